@@ -1,0 +1,5 @@
+//! The `lattice` command-line driver.
+
+fn main() {
+    println!("lattice: not yet built");
+}

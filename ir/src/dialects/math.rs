@@ -1,0 +1,8 @@
+//! The `math` dialect (ops registered here; see the module docs of each op definition).
+
+use crate::context::Context;
+
+/// Registers the `math` dialect's ops.
+pub fn register(ctx: &mut Context) {
+    ctx.register_dialect("math");
+}

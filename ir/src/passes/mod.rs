@@ -1,0 +1,1 @@
+//! Generic passes: `canonicalize`, `cse`, `symbol-dce`.

@@ -1,0 +1,154 @@
+//! Op definitions: everything about one op kind in one place (name, traits, inherent
+//! attributes, custom assembly, verifier, folder, canonicalizer, result names).
+//!
+//! Invariants: an [`OpDef`] is a `static` item registered once in the [`Context`]; ops
+//! point at it through `OpData::def`. Every hook is optional: an op without `parse`/`print`
+//! uses the generic form, one without `verify` gets only the structural checks.
+
+use crate::attrs::Attr;
+use crate::parser::{PResult, Parser};
+use crate::printer::Printer;
+use crate::store::{Ir, Op, OperationState, Region, Value};
+use crate::verifier::Verifier;
+
+/// Op traits, as bit flags (MLIR's op traits that the core consults).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Traits(pub u32);
+
+impl Traits {
+    pub const NONE: Traits = Traits(0);
+    /// Ends a block (`IsTerminator`).
+    pub const TERMINATOR: Traits = Traits(1 << 0);
+    /// Its regions' blocks need no terminator (`NoTerminator`).
+    pub const NO_TERMINATOR: Traits = Traits(1 << 1);
+    /// Its regions cannot use values defined outside (`IsolatedFromAbove`).
+    pub const ISOLATED_FROM_ABOVE: Traits = Traits(1 << 2);
+    /// Defines a symbol through its `sym_name` attribute (`Symbol`).
+    pub const SYMBOL: Traits = Traits(1 << 3);
+    /// Its region is a symbol table (`SymbolTable`).
+    pub const SYMBOL_TABLE: Traits = Traits(1 << 4);
+    /// No memory effects, so it can be removed when unused and CSE'd (`Pure`).
+    pub const PURE: Traits = Traits(1 << 5);
+    /// Produces a constant from its `value` attribute (`ConstantLike`).
+    pub const CONSTANT_LIKE: Traits = Traits(1 << 6);
+    /// Binary op whose operands commute (`Commutative`).
+    pub const COMMUTATIVE: Traits = Traits(1 << 7);
+    /// Returns control to the parent op (`ReturnLike`).
+    pub const RETURN_LIKE: Traits = Traits(1 << 8);
+    /// Starts a new scope for affine symbols (`AffineScope`).
+    pub const AFFINE_SCOPE: Traits = Traits(1 << 9);
+    /// Each region has at most one block (`SingleBlock`).
+    pub const SINGLE_BLOCK: Traits = Traits(1 << 10);
+    /// Its memory effects are those of the ops nested in it (`RecursiveMemoryEffects`).
+    pub const RECURSIVE_EFFECTS: Traits = Traits(1 << 11);
+    /// Its regions are graph regions (no dominance, `RegionKind::Graph`).
+    pub const GRAPH_REGIONS: Traits = Traits(1 << 12);
+    /// Only reads memory (`MemRead` effects only); removable when unused.
+    pub const READ_ONLY: Traits = Traits(1 << 13);
+    /// Allocates memory and has no other effect (`MemAlloc` only); removable when unused.
+    pub const ALLOC_ONLY: Traits = Traits(1 << 14);
+
+    /// Whether every flag of `other` is set.
+    pub const fn contains(self, other: Traits) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Union of two trait sets (usable in `static` definitions).
+    pub const fn with(self, other: Traits) -> Traits {
+        Traits(self.0 | other.0)
+    }
+}
+
+/// Parses the custom form after the op name into `state`.
+pub type ParseFn = fn(&mut Parser<'_>, &mut OperationState) -> PResult<()>;
+/// Prints the custom form after the op name (the hook prints its own leading space).
+pub type PrintFn = fn(&mut Printer<'_>, Op);
+/// Checks op-specific rules, reporting every problem through the verifier.
+pub type VerifyFn = fn(&mut Verifier<'_>, Op);
+/// Folds an op given the constant values of its operands (`None` = not constant).
+/// Returns one [`FoldResult`] per result, or `None` when it does not fold.
+pub type FoldFn = fn(&Ir, Op, &[Option<Attr>]) -> Option<Vec<FoldResult>>;
+/// A canonicalization pattern: rewrites `op` in place or replaces it (inserting new ops
+/// before it, replacing its results' uses, erasing it) and returns whether it changed
+/// anything. It must not erase ops other than `op` and the ops it created.
+pub type CanonicalizeFn = fn(&mut Ir, Op) -> bool;
+/// Suggests names for results (`%c0`, `%alloc`): pushes `(result index, name)`.
+pub type ResultNamesFn = fn(&Ir, Op, &mut Vec<(usize, String)>);
+/// Suggests names for the entry-block arguments of a region: pushes `(value, name)`.
+pub type BlockArgNamesFn = fn(&Ir, Op, Region, &mut Vec<(Value, String)>);
+/// The range of `op`'s operands forwarded to successor `index`.
+pub type SuccessorOperandsFn = fn(&Ir, Op, usize) -> std::ops::Range<usize>;
+
+/// What a folder produces for one result.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FoldResult {
+    /// The result is this constant.
+    Constant(Attr),
+    /// The result is this existing value.
+    Value(Value),
+}
+
+/// The definition of one op kind.
+pub struct OpDef {
+    /// Full name, `dialect.op`.
+    pub name: &'static str,
+    pub traits: Traits,
+    /// Names of inherent attributes (stored as properties; `<{...}>` in generic form).
+    pub inherent_attrs: &'static [&'static str],
+    /// The terminator a custom parser inserts when omitted
+    /// (`SingleBlockImplicitTerminator`), e.g. `affine.yield`.
+    pub implicit_terminator: Option<&'static str>,
+    /// Dialect whose prefix may be omitted for ops nested in this op's regions
+    /// (`OpAsmOpInterface::getDefaultDialect`), e.g. `func` for `func.func`.
+    pub default_dialect: Option<&'static str>,
+    pub parse: Option<ParseFn>,
+    pub print: Option<PrintFn>,
+    pub verify: Option<VerifyFn>,
+    pub fold: Option<FoldFn>,
+    pub canonicalize: Option<CanonicalizeFn>,
+    pub result_names: Option<ResultNamesFn>,
+    pub block_arg_names: Option<BlockArgNamesFn>,
+    pub successor_operands: Option<SuccessorOperandsFn>,
+}
+
+impl OpDef {
+    /// A definition with no traits and no hooks, for `..OpDef::EMPTY` in statics.
+    pub const EMPTY: OpDef = OpDef {
+        name: "",
+        traits: Traits::NONE,
+        inherent_attrs: &[],
+        implicit_terminator: None,
+        default_dialect: None,
+        parse: None,
+        print: None,
+        verify: None,
+        fold: None,
+        canonicalize: None,
+        result_names: None,
+        block_arg_names: None,
+        successor_operands: None,
+    };
+
+    /// Whether this op has trait `t`.
+    pub const fn has(&self, t: Traits) -> bool {
+        self.traits.contains(t)
+    }
+
+    /// Whether `name` is one of this op's inherent attributes.
+    pub fn is_inherent(&self, name: &str) -> bool {
+        self.inherent_attrs.contains(&name)
+    }
+}
+
+impl std::fmt::Debug for OpDef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "OpDef({})", self.name)
+    }
+}
+
+impl Ir {
+    /// Whether `op` has trait `t` (unregistered ops have none).
+    pub fn has_trait(&self, op: Op, t: Traits) -> bool {
+        self.op_def(op).is_some_and(|d| d.has(t))
+    }
+}

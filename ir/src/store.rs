@@ -1,0 +1,925 @@
+//! IR storage: operations, blocks, regions and values in generational arenas.
+//!
+//! Invariants kept by every mutating method here (nothing else touches the arenas):
+//! - Order is separate from content (cranelift's `Layout`): ops form a doubly linked list
+//!   inside their block (`prev`/`next`, block `first`/`last`), blocks likewise inside their
+//!   region, so insert, move and erase are O(1).
+//! - `parent` links are exact: an op in a block has `parent == Some(block)`, a detached op
+//!   has `None`; same for blocks in regions and regions in ops.
+//! - Use lists are exact: for every op `o` and operand index `i`, `uses(operands(o)[i])`
+//!   contains `Use { op: o, index: i }` exactly once. RAUW is O(uses).
+//! - Handles are generational: a handle to an erased entity is detected, never aliased.
+
+use crate::attrs::{Attr, NamedAttr};
+use crate::context::{Context, Str};
+use crate::registry::OpDef;
+use crate::types::Type;
+use slotmap::SlotMap;
+use std::sync::Arc;
+
+slotmap::new_key_type! {
+    /// An operation.
+    pub struct Op;
+    /// A basic block.
+    pub struct Block;
+    /// A region.
+    pub struct Region;
+    /// An SSA value: an op result or a block argument.
+    pub struct Value;
+}
+
+/// One use of a value: operand `index` of `op`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Use {
+    pub op: Op,
+    pub index: u32,
+}
+
+/// What defines a value.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ValueDef {
+    /// Result `index` of `op`.
+    Result { op: Op, index: u32 },
+    /// Argument `index` of `block`.
+    Argument { block: Block, index: u32 },
+    /// A forward reference not yet resolved (only exists during parsing).
+    Placeholder,
+}
+
+/// An SSA value.
+#[derive(Clone, Debug)]
+pub struct ValueData {
+    pub ty: Type,
+    pub def: ValueDef,
+    /// Every use of this value (see module invariants).
+    uses: Vec<Use>,
+    /// Location of a block argument (`%arg0: i32 loc(...)`); `None` for results.
+    pub loc: Option<Attr>,
+}
+
+/// An operation.
+#[derive(Clone, Debug)]
+pub struct OpData {
+    /// Full name, `dialect.op`.
+    pub name: Str,
+    /// The registered definition, `None` for unregistered ops.
+    pub def: Option<&'static OpDef>,
+    operands: Vec<Value>,
+    results: Vec<Value>,
+    /// Attributes, sorted by name text. For registered ops this holds inherent
+    /// attributes (properties, printed `<{...}>` in generic form) and discardable ones
+    /// alike; `def.inherent_attrs` tells them apart.
+    attrs: Vec<NamedAttr>,
+    /// Opaque properties of an unregistered op (`<{...}>` in generic form).
+    pub properties: Option<Attr>,
+    successors: Vec<Block>,
+    regions: Vec<Region>,
+    /// Location attribute.
+    pub loc: Attr,
+    parent: Option<Block>,
+    prev: Option<Op>,
+    next: Option<Op>,
+}
+
+/// A basic block.
+#[derive(Clone, Debug, Default)]
+pub struct BlockData {
+    args: Vec<Value>,
+    parent: Option<Region>,
+    first: Option<Op>,
+    last: Option<Op>,
+    prev: Option<Block>,
+    next: Option<Block>,
+}
+
+/// A region: a list of blocks.
+#[derive(Clone, Debug, Default)]
+pub struct RegionData {
+    parent: Option<Op>,
+    first: Option<Block>,
+    last: Option<Block>,
+}
+
+/// Everything needed to create an op ([`Ir::create_op`]); custom parsers fill one.
+#[derive(Clone, Debug)]
+pub struct OperationState {
+    pub name: Str,
+    pub operands: Vec<Value>,
+    pub result_types: Vec<Type>,
+    /// Attributes in any order; sorted on creation.
+    pub attrs: Vec<NamedAttr>,
+    pub properties: Option<Attr>,
+    pub successors: Vec<Block>,
+    /// Detached regions to attach, in order.
+    pub regions: Vec<Region>,
+    pub loc: Attr,
+}
+
+impl OperationState {
+    /// An empty state for op `name` at `loc`.
+    pub fn new(name: Str, loc: Attr) -> OperationState {
+        OperationState {
+            name,
+            operands: Vec::new(),
+            result_types: Vec::new(),
+            attrs: Vec::new(),
+            properties: None,
+            successors: Vec::new(),
+            regions: Vec::new(),
+            loc,
+        }
+    }
+
+    /// Adds (or replaces) an attribute.
+    pub fn add_attr(&mut self, name: Str, value: Attr) {
+        self.attrs.retain(|a| a.name != name);
+        self.attrs.push(NamedAttr { name, value });
+    }
+
+    /// The attribute named `name`, if set.
+    pub fn attr(&self, name: Str) -> Option<Attr> {
+        self.attrs.iter().find(|a| a.name == name).map(|a| a.value)
+    }
+}
+
+/// The IR of one compilation unit, with its context.
+#[derive(Clone)]
+pub struct Ir {
+    ctx: Arc<Context>,
+    ops: SlotMap<Op, OpData>,
+    blocks: SlotMap<Block, BlockData>,
+    regions: SlotMap<Region, RegionData>,
+    values: SlotMap<Value, ValueData>,
+}
+
+/// Walk order for [`Ir::walk`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum WalkOrder {
+    /// An op before the ops nested in it.
+    PreOrder,
+    /// The ops nested in an op before the op.
+    PostOrder,
+}
+
+impl Ir {
+    /// Empty IR over `ctx`.
+    pub fn new(ctx: Arc<Context>) -> Ir {
+        Ir {
+            ctx,
+            ops: SlotMap::with_key(),
+            blocks: SlotMap::with_key(),
+            regions: SlotMap::with_key(),
+            values: SlotMap::with_key(),
+        }
+    }
+
+    /// The context.
+    pub fn ctx(&self) -> &Context {
+        &self.ctx
+    }
+
+    /// The shared context handle.
+    pub fn ctx_arc(&self) -> &Arc<Context> {
+        &self.ctx
+    }
+
+    // ----- existence checks -----
+
+    /// Whether `op` is live.
+    pub fn contains_op(&self, op: Op) -> bool {
+        self.ops.contains_key(op)
+    }
+
+    /// Whether `value` is live.
+    pub fn contains_value(&self, value: Value) -> bool {
+        self.values.contains_key(value)
+    }
+
+    /// Whether `block` is live.
+    pub fn contains_block(&self, block: Block) -> bool {
+        self.blocks.contains_key(block)
+    }
+
+    // ----- ops: reading -----
+
+    /// The data of `op`.
+    pub fn op(&self, op: Op) -> &OpData {
+        &self.ops[op]
+    }
+
+    /// The full name of `op` (`arith.addi`).
+    pub fn op_name(&self, op: Op) -> &str {
+        self.ctx.str(self.ops[op].name)
+    }
+
+    /// Whether `op` is named `name`.
+    pub fn is_op(&self, op: Op, name: &str) -> bool {
+        self.op_name(op) == name
+    }
+
+    /// The registered definition of `op`.
+    pub fn op_def(&self, op: Op) -> Option<&'static OpDef> {
+        self.ops[op].def
+    }
+
+    /// The operands of `op`.
+    pub fn operands(&self, op: Op) -> &[Value] {
+        &self.ops[op].operands
+    }
+
+    /// Operand `index` of `op`.
+    pub fn operand(&self, op: Op, index: usize) -> Value {
+        self.ops[op].operands[index]
+    }
+
+    /// The results of `op`.
+    pub fn results(&self, op: Op) -> &[Value] {
+        &self.ops[op].results
+    }
+
+    /// Result `index` of `op`.
+    pub fn result(&self, op: Op, index: usize) -> Value {
+        self.ops[op].results[index]
+    }
+
+    /// The attributes of `op`, sorted by name.
+    pub fn attrs(&self, op: Op) -> &[NamedAttr] {
+        &self.ops[op].attrs
+    }
+
+    /// The attribute `name` of `op`.
+    pub fn attr(&self, op: Op, name: &str) -> Option<Attr> {
+        self.ops[op].attrs.iter().find(|a| self.ctx.str(a.name) == name).map(|a| a.value)
+    }
+
+    /// The successors of `op`.
+    pub fn successors(&self, op: Op) -> &[Block] {
+        &self.ops[op].successors
+    }
+
+    /// The regions of `op`.
+    pub fn regions(&self, op: Op) -> &[Region] {
+        &self.ops[op].regions
+    }
+
+    /// Region `index` of `op`.
+    pub fn region(&self, op: Op, index: usize) -> Region {
+        self.ops[op].regions[index]
+    }
+
+    /// The location of `op`.
+    pub fn loc(&self, op: Op) -> Attr {
+        self.ops[op].loc
+    }
+
+    /// The block containing `op`.
+    pub fn op_parent(&self, op: Op) -> Option<Block> {
+        self.ops[op].parent
+    }
+
+    /// The op whose region contains `op`.
+    pub fn parent_op(&self, op: Op) -> Option<Op> {
+        let block = self.ops[op].parent?;
+        let region = self.blocks[block].parent?;
+        self.regions[region].parent
+    }
+
+    /// The op after `op` in its block.
+    pub fn next_op(&self, op: Op) -> Option<Op> {
+        self.ops[op].next
+    }
+
+    /// The op before `op` in its block.
+    pub fn prev_op(&self, op: Op) -> Option<Op> {
+        self.ops[op].prev
+    }
+
+    // ----- blocks and regions: reading -----
+
+    /// The arguments of `block`.
+    pub fn block_args(&self, block: Block) -> &[Value] {
+        &self.blocks[block].args
+    }
+
+    /// The region containing `block`.
+    pub fn block_parent(&self, block: Block) -> Option<Region> {
+        self.blocks[block].parent
+    }
+
+    /// The op owning the region containing `block`.
+    pub fn block_parent_op(&self, block: Block) -> Option<Op> {
+        self.regions[self.blocks[block].parent?].parent
+    }
+
+    /// First op of `block`.
+    pub fn first_op(&self, block: Block) -> Option<Op> {
+        self.blocks[block].first
+    }
+
+    /// Last op of `block` (its terminator, in a well-formed SSACFG block).
+    pub fn last_op(&self, block: Block) -> Option<Op> {
+        self.blocks[block].last
+    }
+
+    /// The ops of `block` in order.
+    pub fn block_ops(&self, block: Block) -> BlockOps<'_> {
+        BlockOps { ir: self, next: self.blocks[block].first }
+    }
+
+    /// The block after `block` in its region.
+    pub fn next_block(&self, block: Block) -> Option<Block> {
+        self.blocks[block].next
+    }
+
+    /// The op owning `region`.
+    pub fn region_parent(&self, region: Region) -> Option<Op> {
+        self.regions[region].parent
+    }
+
+    /// The blocks of `region` in order.
+    pub fn region_blocks(&self, region: Region) -> RegionBlocks<'_> {
+        RegionBlocks { ir: self, next: self.regions[region].first }
+    }
+
+    /// The entry block of `region`.
+    pub fn entry_block(&self, region: Region) -> Option<Block> {
+        self.regions[region].first
+    }
+
+    /// Whether `region` has no blocks.
+    pub fn region_is_empty(&self, region: Region) -> bool {
+        self.regions[region].first.is_none()
+    }
+
+    // ----- values: reading -----
+
+    /// The data of `value`.
+    pub fn value(&self, value: Value) -> &ValueData {
+        &self.values[value]
+    }
+
+    /// The type of `value`.
+    pub fn value_type(&self, value: Value) -> Type {
+        self.values[value].ty
+    }
+
+    /// What defines `value`.
+    pub fn value_def(&self, value: Value) -> ValueDef {
+        self.values[value].def
+    }
+
+    /// The op defining `value`, if it is an op result.
+    pub fn defining_op(&self, value: Value) -> Option<Op> {
+        match self.values[value].def {
+            ValueDef::Result { op, .. } => Some(op),
+            _ => None,
+        }
+    }
+
+    /// The block where `value` is defined (its op's block, or its block for arguments).
+    pub fn value_block(&self, value: Value) -> Option<Block> {
+        match self.values[value].def {
+            ValueDef::Result { op, .. } => self.ops[op].parent,
+            ValueDef::Argument { block, .. } => Some(block),
+            ValueDef::Placeholder => None,
+        }
+    }
+
+    /// The uses of `value`.
+    pub fn uses(&self, value: Value) -> &[Use] {
+        &self.values[value].uses
+    }
+
+    /// Whether `value` has no uses.
+    pub fn is_unused(&self, value: Value) -> bool {
+        self.values[value].uses.is_empty()
+    }
+
+    // ----- creation -----
+
+    /// Creates a detached op from `state`, attaching its regions and registering uses.
+    pub fn create_op(&mut self, state: OperationState) -> Op {
+        let OperationState { name, operands, result_types, mut attrs, properties, successors, regions, loc } =
+            state;
+        self.ctx.sort_named_attrs(&mut attrs);
+        let def = self.ctx.op_def(self.ctx.str(name));
+        let op = self.ops.insert(OpData {
+            name,
+            def,
+            operands: Vec::new(),
+            results: Vec::new(),
+            attrs,
+            properties,
+            successors,
+            regions: Vec::new(),
+            loc,
+            parent: None,
+            prev: None,
+            next: None,
+        });
+        let results = result_types
+            .into_iter()
+            .enumerate()
+            .map(|(i, ty)| {
+                self.values.insert(ValueData {
+                    ty,
+                    def: ValueDef::Result { op, index: i as u32 },
+                    uses: Vec::new(),
+                    loc: None,
+                })
+            })
+            .collect();
+        self.ops[op].results = results;
+        self.set_operands(op, operands);
+        for region in regions {
+            self.attach_region(op, region);
+        }
+        op
+    }
+
+    /// Creates a detached, empty region.
+    pub fn create_region(&mut self) -> Region {
+        self.regions.insert(RegionData::default())
+    }
+
+    /// Appends a detached `region` to `op`'s regions.
+    pub fn attach_region(&mut self, op: Op, region: Region) {
+        debug_assert!(self.regions[region].parent.is_none());
+        self.regions[region].parent = Some(op);
+        self.ops[op].regions.push(region);
+    }
+
+    /// Creates a detached block with arguments of the given types.
+    pub fn create_block(&mut self, arg_types: &[Type]) -> Block {
+        let block = self.blocks.insert(BlockData::default());
+        for &ty in arg_types {
+            self.add_block_arg(block, ty, None);
+        }
+        block
+    }
+
+    /// Appends an argument to `block`.
+    pub fn add_block_arg(&mut self, block: Block, ty: Type, loc: Option<Attr>) -> Value {
+        let index = self.blocks[block].args.len() as u32;
+        let value = self.values.insert(ValueData {
+            ty,
+            def: ValueDef::Argument { block, index },
+            uses: Vec::new(),
+            loc,
+        });
+        self.blocks[block].args.push(value);
+        value
+    }
+
+    /// Removes argument `index` of `block`; it must be unused.
+    pub fn erase_block_arg(&mut self, block: Block, index: usize) {
+        let value = self.blocks[block].args.remove(index);
+        debug_assert!(self.values[value].uses.is_empty());
+        self.values.remove(value);
+        for (i, &arg) in self.blocks[block].args.iter().enumerate().skip(index) {
+            self.values[arg].def = ValueDef::Argument { block, index: i as u32 };
+        }
+    }
+
+    /// Creates a placeholder value for a forward reference.
+    pub fn create_placeholder(&mut self, ty: Type) -> Value {
+        self.values.insert(ValueData { ty, def: ValueDef::Placeholder, uses: Vec::new(), loc: None })
+    }
+
+    /// Removes a placeholder (after [`Ir::replace_all_uses`] moved its uses away).
+    pub fn erase_placeholder(&mut self, value: Value) {
+        debug_assert!(matches!(self.values[value].def, ValueDef::Placeholder));
+        self.values.remove(value);
+    }
+
+    // ----- mutation: operands, attributes, types -----
+
+    fn add_use(&mut self, value: Value, u: Use) {
+        self.values[value].uses.push(u);
+    }
+
+    fn remove_use(&mut self, value: Value, u: Use) {
+        if let Some(data) = self.values.get_mut(value) {
+            if let Some(pos) = data.uses.iter().position(|x| *x == u) {
+                data.uses.swap_remove(pos);
+            }
+        }
+    }
+
+    /// Replaces all operands of `op`.
+    pub fn set_operands(&mut self, op: Op, operands: Vec<Value>) {
+        let old = std::mem::take(&mut self.ops[op].operands);
+        for (i, v) in old.into_iter().enumerate() {
+            self.remove_use(v, Use { op, index: i as u32 });
+        }
+        for (i, &v) in operands.iter().enumerate() {
+            self.add_use(v, Use { op, index: i as u32 });
+        }
+        self.ops[op].operands = operands;
+    }
+
+    /// Replaces operand `index` of `op`.
+    pub fn set_operand(&mut self, op: Op, index: usize, value: Value) {
+        let old = self.ops[op].operands[index];
+        let u = Use { op, index: index as u32 };
+        self.remove_use(old, u);
+        self.add_use(value, u);
+        self.ops[op].operands[index] = value;
+    }
+
+    /// Replaces every use of `old` with `new`.
+    pub fn replace_all_uses(&mut self, old: Value, new: Value) {
+        if old == new {
+            return;
+        }
+        let uses = std::mem::take(&mut self.values[old].uses);
+        for u in &uses {
+            self.ops[u.op].operands[u.index as usize] = new;
+        }
+        self.values[new].uses.extend(uses);
+    }
+
+    /// Replaces every use of `old` for which `pred` holds with `new`.
+    pub fn replace_uses_where(&mut self, old: Value, new: Value, mut pred: impl FnMut(&Ir, Use) -> bool) {
+        let uses = self.values[old].uses.clone();
+        for u in uses {
+            if pred(self, u) {
+                self.set_operand(u.op, u.index as usize, new);
+            }
+        }
+    }
+
+    /// Sets (or replaces) attribute `name` of `op`.
+    pub fn set_attr(&mut self, op: Op, name: &str, value: Attr) {
+        let name = self.ctx.intern_str(name);
+        let ctx = self.ctx.clone();
+        let attrs = &mut self.ops[op].attrs;
+        match attrs.binary_search_by(|a| ctx.str(a.name).cmp(ctx.str(name))) {
+            Ok(i) => attrs[i].value = value,
+            Err(i) => attrs.insert(i, NamedAttr { name, value }),
+        }
+    }
+
+    /// Removes attribute `name` of `op`, returning it.
+    pub fn remove_attr(&mut self, op: Op, name: &str) -> Option<Attr> {
+        let ctx = self.ctx.clone();
+        let attrs = &mut self.ops[op].attrs;
+        let pos = attrs.iter().position(|a| ctx.str(a.name) == name)?;
+        Some(attrs.remove(pos).value)
+    }
+
+    /// Replaces all attributes of `op`.
+    pub fn set_attrs(&mut self, op: Op, mut attrs: Vec<NamedAttr>) {
+        self.ctx.sort_named_attrs(&mut attrs);
+        self.ops[op].attrs = attrs;
+    }
+
+    /// Sets the location of `op`.
+    pub fn set_loc(&mut self, op: Op, loc: Attr) {
+        self.ops[op].loc = loc;
+    }
+
+    /// Sets the type of `value`.
+    pub fn set_value_type(&mut self, value: Value, ty: Type) {
+        self.values[value].ty = ty;
+    }
+
+    /// Replaces the successors of `op`.
+    pub fn set_successors(&mut self, op: Op, successors: Vec<Block>) {
+        self.ops[op].successors = successors;
+    }
+
+    // ----- mutation: layout -----
+
+    /// Appends detached `op` at the end of `block`.
+    pub fn append_op(&mut self, block: Block, op: Op) {
+        debug_assert!(self.ops[op].parent.is_none());
+        let last = self.blocks[block].last;
+        self.ops[op].parent = Some(block);
+        self.ops[op].prev = last;
+        self.ops[op].next = None;
+        match last {
+            Some(l) => self.ops[l].next = Some(op),
+            None => self.blocks[block].first = Some(op),
+        }
+        self.blocks[block].last = Some(op);
+    }
+
+    /// Inserts detached `op` before `anchor`.
+    pub fn insert_op_before(&mut self, anchor: Op, op: Op) {
+        debug_assert!(self.ops[op].parent.is_none());
+        let block = self.ops[anchor].parent.expect("anchor op is not in a block");
+        let prev = self.ops[anchor].prev;
+        self.ops[op].parent = Some(block);
+        self.ops[op].prev = prev;
+        self.ops[op].next = Some(anchor);
+        self.ops[anchor].prev = Some(op);
+        match prev {
+            Some(p) => self.ops[p].next = Some(op),
+            None => self.blocks[block].first = Some(op),
+        }
+    }
+
+    /// Inserts detached `op` after `anchor`.
+    pub fn insert_op_after(&mut self, anchor: Op, op: Op) {
+        match self.ops[anchor].next {
+            Some(next) => self.insert_op_before(next, op),
+            None => {
+                let block = self.ops[anchor].parent.expect("anchor op is not in a block");
+                self.append_op(block, op)
+            }
+        }
+    }
+
+    /// Inserts detached `op` at the start of `block`.
+    pub fn prepend_op(&mut self, block: Block, op: Op) {
+        match self.blocks[block].first {
+            Some(first) => self.insert_op_before(first, op),
+            None => self.append_op(block, op),
+        }
+    }
+
+    /// Unlinks `op` from its block (it stays alive, detached).
+    pub fn detach_op(&mut self, op: Op) {
+        let Some(block) = self.ops[op].parent else { return };
+        let (prev, next) = (self.ops[op].prev, self.ops[op].next);
+        match prev {
+            Some(p) => self.ops[p].next = next,
+            None => self.blocks[block].first = next,
+        }
+        match next {
+            Some(n) => self.ops[n].prev = prev,
+            None => self.blocks[block].last = prev,
+        }
+        let data = &mut self.ops[op];
+        data.parent = None;
+        data.prev = None;
+        data.next = None;
+    }
+
+    /// Appends detached `block` to `region`.
+    pub fn append_block(&mut self, region: Region, block: Block) {
+        debug_assert!(self.blocks[block].parent.is_none());
+        let last = self.regions[region].last;
+        self.blocks[block].parent = Some(region);
+        self.blocks[block].prev = last;
+        self.blocks[block].next = None;
+        match last {
+            Some(l) => self.blocks[l].next = Some(block),
+            None => self.regions[region].first = Some(block),
+        }
+        self.regions[region].last = Some(block);
+    }
+
+    /// Unlinks `block` from its region.
+    pub fn detach_block(&mut self, block: Block) {
+        let Some(region) = self.blocks[block].parent else { return };
+        let (prev, next) = (self.blocks[block].prev, self.blocks[block].next);
+        match prev {
+            Some(p) => self.blocks[p].next = next,
+            None => self.regions[region].first = next,
+        }
+        match next {
+            Some(n) => self.blocks[n].prev = prev,
+            None => self.regions[region].last = prev,
+        }
+        let data = &mut self.blocks[block];
+        data.parent = None;
+        data.prev = None;
+        data.next = None;
+    }
+
+    /// Erases `op` and everything nested in it. Uses of its results are dropped from
+    /// their users' operand lists only if callers replaced them first; callers must make
+    /// sure the results are unused (checked in debug builds).
+    pub fn erase_op(&mut self, op: Op) {
+        self.detach_op(op);
+        // Iterative post-order erase, so deep nests cannot overflow the stack.
+        let mut stack = vec![op];
+        let mut order = Vec::new();
+        while let Some(o) = stack.pop() {
+            order.push(o);
+            for &r in &self.ops[o].regions {
+                let mut b = self.regions[r].first;
+                while let Some(block) = b {
+                    let mut n = self.blocks[block].first;
+                    while let Some(inner) = n {
+                        stack.push(inner);
+                        n = self.ops[inner].next;
+                    }
+                    b = self.blocks[block].next;
+                }
+            }
+        }
+        // Drop all operand uses first, so values defined inside can be freed.
+        for &o in &order {
+            let operands = std::mem::take(&mut self.ops[o].operands);
+            for (i, v) in operands.into_iter().enumerate() {
+                self.remove_use(v, Use { op: o, index: i as u32 });
+            }
+        }
+        for &o in &order {
+            let data = self.ops.remove(o).expect("live op");
+            for v in data.results {
+                self.values.remove(v);
+            }
+            for r in data.regions {
+                let region = self.regions.remove(r).expect("live region");
+                let mut b = region.first;
+                while let Some(block) = b {
+                    let bd = self.blocks.remove(block).expect("live block");
+                    for a in bd.args {
+                        self.values.remove(a);
+                    }
+                    b = bd.next;
+                }
+            }
+        }
+    }
+
+    /// Erases `block` (detaching it first) and all its ops.
+    pub fn erase_block(&mut self, block: Block) {
+        self.detach_block(block);
+        while let Some(op) = self.blocks[block].last {
+            self.erase_op(op);
+        }
+        let bd = self.blocks.remove(block).expect("live block");
+        for a in bd.args {
+            self.values.remove(a);
+        }
+    }
+
+    /// Moves all ops of `from` to the end of `to` (`from` is left empty).
+    pub fn splice_block_ops(&mut self, from: Block, to: Block) {
+        while let Some(op) = self.blocks[from].first {
+            self.detach_op(op);
+            self.append_op(to, op);
+        }
+    }
+
+    // ----- traversal -----
+
+    /// Ops nested in `root` (including `root`), in the given order, without recursion.
+    pub fn walk_ops(&self, root: Op, order: WalkOrder) -> Vec<Op> {
+        let mut out = Vec::new();
+        // (op, expanded?) stack.
+        let mut stack = vec![(root, false)];
+        while let Some((op, expanded)) = stack.pop() {
+            if expanded {
+                out.push(op);
+                continue;
+            }
+            if order == WalkOrder::PreOrder {
+                out.push(op);
+            } else {
+                stack.push((op, true));
+            }
+            let mut children = Vec::new();
+            for &r in &self.ops[op].regions {
+                for b in self.region_blocks(r) {
+                    children.extend(self.block_ops(b));
+                }
+            }
+            for &c in children.iter().rev() {
+                stack.push((c, false));
+            }
+        }
+        out
+    }
+
+    /// Whether `ancestor` is `op` or contains it.
+    pub fn is_ancestor(&self, ancestor: Op, mut op: Op) -> bool {
+        loop {
+            if op == ancestor {
+                return true;
+            }
+            match self.parent_op(op) {
+                Some(p) => op = p,
+                None => return false,
+            }
+        }
+    }
+
+    /// Whether region `region` contains `op` (at any depth).
+    pub fn region_contains(&self, region: Region, op: Op) -> bool {
+        let mut cur = op;
+        loop {
+            let Some(block) = self.ops[cur].parent else { return false };
+            let Some(r) = self.blocks[block].parent else { return false };
+            if r == region {
+                return true;
+            }
+            match self.regions[r].parent {
+                Some(p) => cur = p,
+                None => return false,
+            }
+        }
+    }
+
+    /// Clones `op` (and its regions) as a detached op; operands found in `mapping` are
+    /// remapped, and `mapping` is extended with the results and nested values.
+    pub fn clone_op(&mut self, op: Op, mapping: &mut rustc_hash::FxHashMap<Value, Value>) -> Op {
+        let data = self.ops[op].clone();
+        let operands = data.operands.iter().map(|v| *mapping.get(v).unwrap_or(v)).collect();
+        let result_types = data.results.iter().map(|&v| self.values[v].ty).collect();
+        let block_map: rustc_hash::FxHashMap<Block, Block> = Default::default();
+        let mut state = OperationState {
+            name: data.name,
+            operands,
+            result_types,
+            attrs: data.attrs.clone(),
+            properties: data.properties,
+            successors: data.successors.clone(),
+            regions: Vec::new(),
+            loc: data.loc,
+        };
+        let _ = block_map;
+        for &r in &data.regions {
+            let nr = self.clone_region(r, mapping);
+            state.regions.push(nr);
+        }
+        let new = self.create_op(state);
+        for (i, &v) in data.results.iter().enumerate() {
+            let nv = self.ops[new].results[i];
+            mapping.insert(v, nv);
+        }
+        new
+    }
+
+    /// Clones `region` as a detached region (see [`Ir::clone_op`]).
+    pub fn clone_region(&mut self, region: Region, mapping: &mut rustc_hash::FxHashMap<Value, Value>) -> Region {
+        let new_region = self.create_region();
+        let blocks: Vec<Block> = self.region_blocks(region).collect();
+        let mut block_map = rustc_hash::FxHashMap::default();
+        // Create blocks and arguments first so branches and forward uses resolve.
+        for &b in &blocks {
+            let nb = self.create_block(&[]);
+            for &a in &self.blocks[b].args.clone() {
+                let (ty, loc) = (self.values[a].ty, self.values[a].loc);
+                let na = self.add_block_arg(nb, ty, loc);
+                mapping.insert(a, na);
+            }
+            self.append_block(new_region, nb);
+            block_map.insert(b, nb);
+        }
+        for &b in &blocks {
+            let nb = block_map[&b];
+            let ops: Vec<Op> = self.block_ops(b).collect();
+            for o in ops {
+                let no = self.clone_op(o, mapping);
+                let succ: Vec<Block> =
+                    self.ops[no].successors.iter().map(|s| *block_map.get(s).unwrap_or(s)).collect();
+                self.ops[no].successors = succ;
+                self.append_op(nb, no);
+            }
+        }
+        // Fix uses of values defined later in the region (graph regions / back edges).
+        let new_ops: Vec<Op> = self
+            .region_blocks(new_region)
+            .flat_map(|b| self.block_ops(b).collect::<Vec<_>>())
+            .collect();
+        for no in new_ops {
+            for w in self.walk_ops(no, WalkOrder::PreOrder) {
+                let ops = self.ops[w].operands.clone();
+                for (i, v) in ops.into_iter().enumerate() {
+                    if let Some(&m) = mapping.get(&v) {
+                        if m != v {
+                            self.set_operand(w, i, m);
+                        }
+                    }
+                }
+            }
+        }
+        new_region
+    }
+}
+
+/// Iterator over the ops of a block.
+pub struct BlockOps<'a> {
+    ir: &'a Ir,
+    next: Option<Op>,
+}
+
+impl Iterator for BlockOps<'_> {
+    type Item = Op;
+    fn next(&mut self) -> Option<Op> {
+        let op = self.next?;
+        self.next = self.ir.ops[op].next;
+        Some(op)
+    }
+}
+
+/// Iterator over the blocks of a region.
+pub struct RegionBlocks<'a> {
+    ir: &'a Ir,
+    next: Option<Block>,
+}
+
+impl Iterator for RegionBlocks<'_> {
+    type Item = Block;
+    fn next(&mut self) -> Option<Block> {
+        let block = self.next?;
+        self.next = self.ir.blocks[block].next;
+        Some(block)
+    }
+}
