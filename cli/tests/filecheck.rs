@@ -154,7 +154,10 @@ impl TestFile {
                         run.cmd.push_str(body);
                         run
                     }
-                    None => RunLine { line: idx + 1, cmd: body.to_string() },
+                    None => RunLine {
+                        line: idx + 1,
+                        cmd: body.to_string(),
+                    },
                 };
                 if continues {
                     pending = Some(run);
@@ -333,7 +336,11 @@ fn run_tool(
         .map(|a| shell_quote(&a))
         .collect::<Vec<_>>()
         .join(" ");
-    let shown = if stdin.is_some() { format!("{shown} < (text below)") } else { shown };
+    let shown = if stdin.is_some() {
+        format!("{shown} < (text below)")
+    } else {
+        shown
+    };
     let mut cmd = Command::new(program);
     cmd.args(args).env("PATH", ctx.path_var());
     if let Some(dir) = cwd {
@@ -373,7 +380,11 @@ fn numbered(text: &[u8], max_lines: usize) -> String {
 /// Turns a RUN line into the bash command that runs it.
 fn expand_run_line(ctx: &Ctx, tf: &TestFile, cmd: &str, tmp_dir: &Path) -> String {
     let with_tools = substitute_commands(cmd, &|word| ctx.tool_for(word));
-    let base = tf.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let base = tf
+        .path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let tmp_file = tmp_dir.join(format!("{base}.tmp"));
     substitute_percent(&with_tools, &tf.path, &tmp_file, tmp_dir, true)
 }
@@ -425,7 +436,10 @@ fn run_trial(ctx: &Ctx, tf: &TestFile) -> Result<(), Failed> {
 /// Why a file's oracle trial is ignored, decided before anything runs.
 fn oracle_skip_reason(ctx: &Ctx, tf: &TestFile) -> Option<String> {
     if ctx.mlir_opt.is_none() {
-        return Some(format!("{} not found", ctx.llvm_bin.join("mlir-opt").display()));
+        return Some(format!(
+            "{} not found",
+            ctx.llvm_bin.join("mlir-opt").display()
+        ));
     }
     if let Some(note) = &tf.oracle_skip {
         return Some(note.clone());
@@ -464,7 +478,11 @@ fn oracle_trial(ctx: &Ctx, tf: &TestFile) -> Result<(), Failed> {
     let mlir_opt = ctx.mlir_opt.as_deref().expect("checked above");
     let file = tf.path.to_string_lossy().into_owned();
     let flags = tf.oracle_flags().args();
-    let flag_note = if flags.is_empty() { "no flags".to_string() } else { flags.join(" ") };
+    let flag_note = if flags.is_empty() {
+        "no flags".to_string()
+    } else {
+        flags.join(" ")
+    };
     let cwd = tf.path.parent();
     let lattice_opt = |input: &str, flags: &[String], stdin: Option<&[u8]>| {
         let mut args = vec!["opt".to_string(), input.to_string()];
@@ -555,7 +573,11 @@ fn oracle_trial(ctx: &Ctx, tf: &TestFile) -> Result<(), Failed> {
     }
 
     // (a) for each RUN line that starts with `lattice opt ...`.
-    let base = tf.path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let base = tf
+        .path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let dir = tf.tmp_dir(ctx, "oracle");
     for run in &tf.run_lines {
         let Some(first) = simple_commands(&run.cmd).into_iter().next() else {
@@ -615,7 +637,8 @@ fn oracle_trial(ctx: &Ctx, tf: &TestFile) -> Result<(), Failed> {
 /// not be negated, write its output elsewhere, or need the shell to expand
 /// anything.
 fn checkable_lattice_opt(c: &SimpleCommand) -> Option<&[String]> {
-    if !c.is_first || c.stdout_redirected || c.words.first().map(String::as_str) != Some("lattice") {
+    if !c.is_first || c.stdout_redirected || c.words.first().map(String::as_str) != Some("lattice")
+    {
         return None;
     }
     let args = &c.words[1..];
@@ -654,26 +677,53 @@ fn harness_trials() -> Vec<Trial> {
                     Token::Word("lattice".into()),
                     Token::Word("opt".into()),
                     Token::Word("%s".into()),
-                    Token::Redirect { op: "2>&1".into(), target: None },
+                    Token::Redirect {
+                        op: "2>&1".into(),
+                        target: None,
+                    },
                     Token::Word("--x=a b".into()),
                     Token::Op("|".into()),
                     Token::Word("FileCheck".into()),
                     Token::Word("%s".into()),
-                    Token::Redirect { op: ">".into(), target: Some("/dev/null".into()) },
+                    Token::Redirect {
+                        op: ">".into(),
+                        target: Some("/dev/null".into()),
+                    },
                 ],
             )?;
-            let cmds = simple_commands("lattice opt < %s --split-input-file | FileCheck %s && true");
+            let cmds =
+                simple_commands("lattice opt < %s --split-input-file | FileCheck %s && true");
             check_eq("commands", cmds.len(), 3)?;
-            check_eq("first words", cmds[0].words.clone(), words(&["lattice", "opt", "--split-input-file"]))?;
+            check_eq(
+                "first words",
+                cmds[0].words.clone(),
+                words(&["lattice", "opt", "--split-input-file"]),
+            )?;
             check_eq("stdin", cmds[0].stdin_file.clone(), Some("%s".to_string()))?;
             check_eq("first", (cmds[0].is_first, cmds[1].is_first), (true, false))?;
-            check_eq("followed by", cmds[0].followed_by.clone(), Some("|".to_string()))?;
+            check_eq(
+                "followed by",
+                cmds[0].followed_by.clone(),
+                Some("|".to_string()),
+            )?;
             let c = &simple_commands("lattice opt %s -o %t")[0];
-            check_eq("-o is not checkable", checkable_lattice_opt(c).is_none(), true)?;
+            check_eq(
+                "-o is not checkable",
+                checkable_lattice_opt(c).is_none(),
+                true,
+            )?;
             let c = &simple_commands("lattice opt %s 2>&1")[0];
-            check_eq("2>&1 is checkable", checkable_lattice_opt(c).is_some(), true)?;
+            check_eq(
+                "2>&1 is checkable",
+                checkable_lattice_opt(c).is_some(),
+                true,
+            )?;
             let c = &simple_commands("lattice opt %s > %t")[0];
-            check_eq("> is not checkable", checkable_lattice_opt(c).is_none(), true)
+            check_eq(
+                "> is not checkable",
+                checkable_lattice_opt(c).is_none(),
+                true,
+            )
         }),
         Trial::test("harness::substitution", move || {
             let map = |w: &str| match w {
@@ -717,14 +767,19 @@ fn harness_trials() -> Vec<Trial> {
             check_eq(
                 "joined",
                 tf.run_lines[0].cmd.clone(),
-                "lattice opt %s --split-input-file -allow-unregistered-dialect | FileCheck %s".to_string(),
+                "lattice opt %s --split-input-file -allow-unregistered-dialect | FileCheck %s"
+                    .to_string(),
             )?;
             check_eq(
                 "flags",
                 tf.oracle_flags().args(),
                 words(&["--split-input-file", "--allow-unregistered-dialect"]),
             )?;
-            check_eq("skip", tf.oracle_skip.clone(), Some("`// ORACLE: skip (why)`".to_string()))?;
+            check_eq(
+                "skip",
+                tf.oracle_skip.clone(),
+                Some("`// ORACLE: skip (why)`".to_string()),
+            )?;
             let tf = TestFile::parse(
                 PathBuf::from("/r/test/b.mlir"),
                 "b.mlir".into(),
@@ -754,11 +809,19 @@ fn harness_trials() -> Vec<Trial> {
             let out = run_with_timeout(&mut cmd, None, Duration::from_millis(300))
                 .map_err(|e| e.to_string())?;
             check_eq("timed out", out.timed_out, true)?;
-            check_eq("killed promptly", start.elapsed() < Duration::from_secs(10), true)?;
+            check_eq(
+                "killed promptly",
+                start.elapsed() < Duration::from_secs(10),
+                true,
+            )?;
             let mut cmd = Command::new("cat");
             let out = run_with_timeout(&mut cmd, Some(b"through stdin"), Duration::from_secs(10))
                 .map_err(|e| e.to_string())?;
-            check_eq("stdin", String::from_utf8_lossy(&out.stdout).into_owned(), "through stdin".into())
+            check_eq(
+                "stdin",
+                String::from_utf8_lossy(&out.stdout).into_owned(),
+                "through stdin".into(),
+            )
         }),
     ]
 }

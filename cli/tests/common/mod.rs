@@ -75,10 +75,14 @@ pub fn run_with_timeout(
     stdin: Option<&[u8]>,
     timeout: Duration,
 ) -> io::Result<Output> {
-    cmd.stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
+    cmd.stdin(if stdin.is_some() {
+        Stdio::piped()
+    } else {
+        Stdio::null()
+    })
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .process_group(0);
     let start = Instant::now();
     let mut child = cmd.spawn()?;
     let pgid = child.id();
@@ -140,7 +144,9 @@ pub fn run_with_timeout(
     let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
     let mut killed_stragglers = false;
     while readers > 0 {
-        let left = timeout.saturating_sub(start.elapsed()).max(Duration::from_millis(100));
+        let left = timeout
+            .saturating_sub(start.elapsed())
+            .max(Duration::from_millis(100));
         match rx.recv_timeout(left) {
             Ok((is_out, buf)) => {
                 readers -= 1;
@@ -159,7 +165,12 @@ pub fn run_with_timeout(
         }
     }
 
-    Ok(Output { status, stdout, stderr, timed_out })
+    Ok(Output {
+        status,
+        stdout,
+        stderr,
+        timed_out,
+    })
 }
 
 /// Keeps a report readable when a tool dumps megabytes.
@@ -218,7 +229,10 @@ pub fn lex(cmd: &str) -> Vec<Token> {
         let w = std::mem::take(word);
         *in_word = false;
         match pending.take() {
-            Some(op) => tokens.push(Token::Redirect { op, target: Some(w) }),
+            Some(op) => tokens.push(Token::Redirect {
+                op,
+                target: Some(w),
+            }),
             None => tokens.push(Token::Word(w)),
         }
     }
@@ -345,7 +359,10 @@ pub struct SimpleCommand {
 /// Splits a RUN line into its simple commands.
 pub fn simple_commands(cmd: &str) -> Vec<SimpleCommand> {
     let mut out = Vec::new();
-    let mut cur = SimpleCommand { is_first: true, ..Default::default() };
+    let mut cur = SimpleCommand {
+        is_first: true,
+        ..Default::default()
+    };
     let mut empty = true;
     for tok in lex(cmd) {
         match tok {
@@ -524,10 +541,9 @@ pub fn substitute_commands(cmd: &str, map: &dyn Fn(&str) -> Option<String>) -> S
                 }
                 let is_assignment = !quoted
                     && word.contains('=')
-                    && word
-                        .split('=')
-                        .next()
-                        .is_some_and(|n| !n.is_empty() && n.chars().all(|d| d == '_' || d.is_ascii_alphanumeric()));
+                    && word.split('=').next().is_some_and(|n| {
+                        !n.is_empty() && n.chars().all(|d| d == '_' || d.is_ascii_alphanumeric())
+                    });
                 if is_assignment {
                     // `VAR=value cmd`: the command comes next.
                     out.push_str(&word);
@@ -595,7 +611,12 @@ pub fn describe_mismatch(expected: &str, actual: &str, exp_name: &str, act_name:
         e_mid.len(),
         a_mid.len()
     ));
-    for (n, line) in e.iter().enumerate().take(prefix).skip(prefix.saturating_sub(CONTEXT)) {
+    for (n, line) in e
+        .iter()
+        .enumerate()
+        .take(prefix)
+        .skip(prefix.saturating_sub(CONTEXT))
+    {
         msg.push_str(&format!(" {:>5} | {}\n", n + 1, show(line)));
     }
     for (k, line) in e_mid.iter().enumerate().take(MAX_SHOWN) {
