@@ -8,6 +8,7 @@
 //! succeeded, so a failed run never leaves a corrupted output.
 
 use crate::expected;
+use lattice_cli::{make_context, make_registry};
 use lattice_ir::diag::{DiagLoc, Diagnostic, SourceMap};
 use lattice_ir::pass::{
     parse_pass_options, render_timing, run_pipeline, OpPipeline, PassOptions, PassRegistry,
@@ -155,22 +156,6 @@ fn parse_args(args: &[String], registry: &PassRegistry) -> Result<Option<OptArgs
         return Err("--pass-pipeline cannot be combined with individual pass flags".to_string());
     }
     Ok(Some(a))
-}
-
-/// Builds the context with every dialect Lattice knows.
-pub fn make_context(allow_unregistered: bool) -> Context {
-    let mut ctx = Context::new();
-    lattice_ir::dialects::register_all(&mut ctx);
-    lattice_affine::register(&mut ctx);
-    ctx.allow_unregistered_dialects = allow_unregistered;
-    ctx
-}
-
-/// Every pass Lattice knows.
-pub fn make_registry() -> PassRegistry {
-    let mut registry = PassRegistry::new();
-    lattice_ir::passes::register(&mut registry);
-    registry
 }
 
 fn build_pipeline(a: &OptArgs, registry: &PassRegistry) -> Result<OpPipeline, String> {
