@@ -1198,7 +1198,10 @@ fn verify_oss_lists(
     }
     if let Some(rank) = rank {
         if o.0.len() != rank {
-            v.error(op, format!("expected {rank} offset values"));
+            v.error_raw(
+                op,
+                format!("expected {rank} offset values, got {}", o.0.len()),
+            );
             return false;
         }
     }
@@ -1249,7 +1252,7 @@ fn verify_subview(v: &mut Verifier<'_>, op: Op) {
         return;
     }
     if !same_memory_space(ctx, s.memory_space, r.memory_space) {
-        v.error(op, format!("different memory spaces specified for base memref type {} and subview memref type {}", type_str(ir, sty), type_str(ir, rty)));
+        v.error_raw(op, format!("different memory spaces specified for base memref type '{}' and subview memref type '{}'", type_str(ir, sty), type_str(ir, rty)));
         return;
     }
     let Some((src_strides, src_offset)) = strides_and_offset(ctx, s.shape, s.layout) else {
@@ -1478,10 +1481,10 @@ fn verify_view(v: &mut Verifier<'_>, op: Op) {
         return;
     }
     if !same_memory_space(ctx, s.memory_space, r.memory_space) {
-        v.error(
+        v.error_raw(
             op,
             format!(
-                "different memory spaces specified for base memref type {} and view memref type {}",
+                "different memory spaces specified for base memref type '{}' and view memref type '{}'",
                 type_str(ir, sty),
                 type_str(ir, rty)
             ),
@@ -1642,7 +1645,7 @@ fn verify_reinterpret_cast(v: &mut Verifier<'_>, op: Op) {
         v.error_raw(
             op,
             format!(
-                "different memory spaces specified for source type {} and result type {}",
+                "different memory spaces specified for source type '{}' and result memref type '{}'",
                 type_str(ir, sty),
                 type_str(ir, rty)
             ),
