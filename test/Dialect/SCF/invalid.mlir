@@ -283,23 +283,14 @@ func.func @parallel_reduction_type(%a: index, %f: f32) {
 
 // -----
 
-func.func @parallel_wrong_terminator(%a: index, %f: f32) {
-  // expected-error@+1 {{'scf.parallel' op expects body to terminate with 'scf.reduce'}}
-  scf.parallel (%i) = (%a) to (%a) step (%a) {
-    // expected-note@+1 {{terminator here}}
-    scf.yield
-  }
-  return
-}
-
-// -----
-
 func.func @reduce_outside_parallel(%f: f32) {
-  // expected-error@+1 {{'scf.reduce' op expects parent op 'scf.parallel'}}
-  scf.reduce(%f : f32) {
-  ^bb0(%l: f32, %r: f32):
-    scf.reduce.return %l : f32
-  }
+  "test.region"() ({
+    // expected-error@+1 {{'scf.reduce' op expects parent op 'scf.parallel'}}
+    scf.reduce(%f : f32) {
+    ^bb0(%l: f32, %r: f32):
+      scf.reduce.return %l : f32
+    }
+  }) : () -> ()
   return
 }
 
@@ -332,8 +323,10 @@ func.func @reduce_return_type(%a: index, %f: f32) {
 // -----
 
 func.func @reduce_return_outside_reduce(%f: f32) {
-  // expected-error@+1 {{'scf.reduce.return' op expects parent op 'scf.reduce'}}
-  scf.reduce.return %f : f32
+  "test.region"() ({
+    // expected-error@+1 {{'scf.reduce.return' op expects parent op 'scf.reduce'}}
+    scf.reduce.return %f : f32
+  }) : () -> ()
   return
 }
 
