@@ -68,9 +68,13 @@ fn dump_op(
         .iter()
         .map(|&v| vname(ir, v, names))
         .collect();
+    let lhs = if results.is_empty() {
+        String::new()
+    } else {
+        format!("{} = ", results.join(", "))
+    };
     out.push_str(&format!(
-        "{pad}{} = {}({})",
-        results.join(", "),
+        "{pad}{lhs}{}({})",
         ir.op_name(op),
         operands.join(", ")
     ));
@@ -130,17 +134,17 @@ fn generic_ops_and_forward_refs() {
     )
     .unwrap();
     expect_test::expect![[r#"
-         = builtin.module()
+        builtin.module()
          region
           block()
             %0:i64 = t.a(%1:i32)
             %1:i32, %2:f32 = t.b() {x}
-             = t.c(%2:f32, %0:i64)
+            t.c(%2:f32, %0:i64)
              region
               block(%3:i32)
-                 = t.d(%3:i32) succ=1
+                t.d(%3:i32) succ=1
               block()
-                 = t.e()
+                t.e()
     "#]]
     .assert_eq(&dump(&ir, m));
     // Implicit module location.
@@ -169,7 +173,7 @@ fn explicit_module_and_cast() {
     )
     .unwrap();
     expect_test::expect![[r#"
-         = builtin.module() {sym_name,t.a}
+        builtin.module() {sym_name,t.a}
          region
           block()
             %0:i32 = t.a()
