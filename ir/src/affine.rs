@@ -42,7 +42,11 @@ pub enum AffineExprData {
     /// An integer constant.
     Constant(i64),
     /// `lhs op rhs`
-    Binary { op: AffineBinOp, lhs: AffineExpr, rhs: AffineExpr },
+    Binary {
+        op: AffineBinOp,
+        lhs: AffineExpr,
+        rhs: AffineExpr,
+    },
 }
 
 /// The structure of an affine map `(d0, ..)[s0, ..] -> (results)`.
@@ -104,8 +108,17 @@ impl Context {
     }
 
     /// Interns an affine map.
-    pub fn affine_map(&self, num_dims: u32, num_symbols: u32, results: Vec<AffineExpr>) -> AffineMap {
-        AffineMap(self.affine_maps.intern(AffineMapData { num_dims, num_symbols, results }))
+    pub fn affine_map(
+        &self,
+        num_dims: u32,
+        num_symbols: u32,
+        results: Vec<AffineExpr>,
+    ) -> AffineMap {
+        AffineMap(self.affine_maps.intern(AffineMapData {
+            num_dims,
+            num_symbols,
+            results,
+        }))
     }
 
     /// `() -> (value)`
@@ -133,6 +146,11 @@ impl Context {
         constraints: Vec<AffineExpr>,
         eq_flags: Vec<bool>,
     ) -> IntegerSet {
-        IntegerSet(self.integer_sets.intern(IntegerSetData { num_dims, num_symbols, constraints, eq_flags }))
+        IntegerSet(self.integer_sets.intern(IntegerSetData {
+            num_dims,
+            num_symbols,
+            constraints,
+            eq_flags,
+        }))
     }
 }

@@ -63,13 +63,21 @@ pub enum Location {
     /// `loc(unknown)`
     Unknown,
     /// `loc("file":line:col)`, optionally a range `to [line:]col`.
-    FileLineCol { file: String, line: u32, col: u32, end: Option<(u32, u32)> },
+    FileLineCol {
+        file: String,
+        line: u32,
+        col: u32,
+        end: Option<(u32, u32)>,
+    },
     /// `loc("name")` or `loc("name"(child))`
     Name { name: String, child: Option<Attr> },
     /// `loc(callsite(callee at caller))`
     CallSite { callee: Attr, caller: Attr },
     /// `loc(fused[a, b])` or `loc(fused<metadata>[a, b])`
-    Fused { metadata: Option<Attr>, locations: Vec<Attr> },
+    Fused {
+        metadata: Option<Attr>,
+        locations: Vec<Attr>,
+    },
 }
 
 impl Context {
@@ -157,7 +165,10 @@ impl Context {
 
     /// `@name`
     pub fn symbol_ref_attr(&self, name: &str) -> Attr {
-        self.attr(AttrData::SymbolRef { root: self.intern_str(name), nested: Vec::new() })
+        self.attr(AttrData::SymbolRef {
+            root: self.intern_str(name),
+            nested: Vec::new(),
+        })
     }
 
     /// `affine_map<...>`

@@ -22,7 +22,10 @@ pub struct Span {
 impl Span {
     /// The span `start..end`.
     pub fn new(start: usize, end: usize) -> Span {
-        Span { start: start as u32, end: end as u32 }
+        Span {
+            start: start as u32,
+            end: end as u32,
+        }
     }
 }
 
@@ -74,17 +77,28 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// An error at `loc`.
     pub fn error(loc: DiagLoc, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { severity: Severity::Error, message: message.into(), loc, notes: Vec::new() }
+        Diagnostic {
+            severity: Severity::Error,
+            message: message.into(),
+            loc,
+            notes: Vec::new(),
+        }
     }
 
     /// A diagnostic of any severity.
     pub fn new(severity: Severity, loc: DiagLoc, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { severity, message: message.into(), loc, notes: Vec::new() }
+        Diagnostic {
+            severity,
+            message: message.into(),
+            loc,
+            notes: Vec::new(),
+        }
     }
 
     /// Attaches a note.
     pub fn with_note(mut self, loc: DiagLoc, message: impl Into<String>) -> Diagnostic {
-        self.notes.push(Diagnostic::new(Severity::Note, loc, message));
+        self.notes
+            .push(Diagnostic::new(Severity::Note, loc, message));
         self
     }
 }
@@ -126,7 +140,10 @@ impl SourceMap {
         let offset = (offset as usize).min(text.len());
         let before = &text.as_bytes()[..offset];
         let line = before.iter().filter(|&&b| b == b'\n').count() as u32 + 1;
-        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1);
         (line, (offset - line_start) as u32 + 1)
     }
 
@@ -146,7 +163,12 @@ impl SourceMap {
     /// Resolves where a diagnostic points: buffer, byte span, 1-based line.
     /// A location attribute is resolved through the first `FileLineCol` inside it whose
     /// file is `preferred` (or any buffer of that name).
-    pub fn resolve(&self, ctx: &Context, loc: DiagLoc, preferred: Option<SourceId>) -> Option<(SourceId, Span, u32)> {
+    pub fn resolve(
+        &self,
+        ctx: &Context,
+        loc: DiagLoc,
+        preferred: Option<SourceId>,
+    ) -> Option<(SourceId, Span, u32)> {
         match loc {
             DiagLoc::None => None,
             DiagLoc::Span(id, span) => Some((id, span, self.line_col(id, span.start).0)),
@@ -168,7 +190,12 @@ impl SourceMap {
     }
 
     /// Renders diagnostics with codespan-reporting (no colour) into a string.
-    pub fn render(&self, ctx: &Context, diags: &[Diagnostic], preferred: Option<SourceId>) -> String {
+    pub fn render(
+        &self,
+        ctx: &Context,
+        diags: &[Diagnostic],
+        preferred: Option<SourceId>,
+    ) -> String {
         let mut out = term::termcolor::NoColor::new(Vec::new());
         let config = term::Config::default();
         for d in diags {
@@ -178,7 +205,12 @@ impl SourceMap {
         String::from_utf8_lossy(&out.into_inner()).into_owned()
     }
 
-    fn to_codespan(&self, ctx: &Context, d: &Diagnostic, preferred: Option<SourceId>) -> CsDiagnostic<usize> {
+    fn to_codespan(
+        &self,
+        ctx: &Context,
+        d: &Diagnostic,
+        preferred: Option<SourceId>,
+    ) -> CsDiagnostic<usize> {
         let mut cs = match d.severity {
             Severity::Error => CsDiagnostic::error(),
             Severity::Warning => CsDiagnostic::warning(),
@@ -188,7 +220,10 @@ impl SourceMap {
         .with_message(&d.message);
         let mut labels = Vec::new();
         if let Some((id, span, _)) = self.resolve(ctx, d.loc, preferred) {
-            labels.push(Label::primary(id.0 as usize, span.start as usize..span.end as usize));
+            labels.push(Label::primary(
+                id.0 as usize,
+                span.start as usize..span.end as usize,
+            ));
         } else if let DiagLoc::Loc(attr) = d.loc {
             let mut text = String::new();
             describe_loc(ctx, attr, &mut text);
@@ -198,7 +233,8 @@ impl SourceMap {
         for n in &d.notes {
             match self.resolve(ctx, n.loc, preferred) {
                 Some((id, span, _)) => labels.push(
-                    Label::secondary(id.0 as usize, span.start as usize..span.end as usize).with_message(&n.message),
+                    Label::secondary(id.0 as usize, span.start as usize..span.end as usize)
+                        .with_message(&n.message),
                 ),
                 None => notes.push(format!("note: {}", n.message)),
             }
@@ -213,7 +249,9 @@ pub fn first_file_line_col(ctx: &Context, attr: Attr) -> Option<(String, u32, u3
     while let Some(a) = stack.pop() {
         if let AttrData::Location(l) = ctx.attr_data(a) {
             match l {
-                Location::FileLineCol { file, line, col, .. } => return Some((file.clone(), *line, *col)),
+                Location::FileLineCol {
+                    file, line, col, ..
+                } => return Some((file.clone(), *line, *col)),
                 Location::Name { child: Some(c), .. } => stack.push(*c),
                 Location::CallSite { callee, .. } => stack.push(*callee),
                 Location::Fused { locations, .. } => stack.extend(locations.iter().rev()),

@@ -19,7 +19,10 @@ pub struct Interner<T> {
 
 impl<T: Hash + Eq + Clone> Default for Interner<T> {
     fn default() -> Self {
-        Interner { items: boxcar::Vec::new(), map: Mutex::new(FxHashMap::default()) }
+        Interner {
+            items: boxcar::Vec::new(),
+            map: Mutex::new(FxHashMap::default()),
+        }
     }
 }
 

@@ -249,7 +249,11 @@ impl Ir {
 
     /// The attribute `name` of `op`.
     pub fn attr(&self, op: Op, name: &str) -> Option<Attr> {
-        self.ops[op].attrs.iter().find(|a| self.ctx.str(a.name) == name).map(|a| a.value)
+        self.ops[op]
+            .attrs
+            .iter()
+            .find(|a| self.ctx.str(a.name) == name)
+            .map(|a| a.value)
     }
 
     /// The successors of `op`.
@@ -323,7 +327,10 @@ impl Ir {
 
     /// The ops of `block` in order.
     pub fn block_ops(&self, block: Block) -> BlockOps<'_> {
-        BlockOps { ir: self, next: self.blocks[block].first }
+        BlockOps {
+            ir: self,
+            next: self.blocks[block].first,
+        }
     }
 
     /// The block after `block` in its region.
@@ -338,7 +345,10 @@ impl Ir {
 
     /// The blocks of `region` in order.
     pub fn region_blocks(&self, region: Region) -> RegionBlocks<'_> {
-        RegionBlocks { ir: self, next: self.regions[region].first }
+        RegionBlocks {
+            ir: self,
+            next: self.regions[region].first,
+        }
     }
 
     /// The entry block of `region`.
@@ -399,8 +409,16 @@ impl Ir {
 
     /// Creates a detached op from `state`, attaching its regions and registering uses.
     pub fn create_op(&mut self, state: OperationState) -> Op {
-        let OperationState { name, operands, result_types, mut attrs, properties, successors, regions, loc } =
-            state;
+        let OperationState {
+            name,
+            operands,
+            result_types,
+            mut attrs,
+            properties,
+            successors,
+            regions,
+            loc,
+        } = state;
         self.ctx.sort_named_attrs(&mut attrs);
         let def = self.ctx.op_def(self.ctx.str(name));
         let op = self.ops.insert(OpData {
@@ -423,7 +441,10 @@ impl Ir {
             .map(|(i, ty)| {
                 self.values.insert(ValueData {
                     ty,
-                    def: ValueDef::Result { op, index: i as u32 },
+                    def: ValueDef::Result {
+                        op,
+                        index: i as u32,
+                    },
                     uses: Vec::new(),
                     loc: None,
                 })
@@ -477,13 +498,21 @@ impl Ir {
         debug_assert!(self.values[value].uses.is_empty());
         self.values.remove(value);
         for (i, &arg) in self.blocks[block].args.iter().enumerate().skip(index) {
-            self.values[arg].def = ValueDef::Argument { block, index: i as u32 };
+            self.values[arg].def = ValueDef::Argument {
+                block,
+                index: i as u32,
+            };
         }
     }
 
     /// Creates a placeholder value for a forward reference.
     pub fn create_placeholder(&mut self, ty: Type) -> Value {
-        self.values.insert(ValueData { ty, def: ValueDef::Placeholder, uses: Vec::new(), loc: None })
+        self.values.insert(ValueData {
+            ty,
+            def: ValueDef::Placeholder,
+            uses: Vec::new(),
+            loc: None,
+        })
     }
 
     /// Removes a placeholder (after [`Ir::replace_all_uses`] moved its uses away).
@@ -510,10 +539,22 @@ impl Ir {
     pub fn set_operands(&mut self, op: Op, operands: Vec<Value>) {
         let old = std::mem::take(&mut self.ops[op].operands);
         for (i, v) in old.into_iter().enumerate() {
-            self.remove_use(v, Use { op, index: i as u32 });
+            self.remove_use(
+                v,
+                Use {
+                    op,
+                    index: i as u32,
+                },
+            );
         }
         for (i, &v) in operands.iter().enumerate() {
-            self.add_use(v, Use { op, index: i as u32 });
+            self.add_use(
+                v,
+                Use {
+                    op,
+                    index: i as u32,
+                },
+            );
         }
         self.ops[op].operands = operands;
     }
@@ -521,7 +562,10 @@ impl Ir {
     /// Replaces operand `index` of `op`.
     pub fn set_operand(&mut self, op: Op, index: usize, value: Value) {
         let old = self.ops[op].operands[index];
-        let u = Use { op, index: index as u32 };
+        let u = Use {
+            op,
+            index: index as u32,
+        };
         self.remove_use(old, u);
         self.add_use(value, u);
         self.ops[op].operands[index] = value;
@@ -540,7 +584,12 @@ impl Ir {
     }
 
     /// Replaces every use of `old` for which `pred` holds with `new`.
-    pub fn replace_uses_where(&mut self, old: Value, new: Value, mut pred: impl FnMut(&Ir, Use) -> bool) {
+    pub fn replace_uses_where(
+        &mut self,
+        old: Value,
+        new: Value,
+        mut pred: impl FnMut(&Ir, Use) -> bool,
+    ) {
         let uses = self.values[old].uses.clone();
         for u in uses {
             if pred(self, u) {
@@ -608,7 +657,9 @@ impl Ir {
     /// Inserts detached `op` before `anchor`.
     pub fn insert_op_before(&mut self, anchor: Op, op: Op) {
         debug_assert!(self.ops[op].parent.is_none());
-        let block = self.ops[anchor].parent.expect("anchor op is not in a block");
+        let block = self.ops[anchor]
+            .parent
+            .expect("anchor op is not in a block");
         let prev = self.ops[anchor].prev;
         self.ops[op].parent = Some(block);
         self.ops[op].prev = prev;
@@ -625,7 +676,9 @@ impl Ir {
         match self.ops[anchor].next {
             Some(next) => self.insert_op_before(next, op),
             None => {
-                let block = self.ops[anchor].parent.expect("anchor op is not in a block");
+                let block = self.ops[anchor]
+                    .parent
+                    .expect("anchor op is not in a block");
                 self.append_op(block, op)
             }
         }
@@ -641,7 +694,9 @@ impl Ir {
 
     /// Unlinks `op` from its block (it stays alive, detached).
     pub fn detach_op(&mut self, op: Op) {
-        let Some(block) = self.ops[op].parent else { return };
+        let Some(block) = self.ops[op].parent else {
+            return;
+        };
         let (prev, next) = (self.ops[op].prev, self.ops[op].next);
         match prev {
             Some(p) => self.ops[p].next = next,
@@ -673,7 +728,9 @@ impl Ir {
 
     /// Unlinks `block` from its region.
     pub fn detach_block(&mut self, block: Block) {
-        let Some(region) = self.blocks[block].parent else { return };
+        let Some(region) = self.blocks[block].parent else {
+            return;
+        };
         let (prev, next) = (self.blocks[block].prev, self.blocks[block].next);
         match prev {
             Some(p) => self.blocks[p].next = next,
@@ -715,7 +772,13 @@ impl Ir {
         for &o in &order {
             let operands = std::mem::take(&mut self.ops[o].operands);
             for (i, v) in operands.into_iter().enumerate() {
-                self.remove_use(v, Use { op: o, index: i as u32 });
+                self.remove_use(
+                    v,
+                    Use {
+                        op: o,
+                        index: i as u32,
+                    },
+                );
             }
         }
         for &o in &order {
@@ -804,8 +867,12 @@ impl Ir {
     pub fn region_contains(&self, region: Region, op: Op) -> bool {
         let mut cur = op;
         loop {
-            let Some(block) = self.ops[cur].parent else { return false };
-            let Some(r) = self.blocks[block].parent else { return false };
+            let Some(block) = self.ops[cur].parent else {
+                return false;
+            };
+            let Some(r) = self.blocks[block].parent else {
+                return false;
+            };
             if r == region {
                 return true;
             }
@@ -820,7 +887,11 @@ impl Ir {
     /// remapped, and `mapping` is extended with the results and nested values.
     pub fn clone_op(&mut self, op: Op, mapping: &mut rustc_hash::FxHashMap<Value, Value>) -> Op {
         let data = self.ops[op].clone();
-        let operands = data.operands.iter().map(|v| *mapping.get(v).unwrap_or(v)).collect();
+        let operands = data
+            .operands
+            .iter()
+            .map(|v| *mapping.get(v).unwrap_or(v))
+            .collect();
         let result_types = data.results.iter().map(|&v| self.values[v].ty).collect();
         let block_map: rustc_hash::FxHashMap<Block, Block> = Default::default();
         let mut state = OperationState {
@@ -847,7 +918,11 @@ impl Ir {
     }
 
     /// Clones `region` as a detached region (see [`Ir::clone_op`]).
-    pub fn clone_region(&mut self, region: Region, mapping: &mut rustc_hash::FxHashMap<Value, Value>) -> Region {
+    pub fn clone_region(
+        &mut self,
+        region: Region,
+        mapping: &mut rustc_hash::FxHashMap<Value, Value>,
+    ) -> Region {
         let new_region = self.create_region();
         let blocks: Vec<Block> = self.region_blocks(region).collect();
         let mut block_map = rustc_hash::FxHashMap::default();
@@ -867,8 +942,11 @@ impl Ir {
             let ops: Vec<Op> = self.block_ops(b).collect();
             for o in ops {
                 let no = self.clone_op(o, mapping);
-                let succ: Vec<Block> =
-                    self.ops[no].successors.iter().map(|s| *block_map.get(s).unwrap_or(s)).collect();
+                let succ: Vec<Block> = self.ops[no]
+                    .successors
+                    .iter()
+                    .map(|s| *block_map.get(s).unwrap_or(s))
+                    .collect();
                 self.ops[no].successors = succ;
                 self.append_op(nb, no);
             }

@@ -73,12 +73,19 @@ impl FloatKind {
 
     /// The keyword that spells this kind.
     pub fn keyword(self) -> &'static str {
-        Self::ALL.iter().find(|(k, _)| *k == self).map(|(_, s)| *s).unwrap_or("f32")
+        Self::ALL
+            .iter()
+            .find(|(k, _)| *k == self)
+            .map(|(_, s)| *s)
+            .unwrap_or("f32")
     }
 
     /// The kind spelled by `keyword`, if any.
     pub fn from_keyword(keyword: &str) -> Option<FloatKind> {
-        Self::ALL.iter().find(|(_, s)| *s == keyword).map(|(k, _)| *k)
+        Self::ALL
+            .iter()
+            .find(|(_, s)| *s == keyword)
+            .map(|(k, _)| *k)
     }
 
     /// Storage width in bits.
@@ -113,18 +120,37 @@ pub enum TypeData {
     /// `none`
     None,
     /// `(T, U) -> (V)`
-    Function { inputs: Vec<Type>, results: Vec<Type> },
+    Function {
+        inputs: Vec<Type>,
+        results: Vec<Type>,
+    },
     /// `vector<[4]x8xf32>`; `scalable[i]` marks `[n]` dims. Invariant: same length as `shape`.
-    Vector { shape: Vec<i64>, scalable: Vec<bool>, element: Type },
+    Vector {
+        shape: Vec<i64>,
+        scalable: Vec<bool>,
+        element: Type,
+    },
     /// `tensor<4x?xf32, #enc>`
-    RankedTensor { shape: Vec<i64>, element: Type, encoding: Option<Attr> },
+    RankedTensor {
+        shape: Vec<i64>,
+        element: Type,
+        encoding: Option<Attr>,
+    },
     /// `tensor<*xf32>`
     UnrankedTensor { element: Type },
     /// `memref<4x?xf32, layout, space>`. `layout` is an affine map or strided attribute,
     /// `None` for the identity layout.
-    MemRef { shape: Vec<i64>, element: Type, layout: Option<Attr>, memory_space: Option<Attr> },
+    MemRef {
+        shape: Vec<i64>,
+        element: Type,
+        layout: Option<Attr>,
+        memory_space: Option<Attr>,
+    },
     /// `memref<*xf32, space>`
-    UnrankedMemRef { element: Type, memory_space: Option<Attr> },
+    UnrankedMemRef {
+        element: Type,
+        memory_space: Option<Attr>,
+    },
     /// A dialect type kept as its text after `!`, e.g. `gpu.async.token` or `foo<"x">`.
     Dialect(String),
 }
@@ -142,7 +168,10 @@ impl Context {
 
     /// `iN`
     pub fn int_type(&self, width: u32) -> Type {
-        self.ty(TypeData::Integer { width, signedness: Signedness::Signless })
+        self.ty(TypeData::Integer {
+            width,
+            signedness: Signedness::Signless,
+        })
     }
 
     /// `i1`
@@ -182,7 +211,13 @@ impl Context {
 
     /// Whether `ty` is a signless integer type `iN`.
     pub fn is_signless_integer(&self, ty: Type) -> bool {
-        matches!(self.type_data(ty), TypeData::Integer { signedness: Signedness::Signless, .. })
+        matches!(
+            self.type_data(ty),
+            TypeData::Integer {
+                signedness: Signedness::Signless,
+                ..
+            }
+        )
     }
 
     /// Whether `ty` is an integer or `index`.
@@ -227,7 +262,10 @@ impl Context {
 
     /// Whether `ty` is a ranked or unranked memref.
     pub fn is_memref(&self, ty: Type) -> bool {
-        matches!(self.type_data(ty), TypeData::MemRef { .. } | TypeData::UnrankedMemRef { .. })
+        matches!(
+            self.type_data(ty),
+            TypeData::MemRef { .. } | TypeData::UnrankedMemRef { .. }
+        )
     }
 
     /// Whether `ty` is a vector type.

@@ -27,12 +27,14 @@ impl<'a> Verifier<'a> {
     /// `'<op name>' op `; this does too, so pass only the rest ("requires ...").
     pub fn error(&mut self, op: Op, message: impl Into<String>) {
         let msg = format!("'{}' op {}", self.ir.op_name(op), message.into());
-        self.diagnostics.push(Diagnostic::error(DiagLoc::Loc(self.ir.loc(op)), msg));
+        self.diagnostics
+            .push(Diagnostic::error(DiagLoc::Loc(self.ir.loc(op)), msg));
     }
 
     /// Reports an error without the `'<op name>' op ` prefix.
     pub fn error_raw(&mut self, op: Op, message: impl Into<String>) {
-        self.diagnostics.push(Diagnostic::error(DiagLoc::Loc(self.ir.loc(op)), message));
+        self.diagnostics
+            .push(Diagnostic::error(DiagLoc::Loc(self.ir.loc(op)), message));
     }
 
     /// Reports a full diagnostic (with notes).
@@ -41,7 +43,13 @@ impl<'a> Verifier<'a> {
     }
 
     /// Reports an error with a note pointing at `note_op`.
-    pub fn error_with_note(&mut self, op: Op, message: impl Into<String>, note_op: Op, note: impl Into<String>) {
+    pub fn error_with_note(
+        &mut self,
+        op: Op,
+        message: impl Into<String>,
+        note_op: Op,
+        note: impl Into<String>,
+    ) {
         let msg = format!("'{}' op {}", self.ir.op_name(op), message.into());
         let d = Diagnostic::error(DiagLoc::Loc(self.ir.loc(op)), msg)
             .with_note(DiagLoc::Loc(self.ir.loc(note_op)), note);
@@ -50,7 +58,10 @@ impl<'a> Verifier<'a> {
 
     /// Number of errors reported so far.
     pub fn error_count(&self) -> usize {
-        self.diagnostics.iter().filter(|d| d.severity == Severity::Error).count()
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count()
     }
 }
 

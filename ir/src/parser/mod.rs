@@ -256,14 +256,26 @@ impl<'a> Parser<'a> {
 
     /// Resolves operands pairwise with types; a count mismatch is reported at `span` as
     /// "<n> operands present, but expected <m>".
-    pub fn resolve_operands(&mut self, operands: &[UnresolvedOperand], types: &[Type], span: Span) -> PResult<Vec<Value>> {
+    pub fn resolve_operands(
+        &mut self,
+        operands: &[UnresolvedOperand],
+        types: &[Type],
+        span: Span,
+    ) -> PResult<Vec<Value>> {
         let _ = (operands, types, span);
         todo!()
     }
 
     /// Resolves every operand with the same type.
-    pub fn resolve_operands_all(&mut self, operands: &[UnresolvedOperand], ty: Type) -> PResult<Vec<Value>> {
-        operands.iter().map(|o| self.resolve_operand(o, ty)).collect()
+    pub fn resolve_operands_all(
+        &mut self,
+        operands: &[UnresolvedOperand],
+        ty: Type,
+    ) -> PResult<Vec<Value>> {
+        operands
+            .iter()
+            .map(|o| self.resolve_operand(o, ty))
+            .collect()
     }
 
     // ---- types ----
@@ -343,7 +355,10 @@ impl<'a> Parser<'a> {
     }
 
     /// An optional `attributes {...}`.
-    pub fn parse_optional_attr_dict_with_keyword(&mut self, state: &mut OperationState) -> PResult<()> {
+    pub fn parse_optional_attr_dict_with_keyword(
+        &mut self,
+        state: &mut OperationState,
+    ) -> PResult<()> {
         if self.eat("attributes") {
             self.parse_optional_attr_dict(state)
         } else {
@@ -376,20 +391,33 @@ impl<'a> Parser<'a> {
     }
 
     /// A comma-separated argument list within `delimiter`.
-    pub fn parse_argument_list(&mut self, delimiter: Delimiter, with_type: bool, with_attrs: bool) -> PResult<Vec<Argument>> {
+    pub fn parse_argument_list(
+        &mut self,
+        delimiter: Delimiter,
+        with_type: bool,
+        with_attrs: bool,
+    ) -> PResult<Vec<Argument>> {
         let _ = (delimiter, with_type, with_attrs);
         todo!()
     }
 
     /// `{ ... }`: a region whose entry block gets `arguments` (each must have a type) when
     /// non-empty. An empty `{}` gives a region with no blocks.
-    pub fn parse_region(&mut self, arguments: &[Argument], options: RegionOptions) -> PResult<Region> {
+    pub fn parse_region(
+        &mut self,
+        arguments: &[Argument],
+        options: RegionOptions,
+    ) -> PResult<Region> {
         let _ = (arguments, options);
         todo!()
     }
 
     /// A region if `{` is next.
-    pub fn parse_optional_region(&mut self, arguments: &[Argument], options: RegionOptions) -> PResult<Option<Region>> {
+    pub fn parse_optional_region(
+        &mut self,
+        arguments: &[Argument],
+        options: RegionOptions,
+    ) -> PResult<Option<Region>> {
         if self.peek_is("{") {
             self.parse_region(arguments, options).map(Some)
         } else {
@@ -419,7 +447,10 @@ impl<'a> Parser<'a> {
 
     /// An affine map written over SSA ids inside `delimiter`, as in `affine.load
     /// %A[%i + 1, symbol(%n) - 2]`: returns the map and its operands (dims then symbols).
-    pub fn parse_affine_map_of_ssa_ids(&mut self, delimiter: Delimiter) -> PResult<(AffineMap, Vec<UnresolvedOperand>)> {
+    pub fn parse_affine_map_of_ssa_ids(
+        &mut self,
+        delimiter: Delimiter,
+    ) -> PResult<(AffineMap, Vec<UnresolvedOperand>)> {
         let _ = delimiter;
         todo!()
     }

@@ -38,7 +38,11 @@ pub struct RegionPrintOptions {
 
 impl Default for RegionPrintOptions {
     fn default() -> Self {
-        RegionPrintOptions { print_entry_block_args: true, print_block_terminators: true, print_empty_block: false }
+        RegionPrintOptions {
+            print_entry_block_args: true,
+            print_block_terminators: true,
+            print_empty_block: false,
+        }
     }
 }
 
