@@ -1,4 +1,618 @@
 //! The pass manager: pass registry, pipeline parsing (`builtin.module(func.func(cse))`,
-//! `--canonicalize`, `{key=value}` options), nesting on `func.func`/`gpu.module`, running
-//! function passes in parallel with rayon, verification after each pass,
-//! `--print-ir-after-all` and `--timing`.
+//! `--canonicalize`, `{key=value}` options), nesting on ops such as `func.func` and
+//! `gpu.module`, running nested pipelines on sibling ops in parallel with rayon,
+//! verification after each pass, `--print-ir-after-all` dumps and a `--timing` report.
+//!
+//! Invariants: a pass only sees the op it is anchored on (and what is nested in it); a
+//! nested pipeline runs only on ops that are isolated from above, which is what makes it
+//! safe to move each such op into its own [`Ir`] and run the siblings in parallel (they
+//! share nothing mutable; the interned context is thread-safe). After every pass the op
+//! is verified when `verify_each` is set, and the first failure stops the pipeline.
+
+use crate::diag::{DiagLoc, Diagnostic};
+use crate::printer::{print_op, PrintOptions};
+use crate::registry::Traits;
+use crate::store::{Ir, Op};
+use crate::verifier::verify;
+use rayon::prelude::*;
+use std::time::{Duration, Instant};
+
+/// Runs a pass on `op` with its parsed options.
+pub type PassRunFn = fn(&mut Ir, Op, &PassOptions) -> Result<(), Vec<Diagnostic>>;
+
+/// A registered pass.
+pub struct PassDef {
+    /// The flag name (`canonicalize`, `affine-loop-tile`).
+    pub name: &'static str,
+    /// The name shown in dumps and timing (`Canonicalizer`, `CSE`).
+    pub display_name: &'static str,
+    /// One line of help.
+    pub summary: &'static str,
+    /// The op the pass must run on (`func.func`), or `None` for any op. A pass with an
+    /// anchor given as a top-level flag is nested under that op automatically.
+    pub anchor: Option<&'static str>,
+    /// Accepted option names with their help text.
+    pub options: &'static [(&'static str, &'static str)],
+    pub run: PassRunFn,
+}
+
+/// `key=value` options of one pass instance, in the order given.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PassOptions {
+    pub entries: Vec<(String, String)>,
+}
+
+impl PassOptions {
+    /// The raw value of `key`.
+    pub fn value(&self, key: &str) -> Option<&str> {
+        self.entries
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// A boolean option (`key`, `key=true`, `key=false`, `key=1`, `key=0`).
+    pub fn bool(&self, key: &str, default: bool) -> Result<bool, String> {
+        match self.value(key) {
+            None => Ok(default),
+            Some("" | "true" | "1") => Ok(true),
+            Some("false" | "0") => Ok(false),
+            Some(v) => Err(format!("option '{key}': expected true or false, got '{v}'")),
+        }
+    }
+
+    /// An integer option.
+    pub fn int(&self, key: &str, default: i64) -> Result<i64, String> {
+        match self.value(key) {
+            None => Ok(default),
+            Some(v) => v
+                .trim()
+                .parse()
+                .map_err(|_| format!("option '{key}': expected an integer, got '{v}'")),
+        }
+    }
+
+    /// A comma-separated list of integers.
+    pub fn int_list(&self, key: &str) -> Result<Vec<i64>, String> {
+        match self.value(key) {
+            None | Some("") => Ok(Vec::new()),
+            Some(v) => v
+                .split(',')
+                .map(|x| {
+                    x.trim()
+                        .parse()
+                        .map_err(|_| format!("option '{key}': expected integers, got '{v}'"))
+                })
+                .collect(),
+        }
+    }
+
+    /// A string option.
+    pub fn string(&self, key: &str, default: &str) -> String {
+        self.value(key).unwrap_or(default).to_string()
+    }
+}
+
+/// All known passes.
+#[derive(Default)]
+pub struct PassRegistry {
+    passes: Vec<&'static PassDef>,
+}
+
+impl PassRegistry {
+    /// An empty registry.
+    pub fn new() -> PassRegistry {
+        PassRegistry::default()
+    }
+
+    /// Registers passes.
+    pub fn register(&mut self, defs: &[&'static PassDef]) {
+        self.passes.extend_from_slice(defs);
+    }
+
+    /// The pass named `name`.
+    pub fn lookup(&self, name: &str) -> Option<&'static PassDef> {
+        self.passes.iter().copied().find(|p| p.name == name)
+    }
+
+    /// All passes, sorted by name.
+    pub fn passes(&self) -> Vec<&'static PassDef> {
+        let mut v = self.passes.clone();
+        v.sort_by_key(|p| p.name);
+        v
+    }
+}
+
+/// One element of an op pipeline.
+#[derive(Clone, Debug)]
+pub enum PipelineElement {
+    /// A pass with its options.
+    Pass(&'static PassDef, PassOptions),
+    /// A pipeline nested on child ops.
+    Nested(OpPipeline),
+}
+
+impl std::fmt::Debug for PassDef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PassDef({})", self.name)
+    }
+}
+
+/// Passes to run on ops named `anchor` (`any` matches every op).
+#[derive(Clone, Debug)]
+pub struct OpPipeline {
+    pub anchor: String,
+    pub elements: Vec<PipelineElement>,
+}
+
+impl OpPipeline {
+    /// An empty pipeline on `anchor`.
+    pub fn new(anchor: &str) -> OpPipeline {
+        OpPipeline {
+            anchor: anchor.to_string(),
+            elements: Vec::new(),
+        }
+    }
+
+    /// Parses `anchor(elem, elem, ...)` (the `--pass-pipeline` syntax).
+    pub fn parse(text: &str, registry: &PassRegistry) -> Result<OpPipeline, String> {
+        let mut p = PipelineParser {
+            text: text.as_bytes(),
+            pos: 0,
+            registry,
+        };
+        p.skip_ws();
+        let pipeline = p.op_pipeline()?;
+        p.skip_ws();
+        if p.pos != p.text.len() {
+            return Err(format!(
+                "unexpected '{}' at offset {} in pass pipeline",
+                p.rest(),
+                p.pos
+            ));
+        }
+        Ok(pipeline)
+    }
+
+    /// Adds a pass given as a top-level flag (`--affine-loop-tile=tile-size=4`), nesting
+    /// it under its anchor op when this pipeline's anchor differs.
+    pub fn add_flag_pass(&mut self, def: &'static PassDef, options: PassOptions) {
+        match def.anchor {
+            Some(anchor) if anchor != self.anchor => {
+                if let Some(PipelineElement::Nested(last)) = self.elements.last_mut() {
+                    if last.anchor == anchor {
+                        last.elements.push(PipelineElement::Pass(def, options));
+                        return;
+                    }
+                }
+                let mut nested = OpPipeline::new(anchor);
+                nested.elements.push(PipelineElement::Pass(def, options));
+                self.elements.push(PipelineElement::Nested(nested));
+            }
+            _ => self.elements.push(PipelineElement::Pass(def, options)),
+        }
+    }
+
+    /// Whether no pass is scheduled.
+    pub fn is_empty(&self) -> bool {
+        self.elements.is_empty()
+    }
+}
+
+/// Parses a pass's option text (`tile-sizes=2,2 cache-size=512`, or `{...}` braces
+/// around a value).
+pub fn parse_pass_options(def: &PassDef, text: &str) -> Result<PassOptions, String> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    let mut entries = Vec::new();
+    while i < bytes.len() {
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i >= bytes.len() {
+            break;
+        }
+        let start = i;
+        while i < bytes.len() && bytes[i] != b'=' && !bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        let key = text[start..i].to_string();
+        let mut value = String::new();
+        if i < bytes.len() && bytes[i] == b'=' {
+            i += 1;
+            let vstart = i;
+            let mut depth = 0i32;
+            let mut quote = false;
+            while i < bytes.len() {
+                let c = bytes[i];
+                if quote {
+                    if c == b'"' {
+                        quote = false;
+                    }
+                } else if c == b'"' {
+                    quote = true;
+                } else if c == b'{' || c == b'(' || c == b'[' {
+                    depth += 1;
+                } else if c == b'}' || c == b')' || c == b']' {
+                    depth -= 1;
+                } else if c.is_ascii_whitespace() && depth <= 0 {
+                    break;
+                }
+                i += 1;
+            }
+            value = text[vstart..i].trim_matches('"').to_string();
+            if value.starts_with('{') && value.ends_with('}') {
+                value = value[1..value.len() - 1].to_string();
+            }
+        }
+        if !def.options.iter().any(|(k, _)| *k == key) {
+            let known: Vec<&str> = def.options.iter().map(|(k, _)| *k).collect();
+            return Err(if known.is_empty() {
+                format!("pass '{}' takes no options, got '{key}'", def.name)
+            } else {
+                format!(
+                    "unknown option '{key}' for pass '{}' (known: {})",
+                    def.name,
+                    known.join(", ")
+                )
+            });
+        }
+        entries.push((key, value));
+    }
+    Ok(PassOptions { entries })
+}
+
+struct PipelineParser<'a> {
+    text: &'a [u8],
+    pos: usize,
+    registry: &'a PassRegistry,
+}
+
+impl PipelineParser<'_> {
+    fn rest(&self) -> String {
+        String::from_utf8_lossy(&self.text[self.pos..])
+            .chars()
+            .take(20)
+            .collect()
+    }
+
+    fn skip_ws(&mut self) {
+        while self.pos < self.text.len() && self.text[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+    }
+
+    fn name(&mut self) -> Result<String, String> {
+        self.skip_ws();
+        let start = self.pos;
+        while self.pos < self.text.len() {
+            let c = self.text[self.pos];
+            if c.is_ascii_alphanumeric() || c == b'_' || c == b'-' || c == b'.' {
+                self.pos += 1;
+            } else {
+                break;
+            }
+        }
+        if start == self.pos {
+            return Err(format!(
+                "expected a pass or op name at offset {} in pass pipeline",
+                start
+            ));
+        }
+        Ok(String::from_utf8_lossy(&self.text[start..self.pos]).into_owned())
+    }
+
+    fn eat(&mut self, c: u8) -> bool {
+        self.skip_ws();
+        if self.pos < self.text.len() && self.text[self.pos] == c {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn op_pipeline(&mut self) -> Result<OpPipeline, String> {
+        let anchor = self.name()?;
+        if !self.eat(b'(') {
+            return Err(format!("expected '(' after '{anchor}' in pass pipeline"));
+        }
+        let mut pipeline = OpPipeline::new(&anchor);
+        if self.eat(b')') {
+            return Ok(pipeline);
+        }
+        loop {
+            let save = self.pos;
+            let name = self.name()?;
+            if self.eat(b'(') {
+                self.pos = save;
+                let nested = self.op_pipeline()?;
+                pipeline.elements.push(PipelineElement::Nested(nested));
+            } else {
+                let def = self.registry.lookup(&name).ok_or_else(|| {
+                    format!("'{name}' does not refer to a registered pass or pass pipeline")
+                })?;
+                let mut options = PassOptions::default();
+                if self.eat(b'{') {
+                    let start = self.pos;
+                    let mut depth = 1;
+                    while self.pos < self.text.len() && depth > 0 {
+                        match self.text[self.pos] {
+                            b'{' => depth += 1,
+                            b'}' => depth -= 1,
+                            _ => {}
+                        }
+                        self.pos += 1;
+                    }
+                    if depth != 0 {
+                        return Err(format!("unterminated options for pass '{name}'"));
+                    }
+                    let text =
+                        String::from_utf8_lossy(&self.text[start..self.pos - 1]).into_owned();
+                    options = parse_pass_options(def, &text)?;
+                }
+                pipeline.elements.push(PipelineElement::Pass(def, options));
+            }
+            if self.eat(b',') {
+                continue;
+            }
+            if self.eat(b')') {
+                return Ok(pipeline);
+            }
+            return Err(format!(
+                "expected ',' or ')' at offset {} in pass pipeline",
+                self.pos
+            ));
+        }
+    }
+}
+
+/// How to run a pipeline.
+#[derive(Clone, Copy, Debug)]
+pub struct RunOptions {
+    /// Verify after each pass (mlir-opt's default).
+    pub verify_each: bool,
+    /// Dump the IR after each pass to the sink (`--print-ir-after-all`).
+    pub print_ir_after_all: bool,
+    /// Print options for dumps.
+    pub print: PrintOptions,
+    /// Run nested pipelines on sibling ops in parallel.
+    pub parallel: bool,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            verify_each: true,
+            print_ir_after_all: false,
+            print: PrintOptions::default(),
+            parallel: true,
+        }
+    }
+}
+
+/// Time spent per pass (summed over every op it ran on).
+#[derive(Clone, Debug, Default)]
+pub struct Timing {
+    /// `(display name, time)` in first-run order.
+    pub passes: Vec<(String, Duration)>,
+    /// Time spent verifying.
+    pub verification: Duration,
+}
+
+impl Timing {
+    fn add(&mut self, name: &str, d: Duration) {
+        match self.passes.iter_mut().find(|(n, _)| n == name) {
+            Some((_, t)) => *t += d,
+            None => self.passes.push((name.to_string(), d)),
+        }
+    }
+
+    fn merge(&mut self, other: Timing) {
+        for (n, d) in other.passes {
+            self.add(&n, d);
+        }
+        self.verification += other.verification;
+    }
+}
+
+/// What a pipeline run produced besides the changed IR.
+#[derive(Default)]
+pub struct RunOutput {
+    pub timing: Timing,
+    /// IR dumps (`--print-ir-after-all`), in order.
+    pub dumps: Vec<String>,
+}
+
+/// Runs `pipeline` on `root` (whose name must match the pipeline's anchor).
+pub fn run_pipeline(
+    ir: &mut Ir,
+    root: Op,
+    pipeline: &OpPipeline,
+    options: &RunOptions,
+) -> Result<RunOutput, Vec<Diagnostic>> {
+    let name = ir.op_name(root).to_string();
+    if pipeline.anchor != "any" && pipeline.anchor != name {
+        return Err(vec![Diagnostic::error(
+            DiagLoc::Loc(ir.loc(root)),
+            format!(
+                "can't run '{}' pass manager on '{}' op",
+                pipeline.anchor, name
+            ),
+        )]);
+    }
+    let mut out = RunOutput::default();
+    run_on(ir, root, pipeline, options, &mut out)?;
+    Ok(out)
+}
+
+fn run_on(
+    ir: &mut Ir,
+    op: Op,
+    pipeline: &OpPipeline,
+    options: &RunOptions,
+    out: &mut RunOutput,
+) -> Result<(), Vec<Diagnostic>> {
+    for element in &pipeline.elements {
+        match element {
+            PipelineElement::Pass(def, pass_options) => {
+                let op_name = ir.op_name(op).to_string();
+                if let Some(anchor) = def.anchor {
+                    if anchor != op_name {
+                        return Err(vec![Diagnostic::error(
+                            DiagLoc::Loc(ir.loc(op)),
+                            format!(
+                                "can't run '{}' pass on '{}' op (it runs on '{}')",
+                                def.name, op_name, anchor
+                            ),
+                        )]);
+                    }
+                }
+                let start = Instant::now();
+                (def.run)(ir, op, pass_options)?;
+                out.timing.add(def.display_name, start.elapsed());
+                if options.verify_each {
+                    let start = Instant::now();
+                    let errors = verify(ir, op);
+                    out.timing.verification += start.elapsed();
+                    if !errors.is_empty() {
+                        return Err(errors);
+                    }
+                }
+                if options.print_ir_after_all {
+                    out.dumps.push(format!(
+                        "// -----// IR Dump After {} ({}) //----- //\n{}\n",
+                        def.display_name,
+                        def.name,
+                        print_op(ir, op, options.print)
+                    ));
+                }
+            }
+            PipelineElement::Nested(nested) => run_nested(ir, op, nested, options, out)?,
+        }
+    }
+    Ok(())
+}
+
+/// Runs `nested` on every direct child of `op` named like its anchor. Children that are
+/// isolated from above are moved into their own `Ir` and processed in parallel.
+fn run_nested(
+    ir: &mut Ir,
+    op: Op,
+    nested: &OpPipeline,
+    options: &RunOptions,
+    out: &mut RunOutput,
+) -> Result<(), Vec<Diagnostic>> {
+    let mut targets = Vec::new();
+    for &r in ir.regions(op) {
+        for b in ir.region_blocks(r) {
+            for child in ir.block_ops(b) {
+                if nested.anchor == "any" || ir.op_name(child) == nested.anchor {
+                    targets.push(child);
+                }
+            }
+        }
+    }
+    let isolated = targets
+        .iter()
+        .all(|&t| ir.has_trait(t, Traits::ISOLATED_FROM_ABOVE));
+    if !options.parallel || targets.len() < 2 || !isolated {
+        for t in targets {
+            run_on(ir, t, nested, options, out)?;
+        }
+        return Ok(());
+    }
+    // Move each target into its own Ir, remembering where it was.
+    let mut jobs = Vec::new();
+    for &t in &targets {
+        let anchor_next = ir.next_op(t);
+        let block = ir.op_parent(t).expect("nested op is in a block");
+        ir.detach_op(t);
+        let mut own = Ir::new(ir.ctx_arc().clone());
+        let moved = ir.transfer_op(t, &mut own);
+        jobs.push((own, moved, block, anchor_next));
+    }
+    // Targets were detached in order, so each remembered `anchor_next` is either another
+    // target (restored before it) or a non-target op still in place.
+    let results: Vec<(Ir, Op, Result<RunOutput, Vec<Diagnostic>>)> = jobs
+        .par_iter_mut()
+        .map(|(own, moved, _, _)| {
+            let mut local = RunOutput::default();
+            let r = run_on(own, *moved, nested, options, &mut local).map(|_| local);
+            (
+                std::mem::replace(own, Ir::new(own.ctx_arc().clone())),
+                *moved,
+                r,
+            )
+        })
+        .collect();
+    let mut first_error = None;
+    let mut new_handles = Vec::new();
+    for ((mut own, moved, result), _) in results.into_iter().zip(&jobs) {
+        let back = own.transfer_op(moved, ir);
+        new_handles.push(back);
+        match result {
+            Ok(local) => {
+                out.timing.merge(local.timing);
+                out.dumps.extend(local.dumps);
+            }
+            Err(e) => {
+                if first_error.is_none() {
+                    first_error = Some(e);
+                }
+            }
+        }
+    }
+    // Reinsert in reverse so each anchor (the next op, possibly a reinserted target) is
+    // already in place.
+    let old_to_new: rustc_hash::FxHashMap<Op, Op> = targets
+        .iter()
+        .copied()
+        .zip(new_handles.iter().copied())
+        .collect();
+    for (i, (_, _, block, anchor_next)) in jobs.iter().enumerate().rev() {
+        let new = new_handles[i];
+        match anchor_next.map(|a| *old_to_new.get(&a).unwrap_or(&a)) {
+            Some(next) => ir.insert_op_before(next, new),
+            None => ir.append_op(*block, new),
+        }
+    }
+    match first_error {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Renders a timing report like mlir-opt's `--mlir-timing`.
+pub fn render_timing(timing: &Timing, parse: Duration, print: Duration) -> String {
+    let mut rows: Vec<(String, Duration)> = vec![("Parser".to_string(), parse)];
+    rows.extend(timing.passes.iter().cloned());
+    rows.push(("Verifier".to_string(), timing.verification));
+    rows.push(("Output".to_string(), print));
+    let total: Duration = rows.iter().map(|(_, d)| *d).sum();
+    let mut s = String::new();
+    s.push_str("===-------------------------------------------------------------------------===\n");
+    s.push_str("                         ... Execution time report ...\n");
+    s.push_str("===-------------------------------------------------------------------------===\n");
+    s.push_str(&format!(
+        "  Total Execution Time: {:.4} seconds\n\n",
+        total.as_secs_f64()
+    ));
+    s.push_str("  ----Wall Time----  ----Name----\n");
+    for (name, d) in &rows {
+        let pct = if total.is_zero() {
+            0.0
+        } else {
+            100.0 * d.as_secs_f64() / total.as_secs_f64()
+        };
+        s.push_str(&format!(
+            "  {:>8.4} ({:>5.1}%)  {}\n",
+            d.as_secs_f64(),
+            pct,
+            name
+        ));
+    }
+    s.push_str(&format!("  {:>8.4} (100.0%)  Total\n", total.as_secs_f64()));
+    s
+}

@@ -1001,3 +1001,95 @@ impl Iterator for RegionBlocks<'_> {
         Some(block)
     }
 }
+
+impl Ir {
+    /// Moves `op` (detached, and isolated from above: none of its nested operands may
+    /// refer to values outside it) into `dst`, returning its handle there. `op` is erased
+    /// from `self`. Used by the pass manager to give each function its own `Ir` so passes
+    /// on different functions run in parallel.
+    pub fn transfer_op(&mut self, op: Op, dst: &mut Ir) -> Op {
+        let mut values = rustc_hash::FxHashMap::default();
+        let mut blocks = rustc_hash::FxHashMap::default();
+        let new = self.copy_op_into(op, dst, &mut values, &mut blocks);
+        // Successors still hold `self`'s block handles: map them.
+        for o in dst.walk_ops(new, WalkOrder::PreOrder) {
+            let succ = dst.ops[o]
+                .successors
+                .iter()
+                .map(|b| *blocks.get(b).unwrap_or(b))
+                .collect();
+            dst.ops[o].successors = succ;
+        }
+        self.erase_op(op);
+        new
+    }
+
+    fn copy_op_into(
+        &self,
+        op: Op,
+        dst: &mut Ir,
+        values: &mut rustc_hash::FxHashMap<Value, Value>,
+        blocks: &mut rustc_hash::FxHashMap<Block, Block>,
+    ) -> Op {
+        stacker::maybe_grow(64 * 1024, 4 * 1024 * 1024, || {
+            let data = &self.ops[op];
+            let mut regions = Vec::new();
+            for &r in &data.regions {
+                let nr = dst.create_region();
+                for b in self.region_blocks(r) {
+                    let nb = dst.create_block(&[]);
+                    for &a in &self.blocks[b].args {
+                        let na = dst.add_block_arg(nb, self.values[a].ty, self.values[a].loc);
+                        if let Some(p) = values.insert(a, na) {
+                            dst.replace_all_uses(p, na);
+                            dst.values.remove(p);
+                        }
+                    }
+                    blocks.insert(b, nb);
+                    dst.append_block(nr, nb);
+                    for child in self.block_ops(b) {
+                        let nc = self.copy_op_into(child, dst, values, blocks);
+                        dst.append_op(nb, nc);
+                    }
+                }
+                regions.push(nr);
+            }
+            // An operand defined later (graph regions, back edges) gets a placeholder that
+            // is replaced when its definition is copied.
+            let operands = data
+                .operands
+                .iter()
+                .map(|v| match values.get(v) {
+                    Some(&m) => m,
+                    None => {
+                        let p = dst.create_placeholder(self.values[*v].ty);
+                        values.insert(*v, p);
+                        p
+                    }
+                })
+                .collect();
+            let state = OperationState {
+                name: data.name,
+                operands,
+                result_types: data.results.iter().map(|&v| self.values[v].ty).collect(),
+                attrs: data.attrs.clone(),
+                properties: data.properties,
+                successors: data.successors.clone(),
+                regions,
+                loc: data.loc,
+            };
+            let new = dst.create_op(state);
+            for (i, &r) in data.results.iter().enumerate() {
+                let nr = dst.ops[new].results[i];
+                if let Some(&p) = values.get(&r) {
+                    if matches!(dst.values[p].def, ValueDef::Placeholder) {
+                        dst.replace_all_uses(p, nr);
+                        dst.values.remove(p);
+                    }
+                }
+                values.insert(r, nr);
+            }
+            new
+        })
+    }
+}
