@@ -334,7 +334,7 @@ fn types() {
     );
     assert_eq!(
         err("\"t.x\"() {a = !nope} : () -> ()"),
-        "1:14: undefined symbol alias id 'nope'"
+        "1:19: undefined symbol alias id 'nope'"
     );
 }
 
@@ -501,7 +501,7 @@ fn locations_and_aliases() {
     );
     assert_eq!(
         err("\"t.x\"() : () -> () loc(#nope)"),
-        "1:24: undefined symbol alias id 'nope'"
+        "1:24: operation location alias was never defined"
     );
 }
 
@@ -583,5 +583,31 @@ proptest::proptest! {
     ]), 0..40)) {
         let text = toks.join(" ");
         let _ = parse(&text);
+    }
+}
+
+/// Parses every `*.mlir` file under `$LATTICE_PARSE_DIR` (e.g. mlir-opt's generic output)
+/// with only `builtin` registered; run with `--ignored`.
+#[test]
+#[ignore]
+fn parse_dir() {
+    let Ok(dir) = std::env::var("LATTICE_PARSE_DIR") else { return };
+    let mut failures = Vec::new();
+    let mut count = 0;
+    let mut entries: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.extension().is_none_or(|e| e != "mlir") {
+            continue;
+        }
+        count += 1;
+        let text = std::fs::read_to_string(&path).unwrap();
+        if let Err(e) = parse(&text) {
+            failures.push(format!("{}: {e}", path.display()));
+        }
+    }
+    eprintln!("{count} files, {} failures", failures.len());
+    for f in &failures {
+        eprintln!("{f}");
     }
 }

@@ -45,7 +45,7 @@ impl Parser<'_> {
         if !name.contains('.') && !adjacent_angle {
             return match self.inner.type_aliases.get(name) {
                 Some(&t) => Ok(t),
-                None => Err(self.error_at(span, format!("undefined symbol alias id '{name}'"))),
+                None => Err(self.error_here(format!("undefined symbol alias id '{name}'"))),
             };
         }
         let mut text = name.to_string();
