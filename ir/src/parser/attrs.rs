@@ -324,7 +324,6 @@ impl Parser<'_> {
 
     /// `#alias`, `#dialect.attr<...>`, `#dialect<...>`.
     fn parse_hash_attr(&mut self) -> PResult<Attr> {
-        let span = self.current_span();
         let name = &self.tok_text()[1..];
         let end = self.tok().end as usize;
         self.bump();

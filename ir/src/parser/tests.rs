@@ -611,3 +611,33 @@ fn parse_dir() {
         eprintln!("{f}");
     }
 }
+
+/// Checks `input<TAB>expected` lines of `$LATTICE_MAP_PAIRS` (affine maps/sets and the
+/// text mlir-opt prints for them); run with `--ignored`.
+#[test]
+#[ignore]
+fn map_pairs() {
+    let Ok(path) = std::env::var("LATTICE_MAP_PAIRS") else { return };
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut bad = 0;
+    for line in text.lines() {
+        let Some((input, expected)) = line.split_once('\t') else { continue };
+        let got = match parse(&format!("\"t.x\"() {{a = {input}}} : () -> ()")) {
+            Ok((ir, m)) => match attr_of(&ir, m, "a") {
+                AttrData::AffineMap(map) => format!("affine_map<{}>", ir.ctx().affine_map_to_string(map)),
+                AttrData::IntegerSet(set) => {
+                    let mut s = String::new();
+                    ir.ctx().write_integer_set(&mut s, set);
+                    format!("affine_set<{s}>")
+                }
+                other => format!("{other:?}"),
+            },
+            Err(e) => e,
+        };
+        if got != expected {
+            bad += 1;
+            eprintln!("{input}\n  want {expected}\n  got  {got}");
+        }
+    }
+    assert_eq!(bad, 0);
+}
