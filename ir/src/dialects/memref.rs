@@ -56,14 +56,7 @@ pub fn register(ctx: &mut Context) {
 
 /// A type as mlir-opt writes it in diagnostics (no aliases).
 pub(crate) fn type_str(ir: &Ir, ty: Type) -> String {
-    let mut p = Printer {
-        ir,
-        out: String::new(),
-        options: Default::default(),
-        inner: Default::default(),
-    };
-    p.print_type(ty);
-    p.out
+    crate::printer::type_to_string(ir.ctx(), ty)
 }
 
 /// The parts of a ranked memref type.
