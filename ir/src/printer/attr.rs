@@ -7,7 +7,7 @@
 //! collection every aliasable attribute reached is recorded in first-encounter order.
 
 use super::float::format_float;
-use crate::affine::{AffineBinOp, AffineExpr, AffineExprData, AffineMap, IntegerSet};
+use crate::affine::{AffineExpr, AffineExprData, AffineMap, IntegerSet};
 use crate::attrs::{Attr, AttrData, Location, NamedAttr};
 use crate::context::Context;
 use crate::types::{FloatKind, Signedness, Type, TypeData, DYNAMIC};
@@ -116,13 +116,6 @@ pub struct Writer<'a, 'b> {
     pub ctx: &'a Context,
     pub out: &'b mut String,
     pub aliases: &'b mut Aliases,
-}
-
-/// Binding strength of the context an affine expression is printed in.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Strength {
-    Weak,
-    Strong,
 }
 
 /// Whether `name` is a bare identifier `[a-zA-Z_][a-zA-Z0-9_$.]*`.
@@ -867,196 +860,20 @@ impl Writer<'_, '_> {
         }
     }
 
-    // ----- affine -----
+    // ----- affine (text from the context's MLIR-exact writers) -----
 
     /// `(d0, d1)[s0] -> (exprs)`
     pub fn affine_map(&mut self, map: AffineMap) {
-        let ctx = self.ctx;
-        let data = ctx.map_data(map);
-        self.dims_and_symbols(data.num_dims, data.num_symbols);
-        self.w(" -> (");
-        for (i, &e) in data.results.iter().enumerate() {
-            if i > 0 {
-                self.w(", ");
-            }
-            self.affine_expr(e, &mut |_, _, _| false);
-        }
-        self.w(")");
-    }
-
-    fn dims_and_symbols(&mut self, num_dims: u32, num_symbols: u32) {
-        self.out.push('(');
-        for i in 0..num_dims {
-            if i > 0 {
-                self.w(", ");
-            }
-            self.w(&format!("d{}", i));
-        }
-        self.out.push(')');
-        if num_symbols != 0 {
-            self.out.push('[');
-            for i in 0..num_symbols {
-                if i > 0 {
-                    self.w(", ");
-                }
-                self.w(&format!("s{}", i));
-            }
-            self.out.push(']');
-        }
+        self.ctx.write_affine_map(self.out, map);
     }
 
     /// `(d0)[s0] : (d0 - s0 >= 0, d0 == 0)`
     pub fn integer_set(&mut self, set: IntegerSet) {
-        let ctx = self.ctx;
-        let data = ctx.set_data(set);
-        self.dims_and_symbols(data.num_dims, data.num_symbols);
-        self.w(" : (");
-        for (i, &c) in data.constraints.iter().enumerate() {
-            if i > 0 {
-                self.w(", ");
-            }
-            self.affine_expr(c, &mut |_, _, _| false);
-            let eq = data.eq_flags.get(i).copied().unwrap_or(false);
-            self.w(if eq { " == 0" } else { " >= 0" });
-        }
-        self.w(")");
+        self.ctx.write_integer_set(self.out, set);
     }
 
-    /// An affine expression; `names(position, is_symbol, out)` may write a dim or symbol
-    /// itself and return true, else `d<n>`/`s<n>` is written.
-    pub fn affine_expr(
-        &mut self,
-        e: AffineExpr,
-        names: &mut dyn FnMut(u32, bool, &mut String) -> bool,
-    ) {
-        self.expr(e, Strength::Weak, names);
-    }
-
-    fn expr(
-        &mut self,
-        e: AffineExpr,
-        strength: Strength,
-        names: &mut dyn FnMut(u32, bool, &mut String) -> bool,
-    ) {
-        stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
-            self.expr_inner(e, strength, names)
-        });
-    }
-
-    fn expr_inner(
-        &mut self,
-        e: AffineExpr,
-        strength: Strength,
-        names: &mut dyn FnMut(u32, bool, &mut String) -> bool,
-    ) {
-        let ctx = self.ctx;
-        let (op, lhs, rhs) = match ctx.expr_data(e) {
-            AffineExprData::Dim(p) => {
-                if !names(p, false, self.out) {
-                    self.w(&format!("d{}", p));
-                }
-                return;
-            }
-            AffineExprData::Symbol(p) => {
-                if !names(p, true, self.out) {
-                    self.w(&format!("s{}", p));
-                }
-                return;
-            }
-            AffineExprData::Constant(c) => {
-                self.w(&c.to_string());
-                return;
-            }
-            AffineExprData::Binary { op, lhs, rhs } => (op, lhs, rhs),
-        };
-        let strong = strength == Strength::Strong;
-        if op != AffineBinOp::Add {
-            if strong {
-                self.out.push('(');
-            }
-            if op == AffineBinOp::Mul && ctx.constant_value(rhs) == Some(-1) {
-                self.out.push('-');
-                self.expr(lhs, Strength::Strong, names);
-                if strong {
-                    self.out.push(')');
-                }
-                return;
-            }
-            self.expr(lhs, Strength::Strong, names);
-            self.w(match op {
-                AffineBinOp::Mul => " * ",
-                AffineBinOp::FloorDiv => " floordiv ",
-                AffineBinOp::CeilDiv => " ceildiv ",
-                AffineBinOp::Mod => " mod ",
-                AffineBinOp::Add => " + ",
-            });
-            self.expr(rhs, Strength::Strong, names);
-            if strong {
-                self.out.push(')');
-            }
-            return;
-        }
-        if strong {
-            self.out.push('(');
-        }
-        if let AffineExprData::Binary {
-            op: AffineBinOp::Mul,
-            lhs: rl,
-            rhs: rr,
-        } = ctx.expr_data(rhs)
-        {
-            if let Some(c) = ctx.constant_value(rr) {
-                if c == -1 {
-                    self.expr(lhs, Strength::Weak, names);
-                    self.w(" - ");
-                    let is_add = matches!(
-                        ctx.expr_data(rl),
-                        AffineExprData::Binary {
-                            op: AffineBinOp::Add,
-                            ..
-                        }
-                    );
-                    self.expr(
-                        rl,
-                        if is_add {
-                            Strength::Strong
-                        } else {
-                            Strength::Weak
-                        },
-                        names,
-                    );
-                    if strong {
-                        self.out.push(')');
-                    }
-                    return;
-                }
-                if c < -1 {
-                    self.expr(lhs, Strength::Weak, names);
-                    self.w(" - ");
-                    self.expr(rl, Strength::Strong, names);
-                    self.w(&format!(" * {}", -(c as i128)));
-                    if strong {
-                        self.out.push(')');
-                    }
-                    return;
-                }
-            }
-        }
-        if let Some(c) = ctx.constant_value(rhs) {
-            if c < 0 {
-                self.expr(lhs, Strength::Weak, names);
-                self.w(&format!(" - {}", -(c as i128)));
-                if strong {
-                    self.out.push(')');
-                }
-                return;
-            }
-        }
-        self.expr(lhs, Strength::Weak, names);
-        self.w(" + ");
-        self.expr(rhs, Strength::Weak, names);
-        if strong {
-            self.out.push(')');
-        }
+    /// An affine expression with dims and symbols named by `names(is_symbol, position)`.
+    pub fn affine_expr_named(&mut self, e: AffineExpr, names: &dyn Fn(bool, u32) -> String) {
+        self.ctx.write_affine_expr(self.out, e, names);
     }
 }

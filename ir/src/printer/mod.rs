@@ -151,19 +151,6 @@ pub fn attr_to_string_without_type(ctx: &Context, attr: Attr) -> String {
     out
 }
 
-/// The body of an affine map, `(d0)[s0] -> (d0 + s0)`.
-pub fn affine_map_to_string(ctx: &Context, map: AffineMap) -> String {
-    let mut out = String::new();
-    let mut aliases = Aliases::default();
-    Writer {
-        ctx,
-        out: &mut out,
-        aliases: &mut aliases,
-    }
-    .affine_map(map);
-    out
-}
-
 /// A float value as MLIR prints it (`1.000000e+00`, `0.100000001`, `0x7FC00000`).
 pub fn float_to_string(kind: crate::types::FloatKind, bits: u128) -> String {
     format_float(kind, bits).0
@@ -325,11 +312,9 @@ impl<'a> Printer<'a> {
             for &v in ir.results(op) {
                 self.print_type(ir.value_type(v));
             }
+            // (mlir-opt does not visit the opaque properties of unregistered ops.)
             for a in ir.attrs(op) {
                 self.print_attribute(a.value);
-            }
-            if let Some(p) = ir.op(op).properties {
-                self.print_attribute(p);
             }
             return;
         }
@@ -759,25 +744,20 @@ impl<'a> Printer<'a> {
             if i > 0 {
                 self.out.push_str(", ");
             }
-            let mut cb = |pos: u32, is_symbol: bool, out: &mut String| {
+            let cb = |is_symbol: bool, pos: u32| -> String {
                 let index = if is_symbol {
                     num_dims + pos as usize
                 } else {
                     pos as usize
                 };
-                let Some(name) = names.get(index) else {
-                    return false;
-                };
-                if is_symbol {
-                    out.push_str("symbol(");
-                    out.push_str(name);
-                    out.push(')');
-                } else {
-                    out.push_str(name);
+                match names.get(index) {
+                    Some(name) if is_symbol => format!("symbol({name})"),
+                    Some(name) => name.clone(),
+                    None if is_symbol => format!("s{pos}"),
+                    None => format!("d{pos}"),
                 }
-                true
             };
-            self.writer().affine_expr(e, &mut cb);
+            self.writer().affine_expr_named(e, &cb);
         }
     }
 
