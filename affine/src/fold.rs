@@ -10,11 +10,18 @@ use crate::util::map_attr;
 use lattice_ir::{AffineExprData, Attr, FoldResult, Ir, Op};
 
 /// The operands' constant values, split into dims and symbols, if all are constants.
-fn constant_operands(ir: &Ir, operands: &[Option<Attr>], num_dims: usize) -> Option<(Vec<i64>, Vec<i64>)> {
+fn constant_operands(
+    ir: &Ir,
+    operands: &[Option<Attr>],
+    num_dims: usize,
+) -> Option<(Vec<i64>, Vec<i64>)> {
     let ctx = ir.ctx();
     let values: Vec<i64> = operands
         .iter()
-        .map(|a| a.and_then(|a| ctx.int_value(a)).and_then(|v| i64::try_from(v).ok()))
+        .map(|a| {
+            a.and_then(|a| ctx.int_value(a))
+                .and_then(|v| i64::try_from(v).ok())
+        })
         .collect::<Option<_>>()?;
     if num_dims > values.len() {
         return None;
@@ -42,7 +49,12 @@ pub(crate) fn fold_apply(ir: &Ir, op: Op, operands: &[Option<Attr>]) -> Option<V
     Some(vec![FoldResult::Constant(ctx.index_attr(v))])
 }
 
-fn fold_min_max(ir: &Ir, op: Op, operands: &[Option<Attr>], is_min: bool) -> Option<Vec<FoldResult>> {
+fn fold_min_max(
+    ir: &Ir,
+    op: Op,
+    operands: &[Option<Attr>],
+    is_min: bool,
+) -> Option<Vec<FoldResult>> {
     let ctx = ir.ctx();
     let map = map_attr(ir, op, "map")?;
     let data = ctx.map_data(map);
@@ -53,7 +65,11 @@ fn fold_min_max(ir: &Ir, op: Op, operands: &[Option<Attr>], is_min: bool) -> Opt
     let nd = data.num_dims as usize;
     if let Some((dims, syms)) = constant_operands(ir, operands, nd) {
         if let Some(values) = ctx.evaluate_map(map, &dims, &syms) {
-            let v = if is_min { values.iter().min() } else { values.iter().max() };
+            let v = if is_min {
+                values.iter().min()
+            } else {
+                values.iter().max()
+            };
             return v.map(|&v| vec![FoldResult::Constant(ctx.index_attr(v))]);
         }
     }

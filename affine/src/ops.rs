@@ -151,7 +151,12 @@ fn print_map_op(p: &mut Printer<'_>, op: Op) {
 pub static FOR: OpDef = OpDef {
     name: "affine.for",
     traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
-    inherent_attrs: &["lowerBoundMap", "operandSegmentSizes", "step", "upperBoundMap"],
+    inherent_attrs: &[
+        "lowerBoundMap",
+        "operandSegmentSizes",
+        "step",
+        "upperBoundMap",
+    ],
     implicit_terminator: Some(YIELD),
     parse: Some(parse_for),
     print: Some(print_for),
@@ -162,7 +167,11 @@ pub static FOR: OpDef = OpDef {
 /// One loop bound: `%v`, an integer, or `(max|min)? #map(%d)[%s]`.
 fn parse_bound(p: &mut Parser<'_>, st: &mut OperationState, lower: bool) -> PResult<Vec<Value>> {
     let has_prefix = p.eat(if lower { "max" } else { "min" });
-    let attr_name = p.intern(if lower { "lowerBoundMap" } else { "upperBoundMap" });
+    let attr_name = p.intern(if lower {
+        "lowerBoundMap"
+    } else {
+        "upperBoundMap"
+    });
     let ctx = p.ctx();
     let index = ctx.index_type();
     let ops = p.parse_operand_list(Delimiter::None)?;
@@ -264,7 +273,9 @@ fn parse_for(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
             ));
         }
     }
-    let segments = p.ctx().dense_i32_array(&[lb.len() as i32, ub.len() as i32, inits.len() as i32]);
+    let segments = p
+        .ctx()
+        .dense_i32_array(&[lb.len() as i32, ub.len() as i32, inits.len() as i32]);
     st.add_attr(p.intern("operandSegmentSizes"), segments);
     st.operands = lb.into_iter().chain(ub).chain(inits).collect();
     let region = p.parse_region(&args, RegionOptions::default())?;
@@ -391,7 +402,12 @@ fn print_for(p: &mut Printer<'_>, op: Op) {
     p.print_region(region, region_opts(!inits.is_empty()));
     p.print_optional_attr_dict(
         op,
-        &["lowerBoundMap", "upperBoundMap", "step", "operandSegmentSizes"],
+        &[
+            "lowerBoundMap",
+            "upperBoundMap",
+            "step",
+            "operandSegmentSizes",
+        ],
     );
 }
 
@@ -453,7 +469,8 @@ fn print_if(p: &mut Printer<'_>, op: Op) {
     let Some(attr) = ir.attr(op, "condition") else {
         return;
     };
-    let num_dims = set_attr(ir, op, "condition").map_or(0, |s| ir.ctx().set_data(s).num_dims as usize);
+    let num_dims =
+        set_attr(ir, op, "condition").map_or(0, |s| ir.ctx().set_data(s).num_dims as usize);
     p.write(" ");
     p.print_attribute(attr);
     p.print_dim_and_symbol_list(ir.operands(op), num_dims);
@@ -556,7 +573,10 @@ fn parse_store(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.parse_optional_attr_dict(st)?;
     let ty = parse_memref_type(p)?;
     let elem = p.ctx().element_type(ty);
-    let mut operands = vec![p.resolve_operand(&value, elem)?, p.resolve_operand(&memref, ty)?];
+    let mut operands = vec![
+        p.resolve_operand(&value, elem)?,
+        p.resolve_operand(&memref, ty)?,
+    ];
     operands.extend(resolve_index(p, &ops)?);
     st.operands = operands;
     Ok(())
@@ -594,7 +614,10 @@ fn parse_vector_store(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()
     p.parse_optional_attr_dict(st)?;
     let ty = parse_memref_type(p)?;
     let vty = parse_vector_type(p)?;
-    let mut operands = vec![p.resolve_operand(&value, vty)?, p.resolve_operand(&memref, ty)?];
+    let mut operands = vec![
+        p.resolve_operand(&value, vty)?,
+        p.resolve_operand(&memref, ty)?,
+    ];
     operands.extend(resolve_index(p, &ops)?);
     st.operands = operands;
     Ok(())
@@ -689,9 +712,17 @@ fn print_prefetch(p: &mut Printer<'_>, op: Op) {
     p.write(" ");
     p.print_operand(memref);
     print_subscripts(p, map_attr(ir, op, "map"), &ops[1..]);
-    let rw = if flag_attr(ir, op, "isWrite") { "write" } else { "read" };
+    let rw = if flag_attr(ir, op, "isWrite") {
+        "write"
+    } else {
+        "read"
+    };
     let hint = int_attr(ir, op, "localityHint").unwrap_or(0);
-    let cache = if flag_attr(ir, op, "isDataCache") { "data" } else { "instr" };
+    let cache = if flag_attr(ir, op, "isDataCache") {
+        "data"
+    } else {
+        "instr"
+    };
     p.write(&format!(", {rw}, locality<{hint}>, {cache}"));
     p.print_optional_attr_dict(op, &["map", "localityHint", "isDataCache", "isWrite"]);
     p.write(" : ");
@@ -722,13 +753,16 @@ pub static PARALLEL: OpDef = OpDef {
 
 /// The `arith::AtomicRMWKind` names, by value.
 pub(crate) const ATOMIC_RMW_KINDS: [&str; 16] = [
-    "addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu", "minimumf",
-    "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori",
+    "addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu", "minimumf", "minnumf",
+    "mins", "minu", "mulf", "muli", "ori", "xori",
 ];
 
 /// `(b1, max(b2, b3), ...)`: one bound list of `affine.parallel`, as a flat map, its
 /// group sizes and its (deduplicated) operands, dims first.
-fn parse_parallel_bound(p: &mut Parser<'_>, lower: bool) -> PResult<(AffineMap, Vec<i64>, Vec<Value>)> {
+fn parse_parallel_bound(
+    p: &mut Parser<'_>,
+    lower: bool,
+) -> PResult<(AffineMap, Vec<i64>, Vec<Value>)> {
     p.expect("(")?;
     if p.eat(")") {
         return Ok((p.ctx().affine_map(0, 0, vec![]), vec![], vec![]));
@@ -820,9 +854,15 @@ fn parse_parallel(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let (ub_map, ub_groups, ub_ops) = parse_parallel_bound(p, false)?;
     let ctx = p.ctx();
     st.add_attr(p.intern("lowerBoundsMap"), ctx.affine_map_attr(lb_map));
-    st.add_attr(p.intern("lowerBoundsGroups"), i32_tensor_attr(ctx, &lb_groups));
+    st.add_attr(
+        p.intern("lowerBoundsGroups"),
+        i32_tensor_attr(ctx, &lb_groups),
+    );
     st.add_attr(p.intern("upperBoundsMap"), ctx.affine_map_attr(ub_map));
-    st.add_attr(p.intern("upperBoundsGroups"), i32_tensor_attr(ctx, &ub_groups));
+    st.add_attr(
+        p.intern("upperBoundsGroups"),
+        i32_tensor_attr(ctx, &ub_groups),
+    );
     let steps = if p.eat("step") {
         let (map, _) = p.parse_affine_map_of_ssa_ids(Delimiter::Paren)?;
         let ctx = p.ctx();
@@ -873,7 +913,13 @@ fn parse_parallel(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
 }
 
 /// Prints one bound list of `affine.parallel` (`keyword` is `max` or `min`).
-fn print_parallel_bound(p: &mut Printer<'_>, map: AffineMap, groups: &[i64], operands: &[Value], keyword: &str) {
+fn print_parallel_bound(
+    p: &mut Printer<'_>,
+    map: AffineMap,
+    groups: &[i64],
+    operands: &[Value],
+    keyword: &str,
+) {
     let ctx = p.ctx();
     let data = ctx.map_data(map).clone();
     let mut start = 0usize;
@@ -883,7 +929,11 @@ fn print_parallel_bound(p: &mut Printer<'_>, map: AffineMap, groups: &[i64], ope
         }
         let size = size.max(0) as usize;
         let end = (start + size).min(data.results.len());
-        let slice = ctx.affine_map(data.num_dims, data.num_symbols, data.results[start.min(end)..end].to_vec());
+        let slice = ctx.affine_map(
+            data.num_dims,
+            data.num_symbols,
+            data.results[start.min(end)..end].to_vec(),
+        );
         if size == 1 {
             p.print_affine_map_of_ssa_ids(slice, operands);
         } else {
@@ -902,14 +952,20 @@ fn print_parallel(p: &mut Printer<'_>, op: Op) {
     let Some(&region) = ir.regions(op).first() else {
         return;
     };
-    let (Some(lb), Some(ub)) = (map_attr(ir, op, "lowerBoundsMap"), map_attr(ir, op, "upperBoundsMap")) else {
+    let (Some(lb), Some(ub)) = (
+        map_attr(ir, op, "lowerBoundsMap"),
+        map_attr(ir, op, "upperBoundsMap"),
+    ) else {
         return;
     };
     let lb_groups = dense_elements(ctx, ir.attr(op, "lowerBoundsGroups")).unwrap_or_default();
     let ub_groups = dense_elements(ctx, ir.attr(op, "upperBoundsGroups")).unwrap_or_default();
     let operands = ir.operands(op);
     let n_lb = ctx.map_num_inputs(lb).min(operands.len());
-    let ivs: Vec<Value> = ir.entry_block(region).map(|b| ir.block_args(b).to_vec()).unwrap_or_default();
+    let ivs: Vec<Value> = ir
+        .entry_block(region)
+        .map(|b| ir.block_args(b).to_vec())
+        .unwrap_or_default();
     p.write(" (");
     p.print_operands(&ivs);
     p.write(") = (");
@@ -928,7 +984,10 @@ fn print_parallel(p: &mut Printer<'_>, op: Op) {
         let names: Vec<String> = kinds
             .iter()
             .map(|&k| {
-                let name = usize::try_from(k).ok().and_then(|k| ATOMIC_RMW_KINDS.get(k)).unwrap_or(&"");
+                let name = usize::try_from(k)
+                    .ok()
+                    .and_then(|k| ATOMIC_RMW_KINDS.get(k))
+                    .unwrap_or(&"");
                 format!("\"{name}\"")
             })
             .collect();
@@ -957,7 +1016,9 @@ fn print_parallel(p: &mut Printer<'_>, op: Op) {
 
 pub static YIELD_OP: OpDef = OpDef {
     name: "affine.yield",
-    traits: Traits::TERMINATOR.with(Traits::PURE).with(Traits::RETURN_LIKE),
+    traits: Traits::TERMINATOR
+        .with(Traits::PURE)
+        .with(Traits::RETURN_LIKE),
     parse: Some(parse_yield),
     print: Some(print_yield),
     verify: Some(verify::verify_yield),
@@ -1057,7 +1118,10 @@ fn parse_dma_start(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     operands.extend(resolve_index(p, &strides)?);
     st.operands = operands;
     if src_ops.len() != src_in || dst_ops.len() != dst_in || tag_ops.len() != tag_in {
-        return Err(name_error(st, "memref operand count not equal to map.numInputs"));
+        return Err(name_error(
+            st,
+            "memref operand count not equal to map.numInputs",
+        ));
     }
     Ok(())
 }
@@ -1126,7 +1190,10 @@ fn parse_dma_wait(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         return Err(name_error(st, "expected tag to be of memref type"));
     }
     if tag_ops.len() != tag_in {
-        return Err(name_error(st, "tag memref operand count != to map.numInputs"));
+        return Err(name_error(
+            st,
+            "tag memref operand count != to map.numInputs",
+        ));
     }
     Ok(())
 }
@@ -1218,10 +1285,13 @@ fn print_basis(p: &mut Printer<'_>, statics: &[i64], dynamics: &[Value]) {
 
 /// `disjoint? [%a, %b] by (basis) {attrs} : index`
 fn parse_linearize(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    if p.eat("disjoint") {
-        let unit = p.ctx().unit_attr();
-        st.add_attr(p.intern("disjoint"), unit);
-    }
+    // mlir-opt's property defaults to `false` (printed in generic form).
+    let disjoint = if p.eat("disjoint") {
+        p.ctx().unit_attr()
+    } else {
+        p.ctx().bool_attr(false)
+    };
+    st.add_attr(p.intern("disjoint"), disjoint);
     let indices = p.parse_operand_list(Delimiter::Square)?;
     p.expect("by")?;
     let (statics, dynamics) = parse_basis(p)?;
@@ -1245,7 +1315,11 @@ fn print_linearize(p: &mut Printer<'_>, op: Op) {
     let ctx = ir.ctx();
     let ops = ir.operands(op);
     let statics = dense_array(ctx, ir.attr(op, "static_basis")).unwrap_or_default();
-    let num_dyn = statics.iter().filter(|&&s| s == DYNAMIC).count().min(ops.len());
+    let num_dyn = statics
+        .iter()
+        .filter(|&&s| s == DYNAMIC)
+        .count()
+        .min(ops.len());
     let n_idx = match dense_array(ctx, ir.attr(op, "operandSegmentSizes")) {
         Some(s) if s.len() == 2 && (s[0] as usize) <= ops.len() => s[0] as usize,
         _ => ops.len() - num_dyn,

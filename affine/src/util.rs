@@ -81,7 +81,10 @@ pub(crate) fn i32_tensor_attr(ctx: &Context, values: &[i64]) -> Attr {
     });
     let splat = !values.is_empty() && values.iter().all(|&v| v == values[0]);
     let elems = if splat { &values[..1] } else { values };
-    let values = elems.iter().map(|&v| ctx.int_attr(v as i128, i32t)).collect();
+    let values = elems
+        .iter()
+        .map(|&v| ctx.int_attr(v as i128, i32t))
+        .collect();
     ctx.attr(AttrData::DenseElements { ty, values })
 }
 

@@ -91,7 +91,10 @@ pub fn is_valid_symbol(ir: &Ir, value: Value, region: Option<Region>) -> bool {
         return true;
     }
     if ir.is_op(def, "affine.apply") {
-        return ir.operands(def).iter().all(|&o| is_valid_symbol(ir, o, region));
+        return ir
+            .operands(def)
+            .iter()
+            .all(|&o| is_valid_symbol(ir, o, region));
     }
     if is_dim_op(ir, def) {
         return is_dim_op_valid_symbol(ir, def, region);
@@ -124,7 +127,10 @@ fn is_dim_op_valid_symbol(ir: &Ir, dim_op: Op, region: Option<Region>) -> bool {
     if size != lattice_ir::DYNAMIC {
         return true;
     }
-    let dyn_pos = shape[..i].iter().filter(|&&s| s == lattice_ir::DYNAMIC).count();
+    let dyn_pos = shape[..i]
+        .iter()
+        .filter(|&&s| s == lattice_ir::DYNAMIC)
+        .count();
     let sizes: &[Value] = if ir.is_op(def, "memref.alloc") {
         ir.operands(def)
     } else if ir.is_op(def, "memref.view") {
@@ -151,7 +157,10 @@ pub fn is_valid_dim(ir: &Ir, value: Value, region: Option<Region>) -> bool {
             .is_some_and(|op| ir.is_op(op, "affine.for") || ir.is_op(op, "affine.parallel"));
     };
     if ir.is_op(def, "affine.apply") {
-        return ir.operands(def).iter().all(|&o| is_valid_dim(ir, o, region));
+        return ir
+            .operands(def)
+            .iter()
+            .all(|&o| is_valid_dim(ir, o, region));
     }
     if is_dim_op(ir, def) {
         return ir

@@ -115,7 +115,12 @@ fn check_index_results(v: &mut Verifier<'_>, op: Op) -> bool {
 
 /// MLIR's `verifyDimAndSymbolIdentifiers`: the first `num_dims` operands must be valid
 /// dims, the rest valid symbols, in `op`'s affine scope.
-fn check_dims_and_symbols(v: &mut Verifier<'_>, op: Op, operands: &[Value], num_dims: usize) -> bool {
+fn check_dims_and_symbols(
+    v: &mut Verifier<'_>,
+    op: Op,
+    operands: &[Value],
+    num_dims: usize,
+) -> bool {
     let ir = v.ir();
     let scope = affine_scope(ir, op);
     for (i, &x) in operands.iter().enumerate() {
@@ -144,7 +149,10 @@ pub(crate) fn verify_apply(v: &mut Verifier<'_>, op: Op) {
     }
     let ctx = ir.ctx();
     if ir.operands(op).len() != ctx.map_num_inputs(map) {
-        v.error(op, "operand count and affine map dimension and symbol count must match");
+        v.error(
+            op,
+            "operand count and affine map dimension and symbol count must match",
+        );
         return;
     }
     if ctx.map_num_results(map) != 1 {
@@ -163,7 +171,10 @@ pub(crate) fn verify_min_max(v: &mut Verifier<'_>, op: Op) {
         return;
     }
     if ir.operands(op).len() != ir.ctx().map_num_inputs(map) {
-        v.error(op, "operand count and affine map dimension and symbol count must match");
+        v.error(
+            op,
+            "operand count and affine map dimension and symbol count must match",
+        );
         return;
     }
     check_map_divisors(v, op, map, "affine map");
@@ -185,11 +196,17 @@ pub(crate) fn verify_for(v: &mut Verifier<'_>, op: Op) {
         return;
     };
     let Some(step) = ctx.int_value(step) else {
-        v.error(op, "attribute 'step' failed to satisfy constraint: index attribute");
+        v.error(
+            op,
+            "attribute 'step' failed to satisfy constraint: index attribute",
+        );
         return;
     };
     if step <= 0 {
-        v.error(op, format!("expected step to be a positive integer, but got {step}"));
+        v.error(
+            op,
+            format!("expected step to be a positive integer, but got {step}"),
+        );
         return;
     }
     let Some(segs) = for_segments(ir, op) else {
@@ -198,15 +215,22 @@ pub(crate) fn verify_for(v: &mut Verifier<'_>, op: Op) {
     };
     let operands = ir.operands(op);
     let (lb_ops, ub_ops) = (&operands[segs[0].clone()], &operands[segs[1].clone()]);
-    if !check_index_operands(v, op, lb_ops, 0) || !check_index_operands(v, op, ub_ops, lb_ops.len()) {
+    if !check_index_operands(v, op, lb_ops, 0) || !check_index_operands(v, op, ub_ops, lb_ops.len())
+    {
         return;
     }
     if lb_ops.len() != ctx.map_num_inputs(lb) {
-        v.error(op, "lower bound operand count and affine map dimension and symbol count must match");
+        v.error(
+            op,
+            "lower bound operand count and affine map dimension and symbol count must match",
+        );
         return;
     }
     if ub_ops.len() != ctx.map_num_inputs(ub) {
-        v.error(op, "upper bound operand count and affine map dimension and symbol count must match");
+        v.error(
+            op,
+            "upper bound operand count and affine map dimension and symbol count must match",
+        );
         return;
     }
     if ctx.map_num_results(lb) == 0 || ctx.map_num_results(ub) == 0 {
@@ -219,12 +243,18 @@ pub(crate) fn verify_for(v: &mut Verifier<'_>, op: Op) {
     }
     let region = ir.region(op, 0);
     let Some(block) = ir.entry_block(region) else {
-        v.error(op, "region #0 ('region') failed to verify constraint: region with 1 blocks");
+        v.error(
+            op,
+            "region #0 ('region') failed to verify constraint: region with 1 blocks",
+        );
         return;
     };
     let args = ir.block_args(block);
     if args.is_empty() || !ctx.is_index(ir.value_type(args[0])) {
-        v.error(op, "expected body to have a single index argument for the induction variable");
+        v.error(
+            op,
+            "expected body to have a single index argument for the induction variable",
+        );
         return;
     }
     if !check_dims_and_symbols(v, op, lb_ops, ctx.map_num_dims(lb) as usize)
@@ -235,11 +265,17 @@ pub(crate) fn verify_for(v: &mut Verifier<'_>, op: Op) {
     let num_results = ir.results(op).len();
     if num_results != 0 {
         if segs[2].len() != num_results {
-            v.error(op, "mismatch between the number of loop-carried values and results");
+            v.error(
+                op,
+                "mismatch between the number of loop-carried values and results",
+            );
             return;
         }
         if args.len() - 1 != num_results {
-            v.error(op, "mismatch between the number of basic block args and results");
+            v.error(
+                op,
+                "mismatch between the number of basic block args and results",
+            );
             return;
         }
     }
@@ -266,7 +302,10 @@ pub(crate) fn verify_if(v: &mut Verifier<'_>, op: Op) {
         return;
     }
     for (i, &r) in ir.regions(op).iter().enumerate() {
-        if ir.entry_block(r).is_some_and(|b| !ir.block_args(b).is_empty()) {
+        if ir
+            .entry_block(r)
+            .is_some_and(|b| !ir.block_args(b).is_empty())
+        {
             v.error(op, format!("region #{i} should have no arguments"));
             return;
         }
@@ -280,7 +319,13 @@ pub(crate) fn verify_if(v: &mut Verifier<'_>, op: Op) {
 // ---- memory accesses ----
 
 /// MLIR's `verifyMemoryOpIndexing` (plus the division check).
-fn check_indexing(v: &mut Verifier<'_>, op: Op, map: AffineMap, rank: usize, indices: &[Value]) -> bool {
+fn check_indexing(
+    v: &mut Verifier<'_>,
+    op: Op,
+    map: AffineMap,
+    rank: usize,
+    indices: &[Value],
+) -> bool {
     let ir = v.ir();
     let ctx = ir.ctx();
     if ctx.map_num_results(map) != rank {
@@ -309,7 +354,14 @@ fn check_indexing(v: &mut Verifier<'_>, op: Op, map: AffineMap, rank: usize, ind
 fn memref_operand(v: &mut Verifier<'_>, op: Op, n: usize) -> Option<(lattice_ir::Type, usize)> {
     let ir = v.ir();
     let Some(&m) = ir.operands(op).get(n) else {
-        v.error(op, format!("expected {} or more operands, but found {}", n + 1, ir.operands(op).len()));
+        v.error(
+            op,
+            format!(
+                "expected {} or more operands, but found {}",
+                n + 1,
+                ir.operands(op).len()
+            ),
+        );
         return None;
     };
     let t = ir.value_type(m);
@@ -318,7 +370,10 @@ fn memref_operand(v: &mut Verifier<'_>, op: Op, n: usize) -> Option<(lattice_ir:
         None => {
             v.error(
                 op,
-                format!("operand #{n} must be memref of any type values, but got '{}'", type_str(ir, t)),
+                format!(
+                    "operand #{n} must be memref of any type values, but got '{}'",
+                    type_str(ir, t)
+                ),
             );
             None
         }
@@ -357,21 +412,39 @@ pub(crate) fn verify_store(v: &mut Verifier<'_>, op: Op) {
         return;
     };
     if ir.value_type(ir.operand(op, 0)) != elem {
-        v.error(op, "value to store must have the same type as memref element type");
+        v.error(
+            op,
+            "value to store must have the same type as memref element type",
+        );
         return;
     }
     check_indexing(v, op, map, rank, indices);
 }
 
-fn check_vector_elem(v: &mut Verifier<'_>, op: Op, elem: lattice_ir::Type, vector: lattice_ir::Type, what: &str) -> bool {
+fn check_vector_elem(
+    v: &mut Verifier<'_>,
+    op: Op,
+    elem: lattice_ir::Type,
+    vector: lattice_ir::Type,
+    what: &str,
+) -> bool {
     let ir = v.ir();
     let ctx = ir.ctx();
     if !ctx.is_vector(vector) {
-        v.error(op, format!("{what} must be vector of any type values, but got '{}'", type_str(ir, vector)));
+        v.error(
+            op,
+            format!(
+                "{what} must be vector of any type values, but got '{}'",
+                type_str(ir, vector)
+            ),
+        );
         return false;
     }
     if ctx.element_type(vector) != elem {
-        v.error(op, "requires memref and vector types of the same elemental type");
+        v.error(
+            op,
+            "requires memref and vector types of the same elemental type",
+        );
         return false;
     }
     true
@@ -448,7 +521,10 @@ pub(crate) fn verify_prefetch(v: &mut Verifier<'_>, op: Op) {
     };
     let ctx = ir.ctx();
     if ctx.map_num_results(map) != rank {
-        v.error(op, "affine.prefetch affine map num results must equal memref rank");
+        v.error(
+            op,
+            "affine.prefetch affine map num results must equal memref rank",
+        );
         return;
     }
     if ctx.map_num_inputs(map) + 1 != ir.operands(op).len() {
@@ -493,7 +569,10 @@ pub(crate) fn verify_parallel(v: &mut Verifier<'_>, op: Op) {
         dense_elements(ctx, ir.attr(op, "lowerBoundsGroups")),
         dense_elements(ctx, ir.attr(op, "upperBoundsGroups")),
     ) else {
-        v.error(op, "requires 'lowerBoundsGroups' and 'upperBoundsGroups' i32 tensor attributes");
+        v.error(
+            op,
+            "requires 'lowerBoundsGroups' and 'upperBoundsGroups' i32 tensor attributes",
+        );
         return;
     };
     let Some(steps) = int_array(ctx, ir.attr(op, "steps")) else {
@@ -509,7 +588,10 @@ pub(crate) fn verify_parallel(v: &mut Verifier<'_>, op: Op) {
         return;
     }
     let Some(block) = ir.entry_block(ir.region(op, 0)) else {
-        v.error(op, "region #0 ('region') failed to verify constraint: region with 1 blocks");
+        v.error(
+            op,
+            "region #0 ('region') failed to verify constraint: region with 1 blocks",
+        );
         return;
     };
     let num_args = ir.block_args(block).len();
@@ -528,12 +610,18 @@ pub(crate) fn verify_parallel(v: &mut Verifier<'_>, op: Op) {
     }
     let expected_lb: i64 = lb_groups.iter().sum();
     if expected_lb != ctx.map_num_results(lb) as i64 {
-        v.error(op, format!("expected lower bounds map to have {expected_lb} results"));
+        v.error(
+            op,
+            format!("expected lower bounds map to have {expected_lb} results"),
+        );
         return;
     }
     let expected_ub: i64 = ub_groups.iter().sum();
     if expected_ub != ctx.map_num_results(ub) as i64 {
-        v.error(op, format!("expected upper bounds map to have {expected_ub} results"));
+        v.error(
+            op,
+            format!("expected upper bounds map to have {expected_ub} results"),
+        );
         return;
     }
     let results = ir.results(op);
@@ -562,7 +650,10 @@ pub(crate) fn verify_parallel(v: &mut Verifier<'_>, op: Op) {
     let operands = ir.operands(op);
     let n_lb = ctx.map_num_inputs(lb);
     if operands.len() != n_lb + ctx.map_num_inputs(ub) {
-        v.error(op, "operand count and bound maps' dimension and symbol counts must match");
+        v.error(
+            op,
+            "operand count and bound maps' dimension and symbol counts must match",
+        );
         return;
     }
     if !check_index_operands(v, op, operands, 0) {
@@ -574,7 +665,10 @@ pub(crate) fn verify_parallel(v: &mut Verifier<'_>, op: Op) {
         return;
     }
     if let Some(s) = steps.iter().find(|&&s| s <= 0) {
-        v.error(op, format!("expected steps to be positive integers, but got {s}"));
+        v.error(
+            op,
+            format!("expected steps to be positive integers, but got {s}"),
+        );
         return;
     }
     if check_map_divisors(v, op, lb, "lower bounds affine map") {
@@ -596,7 +690,10 @@ pub(crate) fn verify_yield(v: &mut Verifier<'_>, op: Op) {
     let results = ir.results(parent);
     let operands = ir.operands(op);
     if results.len() != operands.len() {
-        v.error(op, "parent of yield must have same number of results as the yield operands");
+        v.error(
+            op,
+            "parent of yield must have same number of results as the yield operands",
+        );
         return;
     }
     if results
@@ -610,16 +707,28 @@ pub(crate) fn verify_yield(v: &mut Verifier<'_>, op: Op) {
 
 // ---- affine.dma_start, affine.dma_wait ----
 
-fn check_dma_indices(v: &mut Verifier<'_>, op: Op, indices: &[Value], what: &str, op_name: &str) -> bool {
+fn check_dma_indices(
+    v: &mut Verifier<'_>,
+    op: Op,
+    indices: &[Value],
+    what: &str,
+    op_name: &str,
+) -> bool {
     let ir = v.ir();
     let scope = affine_scope(ir, op);
     for &idx in indices {
         if !ir.ctx().is_index(ir.value_type(idx)) {
-            v.error(op, format!("{what}index to {op_name} must have 'index' type"));
+            v.error(
+                op,
+                format!("{what}index to {op_name} must have 'index' type"),
+            );
             return false;
         }
         if !is_valid_dim(ir, idx, scope) {
-            v.error(op, format!("{what}index must be a dimension or symbol identifier"));
+            v.error(
+                op,
+                format!("{what}index must be a dimension or symbol identifier"),
+            );
             return false;
         }
     }
@@ -658,7 +767,10 @@ pub(crate) fn verify_dma_start(v: &mut Verifier<'_>, op: Op) {
     {
         return;
     }
-    for (m, what) in maps.into_iter().zip(["source map", "destination map", "tag map"]) {
+    for (m, what) in maps
+        .into_iter()
+        .zip(["source map", "destination map", "tag map"])
+    {
         if !check_map_divisors(v, op, m, what) {
             return;
         }
@@ -704,7 +816,9 @@ pub(crate) fn verify_linearize(v: &mut Verifier<'_>, op: Op) {
     let ops = ir.operands(op);
     let num_dyn = basis.iter().filter(|&&b| b == DYNAMIC).count();
     let n_idx = match dense_array(ctx, ir.attr(op, "operandSegmentSizes")) {
-        Some(s) if s.len() == 2 && s.iter().all(|&x| x >= 0) && (s[0] + s[1]) as usize == ops.len() => {
+        Some(s)
+            if s.len() == 2 && s.iter().all(|&x| x >= 0) && (s[0] + s[1]) as usize == ops.len() =>
+        {
             s[0] as usize
         }
         _ => {
@@ -716,7 +830,10 @@ pub(crate) fn verify_linearize(v: &mut Verifier<'_>, op: Op) {
         return;
     }
     if n_idx != basis.len() && n_idx != basis.len() + 1 {
-        v.error(op, "should be passed a basis element for each index except possibly the first");
+        v.error(
+            op,
+            "should be passed a basis element for each index except possibly the first",
+        );
         return;
     }
     if num_dyn != ops.len() - n_idx {
@@ -737,7 +854,10 @@ pub(crate) fn verify_delinearize(v: &mut Verifier<'_>, op: Op) {
     }
     let n = ir.results(op).len();
     if n != basis.len() && n != basis.len() + 1 {
-        v.error(op, "should return an index for each basis element and up to one extra index");
+        v.error(
+            op,
+            "should return an index for each basis element and up to one extra index",
+        );
         return;
     }
     let num_dyn = basis.iter().filter(|&&b| b == DYNAMIC).count();
