@@ -25,14 +25,7 @@ use crate::verifier::Verifier;
 
 /// The text of a type as mlir-opt prints it (for diagnostics).
 pub(crate) fn type_str(ir: &Ir, ty: Type) -> String {
-    let mut p = Printer {
-        ir,
-        out: String::new(),
-        options: Default::default(),
-        inner: Default::default(),
-    };
-    p.print_type(ty);
-    p.out
+    crate::printer::type_to_string(ir.ctx(), ty)
 }
 
 /// `i1` with the shape of `ty` (`vector<4xi1>` for `vector<4xf32>`), MLIR's
@@ -2266,6 +2259,211 @@ pub fn register(ctx: &mut Context) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Parses `text`, then folds every op in order (constants propagate through a
+    /// value -> attribute map) and describes each fold: `%name: <result>`.
+    pub(crate) fn fold_report(text: &str) -> String {
+        use crate::store::{ValueDef, WalkOrder};
+        use std::fmt::Write;
+        let mut ctx = Context::new();
+        crate::dialects::register_all(&mut ctx);
+        let mut ir = Ir::new(std::sync::Arc::new(ctx));
+        let module = crate::parser::parse_source(&mut ir, crate::diag::SourceId(0), "t.mlir", text)
+            .unwrap_or_else(|d| panic!("parse error: {}", d.message));
+        let mut consts: rustc_hash::FxHashMap<crate::store::Value, Attr> = Default::default();
+        let mut out = String::new();
+        for op in ir.walk_ops(module, WalkOrder::PreOrder) {
+            let Some(def) = ir.op_def(op) else { continue };
+            if def.has(Traits::CONSTANT_LIKE) {
+                if let Some(v) = ir.attr(op, "value") {
+                    consts.insert(ir.result(op, 0), v);
+                }
+                continue;
+            }
+            let Some(fold) = def.fold else { continue };
+            let operands: Vec<Option<Attr>> = ir
+                .operands(op)
+                .iter()
+                .map(|v| consts.get(v).copied())
+                .collect();
+            let Some(results) = fold(&ir, op, &operands) else {
+                continue;
+            };
+            for (i, r) in results.into_iter().enumerate() {
+                let _ = write!(out, "{}#{i}: ", ir.op_name(op));
+                match r {
+                    FoldResult::Constant(a) => {
+                        consts.insert(ir.result(op, i), a);
+                        let _ = writeln!(out, "{}", crate::printer::attr_to_string(ir.ctx(), a));
+                    }
+                    FoldResult::Value(v) => match ir.value_def(v) {
+                        ValueDef::Argument { index, .. } => {
+                            let _ = writeln!(out, "%arg{index}");
+                        }
+                        ValueDef::Result { op: d, index } => {
+                            let _ = writeln!(out, "result {index} of {}", ir.op_name(d));
+                        }
+                        ValueDef::Placeholder => {}
+                    },
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn folds_integer_constants() {
+        let report = fold_report(
+            r#"func.func @f(%x: i32) {
+  %c7 = arith.constant 7 : i32
+  %c-2 = arith.constant -2 : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %0 = arith.addi %c7, %c-2 : i32
+  %1 = arith.subi %c7, %c-2 : i32
+  %2 = arith.muli %c7, %c-2 : i32
+  %3 = arith.divsi %c7, %c-2 : i32
+  %4 = arith.divui %c7, %c-2 : i32
+  %5 = arith.ceildivsi %c7, %c-2 : i32
+  %6 = arith.floordivsi %c7, %c-2 : i32
+  %7 = arith.remsi %c7, %c-2 : i32
+  %8 = arith.remui %c-2, %c7 : i32
+  %9 = arith.shli %c7, %c1 : i32
+  %10 = arith.shrsi %c-2, %c1 : i32
+  %11 = arith.shrui %c-2, %c1 : i32
+  %12 = arith.maxsi %c7, %c-2 : i32
+  %13 = arith.maxui %c7, %c-2 : i32
+  %14 = arith.cmpi slt, %c-2, %c7 : i32
+  %15 = arith.cmpi ult, %c-2, %c7 : i32
+  %16 = arith.divsi %c7, %c0 : i32
+  %17 = arith.addi %x, %c0 : i32
+  %18 = arith.muli %c1, %x : i32
+  %19 = arith.muli %x, %c0 : i32
+  %20 = arith.subi %x, %x : i32
+  %21 = arith.xori %x, %x : i32
+  %22 = arith.andi %x, %x : i32
+  %23 = arith.cmpi sge, %x, %x : i32
+  %24 = arith.extsi %c-2 : i32 to i64
+  %25 = arith.extui %c-2 : i32 to i64
+  %26 = arith.trunci %c-2 : i32 to i8
+  %27 = arith.index_cast %c-2 : i32 to index
+  %28 = arith.index_castui %c-2 : i32 to index
+  %29:2 = arith.addui_extended %c-2, %c7 : i32, i1
+  %30:2 = arith.mulsi_extended %c-2, %c7 : i32
+  %31:2 = arith.mului_extended %c-2, %c7 : i32
+  %32 = arith.sitofp %c-2 : i32 to f32
+  %33 = arith.uitofp %c7 : i32 to f16
+  %34 = arith.bitcast %c1 : i32 to f32
+  %35 = arith.select %x, %c1, %c0 : i32
+  return
+}"#
+            .replace("%35 = arith.select %x, %c1, %c0 : i32", "")
+            .as_str(),
+        );
+        expect_test::expect![[r#"
+            arith.addi#0: 5 : i32
+            arith.subi#0: 9 : i32
+            arith.muli#0: -14 : i32
+            arith.divsi#0: -3 : i32
+            arith.divui#0: 0 : i32
+            arith.ceildivsi#0: -3 : i32
+            arith.floordivsi#0: -4 : i32
+            arith.remsi#0: 1 : i32
+            arith.remui#0: 2 : i32
+            arith.shli#0: 14 : i32
+            arith.shrsi#0: -1 : i32
+            arith.shrui#0: 2147483647 : i32
+            arith.maxsi#0: 7 : i32
+            arith.maxui#0: -2 : i32
+            arith.cmpi#0: true
+            arith.cmpi#0: false
+            arith.addi#0: %arg0
+            arith.muli#0: %arg0
+            arith.muli#0: 0 : i32
+            arith.subi#0: 0 : i32
+            arith.xori#0: 0 : i32
+            arith.andi#0: %arg0
+            arith.cmpi#0: true
+            arith.extsi#0: -2 : i64
+            arith.extui#0: 4294967294 : i64
+            arith.trunci#0: -2 : i8
+            arith.index_cast#0: -2 : index
+            arith.index_castui#0: 4294967294 : index
+            arith.addui_extended#0: 5 : i32
+            arith.addui_extended#1: true
+            arith.mulsi_extended#0: -14 : i32
+            arith.mulsi_extended#1: -1 : i32
+            arith.mului_extended#0: -14 : i32
+            arith.mului_extended#1: 6 : i32
+            arith.sitofp#0: -2.000000e+00 : f32
+            arith.uitofp#0: 7.000000e+00 : f16
+            arith.bitcast#0: 1.401300e-45 : f32
+        "#]]
+        .assert_eq(&report);
+    }
+
+    #[test]
+    fn folds_float_and_vector_constants() {
+        let report = fold_report(
+            r#"func.func @f(%x: f32, %c: i1, %a: i32, %b: i32) {
+  %one = arith.constant 1.0 : f32
+  %half = arith.constant 0.5 : f32
+  %nz = arith.constant -0.0 : f32
+  %big = arith.constant 3.0e38 : f32
+  %0 = arith.addf %one, %half : f32
+  %1 = arith.subf %half, %one : f32
+  %2 = arith.mulf %big, %big : f32
+  %3 = arith.divf %one, %nz : f32
+  %4 = arith.remf %one, %half : f32
+  %5 = arith.maximumf %nz, %half : f32
+  %6 = arith.minnumf %nz, %half : f32
+  %7 = arith.negf %half : f32
+  %8 = arith.cmpf olt, %half, %one : f32
+  %9 = arith.cmpf uno, %half, %one : f32
+  %10 = arith.addf %x, %nz : f32
+  %11 = arith.mulf %x, %one : f32
+  %12 = arith.fptosi %big : f32 to i32
+  %13 = arith.fptosi %half : f32 to i32
+  %14 = arith.truncf %half : f32 to bf16
+  %15 = arith.extf %half : f32 to f64
+  %t = arith.constant true
+  %16 = arith.select %t, %a, %b : i32
+  %17 = arith.select %c, %a, %a : i32
+  %v = arith.constant dense<[1, 2, 3, 4]> : vector<4xi32>
+  %s = arith.constant dense<2> : vector<4xi32>
+  %18 = arith.muli %v, %s : vector<4xi32>
+  %19 = arith.cmpi sgt, %v, %s : vector<4xi32>
+  %20 = arith.addi %s, %s : vector<4xi32>
+  %h = arith.constant 1.5 : f16
+  %21 = arith.addf %h, %h : f16
+  return
+}"#,
+        );
+        expect_test::expect![[r#"
+            arith.addf#0: 1.500000e+00 : f32
+            arith.subf#0: -5.000000e-01 : f32
+            arith.mulf#0: 0x7F800000 : f32
+            arith.divf#0: 0xFF800000 : f32
+            arith.remf#0: 0.000000e+00 : f32
+            arith.maximumf#0: 5.000000e-01 : f32
+            arith.minnumf#0: -0.000000e+00 : f32
+            arith.negf#0: -5.000000e-01 : f32
+            arith.cmpf#0: true
+            arith.cmpf#0: false
+            arith.addf#0: %arg0
+            arith.mulf#0: %arg0
+            arith.fptosi#0: 0 : i32
+            arith.truncf#0: 5.000000e-01 : bf16
+            arith.extf#0: 5.000000e-01 : f64
+            arith.select#0: %arg2
+            arith.select#0: %arg2
+            arith.muli#0: dense<[2, 4, 6, 8]> : vector<4xi32>
+            arith.cmpi#0: dense<[false, false, true, true]> : vector<4xi1>
+            arith.addi#0: dense<4> : vector<4xi32>
+            arith.addf#0: 3.000000e+00 : f16
+        "#]]
+        .assert_eq(&report);
+    }
 
     #[test]
     fn float_encoding_round_trips() {

@@ -591,10 +591,16 @@ proptest::proptest! {
 #[test]
 #[ignore]
 fn parse_dir() {
-    let Ok(dir) = std::env::var("LATTICE_PARSE_DIR") else { return };
+    let Ok(dir) = std::env::var("LATTICE_PARSE_DIR") else {
+        return;
+    };
     let mut failures = Vec::new();
     let mut count = 0;
-    let mut entries: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).collect();
+    let mut entries: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
     entries.sort();
     for path in entries {
         if path.extension().is_none_or(|e| e != "mlir") {
@@ -602,8 +608,37 @@ fn parse_dir() {
         }
         count += 1;
         let text = std::fs::read_to_string(&path).unwrap();
-        if let Err(e) = parse(&text) {
-            failures.push(format!("{}: {e}", path.display()));
+        match parse(&text) {
+            Err(e) => failures.push(format!("{}: {e}", path.display())),
+            Ok((ir, m)) => {
+                // Files named `*.gen.mlir` are mlir-opt's generic output with debug info:
+                // they must print back byte for byte.
+                if path.to_string_lossy().ends_with(".gen.mlir") {
+                    let opts = crate::printer::PrintOptions {
+                        generic: true,
+                        debug_info: true,
+                    };
+                    let out = crate::printer::print_op(&ir, m, opts);
+                    if let Ok(dir) = std::env::var("LATTICE_OUT_DIR") {
+                        let name = path.file_name().unwrap();
+                        std::fs::write(std::path::Path::new(&dir).join(name), &out).unwrap();
+                    }
+                    if out != text {
+                        let line = out
+                            .lines()
+                            .zip(text.lines())
+                            .position(|(a, b)| a != b)
+                            .unwrap_or(0);
+                        failures.push(format!(
+                            "{}: reprint differs at line {}:\n  want {}\n  got  {}",
+                            path.display(),
+                            line + 1,
+                            text.lines().nth(line).unwrap_or(""),
+                            out.lines().nth(line).unwrap_or("")
+                        ));
+                    }
+                }
+            }
         }
     }
     eprintln!("{count} files, {} failures", failures.len());
@@ -617,14 +652,20 @@ fn parse_dir() {
 #[test]
 #[ignore]
 fn map_pairs() {
-    let Ok(path) = std::env::var("LATTICE_MAP_PAIRS") else { return };
+    let Ok(path) = std::env::var("LATTICE_MAP_PAIRS") else {
+        return;
+    };
     let text = std::fs::read_to_string(path).unwrap();
     let mut bad = 0;
     for line in text.lines() {
-        let Some((input, expected)) = line.split_once('\t') else { continue };
+        let Some((input, expected)) = line.split_once('\t') else {
+            continue;
+        };
         let got = match parse(&format!("\"t.x\"() {{a = {input}}} : () -> ()")) {
             Ok((ir, m)) => match attr_of(&ir, m, "a") {
-                AttrData::AffineMap(map) => format!("affine_map<{}>", ir.ctx().affine_map_to_string(map)),
+                AttrData::AffineMap(map) => {
+                    format!("affine_map<{}>", ir.ctx().affine_map_to_string(map))
+                }
                 AttrData::IntegerSet(set) => {
                     let mut s = String::new();
                     ir.ctx().write_integer_set(&mut s, set);
@@ -640,4 +681,23 @@ fn map_pairs() {
         }
     }
     assert_eq!(bad, 0);
+}
+
+/// 100k nested regions (about 12 s in a debug build, so opt-in: `--ignored`).
+#[test]
+#[ignore]
+fn very_deep_nesting() {
+    let n = 100_000;
+    let mut text = String::with_capacity(n * 30);
+    for _ in 0..n {
+        text.push_str("\"t.for\"() ({\n");
+    }
+    for _ in 0..n {
+        text.push_str("}) : () -> ()\n");
+    }
+    let (ir, m) = parse(&text).unwrap();
+    assert_eq!(
+        ir.walk_ops(m, crate::store::WalkOrder::PreOrder).len(),
+        n + 1
+    );
 }
