@@ -9,6 +9,7 @@
 //! 12 (18 with clusters) index arguments, then attributions. Enum attributes are dialect
 //! attributes (`#gpu<dim x>`, text `gpu<dim x>`); `!gpu.async.token` is a dialect type.
 
+use super::vector::arity_ok;
 use crate::attrs::{Attr, AttrData};
 use crate::context::Context;
 use crate::parser::{Argument, Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
@@ -331,6 +332,9 @@ fn print_module(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_module(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     if let Some(t) = ir.attr(op, "targets") {
@@ -581,6 +585,9 @@ fn print_func(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_func(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     if !ir.parent_op(op).is_some_and(|p| ir.is_op(p, "gpu.module")) {
@@ -665,6 +672,7 @@ pub static YIELD: OpDef = OpDef {
         .with(Traits::RETURN_LIKE),
     parse: Some(parse_operands_colon_types),
     print: Some(print_operands_colon_types),
+    verify: Some(verify_counts),
     ..OpDef::EMPTY
 };
 
@@ -703,6 +711,9 @@ fn print_attr_dict_only(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_return(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let Some(func) = ir.parent_op(op).filter(|&f| ir.is_op(f, "gpu.func")) else {
         v.error(op, "expects parent op 'gpu.func'");
@@ -732,6 +743,9 @@ fn verify_return(v: &mut Verifier<'_>, op: Op) {
 }
 
 fn verify_terminator(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     if !ir.parent_op(op).is_some_and(|p| ir.is_op(p, "gpu.launch")) {
         v.error(op, "expects parent op 'gpu.launch'");
@@ -751,6 +765,7 @@ macro_rules! dim_op {
             parse: Some(parse_dim_op),
             print: Some(print_dim_op),
             result_names: Some($names),
+            verify: Some(verify_counts),
             ..OpDef::EMPTY
         };
         fn $names(ir: &Ir, op: Op, names: &mut Vec<(usize, String)>) {
@@ -830,6 +845,7 @@ pub static LANE_ID: OpDef = OpDef {
     inherent_attrs: &["upper_bound"],
     parse: Some(parse_lane_id),
     print: Some(print_lane_id),
+    verify: Some(verify_counts),
     ..OpDef::EMPTY
 };
 
@@ -893,6 +909,9 @@ fn print_typed_index_op(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_typed_index_op(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     if let Some(&r) = ir.results(op).first() {
         let ty = ir.value_type(r);
@@ -913,6 +932,7 @@ pub static BARRIER: OpDef = OpDef {
     name: "gpu.barrier",
     parse: Some(parse_attr_dict_only),
     print: Some(print_attr_dict_only),
+    verify: Some(verify_counts),
     ..OpDef::EMPTY
 };
 
@@ -920,6 +940,7 @@ pub static WAIT: OpDef = OpDef {
     name: "gpu.wait",
     parse: Some(parse_wait),
     print: Some(print_wait),
+    verify: Some(verify_counts),
     ..OpDef::EMPTY
 };
 
@@ -1186,6 +1207,9 @@ fn print_launch(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_launch(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     if !check_segments(v, op, 11) {
         return;
     }
@@ -1421,6 +1445,9 @@ fn print_launch_func(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_launch_func(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     if !check_segments(v, op, 13) {
         return;
     }
@@ -1525,4 +1552,9 @@ fn verify_launch_func(v: &mut Verifier<'_>, op: Op) {
             return;
         }
     }
+}
+
+/// A verifier that checks only operand and result counts.
+fn verify_counts(v: &mut Verifier<'_>, op: Op) {
+    arity_ok(v, op);
 }

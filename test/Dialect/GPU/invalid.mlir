@@ -217,3 +217,11 @@ func.func @subgroup_id_type() {
   %0 = gpu.subgroup_id : i32
   return
 }
+
+// -----
+
+func.func @thread_id_results() {
+  // expected-error@+1 {{'gpu.thread_id' op requires one result}}
+  %0:2 = "gpu.thread_id"() <{dimension = #gpu<dim x>}> : () -> (index, index)
+  return
+}
