@@ -434,8 +434,7 @@ pub static FUNC: OpDef = OpDef {
     name: "func.func",
     traits: Traits::SYMBOL
         .with(Traits::ISOLATED_FROM_ABOVE)
-        .with(Traits::AFFINE_SCOPE)
-        .with(Traits::RECURSIVE_EFFECTS),
+        .with(Traits::AFFINE_SCOPE),
     inherent_attrs: &[
         "arg_attrs",
         "function_type",
