@@ -401,25 +401,117 @@ fn qty(ir: &Ir, ty: Type) -> String {
 
 /// A type's text, printed without aliases.
 pub(crate) fn type_text(ir: &Ir, ty: Type) -> String {
-    let mut p = detached_printer(ir);
-    p.print_type(ty);
-    p.out
+    crate::printer::type_to_string(ir.ctx(), ty)
 }
 
 /// An attribute's text, printed without aliases (MLIR streams attributes unquoted).
 pub(crate) fn attr_text(ir: &Ir, attr: Attr) -> String {
-    let mut p = detached_printer(ir);
-    p.print_attribute(attr);
-    p.out
+    crate::printer::attr_to_string(ir.ctx(), attr)
 }
 
-/// A printer with no alias or naming state, for text inside diagnostics.
-fn detached_printer(ir: &Ir) -> Printer<'_> {
-    Printer {
-        ir,
-        out: String::new(),
-        options: Default::default(),
-        inner: Default::default(),
+/// How many operands or results an op takes (ODS's count traits).
+#[derive(Clone, Copy)]
+pub(crate) enum Count {
+    Exactly(usize),
+    AtLeast(usize),
+    /// An optional value: zero or one.
+    Optional,
+    /// A range, for ops with optional trailing operands.
+    Between(usize, usize),
+    Any,
+}
+
+/// Operand and result counts of each op of this module and of `gpu` (ops with
+/// `operandSegmentSizes` check their segments instead).
+fn arity(name: &str) -> Option<(Count, Count)> {
+    use Count::*;
+    Some(match name {
+        "vector.transfer_read" => (Any, Exactly(1)),
+        "vector.transfer_write" => (Any, Optional),
+        "vector.load" => (AtLeast(1), Exactly(1)),
+        "vector.store" => (AtLeast(2), Exactly(0)),
+        "vector.maskedload" => (AtLeast(3), Exactly(1)),
+        "vector.maskedstore" => (AtLeast(3), Exactly(0)),
+        "vector.broadcast"
+        | "vector.shape_cast"
+        | "vector.bitcast"
+        | "vector.extract_strided_slice"
+        | "vector.transpose" => (Exactly(1), Exactly(1)),
+        "vector.extract" => (AtLeast(1), Exactly(1)),
+        "vector.insert" => (AtLeast(2), Exactly(1)),
+        "vector.insert_strided_slice" | "vector.multi_reduction" => (Exactly(2), Exactly(1)),
+        "vector.fma" | "vector.contract" => (Exactly(3), Exactly(1)),
+        "vector.reduction" => (Between(1, 2), Exactly(1)),
+        "vector.outerproduct" => (Between(2, 3), Exactly(1)),
+        "vector.print" => (Optional, Exactly(0)),
+        "vector.constant_mask" | "vector.step" | "vector.vscale" => (Exactly(0), Exactly(1)),
+        "vector.create_mask" | "vector.from_elements" => (Any, Exactly(1)),
+        "vector.yield" | "gpu.return" | "gpu.yield" => (Any, Exactly(0)),
+        "gpu.module" | "gpu.func" | "gpu.terminator" | "gpu.barrier" => (Exactly(0), Exactly(0)),
+        "gpu.thread_id" | "gpu.block_id" | "gpu.block_dim" | "gpu.grid_dim" | "gpu.global_id"
+        | "gpu.lane_id" | "gpu.subgroup_id" | "gpu.num_subgroups" | "gpu.subgroup_size" => {
+            (Exactly(0), Exactly(1))
+        }
+        "gpu.wait" | "gpu.launch" | "gpu.launch_func" => (Any, Optional),
+        _ => return None,
+    })
+}
+
+/// Checks `op`'s operand and result counts with upstream's messages; false after an
+/// error.
+pub(crate) fn arity_ok(v: &mut Verifier<'_>, op: Op) -> bool {
+    let ir = v.ir();
+    let Some((operands, results)) = arity(ir.op_name(op)) else {
+        return true;
+    };
+    let (n_ops, n_res) = (ir.operands(op).len(), ir.results(op).len());
+    let result_error = match results {
+        Count::Exactly(0) if n_res != 0 => Some("requires zero results".to_string()),
+        Count::Exactly(1) if n_res != 1 => Some("requires one result".to_string()),
+        Count::Optional if n_res > 1 => Some(format!(
+            "result group starting at #0 requires 0 or 1 element, but found {n_res}"
+        )),
+        _ => None,
+    };
+    if let Some(msg) = result_error {
+        v.error(op, msg);
+        return false;
+    }
+    let operand_error = match operands {
+        Count::Exactly(0) if n_ops != 0 => Some("requires zero operands".to_string()),
+        Count::Exactly(1) if n_ops != 1 => Some("requires a single operand".to_string()),
+        Count::Exactly(n) if n_ops != n => {
+            Some(format!("expected {n} operands, but found {n_ops}"))
+        }
+        Count::AtLeast(n) | Count::Between(n, _) if n_ops < n => {
+            Some(format!("expected {n} or more operands, but found {n_ops}"))
+        }
+        Count::Between(n, m) if n_ops > m => Some(format!(
+            "operand group starting at #{n} requires 0 or 1 element, but found {}",
+            n_ops - n
+        )),
+        Count::Optional if n_ops > 1 => Some(format!(
+            "operand group starting at #0 requires 0 or 1 element, but found {n_ops}"
+        )),
+        _ => None,
+    };
+    if let Some(msg) = operand_error {
+        v.error(op, msg);
+        return false;
+    }
+    true
+}
+
+/// A verifier that checks only operand and result counts.
+fn verify_arity_only(v: &mut Verifier<'_>, op: Op) {
+    arity_ok(v, op);
+}
+
+/// Prints the type of `op`'s first result, if it has one.
+fn print_result_type(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    if let Some(&r) = ir.results(op).first() {
+        p.print_type(ir.value_type(r));
     }
 }
 
@@ -456,8 +548,15 @@ fn transfer_defaults(
     types_span: crate::diag::Span,
 ) -> PResult<AffineMap> {
     let perm_name = p.intern("permutation_map");
-    let map = match affine_map_of(p.ctx(), st.attr(perm_name)) {
+    let given = st.attr(perm_name);
+    let map = match affine_map_of(p.ctx(), given) {
         Some(m) => m,
+        None if given.is_some() => {
+            return Err(p.error_at(
+                types_span,
+                "expected permutation_map to be an affine map attribute",
+            ));
+        }
         None => {
             let ctx = p.ctx();
             let element_rank = vec_ty(ctx, ctx.element_type(shaped)).map_or(0, |v| v.rank());
@@ -811,6 +910,9 @@ fn verify_permutation_map(v: &mut Verifier<'_>, op: Op, map: AffineMap) {
 }
 
 fn verify_transfer_read(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     if !check_segments(v, op, 4) {
         return;
     }
@@ -874,6 +976,9 @@ fn verify_transfer_read(v: &mut Verifier<'_>, op: Op) {
 }
 
 fn verify_transfer_write(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     if !check_segments(v, op, 4) {
         return;
     }
@@ -1002,7 +1107,7 @@ fn print_load(p: &mut Printer<'_>, op: Op) {
     p.write(" : ");
     p.print_type(ir.value_type(ops[0]));
     p.write(", ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
+    print_result_type(p, op);
 }
 
 fn parse_store(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -1091,6 +1196,9 @@ fn verify_load_store(v: &mut Verifier<'_>, op: Op, base: usize, vector_ty: Type,
 }
 
 fn verify_load(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let Some(&r) = ir.results(op).first() else {
         return;
@@ -1100,6 +1208,9 @@ fn verify_load(v: &mut Verifier<'_>, op: Op) {
 }
 
 fn verify_store(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let Some(&val) = ir.operands(op).first() else {
         return;
@@ -1155,10 +1266,13 @@ fn print_maskedload(p: &mut Printer<'_>, op: Op) {
     p.write(", ");
     p.print_type(ir.value_type(ops[n - 1]));
     p.write(" into ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
+    print_result_type(p, op);
 }
 
 fn verify_maskedload(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -1227,6 +1341,9 @@ fn print_maskedstore(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_maskedstore(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -1304,6 +1421,9 @@ fn print_unary_to(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_broadcast(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
@@ -1362,6 +1482,9 @@ fn scalable_dim(size: i64, scalable: bool) -> String {
 }
 
 fn verify_shape_cast(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
@@ -1396,6 +1519,9 @@ fn verify_shape_cast(v: &mut Verifier<'_>, op: Op) {
 }
 
 fn verify_bitcast(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
@@ -1477,7 +1603,7 @@ fn print_extract(p: &mut Printer<'_>, op: Op) {
     print_dynamic_index_list(p, &statics, &ops[1..]);
     p.print_optional_attr_dict(op, &["static_position"]);
     p.write(" : ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
+    print_result_type(p, op);
     p.write(" from ");
     p.print_type(ir.value_type(vector));
 }
@@ -1523,6 +1649,9 @@ fn print_insert(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_extract(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -1587,6 +1716,9 @@ fn verify_extract(v: &mut Verifier<'_>, op: Op) {
 }
 
 fn verify_insert(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -1706,6 +1838,9 @@ fn print_insert_strided_slice(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_extract_strided_slice(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
@@ -1797,6 +1932,9 @@ fn verify_extract_strided_slice(v: &mut Verifier<'_>, op: Op) {
 }
 
 fn verify_insert_strided_slice(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -1898,6 +2036,9 @@ fn print_fma(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_fma(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let mut tys: Vec<Type> = ir.operands(op).iter().map(|&x| ir.value_type(x)).collect();
@@ -1940,6 +2081,7 @@ pub static MULTI_REDUCTION: OpDef = OpDef {
     inherent_attrs: &["kind", "reduction_dims"],
     parse: Some(parse_multi_reduction),
     print: Some(print_multi_reduction),
+    verify: Some(verify_arity_only),
     ..OpDef::EMPTY
 };
 
@@ -2018,7 +2160,7 @@ fn print_reduction(p: &mut Printer<'_>, op: Op) {
     p.write(" : ");
     p.print_type(ir.value_type(vector));
     p.write(" into ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
+    print_result_type(p, op);
 }
 
 /// Whether `kind` applies to elements of type `element` (upstream's
@@ -2034,6 +2176,9 @@ fn is_supported_kind(ctx: &Context, kind: &str, element: Type) -> bool {
 }
 
 fn verify_reduction(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -2128,7 +2273,7 @@ fn print_multi_reduction(p: &mut Printer<'_>, op: Op) {
     p.write("] : ");
     p.print_type(ir.value_type(ops[0]));
     p.write(" to ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
+    print_result_type(p, op);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -2248,10 +2393,13 @@ fn print_contract(p: &mut Printer<'_>, op: Op) {
     p.write(", ");
     p.print_type(ir.value_type(ops[1]));
     p.write(" into ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
+    print_result_type(p, op);
 }
 
 fn verify_contract(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -2451,6 +2599,9 @@ fn print_transpose(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_transpose(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
@@ -2579,6 +2730,9 @@ fn print_print(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_print(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let punct = ir
@@ -2657,6 +2811,9 @@ fn print_constant_mask(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_constant_mask(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let Some(&r) = ir.results(op).first() else {
@@ -2724,6 +2881,9 @@ fn print_create_mask(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_create_mask(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let Some(&r) = ir.results(op).first() else {
         return;
@@ -2768,17 +2928,17 @@ fn parse_outerproduct(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()
     if types.len() != 2 {
         return Err(p.error_at(span, "expected 2 types"));
     }
-    let Some(lhs) = vec_ty(p.ctx(), types[0]) else {
-        return Err(p.error_at(span, "expected vector type for operand #1"));
+    let Some(lhs) = vec_ty(p.ctx(), types[0]).filter(|v| v.rank() == 1) else {
+        return Err(p.error_at(span, "expected 1-d vector for operand #1"));
     };
     let result = match vec_ty(p.ctx(), types[1]) {
-        Some(rhs) => {
-            let mut shape = vec![lhs.shape[0], rhs.shape[0]];
-            let mut scalable = vec![lhs.scalable[0], rhs.scalable[0]];
-            shape.truncate(2);
-            scalable.truncate(2);
-            make_vector(p.ctx(), shape, scalable, lhs.element)
-        }
+        Some(rhs) if rhs.rank() == 1 => make_vector(
+            p.ctx(),
+            vec![lhs.shape[0], rhs.shape[0]],
+            vec![lhs.scalable[0], rhs.scalable[0]],
+            lhs.element,
+        ),
+        Some(_) => return Err(p.error_at(span, "expected 1-d vector for operand #2")),
         None => make_vector(
             p.ctx(),
             vec![lhs.shape[0]],
@@ -2820,6 +2980,9 @@ fn print_outerproduct(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_outerproduct(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -2880,6 +3043,7 @@ pub static FROM_ELEMENTS: OpDef = OpDef {
     traits: Traits::PURE,
     parse: Some(parse_from_elements),
     print: Some(print_from_elements),
+    verify: Some(verify_arity_only),
     ..OpDef::EMPTY
 };
 
@@ -2944,6 +3108,9 @@ fn print_colon_result(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_step(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let Some(&r) = ir.results(op).first() else {
@@ -2967,6 +3134,7 @@ pub static VSCALE: OpDef = OpDef {
     parse: Some(parse_vscale),
     print: Some(print_vscale),
     result_names: Some(vscale_names),
+    verify: Some(verify_arity_only),
     ..OpDef::EMPTY
 };
 
@@ -2992,6 +3160,7 @@ pub static YIELD: OpDef = OpDef {
         .with(Traits::RETURN_LIKE),
     parse: Some(parse_yield),
     print: Some(print_yield),
+    verify: Some(verify_arity_only),
     ..OpDef::EMPTY
 };
 

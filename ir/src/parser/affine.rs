@@ -341,3 +341,21 @@ impl Parser<'_> {
         }
     }
 }
+
+impl Parser<'_> {
+    /// One affine expression over SSA ids (`%i + symbol(%n) * 2`), as MLIR's
+    /// `parseAffineExprOfSSAIds`: returns the expression and its dim and symbol operands.
+    pub fn parse_affine_expr_of_ssa_ids(
+        &mut self,
+    ) -> PResult<(AffineExpr, Vec<UnresolvedOperand>, Vec<UnresolvedOperand>)> {
+        let mut names = Names::Ssa {
+            dims: Vec::new(),
+            symbols: Vec::new(),
+        };
+        let expr = self.parse_affine_expr(&mut names)?;
+        match names {
+            Names::Ssa { dims, symbols } => Ok((expr, dims, symbols)),
+            Names::Fixed(_) => Ok((expr, Vec::new(), Vec::new())),
+        }
+    }
+}
