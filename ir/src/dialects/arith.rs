@@ -2150,6 +2150,66 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
     }
 }
 
+/// Ops whose `fastmath` property is a `DefaultValuedAttr` (stored even when `none`).
+const FASTMATH_DEFAULT_OPS: &[&str] = &[
+    "arith.addf",
+    "arith.subf",
+    "arith.mulf",
+    "arith.divf",
+    "arith.remf",
+    "arith.maximumf",
+    "arith.minimumf",
+    "arith.maxnumf",
+    "arith.minnumf",
+    "arith.negf",
+    "arith.cmpf",
+];
+
+/// Ops whose `overflowFlags` property is a `DefaultValuedAttr`.
+const OVERFLOW_DEFAULT_OPS: &[&str] = &[
+    "arith.addi",
+    "arith.subi",
+    "arith.muli",
+    "arith.shli",
+    "arith.trunci",
+];
+
+/// Fills in the default-valued properties mlir-opt stores for an `arith` or `math` op
+/// parsed in generic form (`overflowFlags = #arith.overflow<none>`,
+/// `fastmath = #arith.fastmath<none>`) and rewrites flag attributes to their canonical
+/// text (`#arith.fastmath<ninf,nnan>` becomes `#arith.fastmath<nnan,ninf>`). Custom
+/// parsers already do both; the generic parser should call this for every op it builds.
+pub fn populate_defaults(ctx: &Context, st: &mut OperationState) {
+    let name = ctx.str(st.name);
+    let fm_default = FASTMATH_DEFAULT_OPS.contains(&name)
+        || (name.starts_with("math.")
+            && ctx.op_def(name).is_some_and(|d| d.is_inherent("fastmath")));
+    let ovf_default = OVERFLOW_DEFAULT_OPS.contains(&name);
+    if !name.starts_with("arith.") && !name.starts_with("math.") {
+        return;
+    }
+    let fm = ctx.intern_str("fastmath");
+    match st.attr(fm) {
+        Some(a) => {
+            if let Some(flags) = fastmath_flags(ctx, a) {
+                st.add_attr(fm, fastmath_attr(ctx, flags));
+            }
+        }
+        None if fm_default => st.add_attr(fm, fastmath_attr(ctx, 0)),
+        None => {}
+    }
+    let of = ctx.intern_str("overflowFlags");
+    match st.attr(of) {
+        Some(a) => {
+            if let Some(flags) = overflow_flags(ctx, a) {
+                st.add_attr(of, overflow_attr(ctx, flags));
+            }
+        }
+        None if ovf_default => st.add_attr(of, overflow_attr(ctx, 0)),
+        None => {}
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Canonicalization patterns (upstream's ArithCanonicalization.td, the subset that matters
 // for index arithmetic and casts).
@@ -2808,6 +2868,47 @@ mod tests {
               }
             }
         "#]].assert_eq(&out);
+    }
+
+    #[test]
+    fn populates_generic_defaults() {
+        let mut ctx = Context::new();
+        crate::dialects::register_all(&mut ctx);
+        let show = |name: &str, attrs: &[(&str, &str)]| {
+            let mut st = OperationState::new(ctx.intern_str(name), ctx.unknown_loc());
+            for (n, t) in attrs {
+                st.add_attr(
+                    ctx.intern_str(n),
+                    ctx.attr(AttrData::Dialect(t.to_string())),
+                );
+            }
+            populate_defaults(&ctx, &mut st);
+            let mut v: Vec<String> = st
+                .attrs
+                .iter()
+                .map(|a| {
+                    format!(
+                        "{}={}",
+                        ctx.str(a.name),
+                        crate::printer::attr_to_string(&ctx, a.value)
+                    )
+                })
+                .collect();
+            v.sort();
+            v.join(" ")
+        };
+        assert_eq!(
+            show("arith.addi", &[]),
+            "overflowFlags=#arith.overflow<none>"
+        );
+        assert_eq!(
+            show("arith.addf", &[("fastmath", "arith.fastmath<ninf,nnan>")]),
+            "fastmath=#arith.fastmath<nnan,ninf>"
+        );
+        assert_eq!(show("math.isnan", &[]), "fastmath=#arith.fastmath<none>");
+        assert_eq!(show("math.ctlz", &[]), "");
+        assert_eq!(show("arith.extf", &[]), "");
+        assert_eq!(show("arith.cmpf", &[]), "fastmath=#arith.fastmath<none>");
     }
 
     #[test]
