@@ -131,10 +131,21 @@ fn is_dim_op_valid_symbol(ir: &Ir, dim_op: Op, region: Option<Region>) -> bool {
         .iter()
         .filter(|&&s| s == lattice_ir::DYNAMIC)
         .count();
+    let operands = ir.operands(def);
+    let segments = crate::util::dense_array(ctx, ir.attr(def, "operandSegmentSizes"));
     let sizes: &[Value] = if ir.is_op(def, "memref.alloc") {
-        ir.operands(def)
+        operands
     } else if ir.is_op(def, "memref.view") {
-        ir.operands(def).get(2..).unwrap_or(&[])
+        operands.get(2..).unwrap_or(&[])
+    } else if ir.is_op(def, "memref.subview") {
+        // Operands: source, offsets, sizes, strides.
+        match segments.as_deref() {
+            Some([_, offsets, sizes, _]) => {
+                let start = 1 + *offsets as usize;
+                operands.get(start..start + *sizes as usize).unwrap_or(&[])
+            }
+            _ => return false,
+        }
     } else {
         return false;
     };

@@ -336,16 +336,14 @@ fn check_indexing(
         v.error(op, "expects as many subscripts as affine map inputs");
         return false;
     }
-    let scope = affine_scope(ir, op);
     for &idx in indices {
         if !ctx.is_index(ir.value_type(idx)) {
             v.error(op, "index to load must have 'index' type");
             return false;
         }
-        if !is_valid_dim(ir, idx, scope) {
-            v.error(op, "index must be a dimension or symbol identifier");
-            return false;
-        }
+    }
+    if !check_dims_and_symbols(v, op, indices, ctx.map_num_dims(map) as usize) {
+        return false;
     }
     check_map_divisors(v, op, map, "affine map")
 }
@@ -533,7 +531,7 @@ pub(crate) fn verify_prefetch(v: &mut Verifier<'_>, op: Op) {
     }
     let scope = affine_scope(ir, op);
     if indices.iter().any(|&i| !is_valid_dim(ir, i, scope)) {
-        v.error(op, "index must be a dimension or symbol identifier");
+        v.error(op, "index must be a valid dimension or symbol identifier");
         return;
     }
     check_map_divisors(v, op, map, "affine map");
@@ -727,7 +725,7 @@ fn check_dma_indices(
         if !is_valid_dim(ir, idx, scope) {
             v.error(
                 op,
-                format!("{what}index must be a dimension or symbol identifier"),
+                format!("{what}index must be a valid dimension or symbol identifier"),
             );
             return false;
         }

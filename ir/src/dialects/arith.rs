@@ -1906,6 +1906,46 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
                     _ => {}
                 }
             }
+            // Chains that cancel: addi(subi(a, b), b) -> a, subi(addi(a, b), b) -> a,
+            // xori(xori(x, a), a) -> x, ...
+            let def = |v, n: &str| {
+                ir.defining_op(v)
+                    .filter(|&d| ir.is_op(d, n) && ir.operands(d).len() == 2)
+            };
+            let (l, r) = (operands[0], operands[1]);
+            match name {
+                "arith.addi" => {
+                    if let Some(d) = def(l, "arith.subi").filter(|&d| ir.operand(d, 1) == r) {
+                        return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
+                    }
+                    if let Some(d) = def(r, "arith.subi").filter(|&d| ir.operand(d, 1) == l) {
+                        return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
+                    }
+                }
+                "arith.subi" => {
+                    if let Some(d) = def(l, "arith.addi") {
+                        if ir.operand(d, 1) == r {
+                            return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
+                        }
+                        if ir.operand(d, 0) == r {
+                            return Some(vec![FoldResult::Value(ir.operand(d, 1))]);
+                        }
+                    }
+                }
+                "arith.xori" => {
+                    for (inner, other) in [(l, r), (r, l)] {
+                        if let Some(d) = def(inner, "arith.xori") {
+                            if ir.operand(d, 1) == other {
+                                return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
+                            }
+                            if ir.operand(d, 0) == other {
+                                return Some(vec![FoldResult::Value(ir.operand(d, 1))]);
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
             if same {
                 match name {
                     "arith.subi" | "arith.xori" => return one(int_splat(ir, op, 0, 0)?),
@@ -2005,6 +2045,17 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
         "arith.extsi" | "arith.extui" | "arith.trunci" | "arith.index_cast"
         | "arith.index_castui" => {
             let rty = ir.value_type(ir.result(op, 0));
+            // trunci(extsi(x)) / trunci(extui(x)) -> x when the types round-trip.
+            if name == "arith.trunci" {
+                if let Some(d) = ir.defining_op(operands[0]) {
+                    if (ir.is_op(d, "arith.extsi") || ir.is_op(d, "arith.extui"))
+                        && ir.operands(d).len() == 1
+                        && ir.value_type(ir.operand(d, 0)) == rty
+                    {
+                        return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
+                    }
+                }
+            }
             if ctx.is_memref(rty) {
                 return None;
             }
@@ -2147,6 +2198,66 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
             ])
         }
         _ => None,
+    }
+}
+
+/// Ops whose `fastmath` property is a `DefaultValuedAttr` (stored even when `none`).
+const FASTMATH_DEFAULT_OPS: &[&str] = &[
+    "arith.addf",
+    "arith.subf",
+    "arith.mulf",
+    "arith.divf",
+    "arith.remf",
+    "arith.maximumf",
+    "arith.minimumf",
+    "arith.maxnumf",
+    "arith.minnumf",
+    "arith.negf",
+    "arith.cmpf",
+];
+
+/// Ops whose `overflowFlags` property is a `DefaultValuedAttr`.
+const OVERFLOW_DEFAULT_OPS: &[&str] = &[
+    "arith.addi",
+    "arith.subi",
+    "arith.muli",
+    "arith.shli",
+    "arith.trunci",
+];
+
+/// Fills in the default-valued properties mlir-opt stores for an `arith` or `math` op
+/// parsed in generic form (`overflowFlags = #arith.overflow<none>`,
+/// `fastmath = #arith.fastmath<none>`) and rewrites flag attributes to their canonical
+/// text (`#arith.fastmath<ninf,nnan>` becomes `#arith.fastmath<nnan,ninf>`). Custom
+/// parsers already do both; the generic parser should call this for every op it builds.
+pub fn populate_defaults(ctx: &Context, st: &mut OperationState) {
+    let name = ctx.str(st.name);
+    let fm_default = FASTMATH_DEFAULT_OPS.contains(&name)
+        || (name.starts_with("math.")
+            && ctx.op_def(name).is_some_and(|d| d.is_inherent("fastmath")));
+    let ovf_default = OVERFLOW_DEFAULT_OPS.contains(&name);
+    if !name.starts_with("arith.") && !name.starts_with("math.") {
+        return;
+    }
+    let fm = ctx.intern_str("fastmath");
+    match st.attr(fm) {
+        Some(a) => {
+            if let Some(flags) = fastmath_flags(ctx, a) {
+                st.add_attr(fm, fastmath_attr(ctx, flags));
+            }
+        }
+        None if fm_default => st.add_attr(fm, fastmath_attr(ctx, 0)),
+        None => {}
+    }
+    let of = ctx.intern_str("overflowFlags");
+    match st.attr(of) {
+        Some(a) => {
+            if let Some(flags) = overflow_flags(ctx, a) {
+                st.add_attr(of, overflow_attr(ctx, flags));
+            }
+        }
+        None if ovf_default => st.add_attr(of, overflow_attr(ctx, 0)),
+        None => {}
     }
 }
 
@@ -2485,6 +2596,41 @@ fn canonicalize_select(ir: &mut Ir, op: Op) -> bool {
     false
 }
 
+/// `cmpi` with a constant on the left only: swap the operands and mirror the predicate
+/// (upstream does this in its folder).
+fn canonicalize_cmpi(ir: &mut Ir, op: Op) -> bool {
+    if ir.operands(op).len() != 2 {
+        return false;
+    }
+    let (lhs, rhs) = (ir.operand(op, 0), ir.operand(op, 1));
+    let is_const = |v| {
+        ir.defining_op(v)
+            .is_some_and(|d| ir.has_trait(d, Traits::CONSTANT_LIKE))
+    };
+    if !is_const(lhs) || is_const(rhs) {
+        return false;
+    }
+    let Some(pred) = ir.attr(op, "predicate").and_then(|a| ir.ctx().int_value(a)) else {
+        return false;
+    };
+    let swapped: i64 = match pred {
+        0 | 1 => pred as i64,
+        2 => 4,
+        3 => 5,
+        4 => 2,
+        5 => 3,
+        6 => 8,
+        7 => 9,
+        8 => 6,
+        9 => 7,
+        _ => return false,
+    };
+    let p = ir.ctx().i64_attr(swapped);
+    ir.set_attr(op, "predicate", p);
+    ir.set_operands(op, vec![rhs, lhs]);
+    true
+}
+
 /// Casts whose double application folds or simplifies.
 fn canonicalize_cast(ir: &mut Ir, op: Op) -> bool {
     if ir.operands(op).len() != 1 {
@@ -2617,7 +2763,7 @@ arith_ops! {
     MAXNUMF = "arith.maxnumf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
     MINNUMF = "arith.minnumf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
     NEGF = "arith.negf", P, FM, parse_float_unary, print_float_op, verify_float_unary, F;
-    CMPI = "arith.cmpi", P, &["predicate"], parse_cmpi, print_cmp, verify_cmp, F;
+    CMPI = "arith.cmpi", P, &["predicate"], parse_cmpi, print_cmp, verify_cmp, F, canon = canonicalize_cmpi;
     CMPF = "arith.cmpf", P, &["fastmath", "predicate"], parse_cmpf, print_cmp, verify_cmp, F;
     SELECT = "arith.select", P, NONE, parse_select, print_select, verify_select, F, canon = canonicalize_select;
     EXTUI = "arith.extui", P, NONE, parse_cast, print_cast, verify_cast, F;
@@ -2805,6 +2951,94 @@ mod tests {
                 %8 = arith.select %arg2, %arg3, %arg4 : i32
                 %9 = arith.addi %arg3, %arg4 : i32
                 return %0, %1, %2, %3, %4, %5, %6, %7, %8, %arg0, %9 : index, index, index, index, index, index, index, i1, i32, index, i32
+              }
+            }
+        "#]].assert_eq(&out);
+    }
+
+    #[test]
+    fn populates_generic_defaults() {
+        let mut ctx = Context::new();
+        crate::dialects::register_all(&mut ctx);
+        let show = |name: &str, attrs: &[(&str, &str)]| {
+            let mut st = OperationState::new(ctx.intern_str(name), ctx.unknown_loc());
+            for (n, t) in attrs {
+                st.add_attr(
+                    ctx.intern_str(n),
+                    ctx.attr(AttrData::Dialect(t.to_string())),
+                );
+            }
+            populate_defaults(&ctx, &mut st);
+            let mut v: Vec<String> = st
+                .attrs
+                .iter()
+                .map(|a| {
+                    format!(
+                        "{}={}",
+                        ctx.str(a.name),
+                        crate::printer::attr_to_string(&ctx, a.value)
+                    )
+                })
+                .collect();
+            v.sort();
+            v.join(" ")
+        };
+        assert_eq!(
+            show("arith.addi", &[]),
+            "overflowFlags=#arith.overflow<none>"
+        );
+        assert_eq!(
+            show("arith.addf", &[("fastmath", "arith.fastmath<ninf,nnan>")]),
+            "fastmath=#arith.fastmath<nnan,ninf>"
+        );
+        assert_eq!(show("math.isnan", &[]), "fastmath=#arith.fastmath<none>");
+        assert_eq!(show("math.ctlz", &[]), "");
+        assert_eq!(show("arith.extf", &[]), "");
+        assert_eq!(show("arith.cmpf", &[]), "fastmath=#arith.fastmath<none>");
+    }
+
+    #[test]
+    fn folds_cancelling_chains() {
+        let report = fold_report(
+            r#"func.func @f(%a: i32, %b: i32, %s: i16) {
+  %0 = arith.subi %a, %b : i32
+  %1 = arith.addi %0, %b : i32
+  %2 = arith.addi %b, %0 : i32
+  %3 = arith.addi %a, %b : i32
+  %4 = arith.subi %3, %b : i32
+  %5 = arith.subi %3, %a : i32
+  %6 = arith.xori %a, %b : i32
+  %7 = arith.xori %6, %b : i32
+  %8 = arith.xori %a, %6 : i32
+  %9 = arith.extsi %s : i16 to i32
+  %10 = arith.trunci %9 : i32 to i16
+  return
+}"#,
+        );
+        expect_test::expect![[r#"
+            arith.addi#0: %arg0
+            arith.addi#0: %arg0
+            arith.subi#0: %arg0
+            arith.subi#0: %arg1
+            arith.xori#0: %arg0
+            arith.xori#0: %arg1
+            arith.trunci#0: %arg2
+        "#]].assert_eq(&report);
+        let out = canonicalize_report(
+            r#"func.func @g(%x: index) -> (i1, i1) {
+  %c4 = arith.constant 4 : index
+  %0 = arith.cmpi slt, %c4, %x : index
+  %1 = arith.cmpi eq, %c4, %x : index
+  return %0, %1 : i1, i1
+}"#,
+        );
+        expect_test::expect![[r#"
+            module {
+              func.func @g(%arg0: index) -> (i1, i1) {
+                %c4 = arith.constant 4 : index
+                %0 = arith.cmpi sgt, %arg0, %c4 : index
+                %1 = arith.cmpi eq, %arg0, %c4 : index
+                return %0, %1 : i1, i1
               }
             }
         "#]].assert_eq(&out);
