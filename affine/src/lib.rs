@@ -41,3 +41,6 @@ pub fn register(ctx: &mut Context) {
     ctx.register_dialect("affine");
     ctx.register_ops(&OPS);
 }
+
+#[cfg(test)]
+mod tests;

@@ -375,6 +375,9 @@ fn print_for(p: &mut Printer<'_>, op: Op) {
     let operands = ir.operands(op);
     p.write(" ");
     p.print_operand(iv);
+    // MLIR's `printRegionArgument(iv, {}, /*omitType=*/true)`: the location follows.
+    let loc = ir.value(iv).loc.unwrap_or_else(|| ir.ctx().unknown_loc());
+    p.print_optional_location(loc);
     p.write(" = ");
     print_bound(p, op, "lowerBoundMap", &operands[segs[0].clone()], "max");
     p.write(" to ");

@@ -1906,6 +1906,46 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
                     _ => {}
                 }
             }
+            // Chains that cancel: addi(subi(a, b), b) -> a, subi(addi(a, b), b) -> a,
+            // xori(xori(x, a), a) -> x, ...
+            let def = |v, n: &str| {
+                ir.defining_op(v)
+                    .filter(|&d| ir.is_op(d, n) && ir.operands(d).len() == 2)
+            };
+            let (l, r) = (operands[0], operands[1]);
+            match name {
+                "arith.addi" => {
+                    if let Some(d) = def(l, "arith.subi").filter(|&d| ir.operand(d, 1) == r) {
+                        return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
+                    }
+                    if let Some(d) = def(r, "arith.subi").filter(|&d| ir.operand(d, 1) == l) {
+                        return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
+                    }
+                }
+                "arith.subi" => {
+                    if let Some(d) = def(l, "arith.addi") {
+                        if ir.operand(d, 1) == r {
+                            return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
+                        }
+                        if ir.operand(d, 0) == r {
+                            return Some(vec![FoldResult::Value(ir.operand(d, 1))]);
+                        }
+                    }
+                }
+                "arith.xori" => {
+                    for (inner, other) in [(l, r), (r, l)] {
+                        if let Some(d) = def(inner, "arith.xori") {
+                            if ir.operand(d, 1) == other {
+                                return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
+                            }
+                            if ir.operand(d, 0) == other {
+                                return Some(vec![FoldResult::Value(ir.operand(d, 1))]);
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
             if same {
                 match name {
                     "arith.subi" | "arith.xori" => return one(int_splat(ir, op, 0, 0)?),
@@ -2005,6 +2045,17 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
         "arith.extsi" | "arith.extui" | "arith.trunci" | "arith.index_cast"
         | "arith.index_castui" => {
             let rty = ir.value_type(ir.result(op, 0));
+            // trunci(extsi(x)) / trunci(extui(x)) -> x when the types round-trip.
+            if name == "arith.trunci" {
+                if let Some(d) = ir.defining_op(operands[0]) {
+                    if (ir.is_op(d, "arith.extsi") || ir.is_op(d, "arith.extui"))
+                        && ir.operands(d).len() == 1
+                        && ir.value_type(ir.operand(d, 0)) == rty
+                    {
+                        return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
+                    }
+                }
+            }
             if ctx.is_memref(rty) {
                 return None;
             }
@@ -2545,6 +2596,41 @@ fn canonicalize_select(ir: &mut Ir, op: Op) -> bool {
     false
 }
 
+/// `cmpi` with a constant on the left only: swap the operands and mirror the predicate
+/// (upstream does this in its folder).
+fn canonicalize_cmpi(ir: &mut Ir, op: Op) -> bool {
+    if ir.operands(op).len() != 2 {
+        return false;
+    }
+    let (lhs, rhs) = (ir.operand(op, 0), ir.operand(op, 1));
+    let is_const = |v| {
+        ir.defining_op(v)
+            .is_some_and(|d| ir.has_trait(d, Traits::CONSTANT_LIKE))
+    };
+    if !is_const(lhs) || is_const(rhs) {
+        return false;
+    }
+    let Some(pred) = ir.attr(op, "predicate").and_then(|a| ir.ctx().int_value(a)) else {
+        return false;
+    };
+    let swapped: i64 = match pred {
+        0 | 1 => pred as i64,
+        2 => 4,
+        3 => 5,
+        4 => 2,
+        5 => 3,
+        6 => 8,
+        7 => 9,
+        8 => 6,
+        9 => 7,
+        _ => return false,
+    };
+    let p = ir.ctx().i64_attr(swapped);
+    ir.set_attr(op, "predicate", p);
+    ir.set_operands(op, vec![rhs, lhs]);
+    true
+}
+
 /// Casts whose double application folds or simplifies.
 fn canonicalize_cast(ir: &mut Ir, op: Op) -> bool {
     if ir.operands(op).len() != 1 {
@@ -2677,7 +2763,7 @@ arith_ops! {
     MAXNUMF = "arith.maxnumf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
     MINNUMF = "arith.minnumf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
     NEGF = "arith.negf", P, FM, parse_float_unary, print_float_op, verify_float_unary, F;
-    CMPI = "arith.cmpi", P, &["predicate"], parse_cmpi, print_cmp, verify_cmp, F;
+    CMPI = "arith.cmpi", P, &["predicate"], parse_cmpi, print_cmp, verify_cmp, F, canon = canonicalize_cmpi;
     CMPF = "arith.cmpf", P, &["fastmath", "predicate"], parse_cmpf, print_cmp, verify_cmp, F;
     SELECT = "arith.select", P, NONE, parse_select, print_select, verify_select, F, canon = canonicalize_select;
     EXTUI = "arith.extui", P, NONE, parse_cast, print_cast, verify_cast, F;
@@ -2909,6 +2995,53 @@ mod tests {
         assert_eq!(show("math.ctlz", &[]), "");
         assert_eq!(show("arith.extf", &[]), "");
         assert_eq!(show("arith.cmpf", &[]), "fastmath=#arith.fastmath<none>");
+    }
+
+    #[test]
+    fn folds_cancelling_chains() {
+        let report = fold_report(
+            r#"func.func @f(%a: i32, %b: i32, %s: i16) {
+  %0 = arith.subi %a, %b : i32
+  %1 = arith.addi %0, %b : i32
+  %2 = arith.addi %b, %0 : i32
+  %3 = arith.addi %a, %b : i32
+  %4 = arith.subi %3, %b : i32
+  %5 = arith.subi %3, %a : i32
+  %6 = arith.xori %a, %b : i32
+  %7 = arith.xori %6, %b : i32
+  %8 = arith.xori %a, %6 : i32
+  %9 = arith.extsi %s : i16 to i32
+  %10 = arith.trunci %9 : i32 to i16
+  return
+}"#,
+        );
+        expect_test::expect![[r#"
+            arith.addi#0: %arg0
+            arith.addi#0: %arg0
+            arith.subi#0: %arg0
+            arith.subi#0: %arg1
+            arith.xori#0: %arg0
+            arith.xori#0: %arg1
+            arith.trunci#0: %arg2
+        "#]].assert_eq(&report);
+        let out = canonicalize_report(
+            r#"func.func @g(%x: index) -> (i1, i1) {
+  %c4 = arith.constant 4 : index
+  %0 = arith.cmpi slt, %c4, %x : index
+  %1 = arith.cmpi eq, %c4, %x : index
+  return %0, %1 : i1, i1
+}"#,
+        );
+        expect_test::expect![[r#"
+            module {
+              func.func @g(%arg0: index) -> (i1, i1) {
+                %c4 = arith.constant 4 : index
+                %0 = arith.cmpi sgt, %arg0, %c4 : index
+                %1 = arith.cmpi eq, %arg0, %c4 : index
+                return %0, %1 : i1, i1
+              }
+            }
+        "#]].assert_eq(&out);
     }
 
     #[test]

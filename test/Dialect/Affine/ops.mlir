@@ -1,7 +1,14 @@
 // RUN: lattice opt %s | FileCheck %s
+// RUN: lattice opt %s --mlir-print-debuginfo | FileCheck %s --check-prefix=LOC
 
 // Custom forms of all 16 affine ops, as mlir-opt 22 prints them (CHECK lines are
-// mlir-opt's output). Aliases are numbered in order of first use.
+// mlir-opt's output). Aliases are numbered in order of first use. With debug info,
+// affine.for prints its induction variable's location inline (affine.parallel does not).
+
+// LOC-LABEL: func.func @for_loops
+// LOC: affine.for %arg2 loc("{{.*}}ops.mlir":{{[0-9]+}}:{{[0-9]+}}) = 0 to 10 {
+// LOC-LABEL: func.func @parallel_loops
+// LOC: affine.parallel (%arg2, %arg3) = (0, 0) to (10, 10) step (2, 1) {
 
 // CHECK: #map = affine_map<(d0)[s0] -> (d0 + s0)>
 // CHECK-NEXT: #map1 = affine_map<(d0, d1) -> (d0 floordiv 2 + d1 mod 3 - (d0 ceildiv 4) * 5)>
