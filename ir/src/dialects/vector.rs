@@ -540,7 +540,7 @@ fn print_result_type(p: &mut Printer<'_>, op: Op) {
 
 pub static TRANSFER_READ: OpDef = OpDef {
     name: "vector.transfer_read",
-    traits: Traits::NONE,
+    traits: Traits::READ_ONLY,
     inherent_attrs: &["in_bounds", "operandSegmentSizes", "permutation_map"],
     parse: Some(parse_transfer_read),
     print: Some(print_transfer_read),
@@ -1692,7 +1692,7 @@ fn verify_extract(v: &mut Verifier<'_>, op: Op) {
     }
     let statics = dense_i64_values(ctx, ir.attr(op, "static_position"));
     if statics.iter().filter(|&&s| s == DYNAMIC).count() != ops.len() - 1 {
-        v.error(op, "mismatch between dynamic and static positions");
+        v.error(op, "mismatch between dynamic and static positions (kDynamic marker but no corresponding dynamic position) -- this can only happen due to an incorrect fold/rewrite");
         return;
     }
     if statics.len() > src.rank() {
@@ -1766,7 +1766,7 @@ fn verify_insert(v: &mut Verifier<'_>, op: Op) {
     }
     let statics = dense_i64_values(ctx, ir.attr(op, "static_position"));
     if statics.iter().filter(|&&s| s == DYNAMIC).count() != ops.len() - 2 {
-        v.error(op, "mismatch between dynamic and static positions");
+        v.error(op, "mismatch between dynamic and static positions (kDynamic marker but no corresponding dynamic position) -- this can only happen due to an incorrect fold/rewrite");
         return;
     }
     if statics.len() > dest.rank() {
@@ -2643,8 +2643,12 @@ fn verify_transpose(v: &mut Verifier<'_>, op: Op) {
     }
     let mut seen = vec![false; s.rank()];
     for (i, &pi) in perm.iter().enumerate() {
-        if pi < 0 || pi as usize >= s.rank() || seen[pi as usize] {
+        if pi < 0 || pi as usize >= s.rank() {
             v.error(op, format!("transposition index out of range: {pi}"));
+            return;
+        }
+        if seen[pi as usize] {
+            v.error(op, format!("duplicate position index: {pi}"));
             return;
         }
         seen[pi as usize] = true;
