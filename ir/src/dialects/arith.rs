@@ -3023,7 +3023,8 @@ mod tests {
             arith.xori#0: %arg0
             arith.xori#0: %arg1
             arith.trunci#0: %arg2
-        "#]].assert_eq(&report);
+        "#]]
+        .assert_eq(&report);
         let out = canonicalize_report(
             r#"func.func @g(%x: index) -> (i1, i1) {
   %c4 = arith.constant 4 : index
@@ -3041,7 +3042,8 @@ mod tests {
                 return %0, %1 : i1, i1
               }
             }
-        "#]].assert_eq(&out);
+        "#]]
+        .assert_eq(&out);
     }
 
     #[test]
