@@ -1,8 +1,1522 @@
-//! The `gpu` dialect (ops registered here; see the module docs of each op definition).
+//! The `gpu` dialect: kernel modules and functions, `gpu.launch` / `gpu.launch_func`,
+//! thread and block indices, barriers, terminators and async waits, with mlir-opt 22's
+//! custom assembly forms (spacing quirks included, e.g. `gpu.thread_id  x`).
+//!
+//! Invariants: `gpu.func` keeps `sym_name` and `workgroup_attributions` as discardable
+//! attributes and `function_type`/`arg_attrs`/`res_attrs` as inherent ones, exactly as
+//! mlir-opt's generic form shows; its entry block holds the arguments, then the
+//! workgroup attributions, then the private ones. `gpu.launch`'s entry block holds the
+//! 12 (18 with clusters) index arguments, then attributions. Enum attributes are dialect
+//! attributes (`#gpu<dim x>`, text `gpu<dim x>`); `!gpu.async.token` is a dialect type.
 
+use crate::attrs::{Attr, AttrData};
 use crate::context::Context;
+use crate::parser::{Argument, Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
+use crate::printer::{Printer, RegionPrintOptions};
+use crate::registry::{OpDef, Traits};
+use crate::store::{Ir, Op, OperationState, Value};
+use crate::types::{Type, TypeData};
+use crate::verifier::Verifier;
 
 /// Registers the `gpu` dialect's ops.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("gpu");
+    ctx.register_ops(&[
+        &MODULE,
+        &FUNC,
+        &LAUNCH,
+        &LAUNCH_FUNC,
+        &THREAD_ID,
+        &BLOCK_ID,
+        &BLOCK_DIM,
+        &GRID_DIM,
+        &GLOBAL_ID,
+        &LANE_ID,
+        &SUBGROUP_ID,
+        &NUM_SUBGROUPS,
+        &SUBGROUP_SIZE,
+        &BARRIER,
+        &RETURN,
+        &TERMINATOR,
+        &YIELD,
+        &WAIT,
+    ]);
+}
+
+// ---------------------------------------------------------------------------------------
+// Shared helpers
+// ---------------------------------------------------------------------------------------
+
+fn async_token_type(ctx: &Context) -> Type {
+    ctx.ty(TypeData::Dialect("gpu.async.token".into()))
+}
+
+/// A type as MLIR streams it into a diagnostic (quoted).
+fn qty(ir: &Ir, ty: Type) -> String {
+    format!("'{}'", super::vector::type_text(ir, ty))
+}
+
+/// `async` and `[%deps]`, both optional (upstream's `parseAsyncDependencies`). Returns
+/// whether `async` was present and the dependencies.
+fn parse_async_dependencies(p: &mut Parser<'_>) -> PResult<(bool, Vec<UnresolvedOperand>)> {
+    let is_async = p.eat("async");
+    let deps = p.parse_operand_list(Delimiter::OptionalSquare)?;
+    Ok((is_async, deps))
+}
+
+fn print_async_dependencies(p: &mut Printer<'_>, is_async: bool, deps: &[Value]) {
+    if is_async {
+        p.write("async");
+    }
+    if deps.is_empty() {
+        return;
+    }
+    if is_async {
+        p.write(" ");
+    }
+    p.write("[");
+    p.print_operands(deps);
+    p.write("]");
+}
+
+fn dense_values(ctx: &Context, attr: Option<Attr>) -> Vec<i64> {
+    match attr.map(|a| ctx.attr_data(a)) {
+        Some(AttrData::DenseArray { values, .. }) => values.iter().map(|&v| v as i64).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The operands of segment `seg` (empty if the attribute is missing or inconsistent).
+fn segment_values(ir: &Ir, op: Op, seg: usize) -> Vec<Value> {
+    let sizes = dense_values(ir.ctx(), ir.attr(op, "operandSegmentSizes"));
+    if seg >= sizes.len() || sizes.iter().any(|&s| s < 0) {
+        return Vec::new();
+    }
+    let start = sizes[..seg].iter().sum::<i64>() as usize;
+    let len = sizes[seg] as usize;
+    ir.operands(op)
+        .get(start..start + len)
+        .map(<[Value]>::to_vec)
+        .unwrap_or_default()
+}
+
+fn segments_ok(ir: &Ir, op: Op, count: usize) -> bool {
+    let sizes = dense_values(ir.ctx(), ir.attr(op, "operandSegmentSizes"));
+    sizes.len() == count
+        && sizes.iter().all(|&s| s >= 0)
+        && sizes.iter().sum::<i64>() as usize == ir.operands(op).len()
+}
+
+fn check_segments(v: &mut Verifier<'_>, op: Op, count: usize) -> bool {
+    let ir = v.ir();
+    let sizes = dense_values(ir.ctx(), ir.attr(op, "operandSegmentSizes"));
+    if sizes.len() != count {
+        v.error(
+            op,
+            format!(
+                "'operandSegmentSizes' attribute for specifying operand segments must have {count} elements, but got {}",
+                sizes.len()
+            ),
+        );
+        return false;
+    }
+    if !segments_ok(ir, op, count) {
+        let total: i64 = sizes.iter().sum();
+        v.error(
+            op,
+            format!(
+                "operand count ({}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'",
+                ir.operands(op).len()
+            ),
+        );
+        return false;
+    }
+    true
+}
+
+/// `keyword(%a : T {attrs}, ...)` if `keyword` is next; arguments are appended to
+/// `args`. Returns the per-attribution attribute dictionaries when any had some.
+fn parse_attributions(
+    p: &mut Parser<'_>,
+    keyword: &str,
+    args: &mut Vec<Argument>,
+) -> PResult<Option<Attr>> {
+    if !p.eat(keyword) {
+        return Ok(None);
+    }
+    let parsed = p.parse_argument_list(Delimiter::Paren, true, true)?;
+    let had_attrs = parsed
+        .iter()
+        .any(|a| a.attrs.is_some_and(|d| !is_empty_dict(p.ctx(), d)));
+    let result = if had_attrs {
+        let empty = p.ctx().dictionary_attr(Vec::new());
+        let dicts = parsed.iter().map(|a| a.attrs.unwrap_or(empty)).collect();
+        Some(p.ctx().array_attr(dicts))
+    } else {
+        None
+    };
+    args.extend(parsed);
+    Ok(result)
+}
+
+fn is_empty_dict(ctx: &Context, attr: Attr) -> bool {
+    matches!(ctx.attr_data(attr), AttrData::Dictionary(e) if e.is_empty())
+}
+
+fn array_items(ctx: &Context, attr: Option<Attr>) -> Vec<Attr> {
+    match attr.map(|a| ctx.attr_data(a)) {
+        Some(AttrData::Array(items)) => items.clone(),
+        _ => Vec::new(),
+    }
+}
+
+fn print_attributions(p: &mut Printer<'_>, keyword: &str, values: &[Value], attrs: Option<Attr>) {
+    if values.is_empty() {
+        return;
+    }
+    let items = array_items(p.ctx(), attrs);
+    p.write(" ");
+    p.write(keyword);
+    p.write("(");
+    for (i, &v) in values.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.print_operand(v);
+        p.write(" : ");
+        let ty = p.ir().value_type(v);
+        p.print_type(ty);
+        if let Some(&d) = items.get(i) {
+            if let AttrData::Dictionary(entries) = p.ctx().attr_data(d) {
+                if !entries.is_empty() {
+                    p.write(" ");
+                    p.print_attribute(d);
+                }
+            }
+        }
+    }
+    p.write(")");
+}
+
+/// Checks that attributions are memrefs in the expected `#gpu.address_space<space>`.
+fn verify_attributions(v: &mut Verifier<'_>, op: Op, values: &[Value], space: &str) -> bool {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    for &val in values {
+        let ty = ir.value_type(val);
+        let memory_space = match ctx.type_data(ty) {
+            TypeData::MemRef { memory_space, .. } => *memory_space,
+            _ => {
+                v.error(op, "expected memref type in attribution");
+                return false;
+            }
+        };
+        let Some(ms) = memory_space else { continue };
+        if let AttrData::Dialect(text) = ctx.attr_data(ms) {
+            if let Some(s) = text
+                .strip_prefix("gpu.address_space<")
+                .and_then(|t| t.strip_suffix('>'))
+            {
+                if s != space {
+                    v.error(op, format!("expected memory space {space} in attribution"));
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The nearest enclosing op named `name`.
+fn ancestor_named(ir: &Ir, op: Op, name: &str) -> Option<Op> {
+    let mut cur = ir.parent_op(op);
+    while let Some(o) = cur {
+        if ir.is_op(o, name) {
+            return Some(o);
+        }
+        cur = ir.parent_op(o);
+    }
+    None
+}
+
+/// The op directly in `table`'s region with `sym_name == name`.
+fn lookup_symbol(ir: &Ir, table: Op, name: &str) -> Option<Op> {
+    let ctx = ir.ctx();
+    for &r in ir.regions(table) {
+        for b in ir.region_blocks(r) {
+            for o in ir.block_ops(b) {
+                if ir.attr(o, "sym_name").and_then(|a| ctx.string_value(a)) == Some(name) {
+                    return Some(o);
+                }
+            }
+        }
+    }
+    None
+}
+
+// ---------------------------------------------------------------------------------------
+// gpu.module
+// ---------------------------------------------------------------------------------------
+
+pub static MODULE: OpDef = OpDef {
+    name: "gpu.module",
+    traits: Traits::ISOLATED_FROM_ABOVE
+        .with(Traits::SYMBOL_TABLE)
+        .with(Traits::SYMBOL)
+        .with(Traits::NO_TERMINATOR)
+        .with(Traits::SINGLE_BLOCK),
+    inherent_attrs: &["offloadingHandler", "sym_name", "targets"],
+    parse: Some(parse_module),
+    print: Some(print_module),
+    verify: Some(verify_module),
+    ..OpDef::EMPTY
+};
+
+fn parse_module(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let name = p.parse_symbol_name()?;
+    let name = p.ctx().string_attr(&name);
+    st.add_attr(p.intern("sym_name"), name);
+    if p.eat("<") {
+        let handler = p.parse_attribute(None)?;
+        p.expect(">")?;
+        st.add_attr(p.intern("offloadingHandler"), handler);
+    }
+    if p.peek_is("[") {
+        let span = p.current_span();
+        let targets = p.parse_attribute(None)?;
+        if !matches!(p.ctx().attr_data(targets), AttrData::Array(_)) {
+            return Err(p.error_at(span, "invalid kind of attribute specified"));
+        }
+        st.add_attr(p.intern("targets"), targets);
+    }
+    p.parse_optional_attr_dict_with_keyword(st)?;
+    let region = p.parse_region(&[], RegionOptions::default())?;
+    if p.ir().region_is_empty(region) {
+        let block = p.ir().create_block(&[]);
+        p.ir().append_block(region, block);
+    }
+    st.regions.push(region);
+    Ok(())
+}
+
+fn print_module(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ctx = ir.ctx();
+    let name = ir
+        .attr(op, "sym_name")
+        .and_then(|a| ctx.string_value(a))
+        .unwrap_or("");
+    p.write(" ");
+    p.print_symbol_name(name);
+    if let Some(h) = ir.attr(op, "offloadingHandler") {
+        p.write("<");
+        p.print_attribute(h);
+        p.write(">");
+    }
+    if let Some(t) = ir.attr(op, "targets") {
+        p.write(" ");
+        p.print_attribute(t);
+    }
+    p.print_optional_attr_dict_with_keyword(op, &["offloadingHandler", "sym_name", "targets"]);
+    if let Some(&r) = ir.regions(op).first() {
+        p.write(" ");
+        p.print_region(
+            r,
+            RegionPrintOptions {
+                print_entry_block_args: false,
+                ..RegionPrintOptions::default()
+            },
+        );
+    }
+}
+
+fn verify_module(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    if let Some(t) = ir.attr(op, "targets") {
+        let ok = match ctx.attr_data(t) {
+            AttrData::Array(items) => items
+                .iter()
+                .all(|&i| matches!(ctx.attr_data(i), AttrData::Dialect(_))),
+            _ => false,
+        };
+        if !ok {
+            v.error(op, "attribute 'targets' failed to satisfy constraint: Array of GPU target attributes with at least 1 elements");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// gpu.func
+// ---------------------------------------------------------------------------------------
+
+pub static FUNC: OpDef = OpDef {
+    name: "gpu.func",
+    traits: Traits::ISOLATED_FROM_ABOVE
+        .with(Traits::SYMBOL)
+        .with(Traits::AFFINE_SCOPE),
+    inherent_attrs: &[
+        "arg_attrs",
+        "function_type",
+        "private_attrib_attrs",
+        "res_attrs",
+        "workgroup_attrib_attrs",
+    ],
+    parse: Some(parse_func),
+    print: Some(print_func),
+    verify: Some(verify_func),
+    ..OpDef::EMPTY
+};
+
+const FUNC_ELIDED: &[&str] = &[
+    "sym_name",
+    "workgroup_attributions",
+    "gpu.kernel",
+    "function_type",
+    "arg_attrs",
+    "res_attrs",
+    "workgroup_attrib_attrs",
+    "private_attrib_attrs",
+];
+
+fn parse_func(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let name = p.parse_symbol_name()?;
+    let name = p.ctx().string_attr(&name);
+    st.add_attr(p.intern("sym_name"), name);
+    let signature_span = p.current_span();
+    p.expect("(")?;
+    let mut args: Vec<Argument> = Vec::new();
+    if !p.eat(")") {
+        if !p.peek_operand() {
+            return Err(p.error_at(signature_span, "gpu.func requires named arguments"));
+        }
+        args = p.parse_argument_list(Delimiter::None, true, true)?;
+        p.expect(")")?;
+    }
+    let mut results = Vec::new();
+    let mut result_attrs = Vec::new();
+    if p.eat("->") {
+        if p.eat("(") {
+            if !p.eat(")") {
+                loop {
+                    results.push(p.parse_type()?);
+                    result_attrs.push(if p.peek_is("{") {
+                        Some(p.parse_dictionary()?)
+                    } else {
+                        None
+                    });
+                    if !p.eat(",") {
+                        break;
+                    }
+                }
+                p.expect(")")?;
+            }
+        } else {
+            results.push(p.parse_type()?);
+            result_attrs.push(None);
+        }
+    }
+    let inputs: Vec<Type> = args
+        .iter()
+        .map(|a| a.ty.unwrap_or_else(|| p.ctx().none_type()))
+        .collect();
+    let num_inputs = inputs.len();
+    let fty = p.ctx().function_type(inputs, results);
+    let fty = p.ctx().type_attr(fty);
+    st.add_attr(p.intern("function_type"), fty);
+    if args
+        .iter()
+        .any(|a| a.attrs.is_some_and(|d| !is_empty_dict(p.ctx(), d)))
+    {
+        let empty = p.ctx().dictionary_attr(Vec::new());
+        let dicts = args.iter().map(|a| a.attrs.unwrap_or(empty)).collect();
+        let arr = p.ctx().array_attr(dicts);
+        st.add_attr(p.intern("arg_attrs"), arr);
+    }
+    if result_attrs
+        .iter()
+        .any(|a| a.is_some_and(|d| !is_empty_dict(p.ctx(), d)))
+    {
+        let empty = p.ctx().dictionary_attr(Vec::new());
+        let dicts = result_attrs.iter().map(|a| a.unwrap_or(empty)).collect();
+        let arr = p.ctx().array_attr(dicts);
+        st.add_attr(p.intern("res_attrs"), arr);
+    }
+    // Region arguments carry no attributes: function argument attributes live in
+    // `arg_attrs`.
+    for a in &mut args {
+        a.attrs = None;
+    }
+    let workgroup_attrs = parse_attributions(p, "workgroup", &mut args)?;
+    let num_workgroup = args.len() - num_inputs;
+    let n = p.ctx().i64_attr(num_workgroup as i64);
+    st.add_attr(p.intern("workgroup_attributions"), n);
+    if let Some(a) = workgroup_attrs {
+        st.add_attr(p.intern("workgroup_attrib_attrs"), a);
+    }
+    let private_attrs = parse_attributions(p, "private", &mut args)?;
+    if let Some(a) = private_attrs {
+        st.add_attr(p.intern("private_attrib_attrs"), a);
+    }
+    for a in &mut args {
+        a.attrs = None;
+    }
+    if p.eat("kernel") {
+        let unit = p.ctx().unit_attr();
+        st.add_attr(p.intern("gpu.kernel"), unit);
+    }
+    p.parse_optional_attr_dict_with_keyword(st)?;
+    let region = p.parse_region(&args, RegionOptions::default())?;
+    st.regions.push(region);
+    Ok(())
+}
+
+/// `(inputs, workgroup count)` of a `gpu.func`.
+fn func_shape(ir: &Ir, op: Op) -> (Vec<Type>, Vec<Type>, usize) {
+    let ctx = ir.ctx();
+    let (inputs, results) = match ir.attr(op, "function_type").map(|a| ctx.attr_data(a)) {
+        Some(AttrData::Type(t)) => match ctx.type_data(*t) {
+            TypeData::Function { inputs, results } => (inputs.clone(), results.clone()),
+            _ => (Vec::new(), Vec::new()),
+        },
+        _ => (Vec::new(), Vec::new()),
+    };
+    let workgroup = ir
+        .attr(op, "workgroup_attributions")
+        .and_then(|a| ctx.int_value(a))
+        .unwrap_or(0)
+        .max(0) as usize;
+    (inputs, results, workgroup)
+}
+
+fn entry_args(ir: &Ir, op: Op) -> Vec<Value> {
+    ir.regions(op)
+        .first()
+        .and_then(|&r| ir.entry_block(r))
+        .map(|b| ir.block_args(b).to_vec())
+        .unwrap_or_default()
+}
+
+fn print_func(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ctx = ir.ctx();
+    let name = ir
+        .attr(op, "sym_name")
+        .and_then(|a| ctx.string_value(a))
+        .unwrap_or("");
+    let (inputs, results, workgroup) = func_shape(ir, op);
+    let args = entry_args(ir, op);
+    let arg_attrs = array_items(ctx, ir.attr(op, "arg_attrs"));
+    let res_attrs = array_items(ctx, ir.attr(op, "res_attrs"));
+    p.write(" ");
+    p.print_symbol_name(name);
+    p.write("(");
+    for i in 0..inputs.len() {
+        if i > 0 {
+            p.write(", ");
+        }
+        let attrs = arg_attrs
+            .get(i)
+            .copied()
+            .filter(|&d| !is_empty_dict(ctx, d));
+        match args.get(i) {
+            Some(&a) => p.print_region_argument(a, attrs),
+            None => p.print_type(inputs[i]),
+        }
+    }
+    p.write(")");
+    if !results.is_empty() {
+        p.write(" -> ");
+        let any_attrs = res_attrs.first().is_some_and(|&d| !is_empty_dict(ctx, d));
+        let parens = results.len() > 1
+            || matches!(ctx.type_data(results[0]), TypeData::Function { .. })
+            || any_attrs;
+        if parens {
+            p.write("(");
+        }
+        for (i, &t) in results.iter().enumerate() {
+            if i > 0 {
+                p.write(", ");
+            }
+            p.print_type(t);
+            if let Some(&d) = res_attrs.get(i) {
+                if !is_empty_dict(ctx, d) {
+                    p.write(" ");
+                    p.print_attribute(d);
+                }
+            }
+        }
+        if parens {
+            p.write(")");
+        }
+    }
+    let n = inputs.len().min(args.len());
+    let w_end = (n + workgroup).min(args.len());
+    print_attributions(
+        p,
+        "workgroup",
+        &args[n..w_end],
+        ir.attr(op, "workgroup_attrib_attrs"),
+    );
+    print_attributions(
+        p,
+        "private",
+        &args[w_end..],
+        ir.attr(op, "private_attrib_attrs"),
+    );
+    if ir.attr(op, "gpu.kernel").is_some() {
+        p.write(" kernel");
+    }
+    p.print_optional_attr_dict_with_keyword(op, FUNC_ELIDED);
+    if let Some(&r) = ir.regions(op).first() {
+        p.write(" ");
+        p.print_region(
+            r,
+            RegionPrintOptions {
+                print_entry_block_args: false,
+                ..RegionPrintOptions::default()
+            },
+        );
+    }
+}
+
+fn verify_func(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    if !ir.parent_op(op).is_some_and(|p| ir.is_op(p, "gpu.module")) {
+        v.error(op, "expects parent op 'gpu.module'");
+        return;
+    }
+    let fty = ir.attr(op, "function_type").map(|a| ctx.attr_data(a));
+    let is_fn = matches!(fty, Some(AttrData::Type(t)) if matches!(ctx.type_data(*t), TypeData::Function { .. }));
+    if !is_fn {
+        v.error(op, "attribute 'function_type' failed to satisfy constraint: type attribute of function type");
+        return;
+    }
+    let (inputs, results, workgroup) = func_shape(ir, op);
+    if ir.attr(op, "gpu.kernel").is_some() && !results.is_empty() {
+        v.error(op, "expected void return type for kernel function");
+        return;
+    }
+    let Some(entry) = ir.regions(op).first().and_then(|&r| ir.entry_block(r)) else {
+        v.error(op, "expected body with at least one block");
+        return;
+    };
+    let args = ir.block_args(entry);
+    if args.len() < inputs.len() + workgroup {
+        v.error(
+            op,
+            format!(
+                "expected at least {} arguments to body region",
+                inputs.len() + workgroup
+            ),
+        );
+        return;
+    }
+    for (i, &t) in inputs.iter().enumerate() {
+        let bt = ir.value_type(args[i]);
+        if bt != t {
+            v.error(
+                op,
+                format!(
+                    "expected body region argument #{i} to be of type {}, got {}",
+                    qty(ir, t),
+                    qty(ir, bt)
+                ),
+            );
+            return;
+        }
+    }
+    let n = inputs.len();
+    if !verify_attributions(v, op, &args[n..n + workgroup], "workgroup") {
+        return;
+    }
+    verify_attributions(v, op, &args[n + workgroup..], "private");
+}
+
+// ---------------------------------------------------------------------------------------
+// gpu.return / gpu.terminator / gpu.yield
+// ---------------------------------------------------------------------------------------
+
+pub static RETURN: OpDef = OpDef {
+    name: "gpu.return",
+    traits: Traits::PURE
+        .with(Traits::TERMINATOR)
+        .with(Traits::RETURN_LIKE),
+    parse: Some(parse_operands_colon_types),
+    print: Some(print_operands_colon_types),
+    verify: Some(verify_return),
+    ..OpDef::EMPTY
+};
+
+pub static TERMINATOR: OpDef = OpDef {
+    name: "gpu.terminator",
+    traits: Traits::PURE.with(Traits::TERMINATOR),
+    parse: Some(parse_attr_dict_only),
+    print: Some(print_attr_dict_only),
+    verify: Some(verify_terminator),
+    ..OpDef::EMPTY
+};
+
+pub static YIELD: OpDef = OpDef {
+    name: "gpu.yield",
+    traits: Traits::PURE
+        .with(Traits::TERMINATOR)
+        .with(Traits::RETURN_LIKE),
+    parse: Some(parse_operands_colon_types),
+    print: Some(print_operands_colon_types),
+    ..OpDef::EMPTY
+};
+
+/// `attr-dict ($operands^ : type($operands))?`
+fn parse_operands_colon_types(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    p.parse_optional_attr_dict(st)?;
+    if p.peek_operand() {
+        let ops = p.parse_operand_list(Delimiter::None)?;
+        let span = p.current_span();
+        let types = p.parse_colon_type_list()?;
+        st.operands = p.resolve_operands(&ops, &types, span)?;
+    }
+    Ok(())
+}
+
+fn print_operands_colon_types(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    p.print_optional_attr_dict(op, &[]);
+    let ops = ir.operands(op);
+    if !ops.is_empty() {
+        p.write(" ");
+        p.print_operands(ops);
+        p.write(" : ");
+        let tys: Vec<Type> = ops.iter().map(|&v| ir.value_type(v)).collect();
+        p.print_types(&tys);
+    }
+}
+
+/// `attr-dict`
+fn parse_attr_dict_only(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    p.parse_optional_attr_dict(st)
+}
+
+fn print_attr_dict_only(p: &mut Printer<'_>, op: Op) {
+    p.print_optional_attr_dict(op, &[]);
+}
+
+fn verify_return(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let Some(func) = ir.parent_op(op).filter(|&f| ir.is_op(f, "gpu.func")) else {
+        v.error(op, "expects parent op 'gpu.func'");
+        return;
+    };
+    let (_, results, _) = func_shape(ir, func);
+    let ops = ir.operands(op);
+    if results.len() != ops.len() {
+        v.error_with_note(
+            op,
+            format!("expected {} result operands", results.len()),
+            func,
+            "return type declared here",
+        );
+        return;
+    }
+    for (i, (&t, &o)) in results.iter().zip(ops).enumerate() {
+        let ot = ir.value_type(o);
+        if ot != t {
+            v.error(
+                op,
+                format!(
+                    "unexpected type `{}' for operand #{i}",
+                    super::vector::type_text(ir, ot)
+                ),
+            );
+            return;
+        }
+    }
+}
+
+fn verify_terminator(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    if !ir.parent_op(op).is_some_and(|p| ir.is_op(p, "gpu.launch")) {
+        v.error(op, "expects parent op 'gpu.launch'");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Index ops: gpu.thread_id x, gpu.lane_id, gpu.subgroup_size : index, ...
+// ---------------------------------------------------------------------------------------
+
+macro_rules! dim_op {
+    ($static:ident, $name:literal, $names:ident, $prefix:literal) => {
+        pub static $static: OpDef = OpDef {
+            name: $name,
+            traits: Traits::PURE,
+            inherent_attrs: &["dimension", "upper_bound"],
+            parse: Some(parse_dim_op),
+            print: Some(print_dim_op),
+            result_names: Some($names),
+            ..OpDef::EMPTY
+        };
+        fn $names(ir: &Ir, op: Op, names: &mut Vec<(usize, String)>) {
+            let dim = dimension_of(ir, op).unwrap_or("x");
+            names.push((0, format!(concat!($prefix, "_{}"), dim)));
+        }
+    };
+}
+
+dim_op!(THREAD_ID, "gpu.thread_id", thread_id_names, "thread_id");
+dim_op!(BLOCK_ID, "gpu.block_id", block_id_names, "block_id");
+dim_op!(BLOCK_DIM, "gpu.block_dim", block_dim_names, "block_dim");
+dim_op!(GRID_DIM, "gpu.grid_dim", grid_dim_names, "grid_dim");
+dim_op!(GLOBAL_ID, "gpu.global_id", global_id_names, "global_id");
+
+fn dimension_of(ir: &Ir, op: Op) -> Option<&str> {
+    let a = ir.attr(op, "dimension")?;
+    match ir.ctx().attr_data(a) {
+        AttrData::Dialect(text) => text.strip_prefix("gpu<dim ")?.strip_suffix('>'),
+        _ => None,
+    }
+}
+
+/// `(upper_bound N)?`
+fn parse_upper_bound(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    if p.eat("upper_bound") {
+        let value = p.parse_integer()?;
+        let index = p.ctx().index_type();
+        let a = p.ctx().int_attr(value, index);
+        st.add_attr(p.intern("upper_bound"), a);
+    }
+    Ok(())
+}
+
+fn print_upper_bound(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    if let Some(v) = ir
+        .attr(op, "upper_bound")
+        .and_then(|a| ir.ctx().int_value(a))
+    {
+        p.write(" upper_bound ");
+        p.write(&v.to_string());
+    }
+}
+
+fn parse_dim_op(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let span = p.current_span();
+    let dim = match p.parse_optional_keyword() {
+        Some(d) if matches!(d.as_str(), "x" | "y" | "z") => d,
+        _ => {
+            return Err(p.error_at(
+                span,
+                "expected ::mlir::gpu::Dimension to be one of: x, y, z; failed to parse GPU_DimensionAttr parameter 'value' which is to be a `::mlir::gpu::Dimension`",
+            ))
+        }
+    };
+    let a = p.ctx().attr(AttrData::Dialect(format!("gpu<dim {dim}>")));
+    st.add_attr(p.intern("dimension"), a);
+    parse_upper_bound(p, st)?;
+    p.parse_optional_attr_dict(st)?;
+    let index = p.ctx().index_type();
+    st.result_types.push(index);
+    Ok(())
+}
+
+fn print_dim_op(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    p.write("  ");
+    p.write(dimension_of(ir, op).unwrap_or("x"));
+    print_upper_bound(p, op);
+    p.print_optional_attr_dict(op, &["dimension", "upper_bound"]);
+}
+
+pub static LANE_ID: OpDef = OpDef {
+    name: "gpu.lane_id",
+    traits: Traits::PURE,
+    inherent_attrs: &["upper_bound"],
+    parse: Some(parse_lane_id),
+    print: Some(print_lane_id),
+    ..OpDef::EMPTY
+};
+
+fn parse_lane_id(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_upper_bound(p, st)?;
+    p.parse_optional_attr_dict(st)?;
+    let index = p.ctx().index_type();
+    st.result_types.push(index);
+    Ok(())
+}
+
+fn print_lane_id(p: &mut Printer<'_>, op: Op) {
+    print_upper_bound(p, op);
+    p.print_optional_attr_dict(op, &["upper_bound"]);
+}
+
+macro_rules! typed_index_op {
+    ($static:ident, $name:literal) => {
+        pub static $static: OpDef = OpDef {
+            name: $name,
+            traits: Traits::PURE,
+            inherent_attrs: &["upper_bound"],
+            parse: Some(parse_typed_index_op),
+            print: Some(print_typed_index_op),
+            verify: Some(verify_typed_index_op),
+            ..OpDef::EMPTY
+        };
+    };
+}
+
+typed_index_op!(SUBGROUP_ID, "gpu.subgroup_id");
+typed_index_op!(NUM_SUBGROUPS, "gpu.num_subgroups");
+typed_index_op!(SUBGROUP_SIZE, "gpu.subgroup_size");
+
+/// `(upper_bound N)? attr-dict : type`
+fn parse_typed_index_op(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_upper_bound(p, st)?;
+    p.parse_optional_attr_dict(st)?;
+    let ty = p.parse_colon_type()?;
+    st.result_types.push(ty);
+    Ok(())
+}
+
+fn print_typed_index_op(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    print_upper_bound(p, op);
+    p.print_optional_attr_dict(op, &["upper_bound"]);
+    p.write(" : ");
+    if let Some(&r) = ir.results(op).first() {
+        p.print_type(ir.value_type(r));
+    }
+}
+
+fn verify_typed_index_op(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    if let Some(&r) = ir.results(op).first() {
+        let ty = ir.value_type(r);
+        if !ir.ctx().is_index(ty) {
+            v.error(
+                op,
+                format!("result #0 must be index, but got {}", qty(ir, ty)),
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// gpu.barrier / gpu.wait
+// ---------------------------------------------------------------------------------------
+
+pub static BARRIER: OpDef = OpDef {
+    name: "gpu.barrier",
+    parse: Some(parse_attr_dict_only),
+    print: Some(print_attr_dict_only),
+    ..OpDef::EMPTY
+};
+
+pub static WAIT: OpDef = OpDef {
+    name: "gpu.wait",
+    parse: Some(parse_wait),
+    print: Some(print_wait),
+    ..OpDef::EMPTY
+};
+
+fn parse_wait(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let (is_async, deps) = parse_async_dependencies(p)?;
+    let token = async_token_type(p.ctx());
+    st.operands = p.resolve_operands_all(&deps, token)?;
+    if is_async {
+        st.result_types.push(token);
+    }
+    p.parse_optional_attr_dict(st)
+}
+
+fn print_wait(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    p.write(" ");
+    print_async_dependencies(p, !ir.results(op).is_empty(), ir.operands(op));
+    p.print_optional_attr_dict(op, &[]);
+}
+
+// ---------------------------------------------------------------------------------------
+// gpu.launch
+// ---------------------------------------------------------------------------------------
+
+pub static LAUNCH: OpDef = OpDef {
+    name: "gpu.launch",
+    traits: Traits::AFFINE_SCOPE.with(Traits::RECURSIVE_EFFECTS),
+    inherent_attrs: &["function", "module", "operandSegmentSizes"],
+    parse: Some(parse_launch),
+    print: Some(print_launch),
+    verify: Some(verify_launch),
+    ..OpDef::EMPTY
+};
+
+/// `(%a, %b, %c) in (%x = %v, %y = %w, %z = %u)`: fills `ids`, `region_sizes` and
+/// `sizes` (three each).
+fn parse_size_assignment(
+    p: &mut Parser<'_>,
+) -> PResult<(
+    [UnresolvedOperand; 3],
+    [UnresolvedOperand; 3],
+    [UnresolvedOperand; 3],
+)> {
+    let span = p.current_span();
+    let ids = p.parse_operand_list(Delimiter::Paren)?;
+    let ids: [UnresolvedOperand; 3] = ids
+        .try_into()
+        .map_err(|_| p.error_at(span, "expected 3 identifiers in size assignment"))?;
+    p.expect("in")?;
+    p.expect("(")?;
+    let mut region_sizes = Vec::new();
+    let mut sizes = Vec::new();
+    for i in 0..3 {
+        if i != 0 {
+            p.expect(",")?;
+        }
+        region_sizes.push(p.parse_operand()?);
+        p.expect("=")?;
+        sizes.push(p.parse_operand()?);
+    }
+    p.expect(")")?;
+    let region_sizes: [UnresolvedOperand; 3] = region_sizes
+        .try_into()
+        .unwrap_or_else(|_| unreachable_three());
+    let sizes: [UnresolvedOperand; 3] = sizes.try_into().unwrap_or_else(|_| unreachable_three());
+    Ok((ids, region_sizes, sizes))
+}
+
+/// The loops above always collect exactly three entries.
+fn unreachable_three() -> [UnresolvedOperand; 3] {
+    let empty = || UnresolvedOperand {
+        name: String::new(),
+        number: 0,
+        span: Default::default(),
+    };
+    [empty(), empty(), empty()]
+}
+
+fn index_argument(operand: UnresolvedOperand, index: Type) -> Argument {
+    Argument {
+        operand,
+        ty: Some(index),
+        attrs: None,
+        loc: None,
+    }
+}
+
+fn parse_launch(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let (is_async, deps) = parse_async_dependencies(p)?;
+    let token = async_token_type(p.ctx());
+    st.operands.extend(p.resolve_operands_all(&deps, token)?);
+    if is_async {
+        st.result_types.push(token);
+    }
+    let index = p.ctx().index_type();
+    let cluster = if p.eat("clusters") {
+        Some(parse_size_assignment(p)?)
+    } else {
+        None
+    };
+    p.expect("blocks")?;
+    let (block_ids, grid_args, grid_sizes) = parse_size_assignment(p)?;
+    p.expect("threads")?;
+    let (thread_ids, block_args, block_sizes) = parse_size_assignment(p)?;
+    let mut sizes: Vec<UnresolvedOperand> =
+        grid_sizes.iter().chain(&block_sizes).cloned().collect();
+    if let Some((_, _, cs)) = &cluster {
+        sizes.extend(cs.iter().cloned());
+    }
+    st.operands.extend(p.resolve_operands_all(&sizes, index)?);
+    let mut has_dynamic_smem = false;
+    if p.eat("dynamic_shared_memory_size") {
+        has_dynamic_smem = true;
+        let x = p.parse_operand()?;
+        let i32t = p.ctx().int_type(32);
+        st.operands.push(p.resolve_operand(&x, i32t)?);
+    }
+    for key in ["module", "function"] {
+        if p.eat(key) {
+            p.expect("(")?;
+            let span = p.current_span();
+            let sym = p.parse_attribute(None)?;
+            if !matches!(p.ctx().attr_data(sym), AttrData::SymbolRef { nested, .. } if nested.is_empty())
+            {
+                return Err(p.error_at(span, "invalid kind of attribute specified"));
+            }
+            p.expect(")")?;
+            st.add_attr(p.intern(key), sym);
+        }
+    }
+    let mut args: Vec<Argument> = Vec::new();
+    for ids in [&block_ids, &thread_ids, &grid_args, &block_args] {
+        args.extend(ids.iter().cloned().map(|o| index_argument(o, index)));
+    }
+    if let Some((ids, region_sizes, _)) = &cluster {
+        args.extend(ids.iter().cloned().map(|o| index_argument(o, index)));
+        args.extend(
+            region_sizes
+                .iter()
+                .cloned()
+                .map(|o| index_argument(o, index)),
+        );
+    }
+    let config_args = args.len();
+    parse_attributions(p, "workgroup", &mut args)?;
+    let n = p.ctx().i64_attr((args.len() - config_args) as i64);
+    st.add_attr(p.intern("workgroup_attributions"), n);
+    parse_attributions(p, "private", &mut args)?;
+    for a in &mut args {
+        a.attrs = None;
+    }
+    let region = p.parse_region(&args, RegionOptions::default())?;
+    st.regions.push(region);
+    p.parse_optional_attr_dict(st)?;
+    let c = if cluster.is_some() { 1 } else { 0 };
+    let seg = p.ctx().dense_i32_array(&[
+        deps.len() as i32,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        c,
+        c,
+        c,
+        has_dynamic_smem as i32,
+    ]);
+    st.add_attr(p.intern("operandSegmentSizes"), seg);
+    Ok(())
+}
+
+fn print_size_assignment(
+    p: &mut Printer<'_>,
+    ids: &[Value],
+    region_sizes: &[Value],
+    sizes: &[Value],
+) {
+    p.write("(");
+    p.print_operands(ids);
+    p.write(") in (");
+    for i in 0..3 {
+        if i > 0 {
+            p.write(", ");
+        }
+        if let (Some(&r), Some(&s)) = (region_sizes.get(i), sizes.get(i)) {
+            p.print_operand(r);
+            p.write(" = ");
+            p.print_operand(s);
+        }
+    }
+    p.write(")");
+}
+
+fn print_launch(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let args = entry_args(ir, op);
+    if !segments_ok(ir, op, 11) || args.len() < 12 {
+        return;
+    }
+    let seg = |i| segment_values(ir, op, i);
+    if !ir.results(op).is_empty() {
+        p.write(" async");
+        let deps = seg(0);
+        if !deps.is_empty() {
+            p.write(" [");
+            p.print_operands(&deps);
+            p.write("]");
+        }
+    }
+    let grid: Vec<Value> = (1..4).flat_map(seg).collect();
+    let block: Vec<Value> = (4..7).flat_map(seg).collect();
+    let cluster: Vec<Value> = (7..10).flat_map(seg).collect();
+    let has_cluster = cluster.len() == 3 && args.len() >= 18;
+    if has_cluster {
+        p.write(" clusters");
+        print_size_assignment(p, &args[12..15], &args[15..18], &cluster);
+    }
+    p.write(" blocks");
+    print_size_assignment(p, &args[0..3], &args[6..9], &grid);
+    p.write(" threads");
+    print_size_assignment(p, &args[3..6], &args[9..12], &block);
+    if let Some(&d) = seg(10).first() {
+        p.write(" dynamic_shared_memory_size ");
+        p.print_operand(d);
+    }
+    for key in ["module", "function"] {
+        if let Some(sym) = ir.attr(op, key) {
+            p.write(" ");
+            p.write(key);
+            p.write("(");
+            p.print_attribute(sym);
+            p.write(")");
+        }
+    }
+    let config = if has_cluster { 18 } else { 12 };
+    let workgroup = ir
+        .attr(op, "workgroup_attributions")
+        .and_then(|a| ir.ctx().int_value(a))
+        .unwrap_or(0)
+        .max(0) as usize;
+    let w_end = (config + workgroup).min(args.len());
+    print_attributions(p, "workgroup", &args[config..w_end], None);
+    print_attributions(p, "private", &args[w_end..], None);
+    p.write(" ");
+    if let Some(&r) = ir.regions(op).first() {
+        p.print_region(
+            r,
+            RegionPrintOptions {
+                print_entry_block_args: false,
+                ..RegionPrintOptions::default()
+            },
+        );
+    }
+    p.print_optional_attr_dict(
+        op,
+        &[
+            "operandSegmentSizes",
+            "workgroup_attributions",
+            "module",
+            "function",
+        ],
+    );
+}
+
+fn verify_launch(v: &mut Verifier<'_>, op: Op) {
+    if !check_segments(v, op, 11) {
+        return;
+    }
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let cluster: usize = (7..10).map(|i| segment_values(ir, op, i).len()).sum();
+    if cluster != 0 && cluster != 3 {
+        v.error(op, "cluster size must be all present");
+        return;
+    }
+    let config = if cluster == 3 { 18 } else { 12 };
+    let workgroup = ir
+        .attr(op, "workgroup_attributions")
+        .and_then(|a| ctx.int_value(a))
+        .unwrap_or(0)
+        .max(0) as usize;
+    let Some(&region) = ir.regions(op).first() else {
+        return;
+    };
+    if let Some(entry) = ir.entry_block(region) {
+        let args = ir.block_args(entry).to_vec();
+        if args.len() < config + workgroup {
+            v.error(op, "unexpected number of region arguments");
+            return;
+        }
+        if !verify_attributions(v, op, &args[config..config + workgroup], "workgroup") {
+            return;
+        }
+        if !verify_attributions(v, op, &args[config + workgroup..], "private") {
+            return;
+        }
+    }
+    for block in ir.region_blocks(region) {
+        let Some(last) = ir.last_op(block) else {
+            continue;
+        };
+        if !ir.successors(last).is_empty() {
+            continue;
+        }
+        if !ir.is_op(last, "gpu.terminator") {
+            let d = crate::diag::Diagnostic::error(
+                crate::diag::DiagLoc::Loc(ir.loc(last)),
+                "expected 'gpu.terminator' or a terminator with successors",
+            )
+            .with_note(
+                crate::diag::DiagLoc::Loc(ir.loc(op)),
+                "in 'gpu.launch' body region",
+            );
+            v.report(d);
+            return;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// gpu.launch_func
+// ---------------------------------------------------------------------------------------
+
+pub static LAUNCH_FUNC: OpDef = OpDef {
+    name: "gpu.launch_func",
+    inherent_attrs: &["kernel", "operandSegmentSizes"],
+    parse: Some(parse_launch_func),
+    print: Some(print_launch_func),
+    verify: Some(verify_launch_func),
+    ..OpDef::EMPTY
+};
+
+/// `(%a, %b, %c)`
+fn parse_three(p: &mut Parser<'_>) -> PResult<Vec<UnresolvedOperand>> {
+    p.expect("(")?;
+    let mut out = Vec::new();
+    for i in 0..3 {
+        if i > 0 {
+            p.expect(",")?;
+        }
+        out.push(p.parse_operand()?);
+    }
+    p.expect(")")?;
+    Ok(out)
+}
+
+fn parse_launch_func(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let (is_async, deps) = parse_async_dependencies(p)?;
+    let token = async_token_type(p.ctx());
+    let mut async_object = None;
+    if p.eat("<") {
+        let x = p.parse_operand()?;
+        let ty = p.parse_colon_type()?;
+        p.expect(">")?;
+        async_object = Some((x, ty));
+    }
+    let span = p.current_span();
+    let kernel = p.parse_attribute(None)?;
+    if !matches!(p.ctx().attr_data(kernel), AttrData::SymbolRef { .. }) {
+        return Err(p.error_at(span, "invalid kind of attribute specified"));
+    }
+    st.add_attr(p.intern("kernel"), kernel);
+    let clusters = if p.eat("clusters") {
+        p.expect("in")?;
+        Some(parse_three(p)?)
+    } else {
+        None
+    };
+    p.expect("blocks")?;
+    p.expect("in")?;
+    let grid = parse_three(p)?;
+    p.expect("threads")?;
+    p.expect("in")?;
+    let block = parse_three(p)?;
+    let dim_ty = if p.eat(":") {
+        p.parse_type()?
+    } else {
+        p.ctx().index_type()
+    };
+    let smem = if p.eat("dynamic_shared_memory_size") {
+        Some(p.parse_operand()?)
+    } else {
+        None
+    };
+    let mut arg_ops = Vec::new();
+    let mut arg_types = Vec::new();
+    if p.eat("args") {
+        p.expect("(")?;
+        loop {
+            arg_ops.push(p.parse_operand()?);
+            arg_types.push(p.parse_colon_type()?);
+            if !p.eat(",") {
+                break;
+            }
+        }
+        if !p.eat(")") {
+            return Err(p.error_here("expected ')' in argument list"));
+        }
+    }
+    p.parse_optional_attr_dict(st)?;
+    st.operands.extend(p.resolve_operands_all(&deps, token)?);
+    st.operands.extend(p.resolve_operands_all(&grid, dim_ty)?);
+    st.operands.extend(p.resolve_operands_all(&block, dim_ty)?);
+    if let Some(c) = &clusters {
+        st.operands.extend(p.resolve_operands_all(c, dim_ty)?);
+    }
+    if let Some(s) = &smem {
+        let i32t = p.ctx().int_type(32);
+        st.operands.push(p.resolve_operand(s, i32t)?);
+    }
+    for (o, &t) in arg_ops.iter().zip(&arg_types) {
+        st.operands.push(p.resolve_operand(o, t)?);
+    }
+    if let Some((x, ty)) = &async_object {
+        st.operands.push(p.resolve_operand(x, *ty)?);
+    }
+    let c = clusters.is_some() as i32;
+    let seg = p.ctx().dense_i32_array(&[
+        deps.len() as i32,
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+        c,
+        c,
+        c,
+        smem.is_some() as i32,
+        arg_ops.len() as i32,
+        async_object.is_some() as i32,
+    ]);
+    st.add_attr(p.intern("operandSegmentSizes"), seg);
+    if is_async {
+        st.result_types.push(token);
+    }
+    Ok(())
+}
+
+fn print_launch_func(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    if !segments_ok(ir, op, 13) {
+        return;
+    }
+    let seg = |i| segment_values(ir, op, i);
+    p.write(" ");
+    print_async_dependencies(p, !ir.results(op).is_empty(), &seg(0));
+    if let Some(&obj) = seg(12).first() {
+        p.write("<");
+        p.print_operand(obj);
+        p.write(" : ");
+        p.print_type(ir.value_type(obj));
+        p.write(">");
+    }
+    p.write(" ");
+    if let Some(k) = ir.attr(op, "kernel") {
+        p.print_attribute(k);
+    }
+    let cluster: Vec<Value> = (7..10).flat_map(seg).collect();
+    if cluster.len() == 3 {
+        p.write(" clusters in (");
+        p.print_operands(&cluster);
+        p.write(")");
+    }
+    let grid: Vec<Value> = (1..4).flat_map(seg).collect();
+    let block: Vec<Value> = (4..7).flat_map(seg).collect();
+    p.write(" blocks in (");
+    p.print_operands(&grid);
+    p.write(") threads in (");
+    p.print_operands(&block);
+    p.write(") ");
+    if let Some(&g) = grid.first() {
+        let t = ir.value_type(g);
+        if !ir.ctx().is_index(t) {
+            p.write(": ");
+            p.print_type(t);
+        }
+    }
+    if let Some(&s) = seg(10).first() {
+        p.write(" dynamic_shared_memory_size ");
+        p.print_operand(s);
+    }
+    p.write(" ");
+    let args = seg(11);
+    if !args.is_empty() {
+        p.write("args(");
+        for (i, &a) in args.iter().enumerate() {
+            if i > 0 {
+                p.write(", ");
+            }
+            p.print_operand(a);
+            p.write(" : ");
+            p.print_type(ir.value_type(a));
+        }
+        p.write(")");
+    }
+    p.print_optional_attr_dict(op, &["kernel", "operandSegmentSizes"]);
+}
+
+fn verify_launch_func(v: &mut Verifier<'_>, op: Op) {
+    if !check_segments(v, op, 13) {
+        return;
+    }
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let Some(kernel) = ir.attr(op, "kernel") else {
+        v.error(op, "requires attribute 'kernel'");
+        return;
+    };
+    let Some(module) = ancestor_named(ir, op, "builtin.module") else {
+        v.error(op, "expected to belong to a module");
+        return;
+    };
+    if !ir
+        .attr(module, "gpu.container_module")
+        .is_some_and(|a| matches!(ctx.attr_data(a), AttrData::Unit))
+    {
+        v.error(
+            op,
+            "expected the closest surrounding module to have the 'gpu.container_module' attribute",
+        );
+        return;
+    }
+    let cluster: Vec<Value> = (7..10).flat_map(|i| segment_values(ir, op, i)).collect();
+    if cluster.len() == 3 {
+        let t = ir.value_type(cluster[0]);
+        if cluster.iter().any(|&c| ir.value_type(c) != t) {
+            v.error(
+                op,
+                "expects types of the cluster dimensions must be the same",
+            );
+            return;
+        }
+    }
+    // Upstream checks the kernel reference when verifying the container module's
+    // `gpu.container_module` attribute, for launches directly inside its functions.
+    if ir.parent_op(op).and_then(|f| ir.parent_op(f)) != Some(module) {
+        return;
+    }
+    let AttrData::SymbolRef { root, nested } = ctx.attr_data(kernel) else {
+        return;
+    };
+    let container_name = ctx.str(*root);
+    let Some(container) = lookup_symbol(ir, module, container_name) else {
+        v.error(
+            op,
+            format!("kernel container '{container_name}' is undefined"),
+        );
+        return;
+    };
+    if ir.is_op(container, "gpu.binary") {
+        return;
+    }
+    if !ir.is_op(container, "gpu.module") {
+        v.error(op, format!("kernel module '{container_name}' is undefined"));
+        return;
+    }
+    let kernel_text = super::vector::attr_text(ir, kernel);
+    let mut func = Some(container);
+    for &n in nested {
+        func = func.and_then(|f| lookup_symbol(ir, f, ctx.str(n)));
+    }
+    let Some(func) = func.filter(|_| !nested.is_empty()) else {
+        v.error(op, format!("kernel function '{kernel_text}' is undefined"));
+        return;
+    };
+    if !ir.is_op(func, "gpu.func") && !ir.is_op(func, "func.func") && !ir.is_op(func, "llvm.func") {
+        v.error_with_note(
+            op,
+            format!("referenced kernel '{kernel_text}' is not a function"),
+            func,
+            "see the kernel definition here",
+        );
+        return;
+    }
+    if !ir
+        .attr(func, "gpu.kernel")
+        .is_some_and(|a| matches!(ctx.attr_data(a), AttrData::Unit))
+    {
+        v.error(op, "kernel function is missing the 'gpu.kernel' attribute");
+        return;
+    }
+    if !ir.is_op(func, "gpu.func") {
+        return;
+    }
+    let (inputs, _, _) = func_shape(ir, func);
+    let args = segment_values(ir, op, 11);
+    if args.len() != inputs.len() {
+        v.error(
+            op,
+            format!(
+                "got {} kernel operands but expected {}",
+                args.len(),
+                inputs.len()
+            ),
+        );
+        return;
+    }
+    for (i, (&a, &t)) in args.iter().zip(&inputs).enumerate() {
+        if ir.value_type(a) != t {
+            v.error(op, format!("type of function argument {i} does not match"));
+            return;
+        }
+    }
 }

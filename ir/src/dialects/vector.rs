@@ -1,8 +1,3028 @@
-//! The `vector` dialect (ops registered here; see the module docs of each op definition).
+//! The `vector` dialect: transfers, loads and stores, broadcasts, extracts and inserts,
+//! strided slices, reductions, contractions, masks and printing, with mlir-opt 22's custom
+//! assembly forms.
+//!
+//! Invariants: every custom parser fills in the defaults mlir-opt stores (`in_bounds`,
+//! `permutation_map`, `kind`, `fastmath`, `punctuation`, `operandSegmentSizes`) so the
+//! generic form matches mlir-opt's; every custom printer elides exactly what mlir-opt
+//! elides. Enum attributes are kept as dialect attributes (`#vector.kind<add>`, text
+//! `vector.kind<add>`). Dynamic positions of `vector.extract`/`vector.insert` are
+//! [`DYNAMIC`] in `static_position`, one per dynamic operand.
 
+use crate::affine::{AffineExprData, AffineMap};
+use crate::attrs::{Attr, AttrData, NamedAttr};
 use crate::context::Context;
+use crate::parser::{Delimiter, PResult, Parser, UnresolvedOperand};
+use crate::printer::Printer;
+use crate::registry::{OpDef, Traits};
+use crate::store::{Ir, Op, OperationState};
+use crate::types::{Type, TypeData, DYNAMIC};
+use crate::verifier::Verifier;
 
 /// Registers the `vector` dialect's ops.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("vector");
+    ctx.register_ops(&[
+        &TRANSFER_READ,
+        &TRANSFER_WRITE,
+        &LOAD,
+        &STORE,
+        &MASKEDLOAD,
+        &MASKEDSTORE,
+        &BROADCAST,
+        &EXTRACT,
+        &INSERT,
+        &EXTRACT_STRIDED_SLICE,
+        &INSERT_STRIDED_SLICE,
+        &FMA,
+        &REDUCTION,
+        &MULTI_REDUCTION,
+        &CONTRACT,
+        &SHAPE_CAST,
+        &BITCAST,
+        &TRANSPOSE,
+        &PRINT,
+        &CONSTANT_MASK,
+        &CREATE_MASK,
+        &OUTERPRODUCT,
+        &FROM_ELEMENTS,
+        &STEP,
+        &VSCALE,
+        &YIELD,
+    ]);
+}
+
+// ---------------------------------------------------------------------------------------
+// Shared helpers
+// ---------------------------------------------------------------------------------------
+
+/// The combining kinds of `#vector.kind<...>`, in upstream's enum order.
+const COMBINING_KINDS: &[&str] = &[
+    "add", "mul", "minui", "minsi", "minnumf", "maxui", "maxsi", "maxnumf", "and", "or", "xor",
+    "maximumf", "minimumf",
+];
+
+/// Fast-math flags of `#arith.fastmath<...>` with their bits, in print order.
+const FASTMATH_FLAGS: &[(&str, u32)] = &[
+    ("reassoc", 1),
+    ("nnan", 2),
+    ("ninf", 4),
+    ("nsz", 8),
+    ("arcp", 16),
+    ("contract", 32),
+    ("afn", 64),
+];
+const FASTMATH_FAST: u32 = 127;
+
+/// Punctuations of `#vector.punctuation<...>`.
+const PUNCTUATIONS: &[&str] = &["no_punctuation", "newline", "comma", "open", "close"];
+
+/// A vector type's parts.
+struct VecTy {
+    shape: Vec<i64>,
+    scalable: Vec<bool>,
+    element: Type,
+}
+
+impl VecTy {
+    fn rank(&self) -> usize {
+        self.shape.len()
+    }
+    fn num_elements(&self) -> i64 {
+        self.shape.iter().product()
+    }
+}
+
+fn vec_ty(ctx: &Context, ty: Type) -> Option<VecTy> {
+    match ctx.type_data(ty) {
+        TypeData::Vector {
+            shape,
+            scalable,
+            element,
+        } => Some(VecTy {
+            shape: shape.clone(),
+            scalable: scalable.clone(),
+            element: *element,
+        }),
+        _ => None,
+    }
+}
+
+fn make_vector(ctx: &Context, shape: Vec<i64>, scalable: Vec<bool>, element: Type) -> Type {
+    ctx.ty(TypeData::Vector {
+        shape,
+        scalable,
+        element,
+    })
+}
+
+/// The rank of a ranked shaped type (memref / ranked tensor / vector), if it is one.
+fn shaped_rank(ctx: &Context, ty: Type) -> Option<usize> {
+    ctx.shape(ty).map(|s| s.len())
+}
+
+fn is_memref_or_ranked_tensor(ctx: &Context, ty: Type) -> bool {
+    matches!(
+        ctx.type_data(ty),
+        TypeData::MemRef { .. } | TypeData::RankedTensor { .. }
+    )
+}
+
+/// Size in bits of a scalar type under the default data layout (index is 64 bits).
+fn bit_width(ctx: &Context, ty: Type) -> u64 {
+    match ctx.type_data(ty) {
+        TypeData::Integer { width, .. } => *width as u64,
+        TypeData::Float(k) => k.width() as u64,
+        TypeData::Index => 64,
+        TypeData::Complex(e) => 2 * bit_width(ctx, *e),
+        TypeData::Vector { shape, element, .. } => {
+            shape.iter().product::<i64>().max(0) as u64 * bit_width(ctx, *element)
+        }
+        _ => 0,
+    }
+}
+
+/// Whether `ty` can be a vector element (integer, index or float).
+fn is_valid_vector_element(ctx: &Context, ty: Type) -> bool {
+    ctx.is_int_or_index(ty) || ctx.is_float(ty)
+}
+
+/// The text inside `#<prefix><...>`: `vector.kind<add>` with prefix `vector.kind` → `add`.
+fn dialect_param<'c>(ctx: &'c Context, attr: Attr, prefix: &str) -> Option<&'c str> {
+    match ctx.attr_data(attr) {
+        AttrData::Dialect(text) => text
+            .strip_prefix(prefix)?
+            .strip_prefix('<')?
+            .strip_suffix('>'),
+        _ => None,
+    }
+}
+
+fn dialect_attr(ctx: &Context, prefix: &str, param: &str) -> Attr {
+    ctx.attr(AttrData::Dialect(format!("{prefix}<{param}>")))
+}
+
+fn kind_attr(ctx: &Context, kind: &str) -> Attr {
+    dialect_attr(ctx, "vector.kind", kind)
+}
+
+/// Parses `<keyword>` where the keyword is one of `allowed`, with upstream's enum errors.
+fn parse_enum_param(
+    p: &mut Parser<'_>,
+    allowed: &[&str],
+    enum_name: &str,
+    attr_name: &str,
+) -> PResult<String> {
+    p.expect("<")?;
+    let span = p.current_span();
+    let word = p.parse_optional_keyword();
+    match word {
+        Some(w) if allowed.contains(&w.as_str()) => {
+            p.expect(">")?;
+            Ok(w)
+        }
+        _ => Err(p.error_at(
+            span,
+            format!(
+                "expected {enum_name} to be one of: {}; failed to parse {attr_name} parameter 'value' which is to be a `{enum_name}`",
+                allowed.join(", ")
+            ),
+        )),
+    }
+}
+
+/// Parses `<flag,flag>` of `fastmath` into canonical text (`fast`, `none`, `nnan,ninf`).
+fn parse_fastmath(p: &mut Parser<'_>) -> PResult<String> {
+    p.expect("<")?;
+    let mut bits = 0u32;
+    loop {
+        let span = p.current_span();
+        let word = p.parse_optional_keyword().unwrap_or_default();
+        match word.as_str() {
+            "none" => {}
+            "fast" => bits |= FASTMATH_FAST,
+            w => match FASTMATH_FLAGS.iter().find(|(n, _)| *n == w) {
+                Some((_, b)) => bits |= b,
+                None => {
+                    return Err(p.error_at(
+                        span,
+                        "expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast",
+                    ))
+                }
+            },
+        }
+        if !p.eat(",") {
+            break;
+        }
+    }
+    p.expect(">")?;
+    Ok(fastmath_text(bits))
+}
+
+fn fastmath_text(bits: u32) -> String {
+    if bits == 0 {
+        return "none".into();
+    }
+    if bits & FASTMATH_FAST == FASTMATH_FAST {
+        return "fast".into();
+    }
+    FASTMATH_FLAGS
+        .iter()
+        .filter(|(_, b)| bits & b != 0)
+        .map(|(n, _)| *n)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// `[0, %i, -1]`: static entries and dynamic operands (`DYNAMIC` marks the latter).
+fn parse_dynamic_index_list(p: &mut Parser<'_>) -> PResult<(Vec<i64>, Vec<UnresolvedOperand>)> {
+    let mut statics = Vec::new();
+    let mut dynamics = Vec::new();
+    let start = p.current_span();
+    p.expect("[")?;
+    if p.eat("]") {
+        return Ok((statics, dynamics));
+    }
+    loop {
+        if p.peek_operand() {
+            dynamics.push(p.parse_operand()?);
+            statics.push(DYNAMIC);
+        } else {
+            match p.parse_optional_integer()? {
+                Some(v) => statics.push(v as i64),
+                None => return Err(p.error_at(start, "expected SSA value or integer")),
+            }
+        }
+        if !p.eat(",") {
+            break;
+        }
+    }
+    p.expect("]")?;
+    Ok((statics, dynamics))
+}
+
+fn print_dynamic_index_list(
+    p: &mut Printer<'_>,
+    statics: &[i64],
+    dynamics: &[crate::store::Value],
+) {
+    p.write("[");
+    let mut d = dynamics.iter();
+    for (i, &s) in statics.iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        if s == DYNAMIC {
+            if let Some(&v) = d.next() {
+                p.print_operand(v);
+            }
+        } else {
+            p.write(&s.to_string());
+        }
+    }
+    p.write("]");
+}
+
+fn dense_i64_values(ctx: &Context, attr: Option<Attr>) -> Vec<i64> {
+    match attr.map(|a| ctx.attr_data(a)) {
+        Some(AttrData::DenseArray { values, .. }) => values.iter().map(|&v| v as i64).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn int_array_values(ctx: &Context, attr: Option<Attr>) -> Option<Vec<i64>> {
+    match attr.map(|a| ctx.attr_data(a)) {
+        Some(AttrData::Array(items)) => items
+            .iter()
+            .map(|&a| ctx.int_value(a).map(|v| v as i64))
+            .collect(),
+        _ => None,
+    }
+}
+
+fn bool_array_values(ctx: &Context, attr: Option<Attr>) -> Option<Vec<bool>> {
+    int_array_values(ctx, attr).map(|v| v.into_iter().map(|x| x != 0).collect())
+}
+
+fn affine_map_of(ctx: &Context, attr: Option<Attr>) -> Option<AffineMap> {
+    match attr.map(|a| ctx.attr_data(a)) {
+        Some(AttrData::AffineMap(m)) => Some(*m),
+        _ => None,
+    }
+}
+
+fn op_ctx<'a>(ir: &'a Ir) -> &'a Context {
+    ir.ctx()
+}
+
+/// Number of operands in segment `seg` of an `operandSegmentSizes` op, and its start.
+fn segment(ir: &Ir, op: Op, seg: usize) -> Option<(usize, usize)> {
+    let sizes = dense_i64_values(ir.ctx(), ir.attr(op, "operandSegmentSizes"));
+    if seg >= sizes.len() {
+        return None;
+    }
+    let start: i64 = sizes[..seg].iter().sum();
+    Some((start as usize, sizes[seg] as usize))
+}
+
+fn segment_values(ir: &Ir, op: Op, seg: usize) -> Vec<crate::store::Value> {
+    match segment(ir, op, seg) {
+        Some((start, len)) if start + len <= ir.operands(op).len() => {
+            ir.operands(op)[start..start + len].to_vec()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// `(d0..d{dims-1}) -> (d{dims-results}..d{dims-1})`
+fn minor_identity_map(ctx: &Context, dims: usize, results: usize) -> AffineMap {
+    let results = results.min(dims);
+    let exprs = (dims - results..dims)
+        .map(|i| ctx.dim_expr(i as u32))
+        .collect();
+    ctx.affine_map(dims as u32, 0, exprs)
+}
+
+fn is_minor_identity(ctx: &Context, map: AffineMap) -> bool {
+    let d = ctx.map_data(map);
+    d.num_symbols == 0
+        && d.num_dims as usize >= d.results.len()
+        && map == minor_identity_map(ctx, d.num_dims as usize, d.results.len())
+}
+
+/// Upstream's `getTransferMinorIdentityMap`.
+fn transfer_minor_identity_map(ctx: &Context, shaped: Type, vector: &VecTy) -> AffineMap {
+    let element = ctx.element_type(shaped);
+    let element_rank = vec_ty(ctx, element).map_or(0, |v| v.rank());
+    let rank = shaped_rank(ctx, shaped).unwrap_or(0);
+    if rank == 0 && vector.shape == [1] {
+        return ctx.constant_map(0);
+    }
+    minor_identity_map(ctx, rank, vector.rank().saturating_sub(element_rank))
+}
+
+/// Upstream's `inferTransferOpMaskType`: the vector shape taken back through the
+/// (compressed, inverted) permutation map; broadcast dims are dropped.
+fn infer_transfer_mask_type(ctx: &Context, vector: &VecTy, map: AffineMap) -> Type {
+    let data = ctx.map_data(map);
+    let mut by_dim: Vec<(u32, usize)> = Vec::new();
+    for (i, &e) in data.results.iter().enumerate() {
+        if let AffineExprData::Dim(d) = ctx.expr_data(e) {
+            by_dim.push((d, i));
+        }
+    }
+    by_dim.sort();
+    let mut shape: Vec<i64> = by_dim
+        .iter()
+        .map(|&(_, i)| vector.shape.get(i).copied().unwrap_or(1))
+        .collect();
+    let mut scalable: Vec<bool> = by_dim
+        .iter()
+        .map(|&(_, i)| vector.scalable.get(i).copied().unwrap_or(false))
+        .collect();
+    if shape.is_empty() {
+        shape.push(1);
+        scalable.push(false);
+    }
+    make_vector(ctx, shape, scalable, ctx.i1_type())
+}
+
+fn dim_of_expr(ctx: &Context, e: crate::affine::AffineExpr) -> Option<u32> {
+    match ctx.expr_data(e) {
+        AffineExprData::Dim(d) => Some(d),
+        _ => None,
+    }
+}
+
+/// A type as MLIR streams it into a diagnostic: quoted, `'vector<4xf32>'`.
+fn qty(ir: &Ir, ty: Type) -> String {
+    format!("'{}'", type_text(ir, ty))
+}
+
+/// A type's text, printed without aliases.
+pub(crate) fn type_text(ir: &Ir, ty: Type) -> String {
+    let mut p = detached_printer(ir);
+    p.print_type(ty);
+    p.out
+}
+
+/// An attribute's text, printed without aliases (MLIR streams attributes unquoted).
+pub(crate) fn attr_text(ir: &Ir, attr: Attr) -> String {
+    let mut p = detached_printer(ir);
+    p.print_attribute(attr);
+    p.out
+}
+
+/// A printer with no alias or naming state, for text inside diagnostics.
+fn detached_printer(ir: &Ir) -> Printer<'_> {
+    Printer {
+        ir,
+        out: String::new(),
+        options: Default::default(),
+        inner: Default::default(),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// vector.transfer_read / vector.transfer_write
+// ---------------------------------------------------------------------------------------
+
+pub static TRANSFER_READ: OpDef = OpDef {
+    name: "vector.transfer_read",
+    traits: Traits::NONE,
+    inherent_attrs: &["in_bounds", "operandSegmentSizes", "permutation_map"],
+    parse: Some(parse_transfer_read),
+    print: Some(print_transfer_read),
+    verify: Some(verify_transfer_read),
+    ..OpDef::EMPTY
+};
+
+pub static TRANSFER_WRITE: OpDef = OpDef {
+    name: "vector.transfer_write",
+    traits: Traits::NONE,
+    inherent_attrs: &["in_bounds", "operandSegmentSizes", "permutation_map"],
+    parse: Some(parse_transfer_write),
+    print: Some(print_transfer_write),
+    verify: Some(verify_transfer_write),
+    ..OpDef::EMPTY
+};
+
+/// Fills the permutation map and in_bounds defaults; returns the permutation map.
+fn transfer_defaults(
+    p: &mut Parser<'_>,
+    st: &mut OperationState,
+    shaped: Type,
+    vector: &VecTy,
+    types_span: crate::diag::Span,
+) -> PResult<AffineMap> {
+    let perm_name = p.intern("permutation_map");
+    let map = match affine_map_of(p.ctx(), st.attr(perm_name)) {
+        Some(m) => m,
+        None => {
+            let ctx = p.ctx();
+            let element_rank = vec_ty(ctx, ctx.element_type(shaped)).map_or(0, |v| v.rank());
+            let rank = shaped_rank(ctx, shaped).unwrap_or(0);
+            let effective = if rank == 0 && vector.shape == [1] {
+                0
+            } else {
+                vector.rank().saturating_sub(element_rank)
+            };
+            if rank < effective {
+                return Err(p.error_at(
+                    types_span,
+                    "expected a custom permutation_map when rank(source) != rank(destination)",
+                ));
+            }
+            let m = transfer_minor_identity_map(ctx, shaped, vector);
+            let a = ctx.affine_map_attr(m);
+            st.add_attr(perm_name, a);
+            m
+        }
+    };
+    let ib_name = p.intern("in_bounds");
+    if st.attr(ib_name).is_none() {
+        let ctx = p.ctx();
+        let n = ctx.map_data(map).results.len();
+        let f = ctx.bool_attr(false);
+        let a = ctx.array_attr(vec![f; n]);
+        st.add_attr(ib_name, a);
+    }
+    Ok(map)
+}
+
+fn parse_transfer_read(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let source = p.parse_operand()?;
+    let indices = p.parse_operand_list(Delimiter::Square)?;
+    p.expect(",")?;
+    let padding = p.parse_operand()?;
+    let mask = if p.eat(",") {
+        Some(p.parse_operand()?)
+    } else {
+        None
+    };
+    p.parse_optional_attr_dict(st)?;
+    let types_span = p.current_span();
+    let types = p.parse_colon_type_list()?;
+    if types.len() != 2 {
+        return Err(p.error_at(types_span, "requires two types"));
+    }
+    let (shaped, vty) = (types[0], types[1]);
+    if !is_memref_or_ranked_tensor(p.ctx(), shaped) {
+        return Err(p.error_at(types_span, "requires memref or ranked tensor type"));
+    }
+    let Some(vector) = vec_ty(p.ctx(), vty) else {
+        return Err(p.error_at(types_span, "requires vector type"));
+    };
+    let map = transfer_defaults(p, st, shaped, &vector, types_span)?;
+    let index = p.ctx().index_type();
+    let element = p.ctx().element_type(shaped);
+    st.operands.push(p.resolve_operand(&source, shaped)?);
+    st.operands.extend(p.resolve_operands_all(&indices, index)?);
+    st.operands.push(p.resolve_operand(&padding, element)?);
+    if let Some(mask) = &mask {
+        if p.ctx().is_vector(element) {
+            return Err(p.error_at(mask.span, "does not support masks with vector element type"));
+        }
+        if vector.rank() != p.ctx().map_data(map).results.len() {
+            return Err(p.error_at(
+                types_span,
+                "expected the same rank for the vector and the results of the permutation map",
+            ));
+        }
+        let mask_ty = infer_transfer_mask_type(p.ctx(), &vector, map);
+        st.operands.push(p.resolve_operand(mask, mask_ty)?);
+    }
+    let seg = p
+        .ctx()
+        .dense_i32_array(&[1, indices.len() as i32, 1, mask.is_some() as i32]);
+    st.add_attr(p.intern("operandSegmentSizes"), seg);
+    st.result_types.push(vty);
+    Ok(())
+}
+
+fn parse_transfer_write(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let value = p.parse_operand()?;
+    p.expect(",")?;
+    let source = p.parse_operand()?;
+    let indices = p.parse_operand_list(Delimiter::Square)?;
+    let mask = if p.eat(",") {
+        Some(p.parse_operand()?)
+    } else {
+        None
+    };
+    p.parse_optional_attr_dict(st)?;
+    let types_span = p.current_span();
+    let types = p.parse_colon_type_list()?;
+    if types.len() != 2 {
+        return Err(p.error_at(types_span, "requires two types"));
+    }
+    let (vty, shaped) = (types[0], types[1]);
+    let Some(vector) = vec_ty(p.ctx(), vty) else {
+        return Err(p.error_at(types_span, "requires vector type"));
+    };
+    if !is_memref_or_ranked_tensor(p.ctx(), shaped) {
+        return Err(p.error_at(types_span, "requires memref or ranked tensor type"));
+    }
+    let map = transfer_defaults(p, st, shaped, &vector, types_span)?;
+    let index = p.ctx().index_type();
+    st.operands.push(p.resolve_operand(&value, vty)?);
+    st.operands.push(p.resolve_operand(&source, shaped)?);
+    st.operands.extend(p.resolve_operands_all(&indices, index)?);
+    if let Some(mask) = &mask {
+        let element = p.ctx().element_type(shaped);
+        if p.ctx().is_vector(element) {
+            return Err(p.error_at(mask.span, "does not support masks with vector element type"));
+        }
+        if vector.rank() != p.ctx().map_data(map).results.len() {
+            return Err(p.error_at(
+                types_span,
+                "expected the same rank for the vector and the results of the permutation map",
+            ));
+        }
+        let mask_ty = infer_transfer_mask_type(p.ctx(), &vector, map);
+        st.operands.push(p.resolve_operand(mask, mask_ty)?);
+    }
+    let seg = p
+        .ctx()
+        .dense_i32_array(&[1, 1, indices.len() as i32, mask.is_some() as i32]);
+    st.add_attr(p.intern("operandSegmentSizes"), seg);
+    if matches!(p.ctx().type_data(shaped), TypeData::RankedTensor { .. }) {
+        st.result_types.push(shaped);
+    }
+    Ok(())
+}
+
+fn print_transfer_attrs(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ctx = op_ctx(ir);
+    let mut elided = vec!["operandSegmentSizes"];
+    if affine_map_of(ctx, ir.attr(op, "permutation_map")).is_some_and(|m| is_minor_identity(ctx, m))
+    {
+        elided.push("permutation_map");
+    }
+    if bool_array_values(ctx, ir.attr(op, "in_bounds")).is_some_and(|v| v.iter().all(|b| !b)) {
+        elided.push("in_bounds");
+    }
+    p.print_optional_attr_dict(op, &elided);
+}
+
+fn print_transfer_read(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let source = segment_values(ir, op, 0);
+    let indices = segment_values(ir, op, 1);
+    let padding = segment_values(ir, op, 2);
+    let mask = segment_values(ir, op, 3);
+    p.write(" ");
+    p.print_operands(&source);
+    p.write("[");
+    p.print_operands(&indices);
+    p.write("], ");
+    p.print_operands(&padding);
+    if !mask.is_empty() {
+        p.write(", ");
+        p.print_operands(&mask);
+    }
+    print_transfer_attrs(p, op);
+    p.write(" : ");
+    if let Some(&s) = source.first() {
+        p.print_type(ir.value_type(s));
+    }
+    p.write(", ");
+    if let Some(&r) = ir.results(op).first() {
+        p.print_type(ir.value_type(r));
+    }
+}
+
+fn print_transfer_write(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let value = segment_values(ir, op, 0);
+    let source = segment_values(ir, op, 1);
+    let indices = segment_values(ir, op, 2);
+    let mask = segment_values(ir, op, 3);
+    p.write(" ");
+    p.print_operands(&value);
+    p.write(", ");
+    p.print_operands(&source);
+    p.write("[");
+    p.print_operands(&indices);
+    p.write("]");
+    if !mask.is_empty() {
+        p.write(", ");
+        p.print_operands(&mask);
+    }
+    print_transfer_attrs(p, op);
+    p.write(" : ");
+    if let Some(&v) = value.first() {
+        p.print_type(ir.value_type(v));
+    }
+    p.write(", ");
+    if let Some(&s) = source.first() {
+        p.print_type(ir.value_type(s));
+    }
+}
+
+/// Checks the segment sizes attribute against the operand count; reports and returns
+/// false when they disagree.
+fn check_segments(v: &mut Verifier<'_>, op: Op, count: usize) -> bool {
+    let ir = v.ir();
+    let sizes = dense_i64_values(ir.ctx(), ir.attr(op, "operandSegmentSizes"));
+    if sizes.len() != count {
+        v.error(op, format!("'operandSegmentSizes' attribute for specifying operand segments must have {count} elements, but got {}", sizes.len()));
+        return false;
+    }
+    let total: i64 = sizes.iter().sum();
+    if total as usize != ir.operands(op).len() {
+        v.error(op, format!("operand count ({}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'", ir.operands(op).len()));
+        return false;
+    }
+    true
+}
+
+/// Upstream's `verifyTransferOp` plus `verifyPermutationMap`; returns false after an error.
+fn verify_transfer_common(
+    v: &mut Verifier<'_>,
+    op: Op,
+    shaped: Type,
+    vector: &VecTy,
+    mask: Option<Type>,
+    map: AffineMap,
+    in_bounds: usize,
+) -> bool {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    if ir.attr(op, "masked").is_some() {
+        v.error(
+            op,
+            "masked attribute has been removed. Use in_bounds instead.",
+        );
+        return false;
+    }
+    if !is_memref_or_ranked_tensor(ctx, shaped) {
+        v.error(op, "requires source to be a memref or ranked tensor type");
+        return false;
+    }
+    let element = ctx.element_type(shaped);
+    let md = ctx.map_data(map).clone();
+    if let Some(ev) = vec_ty(ctx, element) {
+        let source_bits =
+            bit_width(ctx, ev.element) * ev.shape.last().copied().unwrap_or(1).max(0) as u64;
+        let result_bits = bit_width(ctx, vector.element)
+            * vector.shape.last().copied().unwrap_or(1).max(0) as u64;
+        if source_bits == 0 || result_bits % source_bits != 0 {
+            v.error(op, "requires the bitwidth of the minor 1-D vector to be an integral multiple of the bitwidth of the minor 1-D vector of the source");
+            return false;
+        }
+        if ev.rank() > vector.rank() {
+            v.error(
+                op,
+                "requires source vector element and vector result ranks to match.",
+            );
+            return false;
+        }
+        if md.results.len() != vector.rank() - ev.rank() {
+            v.error(
+                op,
+                "requires a permutation_map with result dims of the same rank as the vector type",
+            );
+            return false;
+        }
+        if mask.is_some() {
+            v.error(op, "does not support masks with vector element type");
+            return false;
+        }
+    } else {
+        let minor = if vector.rank() == 0 {
+            1
+        } else {
+            vector.shape.last().copied().unwrap_or(1).max(0) as u64
+        };
+        let result_bits = bit_width(ctx, vector.element) * minor;
+        let eb = bit_width(ctx, element);
+        if eb == 0 || result_bits % eb != 0 {
+            v.error(op, "requires the bitwidth of the minor 1-D vector to be an integral multiple of the bitwidth of the source element type");
+            return false;
+        }
+        if md.results.len() != vector.rank() {
+            v.error(
+                op,
+                "requires a permutation_map with result dims of the same rank as the vector type",
+            );
+            return false;
+        }
+        if let Some(m) = mask {
+            let inferred = infer_transfer_mask_type(ctx, vector, map);
+            if m != inferred {
+                v.error(
+                    op,
+                    format!(
+                        "inferred mask type ({}) and mask operand type ({}) don't match",
+                        qty(ir, inferred),
+                        qty(ir, m)
+                    ),
+                );
+                return false;
+            }
+        }
+    }
+    if md.num_symbols != 0 {
+        v.error(op, "requires permutation_map without symbols");
+        return false;
+    }
+    if md.num_dims as usize != shaped_rank(ctx, shaped).unwrap_or(0) {
+        v.error(
+            op,
+            "requires a permutation_map with input dims of the same rank as the source type",
+        );
+        return false;
+    }
+    if in_bounds != md.results.len() {
+        let map_text = attr_text(ir, ctx.affine_map_attr(map));
+        v.error(
+            op,
+            format!(
+                "expects the in_bounds attr of same rank as permutation_map results: {map_text} vs inBounds of size: {in_bounds}"
+            ),
+        );
+        return false;
+    }
+    true
+}
+
+fn verify_permutation_map(v: &mut Verifier<'_>, op: Op, map: AffineMap) {
+    let ctx = v.ir().ctx();
+    let md = ctx.map_data(map).clone();
+    let mut seen = vec![false; md.num_dims as usize];
+    for &e in &md.results {
+        match ctx.expr_data(e) {
+            AffineExprData::Constant(0) => continue,
+            AffineExprData::Dim(d) if (d as usize) < seen.len() => {
+                if seen[d as usize] {
+                    v.error(op, "requires a permutation_map that is a permutation (found one dim used more than once)");
+                    return;
+                }
+                seen[d as usize] = true;
+            }
+            _ => {
+                v.error(op, "requires a projected permutation_map (at most one dim or the zero constant can appear in each result)");
+                return;
+            }
+        }
+    }
+}
+
+fn verify_transfer_read(v: &mut Verifier<'_>, op: Op) {
+    if !check_segments(v, op, 4) {
+        return;
+    }
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let source = segment_values(ir, op, 0);
+    let indices = segment_values(ir, op, 1);
+    let padding = segment_values(ir, op, 2);
+    let mask = segment_values(ir, op, 3);
+    let (Some(&source), Some(&padding), Some(&result)) =
+        (source.first(), padding.first(), ir.results(op).first())
+    else {
+        return;
+    };
+    let shaped = ir.value_type(source);
+    let Some(vector) = vec_ty(ctx, ir.value_type(result)) else {
+        v.error(op, "result #0 must be vector of any type values");
+        return;
+    };
+    let Some(map) = affine_map_of(ctx, ir.attr(op, "permutation_map")) else {
+        v.error(op, "requires attribute 'permutation_map'");
+        return;
+    };
+    let Some(in_bounds) = bool_array_values(ctx, ir.attr(op, "in_bounds")) else {
+        v.error(op, "requires attribute 'in_bounds'");
+        return;
+    };
+    let rank = shaped_rank(ctx, shaped).unwrap_or(0);
+    if indices.len() != rank {
+        v.error(op, format!("requires {rank} indices"));
+        return;
+    }
+    let mask_ty = mask.first().map(|&m| ir.value_type(m));
+    if !verify_transfer_common(v, op, shaped, &vector, mask_ty, map, in_bounds.len()) {
+        return;
+    }
+    let padding_ty = ir.value_type(padding);
+    let element = ctx.element_type(shaped);
+    if ctx.is_vector(element) {
+        if element != padding_ty {
+            v.error(
+                op,
+                "requires source element type and padding type to match.",
+            );
+            return;
+        }
+    } else {
+        if !is_valid_vector_element(ctx, padding_ty) {
+            v.error(op, "requires valid padding vector elemental type");
+            return;
+        }
+        if padding_ty != element {
+            v.error(
+                op,
+                "requires formal padding and source of the same elemental type",
+            );
+            return;
+        }
+    }
+    verify_permutation_map(v, op, map);
+}
+
+fn verify_transfer_write(v: &mut Verifier<'_>, op: Op) {
+    if !check_segments(v, op, 4) {
+        return;
+    }
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let value = segment_values(ir, op, 0);
+    let source = segment_values(ir, op, 1);
+    let indices = segment_values(ir, op, 2);
+    let mask = segment_values(ir, op, 3);
+    let (Some(&value), Some(&source)) = (value.first(), source.first()) else {
+        return;
+    };
+    let shaped = ir.value_type(source);
+    let Some(vector) = vec_ty(ctx, ir.value_type(value)) else {
+        v.error(op, "operand #0 must be vector of any type values");
+        return;
+    };
+    let Some(map) = affine_map_of(ctx, ir.attr(op, "permutation_map")) else {
+        v.error(op, "requires attribute 'permutation_map'");
+        return;
+    };
+    let Some(in_bounds) = bool_array_values(ctx, ir.attr(op, "in_bounds")) else {
+        v.error(op, "requires attribute 'in_bounds'");
+        return;
+    };
+    let rank = shaped_rank(ctx, shaped).unwrap_or(0);
+    if indices.len() != rank {
+        v.error(op, format!("requires {rank} indices"));
+        return;
+    }
+    let md = ctx.map_data(map).clone();
+    if md.results.iter().any(|&e| ctx.constant_value(e) == Some(0)) {
+        v.error(op, "should not have broadcast dimensions");
+        return;
+    }
+    let mask_ty = mask.first().map(|&m| ir.value_type(m));
+    if !verify_transfer_common(v, op, shaped, &vector, mask_ty, map, in_bounds.len()) {
+        return;
+    }
+    verify_permutation_map(v, op, map);
+}
+
+// ---------------------------------------------------------------------------------------
+// vector.load / vector.store / vector.maskedload / vector.maskedstore
+// ---------------------------------------------------------------------------------------
+
+pub static LOAD: OpDef = OpDef {
+    name: "vector.load",
+    traits: Traits::READ_ONLY,
+    inherent_attrs: &["alignment", "nontemporal"],
+    parse: Some(parse_load),
+    print: Some(print_load),
+    verify: Some(verify_load),
+    ..OpDef::EMPTY
+};
+
+pub static STORE: OpDef = OpDef {
+    name: "vector.store",
+    inherent_attrs: &["alignment", "nontemporal"],
+    parse: Some(parse_store),
+    print: Some(print_store),
+    verify: Some(verify_store),
+    ..OpDef::EMPTY
+};
+
+pub static MASKEDLOAD: OpDef = OpDef {
+    name: "vector.maskedload",
+    traits: Traits::READ_ONLY,
+    inherent_attrs: &["alignment"],
+    parse: Some(parse_maskedload),
+    print: Some(print_maskedload),
+    verify: Some(verify_maskedload),
+    ..OpDef::EMPTY
+};
+
+pub static MASKEDSTORE: OpDef = OpDef {
+    name: "vector.maskedstore",
+    inherent_attrs: &["alignment"],
+    parse: Some(parse_maskedstore),
+    print: Some(print_maskedstore),
+    verify: Some(verify_maskedstore),
+    ..OpDef::EMPTY
+};
+
+/// Elides `nontemporal = false` (a default-valued attribute).
+fn load_store_elided(p: &Printer<'_>, op: Op) -> Vec<&'static str> {
+    let ir = p.ir();
+    match ir.attr(op, "nontemporal") {
+        Some(a)
+            if ir.ctx().int_value(a) == Some(0)
+                && ir.ctx().attr_type(a) == Some(ir.ctx().i1_type()) =>
+        {
+            vec!["nontemporal"]
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn parse_load(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let base = p.parse_operand()?;
+    let indices = p.parse_operand_list(Delimiter::Square)?;
+    p.parse_optional_attr_dict(st)?;
+    let base_ty = p.parse_colon_type()?;
+    p.expect(",")?;
+    let result = p.parse_type()?;
+    let index = p.ctx().index_type();
+    st.operands.push(p.resolve_operand(&base, base_ty)?);
+    st.operands.extend(p.resolve_operands_all(&indices, index)?);
+    st.result_types.push(result);
+    Ok(())
+}
+
+fn print_load(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    if ops.is_empty() {
+        return;
+    }
+    p.write(" ");
+    p.print_operand(ops[0]);
+    p.write("[");
+    p.print_operands(&ops[1..]);
+    p.write("]");
+    let elided = load_store_elided(p, op);
+    p.print_optional_attr_dict(op, &elided);
+    p.write(" : ");
+    p.print_type(ir.value_type(ops[0]));
+    p.write(", ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
+}
+
+fn parse_store(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let value = p.parse_operand()?;
+    p.expect(",")?;
+    let base = p.parse_operand()?;
+    let indices = p.parse_operand_list(Delimiter::Square)?;
+    p.parse_optional_attr_dict(st)?;
+    let base_ty = p.parse_colon_type()?;
+    p.expect(",")?;
+    let value_ty = p.parse_type()?;
+    let index = p.ctx().index_type();
+    st.operands.push(p.resolve_operand(&value, value_ty)?);
+    st.operands.push(p.resolve_operand(&base, base_ty)?);
+    st.operands.extend(p.resolve_operands_all(&indices, index)?);
+    Ok(())
+}
+
+fn print_store(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    if ops.len() < 2 {
+        return;
+    }
+    p.write(" ");
+    p.print_operand(ops[0]);
+    p.write(", ");
+    p.print_operand(ops[1]);
+    p.write("[");
+    p.print_operands(&ops[2..]);
+    p.write("]");
+    let elided = load_store_elided(p, op);
+    p.print_optional_attr_dict(op, &elided);
+    p.write(" : ");
+    p.print_type(ir.value_type(ops[1]));
+    p.write(", ");
+    p.print_type(ir.value_type(ops[0]));
+}
+
+/// Shared checks of `vector.load`/`vector.store` (upstream's messages).
+fn verify_load_store(v: &mut Verifier<'_>, op: Op, base: usize, vector_ty: Type, what: &str) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let Some(&base_v) = ir.operands(op).get(base) else {
+        return;
+    };
+    let base_ty = ir.value_type(base_v);
+    let Some(rank) = (match ctx.type_data(base_ty) {
+        TypeData::MemRef { shape, .. } => Some(shape.len()),
+        _ => None,
+    }) else {
+        v.error(
+            op,
+            format!(
+                "operand #{base} must be memref of any type values, but got {}",
+                qty(ir, base_ty)
+            ),
+        );
+        return;
+    };
+    let Some(vt) = vec_ty(ctx, vector_ty) else {
+        return;
+    };
+    let element = ctx.element_type(base_ty);
+    if ctx.is_vector(element) {
+        if element != vector_ty {
+            v.error(
+                op,
+                format!("{what} requires memref and vector types of the same elemental type"),
+            );
+            return;
+        }
+    } else if element != vt.element {
+        v.error(
+            op,
+            "base and valueToStore element type should match"
+                .replace("valueToStore", what_operand(what)),
+        );
+        return;
+    }
+    let num_indices = ir.operands(op).len() - base - 1;
+    if num_indices != rank {
+        v.error(op, format!("requires {rank} indices"));
+    }
+}
+
+fn what_operand(what: &str) -> &'static str {
+    if what == "load" {
+        "result"
+    } else {
+        "valueToStore"
+    }
+}
+
+fn verify_load(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let Some(&r) = ir.results(op).first() else {
+        return;
+    };
+    let ty = ir.value_type(r);
+    verify_load_store(v, op, 0, ty, "load");
+}
+
+fn verify_store(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let Some(&val) = ir.operands(op).first() else {
+        return;
+    };
+    let ty = ir.value_type(val);
+    verify_load_store(v, op, 1, ty, "store");
+}
+
+fn parse_maskedload(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let base = p.parse_operand()?;
+    let indices = p.parse_operand_list(Delimiter::Square)?;
+    p.expect(",")?;
+    let mask = p.parse_operand()?;
+    p.expect(",")?;
+    let pass = p.parse_operand()?;
+    p.parse_optional_attr_dict(st)?;
+    let base_ty = p.parse_colon_type()?;
+    p.expect(",")?;
+    let mask_ty = p.parse_type()?;
+    p.expect(",")?;
+    let pass_ty = p.parse_type()?;
+    p.expect("into")?;
+    let result = p.parse_type()?;
+    let index = p.ctx().index_type();
+    st.operands.push(p.resolve_operand(&base, base_ty)?);
+    st.operands.extend(p.resolve_operands_all(&indices, index)?);
+    st.operands.push(p.resolve_operand(&mask, mask_ty)?);
+    st.operands.push(p.resolve_operand(&pass, pass_ty)?);
+    st.result_types.push(result);
+    Ok(())
+}
+
+fn print_maskedload(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    if ops.len() < 3 {
+        return;
+    }
+    let n = ops.len();
+    p.write(" ");
+    p.print_operand(ops[0]);
+    p.write("[");
+    p.print_operands(&ops[1..n - 2]);
+    p.write("], ");
+    p.print_operand(ops[n - 2]);
+    p.write(", ");
+    p.print_operand(ops[n - 1]);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ir.value_type(ops[0]));
+    p.write(", ");
+    p.print_type(ir.value_type(ops[n - 2]));
+    p.write(", ");
+    p.print_type(ir.value_type(ops[n - 1]));
+    p.write(" into ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
+}
+
+fn verify_maskedload(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let ops = ir.operands(op);
+    if ops.len() < 3 || ir.results(op).is_empty() {
+        return;
+    }
+    let base_ty = ir.value_type(ops[0]);
+    let result_ty = ir.value_type(ir.result(op, 0));
+    let mask_ty = ir.value_type(ops[ops.len() - 2]);
+    let pass_ty = ir.value_type(ops[ops.len() - 1]);
+    let rank = shaped_rank(ctx, base_ty).unwrap_or(0);
+    if ctx.element_type(result_ty) != ctx.element_type(base_ty) {
+        v.error(op, "base and result element type should match");
+    } else if ops.len() - 3 != rank {
+        v.error(op, format!("requires {rank} indices"));
+    } else if ctx.shape(result_ty) != ctx.shape(mask_ty) {
+        v.error(op, "expected result shape to match mask shape");
+    } else if result_ty != pass_ty {
+        v.error(op, "expected pass_thru of same type as result type");
+    }
+}
+
+fn parse_maskedstore(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let base = p.parse_operand()?;
+    let indices = p.parse_operand_list(Delimiter::Square)?;
+    p.expect(",")?;
+    let mask = p.parse_operand()?;
+    p.expect(",")?;
+    let value = p.parse_operand()?;
+    p.parse_optional_attr_dict(st)?;
+    let base_ty = p.parse_colon_type()?;
+    p.expect(",")?;
+    let mask_ty = p.parse_type()?;
+    p.expect(",")?;
+    let value_ty = p.parse_type()?;
+    let index = p.ctx().index_type();
+    st.operands.push(p.resolve_operand(&base, base_ty)?);
+    st.operands.extend(p.resolve_operands_all(&indices, index)?);
+    st.operands.push(p.resolve_operand(&mask, mask_ty)?);
+    st.operands.push(p.resolve_operand(&value, value_ty)?);
+    Ok(())
+}
+
+fn print_maskedstore(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    if ops.len() < 3 {
+        return;
+    }
+    let n = ops.len();
+    p.write(" ");
+    p.print_operand(ops[0]);
+    p.write("[");
+    p.print_operands(&ops[1..n - 2]);
+    p.write("], ");
+    p.print_operand(ops[n - 2]);
+    p.write(", ");
+    p.print_operand(ops[n - 1]);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ir.value_type(ops[0]));
+    p.write(", ");
+    p.print_type(ir.value_type(ops[n - 2]));
+    p.write(", ");
+    p.print_type(ir.value_type(ops[n - 1]));
+}
+
+fn verify_maskedstore(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let ops = ir.operands(op);
+    if ops.len() < 3 {
+        return;
+    }
+    let base_ty = ir.value_type(ops[0]);
+    let mask_ty = ir.value_type(ops[ops.len() - 2]);
+    let value_ty = ir.value_type(ops[ops.len() - 1]);
+    let rank = shaped_rank(ctx, base_ty).unwrap_or(0);
+    if ctx.element_type(value_ty) != ctx.element_type(base_ty) {
+        v.error(op, "base and valueToStore element type should match");
+    } else if ops.len() - 3 != rank {
+        v.error(op, format!("requires {rank} indices"));
+    } else if ctx.shape(value_ty) != ctx.shape(mask_ty) {
+        v.error(op, "expected valueToStore shape to match mask shape");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Simple `$a attr-dict : type($a) to type($r)` ops: broadcast, shape_cast, bitcast
+// ---------------------------------------------------------------------------------------
+
+pub static BROADCAST: OpDef = OpDef {
+    name: "vector.broadcast",
+    traits: Traits::PURE,
+    parse: Some(parse_unary_to),
+    print: Some(print_unary_to),
+    verify: Some(verify_broadcast),
+    ..OpDef::EMPTY
+};
+
+pub static SHAPE_CAST: OpDef = OpDef {
+    name: "vector.shape_cast",
+    traits: Traits::PURE,
+    parse: Some(parse_unary_to),
+    print: Some(print_unary_to),
+    verify: Some(verify_shape_cast),
+    ..OpDef::EMPTY
+};
+
+pub static BITCAST: OpDef = OpDef {
+    name: "vector.bitcast",
+    traits: Traits::PURE,
+    parse: Some(parse_unary_to),
+    print: Some(print_unary_to),
+    verify: Some(verify_bitcast),
+    ..OpDef::EMPTY
+};
+
+/// `%x attr-dict : T to U`
+fn parse_unary_to(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let x = p.parse_operand()?;
+    p.parse_optional_attr_dict(st)?;
+    let from = p.parse_colon_type()?;
+    p.expect("to")?;
+    let to = p.parse_type()?;
+    st.operands.push(p.resolve_operand(&x, from)?);
+    st.result_types.push(to);
+    Ok(())
+}
+
+fn print_unary_to(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
+        return;
+    };
+    p.write(" ");
+    p.print_operand(x);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ir.value_type(x));
+    p.write(" to ");
+    p.print_type(ir.value_type(r));
+}
+
+fn verify_broadcast(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
+        return;
+    };
+    let (src, dst) = (ir.value_type(x), ir.value_type(r));
+    let Some(d) = vec_ty(ctx, dst) else {
+        v.error(
+            op,
+            format!(
+                "result #0 must be vector of any type values, but got {}",
+                qty(ir, dst)
+            ),
+        );
+        return;
+    };
+    if ctx.element_type(src) != d.element {
+        v.error(
+            op,
+            "failed to verify that source operand and result have same element type",
+        );
+        return;
+    }
+    let Some(s) = vec_ty(ctx, src) else { return };
+    if s.rank() > d.rank() {
+        v.error(op, "source rank higher than destination rank");
+        return;
+    }
+    let lead = d.rank() - s.rank();
+    for i in 0..s.rank() {
+        let (sd, dd) = (s.shape[i], d.shape[lead + i]);
+        if sd != 1 && sd != dd {
+            v.error(op, format!("dimension mismatch ({sd} vs. {dd})"));
+            return;
+        }
+        if sd == 1 && s.scalable[i] != d.scalable[lead + i] {
+            v.error(
+                op,
+                format!(
+                    "dimension mismatch ({} vs. {})",
+                    scalable_dim(sd, s.scalable[i]),
+                    scalable_dim(dd, d.scalable[lead + i])
+                ),
+            );
+            return;
+        }
+    }
+}
+
+fn scalable_dim(size: i64, scalable: bool) -> String {
+    if scalable {
+        format!("[{size}]")
+    } else {
+        size.to_string()
+    }
+}
+
+fn verify_shape_cast(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
+        return;
+    };
+    let (Some(s), Some(d)) = (vec_ty(ctx, ir.value_type(x)), vec_ty(ctx, ir.value_type(r))) else {
+        return;
+    };
+    if s.element != d.element {
+        v.error(op, "has different source and result element types");
+    } else if s.num_elements() != d.num_elements() {
+        v.error(
+            op,
+            format!(
+                "has different number of elements at source ({}) and result ({})",
+                s.num_elements(),
+                d.num_elements()
+            ),
+        );
+    } else {
+        let (sn, dn) = (
+            s.scalable.iter().filter(|b| **b).count(),
+            d.scalable.iter().filter(|b| **b).count(),
+        );
+        if sn != dn {
+            v.error(
+                op,
+                format!("has different number of scalable dims at source ({sn}) and result ({dn})"),
+            );
+        }
+    }
+}
+
+fn verify_bitcast(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
+        return;
+    };
+    let (Some(s), Some(d)) = (vec_ty(ctx, ir.value_type(x)), vec_ty(ctx, ir.value_type(r))) else {
+        return;
+    };
+    if s.rank() != d.rank() {
+        v.error(
+            op,
+            "failed to verify that all of {source, result} have same rank",
+        );
+        return;
+    }
+    let n = s.rank();
+    if n > 0 && s.shape[..n - 1] != d.shape[..n - 1] {
+        v.error(op, "dimension size mismatch at: 0");
+        return;
+    }
+    let sb = bit_width(ctx, s.element) * s.shape.last().copied().unwrap_or(1) as u64;
+    let db = bit_width(ctx, d.element) * d.shape.last().copied().unwrap_or(1) as u64;
+    if sb != db {
+        v.error(
+            op,
+            "source/result bitwidth of the minor 1-D vectors must be equal",
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// vector.extract / vector.insert
+// ---------------------------------------------------------------------------------------
+
+pub static EXTRACT: OpDef = OpDef {
+    name: "vector.extract",
+    traits: Traits::PURE,
+    inherent_attrs: &["static_position"],
+    parse: Some(parse_extract),
+    print: Some(print_extract),
+    verify: Some(verify_extract),
+    ..OpDef::EMPTY
+};
+
+pub static INSERT: OpDef = OpDef {
+    name: "vector.insert",
+    traits: Traits::PURE,
+    inherent_attrs: &["static_position"],
+    parse: Some(parse_insert),
+    print: Some(print_insert),
+    verify: Some(verify_insert),
+    ..OpDef::EMPTY
+};
+
+fn parse_extract(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let vector = p.parse_operand()?;
+    let (statics, dynamics) = parse_dynamic_index_list(p)?;
+    p.parse_optional_attr_dict(st)?;
+    let result = p.parse_colon_type()?;
+    p.expect("from")?;
+    let vty = p.parse_type()?;
+    let index = p.ctx().index_type();
+    st.operands.push(p.resolve_operand(&vector, vty)?);
+    st.operands
+        .extend(p.resolve_operands_all(&dynamics, index)?);
+    let pos = p.ctx().dense_i64_array(&statics);
+    st.add_attr(p.intern("static_position"), pos);
+    st.result_types.push(result);
+    Ok(())
+}
+
+fn print_extract(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    let Some(&vector) = ops.first() else { return };
+    let statics = dense_i64_values(ir.ctx(), ir.attr(op, "static_position"));
+    p.write(" ");
+    p.print_operand(vector);
+    print_dynamic_index_list(p, &statics, &ops[1..]);
+    p.print_optional_attr_dict(op, &["static_position"]);
+    p.write(" : ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
+    p.write(" from ");
+    p.print_type(ir.value_type(vector));
+}
+
+fn parse_insert(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let value = p.parse_operand()?;
+    p.expect(",")?;
+    let dest = p.parse_operand()?;
+    let (statics, dynamics) = parse_dynamic_index_list(p)?;
+    p.parse_optional_attr_dict(st)?;
+    let value_ty = p.parse_colon_type()?;
+    p.expect("into")?;
+    let dest_ty = p.parse_type()?;
+    let index = p.ctx().index_type();
+    st.operands.push(p.resolve_operand(&value, value_ty)?);
+    st.operands.push(p.resolve_operand(&dest, dest_ty)?);
+    st.operands
+        .extend(p.resolve_operands_all(&dynamics, index)?);
+    let pos = p.ctx().dense_i64_array(&statics);
+    st.add_attr(p.intern("static_position"), pos);
+    st.result_types.push(dest_ty);
+    Ok(())
+}
+
+fn print_insert(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    if ops.len() < 2 {
+        return;
+    }
+    let statics = dense_i64_values(ir.ctx(), ir.attr(op, "static_position"));
+    p.write(" ");
+    p.print_operand(ops[0]);
+    p.write(", ");
+    p.print_operand(ops[1]);
+    p.write(" ");
+    print_dynamic_index_list(p, &statics, &ops[2..]);
+    p.print_optional_attr_dict(op, &["static_position"]);
+    p.write(" : ");
+    p.print_type(ir.value_type(ops[0]));
+    p.write(" into ");
+    p.print_type(ir.value_type(ops[1]));
+}
+
+fn verify_extract(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let ops = ir.operands(op);
+    let (Some(&vector), Some(&result)) = (ops.first(), ir.results(op).first()) else {
+        return;
+    };
+    let Some(src) = vec_ty(ctx, ir.value_type(vector)) else {
+        return;
+    };
+    let result_ty = ir.value_type(result);
+    if let Some(r) = vec_ty(ctx, result_ty) {
+        if r.rank() == 0 {
+            v.error_raw(
+                op,
+                "expected a scalar instead of a 0-d vector as the result type",
+            );
+            return;
+        }
+    }
+    let statics = dense_i64_values(ctx, ir.attr(op, "static_position"));
+    if statics.iter().filter(|&&s| s == DYNAMIC).count() != ops.len() - 1 {
+        v.error(op, "mismatch between dynamic and static positions");
+        return;
+    }
+    if statics.len() > src.rank() {
+        v.error(
+            op,
+            "expected position attribute of rank no greater than vector rank",
+        );
+        return;
+    }
+    for (i, &s) in statics.iter().enumerate() {
+        if s != DYNAMIC && s != -1 && (s < 0 || s >= src.shape[i]) {
+            v.error(op, format!("expected position attribute #{} to be a non-negative integer smaller than the corresponding vector dimension or poison (-1)", i + 1));
+            return;
+        }
+    }
+    let inferred = if statics.len() == src.rank() {
+        src.element
+    } else {
+        make_vector(
+            ctx,
+            src.shape[statics.len()..].to_vec(),
+            src.scalable[statics.len()..].to_vec(),
+            src.element,
+        )
+    };
+    let compatible = inferred == result_ty
+        || (statics.len() == src.rank()
+            && vec_ty(ctx, result_ty).is_some_and(|r| r.shape == [1] && r.element == src.element));
+    if !compatible {
+        v.error(
+            op,
+            format!(
+                "inferred type(s) {} are incompatible with return type(s) of operation {}",
+                qty(ir, inferred),
+                qty(ir, result_ty)
+            ),
+        );
+        v.error(op, "failed to infer returned types");
+    }
+}
+
+fn verify_insert(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let ops = ir.operands(op);
+    if ops.len() < 2 {
+        return;
+    }
+    let value_ty = ir.value_type(ops[0]);
+    let Some(dest) = vec_ty(ctx, ir.value_type(ops[1])) else {
+        return;
+    };
+    if let Some(s) = vec_ty(ctx, value_ty) {
+        if s.rank() == 0 {
+            v.error_raw(
+                op,
+                "expected a scalar instead of a 0-d vector as the source operand",
+            );
+            return;
+        }
+    }
+    if ctx.element_type(value_ty) != dest.element {
+        v.error(
+            op,
+            "failed to verify that source operand and result have same element type",
+        );
+        return;
+    }
+    let statics = dense_i64_values(ctx, ir.attr(op, "static_position"));
+    if statics.iter().filter(|&&s| s == DYNAMIC).count() != ops.len() - 2 {
+        v.error(op, "mismatch between dynamic and static positions");
+        return;
+    }
+    if statics.len() > dest.rank() {
+        v.error(
+            op,
+            "expected position attribute of rank no greater than dest vector rank",
+        );
+        return;
+    }
+    match vec_ty(ctx, value_ty) {
+        Some(s) if s.rank() + statics.len() != dest.rank() => {
+            v.error(
+                op,
+                "expected position attribute rank + source rank to match dest vector rank",
+            );
+            return;
+        }
+        None if statics.len() != dest.rank() => {
+            v.error(
+                op,
+                "expected position attribute rank to match the dest vector rank",
+            );
+            return;
+        }
+        _ => {}
+    }
+    for (i, &s) in statics.iter().enumerate() {
+        if s != DYNAMIC && s != -1 && (s < 0 || s >= dest.shape[i]) {
+            v.error(op, format!("expected position attribute #{} to be a non-negative integer smaller than the corresponding dest vector dimension", i + 1));
+            return;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// vector.extract_strided_slice / vector.insert_strided_slice
+// ---------------------------------------------------------------------------------------
+
+pub static EXTRACT_STRIDED_SLICE: OpDef = OpDef {
+    name: "vector.extract_strided_slice",
+    traits: Traits::PURE,
+    inherent_attrs: &["offsets", "sizes", "strides"],
+    parse: Some(parse_unary_to),
+    print: Some(print_unary_to),
+    verify: Some(verify_extract_strided_slice),
+    ..OpDef::EMPTY
+};
+
+pub static INSERT_STRIDED_SLICE: OpDef = OpDef {
+    name: "vector.insert_strided_slice",
+    traits: Traits::PURE,
+    inherent_attrs: &["offsets", "strides"],
+    parse: Some(parse_insert_strided_slice),
+    print: Some(print_insert_strided_slice),
+    verify: Some(verify_insert_strided_slice),
+    ..OpDef::EMPTY
+};
+
+fn parse_insert_strided_slice(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let value = p.parse_operand()?;
+    p.expect(",")?;
+    let dest = p.parse_operand()?;
+    p.parse_optional_attr_dict(st)?;
+    let value_ty = p.parse_colon_type()?;
+    p.expect("into")?;
+    let dest_ty = p.parse_type()?;
+    st.operands.push(p.resolve_operand(&value, value_ty)?);
+    st.operands.push(p.resolve_operand(&dest, dest_ty)?);
+    st.result_types.push(dest_ty);
+    Ok(())
+}
+
+fn print_insert_strided_slice(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    if ops.len() < 2 {
+        return;
+    }
+    p.write(" ");
+    p.print_operand(ops[0]);
+    p.write(", ");
+    p.print_operand(ops[1]);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ir.value_type(ops[0]));
+    p.write(" into ");
+    p.print_type(ir.value_type(ops[1]));
+}
+
+fn verify_extract_strided_slice(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
+        return;
+    };
+    let Some(src) = vec_ty(ctx, ir.value_type(x)) else {
+        return;
+    };
+    let mut arrays = Vec::new();
+    for name in ["offsets", "sizes", "strides"] {
+        match int_array_values(ctx, ir.attr(op, name)) {
+            Some(a) => arrays.push(a),
+            None => {
+                v.error(op, format!("requires attribute '{name}'"));
+                return;
+            }
+        }
+    }
+    let (offsets, sizes, strides) = (&arrays[0], &arrays[1], &arrays[2]);
+    if offsets.len() > src.rank() {
+        v.error(
+            op,
+            format!("expected offsets attribute of rank no greater than vector rank"),
+        );
+        return;
+    }
+    if offsets.len() != sizes.len() || offsets.len() != strides.len() {
+        v.error(
+            op,
+            "expected offsets, sizes and strides attributes of same size",
+        );
+        return;
+    }
+    for (i, &o) in offsets.iter().enumerate() {
+        if o < 0 || o >= src.shape[i] {
+            v.error(
+                op,
+                format!(
+                    "expected offsets dimension {i} to be confined to [0, {})",
+                    src.shape[i]
+                ),
+            );
+            return;
+        }
+    }
+    for (i, &s) in sizes.iter().enumerate() {
+        if s < 1 || s > src.shape[i] {
+            v.error(
+                op,
+                format!(
+                    "expected sizes dimension {i} to be confined to [1, {})",
+                    src.shape[i] + 1
+                ),
+            );
+            return;
+        }
+    }
+    for (i, &s) in strides.iter().enumerate() {
+        if s != 1 {
+            v.error(
+                op,
+                format!("expected strides dimension {i} to be confined to [1, 2)"),
+            );
+            return;
+        }
+    }
+    for (i, (&o, &s)) in offsets.iter().zip(sizes).enumerate() {
+        if o + s > src.shape[i] {
+            v.error(
+                op,
+                format!(
+                    "expected sum(offsets, sizes) dimension {i} to be confined to [1, {})",
+                    src.shape[i] + 1
+                ),
+            );
+            return;
+        }
+    }
+    let mut shape = sizes.clone();
+    shape.extend_from_slice(&src.shape[sizes.len()..]);
+    let expected = make_vector(ctx, shape, src.scalable.clone(), src.element);
+    let result_ty = ir.value_type(r);
+    if expected != result_ty {
+        v.error(
+            op,
+            format!("expected result type to be {}", qty(ir, expected)),
+        );
+    }
+}
+
+fn verify_insert_strided_slice(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let ops = ir.operands(op);
+    if ops.len() < 2 {
+        return;
+    }
+    let (Some(src), Some(dst)) = (
+        vec_ty(ctx, ir.value_type(ops[0])),
+        vec_ty(ctx, ir.value_type(ops[1])),
+    ) else {
+        return;
+    };
+    let (Some(offsets), Some(strides)) = (
+        int_array_values(ctx, ir.attr(op, "offsets")),
+        int_array_values(ctx, ir.attr(op, "strides")),
+    ) else {
+        v.error(op, "requires attribute 'offsets'");
+        return;
+    };
+    if offsets.len() != dst.rank() {
+        v.error(
+            op,
+            "expected offsets of same size as destination vector rank",
+        );
+    } else if strides.len() != src.rank() {
+        v.error(op, "expected strides of same size as source vector rank");
+    } else if src.rank() > dst.rank() {
+        v.error(
+            op,
+            "expected source rank to be no greater than destination rank",
+        );
+    } else if let Some(i) = offsets
+        .iter()
+        .enumerate()
+        .position(|(i, &o)| o < 0 || o >= dst.shape[i])
+    {
+        v.error(
+            op,
+            format!(
+                "expected offsets dimension {i} to be confined to [0, {})",
+                dst.shape[i]
+            ),
+        );
+    } else if let Some(i) = strides.iter().position(|&s| s != 1) {
+        v.error(
+            op,
+            format!("expected strides dimension {i} to be confined to [1, 2)"),
+        );
+    } else {
+        let lead = dst.rank() - src.rank();
+        for i in 0..src.rank() {
+            if offsets[lead + i] + src.shape[i] > dst.shape[lead + i] {
+                v.error(
+                    op,
+                    format!(
+                        "expected sum(offsets, source vector shape) dimension {} to be confined to [1, {})",
+                        lead + i,
+                        dst.shape[lead + i] + 1
+                    ),
+                );
+                return;
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// vector.fma
+// ---------------------------------------------------------------------------------------
+
+pub static FMA: OpDef = OpDef {
+    name: "vector.fma",
+    traits: Traits::PURE,
+    parse: Some(parse_fma),
+    print: Some(print_fma),
+    verify: Some(verify_fma),
+    ..OpDef::EMPTY
+};
+
+fn parse_fma(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let ops = p.parse_operand_list(Delimiter::None)?;
+    p.parse_optional_attr_dict(st)?;
+    let span = p.current_span();
+    let ty = p.parse_colon_type()?;
+    st.operands = p.resolve_operands(&ops, &[ty, ty, ty], span)?;
+    st.result_types.push(ty);
+    Ok(())
+}
+
+fn print_fma(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    let Some(&first) = ops.first() else { return };
+    p.write(" ");
+    p.print_operands(ops);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ir.value_type(first));
+}
+
+fn verify_fma(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let mut tys: Vec<Type> = ir.operands(op).iter().map(|&x| ir.value_type(x)).collect();
+    tys.extend(ir.results(op).iter().map(|&x| ir.value_type(x)));
+    if tys.windows(2).any(|w| w[0] != w[1]) {
+        v.error(
+            op,
+            "failed to verify that all of {lhs, rhs, acc, result} have same type",
+        );
+    } else if let Some(&t) = tys.first() {
+        if !ctx.is_float(ctx.element_type(t)) || !ctx.is_vector(t) {
+            v.error(
+                op,
+                format!(
+                    "operand #0 must be vector of floating-point values, but got {}",
+                    qty(ir, t)
+                ),
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// vector.reduction / vector.multi_reduction
+// ---------------------------------------------------------------------------------------
+
+pub static REDUCTION: OpDef = OpDef {
+    name: "vector.reduction",
+    traits: Traits::PURE,
+    inherent_attrs: &["fastmath", "kind"],
+    parse: Some(parse_reduction),
+    print: Some(print_reduction),
+    verify: Some(verify_reduction),
+    ..OpDef::EMPTY
+};
+
+pub static MULTI_REDUCTION: OpDef = OpDef {
+    name: "vector.multi_reduction",
+    traits: Traits::PURE,
+    inherent_attrs: &["kind", "reduction_dims"],
+    parse: Some(parse_multi_reduction),
+    print: Some(print_multi_reduction),
+    ..OpDef::EMPTY
+};
+
+fn parse_kind(p: &mut Parser<'_>) -> PResult<Attr> {
+    let k = parse_enum_param(
+        p,
+        COMBINING_KINDS,
+        "::mlir::vector::CombiningKind",
+        "Vector_CombiningKindAttr",
+    )?;
+    Ok(kind_attr(p.ctx(), &k))
+}
+
+fn parse_reduction(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let kind = parse_kind(p)?;
+    st.add_attr(p.intern("kind"), kind);
+    p.expect(",")?;
+    let vector = p.parse_operand()?;
+    let acc = if p.eat(",") {
+        Some(p.parse_operand()?)
+    } else {
+        None
+    };
+    let fm = if p.eat("fastmath") {
+        parse_fastmath(p)?
+    } else {
+        "none".to_string()
+    };
+    let fm = dialect_attr(p.ctx(), "arith.fastmath", &fm);
+    st.add_attr(p.intern("fastmath"), fm);
+    p.parse_optional_attr_dict(st)?;
+    let vty = p.parse_colon_type()?;
+    p.expect("into")?;
+    let dest = p.parse_type()?;
+    st.operands.push(p.resolve_operand(&vector, vty)?);
+    if let Some(acc) = &acc {
+        st.operands.push(p.resolve_operand(acc, dest)?);
+    }
+    st.result_types.push(dest);
+    Ok(())
+}
+
+fn print_kind(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let kind = ir
+        .attr(op, "kind")
+        .and_then(|a| dialect_param(ir.ctx(), a, "vector.kind"))
+        .unwrap_or("add");
+    p.write(" <");
+    p.write(kind);
+    p.write(">");
+}
+
+fn print_reduction(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    let Some(&vector) = ops.first() else { return };
+    print_kind(p, op);
+    p.write(", ");
+    p.print_operands(ops);
+    let fm = ir
+        .attr(op, "fastmath")
+        .and_then(|a| dialect_param(ir.ctx(), a, "arith.fastmath"));
+    let mut elided = vec!["kind"];
+    match fm {
+        Some("none") => elided.push("fastmath"),
+        Some(text) => {
+            p.write(" fastmath<");
+            p.write(text);
+            p.write(">");
+            elided.push("fastmath");
+        }
+        None => {}
+    }
+    p.print_optional_attr_dict(op, &elided);
+    p.write(" : ");
+    p.print_type(ir.value_type(vector));
+    p.write(" into ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
+}
+
+/// Whether `kind` applies to elements of type `element` (upstream's
+/// `isSupportedCombiningKind`).
+fn is_supported_kind(ctx: &Context, kind: &str, element: Type) -> bool {
+    match kind {
+        "add" | "mul" => ctx.is_int_or_index(element) || ctx.is_float(element),
+        "minui" | "minsi" | "maxui" | "maxsi" | "and" | "or" | "xor" => {
+            ctx.is_int_or_index(element)
+        }
+        _ => ctx.is_float(element),
+    }
+}
+
+fn verify_reduction(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let ops = ir.operands(op);
+    let (Some(&vector), Some(&dest)) = (ops.first(), ir.results(op).first()) else {
+        return;
+    };
+    let Some(src) = vec_ty(ctx, ir.value_type(vector)) else {
+        return;
+    };
+    let dest_ty = ir.value_type(dest);
+    if src.element != ctx.element_type(dest_ty) {
+        v.error(
+            op,
+            "failed to verify that source operand and result have same element type",
+        );
+        return;
+    }
+    if let Some(&acc) = ops.get(1) {
+        if ir.value_type(acc) != dest_ty {
+            v.error(op, "failed to verify that dest and acc have the same type");
+            return;
+        }
+    }
+    if src.rank() > 1 {
+        v.error(op, format!("unsupported reduction rank: {}", src.rank()));
+        return;
+    }
+    let kind = ir
+        .attr(op, "kind")
+        .and_then(|a| dialect_param(ctx, a, "vector.kind"))
+        .unwrap_or("add");
+    if !is_supported_kind(ctx, kind, dest_ty) {
+        v.error(
+            op,
+            format!(
+                "unsupported reduction type '{}' for kind '{kind}'",
+                qty(ir, dest_ty)
+            ),
+        );
+    }
+}
+
+fn parse_multi_reduction(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let kind = parse_kind(p)?;
+    st.add_attr(p.intern("kind"), kind);
+    p.expect(",")?;
+    let source = p.parse_operand()?;
+    p.expect(",")?;
+    let acc = p.parse_operand()?;
+    p.parse_optional_attr_dict(st)?;
+    p.expect("[")?;
+    let mut dims = Vec::new();
+    if !p.eat("]") {
+        loop {
+            dims.push(p.parse_integer()? as i64);
+            if !p.eat(",") {
+                break;
+            }
+        }
+        p.expect("]")?;
+    }
+    let dims = p.ctx().dense_i64_array(&dims);
+    st.add_attr(p.intern("reduction_dims"), dims);
+    let src_ty = p.parse_colon_type()?;
+    p.expect("to")?;
+    let dest = p.parse_type()?;
+    st.operands.push(p.resolve_operand(&source, src_ty)?);
+    st.operands.push(p.resolve_operand(&acc, dest)?);
+    st.result_types.push(dest);
+    Ok(())
+}
+
+fn print_multi_reduction(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    if ops.len() < 2 {
+        return;
+    }
+    print_kind(p, op);
+    p.write(", ");
+    p.print_operands(ops);
+    p.print_optional_attr_dict(op, &["kind", "reduction_dims"]);
+    let dims = dense_i64_values(ir.ctx(), ir.attr(op, "reduction_dims"));
+    p.write(" [");
+    p.write(
+        &dims
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+    );
+    p.write("] : ");
+    p.print_type(ir.value_type(ops[0]));
+    p.write(" to ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
+}
+
+// ---------------------------------------------------------------------------------------
+// vector.contract
+// ---------------------------------------------------------------------------------------
+
+pub static CONTRACT: OpDef = OpDef {
+    name: "vector.contract",
+    traits: Traits::PURE,
+    inherent_attrs: &["indexing_maps", "iterator_types", "kind"],
+    parse: Some(parse_contract),
+    print: Some(print_contract),
+    verify: Some(verify_contract),
+    ..OpDef::EMPTY
+};
+
+const CONTRACT_TRAIT_ATTRS: &[&str] = &["indexing_maps", "iterator_types", "kind"];
+
+fn parse_contract(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let loc = p.current_span();
+    let dict = p.parse_dictionary()?;
+    let entries = match p.ctx().attr_data(dict) {
+        AttrData::Dictionary(e) => e.clone(),
+        _ => Vec::new(),
+    };
+    for e in &entries {
+        st.add_attr(e.name, e.value);
+    }
+    let ops = p.parse_operand_list(Delimiter::None)?;
+    p.parse_optional_attr_dict(st)?;
+    let types_span = p.current_span();
+    let types = p.parse_colon_type_list()?;
+    p.expect("into")?;
+    let result = p.parse_type()?;
+    let it_name = p.intern("iterator_types");
+    let items = match st.attr(it_name).map(|a| p.ctx().attr_data(a).clone()) {
+        Some(AttrData::Array(items)) => items,
+        _ => return Err(p.error_at(loc, "expected iterator_types array attribute")),
+    };
+    let mut converted = Vec::new();
+    for item in items {
+        let s = p.ctx().string_value(item).map(str::to_string);
+        match s.as_deref() {
+            Some(s @ ("parallel" | "reduction")) => {
+                converted.push(dialect_attr(p.ctx(), "vector.iterator_type", s));
+            }
+            Some(s) => return Err(p.error_at(loc, format!("unexpected iterator_type ({s})"))),
+            None => {
+                if dialect_param(p.ctx(), item, "vector.iterator_type").is_some() {
+                    converted.push(item);
+                } else {
+                    return Err(p.error_at(loc, "unexpected iterator_type ()"));
+                }
+            }
+        }
+    }
+    let arr = p.ctx().array_attr(converted);
+    st.add_attr(it_name, arr);
+    let kind_name = p.intern("kind");
+    if st.attr(kind_name).is_none() {
+        let k = kind_attr(p.ctx(), "add");
+        st.add_attr(kind_name, k);
+    }
+    if ops.len() != 3 {
+        return Err(p.error_at(
+            types_span,
+            "expected zero or exactly 2 vector mask operands",
+        ));
+    }
+    if types.len() != 2 {
+        return Err(p.error_at(types_span, format!("expected 2 types, got {}", types.len())));
+    }
+    st.operands.push(p.resolve_operand(&ops[0], types[0])?);
+    st.operands.push(p.resolve_operand(&ops[1], types[1])?);
+    st.operands.push(p.resolve_operand(&ops[2], result)?);
+    st.result_types.push(result);
+    Ok(())
+}
+
+fn print_contract(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ctx = ir.ctx();
+    let ops = ir.operands(op);
+    if ops.len() < 3 {
+        return;
+    }
+    let mut entries = Vec::new();
+    for a in ir.attrs(op) {
+        let name = ctx.str(a.name);
+        if name == "iterator_types" {
+            let strings = match ctx.attr_data(a.value) {
+                AttrData::Array(items) => items
+                    .iter()
+                    .map(|&i| match dialect_param(ctx, i, "vector.iterator_type") {
+                        Some(s) => ctx.string_attr(s),
+                        None => i,
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            };
+            entries.push(NamedAttr {
+                name: a.name,
+                value: ctx.array_attr(strings),
+            });
+        } else if CONTRACT_TRAIT_ATTRS.contains(&name) {
+            entries.push(*a);
+        }
+    }
+    let dict = ctx.dictionary_attr(entries);
+    p.write(" ");
+    p.print_attribute(dict);
+    p.write(" ");
+    p.print_operands(ops);
+    p.print_optional_attr_dict(op, CONTRACT_TRAIT_ATTRS);
+    p.write(" : ");
+    p.print_type(ir.value_type(ops[0]));
+    p.write(", ");
+    p.print_type(ir.value_type(ops[1]));
+    p.write(" into ");
+    p.print_type(ir.value_type(ir.result(op, 0)));
+}
+
+fn verify_contract(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let ops = ir.operands(op);
+    if ops.len() != 3 || ir.results(op).is_empty() {
+        return;
+    }
+    let (Some(lhs), Some(rhs)) = (
+        vec_ty(ctx, ir.value_type(ops[0])),
+        vec_ty(ctx, ir.value_type(ops[1])),
+    ) else {
+        return;
+    };
+    let acc_ty = ir.value_type(ops[2]);
+    let res_ty = ir.value_type(ir.result(op, 0));
+    if lhs.element != rhs.element {
+        v.error(
+            op,
+            "failed to verify that lhs and rhs have same element type",
+        );
+        return;
+    }
+    if ctx.element_type(acc_ty) != ctx.element_type(res_ty) {
+        v.error(
+            op,
+            "failed to verify that third operand acc and result have same element type",
+        );
+        return;
+    }
+    if ctx.is_integer(lhs.element) && !ctx.is_signless_integer(lhs.element) {
+        v.error(op, "only supports signless integer types");
+        return;
+    }
+    let maps: Vec<AffineMap> = match ir.attr(op, "indexing_maps").map(|a| ctx.attr_data(a)) {
+        Some(AttrData::Array(items)) => items
+            .iter()
+            .filter_map(|&a| affine_map_of(ctx, Some(a)))
+            .collect(),
+        _ => Vec::new(),
+    };
+    if maps.len() != 3 {
+        v.error(op, "expected an indexing map for each vector operand");
+        return;
+    }
+    let iterators: Vec<String> = match ir.attr(op, "iterator_types").map(|a| ctx.attr_data(a)) {
+        Some(AttrData::Array(items)) => items
+            .iter()
+            .map(|&a| {
+                dialect_param(ctx, a, "vector.iterator_type")
+                    .unwrap_or("")
+                    .to_string()
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let n = iterators.len();
+    for (index, &map) in maps.iter().enumerate() {
+        let md = ctx.map_data(map);
+        if md.num_symbols != 0 {
+            v.error(
+                op,
+                format!("expected indexing map {index} to have no symbols"),
+            );
+            return;
+        }
+        let rank = vec_ty(ctx, ir.value_type(ops[index])).map_or(0, |t| t.rank());
+        if md.num_dims as usize != n {
+            v.error(
+                op,
+                format!("expected indexing map {index} to have {n} number of inputs"),
+            );
+            return;
+        }
+        if md.results.len() != rank {
+            v.error(
+                op,
+                format!("expected indexing map {index} to have {rank} number of outputs"),
+            );
+            return;
+        }
+        let mut seen = vec![false; n];
+        for &e in &md.results {
+            match dim_of_expr(ctx, e) {
+                Some(d) if !seen[d as usize] => seen[d as usize] = true,
+                _ => {
+                    v.error(op, format!("expected indexing map {index} to be a projected permutation of its inputs"));
+                    return;
+                }
+            }
+        }
+    }
+    // Contracting dims: reduction iterators used by both lhs and rhs.
+    let dims_of = |m: AffineMap| -> Vec<u32> {
+        ctx.map_data(m)
+            .results
+            .iter()
+            .filter_map(|&e| dim_of_expr(ctx, e))
+            .collect()
+    };
+    let (ld, rd) = (dims_of(maps[0]), dims_of(maps[1]));
+    let mut contracting = 0;
+    for (i, it) in iterators.iter().enumerate() {
+        if it == "reduction" {
+            let (Some(li), Some(ri)) = (
+                ld.iter().position(|&d| d as usize == i),
+                rd.iter().position(|&d| d as usize == i),
+            ) else {
+                continue;
+            };
+            contracting += 1;
+            if lhs.shape[li] != rhs.shape[ri] {
+                v.error(op, "invalid contracting dimension map");
+                return;
+            }
+        }
+    }
+    if contracting == 0 {
+        v.error(op, "expected at least one contracting dimension pair");
+        return;
+    }
+    if acc_ty != res_ty {
+        v.error(
+            op,
+            "failed to verify that result type matches accumulator type",
+        );
+        return;
+    }
+    let kind = ir
+        .attr(op, "kind")
+        .and_then(|a| dialect_param(ctx, a, "vector.kind"))
+        .unwrap_or("add");
+    if !is_supported_kind(ctx, kind, ctx.element_type(res_ty)) {
+        v.error(op, "unsupported contraction type");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// vector.transpose
+// ---------------------------------------------------------------------------------------
+
+pub static TRANSPOSE: OpDef = OpDef {
+    name: "vector.transpose",
+    traits: Traits::PURE,
+    inherent_attrs: &["permutation"],
+    parse: Some(parse_transpose),
+    print: Some(print_transpose),
+    verify: Some(verify_transpose),
+    ..OpDef::EMPTY
+};
+
+fn parse_transpose(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let x = p.parse_operand()?;
+    p.expect(",")?;
+    p.expect("[")?;
+    let mut perm = Vec::new();
+    if !p.eat("]") {
+        loop {
+            perm.push(p.parse_integer()? as i64);
+            if !p.eat(",") {
+                break;
+            }
+        }
+        p.expect("]")?;
+    }
+    let a = p.ctx().dense_i64_array(&perm);
+    st.add_attr(p.intern("permutation"), a);
+    p.parse_optional_attr_dict(st)?;
+    let from = p.parse_colon_type()?;
+    p.expect("to")?;
+    let to = p.parse_type()?;
+    st.operands.push(p.resolve_operand(&x, from)?);
+    st.result_types.push(to);
+    Ok(())
+}
+
+fn print_transpose(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
+        return;
+    };
+    let perm = dense_i64_values(ir.ctx(), ir.attr(op, "permutation"));
+    p.write(" ");
+    p.print_operand(x);
+    p.write(", [");
+    p.write(
+        &perm
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+    );
+    p.write("]");
+    p.print_optional_attr_dict(op, &["permutation"]);
+    p.write(" : ");
+    p.print_type(ir.value_type(x));
+    p.write(" to ");
+    p.print_type(ir.value_type(r));
+}
+
+fn verify_transpose(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
+        return;
+    };
+    let (Some(s), Some(d)) = (vec_ty(ctx, ir.value_type(x)), vec_ty(ctx, ir.value_type(r))) else {
+        return;
+    };
+    let perm = dense_i64_values(ctx, ir.attr(op, "permutation"));
+    if s.rank() != d.rank() {
+        v.error(
+            op,
+            "vector result rank mismatch: ".to_string() + &d.rank().to_string(),
+        );
+        return;
+    }
+    if perm.len() != s.rank() {
+        v.error(op, format!("transposition length mismatch: {}", perm.len()));
+        return;
+    }
+    let mut seen = vec![false; s.rank()];
+    for (i, &pi) in perm.iter().enumerate() {
+        if pi < 0 || pi as usize >= s.rank() || seen[pi as usize] {
+            v.error(op, format!("transposition index out of range: {pi}"));
+            return;
+        }
+        seen[pi as usize] = true;
+        if d.shape[i] != s.shape[pi as usize] {
+            v.error(op, format!("dimension size mismatch at: {pi}"));
+            return;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// vector.print
+// ---------------------------------------------------------------------------------------
+
+pub static PRINT: OpDef = OpDef {
+    name: "vector.print",
+    inherent_attrs: &["punctuation", "stringLiteral"],
+    parse: Some(parse_print),
+    print: Some(print_print),
+    verify: Some(verify_print),
+    ..OpDef::EMPTY
+};
+
+fn parse_print(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    if p.peek_operand() {
+        let x = p.parse_operand()?;
+        let ty = p.parse_colon_type()?;
+        st.operands.push(p.resolve_operand(&x, ty)?);
+    }
+    let mut seen_str = false;
+    let mut seen_punct = false;
+    loop {
+        let span = p.current_span();
+        if p.eat("str") {
+            if seen_str {
+                return Err(p.error_at(
+                    span,
+                    "`str` clause can appear at most once in the expansion of the oilist directive",
+                ));
+            }
+            seen_str = true;
+            let s = p.parse_attribute(None)?;
+            if p.ctx().string_value(s).is_none()
+                && !matches!(p.ctx().attr_data(s), AttrData::String(_))
+            {
+                return Err(p.error_at(span, "invalid kind of attribute specified"));
+            }
+            st.add_attr(p.intern("stringLiteral"), s);
+        } else if p.eat("punctuation") {
+            if seen_punct {
+                return Err(p.error_at(
+                    span,
+                    "`punctuation` clause can appear at most once in the expansion of the oilist directive",
+                ));
+            }
+            seen_punct = true;
+            let w = parse_enum_param(
+                p,
+                PUNCTUATIONS,
+                "::mlir::vector::PrintPunctuation",
+                "Vector_PrintPunctuation",
+            )?;
+            let a = dialect_attr(p.ctx(), "vector.punctuation", &w);
+            st.add_attr(p.intern("punctuation"), a);
+        } else {
+            break;
+        }
+    }
+    p.parse_optional_attr_dict(st)?;
+    let name = p.intern("punctuation");
+    if st.attr(name).is_none() {
+        let a = dialect_attr(p.ctx(), "vector.punctuation", "newline");
+        st.add_attr(name, a);
+    }
+    Ok(())
+}
+
+fn print_print(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ctx = ir.ctx();
+    if let Some(&x) = ir.operands(op).first() {
+        p.write(" ");
+        p.print_operand(x);
+        p.write(" : ");
+        p.print_type(ir.value_type(x));
+    }
+    if let Some(s) = ir.attr(op, "stringLiteral") {
+        p.write(" str ");
+        p.print_attribute(s);
+    }
+    let punct = ir
+        .attr(op, "punctuation")
+        .and_then(|a| dialect_param(ctx, a, "vector.punctuation"));
+    if let Some(pu) = punct {
+        if pu != "newline" {
+            p.write(" punctuation <");
+            p.write(pu);
+            p.write(">");
+        }
+    }
+    p.print_optional_attr_dict(op, &["punctuation", "stringLiteral"]);
+}
+
+fn verify_print(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let punct = ir
+        .attr(op, "punctuation")
+        .and_then(|a| dialect_param(ctx, a, "vector.punctuation"));
+    if ir.attr(op, "stringLiteral").is_some()
+        && (!ir.operands(op).is_empty() || punct.is_some_and(|p| p != "newline"))
+    {
+        v.error(
+            op,
+            "failed to verify that `source` or `punctuation` are not set when printing strings",
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// vector.constant_mask / vector.create_mask
+// ---------------------------------------------------------------------------------------
+
+pub static CONSTANT_MASK: OpDef = OpDef {
+    name: "vector.constant_mask",
+    traits: Traits::PURE,
+    inherent_attrs: &["mask_dim_sizes"],
+    parse: Some(parse_constant_mask),
+    print: Some(print_constant_mask),
+    verify: Some(verify_constant_mask),
+    ..OpDef::EMPTY
+};
+
+pub static CREATE_MASK: OpDef = OpDef {
+    name: "vector.create_mask",
+    traits: Traits::PURE,
+    parse: Some(parse_create_mask),
+    print: Some(print_create_mask),
+    verify: Some(verify_create_mask),
+    ..OpDef::EMPTY
+};
+
+fn parse_constant_mask(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    p.expect("[")?;
+    let mut sizes = Vec::new();
+    if !p.eat("]") {
+        loop {
+            sizes.push(p.parse_integer()? as i64);
+            if !p.eat(",") {
+                break;
+            }
+        }
+        p.expect("]")?;
+    }
+    let a = p.ctx().dense_i64_array(&sizes);
+    st.add_attr(p.intern("mask_dim_sizes"), a);
+    p.parse_optional_attr_dict(st)?;
+    let ty = p.parse_colon_type()?;
+    st.result_types.push(ty);
+    Ok(())
+}
+
+fn print_constant_mask(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let sizes = dense_i64_values(ir.ctx(), ir.attr(op, "mask_dim_sizes"));
+    p.write(" [");
+    p.write(
+        &sizes
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(", "),
+    );
+    p.write("]");
+    p.print_optional_attr_dict(op, &["mask_dim_sizes"]);
+    p.write(" : ");
+    if let Some(&r) = ir.results(op).first() {
+        p.print_type(ir.value_type(r));
+    }
+}
+
+fn verify_constant_mask(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let Some(&r) = ir.results(op).first() else {
+        return;
+    };
+    let Some(t) = vec_ty(ctx, ir.value_type(r)) else {
+        return;
+    };
+    let sizes = dense_i64_values(ctx, ir.attr(op, "mask_dim_sizes"));
+    let rank = t.rank().max(1);
+    if sizes.len() != rank {
+        v.error(
+            op,
+            "must specify array attr of size equal vector result rank",
+        );
+        return;
+    }
+    let shape = if t.rank() == 0 {
+        vec![1]
+    } else {
+        t.shape.clone()
+    };
+    if sizes.iter().zip(&shape).any(|(&s, &d)| s < 0 || s > d) {
+        v.error(
+            op,
+            "array attr of size out of bounds of vector result dimension size",
+        );
+        return;
+    }
+    for (i, &s) in sizes.iter().enumerate() {
+        if t.scalable.get(i).copied().unwrap_or(false) && s != 0 && s != shape[i] {
+            v.error(
+                op,
+                "only supports 'none set' or 'all set' scalable dimensions",
+            );
+            return;
+        }
+    }
+    let any_zero = sizes.iter().any(|&s| s == 0);
+    let all_zero = sizes.iter().all(|&s| s == 0);
+    if any_zero && !all_zero {
+        v.error(op, "expected all mask dim sizes to be zeros, as a result of conjunction with zero mask dim");
+    }
+}
+
+fn parse_create_mask(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let ops = p.parse_operand_list(Delimiter::None)?;
+    p.parse_optional_attr_dict(st)?;
+    let ty = p.parse_colon_type()?;
+    let index = p.ctx().index_type();
+    st.operands = p.resolve_operands_all(&ops, index)?;
+    st.result_types.push(ty);
+    Ok(())
+}
+
+fn print_create_mask(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    p.write(" ");
+    p.print_operands(ir.operands(op));
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    if let Some(&r) = ir.results(op).first() {
+        p.print_type(ir.value_type(r));
+    }
+}
+
+fn verify_create_mask(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let Some(&r) = ir.results(op).first() else {
+        return;
+    };
+    let Some(t) = vec_ty(ir.ctx(), ir.value_type(r)) else {
+        return;
+    };
+    if t.rank() == 0 {
+        if ir.operands(op).len() != 1 {
+            v.error(op, "must specify exactly one operand for 0-D create_mask");
+        }
+    } else if ir.operands(op).len() != t.rank() {
+        v.error(
+            op,
+            "must specify an operand for each result vector dimension",
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// vector.outerproduct
+// ---------------------------------------------------------------------------------------
+
+pub static OUTERPRODUCT: OpDef = OpDef {
+    name: "vector.outerproduct",
+    traits: Traits::PURE,
+    inherent_attrs: &["kind"],
+    parse: Some(parse_outerproduct),
+    print: Some(print_outerproduct),
+    verify: Some(verify_outerproduct),
+    ..OpDef::EMPTY
+};
+
+fn parse_outerproduct(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let ops = p.parse_operand_list(Delimiter::None)?;
+    p.parse_optional_attr_dict(st)?;
+    let span = p.current_span();
+    let types = p.parse_colon_type_list()?;
+    if ops.len() < 2 {
+        return Err(p.error_at(span, "expected at least 2 operands"));
+    }
+    if types.len() != 2 {
+        return Err(p.error_at(span, "expected 2 types"));
+    }
+    let Some(lhs) = vec_ty(p.ctx(), types[0]) else {
+        return Err(p.error_at(span, "expected vector type for operand #1"));
+    };
+    let result = match vec_ty(p.ctx(), types[1]) {
+        Some(rhs) => {
+            let mut shape = vec![lhs.shape[0], rhs.shape[0]];
+            let mut scalable = vec![lhs.scalable[0], rhs.scalable[0]];
+            shape.truncate(2);
+            scalable.truncate(2);
+            make_vector(p.ctx(), shape, scalable, lhs.element)
+        }
+        None => make_vector(
+            p.ctx(),
+            vec![lhs.shape[0]],
+            vec![lhs.scalable[0]],
+            lhs.element,
+        ),
+    };
+    let kind_name = p.intern("kind");
+    if st.attr(kind_name).is_none() {
+        let k = kind_attr(p.ctx(), "add");
+        st.add_attr(kind_name, k);
+    }
+    st.operands.push(p.resolve_operand(&ops[0], types[0])?);
+    st.operands.push(p.resolve_operand(&ops[1], types[1])?);
+    if ops.len() > 2 {
+        st.operands.push(p.resolve_operand(&ops[2], result)?);
+    }
+    st.result_types.push(result);
+    Ok(())
+}
+
+fn print_outerproduct(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    if ops.len() < 2 {
+        return;
+    }
+    p.write(" ");
+    p.print_operands(ops);
+    // Like upstream, the attribute dictionary (kind included) is printed only with an
+    // accumulator.
+    if ops.len() > 2 {
+        p.print_optional_attr_dict(op, &[]);
+    }
+    p.write(" : ");
+    p.print_type(ir.value_type(ops[0]));
+    p.write(", ");
+    p.print_type(ir.value_type(ops[1]));
+}
+
+fn verify_outerproduct(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let ops = ir.operands(op);
+    if ops.len() < 2 || ir.results(op).is_empty() {
+        return;
+    }
+    let Some(lhs) = vec_ty(ctx, ir.value_type(ops[0])) else {
+        return;
+    };
+    let res_ty = ir.value_type(ir.result(op, 0));
+    let Some(res) = vec_ty(ctx, res_ty) else {
+        return;
+    };
+    if lhs.rank() != 1 {
+        v.error(op, "expected 1-d vector for operand #1");
+        return;
+    }
+    match vec_ty(ctx, ir.value_type(ops[1])) {
+        Some(rhs) => {
+            if rhs.rank() != 1 {
+                v.error(op, "expected 1-d vector for operand #2");
+            } else if res.rank() != 2 {
+                v.error(op, "expected 2-d vector result");
+            } else if lhs.shape[0] != res.shape[0] {
+                v.error(op, "expected #1 operand dim to match result dim #1");
+            } else if rhs.shape[0] != res.shape[1] {
+                v.error(op, "expected #2 operand dim to match result dim #2");
+            }
+        }
+        None => {
+            if res.rank() != 1 {
+                v.error(op, "expected 1-d vector result");
+            } else if lhs.shape[0] != res.shape[0] {
+                v.error(op, "expected #1 operand dim to match result dim #1");
+            }
+        }
+    }
+    if let Some(&acc) = ops.get(2) {
+        if ir.value_type(acc) != res_ty {
+            v.error(op, "expected operand #3 of same type as result type");
+        }
+    }
+    let kind = ir
+        .attr(op, "kind")
+        .and_then(|a| dialect_param(ctx, a, "vector.kind"))
+        .unwrap_or("add");
+    if !is_supported_kind(ctx, kind, res.element) {
+        v.error(op, "unsupported outerproduct type");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// vector.from_elements / vector.step / vector.vscale / vector.yield
+// ---------------------------------------------------------------------------------------
+
+pub static FROM_ELEMENTS: OpDef = OpDef {
+    name: "vector.from_elements",
+    traits: Traits::PURE,
+    parse: Some(parse_from_elements),
+    print: Some(print_from_elements),
+    ..OpDef::EMPTY
+};
+
+fn parse_from_elements(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let ops = p.parse_operand_list(Delimiter::None)?;
+    p.parse_optional_attr_dict(st)?;
+    let span = p.current_span();
+    let ty = p.parse_colon_type()?;
+    let Some(v) = vec_ty(p.ctx(), ty) else {
+        return Err(p.error_at(span, "expected vector type"));
+    };
+    let n = v.num_elements().max(0) as usize;
+    if ops.len() != n {
+        return Err(p.error_at(
+            span,
+            format!(
+                "number of operands and types do not match: got {} operands and {n} types",
+                ops.len()
+            ),
+        ));
+    }
+    st.operands = p.resolve_operands_all(&ops, v.element)?;
+    st.result_types.push(ty);
+    Ok(())
+}
+
+fn print_from_elements(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    p.write(" ");
+    p.print_operands(ir.operands(op));
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    if let Some(&r) = ir.results(op).first() {
+        p.print_type(ir.value_type(r));
+    }
+}
+
+pub static STEP: OpDef = OpDef {
+    name: "vector.step",
+    traits: Traits::PURE,
+    parse: Some(parse_colon_result),
+    print: Some(print_colon_result),
+    verify: Some(verify_step),
+    ..OpDef::EMPTY
+};
+
+/// `attr-dict : type`
+fn parse_colon_result(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    p.parse_optional_attr_dict(st)?;
+    let ty = p.parse_colon_type()?;
+    st.result_types.push(ty);
+    Ok(())
+}
+
+fn print_colon_result(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    if let Some(&r) = ir.results(op).first() {
+        p.print_type(ir.value_type(r));
+    }
+}
+
+fn verify_step(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let Some(&r) = ir.results(op).first() else {
+        return;
+    };
+    let ty = ir.value_type(r);
+    if !vec_ty(ctx, ty).is_some_and(|t| t.rank() == 1 && ctx.is_index(t.element)) {
+        v.error(
+            op,
+            format!(
+                "result #0 must be vector of index values of ranks 1, but got {}",
+                qty(ir, ty)
+            ),
+        );
+    }
+}
+
+pub static VSCALE: OpDef = OpDef {
+    name: "vector.vscale",
+    traits: Traits::PURE,
+    parse: Some(parse_vscale),
+    print: Some(print_vscale),
+    result_names: Some(vscale_names),
+    ..OpDef::EMPTY
+};
+
+fn parse_vscale(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    p.parse_optional_attr_dict(st)?;
+    let index = p.ctx().index_type();
+    st.result_types.push(index);
+    Ok(())
+}
+
+fn print_vscale(p: &mut Printer<'_>, op: Op) {
+    p.print_optional_attr_dict(op, &[]);
+}
+
+fn vscale_names(_ir: &Ir, _op: Op, names: &mut Vec<(usize, String)>) {
+    names.push((0, "vscale".into()));
+}
+
+pub static YIELD: OpDef = OpDef {
+    name: "vector.yield",
+    traits: Traits::PURE
+        .with(Traits::TERMINATOR)
+        .with(Traits::RETURN_LIKE),
+    parse: Some(parse_yield),
+    print: Some(print_yield),
+    ..OpDef::EMPTY
+};
+
+/// `attr-dict ($operands^ : type($operands))?`
+fn parse_yield(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    p.parse_optional_attr_dict(st)?;
+    if p.peek_operand() {
+        let ops = p.parse_operand_list(Delimiter::None)?;
+        let span = p.current_span();
+        let types = p.parse_colon_type_list()?;
+        st.operands = p.resolve_operands(&ops, &types, span)?;
+    }
+    Ok(())
+}
+
+fn print_yield(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    p.print_optional_attr_dict(op, &[]);
+    let ops = ir.operands(op);
+    if !ops.is_empty() {
+        p.write(" ");
+        p.print_operands(ops);
+        p.write(" : ");
+        let tys: Vec<Type> = ops.iter().map(|&v| ir.value_type(v)).collect();
+        p.print_types(&tys);
+    }
 }

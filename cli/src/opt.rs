@@ -1,0 +1,496 @@
+//! `lattice opt`: mlir-opt's contract — read MLIR text (a file or `-`), optionally split it
+//! on `// -----`, parse, verify, run a pass pipeline, verify again, and print.
+//!
+//! Invariants: each chunk gets its own `Ir` and its own source buffer whose text keeps the
+//! original file's line and column numbers (everything before the chunk is blanked out),
+//! so every location and diagnostic points at the real line; `-o FILE` is written to a
+//! temporary file in the same directory and renamed over `FILE` only when every chunk
+//! succeeded, so a failed run never leaves a corrupted output.
+
+use crate::expected;
+use lattice_cli::{make_context, make_registry};
+use lattice_ir::diag::{DiagLoc, Diagnostic, SourceMap};
+use lattice_ir::pass::{
+    parse_pass_options, render_timing, run_pipeline, OpPipeline, PassOptions, PassRegistry,
+    RunOptions, Timing,
+};
+use lattice_ir::printer::{print_op, PrintOptions};
+use lattice_ir::{Context, Ir, Span};
+use std::io::{Read, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Parsed command-line options of `lattice opt`.
+#[derive(Default)]
+struct OptArgs {
+    input: Option<String>,
+    output: Option<String>,
+    split_marker: Option<String>,
+    allow_unregistered: bool,
+    verify_diagnostics: bool,
+    generic: bool,
+    debug_info: bool,
+    pipeline_text: Option<String>,
+    flag_passes: Vec<(String, String)>,
+    print_ir_after_all: bool,
+    timing: bool,
+    verify_each: bool,
+    threading: bool,
+}
+
+const HELP: &str = "\
+USAGE: lattice opt [FILE|-] [-o OUT] [OPTIONS] [PASSES]
+
+Reads MLIR (LLVM 22 syntax) from FILE or standard input, verifies it, runs the requested
+passes, verifies again and prints the result, like mlir-opt.
+
+OPTIONS:
+    -o FILE                         write the output to FILE (atomically; only on success)
+    --split-input-file[=MARKER]     process each `// -----` chunk separately
+    --allow-unregistered-dialect    accept and round-trip ops of unknown dialects
+    --verify-diagnostics            check `// expected-error {{...}}` annotations
+    --mlir-print-op-generic         print every op in the generic form
+    --mlir-print-debuginfo          print locations
+    --pass-pipeline=PIPELINE        e.g. 'builtin.module(func.func(canonicalize,cse))'
+    --print-ir-after-all            dump the IR after each pass to stderr
+    --timing                        print a timing report to stderr (also --mlir-timing)
+    --verify-each=false             do not verify after each pass
+    --mlir-disable-threading        run nested pass pipelines sequentially
+    -h, --help                      this help
+
+PASSES (each also usable as --NAME or --NAME=\"opt=value ...\"):
+";
+
+fn usage_error(message: &str) -> ExitCode {
+    eprintln!("lattice opt: {message}\nRun `lattice opt --help` for usage.");
+    ExitCode::from(2)
+}
+
+fn parse_args(args: &[String], registry: &PassRegistry) -> Result<Option<OptArgs>, String> {
+    let mut a = OptArgs {
+        verify_each: true,
+        threading: true,
+        ..OptArgs::default()
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let raw = &args[i];
+        i += 1;
+        if raw == "-" || !raw.starts_with('-') {
+            if a.input.is_some() {
+                return Err(format!(
+                    "more than one input file given ('{}' and '{raw}')",
+                    a.input.as_ref().unwrap()
+                ));
+            }
+            a.input = Some(raw.clone());
+            continue;
+        }
+        if raw == "-o" {
+            let v = args.get(i).ok_or("-o needs a file name")?;
+            i += 1;
+            a.output = Some(v.clone());
+            continue;
+        }
+        if let Some(v) = raw.strip_prefix("-o") {
+            if !raw.starts_with("--") && !v.is_empty() {
+                a.output = Some(v.to_string());
+                continue;
+            }
+        }
+        // `-flag` and `--flag` are the same, as in mlir-opt.
+        let body = raw.trim_start_matches('-');
+        let (name, value) = match body.split_once('=') {
+            Some((n, v)) => (n, Some(v.to_string())),
+            None => (body, None),
+        };
+        let take_value = |i: &mut usize, value: Option<String>| -> Result<String, String> {
+            match value {
+                Some(v) => Ok(v),
+                None => {
+                    let v = args
+                        .get(*i)
+                        .cloned()
+                        .ok_or(format!("--{name} needs a value"))?;
+                    *i += 1;
+                    Ok(v)
+                }
+            }
+        };
+        let bool_value = |value: &Option<String>| -> Result<bool, String> {
+            match value.as_deref() {
+                None | Some("true") | Some("1") => Ok(true),
+                Some("false") | Some("0") => Ok(false),
+                Some(v) => Err(format!("--{name}: expected true or false, got '{v}'")),
+            }
+        };
+        match name {
+            "h" | "help" => return Ok(None),
+            "split-input-file" => {
+                a.split_marker = Some(match value {
+                    Some(m) if !m.is_empty() => m,
+                    _ => "// -----".to_string(),
+                })
+            }
+            "allow-unregistered-dialect" => a.allow_unregistered = bool_value(&value)?,
+            "verify-diagnostics" => a.verify_diagnostics = bool_value(&value)?,
+            "mlir-print-op-generic" => a.generic = bool_value(&value)?,
+            "mlir-print-debuginfo" => a.debug_info = bool_value(&value)?,
+            "pass-pipeline" => a.pipeline_text = Some(take_value(&mut i, value)?),
+            "print-ir-after-all" | "mlir-print-ir-after-all" => {
+                a.print_ir_after_all = bool_value(&value)?
+            }
+            "timing" | "mlir-timing" => a.timing = bool_value(&value)?,
+            "verify-each" => a.verify_each = bool_value(&value)?,
+            "mlir-disable-threading" => a.threading = !bool_value(&value)?,
+            _ => match registry.lookup(name) {
+                Some(def) => a
+                    .flag_passes
+                    .push((def.name.to_string(), value.unwrap_or_default())),
+                None => return Err(format!("unknown option '{raw}'")),
+            },
+        }
+    }
+    if a.pipeline_text.is_some() && !a.flag_passes.is_empty() {
+        return Err("--pass-pipeline cannot be combined with individual pass flags".to_string());
+    }
+    Ok(Some(a))
+}
+
+fn build_pipeline(a: &OptArgs, registry: &PassRegistry) -> Result<OpPipeline, String> {
+    if let Some(text) = &a.pipeline_text {
+        return OpPipeline::parse(text, registry);
+    }
+    let mut pipeline = OpPipeline::new("builtin.module");
+    for (name, options) in &a.flag_passes {
+        let def = registry
+            .lookup(name)
+            .expect("looked up while parsing flags");
+        let options = if options.is_empty() {
+            PassOptions::default()
+        } else {
+            parse_pass_options(def, options)?
+        };
+        pipeline.add_flag_pass(def, options);
+    }
+    Ok(pipeline)
+}
+
+/// Entry point of `lattice opt`.
+pub fn main(args: &[String]) -> ExitCode {
+    let registry = make_registry();
+    let a = match parse_args(args, &registry) {
+        Ok(Some(a)) => a,
+        Ok(None) => {
+            print!("{HELP}");
+            for p in registry.passes() {
+                println!("    --{:<30} {}", p.name, p.summary);
+            }
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => return usage_error(&e),
+    };
+    let pipeline = match build_pipeline(&a, &registry) {
+        Ok(p) => p,
+        Err(e) => return usage_error(&e),
+    };
+    let input_name = a.input.clone().unwrap_or_else(|| "-".to_string());
+    let (display_name, bytes) = match read_input(&input_name) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("lattice opt: cannot read '{input_name}': {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let ctx = Arc::new(make_context(a.allow_unregistered));
+    let start = Instant::now();
+    let mut sources = SourceMap::new();
+    let (text, utf8_error) = match String::from_utf8(bytes) {
+        Ok(t) => (t, None),
+        Err(e) => {
+            let offset = e.utf8_error().valid_up_to();
+            (
+                String::from_utf8_lossy(e.as_bytes()).into_owned(),
+                Some(offset),
+            )
+        }
+    };
+    if let Some(offset) = utf8_error {
+        let id = sources.add(&display_name, &text);
+        let d = Diagnostic::error(
+            DiagLoc::Span(id, Span::new(offset, offset + 1)),
+            "input is not valid UTF-8",
+        );
+        eprint!("{}", sources.render(&ctx, &[d], Some(id)));
+        return ExitCode::from(1);
+    }
+    let chunks = split_chunks(&text, a.split_marker.as_deref());
+    let mut outputs = Vec::new();
+    let mut failed = false;
+    let mut timing = Timing::default();
+    let mut parse_time = Duration::ZERO;
+    let mut print_time = Duration::ZERO;
+    for chunk in &chunks {
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            process_chunk(&ctx, &mut sources, &display_name, chunk, &a, &pipeline)
+        }));
+        let r = match result {
+            Ok(r) => r,
+            Err(panic) => {
+                let msg = panic
+                    .downcast_ref::<String>()
+                    .map(String::as_str)
+                    .or_else(|| panic.downcast_ref::<&str>().copied())
+                    .unwrap_or("unknown panic");
+                eprintln!(
+                    "lattice opt: internal error while processing '{display_name}' (chunk at line {}): {msg}\n\
+                     This is a bug in Lattice; please report it with the input.",
+                    chunk.line
+                );
+                failed = true;
+                outputs.push(String::new());
+                continue;
+            }
+        };
+        parse_time += r.parse_time;
+        print_time += r.print_time;
+        if let Some(t) = r.timing {
+            for (n, d) in t.passes {
+                match timing.passes.iter_mut().find(|(m, _)| *m == n) {
+                    Some((_, x)) => *x += d,
+                    None => timing.passes.push((n, d)),
+                }
+            }
+            timing.verification += t.verification;
+        }
+        for dump in &r.dumps {
+            eprint!("{dump}");
+        }
+        if !r.stderr.is_empty() {
+            eprint!("{}", r.stderr);
+        }
+        failed |= !r.ok;
+        outputs.push(r.output.unwrap_or_default());
+    }
+    let mut out = String::new();
+    for (i, o) in outputs.iter().enumerate() {
+        if i > 0 {
+            out.push_str(a.split_marker.as_deref().unwrap_or("// -----"));
+            out.push('\n');
+        }
+        out.push_str(o);
+    }
+    if a.timing {
+        let _ = start;
+        eprint!("{}", render_timing(&timing, parse_time, print_time));
+    }
+    match &a.output {
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            let _ = stdout.write_all(out.as_bytes());
+            let _ = stdout.flush();
+        }
+        Some(path) if path == "-" => {
+            let _ = std::io::stdout().write_all(out.as_bytes());
+        }
+        Some(path) => {
+            if !failed {
+                if let Err(e) = write_atomically(path, out.as_bytes()) {
+                    eprintln!("lattice opt: cannot write '{path}': {e}");
+                    return ExitCode::from(1);
+                }
+            }
+        }
+    }
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn read_input(name: &str) -> std::io::Result<(String, Vec<u8>)> {
+    if name == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes)?;
+        Ok(("<stdin>".to_string(), bytes))
+    } else {
+        Ok((name.to_string(), std::fs::read(name)?))
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory and a rename.
+fn write_atomically(path: &str, bytes: &[u8]) -> std::io::Result<()> {
+    let target = std::path::Path::new(path);
+    let dir = target
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let file_name = target
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{file_name}.lattice-{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, target)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// One `// -----` chunk: its text padded so positions match the original file.
+pub struct Chunk {
+    /// Whitespace standing for everything before the chunk, then the chunk's text.
+    pub text: String,
+    /// 1-based line where the chunk starts in the original file.
+    pub line: usize,
+    /// Byte offset where the chunk's own text starts in `text`.
+    pub start: usize,
+}
+
+/// Splits `text` on `marker` (mlir-opt's rule: every occurrence splits, the rest of the
+/// marker's line belongs to the next chunk).
+pub fn split_chunks(text: &str, marker: Option<&str>) -> Vec<Chunk> {
+    let Some(marker) = marker else {
+        return vec![Chunk {
+            text: text.to_string(),
+            line: 1,
+            start: 0,
+        }];
+    };
+    let mut chunks = Vec::new();
+    let mut begin = 0;
+    loop {
+        let end = text[begin..].find(marker).map(|p| begin + p);
+        let piece_end = end.unwrap_or(text.len());
+        let prefix = &text[..begin];
+        let newlines = prefix.matches('\n').count();
+        let col = begin - prefix.rfind('\n').map_or(0, |p| p + 1);
+        let mut padded = String::with_capacity(newlines + col + piece_end - begin);
+        padded.extend(std::iter::repeat_n('\n', newlines));
+        padded.extend(std::iter::repeat_n(' ', col));
+        let start = padded.len();
+        padded.push_str(&text[begin..piece_end]);
+        chunks.push(Chunk {
+            text: padded,
+            line: newlines + 1,
+            start,
+        });
+        match end {
+            Some(e) => begin = e + marker.len(),
+            None => break,
+        }
+    }
+    chunks
+}
+
+struct ChunkResult {
+    ok: bool,
+    output: Option<String>,
+    stderr: String,
+    dumps: Vec<String>,
+    timing: Option<Timing>,
+    parse_time: Duration,
+    print_time: Duration,
+}
+
+fn process_chunk(
+    ctx: &Arc<Context>,
+    sources: &mut SourceMap,
+    name: &str,
+    chunk: &Chunk,
+    a: &OptArgs,
+    pipeline: &OpPipeline,
+) -> ChunkResult {
+    let id = sources.add(name, &chunk.text);
+    let mut result = ChunkResult {
+        ok: false,
+        output: None,
+        stderr: String::new(),
+        dumps: Vec::new(),
+        timing: None,
+        parse_time: Duration::ZERO,
+        print_time: Duration::ZERO,
+    };
+    let mut ir = Ir::new(ctx.clone());
+    let t = Instant::now();
+    let parsed = lattice_ir::parser::parse_source(&mut ir, id, name, &chunk.text);
+    result.parse_time = t.elapsed();
+    let mut diagnostics = Vec::new();
+    let mut module = None;
+    match parsed {
+        Err(d) => diagnostics.push(d),
+        Ok(m) => {
+            let errors = lattice_ir::verifier::verify(&ir, m);
+            if errors.is_empty() {
+                module = Some(m);
+            } else {
+                diagnostics.extend(errors);
+            }
+        }
+    }
+    if let Some(m) = module {
+        let options = RunOptions {
+            verify_each: a.verify_each,
+            print_ir_after_all: a.print_ir_after_all,
+            print: PrintOptions {
+                generic: a.generic,
+                debug_info: a.debug_info,
+            },
+            parallel: a.threading,
+        };
+        if !pipeline.is_empty() {
+            match run_pipeline(&mut ir, m, pipeline, &options) {
+                Ok(out) => {
+                    result.dumps = out.dumps;
+                    result.timing = Some(out.timing);
+                }
+                Err(e) => {
+                    diagnostics.extend(e);
+                    module = None;
+                }
+            }
+        }
+    }
+    if let Some(m) = module {
+        let t = Instant::now();
+        let mut text = print_op(
+            &ir,
+            m,
+            PrintOptions {
+                generic: a.generic,
+                debug_info: a.debug_info,
+            },
+        );
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push('\n');
+        result.print_time = t.elapsed();
+        result.output = Some(text);
+    }
+    if a.verify_diagnostics {
+        let report = expected::check(
+            ctx,
+            sources,
+            id,
+            &chunk.text[chunk.start..],
+            chunk.start,
+            &diagnostics,
+        );
+        result.ok = report.is_empty();
+        result.stderr = report;
+    } else {
+        result.ok = diagnostics.is_empty();
+        if !diagnostics.is_empty() {
+            result.stderr = sources.render(ctx, &diagnostics, Some(id));
+        }
+    }
+    result
+}

@@ -1,0 +1,505 @@
+//! Type parsing: builtin types (integers, floats, `index`, `none`, `complex`, `tuple`,
+//! function types, `vector`, `tensor`, `memref`), dialect types kept as text, `!alias`
+//! references; plus [`type_to_string`], a small MLIR-syntax type printer for messages.
+//!
+//! Invariants: dimension lists are split at each `x` by re-lexing right after it (as MLIR
+//! does), so `4x?x8xf32` never depends on how the lexer grouped it.
+
+use super::lexer::TokKind;
+use super::{PResult, Parser};
+use crate::attrs::AttrData;
+use crate::context::Context;
+use crate::types::{FloatKind, Signedness, Type, TypeData, DYNAMIC};
+
+/// Largest integer type width MLIR accepts.
+const MAX_INT_WIDTH: u64 = 16_777_215;
+
+impl Parser<'_> {
+    pub(crate) fn parse_optional_type_impl(&mut self) -> PResult<Option<Type>> {
+        match self.kind() {
+            TokKind::Punct("(") => {
+                let (inputs, results) = self.parse_function_type()?;
+                Ok(Some(self.ctx().function_type(inputs, results)))
+            }
+            TokKind::BangId => self.parse_bang_type().map(Some),
+            TokKind::BareId => self.parse_keyword_type(),
+            _ => Ok(None),
+        }
+    }
+
+    /// The results after `->`: one non-function type or a parenthesized list.
+    pub(crate) fn parse_function_result_types(&mut self) -> PResult<Vec<Type>> {
+        if self.is_punct("(") {
+            self.parse_paren_type_list()
+        } else {
+            Ok(vec![self.parse_type()?])
+        }
+    }
+
+    fn parse_bang_type(&mut self) -> PResult<Type> {
+        let span = self.current_span();
+        let name = &self.tok_text()[1..];
+        let end = self.tok().end as usize;
+        self.bump();
+        let adjacent_angle = self.is_punct("<") && self.tok().start as usize == end;
+        if !name.contains('.') && !adjacent_angle {
+            return match self.inner.type_aliases.get(name) {
+                Some(&t) => Ok(t),
+                None => Err(self.error_at(span, format!("undefined symbol alias id '{name}'"))),
+            };
+        }
+        let mut text = name.to_string();
+        if adjacent_angle {
+            text.push_str(self.take_balanced_body()?);
+        }
+        Ok(self.ctx().ty(TypeData::Dialect(text)))
+    }
+
+    /// At a `<` token: consumes the text up to its matching `>` (balanced over `<>()[]{}`,
+    /// skipping string literals and `->`) and returns it including the delimiters.
+    pub(crate) fn take_balanced_body(&mut self) -> PResult<&str> {
+        let start = self.tok().start as usize;
+        let b = self.text.as_bytes();
+        let mut stack: Vec<u8> = Vec::new();
+        let mut i = start;
+        while i < b.len() {
+            let c = b[i];
+            match c {
+                b'<' | b'(' | b'[' | b'{' => stack.push(c),
+                b'-' if b.get(i + 1) == Some(&b'>') => {
+                    i += 2;
+                    continue;
+                }
+                b'>' | b')' | b']' | b'}' => {
+                    let open = match c {
+                        b'>' => b'<',
+                        b')' => b'(',
+                        b']' => b'[',
+                        _ => b'{',
+                    };
+                    if stack.pop() != Some(open) {
+                        return Err(self.error_at(
+                            crate::diag::Span::new(i, i + 1),
+                            format!(
+                                "unbalanced '{}' character in pretty dialect name",
+                                c as char
+                            ),
+                        ));
+                    }
+                    if stack.is_empty() {
+                        let text = &self.text[start..=i];
+                        self.reset_to(i + 1);
+                        return Ok(text);
+                    }
+                }
+                b'"' => {
+                    i += 1;
+                    while i < b.len() && b[i] != b'"' {
+                        if b[i] == b'\\' {
+                            i += 1;
+                        }
+                        i += 1;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        Err(self.error_at(
+            crate::diag::Span::new(start, start + 1),
+            "unbalanced '<' character in pretty dialect name",
+        ))
+    }
+
+    fn parse_keyword_type(&mut self) -> PResult<Option<Type>> {
+        let text = self.tok_text();
+        let span = self.current_span();
+        let ctx = self.ir.ctx();
+        let simple = match text {
+            "index" => Some(ctx.index_type()),
+            "none" => Some(ctx.none_type()),
+            _ => FloatKind::from_keyword(text).map(|k| ctx.float_type(k)),
+        };
+        if let Some(t) = simple {
+            self.bump();
+            return Ok(Some(t));
+        }
+        let (sign, digits) = if let Some(d) = text.strip_prefix("si") {
+            (Signedness::Signed, d)
+        } else if let Some(d) = text.strip_prefix("ui") {
+            (Signedness::Unsigned, d)
+        } else if let Some(d) = text.strip_prefix('i') {
+            (Signedness::Signless, d)
+        } else {
+            (Signedness::Signless, "")
+        };
+        if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+            let width = digits.parse::<u64>().unwrap_or(u64::MAX);
+            if width > MAX_INT_WIDTH {
+                return Err(self.error_at(
+                    span,
+                    format!("integer bitwidth is limited to {MAX_INT_WIDTH} bits"),
+                ));
+            }
+            self.bump();
+            return Ok(Some(self.ctx().ty(TypeData::Integer {
+                width: width as u32,
+                signedness: sign,
+            })));
+        }
+        match text {
+            "complex" => {
+                self.bump();
+                self.expect("<")?;
+                let el = self.parse_type()?;
+                self.expect(">")?;
+                Ok(Some(self.ctx().ty(TypeData::Complex(el))))
+            }
+            "tuple" => {
+                self.bump();
+                self.expect("<")?;
+                let mut els = Vec::new();
+                if !self.is_punct(">") {
+                    els = self.parse_type_list()?;
+                }
+                self.expect(">")?;
+                Ok(Some(self.ctx().ty(TypeData::Tuple(els))))
+            }
+            "vector" => {
+                self.bump();
+                self.expect("<")?;
+                let (shape, scalable) = self.parse_dimension_list(true, false)?;
+                let el = self.parse_type()?;
+                self.expect(">")?;
+                Ok(Some(self.ctx().ty(TypeData::Vector {
+                    shape,
+                    scalable,
+                    element: el,
+                })))
+            }
+            "tensor" => {
+                self.bump();
+                self.expect("<")?;
+                if self.eat("*") {
+                    self.eat_x()?;
+                    let el = self.parse_type()?;
+                    self.expect(">")?;
+                    return Ok(Some(
+                        self.ctx().ty(TypeData::UnrankedTensor { element: el }),
+                    ));
+                }
+                let (shape, _) = self.parse_dimension_list(false, true)?;
+                let el = self.parse_type()?;
+                let encoding = if self.eat(",") {
+                    Some(self.parse_attribute(None)?)
+                } else {
+                    None
+                };
+                self.expect(">")?;
+                Ok(Some(self.ctx().ty(TypeData::RankedTensor {
+                    shape,
+                    element: el,
+                    encoding,
+                })))
+            }
+            "memref" => {
+                self.bump();
+                self.expect("<")?;
+                if self.eat("*") {
+                    self.eat_x()?;
+                    let el = self.parse_type()?;
+                    let memory_space = if self.eat(",") {
+                        Some(self.parse_attribute(None)?)
+                    } else {
+                        None
+                    };
+                    self.expect(">")?;
+                    return Ok(Some(self.ctx().ty(TypeData::UnrankedMemRef {
+                        element: el,
+                        memory_space,
+                    })));
+                }
+                let (shape, _) = self.parse_dimension_list(false, true)?;
+                let el = self.parse_type()?;
+                let mut layout = None;
+                let mut memory_space = None;
+                while self.eat(",") {
+                    let span = self.current_span();
+                    let a = self.parse_attribute(None)?;
+                    let is_layout = matches!(
+                        self.ctx().attr_data(a),
+                        AttrData::AffineMap(_) | AttrData::Strided { .. }
+                    );
+                    if memory_space.is_some() {
+                        return Err(self.error_at(span, "expected '>'"));
+                    }
+                    if is_layout && layout.is_none() {
+                        layout = Some(a);
+                    } else if is_layout {
+                        return Err(self.error_at(span, "multiple layouts in memref type"));
+                    } else {
+                        memory_space = Some(a);
+                    }
+                }
+                self.expect(">")?;
+                // The identity layout is the default and is not stored.
+                if let Some(l) = layout {
+                    if let AttrData::AffineMap(m) = self.ctx().attr_data(l) {
+                        let d = self.ctx().map_data(*m);
+                        if d.num_symbols == 0
+                            && d.num_dims as usize == shape.len()
+                            && d.results
+                                .iter()
+                                .enumerate()
+                                .all(|(i, &e)| e == self.ctx().dim_expr(i as u32))
+                        {
+                            layout = None;
+                        }
+                    }
+                }
+                Ok(Some(self.ctx().ty(TypeData::MemRef {
+                    shape,
+                    element: el,
+                    layout,
+                    memory_space,
+                })))
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// Consumes the `x` after a dimension (possibly the start of a bare identifier such as
+    /// `xf32`, in which case the lexer restarts right after the `x`).
+    fn eat_x(&mut self) -> PResult<()> {
+        if self.kind() == TokKind::BareId && self.tok_text().starts_with('x') {
+            let pos = self.tok().start as usize + 1;
+            self.reset_to(pos);
+            Ok(())
+        } else {
+            Err(self.expected("'x' in dimension list"))
+        }
+    }
+
+    /// `4x?x[8]x` (the trailing `x` consumed); stops before the element type.
+    fn parse_dimension_list(
+        &mut self,
+        allow_scalable: bool,
+        allow_dynamic: bool,
+    ) -> PResult<(Vec<i64>, Vec<bool>)> {
+        let mut shape = Vec::new();
+        let mut scalable = Vec::new();
+        loop {
+            match self.kind() {
+                TokKind::Punct("?") if allow_dynamic => {
+                    self.bump();
+                    shape.push(DYNAMIC);
+                    scalable.push(false);
+                }
+                TokKind::Punct("[") if allow_scalable => {
+                    self.bump();
+                    let v = self.parse_dim_value()?;
+                    self.expect("]")?;
+                    shape.push(v);
+                    scalable.push(true);
+                }
+                TokKind::Integer => {
+                    let v = self.parse_dim_value()?;
+                    shape.push(v);
+                    scalable.push(false);
+                }
+                _ => return Ok((shape, scalable)),
+            }
+            self.eat_x()?;
+        }
+    }
+
+    fn parse_dim_value(&mut self) -> PResult<i64> {
+        if self.kind() != TokKind::Integer {
+            return Err(self.expected("dimension"));
+        }
+        let text = self.tok_text();
+        let span = self.current_span();
+        if text.starts_with("0x") {
+            // `0x4xf32`: MLIR treats this as dimension 0 followed by `x4xf32`.
+            let pos = self.tok().start as usize + 1;
+            self.reset_to(pos);
+            // Now at a bare identifier `x4xf32`: leave it for eat_x.
+            return Ok(0);
+        }
+        let v = text
+            .parse::<i64>()
+            .map_err(|_| self.error_at(span, "invalid dimension"))?;
+        self.bump();
+        Ok(v)
+    }
+}
+
+/// Writes `ty` in MLIR syntax (for messages; layouts and dialect attributes are written
+/// from their stored data as far as this module knows how).
+pub fn type_to_string(ctx: &Context, ty: Type) -> String {
+    let mut s = String::new();
+    write_type(ctx, ty, &mut s);
+    s
+}
+
+fn write_dims(shape: &[i64], scalable: Option<&[bool]>, out: &mut String) {
+    for (i, &d) in shape.iter().enumerate() {
+        let sc = scalable.is_some_and(|s| s.get(i).copied().unwrap_or(false));
+        if sc {
+            out.push('[');
+        }
+        if d == DYNAMIC {
+            out.push('?');
+        } else {
+            out.push_str(&d.to_string());
+        }
+        if sc {
+            out.push(']');
+        }
+        out.push('x');
+    }
+}
+
+fn write_type(ctx: &Context, ty: Type, out: &mut String) {
+    match ctx.type_data(ty) {
+        TypeData::Integer { width, signedness } => {
+            out.push_str(match signedness {
+                Signedness::Signless => "i",
+                Signedness::Signed => "si",
+                Signedness::Unsigned => "ui",
+            });
+            out.push_str(&width.to_string());
+        }
+        TypeData::Index => out.push_str("index"),
+        TypeData::Float(k) => out.push_str(k.keyword()),
+        TypeData::None => out.push_str("none"),
+        TypeData::Complex(t) => {
+            out.push_str("complex<");
+            write_type(ctx, *t, out);
+            out.push('>');
+        }
+        TypeData::Tuple(ts) => {
+            out.push_str("tuple<");
+            write_list(ctx, ts, out);
+            out.push('>');
+        }
+        TypeData::Function { inputs, results } => {
+            out.push('(');
+            write_list(ctx, inputs, out);
+            out.push_str(") -> ");
+            let paren = results.len() != 1
+                || matches!(ctx.type_data(results[0]), TypeData::Function { .. });
+            if paren {
+                out.push('(');
+            }
+            write_list(ctx, results, out);
+            if paren {
+                out.push(')');
+            }
+        }
+        TypeData::Vector {
+            shape,
+            scalable,
+            element,
+        } => {
+            out.push_str("vector<");
+            write_dims(shape, Some(scalable), out);
+            write_type(ctx, *element, out);
+            out.push('>');
+        }
+        TypeData::RankedTensor {
+            shape,
+            element,
+            encoding,
+        } => {
+            out.push_str("tensor<");
+            write_dims(shape, None, out);
+            write_type(ctx, *element, out);
+            if let Some(e) = encoding {
+                out.push_str(", ");
+                write_attr_brief(ctx, *e, out);
+            }
+            out.push('>');
+        }
+        TypeData::UnrankedTensor { element } => {
+            out.push_str("tensor<*x");
+            write_type(ctx, *element, out);
+            out.push('>');
+        }
+        TypeData::MemRef {
+            shape,
+            element,
+            layout,
+            memory_space,
+        } => {
+            out.push_str("memref<");
+            write_dims(shape, None, out);
+            write_type(ctx, *element, out);
+            for a in [layout, memory_space].into_iter().flatten() {
+                out.push_str(", ");
+                write_attr_brief(ctx, *a, out);
+            }
+            out.push('>');
+        }
+        TypeData::UnrankedMemRef {
+            element,
+            memory_space,
+        } => {
+            out.push_str("memref<*x");
+            write_type(ctx, *element, out);
+            if let Some(a) = memory_space {
+                out.push_str(", ");
+                write_attr_brief(ctx, *a, out);
+            }
+            out.push('>');
+        }
+        TypeData::Dialect(text) => {
+            out.push('!');
+            out.push_str(text);
+        }
+    }
+}
+
+fn write_list(ctx: &Context, ts: &[Type], out: &mut String) {
+    for (i, &t) in ts.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        write_type(ctx, t, out);
+    }
+}
+
+/// Attributes inside types, briefly (integers, strided layouts, dialect text).
+fn write_attr_brief(ctx: &Context, a: crate::attrs::Attr, out: &mut String) {
+    match ctx.attr_data(a) {
+        AttrData::Integer { value, .. } => out.push_str(&value.to_string()),
+        AttrData::Dialect(t) => {
+            out.push('#');
+            out.push_str(t);
+        }
+        AttrData::String(b) => {
+            out.push('"');
+            out.push_str(&String::from_utf8_lossy(b));
+            out.push('"');
+        }
+        AttrData::Strided { strides, offset } => {
+            let f = |v: i64| {
+                if v == DYNAMIC {
+                    "?".to_string()
+                } else {
+                    v.to_string()
+                }
+            };
+            out.push_str("strided<[");
+            out.push_str(&strides.iter().map(|&s| f(s)).collect::<Vec<_>>().join(", "));
+            out.push(']');
+            if *offset != 0 {
+                out.push_str(", offset: ");
+                out.push_str(&f(*offset));
+            }
+            out.push('>');
+        }
+        AttrData::AffineMap(_) => out.push_str("affine_map<...>"),
+        _ => out.push_str("#attr"),
+    }
+}
