@@ -724,10 +724,7 @@ fn verify_return(v: &mut Verifier<'_>, op: Op) {
         if ot != t {
             v.error(
                 op,
-                format!(
-                    "unexpected type `{}' for operand #{i}",
-                    super::vector::type_text(ir, ot)
-                ),
+                format!("unexpected type `{}' for operand #{i}", qty(ir, ot)),
             );
             return;
         }
@@ -871,7 +868,16 @@ typed_index_op!(SUBGROUP_SIZE, "gpu.subgroup_size");
 fn parse_typed_index_op(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     parse_upper_bound(p, st)?;
     p.parse_optional_attr_dict(st)?;
-    let ty = p.parse_colon_type()?;
+    p.expect(":")?;
+    let span = p.current_span();
+    let ty = p.parse_type()?;
+    if !p.ctx().is_index(ty) {
+        let found = super::vector::type_text(p.ir(), ty);
+        return Err(p.error_at(
+            span,
+            format!("invalid kind of type specified: expected builtin.index, but found '{found}'"),
+        ));
+    }
     st.result_types.push(ty);
     Ok(())
 }

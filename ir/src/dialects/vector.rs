@@ -1076,24 +1076,17 @@ fn verify_load_store(v: &mut Verifier<'_>, op: Op, base: usize, vector_ty: Type,
             return;
         }
     } else if element != vt.element {
-        v.error(
-            op,
+        let msg = if what == "load" {
+            "base and result element types should match"
+        } else {
             "base and valueToStore element type should match"
-                .replace("valueToStore", what_operand(what)),
-        );
+        };
+        v.error(op, msg);
         return;
     }
     let num_indices = ir.operands(op).len() - base - 1;
     if num_indices != rank {
         v.error(op, format!("requires {rank} indices"));
-    }
-}
-
-fn what_operand(what: &str) -> &'static str {
-    if what == "load" {
-        "result"
-    } else {
-        "valueToStore"
     }
 }
 

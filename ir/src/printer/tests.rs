@@ -1,0 +1,575 @@
+//! Printer unit tests: IR built directly, expected text taken from mlir-opt 22's output
+//! for the same IR.
+
+use super::*;
+use crate::attrs::Location;
+use crate::registry::{OpDef, Traits};
+use crate::store::OperationState;
+use crate::types::{FloatKind, Signedness, TypeData, DYNAMIC};
+use expect_test::expect;
+use std::sync::Arc;
+
+fn name_results(ir: &Ir, op: Op, out: &mut Vec<(usize, String)>) {
+    if let Some(a) = ir.attr(op, "names") {
+        if let AttrData::Array(names) = ir.ctx().attr_data(a) {
+            for (i, &n) in names.iter().enumerate() {
+                if let Some(s) = ir.ctx().string_value(n) {
+                    if !s.is_empty() {
+                        out.push((i, s.to_string()));
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn print_func(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let name = ir
+        .ctx()
+        .string_value(ir.attr(op, "sym_name").unwrap())
+        .unwrap()
+        .to_string();
+    p.write(" ");
+    p.print_symbol_name(&name);
+    p.write("(");
+    let region = ir.region(op, 0);
+    let entry = ir.entry_block(region).unwrap();
+    for (i, &a) in ir.block_args(entry).iter().enumerate() {
+        if i > 0 {
+            p.write(", ");
+        }
+        p.print_region_argument(a, None);
+    }
+    p.write(")");
+    p.print_optional_attr_dict_with_keyword(op, &["sym_name"]);
+    p.write(" ");
+    p.print_region(
+        region,
+        RegionPrintOptions {
+            print_entry_block_args: false,
+            ..Default::default()
+        },
+    );
+}
+
+fn print_ret(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    if !ir.operands(op).is_empty() {
+        p.write(" ");
+        p.print_operands(ir.operands(op));
+        p.write(" : ");
+        let tys: Vec<Type> = ir.operands(op).iter().map(|&v| ir.value_type(v)).collect();
+        p.print_types(&tys);
+    }
+}
+
+static NAMED: OpDef = OpDef {
+    name: "test.named",
+    result_names: Some(name_results),
+    ..OpDef::EMPTY
+};
+static FUNC: OpDef = OpDef {
+    name: "test.func",
+    inherent_attrs: &["sym_name"],
+    default_dialect: Some("test"),
+    print: Some(print_func),
+    ..OpDef::EMPTY
+};
+static RET: OpDef = OpDef {
+    name: "test.ret",
+    traits: Traits::TERMINATOR,
+    print: Some(print_ret),
+    ..OpDef::EMPTY
+};
+static MODULE: OpDef = OpDef {
+    name: "builtin.module",
+    traits: Traits::NO_TERMINATOR,
+    print: Some(print_module),
+    ..OpDef::EMPTY
+};
+
+fn print_module(p: &mut Printer<'_>, op: Op) {
+    p.print_optional_attr_dict_with_keyword(op, &[]);
+    p.write(" ");
+    let r = p.ir().region(op, 0);
+    p.print_region(r, RegionPrintOptions::default());
+}
+
+struct B {
+    ir: Ir,
+}
+
+impl B {
+    fn new() -> B {
+        let mut ctx = Context::new();
+        ctx.register_ops(&[&NAMED, &FUNC, &RET, &MODULE]);
+        B {
+            ir: Ir::new(Arc::new(ctx)),
+        }
+    }
+    fn ctx(&self) -> &Context {
+        self.ir.ctx()
+    }
+    fn i32(&self) -> Type {
+        self.ctx().int_type(32)
+    }
+    fn module(&mut self) -> (Op, Block) {
+        let r = self.ir.create_region();
+        let b = self.ir.create_block(&[]);
+        self.ir.append_block(r, b);
+        let mut st = OperationState::new(
+            self.ctx().intern_str("builtin.module"),
+            self.ctx().unknown_loc(),
+        );
+        st.regions.push(r);
+        (self.ir.create_op(st), b)
+    }
+    /// Appends op `name` to `block` with operands, result types, attrs and regions.
+    fn op(
+        &mut self,
+        block: Block,
+        name: &str,
+        operands: &[Value],
+        results: &[Type],
+        attrs: Vec<(&str, Attr)>,
+        regions: Vec<Region>,
+    ) -> Op {
+        let mut st = OperationState::new(self.ctx().intern_str(name), self.ctx().unknown_loc());
+        st.operands = operands.to_vec();
+        st.result_types = results.to_vec();
+        for (n, a) in attrs {
+            let n = self.ctx().intern_str(n);
+            st.add_attr(n, a);
+        }
+        st.regions = regions;
+        let op = self.ir.create_op(st);
+        self.ir.append_op(block, op);
+        op
+    }
+    fn region(&mut self, args: &[Type]) -> (Region, Block) {
+        let r = self.ir.create_region();
+        let b = self.ir.create_block(args);
+        self.ir.append_block(r, b);
+        (r, b)
+    }
+    fn print(&self, op: Op) -> String {
+        print_op(&self.ir, op, PrintOptions::default())
+    }
+    fn print_generic(&self, op: Op) -> String {
+        print_op(
+            &self.ir,
+            op,
+            PrintOptions {
+                generic: true,
+                debug_info: false,
+            },
+        )
+    }
+}
+
+#[test]
+fn sibling_regions_and_generic_numbering() {
+    // mlir-opt t4: sibling regions reuse %arg0 in custom form, not in generic form.
+    let mut b = B::new();
+    let (m, body) = b.module();
+    let (outer, ob) = b.region(&[]);
+    let i32 = b.i32();
+    let (r1, b1) = b.region(&[i32]);
+    b.op(b1, "test.t", &[], &[], vec![], vec![]);
+    let (r2, b2) = b.region(&[i32]);
+    b.op(b2, "test.t", &[], &[], vec![], vec![]);
+    b.op(ob, "test.op", &[], &[], vec![], vec![r1]);
+    b.op(ob, "test.op", &[], &[], vec![], vec![r2]);
+    b.op(body, "test.op", &[], &[], vec![], vec![outer]);
+    expect![[r#"
+        module {
+          "test.op"() ({
+            "test.op"() ({
+            ^bb0(%arg0: i32):
+              "test.t"() : () -> ()
+            }) : () -> ()
+            "test.op"() ({
+            ^bb0(%arg0: i32):
+              "test.t"() : () -> ()
+            }) : () -> ()
+          }) : () -> ()
+        }
+    "#]]
+    .assert_eq(&b.print(m));
+    expect![[r#"
+        "builtin.module"() ({
+          "test.op"() ({
+            "test.op"() ({
+            ^bb0(%arg1: i32):
+              "test.t"() : () -> ()
+            }) : () -> ()
+            "test.op"() ({
+            ^bb0(%arg0: i32):
+              "test.t"() : () -> ()
+            }) : () -> ()
+          }) : () -> ()
+        }) : () -> ()
+    "#]]
+    .assert_eq(&b.print_generic(m));
+}
+
+#[test]
+fn names_conflicts_multi_results_and_blocks() {
+    let mut b = B::new();
+    let (m, body) = b.module();
+    let i32 = b.i32();
+    let (fr, fb) = b.region(&[i32]);
+    let ctx = b.ctx();
+    let sym = ctx.string_attr("f");
+    let names = |v: &[&str]| ctx.array_attr(v.iter().map(|s| ctx.string_attr(s)).collect());
+    let (n_c0, n_cst, n_ab, n_mixed) = (
+        names(&["c0"]),
+        names(&["cst"]),
+        names(&["", ""]),
+        names(&["x", "", "y", ""]),
+    );
+    let c0 = b.op(fb, "test.named", &[], &[i32], vec![("names", n_c0)], vec![]);
+    let c0b = b.op(fb, "test.named", &[], &[i32], vec![("names", n_c0)], vec![]);
+    let _cst = b.op(
+        fb,
+        "test.named",
+        &[],
+        &[i32],
+        vec![("names", n_cst)],
+        vec![],
+    );
+    let cst2 = b.op(
+        fb,
+        "test.named",
+        &[],
+        &[i32],
+        vec![("names", n_cst)],
+        vec![],
+    );
+    let multi = b.op(
+        fb,
+        "test.named",
+        &[],
+        &[i32, i32],
+        vec![("names", n_ab)],
+        vec![],
+    );
+    let mixed = b.op(
+        fb,
+        "test.named",
+        &[],
+        &[i32, i32, i32, i32],
+        vec![("names", n_mixed)],
+        vec![],
+    );
+    let r0 = b.ir.result(c0, 0);
+    let r1 = b.ir.result(c0b, 0);
+    let r2 = b.ir.result(cst2, 0);
+    let m1 = b.ir.result(multi, 1);
+    let x1 = b.ir.result(mixed, 1);
+    let y1 = b.ir.result(mixed, 3);
+    b.op(
+        fb,
+        "test.use",
+        &[r0, r1, r2, m1, x1, y1],
+        &[],
+        vec![],
+        vec![],
+    );
+    let bb1 = b.ir.create_block(&[i32]);
+    b.ir.append_block(fr, bb1);
+    let succ = b.op(fb, "test.br", &[r0], &[], vec![], vec![]);
+    b.ir.set_successors(succ, vec![bb1]);
+    let a = b.ir.block_args(bb1)[0];
+    let farg = b.ir.block_args(fb)[0];
+    b.op(bb1, "test.ret", &[a, farg], &[], vec![], vec![]);
+    b.op(
+        body,
+        "test.func",
+        &[],
+        &[],
+        vec![("sym_name", sym)],
+        vec![fr],
+    );
+    expect![[r#"
+        module {
+          test.func @f(%arg0: i32) {
+            %c0 = "test.named"() {names = ["c0"]} : () -> i32
+            %c0_0 = "test.named"() {names = ["c0"]} : () -> i32
+            %cst = "test.named"() {names = ["cst"]} : () -> i32
+            %cst_1 = "test.named"() {names = ["cst"]} : () -> i32
+            %0:2 = "test.named"() {names = ["", ""]} : () -> (i32, i32)
+            %x:2, %y:2 = "test.named"() {names = ["x", "", "y", ""]} : () -> (i32, i32, i32, i32)
+            "test.use"(%c0, %c0_0, %cst_1, %0#1, %x#1, %y#1) : (i32, i32, i32, i32, i32, i32) -> ()
+            "test.br"(%c0)[^bb1] : (i32) -> ()
+          ^bb1(%1: i32):  // pred: ^bb0
+            ret %1, %arg0 : i32, i32
+          }
+        }
+    "#]]
+    .assert_eq(&b.print(m));
+}
+
+#[test]
+fn attributes_and_types() {
+    let b = B::new();
+    let ctx = b.ctx();
+    let i32 = ctx.int_type(32);
+    let f32 = ctx.float_type(FloatKind::F32);
+    let s = |a: Attr| attr_to_string(ctx, a);
+    assert_eq!(s(ctx.int_attr(42, i32)), "42 : i32");
+    assert_eq!(s(ctx.bool_attr(true)), "true");
+    assert_eq!(s(ctx.index_attr(5)), "5 : index");
+    assert_eq!(s(ctx.i64_attr(-3)), "-3 : i64");
+    let ui8 = ctx.ty(TypeData::Integer {
+        width: 8,
+        signedness: Signedness::Unsigned,
+    });
+    assert_eq!(s(ctx.int_attr(255, ui8)), "255 : ui8");
+    assert_eq!(s(ctx.int_attr(255, ctx.int_type(8))), "-1 : i8");
+    assert_eq!(
+        s(ctx.array_attr(vec![
+            ctx.i64_attr(1),
+            ctx.int_attr(2, i32),
+            ctx.attr(AttrData::Float {
+                bits: 1.5f64.to_bits() as u128,
+                ty: ctx.float_type(FloatKind::F64)
+            })
+        ])),
+        "[1, 2 : i32, 1.500000e+00]"
+    );
+    assert_eq!(s(ctx.string_attr("s\n\"\\\t")), r#""s\0A\22\\\09""#);
+    assert_eq!(s(ctx.dense_i64_array(&[1, 2])), "array<i64: 1, 2>");
+    assert_eq!(s(ctx.dense_i64_array(&[])), "array<i64>");
+    let sym = ctx.attr(AttrData::SymbolRef {
+        root: ctx.intern_str("sym"),
+        nested: vec![ctx.intern_str("nested"), ctx.intern_str("q q")],
+    });
+    assert_eq!(s(sym), r#"@sym::@nested::@"q q""#);
+    assert_eq!(s(ctx.symbol_ref_attr("1x")), r#"@"1x""#);
+    let memref = ctx.ty(TypeData::MemRef {
+        shape: vec![4, DYNAMIC],
+        element: f32,
+        layout: Some(ctx.attr(AttrData::Strided {
+            strides: vec![DYNAMIC, 1],
+            offset: DYNAMIC,
+        })),
+        memory_space: Some(ctx.i64_attr(1)),
+    });
+    assert_eq!(
+        type_to_string(ctx, memref),
+        "memref<4x?xf32, strided<[?, 1], offset: ?>, 1>"
+    );
+    let vec = ctx.ty(TypeData::Vector {
+        shape: vec![4, 8],
+        scalable: vec![true, false],
+        element: f32,
+    });
+    assert_eq!(type_to_string(ctx, vec), "vector<[4]x8xf32>");
+    let i64 = ctx.int_type(64);
+    let ft = ctx.function_type(vec![i32], vec![i32, i64]);
+    assert_eq!(type_to_string(ctx, ft), "(i32) -> (i32, i64)");
+    assert_eq!(
+        type_to_string(ctx, ctx.function_type(vec![], vec![])),
+        "() -> ()"
+    );
+    let ft1 = ctx.function_type(vec![i32], vec![i32]);
+    assert_eq!(type_to_string(ctx, ft1), "(i32) -> i32");
+    assert_eq!(
+        type_to_string(ctx, ctx.function_type(vec![i32], vec![ft1])),
+        "(i32) -> ((i32) -> i32)"
+    );
+    assert_eq!(
+        type_to_string(ctx, ctx.ty(TypeData::Tuple(vec![]))),
+        "tuple<>"
+    );
+    assert_eq!(
+        type_to_string(ctx, ctx.ty(TypeData::UnrankedTensor { element: f32 })),
+        "tensor<*xf32>"
+    );
+    let t2 = ctx.ty(TypeData::RankedTensor {
+        shape: vec![2, 2],
+        element: i32,
+        encoding: None,
+    });
+    let vals: Vec<Attr> = (1..=4).map(|v| ctx.int_attr(v, i32)).collect();
+    assert_eq!(
+        s(ctx.attr(AttrData::DenseElements {
+            ty: t2,
+            values: vals
+        })),
+        "dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>"
+    );
+    let t4 = ctx.ty(TypeData::RankedTensor {
+        shape: vec![4],
+        element: f32,
+        encoding: None,
+    });
+    let one = ctx.attr(AttrData::Float {
+        bits: 1.0f32.to_bits() as u128,
+        ty: f32,
+    });
+    assert_eq!(
+        s(ctx.attr(AttrData::DenseElements {
+            ty: t4,
+            values: vec![one]
+        })),
+        "dense<1.000000e+00> : tensor<4xf32>"
+    );
+    let dict = ctx.dictionary_attr(vec![
+        NamedAttr {
+            name: ctx.intern_str("z"),
+            value: ctx.unit_attr(),
+        },
+        NamedAttr {
+            name: ctx.intern_str("y"),
+            value: ctx.i64_attr(1),
+        },
+    ]);
+    assert_eq!(s(dict), "{y = 1 : i64, z}");
+    assert_eq!(s(ctx.dictionary_attr(vec![])), "{}");
+    let strided = ctx.attr(AttrData::Strided {
+        strides: vec![1],
+        offset: 0,
+    });
+    assert_eq!(s(strided), "strided<[1]>");
+}
+
+#[test]
+fn float_table() {
+    // Expected text from `mlir-opt` on `arith.constant <v> : <type>`.
+    let f = |k: FloatKind, bits: u128| float_to_string(k, bits);
+    let f32b = |v: f32| v.to_bits() as u128;
+    let f64b = |v: f64| v.to_bits() as u128;
+    let cases: Vec<(FloatKind, u128, &str)> = vec![
+        (FloatKind::F32, f32b(0.1), "1.000000e-01"),
+        (FloatKind::F32, f32b(1e-7), "1.000000e-07"),
+        (FloatKind::F32, f32b(1e20), "1.000000e+20"),
+        (FloatKind::F32, f32b(3.14159265358979), "3.14159274"),
+        (FloatKind::F32, f32b(65504.0), "6.550400e+04"),
+        (FloatKind::F32, f32b(-0.0), "-0.000000e+00"),
+        (FloatKind::F32, f32b(f32::INFINITY), "0x7F800000"),
+        (FloatKind::F32, f32b(f32::NEG_INFINITY), "0xFF800000"),
+        (FloatKind::F32, 0x7FC00000, "0x7FC00000"),
+        (FloatKind::F32, 1, "1.401300e-45"),
+        (FloatKind::F64, f64b(0.1), "1.000000e-01"),
+        (FloatKind::F64, f64b(3.14159265358979), "3.14159265358979"),
+        (
+            FloatKind::F64,
+            f64b(std::f64::consts::PI),
+            "3.1415926535897931",
+        ),
+        (FloatKind::F64, f64b(1e20), "1.000000e+20"),
+        (FloatKind::F64, f64b(1.0 / 3.0), "0.33333333333333331"),
+        (FloatKind::F64, 1, "4.940660e-324"),
+        (FloatKind::F64, f64b(f64::INFINITY), "0x7FF0000000000000"),
+        (FloatKind::F16, 0x3C00, "1.000000e+00"),
+        (FloatKind::F16, 0x2E66, "9.997550e-02"),
+        (FloatKind::F16, 0x7BFF, "6.550400e+04"),
+        (FloatKind::F16, 0x4248, "3.140630e+00"),
+        (FloatKind::F16, 0x7C00, "0x7C00"),
+        (FloatKind::F16, 0x0001, "5.960460e-08"),
+        (FloatKind::BF16, 0x3DCD, "1.000980e-01"),
+        (FloatKind::BF16, 0x4049, "3.140630e+00"),
+        (FloatKind::F64, f64b(1e-30), "1.000000e-30"),
+        (FloatKind::F64, f64b(123456789.0), "0x419D6F3454000000"),
+        (FloatKind::F64, f64b(1e300), "1.000000e+300"),
+        (FloatKind::F32, f32b(0.3), "3.000000e-01"),
+        (FloatKind::F32, f32b(16777217.0), "0x4B800000"),
+        (FloatKind::F16, 0x01A3, "2.497430e-05"),
+        (FloatKind::BF16, 0x0100, "2.350990e-38"),
+        (FloatKind::BF16, 0x7E96, "9.969200e+37"),
+        (FloatKind::F8E4M3FN, 0x25, "2.031250e-01"),
+        (FloatKind::F8E4M3FN, 0x7E, "4.480000e+02"),
+        (FloatKind::F8E5M2, 0x3C, "1.000000e+00"),
+        (FloatKind::F64, f64b(100.0), "1.000000e+02"),
+        (FloatKind::F32, f32b(123456.7), "123456.703"),
+        (FloatKind::F32, f32b(2.0e-38), "2.000000e-38"),
+        (FloatKind::F64, f64b(7.0e22), "7.000000e+22"),
+        (FloatKind::F64, 0x3FF0000000000001, "1.0000000000000002"),
+        (FloatKind::F32, 0x3F800001, "1.00000012"),
+        (FloatKind::F32, 0x4B800001, "0x4B800001"),
+        (FloatKind::F16, 0x3C01, "1.000980e+00"),
+        (FloatKind::F16, 0x6400, "1.024000e+03"),
+        (FloatKind::F32, f32b(4097.0), "4.097000e+03"),
+        (FloatKind::F32, f32b(1.0e10), "1.000000e+10"),
+        (FloatKind::F32, f32b(9.999999e-1), "0.99999988"),
+    ];
+    let mut bad = Vec::new();
+    for (k, bits, want) in cases {
+        let got = f(k, bits);
+        if got != want {
+            bad.push(format!("{:?} {:#x}: got {} want {}", k, bits, got, want));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn aliases_and_locations() {
+    let mut b = B::new();
+    let (m, body) = b.module();
+    let ctx = b.ctx();
+    let d0 = ctx.dim_expr(0);
+    let d1 = ctx.dim_expr(1);
+    let map = ctx.affine_map(2, 0, vec![d1, d0]);
+    let map_attr = ctx.affine_map_attr(map);
+    let c = ctx.constant_expr(-5);
+    let sum = ctx.intern_expr(crate::affine::AffineExprData::Binary {
+        op: crate::affine::AffineBinOp::Add,
+        lhs: d0,
+        rhs: c,
+    });
+    let set = ctx.integer_set(1, 0, vec![sum], vec![false]);
+    let set_attr = ctx.integer_set_attr(set);
+    let loc = ctx.loc(Location::FileLineCol {
+        file: "x.c".into(),
+        line: 3,
+        col: 4,
+        end: None,
+    });
+    let fused = ctx.loc(Location::Fused {
+        metadata: None,
+        locations: vec![loc, ctx.unknown_loc()],
+    });
+    let o1 = b.op(
+        body,
+        "test.a",
+        &[],
+        &[],
+        vec![("m", map_attr), ("s", set_attr)],
+        vec![],
+    );
+    let o2 = b.op(body, "test.b", &[], &[], vec![("m", map_attr)], vec![]);
+    b.ir.set_loc(o1, fused);
+    b.ir.set_loc(o2, loc);
+    expect![[r#"
+        #map = affine_map<(d0, d1) -> (d1, d0)>
+        #set = affine_set<(d0) : (d0 - 5 >= 0)>
+        module {
+          "test.a"() {m = #map, s = #set} : () -> ()
+          "test.b"() {m = #map} : () -> ()
+        }
+    "#]]
+    .assert_eq(&b.print(m));
+    expect![[r##"
+        #map = affine_map<(d0, d1) -> (d1, d0)>
+        #set = affine_set<(d0) : (d0 - 5 >= 0)>
+        module {
+          "test.a"() {m = #map, s = #set} : () -> () loc(#loc2)
+          "test.b"() {m = #map} : () -> () loc(#loc1)
+        } loc(#loc)
+        #loc = loc(unknown)
+        #loc1 = loc("x.c":3:4)
+        #loc2 = loc(fused[#loc1, #loc])
+    "##]]
+    .assert_eq(&print_op(
+        &b.ir,
+        m,
+        PrintOptions {
+            generic: false,
+            debug_info: true,
+        },
+    ));
+}

@@ -1,0 +1,336 @@
+// RUN: lattice opt %s --split-input-file --verify-diagnostics
+
+func.func @transfer_read_indices(%m: memref<?x?xf32>, %i: index, %f: f32) {
+  // expected-error@+1 {{'vector.transfer_read' op requires 2 indices}}
+  %0 = vector.transfer_read %m[%i], %f : memref<?x?xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @transfer_read_two_types(%m: memref<?x?xf32>, %i: index, %f: f32) {
+  // expected-error@+1 {{requires two types}}
+  %0 = vector.transfer_read %m[%i, %i], %f : memref<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @transfer_read_not_shaped(%m: f32, %i: index, %f: f32) {
+  // expected-error@+1 {{requires memref or ranked tensor type}}
+  %0 = vector.transfer_read %m[%i, %i], %f : f32, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @transfer_read_not_vector(%m: memref<?x?xf32>, %i: index, %f: f32) {
+  // expected-error@+1 {{requires vector type}}
+  %0 = vector.transfer_read %m[%i, %i], %f : memref<?x?xf32>, f32
+  return
+}
+
+// -----
+
+func.func @transfer_read_rank(%m: memref<?xf32>, %i: index, %f: f32) {
+  // expected-error@+1 {{expected a custom permutation_map when rank(source) != rank(destination)}}
+  %0 = vector.transfer_read %m[%i], %f : memref<?xf32>, vector<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @transfer_read_projected(%m: memref<?x?xf32>, %i: index, %f: f32) {
+  // expected-error@+1 {{'vector.transfer_read' op requires a projected permutation_map (at most one dim or the zero constant can appear in each result)}}
+  %0 = vector.transfer_read %m[%i, %i], %f {permutation_map = affine_map<(d0, d1) -> (d0 + d1)>} : memref<?x?xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @transfer_read_dim_twice(%m: memref<?x?xf32>, %i: index, %f: f32) {
+  // expected-error@+1 {{'vector.transfer_read' op requires a permutation_map that is a permutation (found one dim used more than once)}}
+  %0 = vector.transfer_read %m[%i, %i], %f {permutation_map = affine_map<(d0, d1) -> (d0, d0)>} : memref<?x?xf32>, vector<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @transfer_read_map_rank(%m: memref<?x?xf32>, %i: index, %f: f32) {
+  // expected-error@+1 {{'vector.transfer_read' op requires a permutation_map with result dims of the same rank as the vector type}}
+  %0 = vector.transfer_read %m[%i, %i], %f {permutation_map = affine_map<(d0, d1) -> (d0, d1)>} : memref<?x?xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @transfer_read_map_inputs(%m: memref<?x?xf32>, %i: index, %f: f32) {
+  // expected-error@+1 {{'vector.transfer_read' op requires a permutation_map with input dims of the same rank as the source type}}
+  %0 = vector.transfer_read %m[%i, %i], %f {permutation_map = affine_map<(d0) -> (d0)>} : memref<?x?xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @transfer_read_padding(%m: memref<?x?xf32>, %i: index, %f: i32) {
+  // expected-error@+1 {{'vector.transfer_read' op requires formal padding and source of the same elemental type}}
+  %0 = "vector.transfer_read"(%m, %i, %i, %f) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 2, 1, 0>, permutation_map = affine_map<(d0, d1) -> (d1)>}> : (memref<?x?xf32>, index, index, i32) -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @transfer_read_in_bounds(%m: memref<?x?xf32>, %i: index, %f: f32) {
+  // expected-error@+1 {{'vector.transfer_read' op expects the in_bounds attr of same rank as permutation_map results: affine_map<(d0, d1) -> (d1)> vs inBounds of size: 2}}
+  %0 = vector.transfer_read %m[%i, %i], %f {in_bounds = [true, true]} : memref<?x?xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @transfer_read_mask(%m: memref<?x?xf32>, %i: index, %f: f32, %mask: vector<8xi1>) {
+  // expected-error@+1 {{'vector.transfer_read' op inferred mask type ('vector<4xi1>') and mask operand type ('vector<8xi1>') don't match}}
+  %0 = "vector.transfer_read"(%m, %i, %i, %f, %mask) <{in_bounds = [false], operandSegmentSizes = array<i32: 1, 2, 1, 1>, permutation_map = affine_map<(d0, d1) -> (d1)>}> : (memref<?x?xf32>, index, index, f32, vector<8xi1>) -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @transfer_write_broadcast(%m: memref<?x?xf32>, %i: index, %v: vector<4x4xf32>) {
+  // expected-error@+1 {{'vector.transfer_write' op should not have broadcast dimensions}}
+  vector.transfer_write %v, %m[%i, %i] {permutation_map = affine_map<(d0, d1) -> (0, d1)>} : vector<4x4xf32>, memref<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @transfer_write_indices(%m: memref<?x?xf32>, %i: index, %v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.transfer_write' op requires 2 indices}}
+  vector.transfer_write %v, %m[%i] : vector<4xf32>, memref<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @transfer_write_vector_type(%m: memref<?x?xf32>, %i: index, %v: f32) {
+  // expected-error@+1 {{requires vector type}}
+  vector.transfer_write %v, %m[%i, %i] : f32, memref<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @extract_position(%v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.extract' op expected position attribute #1 to be a non-negative integer smaller than the corresponding vector dimension or poison (-1)}}
+  %0 = vector.extract %v[5] : f32 from vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @extract_rank(%v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.extract' op expected position attribute of rank no greater than vector rank}}
+  %0 = vector.extract %v[0, 0] : f32 from vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @extract_result_type(%v: vector<4x8xf32>) {
+  // expected-error@+2 {{'vector.extract' op failed to infer returned types}}
+  // expected-error@+1 {{'vector.extract' op inferred type(s) 'vector<8xf32>' are incompatible with return type(s) of operation 'f32'}}
+  %0 = vector.extract %v[0] : f32 from vector<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @insert_rank(%v: vector<4x8xf32>, %f: f32) {
+  // expected-error@+1 {{'vector.insert' op expected position attribute rank to match the dest vector rank}}
+  %0 = vector.insert %f, %v[1] : f32 into vector<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @insert_source_rank(%v: vector<4x8xf32>, %s: vector<8xf32>) {
+  // expected-error@+1 {{'vector.insert' op expected position attribute rank + source rank to match dest vector rank}}
+  %0 = vector.insert %s, %v[1, 2] : vector<8xf32> into vector<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @insert_position(%v: vector<4x8xf32>, %f: f32) {
+  // expected-error@+1 {{'vector.insert' op expected position attribute #2 to be a non-negative integer smaller than the corresponding dest vector dimension}}
+  %0 = vector.insert %f, %v[1, 8] : f32 into vector<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_dims(%v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.broadcast' op dimension mismatch (4 vs. 3)}}
+  %0 = vector.broadcast %v : vector<4xf32> to vector<3xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_rank(%v: vector<2x4xf32>) {
+  // expected-error@+1 {{'vector.broadcast' op source rank higher than destination rank}}
+  %0 = vector.broadcast %v : vector<2x4xf32> to vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @shape_cast_elements(%v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.shape_cast' op has different number of elements at source (4) and result (3)}}
+  %0 = vector.shape_cast %v : vector<4xf32> to vector<3xf32>
+  return
+}
+
+// -----
+
+func.func @from_elements_count(%f: f32) {
+  // expected-error@+1 {{number of operands and types do not match: got 2 operands and 4 types}}
+  %0 = vector.from_elements %f, %f : vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @constant_mask_bounds() {
+  // expected-error@+1 {{'vector.constant_mask' op array attr of size out of bounds of vector result dimension size}}
+  %0 = vector.constant_mask [5] : vector<4xi1>
+  return
+}
+
+// -----
+
+func.func @create_mask_operands(%i: index) {
+  // expected-error@+1 {{'vector.create_mask' op must specify an operand for each result vector dimension}}
+  %0 = vector.create_mask %i, %i : vector<4xi1>
+  return
+}
+
+// -----
+
+func.func @step_type() {
+  // expected-error@+1 {{'vector.step' op result #0 must be vector of index values of ranks 1, but got 'vector<4xi32>'}}
+  %0 = vector.step : vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @reduction_element(%v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.reduction' op failed to verify that source operand and result have same element type}}
+  %0 = vector.reduction <add>, %v : vector<4xf32> into i32
+  return
+}
+
+// -----
+
+func.func @reduction_kind(%v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.reduction' op unsupported reduction type ''f32'' for kind 'xor'}}
+  %0 = vector.reduction <xor>, %v : vector<4xf32> into f32
+  return
+}
+
+// -----
+
+func.func @reduction_rank(%v: vector<4x4xf32>) {
+  // expected-error@+1 {{'vector.reduction' op unsupported reduction rank: 2}}
+  %0 = vector.reduction <add>, %v : vector<4x4xf32> into f32
+  return
+}
+
+// -----
+
+func.func @print_string_with_source(%f: f32) {
+  // expected-error@+1 {{'vector.print' op failed to verify that `source` or `punctuation` are not set when printing strings}}
+  vector.print str "x" punctuation <comma>
+  return
+}
+
+// -----
+
+func.func @contract_maps(%a: vector<4x3xf32>, %b: vector<3x7xf32>, %c: vector<4x7xf32>) {
+  // expected-error@+1 {{'vector.contract' op expected an indexing map for each vector operand}}
+  %0 = vector.contract {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} %a, %b, %c : vector<4x3xf32>, vector<3x7xf32> into vector<4x7xf32>
+  return
+}
+
+// -----
+
+func.func @contract_iterator(%a: vector<4x3xf32>, %b: vector<3x7xf32>, %c: vector<4x7xf32>) {
+  // expected-error@+1 {{unexpected iterator_type (window)}}
+  %0 = vector.contract {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "window"]} %a, %b, %c : vector<4x3xf32>, vector<3x7xf32> into vector<4x7xf32>
+  return
+}
+
+// -----
+
+func.func @contract_outputs(%a: vector<4x3xf32>, %b: vector<3x7xf32>, %c: vector<4x7xf32>) {
+  // expected-error@+1 {{'vector.contract' op expected indexing map 2 to have 2 number of outputs}}
+  %0 = vector.contract {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0)>], iterator_types = ["parallel", "parallel", "reduction"]} %a, %b, %c : vector<4x3xf32>, vector<3x7xf32> into vector<4x7xf32>
+  return
+}
+
+// -----
+
+func.func @contract_no_reduction(%a: vector<4x3xf32>, %b: vector<3x7xf32>, %c: vector<4x7xf32>) {
+  // expected-error@+1 {{'vector.contract' op expected at least one contracting dimension pair}}
+  %0 = vector.contract {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "parallel"]} %a, %b, %c : vector<4x3xf32>, vector<3x7xf32> into vector<4x7xf32>
+  return
+}
+
+// -----
+
+func.func @outerproduct_dims(%v: vector<4xf32>, %w: vector<8xf32>, %acc: vector<4x4xf32>) {
+  // expected-error@+1 {{'vector.outerproduct' op expected #2 operand dim to match result dim #2}}
+  %0 = "vector.outerproduct"(%v, %w, %acc) <{kind = #vector.kind<add>}> : (vector<4xf32>, vector<8xf32>, vector<4x4xf32>) -> vector<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @splat_removed(%f: f32) {
+  // expected-error@+1 {{custom op 'vector.splat' is unknown}}
+  %0 = vector.splat %f : vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @load_element(%m: memref<?xf32>, %i: index) {
+  // expected-error@+1 {{'vector.load' op base and result element types should match}}
+  %0 = vector.load %m[%i] : memref<?xf32>, vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @load_indices(%m: memref<?x?xf32>, %i: index) {
+  // expected-error@+1 {{'vector.load' op requires 2 indices}}
+  %0 = vector.load %m[%i] : memref<?x?xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @store_element(%m: memref<?xf32>, %i: index, %v: vector<4xi32>) {
+  // expected-error@+1 {{'vector.store' op base and valueToStore element type should match}}
+  vector.store %v, %m[%i] : memref<?xf32>, vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @maskedload_passthru(%m: memref<?xf32>, %i: index, %mask: vector<4xi1>, %p: vector<4xi32>) {
+  // expected-error@+1 {{'vector.maskedload' op base and result element type should match}}
+  %0 = vector.maskedload %m[%i], %mask, %p : memref<?xf32>, vector<4xi1>, vector<4xi32> into vector<4xi32>
+  return
+}
