@@ -1303,60 +1303,89 @@ fn can_update_predecessors(ir: &Ir, block: Block) -> bool {
         .all(|&(t, _)| ir.op_def(t).is_some_and(|d| d.successor_operands.is_some()))
 }
 
-/// Appends `value` to the operands forwarded by `term` to successor `index`.
+/// Appends `value` to the operands forwarded by `term` to successor `index`, growing
+/// the right `operandSegmentSizes` / `case_operand_segments` entry. An empty range sits
+/// on a boundary between segments, so each candidate entry is tried and kept only if
+/// the `successor_operands` hook then reports the grown range (and no other change).
 fn append_successor_operand(ir: &mut Ir, term: Op, index: usize, value: Value) {
     let Some(hook) = ir.op_def(term).and_then(|d| d.successor_operands) else {
         return;
     };
+    let n = ir.successors(term).len();
+    let before: Vec<usize> = (0..n).map(|i| hook(ir, term, i).len()).collect();
     let range = hook(ir, term, index);
-    let mut operands = ir.operands(term).to_vec();
-    let at = range.end.min(operands.len());
+    let old_operands = ir.operands(term).to_vec();
+    let at = range.end.min(old_operands.len());
+    let mut operands = old_operands.clone();
     operands.insert(at, value);
     ir.set_operands(term, operands);
-    let Some(segments) = ir.attr(term, "operandSegmentSizes") else {
-        return;
-    };
-    let AttrData::DenseArray { element, values } = ir.ctx().attr_data(segments).clone() else {
-        return;
-    };
-    let mut values = values;
-    let mut start = 0usize;
-    let mut seg = None;
-    for (i, v) in values.iter().enumerate() {
-        let len = (*v).max(0) as usize;
-        if at >= start && at <= start + len && (range.start >= start && range.end <= start + len) {
-            seg = Some((i, start));
-            break;
+    let dense = |ir: &Ir, name: &str| -> Option<(Type, Vec<i128>)> {
+        match ir.attr(term, name).map(|a| ir.ctx().attr_data(a).clone()) {
+            Some(AttrData::DenseArray { element, values }) => Some((element, values)),
+            _ => None,
         }
-        start += len;
-    }
-    let Some((i, seg_start)) = seg else { return };
-    values[i] += 1;
-    let is_last = i + 1 == values.len();
-    let new = ir.ctx().attr(AttrData::DenseArray { element, values });
-    ir.set_attr(term, "operandSegmentSizes", new);
-    if !is_last {
-        return;
-    }
-    let Some(cases) = ir.attr(term, "case_operand_segments") else {
+    };
+    let Some((seg_ty, segments)) = dense(ir, "operandSegmentSizes") else {
         return;
     };
-    let AttrData::DenseArray { element, values } = ir.ctx().attr_data(cases).clone() else {
-        return;
-    };
-    let mut values = values;
-    let (rs, re) = (range.start - seg_start, range.end - seg_start);
-    let mut start = 0usize;
-    for v in values.iter_mut() {
-        let len = (*v).max(0) as usize;
-        if rs == start && re == start + len {
-            *v += 1;
-            break;
+    let cases = dense(ir, "case_operand_segments");
+    // Candidate edits: (segment, case).
+    let mut edits: Vec<(usize, Option<usize>)> = Vec::new();
+    for s in 0..segments.len() {
+        match &cases {
+            Some((_, c)) if s + 1 == segments.len() => {
+                edits.extend((0..c.len()).map(|k| (s, Some(k))));
+            }
+            _ => edits.push((s, None)),
         }
-        start += len;
     }
-    let new = ir.ctx().attr(AttrData::DenseArray { element, values });
-    ir.set_attr(term, "case_operand_segments", new);
+    let ok = |ir: &Ir| {
+        (0..n).all(|i| {
+            let r = hook(ir, term, i);
+            if i == index {
+                r.len() == before[i] + 1
+                    && r.end <= ir.operands(term).len()
+                    && ir.operands(term)[r.end - 1] == value
+            } else {
+                r.len() == before[i]
+            }
+        })
+    };
+    for (s, case) in edits {
+        let mut segs = segments.clone();
+        segs[s] += 1;
+        let attr = ir.ctx().attr(AttrData::DenseArray {
+            element: seg_ty,
+            values: segs,
+        });
+        ir.set_attr(term, "operandSegmentSizes", attr);
+        if let (Some(k), Some((case_ty, c))) = (case, &cases) {
+            let mut c = c.clone();
+            c[k] += 1;
+            let attr = ir.ctx().attr(AttrData::DenseArray {
+                element: *case_ty,
+                values: c,
+            });
+            ir.set_attr(term, "case_operand_segments", attr);
+        }
+        if ok(ir) {
+            return;
+        }
+    }
+    // No consistent edit: restore the op.
+    let attr = ir.ctx().attr(AttrData::DenseArray {
+        element: seg_ty,
+        values: segments,
+    });
+    ir.set_attr(term, "operandSegmentSizes", attr);
+    if let Some((case_ty, c)) = cases {
+        let attr = ir.ctx().attr(AttrData::DenseArray {
+            element: case_ty,
+            values: c,
+        });
+        ir.set_attr(term, "case_operand_segments", attr);
+    }
+    ir.set_operands(term, old_operands);
 }
 
 fn merge_blocks_in_region(ir: &mut Ir, region: Region) -> bool {

@@ -57,7 +57,7 @@ pub fn symbol_dce(
         )]);
     }
     let hidden = match ir.op_parent(root) {
-        Some(_) if ir.has_trait(root, Traits::SYMBOL) => is_private(ir, root),
+        Some(_) if is_symbol(ir, root) => is_private(ir, root),
         _ => true,
     };
     let mut dce = SymbolDce {
@@ -79,7 +79,7 @@ pub fn symbol_dce(
         for b in blocks {
             let ops: Vec<Op> = ir.block_ops(b).collect();
             for op in ops {
-                if ir.has_trait(op, Traits::SYMBOL) && !live.contains(&op) {
+                if is_symbol(ir, op) && !live.contains(&op) {
                     drop_all_uses_inside(ir, op);
                     ir.erase_op(op);
                 }
@@ -87,6 +87,13 @@ pub fn symbol_dce(
         }
     }
     Ok(())
+}
+
+/// Whether `op` is a symbol: it has the `SYMBOL` trait, or (like `builtin.module`,
+/// whose name is optional) `sym_name` is one of its inherent attributes.
+fn is_symbol(ir: &Ir, op: Op) -> bool {
+    ir.op_def(op)
+        .is_some_and(|d| d.has(Traits::SYMBOL) || d.is_inherent("sym_name"))
 }
 
 /// Whether symbol `op` has `sym_visibility = "private"`.
@@ -123,7 +130,7 @@ impl SymbolDce<'_> {
         if let Some(&region) = ir.regions(table).first() {
             for b in ir.region_blocks(region) {
                 for op in ir.block_ops(b) {
-                    if !ir.has_trait(op, Traits::SYMBOL) {
+                    if !is_symbol(ir, op) {
                         worklist.push(op);
                         continue;
                     }
@@ -140,8 +147,7 @@ impl SymbolDce<'_> {
         }
         while let Some(op) = worklist.pop() {
             if self.ir.has_trait(op, Traits::SYMBOL_TABLE) {
-                let hidden_inside =
-                    hidden || !self.ir.has_trait(op, Traits::SYMBOL) || is_private(self.ir, op);
+                let hidden_inside = hidden || !is_symbol(self.ir, op) || is_private(self.ir, op);
                 self.compute_liveness(op, hidden_inside)?;
             } else {
                 for nested in super::nested_ops(self.ir, op) {
