@@ -1,8 +1,2308 @@
-//! The `arith` dialect (ops registered here; see the module docs of each op definition).
+//! The `arith` dialect (LLVM 22): every op with its custom assembly form, inherent
+//! attributes, verifier and folder, plus helpers shared with `math` (fast-math flags,
+//! type-class checks, element-wise constant folding).
+//!
+//! Invariants: custom parsers always store every `DefaultValuedAttr` property
+//! (`overflowFlags = #arith.overflow<none>`, `fastmath = #arith.fastmath<none>`) so the
+//! generic form matches mlir-opt's; custom printers elide those defaults. Flag attributes
+//! are stored as dialect attributes whose text is canonical (flags in bit order, `fast`
+//! for all of them). Folders never fold undefined behaviour (division by zero, signed
+//! overflow of a division) and only fold float formats they can round exactly
+//! (f16, bf16, f32, f64).
 
+use crate::attrs::{Attr, AttrData};
 use crate::context::Context;
+use crate::parser::{PResult, Parser};
+use crate::printer::Printer;
+use crate::registry::{FoldResult, OpDef, Traits};
+use crate::store::{Ir, Op, OperationState};
+use crate::types::{FloatKind, Signedness, Type, TypeData};
+use crate::verifier::Verifier;
+
+// ---------------------------------------------------------------------------------------
+// Shared helpers (also used by `math`, `func`, `cf`).
+// ---------------------------------------------------------------------------------------
+
+/// The text of a type as mlir-opt prints it (for diagnostics).
+pub(crate) fn type_str(ir: &Ir, ty: Type) -> String {
+    let mut p = Printer {
+        ir,
+        out: String::new(),
+        options: Default::default(),
+        inner: Default::default(),
+    };
+    p.print_type(ty);
+    p.out
+}
+
+/// `i1` with the shape of `ty` (`vector<4xi1>` for `vector<4xf32>`), MLIR's
+/// `getI1SameShape`.
+pub(crate) fn i1_same_shape(ctx: &Context, ty: Type) -> Type {
+    let i1 = ctx.i1_type();
+    match ctx.type_data(ty).clone() {
+        TypeData::Vector {
+            shape, scalable, ..
+        } => ctx.ty(TypeData::Vector {
+            shape,
+            scalable,
+            element: i1,
+        }),
+        TypeData::RankedTensor {
+            shape, encoding, ..
+        } => ctx.ty(TypeData::RankedTensor {
+            shape,
+            element: i1,
+            encoding,
+        }),
+        TypeData::UnrankedTensor { .. } => ctx.ty(TypeData::UnrankedTensor { element: i1 }),
+        _ => i1,
+    }
+}
+
+/// Whether `ty` is a vector or tensor (the containers "-like" type constraints allow).
+pub(crate) fn is_vector_or_tensor(ctx: &Context, ty: Type) -> bool {
+    matches!(
+        ctx.type_data(ty),
+        TypeData::Vector { .. } | TypeData::RankedTensor { .. } | TypeData::UnrankedTensor { .. }
+    )
+}
+
+/// Whether `ty` is a shaped type (vector, tensor or memref).
+fn is_shaped(ctx: &Context, ty: Type) -> bool {
+    is_vector_or_tensor(ctx, ty) || ctx.is_memref(ty)
+}
+
+/// The element type of a vector or tensor, or `ty` itself for scalars; `None` for other
+/// shaped types (memrefs), which "-like" constraints reject.
+fn like_element(ctx: &Context, ty: Type) -> Option<Type> {
+    if is_vector_or_tensor(ctx, ty) {
+        Some(ctx.element_type(ty))
+    } else if ctx.is_memref(ty) {
+        None
+    } else {
+        Some(ty)
+    }
+}
+
+/// Type classes of ODS type constraints, with their descriptions as mlir-opt prints them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum TypeClass {
+    /// `SignlessIntegerOrIndexLike`
+    SignlessIntOrIndexLike,
+    /// `SignlessFixedWidthIntegerLike` (no index)
+    SignlessFixedIntLike,
+    /// `FloatLike`
+    FloatLike,
+    /// `BoolLike`
+    BoolLike,
+    /// `IndexCastTypeConstraint`
+    IndexCastable,
+    /// `BitcastTypeConstraint`
+    Bitcastable,
+    /// Signless integer like, as `math` spells it.
+    MathSignlessIntLike,
+}
+
+impl TypeClass {
+    /// The description MLIR uses in "must be <description>".
+    pub(crate) fn description(self) -> &'static str {
+        match self {
+            TypeClass::SignlessIntOrIndexLike => "signless-integer-like",
+            TypeClass::SignlessFixedIntLike => "signless-fixed-width-integer-like",
+            TypeClass::FloatLike => "floating-point-like",
+            TypeClass::BoolLike => "bool-like",
+            TypeClass::IndexCastable => "signless-integer-like or memref of signless-integer",
+            TypeClass::Bitcastable => {
+                "signless-integer-or-float-like or memref of signless-integer or float"
+            }
+            TypeClass::MathSignlessIntLike => "signless-integer-like",
+        }
+    }
+
+    /// Whether `ty` satisfies the constraint.
+    pub(crate) fn accepts(self, ctx: &Context, ty: Type) -> bool {
+        let like = like_element(ctx, ty);
+        let signless_or_index = |t: Type| ctx.is_signless_integer(t) || ctx.is_index(t);
+        match self {
+            TypeClass::SignlessIntOrIndexLike | TypeClass::MathSignlessIntLike => {
+                like.is_some_and(signless_or_index)
+            }
+            TypeClass::SignlessFixedIntLike => like.is_some_and(|t| ctx.is_signless_integer(t)),
+            TypeClass::FloatLike => like.is_some_and(|t| ctx.is_float(t)),
+            TypeClass::BoolLike => {
+                like.is_some_and(|t| ctx.int_width(t) == Some(1) && ctx.is_signless_integer(t))
+            }
+            TypeClass::IndexCastable => {
+                like.is_some_and(signless_or_index)
+                    || (ctx.is_memref(ty) && signless_or_index(ctx.element_type(ty)))
+            }
+            TypeClass::Bitcastable => {
+                like.is_some_and(|t| ctx.is_signless_integer(t) || ctx.is_float(t))
+                    || (ctx.is_memref(ty) && {
+                        let e = ctx.element_type(ty);
+                        ctx.is_signless_integer(e) || ctx.is_float(e)
+                    })
+            }
+        }
+    }
+}
+
+/// Checks the operand and result counts the way MLIR's `NOperands`/`OneResult` traits
+/// report them; returns whether they are right.
+pub(crate) fn check_counts(v: &mut Verifier<'_>, op: Op, operands: usize, results: usize) -> bool {
+    let ir = v.ir();
+    let n_res = ir.results(op).len();
+    if n_res != results {
+        match results {
+            0 => v.error(op, "requires zero results"),
+            1 => v.error(op, "requires one result"),
+            n => v.error(op, format!("expected {n} results")),
+        }
+        return false;
+    }
+    let n_ops = ir.operands(op).len();
+    if n_ops != operands {
+        match operands {
+            0 => v.error(op, "requires zero operands"),
+            1 => v.error(op, "requires a single operand"),
+            n => v.error(op, format!("expected {n} operands, but found {n_ops}")),
+        }
+        return false;
+    }
+    true
+}
+
+/// Checks that operand `index` satisfies `class` ("operand #0 must be ..., but got ...").
+pub(crate) fn check_operand(v: &mut Verifier<'_>, op: Op, index: usize, class: TypeClass) -> bool {
+    let ir = v.ir();
+    let ty = ir.value_type(ir.operand(op, index));
+    if class.accepts(ir.ctx(), ty) {
+        return true;
+    }
+    let msg = format!(
+        "operand #{index} must be {}, but got '{}'",
+        class.description(),
+        type_str(ir, ty)
+    );
+    v.error(op, msg);
+    false
+}
+
+/// Checks that result `index` satisfies `class`.
+pub(crate) fn check_result(v: &mut Verifier<'_>, op: Op, index: usize, class: TypeClass) -> bool {
+    let ir = v.ir();
+    let ty = ir.value_type(ir.result(op, index));
+    if class.accepts(ir.ctx(), ty) {
+        return true;
+    }
+    let msg = format!(
+        "result #{index} must be {}, but got '{}'",
+        class.description(),
+        type_str(ir, ty)
+    );
+    v.error(op, msg);
+    false
+}
+
+/// `SameOperandsAndResultType`.
+pub(crate) fn check_same_type(v: &mut Verifier<'_>, op: Op) -> bool {
+    let ir = v.ir();
+    let mut tys = ir
+        .operands(op)
+        .iter()
+        .chain(ir.results(op))
+        .map(|&x| ir.value_type(x));
+    let Some(first) = tys.next() else { return true };
+    if tys.all(|t| t == first) {
+        return true;
+    }
+    v.error(op, "requires the same type for all operands and results");
+    false
+}
+
+/// The shape of `ty` for shape compatibility: `None` for non-shaped types,
+/// `Some(None)` for unranked ones.
+fn shape_of(ctx: &Context, ty: Type) -> Option<Option<Vec<i64>>> {
+    match ctx.type_data(ty) {
+        TypeData::Vector { shape, .. }
+        | TypeData::RankedTensor { shape, .. }
+        | TypeData::MemRef { shape, .. } => Some(Some(shape.clone())),
+        TypeData::UnrankedTensor { .. } | TypeData::UnrankedMemRef { .. } => Some(None),
+        _ => None,
+    }
+}
+
+/// Whether `types` have compatible shapes (MLIR's `verifyCompatibleShapes`): all
+/// non-shaped, or all shaped with equal ranks and equal or dynamic dims.
+pub(crate) fn compatible_shapes(ctx: &Context, types: &[Type]) -> bool {
+    let shapes: Vec<_> = types.iter().map(|&t| shape_of(ctx, t)).collect();
+    let shaped = shapes.iter().filter(|s| s.is_some()).count();
+    if shaped == 0 {
+        return true;
+    }
+    if shaped != shapes.len() {
+        return false;
+    }
+    let ranked: Vec<&Vec<i64>> = shapes
+        .iter()
+        .filter_map(|s| s.as_ref().unwrap().as_ref())
+        .collect();
+    let Some(first) = ranked.first() else {
+        return true;
+    };
+    for s in &ranked {
+        if s.len() != first.len() {
+            return false;
+        }
+    }
+    for i in 0..first.len() {
+        let mut dim = None;
+        for s in &ranked {
+            let d = s[i];
+            if d == crate::types::DYNAMIC {
+                continue;
+            }
+            match dim {
+                None => dim = Some(d),
+                Some(x) if x != d => return false,
+                _ => {}
+            }
+        }
+    }
+    true
+}
+
+/// `SameOperandsAndResultShape`.
+pub(crate) fn check_same_shape(v: &mut Verifier<'_>, op: Op) -> bool {
+    let ir = v.ir();
+    let tys: Vec<Type> = ir
+        .operands(op)
+        .iter()
+        .chain(ir.results(op))
+        .map(|&x| ir.value_type(x))
+        .collect();
+    if compatible_shapes(ir.ctx(), &tys) {
+        return true;
+    }
+    v.error(op, "requires the same shape for all operands and results");
+    false
+}
+
+// ----- fast-math and overflow flags -----
+
+/// Fast-math flag names in bit order (`reassoc` = 1, ..., `afn` = 64).
+const FASTMATH_FLAGS: [&str; 7] = ["reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"];
+/// All fast-math flags (`fast`).
+const FASTMATH_FAST: u32 = 127;
+
+/// The canonical `#arith.fastmath<...>` attribute for `flags`.
+pub(crate) fn fastmath_attr(ctx: &Context, flags: u32) -> Attr {
+    ctx.attr(AttrData::Dialect(format!(
+        "arith.fastmath<{}>",
+        fastmath_text(flags)
+    )))
+}
+
+/// The text inside `fastmath<...>` for `flags`.
+fn fastmath_text(flags: u32) -> String {
+    if flags == 0 {
+        return "none".into();
+    }
+    if flags & FASTMATH_FAST == FASTMATH_FAST {
+        return "fast".into();
+    }
+    let names: Vec<&str> = FASTMATH_FLAGS
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| flags & (1 << i) != 0)
+        .map(|(_, n)| *n)
+        .collect();
+    names.join(",")
+}
+
+/// The flags of a `#arith.fastmath<...>` attribute.
+pub(crate) fn fastmath_flags(ctx: &Context, attr: Attr) -> Option<u32> {
+    let AttrData::Dialect(text) = ctx.attr_data(attr) else {
+        return None;
+    };
+    let inner = text.strip_prefix("arith.fastmath<")?.strip_suffix('>')?;
+    let mut flags = 0;
+    for name in inner.split(',').map(str::trim) {
+        flags |= match name {
+            "none" => 0,
+            "fast" => FASTMATH_FAST,
+            _ => 1 << FASTMATH_FLAGS.iter().position(|f| *f == name)?,
+        };
+    }
+    Some(flags)
+}
+
+/// Parses `<flag, ...>` after `fastmath`.
+fn parse_fastmath_flags(p: &mut Parser<'_>) -> PResult<u32> {
+    p.expect("<")?;
+    let mut flags = 0;
+    loop {
+        let span = p.current_span();
+        let name = p.parse_keyword().map_err(|_| {
+            p.error_at(
+                span,
+                "expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast",
+            )
+        })?;
+        flags |= match name.as_str() {
+            "none" => 0,
+            "fast" => FASTMATH_FAST,
+            _ => match FASTMATH_FLAGS.iter().position(|f| *f == name) {
+                Some(i) => 1 << i,
+                None => {
+                    return Err(p.error_at(
+                        span,
+                        "expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast",
+                    ))
+                }
+            },
+        };
+        if !p.eat(",") {
+            break;
+        }
+    }
+    p.expect(">")?;
+    Ok(flags)
+}
+
+/// Parses an optional `fastmath<...>` into the `fastmath` attribute of `st`.
+pub(crate) fn parse_optional_fastmath(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    if p.eat("fastmath") {
+        let flags = parse_fastmath_flags(p)?;
+        let name = p.intern("fastmath");
+        let attr = fastmath_attr(p.ctx(), flags);
+        st.add_attr(name, attr);
+    }
+    Ok(())
+}
+
+/// Stores `fastmath = #arith.fastmath<none>` unless the op already has one.
+pub(crate) fn default_fastmath(p: &mut Parser<'_>, st: &mut OperationState) {
+    let name = p.intern("fastmath");
+    if st.attr(name).is_none() {
+        let attr = fastmath_attr(p.ctx(), 0);
+        st.add_attr(name, attr);
+    }
+}
+
+/// Prints ` fastmath<...>` unless the op's flags are `none` or absent.
+pub(crate) fn print_optional_fastmath(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    if let Some(attr) = ir.attr(op, "fastmath") {
+        match fastmath_flags(ir.ctx(), attr) {
+            Some(0) => {}
+            Some(flags) => p.write(&format!(" fastmath<{}>", fastmath_text(flags))),
+            None => {}
+        }
+    }
+}
+
+/// Attributes to elide from the attr-dict when the custom form printed `fastmath`
+/// (or it is the default): `fastmath` unless it is not a fast-math attribute.
+pub(crate) fn fastmath_printed(ir: &Ir, op: Op) -> bool {
+    match ir.attr(op, "fastmath") {
+        Some(a) => fastmath_flags(ir.ctx(), a).is_some(),
+        None => true,
+    }
+}
+
+/// The canonical `#arith.overflow<...>` attribute for `flags` (nsw = 1, nuw = 2).
+pub(crate) fn overflow_attr(ctx: &Context, flags: u32) -> Attr {
+    ctx.attr(AttrData::Dialect(format!(
+        "arith.overflow<{}>",
+        overflow_text(flags)
+    )))
+}
+
+fn overflow_text(flags: u32) -> String {
+    match flags & 3 {
+        0 => "none".into(),
+        1 => "nsw".into(),
+        2 => "nuw".into(),
+        _ => "nsw, nuw".into(),
+    }
+}
+
+/// The flags of an `#arith.overflow<...>` attribute.
+pub(crate) fn overflow_flags(ctx: &Context, attr: Attr) -> Option<u32> {
+    let AttrData::Dialect(text) = ctx.attr_data(attr) else {
+        return None;
+    };
+    let inner = text.strip_prefix("arith.overflow<")?.strip_suffix('>')?;
+    let mut flags = 0;
+    for name in inner.split(',').map(str::trim) {
+        flags |= match name {
+            "none" => 0,
+            "nsw" => 1,
+            "nuw" => 2,
+            _ => return None,
+        };
+    }
+    Some(flags)
+}
+
+fn parse_overflow(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let name = p.intern("overflowFlags");
+    if p.eat("overflow") {
+        p.expect("<")?;
+        let mut flags = 0;
+        loop {
+            let span = p.current_span();
+            let kw = p.parse_keyword()?;
+            flags |=
+                match kw.as_str() {
+                    "none" => 0,
+                    "nsw" => 1,
+                    "nuw" => 2,
+                    _ => return Err(p.error_at(
+                        span,
+                        "expected ::mlir::arith::IntegerOverflowFlags to be one of: none, nsw, nuw",
+                    )),
+                };
+            if !p.eat(",") {
+                break;
+            }
+        }
+        p.expect(">")?;
+        let attr = overflow_attr(p.ctx(), flags);
+        st.add_attr(name, attr);
+    }
+    Ok(())
+}
+
+fn default_overflow(p: &mut Parser<'_>, st: &mut OperationState) {
+    let name = p.intern("overflowFlags");
+    if st.attr(name).is_none() {
+        let attr = overflow_attr(p.ctx(), 0);
+        st.add_attr(name, attr);
+    }
+}
+
+fn print_overflow(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    if let Some(flags) = ir
+        .attr(op, "overflowFlags")
+        .and_then(|a| overflow_flags(ir.ctx(), a))
+    {
+        if flags != 0 {
+            p.write(&format!(" overflow<{}>", overflow_text(flags)));
+        }
+    }
+}
+
+fn overflow_printed(ir: &Ir, op: Op) -> bool {
+    match ir.attr(op, "overflowFlags") {
+        Some(a) => overflow_flags(ir.ctx(), a).is_some(),
+        None => true,
+    }
+}
+
+// ----- common custom forms -----
+
+/// `%a, %b, ... attr-dict : type` with all operands and the result of one type; `extra`
+/// parses flags between the operands and the attr-dict.
+pub(crate) fn parse_same_type_op(
+    p: &mut Parser<'_>,
+    st: &mut OperationState,
+    num_operands: usize,
+    extra: fn(&mut Parser<'_>, &mut OperationState) -> PResult<()>,
+) -> PResult<()> {
+    let mut operands = Vec::with_capacity(num_operands);
+    for i in 0..num_operands {
+        if i > 0 {
+            p.expect(",")?;
+        }
+        operands.push(p.parse_operand()?);
+    }
+    extra(p, st)?;
+    p.parse_optional_attr_dict(st)?;
+    let ty = p.parse_colon_type()?;
+    st.operands = p.resolve_operands_all(&operands, ty)?;
+    st.result_types.push(ty);
+    Ok(())
+}
+
+fn no_extra(_: &mut Parser<'_>, _: &mut OperationState) -> PResult<()> {
+    Ok(())
+}
+
+/// Prints ` %a, %b` then `flags` then the attr-dict (minus `elided`) and ` : type`.
+pub(crate) fn print_same_type_op(
+    p: &mut Printer<'_>,
+    op: Op,
+    flags: fn(&mut Printer<'_>, Op),
+    elided: &[&str],
+) {
+    let ir = p.ir();
+    p.write(" ");
+    p.print_operands(ir.operands(op));
+    flags(p, op);
+    p.print_optional_attr_dict(op, elided);
+    p.write(" : ");
+    let ty = ir
+        .results(op)
+        .first()
+        .or(ir.operands(op).first())
+        .map(|&v| ir.value_type(v));
+    if let Some(ty) = ty {
+        p.print_type(ty);
+    }
+}
+
+fn no_flags(_: &mut Printer<'_>, _: Op) {}
+
+// ----- integer binary ops -----
+
+fn parse_int_overflow(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_same_type_op(p, st, 2, parse_overflow)?;
+    default_overflow(p, st);
+    Ok(())
+}
+
+fn print_int_overflow(p: &mut Printer<'_>, op: Op) {
+    let elided: &[&str] = if overflow_printed(p.ir(), op) {
+        &["overflowFlags"]
+    } else {
+        &[]
+    };
+    print_same_type_op(p, op, print_overflow, elided);
+}
+
+fn parse_exact(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    if p.eat("exact") {
+        let name = p.intern("isExact");
+        let unit = p.ctx().unit_attr();
+        st.add_attr(name, unit);
+    }
+    Ok(())
+}
+
+fn parse_int_exact(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_same_type_op(p, st, 2, parse_exact)
+}
+
+fn print_exact(p: &mut Printer<'_>, op: Op) {
+    if p.ir().attr(op, "isExact").is_some() {
+        p.write(" exact");
+    }
+}
+
+fn print_int_exact(p: &mut Printer<'_>, op: Op) {
+    print_same_type_op(p, op, print_exact, &["isExact"]);
+}
+
+fn parse_binary(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_same_type_op(p, st, 2, no_extra)
+}
+
+fn print_plain(p: &mut Printer<'_>, op: Op) {
+    print_same_type_op(p, op, no_flags, &[]);
+}
+
+fn verify_int_binary(v: &mut Verifier<'_>, op: Op) {
+    let _ = check_counts(v, op, 2, 1)
+        && check_same_type(v, op)
+        && check_operand(v, op, 0, TypeClass::SignlessIntOrIndexLike)
+        && check_operand(v, op, 1, TypeClass::SignlessIntOrIndexLike)
+        && check_result(v, op, 0, TypeClass::SignlessIntOrIndexLike);
+}
+
+// ----- float unary/binary ops -----
+
+/// `%a, %b (fastmath<...>)? attr-dict : type` (or one operand), storing the default
+/// fast-math flags.
+pub(crate) fn parse_float_n(p: &mut Parser<'_>, st: &mut OperationState, n: usize) -> PResult<()> {
+    parse_same_type_op(p, st, n, parse_optional_fastmath)?;
+    default_fastmath(p, st);
+    Ok(())
+}
+
+fn parse_float_binary(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_float_n(p, st, 2)
+}
+
+fn parse_float_unary(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_float_n(p, st, 1)
+}
+
+/// Prints the float op forms (`fastmath` in the custom syntax, elided when `none`).
+pub(crate) fn print_float_op(p: &mut Printer<'_>, op: Op) {
+    let elided: &[&str] = if fastmath_printed(p.ir(), op) {
+        &["fastmath"]
+    } else {
+        &[]
+    };
+    print_same_type_op(p, op, print_optional_fastmath, elided);
+}
+
+fn verify_float_binary(v: &mut Verifier<'_>, op: Op) {
+    let _ = check_counts(v, op, 2, 1)
+        && check_same_type(v, op)
+        && check_operand(v, op, 0, TypeClass::FloatLike)
+        && check_operand(v, op, 1, TypeClass::FloatLike)
+        && check_result(v, op, 0, TypeClass::FloatLike);
+}
+
+fn verify_float_unary(v: &mut Verifier<'_>, op: Op) {
+    let _ = check_counts(v, op, 1, 1)
+        && check_same_type(v, op)
+        && check_operand(v, op, 0, TypeClass::FloatLike)
+        && check_result(v, op, 0, TypeClass::FloatLike);
+}
+
+// ----- constant -----
+
+fn parse_constant(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    p.parse_optional_attr_dict(st)?;
+    let span = p.current_span();
+    let value = p.parse_attribute(None)?;
+    let Some(ty) = p.ctx().attr_type(value) else {
+        return Err(p.error_at(span, "expected attribute with a type"));
+    };
+    let name = p.intern("value");
+    st.add_attr(name, value);
+    st.result_types.push(ty);
+    Ok(())
+}
+
+fn print_constant(p: &mut Printer<'_>, op: Op) {
+    p.print_optional_attr_dict(op, &["value"]);
+    if let Some(value) = p.ir().attr(op, "value") {
+        p.write(" ");
+        p.print_attribute(value);
+    }
+}
+
+fn verify_constant(v: &mut Verifier<'_>, op: Op) {
+    if !check_counts(v, op, 0, 1) {
+        return;
+    }
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let Some(value) = ir.attr(op, "value") else {
+        v.error(op, "requires attribute 'value'");
+        return;
+    };
+    let ty = ir.value_type(ir.result(op, 0));
+    if ctx.attr_type(value) != Some(ty) {
+        v.error(
+            op,
+            "failed to verify that all of {value, result} have same type",
+        );
+        return;
+    }
+    if let TypeData::Integer { signedness, .. } = ctx.type_data(ty) {
+        if *signedness != Signedness::Signless {
+            v.error(op, "integer return type must be signless");
+            return;
+        }
+    }
+    match ctx.attr_data(value) {
+        AttrData::Integer { .. } | AttrData::Float { .. } => {}
+        AttrData::DenseElements { values, .. } => {
+            if let TypeData::Vector { scalable, .. } = ctx.type_data(ty) {
+                if scalable.iter().any(|&s| s) && values.len() > 1 {
+                    v.error(
+                        op,
+                        "intializing scalable vectors with elements attribute is not supported unless it's a vector splat",
+                    );
+                }
+            }
+        }
+        _ => v.error(op, "value must be an integer, float, or elements attribute"),
+    }
+}
+
+fn constant_names(ir: &Ir, op: Op, names: &mut Vec<(usize, String)>) {
+    let ctx = ir.ctx();
+    let Some(value) = ir.attr(op, "value") else {
+        return;
+    };
+    let name = match ctx.attr_data(value) {
+        AttrData::Integer { value, ty } => match ctx.type_data(*ty) {
+            TypeData::Integer { width: 1, .. } => {
+                (if *value != 0 { "true" } else { "false" }).to_string()
+            }
+            TypeData::Integer { .. } => format!("c{value}_{}", type_str(ir, *ty)),
+            _ => format!("c{value}"),
+        },
+        _ => "cst".to_string(),
+    };
+    names.push((0, name));
+}
+
+fn fold_constant(ir: &Ir, op: Op, _: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    ir.attr(op, "value").map(|a| vec![FoldResult::Constant(a)])
+}
+
+/// `arith.muli %c4, %vscale` is named `%c4_vscale`.
+fn muli_names(ir: &Ir, op: Op, names: &mut Vec<(usize, String)>) {
+    let ops = ir.operands(op);
+    if ops.len() != 2 {
+        return;
+    }
+    let def_name = |i: usize| {
+        ir.defining_op(ops[i])
+            .map(|d| (d, ir.op_name(d).to_string()))
+    };
+    for (c, s) in [(0, 1), (1, 0)] {
+        if let (Some((cop, cname)), Some((_, sname))) = (def_name(c), def_name(s)) {
+            if cname == "arith.constant" && sname == "vector.vscale" {
+                if let Some(n) = ir.attr(cop, "value").and_then(|a| ir.ctx().int_value(a)) {
+                    names.push((0, format!("c{n}_vscale")));
+                    return;
+                }
+            }
+        }
+    }
+}
+
+// ----- extended arithmetic -----
+
+fn parse_addui_extended(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let a = p.parse_operand()?;
+    p.expect(",")?;
+    let b = p.parse_operand()?;
+    p.parse_optional_attr_dict(st)?;
+    let ty = p.parse_colon_type()?;
+    p.expect(",")?;
+    let oty = p.parse_type()?;
+    st.operands = p.resolve_operands_all(&[a, b], ty)?;
+    st.result_types = vec![ty, oty];
+    Ok(())
+}
+
+fn print_addui_extended(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    p.write(" ");
+    p.print_operands(ir.operands(op));
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_types(
+        &ir.results(op)
+            .iter()
+            .map(|&r| ir.value_type(r))
+            .collect::<Vec<_>>(),
+    );
+}
+
+fn verify_addui_extended(v: &mut Verifier<'_>, op: Op) {
+    if !check_counts(v, op, 2, 2) {
+        return;
+    }
+    let ir = v.ir();
+    let t = |x| ir.value_type(x);
+    let (a, b, s, o) = (
+        t(ir.operand(op, 0)),
+        t(ir.operand(op, 1)),
+        t(ir.result(op, 0)),
+        t(ir.result(op, 1)),
+    );
+    let _ = check_operand(v, op, 0, TypeClass::SignlessIntOrIndexLike)
+        && check_operand(v, op, 1, TypeClass::SignlessIntOrIndexLike)
+        && check_result(v, op, 0, TypeClass::SignlessIntOrIndexLike)
+        && check_result(v, op, 1, TypeClass::BoolLike)
+        && {
+            if a != b || a != s {
+                v.error(
+                    op,
+                    "failed to verify that all of {lhs, rhs, sum} have same type",
+                );
+                false
+            } else if !compatible_shapes(ir.ctx(), &[s, o]) {
+                v.error(op, "expected overflow to have the same shape as the sum");
+                false
+            } else {
+                true
+            }
+        };
+}
+
+fn parse_mul_extended(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_same_type_op(p, st, 2, no_extra)?;
+    let ty = st.result_types[0];
+    st.result_types.push(ty);
+    Ok(())
+}
+
+fn print_mul_extended(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    p.write(" ");
+    p.print_operands(ir.operands(op));
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    if let Some(&a) = ir.operands(op).first() {
+        p.print_type(ir.value_type(a));
+    }
+}
+
+fn verify_mul_extended(v: &mut Verifier<'_>, op: Op) {
+    if !check_counts(v, op, 2, 2) {
+        return;
+    }
+    let ir = v.ir();
+    let tys: Vec<Type> = ir
+        .operands(op)
+        .iter()
+        .chain(ir.results(op))
+        .map(|&x| ir.value_type(x))
+        .collect();
+    let _ = check_operand(v, op, 0, TypeClass::SignlessIntOrIndexLike)
+        && check_operand(v, op, 1, TypeClass::SignlessIntOrIndexLike)
+        && check_result(v, op, 0, TypeClass::SignlessIntOrIndexLike)
+        && check_result(v, op, 1, TypeClass::SignlessIntOrIndexLike)
+        && {
+            if tys.iter().any(|&t| t != tys[0]) {
+                v.error(
+                    op,
+                    "failed to verify that all of {lhs, rhs, low, high} have same type",
+                );
+                false
+            } else {
+                true
+            }
+        };
+}
+
+fn addui_names(_: &Ir, _: Op, names: &mut Vec<(usize, String)>) {
+    names.push((0, "sum".into()));
+    names.push((1, "overflow".into()));
+}
+
+fn mul_extended_names(_: &Ir, _: Op, names: &mut Vec<(usize, String)>) {
+    names.push((0, "low".into()));
+    names.push((1, "high".into()));
+}
+
+// ----- comparisons and select -----
+
+const CMPI_PREDICATES: [&str; 10] = [
+    "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
+];
+const CMPF_PREDICATES: [&str; 16] = [
+    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
+    "une", "uno", "true",
+];
+
+fn parse_predicate(p: &mut Parser<'_>, st: &mut OperationState, names: &[&str]) -> PResult<()> {
+    let span = p.current_span();
+    let word = match p.parse_optional_keyword() {
+        Some(w) => Some(w),
+        None => p.parse_optional_string()?,
+    };
+    let index = word
+        .as_deref()
+        .and_then(|w| names.iter().position(|n| *n == w));
+    let Some(index) = index else {
+        return Err(p.error_at(
+            span,
+            format!(
+                "expected string or keyword containing one of the following enum values for attribute 'predicate' [{}]",
+                names.join(", ")
+            ),
+        ));
+    };
+    let name = p.intern("predicate");
+    let attr = p.ctx().i64_attr(index as i64);
+    st.add_attr(name, attr);
+    p.expect(",")?;
+    Ok(())
+}
+
+fn parse_cmp(p: &mut Parser<'_>, st: &mut OperationState, float: bool) -> PResult<()> {
+    parse_predicate(
+        p,
+        st,
+        if float {
+            &CMPF_PREDICATES
+        } else {
+            &CMPI_PREDICATES
+        },
+    )?;
+    let a = p.parse_operand()?;
+    p.expect(",")?;
+    let b = p.parse_operand()?;
+    if float {
+        parse_optional_fastmath(p, st)?;
+    }
+    p.parse_optional_attr_dict(st)?;
+    let ty = p.parse_colon_type()?;
+    if float {
+        default_fastmath(p, st);
+    }
+    st.operands = p.resolve_operands_all(&[a, b], ty)?;
+    let rt = i1_same_shape(p.ctx(), ty);
+    st.result_types.push(rt);
+    Ok(())
+}
+
+fn parse_cmpi(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_cmp(p, st, false)
+}
+
+fn parse_cmpf(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_cmp(p, st, true)
+}
+
+fn print_cmp(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let float = ir.is_op(op, "arith.cmpf");
+    let names: &[&str] = if float {
+        &CMPF_PREDICATES
+    } else {
+        &CMPI_PREDICATES
+    };
+    let pred = ir.attr(op, "predicate").and_then(|a| ir.ctx().int_value(a));
+    let mut elided = vec!["predicate"];
+    p.write(" ");
+    match pred.and_then(|i| names.get(i as usize)) {
+        Some(n) => p.write(n),
+        None => {
+            elided.clear();
+            p.write("\"\"");
+        }
+    }
+    p.write(", ");
+    p.print_operands(ir.operands(op));
+    if float {
+        print_optional_fastmath(p, op);
+        if fastmath_printed(ir, op) {
+            elided.push("fastmath");
+        }
+    }
+    p.print_optional_attr_dict(op, &elided);
+    p.write(" : ");
+    if let Some(&a) = ir.operands(op).first() {
+        p.print_type(ir.value_type(a));
+    }
+}
+
+fn verify_cmp(v: &mut Verifier<'_>, op: Op) {
+    if !check_counts(v, op, 2, 1) {
+        return;
+    }
+    let ir = v.ir();
+    let float = ir.is_op(op, "arith.cmpf");
+    let class = if float {
+        TypeClass::FloatLike
+    } else {
+        TypeClass::SignlessIntOrIndexLike
+    };
+    let n = if float { 16 } else { 10 };
+    match ir.attr(op, "predicate").map(|a| ir.ctx().int_value(a)) {
+        None => {
+            v.error(op, "requires attribute 'predicate'");
+            return;
+        }
+        Some(Some(x)) if (0..n).contains(&x) => {}
+        Some(_) => {
+            v.error(op, "attribute 'predicate' failed to satisfy constraint: allowed 64-bit signless integer cases");
+            return;
+        }
+    }
+    let (a, b) = (
+        ir.value_type(ir.operand(op, 0)),
+        ir.value_type(ir.operand(op, 1)),
+    );
+    if a != b {
+        v.error(op, "requires all operands to have the same type");
+        return;
+    }
+    let _ = check_operand(v, op, 0, class)
+        && check_operand(v, op, 1, class)
+        && check_result(v, op, 0, TypeClass::BoolLike)
+        && {
+            let r = ir.value_type(ir.result(op, 0));
+            if r != i1_same_shape(ir.ctx(), a) {
+                v.error(
+                    op,
+                    "failed to verify that result type has i1 element type and same shape as operands",
+                );
+                false
+            } else {
+                true
+            }
+        };
+}
+
+fn parse_select(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let c = p.parse_operand()?;
+    p.expect(",")?;
+    let a = p.parse_operand()?;
+    p.expect(",")?;
+    let b = p.parse_operand()?;
+    p.parse_optional_attr_dict(st)?;
+    let first = p.parse_colon_type()?;
+    let (cty, ty) = if p.eat(",") {
+        (first, p.parse_type()?)
+    } else {
+        (p.ctx().i1_type(), first)
+    };
+    let mut ops = vec![p.resolve_operand(&c, cty)?];
+    ops.extend(p.resolve_operands_all(&[a, b], ty)?);
+    st.operands = ops;
+    st.result_types.push(ty);
+    Ok(())
+}
+
+fn print_select(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    p.write(" ");
+    p.print_operands(ir.operands(op));
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    if let Some(&c) = ir.operands(op).first() {
+        let cty = ir.value_type(c);
+        if is_shaped(ir.ctx(), cty) {
+            p.print_type(cty);
+            p.write(", ");
+        }
+    }
+    if let Some(&r) = ir.results(op).first() {
+        p.print_type(ir.value_type(r));
+    }
+}
+
+fn verify_select(v: &mut Verifier<'_>, op: Op) {
+    if !check_counts(v, op, 3, 1) {
+        return;
+    }
+    let ir = v.ir();
+    let t = |i: usize| ir.value_type(ir.operand(op, i));
+    let r = ir.value_type(ir.result(op, 0));
+    if !check_operand(v, op, 0, TypeClass::BoolLike) {
+        return;
+    }
+    if t(1) != t(2) || t(1) != r {
+        v.error(
+            op,
+            "failed to verify that all of {true_value, false_value, result} have same type",
+        );
+        return;
+    }
+    let cty = t(0);
+    if is_shaped(ir.ctx(), cty) {
+        let expected = i1_same_shape(ir.ctx(), r);
+        if cty != expected {
+            v.error(
+                op,
+                format!(
+                    "expected condition type to have the same shape as the result type, expected '{}', but got '{}'",
+                    type_str(ir, expected),
+                    type_str(ir, cty)
+                ),
+            );
+        }
+    }
+}
+
+// ----- casts -----
+
+/// `%in (extra)? attr-dict : T1 to T2`.
+fn parse_cast_with(
+    p: &mut Parser<'_>,
+    st: &mut OperationState,
+    extra: fn(&mut Parser<'_>, &mut OperationState) -> PResult<()>,
+) -> PResult<()> {
+    let a = p.parse_operand()?;
+    extra(p, st)?;
+    p.parse_optional_attr_dict(st)?;
+    let from = p.parse_colon_type()?;
+    p.expect("to")?;
+    let to = p.parse_type()?;
+    st.operands = vec![p.resolve_operand(&a, from)?];
+    st.result_types.push(to);
+    Ok(())
+}
+
+fn parse_cast(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_cast_with(p, st, no_extra)
+}
+
+fn parse_cast_fastmath(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_cast_with(p, st, parse_optional_fastmath)
+}
+
+fn parse_trunci(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_cast_with(p, st, parse_overflow)?;
+    default_overflow(p, st);
+    Ok(())
+}
+
+const ROUNDING_MODES: [&str; 5] = [
+    "to_nearest_even",
+    "downward",
+    "upward",
+    "toward_zero",
+    "to_nearest_away",
+];
+
+fn parse_rounding_and_fastmath(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    if let Some(kw) = p.parse_optional_keyword_of(&ROUNDING_MODES) {
+        let mode = ROUNDING_MODES.iter().position(|m| *m == kw).unwrap_or(0);
+        let name = p.intern("roundingmode");
+        let attr = {
+            let ctx = p.ctx();
+            ctx.int_attr(mode as i128, ctx.int_type(32))
+        };
+        st.add_attr(name, attr);
+    }
+    parse_optional_fastmath(p, st)
+}
+
+fn parse_truncf(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_cast_with(p, st, parse_rounding_and_fastmath)
+}
+
+fn print_cast_with(p: &mut Printer<'_>, op: Op, flags: fn(&mut Printer<'_>, Op), elided: &[&str]) {
+    let ir = p.ir();
+    p.write(" ");
+    p.print_operands(ir.operands(op));
+    flags(p, op);
+    p.print_optional_attr_dict(op, elided);
+    p.write(" : ");
+    if let Some(&a) = ir.operands(op).first() {
+        p.print_type(ir.value_type(a));
+    }
+    p.write(" to ");
+    if let Some(&r) = ir.results(op).first() {
+        p.print_type(ir.value_type(r));
+    }
+}
+
+fn print_cast(p: &mut Printer<'_>, op: Op) {
+    print_cast_with(p, op, no_flags, &[]);
+}
+
+fn print_cast_fastmath(p: &mut Printer<'_>, op: Op) {
+    let elided: &[&str] = if fastmath_printed(p.ir(), op) {
+        &["fastmath"]
+    } else {
+        &[]
+    };
+    print_cast_with(p, op, print_optional_fastmath, elided);
+}
+
+fn print_trunci(p: &mut Printer<'_>, op: Op) {
+    let elided: &[&str] = if overflow_printed(p.ir(), op) {
+        &["overflowFlags"]
+    } else {
+        &[]
+    };
+    print_cast_with(p, op, print_overflow, elided);
+}
+
+fn rounding_mode(ir: &Ir, op: Op) -> Option<usize> {
+    let v = ir.ctx().int_value(ir.attr(op, "roundingmode")?)?;
+    (0..ROUNDING_MODES.len() as i128)
+        .contains(&v)
+        .then_some(v as usize)
+}
+
+fn print_rounding_and_fastmath(p: &mut Printer<'_>, op: Op) {
+    if let Some(mode) = rounding_mode(p.ir(), op) {
+        p.write(" ");
+        p.write(ROUNDING_MODES[mode]);
+    }
+    print_optional_fastmath(p, op);
+}
+
+fn print_truncf(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let mut elided = Vec::new();
+    if fastmath_printed(ir, op) {
+        elided.push("fastmath");
+    }
+    if ir.attr(op, "roundingmode").is_none() || rounding_mode(ir, op).is_some() {
+        elided.push("roundingmode");
+    }
+    print_cast_with(p, op, print_rounding_and_fastmath, &elided);
+}
+
+/// The bit width of a scalar int/float element (`index` counts as 64).
+fn elem_width(ctx: &Context, ty: Type) -> Option<u32> {
+    match ctx.type_data(ty) {
+        TypeData::Integer { width, .. } => Some(*width),
+        TypeData::Float(k) => Some(k.width()),
+        TypeData::Index => Some(64),
+        _ => None,
+    }
+}
+
+/// Whether `from`/`to` are the same container kind (both scalars, both vectors, ...).
+fn same_container(ctx: &Context, from: Type, to: Type) -> bool {
+    let kind = |t: Type| match ctx.type_data(t) {
+        TypeData::Vector { .. } => 1,
+        TypeData::RankedTensor { .. } | TypeData::UnrankedTensor { .. } => 2,
+        TypeData::MemRef { .. } | TypeData::UnrankedMemRef { .. } => 3,
+        _ => 0,
+    };
+    kind(from) == kind(to)
+}
+
+fn cast_compatible(ctx: &Context, name: &str, from: Type, to: Type) -> bool {
+    if !same_container(ctx, from, to) {
+        return false;
+    }
+    let (f, t) = (ctx.element_type(from), ctx.element_type(to));
+    let (fw, tw) = (elem_width(ctx, f), elem_width(ctx, t));
+    let int = |x: Type| ctx.is_signless_integer(x);
+    let float = |x: Type| ctx.is_float(x);
+    match name {
+        "arith.extsi" | "arith.extui" => int(f) && int(t) && tw > fw,
+        "arith.trunci" => int(f) && int(t) && tw < fw,
+        "arith.extf" => float(f) && float(t) && tw > fw,
+        "arith.truncf" => float(f) && float(t) && tw < fw,
+        "arith.sitofp" | "arith.uitofp" => int(f) && float(t),
+        "arith.fptosi" | "arith.fptoui" => float(f) && int(t),
+        "arith.index_cast" | "arith.index_castui" => {
+            (ctx.is_index(f) && int(t)) || (int(f) && ctx.is_index(t))
+        }
+        "arith.bitcast" => (int(f) || float(f)) && (int(t) || float(t)) && fw == tw,
+        _ => true,
+    }
+}
+
+fn verify_cast(v: &mut Verifier<'_>, op: Op) {
+    if !check_counts(v, op, 1, 1) {
+        return;
+    }
+    let ir = v.ir();
+    let name = ir.op_name(op).to_string();
+    let (from_class, to_class) = match name.as_str() {
+        "arith.extsi" | "arith.extui" | "arith.trunci" => (
+            TypeClass::SignlessFixedIntLike,
+            TypeClass::SignlessFixedIntLike,
+        ),
+        "arith.extf" | "arith.truncf" => (TypeClass::FloatLike, TypeClass::FloatLike),
+        "arith.sitofp" | "arith.uitofp" => (TypeClass::SignlessFixedIntLike, TypeClass::FloatLike),
+        "arith.fptosi" | "arith.fptoui" => (TypeClass::FloatLike, TypeClass::SignlessFixedIntLike),
+        "arith.index_cast" | "arith.index_castui" => {
+            (TypeClass::IndexCastable, TypeClass::IndexCastable)
+        }
+        _ => (TypeClass::Bitcastable, TypeClass::Bitcastable),
+    };
+    if !check_same_shape(v, op)
+        || !check_operand(v, op, 0, from_class)
+        || !check_result(v, op, 0, to_class)
+    {
+        return;
+    }
+    let from = ir.value_type(ir.operand(op, 0));
+    let to = ir.value_type(ir.result(op, 0));
+    if !cast_compatible(ir.ctx(), &name, from, to) {
+        v.error(
+            op,
+            format!(
+                "operand type '{}' and result type '{}' are cast incompatible",
+                type_str(ir, from),
+                type_str(ir, to)
+            ),
+        );
+    }
+}
+
+fn parse_scaling(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let a = p.parse_operand()?;
+    p.expect(",")?;
+    let s = p.parse_operand()?;
+    if ir_name(p, st) == "arith.scaling_truncf" {
+        parse_rounding_and_fastmath(p, st)?;
+    } else {
+        parse_optional_fastmath(p, st)?;
+    }
+    p.parse_optional_attr_dict(st)?;
+    let aty = p.parse_colon_type()?;
+    p.expect(",")?;
+    let sty = p.parse_type()?;
+    p.expect("to")?;
+    let to = p.parse_type()?;
+    st.operands = vec![p.resolve_operand(&a, aty)?, p.resolve_operand(&s, sty)?];
+    st.result_types.push(to);
+    Ok(())
+}
+
+fn ir_name(p: &Parser<'_>, st: &OperationState) -> String {
+    p.ctx().str(st.name).to_string()
+}
+
+fn print_scaling(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let trunc = ir.is_op(op, "arith.scaling_truncf");
+    p.write(" ");
+    p.print_operands(ir.operands(op));
+    let mut elided = Vec::new();
+    if trunc {
+        print_rounding_and_fastmath(p, op);
+        if ir.attr(op, "roundingmode").is_none() || rounding_mode(ir, op).is_some() {
+            elided.push("roundingmode");
+        }
+    } else {
+        print_optional_fastmath(p, op);
+    }
+    if fastmath_printed(ir, op) {
+        elided.push("fastmath");
+    }
+    p.print_optional_attr_dict(op, &elided);
+    p.write(" : ");
+    let tys: Vec<Type> = ir.operands(op).iter().map(|&x| ir.value_type(x)).collect();
+    p.print_types(&tys);
+    p.write(" to ");
+    if let Some(&r) = ir.results(op).first() {
+        p.print_type(ir.value_type(r));
+    }
+}
+
+fn verify_scaling(v: &mut Verifier<'_>, op: Op) {
+    if !check_counts(v, op, 2, 1) {
+        return;
+    }
+    let _ = check_operand(v, op, 0, TypeClass::FloatLike)
+        && check_operand(v, op, 1, TypeClass::FloatLike)
+        && check_result(v, op, 0, TypeClass::FloatLike)
+        && {
+            let ir = v.ir();
+            let ctx = ir.ctx();
+            let (i, s, r) = (
+                ir.value_type(ir.operand(op, 0)),
+                ir.value_type(ir.operand(op, 1)),
+                ir.value_type(ir.result(op, 0)),
+            );
+            let trunc = ir.is_op(op, "arith.scaling_truncf");
+            if !compatible_shapes(ctx, &[i, s]) {
+                v.error(op, "requires the same shape for all operands and results");
+                false
+            } else if trunc
+                && elem_width(ctx, ctx.element_type(r)) >= elem_width(ctx, ctx.element_type(i))
+            {
+                v.error(
+                    op,
+                    "result element type must be narrower than input element type",
+                );
+                false
+            } else if !trunc
+                && elem_width(ctx, ctx.element_type(r)) <= elem_width(ctx, ctx.element_type(i))
+            {
+                v.error(
+                    op,
+                    "result element type must be wider than input element type",
+                );
+                false
+            } else {
+                true
+            }
+        };
+}
+
+// ---------------------------------------------------------------------------------------
+// Constant folding.
+// ---------------------------------------------------------------------------------------
+
+/// A constant as a list of element attributes (one for scalars and splats).
+fn elements(ctx: &Context, attr: Attr) -> Option<Vec<Attr>> {
+    match ctx.attr_data(attr) {
+        AttrData::Integer { .. } | AttrData::Float { .. } => Some(vec![attr]),
+        AttrData::DenseElements { values, .. } if !values.is_empty() => Some(values.clone()),
+        _ => None,
+    }
+}
+
+/// The number of elements of a statically shaped type, 1 for scalars.
+fn num_elements(ctx: &Context, ty: Type) -> Option<usize> {
+    match ctx.type_data(ty) {
+        TypeData::Vector { shape, .. } | TypeData::RankedTensor { shape, .. } => {
+            if shape.iter().any(|&d| d < 0) {
+                None
+            } else {
+                Some(shape.iter().product::<i64>() as usize)
+            }
+        }
+        TypeData::UnrankedTensor { .. }
+        | TypeData::MemRef { .. }
+        | TypeData::UnrankedMemRef { .. } => None,
+        _ => Some(1),
+    }
+}
+
+/// Builds a constant of type `ty` from element attributes (splat when all are equal).
+pub(crate) fn make_constant(ctx: &Context, ty: Type, mut values: Vec<Attr>) -> Option<Attr> {
+    if values.is_empty() {
+        return None;
+    }
+    if !is_vector_or_tensor(ctx, ty) {
+        return (values.len() == 1).then(|| values[0]);
+    }
+    let n = num_elements(ctx, ty)?;
+    if values.iter().all(|&v| v == values[0]) {
+        values.truncate(1);
+    } else if values.len() != n {
+        return None;
+    }
+    Some(ctx.attr(AttrData::DenseElements { ty, values }))
+}
+
+/// Applies `f` element-wise to the constant operands (broadcasting splats).
+pub(crate) fn fold_elementwise(
+    ir: &Ir,
+    op: Op,
+    consts: &[Option<Attr>],
+    result: usize,
+    f: &dyn Fn(&[Attr]) -> Option<Attr>,
+) -> Option<Attr> {
+    let ctx = ir.ctx();
+    let mut lists = Vec::with_capacity(consts.len());
+    for c in consts {
+        lists.push(elements(ctx, (*c)?)?);
+    }
+    let n = lists.iter().map(Vec::len).max().unwrap_or(1);
+    if lists.iter().any(|l| l.len() != 1 && l.len() != n) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(n);
+    let mut args = Vec::with_capacity(lists.len());
+    for i in 0..n {
+        args.clear();
+        args.extend(lists.iter().map(|l| if l.len() == 1 { l[0] } else { l[i] }));
+        out.push(f(&args)?);
+    }
+    let ty = ir.value_type(ir.result(op, result));
+    make_constant(ctx, ty, out)
+}
+
+/// An integer element: (value normalized to its type, width, type).
+fn int_elem(ctx: &Context, a: Attr) -> Option<(i128, u32, Type)> {
+    match ctx.attr_data(a) {
+        AttrData::Integer { value, ty } => Some((*value, elem_width(ctx, *ty)?, *ty)),
+        _ => None,
+    }
+}
+
+/// `v` as an unsigned number of `width` bits.
+fn to_unsigned(v: i128, width: u32) -> u128 {
+    if width >= 128 {
+        v as u128
+    } else {
+        (v as u128) & ((1u128 << width) - 1)
+    }
+}
+
+/// `v` sign-extended from `width` bits.
+fn to_signed(v: i128, width: u32) -> i128 {
+    if width >= 128 || width == 0 {
+        return v;
+    }
+    let u = to_unsigned(v, width);
+    let sign = 1u128 << (width - 1);
+    if u & sign != 0 {
+        (u | !((1u128 << width) - 1)) as i128
+    } else {
+        u as i128
+    }
+}
+
+/// The float format of a type, if Lattice can fold it exactly.
+fn float_format(ctx: &Context, ty: Type) -> Option<FloatKind> {
+    match ctx.type_data(ty) {
+        TypeData::Float(
+            k @ (FloatKind::F16 | FloatKind::BF16 | FloatKind::F32 | FloatKind::F64),
+        ) => Some(*k),
+        _ => None,
+    }
+}
+
+/// (exponent bits, mantissa bits) of the foldable formats.
+fn float_layout(kind: FloatKind) -> (u32, u32) {
+    match kind {
+        FloatKind::F16 => (5, 10),
+        FloatKind::BF16 => (8, 7),
+        FloatKind::F32 => (8, 23),
+        _ => (11, 52),
+    }
+}
+
+/// Decodes the bits of a float of `kind` to f64 (exact for every foldable format).
+pub(crate) fn decode_float(kind: FloatKind, bits: u128) -> f64 {
+    match kind {
+        FloatKind::F64 => f64::from_bits(bits as u64),
+        FloatKind::F32 => f32::from_bits(bits as u32) as f64,
+        FloatKind::BF16 => f32::from_bits((bits as u32) << 16) as f64,
+        _ => {
+            let (eb, mb) = float_layout(kind);
+            let bits = bits as u64;
+            let sign = if bits >> (eb + mb) & 1 == 1 {
+                -1.0
+            } else {
+                1.0
+            };
+            let e = ((bits >> mb) & ((1 << eb) - 1)) as i32;
+            let m = bits & ((1 << mb) - 1);
+            let bias = (1 << (eb - 1)) - 1;
+            if e == (1 << eb) - 1 {
+                return if m == 0 {
+                    sign * f64::INFINITY
+                } else {
+                    f64::NAN
+                };
+            }
+            let (mant, exp) = if e == 0 {
+                (m, 1 - bias - mb as i32)
+            } else {
+                (m | (1 << mb), e - bias - mb as i32)
+            };
+            sign * (mant as f64) * 2f64.powi(exp)
+        }
+    }
+}
+
+/// Rounds `m >> s` to nearest, ties to even.
+fn shift_round_even(m: u64, s: u32) -> u64 {
+    if s == 0 {
+        return m;
+    }
+    if s >= 64 {
+        return 0;
+    }
+    let q = m >> s;
+    let rem = m & ((1u64 << s) - 1);
+    let half = 1u64 << (s - 1);
+    if rem > half || (rem == half && q & 1 == 1) {
+        q + 1
+    } else {
+        q
+    }
+}
+
+/// Encodes `x` in format `kind`, rounding to nearest even (NaN becomes the positive
+/// quiet NaN, as APFloat produces).
+pub(crate) fn encode_float(kind: FloatKind, x: f64) -> u128 {
+    let (eb, mb) = float_layout(kind);
+    let sign_bit = (x.is_sign_negative() as u64) << (eb + mb);
+    let exp_max = (1u64 << eb) - 1;
+    if x.is_nan() {
+        return ((exp_max << mb) | (1u64 << (mb - 1))) as u128;
+    }
+    if kind == FloatKind::F64 {
+        return x.to_bits() as u128;
+    }
+    let a = x.abs();
+    if a.is_infinite() {
+        return (sign_bit | (exp_max << mb)) as u128;
+    }
+    if a == 0.0 {
+        return sign_bit as u128;
+    }
+    let bias = (1i64 << (eb - 1)) - 1;
+    let bits = a.to_bits();
+    let e = ((bits >> 52) & 0x7ff) as i64;
+    let m = if e == 0 {
+        bits & ((1 << 52) - 1)
+    } else {
+        (bits & ((1 << 52) - 1)) | (1 << 52)
+    };
+    let base = if e == 0 { 1 - 1075 } else { e - 1075 }; // value = m * 2^base
+    let lead = 63 - m.leading_zeros() as i64 + base; // exponent of the leading bit
+    let mut te = lead + bias;
+    let scale = if te >= 1 {
+        lead - mb as i64
+    } else {
+        1 - bias - mb as i64
+    };
+    let shift = base - scale;
+    let mut q = if shift >= 0 {
+        m << shift
+    } else {
+        shift_round_even(m, (-shift) as u32)
+    };
+    if te >= 1 {
+        if q >> (mb + 1) != 0 {
+            q >>= 1;
+            te += 1;
+        }
+        if te as u64 >= exp_max {
+            return (sign_bit | (exp_max << mb)) as u128;
+        }
+        (sign_bit | ((te as u64) << mb) | (q & ((1 << mb) - 1))) as u128
+    } else {
+        (sign_bit | q) as u128
+    }
+}
+
+/// A float element: (value, format, type).
+fn float_elem(ctx: &Context, a: Attr) -> Option<(f64, FloatKind, Type)> {
+    match ctx.attr_data(a) {
+        AttrData::Float { bits, ty } => {
+            let k = float_format(ctx, *ty)?;
+            Some((decode_float(k, *bits), k, *ty))
+        }
+        _ => None,
+    }
+}
+
+/// A float attribute of type `ty` holding `x` rounded to the type's format.
+pub(crate) fn float_attr(ctx: &Context, ty: Type, x: f64) -> Option<Attr> {
+    let k = float_format(ctx, ty)?;
+    Some(ctx.attr(AttrData::Float {
+        bits: encode_float(k, x),
+        ty,
+    }))
+}
+
+fn int_binary(name: &str, a: i128, b: i128, w: u32) -> Option<i128> {
+    let (ua, ub) = (to_unsigned(a, w), to_unsigned(b, w));
+    let (sa, sb) = (to_signed(a, w), to_signed(b, w));
+    let min = if w >= 128 {
+        i128::MIN
+    } else {
+        -(1i128 << (w - 1))
+    };
+    Some(match name {
+        "arith.addi" => a.wrapping_add(b),
+        "arith.subi" => a.wrapping_sub(b),
+        "arith.muli" => a.wrapping_mul(b),
+        "arith.andi" => a & b,
+        "arith.ori" => a | b,
+        "arith.xori" => a ^ b,
+        "arith.divui" => (ua.checked_div(ub)?) as i128,
+        "arith.remui" => (ua.checked_rem(ub)?) as i128,
+        "arith.ceildivui" => {
+            if ub == 0 {
+                return None;
+            }
+            (ua / ub + u128::from(ua % ub != 0)) as i128
+        }
+        "arith.divsi" | "arith.remsi" | "arith.ceildivsi" | "arith.floordivsi" => {
+            if sb == 0 || (sa == min && sb == -1) {
+                return None;
+            }
+            let q = sa / sb;
+            let r = sa % sb;
+            match name {
+                "arith.divsi" => q,
+                "arith.remsi" => r,
+                "arith.ceildivsi" => {
+                    if r != 0 && ((r > 0) == (sb > 0)) {
+                        q + 1
+                    } else {
+                        q
+                    }
+                }
+                _ => {
+                    if r != 0 && ((r < 0) != (sb < 0)) {
+                        q - 1
+                    } else {
+                        q
+                    }
+                }
+            }
+        }
+        "arith.shli" | "arith.shrui" | "arith.shrsi" => {
+            if ub >= w as u128 {
+                return None;
+            }
+            let s = ub as u32;
+            match name {
+                "arith.shli" => {
+                    ((ua << s)
+                        & if w >= 128 {
+                            u128::MAX
+                        } else {
+                            (1u128 << w) - 1
+                        }) as i128
+                }
+                "arith.shrui" => (ua >> s) as i128,
+                _ => sa >> s,
+            }
+        }
+        "arith.maxsi" => sa.max(sb),
+        "arith.minsi" => sa.min(sb),
+        "arith.maxui" => ua.max(ub) as i128,
+        "arith.minui" => ua.min(ub) as i128,
+        _ => return None,
+    })
+}
+
+fn cmpi(pred: i128, a: i128, b: i128, w: u32) -> Option<bool> {
+    let (ua, ub) = (to_unsigned(a, w), to_unsigned(b, w));
+    let (sa, sb) = (to_signed(a, w), to_signed(b, w));
+    Some(match pred {
+        0 => ua == ub,
+        1 => ua != ub,
+        2 => sa < sb,
+        3 => sa <= sb,
+        4 => sa > sb,
+        5 => sa >= sb,
+        6 => ua < ub,
+        7 => ua <= ub,
+        8 => ua > ub,
+        9 => ua >= ub,
+        _ => return None,
+    })
+}
+
+fn cmpf(pred: i128, a: f64, b: f64) -> Option<bool> {
+    let unordered = a.is_nan() || b.is_nan();
+    let ord = |r: bool| !unordered && r;
+    let uno = |r: bool| unordered || r;
+    Some(match pred {
+        0 => false,
+        1 => ord(a == b),
+        2 => ord(a > b),
+        3 => ord(a >= b),
+        4 => ord(a < b),
+        5 => ord(a <= b),
+        6 => ord(a != b),
+        7 => !unordered,
+        8 => uno(a == b),
+        9 => uno(a > b),
+        10 => uno(a >= b),
+        11 => uno(a < b),
+        12 => uno(a <= b),
+        13 => uno(a != b),
+        14 => unordered,
+        15 => true,
+        _ => return None,
+    })
+}
+
+/// IEEE 754-2019 maximum/minimum (NaN-propagating, -0 < +0).
+fn maximum(a: f64, b: f64, max: bool) -> f64 {
+    if a.is_nan() || b.is_nan() {
+        return f64::NAN;
+    }
+    if a == b {
+        // Distinguish zeros by sign.
+        return if max == a.is_sign_negative() { b } else { a };
+    }
+    if (a > b) == max {
+        a
+    } else {
+        b
+    }
+}
+
+/// maxnum/minnum (NaN-ignoring).
+fn maxnum(a: f64, b: f64, max: bool) -> f64 {
+    if a.is_nan() {
+        return b;
+    }
+    if b.is_nan() {
+        return a;
+    }
+    if max {
+        a.max(b)
+    } else {
+        a.min(b)
+    }
+}
+
+fn float_binary(name: &str, a: f64, b: f64) -> Option<f64> {
+    Some(match name {
+        "arith.addf" => a + b,
+        "arith.subf" => a - b,
+        "arith.mulf" => a * b,
+        "arith.divf" => a / b,
+        "arith.remf" => a % b,
+        "arith.maximumf" => maximum(a, b, true),
+        "arith.minimumf" => maximum(a, b, false),
+        "arith.maxnumf" => maxnum(a, b, true),
+        "arith.minnumf" => maxnum(a, b, false),
+        _ => return None,
+    })
+}
+
+/// Whether all elements of constant `c` are the integer `v` (or the float `f`).
+fn is_const_int(ctx: &Context, c: Option<Attr>, v: i128) -> bool {
+    let Some(els) = c.and_then(|c| elements(ctx, c)) else {
+        return false;
+    };
+    els.iter()
+        .all(|&e| matches!(int_elem(ctx, e), Some((x, w, _)) if to_signed(x, w) == to_signed(v, w)))
+}
+
+/// Whether all elements of `c` are the float `f` (bitwise, so `-0.0` differs from `0.0`).
+fn is_const_float(ctx: &Context, c: Option<Attr>, f: f64) -> bool {
+    let Some(els) = c.and_then(|c| elements(ctx, c)) else {
+        return false;
+    };
+    els.iter()
+        .all(|&e| matches!(float_elem(ctx, e), Some((x, _, _)) if x.to_bits() == f.to_bits()))
+}
+
+/// A constant of the result type whose elements are the integer `v`.
+fn int_splat(ir: &Ir, op: Op, result: usize, v: i128) -> Option<Attr> {
+    let ctx = ir.ctx();
+    let ty = ir.value_type(ir.result(op, result));
+    let el = ctx.element_type(ty);
+    if !ctx.is_int_or_index(el) {
+        return None;
+    }
+    make_constant(ctx, ty, vec![ctx.int_attr(v, el)])
+}
+
+fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let ctx = ir.ctx();
+    let name = ir.op_name(op);
+    let operands = ir.operands(op);
+    let one = |a: Attr| Some(vec![FoldResult::Constant(a)]);
+    let val = |i: usize| Some(vec![FoldResult::Value(operands[i])]);
+    if consts.len() != operands.len() {
+        return None;
+    }
+    match name {
+        "arith.addi" | "arith.subi" | "arith.muli" | "arith.andi" | "arith.ori" | "arith.xori"
+        | "arith.divui" | "arith.divsi" | "arith.remui" | "arith.remsi" | "arith.ceildivui"
+        | "arith.ceildivsi" | "arith.floordivsi" | "arith.shli" | "arith.shrui" | "arith.shrsi"
+        | "arith.maxsi" | "arith.maxui" | "arith.minsi" | "arith.minui" => {
+            if let Some(c) = fold_elementwise(ir, op, consts, 0, &|args| {
+                let (a, w, ty) = int_elem(ctx, args[0])?;
+                let (b, _, _) = int_elem(ctx, args[1])?;
+                Some(ctx.int_attr(int_binary(name, a, b, w)?, ty))
+            }) {
+                return one(c);
+            }
+            let (lhs, rhs) = (consts[0], consts[1]);
+            let same = operands[0] == operands[1];
+            let commutative = matches!(
+                name,
+                "arith.addi"
+                    | "arith.muli"
+                    | "arith.andi"
+                    | "arith.ori"
+                    | "arith.xori"
+                    | "arith.maxsi"
+                    | "arith.maxui"
+                    | "arith.minsi"
+                    | "arith.minui"
+            );
+            // Identity and absorbing elements, on either side for commutative ops.
+            let sides: &[(usize, usize)] = if commutative {
+                &[(0, 1), (1, 0)]
+            } else {
+                &[(0, 1)]
+            };
+            for &(x, c) in sides {
+                let k = if c == 0 { lhs } else { rhs };
+                match name {
+                    "arith.addi" | "arith.subi" | "arith.ori" | "arith.xori" | "arith.shli"
+                    | "arith.shrui" | "arith.shrsi"
+                        if is_const_int(ctx, k, 0) =>
+                    {
+                        return val(x)
+                    }
+                    "arith.muli" | "arith.divui" | "arith.divsi" | "arith.ceildivui"
+                    | "arith.ceildivsi" | "arith.floordivsi"
+                        if is_const_int(ctx, k, 1) =>
+                    {
+                        return val(x)
+                    }
+                    "arith.muli" | "arith.andi" if is_const_int(ctx, k, 0) => {
+                        return one(int_splat(ir, op, 0, 0)?)
+                    }
+                    "arith.andi" if is_const_int(ctx, k, -1) => return val(x),
+                    "arith.ori" if is_const_int(ctx, k, -1) => {
+                        return one(int_splat(ir, op, 0, -1)?)
+                    }
+                    "arith.remui" | "arith.remsi" if is_const_int(ctx, k, 1) => {
+                        return one(int_splat(ir, op, 0, 0)?)
+                    }
+                    _ => {}
+                }
+            }
+            if same {
+                match name {
+                    "arith.subi" | "arith.xori" => return one(int_splat(ir, op, 0, 0)?),
+                    "arith.andi" | "arith.ori" | "arith.maxsi" | "arith.maxui" | "arith.minsi"
+                    | "arith.minui" => return val(0),
+                    _ => {}
+                }
+            }
+            None
+        }
+        "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.remf"
+        | "arith.maximumf" | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf" => {
+            if let Some(c) = fold_elementwise(ir, op, consts, 0, &|args| {
+                let (a, _, ty) = float_elem(ctx, args[0])?;
+                let (b, _, _) = float_elem(ctx, args[1])?;
+                float_attr(ctx, ty, float_binary(name, a, b)?)
+            }) {
+                return one(c);
+            }
+            let rhs = consts[1];
+            match name {
+                "arith.addf" if is_const_float(ctx, rhs, -0.0) => return val(0),
+                "arith.addf" if is_const_float(ctx, consts[0], -0.0) => return val(1),
+                "arith.subf" if is_const_float(ctx, rhs, 0.0) => return val(0),
+                "arith.mulf" | "arith.divf" if is_const_float(ctx, rhs, 1.0) => return val(0),
+                "arith.mulf" if is_const_float(ctx, consts[0], 1.0) => return val(1),
+                "arith.maximumf" | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf"
+                    if operands[0] == operands[1] =>
+                {
+                    return val(0)
+                }
+                _ => {}
+            }
+            None
+        }
+        "arith.negf" => {
+            if let Some(c) = fold_elementwise(ir, op, consts, 0, &|args| {
+                let (a, _, ty) = float_elem(ctx, args[0])?;
+                float_attr(ctx, ty, -a)
+            }) {
+                return one(c);
+            }
+            // negf(negf(x)) -> x
+            let inner = ir.defining_op(operands[0])?;
+            if ir.is_op(inner, "arith.negf") {
+                return Some(vec![FoldResult::Value(ir.operand(inner, 0))]);
+            }
+            None
+        }
+        "arith.cmpi" => {
+            let pred = ctx.int_value(ir.attr(op, "predicate")?)?;
+            if operands[0] == operands[1] {
+                let r = matches!(pred, 0 | 3 | 5 | 7 | 9);
+                return one(int_splat(ir, op, 0, r as i128)?);
+            }
+            let c = fold_elementwise(ir, op, consts, 0, &|args| {
+                let (a, w, _) = int_elem(ctx, args[0])?;
+                let (b, _, _) = int_elem(ctx, args[1])?;
+                Some(ctx.bool_attr(cmpi(pred, a, b, w)?))
+            })?;
+            one(c)
+        }
+        "arith.cmpf" => {
+            let pred = ctx.int_value(ir.attr(op, "predicate")?)?;
+            if pred == 0 || pred == 15 {
+                return one(int_splat(ir, op, 0, (pred == 15) as i128)?);
+            }
+            let c = fold_elementwise(ir, op, consts, 0, &|args| {
+                let (a, _, _) = float_elem(ctx, args[0])?;
+                let (b, _, _) = float_elem(ctx, args[1])?;
+                Some(ctx.bool_attr(cmpf(pred, a, b)?))
+            })?;
+            one(c)
+        }
+        "arith.select" => {
+            if operands[1] == operands[2] {
+                return val(1);
+            }
+            if let Some(c) = consts[0] {
+                if is_const_int(ctx, Some(c), 1) {
+                    return val(1);
+                }
+                if is_const_int(ctx, Some(c), 0) {
+                    return val(2);
+                }
+            }
+            // select(c, true, false) -> c for i1 results.
+            let rty = ir.value_type(ir.result(op, 0));
+            if rty == ir.value_type(operands[0])
+                && is_const_int(ctx, consts[1], 1)
+                && is_const_int(ctx, consts[2], 0)
+            {
+                return val(0);
+            }
+            None
+        }
+        "arith.extsi" | "arith.extui" | "arith.trunci" | "arith.index_cast"
+        | "arith.index_castui" => {
+            let rty = ir.value_type(ir.result(op, 0));
+            if ctx.is_memref(rty) {
+                return None;
+            }
+            let rel = ctx.element_type(rty);
+            let rw = elem_width(ctx, rel)?;
+            let c = fold_elementwise(ir, op, consts, 0, &|args| {
+                let (a, w, _) = int_elem(ctx, args[0])?;
+                let signed = match name {
+                    "arith.extsi" => true,
+                    "arith.extui" | "arith.trunci" | "arith.index_castui" => false,
+                    _ => true,
+                };
+                let v = if signed {
+                    to_signed(a, w)
+                } else {
+                    to_unsigned(a, w) as i128
+                };
+                let _ = rw;
+                Some(ctx.int_attr(v, rel))
+            })?;
+            one(c)
+        }
+        "arith.sitofp" | "arith.uitofp" => {
+            let rel = ctx.element_type(ir.value_type(ir.result(op, 0)));
+            let c = fold_elementwise(ir, op, consts, 0, &|args| {
+                let (a, w, _) = int_elem(ctx, args[0])?;
+                let x = if name == "arith.sitofp" {
+                    to_signed(a, w) as f64
+                } else {
+                    to_unsigned(a, w) as f64
+                };
+                // Integers wider than 53 bits could double-round; fold only exact ones.
+                if (x.abs() as u128) >= (1u128 << 53) {
+                    return None;
+                }
+                float_attr(ctx, rel, x)
+            })?;
+            one(c)
+        }
+        "arith.fptosi" | "arith.fptoui" => {
+            let rel = ctx.element_type(ir.value_type(ir.result(op, 0)));
+            let rw = elem_width(ctx, rel)?;
+            let c = fold_elementwise(ir, op, consts, 0, &|args| {
+                let (a, _, _) = float_elem(ctx, args[0])?;
+                if !a.is_finite() {
+                    return None;
+                }
+                let t = a.trunc();
+                let (lo, hi) = if name == "arith.fptosi" {
+                    if rw >= 128 {
+                        return None;
+                    }
+                    (-(2f64.powi(rw as i32 - 1)), 2f64.powi(rw as i32 - 1))
+                } else {
+                    (0.0, 2f64.powi(rw as i32))
+                };
+                if t < lo || t >= hi {
+                    return None;
+                }
+                Some(ctx.int_attr(t as i128, rel))
+            })?;
+            one(c)
+        }
+        "arith.extf" | "arith.truncf" => {
+            if name == "arith.truncf"
+                && ir
+                    .attr(op, "roundingmode")
+                    .is_some_and(|m| ctx.int_value(m) != Some(0))
+            {
+                return None;
+            }
+            let rel = ctx.element_type(ir.value_type(ir.result(op, 0)));
+            let c = fold_elementwise(ir, op, consts, 0, &|args| {
+                let (a, _, _) = float_elem(ctx, args[0])?;
+                float_attr(ctx, rel, a)
+            })?;
+            one(c)
+        }
+        "arith.bitcast" => {
+            let rty = ir.value_type(ir.result(op, 0));
+            if let Some(inner) = ir.defining_op(operands[0]) {
+                if ir.is_op(inner, "arith.bitcast") && ir.value_type(ir.operand(inner, 0)) == rty {
+                    return Some(vec![FoldResult::Value(ir.operand(inner, 0))]);
+                }
+            }
+            if ctx.is_memref(rty) {
+                return None;
+            }
+            let rel = ctx.element_type(rty);
+            let c = fold_elementwise(ir, op, consts, 0, &|args| {
+                let bits = match ctx.attr_data(args[0]) {
+                    AttrData::Integer { value, ty } => to_unsigned(*value, elem_width(ctx, *ty)?),
+                    AttrData::Float { bits, .. } => *bits,
+                    _ => return None,
+                };
+                match ctx.type_data(rel) {
+                    TypeData::Float(_) => Some(ctx.attr(AttrData::Float { bits, ty: rel })),
+                    _ => Some(ctx.int_attr(bits as i128, rel)),
+                }
+            })?;
+            one(c)
+        }
+        "arith.addui_extended" => {
+            let sum = fold_elementwise(ir, op, consts, 0, &|args| {
+                let (a, w, ty) = int_elem(ctx, args[0])?;
+                let (b, _, _) = int_elem(ctx, args[1])?;
+                let _ = w;
+                Some(ctx.int_attr(a.wrapping_add(b), ty))
+            })?;
+            let ovf = fold_elementwise(ir, op, consts, 1, &|args| {
+                let (a, w, _) = int_elem(ctx, args[0])?;
+                let (b, _, _) = int_elem(ctx, args[1])?;
+                let (ua, ub) = (to_unsigned(a, w), to_unsigned(b, w));
+                let (s, carry) = ua.overflowing_add(ub);
+                let over = carry || (w < 128 && s >> w != 0);
+                Some(ctx.bool_attr(over))
+            })?;
+            Some(vec![FoldResult::Constant(sum), FoldResult::Constant(ovf)])
+        }
+        "arith.mulsi_extended" | "arith.mului_extended" => {
+            let signed = name == "arith.mulsi_extended";
+            let part = |high: bool| {
+                fold_elementwise(ir, op, consts, high as usize, &|args| {
+                    let (a, w, ty) = int_elem(ctx, args[0])?;
+                    let (b, _, _) = int_elem(ctx, args[1])?;
+                    if w > 64 {
+                        return None;
+                    }
+                    let p = if signed {
+                        to_signed(a, w).checked_mul(to_signed(b, w))?
+                    } else {
+                        (to_unsigned(a, w).checked_mul(to_unsigned(b, w))?) as i128
+                    };
+                    Some(ctx.int_attr(if high { p >> w } else { p }, ty))
+                })
+            };
+            Some(vec![
+                FoldResult::Constant(part(false)?),
+                FoldResult::Constant(part(true)?),
+            ])
+        }
+        _ => None,
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Op definitions.
+// ---------------------------------------------------------------------------------------
+
+macro_rules! arith_ops {
+    ($( $id:ident = $name:literal, $traits:expr, $attrs:expr, $parse:ident, $print:ident, $verify:ident, $fold:expr $(, $names:ident)?; )*) => {
+        $(
+            #[doc = concat!("`", $name, "`")]
+            pub static $id: OpDef = OpDef {
+                name: $name,
+                traits: $traits,
+                inherent_attrs: $attrs,
+                parse: Some($parse),
+                print: Some($print),
+                verify: Some($verify),
+                fold: $fold,
+                $(result_names: Some($names),)?
+                ..OpDef::EMPTY
+            };
+        )*
+        /// Every op of the dialect, for registration.
+        pub static ALL_OPS: &[&OpDef] = &[$(&$id),*];
+    };
+}
+
+const P: Traits = Traits::PURE;
+const PC: Traits = Traits::PURE.with(Traits::COMMUTATIVE);
+const NONE: &[&str] = &[];
+const OVF: &[&str] = &["overflowFlags"];
+const EXACT: &[&str] = &["isExact"];
+const FM: &[&str] = &["fastmath"];
+const F: Option<crate::registry::FoldFn> = Some(fold_arith);
+
+arith_ops! {
+    ADDI = "arith.addi", PC, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F;
+    SUBI = "arith.subi", P, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F;
+    MULI = "arith.muli", PC, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F, muli_names;
+    DIVUI = "arith.divui", Traits::NONE, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
+    DIVSI = "arith.divsi", Traits::NONE, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
+    CEILDIVUI = "arith.ceildivui", Traits::NONE, NONE, parse_binary, print_plain, verify_int_binary, F;
+    CEILDIVSI = "arith.ceildivsi", Traits::NONE, NONE, parse_binary, print_plain, verify_int_binary, F;
+    FLOORDIVSI = "arith.floordivsi", P, NONE, parse_binary, print_plain, verify_int_binary, F;
+    REMUI = "arith.remui", P, NONE, parse_binary, print_plain, verify_int_binary, F;
+    REMSI = "arith.remsi", P, NONE, parse_binary, print_plain, verify_int_binary, F;
+    ANDI = "arith.andi", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
+    ORI = "arith.ori", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
+    XORI = "arith.xori", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
+    SHLI = "arith.shli", P, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F;
+    SHRUI = "arith.shrui", P, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
+    SHRSI = "arith.shrsi", P, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
+    MAXSI = "arith.maxsi", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
+    MAXUI = "arith.maxui", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
+    MINSI = "arith.minsi", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
+    MINUI = "arith.minui", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
+    ADDUI_EXTENDED = "arith.addui_extended", PC, NONE, parse_addui_extended, print_addui_extended, verify_addui_extended, F, addui_names;
+    MULSI_EXTENDED = "arith.mulsi_extended", PC, NONE, parse_mul_extended, print_mul_extended, verify_mul_extended, F, mul_extended_names;
+    MULUI_EXTENDED = "arith.mului_extended", PC, NONE, parse_mul_extended, print_mul_extended, verify_mul_extended, F, mul_extended_names;
+    ADDF = "arith.addf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
+    SUBF = "arith.subf", P, FM, parse_float_binary, print_float_op, verify_float_binary, F;
+    MULF = "arith.mulf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
+    DIVF = "arith.divf", P, FM, parse_float_binary, print_float_op, verify_float_binary, F;
+    REMF = "arith.remf", P, FM, parse_float_binary, print_float_op, verify_float_binary, F;
+    MAXIMUMF = "arith.maximumf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
+    MINIMUMF = "arith.minimumf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
+    MAXNUMF = "arith.maxnumf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
+    MINNUMF = "arith.minnumf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
+    NEGF = "arith.negf", P, FM, parse_float_unary, print_float_op, verify_float_unary, F;
+    CMPI = "arith.cmpi", P, &["predicate"], parse_cmpi, print_cmp, verify_cmp, F;
+    CMPF = "arith.cmpf", P, &["fastmath", "predicate"], parse_cmpf, print_cmp, verify_cmp, F;
+    SELECT = "arith.select", P, NONE, parse_select, print_select, verify_select, F;
+    EXTUI = "arith.extui", P, NONE, parse_cast, print_cast, verify_cast, F;
+    EXTSI = "arith.extsi", P, NONE, parse_cast, print_cast, verify_cast, F;
+    TRUNCI = "arith.trunci", P, OVF, parse_trunci, print_trunci, verify_cast, F;
+    EXTF = "arith.extf", P, FM, parse_cast_fastmath, print_cast_fastmath, verify_cast, F;
+    TRUNCF = "arith.truncf", P, &["fastmath", "roundingmode"], parse_truncf, print_truncf, verify_cast, F;
+    SCALING_EXTF = "arith.scaling_extf", P, FM, parse_scaling, print_scaling, verify_scaling, None;
+    SCALING_TRUNCF = "arith.scaling_truncf", P, &["fastmath", "roundingmode"], parse_scaling, print_scaling, verify_scaling, None;
+    UITOFP = "arith.uitofp", P, NONE, parse_cast, print_cast, verify_cast, F;
+    SITOFP = "arith.sitofp", P, NONE, parse_cast, print_cast, verify_cast, F;
+    FPTOUI = "arith.fptoui", P, NONE, parse_cast, print_cast, verify_cast, F;
+    FPTOSI = "arith.fptosi", P, NONE, parse_cast, print_cast, verify_cast, F;
+    INDEX_CAST = "arith.index_cast", P, NONE, parse_cast, print_cast, verify_cast, F;
+    INDEX_CASTUI = "arith.index_castui", P, NONE, parse_cast, print_cast, verify_cast, F;
+    BITCAST = "arith.bitcast", P, NONE, parse_cast, print_cast, verify_cast, F;
+}
+
+/// `arith.constant`
+pub static CONSTANT: OpDef = OpDef {
+    name: "arith.constant",
+    traits: Traits::PURE.with(Traits::CONSTANT_LIKE),
+    inherent_attrs: &["value"],
+    parse: Some(parse_constant),
+    print: Some(print_constant),
+    verify: Some(verify_constant),
+    fold: Some(fold_constant),
+    result_names: Some(constant_names),
+    ..OpDef::EMPTY
+};
 
 /// Registers the `arith` dialect's ops.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("arith");
+    ctx.register_ops(ALL_OPS);
+    ctx.register_ops(&[&CONSTANT]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn float_encoding_round_trips() {
+        for &x in &[
+            0.0, -0.0, 1.0, -2.5, 1.0e-5, 65504.0, 1.0e10, 3.140625, 5.96e-8,
+        ] {
+            for k in [
+                FloatKind::F16,
+                FloatKind::BF16,
+                FloatKind::F32,
+                FloatKind::F64,
+            ] {
+                let bits = encode_float(k, x);
+                let back = decode_float(k, bits);
+                assert_eq!(encode_float(k, back), bits, "{k:?} {x}");
+            }
+        }
+        assert_eq!(encode_float(FloatKind::F16, 1.0), 0x3C00);
+        assert_eq!(encode_float(FloatKind::F16, 65520.0), 0x7C00);
+        assert_eq!(encode_float(FloatKind::F16, 5.960464477539063e-8), 0x0001);
+        assert_eq!(encode_float(FloatKind::BF16, 1.0), 0x3F80);
+        assert_eq!(encode_float(FloatKind::F32, 0.1), 0.1f32.to_bits() as u128);
+        assert_eq!(encode_float(FloatKind::F32, f64::NAN), 0x7FC0_0000);
+    }
+
+    #[test]
+    fn integer_folding_rules() {
+        assert_eq!(int_binary("arith.divsi", -7, 2, 32), Some(-3));
+        assert_eq!(int_binary("arith.ceildivsi", 7, -2, 32), Some(-3));
+        assert_eq!(int_binary("arith.ceildivsi", 7, 2, 32), Some(4));
+        assert_eq!(int_binary("arith.floordivsi", 5, -2, 32), Some(-3));
+        assert_eq!(int_binary("arith.divui", -2, 2, 8), Some(127));
+        assert_eq!(int_binary("arith.divsi", -128, -1, 8), None);
+        assert_eq!(int_binary("arith.divsi", 1, 0, 8), None);
+        assert_eq!(int_binary("arith.shli", 1, 8, 8), None);
+        assert_eq!(int_binary("arith.shrsi", -128, 3, 8), Some(-16));
+        assert_eq!(cmpi(6, -1, 1, 32), Some(false));
+        assert_eq!(cmpi(2, -1, 1, 32), Some(true));
+    }
 }

@@ -1,8 +1,460 @@
-//! The `math` dialect (ops registered here; see the module docs of each op definition).
+//! The `math` dialect (LLVM 22): unary, binary and ternary float ops with fast-math flags,
+//! integer bit-counting ops, classification ops (`isnan`, ...), `sincos`, `clampf`, with
+//! mlir-opt's custom forms, verifiers, and exact constant folders.
+//!
+//! Invariants: every op with a `fastmath` property stores it (default
+//! `#arith.fastmath<none>`) when parsed from the custom form. Folders fold only
+//! operations whose result is exactly defined (rounding, absolute value, square root,
+//! bit counting, ...), never host-libm transcendental functions, so results cannot
+//! differ from mlir-opt's.
 
+use super::arith::{
+    check_counts, check_operand, check_result, check_same_shape, check_same_type, decode_float,
+    default_fastmath, fastmath_printed, float_attr, fold_elementwise, i1_same_shape, parse_float_n,
+    parse_optional_fastmath, parse_same_type_op, print_float_op, print_optional_fastmath,
+    print_same_type_op, TypeClass,
+};
+use crate::attrs::{Attr, AttrData};
 use crate::context::Context;
+use crate::parser::{PResult, Parser};
+use crate::printer::Printer;
+use crate::registry::{FoldResult, OpDef, Traits};
+use crate::store::{Ir, Op, OperationState};
+use crate::types::{Type, TypeData};
+use crate::verifier::Verifier;
+
+// ----- parsers and printers -----
+
+fn parse_unary_f(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_float_n(p, st, 1)
+}
+
+fn parse_binary_f(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_float_n(p, st, 2)
+}
+
+fn parse_ternary_f(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_float_n(p, st, 3)
+}
+
+fn no_extra(_: &mut Parser<'_>, _: &mut OperationState) -> PResult<()> {
+    Ok(())
+}
+
+fn no_flags(_: &mut Printer<'_>, _: Op) {}
+
+fn parse_unary_i(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_same_type_op(p, st, 1, no_extra)
+}
+
+fn parse_binary_i(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_same_type_op(p, st, 2, no_extra)
+}
+
+fn print_int(p: &mut Printer<'_>, op: Op) {
+    print_same_type_op(p, op, no_flags, &[]);
+}
+
+/// `%x attr-dict : T` with an `i1`-shaped result and a `fastmath` property that only
+/// the attr-dict can set (elided when `none`).
+fn parse_classify(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let a = p.parse_operand()?;
+    p.parse_optional_attr_dict(st)?;
+    let ty = p.parse_colon_type()?;
+    default_fastmath(p, st);
+    st.operands = vec![p.resolve_operand(&a, ty)?];
+    let rt = i1_same_shape(p.ctx(), ty);
+    st.result_types.push(rt);
+    Ok(())
+}
+
+fn print_classify(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let default = ir
+        .attr(op, "fastmath")
+        .is_some_and(|a| super::arith::fastmath_flags(ir.ctx(), a) == Some(0));
+    let elided: &[&str] = if default { &["fastmath"] } else { &[] };
+    p.write(" ");
+    p.print_operands(ir.operands(op));
+    p.print_optional_attr_dict(op, elided);
+    p.write(" : ");
+    if let Some(&a) = ir.operands(op).first() {
+        p.print_type(ir.value_type(a));
+    }
+}
+
+/// `%x, %n (fastmath)? attr-dict : T, U`
+fn parse_fpowi(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let a = p.parse_operand()?;
+    p.expect(",")?;
+    let b = p.parse_operand()?;
+    parse_optional_fastmath(p, st)?;
+    p.parse_optional_attr_dict(st)?;
+    let aty = p.parse_colon_type()?;
+    p.expect(",")?;
+    let bty = p.parse_type()?;
+    default_fastmath(p, st);
+    st.operands = vec![p.resolve_operand(&a, aty)?, p.resolve_operand(&b, bty)?];
+    st.result_types.push(aty);
+    Ok(())
+}
+
+fn print_fpowi(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    p.write(" ");
+    p.print_operands(ir.operands(op));
+    print_optional_fastmath(p, op);
+    let elided: &[&str] = if fastmath_printed(ir, op) {
+        &["fastmath"]
+    } else {
+        &[]
+    };
+    p.print_optional_attr_dict(op, elided);
+    p.write(" : ");
+    let tys: Vec<Type> = ir.operands(op).iter().map(|&x| ir.value_type(x)).collect();
+    p.print_types(&tys);
+}
+
+/// `%x (fastmath)? attr-dict : T` with two results of type `T`.
+fn parse_sincos(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_float_n(p, st, 1)?;
+    let ty = st.result_types[0];
+    st.result_types.push(ty);
+    Ok(())
+}
+
+fn print_sincos(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    p.write(" ");
+    p.print_operands(ir.operands(op));
+    print_optional_fastmath(p, op);
+    let elided: &[&str] = if fastmath_printed(ir, op) {
+        &["fastmath"]
+    } else {
+        &[]
+    };
+    p.print_optional_attr_dict(op, elided);
+    p.write(" : ");
+    if let Some(&a) = ir.operands(op).first() {
+        p.print_type(ir.value_type(a));
+    }
+}
+
+fn sincos_names(_: &Ir, _: Op, names: &mut Vec<(usize, String)>) {
+    names.push((0, "sin".into()));
+    names.push((1, "cos".into()));
+}
+
+/// `%x to [%lo, %hi] (fastmath)? attr-dict : T`
+fn parse_clampf(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let x = p.parse_operand()?;
+    p.expect("to")?;
+    p.expect("[")?;
+    let lo = p.parse_operand()?;
+    p.expect(",")?;
+    let hi = p.parse_operand()?;
+    p.expect("]")?;
+    parse_optional_fastmath(p, st)?;
+    p.parse_optional_attr_dict(st)?;
+    let ty = p.parse_colon_type()?;
+    default_fastmath(p, st);
+    st.operands = p.resolve_operands_all(&[x, lo, hi], ty)?;
+    st.result_types.push(ty);
+    Ok(())
+}
+
+fn print_clampf(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    if ops.len() == 3 {
+        p.write(" ");
+        p.print_operand(ops[0]);
+        p.write(" to [");
+        p.print_operands(&ops[1..]);
+        p.write("]");
+    }
+    print_optional_fastmath(p, op);
+    let elided: &[&str] = if fastmath_printed(ir, op) {
+        &["fastmath"]
+    } else {
+        &[]
+    };
+    p.print_optional_attr_dict(op, elided);
+    p.write(" : ");
+    if let Some(&r) = ir.results(op).first() {
+        p.print_type(ir.value_type(r));
+    }
+}
+
+// ----- verifiers -----
+
+fn verify_float_n(v: &mut Verifier<'_>, op: Op, n: usize) {
+    if !check_counts(v, op, n, 1) || !check_same_type(v, op) {
+        return;
+    }
+    for i in 0..n {
+        if !check_operand(v, op, i, TypeClass::FloatLike) {
+            return;
+        }
+    }
+    check_result(v, op, 0, TypeClass::FloatLike);
+}
+
+fn verify_unary_f(v: &mut Verifier<'_>, op: Op) {
+    verify_float_n(v, op, 1);
+}
+
+fn verify_binary_f(v: &mut Verifier<'_>, op: Op) {
+    verify_float_n(v, op, 2);
+}
+
+fn verify_ternary_f(v: &mut Verifier<'_>, op: Op) {
+    verify_float_n(v, op, 3);
+}
+
+fn verify_int_n(v: &mut Verifier<'_>, op: Op, n: usize) {
+    if !check_counts(v, op, n, 1) || !check_same_type(v, op) {
+        return;
+    }
+    for i in 0..n {
+        if !check_operand(v, op, i, TypeClass::MathSignlessIntLike) {
+            return;
+        }
+    }
+    check_result(v, op, 0, TypeClass::MathSignlessIntLike);
+}
+
+fn verify_unary_i(v: &mut Verifier<'_>, op: Op) {
+    verify_int_n(v, op, 1);
+}
+
+fn verify_binary_i(v: &mut Verifier<'_>, op: Op) {
+    verify_int_n(v, op, 2);
+}
+
+fn verify_classify(v: &mut Verifier<'_>, op: Op) {
+    let _ = check_counts(v, op, 1, 1)
+        && check_same_shape(v, op)
+        && check_operand(v, op, 0, TypeClass::FloatLike)
+        && check_result(v, op, 0, TypeClass::BoolLike);
+}
+
+fn verify_fpowi(v: &mut Verifier<'_>, op: Op) {
+    let _ = check_counts(v, op, 2, 1)
+        && check_same_shape(v, op)
+        && check_operand(v, op, 0, TypeClass::FloatLike)
+        && check_operand(v, op, 1, TypeClass::MathSignlessIntLike)
+        && check_result(v, op, 0, TypeClass::FloatLike)
+        && {
+            let ir = v.ir();
+            if ir.value_type(ir.operand(op, 0)) != ir.value_type(ir.result(op, 0)) {
+                v.error(
+                    op,
+                    "failed to verify that all of {lhs, result} have same type",
+                );
+                false
+            } else {
+                true
+            }
+        };
+}
+
+fn verify_sincos(v: &mut Verifier<'_>, op: Op) {
+    if !check_counts(v, op, 1, 2) || !check_operand(v, op, 0, TypeClass::FloatLike) {
+        return;
+    }
+    let ir = v.ir();
+    let t = ir.value_type(ir.operand(op, 0));
+    if ir.results(op).iter().any(|&r| ir.value_type(r) != t) {
+        v.error(
+            op,
+            "failed to verify that all of {operand, sin, cos} have same type",
+        );
+    }
+}
+
+// ----- folders -----
+
+fn float_of(ctx: &Context, a: Attr) -> Option<(f64, Type)> {
+    match ctx.attr_data(a) {
+        AttrData::Float { bits, ty } => match ctx.type_data(*ty) {
+            TypeData::Float(k) => Some((decode_float(*k, *bits), *ty)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Rounds half away from zero (`math.round`).
+fn round_away(x: f64) -> f64 {
+    x.round()
+}
+
+/// Rounds half to even (`math.roundeven`).
+fn round_even(x: f64) -> f64 {
+    let r = x.round();
+    if (x - x.trunc()).abs() == 0.5 {
+        2.0 * (x / 2.0).round()
+    } else {
+        r
+    }
+}
+
+fn fold_math(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let ctx = ir.ctx();
+    let name = ir.op_name(op);
+    if consts.len() != ir.operands(op).len() {
+        return None;
+    }
+    let c = match name {
+        "math.absf" | "math.ceil" | "math.floor" | "math.trunc" | "math.round"
+        | "math.roundeven" | "math.sqrt" => fold_elementwise(ir, op, consts, 0, &|args| {
+            let (x, ty) = float_of(ctx, args[0])?;
+            let r = match name {
+                "math.absf" => x.abs(),
+                "math.ceil" => x.ceil(),
+                "math.floor" => x.floor(),
+                "math.trunc" => x.trunc(),
+                "math.round" => round_away(x),
+                "math.roundeven" => round_even(x),
+                _ => {
+                    if x < 0.0 {
+                        return None;
+                    }
+                    x.sqrt()
+                }
+            };
+            float_attr(ctx, ty, r)
+        }),
+        "math.copysign" => fold_elementwise(ir, op, consts, 0, &|args| {
+            let (x, ty) = float_of(ctx, args[0])?;
+            let (y, _) = float_of(ctx, args[1])?;
+            float_attr(ctx, ty, x.copysign(y))
+        }),
+        "math.absi" | "math.ctlz" | "math.cttz" | "math.ctpop" => {
+            fold_elementwise(ir, op, consts, 0, &|args| {
+                let AttrData::Integer { value, ty } = ctx.attr_data(args[0]) else {
+                    return None;
+                };
+                let w = match ctx.type_data(*ty) {
+                    TypeData::Integer { width, .. } => *width,
+                    _ => 64,
+                };
+                if w == 0 || w > 128 {
+                    return None;
+                }
+                let mask = if w == 128 {
+                    u128::MAX
+                } else {
+                    (1u128 << w) - 1
+                };
+                let u = (*value as u128) & mask;
+                let r: i128 = match name {
+                    "math.absi" => value.wrapping_abs(),
+                    "math.ctlz" => (u.leading_zeros() - (128 - w)) as i128,
+                    "math.cttz" => u.trailing_zeros().min(w) as i128,
+                    _ => u.count_ones() as i128,
+                };
+                Some(ctx.int_attr(r, *ty))
+            })
+        }
+        _ => None,
+    }?;
+    Some(vec![FoldResult::Constant(c)])
+}
+
+// ----- definitions -----
+
+macro_rules! math_ops {
+    ($( $id:ident = $name:literal, $attrs:expr, $parse:ident, $print:ident, $verify:ident, $fold:expr $(, $names:ident)?; )*) => {
+        $(
+            #[doc = concat!("`", $name, "`")]
+            pub static $id: OpDef = OpDef {
+                name: $name,
+                traits: Traits::PURE,
+                inherent_attrs: $attrs,
+                parse: Some($parse),
+                print: Some($print),
+                verify: Some($verify),
+                fold: $fold,
+                $(result_names: Some($names),)?
+                ..OpDef::EMPTY
+            };
+        )*
+        /// Every op of the dialect, for registration.
+        pub static ALL_OPS: &[&OpDef] = &[$(&$id),*];
+    };
+}
+
+const FM: &[&str] = &["fastmath"];
+const NONE: &[&str] = &[];
+const F: Option<crate::registry::FoldFn> = Some(fold_math);
+
+math_ops! {
+    ABSF = "math.absf", FM, parse_unary_f, print_float_op, verify_unary_f, F;
+    ABSI = "math.absi", NONE, parse_unary_i, print_int, verify_unary_i, F;
+    ACOS = "math.acos", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    ACOSH = "math.acosh", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    ASIN = "math.asin", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    ASINH = "math.asinh", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    ATAN = "math.atan", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    ATAN2 = "math.atan2", FM, parse_binary_f, print_float_op, verify_binary_f, None;
+    ATANH = "math.atanh", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    CBRT = "math.cbrt", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    CEIL = "math.ceil", FM, parse_unary_f, print_float_op, verify_unary_f, F;
+    CLAMPF = "math.clampf", FM, parse_clampf, print_clampf, verify_ternary_f, None;
+    COPYSIGN = "math.copysign", FM, parse_binary_f, print_float_op, verify_binary_f, F;
+    COS = "math.cos", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    COSH = "math.cosh", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    CTLZ = "math.ctlz", NONE, parse_unary_i, print_int, verify_unary_i, F;
+    CTPOP = "math.ctpop", NONE, parse_unary_i, print_int, verify_unary_i, F;
+    CTTZ = "math.cttz", NONE, parse_unary_i, print_int, verify_unary_i, F;
+    ERF = "math.erf", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    ERFC = "math.erfc", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    EXP = "math.exp", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    EXP2 = "math.exp2", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    EXPM1 = "math.expm1", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    FLOOR = "math.floor", FM, parse_unary_f, print_float_op, verify_unary_f, F;
+    FMA = "math.fma", FM, parse_ternary_f, print_float_op, verify_ternary_f, None;
+    FPOWI = "math.fpowi", FM, parse_fpowi, print_fpowi, verify_fpowi, None;
+    IPOWI = "math.ipowi", NONE, parse_binary_i, print_int, verify_binary_i, None;
+    ISFINITE = "math.isfinite", FM, parse_classify, print_classify, verify_classify, None;
+    ISINF = "math.isinf", FM, parse_classify, print_classify, verify_classify, None;
+    ISNAN = "math.isnan", FM, parse_classify, print_classify, verify_classify, None;
+    ISNORMAL = "math.isnormal", FM, parse_classify, print_classify, verify_classify, None;
+    LOG = "math.log", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    LOG10 = "math.log10", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    LOG1P = "math.log1p", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    LOG2 = "math.log2", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    POWF = "math.powf", FM, parse_binary_f, print_float_op, verify_binary_f, None;
+    ROUND = "math.round", FM, parse_unary_f, print_float_op, verify_unary_f, F;
+    ROUNDEVEN = "math.roundeven", FM, parse_unary_f, print_float_op, verify_unary_f, F;
+    RSQRT = "math.rsqrt", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    SIN = "math.sin", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    SINCOS = "math.sincos", FM, parse_sincos, print_sincos, verify_sincos, None, sincos_names;
+    SINH = "math.sinh", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    SQRT = "math.sqrt", FM, parse_unary_f, print_float_op, verify_unary_f, F;
+    TAN = "math.tan", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    TANH = "math.tanh", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    TRUNC = "math.trunc", FM, parse_unary_f, print_float_op, verify_unary_f, F;
+}
 
 /// Registers the `math` dialect's ops.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("math");
+    ctx.register_ops(ALL_OPS);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rounding_helpers() {
+        assert_eq!(round_even(2.5), 2.0);
+        assert_eq!(round_even(3.5), 4.0);
+        assert_eq!(round_even(-2.5), -2.0);
+        assert_eq!(round_away(2.5), 3.0);
+        assert_eq!(round_away(-2.5), -3.0);
+    }
 }

@@ -532,6 +532,7 @@ fn verify_alloca_scope(v: &mut Verifier<'_>, op: Op) {
     let _ = crate::dialects::scf::check_edge(
         v,
         op,
+        term,
         "Operation memref.alloca_scope.return",
         "parent",
         &yielded,
@@ -1173,13 +1174,8 @@ fn verify_oss_lists(
     rank: Option<usize>,
 ) -> bool {
     let (o, s, t) = (&oss.offsets, &oss.sizes, &oss.strides);
-    if let Some(rank) = rank {
-        if o.0.len() != rank {
-            v.error(op, format!("expected {rank} offset values"));
-            return false;
-        }
-    }
-    if o.0.len() != s.0.len() {
+    // `reinterpret_cast` (no `rank`) has exactly one offset whatever its sizes.
+    if rank.is_some() && o.0.len() != s.0.len() {
         v.error_raw(
             op,
             format!(
@@ -1200,6 +1196,15 @@ fn verify_oss_lists(
             ),
         );
         return false;
+    }
+    if let Some(rank) = rank {
+        if o.0.len() != rank {
+            v.error_raw(
+                op,
+                format!("expected {rank} offset values, got {}", o.0.len()),
+            );
+            return false;
+        }
     }
     for (name, (statics, dynamic)) in [("offsets", o), ("sizes", s), ("strides", t)] {
         if count_dynamic(statics) != dynamic.len() {
@@ -1248,7 +1253,7 @@ fn verify_subview(v: &mut Verifier<'_>, op: Op) {
         return;
     }
     if !same_memory_space(ctx, s.memory_space, r.memory_space) {
-        v.error(op, format!("different memory spaces specified for base memref type {} and subview memref type {}", type_str(ir, sty), type_str(ir, rty)));
+        v.error_raw(op, format!("different memory spaces specified for base memref type '{}' and subview memref type '{}'", type_str(ir, sty), type_str(ir, rty)));
         return;
     }
     let Some((src_strides, src_offset)) = strides_and_offset(ctx, s.shape, s.layout) else {
@@ -1477,10 +1482,10 @@ fn verify_view(v: &mut Verifier<'_>, op: Op) {
         return;
     }
     if !same_memory_space(ctx, s.memory_space, r.memory_space) {
-        v.error(
+        v.error_raw(
             op,
             format!(
-                "different memory spaces specified for base memref type {} and view memref type {}",
+                "different memory spaces specified for base memref type '{}' and view memref type '{}'",
                 type_str(ir, sty),
                 type_str(ir, rty)
             ),
@@ -1604,30 +1609,44 @@ fn verify_reinterpret_cast(v: &mut Verifier<'_>, op: Op) {
         );
         return;
     };
-    if !verify_oss_lists(v, op, &oss, Some(1)) {
+    if oss.offsets.0.len() != 1 {
+        v.error_raw(
+            op,
+            format!("expected 1 offset values, got {}", oss.offsets.0.len()),
+        );
+        return;
+    }
+    if !verify_oss_lists(v, op, &oss, None) {
         return;
     }
     if oss.sizes.0.len() != r.shape.len() {
-        v.error(op, format!("expected {} size values", r.shape.len()));
+        v.error_raw(
+            op,
+            format!(
+                "expected {} size values, got {}",
+                r.shape.len(),
+                oss.sizes.0.len()
+            ),
+        );
         return;
     }
     let selem = ctx.element_type(sty);
     if selem != r.element {
-        v.error(
+        v.error_raw(
             op,
             format!(
-                "source element type ('{}') does not match result element type ('{}')",
-                type_str(ir, selem),
-                type_str(ir, r.element)
+                "different element types specified for source type '{}' and result memref type '{}'",
+                type_str(ir, sty),
+                type_str(ir, rty)
             ),
         );
         return;
     }
     if !same_memory_space(ctx, memory_space(ctx, sty), r.memory_space) {
-        v.error(
+        v.error_raw(
             op,
             format!(
-                "different memory spaces specified for source type {} and result type {}",
+                "different memory spaces specified for source type '{}' and result memref type '{}'",
                 type_str(ir, sty),
                 type_str(ir, rty)
             ),
@@ -1636,7 +1655,7 @@ fn verify_reinterpret_cast(v: &mut Verifier<'_>, op: Op) {
     }
     for (d, (&want, &got)) in oss.sizes.0.iter().zip(r.shape).enumerate() {
         if want != DYNAMIC && want != got {
-            v.error(
+            v.error_raw(
                 op,
                 format!("expected result type with size = {want} instead of {got} in dim = {d}"),
             );
@@ -1644,7 +1663,7 @@ fn verify_reinterpret_cast(v: &mut Verifier<'_>, op: Op) {
         }
     }
     let Some((strides, offset)) = strides_and_offset(ctx, r.shape, r.layout) else {
-        v.error(
+        v.error_raw(
             op,
             format!(
                 "expected result type to have strided layout but found '{}'",
@@ -1662,7 +1681,7 @@ fn verify_reinterpret_cast(v: &mut Verifier<'_>, op: Op) {
     };
     let want_off = oss.offsets.0[0];
     if want_off != offset {
-        v.error(
+        v.error_raw(
             op,
             format!(
                 "expected result type with offset = {} instead of {}",
@@ -1674,7 +1693,7 @@ fn verify_reinterpret_cast(v: &mut Verifier<'_>, op: Op) {
     }
     for (d, (&want, &got)) in oss.strides.0.iter().zip(&strides).enumerate() {
         if want != got {
-            v.error(
+            v.error_raw(
                 op,
                 format!(
                     "expected result type with stride = {} instead of {} in dim = {d}",

@@ -115,41 +115,40 @@ fn region_opts(entry_args: bool, terminators: bool) -> RegionPrintOptions {
 }
 
 /// MLIR's `RegionBranchOpInterface` edge check: `sources` flow from `from` (`parent` or
-/// `Operation scf.yield`) into `targets` of `to` (`parent` or `Region #N`).
+/// `Operation scf.yield`) into `targets` of `to` (`parent` or `Region #N`). Errors carry a
+/// "region branch point" note at `point` (the terminator, or the op for `parent`).
 pub(crate) fn check_edge(
     v: &mut Verifier<'_>,
     op: Op,
+    point: Op,
     from: &str,
     to: &str,
     sources: &[Type],
     targets: &[Type],
 ) -> bool {
     let ir = v.ir();
-    if sources.len() != targets.len() {
-        v.error(
-            op,
-            format!(
-                "along control flow edge from {from} to {to}: region branch point has {} operands, but region successor needs {} inputs",
-                sources.len(),
-                targets.len()
-            ),
-        );
-        return false;
-    }
-    for (i, (&s, &t)) in sources.iter().zip(targets).enumerate() {
-        if s != t {
-            v.error(
-                op,
-                format!(
-                    "along control flow edge from {from} to {to}: successor operand type #{i} '{}' should match successor input type #{i} '{}'",
-                    type_str(ir, s),
-                    type_str(ir, t)
-                ),
-            );
-            return false;
-        }
-    }
-    true
+    let message = if sources.len() != targets.len() {
+        format!(
+            "along control flow edge from {from} to {to}: region branch point has {} operands, but region successor needs {} inputs",
+            sources.len(),
+            targets.len()
+        )
+    } else if let Some((i, (&s, &t))) = sources
+        .iter()
+        .zip(targets)
+        .enumerate()
+        .find(|(_, (s, t))| s != t)
+    {
+        format!(
+            "along control flow edge from {from} to {to}: successor operand type #{i} '{}' should match successor input type #{i} '{}'",
+            type_str(ir, s),
+            type_str(ir, t)
+        )
+    } else {
+        return true;
+    };
+    v.error_with_note(op, message, point, "region branch point");
+    false
 }
 
 /// Checks that `region`'s terminator is `name`, else reports `message` with a
@@ -530,7 +529,15 @@ fn verify_if(v: &mut Verifier<'_>, op: Op) {
     for &r in ir.regions(op) {
         if let Some(t) = terminator(ir, r).filter(|&t| ir.is_op(t, "scf.yield")) {
             let yielded = types_of(ir, ir.operands(t));
-            if !check_edge(v, op, "Operation scf.yield", "parent", &yielded, &results) {
+            if !check_edge(
+                v,
+                op,
+                t,
+                "Operation scf.yield",
+                "parent",
+                &yielded,
+                &results,
+            ) {
                 return;
             }
         }
@@ -1011,10 +1018,11 @@ fn verify_while(v: &mut Verifier<'_>, op: Op) {
     let results = result_types(ir, op);
     let forwarded = types_of(ir, ir.operands(cond).get(1..).unwrap_or(&[]));
     let yielded = types_of(ir, ir.operands(yield_));
-    let _ = check_edge(v, op, "parent", "Region #0", &inits, &before_args)
+    let _ = check_edge(v, op, op, "parent", "Region #0", &inits, &before_args)
         && check_edge(
             v,
             op,
+            cond,
             "Operation scf.condition",
             "Region #1",
             &forwarded,
@@ -1023,6 +1031,7 @@ fn verify_while(v: &mut Verifier<'_>, op: Op) {
         && check_edge(
             v,
             op,
+            cond,
             "Operation scf.condition",
             "parent",
             &forwarded,
@@ -1031,6 +1040,7 @@ fn verify_while(v: &mut Verifier<'_>, op: Op) {
         && check_edge(
             v,
             op,
+            yield_,
             "Operation scf.yield",
             "Region #0",
             &yielded,
@@ -1184,6 +1194,7 @@ fn verify_execute_region(v: &mut Verifier<'_>, op: Op) {
             if !check_edge(
                 v,
                 op,
+                t,
                 "Operation scf.yield",
                 "parent",
                 &types_of(ir, ir.operands(t)),

@@ -155,26 +155,30 @@ impl Parser<'_> {
             }
         };
         if is_float {
+            if !self.ctx().is_float(ty) {
+                return Err(self.error_here("floating point value not valid for specified type"));
+            }
             self.build_float_attr(neg, &text, false, ty, span)
         } else {
             match self.ctx().type_data(ty).clone() {
-                TypeData::Float(_) => {
-                    if text.starts_with("0x") {
-                        self.build_float_attr(neg, &text, true, ty, span)
-                    } else {
-                        Err(self
-                            .error_at(
-                                span,
-                                "unexpected decimal integer literal for a floating point value",
-                            )
-                            .with_note(
-                                crate::diag::DiagLoc::Span(self.source, span),
-                                "add a trailing dot to make the literal a float",
-                            ))
-                    }
-                }
+                TypeData::Float(_) => self.int_literal_as_float(neg, &text, ty, span),
                 _ => self.build_int_attr(neg, &text, ty, span),
             }
+        }
+    }
+
+    /// An integer literal where a float of type `ty` is expected: hex gives raw bits,
+    /// decimal is an error (as in MLIR).
+    fn int_literal_as_float(&self, neg: bool, text: &str, ty: Type, span: Span) -> PResult<Attr> {
+        if text.starts_with("0x") {
+            self.build_float_attr(neg, text, true, ty, span)
+        } else {
+            Err(self
+                .error_at(span, "unexpected decimal integer literal for a floating point value")
+                .with_note(
+                    crate::diag::DiagLoc::Span(self.source, span),
+                    "add a trailing dot to make the literal a float",
+                ))
         }
     }
 
@@ -193,7 +197,7 @@ impl Parser<'_> {
         };
         let out_of_range = || self.error_at(span, "integer constant out of range for attribute");
         let mag = parse_int_text(text).ok_or_else(out_of_range)?;
-        if neg && sign == Signedness::Unsigned && mag != 0 {
+        if neg && sign == Signedness::Unsigned {
             return Err(self.error_at(
                 span,
                 "negative integer literal not valid for unsigned integer type",
@@ -320,7 +324,6 @@ impl Parser<'_> {
 
     /// `#alias`, `#dialect.attr<...>`, `#dialect<...>`.
     fn parse_hash_attr(&mut self) -> PResult<Attr> {
-        let span = self.current_span();
         let name = &self.tok_text()[1..];
         let end = self.tok().end as usize;
         self.bump();
@@ -328,7 +331,7 @@ impl Parser<'_> {
         if !name.contains('.') && !adjacent_angle {
             return match self.inner.attr_aliases.get(name) {
                 Some(&a) => Ok(a),
-                None => Err(self.error_at(span, format!("undefined symbol alias id '{name}'"))),
+                None => Err(self.error_here(format!("undefined symbol alias id '{name}'"))),
             };
         }
         let mut text = name.to_string();
@@ -367,14 +370,10 @@ impl Parser<'_> {
                         let text = self.tok_text().to_string();
                         let f = self.kind() == TokKind::Float;
                         self.bump();
-                        if is_float {
-                            self.build_float_attr(
-                                neg,
-                                &text,
-                                !f && text.starts_with("0x"),
-                                element,
-                                sp,
-                            )?
+                        if is_float && !f {
+                            self.int_literal_as_float(neg, &text, element, sp)?
+                        } else if is_float {
+                            self.build_float_attr(neg, &text, false, element, sp)?
                         } else if f {
                             return Err(self.error_at(sp, "expected integer literal"));
                         } else {
@@ -433,6 +432,7 @@ impl Parser<'_> {
 
     /// `dense<...> : type` (the type given by the caller replaces the `: type`).
     fn parse_dense_elements(&mut self, ty: Option<Type>) -> PResult<Attr> {
+        let dense_span = self.current_span();
         self.bump();
         self.expect("<")?;
         let lit = if self.is_punct(">") {
@@ -481,7 +481,7 @@ impl Parser<'_> {
                         .join(", ")
                 };
                 return Err(self.error_at(
-                    lit.span(),
+                    dense_span,
                     format!(
                         "inferred shape of elements literal ([{}]) does not match type ([{}])",
                         fmt(&inferred),
@@ -517,11 +517,7 @@ impl Parser<'_> {
             }
             DenseLit::Int { neg, text, span } => {
                 if is_float {
-                    if text.starts_with("0x") {
-                        self.build_float_attr(*neg, text, true, element, *span)
-                    } else {
-                        self.build_float_attr(*neg, text, false, element, *span)
-                    }
+                    self.int_literal_as_float(*neg, text, element, *span)
                 } else if self.ctx().is_int_or_index(element) {
                     self.build_int_attr(*neg, text, element, *span)
                 } else {
@@ -705,6 +701,9 @@ impl Parser<'_> {
                 let name = self.tok_text()[1..].to_string();
                 if !name.contains('.') && !self.inner.attr_aliases.contains_key(&name) {
                     self.define_forward_alias(&name)?;
+                    if !self.inner.attr_aliases.contains_key(&name) {
+                        return Err(self.error_at(span, "operation location alias was never defined"));
+                    }
                 }
                 let a = self.parse_hash_attr()?;
                 self.check_is_location(a, span)

@@ -334,7 +334,7 @@ fn types() {
     );
     assert_eq!(
         err("\"t.x\"() {a = !nope} : () -> ()"),
-        "1:14: undefined symbol alias id 'nope'"
+        "1:19: undefined symbol alias id 'nope'"
     );
 }
 
@@ -501,7 +501,7 @@ fn locations_and_aliases() {
     );
     assert_eq!(
         err("\"t.x\"() : () -> () loc(#nope)"),
-        "1:24: undefined symbol alias id 'nope'"
+        "1:24: operation location alias was never defined"
     );
 }
 
@@ -584,4 +584,60 @@ proptest::proptest! {
         let text = toks.join(" ");
         let _ = parse(&text);
     }
+}
+
+/// Parses every `*.mlir` file under `$LATTICE_PARSE_DIR` (e.g. mlir-opt's generic output)
+/// with only `builtin` registered; run with `--ignored`.
+#[test]
+#[ignore]
+fn parse_dir() {
+    let Ok(dir) = std::env::var("LATTICE_PARSE_DIR") else { return };
+    let mut failures = Vec::new();
+    let mut count = 0;
+    let mut entries: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.extension().is_none_or(|e| e != "mlir") {
+            continue;
+        }
+        count += 1;
+        let text = std::fs::read_to_string(&path).unwrap();
+        if let Err(e) = parse(&text) {
+            failures.push(format!("{}: {e}", path.display()));
+        }
+    }
+    eprintln!("{count} files, {} failures", failures.len());
+    for f in &failures {
+        eprintln!("{f}");
+    }
+}
+
+/// Checks `input<TAB>expected` lines of `$LATTICE_MAP_PAIRS` (affine maps/sets and the
+/// text mlir-opt prints for them); run with `--ignored`.
+#[test]
+#[ignore]
+fn map_pairs() {
+    let Ok(path) = std::env::var("LATTICE_MAP_PAIRS") else { return };
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut bad = 0;
+    for line in text.lines() {
+        let Some((input, expected)) = line.split_once('\t') else { continue };
+        let got = match parse(&format!("\"t.x\"() {{a = {input}}} : () -> ()")) {
+            Ok((ir, m)) => match attr_of(&ir, m, "a") {
+                AttrData::AffineMap(map) => format!("affine_map<{}>", ir.ctx().affine_map_to_string(map)),
+                AttrData::IntegerSet(set) => {
+                    let mut s = String::new();
+                    ir.ctx().write_integer_set(&mut s, set);
+                    format!("affine_set<{s}>")
+                }
+                other => format!("{other:?}"),
+            },
+            Err(e) => e,
+        };
+        if got != expected {
+            bad += 1;
+            eprintln!("{input}\n  want {expected}\n  got  {got}");
+        }
+    }
+    assert_eq!(bad, 0);
 }

@@ -37,7 +37,6 @@ impl Parser<'_> {
     }
 
     fn parse_bang_type(&mut self) -> PResult<Type> {
-        let span = self.current_span();
         let name = &self.tok_text()[1..];
         let end = self.tok().end as usize;
         self.bump();
@@ -45,7 +44,7 @@ impl Parser<'_> {
         if !name.contains('.') && !adjacent_angle {
             return match self.inner.type_aliases.get(name) {
                 Some(&t) => Ok(t),
-                None => Err(self.error_at(span, format!("undefined symbol alias id '{name}'"))),
+                None => Err(self.error_here(format!("undefined symbol alias id '{name}'"))),
             };
         }
         let mut text = name.to_string();
@@ -499,7 +498,11 @@ fn write_attr_brief(ctx: &Context, a: crate::attrs::Attr, out: &mut String) {
             }
             out.push('>');
         }
-        AttrData::AffineMap(_) => out.push_str("affine_map<...>"),
+        AttrData::AffineMap(m) => {
+            out.push_str("affine_map<");
+            ctx.write_affine_map(out, *m);
+            out.push('>');
+        }
         _ => out.push_str("#attr"),
     }
 }
