@@ -174,7 +174,10 @@ impl Parser<'_> {
             self.build_float_attr(neg, text, true, ty, span)
         } else {
             Err(self
-                .error_at(span, "unexpected decimal integer literal for a floating point value")
+                .error_at(
+                    span,
+                    "unexpected decimal integer literal for a floating point value",
+                )
                 .with_note(
                     crate::diag::DiagLoc::Span(self.source, span),
                     "add a trailing dot to make the literal a float",
@@ -702,7 +705,9 @@ impl Parser<'_> {
                 if !name.contains('.') && !self.inner.attr_aliases.contains_key(&name) {
                     self.define_forward_alias(&name)?;
                     if !self.inner.attr_aliases.contains_key(&name) {
-                        return Err(self.error_at(span, "operation location alias was never defined"));
+                        return Err(
+                            self.error_at(span, "operation location alias was never defined")
+                        );
                     }
                 }
                 let a = self.parse_hash_attr()?;

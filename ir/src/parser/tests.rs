@@ -591,10 +591,16 @@ proptest::proptest! {
 #[test]
 #[ignore]
 fn parse_dir() {
-    let Ok(dir) = std::env::var("LATTICE_PARSE_DIR") else { return };
+    let Ok(dir) = std::env::var("LATTICE_PARSE_DIR") else {
+        return;
+    };
     let mut failures = Vec::new();
     let mut count = 0;
-    let mut entries: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().map(|e| e.path()).collect();
+    let mut entries: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
     entries.sort();
     for path in entries {
         if path.extension().is_none_or(|e| e != "mlir") {
@@ -617,14 +623,20 @@ fn parse_dir() {
 #[test]
 #[ignore]
 fn map_pairs() {
-    let Ok(path) = std::env::var("LATTICE_MAP_PAIRS") else { return };
+    let Ok(path) = std::env::var("LATTICE_MAP_PAIRS") else {
+        return;
+    };
     let text = std::fs::read_to_string(path).unwrap();
     let mut bad = 0;
     for line in text.lines() {
-        let Some((input, expected)) = line.split_once('\t') else { continue };
+        let Some((input, expected)) = line.split_once('\t') else {
+            continue;
+        };
         let got = match parse(&format!("\"t.x\"() {{a = {input}}} : () -> ()")) {
             Ok((ir, m)) => match attr_of(&ir, m, "a") {
-                AttrData::AffineMap(map) => format!("affine_map<{}>", ir.ctx().affine_map_to_string(map)),
+                AttrData::AffineMap(map) => {
+                    format!("affine_map<{}>", ir.ctx().affine_map_to_string(map))
+                }
                 AttrData::IntegerSet(set) => {
                     let mut s = String::new();
                     ir.ctx().write_integer_set(&mut s, set);

@@ -206,6 +206,9 @@ struct Driver<'a> {
     worklist: Vec<Option<Op>>,
     index: FxHashMap<Op, usize>,
     num_rewrites: i64,
+    /// Worklist pops in this iteration, and the most allowed.
+    steps: usize,
+    step_limit: usize,
     /// Uniqued constants of this iteration: (insertion region, dialect, value, type).
     constants: FxHashMap<(Region, Str, Attr, Type), Op>,
     /// Constants uniqued (and placed) by this iteration's folder.
@@ -223,6 +226,8 @@ impl<'a> Driver<'a> {
             worklist: Vec::new(),
             index: FxHashMap::default(),
             num_rewrites: 0,
+            steps: 0,
+            step_limit: 0,
             constants: FxHashMap::default(),
             owned: FxHashSet::default(),
             unknown_loc,
@@ -243,6 +248,10 @@ impl<'a> Driver<'a> {
             self.constants.clear();
             self.owned.clear();
             let scope = self.scope;
+            // Unreachable code may hold self-referencing ops that patterns cannot cope
+            // with: drop it before anything else (MLIR does this every iteration, even
+            // with region simplification disabled).
+            erase_unreachable_blocks(self.ir, &[scope]);
             if self.options.top_down {
                 self.seed_pre_order(scope);
                 self.worklist.reverse();
@@ -250,6 +259,8 @@ impl<'a> Driver<'a> {
             } else {
                 self.seed_post_order(scope);
             }
+            self.steps = 0;
+            self.step_limit = 1_000_000 + 1000 * self.worklist.len();
             continue_rewrites = self.process_worklist();
             if self.options.region_simplify != RegionSimplify::Disabled {
                 let aggressive = self.options.region_simplify == RegionSimplify::Aggressive;
@@ -530,6 +541,23 @@ impl<'a> Driver<'a> {
             if !self.ir.contains_op(op) {
                 continue;
             }
+            // Safety net against patterns that keep undoing each other: an iteration
+            // gives up after a generous number of steps (the next one starts afresh).
+            self.steps += 1;
+            if self.steps > self.step_limit {
+                changed = true;
+                break;
+            }
+            // An op using its own result can only sit in a block that became
+            // unreachable during this iteration; leave it to the next one.
+            if self
+                .ir
+                .operands(op)
+                .iter()
+                .any(|&v| self.ir.defining_op(v) == Some(op))
+            {
+                continue;
+            }
             if super::is_trivially_dead(self.ir, op) {
                 self.erase(op);
                 changed = true;
@@ -791,8 +819,13 @@ fn predecessor_count(ir: &Ir, block: Block) -> usize {
 pub(crate) fn simplify_regions(ir: &mut Ir, regions: &[Region], aggressive: bool) -> bool {
     let erased_blocks = erase_unreachable_blocks(ir, regions);
     let erased_ops = run_region_dce(ir, regions);
-    let merged = aggressive && merge_identical_blocks(ir, regions);
-    erased_blocks || erased_ops || merged
+    let mut merged = false;
+    let mut dropped = false;
+    if aggressive {
+        merged = merge_identical_blocks(ir, regions);
+        dropped = drop_redundant_arguments(ir, regions);
+    }
+    erased_blocks || erased_ops || merged || dropped
 }
 
 /// Blocks of `region` reachable from its entry, in post-order.
@@ -1469,4 +1502,176 @@ fn merge_blocks_in_region(ir: &mut Ir, region: Region) -> bool {
         changed = true;
     }
     changed
+}
+
+/// Replaces block arguments that every predecessor feeds the same value with that
+/// value and removes them (with the matching branch operands), in every non-entry
+/// block whose predecessors are all branches with a `successor_operands` hook (MLIR's
+/// `dropRedundantArguments`). Returns whether any argument went.
+fn drop_redundant_arguments(ir: &mut Ir, regions: &[Region]) -> bool {
+    let mut changed = false;
+    let mut worklist: Vec<Region> = regions.to_vec();
+    while let Some(region) = worklist.pop() {
+        let blocks: Vec<Block> = ir.region_blocks(region).collect();
+        for block in blocks {
+            changed |= drop_redundant_block_arguments(ir, block);
+            for op in ir.block_ops(block) {
+                worklist.extend(ir.regions(op).iter().copied());
+            }
+        }
+    }
+    changed
+}
+
+fn drop_redundant_block_arguments(ir: &mut Ir, block: Block) -> bool {
+    let preds = predecessors(ir, block);
+    if preds.is_empty() {
+        return false;
+    }
+    let mut forwarded: Vec<Vec<Value>> = Vec::new();
+    for &(t, s) in &preds {
+        let Some(hook) = ir.op_def(t).and_then(|d| d.successor_operands) else {
+            return false;
+        };
+        let range = hook(ir, t, s);
+        let Some(values) = ir.operands(t).get(range) else {
+            return false;
+        };
+        forwarded.push(values.to_vec());
+    }
+    let args = ir.block_args(block).to_vec();
+    let mut to_erase = Vec::new();
+    for (i, &arg) in args.iter().enumerate() {
+        let Some(common) = forwarded.first().and_then(|f| f.get(i)).copied() else {
+            continue;
+        };
+        if forwarded.iter().all(|f| f.get(i) == Some(&common)) {
+            if common != arg {
+                ir.replace_all_uses(arg, common);
+            }
+            to_erase.push(i);
+        }
+    }
+    for &i in to_erase.iter().rev() {
+        if !ir.is_unused(args[i]) {
+            continue;
+        }
+        ir.erase_block_arg(block, i);
+        for &(t, s) in &preds {
+            let Some(hook) = ir.op_def(t).and_then(|d| d.successor_operands) else {
+                continue;
+            };
+            let range = hook(ir, t, s);
+            erase_operand(ir, t, range.start + i);
+        }
+    }
+    !to_erase.is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::passes::test_util::run;
+    use expect_test::expect;
+
+    #[test]
+    fn folds_hoists_and_orders_constants_like_mlir() {
+        let out = run(
+            r#"
+func.func @f(%x: i32) -> i32 {
+  %a = arith.addi %x, %x : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %s = arith.addi %c1, %c2 : i32
+  %t = arith.addi %c2, %x : i32
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1i = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %c4 step %c1i iter_args(%acc = %t) -> i32 {
+    %k = arith.muli %s, %c2 : i32
+    %n = arith.addi %acc, %k : i32
+    scf.yield %n : i32
+  }
+  return %r : i32
+}
+"#,
+            "builtin.module(canonicalize)",
+        );
+        expect![[r#"
+            module {
+              func.func @f(%arg0: i32) -> i32 {
+                %c6_i32 = arith.constant 6 : i32
+                %c1 = arith.constant 1 : index
+                %c4 = arith.constant 4 : index
+                %c0 = arith.constant 0 : index
+                %c2_i32 = arith.constant 2 : i32
+                %0 = arith.addi %arg0, %c2_i32 : i32
+                %1 = scf.for %arg1 = %c0 to %c4 step %c1 iter_args(%arg2 = %0) -> (i32) {
+                  %2 = arith.addi %arg2, %c6_i32 : i32
+                  scf.yield %2 : i32
+                }
+                return %1 : i32
+              }
+            }"#]]
+        .assert_eq(out.trim_end());
+    }
+
+    #[test]
+    fn simplifies_the_cfg() {
+        let out = run(
+            r#"
+func.func @f(%a: i32, %c: i1) -> i32 {
+  cf.cond_br %c, ^bb1(%a : i32), ^bb2(%a, %a : i32, i32)
+^bb1(%x: i32):
+  %w = arith.addi %x, %x : i32
+  cf.br ^bb3(%w, %x : i32, i32)
+^bb2(%y: i32, %z: i32):
+  %0 = arith.muli %y, %y : i32
+  cf.br ^bb3(%0, %z : i32, i32)
+^bb3(%p: i32, %q: i32):
+  cf.br ^bb5(%p : i32)
+^bb4:
+  cf.br ^bb3(%a, %a : i32, i32)
+^bb5(%r: i32):
+  return %r : i32
+}
+"#,
+            "builtin.module(canonicalize)",
+        );
+        expect![[r#"
+            module {
+              func.func @f(%arg0: i32, %arg1: i1) -> i32 {
+                cf.cond_br %arg1, ^bb1(%arg0 : i32), ^bb2(%arg0 : i32)
+              ^bb1(%0: i32):  // pred: ^bb0
+                %1 = arith.addi %0, %0 : i32
+                cf.br ^bb3(%1 : i32)
+              ^bb2(%2: i32):  // pred: ^bb0
+                %3 = arith.muli %2, %2 : i32
+                cf.br ^bb3(%3 : i32)
+              ^bb3(%4: i32):  // 2 preds: ^bb1, ^bb2
+                return %4 : i32
+              }
+            }"#]]
+        .assert_eq(out.trim_end());
+    }
+
+    #[test]
+    fn options_are_parsed() {
+        use super::{CanonicalizeOptions, RegionSimplify};
+        use crate::pass::PassOptions;
+        let o = PassOptions {
+            entries: vec![
+                ("max-iterations".into(), "3".into()),
+                ("region-simplify".into(), "aggressive".into()),
+                ("top-down".into(), "false".into()),
+            ],
+        };
+        let parsed = CanonicalizeOptions::from_pass_options(&o).expect("valid");
+        assert_eq!(parsed.max_iterations, 3);
+        assert_eq!(parsed.region_simplify, RegionSimplify::Aggressive);
+        assert!(!parsed.top_down);
+        let bad = PassOptions {
+            entries: vec![("region-simplify".into(), "sometimes".into())],
+        };
+        assert!(CanonicalizeOptions::from_pass_options(&bad).is_err());
+    }
 }

@@ -393,3 +393,86 @@ fn ops_equivalent(
     }
     regions_of_equivalent(ir, a, b, values, blocks)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::passes::test_util::run;
+    use expect_test::expect;
+
+    #[test]
+    fn merges_commutative_and_dominated_duplicates() {
+        let out = run(
+            r#"
+func.func @f(%a: i32, %b: i32, %c: i1) -> (i32, i32) {
+  %0 = arith.addi %a, %b : i32
+  %1 = arith.addi %b, %a : i32
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  %2 = arith.addi %a, %b : i32
+  return %2, %1 : i32, i32
+^bb2:
+  %3 = arith.muli %0, %0 : i32
+  return %3, %3 : i32, i32
+}
+"#,
+            "builtin.module(func.func(cse))",
+        );
+        expect![[r#"
+            module {
+              func.func @f(%arg0: i32, %arg1: i32, %arg2: i1) -> (i32, i32) {
+                %0 = arith.addi %arg0, %arg1 : i32
+                cf.cond_br %arg2, ^bb1, ^bb2
+              ^bb1:  // pred: ^bb0
+                return %0, %0 : i32, i32
+              ^bb2:  // pred: ^bb0
+                %1 = arith.muli %0, %0 : i32
+                return %1, %1 : i32, i32
+              }
+            }"#]]
+        .assert_eq(out.trim_end());
+    }
+
+    #[test]
+    fn reads_merge_only_without_writes_between() {
+        let out = run(
+            r#"
+func.func @f(%m: memref<4xi32>, %i: index) -> (i32, i32, i32) {
+  %0 = memref.load %m[%i] : memref<4xi32>
+  %1 = memref.load %m[%i] : memref<4xi32>
+  memref.store %0, %m[%i] : memref<4xi32>
+  %2 = memref.load %m[%i] : memref<4xi32>
+  return %0, %1, %2 : i32, i32, i32
+}
+"#,
+            "builtin.module(cse)",
+        );
+        expect![[r#"
+            module {
+              func.func @f(%arg0: memref<4xi32>, %arg1: index) -> (i32, i32, i32) {
+                %0 = memref.load %arg0[%arg1] : memref<4xi32>
+                memref.store %0, %arg0[%arg1] : memref<4xi32>
+                %1 = memref.load %arg0[%arg1] : memref<4xi32>
+                return %0, %0, %1 : i32, i32, i32
+              }
+            }"#]]
+        .assert_eq(out.trim_end());
+    }
+
+    #[test]
+    fn never_crosses_isolated_ops() {
+        let out = run(
+            r#"
+func.func @f() -> index {
+  %c1 = arith.constant 1 : index
+  return %c1 : index
+}
+func.func @g() -> index {
+  %c1 = arith.constant 1 : index
+  return %c1 : index
+}
+"#,
+            "builtin.module(cse)",
+        );
+        assert_eq!(out.matches("arith.constant").count(), 2, "{out}");
+    }
+}

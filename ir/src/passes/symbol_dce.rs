@@ -265,3 +265,75 @@ fn collect_symbol_refs(ir: &Ir, attr: Attr, out: &mut Vec<(Str, Vec<Str>)>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::passes::test_util::run;
+    use expect_test::expect;
+
+    #[test]
+    fn erases_unreferenced_private_symbols_transitively() {
+        let out = run(
+            r#"
+func.func private @a() {
+  func.call @b() : () -> ()
+  return
+}
+func.func private @b()
+func.func private @c()
+func.func @main() {
+  func.call @c() : () -> ()
+  return
+}
+"#,
+            "builtin.module(symbol-dce)",
+        );
+        expect![[r#"
+            module {
+              func.func private @c()
+              func.func @main() {
+                call @c() : () -> ()
+                return
+              }
+            }"#]]
+        .assert_eq(out.trim_end());
+    }
+
+    #[test]
+    fn nested_references_keep_every_symbol_on_the_path() {
+        let out = run(
+            r#"
+module {
+  module @inner attributes {sym_visibility = "private"} {
+    func.func nested @f() { return }
+    func.func nested @g() { return }
+  }
+  "test.user"() {ref = [{x = @inner::@f}]} : () -> ()
+}
+"#,
+            "builtin.module(symbol-dce)",
+        );
+        expect![[r#"
+            module {
+              module @inner attributes {sym_visibility = "private"} {
+                func.func nested @f() {
+                  return
+                }
+              }
+              "test.user"() {ref = [{x = @inner::@f}]} : () -> ()
+            }"#]]
+        .assert_eq(out.trim_end());
+    }
+
+    #[test]
+    fn requires_a_symbol_table() {
+        let out = run(
+            "func.func @f() { return }",
+            "builtin.module(func.func(symbol-dce))",
+        );
+        expect![[r#"
+            error: 'func.func' op  was scheduled to run under SymbolDCE, but does not define a symbol table
+        "#]]
+        .assert_eq(&out);
+    }
+}
