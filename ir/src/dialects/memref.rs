@@ -45,6 +45,7 @@ pub fn register(ctx: &mut Context) {
         &REINTERPRET_CAST,
         &STORE,
         &SUBVIEW,
+        &TRANSPOSE,
         &VIEW,
     ]);
 }
@@ -55,14 +56,7 @@ pub fn register(ctx: &mut Context) {
 
 /// A type as mlir-opt writes it in diagnostics (no aliases).
 pub(crate) fn type_str(ir: &Ir, ty: Type) -> String {
-    let mut p = Printer {
-        ir,
-        out: String::new(),
-        options: Default::default(),
-        inner: Default::default(),
-    };
-    p.print_type(ty);
-    p.out
+    crate::printer::type_to_string(ir.ctx(), ty)
 }
 
 /// The parts of a ranked memref type.
@@ -292,10 +286,98 @@ fn strides_and_offset(
                     return strides_and_offset(ctx, shape, None);
                 }
             }
-            None
+            affine_strides(ctx, *m)
         }
         _ => None,
     }
+}
+
+/// The strides and offset of a single-result layout map of the strided form
+/// `d0 * s0 + d1 * 4 + ... + offset`, where symbols stand for dynamic values.
+fn affine_strides(ctx: &Context, map: crate::affine::AffineMap) -> Option<(Vec<i64>, i64)> {
+    use crate::affine::{AffineBinOp, AffineExprData as E};
+    let d = ctx.map_data(map);
+    if d.results.len() != 1 {
+        return None;
+    }
+    let mut strides = vec![0i64; d.num_dims as usize];
+    let mut offset = 0i64;
+    let mut stack = vec![d.results[0]];
+    let bump = |acc: &mut i64, by: i64| {
+        *acc = if *acc == DYNAMIC || by == DYNAMIC {
+            DYNAMIC
+        } else {
+            acc.saturating_add(by)
+        }
+    };
+    while let Some(e) = stack.pop() {
+        match ctx.expr_data(e) {
+            E::Binary {
+                op: AffineBinOp::Add,
+                lhs,
+                rhs,
+            } => {
+                stack.push(lhs);
+                stack.push(rhs);
+            }
+            E::Dim(i) => bump(strides.get_mut(i as usize)?, 1),
+            E::Constant(c) => bump(&mut offset, c),
+            E::Symbol(_) => offset = DYNAMIC,
+            E::Binary {
+                op: AffineBinOp::Mul,
+                lhs,
+                rhs,
+            } => {
+                let (dim, factor) = match (ctx.expr_data(lhs), ctx.expr_data(rhs)) {
+                    (E::Dim(i), f) | (f, E::Dim(i)) => (i, f),
+                    _ => return None,
+                };
+                let by = match factor {
+                    E::Constant(c) => c,
+                    E::Symbol(_) => DYNAMIC,
+                    _ => return None,
+                };
+                bump(strides.get_mut(dim as usize)?, by);
+            }
+            _ => return None,
+        }
+    }
+    Some((strides, offset))
+}
+
+/// MLIR's `canonicalizeStridedLayout` of a `strided<>` layout: `None` when the layout
+/// is the identity map (the strided attribute is kept), else the simplified affine map
+/// `offset + d0 * stride0 + ...` with symbols for dynamic values (offset first).
+fn canonical_strided_layout(
+    ctx: &Context,
+    shape: &[i64],
+    strides: &[i64],
+    offset: i64,
+) -> Option<Attr> {
+    let mut next_symbol = 0;
+    let mut symbol = || {
+        next_symbol += 1;
+        ctx.symbol_expr(next_symbol - 1)
+    };
+    let mut expr = if offset == DYNAMIC {
+        symbol()
+    } else {
+        ctx.constant_expr(offset)
+    };
+    for (i, &st) in strides.iter().enumerate() {
+        let factor = if st == DYNAMIC {
+            symbol()
+        } else {
+            ctx.constant_expr(st)
+        };
+        expr = ctx.add_expr(expr, ctx.mul_expr(ctx.dim_expr(i as u32), factor));
+    }
+    let map = ctx.affine_map(shape.len() as u32, next_symbol, vec![expr]);
+    let map = ctx.simplify_map(map);
+    if ctx.map_is_identity(map) {
+        return None;
+    }
+    Some(ctx.affine_map_attr(map))
 }
 
 /// Whether a memref type's layout is the identity (none, or an identity affine map).
@@ -1256,7 +1338,9 @@ fn verify_subview(v: &mut Verifier<'_>, op: Op) {
         v.error_raw(op, format!("different memory spaces specified for base memref type '{}' and subview memref type '{}'", type_str(ir, sty), type_str(ir, rty)));
         return;
     }
-    let Some((src_strides, src_offset)) = strides_and_offset(ctx, s.shape, s.layout) else {
+    let strided =
+        strides_and_offset(ctx, s.shape, s.layout).filter(|(st, _)| st.len() == s.shape.len());
+    let Some((src_strides, src_offset)) = strided else {
         v.error(
             op,
             format!("base type {} is not strided", type_str(ir, sty)),
@@ -1338,7 +1422,9 @@ fn verify_subview(v: &mut Verifier<'_>, op: Op) {
         expected_layout,
         r.memory_space,
     );
-    let Some((res_strides, res_offset)) = strides_and_offset(ctx, r.shape, r.layout) else {
+    let res_strided =
+        strides_and_offset(ctx, r.shape, r.layout).filter(|(st, _)| st.len() == r.shape.len());
+    let Some((res_strides, res_offset)) = res_strided else {
         v.error_raw(
             op,
             format!(
@@ -2692,6 +2778,150 @@ fn verify_extract_strided_metadata(v: &mut Verifier<'_>, op: Op) {
     let rank = mt.shape.len();
     if results.len() != 2 + 2 * rank {
         v.error(op, format!("requires {} results", 2 + 2 * rank));
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// transpose
+// ---------------------------------------------------------------------------------------
+
+pub static TRANSPOSE: OpDef = OpDef {
+    name: "memref.transpose",
+    traits: Traits::PURE,
+    inherent_attrs: &["permutation"],
+    parse: Some(parse_transpose),
+    print: Some(print_transpose),
+    verify: Some(verify_transpose),
+    result_names: Some(|_, _, out| out.push((0, "transpose".into()))),
+    ..OpDef::EMPTY
+};
+
+/// `%in (d0, d1) -> (d1, d0) {attrs} : T to U` (the permutation is a bare affine map).
+fn parse_transpose(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let x = p.parse_operand()?;
+    let map = p.parse_affine_map_body()?;
+    p.parse_optional_attr_dict(st)?;
+    let from = p.parse_colon_type()?;
+    p.expect("to")?;
+    let to = p.parse_type()?;
+    st.operands = vec![p.resolve_operand(&x, from)?];
+    st.result_types = vec![to];
+    let a = p.ctx().affine_map_attr(map);
+    st.add_attr(p.intern("permutation"), a);
+    Ok(())
+}
+
+fn print_transpose(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
+        return;
+    };
+    p.write(" ");
+    p.print_operand(x);
+    p.write(" ");
+    if let Some(AttrData::AffineMap(m)) = ir.attr(op, "permutation").map(|a| ir.ctx().attr_data(a))
+    {
+        p.print_affine_map(*m);
+    }
+    p.print_optional_attr_dict(op, &["permutation"]);
+    p.write(" : ");
+    p.print_type(ir.value_type(x));
+    p.write(" to ");
+    p.print_type(ir.value_type(r));
+}
+
+/// The permutation a map applies, if it is one: result `i` is dimension `perm[i]`.
+fn permutation(ctx: &Context, map: crate::affine::AffineMap) -> Option<Vec<usize>> {
+    let d = ctx.map_data(map);
+    if d.num_symbols != 0 || d.results.len() != d.num_dims as usize {
+        return None;
+    }
+    let mut seen = vec![false; d.results.len()];
+    let mut perm = Vec::new();
+    for &e in &d.results {
+        let crate::affine::AffineExprData::Dim(i) = ctx.expr_data(e) else {
+            return None;
+        };
+        let i = i as usize;
+        if i >= seen.len() || seen[i] {
+            return None;
+        }
+        seen[i] = true;
+        perm.push(i);
+    }
+    Some(perm)
+}
+
+fn verify_transpose(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
+        return;
+    };
+    let Some(AttrData::AffineMap(map)) = ir.attr(op, "permutation").map(|a| ctx.attr_data(a))
+    else {
+        v.error(op, "requires attribute 'permutation'");
+        return;
+    };
+    let Some(perm) = permutation(ctx, *map) else {
+        v.error(op, "expected a permutation map");
+        return;
+    };
+    let (sty, rty) = (ir.value_type(x), ir.value_type(r));
+    let (Some(s), Some(res)) = (memref_parts(ctx, sty), memref_parts(ctx, rty)) else {
+        v.error(op, "operand #0 and result must be strided memrefs");
+        return;
+    };
+    if perm.len() != s.shape.len() {
+        v.error(op, "expected a permutation map of same rank as the input");
+        return;
+    }
+    let Some((strides, offset)) =
+        strides_and_offset(ctx, s.shape, s.layout).filter(|(st, _)| st.len() == s.shape.len())
+    else {
+        v.error(
+            op,
+            format!(
+                "expected a strided memref type, but got '{}'",
+                type_str(ir, sty)
+            ),
+        );
+        return;
+    };
+    let shape: Vec<i64> = perm.iter().map(|&i| s.shape[i]).collect();
+    let strides: Vec<i64> = perm.iter().map(|&i| strides[i]).collect();
+    let layout = ctx.attr(AttrData::Strided {
+        strides: strides.clone(),
+        offset,
+    });
+    let canonical_layout =
+        canonical_strided_layout(ctx, &shape, &strides, offset).unwrap_or(layout);
+    let canonical = memref_type(
+        ctx,
+        shape.clone(),
+        s.element,
+        Some(canonical_layout),
+        s.memory_space,
+    );
+    // mlir-opt compares layouts after canonicalizing affine maps: a strided layout must
+    // match exactly, a map must describe the same strides and offset, and the identity
+    // layout never matches (the canonical type always carries `strided<>`).
+    let layout_ok = match res.layout.map(|l| ctx.attr_data(l)) {
+        Some(AttrData::Strided { .. }) => res.layout == Some(layout),
+        Some(AttrData::AffineMap(m)) => affine_strides(ctx, *m) == Some((strides, offset)),
+        _ => false,
+    };
+    let same_rest =
+        shape == res.shape && res.element == s.element && res.memory_space == s.memory_space;
+    if !(layout_ok && same_rest) {
+        v.error(
+            op,
+            format!(
+                "result type '{}' is not equivalent to the canonical transposed input type '{}'",
+                type_str(ir, rty),
+                type_str(ir, canonical)
+            ),
+        );
     }
 }
 

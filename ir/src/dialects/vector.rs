@@ -49,6 +49,18 @@ pub fn register(ctx: &mut Context) {
         &STEP,
         &VSCALE,
         &YIELD,
+        &SHUFFLE,
+        &INTERLEAVE,
+        &DEINTERLEAVE,
+        &GATHER,
+        &SCATTER,
+        &EXPANDLOAD,
+        &COMPRESSSTORE,
+        &TYPE_CAST,
+        &SCAN,
+        &SCALABLE_INSERT,
+        &SCALABLE_EXTRACT,
+        &TO_ELEMENTS,
     ]);
 }
 
@@ -401,25 +413,124 @@ fn qty(ir: &Ir, ty: Type) -> String {
 
 /// A type's text, printed without aliases.
 pub(crate) fn type_text(ir: &Ir, ty: Type) -> String {
-    let mut p = detached_printer(ir);
-    p.print_type(ty);
-    p.out
+    crate::printer::type_to_string(ir.ctx(), ty)
 }
 
 /// An attribute's text, printed without aliases (MLIR streams attributes unquoted).
 pub(crate) fn attr_text(ir: &Ir, attr: Attr) -> String {
-    let mut p = detached_printer(ir);
-    p.print_attribute(attr);
-    p.out
+    crate::printer::attr_to_string(ir.ctx(), attr)
 }
 
-/// A printer with no alias or naming state, for text inside diagnostics.
-fn detached_printer(ir: &Ir) -> Printer<'_> {
-    Printer {
-        ir,
-        out: String::new(),
-        options: Default::default(),
-        inner: Default::default(),
+/// How many operands or results an op takes (ODS's count traits).
+#[derive(Clone, Copy)]
+pub(crate) enum Count {
+    Exactly(usize),
+    AtLeast(usize),
+    /// An optional value: zero or one.
+    Optional,
+    /// A range, for ops with optional trailing operands.
+    Between(usize, usize),
+    Any,
+}
+
+/// Operand and result counts of each op of this module and of `gpu` (ops with
+/// `operandSegmentSizes` check their segments instead).
+fn arity(name: &str) -> Option<(Count, Count)> {
+    use Count::*;
+    Some(match name {
+        "vector.transfer_read" => (Any, Exactly(1)),
+        "vector.transfer_write" => (Any, Optional),
+        "vector.load" => (AtLeast(1), Exactly(1)),
+        "vector.store" => (AtLeast(2), Exactly(0)),
+        "vector.maskedload" => (AtLeast(3), Exactly(1)),
+        "vector.maskedstore" => (AtLeast(3), Exactly(0)),
+        "vector.broadcast"
+        | "vector.shape_cast"
+        | "vector.bitcast"
+        | "vector.extract_strided_slice"
+        | "vector.transpose" => (Exactly(1), Exactly(1)),
+        "vector.extract" => (AtLeast(1), Exactly(1)),
+        "vector.insert" => (AtLeast(2), Exactly(1)),
+        "vector.insert_strided_slice" | "vector.multi_reduction" => (Exactly(2), Exactly(1)),
+        "vector.fma" | "vector.contract" => (Exactly(3), Exactly(1)),
+        "vector.reduction" => (Between(1, 2), Exactly(1)),
+        "vector.outerproduct" => (Between(2, 3), Exactly(1)),
+        "vector.print" => (Optional, Exactly(0)),
+        "vector.constant_mask" | "vector.step" | "vector.vscale" => (Exactly(0), Exactly(1)),
+        "vector.create_mask" | "vector.from_elements" => (Any, Exactly(1)),
+        "vector.yield" | "gpu.return" | "gpu.yield" => (Any, Exactly(0)),
+        "gpu.module" | "gpu.func" | "gpu.terminator" | "gpu.barrier" => (Exactly(0), Exactly(0)),
+        "gpu.thread_id" | "gpu.block_id" | "gpu.block_dim" | "gpu.grid_dim" | "gpu.global_id"
+        | "gpu.lane_id" | "gpu.subgroup_id" | "gpu.num_subgroups" | "gpu.subgroup_size" => {
+            (Exactly(0), Exactly(1))
+        }
+        "gpu.wait" | "gpu.launch" | "gpu.launch_func" => (Any, Optional),
+        "vector.shuffle" | "vector.interleave" => (Exactly(2), Exactly(1)),
+        "vector.type_cast" | "vector.scalable.extract" => (Exactly(1), Exactly(1)),
+        "vector.scalable.insert" => (Exactly(2), Exactly(1)),
+        "vector.gather" | "vector.expandload" => (AtLeast(4), Exactly(1)),
+        "vector.scatter" => (AtLeast(4), Exactly(0)),
+        "vector.compressstore" => (AtLeast(3), Exactly(0)),
+        "vector.to_elements" => (Exactly(1), Any),
+        _ => return None,
+    })
+}
+
+/// Checks `op`'s operand and result counts with upstream's messages; false after an
+/// error.
+pub(crate) fn arity_ok(v: &mut Verifier<'_>, op: Op) -> bool {
+    let ir = v.ir();
+    let Some((operands, results)) = arity(ir.op_name(op)) else {
+        return true;
+    };
+    let (n_ops, n_res) = (ir.operands(op).len(), ir.results(op).len());
+    let result_error = match results {
+        Count::Exactly(0) if n_res != 0 => Some("requires zero results".to_string()),
+        Count::Exactly(1) if n_res != 1 => Some("requires one result".to_string()),
+        Count::Optional if n_res > 1 => Some(format!(
+            "result group starting at #0 requires 0 or 1 element, but found {n_res}"
+        )),
+        _ => None,
+    };
+    if let Some(msg) = result_error {
+        v.error(op, msg);
+        return false;
+    }
+    let operand_error = match operands {
+        Count::Exactly(0) if n_ops != 0 => Some("requires zero operands".to_string()),
+        Count::Exactly(1) if n_ops != 1 => Some("requires a single operand".to_string()),
+        Count::Exactly(n) if n_ops != n => {
+            Some(format!("expected {n} operands, but found {n_ops}"))
+        }
+        Count::AtLeast(n) | Count::Between(n, _) if n_ops < n => {
+            Some(format!("expected {n} or more operands, but found {n_ops}"))
+        }
+        Count::Between(n, m) if n_ops > m => Some(format!(
+            "operand group starting at #{n} requires 0 or 1 element, but found {}",
+            n_ops - n
+        )),
+        Count::Optional if n_ops > 1 => Some(format!(
+            "operand group starting at #0 requires 0 or 1 element, but found {n_ops}"
+        )),
+        _ => None,
+    };
+    if let Some(msg) = operand_error {
+        v.error(op, msg);
+        return false;
+    }
+    true
+}
+
+/// A verifier that checks only operand and result counts.
+fn verify_arity_only(v: &mut Verifier<'_>, op: Op) {
+    arity_ok(v, op);
+}
+
+/// Prints the type of `op`'s first result, if it has one.
+fn print_result_type(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    if let Some(&r) = ir.results(op).first() {
+        p.print_type(ir.value_type(r));
     }
 }
 
@@ -456,8 +567,15 @@ fn transfer_defaults(
     types_span: crate::diag::Span,
 ) -> PResult<AffineMap> {
     let perm_name = p.intern("permutation_map");
-    let map = match affine_map_of(p.ctx(), st.attr(perm_name)) {
+    let given = st.attr(perm_name);
+    let map = match affine_map_of(p.ctx(), given) {
         Some(m) => m,
+        None if given.is_some() => {
+            return Err(p.error_at(
+                types_span,
+                "expected permutation_map to be an affine map attribute",
+            ));
+        }
         None => {
             let ctx = p.ctx();
             let element_rank = vec_ty(ctx, ctx.element_type(shaped)).map_or(0, |v| v.rank());
@@ -811,6 +929,9 @@ fn verify_permutation_map(v: &mut Verifier<'_>, op: Op, map: AffineMap) {
 }
 
 fn verify_transfer_read(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     if !check_segments(v, op, 4) {
         return;
     }
@@ -874,6 +995,9 @@ fn verify_transfer_read(v: &mut Verifier<'_>, op: Op) {
 }
 
 fn verify_transfer_write(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     if !check_segments(v, op, 4) {
         return;
     }
@@ -1002,7 +1126,7 @@ fn print_load(p: &mut Printer<'_>, op: Op) {
     p.write(" : ");
     p.print_type(ir.value_type(ops[0]));
     p.write(", ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
+    print_result_type(p, op);
 }
 
 fn parse_store(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -1091,6 +1215,9 @@ fn verify_load_store(v: &mut Verifier<'_>, op: Op, base: usize, vector_ty: Type,
 }
 
 fn verify_load(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let Some(&r) = ir.results(op).first() else {
         return;
@@ -1100,6 +1227,9 @@ fn verify_load(v: &mut Verifier<'_>, op: Op) {
 }
 
 fn verify_store(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let Some(&val) = ir.operands(op).first() else {
         return;
@@ -1155,10 +1285,13 @@ fn print_maskedload(p: &mut Printer<'_>, op: Op) {
     p.write(", ");
     p.print_type(ir.value_type(ops[n - 1]));
     p.write(" into ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
+    print_result_type(p, op);
 }
 
 fn verify_maskedload(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -1227,6 +1360,9 @@ fn print_maskedstore(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_maskedstore(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -1304,6 +1440,9 @@ fn print_unary_to(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_broadcast(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
@@ -1362,6 +1501,9 @@ fn scalable_dim(size: i64, scalable: bool) -> String {
 }
 
 fn verify_shape_cast(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
@@ -1396,6 +1538,9 @@ fn verify_shape_cast(v: &mut Verifier<'_>, op: Op) {
 }
 
 fn verify_bitcast(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
@@ -1477,7 +1622,7 @@ fn print_extract(p: &mut Printer<'_>, op: Op) {
     print_dynamic_index_list(p, &statics, &ops[1..]);
     p.print_optional_attr_dict(op, &["static_position"]);
     p.write(" : ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
+    print_result_type(p, op);
     p.write(" from ");
     p.print_type(ir.value_type(vector));
 }
@@ -1523,6 +1668,9 @@ fn print_insert(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_extract(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -1587,6 +1735,9 @@ fn verify_extract(v: &mut Verifier<'_>, op: Op) {
 }
 
 fn verify_insert(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -1706,6 +1857,9 @@ fn print_insert_strided_slice(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_extract_strided_slice(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
@@ -1797,6 +1951,9 @@ fn verify_extract_strided_slice(v: &mut Verifier<'_>, op: Op) {
 }
 
 fn verify_insert_strided_slice(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -1898,6 +2055,9 @@ fn print_fma(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_fma(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let mut tys: Vec<Type> = ir.operands(op).iter().map(|&x| ir.value_type(x)).collect();
@@ -1940,6 +2100,7 @@ pub static MULTI_REDUCTION: OpDef = OpDef {
     inherent_attrs: &["kind", "reduction_dims"],
     parse: Some(parse_multi_reduction),
     print: Some(print_multi_reduction),
+    verify: Some(verify_arity_only),
     ..OpDef::EMPTY
 };
 
@@ -2018,7 +2179,7 @@ fn print_reduction(p: &mut Printer<'_>, op: Op) {
     p.write(" : ");
     p.print_type(ir.value_type(vector));
     p.write(" into ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
+    print_result_type(p, op);
 }
 
 /// Whether `kind` applies to elements of type `element` (upstream's
@@ -2034,6 +2195,9 @@ fn is_supported_kind(ctx: &Context, kind: &str, element: Type) -> bool {
 }
 
 fn verify_reduction(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -2128,7 +2292,7 @@ fn print_multi_reduction(p: &mut Printer<'_>, op: Op) {
     p.write("] : ");
     p.print_type(ir.value_type(ops[0]));
     p.write(" to ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
+    print_result_type(p, op);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -2248,10 +2412,13 @@ fn print_contract(p: &mut Printer<'_>, op: Op) {
     p.write(", ");
     p.print_type(ir.value_type(ops[1]));
     p.write(" into ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
+    print_result_type(p, op);
 }
 
 fn verify_contract(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -2451,6 +2618,9 @@ fn print_transpose(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_transpose(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
@@ -2579,6 +2749,9 @@ fn print_print(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_print(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let punct = ir
@@ -2657,6 +2830,9 @@ fn print_constant_mask(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_constant_mask(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let Some(&r) = ir.results(op).first() else {
@@ -2724,6 +2900,9 @@ fn print_create_mask(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_create_mask(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let Some(&r) = ir.results(op).first() else {
         return;
@@ -2768,17 +2947,17 @@ fn parse_outerproduct(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()
     if types.len() != 2 {
         return Err(p.error_at(span, "expected 2 types"));
     }
-    let Some(lhs) = vec_ty(p.ctx(), types[0]) else {
-        return Err(p.error_at(span, "expected vector type for operand #1"));
+    let Some(lhs) = vec_ty(p.ctx(), types[0]).filter(|v| v.rank() == 1) else {
+        return Err(p.error_at(span, "expected 1-d vector for operand #1"));
     };
     let result = match vec_ty(p.ctx(), types[1]) {
-        Some(rhs) => {
-            let mut shape = vec![lhs.shape[0], rhs.shape[0]];
-            let mut scalable = vec![lhs.scalable[0], rhs.scalable[0]];
-            shape.truncate(2);
-            scalable.truncate(2);
-            make_vector(p.ctx(), shape, scalable, lhs.element)
-        }
+        Some(rhs) if rhs.rank() == 1 => make_vector(
+            p.ctx(),
+            vec![lhs.shape[0], rhs.shape[0]],
+            vec![lhs.scalable[0], rhs.scalable[0]],
+            lhs.element,
+        ),
+        Some(_) => return Err(p.error_at(span, "expected 1-d vector for operand #2")),
         None => make_vector(
             p.ctx(),
             vec![lhs.shape[0]],
@@ -2820,6 +2999,9 @@ fn print_outerproduct(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_outerproduct(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -2880,6 +3062,7 @@ pub static FROM_ELEMENTS: OpDef = OpDef {
     traits: Traits::PURE,
     parse: Some(parse_from_elements),
     print: Some(print_from_elements),
+    verify: Some(verify_arity_only),
     ..OpDef::EMPTY
 };
 
@@ -2944,6 +3127,9 @@ fn print_colon_result(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_step(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let Some(&r) = ir.results(op).first() else {
@@ -2967,6 +3153,7 @@ pub static VSCALE: OpDef = OpDef {
     parse: Some(parse_vscale),
     print: Some(print_vscale),
     result_names: Some(vscale_names),
+    verify: Some(verify_arity_only),
     ..OpDef::EMPTY
 };
 
@@ -2992,6 +3179,7 @@ pub static YIELD: OpDef = OpDef {
         .with(Traits::RETURN_LIKE),
     parse: Some(parse_yield),
     print: Some(print_yield),
+    verify: Some(verify_arity_only),
     ..OpDef::EMPTY
 };
 
@@ -3018,4 +3206,537 @@ fn print_yield(p: &mut Printer<'_>, op: Op) {
         let tys: Vec<Type> = ops.iter().map(|&v| ir.value_type(v)).collect();
         p.print_types(&tys);
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// vector.shuffle / vector.interleave / vector.deinterleave / vector.to_elements
+// ---------------------------------------------------------------------------------------
+
+pub static SHUFFLE: OpDef = OpDef {
+    name: "vector.shuffle",
+    traits: Traits::PURE,
+    inherent_attrs: &["mask"],
+    parse: Some(parse_shuffle),
+    print: Some(print_shuffle),
+    verify: Some(verify_shuffle),
+    ..OpDef::EMPTY
+};
+
+/// `[1, 2, -1]` of integers.
+fn parse_int_list(p: &mut Parser<'_>) -> PResult<Vec<i64>> {
+    p.expect("[")?;
+    let mut out = Vec::new();
+    if !p.eat("]") {
+        loop {
+            out.push(p.parse_integer()? as i64);
+            if !p.eat(",") {
+                break;
+            }
+        }
+        p.expect("]")?;
+    }
+    Ok(out)
+}
+
+fn int_list_text(values: &[i64]) -> String {
+    values
+        .iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn parse_shuffle(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let v1 = p.parse_operand()?;
+    p.expect(",")?;
+    let v2 = p.parse_operand()?;
+    let mask = parse_int_list(p)?;
+    p.parse_optional_attr_dict(st)?;
+    let span = p.current_span();
+    let t1 = p.parse_colon_type()?;
+    p.expect(",")?;
+    let t2 = p.parse_type()?;
+    let Some(a) = vec_ty(p.ctx(), t1) else {
+        return Err(p.error_at(span, "expected vector type"));
+    };
+    // The result has the mask's length as leading dimension and v1's trailing ones.
+    let mut shape = vec![mask.len() as i64];
+    let mut scalable = vec![false];
+    if a.rank() > 1 {
+        shape.extend_from_slice(&a.shape[1..]);
+        scalable.extend_from_slice(&a.scalable[1..]);
+    }
+    let result = make_vector(p.ctx(), shape, scalable, a.element);
+    let m = p.ctx().dense_i64_array(&mask);
+    st.add_attr(p.intern("mask"), m);
+    st.operands.push(p.resolve_operand(&v1, t1)?);
+    st.operands.push(p.resolve_operand(&v2, t2)?);
+    st.result_types.push(result);
+    Ok(())
+}
+
+fn print_shuffle(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    if ops.len() != 2 {
+        return;
+    }
+    let mask = dense_i64_values(ir.ctx(), ir.attr(op, "mask"));
+    p.write(" ");
+    p.print_operands(ops);
+    p.write(" [");
+    p.write(&int_list_text(&mask));
+    p.write("]");
+    p.print_optional_attr_dict(op, &["mask"]);
+    p.write(" : ");
+    p.print_type(ir.value_type(ops[0]));
+    p.write(", ");
+    p.print_type(ir.value_type(ops[1]));
+}
+
+fn verify_shuffle(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let ops = ir.operands(op);
+    let (Some(a), Some(b), Some(r)) = (
+        vec_ty(ctx, ir.value_type(ops[0])),
+        vec_ty(ctx, ir.value_type(ops[1])),
+        vec_ty(ctx, ir.value_type(ir.result(op, 0))),
+    ) else {
+        return;
+    };
+    let mask = dense_i64_values(ctx, ir.attr(op, "mask"));
+    let rank_ok = a.rank() == b.rank() || (a.rank() == 0 && b.rank() == 0);
+    if !rank_ok {
+        v.error(op, "rank mismatch");
+        return;
+    }
+    if a.rank() > 1 && a.shape[1..] != b.shape[1..] {
+        v.error(op, "dimension mismatch");
+        return;
+    }
+    if r.shape.first().copied() != Some(mask.len() as i64) {
+        v.error(op, "mask length mismatch");
+        return;
+    }
+    let total = a.shape.first().copied().unwrap_or(1) + b.shape.first().copied().unwrap_or(1);
+    for (i, &m) in mask.iter().enumerate() {
+        if m != -1 && (m < 0 || m >= total) {
+            v.error(op, format!("mask index #{} out of range", i + 1));
+            return;
+        }
+    }
+}
+
+pub static INTERLEAVE: OpDef = OpDef {
+    name: "vector.interleave",
+    traits: Traits::PURE,
+    parse: Some(parse_interleave),
+    print: Some(print_interleave),
+    verify: Some(verify_arity_only),
+    ..OpDef::EMPTY
+};
+
+fn parse_interleave(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let a = p.parse_operand()?;
+    p.expect(",")?;
+    let b = p.parse_operand()?;
+    p.parse_optional_attr_dict(st)?;
+    let ty = p.parse_colon_type()?;
+    p.expect("->")?;
+    let result = p.parse_type()?;
+    st.operands.push(p.resolve_operand(&a, ty)?);
+    st.operands.push(p.resolve_operand(&b, ty)?);
+    st.result_types.push(result);
+    Ok(())
+}
+
+fn print_interleave(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    let Some(&first) = ops.first() else { return };
+    p.write(" ");
+    p.print_operands(ops);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ir.value_type(first));
+    p.write(" -> ");
+    print_result_type(p, op);
+}
+
+pub static DEINTERLEAVE: OpDef = OpDef {
+    name: "vector.deinterleave",
+    traits: Traits::PURE,
+    parse: Some(parse_deinterleave),
+    print: Some(print_deinterleave),
+    result_names: Some(deinterleave_names),
+    ..OpDef::EMPTY
+};
+
+fn parse_deinterleave(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let x = p.parse_operand()?;
+    p.parse_optional_attr_dict(st)?;
+    let ty = p.parse_colon_type()?;
+    p.expect("->")?;
+    let result = p.parse_type()?;
+    st.operands.push(p.resolve_operand(&x, ty)?);
+    st.result_types.extend([result, result]);
+    Ok(())
+}
+
+fn print_deinterleave(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let Some(&x) = ir.operands(op).first() else {
+        return;
+    };
+    p.write(" ");
+    p.print_operand(x);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ir.value_type(x));
+    p.write(" -> ");
+    print_result_type(p, op);
+}
+
+fn deinterleave_names(_ir: &Ir, _op: Op, names: &mut Vec<(usize, String)>) {
+    names.push((0, "res1".into()));
+    names.push((1, "res2".into()));
+}
+
+pub static TO_ELEMENTS: OpDef = OpDef {
+    name: "vector.to_elements",
+    traits: Traits::PURE,
+    parse: Some(parse_to_elements),
+    print: Some(print_to_elements),
+    verify: Some(verify_arity_only),
+    ..OpDef::EMPTY
+};
+
+fn parse_to_elements(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let x = p.parse_operand()?;
+    p.parse_optional_attr_dict(st)?;
+    let span = p.current_span();
+    let ty = p.parse_colon_type()?;
+    let Some(v) = vec_ty(p.ctx(), ty) else {
+        return Err(p.error_at(span, "expected vector type"));
+    };
+    st.operands.push(p.resolve_operand(&x, ty)?);
+    st.result_types = vec![v.element; v.num_elements().max(0) as usize];
+    Ok(())
+}
+
+fn print_to_elements(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let Some(&x) = ir.operands(op).first() else {
+        return;
+    };
+    p.write(" ");
+    p.print_operand(x);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ir.value_type(x));
+}
+
+// ---------------------------------------------------------------------------------------
+// vector.gather / vector.scatter / vector.expandload / vector.compressstore
+// ---------------------------------------------------------------------------------------
+
+pub static GATHER: OpDef = OpDef {
+    name: "vector.gather",
+    traits: Traits::READ_ONLY,
+    inherent_attrs: &["alignment"],
+    parse: Some(parse_gather),
+    print: Some(print_gather),
+    verify: Some(verify_arity_only),
+    ..OpDef::EMPTY
+};
+
+pub static SCATTER: OpDef = OpDef {
+    name: "vector.scatter",
+    inherent_attrs: &["alignment"],
+    parse: Some(parse_scatter),
+    print: Some(print_scatter),
+    verify: Some(verify_arity_only),
+    ..OpDef::EMPTY
+};
+
+pub static EXPANDLOAD: OpDef = OpDef {
+    name: "vector.expandload",
+    traits: Traits::READ_ONLY,
+    inherent_attrs: &["alignment"],
+    parse: Some(parse_maskedload),
+    print: Some(print_maskedload),
+    verify: Some(verify_maskedload),
+    ..OpDef::EMPTY
+};
+
+pub static COMPRESSSTORE: OpDef = OpDef {
+    name: "vector.compressstore",
+    inherent_attrs: &["alignment"],
+    parse: Some(parse_maskedstore),
+    print: Some(print_maskedstore),
+    verify: Some(verify_maskedstore),
+    ..OpDef::EMPTY
+};
+
+/// `%base[%i, %j] [%index_vec], %mask, %x` (gather and scatter), returning the operands
+/// after `%base[...]`.
+fn parse_gather_operands(
+    p: &mut Parser<'_>,
+) -> PResult<(
+    UnresolvedOperand,
+    Vec<UnresolvedOperand>,
+    [UnresolvedOperand; 3],
+)> {
+    let base = p.parse_operand()?;
+    let indices = p.parse_operand_list(Delimiter::Square)?;
+    p.expect("[")?;
+    let index_vec = p.parse_operand()?;
+    p.expect("]")?;
+    p.expect(",")?;
+    let mask = p.parse_operand()?;
+    p.expect(",")?;
+    let x = p.parse_operand()?;
+    Ok((base, indices, [index_vec, mask, x]))
+}
+
+fn parse_gather(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let (base, indices, [iv, mask, pass]) = parse_gather_operands(p)?;
+    p.parse_optional_attr_dict(st)?;
+    let base_ty = p.parse_colon_type()?;
+    p.expect(",")?;
+    let iv_ty = p.parse_type()?;
+    p.expect(",")?;
+    let mask_ty = p.parse_type()?;
+    p.expect(",")?;
+    let pass_ty = p.parse_type()?;
+    p.expect("into")?;
+    let result = p.parse_type()?;
+    let index = p.ctx().index_type();
+    st.operands.push(p.resolve_operand(&base, base_ty)?);
+    st.operands.extend(p.resolve_operands_all(&indices, index)?);
+    st.operands.push(p.resolve_operand(&iv, iv_ty)?);
+    st.operands.push(p.resolve_operand(&mask, mask_ty)?);
+    st.operands.push(p.resolve_operand(&pass, pass_ty)?);
+    st.result_types.push(result);
+    Ok(())
+}
+
+fn parse_scatter(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let (base, indices, [iv, mask, value]) = parse_gather_operands(p)?;
+    p.parse_optional_attr_dict(st)?;
+    let base_ty = p.parse_colon_type()?;
+    p.expect(",")?;
+    let iv_ty = p.parse_type()?;
+    p.expect(",")?;
+    let mask_ty = p.parse_type()?;
+    p.expect(",")?;
+    let value_ty = p.parse_type()?;
+    let index = p.ctx().index_type();
+    st.operands.push(p.resolve_operand(&base, base_ty)?);
+    st.operands.extend(p.resolve_operands_all(&indices, index)?);
+    st.operands.push(p.resolve_operand(&iv, iv_ty)?);
+    st.operands.push(p.resolve_operand(&mask, mask_ty)?);
+    st.operands.push(p.resolve_operand(&value, value_ty)?);
+    Ok(())
+}
+
+/// Prints `%base[%i] [%iv], %mask, %x attr-dict : T, U, V, W` (gather and scatter).
+fn print_gather_common(p: &mut Printer<'_>, op: Op) -> bool {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    let n = ops.len();
+    if n < 4 {
+        return false;
+    }
+    p.write(" ");
+    p.print_operand(ops[0]);
+    p.write("[");
+    p.print_operands(&ops[1..n - 3]);
+    p.write("] [");
+    p.print_operand(ops[n - 3]);
+    p.write("], ");
+    p.print_operand(ops[n - 2]);
+    p.write(", ");
+    p.print_operand(ops[n - 1]);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    let tys: Vec<Type> = [0, n - 3, n - 2, n - 1]
+        .iter()
+        .map(|&i| ir.value_type(ops[i]))
+        .collect();
+    p.print_types(&tys);
+    true
+}
+
+fn print_gather(p: &mut Printer<'_>, op: Op) {
+    if print_gather_common(p, op) {
+        p.write(" into ");
+        print_result_type(p, op);
+    }
+}
+
+fn print_scatter(p: &mut Printer<'_>, op: Op) {
+    print_gather_common(p, op);
+}
+
+// ---------------------------------------------------------------------------------------
+// vector.type_cast / vector.scan / vector.scalable.insert / vector.scalable.extract
+// ---------------------------------------------------------------------------------------
+
+pub static TYPE_CAST: OpDef = OpDef {
+    name: "vector.type_cast",
+    traits: Traits::PURE,
+    parse: Some(parse_unary_to),
+    print: Some(print_unary_to),
+    verify: Some(verify_arity_only),
+    ..OpDef::EMPTY
+};
+
+pub static SCAN: OpDef = OpDef {
+    name: "vector.scan",
+    traits: Traits::PURE,
+    inherent_attrs: &["inclusive", "kind", "reduction_dim"],
+    parse: Some(parse_scan),
+    print: Some(print_scan),
+    result_names: Some(scan_names),
+    ..OpDef::EMPTY
+};
+
+fn parse_scan(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let kind = parse_kind(p)?;
+    st.add_attr(p.intern("kind"), kind);
+    p.expect(",")?;
+    let source = p.parse_operand()?;
+    p.expect(",")?;
+    let init = p.parse_operand()?;
+    p.parse_optional_attr_dict(st)?;
+    let source_ty = p.parse_colon_type()?;
+    p.expect(",")?;
+    let init_ty = p.parse_type()?;
+    st.operands.push(p.resolve_operand(&source, source_ty)?);
+    st.operands.push(p.resolve_operand(&init, init_ty)?);
+    st.result_types.extend([source_ty, init_ty]);
+    Ok(())
+}
+
+fn print_scan(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    if ops.len() != 2 {
+        return;
+    }
+    print_kind(p, op);
+    p.write(", ");
+    p.print_operands(ops);
+    p.print_optional_attr_dict(op, &["kind"]);
+    p.write(" : ");
+    p.print_type(ir.value_type(ops[0]));
+    p.write(", ");
+    p.print_type(ir.value_type(ops[1]));
+}
+
+fn scan_names(_ir: &Ir, _op: Op, names: &mut Vec<(usize, String)>) {
+    names.push((0, "dest".into()));
+    names.push((1, "accumulated_value".into()));
+}
+
+pub static SCALABLE_INSERT: OpDef = OpDef {
+    name: "vector.scalable.insert",
+    traits: Traits::PURE,
+    inherent_attrs: &["pos"],
+    parse: Some(parse_scalable_insert),
+    print: Some(print_scalable_insert),
+    verify: Some(verify_arity_only),
+    ..OpDef::EMPTY
+};
+
+pub static SCALABLE_EXTRACT: OpDef = OpDef {
+    name: "vector.scalable.extract",
+    traits: Traits::PURE,
+    inherent_attrs: &["pos"],
+    parse: Some(parse_scalable_extract),
+    print: Some(print_scalable_extract),
+    verify: Some(verify_arity_only),
+    ..OpDef::EMPTY
+};
+
+/// `[pos]` as an `i64` attribute.
+fn parse_pos(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    p.expect("[")?;
+    let pos = p.parse_integer()?;
+    p.expect("]")?;
+    let a = p.ctx().int_attr(pos, p.ctx().int_type(64));
+    st.add_attr(p.intern("pos"), a);
+    Ok(())
+}
+
+fn print_pos(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let pos = ir
+        .attr(op, "pos")
+        .and_then(|a| ir.ctx().int_value(a))
+        .unwrap_or(0);
+    p.write(&format!("[{pos}]"));
+}
+
+fn parse_scalable_insert(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let value = p.parse_operand()?;
+    p.expect(",")?;
+    let dest = p.parse_operand()?;
+    parse_pos(p, st)?;
+    p.parse_optional_attr_dict(st)?;
+    let value_ty = p.parse_colon_type()?;
+    p.expect("into")?;
+    let dest_ty = p.parse_type()?;
+    st.operands.push(p.resolve_operand(&value, value_ty)?);
+    st.operands.push(p.resolve_operand(&dest, dest_ty)?);
+    st.result_types.push(dest_ty);
+    Ok(())
+}
+
+fn print_scalable_insert(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    if ops.len() != 2 {
+        return;
+    }
+    p.write(" ");
+    p.print_operands(ops);
+    print_pos(p, op);
+    p.print_optional_attr_dict(op, &["pos"]);
+    p.write(" : ");
+    p.print_type(ir.value_type(ops[0]));
+    p.write(" into ");
+    p.print_type(ir.value_type(ops[1]));
+}
+
+fn parse_scalable_extract(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let source = p.parse_operand()?;
+    parse_pos(p, st)?;
+    p.parse_optional_attr_dict(st)?;
+    let result = p.parse_colon_type()?;
+    p.expect("from")?;
+    let source_ty = p.parse_type()?;
+    st.operands.push(p.resolve_operand(&source, source_ty)?);
+    st.result_types.push(result);
+    Ok(())
+}
+
+fn print_scalable_extract(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let Some(&x) = ir.operands(op).first() else {
+        return;
+    };
+    p.write(" ");
+    p.print_operand(x);
+    print_pos(p, op);
+    p.print_optional_attr_dict(op, &["pos"]);
+    p.write(" : ");
+    print_result_type(p, op);
+    p.write(" from ");
+    p.print_type(ir.value_type(x));
 }

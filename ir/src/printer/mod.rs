@@ -156,11 +156,17 @@ pub fn float_to_string(kind: crate::types::FloatKind, bits: u128) -> String {
     format_float(kind, bits).0
 }
 
-/// Prints one op with the generic/custom choice of `options` but without alias
-/// definitions or a trailing newline (aliases are not used; for debugging and
-/// diagnostics like mlir-opt's "see current operation").
+/// Prints one op as MLIR's `Operation::print` does for an op nested in a larger IR: value
+/// names numbered from the outermost ancestor (so they match the full print), no alias
+/// definitions, no trailing newline, indentation starting at 0. For a top-level op this
+/// is the body of [`print_op`] without aliases. mlir-opt's "see current operation" notes
+/// use it with `generic: true`.
 pub fn op_to_string(ir: &Ir, op: Op, options: PrintOptions) -> String {
-    let mut p = Printer::new(ir, op, options);
+    let mut root = op;
+    while let Some(parent) = ir.parent_op(root) {
+        root = parent;
+    }
+    let mut p = Printer::new(ir, root, options);
     p.print_full_op(op);
     p.out
 }
@@ -683,7 +689,8 @@ impl<'a> Printer<'a> {
         self.print_operand(value);
         self.out.push_str(": ");
         self.print_type(self.ir.value_type(value));
-        if let Some(a) = attrs {
+        // mlir-opt's alias collector does not visit argument attributes.
+        if let Some(a) = attrs.filter(|_| !self.inner.dry) {
             if let AttrData::Dictionary(entries) = self.ctx().attr_data(a) {
                 let entries = entries.clone();
                 self.print_attr_dict_entries(&entries, false);

@@ -695,3 +695,47 @@ fn deep_nesting_small_stack() {
         "\"test.leaf\"() {a = ".len() + 2 * 20000 + 1 + "} : () -> ()".len()
     );
 }
+
+/// A nested op printed alone keeps the names of the full print (mlir-opt's "see current
+/// operation" note: generic form, names numbered from the top-level op, no aliases).
+#[test]
+fn nested_op_to_string() {
+    let text = r#""test.op"() ({
+^bb0(%x: i32):
+  "test.op"() ({
+  ^bb0(%y: i32):
+    %0 = "test.one"() {m = affine_map<(d0) -> (d0)>} : () -> i32
+    %1 = "test.add"(%0, %y) ({
+      "test.inner"() : () -> ()
+    }) : (i32, i32) -> i32
+  }) : () -> ()
+  "test.op"() ({
+  ^bb0(%y: i32):
+    %0 = "test.one"() : () -> i32
+  }) : () -> ()
+}) : () -> ()
+"#;
+    let mut ctx = Context::new();
+    ctx.allow_unregistered_dialects = true;
+    let mut ir = Ir::new(Arc::new(ctx));
+    let mut sm = crate::diag::SourceMap::new();
+    let id = sm.add("n.mlir", text);
+    let module = crate::parser::parse_source(&mut ir, id, "n.mlir", text).unwrap();
+    let add = ir
+        .walk_ops(module, crate::store::WalkOrder::PreOrder)
+        .into_iter()
+        .find(|&o| ir.is_op(o, "test.add"))
+        .unwrap();
+    let one = ir.defining_op(ir.operand(add, 0)).unwrap();
+    let generic = PrintOptions {
+        generic: true,
+        debug_info: false,
+    };
+    expect![[r#"
+        %2 = "test.add"(%1, %arg2) ({
+          "test.inner"() : () -> ()
+        }) : (i32, i32) -> i32"#]]
+    .assert_eq(&op_to_string(&ir, add, generic));
+    expect![[r#"%1 = "test.one"() {m = affine_map<(d0) -> (d0)>} : () -> i32"#]]
+        .assert_eq(&op_to_string(&ir, one, generic));
+}

@@ -480,3 +480,43 @@ func.func @extract_strided_metadata_type(%m: memref<4xf32>) {
   %b, %o, %s, %t = memref.extract_strided_metadata %m : memref<4xf32> -> memref<f32>, index, index, i32
   return
 }
+
+// -----
+
+func.func @transpose_not_permutation(%m: memref<?x?xf32>) {
+  // expected-error@+1 {{'memref.transpose' op expected a permutation map}}
+  %0 = memref.transpose %m (i, j) -> (i, i) : memref<?x?xf32> to memref<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_rank(%m: memref<?x?xf32>) {
+  // expected-error@+1 {{'memref.transpose' op expected a permutation map of same rank as the input}}
+  %0 = memref.transpose %m (i) -> (i) : memref<?x?xf32> to memref<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_result_type(%m: memref<4x8xf32>) {
+  // expected-error@+1 {{'memref.transpose' op result type 'memref<8x4xf32>' is not equivalent to the canonical transposed input type 'memref<8x4xf32, affine_map<(d0, d1) -> (d0 + d1 * 8)>>'}}
+  %0 = memref.transpose %m (i, j) -> (j, i) : memref<4x8xf32> to memref<8x4xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_identity_layout(%m: memref<4xf32>) {
+  // expected-error@+1 {{'memref.transpose' op result type 'memref<4xf32>' is not equivalent to the canonical transposed input type 'memref<4xf32, strided<[1]>>'}}
+  %0 = memref.transpose %m (i) -> (i) : memref<4xf32> to memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_dynamic(%m: memref<?x?xf32, strided<[?, ?], offset: ?>>) {
+  // expected-error@+1 {{'memref.transpose' op result type 'memref<?x?xf32>' is not equivalent to the canonical transposed input type 'memref<?x?xf32, affine_map<(d0, d1)[s0, s1, s2] -> (d0 * s1 + s0 + d1 * s2)>>'}}
+  %0 = memref.transpose %m (i, j) -> (j, i) : memref<?x?xf32, strided<[?, ?], offset: ?>> to memref<?x?xf32>
+  return
+}

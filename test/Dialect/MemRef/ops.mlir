@@ -1,6 +1,7 @@
 // RUN: lattice opt %s | FileCheck %s
 
 // CHECK-DAG: #map = affine_map<(d0, d1)[s0] -> (d0 * 4 + d1 + s0)>
+// CHECK-DAG: #map1 = affine_map<(d0, d1)[s0] -> (d1 * s0 + d0)>
 
 // Custom forms of every memref op Lattice models, as mlir-opt 22 prints them.
 
@@ -217,6 +218,8 @@ func.func @scopes(%v: f32) -> f32 {
 // CHECK-NEXT:   %base_buffer_0, %offset_1, %sizes_2, %strides_3 = memref.extract_strided_metadata %arg1 : memref<4xf32> -> memref<f32>, index, index, index
 // CHECK-NEXT:   %alloc = memref.alloc() : memref<f32>
 // CHECK-NEXT:   %base_buffer_4, %offset_5 = memref.extract_strided_metadata %alloc : memref<f32> -> memref<f32>, index
+// CHECK-NEXT:   %transpose = memref.transpose %arg0 (d0, d1) -> (d1, d0) : memref<?x?xf32> to memref<?x?xf32, #map1>
+// CHECK-NEXT:   %transpose_6 = memref.transpose %arg1 (d0) -> (d0) {foo} : memref<4xf32> to memref<4xf32, strided<[1]>>
 // CHECK-NEXT:   return
 // CHECK-NEXT: }
 func.func @misc(%m: memref<?x?xf32>, %s: memref<4xf32>, %i: index) {
@@ -226,5 +229,7 @@ func.func @misc(%m: memref<?x?xf32>, %s: memref<4xf32>, %i: index) {
   %b1, %o1, %z1, %t1 = memref.extract_strided_metadata %s : memref<4xf32> -> memref<f32>, index, index, index
   %z = memref.alloc() : memref<f32>
   %b0, %o0 = memref.extract_strided_metadata %z : memref<f32> -> memref<f32>, index
+  %tr = memref.transpose %m (i, j) -> (j, i) : memref<?x?xf32> to memref<?x?xf32, affine_map<(d0, d1)[s0] -> (d1 * s0 + d0)>>
+  %tr2 = memref.transpose %s (d0) -> (d0) {foo} : memref<4xf32> to memref<4xf32, strided<[1]>>
   return
 }

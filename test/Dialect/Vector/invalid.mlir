@@ -334,3 +334,43 @@ func.func @maskedload_passthru(%m: memref<?xf32>, %i: index, %mask: vector<4xi1>
   %0 = vector.maskedload %m[%i], %mask, %p : memref<?xf32>, vector<4xi1>, vector<4xi32> into vector<4xi32>
   return
 }
+
+// -----
+
+func.func @fma_operand_count(%v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.fma' op expected 3 operands, but found 1}}
+  %0 = "vector.fma"(%v) : (vector<4xf32>) -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @load_result_count(%m: memref<?xf32>, %i: index) {
+  // expected-error@+1 {{'vector.load' op requires one result}}
+  "vector.load"(%m, %i) : (memref<?xf32>, index) -> ()
+  return
+}
+
+// -----
+
+func.func @broadcast_operand_count() {
+  // expected-error@+1 {{'vector.broadcast' op requires a single operand}}
+  %0 = "vector.broadcast"() : () -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @store_operand_count(%v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.store' op expected 2 or more operands, but found 1}}
+  "vector.store"(%v) : (vector<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @step_operands(%i: index) {
+  // expected-error@+1 {{'vector.step' op requires zero operands}}
+  %0 = "vector.step"(%i) : (index) -> vector<4xindex>
+  return
+}
