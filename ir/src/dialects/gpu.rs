@@ -1936,7 +1936,7 @@ fn shuffle_names(_ir: &Ir, _op: Op, names: &mut Vec<(usize, String)>) {
 
 pub static ALL_REDUCE: OpDef = OpDef {
     name: "gpu.all_reduce",
-    traits: Traits::RECURSIVE_EFFECTS,
+    traits: Traits::ISOLATED_FROM_ABOVE,
     inherent_attrs: &["op", "uniform"],
     parse: Some(parse_all_reduce),
     print: Some(print_all_reduce),
@@ -1946,7 +1946,6 @@ pub static ALL_REDUCE: OpDef = OpDef {
 
 pub static SUBGROUP_REDUCE: OpDef = OpDef {
     name: "gpu.subgroup_reduce",
-    traits: Traits::PURE,
     inherent_attrs: &["cluster_size", "cluster_stride", "op", "uniform"],
     parse: Some(parse_subgroup_reduce),
     print: Some(print_subgroup_reduce),

@@ -2196,88 +2196,81 @@ fn verify_reshape(v: &mut Verifier<'_>, op: Op) {
         return;
     };
     let Some(groups) = reassociation(ctx, ir.attr(op, "reassociation")) else {
-        v.error(op, "attribute 'reassociation' failed to satisfy constraint: Array of 64-bit integer array attributes");
+        v.error(
+            op,
+            "attribute 'reassociation' failed to satisfy constraint: Array of 64-bit integer array attributes",
+        );
         return;
     };
+    let (sr, rr) = (s.shape.len(), r.shape.len());
+    if expand && sr > rr {
+        v.error(
+            op,
+            format!(
+                "has source rank {sr} and result rank {rr}. This is not an expansion ({sr} > {rr})"
+            ),
+        );
+        return;
+    }
+    if !expand && sr < rr {
+        v.error(
+            op,
+            format!(
+                "has source rank {sr} and result rank {rr}. This is not a collapse ({sr} < {rr})"
+            ),
+        );
+        return;
+    }
     // (collapsed, expanded) shapes.
     let (small, big) = if expand {
         (s.shape, r.shape)
     } else {
         (r.shape, s.shape)
     };
-    if small.len() > big.len() {
-        let (sr, rr) = (s.shape.len(), r.shape.len());
-        if expand {
-            v.error(op, format!("has source rank {sr} and result rank {rr}. This is not an expansion ({sr} > {rr})"));
-        } else {
-            v.error(op, format!("has source rank {sr} and result rank {rr}. This is not a collapse ({sr} < {rr})"));
-        }
+    if let Err(message) = verify_collapsed_shape(small, big, &groups) {
+        v.error(op, message);
         return;
     }
-    if small.is_empty() {
-        if big.iter().any(|&d| d != 1) || !groups.is_empty() {
-            v.error(
-                op,
-                "rank 0 memrefs can only be extended/collapsed with/from ones",
-            );
-        }
-        return;
-    }
-    if groups.len() != small.len() {
-        v.error(
-            op,
-            format!(
-                "invalid number of reassociation groups: found {}, expected {}",
-                groups.len(),
-                small.len()
-            ),
-        );
-        return;
-    }
-    let mut next = 0i64;
-    for g in &groups {
-        for &i in g {
-            if i < 0 || i as usize >= big.len() {
-                v.error(op, format!("reassociation index {i} is out of bounds"));
+    let expected_layout = if is_identity_layout(ctx, s.shape, s.layout) {
+        None
+    } else if expand {
+        match expanded_layout(ctx, s.shape, s.layout, r.shape, &groups) {
+            Some(l) => Some(l),
+            None => {
+                v.error(op, "invalid source layout map");
                 return;
             }
-            if i != next {
-                v.error(op, "reassociation indices must be contiguous");
-                return;
-            }
-            next += 1;
         }
-    }
-    if next as usize != big.len() {
-        v.error(
-            op,
-            format!(
-                "expected reassociation map #{} to have size equal to the number of dimensions",
-                groups.len() - 1
-            ),
-        );
-        return;
-    }
-    for (d, g) in groups.iter().enumerate() {
-        let dims: Vec<i64> = g.iter().map(|&i| big[i as usize]).collect();
-        let dynamic = dims.contains(&DYNAMIC);
-        if (small[d] == DYNAMIC) != dynamic {
-            v.error(op, format!("collapsed dim ({d}) must be dynamic if and only if reassociation group is dynamic"));
-            return;
-        }
-        if !dynamic {
-            let prod: i64 = dims.iter().product();
-            if prod != small[d] {
+    } else {
+        match collapsed_layout(ctx, s.shape, s.layout, &groups) {
+            Some(l) => Some(l),
+            None => {
                 v.error(
                     op,
-                    format!(
-                        "collapsed dim size ({}) must equal reassociation group size ({prod})",
-                        small[d]
-                    ),
+                    "invalid source layout map or collapsing non-contiguous dims",
                 );
                 return;
             }
         }
+    };
+    let expected = memref_type(
+        ctx,
+        r.shape.to_vec(),
+        s.element,
+        expected_layout,
+        s.memory_space,
+    );
+    if expected != rty {
+        let what = if expand { "expanded" } else { "collapsed" };
+        v.error(
+            op,
+            format!(
+                "expected {what} type to be '{}' but found '{}'",
+                type_str(ir, expected),
+                type_str(ir, rty)
+            ),
+        );
+        return;
     }
     if expand {
         let statics = dense_values(ctx, ir.attr(op, "static_output_shape")).unwrap_or_default();
@@ -2294,17 +2287,171 @@ fn verify_reshape(v: &mut Verifier<'_>, op: Op) {
         }
         let dyn_count = ir.operands(op).len() - 1;
         if dyn_count != count_dynamic(&statics) {
-            v.error(op, format!("mismatch in dynamic dims in output_shape and static_output_shape: static_output_shape has {} dynamic dims while output_shape has {dyn_count} values", count_dynamic(&statics)));
+            v.error(
+                op,
+                format!(
+                    "mismatch in dynamic dims in output_shape and static_output_shape: static_output_shape has {} dynamic dims while output_shape has {dyn_count} values",
+                    count_dynamic(&statics)
+                ),
+            );
             return;
         }
         for (i, (&want, &got)) in statics.iter().zip(r.shape).enumerate() {
-            if want != DYNAMIC && want != got {
+            if got != DYNAMIC && want != got {
                 v.error(op, format!("invalid output shape provided at pos {i}"));
                 return;
             }
         }
         let _ = verify_index_operands(v, op, 1..ir.operands(op).len(), "");
     }
+}
+
+/// MLIR's `verifyCollapsedShape` (multiple dynamic dims per group allowed).
+fn verify_collapsed_shape(small: &[i64], big: &[i64], groups: &[Vec<i64>]) -> Result<(), String> {
+    if small.len() != groups.len() {
+        return Err(format!(
+            "invalid number of reassociation groups: found {}, expected {}",
+            groups.len(),
+            small.len()
+        ));
+    }
+    let mut next = 0i64;
+    for (d, g) in groups.iter().enumerate() {
+        let mut dynamic = false;
+        for &i in g {
+            if i != next {
+                return Err("reassociation indices must be contiguous".into());
+            }
+            next += 1;
+            if i < 0 || i as usize >= big.len() {
+                return Err(format!("reassociation index {i} is out of bounds"));
+            }
+            dynamic |= big[i as usize] == DYNAMIC;
+        }
+        if (small[d] == DYNAMIC) != dynamic {
+            return Err(format!(
+                "collapsed dim ({d}) must be dynamic if and only if reassociation group is dynamic"
+            ));
+        }
+        if !dynamic {
+            let size = g
+                .iter()
+                .fold(1i64, |acc, &i| acc.saturating_mul(big[i as usize]));
+            if size != small[d] {
+                return Err(format!(
+                    "collapsed dim size ({}) must equal reassociation group size ({size})",
+                    small[d]
+                ));
+            }
+        }
+    }
+    if small.is_empty() {
+        if big.iter().any(|&d| d != 1) {
+            return Err("rank 0 memrefs can only be extended/collapsed with/from ones".into());
+        }
+    } else if next as usize != big.len() {
+        return Err(format!(
+            "expanded rank ({}) inconsistent with number of reassociation indices ({next})",
+            big.len()
+        ));
+    }
+    Ok(())
+}
+
+/// Whether a layout's map is the identity (MLIR's `MemRefLayoutAttrInterface::isIdentity`):
+/// no layout, an identity map, or a rank-1 `strided<[1]>`.
+fn is_identity_layout(ctx: &Context, shape: &[i64], layout: Option<Attr>) -> bool {
+    match layout.map(|l| ctx.attr_data(l)) {
+        None => true,
+        Some(AttrData::AffineMap(m)) => *m == ctx.identity_map(shape.len() as u32),
+        Some(AttrData::Strided { strides, offset }) => *offset == 0 && strides.as_slice() == [1],
+        _ => false,
+    }
+}
+
+/// Saturating product where [`DYNAMIC`] absorbs everything.
+fn mul_dyn(a: i64, b: i64) -> i64 {
+    if a == DYNAMIC || b == DYNAMIC {
+        DYNAMIC
+    } else {
+        a.saturating_mul(b)
+    }
+}
+
+/// MLIR's `computeCollapsedLayoutMap` (non-strict): the result stride of a group is the
+/// stride of its last non-unit dim; rejects groups whose static strides show they are
+/// not contiguous.
+fn collapsed_layout(
+    ctx: &Context,
+    shape: &[i64],
+    layout: Option<Attr>,
+    groups: &[Vec<i64>],
+) -> Option<Attr> {
+    let (strides, offset) =
+        strides_and_offset(ctx, shape, layout).filter(|(st, _)| st.len() == shape.len())?;
+    let mut result = Vec::new();
+    for g in groups {
+        let mut r: &[i64] = g;
+        while r.len() > 1 && shape[*r.last()? as usize] == 1 {
+            r = &r[..r.len() - 1];
+        }
+        let last = *r.last()? as usize;
+        result.push(if shape[last] != DYNAMIC || r.len() == 1 {
+            strides[last]
+        } else {
+            DYNAMIC
+        });
+    }
+    for (gi, g) in groups.iter().enumerate().rev() {
+        let mut stride = result[gi];
+        for &idx in g.iter().skip(1).rev() {
+            let idx = idx as usize;
+            stride = mul_dyn(stride, shape[idx]);
+            if shape[idx - 1] == 1 {
+                continue;
+            }
+            let src = strides[idx - 1];
+            if stride != DYNAMIC && src != DYNAMIC && stride != src {
+                return None;
+            }
+        }
+    }
+    Some(ctx.attr(AttrData::Strided {
+        strides: result,
+        offset,
+    }))
+}
+
+/// MLIR's `computeExpandedLayoutMap`: each source stride expands over its group, the
+/// first dim of a group keeping it.
+fn expanded_layout(
+    ctx: &Context,
+    shape: &[i64],
+    layout: Option<Attr>,
+    result_shape: &[i64],
+    groups: &[Vec<i64>],
+) -> Option<Attr> {
+    let (strides, offset) =
+        strides_and_offset(ctx, shape, layout).filter(|(st, _)| st.len() == shape.len())?;
+    if strides.len() != groups.len() {
+        return None;
+    }
+    let mut reversed = Vec::new();
+    let mut index = result_shape.len();
+    for (g, &stride) in groups.iter().zip(&strides).rev() {
+        let mut current = stride;
+        for _ in 0..g.len() {
+            reversed.push(current);
+            index = index.checked_sub(1)?;
+            current = mul_dyn(current, result_shape[index]);
+        }
+    }
+    let mut result: Vec<i64> = reversed.into_iter().rev().collect();
+    result.resize(result_shape.len(), 1);
+    Some(ctx.attr(AttrData::Strided {
+        strides: result,
+        offset,
+    }))
 }
 
 // ---------------------------------------------------------------------------------------

@@ -496,6 +496,20 @@ impl<'a> Parser<'a> {
         Ok(Some(UnresolvedOperand { name, number, span }))
     }
 
+    /// `%name` where a definition is expected (no `#n` result number).
+    pub(crate) fn parse_argument_name(&mut self) -> PResult<UnresolvedOperand> {
+        if self.kind() != TokKind::PercentId {
+            return Err(self.expected("SSA operand"));
+        }
+        let end = self.tok().end;
+        let next = lexer::lex(self.text, end as usize);
+        if next.kind == TokKind::HashId && next.start == end {
+            self.bump();
+            return Err(self.error_here("result number not allowed in argument list"));
+        }
+        self.parse_operand()
+    }
+
     /// A comma-separated operand list within `delimiter`.
     pub fn parse_operand_list(&mut self, delimiter: Delimiter) -> PResult<Vec<UnresolvedOperand>> {
         let mut out = Vec::new();
@@ -757,7 +771,7 @@ impl<'a> Parser<'a> {
     /// `%x`, with `: type` when `with_type`, then optional `{attrs}` when `with_attrs`,
     /// then optional `loc(...)`.
     pub fn parse_argument(&mut self, with_type: bool, with_attrs: bool) -> PResult<Argument> {
-        let operand = self.parse_operand()?;
+        let operand = self.parse_argument_name()?;
         let ty = if with_type {
             Some(self.parse_colon_type()?)
         } else {

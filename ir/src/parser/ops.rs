@@ -731,7 +731,7 @@ impl Parser<'_> {
         if self.eat("(") {
             if !self.eat(")") {
                 loop {
-                    let arg = self.parse_operand()?;
+                    let arg = self.parse_argument_name()?;
                     self.expect(":")?;
                     let ty = self.parse_type()?;
                     let loc = match self.parse_optional_location()? {

@@ -520,3 +520,35 @@ func.func @transpose_dynamic(%m: memref<?x?xf32, strided<[?, ?], offset: ?>>) {
   %0 = memref.transpose %m (i, j) -> (j, i) : memref<?x?xf32, strided<[?, ?], offset: ?>> to memref<?x?xf32>
   return
 }
+
+// -----
+
+func.func @collapse_non_contiguous(%m: memref<3x4x5xf32, strided<[270, 50, 10]>>) {
+  // expected-error@+1 {{'memref.collapse_shape' op invalid source layout map or collapsing non-contiguous dims}}
+  %0 = memref.collapse_shape %m [[0, 1], [2]] : memref<3x4x5xf32, strided<[270, 50, 10]>> into memref<12x5xf32, strided<[50, 1]>>
+  return
+}
+
+// -----
+
+func.func @collapse_wrong_layout(%m: memref<?x?x?xf32>) {
+  // expected-error@+1 {{'memref.collapse_shape' op expected collapsed type to be 'memref<?x?xf32>' but found 'memref<?x?xf32, strided<[?, 1]>>'}}
+  %0 = memref.collapse_shape %m [[0, 1], [2]] : memref<?x?x?xf32> into memref<?x?xf32, strided<[?, 1]>>
+  return
+}
+
+// -----
+
+func.func @expand_wrong_layout(%m: memref<30x20xf32, strided<[4000, 2]>>) {
+  // expected-error@+1 {{'memref.expand_shape' op expected expanded type to be 'memref<2x15x20xf32, strided<[60000, 4000, 2]>>' but found 'memref<2x15x20xf32, strided<[5000, 4000, 2]>>'}}
+  %0 = memref.expand_shape %m [[0, 1], [2]] output_shape [2, 15, 20] : memref<30x20xf32, strided<[4000, 2]>> into memref<2x15x20xf32, strided<[5000, 4000, 2]>>
+  return
+}
+
+// -----
+
+func.func @expand_output_shape(%m: memref<30x20xf32, strided<[4000, 2]>>) {
+  // expected-error@+1 {{'memref.expand_shape' op invalid output shape provided at pos 2}}
+  %0 = memref.expand_shape %m [[0, 1], [2]] output_shape [2, 15, 21] : memref<30x20xf32, strided<[4000, 2]>> into memref<2x15x20xf32, strided<[60000, 4000, 2]>>
+  return
+}

@@ -129,6 +129,13 @@ func.func @views(%m: memref<?x?xf32>, %s: memref<8x16xf32>, %i: index, %n: index
 // CHECK-NEXT:   %alloc = memref.alloc() : memref<1x1xf32>
 // CHECK-NEXT:   %collapse_shape_2 = memref.collapse_shape %alloc [] : memref<1x1xf32> into memref<f32>
 // CHECK-NEXT:   %expand_shape_3 = memref.expand_shape %collapse_shape_2 [] output_shape [1, 1] : memref<f32> into memref<1x1xf32>
+// CHECK-NEXT:   %alloc_4 = memref.alloc() : memref<64xf32>
+// CHECK-NEXT:   %subview = memref.subview %alloc_4[3] [8] [2] : memref<64xf32> to memref<8xf32, strided<[2], offset: 3>>
+// CHECK-NEXT:   %expand_shape_5 = memref.expand_shape %subview {{\[\[}}0, 1]] output_shape [2, 4] : memref<8xf32, strided<[2], offset: 3>> into memref<2x4xf32, strided<[8, 2], offset: 3>>
+// CHECK-NEXT:   %collapse_shape_6 = memref.collapse_shape %expand_shape_5 {{\[\[}}0, 1]] : memref<2x4xf32, strided<[8, 2], offset: 3>> into memref<8xf32, strided<[2], offset: 3>>
+// CHECK-NEXT:   %alloc_7 = memref.alloc(%arg2) : memref<?x8xf32>
+// CHECK-NEXT:   %subview_8 = memref.subview %alloc_7[0, 0] [%arg2, 8] [1, 1] : memref<?x8xf32> to memref<?x8xf32, strided<[8, 1]>>
+// CHECK-NEXT:   %collapse_shape_9 = memref.collapse_shape %subview_8 {{\[\[}}0, 1]] : memref<?x8xf32, strided<[8, 1]>> into memref<?xf32, strided<[1]>>
 // CHECK-NEXT:   return
 // CHECK-NEXT: }
 func.func @reshapes(%m: memref<2x3x4xf32>, %d: memref<?xf32>, %n: index) {
@@ -139,6 +146,13 @@ func.func @reshapes(%m: memref<2x3x4xf32>, %d: memref<?xf32>, %n: index) {
   %s = memref.alloc() : memref<1x1xf32>
   %4 = memref.collapse_shape %s [] : memref<1x1xf32> into memref<f32>
   %5 = memref.expand_shape %4 [] output_shape [1, 1] : memref<f32> into memref<1x1xf32>
+  %v = memref.alloc() : memref<64xf32>
+  %sv = memref.subview %v[3] [8] [2] : memref<64xf32> to memref<8xf32, strided<[2], offset: 3>>
+  %6 = memref.expand_shape %sv [[0, 1]] output_shape [2, 4] : memref<8xf32, strided<[2], offset: 3>> into memref<2x4xf32, strided<[8, 2], offset: 3>>
+  %7 = memref.collapse_shape %6 [[0, 1]] : memref<2x4xf32, strided<[8, 2], offset: 3>> into memref<8xf32, strided<[2], offset: 3>>
+  %w = memref.alloc(%n) : memref<?x8xf32>
+  %sw = memref.subview %w[0, 0] [%n, 8] [1, 1] : memref<?x8xf32> to memref<?x8xf32, strided<[8, 1]>>
+  %8 = memref.collapse_shape %sw [[0, 1]] : memref<?x8xf32, strided<[8, 1]>> into memref<?xf32, strided<[1]>>
   return
 }
 // CHECK-LABEL: func.func @globals() -> memref<4xf32> {
