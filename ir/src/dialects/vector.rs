@@ -12,7 +12,7 @@
 use crate::affine::{AffineExprData, AffineMap};
 use crate::attrs::{Attr, AttrData, NamedAttr};
 use crate::context::Context;
-use crate::parser::{Delimiter, PResult, Parser, UnresolvedOperand};
+use crate::parser::{Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use crate::printer::Printer;
 use crate::registry::{OpDef, Traits};
 use crate::store::{Ir, Op, OperationState};
@@ -61,6 +61,7 @@ pub fn register(ctx: &mut Context) {
         &SCALABLE_INSERT,
         &SCALABLE_EXTRACT,
         &TO_ELEMENTS,
+        &MASK,
     ]);
 }
 
@@ -3743,4 +3744,240 @@ fn print_scalable_extract(p: &mut Printer<'_>, op: Op) {
     print_result_type(p, op);
     p.write(" from ");
     p.print_type(ir.value_type(x));
+}
+
+// ---------------------------------------------------------------------------------------
+// vector.mask
+// ---------------------------------------------------------------------------------------
+
+pub static MASK: OpDef = OpDef {
+    name: "vector.mask",
+    traits: Traits::SINGLE_BLOCK.with(Traits::RECURSIVE_EFFECTS),
+    implicit_terminator: Some("vector.yield"),
+    parse: Some(parse_mask),
+    print: Some(print_mask),
+    verify: Some(verify_mask),
+    ..OpDef::EMPTY
+};
+
+/// Ops implementing upstream's `MaskableOpInterface`.
+const MASKABLE: &[&str] = &[
+    "vector.transfer_read",
+    "vector.transfer_write",
+    "vector.reduction",
+    "vector.multi_reduction",
+    "vector.contract",
+    "vector.outerproduct",
+    "vector.gather",
+    "vector.scatter",
+];
+
+/// `%mask (, %passthru)? { op } attr-dict : mask-type (-> result types)?`
+fn parse_mask(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let mask = p.parse_operand()?;
+    let passthru = if p.eat(",") {
+        Some(p.parse_operand()?)
+    } else {
+        None
+    };
+    let region = p.parse_region(&[], RegionOptions::default())?;
+    ensure_mask_terminator(p, region, st.loc);
+    st.regions.push(region);
+    p.parse_optional_attr_dict(st)?;
+    let mask_ty = p.parse_colon_type()?;
+    let span = p.current_span();
+    let results = p.parse_optional_arrow_type_list()?;
+    st.operands.push(p.resolve_operand(&mask, mask_ty)?);
+    if let Some(passthru) = &passthru {
+        let Some(&ty) = results.first() else {
+            return Err(p.error_at(span, "expects a result if passthru operand is provided"));
+        };
+        st.operands.push(p.resolve_operand(passthru, ty)?);
+    }
+    st.result_types = results;
+    Ok(())
+}
+
+/// Upstream's `MaskOp::ensureTerminator`: an empty region gets a block with a bare
+/// `vector.yield`; a single masked op gets a `vector.yield` of its results.
+fn ensure_mask_terminator(p: &mut Parser<'_>, region: crate::store::Region, loc: Attr) {
+    let ir = p.ir();
+    let Some(block) = ir.entry_block(region) else {
+        p.ensure_terminator(region, "vector.yield", loc);
+        return;
+    };
+    let ops: Vec<Op> = ir.block_ops(block).collect();
+    match ops.as_slice() {
+        [] => p.ensure_terminator(region, "vector.yield", loc),
+        [only] if !ir.is_op(*only, "vector.yield") => {
+            let results = ir.results(*only).to_vec();
+            let name = ir.ctx().intern_str("vector.yield");
+            let mut state = OperationState::new(name, loc);
+            state.operands = results;
+            let y = ir.create_op(state);
+            ir.append_op(block, y);
+        }
+        _ => {}
+    }
+}
+
+fn print_mask(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    let Some(&mask) = ops.first() else { return };
+    p.write(" ");
+    p.print_operand(mask);
+    if let Some(&passthru) = ops.get(1) {
+        p.write(", ");
+        p.print_operand(passthru);
+    }
+    p.write(" { ");
+    let inner = ir
+        .regions(op)
+        .first()
+        .and_then(|&r| ir.entry_block(r))
+        .and_then(|b| ir.first_op(b));
+    if let Some(inner) = inner {
+        // MLIR prints the masked op without its results (`printCustomOrGenericOp`).
+        let start = p.out.len();
+        p.print_nested_op(inner);
+        if !ir.results(inner).is_empty() {
+            if let Some(eq) = p.out[start..].find(" = ") {
+                p.out.replace_range(start..start + eq + 3, "");
+            }
+        }
+    }
+    p.write(" }");
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ir.value_type(mask));
+    let results: Vec<Type> = ir.results(op).iter().map(|&r| ir.value_type(r)).collect();
+    if !results.is_empty() {
+        p.write(" -> ");
+        if results.len() == 1 {
+            p.print_type(results[0]);
+        } else {
+            p.write("(");
+            p.print_types(&results);
+            p.write(")");
+        }
+    }
+}
+
+fn verify_mask(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let ops = ir.operands(op);
+    if ops.is_empty() || ops.len() > 2 {
+        v.error(
+            op,
+            format!("expected 1 or more operands, but found {}", ops.len()),
+        );
+        return;
+    }
+    let Some(block) = ir.regions(op).first().and_then(|&r| ir.entry_block(r)) else {
+        v.error(op, "expects a terminator within the mask region");
+        return;
+    };
+    let body: Vec<Op> = ir.block_ops(block).collect();
+    let Some(&last) = body.last() else {
+        v.error(op, "expects a terminator within the mask region");
+        return;
+    };
+    if body.len() > 2 {
+        v.error(op, "expects only one operation to mask");
+        return;
+    }
+    if !ir.is_op(last, "vector.yield") {
+        v.error(op, "expects a terminator within the mask region");
+        return;
+    }
+    if ir.operands(last).len() != ir.results(op).len() {
+        v.error(
+            op,
+            "expects number of results to match mask region yielded values",
+        );
+        return;
+    }
+    if body.len() == 1 {
+        return;
+    }
+    let masked = body[0];
+    if !MASKABLE.contains(&ir.op_name(masked)) {
+        v.error(op, "expects a MaskableOpInterface within the mask region");
+        return;
+    }
+    let masked_types: Vec<Type> = ir
+        .results(masked)
+        .iter()
+        .map(|&r| ir.value_type(r))
+        .collect();
+    let types: Vec<Type> = ir.results(op).iter().map(|&r| ir.value_type(r)).collect();
+    if masked_types.len() != types.len() {
+        v.error(
+            op,
+            "expects number of results to match maskable operation number of results",
+        );
+        return;
+    }
+    if masked_types != types {
+        v.error(
+            op,
+            "expects all the results from the MaskableOpInterface to match all the values returned by the terminator",
+        );
+        return;
+    }
+    if let Some(expected) = expected_mask_type(ir, masked) {
+        let mask_ty = ir.value_type(ops[0]);
+        if mask_ty != expected {
+            v.error(
+                op,
+                format!(
+                    "expects a {} mask for the maskable operation",
+                    qty(ir, expected)
+                ),
+            );
+            return;
+        }
+    }
+    if let Some(&passthru) = ops.get(1) {
+        if !ir.is_op(masked, "vector.transfer_read") && !ir.is_op(masked, "vector.gather") {
+            v.error(
+                op,
+                "doesn't expect a passthru argument for this maskable operation",
+            );
+        } else if masked_types.len() != 1 {
+            v.error(op, "expects result when passthru argument is provided");
+        } else if ir.value_type(passthru) != masked_types[0] {
+            v.error(op, "expects passthru type to match result type");
+        }
+    }
+    let _ = ctx;
+}
+
+/// The mask type a maskable op expects, where Lattice computes it (transfers and
+/// 1-D reductions).
+fn expected_mask_type(ir: &Ir, op: Op) -> Option<Type> {
+    let ctx = ir.ctx();
+    let map = affine_map_of(ctx, ir.attr(op, "permutation_map"));
+    match ir.op_name(op) {
+        "vector.transfer_read" => {
+            let vector = vec_ty(ctx, ir.value_type(*ir.results(op).first()?))?;
+            Some(infer_transfer_mask_type(ctx, &vector, map?))
+        }
+        "vector.transfer_write" => {
+            let vector = vec_ty(ctx, ir.value_type(*ir.operands(op).first()?))?;
+            Some(infer_transfer_mask_type(ctx, &vector, map?))
+        }
+        "vector.reduction" => {
+            let vector = vec_ty(ctx, ir.value_type(*ir.operands(op).first()?))?;
+            Some(make_vector(
+                ctx,
+                vector.shape,
+                vector.scalable,
+                ctx.i1_type(),
+            ))
+        }
+        _ => None,
+    }
 }
