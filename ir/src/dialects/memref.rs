@@ -27,6 +27,7 @@ pub fn register(ctx: &mut Context) {
         &ALLOCA,
         &ALLOCA_SCOPE,
         &ALLOCA_SCOPE_RETURN,
+        &ASSUME_ALIGNMENT,
         &ATOMIC_RMW,
         &ATOMIC_YIELD,
         &CAST,
@@ -40,9 +41,12 @@ pub fn register(ctx: &mut Context) {
         &GET_GLOBAL,
         &GLOBAL,
         &LOAD,
+        &MEMORY_SPACE_CAST,
         &PREFETCH,
         &RANK,
+        &REALLOC,
         &REINTERPRET_CAST,
+        &RESHAPE,
         &STORE,
         &SUBVIEW,
         &TRANSPOSE,
@@ -3067,6 +3071,328 @@ fn verify_transpose(v: &mut Verifier<'_>, op: Op) {
                 "result type '{}' is not equivalent to the canonical transposed input type '{}'",
                 type_str(ir, rty),
                 type_str(ir, canonical)
+            ),
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// assume_alignment / realloc / reshape / memory_space_cast
+// ---------------------------------------------------------------------------------------
+
+pub static ASSUME_ALIGNMENT: OpDef = OpDef {
+    name: "memref.assume_alignment",
+    traits: Traits::PURE,
+    inherent_attrs: &["alignment"],
+    parse: Some(parse_assume_alignment),
+    print: Some(print_assume_alignment),
+    verify: Some(verify_assume_alignment),
+    result_names: Some(|_, _, out| out.push((0, "assume_align".into()))),
+    ..OpDef::EMPTY
+};
+
+/// `%m, 16 {attrs} : memref<..>`
+fn parse_assume_alignment(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let m = p.parse_operand()?;
+    p.expect(",")?;
+    let i32t = p.ctx().int_type(32);
+    let alignment = p.parse_attribute(Some(i32t))?;
+    p.parse_optional_attr_dict(st)?;
+    let ty = p.parse_colon_type()?;
+    st.operands = vec![p.resolve_operand(&m, ty)?];
+    st.result_types = vec![ty];
+    st.add_attr(p.intern("alignment"), alignment);
+    Ok(())
+}
+
+fn print_assume_alignment(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let Some(&m) = ir.operands(op).first() else {
+        return;
+    };
+    p.write(" ");
+    p.print_operand(m);
+    p.write(", ");
+    if let Some(a) = ir.attr(op, "alignment") {
+        p.print_attribute_without_type(a);
+    }
+    p.print_optional_attr_dict(op, &["alignment"]);
+    p.write(" : ");
+    p.print_type(ir.value_type(m));
+}
+
+fn verify_assume_alignment(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let value = ir.attr(op, "alignment").and_then(|a| {
+        (ctx.attr_type(a) == Some(ctx.int_type(32)))
+            .then(|| ctx.int_value(a))
+            .flatten()
+    });
+    match value {
+        Some(a) if a > 0 => {
+            if !(a as u128).is_power_of_two() {
+                v.error(op, "alignment must be power of 2");
+            }
+        }
+        _ => v.error(
+            op,
+            "attribute 'alignment' failed to satisfy constraint: 32-bit signless integer attribute whose value is positive",
+        ),
+    }
+}
+
+pub static REALLOC: OpDef = OpDef {
+    name: "memref.realloc",
+    inherent_attrs: &["alignment"],
+    parse: Some(parse_realloc),
+    print: Some(print_realloc),
+    verify: Some(verify_realloc),
+    ..OpDef::EMPTY
+};
+
+/// `%src (%size)? {attrs} : T to U`
+fn parse_realloc(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let src = p.parse_operand()?;
+    let sizes = p.parse_operand_list(Delimiter::OptionalParen)?;
+    p.parse_optional_attr_dict(st)?;
+    let from = p.parse_colon_type()?;
+    p.expect("to")?;
+    let to = p.parse_type()?;
+    let index = p.ctx().index_type();
+    let mut ops = vec![p.resolve_operand(&src, from)?];
+    ops.extend(p.resolve_operands_all(&sizes, index)?);
+    st.operands = ops;
+    st.result_types = vec![to];
+    Ok(())
+}
+
+fn print_realloc(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    let (Some(&src), Some(&res)) = (ops.first(), ir.results(op).first()) else {
+        return;
+    };
+    p.write(" ");
+    p.print_operand(src);
+    if ops.len() > 1 {
+        p.write("(");
+        p.print_operands(&ops[1..]);
+        p.write(")");
+    }
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ir.value_type(src));
+    p.write(" to ");
+    p.print_type(ir.value_type(res));
+}
+
+fn verify_realloc(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    verify_alignment(v, op);
+    let ops = ir.operands(op);
+    let (Some(&src), Some(&res)) = (ops.first(), ir.results(op).first()) else {
+        return;
+    };
+    let (sty, rty) = (ir.value_type(src), ir.value_type(res));
+    let (Some(s), Some(r)) = (memref_parts(ctx, sty), memref_parts(ctx, rty)) else {
+        v.error(op, "operand #0 and result must be 1D memrefs");
+        return;
+    };
+    if s.shape.len() != 1 || r.shape.len() != 1 {
+        v.error(op, "operand #0 and result must be 1D memrefs");
+        return;
+    }
+    for (ty, what) in [(sty, "source"), (rty, "result")] {
+        if !has_identity_layout(ctx, ty) {
+            v.error_raw(
+                op,
+                format!(
+                    "unsupported layout for {what} memref type '{}'",
+                    type_str(ir, ty)
+                ),
+            );
+            return;
+        }
+    }
+    if s.element != r.element {
+        v.error_raw(
+            op,
+            format!(
+                "different element types specified for source memref type '{}' and result memref type '{}'",
+                type_str(ir, sty),
+                type_str(ir, rty)
+            ),
+        );
+        return;
+    }
+    if r.shape[0] == DYNAMIC && ops.len() < 2 {
+        v.error_raw(
+            op,
+            format!(
+                "missing dimension operand for result type '{}'",
+                type_str(ir, rty)
+            ),
+        );
+    } else if r.shape[0] != DYNAMIC && ops.len() > 1 {
+        v.error_raw(
+            op,
+            format!(
+                "unnecessary dimension operand for result type '{}'",
+                type_str(ir, rty)
+            ),
+        );
+    }
+}
+
+pub static RESHAPE: OpDef = OpDef {
+    name: "memref.reshape",
+    traits: Traits::PURE,
+    parse: Some(parse_reshape_op),
+    print: Some(print_reshape_op),
+    verify: Some(verify_reshape_op),
+    result_names: Some(|_, _, out| out.push((0, "reshape".into()))),
+    ..OpDef::EMPTY
+};
+
+/// `%src(%shape) {attrs} : (T, S) -> U`
+fn parse_reshape_op(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let src = p.parse_operand()?;
+    p.expect("(")?;
+    let shape = p.parse_operand()?;
+    p.expect(")")?;
+    p.parse_optional_attr_dict(st)?;
+    p.expect(":")?;
+    let span = p.current_span();
+    let (inputs, results) = p.parse_function_type()?;
+    if inputs.len() != 2 {
+        return Err(p.error_at(
+            span,
+            format!("expected 2 operand types but had {}", inputs.len()),
+        ));
+    }
+    st.operands = vec![
+        p.resolve_operand(&src, inputs[0])?,
+        p.resolve_operand(&shape, inputs[1])?,
+    ];
+    st.result_types = results;
+    Ok(())
+}
+
+fn print_reshape_op(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    if ops.len() != 2 {
+        return;
+    }
+    p.write(" ");
+    p.print_operand(ops[0]);
+    p.write("(");
+    p.print_operand(ops[1]);
+    p.write(")");
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    let inputs = [ir.value_type(ops[0]), ir.value_type(ops[1])];
+    let results: Vec<Type> = ir.results(op).iter().map(|&r| ir.value_type(r)).collect();
+    p.print_function_type(&inputs, &results);
+}
+
+fn verify_reshape_op(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let ops = ir.operands(op);
+    let Some(&res) = ir.results(op).first() else {
+        return;
+    };
+    if ops.len() != 2 {
+        return;
+    }
+    let (sty, shty, rty) = (
+        ir.value_type(ops[0]),
+        ir.value_type(ops[1]),
+        ir.value_type(res),
+    );
+    if ctx.element_type(sty) != ctx.element_type(rty) {
+        v.error(
+            op,
+            "element types of source and destination memref types should be the same",
+        );
+        return;
+    }
+    if memref_parts(ctx, sty).is_some() && !has_identity_layout(ctx, sty) {
+        v.error(op, "source memref type should have identity affine map");
+        return;
+    }
+    let Some(shape_len) = ctx.shape(shty).and_then(|s| s.first().copied()) else {
+        return;
+    };
+    if let Some(r) = memref_parts(ctx, rty) {
+        if !has_identity_layout(ctx, rty) {
+            v.error(op, "result memref type should have identity affine map");
+            return;
+        }
+        if shape_len == DYNAMIC {
+            v.error(
+                op,
+                "cannot use shape operand with dynamic length to reshape to statically-ranked memref type",
+            );
+            return;
+        }
+        if shape_len != r.shape.len() as i64 {
+            v.error(
+                op,
+                "length of shape operand differs from the result's memref rank",
+            );
+        }
+    }
+}
+
+pub static MEMORY_SPACE_CAST: OpDef = OpDef {
+    name: "memref.memory_space_cast",
+    traits: Traits::PURE,
+    parse: Some(parse_operand_to_type),
+    print: Some(print_operand_to_type),
+    verify: Some(verify_memory_space_cast),
+    result_names: Some(|_, _, out| out.push((0, "memspacecast".into()))),
+    ..OpDef::EMPTY
+};
+
+fn verify_memory_space_cast(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
+        return;
+    };
+    let (a, b) = (ir.value_type(x), ir.value_type(r));
+    let ok = match (ctx.type_data(a), ctx.type_data(b)) {
+        (
+            TypeData::MemRef {
+                shape: sa,
+                element: ea,
+                layout: la,
+                ..
+            },
+            TypeData::MemRef {
+                shape: sb,
+                element: eb,
+                layout: lb,
+                ..
+            },
+        ) => sa == sb && ea == eb && la == lb,
+        (
+            TypeData::UnrankedMemRef { element: ea, .. },
+            TypeData::UnrankedMemRef { element: eb, .. },
+        ) => ea == eb,
+        _ => false,
+    };
+    if !ok {
+        v.error(
+            op,
+            format!(
+                "operand type '{}' and result type '{}' are cast incompatible",
+                type_str(ir, a),
+                type_str(ir, b)
             ),
         );
     }
