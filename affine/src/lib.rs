@@ -1,9 +1,46 @@
-//! `lattice-affine`: the affine dialect (its 16 ops, their custom forms and verifiers,
-//! including the rules on valid dims and symbols) and, later, the affine-level passes.
+//! `lattice-affine`: the affine dialect — its 16 ops with mlir-opt 22's custom forms,
+//! inherent attributes, implicit terminators, verifiers (including MLIR's rules on valid
+//! dimensions and symbols) and folders.
+//!
+//! Invariants: ops are defined once, as `static` [`OpDef`]s in [`ops`]; every map or set
+//! an affine op carries is checked by its verifier for division by a zero or negative
+//! constant, which mlir-opt accepts silently but Lattice reports.
 
-use lattice_ir::Context;
+#![forbid(unsafe_code)]
+
+mod fold;
+pub mod ops;
+mod util;
+pub mod valid;
+mod verify;
+
+use lattice_ir::{Context, OpDef};
+
+/// Every op of the dialect.
+pub static OPS: [&OpDef; 16] = [
+    &ops::APPLY,
+    &ops::DELINEARIZE_INDEX,
+    &ops::DMA_START,
+    &ops::DMA_WAIT,
+    &ops::FOR,
+    &ops::IF,
+    &ops::LINEARIZE_INDEX,
+    &ops::LOAD,
+    &ops::MAX,
+    &ops::MIN,
+    &ops::PARALLEL,
+    &ops::PREFETCH,
+    &ops::STORE,
+    &ops::VECTOR_LOAD,
+    &ops::VECTOR_STORE,
+    &ops::YIELD_OP,
+];
 
 /// Registers the `affine` dialect.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("affine");
+    ctx.register_ops(&OPS);
 }
+
+#[cfg(test)]
+mod tests;

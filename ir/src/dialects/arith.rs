@@ -25,14 +25,7 @@ use crate::verifier::Verifier;
 
 /// The text of a type as mlir-opt prints it (for diagnostics).
 pub(crate) fn type_str(ir: &Ir, ty: Type) -> String {
-    let mut p = Printer {
-        ir,
-        out: String::new(),
-        options: Default::default(),
-        inner: Default::default(),
-    };
-    p.print_type(ty);
-    p.out
+    crate::printer::type_to_string(ir.ctx(), ty)
 }
 
 /// `i1` with the shape of `ty` (`vector<4xi1>` for `vector<4xf32>`), MLIR's
@@ -243,10 +236,7 @@ pub(crate) fn compatible_shapes(ctx: &Context, types: &[Type]) -> bool {
     if shaped != shapes.len() {
         return false;
     }
-    let ranked: Vec<&Vec<i64>> = shapes
-        .iter()
-        .filter_map(|s| s.as_ref().unwrap().as_ref())
-        .collect();
+    let ranked: Vec<&Vec<i64>> = shapes.iter().flatten().filter_map(|s| s.as_ref()).collect();
     let Some(first) = ranked.first() else {
         return true;
     };
@@ -915,6 +905,7 @@ fn parse_predicate(p: &mut Parser<'_>, st: &mut OperationState, names: &[&str]) 
 }
 
 fn parse_cmp(p: &mut Parser<'_>, st: &mut OperationState, float: bool) -> PResult<()> {
+    let start = p.current_span();
     parse_predicate(
         p,
         st,
@@ -932,6 +923,20 @@ fn parse_cmp(p: &mut Parser<'_>, st: &mut OperationState, float: bool) -> PResul
     }
     p.parse_optional_attr_dict(st)?;
     let ty = p.parse_colon_type()?;
+    // The result type is inferred from the operand type, so upstream's generated parser
+    // checks the operand constraint here, before the verifier runs.
+    let class = if float {
+        TypeClass::FloatLike
+    } else {
+        TypeClass::SignlessIntOrIndexLike
+    };
+    if !class.accepts(p.ctx(), ty) {
+        let t = crate::printer::type_to_string(p.ctx(), ty);
+        return Err(p.error_at(
+            start,
+            format!("'lhs' must be {}, but got '{t}'", class.description()),
+        ));
+    }
     if float {
         default_fastmath(p, st);
     }
@@ -1078,26 +1083,20 @@ fn verify_select(v: &mut Verifier<'_>, op: Op) {
     if !check_operand(v, op, 0, TypeClass::BoolLike) {
         return;
     }
+    let cty = t(0);
+    if cty != ir.ctx().i1_type() && cty != i1_same_shape(ir.ctx(), r) {
+        v.error(
+            op,
+            "failed to verify that condition is signless i1 or has matching shape",
+        );
+        return;
+    }
     if t(1) != t(2) || t(1) != r {
         v.error(
             op,
             "failed to verify that all of {true_value, false_value, result} have same type",
         );
         return;
-    }
-    let cty = t(0);
-    if is_shaped(ir.ctx(), cty) {
-        let expected = i1_same_shape(ir.ctx(), r);
-        if cty != expected {
-            v.error(
-                op,
-                format!(
-                    "expected condition type to have the same shape as the result type, expected '{}', but got '{}'",
-                    type_str(ir, expected),
-                    type_str(ir, cty)
-                ),
-            );
-        }
     }
 }
 
@@ -1377,20 +1376,19 @@ fn verify_scaling(v: &mut Verifier<'_>, op: Op) {
             if !compatible_shapes(ctx, &[i, s]) {
                 v.error(op, "requires the same shape for all operands and results");
                 false
-            } else if trunc
-                && elem_width(ctx, ctx.element_type(r)) >= elem_width(ctx, ctx.element_type(i))
+            } else if (trunc
+                && elem_width(ctx, ctx.element_type(r)) >= elem_width(ctx, ctx.element_type(i)))
+                || (!trunc
+                    && elem_width(ctx, ctx.element_type(r)) <= elem_width(ctx, ctx.element_type(i)))
             {
                 v.error(
                     op,
-                    "result element type must be narrower than input element type",
-                );
-                false
-            } else if !trunc
-                && elem_width(ctx, ctx.element_type(r)) <= elem_width(ctx, ctx.element_type(i))
-            {
-                v.error(
-                    op,
-                    "result element type must be wider than input element type",
+                    format!(
+                        "operand types '{}', '{}' and result type '{}' are cast incompatible",
+                        type_str(ir, i),
+                        type_str(ir, s),
+                        type_str(ir, r)
+                    ),
                 );
                 false
             } else {
@@ -1850,7 +1848,16 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
     let operands = ir.operands(op);
     let one = |a: Attr| Some(vec![FoldResult::Constant(a)]);
     let val = |i: usize| Some(vec![FoldResult::Value(operands[i])]);
-    if consts.len() != operands.len() {
+    let (arity, results) = match name {
+        "arith.negf" | "arith.extsi" | "arith.extui" | "arith.trunci" | "arith.extf"
+        | "arith.truncf" | "arith.sitofp" | "arith.uitofp" | "arith.fptosi" | "arith.fptoui"
+        | "arith.index_cast" | "arith.index_castui" | "arith.bitcast" => (1, 1),
+        "arith.select" => (3, 1),
+        "arith.addui_extended" | "arith.mulsi_extended" | "arith.mului_extended" => (2, 2),
+        _ => (2, 1),
+    };
+    if consts.len() != operands.len() || operands.len() != arity || ir.results(op).len() != results
+    {
         return None;
     }
     match name {
@@ -1912,6 +1919,46 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
                     }
                     _ => {}
                 }
+            }
+            // Chains that cancel: addi(subi(a, b), b) -> a, subi(addi(a, b), b) -> a,
+            // xori(xori(x, a), a) -> x, ...
+            let def = |v, n: &str| {
+                ir.defining_op(v)
+                    .filter(|&d| ir.is_op(d, n) && ir.operands(d).len() == 2)
+            };
+            let (l, r) = (operands[0], operands[1]);
+            match name {
+                "arith.addi" => {
+                    if let Some(d) = def(l, "arith.subi").filter(|&d| ir.operand(d, 1) == r) {
+                        return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
+                    }
+                    if let Some(d) = def(r, "arith.subi").filter(|&d| ir.operand(d, 1) == l) {
+                        return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
+                    }
+                }
+                "arith.subi" => {
+                    if let Some(d) = def(l, "arith.addi") {
+                        if ir.operand(d, 1) == r {
+                            return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
+                        }
+                        if ir.operand(d, 0) == r {
+                            return Some(vec![FoldResult::Value(ir.operand(d, 1))]);
+                        }
+                    }
+                }
+                "arith.xori" => {
+                    for (inner, other) in [(l, r), (r, l)] {
+                        if let Some(d) = def(inner, "arith.xori") {
+                            if ir.operand(d, 1) == other {
+                                return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
+                            }
+                            if ir.operand(d, 0) == other {
+                                return Some(vec![FoldResult::Value(ir.operand(d, 1))]);
+                            }
+                        }
+                    }
+                }
+                _ => {}
             }
             if same {
                 match name {
@@ -2012,6 +2059,17 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
         "arith.extsi" | "arith.extui" | "arith.trunci" | "arith.index_cast"
         | "arith.index_castui" => {
             let rty = ir.value_type(ir.result(op, 0));
+            // trunci(extsi(x)) / trunci(extui(x)) -> x when the types round-trip.
+            if name == "arith.trunci" {
+                if let Some(d) = ir.defining_op(operands[0]) {
+                    if (ir.is_op(d, "arith.extsi") || ir.is_op(d, "arith.extui"))
+                        && ir.operands(d).len() == 1
+                        && ir.value_type(ir.operand(d, 0)) == rty
+                    {
+                        return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
+                    }
+                }
+            }
             if ctx.is_memref(rty) {
                 return None;
             }
@@ -2157,12 +2215,506 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
     }
 }
 
+/// Ops whose `fastmath` property is a `DefaultValuedAttr` (stored even when `none`).
+const FASTMATH_DEFAULT_OPS: &[&str] = &[
+    "arith.addf",
+    "arith.subf",
+    "arith.mulf",
+    "arith.divf",
+    "arith.remf",
+    "arith.maximumf",
+    "arith.minimumf",
+    "arith.maxnumf",
+    "arith.minnumf",
+    "arith.negf",
+    "arith.cmpf",
+];
+
+/// Ops whose `overflowFlags` property is a `DefaultValuedAttr`.
+const OVERFLOW_DEFAULT_OPS: &[&str] = &[
+    "arith.addi",
+    "arith.subi",
+    "arith.muli",
+    "arith.shli",
+    "arith.trunci",
+];
+
+/// Fills in the default-valued properties mlir-opt stores for an `arith` or `math` op
+/// parsed in generic form (`overflowFlags = #arith.overflow<none>`,
+/// `fastmath = #arith.fastmath<none>`) and rewrites flag attributes to their canonical
+/// text (`#arith.fastmath<ninf,nnan>` becomes `#arith.fastmath<nnan,ninf>`). Custom
+/// parsers already do both; the generic parser should call this for every op it builds.
+pub fn populate_defaults(ctx: &Context, st: &mut OperationState) {
+    let name = ctx.str(st.name);
+    let fm_default = FASTMATH_DEFAULT_OPS.contains(&name)
+        || (name.starts_with("math.")
+            && ctx.op_def(name).is_some_and(|d| d.is_inherent("fastmath")));
+    let ovf_default = OVERFLOW_DEFAULT_OPS.contains(&name);
+    if !name.starts_with("arith.") && !name.starts_with("math.") {
+        return;
+    }
+    let fm = ctx.intern_str("fastmath");
+    match st.attr(fm) {
+        Some(a) => {
+            if let Some(flags) = fastmath_flags(ctx, a) {
+                st.add_attr(fm, fastmath_attr(ctx, flags));
+            }
+        }
+        None if fm_default => st.add_attr(fm, fastmath_attr(ctx, 0)),
+        None => {}
+    }
+    let of = ctx.intern_str("overflowFlags");
+    match st.attr(of) {
+        Some(a) => {
+            if let Some(flags) = overflow_flags(ctx, a) {
+                st.add_attr(of, overflow_attr(ctx, flags));
+            }
+        }
+        None if ovf_default => st.add_attr(of, overflow_attr(ctx, 0)),
+        None => {}
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Canonicalization patterns (upstream's ArithCanonicalization.td, the subset that matters
+// for index arithmetic and casts).
+// ---------------------------------------------------------------------------------------
+
+/// The value of `v` if it is defined by a constant-like op with a scalar integer value.
+fn const_int(ir: &Ir, v: crate::store::Value) -> Option<i128> {
+    let d = ir.defining_op(v)?;
+    if !ir.has_trait(d, Traits::CONSTANT_LIKE) {
+        return None;
+    }
+    match ir.ctx().attr_data(ir.attr(d, "value")?) {
+        AttrData::Integer { value, .. } => Some(*value),
+        _ => None,
+    }
+}
+
+/// Whether `v` is a constant whose every element is the integer `x`.
+fn const_all(ir: &Ir, v: crate::store::Value, x: i128) -> bool {
+    let Some(d) = ir.defining_op(v) else {
+        return false;
+    };
+    ir.has_trait(d, Traits::CONSTANT_LIKE) && is_const_int(ir.ctx(), ir.attr(d, "value"), x)
+}
+
+/// The op defining `v` if it is named `name`.
+fn def_named(ir: &Ir, v: crate::store::Value, name: &str) -> Option<Op> {
+    ir.defining_op(v).filter(|&d| ir.is_op(d, name))
+}
+
+/// The overflow flags of `op` (0 when absent).
+fn ovf(ir: &Ir, op: Op) -> u32 {
+    ir.attr(op, "overflowFlags")
+        .and_then(|a| overflow_flags(ir.ctx(), a))
+        .unwrap_or(0)
+}
+
+/// Creates op `name` before `anchor` (at its location) and returns it.
+fn create_before(
+    ir: &mut Ir,
+    anchor: Op,
+    name: &str,
+    operands: Vec<crate::store::Value>,
+    result_types: Vec<Type>,
+    attrs: Vec<(&str, Attr)>,
+) -> Op {
+    let loc = ir.loc(anchor);
+    let mut st = OperationState::new(ir.ctx().intern_str(name), loc);
+    st.operands = operands;
+    st.result_types = result_types;
+    for (n, a) in attrs {
+        let n = ir.ctx().intern_str(n);
+        st.add_attr(n, a);
+    }
+    let op = ir.create_op(st);
+    ir.insert_op_before(anchor, op);
+    op
+}
+
+/// An `arith.constant` of integer `value` with type `ty`, before `anchor`.
+fn int_constant_before(ir: &mut Ir, anchor: Op, value: i128, ty: Type) -> crate::store::Value {
+    let attr = ir.ctx().int_attr(value, ty);
+    let c = create_before(
+        ir,
+        anchor,
+        "arith.constant",
+        vec![],
+        vec![ty],
+        vec![("value", attr)],
+    );
+    ir.result(c, 0)
+}
+
+/// An integer binary op with overflow flags, before `anchor`; returns its result.
+fn binop_before(
+    ir: &mut Ir,
+    anchor: Op,
+    name: &str,
+    a: crate::store::Value,
+    b: crate::store::Value,
+    flags: u32,
+) -> crate::store::Value {
+    let ty = ir.value_type(a);
+    let f = overflow_attr(ir.ctx(), flags);
+    let op = create_before(
+        ir,
+        anchor,
+        name,
+        vec![a, b],
+        vec![ty],
+        vec![("overflowFlags", f)],
+    );
+    ir.result(op, 0)
+}
+
+/// Replaces every result of `op` with `values` and erases it.
+fn replace_op(ir: &mut Ir, op: Op, values: &[crate::store::Value]) {
+    for (i, &v) in values.iter().enumerate() {
+        let r = ir.result(op, i);
+        ir.replace_all_uses(r, v);
+    }
+    ir.erase_op(op);
+}
+
+fn canonicalize_addi(ir: &mut Ir, op: Op) -> bool {
+    if ir.operands(op).len() != 2 {
+        return false;
+    }
+    let (lhs, rhs) = (ir.operand(op, 0), ir.operand(op, 1));
+    let ty = ir.value_type(ir.result(op, 0));
+    if let Some(c1) = const_int(ir, rhs) {
+        // addi(addi(x, c0), c1) -> addi(x, c0 + c1)
+        if let Some(inner) = def_named(ir, lhs, "arith.addi") {
+            if let Some(c0) = const_int(ir, ir.operand(inner, 1)) {
+                let (x, f) = (ir.operand(inner, 0), ovf(ir, inner) & ovf(ir, op));
+                let c = int_constant_before(ir, op, c0.wrapping_add(c1), ty);
+                let r = binop_before(ir, op, "arith.addi", x, c, f);
+                replace_op(ir, op, &[r]);
+                return true;
+            }
+        }
+        if let Some(inner) = def_named(ir, lhs, "arith.subi") {
+            let f = ovf(ir, inner) & ovf(ir, op);
+            // addi(subi(x, c0), c1) -> addi(x, c1 - c0)
+            if let Some(c0) = const_int(ir, ir.operand(inner, 1)) {
+                let x = ir.operand(inner, 0);
+                let c = int_constant_before(ir, op, c1.wrapping_sub(c0), ty);
+                let r = binop_before(ir, op, "arith.addi", x, c, f);
+                replace_op(ir, op, &[r]);
+                return true;
+            }
+            // addi(subi(c0, x), c1) -> subi(c0 + c1, x)
+            if let Some(c0) = const_int(ir, ir.operand(inner, 0)) {
+                let x = ir.operand(inner, 1);
+                let c = int_constant_before(ir, op, c0.wrapping_add(c1), ty);
+                let r = binop_before(ir, op, "arith.subi", c, x, f);
+                replace_op(ir, op, &[r]);
+                return true;
+            }
+        }
+    }
+    // addi(x, muli(y, -1)) -> subi(x, y); addi(muli(x, -1), y) -> subi(y, x)
+    for (mul_side, other) in [(rhs, lhs), (lhs, rhs)] {
+        if let Some(m) = def_named(ir, mul_side, "arith.muli") {
+            if const_all(ir, ir.operand(m, 1), -1) {
+                let y = ir.operand(m, 0);
+                let r = binop_before(ir, op, "arith.subi", other, y, 0);
+                replace_op(ir, op, &[r]);
+                return true;
+            }
+        }
+    }
+    false
+}
+
+fn canonicalize_subi(ir: &mut Ir, op: Op) -> bool {
+    if ir.operands(op).len() != 2 {
+        return false;
+    }
+    let (lhs, rhs) = (ir.operand(op, 0), ir.operand(op, 1));
+    let ty = ir.value_type(ir.result(op, 0));
+    if let Some(c1) = const_int(ir, rhs) {
+        // subi(addi(x, c0), c1) -> addi(x, c0 - c1)
+        if let Some(inner) = def_named(ir, lhs, "arith.addi") {
+            if let Some(c0) = const_int(ir, ir.operand(inner, 1)) {
+                let x = ir.operand(inner, 0);
+                let c = int_constant_before(ir, op, c0.wrapping_sub(c1), ty);
+                let r = binop_before(ir, op, "arith.addi", x, c, 0);
+                replace_op(ir, op, &[r]);
+                return true;
+            }
+        }
+        if let Some(inner) = def_named(ir, lhs, "arith.subi") {
+            let f = ovf(ir, inner) & ovf(ir, op);
+            // subi(subi(x, c0), c1) -> subi(x, c0 + c1)
+            if let Some(c0) = const_int(ir, ir.operand(inner, 1)) {
+                let x = ir.operand(inner, 0);
+                let c = int_constant_before(ir, op, c0.wrapping_add(c1), ty);
+                let r = binop_before(ir, op, "arith.subi", x, c, f);
+                replace_op(ir, op, &[r]);
+                return true;
+            }
+            // subi(subi(c0, x), c1) -> subi(c0 - c1, x)
+            if let Some(c0) = const_int(ir, ir.operand(inner, 0)) {
+                let x = ir.operand(inner, 1);
+                let c = int_constant_before(ir, op, c0.wrapping_sub(c1), ty);
+                let r = binop_before(ir, op, "arith.subi", c, x, f);
+                replace_op(ir, op, &[r]);
+                return true;
+            }
+        }
+    }
+    if let Some(c1) = const_int(ir, lhs) {
+        // subi(c1, addi(x, c0)) -> subi(c1 - c0, x)
+        if let Some(inner) = def_named(ir, rhs, "arith.addi") {
+            if let Some(c0) = const_int(ir, ir.operand(inner, 1)) {
+                let (x, f) = (ir.operand(inner, 0), ovf(ir, inner) & ovf(ir, op));
+                let c = int_constant_before(ir, op, c1.wrapping_sub(c0), ty);
+                let r = binop_before(ir, op, "arith.subi", c, x, f);
+                replace_op(ir, op, &[r]);
+                return true;
+            }
+        }
+        if let Some(inner) = def_named(ir, rhs, "arith.subi") {
+            let f = ovf(ir, inner) & ovf(ir, op);
+            // subi(c1, subi(x, c0)) -> subi(c0 + c1, x)
+            if let Some(c0) = const_int(ir, ir.operand(inner, 1)) {
+                let x = ir.operand(inner, 0);
+                let c = int_constant_before(ir, op, c0.wrapping_add(c1), ty);
+                let r = binop_before(ir, op, "arith.subi", c, x, f);
+                replace_op(ir, op, &[r]);
+                return true;
+            }
+            // subi(c1, subi(c0, x)) -> addi(x, c1 - c0)
+            if let Some(c0) = const_int(ir, ir.operand(inner, 0)) {
+                let x = ir.operand(inner, 1);
+                let c = int_constant_before(ir, op, c1.wrapping_sub(c0), ty);
+                let r = binop_before(ir, op, "arith.addi", x, c, f);
+                replace_op(ir, op, &[r]);
+                return true;
+            }
+        }
+    }
+    // subi(subi(a, b), a) -> subi(0, b)
+    if let Some(inner) = def_named(ir, lhs, "arith.subi") {
+        if ir.operand(inner, 0) == rhs && !is_vector_or_tensor(ir.ctx(), ty) {
+            let (b, f) = (ir.operand(inner, 1), ovf(ir, inner) & ovf(ir, op));
+            let zero = int_constant_before(ir, op, 0, ty);
+            let r = binop_before(ir, op, "arith.subi", zero, b, f);
+            replace_op(ir, op, &[r]);
+            return true;
+        }
+    }
+    false
+}
+
+fn canonicalize_muli(ir: &mut Ir, op: Op) -> bool {
+    if ir.operands(op).len() != 2 {
+        return false;
+    }
+    let ty = ir.value_type(ir.result(op, 0));
+    // muli(muli(x, c0), c1) -> muli(x, c0 * c1)
+    let Some(c1) = const_int(ir, ir.operand(op, 1)) else {
+        return false;
+    };
+    let Some(inner) = def_named(ir, ir.operand(op, 0), "arith.muli") else {
+        return false;
+    };
+    let Some(c0) = const_int(ir, ir.operand(inner, 1)) else {
+        return false;
+    };
+    let (x, f) = (ir.operand(inner, 0), ovf(ir, inner) & ovf(ir, op));
+    let c = int_constant_before(ir, op, c0.wrapping_mul(c1), ty);
+    let r = binop_before(ir, op, "arith.muli", x, c, f);
+    replace_op(ir, op, &[r]);
+    true
+}
+
+fn canonicalize_xori(ir: &mut Ir, op: Op) -> bool {
+    if ir.operands(op).len() != 2 {
+        return false;
+    }
+    // xori(cmpi(pred, a, b), true) -> cmpi(~pred, a, b)
+    let rhs = ir.operand(op, 1);
+    let is_true = ir.value_type(rhs) == ir.ctx().i1_type() && const_int(ir, rhs) == Some(1);
+    let Some(cmp) = def_named(ir, ir.operand(op, 0), "arith.cmpi").filter(|_| is_true) else {
+        return false;
+    };
+    let Some(pred) = ir
+        .attr(cmp, "predicate")
+        .and_then(|a| ir.ctx().int_value(a))
+    else {
+        return false;
+    };
+    let inverted: i64 = match pred {
+        0 => 1,
+        1 => 0,
+        2 => 5,
+        3 => 4,
+        4 => 3,
+        5 => 2,
+        6 => 9,
+        7 => 8,
+        8 => 7,
+        9 => 6,
+        _ => return false,
+    };
+    let (a, b) = (ir.operand(cmp, 0), ir.operand(cmp, 1));
+    let rty = ir.value_type(ir.result(op, 0));
+    let p = ir.ctx().i64_attr(inverted);
+    let new = create_before(
+        ir,
+        op,
+        "arith.cmpi",
+        vec![a, b],
+        vec![rty],
+        vec![("predicate", p)],
+    );
+    let r = ir.result(new, 0);
+    replace_op(ir, op, &[r]);
+    true
+}
+
+fn canonicalize_select(ir: &mut Ir, op: Op) -> bool {
+    if ir.operands(op).len() != 3 {
+        return false;
+    }
+    let (c, a, b) = (ir.operand(op, 0), ir.operand(op, 1), ir.operand(op, 2));
+    let ty = ir.value_type(ir.result(op, 0));
+    let rebuild = |ir: &mut Ir, c, a, b| {
+        let new = create_before(ir, op, "arith.select", vec![c, a, b], vec![ty], vec![]);
+        let r = ir.result(new, 0);
+        replace_op(ir, op, &[r]);
+        true
+    };
+    // select(pred, select(pred, a, b), c) -> select(pred, a, c)
+    if let Some(inner) = def_named(ir, a, "arith.select").filter(|&s| ir.operand(s, 0) == c) {
+        let x = ir.operand(inner, 1);
+        return rebuild(ir, c, x, b);
+    }
+    // select(pred, a, select(pred, b, c)) -> select(pred, a, c)
+    if let Some(inner) = def_named(ir, b, "arith.select").filter(|&s| ir.operand(s, 0) == c) {
+        let y = ir.operand(inner, 2);
+        return rebuild(ir, c, a, y);
+    }
+    // select(not(pred), a, b) -> select(pred, b, a)
+    if let Some(x) = def_named(ir, c, "arith.xori") {
+        if const_all(ir, ir.operand(x, 1), -1) || const_all(ir, ir.operand(x, 1), 1) {
+            let p = ir.operand(x, 0);
+            return rebuild(ir, p, b, a);
+        }
+    }
+    false
+}
+
+/// `cmpi` with a constant on the left only: swap the operands and mirror the predicate
+/// (upstream does this in its folder).
+fn canonicalize_cmpi(ir: &mut Ir, op: Op) -> bool {
+    if ir.operands(op).len() != 2 {
+        return false;
+    }
+    let (lhs, rhs) = (ir.operand(op, 0), ir.operand(op, 1));
+    let is_const = |v| {
+        ir.defining_op(v)
+            .is_some_and(|d| ir.has_trait(d, Traits::CONSTANT_LIKE))
+    };
+    if !is_const(lhs) || is_const(rhs) {
+        return false;
+    }
+    let Some(pred) = ir.attr(op, "predicate").and_then(|a| ir.ctx().int_value(a)) else {
+        return false;
+    };
+    let swapped: i64 = match pred {
+        0 | 1 => pred as i64,
+        2 => 4,
+        3 => 5,
+        4 => 2,
+        5 => 3,
+        6 => 8,
+        7 => 9,
+        8 => 6,
+        9 => 7,
+        _ => return false,
+    };
+    let p = ir.ctx().i64_attr(swapped);
+    ir.set_attr(op, "predicate", p);
+    ir.set_operands(op, vec![rhs, lhs]);
+    true
+}
+
+/// Casts whose double application folds or simplifies.
+fn canonicalize_cast(ir: &mut Ir, op: Op) -> bool {
+    if ir.operands(op).len() != 1 {
+        return false;
+    }
+    let name = ir.op_name(op).to_string();
+    let input = ir.operand(op, 0);
+    let rty = ir.value_type(ir.result(op, 0));
+    let (same, ext) = match name.as_str() {
+        "arith.index_cast" => ("arith.index_cast", Some("arith.extsi")),
+        "arith.index_castui" => ("arith.index_castui", Some("arith.extui")),
+        "arith.bitcast" => ("arith.bitcast", None),
+        "arith.extsi" => ("", Some("arith.extui")),
+        _ => return false,
+    };
+    if let Some(inner) = def_named(ir, input, same) {
+        let x = ir.operand(inner, 0);
+        if ir.value_type(x) == rty {
+            // index_cast(index_cast(x)) -> x
+            replace_op(ir, op, &[x]);
+            return true;
+        }
+        if name == "arith.bitcast" {
+            // bitcast(bitcast(x)) -> bitcast(x)
+            let new = create_before(ir, op, "arith.bitcast", vec![x], vec![rty], vec![]);
+            let r = ir.result(new, 0);
+            replace_op(ir, op, &[r]);
+            return true;
+        }
+    }
+    if let Some(ext) = ext {
+        if let Some(inner) = def_named(ir, input, ext) {
+            // index_cast(extsi(x)) -> index_cast(x); extsi(extui(x)) -> extui(x)
+            let x = ir.operand(inner, 0);
+            let new_name = if name == "arith.extsi" {
+                "arith.extui"
+            } else {
+                name.as_str()
+            };
+            let new = create_before(ir, op, new_name, vec![x], vec![rty], vec![]);
+            let r = ir.result(new, 0);
+            replace_op(ir, op, &[r]);
+            return true;
+        }
+    }
+    false
+}
+
+/// `addui_extended`/`mul*_extended` whose second result is unused become `addi`/`muli`.
+fn canonicalize_extended(ir: &mut Ir, op: Op) -> bool {
+    if ir.operands(op).len() != 2 || ir.results(op).len() != 2 || !ir.is_unused(ir.result(op, 1)) {
+        return false;
+    }
+    let name = if ir.is_op(op, "arith.addui_extended") {
+        "arith.addi"
+    } else {
+        "arith.muli"
+    };
+    let (a, b) = (ir.operand(op, 0), ir.operand(op, 1));
+    let r = binop_before(ir, op, name, a, b, 0);
+    replace_op(ir, op, &[r, a]);
+    true
+}
+
 // ---------------------------------------------------------------------------------------
 // Op definitions.
 // ---------------------------------------------------------------------------------------
 
 macro_rules! arith_ops {
-    ($( $id:ident = $name:literal, $traits:expr, $attrs:expr, $parse:ident, $print:ident, $verify:ident, $fold:expr $(, $names:ident)?; )*) => {
+    ($( $id:ident = $name:literal, $traits:expr, $attrs:expr, $parse:ident, $print:ident, $verify:ident, $fold:expr $(, names = $names:ident)? $(, canon = $canon:ident)?; )*) => {
         $(
             #[doc = concat!("`", $name, "`")]
             pub static $id: OpDef = OpDef {
@@ -2174,6 +2726,7 @@ macro_rules! arith_ops {
                 verify: Some($verify),
                 fold: $fold,
                 $(result_names: Some($names),)?
+                $(canonicalize: Some($canon),)?
                 ..OpDef::EMPTY
             };
         )*
@@ -2191,19 +2744,19 @@ const FM: &[&str] = &["fastmath"];
 const F: Option<crate::registry::FoldFn> = Some(fold_arith);
 
 arith_ops! {
-    ADDI = "arith.addi", PC, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F;
-    SUBI = "arith.subi", P, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F;
-    MULI = "arith.muli", PC, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F, muli_names;
-    DIVUI = "arith.divui", Traits::NONE, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
-    DIVSI = "arith.divsi", Traits::NONE, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
-    CEILDIVUI = "arith.ceildivui", Traits::NONE, NONE, parse_binary, print_plain, verify_int_binary, F;
-    CEILDIVSI = "arith.ceildivsi", Traits::NONE, NONE, parse_binary, print_plain, verify_int_binary, F;
+    ADDI = "arith.addi", PC, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F, canon = canonicalize_addi;
+    SUBI = "arith.subi", P, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F, canon = canonicalize_subi;
+    MULI = "arith.muli", PC, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F, names = muli_names, canon = canonicalize_muli;
+    DIVUI = "arith.divui", P, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
+    DIVSI = "arith.divsi", P, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
+    CEILDIVUI = "arith.ceildivui", P, NONE, parse_binary, print_plain, verify_int_binary, F;
+    CEILDIVSI = "arith.ceildivsi", P, NONE, parse_binary, print_plain, verify_int_binary, F;
     FLOORDIVSI = "arith.floordivsi", P, NONE, parse_binary, print_plain, verify_int_binary, F;
     REMUI = "arith.remui", P, NONE, parse_binary, print_plain, verify_int_binary, F;
     REMSI = "arith.remsi", P, NONE, parse_binary, print_plain, verify_int_binary, F;
     ANDI = "arith.andi", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
     ORI = "arith.ori", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
-    XORI = "arith.xori", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
+    XORI = "arith.xori", PC, NONE, parse_binary, print_plain, verify_int_binary, F, canon = canonicalize_xori;
     SHLI = "arith.shli", P, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F;
     SHRUI = "arith.shrui", P, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
     SHRSI = "arith.shrsi", P, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
@@ -2211,9 +2764,9 @@ arith_ops! {
     MAXUI = "arith.maxui", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
     MINSI = "arith.minsi", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
     MINUI = "arith.minui", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
-    ADDUI_EXTENDED = "arith.addui_extended", PC, NONE, parse_addui_extended, print_addui_extended, verify_addui_extended, F, addui_names;
-    MULSI_EXTENDED = "arith.mulsi_extended", PC, NONE, parse_mul_extended, print_mul_extended, verify_mul_extended, F, mul_extended_names;
-    MULUI_EXTENDED = "arith.mului_extended", PC, NONE, parse_mul_extended, print_mul_extended, verify_mul_extended, F, mul_extended_names;
+    ADDUI_EXTENDED = "arith.addui_extended", PC, NONE, parse_addui_extended, print_addui_extended, verify_addui_extended, F, names = addui_names, canon = canonicalize_extended;
+    MULSI_EXTENDED = "arith.mulsi_extended", PC, NONE, parse_mul_extended, print_mul_extended, verify_mul_extended, F, names = mul_extended_names, canon = canonicalize_extended;
+    MULUI_EXTENDED = "arith.mului_extended", PC, NONE, parse_mul_extended, print_mul_extended, verify_mul_extended, F, names = mul_extended_names, canon = canonicalize_extended;
     ADDF = "arith.addf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
     SUBF = "arith.subf", P, FM, parse_float_binary, print_float_op, verify_float_binary, F;
     MULF = "arith.mulf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
@@ -2224,11 +2777,11 @@ arith_ops! {
     MAXNUMF = "arith.maxnumf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
     MINNUMF = "arith.minnumf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
     NEGF = "arith.negf", P, FM, parse_float_unary, print_float_op, verify_float_unary, F;
-    CMPI = "arith.cmpi", P, &["predicate"], parse_cmpi, print_cmp, verify_cmp, F;
+    CMPI = "arith.cmpi", P, &["predicate"], parse_cmpi, print_cmp, verify_cmp, F, canon = canonicalize_cmpi;
     CMPF = "arith.cmpf", P, &["fastmath", "predicate"], parse_cmpf, print_cmp, verify_cmp, F;
-    SELECT = "arith.select", P, NONE, parse_select, print_select, verify_select, F;
+    SELECT = "arith.select", P, NONE, parse_select, print_select, verify_select, F, canon = canonicalize_select;
     EXTUI = "arith.extui", P, NONE, parse_cast, print_cast, verify_cast, F;
-    EXTSI = "arith.extsi", P, NONE, parse_cast, print_cast, verify_cast, F;
+    EXTSI = "arith.extsi", P, NONE, parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
     TRUNCI = "arith.trunci", P, OVF, parse_trunci, print_trunci, verify_cast, F;
     EXTF = "arith.extf", P, FM, parse_cast_fastmath, print_cast_fastmath, verify_cast, F;
     TRUNCF = "arith.truncf", P, &["fastmath", "roundingmode"], parse_truncf, print_truncf, verify_cast, F;
@@ -2238,9 +2791,9 @@ arith_ops! {
     SITOFP = "arith.sitofp", P, NONE, parse_cast, print_cast, verify_cast, F;
     FPTOUI = "arith.fptoui", P, NONE, parse_cast, print_cast, verify_cast, F;
     FPTOSI = "arith.fptosi", P, NONE, parse_cast, print_cast, verify_cast, F;
-    INDEX_CAST = "arith.index_cast", P, NONE, parse_cast, print_cast, verify_cast, F;
-    INDEX_CASTUI = "arith.index_castui", P, NONE, parse_cast, print_cast, verify_cast, F;
-    BITCAST = "arith.bitcast", P, NONE, parse_cast, print_cast, verify_cast, F;
+    INDEX_CAST = "arith.index_cast", P, NONE, parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
+    INDEX_CASTUI = "arith.index_castui", P, NONE, parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
+    BITCAST = "arith.bitcast", P, NONE, parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
 }
 
 /// `arith.constant`
@@ -2266,6 +2819,400 @@ pub fn register(ctx: &mut Context) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Parses `text`, then folds every op in order (constants propagate through a
+    /// value -> attribute map) and describes each fold: `%name: <result>`.
+    pub(crate) fn fold_report(text: &str) -> String {
+        use crate::store::{ValueDef, WalkOrder};
+        use std::fmt::Write;
+        let mut ctx = Context::new();
+        crate::dialects::register_all(&mut ctx);
+        let mut ir = Ir::new(std::sync::Arc::new(ctx));
+        let module = crate::parser::parse_source(&mut ir, crate::diag::SourceId(0), "t.mlir", text)
+            .unwrap_or_else(|d| panic!("parse error: {}", d.message));
+        let mut consts: rustc_hash::FxHashMap<crate::store::Value, Attr> = Default::default();
+        let mut out = String::new();
+        for op in ir.walk_ops(module, WalkOrder::PreOrder) {
+            let Some(def) = ir.op_def(op) else { continue };
+            if def.has(Traits::CONSTANT_LIKE) {
+                if let Some(v) = ir.attr(op, "value") {
+                    consts.insert(ir.result(op, 0), v);
+                }
+                continue;
+            }
+            let Some(fold) = def.fold else { continue };
+            let operands: Vec<Option<Attr>> = ir
+                .operands(op)
+                .iter()
+                .map(|v| consts.get(v).copied())
+                .collect();
+            let Some(results) = fold(&ir, op, &operands) else {
+                continue;
+            };
+            for (i, r) in results.into_iter().enumerate() {
+                let _ = write!(out, "{}#{i}: ", ir.op_name(op));
+                match r {
+                    FoldResult::Constant(a) => {
+                        consts.insert(ir.result(op, i), a);
+                        let _ = writeln!(out, "{}", crate::printer::attr_to_string(ir.ctx(), a));
+                    }
+                    FoldResult::Value(v) => match ir.value_def(v) {
+                        ValueDef::Argument { index, .. } => {
+                            let _ = writeln!(out, "%arg{index}");
+                        }
+                        ValueDef::Result { op: d, index } => {
+                            let _ = writeln!(out, "result {index} of {}", ir.op_name(d));
+                        }
+                        ValueDef::Placeholder => {}
+                    },
+                }
+            }
+        }
+        out
+    }
+
+    /// Applies the canonicalization hooks until nothing changes, erasing unused pure
+    /// ops, and prints the result.
+    fn canonicalize_report(text: &str) -> String {
+        use crate::store::WalkOrder;
+        let mut ctx = Context::new();
+        crate::dialects::register_all(&mut ctx);
+        let mut ir = Ir::new(std::sync::Arc::new(ctx));
+        let module = crate::parser::parse_source(&mut ir, crate::diag::SourceId(0), "t.mlir", text)
+            .unwrap_or_else(|d| panic!("parse error: {}", d.message));
+        for _ in 0..10 {
+            let mut changed = false;
+            for op in ir.walk_ops(module, WalkOrder::PreOrder) {
+                if !ir.contains_op(op) {
+                    continue;
+                }
+                if let Some(f) = ir.op_def(op).and_then(|d| d.canonicalize) {
+                    changed |= f(&mut ir, op);
+                }
+            }
+            for op in ir.walk_ops(module, WalkOrder::PostOrder) {
+                if ir.contains_op(op)
+                    && ir.has_trait(op, Traits::PURE)
+                    && !ir.results(op).is_empty()
+                    && ir.results(op).iter().all(|&r| ir.is_unused(r))
+                {
+                    ir.erase_op(op);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        assert!(
+            crate::verifier::verify(&ir, module).is_empty(),
+            "canonicalized IR does not verify"
+        );
+        crate::printer::print_op(&ir, module, Default::default())
+    }
+
+    #[test]
+    fn canonicalizes_constant_chains() {
+        let out = canonicalize_report(
+            r#"func.func @f(%x: index, %y: index, %c: i1, %a: i32, %b: i32, %i: i32) -> (index, index, index, index, index, index, index, i1, i32, index, i32) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %m1 = arith.constant -1 : index
+  %0 = arith.addi %x, %c1 overflow<nsw> : index
+  %1 = arith.addi %0, %c2 overflow<nsw, nuw> : index
+  %2 = arith.subi %x, %c3 : index
+  %3 = arith.addi %2, %c1 : index
+  %4 = arith.subi %c3, %x : index
+  %5 = arith.subi %4, %c1 : index
+  %6 = arith.muli %x, %c2 : index
+  %7 = arith.muli %6, %c3 : index
+  %8 = arith.muli %y, %m1 : index
+  %9 = arith.addi %x, %8 : index
+  %10 = arith.subi %c3, %0 : index
+  %11 = arith.subi %2, %x : index
+  %cmp = arith.cmpi slt, %x, %y : index
+  %true = arith.constant true
+  %12 = arith.xori %cmp, %true : i1
+  %13 = arith.select %c, %a, %b : i32
+  %14 = arith.select %c, %13, %b : i32
+  %15 = arith.index_cast %x : index to i32
+  %16 = arith.index_cast %15 : i32 to index
+  %17 = arith.extsi %i : i32 to i64
+  %18 = arith.index_cast %17 : i64 to index
+  %19:2 = arith.addui_extended %a, %b : i32, i1
+  return %1, %3, %5, %7, %9, %10, %11, %12, %14, %16, %19#0 : index, index, index, index, index, index, index, i1, i32, index, i32
+}"#,
+        );
+        expect_test::expect![[r#"
+            module {
+              func.func @f(%arg0: index, %arg1: index, %arg2: i1, %arg3: i32, %arg4: i32, %arg5: i32) -> (index, index, index, index, index, index, index, i1, i32, index, i32) {
+                %c3 = arith.constant 3 : index
+                %c3_0 = arith.constant 3 : index
+                %0 = arith.addi %arg0, %c3_0 overflow<nsw> : index
+                %c-2 = arith.constant -2 : index
+                %1 = arith.addi %arg0, %c-2 : index
+                %c2 = arith.constant 2 : index
+                %2 = arith.subi %c2, %arg0 : index
+                %c6 = arith.constant 6 : index
+                %3 = arith.muli %arg0, %c6 : index
+                %4 = arith.subi %arg0, %arg1 : index
+                %c2_1 = arith.constant 2 : index
+                %5 = arith.subi %c2_1, %arg0 : index
+                %c0 = arith.constant 0 : index
+                %6 = arith.subi %c0, %c3 : index
+                %7 = arith.cmpi sge, %arg0, %arg1 : index
+                %8 = arith.select %arg2, %arg3, %arg4 : i32
+                %9 = arith.addi %arg3, %arg4 : i32
+                return %0, %1, %2, %3, %4, %5, %6, %7, %8, %arg0, %9 : index, index, index, index, index, index, index, i1, i32, index, i32
+              }
+            }
+        "#]].assert_eq(&out);
+    }
+
+    #[test]
+    fn populates_generic_defaults() {
+        let mut ctx = Context::new();
+        crate::dialects::register_all(&mut ctx);
+        let show = |name: &str, attrs: &[(&str, &str)]| {
+            let mut st = OperationState::new(ctx.intern_str(name), ctx.unknown_loc());
+            for (n, t) in attrs {
+                st.add_attr(
+                    ctx.intern_str(n),
+                    ctx.attr(AttrData::Dialect(t.to_string())),
+                );
+            }
+            populate_defaults(&ctx, &mut st);
+            let mut v: Vec<String> = st
+                .attrs
+                .iter()
+                .map(|a| {
+                    format!(
+                        "{}={}",
+                        ctx.str(a.name),
+                        crate::printer::attr_to_string(&ctx, a.value)
+                    )
+                })
+                .collect();
+            v.sort();
+            v.join(" ")
+        };
+        assert_eq!(
+            show("arith.addi", &[]),
+            "overflowFlags=#arith.overflow<none>"
+        );
+        assert_eq!(
+            show("arith.addf", &[("fastmath", "arith.fastmath<ninf,nnan>")]),
+            "fastmath=#arith.fastmath<nnan,ninf>"
+        );
+        assert_eq!(show("math.isnan", &[]), "fastmath=#arith.fastmath<none>");
+        assert_eq!(show("math.ctlz", &[]), "");
+        assert_eq!(show("arith.extf", &[]), "");
+        assert_eq!(show("arith.cmpf", &[]), "fastmath=#arith.fastmath<none>");
+    }
+
+    #[test]
+    fn folds_cancelling_chains() {
+        let report = fold_report(
+            r#"func.func @f(%a: i32, %b: i32, %s: i16) {
+  %0 = arith.subi %a, %b : i32
+  %1 = arith.addi %0, %b : i32
+  %2 = arith.addi %b, %0 : i32
+  %3 = arith.addi %a, %b : i32
+  %4 = arith.subi %3, %b : i32
+  %5 = arith.subi %3, %a : i32
+  %6 = arith.xori %a, %b : i32
+  %7 = arith.xori %6, %b : i32
+  %8 = arith.xori %a, %6 : i32
+  %9 = arith.extsi %s : i16 to i32
+  %10 = arith.trunci %9 : i32 to i16
+  return
+}"#,
+        );
+        expect_test::expect![[r#"
+            arith.addi#0: %arg0
+            arith.addi#0: %arg0
+            arith.subi#0: %arg0
+            arith.subi#0: %arg1
+            arith.xori#0: %arg0
+            arith.xori#0: %arg1
+            arith.trunci#0: %arg2
+        "#]]
+        .assert_eq(&report);
+        let out = canonicalize_report(
+            r#"func.func @g(%x: index) -> (i1, i1) {
+  %c4 = arith.constant 4 : index
+  %0 = arith.cmpi slt, %c4, %x : index
+  %1 = arith.cmpi eq, %c4, %x : index
+  return %0, %1 : i1, i1
+}"#,
+        );
+        expect_test::expect![[r#"
+            module {
+              func.func @g(%arg0: index) -> (i1, i1) {
+                %c4 = arith.constant 4 : index
+                %0 = arith.cmpi sgt, %arg0, %c4 : index
+                %1 = arith.cmpi eq, %arg0, %c4 : index
+                return %0, %1 : i1, i1
+              }
+            }
+        "#]]
+        .assert_eq(&out);
+    }
+
+    #[test]
+    fn folds_integer_constants() {
+        let report = fold_report(
+            r#"func.func @f(%x: i32) {
+  %c7 = arith.constant 7 : i32
+  %c-2 = arith.constant -2 : i32
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %0 = arith.addi %c7, %c-2 : i32
+  %1 = arith.subi %c7, %c-2 : i32
+  %2 = arith.muli %c7, %c-2 : i32
+  %3 = arith.divsi %c7, %c-2 : i32
+  %4 = arith.divui %c7, %c-2 : i32
+  %5 = arith.ceildivsi %c7, %c-2 : i32
+  %6 = arith.floordivsi %c7, %c-2 : i32
+  %7 = arith.remsi %c7, %c-2 : i32
+  %8 = arith.remui %c-2, %c7 : i32
+  %9 = arith.shli %c7, %c1 : i32
+  %10 = arith.shrsi %c-2, %c1 : i32
+  %11 = arith.shrui %c-2, %c1 : i32
+  %12 = arith.maxsi %c7, %c-2 : i32
+  %13 = arith.maxui %c7, %c-2 : i32
+  %14 = arith.cmpi slt, %c-2, %c7 : i32
+  %15 = arith.cmpi ult, %c-2, %c7 : i32
+  %16 = arith.divsi %c7, %c0 : i32
+  %17 = arith.addi %x, %c0 : i32
+  %18 = arith.muli %c1, %x : i32
+  %19 = arith.muli %x, %c0 : i32
+  %20 = arith.subi %x, %x : i32
+  %21 = arith.xori %x, %x : i32
+  %22 = arith.andi %x, %x : i32
+  %23 = arith.cmpi sge, %x, %x : i32
+  %24 = arith.extsi %c-2 : i32 to i64
+  %25 = arith.extui %c-2 : i32 to i64
+  %26 = arith.trunci %c-2 : i32 to i8
+  %27 = arith.index_cast %c-2 : i32 to index
+  %28 = arith.index_castui %c-2 : i32 to index
+  %29:2 = arith.addui_extended %c-2, %c7 : i32, i1
+  %30:2 = arith.mulsi_extended %c-2, %c7 : i32
+  %31:2 = arith.mului_extended %c-2, %c7 : i32
+  %32 = arith.sitofp %c-2 : i32 to f32
+  %33 = arith.uitofp %c7 : i32 to f16
+  %34 = arith.bitcast %c1 : i32 to f32
+  %35 = arith.select %x, %c1, %c0 : i32
+  return
+}"#
+            .replace("%35 = arith.select %x, %c1, %c0 : i32", "")
+            .as_str(),
+        );
+        expect_test::expect![[r#"
+            arith.addi#0: 5 : i32
+            arith.subi#0: 9 : i32
+            arith.muli#0: -14 : i32
+            arith.divsi#0: -3 : i32
+            arith.divui#0: 0 : i32
+            arith.ceildivsi#0: -3 : i32
+            arith.floordivsi#0: -4 : i32
+            arith.remsi#0: 1 : i32
+            arith.remui#0: 2 : i32
+            arith.shli#0: 14 : i32
+            arith.shrsi#0: -1 : i32
+            arith.shrui#0: 2147483647 : i32
+            arith.maxsi#0: 7 : i32
+            arith.maxui#0: -2 : i32
+            arith.cmpi#0: true
+            arith.cmpi#0: false
+            arith.addi#0: %arg0
+            arith.muli#0: %arg0
+            arith.muli#0: 0 : i32
+            arith.subi#0: 0 : i32
+            arith.xori#0: 0 : i32
+            arith.andi#0: %arg0
+            arith.cmpi#0: true
+            arith.extsi#0: -2 : i64
+            arith.extui#0: 4294967294 : i64
+            arith.trunci#0: -2 : i8
+            arith.index_cast#0: -2 : index
+            arith.index_castui#0: 4294967294 : index
+            arith.addui_extended#0: 5 : i32
+            arith.addui_extended#1: true
+            arith.mulsi_extended#0: -14 : i32
+            arith.mulsi_extended#1: -1 : i32
+            arith.mului_extended#0: -14 : i32
+            arith.mului_extended#1: 6 : i32
+            arith.sitofp#0: -2.000000e+00 : f32
+            arith.uitofp#0: 7.000000e+00 : f16
+            arith.bitcast#0: 1.401300e-45 : f32
+        "#]]
+        .assert_eq(&report);
+    }
+
+    #[test]
+    fn folds_float_and_vector_constants() {
+        let report = fold_report(
+            r#"func.func @f(%x: f32, %c: i1, %a: i32, %b: i32) {
+  %one = arith.constant 1.0 : f32
+  %half = arith.constant 0.5 : f32
+  %nz = arith.constant -0.0 : f32
+  %big = arith.constant 3.0e38 : f32
+  %0 = arith.addf %one, %half : f32
+  %1 = arith.subf %half, %one : f32
+  %2 = arith.mulf %big, %big : f32
+  %3 = arith.divf %one, %nz : f32
+  %4 = arith.remf %one, %half : f32
+  %5 = arith.maximumf %nz, %half : f32
+  %6 = arith.minnumf %nz, %half : f32
+  %7 = arith.negf %half : f32
+  %8 = arith.cmpf olt, %half, %one : f32
+  %9 = arith.cmpf uno, %half, %one : f32
+  %10 = arith.addf %x, %nz : f32
+  %11 = arith.mulf %x, %one : f32
+  %12 = arith.fptosi %big : f32 to i32
+  %13 = arith.fptosi %half : f32 to i32
+  %14 = arith.truncf %half : f32 to bf16
+  %15 = arith.extf %half : f32 to f64
+  %t = arith.constant true
+  %16 = arith.select %t, %a, %b : i32
+  %17 = arith.select %c, %a, %a : i32
+  %v = arith.constant dense<[1, 2, 3, 4]> : vector<4xi32>
+  %s = arith.constant dense<2> : vector<4xi32>
+  %18 = arith.muli %v, %s : vector<4xi32>
+  %19 = arith.cmpi sgt, %v, %s : vector<4xi32>
+  %20 = arith.addi %s, %s : vector<4xi32>
+  %h = arith.constant 1.5 : f16
+  %21 = arith.addf %h, %h : f16
+  return
+}"#,
+        );
+        expect_test::expect![[r#"
+            arith.addf#0: 1.500000e+00 : f32
+            arith.subf#0: -5.000000e-01 : f32
+            arith.mulf#0: 0x7F800000 : f32
+            arith.divf#0: 0xFF800000 : f32
+            arith.remf#0: 0.000000e+00 : f32
+            arith.maximumf#0: 5.000000e-01 : f32
+            arith.minnumf#0: -0.000000e+00 : f32
+            arith.negf#0: -5.000000e-01 : f32
+            arith.cmpf#0: true
+            arith.cmpf#0: false
+            arith.addf#0: %arg0
+            arith.mulf#0: %arg0
+            arith.fptosi#0: 0 : i32
+            arith.truncf#0: 5.000000e-01 : bf16
+            arith.extf#0: 5.000000e-01 : f64
+            arith.select#0: %arg2
+            arith.select#0: %arg2
+            arith.muli#0: dense<[2, 4, 6, 8]> : vector<4xi32>
+            arith.cmpi#0: dense<[false, false, true, true]> : vector<4xi1>
+            arith.addi#0: dense<4> : vector<4xi32>
+            arith.addf#0: 3.000000e+00 : f16
+        "#]]
+        .assert_eq(&report);
+    }
 
     #[test]
     fn float_encoding_round_trips() {

@@ -434,8 +434,7 @@ pub static FUNC: OpDef = OpDef {
     name: "func.func",
     traits: Traits::SYMBOL
         .with(Traits::ISOLATED_FROM_ABOVE)
-        .with(Traits::AFFINE_SCOPE)
-        .with(Traits::RECURSIVE_EFFECTS),
+        .with(Traits::AFFINE_SCOPE),
     inherent_attrs: &[
         "arg_attrs",
         "function_type",
@@ -764,7 +763,6 @@ fn parse_constant(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let sym = p.parse_symbol_name()?;
     let (name, attr) = (p.intern("value"), p.ctx().symbol_ref_attr(&sym));
     st.add_attr(name, attr);
-    p.parse_optional_attr_dict(st)?;
     let ty = p.parse_colon_type()?;
     st.result_types.push(ty);
     Ok(())

@@ -9,6 +9,7 @@
 //! 12 (18 with clusters) index arguments, then attributions. Enum attributes are dialect
 //! attributes (`#gpu<dim x>`, text `gpu<dim x>`); `!gpu.async.token` is a dialect type.
 
+use super::vector::{arity_ok, parse_colon_typed, parse_typed, Kind};
 use crate::attrs::{Attr, AttrData};
 use crate::context::Context;
 use crate::parser::{Argument, Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
@@ -40,6 +41,13 @@ pub fn register(ctx: &mut Context) {
         &TERMINATOR,
         &YIELD,
         &WAIT,
+        &ALLOC,
+        &DEALLOC,
+        &MEMCPY,
+        &MEMSET,
+        &SHUFFLE,
+        &ALL_REDUCE,
+        &SUBGROUP_REDUCE,
     ]);
 }
 
@@ -331,6 +339,9 @@ fn print_module(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_module(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     if let Some(t) = ir.attr(op, "targets") {
@@ -581,6 +592,9 @@ fn print_func(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_func(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     if !ir.parent_op(op).is_some_and(|p| ir.is_op(p, "gpu.module")) {
@@ -665,6 +679,7 @@ pub static YIELD: OpDef = OpDef {
         .with(Traits::RETURN_LIKE),
     parse: Some(parse_operands_colon_types),
     print: Some(print_operands_colon_types),
+    verify: Some(verify_counts),
     ..OpDef::EMPTY
 };
 
@@ -703,6 +718,9 @@ fn print_attr_dict_only(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_return(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let Some(func) = ir.parent_op(op).filter(|&f| ir.is_op(f, "gpu.func")) else {
         v.error(op, "expects parent op 'gpu.func'");
@@ -732,6 +750,9 @@ fn verify_return(v: &mut Verifier<'_>, op: Op) {
 }
 
 fn verify_terminator(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     if !ir.parent_op(op).is_some_and(|p| ir.is_op(p, "gpu.launch")) {
         v.error(op, "expects parent op 'gpu.launch'");
@@ -751,6 +772,7 @@ macro_rules! dim_op {
             parse: Some(parse_dim_op),
             print: Some(print_dim_op),
             result_names: Some($names),
+            verify: Some(verify_counts),
             ..OpDef::EMPTY
         };
         fn $names(ir: &Ir, op: Op, names: &mut Vec<(usize, String)>) {
@@ -830,6 +852,7 @@ pub static LANE_ID: OpDef = OpDef {
     inherent_attrs: &["upper_bound"],
     parse: Some(parse_lane_id),
     print: Some(print_lane_id),
+    verify: Some(verify_counts),
     ..OpDef::EMPTY
 };
 
@@ -893,6 +916,9 @@ fn print_typed_index_op(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_typed_index_op(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     if let Some(&r) = ir.results(op).first() {
         let ty = ir.value_type(r);
@@ -913,6 +939,7 @@ pub static BARRIER: OpDef = OpDef {
     name: "gpu.barrier",
     parse: Some(parse_attr_dict_only),
     print: Some(print_attr_dict_only),
+    verify: Some(verify_counts),
     ..OpDef::EMPTY
 };
 
@@ -920,6 +947,7 @@ pub static WAIT: OpDef = OpDef {
     name: "gpu.wait",
     parse: Some(parse_wait),
     print: Some(print_wait),
+    verify: Some(verify_counts),
     ..OpDef::EMPTY
 };
 
@@ -1186,6 +1214,9 @@ fn print_launch(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_launch(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     if !check_segments(v, op, 11) {
         return;
     }
@@ -1421,6 +1452,9 @@ fn print_launch_func(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_launch_func(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     if !check_segments(v, op, 13) {
         return;
     }
@@ -1523,6 +1557,627 @@ fn verify_launch_func(v: &mut Verifier<'_>, op: Op) {
         if ir.value_type(a) != t {
             v.error(op, format!("type of function argument {i} does not match"));
             return;
+        }
+    }
+}
+
+/// A verifier that checks only operand and result counts.
+fn verify_counts(v: &mut Verifier<'_>, op: Op) {
+    arity_ok(v, op);
+}
+
+// ---------------------------------------------------------------------------------------
+// gpu.alloc / gpu.dealloc / gpu.memcpy / gpu.memset
+// ---------------------------------------------------------------------------------------
+
+pub static ALLOC: OpDef = OpDef {
+    name: "gpu.alloc",
+    traits: Traits::ALLOC_ONLY,
+    inherent_attrs: &["hostShared", "operandSegmentSizes"],
+    parse: Some(parse_alloc),
+    print: Some(print_alloc),
+    verify: Some(verify_alloc),
+    result_names: Some(alloc_names),
+    ..OpDef::EMPTY
+};
+
+fn parse_alloc(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let (is_async, deps) = parse_async_dependencies(p)?;
+    if p.eat("host_shared") {
+        let unit = p.ctx().unit_attr();
+        st.add_attr(p.intern("hostShared"), unit);
+    }
+    let sizes = p.parse_operand_list(Delimiter::Paren)?;
+    let symbols = p.parse_operand_list(Delimiter::OptionalSquare)?;
+    p.parse_optional_attr_dict(st)?;
+    let ty = parse_colon_typed(p, Kind::MemRef)?;
+    let token = async_token_type(p.ctx());
+    let index = p.ctx().index_type();
+    st.operands.extend(p.resolve_operands_all(&deps, token)?);
+    st.operands.extend(p.resolve_operands_all(&sizes, index)?);
+    st.operands.extend(p.resolve_operands_all(&symbols, index)?);
+    let seg =
+        p.ctx()
+            .dense_i32_array(&[deps.len() as i32, sizes.len() as i32, symbols.len() as i32]);
+    st.add_attr(p.intern("operandSegmentSizes"), seg);
+    st.result_types.push(ty);
+    if is_async {
+        st.result_types.push(token);
+    }
+    Ok(())
+}
+
+fn print_alloc(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    if !segments_ok(ir, op, 3) {
+        return;
+    }
+    p.write(" ");
+    print_async_dependencies(p, ir.results(op).len() > 1, &segment_values(ir, op, 0));
+    if ir.attr(op, "hostShared").is_some() {
+        p.write(" host_shared");
+    }
+    p.write(" (");
+    p.print_operands(&segment_values(ir, op, 1));
+    p.write(")");
+    let symbols = segment_values(ir, op, 2);
+    if !symbols.is_empty() {
+        p.write("[");
+        p.print_operands(&symbols);
+        p.write("]");
+    }
+    p.print_optional_attr_dict(op, &["hostShared", "operandSegmentSizes"]);
+    p.write(" : ");
+    if let Some(&r) = ir.results(op).first() {
+        p.print_type(ir.value_type(r));
+    }
+}
+
+fn verify_alloc(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) || !check_segments(v, op, 3) {
+        return;
+    }
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let Some(&r) = ir.results(op).first() else {
+        return;
+    };
+    let ty = ir.value_type(r);
+    let Some(shape) = (match ctx.type_data(ty) {
+        TypeData::MemRef { shape, .. } => Some(shape.clone()),
+        _ => None,
+    }) else {
+        v.error(
+            op,
+            format!(
+                "result #0 must be memref of any type values, but got {}",
+                qty(ir, ty)
+            ),
+        );
+        return;
+    };
+    let dynamic = shape
+        .iter()
+        .filter(|&&d| d == crate::types::DYNAMIC)
+        .count();
+    if segment_values(ir, op, 1).len() != dynamic {
+        v.error(
+            op,
+            "dimension operand count does not equal memref dynamic dimension count",
+        );
+    }
+}
+
+fn alloc_names(ir: &Ir, op: Op, names: &mut Vec<(usize, String)>) {
+    names.push((0, "memref".into()));
+    if ir.results(op).len() > 1 {
+        names.push((1, "asyncToken".into()));
+    }
+}
+
+pub static DEALLOC: OpDef = OpDef {
+    name: "gpu.dealloc",
+    parse: Some(parse_dealloc),
+    print: Some(print_dealloc),
+    verify: Some(verify_counts),
+    ..OpDef::EMPTY
+};
+
+fn parse_dealloc(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let (is_async, deps) = parse_async_dependencies(p)?;
+    let memref = p.parse_operand()?;
+    p.parse_optional_attr_dict(st)?;
+    let ty = parse_colon_typed(p, Kind::MemRef)?;
+    let token = async_token_type(p.ctx());
+    st.operands.extend(p.resolve_operands_all(&deps, token)?);
+    st.operands.push(p.resolve_operand(&memref, ty)?);
+    if is_async {
+        st.result_types.push(token);
+    }
+    Ok(())
+}
+
+fn print_dealloc(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    let Some((&memref, deps)) = ops.split_last() else {
+        return;
+    };
+    p.write(" ");
+    print_async_dependencies(p, !ir.results(op).is_empty(), deps);
+    p.write(" ");
+    p.print_operand(memref);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ir.value_type(memref));
+}
+
+pub static MEMCPY: OpDef = OpDef {
+    name: "gpu.memcpy",
+    parse: Some(parse_memcpy),
+    print: Some(print_memcpy),
+    verify: Some(verify_memcpy),
+    ..OpDef::EMPTY
+};
+
+pub static MEMSET: OpDef = OpDef {
+    name: "gpu.memset",
+    parse: Some(parse_memcpy),
+    print: Some(print_memcpy),
+    verify: Some(verify_memset),
+    ..OpDef::EMPTY
+};
+
+/// `async? [deps]? %a, %b : T, U attr-dict` (memcpy and memset).
+fn parse_memcpy(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let (is_async, deps) = parse_async_dependencies(p)?;
+    let a = p.parse_operand()?;
+    p.expect(",")?;
+    let b = p.parse_operand()?;
+    let ta = parse_colon_typed(p, Kind::MemRef)?;
+    p.expect(",")?;
+    let tb = if p.ctx().str(st.name) == "gpu.memcpy" {
+        parse_typed(p, Kind::MemRef)?
+    } else {
+        p.parse_type()?
+    };
+    p.parse_optional_attr_dict(st)?;
+    let token = async_token_type(p.ctx());
+    st.operands.extend(p.resolve_operands_all(&deps, token)?);
+    st.operands.push(p.resolve_operand(&a, ta)?);
+    st.operands.push(p.resolve_operand(&b, tb)?);
+    if is_async {
+        st.result_types.push(token);
+    }
+    Ok(())
+}
+
+fn print_memcpy(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    if ops.len() < 2 {
+        return;
+    }
+    let (deps, pair) = ops.split_at(ops.len() - 2);
+    p.write(" ");
+    print_async_dependencies(p, !ir.results(op).is_empty(), deps);
+    p.write(" ");
+    p.print_operands(pair);
+    p.write(" : ");
+    p.print_type(ir.value_type(pair[0]));
+    p.write(", ");
+    p.print_type(ir.value_type(pair[1]));
+    p.print_optional_attr_dict(op, &[]);
+}
+
+fn verify_memcpy(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let ops = ir.operands(op);
+    if ops.len() < 2 {
+        return;
+    }
+    let (dst, src) = (
+        ir.value_type(ops[ops.len() - 2]),
+        ir.value_type(ops[ops.len() - 1]),
+    );
+    if ctx.element_type(dst) != ctx.element_type(src) {
+        v.error(op, "arguments have incompatible element type");
+        return;
+    }
+    let (ds, ss) = (ctx.shape(dst), ctx.shape(src));
+    if let (Some(ds), Some(ss)) = (ds, ss) {
+        let compatible = ds.len() == ss.len()
+            && ds
+                .iter()
+                .zip(ss)
+                .all(|(&a, &b)| a == b || a == crate::types::DYNAMIC || b == crate::types::DYNAMIC);
+        if !compatible {
+            v.error(op, "arguments have incompatible shape");
+        }
+    }
+}
+
+fn verify_memset(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let ops = ir.operands(op);
+    if ops.len() < 2 {
+        return;
+    }
+    let (dst, value) = (
+        ir.value_type(ops[ops.len() - 2]),
+        ir.value_type(ops[ops.len() - 1]),
+    );
+    if ctx.element_type(dst) != value {
+        v.error(
+            op,
+            "failed to verify that all of {dst, value} have same element type",
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// gpu.shuffle / gpu.all_reduce / gpu.subgroup_reduce
+// ---------------------------------------------------------------------------------------
+
+const SHUFFLE_MODES: &[&str] = &["xor", "up", "down", "idx"];
+const REDUCE_OPS: &[&str] = &[
+    "add", "mul", "minui", "minsi", "minnumf", "maxui", "maxsi", "maxnumf", "and", "or", "xor",
+    "minimumf", "maximumf",
+];
+
+pub static SHUFFLE: OpDef = OpDef {
+    name: "gpu.shuffle",
+    traits: Traits::PURE,
+    inherent_attrs: &["mode"],
+    parse: Some(parse_shuffle),
+    print: Some(print_shuffle),
+    verify: Some(verify_shuffle),
+    result_names: Some(shuffle_names),
+    ..OpDef::EMPTY
+};
+
+fn dialect_param<'c>(ctx: &'c Context, attr: Option<Attr>, prefix: &str) -> Option<&'c str> {
+    match ctx.attr_data(attr?) {
+        AttrData::Dialect(text) => text.strip_prefix(prefix)?.strip_suffix('>'),
+        _ => None,
+    }
+}
+
+fn parse_shuffle(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let span = p.current_span();
+    let mode = match p.parse_optional_keyword() {
+        Some(m) if SHUFFLE_MODES.contains(&m.as_str()) => m,
+        _ => {
+            return Err(p.error_at(
+                span,
+                "expected ::mlir::gpu::ShuffleMode to be one of: xor, up, down, idx",
+            ))
+        }
+    };
+    let a = p
+        .ctx()
+        .attr(AttrData::Dialect(format!("gpu<shuffle_mode {mode}>")));
+    st.add_attr(p.intern("mode"), a);
+    let ops = p.parse_operand_list(Delimiter::None)?;
+    p.parse_optional_attr_dict(st)?;
+    let span = p.current_span();
+    let ty = p.parse_colon_type()?;
+    let i32t = p.ctx().int_type(32);
+    st.operands = p.resolve_operands(&ops, &[ty, i32t, i32t], span)?;
+    let i1 = p.ctx().i1_type();
+    st.result_types.extend([ty, i1]);
+    Ok(())
+}
+
+fn print_shuffle(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let mode = dialect_param(ir.ctx(), ir.attr(op, "mode"), "gpu<shuffle_mode ").unwrap_or("xor");
+    p.write("  ");
+    p.write(mode);
+    p.write(" ");
+    p.print_operands(ir.operands(op));
+    p.print_optional_attr_dict(op, &["mode"]);
+    p.write(" : ");
+    if let Some(&x) = ir.operands(op).first() {
+        p.print_type(ir.value_type(x));
+    }
+}
+
+fn verify_shuffle(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    if ir.operands(op).len() != 3 {
+        v.error(
+            op,
+            format!("expected 3 operands, but found {}", ir.operands(op).len()),
+        );
+        return;
+    }
+    if ir.results(op).len() != 2 {
+        v.error(op, "requires 2 results");
+        return;
+    }
+    let value = ir.value_type(ir.operand(op, 0));
+    if value != ir.value_type(ir.result(op, 0)) {
+        v.error(
+            op,
+            "failed to verify that all of {value, shuffleResult} have same type",
+        );
+        return;
+    }
+    let scalar_ok = |t: Type| ctx.is_integer(t) || ctx.is_float(t);
+    let ok = match ctx.type_data(value) {
+        TypeData::Vector {
+            shape,
+            scalable,
+            element,
+        } => shape.len() == 1 && !scalable[0] && scalar_ok(*element),
+        _ => scalar_ok(value),
+    };
+    if !ok {
+        v.error(
+            op,
+            format!(
+                "operand #0 must be Integer or Float or fixed-length vector of Integer or Float values of ranks 1, but got {}",
+                qty(ir, value)
+            ),
+        );
+    }
+}
+
+fn shuffle_names(_ir: &Ir, _op: Op, names: &mut Vec<(usize, String)>) {
+    names.push((0, "shuffleResult".into()));
+    names.push((1, "valid".into()));
+}
+
+pub static ALL_REDUCE: OpDef = OpDef {
+    name: "gpu.all_reduce",
+    traits: Traits::ISOLATED_FROM_ABOVE,
+    inherent_attrs: &["op", "uniform"],
+    parse: Some(parse_all_reduce),
+    print: Some(print_all_reduce),
+    verify: Some(verify_all_reduce),
+    ..OpDef::EMPTY
+};
+
+pub static SUBGROUP_REDUCE: OpDef = OpDef {
+    name: "gpu.subgroup_reduce",
+    inherent_attrs: &["cluster_size", "cluster_stride", "op", "uniform"],
+    parse: Some(parse_subgroup_reduce),
+    print: Some(print_subgroup_reduce),
+    verify: Some(verify_subgroup_reduce),
+    ..OpDef::EMPTY
+};
+
+/// An optional reduction kind keyword (`add`, `maxnumf`, ...).
+fn parse_reduce_op(p: &mut Parser<'_>, st: &mut OperationState, required: bool) -> PResult<()> {
+    let span = p.current_span();
+    match p.parse_optional_keyword() {
+        Some(k) if REDUCE_OPS.contains(&k.as_str()) => {
+            let a = p
+                .ctx()
+                .attr(AttrData::Dialect(format!("gpu<all_reduce_op {k}>")));
+            st.add_attr(p.intern("op"), a);
+            Ok(())
+        }
+        Some(_) => Err(p.error_at(span, "invalid op kind")),
+        None if required => Err(p.error_at(span, "invalid op kind")),
+        None => Ok(()),
+    }
+}
+
+fn reduce_op_of(ir: &Ir, op: Op) -> Option<&str> {
+    dialect_param(ir.ctx(), ir.attr(op, "op"), "gpu<all_reduce_op ")
+}
+
+/// `: (T) -> U`
+fn parse_functional_unary(
+    p: &mut Parser<'_>,
+    st: &mut OperationState,
+    value: &UnresolvedOperand,
+) -> PResult<()> {
+    let span = p.current_span();
+    p.expect(":")?;
+    let (inputs, results) = p.parse_function_type()?;
+    st.operands = p.resolve_operands(std::slice::from_ref(value), &inputs, span)?;
+    st.result_types = results;
+    Ok(())
+}
+
+fn print_functional_unary(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let inputs: Vec<Type> = ir.operands(op).iter().map(|&v| ir.value_type(v)).collect();
+    let results: Vec<Type> = ir.results(op).iter().map(|&v| ir.value_type(v)).collect();
+    p.write(" : ");
+    p.print_function_type(&inputs, &results);
+}
+
+fn parse_all_reduce(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_reduce_op(p, st, false)?;
+    let value = p.parse_operand()?;
+    if p.eat("uniform") {
+        let unit = p.ctx().unit_attr();
+        st.add_attr(p.intern("uniform"), unit);
+    }
+    let region = p.parse_region(&[], RegionOptions::default())?;
+    st.regions.push(region);
+    p.parse_optional_attr_dict(st)?;
+    parse_functional_unary(p, st, &value)
+}
+
+fn print_all_reduce(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    p.write(" ");
+    if let Some(k) = reduce_op_of(ir, op) {
+        p.write(" ");
+        p.write(k);
+    }
+    p.write(" ");
+    if let Some(&x) = ir.operands(op).first() {
+        p.print_operand(x);
+    }
+    if ir.attr(op, "uniform").is_some() {
+        p.write(" uniform");
+    }
+    if let Some(&r) = ir.regions(op).first() {
+        p.write(" ");
+        p.print_region(r, RegionPrintOptions::default());
+    }
+    p.print_optional_attr_dict(op, &["op", "uniform"]);
+    print_functional_unary(p, op);
+}
+
+/// Whether reduction `kind` applies to `ty` (upstream's `verifyReduceOpAndType`).
+fn reduce_kind_fits(ctx: &Context, kind: &str, ty: Type) -> bool {
+    let element = ctx.element_type(ty);
+    match kind {
+        "and" | "or" | "xor" | "minsi" | "minui" | "maxsi" | "maxui" => ctx.is_integer(element),
+        "minnumf" | "maxnumf" | "minimumf" | "maximumf" => ctx.is_float(element),
+        _ => true,
+    }
+}
+
+fn verify_all_reduce(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    if ir.operands(op).len() != 1 || ir.results(op).len() != 1 {
+        v.error(op, "requires a single operand");
+        return;
+    }
+    let ty = ir.value_type(ir.result(op, 0));
+    let Some(&region) = ir.regions(op).first() else {
+        return;
+    };
+    let empty = ir.region_is_empty(region);
+    let kind = reduce_op_of(ir, op);
+    if empty != kind.is_some() {
+        v.error_raw(op, "expected either an op attribute or a non-empty body");
+        return;
+    }
+    if let Some(kind) = kind {
+        if !reduce_kind_fits(ctx, kind, ty) {
+            v.error_raw(
+                op,
+                format!(
+                    "`{kind}` reduction operation is not compatible with type {}",
+                    qty(ir, ty)
+                ),
+            );
+        }
+        return;
+    }
+    let Some(entry) = ir.entry_block(region) else {
+        return;
+    };
+    let args = ir.block_args(entry);
+    if args.len() != 2 {
+        v.error_raw(op, "expected two region arguments");
+        return;
+    }
+    if args.iter().any(|&a| ir.value_type(a) != ty) {
+        v.error_raw(op, "incorrect region argument type");
+        return;
+    }
+    let mut yields = 0;
+    for b in ir.region_blocks(region) {
+        let Some(last) = ir.last_op(b) else { continue };
+        if ir.is_op(last, "gpu.yield") {
+            if ir.operands(last).len() != 1 {
+                v.error_raw(op, "expected one gpu.yield operand");
+                return;
+            }
+            if ir.value_type(ir.operand(last, 0)) != ty {
+                v.error_raw(op, "incorrect gpu.yield type");
+                return;
+            }
+            yields += 1;
+        }
+    }
+    if yields == 0 {
+        v.error_raw(op, "expected gpu.yield op in region");
+    }
+}
+
+fn parse_subgroup_reduce(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    parse_reduce_op(p, st, true)?;
+    let value = p.parse_operand()?;
+    if p.eat("uniform") {
+        let unit = p.ctx().unit_attr();
+        st.add_attr(p.intern("uniform"), unit);
+    }
+    let i32t = p.ctx().int_type(32);
+    let mut stride = 1;
+    if p.eat("cluster") {
+        p.expect("(")?;
+        p.expect("size")?;
+        p.expect("=")?;
+        let size = p.parse_integer()?;
+        let a = p.ctx().int_attr(size, i32t);
+        st.add_attr(p.intern("cluster_size"), a);
+        if p.eat(",") {
+            p.expect("stride")?;
+            p.expect("=")?;
+            stride = p.parse_integer()?;
+        }
+        p.expect(")")?;
+    }
+    let a = p.ctx().int_attr(stride, i32t);
+    st.add_attr(p.intern("cluster_stride"), a);
+    p.parse_optional_attr_dict(st)?;
+    parse_functional_unary(p, st, &value)
+}
+
+fn print_subgroup_reduce(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ctx = ir.ctx();
+    p.write("  ");
+    p.write(reduce_op_of(ir, op).unwrap_or("add"));
+    p.write(" ");
+    if let Some(&x) = ir.operands(op).first() {
+        p.print_operand(x);
+    }
+    if ir.attr(op, "uniform").is_some() {
+        p.write(" uniform");
+    }
+    if let Some(size) = ir.attr(op, "cluster_size").and_then(|a| ctx.int_value(a)) {
+        p.write(&format!(" cluster(size = {size}"));
+        let stride = ir
+            .attr(op, "cluster_stride")
+            .and_then(|a| ctx.int_value(a))
+            .unwrap_or(1);
+        if stride != 1 {
+            p.write(&format!(", stride = {stride}"));
+        }
+        p.write(")");
+    }
+    p.print_optional_attr_dict(op, &["cluster_size", "cluster_stride", "op", "uniform"]);
+    print_functional_unary(p, op);
+}
+
+fn verify_subgroup_reduce(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    if ir.operands(op).len() != 1 || ir.results(op).len() != 1 {
+        v.error(op, "requires a single operand");
+        return;
+    }
+    let ty = ir.value_type(ir.result(op, 0));
+    if let Some(kind) = reduce_op_of(ir, op) {
+        if !reduce_kind_fits(ir.ctx(), kind, ty) {
+            v.error_raw(
+                op,
+                format!(
+                    "`{kind}` reduction operation is not compatible with type {}",
+                    qty(ir, ty)
+                ),
+            );
         }
     }
 }

@@ -14,7 +14,7 @@ use crate::attrs::{Attr, AttrData};
 use crate::context::Context;
 use crate::parser::{Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use crate::printer::{Printer, RegionPrintOptions};
-use crate::registry::{OpDef, Traits};
+use crate::registry::{FoldResult, OpDef, Traits};
 use crate::store::{Ir, Op, OperationState, Value};
 use crate::types::{Type, TypeData, DYNAMIC};
 use crate::verifier::Verifier;
@@ -27,6 +27,7 @@ pub fn register(ctx: &mut Context) {
         &ALLOCA,
         &ALLOCA_SCOPE,
         &ALLOCA_SCOPE_RETURN,
+        &ASSUME_ALIGNMENT,
         &ATOMIC_RMW,
         &ATOMIC_YIELD,
         &CAST,
@@ -40,11 +41,15 @@ pub fn register(ctx: &mut Context) {
         &GET_GLOBAL,
         &GLOBAL,
         &LOAD,
+        &MEMORY_SPACE_CAST,
         &PREFETCH,
         &RANK,
+        &REALLOC,
         &REINTERPRET_CAST,
+        &RESHAPE,
         &STORE,
         &SUBVIEW,
+        &TRANSPOSE,
         &VIEW,
     ]);
 }
@@ -55,14 +60,7 @@ pub fn register(ctx: &mut Context) {
 
 /// A type as mlir-opt writes it in diagnostics (no aliases).
 pub(crate) fn type_str(ir: &Ir, ty: Type) -> String {
-    let mut p = Printer {
-        ir,
-        out: String::new(),
-        options: Default::default(),
-        inner: Default::default(),
-    };
-    p.print_type(ty);
-    p.out
+    crate::printer::type_to_string(ir.ctx(), ty)
 }
 
 /// The parts of a ranked memref type.
@@ -292,10 +290,98 @@ fn strides_and_offset(
                     return strides_and_offset(ctx, shape, None);
                 }
             }
-            None
+            affine_strides(ctx, *m)
         }
         _ => None,
     }
+}
+
+/// The strides and offset of a single-result layout map of the strided form
+/// `d0 * s0 + d1 * 4 + ... + offset`, where symbols stand for dynamic values.
+fn affine_strides(ctx: &Context, map: crate::affine::AffineMap) -> Option<(Vec<i64>, i64)> {
+    use crate::affine::{AffineBinOp, AffineExprData as E};
+    let d = ctx.map_data(map);
+    if d.results.len() != 1 {
+        return None;
+    }
+    let mut strides = vec![0i64; d.num_dims as usize];
+    let mut offset = 0i64;
+    let mut stack = vec![d.results[0]];
+    let bump = |acc: &mut i64, by: i64| {
+        *acc = if *acc == DYNAMIC || by == DYNAMIC {
+            DYNAMIC
+        } else {
+            acc.saturating_add(by)
+        }
+    };
+    while let Some(e) = stack.pop() {
+        match ctx.expr_data(e) {
+            E::Binary {
+                op: AffineBinOp::Add,
+                lhs,
+                rhs,
+            } => {
+                stack.push(lhs);
+                stack.push(rhs);
+            }
+            E::Dim(i) => bump(strides.get_mut(i as usize)?, 1),
+            E::Constant(c) => bump(&mut offset, c),
+            E::Symbol(_) => offset = DYNAMIC,
+            E::Binary {
+                op: AffineBinOp::Mul,
+                lhs,
+                rhs,
+            } => {
+                let (dim, factor) = match (ctx.expr_data(lhs), ctx.expr_data(rhs)) {
+                    (E::Dim(i), f) | (f, E::Dim(i)) => (i, f),
+                    _ => return None,
+                };
+                let by = match factor {
+                    E::Constant(c) => c,
+                    E::Symbol(_) => DYNAMIC,
+                    _ => return None,
+                };
+                bump(strides.get_mut(dim as usize)?, by);
+            }
+            _ => return None,
+        }
+    }
+    Some((strides, offset))
+}
+
+/// MLIR's `canonicalizeStridedLayout` of a `strided<>` layout: `None` when the layout
+/// is the identity map (the strided attribute is kept), else the simplified affine map
+/// `offset + d0 * stride0 + ...` with symbols for dynamic values (offset first).
+fn canonical_strided_layout(
+    ctx: &Context,
+    shape: &[i64],
+    strides: &[i64],
+    offset: i64,
+) -> Option<Attr> {
+    let mut next_symbol = 0;
+    let mut symbol = || {
+        next_symbol += 1;
+        ctx.symbol_expr(next_symbol - 1)
+    };
+    let mut expr = if offset == DYNAMIC {
+        symbol()
+    } else {
+        ctx.constant_expr(offset)
+    };
+    for (i, &st) in strides.iter().enumerate() {
+        let factor = if st == DYNAMIC {
+            symbol()
+        } else {
+            ctx.constant_expr(st)
+        };
+        expr = ctx.add_expr(expr, ctx.mul_expr(ctx.dim_expr(i as u32), factor));
+    }
+    let map = ctx.affine_map(shape.len() as u32, next_symbol, vec![expr]);
+    let map = ctx.simplify_map(map);
+    if ctx.map_is_identity(map) {
+        return None;
+    }
+    Some(ctx.affine_map_attr(map))
 }
 
 /// Whether a memref type's layout is the identity (none, or an identity affine map).
@@ -806,6 +892,7 @@ pub static DIM: OpDef = OpDef {
     parse: Some(parse_dim),
     print: Some(print_dim),
     verify: Some(verify_dim),
+    fold: Some(fold_dim),
     result_names: Some(|_, _, out| out.push((0, "dim".into()))),
     ..OpDef::EMPTY
 };
@@ -870,12 +957,41 @@ fn verify_dim(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
+/// `memref.dim` of a static dimension is that constant; of a dynamic dimension of a
+/// `memref.alloc`/`memref.alloca` result, the size operand that defines it.
+fn fold_dim(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let ctx = ir.ctx();
+    let index = usize::try_from(ctx.int_value((*consts.get(1)?)?)?).ok()?;
+    let m = *ir.operands(op).first()?;
+    let shape = memref_parts(ctx, ir.value_type(m))?.shape;
+    let size = *shape.get(index)?;
+    if size != DYNAMIC {
+        return Some(vec![FoldResult::Constant(ctx.index_attr(size))]);
+    }
+    let def = ir.defining_op(m)?;
+    if !(ir.is_op(def, "memref.alloc") || ir.is_op(def, "memref.alloca")) {
+        return None;
+    }
+    let seg = segments(ir, def, 2)?;
+    let k = count_dynamic(&shape[..index]);
+    let sizes = &ir.operands(def)[seg[0].clone()];
+    Some(vec![FoldResult::Value(*sizes.get(k)?)])
+}
+
+/// `memref.rank` of a ranked memref is its rank.
+fn fold_rank(ir: &Ir, op: Op, _: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let m = *ir.operands(op).first()?;
+    let rank = memref_parts(ir.ctx(), ir.value_type(m))?.shape.len();
+    Some(vec![FoldResult::Constant(ir.ctx().index_attr(rank as i64))])
+}
+
 pub static RANK: OpDef = OpDef {
     name: "memref.rank",
     traits: Traits::PURE,
     parse: Some(parse_rank),
     print: Some(print_operand_colon_type),
     verify: Some(verify_memref_operand0),
+    fold: Some(fold_rank),
     ..OpDef::EMPTY
 };
 
@@ -1256,7 +1372,9 @@ fn verify_subview(v: &mut Verifier<'_>, op: Op) {
         v.error_raw(op, format!("different memory spaces specified for base memref type '{}' and subview memref type '{}'", type_str(ir, sty), type_str(ir, rty)));
         return;
     }
-    let Some((src_strides, src_offset)) = strides_and_offset(ctx, s.shape, s.layout) else {
+    let strided =
+        strides_and_offset(ctx, s.shape, s.layout).filter(|(st, _)| st.len() == s.shape.len());
+    let Some((src_strides, src_offset)) = strided else {
         v.error(
             op,
             format!("base type {} is not strided", type_str(ir, sty)),
@@ -1322,9 +1440,9 @@ fn verify_subview(v: &mut Verifier<'_>, op: Op) {
     };
     let mut offset = src_offset;
     let mut strides = Vec::new();
-    for d in 0..s.shape.len() {
-        offset = add(offset, mul(oss.offsets.0[d], src_strides[d]));
-        strides.push(mul(oss.strides.0[d], src_strides[d]));
+    for (d, &src_stride) in src_strides.iter().enumerate() {
+        offset = add(offset, mul(oss.offsets.0[d], src_stride));
+        strides.push(mul(oss.strides.0[d], src_stride));
     }
     let sizes = oss.sizes.0.clone();
     let expected_layout = Some(ctx.attr(AttrData::Strided {
@@ -1338,7 +1456,9 @@ fn verify_subview(v: &mut Verifier<'_>, op: Op) {
         expected_layout,
         r.memory_space,
     );
-    let Some((res_strides, res_offset)) = strides_and_offset(ctx, r.shape, r.layout) else {
+    let res_strided =
+        strides_and_offset(ctx, r.shape, r.layout).filter(|(st, _)| st.len() == r.shape.len());
+    let Some((res_strides, res_offset)) = res_strided else {
         v.error_raw(
             op,
             format!(
@@ -2110,88 +2230,81 @@ fn verify_reshape(v: &mut Verifier<'_>, op: Op) {
         return;
     };
     let Some(groups) = reassociation(ctx, ir.attr(op, "reassociation")) else {
-        v.error(op, "attribute 'reassociation' failed to satisfy constraint: Array of 64-bit integer array attributes");
+        v.error(
+            op,
+            "attribute 'reassociation' failed to satisfy constraint: Array of 64-bit integer array attributes",
+        );
         return;
     };
+    let (sr, rr) = (s.shape.len(), r.shape.len());
+    if expand && sr > rr {
+        v.error(
+            op,
+            format!(
+                "has source rank {sr} and result rank {rr}. This is not an expansion ({sr} > {rr})"
+            ),
+        );
+        return;
+    }
+    if !expand && sr < rr {
+        v.error(
+            op,
+            format!(
+                "has source rank {sr} and result rank {rr}. This is not a collapse ({sr} < {rr})"
+            ),
+        );
+        return;
+    }
     // (collapsed, expanded) shapes.
     let (small, big) = if expand {
         (s.shape, r.shape)
     } else {
         (r.shape, s.shape)
     };
-    if small.len() > big.len() {
-        let (sr, rr) = (s.shape.len(), r.shape.len());
-        if expand {
-            v.error(op, format!("has source rank {sr} and result rank {rr}. This is not an expansion ({sr} > {rr})"));
-        } else {
-            v.error(op, format!("has source rank {sr} and result rank {rr}. This is not a collapse ({sr} < {rr})"));
-        }
+    if let Err(message) = verify_collapsed_shape(small, big, &groups) {
+        v.error(op, message);
         return;
     }
-    if small.is_empty() {
-        if big.iter().any(|&d| d != 1) || !groups.is_empty() {
-            v.error(
-                op,
-                "rank 0 memrefs can only be extended/collapsed with/from ones",
-            );
-        }
-        return;
-    }
-    if groups.len() != small.len() {
-        v.error(
-            op,
-            format!(
-                "invalid number of reassociation groups: found {}, expected {}",
-                groups.len(),
-                small.len()
-            ),
-        );
-        return;
-    }
-    let mut next = 0i64;
-    for g in &groups {
-        for &i in g {
-            if i < 0 || i as usize >= big.len() {
-                v.error(op, format!("reassociation index {i} is out of bounds"));
+    let expected_layout = if is_identity_layout(ctx, s.shape, s.layout) {
+        None
+    } else if expand {
+        match expanded_layout(ctx, s.shape, s.layout, r.shape, &groups) {
+            Some(l) => Some(l),
+            None => {
+                v.error(op, "invalid source layout map");
                 return;
             }
-            if i != next {
-                v.error(op, "reassociation indices must be contiguous");
-                return;
-            }
-            next += 1;
         }
-    }
-    if next as usize != big.len() {
-        v.error(
-            op,
-            format!(
-                "expected reassociation map #{} to have size equal to the number of dimensions",
-                groups.len() - 1
-            ),
-        );
-        return;
-    }
-    for (d, g) in groups.iter().enumerate() {
-        let dims: Vec<i64> = g.iter().map(|&i| big[i as usize]).collect();
-        let dynamic = dims.contains(&DYNAMIC);
-        if (small[d] == DYNAMIC) != dynamic {
-            v.error(op, format!("collapsed dim ({d}) must be dynamic if and only if reassociation group is dynamic"));
-            return;
-        }
-        if !dynamic {
-            let prod: i64 = dims.iter().product();
-            if prod != small[d] {
+    } else {
+        match collapsed_layout(ctx, s.shape, s.layout, &groups) {
+            Some(l) => Some(l),
+            None => {
                 v.error(
                     op,
-                    format!(
-                        "collapsed dim size ({}) must equal reassociation group size ({prod})",
-                        small[d]
-                    ),
+                    "invalid source layout map or collapsing non-contiguous dims",
                 );
                 return;
             }
         }
+    };
+    let expected = memref_type(
+        ctx,
+        r.shape.to_vec(),
+        s.element,
+        expected_layout,
+        s.memory_space,
+    );
+    if expected != rty {
+        let what = if expand { "expanded" } else { "collapsed" };
+        v.error(
+            op,
+            format!(
+                "expected {what} type to be '{}' but found '{}'",
+                type_str(ir, expected),
+                type_str(ir, rty)
+            ),
+        );
+        return;
     }
     if expand {
         let statics = dense_values(ctx, ir.attr(op, "static_output_shape")).unwrap_or_default();
@@ -2208,17 +2321,171 @@ fn verify_reshape(v: &mut Verifier<'_>, op: Op) {
         }
         let dyn_count = ir.operands(op).len() - 1;
         if dyn_count != count_dynamic(&statics) {
-            v.error(op, format!("mismatch in dynamic dims in output_shape and static_output_shape: static_output_shape has {} dynamic dims while output_shape has {dyn_count} values", count_dynamic(&statics)));
+            v.error(
+                op,
+                format!(
+                    "mismatch in dynamic dims in output_shape and static_output_shape: static_output_shape has {} dynamic dims while output_shape has {dyn_count} values",
+                    count_dynamic(&statics)
+                ),
+            );
             return;
         }
         for (i, (&want, &got)) in statics.iter().zip(r.shape).enumerate() {
-            if want != DYNAMIC && want != got {
+            if got != DYNAMIC && want != got {
                 v.error(op, format!("invalid output shape provided at pos {i}"));
                 return;
             }
         }
         let _ = verify_index_operands(v, op, 1..ir.operands(op).len(), "");
     }
+}
+
+/// MLIR's `verifyCollapsedShape` (multiple dynamic dims per group allowed).
+fn verify_collapsed_shape(small: &[i64], big: &[i64], groups: &[Vec<i64>]) -> Result<(), String> {
+    if small.len() != groups.len() {
+        return Err(format!(
+            "invalid number of reassociation groups: found {}, expected {}",
+            groups.len(),
+            small.len()
+        ));
+    }
+    let mut next = 0i64;
+    for (d, g) in groups.iter().enumerate() {
+        let mut dynamic = false;
+        for &i in g {
+            if i != next {
+                return Err("reassociation indices must be contiguous".into());
+            }
+            next += 1;
+            if i < 0 || i as usize >= big.len() {
+                return Err(format!("reassociation index {i} is out of bounds"));
+            }
+            dynamic |= big[i as usize] == DYNAMIC;
+        }
+        if (small[d] == DYNAMIC) != dynamic {
+            return Err(format!(
+                "collapsed dim ({d}) must be dynamic if and only if reassociation group is dynamic"
+            ));
+        }
+        if !dynamic {
+            let size = g
+                .iter()
+                .fold(1i64, |acc, &i| acc.saturating_mul(big[i as usize]));
+            if size != small[d] {
+                return Err(format!(
+                    "collapsed dim size ({}) must equal reassociation group size ({size})",
+                    small[d]
+                ));
+            }
+        }
+    }
+    if small.is_empty() {
+        if big.iter().any(|&d| d != 1) {
+            return Err("rank 0 memrefs can only be extended/collapsed with/from ones".into());
+        }
+    } else if next as usize != big.len() {
+        return Err(format!(
+            "expanded rank ({}) inconsistent with number of reassociation indices ({next})",
+            big.len()
+        ));
+    }
+    Ok(())
+}
+
+/// Whether a layout's map is the identity (MLIR's `MemRefLayoutAttrInterface::isIdentity`):
+/// no layout, an identity map, or a rank-1 `strided<[1]>`.
+fn is_identity_layout(ctx: &Context, shape: &[i64], layout: Option<Attr>) -> bool {
+    match layout.map(|l| ctx.attr_data(l)) {
+        None => true,
+        Some(AttrData::AffineMap(m)) => *m == ctx.identity_map(shape.len() as u32),
+        Some(AttrData::Strided { strides, offset }) => *offset == 0 && strides.as_slice() == [1],
+        _ => false,
+    }
+}
+
+/// Saturating product where [`DYNAMIC`] absorbs everything.
+fn mul_dyn(a: i64, b: i64) -> i64 {
+    if a == DYNAMIC || b == DYNAMIC {
+        DYNAMIC
+    } else {
+        a.saturating_mul(b)
+    }
+}
+
+/// MLIR's `computeCollapsedLayoutMap` (non-strict): the result stride of a group is the
+/// stride of its last non-unit dim; rejects groups whose static strides show they are
+/// not contiguous.
+fn collapsed_layout(
+    ctx: &Context,
+    shape: &[i64],
+    layout: Option<Attr>,
+    groups: &[Vec<i64>],
+) -> Option<Attr> {
+    let (strides, offset) =
+        strides_and_offset(ctx, shape, layout).filter(|(st, _)| st.len() == shape.len())?;
+    let mut result = Vec::new();
+    for g in groups {
+        let mut r: &[i64] = g;
+        while r.len() > 1 && shape[*r.last()? as usize] == 1 {
+            r = &r[..r.len() - 1];
+        }
+        let last = *r.last()? as usize;
+        result.push(if shape[last] != DYNAMIC || r.len() == 1 {
+            strides[last]
+        } else {
+            DYNAMIC
+        });
+    }
+    for (gi, g) in groups.iter().enumerate().rev() {
+        let mut stride = result[gi];
+        for &idx in g.iter().skip(1).rev() {
+            let idx = idx as usize;
+            stride = mul_dyn(stride, shape[idx]);
+            if shape[idx - 1] == 1 {
+                continue;
+            }
+            let src = strides[idx - 1];
+            if stride != DYNAMIC && src != DYNAMIC && stride != src {
+                return None;
+            }
+        }
+    }
+    Some(ctx.attr(AttrData::Strided {
+        strides: result,
+        offset,
+    }))
+}
+
+/// MLIR's `computeExpandedLayoutMap`: each source stride expands over its group, the
+/// first dim of a group keeping it.
+fn expanded_layout(
+    ctx: &Context,
+    shape: &[i64],
+    layout: Option<Attr>,
+    result_shape: &[i64],
+    groups: &[Vec<i64>],
+) -> Option<Attr> {
+    let (strides, offset) =
+        strides_and_offset(ctx, shape, layout).filter(|(st, _)| st.len() == shape.len())?;
+    if strides.len() != groups.len() {
+        return None;
+    }
+    let mut reversed = Vec::new();
+    let mut index = result_shape.len();
+    for (g, &stride) in groups.iter().zip(&strides).rev() {
+        let mut current = stride;
+        for _ in 0..g.len() {
+            reversed.push(current);
+            index = index.checked_sub(1)?;
+            current = mul_dyn(current, result_shape[index]);
+        }
+    }
+    let mut result: Vec<i64> = reversed.into_iter().rev().collect();
+    result.resize(result_shape.len(), 1);
+    Some(ctx.attr(AttrData::Strided {
+        strides: result,
+        offset,
+    }))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -2695,6 +2962,472 @@ fn verify_extract_strided_metadata(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
+// ---------------------------------------------------------------------------------------
+// transpose
+// ---------------------------------------------------------------------------------------
+
+pub static TRANSPOSE: OpDef = OpDef {
+    name: "memref.transpose",
+    traits: Traits::PURE,
+    inherent_attrs: &["permutation"],
+    parse: Some(parse_transpose),
+    print: Some(print_transpose),
+    verify: Some(verify_transpose),
+    result_names: Some(|_, _, out| out.push((0, "transpose".into()))),
+    ..OpDef::EMPTY
+};
+
+/// `%in (d0, d1) -> (d1, d0) {attrs} : T to U` (the permutation is a bare affine map).
+fn parse_transpose(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let x = p.parse_operand()?;
+    let map = p.parse_affine_map_body()?;
+    p.parse_optional_attr_dict(st)?;
+    let from = p.parse_colon_type()?;
+    p.expect("to")?;
+    let to = p.parse_type()?;
+    st.operands = vec![p.resolve_operand(&x, from)?];
+    st.result_types = vec![to];
+    let a = p.ctx().affine_map_attr(map);
+    st.add_attr(p.intern("permutation"), a);
+    Ok(())
+}
+
+fn print_transpose(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
+        return;
+    };
+    p.write(" ");
+    p.print_operand(x);
+    p.write(" ");
+    if let Some(AttrData::AffineMap(m)) = ir.attr(op, "permutation").map(|a| ir.ctx().attr_data(a))
+    {
+        p.print_affine_map(*m);
+    }
+    p.print_optional_attr_dict(op, &["permutation"]);
+    p.write(" : ");
+    p.print_type(ir.value_type(x));
+    p.write(" to ");
+    p.print_type(ir.value_type(r));
+}
+
+/// The permutation a map applies, if it is one: result `i` is dimension `perm[i]`.
+fn permutation(ctx: &Context, map: crate::affine::AffineMap) -> Option<Vec<usize>> {
+    let d = ctx.map_data(map);
+    if d.num_symbols != 0 || d.results.len() != d.num_dims as usize {
+        return None;
+    }
+    let mut seen = vec![false; d.results.len()];
+    let mut perm = Vec::new();
+    for &e in &d.results {
+        let crate::affine::AffineExprData::Dim(i) = ctx.expr_data(e) else {
+            return None;
+        };
+        let i = i as usize;
+        if i >= seen.len() || seen[i] {
+            return None;
+        }
+        seen[i] = true;
+        perm.push(i);
+    }
+    Some(perm)
+}
+
+fn verify_transpose(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
+        return;
+    };
+    let Some(AttrData::AffineMap(map)) = ir.attr(op, "permutation").map(|a| ctx.attr_data(a))
+    else {
+        v.error(op, "requires attribute 'permutation'");
+        return;
+    };
+    let Some(perm) = permutation(ctx, *map) else {
+        v.error(op, "expected a permutation map");
+        return;
+    };
+    let (sty, rty) = (ir.value_type(x), ir.value_type(r));
+    let (Some(s), Some(res)) = (memref_parts(ctx, sty), memref_parts(ctx, rty)) else {
+        v.error(op, "operand #0 and result must be strided memrefs");
+        return;
+    };
+    if perm.len() != s.shape.len() {
+        v.error(op, "expected a permutation map of same rank as the input");
+        return;
+    }
+    let Some((strides, offset)) =
+        strides_and_offset(ctx, s.shape, s.layout).filter(|(st, _)| st.len() == s.shape.len())
+    else {
+        v.error(
+            op,
+            format!(
+                "expected a strided memref type, but got '{}'",
+                type_str(ir, sty)
+            ),
+        );
+        return;
+    };
+    let shape: Vec<i64> = perm.iter().map(|&i| s.shape[i]).collect();
+    let strides: Vec<i64> = perm.iter().map(|&i| strides[i]).collect();
+    let layout = ctx.attr(AttrData::Strided {
+        strides: strides.clone(),
+        offset,
+    });
+    let canonical_layout =
+        canonical_strided_layout(ctx, &shape, &strides, offset).unwrap_or(layout);
+    let canonical = memref_type(
+        ctx,
+        shape.clone(),
+        s.element,
+        Some(canonical_layout),
+        s.memory_space,
+    );
+    // mlir-opt compares layouts after canonicalizing affine maps: a strided layout must
+    // match exactly, a map must describe the same strides and offset, and the identity
+    // layout never matches (the canonical type always carries `strided<>`).
+    let layout_ok = match res.layout.map(|l| ctx.attr_data(l)) {
+        Some(AttrData::Strided { .. }) => res.layout == Some(layout),
+        Some(AttrData::AffineMap(m)) => affine_strides(ctx, *m) == Some((strides, offset)),
+        _ => false,
+    };
+    let same_rest =
+        shape == res.shape && res.element == s.element && res.memory_space == s.memory_space;
+    if !(layout_ok && same_rest) {
+        v.error(
+            op,
+            format!(
+                "result type '{}' is not equivalent to the canonical transposed input type '{}'",
+                type_str(ir, rty),
+                type_str(ir, canonical)
+            ),
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// assume_alignment / realloc / reshape / memory_space_cast
+// ---------------------------------------------------------------------------------------
+
+pub static ASSUME_ALIGNMENT: OpDef = OpDef {
+    name: "memref.assume_alignment",
+    traits: Traits::PURE,
+    inherent_attrs: &["alignment"],
+    parse: Some(parse_assume_alignment),
+    print: Some(print_assume_alignment),
+    verify: Some(verify_assume_alignment),
+    result_names: Some(|_, _, out| out.push((0, "assume_align".into()))),
+    ..OpDef::EMPTY
+};
+
+/// `%m, 16 {attrs} : memref<..>`
+fn parse_assume_alignment(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let m = p.parse_operand()?;
+    p.expect(",")?;
+    let i32t = p.ctx().int_type(32);
+    let alignment = p.parse_attribute(Some(i32t))?;
+    p.parse_optional_attr_dict(st)?;
+    let ty = p.parse_colon_type()?;
+    st.operands = vec![p.resolve_operand(&m, ty)?];
+    st.result_types = vec![ty];
+    st.add_attr(p.intern("alignment"), alignment);
+    Ok(())
+}
+
+fn print_assume_alignment(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let Some(&m) = ir.operands(op).first() else {
+        return;
+    };
+    p.write(" ");
+    p.print_operand(m);
+    p.write(", ");
+    if let Some(a) = ir.attr(op, "alignment") {
+        p.print_attribute_without_type(a);
+    }
+    p.print_optional_attr_dict(op, &["alignment"]);
+    p.write(" : ");
+    p.print_type(ir.value_type(m));
+}
+
+fn verify_assume_alignment(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let value = ir.attr(op, "alignment").and_then(|a| {
+        (ctx.attr_type(a) == Some(ctx.int_type(32)))
+            .then(|| ctx.int_value(a))
+            .flatten()
+    });
+    match value {
+        Some(a) if a > 0 => {
+            if !(a as u128).is_power_of_two() {
+                v.error(op, "alignment must be power of 2");
+            }
+        }
+        _ => v.error(
+            op,
+            "attribute 'alignment' failed to satisfy constraint: 32-bit signless integer attribute whose value is positive",
+        ),
+    }
+}
+
+pub static REALLOC: OpDef = OpDef {
+    name: "memref.realloc",
+    inherent_attrs: &["alignment"],
+    parse: Some(parse_realloc),
+    print: Some(print_realloc),
+    verify: Some(verify_realloc),
+    ..OpDef::EMPTY
+};
+
+/// `%src (%size)? {attrs} : T to U`
+fn parse_realloc(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let src = p.parse_operand()?;
+    let sizes = p.parse_operand_list(Delimiter::OptionalParen)?;
+    p.parse_optional_attr_dict(st)?;
+    let from = p.parse_colon_type()?;
+    p.expect("to")?;
+    let to = p.parse_type()?;
+    let index = p.ctx().index_type();
+    let mut ops = vec![p.resolve_operand(&src, from)?];
+    ops.extend(p.resolve_operands_all(&sizes, index)?);
+    st.operands = ops;
+    st.result_types = vec![to];
+    Ok(())
+}
+
+fn print_realloc(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    let (Some(&src), Some(&res)) = (ops.first(), ir.results(op).first()) else {
+        return;
+    };
+    p.write(" ");
+    p.print_operand(src);
+    if ops.len() > 1 {
+        p.write("(");
+        p.print_operands(&ops[1..]);
+        p.write(")");
+    }
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ir.value_type(src));
+    p.write(" to ");
+    p.print_type(ir.value_type(res));
+}
+
+fn verify_realloc(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    verify_alignment(v, op);
+    let ops = ir.operands(op);
+    let (Some(&src), Some(&res)) = (ops.first(), ir.results(op).first()) else {
+        return;
+    };
+    let (sty, rty) = (ir.value_type(src), ir.value_type(res));
+    let (Some(s), Some(r)) = (memref_parts(ctx, sty), memref_parts(ctx, rty)) else {
+        v.error(op, "operand #0 and result must be 1D memrefs");
+        return;
+    };
+    if s.shape.len() != 1 || r.shape.len() != 1 {
+        v.error(op, "operand #0 and result must be 1D memrefs");
+        return;
+    }
+    for (ty, what) in [(sty, "source"), (rty, "result")] {
+        if !has_identity_layout(ctx, ty) {
+            v.error_raw(
+                op,
+                format!(
+                    "unsupported layout for {what} memref type '{}'",
+                    type_str(ir, ty)
+                ),
+            );
+            return;
+        }
+    }
+    if s.element != r.element {
+        v.error_raw(
+            op,
+            format!(
+                "different element types specified for source memref type '{}' and result memref type '{}'",
+                type_str(ir, sty),
+                type_str(ir, rty)
+            ),
+        );
+        return;
+    }
+    if r.shape[0] == DYNAMIC && ops.len() < 2 {
+        v.error_raw(
+            op,
+            format!(
+                "missing dimension operand for result type '{}'",
+                type_str(ir, rty)
+            ),
+        );
+    } else if r.shape[0] != DYNAMIC && ops.len() > 1 {
+        v.error_raw(
+            op,
+            format!(
+                "unnecessary dimension operand for result type '{}'",
+                type_str(ir, rty)
+            ),
+        );
+    }
+}
+
+pub static RESHAPE: OpDef = OpDef {
+    name: "memref.reshape",
+    traits: Traits::PURE,
+    parse: Some(parse_reshape_op),
+    print: Some(print_reshape_op),
+    verify: Some(verify_reshape_op),
+    result_names: Some(|_, _, out| out.push((0, "reshape".into()))),
+    ..OpDef::EMPTY
+};
+
+/// `%src(%shape) {attrs} : (T, S) -> U`
+fn parse_reshape_op(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let src = p.parse_operand()?;
+    p.expect("(")?;
+    let shape = p.parse_operand()?;
+    p.expect(")")?;
+    p.parse_optional_attr_dict(st)?;
+    p.expect(":")?;
+    let span = p.current_span();
+    let (inputs, results) = p.parse_function_type()?;
+    if inputs.len() != 2 {
+        return Err(p.error_at(
+            span,
+            format!("expected 2 operand types but had {}", inputs.len()),
+        ));
+    }
+    st.operands = vec![
+        p.resolve_operand(&src, inputs[0])?,
+        p.resolve_operand(&shape, inputs[1])?,
+    ];
+    st.result_types = results;
+    Ok(())
+}
+
+fn print_reshape_op(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    if ops.len() != 2 {
+        return;
+    }
+    p.write(" ");
+    p.print_operand(ops[0]);
+    p.write("(");
+    p.print_operand(ops[1]);
+    p.write(")");
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    let inputs = [ir.value_type(ops[0]), ir.value_type(ops[1])];
+    let results: Vec<Type> = ir.results(op).iter().map(|&r| ir.value_type(r)).collect();
+    p.print_function_type(&inputs, &results);
+}
+
+fn verify_reshape_op(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let ops = ir.operands(op);
+    let Some(&res) = ir.results(op).first() else {
+        return;
+    };
+    if ops.len() != 2 {
+        return;
+    }
+    let (sty, shty, rty) = (
+        ir.value_type(ops[0]),
+        ir.value_type(ops[1]),
+        ir.value_type(res),
+    );
+    if ctx.element_type(sty) != ctx.element_type(rty) {
+        v.error(
+            op,
+            "element types of source and destination memref types should be the same",
+        );
+        return;
+    }
+    if memref_parts(ctx, sty).is_some() && !has_identity_layout(ctx, sty) {
+        v.error(op, "source memref type should have identity affine map");
+        return;
+    }
+    let Some(shape_len) = ctx.shape(shty).and_then(|s| s.first().copied()) else {
+        return;
+    };
+    if let Some(r) = memref_parts(ctx, rty) {
+        if !has_identity_layout(ctx, rty) {
+            v.error(op, "result memref type should have identity affine map");
+            return;
+        }
+        if shape_len == DYNAMIC {
+            v.error(
+                op,
+                "cannot use shape operand with dynamic length to reshape to statically-ranked memref type",
+            );
+            return;
+        }
+        if shape_len != r.shape.len() as i64 {
+            v.error(
+                op,
+                "length of shape operand differs from the result's memref rank",
+            );
+        }
+    }
+}
+
+pub static MEMORY_SPACE_CAST: OpDef = OpDef {
+    name: "memref.memory_space_cast",
+    traits: Traits::PURE,
+    parse: Some(parse_operand_to_type),
+    print: Some(print_operand_to_type),
+    verify: Some(verify_memory_space_cast),
+    result_names: Some(|_, _, out| out.push((0, "memspacecast".into()))),
+    ..OpDef::EMPTY
+};
+
+fn verify_memory_space_cast(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
+        return;
+    };
+    let (a, b) = (ir.value_type(x), ir.value_type(r));
+    let ok = match (ctx.type_data(a), ctx.type_data(b)) {
+        (
+            TypeData::MemRef {
+                shape: sa,
+                element: ea,
+                layout: la,
+                ..
+            },
+            TypeData::MemRef {
+                shape: sb,
+                element: eb,
+                layout: lb,
+                ..
+            },
+        ) => sa == sb && ea == eb && la == lb,
+        (
+            TypeData::UnrankedMemRef { element: ea, .. },
+            TypeData::UnrankedMemRef { element: eb, .. },
+        ) => ea == eb,
+        _ => false,
+    };
+    if !ok {
+        v.error(
+            op,
+            format!(
+                "operand type '{}' and result type '{}' are cast incompatible",
+                type_str(ir, a),
+                type_str(ir, b)
+            ),
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -2713,6 +3446,57 @@ mod tests {
         assert_eq!(
             strides_and_offset(&ctx, &[4, DYNAMIC], None),
             Some((vec![DYNAMIC, 1], 0))
+        );
+    }
+
+    #[test]
+    fn dim_and_rank_fold() {
+        use crate::diag::SourceId;
+        use crate::parser::parse_source;
+        use crate::store::WalkOrder;
+        use std::sync::Arc;
+        let mut ctx = Context::new();
+        crate::dialects::register_all(&mut ctx);
+        let mut ir = Ir::new(Arc::new(ctx));
+        let text = r#"func.func @f(%n: index, %m: memref<4x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc(%n) : memref<4x?xf32>
+  %d0 = memref.dim %m, %c0 : memref<4x?xf32>
+  %d1 = memref.dim %a, %c1 : memref<4x?xf32>
+  %d2 = memref.dim %m, %c1 : memref<4x?xf32>
+  %r = memref.rank %m : memref<4x?xf32>
+  return
+}
+"#;
+        let module = parse_source(&mut ir, SourceId(0), "f.mlir", text).unwrap();
+        let ops = ir.walk_ops(module, WalkOrder::PreOrder);
+        let find = |name: &str| {
+            ops.iter()
+                .copied()
+                .filter(|&o| ir.is_op(o, name))
+                .collect::<Vec<_>>()
+        };
+        let (consts, dims, rank) = (
+            find("arith.constant"),
+            find("memref.dim"),
+            find("memref.rank")[0],
+        );
+        let value_of = |o: Op| ir.attr(o, "value");
+        let c = [value_of(consts[0]), value_of(consts[1])];
+        let ctx = ir.ctx();
+        let fold = |op: Op, idx: Option<Attr>| fold_dim(&ir, op, &[None, idx]);
+        assert_eq!(
+            fold(dims[0], c[0]),
+            Some(vec![FoldResult::Constant(ctx.index_attr(4))])
+        );
+        let n = ir.block_args(ir.op_parent(consts[0]).unwrap())[0];
+        assert_eq!(fold(dims[1], c[1]), Some(vec![FoldResult::Value(n)]));
+        assert_eq!(fold(dims[2], c[1]), None);
+        assert_eq!(fold(dims[2], None), None);
+        assert_eq!(
+            fold_rank(&ir, rank, &[None]),
+            Some(vec![FoldResult::Constant(ctx.index_attr(2))])
         );
     }
 

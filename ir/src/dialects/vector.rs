@@ -12,7 +12,7 @@
 use crate::affine::{AffineExprData, AffineMap};
 use crate::attrs::{Attr, AttrData, NamedAttr};
 use crate::context::Context;
-use crate::parser::{Delimiter, PResult, Parser, UnresolvedOperand};
+use crate::parser::{Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use crate::printer::Printer;
 use crate::registry::{OpDef, Traits};
 use crate::store::{Ir, Op, OperationState};
@@ -49,6 +49,19 @@ pub fn register(ctx: &mut Context) {
         &STEP,
         &VSCALE,
         &YIELD,
+        &SHUFFLE,
+        &INTERLEAVE,
+        &DEINTERLEAVE,
+        &GATHER,
+        &SCATTER,
+        &EXPANDLOAD,
+        &COMPRESSSTORE,
+        &TYPE_CAST,
+        &SCAN,
+        &SCALABLE_INSERT,
+        &SCALABLE_EXTRACT,
+        &TO_ELEMENTS,
+        &MASK,
     ]);
 }
 
@@ -394,6 +407,47 @@ fn dim_of_expr(ctx: &Context, e: crate::affine::AffineExpr) -> Option<u32> {
     }
 }
 
+/// A type that must be of one builtin kind (ODS's typed `type($x)` directives).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Vector,
+    MemRef,
+    /// Any shaped type (vector, tensor, memref); its error names no kind.
+    Shaped,
+}
+
+/// Parses a type of `kind`, with upstream's "invalid kind of type specified" error.
+pub(crate) fn parse_typed(p: &mut Parser<'_>, kind: Kind) -> PResult<Type> {
+    let span = p.current_span();
+    let ty = p.parse_type()?;
+    let ctx = p.ctx();
+    let (ok, name) = match kind {
+        Kind::Vector => (ctx.is_vector(ty), "vector"),
+        Kind::MemRef => (
+            matches!(ctx.type_data(ty), TypeData::MemRef { .. }),
+            "memref",
+        ),
+        Kind::Shaped => (ctx.element_type(ty) != ty, ""),
+    };
+    if ok {
+        return Ok(ty);
+    }
+    if kind == Kind::Shaped {
+        return Err(p.error_at(span, "invalid kind of type specified"));
+    }
+    let text = type_text(p.ir(), ty);
+    Err(p.error_at(
+        span,
+        format!("invalid kind of type specified: expected builtin.{name}, but found '{text}'"),
+    ))
+}
+
+/// `: type` of `kind`.
+pub(crate) fn parse_colon_typed(p: &mut Parser<'_>, kind: Kind) -> PResult<Type> {
+    p.expect(":")?;
+    parse_typed(p, kind)
+}
+
 /// A type as MLIR streams it into a diagnostic: quoted, `'vector<4xf32>'`.
 fn qty(ir: &Ir, ty: Type) -> String {
     format!("'{}'", type_text(ir, ty))
@@ -401,25 +455,124 @@ fn qty(ir: &Ir, ty: Type) -> String {
 
 /// A type's text, printed without aliases.
 pub(crate) fn type_text(ir: &Ir, ty: Type) -> String {
-    let mut p = detached_printer(ir);
-    p.print_type(ty);
-    p.out
+    crate::printer::type_to_string(ir.ctx(), ty)
 }
 
 /// An attribute's text, printed without aliases (MLIR streams attributes unquoted).
 pub(crate) fn attr_text(ir: &Ir, attr: Attr) -> String {
-    let mut p = detached_printer(ir);
-    p.print_attribute(attr);
-    p.out
+    crate::printer::attr_to_string(ir.ctx(), attr)
 }
 
-/// A printer with no alias or naming state, for text inside diagnostics.
-fn detached_printer(ir: &Ir) -> Printer<'_> {
-    Printer {
-        ir,
-        out: String::new(),
-        options: Default::default(),
-        inner: Default::default(),
+/// How many operands or results an op takes (ODS's count traits).
+#[derive(Clone, Copy)]
+pub(crate) enum Count {
+    Exactly(usize),
+    AtLeast(usize),
+    /// An optional value: zero or one.
+    Optional,
+    /// A range, for ops with optional trailing operands.
+    Between(usize, usize),
+    Any,
+}
+
+/// Operand and result counts of each op of this module and of `gpu` (ops with
+/// `operandSegmentSizes` check their segments instead).
+fn arity(name: &str) -> Option<(Count, Count)> {
+    use Count::*;
+    Some(match name {
+        "vector.transfer_read" => (Any, Exactly(1)),
+        "vector.transfer_write" => (Any, Optional),
+        "vector.load" => (AtLeast(1), Exactly(1)),
+        "vector.store" => (AtLeast(2), Exactly(0)),
+        "vector.maskedload" => (AtLeast(3), Exactly(1)),
+        "vector.maskedstore" => (AtLeast(3), Exactly(0)),
+        "vector.broadcast"
+        | "vector.shape_cast"
+        | "vector.bitcast"
+        | "vector.extract_strided_slice"
+        | "vector.transpose" => (Exactly(1), Exactly(1)),
+        "vector.extract" => (AtLeast(1), Exactly(1)),
+        "vector.insert" => (AtLeast(2), Exactly(1)),
+        "vector.insert_strided_slice" | "vector.multi_reduction" => (Exactly(2), Exactly(1)),
+        "vector.fma" | "vector.contract" => (Exactly(3), Exactly(1)),
+        "vector.reduction" => (Between(1, 2), Exactly(1)),
+        "vector.outerproduct" => (Between(2, 3), Exactly(1)),
+        "vector.print" => (Optional, Exactly(0)),
+        "vector.constant_mask" | "vector.step" | "vector.vscale" => (Exactly(0), Exactly(1)),
+        "vector.create_mask" | "vector.from_elements" => (Any, Exactly(1)),
+        "vector.yield" | "gpu.return" | "gpu.yield" => (Any, Exactly(0)),
+        "gpu.module" | "gpu.func" | "gpu.terminator" | "gpu.barrier" => (Exactly(0), Exactly(0)),
+        "gpu.thread_id" | "gpu.block_id" | "gpu.block_dim" | "gpu.grid_dim" | "gpu.global_id"
+        | "gpu.lane_id" | "gpu.subgroup_id" | "gpu.num_subgroups" | "gpu.subgroup_size" => {
+            (Exactly(0), Exactly(1))
+        }
+        "gpu.wait" | "gpu.launch" | "gpu.launch_func" => (Any, Optional),
+        "vector.shuffle" | "vector.interleave" => (Exactly(2), Exactly(1)),
+        "vector.type_cast" | "vector.scalable.extract" => (Exactly(1), Exactly(1)),
+        "vector.scalable.insert" => (Exactly(2), Exactly(1)),
+        "vector.gather" | "vector.expandload" => (AtLeast(4), Exactly(1)),
+        "vector.scatter" => (AtLeast(4), Exactly(0)),
+        "vector.compressstore" => (AtLeast(3), Exactly(0)),
+        "vector.to_elements" => (Exactly(1), Any),
+        _ => return None,
+    })
+}
+
+/// Checks `op`'s operand and result counts with upstream's messages; false after an
+/// error.
+pub(crate) fn arity_ok(v: &mut Verifier<'_>, op: Op) -> bool {
+    let ir = v.ir();
+    let Some((operands, results)) = arity(ir.op_name(op)) else {
+        return true;
+    };
+    let (n_ops, n_res) = (ir.operands(op).len(), ir.results(op).len());
+    let result_error = match results {
+        Count::Exactly(0) if n_res != 0 => Some("requires zero results".to_string()),
+        Count::Exactly(1) if n_res != 1 => Some("requires one result".to_string()),
+        Count::Optional if n_res > 1 => Some(format!(
+            "result group starting at #0 requires 0 or 1 element, but found {n_res}"
+        )),
+        _ => None,
+    };
+    if let Some(msg) = result_error {
+        v.error(op, msg);
+        return false;
+    }
+    let operand_error = match operands {
+        Count::Exactly(0) if n_ops != 0 => Some("requires zero operands".to_string()),
+        Count::Exactly(1) if n_ops != 1 => Some("requires a single operand".to_string()),
+        Count::Exactly(n) if n_ops != n => {
+            Some(format!("expected {n} operands, but found {n_ops}"))
+        }
+        Count::AtLeast(n) | Count::Between(n, _) if n_ops < n => {
+            Some(format!("expected {n} or more operands, but found {n_ops}"))
+        }
+        Count::Between(n, m) if n_ops > m => Some(format!(
+            "operand group starting at #{n} requires 0 or 1 element, but found {}",
+            n_ops - n
+        )),
+        Count::Optional if n_ops > 1 => Some(format!(
+            "operand group starting at #0 requires 0 or 1 element, but found {n_ops}"
+        )),
+        _ => None,
+    };
+    if let Some(msg) = operand_error {
+        v.error(op, msg);
+        return false;
+    }
+    true
+}
+
+/// A verifier that checks only operand and result counts.
+fn verify_arity_only(v: &mut Verifier<'_>, op: Op) {
+    arity_ok(v, op);
+}
+
+/// Prints the type of `op`'s first result, if it has one.
+fn print_result_type(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    if let Some(&r) = ir.results(op).first() {
+        p.print_type(ir.value_type(r));
     }
 }
 
@@ -429,7 +582,7 @@ fn detached_printer(ir: &Ir) -> Printer<'_> {
 
 pub static TRANSFER_READ: OpDef = OpDef {
     name: "vector.transfer_read",
-    traits: Traits::NONE,
+    traits: Traits::READ_ONLY,
     inherent_attrs: &["in_bounds", "operandSegmentSizes", "permutation_map"],
     parse: Some(parse_transfer_read),
     print: Some(print_transfer_read),
@@ -456,8 +609,15 @@ fn transfer_defaults(
     types_span: crate::diag::Span,
 ) -> PResult<AffineMap> {
     let perm_name = p.intern("permutation_map");
-    let map = match affine_map_of(p.ctx(), st.attr(perm_name)) {
+    let given = st.attr(perm_name);
+    let map = match affine_map_of(p.ctx(), given) {
         Some(m) => m,
+        None if given.is_some() => {
+            return Err(p.error_at(
+                types_span,
+                "expected permutation_map to be an affine map attribute",
+            ));
+        }
         None => {
             let ctx = p.ctx();
             let element_rank = vec_ty(ctx, ctx.element_type(shaped)).map_or(0, |v| v.rank());
@@ -811,6 +971,9 @@ fn verify_permutation_map(v: &mut Verifier<'_>, op: Op, map: AffineMap) {
 }
 
 fn verify_transfer_read(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     if !check_segments(v, op, 4) {
         return;
     }
@@ -874,6 +1037,9 @@ fn verify_transfer_read(v: &mut Verifier<'_>, op: Op) {
 }
 
 fn verify_transfer_write(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     if !check_segments(v, op, 4) {
         return;
     }
@@ -976,9 +1142,9 @@ fn parse_load(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let base = p.parse_operand()?;
     let indices = p.parse_operand_list(Delimiter::Square)?;
     p.parse_optional_attr_dict(st)?;
-    let base_ty = p.parse_colon_type()?;
+    let base_ty = parse_colon_typed(p, Kind::MemRef)?;
     p.expect(",")?;
-    let result = p.parse_type()?;
+    let result = parse_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands.push(p.resolve_operand(&base, base_ty)?);
     st.operands.extend(p.resolve_operands_all(&indices, index)?);
@@ -1002,7 +1168,7 @@ fn print_load(p: &mut Printer<'_>, op: Op) {
     p.write(" : ");
     p.print_type(ir.value_type(ops[0]));
     p.write(", ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
+    print_result_type(p, op);
 }
 
 fn parse_store(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -1011,9 +1177,9 @@ fn parse_store(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let base = p.parse_operand()?;
     let indices = p.parse_operand_list(Delimiter::Square)?;
     p.parse_optional_attr_dict(st)?;
-    let base_ty = p.parse_colon_type()?;
+    let base_ty = parse_colon_typed(p, Kind::MemRef)?;
     p.expect(",")?;
-    let value_ty = p.parse_type()?;
+    let value_ty = parse_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands.push(p.resolve_operand(&value, value_ty)?);
     st.operands.push(p.resolve_operand(&base, base_ty)?);
@@ -1091,6 +1257,9 @@ fn verify_load_store(v: &mut Verifier<'_>, op: Op, base: usize, vector_ty: Type,
 }
 
 fn verify_load(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let Some(&r) = ir.results(op).first() else {
         return;
@@ -1100,6 +1269,9 @@ fn verify_load(v: &mut Verifier<'_>, op: Op) {
 }
 
 fn verify_store(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let Some(&val) = ir.operands(op).first() else {
         return;
@@ -1116,13 +1288,13 @@ fn parse_maskedload(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> 
     p.expect(",")?;
     let pass = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
-    let base_ty = p.parse_colon_type()?;
+    let base_ty = parse_colon_typed(p, Kind::MemRef)?;
     p.expect(",")?;
-    let mask_ty = p.parse_type()?;
+    let mask_ty = parse_typed(p, Kind::Vector)?;
     p.expect(",")?;
-    let pass_ty = p.parse_type()?;
+    let pass_ty = parse_typed(p, Kind::Vector)?;
     p.expect("into")?;
-    let result = p.parse_type()?;
+    let result = parse_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands.push(p.resolve_operand(&base, base_ty)?);
     st.operands.extend(p.resolve_operands_all(&indices, index)?);
@@ -1155,10 +1327,13 @@ fn print_maskedload(p: &mut Printer<'_>, op: Op) {
     p.write(", ");
     p.print_type(ir.value_type(ops[n - 1]));
     p.write(" into ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
+    print_result_type(p, op);
 }
 
 fn verify_maskedload(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -1189,11 +1364,11 @@ fn parse_maskedstore(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()>
     p.expect(",")?;
     let value = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
-    let base_ty = p.parse_colon_type()?;
+    let base_ty = parse_colon_typed(p, Kind::MemRef)?;
     p.expect(",")?;
-    let mask_ty = p.parse_type()?;
+    let mask_ty = parse_typed(p, Kind::Vector)?;
     p.expect(",")?;
-    let value_ty = p.parse_type()?;
+    let value_ty = parse_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands.push(p.resolve_operand(&base, base_ty)?);
     st.operands.extend(p.resolve_operands_all(&indices, index)?);
@@ -1227,6 +1402,9 @@ fn print_maskedstore(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_maskedstore(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -1281,9 +1459,20 @@ pub static BITCAST: OpDef = OpDef {
 fn parse_unary_to(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let x = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
-    let from = p.parse_colon_type()?;
+    let (from_kind, to_kind) = match p.ctx().str(st.name) {
+        "vector.broadcast" => (None, Some(Kind::Vector)),
+        "vector.type_cast" => (Some(Kind::MemRef), Some(Kind::MemRef)),
+        _ => (Some(Kind::Vector), Some(Kind::Vector)),
+    };
+    let from = match from_kind {
+        Some(k) => parse_colon_typed(p, k)?,
+        None => p.parse_colon_type()?,
+    };
     p.expect("to")?;
-    let to = p.parse_type()?;
+    let to = match to_kind {
+        Some(k) => parse_typed(p, k)?,
+        None => p.parse_type()?,
+    };
     st.operands.push(p.resolve_operand(&x, from)?);
     st.result_types.push(to);
     Ok(())
@@ -1304,6 +1493,9 @@ fn print_unary_to(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_broadcast(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
@@ -1362,6 +1554,9 @@ fn scalable_dim(size: i64, scalable: bool) -> String {
 }
 
 fn verify_shape_cast(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
@@ -1396,6 +1591,9 @@ fn verify_shape_cast(v: &mut Verifier<'_>, op: Op) {
 }
 
 fn verify_bitcast(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
@@ -1456,7 +1654,7 @@ fn parse_extract(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.parse_optional_attr_dict(st)?;
     let result = p.parse_colon_type()?;
     p.expect("from")?;
-    let vty = p.parse_type()?;
+    let vty = parse_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands.push(p.resolve_operand(&vector, vty)?);
     st.operands
@@ -1477,7 +1675,7 @@ fn print_extract(p: &mut Printer<'_>, op: Op) {
     print_dynamic_index_list(p, &statics, &ops[1..]);
     p.print_optional_attr_dict(op, &["static_position"]);
     p.write(" : ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
+    print_result_type(p, op);
     p.write(" from ");
     p.print_type(ir.value_type(vector));
 }
@@ -1490,7 +1688,7 @@ fn parse_insert(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.parse_optional_attr_dict(st)?;
     let value_ty = p.parse_colon_type()?;
     p.expect("into")?;
-    let dest_ty = p.parse_type()?;
+    let dest_ty = parse_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands.push(p.resolve_operand(&value, value_ty)?);
     st.operands.push(p.resolve_operand(&dest, dest_ty)?);
@@ -1523,6 +1721,9 @@ fn print_insert(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_extract(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -1544,7 +1745,7 @@ fn verify_extract(v: &mut Verifier<'_>, op: Op) {
     }
     let statics = dense_i64_values(ctx, ir.attr(op, "static_position"));
     if statics.iter().filter(|&&s| s == DYNAMIC).count() != ops.len() - 1 {
-        v.error(op, "mismatch between dynamic and static positions");
+        v.error(op, "mismatch between dynamic and static positions (kDynamic marker but no corresponding dynamic position) -- this can only happen due to an incorrect fold/rewrite");
         return;
     }
     if statics.len() > src.rank() {
@@ -1587,6 +1788,9 @@ fn verify_extract(v: &mut Verifier<'_>, op: Op) {
 }
 
 fn verify_insert(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -1615,7 +1819,7 @@ fn verify_insert(v: &mut Verifier<'_>, op: Op) {
     }
     let statics = dense_i64_values(ctx, ir.attr(op, "static_position"));
     if statics.iter().filter(|&&s| s == DYNAMIC).count() != ops.len() - 2 {
-        v.error(op, "mismatch between dynamic and static positions");
+        v.error(op, "mismatch between dynamic and static positions (kDynamic marker but no corresponding dynamic position) -- this can only happen due to an incorrect fold/rewrite");
         return;
     }
     if statics.len() > dest.rank() {
@@ -1679,9 +1883,9 @@ fn parse_insert_strided_slice(p: &mut Parser<'_>, st: &mut OperationState) -> PR
     p.expect(",")?;
     let dest = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
-    let value_ty = p.parse_colon_type()?;
+    let value_ty = parse_colon_typed(p, Kind::Vector)?;
     p.expect("into")?;
-    let dest_ty = p.parse_type()?;
+    let dest_ty = parse_typed(p, Kind::Vector)?;
     st.operands.push(p.resolve_operand(&value, value_ty)?);
     st.operands.push(p.resolve_operand(&dest, dest_ty)?);
     st.result_types.push(dest_ty);
@@ -1706,6 +1910,9 @@ fn print_insert_strided_slice(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_extract_strided_slice(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
@@ -1797,6 +2004,9 @@ fn verify_extract_strided_slice(v: &mut Verifier<'_>, op: Op) {
 }
 
 fn verify_insert_strided_slice(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -1880,7 +2090,7 @@ fn parse_fma(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let ops = p.parse_operand_list(Delimiter::None)?;
     p.parse_optional_attr_dict(st)?;
     let span = p.current_span();
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
     st.operands = p.resolve_operands(&ops, &[ty, ty, ty], span)?;
     st.result_types.push(ty);
     Ok(())
@@ -1898,6 +2108,9 @@ fn print_fma(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_fma(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let mut tys: Vec<Type> = ir.operands(op).iter().map(|&x| ir.value_type(x)).collect();
@@ -1940,6 +2153,7 @@ pub static MULTI_REDUCTION: OpDef = OpDef {
     inherent_attrs: &["kind", "reduction_dims"],
     parse: Some(parse_multi_reduction),
     print: Some(print_multi_reduction),
+    verify: Some(verify_arity_only),
     ..OpDef::EMPTY
 };
 
@@ -1971,7 +2185,7 @@ fn parse_reduction(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let fm = dialect_attr(p.ctx(), "arith.fastmath", &fm);
     st.add_attr(p.intern("fastmath"), fm);
     p.parse_optional_attr_dict(st)?;
-    let vty = p.parse_colon_type()?;
+    let vty = parse_colon_typed(p, Kind::Vector)?;
     p.expect("into")?;
     let dest = p.parse_type()?;
     st.operands.push(p.resolve_operand(&vector, vty)?);
@@ -2018,7 +2232,7 @@ fn print_reduction(p: &mut Printer<'_>, op: Op) {
     p.write(" : ");
     p.print_type(ir.value_type(vector));
     p.write(" into ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
+    print_result_type(p, op);
 }
 
 /// Whether `kind` applies to elements of type `element` (upstream's
@@ -2034,6 +2248,9 @@ fn is_supported_kind(ctx: &Context, kind: &str, element: Type) -> bool {
 }
 
 fn verify_reduction(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -2097,7 +2314,7 @@ fn parse_multi_reduction(p: &mut Parser<'_>, st: &mut OperationState) -> PResult
     }
     let dims = p.ctx().dense_i64_array(&dims);
     st.add_attr(p.intern("reduction_dims"), dims);
-    let src_ty = p.parse_colon_type()?;
+    let src_ty = parse_colon_typed(p, Kind::Vector)?;
     p.expect("to")?;
     let dest = p.parse_type()?;
     st.operands.push(p.resolve_operand(&source, src_ty)?);
@@ -2128,7 +2345,7 @@ fn print_multi_reduction(p: &mut Printer<'_>, op: Op) {
     p.write("] : ");
     p.print_type(ir.value_type(ops[0]));
     p.write(" to ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
+    print_result_type(p, op);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -2248,10 +2465,13 @@ fn print_contract(p: &mut Printer<'_>, op: Op) {
     p.write(", ");
     p.print_type(ir.value_type(ops[1]));
     p.write(" into ");
-    p.print_type(ir.value_type(ir.result(op, 0)));
+    print_result_type(p, op);
 }
 
 fn verify_contract(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -2418,9 +2638,9 @@ fn parse_transpose(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let a = p.ctx().dense_i64_array(&perm);
     st.add_attr(p.intern("permutation"), a);
     p.parse_optional_attr_dict(st)?;
-    let from = p.parse_colon_type()?;
+    let from = parse_colon_typed(p, Kind::Vector)?;
     p.expect("to")?;
-    let to = p.parse_type()?;
+    let to = parse_typed(p, Kind::Vector)?;
     st.operands.push(p.resolve_operand(&x, from)?);
     st.result_types.push(to);
     Ok(())
@@ -2451,6 +2671,9 @@ fn print_transpose(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_transpose(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
@@ -2473,8 +2696,12 @@ fn verify_transpose(v: &mut Verifier<'_>, op: Op) {
     }
     let mut seen = vec![false; s.rank()];
     for (i, &pi) in perm.iter().enumerate() {
-        if pi < 0 || pi as usize >= s.rank() || seen[pi as usize] {
+        if pi < 0 || pi as usize >= s.rank() {
             v.error(op, format!("transposition index out of range: {pi}"));
+            return;
+        }
+        if seen[pi as usize] {
+            v.error(op, format!("duplicate position index: {pi}"));
             return;
         }
         seen[pi as usize] = true;
@@ -2579,6 +2806,9 @@ fn print_print(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_print(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let punct = ir
@@ -2632,7 +2862,7 @@ fn parse_constant_mask(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<(
     let a = p.ctx().dense_i64_array(&sizes);
     st.add_attr(p.intern("mask_dim_sizes"), a);
     p.parse_optional_attr_dict(st)?;
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
     st.result_types.push(ty);
     Ok(())
 }
@@ -2657,6 +2887,9 @@ fn print_constant_mask(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_constant_mask(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let Some(&r) = ir.results(op).first() else {
@@ -2705,7 +2938,7 @@ fn verify_constant_mask(v: &mut Verifier<'_>, op: Op) {
 fn parse_create_mask(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let ops = p.parse_operand_list(Delimiter::None)?;
     p.parse_optional_attr_dict(st)?;
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands = p.resolve_operands_all(&ops, index)?;
     st.result_types.push(ty);
@@ -2724,6 +2957,9 @@ fn print_create_mask(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_create_mask(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let Some(&r) = ir.results(op).first() else {
         return;
@@ -2768,17 +3004,17 @@ fn parse_outerproduct(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()
     if types.len() != 2 {
         return Err(p.error_at(span, "expected 2 types"));
     }
-    let Some(lhs) = vec_ty(p.ctx(), types[0]) else {
-        return Err(p.error_at(span, "expected vector type for operand #1"));
+    let Some(lhs) = vec_ty(p.ctx(), types[0]).filter(|v| v.rank() == 1) else {
+        return Err(p.error_at(span, "expected 1-d vector for operand #1"));
     };
     let result = match vec_ty(p.ctx(), types[1]) {
-        Some(rhs) => {
-            let mut shape = vec![lhs.shape[0], rhs.shape[0]];
-            let mut scalable = vec![lhs.scalable[0], rhs.scalable[0]];
-            shape.truncate(2);
-            scalable.truncate(2);
-            make_vector(p.ctx(), shape, scalable, lhs.element)
-        }
+        Some(rhs) if rhs.rank() == 1 => make_vector(
+            p.ctx(),
+            vec![lhs.shape[0], rhs.shape[0]],
+            vec![lhs.scalable[0], rhs.scalable[0]],
+            lhs.element,
+        ),
+        Some(_) => return Err(p.error_at(span, "expected 1-d vector for operand #2")),
         None => make_vector(
             p.ctx(),
             vec![lhs.shape[0]],
@@ -2820,6 +3056,9 @@ fn print_outerproduct(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_outerproduct(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let ops = ir.operands(op);
@@ -2880,6 +3119,7 @@ pub static FROM_ELEMENTS: OpDef = OpDef {
     traits: Traits::PURE,
     parse: Some(parse_from_elements),
     print: Some(print_from_elements),
+    verify: Some(verify_arity_only),
     ..OpDef::EMPTY
 };
 
@@ -2887,7 +3127,7 @@ fn parse_from_elements(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<(
     let ops = p.parse_operand_list(Delimiter::None)?;
     p.parse_optional_attr_dict(st)?;
     let span = p.current_span();
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
     let Some(v) = vec_ty(p.ctx(), ty) else {
         return Err(p.error_at(span, "expected vector type"));
     };
@@ -2929,7 +3169,7 @@ pub static STEP: OpDef = OpDef {
 /// `attr-dict : type`
 fn parse_colon_result(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.parse_optional_attr_dict(st)?;
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
     st.result_types.push(ty);
     Ok(())
 }
@@ -2944,6 +3184,9 @@ fn print_colon_result(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_step(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     let Some(&r) = ir.results(op).first() else {
@@ -2967,6 +3210,7 @@ pub static VSCALE: OpDef = OpDef {
     parse: Some(parse_vscale),
     print: Some(print_vscale),
     result_names: Some(vscale_names),
+    verify: Some(verify_arity_only),
     ..OpDef::EMPTY
 };
 
@@ -2992,6 +3236,7 @@ pub static YIELD: OpDef = OpDef {
         .with(Traits::RETURN_LIKE),
     parse: Some(parse_yield),
     print: Some(print_yield),
+    verify: Some(verify_arity_only),
     ..OpDef::EMPTY
 };
 
@@ -3017,5 +3262,774 @@ fn print_yield(p: &mut Printer<'_>, op: Op) {
         p.write(" : ");
         let tys: Vec<Type> = ops.iter().map(|&v| ir.value_type(v)).collect();
         p.print_types(&tys);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// vector.shuffle / vector.interleave / vector.deinterleave / vector.to_elements
+// ---------------------------------------------------------------------------------------
+
+pub static SHUFFLE: OpDef = OpDef {
+    name: "vector.shuffle",
+    traits: Traits::PURE,
+    inherent_attrs: &["mask"],
+    parse: Some(parse_shuffle),
+    print: Some(print_shuffle),
+    verify: Some(verify_shuffle),
+    ..OpDef::EMPTY
+};
+
+/// `[1, 2, -1]` of integers.
+fn parse_int_list(p: &mut Parser<'_>) -> PResult<Vec<i64>> {
+    p.expect("[")?;
+    let mut out = Vec::new();
+    if !p.eat("]") {
+        loop {
+            out.push(p.parse_integer()? as i64);
+            if !p.eat(",") {
+                break;
+            }
+        }
+        p.expect("]")?;
+    }
+    Ok(out)
+}
+
+fn int_list_text(values: &[i64]) -> String {
+    values
+        .iter()
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn parse_shuffle(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let v1 = p.parse_operand()?;
+    p.expect(",")?;
+    let v2 = p.parse_operand()?;
+    let mask = parse_int_list(p)?;
+    p.parse_optional_attr_dict(st)?;
+    let span = p.current_span();
+    let t1 = parse_colon_typed(p, Kind::Vector)?;
+    p.expect(",")?;
+    let t2 = parse_typed(p, Kind::Vector)?;
+    let Some(a) = vec_ty(p.ctx(), t1) else {
+        return Err(p.error_at(span, "expected vector type"));
+    };
+    // The result has the mask's length as leading dimension and v1's trailing ones.
+    let mut shape = vec![mask.len() as i64];
+    let mut scalable = vec![false];
+    if a.rank() > 1 {
+        shape.extend_from_slice(&a.shape[1..]);
+        scalable.extend_from_slice(&a.scalable[1..]);
+    }
+    let result = make_vector(p.ctx(), shape, scalable, a.element);
+    let m = p.ctx().dense_i64_array(&mask);
+    st.add_attr(p.intern("mask"), m);
+    st.operands.push(p.resolve_operand(&v1, t1)?);
+    st.operands.push(p.resolve_operand(&v2, t2)?);
+    st.result_types.push(result);
+    Ok(())
+}
+
+fn print_shuffle(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    if ops.len() != 2 {
+        return;
+    }
+    let mask = dense_i64_values(ir.ctx(), ir.attr(op, "mask"));
+    p.write(" ");
+    p.print_operands(ops);
+    p.write(" [");
+    p.write(&int_list_text(&mask));
+    p.write("]");
+    p.print_optional_attr_dict(op, &["mask"]);
+    p.write(" : ");
+    p.print_type(ir.value_type(ops[0]));
+    p.write(", ");
+    p.print_type(ir.value_type(ops[1]));
+}
+
+fn verify_shuffle(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let ops = ir.operands(op);
+    let (Some(a), Some(b), Some(r)) = (
+        vec_ty(ctx, ir.value_type(ops[0])),
+        vec_ty(ctx, ir.value_type(ops[1])),
+        vec_ty(ctx, ir.value_type(ir.result(op, 0))),
+    ) else {
+        return;
+    };
+    let mask = dense_i64_values(ctx, ir.attr(op, "mask"));
+    let rank_ok = a.rank() == b.rank() || (a.rank() == 0 && b.rank() == 0);
+    if !rank_ok {
+        v.error(op, "rank mismatch");
+        return;
+    }
+    if a.rank() > 1 && a.shape[1..] != b.shape[1..] {
+        v.error(op, "dimension mismatch");
+        return;
+    }
+    if r.shape.first().copied() != Some(mask.len() as i64) {
+        v.error(op, "mask length mismatch");
+        return;
+    }
+    let total = a.shape.first().copied().unwrap_or(1) + b.shape.first().copied().unwrap_or(1);
+    for (i, &m) in mask.iter().enumerate() {
+        if m != -1 && (m < 0 || m >= total) {
+            v.error(op, format!("mask index #{} out of range", i + 1));
+            return;
+        }
+    }
+}
+
+pub static INTERLEAVE: OpDef = OpDef {
+    name: "vector.interleave",
+    traits: Traits::PURE,
+    parse: Some(parse_interleave),
+    print: Some(print_interleave),
+    verify: Some(verify_arity_only),
+    ..OpDef::EMPTY
+};
+
+fn parse_interleave(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let a = p.parse_operand()?;
+    p.expect(",")?;
+    let b = p.parse_operand()?;
+    p.parse_optional_attr_dict(st)?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
+    p.expect("->")?;
+    let result = parse_typed(p, Kind::Vector)?;
+    st.operands.push(p.resolve_operand(&a, ty)?);
+    st.operands.push(p.resolve_operand(&b, ty)?);
+    st.result_types.push(result);
+    Ok(())
+}
+
+fn print_interleave(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    let Some(&first) = ops.first() else { return };
+    p.write(" ");
+    p.print_operands(ops);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ir.value_type(first));
+    p.write(" -> ");
+    print_result_type(p, op);
+}
+
+pub static DEINTERLEAVE: OpDef = OpDef {
+    name: "vector.deinterleave",
+    traits: Traits::PURE,
+    parse: Some(parse_deinterleave),
+    print: Some(print_deinterleave),
+    result_names: Some(deinterleave_names),
+    ..OpDef::EMPTY
+};
+
+fn parse_deinterleave(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let x = p.parse_operand()?;
+    p.parse_optional_attr_dict(st)?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
+    p.expect("->")?;
+    let result = parse_typed(p, Kind::Vector)?;
+    st.operands.push(p.resolve_operand(&x, ty)?);
+    st.result_types.extend([result, result]);
+    Ok(())
+}
+
+fn print_deinterleave(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let Some(&x) = ir.operands(op).first() else {
+        return;
+    };
+    p.write(" ");
+    p.print_operand(x);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ir.value_type(x));
+    p.write(" -> ");
+    print_result_type(p, op);
+}
+
+fn deinterleave_names(_ir: &Ir, _op: Op, names: &mut Vec<(usize, String)>) {
+    names.push((0, "res1".into()));
+    names.push((1, "res2".into()));
+}
+
+pub static TO_ELEMENTS: OpDef = OpDef {
+    name: "vector.to_elements",
+    traits: Traits::PURE,
+    parse: Some(parse_to_elements),
+    print: Some(print_to_elements),
+    verify: Some(verify_arity_only),
+    ..OpDef::EMPTY
+};
+
+fn parse_to_elements(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let x = p.parse_operand()?;
+    p.parse_optional_attr_dict(st)?;
+    let span = p.current_span();
+    let ty = parse_colon_typed(p, Kind::Vector)?;
+    let Some(v) = vec_ty(p.ctx(), ty) else {
+        return Err(p.error_at(span, "expected vector type"));
+    };
+    st.operands.push(p.resolve_operand(&x, ty)?);
+    st.result_types = vec![v.element; v.num_elements().max(0) as usize];
+    Ok(())
+}
+
+fn print_to_elements(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let Some(&x) = ir.operands(op).first() else {
+        return;
+    };
+    p.write(" ");
+    p.print_operand(x);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ir.value_type(x));
+}
+
+// ---------------------------------------------------------------------------------------
+// vector.gather / vector.scatter / vector.expandload / vector.compressstore
+// ---------------------------------------------------------------------------------------
+
+pub static GATHER: OpDef = OpDef {
+    name: "vector.gather",
+    traits: Traits::READ_ONLY,
+    inherent_attrs: &["alignment"],
+    parse: Some(parse_gather),
+    print: Some(print_gather),
+    verify: Some(verify_arity_only),
+    ..OpDef::EMPTY
+};
+
+pub static SCATTER: OpDef = OpDef {
+    name: "vector.scatter",
+    inherent_attrs: &["alignment"],
+    parse: Some(parse_scatter),
+    print: Some(print_scatter),
+    verify: Some(verify_arity_only),
+    ..OpDef::EMPTY
+};
+
+pub static EXPANDLOAD: OpDef = OpDef {
+    name: "vector.expandload",
+    traits: Traits::READ_ONLY,
+    inherent_attrs: &["alignment"],
+    parse: Some(parse_maskedload),
+    print: Some(print_maskedload),
+    verify: Some(verify_maskedload),
+    ..OpDef::EMPTY
+};
+
+pub static COMPRESSSTORE: OpDef = OpDef {
+    name: "vector.compressstore",
+    inherent_attrs: &["alignment"],
+    parse: Some(parse_maskedstore),
+    print: Some(print_maskedstore),
+    verify: Some(verify_maskedstore),
+    ..OpDef::EMPTY
+};
+
+/// `%base[%i, %j] [%index_vec], %mask, %x` (gather and scatter), returning the operands
+/// after `%base[...]`.
+fn parse_gather_operands(
+    p: &mut Parser<'_>,
+) -> PResult<(
+    UnresolvedOperand,
+    Vec<UnresolvedOperand>,
+    [UnresolvedOperand; 3],
+)> {
+    let base = p.parse_operand()?;
+    let indices = p.parse_operand_list(Delimiter::Square)?;
+    p.expect("[")?;
+    let index_vec = p.parse_operand()?;
+    p.expect("]")?;
+    p.expect(",")?;
+    let mask = p.parse_operand()?;
+    p.expect(",")?;
+    let x = p.parse_operand()?;
+    Ok((base, indices, [index_vec, mask, x]))
+}
+
+fn parse_gather(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let (base, indices, [iv, mask, pass]) = parse_gather_operands(p)?;
+    p.parse_optional_attr_dict(st)?;
+    let base_ty = parse_colon_typed(p, Kind::Shaped)?;
+    p.expect(",")?;
+    let iv_ty = parse_typed(p, Kind::Vector)?;
+    p.expect(",")?;
+    let mask_ty = parse_typed(p, Kind::Vector)?;
+    p.expect(",")?;
+    let pass_ty = parse_typed(p, Kind::Vector)?;
+    p.expect("into")?;
+    let result = parse_typed(p, Kind::Vector)?;
+    let index = p.ctx().index_type();
+    st.operands.push(p.resolve_operand(&base, base_ty)?);
+    st.operands.extend(p.resolve_operands_all(&indices, index)?);
+    st.operands.push(p.resolve_operand(&iv, iv_ty)?);
+    st.operands.push(p.resolve_operand(&mask, mask_ty)?);
+    st.operands.push(p.resolve_operand(&pass, pass_ty)?);
+    st.result_types.push(result);
+    Ok(())
+}
+
+fn parse_scatter(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let (base, indices, [iv, mask, value]) = parse_gather_operands(p)?;
+    p.parse_optional_attr_dict(st)?;
+    let base_ty = parse_colon_typed(p, Kind::MemRef)?;
+    p.expect(",")?;
+    let iv_ty = parse_typed(p, Kind::Vector)?;
+    p.expect(",")?;
+    let mask_ty = parse_typed(p, Kind::Vector)?;
+    p.expect(",")?;
+    let value_ty = parse_typed(p, Kind::Vector)?;
+    let index = p.ctx().index_type();
+    st.operands.push(p.resolve_operand(&base, base_ty)?);
+    st.operands.extend(p.resolve_operands_all(&indices, index)?);
+    st.operands.push(p.resolve_operand(&iv, iv_ty)?);
+    st.operands.push(p.resolve_operand(&mask, mask_ty)?);
+    st.operands.push(p.resolve_operand(&value, value_ty)?);
+    Ok(())
+}
+
+/// Prints `%base[%i] [%iv], %mask, %x attr-dict : T, U, V, W` (gather and scatter).
+fn print_gather_common(p: &mut Printer<'_>, op: Op) -> bool {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    let n = ops.len();
+    if n < 4 {
+        return false;
+    }
+    p.write(" ");
+    p.print_operand(ops[0]);
+    p.write("[");
+    p.print_operands(&ops[1..n - 3]);
+    p.write("] [");
+    p.print_operand(ops[n - 3]);
+    p.write("], ");
+    p.print_operand(ops[n - 2]);
+    p.write(", ");
+    p.print_operand(ops[n - 1]);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    let tys: Vec<Type> = [0, n - 3, n - 2, n - 1]
+        .iter()
+        .map(|&i| ir.value_type(ops[i]))
+        .collect();
+    p.print_types(&tys);
+    true
+}
+
+fn print_gather(p: &mut Printer<'_>, op: Op) {
+    if print_gather_common(p, op) {
+        p.write(" into ");
+        print_result_type(p, op);
+    }
+}
+
+fn print_scatter(p: &mut Printer<'_>, op: Op) {
+    print_gather_common(p, op);
+}
+
+// ---------------------------------------------------------------------------------------
+// vector.type_cast / vector.scan / vector.scalable.insert / vector.scalable.extract
+// ---------------------------------------------------------------------------------------
+
+pub static TYPE_CAST: OpDef = OpDef {
+    name: "vector.type_cast",
+    traits: Traits::PURE,
+    parse: Some(parse_unary_to),
+    print: Some(print_unary_to),
+    verify: Some(verify_arity_only),
+    ..OpDef::EMPTY
+};
+
+pub static SCAN: OpDef = OpDef {
+    name: "vector.scan",
+    traits: Traits::PURE,
+    inherent_attrs: &["inclusive", "kind", "reduction_dim"],
+    parse: Some(parse_scan),
+    print: Some(print_scan),
+    result_names: Some(scan_names),
+    ..OpDef::EMPTY
+};
+
+fn parse_scan(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let kind = parse_kind(p)?;
+    st.add_attr(p.intern("kind"), kind);
+    p.expect(",")?;
+    let source = p.parse_operand()?;
+    p.expect(",")?;
+    let init = p.parse_operand()?;
+    p.parse_optional_attr_dict(st)?;
+    let source_ty = parse_colon_typed(p, Kind::Vector)?;
+    p.expect(",")?;
+    let init_ty = parse_typed(p, Kind::Vector)?;
+    st.operands.push(p.resolve_operand(&source, source_ty)?);
+    st.operands.push(p.resolve_operand(&init, init_ty)?);
+    st.result_types.extend([source_ty, init_ty]);
+    Ok(())
+}
+
+fn print_scan(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    if ops.len() != 2 {
+        return;
+    }
+    print_kind(p, op);
+    p.write(", ");
+    p.print_operands(ops);
+    p.print_optional_attr_dict(op, &["kind"]);
+    p.write(" : ");
+    p.print_type(ir.value_type(ops[0]));
+    p.write(", ");
+    p.print_type(ir.value_type(ops[1]));
+}
+
+fn scan_names(_ir: &Ir, _op: Op, names: &mut Vec<(usize, String)>) {
+    names.push((0, "dest".into()));
+    names.push((1, "accumulated_value".into()));
+}
+
+pub static SCALABLE_INSERT: OpDef = OpDef {
+    name: "vector.scalable.insert",
+    traits: Traits::PURE,
+    inherent_attrs: &["pos"],
+    parse: Some(parse_scalable_insert),
+    print: Some(print_scalable_insert),
+    verify: Some(verify_arity_only),
+    ..OpDef::EMPTY
+};
+
+pub static SCALABLE_EXTRACT: OpDef = OpDef {
+    name: "vector.scalable.extract",
+    traits: Traits::PURE,
+    inherent_attrs: &["pos"],
+    parse: Some(parse_scalable_extract),
+    print: Some(print_scalable_extract),
+    verify: Some(verify_arity_only),
+    ..OpDef::EMPTY
+};
+
+/// `[pos]` as an `i64` attribute.
+fn parse_pos(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    p.expect("[")?;
+    let pos = p.parse_integer()?;
+    p.expect("]")?;
+    let a = p.ctx().int_attr(pos, p.ctx().int_type(64));
+    st.add_attr(p.intern("pos"), a);
+    Ok(())
+}
+
+fn print_pos(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let pos = ir
+        .attr(op, "pos")
+        .and_then(|a| ir.ctx().int_value(a))
+        .unwrap_or(0);
+    p.write(&format!("[{pos}]"));
+}
+
+fn parse_scalable_insert(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let value = p.parse_operand()?;
+    p.expect(",")?;
+    let dest = p.parse_operand()?;
+    parse_pos(p, st)?;
+    p.parse_optional_attr_dict(st)?;
+    let value_ty = parse_colon_typed(p, Kind::Vector)?;
+    p.expect("into")?;
+    let dest_ty = parse_typed(p, Kind::Vector)?;
+    st.operands.push(p.resolve_operand(&value, value_ty)?);
+    st.operands.push(p.resolve_operand(&dest, dest_ty)?);
+    st.result_types.push(dest_ty);
+    Ok(())
+}
+
+fn print_scalable_insert(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    if ops.len() != 2 {
+        return;
+    }
+    p.write(" ");
+    p.print_operands(ops);
+    print_pos(p, op);
+    p.print_optional_attr_dict(op, &["pos"]);
+    p.write(" : ");
+    p.print_type(ir.value_type(ops[0]));
+    p.write(" into ");
+    p.print_type(ir.value_type(ops[1]));
+}
+
+fn parse_scalable_extract(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let source = p.parse_operand()?;
+    parse_pos(p, st)?;
+    p.parse_optional_attr_dict(st)?;
+    let result = parse_colon_typed(p, Kind::Vector)?;
+    p.expect("from")?;
+    let source_ty = parse_typed(p, Kind::Vector)?;
+    st.operands.push(p.resolve_operand(&source, source_ty)?);
+    st.result_types.push(result);
+    Ok(())
+}
+
+fn print_scalable_extract(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let Some(&x) = ir.operands(op).first() else {
+        return;
+    };
+    p.write(" ");
+    p.print_operand(x);
+    print_pos(p, op);
+    p.print_optional_attr_dict(op, &["pos"]);
+    p.write(" : ");
+    print_result_type(p, op);
+    p.write(" from ");
+    p.print_type(ir.value_type(x));
+}
+
+// ---------------------------------------------------------------------------------------
+// vector.mask
+// ---------------------------------------------------------------------------------------
+
+pub static MASK: OpDef = OpDef {
+    name: "vector.mask",
+    traits: Traits::SINGLE_BLOCK.with(Traits::RECURSIVE_EFFECTS),
+    implicit_terminator: Some("vector.yield"),
+    parse: Some(parse_mask),
+    print: Some(print_mask),
+    verify: Some(verify_mask),
+    ..OpDef::EMPTY
+};
+
+/// Ops implementing upstream's `MaskableOpInterface`.
+const MASKABLE: &[&str] = &[
+    "vector.transfer_read",
+    "vector.transfer_write",
+    "vector.reduction",
+    "vector.multi_reduction",
+    "vector.contract",
+    "vector.outerproduct",
+    "vector.gather",
+    "vector.scatter",
+];
+
+/// `%mask (, %passthru)? { op } attr-dict : mask-type (-> result types)?`
+fn parse_mask(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let mask = p.parse_operand()?;
+    let passthru = if p.eat(",") {
+        Some(p.parse_operand()?)
+    } else {
+        None
+    };
+    let region = p.parse_region(&[], RegionOptions::default())?;
+    ensure_mask_terminator(p, region, st.loc);
+    st.regions.push(region);
+    p.parse_optional_attr_dict(st)?;
+    let mask_ty = p.parse_colon_type()?;
+    let span = p.current_span();
+    let results = p.parse_optional_arrow_type_list()?;
+    st.operands.push(p.resolve_operand(&mask, mask_ty)?);
+    if let Some(passthru) = &passthru {
+        let Some(&ty) = results.first() else {
+            return Err(p.error_at(span, "expects a result if passthru operand is provided"));
+        };
+        st.operands.push(p.resolve_operand(passthru, ty)?);
+    }
+    st.result_types = results;
+    Ok(())
+}
+
+/// Upstream's `MaskOp::ensureTerminator`: an empty region gets a block with a bare
+/// `vector.yield`; a single masked op gets a `vector.yield` of its results.
+fn ensure_mask_terminator(p: &mut Parser<'_>, region: crate::store::Region, loc: Attr) {
+    let ir = p.ir();
+    let Some(block) = ir.entry_block(region) else {
+        p.ensure_terminator(region, "vector.yield", loc);
+        return;
+    };
+    let ops: Vec<Op> = ir.block_ops(block).collect();
+    match ops.as_slice() {
+        [] => p.ensure_terminator(region, "vector.yield", loc),
+        [only] if !ir.is_op(*only, "vector.yield") => {
+            let results = ir.results(*only).to_vec();
+            let name = ir.ctx().intern_str("vector.yield");
+            let mut state = OperationState::new(name, loc);
+            state.operands = results;
+            let y = ir.create_op(state);
+            ir.append_op(block, y);
+        }
+        _ => {}
+    }
+}
+
+fn print_mask(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    let Some(&mask) = ops.first() else { return };
+    p.write(" ");
+    p.print_operand(mask);
+    if let Some(&passthru) = ops.get(1) {
+        p.write(", ");
+        p.print_operand(passthru);
+    }
+    p.write(" { ");
+    let inner = ir
+        .regions(op)
+        .first()
+        .and_then(|&r| ir.entry_block(r))
+        .and_then(|b| ir.first_op(b));
+    if let Some(inner) = inner {
+        // MLIR prints the masked op without its results (`printCustomOrGenericOp`).
+        let start = p.out.len();
+        p.print_nested_op(inner);
+        if !ir.results(inner).is_empty() {
+            if let Some(eq) = p.out[start..].find(" = ") {
+                p.out.replace_range(start..start + eq + 3, "");
+            }
+        }
+    }
+    p.write(" }");
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ir.value_type(mask));
+    let results: Vec<Type> = ir.results(op).iter().map(|&r| ir.value_type(r)).collect();
+    if !results.is_empty() {
+        p.write(" -> ");
+        if results.len() == 1 {
+            p.print_type(results[0]);
+        } else {
+            p.write("(");
+            p.print_types(&results);
+            p.write(")");
+        }
+    }
+}
+
+fn verify_mask(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let ops = ir.operands(op);
+    if ops.is_empty() || ops.len() > 2 {
+        v.error(
+            op,
+            format!("expected 1 or more operands, but found {}", ops.len()),
+        );
+        return;
+    }
+    let Some(block) = ir.regions(op).first().and_then(|&r| ir.entry_block(r)) else {
+        v.error(op, "expects a terminator within the mask region");
+        return;
+    };
+    let body: Vec<Op> = ir.block_ops(block).collect();
+    let Some(&last) = body.last() else {
+        v.error(op, "expects a terminator within the mask region");
+        return;
+    };
+    if body.len() > 2 {
+        v.error(op, "expects only one operation to mask");
+        return;
+    }
+    if !ir.is_op(last, "vector.yield") {
+        v.error(op, "expects a terminator within the mask region");
+        return;
+    }
+    if ir.operands(last).len() != ir.results(op).len() {
+        v.error(
+            op,
+            "expects number of results to match mask region yielded values",
+        );
+        return;
+    }
+    if body.len() == 1 {
+        return;
+    }
+    let masked = body[0];
+    if !MASKABLE.contains(&ir.op_name(masked)) {
+        v.error(op, "expects a MaskableOpInterface within the mask region");
+        return;
+    }
+    let masked_types: Vec<Type> = ir
+        .results(masked)
+        .iter()
+        .map(|&r| ir.value_type(r))
+        .collect();
+    let types: Vec<Type> = ir.results(op).iter().map(|&r| ir.value_type(r)).collect();
+    if masked_types.len() != types.len() {
+        v.error(
+            op,
+            "expects number of results to match maskable operation number of results",
+        );
+        return;
+    }
+    if masked_types != types {
+        v.error(
+            op,
+            "expects all the results from the MaskableOpInterface to match all the values returned by the terminator",
+        );
+        return;
+    }
+    if let Some(expected) = expected_mask_type(ir, masked) {
+        let mask_ty = ir.value_type(ops[0]);
+        if mask_ty != expected {
+            v.error(
+                op,
+                format!(
+                    "expects a {} mask for the maskable operation",
+                    qty(ir, expected)
+                ),
+            );
+            return;
+        }
+    }
+    if let Some(&passthru) = ops.get(1) {
+        if !ir.is_op(masked, "vector.transfer_read") && !ir.is_op(masked, "vector.gather") {
+            v.error(
+                op,
+                "doesn't expect a passthru argument for this maskable operation",
+            );
+        } else if masked_types.len() != 1 {
+            v.error(op, "expects result when passthru argument is provided");
+        } else if ir.value_type(passthru) != masked_types[0] {
+            v.error(op, "expects passthru type to match result type");
+        }
+    }
+    let _ = ctx;
+}
+
+/// The mask type a maskable op expects, where Lattice computes it (transfers and
+/// 1-D reductions).
+fn expected_mask_type(ir: &Ir, op: Op) -> Option<Type> {
+    let ctx = ir.ctx();
+    let map = affine_map_of(ctx, ir.attr(op, "permutation_map"));
+    match ir.op_name(op) {
+        "vector.transfer_read" => {
+            let vector = vec_ty(ctx, ir.value_type(*ir.results(op).first()?))?;
+            Some(infer_transfer_mask_type(ctx, &vector, map?))
+        }
+        "vector.transfer_write" => {
+            let vector = vec_ty(ctx, ir.value_type(*ir.operands(op).first()?))?;
+            Some(infer_transfer_mask_type(ctx, &vector, map?))
+        }
+        "vector.reduction" => {
+            let vector = vec_ty(ctx, ir.value_type(*ir.operands(op).first()?))?;
+            Some(make_vector(
+                ctx,
+                vector.shape,
+                vector.scalable,
+                ctx.i1_type(),
+            ))
+        }
+        _ => None,
     }
 }

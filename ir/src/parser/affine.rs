@@ -104,7 +104,7 @@ impl Parser<'_> {
     pub(crate) fn parse_affine_map_body(&mut self) -> PResult<AffineMap> {
         let (names, nd, ns) = self.parse_dim_symbol_names()?;
         let mut names = Names::Fixed(names);
-        self.expect("->")?;
+        self.expect_msg("->", "expected '->' or ':'")?;
         let mut results = Vec::new();
         self.parse_comma_list(Delimiter::Paren, "affine map range", |p| {
             results.push(p.parse_affine_expr(&mut names)?);
@@ -117,21 +117,28 @@ impl Parser<'_> {
     pub(crate) fn parse_integer_set_body(&mut self) -> PResult<IntegerSet> {
         let (names, nd, ns) = self.parse_dim_symbol_names()?;
         let mut names = Names::Fixed(names);
-        self.expect(":")?;
+        self.expect_msg(":", "expected '->' or ':'")?;
         let mut constraints = Vec::new();
         let mut eq_flags = Vec::new();
         self.parse_comma_list(Delimiter::Paren, "integer set constraint list", |p| {
             let lhs = p.parse_affine_expr(&mut names)?;
+            let msg = "expected '== affine-expr' or '>= affine-expr' at end of affine constraint";
             let (expr, eq) = if p.eat(">") {
-                p.expect("=")?;
+                if !p.eat("=") {
+                    return Err(p.error_here(msg));
+                }
                 let rhs = p.parse_affine_expr(&mut names)?;
                 (build::sub(p.ctx(), lhs, rhs), false)
             } else if p.eat("<") {
-                p.expect("=")?;
+                if !p.eat("=") {
+                    return Err(p.error_here(msg));
+                }
                 let rhs = p.parse_affine_expr(&mut names)?;
                 (build::sub(p.ctx(), rhs, lhs), false)
             } else if p.eat("=") {
-                p.expect("=")?;
+                if !p.eat("=") {
+                    return Err(p.error_here(msg));
+                }
                 let rhs = p.parse_affine_expr(&mut names)?;
                 (build::sub(p.ctx(), lhs, rhs), true)
             } else {
@@ -286,16 +293,13 @@ impl Parser<'_> {
                 let span = self.current_span();
                 let name = self.tok_text();
                 match names {
-                    Names::Fixed(list) => {
-                        match list.iter().find(|(n, _)| n == name) {
-                            Some(&(_, e)) => {
-                                self.bump();
-                                Ok(e)
-                            }
-                            None => Err(self
-                                .error_at(span, format!("use of undeclared identifier '{name}'"))),
+                    Names::Fixed(list) => match list.iter().find(|(n, _)| n == name) {
+                        Some(&(_, e)) => {
+                            self.bump();
+                            Ok(e)
                         }
-                    }
+                        None => Err(self.error_at(span, "use of undeclared identifier")),
+                    },
                     Names::Ssa { .. } if name == "symbol" => {
                         self.bump();
                         self.expect("(")?;
@@ -319,6 +323,15 @@ impl Parser<'_> {
         let Names::Ssa { dims, symbols } = names else {
             unreachable!("ssa names")
         };
+        // As MLIR's `parseSSAIdExpr`: an id seen before keeps its first role, so in
+        // `%i + symbol(%i)` both are `d0`.
+        let same = |o: &UnresolvedOperand| o.name == op.name && o.number == op.number;
+        if let Some(p) = dims.iter().position(same) {
+            return self.ctx().dim_expr(p as u32);
+        }
+        if let Some(p) = symbols.iter().position(same) {
+            return self.ctx().symbol_expr(p as u32);
+        }
         let list = if is_symbol { symbols } else { dims };
         let pos = match list
             .iter()
@@ -334,6 +347,24 @@ impl Parser<'_> {
             self.ctx().symbol_expr(pos as u32)
         } else {
             self.ctx().dim_expr(pos as u32)
+        }
+    }
+}
+
+impl Parser<'_> {
+    /// One affine expression over SSA ids (`%i + symbol(%n) * 2`), as MLIR's
+    /// `parseAffineExprOfSSAIds`: returns the expression and its dim and symbol operands.
+    pub fn parse_affine_expr_of_ssa_ids(
+        &mut self,
+    ) -> PResult<(AffineExpr, Vec<UnresolvedOperand>, Vec<UnresolvedOperand>)> {
+        let mut names = Names::Ssa {
+            dims: Vec::new(),
+            symbols: Vec::new(),
+        };
+        let expr = self.parse_affine_expr(&mut names)?;
+        match names {
+            Names::Ssa { dims, symbols } => Ok((expr, dims, symbols)),
+            Names::Fixed(_) => Ok((expr, Vec::new(), Vec::new())),
         }
     }
 }

@@ -70,7 +70,7 @@ impl Parser<'_> {
                         }
                     }
                     if !self.eat("]") {
-                        return Err(self.expected("',' or ']' in attribute list"));
+                        return Err(self.expected("',' or ']'"));
                     }
                 }
                 Ok(Some(self.ctx().array_attr(elems)))
@@ -112,14 +112,14 @@ impl Parser<'_> {
                         self.bump();
                         self.expect("<")?;
                         let m = self.parse_affine_map_body()?;
-                        self.expect(">")?;
+                        self.expect_msg(">", "expected '>' in affine map")?;
                         Ok(Some(self.ctx().affine_map_attr(m)))
                     }
                     "affine_set" => {
                         self.bump();
                         self.expect("<")?;
                         let s = self.parse_integer_set_body()?;
-                        self.expect(">")?;
+                        self.expect_msg(">", "expected '>' in integer set")?;
                         Ok(Some(self.ctx().integer_set_attr(s)))
                     }
                     "sparse" | "dense_resource" | "distinct" | "opaque" => {
@@ -303,7 +303,7 @@ impl Parser<'_> {
             }
         }
         if !self.eat("}") {
-            return Err(self.expected("',' or '}' in attribute dictionary"));
+            return Err(self.expected("'}' in attribute dictionary"));
         }
         Ok(entries)
     }
@@ -315,6 +315,9 @@ impl Parser<'_> {
             let pos = self.tok().start as usize;
             if self.is_punct(":") && self.text.as_bytes().get(pos + 1) == Some(&b':') {
                 self.reset_to(pos + 2);
+                if self.kind() != TokKind::AtId {
+                    return Err(self.expected("nested symbol reference identifier"));
+                }
                 let n = self.parse_symbol_name()?;
                 nested.push(self.intern(&n));
             } else {
@@ -355,7 +358,8 @@ impl Parser<'_> {
             return Err(self.error_at(el_span, "expected integer or float type"));
         }
         let mut values = Vec::new();
-        if self.eat(":") {
+        if !self.is_punct(">") {
+            self.expect_msg(":", "expected ':' after dense array type")?;
             loop {
                 let span = self.current_span();
                 let neg = self.eat("-");
@@ -380,7 +384,13 @@ impl Parser<'_> {
                         } else if f {
                             return Err(self.error_at(sp, "expected integer literal"));
                         } else {
-                            self.build_int_attr(neg, &text, element, sp)?
+                            self.build_int_attr(neg, &text, element, sp).map_err(|e| {
+                                if e.message.starts_with("integer constant out of range") {
+                                    self.error_here("integer constant out of range")
+                                } else {
+                                    e
+                                }
+                            })?
                         }
                     }
                     _ => return Err(self.expected("integer or float literal")),
@@ -395,7 +405,7 @@ impl Parser<'_> {
                 }
             }
         }
-        self.expect(">")?;
+        self.expect_msg(">", "expected '>' to close an array attribute")?;
         Ok(self.ctx().attr(AttrData::DenseArray { element, values }))
     }
 
@@ -444,7 +454,6 @@ impl Parser<'_> {
             self.parse_dense_lit()?
         };
         self.expect(">")?;
-        let type_span = self.current_span();
         let ty = match ty {
             Some(t) if self.ctx().shape(t).is_some() => t,
             _ => {
@@ -455,15 +464,10 @@ impl Parser<'_> {
         let (shape, element) = match self.ctx().type_data(ty) {
             TypeData::RankedTensor { shape, element, .. }
             | TypeData::Vector { shape, element, .. } => (shape.clone(), *element),
-            _ => {
-                return Err(self.error_at(
-                    type_span,
-                    "elements literal must be a ranked tensor or vector type",
-                ))
-            }
+            _ => return Err(self.error_at(dense_span, "elements literal must be a shaped type")),
         };
         if shape.iter().any(|&d| d < 0) {
-            return Err(self.error_at(type_span, "elements literal type must have static shape"));
+            return Err(self.error_at(dense_span, "elements literal type must have static shape"));
         }
         let count: usize = shape.iter().map(|&d| d as usize).product();
         if let DenseLit::Str(bytes, span) = &lit {
@@ -630,7 +634,20 @@ impl Parser<'_> {
                                 break;
                             }
                         }
+                        let close = self.current_span();
                         self.expect("]")?;
+                        let mut first = Vec::new();
+                        infer_shape(&elems[0], &mut first);
+                        for e in &elems[1..] {
+                            let mut other = Vec::new();
+                            infer_shape(e, &mut other);
+                            if other != first {
+                                return Err(self.error_at(
+                                    close,
+                                    "tensor literal is invalid; ranks are not consistent between elements",
+                                ));
+                            }
+                        }
                     }
                     Ok(DenseLit::List(elems, span))
                 }
@@ -718,10 +735,11 @@ impl Parser<'_> {
                 self.bump();
                 if self.eat(":") {
                     let line = self.parse_u32("line number")?;
-                    if !self.eat(":") {
-                        return Err(self.expected("':' in FileLineColLoc"));
-                    }
-                    let col = self.parse_u32("column number")?;
+                    let col = if self.eat(":") {
+                        self.parse_u32("column number")?
+                    } else {
+                        0
+                    };
                     let mut end = None;
                     if self.eat("to") {
                         if self.eat(":") {

@@ -104,13 +104,13 @@ pub fn lex(text: &str, mut pos: usize) -> Token {
         b'0'..=b'9' => lex_number(b, start),
         b'"' => match lex_string_end(b, pos) {
             Ok(e) => tok(TokKind::String, e),
-            Err((msg, e)) => tok(TokKind::Error(msg), e),
+            Err((msg, e)) => error_token(text, msg, e),
         },
         b'@' => {
             if at(pos + 1) == b'"' {
                 match lex_string_end(b, pos + 1) {
                     Ok(e) => tok(TokKind::AtId, e),
-                    Err((msg, e)) => tok(TokKind::Error(msg), e),
+                    Err((msg, e)) => error_token(text, msg, e),
                 }
             } else if is_id_start(at(pos + 1)) {
                 let mut e = pos + 2;
@@ -119,8 +119,9 @@ pub fn lex(text: &str, mut pos: usize) -> Token {
                 }
                 tok(TokKind::AtId, e)
             } else {
-                tok(
-                    TokKind::Error("@ identifier expected to start with letter or '_'"),
+                error_token(
+                    text,
+                    "@ identifier expected to start with letter or '_'",
                     pos + 1,
                 )
             }
@@ -222,15 +223,26 @@ fn lex_number(b: &[u8], start: usize) -> Token {
     tok(TokKind::Float, e)
 }
 
+/// An error token at byte `at` covering one character (none at the end of the text).
+fn error_token(text: &str, msg: &'static str, at: usize) -> Token {
+    let at = at.min(text.len());
+    let end = (at + 1..=text.len())
+        .find(|&e| text.is_char_boundary(e))
+        .unwrap_or(at);
+    Token {
+        kind: TokKind::Error(msg),
+        start: at as u32,
+        end: end as u32,
+    }
+}
+
 /// The end (exclusive) of the string literal whose `"` is at `pos`, or an error and the
-/// position to resume at.
+/// position it is reported at.
 fn lex_string_end(b: &[u8], pos: usize) -> Result<usize, (&'static str, usize)> {
     let mut e = pos + 1;
     loop {
         match b.get(e) {
-            None | Some(b'\n') | Some(b'\r') => {
-                return Err(("expected '\"' in string literal", e.max(pos + 1)))
-            }
+            None | Some(b'\n') | Some(b'\r') => return Err(("expected '\"' in string literal", e)),
             Some(b'"') => return Ok(e + 1),
             Some(b'\\') => match b.get(e + 1) {
                 Some(b'"' | b'\\' | b'n' | b't') => e += 2,
@@ -240,7 +252,7 @@ fn lex_string_end(b: &[u8], pos: usize) -> Result<usize, (&'static str, usize)> 
                 {
                     e += 3
                 }
-                _ => return Err(("unknown escape in string literal", e + 1)),
+                _ => return Err(("unknown escape in string literal", e)),
             },
             Some(_) => e += 1,
         }

@@ -194,9 +194,55 @@ impl<'a> Parser<'a> {
     /// An "expected ..." error at the current token, or the lexer's error if the
     /// current token is one.
     pub(crate) fn expected(&self, what: &str) -> Diagnostic {
-        match self.kind() {
-            TokKind::Error(msg) => self.error_here(msg),
-            _ => self.error_here(format!("expected {what}")),
+        self.wrong_token(&format!("expected {what}"))
+    }
+
+    /// A "wrong token" error with the full `message`, located as MLIR's
+    /// `emitWrongTokenError` does: at the end of the previous token when only
+    /// whitespace (and line comments) separate it from the current one.
+    pub(crate) fn wrong_token(&self, message: &str) -> Diagnostic {
+        if let TokKind::Error(msg) = self.kind() {
+            return self.error_here(msg);
+        }
+        let b = self.text.as_bytes();
+        let mut loc = self.tok().start as usize;
+        if self.kind() == TokKind::Eof {
+            loc = loc.saturating_sub(1);
+        }
+        let original = loc;
+        let mut end = loc;
+        let at = loop {
+            while end > 0 && matches!(b[end - 1], b' ' | b'\t') {
+                end -= 1;
+            }
+            if end == 0 {
+                break original;
+            }
+            if !matches!(b[end - 1], b'\n' | b'\r') {
+                break end;
+            }
+            end -= 1;
+            let line_start = b[..end]
+                .iter()
+                .rposition(|&c| c == b'\n' || c == b'\r')
+                .map_or(0, |p| p + 1);
+            if let Some(c) = self.text[line_start..end].find("//") {
+                end = line_start + c;
+            }
+        };
+        let span_end = if at < self.text.len() { at + 1 } else { at };
+        let span_end = (span_end..=self.text.len())
+            .find(|&e| self.text.is_char_boundary(e))
+            .unwrap_or(at);
+        self.error_at(Span::new(at, span_end), message)
+    }
+
+    /// Consumes `token` or fails with the full `message` (MLIR's `parseToken`).
+    pub(crate) fn expect_msg(&mut self, token: &str, message: &str) -> PResult<()> {
+        if self.eat(token) {
+            Ok(())
+        } else {
+            Err(self.wrong_token(message))
         }
     }
 
@@ -450,6 +496,20 @@ impl<'a> Parser<'a> {
         Ok(Some(UnresolvedOperand { name, number, span }))
     }
 
+    /// `%name` where a definition is expected (no `#n` result number).
+    pub(crate) fn parse_argument_name(&mut self) -> PResult<UnresolvedOperand> {
+        if self.kind() != TokKind::PercentId {
+            return Err(self.expected("SSA operand"));
+        }
+        let end = self.tok().end;
+        let next = lexer::lex(self.text, end as usize);
+        if next.kind == TokKind::HashId && next.start == end {
+            self.bump();
+            return Err(self.error_here("result number not allowed in argument list"));
+        }
+        self.parse_operand()
+    }
+
     /// A comma-separated operand list within `delimiter`.
     pub fn parse_operand_list(&mut self, delimiter: Delimiter) -> PResult<Vec<UnresolvedOperand>> {
         let mut out = Vec::new();
@@ -564,7 +624,7 @@ impl<'a> Parser<'a> {
     pub fn parse_type(&mut self) -> PResult<Type> {
         match self.parse_optional_type()? {
             Some(t) => Ok(t),
-            None => Err(self.expected("type")),
+            None => Err(self.expected("non-function type")),
         }
     }
 
@@ -711,7 +771,7 @@ impl<'a> Parser<'a> {
     /// `%x`, with `: type` when `with_type`, then optional `{attrs}` when `with_attrs`,
     /// then optional `loc(...)`.
     pub fn parse_argument(&mut self, with_type: bool, with_attrs: bool) -> PResult<Argument> {
-        let operand = self.parse_operand()?;
+        let operand = self.parse_argument_name()?;
         let ty = if with_type {
             Some(self.parse_colon_type()?)
         } else {

@@ -448,7 +448,9 @@ impl Parser<'_> {
             }
         }
         let mut st = OperationState::new(self.intern(&name), loc);
-        let operands = self.parse_operand_list(super::Delimiter::Paren)?;
+        self.expect_msg("(", "expected '(' to start operand list")?;
+        let operands = self.parse_operand_list(super::Delimiter::None)?;
+        self.expect_msg(")", "expected ')' to end operand list")?;
         if self.is_punct("[") {
             self.parse_comma_list(super::Delimiter::Square, "successor list", |p| {
                 let b = p.parse_successor()?;
@@ -696,9 +698,6 @@ impl Parser<'_> {
 
     fn parse_block_ops(&mut self, block: Block) -> PResult<()> {
         while !self.is_punct("}") && !self.peek_successor() {
-            if self.kind() == TokKind::Eof {
-                return Err(self.error_here("expected '}' to end a region"));
-            }
             self.parse_operation(block)?;
         }
         Ok(())
@@ -732,7 +731,7 @@ impl Parser<'_> {
         if self.eat("(") {
             if !self.eat(")") {
                 loop {
-                    let arg = self.parse_operand()?;
+                    let arg = self.parse_argument_name()?;
                     self.expect(":")?;
                     let ty = self.parse_type()?;
                     let loc = match self.parse_optional_location()? {

@@ -266,16 +266,19 @@ fn lexical_errors() {
     );
     assert_eq!(
         err("\"t.a\"() {a = \"x} : () -> ()"),
-        "1:14: expected '\"' in string literal"
+        "1:28: expected '\"' in string literal"
     );
-    assert_eq!(err("\"t.a\"(  : () -> ()"), "1:9: expected SSA operand");
+    assert_eq!(
+        err("\"t.a\"(  : () -> ()"),
+        "1:7: expected ')' to end operand list"
+    );
     assert_eq!(
         err("\"t.a\"() ({ : () -> ()"),
-        "1:12: expected operation name in quotes"
+        "1:11: expected operation name in quotes"
     );
     assert_eq!(
         err("\"t.a\"() ({ \"t.b\"() : () -> ()"),
-        "1:30: expected '}' to end a region"
+        "1:29: expected operation name in quotes"
     );
 }
 

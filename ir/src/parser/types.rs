@@ -149,27 +149,27 @@ impl Parser<'_> {
         match text {
             "complex" => {
                 self.bump();
-                self.expect("<")?;
+                self.expect_msg("<", "expected '<' in complex type")?;
                 let el = self.parse_type()?;
-                self.expect(">")?;
+                self.expect_msg(">", "expected '>' in complex type")?;
                 Ok(Some(self.ctx().ty(TypeData::Complex(el))))
             }
             "tuple" => {
                 self.bump();
-                self.expect("<")?;
+                self.expect_msg("<", "expected '<' in tuple type")?;
                 let mut els = Vec::new();
                 if !self.is_punct(">") {
                     els = self.parse_type_list()?;
                 }
-                self.expect(">")?;
+                self.expect_msg(">", "expected '>' in tuple type")?;
                 Ok(Some(self.ctx().ty(TypeData::Tuple(els))))
             }
             "vector" => {
                 self.bump();
-                self.expect("<")?;
+                self.expect_msg("<", "expected '<' in vector type")?;
                 let (shape, scalable) = self.parse_dimension_list(true, false)?;
                 let el = self.parse_type()?;
-                self.expect(">")?;
+                self.expect_msg(">", "expected '>' in vector type")?;
                 Ok(Some(self.ctx().ty(TypeData::Vector {
                     shape,
                     scalable,
@@ -178,11 +178,11 @@ impl Parser<'_> {
             }
             "tensor" => {
                 self.bump();
-                self.expect("<")?;
+                self.expect_msg("<", "expected '<' in tensor type")?;
                 if self.eat("*") {
                     self.eat_x()?;
                     let el = self.parse_type()?;
-                    self.expect(">")?;
+                    self.expect_msg(">", "expected '>' in tensor type")?;
                     return Ok(Some(
                         self.ctx().ty(TypeData::UnrankedTensor { element: el }),
                     ));
@@ -194,7 +194,7 @@ impl Parser<'_> {
                 } else {
                     None
                 };
-                self.expect(">")?;
+                self.expect_msg(">", "expected '>' in tensor type")?;
                 Ok(Some(self.ctx().ty(TypeData::RankedTensor {
                     shape,
                     element: el,
@@ -203,7 +203,7 @@ impl Parser<'_> {
             }
             "memref" => {
                 self.bump();
-                self.expect("<")?;
+                self.expect_msg("<", "expected '<' in memref type")?;
                 if self.eat("*") {
                     self.eat_x()?;
                     let el = self.parse_type()?;
@@ -212,7 +212,7 @@ impl Parser<'_> {
                     } else {
                         None
                     };
-                    self.expect(">")?;
+                    self.expect_msg(">", "expected ',' or '>' in memref type")?;
                     return Ok(Some(self.ctx().ty(TypeData::UnrankedMemRef {
                         element: el,
                         memory_space,
@@ -225,12 +225,15 @@ impl Parser<'_> {
                 while self.eat(",") {
                     let span = self.current_span();
                     let a = self.parse_attribute(None)?;
+                    let after = self.current_span();
                     let is_layout = matches!(
                         self.ctx().attr_data(a),
                         AttrData::AffineMap(_) | AttrData::Strided { .. }
                     );
                     if memory_space.is_some() {
-                        return Err(self.error_at(span, "expected '>'"));
+                        return Err(
+                            self.error_at(after, "multiple memory spaces specified in memref type")
+                        );
                     }
                     if is_layout && layout.is_none() {
                         layout = Some(a);
@@ -240,7 +243,7 @@ impl Parser<'_> {
                         memory_space = Some(a);
                     }
                 }
-                self.expect(">")?;
+                self.expect_msg(">", "expected ',' or '>' in memref type")?;
                 // The identity layout is the default and is not stored.
                 if let Some(l) = layout {
                     if let AttrData::AffineMap(m) = self.ctx().attr_data(l) {

@@ -217,3 +217,128 @@ func.func @subgroup_id_type() {
   %0 = gpu.subgroup_id : i32
   return
 }
+
+// -----
+
+func.func @thread_id_results() {
+  // expected-error@+1 {{'gpu.thread_id' op requires one result}}
+  %0:2 = "gpu.thread_id"() <{dimension = #gpu<dim x>}> : () -> (index, index)
+  return
+}
+
+// -----
+
+func.func @reduce_no_op_no_body(%arg0 : f32) {
+  // expected-error@+1 {{expected either an op attribute or a non-empty body}}
+  %res = "gpu.all_reduce"(%arg0) ({}) : (f32) -> (f32)
+  return
+}
+
+// -----
+
+func.func @reduce_invalid_op(%arg0 : f32) {
+  // expected-error@+1 {{invalid op kind}}
+  %res = gpu.all_reduce foo %arg0 {} : (f32) -> (f32)
+  return
+}
+
+// -----
+
+func.func @reduce_invalid_op_type(%arg0 : f32) {
+  // expected-error@+1 {{`and` reduction operation is not compatible with type 'f32'}}
+  %res = gpu.all_reduce and %arg0 {} : (f32) -> (f32)
+  return
+}
+
+// -----
+
+func.func @subgroup_reduce_invalid_op_type(%arg0 : f32) {
+  // expected-error@+1 {{`and` reduction operation is not compatible with type 'f32'}}
+  %res = gpu.subgroup_reduce and %arg0 : (f32) -> (f32)
+  return
+}
+
+// -----
+
+func.func @reduce_region_arguments(%arg0 : f32) {
+  // expected-error@+1 {{expected two region arguments}}
+  %res = gpu.all_reduce %arg0 {
+  ^bb(%lhs : f32):
+    "gpu.yield"(%lhs) : (f32) -> ()
+  } : (f32) -> (f32)
+  return
+}
+
+// -----
+
+func.func @reduce_region_argument_type(%arg0 : f32) {
+  // expected-error@+1 {{incorrect region argument type}}
+  %res = gpu.all_reduce %arg0 {
+  ^bb(%lhs : f32, %rhs : i32):
+    "gpu.yield"(%lhs) : (f32) -> ()
+  } : (f32) -> (f32)
+  return
+}
+
+// -----
+
+func.func @reduce_yield_operands(%arg0 : f32) {
+  // expected-error@+1 {{expected one gpu.yield operand}}
+  %res = gpu.all_reduce %arg0 {
+  ^bb(%lhs : f32, %rhs : f32):
+    "gpu.yield"(%lhs, %rhs) : (f32, f32) -> ()
+  } : (f32) -> (f32)
+  return
+}
+
+// -----
+
+func.func @reduce_yield_type(%arg0 : f32) {
+  // expected-error@+1 {{incorrect gpu.yield type}}
+  %res = gpu.all_reduce %arg0 {
+  ^bb(%lhs : f32, %rhs : f32):
+    %one = arith.constant 1 : i32
+    "gpu.yield"(%one) : (i32) -> ()
+  } : (f32) -> (f32)
+  return
+}
+
+// -----
+
+func.func @shuffle_mismatching_type(%arg0 : f32, %arg1 : i32, %arg2 : i32) {
+  // expected-error@+1 {{op failed to verify that all of {value, shuffleResult} have same type}}
+  %shfl, %pred = "gpu.shuffle"(%arg0, %arg1, %arg2) { mode = #gpu<shuffle_mode xor> } : (f32, i32, i32) -> (i32, i1)
+  return
+}
+
+// -----
+
+func.func @shuffle_unsupported_type(%arg0 : index, %arg1 : i32, %arg2 : i32) {
+  // expected-error@+1 {{'gpu.shuffle' op operand #0 must be Integer or Float or fixed-length vector of Integer or Float values of ranks 1, but got 'index'}}
+  %shfl, %pred = gpu.shuffle xor %arg0, %arg1, %arg2 : index
+  return
+}
+
+// -----
+
+func.func @memcpy_incompatible_type(%dst : memref<?xf32>, %src : memref<?xi32>) {
+  // expected-error@+1 {{'gpu.memcpy' op arguments have incompatible element type}}
+  gpu.memcpy %dst, %src  : memref<?xf32>, memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @memcpy_incompatible_shape(%dst : memref<7xf32>, %src : memref<9xf32>) {
+  // expected-error@+1 {{'gpu.memcpy' op arguments have incompatible shape}}
+  gpu.memcpy %dst, %src  : memref<7xf32>, memref<9xf32>
+  return
+}
+
+// -----
+
+func.func @memset_incompatible_shape(%dst : memref<?xf32>, %value : i32) {
+  // expected-error@+1 {{'gpu.memset' op failed to verify that all of {dst, value} have same element type}}
+  gpu.memset %dst, %value  : memref<?xf32>, i32
+  return
+}

@@ -4,7 +4,8 @@
 // oracle check holds Lattice to mlir-opt's exact spacing (`gpu.thread_id  x`,
 // the trailing blanks of `gpu.launch_func` and `gpu.wait`).
 
-// CHECK: module attributes {gpu.container_module} {
+// CHECK: #map = affine_map<(d0)[s0] -> (d0 + s0)>
+// CHECK-NEXT: module attributes {gpu.container_module} {
 // CHECK-NEXT:   gpu.module @kernels {
 // CHECK-NEXT:     gpu.func @kernel(%arg0: memref<?xf32>, %arg1: f32 {foo.bar}) workgroup(%arg2 : memref<32xf32, #gpu.address_space<workgroup>>) private(%arg3 : memref<4xf32, #gpu.address_space<private>>) kernel attributes {foo = 1 : i32} {
 // CHECK-NEXT:       %thread_id_x = gpu.thread_id  x
@@ -80,6 +81,35 @@
 // CHECK-NEXT:     ^bb1:  // pred: ^bb0
 // CHECK-NEXT:       gpu.terminator
 // CHECK-NEXT:     }
+// CHECK-NEXT:     return
+// CHECK-NEXT:   }
+// CHECK-NEXT:   func.func @memory_and_reductions(%arg0: index, %arg1: index, %arg2: !gpu.async.token, %arg3: memref<?xf32>, %arg4: memref<?xf32>, %arg5: f32, %arg6: i32, %arg7: i32) {
+// CHECK-NEXT:     %memref = gpu.alloc  (%arg0) : memref<?xf32>
+// CHECK-NEXT:     %memref_0, %asyncToken = gpu.alloc async [%arg2] (%arg0) : memref<?xf32>
+// CHECK-NEXT:     %memref_1 = gpu.alloc  host_shared (%arg0) {foo} : memref<?xf32>
+// CHECK-NEXT:     %memref_2 = gpu.alloc  () : memref<4xf32, 1>
+// CHECK-NEXT:     %memref_3 = gpu.alloc  (%arg0)[%arg1] : memref<?xf32, #map>
+// CHECK-NEXT:     gpu.dealloc  %memref : memref<?xf32>
+// CHECK-NEXT:     %0 = gpu.dealloc async [%asyncToken] %memref_0 : memref<?xf32>
+// CHECK-NEXT:     gpu.memcpy  %arg3, %arg4 : memref<?xf32>, memref<?xf32>
+// CHECK-NEXT:     %1 = gpu.memcpy async [%0] %arg3, %arg4 : memref<?xf32>, memref<?xf32>
+// CHECK-NEXT:     gpu.memset  %arg3, %arg5 : memref<?xf32>, f32
+// CHECK-NEXT:     %2 = gpu.memset async %arg3, %arg5 : memref<?xf32>, f32 {foo}
+// CHECK-NEXT:     %shuffleResult, %valid = gpu.shuffle  xor %arg5, %arg6, %arg7 : f32
+// CHECK-NEXT:     %shuffleResult_4, %valid_5 = gpu.shuffle  idx %arg6, %arg6, %arg7 {foo} : i32
+// CHECK-NEXT:     %3 = gpu.all_reduce  add %arg5 {
+// CHECK-NEXT:     } : (f32) -> f32
+// CHECK-NEXT:     %4 = gpu.all_reduce  maxnumf %arg5 uniform {
+// CHECK-NEXT:     } {foo} : (f32) -> f32
+// CHECK-NEXT:     %5 = gpu.all_reduce  %arg5 {
+// CHECK-NEXT:     ^bb0(%arg8: f32, %arg9: f32):
+// CHECK-NEXT:       %10 = arith.addf %arg8, %arg9 : f32
+// CHECK-NEXT:       gpu.yield %10 : f32
+// CHECK-NEXT:     } : (f32) -> f32
+// CHECK-NEXT:     %6 = gpu.subgroup_reduce  add %arg5 : (f32) -> f32
+// CHECK-NEXT:     %7 = gpu.subgroup_reduce  mul %arg5 uniform cluster(size = 4) : (f32) -> f32
+// CHECK-NEXT:     %8 = gpu.subgroup_reduce  and %arg6 cluster(size = 4, stride = 2) {foo} : (i32) -> i32
+// CHECK-NEXT:     %9 = gpu.subgroup_reduce  add %arg5 cluster(size = 8) : (f32) -> f32
 // CHECK-NEXT:     return
 // CHECK-NEXT:   }
 // CHECK-NEXT: }
@@ -160,6 +190,33 @@ module attributes {gpu.container_module} {
     ^bb1:
       gpu.terminator
     }
+    return
+  }
+  func.func @memory_and_reductions(%n: index, %s: index, %t: !gpu.async.token, %m: memref<?xf32>, %h: memref<?xf32>, %f: f32, %i: i32, %w: i32) {
+    %0 = gpu.alloc (%n) : memref<?xf32>
+    %1, %t1 = gpu.alloc async [%t] (%n) : memref<?xf32>
+    %2 = gpu.alloc host_shared (%n) {foo} : memref<?xf32>
+    %3 = gpu.alloc () : memref<4xf32, 1>
+    %4 = gpu.alloc (%n) [%s] : memref<?xf32, affine_map<(d0)[s0] -> (d0 + s0)>>
+    gpu.dealloc %0 : memref<?xf32>
+    %t2 = gpu.dealloc async [%t1] %1 : memref<?xf32>
+    gpu.memcpy %m, %h : memref<?xf32>, memref<?xf32>
+    %t3 = gpu.memcpy async [%t2] %m, %h : memref<?xf32>, memref<?xf32>
+    gpu.memset %m, %f : memref<?xf32>, f32
+    %t4 = gpu.memset async %m, %f : memref<?xf32>, f32 {foo}
+    %s1, %v1 = gpu.shuffle xor %f, %i, %w : f32
+    %s2, %v2 = gpu.shuffle idx %i, %i, %w {foo} : i32
+    %r1 = gpu.all_reduce add %f {} : (f32) -> (f32)
+    %r2 = gpu.all_reduce maxnumf %f uniform {} {foo} : (f32) -> (f32)
+    %r3 = gpu.all_reduce %f {
+    ^bb(%a: f32, %b: f32):
+      %c = arith.addf %a, %b : f32
+      gpu.yield %c : f32
+    } : (f32) -> (f32)
+    %r4 = gpu.subgroup_reduce add %f : (f32) -> f32
+    %r5 = gpu.subgroup_reduce mul %f uniform cluster(size = 4) : (f32) -> f32
+    %r6 = gpu.subgroup_reduce and %i cluster(size = 4, stride = 2) {foo} : (i32) -> i32
+    %r7 = gpu.subgroup_reduce add %f cluster(size = 8, stride = 1) : (f32) -> f32
     return
   }
 }

@@ -1,6 +1,7 @@
 // RUN: lattice opt %s | FileCheck %s
 
 // CHECK-DAG: #map = affine_map<(d0, d1)[s0] -> (d0 * 4 + d1 + s0)>
+// CHECK-DAG: #map1 = affine_map<(d0, d1)[s0] -> (d1 * s0 + d0)>
 
 // Custom forms of every memref op Lattice models, as mlir-opt 22 prints them.
 
@@ -128,6 +129,13 @@ func.func @views(%m: memref<?x?xf32>, %s: memref<8x16xf32>, %i: index, %n: index
 // CHECK-NEXT:   %alloc = memref.alloc() : memref<1x1xf32>
 // CHECK-NEXT:   %collapse_shape_2 = memref.collapse_shape %alloc [] : memref<1x1xf32> into memref<f32>
 // CHECK-NEXT:   %expand_shape_3 = memref.expand_shape %collapse_shape_2 [] output_shape [1, 1] : memref<f32> into memref<1x1xf32>
+// CHECK-NEXT:   %alloc_4 = memref.alloc() : memref<64xf32>
+// CHECK-NEXT:   %subview = memref.subview %alloc_4[3] [8] [2] : memref<64xf32> to memref<8xf32, strided<[2], offset: 3>>
+// CHECK-NEXT:   %expand_shape_5 = memref.expand_shape %subview {{\[\[}}0, 1]] output_shape [2, 4] : memref<8xf32, strided<[2], offset: 3>> into memref<2x4xf32, strided<[8, 2], offset: 3>>
+// CHECK-NEXT:   %collapse_shape_6 = memref.collapse_shape %expand_shape_5 {{\[\[}}0, 1]] : memref<2x4xf32, strided<[8, 2], offset: 3>> into memref<8xf32, strided<[2], offset: 3>>
+// CHECK-NEXT:   %alloc_7 = memref.alloc(%arg2) : memref<?x8xf32>
+// CHECK-NEXT:   %subview_8 = memref.subview %alloc_7[0, 0] [%arg2, 8] [1, 1] : memref<?x8xf32> to memref<?x8xf32, strided<[8, 1]>>
+// CHECK-NEXT:   %collapse_shape_9 = memref.collapse_shape %subview_8 {{\[\[}}0, 1]] : memref<?x8xf32, strided<[8, 1]>> into memref<?xf32, strided<[1]>>
 // CHECK-NEXT:   return
 // CHECK-NEXT: }
 func.func @reshapes(%m: memref<2x3x4xf32>, %d: memref<?xf32>, %n: index) {
@@ -138,6 +146,13 @@ func.func @reshapes(%m: memref<2x3x4xf32>, %d: memref<?xf32>, %n: index) {
   %s = memref.alloc() : memref<1x1xf32>
   %4 = memref.collapse_shape %s [] : memref<1x1xf32> into memref<f32>
   %5 = memref.expand_shape %4 [] output_shape [1, 1] : memref<f32> into memref<1x1xf32>
+  %v = memref.alloc() : memref<64xf32>
+  %sv = memref.subview %v[3] [8] [2] : memref<64xf32> to memref<8xf32, strided<[2], offset: 3>>
+  %6 = memref.expand_shape %sv [[0, 1]] output_shape [2, 4] : memref<8xf32, strided<[2], offset: 3>> into memref<2x4xf32, strided<[8, 2], offset: 3>>
+  %7 = memref.collapse_shape %6 [[0, 1]] : memref<2x4xf32, strided<[8, 2], offset: 3>> into memref<8xf32, strided<[2], offset: 3>>
+  %w = memref.alloc(%n) : memref<?x8xf32>
+  %sw = memref.subview %w[0, 0] [%n, 8] [1, 1] : memref<?x8xf32> to memref<?x8xf32, strided<[8, 1]>>
+  %8 = memref.collapse_shape %sw [[0, 1]] : memref<?x8xf32, strided<[8, 1]>> into memref<?xf32, strided<[1]>>
   return
 }
 // CHECK-LABEL: func.func @globals() -> memref<4xf32> {
@@ -217,6 +232,8 @@ func.func @scopes(%v: f32) -> f32 {
 // CHECK-NEXT:   %base_buffer_0, %offset_1, %sizes_2, %strides_3 = memref.extract_strided_metadata %arg1 : memref<4xf32> -> memref<f32>, index, index, index
 // CHECK-NEXT:   %alloc = memref.alloc() : memref<f32>
 // CHECK-NEXT:   %base_buffer_4, %offset_5 = memref.extract_strided_metadata %alloc : memref<f32> -> memref<f32>, index
+// CHECK-NEXT:   %transpose = memref.transpose %arg0 (d0, d1) -> (d1, d0) : memref<?x?xf32> to memref<?x?xf32, #map1>
+// CHECK-NEXT:   %transpose_6 = memref.transpose %arg1 (d0) -> (d0) {foo} : memref<4xf32> to memref<4xf32, strided<[1]>>
 // CHECK-NEXT:   return
 // CHECK-NEXT: }
 func.func @misc(%m: memref<?x?xf32>, %s: memref<4xf32>, %i: index) {
@@ -226,5 +243,25 @@ func.func @misc(%m: memref<?x?xf32>, %s: memref<4xf32>, %i: index) {
   %b1, %o1, %z1, %t1 = memref.extract_strided_metadata %s : memref<4xf32> -> memref<f32>, index, index, index
   %z = memref.alloc() : memref<f32>
   %b0, %o0 = memref.extract_strided_metadata %z : memref<f32> -> memref<f32>, index
+  %tr = memref.transpose %m (i, j) -> (j, i) : memref<?x?xf32> to memref<?x?xf32, affine_map<(d0, d1)[s0] -> (d1 * s0 + d0)>>
+  %tr2 = memref.transpose %s (d0) -> (d0) {foo} : memref<4xf32> to memref<4xf32, strided<[1]>>
+  return
+}
+// CHECK-LABEL: func.func @more(%arg0: memref<4x4xf16>, %arg1: memref<4xf32>, %arg2: index, %arg3: memref<*xf32>, %arg4: memref<2xindex>, %arg5: memref<4xf32, 1>) {
+// CHECK-NEXT:   %assume_align = memref.assume_alignment %arg0, 16 : memref<4x4xf16>
+// CHECK-NEXT:   %0 = memref.realloc %arg1 : memref<4xf32> to memref<8xf32>
+// CHECK-NEXT:   %1 = memref.realloc %arg1(%arg2) {alignment = 8 : i64} : memref<4xf32> to memref<?xf32>
+// CHECK-NEXT:   %reshape = memref.reshape %arg3(%arg4) : (memref<*xf32>, memref<2xindex>) -> memref<?x?xf32>
+// CHECK-NEXT:   %memspacecast = memref.memory_space_cast %arg5 : memref<4xf32, 1> to memref<4xf32>
+// CHECK-NEXT:   %memspacecast_0 = memref.memory_space_cast %arg3 : memref<*xf32> to memref<*xf32, 2>
+// CHECK-NEXT:   return
+// CHECK-NEXT: }
+func.func @more(%m: memref<4x4xf16>, %s: memref<4xf32>, %d: index, %u: memref<*xf32>, %sh: memref<2xindex>, %ms: memref<4xf32, 1>) {
+  %0 = memref.assume_alignment %m, 16 : memref<4x4xf16>
+  %1 = memref.realloc %s : memref<4xf32> to memref<8xf32>
+  %2 = memref.realloc %s(%d) {alignment = 8} : memref<4xf32> to memref<?xf32>
+  %3 = memref.reshape %u(%sh) : (memref<*xf32>, memref<2xindex>) -> memref<?x?xf32>
+  %4 = memref.memory_space_cast %ms : memref<4xf32, 1> to memref<4xf32>
+  %5 = memref.memory_space_cast %u : memref<*xf32> to memref<*xf32, 2>
   return
 }

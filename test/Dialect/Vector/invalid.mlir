@@ -334,3 +334,223 @@ func.func @maskedload_passthru(%m: memref<?xf32>, %i: index, %mask: vector<4xi1>
   %0 = vector.maskedload %m[%i], %mask, %p : memref<?xf32>, vector<4xi1>, vector<4xi32> into vector<4xi32>
   return
 }
+
+// -----
+
+func.func @fma_operand_count(%v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.fma' op expected 3 operands, but found 1}}
+  %0 = "vector.fma"(%v) : (vector<4xf32>) -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @load_result_count(%m: memref<?xf32>, %i: index) {
+  // expected-error@+1 {{'vector.load' op requires one result}}
+  "vector.load"(%m, %i) : (memref<?xf32>, index) -> ()
+  return
+}
+
+// -----
+
+func.func @broadcast_operand_count() {
+  // expected-error@+1 {{'vector.broadcast' op requires a single operand}}
+  %0 = "vector.broadcast"() : () -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @store_operand_count(%v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.store' op expected 2 or more operands, but found 1}}
+  "vector.store"(%v) : (vector<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @step_operands(%i: index) {
+  // expected-error@+1 {{'vector.step' op requires zero operands}}
+  %0 = "vector.step"(%i) : (index) -> vector<4xindex>
+  return
+}
+
+// -----
+
+func.func @extract_0d_result(%v: vector<4xf32>) {
+  // expected-error@+1 {{expected a scalar instead of a 0-d vector as the result type}}
+  %0 = vector.extract %v[0] : vector<f32> from vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @insert_0d_source(%v: vector<4xf32>, %s: vector<f32>) {
+  // expected-error@+1 {{expected a scalar instead of a 0-d vector as the source operand}}
+  %0 = vector.insert %s, %v[0] : vector<f32> into vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @extract_dynamic_mismatch(%v: vector<4xf32>, %i: index) {
+  // expected-error@+1 {{'vector.extract' op mismatch between dynamic and static positions (kDynamic marker but no corresponding dynamic position) -- this can only happen due to an incorrect fold/rewrite}}
+  %0 = "vector.extract"(%v, %i) <{static_position = array<i64: 0>}> : (vector<4xf32>, index) -> f32
+  return
+}
+
+// -----
+
+func.func @transpose_duplicate(%v: vector<2x4xf32>) {
+  // expected-error@+1 {{'vector.transpose' op duplicate position index: 0}}
+  %0 = vector.transpose %v, [0, 0] : vector<2x4xf32> to vector<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @bitcast_width(%v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.bitcast' op source/result bitwidth of the minor 1-D vectors must be equal}}
+  %0 = vector.bitcast %v : vector<4xf32> to vector<4xi16>
+  return
+}
+
+// -----
+
+func.func @extract_strided_slice_bounds(%v: vector<4x8xf32>) {
+  // expected-error@+1 {{'vector.extract_strided_slice' op expected sum(offsets, sizes) dimension 1 to be confined to [1, 9)}}
+  %0 = vector.extract_strided_slice %v {offsets = [0, 6], sizes = [2, 4], strides = [1, 1]} : vector<4x8xf32> to vector<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @insert_strided_slice_bounds(%v: vector<4x8xf32>, %w: vector<4xf32>) {
+  // expected-error@+1 {{'vector.insert_strided_slice' op expected sum(offsets, source vector shape) dimension 1 to be confined to [1, 9)}}
+  %0 = vector.insert_strided_slice %w, %v {offsets = [1, 6], strides = [1]} : vector<4xf32> into vector<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @shuffle_mask_range(%v: vector<4xf32>, %w: vector<2xf32>) {
+  // expected-error@+1 {{'vector.shuffle' op mask index #2 out of range}}
+  %0 = vector.shuffle %v, %w [0, 9] : vector<4xf32>, vector<2xf32>
+  return
+}
+
+// -----
+
+func.func @constant_mask_zero() {
+  // expected-error@+1 {{'vector.constant_mask' op expected all mask dim sizes to be zeros, as a result of conjunction with zero mask dim}}
+  %0 = vector.constant_mask [2, 0] : vector<4x3xi1>
+  return
+}
+
+// -----
+
+func.func @outerproduct_kind(%v: vector<4xf32>) {
+  // expected-error@+1 {{'vector.outerproduct' op unsupported outerproduct type}}
+  %0 = vector.outerproduct %v, %v {kind = #vector.kind<xor>} : vector<4xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @mask_two_ops(%m: memref<?xf32>, %i: index, %f: f32, %mask: vector<4xi1>) {
+  // expected-error@+1 {{'vector.mask' op expects only one operation to mask}}
+  %0 = vector.mask %mask {
+    %a = vector.transfer_read %m[%i], %f : memref<?xf32>, vector<4xf32>
+    %b = vector.transfer_read %m[%i], %f : memref<?xf32>, vector<4xf32>
+    vector.yield %a : vector<4xf32>
+  } : vector<4xi1> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @mask_not_maskable(%v: vector<4xf32>, %mask: vector<4xi1>) {
+  // expected-error@+1 {{'vector.mask' op expects a MaskableOpInterface within the mask region}}
+  %0 = vector.mask %mask { vector.shape_cast %v : vector<4xf32> to vector<4xf32> } : vector<4xi1> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @mask_type(%m: memref<?xf32>, %i: index, %f: f32, %mask: vector<8xi1>) {
+  // expected-error@+1 {{'vector.mask' op expects a 'vector<4xi1>' mask for the maskable operation}}
+  %0 = vector.mask %mask { vector.transfer_read %m[%i], %f : memref<?xf32>, vector<4xf32> } : vector<8xi1> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @mask_results(%m: memref<?xf32>, %i: index, %f: f32, %mask: vector<4xi1>) {
+  // expected-error@+1 {{'vector.mask' op expects number of results to match mask region yielded values}}
+  vector.mask %mask { vector.transfer_read %m[%i], %f : memref<?xf32>, vector<4xf32> } : vector<4xi1>
+  return
+}
+
+// -----
+
+func.func @mask_passthru(%vi: vector<8xi32>, %acc: i32, %mask: vector<8xi1>) {
+  // expected-error@+1 {{'vector.mask' op doesn't expect a passthru argument for this maskable operation}}
+  %0 = vector.mask %mask, %acc { vector.reduction <add>, %vi : vector<8xi32> into i32 } : vector<8xi1> -> i32
+  return
+}
+
+// -----
+
+func.func @load_tensor_base(%t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{invalid kind of type specified: expected builtin.memref, but found 'tensor<4xf32>'}}
+  %0 = vector.load %t[%i] : tensor<4xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @load_scalar_result(%t: memref<?xf32>, %i: index) {
+  // expected-error@+1 {{invalid kind of type specified: expected builtin.vector, but found 'f32'}}
+  %0 = vector.load %t[%i] : memref<?xf32>, f32
+  return
+}
+
+// -----
+
+func.func @load_unranked_base(%t: memref<*xf32>, %i: index) {
+  // expected-error@+1 {{invalid kind of type specified: expected builtin.memref, but found 'memref<*xf32>'}}
+  %0 = vector.load %t[%i] : memref<*xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_scalar_base(%t: f32, %i: index, %v: vector<4xi32>, %m: vector<4xi1>, %p: vector<4xf32>) {
+  // expected-error@+1 {{invalid kind of type specified}}
+  %0 = vector.gather %t[%i][%v], %m, %p : f32, vector<4xi32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @fma_scalar(%v: vector<4xf32>) {
+  // expected-error@+1 {{invalid kind of type specified: expected builtin.vector, but found 'f32'}}
+  %0 = vector.fma %v, %v, %v : f32
+  return
+}
+
+// -----
+
+func.func @broadcast_scalar_result(%v: f32) {
+  // expected-error@+1 {{invalid kind of type specified: expected builtin.vector, but found 'f32'}}
+  %0 = vector.broadcast %v : f32 to f32
+  return
+}
+
+// -----
+
+func.func @type_cast_scalar(%v: f32) {
+  // expected-error@+1 {{invalid kind of type specified: expected builtin.memref, but found 'f32'}}
+  %0 = vector.type_cast %v : f32 to memref<f32>
+  return
+}

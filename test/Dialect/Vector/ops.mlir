@@ -222,3 +222,59 @@ func.func @prints(%v: vector<4xf32>, %f: f32, %i: index) {
   vector.print str "x" {foo}
   return
 }
+
+// CHECK-LABEL: func.func @more(%arg0: vector<4xf32>, %arg1: vector<2xf32>, %arg2: vector<2x4xf32>, %arg3: vector<1x4xf32>, %arg4: memref<?xf32>, %arg5: memref<4x3xf32>, %arg6: index, %arg7: vector<4xi32>, %arg8: vector<4xi1>, %arg9: vector<[8]xf32>, %arg10: vector<2x8xf32>, %arg11: vector<8xf32>, %arg12: f32, %arg13: vector<f32>) {
+// CHECK-NEXT:   %0 = vector.shuffle %arg0, %arg1 [0, 1, 5, -1] : vector<4xf32>, vector<2xf32>
+// CHECK-NEXT:   %1 = vector.shuffle %arg2, %arg3 [2, 0] {foo} : vector<2x4xf32>, vector<1x4xf32>
+// CHECK-NEXT:   %2 = vector.shuffle %arg13, %arg13 [0, 1] : vector<f32>, vector<f32>
+// CHECK-NEXT:   %3 = vector.interleave %arg0, %arg0 : vector<4xf32> -> vector<8xf32>
+// CHECK-NEXT:   %res1, %res2 = vector.deinterleave %arg0 : vector<4xf32> -> vector<2xf32>
+// CHECK-NEXT:   %4:4 = vector.to_elements %arg0 : vector<4xf32>
+// CHECK-NEXT:   %5 = vector.gather %arg4[%arg6] [%arg7], %arg8, %arg0 : memref<?xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+// CHECK-NEXT:   vector.scatter %arg4[%arg6] [%arg7], %arg8, %arg0 {foo} : memref<?xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32>
+// CHECK-NEXT:   %6 = vector.expandload %arg4[%arg6], %arg8, %arg0 : memref<?xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+// CHECK-NEXT:   vector.compressstore %arg4[%arg6], %arg8, %arg0 : memref<?xf32>, vector<4xi1>, vector<4xf32>
+// CHECK-NEXT:   %7 = vector.type_cast %arg5 : memref<4x3xf32> to memref<vector<4x3xf32>>
+// CHECK-NEXT:   %dest, %accumulated_value = vector.scan <add>, %arg10, %arg11 {inclusive = true, reduction_dim = 0 : i64} : vector<2x8xf32>, vector<8xf32>
+// CHECK-NEXT:   %8 = vector.scalable.insert %arg0, %arg9[4] : vector<4xf32> into vector<[8]xf32>
+// CHECK-NEXT:   %9 = vector.scalable.extract %arg9[0] {foo} : vector<4xf32> from vector<[8]xf32>
+// CHECK-NEXT:   return
+// CHECK-NEXT: }
+func.func @more(%v: vector<4xf32>, %w: vector<2xf32>, %v24: vector<2x4xf32>, %v14: vector<1x4xf32>, %m: memref<?xf32>, %m2: memref<4x3xf32>, %i: index, %iv: vector<4xi32>, %mask: vector<4xi1>, %s: vector<[8]xf32>, %v2: vector<2x8xf32>, %v8: vector<8xf32>, %f: f32, %f0: vector<f32>) {
+  %0 = vector.shuffle %v, %w [0, 1, 5, -1] : vector<4xf32>, vector<2xf32>
+  %1 = vector.shuffle %v24, %v14 [2, 0] {foo} : vector<2x4xf32>, vector<1x4xf32>
+  %2 = vector.shuffle %f0, %f0 [0, 1] : vector<f32>, vector<f32>
+  %3 = vector.interleave %v, %v : vector<4xf32> -> vector<8xf32>
+  %4, %5 = vector.deinterleave %v : vector<4xf32> -> vector<2xf32>
+  %6:4 = vector.to_elements %v : vector<4xf32>
+  %7 = vector.gather %m[%i][%iv], %mask, %v : memref<?xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  vector.scatter %m[%i][%iv], %mask, %v {foo} : memref<?xf32>, vector<4xi32>, vector<4xi1>, vector<4xf32>
+  %8 = vector.expandload %m[%i], %mask, %v : memref<?xf32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  vector.compressstore %m[%i], %mask, %v : memref<?xf32>, vector<4xi1>, vector<4xf32>
+  %9 = vector.type_cast %m2 : memref<4x3xf32> to memref<vector<4x3xf32>>
+  %10:2 = vector.scan <add>, %v2, %v8 {inclusive = true, reduction_dim = 0 : i64} : vector<2x8xf32>, vector<8xf32>
+  %11 = vector.scalable.insert %v, %s[4] : vector<4xf32> into vector<[8]xf32>
+  %12 = vector.scalable.extract %s[0] {foo} : vector<4xf32> from vector<[8]xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @vector_mask(%arg0: memref<?xf32>, %arg1: tensor<?xf32>, %arg2: index, %arg3: f32, %arg4: vector<4xf32>, %arg5: vector<4xi1>, %arg6: vector<8xi32>, %arg7: vector<8xi1>) {
+// CHECK-NEXT:   %0 = vector.mask %arg5 { vector.transfer_read %arg0[%arg2], %arg3 : memref<?xf32>, vector<4xf32> } : vector<4xi1> -> vector<4xf32>
+// CHECK-NEXT:   %1 = vector.mask %arg5, %arg4 { vector.transfer_read %arg0[%arg2], %arg3 : memref<?xf32>, vector<4xf32> } : vector<4xi1> -> vector<4xf32>
+// CHECK-NEXT:   vector.mask %arg5 { vector.transfer_write %arg4, %arg0[%arg2] : vector<4xf32>, memref<?xf32> } : vector<4xi1>
+// CHECK-NEXT:   %2 = vector.mask %arg5 { vector.transfer_write %arg4, %arg1[%arg2] : vector<4xf32>, tensor<?xf32> } : vector<4xi1> -> tensor<?xf32>
+// CHECK-NEXT:   %3 = vector.mask %arg7 { vector.reduction <add>, %arg6 : vector<8xi32> into i32 } : vector<8xi1> -> i32
+// CHECK-NEXT:   %4 = vector.mask %arg5 { vector.yield %arg4 : vector<4xf32> } {foo} : vector<4xi1> -> vector<4xf32>
+// CHECK-NEXT:   vector.mask %arg5 { vector.yield } : vector<4xi1>
+// CHECK-NEXT:   return
+// CHECK-NEXT: }
+func.func @vector_mask(%m: memref<?xf32>, %t: tensor<?xf32>, %i: index, %f: f32, %v: vector<4xf32>, %mask: vector<4xi1>, %vi: vector<8xi32>, %m8: vector<8xi1>) {
+  %0 = vector.mask %mask { vector.transfer_read %m[%i], %f : memref<?xf32>, vector<4xf32> } : vector<4xi1> -> vector<4xf32>
+  %1 = vector.mask %mask, %v { vector.transfer_read %m[%i], %f : memref<?xf32>, vector<4xf32> } : vector<4xi1> -> vector<4xf32>
+  vector.mask %mask { vector.transfer_write %v, %m[%i] : vector<4xf32>, memref<?xf32> } : vector<4xi1>
+  %2 = vector.mask %mask { vector.transfer_write %v, %t[%i] : vector<4xf32>, tensor<?xf32> } : vector<4xi1> -> tensor<?xf32>
+  %3 = vector.mask %m8 { vector.reduction <add>, %vi : vector<8xi32> into i32 } : vector<8xi1> -> i32
+  %4 = vector.mask %mask { vector.yield %v : vector<4xf32> } {foo} : vector<4xi1> -> vector<4xf32>
+  vector.mask %mask { } : vector<4xi1>
+  return
+}

@@ -1,0 +1,200 @@
+//! MLIR's rules for which SSA values may be used as affine dimensions and symbols
+//! (`isValidDim`, `isValidSymbol`, `getAffineScope` in `AffineOps.cpp`).
+//!
+//! A value is a valid *symbol* (for the affine scope region `region`) when it has index
+//! type and: it is defined at the top level of `region` or is one of its arguments; it is
+//! produced by a constant-like op; it is an `affine.apply` result whose operands are all
+//! valid symbols; it is a `memref.dim`/`tensor.dim` of a memref defined at the top level
+//! of an affine scope (or of an `alloc`/`view`/`subview` whose size operand is a valid
+//! symbol); it is produced by a pure op whose operands are all valid symbols; or it
+//! dominates the scope op and is a valid symbol of the enclosing region (only across
+//! scopes that are not isolated from above). A valid *dimension* is a valid symbol, an
+//! induction variable of `affine.for`/`affine.parallel` (not an iter_arg), an `affine.apply` of valid
+//! dimensions, or a `dim` of a top-level memref.
+//!
+//! Invariants: pure functions of the IR; recursion follows def-use chains of
+//! `affine.apply` and the region nesting, both of which are finite and acyclic in IR
+//! that passed the structural checks.
+
+use crate::util::constant_int;
+use lattice_ir::{Ir, Op, Region, Traits, TypeData, Value, ValueDef};
+
+/// The region of the closest ancestor of `op` with the `AFFINE_SCOPE` trait that
+/// contains `op` (MLIR's `getAffineScope`).
+pub fn affine_scope(ir: &Ir, op: Op) -> Option<Region> {
+    let mut cur = op;
+    while let Some(parent) = ir.parent_op(cur) {
+        if ir.has_trait(parent, Traits::AFFINE_SCOPE) {
+            return ir.op_parent(cur).and_then(|b| ir.block_parent(b));
+        }
+        cur = parent;
+    }
+    None
+}
+
+/// The region in which `value` is defined (its block's region).
+fn value_region(ir: &Ir, value: Value) -> Option<Region> {
+    match ir.value_def(value) {
+        ValueDef::Argument { .. } => ir.value_block(value).and_then(|b| ir.block_parent(b)),
+        _ => ir
+            .defining_op(value)
+            .and_then(|op| ir.op_parent(op))
+            .and_then(|b| ir.block_parent(b)),
+    }
+}
+
+/// The op owning the region in which `value` is defined.
+fn value_scope_owner(ir: &Ir, value: Value) -> Option<Op> {
+    value_region(ir, value).and_then(|r| ir.region_parent(r))
+}
+
+/// Whether `value` is defined at the top level of an op with the `AFFINE_SCOPE` trait
+/// (MLIR's `isTopLevelValue(Value)`).
+pub fn is_top_level_value(ir: &Ir, value: Value) -> bool {
+    value_scope_owner(ir, value).is_some_and(|op| ir.has_trait(op, Traits::AFFINE_SCOPE))
+}
+
+fn is_index(ir: &Ir, value: Value) -> bool {
+    ir.ctx().is_index(ir.value_type(value))
+}
+
+fn is_dim_op(ir: &Ir, op: Op) -> bool {
+    ir.is_op(op, "memref.dim") || ir.is_op(op, "tensor.dim")
+}
+
+/// Whether `value` may be used as an affine symbol in `region` (an affine scope region,
+/// or `None` when there is none).
+pub fn is_valid_symbol(ir: &Ir, value: Value, region: Option<Region>) -> bool {
+    if !is_index(ir, value) {
+        return false;
+    }
+    if let Some(r) = region {
+        if value_region(ir, value) == Some(r) {
+            return true;
+        }
+    }
+    let in_parent_scope = |ir: &Ir| {
+        let scope_op = region.and_then(|r| ir.region_parent(r));
+        match scope_op {
+            Some(sop) if !ir.has_trait(sop, Traits::ISOLATED_FROM_ABOVE) => {
+                match ir.op_parent(sop).and_then(|b| ir.block_parent(b)) {
+                    Some(parent_region) => is_valid_symbol(ir, value, Some(parent_region)),
+                    None => false,
+                }
+            }
+            _ => false,
+        }
+    };
+    let Some(def) = ir.defining_op(value) else {
+        return in_parent_scope(ir);
+    };
+    if ir.has_trait(def, Traits::CONSTANT_LIKE) {
+        return true;
+    }
+    if ir.is_op(def, "affine.apply") {
+        return ir
+            .operands(def)
+            .iter()
+            .all(|&o| is_valid_symbol(ir, o, region));
+    }
+    if is_dim_op(ir, def) {
+        return is_dim_op_valid_symbol(ir, def, region);
+    }
+    // A pure op whose operands are all valid symbols (mlir-opt 22).
+    if ir.has_trait(def, Traits::PURE)
+        && ir.regions(def).is_empty()
+        && ir
+            .operands(def)
+            .iter()
+            .all(|&o| is_valid_symbol(ir, o, region))
+    {
+        return true;
+    }
+    in_parent_scope(ir)
+}
+
+/// Whether the result of a `dim` op is a valid symbol in `region`.
+fn is_dim_op_valid_symbol(ir: &Ir, dim_op: Op, region: Option<Region>) -> bool {
+    let ops = ir.operands(dim_op);
+    let (Some(&shaped), Some(&index)) = (ops.first(), ops.get(1)) else {
+        return false;
+    };
+    if is_top_level_value(ir, shaped) {
+        return true;
+    }
+    let Some(def) = ir.defining_op(shaped) else {
+        return false;
+    };
+    let Some(i) = constant_int(ir, index).and_then(|i| usize::try_from(i).ok()) else {
+        return false;
+    };
+    let ctx = ir.ctx();
+    let TypeData::MemRef { shape, .. } = ctx.type_data(ir.value_type(shaped)) else {
+        return false;
+    };
+    let Some(&size) = shape.get(i) else {
+        return false;
+    };
+    if size != lattice_ir::DYNAMIC {
+        return true;
+    }
+    let dyn_pos = shape[..i]
+        .iter()
+        .filter(|&&s| s == lattice_ir::DYNAMIC)
+        .count();
+    let operands = ir.operands(def);
+    let segments = crate::util::dense_array(ctx, ir.attr(def, "operandSegmentSizes"));
+    let sizes: &[Value] = if ir.is_op(def, "memref.alloc") {
+        operands
+    } else if ir.is_op(def, "memref.view") {
+        operands.get(2..).unwrap_or(&[])
+    } else if ir.is_op(def, "memref.subview") {
+        // Operands: source, offsets, sizes, strides.
+        match segments.as_deref() {
+            Some([_, offsets, sizes, _]) => {
+                let start = 1 + *offsets as usize;
+                operands.get(start..start + *sizes as usize).unwrap_or(&[])
+            }
+            _ => return false,
+        }
+    } else {
+        return false;
+    };
+    sizes
+        .get(dyn_pos)
+        .is_some_and(|&s| is_valid_symbol(ir, s, region))
+}
+
+/// Whether `value` may be used as an affine dimension in `region`.
+pub fn is_valid_dim(ir: &Ir, value: Value, region: Option<Region>) -> bool {
+    if !is_index(ir, value) {
+        return false;
+    }
+    if is_valid_symbol(ir, value, region) {
+        return true;
+    }
+    let Some(def) = ir.defining_op(value) else {
+        // A block argument: valid if it is an induction variable of an affine.for (its
+        // first argument, not an iter_arg) or of an affine.parallel.
+        let first_arg = matches!(
+            ir.value_def(value),
+            lattice_ir::ValueDef::Argument { index: 0, .. }
+        );
+        return value_scope_owner(ir, value).is_some_and(|op| {
+            (ir.is_op(op, "affine.for") && first_arg) || ir.is_op(op, "affine.parallel")
+        });
+    };
+    if ir.is_op(def, "affine.apply") {
+        return ir
+            .operands(def)
+            .iter()
+            .all(|&o| is_valid_dim(ir, o, region));
+    }
+    if is_dim_op(ir, def) {
+        return ir
+            .operands(def)
+            .first()
+            .is_some_and(|&s| is_top_level_value(ir, s));
+    }
+    false
+}
