@@ -14,7 +14,7 @@ use crate::attrs::{Attr, AttrData};
 use crate::context::Context;
 use crate::parser::{Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use crate::printer::{Printer, RegionPrintOptions};
-use crate::registry::{OpDef, Traits};
+use crate::registry::{FoldResult, OpDef, Traits};
 use crate::store::{Ir, Op, OperationState, Value};
 use crate::types::{Type, TypeData, DYNAMIC};
 use crate::verifier::Verifier;
@@ -892,6 +892,7 @@ pub static DIM: OpDef = OpDef {
     parse: Some(parse_dim),
     print: Some(print_dim),
     verify: Some(verify_dim),
+    fold: Some(fold_dim),
     result_names: Some(|_, _, out| out.push((0, "dim".into()))),
     ..OpDef::EMPTY
 };
@@ -956,12 +957,41 @@ fn verify_dim(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
+/// `memref.dim` of a static dimension is that constant; of a dynamic dimension of a
+/// `memref.alloc`/`memref.alloca` result, the size operand that defines it.
+fn fold_dim(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let ctx = ir.ctx();
+    let index = usize::try_from(ctx.int_value((*consts.get(1)?)?)?).ok()?;
+    let m = *ir.operands(op).first()?;
+    let shape = memref_parts(ctx, ir.value_type(m))?.shape;
+    let size = *shape.get(index)?;
+    if size != DYNAMIC {
+        return Some(vec![FoldResult::Constant(ctx.index_attr(size))]);
+    }
+    let def = ir.defining_op(m)?;
+    if !(ir.is_op(def, "memref.alloc") || ir.is_op(def, "memref.alloca")) {
+        return None;
+    }
+    let seg = segments(ir, def, 2)?;
+    let k = count_dynamic(&shape[..index]);
+    let sizes = &ir.operands(def)[seg[0].clone()];
+    Some(vec![FoldResult::Value(*sizes.get(k)?)])
+}
+
+/// `memref.rank` of a ranked memref is its rank.
+fn fold_rank(ir: &Ir, op: Op, _: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let m = *ir.operands(op).first()?;
+    let rank = memref_parts(ir.ctx(), ir.value_type(m))?.shape.len();
+    Some(vec![FoldResult::Constant(ir.ctx().index_attr(rank as i64))])
+}
+
 pub static RANK: OpDef = OpDef {
     name: "memref.rank",
     traits: Traits::PURE,
     parse: Some(parse_rank),
     print: Some(print_operand_colon_type),
     verify: Some(verify_memref_operand0),
+    fold: Some(fold_rank),
     ..OpDef::EMPTY
 };
 
@@ -1410,9 +1440,9 @@ fn verify_subview(v: &mut Verifier<'_>, op: Op) {
     };
     let mut offset = src_offset;
     let mut strides = Vec::new();
-    for d in 0..s.shape.len() {
-        offset = add(offset, mul(oss.offsets.0[d], src_strides[d]));
-        strides.push(mul(oss.strides.0[d], src_strides[d]));
+    for (d, &src_stride) in src_strides.iter().enumerate() {
+        offset = add(offset, mul(oss.offsets.0[d], src_stride));
+        strides.push(mul(oss.strides.0[d], src_stride));
     }
     let sizes = oss.sizes.0.clone();
     let expected_layout = Some(ctx.attr(AttrData::Strided {
@@ -3416,6 +3446,57 @@ mod tests {
         assert_eq!(
             strides_and_offset(&ctx, &[4, DYNAMIC], None),
             Some((vec![DYNAMIC, 1], 0))
+        );
+    }
+
+    #[test]
+    fn dim_and_rank_fold() {
+        use crate::diag::SourceId;
+        use crate::parser::parse_source;
+        use crate::store::WalkOrder;
+        use std::sync::Arc;
+        let mut ctx = Context::new();
+        crate::dialects::register_all(&mut ctx);
+        let mut ir = Ir::new(Arc::new(ctx));
+        let text = r#"func.func @f(%n: index, %m: memref<4x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc(%n) : memref<4x?xf32>
+  %d0 = memref.dim %m, %c0 : memref<4x?xf32>
+  %d1 = memref.dim %a, %c1 : memref<4x?xf32>
+  %d2 = memref.dim %m, %c1 : memref<4x?xf32>
+  %r = memref.rank %m : memref<4x?xf32>
+  return
+}
+"#;
+        let module = parse_source(&mut ir, SourceId(0), "f.mlir", text).unwrap();
+        let ops = ir.walk_ops(module, WalkOrder::PreOrder);
+        let find = |name: &str| {
+            ops.iter()
+                .copied()
+                .filter(|&o| ir.is_op(o, name))
+                .collect::<Vec<_>>()
+        };
+        let (consts, dims, rank) = (
+            find("arith.constant"),
+            find("memref.dim"),
+            find("memref.rank")[0],
+        );
+        let value_of = |o: Op| ir.attr(o, "value");
+        let c = [value_of(consts[0]), value_of(consts[1])];
+        let ctx = ir.ctx();
+        let fold = |op: Op, idx: Option<Attr>| fold_dim(&ir, op, &[None, idx]);
+        assert_eq!(
+            fold(dims[0], c[0]),
+            Some(vec![FoldResult::Constant(ctx.index_attr(4))])
+        );
+        let n = ir.block_args(ir.op_parent(consts[0]).unwrap())[0];
+        assert_eq!(fold(dims[1], c[1]), Some(vec![FoldResult::Value(n)]));
+        assert_eq!(fold(dims[2], c[1]), None);
+        assert_eq!(fold(dims[2], None), None);
+        assert_eq!(
+            fold_rank(&ir, rank, &[None]),
+            Some(vec![FoldResult::Constant(ctx.index_attr(2))])
         );
     }
 

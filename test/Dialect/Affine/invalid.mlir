@@ -570,3 +570,13 @@ func.func @impure_op_is_not_a_symbol(%m: memref<?xindex>, %n: index) {
   }
   return
 }
+
+// -----
+
+func.func @apply_dim_as_symbol(%a: index) {
+  affine.for %i = 0 to 10 {
+    // expected-error@+1 {{dimensional operand cannot be used as a symbol}}
+    %x = affine.apply affine_map<(d0)[s0] -> (d0 + s0)>(%a)[%i]
+  }
+  return
+}
