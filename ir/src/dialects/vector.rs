@@ -407,6 +407,47 @@ fn dim_of_expr(ctx: &Context, e: crate::affine::AffineExpr) -> Option<u32> {
     }
 }
 
+/// A type that must be of one builtin kind (ODS's typed `type($x)` directives).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Vector,
+    MemRef,
+    /// Any shaped type (vector, tensor, memref); its error names no kind.
+    Shaped,
+}
+
+/// Parses a type of `kind`, with upstream's "invalid kind of type specified" error.
+pub(crate) fn parse_typed(p: &mut Parser<'_>, kind: Kind) -> PResult<Type> {
+    let span = p.current_span();
+    let ty = p.parse_type()?;
+    let ctx = p.ctx();
+    let (ok, name) = match kind {
+        Kind::Vector => (ctx.is_vector(ty), "vector"),
+        Kind::MemRef => (
+            matches!(ctx.type_data(ty), TypeData::MemRef { .. }),
+            "memref",
+        ),
+        Kind::Shaped => (ctx.element_type(ty) != ty, ""),
+    };
+    if ok {
+        return Ok(ty);
+    }
+    if kind == Kind::Shaped {
+        return Err(p.error_at(span, "invalid kind of type specified"));
+    }
+    let text = type_text(p.ir(), ty);
+    Err(p.error_at(
+        span,
+        format!("invalid kind of type specified: expected builtin.{name}, but found '{text}'"),
+    ))
+}
+
+/// `: type` of `kind`.
+pub(crate) fn parse_colon_typed(p: &mut Parser<'_>, kind: Kind) -> PResult<Type> {
+    p.expect(":")?;
+    parse_typed(p, kind)
+}
+
 /// A type as MLIR streams it into a diagnostic: quoted, `'vector<4xf32>'`.
 fn qty(ir: &Ir, ty: Type) -> String {
     format!("'{}'", type_text(ir, ty))
@@ -1101,9 +1142,9 @@ fn parse_load(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let base = p.parse_operand()?;
     let indices = p.parse_operand_list(Delimiter::Square)?;
     p.parse_optional_attr_dict(st)?;
-    let base_ty = p.parse_colon_type()?;
+    let base_ty = parse_colon_typed(p, Kind::MemRef)?;
     p.expect(",")?;
-    let result = p.parse_type()?;
+    let result = parse_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands.push(p.resolve_operand(&base, base_ty)?);
     st.operands.extend(p.resolve_operands_all(&indices, index)?);
@@ -1136,9 +1177,9 @@ fn parse_store(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let base = p.parse_operand()?;
     let indices = p.parse_operand_list(Delimiter::Square)?;
     p.parse_optional_attr_dict(st)?;
-    let base_ty = p.parse_colon_type()?;
+    let base_ty = parse_colon_typed(p, Kind::MemRef)?;
     p.expect(",")?;
-    let value_ty = p.parse_type()?;
+    let value_ty = parse_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands.push(p.resolve_operand(&value, value_ty)?);
     st.operands.push(p.resolve_operand(&base, base_ty)?);
@@ -1247,13 +1288,13 @@ fn parse_maskedload(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> 
     p.expect(",")?;
     let pass = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
-    let base_ty = p.parse_colon_type()?;
+    let base_ty = parse_colon_typed(p, Kind::MemRef)?;
     p.expect(",")?;
-    let mask_ty = p.parse_type()?;
+    let mask_ty = parse_typed(p, Kind::Vector)?;
     p.expect(",")?;
-    let pass_ty = p.parse_type()?;
+    let pass_ty = parse_typed(p, Kind::Vector)?;
     p.expect("into")?;
-    let result = p.parse_type()?;
+    let result = parse_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands.push(p.resolve_operand(&base, base_ty)?);
     st.operands.extend(p.resolve_operands_all(&indices, index)?);
@@ -1323,11 +1364,11 @@ fn parse_maskedstore(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()>
     p.expect(",")?;
     let value = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
-    let base_ty = p.parse_colon_type()?;
+    let base_ty = parse_colon_typed(p, Kind::MemRef)?;
     p.expect(",")?;
-    let mask_ty = p.parse_type()?;
+    let mask_ty = parse_typed(p, Kind::Vector)?;
     p.expect(",")?;
-    let value_ty = p.parse_type()?;
+    let value_ty = parse_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands.push(p.resolve_operand(&base, base_ty)?);
     st.operands.extend(p.resolve_operands_all(&indices, index)?);
@@ -1418,9 +1459,20 @@ pub static BITCAST: OpDef = OpDef {
 fn parse_unary_to(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let x = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
-    let from = p.parse_colon_type()?;
+    let (from_kind, to_kind) = match p.ctx().str(st.name) {
+        "vector.broadcast" => (None, Some(Kind::Vector)),
+        "vector.type_cast" => (Some(Kind::MemRef), Some(Kind::MemRef)),
+        _ => (Some(Kind::Vector), Some(Kind::Vector)),
+    };
+    let from = match from_kind {
+        Some(k) => parse_colon_typed(p, k)?,
+        None => p.parse_colon_type()?,
+    };
     p.expect("to")?;
-    let to = p.parse_type()?;
+    let to = match to_kind {
+        Some(k) => parse_typed(p, k)?,
+        None => p.parse_type()?,
+    };
     st.operands.push(p.resolve_operand(&x, from)?);
     st.result_types.push(to);
     Ok(())
@@ -1602,7 +1654,7 @@ fn parse_extract(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.parse_optional_attr_dict(st)?;
     let result = p.parse_colon_type()?;
     p.expect("from")?;
-    let vty = p.parse_type()?;
+    let vty = parse_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands.push(p.resolve_operand(&vector, vty)?);
     st.operands
@@ -1636,7 +1688,7 @@ fn parse_insert(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.parse_optional_attr_dict(st)?;
     let value_ty = p.parse_colon_type()?;
     p.expect("into")?;
-    let dest_ty = p.parse_type()?;
+    let dest_ty = parse_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands.push(p.resolve_operand(&value, value_ty)?);
     st.operands.push(p.resolve_operand(&dest, dest_ty)?);
@@ -1831,9 +1883,9 @@ fn parse_insert_strided_slice(p: &mut Parser<'_>, st: &mut OperationState) -> PR
     p.expect(",")?;
     let dest = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
-    let value_ty = p.parse_colon_type()?;
+    let value_ty = parse_colon_typed(p, Kind::Vector)?;
     p.expect("into")?;
-    let dest_ty = p.parse_type()?;
+    let dest_ty = parse_typed(p, Kind::Vector)?;
     st.operands.push(p.resolve_operand(&value, value_ty)?);
     st.operands.push(p.resolve_operand(&dest, dest_ty)?);
     st.result_types.push(dest_ty);
@@ -2038,7 +2090,7 @@ fn parse_fma(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let ops = p.parse_operand_list(Delimiter::None)?;
     p.parse_optional_attr_dict(st)?;
     let span = p.current_span();
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
     st.operands = p.resolve_operands(&ops, &[ty, ty, ty], span)?;
     st.result_types.push(ty);
     Ok(())
@@ -2133,7 +2185,7 @@ fn parse_reduction(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let fm = dialect_attr(p.ctx(), "arith.fastmath", &fm);
     st.add_attr(p.intern("fastmath"), fm);
     p.parse_optional_attr_dict(st)?;
-    let vty = p.parse_colon_type()?;
+    let vty = parse_colon_typed(p, Kind::Vector)?;
     p.expect("into")?;
     let dest = p.parse_type()?;
     st.operands.push(p.resolve_operand(&vector, vty)?);
@@ -2262,7 +2314,7 @@ fn parse_multi_reduction(p: &mut Parser<'_>, st: &mut OperationState) -> PResult
     }
     let dims = p.ctx().dense_i64_array(&dims);
     st.add_attr(p.intern("reduction_dims"), dims);
-    let src_ty = p.parse_colon_type()?;
+    let src_ty = parse_colon_typed(p, Kind::Vector)?;
     p.expect("to")?;
     let dest = p.parse_type()?;
     st.operands.push(p.resolve_operand(&source, src_ty)?);
@@ -2586,9 +2638,9 @@ fn parse_transpose(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let a = p.ctx().dense_i64_array(&perm);
     st.add_attr(p.intern("permutation"), a);
     p.parse_optional_attr_dict(st)?;
-    let from = p.parse_colon_type()?;
+    let from = parse_colon_typed(p, Kind::Vector)?;
     p.expect("to")?;
-    let to = p.parse_type()?;
+    let to = parse_typed(p, Kind::Vector)?;
     st.operands.push(p.resolve_operand(&x, from)?);
     st.result_types.push(to);
     Ok(())
@@ -2810,7 +2862,7 @@ fn parse_constant_mask(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<(
     let a = p.ctx().dense_i64_array(&sizes);
     st.add_attr(p.intern("mask_dim_sizes"), a);
     p.parse_optional_attr_dict(st)?;
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
     st.result_types.push(ty);
     Ok(())
 }
@@ -2886,7 +2938,7 @@ fn verify_constant_mask(v: &mut Verifier<'_>, op: Op) {
 fn parse_create_mask(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let ops = p.parse_operand_list(Delimiter::None)?;
     p.parse_optional_attr_dict(st)?;
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands = p.resolve_operands_all(&ops, index)?;
     st.result_types.push(ty);
@@ -3075,7 +3127,7 @@ fn parse_from_elements(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<(
     let ops = p.parse_operand_list(Delimiter::None)?;
     p.parse_optional_attr_dict(st)?;
     let span = p.current_span();
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
     let Some(v) = vec_ty(p.ctx(), ty) else {
         return Err(p.error_at(span, "expected vector type"));
     };
@@ -3117,7 +3169,7 @@ pub static STEP: OpDef = OpDef {
 /// `attr-dict : type`
 fn parse_colon_result(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.parse_optional_attr_dict(st)?;
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
     st.result_types.push(ty);
     Ok(())
 }
@@ -3258,9 +3310,9 @@ fn parse_shuffle(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let mask = parse_int_list(p)?;
     p.parse_optional_attr_dict(st)?;
     let span = p.current_span();
-    let t1 = p.parse_colon_type()?;
+    let t1 = parse_colon_typed(p, Kind::Vector)?;
     p.expect(",")?;
-    let t2 = p.parse_type()?;
+    let t2 = parse_typed(p, Kind::Vector)?;
     let Some(a) = vec_ty(p.ctx(), t1) else {
         return Err(p.error_at(span, "expected vector type"));
     };
@@ -3350,9 +3402,9 @@ fn parse_interleave(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> 
     p.expect(",")?;
     let b = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
     p.expect("->")?;
-    let result = p.parse_type()?;
+    let result = parse_typed(p, Kind::Vector)?;
     st.operands.push(p.resolve_operand(&a, ty)?);
     st.operands.push(p.resolve_operand(&b, ty)?);
     st.result_types.push(result);
@@ -3384,9 +3436,9 @@ pub static DEINTERLEAVE: OpDef = OpDef {
 fn parse_deinterleave(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let x = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
     p.expect("->")?;
-    let result = p.parse_type()?;
+    let result = parse_typed(p, Kind::Vector)?;
     st.operands.push(p.resolve_operand(&x, ty)?);
     st.result_types.extend([result, result]);
     Ok(())
@@ -3424,7 +3476,7 @@ fn parse_to_elements(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()>
     let x = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
     let span = p.current_span();
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
     let Some(v) = vec_ty(p.ctx(), ty) else {
         return Err(p.error_at(span, "expected vector type"));
     };
@@ -3511,15 +3563,15 @@ fn parse_gather_operands(
 fn parse_gather(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let (base, indices, [iv, mask, pass]) = parse_gather_operands(p)?;
     p.parse_optional_attr_dict(st)?;
-    let base_ty = p.parse_colon_type()?;
+    let base_ty = parse_colon_typed(p, Kind::Shaped)?;
     p.expect(",")?;
-    let iv_ty = p.parse_type()?;
+    let iv_ty = parse_typed(p, Kind::Vector)?;
     p.expect(",")?;
-    let mask_ty = p.parse_type()?;
+    let mask_ty = parse_typed(p, Kind::Vector)?;
     p.expect(",")?;
-    let pass_ty = p.parse_type()?;
+    let pass_ty = parse_typed(p, Kind::Vector)?;
     p.expect("into")?;
-    let result = p.parse_type()?;
+    let result = parse_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands.push(p.resolve_operand(&base, base_ty)?);
     st.operands.extend(p.resolve_operands_all(&indices, index)?);
@@ -3533,13 +3585,13 @@ fn parse_gather(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
 fn parse_scatter(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let (base, indices, [iv, mask, value]) = parse_gather_operands(p)?;
     p.parse_optional_attr_dict(st)?;
-    let base_ty = p.parse_colon_type()?;
+    let base_ty = parse_colon_typed(p, Kind::MemRef)?;
     p.expect(",")?;
-    let iv_ty = p.parse_type()?;
+    let iv_ty = parse_typed(p, Kind::Vector)?;
     p.expect(",")?;
-    let mask_ty = p.parse_type()?;
+    let mask_ty = parse_typed(p, Kind::Vector)?;
     p.expect(",")?;
-    let value_ty = p.parse_type()?;
+    let value_ty = parse_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands.push(p.resolve_operand(&base, base_ty)?);
     st.operands.extend(p.resolve_operands_all(&indices, index)?);
@@ -3619,9 +3671,9 @@ fn parse_scan(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.expect(",")?;
     let init = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
-    let source_ty = p.parse_colon_type()?;
+    let source_ty = parse_colon_typed(p, Kind::Vector)?;
     p.expect(",")?;
-    let init_ty = p.parse_type()?;
+    let init_ty = parse_typed(p, Kind::Vector)?;
     st.operands.push(p.resolve_operand(&source, source_ty)?);
     st.operands.push(p.resolve_operand(&init, init_ty)?);
     st.result_types.extend([source_ty, init_ty]);
@@ -3694,9 +3746,9 @@ fn parse_scalable_insert(p: &mut Parser<'_>, st: &mut OperationState) -> PResult
     let dest = p.parse_operand()?;
     parse_pos(p, st)?;
     p.parse_optional_attr_dict(st)?;
-    let value_ty = p.parse_colon_type()?;
+    let value_ty = parse_colon_typed(p, Kind::Vector)?;
     p.expect("into")?;
-    let dest_ty = p.parse_type()?;
+    let dest_ty = parse_typed(p, Kind::Vector)?;
     st.operands.push(p.resolve_operand(&value, value_ty)?);
     st.operands.push(p.resolve_operand(&dest, dest_ty)?);
     st.result_types.push(dest_ty);
@@ -3723,9 +3775,9 @@ fn parse_scalable_extract(p: &mut Parser<'_>, st: &mut OperationState) -> PResul
     let source = p.parse_operand()?;
     parse_pos(p, st)?;
     p.parse_optional_attr_dict(st)?;
-    let result = p.parse_colon_type()?;
+    let result = parse_colon_typed(p, Kind::Vector)?;
     p.expect("from")?;
-    let source_ty = p.parse_type()?;
+    let source_ty = parse_typed(p, Kind::Vector)?;
     st.operands.push(p.resolve_operand(&source, source_ty)?);
     st.result_types.push(result);
     Ok(())
