@@ -710,20 +710,31 @@ impl<'a> Driver<'a> {
 
     /// Applies the built-in `cf.br` pattern, then the op's `canonicalize` hook.
     fn apply_patterns(&mut self, op: Op) -> bool {
-        let Some(hook) = self.ir.op_def(op).and_then(|d| d.canonicalize) else {
-            // Built-in patterns for `cf` branches (their op definitions have none).
-            return match self.ir.op_name(op) {
-                "cf.br" => self.merge_branch_destination(op) || self.pass_through_br(op),
-                "cf.cond_br" => {
-                    self.const_cond_br(op)
-                        || self.pass_through_cond_br(op)
-                        || self.cond_br_identical_successors(op)
-                        || self.cond_br_on_same_condition(op)
-                        || self.cond_br_truth_propagation(op)
-                }
-                _ => false,
-            };
+        let is_br = self.ir.is_op(op, "cf.br");
+        let is_cond_br = self.ir.is_op(op, "cf.cond_br");
+        if is_br && self.merge_branch_destination(op) {
+            return true;
+        }
+        let applied = match self.ir.op_def(op).and_then(|d| d.canonicalize) {
+            Some(hook) => self.apply_hook(op, hook),
+            // The cf patterns MLIR has, for when the op definitions bring none.
+            None if is_br => self.pass_through_br(op),
+            None if is_cond_br => {
+                self.const_cond_br(op)
+                    || self.pass_through_cond_br(op)
+                    || self.cond_br_identical_successors(op)
+                    || self.cond_br_on_same_condition(op)
+            }
+            None => false,
         };
+        if applied {
+            return true;
+        }
+        is_cond_br && self.ir.contains_op(op) && self.cond_br_truth_propagation(op)
+    }
+
+    /// Runs a `canonicalize` hook on `op`, then re-queues what it touched.
+    fn apply_hook(&mut self, op: Op, hook: crate::registry::CanonicalizeFn) -> bool {
         let block = self.ir.op_parent(op);
         let prev = self.ir.prev_op(op);
         let next = self.ir.next_op(op);
