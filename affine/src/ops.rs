@@ -29,22 +29,33 @@ fn region_opts(terminators: bool) -> RegionPrintOptions {
 }
 
 /// Parses an attribute that must be an affine map (`#map` or `affine_map<...>`).
-fn parse_map(p: &mut Parser<'_>) -> PResult<(lattice_ir::Attr, AffineMap)> {
+fn parse_map(p: &mut Parser<'_>, st: &OperationState) -> PResult<(lattice_ir::Attr, AffineMap)> {
     let span = p.current_span();
     let attr = p.parse_attribute(None)?;
     match p.ctx().attr_data(attr) {
         AttrData::AffineMap(m) => Ok((attr, *m)),
-        _ => Err(p.error_at(span, "invalid kind of attribute specified")),
+        _ => Err(custom_error(
+            p,
+            st,
+            span,
+            "invalid kind of attribute specified",
+        )),
     }
 }
 
 /// Parses `: memref<...>` requiring a ranked memref type.
-fn parse_memref_type(p: &mut Parser<'_>) -> PResult<lattice_ir::Type> {
-    p.expect(":")?;
+fn parse_memref_type(p: &mut Parser<'_>, st: &OperationState) -> PResult<lattice_ir::Type> {
     let span = p.current_span();
+    p.expect(":")?;
     let ty = p.parse_type()?;
     if memref_info(p.ctx(), ty).is_none() {
-        return Err(p.error_at(span, "invalid kind of type specified"));
+        let found = lattice_ir::printer::type_to_string(p.ctx(), ty);
+        return Err(custom_error(
+            p,
+            st,
+            span,
+            format!("invalid kind of type specified: expected builtin.memref, but found '{found}'"),
+        ));
     }
     Ok(ty)
 }
@@ -67,6 +78,7 @@ fn print_subscripts(p: &mut Printer<'_>, map: Option<AffineMap>, operands: &[Val
 // affine.apply, affine.min, affine.max
 // ---------------------------------------------------------------------------------------
 
+/// `affine.apply #map(%d)[%s]`: applies a one-result map.
 pub static APPLY: OpDef = OpDef {
     name: "affine.apply",
     traits: Traits::PURE,
@@ -78,6 +90,7 @@ pub static APPLY: OpDef = OpDef {
     ..OpDef::EMPTY
 };
 
+/// `affine.min #map(%d)[%s]`: the minimum of the map's results.
 pub static MIN: OpDef = OpDef {
     name: "affine.min",
     traits: Traits::PURE,
@@ -89,6 +102,7 @@ pub static MIN: OpDef = OpDef {
     ..OpDef::EMPTY
 };
 
+/// `affine.max #map(%d)[%s]`: the maximum of the map's results.
 pub static MAX: OpDef = OpDef {
     name: "affine.max",
     traits: Traits::PURE,
@@ -102,7 +116,7 @@ pub static MAX: OpDef = OpDef {
 
 /// `#map(%d0, %d1)[%s0] {attrs}`
 fn parse_apply(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    let (attr, map) = parse_map(p)?;
+    let (attr, map) = parse_map(p, st)?;
     st.add_attr(p.intern("map"), attr);
     let (ops, num_dims) = p.parse_dim_and_symbol_list()?;
     p.parse_optional_attr_dict(st)?;
@@ -110,7 +124,7 @@ fn parse_apply(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     if ctx.map_num_dims(map) as usize != num_dims
         || num_dims + ctx.map_num_symbols(map) as usize != ops.len()
     {
-        return Err(name_error(st, "dimension or symbol index mismatch"));
+        return Err(name_error(p, st, "dimension or symbol index mismatch"));
     }
     let n = ctx.map_num_results(map);
     let index = ctx.index_type();
@@ -121,7 +135,7 @@ fn parse_apply(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
 
 /// `#map(%d0)[%s0] {attrs}` (counts are checked by the verifier).
 fn parse_min_max(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    let (attr, _) = parse_map(p)?;
+    let (attr, _) = parse_map(p, st)?;
     st.add_attr(p.intern("map"), attr);
     let dims = p.parse_operand_list(Delimiter::Paren)?;
     let syms = p.parse_operand_list(Delimiter::OptionalSquare)?;
@@ -148,6 +162,7 @@ fn print_map_op(p: &mut Printer<'_>, op: Op) {
 // affine.for
 // ---------------------------------------------------------------------------------------
 
+/// `affine.for %i = lb to ub step N iter_args(...)`: an affine loop.
 pub static FOR: OpDef = OpDef {
     name: "affine.for",
     traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
@@ -177,7 +192,7 @@ fn parse_bound(p: &mut Parser<'_>, st: &mut OperationState, lower: bool) -> PRes
     let ops = p.parse_operand_list(Delimiter::None)?;
     if !ops.is_empty() {
         if ops.len() > 1 {
-            return Err(name_error(st, "expected only one loop bound operand"));
+            return Err(name_error(p, st, "expected only one loop bound operand"));
         }
         let v = p.resolve_operand(&ops[0], index)?;
         let ctx = p.ctx();
@@ -193,12 +208,14 @@ fn parse_bound(p: &mut Parser<'_>, st: &mut OperationState, lower: bool) -> PRes
             let ctx = p.ctx();
             if ctx.map_num_dims(map) as usize != num_dims {
                 return Err(name_error(
+                    p,
                     st,
                     "dim operand count and affine map dim count must match",
                 ));
             }
             if num_dims + ctx.map_num_symbols(map) as usize != ops.len() {
                 return Err(name_error(
+                    p,
                     st,
                     "symbol operand count and affine map symbol count must match",
                 ));
@@ -209,7 +226,7 @@ fn parse_bound(p: &mut Parser<'_>, st: &mut OperationState, lower: bool) -> PRes
                 } else {
                     "upper loop bound affine map with multiple results requires 'min' prefix"
                 };
-                return Err(p.error_at(attr_span, msg));
+                return Err(custom_error(p, st, attr_span, msg));
             }
             st.add_attr(attr_name, attr);
             resolve_index(p, &ops)
@@ -221,6 +238,7 @@ fn parse_bound(p: &mut Parser<'_>, st: &mut OperationState, lower: bool) -> PRes
             Ok(Vec::new())
         }
         _ => Err(name_error(
+            p,
             st,
             "expected valid affine map representation for loop bounds",
         )),
@@ -234,9 +252,10 @@ fn parse_for(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     iv.ty = Some(index);
     p.expect("=")?;
     let lb = parse_bound(p, st, true)?;
-    if !p.eat("to") {
-        return Err(p.error_here("expected 'to' between bounds"));
-    }
+    p.expect("to").map_err(|mut d| {
+        d.message = "expected 'to' between bounds".to_string();
+        d
+    })?;
     let ub = parse_bound(p, st, false)?;
     let step_name = p.intern("step");
     if p.eat("step") {
@@ -244,13 +263,22 @@ fn parse_for(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         let attr = p.parse_attribute(Some(index))?;
         match p.ctx().attr_data(attr) {
             AttrData::Integer { value, .. } if *value < 0 => {
-                return Err(p.error_at(
+                return Err(custom_error(
+                    p,
+                    st,
                     span,
                     "expected step to be representable as a positive signed integer",
                 ));
             }
             AttrData::Integer { .. } => st.add_attr(step_name, attr),
-            _ => return Err(p.error_at(span, "invalid kind of attribute specified")),
+            _ => {
+                return Err(custom_error(
+                    p,
+                    st,
+                    span,
+                    "invalid kind of attribute specified",
+                ))
+            }
         }
     } else {
         let one = p.ctx().index_attr(1);
@@ -268,6 +296,7 @@ fn parse_for(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         }
         if init_ops.len() != st.result_types.len() {
             return Err(name_error(
+                p,
                 st,
                 "mismatch between the number of loop-carried values and results",
             ));
@@ -418,6 +447,7 @@ fn print_for(p: &mut Printer<'_>, op: Op) {
 // affine.if
 // ---------------------------------------------------------------------------------------
 
+/// `affine.if #set(%d)[%s] { } else { }`: an affine conditional.
 pub static IF: OpDef = OpDef {
     name: "affine.if",
     traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
@@ -434,19 +464,26 @@ fn parse_if(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let span = p.current_span();
     let attr = p.parse_attribute(None)?;
     let AttrData::IntegerSet(set) = p.ctx().attr_data(attr).clone() else {
-        return Err(p.error_at(span, "invalid kind of attribute specified"));
+        return Err(custom_error(
+            p,
+            st,
+            span,
+            "invalid kind of attribute specified",
+        ));
     };
     st.add_attr(p.intern("condition"), attr);
     let (ops, num_dims) = p.parse_dim_and_symbol_list()?;
     let data = p.ctx().set_data(set).clone();
     if data.num_dims as usize != num_dims {
         return Err(name_error(
+            p,
             st,
             "dim operand count and integer set dim count must match",
         ));
     }
     if num_dims + data.num_symbols as usize != ops.len() {
         return Err(name_error(
+            p,
             st,
             "symbol operand count and integer set symbol count must match",
         ));
@@ -497,6 +534,7 @@ fn print_if(p: &mut Printer<'_>, op: Op) {
 // affine.load, affine.store, affine.vector_load, affine.vector_store, affine.prefetch
 // ---------------------------------------------------------------------------------------
 
+/// `affine.load %m[subscripts] : memref<..>`
 pub static LOAD: OpDef = OpDef {
     name: "affine.load",
     traits: Traits::READ_ONLY,
@@ -507,6 +545,7 @@ pub static LOAD: OpDef = OpDef {
     ..OpDef::EMPTY
 };
 
+/// `affine.store %v, %m[subscripts] : memref<..>`
 pub static STORE: OpDef = OpDef {
     name: "affine.store",
     inherent_attrs: &["map"],
@@ -516,6 +555,7 @@ pub static STORE: OpDef = OpDef {
     ..OpDef::EMPTY
 };
 
+/// `affine.vector_load %m[subscripts] : memref<..>, vector<..>`
 pub static VECTOR_LOAD: OpDef = OpDef {
     name: "affine.vector_load",
     traits: Traits::READ_ONLY,
@@ -526,6 +566,7 @@ pub static VECTOR_LOAD: OpDef = OpDef {
     ..OpDef::EMPTY
 };
 
+/// `affine.vector_store %v, %m[subscripts] : memref<..>, vector<..>`
 pub static VECTOR_STORE: OpDef = OpDef {
     name: "affine.vector_store",
     inherent_attrs: &["map"],
@@ -535,6 +576,7 @@ pub static VECTOR_STORE: OpDef = OpDef {
     ..OpDef::EMPTY
 };
 
+/// `affine.prefetch %m[subscripts], read, locality<N>, data : memref<..>`
 pub static PREFETCH: OpDef = OpDef {
     name: "affine.prefetch",
     inherent_attrs: &["isDataCache", "isWrite", "localityHint", "map"],
@@ -560,7 +602,7 @@ fn parse_memref_access(
 fn parse_load(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let (memref, ops) = parse_memref_access(p, st)?;
     p.parse_optional_attr_dict(st)?;
-    let ty = parse_memref_type(p)?;
+    let ty = parse_memref_type(p, st)?;
     let mut operands = vec![p.resolve_operand(&memref, ty)?];
     operands.extend(resolve_index(p, &ops)?);
     st.operands = operands;
@@ -574,7 +616,7 @@ fn parse_store(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.expect(",")?;
     let (memref, ops) = parse_memref_access(p, st)?;
     p.parse_optional_attr_dict(st)?;
-    let ty = parse_memref_type(p)?;
+    let ty = parse_memref_type(p, st)?;
     let elem = p.ctx().element_type(ty);
     let mut operands = vec![
         p.resolve_operand(&value, elem)?,
@@ -586,12 +628,18 @@ fn parse_store(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
 }
 
 /// Parses `, vector<..>` requiring a vector type.
-fn parse_vector_type(p: &mut Parser<'_>) -> PResult<lattice_ir::Type> {
+fn parse_vector_type(p: &mut Parser<'_>, st: &OperationState) -> PResult<lattice_ir::Type> {
     p.expect(",")?;
     let span = p.current_span();
     let ty = p.parse_type()?;
     if !p.ctx().is_vector(ty) {
-        return Err(p.error_at(span, "invalid kind of type specified"));
+        let found = lattice_ir::printer::type_to_string(p.ctx(), ty);
+        return Err(custom_error(
+            p,
+            st,
+            span,
+            format!("invalid kind of type specified: expected builtin.vector, but found '{found}'"),
+        ));
     }
     Ok(ty)
 }
@@ -600,8 +648,8 @@ fn parse_vector_type(p: &mut Parser<'_>) -> PResult<lattice_ir::Type> {
 fn parse_vector_load(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let (memref, ops) = parse_memref_access(p, st)?;
     p.parse_optional_attr_dict(st)?;
-    let ty = parse_memref_type(p)?;
-    let vty = parse_vector_type(p)?;
+    let ty = parse_memref_type(p, st)?;
+    let vty = parse_vector_type(p, st)?;
     let mut operands = vec![p.resolve_operand(&memref, ty)?];
     operands.extend(resolve_index(p, &ops)?);
     st.operands = operands;
@@ -615,8 +663,8 @@ fn parse_vector_store(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()
     p.expect(",")?;
     let (memref, ops) = parse_memref_access(p, st)?;
     p.parse_optional_attr_dict(st)?;
-    let ty = parse_memref_type(p)?;
-    let vty = parse_vector_type(p)?;
+    let ty = parse_memref_type(p, st)?;
+    let vty = parse_vector_type(p, st)?;
     let mut operands = vec![
         p.resolve_operand(&value, vty)?,
         p.resolve_operand(&memref, ty)?,
@@ -689,17 +737,21 @@ fn parse_prefetch(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.expect(",")?;
     let cache = p.parse_keyword()?;
     p.parse_optional_attr_dict(st)?;
-    let ty = parse_memref_type(p)?;
+    let ty = parse_memref_type(p, st)?;
     let mut operands = vec![p.resolve_operand(&memref, ty)?];
     operands.extend(resolve_index(p, &ops)?);
     st.operands = operands;
     if rw != "read" && rw != "write" {
-        return Err(name_error(st, "rw specifier has to be 'read' or 'write'"));
+        return Err(name_error(
+            p,
+            st,
+            "rw specifier has to be 'read' or 'write'",
+        ));
     }
     let is_write = p.ctx().bool_attr(rw == "write");
     st.add_attr(p.intern("isWrite"), is_write);
     if cache != "data" && cache != "instr" {
-        return Err(name_error(st, "cache type has to be 'data' or 'instr'"));
+        return Err(name_error(p, st, "cache type has to be 'data' or 'instr'"));
     }
     let is_data = p.ctx().bool_attr(cache == "data");
     st.add_attr(p.intern("isDataCache"), is_data);
@@ -736,6 +788,7 @@ fn print_prefetch(p: &mut Printer<'_>, op: Op) {
 // affine.parallel
 // ---------------------------------------------------------------------------------------
 
+/// `affine.parallel (%i) = (lbs) to (ubs) step (..) reduce (..)`: a parallel loop nest.
 pub static PARALLEL: OpDef = OpDef {
     name: "affine.parallel",
     traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
@@ -871,7 +924,7 @@ fn parse_parallel(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         let ctx = p.ctx();
         match ctx.map_constant_results(map) {
             Some(s) => s,
-            None => return Err(name_error(st, "steps must be constant integers")),
+            None => return Err(name_error(p, st, "steps must be constant integers")),
         }
     } else {
         vec![1; ivs.len()]
@@ -891,7 +944,12 @@ fn parse_parallel(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
                     quoted.push('"');
                     quoted.push_str(&name);
                     quoted.push('"');
-                    return Err(p.error_at(span, format!("invalid reduction value: {quoted}")));
+                    return Err(custom_error(
+                        p,
+                        st,
+                        span,
+                        format!("invalid reduction value: {quoted}"),
+                    ));
                 }
             }
             if !p.eat(",") {
@@ -1017,6 +1075,7 @@ fn print_parallel(p: &mut Printer<'_>, op: Op) {
 // affine.yield
 // ---------------------------------------------------------------------------------------
 
+/// `affine.yield`: the terminator of `affine.for`, `affine.if` and `affine.parallel`.
 pub static YIELD_OP: OpDef = OpDef {
     name: "affine.yield",
     traits: Traits::TERMINATOR
@@ -1056,6 +1115,7 @@ fn print_yield(p: &mut Printer<'_>, op: Op) {
 // affine.dma_start, affine.dma_wait
 // ---------------------------------------------------------------------------------------
 
+/// `affine.dma_start %src[..], %dst[..], %tag[..], %n`: starts a DMA transfer.
 pub static DMA_START: OpDef = OpDef {
     name: "affine.dma_start",
     parse: Some(parse_dma_start),
@@ -1064,6 +1124,7 @@ pub static DMA_START: OpDef = OpDef {
     ..OpDef::EMPTY
 };
 
+/// `affine.dma_wait %tag[..], %n`: waits for a DMA transfer.
 pub static DMA_WAIT: OpDef = OpDef {
     name: "affine.dma_wait",
     parse: Some(parse_dma_wait),
@@ -1105,11 +1166,11 @@ fn parse_dma_start(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         }
     }
     if !strides.is_empty() && strides.len() != 2 {
-        return Err(name_error(st, "expected two stride related operands"));
+        return Err(name_error(p, st, "expected two stride related operands"));
     }
     let types = p.parse_colon_type_list()?;
     if types.len() != 3 {
-        return Err(name_error(st, "expected three types"));
+        return Err(name_error(p, st, "expected three types"));
     }
     let mut operands = vec![p.resolve_operand(&src, types[0])?];
     operands.extend(resolve_index(p, &src_ops)?);
@@ -1122,6 +1183,7 @@ fn parse_dma_start(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     st.operands = operands;
     if src_ops.len() != src_in || dst_ops.len() != dst_in || tag_ops.len() != tag_in {
         return Err(name_error(
+            p,
             st,
             "memref operand count not equal to map.numInputs",
         ));
@@ -1190,10 +1252,11 @@ fn parse_dma_wait(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     operands.extend(resolve_index(p, std::slice::from_ref(&num))?);
     st.operands = operands;
     if !p.ctx().is_memref(ty) {
-        return Err(name_error(st, "expected tag to be of memref type"));
+        return Err(name_error(p, st, "expected tag to be of memref type"));
     }
     if tag_ops.len() != tag_in {
         return Err(name_error(
+            p,
             st,
             "tag memref operand count != to map.numInputs",
         ));
@@ -1221,6 +1284,7 @@ fn print_dma_wait(p: &mut Printer<'_>, op: Op) {
 // affine.linearize_index, affine.delinearize_index
 // ---------------------------------------------------------------------------------------
 
+/// `affine.linearize_index [%a, %b] by (basis)`
 pub static LINEARIZE_INDEX: OpDef = OpDef {
     name: "affine.linearize_index",
     traits: Traits::PURE,
@@ -1231,6 +1295,7 @@ pub static LINEARIZE_INDEX: OpDef = OpDef {
     ..OpDef::EMPTY
 };
 
+/// `affine.delinearize_index %x into (basis)`
 pub static DELINEARIZE_INDEX: OpDef = OpDef {
     name: "affine.delinearize_index",
     traits: Traits::PURE,
@@ -1243,7 +1308,10 @@ pub static DELINEARIZE_INDEX: OpDef = OpDef {
 
 /// `(10, %n, 4)`: the static basis (with [`DYNAMIC`] for SSA entries) and the operands.
 fn parse_basis(p: &mut Parser<'_>) -> PResult<(Vec<i64>, Vec<Value>)> {
-    p.expect("(")?;
+    p.expect("(").map_err(|mut d| {
+        d.message = "expected '(' in dynamic index list".to_string();
+        d
+    })?;
     let (mut statics, mut dynamics) = (Vec::new(), Vec::new());
     if p.eat(")") {
         return Ok((statics, dynamics));

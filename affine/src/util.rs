@@ -6,13 +6,35 @@
 //! builds.
 
 use lattice_ir::diag::{DiagLoc, Diagnostic};
+use lattice_ir::parser::Parser;
 use lattice_ir::{
     AffineMap, Attr, AttrData, Context, IntegerSet, Ir, Op, OperationState, Type, TypeData, Value,
 };
 
-/// An error at the op's location (its name), like MLIR's `parser.getNameLoc()`.
-pub(crate) fn name_error(st: &OperationState, message: impl Into<String>) -> Diagnostic {
-    Diagnostic::error(DiagLoc::Loc(st.loc), message)
+/// An error at the op's location (its name), as MLIR's custom parsers emit with
+/// `parser.emitError(parser.getNameLoc(), ...)`: prefixed `custom op '<name>' `.
+pub(crate) fn name_error(
+    p: &Parser<'_>,
+    st: &OperationState,
+    message: impl AsRef<str>,
+) -> Diagnostic {
+    let name = p.ctx().str(st.name);
+    Diagnostic::error(
+        DiagLoc::Loc(st.loc),
+        format!("custom op '{name}' {}", message.as_ref()),
+    )
+}
+
+/// An error at `span` from a custom parser (MLIR's `OpAsmParser::emitError`), prefixed
+/// `custom op '<name>' `.
+pub(crate) fn custom_error(
+    p: &Parser<'_>,
+    st: &OperationState,
+    span: lattice_ir::Span,
+    message: impl AsRef<str>,
+) -> Diagnostic {
+    let name = p.ctx().str(st.name);
+    p.error_at(span, format!("custom op '{name}' {}", message.as_ref()))
 }
 
 /// The affine map stored in attribute `name` of `op`.

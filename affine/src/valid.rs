@@ -5,10 +5,11 @@
 //! type and: it is defined at the top level of `region` or is one of its arguments; it is
 //! produced by a constant-like op; it is an `affine.apply` result whose operands are all
 //! valid symbols; it is a `memref.dim`/`tensor.dim` of a memref defined at the top level
-//! of an affine scope (or of an `alloc`/`view` whose size operand is a valid symbol); or it
+//! of an affine scope (or of an `alloc`/`view`/`subview` whose size operand is a valid
+//! symbol); it is produced by a pure op whose operands are all valid symbols; or it
 //! dominates the scope op and is a valid symbol of the enclosing region (only across
 //! scopes that are not isolated from above). A valid *dimension* is a valid symbol, an
-//! induction variable of `affine.for`/`affine.parallel`, an `affine.apply` of valid
+//! induction variable of `affine.for`/`affine.parallel` (not an iter_arg), an `affine.apply` of valid
 //! dimensions, or a `dim` of a top-level memref.
 //!
 //! Invariants: pure functions of the IR; recursion follows def-use chains of
@@ -99,6 +100,16 @@ pub fn is_valid_symbol(ir: &Ir, value: Value, region: Option<Region>) -> bool {
     if is_dim_op(ir, def) {
         return is_dim_op_valid_symbol(ir, def, region);
     }
+    // A pure op whose operands are all valid symbols (mlir-opt 22).
+    if ir.has_trait(def, Traits::PURE)
+        && ir.regions(def).is_empty()
+        && ir
+            .operands(def)
+            .iter()
+            .all(|&o| is_valid_symbol(ir, o, region))
+    {
+        return true;
+    }
     in_parent_scope(ir)
 }
 
@@ -163,9 +174,15 @@ pub fn is_valid_dim(ir: &Ir, value: Value, region: Option<Region>) -> bool {
         return true;
     }
     let Some(def) = ir.defining_op(value) else {
-        // A block argument: valid if it belongs to an affine.for or affine.parallel.
-        return value_scope_owner(ir, value)
-            .is_some_and(|op| ir.is_op(op, "affine.for") || ir.is_op(op, "affine.parallel"));
+        // A block argument: valid if it is an induction variable of an affine.for (its
+        // first argument, not an iter_arg) or of an affine.parallel.
+        let first_arg = matches!(
+            ir.value_def(value),
+            lattice_ir::ValueDef::Argument { index: 0, .. }
+        );
+        return value_scope_owner(ir, value).is_some_and(|op| {
+            (ir.is_op(op, "affine.for") && first_arg) || ir.is_op(op, "affine.parallel")
+        });
     };
     if ir.is_op(def, "affine.apply") {
         return ir

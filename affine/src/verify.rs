@@ -159,6 +159,16 @@ pub(crate) fn verify_apply(v: &mut Verifier<'_>, op: Op) {
         v.error(op, "mapping must produce one value");
         return;
     }
+    // mlir-opt 22: a valid dim that is not a valid symbol may not sit in a symbol
+    // position (operands that are neither are allowed).
+    let scope = affine_scope(ir, op);
+    let num_dims = ctx.map_num_dims(map) as usize;
+    for &x in &ir.operands(op)[num_dims..] {
+        if is_valid_dim(ir, x, scope) && !is_valid_symbol(ir, x, scope) {
+            v.error_raw(op, "dimensional operand cannot be used as a symbol");
+            return;
+        }
+    }
     check_map_divisors(v, op, map, "affine map");
 }
 

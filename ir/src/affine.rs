@@ -1012,7 +1012,7 @@ impl<'c> Flattener<'c> {
         self.num_dims + self.num_syms
     }
 
-    fn from_flat(&self, flat: &[i64]) -> AffineExpr {
+    fn expr_of_row(&self, flat: &[i64]) -> AffineExpr {
         self.ctx.expr_from_flat_form(
             flat,
             self.num_dims as u32,
@@ -1087,8 +1087,8 @@ impl<'c> Flattener<'c> {
                     }
                     AffineBinOp::Mul => {
                         if !rhs_is_const {
-                            let a = self.from_flat(self.stack.last().ok_or(())?);
-                            let b = self.from_flat(&rrow);
+                            let a = self.expr_of_row(self.stack.last().ok_or(())?);
+                            let b = self.expr_of_row(&rrow);
                             let e = self.ctx.mul_expr(a, b);
                             self.set_top_to_local(e);
                         } else {
@@ -1109,8 +1109,8 @@ impl<'c> Flattener<'c> {
     fn visit_mod(&mut self, rhs_is_const: bool, rrow: &[i64]) -> Result<(), ()> {
         let lhs = self.stack.last().ok_or(())?.clone();
         if !rhs_is_const {
-            let a = self.from_flat(&lhs);
-            let b = self.from_flat(rrow);
+            let a = self.expr_of_row(&lhs);
+            let b = self.expr_of_row(rrow);
             let e = self.ctx.mod_expr(a, b);
             self.set_top_to_local(e);
             return Ok(());
@@ -1135,7 +1135,7 @@ impl<'c> Flattener<'c> {
             .map(|v| if gcd != 1 { v.wrapping_div(gcd) } else { *v })
             .collect();
         let divisor = c / gcd;
-        let a = self.from_flat(&dividend);
+        let a = self.expr_of_row(&dividend);
         let q = self.ctx.floordiv_expr(a, self.ctx.constant_expr(divisor));
         let loc = match self.find_local(q) {
             Some(loc) => loc,
@@ -1151,8 +1151,8 @@ impl<'c> Flattener<'c> {
 
     fn visit_div(&mut self, rhs_is_const: bool, rrow: &[i64], ceil: bool) -> Result<(), ()> {
         if !rhs_is_const {
-            let a = self.from_flat(self.stack.last().ok_or(())?);
-            let b = self.from_flat(rrow);
+            let a = self.expr_of_row(self.stack.last().ok_or(())?);
+            let b = self.expr_of_row(rrow);
             let e = if ceil {
                 self.ctx.ceildiv_expr(a, b)
             } else {
@@ -1176,7 +1176,7 @@ impl<'c> Flattener<'c> {
         if divisor == 1 {
             return Ok(());
         }
-        let a = self.from_flat(self.stack.last().ok_or(())?);
+        let a = self.expr_of_row(self.stack.last().ok_or(())?);
         let b = self.ctx.constant_expr(divisor);
         let e = if ceil {
             self.ctx.ceildiv_expr(a, b)
@@ -1729,6 +1729,61 @@ mod tests {
             &names,
         );
         assert_eq!(out, "%i0 - %sym0 + 3");
+    }
+
+    #[test]
+    fn map_queries_and_rewrites() {
+        let ctx = Context::new();
+        let (d0, d1) = (ctx.dim_expr(0), ctx.dim_expr(1));
+        let (s0, s1) = (ctx.symbol_expr(0), ctx.symbol_expr(1));
+        let c = |v| ctx.constant_expr(v);
+        // map1 = (d0, d1)[s0, s1] -> (d0 + 1 + s1, d1 - 1 - s0)
+        let m1 = ctx.affine_map(
+            2,
+            2,
+            vec![
+                ctx.add_expr(ctx.add_expr(d0, c(1)), s1),
+                ctx.sub_expr(ctx.sub_expr(d1, c(1)), s0),
+            ],
+        );
+        // map2 = (d0)[s0] -> (d0 + s0, d0 - s0)
+        let m2 = ctx.affine_map(1, 1, vec![ctx.add_expr(d0, s0), ctx.sub_expr(d0, s0)]);
+        let composed = ctx.compose(m1, m2).expect("composable");
+        assert_eq!(
+            ctx.affine_map_to_string(composed),
+            "(d0)[s0, s1, s2] -> (d0 + s2 + s1 + 1, d0 - s2 - s0 - 1)"
+        );
+        assert!(ctx.compose(m2, m2).is_none());
+        assert_eq!(
+            ctx.evaluate_map(composed, &[10], &[1, 2, 3]),
+            Some(vec![16, 5])
+        );
+        let id = ctx.identity_map(2);
+        assert!(ctx.map_is_identity(id) && !ctx.map_is_identity(m2));
+        assert_eq!(ctx.map_single_constant_result(ctx.constant_map(7)), Some(7));
+        assert_eq!(ctx.map_num_results(m1), 2);
+        let e = ctx.floordiv_expr(ctx.mul_expr(d1, s0), c(4));
+        assert!(!ctx.is_pure_affine(e) && ctx.is_pure_affine(ctx.floordiv_expr(d1, c(4))));
+        assert!(ctx.expr_uses_dim(e, 1) && !ctx.expr_uses_dim(e, 0));
+        assert!(ctx.is_symbolic_or_constant(ctx.add_expr(s0, c(3))));
+        let swapped = ctx.replace_dims_and_symbols(ctx.sub_expr(d0, d1), &[d1, d0], &[]);
+        assert_eq!(ctx.affine_expr_to_string(swapped), "d1 - d0");
+        assert_eq!(ctx.evaluate(ctx.mod_expr(d0, c(0)), &[3], &[]), None);
+        assert_eq!(
+            ctx.evaluate(ctx.ceildiv_expr(d0, c(4)), &[-7], &[]),
+            Some(-1)
+        );
+        assert_eq!(
+            ctx.evaluate(ctx.floordiv_expr(d0, c(4)), &[-7], &[]),
+            Some(-2)
+        );
+        assert_eq!(
+            ctx.nonpositive_divisor(ctx.add_expr(d0, ctx.mod_expr(d1, c(-2)))),
+            Some((AffineBinOp::Mod, -2))
+        );
+        let simplified =
+            ctx.simplify_map(ctx.affine_map(2, 0, vec![ctx.sub_expr(ctx.add_expr(d0, d1), d1)]));
+        assert_eq!(ctx.affine_map_to_string(simplified), "(d0, d1) -> (d0)");
     }
 
     /// Generated by a random expression generator plus hand-written edge cases, run

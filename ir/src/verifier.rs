@@ -282,8 +282,10 @@ fn has_predecessor(ir: &Ir, block: Block) -> bool {
     })
 }
 
-/// Dominator information for the blocks of one region.
-struct RegionDominance {
+/// Dominator information for the blocks of one region (shared with the CSE pass).
+pub(crate) struct RegionDominance {
+    /// Reachable blocks in reverse post-order (the entry first).
+    pub(crate) rpo: Vec<Block>,
     /// Reverse-post-order index of each reachable block.
     rpo_index: FxHashMap<Block, usize>,
     /// Immediate dominator (by RPO index) of each reachable block; the entry maps to itself.
@@ -291,9 +293,10 @@ struct RegionDominance {
 }
 
 impl RegionDominance {
-    fn compute(ir: &Ir, region: Region) -> RegionDominance {
+    pub(crate) fn compute(ir: &Ir, region: Region) -> RegionDominance {
         let Some(entry) = ir.entry_block(region) else {
             return RegionDominance {
+                rpo: Vec::new(),
                 rpo_index: FxHashMap::default(),
                 idom: Vec::new(),
             };
@@ -357,12 +360,28 @@ impl RegionDominance {
                 }
             }
         }
-        RegionDominance { rpo_index, idom }
+        RegionDominance {
+            rpo,
+            rpo_index,
+            idom,
+        }
+    }
+
+    /// The children of each reachable block in the dominator tree, indexed like `rpo`
+    /// (children in reverse post-order).
+    pub(crate) fn tree_children(&self) -> Vec<Vec<usize>> {
+        let mut children = vec![Vec::new(); self.rpo.len()];
+        for (b, &d) in self.idom.iter().enumerate().skip(1) {
+            if d != usize::MAX {
+                children[d].push(b);
+            }
+        }
+        children
     }
 
     /// Whether block `a` dominates block `b` (both in this region). Unreachable blocks
     /// are dominated by everything.
-    fn dominates(&self, a: Block, b: Block) -> bool {
+    pub(crate) fn dominates(&self, a: Block, b: Block) -> bool {
         let (Some(&ia), Some(&ib)) = (self.rpo_index.get(&a), self.rpo_index.get(&b)) else {
             return !self.rpo_index.contains_key(&b);
         };
@@ -378,7 +397,7 @@ impl RegionDominance {
         }
     }
 
-    fn reachable(&self, b: Block) -> bool {
+    pub(crate) fn reachable(&self, b: Block) -> bool {
         self.rpo_index.contains_key(&b)
     }
 }

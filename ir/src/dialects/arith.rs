@@ -236,10 +236,7 @@ pub(crate) fn compatible_shapes(ctx: &Context, types: &[Type]) -> bool {
     if shaped != shapes.len() {
         return false;
     }
-    let ranked: Vec<&Vec<i64>> = shapes
-        .iter()
-        .filter_map(|s| s.as_ref().unwrap().as_ref())
-        .collect();
+    let ranked: Vec<&Vec<i64>> = shapes.iter().flatten().filter_map(|s| s.as_ref()).collect();
     let Some(first) = ranked.first() else {
         return true;
     };
@@ -908,6 +905,7 @@ fn parse_predicate(p: &mut Parser<'_>, st: &mut OperationState, names: &[&str]) 
 }
 
 fn parse_cmp(p: &mut Parser<'_>, st: &mut OperationState, float: bool) -> PResult<()> {
+    let start = p.current_span();
     parse_predicate(
         p,
         st,
@@ -925,6 +923,20 @@ fn parse_cmp(p: &mut Parser<'_>, st: &mut OperationState, float: bool) -> PResul
     }
     p.parse_optional_attr_dict(st)?;
     let ty = p.parse_colon_type()?;
+    // The result type is inferred from the operand type, so upstream's generated parser
+    // checks the operand constraint here, before the verifier runs.
+    let class = if float {
+        TypeClass::FloatLike
+    } else {
+        TypeClass::SignlessIntOrIndexLike
+    };
+    if !class.accepts(p.ctx(), ty) {
+        let t = crate::printer::type_to_string(p.ctx(), ty);
+        return Err(p.error_at(
+            start,
+            format!("'lhs' must be {}, but got '{t}'", class.description()),
+        ));
+    }
     if float {
         default_fastmath(p, st);
     }
@@ -1071,26 +1083,20 @@ fn verify_select(v: &mut Verifier<'_>, op: Op) {
     if !check_operand(v, op, 0, TypeClass::BoolLike) {
         return;
     }
+    let cty = t(0);
+    if cty != ir.ctx().i1_type() && cty != i1_same_shape(ir.ctx(), r) {
+        v.error(
+            op,
+            "failed to verify that condition is signless i1 or has matching shape",
+        );
+        return;
+    }
     if t(1) != t(2) || t(1) != r {
         v.error(
             op,
             "failed to verify that all of {true_value, false_value, result} have same type",
         );
         return;
-    }
-    let cty = t(0);
-    if is_shaped(ir.ctx(), cty) {
-        let expected = i1_same_shape(ir.ctx(), r);
-        if cty != expected {
-            v.error(
-                op,
-                format!(
-                    "expected condition type to have the same shape as the result type, expected '{}', but got '{}'",
-                    type_str(ir, expected),
-                    type_str(ir, cty)
-                ),
-            );
-        }
     }
 }
 
@@ -1370,20 +1376,19 @@ fn verify_scaling(v: &mut Verifier<'_>, op: Op) {
             if !compatible_shapes(ctx, &[i, s]) {
                 v.error(op, "requires the same shape for all operands and results");
                 false
-            } else if trunc
-                && elem_width(ctx, ctx.element_type(r)) >= elem_width(ctx, ctx.element_type(i))
+            } else if (trunc
+                && elem_width(ctx, ctx.element_type(r)) >= elem_width(ctx, ctx.element_type(i)))
+                || (!trunc
+                    && elem_width(ctx, ctx.element_type(r)) <= elem_width(ctx, ctx.element_type(i)))
             {
                 v.error(
                     op,
-                    "result element type must be narrower than input element type",
-                );
-                false
-            } else if !trunc
-                && elem_width(ctx, ctx.element_type(r)) <= elem_width(ctx, ctx.element_type(i))
-            {
-                v.error(
-                    op,
-                    "result element type must be wider than input element type",
+                    format!(
+                        "operand types '{}', '{}' and result type '{}' are cast incompatible",
+                        type_str(ir, i),
+                        type_str(ir, s),
+                        type_str(ir, r)
+                    ),
                 );
                 false
             } else {
@@ -1843,7 +1848,16 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
     let operands = ir.operands(op);
     let one = |a: Attr| Some(vec![FoldResult::Constant(a)]);
     let val = |i: usize| Some(vec![FoldResult::Value(operands[i])]);
-    if consts.len() != operands.len() {
+    let (arity, results) = match name {
+        "arith.negf" | "arith.extsi" | "arith.extui" | "arith.trunci" | "arith.extf"
+        | "arith.truncf" | "arith.sitofp" | "arith.uitofp" | "arith.fptosi" | "arith.fptoui"
+        | "arith.index_cast" | "arith.index_castui" | "arith.bitcast" => (1, 1),
+        "arith.select" => (3, 1),
+        "arith.addui_extended" | "arith.mulsi_extended" | "arith.mului_extended" => (2, 2),
+        _ => (2, 1),
+    };
+    if consts.len() != operands.len() || operands.len() != arity || ir.results(op).len() != results
+    {
         return None;
     }
     match name {
@@ -3023,7 +3037,8 @@ mod tests {
             arith.xori#0: %arg0
             arith.xori#0: %arg1
             arith.trunci#0: %arg2
-        "#]].assert_eq(&report);
+        "#]]
+        .assert_eq(&report);
         let out = canonicalize_report(
             r#"func.func @g(%x: index) -> (i1, i1) {
   %c4 = arith.constant 4 : index
@@ -3041,7 +3056,8 @@ mod tests {
                 return %0, %1 : i1, i1
               }
             }
-        "#]].assert_eq(&out);
+        "#]]
+        .assert_eq(&out);
     }
 
     #[test]

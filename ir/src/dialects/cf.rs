@@ -13,7 +13,7 @@ use crate::context::Context;
 use crate::parser::{PResult, Parser};
 use crate::printer::Printer;
 use crate::registry::{OpDef, Traits};
-use crate::store::{Ir, Op, OperationState, Value};
+use crate::store::{Block, Ir, Op, OperationState, Value, ValueDef};
 use crate::types::{Signedness, Type, TypeData};
 use crate::verifier::Verifier;
 use std::ops::Range;
@@ -77,6 +77,7 @@ pub static BR: OpDef = OpDef {
     print: Some(print_br),
     verify: Some(verify_br),
     successor_operands: Some(br_successor_operands),
+    canonicalize: Some(canonicalize_br),
     ..OpDef::EMPTY
 };
 
@@ -267,6 +268,7 @@ pub static COND_BR: OpDef = OpDef {
     print: Some(print_cond_br),
     verify: Some(verify_cond_br),
     successor_operands: Some(cond_br_successor_operands),
+    canonicalize: Some(canonicalize_cond_br),
     ..OpDef::EMPTY
 };
 
@@ -530,6 +532,7 @@ pub static SWITCH: OpDef = OpDef {
     print: Some(print_switch),
     verify: Some(verify_switch),
     successor_operands: Some(switch_successor_operands),
+    canonicalize: Some(canonicalize_switch),
     ..OpDef::EMPTY
 };
 
@@ -600,8 +603,342 @@ pub static ASSERT: OpDef = OpDef {
     parse: Some(parse_assert),
     print: Some(print_assert),
     verify: Some(verify_assert),
+    canonicalize: Some(canonicalize_assert),
     ..OpDef::EMPTY
 };
+
+// ---------------------------------------------------------------------------------------
+// Canonicalization patterns (upstream's, in upstream's order).
+// ---------------------------------------------------------------------------------------
+
+/// The integer value of `v` if a constant-like op defines it as a scalar integer.
+fn const_int(ir: &Ir, v: Value) -> Option<i128> {
+    let d = ir.defining_op(v)?;
+    if !ir.has_trait(d, Traits::CONSTANT_LIKE) {
+        return None;
+    }
+    match ir.ctx().attr_data(ir.attr(d, "value")?) {
+        AttrData::Integer { value, .. } => Some(*value),
+        _ => None,
+    }
+}
+
+/// One entry per CFG edge into `block`: the block the edge leaves from.
+fn predecessors(ir: &Ir, block: Block) -> Vec<Block> {
+    let Some(region) = ir.block_parent(block) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for b in ir.region_blocks(region) {
+        if let Some(t) = ir.last_op(b) {
+            for &s in ir.successors(t) {
+                if s == block {
+                    out.push(b);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Creates a terminator `name` before `anchor` (at its location).
+fn create_branch(
+    ir: &mut Ir,
+    anchor: Op,
+    name: &str,
+    operands: Vec<Value>,
+    successors: Vec<Block>,
+    attrs: Vec<(&str, Attr)>,
+) -> Op {
+    let loc = ir.loc(anchor);
+    let mut st = OperationState::new(ir.ctx().intern_str(name), loc);
+    st.operands = operands;
+    st.successors = successors;
+    for (n, a) in attrs {
+        let n = ir.ctx().intern_str(n);
+        st.add_attr(n, a);
+    }
+    let op = ir.create_op(st);
+    ir.insert_op_before(anchor, op);
+    op
+}
+
+/// Replaces terminator `op` with `cf.br dest(operands)`.
+fn replace_with_br(ir: &mut Ir, op: Op, dest: Block, operands: Vec<Value>) {
+    create_branch(ir, op, "cf.br", operands, vec![dest], vec![]);
+    ir.erase_op(op);
+}
+
+/// Replaces terminator `op` with a `cf.cond_br`.
+fn replace_with_cond_br(
+    ir: &mut Ir,
+    op: Op,
+    cond: Value,
+    (t, t_ops): (Block, Vec<Value>),
+    (f, f_ops): (Block, Vec<Value>),
+) {
+    let sizes = ir
+        .ctx()
+        .dense_i32_array(&[1, t_ops.len() as i32, f_ops.len() as i32]);
+    let operands = std::iter::once(cond).chain(t_ops).chain(f_ops).collect();
+    create_branch(
+        ir,
+        op,
+        "cf.cond_br",
+        operands,
+        vec![t, f],
+        vec![("operandSegmentSizes", sizes)],
+    );
+    ir.erase_op(op);
+}
+
+/// Replaces terminator `op` with a `cf.switch` on `flag`.
+fn replace_with_switch(
+    ir: &mut Ir,
+    op: Op,
+    flag: Value,
+    (default, default_ops): (Block, Vec<Value>),
+    cases: Vec<(Attr, Block, Vec<Value>)>,
+) {
+    let ctx = ir.ctx();
+    let fty = ir.value_type(flag);
+    let sizes = [
+        1,
+        default_ops.len() as i32,
+        cases.iter().map(|c| c.2.len() as i32).sum::<i32>(),
+    ];
+    let segs: Vec<i32> = cases.iter().map(|c| c.2.len() as i32).collect();
+    let mut attrs = vec![
+        ("operandSegmentSizes", ctx.dense_i32_array(&sizes)),
+        ("case_operand_segments", ctx.dense_i32_array(&segs)),
+    ];
+    if !cases.is_empty() {
+        let vty = ctx.ty(TypeData::Vector {
+            shape: vec![cases.len() as i64],
+            scalable: vec![false],
+            element: fty,
+        });
+        let values = compress(cases.iter().map(|c| c.0).collect());
+        attrs.push((
+            "case_values",
+            ctx.attr(AttrData::DenseElements { ty: vty, values }),
+        ));
+    }
+    let mut operands = vec![flag];
+    operands.extend(default_ops);
+    let mut succ = vec![default];
+    for (_, b, ops) in cases {
+        succ.push(b);
+        operands.extend(ops);
+    }
+    create_branch(ir, op, "cf.switch", operands, succ, attrs);
+    ir.erase_op(op);
+}
+
+/// Upstream's `collapseBranch`: if `succ` holds nothing but a `cf.br` (to another block)
+/// whose only uses of `succ`'s arguments are its operands, the edge can go straight to
+/// that branch's destination; returns the new destination and operands.
+fn collapse_branch(ir: &Ir, succ: Block, operands: &[Value]) -> Option<(Block, Vec<Value>)> {
+    let br = ir.first_op(succ)?;
+    if ir.next_op(br).is_some() || !ir.is_op(br, "cf.br") {
+        return None;
+    }
+    for &arg in ir.block_args(succ) {
+        if ir.uses(arg).iter().any(|u| u.op != br) {
+            return None;
+        }
+    }
+    let dest = *ir.successors(br).first()?;
+    if dest == succ {
+        return None;
+    }
+    let new_ops = ir
+        .operands(br)
+        .iter()
+        .map(|&v| match ir.value_def(v) {
+            ValueDef::Argument { block, index } if block == succ => {
+                operands.get(index as usize).copied().unwrap_or(v)
+            }
+            _ => v,
+        })
+        .collect();
+    Some((dest, new_ops))
+}
+
+fn canonicalize_br(ir: &mut Ir, op: Op) -> bool {
+    // SimplifyPassThroughBr: br ^bb1 where ^bb1 only branches on.
+    let Some(&dest) = ir.successors(op).first() else {
+        return false;
+    };
+    if Some(dest) == ir.op_parent(op) {
+        return false;
+    }
+    let Some((new_dest, ops)) = collapse_branch(ir, dest, ir.operands(op)) else {
+        return false;
+    };
+    replace_with_br(ir, op, new_dest, ops);
+    true
+}
+
+fn canonicalize_cond_br(ir: &mut Ir, op: Op) -> bool {
+    let succ = ir.successors(op).to_vec();
+    if succ.len() != 2 || ir.operands(op).is_empty() {
+        return false;
+    }
+    let [_, tr, fr] = cond_br_ranges(ir, op);
+    let cond = ir.operand(op, 0);
+    let t_ops = ir.operands(op)[tr].to_vec();
+    let f_ops = ir.operands(op)[fr].to_vec();
+    let (t, f) = (succ[0], succ[1]);
+    // SimplifyConstCondBranchPred
+    if let Some(c) = const_int(ir, cond) {
+        if c != 0 {
+            replace_with_br(ir, op, t, t_ops);
+        } else {
+            replace_with_br(ir, op, f, f_ops);
+        }
+        return true;
+    }
+    // SimplifyPassThroughCondBranch
+    let ct = collapse_branch(ir, t, &t_ops);
+    let cf = collapse_branch(ir, f, &f_ops);
+    if ct.is_some() || cf.is_some() {
+        let tt = ct.unwrap_or((t, t_ops));
+        let ff = cf.unwrap_or((f, f_ops));
+        replace_with_cond_br(ir, op, cond, tt, ff);
+        return true;
+    }
+    // SimplifyCondBranchIdenticalSuccessors
+    if t == f {
+        if t_ops == f_ops {
+            replace_with_br(ir, op, t, t_ops);
+            return true;
+        }
+        let block = ir.op_parent(op);
+        if predecessors(ir, t).iter().all(|&p| Some(p) == block) && t_ops.len() == f_ops.len() {
+            let mut merged = Vec::with_capacity(t_ops.len());
+            for (&a, &b) in t_ops.iter().zip(&f_ops) {
+                if a == b {
+                    merged.push(a);
+                } else {
+                    let ty = ir.value_type(a);
+                    let loc = ir.loc(op);
+                    let mut st = OperationState::new(ir.ctx().intern_str("arith.select"), loc);
+                    st.operands = vec![cond, a, b];
+                    st.result_types = vec![ty];
+                    let s = ir.create_op(st);
+                    ir.insert_op_before(op, s);
+                    merged.push(ir.result(s, 0));
+                }
+            }
+            replace_with_br(ir, op, t, merged);
+            return true;
+        }
+    }
+    // SimplifyCondBranchFromCondBranchOnSameCondition
+    if let Some(block) = ir.op_parent(op) {
+        let preds = predecessors(ir, block);
+        if preds.len() == 1 {
+            if let Some(pt) = ir.last_op(preds[0]) {
+                if ir.is_op(pt, "cf.cond_br")
+                    && ir.operands(pt).first() == Some(&cond)
+                    && ir.successors(pt).len() == 2
+                {
+                    if ir.successors(pt)[0] == block {
+                        replace_with_br(ir, op, t, t_ops);
+                    } else {
+                        replace_with_br(ir, op, f, f_ops);
+                    }
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+fn canonicalize_switch(ir: &mut Ir, op: Op) -> bool {
+    let succ = ir.successors(op).to_vec();
+    let Some(&flag) = ir.operands(op).first() else {
+        return false;
+    };
+    let Some(&default) = succ.first() else {
+        return false;
+    };
+    let (dr, case_ranges) = switch_ranges(ir, op);
+    let default_ops = ir.operands(op)[dr].to_vec();
+    let Some((values, _)) = case_values(ir, op).or(Some((Vec::new(), ir.value_type(flag)))) else {
+        return false;
+    };
+    if values.len() != succ.len() - 1 || case_ranges.len() != values.len() {
+        return false;
+    }
+    let ctx = ir.ctx();
+    let fty = ir.value_type(flag);
+    let mut cases: Vec<(Attr, Block, Vec<Value>)> = values
+        .iter()
+        .zip(&succ[1..])
+        .zip(&case_ranges)
+        .map(|((&v, &b), r)| (ctx.int_attr(v, fty), b, ir.operands(op)[r.clone()].to_vec()))
+        .collect();
+    // SimplifySwitchWithOnlyDefault
+    if cases.is_empty() {
+        replace_with_br(ir, op, default, default_ops);
+        return true;
+    }
+    // DropSwitchCasesThatMatchDefault
+    let before = cases.len();
+    cases.retain(|(_, b, ops)| !(*b == default && *ops == default_ops));
+    if cases.len() != before {
+        replace_with_switch(ir, op, flag, (default, default_ops), cases);
+        return true;
+    }
+    // SimplifyConstSwitchValue
+    if let Some(c) = const_int(ir, flag) {
+        let c = ir.ctx().normalize_int(c, fty);
+        let hit = cases
+            .iter()
+            .find(|(v, _, _)| ir.ctx().int_value(*v) == Some(c));
+        let (dest, ops) = match hit {
+            Some((_, b, ops)) => (*b, ops.clone()),
+            None => (default, default_ops),
+        };
+        replace_with_br(ir, op, dest, ops);
+        return true;
+    }
+    // SimplifyPassThroughSwitch
+    let mut changed = false;
+    let new_default = match collapse_branch(ir, default, &default_ops) {
+        Some(x) => {
+            changed = true;
+            x
+        }
+        None => (default, default_ops),
+    };
+    for case in cases.iter_mut() {
+        if let Some((b, ops)) = collapse_branch(ir, case.1, &case.2) {
+            case.1 = b;
+            case.2 = ops;
+            changed = true;
+        }
+    }
+    if changed {
+        replace_with_switch(ir, op, flag, new_default, cases);
+        return true;
+    }
+    false
+}
+
+fn canonicalize_assert(ir: &mut Ir, op: Op) -> bool {
+    // assert(true) is a no-op.
+    match ir.operands(op).first() {
+        Some(&c) if const_int(ir, c).is_some_and(|v| v != 0) => {
+            ir.erase_op(op);
+            true
+        }
+        _ => false,
+    }
+}
 
 /// Registers the `cf` dialect's ops.
 pub fn register(ctx: &mut Context) {

@@ -9,7 +9,7 @@
 //! 12 (18 with clusters) index arguments, then attributions. Enum attributes are dialect
 //! attributes (`#gpu<dim x>`, text `gpu<dim x>`); `!gpu.async.token` is a dialect type.
 
-use super::vector::arity_ok;
+use super::vector::{arity_ok, parse_colon_typed, parse_typed, Kind};
 use crate::attrs::{Attr, AttrData};
 use crate::context::Context;
 use crate::parser::{Argument, Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
@@ -1590,7 +1590,7 @@ fn parse_alloc(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let sizes = p.parse_operand_list(Delimiter::Paren)?;
     let symbols = p.parse_operand_list(Delimiter::OptionalSquare)?;
     p.parse_optional_attr_dict(st)?;
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::MemRef)?;
     let token = async_token_type(p.ctx());
     let index = p.ctx().index_type();
     st.operands.extend(p.resolve_operands_all(&deps, token)?);
@@ -1687,7 +1687,7 @@ fn parse_dealloc(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let (is_async, deps) = parse_async_dependencies(p)?;
     let memref = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::MemRef)?;
     let token = async_token_type(p.ctx());
     st.operands.extend(p.resolve_operands_all(&deps, token)?);
     st.operands.push(p.resolve_operand(&memref, ty)?);
@@ -1734,9 +1734,13 @@ fn parse_memcpy(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let a = p.parse_operand()?;
     p.expect(",")?;
     let b = p.parse_operand()?;
-    let ta = p.parse_colon_type()?;
+    let ta = parse_colon_typed(p, Kind::MemRef)?;
     p.expect(",")?;
-    let tb = p.parse_type()?;
+    let tb = if p.ctx().str(st.name) == "gpu.memcpy" {
+        parse_typed(p, Kind::MemRef)?
+    } else {
+        p.parse_type()?
+    };
     p.parse_optional_attr_dict(st)?;
     let token = async_token_type(p.ctx());
     st.operands.extend(p.resolve_operands_all(&deps, token)?);

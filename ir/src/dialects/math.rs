@@ -303,7 +303,8 @@ fn round_even(x: f64) -> f64 {
 fn fold_math(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
     let ctx = ir.ctx();
     let name = ir.op_name(op);
-    if consts.len() != ir.operands(op).len() {
+    let arity = if name == "math.copysign" { 2 } else { 1 };
+    if consts.len() != ir.operands(op).len() || consts.len() != arity || ir.results(op).len() != 1 {
         return None;
     }
     let c = match name {

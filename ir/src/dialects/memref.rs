@@ -14,7 +14,7 @@ use crate::attrs::{Attr, AttrData};
 use crate::context::Context;
 use crate::parser::{Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use crate::printer::{Printer, RegionPrintOptions};
-use crate::registry::{OpDef, Traits};
+use crate::registry::{FoldResult, OpDef, Traits};
 use crate::store::{Ir, Op, OperationState, Value};
 use crate::types::{Type, TypeData, DYNAMIC};
 use crate::verifier::Verifier;
@@ -27,6 +27,7 @@ pub fn register(ctx: &mut Context) {
         &ALLOCA,
         &ALLOCA_SCOPE,
         &ALLOCA_SCOPE_RETURN,
+        &ASSUME_ALIGNMENT,
         &ATOMIC_RMW,
         &ATOMIC_YIELD,
         &CAST,
@@ -40,9 +41,12 @@ pub fn register(ctx: &mut Context) {
         &GET_GLOBAL,
         &GLOBAL,
         &LOAD,
+        &MEMORY_SPACE_CAST,
         &PREFETCH,
         &RANK,
+        &REALLOC,
         &REINTERPRET_CAST,
+        &RESHAPE,
         &STORE,
         &SUBVIEW,
         &TRANSPOSE,
@@ -159,9 +163,18 @@ fn parse_dynamic_index_list(
     p: &mut Parser<'_>,
     dynamic: &mut Vec<UnresolvedOperand>,
 ) -> PResult<Vec<i64>> {
-    p.expect("[")?;
+    parse_dynamic_index_list_in(p, dynamic, ("[", "]"))
+}
+
+/// [`parse_dynamic_index_list`] between the given delimiters (`(` `)` for `scf.forall`).
+pub(crate) fn parse_dynamic_index_list_in(
+    p: &mut Parser<'_>,
+    dynamic: &mut Vec<UnresolvedOperand>,
+    (open, close): (&str, &str),
+) -> PResult<Vec<i64>> {
+    p.expect(open)?;
     let mut statics = Vec::new();
-    if p.eat("]") {
+    if p.eat(close) {
         return Ok(statics);
     }
     loop {
@@ -178,13 +191,23 @@ fn parse_dynamic_index_list(
             break;
         }
     }
-    p.expect("]")?;
+    p.expect(close)?;
     Ok(statics)
 }
 
 /// Prints `[%a, 4, %b]` from the static values and the dynamic operands.
 fn print_dynamic_index_list(p: &mut Printer<'_>, statics: &[i64], dynamic: &[Value]) {
-    p.write("[");
+    print_dynamic_index_list_in(p, statics, dynamic, ("[", "]"));
+}
+
+/// [`print_dynamic_index_list`] between the given delimiters.
+pub(crate) fn print_dynamic_index_list_in(
+    p: &mut Printer<'_>,
+    statics: &[i64],
+    dynamic: &[Value],
+    (open, close): (&str, &str),
+) {
+    p.write(open);
     let mut next = 0;
     for (i, &s) in statics.iter().enumerate() {
         if i > 0 {
@@ -200,7 +223,7 @@ fn print_dynamic_index_list(p: &mut Printer<'_>, statics: &[i64], dynamic: &[Val
             p.write(&s.to_string());
         }
     }
-    p.write("]");
+    p.write(close);
 }
 
 /// Checks the `alignment` attribute, if present (positive power of two, `i64`).
@@ -397,7 +420,7 @@ fn has_identity_layout(ctx: &Context, ty: Type) -> bool {
 }
 
 /// Number of dynamic entries.
-fn count_dynamic(values: &[i64]) -> usize {
+pub(crate) fn count_dynamic(values: &[i64]) -> usize {
     values.iter().filter(|&&v| v == DYNAMIC).count()
 }
 
@@ -888,6 +911,7 @@ pub static DIM: OpDef = OpDef {
     parse: Some(parse_dim),
     print: Some(print_dim),
     verify: Some(verify_dim),
+    fold: Some(fold_dim),
     result_names: Some(|_, _, out| out.push((0, "dim".into()))),
     ..OpDef::EMPTY
 };
@@ -952,12 +976,41 @@ fn verify_dim(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
+/// `memref.dim` of a static dimension is that constant; of a dynamic dimension of a
+/// `memref.alloc`/`memref.alloca` result, the size operand that defines it.
+fn fold_dim(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let ctx = ir.ctx();
+    let index = usize::try_from(ctx.int_value((*consts.get(1)?)?)?).ok()?;
+    let m = *ir.operands(op).first()?;
+    let shape = memref_parts(ctx, ir.value_type(m))?.shape;
+    let size = *shape.get(index)?;
+    if size != DYNAMIC {
+        return Some(vec![FoldResult::Constant(ctx.index_attr(size))]);
+    }
+    let def = ir.defining_op(m)?;
+    if !(ir.is_op(def, "memref.alloc") || ir.is_op(def, "memref.alloca")) {
+        return None;
+    }
+    let seg = segments(ir, def, 2)?;
+    let k = count_dynamic(&shape[..index]);
+    let sizes = &ir.operands(def)[seg[0].clone()];
+    Some(vec![FoldResult::Value(*sizes.get(k)?)])
+}
+
+/// `memref.rank` of a ranked memref is its rank.
+fn fold_rank(ir: &Ir, op: Op, _: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let m = *ir.operands(op).first()?;
+    let rank = memref_parts(ir.ctx(), ir.value_type(m))?.shape.len();
+    Some(vec![FoldResult::Constant(ir.ctx().index_attr(rank as i64))])
+}
+
 pub static RANK: OpDef = OpDef {
     name: "memref.rank",
     traits: Traits::PURE,
     parse: Some(parse_rank),
     print: Some(print_operand_colon_type),
     verify: Some(verify_memref_operand0),
+    fold: Some(fold_rank),
     ..OpDef::EMPTY
 };
 
@@ -1406,9 +1459,9 @@ fn verify_subview(v: &mut Verifier<'_>, op: Op) {
     };
     let mut offset = src_offset;
     let mut strides = Vec::new();
-    for d in 0..s.shape.len() {
-        offset = add(offset, mul(oss.offsets.0[d], src_strides[d]));
-        strides.push(mul(oss.strides.0[d], src_strides[d]));
+    for (d, &src_stride) in src_strides.iter().enumerate() {
+        offset = add(offset, mul(oss.offsets.0[d], src_stride));
+        strides.push(mul(oss.strides.0[d], src_stride));
     }
     let sizes = oss.sizes.0.clone();
     let expected_layout = Some(ctx.attr(AttrData::Strided {
@@ -3072,6 +3125,328 @@ fn verify_transpose(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
+// ---------------------------------------------------------------------------------------
+// assume_alignment / realloc / reshape / memory_space_cast
+// ---------------------------------------------------------------------------------------
+
+pub static ASSUME_ALIGNMENT: OpDef = OpDef {
+    name: "memref.assume_alignment",
+    traits: Traits::PURE,
+    inherent_attrs: &["alignment"],
+    parse: Some(parse_assume_alignment),
+    print: Some(print_assume_alignment),
+    verify: Some(verify_assume_alignment),
+    result_names: Some(|_, _, out| out.push((0, "assume_align".into()))),
+    ..OpDef::EMPTY
+};
+
+/// `%m, 16 {attrs} : memref<..>`
+fn parse_assume_alignment(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let m = p.parse_operand()?;
+    p.expect(",")?;
+    let i32t = p.ctx().int_type(32);
+    let alignment = p.parse_attribute(Some(i32t))?;
+    p.parse_optional_attr_dict(st)?;
+    let ty = p.parse_colon_type()?;
+    st.operands = vec![p.resolve_operand(&m, ty)?];
+    st.result_types = vec![ty];
+    st.add_attr(p.intern("alignment"), alignment);
+    Ok(())
+}
+
+fn print_assume_alignment(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let Some(&m) = ir.operands(op).first() else {
+        return;
+    };
+    p.write(" ");
+    p.print_operand(m);
+    p.write(", ");
+    if let Some(a) = ir.attr(op, "alignment") {
+        p.print_attribute_without_type(a);
+    }
+    p.print_optional_attr_dict(op, &["alignment"]);
+    p.write(" : ");
+    p.print_type(ir.value_type(m));
+}
+
+fn verify_assume_alignment(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let value = ir.attr(op, "alignment").and_then(|a| {
+        (ctx.attr_type(a) == Some(ctx.int_type(32)))
+            .then(|| ctx.int_value(a))
+            .flatten()
+    });
+    match value {
+        Some(a) if a > 0 => {
+            if !(a as u128).is_power_of_two() {
+                v.error(op, "alignment must be power of 2");
+            }
+        }
+        _ => v.error(
+            op,
+            "attribute 'alignment' failed to satisfy constraint: 32-bit signless integer attribute whose value is positive",
+        ),
+    }
+}
+
+pub static REALLOC: OpDef = OpDef {
+    name: "memref.realloc",
+    inherent_attrs: &["alignment"],
+    parse: Some(parse_realloc),
+    print: Some(print_realloc),
+    verify: Some(verify_realloc),
+    ..OpDef::EMPTY
+};
+
+/// `%src (%size)? {attrs} : T to U`
+fn parse_realloc(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let src = p.parse_operand()?;
+    let sizes = p.parse_operand_list(Delimiter::OptionalParen)?;
+    p.parse_optional_attr_dict(st)?;
+    let from = p.parse_colon_type()?;
+    p.expect("to")?;
+    let to = p.parse_type()?;
+    let index = p.ctx().index_type();
+    let mut ops = vec![p.resolve_operand(&src, from)?];
+    ops.extend(p.resolve_operands_all(&sizes, index)?);
+    st.operands = ops;
+    st.result_types = vec![to];
+    Ok(())
+}
+
+fn print_realloc(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    let (Some(&src), Some(&res)) = (ops.first(), ir.results(op).first()) else {
+        return;
+    };
+    p.write(" ");
+    p.print_operand(src);
+    if ops.len() > 1 {
+        p.write("(");
+        p.print_operands(&ops[1..]);
+        p.write(")");
+    }
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ir.value_type(src));
+    p.write(" to ");
+    p.print_type(ir.value_type(res));
+}
+
+fn verify_realloc(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    verify_alignment(v, op);
+    let ops = ir.operands(op);
+    let (Some(&src), Some(&res)) = (ops.first(), ir.results(op).first()) else {
+        return;
+    };
+    let (sty, rty) = (ir.value_type(src), ir.value_type(res));
+    let (Some(s), Some(r)) = (memref_parts(ctx, sty), memref_parts(ctx, rty)) else {
+        v.error(op, "operand #0 and result must be 1D memrefs");
+        return;
+    };
+    if s.shape.len() != 1 || r.shape.len() != 1 {
+        v.error(op, "operand #0 and result must be 1D memrefs");
+        return;
+    }
+    for (ty, what) in [(sty, "source"), (rty, "result")] {
+        if !has_identity_layout(ctx, ty) {
+            v.error_raw(
+                op,
+                format!(
+                    "unsupported layout for {what} memref type '{}'",
+                    type_str(ir, ty)
+                ),
+            );
+            return;
+        }
+    }
+    if s.element != r.element {
+        v.error_raw(
+            op,
+            format!(
+                "different element types specified for source memref type '{}' and result memref type '{}'",
+                type_str(ir, sty),
+                type_str(ir, rty)
+            ),
+        );
+        return;
+    }
+    if r.shape[0] == DYNAMIC && ops.len() < 2 {
+        v.error_raw(
+            op,
+            format!(
+                "missing dimension operand for result type '{}'",
+                type_str(ir, rty)
+            ),
+        );
+    } else if r.shape[0] != DYNAMIC && ops.len() > 1 {
+        v.error_raw(
+            op,
+            format!(
+                "unnecessary dimension operand for result type '{}'",
+                type_str(ir, rty)
+            ),
+        );
+    }
+}
+
+pub static RESHAPE: OpDef = OpDef {
+    name: "memref.reshape",
+    traits: Traits::PURE,
+    parse: Some(parse_reshape_op),
+    print: Some(print_reshape_op),
+    verify: Some(verify_reshape_op),
+    result_names: Some(|_, _, out| out.push((0, "reshape".into()))),
+    ..OpDef::EMPTY
+};
+
+/// `%src(%shape) {attrs} : (T, S) -> U`
+fn parse_reshape_op(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let src = p.parse_operand()?;
+    p.expect("(")?;
+    let shape = p.parse_operand()?;
+    p.expect(")")?;
+    p.parse_optional_attr_dict(st)?;
+    p.expect(":")?;
+    let span = p.current_span();
+    let (inputs, results) = p.parse_function_type()?;
+    if inputs.len() != 2 {
+        return Err(p.error_at(
+            span,
+            format!("expected 2 operand types but had {}", inputs.len()),
+        ));
+    }
+    st.operands = vec![
+        p.resolve_operand(&src, inputs[0])?,
+        p.resolve_operand(&shape, inputs[1])?,
+    ];
+    st.result_types = results;
+    Ok(())
+}
+
+fn print_reshape_op(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    if ops.len() != 2 {
+        return;
+    }
+    p.write(" ");
+    p.print_operand(ops[0]);
+    p.write("(");
+    p.print_operand(ops[1]);
+    p.write(")");
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    let inputs = [ir.value_type(ops[0]), ir.value_type(ops[1])];
+    let results: Vec<Type> = ir.results(op).iter().map(|&r| ir.value_type(r)).collect();
+    p.print_function_type(&inputs, &results);
+}
+
+fn verify_reshape_op(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let ops = ir.operands(op);
+    let Some(&res) = ir.results(op).first() else {
+        return;
+    };
+    if ops.len() != 2 {
+        return;
+    }
+    let (sty, shty, rty) = (
+        ir.value_type(ops[0]),
+        ir.value_type(ops[1]),
+        ir.value_type(res),
+    );
+    if ctx.element_type(sty) != ctx.element_type(rty) {
+        v.error(
+            op,
+            "element types of source and destination memref types should be the same",
+        );
+        return;
+    }
+    if memref_parts(ctx, sty).is_some() && !has_identity_layout(ctx, sty) {
+        v.error(op, "source memref type should have identity affine map");
+        return;
+    }
+    let Some(shape_len) = ctx.shape(shty).and_then(|s| s.first().copied()) else {
+        return;
+    };
+    if let Some(r) = memref_parts(ctx, rty) {
+        if !has_identity_layout(ctx, rty) {
+            v.error(op, "result memref type should have identity affine map");
+            return;
+        }
+        if shape_len == DYNAMIC {
+            v.error(
+                op,
+                "cannot use shape operand with dynamic length to reshape to statically-ranked memref type",
+            );
+            return;
+        }
+        if shape_len != r.shape.len() as i64 {
+            v.error(
+                op,
+                "length of shape operand differs from the result's memref rank",
+            );
+        }
+    }
+}
+
+pub static MEMORY_SPACE_CAST: OpDef = OpDef {
+    name: "memref.memory_space_cast",
+    traits: Traits::PURE,
+    parse: Some(parse_operand_to_type),
+    print: Some(print_operand_to_type),
+    verify: Some(verify_memory_space_cast),
+    result_names: Some(|_, _, out| out.push((0, "memspacecast".into()))),
+    ..OpDef::EMPTY
+};
+
+fn verify_memory_space_cast(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let (Some(&x), Some(&r)) = (ir.operands(op).first(), ir.results(op).first()) else {
+        return;
+    };
+    let (a, b) = (ir.value_type(x), ir.value_type(r));
+    let ok = match (ctx.type_data(a), ctx.type_data(b)) {
+        (
+            TypeData::MemRef {
+                shape: sa,
+                element: ea,
+                layout: la,
+                ..
+            },
+            TypeData::MemRef {
+                shape: sb,
+                element: eb,
+                layout: lb,
+                ..
+            },
+        ) => sa == sb && ea == eb && la == lb,
+        (
+            TypeData::UnrankedMemRef { element: ea, .. },
+            TypeData::UnrankedMemRef { element: eb, .. },
+        ) => ea == eb,
+        _ => false,
+    };
+    if !ok {
+        v.error(
+            op,
+            format!(
+                "operand type '{}' and result type '{}' are cast incompatible",
+                type_str(ir, a),
+                type_str(ir, b)
+            ),
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -3090,6 +3465,57 @@ mod tests {
         assert_eq!(
             strides_and_offset(&ctx, &[4, DYNAMIC], None),
             Some((vec![DYNAMIC, 1], 0))
+        );
+    }
+
+    #[test]
+    fn dim_and_rank_fold() {
+        use crate::diag::SourceId;
+        use crate::parser::parse_source;
+        use crate::store::WalkOrder;
+        use std::sync::Arc;
+        let mut ctx = Context::new();
+        crate::dialects::register_all(&mut ctx);
+        let mut ir = Ir::new(Arc::new(ctx));
+        let text = r#"func.func @f(%n: index, %m: memref<4x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc(%n) : memref<4x?xf32>
+  %d0 = memref.dim %m, %c0 : memref<4x?xf32>
+  %d1 = memref.dim %a, %c1 : memref<4x?xf32>
+  %d2 = memref.dim %m, %c1 : memref<4x?xf32>
+  %r = memref.rank %m : memref<4x?xf32>
+  return
+}
+"#;
+        let module = parse_source(&mut ir, SourceId(0), "f.mlir", text).unwrap();
+        let ops = ir.walk_ops(module, WalkOrder::PreOrder);
+        let find = |name: &str| {
+            ops.iter()
+                .copied()
+                .filter(|&o| ir.is_op(o, name))
+                .collect::<Vec<_>>()
+        };
+        let (consts, dims, rank) = (
+            find("arith.constant"),
+            find("memref.dim"),
+            find("memref.rank")[0],
+        );
+        let value_of = |o: Op| ir.attr(o, "value");
+        let c = [value_of(consts[0]), value_of(consts[1])];
+        let ctx = ir.ctx();
+        let fold = |op: Op, idx: Option<Attr>| fold_dim(&ir, op, &[None, idx]);
+        assert_eq!(
+            fold(dims[0], c[0]),
+            Some(vec![FoldResult::Constant(ctx.index_attr(4))])
+        );
+        let n = ir.block_args(ir.op_parent(consts[0]).unwrap())[0];
+        assert_eq!(fold(dims[1], c[1]), Some(vec![FoldResult::Value(n)]));
+        assert_eq!(fold(dims[2], c[1]), None);
+        assert_eq!(fold(dims[2], None), None);
+        assert_eq!(
+            fold_rank(&ir, rank, &[None]),
+            Some(vec![FoldResult::Constant(ctx.index_attr(2))])
         );
     }
 

@@ -12,7 +12,7 @@
 use crate::affine::{AffineExprData, AffineMap};
 use crate::attrs::{Attr, AttrData, NamedAttr};
 use crate::context::Context;
-use crate::parser::{Delimiter, PResult, Parser, UnresolvedOperand};
+use crate::parser::{Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use crate::printer::Printer;
 use crate::registry::{OpDef, Traits};
 use crate::store::{Ir, Op, OperationState};
@@ -61,6 +61,7 @@ pub fn register(ctx: &mut Context) {
         &SCALABLE_INSERT,
         &SCALABLE_EXTRACT,
         &TO_ELEMENTS,
+        &MASK,
     ]);
 }
 
@@ -404,6 +405,47 @@ fn dim_of_expr(ctx: &Context, e: crate::affine::AffineExpr) -> Option<u32> {
         AffineExprData::Dim(d) => Some(d),
         _ => None,
     }
+}
+
+/// A type that must be of one builtin kind (ODS's typed `type($x)` directives).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Vector,
+    MemRef,
+    /// Any shaped type (vector, tensor, memref); its error names no kind.
+    Shaped,
+}
+
+/// Parses a type of `kind`, with upstream's "invalid kind of type specified" error.
+pub(crate) fn parse_typed(p: &mut Parser<'_>, kind: Kind) -> PResult<Type> {
+    let span = p.current_span();
+    let ty = p.parse_type()?;
+    let ctx = p.ctx();
+    let (ok, name) = match kind {
+        Kind::Vector => (ctx.is_vector(ty), "vector"),
+        Kind::MemRef => (
+            matches!(ctx.type_data(ty), TypeData::MemRef { .. }),
+            "memref",
+        ),
+        Kind::Shaped => (ctx.element_type(ty) != ty, ""),
+    };
+    if ok {
+        return Ok(ty);
+    }
+    if kind == Kind::Shaped {
+        return Err(p.error_at(span, "invalid kind of type specified"));
+    }
+    let text = type_text(p.ir(), ty);
+    Err(p.error_at(
+        span,
+        format!("invalid kind of type specified: expected builtin.{name}, but found '{text}'"),
+    ))
+}
+
+/// `: type` of `kind`.
+pub(crate) fn parse_colon_typed(p: &mut Parser<'_>, kind: Kind) -> PResult<Type> {
+    p.expect(":")?;
+    parse_typed(p, kind)
 }
 
 /// A type as MLIR streams it into a diagnostic: quoted, `'vector<4xf32>'`.
@@ -1100,9 +1142,9 @@ fn parse_load(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let base = p.parse_operand()?;
     let indices = p.parse_operand_list(Delimiter::Square)?;
     p.parse_optional_attr_dict(st)?;
-    let base_ty = p.parse_colon_type()?;
+    let base_ty = parse_colon_typed(p, Kind::MemRef)?;
     p.expect(",")?;
-    let result = p.parse_type()?;
+    let result = parse_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands.push(p.resolve_operand(&base, base_ty)?);
     st.operands.extend(p.resolve_operands_all(&indices, index)?);
@@ -1135,9 +1177,9 @@ fn parse_store(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let base = p.parse_operand()?;
     let indices = p.parse_operand_list(Delimiter::Square)?;
     p.parse_optional_attr_dict(st)?;
-    let base_ty = p.parse_colon_type()?;
+    let base_ty = parse_colon_typed(p, Kind::MemRef)?;
     p.expect(",")?;
-    let value_ty = p.parse_type()?;
+    let value_ty = parse_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands.push(p.resolve_operand(&value, value_ty)?);
     st.operands.push(p.resolve_operand(&base, base_ty)?);
@@ -1246,13 +1288,13 @@ fn parse_maskedload(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> 
     p.expect(",")?;
     let pass = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
-    let base_ty = p.parse_colon_type()?;
+    let base_ty = parse_colon_typed(p, Kind::MemRef)?;
     p.expect(",")?;
-    let mask_ty = p.parse_type()?;
+    let mask_ty = parse_typed(p, Kind::Vector)?;
     p.expect(",")?;
-    let pass_ty = p.parse_type()?;
+    let pass_ty = parse_typed(p, Kind::Vector)?;
     p.expect("into")?;
-    let result = p.parse_type()?;
+    let result = parse_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands.push(p.resolve_operand(&base, base_ty)?);
     st.operands.extend(p.resolve_operands_all(&indices, index)?);
@@ -1322,11 +1364,11 @@ fn parse_maskedstore(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()>
     p.expect(",")?;
     let value = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
-    let base_ty = p.parse_colon_type()?;
+    let base_ty = parse_colon_typed(p, Kind::MemRef)?;
     p.expect(",")?;
-    let mask_ty = p.parse_type()?;
+    let mask_ty = parse_typed(p, Kind::Vector)?;
     p.expect(",")?;
-    let value_ty = p.parse_type()?;
+    let value_ty = parse_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands.push(p.resolve_operand(&base, base_ty)?);
     st.operands.extend(p.resolve_operands_all(&indices, index)?);
@@ -1417,9 +1459,20 @@ pub static BITCAST: OpDef = OpDef {
 fn parse_unary_to(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let x = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
-    let from = p.parse_colon_type()?;
+    let (from_kind, to_kind) = match p.ctx().str(st.name) {
+        "vector.broadcast" => (None, Some(Kind::Vector)),
+        "vector.type_cast" => (Some(Kind::MemRef), Some(Kind::MemRef)),
+        _ => (Some(Kind::Vector), Some(Kind::Vector)),
+    };
+    let from = match from_kind {
+        Some(k) => parse_colon_typed(p, k)?,
+        None => p.parse_colon_type()?,
+    };
     p.expect("to")?;
-    let to = p.parse_type()?;
+    let to = match to_kind {
+        Some(k) => parse_typed(p, k)?,
+        None => p.parse_type()?,
+    };
     st.operands.push(p.resolve_operand(&x, from)?);
     st.result_types.push(to);
     Ok(())
@@ -1601,7 +1654,7 @@ fn parse_extract(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.parse_optional_attr_dict(st)?;
     let result = p.parse_colon_type()?;
     p.expect("from")?;
-    let vty = p.parse_type()?;
+    let vty = parse_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands.push(p.resolve_operand(&vector, vty)?);
     st.operands
@@ -1635,7 +1688,7 @@ fn parse_insert(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.parse_optional_attr_dict(st)?;
     let value_ty = p.parse_colon_type()?;
     p.expect("into")?;
-    let dest_ty = p.parse_type()?;
+    let dest_ty = parse_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands.push(p.resolve_operand(&value, value_ty)?);
     st.operands.push(p.resolve_operand(&dest, dest_ty)?);
@@ -1830,9 +1883,9 @@ fn parse_insert_strided_slice(p: &mut Parser<'_>, st: &mut OperationState) -> PR
     p.expect(",")?;
     let dest = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
-    let value_ty = p.parse_colon_type()?;
+    let value_ty = parse_colon_typed(p, Kind::Vector)?;
     p.expect("into")?;
-    let dest_ty = p.parse_type()?;
+    let dest_ty = parse_typed(p, Kind::Vector)?;
     st.operands.push(p.resolve_operand(&value, value_ty)?);
     st.operands.push(p.resolve_operand(&dest, dest_ty)?);
     st.result_types.push(dest_ty);
@@ -2037,7 +2090,7 @@ fn parse_fma(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let ops = p.parse_operand_list(Delimiter::None)?;
     p.parse_optional_attr_dict(st)?;
     let span = p.current_span();
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
     st.operands = p.resolve_operands(&ops, &[ty, ty, ty], span)?;
     st.result_types.push(ty);
     Ok(())
@@ -2132,7 +2185,7 @@ fn parse_reduction(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let fm = dialect_attr(p.ctx(), "arith.fastmath", &fm);
     st.add_attr(p.intern("fastmath"), fm);
     p.parse_optional_attr_dict(st)?;
-    let vty = p.parse_colon_type()?;
+    let vty = parse_colon_typed(p, Kind::Vector)?;
     p.expect("into")?;
     let dest = p.parse_type()?;
     st.operands.push(p.resolve_operand(&vector, vty)?);
@@ -2261,7 +2314,7 @@ fn parse_multi_reduction(p: &mut Parser<'_>, st: &mut OperationState) -> PResult
     }
     let dims = p.ctx().dense_i64_array(&dims);
     st.add_attr(p.intern("reduction_dims"), dims);
-    let src_ty = p.parse_colon_type()?;
+    let src_ty = parse_colon_typed(p, Kind::Vector)?;
     p.expect("to")?;
     let dest = p.parse_type()?;
     st.operands.push(p.resolve_operand(&source, src_ty)?);
@@ -2585,9 +2638,9 @@ fn parse_transpose(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let a = p.ctx().dense_i64_array(&perm);
     st.add_attr(p.intern("permutation"), a);
     p.parse_optional_attr_dict(st)?;
-    let from = p.parse_colon_type()?;
+    let from = parse_colon_typed(p, Kind::Vector)?;
     p.expect("to")?;
-    let to = p.parse_type()?;
+    let to = parse_typed(p, Kind::Vector)?;
     st.operands.push(p.resolve_operand(&x, from)?);
     st.result_types.push(to);
     Ok(())
@@ -2809,7 +2862,7 @@ fn parse_constant_mask(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<(
     let a = p.ctx().dense_i64_array(&sizes);
     st.add_attr(p.intern("mask_dim_sizes"), a);
     p.parse_optional_attr_dict(st)?;
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
     st.result_types.push(ty);
     Ok(())
 }
@@ -2885,7 +2938,7 @@ fn verify_constant_mask(v: &mut Verifier<'_>, op: Op) {
 fn parse_create_mask(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let ops = p.parse_operand_list(Delimiter::None)?;
     p.parse_optional_attr_dict(st)?;
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands = p.resolve_operands_all(&ops, index)?;
     st.result_types.push(ty);
@@ -3074,7 +3127,7 @@ fn parse_from_elements(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<(
     let ops = p.parse_operand_list(Delimiter::None)?;
     p.parse_optional_attr_dict(st)?;
     let span = p.current_span();
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
     let Some(v) = vec_ty(p.ctx(), ty) else {
         return Err(p.error_at(span, "expected vector type"));
     };
@@ -3116,7 +3169,7 @@ pub static STEP: OpDef = OpDef {
 /// `attr-dict : type`
 fn parse_colon_result(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.parse_optional_attr_dict(st)?;
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
     st.result_types.push(ty);
     Ok(())
 }
@@ -3257,9 +3310,9 @@ fn parse_shuffle(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let mask = parse_int_list(p)?;
     p.parse_optional_attr_dict(st)?;
     let span = p.current_span();
-    let t1 = p.parse_colon_type()?;
+    let t1 = parse_colon_typed(p, Kind::Vector)?;
     p.expect(",")?;
-    let t2 = p.parse_type()?;
+    let t2 = parse_typed(p, Kind::Vector)?;
     let Some(a) = vec_ty(p.ctx(), t1) else {
         return Err(p.error_at(span, "expected vector type"));
     };
@@ -3349,9 +3402,9 @@ fn parse_interleave(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> 
     p.expect(",")?;
     let b = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
     p.expect("->")?;
-    let result = p.parse_type()?;
+    let result = parse_typed(p, Kind::Vector)?;
     st.operands.push(p.resolve_operand(&a, ty)?);
     st.operands.push(p.resolve_operand(&b, ty)?);
     st.result_types.push(result);
@@ -3383,9 +3436,9 @@ pub static DEINTERLEAVE: OpDef = OpDef {
 fn parse_deinterleave(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let x = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
     p.expect("->")?;
-    let result = p.parse_type()?;
+    let result = parse_typed(p, Kind::Vector)?;
     st.operands.push(p.resolve_operand(&x, ty)?);
     st.result_types.extend([result, result]);
     Ok(())
@@ -3423,7 +3476,7 @@ fn parse_to_elements(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()>
     let x = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
     let span = p.current_span();
-    let ty = p.parse_colon_type()?;
+    let ty = parse_colon_typed(p, Kind::Vector)?;
     let Some(v) = vec_ty(p.ctx(), ty) else {
         return Err(p.error_at(span, "expected vector type"));
     };
@@ -3510,15 +3563,15 @@ fn parse_gather_operands(
 fn parse_gather(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let (base, indices, [iv, mask, pass]) = parse_gather_operands(p)?;
     p.parse_optional_attr_dict(st)?;
-    let base_ty = p.parse_colon_type()?;
+    let base_ty = parse_colon_typed(p, Kind::Shaped)?;
     p.expect(",")?;
-    let iv_ty = p.parse_type()?;
+    let iv_ty = parse_typed(p, Kind::Vector)?;
     p.expect(",")?;
-    let mask_ty = p.parse_type()?;
+    let mask_ty = parse_typed(p, Kind::Vector)?;
     p.expect(",")?;
-    let pass_ty = p.parse_type()?;
+    let pass_ty = parse_typed(p, Kind::Vector)?;
     p.expect("into")?;
-    let result = p.parse_type()?;
+    let result = parse_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands.push(p.resolve_operand(&base, base_ty)?);
     st.operands.extend(p.resolve_operands_all(&indices, index)?);
@@ -3532,13 +3585,13 @@ fn parse_gather(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
 fn parse_scatter(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let (base, indices, [iv, mask, value]) = parse_gather_operands(p)?;
     p.parse_optional_attr_dict(st)?;
-    let base_ty = p.parse_colon_type()?;
+    let base_ty = parse_colon_typed(p, Kind::MemRef)?;
     p.expect(",")?;
-    let iv_ty = p.parse_type()?;
+    let iv_ty = parse_typed(p, Kind::Vector)?;
     p.expect(",")?;
-    let mask_ty = p.parse_type()?;
+    let mask_ty = parse_typed(p, Kind::Vector)?;
     p.expect(",")?;
-    let value_ty = p.parse_type()?;
+    let value_ty = parse_typed(p, Kind::Vector)?;
     let index = p.ctx().index_type();
     st.operands.push(p.resolve_operand(&base, base_ty)?);
     st.operands.extend(p.resolve_operands_all(&indices, index)?);
@@ -3618,9 +3671,9 @@ fn parse_scan(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.expect(",")?;
     let init = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
-    let source_ty = p.parse_colon_type()?;
+    let source_ty = parse_colon_typed(p, Kind::Vector)?;
     p.expect(",")?;
-    let init_ty = p.parse_type()?;
+    let init_ty = parse_typed(p, Kind::Vector)?;
     st.operands.push(p.resolve_operand(&source, source_ty)?);
     st.operands.push(p.resolve_operand(&init, init_ty)?);
     st.result_types.extend([source_ty, init_ty]);
@@ -3693,9 +3746,9 @@ fn parse_scalable_insert(p: &mut Parser<'_>, st: &mut OperationState) -> PResult
     let dest = p.parse_operand()?;
     parse_pos(p, st)?;
     p.parse_optional_attr_dict(st)?;
-    let value_ty = p.parse_colon_type()?;
+    let value_ty = parse_colon_typed(p, Kind::Vector)?;
     p.expect("into")?;
-    let dest_ty = p.parse_type()?;
+    let dest_ty = parse_typed(p, Kind::Vector)?;
     st.operands.push(p.resolve_operand(&value, value_ty)?);
     st.operands.push(p.resolve_operand(&dest, dest_ty)?);
     st.result_types.push(dest_ty);
@@ -3722,9 +3775,9 @@ fn parse_scalable_extract(p: &mut Parser<'_>, st: &mut OperationState) -> PResul
     let source = p.parse_operand()?;
     parse_pos(p, st)?;
     p.parse_optional_attr_dict(st)?;
-    let result = p.parse_colon_type()?;
+    let result = parse_colon_typed(p, Kind::Vector)?;
     p.expect("from")?;
-    let source_ty = p.parse_type()?;
+    let source_ty = parse_typed(p, Kind::Vector)?;
     st.operands.push(p.resolve_operand(&source, source_ty)?);
     st.result_types.push(result);
     Ok(())
@@ -3743,4 +3796,240 @@ fn print_scalable_extract(p: &mut Printer<'_>, op: Op) {
     print_result_type(p, op);
     p.write(" from ");
     p.print_type(ir.value_type(x));
+}
+
+// ---------------------------------------------------------------------------------------
+// vector.mask
+// ---------------------------------------------------------------------------------------
+
+pub static MASK: OpDef = OpDef {
+    name: "vector.mask",
+    traits: Traits::SINGLE_BLOCK.with(Traits::RECURSIVE_EFFECTS),
+    implicit_terminator: Some("vector.yield"),
+    parse: Some(parse_mask),
+    print: Some(print_mask),
+    verify: Some(verify_mask),
+    ..OpDef::EMPTY
+};
+
+/// Ops implementing upstream's `MaskableOpInterface`.
+const MASKABLE: &[&str] = &[
+    "vector.transfer_read",
+    "vector.transfer_write",
+    "vector.reduction",
+    "vector.multi_reduction",
+    "vector.contract",
+    "vector.outerproduct",
+    "vector.gather",
+    "vector.scatter",
+];
+
+/// `%mask (, %passthru)? { op } attr-dict : mask-type (-> result types)?`
+fn parse_mask(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let mask = p.parse_operand()?;
+    let passthru = if p.eat(",") {
+        Some(p.parse_operand()?)
+    } else {
+        None
+    };
+    let region = p.parse_region(&[], RegionOptions::default())?;
+    ensure_mask_terminator(p, region, st.loc);
+    st.regions.push(region);
+    p.parse_optional_attr_dict(st)?;
+    let mask_ty = p.parse_colon_type()?;
+    let span = p.current_span();
+    let results = p.parse_optional_arrow_type_list()?;
+    st.operands.push(p.resolve_operand(&mask, mask_ty)?);
+    if let Some(passthru) = &passthru {
+        let Some(&ty) = results.first() else {
+            return Err(p.error_at(span, "expects a result if passthru operand is provided"));
+        };
+        st.operands.push(p.resolve_operand(passthru, ty)?);
+    }
+    st.result_types = results;
+    Ok(())
+}
+
+/// Upstream's `MaskOp::ensureTerminator`: an empty region gets a block with a bare
+/// `vector.yield`; a single masked op gets a `vector.yield` of its results.
+fn ensure_mask_terminator(p: &mut Parser<'_>, region: crate::store::Region, loc: Attr) {
+    let ir = p.ir();
+    let Some(block) = ir.entry_block(region) else {
+        p.ensure_terminator(region, "vector.yield", loc);
+        return;
+    };
+    let ops: Vec<Op> = ir.block_ops(block).collect();
+    match ops.as_slice() {
+        [] => p.ensure_terminator(region, "vector.yield", loc),
+        [only] if !ir.is_op(*only, "vector.yield") => {
+            let results = ir.results(*only).to_vec();
+            let name = ir.ctx().intern_str("vector.yield");
+            let mut state = OperationState::new(name, loc);
+            state.operands = results;
+            let y = ir.create_op(state);
+            ir.append_op(block, y);
+        }
+        _ => {}
+    }
+}
+
+fn print_mask(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    let Some(&mask) = ops.first() else { return };
+    p.write(" ");
+    p.print_operand(mask);
+    if let Some(&passthru) = ops.get(1) {
+        p.write(", ");
+        p.print_operand(passthru);
+    }
+    p.write(" { ");
+    let inner = ir
+        .regions(op)
+        .first()
+        .and_then(|&r| ir.entry_block(r))
+        .and_then(|b| ir.first_op(b));
+    if let Some(inner) = inner {
+        // MLIR prints the masked op without its results (`printCustomOrGenericOp`).
+        let start = p.out.len();
+        p.print_nested_op(inner);
+        if !ir.results(inner).is_empty() {
+            if let Some(eq) = p.out[start..].find(" = ") {
+                p.out.replace_range(start..start + eq + 3, "");
+            }
+        }
+    }
+    p.write(" }");
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ir.value_type(mask));
+    let results: Vec<Type> = ir.results(op).iter().map(|&r| ir.value_type(r)).collect();
+    if !results.is_empty() {
+        p.write(" -> ");
+        if results.len() == 1 {
+            p.print_type(results[0]);
+        } else {
+            p.write("(");
+            p.print_types(&results);
+            p.write(")");
+        }
+    }
+}
+
+fn verify_mask(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let ops = ir.operands(op);
+    if ops.is_empty() || ops.len() > 2 {
+        v.error(
+            op,
+            format!("expected 1 or more operands, but found {}", ops.len()),
+        );
+        return;
+    }
+    let Some(block) = ir.regions(op).first().and_then(|&r| ir.entry_block(r)) else {
+        v.error(op, "expects a terminator within the mask region");
+        return;
+    };
+    let body: Vec<Op> = ir.block_ops(block).collect();
+    let Some(&last) = body.last() else {
+        v.error(op, "expects a terminator within the mask region");
+        return;
+    };
+    if body.len() > 2 {
+        v.error(op, "expects only one operation to mask");
+        return;
+    }
+    if !ir.is_op(last, "vector.yield") {
+        v.error(op, "expects a terminator within the mask region");
+        return;
+    }
+    if ir.operands(last).len() != ir.results(op).len() {
+        v.error(
+            op,
+            "expects number of results to match mask region yielded values",
+        );
+        return;
+    }
+    if body.len() == 1 {
+        return;
+    }
+    let masked = body[0];
+    if !MASKABLE.contains(&ir.op_name(masked)) {
+        v.error(op, "expects a MaskableOpInterface within the mask region");
+        return;
+    }
+    let masked_types: Vec<Type> = ir
+        .results(masked)
+        .iter()
+        .map(|&r| ir.value_type(r))
+        .collect();
+    let types: Vec<Type> = ir.results(op).iter().map(|&r| ir.value_type(r)).collect();
+    if masked_types.len() != types.len() {
+        v.error(
+            op,
+            "expects number of results to match maskable operation number of results",
+        );
+        return;
+    }
+    if masked_types != types {
+        v.error(
+            op,
+            "expects all the results from the MaskableOpInterface to match all the values returned by the terminator",
+        );
+        return;
+    }
+    if let Some(expected) = expected_mask_type(ir, masked) {
+        let mask_ty = ir.value_type(ops[0]);
+        if mask_ty != expected {
+            v.error(
+                op,
+                format!(
+                    "expects a {} mask for the maskable operation",
+                    qty(ir, expected)
+                ),
+            );
+            return;
+        }
+    }
+    if let Some(&passthru) = ops.get(1) {
+        if !ir.is_op(masked, "vector.transfer_read") && !ir.is_op(masked, "vector.gather") {
+            v.error(
+                op,
+                "doesn't expect a passthru argument for this maskable operation",
+            );
+        } else if masked_types.len() != 1 {
+            v.error(op, "expects result when passthru argument is provided");
+        } else if ir.value_type(passthru) != masked_types[0] {
+            v.error(op, "expects passthru type to match result type");
+        }
+    }
+    let _ = ctx;
+}
+
+/// The mask type a maskable op expects, where Lattice computes it (transfers and
+/// 1-D reductions).
+fn expected_mask_type(ir: &Ir, op: Op) -> Option<Type> {
+    let ctx = ir.ctx();
+    let map = affine_map_of(ctx, ir.attr(op, "permutation_map"));
+    match ir.op_name(op) {
+        "vector.transfer_read" => {
+            let vector = vec_ty(ctx, ir.value_type(*ir.results(op).first()?))?;
+            Some(infer_transfer_mask_type(ctx, &vector, map?))
+        }
+        "vector.transfer_write" => {
+            let vector = vec_ty(ctx, ir.value_type(*ir.operands(op).first()?))?;
+            Some(infer_transfer_mask_type(ctx, &vector, map?))
+        }
+        "vector.reduction" => {
+            let vector = vec_ty(ctx, ir.value_type(*ir.operands(op).first()?))?;
+            Some(make_vector(
+                ctx,
+                vector.shape,
+                vector.scalable,
+                ctx.i1_type(),
+            ))
+        }
+        _ => None,
+    }
 }

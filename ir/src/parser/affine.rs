@@ -323,6 +323,15 @@ impl Parser<'_> {
         let Names::Ssa { dims, symbols } = names else {
             unreachable!("ssa names")
         };
+        // As MLIR's `parseSSAIdExpr`: an id seen before keeps its first role, so in
+        // `%i + symbol(%i)` both are `d0`.
+        let same = |o: &UnresolvedOperand| o.name == op.name && o.number == op.number;
+        if let Some(p) = dims.iter().position(same) {
+            return self.ctx().dim_expr(p as u32);
+        }
+        if let Some(p) = symbols.iter().position(same) {
+            return self.ctx().symbol_expr(p as u32);
+        }
         let list = if is_symbol { symbols } else { dims };
         let pos = match list
             .iter()

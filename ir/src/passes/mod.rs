@@ -1,8 +1,136 @@
-//! Generic passes: `canonicalize`, `cse`, `symbol-dce` (one file each).
+//! Generic passes: `canonicalize`, `cse`, `symbol-dce` (one file each), plus the
+//! memory-effect queries they share.
+//!
+//! Lattice models MLIR's memory-effect interfaces with op traits: `PURE` (no effects),
+//! `READ_ONLY` (reads only), `ALLOC_ONLY` (allocates its results only) and
+//! `RECURSIVE_EFFECTS` (the effects are those of the nested ops). An op with none of
+//! these, or an unregistered op, is assumed to have arbitrary effects.
+
+pub mod canonicalize;
+pub mod cse;
+pub mod symbol_dce;
 
 use crate::pass::PassRegistry;
+use crate::registry::Traits;
+use crate::store::{Ir, Op};
 
-/// Registers the generic passes.
+/// Registers `canonicalize`, `cse` and `symbol-dce`.
 pub fn register(registry: &mut PassRegistry) {
-    let _ = registry;
+    registry.register(&[
+        &canonicalize::CANONICALIZE,
+        &cse::CSE,
+        &symbol_dce::SYMBOL_DCE,
+    ]);
+}
+
+/// The ops directly inside the regions of `op`.
+fn nested_ops(ir: &Ir, op: Op) -> Vec<Op> {
+    let mut out = Vec::new();
+    for &r in ir.regions(op) {
+        for b in ir.region_blocks(r) {
+            out.extend(ir.block_ops(b));
+        }
+    }
+    out
+}
+
+/// Whether `op` has no memory effects at all (MLIR's `isMemoryEffectFree`): `PURE`, or
+/// `RECURSIVE_EFFECTS` with every nested op effect-free.
+pub fn is_memory_effect_free(ir: &Ir, op: Op) -> bool {
+    let mut stack = vec![op];
+    while let Some(o) = stack.pop() {
+        let Some(def) = ir.op_def(o) else {
+            return false;
+        };
+        let recursive = def.has(Traits::RECURSIVE_EFFECTS);
+        if def.has(Traits::READ_ONLY) || def.has(Traits::ALLOC_ONLY) {
+            return false;
+        }
+        if !def.has(Traits::PURE) && !recursive {
+            return false;
+        }
+        if recursive {
+            stack.extend(nested_ops(ir, o));
+        }
+    }
+    true
+}
+
+/// Whether `op` would be dead if its results were unused (MLIR's
+/// `wouldOpBeTriviallyDead`): not a terminator, not a symbol, and it (and, for
+/// `RECURSIVE_EFFECTS` ops, everything nested in it) at most reads memory or allocates
+/// its own results.
+pub fn would_be_trivially_dead(ir: &Ir, op: Op) -> bool {
+    if ir.has_trait(op, Traits::TERMINATOR) || ir.has_trait(op, Traits::SYMBOL) {
+        return false;
+    }
+    let mut stack = vec![op];
+    while let Some(o) = stack.pop() {
+        let Some(def) = ir.op_def(o) else {
+            return false;
+        };
+        let recursive = def.has(Traits::RECURSIVE_EFFECTS);
+        if recursive {
+            stack.extend(nested_ops(ir, o));
+        }
+        let harmless =
+            def.has(Traits::PURE) || def.has(Traits::READ_ONLY) || def.has(Traits::ALLOC_ONLY);
+        if !harmless && !recursive {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether `op` is unused and would be trivially dead (MLIR's `isOpTriviallyDead`).
+pub fn is_trivially_dead(ir: &Ir, op: Op) -> bool {
+    ir.results(op).iter().all(|&r| ir.is_unused(r)) && would_be_trivially_dead(ir, op)
+}
+
+/// Whether `op` may write memory or have effects other than reads and allocations
+/// (used by CSE between two reads). Unregistered ops and ops whose effects are only
+/// those of their nested ops count as writers, as in MLIR's CSE.
+pub(crate) fn may_write(ir: &Ir, op: Op) -> bool {
+    match ir.op_def(op) {
+        None => true,
+        Some(def) => {
+            !(def.has(Traits::PURE) || def.has(Traits::READ_ONLY) || def.has(Traits::ALLOC_ONLY))
+        }
+    }
+}
+
+/// Helpers for the passes' unit tests: parse, run a pipeline, print.
+#[cfg(test)]
+pub(crate) mod test_util {
+    use crate::context::Context;
+    use crate::diag::SourceMap;
+    use crate::pass::{run_pipeline, OpPipeline, PassRegistry, RunOptions};
+    use crate::printer::{print_op, PrintOptions};
+    use crate::store::Ir;
+    use std::sync::Arc;
+
+    /// Parses `text`, runs `pipeline` (`builtin.module(...)` syntax) and prints the
+    /// result, or the first error message.
+    pub(crate) fn run(text: &str, pipeline: &str) -> String {
+        let mut ctx = Context::new();
+        ctx.allow_unregistered_dialects = true;
+        crate::dialects::register_all(&mut ctx);
+        let mut ir = Ir::new(Arc::new(ctx));
+        let mut sm = SourceMap::new();
+        let id = sm.add("t.mlir", text);
+        let root = match crate::parser::parse_source(&mut ir, id, "t.mlir", text) {
+            Ok(op) => op,
+            Err(d) => return format!("parse error: {}", d.message),
+        };
+        let mut registry = PassRegistry::new();
+        super::register(&mut registry);
+        let pipeline = OpPipeline::parse(pipeline, &registry).expect("valid pipeline");
+        match run_pipeline(&mut ir, root, &pipeline, &RunOptions::default()) {
+            Ok(_) => print_op(&ir, root, PrintOptions::default()),
+            Err(e) => e
+                .iter()
+                .map(|d| format!("error: {}\n", d.message))
+                .collect(),
+        }
+    }
 }

@@ -547,3 +547,36 @@ func.func @dma_start_index(%m: memref<10xf32>, %t: memref<1xi32>, %n: index) {
   }) : () -> ()
   return
 }
+
+// -----
+
+func.func @iter_arg_is_not_a_dim(%m: memref<?xf32>, %c0: index) {
+  %r = affine.for %i = 0 to 10 iter_args(%k = %c0) -> (index) {
+    // expected-error@+1 {{'affine.load' op operand cannot be used as a dimension id}}
+    %v = affine.load %m[%k] : memref<?xf32>
+    affine.yield %i : index
+  }
+  return
+}
+
+// -----
+
+func.func @impure_op_is_not_a_symbol(%m: memref<?xindex>, %n: index) {
+  affine.for %i = 0 to 10 {
+    %s = memref.load %m[%n] : memref<?xindex>
+    // expected-error@+1 {{'affine.for' op operand cannot be used as a symbol}}
+    affine.for %j = 0 to %s {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @apply_dim_as_symbol(%a: index) {
+  affine.for %i = 0 to 10 {
+    // expected-error@+1 {{dimensional operand cannot be used as a symbol}}
+    %x = affine.apply affine_map<(d0)[s0] -> (d0 + s0)>(%a)[%i]
+  }
+  return
+}

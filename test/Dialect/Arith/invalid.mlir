@@ -165,3 +165,67 @@ func.func @sitofp_float(%x: f32) {
   %0 = arith.sitofp %x : f32 to f32
   return
 }
+
+// -----
+
+func.func @select_shape(%c: vector<2xi1>, %x: vector<4xi32>) {
+  // expected-error@+1 {{'arith.select' op failed to verify that condition is signless i1 or has matching shape}}
+  %0 = "arith.select"(%c, %x, %x) : (vector<2xi1>, vector<4xi32>, vector<4xi32>) -> vector<4xi32>
+  return
+}
+
+// -----
+
+func.func @select_types(%c: i1, %x: i32, %y: i64) {
+  // expected-error@+1 {{'arith.select' op failed to verify that all of {true_value, false_value, result} have same type}}
+  %0 = "arith.select"(%c, %x, %y) : (i1, i32, i64) -> i32
+  return
+}
+
+// -----
+
+func.func @addui_extended_types(%x: i32, %y: i64) {
+  // expected-error@+1 {{'arith.addui_extended' op failed to verify that all of {lhs, rhs, sum} have same type}}
+  %0:2 = "arith.addui_extended"(%x, %y) : (i32, i64) -> (i32, i1)
+  return
+}
+
+// -----
+
+func.func @mulsi_extended_types(%x: i32) {
+  // expected-error@+1 {{'arith.mulsi_extended' op failed to verify that all of {lhs, rhs, low, high} have same type}}
+  %0:2 = "arith.mulsi_extended"(%x, %x) : (i32, i32) -> (i32, i64)
+  return
+}
+
+// -----
+
+func.func @constant_scalable() {
+  // expected-error@+1 {{'arith.constant' op intializing scalable vectors with elements attribute is not supported unless it's a vector splat}}
+  %0 = arith.constant dense<[1, 2]> : vector<[2]xi32>
+  return
+}
+
+// -----
+
+func.func @scaling_extf_narrower(%x: f32, %s: f32) {
+  // expected-error@+1 {{'arith.scaling_extf' op operand types 'f32', 'f32' and result type 'f16' are cast incompatible}}
+  %0 = arith.scaling_extf %x, %s : f32, f32 to f16
+  return
+}
+
+// -----
+
+func.func @sitofp_index(%x: index) {
+  // expected-error@+1 {{'arith.sitofp' op operand #0 must be signless-fixed-width-integer-like, but got 'index'}}
+  %0 = arith.sitofp %x : index to f32
+  return
+}
+
+// -----
+
+func.func @cmpf_int(%x: i32) {
+  // expected-error@+1 {{'lhs' must be floating-point-like, but got 'i32'}}
+  %0 = arith.cmpf oeq, %x, %x : i32
+  return
+}

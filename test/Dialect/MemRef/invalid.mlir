@@ -552,3 +552,83 @@ func.func @expand_output_shape(%m: memref<30x20xf32, strided<[4000, 2]>>) {
   %0 = memref.expand_shape %m [[0, 1], [2]] output_shape [2, 15, 21] : memref<30x20xf32, strided<[4000, 2]>> into memref<2x15x20xf32, strided<[60000, 4000, 2]>>
   return
 }
+
+// -----
+
+func.func @assume_alignment_not_power_of_two(%m: memref<4x4xf16>) {
+  // expected-error@+1 {{'memref.assume_alignment' op alignment must be power of 2}}
+  %0 = memref.assume_alignment %m, 12 : memref<4x4xf16>
+  return
+}
+
+// -----
+
+func.func @assume_alignment_zero(%m: memref<4x4xf16>) {
+  // expected-error@+1 {{'memref.assume_alignment' op attribute 'alignment' failed to satisfy constraint: 32-bit signless integer attribute whose value is positive}}
+  %0 = memref.assume_alignment %m, 0 : memref<4x4xf16>
+  return
+}
+
+// -----
+
+func.func @realloc_missing_size(%m: memref<2xf32>) {
+  // expected-error@+1 {{missing dimension operand for result type 'memref<?xf32>'}}
+  %0 = memref.realloc %m : memref<2xf32> to memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @realloc_extra_size(%m: memref<?xf32>, %d: index) {
+  // expected-error@+1 {{unnecessary dimension operand for result type 'memref<4xf32>'}}
+  %0 = memref.realloc %m(%d) : memref<?xf32> to memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @realloc_element_type(%m: memref<256xf32>) {
+  // expected-error@+1 {{different element types specified for source memref type 'memref<256xf32>' and result memref type 'memref<?xi32>'}}
+  %0 = memref.realloc %m : memref<256xf32> to memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @realloc_layout(%m: memref<256xf32>) {
+  // expected-error@+1 {{unsupported layout for result memref type 'memref<?xf32, strided<[2]>>'}}
+  %0 = memref.realloc %m : memref<256xf32> to memref<?xf32, strided<[2]>>
+  return
+}
+
+// -----
+
+func.func @memory_space_cast_shape(%m: memref<4xf32, 1>) {
+  // expected-error@+1 {{'memref.memory_space_cast' op operand type 'memref<4xf32, 1>' and result type 'memref<5xf32>' are cast incompatible}}
+  %0 = memref.memory_space_cast %m : memref<4xf32, 1> to memref<5xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_element_type(%b: memref<*xf32>, %s: memref<1xi32>) {
+  // expected-error@+1 {{'memref.reshape' op element types of source and destination memref types should be the same}}
+  %0 = memref.reshape %b(%s) : (memref<*xf32>, memref<1xi32>) -> memref<?xi32>
+  return
+}
+
+// -----
+
+func.func @reshape_dynamic_shape(%b: memref<*xf32>, %s: memref<?xi32>) {
+  // expected-error@+1 {{'memref.reshape' op cannot use shape operand with dynamic length to reshape to statically-ranked memref type}}
+  %0 = memref.reshape %b(%s) : (memref<*xf32>, memref<?xi32>) -> memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_rank(%b: memref<*xf32>, %s: memref<1xi32>) {
+  // expected-error@+1 {{'memref.reshape' op length of shape operand differs from the result's memref rank}}
+  %0 = memref.reshape %b(%s) : (memref<*xf32>, memref<1xi32>) -> memref<?x?xf32>
+  return
+}

@@ -247,3 +247,21 @@ func.func @misc(%m: memref<?x?xf32>, %s: memref<4xf32>, %i: index) {
   %tr2 = memref.transpose %s (d0) -> (d0) {foo} : memref<4xf32> to memref<4xf32, strided<[1]>>
   return
 }
+// CHECK-LABEL: func.func @more(%arg0: memref<4x4xf16>, %arg1: memref<4xf32>, %arg2: index, %arg3: memref<*xf32>, %arg4: memref<2xindex>, %arg5: memref<4xf32, 1>) {
+// CHECK-NEXT:   %assume_align = memref.assume_alignment %arg0, 16 : memref<4x4xf16>
+// CHECK-NEXT:   %0 = memref.realloc %arg1 : memref<4xf32> to memref<8xf32>
+// CHECK-NEXT:   %1 = memref.realloc %arg1(%arg2) {alignment = 8 : i64} : memref<4xf32> to memref<?xf32>
+// CHECK-NEXT:   %reshape = memref.reshape %arg3(%arg4) : (memref<*xf32>, memref<2xindex>) -> memref<?x?xf32>
+// CHECK-NEXT:   %memspacecast = memref.memory_space_cast %arg5 : memref<4xf32, 1> to memref<4xf32>
+// CHECK-NEXT:   %memspacecast_0 = memref.memory_space_cast %arg3 : memref<*xf32> to memref<*xf32, 2>
+// CHECK-NEXT:   return
+// CHECK-NEXT: }
+func.func @more(%m: memref<4x4xf16>, %s: memref<4xf32>, %d: index, %u: memref<*xf32>, %sh: memref<2xindex>, %ms: memref<4xf32, 1>) {
+  %0 = memref.assume_alignment %m, 16 : memref<4x4xf16>
+  %1 = memref.realloc %s : memref<4xf32> to memref<8xf32>
+  %2 = memref.realloc %s(%d) {alignment = 8} : memref<4xf32> to memref<?xf32>
+  %3 = memref.reshape %u(%sh) : (memref<*xf32>, memref<2xindex>) -> memref<?x?xf32>
+  %4 = memref.memory_space_cast %ms : memref<4xf32, 1> to memref<4xf32>
+  %5 = memref.memory_space_cast %u : memref<*xf32> to memref<*xf32, 2>
+  return
+}

@@ -454,3 +454,103 @@ func.func @outerproduct_kind(%v: vector<4xf32>) {
   %0 = vector.outerproduct %v, %v {kind = #vector.kind<xor>} : vector<4xf32>, vector<4xf32>
   return
 }
+
+// -----
+
+func.func @mask_two_ops(%m: memref<?xf32>, %i: index, %f: f32, %mask: vector<4xi1>) {
+  // expected-error@+1 {{'vector.mask' op expects only one operation to mask}}
+  %0 = vector.mask %mask {
+    %a = vector.transfer_read %m[%i], %f : memref<?xf32>, vector<4xf32>
+    %b = vector.transfer_read %m[%i], %f : memref<?xf32>, vector<4xf32>
+    vector.yield %a : vector<4xf32>
+  } : vector<4xi1> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @mask_not_maskable(%v: vector<4xf32>, %mask: vector<4xi1>) {
+  // expected-error@+1 {{'vector.mask' op expects a MaskableOpInterface within the mask region}}
+  %0 = vector.mask %mask { vector.shape_cast %v : vector<4xf32> to vector<4xf32> } : vector<4xi1> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @mask_type(%m: memref<?xf32>, %i: index, %f: f32, %mask: vector<8xi1>) {
+  // expected-error@+1 {{'vector.mask' op expects a 'vector<4xi1>' mask for the maskable operation}}
+  %0 = vector.mask %mask { vector.transfer_read %m[%i], %f : memref<?xf32>, vector<4xf32> } : vector<8xi1> -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @mask_results(%m: memref<?xf32>, %i: index, %f: f32, %mask: vector<4xi1>) {
+  // expected-error@+1 {{'vector.mask' op expects number of results to match mask region yielded values}}
+  vector.mask %mask { vector.transfer_read %m[%i], %f : memref<?xf32>, vector<4xf32> } : vector<4xi1>
+  return
+}
+
+// -----
+
+func.func @mask_passthru(%vi: vector<8xi32>, %acc: i32, %mask: vector<8xi1>) {
+  // expected-error@+1 {{'vector.mask' op doesn't expect a passthru argument for this maskable operation}}
+  %0 = vector.mask %mask, %acc { vector.reduction <add>, %vi : vector<8xi32> into i32 } : vector<8xi1> -> i32
+  return
+}
+
+// -----
+
+func.func @load_tensor_base(%t: tensor<4xf32>, %i: index) {
+  // expected-error@+1 {{invalid kind of type specified: expected builtin.memref, but found 'tensor<4xf32>'}}
+  %0 = vector.load %t[%i] : tensor<4xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @load_scalar_result(%t: memref<?xf32>, %i: index) {
+  // expected-error@+1 {{invalid kind of type specified: expected builtin.vector, but found 'f32'}}
+  %0 = vector.load %t[%i] : memref<?xf32>, f32
+  return
+}
+
+// -----
+
+func.func @load_unranked_base(%t: memref<*xf32>, %i: index) {
+  // expected-error@+1 {{invalid kind of type specified: expected builtin.memref, but found 'memref<*xf32>'}}
+  %0 = vector.load %t[%i] : memref<*xf32>, vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_scalar_base(%t: f32, %i: index, %v: vector<4xi32>, %m: vector<4xi1>, %p: vector<4xf32>) {
+  // expected-error@+1 {{invalid kind of type specified}}
+  %0 = vector.gather %t[%i][%v], %m, %p : f32, vector<4xi32>, vector<4xi1>, vector<4xf32> into vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @fma_scalar(%v: vector<4xf32>) {
+  // expected-error@+1 {{invalid kind of type specified: expected builtin.vector, but found 'f32'}}
+  %0 = vector.fma %v, %v, %v : f32
+  return
+}
+
+// -----
+
+func.func @broadcast_scalar_result(%v: f32) {
+  // expected-error@+1 {{invalid kind of type specified: expected builtin.vector, but found 'f32'}}
+  %0 = vector.broadcast %v : f32 to f32
+  return
+}
+
+// -----
+
+func.func @type_cast_scalar(%v: f32) {
+  // expected-error@+1 {{invalid kind of type specified: expected builtin.memref, but found 'f32'}}
+  %0 = vector.type_cast %v : f32 to memref<f32>
+  return
+}

@@ -257,3 +257,24 @@ func.func @more(%v: vector<4xf32>, %w: vector<2xf32>, %v24: vector<2x4xf32>, %v1
   %12 = vector.scalable.extract %s[0] {foo} : vector<4xf32> from vector<[8]xf32>
   return
 }
+
+// CHECK-LABEL: func.func @vector_mask(%arg0: memref<?xf32>, %arg1: tensor<?xf32>, %arg2: index, %arg3: f32, %arg4: vector<4xf32>, %arg5: vector<4xi1>, %arg6: vector<8xi32>, %arg7: vector<8xi1>) {
+// CHECK-NEXT:   %0 = vector.mask %arg5 { vector.transfer_read %arg0[%arg2], %arg3 : memref<?xf32>, vector<4xf32> } : vector<4xi1> -> vector<4xf32>
+// CHECK-NEXT:   %1 = vector.mask %arg5, %arg4 { vector.transfer_read %arg0[%arg2], %arg3 : memref<?xf32>, vector<4xf32> } : vector<4xi1> -> vector<4xf32>
+// CHECK-NEXT:   vector.mask %arg5 { vector.transfer_write %arg4, %arg0[%arg2] : vector<4xf32>, memref<?xf32> } : vector<4xi1>
+// CHECK-NEXT:   %2 = vector.mask %arg5 { vector.transfer_write %arg4, %arg1[%arg2] : vector<4xf32>, tensor<?xf32> } : vector<4xi1> -> tensor<?xf32>
+// CHECK-NEXT:   %3 = vector.mask %arg7 { vector.reduction <add>, %arg6 : vector<8xi32> into i32 } : vector<8xi1> -> i32
+// CHECK-NEXT:   %4 = vector.mask %arg5 { vector.yield %arg4 : vector<4xf32> } {foo} : vector<4xi1> -> vector<4xf32>
+// CHECK-NEXT:   vector.mask %arg5 { vector.yield } : vector<4xi1>
+// CHECK-NEXT:   return
+// CHECK-NEXT: }
+func.func @vector_mask(%m: memref<?xf32>, %t: tensor<?xf32>, %i: index, %f: f32, %v: vector<4xf32>, %mask: vector<4xi1>, %vi: vector<8xi32>, %m8: vector<8xi1>) {
+  %0 = vector.mask %mask { vector.transfer_read %m[%i], %f : memref<?xf32>, vector<4xf32> } : vector<4xi1> -> vector<4xf32>
+  %1 = vector.mask %mask, %v { vector.transfer_read %m[%i], %f : memref<?xf32>, vector<4xf32> } : vector<4xi1> -> vector<4xf32>
+  vector.mask %mask { vector.transfer_write %v, %m[%i] : vector<4xf32>, memref<?xf32> } : vector<4xi1>
+  %2 = vector.mask %mask { vector.transfer_write %v, %t[%i] : vector<4xf32>, tensor<?xf32> } : vector<4xi1> -> tensor<?xf32>
+  %3 = vector.mask %m8 { vector.reduction <add>, %vi : vector<8xi32> into i32 } : vector<8xi1> -> i32
+  %4 = vector.mask %mask { vector.yield %v : vector<4xf32> } {foo} : vector<4xi1> -> vector<4xf32>
+  vector.mask %mask { } : vector<4xi1>
+  return
+}
