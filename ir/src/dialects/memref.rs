@@ -163,9 +163,18 @@ fn parse_dynamic_index_list(
     p: &mut Parser<'_>,
     dynamic: &mut Vec<UnresolvedOperand>,
 ) -> PResult<Vec<i64>> {
-    p.expect("[")?;
+    parse_dynamic_index_list_in(p, dynamic, ("[", "]"))
+}
+
+/// [`parse_dynamic_index_list`] between the given delimiters (`(` `)` for `scf.forall`).
+pub(crate) fn parse_dynamic_index_list_in(
+    p: &mut Parser<'_>,
+    dynamic: &mut Vec<UnresolvedOperand>,
+    (open, close): (&str, &str),
+) -> PResult<Vec<i64>> {
+    p.expect(open)?;
     let mut statics = Vec::new();
-    if p.eat("]") {
+    if p.eat(close) {
         return Ok(statics);
     }
     loop {
@@ -182,13 +191,23 @@ fn parse_dynamic_index_list(
             break;
         }
     }
-    p.expect("]")?;
+    p.expect(close)?;
     Ok(statics)
 }
 
 /// Prints `[%a, 4, %b]` from the static values and the dynamic operands.
 fn print_dynamic_index_list(p: &mut Printer<'_>, statics: &[i64], dynamic: &[Value]) {
-    p.write("[");
+    print_dynamic_index_list_in(p, statics, dynamic, ("[", "]"));
+}
+
+/// [`print_dynamic_index_list`] between the given delimiters.
+pub(crate) fn print_dynamic_index_list_in(
+    p: &mut Printer<'_>,
+    statics: &[i64],
+    dynamic: &[Value],
+    (open, close): (&str, &str),
+) {
+    p.write(open);
     let mut next = 0;
     for (i, &s) in statics.iter().enumerate() {
         if i > 0 {
@@ -204,7 +223,7 @@ fn print_dynamic_index_list(p: &mut Printer<'_>, statics: &[i64], dynamic: &[Val
             p.write(&s.to_string());
         }
     }
-    p.write("]");
+    p.write(close);
 }
 
 /// Checks the `alignment` attribute, if present (positive power of two, `i64`).
@@ -401,7 +420,7 @@ fn has_identity_layout(ctx: &Context, ty: Type) -> bool {
 }
 
 /// Number of dynamic entries.
-fn count_dynamic(values: &[i64]) -> usize {
+pub(crate) fn count_dynamic(values: &[i64]) -> usize {
     values.iter().filter(|&&v| v == DYNAMIC).count()
 }
 
