@@ -710,20 +710,31 @@ impl<'a> Driver<'a> {
 
     /// Applies the built-in `cf.br` pattern, then the op's `canonicalize` hook.
     fn apply_patterns(&mut self, op: Op) -> bool {
-        let Some(hook) = self.ir.op_def(op).and_then(|d| d.canonicalize) else {
-            // Built-in patterns for `cf` branches (their op definitions have none).
-            return match self.ir.op_name(op) {
-                "cf.br" => self.merge_branch_destination(op) || self.pass_through_br(op),
-                "cf.cond_br" => {
-                    self.const_cond_br(op)
-                        || self.pass_through_cond_br(op)
-                        || self.cond_br_identical_successors(op)
-                        || self.cond_br_on_same_condition(op)
-                        || self.cond_br_truth_propagation(op)
-                }
-                _ => false,
-            };
+        let is_br = self.ir.is_op(op, "cf.br");
+        let is_cond_br = self.ir.is_op(op, "cf.cond_br");
+        if is_br && self.merge_branch_destination(op) {
+            return true;
+        }
+        let applied = match self.ir.op_def(op).and_then(|d| d.canonicalize) {
+            Some(hook) => self.apply_hook(op, hook),
+            // The cf patterns MLIR has, for when the op definitions bring none.
+            None if is_br => self.pass_through_br(op),
+            None if is_cond_br => {
+                self.const_cond_br(op)
+                    || self.pass_through_cond_br(op)
+                    || self.cond_br_identical_successors(op)
+                    || self.cond_br_on_same_condition(op)
+            }
+            None => false,
         };
+        if applied {
+            return true;
+        }
+        is_cond_br && self.ir.contains_op(op) && self.cond_br_truth_propagation(op)
+    }
+
+    /// Runs a `canonicalize` hook on `op`, then re-queues what it touched.
+    fn apply_hook(&mut self, op: Op, hook: crate::registry::CanonicalizeFn) -> bool {
         let block = self.ir.op_parent(op);
         let prev = self.ir.prev_op(op);
         let next = self.ir.next_op(op);
@@ -1725,11 +1736,40 @@ fn merge_blocks_in_region(ir: &mut Ir, region: Region) -> bool {
                 new_values[bi].push(ir.operand(ops[oi], j));
             }
         }
+        // Columns that repeat an earlier column in every block share its argument
+        // (MLIR's `pruneRedundantArguments`; duplicates are found through the leader).
+        let columns = operands_to_merge.len();
+        let mut representative: Vec<usize> = (0..columns).collect();
+        for j in 0..columns {
+            let Some(k) = (0..j).find(|&k| new_values[0][k] == new_values[0][j]) else {
+                continue;
+            };
+            if new_values.iter().all(|list| list[k] == list[j]) {
+                representative[j] = k;
+            }
+        }
         let leader_ops: Vec<Op> = ir.block_ops(leader).collect();
+        let mut column_arg: Vec<Option<Value>> = vec![None; columns];
         for (k, &(oi, j)) in operands_to_merge.iter().enumerate() {
-            let ty = ir.value_type(new_values[0][k]);
-            let arg = ir.add_block_arg(leader, ty, None);
+            let arg = match column_arg[representative[k]] {
+                Some(a) => a,
+                None => {
+                    let ty = ir.value_type(new_values[0][k]);
+                    let a = ir.add_block_arg(leader, ty, None);
+                    column_arg[k] = Some(a);
+                    a
+                }
+            };
             ir.set_operand(leader_ops[oi], j, arg);
+        }
+        for list in new_values.iter_mut() {
+            let pruned: Vec<Value> = list
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| representative[k] == k)
+                .map(|(_, &v)| v)
+                .collect();
+            *list = pruned;
         }
         for (bi, &b) in all.iter().enumerate() {
             for (t, s) in predecessors(ir, b) {

@@ -719,11 +719,13 @@ impl<'a> Printer<'a> {
         }
     }
 
-    /// ` loc(...)` for a location printed by a custom printer (only with debug info).
+    /// ` loc(...)` for a location printed by a custom printer (only with debug info),
+    /// inline like block argument locations (its alias definition still appears at the
+    /// top, as mlir-opt does for region arguments).
     pub fn print_optional_location(&mut self, loc: Attr) {
         if self.options.debug_info {
             self.out.push(' ');
-            self.writer().location(loc, true);
+            self.writer().location(loc, false);
         }
     }
 
