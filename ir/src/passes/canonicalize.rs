@@ -1736,11 +1736,40 @@ fn merge_blocks_in_region(ir: &mut Ir, region: Region) -> bool {
                 new_values[bi].push(ir.operand(ops[oi], j));
             }
         }
+        // Columns that repeat an earlier column in every block share its argument
+        // (MLIR's `pruneRedundantArguments`; duplicates are found through the leader).
+        let columns = operands_to_merge.len();
+        let mut representative: Vec<usize> = (0..columns).collect();
+        for j in 0..columns {
+            let Some(k) = (0..j).find(|&k| new_values[0][k] == new_values[0][j]) else {
+                continue;
+            };
+            if new_values.iter().all(|list| list[k] == list[j]) {
+                representative[j] = k;
+            }
+        }
         let leader_ops: Vec<Op> = ir.block_ops(leader).collect();
+        let mut column_arg: Vec<Option<Value>> = vec![None; columns];
         for (k, &(oi, j)) in operands_to_merge.iter().enumerate() {
-            let ty = ir.value_type(new_values[0][k]);
-            let arg = ir.add_block_arg(leader, ty, None);
+            let arg = match column_arg[representative[k]] {
+                Some(a) => a,
+                None => {
+                    let ty = ir.value_type(new_values[0][k]);
+                    let a = ir.add_block_arg(leader, ty, None);
+                    column_arg[k] = Some(a);
+                    a
+                }
+            };
             ir.set_operand(leader_ops[oi], j, arg);
+        }
+        for list in new_values.iter_mut() {
+            let pruned: Vec<Value> = list
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| representative[k] == k)
+                .map(|(_, &v)| v)
+                .collect();
+            *list = pruned;
         }
         for (bi, &b) in all.iter().enumerate() {
             for (t, s) in predecessors(ir, b) {
