@@ -846,10 +846,7 @@ impl Parser<'_> {
                         }
                         self.expect("]")?;
                     }
-                    Ok(self.ctx().loc(Location::Fused {
-                        metadata,
-                        locations,
-                    }))
+                    Ok(fused_loc(self.ctx(), metadata, locations))
                 }
                 _ => Err(self.error_here("expected location instance")),
             },
@@ -871,6 +868,52 @@ impl Parser<'_> {
     pub(crate) fn type_str(&self, ty: Type) -> String {
         super::types::type_to_string(self.ctx(), ty)
     }
+}
+
+/// `loc(fused<metadata>[locations])` canonicalized as MLIR's `FusedLoc::get`: nested
+/// fused locations with the same metadata are flattened, unknown locations and
+/// duplicates dropped, and a single location without metadata stands for itself.
+pub fn fused_loc(
+    ctx: &crate::context::Context,
+    metadata: Option<Attr>,
+    locations: Vec<Attr>,
+) -> Attr {
+    let mut locs: Vec<Attr> = Vec::new();
+    let push = |l: Attr, locs: &mut Vec<Attr>| {
+        if !locs.contains(&l) {
+            locs.push(l);
+        }
+    };
+    for l in locations {
+        match ctx.attr_data(l) {
+            AttrData::Location(Location::Fused {
+                metadata: m,
+                locations: inner,
+            }) if *m == metadata => {
+                for &i in inner {
+                    push(i, &mut locs);
+                }
+            }
+            AttrData::Location(Location::Unknown) => {}
+            _ => push(l, &mut locs),
+        }
+    }
+    if locs.is_empty() {
+        return match metadata {
+            None => ctx.unknown_loc(),
+            Some(_) => ctx.loc(Location::Fused {
+                metadata,
+                locations: vec![ctx.unknown_loc()],
+            }),
+        };
+    }
+    if locs.len() == 1 && metadata.is_none() {
+        return locs[0];
+    }
+    ctx.loc(Location::Fused {
+        metadata,
+        locations: locs,
+    })
 }
 
 fn infer_shape(lit: &DenseLit, out: &mut Vec<i64>) {
