@@ -7,6 +7,7 @@
 //! constant, which mlir-opt accepts silently but Lattice reports.
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 mod fold;
 pub mod ops;

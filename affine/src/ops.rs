@@ -78,6 +78,7 @@ fn print_subscripts(p: &mut Printer<'_>, map: Option<AffineMap>, operands: &[Val
 // affine.apply, affine.min, affine.max
 // ---------------------------------------------------------------------------------------
 
+/// `affine.apply #map(%d)[%s]`: applies a one-result map.
 pub static APPLY: OpDef = OpDef {
     name: "affine.apply",
     traits: Traits::PURE,
@@ -89,6 +90,7 @@ pub static APPLY: OpDef = OpDef {
     ..OpDef::EMPTY
 };
 
+/// `affine.min #map(%d)[%s]`: the minimum of the map's results.
 pub static MIN: OpDef = OpDef {
     name: "affine.min",
     traits: Traits::PURE,
@@ -100,6 +102,7 @@ pub static MIN: OpDef = OpDef {
     ..OpDef::EMPTY
 };
 
+/// `affine.max #map(%d)[%s]`: the maximum of the map's results.
 pub static MAX: OpDef = OpDef {
     name: "affine.max",
     traits: Traits::PURE,
@@ -159,6 +162,7 @@ fn print_map_op(p: &mut Printer<'_>, op: Op) {
 // affine.for
 // ---------------------------------------------------------------------------------------
 
+/// `affine.for %i = lb to ub step N iter_args(...)`: an affine loop.
 pub static FOR: OpDef = OpDef {
     name: "affine.for",
     traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
@@ -443,6 +447,7 @@ fn print_for(p: &mut Printer<'_>, op: Op) {
 // affine.if
 // ---------------------------------------------------------------------------------------
 
+/// `affine.if #set(%d)[%s] { } else { }`: an affine conditional.
 pub static IF: OpDef = OpDef {
     name: "affine.if",
     traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
@@ -529,6 +534,7 @@ fn print_if(p: &mut Printer<'_>, op: Op) {
 // affine.load, affine.store, affine.vector_load, affine.vector_store, affine.prefetch
 // ---------------------------------------------------------------------------------------
 
+/// `affine.load %m[subscripts] : memref<..>`
 pub static LOAD: OpDef = OpDef {
     name: "affine.load",
     traits: Traits::READ_ONLY,
@@ -539,6 +545,7 @@ pub static LOAD: OpDef = OpDef {
     ..OpDef::EMPTY
 };
 
+/// `affine.store %v, %m[subscripts] : memref<..>`
 pub static STORE: OpDef = OpDef {
     name: "affine.store",
     inherent_attrs: &["map"],
@@ -548,6 +555,7 @@ pub static STORE: OpDef = OpDef {
     ..OpDef::EMPTY
 };
 
+/// `affine.vector_load %m[subscripts] : memref<..>, vector<..>`
 pub static VECTOR_LOAD: OpDef = OpDef {
     name: "affine.vector_load",
     traits: Traits::READ_ONLY,
@@ -558,6 +566,7 @@ pub static VECTOR_LOAD: OpDef = OpDef {
     ..OpDef::EMPTY
 };
 
+/// `affine.vector_store %v, %m[subscripts] : memref<..>, vector<..>`
 pub static VECTOR_STORE: OpDef = OpDef {
     name: "affine.vector_store",
     inherent_attrs: &["map"],
@@ -567,6 +576,7 @@ pub static VECTOR_STORE: OpDef = OpDef {
     ..OpDef::EMPTY
 };
 
+/// `affine.prefetch %m[subscripts], read, locality<N>, data : memref<..>`
 pub static PREFETCH: OpDef = OpDef {
     name: "affine.prefetch",
     inherent_attrs: &["isDataCache", "isWrite", "localityHint", "map"],
@@ -778,6 +788,7 @@ fn print_prefetch(p: &mut Printer<'_>, op: Op) {
 // affine.parallel
 // ---------------------------------------------------------------------------------------
 
+/// `affine.parallel (%i) = (lbs) to (ubs) step (..) reduce (..)`: a parallel loop nest.
 pub static PARALLEL: OpDef = OpDef {
     name: "affine.parallel",
     traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
@@ -1064,6 +1075,7 @@ fn print_parallel(p: &mut Printer<'_>, op: Op) {
 // affine.yield
 // ---------------------------------------------------------------------------------------
 
+/// `affine.yield`: the terminator of `affine.for`, `affine.if` and `affine.parallel`.
 pub static YIELD_OP: OpDef = OpDef {
     name: "affine.yield",
     traits: Traits::TERMINATOR
@@ -1103,6 +1115,7 @@ fn print_yield(p: &mut Printer<'_>, op: Op) {
 // affine.dma_start, affine.dma_wait
 // ---------------------------------------------------------------------------------------
 
+/// `affine.dma_start %src[..], %dst[..], %tag[..], %n`: starts a DMA transfer.
 pub static DMA_START: OpDef = OpDef {
     name: "affine.dma_start",
     parse: Some(parse_dma_start),
@@ -1111,6 +1124,7 @@ pub static DMA_START: OpDef = OpDef {
     ..OpDef::EMPTY
 };
 
+/// `affine.dma_wait %tag[..], %n`: waits for a DMA transfer.
 pub static DMA_WAIT: OpDef = OpDef {
     name: "affine.dma_wait",
     parse: Some(parse_dma_wait),
@@ -1270,6 +1284,7 @@ fn print_dma_wait(p: &mut Printer<'_>, op: Op) {
 // affine.linearize_index, affine.delinearize_index
 // ---------------------------------------------------------------------------------------
 
+/// `affine.linearize_index [%a, %b] by (basis)`
 pub static LINEARIZE_INDEX: OpDef = OpDef {
     name: "affine.linearize_index",
     traits: Traits::PURE,
@@ -1280,6 +1295,7 @@ pub static LINEARIZE_INDEX: OpDef = OpDef {
     ..OpDef::EMPTY
 };
 
+/// `affine.delinearize_index %x into (basis)`
 pub static DELINEARIZE_INDEX: OpDef = OpDef {
     name: "affine.delinearize_index",
     traits: Traits::PURE,

@@ -302,6 +302,18 @@ pub(crate) fn verify_if(v: &mut Verifier<'_>, op: Op) {
         v.error(op, "requires an integer set attribute named 'condition'");
         return;
     };
+    let regions = ir.regions(op);
+    if regions.len() != 2 {
+        v.error(op, "requires two regions");
+        return;
+    }
+    if ir.region_blocks(regions[0]).count() != 1 {
+        v.error(
+            op,
+            "region #0 ('thenRegion') failed to verify constraint: region with 1 blocks",
+        );
+        return;
+    }
     let data = ir.ctx().set_data(set);
     let operands = ir.operands(op);
     if operands.len() != data.num_dims as usize + data.num_symbols as usize {

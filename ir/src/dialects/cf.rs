@@ -1,6 +1,9 @@
 //! The `cf` dialect: `cf.br`, `cf.cond_br`, `cf.switch` and `cf.assert`, with mlir-opt's
 //! custom forms, verifiers and `successor_operands` hooks (the core verifier checks
-//! branch operands against successor arguments through those hooks).
+//! branch operands against successor arguments through those hooks), and upstream's
+//! canonicalization patterns for `cf.switch` and `cf.assert` (the `cf.br`/`cf.cond_br`
+//! patterns are built into the `canonicalize` driver, which applies them to ops
+//! without a `canonicalize` hook).
 //!
 //! Invariants: `cf.cond_br` and `cf.switch` always carry `operandSegmentSizes`
 //! (`[1, #true/default operands, #false/case operands]`), `cf.switch` always carries
@@ -13,7 +16,7 @@ use crate::context::Context;
 use crate::parser::{PResult, Parser};
 use crate::printer::Printer;
 use crate::registry::{OpDef, Traits};
-use crate::store::{Ir, Op, OperationState, Value};
+use crate::store::{Block, Ir, Op, OperationState, Value, ValueDef};
 use crate::types::{Signedness, Type, TypeData};
 use crate::verifier::Verifier;
 use std::ops::Range;
@@ -530,6 +533,7 @@ pub static SWITCH: OpDef = OpDef {
     print: Some(print_switch),
     verify: Some(verify_switch),
     successor_operands: Some(switch_successor_operands),
+    canonicalize: Some(canonicalize_switch),
     ..OpDef::EMPTY
 };
 
@@ -600,8 +604,209 @@ pub static ASSERT: OpDef = OpDef {
     parse: Some(parse_assert),
     print: Some(print_assert),
     verify: Some(verify_assert),
+    canonicalize: Some(canonicalize_assert),
     ..OpDef::EMPTY
 };
+
+// ---------------------------------------------------------------------------------------
+// Canonicalization patterns (upstream's, in upstream's order).
+// ---------------------------------------------------------------------------------------
+
+/// The integer value of `v` if a constant-like op defines it as a scalar integer.
+fn const_int(ir: &Ir, v: Value) -> Option<i128> {
+    let d = ir.defining_op(v)?;
+    if !ir.has_trait(d, Traits::CONSTANT_LIKE) {
+        return None;
+    }
+    match ir.ctx().attr_data(ir.attr(d, "value")?) {
+        AttrData::Integer { value, .. } => Some(*value),
+        _ => None,
+    }
+}
+
+/// Creates a terminator `name` before `anchor` (at its location).
+fn create_branch(
+    ir: &mut Ir,
+    anchor: Op,
+    name: &str,
+    operands: Vec<Value>,
+    successors: Vec<Block>,
+    attrs: Vec<(&str, Attr)>,
+) -> Op {
+    let loc = ir.loc(anchor);
+    let mut st = OperationState::new(ir.ctx().intern_str(name), loc);
+    st.operands = operands;
+    st.successors = successors;
+    for (n, a) in attrs {
+        let n = ir.ctx().intern_str(n);
+        st.add_attr(n, a);
+    }
+    let op = ir.create_op(st);
+    ir.insert_op_before(anchor, op);
+    op
+}
+
+/// Replaces terminator `op` with `cf.br dest(operands)`.
+fn replace_with_br(ir: &mut Ir, op: Op, dest: Block, operands: Vec<Value>) {
+    create_branch(ir, op, "cf.br", operands, vec![dest], vec![]);
+    ir.erase_op(op);
+}
+
+/// Replaces terminator `op` with a `cf.switch` on `flag`.
+fn replace_with_switch(
+    ir: &mut Ir,
+    op: Op,
+    flag: Value,
+    (default, default_ops): (Block, Vec<Value>),
+    cases: Vec<(Attr, Block, Vec<Value>)>,
+) {
+    let ctx = ir.ctx();
+    let fty = ir.value_type(flag);
+    let sizes = [
+        1,
+        default_ops.len() as i32,
+        cases.iter().map(|c| c.2.len() as i32).sum::<i32>(),
+    ];
+    let segs: Vec<i32> = cases.iter().map(|c| c.2.len() as i32).collect();
+    let mut attrs = vec![
+        ("operandSegmentSizes", ctx.dense_i32_array(&sizes)),
+        ("case_operand_segments", ctx.dense_i32_array(&segs)),
+    ];
+    if !cases.is_empty() {
+        let vty = ctx.ty(TypeData::Vector {
+            shape: vec![cases.len() as i64],
+            scalable: vec![false],
+            element: fty,
+        });
+        let values = compress(cases.iter().map(|c| c.0).collect());
+        attrs.push((
+            "case_values",
+            ctx.attr(AttrData::DenseElements { ty: vty, values }),
+        ));
+    }
+    let mut operands = vec![flag];
+    operands.extend(default_ops);
+    let mut succ = vec![default];
+    for (_, b, ops) in cases {
+        succ.push(b);
+        operands.extend(ops);
+    }
+    create_branch(ir, op, "cf.switch", operands, succ, attrs);
+    ir.erase_op(op);
+}
+
+/// Upstream's `collapseBranch`: if `succ` holds nothing but a `cf.br` (to another block)
+/// whose only uses of `succ`'s arguments are its operands, the edge can go straight to
+/// that branch's destination; returns the new destination and operands.
+fn collapse_branch(ir: &Ir, succ: Block, operands: &[Value]) -> Option<(Block, Vec<Value>)> {
+    let br = ir.first_op(succ)?;
+    if ir.next_op(br).is_some() || !ir.is_op(br, "cf.br") {
+        return None;
+    }
+    for &arg in ir.block_args(succ) {
+        if ir.uses(arg).iter().any(|u| u.op != br) {
+            return None;
+        }
+    }
+    let dest = *ir.successors(br).first()?;
+    if dest == succ {
+        return None;
+    }
+    let new_ops = ir
+        .operands(br)
+        .iter()
+        .map(|&v| match ir.value_def(v) {
+            ValueDef::Argument { block, index } if block == succ => {
+                operands.get(index as usize).copied().unwrap_or(v)
+            }
+            _ => v,
+        })
+        .collect();
+    Some((dest, new_ops))
+}
+
+fn canonicalize_switch(ir: &mut Ir, op: Op) -> bool {
+    let succ = ir.successors(op).to_vec();
+    let Some(&flag) = ir.operands(op).first() else {
+        return false;
+    };
+    let Some(&default) = succ.first() else {
+        return false;
+    };
+    let (dr, case_ranges) = switch_ranges(ir, op);
+    let default_ops = ir.operands(op)[dr].to_vec();
+    let Some((values, _)) = case_values(ir, op).or(Some((Vec::new(), ir.value_type(flag)))) else {
+        return false;
+    };
+    if values.len() != succ.len() - 1 || case_ranges.len() != values.len() {
+        return false;
+    }
+    let ctx = ir.ctx();
+    let fty = ir.value_type(flag);
+    let mut cases: Vec<(Attr, Block, Vec<Value>)> = values
+        .iter()
+        .zip(&succ[1..])
+        .zip(&case_ranges)
+        .map(|((&v, &b), r)| (ctx.int_attr(v, fty), b, ir.operands(op)[r.clone()].to_vec()))
+        .collect();
+    // SimplifySwitchWithOnlyDefault
+    if cases.is_empty() {
+        replace_with_br(ir, op, default, default_ops);
+        return true;
+    }
+    // DropSwitchCasesThatMatchDefault
+    let before = cases.len();
+    cases.retain(|(_, b, ops)| !(*b == default && *ops == default_ops));
+    if cases.len() != before {
+        replace_with_switch(ir, op, flag, (default, default_ops), cases);
+        return true;
+    }
+    // SimplifyConstSwitchValue
+    if let Some(c) = const_int(ir, flag) {
+        let c = ir.ctx().normalize_int(c, fty);
+        let hit = cases
+            .iter()
+            .find(|(v, _, _)| ir.ctx().int_value(*v) == Some(c));
+        let (dest, ops) = match hit {
+            Some((_, b, ops)) => (*b, ops.clone()),
+            None => (default, default_ops),
+        };
+        replace_with_br(ir, op, dest, ops);
+        return true;
+    }
+    // SimplifyPassThroughSwitch
+    let mut changed = false;
+    let new_default = match collapse_branch(ir, default, &default_ops) {
+        Some(x) => {
+            changed = true;
+            x
+        }
+        None => (default, default_ops),
+    };
+    for case in cases.iter_mut() {
+        if let Some((b, ops)) = collapse_branch(ir, case.1, &case.2) {
+            case.1 = b;
+            case.2 = ops;
+            changed = true;
+        }
+    }
+    if changed {
+        replace_with_switch(ir, op, flag, new_default, cases);
+        return true;
+    }
+    false
+}
+
+fn canonicalize_assert(ir: &mut Ir, op: Op) -> bool {
+    // assert(true) is a no-op.
+    match ir.operands(op).first() {
+        Some(&c) if const_int(ir, c).is_some_and(|v| v != 0) => {
+            ir.erase_op(op);
+            true
+        }
+        _ => false,
+    }
+}
 
 /// Registers the `cf` dialect's ops.
 pub fn register(ctx: &mut Context) {

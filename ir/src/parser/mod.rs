@@ -26,6 +26,7 @@ use crate::store::{Block, Ir, Op, OperationState, Region, Value};
 use crate::types::Type;
 use lexer::{TokKind, Token};
 
+pub use attrs::{f64_to_format_bits, fused_loc};
 pub use types::type_to_string;
 
 /// Parser result: errors are diagnostics.

@@ -342,9 +342,7 @@ impl Parser<'_> {
         });
         if fresh {
             if let Some(defs) = scope.region_defs.last_mut() {
-                if !defs.iter().any(|(n, _)| n == name) {
-                    defs.push((name.to_string(), None));
-                }
+                defs.push((name.to_string(), None));
             }
         }
         Ok(())

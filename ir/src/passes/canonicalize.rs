@@ -14,9 +14,12 @@
 //! folded through `OpDef::fold` with the constant values of its operands (a constant
 //! result is materialized as an `arith.constant` right before the op, to be hoisted by
 //! the next iteration; `COMMUTATIVE` ops move constant operands to the back in place);
-//! otherwise the built-in `cf.br` pattern (merge the destination into the branch's
-//! block when the branch is its only predecessor) and the op's `canonicalize` hook are
-//! tried. Every change puts the affected ops (users of replaced values, new ops before
+//! otherwise the op's `canonicalize` hook is tried — or, for `cf.br` / `cf.cond_br`
+//! (whose definitions have no hook), MLIR's cf patterns built in here: merge the
+//! destination into the branch's block when the branch is its only predecessor, skip
+//! pass-through blocks, constant conditions, identical successors (with
+//! `arith.select`), a condition already decided by the predecessor's branch, and
+//! condition truth propagation into single-predecessor destinations. Every change puts the affected ops (users of replaced values, new ops before
 //! the op, defining ops of operands that lost a user, the op's ancestors) back on the
 //! worklist, as MLIR's rewriter notifications do;
 //! (3) simplifies regions (unless `region-simplify=disabled`): erases blocks unreachable
@@ -336,7 +339,7 @@ impl<'a> Driver<'a> {
 
     /// Re-adds the defining ops of `operands` that now have at most one other user
     /// (MLIR's `addOperandsToWorklist`). Users in `exclude` do not count.
-    fn add_operand_defs(&mut self, operands: &[Value], exclude: &FxHashSet<Op>) {
+    fn add_operand_defs(&mut self, operands: &[Value], exclude: &FxHashSet<Op>, also: Option<Op>) {
         for &v in operands {
             if !self.ir.contains_value(v) {
                 continue;
@@ -346,7 +349,7 @@ impl<'a> Driver<'a> {
             };
             let mut users: Vec<Op> = Vec::new();
             for u in self.ir.uses(v) {
-                if !exclude.contains(&u.op) && !users.contains(&u.op) {
+                if !exclude.contains(&u.op) && Some(u.op) != also && !users.contains(&u.op) {
                     users.push(u.op);
                     if users.len() > 1 {
                         break;
@@ -362,9 +365,10 @@ impl<'a> Driver<'a> {
     /// The distinct users of `op`'s results, newest use first (MLIR's use-list order).
     fn result_users(&self, op: Op) -> Vec<Op> {
         let mut users = Vec::new();
+        let mut seen = FxHashSet::default();
         for &r in self.ir.results(op) {
             for u in self.ir.uses(r).iter().rev() {
-                if !users.contains(&u.op) {
+                if seen.insert(u.op) {
                     users.push(u.op);
                 }
             }
@@ -380,9 +384,7 @@ impl<'a> Driver<'a> {
         let in_tree: FxHashSet<Op> = tree.iter().copied().collect();
         for &o in tree.iter().rev() {
             let operands = self.ir.operands(o).to_vec();
-            let mut exclude = in_tree.clone();
-            exclude.insert(o);
-            self.add_operand_defs(&operands, &exclude);
+            self.add_operand_defs(&operands, &in_tree, Some(o));
         }
         for &o in &tree {
             self.remove(o);
@@ -708,12 +710,31 @@ impl<'a> Driver<'a> {
 
     /// Applies the built-in `cf.br` pattern, then the op's `canonicalize` hook.
     fn apply_patterns(&mut self, op: Op) -> bool {
-        if self.ir.is_op(op, "cf.br") && self.merge_branch_destination(op) {
+        let is_br = self.ir.is_op(op, "cf.br");
+        let is_cond_br = self.ir.is_op(op, "cf.cond_br");
+        if is_br && self.merge_branch_destination(op) {
             return true;
         }
-        let Some(hook) = self.ir.op_def(op).and_then(|d| d.canonicalize) else {
-            return false;
+        let applied = match self.ir.op_def(op).and_then(|d| d.canonicalize) {
+            Some(hook) => self.apply_hook(op, hook),
+            // The cf patterns MLIR has, for when the op definitions bring none.
+            None if is_br => self.pass_through_br(op),
+            None if is_cond_br => {
+                self.const_cond_br(op)
+                    || self.pass_through_cond_br(op)
+                    || self.cond_br_identical_successors(op)
+                    || self.cond_br_on_same_condition(op)
+            }
+            None => false,
         };
+        if applied {
+            return true;
+        }
+        is_cond_br && self.ir.contains_op(op) && self.cond_br_truth_propagation(op)
+    }
+
+    /// Runs a `canonicalize` hook on `op`, then re-queues what it touched.
+    fn apply_hook(&mut self, op: Op, hook: crate::registry::CanonicalizeFn) -> bool {
         let block = self.ir.op_parent(op);
         let prev = self.ir.prev_op(op);
         let next = self.ir.next_op(op);
@@ -754,9 +775,252 @@ impl<'a> Driver<'a> {
         if self.ir.contains_op(op) {
             self.push(op);
         } else {
-            self.add_operand_defs(&operands, &FxHashSet::default());
+            self.add_operand_defs(&operands, &FxHashSet::default(), None);
         }
         true
+    }
+
+    // ----- built-in cf patterns (MLIR's cf canonicalization patterns) -----
+
+    /// Creates a `cf.br` to `dest` right before `op`, and erases `op`.
+    fn replace_with_br(&mut self, op: Op, dest: Block, operands: Vec<Value>) {
+        let ctx = self.ir.ctx();
+        let mut state = OperationState::new(ctx.intern_str("cf.br"), self.ir.loc(op));
+        state.operands = operands;
+        state.successors = vec![dest];
+        let br = self.ir.create_op(state);
+        self.ir.insert_op_before(op, br);
+        self.push(br);
+        self.erase(op);
+    }
+
+    /// Creates a `cf.cond_br` right before `op`, and erases `op`.
+    fn replace_with_cond_br(
+        &mut self,
+        op: Op,
+        cond: Value,
+        (t, t_ops): (Block, Vec<Value>),
+        (f, f_ops): (Block, Vec<Value>),
+    ) {
+        let ctx = self.ir.ctx();
+        let mut state = OperationState::new(ctx.intern_str("cf.cond_br"), self.ir.loc(op));
+        let segments = ctx.dense_i32_array(&[1, t_ops.len() as i32, f_ops.len() as i32]);
+        state.add_attr(ctx.intern_str("operandSegmentSizes"), segments);
+        state.operands = std::iter::once(cond).chain(t_ops).chain(f_ops).collect();
+        state.successors = vec![t, f];
+        let br = self.ir.create_op(state);
+        self.ir.insert_op_before(op, br);
+        self.push(br);
+        self.erase(op);
+    }
+
+    /// The operands `op` forwards to successor `index`.
+    fn forwarded(&self, op: Op, index: usize) -> Vec<Value> {
+        let Some(hook) = self.ir.op_def(op).and_then(|d| d.successor_operands) else {
+            return Vec::new();
+        };
+        let range = hook(self.ir, op, index);
+        self.ir
+            .operands(op)
+            .get(range)
+            .map(<[Value]>::to_vec)
+            .unwrap_or_default()
+    }
+
+    /// When `dest` holds nothing but a `cf.br` elsewhere whose block arguments are used
+    /// only by that branch, the branch's destination and operands (with `dest`'s
+    /// arguments replaced by `operands`).
+    fn collapse_branch(&self, dest: Block, operands: &[Value]) -> Option<(Block, Vec<Value>)> {
+        let br = self.ir.first_op(dest)?;
+        if self.ir.next_op(br).is_some() || !self.ir.is_op(br, "cf.br") {
+            return None;
+        }
+        let args = self.ir.block_args(dest);
+        if args
+            .iter()
+            .any(|&a| self.ir.uses(a).iter().any(|u| u.op != br))
+        {
+            return None;
+        }
+        let &[next] = self.ir.successors(br) else {
+            return None;
+        };
+        if next == dest {
+            return None;
+        }
+        let mapped = self
+            .ir
+            .operands(br)
+            .iter()
+            .map(|&v| match args.iter().position(|&a| a == v) {
+                Some(i) => operands.get(i).copied().unwrap_or(v),
+                None => v,
+            })
+            .collect();
+        Some((next, mapped))
+    }
+
+    /// `cf.br ^bb1` where `^bb1` only branches on: branch there directly.
+    fn pass_through_br(&mut self, op: Op) -> bool {
+        let &[dest] = self.ir.successors(op) else {
+            return false;
+        };
+        if Some(dest) == self.ir.op_parent(op) {
+            return false;
+        }
+        let operands = self.ir.operands(op).to_vec();
+        let Some((next, next_operands)) = self.collapse_branch(dest, &operands) else {
+            return false;
+        };
+        self.replace_with_br(op, next, next_operands);
+        true
+    }
+
+    /// `cf.cond_br` on a constant: an unconditional branch.
+    fn const_cond_br(&mut self, op: Op) -> bool {
+        let Some(&cond) = self.ir.operands(op).first() else {
+            return false;
+        };
+        let Some(value) = constant_of(self.ir, cond).and_then(|a| self.ir.ctx().int_value(a))
+        else {
+            return false;
+        };
+        let index = if value != 0 { 0 } else { 1 };
+        let Some(&dest) = self.ir.successors(op).get(index) else {
+            return false;
+        };
+        let operands = self.forwarded(op, index);
+        self.replace_with_br(op, dest, operands);
+        true
+    }
+
+    /// `cf.cond_br` to blocks that only branch on: branch to their destinations.
+    fn pass_through_cond_br(&mut self, op: Op) -> bool {
+        let &[t, f] = self.ir.successors(op) else {
+            return false;
+        };
+        let (t_ops, f_ops) = (self.forwarded(op, 0), self.forwarded(op, 1));
+        let ct = self.collapse_branch(t, &t_ops);
+        let cf = self.collapse_branch(f, &f_ops);
+        if ct.is_none() && cf.is_none() {
+            return false;
+        }
+        let cond = self.ir.operand(op, 0);
+        let tt = ct.unwrap_or((t, t_ops));
+        let ff = cf.unwrap_or((f, f_ops));
+        self.replace_with_cond_br(op, cond, tt, ff);
+        true
+    }
+
+    /// `cf.cond_br %c, ^bb(A), ^bb(B)`: `cf.br ^bb(select)` (selects only when this
+    /// block is the destination's only predecessor block).
+    fn cond_br_identical_successors(&mut self, op: Op) -> bool {
+        let &[t, f] = self.ir.successors(op) else {
+            return false;
+        };
+        if t != f {
+            return false;
+        }
+        let (t_ops, f_ops) = (self.forwarded(op, 0), self.forwarded(op, 1));
+        if t_ops == f_ops {
+            self.replace_with_br(op, t, t_ops);
+            return true;
+        }
+        let here = self.ir.op_parent(op);
+        if predecessors(self.ir, t)
+            .iter()
+            .any(|&(p, _)| self.ir.op_parent(p) != here)
+        {
+            return false;
+        }
+        if self.ir.ctx().op_def("arith.select").is_none() {
+            return false;
+        }
+        let cond = self.ir.operand(op, 0);
+        let mut merged = Vec::new();
+        for (&a, &b) in t_ops.iter().zip(&f_ops) {
+            if a == b {
+                merged.push(a);
+                continue;
+            }
+            let ctx = self.ir.ctx();
+            let mut state = OperationState::new(ctx.intern_str("arith.select"), self.ir.loc(op));
+            state.operands = vec![cond, a, b];
+            state.result_types = vec![self.ir.value_type(a)];
+            let select = self.ir.create_op(state);
+            self.ir.insert_op_before(op, select);
+            self.push(select);
+            merged.push(self.ir.result(select, 0));
+        }
+        self.replace_with_br(op, t, merged);
+        true
+    }
+
+    /// A `cf.cond_br` whose block's only predecessor branched on the same condition.
+    fn cond_br_on_same_condition(&mut self, op: Op) -> bool {
+        let Some(block) = self.ir.op_parent(op) else {
+            return false;
+        };
+        let preds = predecessors(self.ir, block);
+        let [(pred, _)] = preds.as_slice() else {
+            return false;
+        };
+        if !self.ir.is_op(*pred, "cf.cond_br")
+            || self.ir.operands(*pred).first() != self.ir.operands(op).first()
+        {
+            return false;
+        }
+        let index = if self.ir.successors(*pred).first() == Some(&block) {
+            0
+        } else {
+            1
+        };
+        let Some(&dest) = self.ir.successors(op).get(index) else {
+            return false;
+        };
+        let operands = self.forwarded(op, index);
+        self.replace_with_br(op, dest, operands);
+        true
+    }
+
+    /// Uses of the condition directly in a destination whose only predecessor is this
+    /// branch become `true` / `false` constants.
+    fn cond_br_truth_propagation(&mut self, op: Op) -> bool {
+        let &[t, f] = self.ir.successors(op) else {
+            return false;
+        };
+        let cond = self.ir.operand(op, 0);
+        let mut replaced = false;
+        for (dest, value) in [(t, true), (f, false)] {
+            if predecessors(self.ir, dest).len() != 1 {
+                continue;
+            }
+            let uses: Vec<_> = self
+                .ir
+                .uses(cond)
+                .iter()
+                .rev()
+                .copied()
+                .filter(|u| self.ir.op_parent(u.op) == Some(dest))
+                .collect();
+            if uses.is_empty() {
+                continue;
+            }
+            let ctx = self.ir.ctx();
+            let mut state = OperationState::new(ctx.intern_str("arith.constant"), self.ir.loc(op));
+            state.add_attr(ctx.intern_str("value"), ctx.bool_attr(value));
+            state.result_types = vec![ctx.i1_type()];
+            let c = self.ir.create_op(state);
+            self.ir.insert_op_before(op, c);
+            self.push(c);
+            let cv = self.ir.result(c, 0);
+            for u in uses {
+                self.ir.set_operand(u.op, u.index as usize, cv);
+                self.push(u.op);
+            }
+            replaced = true;
+        }
+        replaced
     }
 
     /// `cf.br ^succ(args)` where the branch is the only predecessor of `^succ` (and
@@ -781,8 +1045,9 @@ impl<'a> Driver<'a> {
         let block_args = self.ir.block_args(succ).to_vec();
         for (&a, &v) in block_args.iter().zip(&args) {
             let mut users: Vec<Op> = Vec::new();
+            let mut seen = FxHashSet::default();
             for u in self.ir.uses(a).iter().rev() {
-                if !users.contains(&u.op) {
+                if seen.insert(u.op) {
                     users.push(u.op);
                 }
             }
@@ -1471,11 +1736,40 @@ fn merge_blocks_in_region(ir: &mut Ir, region: Region) -> bool {
                 new_values[bi].push(ir.operand(ops[oi], j));
             }
         }
+        // Columns that repeat an earlier column in every block share its argument
+        // (MLIR's `pruneRedundantArguments`; duplicates are found through the leader).
+        let columns = operands_to_merge.len();
+        let mut representative: Vec<usize> = (0..columns).collect();
+        for j in 0..columns {
+            let Some(k) = (0..j).find(|&k| new_values[0][k] == new_values[0][j]) else {
+                continue;
+            };
+            if new_values.iter().all(|list| list[k] == list[j]) {
+                representative[j] = k;
+            }
+        }
         let leader_ops: Vec<Op> = ir.block_ops(leader).collect();
+        let mut column_arg: Vec<Option<Value>> = vec![None; columns];
         for (k, &(oi, j)) in operands_to_merge.iter().enumerate() {
-            let ty = ir.value_type(new_values[0][k]);
-            let arg = ir.add_block_arg(leader, ty, None);
+            let arg = match column_arg[representative[k]] {
+                Some(a) => a,
+                None => {
+                    let ty = ir.value_type(new_values[0][k]);
+                    let a = ir.add_block_arg(leader, ty, None);
+                    column_arg[k] = Some(a);
+                    a
+                }
+            };
             ir.set_operand(leader_ops[oi], j, arg);
+        }
+        for list in new_values.iter_mut() {
+            let pruned: Vec<Value> = list
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| representative[k] == k)
+                .map(|(_, &v)| v)
+                .collect();
+            *list = pruned;
         }
         for (bi, &b) in all.iter().enumerate() {
             for (t, s) in predecessors(ir, b) {

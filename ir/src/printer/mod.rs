@@ -705,7 +705,23 @@ impl<'a> Printer<'a> {
         }
     }
 
-    /// ` loc(...)` for a location printed by a custom printer (only with debug info).
+    /// `%arg0 loc(...)`: a region argument without its type (MLIR's
+    /// `printRegionArgument(arg, {}, /*omitType=*/true)`, e.g. `affine.for`'s induction
+    /// variable); the location only with debug info.
+    pub fn print_region_argument_without_type(&mut self, value: Value) {
+        self.print_operand(value);
+        if self.options.debug_info {
+            let loc = self.arg_loc(value);
+            if !self.inner.dry {
+                self.out.push(' ');
+            }
+            self.writer().location(loc, false);
+        }
+    }
+
+    /// ` loc(...)` for a location printed by a custom printer (only with debug info),
+    /// inline like block argument locations (its alias definition still appears at the
+    /// top, as mlir-opt does for region arguments).
     pub fn print_optional_location(&mut self, loc: Attr) {
         if self.options.debug_info {
             self.out.push(' ');

@@ -739,3 +739,68 @@ fn nested_op_to_string() {
     expect![[r#"%1 = "test.one"() {m = affine_map<(d0) -> (d0)>} : () -> i32"#]]
         .assert_eq(&op_to_string(&ir, one, generic));
 }
+
+/// Dense elements forms mlir-opt uses: packed-bit hex for more than 100 `i1`s, strings,
+/// complex pairs, splats of equal values.
+#[test]
+fn dense_forms() {
+    let b = B::new();
+    let ctx = b.ctx();
+    let i1 = ctx.i1_type();
+    let t = |shape: Vec<i64>, element: Type| {
+        ctx.ty(TypeData::RankedTensor {
+            shape,
+            element,
+            encoding: None,
+        })
+    };
+    let bools: Vec<Attr> = (0..101).map(|i| ctx.bool_attr(i % 3 != 0)).collect();
+    let dense = ctx.attr(AttrData::DenseElements {
+        ty: t(vec![101], i1),
+        values: bools,
+    });
+    assert_eq!(
+        attr_to_string(ctx, dense),
+        r#"dense<"0xB66DDBB66DDBB66DDBB66DDB16"> : tensor<101xi1>"#
+    );
+    let i32 = ctx.int_type(32);
+    let same = vec![ctx.int_attr(1, i32), ctx.int_attr(1, i32)];
+    let dense = ctx.attr(AttrData::DenseElements {
+        ty: t(vec![2], i32),
+        values: same,
+    });
+    assert_eq!(attr_to_string(ctx, dense), "dense<1> : tensor<2xi32>");
+    let strs = vec![ctx.string_attr("a"), ctx.string_attr("b\n")];
+    let st = t(vec![2], ctx.ty(TypeData::Dialect("foo.s".into())));
+    let dense = ctx.attr(AttrData::DenseElements {
+        ty: st,
+        values: strs,
+    });
+    assert_eq!(
+        attr_to_string(ctx, dense),
+        r#"dense<["a", "b\0A"]> : tensor<2x!foo.s>"#
+    );
+    let f32 = ctx.float_type(FloatKind::F32);
+    let fl = |v: f32| {
+        ctx.attr(AttrData::Float {
+            bits: v.to_bits() as u128,
+            ty: f32,
+        })
+    };
+    let pair = ctx.array_attr(vec![fl(1.0), fl(2.0)]);
+    let ct = t(vec![], ctx.ty(TypeData::Complex(f32)));
+    let dense = ctx.attr(AttrData::DenseElements {
+        ty: ct,
+        values: vec![pair],
+    });
+    assert_eq!(
+        attr_to_string(ctx, dense),
+        "dense<(1.000000e+00,2.000000e+00)> : tensor<complex<f32>>"
+    );
+    let empty = ctx.attr(AttrData::DenseElements {
+        ty: t(vec![0], i32),
+        values: vec![],
+    });
+    assert_eq!(attr_to_string(ctx, empty), "dense<> : tensor<0xi32>");
+    assert_eq!(attr_to_string_without_type(ctx, empty), "dense<>");
+}

@@ -551,3 +551,47 @@ func.func @switch_empty_case(%i: index) {
   }
   return
 }
+
+// -----
+
+func.func @forall_mapping_rank(%n: index) {
+  // expected-error@+1 {{'scf.forall' op mapping attribute size must match op rank}}
+  scf.forall (%i, %j) in (%n, %n) {
+  } {mapping = [#gpu.block<x>, #gpu.block<y>, #gpu.block<z>]}
+  return
+}
+
+// -----
+
+func.func @forall_iv_type(%n: index) {
+  // expected-error@+1 {{'scf.forall' op expects 0-th block argument to be an index}}
+  "scf.forall"(%n) <{operandSegmentSizes = array<i32: 0, 1, 0, 0>, staticLowerBound = array<i64: 0>, staticStep = array<i64: 1>, staticUpperBound = array<i64: -9223372036854775808>}> ({
+  ^bb0(%i: i32):
+    scf.forall.in_parallel {
+    }
+  }) : (index) -> ()
+  return
+}
+
+// -----
+
+func.func @forall_bound_count(%n: index) {
+  // expected-error@+1 {{expected 1 dynamic upper bound values}}
+  "scf.forall"() <{operandSegmentSizes = array<i32: 0, 0, 0, 0>, staticLowerBound = array<i64: 0>, staticStep = array<i64: 1>, staticUpperBound = array<i64: -9223372036854775808>}> ({
+  ^bb0(%i: index):
+    scf.forall.in_parallel {
+    }
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @in_parallel_outside_forall() {
+  "test.region"() ({
+    // expected-error@+1 {{'scf.forall.in_parallel' op expects parent op 'scf.forall'}}
+    scf.forall.in_parallel {
+    }
+  }) : () -> ()
+  return
+}
