@@ -335,7 +335,22 @@ pub(crate) fn verify_if(v: &mut Verifier<'_>, op: Op) {
     if !check_dims_and_symbols(v, op, operands, data.num_dims as usize) {
         return;
     }
-    check_set_divisors(v, op, set);
+    if !check_set_divisors(v, op, set) {
+        return;
+    }
+    // RegionBranchOpInterface: without an else region, control flows from the op to
+    // its results directly, which needs as many values as there are results.
+    let num_results = ir.results(op).len();
+    if num_results != 0 && ir.region_is_empty(regions[1]) {
+        v.error_with_note(
+            op,
+            format!(
+                "along control flow edge from parent to parent: region branch point has 0 operands, but region successor needs {num_results} inputs"
+            ),
+            op,
+            "region branch point",
+        );
+    }
 }
 
 // ---- memory accesses ----

@@ -580,3 +580,14 @@ func.func @apply_dim_as_symbol(%a: index) {
   }
   return
 }
+
+// -----
+
+func.func @if_results_without_else(%x: index, %c: f32) -> f32 {
+  // expected-error@+2 {{'affine.if' op along control flow edge from parent to parent: region branch point has 0 operands, but region successor needs 1 inputs}}
+  // expected-note@+1 {{region branch point}}
+  %r = affine.if affine_set<(d0) : (d0 >= 0)>(%x) -> f32 {
+    affine.yield %c : f32
+  }
+  return %r : f32
+}
