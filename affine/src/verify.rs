@@ -289,6 +289,48 @@ pub(crate) fn verify_for(v: &mut Verifier<'_>, op: Op) {
             return;
         }
     }
+    // LoopLikeOpInterface (the yielded values are checked by affine.yield).
+    let inits = &operands[segs[2].clone()];
+    let iter_args = &args[1..];
+    if inits.len() != iter_args.len() {
+        v.error(
+            op,
+            format!(
+                "different number of inits and region iter_args: {} != {}",
+                inits.len(),
+                iter_args.len()
+            ),
+        );
+        return;
+    }
+    for (i, (&init, &arg)) in inits.iter().zip(iter_args).enumerate() {
+        let (it, at) = (ir.value_type(init), ir.value_type(arg));
+        if it != at {
+            v.error(
+                op,
+                format!(
+                    "{i}-th init and {i}-th region iter_arg have different type: '{}' != '{}'",
+                    type_str(ir, it),
+                    type_str(ir, at)
+                ),
+            );
+            return;
+        }
+    }
+    for (i, (&arg, &res)) in iter_args.iter().zip(ir.results(op)).enumerate() {
+        let (at, rt) = (ir.value_type(arg), ir.value_type(res));
+        if at != rt {
+            v.error(
+                op,
+                format!(
+                    "{i}-th region iter_arg and {i}-th loop result have different type: '{}' != '{}'",
+                    type_str(ir, at),
+                    type_str(ir, rt)
+                ),
+            );
+            return;
+        }
+    }
     if check_map_divisors(v, op, lb, "lower bound affine map") {
         check_map_divisors(v, op, ub, "upper bound affine map");
     }
