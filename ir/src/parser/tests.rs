@@ -737,12 +737,18 @@ fn pathological_inputs_are_errors() {
     }
 }
 
-
 /// Reprints `text` with the printer (options as given).
 fn reprint(text: &str, generic: bool, debug_info: bool) -> String {
     let (ir, m) = parse(text).unwrap();
     // mlir-opt ends its output with an empty line.
-    crate::printer::print_op(&ir, m, crate::printer::PrintOptions { generic, debug_info }) + "\n"
+    crate::printer::print_op(
+        &ir,
+        m,
+        crate::printer::PrintOptions {
+            generic,
+            debug_info,
+        },
+    ) + "\n"
 }
 
 /// Round trips whose expected output is what mlir-opt 22 prints for the same input.
@@ -856,4 +862,20 @@ module {
 "##;
     assert_eq!(reprint(locs, true, true), want);
     assert_eq!(reprint(want, true, true), want);
+}
+
+#[test]
+fn text_helpers() {
+    let c = ctx();
+    let a = parse_attribute_text(&c, "affine_map<(d0)[s0] -> (d0 - s0 + 1)>").unwrap();
+    match c.attr_data(a) {
+        AttrData::AffineMap(m) => {
+            assert_eq!(c.affine_map_to_string(*m), "(d0)[s0] -> (d0 - s0 + 1)")
+        }
+        other => panic!("{other:?}"),
+    }
+    let t = parse_type_text(&c, "memref<4x?xf32, 3>").unwrap();
+    assert_eq!(type_to_string(&c, t), "memref<4x?xf32, 3>");
+    assert!(parse_type_text(&c, "i32 i32").is_err());
+    assert!(parse_attribute_text(&c, "#undefined").is_err());
 }
