@@ -289,6 +289,48 @@ pub(crate) fn verify_for(v: &mut Verifier<'_>, op: Op) {
             return;
         }
     }
+    // LoopLikeOpInterface (the yielded values are checked by affine.yield).
+    let inits = &operands[segs[2].clone()];
+    let iter_args = &args[1..];
+    if inits.len() != iter_args.len() {
+        v.error(
+            op,
+            format!(
+                "different number of inits and region iter_args: {} != {}",
+                inits.len(),
+                iter_args.len()
+            ),
+        );
+        return;
+    }
+    for (i, (&init, &arg)) in inits.iter().zip(iter_args).enumerate() {
+        let (it, at) = (ir.value_type(init), ir.value_type(arg));
+        if it != at {
+            v.error(
+                op,
+                format!(
+                    "{i}-th init and {i}-th region iter_arg have different type: '{}' != '{}'",
+                    type_str(ir, it),
+                    type_str(ir, at)
+                ),
+            );
+            return;
+        }
+    }
+    for (i, (&arg, &res)) in iter_args.iter().zip(ir.results(op)).enumerate() {
+        let (at, rt) = (ir.value_type(arg), ir.value_type(res));
+        if at != rt {
+            v.error(
+                op,
+                format!(
+                    "{i}-th region iter_arg and {i}-th loop result have different type: '{}' != '{}'",
+                    type_str(ir, at),
+                    type_str(ir, rt)
+                ),
+            );
+            return;
+        }
+    }
     if check_map_divisors(v, op, lb, "lower bound affine map") {
         check_map_divisors(v, op, ub, "upper bound affine map");
     }
@@ -302,6 +344,18 @@ pub(crate) fn verify_if(v: &mut Verifier<'_>, op: Op) {
         v.error(op, "requires an integer set attribute named 'condition'");
         return;
     };
+    let regions = ir.regions(op);
+    if regions.len() != 2 {
+        v.error(op, "requires two regions");
+        return;
+    }
+    if ir.region_blocks(regions[0]).count() != 1 {
+        v.error(
+            op,
+            "region #0 ('thenRegion') failed to verify constraint: region with 1 blocks",
+        );
+        return;
+    }
     let data = ir.ctx().set_data(set);
     let operands = ir.operands(op);
     if operands.len() != data.num_dims as usize + data.num_symbols as usize {
@@ -323,7 +377,22 @@ pub(crate) fn verify_if(v: &mut Verifier<'_>, op: Op) {
     if !check_dims_and_symbols(v, op, operands, data.num_dims as usize) {
         return;
     }
-    check_set_divisors(v, op, set);
+    if !check_set_divisors(v, op, set) {
+        return;
+    }
+    // RegionBranchOpInterface: without an else region, control flows from the op to
+    // its results directly, which needs as many values as there are results.
+    let num_results = ir.results(op).len();
+    if num_results != 0 && ir.region_is_empty(regions[1]) {
+        v.error_with_note(
+            op,
+            format!(
+                "along control flow edge from parent to parent: region branch point has 0 operands, but region successor needs {num_results} inputs"
+            ),
+            op,
+            "region branch point",
+        );
+    }
 }
 
 // ---- memory accesses ----

@@ -689,6 +689,7 @@ pub static DEALLOC: OpDef = OpDef {
     parse: Some(parse_operand_colon_type),
     print: Some(print_operand_colon_type),
     verify: Some(verify_memref_operand0),
+    canonicalize: Some(canonicalize_dealloc),
     ..OpDef::EMPTY
 };
 
@@ -737,6 +738,7 @@ pub static LOAD: OpDef = OpDef {
     parse: Some(parse_load),
     print: Some(print_load),
     verify: Some(verify_load),
+    canonicalize: Some(canonicalize_cast_users),
     ..OpDef::EMPTY
 };
 
@@ -827,6 +829,7 @@ pub static STORE: OpDef = OpDef {
     parse: Some(parse_store),
     print: Some(print_store),
     verify: Some(verify_store),
+    canonicalize: Some(canonicalize_store),
     ..OpDef::EMPTY
 };
 
@@ -1027,6 +1030,7 @@ pub static CAST: OpDef = OpDef {
     print: Some(print_operand_to_type),
     verify: Some(verify_cast),
     result_names: Some(|_, _, out| out.push((0, "cast".into()))),
+    canonicalize: Some(canonicalize_cast_users),
     ..OpDef::EMPTY
 };
 
@@ -1139,6 +1143,7 @@ pub static COPY: OpDef = OpDef {
     parse: Some(parse_copy),
     print: Some(print_copy),
     verify: Some(verify_copy),
+    canonicalize: Some(canonicalize_copy),
     ..OpDef::EMPTY
 };
 
@@ -2523,6 +2528,7 @@ pub static ATOMIC_RMW: OpDef = OpDef {
     parse: Some(parse_atomic_rmw),
     print: Some(print_atomic_rmw),
     verify: Some(verify_atomic_rmw),
+    canonicalize: Some(canonicalize_cast_users),
     ..OpDef::EMPTY
 };
 
@@ -2806,6 +2812,7 @@ pub static PREFETCH: OpDef = OpDef {
     parse: Some(parse_prefetch),
     print: Some(print_prefetch),
     verify: Some(verify_prefetch),
+    canonicalize: Some(canonicalize_cast_users),
     ..OpDef::EMPTY
 };
 
@@ -3445,6 +3452,95 @@ fn verify_memory_space_cast(v: &mut Verifier<'_>, op: Op) {
             ),
         );
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Canonicalization patterns
+// ---------------------------------------------------------------------------------------
+
+/// MLIR's `foldMemRefCast`: memref operands produced by a `memref.cast` of a ranked
+/// memref use the cast's source instead (operand `skip`, a stored value, is left alone).
+fn fold_memref_casts(ir: &mut Ir, op: Op, skip: Option<usize>) -> bool {
+    let mut changed = false;
+    for i in 0..ir.operands(op).len() {
+        if Some(i) == skip {
+            continue;
+        }
+        let v = ir.operand(op, i);
+        let Some(cast) = ir.defining_op(v).filter(|&d| ir.is_op(d, "memref.cast")) else {
+            continue;
+        };
+        let Some(&src) = ir.operands(cast).first() else {
+            continue;
+        };
+        if matches!(
+            ir.ctx().type_data(ir.value_type(src)),
+            TypeData::MemRef { .. }
+        ) {
+            ir.set_operand(op, i, src);
+            changed = true;
+        }
+    }
+    changed
+}
+
+fn canonicalize_cast_users(ir: &mut Ir, op: Op) -> bool {
+    fold_memref_casts(ir, op, None)
+}
+
+/// `memref.copy`: casts fold into both operands; a copy onto itself or of an empty
+/// memref (a static zero dimension) is erased (`FoldSelfCopy`, `FoldEmptyCopy`).
+fn canonicalize_copy(ir: &mut Ir, op: Op) -> bool {
+    let ops = ir.operands(op).to_vec();
+    if ops.len() == 2 {
+        let empty = |ir: &Ir, v: Value| {
+            ir.ctx()
+                .shape(ir.value_type(v))
+                .is_some_and(|s| s.contains(&0))
+        };
+        if ops[0] == ops[1] || empty(ir, ops[0]) || empty(ir, ops[1]) {
+            ir.erase_op(op);
+            return true;
+        }
+    }
+    fold_memref_casts(ir, op, None)
+}
+
+/// Whether `memref` is a `memref.alloc`/`memref.alloca` result used only by deallocs and
+/// stores into it (MLIR's `SimplifyDeadAlloc`, which then erases all of them).
+fn is_dead_alloc(ir: &Ir, memref: Value) -> bool {
+    let Some(def) = ir.defining_op(memref) else {
+        return false;
+    };
+    if !(ir.is_op(def, "memref.alloc") || ir.is_op(def, "memref.alloca")) {
+        return false;
+    }
+    ir.uses(memref).iter().all(|u| {
+        ir.is_op(u.op, "memref.dealloc") || (ir.is_op(u.op, "memref.store") && u.index == 1)
+    })
+}
+
+/// Stores into a dead allocation are erased (the allocation then dies too); otherwise
+/// casts fold into the memref operand.
+fn canonicalize_store(ir: &mut Ir, op: Op) -> bool {
+    if let Some(&m) = ir.operands(op).get(1) {
+        if is_dead_alloc(ir, m) {
+            ir.erase_op(op);
+            return true;
+        }
+    }
+    fold_memref_casts(ir, op, Some(0))
+}
+
+/// Deallocs of a dead allocation are erased; otherwise casts fold into the operand.
+fn canonicalize_dealloc(ir: &mut Ir, op: Op) -> bool {
+    if let Some(&m) = ir.operands(op).first() {
+        if is_dead_alloc(ir, m) {
+            ir.erase_op(op);
+            return true;
+        }
+    }
+    fold_memref_casts(ir, op, None)
 }
 
 #[cfg(test)]

@@ -342,9 +342,7 @@ impl Parser<'_> {
         });
         if fresh {
             if let Some(defs) = scope.region_defs.last_mut() {
-                if !defs.iter().any(|(n, _)| n == name) {
-                    defs.push((name.to_string(), None));
-                }
+                defs.push((name.to_string(), None));
             }
         }
         Ok(())
@@ -399,7 +397,7 @@ impl Parser<'_> {
         if let Some(l) = self.parse_optional_location()? {
             st.loc = l;
         }
-        let expected: u32 = results.iter().map(|r| r.1).sum();
+        let expected: u64 = results.iter().map(|r| r.1 as u64).sum();
         if !results.is_empty() && expected as usize != st.result_types.len() {
             return Err(self.error_at(
                 start_span,
