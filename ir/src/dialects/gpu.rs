@@ -791,7 +791,7 @@ dim_op!(GLOBAL_ID, "gpu.global_id", global_id_names, "global_id");
 fn dimension_of(ir: &Ir, op: Op) -> Option<&str> {
     let a = ir.attr(op, "dimension")?;
     match ir.ctx().attr_data(a) {
-        AttrData::Dialect(text) => text.strip_prefix("gpu<dim ")?.strip_suffix('>'),
+        AttrData::Dialect(text) => Some(text.strip_prefix("gpu<dim")?.strip_suffix('>')?.trim()),
         _ => None,
     }
 }
@@ -1214,6 +1214,9 @@ fn print_launch(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_launch(v: &mut Verifier<'_>, op: Op) {
+    if !async_types_ok(v, op) {
+        return;
+    }
     if !arity_ok(v, op) {
         return;
     }
@@ -1452,11 +1455,34 @@ fn print_launch_func(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_launch_func(v: &mut Verifier<'_>, op: Op) {
+    if !async_types_ok(v, op) {
+        return;
+    }
     if !arity_ok(v, op) {
         return;
     }
     if !check_segments(v, op, 13) {
         return;
+    }
+    {
+        let ir = v.ir();
+        let ctx = ir.ctx();
+        let start = segment_values(ir, op, 0).len();
+        let dims: Vec<Value> = (1..10).flat_map(|i| segment_values(ir, op, i)).collect();
+        for (k, &d) in dims.iter().enumerate() {
+            let ty = ir.value_type(d);
+            if !(ctx.is_index(ty) || ty == ctx.int_type(32) || ty == ctx.int_type(64)) {
+                v.error(
+                    op,
+                    format!(
+                        "operand #{} must be index or 32-bit signless integer or 64-bit signless integer, but got {}",
+                        start + k,
+                        qty(ir, ty)
+                    ),
+                );
+                return;
+            }
+        }
     }
     let ir = v.ir();
     let ctx = ir.ctx();
@@ -1563,7 +1589,58 @@ fn verify_launch_func(v: &mut Verifier<'_>, op: Op) {
 
 /// A verifier that checks only operand and result counts.
 fn verify_counts(v: &mut Verifier<'_>, op: Op) {
-    arity_ok(v, op);
+    if arity_ok(v, op) {
+        async_types_ok(v, op);
+    }
+}
+
+/// Checks that the async token result and dependencies of `op` (where it has them)
+/// are `!gpu.async.token`; false after an error.
+fn async_types_ok(v: &mut Verifier<'_>, op: Op) -> bool {
+    let ir = v.ir();
+    let token = async_token_type(ir.ctx());
+    let (result, deps) = match ir.op_name(op) {
+        "gpu.wait" => (0, ir.operands(op).to_vec()),
+        "gpu.dealloc" | "gpu.memcpy" | "gpu.memset" => {
+            let n = ir.operands(op).len();
+            let keep = if ir.op_name(op) == "gpu.dealloc" {
+                1
+            } else {
+                2
+            };
+            (0, ir.operands(op)[..n.saturating_sub(keep)].to_vec())
+        }
+        "gpu.alloc" => (1, segment_values(ir, op, 0)),
+        "gpu.launch" | "gpu.launch_func" => (0, segment_values(ir, op, 0)),
+        _ => return true,
+    };
+    if let Some(&r) = ir.results(op).get(result) {
+        let ty = ir.value_type(r);
+        if ty != token {
+            v.error(
+                op,
+                format!(
+                    "result #{result} must be async token type, but got {}",
+                    qty(ir, ty)
+                ),
+            );
+            return false;
+        }
+    }
+    for (i, &d) in deps.iter().enumerate() {
+        let ty = ir.value_type(d);
+        if ty != token {
+            v.error(
+                op,
+                format!(
+                    "operand #{i} must be variadic of async token type, but got {}",
+                    qty(ir, ty)
+                ),
+            );
+            return false;
+        }
+    }
+    true
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1634,6 +1711,9 @@ fn print_alloc(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_alloc(v: &mut Verifier<'_>, op: Op) {
+    if !async_types_ok(v, op) {
+        return;
+    }
     if !arity_ok(v, op) || !check_segments(v, op, 3) {
         return;
     }
@@ -1771,6 +1851,9 @@ fn print_memcpy(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_memcpy(v: &mut Verifier<'_>, op: Op) {
+    if !async_types_ok(v, op) {
+        return;
+    }
     if !arity_ok(v, op) {
         return;
     }
@@ -1802,6 +1885,9 @@ fn verify_memcpy(v: &mut Verifier<'_>, op: Op) {
 }
 
 fn verify_memset(v: &mut Verifier<'_>, op: Op) {
+    if !async_types_ok(v, op) {
+        return;
+    }
     if !arity_ok(v, op) {
         return;
     }
@@ -1846,7 +1932,11 @@ pub static SHUFFLE: OpDef = OpDef {
 
 fn dialect_param<'c>(ctx: &'c Context, attr: Option<Attr>, prefix: &str) -> Option<&'c str> {
     match ctx.attr_data(attr?) {
-        AttrData::Dialect(text) => text.strip_prefix(prefix)?.strip_suffix('>'),
+        AttrData::Dialect(text) => Some(
+            text.strip_prefix(prefix.trim_end())?
+                .strip_suffix('>')?
+                .trim(),
+        ),
         _ => None,
     }
 }
@@ -1892,6 +1982,9 @@ fn print_shuffle(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_shuffle(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     if ir.operands(op).len() != 3 {
@@ -2046,6 +2139,9 @@ fn reduce_kind_fits(ctx: &Context, kind: &str, ty: Type) -> bool {
 }
 
 fn verify_all_reduce(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     if ir.operands(op).len() != 1 || ir.results(op).len() != 1 {
@@ -2163,6 +2259,9 @@ fn print_subgroup_reduce(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_subgroup_reduce(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     if ir.operands(op).len() != 1 || ir.results(op).len() != 1 {
         v.error(op, "requires a single operand");

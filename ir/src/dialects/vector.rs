@@ -163,10 +163,13 @@ fn is_valid_vector_element(ctx: &Context, ty: Type) -> bool {
 /// The text inside `#<prefix><...>`: `vector.kind<add>` with prefix `vector.kind` → `add`.
 fn dialect_param<'c>(ctx: &'c Context, attr: Attr, prefix: &str) -> Option<&'c str> {
     match ctx.attr_data(attr) {
-        AttrData::Dialect(text) => text
-            .strip_prefix(prefix)?
-            .strip_prefix('<')?
-            .strip_suffix('>'),
+        AttrData::Dialect(text) => Some(
+            text.strip_prefix(prefix)?
+                .trim_start()
+                .strip_prefix('<')?
+                .strip_suffix('>')?
+                .trim(),
+        ),
         _ => None,
     }
 }
@@ -518,12 +521,281 @@ fn arity(name: &str) -> Option<(Count, Count)> {
     })
 }
 
+/// ODS type constraints of operands and results, with upstream's descriptions.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum TyC {
+    Any,
+    Vector,
+    FixedVector,
+    VecI1,
+    FixedVecI1,
+    VecFloat,
+    VecIntOrIndex,
+    VecIndexRank1,
+    /// `VectorOfRank<[1]>` / `ScalableVectorOfRank<[1]>`, whose description upstream
+    /// renders empty (`must be  of ranks 1`).
+    Rank1Vector,
+    MemRef,
+    StaticMemRef,
+    TensorOrMemRef,
+    Index,
+    I1,
+    I32,
+    AsyncToken,
+    IntFloatOr1DVec,
+}
+
+impl TyC {
+    fn description(self) -> &'static str {
+        match self {
+            TyC::Any => "any type",
+            TyC::Vector => "vector of any type values",
+            TyC::FixedVector => "fixed-length vector of any type values",
+            TyC::VecI1 => "vector of 1-bit signless integer values",
+            TyC::FixedVecI1 => "fixed-length vector of 1-bit signless integer values",
+            TyC::VecFloat => "vector of floating-point values",
+            TyC::VecIntOrIndex => "vector of integer or index values",
+            TyC::VecIndexRank1 => "vector of index values of ranks 1",
+            TyC::Rank1Vector => " of ranks 1",
+            TyC::MemRef => "memref of any type values",
+            TyC::StaticMemRef => "statically shaped memref of any type values",
+            TyC::TensorOrMemRef => "Tensor or MemRef of any type values",
+            TyC::Index => "index",
+            TyC::I1 => "1-bit signless integer",
+            TyC::I32 => "32-bit signless integer",
+            TyC::AsyncToken => "async token type",
+            TyC::IntFloatOr1DVec => {
+                "Integer or Float or fixed-length vector of Integer or Float values of ranks 1"
+            }
+        }
+    }
+
+    fn accepts(self, ctx: &Context, ty: Type) -> bool {
+        let v = vec_ty(ctx, ty);
+        let fixed = v.as_ref().is_some_and(|v| !v.scalable.iter().any(|&s| s));
+        let elem = v.as_ref().map(|v| v.element);
+        let i1 = ctx.i1_type();
+        match self {
+            TyC::Any => true,
+            TyC::Vector => v.is_some(),
+            TyC::FixedVector => fixed,
+            TyC::VecI1 => elem == Some(i1),
+            TyC::FixedVecI1 => fixed && elem == Some(i1),
+            TyC::VecFloat => elem.is_some_and(|e| ctx.is_float(e)),
+            TyC::VecIntOrIndex => elem.is_some_and(|e| ctx.is_int_or_index(e)),
+            TyC::VecIndexRank1 => v
+                .as_ref()
+                .is_some_and(|v| v.rank() == 1 && ctx.is_index(v.element)),
+            TyC::Rank1Vector => v.as_ref().is_some_and(|v| v.rank() == 1),
+            TyC::MemRef => ctx.is_memref(ty),
+            TyC::StaticMemRef => match ctx.type_data(ty) {
+                TypeData::MemRef { shape, .. } => !shape.contains(&DYNAMIC),
+                _ => false,
+            },
+            TyC::TensorOrMemRef => matches!(
+                ctx.type_data(ty),
+                TypeData::MemRef { .. }
+                    | TypeData::UnrankedMemRef { .. }
+                    | TypeData::RankedTensor { .. }
+                    | TypeData::UnrankedTensor { .. }
+            ),
+            TyC::Index => ctx.is_index(ty),
+            TyC::I1 => ty == i1,
+            TyC::I32 => ty == ctx.int_type(32),
+            TyC::AsyncToken => {
+                matches!(ctx.type_data(ty), TypeData::Dialect(t) if t == "gpu.async.token")
+            }
+            TyC::IntFloatOr1DVec => {
+                let scalar = |t: Type| ctx.is_integer(t) || ctx.is_float(t);
+                scalar(ty)
+                    || (fixed
+                        && v.as_ref()
+                            .is_some_and(|v| v.rank() == 1 && scalar(v.element)))
+            }
+        }
+    }
+}
+
+/// One group of operands or results: a single value or a variadic run.
+#[derive(Clone, Copy)]
+enum Group {
+    One(TyC),
+    Many(TyC),
+    /// An optional value (counted like a variadic group, described without
+    /// "variadic of").
+    Opt(TyC),
+}
+
+/// The operand and result constraint groups of each op (at most one variadic group
+/// per list; its length is what the fixed groups leave).
+fn type_groups(name: &str) -> Option<(&'static [Group], &'static [Group])> {
+    use Group::*;
+    use TyC::*;
+    Some(match name {
+        "vector.load" => (&[One(MemRef), Many(Index)], &[One(Vector)]),
+        "vector.store" => (&[One(Vector), One(MemRef), Many(Index)], &[]),
+        "vector.maskedload" => (
+            &[One(MemRef), Many(Index), One(VecI1), One(Vector)],
+            &[One(Vector)],
+        ),
+        "vector.maskedstore" => (&[One(MemRef), Many(Index), One(VecI1), One(Vector)], &[]),
+        "vector.expandload" => (
+            &[One(MemRef), Many(Index), One(FixedVecI1), One(Vector)],
+            &[One(Vector)],
+        ),
+        "vector.compressstore" => (
+            &[One(MemRef), Many(Index), One(FixedVecI1), One(Vector)],
+            &[],
+        ),
+        "vector.gather" => (
+            &[
+                One(TensorOrMemRef),
+                Many(Index),
+                One(VecIntOrIndex),
+                One(VecI1),
+                One(Vector),
+            ],
+            &[One(Vector)],
+        ),
+        "vector.scatter" => (
+            &[
+                One(TensorOrMemRef),
+                Many(Index),
+                One(VecIntOrIndex),
+                One(VecI1),
+                One(Vector),
+            ],
+            &[],
+        ),
+        "vector.broadcast" => (&[One(Any)], &[One(Vector)]),
+        "vector.extract" => (&[One(Vector), Many(Index)], &[One(Any)]),
+        "vector.insert" => (&[One(Any), One(Vector), Many(Index)], &[One(Vector)]),
+        "vector.extract_strided_slice"
+        | "vector.shape_cast"
+        | "vector.bitcast"
+        | "vector.transpose" => (&[One(Vector)], &[One(Vector)]),
+        "vector.insert_strided_slice" | "vector.interleave" => {
+            (&[One(Vector), One(Vector)], &[One(Vector)])
+        }
+        "vector.from_elements" => (&[Many(Any)], &[One(FixedVector)]),
+        "vector.to_elements" => (&[One(Vector)], &[Many(Any)]),
+        "vector.fma" => (
+            &[One(VecFloat), One(VecFloat), One(VecFloat)],
+            &[One(VecFloat)],
+        ),
+        "vector.reduction" => (&[One(Vector), Opt(Any)], &[One(Any)]),
+        "vector.multi_reduction" => (&[One(Vector), One(Any)], &[One(Any)]),
+        "vector.outerproduct" => (&[One(Vector), One(Any), Opt(Vector)], &[One(Vector)]),
+        "vector.constant_mask" => (&[], &[One(VecI1)]),
+        "vector.create_mask" => (&[Many(Index)], &[One(VecI1)]),
+        "vector.step" => (&[], &[One(VecIndexRank1)]),
+        "vector.vscale" => (&[], &[One(Index)]),
+        "vector.shuffle" => (&[One(FixedVector), One(FixedVector)], &[One(Vector)]),
+        "vector.deinterleave" => (&[One(Vector)], &[One(Vector), One(Vector)]),
+        "vector.type_cast" => (&[One(StaticMemRef)], &[One(MemRef)]),
+        "vector.scan" => (&[One(Vector), One(Vector)], &[One(Vector), One(Vector)]),
+        "vector.scalable.insert" => (&[One(Rank1Vector), One(Rank1Vector)], &[One(Rank1Vector)]),
+        "vector.scalable.extract" => (&[One(Rank1Vector)], &[One(Rank1Vector)]),
+        "gpu.thread_id" | "gpu.block_id" | "gpu.block_dim" | "gpu.grid_dim" | "gpu.global_id"
+        | "gpu.lane_id" | "gpu.subgroup_id" | "gpu.num_subgroups" | "gpu.subgroup_size" => {
+            (&[], &[One(Index)])
+        }
+        "gpu.wait" => (&[Many(AsyncToken)], &[Opt(AsyncToken)]),
+        "gpu.dealloc" => (&[Many(AsyncToken), One(MemRef)], &[Opt(AsyncToken)]),
+        "gpu.memcpy" => (
+            &[Many(AsyncToken), One(MemRef), One(MemRef)],
+            &[Many(AsyncToken)],
+        ),
+        "gpu.memset" => (
+            &[Many(AsyncToken), One(MemRef), One(Any)],
+            &[Many(AsyncToken)],
+        ),
+        "gpu.shuffle" => (
+            &[One(IntFloatOr1DVec), One(I32), One(I32)],
+            &[One(IntFloatOr1DVec), One(I1)],
+        ),
+        "gpu.subgroup_reduce" | "gpu.all_reduce" => {
+            (&[One(IntFloatOr1DVec)], &[One(IntFloatOr1DVec)])
+        }
+        _ => return None,
+    })
+}
+
+/// The constraint of each of `count` values under `groups` (`None` when the count
+/// does not fit).
+fn expand_groups(groups: &[Group], count: usize) -> Option<Vec<TyC>> {
+    let fixed = groups.iter().filter(|g| matches!(g, Group::One(_))).count();
+    let has_many = groups.iter().any(|g| !matches!(g, Group::One(_)));
+    if count < fixed || (!has_many && count != fixed) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(count);
+    for g in groups {
+        match *g {
+            Group::One(c) => out.push(c),
+            Group::Many(c) | Group::Opt(c) => out.extend(std::iter::repeat(c).take(count - fixed)),
+        }
+    }
+    Some(out)
+}
+
+/// Checks operand and result types against the ODS constraints; false after an error.
+fn types_ok(v: &mut Verifier<'_>, op: Op) -> bool {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let Some((operand_groups, result_groups)) = type_groups(ir.op_name(op)) else {
+        return true;
+    };
+    let lists = [
+        ("operand", ir.operands(op), operand_groups),
+        ("result", ir.results(op), result_groups),
+    ];
+    for (what, values, groups) in lists {
+        let Some(cons) = expand_groups(groups, values.len()) else {
+            continue;
+        };
+        // Whether value `i` falls in a `Many` group (described "variadic of").
+        let variadic = |i: usize| {
+            let n = (values.len() + 1).saturating_sub(groups.len());
+            let mut k = 0;
+            for g in groups {
+                let len = if matches!(g, Group::One(_)) { 1 } else { n };
+                if i < k + len {
+                    return matches!(g, Group::Many(_));
+                }
+                k += len;
+            }
+            false
+        };
+        for (i, (&val, c)) in values.iter().zip(cons).enumerate() {
+            let ty = ir.value_type(val);
+            if !c.accepts(ctx, ty) {
+                let prefix = if variadic(i) && c != TyC::Any {
+                    "variadic of "
+                } else {
+                    ""
+                };
+                v.error(
+                    op,
+                    format!(
+                        "{what} #{i} must be {prefix}{}, but got {}",
+                        c.description(),
+                        qty(ir, ty)
+                    ),
+                );
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// Checks `op`'s operand and result counts with upstream's messages; false after an
 /// error.
 pub(crate) fn arity_ok(v: &mut Verifier<'_>, op: Op) -> bool {
     let ir = v.ir();
     let Some((operands, results)) = arity(ir.op_name(op)) else {
-        return true;
+        return types_ok(v, op);
     };
     let (n_ops, n_res) = (ir.operands(op).len(), ir.results(op).len());
     let result_error = match results {
@@ -560,7 +832,7 @@ pub(crate) fn arity_ok(v: &mut Verifier<'_>, op: Op) -> bool {
         v.error(op, msg);
         return false;
     }
-    true
+    types_ok(v, op)
 }
 
 /// A verifier that checks only operand and result counts.
@@ -2153,7 +2425,7 @@ pub static MULTI_REDUCTION: OpDef = OpDef {
     inherent_attrs: &["kind", "reduction_dims"],
     parse: Some(parse_multi_reduction),
     print: Some(print_multi_reduction),
-    verify: Some(verify_arity_only),
+    verify: Some(verify_multi_reduction),
     ..OpDef::EMPTY
 };
 
@@ -3119,7 +3391,7 @@ pub static FROM_ELEMENTS: OpDef = OpDef {
     traits: Traits::PURE,
     parse: Some(parse_from_elements),
     print: Some(print_from_elements),
-    verify: Some(verify_arity_only),
+    verify: Some(verify_from_elements),
     ..OpDef::EMPTY
 };
 
@@ -3430,6 +3702,7 @@ pub static DEINTERLEAVE: OpDef = OpDef {
     parse: Some(parse_deinterleave),
     print: Some(print_deinterleave),
     result_names: Some(deinterleave_names),
+    verify: Some(verify_arity_only),
     ..OpDef::EMPTY
 };
 
@@ -3468,7 +3741,7 @@ pub static TO_ELEMENTS: OpDef = OpDef {
     traits: Traits::PURE,
     parse: Some(parse_to_elements),
     print: Some(print_to_elements),
-    verify: Some(verify_arity_only),
+    verify: Some(verify_to_elements),
     ..OpDef::EMPTY
 };
 
@@ -3660,6 +3933,7 @@ pub static SCAN: OpDef = OpDef {
     parse: Some(parse_scan),
     print: Some(print_scan),
     result_names: Some(scan_names),
+    verify: Some(verify_arity_only),
     ..OpDef::EMPTY
 };
 
@@ -4031,5 +4305,104 @@ fn expected_mask_type(ir: &Ir, op: Op) -> Option<Type> {
             ))
         }
         _ => None,
+    }
+}
+
+fn verify_from_elements(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
+    let ir = v.ir();
+    let Some(r) = ir
+        .results(op)
+        .first()
+        .and_then(|&r| vec_ty(ir.ctx(), ir.value_type(r)))
+    else {
+        return;
+    };
+    let ops = ir.operands(op);
+    if ops.len() as i64 != r.num_elements() || ops.iter().any(|&o| ir.value_type(o) != r.element) {
+        v.error(
+            op,
+            "failed to verify that shaped type 'dest' matches 'elements' element count and types",
+        );
+    }
+}
+
+fn verify_to_elements(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
+    let ir = v.ir();
+    let Some(s) = ir
+        .operands(op)
+        .first()
+        .and_then(|&x| vec_ty(ir.ctx(), ir.value_type(x)))
+    else {
+        return;
+    };
+    let rs = ir.results(op);
+    if rs.len() as i64 != s.num_elements() || rs.iter().any(|&r| ir.value_type(r) != s.element) {
+        v.error(
+            op,
+            "failed to verify that shaped type 'source' matches 'elements' element count and types",
+        );
+    }
+}
+
+fn verify_multi_reduction(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let (acc, dest) = (
+        ir.value_type(ir.operand(op, 1)),
+        ir.value_type(ir.result(op, 0)),
+    );
+    if acc != dest {
+        v.error(
+            op,
+            "failed to verify that all of {dest, acc} have same type",
+        );
+        return;
+    }
+    let Some(src) = vec_ty(ctx, ir.value_type(ir.operand(op, 0))) else {
+        return;
+    };
+    if src.element != ctx.element_type(dest) {
+        v.error(
+            op,
+            "failed to verify that source operand and result have same element type",
+        );
+        return;
+    }
+    let dims = dense_i64_values(ctx, ir.attr(op, "reduction_dims"));
+    let mut kept_shape = Vec::new();
+    let mut kept_scalable = Vec::new();
+    for i in 0..src.rank() {
+        if !dims.contains(&(i as i64)) {
+            kept_shape.push(src.shape[i]);
+            kept_scalable.push(src.scalable[i]);
+        }
+    }
+    if dims.iter().any(|&d| d < 0 || d as usize >= src.rank()) {
+        v.error(op, "reduction dimension out of range");
+        return;
+    }
+    let expected = if kept_shape.is_empty() {
+        src.element
+    } else {
+        make_vector(ctx, kept_shape, kept_scalable, src.element)
+    };
+    if expected != dest {
+        v.error(
+            op,
+            format!(
+                "destination type {} is incompatible with source type {}",
+                qty(ir, dest),
+                qty(ir, ir.value_type(ir.operand(op, 0)))
+            ),
+        );
     }
 }

@@ -1489,7 +1489,6 @@ fn shallow_equivalent(ir: &Ir, a: Op, b: Op) -> bool {
             .all(|(&x, &y)| ir.value_type(x) == ir.value_type(y))
         && ir.successors(a) == ir.successors(b)
         && ir.regions(a).len() == ir.regions(b).len()
-        && ir.regions(a).is_empty()
 }
 
 /// Index of `v` among the values defined in `block` (arguments, then results).
@@ -1686,6 +1685,19 @@ fn append_successor_operand(ir: &mut Ir, term: Op, index: usize, value: Value) {
     ir.set_operands(term, old_operands);
 }
 
+/// Whether `block` may take part in block merging: none of its ops has a non-empty
+/// region and its arguments are used only inside it.
+fn mergeable(ir: &Ir, block: Block) -> bool {
+    let nested = ir
+        .block_ops(block)
+        .any(|op| ir.regions(op).iter().any(|&r| !ir.region_is_empty(r)));
+    let args_escape = ir
+        .block_args(block)
+        .iter()
+        .any(|&a| ir.uses(a).iter().any(|u| ir.op_parent(u.op) != Some(block)));
+    !nested && !args_escape
+}
+
 fn merge_blocks_in_region(ir: &mut Ir, region: Region) -> bool {
     let mut changed = false;
     let blocks: Vec<Block> = ir.region_blocks(region).collect();
@@ -1696,13 +1708,13 @@ fn merge_blocks_in_region(ir: &mut Ir, region: Region) -> bool {
         if li == 0 || merged.contains(&leader) || !ir.contains_block(leader) {
             continue;
         }
-        if predecessors(ir, leader).is_empty() {
+        if predecessors(ir, leader).is_empty() || !mergeable(ir, leader) {
             continue;
         }
         let mut cluster = Vec::new();
         let mut operands_to_merge: Vec<(usize, usize)> = Vec::new();
         for &cand in &blocks[li + 1..] {
-            if merged.contains(&cand) || predecessors(ir, cand).is_empty() {
+            if merged.contains(&cand) || predecessors(ir, cand).is_empty() || !mergeable(ir, cand) {
                 continue;
             }
             if let Some(mismatch) = equivalent_blocks(ir, leader, cand) {
