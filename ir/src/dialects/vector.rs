@@ -4164,6 +4164,13 @@ fn print_mask(p: &mut Printer<'_>, op: Op) {
         .and_then(|&r| ir.entry_block(r))
         .and_then(|b| ir.first_op(b));
     if let Some(inner) = inner {
+        // mlir-opt's alias pass visits the masked op's location (a deferred `#loc`
+        // alias) although the op is printed without it.
+        if p.inner.dry {
+            p.inner.aliases.deferrable = true;
+            p.print_optional_location(ir.loc(inner));
+            p.inner.aliases.deferrable = false;
+        }
         // MLIR prints the masked op without its results (`printCustomOrGenericOp`).
         let start = p.out.len();
         p.print_nested_op(inner);
