@@ -15,6 +15,9 @@ use crate::attrs::{Attr, AttrData, Location, NamedAttr};
 use crate::diag::Span;
 use crate::types::{FloatKind, Signedness, Type, TypeData, DYNAMIC};
 
+/// Deepest nesting of `[...]` accepted in a `dense<...>` literal.
+const MAX_DENSE_DEPTH: u32 = 4096;
+
 /// A parsed `dense<...>` literal, before its type is known.
 enum DenseLit {
     List(Vec<DenseLit>, Span),
@@ -469,7 +472,12 @@ impl Parser<'_> {
         if shape.iter().any(|&d| d < 0) {
             return Err(self.error_at(dense_span, "elements literal type must have static shape"));
         }
-        let count: usize = shape.iter().map(|&d| d as usize).product();
+        let Some(count) = shape
+            .iter()
+            .try_fold(1usize, |acc, &d| acc.checked_mul(d as usize))
+        else {
+            return Err(self.error_at(dense_span, "elements literal type is too large"));
+        };
         if let DenseLit::Str(bytes, _) = &lit {
             return self.dense_from_hex(bytes, dense_span, ty, element, count);
         }
@@ -672,31 +680,13 @@ impl Parser<'_> {
             let span = self.current_span();
             match self.kind() {
                 TokKind::Punct("[") => {
-                    self.bump();
-                    let mut elems = Vec::new();
-                    if !self.eat("]") {
-                        loop {
-                            elems.push(self.parse_dense_lit()?);
-                            if !self.eat(",") {
-                                break;
-                            }
-                        }
-                        let close = self.current_span();
-                        self.expect("]")?;
-                        let mut first = Vec::new();
-                        infer_shape(&elems[0], &mut first);
-                        for e in &elems[1..] {
-                            let mut other = Vec::new();
-                            infer_shape(e, &mut other);
-                            if other != first {
-                                return Err(self.error_at(
-                                    close,
-                                    "tensor literal is invalid; ranks are not consistent between elements",
-                                ));
-                            }
-                        }
+                    if self.inner.dense_depth >= MAX_DENSE_DEPTH {
+                        return Err(self.error_here("elements literal is nested too deeply"));
                     }
-                    Ok(DenseLit::List(elems, span))
+                    self.inner.dense_depth += 1;
+                    let r = self.parse_dense_list(span);
+                    self.inner.dense_depth -= 1;
+                    r
                 }
                 TokKind::Punct("(") => {
                     self.bump();
@@ -734,6 +724,35 @@ impl Parser<'_> {
                 }
             }
         })
+    }
+
+    /// At `[`: a nested list of a `dense<...>` literal (elements of one shape).
+    fn parse_dense_list(&mut self, span: Span) -> PResult<DenseLit> {
+        self.bump();
+        let mut elems = Vec::new();
+        if !self.eat("]") {
+            loop {
+                elems.push(self.parse_dense_lit()?);
+                if !self.eat(",") {
+                    break;
+                }
+            }
+            let close = self.current_span();
+            self.expect("]")?;
+            let mut first = Vec::new();
+            infer_shape(&elems[0], &mut first);
+            for e in &elems[1..] {
+                let mut other = Vec::new();
+                infer_shape(e, &mut other);
+                if other != first {
+                    return Err(self.error_at(
+                        close,
+                        "tensor literal is invalid; ranks are not consistent between elements",
+                    ));
+                }
+            }
+        }
+        Ok(DenseLit::List(elems, span))
     }
 
     // ---- locations ----
@@ -916,11 +935,12 @@ pub fn fused_loc(
     })
 }
 
-fn infer_shape(lit: &DenseLit, out: &mut Vec<i64>) {
-    if let DenseLit::List(elems, _) = lit {
+fn infer_shape(mut lit: &DenseLit, out: &mut Vec<i64>) {
+    while let DenseLit::List(elems, _) = lit {
         out.push(elems.len() as i64);
-        if let Some(first) = elems.first() {
-            infer_shape(first, out);
+        match elems.first() {
+            Some(first) => lit = first,
+            None => break,
         }
     }
 }

@@ -119,6 +119,8 @@ pub(crate) mod inner {
         /// Byte offsets of the top-level `#name =` definitions, built on the first use
         /// of a location alias before its definition.
         pub alias_index: Option<FxHashMap<String, u32>>,
+        /// Current `[` nesting inside a `dense<...>` literal.
+        pub dense_depth: u32,
         /// Aliases parsed ahead of their position (their definition is skipped later).
         pub early_aliases: rustc_hash::FxHashSet<String>,
     }
@@ -488,9 +490,12 @@ impl<'a> Parser<'a> {
             if !t.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(self.error_here("invalid SSA value result number"));
             }
+            // Result numbers index dense tables: absurd ones are rejected.
             number = t
                 .parse::<u32>()
-                .map_err(|_| self.error_here("invalid SSA value result number"))?;
+                .ok()
+                .filter(|&n| n < 1 << 20)
+                .ok_or_else(|| self.error_here("invalid SSA value result number"))?;
             span.end = self.tok().end;
             self.bump();
         }

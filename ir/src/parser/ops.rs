@@ -397,7 +397,7 @@ impl Parser<'_> {
         if let Some(l) = self.parse_optional_location()? {
             st.loc = l;
         }
-        let expected: u32 = results.iter().map(|r| r.1).sum();
+        let expected: u64 = results.iter().map(|r| r.1 as u64).sum();
         if !results.is_empty() && expected as usize != st.result_types.len() {
             return Err(self.error_at(
                 start_span,

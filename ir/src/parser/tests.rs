@@ -4,7 +4,6 @@
 use super::*;
 use crate::attrs::{AttrData, Location};
 use crate::diag::SourceMap;
-use crate::types::TypeData;
 use std::sync::Arc;
 
 fn ctx() -> Arc<Context> {
@@ -703,4 +702,37 @@ fn very_deep_nesting() {
         ir.walk_ops(m, crate::store::WalkOrder::PreOrder).len(),
         n + 1
     );
+}
+
+#[test]
+fn pathological_inputs_are_errors() {
+    let deep = format!(
+        "\"t.x\"() {{a = dense<{}1{}> : tensor<1xi32>}} : () -> ()",
+        "[".repeat(5000),
+        "]".repeat(5000)
+    );
+    assert!(err(&deep).ends_with("elements literal is nested too deeply"));
+    assert!(err("\"t.x\"(%a#99999999) : (i32) -> ()").ends_with("invalid SSA value result number"));
+    assert!(err(
+        "\"t.x\"() {a = dense<1> : tensor<4294967296x4294967296x4294967296xi8>} : () -> ()"
+    )
+    .ends_with("elements literal type is too large"));
+    assert!(err("%a:4294967295, %b:4294967295 = \"t.x\"() : () -> ()")
+        .contains("operation defines 0 results"));
+    // Reversed `#-}` and lone sigils.
+    for text in [
+        "#-}",
+        "{-#",
+        "%",
+        "^",
+        "!",
+        "#",
+        "@",
+        "loc(",
+        "\"t.x\"() : () -> () loc(#",
+        "-",
+        "dense<",
+    ] {
+        let _ = parse(text);
+    }
 }
