@@ -137,6 +137,29 @@ fn check_dims_and_symbols(
     true
 }
 
+/// ODS's `operandSegmentSizes` errors (`segments` is the expected number of groups).
+fn segment_error(v: &mut Verifier<'_>, op: Op, segments: usize) {
+    let ir = v.ir();
+    match dense_array(ir.ctx(), ir.attr(op, "operandSegmentSizes")) {
+        None => v.error(op, "requires attribute 'operandSegmentSizes'"),
+        Some(s) if s.len() != segments => v.error(
+            op,
+            format!(
+                "'operandSegmentSizes' attribute for specifying operand segments must have {segments} elements, but got {}",
+                s.len()
+            ),
+        ),
+        Some(s) => v.error(
+            op,
+            format!(
+                "operand count ({}) does not match with the total size ({}) specified in attribute 'operandSegmentSizes'",
+                ir.operands(op).len(),
+                s.iter().sum::<i64>()
+            ),
+        ),
+    }
+}
+
 // ---- affine.apply, affine.min, affine.max ----
 
 pub(crate) fn verify_apply(v: &mut Verifier<'_>, op: Op) {
@@ -205,12 +228,15 @@ pub(crate) fn verify_for(v: &mut Verifier<'_>, op: Op) {
         v.error(op, "requires attribute 'step'");
         return;
     };
-    let Some(step) = ctx.int_value(step) else {
-        v.error(
-            op,
-            "attribute 'step' failed to satisfy constraint: index attribute",
-        );
-        return;
+    let step = match ctx.attr_data(step) {
+        AttrData::Integer { value, ty } if ctx.is_index(*ty) => *value,
+        _ => {
+            v.error(
+                op,
+                "attribute 'step' failed to satisfy constraint: index attribute",
+            );
+            return;
+        }
     };
     if step <= 0 {
         v.error(
@@ -220,7 +246,7 @@ pub(crate) fn verify_for(v: &mut Verifier<'_>, op: Op) {
         return;
     }
     let Some(segs) = for_segments(ir, op) else {
-        v.error(op, "operand count does not match 'operandSegmentSizes'");
+        segment_error(v, op, 3);
         return;
     };
     let operands = ir.operands(op);
@@ -341,7 +367,7 @@ pub(crate) fn verify_for(v: &mut Verifier<'_>, op: Op) {
 pub(crate) fn verify_if(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
     let Some(set) = set_attr(ir, op, "condition") else {
-        v.error(op, "requires an integer set attribute named 'condition'");
+        v.error(op, "requires attribute 'condition'");
         return;
     };
     let regions = ir.regions(op);
@@ -642,14 +668,12 @@ pub(crate) fn verify_parallel(v: &mut Verifier<'_>, op: Op) {
     let Some(ub) = required_map(v, op, "upperBoundsMap") else {
         return;
     };
-    let (Some(lb_groups), Some(ub_groups)) = (
-        dense_elements(ctx, ir.attr(op, "lowerBoundsGroups")),
-        dense_elements(ctx, ir.attr(op, "upperBoundsGroups")),
-    ) else {
-        v.error(
-            op,
-            "requires 'lowerBoundsGroups' and 'upperBoundsGroups' i32 tensor attributes",
-        );
+    let Some(lb_groups) = dense_elements(ctx, ir.attr(op, "lowerBoundsGroups")) else {
+        v.error(op, "requires attribute 'lowerBoundsGroups'");
+        return;
+    };
+    let Some(ub_groups) = dense_elements(ctx, ir.attr(op, "upperBoundsGroups")) else {
+        v.error(op, "requires attribute 'upperBoundsGroups'");
         return;
     };
     let Some(steps) = int_array(ctx, ir.attr(op, "steps")) else {
@@ -685,16 +709,31 @@ pub(crate) fn verify_parallel(v: &mut Verifier<'_>, op: Op) {
         );
         return;
     }
-    let expected_lb: i64 = lb_groups.iter().sum();
-    if expected_lb != ctx.map_num_results(lb) as i64 {
+    // Group sizes are read as unsigned 32-bit values, as MLIR's `getZExtValue`.
+    let mut expected_lb = 0u32;
+    for &g in &lb_groups {
+        if g == 0 {
+            v.error(op, "expected lower bound map to have at least one result");
+            return;
+        }
+        expected_lb = expected_lb.wrapping_add(g as u32);
+    }
+    if expected_lb as usize != ctx.map_num_results(lb) {
         v.error(
             op,
             format!("expected lower bounds map to have {expected_lb} results"),
         );
         return;
     }
-    let expected_ub: i64 = ub_groups.iter().sum();
-    if expected_ub != ctx.map_num_results(ub) as i64 {
+    let mut expected_ub = 0u32;
+    for &g in &ub_groups {
+        if g == 0 {
+            v.error(op, "expected upper bound map to have at least one result");
+            return;
+        }
+        expected_ub = expected_ub.wrapping_add(g as u32);
+    }
+    if expected_ub as usize != ctx.map_num_results(ub) {
         v.error(
             op,
             format!("expected upper bounds map to have {expected_ub} results"),
@@ -899,7 +938,7 @@ pub(crate) fn verify_linearize(v: &mut Verifier<'_>, op: Op) {
             s[0] as usize
         }
         _ => {
-            v.error(op, "operand count does not match 'operandSegmentSizes'");
+            segment_error(v, op, 2);
             return;
         }
     };

@@ -4164,6 +4164,13 @@ fn print_mask(p: &mut Printer<'_>, op: Op) {
         .and_then(|&r| ir.entry_block(r))
         .and_then(|b| ir.first_op(b));
     if let Some(inner) = inner {
+        // mlir-opt's alias pass visits the masked op's location (a deferred `#loc`
+        // alias) although the op is printed without it.
+        if p.inner.dry {
+            p.inner.aliases.deferrable = true;
+            p.print_optional_location(ir.loc(inner));
+            p.inner.aliases.deferrable = false;
+        }
         // MLIR prints the masked op without its results (`printCustomOrGenericOp`).
         let start = p.out.len();
         p.print_nested_op(inner);
@@ -4404,5 +4411,90 @@ fn verify_multi_reduction(v: &mut Verifier<'_>, op: Op) {
                 qty(ir, ir.value_type(ir.operand(op, 0)))
             ),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fastmath_flags_print_canonically() {
+        assert_eq!(fastmath_text(0), "none");
+        assert_eq!(fastmath_text(2 | 4), "nnan,ninf");
+        assert_eq!(fastmath_text(FASTMATH_FAST), "fast");
+        assert_eq!(fastmath_text(1 | 64), "reassoc,afn");
+    }
+
+    #[test]
+    fn transfer_default_maps_and_masks() {
+        let ctx = Context::new();
+        let f32t = ctx.float_type(crate::types::FloatKind::F32);
+        let memref = ctx.ty(TypeData::MemRef {
+            shape: vec![DYNAMIC, DYNAMIC],
+            element: f32t,
+            layout: None,
+            memory_space: None,
+        });
+        let v = VecTy {
+            shape: vec![4],
+            scalable: vec![false],
+            element: f32t,
+        };
+        // (d0, d1) -> (d1)
+        let map = transfer_minor_identity_map(&ctx, memref, &v);
+        assert!(is_minor_identity(&ctx, map));
+        assert_eq!(ctx.map_data(map).results, vec![ctx.dim_expr(1)]);
+        // A transposing map takes the mask shape back through the permutation.
+        let v2 = VecTy {
+            shape: vec![2, 4],
+            scalable: vec![false, true],
+            element: f32t,
+        };
+        let transpose = ctx.affine_map(2, 0, vec![ctx.dim_expr(1), ctx.dim_expr(0)]);
+        let mask = infer_transfer_mask_type(&ctx, &v2, transpose);
+        assert_eq!(
+            ctx.type_data(mask),
+            &TypeData::Vector {
+                shape: vec![4, 2],
+                scalable: vec![true, false],
+                element: ctx.i1_type()
+            }
+        );
+        // Broadcast dimensions are dropped from the mask.
+        let broadcast = ctx.affine_map(2, 0, vec![ctx.constant_expr(0), ctx.dim_expr(1)]);
+        let mask = infer_transfer_mask_type(&ctx, &v2, broadcast);
+        assert_eq!(ctx.shape(mask), Some(&[4][..]));
+        // 0-d transfers from 0-d memrefs use `() -> (0)` for vector<1xT>.
+        let scalar = ctx.ty(TypeData::MemRef {
+            shape: vec![],
+            element: f32t,
+            layout: None,
+            memory_space: None,
+        });
+        let one = VecTy {
+            shape: vec![1],
+            scalable: vec![false],
+            element: f32t,
+        };
+        assert_eq!(
+            transfer_minor_identity_map(&ctx, scalar, &one),
+            ctx.constant_map(0)
+        );
+    }
+
+    #[test]
+    fn constraint_groups_expand_around_variadics() {
+        use Group::*;
+        let groups = [
+            One(TyC::MemRef),
+            Many(TyC::Index),
+            One(TyC::VecI1),
+            One(TyC::Vector),
+        ];
+        let expanded = expand_groups(&groups, 5).expect("fits");
+        assert!(expanded == vec![TyC::MemRef, TyC::Index, TyC::Index, TyC::VecI1, TyC::Vector]);
+        assert!(expand_groups(&groups, 2).is_none());
+        assert!(expand_groups(&[One(TyC::Vector)], 2).is_none());
     }
 }
