@@ -460,10 +460,24 @@ fn random_programs_round_trip() {
     assert!(ok2, "lattice rejected its own output:\n{err2}");
     let (a, b) = (chunks(&out), chunks(&out2));
     for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+        if x == y {
+            continue;
+        }
+        // mlir-opt's own printing of affine maps is not always idempotent: its
+        // construction-time simplifications depend on the expression tree's shape, which
+        // printing loses (`s0 + 9 - d0 + d0` prints as `-d0 + s0 + 9 + d0`, which reads back
+        // as `-d0 + s0 + d0 + 9`). Lattice must then agree with mlir-opt's reprint.
+        let mlir_reprint = std::path::Path::new(MLIR_OPT)
+            .exists()
+            .then(|| run(MLIR_OPT, &["-"], x))
+            .filter(|(ok, _, _)| *ok)
+            .map(|(_, text, _)| text);
         assert_eq!(
-            x, y,
+            Some(y.to_string()),
+            mlir_reprint,
             "printing is not idempotent for seed {}:\n{}",
-            seeds[i], programs[i]
+            seeds[i],
+            programs[i]
         );
     }
     // Oracle.
