@@ -1575,14 +1575,14 @@ fn shift_round_even(m: u64, s: u32) -> u64 {
     }
 }
 
-/// Encodes `x` in format `kind`, rounding to nearest even (NaN becomes the positive
-/// quiet NaN, as APFloat produces).
+/// Encodes `x` in format `kind`, rounding to nearest even (a NaN becomes the quiet NaN
+/// of its sign with no payload).
 pub(crate) fn encode_float(kind: FloatKind, x: f64) -> u128 {
     let (eb, mb) = float_layout(kind);
     let sign_bit = (x.is_sign_negative() as u64) << (eb + mb);
     let exp_max = (1u64 << eb) - 1;
     if x.is_nan() {
-        return ((exp_max << mb) | (1u64 << (mb - 1))) as u128;
+        return (sign_bit | (exp_max << mb) | (1u64 << (mb - 1))) as u128;
     }
     if kind == FloatKind::F64 {
         return x.to_bits() as u128;
@@ -1673,31 +1673,29 @@ fn int_binary(name: &str, a: i128, b: i128, w: u32) -> Option<i128> {
             }
             (ua / ub + u128::from(ua % ub != 0)) as i128
         }
-        "arith.divsi" | "arith.remsi" | "arith.ceildivsi" | "arith.floordivsi" => {
+        "arith.remsi" => {
+            if sb == 0 {
+                return None;
+            }
+            // MIN % -1 is 0 (APInt's srem does not overflow).
+            if sb == -1 {
+                0
+            } else {
+                sa % sb
+            }
+        }
+        "arith.divsi" | "arith.floordivsi" => {
             if sb == 0 || (sa == min && sb == -1) {
                 return None;
             }
-            let q = sa / sb;
-            let r = sa % sb;
-            match name {
-                "arith.divsi" => q,
-                "arith.remsi" => r,
-                "arith.ceildivsi" => {
-                    if r != 0 && ((r > 0) == (sb > 0)) {
-                        q + 1
-                    } else {
-                        q
-                    }
-                }
-                _ => {
-                    if r != 0 && ((r < 0) != (sb < 0)) {
-                        q - 1
-                    } else {
-                        q
-                    }
-                }
+            let (q, r) = (sa / sb, sa % sb);
+            if name == "arith.floordivsi" && r != 0 && ((r < 0) != (sb < 0)) {
+                q - 1
+            } else {
+                q
             }
         }
+        "arith.ceildivsi" => ceildivsi(sa, sb, w)?,
         "arith.shli" | "arith.shrui" | "arith.shrsi" => {
             if ub >= w as u128 {
                 return None;
@@ -1722,6 +1720,90 @@ fn int_binary(name: &str, a: i128, b: i128, w: u32) -> Option<i128> {
         "arith.minui" => ua.min(ub) as i128,
         _ => return None,
     })
+}
+
+/// Upstream's `ceildivsi` folder, which gives up when any intermediate step (negating
+/// an operand, the division, negating the quotient) overflows `w` bits.
+fn ceildivsi(a: i128, b: i128, w: u32) -> Option<i128> {
+    if b == 0 {
+        return None;
+    }
+    if a == 0 {
+        return Some(0);
+    }
+    let min = if w >= 128 {
+        i128::MIN
+    } else {
+        -(1i128 << (w - 1))
+    };
+    let max = if w >= 128 {
+        i128::MAX
+    } else {
+        (1i128 << (w - 1)) - 1
+    };
+    let fits = |x: i128| (min..=max).contains(&x);
+    let neg = |x: i128| {
+        let r = x.checked_neg()?;
+        fits(r).then_some(r)
+    };
+    // ceil(a / b) for a > 0, b > 0: (a - 1) / b + 1.
+    let ceil_pos = |a: i128, b: i128| {
+        let q = (a - 1) / b + 1;
+        fits(q).then_some(q)
+    };
+    match (a > 0, b > 0) {
+        (true, true) => ceil_pos(a, b),
+        (false, false) => ceil_pos(neg(a)?, neg(b)?),
+        (false, true) => {
+            let q = neg(a)? / b;
+            neg(q)
+        }
+        (true, false) => {
+            let q = a / neg(b)?;
+            neg(q)
+        }
+    }
+}
+
+/// Rounds the integer `-mag` or `mag` to float format `kind` (nearest, ties to even),
+/// as `APFloat::convertFromAPInt` does; `None` for formats Lattice does not fold.
+fn int_to_float_bits(kind: FloatKind, negative: bool, mag: u128) -> Option<u128> {
+    if !matches!(
+        kind,
+        FloatKind::F16 | FloatKind::BF16 | FloatKind::F32 | FloatKind::F64
+    ) {
+        return None;
+    }
+    let (eb, mb) = float_layout(kind);
+    let sign = (negative as u128) << (eb + mb);
+    if mag == 0 {
+        return Some(0);
+    }
+    let bias = (1i64 << (eb - 1)) - 1;
+    let exp_max = (1u128 << eb) - 1;
+    let p = 127 - mag.leading_zeros() as i64; // exponent of the leading bit
+    let mut e = p;
+    let mut q = if p > mb as i64 {
+        let s = (p - mb as i64) as u32;
+        let (hi, rem) = (mag >> s, mag & ((1u128 << s) - 1));
+        let half = 1u128 << (s - 1);
+        if rem > half || (rem == half && hi & 1 == 1) {
+            hi + 1
+        } else {
+            hi
+        }
+    } else {
+        mag << (mb as i64 - p)
+    };
+    if q >> (mb + 1) != 0 {
+        q >>= 1;
+        e += 1;
+    }
+    let te = (e + bias) as u128;
+    if te >= exp_max {
+        return Some(sign | (exp_max << mb));
+    }
+    Some(sign | (te << mb) | (q & ((1u128 << mb) - 1)))
 }
 
 fn cmpi(pred: i128, a: i128, b: i128, w: u32) -> Option<bool> {
@@ -1791,14 +1873,33 @@ fn maxnum(a: f64, b: f64, max: bool) -> f64 {
     if b.is_nan() {
         return a;
     }
-    if max {
-        a.max(b)
+    // LLVM's maxnum/minnum order -0 below +0.
+    if a == b {
+        return if max == a.is_sign_negative() { b } else { a };
+    }
+    if (a > b) == max {
+        a
     } else {
-        a.min(b)
+        b
     }
 }
 
 fn float_binary(name: &str, a: f64, b: f64) -> Option<f64> {
+    // APFloat propagates the first NaN operand (quieted); an invalid operation gives the
+    // positive default NaN. Rust's NaN results carry the host's sign, so pick explicitly.
+    let r = float_binary_raw(name, a, b)?;
+    Some(if !r.is_nan() {
+        r
+    } else if a.is_nan() {
+        a
+    } else if b.is_nan() {
+        b
+    } else {
+        f64::NAN.abs()
+    })
+}
+
+fn float_binary_raw(name: &str, a: f64, b: f64) -> Option<f64> {
     Some(match name {
         "arith.addf" => a + b,
         "arith.subf" => a - b,
@@ -1846,8 +1947,6 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
     let ctx = ir.ctx();
     let name = ir.op_name(op);
     let operands = ir.operands(op);
-    let one = |a: Attr| Some(vec![FoldResult::Constant(a)]);
-    let val = |i: usize| Some(vec![FoldResult::Value(operands[i])]);
     let (arity, results) = match name {
         "arith.negf" | "arith.extsi" | "arith.extui" | "arith.trunci" | "arith.extf"
         | "arith.truncf" | "arith.sitofp" | "arith.uitofp" | "arith.fptosi" | "arith.fptoui"
@@ -1860,160 +1959,305 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
     {
         return None;
     }
+    // The checks below follow upstream's folders one by one, in their order, returning an
+    // existing value or a new constant exactly where upstream does (which decides where
+    // the canonicalizer's constants end up).
+    let one = |a: Attr| Some(vec![FoldResult::Constant(a)]);
+    let val = |v: crate::store::Value| Some(vec![FoldResult::Value(v)]);
+    let l = operands[0];
+    let r = operands.get(1).copied().unwrap_or(l);
+    let rhs_c = consts.get(1).copied().flatten();
+    let rhs_is = |v: i128| is_const_int(ctx, rhs_c, v);
+    let def = |v: crate::store::Value, n: &str| {
+        ir.defining_op(v)
+            .filter(|&d| ir.is_op(d, n) && !ir.operands(d).is_empty())
+    };
+    let int_fold = || {
+        fold_elementwise(ir, op, consts, 0, &|args| {
+            let (a, w, ty) = int_elem(ctx, args[0])?;
+            let (b, _, _) = int_elem(ctx, args[1])?;
+            Some(ctx.int_attr(int_binary(name, a, b, w)?, ty))
+        })
+    };
+    let float_fold = || {
+        fold_elementwise(ir, op, consts, 0, &|args| {
+            let (a, _, ty) = float_elem(ctx, args[0])?;
+            let (b, _, _) = float_elem(ctx, args[1])?;
+            float_attr(ctx, ty, float_binary(name, a, b)?)
+        })
+    };
+    // The signed/unsigned extremes of the element width, for max/min folds.
+    let width = elem_width(ctx, ctx.element_type(ir.value_type(l))).unwrap_or(64);
+    let smax = if width >= 128 {
+        i128::MAX
+    } else {
+        (1i128 << (width - 1)) - 1
+    };
+    let smin = if width >= 128 {
+        i128::MIN
+    } else {
+        -(1i128 << (width - 1))
+    };
     match name {
-        "arith.addi" | "arith.subi" | "arith.muli" | "arith.andi" | "arith.ori" | "arith.xori"
-        | "arith.divui" | "arith.divsi" | "arith.remui" | "arith.remsi" | "arith.ceildivui"
-        | "arith.ceildivsi" | "arith.floordivsi" | "arith.shli" | "arith.shrui" | "arith.shrsi"
-        | "arith.maxsi" | "arith.maxui" | "arith.minsi" | "arith.minui" => {
-            if let Some(c) = fold_elementwise(ir, op, consts, 0, &|args| {
-                let (a, w, ty) = int_elem(ctx, args[0])?;
-                let (b, _, _) = int_elem(ctx, args[1])?;
-                Some(ctx.int_attr(int_binary(name, a, b, w)?, ty))
-            }) {
-                return one(c);
+        "arith.addi" => {
+            if rhs_is(0) {
+                return val(l);
             }
-            let (lhs, rhs) = (consts[0], consts[1]);
-            let same = operands[0] == operands[1];
-            let commutative = matches!(
-                name,
-                "arith.addi"
-                    | "arith.muli"
-                    | "arith.andi"
-                    | "arith.ori"
-                    | "arith.xori"
-                    | "arith.maxsi"
-                    | "arith.maxui"
-                    | "arith.minsi"
-                    | "arith.minui"
-            );
-            // Identity and absorbing elements, on either side for commutative ops.
-            let sides: &[(usize, usize)] = if commutative {
-                &[(0, 1), (1, 0)]
-            } else {
-                &[(0, 1)]
-            };
-            for &(x, c) in sides {
-                let k = if c == 0 { lhs } else { rhs };
-                match name {
-                    "arith.addi" | "arith.subi" | "arith.ori" | "arith.xori" | "arith.shli"
-                    | "arith.shrui" | "arith.shrsi"
-                        if is_const_int(ctx, k, 0) =>
-                    {
-                        return val(x)
-                    }
-                    "arith.muli" | "arith.divui" | "arith.divsi" | "arith.ceildivui"
-                    | "arith.ceildivsi" | "arith.floordivsi"
-                        if is_const_int(ctx, k, 1) =>
-                    {
-                        return val(x)
-                    }
-                    "arith.muli" | "arith.andi" if is_const_int(ctx, k, 0) => {
-                        return one(int_splat(ir, op, 0, 0)?)
-                    }
-                    "arith.andi" if is_const_int(ctx, k, -1) => return val(x),
-                    "arith.ori" if is_const_int(ctx, k, -1) => {
-                        return one(int_splat(ir, op, 0, -1)?)
-                    }
-                    "arith.remui" | "arith.remsi" if is_const_int(ctx, k, 1) => {
-                        return one(int_splat(ir, op, 0, 0)?)
-                    }
-                    _ => {}
-                }
+            if let Some(d) = def(l, "arith.subi").filter(|&d| ir.operand(d, 1) == r) {
+                return val(ir.operand(d, 0));
             }
-            // Chains that cancel: addi(subi(a, b), b) -> a, subi(addi(a, b), b) -> a,
-            // xori(xori(x, a), a) -> x, ...
-            let def = |v, n: &str| {
-                ir.defining_op(v)
-                    .filter(|&d| ir.is_op(d, n) && ir.operands(d).len() == 2)
-            };
-            let (l, r) = (operands[0], operands[1]);
-            match name {
-                "arith.addi" => {
-                    if let Some(d) = def(l, "arith.subi").filter(|&d| ir.operand(d, 1) == r) {
-                        return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
-                    }
-                    if let Some(d) = def(r, "arith.subi").filter(|&d| ir.operand(d, 1) == l) {
-                        return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
-                    }
-                }
-                "arith.subi" => {
-                    if let Some(d) = def(l, "arith.addi") {
-                        if ir.operand(d, 1) == r {
-                            return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
-                        }
-                        if ir.operand(d, 0) == r {
-                            return Some(vec![FoldResult::Value(ir.operand(d, 1))]);
-                        }
-                    }
-                }
-                "arith.xori" => {
-                    for (inner, other) in [(l, r), (r, l)] {
-                        if let Some(d) = def(inner, "arith.xori") {
-                            if ir.operand(d, 1) == other {
-                                return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
-                            }
-                            if ir.operand(d, 0) == other {
-                                return Some(vec![FoldResult::Value(ir.operand(d, 1))]);
-                            }
-                        }
-                    }
-                }
-                _ => {}
+            if let Some(d) = def(r, "arith.subi").filter(|&d| ir.operand(d, 1) == l) {
+                return val(ir.operand(d, 0));
             }
-            if same {
-                match name {
-                    "arith.subi" | "arith.xori" => return one(int_splat(ir, op, 0, 0)?),
-                    "arith.andi" | "arith.ori" | "arith.maxsi" | "arith.maxui" | "arith.minsi"
-                    | "arith.minui" => return val(0),
-                    _ => {}
-                }
-            }
-            None
+            one(int_fold()?)
         }
-        "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.remf"
-        | "arith.maximumf" | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf" => {
-            if let Some(c) = fold_elementwise(ir, op, consts, 0, &|args| {
-                let (a, _, ty) = float_elem(ctx, args[0])?;
-                let (b, _, _) = float_elem(ctx, args[1])?;
-                float_attr(ctx, ty, float_binary(name, a, b)?)
-            }) {
+        "arith.subi" => {
+            if l == r {
+                if let Some(z) = int_splat(ir, op, 0, 0) {
+                    return one(z);
+                }
+            }
+            if rhs_is(0) {
+                return val(l);
+            }
+            if let Some(d) = def(l, "arith.addi") {
+                if ir.operand(d, 1) == r {
+                    return val(ir.operand(d, 0));
+                }
+                if ir.operand(d, 0) == r {
+                    return val(ir.operand(d, 1));
+                }
+            }
+            one(int_fold()?)
+        }
+        "arith.muli" => {
+            if rhs_is(0) {
+                return val(r);
+            }
+            if rhs_is(1) {
+                return val(l);
+            }
+            one(int_fold()?)
+        }
+        "arith.divui" | "arith.divsi" => {
+            if rhs_is(1) {
+                return val(l);
+            }
+            // (a * b) / b -> a when the product cannot wrap (nuw / nsw).
+            let needed = if name == "arith.divui" { 2 } else { 1 };
+            if let Some(m) = def(l, "arith.muli").filter(|&m| ovf(ir, m) & needed == needed) {
+                if ir.operand(m, 0) == r {
+                    return val(ir.operand(m, 1));
+                }
+                if ir.operand(m, 1) == r {
+                    return val(ir.operand(m, 0));
+                }
+            }
+            one(int_fold()?)
+        }
+        "arith.ceildivui" | "arith.ceildivsi" | "arith.floordivsi" => {
+            if rhs_is(1) {
+                return val(l);
+            }
+            one(int_fold()?)
+        }
+        "arith.remui" | "arith.remsi" => {
+            if rhs_is(1) {
+                if let Some(z) = int_splat(ir, op, 0, 0) {
+                    return one(z);
+                }
+            }
+            one(int_fold()?)
+        }
+        "arith.andi" => {
+            if rhs_is(0) {
+                return val(r);
+            }
+            if rhs_is(-1) {
+                return val(l);
+            }
+            // and(x, not(x)) -> 0, and(not(x), x) -> 0
+            for (x, n) in [(l, r), (r, l)] {
+                if let Some(d) = def(n, "arith.xori") {
+                    if ir.operand(d, 0) == x
+                        && is_const_int(ctx, const_attr(ir, ir.operand(d, 1)), -1)
+                    {
+                        if let Some(z) = int_splat(ir, op, 0, 0) {
+                            return one(z);
+                        }
+                    }
+                }
+            }
+            // and(a, and(a, b)) -> and(a, b), and the commuted forms.
+            for (x, y) in [(l, r), (r, l)] {
+                if let Some(d) = def(y, "arith.andi") {
+                    if ir.operand(d, 0) == x || ir.operand(d, 1) == x {
+                        return val(y);
+                    }
+                }
+            }
+            if let Some(c) = int_fold() {
                 return one(c);
             }
-            let rhs = consts[1];
-            match name {
-                "arith.addf" if is_const_float(ctx, rhs, -0.0) => return val(0),
-                "arith.addf" if is_const_float(ctx, consts[0], -0.0) => return val(1),
-                "arith.subf" if is_const_float(ctx, rhs, 0.0) => return val(0),
-                "arith.mulf" | "arith.divf" if is_const_float(ctx, rhs, 1.0) => return val(0),
-                "arith.mulf" if is_const_float(ctx, consts[0], 1.0) => return val(1),
-                "arith.maximumf" | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf"
-                    if operands[0] == operands[1] =>
-                {
-                    return val(0)
-                }
-                _ => {}
+            (l == r).then(|| vec![FoldResult::Value(l)])
+        }
+        "arith.ori" => {
+            if rhs_is(0) {
+                return val(l);
             }
-            None
+            if rhs_is(-1) {
+                return one(rhs_c?);
+            }
+            // or(x, xor(x, -1)) -> -1, or(xor(x, -1), x) -> -1
+            for (x, n) in [(l, r), (r, l)] {
+                if let Some(d) = def(n, "arith.xori") {
+                    if ir.operand(d, 0) == x
+                        && is_const_int(ctx, const_attr(ir, ir.operand(d, 1)), -1)
+                    {
+                        return val(ir.operand(d, 1));
+                    }
+                }
+            }
+            if let Some(c) = int_fold() {
+                return one(c);
+            }
+            (l == r).then(|| vec![FoldResult::Value(l)])
+        }
+        "arith.xori" => {
+            if rhs_is(0) {
+                return val(l);
+            }
+            if l == r {
+                if let Some(z) = int_splat(ir, op, 0, 0) {
+                    return one(z);
+                }
+            }
+            if let Some(d) = def(l, "arith.xori") {
+                if ir.operand(d, 1) == r {
+                    return val(ir.operand(d, 0));
+                }
+                if ir.operand(d, 0) == r {
+                    return val(ir.operand(d, 1));
+                }
+            }
+            if let Some(d) = def(r, "arith.xori") {
+                if ir.operand(d, 1) == l {
+                    return val(ir.operand(d, 0));
+                }
+                if ir.operand(d, 0) == l {
+                    return val(ir.operand(d, 1));
+                }
+            }
+            one(int_fold()?)
+        }
+        "arith.shli" | "arith.shrui" | "arith.shrsi" => {
+            if rhs_is(0) {
+                return val(l);
+            }
+            one(int_fold()?)
+        }
+        "arith.maxsi" | "arith.maxui" | "arith.minsi" | "arith.minui" => {
+            if l == r {
+                return val(r);
+            }
+            // The absorbing and the identity extremes.
+            let (absorbing, identity) = match name {
+                "arith.maxsi" => (smax, smin),
+                "arith.maxui" => (-1, 0),
+                "arith.minsi" => (smin, smax),
+                _ => (0, -1),
+            };
+            if rhs_is(absorbing) {
+                return val(r);
+            }
+            if rhs_is(identity) {
+                return val(l);
+            }
+            one(int_fold()?)
+        }
+        "arith.addf" => {
+            if is_const_float(ctx, rhs_c, -0.0) {
+                return val(l);
+            }
+            one(float_fold()?)
+        }
+        "arith.subf" => {
+            if is_const_float(ctx, rhs_c, 0.0) {
+                return val(l);
+            }
+            one(float_fold()?)
+        }
+        "arith.mulf" | "arith.divf" => {
+            if is_const_float(ctx, rhs_c, 1.0) {
+                return val(l);
+            }
+            one(float_fold()?)
+        }
+        "arith.remf" => one(float_fold()?),
+        "arith.maximumf" | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf" => {
+            if l == r {
+                return val(r);
+            }
+            let identity = match name {
+                "arith.maximumf" => is_const_float(ctx, rhs_c, f64::NEG_INFINITY),
+                "arith.minimumf" => is_const_float(ctx, rhs_c, f64::INFINITY),
+                // maxnumf/minnumf(x, NaN) -> x
+                _ => rhs_c.and_then(|c| elements(ctx, c)).is_some_and(|els| {
+                    els.iter()
+                        .all(|&e| float_elem(ctx, e).is_some_and(|(x, _, _)| x.is_nan()))
+                }),
+            };
+            if identity {
+                return val(l);
+            }
+            one(float_fold()?)
         }
         "arith.negf" => {
-            if let Some(c) = fold_elementwise(ir, op, consts, 0, &|args| {
-                let (a, _, ty) = float_elem(ctx, args[0])?;
-                float_attr(ctx, ty, -a)
-            }) {
-                return one(c);
-            }
             // negf(negf(x)) -> x
-            let inner = ir.defining_op(operands[0])?;
-            if ir.is_op(inner, "arith.negf") {
-                return Some(vec![FoldResult::Value(ir.operand(inner, 0))]);
+            if let Some(d) = def(l, "arith.negf") {
+                return val(ir.operand(d, 0));
             }
-            None
+            let c = fold_elementwise(ir, op, consts, 0, &|args| {
+                let AttrData::Float { bits, ty } = ctx.attr_data(args[0]) else {
+                    return None;
+                };
+                let k = float_format(ctx, *ty)?;
+                let (eb, mb) = float_layout(k);
+                // Negation flips the sign bit, NaNs included.
+                Some(ctx.attr(AttrData::Float {
+                    bits: bits ^ (1u128 << (eb + mb)),
+                    ty: *ty,
+                }))
+            })?;
+            one(c)
         }
         "arith.cmpi" => {
             let pred = ctx.int_value(ir.attr(op, "predicate")?)?;
-            if operands[0] == operands[1] {
-                let r = matches!(pred, 0 | 3 | 5 | 7 | 9);
-                return one(int_splat(ir, op, 0, r as i128)?);
+            if l == r {
+                let res = matches!(pred, 0 | 3 | 5 | 7 | 9);
+                return one(int_splat(ir, op, 0, res as i128)?);
+            }
+            let lhs_i1 = ctx.int_width(ctx.element_type(ir.value_type(l))) == Some(1);
+            if rhs_is(0) {
+                // cmpi ne, ext(%x : i1), 0 -> %x
+                for ext in ["arith.extsi", "arith.extui"] {
+                    if let Some(d) = def(l, ext) {
+                        let src = ir.operand(d, 0);
+                        if ctx.int_width(ctx.element_type(ir.value_type(src))) == Some(1)
+                            && pred == 1
+                        {
+                            return val(src);
+                        }
+                    }
+                }
+                // cmpi ne, %x, false : i1 -> %x
+                if lhs_i1 && pred == 1 {
+                    return val(l);
+                }
+            }
+            // cmpi eq, %x, true : i1 -> %x
+            if lhs_i1 && pred == 0 && rhs_is(1) {
+                return val(l);
             }
             let c = fold_elementwise(ir, op, consts, 0, &|args| {
                 let (a, w, _) = int_elem(ctx, args[0])?;
@@ -2023,36 +2267,60 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
             one(c)
         }
         "arith.cmpf" => {
+            // Scalars only; a NaN operand decides alone.
             let pred = ctx.int_value(ir.attr(op, "predicate")?)?;
-            if pred == 0 || pred == 15 {
-                return one(int_splat(ir, op, 0, (pred == 15) as i128)?);
+            let scalar = |c: Option<Attr>| {
+                c.and_then(|c| match ctx.attr_data(c) {
+                    AttrData::Float { .. } => float_elem(ctx, c).map(|(x, _, _)| x),
+                    _ => None,
+                })
+            };
+            let (mut a, mut b) = (scalar(consts[0]), scalar(consts[1]));
+            if a.is_some_and(f64::is_nan) {
+                b = a;
             }
-            let c = fold_elementwise(ir, op, consts, 0, &|args| {
-                let (a, _, _) = float_elem(ctx, args[0])?;
-                let (b, _, _) = float_elem(ctx, args[1])?;
-                Some(ctx.bool_attr(cmpf(pred, a, b)?))
-            })?;
-            one(c)
+            if b.is_some_and(f64::is_nan) {
+                a = b;
+            }
+            one(ctx.bool_attr(cmpf(pred, a?, b?)?))
         }
         "arith.select" => {
-            if operands[1] == operands[2] {
-                return val(1);
+            let (c, t, f) = (operands[0], operands[1], operands[2]);
+            if t == f {
+                return val(t);
             }
-            if let Some(c) = consts[0] {
-                if is_const_int(ctx, Some(c), 1) {
-                    return val(1);
-                }
-                if is_const_int(ctx, Some(c), 0) {
-                    return val(2);
-                }
+            if is_const_int(ctx, consts[0], 1) {
+                return val(t);
             }
-            // select(c, true, false) -> c for i1 results.
+            if is_const_int(ctx, consts[0], 0) {
+                return val(f);
+            }
             let rty = ir.value_type(ir.result(op, 0));
-            if rty == ir.value_type(operands[0])
+            if rty == ctx.i1_type()
                 && is_const_int(ctx, consts[1], 1)
                 && is_const_int(ctx, consts[2], 0)
             {
-                return val(0);
+                return val(c);
+            }
+            if let Some(cmp) = def(c, "arith.cmpi") {
+                let pred = ir.attr(cmp, "predicate").and_then(|a| ctx.int_value(a));
+                if matches!(pred, Some(0 | 1)) {
+                    let (cl, cr) = (ir.operand(cmp, 0), ir.operand(cmp, 1));
+                    if (cl == t && cr == f) || (cr == t && cl == f) {
+                        return val(if pred == Some(1) { t } else { f });
+                    }
+                }
+            }
+            // Element-wise select of dense constants by a dense condition.
+            let is_dense = |c: Option<Attr>| {
+                c.is_some_and(|c| matches!(ctx.attr_data(c), AttrData::DenseElements { .. }))
+            };
+            if is_dense(consts[0]) && is_dense(consts[1]) && is_dense(consts[2]) {
+                let c = fold_elementwise(ir, op, consts, 0, &|args| {
+                    let (cv, _, _) = int_elem(ctx, args[0])?;
+                    Some(if cv != 0 { args[1] } else { args[2] })
+                })?;
+                return one(c);
             }
             None
         }
@@ -2061,12 +2329,9 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
             let rty = ir.value_type(ir.result(op, 0));
             // trunci(extsi(x)) / trunci(extui(x)) -> x when the types round-trip.
             if name == "arith.trunci" {
-                if let Some(d) = ir.defining_op(operands[0]) {
-                    if (ir.is_op(d, "arith.extsi") || ir.is_op(d, "arith.extui"))
-                        && ir.operands(d).len() == 1
-                        && ir.value_type(ir.operand(d, 0)) == rty
-                    {
-                        return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
+                if let Some(d) = def(l, "arith.extsi").or_else(|| def(l, "arith.extui")) {
+                    if ir.value_type(ir.operand(d, 0)) == rty {
+                        return val(ir.operand(d, 0));
                     }
                 }
             }
@@ -2074,38 +2339,34 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
                 return None;
             }
             let rel = ctx.element_type(rty);
-            let rw = elem_width(ctx, rel)?;
             let c = fold_elementwise(ir, op, consts, 0, &|args| {
                 let (a, w, _) = int_elem(ctx, args[0])?;
-                let signed = match name {
-                    "arith.extsi" => true,
-                    "arith.extui" | "arith.trunci" | "arith.index_castui" => false,
-                    _ => true,
-                };
+                let signed = matches!(name, "arith.extsi" | "arith.index_cast");
                 let v = if signed {
                     to_signed(a, w)
                 } else {
                     to_unsigned(a, w) as i128
                 };
-                let _ = rw;
                 Some(ctx.int_attr(v, rel))
             })?;
             one(c)
         }
         "arith.sitofp" | "arith.uitofp" => {
             let rel = ctx.element_type(ir.value_type(ir.result(op, 0)));
+            let TypeData::Float(kind) = ctx.type_data(rel) else {
+                return None;
+            };
+            let kind = *kind;
             let c = fold_elementwise(ir, op, consts, 0, &|args| {
                 let (a, w, _) = int_elem(ctx, args[0])?;
-                let x = if name == "arith.sitofp" {
-                    to_signed(a, w) as f64
+                let (negative, mag) = if name == "arith.sitofp" {
+                    let v = to_signed(a, w);
+                    (v < 0, v.unsigned_abs())
                 } else {
-                    to_unsigned(a, w) as f64
+                    (false, to_unsigned(a, w))
                 };
-                // Integers wider than 53 bits could double-round; fold only exact ones.
-                if (x.abs() as u128) >= (1u128 << 53) {
-                    return None;
-                }
-                float_attr(ctx, rel, x)
+                let bits = int_to_float_bits(kind, negative, mag)?;
+                Some(ctx.attr(AttrData::Float { bits, ty: rel }))
             })?;
             one(c)
         }
@@ -2134,25 +2395,21 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
             one(c)
         }
         "arith.extf" | "arith.truncf" => {
-            if name == "arith.truncf"
-                && ir
-                    .attr(op, "roundingmode")
-                    .is_some_and(|m| ctx.int_value(m) != Some(0))
-            {
-                return None;
-            }
             let rel = ctx.element_type(ir.value_type(ir.result(op, 0)));
             let c = fold_elementwise(ir, op, consts, 0, &|args| {
                 let (a, _, _) = float_elem(ctx, args[0])?;
-                float_attr(ctx, rel, a)
+                let out = float_attr(ctx, rel, a)?;
+                // Upstream folds a conversion only when it loses no information.
+                let (back, _, _) = float_elem(ctx, out)?;
+                (back.to_bits() == a.to_bits() || (a.is_nan() && back.is_nan())).then_some(out)
             })?;
             one(c)
         }
         "arith.bitcast" => {
             let rty = ir.value_type(ir.result(op, 0));
-            if let Some(inner) = ir.defining_op(operands[0]) {
-                if ir.is_op(inner, "arith.bitcast") && ir.value_type(ir.operand(inner, 0)) == rty {
-                    return Some(vec![FoldResult::Value(ir.operand(inner, 0))]);
+            if let Some(inner) = def(l, "arith.bitcast") {
+                if ir.value_type(ir.operand(inner, 0)) == rty {
+                    return val(ir.operand(inner, 0));
                 }
             }
             if ctx.is_memref(rty) {
@@ -2173,10 +2430,16 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
             one(c)
         }
         "arith.addui_extended" => {
+            // addui_extended(x, 0) -> x, false
+            if rhs_is(0) {
+                return Some(vec![
+                    FoldResult::Value(l),
+                    FoldResult::Constant(int_splat(ir, op, 1, 0)?),
+                ]);
+            }
             let sum = fold_elementwise(ir, op, consts, 0, &|args| {
-                let (a, w, ty) = int_elem(ctx, args[0])?;
+                let (a, _, ty) = int_elem(ctx, args[0])?;
                 let (b, _, _) = int_elem(ctx, args[1])?;
-                let _ = w;
                 Some(ctx.int_attr(a.wrapping_add(b), ty))
             })?;
             let ovf = fold_elementwise(ir, op, consts, 1, &|args| {
@@ -2184,12 +2447,23 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
                 let (b, _, _) = int_elem(ctx, args[1])?;
                 let (ua, ub) = (to_unsigned(a, w), to_unsigned(b, w));
                 let (s, carry) = ua.overflowing_add(ub);
-                let over = carry || (w < 128 && s >> w != 0);
-                Some(ctx.bool_attr(over))
+                Some(ctx.bool_attr(carry || (w < 128 && s >> w != 0)))
             })?;
             Some(vec![FoldResult::Constant(sum), FoldResult::Constant(ovf)])
         }
         "arith.mulsi_extended" | "arith.mului_extended" => {
+            // mul*_extended(x, 0) -> 0, 0
+            if rhs_is(0) {
+                let z = rhs_c?;
+                return Some(vec![FoldResult::Constant(z), FoldResult::Constant(z)]);
+            }
+            // mului_extended(x, 1) -> x, 0
+            if name == "arith.mului_extended" && rhs_is(1) {
+                return Some(vec![
+                    FoldResult::Value(l),
+                    FoldResult::Constant(int_splat(ir, op, 1, 0)?),
+                ]);
+            }
             let signed = name == "arith.mulsi_extended";
             let part = |high: bool| {
                 fold_elementwise(ir, op, consts, high as usize, &|args| {
@@ -2212,6 +2486,16 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
             ])
         }
         _ => None,
+    }
+}
+
+/// The constant attribute of `v` if a constant-like op defines it.
+fn const_attr(ir: &Ir, v: crate::store::Value) -> Option<Attr> {
+    let d = ir.defining_op(v)?;
+    if ir.has_trait(d, Traits::CONSTANT_LIKE) {
+        ir.attr(d, "value")
+    } else {
+        None
     }
 }
 
@@ -3127,8 +3411,7 @@ mod tests {
             arith.cmpi#0: true
             arith.cmpi#0: false
             arith.addi#0: %arg0
-            arith.muli#0: %arg0
-            arith.muli#0: 0 : i32
+            arith.muli#0: result 0 of arith.constant
             arith.subi#0: 0 : i32
             arith.xori#0: 0 : i32
             arith.andi#0: %arg0

@@ -2010,39 +2010,51 @@ fn for_iter_args_folder(ir: &mut Ir, op: Op) -> bool {
     true
 }
 
-/// The constant trip count of an `scf.for`, if its bounds and step are constants.
+/// MLIR's `constantTripCount`: a zero step, or a negative one in signed mode, means no
+/// iterations; so do constant bounds with `ub <= lb`; otherwise the count needs all
+/// three constant. `unsigned` compares (and divides) as unsigned `width`-bit values.
+fn trip_count(
+    ir: &Ir,
+    (lb, ub, step): (Value, Value, Value),
+    unsigned: bool,
+    width: u32,
+) -> Option<i128> {
+    let norm = |v: i128| {
+        if !unsigned {
+            v
+        } else if width >= 64 {
+            v as u64 as i128
+        } else {
+            v & ((1i128 << width) - 1)
+        }
+    };
+    let step = const_value(ir, step).map(norm);
+    if let Some(s) = step {
+        if s == 0 || (!unsigned && s < 0) {
+            return Some(0);
+        }
+    }
+    let (lb, ub) = (
+        const_value(ir, lb).map(norm)?,
+        const_value(ir, ub).map(norm)?,
+    );
+    if ub <= lb {
+        return Some(0);
+    }
+    let step = step?;
+    Some((ub - lb + step - 1) / step)
+}
+
+/// The constant trip count of an `scf.for`.
 fn static_trip_count(ir: &Ir, op: Op) -> Option<i128> {
     let ops = ir.operands(op);
-    let (lb, ub, step) = (
-        const_value(ir, ops[0])?,
-        const_value(ir, ops[1])?,
-        const_value(ir, ops[2])?,
-    );
     let unsigned = ir.attr(op, "unsignedCmp").is_some();
     let width = ir
         .ctx()
         .int_width(ir.value_type(ops[0]))
         .unwrap_or(64)
         .min(64);
-    let as_unsigned = |v: i128| {
-        if width >= 64 {
-            v as u64 as i128
-        } else {
-            v & ((1i128 << width) - 1)
-        }
-    };
-    let (lb, ub, step) = if unsigned {
-        (as_unsigned(lb), as_unsigned(ub), as_unsigned(step))
-    } else {
-        (lb, ub, step)
-    };
-    if step <= 0 {
-        return None;
-    }
-    if ub <= lb {
-        return Some(0);
-    }
-    Some((ub - lb + step - 1) / step)
+    trip_count(ir, (ops[0], ops[1], ops[2]), unsigned, width)
 }
 
 /// `SimplifyTrivialLoops`: loops that run zero times, once, or have an empty body
@@ -2126,19 +2138,7 @@ fn canonicalize_parallel(ir: &mut Ir, op: Op) -> bool {
 
 /// The constant trip count of one `scf.parallel` dimension.
 fn parallel_trip_count(ir: &Ir, lb: Value, ub: Value, step: Value) -> Option<i128> {
-    let (lb, ub, step) = (
-        const_value(ir, lb)?,
-        const_value(ir, ub)?,
-        const_value(ir, step)?,
-    );
-    if step <= 0 {
-        return None;
-    }
-    Some(if ub <= lb {
-        0
-    } else {
-        (ub - lb + step - 1) / step
-    })
+    trip_count(ir, (lb, ub, step), false, 64)
 }
 
 /// `ParallelOpSingleOrZeroIterationDimsFolder`.

@@ -14,7 +14,7 @@ use crate::attrs::{Attr, AttrData, NamedAttr};
 use crate::context::Context;
 use crate::parser::{Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use crate::printer::Printer;
-use crate::registry::{OpDef, Traits};
+use crate::registry::{FoldResult, OpDef, Traits};
 use crate::store::{Ir, Op, OperationState};
 use crate::types::{Type, TypeData, DYNAMIC};
 use crate::verifier::Verifier;
@@ -1706,6 +1706,8 @@ pub static BROADCAST: OpDef = OpDef {
     parse: Some(parse_unary_to),
     print: Some(print_unary_to),
     verify: Some(verify_broadcast),
+    fold: Some(fold_broadcast),
+    canonicalize: Some(canonicalize_broadcast),
     ..OpDef::EMPTY
 };
 
@@ -1715,6 +1717,8 @@ pub static SHAPE_CAST: OpDef = OpDef {
     parse: Some(parse_unary_to),
     print: Some(print_unary_to),
     verify: Some(verify_shape_cast),
+    fold: Some(fold_shape_cast),
+    canonicalize: Some(canonicalize_shape_cast),
     ..OpDef::EMPTY
 };
 
@@ -1724,6 +1728,7 @@ pub static BITCAST: OpDef = OpDef {
     parse: Some(parse_unary_to),
     print: Some(print_unary_to),
     verify: Some(verify_bitcast),
+    fold: Some(fold_same_type),
     ..OpDef::EMPTY
 };
 
@@ -1907,6 +1912,7 @@ pub static EXTRACT: OpDef = OpDef {
     parse: Some(parse_extract),
     print: Some(print_extract),
     verify: Some(verify_extract),
+    fold: Some(fold_extract),
     ..OpDef::EMPTY
 };
 
@@ -1917,6 +1923,7 @@ pub static INSERT: OpDef = OpDef {
     parse: Some(parse_insert),
     print: Some(print_insert),
     verify: Some(verify_insert),
+    fold: Some(fold_insert),
     ..OpDef::EMPTY
 };
 
@@ -2137,6 +2144,7 @@ pub static EXTRACT_STRIDED_SLICE: OpDef = OpDef {
     parse: Some(parse_unary_to),
     print: Some(print_unary_to),
     verify: Some(verify_extract_strided_slice),
+    fold: Some(fold_same_type),
     ..OpDef::EMPTY
 };
 
@@ -2147,6 +2155,7 @@ pub static INSERT_STRIDED_SLICE: OpDef = OpDef {
     parse: Some(parse_insert_strided_slice),
     print: Some(print_insert_strided_slice),
     verify: Some(verify_insert_strided_slice),
+    fold: Some(fold_insert_strided_slice),
     ..OpDef::EMPTY
 };
 
@@ -2890,6 +2899,7 @@ pub static TRANSPOSE: OpDef = OpDef {
     parse: Some(parse_transpose),
     print: Some(print_transpose),
     verify: Some(verify_transpose),
+    fold: Some(fold_transpose),
     ..OpDef::EMPTY
 };
 
@@ -4164,6 +4174,13 @@ fn print_mask(p: &mut Printer<'_>, op: Op) {
         .and_then(|&r| ir.entry_block(r))
         .and_then(|b| ir.first_op(b));
     if let Some(inner) = inner {
+        // mlir-opt's alias pass visits the masked op's location (a deferred `#loc`
+        // alias) although the op is printed without it.
+        if p.inner.dry {
+            p.inner.aliases.deferrable = true;
+            p.print_optional_location(ir.loc(inner));
+            p.inner.aliases.deferrable = false;
+        }
         // MLIR prints the masked op without its results (`printCustomOrGenericOp`).
         let start = p.out.len();
         p.print_nested_op(inner);
@@ -4405,4 +4422,324 @@ fn verify_multi_reduction(v: &mut Verifier<'_>, op: Op) {
             ),
         );
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fastmath_flags_print_canonically() {
+        assert_eq!(fastmath_text(0), "none");
+        assert_eq!(fastmath_text(2 | 4), "nnan,ninf");
+        assert_eq!(fastmath_text(FASTMATH_FAST), "fast");
+        assert_eq!(fastmath_text(1 | 64), "reassoc,afn");
+    }
+
+    #[test]
+    fn transfer_default_maps_and_masks() {
+        let ctx = Context::new();
+        let f32t = ctx.float_type(crate::types::FloatKind::F32);
+        let memref = ctx.ty(TypeData::MemRef {
+            shape: vec![DYNAMIC, DYNAMIC],
+            element: f32t,
+            layout: None,
+            memory_space: None,
+        });
+        let v = VecTy {
+            shape: vec![4],
+            scalable: vec![false],
+            element: f32t,
+        };
+        // (d0, d1) -> (d1)
+        let map = transfer_minor_identity_map(&ctx, memref, &v);
+        assert!(is_minor_identity(&ctx, map));
+        assert_eq!(ctx.map_data(map).results, vec![ctx.dim_expr(1)]);
+        // A transposing map takes the mask shape back through the permutation.
+        let v2 = VecTy {
+            shape: vec![2, 4],
+            scalable: vec![false, true],
+            element: f32t,
+        };
+        let transpose = ctx.affine_map(2, 0, vec![ctx.dim_expr(1), ctx.dim_expr(0)]);
+        let mask = infer_transfer_mask_type(&ctx, &v2, transpose);
+        assert_eq!(
+            ctx.type_data(mask),
+            &TypeData::Vector {
+                shape: vec![4, 2],
+                scalable: vec![true, false],
+                element: ctx.i1_type()
+            }
+        );
+        // Broadcast dimensions are dropped from the mask.
+        let broadcast = ctx.affine_map(2, 0, vec![ctx.constant_expr(0), ctx.dim_expr(1)]);
+        let mask = infer_transfer_mask_type(&ctx, &v2, broadcast);
+        assert_eq!(ctx.shape(mask), Some(&[4][..]));
+        // 0-d transfers from 0-d memrefs use `() -> (0)` for vector<1xT>.
+        let scalar = ctx.ty(TypeData::MemRef {
+            shape: vec![],
+            element: f32t,
+            layout: None,
+            memory_space: None,
+        });
+        let one = VecTy {
+            shape: vec![1],
+            scalable: vec![false],
+            element: f32t,
+        };
+        assert_eq!(
+            transfer_minor_identity_map(&ctx, scalar, &one),
+            ctx.constant_map(0)
+        );
+    }
+
+    #[test]
+    fn constraint_groups_expand_around_variadics() {
+        use Group::*;
+        let groups = [
+            One(TyC::MemRef),
+            Many(TyC::Index),
+            One(TyC::VecI1),
+            One(TyC::Vector),
+        ];
+        let expanded = expand_groups(&groups, 5).expect("fits");
+        assert!(expanded == vec![TyC::MemRef, TyC::Index, TyC::Index, TyC::VecI1, TyC::Vector]);
+        assert!(expand_groups(&groups, 2).is_none());
+        assert!(expand_groups(&[One(TyC::Vector)], 2).is_none());
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Folders (the identity and splat cases of upstream's folders)
+// ---------------------------------------------------------------------------------------
+
+/// A splat dense elements attribute of vector type `ty`.
+fn splat_of(ctx: &Context, ty: Type, value: Attr) -> Attr {
+    ctx.attr(AttrData::DenseElements {
+        ty,
+        values: vec![value],
+    })
+}
+
+fn single_result_type(ir: &Ir, op: Op) -> Option<Type> {
+    ir.results(op).first().map(|&r| ir.value_type(r))
+}
+
+/// `op(x) -> x` when the result has the operand's type (bitcast, extract_strided_slice).
+fn fold_same_type(ir: &Ir, op: Op, _consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let &src = ir.operands(op).first()?;
+    (Some(ir.value_type(src)) == single_result_type(ir, op)).then(|| vec![FoldResult::Value(src)])
+}
+
+fn fold_broadcast(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let ctx = ir.ctx();
+    let &src = ir.operands(op).first()?;
+    let ty = single_result_type(ir, op)?;
+    if ir.value_type(src) == ty {
+        return Some(vec![FoldResult::Value(src)]);
+    }
+    let c = (*consts.first()?)?;
+    let element = ctx.element_type(ty);
+    match ctx.attr_data(c) {
+        AttrData::Integer { ty: t, .. } | AttrData::Float { ty: t, .. } if *t == element => {
+            Some(vec![FoldResult::Constant(splat_of(ctx, ty, c))])
+        }
+        AttrData::DenseElements { values, .. } if values.len() == 1 => {
+            Some(vec![FoldResult::Constant(splat_of(ctx, ty, values[0]))])
+        }
+        _ => None,
+    }
+}
+
+fn fold_shape_cast(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let ctx = ir.ctx();
+    let &src = ir.operands(op).first()?;
+    let ty = single_result_type(ir, op)?;
+    if ir.value_type(src) == ty {
+        return Some(vec![FoldResult::Value(src)]);
+    }
+    if let Some(b) = ir
+        .defining_op(src)
+        .filter(|&d| ir.is_op(d, "vector.broadcast"))
+    {
+        if let Some(&bs) = ir.operands(b).first() {
+            if ir.value_type(bs) == ty {
+                return Some(vec![FoldResult::Value(bs)]);
+            }
+        }
+    }
+    let c = (*consts.first()?)?;
+    match ctx.attr_data(c) {
+        AttrData::DenseElements { values, .. } if values.len() == 1 => {
+            Some(vec![FoldResult::Constant(splat_of(ctx, ty, values[0]))])
+        }
+        _ => None,
+    }
+}
+
+fn fold_transpose(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let ctx = ir.ctx();
+    let &src = ir.operands(op).first()?;
+    let ty = single_result_type(ir, op)?;
+    if let Some(c) = *consts.first()? {
+        if let AttrData::DenseElements { values, .. } = ctx.attr_data(c) {
+            if values.len() == 1 {
+                return Some(vec![FoldResult::Constant(splat_of(ctx, ty, values[0]))]);
+            }
+        }
+    }
+    let s = vec_ty(ctx, ir.value_type(src))?;
+    if ir.value_type(src) != ty {
+        return None;
+    }
+    // Order preserving: the permutation restricted to non-unit dims is increasing.
+    let perm = dense_i64_values(ctx, ir.attr(op, "permutation"));
+    let moved: Vec<i64> = perm
+        .iter()
+        .copied()
+        .filter(|&d| s.shape.get(d as usize).is_some_and(|&n| n != 1))
+        .collect();
+    moved
+        .windows(2)
+        .all(|w| w[0] < w[1])
+        .then(|| vec![FoldResult::Value(src)])
+}
+
+fn fold_extract(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let ctx = ir.ctx();
+    let &src = ir.operands(op).first()?;
+    let ty = single_result_type(ir, op)?;
+    let position = dense_i64_values(ctx, ir.attr(op, "static_position"));
+    if position.is_empty() && ir.value_type(src) == ty {
+        return Some(vec![FoldResult::Value(src)]);
+    }
+    if position.contains(&-1) {
+        return None;
+    }
+    // Extract from a splat constant.
+    if let Some(c) = *consts.first()? {
+        if let AttrData::DenseElements { values, .. } = ctx.attr_data(c) {
+            if values.len() == 1 {
+                let v = values[0];
+                return Some(vec![FoldResult::Constant(if ctx.is_vector(ty) {
+                    splat_of(ctx, ty, v)
+                } else {
+                    v
+                })]);
+            }
+        }
+    }
+    let def = ir.defining_op(src)?;
+    // Extract from a broadcast whose source has the result type.
+    if ir.is_op(def, "vector.broadcast") {
+        let &bs = ir.operands(def).first()?;
+        let bt = ir.value_type(bs);
+        if bt == ty {
+            return Some(vec![FoldResult::Value(bs)]);
+        }
+    }
+    // A scalar extract at a static position of `vector.from_elements`.
+    if ir.is_op(def, "vector.from_elements") && !ctx.is_vector(ty) && !position.contains(&DYNAMIC) {
+        let shape = vec_ty(ctx, ir.value_type(src))?.shape;
+        let mut index = 0i64;
+        for (p, n) in position.iter().zip(&shape) {
+            index = index * n + p;
+        }
+        let &e = ir.operands(def).get(index as usize)?;
+        return Some(vec![FoldResult::Value(e)]);
+    }
+    None
+}
+
+fn fold_insert(ir: &Ir, op: Op, _consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let ctx = ir.ctx();
+    let &value = ir.operands(op).first()?;
+    let position = dense_i64_values(ctx, ir.attr(op, "static_position"));
+    (position.is_empty() && Some(ir.value_type(value)) == single_result_type(ir, op))
+        .then(|| vec![FoldResult::Value(value)])
+}
+
+fn fold_insert_strided_slice(ir: &Ir, op: Op, _consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let ops = ir.operands(op);
+    if ops.len() != 2 {
+        return None;
+    }
+    (ir.value_type(ops[0]) == ir.value_type(ops[1])).then(|| vec![FoldResult::Value(ops[0])])
+}
+
+/// Replaces `op` (one result) with `vector.broadcast %source` to `op`'s result type.
+fn replace_with_broadcast(ir: &mut Ir, op: Op, source: crate::store::Value) -> bool {
+    let Some(&result) = ir.results(op).first() else {
+        return false;
+    };
+    let ty = ir.value_type(result);
+    let name = ir.ctx().intern_str("vector.broadcast");
+    let mut state = OperationState::new(name, ir.loc(op));
+    state.operands.push(source);
+    state.result_types.push(ty);
+    let new = ir.create_op(state);
+    ir.insert_op_before(op, new);
+    let new_result = ir.result(new, 0);
+    ir.replace_all_uses(result, new_result);
+    ir.erase_op(op);
+    true
+}
+
+/// Whether a value of type `src` can be broadcast to vector type `dst`.
+fn broadcastable(ctx: &Context, src: Type, dst: Type) -> bool {
+    let Some(d) = vec_ty(ctx, dst) else {
+        return false;
+    };
+    let Some(s) = vec_ty(ctx, src) else {
+        return ctx.element_type(src) == src && src == d.element;
+    };
+    if s.element != d.element || s.rank() > d.rank() {
+        return false;
+    }
+    let lead = d.rank() - s.rank();
+    (0..s.rank()).all(|i| {
+        let (sd, dd) = (s.shape[i], d.shape[lead + i]);
+        (sd == 1 && !s.scalable[i]) || (sd == dd && s.scalable[i] == d.scalable[lead + i])
+    })
+}
+
+/// `broadcast(broadcast(x)) -> broadcast(x)` (upstream's `BroadcastFolder`).
+fn canonicalize_broadcast(ir: &mut Ir, op: Op) -> bool {
+    let Some(&src) = ir.operands(op).first() else {
+        return false;
+    };
+    let Some(def) = ir
+        .defining_op(src)
+        .filter(|&d| ir.is_op(d, "vector.broadcast"))
+    else {
+        return false;
+    };
+    let Some(&inner) = ir.operands(def).first() else {
+        return false;
+    };
+    replace_with_broadcast(ir, op, inner)
+}
+
+/// `shape_cast(broadcast(x)) -> broadcast(x)` when `x` broadcasts to the result type
+/// (upstream's `ShapeCastBroadcastFolder`).
+fn canonicalize_shape_cast(ir: &mut Ir, op: Op) -> bool {
+    let Some(&src) = ir.operands(op).first() else {
+        return false;
+    };
+    let Some(def) = ir
+        .defining_op(src)
+        .filter(|&d| ir.is_op(d, "vector.broadcast"))
+    else {
+        return false;
+    };
+    let Some(&inner) = ir.operands(def).first() else {
+        return false;
+    };
+    let Some(ty) = single_result_type(ir, op) else {
+        return false;
+    };
+    if !broadcastable(ir.ctx(), ir.value_type(inner), ty) {
+        return false;
+    }
+    replace_with_broadcast(ir, op, inner)
 }

@@ -133,6 +133,30 @@ pub fn parse_source(ir: &mut Ir, source: SourceId, filename: &str, text: &str) -
     p.parse_top_level()
 }
 
+/// Parses a whole string as one attribute (`"affine_map<(d0) -> (d0 + 1)>"`, `"dense<1> :
+/// tensor<2xi32>"`), for tests and passes that build attributes from text. Errors carry
+/// spans into `text` under `SourceId(0)`.
+pub fn parse_attribute_text(ctx: &std::sync::Arc<Context>, text: &str) -> PResult<Attr> {
+    let mut ir = Ir::new(ctx.clone());
+    let mut p = Parser::new(&mut ir, SourceId(0), "<text>", text);
+    let a = p.parse_attribute(None)?;
+    if p.kind() != TokKind::Eof {
+        return Err(p.wrong_token("expected end of attribute text"));
+    }
+    Ok(a)
+}
+
+/// Parses a whole string as one type (`"memref<4x?xf32>"`); see [`parse_attribute_text`].
+pub fn parse_type_text(ctx: &std::sync::Arc<Context>, text: &str) -> PResult<Type> {
+    let mut ir = Ir::new(ctx.clone());
+    let mut p = Parser::new(&mut ir, SourceId(0), "<text>", text);
+    let t = p.parse_type()?;
+    if p.kind() != TokKind::Eof {
+        return Err(p.wrong_token("expected end of type text"));
+    }
+    Ok(t)
+}
+
 /// The offset of the first byte that is not valid UTF-8, if any (the CLI reports it as
 /// an error before parsing, since the parser works on `&str`).
 pub fn invalid_utf8_offset(bytes: &[u8]) -> Option<usize> {

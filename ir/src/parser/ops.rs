@@ -532,22 +532,28 @@ impl Parser<'_> {
                 }
                 return Err(self.error_at(span, format!("custom op '{name}' is unknown")));
             }
-            let dd = self.inner.op_stack.last().and_then(|f| f.default_dialect);
-            match dd {
-                Some(d) => {
-                    full = format!("{d}.{name}");
-                    def = ctx.op_def(&full);
-                    if def.is_none() {
-                        return Err(self.error_at(
-                            span,
-                            format!("custom op '{name}' is unknown (tried '{full}' as well)"),
-                        ));
-                    }
-                }
-                None => return Err(self.error_at(span, format!("custom op '{name}' is unknown"))),
+            let d = self
+                .inner
+                .op_stack
+                .last()
+                .and_then(|f| f.default_dialect)
+                .unwrap_or("");
+            full = format!("{d}.{name}");
+            def = ctx.op_def(&full);
+            if def.is_none() {
+                let msg = if ctx.is_dialect_registered(d) {
+                    format!("custom op '{name}' is unknown (tried '{full}' as well)")
+                } else {
+                    format!(
+                        "Dialect `{d}' not found for custom op '{name}'  (tried '{full}' as well)"
+                    )
+                };
+                return Err(self.error_at(span, msg));
             }
         }
-        let def = def.expect("resolved op definition");
+        let Some(def) = def else {
+            return Err(self.error_at(span, format!("custom op '{name}' is unknown")));
+        };
         let Some(parse) = def.parse else {
             return Err(self.error_at(
                 span,

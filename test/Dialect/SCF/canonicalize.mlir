@@ -240,3 +240,26 @@ func.func @sw(%m: memref<8xi32>, %x: i32) -> i32 {
   }
   return %0 : i32
 }
+// CHECK-LABEL: func.func @degenerate_steps(%arg0: memref<8xi32>, %arg1: i32, %arg2: index) -> (i32, i32, i32) {
+// CHECK-NEXT:   return %arg1, %arg1, %arg1 : i32, i32, i32
+// CHECK-NEXT: }
+func.func @degenerate_steps(%m: memref<8xi32>, %x: i32, %n: index) -> (i32, i32, i32) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %cm1 = arith.constant -1 : index
+  %0 = scf.for %i = %c4 to %c0 step %n iter_args(%a = %x) -> (i32) {
+    memref.store %a, %m[%i] : memref<8xi32>
+    scf.yield %a : i32
+  }
+  %1 = scf.for %i = %c0 to %c4 step %cm1 iter_args(%a = %x) -> (i32) {
+    memref.store %a, %m[%i] : memref<8xi32>
+    %b = arith.addi %a, %a : i32
+    scf.yield %b : i32
+  }
+  %2 = scf.for %i = %n to %c4 step %c0 iter_args(%a = %x) -> (i32) {
+    memref.store %a, %m[%i] : memref<8xi32>
+    %b = arith.addi %a, %a : i32
+    scf.yield %b : i32
+  }
+  return %0, %1, %2 : i32, i32, i32
+}

@@ -1,0 +1,59 @@
+// RUN: lattice opt %s --canonicalize | FileCheck %s
+
+// Folds and canonicalization patterns of vector ops (the identity, splat and
+// broadcast cases of upstream's folders, BroadcastFolder, ShapeCastBroadcastFolder),
+// checked against mlir-opt --canonicalize.
+
+
+// CHECK-LABEL: func.func @folds(%arg0: vector<4xf32>, %arg1: vector<4x8xf32>, %arg2: f32, %arg3: index, %arg4: vector<1x4xf32>) -> (vector<4xf32>, vector<4x8xf32>, vector<4xf32>, vector<4x8xf32>, vector<4xf32>, f32, vector<4xf32>, vector<8x4xf32>, vector<4x8xf32>, vector<4xf32>, f32, vector<4xf32>, vector<4x4xf32>, vector<2x2xf32>, f32, vector<4x1xf32>) {
+// CHECK-NEXT:   %cst = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT:   %cst_0 = arith.constant dense<1.000000e+00> : vector<4x8xf32>
+// CHECK-NEXT:   %cst_1 = arith.constant dense<1.000000e+00> : vector<8x4xf32>
+// CHECK-NEXT:   %0 = vector.from_elements %arg2, %cst, %arg2, %arg2 : vector<2x2xf32>
+// CHECK-NEXT:   %1 = vector.shape_cast %arg4 : vector<1x4xf32> to vector<4xf32>
+// CHECK-NEXT:   %2 = vector.broadcast %arg2 : f32 to vector<4x4xf32>
+// CHECK-NEXT:   %3 = vector.broadcast %arg2 : f32 to vector<4x1xf32>
+// CHECK-NEXT:   return %arg0, %cst_0, %arg0, %arg1, %arg0, %cst, %arg0, %cst_1, %arg1, %arg0, %cst, %1, %2, %0, %arg2, %3 : vector<4xf32>, vector<4x8xf32>, vector<4xf32>, vector<4x8xf32>, vector<4xf32>, f32, vector<4xf32>, vector<8x4xf32>, vector<4x8xf32>, vector<4xf32>, f32, vector<4xf32>, vector<4x4xf32>, vector<2x2xf32>, f32, vector<4x1xf32>
+// CHECK-NEXT: }
+func.func @folds(%v: vector<4xf32>, %v2: vector<4x8xf32>, %f: f32, %i: index, %v11: vector<1x4xf32>) -> (vector<4xf32>, vector<4x8xf32>, vector<4xf32>, vector<4x8xf32>, vector<4xf32>, f32, vector<4xf32>, vector<8x4xf32>, vector<4x8xf32>, vector<4xf32>, f32, vector<4xf32>, vector<4x4xf32>, vector<2x2xf32>, f32, vector<4x1xf32>) {
+  %cst = arith.constant 1.0 : f32
+  %0 = vector.broadcast %v : vector<4xf32> to vector<4xf32>
+  %1 = vector.broadcast %cst : f32 to vector<4x8xf32>
+  %2 = vector.shape_cast %v : vector<4xf32> to vector<4xf32>
+  %3 = vector.transpose %v2, [0, 1] : vector<4x8xf32> to vector<4x8xf32>
+  %4 = vector.extract %v[] : vector<4xf32> from vector<4xf32>
+  %5 = vector.extract %1[1, 2] : f32 from vector<4x8xf32>
+  %b = vector.broadcast %v : vector<4xf32> to vector<3x4xf32>
+  %6 = vector.extract %b[%i] : vector<4xf32> from vector<3x4xf32>
+  %7 = vector.transpose %1, [1, 0] : vector<4x8xf32> to vector<8x4xf32>
+  %8 = vector.insert %v2, %v2[] : vector<4x8xf32> into vector<4x8xf32>
+  %9 = vector.bitcast %v : vector<4xf32> to vector<4xf32>
+  %fe = vector.from_elements %f, %cst, %f, %f : vector<2x2xf32>
+  %10 = vector.extract %fe[0, 1] : f32 from vector<2x2xf32>
+  %s = vector.shape_cast %v11 : vector<1x4xf32> to vector<4xf32>
+  %bb = vector.broadcast %f : f32 to vector<4x4xf32>
+  %11 = vector.extract_strided_slice %bb {offsets = [0, 0], sizes = [4, 4], strides = [1, 1]} : vector<4x4xf32> to vector<4x4xf32>
+  %12 = vector.insert_strided_slice %fe, %fe {offsets = [0, 0], strides = [1, 1]} : vector<2x2xf32> into vector<2x2xf32>
+  %bs = vector.broadcast %f : f32 to vector<4xf32>
+  %13 = vector.extract %bs[2] : f32 from vector<4xf32>
+  %u = vector.broadcast %v11 : vector<1x4xf32> to vector<4x1x4xf32>
+  %14 = vector.shape_cast %bs : vector<4xf32> to vector<4x1xf32>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %s, %11, %12, %13, %14 : vector<4xf32>, vector<4x8xf32>, vector<4xf32>, vector<4x8xf32>, vector<4xf32>, f32, vector<4xf32>, vector<8x4xf32>, vector<4x8xf32>, vector<4xf32>, f32, vector<4xf32>, vector<4x4xf32>, vector<2x2xf32>, f32, vector<4x1xf32>
+}
+
+// CHECK-LABEL: func.func @patterns(%arg0: f32, %arg1: vector<3xf32>) -> (vector<2x4xf32>, vector<8x3xf32>, vector<6x4xf32>) {
+// CHECK-NEXT:   %0 = vector.broadcast %arg0 : f32 to vector<2x4xf32>
+// CHECK-NEXT:   %1 = vector.broadcast %arg1 : vector<3xf32> to vector<8x3xf32>
+// CHECK-NEXT:   %2 = vector.broadcast %arg1 : vector<3xf32> to vector<2x4x3xf32>
+// CHECK-NEXT:   %3 = vector.shape_cast %2 : vector<2x4x3xf32> to vector<6x4xf32>
+// CHECK-NEXT:   return %0, %1, %3 : vector<2x4xf32>, vector<8x3xf32>, vector<6x4xf32>
+// CHECK-NEXT: }
+func.func @patterns(%f: f32, %v: vector<3xf32>) -> (vector<2x4xf32>, vector<8x3xf32>, vector<6x4xf32>) {
+  %0 = vector.broadcast %f : f32 to vector<4xf32>
+  %1 = vector.broadcast %0 : vector<4xf32> to vector<2x4xf32>
+  %2 = vector.broadcast %v : vector<3xf32> to vector<2x4x3xf32>
+  %3 = vector.shape_cast %2 : vector<2x4x3xf32> to vector<8x3xf32>
+  %4 = vector.broadcast %v : vector<3xf32> to vector<2x4x3xf32>
+  %5 = vector.shape_cast %4 : vector<2x4x3xf32> to vector<6x4xf32>
+  return %1, %3, %5 : vector<2x4xf32>, vector<8x3xf32>, vector<6x4xf32>
+}
