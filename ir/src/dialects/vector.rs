@@ -1915,6 +1915,7 @@ pub static EXTRACT: OpDef = OpDef {
     print: Some(print_extract),
     verify: Some(verify_extract),
     fold: Some(fold_extract),
+    canonicalize: Some(canonicalize_extract_insert),
     ..OpDef::EMPTY
 };
 
@@ -1926,6 +1927,7 @@ pub static INSERT: OpDef = OpDef {
     print: Some(print_insert),
     verify: Some(verify_insert),
     fold: Some(fold_insert),
+    canonicalize: Some(canonicalize_extract_insert),
     ..OpDef::EMPTY
 };
 
@@ -4825,5 +4827,46 @@ fn canonicalize_transfer(ir: &mut Ir, op: Op) -> bool {
     }
     let attr = ctx.array_attr(in_bounds.iter().map(|&b| ctx.bool_attr(b)).collect());
     ir.set_attr(op, "in_bounds", attr);
+    true
+}
+
+/// Upstream's `extractInsertFoldConstantOp` (an in-place fold): dynamic positions given
+/// by constants within the dimension become static.
+fn canonicalize_extract_insert(ir: &mut Ir, op: Op) -> bool {
+    let extract = ir.is_op(op, "vector.extract");
+    let fixed = if extract { 1 } else { 2 };
+    let ops = ir.operands(op).to_vec();
+    if ops.len() < fixed {
+        return false;
+    }
+    let vector = if extract { ops[0] } else { ops[1] };
+    let Some(shape) = vec_ty(ir.ctx(), ir.value_type(vector)).map(|v| v.shape) else {
+        return false;
+    };
+    let mut position = dense_i64_values(ir.ctx(), ir.attr(op, "static_position"));
+    let mut dynamic = ops[fixed..].iter();
+    let mut kept = ops[..fixed].to_vec();
+    let mut changed = false;
+    for (i, p) in position.iter_mut().enumerate() {
+        if *p != DYNAMIC {
+            continue;
+        }
+        let Some(&value) = dynamic.next() else {
+            return false;
+        };
+        match constant_int(ir, value) {
+            Some(c) if c >= 0 && shape.get(i).is_some_and(|&n| c < n) => {
+                *p = c;
+                changed = true;
+            }
+            _ => kept.push(value),
+        }
+    }
+    if !changed {
+        return false;
+    }
+    let attr = ir.ctx().dense_i64_array(&position);
+    ir.set_attr(op, "static_position", attr);
+    ir.set_operands(op, kept);
     true
 }

@@ -2,7 +2,8 @@
 
 // Folds and canonicalization patterns of vector ops (the identity, splat and
 // broadcast cases of upstream's folders, BroadcastFolder, ShapeCastBroadcastFolder,
-// in_bounds inference of transfers), checked against mlir-opt --canonicalize.
+// in_bounds inference of transfers, constant positions of extract/insert), checked
+// against mlir-opt --canonicalize.
 
 // CHECK-DAG: #map = affine_map<(d0, d1) -> (d1, d0)>
 // CHECK-DAG: #map1 = affine_map<(d0, d1) -> (0, d1)>
@@ -90,4 +91,22 @@ func.func @in_bounds(%m: memref<8x16xf32>, %d: memref<?x16xf32>, %t: tensor<8x16
   %6 = vector.transfer_read %m[%c0, %c0], %f {permutation_map = affine_map<(d0, d1) -> (0, d1)>} : memref<8x16xf32>, vector<3x4xf32>
   %7 = vector.transfer_read %m[%c0, %c14], %f {permutation_map = affine_map<(d0, d1) -> (d1, 0)>} : memref<8x16xf32>, vector<4x3xf32>
   return %0, %1, %2, %3, %4, %5, %6, %7 : vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<2x4xf32>, vector<4xf32>, tensor<8x16xf32>, vector<3x4xf32>, vector<4x3xf32>
+}
+
+// CHECK-LABEL: func.func @constant_positions(%arg0: vector<4x8xf32>, %arg1: f32, %arg2: index) -> (f32, vector<4x8xf32>, f32, f32) {
+// CHECK-NEXT:   %c9 = arith.constant 9 : index
+// CHECK-NEXT:   %0 = vector.extract %arg0[1, %arg2] : f32 from vector<4x8xf32>
+// CHECK-NEXT:   %1 = vector.insert %arg1, %arg0 [1, 1] : f32 into vector<4x8xf32>
+// CHECK-NEXT:   %2 = vector.extract %arg0[%arg2, %c9] : f32 from vector<4x8xf32>
+// CHECK-NEXT:   return %0, %1, %2, %arg1 : f32, vector<4x8xf32>, f32, f32
+// CHECK-NEXT: }
+func.func @constant_positions(%v: vector<4x8xf32>, %f: f32, %i: index) -> (f32, vector<4x8xf32>, f32, f32) {
+  %c1 = arith.constant 1 : index
+  %c9 = arith.constant 9 : index
+  %0 = vector.extract %v[%c1, %i] : f32 from vector<4x8xf32>
+  %1 = vector.insert %f, %v[%c1, %c1] : f32 into vector<4x8xf32>
+  %2 = vector.extract %v[%i, %c9] : f32 from vector<4x8xf32>
+  %fe = vector.from_elements %f, %f, %f, %f : vector<4xf32>
+  %3 = vector.extract %fe[%c1] : f32 from vector<4xf32>
+  return %0, %1, %2, %3 : f32, vector<4x8xf32>, f32, f32
 }
