@@ -1781,10 +1781,54 @@ fn canonicalize_if(ir: &mut Ir, op: Op) -> bool {
     if ir.regions(op).len() != 2 || ir.operands(op).len() != 1 {
         return false;
     }
-    if_to_select(ir, op)
+    if_condition_propagation(ir, op)
+        || if_to_select(ir, op)
         || if_remove_empty_else(ir, op)
         || if_static_condition(ir, op)
         || if_unused_results(ir, op)
+}
+
+/// `ConditionPropagation`: inside the then (else) region the condition is known to be
+/// true (false); its uses there become constants created right before the `scf.if`.
+fn if_condition_propagation(ir: &mut Ir, op: Op) -> bool {
+    let cond = ir.operand(op, 0);
+    if ir
+        .defining_op(cond)
+        .is_some_and(|d| ir.has_trait(d, Traits::CONSTANT_LIKE))
+    {
+        return false;
+    }
+    let (then_r, else_r) = (ir.region(op, 0), ir.region(op, 1));
+    let mut constants: [Option<Value>; 2] = [None, None];
+    let mut changed = false;
+    // MLIR walks a use list newest-first.
+    for u in ir.uses(cond).iter().rev().copied().collect::<Vec<_>>() {
+        let which = if ir.region_contains(then_r, u.op) {
+            0
+        } else if ir.region_contains(else_r, u.op) {
+            1
+        } else {
+            continue;
+        };
+        let c = match constants[which] {
+            Some(c) => c,
+            None => {
+                let ctx = ir.ctx();
+                let mut st = OperationState::new(ctx.intern_str("arith.constant"), ir.loc(op));
+                let (value, i1) = (ctx.bool_attr(which == 0), ctx.i1_type());
+                st.add_attr(ctx.intern_str("value"), value);
+                st.result_types = vec![i1];
+                let k = ir.create_op(st);
+                ir.insert_op_before(op, k);
+                let c = ir.result(k, 0);
+                constants[which] = Some(c);
+                c
+            }
+        };
+        ir.set_operand(u.op, u.index as usize, c);
+        changed = true;
+    }
+    changed
 }
 
 /// `ConvertTrivialIfToSelect`: results yielded from outside both branches become

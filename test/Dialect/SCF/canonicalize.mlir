@@ -263,3 +263,78 @@ func.func @degenerate_steps(%m: memref<8xi32>, %x: i32, %n: index) -> (i32, i32,
   }
   return %0, %1, %2 : i32, i32, i32
 }
+// CHECK-LABEL: func.func @tiled(%arg0: memref<64x64xf32>, %arg1: memref<64x64xf32>, %arg2: index, %arg3: i1) {
+// CHECK-NEXT:   %cst = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT:   %cst_0 = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:   %c0 = arith.constant 0 : index
+// CHECK-NEXT:   %c1 = arith.constant 1 : index
+// CHECK-NEXT:   %c16 = arith.constant 16 : index
+// CHECK-NEXT:   %c64 = arith.constant 64 : index
+// CHECK-NEXT:   scf.for %arg4 = %c0 to %c64 step %c16 {
+// CHECK-NEXT:     scf.for %arg5 = %c0 to %c64 step %c16 {
+// CHECK-NEXT:       %0 = arith.addi %arg4, %c16 : index
+// CHECK-NEXT:       scf.for %arg6 = %arg4 to %0 step %c1 {
+// CHECK-NEXT:         %1 = memref.load %arg0[%arg6, %arg5] : memref<64x64xf32>
+// CHECK-NEXT:         %2 = arith.select %arg3, %1, %cst_0 : f32
+// CHECK-NEXT:         memref.store %2, %arg1[%arg6, %arg5] : memref<64x64xf32>
+// CHECK-NEXT:       }
+// CHECK-NEXT:     }
+// CHECK-NEXT:   }
+// CHECK-NEXT:   scf.if %arg3 {
+// CHECK-NEXT:     memref.store %cst, %arg1[%c0, %c0] : memref<64x64xf32>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   return
+// CHECK-NEXT: }
+func.func @tiled(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %n: index, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  scf.for %i = %c0 to %c64 step %c16 {
+    scf.for %j = %c0 to %c64 step %c16 {
+      %ie = arith.addi %i, %c16 : index
+      scf.for %ii = %i to %ie step %c1 {
+        %v = memref.load %A[%ii, %j] : memref<64x64xf32>
+        %w = scf.if %c -> (f32) {
+          scf.yield %v : f32
+        } else {
+          %z = arith.constant 0.0 : f32
+          scf.yield %z : f32
+        }
+        memref.store %w, %B[%ii, %j] : memref<64x64xf32>
+      }
+    }
+  }
+  %c0f = arith.constant 1.0 : f32
+  scf.if %c {
+    scf.if %c {
+      memref.store %c0f, %B[%c0, %c0] : memref<64x64xf32>
+    }
+  }
+  return
+}
+// CHECK-LABEL: func.func @prop(%arg0: i1, %arg1: memref<4xi1>, %arg2: index, %arg3: i32, %arg4: i32) -> i32 {
+// CHECK-NEXT:   %false = arith.constant false
+// CHECK-NEXT:   %true = arith.constant true
+// CHECK-NEXT:   %0 = scf.if %arg0 -> (i32) {
+// CHECK-NEXT:     memref.store %true, %arg1[%arg2] : memref<4xi1>
+// CHECK-NEXT:     scf.yield %arg3 : i32
+// CHECK-NEXT:   } else {
+// CHECK-NEXT:     memref.store %false, %arg1[%arg2] : memref<4xi1>
+// CHECK-NEXT:     %1 = arith.addi %arg3, %arg4 : i32
+// CHECK-NEXT:     scf.yield %1 : i32
+// CHECK-NEXT:   }
+// CHECK-NEXT:   return %0 : i32
+// CHECK-NEXT: }
+func.func @prop(%c: i1, %m: memref<4xi1>, %i: index, %x: i32, %y: i32) -> i32 {
+  %r = scf.if %c -> (i32) {
+    memref.store %c, %m[%i] : memref<4xi1>
+    %s = arith.select %c, %x, %y : i32
+    scf.yield %s : i32
+  } else {
+    memref.store %c, %m[%i] : memref<4xi1>
+    %t = arith.addi %x, %y : i32
+    scf.yield %t : i32
+  }
+  return %r : i32
+}
