@@ -278,6 +278,20 @@ pub(crate) fn check_same_shape(v: &mut Verifier<'_>, op: Op) -> bool {
     false
 }
 
+/// A parse error from a custom op parser, prefixed like mlir-opt's
+/// (`custom op 'arith.cmpi' expected ...`).
+pub(crate) fn custom_error(
+    p: &Parser<'_>,
+    st: &OperationState,
+    span: crate::diag::Span,
+    message: impl std::fmt::Display,
+) -> crate::diag::Diagnostic {
+    p.error_at(
+        span,
+        format!("custom op '{}' {message}", p.ctx().str(st.name)),
+    )
+}
+
 // ----- fast-math and overflow flags -----
 
 /// Fast-math flag names in bit order (`reassoc` = 1, ..., `afn` = 64).
@@ -328,16 +342,13 @@ pub(crate) fn fastmath_flags(ctx: &Context, attr: Attr) -> Option<u32> {
 }
 
 /// Parses `<flag, ...>` after `fastmath`.
-fn parse_fastmath_flags(p: &mut Parser<'_>) -> PResult<u32> {
+fn parse_fastmath_flags(p: &mut Parser<'_>, st: &OperationState) -> PResult<u32> {
     p.expect("<")?;
     let mut flags = 0;
     loop {
         let span = p.current_span();
         let name = p.parse_keyword().map_err(|_| {
-            p.error_at(
-                span,
-                "expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast",
-            )
+            custom_error(p, st, span, "expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast")
         })?;
         flags |= match name.as_str() {
             "none" => 0,
@@ -345,10 +356,7 @@ fn parse_fastmath_flags(p: &mut Parser<'_>) -> PResult<u32> {
             _ => match FASTMATH_FLAGS.iter().position(|f| *f == name) {
                 Some(i) => 1 << i,
                 None => {
-                    return Err(p.error_at(
-                        span,
-                        "expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast",
-                    ))
+                    return Err(custom_error(p, st, span, "expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast"))
                 }
             },
         };
@@ -363,7 +371,7 @@ fn parse_fastmath_flags(p: &mut Parser<'_>) -> PResult<u32> {
 /// Parses an optional `fastmath<...>` into the `fastmath` attribute of `st`.
 pub(crate) fn parse_optional_fastmath(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     if p.eat("fastmath") {
-        let flags = parse_fastmath_flags(p)?;
+        let flags = parse_fastmath_flags(p, st)?;
         let name = p.intern("fastmath");
         let attr = fastmath_attr(p.ctx(), flags);
         st.add_attr(name, attr);
@@ -449,7 +457,9 @@ fn parse_overflow(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
                     "none" => 0,
                     "nsw" => 1,
                     "nuw" => 2,
-                    _ => return Err(p.error_at(
+                    _ => return Err(custom_error(
+                        p,
+                        st,
                         span,
                         "expected ::mlir::arith::IntegerOverflowFlags to be one of: none, nsw, nuw",
                     )),
@@ -652,7 +662,7 @@ fn parse_constant(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let span = p.current_span();
     let value = p.parse_attribute(None)?;
     let Some(ty) = p.ctx().attr_type(value) else {
-        return Err(p.error_at(span, "expected attribute with a type"));
+        return Err(custom_error(p, st, span, "expected attribute with a type"));
     };
     let name = p.intern("value");
     st.add_attr(name, value);
@@ -889,7 +899,7 @@ fn parse_predicate(p: &mut Parser<'_>, st: &mut OperationState, names: &[&str]) 
         .as_deref()
         .and_then(|w| names.iter().position(|n| *n == w));
     let Some(index) = index else {
-        return Err(p.error_at(
+        return Err(custom_error(p, st,
             span,
             format!(
                 "expected string or keyword containing one of the following enum values for attribute 'predicate' [{}]",
@@ -932,7 +942,9 @@ fn parse_cmp(p: &mut Parser<'_>, st: &mut OperationState, float: bool) -> PResul
     };
     if !class.accepts(p.ctx(), ty) {
         let t = crate::printer::type_to_string(p.ctx(), ty);
-        return Err(p.error_at(
+        return Err(custom_error(
+            p,
+            st,
             start,
             format!("'lhs' must be {}, but got '{t}'", class.description()),
         ));
@@ -2818,10 +2830,14 @@ fn canonicalize_muli(ir: &mut Ir, op: Op) -> bool {
 }
 
 fn canonicalize_xori(ir: &mut Ir, op: Op) -> bool {
+    xori_not_cmpi(ir, op) || binop_of_exts(ir, op)
+}
+
+/// xori(cmpi(pred, a, b), true) -> cmpi(~pred, a, b)
+fn xori_not_cmpi(ir: &mut Ir, op: Op) -> bool {
     if ir.operands(op).len() != 2 {
         return false;
     }
-    // xori(cmpi(pred, a, b), true) -> cmpi(~pred, a, b)
     let rhs = ir.operand(op, 1);
     let is_true = ir.value_type(rhs) == ir.ctx().i1_type() && const_int(ir, rhs) == Some(1);
     let Some(cmp) = def_named(ir, ir.operand(op, 0), "arith.cmpi").filter(|_| is_true) else {
@@ -2862,6 +2878,126 @@ fn canonicalize_xori(ir: &mut Ir, op: Op) -> bool {
     true
 }
 
+/// andi/ori/xori(extui(x), extui(y)) -> extui(andi/ori/xori(x, y)), likewise for extsi,
+/// when `x` and `y` have the same type.
+fn binop_of_exts(ir: &mut Ir, op: Op) -> bool {
+    if ir.operands(op).len() != 2 {
+        return false;
+    }
+    let name = ir.op_name(op).to_string();
+    for ext in ["arith.extui", "arith.extsi"] {
+        let (Some(a), Some(b)) = (
+            def_named(ir, ir.operand(op, 0), ext),
+            def_named(ir, ir.operand(op, 1), ext),
+        ) else {
+            continue;
+        };
+        let (x, y) = (ir.operand(a, 0), ir.operand(b, 0));
+        let xty = ir.value_type(x);
+        if xty != ir.value_type(y) {
+            continue;
+        }
+        let inner = create_before(ir, op, &name, vec![x, y], vec![xty], vec![]);
+        let rty = ir.value_type(ir.result(op, 0));
+        let iv = ir.result(inner, 0);
+        let outer = create_before(ir, op, ext, vec![iv], vec![rty], vec![]);
+        let r = ir.result(outer, 0);
+        replace_op(ir, op, &[r]);
+        return true;
+    }
+    false
+}
+
+fn canonicalize_andi_ori(ir: &mut Ir, op: Op) -> bool {
+    binop_of_exts(ir, op)
+}
+
+/// Integer width of the element type of `v`'s type.
+fn value_width(ir: &Ir, v: crate::store::Value) -> Option<u32> {
+    ir.ctx().int_width(ir.ctx().element_type(ir.value_type(v)))
+}
+
+fn canonicalize_trunci(ir: &mut Ir, op: Op) -> bool {
+    if ir.operands(op).len() != 1 {
+        return false;
+    }
+    let input = ir.operand(op, 0);
+    let Some(dst_w) = value_width(ir, ir.result(op, 0)) else {
+        return false;
+    };
+    // In place (upstream's folder): trunci(ext(x)) -> trunci(x) when x is wider than the
+    // result; trunci(trunci(x)) -> trunci(x).
+    if let Some(d) =
+        def_named(ir, input, "arith.extsi").or_else(|| def_named(ir, input, "arith.extui"))
+    {
+        let x = ir.operand(d, 0);
+        if value_width(ir, x).is_some_and(|w| w > dst_w) {
+            ir.set_operand(op, 0, x);
+            return true;
+        }
+    }
+    if let Some(d) = def_named(ir, input, "arith.trunci") {
+        let x = ir.operand(d, 0);
+        ir.set_operand(op, 0, x);
+        return true;
+    }
+    // trunci(extsi(x)) -> extsi(x), trunci(extui(x)) -> extui(x) when only extension bits
+    // are dropped.
+    for ext in ["arith.extsi", "arith.extui"] {
+        if let Some(d) = def_named(ir, input, ext) {
+            let x = ir.operand(d, 0);
+            let (Some(ext_w), Some(x_w)) = (value_width(ir, input), value_width(ir, x)) else {
+                continue;
+            };
+            if ext_w > dst_w && dst_w > x_w {
+                let rty = ir.value_type(ir.result(op, 0));
+                let new = create_before(ir, op, ext, vec![x], vec![rty], vec![]);
+                let r = ir.result(new, 0);
+                replace_op(ir, op, &[r]);
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Upstream's `cmpi` ext patterns: cmpi eq/ne of two same-kind extensions of values of
+/// one type compares the values.
+fn cmpi_of_exts(ir: &mut Ir, op: Op) -> bool {
+    let Some(pred) = ir.attr(op, "predicate").and_then(|a| ir.ctx().int_value(a)) else {
+        return false;
+    };
+    if pred > 1 {
+        return false;
+    }
+    for ext in ["arith.extsi", "arith.extui"] {
+        let (Some(a), Some(b)) = (
+            def_named(ir, ir.operand(op, 0), ext),
+            def_named(ir, ir.operand(op, 1), ext),
+        ) else {
+            continue;
+        };
+        let (x, y) = (ir.operand(a, 0), ir.operand(b, 0));
+        if ir.value_type(x) != ir.value_type(y) {
+            continue;
+        }
+        let rty = ir.value_type(ir.result(op, 0));
+        let p = ir.ctx().i64_attr(pred as i64);
+        let new = create_before(
+            ir,
+            op,
+            "arith.cmpi",
+            vec![x, y],
+            vec![rty],
+            vec![("predicate", p)],
+        );
+        let r = ir.result(new, 0);
+        replace_op(ir, op, &[r]);
+        return true;
+    }
+    false
+}
+
 fn canonicalize_select(ir: &mut Ir, op: Op) -> bool {
     if ir.operands(op).len() != 3 {
         return false;
@@ -2874,21 +3010,57 @@ fn canonicalize_select(ir: &mut Ir, op: Op) -> bool {
         replace_op(ir, op, &[r]);
         true
     };
-    // select(pred, select(pred, a, b), c) -> select(pred, a, c)
-    if let Some(inner) = def_named(ir, a, "arith.select").filter(|&s| ir.operand(s, 0) == c) {
-        let x = ir.operand(inner, 1);
-        return rebuild(ir, c, x, b);
-    }
     // select(pred, a, select(pred, b, c)) -> select(pred, a, c)
     if let Some(inner) = def_named(ir, b, "arith.select").filter(|&s| ir.operand(s, 0) == c) {
         let y = ir.operand(inner, 2);
         return rebuild(ir, c, a, y);
     }
+    // select(pred, select(pred, a, b), c) -> select(pred, a, c)
+    if let Some(inner) = def_named(ir, a, "arith.select").filter(|&s| ir.operand(s, 0) == c) {
+        let x = ir.operand(inner, 1);
+        return rebuild(ir, c, x, b);
+    }
     // select(not(pred), a, b) -> select(pred, b, a)
     if let Some(x) = def_named(ir, c, "arith.xori") {
-        if const_all(ir, ir.operand(x, 1), -1) || const_all(ir, ir.operand(x, 1), 1) {
+        if const_all(ir, ir.operand(x, 1), -1) {
             let p = ir.operand(x, 0);
             return rebuild(ir, p, b, a);
+        }
+    }
+    let i1 = ir.ctx().i1_type();
+    let scalar_bool = |ir: &Ir, v| ir.value_type(v) == i1 && const_int(ir, v).is_some();
+    // select(pred, false, true) -> xori(pred, true)
+    if ty == i1
+        && scalar_bool(ir, a)
+        && scalar_bool(ir, b)
+        && const_int(ir, a) == Some(0)
+        && const_int(ir, b) == Some(1)
+    {
+        let t = int_constant_before(ir, op, 1, i1);
+        let x = create_before(ir, op, "arith.xori", vec![c, t], vec![i1], vec![]);
+        let r = ir.result(x, 0);
+        replace_op(ir, op, &[r]);
+        return true;
+    }
+    // select(pred, 1, 0) -> extui(pred); select(pred, 0, 1) -> extui(xori(pred, true))
+    if ir.ctx().is_integer(ty) && ty != i1 {
+        let (one_zero, zero_one) = (
+            const_all(ir, a, 1) && const_all(ir, b, 0),
+            const_all(ir, a, 0) && const_all(ir, b, 1),
+        );
+        if one_zero || zero_one {
+            let cond = if zero_one {
+                let cty = ir.value_type(c);
+                let t = int_constant_before(ir, op, 1, cty);
+                let x = create_before(ir, op, "arith.xori", vec![c, t], vec![cty], vec![]);
+                ir.result(x, 0)
+            } else {
+                c
+            };
+            let e = create_before(ir, op, "arith.extui", vec![cond], vec![ty], vec![]);
+            let r = ir.result(e, 0);
+            replace_op(ir, op, &[r]);
+            return true;
         }
     }
     false
@@ -2906,7 +3078,7 @@ fn canonicalize_cmpi(ir: &mut Ir, op: Op) -> bool {
             .is_some_and(|d| ir.has_trait(d, Traits::CONSTANT_LIKE))
     };
     if !is_const(lhs) || is_const(rhs) {
-        return false;
+        return cmpi_of_exts(ir, op);
     }
     let Some(pred) = ir.attr(op, "predicate").and_then(|a| ir.ctx().int_value(a)) else {
         return false;
@@ -2937,11 +3109,20 @@ fn canonicalize_cast(ir: &mut Ir, op: Op) -> bool {
     let name = ir.op_name(op).to_string();
     let input = ir.operand(op, 0);
     let rty = ir.value_type(ir.result(op, 0));
+    // In place (upstream's folders): extsi(extsi(x)) -> extsi(x), extui(extui(x)) -> extui(x).
+    if name == "arith.extsi" || name == "arith.extui" {
+        if let Some(d) = def_named(ir, input, &name) {
+            let x = ir.operand(d, 0);
+            ir.set_operand(op, 0, x);
+            return true;
+        }
+    }
     let (same, ext) = match name.as_str() {
         "arith.index_cast" => ("arith.index_cast", Some("arith.extsi")),
         "arith.index_castui" => ("arith.index_castui", Some("arith.extui")),
         "arith.bitcast" => ("arith.bitcast", None),
         "arith.extsi" => ("", Some("arith.extui")),
+        "arith.extui" => return false,
         _ => return false,
     };
     if let Some(inner) = def_named(ir, input, same) {
@@ -3038,8 +3219,8 @@ arith_ops! {
     FLOORDIVSI = "arith.floordivsi", P, NONE, parse_binary, print_plain, verify_int_binary, F;
     REMUI = "arith.remui", P, NONE, parse_binary, print_plain, verify_int_binary, F;
     REMSI = "arith.remsi", P, NONE, parse_binary, print_plain, verify_int_binary, F;
-    ANDI = "arith.andi", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
-    ORI = "arith.ori", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
+    ANDI = "arith.andi", PC, NONE, parse_binary, print_plain, verify_int_binary, F, canon = canonicalize_andi_ori;
+    ORI = "arith.ori", PC, NONE, parse_binary, print_plain, verify_int_binary, F, canon = canonicalize_andi_ori;
     XORI = "arith.xori", PC, NONE, parse_binary, print_plain, verify_int_binary, F, canon = canonicalize_xori;
     SHLI = "arith.shli", P, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F;
     SHRUI = "arith.shrui", P, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
@@ -3064,9 +3245,9 @@ arith_ops! {
     CMPI = "arith.cmpi", P, &["predicate"], parse_cmpi, print_cmp, verify_cmp, F, canon = canonicalize_cmpi;
     CMPF = "arith.cmpf", P, &["fastmath", "predicate"], parse_cmpf, print_cmp, verify_cmp, F;
     SELECT = "arith.select", P, NONE, parse_select, print_select, verify_select, F, canon = canonicalize_select;
-    EXTUI = "arith.extui", P, NONE, parse_cast, print_cast, verify_cast, F;
+    EXTUI = "arith.extui", P, NONE, parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
     EXTSI = "arith.extsi", P, NONE, parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
-    TRUNCI = "arith.trunci", P, OVF, parse_trunci, print_trunci, verify_cast, F;
+    TRUNCI = "arith.trunci", P, OVF, parse_trunci, print_trunci, verify_cast, F, canon = canonicalize_trunci;
     EXTF = "arith.extf", P, FM, parse_cast_fastmath, print_cast_fastmath, verify_cast, F;
     TRUNCF = "arith.truncf", P, &["fastmath", "roundingmode"], parse_truncf, print_truncf, verify_cast, F;
     SCALING_EXTF = "arith.scaling_extf", P, FM, parse_scaling, print_scaling, verify_scaling, None;

@@ -979,6 +979,7 @@ pub static LAUNCH: OpDef = OpDef {
     parse: Some(parse_launch),
     print: Some(print_launch),
     verify: Some(verify_launch),
+    canonicalize: Some(canonicalize_launch),
     ..OpDef::EMPTY
 };
 
@@ -2279,4 +2280,62 @@ fn verify_subgroup_reduce(v: &mut Verifier<'_>, op: Op) {
             );
         }
     }
+}
+
+/// Upstream's `FoldLaunchArguments`: a block or thread id whose grid or block size is
+/// the constant 1 is replaced by a zero created at the start of the body.
+fn canonicalize_launch(ir: &mut Ir, op: Op) -> bool {
+    if !segments_ok(ir, op, 11) {
+        return false;
+    }
+    let Some(entry) = ir.regions(op).first().and_then(|&r| ir.entry_block(r)) else {
+        return false;
+    };
+    let args = ir.block_args(entry).to_vec();
+    if args.len() < 12 {
+        return false;
+    }
+    let is_one = |ir: &Ir, v: Value| {
+        ir.defining_op(v).is_some_and(|d| {
+            ir.is_op(d, "arith.constant")
+                && ir.attr(d, "value").and_then(|a| ir.ctx().int_value(a)) == Some(1)
+        })
+    };
+    // (id argument, size operand): block ids with grid sizes, thread ids with block sizes.
+    let mut pairs = Vec::new();
+    for k in 0..3 {
+        if let Some(&size) = segment_values(ir, op, 1 + k).first() {
+            pairs.push((args[k], size));
+        }
+    }
+    for k in 0..3 {
+        if let Some(&size) = segment_values(ir, op, 4 + k).first() {
+            pairs.push((args[3 + k], size));
+        }
+    }
+    let mut zero: Option<Value> = None;
+    for (id, size) in pairs {
+        if !is_one(ir, size) || ir.is_unused(id) {
+            continue;
+        }
+        let z = match zero {
+            Some(z) => z,
+            None => {
+                let ctx = ir.ctx();
+                let name = ctx.intern_str("arith.constant");
+                let mut state = OperationState::new(name, ir.loc(op));
+                let index = ctx.index_type();
+                let value = ctx.int_attr(0, index);
+                state.add_attr(ctx.intern_str("value"), value);
+                state.result_types.push(index);
+                let c = ir.create_op(state);
+                ir.prepend_op(entry, c);
+                let z = ir.result(c, 0);
+                zero = Some(z);
+                z
+            }
+        };
+        ir.replace_all_uses(id, z);
+    }
+    zero.is_some()
 }

@@ -859,6 +859,7 @@ pub static TRANSFER_READ: OpDef = OpDef {
     parse: Some(parse_transfer_read),
     print: Some(print_transfer_read),
     verify: Some(verify_transfer_read),
+    canonicalize: Some(canonicalize_transfer),
     ..OpDef::EMPTY
 };
 
@@ -869,6 +870,7 @@ pub static TRANSFER_WRITE: OpDef = OpDef {
     parse: Some(parse_transfer_write),
     print: Some(print_transfer_write),
     verify: Some(verify_transfer_write),
+    canonicalize: Some(canonicalize_transfer),
     ..OpDef::EMPTY
 };
 
@@ -1913,6 +1915,7 @@ pub static EXTRACT: OpDef = OpDef {
     print: Some(print_extract),
     verify: Some(verify_extract),
     fold: Some(fold_extract),
+    canonicalize: Some(canonicalize_extract_insert),
     ..OpDef::EMPTY
 };
 
@@ -1924,6 +1927,7 @@ pub static INSERT: OpDef = OpDef {
     print: Some(print_insert),
     verify: Some(verify_insert),
     fold: Some(fold_insert),
+    canonicalize: Some(canonicalize_extract_insert),
     ..OpDef::EMPTY
 };
 
@@ -4742,4 +4746,127 @@ fn canonicalize_shape_cast(ir: &mut Ir, op: Op) -> bool {
         return false;
     }
     replace_with_broadcast(ir, op, inner)
+}
+
+/// The constant integer value of `v` (an `arith.constant` result), if any.
+fn constant_int(ir: &Ir, v: crate::store::Value) -> Option<i64> {
+    let def = ir.defining_op(v)?;
+    if !ir.is_op(def, "arith.constant") {
+        return None;
+    }
+    ir.attr(def, "value")
+        .and_then(|a| ir.ctx().int_value(a))
+        .map(|x| x as i64)
+}
+
+/// Upstream's `foldTransferInBoundsAttribute` (an in-place fold of both transfer ops):
+/// marks a dim in bounds when the source dim is static, its index constant and the
+/// vector fits; broadcast dims follow once every other dim is in bounds.
+fn canonicalize_transfer(ir: &mut Ir, op: Op) -> bool {
+    let ctx = ir.ctx();
+    let read = ir.is_op(op, "vector.transfer_read");
+    let (source_seg, index_seg) = if read { (0, 1) } else { (1, 2) };
+    let source = segment_values(ir, op, source_seg);
+    let indices = segment_values(ir, op, index_seg);
+    let vector_value = if read {
+        ir.results(op).first().copied()
+    } else {
+        segment_values(ir, op, 0).first().copied()
+    };
+    let (Some(&source), Some(vector_value)) = (source.first(), vector_value) else {
+        return false;
+    };
+    let Some(vector) = vec_ty(ctx, ir.value_type(vector_value)) else {
+        return false;
+    };
+    let Some(map) = affine_map_of(ctx, ir.attr(op, "permutation_map")) else {
+        return false;
+    };
+    let Some(mut in_bounds) = bool_array_values(ctx, ir.attr(op, "in_bounds")) else {
+        return false;
+    };
+    let results = ctx.map_data(map).results.clone();
+    let rank = results.len();
+    if rank == 0 || in_bounds.len() != rank || vector.rank() < rank {
+        return false;
+    }
+    let Some(shape) = ctx.shape(ir.value_type(source)).map(<[i64]>::to_vec) else {
+        return false;
+    };
+    let mut changed = false;
+    let mut non_broadcast = Vec::new();
+    for i in 0..rank {
+        if in_bounds[i] {
+            continue;
+        }
+        if let Some(d) = dim_of_expr(ctx, results[i]) {
+            let d = d as usize;
+            let fits = shape.get(d).is_some_and(|&n| n != DYNAMIC)
+                && indices
+                    .get(d)
+                    .and_then(|&x| constant_int(ir, x))
+                    .is_some_and(|c| {
+                        // The vector dims of a transfer are its leading dims.
+                        c + vector.shape[i] <= shape[d]
+                    });
+            in_bounds[i] = fits;
+            changed |= fits;
+            non_broadcast.push(i);
+        }
+    }
+    if non_broadcast.iter().all(|&i| in_bounds[i]) {
+        for (i, &e) in results.iter().enumerate() {
+            if ctx.constant_value(e) == Some(0) && !in_bounds[i] {
+                in_bounds[i] = true;
+                changed = true;
+            }
+        }
+    }
+    if !changed {
+        return false;
+    }
+    let attr = ctx.array_attr(in_bounds.iter().map(|&b| ctx.bool_attr(b)).collect());
+    ir.set_attr(op, "in_bounds", attr);
+    true
+}
+
+/// Upstream's `extractInsertFoldConstantOp` (an in-place fold): dynamic positions given
+/// by constants within the dimension become static.
+fn canonicalize_extract_insert(ir: &mut Ir, op: Op) -> bool {
+    let extract = ir.is_op(op, "vector.extract");
+    let fixed = if extract { 1 } else { 2 };
+    let ops = ir.operands(op).to_vec();
+    if ops.len() < fixed {
+        return false;
+    }
+    let vector = if extract { ops[0] } else { ops[1] };
+    let Some(shape) = vec_ty(ir.ctx(), ir.value_type(vector)).map(|v| v.shape) else {
+        return false;
+    };
+    let mut position = dense_i64_values(ir.ctx(), ir.attr(op, "static_position"));
+    let mut dynamic = ops[fixed..].iter();
+    let mut kept = ops[..fixed].to_vec();
+    let mut changed = false;
+    for (i, p) in position.iter_mut().enumerate() {
+        if *p != DYNAMIC {
+            continue;
+        }
+        let Some(&value) = dynamic.next() else {
+            return false;
+        };
+        match constant_int(ir, value) {
+            Some(c) if c >= 0 && shape.get(i).is_some_and(|&n| c < n) => {
+                *p = c;
+                changed = true;
+            }
+            _ => kept.push(value),
+        }
+    }
+    if !changed {
+        return false;
+    }
+    let attr = ir.ctx().dense_i64_array(&position);
+    ir.set_attr(op, "static_position", attr);
+    ir.set_operands(op, kept);
+    true
 }

@@ -1,9 +1,13 @@
 // RUN: lattice opt %s --canonicalize | FileCheck %s
 
 // Folds and canonicalization patterns of vector ops (the identity, splat and
-// broadcast cases of upstream's folders, BroadcastFolder, ShapeCastBroadcastFolder),
-// checked against mlir-opt --canonicalize.
+// broadcast cases of upstream's folders, BroadcastFolder, ShapeCastBroadcastFolder,
+// in_bounds inference of transfers, constant positions of extract/insert), checked
+// against mlir-opt --canonicalize.
 
+// CHECK-DAG: #map = affine_map<(d0, d1) -> (d1, d0)>
+// CHECK-DAG: #map1 = affine_map<(d0, d1) -> (0, d1)>
+// CHECK-DAG: #map2 = affine_map<(d0, d1) -> (d1, 0)>
 
 // CHECK-LABEL: func.func @folds(%arg0: vector<4xf32>, %arg1: vector<4x8xf32>, %arg2: f32, %arg3: index, %arg4: vector<1x4xf32>) -> (vector<4xf32>, vector<4x8xf32>, vector<4xf32>, vector<4x8xf32>, vector<4xf32>, f32, vector<4xf32>, vector<8x4xf32>, vector<4x8xf32>, vector<4xf32>, f32, vector<4xf32>, vector<4x4xf32>, vector<2x2xf32>, f32, vector<4x1xf32>) {
 // CHECK-NEXT:   %cst = arith.constant 1.000000e+00 : f32
@@ -56,4 +60,53 @@ func.func @patterns(%f: f32, %v: vector<3xf32>) -> (vector<2x4xf32>, vector<8x3x
   %4 = vector.broadcast %v : vector<3xf32> to vector<2x4x3xf32>
   %5 = vector.shape_cast %4 : vector<2x4x3xf32> to vector<6x4xf32>
   return %1, %3, %5 : vector<2x4xf32>, vector<8x3xf32>, vector<6x4xf32>
+}
+
+// CHECK-LABEL: func.func @in_bounds(%arg0: memref<8x16xf32>, %arg1: memref<?x16xf32>, %arg2: tensor<8x16xf32>, %arg3: index, %arg4: f32, %arg5: vector<4xf32>, %arg6: vector<2x4xf32>) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<2x4xf32>, vector<4xf32>, tensor<8x16xf32>, vector<3x4xf32>, vector<4x3xf32>) {
+// CHECK-NEXT:   %c0 = arith.constant 0 : index
+// CHECK-NEXT:   %c12 = arith.constant 12 : index
+// CHECK-NEXT:   %c14 = arith.constant 14 : index
+// CHECK-NEXT:   %0 = vector.transfer_read %arg0[%c0, %c12], %arg4 {in_bounds = [true]} : memref<8x16xf32>, vector<4xf32>
+// CHECK-NEXT:   %1 = vector.transfer_read %arg0[%c0, %c14], %arg4 : memref<8x16xf32>, vector<4xf32>
+// CHECK-NEXT:   %2 = vector.transfer_read %arg1[%c0, %c0], %arg4 {in_bounds = [true]} : memref<?x16xf32>, vector<4xf32>
+// CHECK-NEXT:   %3 = vector.transfer_read %arg0[%c0, %c0], %arg4 {in_bounds = [true, true], permutation_map = #map} : memref<8x16xf32>, vector<2x4xf32>
+// CHECK-NEXT:   %4 = vector.transfer_read %arg0[%c0, %arg3], %arg4 : memref<8x16xf32>, vector<4xf32>
+// CHECK-NEXT:   vector.transfer_write %arg5, %arg0[%c0, %c0] {in_bounds = [true]} : vector<4xf32>, memref<8x16xf32>
+// CHECK-NEXT:   %5 = vector.transfer_write %arg5, %arg2[%c0, %c14] : vector<4xf32>, tensor<8x16xf32>
+// CHECK-NEXT:   %6 = vector.transfer_read %arg0[%c0, %c0], %arg4 {in_bounds = [true, true], permutation_map = #map1} : memref<8x16xf32>, vector<3x4xf32>
+// CHECK-NEXT:   %7 = vector.transfer_read %arg0[%c0, %c14], %arg4 {permutation_map = #map2} : memref<8x16xf32>, vector<4x3xf32>
+// CHECK-NEXT:   return %0, %1, %2, %3, %4, %5, %6, %7 : vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<2x4xf32>, vector<4xf32>, tensor<8x16xf32>, vector<3x4xf32>, vector<4x3xf32>
+// CHECK-NEXT: }
+func.func @in_bounds(%m: memref<8x16xf32>, %d: memref<?x16xf32>, %t: tensor<8x16xf32>, %i: index, %f: f32, %v: vector<4xf32>, %v2: vector<2x4xf32>) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<2x4xf32>, vector<4xf32>, tensor<8x16xf32>, vector<3x4xf32>, vector<4x3xf32>) {
+  %c0 = arith.constant 0 : index
+  %c12 = arith.constant 12 : index
+  %c14 = arith.constant 14 : index
+  %0 = vector.transfer_read %m[%c0, %c12], %f : memref<8x16xf32>, vector<4xf32>
+  %1 = vector.transfer_read %m[%c0, %c14], %f : memref<8x16xf32>, vector<4xf32>
+  %2 = vector.transfer_read %d[%c0, %c0], %f : memref<?x16xf32>, vector<4xf32>
+  %3 = vector.transfer_read %m[%c0, %c0], %f {permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : memref<8x16xf32>, vector<2x4xf32>
+  %4 = vector.transfer_read %m[%c0, %i], %f : memref<8x16xf32>, vector<4xf32>
+  vector.transfer_write %v, %m[%c0, %c0] : vector<4xf32>, memref<8x16xf32>
+  %5 = vector.transfer_write %v, %t[%c0, %c14] : vector<4xf32>, tensor<8x16xf32>
+  %6 = vector.transfer_read %m[%c0, %c0], %f {permutation_map = affine_map<(d0, d1) -> (0, d1)>} : memref<8x16xf32>, vector<3x4xf32>
+  %7 = vector.transfer_read %m[%c0, %c14], %f {permutation_map = affine_map<(d0, d1) -> (d1, 0)>} : memref<8x16xf32>, vector<4x3xf32>
+  return %0, %1, %2, %3, %4, %5, %6, %7 : vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<2x4xf32>, vector<4xf32>, tensor<8x16xf32>, vector<3x4xf32>, vector<4x3xf32>
+}
+
+// CHECK-LABEL: func.func @constant_positions(%arg0: vector<4x8xf32>, %arg1: f32, %arg2: index) -> (f32, vector<4x8xf32>, f32, f32) {
+// CHECK-NEXT:   %c9 = arith.constant 9 : index
+// CHECK-NEXT:   %0 = vector.extract %arg0[1, %arg2] : f32 from vector<4x8xf32>
+// CHECK-NEXT:   %1 = vector.insert %arg1, %arg0 [1, 1] : f32 into vector<4x8xf32>
+// CHECK-NEXT:   %2 = vector.extract %arg0[%arg2, %c9] : f32 from vector<4x8xf32>
+// CHECK-NEXT:   return %0, %1, %2, %arg1 : f32, vector<4x8xf32>, f32, f32
+// CHECK-NEXT: }
+func.func @constant_positions(%v: vector<4x8xf32>, %f: f32, %i: index) -> (f32, vector<4x8xf32>, f32, f32) {
+  %c1 = arith.constant 1 : index
+  %c9 = arith.constant 9 : index
+  %0 = vector.extract %v[%c1, %i] : f32 from vector<4x8xf32>
+  %1 = vector.insert %f, %v[%c1, %c1] : f32 into vector<4x8xf32>
+  %2 = vector.extract %v[%i, %c9] : f32 from vector<4x8xf32>
+  %fe = vector.from_elements %f, %f, %f, %f : vector<4xf32>
+  %3 = vector.extract %fe[%c1] : f32 from vector<4xf32>
+  return %0, %1, %2, %3 : f32, vector<4x8xf32>, f32, f32
 }
