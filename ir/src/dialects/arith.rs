@@ -278,6 +278,20 @@ pub(crate) fn check_same_shape(v: &mut Verifier<'_>, op: Op) -> bool {
     false
 }
 
+/// A parse error from a custom op parser, prefixed like mlir-opt's
+/// (`custom op 'arith.cmpi' expected ...`).
+pub(crate) fn custom_error(
+    p: &Parser<'_>,
+    st: &OperationState,
+    span: crate::diag::Span,
+    message: impl std::fmt::Display,
+) -> crate::diag::Diagnostic {
+    p.error_at(
+        span,
+        format!("custom op '{}' {message}", p.ctx().str(st.name)),
+    )
+}
+
 // ----- fast-math and overflow flags -----
 
 /// Fast-math flag names in bit order (`reassoc` = 1, ..., `afn` = 64).
@@ -328,16 +342,13 @@ pub(crate) fn fastmath_flags(ctx: &Context, attr: Attr) -> Option<u32> {
 }
 
 /// Parses `<flag, ...>` after `fastmath`.
-fn parse_fastmath_flags(p: &mut Parser<'_>) -> PResult<u32> {
+fn parse_fastmath_flags(p: &mut Parser<'_>, st: &OperationState) -> PResult<u32> {
     p.expect("<")?;
     let mut flags = 0;
     loop {
         let span = p.current_span();
         let name = p.parse_keyword().map_err(|_| {
-            p.error_at(
-                span,
-                "expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast",
-            )
+            custom_error(p, st, span, "expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast")
         })?;
         flags |= match name.as_str() {
             "none" => 0,
@@ -345,10 +356,7 @@ fn parse_fastmath_flags(p: &mut Parser<'_>) -> PResult<u32> {
             _ => match FASTMATH_FLAGS.iter().position(|f| *f == name) {
                 Some(i) => 1 << i,
                 None => {
-                    return Err(p.error_at(
-                        span,
-                        "expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast",
-                    ))
+                    return Err(custom_error(p, st, span, "expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast"))
                 }
             },
         };
@@ -363,7 +371,7 @@ fn parse_fastmath_flags(p: &mut Parser<'_>) -> PResult<u32> {
 /// Parses an optional `fastmath<...>` into the `fastmath` attribute of `st`.
 pub(crate) fn parse_optional_fastmath(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     if p.eat("fastmath") {
-        let flags = parse_fastmath_flags(p)?;
+        let flags = parse_fastmath_flags(p, st)?;
         let name = p.intern("fastmath");
         let attr = fastmath_attr(p.ctx(), flags);
         st.add_attr(name, attr);
@@ -449,7 +457,9 @@ fn parse_overflow(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
                     "none" => 0,
                     "nsw" => 1,
                     "nuw" => 2,
-                    _ => return Err(p.error_at(
+                    _ => return Err(custom_error(
+                        p,
+                        st,
                         span,
                         "expected ::mlir::arith::IntegerOverflowFlags to be one of: none, nsw, nuw",
                     )),
@@ -652,7 +662,7 @@ fn parse_constant(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let span = p.current_span();
     let value = p.parse_attribute(None)?;
     let Some(ty) = p.ctx().attr_type(value) else {
-        return Err(p.error_at(span, "expected attribute with a type"));
+        return Err(custom_error(p, st, span, "expected attribute with a type"));
     };
     let name = p.intern("value");
     st.add_attr(name, value);
@@ -889,7 +899,7 @@ fn parse_predicate(p: &mut Parser<'_>, st: &mut OperationState, names: &[&str]) 
         .as_deref()
         .and_then(|w| names.iter().position(|n| *n == w));
     let Some(index) = index else {
-        return Err(p.error_at(
+        return Err(custom_error(p, st,
             span,
             format!(
                 "expected string or keyword containing one of the following enum values for attribute 'predicate' [{}]",
@@ -932,7 +942,9 @@ fn parse_cmp(p: &mut Parser<'_>, st: &mut OperationState, float: bool) -> PResul
     };
     if !class.accepts(p.ctx(), ty) {
         let t = crate::printer::type_to_string(p.ctx(), ty);
-        return Err(p.error_at(
+        return Err(custom_error(
+            p,
+            st,
             start,
             format!("'lhs' must be {}, but got '{t}'", class.description()),
         ));

@@ -10,7 +10,7 @@
 //! `case_operand_segments` (one entry per case) and `case_values` exactly when it has
 //! cases (a `vector<N x flag type>` dense attribute), as mlir-opt stores them.
 
-use super::arith::type_str;
+use super::arith::{custom_error, type_str};
 use crate::attrs::{Attr, AttrData};
 use crate::context::Context;
 use crate::parser::{PResult, Parser};
@@ -287,7 +287,9 @@ fn parse_switch(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
                 let ir: &Ir = p.ir();
                 type_str(ir, fty)
             };
-            return Err(p.error_at(
+            return Err(custom_error(
+                p,
+                st,
                 ty_span,
                 format!(
                     "invalid kind of type specified: expected builtin.integer, but found '{t}'"
