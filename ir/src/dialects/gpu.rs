@@ -522,7 +522,7 @@ fn print_func(p: &mut Printer<'_>, op: Op) {
     p.write(" ");
     p.print_symbol_name(name);
     p.write("(");
-    for i in 0..inputs.len() {
+    for (i, &input) in inputs.iter().enumerate() {
         if i > 0 {
             p.write(", ");
         }
@@ -532,7 +532,7 @@ fn print_func(p: &mut Printer<'_>, op: Op) {
             .filter(|&d| !is_empty_dict(ctx, d));
         match args.get(i) {
             Some(&a) => p.print_region_argument(a, attrs),
-            None => p.print_type(inputs[i]),
+            None => p.print_type(input),
         }
     }
     p.write(")");
@@ -2303,14 +2303,10 @@ fn canonicalize_launch(ir: &mut Ir, op: Op) -> bool {
     };
     // (id argument, size operand): block ids with grid sizes, thread ids with block sizes.
     let mut pairs = Vec::new();
-    for k in 0..3 {
+    for (k, &id) in args.iter().take(6).enumerate() {
+        // Ids 0..3 pair with grid sizes (segments 1..4), ids 3..6 with block sizes.
         if let Some(&size) = segment_values(ir, op, 1 + k).first() {
-            pairs.push((args[k], size));
-        }
-    }
-    for k in 0..3 {
-        if let Some(&size) = segment_values(ir, op, 4 + k).first() {
-            pairs.push((args[3 + k], size));
+            pairs.push((id, size));
         }
     }
     let mut zero: Option<Value> = None;

@@ -327,7 +327,7 @@ fn affine_map_of(ctx: &Context, attr: Option<Attr>) -> Option<AffineMap> {
     }
 }
 
-fn op_ctx<'a>(ir: &'a Ir) -> &'a Context {
+fn op_ctx(ir: &Ir) -> &Context {
     ir.ctx()
 }
 
@@ -733,7 +733,7 @@ fn expand_groups(groups: &[Group], count: usize) -> Option<Vec<TyC>> {
     for g in groups {
         match *g {
             Group::One(c) => out.push(c),
-            Group::Many(c) | Group::Opt(c) => out.extend(std::iter::repeat(c).take(count - fixed)),
+            Group::Many(c) | Group::Opt(c) => out.extend(std::iter::repeat_n(c, count - fixed)),
         }
     }
     Some(out)
@@ -1142,7 +1142,7 @@ fn verify_transfer_common(
             bit_width(ctx, ev.element) * ev.shape.last().copied().unwrap_or(1).max(0) as u64;
         let result_bits = bit_width(ctx, vector.element)
             * vector.shape.last().copied().unwrap_or(1).max(0) as u64;
-        if source_bits == 0 || result_bits % source_bits != 0 {
+        if source_bits == 0 || !result_bits.is_multiple_of(source_bits) {
             v.error(op, "requires the bitwidth of the minor 1-D vector to be an integral multiple of the bitwidth of the minor 1-D vector of the source");
             return false;
         }
@@ -1172,7 +1172,7 @@ fn verify_transfer_common(
         };
         let result_bits = bit_width(ctx, vector.element) * minor;
         let eb = bit_width(ctx, element);
-        if eb == 0 || result_bits % eb != 0 {
+        if eb == 0 || !result_bits.is_multiple_of(eb) {
             v.error(op, "requires the bitwidth of the minor 1-D vector to be an integral multiple of the bitwidth of the source element type");
             return false;
         }
@@ -2220,7 +2220,7 @@ fn verify_extract_strided_slice(v: &mut Verifier<'_>, op: Op) {
     if offsets.len() > src.rank() {
         v.error(
             op,
-            format!("expected offsets attribute of rank no greater than vector rank"),
+            "expected offsets attribute of rank no greater than vector rank",
         );
         return;
     }
@@ -3214,7 +3214,7 @@ fn verify_constant_mask(v: &mut Verifier<'_>, op: Op) {
             return;
         }
     }
-    let any_zero = sizes.iter().any(|&s| s == 0);
+    let any_zero = sizes.contains(&0);
     let all_zero = sizes.iter().all(|&s| s == 0);
     if any_zero && !all_zero {
         v.error(op, "expected all mask dim sizes to be zeros, as a result of conjunction with zero mask dim");
