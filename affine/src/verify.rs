@@ -137,6 +137,29 @@ fn check_dims_and_symbols(
     true
 }
 
+/// ODS's `operandSegmentSizes` errors (`segments` is the expected number of groups).
+fn segment_error(v: &mut Verifier<'_>, op: Op, segments: usize) {
+    let ir = v.ir();
+    match dense_array(ir.ctx(), ir.attr(op, "operandSegmentSizes")) {
+        None => v.error(op, "requires attribute 'operandSegmentSizes'"),
+        Some(s) if s.len() != segments => v.error(
+            op,
+            format!(
+                "'operandSegmentSizes' attribute for specifying operand segments must have {segments} elements, but got {}",
+                s.len()
+            ),
+        ),
+        Some(s) => v.error(
+            op,
+            format!(
+                "operand count ({}) does not match with the total size ({}) specified in attribute 'operandSegmentSizes'",
+                ir.operands(op).len(),
+                s.iter().sum::<i64>()
+            ),
+        ),
+    }
+}
+
 // ---- affine.apply, affine.min, affine.max ----
 
 pub(crate) fn verify_apply(v: &mut Verifier<'_>, op: Op) {
@@ -205,12 +228,15 @@ pub(crate) fn verify_for(v: &mut Verifier<'_>, op: Op) {
         v.error(op, "requires attribute 'step'");
         return;
     };
-    let Some(step) = ctx.int_value(step) else {
-        v.error(
-            op,
-            "attribute 'step' failed to satisfy constraint: index attribute",
-        );
-        return;
+    let step = match ctx.attr_data(step) {
+        AttrData::Integer { value, ty } if ctx.is_index(*ty) => *value,
+        _ => {
+            v.error(
+                op,
+                "attribute 'step' failed to satisfy constraint: index attribute",
+            );
+            return;
+        }
     };
     if step <= 0 {
         v.error(
@@ -220,7 +246,7 @@ pub(crate) fn verify_for(v: &mut Verifier<'_>, op: Op) {
         return;
     }
     let Some(segs) = for_segments(ir, op) else {
-        v.error(op, "operand count does not match 'operandSegmentSizes'");
+        segment_error(v, op, 3);
         return;
     };
     let operands = ir.operands(op);
@@ -289,6 +315,48 @@ pub(crate) fn verify_for(v: &mut Verifier<'_>, op: Op) {
             return;
         }
     }
+    // LoopLikeOpInterface (the yielded values are checked by affine.yield).
+    let inits = &operands[segs[2].clone()];
+    let iter_args = &args[1..];
+    if inits.len() != iter_args.len() {
+        v.error(
+            op,
+            format!(
+                "different number of inits and region iter_args: {} != {}",
+                inits.len(),
+                iter_args.len()
+            ),
+        );
+        return;
+    }
+    for (i, (&init, &arg)) in inits.iter().zip(iter_args).enumerate() {
+        let (it, at) = (ir.value_type(init), ir.value_type(arg));
+        if it != at {
+            v.error(
+                op,
+                format!(
+                    "{i}-th init and {i}-th region iter_arg have different type: '{}' != '{}'",
+                    type_str(ir, it),
+                    type_str(ir, at)
+                ),
+            );
+            return;
+        }
+    }
+    for (i, (&arg, &res)) in iter_args.iter().zip(ir.results(op)).enumerate() {
+        let (at, rt) = (ir.value_type(arg), ir.value_type(res));
+        if at != rt {
+            v.error(
+                op,
+                format!(
+                    "{i}-th region iter_arg and {i}-th loop result have different type: '{}' != '{}'",
+                    type_str(ir, at),
+                    type_str(ir, rt)
+                ),
+            );
+            return;
+        }
+    }
     if check_map_divisors(v, op, lb, "lower bound affine map") {
         check_map_divisors(v, op, ub, "upper bound affine map");
     }
@@ -299,9 +367,21 @@ pub(crate) fn verify_for(v: &mut Verifier<'_>, op: Op) {
 pub(crate) fn verify_if(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
     let Some(set) = set_attr(ir, op, "condition") else {
-        v.error(op, "requires an integer set attribute named 'condition'");
+        v.error(op, "requires attribute 'condition'");
         return;
     };
+    let regions = ir.regions(op);
+    if regions.len() != 2 {
+        v.error(op, "requires two regions");
+        return;
+    }
+    if ir.region_blocks(regions[0]).count() != 1 {
+        v.error(
+            op,
+            "region #0 ('thenRegion') failed to verify constraint: region with 1 blocks",
+        );
+        return;
+    }
     let data = ir.ctx().set_data(set);
     let operands = ir.operands(op);
     if operands.len() != data.num_dims as usize + data.num_symbols as usize {
@@ -323,7 +403,22 @@ pub(crate) fn verify_if(v: &mut Verifier<'_>, op: Op) {
     if !check_dims_and_symbols(v, op, operands, data.num_dims as usize) {
         return;
     }
-    check_set_divisors(v, op, set);
+    if !check_set_divisors(v, op, set) {
+        return;
+    }
+    // RegionBranchOpInterface: without an else region, control flows from the op to
+    // its results directly, which needs as many values as there are results.
+    let num_results = ir.results(op).len();
+    if num_results != 0 && ir.region_is_empty(regions[1]) {
+        v.error_with_note(
+            op,
+            format!(
+                "along control flow edge from parent to parent: region branch point has 0 operands, but region successor needs {num_results} inputs"
+            ),
+            op,
+            "region branch point",
+        );
+    }
 }
 
 // ---- memory accesses ----
@@ -573,14 +668,12 @@ pub(crate) fn verify_parallel(v: &mut Verifier<'_>, op: Op) {
     let Some(ub) = required_map(v, op, "upperBoundsMap") else {
         return;
     };
-    let (Some(lb_groups), Some(ub_groups)) = (
-        dense_elements(ctx, ir.attr(op, "lowerBoundsGroups")),
-        dense_elements(ctx, ir.attr(op, "upperBoundsGroups")),
-    ) else {
-        v.error(
-            op,
-            "requires 'lowerBoundsGroups' and 'upperBoundsGroups' i32 tensor attributes",
-        );
+    let Some(lb_groups) = dense_elements(ctx, ir.attr(op, "lowerBoundsGroups")) else {
+        v.error(op, "requires attribute 'lowerBoundsGroups'");
+        return;
+    };
+    let Some(ub_groups) = dense_elements(ctx, ir.attr(op, "upperBoundsGroups")) else {
+        v.error(op, "requires attribute 'upperBoundsGroups'");
         return;
     };
     let Some(steps) = int_array(ctx, ir.attr(op, "steps")) else {
@@ -616,16 +709,31 @@ pub(crate) fn verify_parallel(v: &mut Verifier<'_>, op: Op) {
         );
         return;
     }
-    let expected_lb: i64 = lb_groups.iter().sum();
-    if expected_lb != ctx.map_num_results(lb) as i64 {
+    // Group sizes are read as unsigned 32-bit values, as MLIR's `getZExtValue`.
+    let mut expected_lb = 0u32;
+    for &g in &lb_groups {
+        if g == 0 {
+            v.error(op, "expected lower bound map to have at least one result");
+            return;
+        }
+        expected_lb = expected_lb.wrapping_add(g as u32);
+    }
+    if expected_lb as usize != ctx.map_num_results(lb) {
         v.error(
             op,
             format!("expected lower bounds map to have {expected_lb} results"),
         );
         return;
     }
-    let expected_ub: i64 = ub_groups.iter().sum();
-    if expected_ub != ctx.map_num_results(ub) as i64 {
+    let mut expected_ub = 0u32;
+    for &g in &ub_groups {
+        if g == 0 {
+            v.error(op, "expected upper bound map to have at least one result");
+            return;
+        }
+        expected_ub = expected_ub.wrapping_add(g as u32);
+    }
+    if expected_ub as usize != ctx.map_num_results(ub) {
         v.error(
             op,
             format!("expected upper bounds map to have {expected_ub} results"),
@@ -830,7 +938,7 @@ pub(crate) fn verify_linearize(v: &mut Verifier<'_>, op: Op) {
             s[0] as usize
         }
         _ => {
-            v.error(op, "operand count does not match 'operandSegmentSizes'");
+            segment_error(v, op, 2);
             return;
         }
     };

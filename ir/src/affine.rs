@@ -2,11 +2,19 @@
 //!
 //! Invariants: every [`AffineExpr`], [`AffineMap`] and [`IntegerSet`] is an index into a
 //! context interner, and is only ever built through the smart constructors below, which
-//! apply MLIR's construction-time simplifications (constant folding, constants on the
-//! right of `+`/`*`, `(x + c1) + c2 → x + (c1 + c2)`, `x floordiv 1 → x`, ...), so equal
-//! expressions built the same way share a handle and print as mlir-opt prints them.
-//! Division and modulo by a non-positive constant are never folded (the verifier reports
-//! them).
+//! apply exactly mlir-opt 22's construction-time simplifications (`simplifyAdd`,
+//! `simplifyMul`, `simplifyFloorDiv`, `simplifyCeilDiv`, `simplifyMod` and the ordering of
+//! commutative dim/symbol operands), so equal expressions built the same way share a
+//! handle and print as mlir-opt prints them. Checked against mlir-opt on the case tables
+//! `affine_mlir_opt_cases.tsv` and `affine_simplify_cases.tsv`.
+//!
+//! Arithmetic never panics: a constant `+`/`*` that overflows is kept unfolded (as MLIR
+//! does), the other folds wrap as MLIR's C++ does, and `floordiv`/`ceildiv` by zero and
+//! `mod` by a non-positive constant are never folded (verifiers report them).
+//!
+//! Also here: queries (`is_pure_affine`, `largest_known_divisor`, ...), rewriting
+//! (`replace_dims_and_symbols`, `compose`), evaluation, MLIR's flattening simplifier
+//! (`simplify_affine_expr`, `simplify_map`) and the text writers the printer uses.
 
 use crate::context::Context;
 
@@ -201,6 +209,12 @@ pub fn modulo(lhs: i64, rhs: i64) -> Option<i64> {
     (rhs > 0).then(|| lhs.rem_euclid(rhs))
 }
 
+/// Runs `f` on a grown stack when little is left: expressions can be nested arbitrarily
+/// deep, and the walks over them recurse.
+fn grow<R>(f: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(64 * 1024, 4 * 1024 * 1024, f)
+}
+
 fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
     while b != 0 {
         let t = a % b;
@@ -311,196 +325,213 @@ impl Context {
     }
 
     fn simplify_add(&self, lhs: AffineExpr, rhs: AffineExpr) -> Option<AffineExpr> {
-        let lhs_const = self.constant_value(lhs);
-        let rhs_const = self.constant_value(rhs);
-        if let (Some(a), Some(b)) = (lhs_const, rhs_const) {
-            // Not folded on overflow: kept as `a + b`.
-            return a.checked_add(b).map(|v| self.constant_expr(v));
-        }
-        // Constants to the right; a symbolic operand to the right of a non-symbolic one.
-        if lhs_const.is_some()
-            || (self.is_symbolic_or_constant(lhs) && !self.is_symbolic_or_constant(rhs))
-        {
-            return Some(self.add_expr(rhs, lhs));
-        }
-        if rhs_const == Some(0) {
-            return Some(lhs);
-        }
-        // (x + c1) + c2 -> x + (c1 + c2)
-        if let (Some(c2), Some((ll, c1))) =
-            (rhs_const, self.bin_with_const_rhs(lhs, AffineBinOp::Add))
-        {
-            return Some(self.add_const(ll, c1.wrapping_add(c2)));
-        }
-        // c1 * e + c2 * e -> (c1 + c2) * e
-        let (c1, first) = self
-            .bin_with_const_rhs(lhs, AffineBinOp::Mul)
-            .map_or((1, lhs), |(e, c)| (c, e));
-        let (c2, second) = self
-            .bin_with_const_rhs(rhs, AffineBinOp::Mul)
-            .map_or((1, rhs), |(e, c)| (c, e));
-        if first == second {
-            return Some(self.mul_const(first, c1.wrapping_add(c2)));
-        }
-        // (x + c) + y -> (x + y) + c
-        if let Some((ll, c)) = self.bin_with_const_rhs(lhs, AffineBinOp::Add) {
-            let inner = self.add_expr(ll, rhs);
-            return Some(self.add_const(inner, c));
-        }
-        // e + ((e floordiv q) * q) * -1 -> e mod q
-        let (AffineBinOp::Mul, lrhs, rrhs) = self.binary_parts(rhs)? else {
-            return None;
-        };
-        if self.constant_value(rrhs) == Some(-1) {
-            if let Some((AffineBinOp::Mul, llrhs, rlrhs)) = self.binary_parts(lrhs) {
-                let Some((AffineBinOp::FloorDiv, dividend, divisor)) = self.binary_parts(llrhs)
-                else {
-                    return None;
-                };
-                if divisor == rlrhs && lhs == dividend {
-                    return Some(self.mod_expr(lhs, rlrhs));
+        grow(|| {
+            let lhs_const = self.constant_value(lhs);
+            let rhs_const = self.constant_value(rhs);
+            if let (Some(a), Some(b)) = (lhs_const, rhs_const) {
+                // Not folded on overflow: kept as `a + b`.
+                return a.checked_add(b).map(|v| self.constant_expr(v));
+            }
+            // Constants to the right; a symbolic operand to the right of a non-symbolic one.
+            if lhs_const.is_some()
+                || (self.is_symbolic_or_constant(lhs) && !self.is_symbolic_or_constant(rhs))
+            {
+                return Some(self.add_expr(rhs, lhs));
+            }
+            if rhs_const == Some(0) {
+                return Some(lhs);
+            }
+            // (x + c1) + c2 -> x + (c1 + c2)
+            if let (Some(c2), Some((ll, c1))) =
+                (rhs_const, self.bin_with_const_rhs(lhs, AffineBinOp::Add))
+            {
+                return Some(self.add_const(ll, c1.wrapping_add(c2)));
+            }
+            // c1 * e + c2 * e -> (c1 + c2) * e
+            let (c1, first) = self
+                .bin_with_const_rhs(lhs, AffineBinOp::Mul)
+                .map_or((1, lhs), |(e, c)| (c, e));
+            let (c2, second) = self
+                .bin_with_const_rhs(rhs, AffineBinOp::Mul)
+                .map_or((1, rhs), |(e, c)| (c, e));
+            if first == second {
+                return Some(self.mul_const(first, c1.wrapping_add(c2)));
+            }
+            // (x + c) + y -> (x + y) + c
+            if let Some((ll, c)) = self.bin_with_const_rhs(lhs, AffineBinOp::Add) {
+                let inner = self.add_expr(ll, rhs);
+                return Some(self.add_const(inner, c));
+            }
+            // e + ((e floordiv q) * q) * -1 -> e mod q
+            let (AffineBinOp::Mul, lrhs, rrhs) = self.binary_parts(rhs)? else {
+                return None;
+            };
+            if self.constant_value(rrhs) == Some(-1) {
+                if let Some((AffineBinOp::Mul, llrhs, rlrhs)) = self.binary_parts(lrhs) {
+                    let Some((AffineBinOp::FloorDiv, dividend, divisor)) = self.binary_parts(llrhs)
+                    else {
+                        return None;
+                    };
+                    if divisor == rlrhs && lhs == dividend {
+                        return Some(self.mod_expr(lhs, rlrhs));
+                    }
                 }
             }
-        }
-        // e + (e floordiv c) * -c -> e mod c, for a positive constant c.
-        let Some((AffineBinOp::FloorDiv, llrhs, rlrhs)) = self.binary_parts(lrhs) else {
-            return None;
-        };
-        let positive = self.constant_value(rlrhs).is_some_and(|c| c > 0);
-        if positive && lhs == llrhs && rlrhs == self.neg_expr(rrhs) {
-            return Some(self.mod_expr(lhs, rlrhs));
-        }
-        // (x + y) + (e floordiv c) * k -> x + (y + (e floordiv c) * k) when the inner sum
-        // simplifies, so that `(x + e) + (e floordiv c) * -c` becomes `x + e mod c`.
-        if let Some((AffineBinOp::Add, ll, lr)) = self.binary_parts(lhs) {
-            let inner = self.simplify_add(lr, rhs)?;
-            return Some(self.add_expr(ll, inner));
-        }
-        None
+            // e + (e floordiv c) * -c -> e mod c, for a positive constant c.
+            let Some((AffineBinOp::FloorDiv, llrhs, rlrhs)) = self.binary_parts(lrhs) else {
+                return None;
+            };
+            let positive = self.constant_value(rlrhs).is_some_and(|c| c > 0);
+            if positive && lhs == llrhs && rlrhs == self.neg_expr(rrhs) {
+                return Some(self.mod_expr(lhs, rlrhs));
+            }
+            // (x + y) + (e floordiv c) * k -> x + (y + (e floordiv c) * k) when the inner sum
+            // simplifies, so that `(x + e) + (e floordiv c) * -c` becomes `x + e mod c`.
+            if let Some((AffineBinOp::Add, ll, lr)) = self.binary_parts(lhs) {
+                let inner = self.simplify_add(lr, rhs)?;
+                return Some(self.add_expr(ll, inner));
+            }
+            None
+        })
     }
 
     fn simplify_mul(&self, lhs: AffineExpr, rhs: AffineExpr) -> Option<AffineExpr> {
-        let lhs_const = self.constant_value(lhs);
-        let rhs_const = self.constant_value(rhs);
-        if let (Some(a), Some(b)) = (lhs_const, rhs_const) {
-            // Not folded on overflow: kept as `a * b`.
-            return a.checked_mul(b).map(|v| self.constant_expr(v));
-        }
-        let lhs_sym = self.is_symbolic_or_constant(lhs);
-        let rhs_sym = self.is_symbolic_or_constant(rhs);
-        if !lhs_sym && !rhs_sym {
-            return None; // not affine; kept for the parser/verifier to report
-        }
-        if !rhs_sym || lhs_const.is_some() {
-            return Some(self.mul_expr(rhs, lhs));
-        }
-        if let Some(c) = rhs_const {
-            if c == 1 {
-                return Some(lhs);
+        grow(|| {
+            let lhs_const = self.constant_value(lhs);
+            let rhs_const = self.constant_value(rhs);
+            if let (Some(a), Some(b)) = (lhs_const, rhs_const) {
+                // Not folded on overflow: kept as `a * b`.
+                return a.checked_mul(b).map(|v| self.constant_expr(v));
             }
-            if c == 0 {
-                return Some(rhs);
+            let lhs_sym = self.is_symbolic_or_constant(lhs);
+            let rhs_sym = self.is_symbolic_or_constant(rhs);
+            if !lhs_sym && !rhs_sym {
+                return None; // not affine; kept for the parser/verifier to report
             }
-            // (x * c1) * c2 -> x * (c1 * c2)
-            if let Some((ll, c1)) = self.bin_with_const_rhs(lhs, AffineBinOp::Mul) {
-                return Some(self.mul_const(ll, c1.wrapping_mul(c)));
+            if !rhs_sym || lhs_const.is_some() {
+                return Some(self.mul_expr(rhs, lhs));
             }
-        }
-        // (x * c) * y -> (x * y) * c
-        if let Some((ll, c)) = self.bin_with_const_rhs(lhs, AffineBinOp::Mul) {
-            let inner = self.mul_expr(ll, rhs);
-            return Some(self.mul_const(inner, c));
-        }
-        None
+            if let Some(c) = rhs_const {
+                if c == 1 {
+                    return Some(lhs);
+                }
+                if c == 0 {
+                    return Some(rhs);
+                }
+                // (x * c1) * c2 -> x * (c1 * c2)
+                if let Some((ll, c1)) = self.bin_with_const_rhs(lhs, AffineBinOp::Mul) {
+                    return Some(self.mul_const(ll, c1.wrapping_mul(c)));
+                }
+            }
+            // (x * c) * y -> (x * y) * c
+            if let Some((ll, c)) = self.bin_with_const_rhs(lhs, AffineBinOp::Mul) {
+                let inner = self.mul_expr(ll, rhs);
+                return Some(self.mul_const(inner, c));
+            }
+            None
+        })
     }
 
     fn simplify_floordiv(&self, lhs: AffineExpr, rhs: AffineExpr) -> Option<AffineExpr> {
-        if let (Some(lc), Some(rc)) = (self.constant_value(lhs), self.constant_value(rhs)) {
-            return floor_div(lc, rc).map(|v| self.constant_expr(v));
-        }
-        let rc = self.constant_value(rhs).filter(|&c| c != 0)?;
-        if rc == 1 {
-            return Some(lhs);
-        }
-        if let Some((ll, c)) = self.bin_with_const_rhs(lhs, AffineBinOp::Mul) {
-            if c.wrapping_rem(rc) == 0 {
-                return c.checked_div(rc).map(|q| self.mul_const(ll, q));
+        grow(|| {
+            if let (Some(lc), Some(rc)) = (self.constant_value(lhs), self.constant_value(rhs)) {
+                return floor_div(lc, rc).map(|v| self.constant_expr(v));
             }
-        }
-        if let Some((AffineBinOp::Add, ll, lr)) = self.binary_parts(lhs) {
-            if self.largest_known_divisor(ll).wrapping_rem(rc) == 0
-                || self.largest_known_divisor(lr).wrapping_rem(rc) == 0
-            {
-                let a = self.floordiv_expr(ll, rhs);
-                let b = self.floordiv_expr(lr, rhs);
-                return Some(self.add_expr(a, b));
+            let rc = self.constant_value(rhs).filter(|&c| c != 0)?;
+            if rc == 1 {
+                return Some(lhs);
             }
-        }
-        None
+            if let Some((ll, c)) = self.bin_with_const_rhs(lhs, AffineBinOp::Mul) {
+                if c.wrapping_rem(rc) == 0 {
+                    return c.checked_div(rc).map(|q| self.mul_const(ll, q));
+                }
+            }
+            if let Some((AffineBinOp::Add, ll, lr)) = self.binary_parts(lhs) {
+                if self.largest_known_divisor(ll).wrapping_rem(rc) == 0
+                    || self.largest_known_divisor(lr).wrapping_rem(rc) == 0
+                {
+                    let a = self.floordiv_expr(ll, rhs);
+                    let b = self.floordiv_expr(lr, rhs);
+                    return Some(self.add_expr(a, b));
+                }
+            }
+            None
+        })
     }
 
     fn simplify_ceildiv(&self, lhs: AffineExpr, rhs: AffineExpr) -> Option<AffineExpr> {
-        if let (Some(lc), Some(rc)) = (self.constant_value(lhs), self.constant_value(rhs)) {
-            return ceil_div(lc, rc).map(|v| self.constant_expr(v));
-        }
-        let rc = self.constant_value(rhs).filter(|&c| c != 0)?;
-        if rc == 1 {
-            return Some(lhs);
-        }
-        if let Some((ll, c)) = self.bin_with_const_rhs(lhs, AffineBinOp::Mul) {
-            if c.wrapping_rem(rc) == 0 {
-                return c.checked_div(rc).map(|q| self.mul_const(ll, q));
+        grow(|| {
+            if let (Some(lc), Some(rc)) = (self.constant_value(lhs), self.constant_value(rhs)) {
+                return ceil_div(lc, rc).map(|v| self.constant_expr(v));
             }
-        }
-        None
+            let rc = self.constant_value(rhs).filter(|&c| c != 0)?;
+            if rc == 1 {
+                return Some(lhs);
+            }
+            if let Some((ll, c)) = self.bin_with_const_rhs(lhs, AffineBinOp::Mul) {
+                if c.wrapping_rem(rc) == 0 {
+                    return c.checked_div(rc).map(|q| self.mul_const(ll, q));
+                }
+            }
+            None
+        })
     }
 
     fn simplify_mod(&self, lhs: AffineExpr, rhs: AffineExpr) -> Option<AffineExpr> {
-        let rc = self.constant_value(rhs).filter(|&c| c >= 1)?;
-        if let Some(lc) = self.constant_value(lhs) {
-            return modulo(lc, rc).map(|v| self.constant_expr(v));
-        }
-        if self.largest_known_divisor(lhs).wrapping_rem(rc) == 0 {
-            return Some(self.constant_expr(0));
-        }
-        match self.binary_parts(lhs) {
-            Some((AffineBinOp::Add, ll, lr)) => {
-                if self.largest_known_divisor(ll).wrapping_rem(rc) == 0 {
-                    return Some(self.mod_expr(lr, rhs));
-                }
-                if self.largest_known_divisor(lr).wrapping_rem(rc) == 0 {
-                    return Some(self.mod_expr(ll, rhs));
-                }
-                None
+        grow(|| {
+            let rc = self.constant_value(rhs).filter(|&c| c >= 1)?;
+            if let Some(lc) = self.constant_value(lhs) {
+                return modulo(lc, rc).map(|v| self.constant_expr(v));
             }
-            Some((AffineBinOp::Mod, ll, lr)) => {
-                let inner = self.constant_value(lr)?;
-                if inner >= 1 && modulo(inner, rc) == Some(0) {
-                    return Some(self.mod_expr(ll, rhs));
-                }
-                None
+            if self.largest_known_divisor(lhs).wrapping_rem(rc) == 0 {
+                return Some(self.constant_expr(0));
             }
-            _ => None,
-        }
+            match self.binary_parts(lhs) {
+                Some((AffineBinOp::Add, ll, lr)) => {
+                    if self.largest_known_divisor(ll).wrapping_rem(rc) == 0 {
+                        return Some(self.mod_expr(lr, rhs));
+                    }
+                    if self.largest_known_divisor(lr).wrapping_rem(rc) == 0 {
+                        return Some(self.mod_expr(ll, rhs));
+                    }
+                    None
+                }
+                Some((AffineBinOp::Mod, ll, lr)) => {
+                    let inner = self.constant_value(lr)?;
+                    if inner >= 1 && modulo(inner, rc) == Some(0) {
+                        return Some(self.mod_expr(ll, rhs));
+                    }
+                    None
+                }
+                _ => None,
+            }
+        })
     }
 
     // ---- queries ----
 
     /// Whether `expr` uses no dims (only symbols and constants).
     pub fn is_symbolic_or_constant(&self, expr: AffineExpr) -> bool {
-        match self.expr_data(expr) {
-            AffineExprData::Constant(_) | AffineExprData::Symbol(_) => true,
-            AffineExprData::Dim(_) => false,
-            AffineExprData::Binary { lhs, rhs, .. } => {
-                self.is_symbolic_or_constant(lhs) && self.is_symbolic_or_constant(rhs)
+        // Right operands first: in the left-deep sums the parser builds, a dim is
+        // usually found at once.
+        let mut stack = vec![expr];
+        while let Some(e) = stack.pop() {
+            match self.expr_data(e) {
+                AffineExprData::Dim(_) => return false,
+                AffineExprData::Binary { lhs, rhs, .. } => {
+                    stack.push(lhs);
+                    stack.push(rhs);
+                }
+                _ => {}
             }
         }
+        true
     }
 
     /// Whether `expr` is pure affine: products have a constant operand, divisions and
     /// modulos a constant right operand.
     pub fn is_pure_affine(&self, expr: AffineExpr) -> bool {
-        match self.expr_data(expr) {
+        grow(|| match self.expr_data(expr) {
             AffineExprData::Constant(_) | AffineExprData::Symbol(_) | AffineExprData::Dim(_) => {
                 true
             }
@@ -521,62 +552,68 @@ impl Context {
             AffineExprData::Binary { lhs, rhs, .. } => {
                 self.is_pure_affine(lhs) && self.constant_value(rhs).is_some()
             }
-        }
+        })
     }
 
     /// Whether `expr` mentions `d<dim>` (MLIR's `isFunctionOfDim`).
     pub fn expr_uses_dim(&self, expr: AffineExpr, dim: u32) -> bool {
-        match self.expr_data(expr) {
+        grow(|| match self.expr_data(expr) {
             AffineExprData::Dim(d) => d == dim,
             AffineExprData::Binary { lhs, rhs, .. } => {
                 self.expr_uses_dim(lhs, dim) || self.expr_uses_dim(rhs, dim)
             }
             _ => false,
-        }
+        })
     }
 
     /// Whether `expr` mentions `s<symbol>` (MLIR's `isFunctionOfSymbol`).
     pub fn expr_uses_symbol(&self, expr: AffineExpr, symbol: u32) -> bool {
-        match self.expr_data(expr) {
+        grow(|| match self.expr_data(expr) {
             AffineExprData::Symbol(s) => s == symbol,
             AffineExprData::Binary { lhs, rhs, .. } => {
                 self.expr_uses_symbol(lhs, symbol) || self.expr_uses_symbol(rhs, symbol)
             }
             _ => false,
-        }
+        })
     }
 
     /// The largest integer known to divide `expr` (MLIR's `getLargestKnownDivisor`,
     /// with its wrapping arithmetic).
     pub fn largest_known_divisor(&self, expr: AffineExpr) -> i64 {
-        match self.expr_data(expr) {
-            AffineExprData::Dim(_) | AffineExprData::Symbol(_) => 1,
-            AffineExprData::Constant(c) => c.wrapping_abs(),
-            AffineExprData::Binary { op, lhs, rhs } => match op {
-                AffineBinOp::FloorDiv | AffineBinOp::CeilDiv => {
-                    if let Some(rc) = self.constant_value(rhs).filter(|&c| c != 0) {
-                        let lhs_div = self.largest_known_divisor(lhs);
-                        if lhs_div.wrapping_rem(rc) == 0 {
-                            return lhs_div.wrapping_div(rc);
+        grow(|| {
+            match self.expr_data(expr) {
+                AffineExprData::Dim(_) | AffineExprData::Symbol(_) => 1,
+                AffineExprData::Constant(c) => c.wrapping_abs(),
+                AffineExprData::Binary { op, lhs, rhs } => match op {
+                    AffineBinOp::FloorDiv | AffineBinOp::CeilDiv => {
+                        if let Some(rc) = self.constant_value(rhs).filter(|&c| c != 0) {
+                            let lhs_div = self.largest_known_divisor(lhs);
+                            if lhs_div.wrapping_rem(rc) == 0 {
+                                return lhs_div.wrapping_div(rc);
+                            }
                         }
+                        1
                     }
-                    1
-                }
-                AffineBinOp::Mul => self
-                    .largest_known_divisor(lhs)
-                    .wrapping_mul(self.largest_known_divisor(rhs)),
-                AffineBinOp::Add | AffineBinOp::Mod => gcd_u64(
-                    self.largest_known_divisor(lhs) as u64,
-                    self.largest_known_divisor(rhs) as u64,
-                ) as i64,
-            },
-        }
+                    AffineBinOp::Mul => self
+                        .largest_known_divisor(lhs)
+                        .wrapping_mul(self.largest_known_divisor(rhs)),
+                    AffineBinOp::Add | AffineBinOp::Mod => {
+                        // gcd(x, 1) == 1: skip the (often deep) left operand.
+                        let r = self.largest_known_divisor(rhs);
+                        if r == 1 {
+                            return 1;
+                        }
+                        gcd_u64(self.largest_known_divisor(lhs) as u64, r as u64) as i64
+                    }
+                },
+            }
+        })
     }
 
     /// The first `floordiv`/`ceildiv`/`mod` in `expr` whose right operand is a constant
     /// `<= 0`, as `(op, constant)`: undefined, so ops using such an expression are invalid.
     pub fn nonpositive_divisor(&self, expr: AffineExpr) -> Option<(AffineBinOp, i64)> {
-        match self.expr_data(expr) {
+        grow(|| match self.expr_data(expr) {
             AffineExprData::Binary { op, lhs, rhs } => {
                 if op != AffineBinOp::Add && op != AffineBinOp::Mul {
                     if let Some(c) = self.constant_value(rhs).filter(|&c| c <= 0) {
@@ -587,7 +624,7 @@ impl Context {
                     .or_else(|| self.nonpositive_divisor(rhs))
             }
             _ => None,
-        }
+        })
     }
 
     /// Like [`Context::nonpositive_divisor`], over every result of `map`.
@@ -690,7 +727,7 @@ impl Context {
         dims: &[AffineExpr],
         syms: &[AffineExpr],
     ) -> AffineExpr {
-        match self.expr_data(expr) {
+        grow(|| match self.expr_data(expr) {
             AffineExprData::Constant(_) => expr,
             AffineExprData::Dim(d) => dims.get(d as usize).copied().unwrap_or(expr),
             AffineExprData::Symbol(s) => syms.get(s as usize).copied().unwrap_or(expr),
@@ -703,7 +740,7 @@ impl Context {
                     self.binary_expr(op, nl, nr)
                 }
             }
-        }
+        })
     }
 
     /// [`Context::replace_dims_and_symbols`] over every result of `map`, giving a map with
@@ -753,7 +790,7 @@ impl Context {
     /// The value of `expr` for the given dim and symbol values; `None` on a division by a
     /// non-positive value, an overflow, or a position without a value.
     pub fn evaluate(&self, expr: AffineExpr, dims: &[i64], syms: &[i64]) -> Option<i64> {
-        match self.expr_data(expr) {
+        grow(|| match self.expr_data(expr) {
             AffineExprData::Constant(c) => Some(c),
             AffineExprData::Dim(d) => dims.get(d as usize).copied(),
             AffineExprData::Symbol(s) => syms.get(s as usize).copied(),
@@ -775,7 +812,7 @@ impl Context {
                     AffineBinOp::Mod => (b > 0).then(|| a.rem_euclid(b)),
                 }
             }
-        }
+        })
     }
 
     /// Evaluates every result of `map`; `None` if any result cannot be evaluated.
@@ -822,93 +859,96 @@ impl Context {
         strong: bool,
         names: Option<&dyn Fn(bool, u32) -> String>,
     ) {
-        use std::fmt::Write;
-        let (op, lhs, rhs) = match self.expr_data(expr) {
-            AffineExprData::Dim(d) => {
-                match names {
-                    Some(f) => out.push_str(&f(false, d)),
-                    None => {
-                        let _ = write!(out, "d{d}");
+        grow(|| {
+            use std::fmt::Write;
+            let (op, lhs, rhs) = match self.expr_data(expr) {
+                AffineExprData::Dim(d) => {
+                    match names {
+                        Some(f) => out.push_str(&f(false, d)),
+                        None => {
+                            let _ = write!(out, "d{d}");
+                        }
                     }
+                    return;
                 }
-                return;
-            }
-            AffineExprData::Symbol(s) => {
-                match names {
-                    Some(f) => out.push_str(&f(true, s)),
-                    None => {
-                        let _ = write!(out, "s{s}");
+                AffineExprData::Symbol(s) => {
+                    match names {
+                        Some(f) => out.push_str(&f(true, s)),
+                        None => {
+                            let _ = write!(out, "s{s}");
+                        }
                     }
+                    return;
                 }
-                return;
-            }
-            AffineExprData::Constant(c) => {
-                let _ = write!(out, "{c}");
-                return;
-            }
-            AffineExprData::Binary { op, lhs, rhs } => (op, lhs, rhs),
-        };
-        if strong {
-            out.push('(');
-        }
-        let close = |out: &mut String| {
+                AffineExprData::Constant(c) => {
+                    let _ = write!(out, "{c}");
+                    return;
+                }
+                AffineExprData::Binary { op, lhs, rhs } => (op, lhs, rhs),
+            };
             if strong {
-                out.push(')');
+                out.push('(');
             }
-        };
-        if op != AffineBinOp::Add {
-            if op == AffineBinOp::Mul && self.constant_value(rhs) == Some(-1) {
-                out.push('-');
+            let close = |out: &mut String| {
+                if strong {
+                    out.push(')');
+                }
+            };
+            if op != AffineBinOp::Add {
+                if op == AffineBinOp::Mul && self.constant_value(rhs) == Some(-1) {
+                    out.push('-');
+                    self.write_expr_internal(out, lhs, true, names);
+                    close(out);
+                    return;
+                }
                 self.write_expr_internal(out, lhs, true, names);
+                out.push_str(match op {
+                    AffineBinOp::Mul => " * ",
+                    AffineBinOp::FloorDiv => " floordiv ",
+                    AffineBinOp::CeilDiv => " ceildiv ",
+                    AffineBinOp::Mod => " mod ",
+                    AffineBinOp::Add => " + ",
+                });
+                self.write_expr_internal(out, rhs, true, names);
                 close(out);
                 return;
             }
-            self.write_expr_internal(out, lhs, true, names);
-            out.push_str(match op {
-                AffineBinOp::Mul => " * ",
-                AffineBinOp::FloorDiv => " floordiv ",
-                AffineBinOp::CeilDiv => " ceildiv ",
-                AffineBinOp::Mod => " mod ",
-                AffineBinOp::Add => " + ",
-            });
-            self.write_expr_internal(out, rhs, true, names);
+            // `a + b * -1` prints as `a - b`; `a + b * -c` as `a - b * c`.
+            if let Some((AffineBinOp::Mul, rl, rr)) = self.binary_parts(rhs) {
+                if let Some(c) = self.constant_value(rr) {
+                    if c == -1 {
+                        self.write_expr_internal(out, lhs, false, names);
+                        out.push_str(" - ");
+                        let rl_is_add =
+                            matches!(self.binary_parts(rl), Some((AffineBinOp::Add, _, _)));
+                        self.write_expr_internal(out, rl, rl_is_add, names);
+                        close(out);
+                        return;
+                    }
+                    if c < -1 {
+                        self.write_expr_internal(out, lhs, false, names);
+                        out.push_str(" - ");
+                        self.write_expr_internal(out, rl, true, names);
+                        let _ = write!(out, " * {}", c.wrapping_neg());
+                        close(out);
+                        return;
+                    }
+                }
+            }
+            // `a + -c` prints as `a - c`.
+            if let Some(c) = self.constant_value(rhs) {
+                if c < 0 {
+                    self.write_expr_internal(out, lhs, false, names);
+                    let _ = write!(out, " - {}", c.wrapping_neg());
+                    close(out);
+                    return;
+                }
+            }
+            self.write_expr_internal(out, lhs, false, names);
+            out.push_str(" + ");
+            self.write_expr_internal(out, rhs, false, names);
             close(out);
-            return;
-        }
-        // `a + b * -1` prints as `a - b`; `a + b * -c` as `a - b * c`.
-        if let Some((AffineBinOp::Mul, rl, rr)) = self.binary_parts(rhs) {
-            if let Some(c) = self.constant_value(rr) {
-                if c == -1 {
-                    self.write_expr_internal(out, lhs, false, names);
-                    out.push_str(" - ");
-                    let rl_is_add = matches!(self.binary_parts(rl), Some((AffineBinOp::Add, _, _)));
-                    self.write_expr_internal(out, rl, rl_is_add, names);
-                    close(out);
-                    return;
-                }
-                if c < -1 {
-                    self.write_expr_internal(out, lhs, false, names);
-                    out.push_str(" - ");
-                    self.write_expr_internal(out, rl, true, names);
-                    let _ = write!(out, " * {}", c.wrapping_neg());
-                    close(out);
-                    return;
-                }
-            }
-        }
-        // `a + -c` prints as `a - c`.
-        if let Some(c) = self.constant_value(rhs) {
-            if c < 0 {
-                self.write_expr_internal(out, lhs, false, names);
-                let _ = write!(out, " - {}", c.wrapping_neg());
-                close(out);
-                return;
-            }
-        }
-        self.write_expr_internal(out, lhs, false, names);
-        out.push_str(" + ");
-        self.write_expr_internal(out, rhs, false, names);
-        close(out);
+        })
     }
 
     fn write_dims_and_symbols(out: &mut String, num_dims: u32, num_symbols: u32) {
@@ -1051,59 +1091,61 @@ impl<'c> Flattener<'c> {
     }
 
     fn walk(&mut self, expr: AffineExpr) -> Result<(), ()> {
-        match self.ctx.expr_data(expr) {
-            AffineExprData::Dim(p) => {
-                if p as usize >= self.num_dims {
-                    return Err(());
-                }
-                let mut row = vec![0; self.num_cols()];
-                row[p as usize] = 1;
-                self.stack.push(row);
-            }
-            AffineExprData::Symbol(p) => {
-                if p as usize >= self.num_syms {
-                    return Err(());
-                }
-                let mut row = vec![0; self.num_cols()];
-                row[self.num_dims + p as usize] = 1;
-                self.stack.push(row);
-            }
-            AffineExprData::Constant(c) => {
-                let mut row = vec![0; self.num_cols()];
-                *row.last_mut().ok_or(())? = c;
-                self.stack.push(row);
-            }
-            AffineExprData::Binary { op, lhs, rhs } => {
-                self.walk(lhs)?;
-                self.walk(rhs)?;
-                let rhs_is_const = self.ctx.constant_value(rhs).is_some();
-                let rrow = self.stack.pop().ok_or(())?;
-                match op {
-                    AffineBinOp::Add => {
-                        let top = self.stack.last_mut().ok_or(())?;
-                        for (l, r) in top.iter_mut().zip(&rrow) {
-                            *l = l.wrapping_add(*r);
-                        }
+        grow(|| {
+            match self.ctx.expr_data(expr) {
+                AffineExprData::Dim(p) => {
+                    if p as usize >= self.num_dims {
+                        return Err(());
                     }
-                    AffineBinOp::Mul => {
-                        if !rhs_is_const {
-                            let a = self.expr_of_row(self.stack.last().ok_or(())?);
-                            let b = self.expr_of_row(&rrow);
-                            let e = self.ctx.mul_expr(a, b);
-                            self.set_top_to_local(e);
-                        } else {
-                            let c = *rrow.last().ok_or(())?;
+                    let mut row = vec![0; self.num_cols()];
+                    row[p as usize] = 1;
+                    self.stack.push(row);
+                }
+                AffineExprData::Symbol(p) => {
+                    if p as usize >= self.num_syms {
+                        return Err(());
+                    }
+                    let mut row = vec![0; self.num_cols()];
+                    row[self.num_dims + p as usize] = 1;
+                    self.stack.push(row);
+                }
+                AffineExprData::Constant(c) => {
+                    let mut row = vec![0; self.num_cols()];
+                    *row.last_mut().ok_or(())? = c;
+                    self.stack.push(row);
+                }
+                AffineExprData::Binary { op, lhs, rhs } => {
+                    self.walk(lhs)?;
+                    self.walk(rhs)?;
+                    let rhs_is_const = self.ctx.constant_value(rhs).is_some();
+                    let rrow = self.stack.pop().ok_or(())?;
+                    match op {
+                        AffineBinOp::Add => {
                             let top = self.stack.last_mut().ok_or(())?;
-                            top.iter_mut().for_each(|v| *v = v.wrapping_mul(c));
+                            for (l, r) in top.iter_mut().zip(&rrow) {
+                                *l = l.wrapping_add(*r);
+                            }
                         }
+                        AffineBinOp::Mul => {
+                            if !rhs_is_const {
+                                let a = self.expr_of_row(self.stack.last().ok_or(())?);
+                                let b = self.expr_of_row(&rrow);
+                                let e = self.ctx.mul_expr(a, b);
+                                self.set_top_to_local(e);
+                            } else {
+                                let c = *rrow.last().ok_or(())?;
+                                let top = self.stack.last_mut().ok_or(())?;
+                                top.iter_mut().for_each(|v| *v = v.wrapping_mul(c));
+                            }
+                        }
+                        AffineBinOp::Mod => self.visit_mod(rhs_is_const, &rrow)?,
+                        AffineBinOp::FloorDiv => self.visit_div(rhs_is_const, &rrow, false)?,
+                        AffineBinOp::CeilDiv => self.visit_div(rhs_is_const, &rrow, true)?,
                     }
-                    AffineBinOp::Mod => self.visit_mod(rhs_is_const, &rrow)?,
-                    AffineBinOp::FloorDiv => self.visit_div(rhs_is_const, &rrow, false)?,
-                    AffineBinOp::CeilDiv => self.visit_div(rhs_is_const, &rrow, true)?,
                 }
             }
-        }
-        Ok(())
+            Ok(())
+        })
     }
 
     fn visit_mod(&mut self, rhs_is_const: bool, rrow: &[i64]) -> Result<(), ()> {
@@ -1373,13 +1415,13 @@ impl Context {
     }
 
     fn summands(&self, expr: AffineExpr, out: &mut Vec<AffineExpr>) {
-        match self.binary_parts(expr) {
+        grow(|| match self.binary_parts(expr) {
             Some((AffineBinOp::Add, l, r)) => {
                 self.summands(l, out);
                 self.summands(r, out);
             }
             _ => out.push(expr),
-        }
+        })
     }
 
     /// Whether `lhs mod rhs` is zero because `lhs` is `x - x mod rhs` (up to summand order).
@@ -1424,7 +1466,7 @@ impl Context {
     }
 
     fn is_divisible_by_symbol(&self, expr: AffineExpr, pos: u32, op_kind: AffineBinOp) -> bool {
-        match self.expr_data(expr) {
+        grow(|| match self.expr_data(expr) {
             AffineExprData::Constant(c) => c == 0,
             AffineExprData::Dim(_) => false,
             AffineExprData::Symbol(p) => p == pos,
@@ -1445,7 +1487,7 @@ impl Context {
                     op_kind == op && self.is_divisible_by_symbol(lhs, pos, op)
                 }
             },
-        }
+        })
     }
 
     fn symbolic_divide(
@@ -1454,7 +1496,7 @@ impl Context {
         pos: u32,
         op_kind: AffineBinOp,
     ) -> Option<AffineExpr> {
-        match self.expr_data(expr) {
+        grow(|| match self.expr_data(expr) {
             AffineExprData::Constant(c) => (c == 0).then(|| self.constant_expr(0)),
             AffineExprData::Dim(_) => None,
             AffineExprData::Symbol(_) => Some(self.constant_expr(1)),
@@ -1483,32 +1525,34 @@ impl Context {
                     Some(self.binary_expr(op, l, rhs))
                 }
             },
-        }
+        })
     }
 
     fn simplify_semi_affine(&self, expr: AffineExpr, nd: u32, ns: u32) -> AffineExpr {
-        let Some((op, lhs, rhs)) = self.binary_parts(expr) else {
-            return expr;
-        };
-        let sl = self.simplify_semi_affine(lhs, nd, ns);
-        let sr = self.simplify_semi_affine(rhs, nd, ns);
-        if matches!(op, AffineBinOp::Add | AffineBinOp::Mul) {
-            return self.binary_expr(op, sl, sr);
-        }
-        if self.is_mod_of_mod_subtraction(sl, sr, nd, ns) {
-            return self.constant_expr(0);
-        }
-        let AffineExprData::Symbol(pos) = self.expr_data(sr) else {
-            return self.binary_expr(op, sl, sr);
-        };
-        if !self.is_divisible_by_symbol(lhs, pos, op) {
-            return self.binary_expr(op, sl, sr);
-        }
-        if op == AffineBinOp::Mod {
-            return self.constant_expr(0);
-        }
-        self.symbolic_divide(sl, pos, op)
-            .unwrap_or_else(|| self.binary_expr(op, sl, sr))
+        grow(|| {
+            let Some((op, lhs, rhs)) = self.binary_parts(expr) else {
+                return expr;
+            };
+            let sl = self.simplify_semi_affine(lhs, nd, ns);
+            let sr = self.simplify_semi_affine(rhs, nd, ns);
+            if matches!(op, AffineBinOp::Add | AffineBinOp::Mul) {
+                return self.binary_expr(op, sl, sr);
+            }
+            if self.is_mod_of_mod_subtraction(sl, sr, nd, ns) {
+                return self.constant_expr(0);
+            }
+            let AffineExprData::Symbol(pos) = self.expr_data(sr) else {
+                return self.binary_expr(op, sl, sr);
+            };
+            if !self.is_divisible_by_symbol(lhs, pos, op) {
+                return self.binary_expr(op, sl, sr);
+            }
+            if op == AffineBinOp::Mod {
+                return self.constant_expr(0);
+            }
+            self.symbolic_divide(sl, pos, op)
+                .unwrap_or_else(|| self.binary_expr(op, sl, sr))
+        })
     }
 }
 

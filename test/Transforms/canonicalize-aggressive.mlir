@@ -1,4 +1,4 @@
-// RUN: lattice opt %s --split-input-file --canonicalize=region-simplify=aggressive | FileCheck %s
+// RUN: lattice opt %s --split-input-file --allow-unregistered-dialect --canonicalize=region-simplify=aggressive | FileCheck %s
 
 // CHECK lines are mlir-opt's (LLVM 22) output on each case.
 
@@ -162,4 +162,63 @@ func.func @agg_identical(%a: i32, %b: i32, %c: i1) -> i32 {
   cf.br ^bb3(%1 : i32)
 ^bb3(%x: i32):
   return %x : i32
+}
+
+// -----
+
+// CHECK: module {
+// CHECK-NEXT:   func.func @three(%arg0: i32, %arg1: i32, %arg2: i32, %arg3: i32) -> i32 {
+// CHECK-NEXT:     cf.switch %arg3 : i32, [
+// CHECK-NEXT:       default: ^bb1(%arg0 : i32),
+// CHECK-NEXT:       1: ^bb1(%arg1 : i32),
+// CHECK-NEXT:       2: ^bb1(%arg2 : i32)
+// CHECK-NEXT:     ]
+// CHECK-NEXT:   ^bb1(%0: i32):  // 3 preds: ^bb0, ^bb0, ^bb0
+// CHECK-NEXT:     %1 = arith.addi %0, %arg1 : i32
+// CHECK-NEXT:     "test.use"(%1, %0) : (i32, i32) -> ()
+// CHECK-NEXT:     return %1 : i32
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+func.func @three(%a: i32, %b: i32, %d: i32, %f: i32) -> i32 {
+  cf.switch %f : i32, [
+    default: ^bb1,
+    1: ^bb2,
+    2: ^bb3
+  ]
+^bb1:
+  %0 = arith.addi %a, %b : i32
+  "test.use"(%0, %a) : (i32, i32) -> ()
+  return %0 : i32
+^bb2:
+  %1 = arith.addi %b, %b : i32
+  "test.use"(%1, %b) : (i32, i32) -> ()
+  return %1 : i32
+^bb3:
+  %2 = arith.addi %d, %b : i32
+  "test.use"(%2, %d) : (i32, i32) -> ()
+  return %2 : i32
+}
+
+// -----
+
+// CHECK: module {
+// CHECK-NEXT:   func.func @loopy(%arg0: i32, %arg1: i1) -> i32 {
+// CHECK-NEXT:     cf.br ^bb1(%arg0 : i32)
+// CHECK-NEXT:   ^bb1(%0: i32):  // 2 preds: ^bb0, ^bb1
+// CHECK-NEXT:     %1 = arith.addi %0, %arg0 : i32
+// CHECK-NEXT:     "test.use"(%1) : (i32) -> ()
+// CHECK-NEXT:     cf.br ^bb1(%1 : i32)
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+func.func @loopy(%a: i32, %c: i1) -> i32 {
+  cf.br ^bb1(%a : i32)
+^bb1(%x: i32):
+  %0 = arith.addi %x, %a : i32
+  cf.cond_br %c, ^bb2(%0 : i32), ^bb3(%0 : i32)
+^bb2(%y: i32):
+  "test.use"(%y) : (i32) -> ()
+  cf.br ^bb1(%y : i32)
+^bb3(%z: i32):
+  "test.use"(%z) : (i32) -> ()
+  cf.br ^bb1(%z : i32)
 }

@@ -448,3 +448,59 @@ func.func @patterns(%x: index, %y: index, %c: i1, %a: i32, %b: i32, %i: i32) -> 
   %19:2 = arith.addui_extended %a, %b : i32, i1
   return %1, %3, %5, %7, %9, %10, %11, %12, %14, %16, %19#0 : index, index, index, index, index, index, index, i1, i32, index, i32
 }
+
+// CHECK-LABEL: func.func @exts(%arg0: i8, %arg1: i8, %arg2: i16, %arg3: i1, %arg4: i32) -> (i32, i32, i32, i1, i1, i16, i16, i8, i32, i32, i1, i32, i32, i64, i64) {
+// CHECK-NEXT: %true = arith.constant true
+// CHECK-NEXT: %c1_i32 = arith.constant 1 : i32
+// CHECK-NEXT: %0 = arith.xori %arg0, %arg1 : i8
+// CHECK-NEXT: %1 = arith.extui %0 : i8 to i32
+// CHECK-NEXT: %2 = arith.andi %arg0, %arg1 : i8
+// CHECK-NEXT: %3 = arith.extui %2 : i8 to i32
+// CHECK-NEXT: %4 = arith.ori %arg0, %arg1 : i8
+// CHECK-NEXT: %5 = arith.extsi %4 : i8 to i32
+// CHECK-NEXT: %6 = arith.cmpi eq, %arg0, %arg1 : i8
+// CHECK-NEXT: %7 = arith.cmpi ne, %arg0, %arg1 : i8
+// CHECK-NEXT: %8 = arith.extsi %arg0 : i8 to i16
+// CHECK-NEXT: %9 = arith.trunci %arg4 : i32 to i8
+// CHECK-NEXT: %10 = arith.extui %arg3 : i1 to i32
+// CHECK-NEXT: %11 = arith.xori %arg3, %true : i1
+// CHECK-NEXT: %12 = arith.extui %11 : i1 to i32
+// CHECK-NEXT: %13 = arith.xori %arg3, %true : i1
+// CHECK-NEXT: %14 = arith.select %arg3, %c1_i32, %arg4 : i32
+// CHECK-NEXT: %15 = arith.extsi %arg0 : i8 to i64
+// CHECK-NEXT: %16 = arith.extui %arg0 : i8 to i64
+// CHECK-NEXT: return %1, %3, %5, %6, %7, %8, %arg2, %9, %10, %12, %13, %14, %10, %15, %16 : i32, i32, i32, i1, i1, i16, i16, i8, i32, i32, i1, i32, i32, i64, i64
+// CHECK-NEXT: }
+func.func @exts(%a: i8, %b: i8, %c: i16, %p: i1, %q: i32) -> (i32, i32, i32, i1, i1, i16, i16, i8, i32, i32, i1, i32, i32, i64, i64) {
+  %0 = arith.extui %a : i8 to i32
+  %1 = arith.extui %b : i8 to i32
+  %2 = arith.xori %0, %1 : i32
+  %3 = arith.andi %0, %1 : i32
+  %s0 = arith.extsi %a : i8 to i32
+  %s1 = arith.extsi %b : i8 to i32
+  %4 = arith.ori %s0, %s1 : i32
+  %5 = arith.cmpi eq, %s0, %s1 : i32
+  %6 = arith.cmpi ne, %0, %1 : i32
+  %w = arith.extsi %a : i8 to i64
+  %7 = arith.trunci %w : i64 to i16
+  %ex = arith.extui %c : i16 to i64
+  %8 = arith.trunci %ex : i64 to i16
+  %9 = arith.trunci %ex : i64 to i8
+  %t1 = arith.trunci %q : i32 to i16
+  %10 = arith.trunci %t1 : i16 to i8
+  %c1 = arith.constant 1 : i32
+  %c0 = arith.constant 0 : i32
+  %11 = arith.select %p, %c1, %c0 : i32
+  %12 = arith.select %p, %c0, %c1 : i32
+  %t = arith.constant true
+  %f = arith.constant false
+  %13 = arith.select %p, %f, %t : i1
+  %n = arith.xori %p, %t : i1
+  %14 = arith.select %n, %q, %c1 : i32
+  %e1 = arith.extsi %a : i8 to i16
+  %e2 = arith.extsi %e1 : i16 to i64
+  %u1 = arith.extui %a : i8 to i16
+  %u2 = arith.extui %u1 : i16 to i64
+  %idx = arith.index_cast %t1 : i16 to index
+  return %2, %3, %4, %5, %6, %7, %8, %10, %11, %12, %13, %14, %11, %e2, %u2 : i32, i32, i32, i1, i1, i16, i16, i8, i32, i32, i1, i32, i32, i64, i64
+}

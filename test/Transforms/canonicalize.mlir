@@ -1,4 +1,5 @@
 // RUN: lattice opt %s --split-input-file --allow-unregistered-dialect --canonicalize | FileCheck %s
+// RUN: lattice opt %s --split-input-file --allow-unregistered-dialect --pass-pipeline='builtin.module(func.func(canonicalize))' | FileCheck %s
 
 // CHECK lines are mlir-opt's (LLVM 22) output on each case.
 

@@ -278,6 +278,20 @@ pub(crate) fn check_same_shape(v: &mut Verifier<'_>, op: Op) -> bool {
     false
 }
 
+/// A parse error from a custom op parser, prefixed like mlir-opt's
+/// (`custom op 'arith.cmpi' expected ...`).
+pub(crate) fn custom_error(
+    p: &Parser<'_>,
+    st: &OperationState,
+    span: crate::diag::Span,
+    message: impl std::fmt::Display,
+) -> crate::diag::Diagnostic {
+    p.error_at(
+        span,
+        format!("custom op '{}' {message}", p.ctx().str(st.name)),
+    )
+}
+
 // ----- fast-math and overflow flags -----
 
 /// Fast-math flag names in bit order (`reassoc` = 1, ..., `afn` = 64).
@@ -328,16 +342,13 @@ pub(crate) fn fastmath_flags(ctx: &Context, attr: Attr) -> Option<u32> {
 }
 
 /// Parses `<flag, ...>` after `fastmath`.
-fn parse_fastmath_flags(p: &mut Parser<'_>) -> PResult<u32> {
+fn parse_fastmath_flags(p: &mut Parser<'_>, st: &OperationState) -> PResult<u32> {
     p.expect("<")?;
     let mut flags = 0;
     loop {
         let span = p.current_span();
         let name = p.parse_keyword().map_err(|_| {
-            p.error_at(
-                span,
-                "expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast",
-            )
+            custom_error(p, st, span, "expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast")
         })?;
         flags |= match name.as_str() {
             "none" => 0,
@@ -345,10 +356,7 @@ fn parse_fastmath_flags(p: &mut Parser<'_>) -> PResult<u32> {
             _ => match FASTMATH_FLAGS.iter().position(|f| *f == name) {
                 Some(i) => 1 << i,
                 None => {
-                    return Err(p.error_at(
-                        span,
-                        "expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast",
-                    ))
+                    return Err(custom_error(p, st, span, "expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast"))
                 }
             },
         };
@@ -363,7 +371,7 @@ fn parse_fastmath_flags(p: &mut Parser<'_>) -> PResult<u32> {
 /// Parses an optional `fastmath<...>` into the `fastmath` attribute of `st`.
 pub(crate) fn parse_optional_fastmath(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     if p.eat("fastmath") {
-        let flags = parse_fastmath_flags(p)?;
+        let flags = parse_fastmath_flags(p, st)?;
         let name = p.intern("fastmath");
         let attr = fastmath_attr(p.ctx(), flags);
         st.add_attr(name, attr);
@@ -449,7 +457,9 @@ fn parse_overflow(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
                     "none" => 0,
                     "nsw" => 1,
                     "nuw" => 2,
-                    _ => return Err(p.error_at(
+                    _ => return Err(custom_error(
+                        p,
+                        st,
                         span,
                         "expected ::mlir::arith::IntegerOverflowFlags to be one of: none, nsw, nuw",
                     )),
@@ -652,7 +662,7 @@ fn parse_constant(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let span = p.current_span();
     let value = p.parse_attribute(None)?;
     let Some(ty) = p.ctx().attr_type(value) else {
-        return Err(p.error_at(span, "expected attribute with a type"));
+        return Err(custom_error(p, st, span, "expected attribute with a type"));
     };
     let name = p.intern("value");
     st.add_attr(name, value);
@@ -889,7 +899,7 @@ fn parse_predicate(p: &mut Parser<'_>, st: &mut OperationState, names: &[&str]) 
         .as_deref()
         .and_then(|w| names.iter().position(|n| *n == w));
     let Some(index) = index else {
-        return Err(p.error_at(
+        return Err(custom_error(p, st,
             span,
             format!(
                 "expected string or keyword containing one of the following enum values for attribute 'predicate' [{}]",
@@ -932,7 +942,9 @@ fn parse_cmp(p: &mut Parser<'_>, st: &mut OperationState, float: bool) -> PResul
     };
     if !class.accepts(p.ctx(), ty) {
         let t = crate::printer::type_to_string(p.ctx(), ty);
-        return Err(p.error_at(
+        return Err(custom_error(
+            p,
+            st,
             start,
             format!("'lhs' must be {}, but got '{t}'", class.description()),
         ));
@@ -1575,14 +1587,14 @@ fn shift_round_even(m: u64, s: u32) -> u64 {
     }
 }
 
-/// Encodes `x` in format `kind`, rounding to nearest even (NaN becomes the positive
-/// quiet NaN, as APFloat produces).
+/// Encodes `x` in format `kind`, rounding to nearest even (a NaN becomes the quiet NaN
+/// of its sign with no payload).
 pub(crate) fn encode_float(kind: FloatKind, x: f64) -> u128 {
     let (eb, mb) = float_layout(kind);
     let sign_bit = (x.is_sign_negative() as u64) << (eb + mb);
     let exp_max = (1u64 << eb) - 1;
     if x.is_nan() {
-        return ((exp_max << mb) | (1u64 << (mb - 1))) as u128;
+        return (sign_bit | (exp_max << mb) | (1u64 << (mb - 1))) as u128;
     }
     if kind == FloatKind::F64 {
         return x.to_bits() as u128;
@@ -1673,31 +1685,29 @@ fn int_binary(name: &str, a: i128, b: i128, w: u32) -> Option<i128> {
             }
             (ua / ub + u128::from(ua % ub != 0)) as i128
         }
-        "arith.divsi" | "arith.remsi" | "arith.ceildivsi" | "arith.floordivsi" => {
+        "arith.remsi" => {
+            if sb == 0 {
+                return None;
+            }
+            // MIN % -1 is 0 (APInt's srem does not overflow).
+            if sb == -1 {
+                0
+            } else {
+                sa % sb
+            }
+        }
+        "arith.divsi" | "arith.floordivsi" => {
             if sb == 0 || (sa == min && sb == -1) {
                 return None;
             }
-            let q = sa / sb;
-            let r = sa % sb;
-            match name {
-                "arith.divsi" => q,
-                "arith.remsi" => r,
-                "arith.ceildivsi" => {
-                    if r != 0 && ((r > 0) == (sb > 0)) {
-                        q + 1
-                    } else {
-                        q
-                    }
-                }
-                _ => {
-                    if r != 0 && ((r < 0) != (sb < 0)) {
-                        q - 1
-                    } else {
-                        q
-                    }
-                }
+            let (q, r) = (sa / sb, sa % sb);
+            if name == "arith.floordivsi" && r != 0 && ((r < 0) != (sb < 0)) {
+                q - 1
+            } else {
+                q
             }
         }
+        "arith.ceildivsi" => ceildivsi(sa, sb, w)?,
         "arith.shli" | "arith.shrui" | "arith.shrsi" => {
             if ub >= w as u128 {
                 return None;
@@ -1722,6 +1732,90 @@ fn int_binary(name: &str, a: i128, b: i128, w: u32) -> Option<i128> {
         "arith.minui" => ua.min(ub) as i128,
         _ => return None,
     })
+}
+
+/// Upstream's `ceildivsi` folder, which gives up when any intermediate step (negating
+/// an operand, the division, negating the quotient) overflows `w` bits.
+fn ceildivsi(a: i128, b: i128, w: u32) -> Option<i128> {
+    if b == 0 {
+        return None;
+    }
+    if a == 0 {
+        return Some(0);
+    }
+    let min = if w >= 128 {
+        i128::MIN
+    } else {
+        -(1i128 << (w - 1))
+    };
+    let max = if w >= 128 {
+        i128::MAX
+    } else {
+        (1i128 << (w - 1)) - 1
+    };
+    let fits = |x: i128| (min..=max).contains(&x);
+    let neg = |x: i128| {
+        let r = x.checked_neg()?;
+        fits(r).then_some(r)
+    };
+    // ceil(a / b) for a > 0, b > 0: (a - 1) / b + 1.
+    let ceil_pos = |a: i128, b: i128| {
+        let q = (a - 1) / b + 1;
+        fits(q).then_some(q)
+    };
+    match (a > 0, b > 0) {
+        (true, true) => ceil_pos(a, b),
+        (false, false) => ceil_pos(neg(a)?, neg(b)?),
+        (false, true) => {
+            let q = neg(a)? / b;
+            neg(q)
+        }
+        (true, false) => {
+            let q = a / neg(b)?;
+            neg(q)
+        }
+    }
+}
+
+/// Rounds the integer `-mag` or `mag` to float format `kind` (nearest, ties to even),
+/// as `APFloat::convertFromAPInt` does; `None` for formats Lattice does not fold.
+fn int_to_float_bits(kind: FloatKind, negative: bool, mag: u128) -> Option<u128> {
+    if !matches!(
+        kind,
+        FloatKind::F16 | FloatKind::BF16 | FloatKind::F32 | FloatKind::F64
+    ) {
+        return None;
+    }
+    let (eb, mb) = float_layout(kind);
+    let sign = (negative as u128) << (eb + mb);
+    if mag == 0 {
+        return Some(0);
+    }
+    let bias = (1i64 << (eb - 1)) - 1;
+    let exp_max = (1u128 << eb) - 1;
+    let p = 127 - mag.leading_zeros() as i64; // exponent of the leading bit
+    let mut e = p;
+    let mut q = if p > mb as i64 {
+        let s = (p - mb as i64) as u32;
+        let (hi, rem) = (mag >> s, mag & ((1u128 << s) - 1));
+        let half = 1u128 << (s - 1);
+        if rem > half || (rem == half && hi & 1 == 1) {
+            hi + 1
+        } else {
+            hi
+        }
+    } else {
+        mag << (mb as i64 - p)
+    };
+    if q >> (mb + 1) != 0 {
+        q >>= 1;
+        e += 1;
+    }
+    let te = (e + bias) as u128;
+    if te >= exp_max {
+        return Some(sign | (exp_max << mb));
+    }
+    Some(sign | (te << mb) | (q & ((1u128 << mb) - 1)))
 }
 
 fn cmpi(pred: i128, a: i128, b: i128, w: u32) -> Option<bool> {
@@ -1791,14 +1885,33 @@ fn maxnum(a: f64, b: f64, max: bool) -> f64 {
     if b.is_nan() {
         return a;
     }
-    if max {
-        a.max(b)
+    // LLVM's maxnum/minnum order -0 below +0.
+    if a == b {
+        return if max == a.is_sign_negative() { b } else { a };
+    }
+    if (a > b) == max {
+        a
     } else {
-        a.min(b)
+        b
     }
 }
 
 fn float_binary(name: &str, a: f64, b: f64) -> Option<f64> {
+    // APFloat propagates the first NaN operand (quieted); an invalid operation gives the
+    // positive default NaN. Rust's NaN results carry the host's sign, so pick explicitly.
+    let r = float_binary_raw(name, a, b)?;
+    Some(if !r.is_nan() {
+        r
+    } else if a.is_nan() {
+        a
+    } else if b.is_nan() {
+        b
+    } else {
+        f64::NAN.abs()
+    })
+}
+
+fn float_binary_raw(name: &str, a: f64, b: f64) -> Option<f64> {
     Some(match name {
         "arith.addf" => a + b,
         "arith.subf" => a - b,
@@ -1846,8 +1959,6 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
     let ctx = ir.ctx();
     let name = ir.op_name(op);
     let operands = ir.operands(op);
-    let one = |a: Attr| Some(vec![FoldResult::Constant(a)]);
-    let val = |i: usize| Some(vec![FoldResult::Value(operands[i])]);
     let (arity, results) = match name {
         "arith.negf" | "arith.extsi" | "arith.extui" | "arith.trunci" | "arith.extf"
         | "arith.truncf" | "arith.sitofp" | "arith.uitofp" | "arith.fptosi" | "arith.fptoui"
@@ -1860,160 +1971,305 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
     {
         return None;
     }
+    // The checks below follow upstream's folders one by one, in their order, returning an
+    // existing value or a new constant exactly where upstream does (which decides where
+    // the canonicalizer's constants end up).
+    let one = |a: Attr| Some(vec![FoldResult::Constant(a)]);
+    let val = |v: crate::store::Value| Some(vec![FoldResult::Value(v)]);
+    let l = operands[0];
+    let r = operands.get(1).copied().unwrap_or(l);
+    let rhs_c = consts.get(1).copied().flatten();
+    let rhs_is = |v: i128| is_const_int(ctx, rhs_c, v);
+    let def = |v: crate::store::Value, n: &str| {
+        ir.defining_op(v)
+            .filter(|&d| ir.is_op(d, n) && !ir.operands(d).is_empty())
+    };
+    let int_fold = || {
+        fold_elementwise(ir, op, consts, 0, &|args| {
+            let (a, w, ty) = int_elem(ctx, args[0])?;
+            let (b, _, _) = int_elem(ctx, args[1])?;
+            Some(ctx.int_attr(int_binary(name, a, b, w)?, ty))
+        })
+    };
+    let float_fold = || {
+        fold_elementwise(ir, op, consts, 0, &|args| {
+            let (a, _, ty) = float_elem(ctx, args[0])?;
+            let (b, _, _) = float_elem(ctx, args[1])?;
+            float_attr(ctx, ty, float_binary(name, a, b)?)
+        })
+    };
+    // The signed/unsigned extremes of the element width, for max/min folds.
+    let width = elem_width(ctx, ctx.element_type(ir.value_type(l))).unwrap_or(64);
+    let smax = if width >= 128 {
+        i128::MAX
+    } else {
+        (1i128 << (width - 1)) - 1
+    };
+    let smin = if width >= 128 {
+        i128::MIN
+    } else {
+        -(1i128 << (width - 1))
+    };
     match name {
-        "arith.addi" | "arith.subi" | "arith.muli" | "arith.andi" | "arith.ori" | "arith.xori"
-        | "arith.divui" | "arith.divsi" | "arith.remui" | "arith.remsi" | "arith.ceildivui"
-        | "arith.ceildivsi" | "arith.floordivsi" | "arith.shli" | "arith.shrui" | "arith.shrsi"
-        | "arith.maxsi" | "arith.maxui" | "arith.minsi" | "arith.minui" => {
-            if let Some(c) = fold_elementwise(ir, op, consts, 0, &|args| {
-                let (a, w, ty) = int_elem(ctx, args[0])?;
-                let (b, _, _) = int_elem(ctx, args[1])?;
-                Some(ctx.int_attr(int_binary(name, a, b, w)?, ty))
-            }) {
-                return one(c);
+        "arith.addi" => {
+            if rhs_is(0) {
+                return val(l);
             }
-            let (lhs, rhs) = (consts[0], consts[1]);
-            let same = operands[0] == operands[1];
-            let commutative = matches!(
-                name,
-                "arith.addi"
-                    | "arith.muli"
-                    | "arith.andi"
-                    | "arith.ori"
-                    | "arith.xori"
-                    | "arith.maxsi"
-                    | "arith.maxui"
-                    | "arith.minsi"
-                    | "arith.minui"
-            );
-            // Identity and absorbing elements, on either side for commutative ops.
-            let sides: &[(usize, usize)] = if commutative {
-                &[(0, 1), (1, 0)]
-            } else {
-                &[(0, 1)]
-            };
-            for &(x, c) in sides {
-                let k = if c == 0 { lhs } else { rhs };
-                match name {
-                    "arith.addi" | "arith.subi" | "arith.ori" | "arith.xori" | "arith.shli"
-                    | "arith.shrui" | "arith.shrsi"
-                        if is_const_int(ctx, k, 0) =>
-                    {
-                        return val(x)
-                    }
-                    "arith.muli" | "arith.divui" | "arith.divsi" | "arith.ceildivui"
-                    | "arith.ceildivsi" | "arith.floordivsi"
-                        if is_const_int(ctx, k, 1) =>
-                    {
-                        return val(x)
-                    }
-                    "arith.muli" | "arith.andi" if is_const_int(ctx, k, 0) => {
-                        return one(int_splat(ir, op, 0, 0)?)
-                    }
-                    "arith.andi" if is_const_int(ctx, k, -1) => return val(x),
-                    "arith.ori" if is_const_int(ctx, k, -1) => {
-                        return one(int_splat(ir, op, 0, -1)?)
-                    }
-                    "arith.remui" | "arith.remsi" if is_const_int(ctx, k, 1) => {
-                        return one(int_splat(ir, op, 0, 0)?)
-                    }
-                    _ => {}
-                }
+            if let Some(d) = def(l, "arith.subi").filter(|&d| ir.operand(d, 1) == r) {
+                return val(ir.operand(d, 0));
             }
-            // Chains that cancel: addi(subi(a, b), b) -> a, subi(addi(a, b), b) -> a,
-            // xori(xori(x, a), a) -> x, ...
-            let def = |v, n: &str| {
-                ir.defining_op(v)
-                    .filter(|&d| ir.is_op(d, n) && ir.operands(d).len() == 2)
-            };
-            let (l, r) = (operands[0], operands[1]);
-            match name {
-                "arith.addi" => {
-                    if let Some(d) = def(l, "arith.subi").filter(|&d| ir.operand(d, 1) == r) {
-                        return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
-                    }
-                    if let Some(d) = def(r, "arith.subi").filter(|&d| ir.operand(d, 1) == l) {
-                        return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
-                    }
-                }
-                "arith.subi" => {
-                    if let Some(d) = def(l, "arith.addi") {
-                        if ir.operand(d, 1) == r {
-                            return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
-                        }
-                        if ir.operand(d, 0) == r {
-                            return Some(vec![FoldResult::Value(ir.operand(d, 1))]);
-                        }
-                    }
-                }
-                "arith.xori" => {
-                    for (inner, other) in [(l, r), (r, l)] {
-                        if let Some(d) = def(inner, "arith.xori") {
-                            if ir.operand(d, 1) == other {
-                                return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
-                            }
-                            if ir.operand(d, 0) == other {
-                                return Some(vec![FoldResult::Value(ir.operand(d, 1))]);
-                            }
-                        }
-                    }
-                }
-                _ => {}
+            if let Some(d) = def(r, "arith.subi").filter(|&d| ir.operand(d, 1) == l) {
+                return val(ir.operand(d, 0));
             }
-            if same {
-                match name {
-                    "arith.subi" | "arith.xori" => return one(int_splat(ir, op, 0, 0)?),
-                    "arith.andi" | "arith.ori" | "arith.maxsi" | "arith.maxui" | "arith.minsi"
-                    | "arith.minui" => return val(0),
-                    _ => {}
-                }
-            }
-            None
+            one(int_fold()?)
         }
-        "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.remf"
-        | "arith.maximumf" | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf" => {
-            if let Some(c) = fold_elementwise(ir, op, consts, 0, &|args| {
-                let (a, _, ty) = float_elem(ctx, args[0])?;
-                let (b, _, _) = float_elem(ctx, args[1])?;
-                float_attr(ctx, ty, float_binary(name, a, b)?)
-            }) {
+        "arith.subi" => {
+            if l == r {
+                if let Some(z) = int_splat(ir, op, 0, 0) {
+                    return one(z);
+                }
+            }
+            if rhs_is(0) {
+                return val(l);
+            }
+            if let Some(d) = def(l, "arith.addi") {
+                if ir.operand(d, 1) == r {
+                    return val(ir.operand(d, 0));
+                }
+                if ir.operand(d, 0) == r {
+                    return val(ir.operand(d, 1));
+                }
+            }
+            one(int_fold()?)
+        }
+        "arith.muli" => {
+            if rhs_is(0) {
+                return val(r);
+            }
+            if rhs_is(1) {
+                return val(l);
+            }
+            one(int_fold()?)
+        }
+        "arith.divui" | "arith.divsi" => {
+            if rhs_is(1) {
+                return val(l);
+            }
+            // (a * b) / b -> a when the product cannot wrap (nuw / nsw).
+            let needed = if name == "arith.divui" { 2 } else { 1 };
+            if let Some(m) = def(l, "arith.muli").filter(|&m| ovf(ir, m) & needed == needed) {
+                if ir.operand(m, 0) == r {
+                    return val(ir.operand(m, 1));
+                }
+                if ir.operand(m, 1) == r {
+                    return val(ir.operand(m, 0));
+                }
+            }
+            one(int_fold()?)
+        }
+        "arith.ceildivui" | "arith.ceildivsi" | "arith.floordivsi" => {
+            if rhs_is(1) {
+                return val(l);
+            }
+            one(int_fold()?)
+        }
+        "arith.remui" | "arith.remsi" => {
+            if rhs_is(1) {
+                if let Some(z) = int_splat(ir, op, 0, 0) {
+                    return one(z);
+                }
+            }
+            one(int_fold()?)
+        }
+        "arith.andi" => {
+            if rhs_is(0) {
+                return val(r);
+            }
+            if rhs_is(-1) {
+                return val(l);
+            }
+            // and(x, not(x)) -> 0, and(not(x), x) -> 0
+            for (x, n) in [(l, r), (r, l)] {
+                if let Some(d) = def(n, "arith.xori") {
+                    if ir.operand(d, 0) == x
+                        && is_const_int(ctx, const_attr(ir, ir.operand(d, 1)), -1)
+                    {
+                        if let Some(z) = int_splat(ir, op, 0, 0) {
+                            return one(z);
+                        }
+                    }
+                }
+            }
+            // and(a, and(a, b)) -> and(a, b), and the commuted forms.
+            for (x, y) in [(l, r), (r, l)] {
+                if let Some(d) = def(y, "arith.andi") {
+                    if ir.operand(d, 0) == x || ir.operand(d, 1) == x {
+                        return val(y);
+                    }
+                }
+            }
+            if let Some(c) = int_fold() {
                 return one(c);
             }
-            let rhs = consts[1];
-            match name {
-                "arith.addf" if is_const_float(ctx, rhs, -0.0) => return val(0),
-                "arith.addf" if is_const_float(ctx, consts[0], -0.0) => return val(1),
-                "arith.subf" if is_const_float(ctx, rhs, 0.0) => return val(0),
-                "arith.mulf" | "arith.divf" if is_const_float(ctx, rhs, 1.0) => return val(0),
-                "arith.mulf" if is_const_float(ctx, consts[0], 1.0) => return val(1),
-                "arith.maximumf" | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf"
-                    if operands[0] == operands[1] =>
-                {
-                    return val(0)
-                }
-                _ => {}
+            (l == r).then(|| vec![FoldResult::Value(l)])
+        }
+        "arith.ori" => {
+            if rhs_is(0) {
+                return val(l);
             }
-            None
+            if rhs_is(-1) {
+                return one(rhs_c?);
+            }
+            // or(x, xor(x, -1)) -> -1, or(xor(x, -1), x) -> -1
+            for (x, n) in [(l, r), (r, l)] {
+                if let Some(d) = def(n, "arith.xori") {
+                    if ir.operand(d, 0) == x
+                        && is_const_int(ctx, const_attr(ir, ir.operand(d, 1)), -1)
+                    {
+                        return val(ir.operand(d, 1));
+                    }
+                }
+            }
+            if let Some(c) = int_fold() {
+                return one(c);
+            }
+            (l == r).then(|| vec![FoldResult::Value(l)])
+        }
+        "arith.xori" => {
+            if rhs_is(0) {
+                return val(l);
+            }
+            if l == r {
+                if let Some(z) = int_splat(ir, op, 0, 0) {
+                    return one(z);
+                }
+            }
+            if let Some(d) = def(l, "arith.xori") {
+                if ir.operand(d, 1) == r {
+                    return val(ir.operand(d, 0));
+                }
+                if ir.operand(d, 0) == r {
+                    return val(ir.operand(d, 1));
+                }
+            }
+            if let Some(d) = def(r, "arith.xori") {
+                if ir.operand(d, 1) == l {
+                    return val(ir.operand(d, 0));
+                }
+                if ir.operand(d, 0) == l {
+                    return val(ir.operand(d, 1));
+                }
+            }
+            one(int_fold()?)
+        }
+        "arith.shli" | "arith.shrui" | "arith.shrsi" => {
+            if rhs_is(0) {
+                return val(l);
+            }
+            one(int_fold()?)
+        }
+        "arith.maxsi" | "arith.maxui" | "arith.minsi" | "arith.minui" => {
+            if l == r {
+                return val(r);
+            }
+            // The absorbing and the identity extremes.
+            let (absorbing, identity) = match name {
+                "arith.maxsi" => (smax, smin),
+                "arith.maxui" => (-1, 0),
+                "arith.minsi" => (smin, smax),
+                _ => (0, -1),
+            };
+            if rhs_is(absorbing) {
+                return val(r);
+            }
+            if rhs_is(identity) {
+                return val(l);
+            }
+            one(int_fold()?)
+        }
+        "arith.addf" => {
+            if is_const_float(ctx, rhs_c, -0.0) {
+                return val(l);
+            }
+            one(float_fold()?)
+        }
+        "arith.subf" => {
+            if is_const_float(ctx, rhs_c, 0.0) {
+                return val(l);
+            }
+            one(float_fold()?)
+        }
+        "arith.mulf" | "arith.divf" => {
+            if is_const_float(ctx, rhs_c, 1.0) {
+                return val(l);
+            }
+            one(float_fold()?)
+        }
+        "arith.remf" => one(float_fold()?),
+        "arith.maximumf" | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf" => {
+            if l == r {
+                return val(r);
+            }
+            let identity = match name {
+                "arith.maximumf" => is_const_float(ctx, rhs_c, f64::NEG_INFINITY),
+                "arith.minimumf" => is_const_float(ctx, rhs_c, f64::INFINITY),
+                // maxnumf/minnumf(x, NaN) -> x
+                _ => rhs_c.and_then(|c| elements(ctx, c)).is_some_and(|els| {
+                    els.iter()
+                        .all(|&e| float_elem(ctx, e).is_some_and(|(x, _, _)| x.is_nan()))
+                }),
+            };
+            if identity {
+                return val(l);
+            }
+            one(float_fold()?)
         }
         "arith.negf" => {
-            if let Some(c) = fold_elementwise(ir, op, consts, 0, &|args| {
-                let (a, _, ty) = float_elem(ctx, args[0])?;
-                float_attr(ctx, ty, -a)
-            }) {
-                return one(c);
-            }
             // negf(negf(x)) -> x
-            let inner = ir.defining_op(operands[0])?;
-            if ir.is_op(inner, "arith.negf") {
-                return Some(vec![FoldResult::Value(ir.operand(inner, 0))]);
+            if let Some(d) = def(l, "arith.negf") {
+                return val(ir.operand(d, 0));
             }
-            None
+            let c = fold_elementwise(ir, op, consts, 0, &|args| {
+                let AttrData::Float { bits, ty } = ctx.attr_data(args[0]) else {
+                    return None;
+                };
+                let k = float_format(ctx, *ty)?;
+                let (eb, mb) = float_layout(k);
+                // Negation flips the sign bit, NaNs included.
+                Some(ctx.attr(AttrData::Float {
+                    bits: bits ^ (1u128 << (eb + mb)),
+                    ty: *ty,
+                }))
+            })?;
+            one(c)
         }
         "arith.cmpi" => {
             let pred = ctx.int_value(ir.attr(op, "predicate")?)?;
-            if operands[0] == operands[1] {
-                let r = matches!(pred, 0 | 3 | 5 | 7 | 9);
-                return one(int_splat(ir, op, 0, r as i128)?);
+            if l == r {
+                let res = matches!(pred, 0 | 3 | 5 | 7 | 9);
+                return one(int_splat(ir, op, 0, res as i128)?);
+            }
+            let lhs_i1 = ctx.int_width(ctx.element_type(ir.value_type(l))) == Some(1);
+            if rhs_is(0) {
+                // cmpi ne, ext(%x : i1), 0 -> %x
+                for ext in ["arith.extsi", "arith.extui"] {
+                    if let Some(d) = def(l, ext) {
+                        let src = ir.operand(d, 0);
+                        if ctx.int_width(ctx.element_type(ir.value_type(src))) == Some(1)
+                            && pred == 1
+                        {
+                            return val(src);
+                        }
+                    }
+                }
+                // cmpi ne, %x, false : i1 -> %x
+                if lhs_i1 && pred == 1 {
+                    return val(l);
+                }
+            }
+            // cmpi eq, %x, true : i1 -> %x
+            if lhs_i1 && pred == 0 && rhs_is(1) {
+                return val(l);
             }
             let c = fold_elementwise(ir, op, consts, 0, &|args| {
                 let (a, w, _) = int_elem(ctx, args[0])?;
@@ -2023,36 +2279,60 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
             one(c)
         }
         "arith.cmpf" => {
+            // Scalars only; a NaN operand decides alone.
             let pred = ctx.int_value(ir.attr(op, "predicate")?)?;
-            if pred == 0 || pred == 15 {
-                return one(int_splat(ir, op, 0, (pred == 15) as i128)?);
+            let scalar = |c: Option<Attr>| {
+                c.and_then(|c| match ctx.attr_data(c) {
+                    AttrData::Float { .. } => float_elem(ctx, c).map(|(x, _, _)| x),
+                    _ => None,
+                })
+            };
+            let (mut a, mut b) = (scalar(consts[0]), scalar(consts[1]));
+            if a.is_some_and(f64::is_nan) {
+                b = a;
             }
-            let c = fold_elementwise(ir, op, consts, 0, &|args| {
-                let (a, _, _) = float_elem(ctx, args[0])?;
-                let (b, _, _) = float_elem(ctx, args[1])?;
-                Some(ctx.bool_attr(cmpf(pred, a, b)?))
-            })?;
-            one(c)
+            if b.is_some_and(f64::is_nan) {
+                a = b;
+            }
+            one(ctx.bool_attr(cmpf(pred, a?, b?)?))
         }
         "arith.select" => {
-            if operands[1] == operands[2] {
-                return val(1);
+            let (c, t, f) = (operands[0], operands[1], operands[2]);
+            if t == f {
+                return val(t);
             }
-            if let Some(c) = consts[0] {
-                if is_const_int(ctx, Some(c), 1) {
-                    return val(1);
-                }
-                if is_const_int(ctx, Some(c), 0) {
-                    return val(2);
-                }
+            if is_const_int(ctx, consts[0], 1) {
+                return val(t);
             }
-            // select(c, true, false) -> c for i1 results.
+            if is_const_int(ctx, consts[0], 0) {
+                return val(f);
+            }
             let rty = ir.value_type(ir.result(op, 0));
-            if rty == ir.value_type(operands[0])
+            if rty == ctx.i1_type()
                 && is_const_int(ctx, consts[1], 1)
                 && is_const_int(ctx, consts[2], 0)
             {
-                return val(0);
+                return val(c);
+            }
+            if let Some(cmp) = def(c, "arith.cmpi") {
+                let pred = ir.attr(cmp, "predicate").and_then(|a| ctx.int_value(a));
+                if matches!(pred, Some(0 | 1)) {
+                    let (cl, cr) = (ir.operand(cmp, 0), ir.operand(cmp, 1));
+                    if (cl == t && cr == f) || (cr == t && cl == f) {
+                        return val(if pred == Some(1) { t } else { f });
+                    }
+                }
+            }
+            // Element-wise select of dense constants by a dense condition.
+            let is_dense = |c: Option<Attr>| {
+                c.is_some_and(|c| matches!(ctx.attr_data(c), AttrData::DenseElements { .. }))
+            };
+            if is_dense(consts[0]) && is_dense(consts[1]) && is_dense(consts[2]) {
+                let c = fold_elementwise(ir, op, consts, 0, &|args| {
+                    let (cv, _, _) = int_elem(ctx, args[0])?;
+                    Some(if cv != 0 { args[1] } else { args[2] })
+                })?;
+                return one(c);
             }
             None
         }
@@ -2061,12 +2341,9 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
             let rty = ir.value_type(ir.result(op, 0));
             // trunci(extsi(x)) / trunci(extui(x)) -> x when the types round-trip.
             if name == "arith.trunci" {
-                if let Some(d) = ir.defining_op(operands[0]) {
-                    if (ir.is_op(d, "arith.extsi") || ir.is_op(d, "arith.extui"))
-                        && ir.operands(d).len() == 1
-                        && ir.value_type(ir.operand(d, 0)) == rty
-                    {
-                        return Some(vec![FoldResult::Value(ir.operand(d, 0))]);
+                if let Some(d) = def(l, "arith.extsi").or_else(|| def(l, "arith.extui")) {
+                    if ir.value_type(ir.operand(d, 0)) == rty {
+                        return val(ir.operand(d, 0));
                     }
                 }
             }
@@ -2074,38 +2351,34 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
                 return None;
             }
             let rel = ctx.element_type(rty);
-            let rw = elem_width(ctx, rel)?;
             let c = fold_elementwise(ir, op, consts, 0, &|args| {
                 let (a, w, _) = int_elem(ctx, args[0])?;
-                let signed = match name {
-                    "arith.extsi" => true,
-                    "arith.extui" | "arith.trunci" | "arith.index_castui" => false,
-                    _ => true,
-                };
+                let signed = matches!(name, "arith.extsi" | "arith.index_cast");
                 let v = if signed {
                     to_signed(a, w)
                 } else {
                     to_unsigned(a, w) as i128
                 };
-                let _ = rw;
                 Some(ctx.int_attr(v, rel))
             })?;
             one(c)
         }
         "arith.sitofp" | "arith.uitofp" => {
             let rel = ctx.element_type(ir.value_type(ir.result(op, 0)));
+            let TypeData::Float(kind) = ctx.type_data(rel) else {
+                return None;
+            };
+            let kind = *kind;
             let c = fold_elementwise(ir, op, consts, 0, &|args| {
                 let (a, w, _) = int_elem(ctx, args[0])?;
-                let x = if name == "arith.sitofp" {
-                    to_signed(a, w) as f64
+                let (negative, mag) = if name == "arith.sitofp" {
+                    let v = to_signed(a, w);
+                    (v < 0, v.unsigned_abs())
                 } else {
-                    to_unsigned(a, w) as f64
+                    (false, to_unsigned(a, w))
                 };
-                // Integers wider than 53 bits could double-round; fold only exact ones.
-                if (x.abs() as u128) >= (1u128 << 53) {
-                    return None;
-                }
-                float_attr(ctx, rel, x)
+                let bits = int_to_float_bits(kind, negative, mag)?;
+                Some(ctx.attr(AttrData::Float { bits, ty: rel }))
             })?;
             one(c)
         }
@@ -2134,25 +2407,21 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
             one(c)
         }
         "arith.extf" | "arith.truncf" => {
-            if name == "arith.truncf"
-                && ir
-                    .attr(op, "roundingmode")
-                    .is_some_and(|m| ctx.int_value(m) != Some(0))
-            {
-                return None;
-            }
             let rel = ctx.element_type(ir.value_type(ir.result(op, 0)));
             let c = fold_elementwise(ir, op, consts, 0, &|args| {
                 let (a, _, _) = float_elem(ctx, args[0])?;
-                float_attr(ctx, rel, a)
+                let out = float_attr(ctx, rel, a)?;
+                // Upstream folds a conversion only when it loses no information.
+                let (back, _, _) = float_elem(ctx, out)?;
+                (back.to_bits() == a.to_bits() || (a.is_nan() && back.is_nan())).then_some(out)
             })?;
             one(c)
         }
         "arith.bitcast" => {
             let rty = ir.value_type(ir.result(op, 0));
-            if let Some(inner) = ir.defining_op(operands[0]) {
-                if ir.is_op(inner, "arith.bitcast") && ir.value_type(ir.operand(inner, 0)) == rty {
-                    return Some(vec![FoldResult::Value(ir.operand(inner, 0))]);
+            if let Some(inner) = def(l, "arith.bitcast") {
+                if ir.value_type(ir.operand(inner, 0)) == rty {
+                    return val(ir.operand(inner, 0));
                 }
             }
             if ctx.is_memref(rty) {
@@ -2173,10 +2442,16 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
             one(c)
         }
         "arith.addui_extended" => {
+            // addui_extended(x, 0) -> x, false
+            if rhs_is(0) {
+                return Some(vec![
+                    FoldResult::Value(l),
+                    FoldResult::Constant(int_splat(ir, op, 1, 0)?),
+                ]);
+            }
             let sum = fold_elementwise(ir, op, consts, 0, &|args| {
-                let (a, w, ty) = int_elem(ctx, args[0])?;
+                let (a, _, ty) = int_elem(ctx, args[0])?;
                 let (b, _, _) = int_elem(ctx, args[1])?;
-                let _ = w;
                 Some(ctx.int_attr(a.wrapping_add(b), ty))
             })?;
             let ovf = fold_elementwise(ir, op, consts, 1, &|args| {
@@ -2184,12 +2459,23 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
                 let (b, _, _) = int_elem(ctx, args[1])?;
                 let (ua, ub) = (to_unsigned(a, w), to_unsigned(b, w));
                 let (s, carry) = ua.overflowing_add(ub);
-                let over = carry || (w < 128 && s >> w != 0);
-                Some(ctx.bool_attr(over))
+                Some(ctx.bool_attr(carry || (w < 128 && s >> w != 0)))
             })?;
             Some(vec![FoldResult::Constant(sum), FoldResult::Constant(ovf)])
         }
         "arith.mulsi_extended" | "arith.mului_extended" => {
+            // mul*_extended(x, 0) -> 0, 0
+            if rhs_is(0) {
+                let z = rhs_c?;
+                return Some(vec![FoldResult::Constant(z), FoldResult::Constant(z)]);
+            }
+            // mului_extended(x, 1) -> x, 0
+            if name == "arith.mului_extended" && rhs_is(1) {
+                return Some(vec![
+                    FoldResult::Value(l),
+                    FoldResult::Constant(int_splat(ir, op, 1, 0)?),
+                ]);
+            }
             let signed = name == "arith.mulsi_extended";
             let part = |high: bool| {
                 fold_elementwise(ir, op, consts, high as usize, &|args| {
@@ -2212,6 +2498,16 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
             ])
         }
         _ => None,
+    }
+}
+
+/// The constant attribute of `v` if a constant-like op defines it.
+fn const_attr(ir: &Ir, v: crate::store::Value) -> Option<Attr> {
+    let d = ir.defining_op(v)?;
+    if ir.has_trait(d, Traits::CONSTANT_LIKE) {
+        ir.attr(d, "value")
+    } else {
+        None
     }
 }
 
@@ -2534,10 +2830,14 @@ fn canonicalize_muli(ir: &mut Ir, op: Op) -> bool {
 }
 
 fn canonicalize_xori(ir: &mut Ir, op: Op) -> bool {
+    xori_not_cmpi(ir, op) || binop_of_exts(ir, op)
+}
+
+/// xori(cmpi(pred, a, b), true) -> cmpi(~pred, a, b)
+fn xori_not_cmpi(ir: &mut Ir, op: Op) -> bool {
     if ir.operands(op).len() != 2 {
         return false;
     }
-    // xori(cmpi(pred, a, b), true) -> cmpi(~pred, a, b)
     let rhs = ir.operand(op, 1);
     let is_true = ir.value_type(rhs) == ir.ctx().i1_type() && const_int(ir, rhs) == Some(1);
     let Some(cmp) = def_named(ir, ir.operand(op, 0), "arith.cmpi").filter(|_| is_true) else {
@@ -2578,6 +2878,126 @@ fn canonicalize_xori(ir: &mut Ir, op: Op) -> bool {
     true
 }
 
+/// andi/ori/xori(extui(x), extui(y)) -> extui(andi/ori/xori(x, y)), likewise for extsi,
+/// when `x` and `y` have the same type.
+fn binop_of_exts(ir: &mut Ir, op: Op) -> bool {
+    if ir.operands(op).len() != 2 {
+        return false;
+    }
+    let name = ir.op_name(op).to_string();
+    for ext in ["arith.extui", "arith.extsi"] {
+        let (Some(a), Some(b)) = (
+            def_named(ir, ir.operand(op, 0), ext),
+            def_named(ir, ir.operand(op, 1), ext),
+        ) else {
+            continue;
+        };
+        let (x, y) = (ir.operand(a, 0), ir.operand(b, 0));
+        let xty = ir.value_type(x);
+        if xty != ir.value_type(y) {
+            continue;
+        }
+        let inner = create_before(ir, op, &name, vec![x, y], vec![xty], vec![]);
+        let rty = ir.value_type(ir.result(op, 0));
+        let iv = ir.result(inner, 0);
+        let outer = create_before(ir, op, ext, vec![iv], vec![rty], vec![]);
+        let r = ir.result(outer, 0);
+        replace_op(ir, op, &[r]);
+        return true;
+    }
+    false
+}
+
+fn canonicalize_andi_ori(ir: &mut Ir, op: Op) -> bool {
+    binop_of_exts(ir, op)
+}
+
+/// Integer width of the element type of `v`'s type.
+fn value_width(ir: &Ir, v: crate::store::Value) -> Option<u32> {
+    ir.ctx().int_width(ir.ctx().element_type(ir.value_type(v)))
+}
+
+fn canonicalize_trunci(ir: &mut Ir, op: Op) -> bool {
+    if ir.operands(op).len() != 1 {
+        return false;
+    }
+    let input = ir.operand(op, 0);
+    let Some(dst_w) = value_width(ir, ir.result(op, 0)) else {
+        return false;
+    };
+    // In place (upstream's folder): trunci(ext(x)) -> trunci(x) when x is wider than the
+    // result; trunci(trunci(x)) -> trunci(x).
+    if let Some(d) =
+        def_named(ir, input, "arith.extsi").or_else(|| def_named(ir, input, "arith.extui"))
+    {
+        let x = ir.operand(d, 0);
+        if value_width(ir, x).is_some_and(|w| w > dst_w) {
+            ir.set_operand(op, 0, x);
+            return true;
+        }
+    }
+    if let Some(d) = def_named(ir, input, "arith.trunci") {
+        let x = ir.operand(d, 0);
+        ir.set_operand(op, 0, x);
+        return true;
+    }
+    // trunci(extsi(x)) -> extsi(x), trunci(extui(x)) -> extui(x) when only extension bits
+    // are dropped.
+    for ext in ["arith.extsi", "arith.extui"] {
+        if let Some(d) = def_named(ir, input, ext) {
+            let x = ir.operand(d, 0);
+            let (Some(ext_w), Some(x_w)) = (value_width(ir, input), value_width(ir, x)) else {
+                continue;
+            };
+            if ext_w > dst_w && dst_w > x_w {
+                let rty = ir.value_type(ir.result(op, 0));
+                let new = create_before(ir, op, ext, vec![x], vec![rty], vec![]);
+                let r = ir.result(new, 0);
+                replace_op(ir, op, &[r]);
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Upstream's `cmpi` ext patterns: cmpi eq/ne of two same-kind extensions of values of
+/// one type compares the values.
+fn cmpi_of_exts(ir: &mut Ir, op: Op) -> bool {
+    let Some(pred) = ir.attr(op, "predicate").and_then(|a| ir.ctx().int_value(a)) else {
+        return false;
+    };
+    if pred > 1 {
+        return false;
+    }
+    for ext in ["arith.extsi", "arith.extui"] {
+        let (Some(a), Some(b)) = (
+            def_named(ir, ir.operand(op, 0), ext),
+            def_named(ir, ir.operand(op, 1), ext),
+        ) else {
+            continue;
+        };
+        let (x, y) = (ir.operand(a, 0), ir.operand(b, 0));
+        if ir.value_type(x) != ir.value_type(y) {
+            continue;
+        }
+        let rty = ir.value_type(ir.result(op, 0));
+        let p = ir.ctx().i64_attr(pred as i64);
+        let new = create_before(
+            ir,
+            op,
+            "arith.cmpi",
+            vec![x, y],
+            vec![rty],
+            vec![("predicate", p)],
+        );
+        let r = ir.result(new, 0);
+        replace_op(ir, op, &[r]);
+        return true;
+    }
+    false
+}
+
 fn canonicalize_select(ir: &mut Ir, op: Op) -> bool {
     if ir.operands(op).len() != 3 {
         return false;
@@ -2590,21 +3010,57 @@ fn canonicalize_select(ir: &mut Ir, op: Op) -> bool {
         replace_op(ir, op, &[r]);
         true
     };
-    // select(pred, select(pred, a, b), c) -> select(pred, a, c)
-    if let Some(inner) = def_named(ir, a, "arith.select").filter(|&s| ir.operand(s, 0) == c) {
-        let x = ir.operand(inner, 1);
-        return rebuild(ir, c, x, b);
-    }
     // select(pred, a, select(pred, b, c)) -> select(pred, a, c)
     if let Some(inner) = def_named(ir, b, "arith.select").filter(|&s| ir.operand(s, 0) == c) {
         let y = ir.operand(inner, 2);
         return rebuild(ir, c, a, y);
     }
+    // select(pred, select(pred, a, b), c) -> select(pred, a, c)
+    if let Some(inner) = def_named(ir, a, "arith.select").filter(|&s| ir.operand(s, 0) == c) {
+        let x = ir.operand(inner, 1);
+        return rebuild(ir, c, x, b);
+    }
     // select(not(pred), a, b) -> select(pred, b, a)
     if let Some(x) = def_named(ir, c, "arith.xori") {
-        if const_all(ir, ir.operand(x, 1), -1) || const_all(ir, ir.operand(x, 1), 1) {
+        if const_all(ir, ir.operand(x, 1), -1) {
             let p = ir.operand(x, 0);
             return rebuild(ir, p, b, a);
+        }
+    }
+    let i1 = ir.ctx().i1_type();
+    let scalar_bool = |ir: &Ir, v| ir.value_type(v) == i1 && const_int(ir, v).is_some();
+    // select(pred, false, true) -> xori(pred, true)
+    if ty == i1
+        && scalar_bool(ir, a)
+        && scalar_bool(ir, b)
+        && const_int(ir, a) == Some(0)
+        && const_int(ir, b) == Some(1)
+    {
+        let t = int_constant_before(ir, op, 1, i1);
+        let x = create_before(ir, op, "arith.xori", vec![c, t], vec![i1], vec![]);
+        let r = ir.result(x, 0);
+        replace_op(ir, op, &[r]);
+        return true;
+    }
+    // select(pred, 1, 0) -> extui(pred); select(pred, 0, 1) -> extui(xori(pred, true))
+    if ir.ctx().is_integer(ty) && ty != i1 {
+        let (one_zero, zero_one) = (
+            const_all(ir, a, 1) && const_all(ir, b, 0),
+            const_all(ir, a, 0) && const_all(ir, b, 1),
+        );
+        if one_zero || zero_one {
+            let cond = if zero_one {
+                let cty = ir.value_type(c);
+                let t = int_constant_before(ir, op, 1, cty);
+                let x = create_before(ir, op, "arith.xori", vec![c, t], vec![cty], vec![]);
+                ir.result(x, 0)
+            } else {
+                c
+            };
+            let e = create_before(ir, op, "arith.extui", vec![cond], vec![ty], vec![]);
+            let r = ir.result(e, 0);
+            replace_op(ir, op, &[r]);
+            return true;
         }
     }
     false
@@ -2622,7 +3078,7 @@ fn canonicalize_cmpi(ir: &mut Ir, op: Op) -> bool {
             .is_some_and(|d| ir.has_trait(d, Traits::CONSTANT_LIKE))
     };
     if !is_const(lhs) || is_const(rhs) {
-        return false;
+        return cmpi_of_exts(ir, op);
     }
     let Some(pred) = ir.attr(op, "predicate").and_then(|a| ir.ctx().int_value(a)) else {
         return false;
@@ -2653,11 +3109,20 @@ fn canonicalize_cast(ir: &mut Ir, op: Op) -> bool {
     let name = ir.op_name(op).to_string();
     let input = ir.operand(op, 0);
     let rty = ir.value_type(ir.result(op, 0));
+    // In place (upstream's folders): extsi(extsi(x)) -> extsi(x), extui(extui(x)) -> extui(x).
+    if name == "arith.extsi" || name == "arith.extui" {
+        if let Some(d) = def_named(ir, input, &name) {
+            let x = ir.operand(d, 0);
+            ir.set_operand(op, 0, x);
+            return true;
+        }
+    }
     let (same, ext) = match name.as_str() {
         "arith.index_cast" => ("arith.index_cast", Some("arith.extsi")),
         "arith.index_castui" => ("arith.index_castui", Some("arith.extui")),
         "arith.bitcast" => ("arith.bitcast", None),
         "arith.extsi" => ("", Some("arith.extui")),
+        "arith.extui" => return false,
         _ => return false,
     };
     if let Some(inner) = def_named(ir, input, same) {
@@ -2754,8 +3219,8 @@ arith_ops! {
     FLOORDIVSI = "arith.floordivsi", P, NONE, parse_binary, print_plain, verify_int_binary, F;
     REMUI = "arith.remui", P, NONE, parse_binary, print_plain, verify_int_binary, F;
     REMSI = "arith.remsi", P, NONE, parse_binary, print_plain, verify_int_binary, F;
-    ANDI = "arith.andi", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
-    ORI = "arith.ori", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
+    ANDI = "arith.andi", PC, NONE, parse_binary, print_plain, verify_int_binary, F, canon = canonicalize_andi_ori;
+    ORI = "arith.ori", PC, NONE, parse_binary, print_plain, verify_int_binary, F, canon = canonicalize_andi_ori;
     XORI = "arith.xori", PC, NONE, parse_binary, print_plain, verify_int_binary, F, canon = canonicalize_xori;
     SHLI = "arith.shli", P, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F;
     SHRUI = "arith.shrui", P, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
@@ -2780,9 +3245,9 @@ arith_ops! {
     CMPI = "arith.cmpi", P, &["predicate"], parse_cmpi, print_cmp, verify_cmp, F, canon = canonicalize_cmpi;
     CMPF = "arith.cmpf", P, &["fastmath", "predicate"], parse_cmpf, print_cmp, verify_cmp, F;
     SELECT = "arith.select", P, NONE, parse_select, print_select, verify_select, F, canon = canonicalize_select;
-    EXTUI = "arith.extui", P, NONE, parse_cast, print_cast, verify_cast, F;
+    EXTUI = "arith.extui", P, NONE, parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
     EXTSI = "arith.extsi", P, NONE, parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
-    TRUNCI = "arith.trunci", P, OVF, parse_trunci, print_trunci, verify_cast, F;
+    TRUNCI = "arith.trunci", P, OVF, parse_trunci, print_trunci, verify_cast, F, canon = canonicalize_trunci;
     EXTF = "arith.extf", P, FM, parse_cast_fastmath, print_cast_fastmath, verify_cast, F;
     TRUNCF = "arith.truncf", P, &["fastmath", "roundingmode"], parse_truncf, print_truncf, verify_cast, F;
     SCALING_EXTF = "arith.scaling_extf", P, FM, parse_scaling, print_scaling, verify_scaling, None;
@@ -3127,8 +3592,7 @@ mod tests {
             arith.cmpi#0: true
             arith.cmpi#0: false
             arith.addi#0: %arg0
-            arith.muli#0: %arg0
-            arith.muli#0: 0 : i32
+            arith.muli#0: result 0 of arith.constant
             arith.subi#0: 0 : i32
             arith.xori#0: 0 : i32
             arith.andi#0: %arg0

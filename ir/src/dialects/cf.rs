@@ -1,13 +1,16 @@
 //! The `cf` dialect: `cf.br`, `cf.cond_br`, `cf.switch` and `cf.assert`, with mlir-opt's
 //! custom forms, verifiers and `successor_operands` hooks (the core verifier checks
-//! branch operands against successor arguments through those hooks).
+//! branch operands against successor arguments through those hooks), and upstream's
+//! canonicalization patterns for `cf.switch` and `cf.assert` (the `cf.br`/`cf.cond_br`
+//! patterns are built into the `canonicalize` driver, which applies them to ops
+//! without a `canonicalize` hook).
 //!
 //! Invariants: `cf.cond_br` and `cf.switch` always carry `operandSegmentSizes`
 //! (`[1, #true/default operands, #false/case operands]`), `cf.switch` always carries
 //! `case_operand_segments` (one entry per case) and `case_values` exactly when it has
 //! cases (a `vector<N x flag type>` dense attribute), as mlir-opt stores them.
 
-use super::arith::type_str;
+use super::arith::{custom_error, type_str};
 use crate::attrs::{Attr, AttrData};
 use crate::context::Context;
 use crate::parser::{PResult, Parser};
@@ -77,7 +80,6 @@ pub static BR: OpDef = OpDef {
     print: Some(print_br),
     verify: Some(verify_br),
     successor_operands: Some(br_successor_operands),
-    canonicalize: Some(canonicalize_br),
     ..OpDef::EMPTY
 };
 
@@ -268,7 +270,6 @@ pub static COND_BR: OpDef = OpDef {
     print: Some(print_cond_br),
     verify: Some(verify_cond_br),
     successor_operands: Some(cond_br_successor_operands),
-    canonicalize: Some(canonicalize_cond_br),
     ..OpDef::EMPTY
 };
 
@@ -286,7 +287,9 @@ fn parse_switch(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
                 let ir: &Ir = p.ir();
                 type_str(ir, fty)
             };
-            return Err(p.error_at(
+            return Err(custom_error(
+                p,
+                st,
                 ty_span,
                 format!(
                     "invalid kind of type specified: expected builtin.integer, but found '{t}'"
@@ -623,24 +626,6 @@ fn const_int(ir: &Ir, v: Value) -> Option<i128> {
     }
 }
 
-/// One entry per CFG edge into `block`: the block the edge leaves from.
-fn predecessors(ir: &Ir, block: Block) -> Vec<Block> {
-    let Some(region) = ir.block_parent(block) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for b in ir.region_blocks(region) {
-        if let Some(t) = ir.last_op(b) {
-            for &s in ir.successors(t) {
-                if s == block {
-                    out.push(b);
-                }
-            }
-        }
-    }
-    out
-}
-
 /// Creates a terminator `name` before `anchor` (at its location).
 fn create_branch(
     ir: &mut Ir,
@@ -666,29 +651,6 @@ fn create_branch(
 /// Replaces terminator `op` with `cf.br dest(operands)`.
 fn replace_with_br(ir: &mut Ir, op: Op, dest: Block, operands: Vec<Value>) {
     create_branch(ir, op, "cf.br", operands, vec![dest], vec![]);
-    ir.erase_op(op);
-}
-
-/// Replaces terminator `op` with a `cf.cond_br`.
-fn replace_with_cond_br(
-    ir: &mut Ir,
-    op: Op,
-    cond: Value,
-    (t, t_ops): (Block, Vec<Value>),
-    (f, f_ops): (Block, Vec<Value>),
-) {
-    let sizes = ir
-        .ctx()
-        .dense_i32_array(&[1, t_ops.len() as i32, f_ops.len() as i32]);
-    let operands = std::iter::once(cond).chain(t_ops).chain(f_ops).collect();
-    create_branch(
-        ir,
-        op,
-        "cf.cond_br",
-        operands,
-        vec![t, f],
-        vec![("operandSegmentSizes", sizes)],
-    );
     ir.erase_op(op);
 }
 
@@ -763,98 +725,6 @@ fn collapse_branch(ir: &Ir, succ: Block, operands: &[Value]) -> Option<(Block, V
         })
         .collect();
     Some((dest, new_ops))
-}
-
-fn canonicalize_br(ir: &mut Ir, op: Op) -> bool {
-    // SimplifyPassThroughBr: br ^bb1 where ^bb1 only branches on.
-    let Some(&dest) = ir.successors(op).first() else {
-        return false;
-    };
-    if Some(dest) == ir.op_parent(op) {
-        return false;
-    }
-    let Some((new_dest, ops)) = collapse_branch(ir, dest, ir.operands(op)) else {
-        return false;
-    };
-    replace_with_br(ir, op, new_dest, ops);
-    true
-}
-
-fn canonicalize_cond_br(ir: &mut Ir, op: Op) -> bool {
-    let succ = ir.successors(op).to_vec();
-    if succ.len() != 2 || ir.operands(op).is_empty() {
-        return false;
-    }
-    let [_, tr, fr] = cond_br_ranges(ir, op);
-    let cond = ir.operand(op, 0);
-    let t_ops = ir.operands(op)[tr].to_vec();
-    let f_ops = ir.operands(op)[fr].to_vec();
-    let (t, f) = (succ[0], succ[1]);
-    // SimplifyConstCondBranchPred
-    if let Some(c) = const_int(ir, cond) {
-        if c != 0 {
-            replace_with_br(ir, op, t, t_ops);
-        } else {
-            replace_with_br(ir, op, f, f_ops);
-        }
-        return true;
-    }
-    // SimplifyPassThroughCondBranch
-    let ct = collapse_branch(ir, t, &t_ops);
-    let cf = collapse_branch(ir, f, &f_ops);
-    if ct.is_some() || cf.is_some() {
-        let tt = ct.unwrap_or((t, t_ops));
-        let ff = cf.unwrap_or((f, f_ops));
-        replace_with_cond_br(ir, op, cond, tt, ff);
-        return true;
-    }
-    // SimplifyCondBranchIdenticalSuccessors
-    if t == f {
-        if t_ops == f_ops {
-            replace_with_br(ir, op, t, t_ops);
-            return true;
-        }
-        let block = ir.op_parent(op);
-        if predecessors(ir, t).iter().all(|&p| Some(p) == block) && t_ops.len() == f_ops.len() {
-            let mut merged = Vec::with_capacity(t_ops.len());
-            for (&a, &b) in t_ops.iter().zip(&f_ops) {
-                if a == b {
-                    merged.push(a);
-                } else {
-                    let ty = ir.value_type(a);
-                    let loc = ir.loc(op);
-                    let mut st = OperationState::new(ir.ctx().intern_str("arith.select"), loc);
-                    st.operands = vec![cond, a, b];
-                    st.result_types = vec![ty];
-                    let s = ir.create_op(st);
-                    ir.insert_op_before(op, s);
-                    merged.push(ir.result(s, 0));
-                }
-            }
-            replace_with_br(ir, op, t, merged);
-            return true;
-        }
-    }
-    // SimplifyCondBranchFromCondBranchOnSameCondition
-    if let Some(block) = ir.op_parent(op) {
-        let preds = predecessors(ir, block);
-        if preds.len() == 1 {
-            if let Some(pt) = ir.last_op(preds[0]) {
-                if ir.is_op(pt, "cf.cond_br")
-                    && ir.operands(pt).first() == Some(&cond)
-                    && ir.successors(pt).len() == 2
-                {
-                    if ir.successors(pt)[0] == block {
-                        replace_with_br(ir, op, t, t_ops);
-                    } else {
-                        replace_with_br(ir, op, f, f_ops);
-                    }
-                    return true;
-                }
-            }
-        }
-    }
-    false
 }
 
 fn canonicalize_switch(ir: &mut Ir, op: Op) -> bool {

@@ -7,7 +7,7 @@
 //! only when some argument/result has a non-empty dictionary, and then hold one
 //! dictionary per argument/result (MLIR's `DictArrayAttr`).
 
-use super::arith::type_str;
+use super::arith::{custom_error, type_str};
 use crate::attrs::{Attr, AttrData};
 use crate::context::Context;
 use crate::parser::{Argument, Delimiter, PResult, Parser, RegionOptions};
@@ -162,7 +162,12 @@ fn parse_func(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         loop {
             if p.peek_operand() {
                 if named == Some(false) {
-                    return Err(p.error_here("expected type instead of SSA identifier"));
+                    return Err(custom_error(
+                        p,
+                        st,
+                        p.current_span(),
+                        "expected type instead of SSA identifier",
+                    ));
                 }
                 named = Some(true);
                 let a = p.parse_argument(true, true)?;
@@ -174,7 +179,12 @@ fn parse_func(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
                 args.push(a);
             } else {
                 if named == Some(true) {
-                    return Err(p.error_here("expected SSA identifier"));
+                    return Err(custom_error(
+                        p,
+                        st,
+                        p.current_span(),
+                        "expected SSA identifier",
+                    ));
                 }
                 named = Some(false);
                 arg_types.push(p.parse_type()?);
@@ -203,7 +213,7 @@ fn parse_func(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     for a in &st.attrs[before..] {
         let n = p.ctx().str(a.name).to_string();
         if FUNC_ELIDED.contains(&n.as_str()) {
-            return Err(p.error_at(
+            return Err(custom_error(p, st,
                 attrs_span,
                 format!("'{n}' is an inferred attribute and should not be specified in the explicit attribute dictionary"),
             ));
@@ -224,14 +234,9 @@ fn parse_func(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         }
     }
 
-    let body_span = p.current_span();
+    // A body after unnamed arguments gets an entry block without arguments, which the
+    // verifier then reports (as mlir-opt does).
     let region = if p.peek_is("{") {
-        if named == Some(false) {
-            return Err(p.error_at(
-                body_span,
-                "expected named arguments for a function with a body",
-            ));
-        }
         p.parse_region(
             &args,
             RegionOptions {

@@ -8,6 +8,14 @@
 //! workgroup attributions, then the private ones. `gpu.launch`'s entry block holds the
 //! 12 (18 with clusters) index arguments, then attributions. Enum attributes are dialect
 //! attributes (`#gpu<dim x>`, text `gpu<dim x>`); `!gpu.async.token` is a dialect type.
+//!
+//! Ops: module, func, return, launch, terminator, launch_func, thread_id, block_id,
+//! block_dim, grid_dim, global_id, lane_id, subgroup_id, num_subgroups, subgroup_size,
+//! barrier, wait, alloc, dealloc, memcpy, memset, shuffle, all_reduce, subgroup_reduce,
+//! yield. `gpu.launch_func` checks its kernel reference (container module, gpu.module,
+//! kernel function, `gpu.kernel`, operand count and types) in its own verifier, where
+//! upstream checks it while verifying the `gpu.container_module` attribute. Patterns:
+//! FoldLaunchArguments, the gpu.wait simplifications, redundant barrier erasure.
 
 use super::vector::{arity_ok, parse_colon_typed, parse_typed, Kind};
 use crate::attrs::{Attr, AttrData};
@@ -522,7 +530,7 @@ fn print_func(p: &mut Printer<'_>, op: Op) {
     p.write(" ");
     p.print_symbol_name(name);
     p.write("(");
-    for i in 0..inputs.len() {
+    for (i, &input) in inputs.iter().enumerate() {
         if i > 0 {
             p.write(", ");
         }
@@ -532,7 +540,7 @@ fn print_func(p: &mut Printer<'_>, op: Op) {
             .filter(|&d| !is_empty_dict(ctx, d));
         match args.get(i) {
             Some(&a) => p.print_region_argument(a, attrs),
-            None => p.print_type(inputs[i]),
+            None => p.print_type(input),
         }
     }
     p.write(")");
@@ -791,7 +799,7 @@ dim_op!(GLOBAL_ID, "gpu.global_id", global_id_names, "global_id");
 fn dimension_of(ir: &Ir, op: Op) -> Option<&str> {
     let a = ir.attr(op, "dimension")?;
     match ir.ctx().attr_data(a) {
-        AttrData::Dialect(text) => text.strip_prefix("gpu<dim ")?.strip_suffix('>'),
+        AttrData::Dialect(text) => Some(text.strip_prefix("gpu<dim")?.strip_suffix('>')?.trim()),
         _ => None,
     }
 }
@@ -940,6 +948,7 @@ pub static BARRIER: OpDef = OpDef {
     parse: Some(parse_attr_dict_only),
     print: Some(print_attr_dict_only),
     verify: Some(verify_counts),
+    canonicalize: Some(canonicalize_barrier),
     ..OpDef::EMPTY
 };
 
@@ -948,6 +957,7 @@ pub static WAIT: OpDef = OpDef {
     parse: Some(parse_wait),
     print: Some(print_wait),
     verify: Some(verify_counts),
+    canonicalize: Some(canonicalize_wait),
     ..OpDef::EMPTY
 };
 
@@ -979,6 +989,7 @@ pub static LAUNCH: OpDef = OpDef {
     parse: Some(parse_launch),
     print: Some(print_launch),
     verify: Some(verify_launch),
+    canonicalize: Some(canonicalize_launch),
     ..OpDef::EMPTY
 };
 
@@ -1214,6 +1225,9 @@ fn print_launch(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_launch(v: &mut Verifier<'_>, op: Op) {
+    if !async_types_ok(v, op) {
+        return;
+    }
     if !arity_ok(v, op) {
         return;
     }
@@ -1452,11 +1466,34 @@ fn print_launch_func(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_launch_func(v: &mut Verifier<'_>, op: Op) {
+    if !async_types_ok(v, op) {
+        return;
+    }
     if !arity_ok(v, op) {
         return;
     }
     if !check_segments(v, op, 13) {
         return;
+    }
+    {
+        let ir = v.ir();
+        let ctx = ir.ctx();
+        let start = segment_values(ir, op, 0).len();
+        let dims: Vec<Value> = (1..10).flat_map(|i| segment_values(ir, op, i)).collect();
+        for (k, &d) in dims.iter().enumerate() {
+            let ty = ir.value_type(d);
+            if !(ctx.is_index(ty) || ty == ctx.int_type(32) || ty == ctx.int_type(64)) {
+                v.error(
+                    op,
+                    format!(
+                        "operand #{} must be index or 32-bit signless integer or 64-bit signless integer, but got {}",
+                        start + k,
+                        qty(ir, ty)
+                    ),
+                );
+                return;
+            }
+        }
     }
     let ir = v.ir();
     let ctx = ir.ctx();
@@ -1563,7 +1600,58 @@ fn verify_launch_func(v: &mut Verifier<'_>, op: Op) {
 
 /// A verifier that checks only operand and result counts.
 fn verify_counts(v: &mut Verifier<'_>, op: Op) {
-    arity_ok(v, op);
+    if arity_ok(v, op) {
+        async_types_ok(v, op);
+    }
+}
+
+/// Checks that the async token result and dependencies of `op` (where it has them)
+/// are `!gpu.async.token`; false after an error.
+fn async_types_ok(v: &mut Verifier<'_>, op: Op) -> bool {
+    let ir = v.ir();
+    let token = async_token_type(ir.ctx());
+    let (result, deps) = match ir.op_name(op) {
+        "gpu.wait" => (0, ir.operands(op).to_vec()),
+        "gpu.dealloc" | "gpu.memcpy" | "gpu.memset" => {
+            let n = ir.operands(op).len();
+            let keep = if ir.op_name(op) == "gpu.dealloc" {
+                1
+            } else {
+                2
+            };
+            (0, ir.operands(op)[..n.saturating_sub(keep)].to_vec())
+        }
+        "gpu.alloc" => (1, segment_values(ir, op, 0)),
+        "gpu.launch" | "gpu.launch_func" => (0, segment_values(ir, op, 0)),
+        _ => return true,
+    };
+    if let Some(&r) = ir.results(op).get(result) {
+        let ty = ir.value_type(r);
+        if ty != token {
+            v.error(
+                op,
+                format!(
+                    "result #{result} must be async token type, but got {}",
+                    qty(ir, ty)
+                ),
+            );
+            return false;
+        }
+    }
+    for (i, &d) in deps.iter().enumerate() {
+        let ty = ir.value_type(d);
+        if ty != token {
+            v.error(
+                op,
+                format!(
+                    "operand #{i} must be variadic of async token type, but got {}",
+                    qty(ir, ty)
+                ),
+            );
+            return false;
+        }
+    }
+    true
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1634,6 +1722,9 @@ fn print_alloc(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_alloc(v: &mut Verifier<'_>, op: Op) {
+    if !async_types_ok(v, op) {
+        return;
+    }
     if !arity_ok(v, op) || !check_segments(v, op, 3) {
         return;
     }
@@ -1771,6 +1862,9 @@ fn print_memcpy(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_memcpy(v: &mut Verifier<'_>, op: Op) {
+    if !async_types_ok(v, op) {
+        return;
+    }
     if !arity_ok(v, op) {
         return;
     }
@@ -1802,6 +1896,9 @@ fn verify_memcpy(v: &mut Verifier<'_>, op: Op) {
 }
 
 fn verify_memset(v: &mut Verifier<'_>, op: Op) {
+    if !async_types_ok(v, op) {
+        return;
+    }
     if !arity_ok(v, op) {
         return;
     }
@@ -1846,7 +1943,11 @@ pub static SHUFFLE: OpDef = OpDef {
 
 fn dialect_param<'c>(ctx: &'c Context, attr: Option<Attr>, prefix: &str) -> Option<&'c str> {
     match ctx.attr_data(attr?) {
-        AttrData::Dialect(text) => text.strip_prefix(prefix)?.strip_suffix('>'),
+        AttrData::Dialect(text) => Some(
+            text.strip_prefix(prefix.trim_end())?
+                .strip_suffix('>')?
+                .trim(),
+        ),
         _ => None,
     }
 }
@@ -1892,6 +1993,9 @@ fn print_shuffle(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_shuffle(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     if ir.operands(op).len() != 3 {
@@ -2046,6 +2150,9 @@ fn reduce_kind_fits(ctx: &Context, kind: &str, ty: Type) -> bool {
 }
 
 fn verify_all_reduce(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     let ctx = ir.ctx();
     if ir.operands(op).len() != 1 || ir.results(op).len() != 1 {
@@ -2163,6 +2270,9 @@ fn print_subgroup_reduce(p: &mut Printer<'_>, op: Op) {
 }
 
 fn verify_subgroup_reduce(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
     let ir = v.ir();
     if ir.operands(op).len() != 1 || ir.results(op).len() != 1 {
         v.error(op, "requires a single operand");
@@ -2179,5 +2289,101 @@ fn verify_subgroup_reduce(v: &mut Verifier<'_>, op: Op) {
                 ),
             );
         }
+    }
+}
+
+/// Upstream's `FoldLaunchArguments`: a block or thread id whose grid or block size is
+/// the constant 1 is replaced by a zero created at the start of the body.
+fn canonicalize_launch(ir: &mut Ir, op: Op) -> bool {
+    if !segments_ok(ir, op, 11) {
+        return false;
+    }
+    let Some(entry) = ir.regions(op).first().and_then(|&r| ir.entry_block(r)) else {
+        return false;
+    };
+    let args = ir.block_args(entry).to_vec();
+    if args.len() < 12 {
+        return false;
+    }
+    let is_one = |ir: &Ir, v: Value| {
+        ir.defining_op(v).is_some_and(|d| {
+            ir.is_op(d, "arith.constant")
+                && ir.attr(d, "value").and_then(|a| ir.ctx().int_value(a)) == Some(1)
+        })
+    };
+    // (id argument, size operand): block ids with grid sizes, thread ids with block sizes.
+    let mut pairs = Vec::new();
+    for (k, &id) in args.iter().take(6).enumerate() {
+        // Ids 0..3 pair with grid sizes (segments 1..4), ids 3..6 with block sizes.
+        if let Some(&size) = segment_values(ir, op, 1 + k).first() {
+            pairs.push((id, size));
+        }
+    }
+    let mut zero: Option<Value> = None;
+    for (id, size) in pairs {
+        if !is_one(ir, size) || ir.is_unused(id) {
+            continue;
+        }
+        let z = match zero {
+            Some(z) => z,
+            None => {
+                let ctx = ir.ctx();
+                let name = ctx.intern_str("arith.constant");
+                let mut state = OperationState::new(name, ir.loc(op));
+                let index = ctx.index_type();
+                let value = ctx.int_attr(0, index);
+                state.add_attr(ctx.intern_str("value"), value);
+                state.result_types.push(index);
+                let c = ir.create_op(state);
+                ir.prepend_op(entry, c);
+                let z = ir.result(c, 0);
+                zero = Some(z);
+                z
+            }
+        };
+        ir.replace_all_uses(id, z);
+    }
+    zero.is_some()
+}
+
+/// Upstream's `eraseRedundantGpuBarrierOps`: a barrier right before another one goes.
+fn canonicalize_barrier(ir: &mut Ir, op: Op) -> bool {
+    if ir.next_op(op).is_some_and(|n| ir.is_op(n, "gpu.barrier")) {
+        ir.erase_op(op);
+        return true;
+    }
+    false
+}
+
+/// Upstream's `EraseRedundantGpuWaitOpPairs` (drop dependencies on `gpu.wait`s that have
+/// none) and `SimplifyGpuWaitOp` (erase waits with neither dependencies nor result,
+/// forward a single dependency, erase unused async waits).
+fn canonicalize_wait(ir: &mut Ir, op: Op) -> bool {
+    let deps = ir.operands(op).to_vec();
+    let trivial = |ir: &Ir, v: Value| {
+        ir.defining_op(v)
+            .is_some_and(|d| ir.is_op(d, "gpu.wait") && ir.operands(d).is_empty())
+    };
+    if deps.iter().any(|&d| trivial(ir, d)) {
+        let kept: Vec<Value> = deps.into_iter().filter(|&d| !trivial(ir, d)).collect();
+        ir.set_operands(op, kept);
+        return true;
+    }
+    let token = ir.results(op).first().copied();
+    match (deps.as_slice(), token) {
+        ([], None) => {
+            ir.erase_op(op);
+            true
+        }
+        ([dep], Some(t)) => {
+            ir.replace_all_uses(t, *dep);
+            ir.erase_op(op);
+            true
+        }
+        (_, Some(t)) if ir.is_unused(t) => {
+            ir.erase_op(op);
+            true
+        }
+        _ => false,
     }
 }

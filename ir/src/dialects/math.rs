@@ -285,11 +285,6 @@ fn float_of(ctx: &Context, a: Attr) -> Option<(f64, Type)> {
     }
 }
 
-/// Rounds half away from zero (`math.round`).
-fn round_away(x: f64) -> f64 {
-    x.round()
-}
-
 /// Rounds half to even (`math.roundeven`).
 fn round_even(x: f64) -> f64 {
     let r = x.round();
@@ -300,37 +295,170 @@ fn round_even(x: f64) -> f64 {
     }
 }
 
+/// `base ** power` on two's complement integers (upstream's `IPowIOp` folder: wrapping
+/// products; a negative power gives 0 unless `|base| == 1`; `0 ** negative` does not
+/// fold).
+fn ipowi(base: i128, power: i128) -> Option<i128> {
+    if power == 0 {
+        return Some(1);
+    }
+    if power < 0 {
+        return match base {
+            0 => None,
+            1 => Some(1),
+            -1 => Some(if power & 1 == 1 { -1 } else { 1 }),
+            _ => Some(0),
+        };
+    }
+    let (mut result, mut b, mut p) = (1i128, base, power as u128);
+    loop {
+        if p & 1 == 1 {
+            result = result.wrapping_mul(b);
+        }
+        p >>= 1;
+        if p == 0 {
+            return Some(result);
+        }
+        b = b.wrapping_mul(b);
+    }
+}
+
+/// Folds a libm-backed op on f32/f64 constants, with upstream's domain checks.
+fn libm_fold(ctx: &Context, name: &str, args: &[Attr]) -> Option<Attr> {
+    let AttrData::Float { bits, ty } = ctx.attr_data(args[0]) else {
+        return None;
+    };
+    let ty = *ty;
+    let second = match args.get(1).map(|&a| ctx.attr_data(a)) {
+        Some(AttrData::Float { bits, ty: t2 }) if *t2 == ty => Some(*bits),
+        Some(_) => return None,
+        None => None,
+    };
+    let negative = match ctx.type_data(ty) {
+        TypeData::Float(crate::types::FloatKind::F32) => (*bits as u32) >> 31 == 1,
+        TypeData::Float(crate::types::FloatKind::F64) => (*bits as u64) >> 63 == 1,
+        _ => return None,
+    };
+    if negative && matches!(name, "math.sqrt" | "math.log" | "math.log2" | "math.log10") {
+        return None;
+    }
+    let out_bits: u128 = match ctx.type_data(ty) {
+        TypeData::Float(crate::types::FloatKind::F32) => {
+            let x = f32::from_bits(*bits as u32);
+            let y = second.map(|b| f32::from_bits(b as u32));
+            if name == "math.log1p" && x + 1.0 < 0.0 {
+                return None;
+            }
+            let r = match (name, y) {
+                ("math.sqrt", _) => x.sqrt(),
+                ("math.round", _) => x.round(),
+                ("math.trunc", _) => x.trunc(),
+                ("math.exp", _) => x.exp(),
+                ("math.exp2", _) => x.exp2(),
+                ("math.expm1", _) => x.exp_m1(),
+                ("math.log", _) => x.ln(),
+                ("math.log2", _) => x.log2(),
+                ("math.log10", _) => x.log10(),
+                ("math.log1p", _) => x.ln_1p(),
+                ("math.sin", _) => x.sin(),
+                ("math.cos", _) => x.cos(),
+                ("math.tan", _) => x.tan(),
+                ("math.sinh", _) => x.sinh(),
+                ("math.cosh", _) => x.cosh(),
+                ("math.tanh", _) => x.tanh(),
+                ("math.asin", _) => x.asin(),
+                ("math.acos", _) => x.acos(),
+                ("math.atan", _) => x.atan(),
+                ("math.atan2", Some(y)) if x == 0.0 && y == 0.0 => f32::from_bits(0x7FC0_0000),
+                ("math.atan2", Some(y)) => x.atan2(y),
+                ("math.powf", Some(y)) => x.powf(y),
+                _ => return None,
+            };
+            r.to_bits() as u128
+        }
+        _ => {
+            let x = f64::from_bits(*bits as u64);
+            let y = second.map(|b| f64::from_bits(b as u64));
+            if name == "math.log1p" && x + 1.0 < 0.0 {
+                return None;
+            }
+            let r = match (name, y) {
+                ("math.sqrt", _) => x.sqrt(),
+                ("math.round", _) => x.round(),
+                ("math.trunc", _) => x.trunc(),
+                ("math.exp", _) => x.exp(),
+                ("math.exp2", _) => x.exp2(),
+                ("math.expm1", _) => x.exp_m1(),
+                ("math.log", _) => x.ln(),
+                ("math.log2", _) => x.log2(),
+                ("math.log10", _) => x.log10(),
+                ("math.log1p", _) => x.ln_1p(),
+                ("math.sin", _) => x.sin(),
+                ("math.cos", _) => x.cos(),
+                ("math.tan", _) => x.tan(),
+                ("math.sinh", _) => x.sinh(),
+                ("math.cosh", _) => x.cosh(),
+                ("math.tanh", _) => x.tanh(),
+                ("math.asin", _) => x.asin(),
+                ("math.acos", _) => x.acos(),
+                ("math.atan", _) => x.atan(),
+                ("math.atan2", Some(y)) if x == 0.0 && y == 0.0 => {
+                    f64::from_bits(0x7FF8_0000_0000_0000)
+                }
+                ("math.atan2", Some(y)) => x.atan2(y),
+                ("math.powf", Some(y)) => x.powf(y),
+                _ => return None,
+            };
+            r.to_bits() as u128
+        }
+    };
+    Some(ctx.attr(AttrData::Float { bits: out_bits, ty }))
+}
+
 fn fold_math(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
     let ctx = ir.ctx();
     let name = ir.op_name(op);
-    let arity = if name == "math.copysign" { 2 } else { 1 };
+    let arity = match name {
+        "math.copysign" | "math.atan2" | "math.powf" | "math.ipowi" => 2,
+        _ => 1,
+    };
     if consts.len() != ir.operands(op).len() || consts.len() != arity || ir.results(op).len() != 1 {
         return None;
     }
     let c = match name {
-        "math.absf" | "math.ceil" | "math.floor" | "math.trunc" | "math.round"
-        | "math.roundeven" | "math.sqrt" => fold_elementwise(ir, op, consts, 0, &|args| {
-            let (x, ty) = float_of(ctx, args[0])?;
-            let r = match name {
-                "math.absf" => x.abs(),
-                "math.ceil" => x.ceil(),
-                "math.floor" => x.floor(),
-                "math.trunc" => x.trunc(),
-                "math.round" => round_away(x),
-                "math.roundeven" => round_even(x),
-                _ => {
-                    if x < 0.0 {
-                        return None;
-                    }
-                    x.sqrt()
-                }
-            };
-            float_attr(ctx, ty, r)
-        }),
+        // Exact in every format (upstream folds these with APFloat).
+        "math.absf" | "math.ceil" | "math.floor" | "math.roundeven" => {
+            fold_elementwise(ir, op, consts, 0, &|args| {
+                let (x, ty) = float_of(ctx, args[0])?;
+                let r = match name {
+                    "math.absf" => x.abs(),
+                    "math.ceil" => x.ceil(),
+                    "math.floor" => x.floor(),
+                    _ => round_even(x),
+                };
+                float_attr(ctx, ty, r)
+            })
+        }
         "math.copysign" => fold_elementwise(ir, op, consts, 0, &|args| {
             let (x, ty) = float_of(ctx, args[0])?;
             let (y, _) = float_of(ctx, args[1])?;
             float_attr(ctx, ty, x.copysign(y))
+        }),
+        // Upstream calls the C library for f32 and f64 only; so does this (Rust's
+        // float methods call the same libm functions).
+        "math.sqrt" | "math.round" | "math.trunc" | "math.exp" | "math.exp2" | "math.expm1"
+        | "math.log" | "math.log2" | "math.log10" | "math.log1p" | "math.sin" | "math.cos"
+        | "math.tan" | "math.sinh" | "math.cosh" | "math.tanh" | "math.asin" | "math.acos"
+        | "math.atan" | "math.atan2" | "math.powf" => {
+            fold_elementwise(ir, op, consts, 0, &|args| libm_fold(ctx, name, args))
+        }
+        "math.ipowi" => fold_elementwise(ir, op, consts, 0, &|args| {
+            let (AttrData::Integer { value: b, ty }, AttrData::Integer { value: e, .. }) =
+                (ctx.attr_data(args[0]), ctx.attr_data(args[1]))
+            else {
+                return None;
+            };
+            Some(ctx.int_attr(ipowi(*b, *e)?, *ty))
         }),
         "math.absi" | "math.ctlz" | "math.cttz" | "math.ctpop" => {
             fold_elementwise(ir, op, consts, 0, &|args| {
@@ -394,49 +522,49 @@ const F: Option<crate::registry::FoldFn> = Some(fold_math);
 math_ops! {
     ABSF = "math.absf", FM, parse_unary_f, print_float_op, verify_unary_f, F;
     ABSI = "math.absi", NONE, parse_unary_i, print_int, verify_unary_i, F;
-    ACOS = "math.acos", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    ACOS = "math.acos", FM, parse_unary_f, print_float_op, verify_unary_f, F;
     ACOSH = "math.acosh", FM, parse_unary_f, print_float_op, verify_unary_f, None;
-    ASIN = "math.asin", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    ASIN = "math.asin", FM, parse_unary_f, print_float_op, verify_unary_f, F;
     ASINH = "math.asinh", FM, parse_unary_f, print_float_op, verify_unary_f, None;
-    ATAN = "math.atan", FM, parse_unary_f, print_float_op, verify_unary_f, None;
-    ATAN2 = "math.atan2", FM, parse_binary_f, print_float_op, verify_binary_f, None;
+    ATAN = "math.atan", FM, parse_unary_f, print_float_op, verify_unary_f, F;
+    ATAN2 = "math.atan2", FM, parse_binary_f, print_float_op, verify_binary_f, F;
     ATANH = "math.atanh", FM, parse_unary_f, print_float_op, verify_unary_f, None;
     CBRT = "math.cbrt", FM, parse_unary_f, print_float_op, verify_unary_f, None;
     CEIL = "math.ceil", FM, parse_unary_f, print_float_op, verify_unary_f, F;
     CLAMPF = "math.clampf", FM, parse_clampf, print_clampf, verify_ternary_f, None;
     COPYSIGN = "math.copysign", FM, parse_binary_f, print_float_op, verify_binary_f, F;
-    COS = "math.cos", FM, parse_unary_f, print_float_op, verify_unary_f, None;
-    COSH = "math.cosh", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    COS = "math.cos", FM, parse_unary_f, print_float_op, verify_unary_f, F;
+    COSH = "math.cosh", FM, parse_unary_f, print_float_op, verify_unary_f, F;
     CTLZ = "math.ctlz", NONE, parse_unary_i, print_int, verify_unary_i, F;
     CTPOP = "math.ctpop", NONE, parse_unary_i, print_int, verify_unary_i, F;
     CTTZ = "math.cttz", NONE, parse_unary_i, print_int, verify_unary_i, F;
     ERF = "math.erf", FM, parse_unary_f, print_float_op, verify_unary_f, None;
     ERFC = "math.erfc", FM, parse_unary_f, print_float_op, verify_unary_f, None;
-    EXP = "math.exp", FM, parse_unary_f, print_float_op, verify_unary_f, None;
-    EXP2 = "math.exp2", FM, parse_unary_f, print_float_op, verify_unary_f, None;
-    EXPM1 = "math.expm1", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    EXP = "math.exp", FM, parse_unary_f, print_float_op, verify_unary_f, F;
+    EXP2 = "math.exp2", FM, parse_unary_f, print_float_op, verify_unary_f, F;
+    EXPM1 = "math.expm1", FM, parse_unary_f, print_float_op, verify_unary_f, F;
     FLOOR = "math.floor", FM, parse_unary_f, print_float_op, verify_unary_f, F;
     FMA = "math.fma", FM, parse_ternary_f, print_float_op, verify_ternary_f, None;
     FPOWI = "math.fpowi", FM, parse_fpowi, print_fpowi, verify_fpowi, None;
-    IPOWI = "math.ipowi", NONE, parse_binary_i, print_int, verify_binary_i, None;
+    IPOWI = "math.ipowi", NONE, parse_binary_i, print_int, verify_binary_i, F;
     ISFINITE = "math.isfinite", FM, parse_classify, print_classify, verify_classify, None;
     ISINF = "math.isinf", FM, parse_classify, print_classify, verify_classify, None;
     ISNAN = "math.isnan", FM, parse_classify, print_classify, verify_classify, None;
     ISNORMAL = "math.isnormal", FM, parse_classify, print_classify, verify_classify, None;
-    LOG = "math.log", FM, parse_unary_f, print_float_op, verify_unary_f, None;
-    LOG10 = "math.log10", FM, parse_unary_f, print_float_op, verify_unary_f, None;
-    LOG1P = "math.log1p", FM, parse_unary_f, print_float_op, verify_unary_f, None;
-    LOG2 = "math.log2", FM, parse_unary_f, print_float_op, verify_unary_f, None;
-    POWF = "math.powf", FM, parse_binary_f, print_float_op, verify_binary_f, None;
+    LOG = "math.log", FM, parse_unary_f, print_float_op, verify_unary_f, F;
+    LOG10 = "math.log10", FM, parse_unary_f, print_float_op, verify_unary_f, F;
+    LOG1P = "math.log1p", FM, parse_unary_f, print_float_op, verify_unary_f, F;
+    LOG2 = "math.log2", FM, parse_unary_f, print_float_op, verify_unary_f, F;
+    POWF = "math.powf", FM, parse_binary_f, print_float_op, verify_binary_f, F;
     ROUND = "math.round", FM, parse_unary_f, print_float_op, verify_unary_f, F;
     ROUNDEVEN = "math.roundeven", FM, parse_unary_f, print_float_op, verify_unary_f, F;
     RSQRT = "math.rsqrt", FM, parse_unary_f, print_float_op, verify_unary_f, None;
-    SIN = "math.sin", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    SIN = "math.sin", FM, parse_unary_f, print_float_op, verify_unary_f, F;
     SINCOS = "math.sincos", FM, parse_sincos, print_sincos, verify_sincos, None, sincos_names;
-    SINH = "math.sinh", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    SINH = "math.sinh", FM, parse_unary_f, print_float_op, verify_unary_f, F;
     SQRT = "math.sqrt", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    TAN = "math.tan", FM, parse_unary_f, print_float_op, verify_unary_f, None;
-    TANH = "math.tanh", FM, parse_unary_f, print_float_op, verify_unary_f, None;
+    TAN = "math.tan", FM, parse_unary_f, print_float_op, verify_unary_f, F;
+    TANH = "math.tanh", FM, parse_unary_f, print_float_op, verify_unary_f, F;
     TRUNC = "math.trunc", FM, parse_unary_f, print_float_op, verify_unary_f, F;
 }
 
@@ -455,7 +583,9 @@ mod tests {
         assert_eq!(round_even(2.5), 2.0);
         assert_eq!(round_even(3.5), 4.0);
         assert_eq!(round_even(-2.5), -2.0);
-        assert_eq!(round_away(2.5), 3.0);
-        assert_eq!(round_away(-2.5), -3.0);
+        assert_eq!(ipowi(3, 4), Some(81));
+        assert_eq!(ipowi(-1, -3), Some(-1));
+        assert_eq!(ipowi(0, -1), None);
+        assert_eq!(ipowi(5, -2), Some(0));
     }
 }

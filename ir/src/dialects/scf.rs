@@ -1,11 +1,20 @@
 //! The `scf` dialect (structured control flow): `scf.for`, `scf.if`, `scf.parallel` with
 //! `scf.reduce`/`scf.reduce.return`, `scf.while` with `scf.condition`, `scf.execute_region`,
-//! `scf.index_switch` and `scf.yield`, with mlir-opt 22's custom forms (including its
-//! double and trailing spaces), implicit terminators and verifier messages.
+//! `scf.index_switch`, `scf.forall` with `scf.forall.in_parallel`, and `scf.yield`, with
+//! mlir-opt 22's custom forms (including its double and trailing spaces), implicit
+//! terminators and verifier messages, plus a subset of mlir-opt's canonicalization
+//! patterns (tried in MLIR's registration order): for `scf.if` condition propagation,
+//! if-to-select, empty-else removal, static conditions and unused results; for `scf.for`
+//! the iter-args folder and trivial loops; `scf.execute_region` inlining and result
+//! forwarding; `scf.index_switch` constant cases; `scf.parallel` single/zero-iteration
+//! dimensions and nested-loop merging. `scf.while` has no patterns yet.
 //!
 //! Invariants: custom parsers insert the implicit terminator exactly where mlir-opt's do
 //! (`scf.yield` in `scf.for`/`scf.if`/the default region of `scf.index_switch`,
-//! `scf.reduce` in `scf.parallel`); custom printers elide it exactly where mlir-opt does.
+//! `scf.reduce` in `scf.parallel`, `scf.forall.in_parallel` with an empty block in
+//! `scf.forall`); custom printers ask the core to elide it exactly where mlir-opt does.
+//! Canonicalization hooks follow the driver's contract: new and moved ops go right before
+//! the rewritten op, and only that op (or ops it owns) is erased.
 //! Verifiers check operand, result, region and block counts before indexing, so they
 //! accept any IR the generic parser can build.
 
@@ -226,6 +235,7 @@ pub static FOR: OpDef = OpDef {
     parse: Some(parse_for),
     print: Some(print_for),
     verify: Some(verify_for),
+    canonicalize: Some(canonicalize_for),
     ..OpDef::EMPTY
 };
 
@@ -450,6 +460,7 @@ pub static IF: OpDef = OpDef {
     parse: Some(parse_if),
     print: Some(print_if),
     verify: Some(verify_if),
+    canonicalize: Some(canonicalize_if),
     ..OpDef::EMPTY
 };
 
@@ -560,6 +571,7 @@ pub static PARALLEL: OpDef = OpDef {
     parse: Some(parse_parallel),
     print: Some(print_parallel),
     verify: Some(verify_parallel),
+    canonicalize: Some(canonicalize_parallel),
     ..OpDef::EMPTY
 };
 
@@ -1143,10 +1155,12 @@ fn verify_yield(v: &mut Verifier<'_>, op: Op) {
 
 pub static EXECUTE_REGION: OpDef = OpDef {
     name: "scf.execute_region",
+    traits: Traits::RECURSIVE_EFFECTS,
     inherent_attrs: &["no_inline"],
     parse: Some(parse_execute_region),
     print: Some(print_execute_region),
     verify: Some(verify_execute_region),
+    canonicalize: Some(canonicalize_execute_region),
     ..OpDef::EMPTY
 };
 
@@ -1216,6 +1230,7 @@ pub static INDEX_SWITCH: OpDef = OpDef {
     parse: Some(parse_index_switch),
     print: Some(print_index_switch),
     verify: Some(verify_index_switch),
+    canonicalize: Some(canonicalize_index_switch),
     ..OpDef::EMPTY
 };
 
@@ -1680,6 +1695,718 @@ fn verify_in_parallel(v: &mut Verifier<'_>, op: Op) {
     if ir.block_ops(block).any(|o| ir.op_def(o).is_some()) {
         v.error(op, "expected only ParallelCombiningOpInterface ops");
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Canonicalization patterns (a subset of MLIR's, tried in MLIR's registration order).
+// ---------------------------------------------------------------------------------------
+
+/// Moves the ops of `region`'s single block, except its terminator, right before `op`,
+/// with the block arguments replaced by `args`; returns the terminator's operands
+/// (MLIR's `replaceOpWithRegion` before the final replacement).
+fn inline_region_before(ir: &mut Ir, region: Region, op: Op, args: &[Value]) -> Option<Vec<Value>> {
+    let block = ir.entry_block(region)?;
+    let term = ir.last_op(block)?;
+    for (&arg, &v) in ir.block_args(block).to_vec().iter().zip(args) {
+        ir.replace_all_uses(arg, v);
+    }
+    let ops: Vec<Op> = ir.block_ops(block).filter(|&o| o != term).collect();
+    for o in ops {
+        ir.detach_op(o);
+        ir.insert_op_before(op, o);
+    }
+    Some(ir.operands(term).to_vec())
+}
+
+/// Replaces every result of `op` with `values` and erases it.
+fn replace_op(ir: &mut Ir, op: Op, values: &[Value]) {
+    let results = ir.results(op).to_vec();
+    for (r, &v) in results.into_iter().zip(values) {
+        ir.replace_all_uses(r, v);
+    }
+    ir.erase_op(op);
+}
+
+/// Replaces `op` by the body of its single-block `region` (`args` for the block
+/// arguments), when the block ends in a terminator.
+fn replace_op_with_region(ir: &mut Ir, op: Op, region: Region, args: &[Value]) -> bool {
+    let Some(block) = ir.entry_block(region) else {
+        return false;
+    };
+    if ir.next_block(block).is_some() || ir.block_args(block).len() != args.len() {
+        return false;
+    }
+    // Check the terminator before moving anything, so a mismatch changes nothing.
+    let term_ok = ir.last_op(block).is_some_and(|t| {
+        ir.has_trait(t, Traits::TERMINATOR) && ir.operands(t).len() == ir.results(op).len()
+    });
+    if !term_ok {
+        return false;
+    }
+    let Some(yielded) = inline_region_before(ir, region, op, args) else {
+        return false;
+    };
+    replace_op(ir, op, &yielded);
+    true
+}
+
+/// Moves all blocks of `from` into a fresh detached region.
+fn take_region(ir: &mut Ir, from: Region) -> Region {
+    let to = ir.create_region();
+    let blocks: Vec<_> = ir.region_blocks(from).collect();
+    for b in blocks {
+        ir.detach_block(b);
+        ir.append_block(to, b);
+    }
+    to
+}
+
+/// A new op like `op` (same name, attributes, location) with other operands, result
+/// types and the given regions, inserted right before `op`.
+fn create_like(
+    ir: &mut Ir,
+    op: Op,
+    operands: Vec<Value>,
+    result_types: Vec<Type>,
+    regions: Vec<Region>,
+) -> Op {
+    let data = ir.op(op);
+    let mut st = OperationState::new(data.name, data.loc);
+    st.attrs = ir.attrs(op).to_vec();
+    st.operands = operands;
+    st.result_types = result_types;
+    st.regions = regions;
+    let new = ir.create_op(st);
+    ir.insert_op_before(op, new);
+    new
+}
+
+/// The value of an `arith.constant` boolean or integer operand.
+fn const_value(ir: &Ir, v: Value) -> Option<i128> {
+    constant_int(ir, v)
+}
+
+fn canonicalize_if(ir: &mut Ir, op: Op) -> bool {
+    if ir.regions(op).len() != 2 || ir.operands(op).len() != 1 {
+        return false;
+    }
+    if_condition_propagation(ir, op)
+        || if_to_select(ir, op)
+        || if_remove_empty_else(ir, op)
+        || if_static_condition(ir, op)
+        || if_unused_results(ir, op)
+}
+
+/// `ConditionPropagation`: inside the then (else) region the condition is known to be
+/// true (false); its uses there become constants created right before the `scf.if`.
+fn if_condition_propagation(ir: &mut Ir, op: Op) -> bool {
+    let cond = ir.operand(op, 0);
+    if ir
+        .defining_op(cond)
+        .is_some_and(|d| ir.has_trait(d, Traits::CONSTANT_LIKE))
+    {
+        return false;
+    }
+    let (then_r, else_r) = (ir.region(op, 0), ir.region(op, 1));
+    let mut constants: [Option<Value>; 2] = [None, None];
+    let mut changed = false;
+    // MLIR walks a use list newest-first.
+    for u in ir.uses(cond).iter().rev().copied().collect::<Vec<_>>() {
+        let which = if ir.region_contains(then_r, u.op) {
+            0
+        } else if ir.region_contains(else_r, u.op) {
+            1
+        } else {
+            continue;
+        };
+        let c = match constants[which] {
+            Some(c) => c,
+            None => {
+                let ctx = ir.ctx();
+                let mut st = OperationState::new(ctx.intern_str("arith.constant"), ir.loc(op));
+                let (value, i1) = (ctx.bool_attr(which == 0), ctx.i1_type());
+                st.add_attr(ctx.intern_str("value"), value);
+                st.result_types = vec![i1];
+                let k = ir.create_op(st);
+                ir.insert_op_before(op, k);
+                let c = ir.result(k, 0);
+                constants[which] = Some(c);
+                c
+            }
+        };
+        ir.set_operand(u.op, u.index as usize, c);
+        changed = true;
+    }
+    changed
+}
+
+/// `ConvertTrivialIfToSelect`: results yielded from outside both branches become
+/// `arith.select`s (or the value itself when both branches yield it).
+fn if_to_select(ir: &mut Ir, op: Op) -> bool {
+    let n = ir.results(op).len();
+    let (then_r, else_r) = (ir.region(op, 0), ir.region(op, 1));
+    let (Some(tt), Some(et)) = (terminator(ir, then_r), terminator(ir, else_r)) else {
+        return false;
+    };
+    if n == 0 || !ir.is_op(tt, "scf.yield") || !ir.is_op(et, "scf.yield") {
+        return false;
+    }
+    let (ty, ey) = (ir.operands(tt).to_vec(), ir.operands(et).to_vec());
+    if ty.len() != n || ey.len() != n {
+        return false;
+    }
+    let inside = |ir: &Ir, v: Value, r: Region| {
+        ir.value_block(v).and_then(|b| ir.block_parent(b)) == Some(r)
+    };
+    let kept: Vec<usize> = (0..n)
+        .filter(|&i| inside(ir, ty[i], then_r) || inside(ir, ey[i], else_r))
+        .collect();
+    if kept.len() == n {
+        return false;
+    }
+    let cond = ir.operand(op, 0);
+    let kept_types: Vec<Type> = kept
+        .iter()
+        .map(|&i| ir.value_type(ir.result(op, i)))
+        .collect();
+    let (new_then, new_else) = (take_region(ir, then_r), take_region(ir, else_r));
+    let replacement = create_like(ir, op, vec![cond], kept_types, vec![new_then, new_else]);
+    let loc = ir.loc(op);
+    let select = ir.ctx().intern_str("arith.select");
+    let mut results = Vec::with_capacity(n);
+    let mut next = 0;
+    for i in 0..n {
+        if kept.contains(&i) {
+            results.push(ir.result(replacement, next));
+            next += 1;
+        } else if ty[i] == ey[i] {
+            results.push(ty[i]);
+        } else {
+            let mut st = OperationState::new(select, loc);
+            st.operands = vec![cond, ty[i], ey[i]];
+            st.result_types = vec![ir.value_type(ty[i])];
+            let sel = ir.create_op(st);
+            ir.insert_op_before(replacement, sel);
+            results.push(ir.result(sel, 0));
+        }
+    }
+    ir.set_operands(tt, kept.iter().map(|&i| ty[i]).collect());
+    ir.set_operands(et, kept.iter().map(|&i| ey[i]).collect());
+    replace_op(ir, op, &results);
+    true
+}
+
+/// `RemoveEmptyElseBranch`: a result-less `scf.if` whose else block holds only its
+/// terminator loses the else region.
+fn if_remove_empty_else(ir: &mut Ir, op: Op) -> bool {
+    if !ir.results(op).is_empty() {
+        return false;
+    }
+    let else_r = ir.region(op, 1);
+    let Some(block) = ir.entry_block(else_r) else {
+        return false;
+    };
+    if ir.next_block(block).is_some()
+        || ir.first_op(block) != ir.last_op(block)
+        || ir.first_op(block).is_none()
+    {
+        return false;
+    }
+    ir.erase_block(block);
+    true
+}
+
+/// `RemoveStaticCondition`: a constant condition selects a branch.
+fn if_static_condition(ir: &mut Ir, op: Op) -> bool {
+    let Some(c) = const_value(ir, ir.operand(op, 0)) else {
+        return false;
+    };
+    let region = if c != 0 {
+        ir.region(op, 0)
+    } else {
+        ir.region(op, 1)
+    };
+    if ir.region_is_empty(region) {
+        if !ir.results(op).is_empty() {
+            return false;
+        }
+        ir.erase_op(op);
+        return true;
+    }
+    replace_op_with_region(ir, op, region, &[])
+}
+
+/// `RemoveUnusedResults`: drops results without uses.
+fn if_unused_results(ir: &mut Ir, op: Op) -> bool {
+    let n = ir.results(op).len();
+    let used: Vec<usize> = (0..n)
+        .filter(|&i| !ir.is_unused(ir.result(op, i)))
+        .collect();
+    if used.len() == n {
+        return false;
+    }
+    let mut yields = Vec::new();
+    for i in 0..2 {
+        let Some(t) = terminator(ir, ir.region(op, i)).filter(|&t| ir.is_op(t, "scf.yield")) else {
+            return false;
+        };
+        if ir.operands(t).len() != n {
+            return false;
+        }
+        yields.push(t);
+    }
+    for &t in &yields {
+        let kept = used.iter().map(|&i| ir.operand(t, i)).collect();
+        ir.set_operands(t, kept);
+    }
+    let types: Vec<Type> = used
+        .iter()
+        .map(|&i| ir.value_type(ir.result(op, i)))
+        .collect();
+    let (then_r, else_r) = (ir.region(op, 0), ir.region(op, 1));
+    let (new_then, new_else) = (take_region(ir, then_r), take_region(ir, else_r));
+    let cond = ir.operand(op, 0);
+    let new = create_like(ir, op, vec![cond], types, vec![new_then, new_else]);
+    let old: Vec<Value> = ir.results(op).to_vec();
+    for (k, &i) in used.iter().enumerate() {
+        let r = ir.result(new, k);
+        ir.replace_all_uses(old[i], r);
+    }
+    ir.erase_op(op);
+    true
+}
+
+fn canonicalize_for(ir: &mut Ir, op: Op) -> bool {
+    if ir.operands(op).len() < 3 || ir.regions(op).len() != 1 {
+        return false;
+    }
+    for_iter_args_folder(ir, op) || for_simplify_trivial(ir, op)
+}
+
+/// `ForOpIterArgsFolder`: drops loop-carried values that are forwarded unchanged
+/// (yielded as themselves or as their init), unused, or duplicates of an earlier
+/// (init, yielded) pair.
+fn for_iter_args_folder(ir: &mut Ir, op: Op) -> bool {
+    let region = ir.region(op, 0);
+    let Some(block) = ir.entry_block(region) else {
+        return false;
+    };
+    let Some(term) = ir.last_op(block).filter(|&t| ir.is_op(t, "scf.yield")) else {
+        return false;
+    };
+    let inits: Vec<Value> = ir.operands(op)[3..].to_vec();
+    let args: Vec<Value> = ir.block_args(block).get(1..).unwrap_or(&[]).to_vec();
+    let results: Vec<Value> = ir.results(op).to_vec();
+    let yielded: Vec<Value> = ir.operands(term).to_vec();
+    let n = inits.len();
+    if args.len() != n || results.len() != n || yielded.len() != n {
+        return false;
+    }
+    // Per iter_arg: None = kept, Some((arg replacement, result replacement index or init)).
+    enum Fate {
+        Keep,
+        Forward,
+        SameAs(usize),
+    }
+    let mut fates = Vec::with_capacity(n);
+    let mut seen: Vec<(Value, Value, usize)> = Vec::new();
+    for i in 0..n {
+        let forwarded = args[i] == yielded[i]
+            || inits[i] == yielded[i]
+            || (ir.is_unused(args[i]) && ir.is_unused(results[i]));
+        if forwarded {
+            fates.push(Fate::Forward);
+        } else if let Some(&(_, _, j)) = seen
+            .iter()
+            .find(|(a, b, _)| *a == inits[i] && *b == yielded[i])
+        {
+            fates.push(Fate::SameAs(j));
+        } else {
+            seen.push((inits[i], yielded[i], i));
+            fates.push(Fate::Keep);
+        }
+    }
+    if fates.iter().all(|f| matches!(f, Fate::Keep)) {
+        return false;
+    }
+    let kept: Vec<usize> = (0..n).filter(|&i| matches!(fates[i], Fate::Keep)).collect();
+    for i in 0..n {
+        match fates[i] {
+            Fate::Keep => {}
+            Fate::Forward => ir.replace_all_uses(args[i], inits[i]),
+            Fate::SameAs(j) => ir.replace_all_uses(args[i], args[j]),
+        }
+    }
+    // The yield's operands may have been rewritten by the replacements above.
+    let yielded: Vec<Value> = ir.operands(term).to_vec();
+    ir.set_operands(term, kept.iter().map(|&i| yielded[i]).collect());
+    for i in (0..n).rev() {
+        if !matches!(fates[i], Fate::Keep) {
+            ir.erase_block_arg(block, i + 1);
+        }
+    }
+    let mut operands: Vec<Value> = ir.operands(op)[..3].to_vec();
+    operands.extend(kept.iter().map(|&i| inits[i]));
+    let types: Vec<Type> = kept.iter().map(|&i| ir.value_type(results[i])).collect();
+    let body = take_region(ir, region);
+    let new = create_like(ir, op, operands, types, vec![body]);
+    let new_result = |i: usize| kept.iter().position(|&k| k == i);
+    for i in 0..n {
+        let replacement = match fates[i] {
+            Fate::Keep => ir.result(new, new_result(i).unwrap_or(0)),
+            Fate::Forward => inits[i],
+            Fate::SameAs(j) => ir.result(new, new_result(j).unwrap_or(0)),
+        };
+        ir.replace_all_uses(results[i], replacement);
+    }
+    ir.erase_op(op);
+    true
+}
+
+/// MLIR's `constantTripCount`: a zero step, or a negative one in signed mode, means no
+/// iterations; so do constant bounds with `ub <= lb`; otherwise the count needs all
+/// three constant. `unsigned` compares (and divides) as unsigned `width`-bit values.
+fn trip_count(
+    ir: &Ir,
+    (lb, ub, step): (Value, Value, Value),
+    unsigned: bool,
+    width: u32,
+) -> Option<i128> {
+    let norm = |v: i128| {
+        if !unsigned {
+            v
+        } else if width >= 64 {
+            v as u64 as i128
+        } else {
+            v & ((1i128 << width) - 1)
+        }
+    };
+    let step = const_value(ir, step).map(norm);
+    if let Some(s) = step {
+        if s == 0 || (!unsigned && s < 0) {
+            return Some(0);
+        }
+    }
+    let (lb, ub) = (
+        const_value(ir, lb).map(norm)?,
+        const_value(ir, ub).map(norm)?,
+    );
+    if ub <= lb {
+        return Some(0);
+    }
+    let step = step?;
+    Some((ub - lb + step - 1) / step)
+}
+
+/// The constant trip count of an `scf.for`.
+fn static_trip_count(ir: &Ir, op: Op) -> Option<i128> {
+    let ops = ir.operands(op);
+    let unsigned = ir.attr(op, "unsignedCmp").is_some();
+    let width = ir
+        .ctx()
+        .int_width(ir.value_type(ops[0]))
+        .unwrap_or(64)
+        .min(64);
+    trip_count(ir, (ops[0], ops[1], ops[2]), unsigned, width)
+}
+
+/// `SimplifyTrivialLoops`: loops that run zero times, once, or have an empty body
+/// yielding values from outside.
+fn for_simplify_trivial(ir: &mut Ir, op: Op) -> bool {
+    let ops: Vec<Value> = ir.operands(op).to_vec();
+    let inits = ops[3..].to_vec();
+    if ops[0] == ops[1] {
+        replace_op(ir, op, &inits);
+        return true;
+    }
+    let Some(trips) = static_trip_count(ir, op) else {
+        return false;
+    };
+    if trips == 0 {
+        replace_op(ir, op, &inits);
+        return true;
+    }
+    let region = ir.region(op, 0);
+    if trips == 1 {
+        let mut args = vec![ops[0]];
+        args.extend(inits);
+        return replace_op_with_region(ir, op, region, &args);
+    }
+    let Some(block) = ir.entry_block(region) else {
+        return false;
+    };
+    let Some(term) = ir.first_op(block) else {
+        return false;
+    };
+    if ir.last_op(block) != Some(term) {
+        return false;
+    }
+    let yielded = ir.operands(term).to_vec();
+    if yielded.iter().any(|&v| {
+        ir.value_block(v)
+            .is_some_and(|b| ir.block_parent(b) == Some(region))
+    }) {
+        return false;
+    }
+    replace_op(ir, op, &yielded);
+    true
+}
+
+/// `FoldConstantCase`: a constant switch value selects its case (or the default).
+fn canonicalize_index_switch(ir: &mut Ir, op: Op) -> bool {
+    let Some(&arg) = ir.operands(op).first() else {
+        return false;
+    };
+    let Some(value) = const_value(ir, arg) else {
+        return false;
+    };
+    let cases = dense_values(ir.ctx(), ir.attr(op, "cases")).unwrap_or_default();
+    let regions = ir.regions(op).to_vec();
+    if regions.len() != cases.len() + 1 {
+        return false;
+    }
+    let region = match cases.iter().position(|&c| c as i128 == value) {
+        Some(i) => regions[i + 1],
+        None => regions[0],
+    };
+    replace_op_with_region(ir, op, region, &[])
+}
+
+/// Drops the attributes that are not inherent (MLIR's patterns rebuild `scf.parallel`
+/// with a builder, which keeps only the properties).
+fn drop_discardable_attrs(ir: &mut Ir, op: Op) {
+    let Some(def) = ir.op_def(op) else { return };
+    let kept = ir
+        .attrs(op)
+        .iter()
+        .copied()
+        .filter(|a| def.is_inherent(ir.ctx().str(a.name)))
+        .collect();
+    ir.set_attrs(op, kept);
+}
+
+fn canonicalize_parallel(ir: &mut Ir, op: Op) -> bool {
+    parallel_single_or_zero_iteration(ir, op) || parallel_merge_nested(ir, op)
+}
+
+/// The constant trip count of one `scf.parallel` dimension.
+fn parallel_trip_count(ir: &Ir, lb: Value, ub: Value, step: Value) -> Option<i128> {
+    trip_count(ir, (lb, ub, step), false, 64)
+}
+
+/// `ParallelOpSingleOrZeroIterationDimsFolder`.
+fn parallel_single_or_zero_iteration(ir: &mut Ir, op: Op) -> bool {
+    let Some(seg) = segments(ir, op, 4) else {
+        return false;
+    };
+    let ops = ir.operands(op).to_vec();
+    let (lbs, ubs, steps, inits) = (
+        &ops[seg[0].clone()],
+        &ops[seg[1].clone()],
+        &ops[seg[2].clone()],
+        &ops[seg[3].clone()],
+    );
+    let Some(&region) = ir.regions(op).first() else {
+        return false;
+    };
+    let Some(block) = ir.entry_block(region) else {
+        return false;
+    };
+    let ivs = ir.block_args(block).to_vec();
+    if ivs.len() != lbs.len() || lbs.len() != ubs.len() || ubs.len() != steps.len() {
+        return false;
+    }
+    let mut single = Vec::new();
+    for d in 0..lbs.len() {
+        match parallel_trip_count(ir, lbs[d], ubs[d], steps[d]) {
+            Some(0) => {
+                replace_op(ir, op, inits);
+                return true;
+            }
+            Some(1) => single.push(d),
+            _ => {}
+        }
+    }
+    if single.is_empty() {
+        return false;
+    }
+    let Some(reduce) = ir.last_op(block).filter(|&t| ir.is_op(t, "scf.reduce")) else {
+        return false;
+    };
+    if single.len() == lbs.len() {
+        // Every dimension runs once: inline the body, then each reduction with the init
+        // as its left operand.
+        if ir.regions(reduce).len() != inits.len() || ir.operands(reduce).len() != inits.len() {
+            return false;
+        }
+        for (d, &iv) in ivs.iter().enumerate() {
+            ir.replace_all_uses(iv, lbs[d]);
+        }
+        let body: Vec<Op> = ir.block_ops(block).filter(|&o| o != reduce).collect();
+        for o in body {
+            ir.detach_op(o);
+            ir.insert_op_before(op, o);
+        }
+        let mut results = Vec::new();
+        for (i, &r) in ir.regions(reduce).to_vec().iter().enumerate() {
+            let operand = ir.operand(reduce, i);
+            let Some(rb) = ir.entry_block(r) else {
+                return false;
+            };
+            let args = ir.block_args(rb).to_vec();
+            if args.len() != 2 {
+                return false;
+            }
+            ir.replace_all_uses(args[0], inits[i]);
+            ir.replace_all_uses(args[1], operand);
+            let Some(ret) = ir.last_op(rb) else {
+                return false;
+            };
+            let rops: Vec<Op> = ir.block_ops(rb).filter(|&o| o != ret).collect();
+            for o in rops {
+                ir.detach_op(o);
+                ir.insert_op_before(op, o);
+            }
+            let Some(&v) = ir.operands(ret).first() else {
+                return false;
+            };
+            results.push(v);
+        }
+        replace_op(ir, op, &results);
+        return true;
+    }
+    for &d in single.iter().rev() {
+        ir.replace_all_uses(ivs[d], lbs[d]);
+        ir.erase_block_arg(block, d);
+    }
+    let keep = |list: &[Value]| -> Vec<Value> {
+        list.iter()
+            .enumerate()
+            .filter(|(d, _)| !single.contains(d))
+            .map(|(_, &v)| v)
+            .collect()
+    };
+    let (nl, nu, ns) = (keep(lbs), keep(ubs), keep(steps));
+    let n = nl.len();
+    let mut operands = nl;
+    operands.extend(nu);
+    operands.extend(ns);
+    operands.extend(inits.iter().copied());
+    ir.set_operands(op, operands);
+    let seg = segment_sizes(ir.ctx(), &[n, n, n, inits.len()]);
+    ir.set_attr(op, "operandSegmentSizes", seg);
+    drop_discardable_attrs(ir, op);
+    true
+}
+
+/// `MergeNestedParallelLoops`: a reduction-free `scf.parallel` whose body is only
+/// another one with bounds independent of the outer induction variables.
+fn parallel_merge_nested(ir: &mut Ir, op: Op) -> bool {
+    let Some(seg) = segments(ir, op, 4) else {
+        return false;
+    };
+    let Some(block) = ir.regions(op).first().and_then(|&r| ir.entry_block(r)) else {
+        return false;
+    };
+    let Some(inner) = ir.first_op(block).filter(|&o| ir.is_op(o, "scf.parallel")) else {
+        return false;
+    };
+    let Some(term) = ir.next_op(inner) else {
+        return false;
+    };
+    if ir.next_op(term).is_some() || !seg[3].is_empty() {
+        return false;
+    }
+    let Some(iseg) = segments(ir, inner, 4) else {
+        return false;
+    };
+    if !iseg[3].is_empty() {
+        return false;
+    }
+    let outer_ivs = ir.block_args(block).to_vec();
+    let inner_ops = ir.operands(inner).to_vec();
+    if inner_ops.iter().any(|v| outer_ivs.contains(v)) {
+        return false;
+    }
+    let Some(iblock) = ir.regions(inner).first().and_then(|&r| ir.entry_block(r)) else {
+        return false;
+    };
+    let Some(iterm) = ir.last_op(iblock) else {
+        return false;
+    };
+    let index = ir.ctx().index_type();
+    for iv in ir.block_args(iblock).to_vec() {
+        let new = ir.add_block_arg(block, index, ir.value(iv).loc);
+        ir.replace_all_uses(iv, new);
+    }
+    let body: Vec<Op> = ir.block_ops(iblock).filter(|&o| o != iterm).collect();
+    for o in body {
+        ir.detach_op(o);
+        ir.insert_op_before(inner, o);
+    }
+    ir.erase_op(inner);
+    let ops = ir.operands(op).to_vec();
+    let mut operands = Vec::new();
+    for k in 0..3 {
+        operands.extend_from_slice(&ops[seg[k].clone()]);
+        operands.extend_from_slice(&inner_ops[iseg[k].clone()]);
+    }
+    let n = seg[0].len() + iseg[0].len();
+    ir.set_operands(op, operands);
+    let seg = segment_sizes(ir.ctx(), &[n, n, n, 0]);
+    ir.set_attr(op, "operandSegmentSizes", seg);
+    drop_discardable_attrs(ir, op);
+    true
+}
+
+/// A result that every `scf.yield` of the region yields as the same value defined
+/// outside the op is replaced by that value (MLIR 22 forwards such region-branch
+/// successor inputs, even through `no_inline`).
+fn forward_execute_region_results(ir: &mut Ir, op: Op, region: Region) -> bool {
+    let yields: Vec<Op> = ir
+        .region_blocks(region)
+        .filter_map(|b| ir.last_op(b))
+        .filter(|&t| ir.is_op(t, "scf.yield"))
+        .collect();
+    let n = ir.results(op).len();
+    if yields.is_empty() || yields.iter().any(|&t| ir.operands(t).len() != n) {
+        return false;
+    }
+    let mut changed = false;
+    for i in 0..n {
+        let v = ir.operand(yields[0], i);
+        let outside = match ir.value_block(v) {
+            Some(b) => ir.block_parent_op(b).is_none_or(|p| !ir.is_ancestor(op, p)),
+            None => false,
+        };
+        let result = ir.result(op, i);
+        if outside && !ir.is_unused(result) && yields.iter().all(|&t| ir.operand(t, i) == v) {
+            ir.replace_all_uses(result, v);
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// `SingleBlockExecuteInliner`: a one-block `scf.execute_region` without `no_inline`
+/// is replaced by its body.
+fn canonicalize_execute_region(ir: &mut Ir, op: Op) -> bool {
+    let Some(&region) = ir.regions(op).first() else {
+        return false;
+    };
+    let Some(block) = ir.entry_block(region) else {
+        return false;
+    };
+    if forward_execute_region_results(ir, op, region) {
+        return true;
+    }
+    if ir.next_block(block).is_some() || ir.attr(op, "no_inline").is_some() {
+        return false;
+    }
+    if !ir.last_op(block).is_some_and(|t| ir.is_op(t, "scf.yield")) {
+        return false;
+    }
+    replace_op_with_region(ir, op, region, &[])
 }
 
 #[cfg(test)]

@@ -8,13 +8,25 @@
 //! elides. Enum attributes are kept as dialect attributes (`#vector.kind<add>`, text
 //! `vector.kind<add>`). Dynamic positions of `vector.extract`/`vector.insert` are
 //! [`DYNAMIC`] in `static_position`, one per dynamic operand.
+//!
+//! Ops: transfer_read, transfer_write, load, store, maskedload, maskedstore, gather,
+//! scatter, expandload, compressstore, broadcast, extract, insert, extract_strided_slice,
+//! insert_strided_slice, shape_cast, bitcast, transpose, type_cast, fma, reduction,
+//! multi_reduction, contract, outerproduct, scan, shuffle, interleave, deinterleave,
+//! from_elements, to_elements, constant_mask, create_mask, step, vscale,
+//! scalable.insert, scalable.extract, mask, print, yield (`vector.splat` is gone in 22).
+//! Verification: operand/result counts and ODS type constraints (upstream's messages),
+//! then each op's own rules. Folds: identities, splat constants, extract from
+//! broadcast/from_elements. Patterns: BroadcastFolder, ShapeCastBroadcastFolder,
+//! transfer in_bounds inference, constant extract/insert positions, empty and dead
+//! `vector.mask`, dead tensor `transfer_write`.
 
 use crate::affine::{AffineExprData, AffineMap};
 use crate::attrs::{Attr, AttrData, NamedAttr};
 use crate::context::Context;
 use crate::parser::{Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use crate::printer::Printer;
-use crate::registry::{OpDef, Traits};
+use crate::registry::{FoldResult, OpDef, Traits};
 use crate::store::{Ir, Op, OperationState};
 use crate::types::{Type, TypeData, DYNAMIC};
 use crate::verifier::Verifier;
@@ -163,10 +175,13 @@ fn is_valid_vector_element(ctx: &Context, ty: Type) -> bool {
 /// The text inside `#<prefix><...>`: `vector.kind<add>` with prefix `vector.kind` → `add`.
 fn dialect_param<'c>(ctx: &'c Context, attr: Attr, prefix: &str) -> Option<&'c str> {
     match ctx.attr_data(attr) {
-        AttrData::Dialect(text) => text
-            .strip_prefix(prefix)?
-            .strip_prefix('<')?
-            .strip_suffix('>'),
+        AttrData::Dialect(text) => Some(
+            text.strip_prefix(prefix)?
+                .trim_start()
+                .strip_prefix('<')?
+                .strip_suffix('>')?
+                .trim(),
+        ),
         _ => None,
     }
 }
@@ -324,7 +339,7 @@ fn affine_map_of(ctx: &Context, attr: Option<Attr>) -> Option<AffineMap> {
     }
 }
 
-fn op_ctx<'a>(ir: &'a Ir) -> &'a Context {
+fn op_ctx(ir: &Ir) -> &Context {
     ir.ctx()
 }
 
@@ -518,12 +533,281 @@ fn arity(name: &str) -> Option<(Count, Count)> {
     })
 }
 
+/// ODS type constraints of operands and results, with upstream's descriptions.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum TyC {
+    Any,
+    Vector,
+    FixedVector,
+    VecI1,
+    FixedVecI1,
+    VecFloat,
+    VecIntOrIndex,
+    VecIndexRank1,
+    /// `VectorOfRank<[1]>` / `ScalableVectorOfRank<[1]>`, whose description upstream
+    /// renders empty (`must be  of ranks 1`).
+    Rank1Vector,
+    MemRef,
+    StaticMemRef,
+    TensorOrMemRef,
+    Index,
+    I1,
+    I32,
+    AsyncToken,
+    IntFloatOr1DVec,
+}
+
+impl TyC {
+    fn description(self) -> &'static str {
+        match self {
+            TyC::Any => "any type",
+            TyC::Vector => "vector of any type values",
+            TyC::FixedVector => "fixed-length vector of any type values",
+            TyC::VecI1 => "vector of 1-bit signless integer values",
+            TyC::FixedVecI1 => "fixed-length vector of 1-bit signless integer values",
+            TyC::VecFloat => "vector of floating-point values",
+            TyC::VecIntOrIndex => "vector of integer or index values",
+            TyC::VecIndexRank1 => "vector of index values of ranks 1",
+            TyC::Rank1Vector => " of ranks 1",
+            TyC::MemRef => "memref of any type values",
+            TyC::StaticMemRef => "statically shaped memref of any type values",
+            TyC::TensorOrMemRef => "Tensor or MemRef of any type values",
+            TyC::Index => "index",
+            TyC::I1 => "1-bit signless integer",
+            TyC::I32 => "32-bit signless integer",
+            TyC::AsyncToken => "async token type",
+            TyC::IntFloatOr1DVec => {
+                "Integer or Float or fixed-length vector of Integer or Float values of ranks 1"
+            }
+        }
+    }
+
+    fn accepts(self, ctx: &Context, ty: Type) -> bool {
+        let v = vec_ty(ctx, ty);
+        let fixed = v.as_ref().is_some_and(|v| !v.scalable.iter().any(|&s| s));
+        let elem = v.as_ref().map(|v| v.element);
+        let i1 = ctx.i1_type();
+        match self {
+            TyC::Any => true,
+            TyC::Vector => v.is_some(),
+            TyC::FixedVector => fixed,
+            TyC::VecI1 => elem == Some(i1),
+            TyC::FixedVecI1 => fixed && elem == Some(i1),
+            TyC::VecFloat => elem.is_some_and(|e| ctx.is_float(e)),
+            TyC::VecIntOrIndex => elem.is_some_and(|e| ctx.is_int_or_index(e)),
+            TyC::VecIndexRank1 => v
+                .as_ref()
+                .is_some_and(|v| v.rank() == 1 && ctx.is_index(v.element)),
+            TyC::Rank1Vector => v.as_ref().is_some_and(|v| v.rank() == 1),
+            TyC::MemRef => ctx.is_memref(ty),
+            TyC::StaticMemRef => match ctx.type_data(ty) {
+                TypeData::MemRef { shape, .. } => !shape.contains(&DYNAMIC),
+                _ => false,
+            },
+            TyC::TensorOrMemRef => matches!(
+                ctx.type_data(ty),
+                TypeData::MemRef { .. }
+                    | TypeData::UnrankedMemRef { .. }
+                    | TypeData::RankedTensor { .. }
+                    | TypeData::UnrankedTensor { .. }
+            ),
+            TyC::Index => ctx.is_index(ty),
+            TyC::I1 => ty == i1,
+            TyC::I32 => ty == ctx.int_type(32),
+            TyC::AsyncToken => {
+                matches!(ctx.type_data(ty), TypeData::Dialect(t) if t == "gpu.async.token")
+            }
+            TyC::IntFloatOr1DVec => {
+                let scalar = |t: Type| ctx.is_integer(t) || ctx.is_float(t);
+                scalar(ty)
+                    || (fixed
+                        && v.as_ref()
+                            .is_some_and(|v| v.rank() == 1 && scalar(v.element)))
+            }
+        }
+    }
+}
+
+/// One group of operands or results: a single value or a variadic run.
+#[derive(Clone, Copy)]
+enum Group {
+    One(TyC),
+    Many(TyC),
+    /// An optional value (counted like a variadic group, described without
+    /// "variadic of").
+    Opt(TyC),
+}
+
+/// The operand and result constraint groups of each op (at most one variadic group
+/// per list; its length is what the fixed groups leave).
+fn type_groups(name: &str) -> Option<(&'static [Group], &'static [Group])> {
+    use Group::*;
+    use TyC::*;
+    Some(match name {
+        "vector.load" => (&[One(MemRef), Many(Index)], &[One(Vector)]),
+        "vector.store" => (&[One(Vector), One(MemRef), Many(Index)], &[]),
+        "vector.maskedload" => (
+            &[One(MemRef), Many(Index), One(VecI1), One(Vector)],
+            &[One(Vector)],
+        ),
+        "vector.maskedstore" => (&[One(MemRef), Many(Index), One(VecI1), One(Vector)], &[]),
+        "vector.expandload" => (
+            &[One(MemRef), Many(Index), One(FixedVecI1), One(Vector)],
+            &[One(Vector)],
+        ),
+        "vector.compressstore" => (
+            &[One(MemRef), Many(Index), One(FixedVecI1), One(Vector)],
+            &[],
+        ),
+        "vector.gather" => (
+            &[
+                One(TensorOrMemRef),
+                Many(Index),
+                One(VecIntOrIndex),
+                One(VecI1),
+                One(Vector),
+            ],
+            &[One(Vector)],
+        ),
+        "vector.scatter" => (
+            &[
+                One(TensorOrMemRef),
+                Many(Index),
+                One(VecIntOrIndex),
+                One(VecI1),
+                One(Vector),
+            ],
+            &[],
+        ),
+        "vector.broadcast" => (&[One(Any)], &[One(Vector)]),
+        "vector.extract" => (&[One(Vector), Many(Index)], &[One(Any)]),
+        "vector.insert" => (&[One(Any), One(Vector), Many(Index)], &[One(Vector)]),
+        "vector.extract_strided_slice"
+        | "vector.shape_cast"
+        | "vector.bitcast"
+        | "vector.transpose" => (&[One(Vector)], &[One(Vector)]),
+        "vector.insert_strided_slice" | "vector.interleave" => {
+            (&[One(Vector), One(Vector)], &[One(Vector)])
+        }
+        "vector.from_elements" => (&[Many(Any)], &[One(FixedVector)]),
+        "vector.to_elements" => (&[One(Vector)], &[Many(Any)]),
+        "vector.fma" => (
+            &[One(VecFloat), One(VecFloat), One(VecFloat)],
+            &[One(VecFloat)],
+        ),
+        "vector.reduction" => (&[One(Vector), Opt(Any)], &[One(Any)]),
+        "vector.multi_reduction" => (&[One(Vector), One(Any)], &[One(Any)]),
+        "vector.outerproduct" => (&[One(Vector), One(Any), Opt(Vector)], &[One(Vector)]),
+        "vector.constant_mask" => (&[], &[One(VecI1)]),
+        "vector.create_mask" => (&[Many(Index)], &[One(VecI1)]),
+        "vector.step" => (&[], &[One(VecIndexRank1)]),
+        "vector.vscale" => (&[], &[One(Index)]),
+        "vector.shuffle" => (&[One(FixedVector), One(FixedVector)], &[One(Vector)]),
+        "vector.deinterleave" => (&[One(Vector)], &[One(Vector), One(Vector)]),
+        "vector.type_cast" => (&[One(StaticMemRef)], &[One(MemRef)]),
+        "vector.scan" => (&[One(Vector), One(Vector)], &[One(Vector), One(Vector)]),
+        "vector.scalable.insert" => (&[One(Rank1Vector), One(Rank1Vector)], &[One(Rank1Vector)]),
+        "vector.scalable.extract" => (&[One(Rank1Vector)], &[One(Rank1Vector)]),
+        "gpu.thread_id" | "gpu.block_id" | "gpu.block_dim" | "gpu.grid_dim" | "gpu.global_id"
+        | "gpu.lane_id" | "gpu.subgroup_id" | "gpu.num_subgroups" | "gpu.subgroup_size" => {
+            (&[], &[One(Index)])
+        }
+        "gpu.wait" => (&[Many(AsyncToken)], &[Opt(AsyncToken)]),
+        "gpu.dealloc" => (&[Many(AsyncToken), One(MemRef)], &[Opt(AsyncToken)]),
+        "gpu.memcpy" => (
+            &[Many(AsyncToken), One(MemRef), One(MemRef)],
+            &[Many(AsyncToken)],
+        ),
+        "gpu.memset" => (
+            &[Many(AsyncToken), One(MemRef), One(Any)],
+            &[Many(AsyncToken)],
+        ),
+        "gpu.shuffle" => (
+            &[One(IntFloatOr1DVec), One(I32), One(I32)],
+            &[One(IntFloatOr1DVec), One(I1)],
+        ),
+        "gpu.subgroup_reduce" | "gpu.all_reduce" => {
+            (&[One(IntFloatOr1DVec)], &[One(IntFloatOr1DVec)])
+        }
+        _ => return None,
+    })
+}
+
+/// The constraint of each of `count` values under `groups` (`None` when the count
+/// does not fit).
+fn expand_groups(groups: &[Group], count: usize) -> Option<Vec<TyC>> {
+    let fixed = groups.iter().filter(|g| matches!(g, Group::One(_))).count();
+    let has_many = groups.iter().any(|g| !matches!(g, Group::One(_)));
+    if count < fixed || (!has_many && count != fixed) {
+        return None;
+    }
+    let mut out = Vec::with_capacity(count);
+    for g in groups {
+        match *g {
+            Group::One(c) => out.push(c),
+            Group::Many(c) | Group::Opt(c) => out.extend(std::iter::repeat_n(c, count - fixed)),
+        }
+    }
+    Some(out)
+}
+
+/// Checks operand and result types against the ODS constraints; false after an error.
+fn types_ok(v: &mut Verifier<'_>, op: Op) -> bool {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let Some((operand_groups, result_groups)) = type_groups(ir.op_name(op)) else {
+        return true;
+    };
+    let lists = [
+        ("operand", ir.operands(op), operand_groups),
+        ("result", ir.results(op), result_groups),
+    ];
+    for (what, values, groups) in lists {
+        let Some(cons) = expand_groups(groups, values.len()) else {
+            continue;
+        };
+        // Whether value `i` falls in a `Many` group (described "variadic of").
+        let variadic = |i: usize| {
+            let n = (values.len() + 1).saturating_sub(groups.len());
+            let mut k = 0;
+            for g in groups {
+                let len = if matches!(g, Group::One(_)) { 1 } else { n };
+                if i < k + len {
+                    return matches!(g, Group::Many(_));
+                }
+                k += len;
+            }
+            false
+        };
+        for (i, (&val, c)) in values.iter().zip(cons).enumerate() {
+            let ty = ir.value_type(val);
+            if !c.accepts(ctx, ty) {
+                let prefix = if variadic(i) && c != TyC::Any {
+                    "variadic of "
+                } else {
+                    ""
+                };
+                v.error(
+                    op,
+                    format!(
+                        "{what} #{i} must be {prefix}{}, but got {}",
+                        c.description(),
+                        qty(ir, ty)
+                    ),
+                );
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// Checks `op`'s operand and result counts with upstream's messages; false after an
 /// error.
 pub(crate) fn arity_ok(v: &mut Verifier<'_>, op: Op) -> bool {
     let ir = v.ir();
     let Some((operands, results)) = arity(ir.op_name(op)) else {
-        return true;
+        return types_ok(v, op);
     };
     let (n_ops, n_res) = (ir.operands(op).len(), ir.results(op).len());
     let result_error = match results {
@@ -560,7 +844,7 @@ pub(crate) fn arity_ok(v: &mut Verifier<'_>, op: Op) -> bool {
         v.error(op, msg);
         return false;
     }
-    true
+    types_ok(v, op)
 }
 
 /// A verifier that checks only operand and result counts.
@@ -587,6 +871,7 @@ pub static TRANSFER_READ: OpDef = OpDef {
     parse: Some(parse_transfer_read),
     print: Some(print_transfer_read),
     verify: Some(verify_transfer_read),
+    canonicalize: Some(canonicalize_transfer),
     ..OpDef::EMPTY
 };
 
@@ -597,6 +882,7 @@ pub static TRANSFER_WRITE: OpDef = OpDef {
     parse: Some(parse_transfer_write),
     print: Some(print_transfer_write),
     verify: Some(verify_transfer_write),
+    canonicalize: Some(canonicalize_transfer),
     ..OpDef::EMPTY
 };
 
@@ -868,7 +1154,7 @@ fn verify_transfer_common(
             bit_width(ctx, ev.element) * ev.shape.last().copied().unwrap_or(1).max(0) as u64;
         let result_bits = bit_width(ctx, vector.element)
             * vector.shape.last().copied().unwrap_or(1).max(0) as u64;
-        if source_bits == 0 || result_bits % source_bits != 0 {
+        if source_bits == 0 || !result_bits.is_multiple_of(source_bits) {
             v.error(op, "requires the bitwidth of the minor 1-D vector to be an integral multiple of the bitwidth of the minor 1-D vector of the source");
             return false;
         }
@@ -898,7 +1184,7 @@ fn verify_transfer_common(
         };
         let result_bits = bit_width(ctx, vector.element) * minor;
         let eb = bit_width(ctx, element);
-        if eb == 0 || result_bits % eb != 0 {
+        if eb == 0 || !result_bits.is_multiple_of(eb) {
             v.error(op, "requires the bitwidth of the minor 1-D vector to be an integral multiple of the bitwidth of the source element type");
             return false;
         }
@@ -1434,6 +1720,8 @@ pub static BROADCAST: OpDef = OpDef {
     parse: Some(parse_unary_to),
     print: Some(print_unary_to),
     verify: Some(verify_broadcast),
+    fold: Some(fold_broadcast),
+    canonicalize: Some(canonicalize_broadcast),
     ..OpDef::EMPTY
 };
 
@@ -1443,6 +1731,8 @@ pub static SHAPE_CAST: OpDef = OpDef {
     parse: Some(parse_unary_to),
     print: Some(print_unary_to),
     verify: Some(verify_shape_cast),
+    fold: Some(fold_shape_cast),
+    canonicalize: Some(canonicalize_shape_cast),
     ..OpDef::EMPTY
 };
 
@@ -1452,6 +1742,7 @@ pub static BITCAST: OpDef = OpDef {
     parse: Some(parse_unary_to),
     print: Some(print_unary_to),
     verify: Some(verify_bitcast),
+    fold: Some(fold_same_type),
     ..OpDef::EMPTY
 };
 
@@ -1635,6 +1926,8 @@ pub static EXTRACT: OpDef = OpDef {
     parse: Some(parse_extract),
     print: Some(print_extract),
     verify: Some(verify_extract),
+    fold: Some(fold_extract),
+    canonicalize: Some(canonicalize_extract_insert),
     ..OpDef::EMPTY
 };
 
@@ -1645,6 +1938,8 @@ pub static INSERT: OpDef = OpDef {
     parse: Some(parse_insert),
     print: Some(print_insert),
     verify: Some(verify_insert),
+    fold: Some(fold_insert),
+    canonicalize: Some(canonicalize_extract_insert),
     ..OpDef::EMPTY
 };
 
@@ -1865,6 +2160,7 @@ pub static EXTRACT_STRIDED_SLICE: OpDef = OpDef {
     parse: Some(parse_unary_to),
     print: Some(print_unary_to),
     verify: Some(verify_extract_strided_slice),
+    fold: Some(fold_same_type),
     ..OpDef::EMPTY
 };
 
@@ -1875,6 +2171,7 @@ pub static INSERT_STRIDED_SLICE: OpDef = OpDef {
     parse: Some(parse_insert_strided_slice),
     print: Some(print_insert_strided_slice),
     verify: Some(verify_insert_strided_slice),
+    fold: Some(fold_insert_strided_slice),
     ..OpDef::EMPTY
 };
 
@@ -1935,7 +2232,7 @@ fn verify_extract_strided_slice(v: &mut Verifier<'_>, op: Op) {
     if offsets.len() > src.rank() {
         v.error(
             op,
-            format!("expected offsets attribute of rank no greater than vector rank"),
+            "expected offsets attribute of rank no greater than vector rank",
         );
         return;
     }
@@ -2153,7 +2450,7 @@ pub static MULTI_REDUCTION: OpDef = OpDef {
     inherent_attrs: &["kind", "reduction_dims"],
     parse: Some(parse_multi_reduction),
     print: Some(print_multi_reduction),
-    verify: Some(verify_arity_only),
+    verify: Some(verify_multi_reduction),
     ..OpDef::EMPTY
 };
 
@@ -2618,6 +2915,7 @@ pub static TRANSPOSE: OpDef = OpDef {
     parse: Some(parse_transpose),
     print: Some(print_transpose),
     verify: Some(verify_transpose),
+    fold: Some(fold_transpose),
     ..OpDef::EMPTY
 };
 
@@ -2928,7 +3226,7 @@ fn verify_constant_mask(v: &mut Verifier<'_>, op: Op) {
             return;
         }
     }
-    let any_zero = sizes.iter().any(|&s| s == 0);
+    let any_zero = sizes.contains(&0);
     let all_zero = sizes.iter().all(|&s| s == 0);
     if any_zero && !all_zero {
         v.error(op, "expected all mask dim sizes to be zeros, as a result of conjunction with zero mask dim");
@@ -3119,7 +3417,7 @@ pub static FROM_ELEMENTS: OpDef = OpDef {
     traits: Traits::PURE,
     parse: Some(parse_from_elements),
     print: Some(print_from_elements),
-    verify: Some(verify_arity_only),
+    verify: Some(verify_from_elements),
     ..OpDef::EMPTY
 };
 
@@ -3430,6 +3728,7 @@ pub static DEINTERLEAVE: OpDef = OpDef {
     parse: Some(parse_deinterleave),
     print: Some(print_deinterleave),
     result_names: Some(deinterleave_names),
+    verify: Some(verify_arity_only),
     ..OpDef::EMPTY
 };
 
@@ -3468,7 +3767,7 @@ pub static TO_ELEMENTS: OpDef = OpDef {
     traits: Traits::PURE,
     parse: Some(parse_to_elements),
     print: Some(print_to_elements),
-    verify: Some(verify_arity_only),
+    verify: Some(verify_to_elements),
     ..OpDef::EMPTY
 };
 
@@ -3660,6 +3959,7 @@ pub static SCAN: OpDef = OpDef {
     parse: Some(parse_scan),
     print: Some(print_scan),
     result_names: Some(scan_names),
+    verify: Some(verify_arity_only),
     ..OpDef::EMPTY
 };
 
@@ -3809,6 +4109,7 @@ pub static MASK: OpDef = OpDef {
     parse: Some(parse_mask),
     print: Some(print_mask),
     verify: Some(verify_mask),
+    canonicalize: Some(canonicalize_mask),
     ..OpDef::EMPTY
 };
 
@@ -3890,6 +4191,13 @@ fn print_mask(p: &mut Printer<'_>, op: Op) {
         .and_then(|&r| ir.entry_block(r))
         .and_then(|b| ir.first_op(b));
     if let Some(inner) = inner {
+        // mlir-opt's alias pass visits the masked op's location (a deferred `#loc`
+        // alias) although the op is printed without it.
+        if p.inner.dry {
+            p.inner.aliases.deferrable = true;
+            p.print_optional_location(ir.loc(inner));
+            p.inner.aliases.deferrable = false;
+        }
         // MLIR prints the masked op without its results (`printCustomOrGenericOp`).
         let start = p.out.len();
         p.print_nested_op(inner);
@@ -4031,5 +4339,593 @@ fn expected_mask_type(ir: &Ir, op: Op) -> Option<Type> {
             ))
         }
         _ => None,
+    }
+}
+
+fn verify_from_elements(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
+    let ir = v.ir();
+    let Some(r) = ir
+        .results(op)
+        .first()
+        .and_then(|&r| vec_ty(ir.ctx(), ir.value_type(r)))
+    else {
+        return;
+    };
+    let ops = ir.operands(op);
+    if ops.len() as i64 != r.num_elements() || ops.iter().any(|&o| ir.value_type(o) != r.element) {
+        v.error(
+            op,
+            "failed to verify that shaped type 'dest' matches 'elements' element count and types",
+        );
+    }
+}
+
+fn verify_to_elements(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
+    let ir = v.ir();
+    let Some(s) = ir
+        .operands(op)
+        .first()
+        .and_then(|&x| vec_ty(ir.ctx(), ir.value_type(x)))
+    else {
+        return;
+    };
+    let rs = ir.results(op);
+    if rs.len() as i64 != s.num_elements() || rs.iter().any(|&r| ir.value_type(r) != s.element) {
+        v.error(
+            op,
+            "failed to verify that shaped type 'source' matches 'elements' element count and types",
+        );
+    }
+}
+
+fn verify_multi_reduction(v: &mut Verifier<'_>, op: Op) {
+    if !arity_ok(v, op) {
+        return;
+    }
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let (acc, dest) = (
+        ir.value_type(ir.operand(op, 1)),
+        ir.value_type(ir.result(op, 0)),
+    );
+    if acc != dest {
+        v.error(
+            op,
+            "failed to verify that all of {dest, acc} have same type",
+        );
+        return;
+    }
+    let Some(src) = vec_ty(ctx, ir.value_type(ir.operand(op, 0))) else {
+        return;
+    };
+    if src.element != ctx.element_type(dest) {
+        v.error(
+            op,
+            "failed to verify that source operand and result have same element type",
+        );
+        return;
+    }
+    let dims = dense_i64_values(ctx, ir.attr(op, "reduction_dims"));
+    let mut kept_shape = Vec::new();
+    let mut kept_scalable = Vec::new();
+    for i in 0..src.rank() {
+        if !dims.contains(&(i as i64)) {
+            kept_shape.push(src.shape[i]);
+            kept_scalable.push(src.scalable[i]);
+        }
+    }
+    if dims.iter().any(|&d| d < 0 || d as usize >= src.rank()) {
+        v.error(op, "reduction dimension out of range");
+        return;
+    }
+    let expected = if kept_shape.is_empty() {
+        src.element
+    } else {
+        make_vector(ctx, kept_shape, kept_scalable, src.element)
+    };
+    if expected != dest {
+        v.error(
+            op,
+            format!(
+                "destination type {} is incompatible with source type {}",
+                qty(ir, dest),
+                qty(ir, ir.value_type(ir.operand(op, 0)))
+            ),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fastmath_flags_print_canonically() {
+        assert_eq!(fastmath_text(0), "none");
+        assert_eq!(fastmath_text(2 | 4), "nnan,ninf");
+        assert_eq!(fastmath_text(FASTMATH_FAST), "fast");
+        assert_eq!(fastmath_text(1 | 64), "reassoc,afn");
+    }
+
+    #[test]
+    fn transfer_default_maps_and_masks() {
+        let ctx = Context::new();
+        let f32t = ctx.float_type(crate::types::FloatKind::F32);
+        let memref = ctx.ty(TypeData::MemRef {
+            shape: vec![DYNAMIC, DYNAMIC],
+            element: f32t,
+            layout: None,
+            memory_space: None,
+        });
+        let v = VecTy {
+            shape: vec![4],
+            scalable: vec![false],
+            element: f32t,
+        };
+        // (d0, d1) -> (d1)
+        let map = transfer_minor_identity_map(&ctx, memref, &v);
+        assert!(is_minor_identity(&ctx, map));
+        assert_eq!(ctx.map_data(map).results, vec![ctx.dim_expr(1)]);
+        // A transposing map takes the mask shape back through the permutation.
+        let v2 = VecTy {
+            shape: vec![2, 4],
+            scalable: vec![false, true],
+            element: f32t,
+        };
+        let transpose = ctx.affine_map(2, 0, vec![ctx.dim_expr(1), ctx.dim_expr(0)]);
+        let mask = infer_transfer_mask_type(&ctx, &v2, transpose);
+        assert_eq!(
+            ctx.type_data(mask),
+            &TypeData::Vector {
+                shape: vec![4, 2],
+                scalable: vec![true, false],
+                element: ctx.i1_type()
+            }
+        );
+        // Broadcast dimensions are dropped from the mask.
+        let broadcast = ctx.affine_map(2, 0, vec![ctx.constant_expr(0), ctx.dim_expr(1)]);
+        let mask = infer_transfer_mask_type(&ctx, &v2, broadcast);
+        assert_eq!(ctx.shape(mask), Some(&[4][..]));
+        // 0-d transfers from 0-d memrefs use `() -> (0)` for vector<1xT>.
+        let scalar = ctx.ty(TypeData::MemRef {
+            shape: vec![],
+            element: f32t,
+            layout: None,
+            memory_space: None,
+        });
+        let one = VecTy {
+            shape: vec![1],
+            scalable: vec![false],
+            element: f32t,
+        };
+        assert_eq!(
+            transfer_minor_identity_map(&ctx, scalar, &one),
+            ctx.constant_map(0)
+        );
+    }
+
+    #[test]
+    fn constraint_groups_expand_around_variadics() {
+        use Group::*;
+        let groups = [
+            One(TyC::MemRef),
+            Many(TyC::Index),
+            One(TyC::VecI1),
+            One(TyC::Vector),
+        ];
+        let expanded = expand_groups(&groups, 5).expect("fits");
+        assert!(expanded == vec![TyC::MemRef, TyC::Index, TyC::Index, TyC::VecI1, TyC::Vector]);
+        assert!(expand_groups(&groups, 2).is_none());
+        assert!(expand_groups(&[One(TyC::Vector)], 2).is_none());
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Folders (the identity and splat cases of upstream's folders)
+// ---------------------------------------------------------------------------------------
+
+/// A splat dense elements attribute of vector type `ty`.
+fn splat_of(ctx: &Context, ty: Type, value: Attr) -> Attr {
+    ctx.attr(AttrData::DenseElements {
+        ty,
+        values: vec![value],
+    })
+}
+
+fn single_result_type(ir: &Ir, op: Op) -> Option<Type> {
+    ir.results(op).first().map(|&r| ir.value_type(r))
+}
+
+/// `op(x) -> x` when the result has the operand's type (bitcast, extract_strided_slice).
+fn fold_same_type(ir: &Ir, op: Op, _consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let &src = ir.operands(op).first()?;
+    (Some(ir.value_type(src)) == single_result_type(ir, op)).then(|| vec![FoldResult::Value(src)])
+}
+
+fn fold_broadcast(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let ctx = ir.ctx();
+    let &src = ir.operands(op).first()?;
+    let ty = single_result_type(ir, op)?;
+    if ir.value_type(src) == ty {
+        return Some(vec![FoldResult::Value(src)]);
+    }
+    let c = (*consts.first()?)?;
+    let element = ctx.element_type(ty);
+    match ctx.attr_data(c) {
+        AttrData::Integer { ty: t, .. } | AttrData::Float { ty: t, .. } if *t == element => {
+            Some(vec![FoldResult::Constant(splat_of(ctx, ty, c))])
+        }
+        AttrData::DenseElements { values, .. } if values.len() == 1 => {
+            Some(vec![FoldResult::Constant(splat_of(ctx, ty, values[0]))])
+        }
+        _ => None,
+    }
+}
+
+fn fold_shape_cast(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let ctx = ir.ctx();
+    let &src = ir.operands(op).first()?;
+    let ty = single_result_type(ir, op)?;
+    if ir.value_type(src) == ty {
+        return Some(vec![FoldResult::Value(src)]);
+    }
+    if let Some(b) = ir
+        .defining_op(src)
+        .filter(|&d| ir.is_op(d, "vector.broadcast"))
+    {
+        if let Some(&bs) = ir.operands(b).first() {
+            if ir.value_type(bs) == ty {
+                return Some(vec![FoldResult::Value(bs)]);
+            }
+        }
+    }
+    let c = (*consts.first()?)?;
+    match ctx.attr_data(c) {
+        AttrData::DenseElements { values, .. } if values.len() == 1 => {
+            Some(vec![FoldResult::Constant(splat_of(ctx, ty, values[0]))])
+        }
+        _ => None,
+    }
+}
+
+fn fold_transpose(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let ctx = ir.ctx();
+    let &src = ir.operands(op).first()?;
+    let ty = single_result_type(ir, op)?;
+    if let Some(c) = *consts.first()? {
+        if let AttrData::DenseElements { values, .. } = ctx.attr_data(c) {
+            if values.len() == 1 {
+                return Some(vec![FoldResult::Constant(splat_of(ctx, ty, values[0]))]);
+            }
+        }
+    }
+    let s = vec_ty(ctx, ir.value_type(src))?;
+    if ir.value_type(src) != ty {
+        return None;
+    }
+    // Order preserving: the permutation restricted to non-unit dims is increasing.
+    let perm = dense_i64_values(ctx, ir.attr(op, "permutation"));
+    let moved: Vec<i64> = perm
+        .iter()
+        .copied()
+        .filter(|&d| s.shape.get(d as usize).is_some_and(|&n| n != 1))
+        .collect();
+    moved
+        .windows(2)
+        .all(|w| w[0] < w[1])
+        .then(|| vec![FoldResult::Value(src)])
+}
+
+fn fold_extract(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let ctx = ir.ctx();
+    let &src = ir.operands(op).first()?;
+    let ty = single_result_type(ir, op)?;
+    let position = dense_i64_values(ctx, ir.attr(op, "static_position"));
+    if position.is_empty() && ir.value_type(src) == ty {
+        return Some(vec![FoldResult::Value(src)]);
+    }
+    if position.contains(&-1) {
+        return None;
+    }
+    // Extract from a splat constant.
+    if let Some(c) = *consts.first()? {
+        if let AttrData::DenseElements { values, .. } = ctx.attr_data(c) {
+            if values.len() == 1 {
+                let v = values[0];
+                return Some(vec![FoldResult::Constant(if ctx.is_vector(ty) {
+                    splat_of(ctx, ty, v)
+                } else {
+                    v
+                })]);
+            }
+        }
+    }
+    let def = ir.defining_op(src)?;
+    // Extract from a broadcast whose source has the result type.
+    if ir.is_op(def, "vector.broadcast") {
+        let &bs = ir.operands(def).first()?;
+        let bt = ir.value_type(bs);
+        if bt == ty {
+            return Some(vec![FoldResult::Value(bs)]);
+        }
+    }
+    // A scalar extract at a static position of `vector.from_elements`.
+    if ir.is_op(def, "vector.from_elements") && !ctx.is_vector(ty) && !position.contains(&DYNAMIC) {
+        let shape = vec_ty(ctx, ir.value_type(src))?.shape;
+        let mut index = 0i64;
+        for (p, n) in position.iter().zip(&shape) {
+            index = index * n + p;
+        }
+        let &e = ir.operands(def).get(index as usize)?;
+        return Some(vec![FoldResult::Value(e)]);
+    }
+    None
+}
+
+fn fold_insert(ir: &Ir, op: Op, _consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let ctx = ir.ctx();
+    let &value = ir.operands(op).first()?;
+    let position = dense_i64_values(ctx, ir.attr(op, "static_position"));
+    (position.is_empty() && Some(ir.value_type(value)) == single_result_type(ir, op))
+        .then(|| vec![FoldResult::Value(value)])
+}
+
+fn fold_insert_strided_slice(ir: &Ir, op: Op, _consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let ops = ir.operands(op);
+    if ops.len() != 2 {
+        return None;
+    }
+    (ir.value_type(ops[0]) == ir.value_type(ops[1])).then(|| vec![FoldResult::Value(ops[0])])
+}
+
+/// Replaces `op` (one result) with `vector.broadcast %source` to `op`'s result type.
+fn replace_with_broadcast(ir: &mut Ir, op: Op, source: crate::store::Value) -> bool {
+    let Some(&result) = ir.results(op).first() else {
+        return false;
+    };
+    let ty = ir.value_type(result);
+    let name = ir.ctx().intern_str("vector.broadcast");
+    let mut state = OperationState::new(name, ir.loc(op));
+    state.operands.push(source);
+    state.result_types.push(ty);
+    let new = ir.create_op(state);
+    ir.insert_op_before(op, new);
+    let new_result = ir.result(new, 0);
+    ir.replace_all_uses(result, new_result);
+    ir.erase_op(op);
+    true
+}
+
+/// Whether a value of type `src` can be broadcast to vector type `dst`.
+fn broadcastable(ctx: &Context, src: Type, dst: Type) -> bool {
+    let Some(d) = vec_ty(ctx, dst) else {
+        return false;
+    };
+    let Some(s) = vec_ty(ctx, src) else {
+        return ctx.element_type(src) == src && src == d.element;
+    };
+    if s.element != d.element || s.rank() > d.rank() {
+        return false;
+    }
+    let lead = d.rank() - s.rank();
+    (0..s.rank()).all(|i| {
+        let (sd, dd) = (s.shape[i], d.shape[lead + i]);
+        (sd == 1 && !s.scalable[i]) || (sd == dd && s.scalable[i] == d.scalable[lead + i])
+    })
+}
+
+/// `broadcast(broadcast(x)) -> broadcast(x)` (upstream's `BroadcastFolder`).
+fn canonicalize_broadcast(ir: &mut Ir, op: Op) -> bool {
+    let Some(&src) = ir.operands(op).first() else {
+        return false;
+    };
+    let Some(def) = ir
+        .defining_op(src)
+        .filter(|&d| ir.is_op(d, "vector.broadcast"))
+    else {
+        return false;
+    };
+    let Some(&inner) = ir.operands(def).first() else {
+        return false;
+    };
+    replace_with_broadcast(ir, op, inner)
+}
+
+/// `shape_cast(broadcast(x)) -> broadcast(x)` when `x` broadcasts to the result type
+/// (upstream's `ShapeCastBroadcastFolder`).
+fn canonicalize_shape_cast(ir: &mut Ir, op: Op) -> bool {
+    let Some(&src) = ir.operands(op).first() else {
+        return false;
+    };
+    let Some(def) = ir
+        .defining_op(src)
+        .filter(|&d| ir.is_op(d, "vector.broadcast"))
+    else {
+        return false;
+    };
+    let Some(&inner) = ir.operands(def).first() else {
+        return false;
+    };
+    let Some(ty) = single_result_type(ir, op) else {
+        return false;
+    };
+    if !broadcastable(ir.ctx(), ir.value_type(inner), ty) {
+        return false;
+    }
+    replace_with_broadcast(ir, op, inner)
+}
+
+/// The constant integer value of `v` (an `arith.constant` result), if any.
+fn constant_int(ir: &Ir, v: crate::store::Value) -> Option<i64> {
+    let def = ir.defining_op(v)?;
+    if !ir.is_op(def, "arith.constant") {
+        return None;
+    }
+    ir.attr(def, "value")
+        .and_then(|a| ir.ctx().int_value(a))
+        .map(|x| x as i64)
+}
+
+/// Upstream's `foldTransferInBoundsAttribute` (an in-place fold of both transfer ops):
+/// marks a dim in bounds when the source dim is static, its index constant and the
+/// vector fits; broadcast dims follow once every other dim is in bounds.
+fn canonicalize_transfer(ir: &mut Ir, op: Op) -> bool {
+    // A transfer_write into a tensor has no memory effects: erase it when unused.
+    if ir.is_op(op, "vector.transfer_write")
+        && !ir.results(op).is_empty()
+        && ir.results(op).iter().all(|&r| ir.is_unused(r))
+    {
+        ir.erase_op(op);
+        return true;
+    }
+    let ctx = ir.ctx();
+    let read = ir.is_op(op, "vector.transfer_read");
+    let (source_seg, index_seg) = if read { (0, 1) } else { (1, 2) };
+    let source = segment_values(ir, op, source_seg);
+    let indices = segment_values(ir, op, index_seg);
+    let vector_value = if read {
+        ir.results(op).first().copied()
+    } else {
+        segment_values(ir, op, 0).first().copied()
+    };
+    let (Some(&source), Some(vector_value)) = (source.first(), vector_value) else {
+        return false;
+    };
+    let Some(vector) = vec_ty(ctx, ir.value_type(vector_value)) else {
+        return false;
+    };
+    let Some(map) = affine_map_of(ctx, ir.attr(op, "permutation_map")) else {
+        return false;
+    };
+    let Some(mut in_bounds) = bool_array_values(ctx, ir.attr(op, "in_bounds")) else {
+        return false;
+    };
+    let results = ctx.map_data(map).results.clone();
+    let rank = results.len();
+    if rank == 0 || in_bounds.len() != rank || vector.rank() < rank {
+        return false;
+    }
+    let Some(shape) = ctx.shape(ir.value_type(source)).map(<[i64]>::to_vec) else {
+        return false;
+    };
+    let mut changed = false;
+    let mut non_broadcast = Vec::new();
+    for i in 0..rank {
+        if in_bounds[i] {
+            continue;
+        }
+        if let Some(d) = dim_of_expr(ctx, results[i]) {
+            let d = d as usize;
+            let fits = shape.get(d).is_some_and(|&n| n != DYNAMIC)
+                && indices
+                    .get(d)
+                    .and_then(|&x| constant_int(ir, x))
+                    .is_some_and(|c| {
+                        // The vector dims of a transfer are its leading dims.
+                        c + vector.shape[i] <= shape[d]
+                    });
+            in_bounds[i] = fits;
+            changed |= fits;
+            non_broadcast.push(i);
+        }
+    }
+    if non_broadcast.iter().all(|&i| in_bounds[i]) {
+        for (i, &e) in results.iter().enumerate() {
+            if ctx.constant_value(e) == Some(0) && !in_bounds[i] {
+                in_bounds[i] = true;
+                changed = true;
+            }
+        }
+    }
+    if !changed {
+        return false;
+    }
+    let attr = ctx.array_attr(in_bounds.iter().map(|&b| ctx.bool_attr(b)).collect());
+    ir.set_attr(op, "in_bounds", attr);
+    true
+}
+
+/// Upstream's `extractInsertFoldConstantOp` (an in-place fold): dynamic positions given
+/// by constants within the dimension become static.
+fn canonicalize_extract_insert(ir: &mut Ir, op: Op) -> bool {
+    let extract = ir.is_op(op, "vector.extract");
+    let fixed = if extract { 1 } else { 2 };
+    let ops = ir.operands(op).to_vec();
+    if ops.len() < fixed {
+        return false;
+    }
+    let vector = if extract { ops[0] } else { ops[1] };
+    let Some(shape) = vec_ty(ir.ctx(), ir.value_type(vector)).map(|v| v.shape) else {
+        return false;
+    };
+    let mut position = dense_i64_values(ir.ctx(), ir.attr(op, "static_position"));
+    let mut dynamic = ops[fixed..].iter();
+    let mut kept = ops[..fixed].to_vec();
+    let mut changed = false;
+    for (i, p) in position.iter_mut().enumerate() {
+        if *p != DYNAMIC {
+            continue;
+        }
+        let Some(&value) = dynamic.next() else {
+            return false;
+        };
+        match constant_int(ir, value) {
+            Some(c) if c >= 0 && shape.get(i).is_some_and(|&n| c < n) => {
+                *p = c;
+                changed = true;
+            }
+            _ => kept.push(value),
+        }
+    }
+    if !changed {
+        return false;
+    }
+    let attr = ir.ctx().dense_i64_array(&position);
+    ir.set_attr(op, "static_position", attr);
+    ir.set_operands(op, kept);
+    true
+}
+
+/// Upstream's `ElideEmptyMaskOp` (an empty mask forwards its yielded values), plus the
+/// erasure of an unused mask whose masked op has no effects (a tensor
+/// `vector.transfer_write` or a pure op), which upstream gets from its recursive
+/// memory effects.
+fn canonicalize_mask(ir: &mut Ir, op: Op) -> bool {
+    let Some(block) = ir.regions(op).first().and_then(|&r| ir.entry_block(r)) else {
+        return false;
+    };
+    let body: Vec<Op> = ir.block_ops(block).collect();
+    match body.as_slice() {
+        [only] if ir.is_op(*only, "vector.yield") => {
+            let yielded = ir.operands(*only).to_vec();
+            let results = ir.results(op).to_vec();
+            if yielded.len() != results.len() {
+                return false;
+            }
+            for (r, y) in results.into_iter().zip(yielded) {
+                ir.replace_all_uses(r, y);
+            }
+            ir.erase_op(op);
+            true
+        }
+        [masked, _] => {
+            let unused = ir.results(op).iter().all(|&r| ir.is_unused(r));
+            let effect_free = (ir.is_op(*masked, "vector.transfer_write")
+                && !ir.results(*masked).is_empty())
+                || ir.has_trait(*masked, Traits::PURE)
+                || ir.has_trait(*masked, Traits::READ_ONLY);
+            if unused && effect_free {
+                ir.erase_op(op);
+                return true;
+            }
+            false
+        }
+        _ => false,
     }
 }

@@ -177,6 +177,14 @@ impl Parser<'_> {
         Ok((self.ctx().affine_map(nd, ns, results), dims))
     }
 
+    fn check_right_operand(&self) -> PResult<()> {
+        if self.can_start_affine_expr() {
+            Ok(())
+        } else {
+            Err(self.error_here("missing right operand of binary operator"))
+        }
+    }
+
     fn can_start_affine_expr(&self) -> bool {
         matches!(
             self.kind(),
@@ -193,10 +201,12 @@ impl Parser<'_> {
             let mut lhs = self.parse_affine_term(names)?;
             loop {
                 if self.eat("+") {
+                    self.check_right_operand()?;
                     let rhs = self.parse_affine_term(names)?;
                     lhs = build::add(self.ctx(), lhs, rhs);
                 } else if self.is_punct("-") {
                     self.bump();
+                    self.check_right_operand()?;
                     let rhs = self.parse_affine_term(names)?;
                     lhs = build::sub(self.ctx(), lhs, rhs);
                 } else {
@@ -221,6 +231,7 @@ impl Parser<'_> {
             };
             let op_span = self.current_span();
             self.bump();
+            self.check_right_operand()?;
             let rhs = self.parse_affine_unary(names)?;
             let ctx = self.ctx();
             match op {

@@ -15,6 +15,9 @@ use crate::attrs::{Attr, AttrData, Location, NamedAttr};
 use crate::diag::Span;
 use crate::types::{FloatKind, Signedness, Type, TypeData, DYNAMIC};
 
+/// Deepest nesting of `[...]` accepted in a `dense<...>` literal.
+const MAX_DENSE_DEPTH: u32 = 4096;
+
 /// A parsed `dense<...>` literal, before its type is known.
 enum DenseLit {
     List(Vec<DenseLit>, Span),
@@ -354,7 +357,7 @@ impl Parser<'_> {
         let el_span = self.current_span();
         let element = self.parse_type()?;
         let is_float = self.ctx().is_float(element);
-        if !is_float && !self.ctx().is_integer(element) {
+        if !is_float && !self.ctx().is_int_or_index(element) {
             return Err(self.error_at(el_span, "expected integer or float type"));
         }
         let mut values = Vec::new();
@@ -366,6 +369,9 @@ impl Parser<'_> {
                 let a = match self.kind() {
                     TokKind::BareId if matches!(self.tok_text(), "true" | "false") => {
                         let v = self.tok_text() == "true";
+                        if is_float {
+                            return Err(self.error_at(span, "expected floating point literal"));
+                        }
                         if neg || self.ctx().int_width(element) != Some(1) {
                             return Err(self.error_at(span, "expected integer literal"));
                         }
@@ -439,8 +445,11 @@ impl Parser<'_> {
             return Ok(DYNAMIC);
         }
         let span = self.current_span();
-        let v = self.parse_integer()?;
-        i64::try_from(v).map_err(|_| self.error_at(span, "integer value too large"))
+        let msg = "expected a 64-bit signed integer or '?'";
+        match self.parse_optional_integer()? {
+            Some(v) => i64::try_from(v).map_err(|_| self.error_at(span, msg)),
+            None => Err(self.error_here(msg)),
+        }
     }
 
     /// `dense<...> : type` (the type given by the caller replaces the `: type`).
@@ -469,9 +478,14 @@ impl Parser<'_> {
         if shape.iter().any(|&d| d < 0) {
             return Err(self.error_at(dense_span, "elements literal type must have static shape"));
         }
-        let count: usize = shape.iter().map(|&d| d as usize).product();
-        if let DenseLit::Str(bytes, span) = &lit {
-            return self.dense_from_hex(bytes, *span, ty, element, count);
+        let Some(count) = shape
+            .iter()
+            .try_fold(1usize, |acc, &d| acc.checked_mul(d as usize))
+        else {
+            return Err(self.error_at(dense_span, "elements literal type is too large"));
+        };
+        if let DenseLit::Str(bytes, _) = &lit {
+            return self.dense_from_hex(bytes, dense_span, ty, element, count);
         }
         let mut flat = Vec::new();
         let splat = !matches!(lit, DenseLit::List(..));
@@ -526,7 +540,26 @@ impl Parser<'_> {
                 if is_float {
                     self.int_literal_as_float(*neg, text, element, *span)
                 } else if self.ctx().is_int_or_index(element) {
+                    let unsigned = matches!(
+                        self.ctx().type_data(element),
+                        TypeData::Integer {
+                            signedness: Signedness::Unsigned,
+                            ..
+                        }
+                    );
+                    if *neg && unsigned {
+                        return Err(self.error_at(
+                            *span,
+                            "expected unsigned integer elements, but parsed negative value",
+                        ));
+                    }
                     self.build_int_attr(*neg, text, element, *span)
+                        .map_err(|mut e| {
+                            if e.message.starts_with("integer constant out of range") {
+                                e.message = "integer constant out of range for type".into();
+                            }
+                            e
+                        })
                 } else {
                     Err(self.error_at(
                         *span,
@@ -579,6 +612,34 @@ impl Parser<'_> {
             TypeData::Float(k) => k.width(),
             _ => return Err(self.error_at(span, "unsupported element type for hex dense elements")),
         };
+        if width == 1 {
+            // i1 elements are bit-packed, least significant bit first; a single 0x00 or
+            // 0xFF byte is a splat.
+            let packed = count.div_ceil(8);
+            let bits: Vec<bool> = if data.len() == packed {
+                (0..count)
+                    .map(|i| data[i / 8] >> (i % 8) & 1 == 1)
+                    .collect()
+            } else if data.len() == 1 && (data[0] == 0 || data[0] == 0xFF) {
+                vec![data[0] == 0xFF]
+            } else {
+                return Err(self.error_at(
+                    span,
+                    format!(
+                        "elements hex data size is invalid for provided type: '{}'",
+                        self.type_str(ty)
+                    ),
+                ));
+            };
+            let mut values: Vec<Attr> = bits
+                .iter()
+                .map(|&b| self.ctx().int_attr(b as i128, element))
+                .collect();
+            if values.len() > 1 && values.iter().all(|&v| v == values[0]) {
+                values.truncate(1);
+            }
+            return Ok(self.ctx().attr(AttrData::DenseElements { ty, values }));
+        }
         let el_bytes = (width as usize).div_ceil(8).max(1);
         if el_bytes > 16 {
             return Err(self.error_at(span, "unsupported element type for hex dense elements"));
@@ -588,7 +649,7 @@ impl Parser<'_> {
             return Err(self.error_at(
                 span,
                 format!(
-                    "elements hex data size is invalid for provided type: {}",
+                    "elements hex data size is invalid for provided type: '{}'",
                     self.type_str(ty)
                 ),
             ));
@@ -625,31 +686,13 @@ impl Parser<'_> {
             let span = self.current_span();
             match self.kind() {
                 TokKind::Punct("[") => {
-                    self.bump();
-                    let mut elems = Vec::new();
-                    if !self.eat("]") {
-                        loop {
-                            elems.push(self.parse_dense_lit()?);
-                            if !self.eat(",") {
-                                break;
-                            }
-                        }
-                        let close = self.current_span();
-                        self.expect("]")?;
-                        let mut first = Vec::new();
-                        infer_shape(&elems[0], &mut first);
-                        for e in &elems[1..] {
-                            let mut other = Vec::new();
-                            infer_shape(e, &mut other);
-                            if other != first {
-                                return Err(self.error_at(
-                                    close,
-                                    "tensor literal is invalid; ranks are not consistent between elements",
-                                ));
-                            }
-                        }
+                    if self.inner.dense_depth >= MAX_DENSE_DEPTH {
+                        return Err(self.error_here("elements literal is nested too deeply"));
                     }
-                    Ok(DenseLit::List(elems, span))
+                    self.inner.dense_depth += 1;
+                    let r = self.parse_dense_list(span);
+                    self.inner.dense_depth -= 1;
+                    r
                 }
                 TokKind::Punct("(") => {
                     self.bump();
@@ -689,15 +732,44 @@ impl Parser<'_> {
         })
     }
 
+    /// At `[`: a nested list of a `dense<...>` literal (elements of one shape).
+    fn parse_dense_list(&mut self, span: Span) -> PResult<DenseLit> {
+        self.bump();
+        let mut elems = Vec::new();
+        if !self.eat("]") {
+            loop {
+                elems.push(self.parse_dense_lit()?);
+                if !self.eat(",") {
+                    break;
+                }
+            }
+            let close = self.current_span();
+            self.expect("]")?;
+            let mut first = Vec::new();
+            infer_shape(&elems[0], &mut first);
+            for e in &elems[1..] {
+                let mut other = Vec::new();
+                infer_shape(e, &mut other);
+                if other != first {
+                    return Err(self.error_at(
+                        close,
+                        "tensor literal is invalid; ranks are not consistent between elements",
+                    ));
+                }
+            }
+        }
+        Ok(DenseLit::List(elems, span))
+    }
+
     // ---- locations ----
 
     /// At the `loc` keyword: `loc(...)`. `loc(#alias)` may name a location alias defined
     /// later in the file (mlir-opt prints them after the module).
     pub(crate) fn parse_loc_attr(&mut self, _allow_deferred: bool) -> PResult<Attr> {
         self.expect("loc")?;
-        self.expect("(")?;
+        self.expect_msg("(", "expected '(' in inline location")?;
         let attr = self.parse_location_instance()?;
-        self.expect(")")?;
+        self.expect_msg(")", "expected ')' in inline location")?;
         Ok(attr)
     }
 
@@ -734,9 +806,9 @@ impl Parser<'_> {
                 let name = String::from_utf8_lossy(&lexer::unescape(self.tok_text())).into_owned();
                 self.bump();
                 if self.eat(":") {
-                    let line = self.parse_u32("line number")?;
+                    let line = self.parse_u32("integer line number in FileLineColRange")?;
                     let col = if self.eat(":") {
-                        self.parse_u32("column number")?
+                        self.parse_u32("integer column number in FileLineColRange")?
                     } else {
                         0
                     };
@@ -758,7 +830,7 @@ impl Parser<'_> {
                     }))
                 } else if self.eat("(") {
                     let child = self.parse_location_instance()?;
-                    self.expect(")")?;
+                    self.expect_msg(")", "expected ')' after child location of NameLoc")?;
                     Ok(self.ctx().loc(Location::Name {
                         name,
                         child: Some(child),
@@ -774,11 +846,11 @@ impl Parser<'_> {
                 }
                 "callsite" => {
                     self.bump();
-                    self.expect("(")?;
+                    self.expect_msg("(", "expected '(' in callsite location")?;
                     let callee = self.parse_location_instance()?;
-                    self.expect("at")?;
+                    self.expect_msg("at", "expected 'at' in callsite location")?;
                     let caller = self.parse_location_instance()?;
-                    self.expect(")")?;
+                    self.expect_msg(")", "expected ')' in callsite location")?;
                     Ok(self.ctx().loc(Location::CallSite { callee, caller }))
                 }
                 "fused" => {
@@ -786,9 +858,9 @@ impl Parser<'_> {
                     let mut metadata = None;
                     if self.eat("<") {
                         metadata = Some(self.parse_attribute(None)?);
-                        self.expect(">")?;
+                        self.expect_msg(">", "expected '>' after fused location metadata")?;
                     }
-                    self.expect("[")?;
+                    self.expect_msg("[", "expected '[' in fused location")?;
                     let mut locations = Vec::new();
                     if !self.eat("]") {
                         loop {
@@ -797,12 +869,9 @@ impl Parser<'_> {
                                 break;
                             }
                         }
-                        self.expect("]")?;
+                        self.expect_msg("]", "expected ']' in fused location")?;
                     }
-                    Ok(self.ctx().loc(Location::Fused {
-                        metadata,
-                        locations,
-                    }))
+                    Ok(fused_loc(self.ctx(), metadata, locations))
                 }
                 _ => Err(self.error_here("expected location instance")),
             },
@@ -826,11 +895,58 @@ impl Parser<'_> {
     }
 }
 
-fn infer_shape(lit: &DenseLit, out: &mut Vec<i64>) {
-    if let DenseLit::List(elems, _) = lit {
+/// `loc(fused<metadata>[locations])` canonicalized as MLIR's `FusedLoc::get`: nested
+/// fused locations with the same metadata are flattened, unknown locations and
+/// duplicates dropped, and a single location without metadata stands for itself.
+pub fn fused_loc(
+    ctx: &crate::context::Context,
+    metadata: Option<Attr>,
+    locations: Vec<Attr>,
+) -> Attr {
+    let mut locs: Vec<Attr> = Vec::new();
+    let push = |l: Attr, locs: &mut Vec<Attr>| {
+        if !locs.contains(&l) {
+            locs.push(l);
+        }
+    };
+    for l in locations {
+        match ctx.attr_data(l) {
+            AttrData::Location(Location::Fused {
+                metadata: m,
+                locations: inner,
+            }) if *m == metadata => {
+                for &i in inner {
+                    push(i, &mut locs);
+                }
+            }
+            AttrData::Location(Location::Unknown) => {}
+            _ => push(l, &mut locs),
+        }
+    }
+    if locs.is_empty() {
+        return match metadata {
+            None => ctx.unknown_loc(),
+            Some(_) => ctx.loc(Location::Fused {
+                metadata,
+                locations: vec![ctx.unknown_loc()],
+            }),
+        };
+    }
+    if locs.len() == 1 && metadata.is_none() {
+        return locs[0];
+    }
+    ctx.loc(Location::Fused {
+        metadata,
+        locations: locs,
+    })
+}
+
+fn infer_shape(mut lit: &DenseLit, out: &mut Vec<i64>) {
+    while let DenseLit::List(elems, _) = lit {
         out.push(elems.len() as i64);
-        if let Some(first) = elems.first() {
-            infer_shape(first, out);
+        match elems.first() {
+            Some(first) => lit = first,
+            None => break,
         }
     }
 }
@@ -898,17 +1014,17 @@ pub fn f64_to_format_bits(kind: FloatKind, v: f64) -> u128 {
             let (exp, sig) = normalize_f64(e, m);
             (sign << 127) | (((exp + 16383) as u128) << 112) | ((sig & ((1u128 << 52) - 1)) << 60)
         }
-        F4E2M1FN => ieee_like(v, 2, 1, 1),
-        F6E2M3FN => ieee_like(v, 2, 3, 1),
-        F6E3M2FN => ieee_like(v, 3, 2, 3),
+        F4E2M1FN => small_float(v, 2, 1, 1, Special::None),
+        F6E2M3FN => small_float(v, 2, 3, 1, Special::None),
+        F6E3M2FN => small_float(v, 3, 2, 3, Special::None),
         F8E5M2 => ieee_like(v, 5, 2, 15),
         F8E4M3 => ieee_like(v, 4, 3, 7),
-        F8E4M3FN => ieee_like(v, 4, 3, 7),
-        F8E5M2FNUZ => ieee_like(v, 5, 2, 16),
-        F8E4M3FNUZ => ieee_like(v, 4, 3, 8),
-        F8E4M3B11FNUZ => ieee_like(v, 4, 3, 11),
+        F8E4M3FN => small_float(v, 4, 3, 7, Special::AllOnesNan),
+        F8E5M2FNUZ => small_float(v, 5, 2, 16, Special::NegZeroNan),
+        F8E4M3FNUZ => small_float(v, 4, 3, 8, Special::NegZeroNan),
+        F8E4M3B11FNUZ => small_float(v, 4, 3, 11, Special::NegZeroNan),
         F8E3M4 => ieee_like(v, 3, 4, 3),
-        F8E8M0FNU => ieee_like(v, 8, 0, 127),
+        F8E8M0FNU => small_float(v, 8, 0, 127, Special::Unsigned),
     }
 }
 
@@ -931,16 +1047,66 @@ fn normalize_f64(e: i64, m: u128) -> (i64, u128) {
 /// Rounds `v` to an IEEE-style binary format with `ebits` exponent bits, `mbits` fraction
 /// bits and exponent bias `bias`.
 fn ieee_like(v: f64, ebits: u32, mbits: u32, bias: i64) -> u128 {
-    let sign = (v.is_sign_negative() as u128) << (ebits + mbits);
+    small_float(v, ebits, mbits, bias, Special::Ieee)
+}
+
+/// How a small float format encodes infinities and NaNs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Special {
+    /// IEEE: all-ones exponent is infinity (zero fraction) or NaN.
+    Ieee,
+    /// No infinity; only all-ones exponent and fraction is NaN (`...FN`).
+    AllOnesNan,
+    /// No infinity, no negative zero; the negative-zero pattern is NaN (`...FNUZ`).
+    NegZeroNan,
+    /// No infinity or NaN: every pattern is finite (`f4E2M1FN`, `f6...FN`).
+    None,
+    /// Exponent only, no sign (`f8E8M0FNU`); all ones is NaN.
+    Unsigned,
+}
+
+/// Rounds `v` (to nearest even) to a binary format with `ebits` exponent bits, `mbits`
+/// fraction bits, exponent bias `bias` and the given special-value encoding. Values too
+/// large become infinity, or NaN where the format has none (the largest finite value
+/// where it has neither).
+fn small_float(v: f64, ebits: u32, mbits: u32, bias: i64, special: Special) -> u128 {
     let max_e = (1u128 << ebits) - 1;
+    let frac_mask = (1u128 << mbits) - 1;
+    let sign_bit = if special == Special::Unsigned {
+        0
+    } else {
+        1u128 << (ebits + mbits)
+    };
+    let sign = if v.is_sign_negative() { sign_bit } else { 0 };
+    let nan = match special {
+        Special::Ieee => (max_e << mbits) | if mbits > 0 { 1u128 << (mbits - 1) } else { 0 },
+        Special::AllOnesNan | Special::Unsigned => (max_e << mbits) | frac_mask,
+        Special::NegZeroNan => sign_bit,
+        Special::None => (max_e << mbits) | frac_mask,
+    };
+    // The largest finite encoding (without sign).
+    let max_finite = match special {
+        Special::Ieee => ((max_e - 1) << mbits) | frac_mask,
+        Special::AllOnesNan | Special::Unsigned => (max_e << mbits) | frac_mask.saturating_sub(1),
+        Special::NegZeroNan | Special::None => (max_e << mbits) | frac_mask,
+    };
+    let overflow = match special {
+        Special::Ieee => sign | (max_e << mbits),
+        Special::None => sign | max_finite,
+        _ => nan,
+    };
     if v.is_nan() {
-        return sign | (max_e << mbits) | if mbits > 0 { 1u128 << (mbits - 1) } else { 0 };
+        return nan;
     }
     if v.is_infinite() {
-        return sign | (max_e << mbits);
+        return overflow;
     }
     if v == 0.0 {
-        return sign;
+        return if special == Special::NegZeroNan {
+            0
+        } else {
+            sign
+        };
     }
     let b = v.abs().to_bits();
     let (exp, sig) = normalize_f64(((b >> 52) & 0x7ff) as i64, (b & ((1 << 52) - 1)) as u128);
@@ -951,7 +1117,11 @@ fn ieee_like(v: f64, ebits: u32, mbits: u32, bias: i64) -> u128 {
         52 - mbits as i64 + (1 - te)
     };
     if shift >= 54 + 64 {
-        return sign;
+        return if special == Special::NegZeroNan {
+            0
+        } else {
+            sign
+        };
     }
     let shift = shift as u32;
     let (mut mant, rem, half) = if shift >= 128 {
@@ -966,18 +1136,25 @@ fn ieee_like(v: f64, ebits: u32, mbits: u32, bias: i64) -> u128 {
     if rem > half || (rem == half && mant & 1 == 1) {
         mant += 1;
     }
-    if te >= 1 {
+    let magnitude = if te >= 1 {
         if mant == 1u128 << (mbits + 1) {
             mant >>= 1;
             te += 1;
         }
-        if te as u128 >= max_e {
-            return sign | (max_e << mbits);
+        if te as u128 > max_e {
+            return overflow;
         }
-        sign | ((te as u128) << mbits) | (mant & ((1u128 << mbits) - 1))
+        ((te as u128) << mbits) | (mant & frac_mask)
     } else {
-        sign | mant
+        mant
+    };
+    if magnitude > max_finite {
+        return overflow;
     }
+    if magnitude == 0 && special == Special::NegZeroNan {
+        return 0;
+    }
+    sign | magnitude
 }
 
 #[cfg(test)]

@@ -26,6 +26,7 @@ use crate::store::{Block, Ir, Op, OperationState, Region, Value};
 use crate::types::Type;
 use lexer::{TokKind, Token};
 
+pub use attrs::{f64_to_format_bits, fused_loc};
 pub use types::type_to_string;
 
 /// Parser result: errors are diagnostics.
@@ -118,6 +119,8 @@ pub(crate) mod inner {
         /// Byte offsets of the top-level `#name =` definitions, built on the first use
         /// of a location alias before its definition.
         pub alias_index: Option<FxHashMap<String, u32>>,
+        /// Current `[` nesting inside a `dense<...>` literal.
+        pub dense_depth: u32,
         /// Aliases parsed ahead of their position (their definition is skipped later).
         pub early_aliases: rustc_hash::FxHashSet<String>,
     }
@@ -128,6 +131,30 @@ pub(crate) mod inner {
 pub fn parse_source(ir: &mut Ir, source: SourceId, filename: &str, text: &str) -> PResult<Op> {
     let mut p = Parser::new(ir, source, filename, text);
     p.parse_top_level()
+}
+
+/// Parses a whole string as one attribute (`"affine_map<(d0) -> (d0 + 1)>"`, `"dense<1> :
+/// tensor<2xi32>"`), for tests and passes that build attributes from text. Errors carry
+/// spans into `text` under `SourceId(0)`.
+pub fn parse_attribute_text(ctx: &std::sync::Arc<Context>, text: &str) -> PResult<Attr> {
+    let mut ir = Ir::new(ctx.clone());
+    let mut p = Parser::new(&mut ir, SourceId(0), "<text>", text);
+    let a = p.parse_attribute(None)?;
+    if p.kind() != TokKind::Eof {
+        return Err(p.wrong_token("expected end of attribute text"));
+    }
+    Ok(a)
+}
+
+/// Parses a whole string as one type (`"memref<4x?xf32>"`); see [`parse_attribute_text`].
+pub fn parse_type_text(ctx: &std::sync::Arc<Context>, text: &str) -> PResult<Type> {
+    let mut ir = Ir::new(ctx.clone());
+    let mut p = Parser::new(&mut ir, SourceId(0), "<text>", text);
+    let t = p.parse_type()?;
+    if p.kind() != TokKind::Eof {
+        return Err(p.wrong_token("expected end of type text"));
+    }
+    Ok(t)
 }
 
 /// The offset of the first byte that is not valid UTF-8, if any (the CLI reports it as
@@ -487,9 +514,12 @@ impl<'a> Parser<'a> {
             if !t.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(self.error_here("invalid SSA value result number"));
             }
+            // Result numbers index dense tables: absurd ones are rejected.
             number = t
                 .parse::<u32>()
-                .map_err(|_| self.error_here("invalid SSA value result number"))?;
+                .ok()
+                .filter(|&n| n < 1 << 20)
+                .ok_or_else(|| self.error_here("invalid SSA value result number"))?;
             span.end = self.tok().end;
             self.bump();
         }

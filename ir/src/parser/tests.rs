@@ -4,7 +4,6 @@
 use super::*;
 use crate::attrs::{AttrData, Location};
 use crate::diag::SourceMap;
-use crate::types::TypeData;
 use std::sync::Arc;
 
 fn ctx() -> Arc<Context> {
@@ -703,4 +702,180 @@ fn very_deep_nesting() {
         ir.walk_ops(m, crate::store::WalkOrder::PreOrder).len(),
         n + 1
     );
+}
+
+#[test]
+fn pathological_inputs_are_errors() {
+    let deep = format!(
+        "\"t.x\"() {{a = dense<{}1{}> : tensor<1xi32>}} : () -> ()",
+        "[".repeat(5000),
+        "]".repeat(5000)
+    );
+    assert!(err(&deep).ends_with("elements literal is nested too deeply"));
+    assert!(err("\"t.x\"(%a#99999999) : (i32) -> ()").ends_with("invalid SSA value result number"));
+    assert!(err(
+        "\"t.x\"() {a = dense<1> : tensor<4294967296x4294967296x4294967296xi8>} : () -> ()"
+    )
+    .ends_with("elements literal type is too large"));
+    assert!(err("%a:4294967295, %b:4294967295 = \"t.x\"() : () -> ()")
+        .contains("operation defines 0 results"));
+    // Reversed `#-}` and lone sigils.
+    for text in [
+        "#-}",
+        "{-#",
+        "%",
+        "^",
+        "!",
+        "#",
+        "@",
+        "loc(",
+        "\"t.x\"() : () -> () loc(#",
+        "-",
+        "dense<",
+    ] {
+        let _ = parse(text);
+    }
+}
+
+/// Reprints `text` with the printer (options as given).
+fn reprint(text: &str, generic: bool, debug_info: bool) -> String {
+    let (ir, m) = parse(text).unwrap();
+    // mlir-opt ends its output with an empty line.
+    crate::printer::print_op(
+        &ir,
+        m,
+        crate::printer::PrintOptions {
+            generic,
+            debug_info,
+        },
+    ) + "\n"
+}
+
+/// Round trips whose expected output is what mlir-opt 22 prints for the same input.
+#[test]
+fn round_trip_matches_mlir_opt() {
+    let ops = r##"#map = affine_map<(d0) -> (d0 * 2)>
+!ty = memref<4xf32, #map>
+%0:2 = "t.a"() <{p = 1 : i32}> {d = "x"} : () -> (i32, !ty) loc("n")
+"t.b"(%0#0, %0#1) ({
+^bb0(%a: i32 loc("q":1:1), %b: !ty):
+  "t.br"(%a)[^bb2] : (i32) -> ()
+^bb2(%c: i32):
+  "t.ret"(%c) : (i32) -> ()
+^bb3:
+  %later = "t.def"() : () -> i64
+  "t.ret"(%later) : (i64) -> ()
+}, {
+}, {
+^bb0:
+}) : (i32, !ty) -> ()
+%1 = builtin.unrealized_conversion_cast %0#0 : i32 to index
+%2:2 = unrealized_conversion_cast to i32, i64
+module @inner attributes {t.x = 1} {
+  "t.c"() : () -> ()
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      blob: "0x04000000"
+    }
+  }
+#-}
+"##;
+    let want = r##"#map = affine_map<(d0) -> (d0 * 2)>
+module {
+  %0:2 = "t.a"() <{p = 1 : i32}> {d = "x"} : () -> (i32, memref<4xf32, #map>)
+  "t.b"(%0#0, %0#1) ({
+  ^bb0(%arg0: i32, %arg1: memref<4xf32, #map>):
+    "t.br"(%arg0)[^bb1] : (i32) -> ()
+  ^bb1(%3: i32):  // pred: ^bb0
+    "t.ret"(%3) : (i32) -> ()
+  ^bb2:  // no predecessors
+    %4 = "t.def"() : () -> i64
+    "t.ret"(%4) : (i64) -> ()
+  }, {
+  }, {
+  ^bb0:
+  }) : (i32, memref<4xf32, #map>) -> ()
+  %1 = unrealized_conversion_cast %0#0 : i32 to index
+  %2:2 = unrealized_conversion_cast to i32, i64
+  module @inner attributes {t.x = 1 : i64} {
+    "t.c"() : () -> ()
+  }
+}
+
+"##;
+    assert_eq!(reprint(ops, false, false), want);
+    assert_eq!(reprint(want, false, false), want);
+    let locs = r##"#a = loc("x.c":3:4)
+"t.a"() : () -> () loc(#a)
+"t.b"() : () -> () loc(fused<"meta">["a":1:2, "b":3:4])
+"t.c"() : () -> () loc(fused["a":1:2, unknown])
+"t.d"() : () -> () loc(callsite("f"("g":1:1) at callsite("h" at "i":2:2)))
+"t.e"() : () -> () loc("r":1:2 to 3:4)
+"t.f"() : () -> () loc("r":1:2 to :9)
+"t.g"() : () -> () loc(unknown)
+"t.h"() : () -> () loc("just a name")
+"t.i"() : () -> () loc("esc\"aped\n":1:2)
+"t.j"() ({
+^bb0(%x: i32 loc("arg":5:5), %y: i32 loc(#a)):
+  "t.k"() : () -> () loc(#later)
+}) : () -> () loc(#later2)
+#later = loc("z":9:9)
+#later2 = loc(fused[#later, #a])
+"##;
+    let want = r##"#loc1 = loc("x.c":3:4)
+#loc13 = loc("arg":5:5)
+"builtin.module"() ({
+  "t.a"() : () -> () loc(#loc1)
+  "t.b"() : () -> () loc(#loc14)
+  "t.c"() : () -> () loc(#loc2)
+  "t.d"() : () -> () loc(#loc18)
+  "t.e"() : () -> () loc(#loc7)
+  "t.f"() : () -> () loc(#loc8)
+  "t.g"() : () -> () loc(#loc9)
+  "t.h"() : () -> () loc(#loc10)
+  "t.i"() : () -> () loc(#loc11)
+  "t.j"() ({
+  ^bb0(%arg0: i32 loc("arg":5:5), %arg1: i32 loc("x.c":3:4)):
+    "t.k"() : () -> () loc(#loc12)
+  }) : () -> () loc(#loc17)
+}) : () -> () loc(#loc)
+#loc = loc("t.mlir":0:0)
+#loc2 = loc("a":1:2)
+#loc3 = loc("b":3:4)
+#loc4 = loc("g":1:1)
+#loc5 = loc("h")
+#loc6 = loc("i":2:2)
+#loc7 = loc("r":1:2 to 3:4)
+#loc8 = loc("r":1:2 to :9)
+#loc9 = loc(unknown)
+#loc10 = loc("just a name")
+#loc11 = loc("esc\22aped\0A":1:2)
+#loc12 = loc("z":9:9)
+#loc14 = loc(fused<"meta">[#loc2, #loc3])
+#loc15 = loc("f"(#loc4))
+#loc16 = loc(callsite(#loc5 at #loc6))
+#loc17 = loc(fused[#loc12, #loc1])
+#loc18 = loc(callsite(#loc15 at #loc16))
+
+"##;
+    assert_eq!(reprint(locs, true, true), want);
+    assert_eq!(reprint(want, true, true), want);
+}
+
+#[test]
+fn text_helpers() {
+    let c = ctx();
+    let a = parse_attribute_text(&c, "affine_map<(d0)[s0] -> (d0 - s0 + 1)>").unwrap();
+    match c.attr_data(a) {
+        AttrData::AffineMap(m) => {
+            assert_eq!(c.affine_map_to_string(*m), "(d0)[s0] -> (d0 - s0 + 1)")
+        }
+        other => panic!("{other:?}"),
+    }
+    let t = parse_type_text(&c, "memref<4x?xf32, 3>").unwrap();
+    assert_eq!(type_to_string(&c, t), "memref<4x?xf32, 3>");
+    assert!(parse_type_text(&c, "i32 i32").is_err());
+    assert!(parse_attribute_text(&c, "#undefined").is_err());
 }

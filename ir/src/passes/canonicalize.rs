@@ -1489,7 +1489,6 @@ fn shallow_equivalent(ir: &Ir, a: Op, b: Op) -> bool {
             .all(|(&x, &y)| ir.value_type(x) == ir.value_type(y))
         && ir.successors(a) == ir.successors(b)
         && ir.regions(a).len() == ir.regions(b).len()
-        && ir.regions(a).is_empty()
 }
 
 /// Index of `v` among the values defined in `block` (arguments, then results).
@@ -1686,6 +1685,19 @@ fn append_successor_operand(ir: &mut Ir, term: Op, index: usize, value: Value) {
     ir.set_operands(term, old_operands);
 }
 
+/// Whether `block` may take part in block merging: none of its ops has a non-empty
+/// region and its arguments are used only inside it.
+fn mergeable(ir: &Ir, block: Block) -> bool {
+    let nested = ir
+        .block_ops(block)
+        .any(|op| ir.regions(op).iter().any(|&r| !ir.region_is_empty(r)));
+    let args_escape = ir
+        .block_args(block)
+        .iter()
+        .any(|&a| ir.uses(a).iter().any(|u| ir.op_parent(u.op) != Some(block)));
+    !nested && !args_escape
+}
+
 fn merge_blocks_in_region(ir: &mut Ir, region: Region) -> bool {
     let mut changed = false;
     let blocks: Vec<Block> = ir.region_blocks(region).collect();
@@ -1696,13 +1708,13 @@ fn merge_blocks_in_region(ir: &mut Ir, region: Region) -> bool {
         if li == 0 || merged.contains(&leader) || !ir.contains_block(leader) {
             continue;
         }
-        if predecessors(ir, leader).is_empty() {
+        if predecessors(ir, leader).is_empty() || !mergeable(ir, leader) {
             continue;
         }
         let mut cluster = Vec::new();
         let mut operands_to_merge: Vec<(usize, usize)> = Vec::new();
         for &cand in &blocks[li + 1..] {
-            if merged.contains(&cand) || predecessors(ir, cand).is_empty() {
+            if merged.contains(&cand) || predecessors(ir, cand).is_empty() || !mergeable(ir, cand) {
                 continue;
             }
             if let Some(mismatch) = equivalent_blocks(ir, leader, cand) {
@@ -1736,11 +1748,40 @@ fn merge_blocks_in_region(ir: &mut Ir, region: Region) -> bool {
                 new_values[bi].push(ir.operand(ops[oi], j));
             }
         }
+        // Columns that repeat an earlier column in every block share its argument
+        // (MLIR's `pruneRedundantArguments`; duplicates are found through the leader).
+        let columns = operands_to_merge.len();
+        let mut representative: Vec<usize> = (0..columns).collect();
+        for j in 0..columns {
+            let Some(k) = (0..j).find(|&k| new_values[0][k] == new_values[0][j]) else {
+                continue;
+            };
+            if new_values.iter().all(|list| list[k] == list[j]) {
+                representative[j] = k;
+            }
+        }
         let leader_ops: Vec<Op> = ir.block_ops(leader).collect();
+        let mut column_arg: Vec<Option<Value>> = vec![None; columns];
         for (k, &(oi, j)) in operands_to_merge.iter().enumerate() {
-            let ty = ir.value_type(new_values[0][k]);
-            let arg = ir.add_block_arg(leader, ty, None);
+            let arg = match column_arg[representative[k]] {
+                Some(a) => a,
+                None => {
+                    let ty = ir.value_type(new_values[0][k]);
+                    let a = ir.add_block_arg(leader, ty, None);
+                    column_arg[k] = Some(a);
+                    a
+                }
+            };
             ir.set_operand(leader_ops[oi], j, arg);
+        }
+        for list in new_values.iter_mut() {
+            let pruned: Vec<Value> = list
+                .iter()
+                .enumerate()
+                .filter(|&(k, _)| representative[k] == k)
+                .map(|(_, &v)| v)
+                .collect();
+            *list = pruned;
         }
         for (bi, &b) in all.iter().enumerate() {
             for (t, s) in predecessors(ir, b) {

@@ -580,3 +580,25 @@ func.func @apply_dim_as_symbol(%a: index) {
   }
   return
 }
+
+// -----
+
+func.func @if_results_without_else(%x: index, %c: f32) -> f32 {
+  // expected-error@+2 {{'affine.if' op along control flow edge from parent to parent: region branch point has 0 operands, but region successor needs 1 inputs}}
+  // expected-note@+1 {{region branch point}}
+  %r = affine.if affine_set<(d0) : (d0 >= 0)>(%x) -> f32 {
+    affine.yield %c : f32
+  }
+  return %r : f32
+}
+
+// -----
+
+func.func @for_init_type(%x: f32) {
+  // expected-error@+1 {{'affine.for' op 0-th init and 0-th region iter_arg have different type: 'f32' != 'i32'}}
+  %r = "affine.for"(%x) <{lowerBoundMap = affine_map<() -> (0)>, operandSegmentSizes = array<i32: 0, 0, 1>, step = 1 : index, upperBoundMap = affine_map<() -> (10)>}> ({
+  ^bb0(%i: index, %a: i32):
+    "affine.yield"(%x) : (f32) -> ()
+  }) : (f32) -> f32
+  return
+}
