@@ -8,6 +8,14 @@
 //! workgroup attributions, then the private ones. `gpu.launch`'s entry block holds the
 //! 12 (18 with clusters) index arguments, then attributions. Enum attributes are dialect
 //! attributes (`#gpu<dim x>`, text `gpu<dim x>`); `!gpu.async.token` is a dialect type.
+//!
+//! Ops: module, func, return, launch, terminator, launch_func, thread_id, block_id,
+//! block_dim, grid_dim, global_id, lane_id, subgroup_id, num_subgroups, subgroup_size,
+//! barrier, wait, alloc, dealloc, memcpy, memset, shuffle, all_reduce, subgroup_reduce,
+//! yield. `gpu.launch_func` checks its kernel reference (container module, gpu.module,
+//! kernel function, `gpu.kernel`, operand count and types) in its own verifier, where
+//! upstream checks it while verifying the `gpu.container_module` attribute. Patterns:
+//! FoldLaunchArguments, the gpu.wait simplifications, redundant barrier erasure.
 
 use super::vector::{arity_ok, parse_colon_typed, parse_typed, Kind};
 use crate::attrs::{Attr, AttrData};

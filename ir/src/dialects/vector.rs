@@ -8,6 +8,18 @@
 //! elides. Enum attributes are kept as dialect attributes (`#vector.kind<add>`, text
 //! `vector.kind<add>`). Dynamic positions of `vector.extract`/`vector.insert` are
 //! [`DYNAMIC`] in `static_position`, one per dynamic operand.
+//!
+//! Ops: transfer_read, transfer_write, load, store, maskedload, maskedstore, gather,
+//! scatter, expandload, compressstore, broadcast, extract, insert, extract_strided_slice,
+//! insert_strided_slice, shape_cast, bitcast, transpose, type_cast, fma, reduction,
+//! multi_reduction, contract, outerproduct, scan, shuffle, interleave, deinterleave,
+//! from_elements, to_elements, constant_mask, create_mask, step, vscale,
+//! scalable.insert, scalable.extract, mask, print, yield (`vector.splat` is gone in 22).
+//! Verification: operand/result counts and ODS type constraints (upstream's messages),
+//! then each op's own rules. Folds: identities, splat constants, extract from
+//! broadcast/from_elements. Patterns: BroadcastFolder, ShapeCastBroadcastFolder,
+//! transfer in_bounds inference, constant extract/insert positions, empty and dead
+//! `vector.mask`, dead tensor `transfer_write`.
 
 use crate::affine::{AffineExprData, AffineMap};
 use crate::attrs::{Attr, AttrData, NamedAttr};
