@@ -377,6 +377,9 @@ pub static FUNC: OpDef = OpDef {
     inherent_attrs: &[
         "arg_attrs",
         "function_type",
+        "known_block_size",
+        "known_cluster_size",
+        "known_grid_size",
         "private_attrib_attrs",
         "res_attrs",
         "workgroup_attrib_attrs",
