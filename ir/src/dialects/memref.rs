@@ -1,7 +1,11 @@
-//! The `memref` dialect: buffers (alloc/alloca/dealloc/global), accesses (load/store,
-//! atomics, prefetch), views (cast/subview/view/reinterpret_cast/collapse_shape/
-//! expand_shape) and queries (dim/rank/extract_strided_metadata), with mlir-opt 22's
-//! custom forms, inherent attributes, result names and verifier messages.
+//! The `memref` dialect: buffers (alloc/alloca/alloca_scope/dealloc/realloc/global/
+//! get_global), accesses (load/store, atomic_rmw, generic_atomic_rmw, prefetch), views
+//! (cast/memory_space_cast/subview/view/reinterpret_cast/reshape/collapse_shape/
+//! expand_shape/transpose/assume_alignment) and queries (dim/rank/
+//! extract_strided_metadata), with mlir-opt 22's custom forms, inherent attributes,
+//! result names and verifier messages, plus the dim/rank/subview folders and a subset of
+//! mlir-opt's canonicalization patterns (cast folding into users, dead allocations,
+//! self copies, subview constant operands and source casts, trivial subviews).
 //!
 //! Invariants: custom parsers store only what the text says (mlir-opt's custom parsers
 //! do not materialize default-valued properties such as `nontemporal = false`), plus the
@@ -1215,6 +1219,8 @@ pub static SUBVIEW: OpDef = OpDef {
     parse: Some(parse_subview),
     print: Some(print_subview),
     verify: Some(verify_subview),
+    fold: Some(fold_subview),
+    canonicalize: Some(canonicalize_subview),
     result_names: Some(|_, _, out| out.push((0, "subview".into()))),
     ..OpDef::EMPTY
 };
@@ -3504,6 +3510,332 @@ fn canonicalize_copy(ir: &mut Ir, op: Op) -> bool {
         }
     }
     fold_memref_casts(ir, op, None)
+}
+
+/// `memref.subview` whose result type is its (static) source type is the source; so
+/// is a zero-offset unit-stride subview of a subview with the same sizes and type.
+fn fold_subview(ir: &Ir, op: Op, _: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let ctx = ir.ctx();
+    let (src, res) = (*ir.operands(op).first()?, *ir.results(op).first()?);
+    let (sty, rty) = (ir.value_type(src), ir.value_type(res));
+    let r = memref_parts(ctx, rty)?;
+    let static_layout = match r.layout.map(|l| ctx.attr_data(l)) {
+        Some(AttrData::Strided { strides, offset }) => {
+            *offset != DYNAMIC && !strides.contains(&DYNAMIC)
+        }
+        _ => true,
+    };
+    if sty == rty && !r.shape.contains(&DYNAMIC) && static_layout {
+        return Some(vec![FoldResult::Value(src)]);
+    }
+    let inner = ir
+        .defining_op(src)
+        .filter(|&d| ir.is_op(d, "memref.subview"))?;
+    let (outer_oss, inner_oss) = (
+        offsets_sizes_strides(ir, op)?,
+        offsets_sizes_strides(ir, inner)?,
+    );
+    let zero_offsets = outer_oss.offsets.0.iter().all(|&o| o == 0);
+    let unit_strides = outer_oss.strides.0.iter().all(|&s| s == 1);
+    let same_sizes = outer_oss.sizes == inner_oss.sizes;
+    (zero_offsets && unit_strides && same_sizes && sty == rty).then(|| vec![FoldResult::Value(src)])
+}
+
+/// The subview patterns, in MLIR's order: constant operands, casts of the source,
+/// trivial subviews.
+fn canonicalize_subview(ir: &mut Ir, op: Op) -> bool {
+    subview_constant_operands(ir, op) || subview_source_cast(ir, op) || subview_trivial(ir, op)
+}
+
+/// The dims a subview's result type drops (unit sizes the result shape does not match).
+fn subview_dropped_dims(sizes: &[i64], result_shape: &[i64]) -> Option<Vec<bool>> {
+    let mut dropped = vec![false; sizes.len()];
+    let mut ri = 0;
+    for (d, &sz) in sizes.iter().enumerate() {
+        if ri < result_shape.len() && result_shape[ri] == sz {
+            ri += 1;
+        } else if sz == 1 {
+            dropped[d] = true;
+        } else {
+            return None;
+        }
+    }
+    (ri == result_shape.len()).then_some(dropped)
+}
+
+/// MLIR's `SubViewOp::inferResultType` of `source` and the static lists, with the
+/// `dropped` dims removed (strided layout always).
+fn infer_subview_type(
+    ctx: &Context,
+    source: Type,
+    (offsets, sizes, strides): (&[i64], &[i64], &[i64]),
+    dropped: &[bool],
+) -> Option<Type> {
+    let s = memref_parts(ctx, source)?;
+    let (src_strides, src_offset) =
+        strides_and_offset(ctx, s.shape, s.layout).filter(|(st, _)| st.len() == s.shape.len())?;
+    let n = src_strides.len();
+    if offsets.len() != n || sizes.len() != n || strides.len() != n || dropped.len() != n {
+        return None;
+    }
+    let mul = |a: i64, b: i64| {
+        if a == DYNAMIC || b == DYNAMIC {
+            DYNAMIC
+        } else {
+            a.saturating_mul(b)
+        }
+    };
+    let add = |a: i64, b: i64| {
+        if a == DYNAMIC || b == DYNAMIC {
+            DYNAMIC
+        } else {
+            a.saturating_add(b)
+        }
+    };
+    let mut offset = src_offset;
+    let (mut shape, mut new_strides) = (Vec::new(), Vec::new());
+    for (d, &st) in src_strides.iter().enumerate() {
+        offset = add(offset, mul(offsets[d], st));
+        if !dropped[d] {
+            shape.push(sizes[d]);
+            new_strides.push(mul(strides[d], st));
+        }
+    }
+    let layout = ctx.attr(AttrData::Strided {
+        strides: new_strides,
+        offset,
+    });
+    Some(memref_type(
+        ctx,
+        shape,
+        s.element,
+        Some(layout),
+        s.memory_space,
+    ))
+}
+
+/// Replaces `op` (a subview) by a new subview of `source` with the given lists and
+/// result type, followed by a `memref.cast` back to the old result type.
+fn replace_subview(
+    ir: &mut Ir,
+    op: Op,
+    source: Value,
+    lists: &[(Vec<i64>, Vec<Value>); 3],
+    new_type: Type,
+) {
+    let ctx = ir.ctx();
+    let (name, loc) = (ir.op(op).name, ir.loc(op));
+    let mut operands = vec![source];
+    for l in lists {
+        operands.extend(l.1.iter().copied());
+    }
+    let mut st = OperationState::new(name, loc);
+    st.operands = operands;
+    st.result_types = vec![new_type];
+    let seg = segment_sizes(
+        ctx,
+        &[1, lists[0].1.len(), lists[1].1.len(), lists[2].1.len()],
+    );
+    let (a, b, c) = (
+        ctx.dense_i64_array(&lists[0].0),
+        ctx.dense_i64_array(&lists[1].0),
+        ctx.dense_i64_array(&lists[2].0),
+    );
+    st.add_attr(ctx.intern_str("operandSegmentSizes"), seg);
+    st.add_attr(ctx.intern_str("static_offsets"), a);
+    st.add_attr(ctx.intern_str("static_sizes"), b);
+    st.add_attr(ctx.intern_str("static_strides"), c);
+    let new = ir.create_op(st);
+    ir.insert_op_before(op, new);
+    let res = ir.result(op, 0);
+    let v = cast_before(ir, op, ir.result(new, 0), ir.value_type(res));
+    ir.replace_all_uses(res, v);
+    ir.erase_op(op);
+}
+
+/// A `memref.cast` of `value` to `ty` inserted before `op`.
+fn cast_before(ir: &mut Ir, op: Op, value: Value, ty: Type) -> Value {
+    let cast_name = ir.ctx().intern_str("memref.cast");
+    let mut cst = OperationState::new(cast_name, ir.loc(op));
+    cst.operands = vec![value];
+    cst.result_types = vec![ty];
+    let cast = ir.create_op(cst);
+    ir.insert_op_before(op, cast);
+    ir.result(cast, 0)
+}
+
+/// MLIR's `OpWithOffsetSizesAndStridesConstantArgumentFolder` for `memref.subview`:
+/// constant dynamic operands (non-negative offsets and sizes, non-zero strides: mlir-opt
+/// keeps zero strides dynamic) become static, in a
+/// new subview with the inferred type, cast back to the old type. Like MLIR, one list
+/// (offsets, then sizes, then strides) is folded per application.
+fn subview_constant_operands(ir: &mut Ir, op: Op) -> bool {
+    let Some(oss) = offsets_sizes_strides(ir, op) else {
+        return false;
+    };
+    let (Some(&src), Some(&res)) = (ir.operands(op).first(), ir.results(op).first()) else {
+        return false;
+    };
+    let fold_list = |ir: &Ir, (statics, dynamic): &(Vec<i64>, Vec<Value>), non_negative: bool| {
+        let mut statics = statics.clone();
+        let mut kept = Vec::new();
+        let mut changed = false;
+        let mut next = 0;
+        for s in statics.iter_mut() {
+            if *s != DYNAMIC {
+                continue;
+            }
+            let v = *dynamic.get(next)?;
+            next += 1;
+            match const_index(ir, v) {
+                Some(c) if (non_negative && c >= 0) || (!non_negative && c != 0) => {
+                    *s = c;
+                    changed = true;
+                }
+                _ => kept.push(v),
+            }
+        }
+        changed.then_some((statics, kept))
+    };
+    let mut lists = [oss.offsets.clone(), oss.sizes.clone(), oss.strides.clone()];
+    let folded = [(0, true), (1, true), (2, false)]
+        .into_iter()
+        .find_map(|(i, nn)| fold_list(ir, &lists[i], nn).map(|f| (i, f)));
+    let Some((i, folded)) = folded else {
+        return false;
+    };
+    lists[i] = folded;
+    let ctx = ir.ctx();
+    let Some(r) = memref_parts(ctx, ir.value_type(res)) else {
+        return false;
+    };
+    let Some(dropped) = subview_dropped_dims(&oss.sizes.0, r.shape) else {
+        return false;
+    };
+    let statics = (
+        lists[0].0.as_slice(),
+        lists[1].0.as_slice(),
+        lists[2].0.as_slice(),
+    );
+    let Some(new_type) = infer_subview_type(ctx, ir.value_type(src), statics, &dropped) else {
+        return false;
+    };
+    replace_subview(ir, op, src, &lists, new_type);
+    true
+}
+
+/// MLIR's `CastOp::canFoldIntoConsumerOp`: a cast between strided ranked memrefs of the
+/// same element type and rank that only makes sizes, strides or offset less static.
+fn cast_folds_into_consumer(ctx: &Context, from: Type, to: Type) -> bool {
+    let (Some(a), Some(b)) = (memref_parts(ctx, from), memref_parts(ctx, to)) else {
+        return false;
+    };
+    if a.element != b.element || a.shape.len() != b.shape.len() {
+        return false;
+    }
+    let (Some((sa, oa)), Some((sb, ob))) = (
+        strides_and_offset(ctx, a.shape, a.layout),
+        strides_and_offset(ctx, b.shape, b.layout),
+    ) else {
+        return false;
+    };
+    let more_static = |x: i64, y: i64| x != y && x == DYNAMIC && y != DYNAMIC;
+    !(a.shape
+        .iter()
+        .zip(b.shape)
+        .any(|(&x, &y)| more_static(x, y))
+        || more_static(oa, ob)
+        || sa.iter().zip(&sb).any(|(&x, &y)| more_static(x, y)))
+}
+
+/// `SubViewOpMemRefCastFolder`: a subview of a foldable cast takes the cast's source.
+fn subview_source_cast(ir: &mut Ir, op: Op) -> bool {
+    if ir
+        .operands(op)
+        .iter()
+        .any(|&v| const_index(ir, v).is_some())
+    {
+        return false;
+    }
+    let Some(oss) = offsets_sizes_strides(ir, op) else {
+        return false;
+    };
+    let (Some(&src), Some(&res)) = (ir.operands(op).first(), ir.results(op).first()) else {
+        return false;
+    };
+    let Some(cast) = ir.defining_op(src).filter(|&d| ir.is_op(d, "memref.cast")) else {
+        return false;
+    };
+    let Some(&inner) = ir.operands(cast).first() else {
+        return false;
+    };
+    let ctx = ir.ctx();
+    if !cast_folds_into_consumer(ctx, ir.value_type(inner), ir.value_type(src)) {
+        return false;
+    }
+    let Some(r) = memref_parts(ctx, ir.value_type(res)) else {
+        return false;
+    };
+    let Some(dropped) = subview_dropped_dims(&oss.sizes.0, r.shape) else {
+        return false;
+    };
+    let statics = (
+        oss.offsets.0.as_slice(),
+        oss.sizes.0.as_slice(),
+        oss.strides.0.as_slice(),
+    );
+    let Some(new_type) = infer_subview_type(ctx, ir.value_type(inner), statics, &dropped) else {
+        return false;
+    };
+    let lists = [oss.offsets.clone(), oss.sizes.clone(), oss.strides.clone()];
+    replace_subview(ir, op, inner, &lists, new_type);
+    true
+}
+
+/// `TrivialSubViewOpFolder`: zero offsets, unit strides and the source's static sizes
+/// make the subview its source (through a cast when the types differ).
+fn subview_trivial(ir: &mut Ir, op: Op) -> bool {
+    let Some(oss) = offsets_sizes_strides(ir, op) else {
+        return false;
+    };
+    let (Some(&src), Some(&res)) = (ir.operands(op).first(), ir.results(op).first()) else {
+        return false;
+    };
+    let ctx = ir.ctx();
+    let (sty, rty) = (ir.value_type(src), ir.value_type(res));
+    let (Some(s), Some(r)) = (memref_parts(ctx, sty), memref_parts(ctx, rty)) else {
+        return false;
+    };
+    if s.shape.len() != r.shape.len()
+        || !oss.offsets.0.iter().all(|&o| o == 0)
+        || !oss.strides.0.iter().all(|&x| x == 1)
+        || oss.sizes.0.len() != s.shape.len()
+        || oss
+            .sizes
+            .0
+            .iter()
+            .zip(s.shape)
+            .any(|(&a, &b)| a == DYNAMIC || a != b)
+    {
+        return false;
+    }
+    let v = if sty == rty {
+        src
+    } else {
+        cast_before(ir, op, src, rty)
+    };
+    ir.replace_all_uses(res, v);
+    ir.erase_op(op);
+    true
+}
+
+/// The value of an `arith.constant` of `index` type.
+fn const_index(ir: &Ir, v: Value) -> Option<i64> {
+    let def = ir.defining_op(v)?;
+    if !ir.is_op(def, "arith.constant") || !ir.ctx().is_index(ir.value_type(v)) {
+        return None;
+    }
+    i64::try_from(ir.ctx().int_value(ir.attr(def, "value")?)?).ok()
 }
 
 /// Whether `memref` is a `memref.alloc`/`memref.alloca` result used only by deallocs and

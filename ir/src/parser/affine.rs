@@ -169,12 +169,21 @@ impl Parser<'_> {
             results.push(p.parse_affine_expr(&mut names)?);
             Ok(true)
         })?;
-        let Names::Ssa { mut dims, symbols } = names else {
-            unreachable!("ssa names")
+        let (mut dims, symbols) = match names {
+            Names::Ssa { dims, symbols } => (dims, symbols),
+            Names::Fixed(_) => (Vec::new(), Vec::new()),
         };
         let (nd, ns) = (dims.len() as u32, symbols.len() as u32);
         dims.extend(symbols);
         Ok((self.ctx().affine_map(nd, ns, results), dims))
+    }
+
+    fn check_right_operand(&self) -> PResult<()> {
+        if self.can_start_affine_expr() {
+            Ok(())
+        } else {
+            Err(self.error_here("missing right operand of binary operator"))
+        }
     }
 
     fn can_start_affine_expr(&self) -> bool {
@@ -193,10 +202,12 @@ impl Parser<'_> {
             let mut lhs = self.parse_affine_term(names)?;
             loop {
                 if self.eat("+") {
+                    self.check_right_operand()?;
                     let rhs = self.parse_affine_term(names)?;
                     lhs = build::add(self.ctx(), lhs, rhs);
                 } else if self.is_punct("-") {
                     self.bump();
+                    self.check_right_operand()?;
                     let rhs = self.parse_affine_term(names)?;
                     lhs = build::sub(self.ctx(), lhs, rhs);
                 } else {
@@ -221,6 +232,7 @@ impl Parser<'_> {
             };
             let op_span = self.current_span();
             self.bump();
+            self.check_right_operand()?;
             let rhs = self.parse_affine_unary(names)?;
             let ctx = self.ctx();
             match op {
@@ -321,7 +333,8 @@ impl Parser<'_> {
 
     fn ssa_id_expr(&self, names: &mut Names, op: UnresolvedOperand, is_symbol: bool) -> AffineExpr {
         let Names::Ssa { dims, symbols } = names else {
-            unreachable!("ssa names")
+            // Only reachable with SSA names (callers check); a constant keeps it total.
+            return self.ctx().constant_expr(0);
         };
         // As MLIR's `parseSSAIdExpr`: an id seen before keeps its first role, so in
         // `%i + symbol(%i)` both are `d0`.

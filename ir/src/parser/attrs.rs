@@ -357,7 +357,7 @@ impl Parser<'_> {
         let el_span = self.current_span();
         let element = self.parse_type()?;
         let is_float = self.ctx().is_float(element);
-        if !is_float && !self.ctx().is_integer(element) {
+        if !is_float && !self.ctx().is_int_or_index(element) {
             return Err(self.error_at(el_span, "expected integer or float type"));
         }
         let mut values = Vec::new();
@@ -369,6 +369,9 @@ impl Parser<'_> {
                 let a = match self.kind() {
                     TokKind::BareId if matches!(self.tok_text(), "true" | "false") => {
                         let v = self.tok_text() == "true";
+                        if is_float {
+                            return Err(self.error_at(span, "expected floating point literal"));
+                        }
                         if neg || self.ctx().int_width(element) != Some(1) {
                             return Err(self.error_at(span, "expected integer literal"));
                         }
@@ -442,8 +445,11 @@ impl Parser<'_> {
             return Ok(DYNAMIC);
         }
         let span = self.current_span();
-        let v = self.parse_integer()?;
-        i64::try_from(v).map_err(|_| self.error_at(span, "integer value too large"))
+        let msg = "expected a 64-bit signed integer or '?'";
+        match self.parse_optional_integer()? {
+            Some(v) => i64::try_from(v).map_err(|_| self.error_at(span, msg)),
+            None => Err(self.error_here(msg)),
+        }
     }
 
     /// `dense<...> : type` (the type given by the caller replaces the `: type`).
@@ -761,9 +767,9 @@ impl Parser<'_> {
     /// later in the file (mlir-opt prints them after the module).
     pub(crate) fn parse_loc_attr(&mut self, _allow_deferred: bool) -> PResult<Attr> {
         self.expect("loc")?;
-        self.expect("(")?;
+        self.expect_msg("(", "expected '(' in inline location")?;
         let attr = self.parse_location_instance()?;
-        self.expect(")")?;
+        self.expect_msg(")", "expected ')' in inline location")?;
         Ok(attr)
     }
 
@@ -800,9 +806,9 @@ impl Parser<'_> {
                 let name = String::from_utf8_lossy(&lexer::unescape(self.tok_text())).into_owned();
                 self.bump();
                 if self.eat(":") {
-                    let line = self.parse_u32("line number")?;
+                    let line = self.parse_u32("integer line number in FileLineColRange")?;
                     let col = if self.eat(":") {
-                        self.parse_u32("column number")?
+                        self.parse_u32("integer column number in FileLineColRange")?
                     } else {
                         0
                     };
@@ -824,7 +830,7 @@ impl Parser<'_> {
                     }))
                 } else if self.eat("(") {
                     let child = self.parse_location_instance()?;
-                    self.expect(")")?;
+                    self.expect_msg(")", "expected ')' after child location of NameLoc")?;
                     Ok(self.ctx().loc(Location::Name {
                         name,
                         child: Some(child),
@@ -840,11 +846,11 @@ impl Parser<'_> {
                 }
                 "callsite" => {
                     self.bump();
-                    self.expect("(")?;
+                    self.expect_msg("(", "expected '(' in callsite location")?;
                     let callee = self.parse_location_instance()?;
-                    self.expect("at")?;
+                    self.expect_msg("at", "expected 'at' in callsite location")?;
                     let caller = self.parse_location_instance()?;
-                    self.expect(")")?;
+                    self.expect_msg(")", "expected ')' in callsite location")?;
                     Ok(self.ctx().loc(Location::CallSite { callee, caller }))
                 }
                 "fused" => {
@@ -852,9 +858,9 @@ impl Parser<'_> {
                     let mut metadata = None;
                     if self.eat("<") {
                         metadata = Some(self.parse_attribute(None)?);
-                        self.expect(">")?;
+                        self.expect_msg(">", "expected '>' after fused location metadata")?;
                     }
-                    self.expect("[")?;
+                    self.expect_msg("[", "expected '[' in fused location")?;
                     let mut locations = Vec::new();
                     if !self.eat("]") {
                         loop {
@@ -863,7 +869,7 @@ impl Parser<'_> {
                                 break;
                             }
                         }
-                        self.expect("]")?;
+                        self.expect_msg("]", "expected ']' in fused location")?;
                     }
                     Ok(fused_loc(self.ctx(), metadata, locations))
                 }

@@ -40,7 +40,6 @@ pub struct IsolatedScope {
 
 /// Block labels of one region.
 pub struct BlockScope {
-    region: Option<Region>,
     /// `name` → (block, defined yet, first reference).
     blocks: FxHashMap<String, (Block, bool, Span)>,
 }
@@ -104,7 +103,6 @@ impl Parser<'_> {
             ..Default::default()
         });
         self.inner.block_scopes.push(BlockScope {
-            region: None,
             blocks: FxHashMap::default(),
         });
         loop {
@@ -116,6 +114,12 @@ impl Parser<'_> {
                 _ => {
                     self.parse_operation(top_block)?;
                 }
+            }
+        }
+        // Successors at the top level can never be defined.
+        if let Some(scope) = self.inner.block_scopes.last() {
+            if let Some((_, _, span)) = scope.blocks.values().min_by_key(|(_, _, s)| s.start) {
+                return Err(self.error_at(*span, "reference to an undefined block"));
             }
         }
         self.check_forward_refs()?;
@@ -358,7 +362,7 @@ impl Parser<'_> {
             loop {
                 let span = self.current_span();
                 if self.kind() != TokKind::PercentId {
-                    return Err(self.expected("SSA value name"));
+                    return Err(self.expected("valid ssa identifier"));
                 }
                 let name = self.tok_text()[1..].to_string();
                 self.bump();
@@ -450,17 +454,21 @@ impl Parser<'_> {
         let operands = self.parse_operand_list(super::Delimiter::None)?;
         self.expect_msg(")", "expected ')' to end operand list")?;
         if self.is_punct("[") {
-            self.parse_comma_list(super::Delimiter::Square, "successor list", |p| {
-                let b = p.parse_successor()?;
+            self.bump();
+            loop {
+                let b = self.parse_successor()?;
                 st.successors.push(b);
-                Ok(true)
-            })?;
+                if !self.eat(",") {
+                    break;
+                }
+            }
+            self.expect_msg("]", "expected ',' or ']'")?;
         }
         if self.is_punct("<") {
             self.bump();
             let span = self.current_span();
             let props = self.parse_attribute(None)?;
-            self.expect(">")?;
+            self.expect_msg(">", "expected '>' to close properties")?;
             if def.is_some() {
                 match self.ctx().attr_data(props).clone() {
                     AttrData::Dictionary(entries) => st.attrs.extend(entries),
@@ -471,9 +479,11 @@ impl Parser<'_> {
             }
         }
         if self.is_punct("(") {
+            // The generic form keeps the enclosing default dialect (as MLIR does).
+            let inherited = self.inner.op_stack.last().and_then(|f| f.default_dialect);
             self.inner.op_stack.push(OpFrame {
                 def,
-                default_dialect: def.and_then(|d| d.default_dialect),
+                default_dialect: inherited,
             });
             let r = self.parse_comma_list(super::Delimiter::Paren, "region list", |p| {
                 let r = p.parse_region(&[], RegionOptions::default())?;
@@ -599,7 +609,6 @@ impl Parser<'_> {
         }
         let region = self.ir.create_region();
         self.inner.block_scopes.push(BlockScope {
-            region: Some(region),
             blocks: FxHashMap::default(),
         });
         self.parse_region_body(region, arguments, options)?;
@@ -736,7 +745,7 @@ impl Parser<'_> {
             if !self.eat(")") {
                 loop {
                     let arg = self.parse_argument_name()?;
-                    self.expect(":")?;
+                    self.expect_msg(":", "expected ':' and type for SSA operand")?;
                     let ty = self.parse_type()?;
                     let loc = match self.parse_optional_location()? {
                         Some(l) => l,
@@ -765,11 +774,8 @@ impl Parser<'_> {
         let name = self.tok_text()[1..].to_string();
         self.bump();
         let Some(scope) = self.inner.block_scopes.last() else {
-            return Err(self.error_at(span, "block reference outside of a region"));
-        };
-        if scope.region.is_none() {
             return Err(self.error_at(span, "reference to an undefined block"));
-        }
+        };
         if let Some(&(b, _, _)) = scope.blocks.get(&name) {
             return Ok(b);
         }

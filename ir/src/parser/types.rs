@@ -11,6 +11,15 @@ use crate::attrs::AttrData;
 use crate::context::Context;
 use crate::types::{FloatKind, Signedness, Type, TypeData, DYNAMIC};
 
+/// Which shaped or complex type an element type belongs to.
+#[derive(Clone, Copy)]
+enum ElementOf {
+    Complex,
+    Vector,
+    Tensor,
+    MemRef,
+}
+
 /// Largest integer type width MLIR accepts.
 const MAX_INT_WIDTH: u64 = 16_777_215;
 
@@ -59,12 +68,22 @@ impl Parser<'_> {
     pub(crate) fn take_balanced_body(&mut self) -> PResult<&str> {
         let start = self.tok().start as usize;
         let b = self.text.as_bytes();
-        let mut stack: Vec<u8> = Vec::new();
+        // Unclosed openers with their offsets.
+        let mut stack: Vec<(u8, usize)> = Vec::new();
+        let unbalanced = |p: &Self, (c, at): (u8, usize)| {
+            p.error_at(
+                crate::diag::Span::new(at, at + 1),
+                format!(
+                    "unbalanced '{}' character in pretty dialect name",
+                    c as char
+                ),
+            )
+        };
         let mut i = start;
         while i < b.len() {
             let c = b[i];
             match c {
-                b'<' | b'(' | b'[' | b'{' => stack.push(c),
+                b'<' | b'(' | b'[' | b'{' => stack.push((c, i)),
                 b'-' if b.get(i + 1) == Some(&b'>') => {
                     i += 2;
                     continue;
@@ -76,14 +95,10 @@ impl Parser<'_> {
                         b']' => b'[',
                         _ => b'{',
                     };
-                    if stack.pop() != Some(open) {
-                        return Err(self.error_at(
-                            crate::diag::Span::new(i, i + 1),
-                            format!(
-                                "unbalanced '{}' character in pretty dialect name",
-                                c as char
-                            ),
-                        ));
+                    match stack.pop() {
+                        Some((o, _)) if o == open => {}
+                        Some(top) => return Err(unbalanced(self, top)),
+                        None => return Err(unbalanced(self, (c, i))),
                     }
                     if stack.is_empty() {
                         let text = &self.text[start..=i];
@@ -104,10 +119,8 @@ impl Parser<'_> {
             }
             i += 1;
         }
-        Err(self.error_at(
-            crate::diag::Span::new(start, start + 1),
-            "unbalanced '<' character in pretty dialect name",
-        ))
+        let top = stack.last().copied().unwrap_or((b'<', start));
+        Err(unbalanced(self, top))
     }
 
     fn parse_keyword_type(&mut self) -> PResult<Option<Type>> {
@@ -150,7 +163,7 @@ impl Parser<'_> {
             "complex" => {
                 self.bump();
                 self.expect_msg("<", "expected '<' in complex type")?;
-                let el = self.parse_type()?;
+                let el = self.parse_element_type(ElementOf::Complex, span)?;
                 self.expect_msg(">", "expected '>' in complex type")?;
                 Ok(Some(self.ctx().ty(TypeData::Complex(el))))
             }
@@ -168,7 +181,13 @@ impl Parser<'_> {
                 self.bump();
                 self.expect_msg("<", "expected '<' in vector type")?;
                 let (shape, scalable) = self.parse_dimension_list(true, false)?;
-                let el = self.parse_type()?;
+                if let Some(&d) = shape.iter().find(|&&d| d <= 0) {
+                    return Err(self.error_at(
+                        span,
+                        format!("vector types must have positive constant sizes but got {d}"),
+                    ));
+                }
+                let el = self.parse_element_type(ElementOf::Vector, span)?;
                 self.expect_msg(">", "expected '>' in vector type")?;
                 Ok(Some(self.ctx().ty(TypeData::Vector {
                     shape,
@@ -181,14 +200,14 @@ impl Parser<'_> {
                 self.expect_msg("<", "expected '<' in tensor type")?;
                 if self.eat("*") {
                     self.eat_x()?;
-                    let el = self.parse_type()?;
+                    let el = self.parse_element_type(ElementOf::Tensor, span)?;
                     self.expect_msg(">", "expected '>' in tensor type")?;
                     return Ok(Some(
                         self.ctx().ty(TypeData::UnrankedTensor { element: el }),
                     ));
                 }
                 let (shape, _) = self.parse_dimension_list(false, true)?;
-                let el = self.parse_type()?;
+                let el = self.parse_element_type(ElementOf::Tensor, span)?;
                 let encoding = if self.eat(",") {
                     Some(self.parse_attribute(None)?)
                 } else {
@@ -206,7 +225,7 @@ impl Parser<'_> {
                 self.expect_msg("<", "expected '<' in memref type")?;
                 if self.eat("*") {
                     self.eat_x()?;
-                    let el = self.parse_type()?;
+                    let el = self.parse_element_type(ElementOf::MemRef, span)?;
                     let memory_space = if self.eat(",") {
                         Some(self.parse_attribute(None)?)
                     } else {
@@ -219,7 +238,7 @@ impl Parser<'_> {
                     })));
                 }
                 let (shape, _) = self.parse_dimension_list(false, true)?;
-                let el = self.parse_type()?;
+                let el = self.parse_element_type(ElementOf::MemRef, span)?;
                 let mut layout = None;
                 let mut memory_space = None;
                 while self.eat(",") {
@@ -267,6 +286,51 @@ impl Parser<'_> {
                 })))
             }
             _ => Ok(None),
+        }
+    }
+
+    /// The element type of a `complex`, `vector`, `tensor` or `memref` type, checked as
+    /// MLIR checks it (`keyword` is the span of the type's keyword).
+    fn parse_element_type(&mut self, of: ElementOf, keyword: crate::diag::Span) -> PResult<Type> {
+        let span = self.current_span();
+        let el = self.parse_type()?;
+        let data = self.ctx().type_data(el);
+        let scalar = matches!(
+            data,
+            TypeData::Integer { .. } | TypeData::Index | TypeData::Float(_)
+        );
+        let dialect = matches!(data, TypeData::Dialect(_));
+        match of {
+            ElementOf::Complex
+                if !matches!(data, TypeData::Integer { .. } | TypeData::Float(_)) =>
+            {
+                Err(self.error_at(span, "invalid element type for complex"))
+            }
+            ElementOf::Vector if !scalar && !dialect => Err(self.error_at(
+                keyword,
+                "failed to verify 'elementType': VectorElementTypeInterface instance",
+            )),
+            ElementOf::Tensor
+                if !scalar
+                    && !dialect
+                    && !matches!(data, TypeData::Complex(_) | TypeData::Vector { .. }) =>
+            {
+                Err(self.error_at(span, "invalid tensor element type"))
+            }
+            ElementOf::MemRef
+                if !scalar
+                    && !dialect
+                    && !matches!(
+                        data,
+                        TypeData::Complex(_)
+                            | TypeData::Vector { .. }
+                            | TypeData::MemRef { .. }
+                            | TypeData::UnrankedMemRef { .. }
+                    ) =>
+            {
+                Err(self.error_at(span, "invalid memref element type"))
+            }
+            _ => Ok(el),
         }
     }
 

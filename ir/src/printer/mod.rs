@@ -524,9 +524,10 @@ impl<'a> Printer<'a> {
 
     /// `%name` of a value (`%0`, `%arg1`, `%c0`, `%0#1`).
     pub fn print_operand(&mut self, value: Value) {
-        let name = self.inner.names.value_name(self.ir, value, true);
         self.out.push('%');
-        self.out.push_str(&name);
+        self.inner
+            .names
+            .write_value_name(self.ir, value, true, &mut self.out);
     }
 
     /// Comma-separated operands (`%0, %1`).

@@ -495,6 +495,33 @@ fn float_table() {
         (FloatKind::F32, f32b(4097.0), "4.097000e+03"),
         (FloatKind::F32, f32b(1.0e10), "1.000000e+10"),
         (FloatKind::F32, f32b(9.999999e-1), "0.99999988"),
+        (FloatKind::F80, 0x3FFF8000000000000000, "1.000000e+00"),
+        (
+            FloatKind::F80,
+            0x3FFBCCCCCCCCCCCCD000,
+            "0.100000000000000005551",
+        ),
+        (
+            FloatKind::F80,
+            0x7FFF8000000000000000,
+            "0x7FFF8000000000000000",
+        ),
+        // An x87 unnormal is a NaN, printed with the maximal exponent.
+        (
+            FloatKind::F80,
+            0x123443944CA010A2F072,
+            "0x7FFF43944CA010A2F072",
+        ),
+        (
+            FloatKind::F128,
+            0x3FFB999999999999A000000000000000,
+            "0.100000000000000005551115123125782702",
+        ),
+        (FloatKind::TF32, 0x1F266, "1.999510e-01"),
+        (FloatKind::F8E8M0FNU, 0x7E, "5.000000e-01"),
+        (FloatKind::F8E4M3FNUZ, 0x32, "3.125000e-01"),
+        (FloatKind::F8E3M4, 0x13, "2.968750e-01"),
+        (FloatKind::F4E2M1FN, 0x7, "6.000000e+00"),
     ];
     let mut bad = Vec::new();
     for (k, bits, want) in cases {
