@@ -91,8 +91,19 @@ pub(crate) mod inner {
 const RED_ZONE: usize = 128 * 1024;
 const STACK_GROW: usize = 4 * 1024 * 1024;
 
-/// Prints `op` (normally the top-level module) with aliases, as mlir-opt prints a file.
+/// Prints `op` (normally the top-level module) with aliases, as mlir-opt prints a file:
+/// alias definitions, the op, a newline, deferred (location) aliases.
+///
+/// An op nested in a block is printed as MLIR prints it with local scope (as in
+/// `--mlir-print-ir-after-all` dumps of nested ops): names numbered from `op`, no
+/// aliases (attributes written in full); a newline still ends the text.
 pub fn print_op(ir: &Ir, op: Op, options: PrintOptions) -> String {
+    if ir.op_parent(op).is_some() {
+        let mut p = Printer::new(ir, op, options);
+        p.print_full_op(op);
+        p.out.push('\n');
+        return p.out;
+    }
     let mut p = Printer::new(ir, op, options);
     // Dry run: collect the attributes that get aliases, in first-encounter order.
     p.inner.dry = true;
