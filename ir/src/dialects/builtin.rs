@@ -4,11 +4,14 @@
 //! gets an empty block, as MLIR's `ensureTerminator` for `NoTerminator` single-block
 //! regions does); its custom form is `module @name attributes {...} { ... }`.
 
+use crate::attrs::Attr;
 use crate::context::Context;
 use crate::parser::{Delimiter, PResult, Parser, RegionOptions};
 use crate::printer::{Printer, RegionPrintOptions};
-use crate::registry::{OpDef, Traits};
+use crate::registry::{FoldResult, OpDef, Traits};
+use crate::store::{Ir, ValueDef};
 use crate::store::{Op, OperationState};
+use crate::verifier::Verifier;
 
 /// `builtin.module`
 pub static MODULE: OpDef = OpDef {
@@ -23,6 +26,7 @@ pub static MODULE: OpDef = OpDef {
     default_dialect: Some("builtin"),
     parse: Some(parse_module),
     print: Some(print_module),
+    verify: Some(verify_module),
     ..OpDef::EMPTY
 };
 
@@ -32,6 +36,7 @@ pub static UNREALIZED_CONVERSION_CAST: OpDef = OpDef {
     traits: Traits::PURE,
     parse: Some(parse_cast),
     print: Some(print_cast),
+    fold: Some(fold_cast),
     ..OpDef::EMPTY
 };
 
@@ -79,6 +84,21 @@ fn print_module(p: &mut Printer<'_>, op: Op) {
     );
 }
 
+/// Attributes of a module must be dialect-prefixed, except its symbol name/visibility.
+fn verify_module(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    for a in ir.attrs(op) {
+        let name = ir.ctx().str(a.name);
+        if !name.contains('.') && name != "sym_name" && name != "sym_visibility" {
+            v.error(
+                op,
+                format!("can only contain attributes with dialect-prefixed names, found: '{name}'"),
+            );
+            return;
+        }
+    }
+}
+
 /// `(%a, %b : i32, i64)? to index, f32 attr-dict`
 fn parse_cast(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let span = p.current_span();
@@ -107,4 +127,37 @@ fn print_cast(p: &mut Printer<'_>, op: Op) {
     let types: Vec<_> = ir.results(op).iter().map(|&v| ir.value_type(v)).collect();
     p.print_types(&types);
     p.print_optional_attr_dict(op, &[]);
+}
+
+/// As MLIR: a cast whose input types equal its output types folds to its inputs, and
+/// a cast of all the results of another cast (in order) back to that cast's input types
+/// folds to that cast's inputs.
+fn fold_cast(ir: &Ir, op: Op, _constants: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
+    let operands = ir.operands(op);
+    let results = ir.results(op);
+    let types =
+        |vs: &[crate::store::Value]| vs.iter().map(|&v| ir.value_type(v)).collect::<Vec<_>>();
+    if types(operands) == types(results) {
+        return Some(operands.iter().map(|&v| FoldResult::Value(v)).collect());
+    }
+    let first = *operands.first()?;
+    let input = ir.defining_op(first)?;
+    if !ir.is_op(input, "builtin.unrealized_conversion_cast") {
+        return None;
+    }
+    for (i, &v) in operands.iter().enumerate() {
+        match ir.value_def(v) {
+            ValueDef::Result { op: o, index } if o == input && index as usize == i => {}
+            _ => return None,
+        }
+    }
+    if types(ir.operands(input)) != types(results) {
+        return None;
+    }
+    Some(
+        ir.operands(input)
+            .iter()
+            .map(|&v| FoldResult::Value(v))
+            .collect(),
+    )
 }

@@ -39,10 +39,17 @@ pub fn nearest_symbol_table(ir: &Ir, op: Op) -> Option<Op> {
 /// The op named `name` (by its `sym_name`) directly inside symbol table `table`.
 pub fn lookup_symbol_in(ir: &Ir, table: Op, name: &str) -> Option<Op> {
     let ctx = ir.ctx();
+    // Compare interned handles, not text: this runs once per call site.
+    let key = ctx.intern_str("sym_name");
+    let wanted = ctx.string_attr(name);
     for &region in ir.regions(table) {
         for block in ir.region_blocks(region) {
             for op in ir.block_ops(block) {
-                if ir.attr(op, "sym_name").and_then(|a| ctx.string_value(a)) == Some(name) {
+                if ir
+                    .attrs(op)
+                    .iter()
+                    .any(|a| a.name == key && a.value == wanted)
+                {
                     return Some(op);
                 }
             }

@@ -8,6 +8,14 @@
 //! workgroup attributions, then the private ones. `gpu.launch`'s entry block holds the
 //! 12 (18 with clusters) index arguments, then attributions. Enum attributes are dialect
 //! attributes (`#gpu<dim x>`, text `gpu<dim x>`); `!gpu.async.token` is a dialect type.
+//!
+//! Ops: module, func, return, launch, terminator, launch_func, thread_id, block_id,
+//! block_dim, grid_dim, global_id, lane_id, subgroup_id, num_subgroups, subgroup_size,
+//! barrier, wait, alloc, dealloc, memcpy, memset, shuffle, all_reduce, subgroup_reduce,
+//! yield. `gpu.launch_func` checks its kernel reference (container module, gpu.module,
+//! kernel function, `gpu.kernel`, operand count and types) in its own verifier, where
+//! upstream checks it while verifying the `gpu.container_module` attribute. Patterns:
+//! FoldLaunchArguments, the gpu.wait simplifications, redundant barrier erasure.
 
 use super::vector::{arity_ok, parse_colon_typed, parse_typed, Kind};
 use crate::attrs::{Attr, AttrData};
@@ -369,6 +377,9 @@ pub static FUNC: OpDef = OpDef {
     inherent_attrs: &[
         "arg_attrs",
         "function_type",
+        "known_block_size",
+        "known_cluster_size",
+        "known_grid_size",
         "private_attrib_attrs",
         "res_attrs",
         "workgroup_attrib_attrs",
@@ -940,6 +951,7 @@ pub static BARRIER: OpDef = OpDef {
     parse: Some(parse_attr_dict_only),
     print: Some(print_attr_dict_only),
     verify: Some(verify_counts),
+    canonicalize: Some(canonicalize_barrier),
     ..OpDef::EMPTY
 };
 
@@ -948,6 +960,7 @@ pub static WAIT: OpDef = OpDef {
     parse: Some(parse_wait),
     print: Some(print_wait),
     verify: Some(verify_counts),
+    canonicalize: Some(canonicalize_wait),
     ..OpDef::EMPTY
 };
 
@@ -2334,4 +2347,46 @@ fn canonicalize_launch(ir: &mut Ir, op: Op) -> bool {
         ir.replace_all_uses(id, z);
     }
     zero.is_some()
+}
+
+/// Upstream's `eraseRedundantGpuBarrierOps`: a barrier right before another one goes.
+fn canonicalize_barrier(ir: &mut Ir, op: Op) -> bool {
+    if ir.next_op(op).is_some_and(|n| ir.is_op(n, "gpu.barrier")) {
+        ir.erase_op(op);
+        return true;
+    }
+    false
+}
+
+/// Upstream's `EraseRedundantGpuWaitOpPairs` (drop dependencies on `gpu.wait`s that have
+/// none) and `SimplifyGpuWaitOp` (erase waits with neither dependencies nor result,
+/// forward a single dependency, erase unused async waits).
+fn canonicalize_wait(ir: &mut Ir, op: Op) -> bool {
+    let deps = ir.operands(op).to_vec();
+    let trivial = |ir: &Ir, v: Value| {
+        ir.defining_op(v)
+            .is_some_and(|d| ir.is_op(d, "gpu.wait") && ir.operands(d).is_empty())
+    };
+    if deps.iter().any(|&d| trivial(ir, d)) {
+        let kept: Vec<Value> = deps.into_iter().filter(|&d| !trivial(ir, d)).collect();
+        ir.set_operands(op, kept);
+        return true;
+    }
+    let token = ir.results(op).first().copied();
+    match (deps.as_slice(), token) {
+        ([], None) => {
+            ir.erase_op(op);
+            true
+        }
+        ([dep], Some(t)) => {
+            ir.replace_all_uses(t, *dep);
+            ir.erase_op(op);
+            true
+        }
+        (_, Some(t)) if ir.is_unused(t) => {
+            ir.erase_op(op);
+            true
+        }
+        _ => false,
+    }
 }

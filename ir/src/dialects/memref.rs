@@ -1,7 +1,11 @@
-//! The `memref` dialect: buffers (alloc/alloca/dealloc/global), accesses (load/store,
-//! atomics, prefetch), views (cast/subview/view/reinterpret_cast/collapse_shape/
-//! expand_shape) and queries (dim/rank/extract_strided_metadata), with mlir-opt 22's
-//! custom forms, inherent attributes, result names and verifier messages.
+//! The `memref` dialect: buffers (alloc/alloca/alloca_scope/dealloc/realloc/global/
+//! get_global), accesses (load/store, atomic_rmw, generic_atomic_rmw, prefetch), views
+//! (cast/memory_space_cast/subview/view/reinterpret_cast/reshape/collapse_shape/
+//! expand_shape/transpose/assume_alignment) and queries (dim/rank/
+//! extract_strided_metadata), with mlir-opt 22's custom forms, inherent attributes,
+//! result names and verifier messages, plus the dim/rank/subview folders and a subset of
+//! mlir-opt's canonicalization patterns (cast folding into users, dead allocations,
+//! self copies, subview constant operands and source casts, trivial subviews).
 //!
 //! Invariants: custom parsers store only what the text says (mlir-opt's custom parsers
 //! do not materialize default-valued properties such as `nontemporal = false`), plus the

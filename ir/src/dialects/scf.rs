@@ -1,11 +1,20 @@
 //! The `scf` dialect (structured control flow): `scf.for`, `scf.if`, `scf.parallel` with
 //! `scf.reduce`/`scf.reduce.return`, `scf.while` with `scf.condition`, `scf.execute_region`,
-//! `scf.index_switch` and `scf.yield`, with mlir-opt 22's custom forms (including its
-//! double and trailing spaces), implicit terminators and verifier messages.
+//! `scf.index_switch`, `scf.forall` with `scf.forall.in_parallel`, and `scf.yield`, with
+//! mlir-opt 22's custom forms (including its double and trailing spaces), implicit
+//! terminators and verifier messages, plus a subset of mlir-opt's canonicalization
+//! patterns (tried in MLIR's registration order): for `scf.if` condition propagation,
+//! if-to-select, empty-else removal, static conditions and unused results; for `scf.for`
+//! the iter-args folder and trivial loops; `scf.execute_region` inlining and result
+//! forwarding; `scf.index_switch` constant cases; `scf.parallel` single/zero-iteration
+//! dimensions and nested-loop merging. `scf.while` has no patterns yet.
 //!
 //! Invariants: custom parsers insert the implicit terminator exactly where mlir-opt's do
 //! (`scf.yield` in `scf.for`/`scf.if`/the default region of `scf.index_switch`,
-//! `scf.reduce` in `scf.parallel`); custom printers elide it exactly where mlir-opt does.
+//! `scf.reduce` in `scf.parallel`, `scf.forall.in_parallel` with an empty block in
+//! `scf.forall`); custom printers ask the core to elide it exactly where mlir-opt does.
+//! Canonicalization hooks follow the driver's contract: new and moved ops go right before
+//! the rewritten op, and only that op (or ops it owns) is erased.
 //! Verifiers check operand, result, region and block counts before indexing, so they
 //! accept any IR the generic parser can build.
 

@@ -8,6 +8,18 @@
 //! elides. Enum attributes are kept as dialect attributes (`#vector.kind<add>`, text
 //! `vector.kind<add>`). Dynamic positions of `vector.extract`/`vector.insert` are
 //! [`DYNAMIC`] in `static_position`, one per dynamic operand.
+//!
+//! Ops: transfer_read, transfer_write, load, store, maskedload, maskedstore, gather,
+//! scatter, expandload, compressstore, broadcast, extract, insert, extract_strided_slice,
+//! insert_strided_slice, shape_cast, bitcast, transpose, type_cast, fma, reduction,
+//! multi_reduction, contract, outerproduct, scan, shuffle, interleave, deinterleave,
+//! from_elements, to_elements, constant_mask, create_mask, step, vscale,
+//! scalable.insert, scalable.extract, mask, print, yield (`vector.splat` is gone in 22).
+//! Verification: operand/result counts and ODS type constraints (upstream's messages),
+//! then each op's own rules. Folds: identities, splat constants, extract from
+//! broadcast/from_elements. Patterns: BroadcastFolder, ShapeCastBroadcastFolder,
+//! transfer in_bounds inference, constant extract/insert positions, empty and dead
+//! `vector.mask`, dead tensor `transfer_write`.
 
 use crate::affine::{AffineExprData, AffineMap};
 use crate::attrs::{Attr, AttrData, NamedAttr};
@@ -4097,6 +4109,7 @@ pub static MASK: OpDef = OpDef {
     parse: Some(parse_mask),
     print: Some(print_mask),
     verify: Some(verify_mask),
+    canonicalize: Some(canonicalize_mask),
     ..OpDef::EMPTY
 };
 
@@ -4763,6 +4776,14 @@ fn constant_int(ir: &Ir, v: crate::store::Value) -> Option<i64> {
 /// marks a dim in bounds when the source dim is static, its index constant and the
 /// vector fits; broadcast dims follow once every other dim is in bounds.
 fn canonicalize_transfer(ir: &mut Ir, op: Op) -> bool {
+    // A transfer_write into a tensor has no memory effects: erase it when unused.
+    if ir.is_op(op, "vector.transfer_write")
+        && !ir.results(op).is_empty()
+        && ir.results(op).iter().all(|&r| ir.is_unused(r))
+    {
+        ir.erase_op(op);
+        return true;
+    }
     let ctx = ir.ctx();
     let read = ir.is_op(op, "vector.transfer_read");
     let (source_seg, index_seg) = if read { (0, 1) } else { (1, 2) };
@@ -4869,4 +4890,42 @@ fn canonicalize_extract_insert(ir: &mut Ir, op: Op) -> bool {
     ir.set_attr(op, "static_position", attr);
     ir.set_operands(op, kept);
     true
+}
+
+/// Upstream's `ElideEmptyMaskOp` (an empty mask forwards its yielded values), plus the
+/// erasure of an unused mask whose masked op has no effects (a tensor
+/// `vector.transfer_write` or a pure op), which upstream gets from its recursive
+/// memory effects.
+fn canonicalize_mask(ir: &mut Ir, op: Op) -> bool {
+    let Some(block) = ir.regions(op).first().and_then(|&r| ir.entry_block(r)) else {
+        return false;
+    };
+    let body: Vec<Op> = ir.block_ops(block).collect();
+    match body.as_slice() {
+        [only] if ir.is_op(*only, "vector.yield") => {
+            let yielded = ir.operands(*only).to_vec();
+            let results = ir.results(op).to_vec();
+            if yielded.len() != results.len() {
+                return false;
+            }
+            for (r, y) in results.into_iter().zip(yielded) {
+                ir.replace_all_uses(r, y);
+            }
+            ir.erase_op(op);
+            true
+        }
+        [masked, _] => {
+            let unused = ir.results(op).iter().all(|&r| ir.is_unused(r));
+            let effect_free = (ir.is_op(*masked, "vector.transfer_write")
+                && !ir.results(*masked).is_empty())
+                || ir.has_trait(*masked, Traits::PURE)
+                || ir.has_trait(*masked, Traits::READ_ONLY);
+            if unused && effect_free {
+                ir.erase_op(op);
+                return true;
+            }
+            false
+        }
+        _ => false,
+    }
 }

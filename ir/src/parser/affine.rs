@@ -169,8 +169,9 @@ impl Parser<'_> {
             results.push(p.parse_affine_expr(&mut names)?);
             Ok(true)
         })?;
-        let Names::Ssa { mut dims, symbols } = names else {
-            unreachable!("ssa names")
+        let (mut dims, symbols) = match names {
+            Names::Ssa { dims, symbols } => (dims, symbols),
+            Names::Fixed(_) => (Vec::new(), Vec::new()),
         };
         let (nd, ns) = (dims.len() as u32, symbols.len() as u32);
         dims.extend(symbols);
@@ -332,7 +333,8 @@ impl Parser<'_> {
 
     fn ssa_id_expr(&self, names: &mut Names, op: UnresolvedOperand, is_symbol: bool) -> AffineExpr {
         let Names::Ssa { dims, symbols } = names else {
-            unreachable!("ssa names")
+            // Only reachable with SSA names (callers check); a constant keeps it total.
+            return self.ctx().constant_expr(0);
         };
         // As MLIR's `parseSSAIdExpr`: an id seen before keeps its first role, so in
         // `%i + symbol(%i)` both are `d0`.

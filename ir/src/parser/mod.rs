@@ -3,10 +3,18 @@
 //! API custom op parsers use ([`Parser`]'s `parse_*`/`resolve_*` methods, modelled on
 //! MLIR's `OpAsmParser`).
 //!
-//! Invariants: every error carries the span of the offending token; no input makes the
+//! Invariants: every error carries the span of the offending token (an "expected ..."
+//! error sits at the end of the previous token when only whitespace separates them, as
+//! MLIR's `emitWrongTokenError` does, and messages mirror mlir-opt's); no input makes the
 //! parser panic; nesting depth is bounded only by memory (recursion grows the stack with
-//! `stacker`); forward references are placeholders that are all resolved or reported
-//! before [`parse_source`] returns.
+//! `stacker`; `dense<...>` list nesting is capped at 4096); forward references are
+//! placeholders that are all resolved or reported before [`parse_source`] returns.
+//!
+//! Layout: `lexer` (tokens), `types`, `attrs` (attributes, locations, float encodings),
+//! `affine` (map/set bodies, SSA-id maps), `ops` (top level, ops, regions, blocks, SSA
+//! scopes). Besides the [`Parser`] API: [`parse_source`], [`parse_attribute_text`],
+//! [`parse_type_text`], [`invalid_utf8_offset`], [`type_to_string`], [`fused_loc`]
+//! (MLIR's `FusedLoc::get` canonicalization) and [`f64_to_format_bits`].
 //!
 //! PUBLIC API CONTRACT (dialects code against these signatures; keep them stable).
 
@@ -335,7 +343,7 @@ impl<'a> Parser<'a> {
     // ---- punctuation and keywords ----
 
     /// Consumes `token` (punctuation such as `:` `,` `(` `->` `...`, or a bare keyword
-    /// such as `to`) or fails with "expected '<token>'".
+    /// such as `to`) or fails with `expected '<token>'`.
     pub fn expect(&mut self, token: &str) -> PResult<()> {
         if self.eat(token) {
             Ok(())
@@ -612,7 +620,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Resolves operands pairwise with types; a count mismatch is reported at `span` as
-    /// "<n> operands present, but expected <m>".
+    /// `<n> operands present, but expected <m>`.
     pub fn resolve_operands(
         &mut self,
         operands: &[UnresolvedOperand],

@@ -479,9 +479,11 @@ impl Parser<'_> {
             }
         }
         if self.is_punct("(") {
+            // The generic form keeps the enclosing default dialect (as MLIR does).
+            let inherited = self.inner.op_stack.last().and_then(|f| f.default_dialect);
             self.inner.op_stack.push(OpFrame {
                 def,
-                default_dialect: def.and_then(|d| d.default_dialect),
+                default_dialect: inherited,
             });
             let r = self.parse_comma_list(super::Delimiter::Paren, "region list", |p| {
                 let r = p.parse_region(&[], RegionOptions::default())?;

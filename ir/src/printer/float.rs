@@ -88,6 +88,60 @@ impl BigUint {
         }
     }
 
+    fn cmp(&self, other: &BigUint) -> std::cmp::Ordering {
+        self.limbs
+            .len()
+            .cmp(&other.limbs.len())
+            .then_with(|| self.limbs.iter().rev().cmp(other.limbs.iter().rev()))
+    }
+
+    fn add(&self, other: &BigUint) -> BigUint {
+        let n = self.limbs.len().max(other.limbs.len());
+        let mut limbs = Vec::with_capacity(n + 1);
+        let mut carry = 0u64;
+        for i in 0..n {
+            let a = *self.limbs.get(i).unwrap_or(&0) as u64;
+            let b = *other.limbs.get(i).unwrap_or(&0) as u64;
+            let s = a + b + carry;
+            limbs.push(s as u32);
+            carry = s >> 32;
+        }
+        if carry != 0 {
+            limbs.push(carry as u32);
+        }
+        let mut r = BigUint { limbs };
+        r.trim();
+        r
+    }
+
+    /// `self - other`, saturating at zero.
+    fn sub(&self, other: &BigUint) -> BigUint {
+        if self.cmp(other) != std::cmp::Ordering::Greater {
+            return BigUint { limbs: Vec::new() };
+        }
+        let mut limbs = Vec::with_capacity(self.limbs.len());
+        let mut borrow = 0i64;
+        for i in 0..self.limbs.len() {
+            let a = self.limbs[i] as i64;
+            let b = *other.limbs.get(i).unwrap_or(&0) as i64;
+            let mut d = a - b - borrow;
+            borrow = 0;
+            if d < 0 {
+                d += 1 << 32;
+                borrow = 1;
+            }
+            limbs.push(d as u32);
+        }
+        let mut r = BigUint { limbs };
+        r.trim();
+        r
+    }
+
+    fn mul_pow10(&mut self, e: u32) {
+        self.mul_pow5(e);
+        self.shl(e);
+    }
+
     fn mul_pow5(&mut self, mut e: u32) {
         // 5^13 fits in a u32.
         while e >= 13 {
@@ -220,21 +274,28 @@ fn decode(fmt: Format, bits: u128) -> Decoded {
         };
     }
     let negative = (bits >> (fmt.width - 1)) & 1 == 1;
-    let exp_field = ((bits >> fmt.man_bits) & ((1u128 << fmt.exp_bits) - 1)) as i32;
-    let man = bits & ((1u128 << fmt.man_bits) - 1);
+    // x87 keeps its integer bit explicitly (bit 63), the exponent starts at bit 64.
+    let man_width = if fmt.kind == Special::X87 {
+        64
+    } else {
+        fmt.man_bits
+    };
+    let exp_field = ((bits >> man_width) & ((1u128 << fmt.exp_bits) - 1)) as i32;
+    let man = bits & ((1u128 << man_width) - 1);
     let exp_max = (1i32 << fmt.exp_bits) - 1;
     match fmt.kind {
         Special::Ieee if exp_field == exp_max => {
             return if man == 0 { Decoded::Inf } else { Decoded::NaN };
         }
         Special::X87 if exp_field == exp_max => {
-            let frac = man & ((1u128 << 63) - 1);
-            return if frac == 0 {
+            return if man == 1u128 << 63 {
                 Decoded::Inf
             } else {
                 Decoded::NaN
             };
         }
+        // x87 "unnormals" (integer bit clear, exponent neither 0 nor max) are NaNs.
+        Special::X87 if exp_field != 0 && man >> 63 == 0 => return Decoded::NaN,
         Special::FiniteNanAllOnes if exp_field == exp_max && man == (1u128 << fmt.man_bits) - 1 => {
             return Decoded::NaN;
         }
@@ -270,124 +331,6 @@ fn decode(fmt: Format, bits: u128) -> Decoded {
     }
 }
 
-/// Rounds an `f64` value into `fmt` (round to nearest, ties to even) and returns its bits.
-/// Used only to check that a decimal text parses back to the same bits.
-fn encode_from_f64(fmt: Format, x: f64) -> Option<u128> {
-    if x.is_nan() || x.is_infinite() {
-        return None;
-    }
-    let negative = x.is_sign_negative();
-    let sign_bit = if fmt.kind == Special::E8M0 {
-        0
-    } else {
-        (negative as u128) << (fmt.width - 1)
-    };
-    if x == 0.0 {
-        if fmt.kind == Special::E8M0 {
-            return None;
-        }
-        if fmt.kind == Special::Fnuz {
-            return Some(0);
-        }
-        return Some(sign_bit);
-    }
-    // Exact decomposition of x: m * 2^e.
-    let b = x.abs().to_bits();
-    let (mut m, mut e) = {
-        let ef = ((b >> 52) & 0x7ff) as i32;
-        let mf = b & ((1u64 << 52) - 1);
-        if ef == 0 {
-            (mf as u128, -1074)
-        } else {
-            ((mf | (1u64 << 52)) as u128, ef - 1075)
-        }
-    };
-    while m & 1 == 0 {
-        m >>= 1;
-        e += 1;
-    }
-    let p = fmt.precision as i32;
-    let (emin, denorm) = if fmt.kind == Special::E8M0 {
-        (-127, false)
-    } else {
-        (1 - fmt.bias, true)
-    };
-    // Value = m * 2^e; the leading bit's exponent:
-    let msb = 127 - m.leading_zeros() as i32; // bit index of leading one
-    let lead_exp = e + msb;
-    // Quantum exponent of the result: lead_exp - (p - 1), but not below emin - (p - 1).
-    let mut q = lead_exp - (p - 1);
-    if denorm && q < emin - (p - 1) {
-        q = emin - (p - 1);
-    }
-    // significand = round(m * 2^(e - q))
-    let shift = e - q;
-    let sig: u128 = if shift >= 0 {
-        if shift > 100 {
-            return None;
-        }
-        m << shift
-    } else {
-        let s = (-shift) as u32;
-        if s > 127 {
-            0
-        } else {
-            let floor = m >> s;
-            let rem = m & ((1u128 << s) - 1);
-            let half = 1u128 << (s - 1);
-            if rem > half || (rem == half && floor & 1 == 1) {
-                floor + 1
-            } else {
-                floor
-            }
-        }
-    };
-    let (mut sig, mut q) = (sig, q);
-    if sig >> fmt.precision != 0 {
-        sig >>= 1;
-        q += 1;
-    }
-    if sig == 0 {
-        if fmt.kind == Special::Fnuz {
-            return Some(0);
-        }
-        return Some(sign_bit);
-    }
-    if fmt.kind == Special::E8M0 {
-        let be = q + 127;
-        if !(0..=254).contains(&be) {
-            return None;
-        }
-        return Some(be as u128);
-    }
-    let lead = 127 - sig.leading_zeros() as i32;
-    let biased = if lead == p - 1 {
-        q + (p - 1) + fmt.bias
-    } else {
-        0
-    };
-    let exp_max = (1i32 << fmt.exp_bits) - 1;
-    let limit = match fmt.kind {
-        Special::Ieee | Special::X87 => exp_max - 1,
-        _ => exp_max,
-    };
-    if biased > limit {
-        return None;
-    }
-    if fmt.kind == Special::X87 {
-        return Some(sign_bit | ((biased.max(0) as u128) << 64) | sig);
-    }
-    let man = sig & ((1u128 << fmt.man_bits) - 1);
-    let bits = sign_bit | ((biased as u128) << fmt.man_bits) | man;
-    if fmt.kind == Special::FiniteNanAllOnes
-        && biased == exp_max
-        && man == (1u128 << fmt.man_bits) - 1
-    {
-        return None;
-    }
-    Some(bits)
-}
-
 /// Whether `text` parses (correctly rounded) back to exactly `bits` in `kind`.
 fn round_trips(kind: FloatKind, bits: u128, text: &str) -> bool {
     match kind {
@@ -399,19 +342,99 @@ fn round_trips(kind: FloatKind, bits: u128, text: &str) -> bool {
             .parse::<f32>()
             .map(|v| v.to_bits() as u128 == bits)
             .unwrap_or(false),
-        _ => {
-            let fmt = format_of(kind);
-            let mask = if fmt.width >= 128 {
-                u128::MAX
-            } else {
-                (1u128 << fmt.width) - 1
-            };
-            match text.parse::<f64>() {
-                Ok(v) => encode_from_f64(fmt, v) == Some(bits & mask),
-                Err(_) => false,
+        _ => exact_round_trips(format_of(kind), bits, text),
+    }
+}
+
+/// Parses the decimal texts this module produces: `[-]digits[.digits][e[+-]digits]`,
+/// as (negative, digit value, decimal exponent).
+fn parse_decimal(text: &str) -> Option<(bool, BigUint, i64)> {
+    let (negative, rest) = match text.strip_prefix('-') {
+        Some(r) => (true, r),
+        None => (false, text),
+    };
+    let (mantissa, exp) = match rest.find(['e', 'E']) {
+        Some(i) => (&rest[..i], rest[i + 1..].parse::<i64>().ok()?),
+        None => (rest, 0),
+    };
+    let mut value = BigUint::from_u128(0);
+    let mut frac_digits = 0i64;
+    let mut seen_point = false;
+    for c in mantissa.chars() {
+        match c {
+            '.' if !seen_point => seen_point = true,
+            '0'..='9' => {
+                value.mul_small(10);
+                value = value.add(&BigUint::from_u128(c as u128 - '0' as u128));
+                if seen_point {
+                    frac_digits += 1;
+                }
             }
+            _ => return None,
         }
     }
+    Some((negative, value, exp - frac_digits))
+}
+
+/// Whether the decimal `text` rounds (to nearest, ties to even) to the finite float
+/// `bits`: the decimal must lie inside the float's rounding interval.
+fn exact_round_trips(fmt: Format, bits: u128, text: &str) -> bool {
+    use std::cmp::Ordering::*;
+    let Some((negative, digits, exp10)) = parse_decimal(text) else {
+        return false;
+    };
+    let (neg_v, m, q) = match decode(fmt, bits) {
+        Decoded::Zero {
+            negative: zero_negative,
+        } => return digits.is_zero() && negative == zero_negative,
+        Decoded::Finite {
+            negative,
+            significand,
+            exp,
+        } => (negative, significand, exp),
+        _ => return false,
+    };
+    if digits.is_zero() || (negative != neg_v && fmt.kind != Special::E8M0) {
+        return false;
+    }
+    // Quantum and the gap below v (half as large just above a power of two).
+    let q_min = if fmt.kind == Special::E8M0 {
+        -127
+    } else {
+        1 - fmt.bias - (fmt.precision as i32 - 1)
+    };
+    let power_of_two = m == 1u128 << (fmt.precision - 1) && q > q_min;
+    // Scale by 2^a * 10^t so that every quantity is an integer.
+    let a = (2 - q).max(0) as u32;
+    let t = (-exp10).max(0) as u32;
+    let mut d = digits;
+    d.mul_pow10(exp10.max(0) as u32);
+    d.shl(a);
+    let pow = |e: i32| -> BigUint {
+        let mut x = BigUint::from_u128(1);
+        x.shl((e + a as i32) as u32);
+        x.mul_pow10(t);
+        x
+    };
+    let mut v = BigUint::from_u128(m);
+    v.shl((q + a as i32) as u32);
+    v.mul_pow10(t);
+    let half_up = pow(q - 1);
+    let half_down = if power_of_two { pow(q - 2) } else { pow(q - 1) };
+    let upper = v.add(&half_up);
+    let lower = v.sub(&half_down);
+    let even = m & 1 == 0;
+    let above_lower = match d.cmp(&lower) {
+        Greater => true,
+        Equal => even,
+        Less => false,
+    };
+    let below_upper = match d.cmp(&upper) {
+        Less => true,
+        Equal => even,
+        Greater => false,
+    };
+    above_lower && below_upper
 }
 
 /// `APFloat::toString(precision, max_padding, truncate_zero)` for a finite value.
@@ -472,7 +495,7 @@ fn apfloat_to_string(
     }
     // AdjustToPrecision on the integer.
     let bits = n.bits();
-    let bits_required = (format_precision * 196 + 58) / 59;
+    let bits_required = (format_precision * 196).div_ceil(59);
     if bits > bits_required {
         let tens = (bits - bits_required) * 59 / 196;
         if tens > 0 {
@@ -616,6 +639,13 @@ pub fn format_float(kind: FloatKind, bits: u128) -> (String, bool) {
             return (text, false);
         }
     }
+    // APFloat stores x87 NaNs with the maximal exponent (unnormals included).
+    let bits = match (fmt.kind, value) {
+        (Special::X87, Decoded::NaN) => {
+            (bits & ((1u128 << 79) | ((1u128 << 64) - 1))) | (0x7FFFu128 << 64)
+        }
+        _ => bits,
+    };
     (format!("0x{:X}", bits), true)
 }
 

@@ -97,11 +97,20 @@ impl Names {
         st.names
     }
 
-    /// `%name` or `%name#k` of `value` (without the `%`), with the result number when
+    /// `name` or `name#k` of `value` (without the `%`), with the result number when
     /// `with_result_no`.
     pub fn value_name(&self, ir: &Ir, value: Value, with_result_no: bool) -> String {
+        let mut s = String::new();
+        self.write_value_name(ir, value, with_result_no, &mut s);
+        s
+    }
+
+    /// Appends what [`Names::value_name`] returns.
+    pub fn write_value_name(&self, ir: &Ir, value: Value, with_result_no: bool, out: &mut String) {
+        use std::fmt::Write;
         if !ir.contains_value(value) {
-            return "<<UNKNOWN SSA VALUE>>".into();
+            out.push_str("<<UNKNOWN SSA VALUE>>");
+            return;
         }
         let mut lookup = value;
         let mut result_no = None;
@@ -129,16 +138,19 @@ impl Names {
                 }
             }
         }
-        let mut s = match self.ids.get(&lookup) {
-            Some(Id::Number(n)) => n.to_string(),
-            Some(Id::Name(name)) => name.clone(),
-            None => return "<<UNKNOWN SSA VALUE>>".into(),
-        };
-        if let (Some(k), true) = (result_no, with_result_no) {
-            s.push('#');
-            s.push_str(&k.to_string());
+        match self.ids.get(&lookup) {
+            Some(Id::Number(n)) => {
+                let _ = write!(out, "{n}");
+            }
+            Some(Id::Name(name)) => out.push_str(name),
+            None => {
+                out.push_str("<<UNKNOWN SSA VALUE>>");
+                return;
+            }
         }
-        s
+        if let (Some(k), true) = (result_no, with_result_no) {
+            let _ = write!(out, "#{k}");
+        }
     }
 
     /// The result groups of `op` (start indices), if it has several.

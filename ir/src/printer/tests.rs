@@ -495,6 +495,33 @@ fn float_table() {
         (FloatKind::F32, f32b(4097.0), "4.097000e+03"),
         (FloatKind::F32, f32b(1.0e10), "1.000000e+10"),
         (FloatKind::F32, f32b(9.999999e-1), "0.99999988"),
+        (FloatKind::F80, 0x3FFF8000000000000000, "1.000000e+00"),
+        (
+            FloatKind::F80,
+            0x3FFBCCCCCCCCCCCCD000,
+            "0.100000000000000005551",
+        ),
+        (
+            FloatKind::F80,
+            0x7FFF8000000000000000,
+            "0x7FFF8000000000000000",
+        ),
+        // An x87 unnormal is a NaN, printed with the maximal exponent.
+        (
+            FloatKind::F80,
+            0x123443944CA010A2F072,
+            "0x7FFF43944CA010A2F072",
+        ),
+        (
+            FloatKind::F128,
+            0x3FFB999999999999A000000000000000,
+            "0.100000000000000005551115123125782702",
+        ),
+        (FloatKind::TF32, 0x1F266, "1.999510e-01"),
+        (FloatKind::F8E8M0FNU, 0x7E, "5.000000e-01"),
+        (FloatKind::F8E4M3FNUZ, 0x32, "3.125000e-01"),
+        (FloatKind::F8E3M4, 0x13, "2.968750e-01"),
+        (FloatKind::F4E2M1FN, 0x7, "6.000000e+00"),
     ];
     let mut bad = Vec::new();
     for (k, bits, want) in cases {
@@ -803,4 +830,43 @@ fn dense_forms() {
     });
     assert_eq!(attr_to_string(ctx, empty), "dense<> : tensor<0xi32>");
     assert_eq!(attr_to_string_without_type(ctx, empty), "dense<>");
+}
+
+/// A nested op prints with local scope: its own numbering, attributes without aliases
+/// (mlir-opt's IR dumps of nested ops).
+#[test]
+fn nested_op_local_scope() {
+    let text = r#""test.func"() ({
+^bb0(%a: i32):
+  %0 = "test.one"() {m = affine_map<(d0) -> (d0 + 1)>} : () -> i32
+  "test.ret"(%0) : (i32) -> ()
+}) {m = affine_map<(d0) -> (d0 + 1)>} : () -> ()
+"#;
+    let mut ctx = Context::new();
+    ctx.allow_unregistered_dialects = true;
+    let mut ir = Ir::new(Arc::new(ctx));
+    let mut sm = crate::diag::SourceMap::new();
+    let id = sm.add("n.mlir", text);
+    let module = crate::parser::parse_source(&mut ir, id, "n.mlir", text).unwrap();
+    let entry = ir.entry_block(ir.region(module, 0)).unwrap();
+    let func = ir.first_op(entry).unwrap();
+    expect![[r#"
+        "test.func"() ({
+        ^bb0(%arg0: i32):
+          %0 = "test.one"() {m = affine_map<(d0) -> (d0 + 1)>} : () -> i32
+          "test.ret"(%0) : (i32) -> ()
+        }) {m = affine_map<(d0) -> (d0 + 1)>} : () -> ()
+    "#]]
+    .assert_eq(&print_op(&ir, func, PrintOptions::default()));
+    expect![[r#"
+        #map = affine_map<(d0) -> (d0 + 1)>
+        module {
+          "test.func"() ({
+          ^bb0(%arg0: i32):
+            %0 = "test.one"() {m = #map} : () -> i32
+            "test.ret"(%0) : (i32) -> ()
+          }) {m = #map} : () -> ()
+        }
+    "#]]
+    .assert_eq(&print_op(&ir, module, PrintOptions::default()));
 }

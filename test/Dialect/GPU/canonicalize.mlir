@@ -1,7 +1,8 @@
 // RUN: lattice opt %s --canonicalize | FileCheck %s
 
-// gpu.launch canonicalization (upstream's FoldLaunchArguments: ids whose size is the
-// constant 1 become zero), checked against mlir-opt --canonicalize.
+// gpu canonicalizations checked against mlir-opt --canonicalize: FoldLaunchArguments
+// (ids whose size is the constant 1 become zero), the gpu.wait simplifications and
+// redundant barrier erasure.
 
 
 // CHECK-LABEL: func.func @launch(%arg0: index, %arg1: memref<?xf32>) {
@@ -60,4 +61,37 @@ func.func @launch_zero_kept(%n: index, %m: memref<?xf32>) {
     gpu.terminator
   }
   return
+}
+
+// CHECK-LABEL: func.func @waits_and_barriers(%arg0: !gpu.async.token, %arg1: memref<?xf32>) -> !gpu.async.token {
+// CHECK-NEXT:   gpu.wait [%arg0]
+// CHECK-NEXT:   %0 = gpu.wait async [%arg0, %arg0]
+// CHECK-NEXT:   return %0 : !gpu.async.token
+// CHECK-NEXT: }
+func.func @waits_and_barriers(%t: !gpu.async.token, %m: memref<?xf32>) -> !gpu.async.token {
+  %0 = gpu.wait async
+  %1 = gpu.wait async [%0, %t]
+  %2 = gpu.wait async [%1]
+  %3 = gpu.wait async [%t]
+  gpu.wait
+  gpu.wait [%2]
+  %4 = gpu.wait async [%t, %2]
+  return %4 : !gpu.async.token
+}
+
+// CHECK: gpu.module @barriers {
+// CHECK-NEXT:   gpu.func @k() kernel {
+// CHECK-NEXT:     gpu.barrier
+// CHECK-NEXT:     gpu.return
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+gpu.module @barriers {
+  gpu.func @k() kernel {
+    gpu.barrier
+    gpu.barrier {first}
+    gpu.barrier {second}
+    %c = arith.constant 0 : index
+    gpu.barrier
+    gpu.return
+  }
 }

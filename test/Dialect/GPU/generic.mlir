@@ -1,8 +1,8 @@
 // RUN: lattice opt %s --mlir-print-op-generic | FileCheck %s
 
 // The generic form shows where the custom parsers put things: gpu.func keeps
-// sym_name and workgroup_attributions as discardable attributes, gpu.module has
-// an empty block, launches carry operandSegmentSizes.
+// sym_name and workgroup_attributions as discardable attributes (known_*_size are
+// properties), gpu.module has an empty block, launches carry operandSegmentSizes.
 
 // CHECK: "builtin.module"() ({
 // CHECK-NEXT:   "gpu.module"() <{sym_name = "kernels", targets = [#nvvm.target]}> ({
@@ -14,6 +14,9 @@
 // CHECK-NEXT:       "gpu.barrier"() : () -> ()
 // CHECK-NEXT:       "gpu.return"() : () -> ()
 // CHECK-NEXT:     }) {gpu.kernel, sym_name = "kernel", workgroup_attributions = 1 : i64} : () -> ()
+// CHECK-NEXT:     "gpu.func"() <{function_type = () -> (), known_block_size = array<i32: 32, 1, 1>, known_cluster_size = array<i32: 1, 1, 1>, known_grid_size = array<i32: 4, 1, 1>}> ({
+// CHECK-NEXT:       "gpu.return"() : () -> ()
+// CHECK-NEXT:     }) {gpu.kernel, gpu.known_block_size = array<i32: 32, 1, 1>, sym_name = "sized", workgroup_attributions = 0 : i64} : () -> ()
 // CHECK-NEXT:     "gpu.func"() <{function_type = (f32) -> f32}> ({
 // CHECK-NEXT:     ^bb0(%arg{{[0-9]+}}: f32):
 // CHECK-NEXT:       "gpu.return"(%arg{{[0-9]+}}) : (f32) -> ()
@@ -42,6 +45,9 @@ module attributes {gpu.container_module} {
       %bx = gpu.block_id y upper_bound 8
       %l = gpu.lane_id
       gpu.barrier
+      gpu.return
+    }
+    gpu.func @sized() kernel attributes {known_block_size = array<i32: 32, 1, 1>, known_grid_size = array<i32: 4, 1, 1>, known_cluster_size = array<i32: 1, 1, 1>, gpu.known_block_size = array<i32: 32, 1, 1>} {
       gpu.return
     }
     gpu.func @helper(%a: f32) -> f32 {

@@ -2,8 +2,8 @@
 
 // Folds and canonicalization patterns of vector ops (the identity, splat and
 // broadcast cases of upstream's folders, BroadcastFolder, ShapeCastBroadcastFolder,
-// in_bounds inference of transfers, constant positions of extract/insert), checked
-// against mlir-opt --canonicalize.
+// in_bounds inference of transfers, constant positions of extract/insert, empty and
+// dead vector.mask), checked against mlir-opt --canonicalize.
 
 // CHECK-DAG: #map = affine_map<(d0, d1) -> (d1, d0)>
 // CHECK-DAG: #map1 = affine_map<(d0, d1) -> (0, d1)>
@@ -109,4 +109,17 @@ func.func @constant_positions(%v: vector<4x8xf32>, %f: f32, %i: index) -> (f32, 
   %fe = vector.from_elements %f, %f, %f, %f : vector<4xf32>
   %3 = vector.extract %fe[%c1] : f32 from vector<4xf32>
   return %0, %1, %2, %3 : f32, vector<4x8xf32>, f32, f32
+}
+
+// CHECK-LABEL: func.func @masks(%arg0: tensor<?xf32>, %arg1: memref<?xf32>, %arg2: index, %arg3: vector<4xf32>, %arg4: vector<4xi1>) -> vector<4xf32> {
+// CHECK-NEXT:   vector.mask %arg4 { vector.transfer_write %arg3, %arg1[%arg2] : vector<4xf32>, memref<?xf32> } : vector<4xi1>
+// CHECK-NEXT:   return %arg3 : vector<4xf32>
+// CHECK-NEXT: }
+func.func @masks(%t: tensor<?xf32>, %m: memref<?xf32>, %i: index, %v: vector<4xf32>, %mask: vector<4xi1>) -> vector<4xf32> {
+  %0 = vector.mask %mask { vector.yield %v : vector<4xf32> } : vector<4xi1> -> vector<4xf32>
+  vector.mask %mask { } : vector<4xi1>
+  %1 = vector.mask %mask { vector.transfer_write %v, %t[%i] : vector<4xf32>, tensor<?xf32> } : vector<4xi1> -> tensor<?xf32>
+  vector.mask %mask { vector.transfer_write %v, %m[%i] : vector<4xf32>, memref<?xf32> } : vector<4xi1>
+  %2 = vector.transfer_write %v, %t[%i] : vector<4xf32>, tensor<?xf32>
+  return %0 : vector<4xf32>
 }

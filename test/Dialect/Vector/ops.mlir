@@ -278,3 +278,28 @@ func.func @vector_mask(%m: memref<?xf32>, %t: tensor<?xf32>, %i: index, %f: f32,
   vector.mask %mask { } : vector<4xi1>
   return
 }
+
+// CHECK-LABEL: func.func @s(%arg0: memref<?x?xf32>, %arg1: index, %arg2: f32, %arg3: vector<[4]xi1>, %arg4: vector<[4]xf32>, %arg5: vector<2x[4]xi1>, %arg6: tensor<?x?xf32>, %arg7: vector<[8]xi32>, %arg8: i32) {
+// CHECK-NEXT:   %0 = vector.transfer_read %arg0[%arg1, %arg1], %arg2, %arg3 : memref<?x?xf32>, vector<[4]xf32>
+// CHECK-NEXT:   %1 = vector.transfer_read %arg0[%arg1, %arg1], %arg2, %arg5 : memref<?x?xf32>, vector<2x[4]xf32>
+// CHECK-NEXT:   %2 = vector.broadcast %arg2 : f32 to vector<[4]xf32>
+// CHECK-NEXT:   %3 = vector.reduction <maxsi>, %arg7, %arg8 : vector<[8]xi32> into i32
+// CHECK-NEXT:   %4 = vector.create_mask %arg1 : vector<[4]xi1>
+// CHECK-NEXT:   %5 = vector.extract %1[1] : vector<[4]xf32> from vector<2x[4]xf32>
+// CHECK-NEXT:   %6 = vector.step : vector<[4]xindex>
+// CHECK-NEXT:   %7 = vector.transfer_read %arg6[%arg1, %arg1], %arg2 {permutation_map = #map1} : tensor<?x?xf32>, vector<[4]x2xf32>
+// CHECK-NEXT:   vector.transfer_write %1, %arg0[%arg1, %arg1], %arg5 : vector<2x[4]xf32>, memref<?x?xf32>
+// CHECK-NEXT:   return
+// CHECK-NEXT: }
+func.func @s(%m: memref<?x?xf32>, %i: index, %f: f32, %mask: vector<[4]xi1>, %v: vector<[4]xf32>, %m2: vector<2x[4]xi1>, %t: tensor<?x?xf32>, %vi: vector<[8]xi32>, %c: i32) {
+  %0 = vector.transfer_read %m[%i, %i], %f, %mask : memref<?x?xf32>, vector<[4]xf32>
+  %1 = vector.transfer_read %m[%i, %i], %f, %m2 : memref<?x?xf32>, vector<2x[4]xf32>
+  %2 = vector.broadcast %f : f32 to vector<[4]xf32>
+  %3 = vector.reduction <maxsi>, %vi, %c : vector<[8]xi32> into i32
+  %4 = vector.create_mask %i : vector<[4]xi1>
+  %5 = vector.extract %1[1] : vector<[4]xf32> from vector<2x[4]xf32>
+  %6 = vector.step : vector<[4]xindex>
+  %7 = vector.transfer_read %t[%i, %i], %f {permutation_map = affine_map<(d0, d1) -> (d1, d0)>} : tensor<?x?xf32>, vector<[4]x2xf32>
+  vector.transfer_write %1, %m[%i, %i], %m2 : vector<2x[4]xf32>, memref<?x?xf32>
+  return
+}
