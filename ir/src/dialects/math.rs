@@ -234,9 +234,24 @@ fn verify_binary_i(v: &mut Verifier<'_>, op: Op) {
 
 fn verify_classify(v: &mut Verifier<'_>, op: Op) {
     let _ = check_counts(v, op, 1, 1)
-        && check_same_shape(v, op)
         && check_operand(v, op, 0, TypeClass::FloatLike)
-        && check_result(v, op, 0, TypeClass::BoolLike);
+        && check_result(v, op, 0, TypeClass::BoolLike)
+        && {
+            let ir = v.ir();
+            let (t, r) = (
+                ir.value_type(ir.operand(op, 0)),
+                ir.value_type(ir.result(op, 0)),
+            );
+            if r != i1_same_shape(ir.ctx(), t) {
+                v.error(
+                    op,
+                    "failed to verify that result type has i1 element type and same shape as operands",
+                );
+                false
+            } else {
+                true
+            }
+        };
 }
 
 fn verify_fpowi(v: &mut Verifier<'_>, op: Op) {
