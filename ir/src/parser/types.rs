@@ -70,9 +70,10 @@ impl Parser<'_> {
         let b = self.text.as_bytes();
         // Unclosed openers with their offsets.
         let mut stack: Vec<(u8, usize)> = Vec::new();
-        let unbalanced = |p: &Self, (c, at): (u8, usize)| {
+        // MLIR reports the innermost unbalanced character at the body's opening `<`.
+        let unbalanced = |p: &Self, (c, _): (u8, usize)| {
             p.error_at(
-                crate::diag::Span::new(at, at + 1),
+                crate::diag::Span::new(start, start + 1),
                 format!(
                     "unbalanced '{}' character in pretty dialect name",
                     c as char

@@ -495,7 +495,7 @@ fn apfloat_to_string(
     }
     // AdjustToPrecision on the integer.
     let bits = n.bits();
-    let bits_required = (format_precision * 196 + 58) / 59;
+    let bits_required = (format_precision * 196).div_ceil(59);
     if bits > bits_required {
         let tens = (bits - bits_required) * 59 / 196;
         if tens > 0 {

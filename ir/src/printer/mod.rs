@@ -1,10 +1,20 @@
 //! The MLIR text printer: generic and custom op forms, SSA value naming exactly as
-//! mlir-opt names values (`%0`, `%arg0`, `%c0_i32`, `%0#1`), `#map`/`#set` aliases,
+//! mlir-opt names values (`%0`, `%arg0`, `%c0_i32`, `%0#1`), `#map`/`#set`/`#loc` aliases,
 //! types, attributes (floats printed like LLVM's APFloat), and locations for
 //! `--mlir-print-debuginfo`. The API custom printers use mirrors MLIR's `OpAsmPrinter`.
 //!
+//! How a file is printed ([`print_op`]): names are computed first (`names.rs`, MLIR's
+//! `SSANameState`); then a dry run of the whole print records every aliasable attribute
+//! reached (in the order of MLIR's alias collector: op location, then for generic ops
+//! regions, operand/result types and attributes, for custom ops whatever the hook
+//! prints); aliases are numbered by (nesting depth, kind, first encounter) (`attr.rs`);
+//! then the real print writes non-deferred alias definitions, the op, and deferred
+//! (location) aliases at the end.
+//!
 //! Invariants: printing never mutates the IR; output of a verified op parses back to the
-//! same IR and prints identically (idempotence); nesting depth is bounded only by memory.
+//! same IR and prints identically (idempotence); the dry run and the real print take the
+//! same paths, so every alias used is defined; nesting depth is bounded only by memory
+//! (recursion grows the stack with `stacker`, naming is iterative).
 //!
 //! PUBLIC API CONTRACT (dialects code against these signatures; keep them stable).
 
@@ -91,8 +101,19 @@ pub(crate) mod inner {
 const RED_ZONE: usize = 128 * 1024;
 const STACK_GROW: usize = 4 * 1024 * 1024;
 
-/// Prints `op` (normally the top-level module) with aliases, as mlir-opt prints a file.
+/// Prints `op` (normally the top-level module) with aliases, as mlir-opt prints a file:
+/// alias definitions, the op, a newline, deferred (location) aliases.
+///
+/// An op nested in a block is printed as MLIR prints it with local scope (as in
+/// `--mlir-print-ir-after-all` dumps of nested ops): names numbered from `op`, no
+/// aliases (attributes written in full); a newline still ends the text.
 pub fn print_op(ir: &Ir, op: Op, options: PrintOptions) -> String {
+    if ir.op_parent(op).is_some() {
+        let mut p = Printer::new(ir, op, options);
+        p.print_full_op(op);
+        p.out.push('\n');
+        return p.out;
+    }
     let mut p = Printer::new(ir, op, options);
     // Dry run: collect the attributes that get aliases, in first-encounter order.
     p.inner.dry = true;

@@ -831,3 +831,42 @@ fn dense_forms() {
     assert_eq!(attr_to_string(ctx, empty), "dense<> : tensor<0xi32>");
     assert_eq!(attr_to_string_without_type(ctx, empty), "dense<>");
 }
+
+/// A nested op prints with local scope: its own numbering, attributes without aliases
+/// (mlir-opt's IR dumps of nested ops).
+#[test]
+fn nested_op_local_scope() {
+    let text = r#""test.func"() ({
+^bb0(%a: i32):
+  %0 = "test.one"() {m = affine_map<(d0) -> (d0 + 1)>} : () -> i32
+  "test.ret"(%0) : (i32) -> ()
+}) {m = affine_map<(d0) -> (d0 + 1)>} : () -> ()
+"#;
+    let mut ctx = Context::new();
+    ctx.allow_unregistered_dialects = true;
+    let mut ir = Ir::new(Arc::new(ctx));
+    let mut sm = crate::diag::SourceMap::new();
+    let id = sm.add("n.mlir", text);
+    let module = crate::parser::parse_source(&mut ir, id, "n.mlir", text).unwrap();
+    let entry = ir.entry_block(ir.region(module, 0)).unwrap();
+    let func = ir.first_op(entry).unwrap();
+    expect![[r#"
+        "test.func"() ({
+        ^bb0(%arg0: i32):
+          %0 = "test.one"() {m = affine_map<(d0) -> (d0 + 1)>} : () -> i32
+          "test.ret"(%0) : (i32) -> ()
+        }) {m = affine_map<(d0) -> (d0 + 1)>} : () -> ()
+    "#]]
+    .assert_eq(&print_op(&ir, func, PrintOptions::default()));
+    expect![[r#"
+        #map = affine_map<(d0) -> (d0 + 1)>
+        module {
+          "test.func"() ({
+          ^bb0(%arg0: i32):
+            %0 = "test.one"() {m = #map} : () -> i32
+            "test.ret"(%0) : (i32) -> ()
+          }) {m = #map} : () -> ()
+        }
+    "#]]
+    .assert_eq(&print_op(&ir, module, PrintOptions::default()));
+}
