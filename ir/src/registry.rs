@@ -6,6 +6,7 @@
 //! uses the generic form, one without `verify` gets only the structural checks.
 
 use crate::attrs::Attr;
+use crate::context::Context;
 use crate::parser::{PResult, Parser};
 use crate::printer::Printer;
 use crate::store::{Ir, Op, OperationState, Region, Value};
@@ -76,6 +77,10 @@ pub type CanonicalizeFn = fn(&mut Ir, Op) -> bool;
 pub type ResultNamesFn = fn(&Ir, Op, &mut Vec<(usize, String)>);
 /// Suggests names for the entry-block arguments of a region: pushes `(value, name)`.
 pub type BlockArgNamesFn = fn(&Ir, Op, Region, &mut Vec<(Value, String)>);
+/// Completes an op written in the generic form: fills inherent attributes that have
+/// default values (properties such as `overflowFlags = #arith.overflow<none>`) and
+/// rewrites attribute text to its canonical spelling, as mlir-opt's property storage does.
+pub type GenericDefaultsFn = fn(&Context, &mut OperationState);
 /// The range of `op`'s operands forwarded to successor `index`.
 pub type SuccessorOperandsFn = fn(&Ir, Op, usize) -> std::ops::Range<usize>;
 
@@ -109,6 +114,7 @@ pub struct OpDef {
     pub result_names: Option<ResultNamesFn>,
     pub block_arg_names: Option<BlockArgNamesFn>,
     pub successor_operands: Option<SuccessorOperandsFn>,
+    pub generic_defaults: Option<GenericDefaultsFn>,
 }
 
 impl OpDef {
@@ -127,6 +133,7 @@ impl OpDef {
         result_names: None,
         block_arg_names: None,
         successor_operands: None,
+        generic_defaults: None,
     };
 
     /// Whether this op has trait `t`.

@@ -12,15 +12,15 @@
 //! Checks made, in order, for every op (children before parents):
 //! 1. operands are live values with no leftover forward-reference placeholders;
 //! 2. successors exist, are in the op's own region, and only a terminator has them;
-//!    branch operand counts and types match the successor's arguments (ops with a
-//!    `successor_operands` hook);
 //! 3. a registered terminator is the last op of its block;
 //! 4. `SINGLE_BLOCK` ops have at most one block per region; `SYMBOL` ops carry a string
 //!    `sym_name`; `SYMBOL_TABLE` regions define each symbol once;
 //! 5. in SSACFG regions of registered ops without `NO_TERMINATOR`, every block ends in a
 //!    terminator (an unregistered last op is accepted: it may be one) and no block is
 //!    empty; the entry block has no predecessors;
-//! 6. the op's own `verify` hook (registered ops whose structure passed 1–5);
+//! 6. the op's own `verify` hook (registered ops whose structure passed 1–5), then, if
+//!    it passed, branch operand counts and types against the successors' arguments (ops
+//!    with a `successor_operands` hook);
 //! 7. after all ops passed: operands of ops inside `ISOLATED_FROM_ABOVE` regions are
 //!    defined inside, and every operand's definition dominates its use (SSACFG regions
 //!    only; graph regions and unregistered ops' regions are exempt; uses in unreachable
@@ -119,6 +119,9 @@ pub fn verify(ir: &Ir, op: Op) -> Vec<Diagnostic> {
             if let Some(hook) = ir.op_def(o).and_then(|d| d.verify) {
                 hook(&mut v, o);
             }
+            if v.diagnostics.len() == before {
+                verify_successor_operands(&mut v, o);
+            }
         }
         if v.diagnostics.len() > before {
             reported.push((index, v.diagnostics.split_off(before)));
@@ -146,6 +149,46 @@ fn has_ssa_dominance(ir: &Ir, op: Op) -> bool {
     match ir.op_def(op) {
         Some(def) => !def.has(Traits::GRAPH_REGIONS),
         None => false,
+    }
+}
+
+/// Branch operands against successor arguments (MLIR's `BranchOpInterface` check, run
+/// after the op's own verifier; its messages carry no op-name prefix, as in mlir-opt).
+fn verify_successor_operands(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir;
+    let Some(range_of) = ir.op_def(op).and_then(|d| d.successor_operands) else {
+        return;
+    };
+    for (i, &succ) in ir.successors(op).iter().enumerate() {
+        if !ir.contains_block(succ) {
+            continue;
+        }
+        let range = range_of(ir, op, i);
+        let operands = ir.operands(op);
+        if range.end > operands.len() || range.start > range.end {
+            continue; // The op's own verifier reports malformed segment sizes.
+        }
+        let args = ir.block_args(succ);
+        let forwarded = &operands[range];
+        if forwarded.len() != args.len() {
+            v.error_raw(
+                op,
+                format!(
+                    "branch has {} operands for successor #{i}, but target block has {}",
+                    forwarded.len(),
+                    args.len()
+                ),
+            );
+            continue;
+        }
+        for (j, (&a, &f)) in args.iter().zip(forwarded).enumerate() {
+            if ir.value_type(a) != ir.value_type(f) {
+                v.error_raw(
+                    op,
+                    format!("type mismatch for bb argument #{j} of successor #{i}"),
+                );
+            }
+        }
     }
 }
 
@@ -177,34 +220,6 @@ fn verify_structure(v: &mut Verifier<'_>, op: Op) {
                     format!("reference to block defined in another region (successor #{i})"),
                 );
                 continue;
-            }
-            if let Some(range_of) = ir.op_def(op).and_then(|d| d.successor_operands) {
-                let range = range_of(ir, op, i);
-                let operands = ir.operands(op);
-                if range.end > operands.len() {
-                    continue; // The op's own verifier reports malformed segment sizes.
-                }
-                let args = ir.block_args(succ);
-                let forwarded = &operands[range];
-                if forwarded.len() != args.len() {
-                    v.error(
-                        op,
-                        format!(
-                            "branch has {} operands for successor #{i}, but target block has {}",
-                            forwarded.len(),
-                            args.len()
-                        ),
-                    );
-                    continue;
-                }
-                for (j, (&a, &f)) in args.iter().zip(forwarded).enumerate() {
-                    if ir.value_type(a) != ir.value_type(f) {
-                        v.error(
-                            op,
-                            format!("type mismatch for bb argument #{j} of successor #{i}"),
-                        );
-                    }
-                }
             }
         }
     }

@@ -3196,6 +3196,7 @@ macro_rules! arith_ops {
                 fold: $fold,
                 $(result_names: Some($names),)?
                 $(canonicalize: Some($canon),)?
+                generic_defaults: Some(populate_defaults),
                 ..OpDef::EMPTY
             };
         )*

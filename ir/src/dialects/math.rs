@@ -524,6 +524,7 @@ macro_rules! math_ops {
                 verify: Some($verify),
                 fold: $fold,
                 $(result_names: Some($names),)?
+                generic_defaults: Some(crate::dialects::arith::populate_defaults),
                 ..OpDef::EMPTY
             };
         )*
