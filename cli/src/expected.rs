@@ -88,7 +88,8 @@ fn parse_expectations(
                 tail = &tail[3..];
             }
             let mut target: Result<Option<i64>, &str> = Ok(Some(0));
-            if let Some(t) = tail.strip_prefix('@') {
+            // MLIR allows blanks before the designator: `expected-error @+1 {{...}}`.
+            if let Some(t) = tail.trim_start().strip_prefix('@') {
                 let end = t
                     .find(|c: char| c.is_whitespace() || c == '{')
                     .unwrap_or(t.len());

@@ -352,6 +352,32 @@ pub struct Chunk {
     pub line: usize,
     /// Byte offset where the chunk's own text starts in `text`.
     pub start: usize,
+    /// 0-based position of the chunk in the file.
+    pub index: usize,
+}
+
+/// mlir-opt gives the implicit module of every chunk after the first the location where
+/// the chunk starts (just after the marker), instead of `file:0:0`.
+fn place_implicit_module(ir: &mut Ir, module: lattice_ir::Op, name: &str, chunk: &Chunk) {
+    use lattice_ir::{AttrData, Location};
+    let is_implicit = matches!(
+        ir.ctx().attr_data(ir.loc(module)),
+        AttrData::Location(Location::FileLineCol {
+            line: 0,
+            col: 0,
+            ..
+        })
+    );
+    if is_implicit {
+        let col = chunk.start - chunk.text[..chunk.start].rfind('\n').map_or(0, |p| p + 1) + 1;
+        let loc = ir.ctx().loc(Location::FileLineCol {
+            file: name.to_string(),
+            line: chunk.line as u32,
+            col: col as u32,
+            end: None,
+        });
+        ir.set_loc(module, loc);
+    }
 }
 
 /// Splits `text` on `marker` (mlir-opt's rule: every occurrence splits, the rest of the
@@ -362,6 +388,7 @@ pub fn split_chunks(text: &str, marker: Option<&str>) -> Vec<Chunk> {
             text: text.to_string(),
             line: 1,
             start: 0,
+            index: 0,
         }];
     };
     let mut chunks = Vec::new();
@@ -381,6 +408,7 @@ pub fn split_chunks(text: &str, marker: Option<&str>) -> Vec<Chunk> {
             text: padded,
             line: newlines + 1,
             start,
+            index: chunks.len(),
         });
         match end {
             Some(e) => begin = e + marker.len(),
@@ -427,6 +455,9 @@ fn process_chunk(
     match parsed {
         Err(d) => diagnostics.push(d),
         Ok(m) => {
+            if chunk.index > 0 {
+                place_implicit_module(&mut ir, m, name, chunk);
+            }
             let errors = lattice_ir::verifier::verify(&ir, m);
             if errors.is_empty() {
                 module = Some(m);

@@ -3,11 +3,13 @@
 //!
 //! Invariants: it collects every error it finds, in IR order, instead of stopping at the
 //! first; it never panics on any IR the parser can build; it walks iteratively, so deep
-//! nests cannot overflow the stack. Like mlir-opt, an op whose structure is broken does
-//! not also get its op-specific verifier run, and dominance is checked only when every
-//! op verified, so one mistake does not produce a cascade of follow-on errors.
+//! nests cannot overflow the stack. Like mlir-opt, ops are checked children first; an op
+//! whose structure is broken does not also get its op-specific verifier run, an op with a
+//! failing descendant is not checked itself, and dominance is checked only when every op
+//! verified, so one mistake does not produce a cascade of follow-on errors. Diagnostics
+//! are returned in IR order.
 //!
-//! Checks made, in order, for every op (pre-order):
+//! Checks made, in order, for every op (children before parents):
 //! 1. operands are live values with no leftover forward-reference placeholders;
 //! 2. successors exist, are in the op's own region, and only a terminator has them;
 //!    branch operand counts and types match the successor's arguments (ops with a
@@ -103,15 +105,36 @@ impl<'a> Verifier<'a> {
 pub fn verify(ir: &Ir, op: Op) -> Vec<Diagnostic> {
     let mut v = Verifier::new(ir);
     let ops = ir.walk_ops(op, WalkOrder::PreOrder);
-    for &o in &ops {
-        let before = v.error_count();
+    // Children before parents (reverse pre-order), as mlir-opt checks an op's regions
+    // before the op's region-dependent rules; an op with a failing descendant is skipped.
+    let mut failed: FxHashSet<Op> = FxHashSet::default();
+    let mut reported: Vec<(usize, Vec<Diagnostic>)> = Vec::new();
+    for (index, &o) in ops.iter().enumerate().rev() {
+        if failed.contains(&o) {
+            continue;
+        }
+        let before = v.diagnostics.len();
         verify_structure(&mut v, o);
-        if v.error_count() == before {
+        if v.diagnostics.len() == before {
             if let Some(hook) = ir.op_def(o).and_then(|d| d.verify) {
                 hook(&mut v, o);
             }
         }
+        if v.diagnostics.len() > before {
+            reported.push((index, v.diagnostics.split_off(before)));
+            // Mark every ancestor (up to the root) as having a failing descendant.
+            let mut cur = o;
+            while cur != op {
+                match ir.parent_op(cur) {
+                    Some(p) if failed.insert(p) => cur = p,
+                    _ => break,
+                }
+            }
+        }
     }
+    // Report in IR order.
+    reported.sort_by_key(|(index, _)| *index);
+    v.diagnostics = reported.into_iter().flat_map(|(_, d)| d).collect();
     if v.error_count() == 0 {
         verify_dominance(&mut v, &ops);
     }

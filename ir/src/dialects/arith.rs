@@ -1,14 +1,18 @@
 //! The `arith` dialect (LLVM 22): every op with its custom assembly form, inherent
-//! attributes, verifier and folder, plus helpers shared with `math` (fast-math flags,
-//! type-class checks, element-wise constant folding).
+//! attributes, verifier, folder and upstream's canonicalization patterns, plus helpers
+//! shared with `math`, `func` and `cf` (fast-math flags, type-class checks, element-wise
+//! constant folding, custom-op parse errors).
 //!
 //! Invariants: custom parsers always store every `DefaultValuedAttr` property
 //! (`overflowFlags = #arith.overflow<none>`, `fastmath = #arith.fastmath<none>`) so the
 //! generic form matches mlir-opt's; custom printers elide those defaults. Flag attributes
 //! are stored as dialect attributes whose text is canonical (flags in bit order, `fast`
-//! for all of them). Folders never fold undefined behaviour (division by zero, signed
-//! overflow of a division) and only fold float formats they can round exactly
-//! (f16, bf16, f32, f64).
+//! for all of them). Folders follow upstream's check by check (same order, same choice
+//! between an existing value and a new constant, which decides where the canonicalizer
+//! puts constants); they never fold undefined behaviour (division by zero, overflowing
+//! signed division) and fold only the float formats they round exactly (f16, bf16, f32,
+//! f64). Canonicalization hooks create their ops right before the op they rewrite and
+//! erase nothing but that op.
 
 use crate::attrs::{Attr, AttrData};
 use crate::context::Context;

@@ -196,41 +196,38 @@ fn verify_cond_br(v: &mut Verifier<'_>, op: Op) {
         );
         return;
     }
-    match segments(ir, op) {
-        Some(s) if s.len() == 3 => {
-            if s.iter().sum::<usize>() != ir.operands(op).len() {
-                v.error(
-                    op,
-                    format!(
-                        "operand count ({}) does not match with the total size ({}) specified in attribute 'operandSegmentSizes'",
-                        ir.operands(op).len(),
-                        s.iter().sum::<usize>()
-                    ),
-                );
-                return;
-            }
-            if s[0] != 1 {
-                v.error(
-                    op,
-                    format!(
-                        "operand group starting at #0 requires 1 element, but found {}",
-                        s[0]
-                    ),
-                );
-                return;
-            }
-        }
-        Some(s) => {
-            v.error(
-                op,
-                format!("'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got {}", s.len()),
-            );
-            return;
-        }
-        None => {
-            v.error(op, "requires attribute 'operandSegmentSizes'");
-            return;
-        }
+    // A missing attribute reads as all-zero sizes, as upstream's properties do.
+    let s = segments(ir, op).unwrap_or_else(|| vec![0, 0, 0]);
+    if s.len() != 3 {
+        v.error(
+            op,
+            format!(
+                "'operandSegmentSizes' attribute for specifying operand segments must have 3 elements, but got {}",
+                s.len()
+            ),
+        );
+        return;
+    }
+    let total: usize = s.iter().sum();
+    if total != ir.operands(op).len() {
+        v.error(
+            op,
+            format!(
+                "operand count ({}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'",
+                ir.operands(op).len()
+            ),
+        );
+        return;
+    }
+    if s[0] != 1 {
+        v.error(
+            op,
+            format!(
+                "operand group starting at #0 requires 1 element, but found {}",
+                s[0]
+            ),
+        );
+        return;
     }
     let cty = ir.value_type(ir.operand(op, 0));
     if !matches!(
@@ -494,17 +491,6 @@ fn verify_switch(v: &mut Verifier<'_>, op: Op) {
                 "'flag' type ('{}') should match case value type ('{}')",
                 type_str(ir, fty),
                 type_str(ir, vty)
-            ),
-        );
-        return;
-    }
-    let segs = dense_array(ctx, ir.attr(op, "case_operand_segments")).unwrap_or_default();
-    if segs.len() != n_dests {
-        v.error(
-            op,
-            format!(
-                "number of case operand segments ({}) should match number of case destinations ({n_dests})",
-                segs.len()
             ),
         );
         return;

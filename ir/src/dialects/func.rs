@@ -755,6 +755,43 @@ fn verify_call_indirect(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
+/// `call_indirect` of a `func.constant` becomes a direct `func.call` (upstream's
+/// canonicalization; discardable attributes are not carried over).
+fn canonicalize_call_indirect(ir: &mut Ir, op: Op) -> bool {
+    let Some(&callee) = ir.operands(op).first() else {
+        return false;
+    };
+    let Some(c) = ir
+        .defining_op(callee)
+        .filter(|&d| ir.is_op(d, "func.constant"))
+    else {
+        return false;
+    };
+    let Some(sym) = ir.attr(c, "value") else {
+        return false;
+    };
+    let args = ir.operands(op)[1..].to_vec();
+    let result_types: Vec<Type> = ir.results(op).iter().map(|&r| ir.value_type(r)).collect();
+    let loc = ir.loc(op);
+    let mut st = OperationState::new(ir.ctx().intern_str("func.call"), loc);
+    st.operands = args;
+    st.result_types = result_types;
+    st.add_attr(ir.ctx().intern_str("callee"), sym);
+    for name in ["arg_attrs", "res_attrs"] {
+        if let Some(a) = ir.attr(op, name) {
+            st.add_attr(ir.ctx().intern_str(name), a);
+        }
+    }
+    let call = ir.create_op(st);
+    ir.insert_op_before(op, call);
+    for i in 0..ir.results(op).len() {
+        let (old, new) = (ir.result(op, i), ir.result(call, i));
+        ir.replace_all_uses(old, new);
+    }
+    ir.erase_op(op);
+    true
+}
+
 /// `func.call_indirect`
 pub static CALL_INDIRECT: OpDef = OpDef {
     name: "func.call_indirect",
@@ -763,6 +800,7 @@ pub static CALL_INDIRECT: OpDef = OpDef {
     parse: Some(parse_call_indirect),
     print: Some(print_call_indirect),
     verify: Some(verify_call_indirect),
+    canonicalize: Some(canonicalize_call_indirect),
     ..OpDef::EMPTY
 };
 

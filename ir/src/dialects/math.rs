@@ -3,10 +3,12 @@
 //! mlir-opt's custom forms, verifiers, and exact constant folders.
 //!
 //! Invariants: every op with a `fastmath` property stores it (default
-//! `#arith.fastmath<none>`) when parsed from the custom form. Folders fold only
-//! operations whose result is exactly defined (rounding, absolute value, square root,
-//! bit counting, ...), never host-libm transcendental functions, so results cannot
-//! differ from mlir-opt's.
+//! `#arith.fastmath<none>`) when parsed from the custom form. Folders do what upstream's
+//! do: APFloat-exact ops (absf, ceil, floor, roundeven, copysign) in every foldable
+//! format, C-library ops (sqrt, exp, log, sin, ..., powf, atan2, round, trunc) on f32 and
+//! f64 only with upstream's domain checks (Rust's float methods call the same libm), and
+//! integer bit counting and `ipowi`. Not folded (upstream folds them): erf, erfc, asinh,
+//! acosh, atanh, for want of the same libm entry points without FFI.
 
 use super::arith::{
     check_counts, check_operand, check_result, check_same_shape, check_same_type, decode_float,
@@ -234,9 +236,24 @@ fn verify_binary_i(v: &mut Verifier<'_>, op: Op) {
 
 fn verify_classify(v: &mut Verifier<'_>, op: Op) {
     let _ = check_counts(v, op, 1, 1)
-        && check_same_shape(v, op)
         && check_operand(v, op, 0, TypeClass::FloatLike)
-        && check_result(v, op, 0, TypeClass::BoolLike);
+        && check_result(v, op, 0, TypeClass::BoolLike)
+        && {
+            let ir = v.ir();
+            let (t, r) = (
+                ir.value_type(ir.operand(op, 0)),
+                ir.value_type(ir.result(op, 0)),
+            );
+            if r != i1_same_shape(ir.ctx(), t) {
+                v.error(
+                    op,
+                    "failed to verify that result type has i1 element type and same shape as operands",
+                );
+                false
+            } else {
+                true
+            }
+        };
 }
 
 fn verify_fpowi(v: &mut Verifier<'_>, op: Op) {
