@@ -862,18 +862,45 @@ impl Writer<'_, '_> {
 
     // ----- affine (text from the context's MLIR-exact writers) -----
 
+    /// Depth of the deepest of `exprs` (iterative).
+    fn expr_depth(&self, exprs: &[AffineExpr]) -> usize {
+        let mut max = 0;
+        let mut stack: Vec<(AffineExpr, usize)> = exprs.iter().map(|&e| (e, 1)).collect();
+        while let Some((e, d)) = stack.pop() {
+            max = max.max(d);
+            if let AffineExprData::Binary { lhs, rhs, .. } = self.ctx.expr_data(e) {
+                stack.push((lhs, d + 1));
+                stack.push((rhs, d + 1));
+            }
+        }
+        max
+    }
+
+    /// Runs `f` with enough stack for writing expressions of depth `depth` (the context's
+    /// writers recurse once per level).
+    fn with_stack_for(&mut self, depth: usize, f: impl FnOnce(&mut Self)) {
+        if depth < 2000 {
+            f(self);
+        } else {
+            stacker::grow(depth * 1024 + (1 << 20), || f(self));
+        }
+    }
+
     /// `(d0, d1)[s0] -> (exprs)`
     pub fn affine_map(&mut self, map: AffineMap) {
-        self.ctx.write_affine_map(self.out, map);
+        let depth = self.expr_depth(&self.ctx.map_data(map).results);
+        self.with_stack_for(depth, |w| w.ctx.write_affine_map(w.out, map));
     }
 
     /// `(d0)[s0] : (d0 - s0 >= 0, d0 == 0)`
     pub fn integer_set(&mut self, set: IntegerSet) {
-        self.ctx.write_integer_set(self.out, set);
+        let depth = self.expr_depth(&self.ctx.set_data(set).constraints);
+        self.with_stack_for(depth, |w| w.ctx.write_integer_set(w.out, set));
     }
 
     /// An affine expression with dims and symbols named by `names(is_symbol, position)`.
     pub fn affine_expr_named(&mut self, e: AffineExpr, names: &dyn Fn(bool, u32) -> String) {
-        self.ctx.write_affine_expr(self.out, e, names);
+        let depth = self.expr_depth(&[e]);
+        self.with_stack_for(depth, |w| w.ctx.write_affine_expr(w.out, e, names));
     }
 }

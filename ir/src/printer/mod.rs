@@ -751,6 +751,18 @@ impl<'a> Printer<'a> {
         }
     }
 
+    /// Only with debug info, during the alias-collecting dry run: records `loc` as a
+    /// deferred `#loc` alias without printing anything (for custom printers that print
+    /// a nested op without its location, where mlir-opt's collector still visits it,
+    /// e.g. `vector.mask`).
+    pub fn visit_deferred_location(&mut self, loc: Attr) {
+        if self.inner.dry && self.options.debug_info {
+            self.inner.aliases.deferrable = true;
+            self.writer().location(loc, true);
+            self.inner.aliases.deferrable = false;
+        }
+    }
+
     /// `^bb1`
     pub fn print_successor(&mut self, block: Block) {
         match self.inner.names.block_number(block) {

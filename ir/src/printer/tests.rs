@@ -870,3 +870,26 @@ fn nested_op_local_scope() {
     "#]]
     .assert_eq(&print_op(&ir, module, PrintOptions::default()));
 }
+
+/// A 100k-deep affine expression prints without overflowing the stack.
+#[test]
+fn deep_affine_expression() {
+    let handle = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(|| {
+            let ctx = Context::new();
+            let mut e = ctx.dim_expr(0);
+            for i in 0..100_000 {
+                let c = ctx.constant_expr(2 + (i % 5));
+                e = ctx.intern_expr(crate::affine::AffineExprData::Binary {
+                    op: crate::affine::AffineBinOp::Mod,
+                    lhs: e,
+                    rhs: c,
+                });
+            }
+            let map = ctx.affine_map(1, 0, vec![e]);
+            attr_to_string(&ctx, ctx.affine_map_attr(map)).len()
+        })
+        .unwrap();
+    assert!(handle.join().unwrap() > 100_000);
+}
