@@ -7,7 +7,9 @@
 //! nested pipeline runs only on ops that are isolated from above, which is what makes it
 //! safe to move each such op into its own [`Ir`] and run the siblings in parallel (they
 //! share nothing mutable; the interned context is thread-safe). After every pass the op
-//! is verified when `verify_each` is set, and the first failure stops the pipeline.
+//! is verified when `verify_each` is set, and the first failure stops the pipeline; ops
+//! processed in parallel are verified after their nested pipeline, once back in place,
+//! since a detached op cannot be verified alone (parent-op rules, symbol uses).
 
 use crate::diag::{DiagLoc, Diagnostic};
 use crate::printer::{print_op, PrintOptions};
@@ -443,7 +445,7 @@ pub fn run_pipeline(
         )]);
     }
     let mut out = RunOutput::default();
-    run_on(ir, root, pipeline, options, &mut out)?;
+    run_on(ir, root, pipeline, options, &mut out, false)?;
     Ok(out)
 }
 
@@ -453,6 +455,7 @@ fn run_on(
     pipeline: &OpPipeline,
     options: &RunOptions,
     out: &mut RunOutput,
+    is_nested: bool,
 ) -> Result<(), Vec<Diagnostic>> {
     for element in &pipeline.elements {
         match element {
@@ -481,8 +484,11 @@ fn run_on(
                     }
                 }
                 if options.print_ir_after_all {
+                    // mlir-opt leaves one blank line after a nested op's dump and two
+                    // after the top-level op's.
+                    let trailer = if is_nested { "\n" } else { "\n\n" };
                     out.dumps.push(format!(
-                        "// -----// IR Dump After {} ({}) //----- //\n{}\n",
+                        "// -----// IR Dump After {} ({}) //----- //\n{}{trailer}",
                         def.display_name,
                         def.name,
                         print_op(ir, op, options.print)
@@ -519,7 +525,7 @@ fn run_nested(
         .all(|&t| ir.has_trait(t, Traits::ISOLATED_FROM_ABOVE));
     if !options.parallel || targets.len() < 2 || !isolated {
         for t in targets {
-            run_on(ir, t, nested, options, out)?;
+            run_on(ir, t, nested, options, out, true)?;
         }
         return Ok(());
     }
@@ -539,7 +545,13 @@ fn run_nested(
         .par_iter_mut()
         .map(|(own, moved, _, _)| {
             let mut local = RunOutput::default();
-            let r = run_on(own, *moved, nested, options, &mut local).map(|_| local);
+            // A detached op cannot be verified on its own (parent-op rules and symbol
+            // uses look outside it); it is verified once it is back in place, below.
+            let detached = RunOptions {
+                verify_each: false,
+                ..*options
+            };
+            let r = run_on(own, *moved, nested, &detached, &mut local, true).map(|_| local);
             (
                 std::mem::replace(own, Ir::new(own.ctx_arc().clone())),
                 *moved,
@@ -578,10 +590,21 @@ fn run_nested(
             None => ir.append_op(*block, new),
         }
     }
-    match first_error {
-        Some(e) => Err(e),
-        None => Ok(()),
+    if let Some(e) = first_error {
+        return Err(e);
     }
+    // Verify each op in its real context (its parent and symbol table).
+    if options.verify_each {
+        let start = Instant::now();
+        for &op in &new_handles {
+            let errors = verify(ir, op);
+            if !errors.is_empty() {
+                return Err(errors);
+            }
+        }
+        out.timing.verification += start.elapsed();
+    }
+    Ok(())
 }
 
 /// Renders a timing report like mlir-opt's `--mlir-timing`.

@@ -49,8 +49,10 @@ pub struct RegionPrintOptions {
     /// Print the entry block's header `^bb0(%arg0: i32):` (false when the op's custom
     /// syntax already printed the arguments, e.g. `func.func`, `affine.for`).
     pub print_entry_block_args: bool,
-    /// Print terminators; false elides a terminator that has no operands, results or
-    /// attributes (implicit terminators such as `affine.yield`).
+    /// Print terminators; false elides the block's last op whenever it may be a
+    /// terminator (a registered terminator or an unregistered op), as mlir-opt does, so
+    /// an op's printer passes false only when its terminator carries nothing (e.g. an
+    /// `affine.yield` without operands).
     pub print_block_terminators: bool,
     /// Print an empty entry block rather than `{\n}`.
     pub print_empty_block: bool,
@@ -484,12 +486,9 @@ impl<'a> Printer<'a> {
                     Some(d) => d.has(Traits::TERMINATOR),
                     None => true,
                 };
+                // mlir-opt drops the last op whenever it may be a terminator; the op's
+                // printer decides when that is safe (e.g. no yielded values).
                 might_terminate
-                    && ir.operands(t).is_empty()
-                    && ir.results(t).is_empty()
-                    && ir.attrs(t).is_empty()
-                    && ir.regions(t).is_empty()
-                    && ir.successors(t).is_empty()
             }
             _ => false,
         };
