@@ -254,6 +254,7 @@ pub fn main(args: &[String]) -> ExitCode {
             }
         };
         parse_time += r.parse_time;
+        timing.verification += r.verify_time;
         print_time += r.print_time;
         if let Some(t) = r.timing {
             for (n, d) in t.passes {
@@ -425,6 +426,7 @@ struct ChunkResult {
     dumps: Vec<String>,
     timing: Option<Timing>,
     parse_time: Duration,
+    verify_time: Duration,
     print_time: Duration,
 }
 
@@ -444,6 +446,7 @@ fn process_chunk(
         dumps: Vec::new(),
         timing: None,
         parse_time: Duration::ZERO,
+        verify_time: Duration::ZERO,
         print_time: Duration::ZERO,
     };
     let mut ir = Ir::new(ctx.clone());
@@ -458,7 +461,9 @@ fn process_chunk(
             if chunk.index > 0 {
                 place_implicit_module(&mut ir, m, name, chunk);
             }
+            let t = Instant::now();
             let errors = lattice_ir::verifier::verify(&ir, m);
+            result.verify_time = t.elapsed();
             if errors.is_empty() {
                 module = Some(m);
             } else {
