@@ -11,6 +11,7 @@
 
 mod fold;
 pub mod ops;
+pub mod passes;
 mod util;
 pub mod valid;
 mod verify;

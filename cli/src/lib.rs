@@ -17,5 +17,6 @@ pub fn make_context(allow_unregistered: bool) -> Context {
 pub fn make_registry() -> PassRegistry {
     let mut registry = PassRegistry::new();
     lattice_ir::passes::register(&mut registry);
+    lattice_affine::passes::register(&mut registry);
     registry
 }

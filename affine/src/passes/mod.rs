@@ -1,0 +1,9 @@
+//! The affine-level passes, one file each (a free function plus an options struct, and a
+//! `PassDef` adapter), under the names and options mlir-opt users type.
+
+use lattice_ir::pass::PassRegistry;
+
+/// Registers every affine pass.
+pub fn register(registry: &mut PassRegistry) {
+    let _ = registry;
+}
