@@ -3,7 +3,11 @@
 
 use lattice_ir::pass::PassRegistry;
 
+pub mod loop_invariant_code_motion;
+pub mod scalrep;
+
 /// Registers every affine pass.
 pub fn register(registry: &mut PassRegistry) {
-    let _ = registry;
+    registry.register(&[&loop_invariant_code_motion::LOOP_INVARIANT_CODE_MOTION]);
+    registry.register(&[&scalrep::SCALREP]);
 }
