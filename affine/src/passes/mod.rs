@@ -1,9 +1,13 @@
 //! The affine-level passes, one file each (a free function plus an options struct, and a
 //! `PassDef` adapter), under the names and options mlir-opt users type.
 
+pub mod loop_normalize;
+pub mod simplify_structures;
+
 use lattice_ir::pass::PassRegistry;
 
 /// Registers every affine pass.
 pub fn register(registry: &mut PassRegistry) {
-    let _ = registry;
+    registry.register(&[&loop_normalize::LOOP_NORMALIZE]);
+    registry.register(&[&simplify_structures::SIMPLIFY_STRUCTURES]);
 }
