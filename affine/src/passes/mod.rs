@@ -3,7 +3,11 @@
 
 use lattice_ir::pass::PassRegistry;
 
+pub mod raise_from_memref;
+pub mod raise_scf_to_affine;
+
 /// Registers every affine pass.
 pub fn register(registry: &mut PassRegistry) {
-    let _ = registry;
+    registry.register(&[&raise_from_memref::RAISE_FROM_MEMREF]);
+    registry.register(&[&raise_scf_to_affine::RAISE_SCF_TO_AFFINE]);
 }
