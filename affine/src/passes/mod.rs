@@ -6,8 +6,13 @@ pub mod simplify_structures;
 
 use lattice_ir::pass::PassRegistry;
 
+pub mod raise_from_memref;
+pub mod raise_scf_to_affine;
+
 /// Registers every affine pass.
 pub fn register(registry: &mut PassRegistry) {
+    registry.register(&[&raise_from_memref::RAISE_FROM_MEMREF]);
+    registry.register(&[&raise_scf_to_affine::RAISE_SCF_TO_AFFINE]);
     registry.register(&[&loop_normalize::LOOP_NORMALIZE]);
     registry.register(&[&simplify_structures::SIMPLIFY_STRUCTURES]);
 }
