@@ -9,6 +9,8 @@ use lattice_ir::pass::PassRegistry;
 
 pub mod raise_from_memref;
 pub mod raise_scf_to_affine;
+pub mod loop_invariant_code_motion;
+pub mod scalrep;
 
 /// Registers every affine pass.
 pub fn register(registry: &mut PassRegistry) {
@@ -17,4 +19,6 @@ pub fn register(registry: &mut PassRegistry) {
     registry.register(&[&expand_index_ops::EXPAND_INDEX_OPS]);
     registry.register(&[&loop_normalize::LOOP_NORMALIZE]);
     registry.register(&[&simplify_structures::SIMPLIFY_STRUCTURES]);
+    registry.register(&[&loop_invariant_code_motion::LOOP_INVARIANT_CODE_MOTION]);
+    registry.register(&[&scalrep::SCALREP]);
 }
