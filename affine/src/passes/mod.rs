@@ -8,6 +8,8 @@ use lattice_ir::pass::PassRegistry;
 
 pub mod raise_from_memref;
 pub mod raise_scf_to_affine;
+pub mod loop_invariant_code_motion;
+pub mod scalrep;
 
 /// Registers every affine pass.
 pub fn register(registry: &mut PassRegistry) {
@@ -15,4 +17,6 @@ pub fn register(registry: &mut PassRegistry) {
     registry.register(&[&raise_scf_to_affine::RAISE_SCF_TO_AFFINE]);
     registry.register(&[&loop_normalize::LOOP_NORMALIZE]);
     registry.register(&[&simplify_structures::SIMPLIFY_STRUCTURES]);
+    registry.register(&[&loop_invariant_code_motion::LOOP_INVARIANT_CODE_MOTION]);
+    registry.register(&[&scalrep::SCALREP]);
 }
