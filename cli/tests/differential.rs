@@ -26,6 +26,7 @@ const TABLE: &[(&str, &str)] = &[
     ("*", "--affine-loop-normalize"),
     ("*", "--affine-loop-normalize=promote-single-iter"),
     ("*", "--affine-simplify-structures"),
+    ("*", "--raise-scf-to-affine --affine-raise-from-memref"),
 ];
 
 const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
