@@ -26,6 +26,9 @@ const TABLE: &[(&str, &str)] = &[
     ("*", "--affine-loop-normalize"),
     ("*", "--affine-loop-normalize=promote-single-iter"),
     ("*", "--affine-simplify-structures"),
+    ("*", "--affine-loop-coalescing"),
+    ("*", "--affine-loop-normalize --affine-loop-coalescing"),
+    ("*", "--affine-expand-index-ops"),
     ("*", "--raise-scf-to-affine --affine-raise-from-memref"),
 ];
 
