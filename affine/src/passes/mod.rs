@@ -3,7 +3,11 @@
 
 use lattice_ir::pass::PassRegistry;
 
+pub mod loop_unroll;
+pub mod loop_unroll_jam;
+
 /// Registers every affine pass.
 pub fn register(registry: &mut PassRegistry) {
-    let _ = registry;
+    registry.register(&[&loop_unroll::LOOP_UNROLL]);
+    registry.register(&[&loop_unroll_jam::LOOP_UNROLL_JAM]);
 }
