@@ -1,13 +1,22 @@
 //! The affine-level passes, one file each (a free function plus an options struct, and a
 //! `PassDef` adapter), under the names and options mlir-opt users type.
 
+pub mod loop_normalize;
+pub mod simplify_structures;
+
 use lattice_ir::pass::PassRegistry;
 
 pub mod loop_unroll;
 pub mod loop_unroll_jam;
+pub mod raise_from_memref;
+pub mod raise_scf_to_affine;
 
 /// Registers every affine pass.
 pub fn register(registry: &mut PassRegistry) {
+    registry.register(&[&raise_from_memref::RAISE_FROM_MEMREF]);
+    registry.register(&[&raise_scf_to_affine::RAISE_SCF_TO_AFFINE]);
+    registry.register(&[&loop_normalize::LOOP_NORMALIZE]);
+    registry.register(&[&simplify_structures::SIMPLIFY_STRUCTURES]);
     registry.register(&[&loop_unroll::LOOP_UNROLL]);
     registry.register(&[&loop_unroll_jam::LOOP_UNROLL_JAM]);
 }

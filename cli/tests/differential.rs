@@ -1,0 +1,218 @@
+//! Differential semantics test: every (example, Lattice pipeline) pair in [`TABLE`] is
+//! transformed by `lattice opt`, then both the original and the transformed program are
+//! lowered by upstream `mlir-opt` and run with `mlir-runner`; they must print the same
+//! output, equal to the example's `// CHECKSUM:` line. When a pipeline contains
+//! Lattice's own `--lower-affine`, upstream's `--lower-affine` is left out of the
+//! lowering, so Lattice's lowering is what gets run.
+//!
+//! Invariants: the upstream tools are only read, never required: when `mlir-opt` or
+//! `mlir-runner` is missing the test prints a note and passes. Identical texts are run
+//! once (results are cached by text), and cases run on two threads to keep the whole
+//! test well under a minute.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+
+/// `(example name or "*" for every example, Lattice flags separated by spaces)`.
+/// Helpers adding a pass append lines here (keep everyone's lines on merges).
+const TABLE: &[(&str, &str)] = &[
+    ("*", "--canonicalize"),
+    ("*", "--cse"),
+    ("*", "--canonicalize --cse"),
+    // Pass configurations of the affine passes go below.
+    ("*", "--affine-loop-normalize"),
+    ("*", "--affine-loop-normalize=promote-single-iter"),
+    ("*", "--affine-simplify-structures"),
+];
+
+const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
+const LLVM_LIB: &str = "/usr/lib/llvm-22/lib";
+const LOWERING: &[&str] = &[
+    "--convert-scf-to-cf",
+    "--convert-math-to-llvm",
+    "--convert-to-llvm",
+    "--reconcile-unrealized-casts",
+];
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Runs `cmd` with `input` on stdin; `Ok(stdout)` on success, `Err(message)` otherwise.
+fn pipe(mut cmd: Command, input: &str) -> Result<String, String> {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start {cmd:?}: {e}"))?;
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let text = input.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(text.as_bytes());
+    });
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("{cmd:?}: {e}"))?;
+    let _ = writer.join();
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        let head: String = err.lines().take(6).collect::<Vec<_>>().join("\n");
+        return Err(format!(
+            "{:?} failed ({}):\n{head}",
+            cmd.get_program(),
+            out.status
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Lowers `text` with upstream mlir-opt (with or without its `--lower-affine`) and runs
+/// it with mlir-runner, returning what it prints.
+fn run_upstream(text: &str, upstream_lower_affine: bool) -> Result<String, String> {
+    let mut opt = Command::new(format!("{LLVM_BIN}/mlir-opt"));
+    if upstream_lower_affine {
+        opt.arg("--lower-affine");
+    }
+    opt.args(LOWERING);
+    let llvm = pipe(opt, text).map_err(|e| format!("lowering: {e}"))?;
+    let mut runner = Command::new(format!("{LLVM_BIN}/mlir-runner"));
+    runner.args([
+        "-e",
+        "main",
+        "-entry-point-result=void",
+        &format!(
+            "-shared-libs={LLVM_LIB}/libmlir_c_runner_utils.so.22.1,{LLVM_LIB}/libmlir_runner_utils.so.22.1"
+        ),
+    ]);
+    pipe(runner, &llvm).map_err(|e| format!("running: {e}"))
+}
+
+struct Case {
+    example: String,
+    flags: Vec<String>,
+}
+
+type Cache = Mutex<HashMap<(String, bool), Result<String, String>>>;
+
+fn cached_run(cache: &Cache, text: &str, upstream_lower_affine: bool) -> Result<String, String> {
+    let key = (text.to_string(), upstream_lower_affine);
+    if let Some(r) = cache.lock().unwrap().get(&key) {
+        return r.clone();
+    }
+    let r = run_upstream(text, upstream_lower_affine);
+    cache.lock().unwrap().insert(key, r.clone());
+    r
+}
+
+/// Checks one case; `Err` describes the failure.
+fn check(case: &Case, cache: &Cache) -> Result<(), String> {
+    let path = root()
+        .join("examples")
+        .join(format!("{}.mlir", case.example));
+    let original =
+        std::fs::read_to_string(&path).map_err(|e| format!("cannot read {path:?}: {e}"))?;
+    let checksum = original
+        .lines()
+        .find_map(|l| l.strip_prefix("// CHECKSUM:"))
+        .map(|s| s.trim().to_string())
+        .ok_or("no // CHECKSUM: line")?;
+    let out = Command::new(env!("CARGO_BIN_EXE_lattice"))
+        .arg("opt")
+        .arg(&path)
+        .args(&case.flags)
+        .output()
+        .map_err(|e| format!("cannot run lattice: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "lattice opt failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let transformed = String::from_utf8_lossy(&out.stdout).into_owned();
+    let before = cached_run(cache, &original, true).map_err(|e| format!("original: {e}"))?;
+    if before.trim() != checksum {
+        return Err(format!(
+            "the original prints {:?}, its CHECKSUM line says {checksum:?}",
+            before.trim()
+        ));
+    }
+    let lattice_lowers = case.flags.iter().any(|f| f == "--lower-affine");
+    let after = cached_run(cache, &transformed, !lattice_lowers)
+        .map_err(|e| format!("transformed: {e}"))?;
+    if after != before {
+        return Err(format!(
+            "the transformed program prints {:?}, the original {:?}",
+            after.trim(),
+            before.trim()
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn transformed_examples_print_the_same_checksums() {
+    for tool in ["mlir-opt", "mlir-runner"] {
+        if !Path::new(LLVM_BIN).join(tool).exists() {
+            println!("note: {LLVM_BIN}/{tool} not found; differential test skipped");
+            return;
+        }
+    }
+    let mut examples: Vec<String> = std::fs::read_dir(root().join("examples"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "mlir"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    examples.sort();
+    let mut cases = Vec::new();
+    for (which, flags) in TABLE {
+        let flags: Vec<String> = flags.split_whitespace().map(String::from).collect();
+        for ex in &examples {
+            if *which == "*" || which == ex {
+                cases.push(Case {
+                    example: ex.clone(),
+                    flags: flags.clone(),
+                });
+            }
+        }
+        assert!(
+            *which == "*" || examples.iter().any(|e| e == which),
+            "differential TABLE names a missing example {which}"
+        );
+    }
+    let cache: Cache = Mutex::new(HashMap::new());
+    let next = Mutex::new(0usize);
+    let failures = Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..2 {
+            s.spawn(|| loop {
+                let i = {
+                    let mut n = next.lock().unwrap();
+                    *n += 1;
+                    *n - 1
+                };
+                let Some(case) = cases.get(i) else { break };
+                if let Err(e) = check(case, &cache) {
+                    failures.lock().unwrap().push(format!(
+                        "{} with `{}`: {e}",
+                        case.example,
+                        case.flags.join(" ")
+                    ));
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    assert!(
+        failures.is_empty(),
+        "{} of {} differential cases failed:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n\n")
+    );
+}
