@@ -31,6 +31,7 @@ const TABLE: &[(&str, &str)] = &[
     ("*", "--affine-loop-unroll=unroll-factor=3"),
     ("*", "--affine-loop-unroll-jam=unroll-jam-factor=2"),
     ("*", "--affine-loop-unroll-jam=unroll-jam-factor=3"),
+    ("*", "--raise-scf-to-affine --affine-raise-from-memref"),
 ];
 
 const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";

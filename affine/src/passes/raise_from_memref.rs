@@ -123,6 +123,12 @@ impl ExprBuilder {
                     _ => ctx.floordiv_expr(a, ce),
                 })
             }
+            "arith.select" => {
+                let (x, op, k) = lowered_division(ir, def)?;
+                let a = self.expr_depth(ir, x, depth + 1)?;
+                let ke = ctx.constant_expr(k);
+                Some(ctx.binary_expr(op, a, ke))
+            }
             "affine.apply" => {
                 let map = map_attr(ir, def, "map")?;
                 let data = ctx.map_data(map).clone();
@@ -175,6 +181,84 @@ impl ExprBuilder {
     pub fn operands(&self) -> Vec<Value> {
         self.dims.iter().chain(self.syms.iter()).copied().collect()
     }
+}
+
+/// The op named `name` defining `v`.
+fn def_named(ir: &Ir, v: Value, name: &str) -> Option<Op> {
+    ir.defining_op(v).filter(|&d| ir.is_op(d, name))
+}
+
+/// Whether `v` is the constant `k`.
+fn is_const(ir: &Ir, v: Value, k: i64) -> bool {
+    constant_int(ir, v) == Some(k)
+}
+
+/// The `arith.cmpi` defining `v` with predicate `pred` (2 = slt, 3 = sle): its operands.
+fn cmpi(ir: &Ir, v: Value, pred: i128) -> Option<(Value, Value)> {
+    let c = def_named(ir, v, "arith.cmpi")?;
+    let p = ir.ctx().int_value(ir.attr(c, "predicate")?)?;
+    (p == pred).then(|| (ir.operand(c, 0), ir.operand(c, 1)))
+}
+
+/// The binary `name` op defining `v`: its operands.
+fn binop(ir: &Ir, v: Value, name: &str) -> Option<(Value, Value)> {
+    let d = def_named(ir, v, name)?;
+    let ops = ir.operands(d);
+    (ops.len() == 2).then(|| (ops[0], ops[1]))
+}
+
+/// Recognizes the `arith.select` sequences `--lower-affine` emits for `x mod k`,
+/// `x floordiv k` and `x ceildiv k` (k > 0): returns `(x, op, k)`.
+fn lowered_division(ir: &Ir, select: Op) -> Option<(Value, lattice_ir::AffineBinOp, i64)> {
+    use lattice_ir::AffineBinOp;
+    let ops = ir.operands(select);
+    let (c, t, f) = (*ops.first()?, *ops.get(1)?, *ops.get(2)?);
+    // mod: r = remsi x, k; select (r < 0), r + k, r
+    if let Some((r, zero)) = cmpi(ir, c, 2) {
+        if let Some((x, kv)) = binop(ir, r, "arith.remsi") {
+            let k = constant_int(ir, kv).filter(|&k| k > 0)?;
+            let (r2, k2) = binop(ir, t, "arith.addi")?;
+            return (is_const(ir, zero, 0) && r2 == r && is_const(ir, k2, k) && f == r)
+                .then_some((x, AffineBinOp::Mod, k));
+        }
+        // floordiv: s = select (x < 0), -1 - x, x; q = divsi s, k; select (x < 0), -1 - q, q
+        let x = r;
+        let q = f;
+        let (sv, kv) = binop(ir, q, "arith.divsi")?;
+        let k = constant_int(ir, kv).filter(|&k| k > 0)?;
+        let (m1, q2) = binop(ir, t, "arith.subi")?;
+        let s = def_named(ir, sv, "arith.select")?;
+        let sops = ir.operands(s);
+        let (m1b, x2) = binop(ir, sops[1], "arith.subi")?;
+        let ok = is_const(ir, zero, 0)
+            && is_const(ir, m1, -1)
+            && q2 == q
+            && sops[0] == c
+            && is_const(ir, m1b, -1)
+            && x2 == x
+            && sops[2] == x;
+        return ok.then_some((x, AffineBinOp::FloorDiv, k));
+    }
+    // ceildiv: s = select (x <= 0), 0 - x, x - 1; q = divsi s, k; select (x <= 0), 0 - q, q + 1
+    let (x, zero) = cmpi(ir, c, 3)?;
+    let (z1, q) = binop(ir, t, "arith.subi")?;
+    let (q2, one) = binop(ir, f, "arith.addi")?;
+    let (s, kv) = binop(ir, q, "arith.divsi")?;
+    let k = constant_int(ir, kv).filter(|&k| k > 0)?;
+    let sd = def_named(ir, s, "arith.select")?;
+    let sops = ir.operands(sd);
+    let (z2, x2) = binop(ir, sops[1], "arith.subi")?;
+    let (x3, one2) = binop(ir, sops[2], "arith.subi")?;
+    let ok = is_const(ir, zero, 0)
+        && is_const(ir, z1, 0)
+        && q2 == q
+        && is_const(ir, one, 1)
+        && sops[0] == c
+        && is_const(ir, z2, 0)
+        && x2 == x
+        && x3 == x
+        && is_const(ir, one2, 1);
+    ok.then_some((x, AffineBinOp::CeilDiv, k))
 }
 
 /// Whether `v` is provably non-negative: a non-negative constant, the induction

@@ -200,6 +200,7 @@ fn raise_if(ir: &mut Ir, op: Op) -> Result<(), String> {
     st.operands = b.operands();
     st.result_types = ir.results(op).iter().map(|&r| ir.value_type(r)).collect();
     st.add_attr(ctx.intern_str("condition"), ctx.integer_set_attr(set));
+    st.attrs.extend(ir.attrs(op).iter().copied());
     st.regions.push(take_region(ir, op, 0));
     st.regions.push(take_region(ir, op, 1));
     let new = ir.create_op(st);
