@@ -29,6 +29,11 @@ const TABLE: &[(&str, &str)] = &[
     ("*", "--affine-loop-coalescing"),
     ("*", "--affine-loop-normalize --affine-loop-coalescing"),
     ("*", "--affine-expand-index-ops"),
+    ("*", "--affine-loop-unroll=unroll-factor=4"),
+    ("*", "--affine-loop-unroll=unroll-full"),
+    ("*", "--affine-loop-unroll=unroll-factor=3"),
+    ("*", "--affine-loop-unroll-jam=unroll-jam-factor=2"),
+    ("*", "--affine-loop-unroll-jam=unroll-jam-factor=3"),
     ("*", "--raise-scf-to-affine --affine-raise-from-memref"),
 ];
 

@@ -8,6 +8,8 @@ pub mod simplify_structures;
 
 use lattice_ir::pass::PassRegistry;
 
+pub mod loop_unroll;
+pub mod loop_unroll_jam;
 pub mod loop_invariant_code_motion;
 pub mod raise_from_memref;
 pub mod raise_scf_to_affine;
@@ -21,6 +23,8 @@ pub fn register(registry: &mut PassRegistry) {
     registry.register(&[&loop_coalescing::LOOP_COALESCING]);
     registry.register(&[&loop_normalize::LOOP_NORMALIZE]);
     registry.register(&[&simplify_structures::SIMPLIFY_STRUCTURES]);
+    registry.register(&[&loop_unroll::LOOP_UNROLL]);
+    registry.register(&[&loop_unroll_jam::LOOP_UNROLL_JAM]);
     registry.register(&[&loop_invariant_code_motion::LOOP_INVARIANT_CODE_MOTION]);
     registry.register(&[&scalrep::SCALREP]);
 }

@@ -207,3 +207,38 @@ func.func @not_floordiv(%arg0: memref<100xf32>, %arg1: index, %f: f32) {
   }
   return
 }
+
+// -----
+
+// Polygeist-style C code: i32 sizes cast to index at the top level are valid symbols;
+// a triangular nest raises, the inner loop's lower bound being the outer IV plus one.
+// An index computed from i32 arithmetic inside the loop is not affine and blocks the
+// access that uses it (but not the rest).
+// CHECK-LABEL: func.func @polygeist
+// CHECK: affine.for %[[I:.*]] = 0 to %[[N:.*]] {
+// CHECK-NEXT: affine.for %[[J:.*]] = #{{.*}}(%[[I]]) to %[[N]] {
+// CHECK-NEXT: %[[V:.*]] = affine.load %{{.*}}[%[[I]], %[[J]]] : memref<?x100xf64>
+// CHECK-NEXT: affine.store %[[V]], %{{.*}}[%[[J]], %[[I]]] : memref<?x100xf64>
+// CHECK: arith.addi %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: arith.index_cast
+// CHECK-NEXT: memref.load
+// CHECK-NEXT: affine.store %{{.*}}, %{{.*}}[%[[I]], 0] : memref<?x100xf64>
+func.func @polygeist(%arg0: memref<?x100xf64>, %arg1: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %n = arith.index_cast %arg1 : i32 to index
+  scf.for %i = %c0 to %n step %c1 {
+    %i1 = arith.addi %i, %c1 : index
+    scf.for %j = %i1 to %n step %c1 {
+      %v = memref.load %arg0[%i, %j] : memref<?x100xf64>
+      memref.store %v, %arg0[%j, %i] : memref<?x100xf64>
+    }
+    %ii = arith.index_cast %i : index to i32
+    %ip = arith.addi %ii, %c1_i32 : i32
+    %k = arith.index_cast %ip : i32 to index
+    %w = memref.load %arg0[%k, %c0] : memref<?x100xf64>
+    memref.store %w, %arg0[%i, %c0] : memref<?x100xf64>
+  }
+  return
+}
