@@ -26,6 +26,9 @@ const TABLE: &[(&str, &str)] = &[
     ("*", "--affine-loop-normalize"),
     ("*", "--affine-loop-normalize=promote-single-iter"),
     ("*", "--affine-simplify-structures"),
+    ("*", "--affine-loop-invariant-code-motion"),
+    ("*", "--affine-scalrep"),
+    ("*", "--affine-loop-invariant-code-motion --affine-scalrep"),
 ];
 
 const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
