@@ -29,6 +29,12 @@ const TABLE: &[(&str, &str)] = &[
     ("*", "--affine-loop-invariant-code-motion"),
     ("*", "--affine-scalrep"),
     ("*", "--affine-loop-invariant-code-motion --affine-scalrep"),
+    ("*", "--affine-loop-unroll=unroll-factor=4"),
+    ("*", "--affine-loop-unroll=unroll-full"),
+    ("*", "--affine-loop-unroll=unroll-factor=3"),
+    ("*", "--affine-loop-unroll-jam=unroll-jam-factor=2"),
+    ("*", "--affine-loop-unroll-jam=unroll-jam-factor=3"),
+    ("*", "--raise-scf-to-affine --affine-raise-from-memref"),
 ];
 
 const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
