@@ -56,6 +56,9 @@ pub(crate) struct ExprBuilder {
     pub dims: Vec<Value>,
     pub syms: Vec<Value>,
     scope: Option<Region>,
+    /// Values visited so far; the walk gives up past a budget (shared subexpressions
+    /// would otherwise make it exponential).
+    visits: u32,
 }
 
 impl ExprBuilder {
@@ -65,6 +68,7 @@ impl ExprBuilder {
             dims: Vec::new(),
             syms: Vec::new(),
             scope: affine_scope(ir, at),
+            visits: 0,
         }
     }
 
@@ -74,7 +78,8 @@ impl ExprBuilder {
     }
 
     fn expr_depth(&mut self, ir: &Ir, v: Value, depth: u32) -> Option<AffineExpr> {
-        if depth > 64 || !ir.ctx().is_index(ir.value_type(v)) {
+        self.visits += 1;
+        if depth > 64 || self.visits > 4096 || !ir.ctx().is_index(ir.value_type(v)) {
             return None;
         }
         let ctx = ir.ctx();
@@ -112,7 +117,8 @@ impl ExprBuilder {
             }
             "arith.floordivsi" | "arith.divsi" | "arith.remsi" | "arith.ceildivsi" => {
                 let c = constant_int(ir, ops[1]).filter(|&c| c > 0)?;
-                if name != "arith.floordivsi" && !non_negative(ir, ops[0], 0) {
+                let truncating = name == "arith.divsi" || name == "arith.remsi";
+                if truncating && !non_negative(ir, ops[0], 0) {
                     return None;
                 }
                 let a = self.expr_depth(ir, ops[0], depth + 1)?;
@@ -265,7 +271,7 @@ fn lowered_division(ir: &Ir, select: Op) -> Option<(Value, lattice_ir::AffineBin
 /// variable of a loop whose lower bounds are non-negative constants, or sums, products
 /// and quotients of such values.
 pub(crate) fn non_negative(ir: &Ir, v: Value, depth: u32) -> bool {
-    if depth > 32 {
+    if depth > 12 {
         return false;
     }
     if let Some(c) = constant_int(ir, v) {
