@@ -10,6 +10,7 @@
 
 use crate::util::*;
 use crate::{fold, verify};
+use lattice_ir::dialects::formats::{parse_operands_colon_types, print_operands_colon_types};
 use lattice_ir::parser::{Argument, Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use lattice_ir::printer::{Printer, RegionPrintOptions};
 use lattice_ir::{AffineMap, AttrData, Op, OpDef, OperationState, Region, Traits, Value};
@@ -1081,35 +1082,11 @@ pub static YIELD_OP: OpDef = OpDef {
     traits: Traits::TERMINATOR
         .with(Traits::PURE)
         .with(Traits::RETURN_LIKE),
-    parse: Some(parse_yield),
-    print: Some(print_yield),
+    parse: Some(parse_operands_colon_types),
+    print: Some(print_operands_colon_types),
     verify: Some(verify::verify_yield),
     ..OpDef::EMPTY
 };
-
-/// `{attrs} (%a, %b : T, U)?`
-fn parse_yield(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    p.parse_optional_attr_dict(st)?;
-    let ops = p.parse_operand_list(Delimiter::None)?;
-    if !ops.is_empty() {
-        let span = p.current_span();
-        let types = p.parse_colon_type_list()?;
-        st.operands = p.resolve_operands(&ops, &types, span)?;
-    }
-    Ok(())
-}
-
-fn print_yield(p: &mut Printer<'_>, op: Op) {
-    let ir = p.ir();
-    p.print_optional_attr_dict(op, &[]);
-    let ops = ir.operands(op);
-    if !ops.is_empty() {
-        p.write(" ");
-        p.print_operands(ops);
-        p.write(" : ");
-        p.print_types(&types_of(ir, ops));
-    }
-}
 
 // ---------------------------------------------------------------------------------------
 // affine.dma_start, affine.dma_wait

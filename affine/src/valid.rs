@@ -100,8 +100,10 @@ pub fn is_valid_symbol(ir: &Ir, value: Value, region: Option<Region>) -> bool {
     if is_dim_op(ir, def) {
         return is_dim_op_valid_symbol(ir, def, region);
     }
-    // A pure op whose operands are all valid symbols (mlir-opt 22).
+    // A pure (speculatable, effect-free) op whose operands are all valid symbols
+    // (mlir-opt 22's `isPure`).
     if ir.has_trait(def, Traits::PURE)
+        && is_speculatable(ir, def)
         && ir.regions(def).is_empty()
         && ir
             .operands(def)
@@ -111,6 +113,27 @@ pub fn is_valid_symbol(ir: &Ir, value: Value, region: Option<Region>) -> bool {
         return true;
     }
     in_parent_scope(ir)
+}
+
+/// Whether `op` may be executed speculatively: ops that may trap (integer division and
+/// remainder) only with a constant divisor that is non-zero, and not -1 for signed ones.
+fn is_speculatable(ir: &Ir, op: Op) -> bool {
+    if !ir.has_trait(op, Traits::MAY_TRAP) {
+        return true;
+    }
+    let divisor = ir
+        .operands(op)
+        .get(1)
+        .and_then(|&d| ir.defining_op(d))
+        .filter(|&c| ir.has_trait(c, Traits::CONSTANT_LIKE))
+        .and_then(|c| ir.attr(c, "value"))
+        .and_then(|a| ir.ctx().int_value(a));
+    let signed = !ir.op_name(op).ends_with("ui");
+    match divisor {
+        Some(0) | None => false,
+        Some(-1) => !signed,
+        Some(_) => true,
+    }
 }
 
 /// Whether the result of a `dim` op is a valid symbol in `region`.

@@ -48,6 +48,10 @@ impl Traits {
     pub const READ_ONLY: Traits = Traits(1 << 13);
     /// Allocates memory and has no other effect (`MemAlloc` only); removable when unused.
     pub const ALLOC_ONLY: Traits = Traits(1 << 14);
+    /// Integer division or remainder: undefined on a zero divisor (and, signed, on
+    /// `MIN / -1`), so not speculatable unless operand #1 is a suitable constant (MLIR's
+    /// conditional `Speculatable`). Still removable when unused (`PURE` may be set too).
+    pub const MAY_TRAP: Traits = Traits(1 << 15);
 
     /// Whether every flag of `other` is set.
     pub const fn contains(self, other: Traits) -> bool {

@@ -3207,6 +3207,8 @@ macro_rules! arith_ops {
 
 const P: Traits = Traits::PURE;
 const PC: Traits = Traits::PURE.with(Traits::COMMUTATIVE);
+/// Division and remainder: pure (removable) but not speculatable on every divisor.
+const PT: Traits = Traits::PURE.with(Traits::MAY_TRAP);
 const NONE: &[&str] = &[];
 const OVF: &[&str] = &["overflowFlags"];
 const EXACT: &[&str] = &["isExact"];
@@ -3217,13 +3219,13 @@ arith_ops! {
     ADDI = "arith.addi", PC, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F, canon = canonicalize_addi;
     SUBI = "arith.subi", P, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F, canon = canonicalize_subi;
     MULI = "arith.muli", PC, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F, names = muli_names, canon = canonicalize_muli;
-    DIVUI = "arith.divui", P, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
-    DIVSI = "arith.divsi", P, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
-    CEILDIVUI = "arith.ceildivui", P, NONE, parse_binary, print_plain, verify_int_binary, F;
-    CEILDIVSI = "arith.ceildivsi", P, NONE, parse_binary, print_plain, verify_int_binary, F;
-    FLOORDIVSI = "arith.floordivsi", P, NONE, parse_binary, print_plain, verify_int_binary, F;
-    REMUI = "arith.remui", P, NONE, parse_binary, print_plain, verify_int_binary, F;
-    REMSI = "arith.remsi", P, NONE, parse_binary, print_plain, verify_int_binary, F;
+    DIVUI = "arith.divui", PT, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
+    DIVSI = "arith.divsi", PT, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
+    CEILDIVUI = "arith.ceildivui", PT, NONE, parse_binary, print_plain, verify_int_binary, F;
+    CEILDIVSI = "arith.ceildivsi", PT, NONE, parse_binary, print_plain, verify_int_binary, F;
+    FLOORDIVSI = "arith.floordivsi", PT, NONE, parse_binary, print_plain, verify_int_binary, F;
+    REMUI = "arith.remui", PT, NONE, parse_binary, print_plain, verify_int_binary, F;
+    REMSI = "arith.remsi", PT, NONE, parse_binary, print_plain, verify_int_binary, F;
     ANDI = "arith.andi", PC, NONE, parse_binary, print_plain, verify_int_binary, F, canon = canonicalize_andi_ori;
     ORI = "arith.ori", PC, NONE, parse_binary, print_plain, verify_int_binary, F, canon = canonicalize_andi_ori;
     XORI = "arith.xori", PC, NONE, parse_binary, print_plain, verify_int_binary, F, canon = canonicalize_xori;

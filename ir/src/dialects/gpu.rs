@@ -20,6 +20,10 @@
 use super::vector::{arity_ok, parse_colon_typed, parse_typed, Kind};
 use crate::attrs::{Attr, AttrData};
 use crate::context::Context;
+use crate::dialects::formats::{
+    parse_attr_dict_only, parse_operands_colon_types, print_attr_dict_only,
+    print_operands_colon_types,
+};
 use crate::parser::{Argument, Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use crate::printer::{Printer, RegionPrintOptions};
 use crate::registry::{OpDef, Traits};
@@ -693,40 +697,6 @@ pub static YIELD: OpDef = OpDef {
     verify: Some(verify_counts),
     ..OpDef::EMPTY
 };
-
-/// `attr-dict ($operands^ : type($operands))?`
-fn parse_operands_colon_types(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    p.parse_optional_attr_dict(st)?;
-    if p.peek_operand() {
-        let ops = p.parse_operand_list(Delimiter::None)?;
-        let span = p.current_span();
-        let types = p.parse_colon_type_list()?;
-        st.operands = p.resolve_operands(&ops, &types, span)?;
-    }
-    Ok(())
-}
-
-fn print_operands_colon_types(p: &mut Printer<'_>, op: Op) {
-    let ir = p.ir();
-    p.print_optional_attr_dict(op, &[]);
-    let ops = ir.operands(op);
-    if !ops.is_empty() {
-        p.write(" ");
-        p.print_operands(ops);
-        p.write(" : ");
-        let tys: Vec<Type> = ops.iter().map(|&v| ir.value_type(v)).collect();
-        p.print_types(&tys);
-    }
-}
-
-/// `attr-dict`
-fn parse_attr_dict_only(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    p.parse_optional_attr_dict(st)
-}
-
-fn print_attr_dict_only(p: &mut Printer<'_>, op: Op) {
-    p.print_optional_attr_dict(op, &[]);
-}
 
 fn verify_return(v: &mut Verifier<'_>, op: Op) {
     if !arity_ok(v, op) {

@@ -16,6 +16,10 @@
 
 use crate::attrs::{Attr, AttrData};
 use crate::context::Context;
+use crate::dialects::formats::{
+    parse_operand_colon_type, parse_operands_colon_types, print_operand_colon_type,
+    print_operands_colon_types,
+};
 use crate::parser::{Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use crate::printer::{Printer, RegionPrintOptions};
 use crate::registry::{FoldResult, OpDef, Traits};
@@ -575,8 +579,8 @@ pub static ALLOCA_SCOPE_RETURN: OpDef = OpDef {
     traits: Traits::TERMINATOR
         .with(Traits::RETURN_LIKE)
         .with(Traits::PURE),
-    parse: Some(parse_values_colon_types),
-    print: Some(print_values_colon_types),
+    parse: Some(parse_operands_colon_types),
+    print: Some(print_operands_colon_types),
     verify: Some(verify_alloca_scope_return),
     ..OpDef::EMPTY
 };
@@ -659,31 +663,6 @@ fn verify_alloca_scope_return(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-/// `{attrs} %a, %b : t1, t2` or just `{attrs}` (`attr-dict ($results^ : type($results))?`).
-pub(crate) fn parse_values_colon_types(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    p.parse_optional_attr_dict(st)?;
-    if p.peek_operand() {
-        let span = p.current_span();
-        let operands = p.parse_operand_list(Delimiter::None)?;
-        let types = p.parse_colon_type_list()?;
-        st.operands = p.resolve_operands(&operands, &types, span)?;
-    }
-    Ok(())
-}
-
-pub(crate) fn print_values_colon_types(p: &mut Printer<'_>, op: Op) {
-    let ir = p.ir();
-    p.print_optional_attr_dict(op, &[]);
-    let ops = ir.operands(op);
-    if !ops.is_empty() {
-        p.write(" ");
-        p.print_operands(ops);
-        p.write(" : ");
-        let types: Vec<Type> = ops.iter().map(|&x| ir.value_type(x)).collect();
-        p.print_types(&types);
-    }
-}
-
 // ---------------------------------------------------------------------------------------
 // dealloc / load / store
 // ---------------------------------------------------------------------------------------
@@ -696,27 +675,6 @@ pub static DEALLOC: OpDef = OpDef {
     canonicalize: Some(canonicalize_dealloc),
     ..OpDef::EMPTY
 };
-
-/// `%m {attrs} : type` (one operand whose type is written).
-fn parse_operand_colon_type(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    let m = p.parse_operand()?;
-    p.parse_optional_attr_dict(st)?;
-    let ty = p.parse_colon_type()?;
-    st.operands = vec![p.resolve_operand(&m, ty)?];
-    Ok(())
-}
-
-fn print_operand_colon_type(p: &mut Printer<'_>, op: Op) {
-    let ir = p.ir();
-    let Some(&m) = ir.operands(op).first() else {
-        return;
-    };
-    p.write(" ");
-    p.print_operand(m);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(ir.value_type(m));
-}
 
 fn verify_memref_operand0(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
@@ -2777,8 +2735,8 @@ pub static ATOMIC_YIELD: OpDef = OpDef {
     traits: Traits::TERMINATOR
         .with(Traits::PURE)
         .with(Traits::RETURN_LIKE),
-    parse: Some(parse_values_colon_types),
-    print: Some(print_values_colon_types),
+    parse: Some(parse_operands_colon_types),
+    print: Some(print_operands_colon_types),
     verify: Some(verify_atomic_yield),
     ..OpDef::EMPTY
 };

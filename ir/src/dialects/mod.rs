@@ -5,6 +5,7 @@
 pub mod arith;
 pub mod builtin;
 pub mod cf;
+pub mod formats;
 pub mod func;
 pub mod gpu;
 pub mod math;

@@ -21,9 +21,13 @@
 use crate::attrs::AttrData;
 use crate::context::Context;
 use crate::diag::{DiagLoc, Diagnostic};
+use crate::dialects::formats::{
+    parse_operand_colon_type, parse_operands_colon_types, print_operand_colon_type,
+    print_operands_colon_types,
+};
 use crate::dialects::memref::{
-    count_dynamic, dense_values, parse_dynamic_index_list_in, parse_values_colon_types,
-    print_dynamic_index_list_in, print_values_colon_types, segment_sizes, segments, type_str,
+    count_dynamic, dense_values, parse_dynamic_index_list_in, print_dynamic_index_list_in,
+    segment_sizes, segments, type_str,
 };
 use crate::parser::{Argument, Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use crate::printer::{Printer, RegionPrintOptions};
@@ -873,32 +877,11 @@ fn verify_reduce(v: &mut Verifier<'_>, op: Op) {
 pub static REDUCE_RETURN: OpDef = OpDef {
     name: "scf.reduce.return",
     traits: Traits::TERMINATOR.with(Traits::PURE),
-    parse: Some(parse_reduce_return),
-    print: Some(print_reduce_return),
+    parse: Some(parse_operand_colon_type),
+    print: Some(print_operand_colon_type),
     verify: Some(verify_reduce_return),
     ..OpDef::EMPTY
 };
-
-/// `%x {attrs} : T`
-fn parse_reduce_return(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    let x = p.parse_operand()?;
-    p.parse_optional_attr_dict(st)?;
-    let ty = p.parse_colon_type()?;
-    st.operands = vec![p.resolve_operand(&x, ty)?];
-    Ok(())
-}
-
-fn print_reduce_return(p: &mut Printer<'_>, op: Op) {
-    let ir = p.ir();
-    let Some(&x) = ir.operands(op).first() else {
-        return;
-    };
-    p.write(" ");
-    p.print_operand(x);
-    p.print_optional_attr_dict(op, &[]);
-    p.write(" : ");
-    p.print_type(ir.value_type(x));
-}
 
 fn verify_reduce_return(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
@@ -1078,7 +1061,7 @@ fn parse_condition(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.expect(")")?;
     let i1 = p.ctx().i1_type();
     let cond = p.resolve_operand(&c, i1)?;
-    parse_values_colon_types(p, st)?;
+    parse_operands_colon_types(p, st)?;
     st.operands.insert(0, cond);
     Ok(())
 }
@@ -1130,8 +1113,8 @@ pub static YIELD: OpDef = OpDef {
     traits: Traits::TERMINATOR
         .with(Traits::PURE)
         .with(Traits::RETURN_LIKE),
-    parse: Some(parse_values_colon_types),
-    print: Some(print_values_colon_types),
+    parse: Some(parse_operands_colon_types),
+    print: Some(print_operands_colon_types),
     verify: Some(verify_yield),
     ..OpDef::EMPTY
 };

@@ -24,6 +24,7 @@
 use crate::affine::{AffineExprData, AffineMap};
 use crate::attrs::{Attr, AttrData, NamedAttr};
 use crate::context::Context;
+use crate::dialects::formats::{parse_operands_colon_types, print_operands_colon_types};
 use crate::parser::{Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use crate::printer::Printer;
 use crate::registry::{FoldResult, OpDef, Traits};
@@ -3532,36 +3533,11 @@ pub static YIELD: OpDef = OpDef {
     traits: Traits::PURE
         .with(Traits::TERMINATOR)
         .with(Traits::RETURN_LIKE),
-    parse: Some(parse_yield),
-    print: Some(print_yield),
+    parse: Some(parse_operands_colon_types),
+    print: Some(print_operands_colon_types),
     verify: Some(verify_arity_only),
     ..OpDef::EMPTY
 };
-
-/// `attr-dict ($operands^ : type($operands))?`
-fn parse_yield(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    p.parse_optional_attr_dict(st)?;
-    if p.peek_operand() {
-        let ops = p.parse_operand_list(Delimiter::None)?;
-        let span = p.current_span();
-        let types = p.parse_colon_type_list()?;
-        st.operands = p.resolve_operands(&ops, &types, span)?;
-    }
-    Ok(())
-}
-
-fn print_yield(p: &mut Printer<'_>, op: Op) {
-    let ir = p.ir();
-    p.print_optional_attr_dict(op, &[]);
-    let ops = ir.operands(op);
-    if !ops.is_empty() {
-        p.write(" ");
-        p.print_operands(ops);
-        p.write(" : ");
-        let tys: Vec<Type> = ops.iter().map(|&v| ir.value_type(v)).collect();
-        p.print_types(&tys);
-    }
-}
 
 // ---------------------------------------------------------------------------------------
 // vector.shuffle / vector.interleave / vector.deinterleave / vector.to_elements

@@ -602,3 +602,16 @@ func.func @for_init_type(%x: f32) {
   }) : (f32) -> f32
   return
 }
+
+// -----
+
+// Integer division is not speculatable on an unknown divisor, so its result is not a
+// valid symbol (mlir-opt 22's `isPure`).
+func.func @divsi_result_is_not_a_symbol(%o: memref<10xf32>, %a: index, %b: index, %v: f32) {
+  affine.for %i = 0 to 10 {
+    %q = arith.divsi %a, %b : index
+    // expected-error@+1 {{operand cannot be used as a dimension id}}
+    affine.store %v, %o[%q] : memref<10xf32>
+  }
+  return
+}

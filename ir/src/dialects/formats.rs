@@ -1,0 +1,69 @@
+//! Assembly formats shared by many ops (MLIR's declarative-format building blocks), so
+//! each is written once: terminators like `scf.yield`/`gpu.yield`/`vector.yield`,
+//! single-operand ops like `memref.dealloc`, attribute-only ops like `gpu.barrier`.
+//!
+//! Invariants: each parse function reads exactly what its print function writes, and
+//! both follow mlir-opt 22's spacing (custom printers write their own leading space).
+
+use crate::parser::{Delimiter, PResult, Parser};
+use crate::printer::Printer;
+use crate::store::{Op, OperationState};
+use crate::types::Type;
+
+/// `attr-dict ($operands^ : type($operands))?`
+pub fn parse_operands_colon_types(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    p.parse_optional_attr_dict(st)?;
+    if p.peek_operand() {
+        let span = p.current_span();
+        let operands = p.parse_operand_list(Delimiter::None)?;
+        let types = p.parse_colon_type_list()?;
+        st.operands = p.resolve_operands(&operands, &types, span)?;
+    }
+    Ok(())
+}
+
+/// Prints [`parse_operands_colon_types`]'s format.
+pub fn print_operands_colon_types(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    p.print_optional_attr_dict(op, &[]);
+    let operands = ir.operands(op);
+    if !operands.is_empty() {
+        p.write(" ");
+        p.print_operands(operands);
+        p.write(" : ");
+        let types: Vec<Type> = operands.iter().map(|&x| ir.value_type(x)).collect();
+        p.print_types(&types);
+    }
+}
+
+/// `$x attr-dict : type($x)`
+pub fn parse_operand_colon_type(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let x = p.parse_operand()?;
+    p.parse_optional_attr_dict(st)?;
+    let ty = p.parse_colon_type()?;
+    st.operands = vec![p.resolve_operand(&x, ty)?];
+    Ok(())
+}
+
+/// Prints [`parse_operand_colon_type`]'s format.
+pub fn print_operand_colon_type(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let Some(&x) = ir.operands(op).first() else {
+        return;
+    };
+    p.write(" ");
+    p.print_operand(x);
+    p.print_optional_attr_dict(op, &[]);
+    p.write(" : ");
+    p.print_type(ir.value_type(x));
+}
+
+/// `attr-dict`
+pub fn parse_attr_dict_only(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    p.parse_optional_attr_dict(st)
+}
+
+/// Prints [`parse_attr_dict_only`]'s format.
+pub fn print_attr_dict_only(p: &mut Printer<'_>, op: Op) {
+    p.print_optional_attr_dict(op, &[]);
+}
