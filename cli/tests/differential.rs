@@ -25,6 +25,9 @@ const TABLE: &[(&str, &str)] = &[
     ("*", "--canonicalize --cse"),
     ("*", "--canonicalize --lower-affine --cse"),
     // Pass configurations of the affine passes go below.
+    ("*", "--affine-loop-normalize"),
+    ("*", "--affine-loop-normalize=promote-single-iter"),
+    ("*", "--affine-simplify-structures"),
 ];
 
 const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";

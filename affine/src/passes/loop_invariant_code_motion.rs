@@ -1,0 +1,324 @@
+//! `affine-loop-invariant-code-motion`: hoists loop-invariant ops out of `affine.for`
+//! loops, innermost loops first, so an op can bubble out of several loops.
+//!
+//! What moves: effect-free ops whose operands are defined outside the loop (or by ops
+//! hoisted before them); `affine.load`/`affine.vector_load`/`memref.load` of a memref that
+//! nothing in the loop may write; `affine.if` ops whose condition operands are invariant
+//! and whose nested ops all qualify. What never moves: ops with side effects (stores,
+//! calls, unknown ops), nested loops, and ops that may trap or read memory (integer
+//! divisions by a non-constant, loads) out of a loop not known to run at least once.
+//!
+//! Assumptions (conservative): two memref values may alias unless they are results of two
+//! distinct `memref.alloc`/`memref.alloca` ops; any op without known effects may write
+//! any memref.
+
+use lattice_ir::diag::Diagnostic;
+use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::store::WalkOrder;
+use lattice_ir::{AffineMap, Ir, Op, Traits, Value, ValueDef};
+use std::collections::HashSet as FxHashSet;
+
+use crate::ops::for_segments;
+use crate::util::{constant_int, map_attr};
+
+/// Options of `affine-loop-invariant-code-motion` (it has none upstream).
+#[derive(Clone, Debug, Default)]
+pub struct LicmOptions {}
+
+/// The pass as mlir-opt names it.
+pub static LOOP_INVARIANT_CODE_MOTION: PassDef = PassDef {
+    name: "affine-loop-invariant-code-motion",
+    display_name: "AffineLoopInvariantCodeMotion",
+    summary: "Hoist loop invariant instructions outside of affine loops",
+    anchor: Some("func.func"),
+    options: &[],
+    run: run_pass,
+};
+
+fn run_pass(ir: &mut Ir, op: Op, _options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+    loop_invariant_code_motion(ir, op, &LicmOptions::default())
+}
+
+/// Hoists invariant ops out of every `affine.for` nested in `func`.
+pub fn loop_invariant_code_motion(
+    ir: &mut Ir,
+    func: Op,
+    _options: &LicmOptions,
+) -> Result<(), Vec<Diagnostic>> {
+    let loops: Vec<Op> = ir
+        .walk_ops(func, WalkOrder::PostOrder)
+        .into_iter()
+        .filter(|&o| ir.is_op(o, "affine.for"))
+        .collect();
+    for l in loops {
+        hoist_from(ir, l);
+    }
+    Ok(())
+}
+
+/// What an op writes, looking at the op alone (not its regions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Access {
+    /// Nothing.
+    None,
+    /// The given memref only.
+    Memref(Value),
+    /// Possibly any memory.
+    Unknown,
+}
+
+/// The memory `op` itself may write (nested ops are not included).
+pub(crate) fn writes(ir: &Ir, op: Op) -> Access {
+    let name = ir.op_name(op);
+    if matches!(
+        name,
+        "affine.store" | "affine.vector_store" | "memref.store"
+    ) {
+        return match ir.operands(op).get(1) {
+            Some(&m) => Access::Memref(m),
+            None => Access::Unknown,
+        };
+    }
+    match ir.op_def(op) {
+        Some(def)
+            if def.has(Traits::PURE)
+                || def.has(Traits::READ_ONLY)
+                || def.has(Traits::ALLOC_ONLY)
+                || def.has(Traits::RECURSIVE_EFFECTS) =>
+        {
+            Access::None
+        }
+        _ => Access::Unknown,
+    }
+}
+
+/// The memory `op` itself may read (nested ops are not included).
+pub(crate) fn reads(ir: &Ir, op: Op) -> Access {
+    let name = ir.op_name(op);
+    if matches!(name, "affine.load" | "affine.vector_load" | "memref.load") {
+        return match ir.operands(op).first() {
+            Some(&m) => Access::Memref(m),
+            None => Access::Unknown,
+        };
+    }
+    if matches!(
+        name,
+        "affine.store" | "affine.vector_store" | "memref.store"
+    ) {
+        return Access::None;
+    }
+    match ir.op_def(op) {
+        Some(def)
+            if def.has(Traits::PURE)
+                || def.has(Traits::ALLOC_ONLY)
+                || def.has(Traits::RECURSIVE_EFFECTS) =>
+        {
+            Access::None
+        }
+        _ => Access::Unknown,
+    }
+}
+
+/// Whether `op` is a fresh allocation (`memref.alloc`/`memref.alloca`).
+fn is_alloc(ir: &Ir, op: Op) -> bool {
+    ir.is_op(op, "memref.alloc") || ir.is_op(op, "memref.alloca")
+}
+
+/// Whether memrefs `a` and `b` may refer to overlapping memory: always, unless they are
+/// the results of two distinct allocations.
+pub(crate) fn may_alias(ir: &Ir, a: Value, b: Value) -> bool {
+    if a == b {
+        return true;
+    }
+    match (ir.defining_op(a), ir.defining_op(b)) {
+        (Some(x), Some(y)) => !(x != y && is_alloc(ir, x) && is_alloc(ir, y)),
+        _ => true,
+    }
+}
+
+/// Whether `access` may touch `memref`.
+pub(crate) fn touches(ir: &Ir, access: Access, memref: Value) -> bool {
+    match access {
+        Access::None => false,
+        Access::Memref(m) => may_alias(ir, m, memref),
+        Access::Unknown => true,
+    }
+}
+
+/// The op owning `value` (its defining op, or the op whose region holds its block).
+pub(crate) fn value_owner(ir: &Ir, value: Value) -> Option<Op> {
+    match ir.value_def(value) {
+        ValueDef::Result { .. } => ir.defining_op(value),
+        _ => ir.value_block(value).and_then(|b| ir.block_parent_op(b)),
+    }
+}
+
+/// Whether `value` is defined inside `op` (by `op` itself, a nested op, or a block of
+/// one of its regions).
+fn defined_in(ir: &Ir, value: Value, op: Op) -> bool {
+    match ir.value_def(value) {
+        ValueDef::Result { .. } => ir.defining_op(value).is_some_and(|d| ir.is_ancestor(op, d)),
+        _ => value_owner(ir, value).is_some_and(|d| ir.is_ancestor(op, d)),
+    }
+}
+
+/// The single constant of a bound map without inputs, combining multiple results with
+/// `max` (lower bounds) or `min` (upper bounds).
+fn constant_bound(ir: &Ir, map: AffineMap, lower: bool) -> Option<i64> {
+    let ctx = ir.ctx();
+    if ctx.map_num_inputs(map) != 0 {
+        return None;
+    }
+    let values = ctx.map_constant_results(map)?;
+    if lower {
+        values.into_iter().max()
+    } else {
+        values.into_iter().min()
+    }
+}
+
+/// Whether `affine.for` op `l` runs its body at least once whenever it is reached:
+/// constant bounds with `lb < ub`, or single-result bounds over the same operands whose
+/// difference is a positive constant.
+pub(crate) fn known_nonempty(ir: &Ir, l: Op) -> bool {
+    let (Some(lbm), Some(ubm), Some(seg)) = (
+        map_attr(ir, l, "lowerBoundMap"),
+        map_attr(ir, l, "upperBoundMap"),
+        for_segments(ir, l),
+    ) else {
+        return false;
+    };
+    if let (Some(lb), Some(ub)) = (
+        constant_bound(ir, lbm, true),
+        constant_bound(ir, ubm, false),
+    ) {
+        return lb < ub;
+    }
+    let ctx = ir.ctx();
+    let operands = ir.operands(l);
+    let (ld, ud) = (ctx.map_data(lbm).clone(), ctx.map_data(ubm).clone());
+    if ld.results.len() != 1
+        || ud.results.len() != 1
+        || ld.num_dims != ud.num_dims
+        || ld.num_symbols != ud.num_symbols
+        || operands[seg[0].clone()] != operands[seg[1].clone()]
+    {
+        return false;
+    }
+    let diff = ctx.sub_expr(ud.results[0], ld.results[0]);
+    let diff = ctx.simplify_affine_expr(diff, ld.num_dims, ld.num_symbols);
+    ctx.constant_value(diff).is_some_and(|c| c > 0)
+}
+
+/// Integer divisions and remainders, which trap on a zero divisor (and signed overflow).
+fn is_trapping_division(name: &str) -> bool {
+    matches!(
+        name,
+        "arith.divsi"
+            | "arith.divui"
+            | "arith.remsi"
+            | "arith.remui"
+            | "arith.ceildivsi"
+            | "arith.ceildivui"
+            | "arith.floordivsi"
+    )
+}
+
+/// Whether division `op` cannot trap: its divisor is a constant other than 0 (and other
+/// than -1 for signed ops, which overflow on the minimum value).
+fn division_is_safe(ir: &Ir, op: Op) -> bool {
+    let Some(&divisor) = ir.operands(op).get(1) else {
+        return false;
+    };
+    let signed = ir.op_name(op).ends_with("si");
+    match constant_int(ir, divisor) {
+        Some(0) | None => false,
+        Some(-1) => !signed,
+        Some(_) => true,
+    }
+}
+
+/// Facts about one loop used while deciding what to hoist out of it.
+struct LoopInfo {
+    op: Op,
+    nonempty: bool,
+    /// What the ops nested in the loop may write.
+    writes: Vec<Access>,
+}
+
+/// Whether a single op (ignoring its regions' contents, which are checked separately)
+/// may move out of the loop.
+fn op_movable(ir: &Ir, info: &LoopInfo, op: Op) -> bool {
+    let name = ir.op_name(op);
+    match name {
+        "affine.for" | "affine.parallel" => return false,
+        "affine.if" | "scf.if" | "affine.yield" | "scf.yield" => return true,
+        "affine.load" | "affine.vector_load" | "memref.load" => {
+            let Some(&memref) = ir.operands(op).first() else {
+                return false;
+            };
+            return info.nonempty && !info.writes.iter().any(|&w| touches(ir, w, memref));
+        }
+        _ => {}
+    }
+    if is_trapping_division(name) && !info.nonempty && !division_is_safe(ir, op) {
+        return false;
+    }
+    match ir.op_def(op) {
+        Some(def) => def.has(Traits::PURE) && ir.regions(op).is_empty(),
+        None => false,
+    }
+}
+
+/// Whether `op` (a direct child of the loop body) and everything nested in it may move
+/// out of the loop, given the ops already chosen.
+fn can_hoist(ir: &Ir, info: &LoopInfo, op: Op, hoisted: &FxHashSet<Op>) -> bool {
+    if ir.has_trait(op, Traits::TERMINATOR) {
+        return false;
+    }
+    for o in ir.walk_ops(op, WalkOrder::PreOrder) {
+        if !op_movable(ir, info, o) {
+            return false;
+        }
+        for &v in ir.operands(o) {
+            if defined_in(ir, v, op) || !defined_in(ir, v, info.op) {
+                continue;
+            }
+            match ir.defining_op(v) {
+                Some(d) if hoisted.contains(&d) => {}
+                _ => return false,
+            }
+        }
+    }
+    true
+}
+
+/// Moves the invariant ops of loop `l`'s body just before `l`, keeping their order.
+fn hoist_from(ir: &mut Ir, l: Op) {
+    let Some(body) = ir.regions(l).first().and_then(|&r| ir.entry_block(r)) else {
+        return;
+    };
+    let info = LoopInfo {
+        op: l,
+        nonempty: known_nonempty(ir, l),
+        writes: ir
+            .walk_ops(l, WalkOrder::PreOrder)
+            .into_iter()
+            .skip(1)
+            .map(|o| writes(ir, o))
+            .filter(|&w| w != Access::None)
+            .collect(),
+    };
+    let mut hoisted = FxHashSet::new();
+    let mut order = Vec::new();
+    for op in ir.block_ops(body).collect::<Vec<_>>() {
+        if can_hoist(ir, &info, op, &hoisted) {
+            hoisted.insert(op);
+            order.push(op);
+        }
+    }
+    for op in order {
+        ir.detach_op(op);
+        ir.insert_op_before(l, op);
+    }
+}

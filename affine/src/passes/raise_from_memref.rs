@@ -1,0 +1,338 @@
+//! `affine-raise-from-memref`: rewrites `memref.load`/`memref.store` whose indices are
+//! affine functions of valid dimensions and symbols into `affine.load`/`affine.store`
+//! with the corresponding map. Also hosts the index-expression builder shared with
+//! `raise-scf-to-affine` ([`ExprBuilder`]).
+//!
+//! Assumes: index arithmetic is `arith.constant`, `arith.addi`, `arith.subi`,
+//! `arith.muli` (one side constant), `arith.floordivsi`/`arith.divsi`/`arith.remsi` by a
+//! positive constant (the latter two only on operands provably non-negative, where they
+//! agree with `floordiv`/`mod`), `arith.maxsi`/`arith.minsi` only at the top of loop
+//! bounds, and `affine.apply`; any other index value must itself be a valid affine
+//! dimension or symbol (MLIR's rules, [`crate::valid`]) at the op being raised.
+//! Declines (a remark under `remarks=true` or `LATTICE_REMARKS=1`) when some index is
+//! not affine, or the access carries `nontemporal = true`.
+//! Invariants: the rewritten op reads/writes exactly the same element; the index
+//! arithmetic left without uses is erased only when it is pure.
+
+use crate::util::{constant_int, map_attr};
+use crate::valid::{affine_scope, is_valid_dim, is_valid_symbol};
+use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::{
+    AffineExpr, AffineMap, Diagnostic, Ir, Op, OperationState, Region, Traits, Value, ValueDef,
+    WalkOrder,
+};
+
+/// Options of `affine-raise-from-memref`.
+#[derive(Clone, Debug, Default)]
+pub struct RaiseFromMemrefOptions {
+    /// Print refusals to stderr as `remark:` lines.
+    pub remarks: bool,
+}
+
+/// What a raising pass did and why it declined elsewhere.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// Number of ops rewritten.
+    pub raised: usize,
+    /// One line per op left alone, saying why.
+    pub remarks: Vec<String>,
+}
+
+impl Report {
+    /// Prints the remarks to stderr when `enabled` or `LATTICE_REMARKS=1`.
+    pub fn emit(&self, enabled: bool) {
+        let env = std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1");
+        if enabled || env {
+            for r in &self.remarks {
+                eprintln!("remark: {r}");
+            }
+        }
+    }
+}
+
+/// Builds affine expressions for index values, collecting the leaf values as map
+/// dimensions and symbols.
+pub(crate) struct ExprBuilder {
+    pub dims: Vec<Value>,
+    pub syms: Vec<Value>,
+    scope: Option<Region>,
+}
+
+impl ExprBuilder {
+    /// A builder for operands valid at `at`.
+    pub fn new(ir: &Ir, at: Op) -> ExprBuilder {
+        ExprBuilder {
+            dims: Vec::new(),
+            syms: Vec::new(),
+            scope: affine_scope(ir, at),
+        }
+    }
+
+    /// The affine expression of `v`, or `None` when it is not affine.
+    pub fn expr(&mut self, ir: &Ir, v: Value) -> Option<AffineExpr> {
+        self.expr_depth(ir, v, 0)
+    }
+
+    fn expr_depth(&mut self, ir: &Ir, v: Value, depth: u32) -> Option<AffineExpr> {
+        if depth > 64 || !ir.ctx().is_index(ir.value_type(v)) {
+            return None;
+        }
+        let ctx = ir.ctx();
+        if let Some(c) = constant_int(ir, v) {
+            return Some(ctx.constant_expr(c));
+        }
+        let dims0 = (self.dims.len(), self.syms.len());
+        if let Some(e) = self.compound(ir, v, depth) {
+            return Some(e);
+        }
+        self.dims.truncate(dims0.0);
+        self.syms.truncate(dims0.1);
+        self.leaf(ir, v)
+    }
+
+    fn compound(&mut self, ir: &Ir, v: Value, depth: u32) -> Option<AffineExpr> {
+        let def = ir.defining_op(v)?;
+        let ctx = ir.ctx();
+        let ops = ir.operands(def).to_vec();
+        let name = ir.op_name(def).to_string();
+        match name.as_str() {
+            "arith.addi" | "arith.subi" | "arith.muli" => {
+                let a = self.expr_depth(ir, ops[0], depth + 1)?;
+                let b = self.expr_depth(ir, ops[1], depth + 1)?;
+                Some(match name.as_str() {
+                    "arith.addi" => ctx.add_expr(a, b),
+                    "arith.subi" => ctx.sub_expr(a, b),
+                    _ => {
+                        if ctx.constant_value(a).is_none() && ctx.constant_value(b).is_none() {
+                            return None;
+                        }
+                        ctx.mul_expr(a, b)
+                    }
+                })
+            }
+            "arith.floordivsi" | "arith.divsi" | "arith.remsi" | "arith.ceildivsi" => {
+                let c = constant_int(ir, ops[1]).filter(|&c| c > 0)?;
+                if name != "arith.floordivsi" && !non_negative(ir, ops[0], 0) {
+                    return None;
+                }
+                let a = self.expr_depth(ir, ops[0], depth + 1)?;
+                let ce = ctx.constant_expr(c);
+                Some(match name.as_str() {
+                    "arith.remsi" => ctx.mod_expr(a, ce),
+                    "arith.ceildivsi" => ctx.ceildiv_expr(a, ce),
+                    _ => ctx.floordiv_expr(a, ce),
+                })
+            }
+            "affine.apply" => {
+                let map = map_attr(ir, def, "map")?;
+                let data = ctx.map_data(map).clone();
+                if data.results.len() != 1 {
+                    return None;
+                }
+                let mut dim_repl = Vec::new();
+                let mut sym_repl = Vec::new();
+                for (i, &o) in ops.iter().enumerate() {
+                    let e = self.expr_depth(ir, o, depth + 1)?;
+                    if i < data.num_dims as usize {
+                        dim_repl.push(e);
+                    } else {
+                        sym_repl.push(e);
+                    }
+                }
+                Some(ctx.replace_dims_and_symbols(data.results[0], &dim_repl, &sym_repl))
+            }
+            _ => None,
+        }
+    }
+
+    fn leaf(&mut self, ir: &Ir, v: Value) -> Option<AffineExpr> {
+        let ctx = ir.ctx();
+        if let Some(p) = self.syms.iter().position(|&s| s == v) {
+            return Some(ctx.symbol_expr(p as u32));
+        }
+        if let Some(p) = self.dims.iter().position(|&d| d == v) {
+            return Some(ctx.dim_expr(p as u32));
+        }
+        if is_valid_symbol(ir, v, self.scope) {
+            self.syms.push(v);
+            return Some(ctx.symbol_expr(self.syms.len() as u32 - 1));
+        }
+        if is_valid_dim(ir, v, self.scope) {
+            self.dims.push(v);
+            return Some(ctx.dim_expr(self.dims.len() as u32 - 1));
+        }
+        None
+    }
+
+    /// A simplified map of `results` over the collected dims and symbols.
+    pub fn map(&self, ir: &Ir, results: Vec<AffineExpr>) -> AffineMap {
+        let ctx = ir.ctx();
+        let m = ctx.affine_map(self.dims.len() as u32, self.syms.len() as u32, results);
+        ctx.simplify_map(m)
+    }
+
+    /// The map operands: dims then symbols.
+    pub fn operands(&self) -> Vec<Value> {
+        self.dims.iter().chain(self.syms.iter()).copied().collect()
+    }
+}
+
+/// Whether `v` is provably non-negative: a non-negative constant, the induction
+/// variable of a loop whose lower bounds are non-negative constants, or sums, products
+/// and quotients of such values.
+pub(crate) fn non_negative(ir: &Ir, v: Value, depth: u32) -> bool {
+    if depth > 32 {
+        return false;
+    }
+    if let Some(c) = constant_int(ir, v) {
+        return c >= 0;
+    }
+    if let ValueDef::Argument { block, index: 0 } = ir.value_def(v) {
+        let Some(owner) = ir.block_parent_op(block) else {
+            return false;
+        };
+        if ir.is_op(owner, "affine.for") {
+            return map_attr(ir, owner, "lowerBoundMap")
+                .and_then(|m| ir.ctx().map_constant_results(m))
+                .is_some_and(|cs| cs.iter().any(|&c| c >= 0));
+        }
+        if ir.is_op(owner, "scf.for") {
+            return non_negative(ir, ir.operand(owner, 0), depth + 1);
+        }
+        return false;
+    }
+    let Some(def) = ir.defining_op(v) else {
+        return false;
+    };
+    match ir.op_name(def) {
+        "arith.addi" | "arith.muli" | "arith.maxsi" => ir
+            .operands(def)
+            .iter()
+            .all(|&o| non_negative(ir, o, depth + 1)),
+        "arith.divsi" | "arith.remsi" | "arith.floordivsi" => {
+            non_negative(ir, ir.operand(def, 0), depth + 1)
+                && constant_int(ir, ir.operand(def, 1)).is_some_and(|c| c > 0)
+        }
+        _ => false,
+    }
+}
+
+/// Erases `ops` (and, transitively, their pure operands' definitions) that are unused.
+pub(crate) fn erase_dead(ir: &mut Ir, mut candidates: Vec<Op>) {
+    while let Some(op) = candidates.pop() {
+        if !ir.contains_op(op)
+            || !ir.has_trait(op, Traits::PURE)
+            || !ir.regions(op).is_empty()
+            || !ir.results(op).iter().all(|&r| ir.is_unused(r))
+        {
+            continue;
+        }
+        let defs: Vec<Op> = ir
+            .operands(op)
+            .iter()
+            .filter_map(|&o| ir.defining_op(o))
+            .collect();
+        ir.erase_op(op);
+        candidates.extend(defs);
+    }
+}
+
+/// Raises one `memref.load`/`memref.store`; `Err` says why not.
+pub(crate) fn raise_access(ir: &mut Ir, op: Op) -> Result<(), String> {
+    let is_load = ir.is_op(op, "memref.load");
+    let first_index = if is_load { 1 } else { 2 };
+    if ir
+        .attr(op, "nontemporal")
+        .and_then(|a| ir.ctx().int_value(a))
+        .is_some_and(|v| v != 0)
+    {
+        return Err("nontemporal access".into());
+    }
+    let operands = ir.operands(op).to_vec();
+    let mut b = ExprBuilder::new(ir, op);
+    let mut results = Vec::new();
+    for (k, &i) in operands[first_index..].iter().enumerate() {
+        match b.expr(ir, i) {
+            Some(e) => results.push(e),
+            None => {
+                return Err(format!(
+                    "index {k} is not an affine function of valid dims and symbols"
+                ))
+            }
+        }
+    }
+    let map = b.map(ir, results);
+    let ctx = ir.ctx_arc().clone();
+    let name = if is_load {
+        "affine.load"
+    } else {
+        "affine.store"
+    };
+    let mut st = OperationState::new(ctx.intern_str(name), ir.loc(op));
+    st.operands = operands[..first_index].to_vec();
+    st.operands.extend(b.operands());
+    st.result_types = ir.results(op).iter().map(|&r| ir.value_type(r)).collect();
+    st.add_attr(ctx.intern_str("map"), ctx.affine_map_attr(map));
+    let new = ir.create_op(st);
+    ir.insert_op_before(op, new);
+    for (k, r) in ir.results(op).to_vec().into_iter().enumerate() {
+        let nr = ir.result(new, k);
+        ir.replace_all_uses(r, nr);
+    }
+    let defs: Vec<Op> = operands[first_index..]
+        .iter()
+        .filter_map(|&o| ir.defining_op(o))
+        .collect();
+    ir.erase_op(op);
+    erase_dead(ir, defs);
+    Ok(())
+}
+
+/// Short description of `op` for remarks.
+pub(crate) fn describe(ir: &Ir, op: Op) -> String {
+    let loc = lattice_ir::printer::attr_to_string(ir.ctx(), ir.loc(op));
+    format!("'{}' at {loc}", ir.op_name(op))
+}
+
+/// Raises every raisable `memref.load`/`memref.store` in `func`.
+pub fn raise_from_memref_with_report(ir: &mut Ir, func: Op) -> Report {
+    let mut report = Report::default();
+    for op in ir.walk_ops(func, WalkOrder::PreOrder) {
+        if !ir.contains_op(op) || !(ir.is_op(op, "memref.load") || ir.is_op(op, "memref.store")) {
+            continue;
+        }
+        let what = describe(ir, op);
+        match raise_access(ir, op) {
+            Ok(()) => report.raised += 1,
+            Err(why) => report.remarks.push(format!("not raised: {what}: {why}")),
+        }
+    }
+    report
+}
+
+/// Runs `affine-raise-from-memref` on `func`.
+pub fn raise_from_memref(
+    ir: &mut Ir,
+    func: Op,
+    options: &RaiseFromMemrefOptions,
+) -> Result<(), Vec<Diagnostic>> {
+    raise_from_memref_with_report(ir, func).emit(options.remarks);
+    Ok(())
+}
+
+fn run(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+    let remarks = options
+        .bool("remarks", false)
+        .map_err(|e| vec![Diagnostic::error(lattice_ir::DiagLoc::None, e)])?;
+    raise_from_memref(ir, op, &RaiseFromMemrefOptions { remarks })
+}
+
+/// The `affine-raise-from-memref` pass.
+pub static RAISE_FROM_MEMREF: PassDef = PassDef {
+    name: "affine-raise-from-memref",
+    display_name: "RaiseMemrefDialect",
+    summary: "Turn some memref operators to affine operators where supported",
+    anchor: Some("func.func"),
+    options: &[("remarks", "Print why accesses were not raised")],
+    run,
+};

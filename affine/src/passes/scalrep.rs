@@ -1,0 +1,371 @@
+//! `affine-scalrep`: store-to-load forwarding, redundant load elimination and dead store
+//! elimination on `affine.load`/`affine.store` (like upstream's `affineScalarReplace`).
+//!
+//! - A load takes the value of a store to the same memref and the same access (the
+//!   subscripts, with `affine.apply` producers composed in, are equal as affine
+//!   expressions of the same SSA values) when the store dominates the load and no op
+//!   that may run between them may write a memref aliasing it.
+//! - A load is replaced by an identical earlier load that dominates it under the same
+//!   condition.
+//! - A store followed in the same block by a store to the same access, with nothing in
+//!   between that may read the memref, is erased.
+//! - A local allocation (`memref.alloc`/`memref.alloca`) used only as the target of stores
+//!   and by `memref.dealloc` is erased with those users.
+//!
+//! Conservative rules: "between" includes, when the later op sits in a loop nested in the
+//! earlier op's block, the whole of that loop (its back edges); two memrefs may alias
+//! unless they are distinct allocations; two stores to the same memref do not interfere
+//! only when some subscript differs by a nonzero constant; ops of unknown effect read
+//! and write everything.
+
+use lattice_ir::diag::Diagnostic;
+use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::store::WalkOrder;
+use lattice_ir::{AffineExpr, AffineExprData, Ir, Op, Value};
+use std::collections::HashMap;
+
+use super::loop_invariant_code_motion::{reads, touches, writes, Access};
+use crate::util::map_attr;
+
+/// Options of `affine-scalrep` (it has none upstream).
+#[derive(Clone, Debug, Default)]
+pub struct ScalrepOptions {}
+
+/// The pass as mlir-opt names it.
+pub static SCALREP: PassDef = PassDef {
+    name: "affine-scalrep",
+    display_name: "AffineScalarReplacement",
+    summary: "Replace affine memref accesses by scalars by forwarding stores to loads and eliminating redundant loads",
+    anchor: Some("func.func"),
+    options: &[],
+    run: run_pass,
+};
+
+fn run_pass(ir: &mut Ir, op: Op, _options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+    scalrep(ir, op, &ScalrepOptions::default())
+}
+
+/// Numbers SSA values so that accesses from different ops can be compared as affine
+/// expressions over one space of dims.
+#[derive(Default)]
+struct Numbering {
+    ids: HashMap<Value, u32>,
+}
+
+impl Numbering {
+    fn dim(&mut self, ir: &Ir, v: Value) -> AffineExpr {
+        let n = self.ids.len() as u32;
+        let id = *self.ids.entry(v).or_insert(n);
+        ir.ctx().dim_expr(id)
+    }
+
+    /// The expression of index value `v`: an `affine.apply` is composed in (to a bounded
+    /// depth), anything else is a dim of its own.
+    fn value_expr(&mut self, ir: &Ir, v: Value, depth: u32) -> AffineExpr {
+        if depth < 16 {
+            if let Some(def) = ir.defining_op(v) {
+                if ir.is_op(def, "affine.apply") {
+                    if let Some(map) = map_attr(ir, def, "map") {
+                        let ctx = ir.ctx();
+                        if ctx.map_num_results(map) == 1 {
+                            let d = ctx.map_data(map).clone();
+                            let inputs: Vec<AffineExpr> = ir
+                                .operands(def)
+                                .to_vec()
+                                .into_iter()
+                                .map(|x| self.value_expr(ir, x, depth + 1))
+                                .collect();
+                            if inputs.len() == (d.num_dims + d.num_symbols) as usize {
+                                let (dims, syms) = inputs.split_at(d.num_dims as usize);
+                                return ir.ctx().replace_dims_and_symbols(d.results[0], dims, syms);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.dim(ir, v)
+    }
+
+    /// The memref and subscript expressions of an `affine.load`/`affine.store`.
+    fn access(&mut self, ir: &Ir, op: Op) -> Option<(Value, Vec<AffineExpr>)> {
+        let first = if ir.is_op(op, "affine.store") { 1 } else { 0 };
+        let operands = ir.operands(op).to_vec();
+        let memref = *operands.get(first)?;
+        let indices = &operands[first + 1..];
+        let map = map_attr(ir, op, "map")?;
+        let d = ir.ctx().map_data(map).clone();
+        if indices.len() != (d.num_dims + d.num_symbols) as usize {
+            return None;
+        }
+        let inputs: Vec<AffineExpr> = indices.iter().map(|&x| self.value_expr(ir, x, 0)).collect();
+        let (dims, syms) = inputs.split_at(d.num_dims as usize);
+        let exprs = d
+            .results
+            .iter()
+            .map(|&e| ir.ctx().replace_dims_and_symbols(e, dims, syms))
+            .collect();
+        Some((memref, exprs))
+    }
+
+    /// The constant differences of two subscript lists, per subscript (`None` where not
+    /// constant).
+    fn differences(&self, ir: &Ir, a: &[AffineExpr], b: &[AffineExpr]) -> Vec<Option<i64>> {
+        let ctx = ir.ctx();
+        let n = self.ids.len() as u32;
+        a.iter()
+            .zip(b)
+            .map(|(&x, &y)| {
+                let diff = ctx.simplify_affine_expr(ctx.sub_expr(x, y), n, 0);
+                match ctx.expr_data(diff) {
+                    AffineExprData::Constant(c) => Some(c),
+                    _ => None,
+                }
+            })
+            .collect()
+    }
+
+    fn same(&self, ir: &Ir, a: &[AffineExpr], b: &[AffineExpr]) -> bool {
+        a.len() == b.len() && self.differences(ir, a, b).iter().all(|d| *d == Some(0))
+    }
+
+    fn disjoint(&self, ir: &Ir, a: &[AffineExpr], b: &[AffineExpr]) -> bool {
+        a.len() == b.len()
+            && self
+                .differences(ir, a, b)
+                .iter()
+                .any(|d| matches!(d, Some(c) if *c != 0))
+    }
+}
+
+/// The ancestor of `op` (or `op` itself) that lies directly in `block`.
+fn ancestor_in(ir: &Ir, block: lattice_ir::Block, mut op: Op) -> Option<Op> {
+    loop {
+        let parent = ir.op_parent(op)?;
+        if parent == block {
+            return Some(op);
+        }
+        op = ir.block_parent_op(parent)?;
+    }
+}
+
+/// Whether `first` properly dominates `second` (same block and earlier, or earlier than
+/// the ancestor of `second` in `first`'s block).
+fn dominates(ir: &Ir, first: Op, second: Op) -> Option<Op> {
+    let block = ir.op_parent(first)?;
+    let anc = ancestor_in(ir, block, second)?;
+    if anc == first {
+        return None;
+    }
+    let mut cur = ir.next_op(first);
+    while let Some(o) = cur {
+        if o == anc {
+            return Some(anc);
+        }
+        cur = ir.next_op(o);
+    }
+    None
+}
+
+/// Every op that may execute after `first` and before `second` (conservatively), where
+/// `first` dominates `second` through `anc`, the ancestor of `second` in `first`'s block.
+fn between(ir: &Ir, first: Op, second: Op, anc: Op) -> Vec<Op> {
+    let mut out = Vec::new();
+    let mut cur = ir.next_op(first);
+    while let Some(o) = cur {
+        if o == anc {
+            break;
+        }
+        out.extend(ir.walk_ops(o, WalkOrder::PreOrder));
+        cur = ir.next_op(o);
+    }
+    if anc != second {
+        out.extend(ir.walk_ops(anc, WalkOrder::PreOrder));
+    }
+    out
+}
+
+/// Whether an op in `ops` may write memory that the access `(memref, exprs)` reads,
+/// besides `except`.
+fn written_between(
+    ir: &Ir,
+    num: &mut Numbering,
+    ops: &[Op],
+    memref: Value,
+    exprs: &[AffineExpr],
+    except: Op,
+) -> bool {
+    for &o in ops {
+        if o == except {
+            continue;
+        }
+        let w = writes(ir, o);
+        if !touches(ir, w, memref) {
+            continue;
+        }
+        if w == Access::Memref(memref) && ir.is_op(o, "affine.store") {
+            if let Some((_, other)) = num.access(ir, o) {
+                if num.disjoint(ir, exprs, &other) {
+                    continue;
+                }
+            }
+        }
+        return true;
+    }
+    false
+}
+
+/// Runs store-to-load forwarding, load CSE and dead store elimination on `func`.
+pub fn scalrep(ir: &mut Ir, func: Op, _options: &ScalrepOptions) -> Result<(), Vec<Diagnostic>> {
+    let mut num = Numbering::default();
+    let all = ir.walk_ops(func, WalkOrder::PreOrder);
+    let stores: Vec<Op> = all
+        .iter()
+        .copied()
+        .filter(|&o| ir.is_op(o, "affine.store"))
+        .collect();
+    let loads: Vec<Op> = all
+        .iter()
+        .copied()
+        .filter(|&o| ir.is_op(o, "affine.load"))
+        .collect();
+    let mut erased: Vec<Op> = Vec::new();
+    let mut kept_loads: Vec<Op> = Vec::new();
+    for &load in &loads {
+        let Some((memref, exprs)) = num.access(ir, load) else {
+            kept_loads.push(load);
+            continue;
+        };
+        let ty = ir.value_type(ir.result(load, 0));
+        // Store-to-load forwarding.
+        let mut replacement = None;
+        for &st in &stores {
+            if ir.operands(st).get(1) != Some(&memref) || ir.value_type(ir.operand(st, 0)) != ty {
+                continue;
+            }
+            let Some(anc) = dominates(ir, st, load) else {
+                continue;
+            };
+            let Some((_, sexprs)) = num.access(ir, st) else {
+                continue;
+            };
+            if !num.same(ir, &exprs, &sexprs) {
+                continue;
+            }
+            let mid = between(ir, st, load, anc);
+            if !written_between(ir, &mut num, &mid, memref, &exprs, st) {
+                replacement = Some(ir.operand(st, 0));
+                break;
+            }
+        }
+        // Redundant load elimination.
+        if replacement.is_none() {
+            for &prev in &kept_loads {
+                if ir.operands(prev).first() != Some(&memref)
+                    || ir.value_type(ir.result(prev, 0)) != ty
+                {
+                    continue;
+                }
+                let Some(anc) = dominates(ir, prev, load) else {
+                    continue;
+                };
+                let Some((_, pexprs)) = num.access(ir, prev) else {
+                    continue;
+                };
+                if !num.same(ir, &exprs, &pexprs) {
+                    continue;
+                }
+                let mid = between(ir, prev, load, anc);
+                if !written_between(ir, &mut num, &mid, memref, &exprs, prev) {
+                    replacement = Some(ir.result(prev, 0));
+                    break;
+                }
+            }
+        }
+        match replacement {
+            Some(v) => {
+                ir.replace_all_uses(ir.result(load, 0), v);
+                erased.push(load);
+            }
+            None => kept_loads.push(load),
+        }
+    }
+    for op in erased.drain(..) {
+        ir.erase_op(op);
+    }
+    eliminate_overwritten_stores(ir, &mut num, &stores);
+    eliminate_dead_allocs(ir, func);
+    Ok(())
+}
+
+/// Erases stores overwritten by a later store to the same access in the same block with
+/// nothing in between that may read the memref.
+fn eliminate_overwritten_stores(ir: &mut Ir, num: &mut Numbering, stores: &[Op]) {
+    let mut dead = Vec::new();
+    for &st in stores {
+        let Some((memref, exprs)) = num.access(ir, st) else {
+            continue;
+        };
+        let mut cur = ir.next_op(st);
+        while let Some(o) = cur {
+            if ir.is_op(o, "affine.store") && ir.operands(o).get(1) == Some(&memref) {
+                if let Some((_, other)) = num.access(ir, o) {
+                    if num.same(ir, &exprs, &other) {
+                        dead.push(st);
+                        break;
+                    }
+                }
+            }
+            let sub = ir.walk_ops(o, WalkOrder::PreOrder);
+            if sub.iter().any(|&x| touches(ir, reads(ir, x), memref)) {
+                break;
+            }
+            // Control that may not reach the next op (terminators) ends the scan.
+            if ir.has_trait(o, lattice_ir::Traits::TERMINATOR) {
+                break;
+            }
+            cur = ir.next_op(o);
+        }
+    }
+    for op in dead {
+        ir.erase_op(op);
+    }
+}
+
+/// Erases local allocations whose only uses are as the target of stores or by
+/// `memref.dealloc`, together with those uses.
+fn eliminate_dead_allocs(ir: &mut Ir, func: Op) {
+    let allocs: Vec<Op> = ir
+        .walk_ops(func, WalkOrder::PreOrder)
+        .into_iter()
+        .filter(|&o| ir.is_op(o, "memref.alloc") || ir.is_op(o, "memref.alloca"))
+        .collect();
+    for alloc in allocs {
+        let Some(&m) = ir.results(alloc).first() else {
+            continue;
+        };
+        let users: Option<Vec<Op>> = ir
+            .uses(m)
+            .iter()
+            .map(|u| {
+                let ok = match ir.op_name(u.op) {
+                    "affine.store" | "memref.store" | "affine.vector_store" => {
+                        u.index == 1 && ir.operand(u.op, 0) != m
+                    }
+                    "memref.dealloc" => true,
+                    _ => false,
+                };
+                ok.then_some(u.op)
+            })
+            .collect();
+        let Some(mut users) = users else {
+            continue;
+        };
+        users.sort();
+        users.dedup();
+        for u in users {
+            ir.erase_op(u);
+        }
+        ir.erase_op(alloc);
+    }
+}
