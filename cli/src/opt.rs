@@ -321,9 +321,18 @@ fn read_input(name: &str) -> std::io::Result<(String, Vec<u8>)> {
     }
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same directory and a rename.
+/// Writes `bytes` to `path` through a temporary file in the same directory and a rename,
+/// so readers never see a half-written file. Paths that exist but are not regular files
+/// (`/dev/null`, `/dev/stdout`, FIFOs) are written in place: renaming over them would
+/// replace the device or pipe with a plain file.
 fn write_atomically(path: &str, bytes: &[u8]) -> std::io::Result<()> {
     let target = std::path::Path::new(path);
+    if let Ok(meta) = std::fs::metadata(target) {
+        if !meta.is_file() {
+            let mut f = std::fs::OpenOptions::new().write(true).open(target)?;
+            return f.write_all(bytes);
+        }
+    }
     let dir = target
         .parent()
         .filter(|p| !p.as_os_str().is_empty())

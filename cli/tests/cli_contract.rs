@@ -160,6 +160,22 @@ fn output_file_is_replaced_only_on_success() {
 }
 
 #[test]
+fn output_to_a_device_writes_through_it() {
+    // `-o /dev/null` must not replace the device with a regular file.
+    let o = lattice(
+        &["opt", "-", "-o", "/dev/null"],
+        b"func.func @f() {\n  return\n}\n",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    use std::os::unix::fs::FileTypeExt;
+    let meta = std::fs::metadata("/dev/null").unwrap();
+    assert!(
+        meta.file_type().is_char_device(),
+        "/dev/null is no longer a device"
+    );
+}
+
+#[test]
 fn thousands_of_nested_loops_do_not_overflow() {
     let depth = 5000;
     let mut text = String::from("func.func @deep(%A: memref<1xf32>) {\n");

@@ -28,6 +28,12 @@ const TABLE: &[(&str, &str)] = &[
     ("*", "--affine-loop-normalize"),
     ("*", "--affine-loop-normalize=promote-single-iter"),
     ("*", "--affine-simplify-structures"),
+    ("*", "--affine-loop-unroll=unroll-factor=4"),
+    ("*", "--affine-loop-unroll=unroll-full"),
+    ("*", "--affine-loop-unroll=unroll-factor=3"),
+    ("*", "--affine-loop-unroll-jam=unroll-jam-factor=2"),
+    ("*", "--affine-loop-unroll-jam=unroll-jam-factor=3"),
+    ("*", "--raise-scf-to-affine --affine-raise-from-memref"),
 ];
 
 const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";

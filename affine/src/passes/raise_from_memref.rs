@@ -56,6 +56,9 @@ pub(crate) struct ExprBuilder {
     pub dims: Vec<Value>,
     pub syms: Vec<Value>,
     scope: Option<Region>,
+    /// Values visited so far; the walk gives up past a budget (shared subexpressions
+    /// would otherwise make it exponential).
+    visits: u32,
 }
 
 impl ExprBuilder {
@@ -65,6 +68,7 @@ impl ExprBuilder {
             dims: Vec::new(),
             syms: Vec::new(),
             scope: affine_scope(ir, at),
+            visits: 0,
         }
     }
 
@@ -74,7 +78,8 @@ impl ExprBuilder {
     }
 
     fn expr_depth(&mut self, ir: &Ir, v: Value, depth: u32) -> Option<AffineExpr> {
-        if depth > 64 || !ir.ctx().is_index(ir.value_type(v)) {
+        self.visits += 1;
+        if depth > 64 || self.visits > 4096 || !ir.ctx().is_index(ir.value_type(v)) {
             return None;
         }
         let ctx = ir.ctx();
@@ -112,7 +117,8 @@ impl ExprBuilder {
             }
             "arith.floordivsi" | "arith.divsi" | "arith.remsi" | "arith.ceildivsi" => {
                 let c = constant_int(ir, ops[1]).filter(|&c| c > 0)?;
-                if name != "arith.floordivsi" && !non_negative(ir, ops[0], 0) {
+                let truncating = name == "arith.divsi" || name == "arith.remsi";
+                if truncating && !non_negative(ir, ops[0], 0) {
                     return None;
                 }
                 let a = self.expr_depth(ir, ops[0], depth + 1)?;
@@ -122,6 +128,12 @@ impl ExprBuilder {
                     "arith.ceildivsi" => ctx.ceildiv_expr(a, ce),
                     _ => ctx.floordiv_expr(a, ce),
                 })
+            }
+            "arith.select" => {
+                let (x, op, k) = lowered_division(ir, def)?;
+                let a = self.expr_depth(ir, x, depth + 1)?;
+                let ke = ctx.constant_expr(k);
+                Some(ctx.binary_expr(op, a, ke))
             }
             "affine.apply" => {
                 let map = map_attr(ir, def, "map")?;
@@ -177,11 +189,89 @@ impl ExprBuilder {
     }
 }
 
+/// The op named `name` defining `v`.
+fn def_named(ir: &Ir, v: Value, name: &str) -> Option<Op> {
+    ir.defining_op(v).filter(|&d| ir.is_op(d, name))
+}
+
+/// Whether `v` is the constant `k`.
+fn is_const(ir: &Ir, v: Value, k: i64) -> bool {
+    constant_int(ir, v) == Some(k)
+}
+
+/// The `arith.cmpi` defining `v` with predicate `pred` (2 = slt, 3 = sle): its operands.
+fn cmpi(ir: &Ir, v: Value, pred: i128) -> Option<(Value, Value)> {
+    let c = def_named(ir, v, "arith.cmpi")?;
+    let p = ir.ctx().int_value(ir.attr(c, "predicate")?)?;
+    (p == pred).then(|| (ir.operand(c, 0), ir.operand(c, 1)))
+}
+
+/// The binary `name` op defining `v`: its operands.
+fn binop(ir: &Ir, v: Value, name: &str) -> Option<(Value, Value)> {
+    let d = def_named(ir, v, name)?;
+    let ops = ir.operands(d);
+    (ops.len() == 2).then(|| (ops[0], ops[1]))
+}
+
+/// Recognizes the `arith.select` sequences `--lower-affine` emits for `x mod k`,
+/// `x floordiv k` and `x ceildiv k` (k > 0): returns `(x, op, k)`.
+fn lowered_division(ir: &Ir, select: Op) -> Option<(Value, lattice_ir::AffineBinOp, i64)> {
+    use lattice_ir::AffineBinOp;
+    let ops = ir.operands(select);
+    let (c, t, f) = (*ops.first()?, *ops.get(1)?, *ops.get(2)?);
+    // mod: r = remsi x, k; select (r < 0), r + k, r
+    if let Some((r, zero)) = cmpi(ir, c, 2) {
+        if let Some((x, kv)) = binop(ir, r, "arith.remsi") {
+            let k = constant_int(ir, kv).filter(|&k| k > 0)?;
+            let (r2, k2) = binop(ir, t, "arith.addi")?;
+            return (is_const(ir, zero, 0) && r2 == r && is_const(ir, k2, k) && f == r)
+                .then_some((x, AffineBinOp::Mod, k));
+        }
+        // floordiv: s = select (x < 0), -1 - x, x; q = divsi s, k; select (x < 0), -1 - q, q
+        let x = r;
+        let q = f;
+        let (sv, kv) = binop(ir, q, "arith.divsi")?;
+        let k = constant_int(ir, kv).filter(|&k| k > 0)?;
+        let (m1, q2) = binop(ir, t, "arith.subi")?;
+        let s = def_named(ir, sv, "arith.select")?;
+        let sops = ir.operands(s);
+        let (m1b, x2) = binop(ir, sops[1], "arith.subi")?;
+        let ok = is_const(ir, zero, 0)
+            && is_const(ir, m1, -1)
+            && q2 == q
+            && sops[0] == c
+            && is_const(ir, m1b, -1)
+            && x2 == x
+            && sops[2] == x;
+        return ok.then_some((x, AffineBinOp::FloorDiv, k));
+    }
+    // ceildiv: s = select (x <= 0), 0 - x, x - 1; q = divsi s, k; select (x <= 0), 0 - q, q + 1
+    let (x, zero) = cmpi(ir, c, 3)?;
+    let (z1, q) = binop(ir, t, "arith.subi")?;
+    let (q2, one) = binop(ir, f, "arith.addi")?;
+    let (s, kv) = binop(ir, q, "arith.divsi")?;
+    let k = constant_int(ir, kv).filter(|&k| k > 0)?;
+    let sd = def_named(ir, s, "arith.select")?;
+    let sops = ir.operands(sd);
+    let (z2, x2) = binop(ir, sops[1], "arith.subi")?;
+    let (x3, one2) = binop(ir, sops[2], "arith.subi")?;
+    let ok = is_const(ir, zero, 0)
+        && is_const(ir, z1, 0)
+        && q2 == q
+        && is_const(ir, one, 1)
+        && sops[0] == c
+        && is_const(ir, z2, 0)
+        && x2 == x
+        && x3 == x
+        && is_const(ir, one2, 1);
+    ok.then_some((x, AffineBinOp::CeilDiv, k))
+}
+
 /// Whether `v` is provably non-negative: a non-negative constant, the induction
 /// variable of a loop whose lower bounds are non-negative constants, or sums, products
 /// and quotients of such values.
 pub(crate) fn non_negative(ir: &Ir, v: Value, depth: u32) -> bool {
-    if depth > 32 {
+    if depth > 12 {
         return false;
     }
     if let Some(c) = constant_int(ir, v) {

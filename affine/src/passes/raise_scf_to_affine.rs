@@ -28,12 +28,16 @@ pub struct RaiseScfToAffineOptions {
     pub remarks: bool,
 }
 
-/// The leaves of a tree of `name` ops rooted at `v` (only through single-use inner ops).
+/// The leaves of a tree of `name` ops rooted at `v` (at most 32 levels deep).
 fn flatten(ir: &Ir, v: Value, name: &str, out: &mut Vec<Value>) {
+    flatten_depth(ir, v, name, out, 0);
+}
+
+fn flatten_depth(ir: &Ir, v: Value, name: &str, out: &mut Vec<Value>, depth: u32) {
     match ir.defining_op(v) {
-        Some(def) if ir.is_op(def, name) && ir.operands(def).len() == 2 => {
+        Some(def) if depth < 32 && ir.is_op(def, name) && ir.operands(def).len() == 2 => {
             for o in ir.operands(def).to_vec() {
-                flatten(ir, o, name, out);
+                flatten_depth(ir, o, name, out, depth + 1);
             }
         }
         _ => out.push(v),
@@ -200,6 +204,7 @@ fn raise_if(ir: &mut Ir, op: Op) -> Result<(), String> {
     st.operands = b.operands();
     st.result_types = ir.results(op).iter().map(|&r| ir.value_type(r)).collect();
     st.add_attr(ctx.intern_str("condition"), ctx.integer_set_attr(set));
+    st.attrs.extend(ir.attrs(op).iter().copied());
     st.regions.push(take_region(ir, op, 0));
     st.regions.push(take_region(ir, op, 1));
     let new = ir.create_op(st);

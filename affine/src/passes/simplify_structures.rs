@@ -328,12 +328,77 @@ pub fn simplify_structures(
             }
         }
         fold_operands_into_maps(ir, op);
+        if ir.is_op(op, "affine.if") {
+            fold_constant_if(ir, op);
+        }
     }
     lattice_ir::passes::canonicalize::canonicalize(
         ir,
         func,
         &lattice_ir::passes::canonicalize::CanonicalizeOptions::default(),
     )
+}
+
+/// Replaces an `affine.if` whose set is trivially true (no constraints) or the canonical
+/// empty set (`1 == 0`) by the branch that always runs.
+fn fold_constant_if(ir: &mut Ir, op: Op) {
+    let Some(AttrData::IntegerSet(set)) = ir.attr(op, "condition").map(|a| ir.ctx().attr_data(a))
+    else {
+        return;
+    };
+    let d = ir.ctx().set_data(*set).clone();
+    let holds = |i: usize| {
+        ir.ctx().constant_value(d.constraints[i]).is_some_and(|c| {
+            if d.eq_flags[i] {
+                c == 0
+            } else {
+                c >= 0
+            }
+        })
+    };
+    let branch = if (0..d.constraints.len()).all(holds) {
+        0
+    } else if d.constraints.len() == 1
+        && d.eq_flags[0]
+        && ir
+            .ctx()
+            .constant_value(d.constraints[0])
+            .is_some_and(|c| c != 0)
+    {
+        1
+    } else {
+        return;
+    };
+    let Some(&region) = ir.regions(op).get(branch) else {
+        return;
+    };
+    let results = ir.results(op).to_vec();
+    match ir.entry_block(region) {
+        None => {
+            if !results.is_empty() {
+                return;
+            }
+        }
+        Some(block) => {
+            let Some(term) = ir.last_op(block) else {
+                return;
+            };
+            let yielded = ir.operands(term).to_vec();
+            if yielded.len() != results.len() {
+                return;
+            }
+            for (r, y) in results.into_iter().zip(yielded) {
+                ir.replace_all_uses(r, y);
+            }
+            ir.erase_op(term);
+            let ops: Vec<Op> = ir.block_ops(block).collect();
+            for o in ops {
+                ir.detach_op(o);
+                ir.insert_op_before(op, o);
+            }
+        }
+    }
+    ir.erase_op(op);
 }
 
 /// Composes producers and constants into the single map of `affine.apply`, `affine.min`,

@@ -135,3 +135,110 @@ func.func @declined(%m: memref<10xf32>, %bounds: memref<4xindex>, %s: index, %fl
   }
   return
 }
+
+// -----
+
+// The select sequences --lower-affine emits for mod, floordiv and ceildiv (on values
+// that may be negative) become the affine operators again.
+// CHECK-LABEL: func.func @divisions
+// CHECK: affine.for %[[I:.*]] = 0 to %{{.*}} {
+// CHECK-NEXT: %[[V:.*]] = affine.load %{{.*}}[%[[I]] mod 7] : memref<100xf32>
+// CHECK-NEXT: affine.store %[[V]], %{{.*}}[%[[I]] floordiv 3] : memref<100xf32>
+// CHECK-NEXT: affine.store %[[V]], %{{.*}}[%[[I]] ceildiv 5] : memref<100xf32>
+// CHECK-NEXT: }
+func.func @divisions(%arg0: memref<100xf32>, %arg1: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %arg2 = %c0 to %arg1 step %c1 {
+    %c7 = arith.constant 7 : index
+    %0 = arith.remsi %arg2, %c7 : index
+    %c0_0 = arith.constant 0 : index
+    %1 = arith.cmpi slt, %0, %c0_0 : index
+    %2 = arith.addi %0, %c7 : index
+    %3 = arith.select %1, %2, %0 : index
+    %4 = memref.load %arg0[%3] : memref<100xf32>
+    %c3 = arith.constant 3 : index
+    %c0_1 = arith.constant 0 : index
+    %c-1 = arith.constant -1 : index
+    %5 = arith.cmpi slt, %arg2, %c0_1 : index
+    %6 = arith.subi %c-1, %arg2 : index
+    %7 = arith.select %5, %6, %arg2 : index
+    %8 = arith.divsi %7, %c3 : index
+    %9 = arith.subi %c-1, %8 : index
+    %10 = arith.select %5, %9, %8 : index
+    memref.store %4, %arg0[%10] : memref<100xf32>
+    %c5 = arith.constant 5 : index
+    %c0_2 = arith.constant 0 : index
+    %c1_3 = arith.constant 1 : index
+    %11 = arith.cmpi sle, %arg2, %c0_2 : index
+    %12 = arith.subi %c0_2, %arg2 : index
+    %13 = arith.subi %arg2, %c1_3 : index
+    %14 = arith.select %11, %12, %13 : index
+    %15 = arith.divsi %14, %c5 : index
+    %16 = arith.subi %c0_2, %15 : index
+    %17 = arith.addi %15, %c1_3 : index
+    %18 = arith.select %11, %16, %17 : index
+    memref.store %4, %arg0[%18] : memref<100xf32>
+  }
+  return
+}
+
+// -----
+
+// A near-miss of the floordiv sequence (the wrong constant) is left alone.
+// CHECK-LABEL: func.func @not_floordiv
+// CHECK: affine.for
+// CHECK: arith.select
+// CHECK: memref.store
+func.func @not_floordiv(%arg0: memref<100xf32>, %arg1: index, %f: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c-2 = arith.constant -2 : index
+  %c-1 = arith.constant -1 : index
+  scf.for %arg2 = %c0 to %arg1 step %c1 {
+    %5 = arith.cmpi slt, %arg2, %c0 : index
+    %6 = arith.subi %c-2, %arg2 : index
+    %7 = arith.select %5, %6, %arg2 : index
+    %8 = arith.divsi %7, %c3 : index
+    %9 = arith.subi %c-1, %8 : index
+    %10 = arith.select %5, %9, %8 : index
+    memref.store %f, %arg0[%10] : memref<100xf32>
+  }
+  return
+}
+
+// -----
+
+// Polygeist-style C code: i32 sizes cast to index at the top level are valid symbols;
+// a triangular nest raises, the inner loop's lower bound being the outer IV plus one.
+// An index computed from i32 arithmetic inside the loop is not affine and blocks the
+// access that uses it (but not the rest).
+// CHECK-LABEL: func.func @polygeist
+// CHECK: affine.for %[[I:.*]] = 0 to %[[N:.*]] {
+// CHECK-NEXT: affine.for %[[J:.*]] = #{{.*}}(%[[I]]) to %[[N]] {
+// CHECK-NEXT: %[[V:.*]] = affine.load %{{.*}}[%[[I]], %[[J]]] : memref<?x100xf64>
+// CHECK-NEXT: affine.store %[[V]], %{{.*}}[%[[J]], %[[I]]] : memref<?x100xf64>
+// CHECK: arith.addi %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: arith.index_cast
+// CHECK-NEXT: memref.load
+// CHECK-NEXT: affine.store %{{.*}}, %{{.*}}[%[[I]], 0] : memref<?x100xf64>
+func.func @polygeist(%arg0: memref<?x100xf64>, %arg1: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %n = arith.index_cast %arg1 : i32 to index
+  scf.for %i = %c0 to %n step %c1 {
+    %i1 = arith.addi %i, %c1 : index
+    scf.for %j = %i1 to %n step %c1 {
+      %v = memref.load %arg0[%i, %j] : memref<?x100xf64>
+      memref.store %v, %arg0[%j, %i] : memref<?x100xf64>
+    }
+    %ii = arith.index_cast %i : index to i32
+    %ip = arith.addi %ii, %c1_i32 : i32
+    %k = arith.index_cast %ip : i32 to index
+    %w = memref.load %arg0[%k, %c0] : memref<?x100xf64>
+    memref.store %w, %arg0[%i, %c0] : memref<?x100xf64>
+  }
+  return
+}
