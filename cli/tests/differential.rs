@@ -21,11 +21,24 @@ use std::sync::Mutex;
 const TABLE: &[(&str, &str)] = &[
     ("*", "--canonicalize"),
     ("*", "--cse"),
+    ("*", "--lower-affine"),
     ("*", "--canonicalize --cse"),
+    ("*", "--canonicalize --lower-affine --cse"),
     // Pass configurations of the affine passes go below.
     ("*", "--affine-loop-normalize"),
     ("*", "--affine-loop-normalize=promote-single-iter"),
     ("*", "--affine-simplify-structures"),
+    ("*", "--affine-loop-coalescing"),
+    ("*", "--affine-loop-normalize --affine-loop-coalescing"),
+    ("*", "--affine-expand-index-ops"),
+    ("*", "--affine-loop-invariant-code-motion"),
+    ("*", "--affine-scalrep"),
+    ("*", "--affine-loop-invariant-code-motion --affine-scalrep"),
+    ("*", "--affine-loop-unroll=unroll-factor=4"),
+    ("*", "--affine-loop-unroll=unroll-full"),
+    ("*", "--affine-loop-unroll=unroll-factor=3"),
+    ("*", "--affine-loop-unroll-jam=unroll-jam-factor=2"),
+    ("*", "--affine-loop-unroll-jam=unroll-jam-factor=3"),
     ("*", "--raise-scf-to-affine --affine-raise-from-memref"),
 ];
 

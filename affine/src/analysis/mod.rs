@@ -1,0 +1,5 @@
+//! Analyses over affine IR shared by the affine passes.
+//!
+//! Invariants: analyses only read the IR; they never mutate it.
+
+pub mod dependence;

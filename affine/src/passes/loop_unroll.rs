@@ -1,0 +1,454 @@
+//! `affine-loop-unroll`: unrolls innermost `affine.for` loops by a factor (default 4),
+//! with a cleanup loop for the remaining iterations when the trip count is not a
+//! multiple of the factor (constant trip counts, and symbolic ones whose bounds are
+//! single-result maps), or fully (`unroll-full`, for constant trip counts no larger than
+//! `unroll-full-threshold` when given). `iter_args` are chained: copy k+1 reads what
+//! copy k yields.
+//!
+//! Assumes verified IR. Declines (leaves the loop unchanged) for loops whose bounds are
+//! `max`/`min` maps with a non-constant trip count, whose trip count is below the factor
+//! (unless `unroll-up-to-factor`), or whose body has several blocks.
+//!
+//! The helpers here (`trip_count`, `split_for_factor`, `replicate_body`) are shared with
+//! `affine-loop-unroll-jam`.
+
+use crate::util::{int_attr, map_attr as for_map};
+use lattice_ir::diag::Diagnostic;
+use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::{AffineExpr, AffineMap, Ir, Op, OperationState, Value, WalkOrder};
+use rustc_hash::FxHashMap;
+
+/// Options of `affine-loop-unroll`.
+#[derive(Clone, Debug)]
+pub struct LoopUnrollOptions {
+    /// The unroll factor.
+    pub factor: i64,
+    /// Unroll loops fully.
+    pub full: bool,
+    /// Unroll by `min(factor, trip count)`.
+    pub up_to_factor: bool,
+    /// With `full`: only loops with a trip count at most this (`-1`: any).
+    pub full_threshold: i64,
+    /// Repetitions of the whole pass.
+    pub num_reps: i64,
+    /// Also unroll cleanup loops created along the way (upstream `cleanup-unroll`).
+    pub cleanup_unroll: bool,
+}
+
+impl Default for LoopUnrollOptions {
+    fn default() -> Self {
+        LoopUnrollOptions {
+            factor: 4,
+            full: false,
+            up_to_factor: false,
+            full_threshold: -1,
+            num_reps: 1,
+            cleanup_unroll: false,
+        }
+    }
+}
+
+/// Unrolls the innermost loops of `func` (or, with `full` and a threshold, every loop
+/// whose constant trip count is at most the threshold).
+pub fn loop_unroll(
+    ir: &mut Ir,
+    func: Op,
+    options: &LoopUnrollOptions,
+) -> Result<(), Vec<Diagnostic>> {
+    let full = options.full || options.factor < 0;
+    if full && options.full_threshold >= 0 {
+        let loops: Vec<Op> = ir
+            .walk_ops(func, WalkOrder::PostOrder)
+            .into_iter()
+            .filter(|&o| ir.is_op(o, "affine.for"))
+            .collect();
+        for l in loops {
+            if !ir.contains_op(l) {
+                continue;
+            }
+            if let Some(t) = trip_count(ir, l) {
+                if t <= options.full_threshold {
+                    unroll_full(ir, l, t);
+                }
+            }
+        }
+        return Ok(());
+    }
+    for _ in 0..options.num_reps.max(1) {
+        let loops: Vec<Op> = ir
+            .walk_ops(func, WalkOrder::PostOrder)
+            .into_iter()
+            .filter(|&o| ir.is_op(o, "affine.for") && is_innermost(ir, o))
+            .collect();
+        let mut unrolled = false;
+        for l in loops {
+            let tc = trip_count(ir, l);
+            if full {
+                if let Some(t) = tc {
+                    unrolled |= unroll_full(ir, l, t);
+                }
+                continue;
+            }
+            let mut f = options.factor;
+            if let Some(t) = tc {
+                if options.up_to_factor && t < f {
+                    f = t;
+                }
+            }
+            unrolled |= unroll_by_factor(ir, l, f, options.cleanup_unroll);
+        }
+        if !unrolled {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Upstream `loopUnrollByFactor`: false when declined.
+pub fn unroll_by_factor(ir: &mut Ir, l: Op, f: i64, cleanup_unroll: bool) -> bool {
+    let tc = trip_count(ir, l);
+    if f == 1 {
+        if tc == Some(1) {
+            promote_single_iteration(ir, l);
+        }
+        return true;
+    }
+    if f < 1 {
+        return false;
+    }
+    let Some((_, body)) = iv_and_body(ir, l) else {
+        return false;
+    };
+    if ir.block_ops(body).count() <= 1 {
+        return true;
+    }
+    if let Some(t) = tc {
+        if t < f {
+            return false;
+        }
+    }
+    if cleanup_unroll && tc.is_none_or(|t| t % f != 0) {
+        // Upstream: a loop needing a cleanup loop is unrolled fully instead.
+        return match tc {
+            Some(t) => unroll_full(ir, l, t),
+            None => false,
+        };
+    }
+    let Some((main, _)) = split_for_factor(ir, l, f) else {
+        return false;
+    };
+    set_step_and_unroll(ir, main, f);
+    if trip_count(ir, main) == Some(1) {
+        promote_single_iteration(ir, main);
+    }
+    true
+}
+
+fn is_innermost(ir: &Ir, l: Op) -> bool {
+    !ir.walk_ops(l, WalkOrder::PreOrder)
+        .into_iter()
+        .any(|o| o != l && ir.is_op(o, "affine.for"))
+}
+
+/// The constant trip count of an `affine.for`, if its bounds are constant.
+pub fn trip_count(ir: &Ir, l: Op) -> Option<i64> {
+    let ctx = ir.ctx();
+    let lb = ctx.map_constant_results(for_map(ir, l, "lowerBoundMap")?)?;
+    let ub = ctx.map_constant_results(for_map(ir, l, "upperBoundMap")?)?;
+    let lb = *lb.iter().max()?;
+    let ub = *ub.iter().min()?;
+    let step = int_attr(ir, l, "step").unwrap_or(1) as i64;
+    if step <= 0 {
+        return None;
+    }
+    Some(if ub <= lb {
+        0
+    } else {
+        (ub - lb + step - 1) / step
+    })
+}
+
+fn iv_and_body(ir: &Ir, l: Op) -> Option<(Value, lattice_ir::Block)> {
+    let r = *ir.regions(l).first()?;
+    let b = ir.entry_block(r)?;
+    Some((*ir.block_args(b).first()?, b))
+}
+
+/// Fully unrolls a loop of constant trip count `tc` (its ops move before it); a loop
+/// that never runs is left alone, as upstream.
+pub fn unroll_full(ir: &mut Ir, l: Op, tc: i64) -> bool {
+    if tc == 0 {
+        return true;
+    }
+    if tc == 1 {
+        promote_single_iteration(ir, l);
+        return true;
+    }
+    unroll_by_factor(ir, l, tc, false)
+}
+
+/// Splits `l` so that its trip count is a multiple of `f`: the iterations left over go
+/// to a cleanup loop inserted after it. Returns `l` (with its new upper bound) and the
+/// cleanup loop if one was made, or `None` when the bounds are not handled (then nothing
+/// changed).
+pub fn split_for_factor(ir: &mut Ir, l: Op, f: i64) -> Option<(Op, Option<Op>)> {
+    let ctx = ir.ctx_arc().clone();
+    let step = int_attr(ir, l, "step").unwrap_or(1) as i64;
+    let segs = crate::ops::for_segments(ir, l)?;
+    let operands = ir.operands(l).to_vec();
+    let (new_ub_map, new_ub_ops) = if let Some(tc) = trip_count(ir, l) {
+        if tc % f == 0 {
+            return Some((l, None));
+        }
+        let lb = *ctx
+            .map_constant_results(for_map(ir, l, "lowerBoundMap")?)?
+            .iter()
+            .max()?;
+        (ctx.constant_map(lb + (tc - tc % f) * step), Vec::new())
+    } else {
+        let lbm = for_map(ir, l, "lowerBoundMap")?;
+        let ubm = for_map(ir, l, "upperBoundMap")?;
+        if ctx.map_num_results(lbm) != 1 || ctx.map_num_results(ubm) != 1 {
+            return None;
+        }
+        let (lops, uops) = (&operands[segs[0].clone()], &operands[segs[1].clone()]);
+        let (ld, ls) = (ctx.map_num_dims(lbm), ctx.map_num_symbols(lbm));
+        let (ud, us) = (ctx.map_num_dims(ubm), ctx.map_num_symbols(ubm));
+        // Combined inputs: lb dims, ub dims, lb syms, ub syms.
+        let dims_l: Vec<AffineExpr> = (0..ld).map(|i| ctx.dim_expr(i)).collect();
+        let syms_l: Vec<AffineExpr> = (0..ls).map(|i| ctx.symbol_expr(i)).collect();
+        let dims_u: Vec<AffineExpr> = (0..ud).map(|i| ctx.dim_expr(ld + i)).collect();
+        let syms_u: Vec<AffineExpr> = (0..us).map(|i| ctx.symbol_expr(ls + i)).collect();
+        let lbe = ctx.replace_dims_and_symbols(ctx.map_results(lbm)[0], &dims_l, &syms_l);
+        let ube = ctx.replace_dims_and_symbols(ctx.map_results(ubm)[0], &dims_u, &syms_u);
+        let span = ctx.sub_expr(ube, lbe);
+        let tc = ctx.ceildiv_expr(span, ctx.constant_expr(step));
+        let rem = ctx.mod_expr(tc, ctx.constant_expr(f));
+        let body = ctx.mul_expr(ctx.sub_expr(tc, rem), ctx.constant_expr(step));
+        let e = ctx.add_expr(lbe, body);
+        let nd = ld + ud;
+        let ns = ls + us;
+        let e = ctx.simplify_affine_expr(e, nd, ns);
+        let map = ctx.affine_map(nd, ns, vec![e]);
+        let mut ops = Vec::new();
+        ops.extend_from_slice(&lops[..ld as usize]);
+        ops.extend_from_slice(&uops[..ud as usize]);
+        ops.extend_from_slice(&lops[ld as usize..]);
+        ops.extend_from_slice(&uops[ud as usize..]);
+        (map, ops)
+    };
+    // Cleanup loop: a clone of `l` starting at the new bound.
+    let mut mapping = FxHashMap::default();
+    let cleanup = ir.clone_op(l, &mut mapping);
+    ir.insert_op_after(l, cleanup);
+    let results = ir.results(l).to_vec();
+    let cres = ir.results(cleanup).to_vec();
+    for (&r, &c) in results.iter().zip(&cres) {
+        ir.replace_all_uses(r, c);
+    }
+    let ub_ops = operands[segs[1].clone()].to_vec();
+    let ub_map = for_map(ir, l, "upperBoundMap")?;
+    // Cleanup: lb = new bound, ub = old ub, inits = main loop's results.
+    set_bounds(
+        ir,
+        cleanup,
+        new_ub_map,
+        &new_ub_ops,
+        ub_map,
+        &ub_ops,
+        &results,
+    );
+    let lb_map = for_map(ir, l, "lowerBoundMap")?;
+    let lb_ops = operands[segs[0].clone()].to_vec();
+    let inits = operands[segs[2].clone()].to_vec();
+    set_bounds(ir, l, lb_map, &lb_ops, new_ub_map, &new_ub_ops, &inits);
+    Some((l, Some(cleanup)))
+}
+
+/// Sets the bounds and inits of an `affine.for`.
+pub fn set_bounds(
+    ir: &mut Ir,
+    l: Op,
+    lb: AffineMap,
+    lb_ops: &[Value],
+    ub: AffineMap,
+    ub_ops: &[Value],
+    inits: &[Value],
+) {
+    let ctx = ir.ctx_arc().clone();
+    let mut ops = lb_ops.to_vec();
+    ops.extend_from_slice(ub_ops);
+    ops.extend_from_slice(inits);
+    ir.set_operands(l, ops);
+    ir.set_attr(l, "lowerBoundMap", ctx.affine_map_attr(lb));
+    ir.set_attr(l, "upperBoundMap", ctx.affine_map_attr(ub));
+    let segs = ctx.dense_i32_array(&[lb_ops.len() as i32, ub_ops.len() as i32, inits.len() as i32]);
+    ir.set_attr(l, "operandSegmentSizes", segs);
+}
+
+/// `affine.apply (d0) -> (d0 + offset)(iv)` inserted at the start of `block`.
+pub fn iv_plus(ir: &mut Ir, iv: Value, offset: i64, before: Op) -> Value {
+    let ctx = ir.ctx_arc().clone();
+    let e = ctx.add_expr(ctx.dim_expr(0), ctx.constant_expr(offset));
+    let map = ctx.affine_map(1, 0, vec![e]);
+    let loc = ir.loc(before);
+    let mut st = OperationState::new(ctx.intern_str("affine.apply"), loc);
+    st.operands = vec![iv];
+    st.result_types = vec![ctx.index_type()];
+    st.add_attr(ctx.intern_str("map"), ctx.affine_map_attr(map));
+    let op = ir.create_op(st);
+    ir.insert_op_before(before, op);
+    ir.result(op, 0)
+}
+
+/// Multiplies the step of `l` by `f` and replicates its body `f` times (copy k sees
+/// `iv + k * step` and the iter_args yielded by copy k-1).
+fn set_step_and_unroll(ir: &mut Ir, l: Op, f: i64) {
+    let Some((iv, body)) = iv_and_body(ir, l) else {
+        return;
+    };
+    let step = int_attr(ir, l, "step").unwrap_or(1) as i64;
+    let Some(yield_op) = ir.last_op(body) else {
+        return;
+    };
+    let ctx = ir.ctx_arc().clone();
+    ir.set_attr(l, "step", ctx.index_attr(step * f));
+    let originals: Vec<Op> = ir.block_ops(body).filter(|&o| o != yield_op).collect();
+    let iter_args: Vec<Value> = ir.block_args(body)[1..].to_vec();
+    let orig_yields: Vec<Value> = ir.operands(yield_op).to_vec();
+    let mut last_yields = orig_yields.clone();
+    for k in 1..f {
+        let mut mapping: FxHashMap<Value, Value> = FxHashMap::default();
+        let niv = iv_plus(ir, iv, k * step, yield_op);
+        mapping.insert(iv, niv);
+        for (&a, &y) in iter_args.iter().zip(&last_yields) {
+            mapping.insert(a, y);
+        }
+        for &o in &originals {
+            let c = ir.clone_op(o, &mut mapping);
+            ir.insert_op_before(yield_op, c);
+        }
+        last_yields = orig_yields
+            .iter()
+            .map(|v| *mapping.get(v).unwrap_or(v))
+            .collect();
+    }
+    ir.set_operands(yield_op, last_yields);
+}
+
+/// Replaces a loop that runs exactly once by its body (iv = lower bound).
+pub fn promote_single_iteration(ir: &mut Ir, l: Op) {
+    let Some((iv, body)) = iv_and_body(ir, l) else {
+        return;
+    };
+    let ctx = ir.ctx_arc().clone();
+    let Some(segs) = crate::ops::for_segments(ir, l) else {
+        return;
+    };
+    let operands = ir.operands(l).to_vec();
+    let Some(lbm) = for_map(ir, l, "lowerBoundMap") else {
+        return;
+    };
+    let lb_val = if ir.is_unused(iv) {
+        None
+    } else if let Some(c) = ctx.map_single_constant_result(lbm) {
+        // As upstream: the constant goes to the start of the enclosing function.
+        let loc = ir.loc(l);
+        let mut st = OperationState::new(ctx.intern_str("arith.constant"), loc);
+        st.result_types = vec![ctx.index_type()];
+        st.add_attr(ctx.intern_str("value"), ctx.index_attr(c));
+        let op = ir.create_op(st);
+        let mut top = l;
+        while let Some(p) = ir.parent_op(top) {
+            if ir.has_trait(p, lattice_ir::Traits::ISOLATED_FROM_ABOVE) {
+                break;
+            }
+            top = p;
+        }
+        match ir.op_parent(top).and_then(|b| ir.first_op(b)) {
+            Some(first) => ir.insert_op_before(first, op),
+            None => ir.insert_op_before(l, op),
+        }
+        Some(ir.result(op, 0))
+    } else if ctx.map_num_results(lbm) == 1 {
+        let loc = ir.loc(l);
+        let mut st = OperationState::new(ctx.intern_str("affine.apply"), loc);
+        st.operands = operands[segs[0].clone()].to_vec();
+        st.result_types = vec![ctx.index_type()];
+        st.add_attr(ctx.intern_str("map"), ctx.affine_map_attr(lbm));
+        let op = ir.create_op(st);
+        ir.insert_op_before(l, op);
+        Some(ir.result(op, 0))
+    } else {
+        return;
+    };
+    if let Some(v) = lb_val {
+        ir.replace_all_uses(iv, v);
+    }
+    let inits = operands[segs[2].clone()].to_vec();
+    let args: Vec<Value> = ir.block_args(body)[1..].to_vec();
+    for (a, i) in args.into_iter().zip(inits) {
+        ir.replace_all_uses(a, i);
+    }
+    let Some(yield_op) = ir.last_op(body) else {
+        return;
+    };
+    let yields = ir.operands(yield_op).to_vec();
+    let results = ir.results(l).to_vec();
+    for (r, y) in results.into_iter().zip(yields) {
+        ir.replace_all_uses(r, y);
+    }
+    ir.erase_op(yield_op);
+    let ops: Vec<Op> = ir.block_ops(body).collect();
+    for o in ops {
+        ir.detach_op(o);
+        ir.insert_op_before(l, o);
+    }
+    ir.erase_op(l);
+}
+
+fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+    let err = |e: String| vec![Diagnostic::error(lattice_ir::DiagLoc::Loc(ir.loc(func)), e)];
+    let d = LoopUnrollOptions::default();
+    let options = LoopUnrollOptions {
+        factor: o.int("unroll-factor", d.factor).map_err(&err)?,
+        full: o.bool("unroll-full", false).map_err(&err)?,
+        up_to_factor: o.bool("unroll-up-to-factor", false).map_err(&err)?,
+        full_threshold: o.int("unroll-full-threshold", -1).map_err(&err)?,
+        num_reps: o.int("unroll-num-reps", 1).map_err(&err)?,
+        cleanup_unroll: o.bool("cleanup-unroll", false).map_err(&err)?,
+    };
+    loop_unroll(ir, func, &options)
+}
+
+/// The `affine-loop-unroll` pass.
+pub static LOOP_UNROLL: PassDef = PassDef {
+    name: "affine-loop-unroll",
+    display_name: "AffineLoopUnroll",
+    summary: "Unroll affine loops",
+    anchor: Some("func.func"),
+    options: &[
+        (
+            "unroll-factor",
+            "Use this unroll factor for all loops being unrolled",
+        ),
+        (
+            "unroll-up-to-factor",
+            "Allow unrolling up to the factor specified",
+        ),
+        ("unroll-full", "Fully unroll loops"),
+        (
+            "unroll-num-reps",
+            "Unroll innermost loops repeatedly this many times",
+        ),
+        (
+            "unroll-full-threshold",
+            "Unroll all loops with trip count less than or equal to this",
+        ),
+        (
+            "cleanup-unroll",
+            "Fully unroll the cleanup loop when possible",
+        ),
+    ],
+    run,
+};
