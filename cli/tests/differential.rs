@@ -21,7 +21,9 @@ use std::sync::Mutex;
 const TABLE: &[(&str, &str)] = &[
     ("*", "--canonicalize"),
     ("*", "--cse"),
+    ("*", "--lower-affine"),
     ("*", "--canonicalize --cse"),
+    ("*", "--canonicalize --lower-affine --cse"),
     // Pass configurations of the affine passes go below.
     ("*", "--affine-loop-normalize"),
     ("*", "--affine-loop-normalize=promote-single-iter"),
