@@ -7,9 +7,9 @@ pub mod simplify_structures;
 
 use lattice_ir::pass::PassRegistry;
 
+pub mod loop_invariant_code_motion;
 pub mod loop_unroll;
 pub mod loop_unroll_jam;
-pub mod loop_invariant_code_motion;
 pub mod raise_from_memref;
 pub mod raise_scf_to_affine;
 pub mod scalrep;
