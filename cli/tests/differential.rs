@@ -21,11 +21,16 @@ use std::sync::Mutex;
 const TABLE: &[(&str, &str)] = &[
     ("*", "--canonicalize"),
     ("*", "--cse"),
+    ("*", "--lower-affine"),
     ("*", "--canonicalize --cse"),
+    ("*", "--canonicalize --lower-affine --cse"),
     // Pass configurations of the affine passes go below.
     ("*", "--affine-loop-normalize"),
     ("*", "--affine-loop-normalize=promote-single-iter"),
     ("*", "--affine-simplify-structures"),
+    ("*", "--affine-loop-coalescing"),
+    ("*", "--affine-loop-normalize --affine-loop-coalescing"),
+    ("*", "--affine-expand-index-ops"),
     ("*", "--affine-loop-invariant-code-motion"),
     ("*", "--affine-scalrep"),
     ("*", "--affine-loop-invariant-code-motion --affine-scalrep"),
