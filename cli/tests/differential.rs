@@ -21,17 +21,30 @@ use std::sync::Mutex;
 const TABLE: &[(&str, &str)] = &[
     ("*", "--canonicalize"),
     ("*", "--cse"),
+    ("*", "--lower-affine"),
     ("*", "--canonicalize --cse"),
+    ("*", "--canonicalize --lower-affine --cse"),
     // Pass configurations of the affine passes go below.
     ("*", "--affine-loop-normalize"),
     ("*", "--affine-loop-normalize=promote-single-iter"),
     ("*", "--affine-simplify-structures"),
+    ("*", "--affine-loop-coalescing"),
+    ("*", "--affine-loop-normalize --affine-loop-coalescing"),
+    ("*", "--affine-expand-index-ops"),
+    ("*", "--affine-loop-invariant-code-motion"),
+    ("*", "--affine-scalrep"),
+    ("*", "--affine-loop-invariant-code-motion --affine-scalrep"),
     ("*", "--affine-loop-unroll=unroll-factor=4"),
     ("*", "--affine-loop-unroll=unroll-full"),
     ("*", "--affine-loop-unroll=unroll-factor=3"),
     ("*", "--affine-loop-unroll-jam=unroll-jam-factor=2"),
     ("*", "--affine-loop-unroll-jam=unroll-jam-factor=3"),
     ("*", "--raise-scf-to-affine --affine-raise-from-memref"),
+    (
+        "*",
+        "--lower-affine --raise-scf-to-affine --affine-raise-from-memref",
+    ),
+    ("*", "--lower-affine --raise-scf-to-affine --lower-affine"),
 ];
 
 const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
@@ -146,7 +159,12 @@ fn check(case: &Case, cache: &Cache) -> Result<(), String> {
             before.trim()
         ));
     }
-    let lattice_lowers = case.flags.iter().any(|f| f == "--lower-affine");
+    // Lattice's lowering is what runs, unless a raising pass comes after it.
+    let lower_at = case.flags.iter().rposition(|f| f == "--lower-affine");
+    let raise_at = case.flags.iter().rposition(|f| {
+        f.starts_with("--raise-scf-to-affine") || f.starts_with("--affine-raise-from-memref")
+    });
+    let lattice_lowers = lower_at.is_some_and(|l| raise_at.is_none_or(|r| r < l));
     let after = cached_run(cache, &transformed, !lattice_lowers)
         .map_err(|e| format!("transformed: {e}"))?;
     if after != before {

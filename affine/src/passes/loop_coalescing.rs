@@ -1,0 +1,311 @@
+//! `affine-loop-coalescing`: coalesces bands of perfectly nested `affine.for` loops whose
+//! bounds are defined above the band into one loop (MLIR's `coalesceLoops`): the new trip
+//! count is the product of the bands' trip counts, and each original induction variable
+//! is recovered from the linear one with `floordiv` by the inner trip counts and `mod`
+//! by its own.
+//!
+//! Assumes the loops of a band are normalized (lower bound 0, step 1; run
+//! `affine-loop-normalize` first otherwise). Declines, with a reason in the report, on
+//! bands whose bounds depend on an induction variable of the band, on loops that are not
+//! normalized, carry `iter_args`, or have bounds that are not valid affine symbols (the
+//! trip-count product must be a symbol of the new loop). `scf.for` nests are left alone.
+
+use super::loop_normalize::{body, create_apply, for_segments, for_step, set_for_bounds};
+use super::simplify_structures::{map_of, ValueMap};
+use crate::valid::{affine_scope, is_valid_symbol};
+use lattice_ir::diag::Diagnostic;
+use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::store::WalkOrder;
+use lattice_ir::{AffineMap, Ir, Op, OperationState, Value};
+
+/// Options of `affine-loop-coalescing` (it has none).
+#[derive(Clone, Debug, Default)]
+pub struct LoopCoalescingOptions {}
+
+/// The `affine-loop-coalescing` pass.
+pub static LOOP_COALESCING: PassDef = PassDef {
+    name: "affine-loop-coalescing",
+    display_name: "LoopCoalescing",
+    summary: "Coalesce nested loops with independent bounds into a single loop",
+    anchor: Some("func.func"),
+    options: &[],
+    run: run_coalescing,
+};
+
+fn run_coalescing(ir: &mut Ir, op: Op, _options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+    let report = loop_coalescing_with_report(ir, op, &LoopCoalescingOptions::default());
+    if std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1") {
+        for (l, why) in report {
+            let _ = l;
+            eprintln!("remark: affine-loop-coalescing: band not coalesced: {why}");
+        }
+    }
+    Ok(())
+}
+
+/// The perfect nest rooted at `op`: each loop's body is the next loop plus the yield.
+fn perfect_nest(ir: &Ir, op: Op) -> Vec<Op> {
+    let mut loops = vec![op];
+    let mut cur = op;
+    loop {
+        let Some(b) = body(ir, cur) else { break };
+        let ops: Vec<Op> = ir.block_ops(b).collect();
+        if ops.len() != 2 || !ir.is_op(ops[0], "affine.for") {
+            break;
+        }
+        cur = ops[0];
+        loops.push(cur);
+    }
+    loops
+}
+
+/// Whether `v` is defined outside `op` (not by it, nor inside it).
+fn defined_above(ir: &Ir, v: Value, op: Op) -> bool {
+    let owner = ir
+        .defining_op(v)
+        .or_else(|| ir.value_block(v).and_then(|b| ir.block_parent_op(b)));
+    match owner {
+        Some(o) => !ir.is_ancestor(op, o),
+        None => true,
+    }
+}
+
+fn create_min(ir: &mut Ir, map: AffineMap, operands: Vec<Value>, loc: lattice_ir::Attr) -> Op {
+    create_minmax(ir, "affine.min", map, operands, loc)
+}
+
+fn create_minmax(
+    ir: &mut Ir,
+    name: &str,
+    map: AffineMap,
+    operands: Vec<Value>,
+    loc: lattice_ir::Attr,
+) -> Op {
+    let ctx = ir.ctx();
+    let mut st = OperationState::new(ctx.intern_str(name), loc);
+    st.add_attr(ctx.intern_str("map"), ctx.affine_map_attr(map));
+    st.operands = operands;
+    st.result_types = vec![ctx.index_type()];
+    ir.create_op(st)
+}
+
+/// Coalesces `loops` (a perfect band, outermost first); `Err` says why not.
+pub fn coalesce_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
+    if loops.len() < 2 {
+        return Err("fewer than two loops".into());
+    }
+    let ctx = ir.ctx_arc().clone();
+    let outer = loops[0];
+    let scope = affine_scope(ir, outer);
+    let mut bounds = Vec::new();
+    for (i, &l) in loops.iter().enumerate() {
+        let (_, ubo, inits) = for_segments(ir, l).ok_or("malformed loop")?;
+        let lbm = map_of(ir, l, "lowerBoundMap").ok_or("malformed loop")?;
+        let ubm = map_of(ir, l, "upperBoundMap").ok_or("malformed loop")?;
+        if for_step(ir, l) != Some(1) || ctx.map_single_constant_result(lbm) != Some(0) {
+            return Err("a loop of the band is not normalized (run affine-loop-normalize)".into());
+        }
+        if !inits.is_empty() {
+            return Err("a loop of the band carries iter_args".into());
+        }
+        if i > 0 && !ubo.iter().all(|&v| is_valid_symbol(ir, v, scope)) {
+            return Err("an inner upper bound operand is not a valid symbol".into());
+        }
+        bounds.push((ubm, ubo));
+    }
+    let loc = ir.loc(outer);
+    // 1-2. Inner trip counts (clamped at 0 unless constant, so that two negative counts
+    // cannot multiply into a positive one) and their running product, before the band.
+    let mut ubs: Vec<Option<Value>> = vec![None];
+    let mut prev: Option<Value> = None;
+    let mul = ctx.affine_map(
+        1,
+        1,
+        vec![ctx.mul_expr(ctx.dim_expr(0), ctx.symbol_expr(0))],
+    );
+    let clamp = ctx.affine_map(0, 1, vec![ctx.symbol_expr(0), ctx.constant_expr(0)]);
+    for (ubm, ubo) in bounds.iter().skip(1).cloned() {
+        let constant = ctx.map_single_constant_result(ubm);
+        let ubm = match constant {
+            Some(c) if c < 0 => ctx.constant_map(0),
+            _ => ubm,
+        };
+        let o = if ctx.map_num_results(ubm) == 1 {
+            create_apply(ir, ubm, ubo, loc)
+        } else {
+            create_min(ir, ubm, ubo, loc)
+        };
+        ir.insert_op_before(outer, o);
+        let mut ub = ir.result(o, 0);
+        if constant.is_none() {
+            let m = create_minmax(ir, "affine.max", clamp, vec![ub], loc);
+            ir.insert_op_before(outer, m);
+            ub = ir.result(m, 0);
+        }
+        ubs.push(Some(ub));
+        prev = Some(match prev {
+            None => ub,
+            Some(p) => {
+                let a = create_apply(ir, mul, vec![p, ub], loc);
+                ir.insert_op_before(outer, a);
+                ir.result(a, 0)
+            }
+        });
+    }
+    let inner_product = prev.ok_or("no inner loops")?;
+    // The outermost bound (any operands) times the inner product (a symbol).
+    let (outer_ubm, outer_ubo) = bounds[0].clone();
+    let mut ub = ValueMap::new(&ctx, outer_ubm, &outer_ubo);
+    let p = ctx.symbol_expr(ub.syms.len() as u32);
+    ub.syms.push(inner_product);
+    ub.results = ub.results.iter().map(|&r| ctx.mul_expr(r, p)).collect();
+    ub.canonicalize(ir, outer, false);
+    let (new_ubm, new_ubo) = ub.to_map(&ctx);
+    set_for_bounds(
+        ir,
+        outer,
+        (ctx.constant_map(0), Vec::new()),
+        (new_ubm, new_ubo),
+        1,
+    );
+    // 3. Recover the induction variables, innermost first.
+    let outer_body = body(ir, outer).ok_or("no body")?;
+    let innermost = *loops.last().ok_or("no loops")?;
+    let inner_body = body(ir, innermost).ok_or("no body")?;
+    let modm = ctx.affine_map(
+        1,
+        1,
+        vec![ctx.mod_expr(ctx.dim_expr(0), ctx.symbol_expr(0))],
+    );
+    let divm = ctx.affine_map(
+        1,
+        1,
+        vec![ctx.floordiv_expr(ctx.dim_expr(0), ctx.symbol_expr(0))],
+    );
+    let mut previous = ir.block_args(outer_body)[0];
+    let mut anchor: Option<Op> = None;
+    let place = |ir: &mut Ir, o: Op, anchor: &mut Option<Op>| {
+        match *anchor {
+            None => ir.prepend_op(outer_body, o),
+            Some(a) => ir.insert_op_after(a, o),
+        }
+        *anchor = Some(o);
+    };
+    let n = loops.len();
+    let mut new_ivs = vec![previous; n];
+    for idx in (1..=n).rev() {
+        if idx != n {
+            let a = create_apply(
+                ir,
+                divm,
+                vec![previous, ubs[idx].ok_or("missing trip count")?],
+                loc,
+            );
+            place(ir, a, &mut anchor);
+            previous = ir.result(a, 0);
+        }
+        new_ivs[idx - 1] = if idx == 1 {
+            previous
+        } else {
+            let a = create_apply(
+                ir,
+                modm,
+                vec![previous, ubs[idx - 1].ok_or("missing trip count")?],
+                loc,
+            );
+            place(ir, a, &mut anchor);
+            ir.result(a, 0)
+        };
+    }
+    for (i, &l) in loops.iter().enumerate() {
+        let Some(b) = body(ir, l) else { continue };
+        let iv = ir.block_args(b)[0];
+        let new = new_ivs[i];
+        if iv != new {
+            ir.replace_uses_where(iv, new, |ir, u| ir.is_ancestor(innermost, u.op));
+        }
+    }
+    // 4. Move the innermost body above the second loop and drop the inner loops.
+    let second = loops[1];
+    if let Some(t) = ir.last_op(inner_body) {
+        ir.erase_op(t);
+    }
+    let ops: Vec<Op> = ir.block_ops(inner_body).collect();
+    for o in ops {
+        ir.detach_op(o);
+        ir.insert_op_before(second, o);
+    }
+    ir.erase_op(second);
+    Ok(())
+}
+
+/// Coalesces the bands of the perfect nest rooted at `op`, innermost band first.
+fn coalesce_nest(ir: &mut Ir, op: Op, report: &mut Vec<(Op, String)>) {
+    let loops = perfect_nest(ir, op);
+    if loops.len() < 2 {
+        return;
+    }
+    // For each loop, the outermost loop of the nest its operands are defined above.
+    let defined_above_pos: Vec<usize> = (0..loops.len())
+        .map(|i| {
+            let ops = ir.operands(loops[i]).to_vec();
+            (0..i)
+                .find(|&j| ops.iter().all(|&v| defined_above(ir, v, loops[j])))
+                .unwrap_or(i)
+        })
+        .collect();
+    let mut end = loops.len();
+    while end > 0 {
+        let mut start = 0;
+        while start + 1 < end {
+            let max = *defined_above_pos[start..end].iter().max().unwrap_or(&0);
+            if max > start {
+                start += 1;
+                continue;
+            }
+            if let Err(why) = coalesce_loops(ir, &loops[start..end]) {
+                report.push((loops[start], why));
+            }
+            break;
+        }
+        if start + 1 != end {
+            end = start + 1;
+        }
+        end -= 1;
+    }
+    if defined_above_pos
+        .iter()
+        .enumerate()
+        .any(|(i, &p)| p == i && i > 0)
+    {
+        report.push((
+            op,
+            "some loop bounds depend on an enclosing loop of the nest".into(),
+        ));
+    }
+}
+
+/// Runs the pass on `func`; returns the refusals (band's outer loop, reason).
+pub fn loop_coalescing_with_report(
+    ir: &mut Ir,
+    func: Op,
+    _options: &LoopCoalescingOptions,
+) -> Vec<(Op, String)> {
+    let mut report = Vec::new();
+    for op in ir.walk_ops(func, WalkOrder::PreOrder) {
+        if ir.contains_op(op) && ir.is_op(op, "affine.for") {
+            coalesce_nest(ir, op, &mut report);
+        }
+    }
+    report
+}
+
+/// Runs the pass on `func`.
+pub fn loop_coalescing(
+    ir: &mut Ir,
+    func: Op,
+    options: &LoopCoalescingOptions,
+) -> Result<(), Vec<Diagnostic>> {
+    let _ = loop_coalescing_with_report(ir, func, options);
+    Ok(())
+}
