@@ -11,7 +11,7 @@
 //! trip-count product must be a symbol of the new loop). `scf.for` nests are left alone.
 
 use super::loop_normalize::{body, create_apply, for_segments, for_step, set_for_bounds};
-use super::simplify_structures::map_of;
+use super::simplify_structures::{map_of, ValueMap};
 use crate::valid::{affine_scope, is_valid_symbol};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOptions};
@@ -71,8 +71,18 @@ fn defined_above(ir: &Ir, v: Value, op: Op) -> bool {
 }
 
 fn create_min(ir: &mut Ir, map: AffineMap, operands: Vec<Value>, loc: lattice_ir::Attr) -> Op {
+    create_minmax(ir, "affine.min", map, operands, loc)
+}
+
+fn create_minmax(
+    ir: &mut Ir,
+    name: &str,
+    map: AffineMap,
+    operands: Vec<Value>,
+    loc: lattice_ir::Attr,
+) -> Op {
     let ctx = ir.ctx();
-    let mut st = OperationState::new(ctx.intern_str("affine.min"), loc);
+    let mut st = OperationState::new(ctx.intern_str(name), loc);
     st.add_attr(ctx.intern_str("map"), ctx.affine_map_attr(map));
     st.operands = operands;
     st.result_types = vec![ctx.index_type()];
@@ -88,40 +98,51 @@ pub fn coalesce_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
     let outer = loops[0];
     let scope = affine_scope(ir, outer);
     let mut bounds = Vec::new();
-    for &l in loops {
-        let (lbo, ubo, inits) = for_segments(ir, l).ok_or("malformed loop")?;
+    for (i, &l) in loops.iter().enumerate() {
+        let (_, ubo, inits) = for_segments(ir, l).ok_or("malformed loop")?;
         let lbm = map_of(ir, l, "lowerBoundMap").ok_or("malformed loop")?;
         let ubm = map_of(ir, l, "upperBoundMap").ok_or("malformed loop")?;
         if for_step(ir, l) != Some(1) || ctx.map_single_constant_result(lbm) != Some(0) {
             return Err("a loop of the band is not normalized (run affine-loop-normalize)".into());
         }
-        let _ = lbo;
         if !inits.is_empty() {
             return Err("a loop of the band carries iter_args".into());
         }
-        if !ubo.iter().all(|&v| is_valid_symbol(ir, v, scope)) {
-            return Err("an upper bound operand is not a valid symbol".into());
+        if i > 0 && !ubo.iter().all(|&v| is_valid_symbol(ir, v, scope)) {
+            return Err("an inner upper bound operand is not a valid symbol".into());
         }
         bounds.push((ubm, ubo));
     }
     let loc = ir.loc(outer);
-    // 1-2. Trip counts and their running product, before the band.
-    let mut ubs = Vec::new();
+    // 1-2. Inner trip counts (clamped at 0 unless constant, so that two negative counts
+    // cannot multiply into a positive one) and their running product, before the band.
+    let mut ubs: Vec<Option<Value>> = vec![None];
     let mut prev: Option<Value> = None;
     let mul = ctx.affine_map(
         1,
         1,
         vec![ctx.mul_expr(ctx.dim_expr(0), ctx.symbol_expr(0))],
     );
-    for (ubm, ubo) in bounds {
+    let clamp = ctx.affine_map(0, 1, vec![ctx.symbol_expr(0), ctx.constant_expr(0)]);
+    for (ubm, ubo) in bounds.iter().skip(1).cloned() {
+        let constant = ctx.map_single_constant_result(ubm);
+        let ubm = match constant {
+            Some(c) if c < 0 => ctx.constant_map(0),
+            _ => ubm,
+        };
         let o = if ctx.map_num_results(ubm) == 1 {
             create_apply(ir, ubm, ubo, loc)
         } else {
             create_min(ir, ubm, ubo, loc)
         };
         ir.insert_op_before(outer, o);
-        let ub = ir.result(o, 0);
-        ubs.push(ub);
+        let mut ub = ir.result(o, 0);
+        if constant.is_none() {
+            let m = create_minmax(ir, "affine.max", clamp, vec![ub], loc);
+            ir.insert_op_before(outer, m);
+            ub = ir.result(m, 0);
+        }
+        ubs.push(Some(ub));
         prev = Some(match prev {
             None => ub,
             Some(p) => {
@@ -131,13 +152,20 @@ pub fn coalesce_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
             }
         });
     }
-    let total = prev.ok_or("no loops")?;
-    let sym = ctx.affine_map(0, 1, vec![ctx.symbol_expr(0)]);
+    let inner_product = prev.ok_or("no inner loops")?;
+    // The outermost bound (any operands) times the inner product (a symbol).
+    let (outer_ubm, outer_ubo) = bounds[0].clone();
+    let mut ub = ValueMap::new(&ctx, outer_ubm, &outer_ubo);
+    let p = ctx.symbol_expr(ub.syms.len() as u32);
+    ub.syms.push(inner_product);
+    ub.results = ub.results.iter().map(|&r| ctx.mul_expr(r, p)).collect();
+    ub.canonicalize(ir, outer, false);
+    let (new_ubm, new_ubo) = ub.to_map(&ctx);
     set_for_bounds(
         ir,
         outer,
         (ctx.constant_map(0), Vec::new()),
-        (sym, vec![total]),
+        (new_ubm, new_ubo),
         1,
     );
     // 3. Recover the induction variables, innermost first.
@@ -167,14 +195,24 @@ pub fn coalesce_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
     let mut new_ivs = vec![previous; n];
     for idx in (1..=n).rev() {
         if idx != n {
-            let a = create_apply(ir, divm, vec![previous, ubs[idx]], loc);
+            let a = create_apply(
+                ir,
+                divm,
+                vec![previous, ubs[idx].ok_or("missing trip count")?],
+                loc,
+            );
             place(ir, a, &mut anchor);
             previous = ir.result(a, 0);
         }
         new_ivs[idx - 1] = if idx == 1 {
             previous
         } else {
-            let a = create_apply(ir, modm, vec![previous, ubs[idx - 1]], loc);
+            let a = create_apply(
+                ir,
+                modm,
+                vec![previous, ubs[idx - 1].ok_or("missing trip count")?],
+                loc,
+            );
             place(ir, a, &mut anchor);
             ir.result(a, 0)
         };
