@@ -99,7 +99,10 @@ fn run_upstream(text: &str, upstream_lower_affine: bool) -> Result<String, Strin
     opt.args(LOWERING);
     let llvm = pipe(opt, text).map_err(|e| format!("lowering: {e}"))?;
     let mut runner = Command::new(format!("{LLVM_BIN}/mlir-runner"));
+    // -O0: the JIT's optimizations only cost time here (unrolled programs are large) and
+    // do not change what the programs print (no fast-math, no contraction either way).
     runner.args([
+        "-O0",
         "-e",
         "main",
         "-entry-point-result=void",

@@ -1,16 +1,19 @@
 //! `lower-affine`: mlir-opt's `--lower-affine` (`LowerAffinePass`). Affine ops become
 //! `scf`, `arith`, `memref` and `vector` ops: `affine.for` → `scf.for`, `affine.if` →
-//! `scf.if` with an `arith.cmpi`/`arith.andi` condition, `affine.parallel` (without
-//! reductions) → `scf.parallel`, `affine.apply`/`min`/`max` → `arith`, memory accesses
+//! `scf.if` with an `arith.cmpi`/`arith.andi` condition, `affine.parallel` →
+//! `scf.parallel` (reductions → `scf.reduce` with identity inits), `affine.apply`/`min`/`max` → `arith`, memory accesses
 //! → `memref.load`/`store`/`prefetch` and `vector.load`/`store`, `affine.yield` →
 //! `scf.yield`.
 //!
 //! Affine expressions expand into the same `arith` sequences upstream's expander emits
-//! (one `arith.constant` per use, no folding, `mod`/`floordiv`/`ceildiv` through
-//! `remsi`/`divsi` with sign corrections), so the output matches mlir-opt's text.
-//! Assumes verified IR. Declines (with an error naming the op) on `affine.dma_start`,
-//! `affine.dma_wait`, `affine.parallel` with reductions, the index (de)linearization
-//! ops, and `mod`/`floordiv`/`ceildiv` by a non-positive constant.
+//! (one `arith.constant` per use, `mod`/`floordiv`/`ceildiv` through `remsi`/`divsi`
+//! with sign corrections), after the folding upstream's conversion driver applies first
+//! (the ops' folders: constant operands that existed before the pass folded into maps
+//! and sets, which are then simplified), so the output matches mlir-opt's text.
+//! Assumes verified IR. `affine.delinearize_index`/`linearize_index` expand as in
+//! `affine-expand-index-ops`. Declines (with an error naming the op) on
+//! `affine.dma_start`/`affine.dma_wait` (Lattice has no `memref.dma_*`), `assign`
+//! reductions, and `mod`/`floordiv`/`ceildiv` by a non-positive constant.
 
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::{
@@ -42,6 +45,12 @@ pub fn lower_affine(
     root: Op,
     _options: &LowerAffineOptions,
 ) -> Result<(), Vec<Diagnostic>> {
+    // Upstream's pass includes the index-op expansion patterns.
+    super::expand_index_ops::expand_index_ops(
+        ir,
+        root,
+        &super::expand_index_ops::ExpandIndexOpsOptions::default(),
+    )?;
     let ops: Vec<Op> = ir
         .walk_ops(root, WalkOrder::PreOrder)
         .into_iter()
@@ -498,7 +507,30 @@ impl Lowerer<'_> {
                     Some(AttrData::IntegerSet(s)) => *s,
                     _ => return Err("'affine.if' op has no condition".into()),
                 };
-                let data = self.ir.ctx().set_data(set).clone();
+                let mut data = self.ir.ctx().set_data(set).clone();
+                // As `affine.if`'s folder leaves it: constant operands folded in, each
+                // constraint simplified (trivial constraints stay, as upstream's).
+                {
+                    let ctx = self.ir.ctx();
+                    let (nd, ns) = (data.num_dims, data.num_symbols);
+                    let input = |i: usize, e: AffineExpr| match operands
+                        .get(i)
+                        .and_then(|&v| self.constant_of(v))
+                    {
+                        Some(c) => ctx.constant_expr(c),
+                        None => e,
+                    };
+                    let dims: Vec<AffineExpr> = (0..nd)
+                        .map(|i| input(i as usize, ctx.dim_expr(i)))
+                        .collect();
+                    let syms: Vec<AffineExpr> = (0..ns)
+                        .map(|i| input((nd + i) as usize, ctx.symbol_expr(i)))
+                        .collect();
+                    for c in data.constraints.iter_mut() {
+                        let e = ctx.replace_dims_and_symbols(*c, &dims, &syms);
+                        *c = ctx.simplify_affine_expr(e, nd, ns);
+                    }
+                }
                 let zero = self.constant(0);
                 let nd = (data.num_dims as usize).min(operands.len());
                 let (dims, syms) = operands.split_at(nd);

@@ -293,3 +293,58 @@ func.func @parallel_loops(%m: memref<32x32xf32>, %n: index) -> f32 {
 // CHECK-NEXT: }
 // CHECK-NEXT: return %8 : f32
 // CHECK-NEXT: }
+
+func.func @if_constant_operand(%n: index) {
+  %unused = arith.constant 5 : index
+  %c4 = arith.constant 4 : index
+  affine.if affine_set<(d0)[s0] : (d0 - s0 >= 0, s0 - 5 >= 0)>(%n)[%c4] {
+    func.call @use(%n) : (index) -> ()
+  }
+  return
+}
+// CHECK-LABEL: func.func @if_constant_operand
+// CHECK-NEXT: %c5 = arith.constant 5 : index
+// CHECK-NEXT: %c4 = arith.constant 4 : index
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %c-4 = arith.constant -4 : index
+// CHECK-NEXT: %0 = arith.addi %arg0, %c-4 : index
+// CHECK-NEXT: %1 = arith.cmpi sge, %0, %c0 : index
+// CHECK-NEXT: %c-1 = arith.constant -1 : index
+// CHECK-NEXT: %2 = arith.cmpi sge, %c-1, %c0 : index
+// CHECK-NEXT: %3 = arith.andi %1, %2 : i1
+// CHECK-NEXT: scf.if %3 {
+// CHECK-NEXT: func.call @use(%arg0) : (index) -> ()
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+
+func.func @index_ops(%i: index, %a: index, %b: index) -> (index, index, index) {
+  %0:2 = affine.delinearize_index %i into (%a, 8) : index, index
+  %1 = affine.linearize_index [%a, %b] by (4, 8) : index
+  return %0#0, %0#1, %1 : index, index, index
+}
+// CHECK-LABEL: func.func @index_ops
+// CHECK-NEXT: %c8 = arith.constant 8 : index
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-NEXT: %0 = arith.floordivsi %arg0, %c8 : index
+// CHECK-NEXT: %1 = arith.remsi %arg0, %c8 : index
+// CHECK-NEXT: %2 = arith.cmpi slt, %1, %c0 : index
+// CHECK-NEXT: %3 = arith.addi %1, %c8 overflow<nsw> : index
+// CHECK-NEXT: %4 = arith.select %2, %3, %1 : index
+// CHECK-NEXT: %c8_0 = arith.constant 8 : index
+// CHECK-NEXT: %5 = arith.muli %arg1, %c8_0 overflow<nsw> : index
+// CHECK-NEXT: %6 = arith.addi %5, %arg2 overflow<nsw> : index
+// CHECK-NEXT: return %0, %4, %6 : index, index, index
+// CHECK-NEXT: }
+
+func.func @folded_apply(%i: index) -> (index, index) {
+  %c2 = arith.constant 2 : index
+  %a = affine.apply affine_map<(d0)[s0] -> (d0 * s0 + 1)>(%c2)[%c2]
+  %b = affine.apply affine_map<(d0) -> (d0)>(%i)
+  return %a, %b : index, index
+}
+// CHECK-LABEL: func.func @folded_apply
+// CHECK-NEXT: %c2 = arith.constant 2 : index
+// CHECK-NEXT: %c5 = arith.constant 5 : index
+// CHECK-NEXT: return %c5, %arg0 : index, index
+// CHECK-NEXT: }
