@@ -8,7 +8,8 @@
 //! `affine-loop-normalize` first otherwise). Declines, with a reason in the report, on
 //! bands whose bounds depend on an induction variable of the band, on loops that are not
 //! normalized, carry `iter_args`, or have bounds that are not valid affine symbols (the
-//! trip-count product must be a symbol of the new loop). `scf.for` nests are left alone.
+//! trip-count product must be a symbol of the new loop). `scf.for` bands are coalesced
+//! with arith ops (any bounds and steps; declined with `iter_args`).
 
 use super::loop_normalize::{body, create_apply, for_segments, for_step, set_for_bounds};
 use super::simplify_structures::{map_of, ValueMap};
@@ -45,12 +46,13 @@ fn run_coalescing(ir: &mut Ir, op: Op, _options: &PassOptions) -> Result<(), Vec
 
 /// The perfect nest rooted at `op`: each loop's body is the next loop plus the yield.
 fn perfect_nest(ir: &Ir, op: Op) -> Vec<Op> {
+    let name = ir.op_name(op).to_string();
     let mut loops = vec![op];
     let mut cur = op;
     loop {
         let Some(b) = body(ir, cur) else { break };
         let ops: Vec<Op> = ir.block_ops(b).collect();
-        if ops.len() != 2 || !ir.is_op(ops[0], "affine.for") {
+        if ops.len() != 2 || !ir.is_op(ops[0], &name) {
             break;
         }
         cur = ops[0];
@@ -239,6 +241,126 @@ pub fn coalesce_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
     Ok(())
 }
 
+/// Creates `name(operands)` with one result of type `index` (`i1` for `cmpi`).
+fn arith(ir: &mut Ir, name: &str, operands: Vec<Value>, attrs: &[(&str, lattice_ir::Attr)]) -> Op {
+    let ctx = ir.ctx();
+    let mut st = OperationState::new(ctx.intern_str(name), ctx.unknown_loc());
+    st.operands = operands;
+    st.result_types = vec![ctx.index_type()];
+    for (k, v) in attrs {
+        st.add_attr(ctx.intern_str(k), *v);
+    }
+    ir.create_op(st)
+}
+
+fn constant(ir: &mut Ir, v: i64) -> Op {
+    let a = ir.ctx().index_attr(v);
+    arith(ir, "arith.constant", Vec::new(), &[("value", a)])
+}
+
+/// Coalesces a band of `scf.for` loops (outermost first) with arith ops: trip counts
+/// `max(ceildiv(ub - lb, step), 0)`, their product as the new upper bound, and each
+/// original induction variable as `lb + step * (linear floordiv inner-product mod
+/// trip-count)`. Declines on loops with `iter_args` or unsigned comparisons.
+pub fn coalesce_scf_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
+    if loops.len() < 2 {
+        return Err("fewer than two loops".into());
+    }
+    let outer = loops[0];
+    let mut bounds = Vec::new();
+    for &l in loops {
+        let ops = ir.operands(l).to_vec();
+        if ops.len() != 3 {
+            return Err("a loop of the band carries iter_args".into());
+        }
+        if ir.attr(l, "unsignedCmp").is_some() {
+            return Err("a loop of the band compares unsigned".into());
+        }
+        bounds.push((ops[0], ops[1], ops[2]));
+    }
+    let before = |ir: &mut Ir, o: Op| {
+        ir.insert_op_before(outer, o);
+        ir.result(o, 0)
+    };
+    let c0 = constant(ir, 0);
+    let c0 = before(ir, c0);
+    let c1 = constant(ir, 1);
+    let c1 = before(ir, c1);
+    let mut tcs = Vec::new();
+    for &(lb, ub, step) in &bounds {
+        let k = |v| super::simplify_structures::constant_index(ir, v);
+        let tc = match (k(lb), k(ub), k(step)) {
+            (Some(l), Some(u), Some(st)) if st > 0 => {
+                let o = constant(
+                    ir,
+                    lattice_ir::affine::ceil_div(u - l, st).unwrap_or(0).max(0),
+                );
+                before(ir, o)
+            }
+            _ => {
+                let d = arith(ir, "arith.subi", vec![ub, lb], &[]);
+                let d = before(ir, d);
+                let t = arith(ir, "arith.ceildivsi", vec![d, step], &[]);
+                let t = before(ir, t);
+                let m = arith(ir, "arith.maxsi", vec![t, c0], &[]);
+                before(ir, m)
+            }
+        };
+        tcs.push(tc);
+    }
+    let mut total = tcs[0];
+    for &t in &tcs[1..] {
+        let m = arith(ir, "arith.muli", vec![total, t], &[]);
+        total = before(ir, m);
+    }
+    ir.set_operands(outer, vec![c0, total, c1]);
+    let outer_body = body(ir, outer).ok_or("no body")?;
+    let innermost = *loops.last().ok_or("no loops")?;
+    let inner_body = body(ir, innermost).ok_or("no body")?;
+    let mut anchor: Option<Op> = None;
+    let place = |ir: &mut Ir, o: Op, anchor: &mut Option<Op>| -> Value {
+        match *anchor {
+            None => ir.prepend_op(outer_body, o),
+            Some(a) => ir.insert_op_after(a, o),
+        }
+        *anchor = Some(o);
+        ir.result(o, 0)
+    };
+    let n = loops.len();
+    let mut previous = ir.block_args(outer_body)[0];
+    for idx in (1..=n).rev() {
+        if idx != n {
+            let o = arith(ir, "arith.divsi", vec![previous, tcs[idx]], &[]);
+            previous = place(ir, o, &mut anchor);
+        }
+        let norm = if idx == 1 {
+            previous
+        } else {
+            let o = arith(ir, "arith.remsi", vec![previous, tcs[idx - 1]], &[]);
+            place(ir, o, &mut anchor)
+        };
+        let (lb, _, step) = bounds[idx - 1];
+        let o = arith(ir, "arith.muli", vec![norm, step], &[]);
+        let scaled = place(ir, o, &mut anchor);
+        let o = arith(ir, "arith.addi", vec![scaled, lb], &[]);
+        let orig = place(ir, o, &mut anchor);
+        let b = body(ir, loops[idx - 1]).ok_or("no body")?;
+        let iv = ir.block_args(b)[0];
+        ir.replace_uses_where(iv, orig, |ir, u| ir.is_ancestor(innermost, u.op));
+    }
+    let second = loops[1];
+    if let Some(t) = ir.last_op(inner_body) {
+        ir.erase_op(t);
+    }
+    let ops: Vec<Op> = ir.block_ops(inner_body).collect();
+    for o in ops {
+        ir.detach_op(o);
+        ir.insert_op_before(second, o);
+    }
+    ir.erase_op(second);
+    Ok(())
+}
+
 /// Coalesces the bands of the perfect nest rooted at `op`, innermost band first.
 fn coalesce_nest(ir: &mut Ir, op: Op, report: &mut Vec<(Op, String)>) {
     let loops = perfect_nest(ir, op);
@@ -263,7 +385,13 @@ fn coalesce_nest(ir: &mut Ir, op: Op, report: &mut Vec<(Op, String)>) {
                 start += 1;
                 continue;
             }
-            if let Err(why) = coalesce_loops(ir, &loops[start..end]) {
+            let band = &loops[start..end];
+            let result = if ir.is_op(op, "scf.for") {
+                coalesce_scf_loops(ir, band)
+            } else {
+                coalesce_loops(ir, band)
+            };
+            if let Err(why) = result {
                 report.push((loops[start], why));
             }
             break;
@@ -293,7 +421,7 @@ pub fn loop_coalescing_with_report(
 ) -> Vec<(Op, String)> {
     let mut report = Vec::new();
     for op in ir.walk_ops(func, WalkOrder::PreOrder) {
-        if ir.contains_op(op) && ir.is_op(op, "affine.for") {
+        if ir.contains_op(op) && (ir.is_op(op, "affine.for") || ir.is_op(op, "scf.for")) {
             coalesce_nest(ir, op, &mut report);
         }
     }

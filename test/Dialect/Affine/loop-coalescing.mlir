@@ -107,3 +107,62 @@ func.func @imperfect(%m: memref<10x10xf32>, %v: f32) {
   }
   return
 }
+
+// -----
+
+// scf.for bands are coalesced with arith ops: constant trip counts fold, others are
+// max(ceildiv(ub - lb, step), 0); each index is lb + step * (its normalized value).
+
+// CHECK-LABEL: func.func @scf_band
+// CHECK-SAME:    (%[[N:.*]]: index,
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C5:.*]] = arith.constant 5 : index
+// CHECK:         %[[D:.*]] = arith.subi %[[N]], %{{.*}} : index
+// CHECK-NEXT:    %[[T:.*]] = arith.ceildivsi %[[D]], %{{.*}} : index
+// CHECK-NEXT:    %[[TC:.*]] = arith.maxsi %[[T]], %{{.*}} : index
+// CHECK-NEXT:    %[[TOT:.*]] = arith.muli %[[C5]], %[[TC]] : index
+// CHECK-NEXT:    scf.for %[[IV:.*]] = %{{.*}} to %[[TOT]] step %{{.*}} {
+// CHECK-NEXT:      %[[JN:.*]] = arith.remsi %[[IV]], %[[TC]] : index
+// CHECK-NEXT:      %[[JS:.*]] = arith.muli %[[JN]], %{{.*}} : index
+// CHECK-NEXT:      %[[J:.*]] = arith.addi %[[JS]], %{{.*}} : index
+// CHECK-NEXT:      %[[IN:.*]] = arith.divsi %[[IV]], %[[TC]] : index
+// CHECK-NEXT:      %[[IS:.*]] = arith.muli %[[IN]], %[[C2]] : index
+// CHECK-NEXT:      %[[I:.*]] = arith.addi %[[IS]], %[[C1]] : index
+// CHECK-NEXT:      memref.store %{{.*}}, %{{.*}}[%[[I]], %[[J]]]
+// CHECK-NEXT:    }
+func.func @scf_band(%n: index, %m: memref<?x?xf32>, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c10 = arith.constant 10 : index
+  scf.for %i = %c1 to %c10 step %c2 {
+    scf.for %j = %c0 to %n step %c1 {
+      memref.store %v, %m[%i, %j] : memref<?x?xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// scf.for loops carrying values are not coalesced.
+
+// CHECK-LABEL: func.func @scf_iter_args
+// CHECK:         scf.for
+// CHECK:           scf.for
+func.func @scf_iter_args(%m: memref<4x4xf32>, %init: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%a = %init) -> f32 {
+    %s = scf.for %j = %c0 to %c4 step %c1 iter_args(%b = %a) -> f32 {
+      %x = memref.load %m[%i, %j] : memref<4x4xf32>
+      %y = arith.addf %b, %x : f32
+      scf.yield %y : f32
+    }
+    scf.yield %s : f32
+  }
+  return %r : f32
+}
