@@ -25,8 +25,10 @@
 //! equalities, exact substitution through unit-coefficient equalities, and
 //! Fourier–Motzkin elimination with integer tightening of each inequality.
 //!
-//! Invariants (soundness): every approximation only drops constraints (loop steps,
-//! `affine.if` conditions, bounds or subscripts with `mod`/`floordiv`/`ceildiv`,
+//! A loop with a step > 1 and a single lower bound adds `iv = lb + step * t, t >= 0`.
+//!
+//! Invariants (soundness): every approximation only drops constraints (steps of loops
+//! with `max` lower bounds, `affine.if` conditions, bounds or subscripts with `mod`/`floordiv`/`ceildiv`,
 //! equalities without a unit coefficient become two inequalities), so `None` is only
 //! answered when no dependence exists. Both accesses being reads is `None`; distinct
 //! memref SSA values are assumed not to alias (as MLIR does).
@@ -346,7 +348,8 @@ struct DRow {
 
 struct Builder<'a> {
     ir: &'a Ir,
-    /// Columns: `(side, value)`; side 2 is shared (symbols).
+    /// Columns: `(side, value)`; side 2 is shared (symbols); sides 3 and 4 are the step
+    /// multiples of the IVs of sides 0 and 1.
     cols: FxHashMap<(u8, Value), usize>,
     ncols: usize,
     rows: Vec<SparseRow>,
@@ -454,7 +457,23 @@ impl Builder<'_> {
                 continue;
             };
             let ops = &operands[seg];
-            for &e in ir.ctx().map_results(map).to_vec().iter() {
+            let step = crate::util::int_attr(ir, l, "step").unwrap_or(1);
+            let results = ir.ctx().map_results(map).to_vec();
+            if is_lb && step > 1 && results.len() == 1 {
+                // iv = lb + step * t, t >= 0 (a fresh column per loop and side).
+                if let Some(b) = self.expr_row(side, results[0], map, ops) {
+                    let t = self.col((side + 3, iv));
+                    let mut r = LinRow::zero();
+                    r.set(ivc, 1);
+                    r.scaled_add(&b, -1);
+                    r.set(t, -step);
+                    self.rows.push(Row::eq(r));
+                    let mut nonneg = LinRow::zero();
+                    nonneg.set(t, 1);
+                    self.rows.push(Row::ge(nonneg));
+                }
+            }
+            for &e in results.iter() {
                 let Some(b) = self.expr_row(side, e, map, ops) else {
                     continue;
                 };
@@ -804,6 +823,26 @@ mod tests {
         );
         expect_test::expect![[r#"
             0->0 @3: (0, 0, [1,7])
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn steps_are_exact() {
+        // Even i only: A[i + 1] is never written by A[i] (i even), so no dependence;
+        // A[i + 2] is, at distance 2.
+        let got = deps(
+            "func.func @f(%A: memref<100xf32>) {
+              affine.for %i = 0 to 50 step 2 {
+                %v = affine.load %A[%i + 1] : memref<100xf32>
+                %w = affine.load %A[%i + 2] : memref<100xf32>
+                affine.store %v, %A[%i] : memref<100xf32>
+              }
+              return
+            }",
+        );
+        expect_test::expect![[r#"
+            1->2 @1: (2)
         "#]]
         .assert_eq(&got);
     }
