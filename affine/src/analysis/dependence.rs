@@ -11,7 +11,7 @@
 //!   an instance of `dst` with the first `depth - 1` common IVs equal and the IV at
 //!   `depth` strictly greater at `dst` (a dependence carried by the loop at `depth`,
 //!   1-based); `depth == common_depth + 1` asks for a loop-independent dependence (all
-//!   common IVs equal; the caller knows which op comes first in the body). The answer is
+//!   common IVs equal, and `src` before `dst` in the body, see [`appears_before`]). The answer is
 //!   [`Dependence::None`] when proven impossible, else [`Dependence::May`] with one
 //!   [`Component`] per common loop: the range `[min, max]` of `iv(dst) - iv(src)`
 //!   (`None` = unbounded); [`Component::distance`] is the constant distance when known.
@@ -25,8 +25,10 @@
 //! equalities, exact substitution through unit-coefficient equalities, and
 //! Fourier–Motzkin elimination with integer tightening of each inequality.
 //!
-//! Invariants (soundness): every approximation only drops constraints (loop steps,
-//! `affine.if` conditions, bounds or subscripts with `mod`/`floordiv`/`ceildiv`,
+//! A loop with a step > 1 and a single lower bound adds `iv = lb + step * t, t >= 0`.
+//!
+//! Invariants (soundness): every approximation only drops constraints (steps of loops
+//! with `max` lower bounds, `affine.if` conditions, bounds or subscripts with `mod`/`floordiv`/`ceildiv`,
 //! equalities without a unit coefficient become two inequalities), so `None` is only
 //! answered when no dependence exists. Both accesses being reads is `None`; distinct
 //! memref SSA values are assumed not to alias (as MLIR does).
@@ -154,6 +156,9 @@ pub fn check_dependence(ir: &Ir, src: Op, dst: Op, depth: usize) -> Dependence {
     if depth == 0 || depth > common + 1 {
         return unknown(common);
     }
+    if depth == common + 1 && !appears_before(ir, src, dst) {
+        return Dependence::None;
+    }
     let mut b_ = Builder {
         ir,
         cols: FxHashMap::default(),
@@ -226,6 +231,39 @@ pub fn check_dependence(ir: &Ir, src: Op, dst: Op, depth: usize) -> Dependence {
         })
         .collect();
     Dependence::May(comps)
+}
+
+/// Whether `a` runs before `b` within one iteration of their common loops (their
+/// ancestors in the innermost common block are in that order; an op is not before
+/// itself).
+pub fn appears_before(ir: &Ir, a: Op, b: Op) -> bool {
+    let chain = |mut o: Op| {
+        let mut v = vec![o];
+        while let Some(p) = ir.parent_op(o) {
+            v.push(p);
+            o = p;
+        }
+        v
+    };
+    let (ca, cb) = (chain(a), chain(b));
+    for &x in &ca {
+        for &y in &cb {
+            if x == y {
+                return false;
+            }
+            if ir.op_parent(x).is_some() && ir.op_parent(x) == ir.op_parent(y) {
+                let mut cur = ir.next_op(x);
+                while let Some(o) = cur {
+                    if o == y {
+                        return true;
+                    }
+                    cur = ir.next_op(o);
+                }
+                return false;
+            }
+        }
+    }
+    false
 }
 
 fn iv_of(ir: &Ir, l: Op) -> Option<Value> {
@@ -310,7 +348,8 @@ struct DRow {
 
 struct Builder<'a> {
     ir: &'a Ir,
-    /// Columns: `(side, value)`; side 2 is shared (symbols).
+    /// Columns: `(side, value)`; side 2 is shared (symbols); sides 3 and 4 are the step
+    /// multiples of the IVs of sides 0 and 1.
     cols: FxHashMap<(u8, Value), usize>,
     ncols: usize,
     rows: Vec<SparseRow>,
@@ -418,7 +457,23 @@ impl Builder<'_> {
                 continue;
             };
             let ops = &operands[seg];
-            for &e in ir.ctx().map_results(map).to_vec().iter() {
+            let step = crate::util::int_attr(ir, l, "step").unwrap_or(1);
+            let results = ir.ctx().map_results(map).to_vec();
+            if is_lb && step > 1 && results.len() == 1 {
+                // iv = lb + step * t, t >= 0 (a fresh column per loop and side).
+                if let Some(b) = self.expr_row(side, results[0], map, ops) {
+                    let t = self.col((side + 3, iv));
+                    let mut r = LinRow::zero();
+                    r.set(ivc, 1);
+                    r.scaled_add(&b, -1);
+                    r.set(t, -step);
+                    self.rows.push(Row::eq(r));
+                    let mut nonneg = LinRow::zero();
+                    nonneg.set(t, 1);
+                    self.rows.push(Row::ge(nonneg));
+                }
+            }
+            for &e in results.iter() {
                 let Some(b) = self.expr_row(side, e, map, ops) else {
                     continue;
                 };
@@ -642,4 +697,171 @@ fn delta_range(rows: &[DRow], ncols: usize, s: usize, d: usize) -> (Option<i64>,
     }
     let cv = |x: Option<i128>| x.and_then(|v| i64::try_from(v).ok());
     (cv(lo), cv(hi))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lattice_ir::diag::SourceMap;
+    use lattice_ir::parser::parse_source;
+    use lattice_ir::{Context, WalkOrder};
+    use std::sync::Arc;
+
+    fn parse(text: &str) -> (Ir, Vec<Op>) {
+        let mut ctx = Context::new();
+        lattice_ir::dialects::register_all(&mut ctx);
+        crate::register(&mut ctx);
+        let mut ir = Ir::new(Arc::new(ctx));
+        let mut sm = SourceMap::new();
+        let id = sm.add("t.mlir", text);
+        let top =
+            parse_source(&mut ir, id, "t.mlir", text).unwrap_or_else(|d| panic!("{}", d.message));
+        let accesses = ir
+            .walk_ops(top, WalkOrder::PreOrder)
+            .into_iter()
+            .filter(|&o| access(&ir, o).is_some())
+            .collect();
+        (ir, accesses)
+    }
+
+    /// Every (src, dst, depth) with a possible dependence, rendered.
+    fn deps(text: &str) -> String {
+        let (ir, acc) = parse(text);
+        let mut out = String::new();
+        for (i, &s) in acc.iter().enumerate() {
+            for (j, &d) in acc.iter().enumerate() {
+                let n = common_depth(&ir, s, d);
+                for depth in 1..=n + 1 {
+                    if let Dependence::May(comps) = check_dependence(&ir, s, d, depth) {
+                        let v: Vec<String> = comps
+                            .iter()
+                            .map(|c| match (c.distance(), c.min, c.max) {
+                                (Some(x), _, _) => x.to_string(),
+                                (_, lo, hi) => format!(
+                                    "[{},{}]",
+                                    lo.map_or("-inf".into(), |x| x.to_string()),
+                                    hi.map_or("+inf".into(), |x| x.to_string())
+                                ),
+                            })
+                            .collect();
+                        out.push_str(&format!("{i}->{j} @{depth}: ({})\n", v.join(", ")));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn stencil_one_minus_one() {
+        let got = deps(
+            "func.func @f(%A: memref<5x5xf64>) {
+              affine.for %i = 1 to 5 {
+                affine.for %j = 0 to 4 {
+                  %u = affine.load %A[%i - 1, %j + 1] : memref<5x5xf64>
+                  affine.store %u, %A[%i, %j] : memref<5x5xf64>
+                }
+              }
+              return
+            }",
+        );
+        // store (1) at (i, j) is read by the load (0) at (i+1, j-1).
+        expect_test::expect![[r#"
+            1->0 @1: (1, -1)
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn uniform_distances_and_symbolic_bounds() {
+        let got = deps(
+            "func.func @f(%A: memref<?xf32>, %n: index) {
+              affine.for %i = 0 to %n {
+                %v = affine.load %A[%i] : memref<?xf32>
+                affine.store %v, %A[%i + 3] : memref<?xf32>
+              }
+              return
+            }",
+        );
+        expect_test::expect![[r#"
+            1->0 @1: (3)
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn gcd_and_bounds_disprove() {
+        // 2i vs 2i + 1 never meet (GCD); 2i + 1 vs i + 20 with 0 <= i < 10 never meet
+        // (bounds).
+        let got = deps(
+            "func.func @f(%A: memref<100xf32>) {
+              affine.for %i = 0 to 10 {
+                %v = affine.load %A[%i * 2] : memref<100xf32>
+                affine.store %v, %A[%i * 2 + 1] : memref<100xf32>
+                %w = affine.load %A[%i + 20] : memref<100xf32>
+              }
+              return
+            }",
+        );
+        expect_test::expect![""].assert_eq(&got);
+    }
+
+    #[test]
+    fn ranges_when_not_uniform() {
+        // C[i][j] written at every k: output dependence carried by k with any distance.
+        let got = deps(
+            "func.func @f(%C: memref<8x8xf32>, %x: f32) {
+              affine.for %i = 0 to 8 {
+                affine.for %j = 0 to 8 {
+                  affine.for %k = 0 to 8 {
+                    affine.store %x, %C[%i, %j] : memref<8x8xf32>
+                  }
+                }
+              }
+              return
+            }",
+        );
+        expect_test::expect![[r#"
+            0->0 @3: (0, 0, [1,7])
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn steps_are_exact() {
+        // Even i only: A[i + 1] is never written by A[i] (i even), so no dependence;
+        // A[i + 2] is, at distance 2.
+        let got = deps(
+            "func.func @f(%A: memref<100xf32>) {
+              affine.for %i = 0 to 50 step 2 {
+                %v = affine.load %A[%i + 1] : memref<100xf32>
+                %w = affine.load %A[%i + 2] : memref<100xf32>
+                affine.store %v, %A[%i] : memref<100xf32>
+              }
+              return
+            }",
+        );
+        expect_test::expect![[r#"
+            1->2 @1: (2)
+        "#]]
+        .assert_eq(&got);
+    }
+
+    #[test]
+    fn apply_operands_and_max_bounds() {
+        let got = deps(
+            "func.func @f(%A: memref<100xf32>, %n: index) {
+              affine.for %i = max affine_map<()[s0] -> (s0, 10)>()[%n] to 20 {
+                %p = affine.apply affine_map<(d0) -> (d0 - 1)>(%i)
+                %v = affine.load %A[%p] : memref<100xf32>
+                affine.store %v, %A[%i] : memref<100xf32>
+              }
+              return
+            }",
+        );
+        expect_test::expect![[r#"
+            1->0 @1: (1)
+        "#]]
+        .assert_eq(&got);
+    }
 }

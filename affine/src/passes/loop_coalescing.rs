@@ -8,10 +8,11 @@
 //! `affine-loop-normalize` first otherwise). Declines, with a reason in the report, on
 //! bands whose bounds depend on an induction variable of the band, on loops that are not
 //! normalized, carry `iter_args`, or have bounds that are not valid affine symbols (the
-//! trip-count product must be a symbol of the new loop). `scf.for` nests are left alone.
+//! trip-count product must be a symbol of the new loop). `scf.for` bands are coalesced
+//! with arith ops (any bounds and steps; declined with `iter_args`).
 
 use super::loop_normalize::{body, create_apply, for_segments, for_step, set_for_bounds};
-use super::simplify_structures::map_of;
+use super::simplify_structures::{map_of, ValueMap};
 use crate::valid::{affine_scope, is_valid_symbol};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOptions};
@@ -45,12 +46,13 @@ fn run_coalescing(ir: &mut Ir, op: Op, _options: &PassOptions) -> Result<(), Vec
 
 /// The perfect nest rooted at `op`: each loop's body is the next loop plus the yield.
 fn perfect_nest(ir: &Ir, op: Op) -> Vec<Op> {
+    let name = ir.op_name(op).to_string();
     let mut loops = vec![op];
     let mut cur = op;
     loop {
         let Some(b) = body(ir, cur) else { break };
         let ops: Vec<Op> = ir.block_ops(b).collect();
-        if ops.len() != 2 || !ir.is_op(ops[0], "affine.for") {
+        if ops.len() != 2 || !ir.is_op(ops[0], &name) {
             break;
         }
         cur = ops[0];
@@ -71,8 +73,18 @@ fn defined_above(ir: &Ir, v: Value, op: Op) -> bool {
 }
 
 fn create_min(ir: &mut Ir, map: AffineMap, operands: Vec<Value>, loc: lattice_ir::Attr) -> Op {
+    create_minmax(ir, "affine.min", map, operands, loc)
+}
+
+fn create_minmax(
+    ir: &mut Ir,
+    name: &str,
+    map: AffineMap,
+    operands: Vec<Value>,
+    loc: lattice_ir::Attr,
+) -> Op {
     let ctx = ir.ctx();
-    let mut st = OperationState::new(ctx.intern_str("affine.min"), loc);
+    let mut st = OperationState::new(ctx.intern_str(name), loc);
     st.add_attr(ctx.intern_str("map"), ctx.affine_map_attr(map));
     st.operands = operands;
     st.result_types = vec![ctx.index_type()];
@@ -88,40 +100,51 @@ pub fn coalesce_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
     let outer = loops[0];
     let scope = affine_scope(ir, outer);
     let mut bounds = Vec::new();
-    for &l in loops {
-        let (lbo, ubo, inits) = for_segments(ir, l).ok_or("malformed loop")?;
+    for (i, &l) in loops.iter().enumerate() {
+        let (_, ubo, inits) = for_segments(ir, l).ok_or("malformed loop")?;
         let lbm = map_of(ir, l, "lowerBoundMap").ok_or("malformed loop")?;
         let ubm = map_of(ir, l, "upperBoundMap").ok_or("malformed loop")?;
         if for_step(ir, l) != Some(1) || ctx.map_single_constant_result(lbm) != Some(0) {
             return Err("a loop of the band is not normalized (run affine-loop-normalize)".into());
         }
-        let _ = lbo;
         if !inits.is_empty() {
             return Err("a loop of the band carries iter_args".into());
         }
-        if !ubo.iter().all(|&v| is_valid_symbol(ir, v, scope)) {
-            return Err("an upper bound operand is not a valid symbol".into());
+        if i > 0 && !ubo.iter().all(|&v| is_valid_symbol(ir, v, scope)) {
+            return Err("an inner upper bound operand is not a valid symbol".into());
         }
         bounds.push((ubm, ubo));
     }
     let loc = ir.loc(outer);
-    // 1-2. Trip counts and their running product, before the band.
-    let mut ubs = Vec::new();
+    // 1-2. Inner trip counts (clamped at 0 unless constant, so that two negative counts
+    // cannot multiply into a positive one) and their running product, before the band.
+    let mut ubs: Vec<Option<Value>> = vec![None];
     let mut prev: Option<Value> = None;
     let mul = ctx.affine_map(
         1,
         1,
         vec![ctx.mul_expr(ctx.dim_expr(0), ctx.symbol_expr(0))],
     );
-    for (ubm, ubo) in bounds {
+    let clamp = ctx.affine_map(0, 1, vec![ctx.symbol_expr(0), ctx.constant_expr(0)]);
+    for (ubm, ubo) in bounds.iter().skip(1).cloned() {
+        let constant = ctx.map_single_constant_result(ubm);
+        let ubm = match constant {
+            Some(c) if c < 0 => ctx.constant_map(0),
+            _ => ubm,
+        };
         let o = if ctx.map_num_results(ubm) == 1 {
             create_apply(ir, ubm, ubo, loc)
         } else {
             create_min(ir, ubm, ubo, loc)
         };
         ir.insert_op_before(outer, o);
-        let ub = ir.result(o, 0);
-        ubs.push(ub);
+        let mut ub = ir.result(o, 0);
+        if constant.is_none() {
+            let m = create_minmax(ir, "affine.max", clamp, vec![ub], loc);
+            ir.insert_op_before(outer, m);
+            ub = ir.result(m, 0);
+        }
+        ubs.push(Some(ub));
         prev = Some(match prev {
             None => ub,
             Some(p) => {
@@ -131,13 +154,20 @@ pub fn coalesce_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
             }
         });
     }
-    let total = prev.ok_or("no loops")?;
-    let sym = ctx.affine_map(0, 1, vec![ctx.symbol_expr(0)]);
+    let inner_product = prev.ok_or("no inner loops")?;
+    // The outermost bound (any operands) times the inner product (a symbol).
+    let (outer_ubm, outer_ubo) = bounds[0].clone();
+    let mut ub = ValueMap::new(&ctx, outer_ubm, &outer_ubo);
+    let p = ctx.symbol_expr(ub.syms.len() as u32);
+    ub.syms.push(inner_product);
+    ub.results = ub.results.iter().map(|&r| ctx.mul_expr(r, p)).collect();
+    ub.canonicalize(ir, outer, false);
+    let (new_ubm, new_ubo) = ub.to_map(&ctx);
     set_for_bounds(
         ir,
         outer,
         (ctx.constant_map(0), Vec::new()),
-        (sym, vec![total]),
+        (new_ubm, new_ubo),
         1,
     );
     // 3. Recover the induction variables, innermost first.
@@ -167,14 +197,24 @@ pub fn coalesce_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
     let mut new_ivs = vec![previous; n];
     for idx in (1..=n).rev() {
         if idx != n {
-            let a = create_apply(ir, divm, vec![previous, ubs[idx]], loc);
+            let a = create_apply(
+                ir,
+                divm,
+                vec![previous, ubs[idx].ok_or("missing trip count")?],
+                loc,
+            );
             place(ir, a, &mut anchor);
             previous = ir.result(a, 0);
         }
         new_ivs[idx - 1] = if idx == 1 {
             previous
         } else {
-            let a = create_apply(ir, modm, vec![previous, ubs[idx - 1]], loc);
+            let a = create_apply(
+                ir,
+                modm,
+                vec![previous, ubs[idx - 1].ok_or("missing trip count")?],
+                loc,
+            );
             place(ir, a, &mut anchor);
             ir.result(a, 0)
         };
@@ -188,6 +228,126 @@ pub fn coalesce_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
         }
     }
     // 4. Move the innermost body above the second loop and drop the inner loops.
+    let second = loops[1];
+    if let Some(t) = ir.last_op(inner_body) {
+        ir.erase_op(t);
+    }
+    let ops: Vec<Op> = ir.block_ops(inner_body).collect();
+    for o in ops {
+        ir.detach_op(o);
+        ir.insert_op_before(second, o);
+    }
+    ir.erase_op(second);
+    Ok(())
+}
+
+/// Creates `name(operands)` with one result of type `index` (`i1` for `cmpi`).
+fn arith(ir: &mut Ir, name: &str, operands: Vec<Value>, attrs: &[(&str, lattice_ir::Attr)]) -> Op {
+    let ctx = ir.ctx();
+    let mut st = OperationState::new(ctx.intern_str(name), ctx.unknown_loc());
+    st.operands = operands;
+    st.result_types = vec![ctx.index_type()];
+    for (k, v) in attrs {
+        st.add_attr(ctx.intern_str(k), *v);
+    }
+    ir.create_op(st)
+}
+
+fn constant(ir: &mut Ir, v: i64) -> Op {
+    let a = ir.ctx().index_attr(v);
+    arith(ir, "arith.constant", Vec::new(), &[("value", a)])
+}
+
+/// Coalesces a band of `scf.for` loops (outermost first) with arith ops: trip counts
+/// `max(ceildiv(ub - lb, step), 0)`, their product as the new upper bound, and each
+/// original induction variable as `lb + step * (linear floordiv inner-product mod
+/// trip-count)`. Declines on loops with `iter_args` or unsigned comparisons.
+pub fn coalesce_scf_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
+    if loops.len() < 2 {
+        return Err("fewer than two loops".into());
+    }
+    let outer = loops[0];
+    let mut bounds = Vec::new();
+    for &l in loops {
+        let ops = ir.operands(l).to_vec();
+        if ops.len() != 3 {
+            return Err("a loop of the band carries iter_args".into());
+        }
+        if ir.attr(l, "unsignedCmp").is_some() {
+            return Err("a loop of the band compares unsigned".into());
+        }
+        bounds.push((ops[0], ops[1], ops[2]));
+    }
+    let before = |ir: &mut Ir, o: Op| {
+        ir.insert_op_before(outer, o);
+        ir.result(o, 0)
+    };
+    let c0 = constant(ir, 0);
+    let c0 = before(ir, c0);
+    let c1 = constant(ir, 1);
+    let c1 = before(ir, c1);
+    let mut tcs = Vec::new();
+    for &(lb, ub, step) in &bounds {
+        let k = |v| super::simplify_structures::constant_index(ir, v);
+        let tc = match (k(lb), k(ub), k(step)) {
+            (Some(l), Some(u), Some(st)) if st > 0 => {
+                let o = constant(
+                    ir,
+                    lattice_ir::affine::ceil_div(u - l, st).unwrap_or(0).max(0),
+                );
+                before(ir, o)
+            }
+            _ => {
+                let d = arith(ir, "arith.subi", vec![ub, lb], &[]);
+                let d = before(ir, d);
+                let t = arith(ir, "arith.ceildivsi", vec![d, step], &[]);
+                let t = before(ir, t);
+                let m = arith(ir, "arith.maxsi", vec![t, c0], &[]);
+                before(ir, m)
+            }
+        };
+        tcs.push(tc);
+    }
+    let mut total = tcs[0];
+    for &t in &tcs[1..] {
+        let m = arith(ir, "arith.muli", vec![total, t], &[]);
+        total = before(ir, m);
+    }
+    ir.set_operands(outer, vec![c0, total, c1]);
+    let outer_body = body(ir, outer).ok_or("no body")?;
+    let innermost = *loops.last().ok_or("no loops")?;
+    let inner_body = body(ir, innermost).ok_or("no body")?;
+    let mut anchor: Option<Op> = None;
+    let place = |ir: &mut Ir, o: Op, anchor: &mut Option<Op>| -> Value {
+        match *anchor {
+            None => ir.prepend_op(outer_body, o),
+            Some(a) => ir.insert_op_after(a, o),
+        }
+        *anchor = Some(o);
+        ir.result(o, 0)
+    };
+    let n = loops.len();
+    let mut previous = ir.block_args(outer_body)[0];
+    for idx in (1..=n).rev() {
+        if idx != n {
+            let o = arith(ir, "arith.divsi", vec![previous, tcs[idx]], &[]);
+            previous = place(ir, o, &mut anchor);
+        }
+        let norm = if idx == 1 {
+            previous
+        } else {
+            let o = arith(ir, "arith.remsi", vec![previous, tcs[idx - 1]], &[]);
+            place(ir, o, &mut anchor)
+        };
+        let (lb, _, step) = bounds[idx - 1];
+        let o = arith(ir, "arith.muli", vec![norm, step], &[]);
+        let scaled = place(ir, o, &mut anchor);
+        let o = arith(ir, "arith.addi", vec![scaled, lb], &[]);
+        let orig = place(ir, o, &mut anchor);
+        let b = body(ir, loops[idx - 1]).ok_or("no body")?;
+        let iv = ir.block_args(b)[0];
+        ir.replace_uses_where(iv, orig, |ir, u| ir.is_ancestor(innermost, u.op));
+    }
     let second = loops[1];
     if let Some(t) = ir.last_op(inner_body) {
         ir.erase_op(t);
@@ -225,7 +385,13 @@ fn coalesce_nest(ir: &mut Ir, op: Op, report: &mut Vec<(Op, String)>) {
                 start += 1;
                 continue;
             }
-            if let Err(why) = coalesce_loops(ir, &loops[start..end]) {
+            let band = &loops[start..end];
+            let result = if ir.is_op(op, "scf.for") {
+                coalesce_scf_loops(ir, band)
+            } else {
+                coalesce_loops(ir, band)
+            };
+            if let Err(why) = result {
                 report.push((loops[start], why));
             }
             break;
@@ -255,7 +421,7 @@ pub fn loop_coalescing_with_report(
 ) -> Vec<(Op, String)> {
     let mut report = Vec::new();
     for op in ir.walk_ops(func, WalkOrder::PreOrder) {
-        if ir.contains_op(op) && ir.is_op(op, "affine.for") {
+        if ir.contains_op(op) && (ir.is_op(op, "affine.for") || ir.is_op(op, "scf.for")) {
             coalesce_nest(ir, op, &mut report);
         }
     }

@@ -8,11 +8,15 @@
 //! calls, unknown ops), nested loops, and ops that may trap or read memory (integer
 //! divisions by a non-constant, loads) out of a loop not known to run at least once.
 //!
+//! Refusals that protect correctness (a load kept because the loop may write its memref
+//! or may run zero times, a division kept because the loop may run zero times) are
+//! printed as `remark:` lines under the option `remarks=true` or `LATTICE_REMARKS=1`.
+//!
 //! Assumptions (conservative): two memref values may alias unless they are results of two
 //! distinct `memref.alloc`/`memref.alloca` ops; any op without known effects may write
 //! any memref.
 
-use lattice_ir::diag::Diagnostic;
+use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::store::WalkOrder;
 use lattice_ir::{AffineMap, Ir, Op, Traits, Value, ValueDef};
@@ -25,35 +29,72 @@ use crate::util::{constant_int, map_attr};
 #[derive(Clone, Debug, Default)]
 pub struct LicmOptions {}
 
+/// Why some ops stayed in their loops.
+#[derive(Clone, Debug, Default)]
+pub struct LicmReport {
+    /// One remark per refusal, at the op that stayed.
+    pub remarks: Vec<Diagnostic>,
+}
+
 /// The pass as mlir-opt names it.
 pub static LOOP_INVARIANT_CODE_MOTION: PassDef = PassDef {
     name: "affine-loop-invariant-code-motion",
     display_name: "AffineLoopInvariantCodeMotion",
     summary: "Hoist loop invariant instructions outside of affine loops",
     anchor: Some("func.func"),
-    options: &[],
+    options: &[(
+        "remarks",
+        "Print why loads and divisions stay in their loops (also LATTICE_REMARKS=1)",
+    )],
     run: run_pass,
 };
 
-fn run_pass(ir: &mut Ir, op: Op, _options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    loop_invariant_code_motion(ir, op, &LicmOptions::default())
+fn run_pass(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+    let remarks = options
+        .bool("remarks", false)
+        .map_err(|e| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)])?
+        || std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1");
+    let report = loop_invariant_code_motion_with_report(ir, op, &LicmOptions::default());
+    if remarks {
+        for r in &report.remarks {
+            let DiagLoc::Loc(loc) = r.loc else { continue };
+            let at = match lattice_ir::diag::first_file_line_col(ir.ctx(), loc) {
+                Some((file, line, col)) => format!("{file}:{line}:{col}: "),
+                None => String::new(),
+            };
+            eprintln!("{at}remark: {}", r.message);
+        }
+    }
+    Ok(())
 }
 
 /// Hoists invariant ops out of every `affine.for` nested in `func`.
 pub fn loop_invariant_code_motion(
     ir: &mut Ir,
     func: Op,
-    _options: &LicmOptions,
+    options: &LicmOptions,
 ) -> Result<(), Vec<Diagnostic>> {
+    loop_invariant_code_motion_with_report(ir, func, options);
+    Ok(())
+}
+
+/// [`loop_invariant_code_motion`], also saying why invariant-looking loads and
+/// divisions stayed.
+pub fn loop_invariant_code_motion_with_report(
+    ir: &mut Ir,
+    func: Op,
+    _options: &LicmOptions,
+) -> LicmReport {
+    let mut report = LicmReport::default();
     let loops: Vec<Op> = ir
         .walk_ops(func, WalkOrder::PostOrder)
         .into_iter()
         .filter(|&o| ir.is_op(o, "affine.for"))
         .collect();
     for l in loops {
-        hoist_from(ir, l);
+        hoist_from(ir, l, &mut report);
     }
-    Ok(())
+    report
 }
 
 /// What an op writes, looking at the op alone (not its regions).
@@ -248,53 +289,80 @@ struct LoopInfo {
 
 /// Whether a single op (ignoring its regions' contents, which are checked separately)
 /// may move out of the loop.
-fn op_movable(ir: &Ir, info: &LoopInfo, op: Op) -> bool {
+fn op_movable(ir: &Ir, info: &LoopInfo, op: Op) -> Result<(), Option<String>> {
     let name = ir.op_name(op);
     match name {
-        "affine.for" | "affine.parallel" => return false,
-        "affine.if" | "scf.if" | "affine.yield" | "scf.yield" => return true,
+        "affine.for" | "affine.parallel" => return Err(None),
+        "affine.if" | "scf.if" | "affine.yield" | "scf.yield" => return Ok(()),
         "affine.load" | "affine.vector_load" | "memref.load" => {
             let Some(&memref) = ir.operands(op).first() else {
-                return false;
+                return Err(None);
             };
-            return info.nonempty && !info.writes.iter().any(|&w| touches(ir, w, memref));
+            if info.writes.iter().any(|&w| touches(ir, w, memref)) {
+                return Err(Some(format!(
+                    "invariant '{name}' not hoisted: the loop may write its memref"
+                )));
+            }
+            if !info.nonempty {
+                return Err(Some(format!(
+                    "invariant '{name}' not hoisted: the loop may run zero times"
+                )));
+            }
+            return Ok(());
         }
         _ => {}
     }
     if is_trapping_division(name) && !info.nonempty && !division_is_safe(ir, op) {
-        return false;
+        return Err(Some(format!(
+            "invariant '{name}' not hoisted: it may trap and the loop may run zero times"
+        )));
     }
     match ir.op_def(op) {
-        Some(def) => def.has(Traits::PURE) && ir.regions(op).is_empty(),
-        None => false,
+        Some(def) if def.has(Traits::PURE) && ir.regions(op).is_empty() => Ok(()),
+        _ => Err(None),
     }
 }
 
 /// Whether `op` (a direct child of the loop body) and everything nested in it may move
 /// out of the loop, given the ops already chosen.
-fn can_hoist(ir: &Ir, info: &LoopInfo, op: Op, hoisted: &FxHashSet<Op>) -> bool {
+/// On refusal, says why when the reason is worth a remark (the op is invariant but
+/// moving it could change what the program does).
+fn can_hoist(
+    ir: &Ir,
+    info: &LoopInfo,
+    op: Op,
+    hoisted: &FxHashSet<Op>,
+) -> Result<(), Option<(Op, String)>> {
     if ir.has_trait(op, Traits::TERMINATOR) {
-        return false;
+        return Err(None);
     }
+    let mut reason = None;
     for o in ir.walk_ops(op, WalkOrder::PreOrder) {
-        if !op_movable(ir, info, o) {
-            return false;
-        }
         for &v in ir.operands(o) {
             if defined_in(ir, v, op) || !defined_in(ir, v, info.op) {
                 continue;
             }
             match ir.defining_op(v) {
                 Some(d) if hoisted.contains(&d) => {}
-                _ => return false,
+                _ => return Err(None),
+            }
+        }
+        if reason.is_none() {
+            match op_movable(ir, info, o) {
+                Ok(()) => {}
+                Err(None) => return Err(None),
+                Err(Some(r)) => reason = Some((o, r)),
             }
         }
     }
-    true
+    match reason {
+        None => Ok(()),
+        Some(r) => Err(Some(r)),
+    }
 }
 
 /// Moves the invariant ops of loop `l`'s body just before `l`, keeping their order.
-fn hoist_from(ir: &mut Ir, l: Op) {
+fn hoist_from(ir: &mut Ir, l: Op, report: &mut LicmReport) {
     let Some(body) = ir.regions(l).first().and_then(|&r| ir.entry_block(r)) else {
         return;
     };
@@ -312,9 +380,17 @@ fn hoist_from(ir: &mut Ir, l: Op) {
     let mut hoisted = FxHashSet::new();
     let mut order = Vec::new();
     for op in ir.block_ops(body).collect::<Vec<_>>() {
-        if can_hoist(ir, &info, op, &hoisted) {
-            hoisted.insert(op);
-            order.push(op);
+        match can_hoist(ir, &info, op, &hoisted) {
+            Ok(()) => {
+                hoisted.insert(op);
+                order.push(op);
+            }
+            Err(Some((at, message))) => report.remarks.push(Diagnostic::new(
+                lattice_ir::Severity::Remark,
+                DiagLoc::Loc(ir.loc(at)),
+                message,
+            )),
+            Err(None) => {}
         }
     }
     for op in order {

@@ -5,7 +5,8 @@
 //!
 //! Declines (leaves the loop alone) when the lower bound map has several results (a
 //! `max` bound cannot be normalized without an execute-region), or when the step is not a
-//! positive constant. `affine.parallel` is left unchanged.
+//! positive constant. `affine.parallel` ops are normalized likewise, dimension by
+//! dimension, except those with min/max bounds (bound groups of several results).
 
 use super::simplify_structures::{map_of, ValueMap};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
@@ -246,6 +247,81 @@ pub fn normalize_affine_for(ir: &mut Ir, op: Op, promote_single_iter: bool) -> R
     Ok(())
 }
 
+/// The `lowerBoundsGroups`/`upperBoundsGroups` sizes of an `affine.parallel`.
+fn groups(ir: &Ir, op: Op, name: &str) -> Option<Vec<i64>> {
+    crate::util::dense_elements(ir.ctx(), ir.attr(op, name))
+}
+
+/// Normalizes one `affine.parallel` (MLIR's `normalizeAffineParallel`): every dimension
+/// gets lower bound 0 and step 1; `Err` says why it declined.
+pub fn normalize_affine_parallel(ir: &mut Ir, op: Op) -> Result<(), String> {
+    let ctx = ir.ctx_arc().clone();
+    let lbg = groups(ir, op, "lowerBoundsGroups").ok_or("missing lowerBoundsGroups")?;
+    let ubg = groups(ir, op, "upperBoundsGroups").ok_or("missing upperBoundsGroups")?;
+    if lbg.iter().chain(&ubg).any(|&g| g != 1) {
+        return Err("min/max bounds are not normalized".into());
+    }
+    let lbm = map_of(ir, op, "lowerBoundsMap").ok_or("missing lowerBoundsMap")?;
+    let ubm = map_of(ir, op, "upperBoundsMap").ok_or("missing upperBoundsMap")?;
+    let steps = crate::util::int_array(&ctx, ir.attr(op, "steps")).ok_or("missing steps")?;
+    let n = steps.len();
+    if ctx.map_num_results(lbm) != n || ctx.map_num_results(ubm) != n {
+        return Err("malformed bounds".into());
+    }
+    if steps.iter().any(|&s| s <= 0) {
+        return Err("a step is not positive".into());
+    }
+    let lb_results = ctx.map_results(lbm).to_vec();
+    let normalized = |i: usize| steps[i] == 1 && ctx.constant_value(lb_results[i]) == Some(0);
+    if (0..n).all(normalized) {
+        return Ok(());
+    }
+    let operands = ir.operands(op).to_vec();
+    let nlb = ctx.map_num_inputs(lbm).min(operands.len());
+    let lb = ValueMap::new(&ctx, lbm, &operands[..nlb]);
+    let mut ranges = ValueMap::new(&ctx, ubm, &operands[nlb..]);
+    let shifted = ranges.absorb(&ctx, &lb);
+    ranges.results = (0..n)
+        .map(|i| {
+            ctx.ceildiv_expr(
+                ctx.sub_expr(ranges.results[i], shifted[i]),
+                ctx.constant_expr(steps[i]),
+            )
+        })
+        .collect();
+    ranges.canonicalize(ir, op, false);
+    let block = body(ir, op).ok_or("no body")?;
+    let ivs = ir.block_args(block).to_vec();
+    let mut anchor: Option<Op> = None;
+    for i in 0..n {
+        if normalized(i) {
+            continue;
+        }
+        let mut ivm = lb.clone();
+        let d = ctx.dim_expr(ivm.dims.len() as u32);
+        ivm.dims.push(ivs[i]);
+        ivm.results =
+            vec![ctx.add_expr(lb_results[i], ctx.mul_expr(d, ctx.constant_expr(steps[i])))];
+        ivm.canonicalize(ir, op, false);
+        let (m, o) = ivm.to_map(&ctx);
+        let apply = create_apply(ir, m, o, ir.loc(op));
+        match anchor {
+            None => ir.prepend_op(block, apply),
+            Some(a) => ir.insert_op_after(a, apply),
+        }
+        anchor = Some(apply);
+        let new_iv = ir.result(apply, 0);
+        ir.replace_uses_where(ivs[i], new_iv, |_, u| u.op != apply);
+    }
+    let (new_ubm, new_ubo) = ranges.to_map(&ctx);
+    let zeros = ctx.affine_map(0, 0, vec![ctx.constant_expr(0); n]);
+    ir.set_operands(op, new_ubo);
+    ir.set_attr(op, "lowerBoundsMap", ctx.affine_map_attr(zeros));
+    ir.set_attr(op, "upperBoundsMap", ctx.affine_map_attr(new_ubm));
+    ir.set_attr(op, "steps", crate::util::i64_array_attr(&ctx, &vec![1; n]));
+    Ok(())
+}
+
 /// Runs the pass on `func`; returns the refusals (loop location, reason).
 pub fn loop_normalize_with_report(
     ir: &mut Ir,
@@ -256,13 +332,18 @@ pub fn loop_normalize_with_report(
     let loops: Vec<Op> = ir
         .walk_ops(func, WalkOrder::PostOrder)
         .into_iter()
-        .filter(|&o| ir.is_op(o, "affine.for"))
+        .filter(|&o| ir.is_op(o, "affine.for") || ir.is_op(o, "affine.parallel"))
         .collect();
     for l in loops {
         if !ir.contains_op(l) {
             continue;
         }
-        if let Err(why) = normalize_affine_for(ir, l, options.promote_single_iter) {
+        let result = if ir.is_op(l, "affine.parallel") {
+            normalize_affine_parallel(ir, l)
+        } else {
+            normalize_affine_for(ir, l, options.promote_single_iter)
+        };
+        if let Err(why) = result {
             report.push((l, why));
         }
     }

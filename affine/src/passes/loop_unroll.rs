@@ -124,7 +124,7 @@ pub fn unroll_by_factor(ir: &mut Ir, l: Op, f: i64, cleanup_unroll: bool) -> boo
     }
     if let Some(t) = tc {
         if t < f {
-            return false;
+            return cleanup_unroll && unroll_full(ir, l, t);
         }
     }
     if cleanup_unroll && tc.is_none_or(|t| t % f != 0) {
@@ -214,27 +214,60 @@ pub fn split_for_factor(ir: &mut Ir, l: Op, f: i64) -> Option<(Op, Option<Op>)> 
         let (lops, uops) = (&operands[segs[0].clone()], &operands[segs[1].clone()]);
         let (ld, ls) = (ctx.map_num_dims(lbm), ctx.map_num_symbols(lbm));
         let (ud, us) = (ctx.map_num_dims(ubm), ctx.map_num_symbols(ubm));
-        // Combined inputs: lb dims, ub dims, lb syms, ub syms.
-        let dims_l: Vec<AffineExpr> = (0..ld).map(|i| ctx.dim_expr(i)).collect();
-        let syms_l: Vec<AffineExpr> = (0..ls).map(|i| ctx.symbol_expr(i)).collect();
-        let dims_u: Vec<AffineExpr> = (0..ud).map(|i| ctx.dim_expr(ld + i)).collect();
-        let syms_u: Vec<AffineExpr> = (0..us).map(|i| ctx.symbol_expr(ls + i)).collect();
+        // Combined inputs: lb dims, ub dims, lb syms, ub syms; repeated values share
+        // one input (as upstream's operand canonicalization).
+        let mut dim_vals: Vec<Value> = Vec::new();
+        let mut sym_vals: Vec<Value> = Vec::new();
+        let pos = |list: &mut Vec<Value>, v: Value| -> u32 {
+            match list.iter().position(|&x| x == v) {
+                Some(p) => p as u32,
+                None => {
+                    list.push(v);
+                    (list.len() - 1) as u32
+                }
+            }
+        };
+        let mut remap = |ops: &[Value], nd: u32| -> (Vec<u32>, Vec<u32>) {
+            let d = ops[..nd as usize]
+                .iter()
+                .map(|&v| pos(&mut dim_vals, v))
+                .collect();
+            let s = ops[nd as usize..]
+                .iter()
+                .map(|&v| pos(&mut sym_vals, v))
+                .collect();
+            (d, s)
+        };
+        let (ldp, lsp) = remap(lops, ld);
+        let (udp, usp) = remap(uops, ud);
+        let _ = (ls, us);
+        let exprs = |dp: &[u32], sp: &[u32]| {
+            (
+                dp.iter()
+                    .map(|&i| ctx.dim_expr(i))
+                    .collect::<Vec<AffineExpr>>(),
+                sp.iter()
+                    .map(|&i| ctx.symbol_expr(i))
+                    .collect::<Vec<AffineExpr>>(),
+            )
+        };
+        let (dims_l, syms_l) = exprs(&ldp, &lsp);
+        let (dims_u, syms_u) = exprs(&udp, &usp);
+        let nd = dim_vals.len() as u32;
+        let ns = sym_vals.len() as u32;
         let lbe = ctx.replace_dims_and_symbols(ctx.map_results(lbm)[0], &dims_l, &syms_l);
         let ube = ctx.replace_dims_and_symbols(ctx.map_results(ubm)[0], &dims_u, &syms_u);
         let span = ctx.sub_expr(ube, lbe);
+        // As upstream: the trip count is simplified first, then `lb + bump`.
         let tc = ctx.ceildiv_expr(span, ctx.constant_expr(step));
+        let tc = ctx.simplify_affine_expr(tc, nd, ns);
         let rem = ctx.mod_expr(tc, ctx.constant_expr(f));
         let body = ctx.mul_expr(ctx.sub_expr(tc, rem), ctx.constant_expr(step));
         let e = ctx.add_expr(lbe, body);
-        let nd = ld + ud;
-        let ns = ls + us;
         let e = ctx.simplify_affine_expr(e, nd, ns);
         let map = ctx.affine_map(nd, ns, vec![e]);
-        let mut ops = Vec::new();
-        ops.extend_from_slice(&lops[..ld as usize]);
-        ops.extend_from_slice(&uops[..ud as usize]);
-        ops.extend_from_slice(&lops[ld as usize..]);
-        ops.extend_from_slice(&uops[ud as usize..]);
+        let mut ops = dim_vals;
+        ops.extend(sym_vals);
         (map, ops)
     };
     // Cleanup loop: a clone of `l` starting at the new bound.
@@ -262,6 +295,10 @@ pub fn split_for_factor(ir: &mut Ir, l: Op, f: i64) -> Option<(Op, Option<Op>)> 
     let lb_ops = operands[segs[0].clone()].to_vec();
     let inits = operands[segs[2].clone()].to_vec();
     set_bounds(ir, l, lb_map, &lb_ops, new_ub_map, &new_ub_ops, &inits);
+    if trip_count(ir, cleanup) == Some(1) {
+        promote_single_iteration(ir, cleanup);
+        return Some((l, None));
+    }
     Some((l, Some(cleanup)))
 }
 

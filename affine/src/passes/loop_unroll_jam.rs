@@ -145,14 +145,22 @@ pub fn unroll_jam(ir: &mut Ir, l: Op, f: i64) -> Result<(), String> {
         .iter()
         .map(|r| *r.last().expect("non-empty run"))
         .collect();
-    let first_op = ir.first_op(blk).ok_or_else(String::new)?;
-    for k in 1..f {
-        let mut mapping: FxHashMap<Value, Value> = FxHashMap::default();
-        let niv = iv_plus(ir, iv, k * step, first_op);
-        mapping.insert(iv, niv);
-        for (run, tail) in runs.iter().zip(tails.iter_mut()) {
+    let iv_used = !ir.is_unused(iv);
+    let mut mappings: Vec<FxHashMap<Value, Value>> = vec![FxHashMap::default(); f as usize];
+    for (run, tail) in runs.iter().zip(tails.iter_mut()) {
+        for k in 1..f {
+            let mapping = &mut mappings[k as usize];
+            if iv_used {
+                // As upstream: one `iv + k * step` per run and copy, before the copy.
+                let niv = iv_plus(ir, iv, k * step, *tail);
+                let apply = ir.defining_op(niv).expect("just created");
+                ir.detach_op(apply);
+                ir.insert_op_after(*tail, apply);
+                *tail = apply;
+                mapping.insert(iv, niv);
+            }
             for &o in run {
-                let c = ir.clone_op(o, &mut mapping);
+                let c = ir.clone_op(o, mapping);
                 ir.insert_op_after(*tail, c);
                 *tail = c;
             }
@@ -227,7 +235,7 @@ fn check_legality(ir: &Ir, l: Op, f: i64) -> Result<(), String> {
             };
             if !jam_keeps_order(ir, l, src, dst, &comps[depth..]) {
                 return Err(format!(
-                    "not unroll-jammed by {f}: it would violate the dependence on memref {} from '{}' at {} to '{}' at {} with distance vector ({})",
+                    "not unroll-jammed by {f}: it would violate the dependence on {} from '{}' at {} to '{}' at {} with distance vector ({})",
                     memref_name(ir, src),
                     ir.op_name(src),
                     loc_str(ir, src),
@@ -330,19 +338,15 @@ fn memref_name(ir: &Ir, op: Op) -> String {
     let Some(a) = dependence::access(ir, op) else {
         return "?".into();
     };
+    let ty = crate::util::type_str(ir, ir.value_type(a.memref));
     match ir.defining_op(a.memref) {
-        Some(d) => format!("defined by '{}'", ir.op_name(d)),
+        Some(d) => format!("{ty} (result of '{}')", ir.op_name(d)),
         None => {
             let idx = ir
                 .value_block(a.memref)
-                .map(|b| {
-                    ir.block_args(b)
-                        .iter()
-                        .position(|&x| x == a.memref)
-                        .unwrap_or(0)
-                })
+                .and_then(|b| ir.block_args(b).iter().position(|&x| x == a.memref))
                 .unwrap_or(0);
-            format!("(block argument #{idx})")
+            format!("{ty} (argument #{idx})")
         }
     }
 }

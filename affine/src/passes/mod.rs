@@ -4,6 +4,7 @@
 pub mod expand_index_ops;
 pub mod loop_coalescing;
 pub mod loop_normalize;
+pub mod lower_affine;
 pub mod simplify_structures;
 
 use lattice_ir::pass::PassRegistry;
@@ -17,6 +18,7 @@ pub mod scalrep;
 
 /// Registers every affine pass.
 pub fn register(registry: &mut PassRegistry) {
+    registry.register(&[&lower_affine::LOWER_AFFINE]);
     registry.register(&[&raise_from_memref::RAISE_FROM_MEMREF]);
     registry.register(&[&raise_scf_to_affine::RAISE_SCF_TO_AFFINE]);
     registry.register(&[&expand_index_ops::EXPAND_INDEX_OPS]);

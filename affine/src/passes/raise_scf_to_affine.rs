@@ -272,3 +272,81 @@ pub static RAISE_SCF_TO_AFFINE: PassDef = PassDef {
     options: &[("remarks", "Print why ops were not raised")],
     run,
 };
+
+#[cfg(test)]
+mod tests {
+    use super::raise_scf_to_affine_with_report;
+    use lattice_ir::diag::SourceMap;
+    use lattice_ir::parser::parse_source;
+    use lattice_ir::printer::{print_op, PrintOptions};
+    use lattice_ir::{Context, Ir, WalkOrder};
+    use std::sync::Arc;
+
+    /// Raises every function of `text`; returns the printed IR and the remarks.
+    fn raise(text: &str) -> String {
+        let mut ctx = Context::new();
+        lattice_ir::dialects::register_all(&mut ctx);
+        crate::register(&mut ctx);
+        let mut ir = Ir::new(Arc::new(ctx));
+        let mut sm = SourceMap::new();
+        let id = sm.add("t.mlir", text);
+        let top = parse_source(&mut ir, id, "t.mlir", text).expect("parses");
+        let funcs: Vec<_> = ir
+            .walk_ops(top, WalkOrder::PreOrder)
+            .into_iter()
+            .filter(|&o| ir.is_op(o, "func.func"))
+            .collect();
+        let mut out = String::new();
+        for f in funcs {
+            let report = raise_scf_to_affine_with_report(&mut ir, f);
+            out += &format!("raised {}\n", report.raised);
+            for r in report.remarks {
+                out += &format!("{r}\n");
+            }
+        }
+        out + &print_op(&ir, top, PrintOptions::default())
+    }
+
+    #[test]
+    fn declines_with_reasons() {
+        let got = raise(
+            "func.func @f(%m: memref<8xf32>, %s: index, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %cm1 = arith.constant -1 : index
+  scf.for %i = %c0 to %c8 step %s {
+  }
+  scf.for %i = %c0 to %c8 step %c1 {
+    %v = memref.load %m[%i] : memref<8xf32>
+    scf.if %c {
+      memref.store %v, %m[%i] : memref<8xf32>
+    }
+  }
+  return
+}",
+        );
+        expect_test::expect![[r#"
+            raised 3
+            not raised: 'scf.for' at loc("t.mlir":6:3): the step is not a constant
+            not raised: 'scf.if' at loc("t.mlir":10:5): the condition is not a conjunction of arith.cmpi
+            module {
+              func.func @f(%arg0: memref<8xf32>, %arg1: index, %arg2: i1) {
+                %c0 = arith.constant 0 : index
+                %c8 = arith.constant 8 : index
+                %c-1 = arith.constant -1 : index
+                scf.for %arg3 = %c0 to %c8 step %arg1 {
+                }
+                affine.for %arg3 = 0 to 8 {
+                  %0 = affine.load %arg0[%arg3] : memref<8xf32>
+                  scf.if %arg2 {
+                    affine.store %0, %arg0[%arg3] : memref<8xf32>
+                  }
+                }
+                return
+              }
+            }
+        "#]]
+        .assert_eq(&got);
+    }
+}

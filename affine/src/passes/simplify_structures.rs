@@ -105,6 +105,17 @@ impl ValueMap {
                 } else {
                     self.syms[pos - self.dims.len()]
                 };
+                let used = if is_dim {
+                    self.results
+                        .iter()
+                        .any(|&e| ctx.expr_uses_dim(e, pos as u32))
+                } else {
+                    let s = (pos - self.dims.len()) as u32;
+                    self.results.iter().any(|&e| ctx.expr_uses_symbol(e, s))
+                };
+                if !used {
+                    continue;
+                }
                 let Some(def) = ir.defining_op(v) else {
                     continue;
                 };
@@ -339,6 +350,33 @@ pub fn simplify_structures(
     )
 }
 
+/// Composes producers and constants into the bound maps of an `affine.for`.
+fn fold_operands_into_bounds(ir: &mut Ir, op: Op) {
+    use super::loop_normalize::{for_segments, for_step, set_for_bounds};
+    let (Some((lbo, ubo, _)), Some(lbm), Some(ubm), Some(step)) = (
+        for_segments(ir, op),
+        map_of(ir, op, "lowerBoundMap"),
+        map_of(ir, op, "upperBoundMap"),
+        for_step(ir, op),
+    ) else {
+        return;
+    };
+    let ctx = ir.ctx_arc().clone();
+    if ctx.map_num_inputs(lbm) != lbo.len() || ctx.map_num_inputs(ubm) != ubo.len() {
+        return;
+    }
+    let mut lb = ValueMap::new(&ctx, lbm, &lbo);
+    lb.canonicalize(ir, op, true);
+    let mut ub = ValueMap::new(&ctx, ubm, &ubo);
+    ub.canonicalize(ir, op, true);
+    let new_lb = lb.to_map(&ctx);
+    let new_ub = ub.to_map(&ctx);
+    if new_lb.0 == lbm && new_lb.1 == lbo && new_ub.0 == ubm && new_ub.1 == ubo {
+        return;
+    }
+    set_for_bounds(ir, op, new_lb, new_ub, step);
+}
+
 /// Replaces an `affine.if` whose set is trivially true (no constraints) or the canonical
 /// empty set (`1 == 0`) by the branch that always runs.
 fn fold_constant_if(ir: &mut Ir, op: Op) {
@@ -409,6 +447,10 @@ fn fold_operands_into_maps(ir: &mut Ir, op: Op) {
         "affine.apply" | "affine.min" | "affine.max" => (0, true),
         "affine.load" => (1, true),
         "affine.store" => (2, true),
+        "affine.for" => {
+            fold_operands_into_bounds(ir, op);
+            return;
+        }
         _ => return,
     };
     let Some(map) = map_of(ir, op, "map") else {

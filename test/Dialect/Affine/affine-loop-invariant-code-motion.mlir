@@ -1,4 +1,6 @@
 // RUN: lattice opt %s --allow-unregistered-dialect --affine-loop-invariant-code-motion --split-input-file | FileCheck %s
+// RUN: lattice opt %s --allow-unregistered-dialect --split-input-file \
+// RUN:   --affine-loop-invariant-code-motion=remarks=true 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 // Invariant arithmetic and a load of a memref nothing in the nest writes leave both
 // loops; the store stays.
@@ -50,6 +52,7 @@ func.func @single_loop_partly_invariant(%m: memref<100xf32>, %x: index) {
 // A load from a memref the loop writes (here through a possibly aliasing argument)
 // stays in the loop.
 
+// REMARK: remark: invariant 'affine.load' not hoisted: the loop may write its memref
 // CHECK-LABEL: func.func @load_of_possibly_written_memref
 // CHECK:       affine.for
 // CHECK-NEXT:    affine.load %arg0[0]
@@ -127,6 +130,8 @@ func.func @variant_affine_if(%x: index, %f: f32, %m: memref<10xf32>) {
 // Out of a loop that may run zero times, loads and divisions that may trap stay; pure
 // arithmetic still moves.
 
+// REMARK: remark: invariant 'affine.load' not hoisted: the loop may run zero times
+// REMARK: remark: invariant 'arith.divsi' not hoisted: it may trap and the loop may run zero times
 // CHECK-LABEL: func.func @possibly_empty_loop
 // CHECK:       arith.addi
 // CHECK-NEXT:  affine.for

@@ -118,3 +118,40 @@ func.func @single_iteration(%m: memref<?xf32>, %init: f32) -> f32 {
   }
   return %r : f32
 }
+
+// -----
+
+// affine.parallel: every dimension gets lower bound 0 and step 1; bounds of nested ops
+// read the original induction variables.
+
+// CHECK-DAG: #[[$MAP0:map[0-9]*]] = affine_map<(d0) -> (d0 * 3)>
+// CHECK-DAG: #[[$MAP1:map[0-9]*]] = affine_map<(d0) -> (d0 * 2 + 1)>
+// CHECK-DAG: #[[$MAP2:map[0-9]*]] = affine_map<(d0, d1) -> (d0 + d1)>
+// CHECK-LABEL: func.func @normalize_parallel
+// CHECK:       affine.parallel (%[[I0:.*]], %[[J0:.*]]) = (0, 0) to (4, 2) {
+// CHECK-NEXT:    %[[I1:.*]] = affine.apply #[[$MAP0]](%[[I0]])
+// CHECK-NEXT:    %[[J1:.*]] = affine.apply #[[$MAP1]](%[[J0]])
+// CHECK-NEXT:    affine.parallel (%[[K0:.*]]) = (0) to (%[[J1]] - %[[I1]]) {
+// CHECK-NEXT:      %[[K1:.*]] = affine.apply #[[$MAP2]](%[[I1]], %[[K0]])
+// CHECK-NEXT:      affine.store %{{.*}}, %{{.*}}[%[[I1]], %[[K1]]]
+func.func @normalize_parallel(%m: memref<20x20xf32>, %v: f32) {
+  affine.parallel (%i, %j) = (0, 1) to (10, 5) step (3, 2) {
+    affine.parallel (%k) = (%i) to (%j) {
+      affine.store %v, %m[%i, %k] : memref<20x20xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Parallel loops with min/max bounds are left alone.
+
+// CHECK-LABEL: func.func @parallel_min_max
+// CHECK:       affine.parallel (%{{.*}}) = (max(1, %{{.*}})) to (10) step (2) {
+func.func @parallel_min_max(%n: index, %m: memref<20xf32>, %v: f32) {
+  affine.parallel (%i) = (max(1, %n)) to (10) step (2) {
+    affine.store %v, %m[%i] : memref<20xf32>
+  }
+  return
+}

@@ -80,3 +80,25 @@ func.func @operands(%m: memref<?xindex>, %j: index) {
   }
   return
 }
+
+// -----
+
+// Loop bounds take in constants and affine.apply producers (each operand once).
+
+// CHECK: #[[$UB:map[0-9]*]] = affine_map<()[s0] -> (s0 * 4)>
+// CHECK: #[[$LB:map[0-9]*]] = affine_map<(d0) -> (d0 + 1)>
+// CHECK-LABEL: func.func @bounds
+// CHECK-SAME:    (%[[N:.*]]: index,
+// CHECK-NEXT:    affine.for %[[I:.*]] = 4 to #[[$UB]]()[%[[N]]] {
+// CHECK-NEXT:      affine.for %{{.*}} = #[[$LB]](%[[I]]) to 100 {
+func.func @bounds(%n: index, %m: memref<?xf32>, %v: f32) {
+  %c3 = arith.constant 3 : index
+  %a = affine.apply affine_map<()[s0] -> (s0 * 2)>()[%n]
+  affine.for %i = affine_map<(d0) -> (d0 + 1)>(%c3) to affine_map<(d0, d1) -> (d0 + d1)>(%a, %a) {
+    %b = affine.apply affine_map<(d0) -> (d0 + 1)>(%i)
+    affine.for %j = affine_map<(d0) -> (d0)>(%b) to 100 {
+      affine.store %v, %m[%j] : memref<?xf32>
+    }
+  }
+  return
+}
