@@ -709,35 +709,9 @@ pub(crate) fn verify_parallel(v: &mut Verifier<'_>, op: Op) {
         );
         return;
     }
-    // Group sizes are read as unsigned 32-bit values, as MLIR's `getZExtValue`.
-    let mut expected_lb = 0u32;
-    for &g in &lb_groups {
-        if g == 0 {
-            v.error(op, "expected lower bound map to have at least one result");
-            return;
-        }
-        expected_lb = expected_lb.wrapping_add(g as u32);
-    }
-    if expected_lb as usize != ctx.map_num_results(lb) {
-        v.error(
-            op,
-            format!("expected lower bounds map to have {expected_lb} results"),
-        );
-        return;
-    }
-    let mut expected_ub = 0u32;
-    for &g in &ub_groups {
-        if g == 0 {
-            v.error(op, "expected upper bound map to have at least one result");
-            return;
-        }
-        expected_ub = expected_ub.wrapping_add(g as u32);
-    }
-    if expected_ub as usize != ctx.map_num_results(ub) {
-        v.error(
-            op,
-            format!("expected upper bounds map to have {expected_ub} results"),
-        );
+    if !check_bound_groups(v, op, &lb_groups, ctx.map_num_results(lb), "lower")
+        || !check_bound_groups(v, op, &ub_groups, ctx.map_num_results(ub), "upper")
+    {
         return;
     }
     let results = ir.results(op);
@@ -984,4 +958,35 @@ pub(crate) fn verify_delinearize(v: &mut Verifier<'_>, op: Op) {
     if basis.iter().any(|&b| b != DYNAMIC && b <= 0) {
         v.error(op, "no basis element may be statically non-positive");
     }
+}
+
+/// Checks one side of `affine.parallel`'s bound groups: every group non-empty and the
+/// group sizes (read as unsigned 32-bit values, as MLIR's `getZExtValue`) summing to the
+/// bound map's result count. Reports the first problem and returns false.
+fn check_bound_groups(
+    v: &mut Verifier<'_>,
+    op: Op,
+    groups: &[i64],
+    map_results: usize,
+    side: &str,
+) -> bool {
+    let mut expected = 0u32;
+    for &g in groups {
+        if g == 0 {
+            v.error(
+                op,
+                format!("expected {side} bound map to have at least one result"),
+            );
+            return false;
+        }
+        expected = expected.wrapping_add(g as u32);
+    }
+    if expected as usize != map_results {
+        v.error(
+            op,
+            format!("expected {side} bounds map to have {expected} results"),
+        );
+        return false;
+    }
+    true
 }

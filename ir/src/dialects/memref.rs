@@ -1184,35 +1184,51 @@ pub static SUBVIEW: OpDef = OpDef {
 };
 
 /// `%src[offsets] [sizes] [strides] {attrs} : T to U`
+
+/// The shared tail of `memref.subview` and `memref.reinterpret_cast`:
+/// `attr-dict : source-type to result-type`, then operands (source, dynamic offsets,
+/// sizes, strides), `operandSegmentSizes` and the `static_*` arrays.
+fn finish_offsets_sizes_strides(
+    p: &mut Parser<'_>,
+    st: &mut OperationState,
+    src: &UnresolvedOperand,
+    dynamic: [&[UnresolvedOperand]; 3],
+    statics: [&[i64]; 3],
+) -> PResult<()> {
+    p.parse_optional_attr_dict(st)?;
+    let from = p.parse_colon_type()?;
+    p.expect("to")?;
+    let to = p.parse_type()?;
+    let index = p.ctx().index_type();
+    let mut ops = vec![p.resolve_operand(src, from)?];
+    for list in dynamic {
+        ops.extend(p.resolve_operands_all(list, index)?);
+    }
+    st.operands = ops;
+    st.result_types = vec![to];
+    let ctx = p.ctx();
+    let seg = segment_sizes(
+        ctx,
+        &[1, dynamic[0].len(), dynamic[1].len(), dynamic[2].len()],
+    );
+    let arrays = statics.map(|values| ctx.dense_i64_array(values));
+    for (name, value) in ["static_offsets", "static_sizes", "static_strides"]
+        .into_iter()
+        .zip(arrays)
+    {
+        st.add_attr(p.intern(name), value);
+    }
+    st.add_attr(p.intern("operandSegmentSizes"), seg);
+    Ok(())
+}
+
 fn parse_subview(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let src = p.parse_operand()?;
     let (mut offs, mut sizes, mut strides) = (Vec::new(), Vec::new(), Vec::new());
     let so = parse_dynamic_index_list(p, &mut offs)?;
     let ss = parse_dynamic_index_list(p, &mut sizes)?;
     let st_ = parse_dynamic_index_list(p, &mut strides)?;
-    p.parse_optional_attr_dict(st)?;
-    let from = p.parse_colon_type()?;
-    p.expect("to")?;
-    let to = p.parse_type()?;
-    let index = p.ctx().index_type();
-    let mut ops = vec![p.resolve_operand(&src, from)?];
-    for list in [&offs, &sizes, &strides] {
-        ops.extend(p.resolve_operands_all(list, index)?);
-    }
-    st.operands = ops;
-    st.result_types = vec![to];
-    let ctx = p.ctx();
-    let seg = segment_sizes(ctx, &[1, offs.len(), sizes.len(), strides.len()]);
-    let (a, b, c) = (
-        ctx.dense_i64_array(&so),
-        ctx.dense_i64_array(&ss),
-        ctx.dense_i64_array(&st_),
-    );
-    st.add_attr(p.intern("operandSegmentSizes"), seg);
-    st.add_attr(p.intern("static_offsets"), a);
-    st.add_attr(p.intern("static_sizes"), b);
-    st.add_attr(p.intern("static_strides"), c);
-    Ok(())
+    finish_offsets_sizes_strides(p, st, &src, [&offs, &sizes, &strides], [&so, &ss, &st_])
 }
 
 /// The offsets/sizes/strides lists of an offset-size-stride op with a leading source
@@ -1644,29 +1660,7 @@ fn parse_reinterpret_cast(p: &mut Parser<'_>, st: &mut OperationState) -> PResul
     p.expect("strides")?;
     p.expect(":")?;
     let st_ = parse_dynamic_index_list(p, &mut strides)?;
-    p.parse_optional_attr_dict(st)?;
-    let from = p.parse_colon_type()?;
-    p.expect("to")?;
-    let to = p.parse_type()?;
-    let index = p.ctx().index_type();
-    let mut ops = vec![p.resolve_operand(&src, from)?];
-    for list in [&offs, &sizes, &strides] {
-        ops.extend(p.resolve_operands_all(list, index)?);
-    }
-    st.operands = ops;
-    st.result_types = vec![to];
-    let ctx = p.ctx();
-    let seg = segment_sizes(ctx, &[1, offs.len(), sizes.len(), strides.len()]);
-    let (a, b, c) = (
-        ctx.dense_i64_array(&so),
-        ctx.dense_i64_array(&ss),
-        ctx.dense_i64_array(&st_),
-    );
-    st.add_attr(p.intern("operandSegmentSizes"), seg);
-    st.add_attr(p.intern("static_offsets"), a);
-    st.add_attr(p.intern("static_sizes"), b);
-    st.add_attr(p.intern("static_strides"), c);
-    Ok(())
+    finish_offsets_sizes_strides(p, st, &src, [&offs, &sizes, &strides], [&so, &ss, &st_])
 }
 
 fn print_reinterpret_cast(p: &mut Printer<'_>, op: Op) {
