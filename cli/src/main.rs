@@ -1,12 +1,16 @@
-//! The `lattice` command-line driver: `lattice opt` (mlir-opt compatible) for now.
+//! The `lattice` command-line driver: `opt` (mlir-opt compatible), `run`, `emit`, `deps`, `tune`.
 //!
 //! Exit codes: 0 success, 1 diagnostics (bad input text or IR, failed passes, unmatched
 //! expected diagnostics, unreadable files), 2 usage errors. No input makes it panic; as a
 //! last line of defence a panic inside the compiler is caught and reported as an internal
 //! error with exit code 1, and output files are only ever replaced atomically on success.
 
+mod deps;
+mod emit;
 mod expected;
 mod opt;
+mod run;
+mod tune;
 
 use std::process::ExitCode;
 
@@ -14,15 +18,23 @@ const USAGE: &str = "\
 lattice — polyhedral loop optimizer with an MLIR-compatible IR
 
 USAGE:
-    lattice opt [FILE|-] [-o OUT] [OPTIONS] [PASSES]    parse, verify, transform and print MLIR
+    lattice opt  [FILE|-] [-o OUT] [OPTIONS] [PASSES]   parse, verify, transform and print MLIR
+    lattice run  FILE -e main [OPTIONS] [PASSES]         JIT-compile and run (the mlir-runner contract)
+    lattice emit --llvm-ir|--asm|--obj|--shared|--spirv|--wgsl FILE -o OUT
+    lattice deps FILE [--format text|json|dot]           dependence report
+    lattice tune FILE [OPTIONS]                          autotune a kernel
 
-Run `lattice opt --help` for the options and the list of passes.
+Run `lattice <command> --help` for the options.
 ";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("opt") => opt::main(&args[1..]),
+        Some("run") => run::main(&args[1..]),
+        Some("emit") => emit::main(&args[1..]),
+        Some("deps") => deps::main(&args[1..]),
+        Some("tune") => tune::main(&args[1..]),
         Some("-h" | "--help" | "help") | None => {
             print!("{USAGE}");
             if args.is_empty() {

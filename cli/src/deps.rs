@@ -1,0 +1,9 @@
+//! `lattice deps`: print the dependence report of a program. Placeholder until its issue lands: it reports that the
+//! command is not available yet and exits with status 2.
+
+use std::process::ExitCode;
+
+pub fn main(_args: &[String]) -> ExitCode {
+    eprintln!("lattice deps: this command is not available in this build yet");
+    ExitCode::from(2)
+}
