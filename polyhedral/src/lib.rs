@@ -1,4 +1,15 @@
-//! Lattice's polyhedral engine: the isl bridge, dependence analysis, transformations,
-//! the automatic scheduler and AST generation back to affine loops. Not yet built
-//! (see the polyhedral issue); the crate exists so dependencies point one way.
-#![forbid(unsafe_code)]
+//! Lattice's polyhedral engine on isl: the isl bridge ([`isl`]), extraction of static
+//! control parts from affine IR ([`scop`]) and dependence analysis ([`deps`]).
+//!
+//! Invariant: every isl object is created through an [`isl::IslCtx`], whose errors come
+//! back as data (never an abort) and whose operation limit bounds the work on any input.
+
+#![warn(missing_docs)]
+
+pub mod deps;
+pub mod isl;
+pub mod passes;
+pub mod scop;
+
+#[cfg(test)]
+mod tests;
