@@ -1311,7 +1311,9 @@ impl<'a> Builder<'a> {
             .flat_map(|&r| ir.walk_ops(r, lattice_ir::WalkOrder::PreOrder))
             .filter(|&o| matches!(ir.op_name(o), "affine.for" | "affine.parallel"))
             .collect();
-        for l in loops {
+        // Inner loops first, so that a loop yielding an inner loop's result finds the
+        // statements writing that result.
+        for l in loops.into_iter().rev() {
             let n = ir.results(l).len();
             if n == 0 {
                 continue;
@@ -1332,6 +1334,35 @@ impl<'a> Builder<'a> {
                         "a loop yields a value defined outside its body",
                     ));
                 };
+                if matches!(ir.op_name(def), "affine.for" | "affine.parallel") {
+                    // The value of an inner loop: whatever writes that loop's carried
+                    // value may write this one.
+                    let inner_index = ir.results(def).iter().position(|&r| r == y).unwrap_or(0);
+                    let inner = self.carried_array(def, inner_index)?;
+                    let outer = self.outer_dims(l);
+                    let range = self.carried_range(array, outer);
+                    let writers: Vec<(usize, Op)> = self
+                        .stmts
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(k, st)| {
+                            st.accesses
+                                .iter()
+                                .filter(|a| a.array == inner && a.kind != AccessKind::Read)
+                                .map(move |a| (k, a.op))
+                        })
+                        .collect();
+                    for (k, op) in writers {
+                        self.stmts[k].accesses.push(AccessBuild {
+                            kind: AccessKind::MayWrite,
+                            array,
+                            op,
+                            range: range.clone(),
+                            exact: false,
+                        });
+                    }
+                    continue;
+                }
                 let Some(s) = self.stmt_of_op.get(&def).copied() else {
                     return Err(not_affine(
                         l,
