@@ -146,7 +146,7 @@ impl IslCtx {
         let message = message.into();
         self.ctx.reset_error();
         if message.contains("Quota")
-            || message.contains("maximum number of operations")
+            || message.contains("number of operations exceeded")
             || (self.limit > 0 && self.exhausted())
         {
             return IslError::Quota { limit: self.limit };
