@@ -1,3 +1,4 @@
 //! Lattice's code generators: `llvm/` for the CPU and `gpu/` for compute shaders.
-//! Not yet built (see the CPU and GPU issues); the crate exists so dependencies point one way.
 #![forbid(unsafe_code)]
+
+pub mod gpu;
