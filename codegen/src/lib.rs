@@ -1,4 +1,6 @@
 //! Lattice's code generators: `llvm/` for the CPU and `gpu/` for compute shaders.
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 pub mod gpu;
+#[allow(unsafe_code)]
+pub mod runtime;
