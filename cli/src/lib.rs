@@ -19,5 +19,6 @@ pub fn make_registry() -> PassRegistry {
     lattice_ir::passes::register(&mut registry);
     lattice_affine::passes::register(&mut registry);
     lattice_codegen::gpu::register(&mut registry);
+    lattice_polyhedral::passes::register(&mut registry);
     registry
 }
