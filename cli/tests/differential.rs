@@ -62,6 +62,10 @@ const TABLE: &[(&str, &str)] = &[
         "--affine-super-vectorize=\"virtual-vector-size=4,8 test-fastest-varying=1,0\"",
     ),
     ("*", "--affine-super-vectorize=virtual-vector-size=2,4,8"),
+    ("*", "--affine-parallelize"),
+    ("*", "--affine-parallelize=parallel-reductions=true"),
+    ("*", "--affine-parallelize=assume-no-alias=true"),
+    ("*", "--affine-parallelize=max-nested=1"),
 ];
 
 const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
