@@ -187,7 +187,7 @@ pub fn main(args: &[String]) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let symbols = llvm::jit_symbols::symbols();
+    let symbols = lattice_codegen::runtime::symbols();
     let jit = match Jit::new(module, a.codegen.opt_level, &a.shared_libs, symbols) {
         Ok(j) => j,
         Err(e) => {
@@ -214,7 +214,7 @@ pub fn main(args: &[String]) -> ExitCode {
             }
         }
     }
-    llvm::jit_symbols::flush_output();
+    lattice_codegen::runtime::flush_output();
     if let Some(text) = last.and_then(|v| v.runner_text()) {
         println!("{text}");
     }

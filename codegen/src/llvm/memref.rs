@@ -153,7 +153,8 @@ fn mixed<'ctx>(
         .collect()
 }
 
-/// Groups operands by `operandSegmentSizes` as LLVM integers (skipping group 0, the source).
+/// Groups operands by `operandSegmentSizes` as LLVM integers (non-integer operands, such
+/// as a source memref, are left out of their group).
 fn segments<'ctx>(cx: &LowerCtx<'_, 'ctx>, op: Op) -> LResult<Vec<Vec<IntValue<'ctx>>>> {
     let seg =
         dense_i32_segments(cx, op).ok_or_else(|| cx.error(op, "missing operandSegmentSizes"))?;
@@ -161,11 +162,14 @@ fn segments<'ctx>(cx: &LowerCtx<'_, 'ctx>, op: Op) -> LResult<Vec<Vec<IntValue<'
     let mut k = 0;
     let mut out = Vec::new();
     for &n in &seg {
-        let vals = operands[k..k + n]
-            .iter()
-            .map(|&v| cx.value(v).map(|x| x.into_int_value()))
-            .collect::<LResult<Vec<_>>>();
-        out.push(vals.unwrap_or_default());
+        // Index operands become integers; the source memref group stays empty.
+        let mut vals = Vec::new();
+        for &v in &operands[k..k + n] {
+            if let BasicValueEnum::IntValue(x) = cx.value(v)? {
+                vals.push(x);
+            }
+        }
+        out.push(vals);
         k += n;
     }
     Ok(out)

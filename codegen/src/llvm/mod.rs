@@ -21,8 +21,6 @@ pub mod emit;
 pub mod header;
 #[allow(unsafe_code)]
 pub mod jit;
-#[allow(unsafe_code)]
-pub mod jit_symbols;
 
 #[allow(unsafe_code)]
 mod arith;
