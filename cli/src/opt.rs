@@ -7,7 +7,8 @@
 //! temporary file in the same directory and renamed over `FILE` only when every chunk
 //! succeeded, so a failed run never leaves a corrupted output.
 
-use crate::common::{write_atomically, PassFlags};
+pub(crate) use crate::common::write_atomically;
+use crate::common::PassFlags;
 use crate::expected;
 use lattice_cli::{make_context, make_registry};
 use lattice_ir::diag::{DiagLoc, Diagnostic, SourceMap};
