@@ -2,7 +2,8 @@
 //! under `test/` with a no-argument `func.func @main()` is run both ways — Lattice's JIT,
 //! and upstream `mlir-opt --lower-affine --convert-scf-to-cf --convert-to-llvm
 //! --reconcile-unrealized-casts | mlir-runner` with the runner libraries — and the printed
-//! text must be identical (memref base addresses normalized). Skips, with a note, when the
+//! text must be identical (memref base addresses normalized; `--expand-strided-metadata`
+//! and the math conversions are added upstream so views and libm functions lower). Skips, with a note, when the
 //! upstream tools are not installed.
 
 use std::path::{Path, PathBuf};
@@ -32,6 +33,9 @@ fn upstream(file: &Path) -> Result<String, String> {
     let lowered = Command::new(format!("{BIN}/mlir-opt"))
         .arg(file)
         .args([
+            "--expand-strided-metadata",
+            "--convert-math-to-llvm",
+            "--convert-math-to-libm",
             "--lower-affine",
             "--convert-scf-to-cf",
             "--convert-to-llvm",
