@@ -243,7 +243,7 @@ pub fn main(args: &[String]) -> ExitCode {
             return ExitCode::from(1);
         }
         let path = std::path::Path::new(dir).join(name);
-        if let Err(e) = crate::opt::write_atomically(&path.to_string_lossy(), bytes) {
+        if let Err(e) = crate::common::write_atomically(&path.to_string_lossy(), bytes) {
             eprintln!("lattice emit: cannot write '{}': {e}", path.display());
             return ExitCode::from(1);
         }
