@@ -536,10 +536,7 @@ impl Translator<'_> {
                 let s = self.scalar_of(self.ir.value_type(a), Some(func))?;
                 let size = match s {
                     Sc::I32 | Sc::F32 => 4,
-<<<<<<< HEAD
                     Sc::I64 => 8,
-=======
->>>>>>> main
                     Sc::F64 => 8,
                     _ => {
                         return self.err(
