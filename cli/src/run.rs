@@ -142,12 +142,6 @@ fn parse_args(args: &[String]) -> Result<Option<RunArgs>, String> {
 /// Entry point of `lattice run`: a panic inside the compiler is reported as an internal
 /// error (exit 1), never an abort with a backtrace.
 pub fn main(args: &[String]) -> ExitCode {
-    // `--target gpu` runs kernels through wgpu (cli/src/emit_gpu.rs, the GPU back end).
-    if args.windows(2).any(|w| w[0] == "--target" && w[1] == "gpu")
-        || args.iter().any(|a| a == "--target=gpu")
-    {
-        return crate::emit_gpu::run_main(args);
-    }
     match std::panic::catch_unwind(|| main_inner(args)) {
         Ok(code) => code,
         Err(panic) => {
@@ -165,6 +159,12 @@ pub fn main(args: &[String]) -> ExitCode {
 }
 
 fn main_inner(args: &[String]) -> ExitCode {
+    // `--target gpu` runs kernels through wgpu (cli/src/emit_gpu.rs, the GPU back end).
+    if args.windows(2).any(|w| w[0] == "--target" && w[1] == "gpu")
+        || args.iter().any(|a| a == "--target=gpu")
+    {
+        return crate::emit_gpu::run_main(args);
+    }
     let a = match parse_args(args) {
         Ok(Some(a)) => a,
         Ok(None) => {
