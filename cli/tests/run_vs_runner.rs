@@ -176,7 +176,7 @@ fn unsupported_op_is_a_located_error() {
     let f = dir.join("unsupported.mlir");
     std::fs::write(
         &f,
-        "func.func @main() {\n  %m = memref.alloc() : memref<4xf32>\n  %t = memref.transpose %m (d0) -> (d0) : memref<4xf32> to memref<4xf32, strided<[1]>>\n  return\n}\n",
+        "func.func @main() {\n  %m = memref.alloc() : memref<4xf32>\n  %r = memref.realloc %m : memref<4xf32> to memref<8xf32>\n  return\n}\n",
     )
     .expect("write");
     let out = Command::new(env!("CARGO_BIN_EXE_lattice"))
@@ -188,7 +188,7 @@ fn unsupported_op_is_a_located_error() {
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(
-        err.contains("'memref.transpose' op cannot be lowered"),
+        err.contains("'memref.realloc' op cannot be lowered"),
         "{err}"
     );
     assert!(err.contains("unsupported.mlir:3:"), "{err}");

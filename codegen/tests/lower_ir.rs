@@ -158,15 +158,15 @@ fn unsupported_ops_are_located_errors() {
     check(
         r#"
 func.func @f(%m: memref<4xf32>) {
-  %t = memref.transpose %m (d0) -> (d0) : memref<4xf32> to memref<4xf32, strided<[1]>>
+  %r = memref.realloc %m : memref<4xf32> to memref<8xf32>
   return
 }
 "#,
         expect![[r#"
-            error: 'memref.transpose' op cannot be lowered to LLVM IR by Lattice (not supported yet)
+            error: 'memref.realloc' op cannot be lowered to LLVM IR by Lattice (not supported yet)
               ┌─ test.mlir:3:8
               │
-            3 │   %t = memref.transpose %m (d0) -> (d0) : memref<4xf32> to memref<4xf32, strided<[1]>>
-              │        ^^^^^^^^^^^^^^^^"#]],
+            3 │   %r = memref.realloc %m : memref<4xf32> to memref<8xf32>
+              │        ^^^^^^^^^^^^^^"#]],
     );
 }
