@@ -10,11 +10,14 @@
 //! once (results are cached by text), and cases run on two threads to keep the whole
 //! test well under a minute.
 
+mod support;
+
 use std::collections::HashMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::Mutex;
+
+use support::{run_upstream, split_flags, RunOptions};
 
 /// `(example name or "*" for every example, Lattice flags separated by spaces)`.
 /// Helpers adding a pass append lines here (keep everyone's lines on merges).
@@ -68,98 +71,8 @@ const TABLE: &[(&str, &str)] = &[
     ("*", "--affine-parallelize=max-nested=1"),
 ];
 
-const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
-const LLVM_LIB: &str = "/usr/lib/llvm-22/lib";
-const LOWERING: &[&str] = &[
-    // Vector transfers (affine-super-vectorize) lower to scf loops and affine.apply ops,
-    // hence the second --lower-affine; fully unrolled so n-D vectors reach LLVM as 1-D.
-    "--convert-vector-to-scf=full-unroll=true",
-    "--lower-affine",
-    "--convert-scf-to-cf",
-    "--convert-vector-to-llvm",
-    "--convert-math-to-llvm",
-    "--convert-to-llvm",
-    "--reconcile-unrealized-casts",
-];
-
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// Runs `cmd` with `input` on stdin; `Ok(stdout)` on success, `Err(message)` otherwise.
-fn pipe(mut cmd: Command, input: &str) -> Result<String, String> {
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start {cmd:?}: {e}"))?;
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let text = input.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(text.as_bytes());
-    });
-    let out = child
-        .wait_with_output()
-        .map_err(|e| format!("{cmd:?}: {e}"))?;
-    let _ = writer.join();
-    if !out.status.success() {
-        let err = String::from_utf8_lossy(&out.stderr);
-        let head: String = err.lines().take(6).collect::<Vec<_>>().join("\n");
-        return Err(format!(
-            "{:?} failed ({}):\n{head}",
-            cmd.get_program(),
-            out.status
-        ));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-}
-
-/// Lowers `text` with upstream mlir-opt (with or without its `--lower-affine`) and runs
-/// it with mlir-runner, returning what it prints.
-fn run_upstream(text: &str, upstream_lower_affine: bool) -> Result<String, String> {
-    let mut opt = Command::new(format!("{LLVM_BIN}/mlir-opt"));
-    if upstream_lower_affine {
-        opt.arg("--lower-affine");
-    }
-    opt.args(LOWERING);
-    let llvm = pipe(opt, text).map_err(|e| format!("lowering: {e}"))?;
-    let mut runner = Command::new(format!("{LLVM_BIN}/mlir-runner"));
-    // -O0: the JIT's optimizations only cost time here (unrolled programs are large) and
-    // do not change what the programs print (no fast-math, no contraction either way).
-    runner.args([
-        "-O0",
-        "-e",
-        "main",
-        "-entry-point-result=void",
-        &format!(
-            "-shared-libs={LLVM_LIB}/libmlir_c_runner_utils.so.22.1,{LLVM_LIB}/libmlir_runner_utils.so.22.1"
-        ),
-    ]);
-    pipe(runner, &llvm).map_err(|e| format!("running: {e}"))
-}
-
-/// Splits table flags at whitespace outside double quotes (quotes are dropped), so one
-/// flag can carry several pass options: `--pass="a=1 b=2"`.
-fn split_flags(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut quoted = false;
-    for c in text.chars() {
-        match c {
-            '"' => quoted = !quoted,
-            c if c.is_whitespace() && !quoted => {
-                if !cur.is_empty() {
-                    out.push(std::mem::take(&mut cur));
-                }
-            }
-            c => cur.push(c),
-        }
-    }
-    if !cur.is_empty() {
-        out.push(cur);
-    }
-    out
 }
 
 struct Case {
@@ -174,7 +87,13 @@ fn cached_run(cache: &Cache, text: &str, upstream_lower_affine: bool) -> Result<
     if let Some(r) = cache.lock().unwrap().get(&key) {
         return r.clone();
     }
-    let r = run_upstream(text, upstream_lower_affine);
+    let r = run_upstream(
+        text,
+        RunOptions {
+            upstream_lower_affine,
+            ..RunOptions::default()
+        },
+    );
     cache.lock().unwrap().insert(key, r.clone());
     r
 }
@@ -231,11 +150,9 @@ fn check(case: &Case, cache: &Cache) -> Result<(), String> {
 
 #[test]
 fn transformed_examples_print_the_same_checksums() {
-    for tool in ["mlir-opt", "mlir-runner"] {
-        if !Path::new(LLVM_BIN).join(tool).exists() {
-            println!("note: {LLVM_BIN}/{tool} not found; differential test skipped");
-            return;
-        }
+    if !support::upstream_available() {
+        println!("note: mlir-opt or mlir-runner not found; differential test skipped");
+        return;
     }
     let mut examples: Vec<String> = std::fs::read_dir(root().join("examples"))
         .unwrap()

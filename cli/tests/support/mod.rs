@@ -1,0 +1,143 @@
+//! Shared by the differential tests (`tests/differential.rs`, `tests/differential_files.rs`):
+//! lowering a program with upstream `mlir-opt` and running it with `mlir-runner`, and
+//! splitting pipeline flags. `harness` synthesizes `main` functions for file-test chunks.
+//!
+//! Invariants: the upstream tools are only read; a failure to start, lower or run comes
+//! back as `Err(message)` with the first lines of the tool's stderr, never as a panic.
+
+#![allow(dead_code)]
+
+pub mod harness;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+pub const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
+pub const LLVM_LIB: &str = "/usr/lib/llvm-22/lib";
+
+/// Upstream lowering to the LLVM dialect, after an optional first `--lower-affine`.
+pub const LOWERING: &[&str] = &[
+    // Vector transfers (affine-super-vectorize) lower to scf loops and affine.apply ops,
+    // hence the second --lower-affine; fully unrolled so n-D vectors reach LLVM as 1-D.
+    "--convert-vector-to-scf=full-unroll=true",
+    "--lower-affine",
+    "--convert-scf-to-cf",
+    "--convert-vector-to-llvm",
+    "--convert-math-to-llvm",
+    "--convert-to-llvm",
+    "--reconcile-unrealized-casts",
+];
+
+/// Whether `mlir-opt` and `mlir-runner` are installed (the tests pass with a note if not).
+pub fn upstream_available() -> bool {
+    ["mlir-opt", "mlir-runner"]
+        .iter()
+        .all(|tool| Path::new(LLVM_BIN).join(tool).exists())
+}
+
+/// Runs `cmd` with `input` on stdin; `Ok(stdout)` on success, `Err(message)` otherwise.
+pub fn pipe(mut cmd: Command, input: &str) -> Result<String, String> {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start {cmd:?}: {e}"))?;
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let text = input.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(text.as_bytes());
+    });
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("{cmd:?}: {e}"))?;
+    let _ = writer.join();
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        let head: String = err
+            .lines()
+            .filter(|l| !l.trim_start().starts_with('#') && !l.starts_with("PLEASE"))
+            .take(6)
+            .collect::<Vec<_>>()
+            .join("\n");
+        return Err(format!(
+            "{:?} failed ({}):\n{head}",
+            cmd.get_program(),
+            out.status
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// How [`run_upstream`] lowers and runs a program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RunOptions<'a> {
+    /// Run upstream `--lower-affine` first (off when Lattice already lowered affine).
+    pub upstream_lower_affine: bool,
+    /// Insert `--generate-runtime-verification` after the first lowering, so that an
+    /// out-of-bounds `memref.load`/`memref.store` aborts instead of reading garbage.
+    pub runtime_checks: bool,
+    /// The function mlir-runner calls (`() -> ()`).
+    pub entry: &'a str,
+}
+
+impl Default for RunOptions<'_> {
+    fn default() -> Self {
+        RunOptions {
+            upstream_lower_affine: true,
+            runtime_checks: false,
+            entry: "main",
+        }
+    }
+}
+
+/// Lowers `text` with upstream mlir-opt and runs it with mlir-runner, returning what it
+/// prints.
+pub fn run_upstream(text: &str, options: RunOptions<'_>) -> Result<String, String> {
+    let mut opt = Command::new(format!("{LLVM_BIN}/mlir-opt"));
+    if options.upstream_lower_affine {
+        opt.arg("--lower-affine");
+    }
+    if options.runtime_checks {
+        opt.arg("--generate-runtime-verification");
+    }
+    opt.args(LOWERING);
+    let llvm = pipe(opt, text).map_err(|e| format!("lowering: {e}"))?;
+    let mut runner = Command::new(format!("{LLVM_BIN}/mlir-runner"));
+    // -O0: the JIT's optimizations only cost time here (unrolled programs are large) and
+    // do not change what the programs print (no fast-math, no contraction either way).
+    runner.args([
+        "-O0",
+        "-e",
+        options.entry,
+        "-entry-point-result=void",
+        &format!(
+            "-shared-libs={LLVM_LIB}/libmlir_c_runner_utils.so.22.1,{LLVM_LIB}/libmlir_runner_utils.so.22.1"
+        ),
+    ]);
+    pipe(runner, &llvm).map_err(|e| format!("running: {e}"))
+}
+
+/// Splits flags at whitespace outside double quotes (quotes are dropped), so one flag can
+/// carry several pass options: `--pass="a=1 b=2"`.
+pub fn split_flags(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    for c in text.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            c if c.is_whitespace() && !quoted => {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+            }
+            c => cur.push(c),
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
