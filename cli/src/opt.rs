@@ -8,7 +8,7 @@
 //! succeeded, so a failed run never leaves a corrupted output.
 
 use crate::expected;
-use lattice_cli::fsio::write_atomically;
+pub(crate) use lattice_cli::fsio::write_atomically;
 use lattice_cli::{make_context, make_registry};
 use lattice_ir::diag::{DiagLoc, Diagnostic, SourceMap};
 use lattice_ir::pass::{

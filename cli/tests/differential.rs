@@ -45,6 +45,10 @@ const TABLE: &[(&str, &str)] = &[
         "--lower-affine --raise-scf-to-affine --affine-raise-from-memref",
     ),
     ("*", "--lower-affine --raise-scf-to-affine --lower-affine"),
+    ("*", "--affine-parallelize"),
+    ("*", "--affine-parallelize=parallel-reductions=true"),
+    ("*", "--affine-parallelize=assume-no-alias=true"),
+    ("*", "--affine-parallelize=max-nested=1"),
 ];
 
 const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
