@@ -25,6 +25,7 @@ OPTIONS:
     --gpu-workgroup-size A[,B[,C]]  workgroup size per mapped dimension, x first
     --gpu-demote-f64            compute f64 kernels in f32
     --gpu-f16                   allow f16 (needs a device with SHADER_F16)
+    --gpu-f64                   allow f64 (needs a device with SHADER_F64)
     --remarks                   print why loops stay on the host
     --<pass>[{options}]         passes to run before the mapping
 ";
@@ -65,6 +66,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
             }
             "--gpu-demote-f64" => a.options.demote_f64 = true,
             "--gpu-f16" => a.options.shader_f16 = true,
+            "--gpu-f64" => a.options.shader_f64 = true,
             "--remarks" => a.remarks = true,
             s if s.starts_with("--gpu-workgroup-size=") => {
                 a.options.workgroup_size = parse_sizes(&s["--gpu-workgroup-size=".len()..])?;

@@ -7,14 +7,13 @@
 //! temporary file in the same directory and renamed over `FILE` only when every chunk
 //! succeeded, so a failed run never leaves a corrupted output.
 
+pub(crate) use crate::common::write_atomically;
+use crate::common::PassFlags;
 use crate::expected;
 pub(crate) use lattice_cli::fsio::write_atomically;
 use lattice_cli::{make_context, make_registry};
 use lattice_ir::diag::{DiagLoc, Diagnostic, SourceMap};
-use lattice_ir::pass::{
-    parse_pass_options, render_timing, run_pipeline, OpPipeline, PassOptions, PassRegistry,
-    RunOptions, Timing,
-};
+use lattice_ir::pass::{render_timing, run_pipeline, OpPipeline, PassRegistry, RunOptions, Timing};
 use lattice_ir::printer::{print_op, PrintOptions};
 use lattice_ir::{Context, Ir, Span};
 use std::io::{Read, Write};
@@ -32,8 +31,7 @@ struct OptArgs {
     verify_diagnostics: bool,
     generic: bool,
     debug_info: bool,
-    pipeline_text: Option<String>,
-    flag_passes: Vec<(String, String)>,
+    passes: PassFlags,
     print_ir_after_all: bool,
     timing: bool,
     verify_each: bool,
@@ -138,44 +136,30 @@ fn parse_args(args: &[String], registry: &PassRegistry) -> Result<Option<OptArgs
             "verify-diagnostics" => a.verify_diagnostics = bool_value(&value)?,
             "mlir-print-op-generic" => a.generic = bool_value(&value)?,
             "mlir-print-debuginfo" => a.debug_info = bool_value(&value)?,
-            "pass-pipeline" => a.pipeline_text = Some(take_value(&mut i, value)?),
             "print-ir-after-all" | "mlir-print-ir-after-all" => {
                 a.print_ir_after_all = bool_value(&value)?
             }
             "timing" | "mlir-timing" => a.timing = bool_value(&value)?,
             "verify-each" => a.verify_each = bool_value(&value)?,
             "mlir-disable-threading" => a.threading = !bool_value(&value)?,
-            _ => match registry.lookup(name) {
-                Some(def) => a
-                    .flag_passes
-                    .push((def.name.to_string(), value.unwrap_or_default())),
-                None => return Err(format!("unknown option '{raw}'")),
-            },
+            _ => {
+                let known = a
+                    .passes
+                    .accept(name, value, registry, || take_value(&mut i, None))?;
+                if !known {
+                    return Err(format!("unknown option '{raw}'"));
+                }
+            }
         }
     }
-    if a.pipeline_text.is_some() && !a.flag_passes.is_empty() {
+    if a.passes.pipeline_text.is_some() && !a.passes.flag_passes.is_empty() {
         return Err("--pass-pipeline cannot be combined with individual pass flags".to_string());
     }
     Ok(Some(a))
 }
 
 fn build_pipeline(a: &OptArgs, registry: &PassRegistry) -> Result<OpPipeline, String> {
-    if let Some(text) = &a.pipeline_text {
-        return OpPipeline::parse(text, registry);
-    }
-    let mut pipeline = OpPipeline::new("builtin.module");
-    for (name, options) in &a.flag_passes {
-        let def = registry
-            .lookup(name)
-            .expect("looked up while parsing flags");
-        let options = if options.is_empty() {
-            PassOptions::default()
-        } else {
-            parse_pass_options(def, options)?
-        };
-        pipeline.add_flag_pass(def, options);
-    }
-    Ok(pipeline)
+    a.passes.build(registry)
 }
 
 /// Entry point of `lattice opt`.

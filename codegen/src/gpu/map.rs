@@ -36,6 +36,8 @@ pub struct MapOptions {
     pub workgroup_size: Vec<i64>,
     /// Accept f64 in mapped loops (the emitter then computes them in f32).
     pub demote_f64: bool,
+    /// Accept f64 in mapped loops (the device has `SHADER_F64`).
+    pub shader_f64: bool,
 }
 
 /// What the mapping did.
@@ -63,6 +65,10 @@ pub static MAP_PARALLEL_LOOPS: PassDef = PassDef {
             "Map loops computing in f64 (the emitter demotes them to f32)",
         ),
         (
+            "shader-f64",
+            "Map loops computing in f64 (for devices with SHADER_F64)",
+        ),
+        (
             "remarks",
             "Print why loops stay on the host (also LATTICE_REMARKS=1)",
         ),
@@ -76,11 +82,14 @@ fn run_pass(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagno
     let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
     let demote_f64 = options.bool("demote-f64", false).map_err(err)?;
     let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
+    let shader_f64 = options.bool("shader-f64", false).map_err(err)?;
+    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
     let remarks = options.bool("remarks", false).map_err(err)?
         || std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1");
     let opts = MapOptions {
         workgroup_size,
         demote_f64,
+        shader_f64,
     };
     check_options(&opts).map_err(|e| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)])?;
     let report = map_parallel_loops(ir, op, &opts);
@@ -254,8 +263,8 @@ fn unsupported_type(ir: &Ir, ty: Type, options: &MapOptions) -> Option<String> {
         _ => {
             let text = type_name(ir, ty);
             match text.as_str() {
-                "f64" if !options.demote_f64 => Some(
-                    "it computes in f64, which the portable GPU target does not support (the option demote-f64 computes it in f32)"
+                "f64" if !options.demote_f64 && !options.shader_f64 => Some(
+                    "it computes in f64, which needs a device with SHADER_F64 (option shader-f64) or the option demote-f64 (computes in f32)"
                         .into(),
                 ),
                 "i64" => Some("it computes in i64, which the portable GPU target does not support".into()),

@@ -32,6 +32,8 @@ pub struct EmitOptions {
     pub demote_f64: bool,
     /// The device has `SHADER_F16` (f16 arithmetic is allowed).
     pub shader_f16: bool,
+    /// The device has `SHADER_F64` (f64 arithmetic is allowed).
+    pub shader_f64: bool,
 }
 
 /// Why a kernel could not be emitted.
@@ -84,6 +86,14 @@ pub struct BindingInfo {
     pub shape: Vec<i64>,
     /// For the uniform block: the argument indices of its fields, in order.
     pub fields: Vec<usize>,
+    /// For the uniform block: the byte offset of each field (4-byte `i32`/`f32`,
+    /// 8-byte-aligned `f64`); the block is padded to a multiple of 16 bytes.
+    pub offsets: Vec<u32>,
+    /// For the uniform block: each field's type on the GPU (`i32`, `f32`, `f64`).
+    pub field_types: Vec<String>,
+    /// For storage buffers: the element type the GPU buffer holds (`f32` for a demoted
+    /// `f64` memref, `i32` for `index`); the runtime converts.
+    pub gpu_element: Option<String>,
 }
 
 /// A translated and validated kernel.
@@ -234,7 +244,12 @@ pub fn emit_kernel(
     let mut body = naga::Block::new();
     t.block(entry, &mut body, None)?;
     body.push(Statement::Return { value: None }, Span::UNDEFINED);
-    let entry_point = sym(t.ir, func);
+    // naga's WGSL namer appends `_` to names ending in a digit; use that spelling for
+    // both back ends so the manifest names one entry point.
+    let mut entry_point = sym(t.ir, func);
+    if entry_point.ends_with(|c: char| c.is_ascii_digit()) {
+        entry_point.push('_');
+    }
     let function = Function {
         name: Some(entry_point.clone()),
         arguments,
@@ -261,6 +276,9 @@ pub fn emit_kernel(
     if options.shader_f16 {
         caps |= naga::valid::Capabilities::SHADER_FLOAT16;
     }
+    if options.shader_f64 {
+        caps |= naga::valid::Capabilities::FLOAT64;
+    }
     let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), caps)
         .validate(&module)
         .map_err(|e| EmitError::Invalid {
@@ -282,15 +300,27 @@ pub fn emit_kernel(
 enum Sc {
     I32,
     F32,
+    F64,
     F16,
     Bool,
 }
 
 impl Sc {
+    fn name(self) -> &'static str {
+        match self {
+            Sc::I32 => "i32",
+            Sc::F32 => "f32",
+            Sc::F64 => "f64",
+            Sc::F16 => "f16",
+            Sc::Bool => "bool",
+        }
+    }
+
     fn scalar(self) -> Scalar {
         match self {
             Sc::I32 => Scalar::I32,
             Sc::F32 => Scalar::F32,
+            Sc::F64 => Scalar::F64,
             Sc::F16 => Scalar::F16,
             Sc::Bool => Scalar::BOOL,
         }
@@ -344,9 +374,10 @@ impl Translator<'_> {
                 "f16 needs a device with SHADER_F16",
                 op,
             ),
+            TypeData::Float(FloatKind::F64) if self.options.shader_f64 => Ok(Sc::F64),
             TypeData::Float(FloatKind::F64) if self.options.demote_f64 => Ok(Sc::F32),
             TypeData::Float(FloatKind::F64) => self.err(
-                "f64 is not supported by the portable GPU target (use --gpu-demote-f64 to compute in f32)",
+                "f64 needs a device with SHADER_F64 (--gpu-f64), or --gpu-demote-f64 to compute in f32",
                 op,
             ),
             _ => self.err(
@@ -442,7 +473,11 @@ impl Translator<'_> {
                 .iter()
                 .any(|u| self.ir.is_op(u.op, "memref.store") && u.index == 1);
             let base = self.scalar_ty(s);
-            let width = if s == Sc::F16 { 2 } else { 4 };
+            let width = match s {
+                Sc::F16 => 2,
+                Sc::F64 => 8,
+                _ => 4,
+            };
             let arr = self.ty(TypeInner::Array {
                 base,
                 size: ArraySize::Dynamic,
@@ -473,29 +508,45 @@ impl Translator<'_> {
                 element: Some(super::map::type_name(self.ir, element)),
                 shape,
                 fields: Vec::new(),
+                offsets: Vec::new(),
+                field_types: Vec::new(),
+                gpu_element: Some(s.name().to_string()),
             });
             binding += 1;
         }
         if !fields.is_empty() {
             let mut members = Vec::new();
+            let mut offsets = Vec::new();
+            let mut field_types = Vec::new();
+            let mut offset = 0u32;
             for (k, &(i, a)) in fields.iter().enumerate() {
                 let s = self.scalar_of(self.ir.value_type(a), Some(func))?;
-                if s != Sc::I32 && s != Sc::F32 {
-                    return self.err(
-                        format!("argument #{i}: scalar arguments must be index, i32 or f32"),
-                        Some(func),
-                    );
-                }
+                let size = match s {
+                    Sc::I32 | Sc::F32 => 4,
+                    Sc::F64 => 8,
+                    _ => {
+                        return self.err(
+                            format!(
+                                "argument #{i}: scalar arguments must be index, i32, f32 or f64"
+                            ),
+                            Some(func),
+                        )
+                    }
+                };
+                offset = offset.div_ceil(size) * size;
                 let ty = self.scalar_ty(s);
                 members.push(StructMember {
                     name: Some(format!("arg{i}")),
                     ty,
                     binding: None,
-                    offset: 4 * k as u32,
+                    offset,
                 });
+                offsets.push(offset);
+                field_types.push(s.name().to_string());
+                offset += size;
                 self.scalars.insert(a, k as u32);
             }
-            let span = (4 * fields.len() as u32).div_ceil(16) * 16;
+            let span = offset.div_ceil(16) * 16;
             let st = self.ty(TypeInner::Struct { members, span });
             let g = self.module.global_variables.append(
                 GlobalVariable {
@@ -517,6 +568,9 @@ impl Translator<'_> {
                 element: None,
                 shape: Vec::new(),
                 fields: fields.iter().map(|&(i, _)| i).collect(),
+                offsets,
+                field_types,
+                gpu_element: None,
             });
         }
         Ok(bindings)
@@ -709,6 +763,14 @@ impl Translator<'_> {
                         Literal::I32(v)
                     }
                     (Sc::Bool, Some(AttrData::Integer { value, .. })) => Literal::Bool(value != 0),
+                    (Sc::F64, Some(AttrData::Float { bits, ty })) => {
+                        match self.ir.ctx().type_data(ty) {
+                            TypeData::Float(FloatKind::F64) => {
+                                Literal::F64(f64::from_bits(bits as u64))
+                            }
+                            _ => return self.err("unsupported float constant", Some(op)),
+                        }
+                    }
                     (Sc::F32 | Sc::F16, Some(AttrData::Float { bits, ty })) => {
                         let v = match self.ir.ctx().type_data(ty) {
                             TypeData::Float(FloatKind::F64) => f64::from_bits(bits as u64) as f32,
@@ -720,7 +782,38 @@ impl Translator<'_> {
                     }
                     _ => return self.err("unsupported constant", Some(op)),
                 };
-                let mut h = self.expr(Expression::Literal(lit), b);
+                // Non-finite values have no literal: build them from their f32 bits.
+                let non_finite = match lit {
+                    Literal::F32(v) if !v.is_finite() => Some(v),
+                    Literal::F64(v) if !v.is_finite() => Some(v as f32),
+                    _ => None,
+                };
+                let mut h = match non_finite {
+                    Some(v) => {
+                        let bits = self.expr(Expression::Literal(Literal::U32(v.to_bits())), b);
+                        let f = self.expr(
+                            Expression::As {
+                                expr: bits,
+                                kind: ScalarKind::Float,
+                                convert: None,
+                            },
+                            b,
+                        );
+                        if s == Sc::F64 {
+                            self.expr(
+                                Expression::As {
+                                    expr: f,
+                                    kind: ScalarKind::Float,
+                                    convert: Some(8),
+                                },
+                                b,
+                            )
+                        } else {
+                            f
+                        }
+                    }
+                    None => self.expr(Expression::Literal(lit), b),
+                };
                 if s == Sc::F16 {
                     h = self.expr(
                         Expression::As {
@@ -1082,7 +1175,7 @@ impl Translator<'_> {
                     x
                 } else {
                     match (name.as_str(), to) {
-                        ("arith.uitofp", Sc::F32 | Sc::F16) => {
+                        ("arith.uitofp", Sc::F32 | Sc::F16 | Sc::F64) => {
                             let u = self.expr(
                                 Expression::As {
                                     expr: x,
@@ -1091,7 +1184,11 @@ impl Translator<'_> {
                                 },
                                 b,
                             );
-                            let w = if to == Sc::F16 { 2 } else { 4 };
+                            let w = match to {
+                                Sc::F16 => 2,
+                                Sc::F64 => 8,
+                                _ => 4,
+                            };
                             self.expr(
                                 Expression::As {
                                     expr: u,
@@ -1124,7 +1221,7 @@ impl Translator<'_> {
                         }
                         ("arith.bitcast", _) => {
                             let kind = match to {
-                                Sc::F32 | Sc::F16 => ScalarKind::Float,
+                                Sc::F32 | Sc::F16 | Sc::F64 => ScalarKind::Float,
                                 Sc::I32 => ScalarKind::Sint,
                                 Sc::Bool => ScalarKind::Bool,
                             };
@@ -1158,6 +1255,14 @@ impl Translator<'_> {
                                 expr: x,
                                 kind: ScalarKind::Float,
                                 convert: Some(2),
+                            },
+                            b,
+                        ),
+                        (_, Sc::F64) => self.expr(
+                            Expression::As {
+                                expr: x,
+                                kind: ScalarKind::Float,
+                                convert: Some(8),
                             },
                             b,
                         ),

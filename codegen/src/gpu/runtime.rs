@@ -60,6 +60,8 @@ pub enum KernelArg<'a> {
     Int(i64),
     /// An `f32` scalar.
     F32(f32),
+    /// An `f64` scalar.
+    F64(f64),
 }
 
 struct Pipeline {
@@ -75,6 +77,8 @@ pub struct Gpu {
     pub adapter_name: String,
     /// Whether the device supports `SHADER_F16`.
     pub shader_f16: bool,
+    /// Whether the device supports `SHADER_F64`.
+    pub shader_f64: bool,
     timestamps: bool,
     pipelines: FxHashMap<String, Pipeline>,
 }
@@ -135,6 +139,10 @@ impl Gpu {
         if shader_f16 {
             required |= wgpu::Features::SHADER_F16;
         }
+        let shader_f64 = features.contains(wgpu::Features::SHADER_F64);
+        if shader_f64 {
+            required |= wgpu::Features::SHADER_F64;
+        }
         let timestamps = features.contains(wgpu::Features::TIMESTAMP_QUERY);
         if timestamps {
             required |= wgpu::Features::TIMESTAMP_QUERY;
@@ -151,6 +159,7 @@ impl Gpu {
             queue,
             adapter_name: format!("{} ({:?})", info.name, info.backend),
             shader_f16,
+            shader_f64,
             timestamps,
             pipelines: FxHashMap::default(),
         })
@@ -207,7 +216,7 @@ impl Gpu {
         }
         self.pipeline(kernel)?;
         let device = &self.device;
-        let mut buffers: Vec<(u32, wgpu::Buffer, Option<usize>)> = Vec::new();
+        let mut buffers: Vec<(u32, wgpu::Buffer, Option<(usize, String, String)>)> = Vec::new();
         for b in &kernel.bindings {
             if b.kind == "storage" {
                 let i = b.arg.unwrap_or(usize::MAX);
@@ -215,11 +224,9 @@ impl Gpu {
                     return Err(bad(format!("argument #{i} must be a memref")));
                 };
                 let elems: i64 = b.shape.iter().product();
-                let width = if b.element.as_deref() == Some("f16") {
-                    2
-                } else {
-                    4
-                };
+                let host = b.element.clone().unwrap_or_default();
+                let gpu = b.gpu_element.clone().unwrap_or_else(|| host.clone());
+                let width = host_width(&host) as i64;
                 if data.len() as i64 != elems * width {
                     return Err(bad(format!(
                         "argument #{i} has {} bytes, the memref needs {}",
@@ -228,7 +235,7 @@ impl Gpu {
                     )));
                 }
                 // Vulkan needs non-empty, 4-byte-multiple buffers.
-                let mut contents = data.to_vec();
+                let mut contents = convert(data, &host, &gpu);
                 while contents.len() < 4 || contents.len() % 4 != 0 {
                     contents.push(0);
                 }
@@ -239,11 +246,20 @@ impl Gpu {
                         | wgpu::BufferUsages::COPY_SRC
                         | wgpu::BufferUsages::COPY_DST,
                 });
-                buffers.push((b.binding, buf, b.writable.then_some(i)));
+                buffers.push((b.binding, buf, b.writable.then_some((i, host, gpu))));
             } else {
                 let mut bytes = Vec::new();
-                for &f in &b.fields {
+                for (k, &f) in b.fields.iter().enumerate() {
+                    let at = b.offsets.get(k).copied().unwrap_or(bytes.len() as u32) as usize;
+                    bytes.resize(at, 0);
+                    let ty = b.field_types.get(k).map_or("i32", String::as_str);
                     match args.get(f) {
+                        Some(KernelArg::F32(v)) if ty == "f64" => {
+                            bytes.extend_from_slice(&(*v as f64).to_le_bytes())
+                        }
+                        Some(KernelArg::F64(v)) if ty == "f32" => {
+                            bytes.extend_from_slice(&(*v as f32).to_le_bytes())
+                        }
                         Some(KernelArg::Int(v)) => {
                             let v = i32::try_from(*v).map_err(|_| {
                                 bad(format!("argument #{f} = {v} does not fit in i32"))
@@ -251,6 +267,7 @@ impl Gpu {
                             bytes.extend_from_slice(&v.to_le_bytes());
                         }
                         Some(KernelArg::F32(v)) => bytes.extend_from_slice(&v.to_le_bytes()),
+                        Some(KernelArg::F64(v)) => bytes.extend_from_slice(&v.to_le_bytes()),
                         _ => return Err(bad(format!("argument #{f} must be a scalar"))),
                     }
                 }
@@ -321,7 +338,7 @@ impl Gpu {
         }
         let mut staging = Vec::new();
         for (_, buf, arg) in &buffers {
-            if let Some(i) = arg {
+            if let Some((i, host, gpu)) = arg {
                 let st = device.create_buffer(&wgpu::BufferDescriptor {
                     label: None,
                     size: buf.size(),
@@ -329,7 +346,7 @@ impl Gpu {
                     mapped_at_creation: false,
                 });
                 enc.copy_buffer_to_buffer(buf, 0, &st, 0, buf.size());
-                staging.push((*i, st));
+                staging.push((*i, st, host.clone(), gpu.clone()));
             }
         }
         self.queue.submit([enc.finish()]);
@@ -339,7 +356,7 @@ impl Gpu {
                 message: e.to_string(),
             });
         }
-        for (_, st) in &staging {
+        for (_, st, _, _) in &staging {
             st.slice(..).map_async(wgpu::MapMode::Read, |_| {});
         }
         if let Some((_, _, read)) = &queries {
@@ -348,14 +365,15 @@ impl Gpu {
         device
             .poll(wgpu::PollType::wait_indefinitely())
             .map_err(|e| RuntimeError::Device(e.to_string()))?;
-        for (i, st) in &staging {
+        for (i, st, host, gpu) in &staging {
             let view = st
                 .slice(..)
                 .get_mapped_range()
                 .map_err(|e| RuntimeError::Device(format!("{e:?}")))?;
             if let Some(KernelArg::Memref(data)) = args.get_mut(*i) {
                 let n = data.len();
-                data.copy_from_slice(&view[..n]);
+                let back = convert(&view, gpu, host);
+                data.copy_from_slice(&back[..n]);
             }
         }
         let time = match &queries {
@@ -374,5 +392,39 @@ impl Gpu {
             None => None,
         };
         Ok(time)
+    }
+}
+
+/// Bytes per element of a memref element type on the host.
+fn host_width(elem: &str) -> usize {
+    match elem {
+        "f16" | "i16" => 2,
+        "f64" | "i64" | "index" => 8,
+        "i8" => 1,
+        _ => 4,
+    }
+}
+
+/// Converts little-endian elements between host and GPU representations (`f64` ↔ `f32`
+/// for demoted kernels, 64-bit `index` ↔ `i32`); other pairs are copied.
+fn convert(data: &[u8], from: &str, to: &str) -> Vec<u8> {
+    match (from, to) {
+        ("f64", "f32") => data
+            .chunks_exact(8)
+            .flat_map(|c| (f64::from_le_bytes(c.try_into().unwrap()) as f32).to_le_bytes())
+            .collect(),
+        ("f32", "f64") => data
+            .chunks_exact(4)
+            .flat_map(|c| (f32::from_le_bytes(c.try_into().unwrap()) as f64).to_le_bytes())
+            .collect(),
+        ("index" | "i64", "i32") => data
+            .chunks_exact(8)
+            .flat_map(|c| (i64::from_le_bytes(c.try_into().unwrap()) as i32).to_le_bytes())
+            .collect(),
+        ("i32", "index" | "i64") => data
+            .chunks_exact(4)
+            .flat_map(|c| (i32::from_le_bytes(c.try_into().unwrap()) as i64).to_le_bytes())
+            .collect(),
+        _ => data.to_vec(),
     }
 }
