@@ -10,7 +10,6 @@
 pub(crate) use crate::common::write_atomically;
 use crate::common::PassFlags;
 use crate::expected;
-pub(crate) use lattice_cli::fsio::write_atomically;
 use lattice_cli::{make_context, make_registry};
 use lattice_ir::diag::{DiagLoc, Diagnostic, SourceMap};
 use lattice_ir::pass::{render_timing, run_pipeline, OpPipeline, PassRegistry, RunOptions, Timing};
