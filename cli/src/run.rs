@@ -159,6 +159,12 @@ pub fn main(args: &[String]) -> ExitCode {
 }
 
 fn main_inner(args: &[String]) -> ExitCode {
+    // `--target gpu` runs kernels through wgpu (cli/src/emit_gpu.rs, the GPU back end).
+    if args.windows(2).any(|w| w[0] == "--target" && w[1] == "gpu")
+        || args.iter().any(|a| a == "--target=gpu")
+    {
+        return crate::emit_gpu::run_main(args);
+    }
     let a = match parse_args(args) {
         Ok(Some(a)) => a,
         Ok(None) => {
