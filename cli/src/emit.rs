@@ -41,8 +41,26 @@ fn usage_error(message: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// Entry point of `lattice emit`.
+/// Entry point of `lattice emit`: a panic inside the compiler is reported as an internal
+/// error (exit 1), never an abort with a backtrace.
 pub fn main(args: &[String]) -> ExitCode {
+    match std::panic::catch_unwind(|| main_inner(args)) {
+        Ok(code) => code,
+        Err(panic) => {
+            let msg = panic
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| panic.downcast_ref::<&str>().copied())
+                .unwrap_or("unknown panic");
+            eprintln!(
+                "lattice emit: internal error: {msg}\nThis is a bug in Lattice; please report it with the input."
+            );
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn main_inner(args: &[String]) -> ExitCode {
     let is_gpu = |a: &String| {
         let n = a.trim_start_matches('-');
         n == "spirv" || n == "wgsl" || n.starts_with("spirv=") || n.starts_with("wgsl=")

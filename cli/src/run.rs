@@ -139,8 +139,32 @@ fn parse_args(args: &[String]) -> Result<Option<RunArgs>, String> {
     Ok(Some(a))
 }
 
-/// Entry point of `lattice run`.
+/// Entry point of `lattice run`: a panic inside the compiler is reported as an internal
+/// error (exit 1), never an abort with a backtrace.
 pub fn main(args: &[String]) -> ExitCode {
+    match std::panic::catch_unwind(|| main_inner(args)) {
+        Ok(code) => code,
+        Err(panic) => {
+            let msg = panic
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| panic.downcast_ref::<&str>().copied())
+                .unwrap_or("unknown panic");
+            eprintln!(
+                "lattice run: internal error: {msg}\nThis is a bug in Lattice; please report it with the input."
+            );
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn main_inner(args: &[String]) -> ExitCode {
+    // `--target gpu` runs kernels through wgpu (cli/src/emit_gpu.rs, the GPU back end).
+    if args.windows(2).any(|w| w[0] == "--target" && w[1] == "gpu")
+        || args.iter().any(|a| a == "--target=gpu")
+    {
+        return crate::emit_gpu::run_main(args);
+    }
     let a = match parse_args(args) {
         Ok(Some(a)) => a,
         Ok(None) => {

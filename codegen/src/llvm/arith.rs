@@ -244,16 +244,22 @@ pub fn constant<'ctx>(
                     .into())
             }
             (AttrData::Float { bits, .. }, BasicTypeEnum::FloatType(ft)) => {
-                let width = match ft.size_of().get_zero_extended_constant() {
-                    _ if ft == cx.llcx.f32_type() => 32,
-                    _ if ft == cx.llcx.f64_type() => 64,
-                    _ if ft == cx.llcx.f16_type() || ft == cx.llcx.bf16_type() => 16,
-                    _ if ft == cx.llcx.x86_f80_type() => 80,
-                    _ => 128,
+                // Exact conversions to f64 for the common widths (no builder needed, so
+                // global initializers work too); the wide types go through a bitcast.
+                let kind = match ctx.attr_type(a).map(|t| ctx.type_data(t)) {
+                    Some(lattice_ir::TypeData::Float(k)) => Some(*k),
+                    _ => None,
+                };
+                if let Some(v) = kind.and_then(|k| float_bits_to_f64(k, *bits)) {
+                    return Ok(ft.const_float(v).into());
+                }
+                let width = match kind {
+                    Some(k) => k.width(),
+                    None => return Err(cx.error(op, "float constant without a float type")),
                 };
                 let it = cx
                     .int_type(width)
-                    .expect("float widths are valid integer widths");
+                    .ok_or_else(|| cx.error(op, "float width not supported"))?;
                 let iv = it.const_int_arbitrary_precision(&[*bits as u64, (*bits >> 64) as u64]);
                 cx.builder
                     .build_cast(Opc::BitCast, iv, ft, "")
@@ -517,4 +523,37 @@ fn widen<'ctx>(cx: &LowerCtx<'_, 'ctx>, t: BasicTypeEnum<'ctx>, width: u32) -> B
         BasicTypeEnum::VectorType(v) => it.vec_type(v.get_size()).into(),
         _ => it.into(),
     }
+}
+
+/// The value of an IEEE-style float of `kind` with bit pattern `bits`, exactly, for the
+/// kinds whose values all fit an f64 (f16, bf16, f32, f64).
+fn float_bits_to_f64(kind: lattice_ir::FloatKind, bits: u128) -> Option<f64> {
+    use lattice_ir::FloatKind as K;
+    let (exp_bits, man_bits) = match kind {
+        K::F64 => return Some(f64::from_bits(bits as u64)),
+        K::F32 => return Some(f32::from_bits(bits as u32) as f64),
+        K::F16 => (5, 10),
+        K::BF16 => (8, 7),
+        _ => return None,
+    };
+    let sign = if (bits >> (exp_bits + man_bits)) & 1 == 1 {
+        -1.0
+    } else {
+        1.0
+    };
+    let exp = ((bits >> man_bits) & ((1 << exp_bits) - 1)) as i32;
+    let man = (bits & ((1 << man_bits) - 1)) as f64;
+    let bias = (1 << (exp_bits - 1)) - 1;
+    let max_exp = (1 << exp_bits) - 1;
+    Some(if exp == max_exp {
+        if man == 0.0 {
+            sign * f64::INFINITY
+        } else {
+            f64::NAN.copysign(sign)
+        }
+    } else if exp == 0 {
+        sign * man * 2f64.powi(1 - bias - man_bits as i32)
+    } else {
+        sign * (1.0 + man / (1u64 << man_bits) as f64) * 2f64.powi(exp - bias)
+    })
 }

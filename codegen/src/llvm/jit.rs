@@ -35,6 +35,18 @@ impl EntryResult {
     }
 }
 
+impl std::fmt::Display for EntryResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            EntryResult::Void => "void",
+            EntryResult::I32 => "i32",
+            EntryResult::I64 => "i64",
+            EntryResult::F32 => "f32",
+            EntryResult::F64 => "f64",
+        })
+    }
+}
+
 /// The value an entry returned.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum EntryValue {
@@ -89,7 +101,7 @@ pub enum JitError {
     Engine(String),
     #[error("entry point '{0}' not found in the module")]
     NoEntry(String),
-    #[error("entry point '{name}' has type '{found}', which does not match --entry-point-result={expected:?} (it must take no arguments)")]
+    #[error("entry point '{name}' has type '{found}', which does not match --entry-point-result={expected} (it must take no arguments)")]
     Signature {
         name: String,
         found: String,

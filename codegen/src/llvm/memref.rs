@@ -554,8 +554,249 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             }
             Ok(())
         }
+        "memref.atomic_rmw" => {
+            const KINDS: [&str; 16] = [
+                "addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu",
+                "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori",
+            ];
+            let kind = ir
+                .attr(op, "kind")
+                .and_then(|a| ctx.int_value(a))
+                .and_then(|k| KINDS.get(k as usize).copied())
+                .ok_or_else(|| cx.error(op, "atomic_rmw with an unknown kind"))?;
+            let operands = ir.operands(op);
+            let p = cx.element_ptr(op, operands[1], &operands[2..])?;
+            let v = cx.value(operands[0])?;
+            let old = cas_loop(cx, op, p, &mut |cx, old| {
+                use inkwell::values::InstructionOpcode as O;
+                let bin = |cx: &LowerCtx<'_, 'ctx>, o| super::arith::binop(cx, o, old, v);
+                let intr = |cx: &LowerCtx<'_, 'ctx>, n| {
+                    super::arith::intrinsic(cx, n, &[old.get_type()], &[old, v])
+                };
+                match kind {
+                    "addf" => bin(cx, O::FAdd),
+                    "addi" => bin(cx, O::Add),
+                    "andi" => bin(cx, O::And),
+                    "ori" => bin(cx, O::Or),
+                    "xori" => bin(cx, O::Xor),
+                    "mulf" => bin(cx, O::FMul),
+                    "muli" => bin(cx, O::Mul),
+                    "assign" => Ok(v),
+                    "maximumf" => intr(cx, "llvm.maximum"),
+                    "maxnumf" => intr(cx, "llvm.maxnum"),
+                    "minimumf" => intr(cx, "llvm.minimum"),
+                    "minnumf" => intr(cx, "llvm.minnum"),
+                    "maxs" => intr(cx, "llvm.smax"),
+                    "maxu" => intr(cx, "llvm.umax"),
+                    "mins" => intr(cx, "llvm.smin"),
+                    _ => intr(cx, "llvm.umin"),
+                }
+            })?;
+            cx.define_result(op, old);
+            Ok(())
+        }
+        "memref.generic_atomic_rmw" => {
+            let operands = ir.operands(op);
+            let p = cx.element_ptr(op, operands[0], &operands[1..])?;
+            let region = ir.region(op, 0);
+            let old = cas_loop(cx, op, p, &mut |cx, old| {
+                let out = super::lower_body(cx, region, &[old])?;
+                out.first()
+                    .copied()
+                    .ok_or_else(|| cx.error(op, "atomic_yield without a value"))
+            })?;
+            cx.define_result(op, old);
+            Ok(())
+        }
+        "memref.transpose" => {
+            let ty = ir.value_type(ir.operand(op, 0));
+            let rank = shape_of(cx, op, ty)?.len();
+            let d = cx.unpack_descriptor(cx.operand(op, 0)?.into_struct_value(), rank)?;
+            let perm: Vec<usize> = match ir.attr(op, "permutation").map(|a| ctx.attr_data(a)) {
+                Some(AttrData::AffineMap(m)) => ctx
+                    .map_results(*m)
+                    .iter()
+                    .map(|&e| match ctx.expr_data(e) {
+                        lattice_ir::AffineExprData::Dim(i) => Ok(i as usize),
+                        _ => {
+                            Err(cx.error(op, "transpose permutation must be a permutation of dims"))
+                        }
+                    })
+                    .collect::<LResult<_>>()?,
+                _ => return Err(cx.error(op, "transpose without a permutation")),
+            };
+            let t = MemRefDesc {
+                sizes: perm.iter().map(|&i| d.sizes[i]).collect(),
+                strides: perm.iter().map(|&i| d.strides[i]).collect(),
+                ..d
+            };
+            let v = cx.pack_descriptor(&t)?;
+            cx.define_result(op, v);
+            Ok(())
+        }
+        "memref.collapse_shape" | "memref.expand_shape" => reshape(cx, op),
         _ => Err(cx.unsupported(op)),
     }
+}
+
+/// `memref.collapse_shape` / `memref.expand_shape` on views whose grouped dimensions are
+/// contiguous (the case MLIR's verifier guarantees for these ops): a collapsed group
+/// takes the product of its sizes and the stride of its innermost dimension; an expanded
+/// group gets row-major strides scaled by the source dimension's stride.
+fn reshape<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
+    let ir = cx.ir;
+    let ctx = ir.ctx();
+    let groups: Vec<Vec<usize>> = match ir.attr(op, "reassociation").map(|a| ctx.attr_data(a)) {
+        Some(AttrData::Array(gs)) => gs
+            .iter()
+            .map(|g| match ctx.attr_data(*g) {
+                AttrData::Array(ds) => Ok(ds
+                    .iter()
+                    .filter_map(|&d| ctx.int_value(d).map(|v| v as usize))
+                    .collect()),
+                _ => Err(cx.error(op, "malformed reassociation")),
+            })
+            .collect::<LResult<_>>()?,
+        _ => return Err(cx.error(op, "missing reassociation")),
+    };
+    let src_ty = ir.value_type(ir.operand(op, 0));
+    let res_ty = ir.value_type(ir.result(op, 0));
+    let src_rank = shape_of(cx, op, src_ty)?.len();
+    let res_shape = shape_of(cx, op, res_ty)?;
+    let d = cx.unpack_descriptor(cx.operand(op, 0)?.into_struct_value(), src_rank)?;
+    let b = &cx.builder;
+    let be = |e| cx.builder_error(e);
+    let (sizes, strides) = if ir.is_op(op, "memref.collapse_shape") {
+        let mut sizes = Vec::new();
+        let mut strides = Vec::new();
+        for g in &groups {
+            let mut size = cx.const_i64(1);
+            for &i in g {
+                size = b.build_int_mul(size, d.sizes[i], "").map_err(be)?;
+            }
+            sizes.push(size);
+            let inner = g.last().copied().unwrap_or(0);
+            strides.push(
+                d.strides
+                    .get(inner)
+                    .copied()
+                    .unwrap_or_else(|| cx.const_i64(1)),
+            );
+        }
+        (sizes, strides)
+    } else {
+        let dynamic: Vec<IntValue> = ir.operands(op)[1..]
+            .iter()
+            .map(|&v| cx.value(v).map(|x| x.into_int_value()))
+            .collect::<LResult<_>>()?;
+        let out_shape = dense_i64s(cx, op, "static_output_shape").unwrap_or(res_shape);
+        let sizes = sizes_from(cx, &out_shape, &dynamic);
+        let mut strides = vec![cx.const_i64(1); sizes.len()];
+        for (gi, g) in groups.iter().enumerate() {
+            let mut acc = d
+                .strides
+                .get(gi)
+                .copied()
+                .unwrap_or_else(|| cx.const_i64(1));
+            for &i in g.iter().rev() {
+                strides[i] = acc;
+                acc = b.build_int_mul(acc, sizes[i], "").map_err(be)?;
+            }
+        }
+        (sizes, strides)
+    };
+    let v = cx.pack_descriptor(&MemRefDesc {
+        sizes,
+        strides,
+        ..d
+    })?;
+    cx.define_result(op, v);
+    Ok(())
+}
+
+/// A compare-and-swap loop on the element at `p`: `update` computes the new value from
+/// the old one; returns the old value (what `atomic_rmw` yields).
+fn cas_loop<'ctx>(
+    cx: &mut LowerCtx<'_, 'ctx>,
+    op: Op,
+    p: inkwell::values::PointerValue<'ctx>,
+    update: &mut dyn FnMut(
+        &mut LowerCtx<'_, 'ctx>,
+        BasicValueEnum<'ctx>,
+    ) -> LResult<BasicValueEnum<'ctx>>,
+) -> LResult<BasicValueEnum<'ctx>> {
+    use inkwell::values::InstructionOpcode as O;
+    use inkwell::AtomicOrdering as A;
+    let elem_ty = cx.llvm_type_at(op, ctx_elem(cx, op)?)?;
+    let width = match elem_ty {
+        BasicTypeEnum::IntType(t) => t.get_bit_width(),
+        BasicTypeEnum::FloatType(t) if t == cx.llcx.f64_type() => 64,
+        BasicTypeEnum::FloatType(t) if t == cx.llcx.f32_type() => 32,
+        BasicTypeEnum::FloatType(t) if t == cx.llcx.f16_type() || t == cx.llcx.bf16_type() => 16,
+        _ => 0,
+    };
+    let it = cx
+        .int_type(width)
+        .ok_or_else(|| cx.error(op, "atomic on an element without a fixed size"))?;
+    let f = cx.function.expect("inside a function");
+    let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
+    let init = cx.builder.build_load(it, p, "").map_err(|e| be(cx, e))?;
+    let pre = cx.builder.get_insert_block().expect("positioned");
+    let lp = cx.llcx.append_basic_block(f, "atomic.loop");
+    let exit = cx.llcx.append_basic_block(f, "atomic.done");
+    cx.builder
+        .build_unconditional_branch(lp)
+        .map_err(|e| be(cx, e))?;
+    cx.builder.position_at_end(lp);
+    let phi = cx.builder.build_phi(it, "old").map_err(|e| be(cx, e))?;
+    phi.add_incoming(&[(&init, pre)]);
+    let old_bits = phi.as_basic_value();
+    let old = cx
+        .builder
+        .build_cast(O::BitCast, old_bits, elem_ty, "")
+        .map_err(|e| be(cx, e))?;
+    let new = update(cx, old)?;
+    let new_bits = cx
+        .builder
+        .build_cast(O::BitCast, new, it, "")
+        .map_err(|e| be(cx, e))?;
+    let pair = cx
+        .builder
+        .build_cmpxchg(
+            p,
+            old_bits,
+            new_bits,
+            A::SequentiallyConsistent,
+            A::SequentiallyConsistent,
+        )
+        .map_err(|e| be(cx, e))?;
+    let seen = cx
+        .builder
+        .build_extract_value(pair, 0, "")
+        .map_err(|e| be(cx, e))?;
+    let ok = cx
+        .builder
+        .build_extract_value(pair, 1, "")
+        .map_err(|e| be(cx, e))?
+        .into_int_value();
+    let here = cx.builder.get_insert_block().expect("positioned");
+    phi.add_incoming(&[(&seen, here)]);
+    cx.builder
+        .build_conditional_branch(ok, exit, lp)
+        .map_err(|e| be(cx, e))?;
+    cx.builder.position_at_end(exit);
+    Ok(old)
+}
+
+/// The element type of the memref an atomic op updates.
+fn ctx_elem(cx: &LowerCtx<'_, '_>, op: Op) -> LResult<Type> {
+    let ir = cx.ir;
+    let m = if ir.is_op(op, "memref.atomic_rmw") {
+        ir.operand(op, 1)
+    } else {
+        ir.operand(op, 0)
+    };
+    Ok(ir.ctx().element_type(ir.value_type(m)))
 }
 
 /// Element-by-element copy loop nest for `memref.copy` (LLVM turns contiguous cases
