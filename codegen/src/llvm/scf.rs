@@ -304,11 +304,10 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
     }
 }
 
-/// `scf.parallel` → the hook for the parallel lowering. Today: a sequential loop nest
-/// (outermost dimension first) whose `scf.reduce` regions fold each iteration's values
-/// into the accumulators in iteration order.
+/// `scf.parallel` → the thread-pool lowering of `parallel.rs` ([`lower_parallel_sequential`]
+/// is the sequential one: a loop nest folding `scf.reduce` values in iteration order).
 pub fn lower_parallel<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
-    lower_parallel_sequential(cx, op)
+    super::parallel::lower_parallel(cx, op)
 }
 
 /// The sequential lowering of `scf.parallel` (see [`lower_parallel`]).
