@@ -45,7 +45,44 @@ const TABLE: &[(&str, &str)] = &[
         "--lower-affine --raise-scf-to-affine --affine-raise-from-memref",
     ),
     ("*", "--lower-affine --raise-scf-to-affine --lower-affine"),
+    (
+        "*",
+        "--pass-pipeline=builtin.module(func.func(affine-data-copy-generate{generate-dma=false fast-mem-space=0}))",
+    ),
+    (
+        "*",
+        "--pass-pipeline=builtin.module(func.func(affine-data-copy-generate{generate-dma=false fast-mem-space=0 fast-mem-capacity=1}))",
+    ),
+    (
+        "*",
+        "--pass-pipeline=builtin.module(func.func(affine-data-copy-generate{generate-dma=false fast-mem-space=0 skip-non-unit-stride-loops}))",
+    ),
 ];
+
+/// Splits a table entry at spaces outside `{...}` (pass options in a pipeline).
+fn split_flags(flags: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut depth = 0i32;
+    for c in flags.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ => {}
+        }
+        if c.is_whitespace() && depth <= 0 {
+            if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+        } else {
+            cur.push(c);
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
 
 const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
 const LLVM_LIB: &str = "/usr/lib/llvm-22/lib";
@@ -198,7 +235,7 @@ fn transformed_examples_print_the_same_checksums() {
     examples.sort();
     let mut cases = Vec::new();
     for (which, flags) in TABLE {
-        let flags: Vec<String> = flags.split_whitespace().map(String::from).collect();
+        let flags = split_flags(flags);
         for ex in &examples {
             if *which == "*" || which == ex {
                 cases.push(Case {

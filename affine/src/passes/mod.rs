@@ -9,6 +9,7 @@ pub mod simplify_structures;
 
 use lattice_ir::pass::PassRegistry;
 
+pub mod data_copy_generate;
 pub mod loop_invariant_code_motion;
 pub mod loop_unroll;
 pub mod loop_unroll_jam;
@@ -29,4 +30,5 @@ pub fn register(registry: &mut PassRegistry) {
     registry.register(&[&loop_unroll_jam::LOOP_UNROLL_JAM]);
     registry.register(&[&loop_invariant_code_motion::LOOP_INVARIANT_CODE_MOTION]);
     registry.register(&[&scalrep::SCALREP]);
+    registry.register(&[&data_copy_generate::DATA_COPY_GENERATE]);
 }
