@@ -57,6 +57,10 @@ const TABLE: &[(&str, &str)] = &[
         "*",
         "--pass-pipeline=builtin.module(func.func(affine-data-copy-generate{generate-dma=false fast-mem-space=0 skip-non-unit-stride-loops}))",
     ),
+    ("*", "--affine-parallelize"),
+    ("*", "--affine-parallelize=parallel-reductions=true"),
+    ("*", "--affine-parallelize=assume-no-alias=true"),
+    ("*", "--affine-parallelize=max-nested=1"),
 ];
 
 /// Splits a table entry at spaces outside `{...}` (pass options in a pipeline).

@@ -1,0 +1,217 @@
+//! The thread pool that generated code runs parallel loops on (`scf.parallel`,
+//! `affine.parallel`).
+//!
+//! Contract with the generated code: a parallel loop `for iv = lb to ub step s` is split into
+//! chunks of consecutive iterations; [`lattice_parallel_for`] calls the outlined body once per
+//! chunk with the chunk's bounds and index, `body(ctx, chunk_lb, chunk_ub, chunk)`, and returns
+//! when all chunks are done. The chunking depends only on the trip count (never on the number
+//! of threads), so a reduction whose chunks each write partial `chunk` and which the caller
+//! combines in chunk order gives the same bits with 1 thread or 16.
+//!
+//! The thread count is global ([`set_threads`]); 1 runs every chunk on the calling thread in
+//! order. Nested parallel loops run on the same pool (rayon work stealing).
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use rayon::prelude::*;
+
+/// An outlined parallel-loop body: runs iterations `lb, lb + step, ... < ub` as chunk `chunk`.
+pub type ParallelBody = unsafe extern "C" fn(ctx: *mut u8, lb: i64, ub: i64, chunk: i64);
+
+/// Most chunks a loop is split into.
+pub const MAX_CHUNKS: i64 = 64;
+
+/// 0 means "not set": use the machine's available parallelism.
+static THREADS: AtomicUsize = AtomicUsize::new(0);
+static POOL: Mutex<Option<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(None);
+
+/// Sets how many threads parallel loops use (`lattice run --threads N`); 0 restores the
+/// default (the machine's available parallelism).
+pub fn set_threads(n: usize) {
+    THREADS.store(n, Ordering::SeqCst);
+}
+
+/// How many threads parallel loops use.
+pub fn threads() -> usize {
+    match THREADS.load(Ordering::SeqCst) {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+}
+
+fn pool(n: usize) -> Option<Arc<rayon::ThreadPool>> {
+    let mut guard = POOL.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((size, pool)) = guard.as_ref() {
+        if *size == n {
+            return Some(pool.clone());
+        }
+    }
+    let pool = Arc::new(
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .thread_name(|i| format!("lattice-worker-{i}"))
+            .build()
+            .ok()?,
+    );
+    *guard = Some((n, pool.clone()));
+    Some(pool)
+}
+
+/// Trip count of `lb to ub step step` (0 when empty or when `step <= 0`).
+fn trip_count(lb: i64, ub: i64, step: i64) -> i64 {
+    if step <= 0 || ub <= lb {
+        return 0;
+    }
+    let span = (ub as i128) - (lb as i128);
+    ((span + step as i128 - 1) / step as i128) as i64
+}
+
+/// `lattice_parallel_chunks(lb, ub, step)`: how many chunks [`lattice_parallel_for`] splits
+/// this loop into (the size of the partial-results array a reduction needs): the trip count,
+/// at most [`MAX_CHUNKS`]; 0 for an empty loop.
+pub extern "C" fn lattice_parallel_chunks(lb: i64, ub: i64, step: i64) -> i64 {
+    trip_count(lb, ub, step).min(MAX_CHUNKS)
+}
+
+/// Bounds of chunk `c` of `chunks` over `n` iterations: iterations `[c*n/k, (c+1)*n/k)`.
+fn chunk_bounds(lb: i64, ub: i64, step: i64, n: i64, chunks: i64, c: i64) -> (i64, i64) {
+    let first = (c as i128 * n as i128 / chunks as i128) as i64;
+    let end = ((c + 1) as i128 * n as i128 / chunks as i128) as i64;
+    let clb = lb + first * step;
+    let cub = if end == n { ub } else { lb + end * step };
+    (clb, cub)
+}
+
+#[derive(Clone, Copy)]
+struct Shared(*mut u8);
+// SAFETY: the generated code owns the context and guarantees the body may run concurrently
+// on disjoint chunks (that is what a parallel loop means).
+unsafe impl Send for Shared {}
+unsafe impl Sync for Shared {}
+
+/// `lattice_parallel_for(body, ctx, lb, ub, step, chunks)`: runs the loop's iterations as
+/// `chunks` chunks (pass [`lattice_parallel_chunks`]'s answer; values below 1 mean that
+/// answer) on the pool and returns when all are done. A loop with `step <= 0` or `ub <= lb`
+/// runs nothing.
+///
+/// # Safety
+/// `body` may be called concurrently from several threads with `ctx` and disjoint chunks.
+pub unsafe extern "C" fn lattice_parallel_for(
+    body: ParallelBody,
+    ctx: *mut u8,
+    lb: i64,
+    ub: i64,
+    step: i64,
+    chunks: i64,
+) {
+    let n = trip_count(lb, ub, step);
+    if n == 0 {
+        return;
+    }
+    let chunks = if chunks < 1 {
+        lattice_parallel_chunks(lb, ub, step)
+    } else {
+        chunks.min(n)
+    };
+    let shared = Shared(ctx);
+    let run = move |c: i64| {
+        let (clb, cub) = chunk_bounds(lb, ub, step, n, chunks, c);
+        let ctx = shared;
+        // SAFETY: per the caller.
+        unsafe { body(ctx.0, clb, cub, c) };
+    };
+    let threads = threads();
+    let pool = if threads > 1 && chunks > 1 {
+        pool(threads)
+    } else {
+        None
+    };
+    match pool {
+        Some(pool) => pool.install(|| (0..chunks).into_par_iter().for_each(run)),
+        None => (0..chunks).for_each(run),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicI64;
+
+    /// Context of the test body: per-iteration marks and per-chunk partial sums.
+    struct Ctx {
+        hits: Vec<AtomicI64>,
+        partial: Vec<AtomicI64>,
+        lb: i64,
+        step: i64,
+    }
+
+    unsafe extern "C" fn body(ctx: *mut u8, lb: i64, ub: i64, chunk: i64) {
+        // SAFETY: the tests pass a `Ctx`.
+        let ctx = unsafe { &*(ctx as *const Ctx) };
+        let mut iv = lb;
+        while iv < ub {
+            ctx.hits[((iv - ctx.lb) / ctx.step) as usize].fetch_add(1, Ordering::SeqCst);
+            ctx.partial[chunk as usize].fetch_add(iv, Ordering::SeqCst);
+            iv += ctx.step;
+        }
+    }
+
+    fn run(lb: i64, ub: i64, step: i64, threads: usize) -> (Vec<i64>, Vec<i64>) {
+        let n = trip_count(lb, ub, step);
+        let chunks = lattice_parallel_chunks(lb, ub, step);
+        let ctx = Ctx {
+            hits: (0..n).map(|_| AtomicI64::new(0)).collect(),
+            partial: (0..chunks).map(|_| AtomicI64::new(0)).collect(),
+            lb,
+            step,
+        };
+        set_threads(threads);
+        // SAFETY: `body` only touches atomics.
+        unsafe { lattice_parallel_for(body, &ctx as *const Ctx as *mut u8, lb, ub, step, chunks) };
+        let load = |v: &[AtomicI64]| {
+            v.iter()
+                .map(|a| a.load(Ordering::SeqCst))
+                .collect::<Vec<_>>()
+        };
+        (load(&ctx.hits), load(&ctx.partial))
+    }
+
+    #[test]
+    fn every_iteration_runs_once_and_partials_do_not_depend_on_threads() {
+        for (lb, ub, step) in [
+            (0, 1000, 1),
+            (3, 17, 4),
+            (-5, 5, 3),
+            (0, 1, 1),
+            (0, 64, 1),
+            (7, 7, 1),
+            (0, 130, 2),
+        ] {
+            let (hits1, partial1) = run(lb, ub, step, 1);
+            assert!(hits1.iter().all(|&h| h == 1), "{lb} {ub} {step}: {hits1:?}");
+            for t in [2, 3, 8] {
+                let (hits, partial) = run(lb, ub, step, t);
+                assert!(hits.iter().all(|&h| h == 1));
+                assert_eq!(partial, partial1, "threads {t}");
+            }
+            let total: i64 = partial1.iter().sum();
+            assert_eq!(
+                total,
+                (0..trip_count(lb, ub, step))
+                    .map(|i| lb + i * step)
+                    .sum::<i64>()
+            );
+        }
+        set_threads(0);
+    }
+
+    #[test]
+    fn empty_and_negative_step_loops_run_nothing() {
+        assert_eq!(lattice_parallel_chunks(5, 5, 1), 0);
+        assert_eq!(lattice_parallel_chunks(0, 10, 0), 0);
+        assert_eq!(lattice_parallel_chunks(0, 10, -1), 0);
+        assert_eq!(lattice_parallel_chunks(0, 1000, 1), MAX_CHUNKS);
+        assert_eq!(lattice_parallel_chunks(0, 10, 3), 4);
+    }
+}
