@@ -3,7 +3,12 @@
 
 use std::process::ExitCode;
 
-pub fn main(_args: &[String]) -> ExitCode {
+pub fn main(args: &[String]) -> ExitCode {
+    if args.iter().any(|a| {
+        a == "--spirv" || a == "--wgsl" || a.starts_with("--spirv=") || a.starts_with("--wgsl=")
+    }) {
+        return crate::emit_gpu::main(args);
+    }
     eprintln!("lattice emit: this command is not available in this build yet");
     ExitCode::from(2)
 }

@@ -7,6 +7,7 @@
 
 mod deps;
 mod emit;
+mod emit_gpu;
 mod expected;
 mod opt;
 mod run;

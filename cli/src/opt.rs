@@ -325,7 +325,7 @@ fn read_input(name: &str) -> std::io::Result<(String, Vec<u8>)> {
 /// so readers never see a half-written file. Paths that exist but are not regular files
 /// (`/dev/null`, `/dev/stdout`, FIFOs) are written in place: renaming over them would
 /// replace the device or pipe with a plain file.
-fn write_atomically(path: &str, bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_atomically(path: &str, bytes: &[u8]) -> std::io::Result<()> {
     let target = std::path::Path::new(path);
     if let Ok(meta) = std::fs::metadata(target) {
         if !meta.is_file() {

@@ -47,51 +47,49 @@ const TABLE: &[(&str, &str)] = &[
     ("*", "--lower-affine --raise-scf-to-affine --lower-affine"),
     (
         "*",
-        "--pass-pipeline=builtin.module(func.func(affine-data-copy-generate{generate-dma=false fast-mem-space=0}))",
+        "--affine-data-copy-generate=\"generate-dma=false fast-mem-space=0\"",
     ),
     (
         "*",
-        "--pass-pipeline=builtin.module(func.func(affine-data-copy-generate{generate-dma=false fast-mem-space=0 fast-mem-capacity=1}))",
+        "--affine-data-copy-generate=\"generate-dma=false fast-mem-space=0 fast-mem-capacity=1\"",
     ),
     (
         "*",
-        "--pass-pipeline=builtin.module(func.func(affine-data-copy-generate{generate-dma=false fast-mem-space=0 skip-non-unit-stride-loops}))",
+        "--affine-data-copy-generate=\"generate-dma=false fast-mem-space=0 skip-non-unit-stride-loops\"",
     ),
+    ("*", "--normalize-memrefs"),
+    ("*", "--affine-super-vectorize=virtual-vector-size=8"),
+    ("*", "--affine-super-vectorize=virtual-vector-size=4"),
+    ("*", "--affine-super-vectorize=virtual-vector-size=3"),
+    (
+        "*",
+        "--affine-super-vectorize=\"virtual-vector-size=8 vectorize-reductions=true\"",
+    ),
+    (
+        "*",
+        "--affine-super-vectorize=\"virtual-vector-size=4 test-fastest-varying=0\"",
+    ),
+    ("*", "--affine-super-vectorize=virtual-vector-size=4,8"),
+    (
+        "*",
+        "--affine-super-vectorize=\"virtual-vector-size=4,8 test-fastest-varying=1,0\"",
+    ),
+    ("*", "--affine-super-vectorize=virtual-vector-size=2,4,8"),
     ("*", "--affine-parallelize"),
     ("*", "--affine-parallelize=parallel-reductions=true"),
     ("*", "--affine-parallelize=assume-no-alias=true"),
     ("*", "--affine-parallelize=max-nested=1"),
 ];
 
-/// Splits a table entry at spaces outside `{...}` (pass options in a pipeline).
-fn split_flags(flags: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut depth = 0i32;
-    for c in flags.chars() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            _ => {}
-        }
-        if c.is_whitespace() && depth <= 0 {
-            if !cur.is_empty() {
-                out.push(std::mem::take(&mut cur));
-            }
-        } else {
-            cur.push(c);
-        }
-    }
-    if !cur.is_empty() {
-        out.push(cur);
-    }
-    out
-}
-
 const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
 const LLVM_LIB: &str = "/usr/lib/llvm-22/lib";
 const LOWERING: &[&str] = &[
+    // Vector transfers (affine-super-vectorize) lower to scf loops and affine.apply ops,
+    // hence the second --lower-affine; fully unrolled so n-D vectors reach LLVM as 1-D.
+    "--convert-vector-to-scf=full-unroll=true",
+    "--lower-affine",
     "--convert-scf-to-cf",
+    "--convert-vector-to-llvm",
     "--convert-math-to-llvm",
     "--convert-to-llvm",
     "--reconcile-unrealized-casts",
@@ -152,6 +150,29 @@ fn run_upstream(text: &str, upstream_lower_affine: bool) -> Result<String, Strin
         ),
     ]);
     pipe(runner, &llvm).map_err(|e| format!("running: {e}"))
+}
+
+/// Splits table flags at whitespace outside double quotes (quotes are dropped), so one
+/// flag can carry several pass options: `--pass="a=1 b=2"`.
+fn split_flags(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    for c in text.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            c if c.is_whitespace() && !quoted => {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+            }
+            c => cur.push(c),
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
 }
 
 struct Case {

@@ -428,8 +428,16 @@ fn loop_reports(ir: &Ir, scop: &Scop, deps: &[Dependence]) -> Vec<LoopReport> {
     }
     for l in &mut loops {
         for (k, d) in deps.iter().enumerate() {
+            // The value carried by an enclosing loop is read (as the init of an inner
+            // chain) before this loop's first iteration and written after its last one;
+            // the model indexes it by the enclosing loop's outer dims only, which makes
+            // it look carried here too. That appearance is not a dependence of this loop.
+            let enclosing_carried = matches!(scop.arrays[d.array].kind,
+                ArrayKind::Carried { loop_op, .. }
+                    if loop_op != l.loop_op && ir.is_ancestor(loop_op, l.loop_op));
             if d.level == l.depth + 1
                 && d.level <= d.common
+                && !enclosing_carried
                 && l.statements.contains(&d.src)
                 && l.statements.contains(&d.dst)
             {

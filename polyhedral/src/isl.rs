@@ -154,12 +154,24 @@ impl IslCtx {
     /// An [`IslError`] for a failure with `message` (quota when the limit was hit).
     pub fn error(&self, message: impl Into<String>) -> IslError {
         let message = message.into();
-        if message.contains("Quota") || message.contains("maximum number of operations") {
-            self.ctx.reset_error();
+        self.ctx.reset_error();
+        if message.contains("Quota")
+            || message.contains("maximum number of operations")
+            || (self.limit > 0 && self.exhausted())
+        {
             return IslError::Quota { limit: self.limit };
         }
-        self.ctx.reset_error();
         IslError::Isl { message }
+    }
+
+    /// Whether the operation limit is spent: a later error (say, the parser's "syntax
+    /// error") can hide the quota error that caused it, so probe with a tiny problem.
+    fn exhausted(&self) -> bool {
+        let probe = Set::read_from_str(&self.ctx, "{ [i] : 0 <= i <= 1 }")
+            .and_then(|s| s.lexmin())
+            .and_then(|s| s.is_empty());
+        self.ctx.reset_error();
+        !matches!(probe, Ok(false))
     }
 
     fn checked_text<'a>(&self, text: &'a str) -> Result<&'a str, IslError> {

@@ -13,9 +13,11 @@ pub mod data_copy_generate;
 pub mod loop_invariant_code_motion;
 pub mod loop_unroll;
 pub mod loop_unroll_jam;
+pub mod normalize_memrefs;
 pub mod raise_from_memref;
 pub mod raise_scf_to_affine;
 pub mod scalrep;
+pub mod super_vectorize;
 
 /// Registers every affine pass.
 pub fn register(registry: &mut PassRegistry) {
@@ -31,4 +33,6 @@ pub fn register(registry: &mut PassRegistry) {
     registry.register(&[&loop_invariant_code_motion::LOOP_INVARIANT_CODE_MOTION]);
     registry.register(&[&scalrep::SCALREP]);
     registry.register(&[&data_copy_generate::DATA_COPY_GENERATE]);
+    registry.register(&[&normalize_memrefs::NORMALIZE_MEMREFS]);
+    registry.register(&[&super_vectorize::SUPER_VECTORIZE]);
 }

@@ -117,3 +117,27 @@ func.func @triangle(%A: memref<16x16xf32>) {
   }
   return
 }
+
+// -----
+
+// A chained reduction: the inner loop starts from the outer loop's partial sum.
+// The inner loop is a reduction (the value the outer loop carries is not a
+// dependence of the inner loop); the outer one yields the inner loop's result,
+// which is not a reduction op, so it stays sequential (as with mlir-opt).
+// RED-LABEL: func.func @nested_sum
+// RED:         %{{.*}} = affine.for %{{.*}} = 0 to 8 iter_args(%[[ACC:.*]] = %{{.*}}) -> (f64) {
+// RED-NEXT:      %[[P:.*]] = affine.parallel (%{{.*}}) = (0) to (16) reduce ("addf") -> (f64) {
+// RED:           %[[S:.*]] = arith.addf %[[ACC]], %[[P]] : f64
+// RED-NEXT:      affine.yield %[[S]] : f64
+func.func @nested_sum(%A: memref<8x16xf64>) -> f64 {
+  %z = arith.constant 0.0 : f64
+  %sum = affine.for %i = 0 to 8 iter_args(%acc = %z) -> (f64) {
+    %row = affine.for %j = 0 to 16 iter_args(%racc = %acc) -> (f64) {
+      %v = affine.load %A[%i, %j] : memref<8x16xf64>
+      %r = arith.addf %racc, %v : f64
+      affine.yield %r : f64
+    }
+    affine.yield %row : f64
+  }
+  return %sum : f64
+}
