@@ -59,7 +59,6 @@ const TABLE: &[(&str, &str)] = &[
     ),
     ("*", "--normalize-memrefs"),
     ("*", "--affine-super-vectorize=virtual-vector-size=8"),
-    ("*", "--affine-super-vectorize=virtual-vector-size=4"),
     ("*", "--affine-super-vectorize=virtual-vector-size=3"),
     (
         "*",
