@@ -521,17 +521,18 @@ impl Translator<'_> {
             let mut offset = 0u32;
             for (k, &(i, a)) in fields.iter().enumerate() {
                 let s = self.scalar_of(self.ir.value_type(a), Some(func))?;
-                let size =
-                    match s {
-                        Sc::I32 | Sc::F32 => 4,
-                        Sc::F64 => 8,
-                        _ => return self.err(
+                let size = match s {
+                    Sc::I32 | Sc::F32 => 4,
+                    Sc::F64 => 8,
+                    _ => {
+                        return self.err(
                             format!(
                                 "argument #{i}: scalar arguments must be index, i32, f32 or f64"
                             ),
                             Some(func),
-                        ),
-                    };
+                        )
+                    }
+                };
                 offset = offset.div_ceil(size) * size;
                 let ty = self.scalar_ty(s);
                 members.push(StructMember {
