@@ -16,7 +16,7 @@ use lattice_polyhedral::deps::{
     analyze, describe, report_text, to_dot, AliasAssumption, DepOptions,
 };
 use lattice_polyhedral::isl::{IslCtx, IslOptions, IslText, DEFAULT_MAX_OPERATIONS};
-use lattice_polyhedral::scop::{extract_scops, value_label};
+use lattice_polyhedral::scop::{extract_scops, value_label, ArrayKind};
 use serde_json::{json, Value as Json};
 use std::io::Read;
 use std::process::ExitCode;
@@ -273,7 +273,11 @@ fn report(
                                 json!({
                                     "name": a.name,
                                     "value": value_label(ir, a.value),
-                                    "kind": format!("{:?}", a.kind).split(' ').next().unwrap_or("").to_string(),
+                                    "kind": match a.kind {
+                                        ArrayKind::Memref => "memref",
+                                        ArrayKind::Value => "value",
+                                        ArrayKind::Carried { .. } => "carried",
+                                    },
                                     "rank": a.rank,
                                     "distinct": a.distinct,
                                 })

@@ -26,6 +26,7 @@ OPTIONS:
     --gpu-demote-f64            compute f64 kernels in f32
     --gpu-f16                   allow f16 (needs a device with SHADER_F16)
     --gpu-f64                   allow f64 (needs a device with SHADER_F64)
+    --gpu-i64                   allow i64 (needs a device with SHADER_INT64)
     --remarks                   print why loops stay on the host
     --<pass>[{options}]         passes to run before the mapping
 ";
@@ -67,6 +68,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
             "--gpu-demote-f64" => a.options.demote_f64 = true,
             "--gpu-f16" => a.options.shader_f16 = true,
             "--gpu-f64" => a.options.shader_f64 = true,
+            "--gpu-i64" => a.options.shader_i64 = true,
             "--remarks" => a.remarks = true,
             s if s.starts_with("--gpu-workgroup-size=") => {
                 a.options.workgroup_size = parse_sizes(&s["--gpu-workgroup-size=".len()..])?;
@@ -241,10 +243,156 @@ pub fn main(args: &[String]) -> ExitCode {
             return ExitCode::from(1);
         }
         let path = std::path::Path::new(dir).join(name);
-        if let Err(e) = crate::opt::write_atomically(&path.to_string_lossy(), bytes) {
+        if let Err(e) = crate::common::write_atomically(&path.to_string_lossy(), bytes) {
             eprintln!("lattice emit: cannot write '{}': {e}", path.display());
             return ExitCode::from(1);
         }
     }
     ExitCode::SUCCESS
+}
+
+const RUN_HELP: &str = "\
+USAGE: lattice run --target gpu FILE [-e ENTRY] [OPTIONS] [PASSES]
+
+Runs @ENTRY (default main) with every parallel loop nest mapped to a GPU kernel
+(naga + wgpu); host code is interpreted on the CPU and each gpu.launch_func
+dispatches through wgpu. Prints what the program prints (printF64, printI64,
+printNewline, ...), like mlir-runner.
+
+OPTIONS:
+    -e ENTRY                    the function to run (no arguments, no results)
+    --gpu-adapter NAME          use the first adapter whose name contains NAME
+    --gpu-workgroup-size A[,B[,C]]  workgroup size per mapped dimension, x first
+    --gpu-demote-f64            compute f64 kernels in f32 even where the device has f64
+    --remarks                   print why loops stay on the host
+    --gpu-list-adapters         list the adapters wgpu finds and exit
+    --<pass>[{options}]         passes to run before the mapping
+";
+
+/// `lattice run --target gpu` (forwarded by `run.rs` when `--target gpu` is given).
+pub fn run_main(args: &[String]) -> ExitCode {
+    let mut input = None;
+    let mut entry = "main".to_string();
+    let mut options = gpu::RunGpuOptions::default();
+    let mut remarks = false;
+    let mut passes = Vec::new();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{name} needs a value"))
+        };
+        let r: Result<(), String> = (|| {
+            match arg.as_str() {
+                "-h" | "--help" => return Err(String::new()),
+                "--target" => {
+                    let t = value("--target")?;
+                    if t != "gpu" {
+                        return Err(format!("this entry runs --target gpu, not '{t}'"));
+                    }
+                }
+                "--target=gpu" => {}
+                "-e" => entry = value("-e")?,
+                "--gpu-adapter" => options.gpu.adapter = Some(value("--gpu-adapter")?),
+                "--gpu-workgroup-size" => {
+                    options.workgroup_size = parse_sizes(&value("--gpu-workgroup-size")?)?
+                }
+                "--gpu-demote-f64" => options.demote_f64 = true,
+                "--remarks" => remarks = true,
+                "--gpu-list-adapters" => {
+                    for a in gpu::runtime::adapter_names() {
+                        println!("{a}");
+                    }
+                    std::process::exit(0);
+                }
+                s if s.starts_with("-entry-point-result")
+                    || s.starts_with("--entry-point-result") => {}
+                s if s.starts_with("-shared-libs") || s.starts_with("--shared-libs") => {}
+                s if s.starts_with("--gpu-adapter=") => {
+                    options.gpu.adapter = Some(s["--gpu-adapter=".len()..].to_string())
+                }
+                s if s.starts_with("--gpu-workgroup-size=") => {
+                    options.workgroup_size = parse_sizes(&s["--gpu-workgroup-size=".len()..])?
+                }
+                s if s.starts_with("--") => passes.push(s[2..].to_string()),
+                s => {
+                    if input.replace(s.to_string()).is_some() {
+                        return Err("more than one input file".into());
+                    }
+                }
+            }
+            Ok(())
+        })();
+        if let Err(e) = r {
+            if e.is_empty() {
+                print!("{RUN_HELP}");
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("lattice run: {e}\n\n{RUN_HELP}");
+            return ExitCode::from(2);
+        }
+    }
+    let Some(input) = input else {
+        eprintln!("lattice run: no input file\n\n{RUN_HELP}");
+        return ExitCode::from(2);
+    };
+    let text = match std::fs::read_to_string(&input) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("lattice run: cannot read '{input}': {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let ctx = Arc::new(make_context(false));
+    let mut sources = SourceMap::new();
+    let id = sources.add(&input, &text);
+    let mut ir = Ir::new(ctx.clone());
+    let fail = |sources: &SourceMap, d: Vec<Diagnostic>| {
+        eprint!("{}", sources.render(&ctx, &d, Some(id)));
+        ExitCode::from(1)
+    };
+    let module = match lattice_ir::parser::parse_source(&mut ir, id, &input, &text) {
+        Ok(m) => m,
+        Err(d) => return fail(&sources, vec![d]),
+    };
+    let errors = lattice_ir::verifier::verify(&ir, module);
+    if !errors.is_empty() {
+        return fail(&sources, errors);
+    }
+    if !passes.is_empty() {
+        let registry = make_registry();
+        let pipeline = match lattice_ir::pass::OpPipeline::parse(&passes.join(","), &registry) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("lattice run: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        if let Err(d) =
+            lattice_ir::pass::run_pipeline(&mut ir, module, &pipeline, &Default::default())
+        {
+            return fail(&sources, d);
+        }
+    }
+    match gpu::run_module(&mut ir, module, &entry, &options) {
+        Ok(out) => {
+            if remarks {
+                gpu::map::print_remarks(&ir, &out.remarks);
+                eprintln!(
+                    "remark: {} kernels, {} launches on {}",
+                    out.kernels, out.launches, out.adapter
+                );
+            }
+            use std::io::Write;
+            let mut stdout = std::io::stdout().lock();
+            let _ = stdout.write_all(out.output.as_bytes());
+            let _ = stdout.flush();
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("lattice run: {e}");
+            ExitCode::from(1)
+        }
+    }
 }

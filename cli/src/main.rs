@@ -5,13 +5,13 @@
 //! last line of defence a panic inside the compiler is caught and reported as an internal
 //! error with exit code 1, and output files are only ever replaced atomically on success.
 
+mod common;
 mod deps;
 mod emit;
 mod emit_gpu;
 mod expected;
 mod opt;
 mod run;
-mod tune;
 
 use std::process::ExitCode;
 
@@ -35,7 +35,7 @@ fn main() -> ExitCode {
         Some("run") => run::main(&args[1..]),
         Some("emit") => emit::main(&args[1..]),
         Some("deps") => deps::main(&args[1..]),
-        Some("tune") => tune::main(&args[1..]),
+        Some("tune") => lattice_cli::tune::main(&args[1..]),
         Some("-h" | "--help" | "help") | None => {
             print!("{USAGE}");
             if args.is_empty() {

@@ -60,6 +60,7 @@ fn emit_examples_validate_and_reparse() {
                 "f64",
                 GpuCompileOptions {
                     shader_f64: true,
+                    shader_i64: true,
                     ..Default::default()
                 },
             ),
@@ -95,6 +96,9 @@ fn emit_examples_validate_and_reparse() {
                 let mut caps = naga::valid::Capabilities::empty();
                 if options.shader_f64 {
                     caps |= naga::valid::Capabilities::FLOAT64;
+                }
+                if options.shader_i64 {
+                    caps |= naga::valid::Capabilities::SHADER_INT64;
                 }
                 naga::valid::Validator::new(naga::valid::ValidationFlags::all(), caps)
                     .validate(&module)

@@ -38,6 +38,8 @@ pub struct MapOptions {
     pub demote_f64: bool,
     /// Accept f64 in mapped loops (the device has `SHADER_F64`).
     pub shader_f64: bool,
+    /// Accept i64 in mapped loops (the device has `SHADER_INT64`).
+    pub shader_i64: bool,
 }
 
 /// What the mapping did.
@@ -69,6 +71,10 @@ pub static MAP_PARALLEL_LOOPS: PassDef = PassDef {
             "Map loops computing in f64 (for devices with SHADER_F64)",
         ),
         (
+            "shader-i64",
+            "Map loops computing in i64 (for devices with SHADER_INT64)",
+        ),
+        (
             "remarks",
             "Print why loops stay on the host (also LATTICE_REMARKS=1)",
         ),
@@ -84,12 +90,15 @@ fn run_pass(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagno
     let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
     let shader_f64 = options.bool("shader-f64", false).map_err(err)?;
     let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
+    let shader_i64 = options.bool("shader-i64", false).map_err(err)?;
+    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
     let remarks = options.bool("remarks", false).map_err(err)?
         || std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1");
     let opts = MapOptions {
         workgroup_size,
         demote_f64,
         shader_f64,
+        shader_i64,
     };
     check_options(&opts).map_err(|e| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)])?;
     let report = map_parallel_loops(ir, op, &opts);
@@ -267,8 +276,10 @@ fn unsupported_type(ir: &Ir, ty: Type, options: &MapOptions) -> Option<String> {
                     "it computes in f64, which needs a device with SHADER_F64 (option shader-f64) or the option demote-f64 (computes in f32)"
                         .into(),
                 ),
-                "i64" => Some("it computes in i64, which the portable GPU target does not support".into()),
-                "f32" | "f64" | "f16" | "i32" | "i1" | "index" | "i16" | "i8" => None,
+                "i64" if !options.shader_i64 => Some(
+                    "it computes in i64, which needs a device with SHADER_INT64 (option shader-i64)".into(),
+                ),
+                "f32" | "f64" | "f16" | "i32" | "i64" | "i1" | "index" => None,
                 _ => Some(format!("it uses type {text}, which kernels do not support")),
             }
         }
@@ -510,7 +521,11 @@ pub fn try_map(ir: &mut Ir, l: Op, options: &MapOptions) -> Result<Op, String> {
         } else {
             lin
         };
-        ivs.push(k.binary("arith.addi", lbs[pos], scaled));
+        if super::outline::constant_int(k.ir, lbs[pos]) == Some(0) {
+            ivs.push(scaled);
+        } else {
+            ivs.push(k.binary("arith.addi", lbs[pos], scaled));
+        }
     }
     let mut cond = conds[0];
     for &c in &conds[1..] {

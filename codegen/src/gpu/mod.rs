@@ -36,6 +36,8 @@ pub struct GpuCompileOptions {
     pub shader_f16: bool,
     /// Allow f64 (the device has `SHADER_F64`).
     pub shader_f64: bool,
+    /// Allow i64 (the device has `SHADER_INT64`).
+    pub shader_i64: bool,
 }
 
 /// Maps the parallel loops of every `func.func` of `module` and outlines the launches
@@ -50,6 +52,7 @@ pub fn map_and_outline(
         workgroup_size: options.workgroup_size.clone(),
         demote_f64: options.demote_f64,
         shader_f64: options.shader_f64,
+        shader_i64: options.shader_i64,
     };
     map::check_options(&map_options).map_err(|e| {
         vec![lattice_ir::Diagnostic::error(
@@ -85,6 +88,7 @@ pub fn emit_all(
         demote_f64: options.demote_f64,
         shader_f16: options.shader_f16,
         shader_f64: options.shader_f64,
+        shader_i64: options.shader_i64,
     };
     let mut out = Vec::new();
     for (f, name) in naga_emit::kernels(ir, module) {
@@ -135,6 +139,7 @@ pub fn run_module(
         demote_f64: options.demote_f64 || !gpu.shader_f64,
         shader_f16: gpu.shader_f16,
         shader_f64: gpu.shader_f64 && !options.demote_f64,
+        shader_i64: gpu.shader_i64,
     };
     let remarks = map_and_outline(ir, module, &compile).map_err(|d| {
         d.iter()

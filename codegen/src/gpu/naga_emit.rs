@@ -34,6 +34,8 @@ pub struct EmitOptions {
     pub shader_f16: bool,
     /// The device has `SHADER_F64` (f64 arithmetic is allowed).
     pub shader_f64: bool,
+    /// The device has `SHADER_INT64` (i64 arithmetic is allowed).
+    pub shader_i64: bool,
 }
 
 /// Why a kernel could not be emitted.
@@ -279,6 +281,9 @@ pub fn emit_kernel(
     if options.shader_f64 {
         caps |= naga::valid::Capabilities::FLOAT64;
     }
+    if options.shader_i64 {
+        caps |= naga::valid::Capabilities::SHADER_INT64;
+    }
     let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), caps)
         .validate(&module)
         .map_err(|e| EmitError::Invalid {
@@ -299,6 +304,7 @@ pub fn emit_kernel(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Sc {
     I32,
+    I64,
     F32,
     F64,
     F16,
@@ -309,6 +315,7 @@ impl Sc {
     fn name(self) -> &'static str {
         match self {
             Sc::I32 => "i32",
+            Sc::I64 => "i64",
             Sc::F32 => "f32",
             Sc::F64 => "f64",
             Sc::F16 => "f16",
@@ -319,6 +326,7 @@ impl Sc {
     fn scalar(self) -> Scalar {
         match self {
             Sc::I32 => Scalar::I32,
+            Sc::I64 => Scalar::I64,
             Sc::F32 => Scalar::F32,
             Sc::F64 => Scalar::F64,
             Sc::F16 => Scalar::F16,
@@ -367,6 +375,11 @@ impl Translator<'_> {
         match ctx.type_data(ty) {
             TypeData::Index => Ok(Sc::I32),
             TypeData::Integer { width: 32, .. } => Ok(Sc::I32),
+            TypeData::Integer { width: 64, .. } if self.options.shader_i64 => Ok(Sc::I64),
+            TypeData::Integer { width: 64, .. } => self.err(
+                "i64 needs a device with SHADER_INT64 (--gpu-i64)",
+                op,
+            ),
             TypeData::Integer { width: 1, .. } => Ok(Sc::Bool),
             TypeData::Float(FloatKind::F32) => Ok(Sc::F32),
             TypeData::Float(FloatKind::F16) if self.options.shader_f16 => Ok(Sc::F16),
@@ -475,7 +488,7 @@ impl Translator<'_> {
             let base = self.scalar_ty(s);
             let width = match s {
                 Sc::F16 => 2,
-                Sc::F64 => 8,
+                Sc::F64 | Sc::I64 => 8,
                 _ => 4,
             };
             let arr = self.ty(TypeInner::Array {
@@ -523,6 +536,7 @@ impl Translator<'_> {
                 let s = self.scalar_of(self.ir.value_type(a), Some(func))?;
                 let size = match s {
                     Sc::I32 | Sc::F32 => 4,
+                    Sc::I64 => 8,
                     Sc::F64 => 8,
                     _ => {
                         return self.err(
@@ -762,6 +776,7 @@ impl Translator<'_> {
                         };
                         Literal::I32(v)
                     }
+                    (Sc::I64, Some(AttrData::Integer { value, .. })) => Literal::I64(value as i64),
                     (Sc::Bool, Some(AttrData::Integer { value, .. })) => Literal::Bool(value != 0),
                     (Sc::F64, Some(AttrData::Float { bits, ty })) => {
                         match self.ir.ctx().type_data(ty) {
@@ -1222,7 +1237,7 @@ impl Translator<'_> {
                         ("arith.bitcast", _) => {
                             let kind = match to {
                                 Sc::F32 | Sc::F16 | Sc::F64 => ScalarKind::Float,
-                                Sc::I32 => ScalarKind::Sint,
+                                Sc::I32 | Sc::I64 => ScalarKind::Sint,
                                 Sc::Bool => ScalarKind::Bool,
                             };
                             self.expr(
@@ -1234,6 +1249,14 @@ impl Translator<'_> {
                                 b,
                             )
                         }
+                        (_, Sc::I64) => self.expr(
+                            Expression::As {
+                                expr: x,
+                                kind: ScalarKind::Sint,
+                                convert: Some(8),
+                            },
+                            b,
+                        ),
                         (_, Sc::I32) => self.expr(
                             Expression::As {
                                 expr: x,

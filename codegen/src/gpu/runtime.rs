@@ -79,6 +79,8 @@ pub struct Gpu {
     pub shader_f16: bool,
     /// Whether the device supports `SHADER_F64`.
     pub shader_f64: bool,
+    /// Whether the device supports `SHADER_INT64`.
+    pub shader_i64: bool,
     timestamps: bool,
     pipelines: FxHashMap<String, Pipeline>,
 }
@@ -143,6 +145,10 @@ impl Gpu {
         if shader_f64 {
             required |= wgpu::Features::SHADER_F64;
         }
+        let shader_i64 = features.contains(wgpu::Features::SHADER_INT64);
+        if shader_i64 {
+            required |= wgpu::Features::SHADER_INT64;
+        }
         let timestamps = features.contains(wgpu::Features::TIMESTAMP_QUERY);
         if timestamps {
             required |= wgpu::Features::TIMESTAMP_QUERY;
@@ -160,6 +166,7 @@ impl Gpu {
             adapter_name: format!("{} ({:?})", info.name, info.backend),
             shader_f16,
             shader_f64,
+            shader_i64,
             timestamps,
             pipelines: FxHashMap::default(),
         })
@@ -259,6 +266,9 @@ impl Gpu {
                         }
                         Some(KernelArg::F64(v)) if ty == "f32" => {
                             bytes.extend_from_slice(&(*v as f32).to_le_bytes())
+                        }
+                        Some(KernelArg::Int(v)) if ty == "i64" => {
+                            bytes.extend_from_slice(&v.to_le_bytes())
                         }
                         Some(KernelArg::Int(v)) => {
                             let v = i32::try_from(*v).map_err(|_| {
