@@ -1,9 +1,344 @@
-//! `lattice deps`: print the dependence report of a program. Placeholder until its issue lands: it reports that the
-//! command is not available yet and exits with status 2.
+//! `lattice deps FILE [--format text|json|dot] [--assume-no-alias]`: the dependence report
+//! of every function: its static control parts (statements, domains, accesses), their
+//! memory-based and value-based dependences, and per loop whether it is parallel and why
+//! not; JSON for tools, DOT for the statement/dependence graph.
+//!
+//! Exit codes: 0 report printed, 1 unreadable or invalid input (diagnostics on stderr),
+//! 2 usage error. Remarks saying why a loop nest is not a static control part are part of
+//! the report, not errors. isl failures (including its operation limit) are reported per
+//! SCoP and never abort.
 
+use lattice_cli::make_context;
+use lattice_ir::diag::{DiagLoc, Diagnostic, SourceMap};
+use lattice_ir::parser::parse_source;
+use lattice_ir::{AttrData, Ir, Op, WalkOrder};
+use lattice_polyhedral::deps::{
+    analyze, describe, report_text, to_dot, AliasAssumption, DepOptions,
+};
+use lattice_polyhedral::isl::{IslCtx, IslText};
+use lattice_polyhedral::scop::{extract_scops, value_label};
+use serde_json::{json, Value as Json};
+use std::io::Read;
 use std::process::ExitCode;
+use std::sync::Arc;
 
-pub fn main(_args: &[String]) -> ExitCode {
-    eprintln!("lattice deps: this command is not available in this build yet");
-    ExitCode::from(2)
+const HELP: &str = "\
+lattice deps — dependence report of the affine loop nests of a program
+
+USAGE:
+    lattice deps FILE|- [--format text|json|dot] [--assume-no-alias]
+
+OPTIONS:
+    --format text    readable report per function, SCoP and loop (default)
+    --format json    the same as JSON
+    --format dot     Graphviz graph of statements and dependences (one digraph per SCoP)
+    --dot            same as --format dot
+    --assume-no-alias
+                     distinct memrefs never alias (MLIR's assumption); by default function
+                     arguments may alias each other unless marked `llvm.noalias`
+";
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Text,
+    Json,
+    Dot,
+}
+
+struct Args {
+    input: String,
+    format: Format,
+    alias: AliasAssumption,
+}
+
+fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
+    let mut input = None;
+    let mut format = Format::Text;
+    let mut alias = AliasAssumption::ArgumentsMayAlias;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let (flag, inline) = match a.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
+            _ => (a.as_str(), None),
+        };
+        match flag {
+            "-h" | "--help" => return Ok(None),
+            "--format" => {
+                let v = match inline {
+                    Some(v) => v,
+                    None => it.next().cloned().ok_or("--format needs a value")?,
+                };
+                format = match v.as_str() {
+                    "text" => Format::Text,
+                    "json" => Format::Json,
+                    "dot" => Format::Dot,
+                    _ => return Err(format!("--format: expected text, json or dot, got '{v}'")),
+                };
+            }
+            "--dot" => format = Format::Dot,
+            "--json" => format = Format::Json,
+            "--assume-no-alias" => alias = AliasAssumption::DistinctMemrefs,
+            f if f.starts_with('-') && f != "-" => return Err(format!("unknown option '{f}'")),
+            _ => {
+                if input.is_some() {
+                    return Err("more than one input file".into());
+                }
+                input = Some(a.clone());
+            }
+        }
+    }
+    let input = input.ok_or("no input file (use - for standard input)")?;
+    Ok(Some(Args {
+        input,
+        format,
+        alias,
+    }))
+}
+
+/// Entry point of `lattice deps`.
+pub fn main(args: &[String]) -> ExitCode {
+    let a = match parse_args(args) {
+        Ok(Some(a)) => a,
+        Ok(None) => {
+            print!("{HELP}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("lattice deps: {e}\n\n{HELP}");
+            return ExitCode::from(2);
+        }
+    };
+    let (name, bytes) = if a.input == "-" {
+        let mut b = Vec::new();
+        if let Err(e) = std::io::stdin().read_to_end(&mut b) {
+            eprintln!("lattice deps: cannot read standard input: {e}");
+            return ExitCode::from(1);
+        }
+        ("<stdin>".to_string(), b)
+    } else {
+        match std::fs::read(&a.input) {
+            Ok(b) => (a.input.clone(), b),
+            Err(e) => {
+                eprintln!("lattice deps: cannot read '{}': {e}", a.input);
+                return ExitCode::from(1);
+            }
+        }
+    };
+    let Ok(text) = String::from_utf8(bytes) else {
+        eprintln!("lattice deps: '{name}' is not valid UTF-8");
+        return ExitCode::from(1);
+    };
+    let ctx = Arc::new(make_context(false));
+    let mut ir = Ir::new(ctx.clone());
+    let mut sources = SourceMap::new();
+    let id = sources.add(&name, &text);
+    let top = match parse_source(&mut ir, id, &name, &text) {
+        Ok(t) => t,
+        Err(d) => {
+            eprint!("{}", sources.render(&ctx, &[d], Some(id)));
+            return ExitCode::from(1);
+        }
+    };
+    let errors = lattice_ir::verifier::verify(&ir, top);
+    if !errors.is_empty() {
+        eprint!("{}", sources.render(&ctx, &errors, Some(id)));
+        return ExitCode::from(1);
+    }
+    let options = DepOptions { alias: a.alias };
+    let out = report(&ir, top, &options, a.format, &sources);
+    print!("{out}");
+    ExitCode::SUCCESS
+}
+
+fn func_name(ir: &Ir, f: Op) -> String {
+    match ir.attr(f, "sym_name").map(|a| ir.ctx().attr_data(a)) {
+        Some(AttrData::String(s)) => String::from_utf8_lossy(s).into_owned(),
+        _ => "<anonymous>".into(),
+    }
+}
+
+fn line_of(ir: &Ir, op: Op) -> Option<u32> {
+    lattice_ir::diag::first_file_line_col(ir.ctx(), ir.loc(op)).map(|(_, l, _)| l)
+}
+
+fn remark_line(ir: &Ir, d: &Diagnostic) -> String {
+    let at = match d.loc {
+        DiagLoc::Loc(l) => lattice_ir::diag::first_file_line_col(ir.ctx(), l)
+            .map(|(_, line, col)| format!("{line}:{col}: "))
+            .unwrap_or_default(),
+        _ => String::new(),
+    };
+    format!("{at}{}", d.message)
+}
+
+fn report(ir: &Ir, top: Op, options: &DepOptions, format: Format, _sources: &SourceMap) -> String {
+    let funcs: Vec<Op> = ir
+        .walk_ops(top, WalkOrder::PreOrder)
+        .into_iter()
+        .filter(|&o| ir.is_op(o, "func.func"))
+        .collect();
+    let mut text = String::new();
+    let mut json_funcs: Vec<Json> = Vec::new();
+    if options.alias == AliasAssumption::ArgumentsMayAlias && format == Format::Text {
+        text.push_str(
+            "assumption: function arguments may alias each other unless marked llvm.noalias; \
+             allocations alias nothing\n",
+        );
+    }
+    for f in funcs {
+        let name = func_name(ir, f);
+        let isl = IslCtx::default();
+        let ex = extract_scops(ir, &isl, f);
+        if ex.scops.is_empty() && ex.remarks.is_empty() {
+            continue;
+        }
+        let mut json_scops = Vec::new();
+        if format == Format::Text {
+            text.push_str(&format!("function @{name}\n"));
+        }
+        for (k, scop) in ex.scops.iter().enumerate() {
+            isl.reset_operations();
+            let lines = match (
+                line_of(ir, scop.ops[0]),
+                scop.ops.last().and_then(|&o| line_of(ir, o)),
+            ) {
+                (Some(a), Some(b)) => format!("line {a}..{b}"),
+                (Some(a), None) => format!("line {a}"),
+                _ => "unknown location".into(),
+            };
+            match analyze(&isl, ir, scop, options) {
+                Err(e) => {
+                    text.push_str(&format!("  scop {k} ({lines}): not analysed: {e}\n"));
+                    json_scops.push(json!({ "index": k, "error": e.to_string() }));
+                }
+                Ok(deps) => match format {
+                    Format::Text => {
+                        text.push_str(&format!("  scop {k} ({lines}):\n"));
+                        for l in report_text(ir, scop, &deps).lines() {
+                            text.push_str("    ");
+                            text.push_str(l);
+                            text.push('\n');
+                        }
+                    }
+                    Format::Dot => {
+                        text.push_str(&to_dot(scop, &deps, &format!("{name}.scop{k}")));
+                    }
+                    Format::Json => {
+                        let stmts: Vec<Json> = scop
+                            .statements
+                            .iter()
+                            .map(|s| {
+                                json!({
+                                    "name": s.name,
+                                    "domain": s.domain.text(),
+                                    "depth": s.dims.len(),
+                                    "opaque": s.opaque,
+                                    "accesses": s.accesses.iter().map(|a| json!({
+                                        "kind": a.kind,
+                                        "array": scop.arrays[a.array].name,
+                                        "relation": a.relation.text(),
+                                        "exact": a.exact,
+                                    })).collect::<Vec<_>>(),
+                                })
+                            })
+                            .collect();
+                        let arrays: Vec<Json> = scop
+                            .arrays
+                            .iter()
+                            .map(|a| {
+                                json!({
+                                    "name": a.name,
+                                    "value": value_label(ir, a.value),
+                                    "kind": format!("{:?}", a.kind).split(' ').next().unwrap_or("").to_string(),
+                                    "rank": a.rank,
+                                    "distinct": a.distinct,
+                                })
+                            })
+                            .collect();
+                        let dependences: Vec<Json> = deps
+                            .deps
+                            .iter()
+                            .map(|d| {
+                                json!({
+                                    "kind": d.kind.word(),
+                                    "src": scop.statements[d.src].name,
+                                    "dst": scop.statements[d.dst].name,
+                                    "array": scop.arrays[d.array].name,
+                                    "alias": d.alias,
+                                    "level": d.level,
+                                    "carried": d.is_carried(),
+                                    "distance": d.distance.iter().map(|&(lo, hi)| json!([lo, hi])).collect::<Vec<_>>(),
+                                    "direction": d.direction_text(),
+                                    "relation": d.relation.text(),
+                                })
+                            })
+                            .collect();
+                        let flow: Vec<Json> = deps
+                            .flow
+                            .iter()
+                            .map(|f| {
+                                json!({
+                                    "src": scop.statements[f.src].name,
+                                    "dst": scop.statements[f.dst].name,
+                                    "must": f.must,
+                                    "relation": f.relation.text(),
+                                })
+                            })
+                            .collect();
+                        let loops: Vec<Json> = deps
+                            .loops
+                            .iter()
+                            .map(|l| {
+                                json!({
+                                    "op": ir.op_name(l.loop_op),
+                                    "line": line_of(ir, l.loop_op),
+                                    "iv": l.index,
+                                    "level": l.depth + 1,
+                                    "parallel": l.parallel,
+                                    "reason": l.reason,
+                                    "carried": l.carried.iter().map(|&k| describe(ir, scop, &deps.deps[k])).collect::<Vec<_>>(),
+                                })
+                            })
+                            .collect();
+                        json_scops.push(json!({
+                            "index": k,
+                            "location": lines,
+                            "params": scop.params.iter().map(|&p| value_label(ir, p)).collect::<Vec<_>>(),
+                            "arrays": arrays,
+                            "statements": stmts,
+                            "schedule": scop.schedule.text(),
+                            "dependences": dependences,
+                            "flow": flow,
+                            "loops": loops,
+                        }));
+                    }
+                },
+            }
+        }
+        for r in &ex.remarks {
+            if format == Format::Text {
+                text.push_str(&format!("  remark: {}\n", remark_line(ir, r)));
+            }
+        }
+        json_funcs.push(json!({
+            "function": name,
+            "scops": json_scops,
+            "remarks": ex.remarks.iter().map(|r| remark_line(ir, r)).collect::<Vec<_>>(),
+        }));
+    }
+    match format {
+        Format::Json => {
+            let doc = json!({
+                "alias_assumption": match options.alias {
+                    AliasAssumption::ArgumentsMayAlias => "arguments-may-alias",
+                    AliasAssumption::DistinctMemrefs => "distinct-memrefs",
+                },
+                "functions": json_funcs,
+            });
+            let mut s = serde_json::to_string_pretty(&doc).unwrap_or_default();
+            s.push('\n');
+            s
+        }
+        _ => text,
+    }
 }

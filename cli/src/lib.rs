@@ -18,5 +18,6 @@ pub fn make_registry() -> PassRegistry {
     let mut registry = PassRegistry::new();
     lattice_ir::passes::register(&mut registry);
     lattice_affine::passes::register(&mut registry);
+    lattice_polyhedral::passes::register(&mut registry);
     registry
 }

@@ -1,13 +1,23 @@
-//! Lattice's polyhedral engine: the isl bridge, dependence analysis, transformations,
-//! the automatic scheduler and AST generation back to affine loops.
+//! Lattice's polyhedral engine: the isl bridge ([`isl`]), extraction of static control
+//! parts from affine IR ([`scop`]), dependence analysis ([`deps`]), transformations, the
+//! automatic scheduler and AST generation back to affine loops.
 //!
-//! Invariant: `unsafe` code lives only in the modules that declare isl functions isl-rs
-//! does not bind ([`ast_build`]).
+//! Invariants: every isl object is created through an [`isl::IslCtx`], whose errors come
+//! back as data (never an abort) and whose operation limit bounds the work on any input;
+//! `unsafe` code lives only in the modules that declare isl functions isl-rs does not
+//! bind ([`ast_build`], [`isl`]).
 #![deny(unsafe_code)]
 
 #[allow(unsafe_code)]
 pub mod ast_build;
 pub mod codegen;
+pub mod deps;
+#[allow(unsafe_code)]
+pub mod isl;
+pub mod passes;
+pub mod scop;
 
+#[cfg(test)]
+mod analysis_tests;
 #[cfg(test)]
 mod tests;

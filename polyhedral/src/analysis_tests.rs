@@ -1,0 +1,205 @@
+//! Unit tests (analysis side) of extraction and dependence analysis on small kernels: snapshots of
+//! domains, accesses, schedules and dependences.
+
+use crate::isl::IslCtx;
+use crate::scop::extract_scops;
+use expect_test::{expect, Expect};
+use lattice_ir::diag::SourceMap;
+use lattice_ir::parser::parse_source;
+use lattice_ir::{Context, Ir, Op, WalkOrder};
+use std::sync::Arc;
+
+pub(crate) fn parse(text: &str) -> (Ir, Op) {
+    let mut ctx = Context::new();
+    lattice_ir::dialects::register_all(&mut ctx);
+    lattice_affine::register(&mut ctx);
+    let mut ir = Ir::new(Arc::new(ctx));
+    let mut sm = SourceMap::new();
+    let id = sm.add("t.mlir", text);
+    let top = parse_source(&mut ir, id, "t.mlir", text).unwrap_or_else(|d| panic!("{}", d.message));
+    (ir, top)
+}
+
+pub(crate) fn funcs(ir: &Ir, top: Op) -> Vec<Op> {
+    ir.walk_ops(top, WalkOrder::PreOrder)
+        .into_iter()
+        .filter(|&o| ir.is_op(o, "func.func"))
+        .collect()
+}
+
+fn check_scops(text: &str, expect: Expect) {
+    let (ir, top) = parse(text);
+    let isl = IslCtx::default();
+    let mut out = String::new();
+    for f in funcs(&ir, top) {
+        let ex = extract_scops(&ir, &isl, f);
+        for (k, s) in ex.scops.iter().enumerate() {
+            out.push_str(&format!("scop {k}:\n{}", s.dump(&ir)));
+        }
+        for r in &ex.remarks {
+            out.push_str(&format!("remark: {}\n", r.message));
+        }
+    }
+    expect.assert_eq(&out);
+}
+
+pub(crate) const MATMUL: &str = r#"
+func.func @matmul(%A: memref<?x?xf64>, %B: memref<?x?xf64>, %C: memref<?x?xf64>, %n: index) {
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to %n {
+      affine.for %k = 0 to %n {
+        %a = affine.load %A[%i, %k] : memref<?x?xf64>
+        %b = affine.load %B[%k, %j] : memref<?x?xf64>
+        %c = affine.load %C[%i, %j] : memref<?x?xf64>
+        %p = arith.mulf %a, %b : f64
+        %s = arith.addf %c, %p : f64
+        affine.store %s, %C[%i, %j] : memref<?x?xf64>
+      }
+    }
+  }
+  return
+}
+"#;
+
+pub(crate) const JACOBI: &str = r#"
+func.func @jacobi(%A: memref<100xf64> {llvm.noalias}, %B: memref<100xf64> {llvm.noalias}) {
+  affine.for %t = 0 to 10 {
+    affine.for %i = 1 to 99 {
+      %l = affine.load %A[%i - 1] : memref<100xf64>
+      %c = affine.load %A[%i] : memref<100xf64>
+      %r = affine.load %A[%i + 1] : memref<100xf64>
+      %s = arith.addf %l, %c : f64
+      %s2 = arith.addf %s, %r : f64
+      affine.store %s2, %B[%i] : memref<100xf64>
+    }
+    affine.for %i = 1 to 99 {
+      %b = affine.load %B[%i] : memref<100xf64>
+      affine.store %b, %A[%i] : memref<100xf64>
+    }
+  }
+  return
+}
+"#;
+
+pub(crate) const STENCIL_SKEW: &str = include_str!("../../examples/stencil_skew.mlir");
+
+#[test]
+fn matmul_scop() {
+    check_scops(
+        MATMUL,
+        expect![[r#"
+        scop 0:
+        params: [p0 = %arg3]
+        array A0 = %arg0 (memref, rank 2)
+        array A1 = %arg1 (memref, rank 2)
+        array A2 = %arg2 (memref, rank 2)
+        S0: 6 op(s); domain [p0] -> { S0[i0, i1, i2] : 0 <= i0 < p0 and 0 <= i1 < p0 and 0 <= i2 < p0 }
+          Read [p0] -> { S0[i0, i1, i2] -> A0[o0 = i0, o1 = i2] : 0 <= i0 < p0 and 0 <= i1 < p0 and 0 <= i2 < p0 }
+          Read [p0] -> { S0[i0, i1, i2] -> A1[o0 = i2, o1 = i1] : 0 <= i0 < p0 and 0 <= i1 < p0 and 0 <= i2 < p0 }
+          Read [p0] -> { S0[i0, i1, i2] -> A2[o0 = i0, o1 = i1] : 0 <= i0 < p0 and 0 <= i1 < p0 and 0 <= i2 < p0 }
+          Write [p0] -> { S0[i0, i1, i2] -> A2[o0 = i0, o1 = i1] : 0 <= i0 < p0 and 0 <= i1 < p0 and 0 <= i2 < p0 }
+        schedule: { domain: "[p0] -> { S0[i0, i1, i2] : 0 <= i0 < p0 and 0 <= i1 < p0 and 0 <= i2 < p0 }", child: { schedule: "[p0] -> [{ S0[i0, i1, i2] -> [(i0)] }]", child: { schedule: "[p0] -> [{ S0[i0, i1, i2] -> [(i1)] }]", child: { schedule: "[p0] -> [{ S0[i0, i1, i2] -> [(i2)] }]" } } } }
+    "#]],
+    );
+}
+
+#[test]
+fn jacobi_scop() {
+    check_scops(
+        JACOBI,
+        expect![[r#"
+        scop 0:
+        params: []
+        array A0 = %arg0 (memref, rank 1, distinct)
+        array A1 = %arg1 (memref, rank 1, distinct)
+        S0: 6 op(s); domain { S0[i0, i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
+          Read { S0[i0, i1] -> A0[o0 = -1 + i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
+          Read { S0[i0, i1] -> A0[o0 = i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
+          Read { S0[i0, i1] -> A0[o0 = 1 + i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
+          Write { S0[i0, i1] -> A1[o0 = i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
+        S1: 2 op(s); domain { S1[i0, i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
+          Read { S1[i0, i1] -> A1[o0 = i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
+          Write { S1[i0, i1] -> A0[o0 = i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
+        schedule: { domain: "{ S0[i0, i1] : 0 <= i0 <= 9 and 0 < i1 <= 98; S1[i0, i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }", child: { schedule: "[{ S0[i0, i1] -> [(i0)]; S1[i0, i1] -> [(i0)] }]", child: { sequence: [ { filter: "{ S0[i0, i1] }", child: { schedule: "[{ S0[i0, i1] -> [(i1)] }]" } }, { filter: "{ S1[i0, i1] }", child: { schedule: "[{ S1[i0, i1] -> [(i1)] }]" } } ] } } }
+    "#]],
+    );
+}
+
+#[test]
+fn guards_steps_and_scalars() {
+    check_scops(
+        r#"
+#set = affine_set<(d0)[s0] : (d0 - 8 >= 0, s0 + 40 - d0 >= 0)>
+func.func @f(%A: memref<64xf32>, %n: index) {
+  %z = arith.constant 0.0 : f32
+  affine.for %i = max affine_map<(d0) -> (d0, 3)>(%n) to 64 step 4 {
+    %v = affine.load %A[%i floordiv 2] : memref<64xf32>
+    affine.if #set(%i)[%n] {
+      affine.store %v, %A[%i] : memref<64xf32>
+    } else {
+      affine.store %z, %A[%i + 1] : memref<64xf32>
+    }
+  }
+  %r = affine.for %i = 0 to 64 iter_args(%acc = %z) -> (f32) {
+    %v = affine.load %A[%i] : memref<64xf32>
+    %s = arith.addf %acc, %v : f32
+    affine.yield %s : f32
+  }
+  affine.store %r, %A[0] : memref<64xf32>
+  return
+}
+"#,
+        expect![[r#"
+            scop 0:
+            params: [p0 = %arg1]
+            array A0 = %arg0 (memref, rank 1)
+            array V1 = result of affine.load at 6:10 (value, rank 1, distinct)
+            array R2 = result of affine.for at 13:8 (carried #0 of affine.for at 13:8, rank 0, distinct)
+            S0: 1 op(s); domain [p0] -> { S0[i0] : i0 <= 63 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 3) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and i0 >= p0)) }
+              Read [p0] -> { S0[i0] -> A0[o0] : i0 <= 63 and -1 + i0 <= 2o0 <= i0 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 3) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and i0 >= p0)) }
+              Write [p0] -> { S0[i0] -> V1[i0] : i0 <= 63 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 3) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and i0 >= p0)) }
+            S1: 1 op(s); domain [p0] -> { S1[i0] : 8 <= i0 <= 40 + p0 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 11) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and p0 <= i0 <= 63)) }
+              Write [p0] -> { S1[i0] -> A0[o0 = i0] : 8 <= i0 <= 40 + p0 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 11) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and p0 <= i0 <= 63)) }
+              Read [p0] -> { S1[i0] -> V1[i0] : 8 <= i0 <= 40 + p0 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 11) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and p0 <= i0 <= 63)) }
+            S2: 1 op(s); domain [p0] -> { S2[i0] : i0 <= 63 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 41 + p0 and i0 >= 3) or ((1 + i0) mod 4 = 0 and p0 <= 2 and 3 <= i0 <= 7) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and i0 >= 44 + p0) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and p0 <= i0 <= 7)) }
+              Write [p0] -> { S2[i0] -> A0[o0 = 1 + i0] : i0 <= 63 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 41 + p0 and i0 >= 3) or ((1 + i0) mod 4 = 0 and p0 <= 2 and 3 <= i0 <= 7) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and i0 >= 44 + p0) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and p0 <= i0 <= 7)) }
+            S3: 2 op(s); domain [p0] -> { S3[i0] : 0 <= i0 <= 63 }
+              Read [p0] -> { S3[i0] -> A0[o0 = i0] : 0 <= i0 <= 63 }
+              Read [p0] -> { S3[i0] -> R2[] : 0 <= i0 <= 63 }
+              Write [p0] -> { S3[i0] -> R2[] : 0 <= i0 <= 63 }
+            schedule: { domain: "[p0] -> { S3[i0] : 0 <= i0 <= 63; S1[i0] : 8 <= i0 <= 40 + p0 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 11) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and p0 <= i0 <= 63)); S2[i0] : i0 <= 63 and (((-p0 + i0) mod 4 = 0 and p0 >= 3 and i0 >= 44 + p0) or ((1 + i0) mod 4 = 0 and p0 <= 2 and 3 <= i0 <= 7) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and p0 <= i0 <= 7) or ((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 41 + p0 and i0 >= 3)); S0[i0] : i0 <= 63 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 3) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and i0 >= p0)) }", child: { sequence: [ { filter: "[p0] -> { S1[i0]; S2[i0]; S0[i0] }", child: { schedule: "[p0] -> [{ S1[i0] -> [(i0)]; S2[i0] -> [(i0)]; S0[i0] -> [(i0)] }]", child: { sequence: [ { filter: "[p0] -> { S0[i0] }" }, { filter: "[p0] -> { S1[i0] }" }, { filter: "[p0] -> { S2[i0] }" } ] } } }, { filter: "[p0] -> { S3[i0] }", child: { schedule: "[p0] -> [{ S3[i0] -> [(i0)] }]" } } ] } }
+        "#]],
+    );
+}
+
+#[test]
+fn declined_parts() {
+    check_scops(
+        r#"
+func.func private @g()
+func.func @f(%A: memref<64xf32>, %I: memref<64xindex>) {
+  affine.for %i = 0 to 64 {
+    func.call @g() : () -> ()
+    affine.for %j = 0 to 64 {
+      %x = memref.load %I[%j] : memref<64xindex>
+      %v = memref.load %A[%x] : memref<64xf32>
+      affine.store %v, %A[%j] : memref<64xf32>
+    }
+  }
+  return
+}
+"#,
+        expect![[r#"
+            scop 0:
+            params: []
+            array A0 = %arg1 (memref, rank 1)
+            array A1 = %arg0 (memref, rank 1)
+            S0: 3 op(s), opaque; domain { S0[i0] : 0 <= i0 <= 63 }
+              Read (conservative) { S0[i0] -> A0[o0] : 0 <= i0 <= 63 }
+              Read (conservative) { S0[i0] -> A1[o0] : 0 <= i0 <= 63 }
+              Write { S0[i0] -> A1[o0 = i0] : 0 <= i0 <= 63 }
+            schedule: { domain: "{ S0[i0] : 0 <= i0 <= 63 }", child: { schedule: "[{ S0[i0] -> [(i0)] }]" } }
+            remark: not a static control part: func.call has memory effects that are not modelled
+        "#]],
+    );
+}

@@ -1,0 +1,339 @@
+//! The isl bridge: one isl context per compilation ([`IslCtx`]), isl errors turned into
+//! data ([`IslError`]) instead of aborts, an operation limit so that a blow-up degrades to
+//! "not transformed, here is why", and helpers to build isl objects from text and print
+//! them back.
+//!
+//! Invariants:
+//! - Every [`IslCtx`] is created with `on_error = continue`: an isl error never prints nor
+//!   aborts; the failing call returns NULL, isl-rs turns that into `Err(LibISLError)`, and
+//!   [`IslCtx::check`] turns that into an [`IslError`] (a quota error when the operation
+//!   limit was hit).
+//! - Objects are built from isl's text syntax (the names this crate uses are `p0..` for
+//!   parameters, `i0..` for statement dimensions, `S0..` for statements); strings handed
+//!   to isl never contain NUL bytes (checked), so isl-rs' `CString::new(..).unwrap()` cannot
+//!   panic.
+//! - Printing goes through [`text`]-style helpers declared here in [`ffi`], which free
+//!   the string isl allocates (isl-rs' own `to_str` leaks it) and never dereference a NULL
+//!   object or a NULL string.
+//! - isl objects only reference their context through isl's own reference count: freeing
+//!   an [`IslCtx`] while objects are alive is refused by isl (the context is then leaked,
+//!   never dangling), so holding isl objects beyond the context is memory-safe.
+
+use isl_rs::{Context, LibISLError, Map, Schedule, Set, UnionMap, UnionSet, Val};
+use std::fmt;
+
+/// Raw isl functions that isl-rs 0.3.1 does not bind, or binds in a leaking way.
+#[allow(missing_docs)]
+pub mod ffi {
+    use libc_free::free;
+    use std::ffi::CStr;
+    use std::os::raw::c_char;
+
+    mod libc_free {
+        extern "C" {
+            pub fn free(ptr: *mut std::ffi::c_void);
+        }
+    }
+
+    extern "C" {
+        pub fn isl_set_to_str(set: usize) -> *mut c_char;
+        pub fn isl_map_to_str(map: usize) -> *mut c_char;
+        pub fn isl_union_set_to_str(uset: usize) -> *mut c_char;
+        pub fn isl_union_map_to_str(umap: usize) -> *mut c_char;
+        pub fn isl_schedule_to_str(schedule: usize) -> *mut c_char;
+        pub fn isl_val_to_str(val: usize) -> *mut c_char;
+        pub fn isl_options_set_on_error(ctx: usize, val: i32) -> i32;
+    }
+
+    /// Takes ownership of a C string isl allocated: copies it and frees it.
+    ///
+    /// # Safety
+    /// `ptr` is NULL or a NUL-terminated string allocated with `malloc`.
+    pub unsafe fn take_string(ptr: *mut c_char) -> Option<String> {
+        if ptr.is_null() {
+            return None;
+        }
+        let text = CStr::from_ptr(ptr).to_string_lossy().into_owned();
+        free(ptr.cast());
+        Some(text)
+    }
+}
+
+/// `ISL_ON_ERROR_CONTINUE` from `isl/options.h`.
+const ISL_ON_ERROR_CONTINUE: i32 = 1;
+
+/// The default operation limit of an [`IslCtx`]: generous for loop nests of the size
+/// programs contain, small enough that an exponential blow-up stops within seconds.
+pub const DEFAULT_MAX_OPERATIONS: u64 = 20_000_000;
+
+/// What went wrong inside isl.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IslError {
+    /// The operation limit was reached: the problem is too large to solve here.
+    #[error("isl gave up: the problem needs more than {limit} operations")]
+    Quota {
+        /// The limit in force.
+        limit: u64,
+    },
+    /// isl reported an error (e.g. text it could not parse).
+    #[error("isl error: {message}")]
+    Isl {
+        /// isl's message, with the text being handled where known.
+        message: String,
+    },
+}
+
+/// Options of an [`IslCtx`].
+#[derive(Clone, Copy, Debug)]
+pub struct IslOptions {
+    /// isl's `max_operations` (0 = unlimited).
+    pub max_operations: u64,
+}
+
+impl Default for IslOptions {
+    fn default() -> IslOptions {
+        IslOptions {
+            max_operations: DEFAULT_MAX_OPERATIONS,
+        }
+    }
+}
+
+/// One isl context, for one compilation (one pass run or one `lattice deps` call).
+pub struct IslCtx {
+    ctx: Context,
+    limit: u64,
+}
+
+impl fmt::Debug for IslCtx {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "IslCtx(max_operations = {})", self.limit)
+    }
+}
+
+impl Default for IslCtx {
+    fn default() -> IslCtx {
+        IslCtx::new(IslOptions::default())
+    }
+}
+
+impl IslCtx {
+    /// A fresh context: errors continue (never abort), operations limited.
+    pub fn new(options: IslOptions) -> IslCtx {
+        let ctx = Context::alloc();
+        // SAFETY: `ctx.ptr` is a live isl_ctx we just allocated.
+        unsafe {
+            ffi::isl_options_set_on_error(ctx.ptr, ISL_ON_ERROR_CONTINUE);
+        }
+        ctx.set_max_operations(options.max_operations);
+        IslCtx {
+            ctx,
+            limit: options.max_operations,
+        }
+    }
+
+    /// The isl-rs context (for isl-rs calls this module does not wrap).
+    pub fn raw(&self) -> &Context {
+        &self.ctx
+    }
+
+    /// The operation limit.
+    pub fn max_operations(&self) -> u64 {
+        self.limit
+    }
+
+    /// Restarts the operation count (call once per independent problem, e.g. per SCoP).
+    pub fn reset_operations(&self) {
+        self.ctx.reset_operations();
+    }
+
+    /// Converts an isl-rs result into ours, classifying quota errors.
+    pub fn check<T>(&self, result: Result<T, LibISLError>) -> Result<T, IslError> {
+        result.map_err(|e| self.error(e.to_string()))
+    }
+
+    /// An [`IslError`] for a failure with `message` (quota when the limit was hit).
+    pub fn error(&self, message: impl Into<String>) -> IslError {
+        let message = message.into();
+        if message.contains("Quota") || message.contains("maximum number of operations") {
+            self.ctx.reset_error();
+            return IslError::Quota { limit: self.limit };
+        }
+        self.ctx.reset_error();
+        IslError::Isl { message }
+    }
+
+    fn checked_text<'a>(&self, text: &'a str) -> Result<&'a str, IslError> {
+        if text.contains('\0') {
+            return Err(IslError::Isl {
+                message: "text for isl contains a NUL byte".into(),
+            });
+        }
+        Ok(text)
+    }
+
+    fn parsed<T>(&self, what: &str, text: &str, r: Result<T, LibISLError>) -> Result<T, IslError> {
+        r.map_err(|e| match self.error(e.to_string()) {
+            IslError::Isl { message } => IslError::Isl {
+                message: format!("{message} (reading {what} `{text}`)"),
+            },
+            q => q,
+        })
+    }
+
+    /// Reads a set, e.g. `[p0] -> { S0[i0] : 0 <= i0 < p0 }`.
+    pub fn set(&self, text: &str) -> Result<Set, IslError> {
+        let text = self.checked_text(text)?;
+        let r = Set::read_from_str(&self.ctx, text);
+        let s = self.parsed("set", text, r)?;
+        non_null(s.ptr, "set", text)?;
+        Ok(s)
+    }
+
+    /// Reads a map, e.g. `{ S0[i0] -> A0[i0 + 1] }`.
+    pub fn map(&self, text: &str) -> Result<Map, IslError> {
+        let text = self.checked_text(text)?;
+        let r = Map::read_from_str(&self.ctx, text);
+        let m = self.parsed("map", text, r)?;
+        non_null(m.ptr, "map", text)?;
+        Ok(m)
+    }
+
+    /// Reads a union set.
+    pub fn union_set(&self, text: &str) -> Result<UnionSet, IslError> {
+        let text = self.checked_text(text)?;
+        let r = UnionSet::read_from_str(&self.ctx, text);
+        let s = self.parsed("union set", text, r)?;
+        non_null(s.ptr, "union set", text)?;
+        Ok(s)
+    }
+
+    /// Reads a union map.
+    pub fn union_map(&self, text: &str) -> Result<UnionMap, IslError> {
+        let text = self.checked_text(text)?;
+        let r = UnionMap::read_from_str(&self.ctx, text);
+        let m = self.parsed("union map", text, r)?;
+        non_null(m.ptr, "union map", text)?;
+        Ok(m)
+    }
+
+    /// Reads a schedule tree in isl's YAML-like syntax
+    /// (`{ domain: "...", child: { schedule: "..." } }`).
+    pub fn schedule(&self, text: &str) -> Result<Schedule, IslError> {
+        let text = self.checked_text(text)?;
+        let r = Schedule::read_from_str(&self.ctx, text);
+        let s = self.parsed("schedule", text, r)?;
+        non_null(s.ptr, "schedule", text)?;
+        Ok(s)
+    }
+}
+
+fn non_null(ptr: usize, what: &str, text: &str) -> Result<(), IslError> {
+    if ptr == 0 {
+        return Err(IslError::Isl {
+            message: format!("isl could not read {what} `{text}`"),
+        });
+    }
+    Ok(())
+}
+
+/// Objects isl can print.
+pub trait IslText {
+    /// isl's text for the object (`"<null>"` for a NULL object).
+    fn text(&self) -> String;
+}
+
+macro_rules! impl_text {
+    ($ty:ty, $f:ident) => {
+        impl IslText for $ty {
+            fn text(&self) -> String {
+                if self.ptr == 0 {
+                    return "<null>".into();
+                }
+                // SAFETY: `ptr` is a live isl object owned by `self`; the returned string
+                // is freshly allocated and freed by `take_string`.
+                unsafe { ffi::take_string(ffi::$f(self.ptr)) }.unwrap_or_else(|| "<null>".into())
+            }
+        }
+    };
+}
+
+impl_text!(Set, isl_set_to_str);
+impl_text!(Map, isl_map_to_str);
+impl_text!(UnionSet, isl_union_set_to_str);
+impl_text!(UnionMap, isl_union_map_to_str);
+impl_text!(Schedule, isl_schedule_to_str);
+impl_text!(Val, isl_val_to_str);
+
+/// A value bound: `None` for an infinite (or unknown) bound.
+pub fn val_to_i64(v: &Val) -> Option<i64> {
+    if v.ptr == 0 {
+        return None;
+    }
+    if v.is_int().ok()? {
+        v.text().parse().ok()
+    } else {
+        None
+    }
+}
+
+/// The smallest and largest value of dimension `pos` of `set`, independently of the
+/// parameters (`None` = unbounded on that side).
+pub fn dim_range(
+    isl: &IslCtx,
+    set: &Set,
+    pos: usize,
+) -> Result<(Option<i64>, Option<i64>), IslError> {
+    let lo = isl.check(isl.check(set.copy())?.dim_min_val(pos as i32))?;
+    let hi = isl.check(isl.check(set.copy())?.dim_max_val(pos as i32))?;
+    Ok((val_to_i64(&lo), val_to_i64(&hi)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use expect_test::expect;
+
+    #[test]
+    fn set_roundtrip() {
+        let isl = IslCtx::default();
+        let s = isl.set("[p0] -> { S0[i0] : 0 <= i0 < p0 }").unwrap();
+        expect!["[p0] -> { S0[i0] : 0 <= i0 < p0 }"].assert_eq(&s.text());
+        let m = isl.map("{ S0[i0] -> A0[i0 + 1] }").unwrap();
+        expect!["{ S0[i0] -> A0[1 + i0] }"].assert_eq(&m.text());
+    }
+
+    #[test]
+    fn parse_error_is_data() {
+        let isl = IslCtx::default();
+        let Err(e) = isl.set("{ S0[i0] : i0 <<<< }") else {
+            panic!("accepted bad text")
+        };
+        assert!(matches!(e, IslError::Isl { .. }), "{e:?}");
+        // The context stays usable after an error.
+        assert!(isl.set("{ S0[i0] : 0 <= i0 < 4 }").is_ok());
+        assert!(isl.set("bad\0text").is_err());
+    }
+
+    #[test]
+    fn quota_is_reported() {
+        let isl = IslCtx::new(IslOptions { max_operations: 1 });
+        let r = isl
+            .set("[n] -> { S[i, j, k] : 0 <= i, j, k < n and exists (e : i + j = 3e) }")
+            .and_then(|s| isl.check(s.lexmin()))
+            .and_then(|s| isl.check(s.coalesce()));
+        assert!(
+            matches!(r, Err(IslError::Quota { limit: 1 })),
+            "{:?}",
+            r.map(|s| s.text())
+        );
+    }
+
+    #[test]
+    fn ranges() {
+        let isl = IslCtx::default();
+        let s = isl.set("[p0] -> { [d] : 1 <= d <= 9 }").unwrap();
+        assert_eq!(dim_range(&isl, &s, 0).unwrap(), (Some(1), Some(9)));
+        let s = isl.set("[p0] -> { [d] : 1 <= d < p0 }").unwrap();
+        assert_eq!(dim_range(&isl, &s, 0).unwrap(), (Some(1), None));
+    }
+}

@@ -1,0 +1,395 @@
+//! `affine-parallelize`: turns every `affine.for` whose iterations are independent into a
+//! one-dimensional `affine.parallel`, as mlir-opt's pass of that name does (options
+//! `max-nested`, `parallel-reductions`), deciding parallelism from the polyhedral
+//! dependences of [`crate::deps`].
+//!
+//! A loop is parallel when no dependence between statements inside it is carried at its
+//! level. With `parallel-reductions`, a loop whose `iter_args` are all reductions (the
+//! yielded value is `arith.addf/mulf/addi/muli/andi/ori/xori/min*/max*` of the region
+//! argument, its only use, and another value) may carry dependences through those values
+//! only; it becomes an `affine.parallel` with `reduce (...)`, the reduction op moving
+//! after it to combine the init value with the parallel result (exactly upstream's
+//! rewrite). Without the option, loops with `iter_args` stay sequential.
+//!
+//! Aliasing: by default function arguments may alias one another unless marked
+//! `llvm.noalias` (so a loop writing one argument and reading another stays
+//! sequential); `assume-no-alias=true` takes MLIR's assumption that distinct memrefs never
+//! alias, which is what mlir-opt's pass does.
+//!
+//! Loops are visited outermost first; one is converted when fewer than `max-nested`
+//! `affine.parallel` ops enclose it (in its affine scope). Loops outside any static
+//! control part, or whose analysis fails (isl's operation limit included), stay as they
+//! are; with `remarks=true` (or `LATTICE_REMARKS=1`) a remark on stderr says why.
+
+use crate::deps::{analyze, AliasAssumption, DepOptions};
+use crate::isl::IslCtx;
+use crate::scop::{extract_scops, ArrayKind};
+use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
+use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::{AttrData, Ir, Op, OperationState, Traits, TypeData, Value, WalkOrder};
+use rustc_hash::FxHashMap;
+
+/// Options of [`affine_parallelize`].
+#[derive(Clone, Copy, Debug)]
+pub struct ParallelizeOptions {
+    /// At most this many nested `affine.parallel` ops (upstream's default: unlimited).
+    pub max_nested: u32,
+    /// Whether loops whose `iter_args` are reductions may be parallelized.
+    pub parallel_reductions: bool,
+    /// The aliasing assumption.
+    pub alias: AliasAssumption,
+}
+
+impl Default for ParallelizeOptions {
+    fn default() -> ParallelizeOptions {
+        ParallelizeOptions {
+            max_nested: u32::MAX,
+            parallel_reductions: false,
+            alias: AliasAssumption::ArgumentsMayAlias,
+        }
+    }
+}
+
+/// A recognized reduction of an `iter_args` value.
+#[derive(Clone, Copy, Debug)]
+struct Reduction {
+    /// `arith::AtomicRMWKind` value.
+    kind: i64,
+    /// The op combining the region argument with `value`.
+    op: Op,
+    /// The value reduced (the other operand).
+    value: Value,
+}
+
+/// What the pass did: loops converted and remarks for those left alone.
+#[derive(Default)]
+pub struct ParallelizeReport {
+    /// Number of loops converted.
+    pub converted: usize,
+    /// Why loops were not converted.
+    pub remarks: Vec<Diagnostic>,
+}
+
+/// `arith` op name to `arith::AtomicRMWKind` value (the order of
+/// `lattice_affine::ops::ATOMIC_RMW_KINDS`).
+fn reduction_kind(name: &str) -> Option<i64> {
+    Some(match name {
+        "arith.addf" => 0,
+        "arith.addi" => 1,
+        "arith.andi" => 2,
+        "arith.maximumf" => 4,
+        "arith.maxnumf" => 5,
+        "arith.maxsi" => 6,
+        "arith.maxui" => 7,
+        "arith.minimumf" => 8,
+        "arith.minnumf" => 9,
+        "arith.minsi" => 10,
+        "arith.minui" => 11,
+        "arith.mulf" => 12,
+        "arith.muli" => 13,
+        "arith.ori" => 14,
+        "arith.xori" => 15,
+        _ => return None,
+    })
+}
+
+/// The reductions of `for_op`'s `iter_args`, or `None` if some is not a supported one.
+fn reductions(ir: &Ir, for_op: Op) -> Option<Vec<Reduction>> {
+    let n = ir.results(for_op).len();
+    let block = ir.entry_block(*ir.regions(for_op).first()?)?;
+    let args = ir.block_args(block).to_vec();
+    let yield_op = ir.last_op(block)?;
+    let mut out = Vec::new();
+    for k in 0..n {
+        let arg = *args.get(k + 1)?;
+        let y = *ir.operands(yield_op).get(k)?;
+        let op = ir.defining_op(y)?;
+        if ir.op_parent(op) != Some(block)
+            || ir.operands(op).len() != 2
+            || ir.results(op).len() != 1
+        {
+            return None;
+        }
+        let kind = reduction_kind(ir.op_name(op))?;
+        let uses = ir.uses(arg);
+        if uses.len() != 1 || uses[0].op != op {
+            return None;
+        }
+        // The reduced value is used only by the yield.
+        if ir.uses(y).len() != 1 {
+            return None;
+        }
+        let ops = ir.operands(op);
+        let value = if ops[0] == arg { ops[1] } else { ops[0] };
+        if value == arg {
+            return None;
+        }
+        out.push(Reduction { kind, op, value });
+    }
+    Some(out)
+}
+
+/// Runs the pass on `func`.
+pub fn affine_parallelize(
+    ir: &mut Ir,
+    func: Op,
+    options: &ParallelizeOptions,
+) -> ParallelizeReport {
+    let mut report = ParallelizeReport::default();
+    // Decide on the unmodified function: converting a loop does not change the
+    // dependences of the others.
+    let mut decisions: FxHashMap<Op, Result<Vec<Reduction>, String>> = FxHashMap::default();
+    {
+        let isl = IslCtx::default();
+        let ex = extract_scops(ir, &isl, func);
+        report.remarks.extend(ex.remarks);
+        for scop in &ex.scops {
+            isl.reset_operations();
+            let deps = match analyze(
+                &isl,
+                ir,
+                scop,
+                &DepOptions {
+                    alias: options.alias,
+                },
+            ) {
+                Ok(d) => d,
+                Err(e) => {
+                    for &op in &scop.ops {
+                        report.remarks.push(Diagnostic::new(
+                            Severity::Remark,
+                            DiagLoc::Loc(ir.loc(op)),
+                            format!("not parallelized: dependence analysis failed: {e}"),
+                        ));
+                    }
+                    continue;
+                }
+            };
+            for l in &deps.loops {
+                if !ir.is_op(l.loop_op, "affine.for") {
+                    continue;
+                }
+                let has_iter_args = !ir.results(l.loop_op).is_empty();
+                let reds = if has_iter_args {
+                    if !options.parallel_reductions {
+                        decisions.insert(
+                            l.loop_op,
+                            Err("the loop carries iter_args (parallel-reductions is off)".into()),
+                        );
+                        continue;
+                    }
+                    match reductions(ir, l.loop_op) {
+                        Some(r) => r,
+                        None => {
+                            decisions.insert(
+                                l.loop_op,
+                                Err("an iter_args value is not a supported reduction".into()),
+                            );
+                            continue;
+                        }
+                    }
+                } else {
+                    Vec::new()
+                };
+                // Dependences carried through this loop's own reductions are allowed.
+                let blocking = l.carried.iter().map(|&k| &deps.deps[k]).find(|d| {
+                    !matches!(scop.arrays[d.array].kind,
+                        ArrayKind::Carried { loop_op, .. } if loop_op == l.loop_op && has_iter_args)
+                });
+                match blocking {
+                    None => {
+                        decisions.insert(l.loop_op, Ok(reds));
+                    }
+                    Some(d) => {
+                        decisions.insert(
+                            l.loop_op,
+                            Err(format!(
+                                "carried dependence: {}",
+                                crate::deps::describe(ir, scop, d)
+                            )),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    let loops: Vec<Op> = ir
+        .walk_ops(func, WalkOrder::PreOrder)
+        .into_iter()
+        .filter(|&o| ir.is_op(o, "affine.for"))
+        .collect();
+    for l in loops {
+        if !ir.contains_op(l) {
+            continue;
+        }
+        let reds = match decisions.remove(&l) {
+            Some(Ok(r)) => r,
+            Some(Err(why)) => {
+                report.remarks.push(Diagnostic::new(
+                    Severity::Remark,
+                    DiagLoc::Loc(ir.loc(l)),
+                    format!("not parallelized: {why}"),
+                ));
+                continue;
+            }
+            None => continue,
+        };
+        let mut nested = 0u32;
+        let mut cur = ir.parent_op(l);
+        while let Some(p) = cur {
+            if ir.has_trait(p, Traits::AFFINE_SCOPE) {
+                break;
+            }
+            if ir.is_op(p, "affine.parallel") {
+                nested += 1;
+            }
+            cur = ir.parent_op(p);
+        }
+        if nested >= options.max_nested {
+            continue;
+        }
+        if convert(ir, l, &reds).is_some() {
+            report.converted += 1;
+        }
+    }
+    report
+}
+
+fn i32_tensor(ir: &Ir, values: &[i64]) -> lattice_ir::Attr {
+    let ctx = ir.ctx();
+    let i32t = ctx.int_type(32);
+    let ty = ctx.ty(TypeData::RankedTensor {
+        shape: vec![values.len() as i64],
+        element: i32t,
+        encoding: None,
+    });
+    let splat = !values.is_empty() && values.iter().all(|&v| v == values[0]);
+    let elems = if splat { &values[..1] } else { values };
+    let values = elems
+        .iter()
+        .map(|&v| ctx.int_attr(v as i128, i32t))
+        .collect();
+    ctx.attr(AttrData::DenseElements { ty, values })
+}
+
+/// Rewrites `for_op` into an `affine.parallel` (upstream's `affineParallelize`).
+fn convert(ir: &mut Ir, for_op: Op, reds: &[Reduction]) -> Option<Op> {
+    let ctx = ir.ctx_arc().clone();
+    let map_of = |ir: &Ir, name: &str| match ir.attr(for_op, name).map(|a| ctx.attr_data(a)) {
+        Some(AttrData::AffineMap(m)) => Some(*m),
+        _ => None,
+    };
+    let lbm = map_of(ir, "lowerBoundMap")?;
+    let ubm = map_of(ir, "upperBoundMap")?;
+    let step = ir
+        .attr(for_op, "step")
+        .and_then(|a| ctx.int_value(a))
+        .and_then(|s| i64::try_from(s).ok())
+        .unwrap_or(1);
+    let n_lb = ctx.map_num_inputs(lbm);
+    let n_ub = ctx.map_num_inputs(ubm);
+    let operands = ir.operands(for_op).to_vec();
+    let inits: Vec<Value> = operands[n_lb + n_ub..].to_vec();
+    if inits.len() != reds.len() {
+        return None;
+    }
+    let region = *ir.regions(for_op).first()?;
+    let block = ir.entry_block(region)?;
+    let yield_op = ir.last_op(block)?;
+    let mut st = OperationState::new(ctx.intern_str("affine.parallel"), ir.loc(for_op));
+    st.operands = operands[..n_lb + n_ub].to_vec();
+    st.result_types = reds.iter().map(|r| ir.value_type(r.value)).collect();
+    st.add_attr(ctx.intern_str("lowerBoundsMap"), ctx.affine_map_attr(lbm));
+    st.add_attr(ctx.intern_str("upperBoundsMap"), ctx.affine_map_attr(ubm));
+    st.add_attr(
+        ctx.intern_str("lowerBoundsGroups"),
+        i32_tensor(ir, &[ctx.map_num_results(lbm) as i64]),
+    );
+    st.add_attr(
+        ctx.intern_str("upperBoundsGroups"),
+        i32_tensor(ir, &[ctx.map_num_results(ubm) as i64]),
+    );
+    st.add_attr(
+        ctx.intern_str("steps"),
+        ctx.array_attr(vec![ctx.i64_attr(step)]),
+    );
+    st.add_attr(
+        ctx.intern_str("reductions"),
+        ctx.array_attr(reds.iter().map(|r| ctx.i64_attr(r.kind)).collect()),
+    );
+    ir.detach_block(block);
+    let new_region = ir.create_region();
+    ir.append_block(new_region, block);
+    st.regions = vec![new_region];
+    let par = ir.create_op(st);
+    ir.insert_op_before(for_op, par);
+    let mut anchor = par;
+    for (k, r) in reds.iter().enumerate() {
+        ir.detach_op(r.op);
+        ir.insert_op_after(anchor, r.op);
+        anchor = r.op;
+        let result = ir.result(par, k);
+        ir.set_operands(r.op, vec![inits[k], result]);
+        let old = ir.result(for_op, k);
+        let new = ir.result(r.op, 0);
+        ir.replace_all_uses(old, new);
+    }
+    ir.set_operands(yield_op, reds.iter().map(|r| r.value).collect());
+    for k in (0..reds.len()).rev() {
+        ir.erase_block_arg(block, k + 1);
+    }
+    ir.erase_op(for_op);
+    Some(par)
+}
+
+fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(func)), e)];
+    let max_nested = o.int("max-nested", u32::MAX as i64).map_err(&err)?;
+    let options = ParallelizeOptions {
+        max_nested: u32::try_from(max_nested.max(0)).unwrap_or(u32::MAX),
+        parallel_reductions: o.bool("parallel-reductions", false).map_err(&err)?,
+        alias: if o.bool("assume-no-alias", false).map_err(&err)? {
+            AliasAssumption::DistinctMemrefs
+        } else {
+            AliasAssumption::ArgumentsMayAlias
+        },
+    };
+    let remarks = o.bool("remarks", false).map_err(&err)?
+        || std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1");
+    let report = affine_parallelize(ir, func, &options);
+    if remarks {
+        for r in &report.remarks {
+            let DiagLoc::Loc(loc) = r.loc else { continue };
+            let at = match lattice_ir::diag::first_file_line_col(ir.ctx(), loc) {
+                Some((file, line, col)) => format!("{file}:{line}:{col}: "),
+                None => String::new(),
+            };
+            eprintln!("{at}remark: {}", r.message);
+        }
+    }
+    Ok(())
+}
+
+/// The `affine-parallelize` pass.
+pub static AFFINE_PARALLELIZE: PassDef = PassDef {
+    name: "affine-parallelize",
+    display_name: "AffineParallelize",
+    summary: "Convert affine.for ops into 1-D affine.parallel",
+    anchor: Some("func.func"),
+    options: &[
+        (
+            "max-nested",
+            "Maximum number of nested parallel loops to produce (default unlimited)",
+        ),
+        (
+            "parallel-reductions",
+            "Whether to parallelize reduction loops (default false)",
+        ),
+        (
+            "assume-no-alias",
+            "Assume distinct memrefs never alias, as MLIR does (default false: function arguments may alias unless llvm.noalias)",
+        ),
+        ("remarks", "Print why a loop was not parallelized (stderr)"),
+    ],
+    run,
+};
