@@ -162,11 +162,17 @@ fn same_bounds(ir: &Ir, a: Op, b: Op) -> bool {
         && ir.operands(a) == ir.operands(b)
 }
 
-fn pair_kind_ok(scop: &Scop, deps: &Dependences, a: &[usize], b: &[usize], mode: FusionMode) -> bool {
+fn pair_kind_ok(
+    scop: &Scop,
+    deps: &Dependences,
+    a: &[usize],
+    b: &[usize],
+    mode: FusionMode,
+) -> bool {
     let between = |kind: Option<DepKind>| {
-        deps.deps.iter().any(|d| {
-            a.contains(&d.src) && b.contains(&d.dst) && kind.is_none_or(|k| d.kind == k)
-        })
+        deps.deps
+            .iter()
+            .any(|d| a.contains(&d.src) && b.contains(&d.dst) && kind.is_none_or(|k| d.kind == k))
     };
     let producer = between(Some(DepKind::Raw));
     let sibling = !between(None) && {
@@ -204,10 +210,23 @@ pub fn loop_fusion(ir: &mut Ir, func: Op, options: &FusionOptions) -> FusionRepo
     for scop in &extraction.scops {
         isl.reset_operations();
         let first = scop.ops[0];
-        let deps = match analyze(&isl, ir, scop, &DepOptions { alias: options.alias }) {
+        if let Err(e) = super::check_supported(ir, scop) {
+            report.remarks.push(remark(ir, first, e.to_string()));
+            continue;
+        }
+        let deps = match analyze(
+            &isl,
+            ir,
+            scop,
+            &DepOptions {
+                alias: options.alias,
+            },
+        ) {
             Ok(d) => d,
             Err(e) => {
-                report.remarks.push(remark(ir, first, format!("not fused: {e}")));
+                report
+                    .remarks
+                    .push(remark(ir, first, format!("not fused: {e}")));
                 continue;
             }
         };
@@ -233,7 +252,13 @@ pub fn loop_fusion(ir: &mut Ir, func: Op, options: &FusionOptions) -> FusionRepo
                 out.push(item);
                 continue;
             }
-            if !pair_kind_ok(scop, &deps, &prev.statements(), &item.statements(), options.mode) {
+            if !pair_kind_ok(
+                scop,
+                &deps,
+                &prev.statements(),
+                &item.statements(),
+                options.mode,
+            ) {
                 out.push(item);
                 continue;
             }
@@ -291,7 +316,8 @@ pub fn loop_fusion(ir: &mut Ir, func: Op, options: &FusionOptions) -> FusionRepo
 }
 
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(func)), e)];
+    let loc = ir.loc(func);
+    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(loc), e)];
     let mode = match o.string("mode", "greedy").as_str() {
         "greedy" => FusionMode::Greedy,
         "producer" => FusionMode::Producer,
@@ -331,14 +357,29 @@ pub static AFFINE_LOOP_FUSION: PassDef = PassDef {
     summary: "Fuse affine loop nests",
     anchor: Some("func.func"),
     options: &[
-        ("mode", "Fusion mode: greedy, producer or sibling (default: greedy)"),
+        (
+            "mode",
+            "Fusion mode: greedy, producer or sibling (default: greedy)",
+        ),
         ("maximal", "Enables maximal loop fusion"),
-        ("fusion-compute-tolerance", "Accepted for compatibility (ignored)"),
-        ("fusion-local-buf-threshold", "Accepted for compatibility (ignored)"),
+        (
+            "fusion-compute-tolerance",
+            "Accepted for compatibility (ignored)",
+        ),
+        (
+            "fusion-local-buf-threshold",
+            "Accepted for compatibility (ignored)",
+        ),
         ("fusion-maximal", "Same as maximal"),
-        ("assume-no-alias", "Assume distinct memrefs never alias (default: true)"),
+        (
+            "assume-no-alias",
+            "Assume distinct memrefs never alias (default: true)",
+        ),
         ("remarks", "Print refusals (stderr)"),
-        ("emit-remarks", "Return refusals as the pass's diagnostics (stops the pipeline)"),
+        (
+            "emit-remarks",
+            "Return refusals as the pass's diagnostics (stops the pipeline)",
+        ),
     ],
     run,
 };

@@ -158,7 +158,11 @@ pub fn member_is_parallel(
         let es: Vec<String> = es.into_iter().cloned().collect();
         parts.push(format!("{} -> [{}]", tuple(scop, s), es.join(", ")));
     }
-    let prefix = isl.union_map(&format!("{}{{ {} }}", scop.param_prefix(), parts.join("; ")))?;
+    let prefix = isl.union_map(&format!(
+        "{}{{ {} }}",
+        scop.param_prefix(),
+        parts.join("; ")
+    ))?;
     let zeros: Vec<String> = (0..k).map(|_| "0".to_string()).collect();
     let mut dims: Vec<String> = (0..k).map(|j| format!("z{j}")).collect();
     dims.push("x".into());
@@ -247,7 +251,11 @@ pub struct LoopTransformReport {
 }
 
 /// Applies the transformation to the top-level bands of every SCoP of `func`.
-pub fn transform_loops(ir: &mut Ir, func: Op, options: &LoopTransformOptions) -> LoopTransformReport {
+pub fn transform_loops(
+    ir: &mut Ir,
+    func: Op,
+    options: &LoopTransformOptions,
+) -> LoopTransformReport {
     let mut report = LoopTransformReport::default();
     let isl = IslCtx::default();
     let extraction = extract_scops(ir, &isl, func);
@@ -255,10 +263,23 @@ pub fn transform_loops(ir: &mut Ir, func: Op, options: &LoopTransformOptions) ->
     for scop in &extraction.scops {
         isl.reset_operations();
         let first = scop.ops[0];
-        let deps = match analyze(&isl, ir, scop, &DepOptions { alias: options.alias }) {
+        if let Err(e) = super::check_supported(ir, scop) {
+            report.remarks.push(remark(ir, first, e.to_string()));
+            continue;
+        }
+        let deps = match analyze(
+            &isl,
+            ir,
+            scop,
+            &DepOptions {
+                alias: options.alias,
+            },
+        ) {
             Ok(d) => d,
             Err(e) => {
-                report.remarks.push(remark(ir, first, format!("not transformed: {e}")));
+                report
+                    .remarks
+                    .push(remark(ir, first, format!("not transformed: {e}")));
                 continue;
             }
         };
@@ -361,7 +382,8 @@ fn parse_list(o: &PassOptions, key: &str) -> Result<Vec<i64>, String> {
 }
 
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(func)), e)];
+    let loc = ir.loc(func);
+    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(loc), e)];
     let idx = |v: i64| -> Result<usize, Vec<Diagnostic>> {
         usize::try_from(v).map_err(|_| err(format!("loop index {v} is negative")))
     };
@@ -384,7 +406,9 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
         });
     }
     if o.value("reverse").is_some() {
-        chosen.push(BandTransform::Reverse(idx(o.int("reverse", 0).map_err(&err)?)?));
+        chosen.push(BandTransform::Reverse(idx(o
+            .int("reverse", 0)
+            .map_err(&err)?)?));
     }
     if o.value("strip-mine").is_some() {
         let v = parse_list(o, "strip-mine").map_err(&err)?;
@@ -434,15 +458,27 @@ pub static POLY_TRANSFORM: PassDef = PassDef {
     summary: "Permute, skew, reverse, strip-mine or parallelize perfect loop bands, legally",
     anchor: Some("func.func"),
     options: &[
-        ("permute", "New loop order of each band (entry k: original loop at depth k)"),
+        (
+            "permute",
+            "New loop order of each band (entry k: original loop at depth k)",
+        ),
         ("skew", "<loop>,<by>,<factor>: loop += factor * by"),
         ("reverse", "Reverse this loop of each band"),
         ("strip-mine", "<loop>,<size>: strip-mine this loop"),
-        ("parallel", "Make the outermost dependence-free loop of each band affine.parallel"),
+        (
+            "parallel",
+            "Make the outermost dependence-free loop of each band affine.parallel",
+        ),
         ("band", "Only this top-level band (index in program order)"),
-        ("assume-no-alias", "Assume distinct memrefs never alias (default: true)"),
+        (
+            "assume-no-alias",
+            "Assume distinct memrefs never alias (default: true)",
+        ),
         ("remarks", "Print refusals (stderr)"),
-        ("emit-remarks", "Return refusals as the pass's diagnostics (stops the pipeline)"),
+        (
+            "emit-remarks",
+            "Return refusals as the pass's diagnostics (stops the pipeline)",
+        ),
     ],
     run,
 };

@@ -297,7 +297,10 @@ pub fn first_violation(
     deps: &Dependences,
     schedule: &UnionMap,
 ) -> Result<Option<String>, IslError> {
-    let later_or_same = isl.check(isl.check(schedule.copy())?.lex_ge_union_map(isl.check(schedule.copy())?))?;
+    let later_or_same = isl.check(
+        isl.check(schedule.copy())?
+            .lex_ge_union_map(isl.check(schedule.copy())?),
+    )?;
     for d in &deps.deps {
         let rel = isl.check(UnionMap::from_map(isl.check(d.relation.copy())?))?;
         let bad = isl.check(rel.intersect(isl.check(later_or_same.copy())?))?;
@@ -329,7 +332,9 @@ pub fn check_supported(ir: &Ir, scop: &Scop) -> Result<(), TransformError> {
     for &op in &scop.ops {
         for o in ir.walk_ops(op, WalkOrder::PreOrder) {
             inside.insert(o);
-            if (ir.is_op(o, "affine.for") || ir.is_op(o, "affine.parallel") || ir.is_op(o, "affine.if"))
+            if (ir.is_op(o, "affine.for")
+                || ir.is_op(o, "affine.parallel")
+                || ir.is_op(o, "affine.if"))
                 && !ir.results(o).is_empty()
             {
                 return Err(TransformError::Unsupported(
@@ -341,7 +346,7 @@ pub fn check_supported(ir: &Ir, scop: &Scop) -> Result<(), TransformError> {
     for &o in &inside {
         for &r in ir.results(o) {
             for u in ir.uses(r) {
-                if !inside.contains(&u.owner) {
+                if !inside.contains(&u.op) {
                     return Err(TransformError::Unsupported(
                         "a value computed in the loop nest is used after it".into(),
                     ));

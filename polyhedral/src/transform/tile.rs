@@ -19,7 +19,9 @@
 //! the point loops into full and partial tiles. Memrefs are assumed not to alias one
 //! another, as mlir-opt assumes (`assume-no-alias=false` makes the check conservative).
 
-use super::{apply, first_violation, print_remarks, program_tree, remark, schedule_text, Member, Tree};
+use super::{
+    apply, first_violation, print_remarks, program_tree, remark, schedule_text, Member, Tree,
+};
 use crate::deps::{analyze, AliasAssumption, DepOptions, Dependences};
 use crate::isl::{dim_range, IslCtx};
 use crate::scop::{extract_scops, Scop};
@@ -355,6 +357,10 @@ pub fn loop_tile(ir: &mut Ir, func: Op, options: &TileOptions) -> TileReport {
     for scop in &extraction.scops {
         isl.reset_operations();
         let first = scop.ops[0];
+        if let Err(e) = super::check_supported(ir, scop) {
+            report.remarks.push(remark(ir, first, e.to_string()));
+            continue;
+        }
         let deps = match analyze(
             &isl,
             ir,
@@ -365,7 +371,9 @@ pub fn loop_tile(ir: &mut Ir, func: Op, options: &TileOptions) -> TileReport {
         ) {
             Ok(d) => d,
             Err(e) => {
-                report.remarks.push(remark(ir, first, format!("not tiled: {e}")));
+                report
+                    .remarks
+                    .push(remark(ir, first, format!("not tiled: {e}")));
                 continue;
             }
         };
@@ -380,7 +388,9 @@ pub fn loop_tile(ir: &mut Ir, func: Op, options: &TileOptions) -> TileReport {
             let at = loops.first().copied().unwrap_or(first);
             let sizes = sizes_for(ir, &isl, scop, &bands[k], n, &options.sizes);
             if sizes.iter().any(|&s| s < 1) {
-                report.remarks.push(remark(ir, at, "not tiled: tile sizes must be positive"));
+                report
+                    .remarks
+                    .push(remark(ir, at, "not tiled: tile sizes must be positive"));
                 continue;
             }
             let mut candidate = done.clone();
@@ -438,7 +448,8 @@ pub fn loop_tile(ir: &mut Ir, func: Op, options: &TileOptions) -> TileReport {
 }
 
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(func)), e)];
+    let loc = ir.loc(func);
+    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(loc), e)];
     let sizes = if o.value("tile-size").is_some() {
         TileSizes::All(o.int("tile-size", DEFAULT_TILE_SIZE).map_err(&err)?)
     } else if o.value("tile-sizes").is_some_and(|v| !v.is_empty()) {
@@ -446,7 +457,9 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     } else {
         let c = o.int("cache-size", 512).map_err(&err)?;
         if c <= 0 {
-            return Err(err("option 'cache-size': expected a positive size in KiB".into()));
+            return Err(err(
+                "option 'cache-size': expected a positive size in KiB".into()
+            ));
         }
         TileSizes::Cache(c as u64)
     };
@@ -475,8 +488,14 @@ pub static AFFINE_LOOP_TILE: PassDef = PassDef {
     summary: "Tile affine loop nests",
     anchor: Some("func.func"),
     options: &[
-        ("cache-size", "Set size of cache to tile for in KiB (default: 512)"),
-        ("separate", "Separate full and partial tiles (default: false)"),
+        (
+            "cache-size",
+            "Set size of cache to tile for in KiB (default: 512)",
+        ),
+        (
+            "separate",
+            "Separate full and partial tiles (default: false)",
+        ),
         ("tile-size", "Use this tile size for all loops"),
         (
             "tile-sizes",
