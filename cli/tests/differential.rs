@@ -45,6 +45,33 @@ const TABLE: &[(&str, &str)] = &[
         "--lower-affine --raise-scf-to-affine --affine-raise-from-memref",
     ),
     ("*", "--lower-affine --raise-scf-to-affine --lower-affine"),
+    // Polyhedral transformations (each legal by construction; stencil_skew has the
+    // (1, -1) dependence mlir-opt 22 tiles illegally).
+    ("*", "--affine-loop-tile=tile-sizes=2,2"),
+    ("*", "--affine-loop-tile=tile-size=3"),
+    ("*", "--affine-loop-tile"),
+    ("*", "--affine-loop-tile=separate"),
+    ("*", "--affine-loop-fusion"),
+    ("*", "--affine-loop-fusion=mode=producer"),
+    ("*", "--affine-loop-fusion=mode=sibling"),
+    ("*", "--affine-loop-fusion=maximal"),
+    ("*", "--poly-transform=permute=1,0"),
+    ("*", "--poly-transform=permute=2,0,1"),
+    ("*", "--poly-transform=skew=1,0,1"),
+    ("*", "--poly-transform=reverse=0"),
+    ("*", "--poly-transform=reverse=1"),
+    ("*", "--poly-transform=strip-mine=0,4"),
+    ("*", "--poly-transform=parallel"),
+    ("*", "--poly-schedule"),
+    ("*", "--poly-schedule=fuse=max"),
+    ("*", "--poly-schedule=fuse=none"),
+    ("*", "--poly-schedule=tile=false"),
+    ("*", "--poly-schedule=parallel=false"),
+    ("*", "--poly-schedule=tile-sizes=4,8"),
+    (
+        "*",
+        "--affine-loop-fusion=maximal --affine-loop-tile=tile-size=4",
+    ),
 ];
 
 const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";

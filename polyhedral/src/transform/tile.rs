@@ -135,18 +135,16 @@ pub fn tile_band(t: &Tree, sizes: &[i64], separate: bool) -> Tree {
         members: members.clone(),
         permutable: true,
         loops: Vec::new(),
-        options: if separate {
-            Some("{ separate[x] }".into())
-        } else {
-            options.clone()
-        },
+        options: options.clone(),
         child: child.clone(),
     };
     Tree::Band {
         members: tiles,
         permutable: true,
         loops: loops.clone(),
-        options: None,
+        // isl splits the tile loops where the point loops' bounds change: full tiles
+        // get bounds without `min`, the partial tile its own loop.
+        options: separate.then(|| "{ separate[x] }".to_string()),
         child: Box::new(point),
     }
 }
