@@ -10,6 +10,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod canonicalize;
 mod fold;
 pub mod ops;
 pub mod passes;

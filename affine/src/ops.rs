@@ -88,6 +88,7 @@ pub static APPLY: OpDef = OpDef {
     print: Some(print_map_op),
     verify: Some(verify::verify_apply),
     fold: Some(fold::fold_apply),
+    canonicalize: Some(crate::canonicalize::canonicalize_apply),
     ..OpDef::EMPTY
 };
 
@@ -100,6 +101,7 @@ pub static MIN: OpDef = OpDef {
     print: Some(print_map_op),
     verify: Some(verify::verify_min_max),
     fold: Some(fold::fold_min),
+    canonicalize: Some(crate::canonicalize::canonicalize_min_max),
     ..OpDef::EMPTY
 };
 
@@ -112,6 +114,7 @@ pub static MAX: OpDef = OpDef {
     print: Some(print_map_op),
     verify: Some(verify::verify_min_max),
     fold: Some(fold::fold_max),
+    canonicalize: Some(crate::canonicalize::canonicalize_min_max),
     ..OpDef::EMPTY
 };
 
@@ -177,6 +180,7 @@ pub static FOR: OpDef = OpDef {
     parse: Some(parse_for),
     print: Some(print_for),
     verify: Some(verify::verify_for),
+    canonicalize: Some(crate::canonicalize::canonicalize_for),
     ..OpDef::EMPTY
 };
 
@@ -457,6 +461,7 @@ pub static IF: OpDef = OpDef {
     parse: Some(parse_if),
     print: Some(print_if),
     verify: Some(verify::verify_if),
+    canonicalize: Some(crate::canonicalize::canonicalize_if),
     ..OpDef::EMPTY
 };
 
@@ -543,6 +548,7 @@ pub static LOAD: OpDef = OpDef {
     parse: Some(parse_load),
     print: Some(print_load),
     verify: Some(verify::verify_load),
+    canonicalize: Some(crate::canonicalize::canonicalize_access),
     ..OpDef::EMPTY
 };
 
@@ -553,6 +559,7 @@ pub static STORE: OpDef = OpDef {
     parse: Some(parse_store),
     print: Some(print_store),
     verify: Some(verify::verify_store),
+    canonicalize: Some(crate::canonicalize::canonicalize_access),
     ..OpDef::EMPTY
 };
 
@@ -564,6 +571,7 @@ pub static VECTOR_LOAD: OpDef = OpDef {
     parse: Some(parse_vector_load),
     print: Some(print_vector_load),
     verify: Some(verify::verify_vector_load),
+    canonicalize: Some(crate::canonicalize::canonicalize_access),
     ..OpDef::EMPTY
 };
 
@@ -574,6 +582,7 @@ pub static VECTOR_STORE: OpDef = OpDef {
     parse: Some(parse_vector_store),
     print: Some(print_vector_store),
     verify: Some(verify::verify_vector_store),
+    canonicalize: Some(crate::canonicalize::canonicalize_access),
     ..OpDef::EMPTY
 };
 
@@ -584,6 +593,7 @@ pub static PREFETCH: OpDef = OpDef {
     parse: Some(parse_prefetch),
     print: Some(print_prefetch),
     verify: Some(verify::verify_prefetch),
+    canonicalize: Some(crate::canonicalize::canonicalize_access),
     ..OpDef::EMPTY
 };
 

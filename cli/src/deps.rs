@@ -15,8 +15,8 @@ use lattice_ir::{AttrData, Ir, Op, WalkOrder};
 use lattice_polyhedral::deps::{
     analyze, describe, report_text, to_dot, AliasAssumption, DepOptions,
 };
-use lattice_polyhedral::isl::{IslCtx, IslText};
-use lattice_polyhedral::scop::{extract_scops, value_label};
+use lattice_polyhedral::isl::{IslCtx, IslOptions, IslText, DEFAULT_MAX_OPERATIONS};
+use lattice_polyhedral::scop::{extract_scops, value_label, ArrayKind};
 use serde_json::{json, Value as Json};
 use std::io::Read;
 use std::process::ExitCode;
@@ -26,7 +26,7 @@ const HELP: &str = "\
 lattice deps — dependence report of the affine loop nests of a program
 
 USAGE:
-    lattice deps FILE|- [--format text|json|dot] [--assume-no-alias]
+    lattice deps FILE|- [--format text|json|dot] [--assume-no-alias] [--max-operations N]
 
 OPTIONS:
     --format text    readable report per function, SCoP and loop (default)
@@ -36,6 +36,9 @@ OPTIONS:
     --assume-no-alias
                      distinct memrefs never alias (MLIR's assumption); by default function
                      arguments may alias each other unless marked `llvm.noalias`
+    --max-operations N
+                     isl's operation limit per SCoP (default 20000000, 0 = none): a
+                     SCoP needing more is reported as not analysed
 ";
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -49,12 +52,14 @@ struct Args {
     input: String,
     format: Format,
     alias: AliasAssumption,
+    max_operations: u64,
 }
 
 fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
     let mut input = None;
     let mut format = Format::Text;
     let mut alias = AliasAssumption::ArgumentsMayAlias;
+    let mut max_operations = DEFAULT_MAX_OPERATIONS;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let (flag, inline) = match a.split_once('=') {
@@ -78,6 +83,15 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
             "--dot" => format = Format::Dot,
             "--json" => format = Format::Json,
             "--assume-no-alias" => alias = AliasAssumption::DistinctMemrefs,
+            "--max-operations" => {
+                let v = match inline {
+                    Some(v) => v,
+                    None => it.next().cloned().ok_or("--max-operations needs a value")?,
+                };
+                max_operations = v
+                    .parse()
+                    .map_err(|_| format!("--max-operations: expected a number, got '{v}'"))?;
+            }
             f if f.starts_with('-') && f != "-" => return Err(format!("unknown option '{f}'")),
             _ => {
                 if input.is_some() {
@@ -92,6 +106,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         input,
         format,
         alias,
+        max_operations,
     }))
 }
 
@@ -145,7 +160,10 @@ pub fn main(args: &[String]) -> ExitCode {
         return ExitCode::from(1);
     }
     let options = DepOptions { alias: a.alias };
-    let out = report(&ir, top, &options, a.format, &sources);
+    let isl_options = IslOptions {
+        max_operations: a.max_operations,
+    };
+    let out = report(&ir, top, &options, isl_options, a.format);
     print!("{out}");
     ExitCode::SUCCESS
 }
@@ -171,7 +189,13 @@ fn remark_line(ir: &Ir, d: &Diagnostic) -> String {
     format!("{at}{}", d.message)
 }
 
-fn report(ir: &Ir, top: Op, options: &DepOptions, format: Format, _sources: &SourceMap) -> String {
+fn report(
+    ir: &Ir,
+    top: Op,
+    options: &DepOptions,
+    isl_options: IslOptions,
+    format: Format,
+) -> String {
     let funcs: Vec<Op> = ir
         .walk_ops(top, WalkOrder::PreOrder)
         .into_iter()
@@ -187,7 +211,7 @@ fn report(ir: &Ir, top: Op, options: &DepOptions, format: Format, _sources: &Sou
     }
     for f in funcs {
         let name = func_name(ir, f);
-        let isl = IslCtx::default();
+        let isl = IslCtx::new(isl_options);
         let ex = extract_scops(ir, &isl, f);
         if ex.scops.is_empty() && ex.remarks.is_empty() {
             continue;
@@ -249,7 +273,11 @@ fn report(ir: &Ir, top: Op, options: &DepOptions, format: Format, _sources: &Sou
                                 json!({
                                     "name": a.name,
                                     "value": value_label(ir, a.value),
-                                    "kind": format!("{:?}", a.kind).split(' ').next().unwrap_or("").to_string(),
+                                    "kind": match a.kind {
+                                        ArrayKind::Memref => "memref",
+                                        ArrayKind::Value => "value",
+                                        ArrayKind::Carried { .. } => "carried",
+                                    },
                                     "rank": a.rank,
                                     "distinct": a.distinct,
                                 })

@@ -18,6 +18,7 @@ pub fn make_registry() -> PassRegistry {
     let mut registry = PassRegistry::new();
     lattice_ir::passes::register(&mut registry);
     lattice_affine::passes::register(&mut registry);
+    lattice_codegen::gpu::register(&mut registry);
     lattice_polyhedral::passes::register(&mut registry);
     registry
 }

@@ -5,8 +5,10 @@
 //! last line of defence a panic inside the compiler is caught and reported as an internal
 //! error with exit code 1, and output files are only ever replaced atomically on success.
 
+mod common;
 mod deps;
 mod emit;
+mod emit_gpu;
 mod expected;
 mod opt;
 mod run;

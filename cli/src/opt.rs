@@ -7,13 +7,12 @@
 //! temporary file in the same directory and renamed over `FILE` only when every chunk
 //! succeeded, so a failed run never leaves a corrupted output.
 
+pub(crate) use crate::common::write_atomically;
+use crate::common::PassFlags;
 use crate::expected;
 use lattice_cli::{make_context, make_registry};
 use lattice_ir::diag::{DiagLoc, Diagnostic, SourceMap};
-use lattice_ir::pass::{
-    parse_pass_options, render_timing, run_pipeline, OpPipeline, PassOptions, PassRegistry,
-    RunOptions, Timing,
-};
+use lattice_ir::pass::{render_timing, run_pipeline, OpPipeline, PassRegistry, RunOptions, Timing};
 use lattice_ir::printer::{print_op, PrintOptions};
 use lattice_ir::{Context, Ir, Span};
 use std::io::{Read, Write};
@@ -31,8 +30,7 @@ struct OptArgs {
     verify_diagnostics: bool,
     generic: bool,
     debug_info: bool,
-    pipeline_text: Option<String>,
-    flag_passes: Vec<(String, String)>,
+    passes: PassFlags,
     print_ir_after_all: bool,
     timing: bool,
     verify_each: bool,
@@ -137,44 +135,30 @@ fn parse_args(args: &[String], registry: &PassRegistry) -> Result<Option<OptArgs
             "verify-diagnostics" => a.verify_diagnostics = bool_value(&value)?,
             "mlir-print-op-generic" => a.generic = bool_value(&value)?,
             "mlir-print-debuginfo" => a.debug_info = bool_value(&value)?,
-            "pass-pipeline" => a.pipeline_text = Some(take_value(&mut i, value)?),
             "print-ir-after-all" | "mlir-print-ir-after-all" => {
                 a.print_ir_after_all = bool_value(&value)?
             }
             "timing" | "mlir-timing" => a.timing = bool_value(&value)?,
             "verify-each" => a.verify_each = bool_value(&value)?,
             "mlir-disable-threading" => a.threading = !bool_value(&value)?,
-            _ => match registry.lookup(name) {
-                Some(def) => a
-                    .flag_passes
-                    .push((def.name.to_string(), value.unwrap_or_default())),
-                None => return Err(format!("unknown option '{raw}'")),
-            },
+            _ => {
+                let known = a
+                    .passes
+                    .accept(name, value, registry, || take_value(&mut i, None))?;
+                if !known {
+                    return Err(format!("unknown option '{raw}'"));
+                }
+            }
         }
     }
-    if a.pipeline_text.is_some() && !a.flag_passes.is_empty() {
+    if a.passes.pipeline_text.is_some() && !a.passes.flag_passes.is_empty() {
         return Err("--pass-pipeline cannot be combined with individual pass flags".to_string());
     }
     Ok(Some(a))
 }
 
 fn build_pipeline(a: &OptArgs, registry: &PassRegistry) -> Result<OpPipeline, String> {
-    if let Some(text) = &a.pipeline_text {
-        return OpPipeline::parse(text, registry);
-    }
-    let mut pipeline = OpPipeline::new("builtin.module");
-    for (name, options) in &a.flag_passes {
-        let def = registry
-            .lookup(name)
-            .expect("looked up while parsing flags");
-        let options = if options.is_empty() {
-            PassOptions::default()
-        } else {
-            parse_pass_options(def, options)?
-        };
-        pipeline.add_flag_pass(def, options);
-    }
-    Ok(pipeline)
+    a.passes.build(registry)
 }
 
 /// Entry point of `lattice opt`.
@@ -319,39 +303,6 @@ fn read_input(name: &str) -> std::io::Result<(String, Vec<u8>)> {
     } else {
         Ok((name.to_string(), std::fs::read(name)?))
     }
-}
-
-/// Writes `bytes` to `path` through a temporary file in the same directory and a rename,
-/// so readers never see a half-written file. Paths that exist but are not regular files
-/// (`/dev/null`, `/dev/stdout`, FIFOs) are written in place: renaming over them would
-/// replace the device or pipe with a plain file.
-fn write_atomically(path: &str, bytes: &[u8]) -> std::io::Result<()> {
-    let target = std::path::Path::new(path);
-    if let Ok(meta) = std::fs::metadata(target) {
-        if !meta.is_file() {
-            let mut f = std::fs::OpenOptions::new().write(true).open(target)?;
-            return f.write_all(bytes);
-        }
-    }
-    let dir = target
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(std::path::Path::new("."));
-    let file_name = target
-        .file_name()
-        .map(|f| f.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{file_name}.lattice-{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, target)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
 }
 
 /// One `// -----` chunk: its text padded so positions match the original file.

@@ -1,9 +1,265 @@
-//! `lattice run`: JIT-compile and run a program (the mlir-runner contract). Placeholder until its issue lands: it reports that the
-//! command is not available yet and exits with status 2.
+//! `lattice run`: the mlir-runner contract. Reads FILE, runs the requested passes, lowers
+//! to LLVM IR (Lattice's own `lower-affine`, then straight to LLVM), optimizes with
+//! LLVM's `default<O3>` for the host CPU and JIT-runs the entry function; for a non-void
+//! entry it prints the result as mlir-runner does.
+//!
+//! Exit codes: 0 success, 1 bad input (parse, verify, pass or lowering errors, unknown
+//! entry, entry of the wrong type), 2 usage. `--time` runs the entry `--repeat N` times
+//! and reports min/median (and GFLOP/s with `--flops N`) on standard error.
 
+use crate::common::{accept_codegen_flag, load, PassFlags};
+use lattice_cli::make_registry;
+use lattice_codegen::llvm::jit::{EntryResult, Jit};
+use lattice_codegen::llvm::{self, CodegenOptions};
+use lattice_ir::pass::{run_pipeline, RunOptions};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
-pub fn main(_args: &[String]) -> ExitCode {
-    eprintln!("lattice run: this command is not available in this build yet");
+const HELP: &str = "\
+USAGE: lattice run FILE [-e ENTRY] [OPTIONS] [PASSES]
+
+JIT-compiles FILE through LLVM and calls ENTRY (default: main), like mlir-runner.
+
+OPTIONS:
+    -e NAME, --entry-point=NAME     function to call (no arguments)
+    --entry-point-result=TYPE       void (default), i32, i64, f32 or f64; the result is printed
+    -O0 .. -O3                      LLVM optimization level (default -O3)
+    --target-cpu=CPU                CPU to generate code for (default: native)
+    --fast-math                     allow fast-math transformations on all float operations
+    -shared-libs=A,B                load these libraries first (accepted for mlir-runner compatibility)
+    --time                          time the entry; print min/median to stderr
+    --repeat N                      with --time: number of runs (default 5)
+    --flops N                       with --time: floating-point operations per run, for GFLOP/s
+    -h, --help                      this help
+
+PASSES: any `lattice opt` pass flag, or --pass-pipeline=..., run before lowering.
+";
+
+struct RunArgs {
+    input: Option<String>,
+    entry: String,
+    result: EntryResult,
+    codegen: CodegenOptions,
+    shared_libs: Vec<String>,
+    passes: PassFlags,
+    time: bool,
+    repeat: usize,
+    flops: Option<f64>,
+}
+
+fn usage_error(message: &str) -> ExitCode {
+    eprintln!("lattice run: {message}\nRun `lattice run --help` for usage.");
     ExitCode::from(2)
+}
+
+fn parse_args(args: &[String]) -> Result<Option<RunArgs>, String> {
+    let registry = make_registry();
+    let mut a = RunArgs {
+        input: None,
+        entry: "main".to_string(),
+        result: EntryResult::Void,
+        codegen: CodegenOptions::default(),
+        shared_libs: Vec::new(),
+        passes: PassFlags::default(),
+        time: false,
+        repeat: 5,
+        flops: None,
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let raw = &args[i];
+        i += 1;
+        if raw == "-" || !raw.starts_with('-') {
+            if let Some(prev) = &a.input {
+                return Err(format!(
+                    "more than one input file given ('{prev}' and '{raw}')"
+                ));
+            }
+            a.input = Some(raw.clone());
+            continue;
+        }
+        let body = raw.trim_start_matches('-');
+        let (name, value) = match body.split_once('=') {
+            Some((n, v)) => (n, Some(v.to_string())),
+            None => (body, None),
+        };
+        let mut next = |value: Option<String>| -> Result<String, String> {
+            match value {
+                Some(v) => Ok(v),
+                None => {
+                    let v = args.get(i).cloned().ok_or(format!("{raw} needs a value"))?;
+                    i += 1;
+                    Ok(v)
+                }
+            }
+        };
+        match name {
+            "h" | "help" => return Ok(None),
+            "e" | "entry-point" => a.entry = next(value)?,
+            "entry-point-result" => {
+                let v = next(value)?;
+                a.result = EntryResult::parse(&v).ok_or(format!(
+                    "--entry-point-result: expected void, i32, i64, f32 or f64, got '{v}'"
+                ))?;
+            }
+            "shared-libs" => {
+                let v = next(value)?;
+                a.shared_libs
+                    .extend(v.split(',').filter(|s| !s.is_empty()).map(str::to_string));
+            }
+            "time" => a.time = true,
+            "repeat" => {
+                let v = next(value)?;
+                a.repeat = v
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or(format!("--repeat: expected a positive integer, got '{v}'"))?;
+            }
+            "flops" => {
+                let v = next(value)?;
+                a.flops = Some(
+                    v.parse()
+                        .ok()
+                        .filter(|f: &f64| *f > 0.0)
+                        .ok_or(format!("--flops: expected a positive number, got '{v}'"))?,
+                );
+            }
+            _ => {
+                if accept_codegen_flag(&mut a.codegen, name, value.as_deref())? {
+                    continue;
+                }
+                let known = a.passes.accept(name, value, &registry, || next(None))?;
+                if !known {
+                    return Err(format!("unknown option '{raw}'"));
+                }
+            }
+        }
+    }
+    Ok(Some(a))
+}
+
+/// Entry point of `lattice run`: a panic inside the compiler is reported as an internal
+/// error (exit 1), never an abort with a backtrace.
+pub fn main(args: &[String]) -> ExitCode {
+    match std::panic::catch_unwind(|| main_inner(args)) {
+        Ok(code) => code,
+        Err(panic) => {
+            let msg = panic
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| panic.downcast_ref::<&str>().copied())
+                .unwrap_or("unknown panic");
+            eprintln!(
+                "lattice run: internal error: {msg}\nThis is a bug in Lattice; please report it with the input."
+            );
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn main_inner(args: &[String]) -> ExitCode {
+    // `--target gpu` runs kernels through wgpu (cli/src/emit_gpu.rs, the GPU back end).
+    if args.windows(2).any(|w| w[0] == "--target" && w[1] == "gpu")
+        || args.iter().any(|a| a == "--target=gpu")
+    {
+        return crate::emit_gpu::run_main(args);
+    }
+    let a = match parse_args(args) {
+        Ok(Some(a)) => a,
+        Ok(None) => {
+            print!("{HELP}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => return usage_error(&e),
+    };
+    let Some(input) = a.input.clone() else {
+        return usage_error("no input file");
+    };
+    let registry = make_registry();
+    let pipeline = match a.passes.build(&registry) {
+        Ok(p) => p,
+        Err(e) => return usage_error(&e),
+    };
+    let mut loaded = match load(&input) {
+        Ok(l) => l,
+        Err(e) => {
+            eprint!("{e}");
+            if !e.ends_with('\n') {
+                eprintln!();
+            }
+            return ExitCode::from(1);
+        }
+    };
+    if !pipeline.is_empty() {
+        if let Err(d) = run_pipeline(
+            &mut loaded.ir,
+            loaded.module,
+            &pipeline,
+            &RunOptions::default(),
+        ) {
+            eprint!("{}", loaded.render(&d));
+            return ExitCode::from(1);
+        }
+    }
+    let llcx = inkwell::context::Context::create();
+    let module_op = loaded.module;
+    let (module, _tm) = match llvm::compile(&llcx, &mut loaded.ir, module_op, &a.codegen) {
+        Ok(x) => x,
+        Err(d) => {
+            eprint!("{}", loaded.render(&d));
+            return ExitCode::from(1);
+        }
+    };
+    let symbols = lattice_codegen::runtime::symbols();
+    let jit = match Jit::new(module, a.codegen.opt_level, &a.shared_libs, symbols) {
+        Ok(j) => j,
+        Err(e) => {
+            eprintln!("lattice run: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    if let Err(e) = jit.check_entry(&a.entry, a.result) {
+        eprintln!("lattice run: {e}");
+        return ExitCode::from(1);
+    }
+    let runs = if a.time { a.repeat } else { 1 };
+    let mut times = Vec::with_capacity(runs);
+    let mut last = None;
+    for _ in 0..runs {
+        let t = Instant::now();
+        let r = jit.call(&a.entry, a.result);
+        times.push(t.elapsed());
+        match r {
+            Ok(v) => last = Some(v),
+            Err(e) => {
+                eprintln!("lattice run: {e}");
+                return ExitCode::from(1);
+            }
+        }
+    }
+    lattice_codegen::runtime::flush_output();
+    if let Some(text) = last.and_then(|v| v.runner_text()) {
+        println!("{text}");
+    }
+    if a.time {
+        report_times(&mut times, a.flops);
+    }
+    ExitCode::SUCCESS
+}
+
+fn report_times(times: &mut [Duration], flops: Option<f64>) {
+    times.sort();
+    let min = times[0];
+    let median = times[times.len() / 2];
+    eprint!(
+        "lattice run: {} runs, min {:.6} s, median {:.6} s",
+        times.len(),
+        min.as_secs_f64(),
+        median.as_secs_f64()
+    );
+    if let Some(f) = flops {
+        eprint!(", {:.3} GFLOP/s (at min)", f / min.as_secs_f64() / 1e9);
+    }
+    eprintln!();
 }

@@ -72,12 +72,42 @@ const TABLE: &[(&str, &str)] = &[
         "*",
         "--affine-loop-fusion=maximal --affine-loop-tile=tile-size=4",
     ),
+    ("*", "--poly-schedule=\"fuse=max tile-sizes=4,8\""),
+    ("*", "--poly-schedule=\"fuse=none parallel=false\""),
+    ("*", "--affine-loop-tile=\"tile-sizes=2,2 separate\""),
+    ("*", "--poly-transform=\"skew=1,0,1 parallel\""),
+    ("*", "--affine-super-vectorize=virtual-vector-size=8"),
+    ("*", "--affine-super-vectorize=virtual-vector-size=4"),
+    ("*", "--affine-super-vectorize=virtual-vector-size=3"),
+    (
+        "*",
+        "--affine-super-vectorize=\"virtual-vector-size=8 vectorize-reductions=true\"",
+    ),
+    (
+        "*",
+        "--affine-super-vectorize=\"virtual-vector-size=4 test-fastest-varying=0\"",
+    ),
+    ("*", "--affine-super-vectorize=virtual-vector-size=4,8"),
+    (
+        "*",
+        "--affine-super-vectorize=\"virtual-vector-size=4,8 test-fastest-varying=1,0\"",
+    ),
+    ("*", "--affine-super-vectorize=virtual-vector-size=2,4,8"),
+    ("*", "--affine-parallelize"),
+    ("*", "--affine-parallelize=parallel-reductions=true"),
+    ("*", "--affine-parallelize=assume-no-alias=true"),
+    ("*", "--affine-parallelize=max-nested=1"),
 ];
 
 const LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
 const LLVM_LIB: &str = "/usr/lib/llvm-22/lib";
 const LOWERING: &[&str] = &[
+    // Vector transfers (affine-super-vectorize) lower to scf loops and affine.apply ops,
+    // hence the second --lower-affine; fully unrolled so n-D vectors reach LLVM as 1-D.
+    "--convert-vector-to-scf=full-unroll=true",
+    "--lower-affine",
     "--convert-scf-to-cf",
+    "--convert-vector-to-llvm",
     "--convert-math-to-llvm",
     "--convert-to-llvm",
     "--reconcile-unrealized-casts",
@@ -138,6 +168,29 @@ fn run_upstream(text: &str, upstream_lower_affine: bool) -> Result<String, Strin
         ),
     ]);
     pipe(runner, &llvm).map_err(|e| format!("running: {e}"))
+}
+
+/// Splits table flags at whitespace outside double quotes (quotes are dropped), so one
+/// flag can carry several pass options: `--pass="a=1 b=2"`.
+fn split_flags(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    for c in text.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            c if c.is_whitespace() && !quoted => {
+                if !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                }
+            }
+            c => cur.push(c),
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
 }
 
 struct Case {
@@ -225,7 +278,7 @@ fn transformed_examples_print_the_same_checksums() {
     examples.sort();
     let mut cases = Vec::new();
     for (which, flags) in TABLE {
-        let flags: Vec<String> = flags.split_whitespace().map(String::from).collect();
+        let flags = split_flags(flags);
         for ex in &examples {
             if *which == "*" || which == ex {
                 cases.push(Case {

@@ -16,6 +16,9 @@
 //! (`replace_dims_and_symbols`, `compose`), evaluation, MLIR's flattening simplifier
 //! (`simplify_affine_expr`, `simplify_map`) and the text writers the printer uses.
 
+mod structure;
+pub use structure::FlatSystem;
+
 use crate::context::Context;
 
 /// Handle to an interned affine expression.

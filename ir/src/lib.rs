@@ -21,7 +21,7 @@ pub mod store;
 pub mod types;
 pub mod verifier;
 
-pub use affine::{AffineBinOp, AffineExpr, AffineExprData, AffineMap, IntegerSet};
+pub use affine::{AffineBinOp, AffineExpr, AffineExprData, AffineMap, FlatSystem, IntegerSet};
 pub use attrs::{Attr, AttrData, Location, NamedAttr};
 pub use context::{Context, Str};
 pub use diag::{DiagLoc, Diagnostic, Severity, SourceId, SourceMap, Span};

@@ -1,7 +1,7 @@
 //! Unit tests (analysis side) of extraction and dependence analysis on small kernels: snapshots of
 //! domains, accesses, schedules and dependences.
 
-use crate::isl::IslCtx;
+use crate::isl::{IslCtx, IslText};
 use crate::scop::extract_scops;
 use expect_test::{expect, Expect};
 use lattice_ir::diag::SourceMap;
@@ -202,4 +202,154 @@ func.func @f(%A: memref<64xf32>, %I: memref<64xindex>) {
             remark: not a static control part: func.call has memory effects that are not modelled
         "#]],
     );
+}
+
+fn check_deps(text: &str, alias: crate::deps::AliasAssumption, expect: Expect) {
+    let (ir, top) = parse(text);
+    let isl = IslCtx::default();
+    let mut out = String::new();
+    for f in funcs(&ir, top) {
+        let ex = extract_scops(&ir, &isl, f);
+        for s in &ex.scops {
+            let deps =
+                crate::deps::analyze(&isl, &ir, s, &crate::deps::DepOptions { alias }).unwrap();
+            for d in &deps.deps {
+                out.push_str(&format!(
+                    "{} level {}{}: {} dir {}\n",
+                    d.kind.word(),
+                    d.level,
+                    if d.is_carried() { "" } else { " (independent)" },
+                    crate::deps::describe(&ir, s, d),
+                    d.direction_text()
+                ));
+            }
+            for fl in &deps.flow {
+                out.push_str(&format!(
+                    "flow {} {} -> {}: {}\n",
+                    if fl.must { "must" } else { "may" },
+                    s.statements[fl.src].name,
+                    s.statements[fl.dst].name,
+                    fl.relation.text()
+                ));
+            }
+            for l in &deps.loops {
+                out.push_str(&format!(
+                    "loop level {}: {}\n",
+                    l.depth + 1,
+                    l.reason.as_deref().unwrap_or("parallel")
+                ));
+            }
+        }
+    }
+    expect.assert_eq(&out);
+}
+
+#[test]
+fn matmul_deps() {
+    check_deps(
+        MATMUL,
+        crate::deps::AliasAssumption::DistinctMemrefs,
+        expect![[r#"
+            WAR level 3: WAR S0 -> S0 on A2 (%arg2), distance (0, 0, [1, +inf]) dir (=, =, <)
+            RAW level 3: RAW S0 -> S0 on A2 (%arg2), distance (0, 0, [1, +inf]) dir (=, =, <)
+            WAW level 3: WAW S0 -> S0 on A2 (%arg2), distance (0, 0, [1, +inf]) dir (=, =, <)
+            flow must S0 -> S0: [p0] -> { S0[i0, i1, i2] -> S0[i0' = i0, i1' = i1, i2' = 1 + i2] : 0 <= i0 < p0 and 0 <= i1 < p0 and 0 <= i2 <= -2 + p0 }
+            loop level 1: parallel
+            loop level 2: parallel
+            loop level 3: WAR S0 -> S0 on A2 (%arg2), distance (0, 0, [1, +inf])
+        "#]],
+    );
+}
+
+#[test]
+fn matmul_deps_with_aliasing_arguments() {
+    // %A, %B and %C may alias: every pair of a write to C and an access to A or B
+    // instance-wise depends, so no loop is parallel.
+    let (ir, top) = parse(MATMUL);
+    let isl = IslCtx::default();
+    let f = funcs(&ir, top)[0];
+    let ex = extract_scops(&ir, &isl, f);
+    let deps = crate::deps::analyze(&isl, &ir, &ex.scops[0], &Default::default()).unwrap();
+    let parallel: Vec<bool> = deps.loops.iter().map(|l| l.parallel).collect();
+    assert_eq!(parallel, [false, false, false]);
+    assert!(deps.deps.iter().any(|d| d.alias));
+}
+
+#[test]
+fn jacobi_deps() {
+    check_deps(
+        JACOBI,
+        crate::deps::AliasAssumption::ArgumentsMayAlias,
+        expect![[r#"
+            WAW level 1: WAW S0 -> S0 on A1 (%arg1), distance ([1, 9], 0) dir (<, =)
+            WAR level 1: WAR S0 -> S1 on A0 (%arg0), distance ([1, 9]) dir (<)
+            WAR level 2 (independent): WAR S0 -> S1 on A0 (%arg0), distance (0) dir (=)
+            WAR level 1: WAR S0 -> S1 on A0 (%arg0), distance ([1, 9]) dir (<)
+            WAR level 2 (independent): WAR S0 -> S1 on A0 (%arg0), distance (0) dir (=)
+            WAR level 1: WAR S0 -> S1 on A0 (%arg0), distance ([1, 9]) dir (<)
+            WAR level 2 (independent): WAR S0 -> S1 on A0 (%arg0), distance (0) dir (=)
+            RAW level 1: RAW S0 -> S1 on A1 (%arg1), distance ([1, 9]) dir (<)
+            RAW level 2 (independent): RAW S0 -> S1 on A1 (%arg1), distance (0) dir (=)
+            WAR level 1: WAR S1 -> S0 on A1 (%arg1), distance ([1, 9]) dir (<)
+            RAW level 1: RAW S1 -> S0 on A0 (%arg0), distance ([1, 9]) dir (<)
+            RAW level 1: RAW S1 -> S0 on A0 (%arg0), distance ([1, 9]) dir (<)
+            RAW level 1: RAW S1 -> S0 on A0 (%arg0), distance ([1, 9]) dir (<)
+            WAW level 1: WAW S1 -> S1 on A0 (%arg0), distance ([1, 9], 0) dir (<, =)
+            flow must S0 -> S1: { S0[i0, i1] -> S1[i0' = i0, i1' = i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
+            flow must S1 -> S0: { S1[i0, i1] -> S0[i0' = 1 + i0, i1'] : 0 <= i0 <= 8 and 0 < i1 <= 98 and i1' >= -1 + i1 and 0 < i1' <= 98 and i1' <= 1 + i1 }
+            loop level 1: WAW S0 -> S0 on A1 (%arg1), distance ([1, 9], 0)
+            loop level 2: parallel
+            loop level 2: parallel
+        "#]],
+    );
+}
+
+#[test]
+fn stencil_skew_deps() {
+    check_deps(
+        STENCIL_SKEW,
+        crate::deps::AliasAssumption::ArgumentsMayAlias,
+        expect![[r#"
+            RAW level 1: RAW S0 -> S0 on A0 (%arg0), distance (1, -1) dir (<, >)
+            flow must S0 -> S0: { S0[i0, i1] -> S0[i0' = 1 + i0, i1' = -1 + i1] : 0 < i0 <= 3 and 0 < i1 <= 3 }
+            loop level 1: RAW S0 -> S0 on A0 (%arg0), distance (1, -1)
+            loop level 2: parallel
+            loop level 1: parallel
+            loop level 2: parallel
+            WAR level 2: WAR S0 -> S0 on R1 (a loop-carried value (iter_args)), distance (0, [1, 4]) dir (=, <)
+            WAR level 1: WAR S0 -> S0 on R2 (a loop-carried value (iter_args)), distance ([1, 4], [-4, 4]) dir (<, *)
+            WAR level 2: WAR S0 -> S0 on R2 (a loop-carried value (iter_args)), distance (0, [1, 4]) dir (=, <)
+            RAW level 2: RAW S0 -> S0 on R1 (a loop-carried value (iter_args)), distance (0, [1, 4]) dir (=, <)
+            WAW level 2: WAW S0 -> S0 on R1 (a loop-carried value (iter_args)), distance (0, [1, 4]) dir (=, <)
+            RAW level 1: RAW S0 -> S0 on R2 (a loop-carried value (iter_args)), distance ([1, 4], [-4, 4]) dir (<, *)
+            RAW level 2: RAW S0 -> S0 on R2 (a loop-carried value (iter_args)), distance (0, [1, 4]) dir (=, <)
+            WAW level 1: WAW S0 -> S0 on R2 (a loop-carried value (iter_args)), distance ([1, 4], [-4, 4]) dir (<, *)
+            WAW level 2: WAW S0 -> S0 on R2 (a loop-carried value (iter_args)), distance (0, [1, 4]) dir (=, <)
+            flow must S0 -> S0: { S0[i0, i1] -> S0[i0' = i0, i1' = 1 + i1] : 0 <= i0 <= 4 and 0 <= i1 <= 3 }
+            flow may S0 -> S0: { S0[i0, i1] -> S0[i0', i1'] : i0 >= 0 and 0 <= i1 <= 4 and i0 < i0' <= 4 and 0 <= i1' <= 4; S0[i0, i1] -> S0[i0' = i0, i1'] : 0 <= i0 <= 4 and i1 >= 0 and 2 + i1 <= i1' <= 4 }
+            loop level 1: WAR S0 -> S0 on R2 (a loop-carried value (iter_args)), distance ([1, 4], [-4, 4])
+            loop level 2: WAR S0 -> S0 on R1 (a loop-carried value (iter_args)), distance (0, [1, 4])
+        "#]],
+    );
+}
+
+#[test]
+fn isl_quota_degrades_to_an_error() {
+    let (ir, top) = parse(MATMUL);
+    let isl = IslCtx::new(crate::isl::IslOptions { max_operations: 5 });
+    let f = funcs(&ir, top)[0];
+    let ex = extract_scops(&ir, &isl, f);
+    // Extraction itself may already give up: then a remark says so.
+    match ex.scops.first() {
+        None => assert!(
+            ex.remarks[0].message.contains("isl gave up"),
+            "{}",
+            ex.remarks[0].message
+        ),
+        Some(s) => {
+            isl.reset_operations();
+            let r = crate::deps::analyze(&isl, &ir, s, &Default::default());
+            assert!(matches!(r, Err(crate::isl::IslError::Quota { .. })));
+        }
+    }
 }

@@ -175,30 +175,76 @@ pub struct Dependences {
     pub graph: DiGraph<usize, usize>,
 }
 
-/// The `{ S[i..] -> T[j..] : <ordering at level> }` map text.
-fn order_text(scop: &Scop, s: usize, t: usize, common: usize, level: usize) -> String {
+/// Names and dimension counts of the source and destination tuples of a dependence
+/// relation (`S0` with 2 dims -> `S1` with 3 dims).
+#[derive(Clone, Copy, Debug)]
+pub struct PairShape<'a> {
+    /// Source tuple name.
+    pub src: &'a str,
+    /// Source dimension count.
+    pub src_dims: usize,
+    /// Destination tuple name.
+    pub dst: &'a str,
+    /// Destination dimension count.
+    pub dst_dims: usize,
+}
+
+impl PairShape<'_> {
+    fn tuples(&self) -> String {
+        let iv: Vec<String> = (0..self.src_dims).map(|k| format!("i{k}")).collect();
+        let jv: Vec<String> = (0..self.dst_dims).map(|k| format!("j{k}")).collect();
+        format!(
+            "{}[{}] -> {}[{}]",
+            self.src,
+            iv.join(", "),
+            self.dst,
+            jv.join(", ")
+        )
+    }
+
+    /// `{ S[i..] -> T[j..] : i0 = j0 and .. and i_{l-1} < j_{l-1} }`: source before
+    /// destination at `level` (1-based) of `common` shared loops; `level == common + 1`
+    /// asks for all common IVs equal.
+    pub fn order_text(&self, common: usize, level: usize) -> String {
+        let mut c: Vec<String> = Vec::new();
+        for k in 0..(level - 1).min(common) {
+            c.push(format!("i{k} = j{k}"));
+        }
+        if level <= common {
+            c.push(format!("i{} < j{}", level - 1, level - 1));
+        }
+        if c.is_empty() {
+            format!("{{ {} }}", self.tuples())
+        } else {
+            format!("{{ {} : {} }}", self.tuples(), c.join(" and "))
+        }
+    }
+
+    /// The range of `j_k - i_k` over `rel` for each of the first `common` dims.
+    pub fn distance_ranges(
+        &self,
+        isl: &IslCtx,
+        common: usize,
+        rel: &Map,
+    ) -> Result<Vec<DistanceRange>, IslError> {
+        if common == 0 {
+            return Ok(Vec::new());
+        }
+        let d: Vec<String> = (0..common).map(|k| format!("j{k} - i{k}")).collect();
+        let m = isl.map(&format!("{{ [{}] -> [{}] }}", self.tuples(), d.join(", ")))?;
+        let deltas = isl.check(isl.check(isl.check(rel.copy())?.wrap())?.apply(m))?;
+        (0..common).map(|k| dim_range(isl, &deltas, k)).collect()
+    }
+}
+
+fn shape(scop: &Scop, s: usize, t: usize) -> PairShape<'_> {
     let (a, b) = (&scop.statements[s], &scop.statements[t]);
-    let iv: Vec<String> = (0..a.dims.len()).map(|k| format!("i{k}")).collect();
-    let jv: Vec<String> = (0..b.dims.len()).map(|k| format!("j{k}")).collect();
-    let mut c: Vec<String> = Vec::new();
-    for k in 0..(level - 1).min(common) {
-        c.push(format!("i{k} = j{k}"));
+    PairShape {
+        src: &a.name,
+        src_dims: a.dims.len(),
+        dst: &b.name,
+        dst_dims: b.dims.len(),
     }
-    if level <= common {
-        c.push(format!("i{} < j{}", level - 1, level - 1));
-    }
-    let cond = if c.is_empty() {
-        String::new()
-    } else {
-        format!(" : {}", c.join(" and "))
-    };
-    format!(
-        "{{ {}[{}] -> {}[{}]{cond} }}",
-        a.name,
-        iv.join(", "),
-        b.name,
-        jv.join(", ")
-    )
 }
 
 /// Number of dims common to statements `s` and `t`.
@@ -222,43 +268,15 @@ pub fn split_by_level(
         if level == common + 1 && s >= t {
             continue; // loop-independent needs the source textually first
         }
-        let order = isl.map(&order_text(scop, s, t, common, level))?;
+        let order = isl.map(&shape(scop, s, t).order_text(common, level))?;
         let r = isl.check(isl.check(rel.copy())?.intersect(order))?;
         if isl.check(r.is_empty())? {
             continue;
         }
-        let distance = distance_ranges(isl, scop, s, t, common, &r)?;
+        let distance = shape(scop, s, t).distance_ranges(isl, common, &r)?;
         out.push((level, r, distance));
     }
     Ok(out)
-}
-
-fn distance_ranges(
-    isl: &IslCtx,
-    scop: &Scop,
-    s: usize,
-    t: usize,
-    common: usize,
-    rel: &Map,
-) -> Result<Vec<DistanceRange>, IslError> {
-    if common == 0 {
-        return Ok(Vec::new());
-    }
-    let (a, b) = (&scop.statements[s], &scop.statements[t]);
-    let iv: Vec<String> = (0..a.dims.len()).map(|k| format!("i{k}")).collect();
-    let jv: Vec<String> = (0..b.dims.len()).map(|k| format!("j{k}")).collect();
-    let d: Vec<String> = (0..common).map(|k| format!("j{k} - i{k}")).collect();
-    let text = format!(
-        "{{ [{}[{}] -> {}[{}]] -> [{}] }}",
-        a.name,
-        iv.join(", "),
-        b.name,
-        jv.join(", "),
-        d.join(", ")
-    );
-    let m = isl.map(&text)?;
-    let deltas = isl.check(isl.check(isl.check(rel.copy())?.wrap())?.apply(m))?;
-    (0..common).map(|k| dim_range(isl, &deltas, k)).collect()
 }
 
 /// Computes the dependences of `scop`.
@@ -428,8 +446,16 @@ fn loop_reports(ir: &Ir, scop: &Scop, deps: &[Dependence]) -> Vec<LoopReport> {
     }
     for l in &mut loops {
         for (k, d) in deps.iter().enumerate() {
+            // The value carried by an enclosing loop is read (as the init of an inner
+            // chain) before this loop's first iteration and written after its last one;
+            // the model indexes it by the enclosing loop's outer dims only, which makes
+            // it look carried here too. That appearance is not a dependence of this loop.
+            let enclosing_carried = matches!(scop.arrays[d.array].kind,
+                ArrayKind::Carried { loop_op, .. }
+                    if loop_op != l.loop_op && ir.is_ancestor(loop_op, l.loop_op));
             if d.level == l.depth + 1
                 && d.level <= d.common
+                && !enclosing_carried
                 && l.statements.contains(&d.src)
                 && l.statements.contains(&d.dst)
             {

@@ -19,21 +19,14 @@
 //!   an [`IslCtx`] while objects are alive is refused by isl (the context is then leaked,
 //!   never dangling), so holding isl objects beyond the context is memory-safe.
 
-use isl_rs::{Context, LibISLError, Map, Schedule, Set, UnionMap, UnionSet, Val};
+use isl_rs::{Context, LibISLError, Map, Options, Schedule, Set, UnionMap, UnionSet, Val};
 use std::fmt;
 
-/// Raw isl functions that isl-rs 0.3.1 does not bind, or binds in a leaking way.
+/// Raw isl printing functions: isl-rs 0.3.1 binds them in a way that leaks the string.
 #[allow(missing_docs)]
 pub mod ffi {
-    use libc_free::free;
     use std::ffi::CStr;
     use std::os::raw::c_char;
-
-    mod libc_free {
-        extern "C" {
-            pub fn free(ptr: *mut std::ffi::c_void);
-        }
-    }
 
     extern "C" {
         pub fn isl_set_to_str(set: usize) -> *mut c_char;
@@ -42,7 +35,6 @@ pub mod ffi {
         pub fn isl_union_map_to_str(umap: usize) -> *mut c_char;
         pub fn isl_schedule_to_str(schedule: usize) -> *mut c_char;
         pub fn isl_val_to_str(val: usize) -> *mut c_char;
-        pub fn isl_options_set_on_error(ctx: usize, val: i32) -> i32;
     }
 
     /// Takes ownership of a C string isl allocated: copies it and frees it.
@@ -54,7 +46,7 @@ pub mod ffi {
             return None;
         }
         let text = CStr::from_ptr(ptr).to_string_lossy().into_owned();
-        free(ptr.cast());
+        libc::free(ptr.cast());
         Some(text)
     }
 }
@@ -120,10 +112,8 @@ impl IslCtx {
     /// A fresh context: errors continue (never abort), operations limited.
     pub fn new(options: IslOptions) -> IslCtx {
         let ctx = Context::alloc();
-        // SAFETY: `ctx.ptr` is a live isl_ctx we just allocated.
-        unsafe {
-            ffi::isl_options_set_on_error(ctx.ptr, ISL_ON_ERROR_CONTINUE);
-        }
+        // Cannot fail on a fresh context; were it to, errors would merely also be printed.
+        let _ = Options::set_on_error(&ctx, ISL_ON_ERROR_CONTINUE);
         ctx.set_max_operations(options.max_operations);
         IslCtx {
             ctx,
@@ -154,12 +144,24 @@ impl IslCtx {
     /// An [`IslError`] for a failure with `message` (quota when the limit was hit).
     pub fn error(&self, message: impl Into<String>) -> IslError {
         let message = message.into();
-        if message.contains("Quota") || message.contains("maximum number of operations") {
-            self.ctx.reset_error();
+        self.ctx.reset_error();
+        if message.contains("Quota")
+            || message.contains("number of operations exceeded")
+            || (self.limit > 0 && self.exhausted())
+        {
             return IslError::Quota { limit: self.limit };
         }
-        self.ctx.reset_error();
         IslError::Isl { message }
+    }
+
+    /// Whether the operation limit is spent: a later error (say, the parser's "syntax
+    /// error") can hide the quota error that caused it, so probe with a tiny problem.
+    fn exhausted(&self) -> bool {
+        let probe = Set::read_from_str(&self.ctx, "{ [i] : 0 <= i <= 1 }")
+            .and_then(|s| s.lexmin())
+            .and_then(|s| s.is_empty());
+        self.ctx.reset_error();
+        !matches!(probe, Ok(false))
     }
 
     fn checked_text<'a>(&self, text: &'a str) -> Result<&'a str, IslError> {

@@ -3,3 +3,4 @@
 //! Invariants: analyses only read the IR; they never mutate it.
 
 pub mod dependence;
+pub mod presburger;

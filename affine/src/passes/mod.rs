@@ -15,6 +15,7 @@ pub mod loop_unroll_jam;
 pub mod raise_from_memref;
 pub mod raise_scf_to_affine;
 pub mod scalrep;
+pub mod super_vectorize;
 
 /// Registers every affine pass.
 pub fn register(registry: &mut PassRegistry) {
@@ -29,4 +30,5 @@ pub fn register(registry: &mut PassRegistry) {
     registry.register(&[&loop_unroll_jam::LOOP_UNROLL_JAM]);
     registry.register(&[&loop_invariant_code_motion::LOOP_INVARIANT_CODE_MOTION]);
     registry.register(&[&scalrep::SCALREP]);
+    registry.register(&[&super_vectorize::SUPER_VECTORIZE]);
 }

@@ -15,7 +15,8 @@
 //! for non-fatal remarks), so the pipeline stops after this pass: use it with
 //! `--verify-diagnostics`, as upstream's tests do.
 
-use crate::isl::{dim_range, IslCtx, IslError};
+use crate::deps::PairShape;
+use crate::isl::{IslCtx, IslError};
 use crate::scop::{access_instances, AccessInstance};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassDef, PassOptions};
@@ -95,47 +96,21 @@ fn answer(
         isl.check(a.relation.copy())?
             .apply_range(isl.check(isl.check(b.relation.copy())?.reverse())?),
     )?;
-    let iv: Vec<String> = (0..a.dims.len()).map(|k| format!("i{k}")).collect();
-    let jv: Vec<String> = (0..b.dims.len()).map(|k| format!("j{k}")).collect();
-    let mut c = Vec::new();
-    for k in 0..(depth - 1).min(common) {
-        c.push(format!("i{k} = j{k}"));
-    }
-    if depth <= common {
-        c.push(format!("i{} < j{}", depth - 1, depth - 1));
-    }
-    let order = format!(
-        "{{ {}[{}] -> {}[{}]{} }}",
-        a.name,
-        iv.join(", "),
-        b.name,
-        jv.join(", "),
-        if c.is_empty() {
-            String::new()
-        } else {
-            format!(" : {}", c.join(" and "))
-        }
-    );
-    let rel = isl.check(same.intersect(isl.map(&order)?))?;
+    let pair = PairShape {
+        src: &a.name,
+        src_dims: a.dims.len(),
+        dst: &b.name,
+        dst_dims: b.dims.len(),
+    };
+    let rel = isl.check(same.intersect(isl.map(&pair.order_text(common, depth))?))?;
     if isl.check(rel.is_empty())? {
         return Ok("false".into());
     }
     if depth > common {
         return Ok("true".into());
     }
-    let d: Vec<String> = (0..common).map(|k| format!("j{k} - i{k}")).collect();
-    let delta = isl.map(&format!(
-        "{{ [{}[{}] -> {}[{}]] -> [{}] }}",
-        a.name,
-        iv.join(", "),
-        b.name,
-        jv.join(", "),
-        d.join(", ")
-    ))?;
-    let deltas = isl.check(isl.check(rel.wrap())?.apply(delta))?;
     let mut s = String::new();
-    for k in 0..common {
-        let (lo, hi) = dim_range(isl, &deltas, k)?;
+    for (lo, hi) in pair.distance_ranges(isl, common, &rel)? {
         s.push_str(&format!(
             "[{}, {}]",
             lo.map_or("-inf".into(), |v| v.to_string()),

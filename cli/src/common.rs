@@ -1,0 +1,182 @@
+//! Pieces the `lattice` subcommands share: pass-flag parsing into a pipeline (the
+//! `--pass-pipeline=...` / `--<pass>[=options]` syntax of `lattice opt`), atomic output
+//! files, loading a verified module from a file, and the code generation flags.
+//!
+//! Invariants: a pass flag is recognised only if the registry knows the pass; output
+//! files are written to a temporary file in the target's directory and renamed into place.
+
+use lattice_ir::diag::{Diagnostic, SourceMap};
+use lattice_ir::pass::{parse_pass_options, OpPipeline, PassOptions, PassRegistry};
+use lattice_ir::{Context, Ir, Op, SourceId};
+use std::io::Write;
+use std::sync::Arc;
+
+/// The pass-related flags seen on a command line.
+#[derive(Default, Debug, Clone)]
+pub struct PassFlags {
+    /// `--pass-pipeline=TEXT`.
+    pub pipeline_text: Option<String>,
+    /// `--NAME[=options]` for each registered pass, in order.
+    pub flag_passes: Vec<(String, String)>,
+}
+
+impl PassFlags {
+    /// Tries the flag `name` (without dashes) with optional `=value`; `next` supplies the
+    /// following argument when `--pass-pipeline` is given without `=`. Returns whether the
+    /// flag was a pass flag.
+    pub fn accept(
+        &mut self,
+        name: &str,
+        value: Option<String>,
+        registry: &PassRegistry,
+        next: impl FnOnce() -> Result<String, String>,
+    ) -> Result<bool, String> {
+        if name == "pass-pipeline" {
+            self.pipeline_text = Some(match value {
+                Some(v) => v,
+                None => next()?,
+            });
+            return Ok(true);
+        }
+        match registry.lookup(name) {
+            Some(def) => {
+                self.flag_passes
+                    .push((def.name.to_string(), value.unwrap_or_default()));
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+
+    /// The pipeline these flags describe.
+    pub fn build(&self, registry: &PassRegistry) -> Result<OpPipeline, String> {
+        if self.pipeline_text.is_some() && !self.flag_passes.is_empty() {
+            return Err(
+                "--pass-pipeline cannot be combined with individual pass flags".to_string(),
+            );
+        }
+        if let Some(text) = &self.pipeline_text {
+            return OpPipeline::parse(text, registry);
+        }
+        let mut pipeline = OpPipeline::new("builtin.module");
+        for (name, options) in &self.flag_passes {
+            let def = registry
+                .lookup(name)
+                .ok_or_else(|| format!("unknown pass '{name}'"))?;
+            let options = if options.is_empty() {
+                PassOptions::default()
+            } else {
+                parse_pass_options(def, options)?
+            };
+            pipeline.add_flag_pass(def, options);
+        }
+        Ok(pipeline)
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory and a rename,
+/// so readers never see a half-written file. Paths that exist but are not regular files
+/// (`/dev/null`, `/dev/stdout`, FIFOs) are written in place: renaming over them would
+/// replace the device or pipe with a plain file.
+pub fn write_atomically(path: &str, bytes: &[u8]) -> std::io::Result<()> {
+    let target = std::path::Path::new(path);
+    if let Ok(meta) = std::fs::metadata(target) {
+        if !meta.is_file() {
+            let mut f = std::fs::OpenOptions::new().write(true).open(target)?;
+            return f.write_all(bytes);
+        }
+    }
+    let dir = target
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let file_name = target
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{file_name}.lattice-{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, target)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// A parsed and verified module with the sources its diagnostics point into.
+pub struct Loaded {
+    pub ctx: Arc<Context>,
+    pub ir: Ir,
+    pub module: Op,
+    pub sources: SourceMap,
+    pub id: SourceId,
+}
+
+impl Loaded {
+    /// Renders `diags` against the module's source.
+    pub fn render(&self, diags: &[Diagnostic]) -> String {
+        self.sources.render(&self.ctx, diags, Some(self.id))
+    }
+}
+
+/// Reads, parses and verifies `path` (`-` for standard input); on failure returns the
+/// rendered diagnostics or I/O error text.
+pub fn load(path: &str) -> Result<Loaded, String> {
+    let (name, bytes) = if path == "-" {
+        let mut b = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut b)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        ("<stdin>".to_string(), b)
+    } else {
+        (
+            path.to_string(),
+            std::fs::read(path).map_err(|e| format!("cannot read '{path}': {e}"))?,
+        )
+    };
+    let text = String::from_utf8(bytes).map_err(|_| format!("'{name}' is not valid UTF-8"))?;
+    let ctx = Arc::new(lattice_cli::make_context(false));
+    let mut sources = SourceMap::new();
+    let id = sources.add(&name, &text);
+    let mut ir = Ir::new(ctx.clone());
+    let module = match lattice_ir::parser::parse_source(&mut ir, id, &name, &text) {
+        Ok(m) => m,
+        Err(d) => return Err(sources.render(&ctx, &[d], Some(id))),
+    };
+    let errors = lattice_ir::verifier::verify(&ir, module);
+    if !errors.is_empty() {
+        return Err(sources.render(&ctx, &errors, Some(id)));
+    }
+    Ok(Loaded {
+        ctx,
+        ir,
+        module,
+        sources,
+        id,
+    })
+}
+
+/// Code generation flags shared by `run` and `emit`: `-O0`..`-O3`, `--target-cpu=CPU`,
+/// `--fast-math`. Returns whether `name` was one of them.
+pub fn accept_codegen_flag(
+    options: &mut lattice_codegen::llvm::CodegenOptions,
+    name: &str,
+    value: Option<&str>,
+) -> Result<bool, String> {
+    match name {
+        "O0" | "O1" | "O2" | "O3" => options.opt_level = name.as_bytes()[1] - b'0',
+        "target-cpu" | "mcpu" => {
+            options.target_cpu = Some(
+                value
+                    .ok_or("--target-cpu needs a value (--target-cpu=native)")?
+                    .to_string(),
+            )
+        }
+        "fast-math" => options.fast_math = !matches!(value, Some("false") | Some("0")),
+        _ => return Ok(false),
+    }
+    Ok(true)
+}

@@ -1,0 +1,398 @@
+//! `lattice emit --spirv DIR` / `--wgsl DIR`: maps the parallel loops of FILE to GPU
+//! kernels (unless it already holds `gpu.launch` or `gpu.func` kernels), outlines them,
+//! translates each kernel to a naga module, validates it and writes one `.spv` and/or
+//! `.wgsl` file per kernel plus `manifest.json` (bindings and workgroup sizes) into DIR.
+//!
+//! Exit codes: 0 success, 1 bad input or a kernel that cannot be emitted, 2 usage. Files
+//! are written through temporary files and renames; nothing is written when any kernel
+//! fails.
+
+use lattice_cli::{make_context, make_registry};
+use lattice_codegen::gpu::{self, naga_emit, GpuCompileOptions};
+use lattice_ir::{DiagLoc, Diagnostic, Ir, SourceMap};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+const HELP: &str = "\
+USAGE: lattice emit (--spirv DIR | --wgsl DIR)... FILE [OPTIONS]
+
+Maps parallel affine loops to GPU kernels and writes one file per kernel plus
+manifest.json into DIR.
+
+OPTIONS:
+    --spirv DIR                 write SPIR-V binaries (KERNEL.spv)
+    --wgsl DIR                  write WGSL (KERNEL.wgsl)
+    --gpu-workgroup-size A[,B[,C]]  workgroup size per mapped dimension, x first
+    --gpu-demote-f64            compute f64 kernels in f32
+    --gpu-f16                   allow f16 (needs a device with SHADER_F16)
+    --gpu-f64                   allow f64 (needs a device with SHADER_F64)
+    --gpu-i64                   allow i64 (needs a device with SHADER_INT64)
+    --remarks                   print why loops stay on the host
+    --<pass>[{options}]         passes to run before the mapping
+";
+
+struct Args {
+    input: String,
+    spirv: Option<String>,
+    wgsl: Option<String>,
+    options: GpuCompileOptions,
+    remarks: bool,
+    passes: Vec<String>,
+}
+
+fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
+    let mut a = Args {
+        input: String::new(),
+        spirv: None,
+        wgsl: None,
+        options: GpuCompileOptions::default(),
+        remarks: false,
+        passes: Vec::new(),
+    };
+    let mut input = None;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{name} needs a value"))
+        };
+        match arg.as_str() {
+            "-h" | "--help" => return Ok(None),
+            "--spirv" => a.spirv = Some(value("--spirv")?),
+            "--wgsl" => a.wgsl = Some(value("--wgsl")?),
+            "--gpu-workgroup-size" => {
+                let v = value("--gpu-workgroup-size")?;
+                a.options.workgroup_size = parse_sizes(&v)?;
+            }
+            "--gpu-demote-f64" => a.options.demote_f64 = true,
+            "--gpu-f16" => a.options.shader_f16 = true,
+            "--gpu-f64" => a.options.shader_f64 = true,
+            "--gpu-i64" => a.options.shader_i64 = true,
+            "--remarks" => a.remarks = true,
+            s if s.starts_with("--gpu-workgroup-size=") => {
+                a.options.workgroup_size = parse_sizes(&s["--gpu-workgroup-size=".len()..])?;
+            }
+            s if s.starts_with("--spirv=") => a.spirv = Some(s["--spirv=".len()..].to_string()),
+            s if s.starts_with("--wgsl=") => a.wgsl = Some(s["--wgsl=".len()..].to_string()),
+            s if s.starts_with("--") => a.passes.push(s[2..].to_string()),
+            s => {
+                if input.replace(s.to_string()).is_some() {
+                    return Err("more than one input file".into());
+                }
+            }
+        }
+    }
+    a.input = input.ok_or("no input file")?;
+    if a.spirv.is_none() && a.wgsl.is_none() {
+        return Err("give --spirv DIR and/or --wgsl DIR".into());
+    }
+    Ok(Some(a))
+}
+
+/// Parses `16,16` (or `16x16`) into sizes.
+pub fn parse_sizes(text: &str) -> Result<Vec<i64>, String> {
+    text.split([',', 'x'])
+        .map(|s| {
+            s.trim()
+                .parse::<i64>()
+                .map_err(|_| format!("bad workgroup size '{text}'"))
+        })
+        .collect()
+}
+
+/// `lattice emit --spirv/--wgsl`.
+pub fn main(args: &[String]) -> ExitCode {
+    let a = match parse_args(args) {
+        Ok(Some(a)) => a,
+        Ok(None) => {
+            print!("{HELP}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("lattice emit: {e}\n\n{HELP}");
+            return ExitCode::from(2);
+        }
+    };
+    let text = match std::fs::read_to_string(&a.input) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("lattice emit: cannot read '{}': {e}", a.input);
+            return ExitCode::from(1);
+        }
+    };
+    let ctx = Arc::new(make_context(false));
+    let mut sources = SourceMap::new();
+    let id = sources.add(&a.input, &text);
+    let mut ir = Ir::new(ctx.clone());
+    let fail = |sources: &SourceMap, d: Vec<Diagnostic>| {
+        eprint!("{}", sources.render(&ctx, &d, Some(id)));
+        ExitCode::from(1)
+    };
+    let module = match lattice_ir::parser::parse_source(&mut ir, id, &a.input, &text) {
+        Ok(m) => m,
+        Err(d) => return fail(&sources, vec![d]),
+    };
+    let errors = lattice_ir::verifier::verify(&ir, module);
+    if !errors.is_empty() {
+        return fail(&sources, errors);
+    }
+    if !a.passes.is_empty() {
+        let registry = make_registry();
+        let text = a.passes.join(",");
+        let pipeline = match lattice_ir::pass::OpPipeline::parse(&text, &registry) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("lattice emit: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        if let Err(d) =
+            lattice_ir::pass::run_pipeline(&mut ir, module, &pipeline, &Default::default())
+        {
+            return fail(&sources, d);
+        }
+    }
+    let remarks = match gpu::map_and_outline(&mut ir, module, &a.options) {
+        Ok(r) => r,
+        Err(d) => return fail(&sources, d),
+    };
+    if a.remarks {
+        gpu::map::print_remarks(&ir, &remarks);
+    }
+    let kernels = match gpu::emit_all(&mut ir, module, &a.options) {
+        Ok(k) => k,
+        Err(e) => {
+            let loc = match &e {
+                naga_emit::EmitError::Unsupported { op: Some(op), .. } => DiagLoc::Loc(ir.loc(*op)),
+                _ => DiagLoc::None,
+            };
+            return fail(&sources, vec![Diagnostic::error(loc, e.to_string())]);
+        }
+    };
+    if kernels.is_empty() {
+        eprintln!(
+            "lattice emit: no parallel loop of '{}' could be mapped to the GPU (--remarks says why)",
+            a.input
+        );
+        if !a.remarks {
+            gpu::map::print_remarks(&ir, &remarks);
+        }
+        return ExitCode::from(1);
+    }
+    // Render everything first, then write.
+    let mut files: Vec<(String, String, Vec<u8>)> = Vec::new();
+    let mut manifest = Vec::new();
+    for k in &kernels {
+        let stem = k.entry_point.clone();
+        let mut entry = serde_json::json!({
+            "name": k.name,
+            "entry_point": k.entry_point,
+            "workgroup_size": k.workgroup_size,
+            "bindings": k.bindings,
+        });
+        if let Some(dir) = &a.spirv {
+            match k.spirv() {
+                Ok(words) => {
+                    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+                    files.push((dir.clone(), format!("{stem}.spv"), bytes));
+                    entry["spirv"] = format!("{stem}.spv").into();
+                }
+                Err(e) => {
+                    return fail(
+                        &sources,
+                        vec![Diagnostic::error(DiagLoc::None, e.to_string())],
+                    )
+                }
+            }
+        }
+        if let Some(dir) = &a.wgsl {
+            match k.wgsl() {
+                Ok(t) => {
+                    files.push((dir.clone(), format!("{stem}.wgsl"), t.into_bytes()));
+                    entry["wgsl"] = format!("{stem}.wgsl").into();
+                }
+                Err(e) => {
+                    return fail(
+                        &sources,
+                        vec![Diagnostic::error(DiagLoc::None, e.to_string())],
+                    )
+                }
+            }
+        }
+        manifest.push(entry);
+    }
+    let manifest = serde_json::to_string_pretty(&serde_json::json!({
+        "source": a.input,
+        "bind_group": 0,
+        "kernels": manifest,
+    }))
+    .unwrap_or_default();
+    let mut dirs: Vec<String> = a.spirv.iter().chain(a.wgsl.iter()).cloned().collect();
+    dirs.dedup();
+    for d in &dirs {
+        files.push((
+            d.clone(),
+            "manifest.json".into(),
+            manifest.clone().into_bytes(),
+        ));
+    }
+    for (dir, name, bytes) in &files {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("lattice emit: cannot create '{dir}': {e}");
+            return ExitCode::from(1);
+        }
+        let path = std::path::Path::new(dir).join(name);
+        if let Err(e) = crate::common::write_atomically(&path.to_string_lossy(), bytes) {
+            eprintln!("lattice emit: cannot write '{}': {e}", path.display());
+            return ExitCode::from(1);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+const RUN_HELP: &str = "\
+USAGE: lattice run --target gpu FILE [-e ENTRY] [OPTIONS] [PASSES]
+
+Runs @ENTRY (default main) with every parallel loop nest mapped to a GPU kernel
+(naga + wgpu); host code is interpreted on the CPU and each gpu.launch_func
+dispatches through wgpu. Prints what the program prints (printF64, printI64,
+printNewline, ...), like mlir-runner.
+
+OPTIONS:
+    -e ENTRY                    the function to run (no arguments, no results)
+    --gpu-adapter NAME          use the first adapter whose name contains NAME
+    --gpu-workgroup-size A[,B[,C]]  workgroup size per mapped dimension, x first
+    --gpu-demote-f64            compute f64 kernels in f32 even where the device has f64
+    --remarks                   print why loops stay on the host
+    --gpu-list-adapters         list the adapters wgpu finds and exit
+    --<pass>[{options}]         passes to run before the mapping
+";
+
+/// `lattice run --target gpu` (forwarded by `run.rs` when `--target gpu` is given).
+pub fn run_main(args: &[String]) -> ExitCode {
+    let mut input = None;
+    let mut entry = "main".to_string();
+    let mut options = gpu::RunGpuOptions::default();
+    let mut remarks = false;
+    let mut passes = Vec::new();
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{name} needs a value"))
+        };
+        let r: Result<(), String> = (|| {
+            match arg.as_str() {
+                "-h" | "--help" => return Err(String::new()),
+                "--target" => {
+                    let t = value("--target")?;
+                    if t != "gpu" {
+                        return Err(format!("this entry runs --target gpu, not '{t}'"));
+                    }
+                }
+                "--target=gpu" => {}
+                "-e" => entry = value("-e")?,
+                "--gpu-adapter" => options.gpu.adapter = Some(value("--gpu-adapter")?),
+                "--gpu-workgroup-size" => {
+                    options.workgroup_size = parse_sizes(&value("--gpu-workgroup-size")?)?
+                }
+                "--gpu-demote-f64" => options.demote_f64 = true,
+                "--remarks" => remarks = true,
+                "--gpu-list-adapters" => {
+                    for a in gpu::runtime::adapter_names() {
+                        println!("{a}");
+                    }
+                    std::process::exit(0);
+                }
+                s if s.starts_with("-entry-point-result")
+                    || s.starts_with("--entry-point-result") => {}
+                s if s.starts_with("-shared-libs") || s.starts_with("--shared-libs") => {}
+                s if s.starts_with("--gpu-adapter=") => {
+                    options.gpu.adapter = Some(s["--gpu-adapter=".len()..].to_string())
+                }
+                s if s.starts_with("--gpu-workgroup-size=") => {
+                    options.workgroup_size = parse_sizes(&s["--gpu-workgroup-size=".len()..])?
+                }
+                s if s.starts_with("--") => passes.push(s[2..].to_string()),
+                s => {
+                    if input.replace(s.to_string()).is_some() {
+                        return Err("more than one input file".into());
+                    }
+                }
+            }
+            Ok(())
+        })();
+        if let Err(e) = r {
+            if e.is_empty() {
+                print!("{RUN_HELP}");
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("lattice run: {e}\n\n{RUN_HELP}");
+            return ExitCode::from(2);
+        }
+    }
+    let Some(input) = input else {
+        eprintln!("lattice run: no input file\n\n{RUN_HELP}");
+        return ExitCode::from(2);
+    };
+    let text = match std::fs::read_to_string(&input) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("lattice run: cannot read '{input}': {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let ctx = Arc::new(make_context(false));
+    let mut sources = SourceMap::new();
+    let id = sources.add(&input, &text);
+    let mut ir = Ir::new(ctx.clone());
+    let fail = |sources: &SourceMap, d: Vec<Diagnostic>| {
+        eprint!("{}", sources.render(&ctx, &d, Some(id)));
+        ExitCode::from(1)
+    };
+    let module = match lattice_ir::parser::parse_source(&mut ir, id, &input, &text) {
+        Ok(m) => m,
+        Err(d) => return fail(&sources, vec![d]),
+    };
+    let errors = lattice_ir::verifier::verify(&ir, module);
+    if !errors.is_empty() {
+        return fail(&sources, errors);
+    }
+    if !passes.is_empty() {
+        let registry = make_registry();
+        let pipeline = match lattice_ir::pass::OpPipeline::parse(&passes.join(","), &registry) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("lattice run: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        if let Err(d) =
+            lattice_ir::pass::run_pipeline(&mut ir, module, &pipeline, &Default::default())
+        {
+            return fail(&sources, d);
+        }
+    }
+    match gpu::run_module(&mut ir, module, &entry, &options) {
+        Ok(out) => {
+            if remarks {
+                gpu::map::print_remarks(&ir, &out.remarks);
+                eprintln!(
+                    "remark: {} kernels, {} launches on {}",
+                    out.kernels, out.launches, out.adapter
+                );
+            }
+            use std::io::Write;
+            let mut stdout = std::io::stdout().lock();
+            let _ = stdout.write_all(out.output.as_bytes());
+            let _ = stdout.flush();
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("lattice run: {e}");
+            ExitCode::from(1)
+        }
+    }
+}

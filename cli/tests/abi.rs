@@ -1,0 +1,154 @@
+//! The memref descriptor ABI from C: `test/ABI/Inputs/kernels.mlir` is compiled with
+//! `lattice emit --obj --header`, `caller.c` is compiled against the header with clang-22
+//! and linked with the object, and its output must be exactly the expected text (strided
+//! and offset views, the expanded and `_mlir_ciface_` conventions, a memref result).
+//! Also checks `--shared` and `--llvm-ir`/`--asm` outputs. Skips with a note without clang.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const CLANG: &str = "/usr/lib/llvm-22/bin/clang";
+
+fn inputs() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../test/ABI/Inputs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("lattice-abi-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+fn emit(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_lattice"))
+        .arg("emit")
+        .args(args)
+        .output()
+        .expect("lattice runs")
+}
+
+#[test]
+fn c_caller_uses_descriptors_and_ciface_wrappers() {
+    if !Path::new(CLANG).exists() {
+        eprintln!("note: {CLANG} not installed; skipping the C ABI test");
+        return;
+    }
+    let dir = scratch("obj");
+    let obj = dir.join("kernels.o");
+    let header = dir.join("kernels.h");
+    let kernels = inputs().join("kernels.mlir");
+    let out = emit(&[
+        "--obj",
+        kernels.to_str().unwrap(),
+        "-o",
+        obj.to_str().unwrap(),
+        "--header",
+        header.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let exe = dir.join("caller");
+    let cc = Command::new(CLANG)
+        .arg("-I")
+        .arg(&dir)
+        .arg(inputs().join("caller.c"))
+        .arg(&obj)
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .expect("clang runs");
+    assert!(
+        cc.status.success(),
+        "{}",
+        String::from_utf8_lossy(&cc.stderr)
+    );
+    let run = Command::new(&exe).output().expect("caller runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        String::from_utf8_lossy(&run.stdout),
+        "block sum 108\ntransposed sum 420\nexpanded sum 108\nscaled 2 12 6 24\niota size 5 stride 1 offset 0: 0 1 2 3 4\n"
+    );
+}
+
+#[test]
+fn shared_library_and_text_outputs() {
+    if !Path::new(CLANG).exists() {
+        eprintln!("note: {CLANG} not installed; skipping");
+        return;
+    }
+    let dir = scratch("shared");
+    let kernels = inputs().join("kernels.mlir");
+    let so = dir.join("libkernels.so");
+    let out = emit(&[
+        "--shared",
+        kernels.to_str().unwrap(),
+        "-o",
+        so.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let nm = Command::new("/usr/lib/llvm-22/bin/llvm-nm")
+        .arg("-D")
+        .arg("--defined-only")
+        .arg(&so)
+        .output()
+        .expect("llvm-nm runs");
+    let syms = String::from_utf8_lossy(&nm.stdout);
+    for s in ["sum2d", "_mlir_ciface_sum2d", "iota", "_mlir_ciface_iota"] {
+        assert!(
+            syms.lines().any(|l| l.ends_with(&format!(" {s}"))),
+            "{s} missing:\n{syms}"
+        );
+    }
+    let ll = dir.join("kernels.ll");
+    let out = emit(&[
+        "--llvm-ir",
+        "-O0",
+        kernels.to_str().unwrap(),
+        "-o",
+        ll.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let text = std::fs::read_to_string(&ll).expect("ll written");
+    assert!(
+        text.contains("define void @_mlir_ciface_iota(ptr"),
+        "{text}"
+    );
+    let asm = dir.join("kernels.s");
+    let out = emit(&[
+        "--asm",
+        kernels.to_str().unwrap(),
+        "-o",
+        asm.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    assert!(std::fs::read_to_string(&asm)
+        .expect("asm")
+        .contains("sum2d:"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn emit_usage_and_input_errors() {
+    let dir = scratch("errors");
+    let out_path = dir.join("never.o");
+    let out = emit(&[
+        "--obj",
+        "/nonexistent.mlir",
+        "-o",
+        out_path.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!out_path.exists(), "no output on failure");
+    let out = emit(&[inputs().join("kernels.mlir").to_str().unwrap(), "-o", "x.o"]);
+    assert_eq!(out.status.code(), Some(2), "an output kind is required");
+    let out = emit(&["--obj", "--asm", "a.mlir", "-o", "x"]);
+    assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}

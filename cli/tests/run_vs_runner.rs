@@ -1,0 +1,221 @@
+//! `lattice run` against `mlir-runner`: every program in `examples/` and every file test
+//! under `test/` with a no-argument `func.func @main()` is run both ways — Lattice's JIT,
+//! and upstream `mlir-opt --lower-affine --convert-scf-to-cf --convert-to-llvm
+//! --reconcile-unrealized-casts | mlir-runner` with the runner libraries — and the printed
+//! text must be identical (memref base addresses normalized; `--expand-strided-metadata`
+//! and the math conversions are added upstream so views and libm functions lower). Skips, with a note, when the
+//! upstream tools are not installed.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const BIN: &str = "/usr/lib/llvm-22/bin";
+const LIBS: &str = "/usr/lib/llvm-22/lib";
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Replaces every `base@ = 0x<hex>` with `base@ = 0xADDR`.
+fn normalize(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(p) = rest.find("base@ = 0x") {
+        out.push_str(&rest[..p]);
+        out.push_str("base@ = 0xADDR");
+        rest = rest[p + "base@ = 0x".len()..].trim_start_matches(|c: char| c.is_ascii_hexdigit());
+    }
+    out.push_str(rest);
+    out
+}
+
+fn upstream(file: &Path) -> Result<String, String> {
+    let lowered = Command::new(format!("{BIN}/mlir-opt"))
+        .arg(file)
+        .args([
+            "--expand-strided-metadata",
+            "--convert-math-to-llvm",
+            "--convert-math-to-libm",
+            "--lower-affine",
+            "--convert-scf-to-cf",
+            "--convert-to-llvm",
+            "--reconcile-unrealized-casts",
+        ])
+        .output()
+        .map_err(|e| e.to_string())?;
+    if !lowered.status.success() {
+        return Err(String::from_utf8_lossy(&lowered.stderr).into_owned());
+    }
+    let mut child = Command::new(format!("{BIN}/mlir-runner"))
+        .args([
+            "-e",
+            "main",
+            "-entry-point-result=void",
+            &format!(
+                "-shared-libs={LIBS}/libmlir_c_runner_utils.so.22.1,{LIBS}/libmlir_runner_utils.so.22.1"
+            ),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| e.to_string())?;
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(&lowered.stdout)
+        .map_err(|e| e.to_string())?;
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    if !out.status.success() {
+        return Err(String::from_utf8_lossy(&out.stderr).into_owned());
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+fn lattice(file: &Path) -> Result<String, String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_lattice"))
+        .arg("run")
+        .arg(file)
+        .args(["-e", "main", "--entry-point-result=void"])
+        .output()
+        .map_err(|e| e.to_string())?;
+    if !out.status.success() {
+        return Err(String::from_utf8_lossy(&out.stderr).into_owned());
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The programs to compare: the examples, and file tests with a no-argument `@main`.
+fn programs() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut stack = vec![root().join("examples"), root().join("test")];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "mlir") {
+                let text = std::fs::read_to_string(&p).unwrap_or_default();
+                let in_examples = p.starts_with(root().join("examples"));
+                if in_examples || text.contains("func.func @main() {") {
+                    files.push(p);
+                }
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn lattice_run_prints_what_mlir_runner_prints() {
+    if !Path::new(&format!("{BIN}/mlir-runner")).exists() {
+        eprintln!("note: {BIN}/mlir-runner not installed; skipping the comparison");
+        return;
+    }
+    let files = programs();
+    assert!(files.len() >= 15, "expected the examples, found {files:?}");
+    let mut failures = Vec::new();
+    for f in &files {
+        let name = f.strip_prefix(root()).unwrap_or(f).display().to_string();
+        match (lattice(f), upstream(f)) {
+            (Ok(a), Ok(b)) if normalize(&a) == normalize(&b) => {}
+            (Ok(a), Ok(b)) => failures.push(format!(
+                "{name}: lattice printed\n{a}\nmlir-runner printed\n{b}"
+            )),
+            (Err(e), Ok(_)) => failures.push(format!("{name}: lattice run failed:\n{e}")),
+            (_, Err(e)) => eprintln!(
+                "note: {name}: upstream cannot run it ({}); not compared",
+                e.lines().next().unwrap_or("")
+            ),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn bad_entry_and_result_type_are_diagnosed() {
+    let f = root().join("examples/matmul.mlir");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_lattice"))
+            .arg("run")
+            .arg(&f)
+            .args(args)
+            .output()
+            .expect("lattice runs")
+    };
+    let out = run(&["-e", "no_such_function"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("entry point 'no_such_function' not found")
+    );
+    let out = run(&["-e", "main", "--entry-point-result=f64"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("does not match --entry-point-result=f64")
+    );
+    let out = run(&["-e", "kernel_matmul"]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "an entry with arguments is refused"
+    );
+    let out = run(&["--entry-point-result=i128"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn unsupported_op_is_a_located_error() {
+    let dir = std::env::temp_dir().join(format!("lattice-run-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let f = dir.join("unsupported.mlir");
+    std::fs::write(
+        &f,
+        "func.func @main() {\n  %m = memref.alloc() : memref<4xf32>\n  %r = memref.realloc %m : memref<4xf32> to memref<8xf32>\n  return\n}\n",
+    )
+    .expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_lattice"))
+        .arg("run")
+        .arg(&f)
+        .output()
+        .expect("lattice runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("'memref.realloc' op cannot be lowered"),
+        "{err}"
+    );
+    assert!(err.contains("unsupported.mlir:3:"), "{err}");
+}
+
+#[test]
+fn entry_results_are_printed_like_mlir_runner() {
+    let dir = std::env::temp_dir().join(format!("lattice-run-result-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let f = dir.join("result.mlir");
+    std::fs::write(
+        &f,
+        "func.func @i() -> i32 {\n  %c = arith.constant -42 : i32\n  return %c : i32\n}\nfunc.func @f() -> f64 {\n  %c = arith.constant 42.5 : f64\n  return %c : f64\n}\n",
+    )
+    .expect("write");
+    let run = |entry: &str, ty: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_lattice"))
+            .arg("run")
+            .arg(&f)
+            .args(["-e", entry, &format!("--entry-point-result={ty}")])
+            .output()
+            .expect("lattice runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let i = run("i", "i32");
+    let fl = run("f", "f64");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(i, "-42\n");
+    assert_eq!(fl, "4.250000e+01\n");
+}

@@ -1,0 +1,555 @@
+//! `gpu-map-parallel-loops`: maps bands of parallel `affine.for` loops to `gpu.launch`.
+//!
+//! For every `affine.for` (outermost first) the pass checks, with the dependence test of
+//! `lattice_affine::analysis::dependence`, that no dependence is carried by the loop and
+//! that its body can run in a kernel; it then extends the band with perfectly nested
+//! inner loops that are also parallel and whose bounds are defined above the band (at
+//! most three, or as many as `workgroup-size` has entries). The band becomes one
+//! `gpu.launch`: the innermost loop of the band maps to `x` (adjacent invocations touch
+//! adjacent addresses of row-major memrefs), the next to `y`, then `z`. Each dimension
+//! runs `ceildiv(trip count, workgroup size)` workgroups of the chosen size; invocation
+//! `(b, t)` computes the iteration `lb + (b * size + t) * step` and does nothing when that
+//! linear index is past the trip count (the guard of partial workgroups). Loops nested
+//! below the band stay sequential inside the kernel, with their affine ops: `gpu.launch`
+//! is an affine scope and the induction variables are computed at its top level.
+//!
+//! Refusals (a remark at the loop, then the pass looks at the loops inside it): a
+//! dependence carried by the loop, `iter_args` (reductions), a body with ops that cannot
+//! run in a kernel (calls, allocation, non-affine memory accesses whose dependences
+//! cannot be analysed), f64 or i64 values (no device support in the portable target;
+//! `demote-f64` computes f64 in f32 instead), memrefs with dynamic shapes or layouts.
+//! Loops already inside a `gpu.launch` or a `gpu.func` are left alone.
+
+use super::build::{Builder, InsertPoint, SLT};
+use lattice_affine::analysis::dependence::{self, Dependence};
+use lattice_ir::diag::Severity;
+use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::{
+    AffineMap, AttrData, DiagLoc, Diagnostic, Ir, Op, Type, TypeData, Value, WalkOrder,
+};
+
+/// Options of `gpu-map-parallel-loops`.
+#[derive(Clone, Debug, Default)]
+pub struct MapOptions {
+    /// Workgroup size per mapped dimension, `x` first; empty: 64, 16x16 or 8x8x4 by the
+    /// number of mapped loops. Its length also caps how many loops one launch maps.
+    pub workgroup_size: Vec<i64>,
+    /// Accept f64 in mapped loops (the emitter then computes them in f32).
+    pub demote_f64: bool,
+    /// Accept f64 in mapped loops (the device has `SHADER_F64`).
+    pub shader_f64: bool,
+    /// Accept i64 in mapped loops (the device has `SHADER_INT64`).
+    pub shader_i64: bool,
+}
+
+/// What the mapping did.
+#[derive(Debug, Default)]
+pub struct MapReport {
+    /// The `gpu.launch` ops created.
+    pub launches: Vec<Op>,
+    /// One remark per loop left on the host, saying why.
+    pub remarks: Vec<Diagnostic>,
+}
+
+/// The `gpu-map-parallel-loops` pass.
+pub static MAP_PARALLEL_LOOPS: PassDef = PassDef {
+    name: "gpu-map-parallel-loops",
+    display_name: "GpuMapParallelLoops",
+    summary: "Map bands of parallel affine.for loops to gpu.launch (innermost loop to x)",
+    anchor: Some("func.func"),
+    options: &[
+        (
+            "workgroup-size",
+            "Workgroup size per mapped dimension, x first (e.g. 16,16)",
+        ),
+        (
+            "demote-f64",
+            "Map loops computing in f64 (the emitter demotes them to f32)",
+        ),
+        (
+            "shader-f64",
+            "Map loops computing in f64 (for devices with SHADER_F64)",
+        ),
+        (
+            "shader-i64",
+            "Map loops computing in i64 (for devices with SHADER_INT64)",
+        ),
+        (
+            "remarks",
+            "Print why loops stay on the host (also LATTICE_REMARKS=1)",
+        ),
+    ],
+    run: run_pass,
+};
+
+fn run_pass(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
+    let workgroup_size = options.int_list("workgroup-size").map_err(err)?;
+    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
+    let demote_f64 = options.bool("demote-f64", false).map_err(err)?;
+    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
+    let shader_f64 = options.bool("shader-f64", false).map_err(err)?;
+    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
+    let shader_i64 = options.bool("shader-i64", false).map_err(err)?;
+    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
+    let remarks = options.bool("remarks", false).map_err(err)?
+        || std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1");
+    let opts = MapOptions {
+        workgroup_size,
+        demote_f64,
+        shader_f64,
+        shader_i64,
+    };
+    check_options(&opts).map_err(|e| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)])?;
+    let report = map_parallel_loops(ir, op, &opts);
+    if remarks {
+        print_remarks(ir, &report.remarks);
+    }
+    Ok(())
+}
+
+/// Prints remarks as `file:line:col: remark: ...` lines on stderr.
+pub fn print_remarks(ir: &Ir, remarks: &[Diagnostic]) {
+    for r in remarks {
+        let at = match r.loc {
+            DiagLoc::Loc(loc) => match lattice_ir::diag::first_file_line_col(ir.ctx(), loc) {
+                Some((file, line, col)) => format!("{file}:{line}:{col}: "),
+                None => String::new(),
+            },
+            _ => String::new(),
+        };
+        eprintln!("{at}remark: {}", r.message);
+    }
+}
+
+/// Checks the workgroup sizes (1 to 3 positive entries, at most 1024 invocations).
+pub fn check_options(options: &MapOptions) -> Result<(), String> {
+    let w = &options.workgroup_size;
+    if w.len() > 3 || w.iter().any(|&s| s <= 0) {
+        return Err(format!(
+            "workgroup-size must have 1 to 3 positive entries, got {w:?}"
+        ));
+    }
+    if w.iter().product::<i64>() > 1024 {
+        return Err(format!(
+            "workgroup-size {w:?} has more than 1024 invocations"
+        ));
+    }
+    Ok(())
+}
+
+/// Maps the parallel loop bands of `func` (see the module docs).
+pub fn map_parallel_loops(ir: &mut Ir, func: Op, options: &MapOptions) -> MapReport {
+    let mut report = MapReport::default();
+    let regions = ir.regions(func).to_vec();
+    for r in regions {
+        let blocks: Vec<_> = ir.region_blocks(r).collect();
+        for b in blocks {
+            visit_block(ir, b, options, &mut report);
+        }
+    }
+    report
+}
+
+fn visit_block(
+    ir: &mut Ir,
+    block: lattice_ir::Block,
+    options: &MapOptions,
+    report: &mut MapReport,
+) {
+    let ops: Vec<Op> = ir.block_ops(block).collect();
+    for op in ops {
+        let name = ir.op_name(op).to_string();
+        if name == "gpu.launch" || name == "gpu.module" || name == "gpu.func" {
+            continue;
+        }
+        if name == "affine.for" {
+            match try_map(ir, op, options) {
+                Ok(launch) => {
+                    report.launches.push(launch);
+                    continue;
+                }
+                Err(why) => report.remarks.push(Diagnostic {
+                    severity: Severity::Remark,
+                    message: format!("loop not mapped to the GPU: {why}"),
+                    loc: DiagLoc::Loc(ir.loc(op)),
+                    notes: Vec::new(),
+                }),
+            }
+        }
+        for r in ir.regions(op).to_vec() {
+            let blocks: Vec<_> = ir.region_blocks(r).collect();
+            for b in blocks {
+                visit_block(ir, b, options, report);
+            }
+        }
+    }
+}
+
+/// `(lower operands, upper operands, iter_args inits)` of an `affine.for`.
+pub(crate) fn for_segments(ir: &Ir, op: Op) -> (Vec<Value>, Vec<Value>, Vec<Value>) {
+    let ops = ir.operands(op);
+    let seg: Vec<usize> = match ir
+        .attr(op, "operandSegmentSizes")
+        .map(|a| ir.ctx().attr_data(a))
+    {
+        Some(AttrData::DenseArray { values, .. }) => values.iter().map(|&v| v as usize).collect(),
+        _ => vec![0, 0, ops.len()],
+    };
+    let (a, b) = (seg[0], seg[1]);
+    (
+        ops[..a].to_vec(),
+        ops[a..a + b].to_vec(),
+        ops[a + b..].to_vec(),
+    )
+}
+
+pub(crate) fn map_attr(ir: &Ir, op: Op, name: &str) -> Option<AffineMap> {
+    match ir.ctx().attr_data(ir.attr(op, name)?) {
+        AttrData::AffineMap(m) => Some(*m),
+        _ => None,
+    }
+}
+
+pub(crate) fn for_step(ir: &Ir, op: Op) -> i64 {
+    ir.attr(op, "step")
+        .and_then(|a| ir.ctx().int_value(a))
+        .map_or(1, |v| v as i64)
+}
+
+fn body_block(ir: &Ir, op: Op) -> lattice_ir::Block {
+    ir.entry_block(ir.region(op, 0))
+        .expect("affine.for has a body block")
+}
+
+/// A short name for a type in a remark.
+pub(crate) fn type_name(ir: &Ir, ty: Type) -> String {
+    let ctx = ir.ctx();
+    match ctx.type_data(ty) {
+        TypeData::Integer { width, .. } => format!("i{width}"),
+        TypeData::Index => "index".into(),
+        TypeData::Float(k) => k.keyword().into(),
+        TypeData::MemRef { shape, element, .. } => {
+            let dims: String = shape
+                .iter()
+                .map(|&d| {
+                    if d < 0 {
+                        "?x".to_string()
+                    } else {
+                        format!("{d}x")
+                    }
+                })
+                .collect();
+            format!("memref<{dims}{}>", type_name(ir, *element))
+        }
+        other => format!("{other:?}"),
+    }
+}
+
+/// Why a value of type `ty` cannot live in a kernel, if it cannot.
+fn unsupported_type(ir: &Ir, ty: Type, options: &MapOptions) -> Option<String> {
+    let ctx = ir.ctx();
+    match ctx.type_data(ty) {
+        TypeData::MemRef { .. } => {
+            let shape = ctx.shape(ty).unwrap_or(&[]);
+            if shape.iter().any(|&d| d < 0) {
+                return Some(format!(
+                    "memref type {} has a dynamic shape (only static shapes are mapped)",
+                    type_name(ir, ty)
+                ));
+            }
+            if let TypeData::MemRef {
+                layout: Some(_), ..
+            } = ctx.type_data(ty)
+            {
+                return Some(format!(
+                    "memref type {} has a non-identity layout",
+                    type_name(ir, ty)
+                ));
+            }
+            unsupported_type(ir, ctx.element_type(ty), options)
+        }
+        _ => {
+            let text = type_name(ir, ty);
+            match text.as_str() {
+                "f64" if !options.demote_f64 && !options.shader_f64 => Some(
+                    "it computes in f64, which needs a device with SHADER_F64 (option shader-f64) or the option demote-f64 (computes in f32)"
+                        .into(),
+                ),
+                "i64" if !options.shader_i64 => Some(
+                    "it computes in i64, which needs a device with SHADER_INT64 (option shader-i64)".into(),
+                ),
+                "f32" | "f64" | "f16" | "i32" | "i64" | "i1" | "index" => None,
+                _ => Some(format!("it uses type {text}, which kernels do not support")),
+            }
+        }
+    }
+}
+
+/// Whether every op in `root` can run in a kernel and every access is affine.
+fn check_body(ir: &Ir, root: Op, options: &MapOptions) -> Result<(), String> {
+    for op in ir.walk_ops(root, WalkOrder::PreOrder) {
+        let name = ir.op_name(op);
+        let ok = matches!(
+            name,
+            "affine.for"
+                | "affine.if"
+                | "affine.load"
+                | "affine.store"
+                | "affine.apply"
+                | "affine.min"
+                | "affine.max"
+                | "affine.yield"
+                | "scf.for"
+                | "scf.if"
+                | "scf.yield"
+                | "scf.while"
+                | "scf.condition"
+        ) || (name.starts_with("arith.") || name.starts_with("math."));
+        if !ok {
+            return Err(match name {
+                "memref.load" | "memref.store" => format!(
+                    "it contains the non-affine access '{name}', whose dependences cannot be analysed"
+                ),
+                _ => format!("it contains '{name}', which cannot run in a GPU kernel"),
+            });
+        }
+        for &v in ir.operands(op).iter().chain(ir.results(op)) {
+            if let Some(why) = unsupported_type(ir, ir.value_type(v), options) {
+                return Err(why);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether no dependence is carried by `l`; `Err` names the two accesses.
+pub fn carried_dependence(ir: &Ir, l: Op) -> Result<(), String> {
+    let accesses: Vec<Op> = ir
+        .walk_ops(l, WalkOrder::PreOrder)
+        .into_iter()
+        .filter(|&o| dependence::access(ir, o).is_some())
+        .collect();
+    let depth = dependence::enclosing_loops(ir, l).len() + 1;
+    for &src in &accesses {
+        for &dst in &accesses {
+            if dependence::check_dependence(ir, src, dst, depth) != Dependence::None {
+                let at = |o: Op| match ir.loc(o) {
+                    loc => lattice_ir::diag::first_file_line_col(ir.ctx(), loc)
+                        .map(|(_, line, col)| format!(" at {line}:{col}"))
+                        .unwrap_or_default(),
+                };
+                return Err(format!(
+                    "a dependence from '{}'{} to '{}'{} is carried by this loop",
+                    ir.op_name(src),
+                    at(src),
+                    ir.op_name(dst),
+                    at(dst)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether `v` is defined outside `op`.
+fn defined_above(ir: &Ir, v: Value, op: Op) -> bool {
+    let owner = ir
+        .defining_op(v)
+        .or_else(|| ir.value_block(v).and_then(|b| ir.block_parent_op(b)));
+    match owner {
+        Some(o) => !ir.is_ancestor(op, o),
+        None => true,
+    }
+}
+
+/// Whether the loop can be the outermost loop of a band; returns the band.
+fn band(ir: &Ir, l: Op, options: &MapOptions) -> Result<Vec<Op>, String> {
+    if ir.is_op(l, "affine.for") && !for_segments(ir, l).2.is_empty() {
+        return Err("it carries iter_args (a reduction), which is not mapped".into());
+    }
+    check_body(ir, l, options)?;
+    carried_dependence(ir, l)?;
+    let max = if options.workgroup_size.is_empty() {
+        3
+    } else {
+        options.workgroup_size.len()
+    };
+    let mut band = vec![l];
+    while band.len() < max {
+        let last = *band.last().unwrap();
+        let ops: Vec<Op> = ir.block_ops(body_block(ir, last)).collect();
+        if ops.len() != 2 || !ir.is_op(ops[0], "affine.for") {
+            break;
+        }
+        let inner = ops[0];
+        let (lbo, ubo, inits) = for_segments(ir, inner);
+        if !inits.is_empty() || !lbo.iter().chain(&ubo).all(|&v| defined_above(ir, v, l)) {
+            break;
+        }
+        if carried_dependence(ir, inner).is_err() {
+            break;
+        }
+        band.push(inner);
+    }
+    Ok(band)
+}
+
+fn default_sizes(n: usize) -> Vec<i64> {
+    match n {
+        1 => vec![64],
+        2 => vec![16, 16],
+        _ => vec![8, 8, 4],
+    }
+}
+
+/// A bound of `l` as a host value: `affine.apply` for one result, else `affine.max`
+/// (lower) / `affine.min` (upper); constants as `arith.constant`.
+fn bound_value(b: &mut Builder<'_>, map: AffineMap, operands: Vec<Value>, lower: bool) -> Value {
+    let ctx = b.ir.ctx_arc().clone();
+    if let Some(c) = ctx.map_single_constant_result(map) {
+        return b.index_const(c);
+    }
+    let name = if ctx.map_num_results(map) == 1 {
+        "affine.apply"
+    } else if lower {
+        "affine.max"
+    } else {
+        "affine.min"
+    };
+    let idx = ctx.index_type();
+    b.value(name, operands, idx, vec![("map", ctx.affine_map_attr(map))])
+}
+
+/// Maps the band rooted at `l` to a `gpu.launch` (module docs); `Err` says why not.
+pub fn try_map(ir: &mut Ir, l: Op, options: &MapOptions) -> Result<Op, String> {
+    let band = band(ir, l, options)?;
+    let n = band.len();
+    let sizes = if options.workgroup_size.is_empty() {
+        default_sizes(n)
+    } else {
+        let mut s = options.workgroup_size.clone();
+        s.truncate(n);
+        s
+    };
+    let ctx = ir.ctx_arc().clone();
+    let idx = ctx.index_type();
+    let loc = ir.loc(l);
+    // Host side: bounds, trip counts, grid sizes.
+    let mut b = Builder::new(ir, InsertPoint::Before(l), loc);
+    let mut lbs = Vec::new();
+    let mut trips = Vec::new();
+    let mut steps = Vec::new();
+    for &lp in &band {
+        let (lbo, ubo, _) = for_segments(b.ir, lp);
+        let lbm = map_attr(b.ir, lp, "lowerBoundMap").ok_or("malformed affine.for")?;
+        let ubm = map_attr(b.ir, lp, "upperBoundMap").ok_or("malformed affine.for")?;
+        let step = for_step(b.ir, lp);
+        let (clb, cub) = (
+            ctx.map_single_constant_result(lbm),
+            ctx.map_single_constant_result(ubm),
+        );
+        if let (Some(l), Some(u)) = (clb, cub) {
+            // Constant bounds: a constant trip count.
+            lbs.push(b.index_const(l));
+            trips.push(b.index_const(((u - l).max(0) + step - 1) / step));
+            steps.push(step);
+            continue;
+        }
+        let lb = bound_value(&mut b, lbm, lbo, true);
+        let ub = bound_value(&mut b, ubm, ubo, false);
+        let mut t = b.binary("arith.subi", ub, lb);
+        if step != 1 {
+            let s = b.index_const(step);
+            t = b.binary("arith.ceildivsi", t, s);
+        }
+        let zero = b.index_const(0);
+        t = b.binary("arith.maxsi", t, zero);
+        lbs.push(lb);
+        trips.push(t);
+        steps.push(step);
+    }
+    // dims[d] = band position mapped to dimension d (x = innermost).
+    let dim_of = |pos: usize| n - 1 - pos;
+    let mut grid = Vec::new();
+    let mut block = Vec::new();
+    for d in 0..3 {
+        if d < n {
+            let pos = n - 1 - d;
+            let w = b.index_const(sizes[d]);
+            match super::outline::constant_int(b.ir, trips[pos]) {
+                Some(t) => grid.push(b.index_const((t + sizes[d] - 1) / sizes[d])),
+                None => grid.push(b.binary("arith.ceildivsi", trips[pos], w)),
+            }
+            block.push(w);
+        } else {
+            let one = b.index_const(1);
+            grid.push(one);
+            block.push(one);
+        }
+    }
+    let region = b.ir.create_region();
+    let entry = b.ir.create_block(&[idx; 12]);
+    b.ir.append_block(region, entry);
+    let mut operands = grid.clone();
+    operands.extend(&block);
+    let seg = ctx.dense_i32_array(&[0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0]);
+    let launch = b.op(
+        "gpu.launch",
+        operands,
+        vec![],
+        vec![
+            ("operandSegmentSizes", seg),
+            ("workgroup_attributions", ctx.i64_attr(0)),
+        ],
+        vec![region],
+    );
+    // Kernel side: induction variables and the guard, at the launch's top level.
+    let args = ir.block_args(entry).to_vec();
+    let mut k = Builder::new(ir, InsertPoint::End(entry), loc);
+    let mut ivs = Vec::new();
+    let mut conds = Vec::new();
+    for pos in 0..n {
+        let d = dim_of(pos);
+        let (bid, tid, bsz) = (args[d], args[3 + d], args[9 + d]);
+        let m = k.binary("arith.muli", bid, bsz);
+        let lin = k.binary("arith.addi", m, tid);
+        conds.push(k.cmpi(SLT, lin, trips[pos]));
+        let scaled = if steps[pos] != 1 {
+            let s = k.index_const(steps[pos]);
+            k.binary("arith.muli", lin, s)
+        } else {
+            lin
+        };
+        if super::outline::constant_int(k.ir, lbs[pos]) == Some(0) {
+            ivs.push(scaled);
+        } else {
+            ivs.push(k.binary("arith.addi", lbs[pos], scaled));
+        }
+    }
+    let mut cond = conds[0];
+    for &c in &conds[1..] {
+        cond = k.binary("arith.andi", cond, c);
+    }
+    let then_r = k.ir.create_region();
+    let then_b = k.ir.create_block(&[]);
+    k.ir.append_block(then_r, then_b);
+    let else_r = k.ir.create_region();
+    k.op("scf.if", vec![cond], vec![], vec![], vec![then_r, else_r]);
+    k.op("gpu.terminator", vec![], vec![], vec![], vec![]);
+    // Move the innermost body into the guard.
+    let inner_body = body_block(ir, *band.last().unwrap());
+    let moved: Vec<Op> = ir.block_ops(inner_body).collect();
+    for &o in &moved[..moved.len() - 1] {
+        ir.detach_op(o);
+        ir.append_op(then_b, o);
+    }
+    let mut y = Builder::new(ir, InsertPoint::End(then_b), loc);
+    y.op("scf.yield", vec![], vec![], vec![], vec![]);
+    for (pos, &lp) in band.iter().enumerate() {
+        let iv = ir.block_args(body_block(ir, lp))[0];
+        ir.replace_all_uses(iv, ivs[pos]);
+    }
+    ir.erase_op(l);
+    Ok(launch)
+}

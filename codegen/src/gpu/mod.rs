@@ -1,0 +1,182 @@
+//! GPU code generation: map parallel affine loops to `gpu.launch` ([`map`]), outline
+//! launches into `gpu.module`/`gpu.func` kernels ([`outline`]), translate kernels to naga
+//! modules and emit SPIR-V/WGSL ([`naga_emit`]), and run them with wgpu ([`runtime`]).
+//!
+//! Kernel ABI (what [`naga_emit`] produces and [`runtime`] binds; also written to the
+//! JSON manifest): bind group 0; binding `i` for the `i`-th memref argument of the
+//! `gpu.func` is a storage buffer holding the memref's elements in row-major order
+//! (`read` when the kernel never stores to it); the scalar arguments, in order, are the
+//! fields of one uniform struct at the binding after the last memref (each field 4
+//! bytes: `index` and `i32` as `i32`, `f32` as `f32`; `f64` 8 bytes, 8-aligned; the
+//! manifest gives the offsets); the workgroup size is the
+//! kernel's `known_block_size`.
+
+pub mod build;
+pub mod host;
+pub mod map;
+pub mod naga_emit;
+pub mod outline;
+pub mod runtime;
+
+use lattice_ir::pass::PassRegistry;
+
+/// Registers the GPU passes.
+pub fn register(registry: &mut PassRegistry) {
+    registry.register(&[&map::MAP_PARALLEL_LOOPS, &outline::KERNEL_OUTLINING]);
+}
+
+/// Options of [`map_and_outline`] and [`emit_all`].
+#[derive(Clone, Debug, Default)]
+pub struct GpuCompileOptions {
+    /// Workgroup size per mapped dimension (x first); empty for the defaults.
+    pub workgroup_size: Vec<i64>,
+    /// Compute f64 in f32 (`--gpu-demote-f64`).
+    pub demote_f64: bool,
+    /// Allow f16 (the device has `SHADER_F16`).
+    pub shader_f16: bool,
+    /// Allow f64 (the device has `SHADER_F64`).
+    pub shader_f64: bool,
+    /// Allow i64 (the device has `SHADER_INT64`).
+    pub shader_i64: bool,
+}
+
+/// Maps the parallel loops of every `func.func` of `module` and outlines the launches
+/// (skipped when the module already holds kernels or launches). Returns the remarks for
+/// loops left on the host.
+pub fn map_and_outline(
+    ir: &mut lattice_ir::Ir,
+    module: lattice_ir::Op,
+    options: &GpuCompileOptions,
+) -> Result<Vec<lattice_ir::Diagnostic>, Vec<lattice_ir::Diagnostic>> {
+    let map_options = map::MapOptions {
+        workgroup_size: options.workgroup_size.clone(),
+        demote_f64: options.demote_f64,
+        shader_f64: options.shader_f64,
+        shader_i64: options.shader_i64,
+    };
+    map::check_options(&map_options).map_err(|e| {
+        vec![lattice_ir::Diagnostic::error(
+            lattice_ir::DiagLoc::Loc(ir.loc(module)),
+            e,
+        )]
+    })?;
+    let all = ir.walk_ops(module, lattice_ir::WalkOrder::PreOrder);
+    let has_gpu = all
+        .iter()
+        .any(|&o| ir.is_op(o, "gpu.func") || ir.is_op(o, "gpu.launch"));
+    let mut remarks = Vec::new();
+    if !has_gpu {
+        let funcs: Vec<_> = all
+            .into_iter()
+            .filter(|&o| ir.is_op(o, "func.func"))
+            .collect();
+        for f in funcs {
+            remarks.extend(map::map_parallel_loops(ir, f, &map_options).remarks);
+        }
+    }
+    outline::outline_kernels(ir, module)?;
+    Ok(remarks)
+}
+
+/// Emits every kernel under `module` (see [`naga_emit::emit_kernel`]).
+pub fn emit_all(
+    ir: &mut lattice_ir::Ir,
+    module: lattice_ir::Op,
+    options: &GpuCompileOptions,
+) -> Result<Vec<naga_emit::Kernel>, naga_emit::EmitError> {
+    let emit_options = naga_emit::EmitOptions {
+        demote_f64: options.demote_f64,
+        shader_f16: options.shader_f16,
+        shader_f64: options.shader_f64,
+        shader_i64: options.shader_i64,
+    };
+    let mut out = Vec::new();
+    for (f, name) in naga_emit::kernels(ir, module) {
+        out.push(naga_emit::emit_kernel(ir, f, &name, &emit_options)?);
+    }
+    Ok(out)
+}
+
+/// Options of [`run_module`].
+#[derive(Clone, Debug, Default)]
+pub struct RunGpuOptions {
+    /// Adapter choice (`--gpu-adapter`).
+    pub gpu: runtime::GpuOptions,
+    /// Workgroup size per mapped dimension (x first); empty for the defaults.
+    pub workgroup_size: Vec<i64>,
+    /// Compute f64 kernels in f32 even when the device has `SHADER_F64`.
+    pub demote_f64: bool,
+}
+
+/// What [`run_module`] produced.
+#[derive(Debug)]
+pub struct RunGpuOutput {
+    /// What the program printed.
+    pub output: String,
+    /// The adapter used.
+    pub adapter: String,
+    /// Kernels emitted.
+    pub kernels: usize,
+    /// Kernel launches executed.
+    pub launches: u64,
+    /// Remarks for loops left on the host.
+    pub remarks: Vec<lattice_ir::Diagnostic>,
+}
+
+/// Runs `@entry` of `module` with its parallel loops on the GPU: maps and outlines them
+/// (f64 stays on the GPU where the device has `SHADER_F64`), emits the kernels, lowers
+/// the host code with `lower-affine` and interprets it ([`host`]), dispatching each
+/// `gpu.launch_func` through wgpu.
+pub fn run_module(
+    ir: &mut lattice_ir::Ir,
+    module: lattice_ir::Op,
+    entry: &str,
+    options: &RunGpuOptions,
+) -> Result<RunGpuOutput, String> {
+    let mut gpu = runtime::Gpu::new(&options.gpu).map_err(|e| e.to_string())?;
+    let compile = GpuCompileOptions {
+        workgroup_size: options.workgroup_size.clone(),
+        demote_f64: options.demote_f64 || !gpu.shader_f64,
+        shader_f16: gpu.shader_f16,
+        shader_f64: gpu.shader_f64 && !options.demote_f64,
+        shader_i64: gpu.shader_i64,
+    };
+    let remarks = map_and_outline(ir, module, &compile).map_err(|d| {
+        d.iter()
+            .map(|d| d.message.clone())
+            .collect::<Vec<_>>()
+            .join("\n")
+    })?;
+    let kernels = emit_all(ir, module, &compile).map_err(|e| e.to_string())?;
+    lattice_affine::passes::lower_affine::lower_affine(
+        ir,
+        module,
+        &lattice_affine::passes::lower_affine::LowerAffineOptions::default(),
+    )
+    .map_err(|d| {
+        d.iter()
+            .map(|d| d.message.clone())
+            .collect::<Vec<_>>()
+            .join("\n")
+    })?;
+    let adapter = gpu.adapter_name.clone();
+    let host = host::Host::new(ir, module, &mut gpu, &kernels);
+    let mut launches = 0;
+    let output = {
+        let mut h = host;
+        let out = h_run(&mut h, entry).map_err(|e| e.to_string())?;
+        launches += h.launches;
+        out
+    };
+    Ok(RunGpuOutput {
+        output,
+        adapter,
+        kernels: kernels.len(),
+        launches,
+        remarks,
+    })
+}
+
+fn h_run(h: &mut host::Host<'_>, entry: &str) -> Result<String, host::HostError> {
+    h.run_entry(entry)
+}

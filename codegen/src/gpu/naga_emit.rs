@@ -1,0 +1,1431 @@
+//! Translation of one outlined `gpu.func` kernel into a `naga::Module` with one compute
+//! entry point, its validation, and SPIR-V / WGSL output.
+//!
+//! The kernel's affine ops are first lowered in place with `lower-affine`; what remains
+//! must be `arith`, `math`, `memref.load`/`store`, `scf.for`/`if`/`yield`, the `gpu` index
+//! ops, `gpu.barrier` and `gpu.return`. Bindings follow the kernel ABI of [`super`]:
+//! memref `i` at `@group(0) @binding(i)` (read-only when never stored to), the scalar
+//! arguments as the fields of a uniform struct at the next binding. `index` computes in
+//! `i32`; `i1` is `bool`; f16 needs [`EmitOptions::shader_f16`]; f64 is an error unless
+//! [`EmitOptions::demote_f64`] (then it computes in f32). Memrefs are row-major arrays of
+//! their static shape; `scf.for` becomes a naga `Loop` over a local variable with the
+//! `iter_args` in local variables, `scf.if` results likewise. Every expression is emitted
+//! where the op stands, so loads read memory at the op's place in program order.
+//!
+//! A module the validator rejects is a compiler bug: [`EmitError::Invalid`] names the
+//! kernel and carries naga's message.
+
+use lattice_ir::{AttrData, FloatKind, Ir, Op, Type, TypeData, Value, WalkOrder};
+use naga::{
+    AddressSpace, ArraySize, BinaryOperator, Binding, BuiltIn, Expression, Function,
+    FunctionArgument, GlobalVariable, Handle, Literal, LocalVariable, MathFunction,
+    ResourceBinding, Scalar, ScalarKind, ShaderStage, Span, Statement, StorageAccess, StructMember,
+    TypeInner, UnaryOperator,
+};
+use rustc_hash::FxHashMap;
+use serde::Serialize;
+
+/// Options of the emitter.
+#[derive(Clone, Debug, Default)]
+pub struct EmitOptions {
+    /// Compute f64 in f32 instead of refusing it.
+    pub demote_f64: bool,
+    /// The device has `SHADER_F16` (f16 arithmetic is allowed).
+    pub shader_f16: bool,
+    /// The device has `SHADER_F64` (f64 arithmetic is allowed).
+    pub shader_f64: bool,
+    /// The device has `SHADER_INT64` (i64 arithmetic is allowed).
+    pub shader_i64: bool,
+}
+
+/// Why a kernel could not be emitted.
+#[derive(Debug, thiserror::Error)]
+pub enum EmitError {
+    /// The kernel uses something the emitter does not translate.
+    #[error("kernel '{kernel}': {message}")]
+    Unsupported {
+        /// The kernel's name.
+        kernel: String,
+        /// What and why.
+        message: String,
+        /// The op at fault, if any.
+        op: Option<Op>,
+    },
+    /// naga's validator rejected the module: a compiler bug.
+    #[error("internal error: the naga module for kernel '{kernel}' does not validate (please report): {message}")]
+    Invalid {
+        /// The kernel's name.
+        kernel: String,
+        /// naga's message.
+        message: String,
+    },
+    /// A back end failed.
+    #[error("kernel '{kernel}': {backend} output failed: {message}")]
+    Backend {
+        /// The kernel's name.
+        kernel: String,
+        /// `spv` or `wgsl`.
+        backend: &'static str,
+        /// The back end's message.
+        message: String,
+    },
+}
+
+/// One binding of a kernel, as written to the manifest.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct BindingInfo {
+    /// The binding number in group 0.
+    pub binding: u32,
+    /// `storage` or `uniform`.
+    pub kind: String,
+    /// Index of the `gpu.func` argument (memrefs) or `null` for the uniform block.
+    pub arg: Option<usize>,
+    /// For storage buffers: whether the kernel writes it.
+    pub writable: bool,
+    /// Element type (`f32`, `i32`, ...) of storage buffers.
+    pub element: Option<String>,
+    /// Static shape of the memref.
+    pub shape: Vec<i64>,
+    /// For the uniform block: the argument indices of its fields, in order.
+    pub fields: Vec<usize>,
+    /// For the uniform block: the byte offset of each field (4-byte `i32`/`f32`,
+    /// 8-byte-aligned `f64`); the block is padded to a multiple of 16 bytes.
+    pub offsets: Vec<u32>,
+    /// For the uniform block: each field's type on the GPU (`i32`, `f32`, `f64`).
+    pub field_types: Vec<String>,
+    /// For storage buffers: the element type the GPU buffer holds (`f32` for a demoted
+    /// `f64` memref, `i32` for `index`); the runtime converts.
+    pub gpu_element: Option<String>,
+}
+
+/// A translated and validated kernel.
+pub struct Kernel {
+    /// `module::func` of the kernel.
+    pub name: String,
+    /// The entry point's name (the `gpu.func`'s).
+    pub entry_point: String,
+    /// The naga module.
+    pub module: naga::Module,
+    /// Its validation info.
+    pub info: naga::valid::ModuleInfo,
+    /// Workgroup size.
+    pub workgroup_size: [u32; 3],
+    /// Bindings, memrefs first then the uniform block (if any scalar argument).
+    pub bindings: Vec<BindingInfo>,
+}
+
+impl Kernel {
+    /// SPIR-V words.
+    pub fn spirv(&self) -> Result<Vec<u32>, EmitError> {
+        let options = naga::back::spv::Options {
+            lang_version: (1, 3),
+            ..Default::default()
+        };
+        let pipeline = naga::back::spv::PipelineOptions {
+            shader_stage: ShaderStage::Compute,
+            entry_point: self.entry_point.clone(),
+        };
+        naga::back::spv::write_vec(&self.module, &self.info, &options, Some(&pipeline)).map_err(
+            |e| EmitError::Backend {
+                kernel: self.name.clone(),
+                backend: "spv",
+                message: e.to_string(),
+            },
+        )
+    }
+
+    /// WGSL text.
+    pub fn wgsl(&self) -> Result<String, EmitError> {
+        naga::back::wgsl::write_string(
+            &self.module,
+            &self.info,
+            naga::back::wgsl::WriterFlags::empty(),
+        )
+        .map_err(|e| EmitError::Backend {
+            kernel: self.name.clone(),
+            backend: "wgsl",
+            message: e.to_string(),
+        })
+    }
+}
+
+/// The kernels (`gpu.func` with the `kernel` attribute) under `root`, with their names
+/// `module::func`.
+pub fn kernels(ir: &Ir, root: Op) -> Vec<(Op, String)> {
+    let mut out = Vec::new();
+    for op in ir.walk_ops(root, WalkOrder::PreOrder) {
+        if !ir.is_op(op, "gpu.func") || ir.attr(op, "gpu.kernel").is_none() {
+            continue;
+        }
+        let name = sym(ir, op);
+        let module = ir.parent_op(op).map(|m| sym(ir, m)).unwrap_or_default();
+        out.push((op, format!("{module}::{name}")));
+    }
+    out
+}
+
+fn sym(ir: &Ir, op: Op) -> String {
+    ir.attr(op, "sym_name")
+        .and_then(|a| ir.ctx().string_value(a))
+        .unwrap_or("")
+        .to_string()
+}
+
+/// Lowers the affine ops of `func` in place, then translates and validates it.
+pub fn emit_kernel(
+    ir: &mut Ir,
+    func: Op,
+    name: &str,
+    options: &EmitOptions,
+) -> Result<Kernel, EmitError> {
+    let unsupported = |message: String, op: Option<Op>| EmitError::Unsupported {
+        kernel: name.to_string(),
+        message,
+        op,
+    };
+    lattice_affine::passes::lower_affine::lower_affine(
+        ir,
+        func,
+        &lattice_affine::passes::lower_affine::LowerAffineOptions::default(),
+    )
+    .map_err(|d| {
+        unsupported(
+            d.first().map(|d| d.message.clone()).unwrap_or_default(),
+            None,
+        )
+    })?;
+    let wg = match ir
+        .attr(func, "known_block_size")
+        .map(|a| ir.ctx().attr_data(a))
+    {
+        Some(AttrData::DenseArray { values, .. }) if values.len() == 3 => {
+            [values[0] as u32, values[1] as u32, values[2] as u32]
+        }
+        _ => {
+            return Err(unsupported(
+                "the kernel has no known_block_size (the workgroup size must be constant)".into(),
+                Some(func),
+            ))
+        }
+    };
+    let mut t = Translator {
+        ir,
+        name: name.to_string(),
+        options: options.clone(),
+        module: naga::Module::default(),
+        exprs: naga::Arena::new(),
+        locals: naga::Arena::new(),
+        values: FxHashMap::default(),
+        wg,
+        builtins: [None; 3],
+        memrefs: FxHashMap::default(),
+        scalars: FxHashMap::default(),
+        uniform: None,
+    };
+    let bindings = t.declare_globals(func)?;
+    // Entry point arguments: global_invocation_id is unused; workgroup, local, count.
+    let uvec3 = t.ty(TypeInner::Vector {
+        size: naga::VectorSize::Tri,
+        scalar: Scalar::U32,
+    });
+    let arguments = [
+        ("wid", BuiltIn::WorkGroupId),
+        ("lid", BuiltIn::LocalInvocationId),
+        ("nwg", BuiltIn::NumWorkGroups),
+    ]
+    .iter()
+    .map(|&(n, b)| FunctionArgument {
+        name: Some(n.into()),
+        ty: uvec3,
+        binding: Some(Binding::BuiltIn(b)),
+    })
+    .collect();
+    let entry =
+        t.ir.entry_block(t.ir.region(func, 0))
+            .ok_or_else(|| unsupported("the kernel has no body".into(), Some(func)))?;
+    let mut body = naga::Block::new();
+    t.block(entry, &mut body, None)?;
+    body.push(Statement::Return { value: None }, Span::UNDEFINED);
+    // naga's WGSL namer appends `_` to names ending in a digit; use that spelling for
+    // both back ends so the manifest names one entry point.
+    let mut entry_point = sym(t.ir, func);
+    if entry_point.ends_with(|c: char| c.is_ascii_digit()) {
+        entry_point.push('_');
+    }
+    let function = Function {
+        name: Some(entry_point.clone()),
+        arguments,
+        result: None,
+        local_variables: std::mem::take(&mut t.locals),
+        expressions: std::mem::take(&mut t.exprs),
+        named_expressions: Default::default(),
+        body,
+        diagnostic_filter_leaf: None,
+    };
+    let mut module = std::mem::take(&mut t.module);
+    module.entry_points.push(naga::EntryPoint {
+        name: entry_point.clone(),
+        stage: ShaderStage::Compute,
+        early_depth_test: None,
+        workgroup_size: wg,
+        workgroup_size_overrides: None,
+        function,
+        mesh_info: None,
+        task_payload: None,
+        incoming_ray_payload: None,
+    });
+    let mut caps = naga::valid::Capabilities::empty();
+    if options.shader_f16 {
+        caps |= naga::valid::Capabilities::SHADER_FLOAT16;
+    }
+    if options.shader_f64 {
+        caps |= naga::valid::Capabilities::FLOAT64;
+    }
+    if options.shader_i64 {
+        caps |= naga::valid::Capabilities::SHADER_INT64;
+    }
+    let info = naga::valid::Validator::new(naga::valid::ValidationFlags::all(), caps)
+        .validate(&module)
+        .map_err(|e| EmitError::Invalid {
+            kernel: name.to_string(),
+            message: format!("{:?}", e.into_inner()),
+        })?;
+    Ok(Kernel {
+        name: name.to_string(),
+        entry_point,
+        module,
+        info,
+        workgroup_size: wg,
+        bindings,
+    })
+}
+
+/// A value's kernel-side scalar type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Sc {
+    I32,
+    I64,
+    F32,
+    F64,
+    F16,
+    Bool,
+}
+
+impl Sc {
+    fn name(self) -> &'static str {
+        match self {
+            Sc::I32 => "i32",
+            Sc::I64 => "i64",
+            Sc::F32 => "f32",
+            Sc::F64 => "f64",
+            Sc::F16 => "f16",
+            Sc::Bool => "bool",
+        }
+    }
+
+    fn scalar(self) -> Scalar {
+        match self {
+            Sc::I32 => Scalar::I32,
+            Sc::I64 => Scalar::I64,
+            Sc::F32 => Scalar::F32,
+            Sc::F64 => Scalar::F64,
+            Sc::F16 => Scalar::F16,
+            Sc::Bool => Scalar::BOOL,
+        }
+    }
+}
+
+struct Translator<'a> {
+    ir: &'a mut Ir,
+    name: String,
+    options: EmitOptions,
+    module: naga::Module,
+    exprs: naga::Arena<Expression>,
+    locals: naga::Arena<LocalVariable>,
+    values: FxHashMap<Value, Handle<Expression>>,
+    wg: [u32; 3],
+    /// Loaded (as i32) workgroup id, local id, workgroup count vectors, lazily.
+    builtins: [Option<Handle<Expression>>; 3],
+    /// memref argument → (global, shape).
+    memrefs: FxHashMap<Value, (Handle<GlobalVariable>, Vec<i64>)>,
+    /// scalar argument → field index in the uniform block.
+    scalars: FxHashMap<Value, u32>,
+    uniform: Option<Handle<GlobalVariable>>,
+}
+
+type R<T> = Result<T, EmitError>;
+
+impl Translator<'_> {
+    fn err<T>(&self, message: impl Into<String>, op: Option<Op>) -> R<T> {
+        Err(EmitError::Unsupported {
+            kernel: self.name.clone(),
+            message: message.into(),
+            op,
+        })
+    }
+
+    fn ty(&mut self, inner: TypeInner) -> Handle<naga::Type> {
+        self.module
+            .types
+            .insert(naga::Type { name: None, inner }, Span::UNDEFINED)
+    }
+
+    fn scalar_of(&self, ty: Type, op: Option<Op>) -> R<Sc> {
+        let ctx = self.ir.ctx();
+        match ctx.type_data(ty) {
+            TypeData::Index => Ok(Sc::I32),
+            TypeData::Integer { width: 32, .. } => Ok(Sc::I32),
+            TypeData::Integer { width: 64, .. } if self.options.shader_i64 => Ok(Sc::I64),
+            TypeData::Integer { width: 64, .. } => self.err(
+                "i64 needs a device with SHADER_INT64 (--gpu-i64)",
+                op,
+            ),
+            TypeData::Integer { width: 1, .. } => Ok(Sc::Bool),
+            TypeData::Float(FloatKind::F32) => Ok(Sc::F32),
+            TypeData::Float(FloatKind::F16) if self.options.shader_f16 => Ok(Sc::F16),
+            TypeData::Float(FloatKind::F16) => self.err(
+                "f16 needs a device with SHADER_F16",
+                op,
+            ),
+            TypeData::Float(FloatKind::F64) if self.options.shader_f64 => Ok(Sc::F64),
+            TypeData::Float(FloatKind::F64) if self.options.demote_f64 => Ok(Sc::F32),
+            TypeData::Float(FloatKind::F64) => self.err(
+                "f64 needs a device with SHADER_F64 (--gpu-f64), or --gpu-demote-f64 to compute in f32",
+                op,
+            ),
+            _ => self.err(
+                format!(
+                    "type {} is not supported in kernels",
+                    super::map::type_name(self.ir, ty)
+                ),
+                op,
+            ),
+        }
+    }
+
+    fn scalar_ty(&mut self, s: Sc) -> Handle<naga::Type> {
+        self.ty(TypeInner::Scalar(s.scalar()))
+    }
+
+    /// Appends `e`, emitting it into `block` unless it is pre-emitted.
+    fn expr(&mut self, e: Expression, block: &mut naga::Block) -> Handle<Expression> {
+        let pre = e.needs_pre_emit();
+        let start = self.exprs.len();
+        let h = self.exprs.append(e, Span::UNDEFINED);
+        if !pre {
+            block.push(
+                Statement::Emit(self.exprs.range_from(start)),
+                Span::UNDEFINED,
+            );
+        }
+        h
+    }
+
+    fn lit_i32(&mut self, v: i32, block: &mut naga::Block) -> Handle<Expression> {
+        self.expr(Expression::Literal(Literal::I32(v)), block)
+    }
+
+    fn bin(
+        &mut self,
+        op: BinaryOperator,
+        l: Handle<Expression>,
+        r: Handle<Expression>,
+        b: &mut naga::Block,
+    ) -> Handle<Expression> {
+        self.expr(
+            Expression::Binary {
+                op,
+                left: l,
+                right: r,
+            },
+            b,
+        )
+    }
+
+    fn declare_globals(&mut self, func: Op) -> R<Vec<BindingInfo>> {
+        let entry = self.ir.entry_block(self.ir.region(func, 0));
+        let Some(entry) = entry else {
+            return self.err("the kernel has no body", Some(func));
+        };
+        let args = self.ir.block_args(entry).to_vec();
+        let mut bindings = Vec::new();
+        let mut fields = Vec::new();
+        let mut binding = 0u32;
+        for (i, &a) in args.iter().enumerate() {
+            let ty = self.ir.value_type(a);
+            let is_memref = matches!(self.ir.ctx().type_data(ty), TypeData::MemRef { .. });
+            if !is_memref {
+                fields.push((i, a));
+                continue;
+            }
+            let (shape, element, layout) = match self.ir.ctx().type_data(ty) {
+                TypeData::MemRef {
+                    shape,
+                    element,
+                    layout,
+                    ..
+                } => (shape.clone(), *element, *layout),
+                _ => unreachable!(),
+            };
+            if shape.iter().any(|&d| d < 0) || layout.is_some() {
+                return self.err(
+                    format!("argument #{i}: only memrefs with a static shape and identity layout are supported"),
+                    Some(func),
+                );
+            }
+            let s = self.scalar_of(element, Some(func))?;
+            if s == Sc::Bool {
+                return self.err(
+                    format!("argument #{i}: memrefs of i1 are not supported"),
+                    Some(func),
+                );
+            }
+            let writable = self
+                .ir
+                .uses(a)
+                .iter()
+                .any(|u| self.ir.is_op(u.op, "memref.store") && u.index == 1);
+            let base = self.scalar_ty(s);
+            let width = match s {
+                Sc::F16 => 2,
+                Sc::F64 | Sc::I64 => 8,
+                _ => 4,
+            };
+            let arr = self.ty(TypeInner::Array {
+                base,
+                size: ArraySize::Dynamic,
+                stride: width,
+            });
+            let access = if writable {
+                StorageAccess::LOAD | StorageAccess::STORE
+            } else {
+                StorageAccess::LOAD
+            };
+            let g = self.module.global_variables.append(
+                GlobalVariable {
+                    name: Some(format!("arg{i}")),
+                    space: AddressSpace::Storage { access },
+                    binding: Some(ResourceBinding { group: 0, binding }),
+                    ty: arr,
+                    init: None,
+                    memory_decorations: naga::MemoryDecorations::empty(),
+                },
+                Span::UNDEFINED,
+            );
+            self.memrefs.insert(a, (g, shape.clone()));
+            bindings.push(BindingInfo {
+                binding,
+                kind: "storage".into(),
+                arg: Some(i),
+                writable,
+                element: Some(super::map::type_name(self.ir, element)),
+                shape,
+                fields: Vec::new(),
+                offsets: Vec::new(),
+                field_types: Vec::new(),
+                gpu_element: Some(s.name().to_string()),
+            });
+            binding += 1;
+        }
+        if !fields.is_empty() {
+            let mut members = Vec::new();
+            let mut offsets = Vec::new();
+            let mut field_types = Vec::new();
+            let mut offset = 0u32;
+            for (k, &(i, a)) in fields.iter().enumerate() {
+                let s = self.scalar_of(self.ir.value_type(a), Some(func))?;
+                let size = match s {
+                    Sc::I32 | Sc::F32 => 4,
+                    Sc::I64 => 8,
+                    Sc::F64 => 8,
+                    _ => {
+                        return self.err(
+                            format!(
+                                "argument #{i}: scalar arguments must be index, i32, f32 or f64"
+                            ),
+                            Some(func),
+                        )
+                    }
+                };
+                offset = offset.div_ceil(size) * size;
+                let ty = self.scalar_ty(s);
+                members.push(StructMember {
+                    name: Some(format!("arg{i}")),
+                    ty,
+                    binding: None,
+                    offset,
+                });
+                offsets.push(offset);
+                field_types.push(s.name().to_string());
+                offset += size;
+                self.scalars.insert(a, k as u32);
+            }
+            let span = offset.div_ceil(16) * 16;
+            let st = self.ty(TypeInner::Struct { members, span });
+            let g = self.module.global_variables.append(
+                GlobalVariable {
+                    name: Some("scalars".into()),
+                    space: AddressSpace::Uniform,
+                    binding: Some(ResourceBinding { group: 0, binding }),
+                    ty: st,
+                    init: None,
+                    memory_decorations: naga::MemoryDecorations::empty(),
+                },
+                Span::UNDEFINED,
+            );
+            self.uniform = Some(g);
+            bindings.push(BindingInfo {
+                binding,
+                kind: "uniform".into(),
+                arg: None,
+                writable: false,
+                element: None,
+                shape: Vec::new(),
+                fields: fields.iter().map(|&(i, _)| i).collect(),
+                offsets,
+                field_types,
+                gpu_element: None,
+            });
+        }
+        Ok(bindings)
+    }
+
+    /// The expression of `v` (arguments are loaded where first used).
+    fn val(&mut self, v: Value, op: Op, b: &mut naga::Block) -> R<Handle<Expression>> {
+        if let Some(&h) = self.values.get(&v) {
+            return Ok(h);
+        }
+        if let Some(&k) = self.scalars.get(&v) {
+            let g = self.uniform.expect("uniform block declared");
+            let gp = self.expr(Expression::GlobalVariable(g), b);
+            let p = self.expr(Expression::AccessIndex { base: gp, index: k }, b);
+            let h = self.expr(Expression::Load { pointer: p }, b);
+            // Not cached: the load may sit in a nested block that does not dominate later uses.
+            return Ok(h);
+        }
+        self.err(
+            format!("operand of '{}' has no translation", self.ir.op_name(op)),
+            Some(op),
+        )
+    }
+
+    fn block(
+        &mut self,
+        block: lattice_ir::Block,
+        out: &mut naga::Block,
+        yield_to: Option<&[Handle<LocalVariable>]>,
+    ) -> R<()> {
+        let ops: Vec<Op> = self.ir.block_ops(block).collect();
+        for op in ops {
+            self.op(op, out, yield_to)?;
+        }
+        Ok(())
+    }
+
+    fn builtin(&mut self, which: usize, dim: usize, b: &mut naga::Block) -> Handle<Expression> {
+        let _ = self.builtins[which];
+        let arg = self.expr(Expression::FunctionArgument(which as u32), b);
+        let c = self.expr(
+            Expression::AccessIndex {
+                base: arg,
+                index: dim as u32,
+            },
+            b,
+        );
+        self.expr(
+            Expression::As {
+                expr: c,
+                kind: ScalarKind::Sint,
+                convert: Some(4),
+            },
+            b,
+        )
+    }
+
+    fn local(&mut self, s: Sc, name: &str) -> Handle<LocalVariable> {
+        let ty = self.scalar_ty(s);
+        self.locals.append(
+            LocalVariable {
+                name: Some(name.into()),
+                ty,
+                init: None,
+            },
+            Span::UNDEFINED,
+        )
+    }
+
+    fn store_local(
+        &mut self,
+        l: Handle<LocalVariable>,
+        v: Handle<Expression>,
+        b: &mut naga::Block,
+    ) {
+        let p = self.expr(Expression::LocalVariable(l), b);
+        b.push(
+            Statement::Store {
+                pointer: p,
+                value: v,
+            },
+            Span::UNDEFINED,
+        );
+    }
+
+    fn load_local(&mut self, l: Handle<LocalVariable>, b: &mut naga::Block) -> Handle<Expression> {
+        let p = self.expr(Expression::LocalVariable(l), b);
+        self.expr(Expression::Load { pointer: p }, b)
+    }
+
+    /// Pointer to `memref[indices]` (row-major linearization).
+    fn element_ptr(
+        &mut self,
+        op: Op,
+        memref: Value,
+        indices: &[Value],
+        b: &mut naga::Block,
+    ) -> R<Handle<Expression>> {
+        let Some((g, shape)) = self.memrefs.get(&memref).cloned() else {
+            return self.err(
+                format!(
+                    "'{}' on a memref that is not a kernel argument",
+                    self.ir.op_name(op)
+                ),
+                Some(op),
+            );
+        };
+        if indices.len() != shape.len() {
+            return self.err("index count does not match the memref rank", Some(op));
+        }
+        let mut lin: Option<Handle<Expression>> = None;
+        for (k, &i) in indices.iter().enumerate() {
+            let iv = self.val(i, op, b)?;
+            lin = Some(match lin {
+                None => iv,
+                Some(acc) => {
+                    let d = self.lit_i32(shape[k] as i32, b);
+                    let m = self.bin(BinaryOperator::Multiply, acc, d, b);
+                    self.bin(BinaryOperator::Add, m, iv, b)
+                }
+            });
+        }
+        let index = match lin {
+            Some(l) => l,
+            None => self.lit_i32(0, b),
+        };
+        let gp = self.expr(Expression::GlobalVariable(g), b);
+        Ok(self.expr(Expression::Access { base: gp, index }, b))
+    }
+
+    fn op(
+        &mut self,
+        op: Op,
+        b: &mut naga::Block,
+        yield_to: Option<&[Handle<LocalVariable>]>,
+    ) -> R<()> {
+        let name = self.ir.op_name(op).to_string();
+        let operands = self.ir.operands(op).to_vec();
+        let results = self.ir.results(op).to_vec();
+        let dim = || -> usize {
+            let ir = &*self.ir;
+            match ir.attr(op, "dimension").map(|a| ir.ctx().attr_data(a)) {
+                Some(AttrData::Dialect(t)) if t.contains('y') => 1,
+                Some(AttrData::Dialect(t)) if t.contains('z') => 2,
+                _ => 0,
+            }
+        };
+        let set = |t: &mut Self, h: Handle<Expression>| {
+            t.values.insert(results[0], h);
+        };
+        match name.as_str() {
+            "gpu.block_id" => {
+                let d = dim();
+                let h = self.builtin(0, d, b);
+                set(self, h);
+            }
+            "gpu.thread_id" => {
+                let d = dim();
+                let h = self.builtin(1, d, b);
+                set(self, h);
+            }
+            "gpu.grid_dim" => {
+                let d = dim();
+                let h = self.builtin(2, d, b);
+                set(self, h);
+            }
+            "gpu.block_dim" => {
+                let d = dim();
+                let h = self.lit_i32(self.wg[d] as i32, b);
+                set(self, h);
+            }
+            "gpu.return" => {}
+            "gpu.barrier" => {
+                b.push(
+                    Statement::ControlBarrier(naga::Barrier::WORK_GROUP | naga::Barrier::STORAGE),
+                    Span::UNDEFINED,
+                );
+            }
+            "arith.constant" => {
+                let ty = self.ir.value_type(results[0]);
+                let s = self.scalar_of(ty, Some(op))?;
+                let attr = self.ir.attr(op, "value");
+                let data = attr.map(|a| self.ir.ctx().attr_data(a).clone());
+                let lit = match (s, data) {
+                    (Sc::I32, Some(AttrData::Integer { value, .. })) => {
+                        let Ok(v) = i32::try_from(value) else {
+                            return self
+                                .err(format!("constant {value} does not fit in i32"), Some(op));
+                        };
+                        Literal::I32(v)
+                    }
+                    (Sc::I64, Some(AttrData::Integer { value, .. })) => Literal::I64(value as i64),
+                    (Sc::Bool, Some(AttrData::Integer { value, .. })) => Literal::Bool(value != 0),
+                    (Sc::F64, Some(AttrData::Float { bits, ty })) => {
+                        match self.ir.ctx().type_data(ty) {
+                            TypeData::Float(FloatKind::F64) => {
+                                Literal::F64(f64::from_bits(bits as u64))
+                            }
+                            _ => return self.err("unsupported float constant", Some(op)),
+                        }
+                    }
+                    (Sc::F32 | Sc::F16, Some(AttrData::Float { bits, ty })) => {
+                        let v = match self.ir.ctx().type_data(ty) {
+                            TypeData::Float(FloatKind::F64) => f64::from_bits(bits as u64) as f32,
+                            TypeData::Float(FloatKind::F32) => f32::from_bits(bits as u32),
+                            TypeData::Float(FloatKind::F16) => f16_to_f32(bits as u16),
+                            _ => return self.err("unsupported float constant", Some(op)),
+                        };
+                        Literal::F32(v)
+                    }
+                    _ => return self.err("unsupported constant", Some(op)),
+                };
+                // Non-finite values have no literal: build them from their f32 bits.
+                let non_finite = match lit {
+                    Literal::F32(v) if !v.is_finite() => Some(v),
+                    Literal::F64(v) if !v.is_finite() => Some(v as f32),
+                    _ => None,
+                };
+                let mut h = match non_finite {
+                    Some(v) => {
+                        let bits = self.expr(Expression::Literal(Literal::U32(v.to_bits())), b);
+                        let f = self.expr(
+                            Expression::As {
+                                expr: bits,
+                                kind: ScalarKind::Float,
+                                convert: None,
+                            },
+                            b,
+                        );
+                        if s == Sc::F64 {
+                            self.expr(
+                                Expression::As {
+                                    expr: f,
+                                    kind: ScalarKind::Float,
+                                    convert: Some(8),
+                                },
+                                b,
+                            )
+                        } else {
+                            f
+                        }
+                    }
+                    None => self.expr(Expression::Literal(lit), b),
+                };
+                if s == Sc::F16 {
+                    h = self.expr(
+                        Expression::As {
+                            expr: h,
+                            kind: ScalarKind::Float,
+                            convert: Some(2),
+                        },
+                        b,
+                    );
+                }
+                set(self, h);
+            }
+            "arith.addi" | "arith.subi" | "arith.muli" | "arith.divsi" | "arith.remsi"
+            | "arith.andi" | "arith.ori" | "arith.xori" | "arith.shli" | "arith.shrsi"
+            | "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.remf" => {
+                let l = self.val(operands[0], op, b)?;
+                let r = self.val(operands[1], op, b)?;
+                let is_bool = self.scalar_of(self.ir.value_type(results[0]), Some(op))? == Sc::Bool;
+                let bop = match name.as_str() {
+                    "arith.addi" | "arith.addf" => BinaryOperator::Add,
+                    "arith.subi" | "arith.subf" => BinaryOperator::Subtract,
+                    "arith.muli" | "arith.mulf" => BinaryOperator::Multiply,
+                    "arith.divsi" | "arith.divf" => BinaryOperator::Divide,
+                    "arith.remsi" | "arith.remf" => BinaryOperator::Modulo,
+                    "arith.andi" if is_bool => BinaryOperator::LogicalAnd,
+                    "arith.ori" if is_bool => BinaryOperator::LogicalOr,
+                    "arith.xori" if is_bool => BinaryOperator::NotEqual,
+                    "arith.andi" => BinaryOperator::And,
+                    "arith.ori" => BinaryOperator::InclusiveOr,
+                    "arith.xori" => BinaryOperator::ExclusiveOr,
+                    "arith.shli" | "arith.shrsi" => {
+                        let ru = self.expr(
+                            Expression::As {
+                                expr: r,
+                                kind: ScalarKind::Uint,
+                                convert: None,
+                            },
+                            b,
+                        );
+                        let bop = if name == "arith.shli" {
+                            BinaryOperator::ShiftLeft
+                        } else {
+                            BinaryOperator::ShiftRight
+                        };
+                        let h = self.bin(bop, l, ru, b);
+                        set(self, h);
+                        return Ok(());
+                    }
+                    _ => unreachable!(),
+                };
+                let h = self.bin(bop, l, r, b);
+                set(self, h);
+            }
+            "arith.divui" | "arith.remui" | "arith.shrui" => {
+                let l = self.val(operands[0], op, b)?;
+                let r = self.val(operands[1], op, b)?;
+                let lu = self.expr(
+                    Expression::As {
+                        expr: l,
+                        kind: ScalarKind::Uint,
+                        convert: None,
+                    },
+                    b,
+                );
+                let ru = self.expr(
+                    Expression::As {
+                        expr: r,
+                        kind: ScalarKind::Uint,
+                        convert: None,
+                    },
+                    b,
+                );
+                let bop = match name.as_str() {
+                    "arith.divui" => BinaryOperator::Divide,
+                    "arith.remui" => BinaryOperator::Modulo,
+                    _ => BinaryOperator::ShiftRight,
+                };
+                let u = self.bin(bop, lu, ru, b);
+                let h = self.expr(
+                    Expression::As {
+                        expr: u,
+                        kind: ScalarKind::Sint,
+                        convert: None,
+                    },
+                    b,
+                );
+                set(self, h);
+            }
+            "arith.ceildivsi" | "arith.floordivsi" => {
+                // q = a / b (truncated); adjust by one when the remainder is non-zero and
+                // its sign calls for it.
+                let a = self.val(operands[0], op, b)?;
+                let d = self.val(operands[1], op, b)?;
+                let q = self.bin(BinaryOperator::Divide, a, d, b);
+                let r = self.bin(BinaryOperator::Modulo, a, d, b);
+                let zero = self.lit_i32(0, b);
+                let one = self.lit_i32(1, b);
+                let nz = self.bin(BinaryOperator::NotEqual, r, zero, b);
+                let rneg = self.bin(BinaryOperator::Less, r, zero, b);
+                let dneg = self.bin(BinaryOperator::Less, d, zero, b);
+                let (same, adj) = if name == "arith.ceildivsi" {
+                    (
+                        self.bin(BinaryOperator::Equal, rneg, dneg, b),
+                        BinaryOperator::Add,
+                    )
+                } else {
+                    (
+                        self.bin(BinaryOperator::NotEqual, rneg, dneg, b),
+                        BinaryOperator::Subtract,
+                    )
+                };
+                let cond = self.bin(BinaryOperator::LogicalAnd, nz, same, b);
+                let q1 = self.bin(adj, q, one, b);
+                let h = self.expr(
+                    Expression::Select {
+                        condition: cond,
+                        accept: q1,
+                        reject: q,
+                    },
+                    b,
+                );
+                set(self, h);
+            }
+            "arith.maxsi" | "arith.minsi" | "arith.maximumf" | "arith.minimumf"
+            | "arith.maxnumf" | "arith.minnumf" | "math.powf" | "math.atan2" | "math.copysign" => {
+                let l = self.val(operands[0], op, b)?;
+                let r = self.val(operands[1], op, b)?;
+                let fun = match name.as_str() {
+                    "arith.maxsi" | "arith.maximumf" | "arith.maxnumf" => MathFunction::Max,
+                    "arith.minsi" | "arith.minimumf" | "arith.minnumf" => MathFunction::Min,
+                    "math.powf" => MathFunction::Pow,
+                    "math.atan2" => MathFunction::Atan2,
+                    _ => {
+                        return self.err(format!("'{name}' is not supported in kernels"), Some(op))
+                    }
+                };
+                let h = self.expr(
+                    Expression::Math {
+                        fun,
+                        arg: l,
+                        arg1: Some(r),
+                        arg2: None,
+                        arg3: None,
+                    },
+                    b,
+                );
+                set(self, h);
+            }
+            "arith.maxui" | "arith.minui" => {
+                let l = self.val(operands[0], op, b)?;
+                let r = self.val(operands[1], op, b)?;
+                let lu = self.expr(
+                    Expression::As {
+                        expr: l,
+                        kind: ScalarKind::Uint,
+                        convert: None,
+                    },
+                    b,
+                );
+                let ru = self.expr(
+                    Expression::As {
+                        expr: r,
+                        kind: ScalarKind::Uint,
+                        convert: None,
+                    },
+                    b,
+                );
+                let fun = if name == "arith.maxui" {
+                    MathFunction::Max
+                } else {
+                    MathFunction::Min
+                };
+                let u = self.expr(
+                    Expression::Math {
+                        fun,
+                        arg: lu,
+                        arg1: Some(ru),
+                        arg2: None,
+                        arg3: None,
+                    },
+                    b,
+                );
+                let h = self.expr(
+                    Expression::As {
+                        expr: u,
+                        kind: ScalarKind::Sint,
+                        convert: None,
+                    },
+                    b,
+                );
+                set(self, h);
+            }
+            "math.fma" => {
+                let x = self.val(operands[0], op, b)?;
+                let y = self.val(operands[1], op, b)?;
+                let z = self.val(operands[2], op, b)?;
+                let h = self.expr(
+                    Expression::Math {
+                        fun: MathFunction::Fma,
+                        arg: x,
+                        arg1: Some(y),
+                        arg2: Some(z),
+                        arg3: None,
+                    },
+                    b,
+                );
+                set(self, h);
+            }
+            "arith.negf" => {
+                let x = self.val(operands[0], op, b)?;
+                let h = self.expr(
+                    Expression::Unary {
+                        op: UnaryOperator::Negate,
+                        expr: x,
+                    },
+                    b,
+                );
+                set(self, h);
+            }
+            "math.sqrt" | "math.rsqrt" | "math.exp" | "math.exp2" | "math.log" | "math.log2"
+            | "math.sin" | "math.cos" | "math.tan" | "math.tanh" | "math.absf" | "math.absi"
+            | "math.floor" | "math.ceil" | "math.round" | "math.trunc" | "math.atan"
+            | "math.asin" | "math.acos" | "math.sinh" | "math.cosh" => {
+                let x = self.val(operands[0], op, b)?;
+                let fun = match name.as_str() {
+                    "math.sqrt" => MathFunction::Sqrt,
+                    "math.rsqrt" => MathFunction::InverseSqrt,
+                    "math.exp" => MathFunction::Exp,
+                    "math.exp2" => MathFunction::Exp2,
+                    "math.log" => MathFunction::Log,
+                    "math.log2" => MathFunction::Log2,
+                    "math.sin" => MathFunction::Sin,
+                    "math.cos" => MathFunction::Cos,
+                    "math.tan" => MathFunction::Tan,
+                    "math.tanh" => MathFunction::Tanh,
+                    "math.absf" | "math.absi" => MathFunction::Abs,
+                    "math.floor" => MathFunction::Floor,
+                    "math.ceil" => MathFunction::Ceil,
+                    "math.round" => MathFunction::Round,
+                    "math.trunc" => MathFunction::Trunc,
+                    "math.atan" => MathFunction::Atan,
+                    "math.asin" => MathFunction::Asin,
+                    "math.acos" => MathFunction::Acos,
+                    "math.sinh" => MathFunction::Sinh,
+                    _ => MathFunction::Cosh,
+                };
+                let h = self.expr(
+                    Expression::Math {
+                        fun,
+                        arg: x,
+                        arg1: None,
+                        arg2: None,
+                        arg3: None,
+                    },
+                    b,
+                );
+                set(self, h);
+            }
+            "arith.cmpi" | "arith.cmpf" => {
+                let l = self.val(operands[0], op, b)?;
+                let r = self.val(operands[1], op, b)?;
+                let pred = self
+                    .ir
+                    .attr(op, "predicate")
+                    .and_then(|a| self.ir.ctx().int_value(a))
+                    .unwrap_or(-1);
+                let h = if name == "arith.cmpi" {
+                    let (bop, unsigned) = match pred {
+                        0 => (BinaryOperator::Equal, false),
+                        1 => (BinaryOperator::NotEqual, false),
+                        2 => (BinaryOperator::Less, false),
+                        3 => (BinaryOperator::LessEqual, false),
+                        4 => (BinaryOperator::Greater, false),
+                        5 => (BinaryOperator::GreaterEqual, false),
+                        6 => (BinaryOperator::Less, true),
+                        7 => (BinaryOperator::LessEqual, true),
+                        8 => (BinaryOperator::Greater, true),
+                        9 => (BinaryOperator::GreaterEqual, true),
+                        _ => return self.err("unknown cmpi predicate", Some(op)),
+                    };
+                    let is_bool =
+                        self.scalar_of(self.ir.value_type(operands[0]), Some(op))? == Sc::Bool;
+                    if unsigned && !is_bool {
+                        let lu = self.expr(
+                            Expression::As {
+                                expr: l,
+                                kind: ScalarKind::Uint,
+                                convert: None,
+                            },
+                            b,
+                        );
+                        let ru = self.expr(
+                            Expression::As {
+                                expr: r,
+                                kind: ScalarKind::Uint,
+                                convert: None,
+                            },
+                            b,
+                        );
+                        self.bin(bop, lu, ru, b)
+                    } else {
+                        self.bin(bop, l, r, b)
+                    }
+                } else {
+                    let bop = match pred {
+                        1 | 8 => BinaryOperator::Equal,
+                        2 | 9 => BinaryOperator::Greater,
+                        3 | 10 => BinaryOperator::GreaterEqual,
+                        4 | 11 => BinaryOperator::Less,
+                        5 | 12 => BinaryOperator::LessEqual,
+                        6 | 13 => BinaryOperator::NotEqual,
+                        0 | 7 | 14 | 15 => {
+                            // false / ord / uno / true
+                            let ll = self.bin(BinaryOperator::Equal, l, l, b);
+                            let rr = self.bin(BinaryOperator::Equal, r, r, b);
+                            let ord = self.bin(BinaryOperator::LogicalAnd, ll, rr, b);
+                            let h = match pred {
+                                7 => ord,
+                                14 => self.expr(
+                                    Expression::Unary {
+                                        op: UnaryOperator::LogicalNot,
+                                        expr: ord,
+                                    },
+                                    b,
+                                ),
+                                0 => self.expr(Expression::Literal(Literal::Bool(false)), b),
+                                _ => self.expr(Expression::Literal(Literal::Bool(true)), b),
+                            };
+                            set(self, h);
+                            return Ok(());
+                        }
+                        _ => return self.err("unknown cmpf predicate", Some(op)),
+                    };
+                    self.bin(bop, l, r, b)
+                };
+                set(self, h);
+            }
+            "arith.select" => {
+                let c = self.val(operands[0], op, b)?;
+                let x = self.val(operands[1], op, b)?;
+                let y = self.val(operands[2], op, b)?;
+                let h = self.expr(
+                    Expression::Select {
+                        condition: c,
+                        accept: x,
+                        reject: y,
+                    },
+                    b,
+                );
+                set(self, h);
+            }
+            "arith.index_cast" | "arith.index_castui" | "arith.extf" | "arith.truncf"
+            | "arith.sitofp" | "arith.uitofp" | "arith.fptosi" | "arith.fptoui" | "arith.extsi"
+            | "arith.extui" | "arith.trunci" | "arith.bitcast" => {
+                let x = self.val(operands[0], op, b)?;
+                let from = self.scalar_of(self.ir.value_type(operands[0]), Some(op))?;
+                let to = self.scalar_of(self.ir.value_type(results[0]), Some(op))?;
+                let h = if from == to && name != "arith.extui" {
+                    x
+                } else {
+                    match (name.as_str(), to) {
+                        ("arith.uitofp", Sc::F32 | Sc::F16 | Sc::F64) => {
+                            let u = self.expr(
+                                Expression::As {
+                                    expr: x,
+                                    kind: ScalarKind::Uint,
+                                    convert: None,
+                                },
+                                b,
+                            );
+                            let w = match to {
+                                Sc::F16 => 2,
+                                Sc::F64 => 8,
+                                _ => 4,
+                            };
+                            self.expr(
+                                Expression::As {
+                                    expr: u,
+                                    kind: ScalarKind::Float,
+                                    convert: Some(w),
+                                },
+                                b,
+                            )
+                        }
+                        (
+                            "arith.extui" | "arith.extsi" | "arith.index_cast"
+                            | "arith.index_castui",
+                            Sc::I32,
+                        ) if from == Sc::Bool => {
+                            let one = self.lit_i32(1, b);
+                            let zero = self.lit_i32(0, b);
+                            let v = if name == "arith.extsi" {
+                                self.lit_i32(-1, b)
+                            } else {
+                                one
+                            };
+                            self.expr(
+                                Expression::Select {
+                                    condition: x,
+                                    accept: v,
+                                    reject: zero,
+                                },
+                                b,
+                            )
+                        }
+                        ("arith.bitcast", _) => {
+                            let kind = match to {
+                                Sc::F32 | Sc::F16 | Sc::F64 => ScalarKind::Float,
+                                Sc::I32 | Sc::I64 => ScalarKind::Sint,
+                                Sc::Bool => ScalarKind::Bool,
+                            };
+                            self.expr(
+                                Expression::As {
+                                    expr: x,
+                                    kind,
+                                    convert: None,
+                                },
+                                b,
+                            )
+                        }
+                        (_, Sc::I64) => self.expr(
+                            Expression::As {
+                                expr: x,
+                                kind: ScalarKind::Sint,
+                                convert: Some(8),
+                            },
+                            b,
+                        ),
+                        (_, Sc::I32) => self.expr(
+                            Expression::As {
+                                expr: x,
+                                kind: ScalarKind::Sint,
+                                convert: Some(4),
+                            },
+                            b,
+                        ),
+                        (_, Sc::F32) => self.expr(
+                            Expression::As {
+                                expr: x,
+                                kind: ScalarKind::Float,
+                                convert: Some(4),
+                            },
+                            b,
+                        ),
+                        (_, Sc::F16) => self.expr(
+                            Expression::As {
+                                expr: x,
+                                kind: ScalarKind::Float,
+                                convert: Some(2),
+                            },
+                            b,
+                        ),
+                        (_, Sc::F64) => self.expr(
+                            Expression::As {
+                                expr: x,
+                                kind: ScalarKind::Float,
+                                convert: Some(8),
+                            },
+                            b,
+                        ),
+                        (_, Sc::Bool) => {
+                            let zero = self.lit_i32(0, b);
+                            self.bin(BinaryOperator::NotEqual, x, zero, b)
+                        }
+                    }
+                };
+                set(self, h);
+            }
+            "memref.load" => {
+                let p = self.element_ptr(op, operands[0], &operands[1..], b)?;
+                let h = self.expr(Expression::Load { pointer: p }, b);
+                set(self, h);
+            }
+            "memref.store" => {
+                let v = self.val(operands[0], op, b)?;
+                let p = self.element_ptr(op, operands[1], &operands[2..], b)?;
+                b.push(
+                    Statement::Store {
+                        pointer: p,
+                        value: v,
+                    },
+                    Span::UNDEFINED,
+                );
+            }
+            "scf.yield" => {
+                let Some(targets) = yield_to else {
+                    return self.err("scf.yield outside a translated region", Some(op));
+                };
+                let targets = targets.to_vec();
+                let mut vals = Vec::new();
+                for &v in &operands {
+                    vals.push(self.val(v, op, b)?);
+                }
+                for (l, v) in targets.into_iter().zip(vals) {
+                    self.store_local(l, v, b);
+                }
+            }
+            "scf.if" => {
+                let c = self.val(operands[0], op, b)?;
+                let mut vars = Vec::new();
+                for (k, &r) in results.iter().enumerate() {
+                    let s = self.scalar_of(self.ir.value_type(r), Some(op))?;
+                    vars.push(self.local(s, &format!("if_result{k}")));
+                }
+                let regions = self.ir.regions(op).to_vec();
+                let mut accept = naga::Block::new();
+                let mut reject = naga::Block::new();
+                if let Some(tb) = self.ir.entry_block(regions[0]) {
+                    self.block(tb, &mut accept, Some(&vars))?;
+                }
+                if let Some(eb) = regions.get(1).and_then(|&r| self.ir.entry_block(r)) {
+                    self.block(eb, &mut reject, Some(&vars))?;
+                }
+                b.push(
+                    Statement::If {
+                        condition: c,
+                        accept,
+                        reject,
+                    },
+                    Span::UNDEFINED,
+                );
+                for (k, &r) in results.iter().enumerate() {
+                    let h = self.load_local(vars[k], b);
+                    self.values.insert(r, h);
+                }
+            }
+            "scf.for" => {
+                let lb = self.val(operands[0], op, b)?;
+                let ub = self.val(operands[1], op, b)?;
+                let step = self.val(operands[2], op, b)?;
+                let iv_var = self.local(Sc::I32, "iv");
+                self.store_local(iv_var, lb, b);
+                let mut vars = Vec::new();
+                for (k, &init) in operands[3..].iter().enumerate() {
+                    let s = self.scalar_of(self.ir.value_type(init), Some(op))?;
+                    let l = self.local(s, &format!("iter_arg{k}"));
+                    let v = self.val(init, op, b)?;
+                    self.store_local(l, v, b);
+                    vars.push(l);
+                }
+                let Some(body_block) = self.ir.entry_block(self.ir.region(op, 0)) else {
+                    return self.err("scf.for without a body", Some(op));
+                };
+                let args = self.ir.block_args(body_block).to_vec();
+                let mut body = naga::Block::new();
+                let iv = self.load_local(iv_var, &mut body);
+                let done = self.bin(BinaryOperator::GreaterEqual, iv, ub, &mut body);
+                let mut brk = naga::Block::new();
+                brk.push(Statement::Break, Span::UNDEFINED);
+                body.push(
+                    Statement::If {
+                        condition: done,
+                        accept: brk,
+                        reject: naga::Block::new(),
+                    },
+                    Span::UNDEFINED,
+                );
+                self.values.insert(args[0], iv);
+                for (k, &a) in args[1..].iter().enumerate() {
+                    let h = self.load_local(vars[k], &mut body);
+                    self.values.insert(a, h);
+                }
+                self.block(body_block, &mut body, Some(&vars))?;
+                let mut continuing = naga::Block::new();
+                let cur = self.load_local(iv_var, &mut continuing);
+                let next = self.bin(BinaryOperator::Add, cur, step, &mut continuing);
+                self.store_local(iv_var, next, &mut continuing);
+                b.push(
+                    Statement::Loop {
+                        body,
+                        continuing,
+                        break_if: None,
+                    },
+                    Span::UNDEFINED,
+                );
+                for (k, &r) in results.iter().enumerate() {
+                    let h = self.load_local(vars[k], b);
+                    self.values.insert(r, h);
+                }
+            }
+            other => {
+                return self.err(format!("'{other}' is not supported in kernels"), Some(op));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// An IEEE half's value.
+fn f16_to_f32(bits: u16) -> f32 {
+    let sign = if bits >> 15 == 1 { -1.0 } else { 1.0 };
+    let exp = ((bits >> 10) & 0x1f) as i32;
+    let frac = (bits & 0x3ff) as f32;
+    match exp {
+        0 => sign * frac * 2f32.powi(-24),
+        31 if frac == 0.0 => sign * f32::INFINITY,
+        31 => f32::NAN,
+        e => sign * (1.0 + frac / 1024.0) * 2f32.powi(e - 15),
+    }
+}

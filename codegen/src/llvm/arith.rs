@@ -1,0 +1,559 @@
+//! `arith` dialect → LLVM instructions, scalars and (1-D) vectors alike.
+//!
+//! Invariants: integer ops keep their `overflowFlags` as `nsw`/`nuw`, float ops their
+//! `fastmath` flags (all of them under `--fast-math`); `index` is i64, so
+//! `index_cast`/`index_castui` are sign/zero extensions or truncations; the division
+//! forms LLVM lacks (`ceildivsi`, `ceildivui`, `floordivsi`) expand to truncating
+//! division plus a remainder correction, exact for every operand pair where MLIR's
+//! op is defined.
+
+use super::ctx::{LResult, LowerCtx};
+use inkwell::types::BasicTypeEnum;
+use inkwell::values::{BasicValue, BasicValueEnum, InstructionOpcode as Opc};
+use inkwell::{FloatPredicate, IntPredicate};
+use lattice_ir::{AttrData, Op};
+
+/// LLVM fast-math flag bits in `#arith.fastmath` order (reassoc, nnan, ninf, nsz, arcp,
+/// contract, afn), as `inkwell::values::FastMathFlags` bits.
+fn fastmath_bits(text: &str) -> u32 {
+    use inkwell::values::FastMathFlags as F;
+    let mut flags = F::empty();
+    for name in text.split(',').map(str::trim) {
+        flags |= match name {
+            "fast" => F::all(),
+            "reassoc" => F::AllowReassoc,
+            "nnan" => F::NoNaNs,
+            "ninf" => F::NoInfs,
+            "nsz" => F::NoSignedZeros,
+            "arcp" => F::AllowReciprocal,
+            "contract" => F::AllowContract,
+            "afn" => F::ApproxFunc,
+            _ => F::empty(),
+        };
+    }
+    flags.bits()
+}
+
+/// Applies `op`'s fast-math flags (or all of them under `--fast-math`) to `v`'s instruction.
+pub fn apply_fastmath(cx: &LowerCtx<'_, '_>, op: Op, v: BasicValueEnum<'_>) {
+    use inkwell::values::FastMathFlags as F;
+    let Some(inst) = v.as_instruction_value() else {
+        return;
+    };
+    if !inst.can_use_fast_math_flags() {
+        return;
+    }
+    let mut bits = 0;
+    if let Some(a) = cx.ir.attr(op, "fastmath") {
+        if let AttrData::Dialect(text) = cx.ir.ctx().attr_data(a) {
+            if let Some(inner) = text
+                .strip_prefix("arith.fastmath<")
+                .and_then(|t| t.strip_suffix('>'))
+            {
+                bits = fastmath_bits(inner);
+            }
+        }
+    }
+    if cx.options.fast_math {
+        bits = F::all().bits();
+    }
+    if bits != 0 {
+        let _ = inst.set_fast_math_flags(F::from_bits_truncate(bits));
+    }
+}
+
+/// Applies `op`'s `overflowFlags` (`nsw`, `nuw`) to `v`'s instruction.
+fn apply_overflow(cx: &LowerCtx<'_, '_>, op: Op, v: BasicValueEnum<'_>) {
+    let Some(a) = cx.ir.attr(op, "overflowFlags") else {
+        return;
+    };
+    let AttrData::Dialect(text) = cx.ir.ctx().attr_data(a) else {
+        return;
+    };
+    let Some(inst) = v.as_instruction_value() else {
+        return;
+    };
+    if text.contains("nsw") {
+        let _ = inst.set_no_signed_wrap_flag(true);
+    }
+    if text.contains("nuw") {
+        let _ = inst.set_no_unsigned_wrap_flag(true);
+    }
+}
+
+/// `lhs <opc> rhs` on scalars or vectors.
+pub fn binop<'ctx>(
+    cx: &LowerCtx<'_, 'ctx>,
+    opc: Opc,
+    lhs: BasicValueEnum<'ctx>,
+    rhs: BasicValueEnum<'ctx>,
+) -> LResult<BasicValueEnum<'ctx>> {
+    cx.builder
+        .build_binop(opc, lhs, rhs, "")
+        .map_err(|e| cx.builder_error(e))
+}
+
+/// Integer comparison on scalars or vectors.
+pub fn icmp<'ctx>(
+    cx: &LowerCtx<'_, 'ctx>,
+    pred: IntPredicate,
+    lhs: BasicValueEnum<'ctx>,
+    rhs: BasicValueEnum<'ctx>,
+) -> LResult<BasicValueEnum<'ctx>> {
+    let b = &cx.builder;
+    match (lhs, rhs) {
+        (BasicValueEnum::IntValue(l), BasicValueEnum::IntValue(r)) => {
+            b.build_int_compare(pred, l, r, "").map(Into::into)
+        }
+        (BasicValueEnum::VectorValue(l), BasicValueEnum::VectorValue(r)) => {
+            b.build_int_compare(pred, l, r, "").map(Into::into)
+        }
+        (BasicValueEnum::PointerValue(l), BasicValueEnum::PointerValue(r)) => {
+            b.build_int_compare(pred, l, r, "").map(Into::into)
+        }
+        _ => return Err(cx.error(cx.current_op.expect("set"), "cmpi on mismatched operands")),
+    }
+    .map_err(|e| cx.builder_error(e))
+}
+
+/// Float comparison on scalars or vectors.
+pub fn fcmp<'ctx>(
+    cx: &LowerCtx<'_, 'ctx>,
+    pred: FloatPredicate,
+    lhs: BasicValueEnum<'ctx>,
+    rhs: BasicValueEnum<'ctx>,
+) -> LResult<BasicValueEnum<'ctx>> {
+    let b = &cx.builder;
+    match (lhs, rhs) {
+        (BasicValueEnum::FloatValue(l), BasicValueEnum::FloatValue(r)) => {
+            b.build_float_compare(pred, l, r, "").map(Into::into)
+        }
+        (BasicValueEnum::VectorValue(l), BasicValueEnum::VectorValue(r)) => {
+            b.build_float_compare(pred, l, r, "").map(Into::into)
+        }
+        _ => return Err(cx.error(cx.current_op.expect("set"), "cmpf on mismatched operands")),
+    }
+    .map_err(|e| cx.builder_error(e))
+}
+
+/// `cond ? a : b` with a scalar or vector condition.
+pub fn select<'ctx>(
+    cx: &LowerCtx<'_, 'ctx>,
+    cond: BasicValueEnum<'ctx>,
+    a: BasicValueEnum<'ctx>,
+    b: BasicValueEnum<'ctx>,
+) -> LResult<BasicValueEnum<'ctx>> {
+    match cond {
+        BasicValueEnum::IntValue(c) => cx.builder.build_select(c, a, b, ""),
+        BasicValueEnum::VectorValue(c) => cx.builder.build_select(c, a, b, ""),
+        _ => return Err(cx.error(cx.current_op.expect("set"), "select on a non-i1 condition")),
+    }
+    .map_err(|e| cx.builder_error(e))
+}
+
+/// A constant of the same (scalar or vector) integer type as `like`.
+pub fn splat_int<'ctx>(like: BasicTypeEnum<'ctx>, v: i64) -> BasicValueEnum<'ctx> {
+    match like {
+        BasicTypeEnum::VectorType(vt) => {
+            let e = vt
+                .get_element_type()
+                .into_int_type()
+                .const_int(v as u64, true);
+            let elems = vec![e; vt.get_size() as usize];
+            inkwell::types::VectorType::const_vector(&elems).into()
+        }
+        t => t.into_int_type().const_int(v as u64, true).into(),
+    }
+}
+
+/// Calls the overloaded LLVM intrinsic `name` specialized on `types`.
+pub fn intrinsic<'ctx>(
+    cx: &LowerCtx<'_, 'ctx>,
+    name: &str,
+    types: &[BasicTypeEnum<'ctx>],
+    args: &[BasicValueEnum<'ctx>],
+) -> LResult<BasicValueEnum<'ctx>> {
+    let op = cx.current_op.expect("set");
+    let i = inkwell::intrinsics::Intrinsic::find(name)
+        .ok_or_else(|| cx.error(op, format!("LLVM has no intrinsic '{name}'")))?;
+    let f = i
+        .get_declaration(cx.module, types)
+        .ok_or_else(|| cx.error(op, format!("cannot declare LLVM intrinsic '{name}'")))?;
+    let args: Vec<_> = args.iter().map(|&a| a.into()).collect();
+    let call = cx
+        .builder
+        .build_direct_call(f, &args, "")
+        .map_err(|e| cx.builder_error(e))?;
+    call.try_as_basic_value()
+        .basic()
+        .ok_or_else(|| cx.error(op, format!("intrinsic '{name}' returns nothing")))
+}
+
+fn int_pred(p: i128) -> Option<IntPredicate> {
+    Some(match p {
+        0 => IntPredicate::EQ,
+        1 => IntPredicate::NE,
+        2 => IntPredicate::SLT,
+        3 => IntPredicate::SLE,
+        4 => IntPredicate::SGT,
+        5 => IntPredicate::SGE,
+        6 => IntPredicate::ULT,
+        7 => IntPredicate::ULE,
+        8 => IntPredicate::UGT,
+        9 => IntPredicate::UGE,
+        _ => return None,
+    })
+}
+
+fn float_pred(p: i128) -> Option<FloatPredicate> {
+    Some(match p {
+        0 => FloatPredicate::PredicateFalse,
+        1 => FloatPredicate::OEQ,
+        2 => FloatPredicate::OGT,
+        3 => FloatPredicate::OGE,
+        4 => FloatPredicate::OLT,
+        5 => FloatPredicate::OLE,
+        6 => FloatPredicate::ONE,
+        7 => FloatPredicate::ORD,
+        8 => FloatPredicate::UEQ,
+        9 => FloatPredicate::UGT,
+        10 => FloatPredicate::UGE,
+        11 => FloatPredicate::ULT,
+        12 => FloatPredicate::ULE,
+        13 => FloatPredicate::UNE,
+        14 => FloatPredicate::UNO,
+        15 => FloatPredicate::PredicateTrue,
+        _ => return None,
+    })
+}
+
+/// The LLVM constant for attribute `attr` of LLVM type `ty`.
+pub fn constant<'ctx>(
+    cx: &LowerCtx<'_, 'ctx>,
+    op: Op,
+    attr: lattice_ir::Attr,
+    ty: BasicTypeEnum<'ctx>,
+) -> LResult<BasicValueEnum<'ctx>> {
+    let ctx = cx.ir.ctx();
+    let scalar = |a: lattice_ir::Attr, t: BasicTypeEnum<'ctx>| -> LResult<BasicValueEnum<'ctx>> {
+        match (ctx.attr_data(a), t) {
+            (AttrData::Integer { value, .. }, BasicTypeEnum::IntType(it)) => {
+                let v = *value as u128;
+                Ok(it
+                    .const_int_arbitrary_precision(&[v as u64, (v >> 64) as u64])
+                    .into())
+            }
+            (AttrData::Float { bits, .. }, BasicTypeEnum::FloatType(ft)) => {
+                // Exact conversions to f64 for the common widths (no builder needed, so
+                // global initializers work too); the wide types go through a bitcast.
+                let kind = match ctx.attr_type(a).map(|t| ctx.type_data(t)) {
+                    Some(lattice_ir::TypeData::Float(k)) => Some(*k),
+                    _ => None,
+                };
+                if let Some(v) = kind.and_then(|k| float_bits_to_f64(k, *bits)) {
+                    return Ok(ft.const_float(v).into());
+                }
+                let width = match kind {
+                    Some(k) => k.width(),
+                    None => return Err(cx.error(op, "float constant without a float type")),
+                };
+                let it = cx
+                    .int_type(width)
+                    .ok_or_else(|| cx.error(op, "float width not supported"))?;
+                let iv = it.const_int_arbitrary_precision(&[*bits as u64, (*bits >> 64) as u64]);
+                cx.builder
+                    .build_cast(Opc::BitCast, iv, ft, "")
+                    .map_err(|e| cx.builder_error(e))
+            }
+            _ => Err(cx.error(op, "constant value does not match its type")),
+        }
+    };
+    match (ctx.attr_data(attr), ty) {
+        (AttrData::DenseElements { values, .. }, BasicTypeEnum::VectorType(vt)) => {
+            let et = vt.get_element_type();
+            let n = vt.get_size() as usize;
+            let elems: Vec<BasicValueEnum> = if values.len() == 1 {
+                vec![scalar(values[0], et)?; n]
+            } else {
+                values
+                    .iter()
+                    .map(|&v| scalar(v, et))
+                    .collect::<LResult<_>>()?
+            };
+            if elems.len() != n {
+                return Err(cx.error(op, "dense constant has the wrong number of elements"));
+            }
+            Ok(match et {
+                BasicTypeEnum::IntType(_) => {
+                    let v: Vec<_> = elems.iter().map(|e| e.into_int_value()).collect();
+                    inkwell::types::VectorType::const_vector(&v).into()
+                }
+                _ => {
+                    let v: Vec<_> = elems.iter().map(|e| e.into_float_value()).collect();
+                    inkwell::types::VectorType::const_vector(&v).into()
+                }
+            })
+        }
+        (AttrData::DenseElements { .. }, _) => Err(cx.error(
+            op,
+            "dense constants of this shape cannot be lowered yet (only 1-D vectors)",
+        )),
+        _ => scalar(attr, ty),
+    }
+}
+
+pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
+    let ir = cx.ir;
+    let name = ir.op_name(op);
+    let res_ty = match ir.results(op).first() {
+        Some(&r) => Some(cx.llvm_type_at(op, ir.value_type(r))?),
+        None => None,
+    };
+    let int_bin = |opc: Opc| -> Option<Opc> { Some(opc) };
+    let simple = match name {
+        "arith.addi" => int_bin(Opc::Add),
+        "arith.subi" => int_bin(Opc::Sub),
+        "arith.muli" => int_bin(Opc::Mul),
+        "arith.divsi" => int_bin(Opc::SDiv),
+        "arith.divui" => int_bin(Opc::UDiv),
+        "arith.remsi" => int_bin(Opc::SRem),
+        "arith.remui" => int_bin(Opc::URem),
+        "arith.andi" => int_bin(Opc::And),
+        "arith.ori" => int_bin(Opc::Or),
+        "arith.xori" => int_bin(Opc::Xor),
+        "arith.shli" => int_bin(Opc::Shl),
+        "arith.shrsi" => int_bin(Opc::AShr),
+        "arith.shrui" => int_bin(Opc::LShr),
+        "arith.addf" => int_bin(Opc::FAdd),
+        "arith.subf" => int_bin(Opc::FSub),
+        "arith.mulf" => int_bin(Opc::FMul),
+        "arith.divf" => int_bin(Opc::FDiv),
+        "arith.remf" => int_bin(Opc::FRem),
+        _ => None,
+    };
+    if let Some(opc) = simple {
+        let v = binop(cx, opc, cx.operand(op, 0)?, cx.operand(op, 1)?)?;
+        apply_overflow(cx, op, v);
+        apply_fastmath(cx, op, v);
+        cx.define_result(op, v);
+        return Ok(());
+    }
+    let cast = match name {
+        "arith.extsi" => Some(Opc::SExt),
+        "arith.extui" => Some(Opc::ZExt),
+        "arith.trunci" => Some(Opc::Trunc),
+        "arith.extf" => Some(Opc::FPExt),
+        "arith.truncf" => Some(Opc::FPTrunc),
+        "arith.sitofp" => Some(Opc::SIToFP),
+        "arith.uitofp" => Some(Opc::UIToFP),
+        "arith.fptosi" => Some(Opc::FPToSI),
+        "arith.fptoui" => Some(Opc::FPToUI),
+        "arith.bitcast" => Some(Opc::BitCast),
+        _ => None,
+    };
+    if let Some(opc) = cast {
+        let to = res_ty.expect("casts have a result");
+        let v = cx
+            .builder
+            .build_cast(opc, cx.operand(op, 0)?, to, "")
+            .map_err(|e| cx.builder_error(e))?;
+        apply_fastmath(cx, op, v);
+        cx.define_result(op, v);
+        return Ok(());
+    }
+    let v: BasicValueEnum = match name {
+        "arith.constant" => {
+            let attr = ir
+                .attr(op, "value")
+                .ok_or_else(|| cx.error(op, "constant without a value"))?;
+            constant(cx, op, attr, res_ty.expect("constant has a result"))?
+        }
+        "arith.index_cast" | "arith.index_castui" => {
+            let x = cx.operand(op, 0)?;
+            let to = res_ty.expect("result");
+            let from_w = scalar_width(x.get_type());
+            let to_w = scalar_width(to);
+            let opc = if from_w == to_w {
+                Opc::BitCast
+            } else if from_w > to_w {
+                Opc::Trunc
+            } else if name == "arith.index_cast" {
+                Opc::SExt
+            } else {
+                Opc::ZExt
+            };
+            if opc == Opc::BitCast {
+                x
+            } else {
+                cx.builder
+                    .build_cast(opc, x, to, "")
+                    .map_err(|e| cx.builder_error(e))?
+            }
+        }
+        "arith.negf" => {
+            let x = cx.operand(op, 0)?;
+            let v = match x {
+                BasicValueEnum::FloatValue(f) => cx.builder.build_float_neg(f, "").map(Into::into),
+                BasicValueEnum::VectorValue(f) => cx.builder.build_float_neg(f, "").map(Into::into),
+                _ => return Err(cx.error(op, "negf on a non-float")),
+            }
+            .map_err(|e| cx.builder_error(e))?;
+            apply_fastmath(cx, op, v);
+            v
+        }
+        "arith.cmpi" => {
+            let p = ir
+                .attr(op, "predicate")
+                .and_then(|a| ir.ctx().int_value(a))
+                .and_then(int_pred)
+                .ok_or_else(|| cx.error(op, "cmpi with an invalid predicate"))?;
+            icmp(cx, p, cx.operand(op, 0)?, cx.operand(op, 1)?)?
+        }
+        "arith.cmpf" => {
+            let p = ir
+                .attr(op, "predicate")
+                .and_then(|a| ir.ctx().int_value(a))
+                .and_then(float_pred)
+                .ok_or_else(|| cx.error(op, "cmpf with an invalid predicate"))?;
+            let v = fcmp(cx, p, cx.operand(op, 0)?, cx.operand(op, 1)?)?;
+            apply_fastmath(cx, op, v);
+            v
+        }
+        "arith.select" => select(
+            cx,
+            cx.operand(op, 0)?,
+            cx.operand(op, 1)?,
+            cx.operand(op, 2)?,
+        )?,
+        "arith.maxsi" | "arith.maxui" | "arith.minsi" | "arith.minui" | "arith.maximumf"
+        | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf" => {
+            let intr = match name {
+                "arith.maxsi" => "llvm.smax",
+                "arith.maxui" => "llvm.umax",
+                "arith.minsi" => "llvm.smin",
+                "arith.minui" => "llvm.umin",
+                "arith.maximumf" => "llvm.maximum",
+                "arith.minimumf" => "llvm.minimum",
+                "arith.maxnumf" => "llvm.maxnum",
+                _ => "llvm.minnum",
+            };
+            let t = res_ty.expect("result");
+            let v = intrinsic(cx, intr, &[t], &[cx.operand(op, 0)?, cx.operand(op, 1)?])?;
+            apply_fastmath(cx, op, v);
+            v
+        }
+        "arith.ceildivui" => {
+            let (a, b) = (cx.operand(op, 0)?, cx.operand(op, 1)?);
+            let t = res_ty.expect("result");
+            let q = binop(cx, Opc::UDiv, a, b)?;
+            let r = binop(cx, Opc::URem, a, b)?;
+            let nz = icmp(cx, IntPredicate::NE, r, splat_int(t, 0))?;
+            let q1 = binop(cx, Opc::Add, q, splat_int(t, 1))?;
+            select(cx, nz, q1, q)?
+        }
+        "arith.ceildivsi" | "arith.floordivsi" => {
+            let (a, b) = (cx.operand(op, 0)?, cx.operand(op, 1)?);
+            let t = res_ty.expect("result");
+            let q = binop(cx, Opc::SDiv, a, b)?;
+            let r = binop(cx, Opc::SRem, a, b)?;
+            let nz = icmp(cx, IntPredicate::NE, r, splat_int(t, 0))?;
+            // Signs of r and b agree iff (r ^ b) >= 0.
+            let x = binop(cx, Opc::Xor, r, b)?;
+            let (pred, delta) = if name == "arith.ceildivsi" {
+                (IntPredicate::SGE, 1)
+            } else {
+                (IntPredicate::SLT, -1)
+            };
+            let sign_ok = icmp(cx, pred, x, splat_int(t, 0))?;
+            let adjust = binop(cx, Opc::And, nz, sign_ok)?;
+            let q1 = binop(cx, Opc::Add, q, splat_int(t, delta))?;
+            select(cx, adjust, q1, q)?
+        }
+        "arith.addui_extended" => {
+            let (a, b) = (cx.operand(op, 0)?, cx.operand(op, 1)?);
+            let sum = binop(cx, Opc::Add, a, b)?;
+            let carry = icmp(cx, IntPredicate::ULT, sum, a)?;
+            cx.define(ir.result(op, 0), sum);
+            cx.define(ir.result(op, 1), carry);
+            return Ok(());
+        }
+        "arith.mulsi_extended" | "arith.mului_extended" => {
+            let (a, b) = (cx.operand(op, 0)?, cx.operand(op, 1)?);
+            let t = res_ty.expect("result");
+            let w = scalar_width(t);
+            let wide = widen(cx, t, 2 * w);
+            let ext = if name == "arith.mulsi_extended" {
+                Opc::SExt
+            } else {
+                Opc::ZExt
+            };
+            let be = |e| cx.builder_error(e);
+            let aw = cx.builder.build_cast(ext, a, wide, "").map_err(be)?;
+            let bw = cx.builder.build_cast(ext, b, wide, "").map_err(be)?;
+            let p = binop(cx, Opc::Mul, aw, bw)?;
+            let lo = cx.builder.build_cast(Opc::Trunc, p, t, "").map_err(be)?;
+            let sh = binop(cx, Opc::LShr, p, splat_int(wide, w as i64))?;
+            let hi = cx.builder.build_cast(Opc::Trunc, sh, t, "").map_err(be)?;
+            cx.define(ir.result(op, 0), lo);
+            cx.define(ir.result(op, 1), hi);
+            return Ok(());
+        }
+        _ => return Err(cx.unsupported(op)),
+    };
+    cx.define_result(op, v);
+    Ok(())
+}
+
+/// Bit width of a scalar type or of a vector's elements.
+pub fn scalar_width(t: BasicTypeEnum<'_>) -> u32 {
+    match t {
+        BasicTypeEnum::IntType(i) => i.get_bit_width(),
+        BasicTypeEnum::VectorType(v) => match v.get_element_type() {
+            BasicTypeEnum::IntType(i) => i.get_bit_width(),
+            _ => 0,
+        },
+        _ => 0,
+    }
+}
+
+/// The integer (or integer vector) type like `t` with `width`-bit elements.
+fn widen<'ctx>(cx: &LowerCtx<'_, 'ctx>, t: BasicTypeEnum<'ctx>, width: u32) -> BasicTypeEnum<'ctx> {
+    let it = cx.int_type(width).unwrap_or(cx.i64());
+    match t {
+        BasicTypeEnum::VectorType(v) => it.vec_type(v.get_size()).into(),
+        _ => it.into(),
+    }
+}
+
+/// The value of an IEEE-style float of `kind` with bit pattern `bits`, exactly, for the
+/// kinds whose values all fit an f64 (f16, bf16, f32, f64).
+fn float_bits_to_f64(kind: lattice_ir::FloatKind, bits: u128) -> Option<f64> {
+    use lattice_ir::FloatKind as K;
+    let (exp_bits, man_bits) = match kind {
+        K::F64 => return Some(f64::from_bits(bits as u64)),
+        K::F32 => return Some(f32::from_bits(bits as u32) as f64),
+        K::F16 => (5, 10),
+        K::BF16 => (8, 7),
+        _ => return None,
+    };
+    let sign = if (bits >> (exp_bits + man_bits)) & 1 == 1 {
+        -1.0
+    } else {
+        1.0
+    };
+    let exp = ((bits >> man_bits) & ((1 << exp_bits) - 1)) as i32;
+    let man = (bits & ((1 << man_bits) - 1)) as f64;
+    let bias = (1 << (exp_bits - 1)) - 1;
+    let max_exp = (1 << exp_bits) - 1;
+    Some(if exp == max_exp {
+        if man == 0.0 {
+            sign * f64::INFINITY
+        } else {
+            f64::NAN.copysign(sign)
+        }
+    } else if exp == 0 {
+        sign * man * 2f64.powi(1 - bias - man_bits as i32)
+    } else {
+        sign * (1.0 + man / (1u64 << man_bits) as f64) * 2f64.powi(exp - bias)
+    })
+}

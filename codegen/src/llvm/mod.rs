@@ -1,0 +1,402 @@
+//! CPU code generation: Lattice IR (after `lower-affine`) translated straight to LLVM IR
+//! with inkwell, optimized by LLVM's pass pipeline, then JIT-run ([`jit`]) or emitted as
+//! IR, assembly, an object or a shared library ([`emit`]).
+//!
+//! Layout: one file per dialect (`arith.rs`, `math.rs`, `memref.rs`, `scf.rs`, `cf.rs`,
+//! `func.rs`), each with `pub(crate) fn lower(cx, op)` that matches on the op name and
+//! returns [`LowerCtx::unsupported`] for names it does not know. [`lower_op`] is the one
+//! dispatch point on the dialect prefix; to add a dialect, add a file with the same
+//! `lower` signature and one arm there (the `vector` arm is reserved for `vector.rs`,
+//! `scf.parallel` is routed through [`scf`]'s `lower_parallel`, the hook a threaded
+//! `parallel.rs` replaces).
+//!
+//! Invariants: the translation never panics on verified IR; anything it cannot translate
+//! is a located error diagnostic; memrefs follow MLIR's descriptor ABI (see [`ctx`]), and
+//! function signatures MLIR's default calling convention (memref arguments expanded to
+//! descriptor fields, several results returned as a struct), plus `_mlir_ciface_` wrappers
+//! for functions with the `llvm.emit_c_interface` unit attribute.
+
+pub mod ctx;
+pub mod emit;
+pub mod header;
+#[allow(unsafe_code)]
+pub mod jit;
+
+#[allow(unsafe_code)]
+mod arith;
+mod cf;
+pub mod func;
+mod math;
+#[allow(unsafe_code)]
+mod memref;
+pub mod scf;
+
+pub use ctx::{LResult, LowerCtx, LowerOptions, MemRefDesc};
+
+use inkwell::basic_block::BasicBlock;
+use inkwell::module::Module;
+use inkwell::passes::PassBuilderOptions;
+use inkwell::targets::{CodeModel, InitializationConfig, RelocMode, Target, TargetMachine};
+use inkwell::values::BasicValueEnum;
+use inkwell::OptimizationLevel;
+use lattice_ir::{Block, DiagLoc, Diagnostic, Ir, Op, Region};
+
+/// How to generate code.
+#[derive(Clone, Debug)]
+pub struct CodegenOptions {
+    /// LLVM optimization level 0..=3 (`default<On>` pipeline and code generator level).
+    pub opt_level: u8,
+    /// CPU to generate code for; `None` or `"native"` means the host CPU with its features.
+    pub target_cpu: Option<String>,
+    /// Allow LLVM's fast-math transformations on every floating-point operation.
+    pub fast_math: bool,
+    /// Position-independent code (for shared libraries).
+    pub pic: bool,
+}
+
+impl Default for CodegenOptions {
+    fn default() -> Self {
+        CodegenOptions {
+            opt_level: 3,
+            target_cpu: None,
+            fast_math: false,
+            pic: false,
+        }
+    }
+}
+
+/// Runs Lattice's own `lower-affine` so that only `scf`, `arith`, `memref`, `cf`,
+/// `math`, `vector` and `func` ops remain.
+pub fn prepare(ir: &mut Ir, module: Op) -> Result<(), Vec<Diagnostic>> {
+    use lattice_affine::passes::lower_affine::{lower_affine, LowerAffineOptions};
+    lower_affine(ir, module, &LowerAffineOptions::default())
+}
+
+/// Translates the (prepared) `builtin.module` op `module` into a new LLVM module.
+pub fn translate<'ctx>(
+    llcx: &'ctx inkwell::context::Context,
+    ir: &Ir,
+    module: Op,
+    options: &LowerOptions,
+    name: &str,
+) -> Result<Module<'ctx>, Vec<Diagnostic>> {
+    let llmod = llcx.create_module(name);
+    {
+        let mut cx = LowerCtx::new(ir, llcx, &llmod, options.clone());
+        let mut errors = Vec::new();
+        let body: Vec<Op> = ir
+            .regions(module)
+            .first()
+            .and_then(|&r| ir.entry_block(r))
+            .map(|b| ir.block_ops(b).collect())
+            .unwrap_or_default();
+        // Declarations first, so bodies can refer to any symbol.
+        for &op in &body {
+            let r = match ir.op_name(op) {
+                "func.func" => func::declare(&mut cx, op).map(|_| ()),
+                "memref.global" => memref::declare_global(&mut cx, op),
+                _ => Err(cx.error(
+                    op,
+                    format!(
+                        "'{}' op at module level cannot be lowered to LLVM IR",
+                        ir.op_name(op)
+                    ),
+                )),
+            };
+            if let Err(e) = r {
+                errors.push(e);
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        for &op in &body {
+            if ir.is_op(op, "func.func") {
+                if let Err(e) = func::define(&mut cx, op) {
+                    errors.push(e);
+                }
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+    }
+    if let Err(e) = llmod.verify() {
+        return Err(vec![Diagnostic::error(
+            DiagLoc::None,
+            format!(
+                "internal: Lattice produced invalid LLVM IR: {}",
+                e.to_string_lossy()
+            ),
+        )]);
+    }
+    Ok(llmod)
+}
+
+/// Lowers one op by dispatching on its dialect. This is the extension point: a new
+/// dialect file gets an arm here.
+pub fn lower_op(cx: &mut LowerCtx<'_, '_>, op: Op) -> LResult<()> {
+    cx.current_op = Some(op);
+    let name = cx.ir.op_name(op);
+    let dialect = name.split_once('.').map_or(name, |(d, _)| d);
+    match dialect {
+        "arith" => arith::lower(cx, op),
+        "math" => math::lower(cx, op),
+        "memref" => memref::lower(cx, op),
+        "scf" => scf::lower(cx, op),
+        "cf" => cf::lower(cx, op),
+        "func" => func::lower(cx, op),
+        // "vector" => vector::lower(cx, op),   (vector.rs plugs in here)
+        _ => Err(cx.unsupported(op)),
+    }
+}
+
+/// Lowers the ops of single-block region `region` at the builder's position, with the
+/// entry block's arguments bound to `args`, and returns the LLVM values of the
+/// terminator's operands (`scf.yield`, `scf.condition`, ...). The terminator itself is
+/// not lowered; the builder is left where the region's control flow ends.
+pub fn lower_body<'ctx>(
+    cx: &mut LowerCtx<'_, 'ctx>,
+    region: Region,
+    args: &[BasicValueEnum<'ctx>],
+) -> LResult<Vec<BasicValueEnum<'ctx>>> {
+    let ir = cx.ir;
+    let Some(block) = ir.entry_block(region) else {
+        return Ok(Vec::new());
+    };
+    for (&a, &v) in ir.block_args(block).iter().zip(args) {
+        cx.define(a, v);
+    }
+    let mut yielded = Vec::new();
+    for op in ir.block_ops(block) {
+        let is_terminator = ir.next_op(op).is_none()
+            && ir
+                .op_def(op)
+                .is_some_and(|d| d.traits.contains(lattice_ir::Traits::TERMINATOR));
+        if is_terminator {
+            cx.current_op = Some(op);
+            yielded = ir
+                .operands(op)
+                .iter()
+                .map(|&v| cx.value(v))
+                .collect::<LResult<_>>()?;
+        } else {
+            lower_op(cx, op)?;
+        }
+    }
+    Ok(yielded)
+}
+
+/// Lowers a region with any number of blocks as a control-flow graph: one LLVM block per
+/// IR block (block arguments become phis), entered by a branch from the builder's
+/// current block (if it has no terminator yet) with the entry block's arguments bound to
+/// `entry_args`. Blocks are lowered in reverse post-order so definitions precede uses.
+/// Returns the LLVM entry block.
+pub fn lower_cfg_region<'ctx>(
+    cx: &mut LowerCtx<'_, 'ctx>,
+    region: Region,
+    entry_args: &[BasicValueEnum<'ctx>],
+) -> LResult<Option<BasicBlock<'ctx>>> {
+    let ir = cx.ir;
+    let function = cx
+        .function
+        .ok_or_else(|| Diagnostic::error(DiagLoc::None, "internal: no current function"))?;
+    let blocks: Vec<Block> = ir.region_blocks(region).collect();
+    let Some(&entry) = blocks.first() else {
+        return Ok(None);
+    };
+    for (i, &b) in blocks.iter().enumerate() {
+        let bb = cx
+            .llcx
+            .append_basic_block(function, if i == 0 { "entry" } else { "bb" });
+        let mut phis = Vec::new();
+        if i > 0 {
+            cx.builder.position_at_end(bb);
+            for &a in ir.block_args(b) {
+                let op = ir.block_parent_op(b);
+                let ty = match op {
+                    Some(op) => cx.llvm_type_at(op, ir.value_type(a))?,
+                    None => cx.llvm_type(ir.value_type(a)).ok_or_else(|| {
+                        Diagnostic::error(DiagLoc::None, "block argument type cannot be lowered")
+                    })?,
+                };
+                let phi = cx
+                    .builder
+                    .build_phi(ty, "")
+                    .map_err(|e| cx.builder_error(e))?;
+                cx.define(a, phi.as_basic_value());
+                phis.push(phi);
+            }
+        }
+        cx.blocks.insert(b, (bb, phis));
+    }
+    let entry_bb = cx.blocks[&entry].0;
+    for (&a, &v) in ir.block_args(entry).iter().zip(entry_args) {
+        cx.define(a, v);
+    }
+    // Reverse post-order over successors.
+    let mut order = Vec::new();
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut stack = vec![(entry, false)];
+    while let Some((b, done)) = stack.pop() {
+        if done {
+            order.push(b);
+            continue;
+        }
+        if !seen.insert(b) {
+            continue;
+        }
+        stack.push((b, true));
+        if let Some(t) = ir.last_op(b) {
+            for &s in ir.successors(t).iter().rev() {
+                if !seen.contains(&s) {
+                    stack.push((s, false));
+                }
+            }
+        }
+    }
+    order.reverse();
+    for &b in &blocks {
+        if !seen.contains(&b) {
+            order.push(b); // unreachable blocks last
+        }
+    }
+    for b in order {
+        let bb = cx.blocks[&b].0;
+        cx.builder.position_at_end(bb);
+        for op in ir.block_ops(b) {
+            lower_op(cx, op)?;
+        }
+    }
+    Ok(Some(entry_bb))
+}
+
+/// Adds `args` as incoming values of the phis of `target` from the builder's current
+/// block, then branches there (the lowering of `cf.br`-like edges).
+pub fn branch_to<'ctx>(
+    cx: &mut LowerCtx<'_, 'ctx>,
+    target: Block,
+    args: &[BasicValueEnum<'ctx>],
+) -> LResult<()> {
+    let (bb, phis) = cx.blocks.get(&target).cloned().ok_or_else(|| {
+        Diagnostic::error(
+            DiagLoc::None,
+            "internal: branch to a block outside the region",
+        )
+    })?;
+    add_incoming(cx, &phis, args)?;
+    cx.builder
+        .build_unconditional_branch(bb)
+        .map_err(|e| cx.builder_error(e))?;
+    Ok(())
+}
+
+/// Adds `args` as incoming values of `phis` from the builder's current block.
+pub fn add_incoming<'ctx>(
+    cx: &LowerCtx<'_, 'ctx>,
+    phis: &[inkwell::values::PhiValue<'ctx>],
+    args: &[BasicValueEnum<'ctx>],
+) -> LResult<()> {
+    let here = cx
+        .builder
+        .get_insert_block()
+        .ok_or_else(|| Diagnostic::error(DiagLoc::None, "internal: builder has no block"))?;
+    for (phi, v) in phis.iter().zip(args) {
+        phi.add_incoming(&[(v, here)]);
+    }
+    Ok(())
+}
+
+/// The native target, initialized once.
+fn init_native() -> Result<(), String> {
+    Target::initialize_native(&InitializationConfig::default())
+}
+
+/// A target machine for the host triple and the requested CPU.
+pub fn target_machine(options: &CodegenOptions) -> Result<TargetMachine, String> {
+    init_native()?;
+    let triple = TargetMachine::get_default_triple();
+    let target = Target::from_triple(&triple).map_err(|e| e.to_string())?;
+    let (cpu, features) = cpu_and_features(options);
+    let level = match options.opt_level {
+        0 => OptimizationLevel::None,
+        1 => OptimizationLevel::Less,
+        2 => OptimizationLevel::Default,
+        _ => OptimizationLevel::Aggressive,
+    };
+    let reloc = if options.pic {
+        RelocMode::PIC
+    } else {
+        RelocMode::Default
+    };
+    target
+        .create_target_machine(&triple, &cpu, &features, level, reloc, CodeModel::Default)
+        .ok_or_else(|| format!("cannot create an LLVM target machine for CPU '{cpu}'"))
+}
+
+/// The CPU name and feature string `options` asks for.
+pub fn cpu_and_features(options: &CodegenOptions) -> (String, String) {
+    match options.target_cpu.as_deref() {
+        None | Some("native") => (
+            TargetMachine::get_host_cpu_name().to_string(),
+            TargetMachine::get_host_cpu_features().to_string(),
+        ),
+        Some(cpu) => (cpu.to_string(), String::new()),
+    }
+}
+
+/// Sets the module's triple and data layout for `tm`, tags every defined function with
+/// the target CPU and features (the JIT reads them from there), and runs LLVM's
+/// `default<On>` pipeline.
+pub fn optimize(
+    module: &Module<'_>,
+    tm: &TargetMachine,
+    options: &CodegenOptions,
+) -> Result<(), String> {
+    module.set_triple(&tm.get_triple());
+    module.set_data_layout(&tm.get_target_data().get_data_layout());
+    let (cpu, features) = cpu_and_features(options);
+    let llcx = module.get_context();
+    for f in module.get_functions() {
+        if f.count_basic_blocks() == 0 {
+            continue;
+        }
+        f.add_attribute(
+            inkwell::attributes::AttributeLoc::Function,
+            llcx.create_string_attribute("target-cpu", &cpu),
+        );
+        if !features.is_empty() {
+            f.add_attribute(
+                inkwell::attributes::AttributeLoc::Function,
+                llcx.create_string_attribute("target-features", &features),
+            );
+        }
+    }
+    let passes = format!("default<O{}>", options.opt_level.min(3));
+    let pbo = PassBuilderOptions::create();
+    pbo.set_loop_vectorization(options.opt_level >= 2);
+    pbo.set_loop_slp_vectorization(options.opt_level >= 2);
+    pbo.set_loop_unrolling(options.opt_level >= 2);
+    pbo.set_loop_interleaving(options.opt_level >= 2);
+    module
+        .run_passes(&passes, tm, pbo)
+        .map_err(|e| format!("LLVM pass pipeline failed: {}", e.to_string_lossy()))
+}
+
+/// Prepares, translates and optimizes `module`: the whole path from Lattice IR to an
+/// optimized LLVM module plus the target machine it was optimized for.
+pub fn compile<'ctx>(
+    llcx: &'ctx inkwell::context::Context,
+    ir: &mut Ir,
+    module: Op,
+    options: &CodegenOptions,
+) -> Result<(Module<'ctx>, TargetMachine), Vec<Diagnostic>> {
+    prepare(ir, module)?;
+    let lower = LowerOptions {
+        fast_math: options.fast_math,
+    };
+    let llmod = translate(llcx, ir, module, &lower, "lattice")?;
+    let tm = target_machine(options).map_err(|e| vec![Diagnostic::error(DiagLoc::None, e)])?;
+    optimize(&llmod, &tm, options).map_err(|e| vec![Diagnostic::error(DiagLoc::None, e)])?;
+    Ok((llmod, tm))
+}

@@ -1,0 +1,180 @@
+//! GPU path tests: every example's parallel loops are mapped, emitted (naga validator,
+//! SPIR-V and WGSL back ends, WGSL re-parsed by naga's front end and validated again),
+//! and — where a wgpu adapter exists (lavapipe in CI) — run, with the printed checksum
+//! compared to the `// CHECKSUM:` line recorded from mlir-runner on the CPU (exact for
+//! integers, 1e-5 relative for floats). Without an adapter the run part prints a note
+//! and passes.
+
+use lattice_codegen::gpu::{self, GpuCompileOptions, RunGpuOptions};
+use lattice_ir::{Context, Ir, SourceMap};
+use std::sync::Arc;
+
+fn context() -> Arc<Context> {
+    let mut ctx = Context::new();
+    lattice_ir::dialects::register_all(&mut ctx);
+    lattice_affine::register(&mut ctx);
+    Arc::new(ctx)
+}
+
+fn parse(ctx: &Arc<Context>, name: &str, text: &str) -> (Ir, lattice_ir::Op) {
+    let mut sources = SourceMap::new();
+    let id = sources.add(name, text);
+    let mut ir = Ir::new(ctx.clone());
+    let m = lattice_ir::parser::parse_source(&mut ir, id, name, text)
+        .unwrap_or_else(|d| panic!("{name}: {}", sources.render(ctx, &[d], Some(id))));
+    let errs = lattice_ir::verifier::verify(&ir, m);
+    assert!(
+        errs.is_empty(),
+        "{name}: {}",
+        sources.render(ctx, &errs, Some(id))
+    );
+    (ir, m)
+}
+
+fn examples() -> Vec<(String, String)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples");
+    let mut out: Vec<(String, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "mlir"))
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read_to_string(&p).unwrap(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Emission of every example, with f64 kept (as for a SHADER_F64 device) and demoted.
+#[test]
+fn emit_examples_validate_and_reparse() {
+    let ctx = context();
+    let mut total = 0;
+    for (name, text) in examples() {
+        for (label, options) in [
+            (
+                "f64",
+                GpuCompileOptions {
+                    shader_f64: true,
+                    shader_i64: true,
+                    ..Default::default()
+                },
+            ),
+            (
+                "demote",
+                GpuCompileOptions {
+                    demote_f64: true,
+                    ..Default::default()
+                },
+            ),
+        ] {
+            let (mut ir, m) = parse(&ctx, &name, &text);
+            gpu::map_and_outline(&mut ir, m, &options).expect("map");
+            let errs = lattice_ir::verifier::verify(&ir, m);
+            assert!(
+                errs.is_empty(),
+                "{name}: mapped module does not verify: {:?}",
+                errs[0].message
+            );
+            let kernels = gpu::emit_all(&mut ir, m, &options)
+                .unwrap_or_else(|e| panic!("{name} ({label}): {e}"));
+            for k in &kernels {
+                let words = k.spirv().unwrap();
+                assert_eq!(words[0], 0x0723_0203, "{name}: SPIR-V magic");
+                let wgsl = k.wgsl().unwrap();
+                let module = naga::front::wgsl::parse_str(&wgsl).unwrap_or_else(|e| {
+                    panic!(
+                        "{name} ({label}) {}: WGSL does not re-parse: {}\n{wgsl}",
+                        k.name,
+                        e.emit_to_string(&wgsl)
+                    )
+                });
+                let mut caps = naga::valid::Capabilities::empty();
+                if options.shader_f64 {
+                    caps |= naga::valid::Capabilities::FLOAT64;
+                }
+                if options.shader_i64 {
+                    caps |= naga::valid::Capabilities::SHADER_INT64;
+                }
+                naga::valid::Validator::new(naga::valid::ValidationFlags::all(), caps)
+                    .validate(&module)
+                    .unwrap_or_else(|e| {
+                        panic!("{name} {}: re-parsed WGSL does not validate: {e:?}", k.name)
+                    });
+                total += 1;
+            }
+        }
+    }
+    assert!(total > 10, "only {total} kernels emitted");
+}
+
+const SLOW_HOST_ONLY: &[&str] = &["floyd_warshall.mlir", "seidel_2d.mlir"];
+
+fn checksum(text: &str) -> f64 {
+    text.lines()
+        .find_map(|l| l.strip_prefix("// CHECKSUM:"))
+        .map(|s| s.trim().parse().unwrap())
+        .expect("CHECKSUM line")
+}
+
+/// Runs every example with its kernels on the GPU and compares the printed checksum
+/// with the one mlir-runner printed on the CPU.
+#[test]
+fn run_examples_on_gpu_match_cpu() {
+    if lattice_codegen::gpu::runtime::adapter_names().is_empty() {
+        eprintln!(
+            "note: no wgpu adapter (install mesa-vulkan-drivers for lavapipe); GPU runs skipped"
+        );
+        return;
+    }
+    let ctx = context();
+    let only = std::env::var("LATTICE_GPU_EXAMPLE").ok();
+    let mut failures = Vec::new();
+    for (name, text) in examples() {
+        if only.as_ref().is_some_and(|o| !name.contains(o.as_str())) {
+            continue;
+        }
+        // No loop of these kernels is parallel (the dependence test refuses them, see
+        // the diagnostics test): the host interpreter would run the whole nest, which
+        // takes minutes in a debug build and tests nothing about the GPU path.
+        if only.is_none() && SLOW_HOST_ONLY.contains(&name.as_str()) {
+            eprintln!("{name}: skipped (no parallel loop in its kernel; LATTICE_GPU_EXAMPLE={name} runs it)");
+            continue;
+        }
+        let (mut ir, m) = parse(&ctx, &name, &text);
+        let t = std::time::Instant::now();
+        let r = match gpu::run_module(&mut ir, m, "main", &RunGpuOptions::default()) {
+            Ok(r) => r,
+            Err(e) => {
+                failures.push(format!("{name}: {e}"));
+                continue;
+            }
+        };
+        let want = checksum(&text);
+        let got: f64 = r.output.trim().parse().unwrap_or(f64::NAN);
+        let ok = if want == want.trunc() && got == got.trunc() {
+            (want - got).abs() <= 1e-5 * want.abs().max(1.0)
+        } else {
+            (want - got).abs() <= 1e-5 * want.abs().max(1e-30)
+        };
+        eprintln!(
+            "{name}: {} kernels, {} launches on {}, printed {} (CPU {want}) in {:.1?}",
+            r.kernels,
+            r.launches,
+            r.adapter,
+            r.output.trim(),
+            t.elapsed()
+        );
+        if !ok {
+            failures.push(format!(
+                "{name}: GPU printed {:?}, CPU checksum {want}",
+                r.output
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

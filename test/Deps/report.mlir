@@ -1,0 +1,67 @@
+// RUN: lattice deps %s | FileCheck %s
+// RUN: lattice deps %s --format json | FileCheck %s --check-prefix=JSON
+// RUN: lattice deps %s --dot | FileCheck %s --check-prefix=DOT
+// RUN: lattice deps %s --assume-no-alias | FileCheck %s --check-prefix=NOALIAS
+// RUN: lattice deps %s --max-operations 1 | FileCheck %s --check-prefix=QUOTA
+// RUN: printf 'func.func @f( {\n' > %t.mlir && not lattice deps %t.mlir 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not lattice deps %s --format yaml 2>&1 | FileCheck %s --check-prefix=USAGE
+
+// CHECK: assumption: function arguments may alias each other unless marked llvm.noalias
+// CHECK-LABEL: function @stencil_skew
+// CHECK:       S0: 4 op(s); domain { S0[i0, i1] : 0 < i0 <= 4 and 0 <= i1 <= 3 }
+// CHECK:       Read { S0[i0, i1] -> A0[o0 = -1 + i0, o1 = 1 + i1] : 0 < i0 <= 4 and 0 <= i1 <= 3 }
+// CHECK:       carried (<, >) RAW level 1: RAW S0 -> S0 on A0 (%arg0), distance (1, -1)
+// CHECK:       must S0 -> S0: { S0[i0, i1] -> S0[i0' = 1 + i0, i1' = -1 + i1] : 0 < i0 <= 3 and 0 < i1 <= 3 }
+// CHECK:       affine.for (level 1, statements S0): sequential: RAW S0 -> S0 on A0 (%arg0), distance (1, -1)
+// CHECK-NEXT:  affine.for (level 2, statements S0): parallel
+
+// JSON: "alias_assumption": "arguments-may-alias"
+// JSON: "function": "stencil_skew"
+// JSON: "dependences": [
+// JSON: "direction": "(<, >)"
+// JSON: "kind": "RAW"
+// JSON: "level": 1
+// JSON: "parallel": false
+
+// DOT: digraph "stencil_skew.scop0" {
+// DOT:   S0 -> S0 [label="RAW A0 (1, -1)"];
+
+// QUOTA: remark: {{[0-9]+}}:3: not a static control part: isl gave up: the problem needs more than 1 operations
+
+// BAD: error:
+// USAGE: --format: expected text, json or dot, got 'yaml'
+func.func @stencil_skew(%A: memref<5x5xf64>) {
+  affine.for %i = 1 to 5 {
+    affine.for %j = 0 to 4 {
+      %up = affine.load %A[%i - 1, %j + 1] : memref<5x5xf64>
+      %a = affine.load %A[%i, %j] : memref<5x5xf64>
+      %s = arith.addf %up, %a : f64
+      affine.store %s, %A[%i, %j] : memref<5x5xf64>
+    }
+  }
+  return
+}
+
+// Two arguments without llvm.noalias: the copy loop is sequential unless
+// --assume-no-alias.
+// CHECK-LABEL: function @copy
+// CHECK:       affine.for (level 1, statements S0): sequential: WAR S0 -> S0 on A0 (%arg0) which may alias A1 (%arg1; no llvm.noalias), distance ([1, 99])
+// NOALIAS-LABEL: function @copy
+// NOALIAS:       affine.for (level 1, statements S0): parallel
+func.func @copy(%A: memref<100xf32>, %B: memref<100xf32>) {
+  affine.for %i = 0 to 100 {
+    %v = affine.load %A[%i] : memref<100xf32>
+    affine.store %v, %B[%i] : memref<100xf32>
+  }
+  return
+}
+
+// CHECK-LABEL: function @call_inside
+// CHECK:       remark: {{[0-9]+}}:3: not a static control part: func.call has memory effects that are not modelled
+func.func private @g()
+func.func @call_inside(%A: memref<100xf32>) {
+  affine.for %i = 0 to 100 {
+    func.call @g() : () -> ()
+  }
+  return
+}
