@@ -287,6 +287,7 @@ pub fn analyze(
     options: &DepOptions,
 ) -> Result<Dependences, IslError> {
     let mut deps = Vec::new();
+    let mut alias_seen = rustc_hash::FxHashSet::default();
     let n = scop.statements.len();
     for s in 0..n {
         for t in 0..n {
@@ -308,6 +309,11 @@ pub fn analyze(
                     } else {
                         continue;
                     };
+                    // Aliasing makes every instance pair depend, whatever the
+                    // subscripts: one dependence per statement pair, arrays and kind.
+                    if alias && !alias_seen.insert((kind, s, t, ax.array, by.array)) {
+                        continue;
+                    }
                     let rel = if alias {
                         isl.check(Map::from_domain_and_range(
                             isl.check(a.domain.copy())?,

@@ -26,9 +26,12 @@
 //!   access whose subscript is not affine: a conservative access to the whole array
 //!   ([`AccessKind::Read`] or [`AccessKind::MayWrite`]); the statement is marked
 //!   [`Statement::opaque`].
-//! - SSA values crossing statements: a value defined in statement `S` and used in
-//!   statement `T` is an array `V<k>` expanded over `S`'s loops (it is a fresh value in
-//!   every iteration): `S` writes `V<k>[i0..]`, `T` reads the element of its own iteration.
+//! - SSA values crossing statements (constants and `affine.apply` results included): a
+//!   value defined in statement `S` and used in statement `T` is an array `V<k>`
+//!   expanded over `S`'s loops (it is a fresh value in every iteration): `S` writes
+//!   `V<k>[i0..]`, `T` reads the element of its own iteration. The flow dependence keeps
+//!   the definition before its uses (SSA dominance); the expansion adds no false
+//!   dependence between iterations.
 //! - `iter_args` (and `affine.parallel` reductions): one array `R<k>` per carried value,
 //!   indexed by the loops *outside* the carrying loop, so every iteration of that loop
 //!   reads and writes the same element: the statement defining the yielded value writes
@@ -1498,16 +1501,9 @@ impl<'a> Builder<'a> {
                 if s == t {
                     return Ok(());
                 }
-                if self.constant(v).is_some()
-                    || ir.is_op(def, "affine.apply") && self.is_index_only(v)
-                {
-                    // Constants and index computations are rematerializable; they carry
-                    // no data dependence that matters (their operands are tracked).
-                    for &o in ir.operands(def) {
-                        self.value_use(o, user, t, depth + 1)?;
-                    }
-                    return Ok(());
-                }
+                // Every value crossing statements (constants and `affine.apply`
+                // results included) orders its definition before its uses: a
+                // transformation moving the use first would break SSA dominance.
                 let key = (v, ArrayKind::Value);
                 let array = match self.array_index.get(&key) {
                     Some(&k) => k,

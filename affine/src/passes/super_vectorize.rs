@@ -271,6 +271,18 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
             iv_dep.extend(ir.results(o).iter().copied());
         }
     }
+    // Loops of the nest (below the root) whose bounds depend on an enclosing vectorized
+    // IV would run a different number of iterations per lane.
+    for &l in &nest[1..] {
+        let segs = for_segments(ir, l).ok_or("malformed affine.for")?;
+        let ops = ir.operands(l);
+        if ops[segs[0].start..segs[1].end]
+            .iter()
+            .any(|&v| depends_on(ir, v, &ivs, root))
+        {
+            return Err("an inner loop's bounds depend on the vectorized loop".into());
+        }
+    }
     // Reductions of the vectorized loop.
     if !ir.results(inner).is_empty() {
         if !options.vectorize_reductions {
@@ -552,6 +564,26 @@ fn value_coefficients(
     ))
 }
 
+/// Whether `v` is one of `ivs` or computed from them by ops inside `root`.
+fn depends_on(ir: &Ir, v: Value, ivs: &[Value], root: Op) -> bool {
+    let mut stack = vec![v];
+    let mut seen = FxHashSet::default();
+    while let Some(x) = stack.pop() {
+        if ivs.contains(&x) {
+            return true;
+        }
+        if !seen.insert(x) {
+            continue;
+        }
+        if let Some(d) = ir.defining_op(x) {
+            if ir.is_ancestor(root, d) {
+                stack.extend(ir.operands(d).iter().copied());
+            }
+        }
+    }
+    false
+}
+
 /// The combining kind of a reduction op, by name.
 fn reduction_kind(name: &str) -> Option<&'static str> {
     Some(match name {
@@ -608,22 +640,35 @@ fn reductions(ir: &Ir, l: Op) -> Result<Vec<Reduction>, String> {
 fn neutral_attr(ir: &Ir, ty: Type, kind: &str) -> Option<Attr> {
     let ctx = ir.ctx();
     if let TypeData::Float(fk) = ctx.type_data(ty) {
-        let (zero, one, inf, ninf): (u128, u128, u128, u128) = match fk {
-            FloatKind::F32 => (0, 0x3f80_0000, 0x7f80_0000, 0xff80_0000),
-            FloatKind::F64 => (
+        // 0, 1, +inf, -inf, quiet NaN, negative quiet NaN (as upstream spells them).
+        let [zero, one, inf, ninf, nan, nnan]: [u128; 6] = match fk {
+            FloatKind::F32 => [
+                0,
+                0x3f80_0000,
+                0x7f80_0000,
+                0xff80_0000,
+                0x7fc0_0000,
+                0xffc0_0000,
+            ],
+            FloatKind::F64 => [
                 0,
                 0x3ff0_0000_0000_0000,
                 0x7ff0_0000_0000_0000,
                 0xfff0_0000_0000_0000,
-            ),
-            FloatKind::F16 => (0, 0x3c00, 0x7c00, 0xfc00),
+                0x7ff8_0000_0000_0000,
+                0xfff8_0000_0000_0000,
+            ],
+            FloatKind::F16 => [0, 0x3c00, 0x7c00, 0xfc00, 0x7e00, 0xfe00],
             _ => return None,
         };
+        // minnum/maxnum return the other operand when one is NaN: NaN is their identity.
         let bits = match kind {
             "add" => zero,
             "mul" => one,
-            "minimumf" | "minnumf" => inf,
-            "maximumf" | "maxnumf" => ninf,
+            "minimumf" => inf,
+            "maximumf" => ninf,
+            "minnumf" => nan,
+            "maxnumf" => nnan,
             _ => return None,
         };
         return Some(ctx.attr(AttrData::Float { bits, ty }));
