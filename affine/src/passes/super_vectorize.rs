@@ -140,9 +140,19 @@ pub fn super_vectorize_with_report(
         ));
     }
     for nest in chosen {
-        let plan = plan(ir, &nest, options).expect("checked by candidate");
-        vectorize(ir, &nest, &plan, options);
-        report.vectorized += 1;
+        // Re-checked: vectorizing an earlier nest only adds ops outside this one, but a
+        // refusal here must never leave a half-transformed nest.
+        match plan(ir, &nest, options) {
+            Ok(plan) => {
+                vectorize(ir, &nest, &plan, options);
+                report.vectorized += 1;
+            }
+            Err(why) => report.remarks.push(Diagnostic::new(
+                Severity::Remark,
+                DiagLoc::Loc(ir.loc(nest[0])),
+                format!("loop not vectorized: {why}"),
+            )),
+        }
     }
     Ok(report)
 }
