@@ -467,7 +467,7 @@ fn access_dims(
                     ir.op_name(a.op)
                 ));
             }
-            if dims.iter().any(|d| *d == Some(r)) {
+            if dims.contains(&Some(r)) {
                 return Err(format!(
                     "access '{}' varies along one memref dimension with two vectorized loops",
                     ir.op_name(a.op)
