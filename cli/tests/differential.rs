@@ -46,7 +46,6 @@ const TABLE: &[(&str, &str)] = &[
     ),
     ("*", "--lower-affine --raise-scf-to-affine --lower-affine"),
     ("*", "--affine-super-vectorize=virtual-vector-size=8"),
-    ("*", "--affine-super-vectorize=virtual-vector-size=4"),
     ("*", "--affine-super-vectorize=virtual-vector-size=3"),
     (
         "*",

@@ -32,7 +32,7 @@ use rustc_hash::FxHashSet;
 
 use super::ctx::{LResult, LowerCtx};
 use super::lower_body;
-use super::scf::{build_loop, dense_i32_segments};
+use super::scf::{build_loop, dense_i32_segments, IvCompare};
 use crate::runtime::parallel::MAX_CHUNKS;
 
 /// The parts of an `scf.parallel` op.
@@ -219,12 +219,20 @@ fn chunk_nest<'ctx>(
         return Ok(next);
     }
     let (lb, ub, step) = bounds[d];
-    build_loop(cx, lb, ub, step, carried, false, &mut |cx, iv, carried| {
-        ivs.push(iv.into());
-        let r = chunk_nest(cx, op, p, bounds, ivs, carried);
-        ivs.pop();
-        r
-    })
+    build_loop(
+        cx,
+        lb,
+        ub,
+        step,
+        carried,
+        IvCompare::Signed,
+        &mut |cx, iv, carried| {
+            ivs.push(iv.into());
+            let r = chunk_nest(cx, op, p, bounds, ivs, carried);
+            ivs.pop();
+            r
+        },
+    )
 }
 
 /// Lowers `scf.parallel` `op` onto the runtime's thread pool (see the module comment).
@@ -353,33 +361,41 @@ pub fn lower_parallel<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> 
             let zero = cx.const_i64(0);
             let one = cx.const_i64(1);
             let arr_ty = partial_ty.array_type(MAX_CHUNKS as u32);
-            build_loop(cx, zero, k, one, &inits, false, &mut |cx, c, accs| {
-                // SAFETY (LLVM semantics): c < k <= MAX_CHUNKS.
-                let slot = unsafe {
-                    cx.builder
-                        .build_gep(arr_ty, partials, &[zero, c], "partial")
-                }
-                .map_err(|e| cx.builder_error(e))?;
-                let loaded = cx
-                    .builder
-                    .build_load(partial_ty, slot, "")
-                    .map_err(|e| cx.builder_error(e))?
-                    .into_struct_value();
-                let valid = cx
-                    .builder
-                    .build_extract_value(loaded, 0, "valid")
-                    .map_err(|e| cx.builder_error(e))?
-                    .into_int_value();
-                let mut values = Vec::new();
-                for i in 0..accs.len() {
-                    values.push(
+            build_loop(
+                cx,
+                zero,
+                k,
+                one,
+                &inits,
+                IvCompare::Signed,
+                &mut |cx, c, accs| {
+                    // SAFETY (LLVM semantics): c < k <= MAX_CHUNKS.
+                    let slot = unsafe {
                         cx.builder
-                            .build_extract_value(loaded, i as u32 + 1, "")
-                            .map_err(|e| cx.builder_error(e))?,
-                    );
-                }
-                fold_if(cx, op, reduce, valid, accs, &values, true)
-            })?
+                            .build_gep(arr_ty, partials, &[zero, c], "partial")
+                    }
+                    .map_err(|e| cx.builder_error(e))?;
+                    let loaded = cx
+                        .builder
+                        .build_load(partial_ty, slot, "")
+                        .map_err(|e| cx.builder_error(e))?
+                        .into_struct_value();
+                    let valid = cx
+                        .builder
+                        .build_extract_value(loaded, 0, "valid")
+                        .map_err(|e| cx.builder_error(e))?
+                        .into_int_value();
+                    let mut values = Vec::new();
+                    for i in 0..accs.len() {
+                        values.push(
+                            cx.builder
+                                .build_extract_value(loaded, i as u32 + 1, "")
+                                .map_err(|e| cx.builder_error(e))?,
+                        );
+                    }
+                    fold_if(cx, op, reduce, valid, accs, &values, true)
+                },
+            )?
         }
         _ => inits,
     };
