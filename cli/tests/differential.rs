@@ -45,6 +45,19 @@ const TABLE: &[(&str, &str)] = &[
         "--lower-affine --raise-scf-to-affine --affine-raise-from-memref",
     ),
     ("*", "--lower-affine --raise-scf-to-affine --lower-affine"),
+    (
+        "*",
+        "--affine-data-copy-generate=\"generate-dma=false fast-mem-space=0\"",
+    ),
+    (
+        "*",
+        "--affine-data-copy-generate=\"generate-dma=false fast-mem-space=0 fast-mem-capacity=1\"",
+    ),
+    (
+        "*",
+        "--affine-data-copy-generate=\"generate-dma=false fast-mem-space=0 skip-non-unit-stride-loops\"",
+    ),
+    ("*", "--normalize-memrefs"),
     ("*", "--affine-super-vectorize=virtual-vector-size=8"),
     ("*", "--affine-super-vectorize=virtual-vector-size=3"),
     (
