@@ -76,8 +76,20 @@ const TABLE: &[(&str, &str)] = &[
     ("*", "--poly-schedule=\"fuse=none parallel=false\""),
     ("*", "--affine-loop-tile=\"tile-sizes=2,2 separate\""),
     ("*", "--poly-transform=\"skew=1,0,1 parallel\""),
+    (
+        "*",
+        "--affine-data-copy-generate=\"generate-dma=false fast-mem-space=0\"",
+    ),
+    (
+        "*",
+        "--affine-data-copy-generate=\"generate-dma=false fast-mem-space=0 fast-mem-capacity=1\"",
+    ),
+    (
+        "*",
+        "--affine-data-copy-generate=\"generate-dma=false fast-mem-space=0 skip-non-unit-stride-loops\"",
+    ),
+    ("*", "--normalize-memrefs"),
     ("*", "--affine-super-vectorize=virtual-vector-size=8"),
-    ("*", "--affine-super-vectorize=virtual-vector-size=4"),
     ("*", "--affine-super-vectorize=virtual-vector-size=3"),
     (
         "*",
