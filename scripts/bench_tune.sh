@@ -4,17 +4,19 @@
 # a table: untuned time, best config and its speedup, the cost model's pick, and how many
 # trials the default strategy needed to come within 5% of the grid's best.
 #
-# Usage: bash scripts/bench_tune.sh [--measurer upstream|jit] [--repeats N] [KERNEL...]
+# Usage: bash scripts/bench_tune.sh [--measurer upstream|jit] [--repeats N] [--warmup N] [KERNEL...]
 #   (default kernels: matmul 2mm jacobi_2d gemver; LATTICE=path/to/lattice to pick a binary)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 measurer=upstream
 repeats=3
+warmup=1
 kernels=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --measurer) measurer=$2; shift 2 ;;
     --repeats) repeats=$2; shift 2 ;;
+    --warmup) warmup=$2; shift 2 ;;
     *) kernels+=("$1"); shift ;;
   esac
 done
@@ -27,7 +29,7 @@ if [ -z "${LATTICE:-}" ]; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-common=(--measurer "$measurer" --repeats "$repeats" --warmup 1 --no-progress --seed 1)
+common=(--measurer "$measurer" --repeats "$repeats" --warmup "$warmup" --no-progress --seed 1)
 for k in "${kernels[@]}"; do
   f=examples/$k.mlir
   echo "== $k: grid" >&2

@@ -346,6 +346,7 @@ impl Measurer for Upstream {
                 "--lower-affine",
                 "--convert-vector-to-scf",
                 "--convert-scf-to-cf",
+                "--convert-vector-to-llvm",
                 "--convert-to-llvm",
                 "--reconcile-unrealized-casts",
                 "-o",
