@@ -448,11 +448,10 @@ impl Analysis {
             }
             let v = space[pos as usize];
             match self.ivs.get(&v) {
-                Some(&(l, depth)) => {
-                    if pick.is_none_or(|(_, _, d)| depth > d) {
-                        pick = Some((pos, l, depth));
-                    }
+                Some(&(l, depth)) if pick.is_none_or(|(_, _, d)| depth > d) => {
+                    pick = Some((pos, l, depth));
                 }
+                Some(_) => {}
                 None if self.defined_in_range(ir, v) => return None,
                 None => {}
             }
@@ -770,8 +769,7 @@ fn copy_memref(
             .map(|p| space[p as usize])
             .collect()
     };
-    loop {
-        let Some(p) = ir.parent_op(start) else { break };
+    while let Some(p) = ir.parent_op(start) {
         if !ir.is_op(p, "affine.for") {
             break;
         }

@@ -273,7 +273,7 @@ pub fn run_command(mut cmd: Command, limit: Duration) -> Result<String, String> 
     let err = err_t.join().unwrap_or_default();
     if !status.success() {
         let tail: String = err.lines().take(6).collect::<Vec<_>>().join(" | ");
-        return Err(format!("exit status {status}: {tail}"));
+        return Err(format!("{status}: {tail}"));
     }
     Ok(out)
 }
@@ -344,7 +344,9 @@ impl Measurer for Upstream {
         cmd.arg(&src)
             .args([
                 "--lower-affine",
+                "--convert-vector-to-scf",
                 "--convert-scf-to-cf",
+                "--convert-vector-to-llvm",
                 "--convert-to-llvm",
                 "--reconcile-unrealized-casts",
                 "-o",

@@ -185,7 +185,52 @@ impl Search {
         out
     }
 
+    /// Knob values (knob, value index) blamed for failures: when at least two configs
+    /// failed, every one of them had knob `k` away from its default, and no config that ran
+    /// correctly did, every non-default value of `k` is skipped (e.g. a vector width the
+    /// back end cannot lower). Blaming single values instead would also blame innocent
+    /// values that happened to appear with the culprit.
+    fn doomed(&self, history: &[Observation]) -> HashSet<(usize, usize)> {
+        let sizes = self.space.knob_sizes();
+        let default = self
+            .space
+            .indices(&Config::baseline(self.space.tile.len()))
+            .unwrap_or_else(|| vec![0; sizes.len()]);
+        let mut failed = Vec::new();
+        let mut good = Vec::new();
+        for o in history {
+            if let Some(idx) = self.space.indices(&o.config) {
+                if o.seconds.is_some() {
+                    good.push(idx);
+                } else {
+                    failed.push(idx);
+                }
+            }
+        }
+        let mut out = HashSet::new();
+        if failed.len() < 2 {
+            return out;
+        }
+        for k in 0..sizes.len() {
+            let on = |idx: &Vec<usize>| idx[k] != default[k];
+            if failed.iter().all(on) && !good.iter().any(on) {
+                out.extend((0..sizes[k]).filter(|&v| v != default[k]).map(|v| (k, v)));
+            }
+        }
+        out
+    }
+
+    fn viable(&self, c: &Config, doomed: &HashSet<(usize, usize)>) -> bool {
+        doomed.is_empty()
+            || self.space.indices(c).is_some_and(|idx| {
+                idx.iter()
+                    .enumerate()
+                    .all(|(k, &v)| !doomed.contains(&(k, v)))
+            })
+    }
+
     fn evolve(&mut self, history: &[Observation], n: usize) -> Vec<Config> {
+        let doomed = self.doomed(history);
         let ok: Vec<(&Config, f64)> = history
             .iter()
             .filter_map(|o| o.seconds.map(|s| (&o.config, s)))
@@ -197,10 +242,11 @@ impl Search {
                 if out.len() == n {
                     break;
                 }
-                if !self.seen.contains(c) {
+                if !self.seen.contains(c) && self.viable(c, &doomed) {
                     out.push(c.clone());
                 }
             }
+            self.fill_ignoring_doom(&mut out, n);
             for c in &out {
                 self.seen.insert(c.clone());
             }
@@ -252,7 +298,7 @@ impl Search {
         );
         children.sort();
         children.dedup();
-        children.retain(|c| !self.seen.contains(c));
+        children.retain(|c| !self.seen.contains(c) && self.viable(c, &doomed));
         let mut scored: Vec<(f64, Config)> = children
             .into_iter()
             .map(|c| {
@@ -280,15 +326,29 @@ impl Search {
                 if out.len() == n {
                     break;
                 }
-                if !self.seen.contains(c) && !out.contains(c) {
+                if !self.seen.contains(c) && !out.contains(c) && self.viable(c, &doomed) {
                     out.push(c.clone());
                 }
             }
         }
+        self.fill_ignoring_doom(&mut out, n);
         for c in &out {
             self.seen.insert(c.clone());
         }
         out
+    }
+
+    /// When every remaining candidate uses a value blamed for failures, the blame may be
+    /// wrong (values that merely appeared with the culprit): keep going in model order.
+    fn fill_ignoring_doom(&self, out: &mut Vec<Config>, n: usize) {
+        for c in &self.ranked {
+            if out.len() >= n {
+                break;
+            }
+            if !self.seen.contains(c) && !out.contains(c) {
+                out.push(c.clone());
+            }
+        }
     }
 }
 
