@@ -265,6 +265,7 @@ OPTIONS:
     --gpu-workgroup-size A[,B[,C]]  workgroup size per mapped dimension, x first
     --gpu-demote-f64            compute f64 kernels in f32 even where the device has f64
     --remarks                   print why loops stay on the host
+    --gpu-time                  print the summed kernel time (timestamp queries) on stderr
     --gpu-list-adapters         list the adapters wgpu finds and exit
     --<pass>[{options}]         passes to run before the mapping
 ";
@@ -275,6 +276,7 @@ pub fn run_main(args: &[String]) -> ExitCode {
     let mut entry = "main".to_string();
     let mut options = gpu::RunGpuOptions::default();
     let mut remarks = false;
+    let mut time = false;
     let mut passes = Vec::new();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -300,6 +302,7 @@ pub fn run_main(args: &[String]) -> ExitCode {
                 }
                 "--gpu-demote-f64" => options.demote_f64 = true,
                 "--remarks" => remarks = true,
+                "--gpu-time" => time = true,
                 "--gpu-list-adapters" => {
                     for a in gpu::runtime::adapter_names() {
                         println!("{a}");
@@ -383,6 +386,29 @@ pub fn run_main(args: &[String]) -> ExitCode {
                     "remark: {} kernels, {} launches on {}",
                     out.kernels, out.launches, out.adapter
                 );
+            }
+            if time {
+                for (name, n, t) in &out.per_kernel {
+                    match t {
+                        Some(t) => eprintln!(
+                            "gpu kernel {name}: {:.3} ms over {n} launches",
+                            t.as_secs_f64() * 1e3
+                        ),
+                        None => eprintln!("gpu kernel {name}: {n} launches, not timed"),
+                    }
+                }
+                match out.kernel_time {
+                    Some(t) => eprintln!(
+                        "gpu kernel time: {:.3} ms over {} launches ({})",
+                        t.as_secs_f64() * 1e3,
+                        out.launches,
+                        out.adapter
+                    ),
+                    None => eprintln!(
+                        "gpu kernel time: not measured ({} has no timestamp queries)",
+                        out.adapter
+                    ),
+                }
             }
             use std::io::Write;
             let mut stdout = std::io::stdout().lock();

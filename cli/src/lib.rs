@@ -1,6 +1,9 @@
 //! `lattice-cli` as a library: how the driver assembles a context (every dialect) and a
 //! pass registry (every pass), shared by the `lattice` binary, the fuzz targets and tests.
 
+pub mod fsio;
+pub mod tune;
+
 use lattice_ir::pass::PassRegistry;
 use lattice_ir::Context;
 

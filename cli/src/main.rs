@@ -12,7 +12,6 @@ mod emit_gpu;
 mod expected;
 mod opt;
 mod run;
-mod tune;
 
 use std::process::ExitCode;
 
@@ -36,7 +35,7 @@ fn main() -> ExitCode {
         Some("run") => run::main(&args[1..]),
         Some("emit") => emit::main(&args[1..]),
         Some("deps") => deps::main(&args[1..]),
-        Some("tune") => tune::main(&args[1..]),
+        Some("tune") => lattice_cli::tune::main(&args[1..]),
         Some("-h" | "--help" | "help") | None => {
             print!("{USAGE}");
             if args.is_empty() {

@@ -12,7 +12,9 @@ use crate::common::PassFlags;
 use crate::expected;
 use lattice_cli::{make_context, make_registry};
 use lattice_ir::diag::{DiagLoc, Diagnostic, SourceMap};
-use lattice_ir::pass::{render_timing, run_pipeline, OpPipeline, PassRegistry, RunOptions, Timing};
+use lattice_ir::pass::{
+    render_statistics, render_timing, run_pipeline, OpPipeline, PassRegistry, RunOptions, Timing,
+};
 use lattice_ir::printer::{print_op, PrintOptions};
 use lattice_ir::{Context, Ir, Span};
 use std::io::{Read, Write};
@@ -33,6 +35,7 @@ struct OptArgs {
     passes: PassFlags,
     print_ir_after_all: bool,
     timing: bool,
+    statistics: bool,
     verify_each: bool,
     threading: bool,
 }
@@ -53,6 +56,8 @@ OPTIONS:
     --pass-pipeline=PIPELINE        e.g. 'builtin.module(func.func(canonicalize,cse))'
     --print-ir-after-all            dump the IR after each pass to stderr
     --timing                        print a timing report to stderr (also --mlir-timing)
+    --mlir-pass-statistics          print the passes' statistics to stderr (what they did and
+                                    why they declined; also --pass-statistics; list display)
     --verify-each=false             do not verify after each pass
     --mlir-disable-threading        run nested pass pipelines sequentially
     -h, --help                      this help
@@ -139,6 +144,15 @@ fn parse_args(args: &[String], registry: &PassRegistry) -> Result<Option<OptArgs
                 a.print_ir_after_all = bool_value(&value)?
             }
             "timing" | "mlir-timing" => a.timing = bool_value(&value)?,
+            "mlir-pass-statistics" | "pass-statistics" => a.statistics = bool_value(&value)?,
+            "mlir-pass-statistics-display" => match value.as_deref() {
+                Some("list") | Some("pipeline") => {}
+                _ => {
+                    return Err(
+                        "--mlir-pass-statistics-display: expected list or pipeline".to_string()
+                    )
+                }
+            },
             "verify-each" => a.verify_each = bool_value(&value)?,
             "mlir-disable-threading" => a.threading = !bool_value(&value)?,
             _ => {
@@ -241,13 +255,7 @@ pub fn main(args: &[String]) -> ExitCode {
         timing.verification += r.verify_time;
         print_time += r.print_time;
         if let Some(t) = r.timing {
-            for (n, d) in t.passes {
-                match timing.passes.iter_mut().find(|(m, _)| *m == n) {
-                    Some((_, x)) => *x += d,
-                    None => timing.passes.push((n, d)),
-                }
-            }
-            timing.verification += t.verification;
+            timing.merge(t);
         }
         for dump in &r.dumps {
             eprint!("{dump}");
@@ -265,6 +273,9 @@ pub fn main(args: &[String]) -> ExitCode {
             out.push('\n');
         }
         out.push_str(o);
+    }
+    if a.statistics {
+        eprint!("{}", render_statistics(&timing));
     }
     if a.timing {
         let _ = start;

@@ -1,9 +1,831 @@
-//! `lattice tune`: autotune a kernel. Placeholder until its issue lands: it reports that the
-//! command is not available yet and exits with status 2.
+//! `lattice tune`: autotune a kernel's loop transformations by measurement.
+//!
+//! The flow: parse the program, pick the kernel (the function `@main` calls that holds the
+//! most loops, or `--kernel`), derive the search space from its loop band and the passes
+//! this build registers ([`space`]), run the untransformed program once for the reference
+//! output and the baseline time, then let a search strategy ([`search`]) propose configs;
+//! each batch is transformed and compiled in parallel (rayon) and timed one candidate at a
+//! time ([`measure`]). Every measurement goes to the tuning database ([`db`]); `--apply`
+//! turns the best record back into a transformed program.
+//!
+//! Invariants: a candidate counts only if every run printed exactly what the untransformed
+//! program printed (numbers within `--rtol`); failed candidates are recorded with their
+//! reason and never win; a run resumed on the same database skips configs already measured
+//! for this kernel, sizes, target and machine.
 
+pub mod db;
+pub mod kernel;
+pub mod measure;
+pub mod model;
+pub mod plot;
+pub mod search;
+pub mod space;
+
+#[cfg(test)]
+mod tests;
+
+use crate::fsio::write_atomically;
+use crate::{make_context, make_registry};
+use db::{Db, Key, Record};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use measure::{MeasureError, Measurer, Protocol};
+use model::Machine;
+use rayon::prelude::*;
+use search::{Observation, Search, StrategyKind};
+use space::{Capabilities, Config, Space};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-pub fn main(_args: &[String]) -> ExitCode {
-    eprintln!("lattice tune: this command is not available in this build yet");
+const HELP: &str = "\
+USAGE:
+    lattice tune FILE [OPTIONS]              tune the kernel @main calls in FILE
+    lattice tune --show [--db PATH]          list the tuning history
+    lattice tune --apply FILE [-o OUT]       apply the best recorded config to FILE's kernels
+    lattice tune --export OUT.jsonl          write every record as JSON lines
+    lattice tune --import IN.jsonl           read records from JSON lines
+
+OPTIONS:
+    --kernel NAME          the function to tune (default: the one @main calls with most loops)
+    --strategy S           evolve (default: cost-model seeded, learned, mutating), grid, random
+    --trials N             configs to measure in this run (default 24)
+    --time-budget SECS     stop proposing new configs after this long
+    --seed N               seed of the random choices (default 1)
+    --space FILE           narrow/widen the search space (TOML, or JSON if FILE ends in .json)
+    --db PATH              tuning database (default ~/.cache/lattice/tuning.db)
+    --measurer M           auto (default: Lattice's JIT when built in, else upstream), jit, upstream
+    --repeats N            timed runs per candidate, median counts (default 5)
+    --warmup N             untimed runs first (default 1)
+    --max-cv X             re-measure with twice the repeats above this variation (default 0.1)
+    --rtol X               relative tolerance on printed numbers (default 1e-6)
+    --timeout SECS         limit per compile or run (default 120)
+    --plot OUT.svg|png     plot runtime per trial and best so far
+    --report OUT.json      write the trials of this run as JSON
+    --no-progress          no progress bar
+    -h, --help             this help
+
+The search space covers tile sizes per band loop (affine-loop-tile), loop order
+(affine-loop-interchange), unroll-jam and unroll factors, vector width
+(affine-super-vectorize) and an outer parallel loop (affine-parallelize), each only when
+this build registers the pass. Space spec keys: tile, tile_per_dim, unroll, unroll_jam,
+vector, parallel, interchange.
+";
+
+/// Parsed command line.
+#[derive(Debug, Default)]
+struct Args {
+    input: Option<String>,
+    output: Option<String>,
+    show: bool,
+    apply: bool,
+    export: Option<String>,
+    import: Option<String>,
+    kernel: Option<String>,
+    strategy: Option<StrategyKind>,
+    trials: Option<usize>,
+    time_budget: Option<f64>,
+    seed: u64,
+    space: Option<String>,
+    db: Option<PathBuf>,
+    measurer: String,
+    repeats: usize,
+    warmup: usize,
+    max_cv: f64,
+    rtol: f64,
+    timeout: f64,
+    plot: Option<PathBuf>,
+    report: Option<String>,
+    no_progress: bool,
+}
+
+fn usage(msg: &str) -> ExitCode {
+    eprintln!("lattice tune: {msg}\nRun `lattice tune --help` for usage.");
     ExitCode::from(2)
+}
+
+fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
+    let mut a = Args {
+        seed: 1,
+        measurer: "auto".into(),
+        repeats: 5,
+        warmup: 1,
+        max_cv: 0.1,
+        rtol: 1e-6,
+        timeout: 120.0,
+        ..Args::default()
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let raw = args[i].clone();
+        i += 1;
+        if !raw.starts_with('-') || raw == "-" {
+            if a.input.is_some() {
+                return Err(format!("more than one input file given ('{raw}')"));
+            }
+            a.input = Some(raw);
+            continue;
+        }
+        let body = raw.trim_start_matches('-');
+        let (name, inline) = match body.split_once('=') {
+            Some((n, v)) => (n.to_string(), Some(v.to_string())),
+            None => (body.to_string(), None),
+        };
+        let value = |i: &mut usize| -> Result<String, String> {
+            if let Some(v) = inline.clone() {
+                return Ok(v);
+            }
+            let v = args
+                .get(*i)
+                .cloned()
+                .ok_or(format!("{raw} needs a value"))?;
+            *i += 1;
+            Ok(v)
+        };
+        fn num<T: std::str::FromStr>(flag: &str, v: String) -> Result<T, String> {
+            v.parse()
+                .map_err(|_| format!("--{flag}: '{v}' is not a valid number"))
+        }
+        match name.as_str() {
+            "h" | "help" => return Ok(None),
+            "o" => a.output = Some(value(&mut i)?),
+            "show" => a.show = true,
+            "apply" => a.apply = true,
+            "export" => a.export = Some(value(&mut i)?),
+            "import" => a.import = Some(value(&mut i)?),
+            "kernel" => a.kernel = Some(value(&mut i)?.trim_start_matches('@').to_string()),
+            "strategy" => a.strategy = Some(value(&mut i)?.parse()?),
+            "trials" => a.trials = Some(num("trials", value(&mut i)?)?),
+            "time-budget" => {
+                let t: f64 = num("time-budget", value(&mut i)?)?;
+                if !(t > 0.0) {
+                    return Err("--time-budget must be positive".into());
+                }
+                a.time_budget = Some(t)
+            }
+            "seed" => a.seed = num("seed", value(&mut i)?)?,
+            "space" => a.space = Some(value(&mut i)?),
+            "db" => a.db = Some(PathBuf::from(value(&mut i)?)),
+            "measurer" => {
+                let m = value(&mut i)?;
+                if !["auto", "jit", "upstream"].contains(&m.as_str()) {
+                    return Err(format!(
+                        "unknown measurer '{m}' (expected auto, jit or upstream)"
+                    ));
+                }
+                a.measurer = m;
+            }
+            "repeats" => {
+                a.repeats = num("repeats", value(&mut i)?)?;
+                if a.repeats == 0 {
+                    return Err("--repeats must be at least 1".into());
+                }
+            }
+            "warmup" => a.warmup = num("warmup", value(&mut i)?)?,
+            "max-cv" => a.max_cv = num("max-cv", value(&mut i)?)?,
+            "rtol" => a.rtol = num("rtol", value(&mut i)?)?,
+            "timeout" => a.timeout = num("timeout", value(&mut i)?)?,
+            "plot" => a.plot = Some(PathBuf::from(value(&mut i)?)),
+            "report" => a.report = Some(value(&mut i)?),
+            "no-progress" => a.no_progress = true,
+            _ => return Err(format!("unknown option '{raw}'")),
+        }
+    }
+    let modes = [a.show, a.apply, a.export.is_some(), a.import.is_some()]
+        .iter()
+        .filter(|&&m| m)
+        .count();
+    if modes > 1 {
+        return Err("--show, --apply, --export and --import are exclusive".into());
+    }
+    if (modes == 0 || a.apply) && a.input.is_none() {
+        return Err("no input file given".into());
+    }
+    if let Some(p) = &a.plot {
+        let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if ext != "svg" && ext != "png" {
+            return Err(format!(
+                "--plot {}: the file name must end in .svg or .png",
+                p.display()
+            ));
+        }
+    }
+    Ok(Some(a))
+}
+
+/// Entry point of `lattice tune`.
+pub fn main(args: &[String]) -> ExitCode {
+    let a = match parse_args(args) {
+        Ok(Some(a)) => a,
+        Ok(None) => {
+            print!("{HELP}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => return usage(&e),
+    };
+    let db_path = a.db.clone().unwrap_or_else(db::default_path);
+    let result = if a.show {
+        show(&db_path)
+    } else if let Some(out) = &a.export {
+        export(&db_path, out)
+    } else if let Some(inp) = &a.import {
+        import(&db_path, inp)
+    } else if a.apply {
+        apply(&a, &db_path)
+    } else {
+        tune(&a, &db_path)
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprint!("{msg}");
+            if !msg.ends_with('\n') {
+                eprintln!();
+            }
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn open_db(path: &Path) -> Result<Db, String> {
+    Db::open(path).map_err(|e| format!("lattice tune: {e}"))
+}
+
+fn show(path: &Path) -> Result<(), String> {
+    if !path.exists() {
+        println!("no tuning records ({} does not exist)", path.display());
+        return Ok(());
+    }
+    let db = open_db(path)?;
+    let all = db.all().map_err(|e| format!("lattice tune: {e}"))?;
+    let mut groups: Vec<(Key, Vec<Record>)> = Vec::new();
+    for r in all {
+        match groups.iter_mut().find(|(k, _)| *k == r.key) {
+            Some((_, v)) => v.push(r),
+            None => groups.push((r.key.clone(), vec![r])),
+        }
+    }
+    if groups.is_empty() {
+        println!("no tuning records in {}", path.display());
+    }
+    for (k, rs) in groups {
+        let ok: Vec<&Record> = rs.iter().filter(|r| r.seconds.is_some()).collect();
+        let failed = rs.len() - ok.len();
+        println!(
+            "@{} [{}] sizes {} target {} on {}: {} records ({} failed)",
+            k.kernel_name,
+            k.kernel,
+            k.sizes,
+            k.target,
+            k.machine,
+            rs.len(),
+            failed
+        );
+        let baseline = rs
+            .iter()
+            .find(|r| r.pipeline == "func.func()")
+            .and_then(|r| r.seconds);
+        let mut sorted = ok.clone();
+        sorted.sort_by(|x, y| x.seconds.unwrap().total_cmp(&y.seconds.unwrap()));
+        for r in sorted.iter().take(5) {
+            let s = r.seconds.unwrap();
+            let speedup = baseline.map_or(String::from("-"), |b| format!("{:.2}x", b / s));
+            println!("  {:>10.3} ms  {:>7}  {}", s * 1e3, speedup, r.pipeline);
+        }
+    }
+    Ok(())
+}
+
+fn export(path: &Path, out: &str) -> Result<(), String> {
+    let db = open_db(path)?;
+    let text = db.export().map_err(|e| format!("lattice tune: {e}"))?;
+    write_atomically(out, text.as_bytes())
+        .map_err(|e| format!("lattice tune: cannot write '{out}': {e}"))?;
+    eprintln!("exported {} records to {out}", text.lines().count());
+    Ok(())
+}
+
+fn import(path: &Path, inp: &str) -> Result<(), String> {
+    let text = std::fs::read_to_string(inp)
+        .map_err(|e| format!("lattice tune: cannot read '{inp}': {e}"))?;
+    let mut db = open_db(path)?;
+    let n = db
+        .import(inp, &text)
+        .map_err(|e| format!("lattice tune: {e}"))?;
+    eprintln!("imported {n} records into {}", path.display());
+    Ok(())
+}
+
+fn read_program(name: &str) -> Result<String, String> {
+    std::fs::read_to_string(name).map_err(|e| format!("lattice tune: cannot read '{name}': {e}"))
+}
+
+/// `--apply`: every function of FILE with a record for its fingerprint and sizes gets the
+/// best record's pipeline.
+fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
+    let name = a.input.as_deref().expect("checked");
+    let text = read_program(name)?;
+    let ctx = Arc::new(make_context(false));
+    let registry = make_registry();
+    let (ir, module) = measure::parse_program(&ctx, name, &text)?;
+    if !db_path.exists() {
+        return Err(format!(
+            "lattice tune: no tuning database at {}",
+            db_path.display()
+        ));
+    }
+    let db = open_db(db_path)?;
+    let machine = db::machine_fingerprint();
+    let mut plans = Vec::new();
+    for f in kernel::functions(&ir, module) {
+        let Some(fname) = kernel::func_name(&ir, f) else {
+            continue;
+        };
+        if a.kernel.as_deref().is_some_and(|k| k != fname) {
+            continue;
+        }
+        let k = kernel::analyse(&ir, f);
+        if let Some(r) = db
+            .best(&k.fingerprint, &k.sizes, &machine)
+            .map_err(|e| format!("lattice tune: {e}"))?
+        {
+            let config: Config = serde_json::from_str(&r.config)
+                .map_err(|e| format!("lattice tune: corrupt record for @{fname}: {e}"))?;
+            plans.push((fname, config.pipeline(&k.band.trips), r));
+        }
+    }
+    drop(ir);
+    if plans.is_empty() {
+        return Err(format!(
+            "lattice tune: no tuning record matches a function of '{name}' in {}",
+            db_path.display()
+        ));
+    }
+    let mut current = text;
+    for (fname, pipeline, r) in &plans {
+        eprintln!(
+            "applying to @{fname}: {} ({:.3} ms on {})",
+            space::pipeline_text(pipeline),
+            r.seconds.unwrap_or(0.0) * 1e3,
+            r.key.machine
+        );
+        current = measure::transform(&ctx, &registry, &current, fname, pipeline)
+            .map_err(|e| format!("lattice tune: @{fname}: {e}"))?;
+    }
+    match &a.output {
+        Some(out) if out != "-" => write_atomically(out, current.as_bytes())
+            .map_err(|e| format!("lattice tune: cannot write '{out}': {e}"))?,
+        _ => print!("{current}"),
+    }
+    Ok(())
+}
+
+/// A candidate after transformation and compilation.
+struct Built {
+    config: Config,
+    pipeline: Vec<(String, String)>,
+    prepared: Result<measure::Prepared, MeasureError>,
+}
+
+/// One finished trial.
+#[derive(Clone, Debug, serde::Serialize)]
+struct Trial {
+    index: usize,
+    config: Config,
+    pipeline: String,
+    status: String,
+    seconds: Option<f64>,
+    cv: Option<f64>,
+    detail: String,
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+fn status_of(e: &MeasureError) -> &'static str {
+    match e {
+        MeasureError::Transform(_) => "transform",
+        MeasureError::Compile(_) => "compile",
+        MeasureError::Run(_) => "run",
+        MeasureError::WrongOutput(_) => "wrong-output",
+    }
+}
+
+/// Transforms and compiles `configs` in parallel.
+fn build_all(
+    ctx: &Arc<lattice_ir::Context>,
+    harnessed: &str,
+    kernel: &str,
+    trips: &[i64],
+    measurer: &dyn Measurer,
+    dir: &Path,
+    configs: Vec<Config>,
+    first_tag: usize,
+) -> Vec<Built> {
+    let registry = make_registry();
+    configs
+        .into_par_iter()
+        .enumerate()
+        .map(|(i, config)| {
+            let pipeline = config.pipeline(trips);
+            let prepared = measure::transform(ctx, &registry, harnessed, kernel, &pipeline)
+                .map_err(MeasureError::Transform)
+                .and_then(|text| measurer.prepare(&text, dir, &format!("c{}", first_tag + i)));
+            Built {
+                config,
+                pipeline,
+                prepared,
+            }
+        })
+        .collect()
+}
+
+fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
+    let name = a.input.as_deref().expect("checked");
+    let text = read_program(name)?;
+    let ctx = Arc::new(make_context(false));
+    let registry = make_registry();
+    let (ir, module) = measure::parse_program(&ctx, name, &text)?;
+    let kf = kernel::pick_kernel(&ir, module, a.kernel.as_deref())
+        .map_err(|e| format!("lattice tune: {name}: {e}"))?;
+    let k = kernel::analyse(&ir, kf);
+    if k.band.trips.is_empty() {
+        return Err(format!(
+            "lattice tune: @{} has no affine.for loop with constant bounds to tune",
+            k.name
+        ));
+    }
+    let caps = Capabilities::of(&registry);
+    let mut space = Space::derive(&k.band, caps);
+    if let Some(spec) = &a.space {
+        let spec_text = std::fs::read_to_string(spec)
+            .map_err(|e| format!("lattice tune: cannot read '{spec}': {e}"))?;
+        space::apply_spec(&mut space, &spec_text, spec.ends_with(".json"))
+            .map_err(|e| e.render(spec, &spec_text))?;
+        clamp_to_capabilities(&mut space, caps);
+    }
+    let canonical = lattice_ir::printer::print_op(&ir, module, Default::default());
+    drop(ir);
+    let harnessed = measure::add_harness(&canonical, &k.name)
+        .map_err(|e| format!("lattice tune: cannot add the timing harness: {e}"))?;
+    measure::parse_program(&ctx, "<harness>", &harnessed).map_err(|e| {
+        format!("lattice tune: internal error: the timing harness is invalid:\n{e}")
+    })?;
+
+    let limit = Duration::from_secs_f64(a.timeout.max(1.0));
+    let jit = if a.measurer != "upstream" {
+        measure::Jit::available(limit)
+    } else {
+        None
+    };
+    let upstream = measure::Upstream::new(limit);
+    let measurer: &dyn Measurer = match (a.measurer.as_str(), &jit) {
+        ("jit", None) => {
+            return Err(
+                "lattice tune: --measurer jit: `lattice run` is not available in this build".into(),
+            )
+        }
+        (_, Some(j)) => j,
+        _ => &upstream,
+    };
+    let machine_fp = db::machine_fingerprint();
+    let key = Key {
+        kernel: k.fingerprint.clone(),
+        kernel_name: k.name.clone(),
+        sizes: k.sizes.clone(),
+        target: format!("cpu-{}", measurer.name()),
+        machine: machine_fp,
+    };
+    let db = open_db(db_path)?;
+    let mut history: Vec<Observation> = Vec::new();
+    for r in db.records(&key).map_err(|e| format!("lattice tune: {e}"))? {
+        if let Ok(c) = serde_json::from_str::<Config>(&r.config) {
+            history.push(Observation {
+                config: c,
+                seconds: r.seconds,
+            });
+        }
+    }
+    let resumed = history.len();
+    let strategy = a.strategy.unwrap_or(StrategyKind::Evolve);
+    let machine = Machine::detect();
+    let mut search = Search::new(strategy, space.clone(), k.band.clone(), machine, a.seed);
+    let model_pick = search.model_pick();
+    let trips: Vec<String> = k.band.trips.iter().map(|t| t.to_string()).collect();
+    eprintln!(
+        "tuning @{} [{}]: band {} ({} loop nest(s)), {} configs in the space, strategy {:?}, measurer {}{}",
+        k.name,
+        k.fingerprint,
+        trips.join("x"),
+        k.band.copies.max(1),
+        space.size(),
+        strategy,
+        measurer.name(),
+        if resumed > 0 {
+            format!(", resuming after {resumed} recorded configs")
+        } else {
+            String::new()
+        }
+    );
+    let proto = Protocol {
+        warmup: a.warmup,
+        repeats: a.repeats,
+        max_cv: a.max_cv,
+        rtol: a.rtol,
+    };
+    let dir = tempfile::tempdir().map_err(|e| format!("lattice tune: no temp dir: {e}"))?;
+
+    // The reference: the untransformed program's output, and the baseline time.
+    let baseline_cfg = Config::baseline(k.band.trips.len());
+    let base = measurer
+        .prepare(&harnessed, dir.path(), "baseline")
+        .map_err(|e| format!("lattice tune: the untransformed program does not build: {e}"))?;
+    let reference = measurer
+        .run(&base)
+        .map_err(|e| format!("lattice tune: the untransformed program does not run: {e}"))?;
+    let expected = reference.output.clone();
+    let base_t = measure::time_candidate(measurer, &base, &expected, &proto).map_err(|e| {
+        format!("lattice tune: the untransformed program is not deterministic: {e}")
+    })?;
+    let record = |config: &Config,
+                  pipeline: &[(String, String)],
+                  status: &str,
+                  t: Option<&measure::Timing>,
+                  detail: &str| {
+        let r = Record {
+            key: key.clone(),
+            config: serde_json::to_string(config).expect("configs serialize"),
+            pipeline: space::pipeline_text(pipeline),
+            status: status.to_string(),
+            seconds: t.map(|t| t.median),
+            cv: t.map(|t| t.cv),
+            detail: detail.to_string(),
+            created: now(),
+        };
+        db.put(&r).map_err(|e| format!("lattice tune: {e}"))
+    };
+    record(&baseline_cfg, &[], "ok", Some(&base_t), "baseline")?;
+    history.retain(|o| o.config != baseline_cfg);
+    history.push(Observation {
+        config: baseline_cfg.clone(),
+        seconds: Some(base_t.median),
+    });
+    search.mark_seen(&baseline_cfg);
+
+    if base_t.median < 1e-4 {
+        eprintln!(
+            "lattice tune: warning: the kernel runs in {:.1} µs; the clock's microsecond resolution makes these timings mostly noise (use a larger problem)",
+            base_t.median * 1e6
+        );
+    }
+    let trials_wanted = a.trials.unwrap_or(24);
+    let pb = if a.no_progress {
+        ProgressBar::hidden()
+    } else {
+        let pb =
+            ProgressBar::with_draw_target(Some(trials_wanted as u64), ProgressDrawTarget::stderr());
+        pb.set_style(
+            ProgressStyle::with_template("{bar:30} {pos}/{len} trials  best {msg}  ETA {eta}")
+                .expect("valid template"),
+        );
+        pb
+    };
+    let start = Instant::now();
+    let mut trials: Vec<Trial> = Vec::new();
+    let mut best = base_t.median;
+    pb.set_message(format!("{:.3} ms", best * 1e3));
+    let batch = rayon::current_num_threads().clamp(2, 4);
+    'outer: while trials.len() < trials_wanted {
+        if a.time_budget
+            .is_some_and(|b| start.elapsed().as_secs_f64() >= b)
+        {
+            break;
+        }
+        let n = batch.min(trials_wanted - trials.len());
+        let proposals = search.propose(&history, n);
+        if proposals.is_empty() {
+            break;
+        }
+        let built = build_all(
+            &ctx,
+            &harnessed,
+            &k.name,
+            &k.band.trips,
+            measurer,
+            dir.path(),
+            proposals,
+            trials.len(),
+        );
+        for b in built {
+            if a.time_budget
+                .is_some_and(|t| start.elapsed().as_secs_f64() >= t)
+            {
+                break 'outer;
+            }
+            let result = b
+                .prepared
+                .and_then(|p| measure::time_candidate(measurer, &p, &expected, &proto));
+            let (status, timing, detail) = match &result {
+                Ok(t) => ("ok".to_string(), Some(t.clone()), String::new()),
+                Err(e) => (status_of(e).to_string(), None, e.to_string()),
+            };
+            record(&b.config, &b.pipeline, &status, timing.as_ref(), &detail)?;
+            if let Some(t) = &timing {
+                best = best.min(t.median);
+            }
+            history.push(Observation {
+                config: b.config.clone(),
+                seconds: timing.as_ref().map(|t| t.median),
+            });
+            trials.push(Trial {
+                index: trials.len() + 1,
+                config: b.config,
+                pipeline: space::pipeline_text(&b.pipeline),
+                status,
+                seconds: timing.as_ref().map(|t| t.median),
+                cv: timing.as_ref().map(|t| t.cv),
+                detail,
+            });
+            pb.inc(1);
+            pb.set_message(format!("{:.3} ms", best * 1e3));
+        }
+    }
+    pb.finish_and_clear();
+
+    // The cost model's pick, measured if the search did not.
+    let mut pick_time = None;
+    if let Some(pick) = &model_pick {
+        if let Some(o) = history.iter().find(|o| o.config == *pick) {
+            pick_time = Some(o.seconds);
+        } else {
+            let b = build_all(
+                &ctx,
+                &harnessed,
+                &k.name,
+                &k.band.trips,
+                measurer,
+                dir.path(),
+                vec![pick.clone()],
+                10_000,
+            )
+            .pop()
+            .expect("one built");
+            let r = b
+                .prepared
+                .and_then(|p| measure::time_candidate(measurer, &p, &expected, &proto));
+            let (status, t, detail) = match &r {
+                Ok(t) => ("ok", Some(t.clone()), String::new()),
+                Err(e) => (status_of(e), None, e.to_string()),
+            };
+            record(pick, &b.pipeline, status, t.as_ref(), &detail)?;
+            pick_time = Some(t.map(|t| t.median));
+            history.push(Observation {
+                config: pick.clone(),
+                seconds: pick_time.flatten(),
+            });
+        }
+    }
+
+    print_summary(
+        &k,
+        &history,
+        &trials,
+        base_t.median,
+        model_pick.as_ref().zip(pick_time),
+        start.elapsed(),
+    );
+    if let Some(p) = &a.plot {
+        let times: Vec<Option<f64>> = trials.iter().map(|t| t.seconds).collect();
+        plot::plot(p, &format!("lattice tune @{}", k.name), &times)
+            .map_err(|e| format!("lattice tune: {e}"))?;
+        eprintln!("plot written to {}", p.display());
+    }
+    if let Some(out) = &a.report {
+        let report = serde_json::json!({
+            "kernel": k.name,
+            "fingerprint": k.fingerprint,
+            "strategy": format!("{strategy:?}").to_lowercase(),
+            "space_size": space.size(),
+            "baseline_seconds": base_t.median,
+            "baseline_cv": base_t.cv,
+            "model_pick": model_pick.as_ref().map(Config::key),
+            "model_pick_seconds": pick_time.flatten(),
+            "trials": trials,
+        });
+        write_atomically(
+            out,
+            serde_json::to_string_pretty(&report)
+                .expect("json")
+                .as_bytes(),
+        )
+        .map_err(|e| format!("lattice tune: cannot write '{out}': {e}"))?;
+    }
+    Ok(())
+}
+
+/// Knobs whose pass this build lacks are pinned off (a spec may not widen them).
+fn clamp_to_capabilities(space: &mut Space, caps: Capabilities) {
+    let mut pinned = Vec::new();
+    if !caps.tile && space.tile.iter().any(|v| v != &[0]) {
+        space.tile.iter_mut().for_each(|v| *v = vec![0]);
+        pinned.push("tile (affine-loop-tile)");
+    }
+    if !caps.interchange && space.orders.len() > 1 {
+        space.orders = vec![Vec::new()];
+        pinned.push("interchange (affine-loop-interchange)");
+    }
+    if !caps.unroll && space.unroll != [1] {
+        space.unroll = vec![1];
+        pinned.push("unroll (affine-loop-unroll)");
+    }
+    if !caps.unroll_jam && space.unroll_jam != [1] {
+        space.unroll_jam = vec![1];
+        pinned.push("unroll_jam (affine-loop-unroll-jam)");
+    }
+    if !caps.vectorize && space.vector != [1] {
+        space.vector = vec![1];
+        pinned.push("vector (affine-super-vectorize)");
+    }
+    if !caps.parallelize && space.parallel != [false] {
+        space.parallel = vec![false];
+        pinned.push("parallel (affine-parallelize)");
+    }
+    for p in pinned {
+        eprintln!("lattice tune: warning: this build lacks the pass for `{p}`; the knob stays off");
+    }
+}
+
+fn print_summary(
+    k: &kernel::Kernel,
+    history: &[Observation],
+    trials: &[Trial],
+    baseline: f64,
+    pick: Option<(&Config, Option<f64>)>,
+    elapsed: Duration,
+) {
+    let failed = trials.iter().filter(|t| t.seconds.is_none()).count();
+    println!(
+        "@{}: {} trials in {:.1} s ({} failed), {} configs measured in total",
+        k.name,
+        trials.len(),
+        elapsed.as_secs_f64(),
+        failed,
+        history.len()
+    );
+    let mut ok: Vec<(&Config, f64)> = history
+        .iter()
+        .filter_map(|o| o.seconds.map(|s| (&o.config, s)))
+        .collect();
+    ok.sort_by(|x, y| x.1.total_cmp(&y.1).then_with(|| x.0.cmp(y.0)));
+    let speedup = |s: f64| {
+        if s > 0.0 {
+            format!("{:.2}x", baseline / s)
+        } else {
+            "n/a".to_string()
+        }
+    };
+    println!(
+        "{:<6} {:>11} {:>8}  {}",
+        "rank", "time (ms)", "speedup", "config"
+    );
+    for (i, (c, s)) in ok.iter().take(5).enumerate() {
+        println!(
+            "{:<6} {:>11.4} {:>8}  {}",
+            i + 1,
+            s * 1e3,
+            speedup(*s),
+            c.key()
+        );
+    }
+    println!(
+        "{:<6} {:>11.4} {:>8}  {}",
+        "base",
+        baseline * 1e3,
+        "1.00x",
+        "untuned (no transformation)"
+    );
+    if let Some((c, t)) = pick {
+        match t {
+            Some(s) => println!(
+                "{:<6} {:>11.4} {:>8}  {} (cost model's pick)",
+                "model",
+                s * 1e3,
+                speedup(s),
+                c.key()
+            ),
+            None => println!(
+                "{:<6} {:>11} {:>8}  {} (cost model's pick)",
+                "model",
+                "failed",
+                "-",
+                c.key()
+            ),
+        }
+    }
+    for t in trials.iter().filter(|t| t.seconds.is_none()).take(3) {
+        println!("failed: {} — {}", t.config.key(), t.detail);
+    }
 }

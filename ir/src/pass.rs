@@ -1,7 +1,9 @@
 //! The pass manager: pass registry, pipeline parsing (`builtin.module(func.func(cse))`,
 //! `--canonicalize`, `{key=value}` options), nesting on ops such as `func.func` and
 //! `gpu.module`, running nested pipelines on sibling ops in parallel with rayon,
-//! verification after each pass, `--print-ir-after-all` dumps and a `--timing` report.
+//! verification after each pass, `--print-ir-after-all` dumps, a `--timing` report and
+//! pass statistics (`--mlir-pass-statistics`): a pass calls [`record_statistic`] while it
+//! runs, and the manager files the counts under that pass.
 //!
 //! Invariants: a pass only sees the op it is anchored on (and what is nested in it); a
 //! nested pipeline runs only on ops that are isolated from above, which is what makes it
@@ -394,13 +396,90 @@ impl Default for RunOptions {
     }
 }
 
-/// Time spent per pass (summed over every op it ran on).
+/// Time spent per pass (summed over every op it ran on), and the statistics passes
+/// recorded.
 #[derive(Clone, Debug, Default)]
 pub struct Timing {
     /// `(display name, time)` in first-run order.
     pub passes: Vec<(String, Duration)>,
     /// Time spent verifying.
     pub verification: Duration,
+    /// `(pass display name, statistics)` in first-run order; counts of the same
+    /// statistic are summed over every op the pass ran on.
+    pub statistics: Vec<(String, Vec<Statistic>)>,
+}
+
+/// One counter a pass reports (MLIR's `Pass::Statistic`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Statistic {
+    /// Short name, e.g. `num-refused`.
+    pub name: &'static str,
+    /// What it counts.
+    pub description: &'static str,
+    pub count: u64,
+}
+
+thread_local! {
+    /// The statistics of the pass running on this thread, if the manager is collecting.
+    static CURRENT_STATISTICS: std::cell::RefCell<Option<Vec<Statistic>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Adds `count` to the statistic `name` of the pass running on this thread (a no-op
+/// outside a pass manager run).
+pub fn record_statistic(name: &'static str, description: &'static str, count: u64) {
+    CURRENT_STATISTICS.with(|cell| {
+        if let Some(stats) = cell.borrow_mut().as_mut() {
+            add_statistic(stats, name, description, count);
+        }
+    });
+}
+
+fn add_statistic(
+    stats: &mut Vec<Statistic>,
+    name: &'static str,
+    description: &'static str,
+    count: u64,
+) {
+    match stats.iter_mut().find(|s| s.name == name) {
+        Some(s) => s.count += count,
+        None => stats.push(Statistic {
+            name,
+            description,
+            count,
+        }),
+    }
+}
+
+/// Whether a pass should print its remarks (why it declined to transform): the pass
+/// option `remarks=true`, or the environment variable `LATTICE_REMARKS=1`.
+pub fn remarks_enabled(options: &PassOptions) -> bool {
+    options.bool("remarks", false).unwrap_or(false)
+        || std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1")
+}
+
+/// Reports why a pass declined to transform: each remark counts towards the statistic
+/// `num-declined`, and when [`remarks_enabled`] they are printed to stderr as
+/// `file:line:col: remark: message`.
+pub fn report_declined(ir: &Ir, remarks: &[Diagnostic], options: &PassOptions) {
+    record_statistic(
+        "num-declined",
+        "Number of times the pass declined to transform (see remarks=true)",
+        remarks.len() as u64,
+    );
+    if !remarks_enabled(options) {
+        return;
+    }
+    for r in remarks {
+        let at = match r.loc {
+            DiagLoc::Loc(loc) => match crate::diag::first_file_line_col(ir.ctx(), loc) {
+                Some((file, line, col)) => format!("{file}:{line}:{col}: "),
+                None => String::new(),
+            },
+            _ => String::new(),
+        };
+        eprintln!("{at}remark: {}", r.message);
+    }
 }
 
 impl Timing {
@@ -411,11 +490,31 @@ impl Timing {
         }
     }
 
-    fn merge(&mut self, other: Timing) {
+    /// Adds `other`'s times and statistics to these.
+    pub fn merge(&mut self, other: Timing) {
         for (n, d) in other.passes {
             self.add(&n, d);
         }
         self.verification += other.verification;
+        for (pass, stats) in other.statistics {
+            self.add_statistics(&pass, stats);
+        }
+    }
+
+    fn add_statistics(&mut self, pass: &str, stats: Vec<Statistic>) {
+        if stats.is_empty() {
+            return;
+        }
+        let entry = match self.statistics.iter().position(|(p, _)| p == pass) {
+            Some(i) => &mut self.statistics[i].1,
+            None => {
+                self.statistics.push((pass.to_string(), Vec::new()));
+                &mut self.statistics.last_mut().expect("just pushed").1
+            }
+        };
+        for s in stats {
+            add_statistic(entry, s.name, s.description, s.count);
+        }
     }
 }
 
@@ -473,8 +572,14 @@ fn run_on(
                     }
                 }
                 let start = Instant::now();
-                (def.run)(ir, op, pass_options)?;
+                let outer = CURRENT_STATISTICS.with(|c| c.replace(Some(Vec::new())));
+                let result = (def.run)(ir, op, pass_options);
+                let stats = CURRENT_STATISTICS
+                    .with(|c| c.replace(outer))
+                    .unwrap_or_default();
+                result?;
                 out.timing.add(def.display_name, start.elapsed());
+                out.timing.add_statistics(def.display_name, stats);
                 if options.verify_each {
                     let start = Instant::now();
                     let errors = verify(ir, op);
@@ -605,6 +710,36 @@ fn run_nested(
         out.timing.verification += start.elapsed();
     }
     Ok(())
+}
+
+/// Renders the statistics like mlir-opt's `--mlir-pass-statistics
+/// --mlir-pass-statistics-display=list`: passes that recorded none are left out.
+pub fn render_statistics(timing: &Timing) -> String {
+    let mut s = String::new();
+    s.push_str("===-------------------------------------------------------------------------===\n");
+    s.push_str("                         ... Pass statistics report ...\n");
+    s.push_str("===-------------------------------------------------------------------------===\n");
+    for (pass, stats) in &timing.statistics {
+        s.push_str(pass);
+        s.push('\n');
+        let value_width = stats
+            .iter()
+            .map(|st| st.count.to_string().len())
+            .max()
+            .unwrap_or(1);
+        let name_width = stats.iter().map(|st| st.name.len()).max().unwrap_or(1);
+        for st in stats {
+            s.push_str(&format!(
+                "  (S) {:>vw$} {:<nw$} - {}\n",
+                st.count,
+                st.name,
+                st.description,
+                vw = value_width,
+                nw = name_width
+            ));
+        }
+    }
+    s
 }
 
 /// Renders a timing report like mlir-opt's `--mlir-timing`.

@@ -373,6 +373,12 @@ impl Gen<'_> {
         if step <= 0 {
             return Err(CodegenError::NotAffine(expr_text(&inc)));
         }
+        // mlir-opt's order: bounds on enclosing IVs first, then symbols and constants.
+        let uses_dim =
+            |e: &AffineExpr| (0..self.dims.len()).any(|d| ir.ctx().expr_uses_dim(*e, d as u32));
+        lbs.sort_by_key(|e| !uses_dim(e));
+        let mut ubs = ubs;
+        ubs.sort_by_key(|e| !uses_dim(e));
         let parallel = self.parallel;
         let ctx = ir.ctx_arc().clone();
         let index = ctx.index_type();

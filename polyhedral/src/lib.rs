@@ -15,7 +15,9 @@ pub mod deps;
 #[allow(unsafe_code)]
 pub mod isl;
 pub mod passes;
+pub mod schedule;
 pub mod scop;
+pub mod transform;
 
 #[cfg(test)]
 mod analysis_tests;

@@ -126,9 +126,9 @@ fn tiled_triangle_parallel_mark() {
     regenerate(
         r#"{ domain: "[n] -> { S0[i, j] : 0 <= i < n and 0 <= j < i }", child: { mark: "parallel", child: { schedule: "[n] -> [{ S0[i, j] -> [(32 * floor(i / 32))] }]", child: { schedule: "[n] -> [{ S0[i, j] -> [(j)] }, { S0[i, j] -> [(i)] }]" } } } }"#,
         expect![[r#"
-            #map = affine_map<(d0)[s0] -> (s0 - 1, d0 + 31)>
+            #map = affine_map<(d0)[s0] -> (d0 + 31, s0 - 1)>
             #map1 = affine_map<(d0, d1) -> (d0, d1 + 1)>
-            #map2 = affine_map<(d0)[s0] -> (s0, d0 + 32)>
+            #map2 = affine_map<(d0)[s0] -> (d0 + 32, s0)>
             module {
               func.func @f(%arg0: memref<?x?xf32>, %arg1: index) {
                 affine.parallel (%arg2) = (0) to (symbol(%arg1)) step (32) {
@@ -153,7 +153,7 @@ fn skewed_needs_apply() {
         r#"{ domain: "[n] -> { S0[i, j] : 0 <= i < n and 0 <= j < i }", child: { schedule: "[n] -> [{ S0[i, j] -> [(i + j)] }, { S0[i, j] -> [(j)] }]" } }"#,
         expect![[r#"
             #map = affine_map<()[s0] -> (s0 * 2 - 2)>
-            #map1 = affine_map<(d0)[s0] -> (0, d0 - s0 + 1)>
+            #map1 = affine_map<(d0)[s0] -> (d0 - s0 + 1, 0)>
             #map2 = affine_map<(d0) -> ((d0 + 1) floordiv 2)>
             module {
               func.func @f(%arg0: memref<?x?xf32>, %arg1: index) {

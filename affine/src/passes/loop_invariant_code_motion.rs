@@ -50,21 +50,11 @@ pub static LOOP_INVARIANT_CODE_MOTION: PassDef = PassDef {
 };
 
 fn run_pass(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let remarks = options
+    options
         .bool("remarks", false)
-        .map_err(|e| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)])?
-        || std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1");
+        .map_err(|e| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)])?;
     let report = loop_invariant_code_motion_with_report(ir, op, &LicmOptions::default());
-    if remarks {
-        for r in &report.remarks {
-            let DiagLoc::Loc(loc) = r.loc else { continue };
-            let at = match lattice_ir::diag::first_file_line_col(ir.ctx(), loc) {
-                Some((file, line, col)) => format!("{file}:{line}:{col}: "),
-                None => String::new(),
-            };
-            eprintln!("{at}remark: {}", r.message);
-        }
-    }
+    lattice_ir::pass::report_declined(ir, &report.remarks, options);
     Ok(())
 }
 

@@ -357,6 +357,11 @@ pub fn loop_normalize(
     options: &LoopNormalizeOptions,
 ) -> Result<(), Vec<Diagnostic>> {
     let report = loop_normalize_with_report(ir, func, options);
+    lattice_ir::pass::record_statistic(
+        "num-declined",
+        "Number of times the pass declined to transform (see remarks=true)",
+        report.len() as u64,
+    );
     if std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1") {
         for (_, why) in report {
             eprintln!("remark: affine-loop-normalize: loop not normalized: {why}");

@@ -9,9 +9,11 @@ pub mod simplify_structures;
 
 use lattice_ir::pass::PassRegistry;
 
+pub mod data_copy_generate;
 pub mod loop_invariant_code_motion;
 pub mod loop_unroll;
 pub mod loop_unroll_jam;
+pub mod normalize_memrefs;
 pub mod raise_from_memref;
 pub mod raise_scf_to_affine;
 pub mod scalrep;
@@ -30,5 +32,7 @@ pub fn register(registry: &mut PassRegistry) {
     registry.register(&[&loop_unroll_jam::LOOP_UNROLL_JAM]);
     registry.register(&[&loop_invariant_code_motion::LOOP_INVARIANT_CODE_MOTION]);
     registry.register(&[&scalrep::SCALREP]);
+    registry.register(&[&data_copy_generate::DATA_COPY_GENERATE]);
+    registry.register(&[&normalize_memrefs::NORMALIZE_MEMREFS]);
     registry.register(&[&super_vectorize::SUPER_VECTORIZE]);
 }

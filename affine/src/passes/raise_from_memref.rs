@@ -41,6 +41,16 @@ pub struct Report {
 impl Report {
     /// Prints the remarks to stderr when `enabled` or `LATTICE_REMARKS=1`.
     pub fn emit(&self, enabled: bool) {
+        lattice_ir::pass::record_statistic(
+            "num-raised",
+            "Number of memref ops raised to affine ops",
+            self.raised as u64,
+        );
+        lattice_ir::pass::record_statistic(
+            "num-declined",
+            "Number of times the pass declined to transform (see remarks=true)",
+            self.remarks.len() as u64,
+        );
         let env = std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1");
         if enabled || env {
             for r in &self.remarks {

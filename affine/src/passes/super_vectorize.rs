@@ -140,9 +140,19 @@ pub fn super_vectorize_with_report(
         ));
     }
     for nest in chosen {
-        let plan = plan(ir, &nest, options).expect("checked by candidate");
-        vectorize(ir, &nest, &plan, options);
-        report.vectorized += 1;
+        // Re-checked: vectorizing an earlier nest only adds ops outside this one, but a
+        // refusal here must never leave a half-transformed nest.
+        match plan(ir, &nest, options) {
+            Ok(plan) => {
+                vectorize(ir, &nest, &plan, options);
+                report.vectorized += 1;
+            }
+            Err(why) => report.remarks.push(Diagnostic::new(
+                Severity::Remark,
+                DiagLoc::Loc(ir.loc(nest[0])),
+                format!("loop not vectorized: {why}"),
+            )),
+        }
     }
     Ok(report)
 }
@@ -457,7 +467,7 @@ fn access_dims(
                     ir.op_name(a.op)
                 ));
             }
-            if dims.iter().any(|d| *d == Some(r)) {
+            if dims.contains(&Some(r)) {
                 return Err(format!(
                     "access '{}' varies along one memref dimension with two vectorized loops",
                     ir.op_name(a.op)

@@ -79,6 +79,11 @@ pub struct Host<'a> {
     pub fuel: u64,
     /// Kernel launches so far.
     pub launches: u64,
+    /// Sum of the kernel times measured with timestamp queries (`None` when the device
+    /// has none).
+    pub kernel_time: Option<std::time::Duration>,
+    /// Per kernel name: launches and summed timestamp time, in first-launch order.
+    pub per_kernel: Vec<(String, u64, Option<std::time::Duration>)>,
 }
 
 fn int_width(ir: &Ir, ty: Type) -> Option<u32> {
@@ -161,6 +166,8 @@ impl<'a> Host<'a> {
             out: String::new(),
             fuel: 2_000_000_000,
             launches: 0,
+            kernel_time: None,
+            per_kernel: Vec::new(),
         }
     }
 
@@ -657,7 +664,22 @@ impl<'a> Host<'a> {
                     }
                 });
             }
-            self.gpu.dispatch(kernel, grid, &mut args)?;
+            let t = self.gpu.dispatch(kernel, grid, &mut args)?;
+            if let Some(t) = t {
+                self.kernel_time = Some(self.kernel_time.unwrap_or_default() + t);
+            }
+            let k = match self.per_kernel.iter().position(|(n, _, _)| *n == name) {
+                Some(k) => k,
+                None => {
+                    self.per_kernel.push((name.clone(), 0, None));
+                    self.per_kernel.len() - 1
+                }
+            };
+            let e = &mut self.per_kernel[k];
+            e.1 += 1;
+            if let Some(t) = t {
+                e.2 = Some(e.2.unwrap_or_default() + t);
+            }
         }
         let mut it = owned.into_iter();
         for m in mem_of.into_iter().flatten() {

@@ -119,6 +119,10 @@ pub struct RunGpuOutput {
     pub kernels: usize,
     /// Kernel launches executed.
     pub launches: u64,
+    /// Total kernel time from timestamp queries, where the device has them.
+    pub kernel_time: Option<std::time::Duration>,
+    /// Per kernel (`module::func`): launches and summed timestamp time.
+    pub per_kernel: Vec<(String, u64, Option<std::time::Duration>)>,
     /// Remarks for loops left on the host.
     pub remarks: Vec<lattice_ir::Diagnostic>,
 }
@@ -161,18 +165,17 @@ pub fn run_module(
     })?;
     let adapter = gpu.adapter_name.clone();
     let host = host::Host::new(ir, module, &mut gpu, &kernels);
-    let mut launches = 0;
-    let output = {
-        let mut h = host;
-        let out = h_run(&mut h, entry).map_err(|e| e.to_string())?;
-        launches += h.launches;
-        out
-    };
+    let mut h = host;
+    let output = h_run(&mut h, entry).map_err(|e| e.to_string())?;
+    let (launches, kernel_time) = (h.launches, h.kernel_time);
+    let per_kernel = std::mem::take(&mut h.per_kernel);
     Ok(RunGpuOutput {
         output,
         adapter,
         kernels: kernels.len(),
         launches,
+        kernel_time,
+        per_kernel,
         remarks,
     })
 }

@@ -552,7 +552,7 @@ fn float_bits_to_f64(kind: lattice_ir::FloatKind, bits: u128) -> Option<f64> {
             f64::NAN.copysign(sign)
         }
     } else if exp == 0 {
-        sign * man * 2f64.powi(1 - bias - man_bits as i32)
+        sign * man * 2f64.powi(1 - bias - man_bits)
     } else {
         sign * (1.0 + man / (1u64 << man_bits) as f64) * 2f64.powi(exp - bias)
     })

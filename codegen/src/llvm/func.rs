@@ -283,11 +283,8 @@ fn ciface_wrapper<'ctx>(
     cx.builder.position_at_end(bb);
     let promoted = promotes_result(cx, &results);
     let params: Vec<BasicValueEnum> = w.get_param_iter().collect();
-    let mut k = usize::from(promoted);
     let mut call_args = Vec::new();
-    for &t in &inputs {
-        let p = params[k];
-        k += 1;
+    for (&t, &p) in inputs.iter().zip(&params[usize::from(promoted)..]) {
         let v = if cx.ir.ctx().is_memref(t) {
             let dty = cx.llvm_type_at(op, t)?;
             cx.builder

@@ -38,9 +38,9 @@ impl Structs {
         self.defs.entry(name.clone()).or_insert_with(|| {
             let mut s = format!("typedef struct {name} {{\n  {elem} *allocated;\n  {elem} *aligned;\n  int64_t offset;\n");
             if rank > 0 {
-                let _ = write!(s, "  int64_t sizes[{rank}];\n  int64_t strides[{rank}];\n");
+                let _ = writeln!(s, "  int64_t sizes[{rank}];\n  int64_t strides[{rank}];");
             }
-            let _ = write!(s, "}} {name};\n");
+            let _ = writeln!(s, "}} {name};");
             s
         });
         name

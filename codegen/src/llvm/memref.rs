@@ -9,7 +9,7 @@
 //! are flat LLVM arrays and `memref.get_global` views them with allocated == aligned.
 
 use super::ctx::{LResult, LowerCtx, MemRefDesc};
-use super::scf::{build_loop, dense_i32_segments, dense_i64s};
+use super::scf::{build_loop, dense_i32_segments, dense_i64s, IvCompare};
 use inkwell::module::Linkage;
 use inkwell::types::{BasicType, BasicTypeEnum};
 use inkwell::values::{BasicValue, BasicValueEnum, IntValue};
@@ -824,12 +824,20 @@ fn copy_nest<'ctx>(
     }
     let d = ivs.len();
     let (zero, one) = (cx.const_i64(0), cx.const_i64(1));
-    build_loop(cx, zero, sizes[d], one, &[], false, &mut |cx, iv, _| {
-        ivs.push(iv);
-        let r = copy_nest(cx, op, src, dst, sizes, elem_ty, ivs);
-        ivs.pop();
-        r.map(|_| Vec::new())
-    })?;
+    build_loop(
+        cx,
+        zero,
+        sizes[d],
+        one,
+        &[],
+        IvCompare::Signed,
+        &mut |cx, iv, _| {
+            ivs.push(iv);
+            let r = copy_nest(cx, op, src, dst, sizes, elem_ty, ivs);
+            ivs.pop();
+            r.map(|_| Vec::new())
+        },
+    )?;
     Ok(())
 }
 

@@ -29,7 +29,11 @@ pub mod func;
 mod math;
 #[allow(unsafe_code)]
 mod memref;
+#[allow(unsafe_code)] // GEPs into the partials array
+pub mod parallel;
 pub mod scf;
+#[allow(unsafe_code)] // vector GEPs
+mod vector;
 
 pub use ctx::{LResult, LowerCtx, LowerOptions, MemRefDesc};
 
@@ -146,7 +150,7 @@ pub fn lower_op(cx: &mut LowerCtx<'_, '_>, op: Op) -> LResult<()> {
         "scf" => scf::lower(cx, op),
         "cf" => cf::lower(cx, op),
         "func" => func::lower(cx, op),
-        // "vector" => vector::lower(cx, op),   (vector.rs plugs in here)
+        "vector" => vector::lower(cx, op),
         _ => Err(cx.unsupported(op)),
     }
 }

@@ -13,6 +13,24 @@ use inkwell::values::{BasicValueEnum, IntValue, PhiValue};
 use inkwell::IntPredicate;
 use lattice_ir::{AttrData, Op};
 
+/// How a loop compares its induction variable with the upper bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IvCompare {
+    /// `slt` (MLIR's default).
+    Signed,
+    /// `ult` (`scf.for ... unsignedCmp`).
+    Unsigned,
+}
+
+/// One iteration of a loop built by [`build_loop`]: gets the induction variable and the
+/// carried values, returns the next carried values.
+pub type LoopBody<'b, 'ctx> = dyn FnMut(
+        &mut LowerCtx<'_, 'ctx>,
+        IntValue<'ctx>,
+        &[BasicValueEnum<'ctx>],
+    ) -> LResult<Vec<BasicValueEnum<'ctx>>>
+    + 'b;
+
 /// Builds `for (iv = lb; iv < ub; iv += step)` at the builder's position with loop-carried
 /// values starting at `init`; `body` emits one iteration (it may create blocks) and returns
 /// the next carried values. Returns the carried values after the loop, with the builder
@@ -23,12 +41,8 @@ pub fn build_loop<'ctx>(
     ub: IntValue<'ctx>,
     step: IntValue<'ctx>,
     init: &[BasicValueEnum<'ctx>],
-    unsigned: bool,
-    body: &mut dyn FnMut(
-        &mut LowerCtx<'_, 'ctx>,
-        IntValue<'ctx>,
-        &[BasicValueEnum<'ctx>],
-    ) -> LResult<Vec<BasicValueEnum<'ctx>>>,
+    compare: IvCompare,
+    body: &mut LoopBody<'_, 'ctx>,
 ) -> LResult<Vec<BasicValueEnum<'ctx>>> {
     let f = cx.function.expect("inside a function");
     let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
@@ -55,10 +69,9 @@ pub fn build_loop<'ctx>(
         phis.push(p);
     }
     let ivv = iv.as_basic_value().into_int_value();
-    let pred = if unsigned {
-        IntPredicate::ULT
-    } else {
-        IntPredicate::SLT
+    let pred = match compare {
+        IvCompare::Unsigned => IntPredicate::ULT,
+        IvCompare::Signed => IntPredicate::SLT,
     };
     let cond = cx
         .builder
@@ -107,20 +120,16 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
                 .map(|&v| cx.value(v))
                 .collect::<LResult<_>>()?;
             let region = ir.region(op, 0);
-            let unsigned = ir.attr(op, "unsignedCmp").is_some();
-            let results = build_loop(
-                cx,
-                lb,
-                ub,
-                step,
-                &inits,
-                unsigned,
-                &mut |cx, iv, carried| {
-                    let mut args = vec![iv.into()];
-                    args.extend_from_slice(carried);
-                    lower_body(cx, region, &args)
-                },
-            )?;
+            let compare = if ir.attr(op, "unsignedCmp").is_some() {
+                IvCompare::Unsigned
+            } else {
+                IvCompare::Signed
+            };
+            let results = build_loop(cx, lb, ub, step, &inits, compare, &mut |cx, iv, carried| {
+                let mut args = vec![iv.into()];
+                args.extend_from_slice(carried);
+                lower_body(cx, region, &args)
+            })?;
             for (&r, v) in ir.results(op).iter().zip(results) {
                 cx.define(r, v);
             }
@@ -295,11 +304,10 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
     }
 }
 
-/// `scf.parallel` → the hook for the parallel lowering. Today: a sequential loop nest
-/// (outermost dimension first) whose `scf.reduce` regions fold each iteration's values
-/// into the accumulators in iteration order.
+/// `scf.parallel` → the thread-pool lowering of `parallel.rs` ([`lower_parallel_sequential`]
+/// is the sequential one: a loop nest folding `scf.reduce` values in iteration order).
 pub fn lower_parallel<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
-    lower_parallel_sequential(cx, op)
+    super::parallel::lower_parallel(cx, op)
 }
 
 /// The sequential lowering of `scf.parallel` (see [`lower_parallel`]).
@@ -371,7 +379,7 @@ fn nest<'ctx>(
         ubs[d],
         steps[d],
         accs,
-        false,
+        IvCompare::Signed,
         &mut |cx, iv, carried| {
             ivs.push(iv.into());
             let r = nest(cx, op, region, lbs, ubs, steps, carried, ivs);

@@ -8,8 +8,9 @@
 //! of threads), so a reduction whose chunks each write partial `chunk` and which the caller
 //! combines in chunk order gives the same bits with 1 thread or 16.
 //!
-//! The thread count is global ([`set_threads`]); 1 runs every chunk on the calling thread in
-//! order. Nested parallel loops run on the same pool (rayon work stealing).
+//! The thread count is global ([`set_threads`]; when unset, the environment variable
+//! `LATTICE_THREADS`, else the machine's available parallelism); 1 runs every chunk on the
+//! calling thread in order. Nested parallel loops run on the same pool (rayon work stealing).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -27,7 +28,8 @@ static THREADS: AtomicUsize = AtomicUsize::new(0);
 static POOL: Mutex<Option<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(None);
 
 /// Sets how many threads parallel loops use (`lattice run --threads N`); 0 restores the
-/// default (the machine's available parallelism).
+/// default (`LATTICE_THREADS` if set to a positive number, else the machine's available
+/// parallelism).
 pub fn set_threads(n: usize) {
     THREADS.store(n, Ordering::SeqCst);
 }
@@ -35,7 +37,11 @@ pub fn set_threads(n: usize) {
 /// How many threads parallel loops use.
 pub fn threads() -> usize {
     match THREADS.load(Ordering::SeqCst) {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        0 => std::env::var("LATTICE_THREADS")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|&n| n > 0)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         n => n,
     }
 }

@@ -10,4 +10,8 @@ use lattice_ir::pass::PassRegistry;
 pub fn register(registry: &mut PassRegistry) {
     registry.register(&[&test_dependence_check::TEST_MEMREF_DEPENDENCE_CHECK]);
     registry.register(&[&parallelize::AFFINE_PARALLELIZE]);
+    registry.register(&[&crate::transform::tile::AFFINE_LOOP_TILE]);
+    registry.register(&[&crate::transform::fusion::AFFINE_LOOP_FUSION]);
+    registry.register(&[&crate::transform::loops::POLY_TRANSFORM]);
+    registry.register(&[&crate::schedule::POLY_SCHEDULE]);
 }

@@ -1,0 +1,280 @@
+//! The tuning database: one SQLite table of measured configs, keyed by kernel fingerprint,
+//! problem sizes, target (measurer) and machine fingerprint, plus JSON-lines export and
+//! import.
+//!
+//! Invariants: (kernel, sizes, target, machine, config) is unique — measuring a config
+//! again replaces its record; a record has a time exactly when its status is `ok`; only
+//! `ok` records are ever returned as best.
+
+use rusqlite::{params, Connection, OptionalExtension};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The key a record belongs to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Key {
+    pub kernel: String,
+    pub kernel_name: String,
+    pub sizes: String,
+    pub target: String,
+    pub machine: String,
+}
+
+/// One measured (or failed) config.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    #[serde(flatten)]
+    pub key: Key,
+    /// The config as JSON (see `space::Config`).
+    pub config: String,
+    /// The pass pipeline, `--pass-pipeline` syntax.
+    pub pipeline: String,
+    /// `ok`, or why the candidate failed (`wrong-output`, `transform`, `compile`, `run`).
+    pub status: String,
+    /// Median kernel time in seconds (`ok` only).
+    pub seconds: Option<f64>,
+    pub cv: Option<f64>,
+    pub detail: String,
+    /// Unix time of the measurement.
+    pub created: i64,
+}
+
+/// Errors of the database layer.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("tuning database {path}: {source}")]
+    Sql {
+        path: String,
+        source: rusqlite::Error,
+    },
+    #[error("{0}")]
+    Io(String),
+    #[error("{file}:{line}: {message}")]
+    Parse {
+        file: String,
+        line: usize,
+        message: String,
+    },
+}
+
+/// The default location, `~/.cache/lattice/tuning.db`.
+pub fn default_path() -> PathBuf {
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .unwrap_or_else(|| PathBuf::from("."));
+    base.join("lattice").join("tuning.db")
+}
+
+/// An open database.
+pub struct Db {
+    conn: Connection,
+    path: String,
+}
+
+impl Db {
+    /// Opens (creating if needed) the database at `path`.
+    pub fn open(path: &Path) -> Result<Db, DbError> {
+        let p = path.display().to_string();
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| DbError::Io(format!("cannot create {}: {e}", dir.display())))?;
+        }
+        let sql = |source| DbError::Sql {
+            path: p.clone(),
+            source,
+        };
+        let conn = Connection::open(path).map_err(sql)?;
+        conn.execute_batch(
+            "CREATE TABLE IF NOT EXISTS records (
+                kernel TEXT NOT NULL, kernel_name TEXT NOT NULL, sizes TEXT NOT NULL,
+                target TEXT NOT NULL, machine TEXT NOT NULL, config TEXT NOT NULL,
+                pipeline TEXT NOT NULL, status TEXT NOT NULL, seconds REAL, cv REAL,
+                detail TEXT NOT NULL, created INTEGER NOT NULL,
+                PRIMARY KEY (kernel, sizes, target, machine, config));",
+        )
+        .map_err(sql)?;
+        Ok(Db { conn, path: p })
+    }
+
+    fn err(&self, source: rusqlite::Error) -> DbError {
+        DbError::Sql {
+            path: self.path.clone(),
+            source,
+        }
+    }
+
+    /// Inserts or replaces `r`.
+    pub fn put(&self, r: &Record) -> Result<(), DbError> {
+        self.conn
+            .execute(
+                "INSERT OR REPLACE INTO records VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)",
+                params![
+                    r.key.kernel,
+                    r.key.kernel_name,
+                    r.key.sizes,
+                    r.key.target,
+                    r.key.machine,
+                    r.config,
+                    r.pipeline,
+                    r.status,
+                    r.seconds,
+                    r.cv,
+                    r.detail,
+                    r.created
+                ],
+            )
+            .map_err(|e| self.err(e))?;
+        Ok(())
+    }
+
+    fn query(&self, sql: &str, args: &[&dyn rusqlite::ToSql]) -> Result<Vec<Record>, DbError> {
+        let mut st = self.conn.prepare(sql).map_err(|e| self.err(e))?;
+        let rows = st
+            .query_map(args, |row| {
+                Ok(Record {
+                    key: Key {
+                        kernel: row.get(0)?,
+                        kernel_name: row.get(1)?,
+                        sizes: row.get(2)?,
+                        target: row.get(3)?,
+                        machine: row.get(4)?,
+                    },
+                    config: row.get(5)?,
+                    pipeline: row.get(6)?,
+                    status: row.get(7)?,
+                    seconds: row.get(8)?,
+                    cv: row.get(9)?,
+                    detail: row.get(10)?,
+                    created: row.get(11)?,
+                })
+            })
+            .map_err(|e| self.err(e))?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(|e| self.err(e))
+    }
+
+    /// Every record of `key`, oldest first.
+    pub fn records(&self, key: &Key) -> Result<Vec<Record>, DbError> {
+        self.query(
+            "SELECT * FROM records WHERE kernel=?1 AND sizes=?2 AND target=?3 AND machine=?4 ORDER BY created, rowid",
+            &[&key.kernel, &key.sizes, &key.target, &key.machine],
+        )
+    }
+
+    /// Every record.
+    pub fn all(&self) -> Result<Vec<Record>, DbError> {
+        self.query(
+            "SELECT * FROM records ORDER BY kernel_name, kernel, sizes, target, machine, created, rowid",
+            &[],
+        )
+    }
+
+    /// The fastest `ok` record for `kernel` and `sizes`, preferring `machine` (any target).
+    pub fn best(
+        &self,
+        kernel: &str,
+        sizes: &str,
+        machine: &str,
+    ) -> Result<Option<Record>, DbError> {
+        let rows = self.query(
+            "SELECT * FROM records WHERE kernel=?1 AND sizes=?2 AND status='ok' AND seconds IS NOT NULL
+             ORDER BY (machine = ?3) DESC, seconds ASC LIMIT 1",
+            &[&kernel, &sizes, &machine],
+        )?;
+        Ok(rows.into_iter().next())
+    }
+
+    /// Whether the record exists (by key and config).
+    pub fn has(&self, key: &Key, config: &str) -> Result<bool, DbError> {
+        self.conn
+            .query_row(
+                "SELECT 1 FROM records WHERE kernel=?1 AND sizes=?2 AND target=?3 AND machine=?4 AND config=?5",
+                params![key.kernel, key.sizes, key.target, key.machine, config],
+                |_| Ok(()),
+            )
+            .optional()
+            .map(|o| o.is_some())
+            .map_err(|e| self.err(e))
+    }
+
+    /// Every record as JSON lines.
+    pub fn export(&self) -> Result<String, DbError> {
+        let mut out = String::new();
+        for r in self.all()? {
+            out.push_str(&serde_json::to_string(&r).expect("records serialize"));
+            out.push('\n');
+        }
+        Ok(out)
+    }
+
+    /// Reads JSON lines (blank lines ignored) into the database; returns how many records.
+    /// Nothing is written unless every line parses.
+    pub fn import(&mut self, file: &str, text: &str) -> Result<usize, DbError> {
+        let mut records = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let r: Record = serde_json::from_str(line).map_err(|e| DbError::Parse {
+                file: file.to_string(),
+                line: i + 1,
+                message: e.to_string(),
+            })?;
+            if (r.status == "ok") != r.seconds.is_some() {
+                return Err(DbError::Parse {
+                    file: file.to_string(),
+                    line: i + 1,
+                    message: "a record has a time exactly when its status is \"ok\"".into(),
+                });
+            }
+            records.push(r);
+        }
+        let tx = self.conn.transaction().map_err(|e| DbError::Sql {
+            path: self.path.clone(),
+            source: e,
+        })?;
+        for r in &records {
+            tx.execute(
+                "INSERT OR REPLACE INTO records VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)",
+                params![
+                    r.key.kernel,
+                    r.key.kernel_name,
+                    r.key.sizes,
+                    r.key.target,
+                    r.key.machine,
+                    r.config,
+                    r.pipeline,
+                    r.status,
+                    r.seconds,
+                    r.cv,
+                    r.detail,
+                    r.created
+                ],
+            )
+            .map_err(|e| DbError::Sql {
+                path: self.path.clone(),
+                source: e,
+            })?;
+        }
+        tx.commit().map_err(|e| DbError::Sql {
+            path: self.path.clone(),
+            source: e,
+        })?;
+        Ok(records.len())
+    }
+}
+
+/// CPU model and core count, from `/proc/cpuinfo` and the available parallelism.
+pub fn machine_fingerprint() -> String {
+    let model = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, v)| v.trim().to_string())
+        })
+        .unwrap_or_else(|| std::env::consts::ARCH.to_string());
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    format!("{model} x{cores}")
+}

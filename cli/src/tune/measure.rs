@@ -1,0 +1,484 @@
+//! Building and timing candidates: the timing harness (calls to `rtclock` around the
+//! kernel's call in `@main`, the elapsed time printed after a sentinel line), applying a
+//! config's pipeline to the kernel function only, and the [`Measurer`]s that run a program
+//! and return its output and kernel time — upstream (`mlir-opt` lowering, `mlir-runner`)
+//! and Lattice's own JIT (`lattice run`) once this build has it.
+//!
+//! Invariants: a run's output is the program's own output with the sentinel and time
+//! lines removed, so it compares equal to the untransformed program's output exactly
+//! when the candidate computes the same thing; every run is a fresh process, so in-place
+//! kernels see freshly initialised inputs each time; a child process that outlives its
+//! time limit is killed.
+
+use super::kernel::{func_name, functions};
+use lattice_ir::pass::{run_pipeline, OpPipeline, PassOptions, PassRegistry, RunOptions};
+use lattice_ir::printer::{print_op, PrintOptions};
+use lattice_ir::{Context, Ir, Op};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The value printed on the line before the kernel time.
+pub const SENTINEL: &str = "987654321";
+
+/// Parses `text`, verifies it, and returns the IR and module op, or rendered diagnostics.
+pub fn parse_program(ctx: &Arc<Context>, name: &str, text: &str) -> Result<(Ir, Op), String> {
+    let mut sources = lattice_ir::diag::SourceMap::new();
+    let id = sources.add(name, text);
+    let mut ir = Ir::new(ctx.clone());
+    let m = lattice_ir::parser::parse_source(&mut ir, id, name, text)
+        .map_err(|d| sources.render(ctx, &[d], Some(id)))?;
+    let errors = lattice_ir::verifier::verify(&ir, m);
+    if !errors.is_empty() {
+        return Err(sources.render(ctx, &errors, Some(id)));
+    }
+    Ok((ir, m))
+}
+
+/// Parses and verifies `text` and prints it back in canonical form (what [`add_harness`]
+/// expects).
+pub fn canonical_text(ctx: &Arc<Context>, name: &str, text: &str) -> Result<String, String> {
+    let (ir, m) = parse_program(ctx, name, text)?;
+    let mut out = print_op(&ir, m, PrintOptions::default());
+    out.push('\n');
+    Ok(out)
+}
+
+/// Adds the timing harness to the canonically printed program `text`: declarations of `rtclock`,
+/// `printI64`, `printF64`, `printNewline` where missing, and around the first call of
+/// `kernel` in `@main` a clock read before and after, then the sentinel and the elapsed
+/// seconds on two lines of their own.
+pub fn add_harness(text: &str, kernel: &str) -> Result<String, String> {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let main_at = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("func.func @main("))
+        .ok_or("no @main function")?;
+    let call_pat = format!("call @{kernel}(");
+    let call_at = lines[main_at..]
+        .iter()
+        .position(|l| l.contains(&call_pat))
+        .map(|p| p + main_at)
+        .ok_or(format!("@main does not call @{kernel}"))?;
+    let indent: String = lines[call_at]
+        .chars()
+        .take_while(|c| c.is_whitespace())
+        .collect();
+    let after = [
+        format!("{indent}%__lattice_t1 = func.call @rtclock() : () -> f64"),
+        format!("{indent}%__lattice_dt = arith.subf %__lattice_t1, %__lattice_t0 : f64"),
+        format!("{indent}%__lattice_mark = arith.constant {SENTINEL} : i64"),
+        format!("{indent}func.call @printI64(%__lattice_mark) : (i64) -> ()"),
+        format!("{indent}func.call @printNewline() : () -> ()"),
+        format!("{indent}func.call @printF64(%__lattice_dt) : (f64) -> ()"),
+        format!("{indent}func.call @printNewline() : () -> ()"),
+    ];
+    for (i, l) in after.into_iter().enumerate() {
+        lines.insert(call_at + 1 + i, l);
+    }
+    lines.insert(
+        call_at,
+        format!("{indent}%__lattice_t0 = func.call @rtclock() : () -> f64"),
+    );
+    let module_at = lines
+        .iter()
+        .position(|l| l.starts_with("module"))
+        .ok_or("the printed program has no module")?;
+    let mut decls = Vec::new();
+    for (name, sig) in [
+        ("rtclock", "() -> f64"),
+        ("printI64", "(i64)"),
+        ("printF64", "(f64)"),
+        ("printNewline", "()"),
+    ] {
+        if !text.contains(&format!("func.func private @{name}(")) {
+            decls.push(format!("  func.func private @{name}{sig}"));
+        }
+    }
+    for (i, d) in decls.into_iter().enumerate() {
+        lines.insert(module_at + 1 + i, d);
+    }
+    let mut out = lines.join("\n");
+    out.push('\n');
+    Ok(out)
+}
+
+/// Applies `pipeline` (`(pass, options)` pairs) to the function `kernel` of the program
+/// `text` and prints the result. Module-level passes run on the whole module.
+pub fn transform(
+    ctx: &Arc<Context>,
+    registry: &PassRegistry,
+    text: &str,
+    kernel: &str,
+    pipeline: &[(String, String)],
+) -> Result<String, String> {
+    let (mut ir, module) = parse_program(ctx, "<candidate>", text)?;
+    let f = functions(&ir, module)
+        .into_iter()
+        .find(|&f| func_name(&ir, f).as_deref() == Some(kernel))
+        .ok_or(format!("no function @{kernel}"))?;
+    let options = RunOptions {
+        parallel: false,
+        ..RunOptions::default()
+    };
+    for (name, opts) in pipeline {
+        let def = registry
+            .lookup(name)
+            .ok_or(format!("pass '{name}' is not available in this build"))?;
+        let parsed = if opts.is_empty() {
+            PassOptions::default()
+        } else {
+            lattice_ir::pass::parse_pass_options(def, opts)?
+        };
+        let on_module = def.anchor.is_none_or(|a| a == "builtin.module");
+        let (root, anchor) = if on_module && def.anchor.is_some() {
+            (module, "builtin.module")
+        } else {
+            (f, "func.func")
+        };
+        let mut p = OpPipeline::new(anchor);
+        p.add_flag_pass(def, parsed);
+        run_pipeline(&mut ir, root, &p, &options).map_err(|ds| {
+            let mut s = format!("{name}{{{opts}}} failed:");
+            for d in ds {
+                s.push_str(&format!(" {}", d.message));
+            }
+            s
+        })?;
+    }
+    let mut out = print_op(&ir, module, PrintOptions::default());
+    out.push('\n');
+    Ok(out)
+}
+
+/// Why a candidate has no time.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum MeasureError {
+    #[error("transformation failed: {0}")]
+    Transform(String),
+    #[error("compilation failed: {0}")]
+    Compile(String),
+    #[error("run failed: {0}")]
+    Run(String),
+    #[error("wrong output: {0}")]
+    WrongOutput(String),
+}
+
+/// One run: the program's output (harness lines removed) and the kernel's time.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunResult {
+    pub output: String,
+    pub seconds: f64,
+}
+
+/// Splits raw stdout into the program's output and the harness time.
+pub fn split_output(stdout: &str) -> Result<RunResult, MeasureError> {
+    let lines: Vec<&str> = stdout.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.trim() == SENTINEL)
+        .ok_or_else(|| MeasureError::Run("the timing harness printed nothing".into()))?;
+    let seconds: f64 = lines
+        .get(at + 1)
+        .and_then(|l| l.trim().parse().ok())
+        .ok_or_else(|| MeasureError::Run("unreadable kernel time".into()))?;
+    let mut output = String::new();
+    for (i, l) in lines.iter().enumerate() {
+        if i != at && i != at + 1 {
+            output.push_str(l);
+            output.push('\n');
+        }
+    }
+    Ok(RunResult { output, seconds })
+}
+
+/// Compares outputs token by token; numbers may differ by the relative tolerance `rtol`.
+pub fn compare_outputs(expected: &str, actual: &str, rtol: f64) -> Result<(), String> {
+    let e: Vec<&str> = expected.split_whitespace().collect();
+    let a: Vec<&str> = actual.split_whitespace().collect();
+    if e.len() != a.len() {
+        return Err(format!(
+            "expected {} output tokens, got {} ({:?} vs {:?})",
+            e.len(),
+            a.len(),
+            expected.trim(),
+            actual.trim()
+        ));
+    }
+    for (x, y) in e.iter().zip(&a) {
+        if x == y {
+            continue;
+        }
+        match (x.parse::<f64>(), y.parse::<f64>()) {
+            (Ok(u), Ok(v)) if (u - v).abs() <= rtol * u.abs().max(v.abs()) => {}
+            _ => return Err(format!("expected `{x}`, got `{y}`")),
+        }
+    }
+    Ok(())
+}
+
+/// A compiled candidate, ready to run.
+#[derive(Debug)]
+pub struct Prepared {
+    /// The file to run.
+    pub path: PathBuf,
+}
+
+/// Compiles and runs programs. `prepare` may run on several threads at once; `run` is
+/// called one at a time.
+pub trait Measurer: Sync {
+    /// A short name (`upstream`, `jit`), stored with the records as part of the target.
+    fn name(&self) -> &str;
+    /// Compiles the (harnessed) program `text`; `dir` is a private scratch directory.
+    fn prepare(&self, text: &str, dir: &Path, tag: &str) -> Result<Prepared, MeasureError>;
+    /// Runs a prepared program once.
+    fn run(&self, p: &Prepared) -> Result<RunResult, MeasureError>;
+}
+
+/// Runs `cmd` with a time limit, returning stdout; non-zero exit or timeout is an error.
+pub fn run_command(mut cmd: Command, limit: Duration) -> Result<String, String> {
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start {:?}: {e}", cmd.get_program()))?;
+    let mut stdout = child.stdout.take().expect("piped");
+    let mut stderr = child.stderr.take().expect("piped");
+    let out_t = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = std::io::Read::read_to_string(&mut stdout, &mut s);
+        s
+    });
+    let err_t = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut s);
+        s
+    });
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break s,
+            Ok(None) if start.elapsed() > limit => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!("timed out after {:.0} s", limit.as_secs_f64()));
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+            Err(e) => return Err(e.to_string()),
+        }
+    };
+    let out = out_t.join().unwrap_or_default();
+    let err = err_t.join().unwrap_or_default();
+    if !status.success() {
+        let tail: String = err.lines().take(6).collect::<Vec<_>>().join(" | ");
+        return Err(format!("{status}: {tail}"));
+    }
+    Ok(out)
+}
+
+/// Where the upstream LLVM tools live: `$LATTICE_LLVM_BIN`, else `/usr/lib/llvm-22/bin`
+/// when present, else `PATH`.
+pub fn llvm_bin() -> PathBuf {
+    if let Ok(p) = std::env::var("LATTICE_LLVM_BIN") {
+        return PathBuf::from(p);
+    }
+    let d = PathBuf::from("/usr/lib/llvm-22/bin");
+    if d.join("mlir-opt").exists() {
+        d
+    } else {
+        PathBuf::new()
+    }
+}
+
+fn runner_libs(bin: &Path) -> String {
+    let lib = bin
+        .parent()
+        .map(|p| p.join("lib"))
+        .unwrap_or_else(|| PathBuf::from("/usr/lib/llvm-22/lib"));
+    let pick = |stem: &str| {
+        for cand in [format!("{stem}.so.22.1"), format!("{stem}.so")] {
+            let p = lib.join(&cand);
+            if p.exists() {
+                return p.display().to_string();
+            }
+        }
+        lib.join(format!("{stem}.so")).display().to_string()
+    };
+    format!(
+        "{},{}",
+        pick("libmlir_c_runner_utils"),
+        pick("libmlir_runner_utils")
+    )
+}
+
+/// Upstream: `mlir-opt` lowers to the LLVM dialect once per candidate, `mlir-runner`
+/// JIT-compiles and runs it for each repeat.
+pub struct Upstream {
+    pub bin: PathBuf,
+    pub opt_level: String,
+    pub limit: Duration,
+}
+
+impl Upstream {
+    pub fn new(limit: Duration) -> Upstream {
+        Upstream {
+            bin: llvm_bin(),
+            opt_level: "-O2".into(),
+            limit,
+        }
+    }
+}
+
+impl Measurer for Upstream {
+    fn name(&self) -> &str {
+        "upstream"
+    }
+
+    fn prepare(&self, text: &str, dir: &Path, tag: &str) -> Result<Prepared, MeasureError> {
+        let src = dir.join(format!("{tag}.mlir"));
+        let out = dir.join(format!("{tag}.llvm.mlir"));
+        std::fs::write(&src, text).map_err(|e| MeasureError::Compile(e.to_string()))?;
+        let mut cmd = Command::new(self.bin.join("mlir-opt"));
+        cmd.arg(&src)
+            .args([
+                "--lower-affine",
+                "--convert-vector-to-scf",
+                "--convert-scf-to-cf",
+                "--convert-vector-to-llvm",
+                "--convert-to-llvm",
+                "--reconcile-unrealized-casts",
+                "-o",
+            ])
+            .arg(&out);
+        run_command(cmd, self.limit).map_err(MeasureError::Compile)?;
+        Ok(Prepared { path: out })
+    }
+
+    fn run(&self, p: &Prepared) -> Result<RunResult, MeasureError> {
+        let mut cmd = Command::new(self.bin.join("mlir-runner"));
+        cmd.arg(&self.opt_level)
+            .arg(&p.path)
+            .args(["-e", "main", "-entry-point-result=void"])
+            .arg(format!("-shared-libs={}", runner_libs(&self.bin)));
+        let out = run_command(cmd, self.limit).map_err(MeasureError::Run)?;
+        split_output(&out)
+    }
+}
+
+/// Lattice's own JIT: `lattice run FILE -e main -entry-point-result=void` from this very
+/// executable.
+pub struct Jit {
+    pub exe: PathBuf,
+    pub limit: Duration,
+}
+
+impl Jit {
+    /// The JIT measurer if this build's `lattice run` works (its `--help` exits 0).
+    pub fn available(limit: Duration) -> Option<Jit> {
+        let exe = std::env::current_exe().ok()?;
+        let ok = Command::new(&exe)
+            .args(["run", "--help"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .ok()?
+            .success();
+        ok.then_some(Jit { exe, limit })
+    }
+}
+
+impl Measurer for Jit {
+    fn name(&self) -> &str {
+        "jit"
+    }
+
+    fn prepare(&self, text: &str, dir: &Path, tag: &str) -> Result<Prepared, MeasureError> {
+        let src = dir.join(format!("{tag}.mlir"));
+        std::fs::write(&src, text).map_err(|e| MeasureError::Compile(e.to_string()))?;
+        Ok(Prepared { path: src })
+    }
+
+    fn run(&self, p: &Prepared) -> Result<RunResult, MeasureError> {
+        let mut cmd = Command::new(&self.exe);
+        cmd.arg("run")
+            .arg(&p.path)
+            .args(["-e", "main", "-entry-point-result=void"]);
+        let out = run_command(cmd, self.limit).map_err(MeasureError::Run)?;
+        split_output(&out)
+    }
+}
+
+/// How to time one candidate.
+#[derive(Clone, Copy, Debug)]
+pub struct Protocol {
+    /// Discarded runs before the timed ones.
+    pub warmup: usize,
+    /// Timed runs; the median counts.
+    pub repeats: usize,
+    /// Coefficient of variation above which the candidate is measured once more with
+    /// twice the repeats.
+    pub max_cv: f64,
+    /// Relative tolerance for numbers in the output.
+    pub rtol: f64,
+}
+
+/// The timing of a candidate that ran correctly.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Timing {
+    pub median: f64,
+    /// Coefficient of variation (standard deviation / mean) of the timed runs.
+    pub cv: f64,
+    pub samples: Vec<f64>,
+}
+
+/// Median and coefficient of variation of `xs` (non-empty).
+pub fn stats(xs: &[f64]) -> (f64, f64) {
+    let mut v = xs.to_vec();
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    let median = if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    };
+    let mean = v.iter().sum::<f64>() / n as f64;
+    let var = v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n as f64;
+    let cv = if mean > 0.0 { var.sqrt() / mean } else { 0.0 };
+    (median, cv)
+}
+
+/// Runs a prepared candidate per `proto`, checking every run's output against `expected`.
+pub fn time_candidate(
+    m: &dyn Measurer,
+    p: &Prepared,
+    expected: &str,
+    proto: &Protocol,
+) -> Result<Timing, MeasureError> {
+    for _ in 0..proto.warmup {
+        let r = m.run(p)?;
+        compare_outputs(expected, &r.output, proto.rtol).map_err(MeasureError::WrongOutput)?;
+    }
+    let mut samples = Vec::new();
+    let mut want = proto.repeats.max(1);
+    let mut retried = false;
+    loop {
+        while samples.len() < want {
+            let r = m.run(p)?;
+            compare_outputs(expected, &r.output, proto.rtol).map_err(MeasureError::WrongOutput)?;
+            samples.push(r.seconds);
+        }
+        let (median, cv) = stats(&samples);
+        if cv > proto.max_cv && !retried {
+            retried = true;
+            want *= 2;
+            continue;
+        }
+        return Ok(Timing {
+            median,
+            cv,
+            samples,
+        });
+    }
+}

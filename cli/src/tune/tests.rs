@@ -1,0 +1,515 @@
+//! Unit tests of the tuner: kernel analysis, the space and its spec, the cost model and
+//! ridge regression, deterministic search strategies, the database round trip, and the
+//! rejection of a candidate that changes what the program prints.
+
+use super::db::{Db, Key, Record};
+use super::kernel::{analyse, pick_kernel, Access, Band};
+use super::measure::{self, Measurer, Protocol};
+use super::model::{cost, footprint, Machine, Ridge};
+use super::search::{Observation, Search, StrategyKind};
+use super::space::{apply_spec, pipeline_text, Capabilities, Config, Space};
+use crate::{make_context, make_registry};
+use expect_test::expect;
+use lattice_ir::diag::Diagnostic;
+use lattice_ir::pass::{PassDef, PassOptions, PassRegistry};
+use lattice_ir::{Ir, Op, WalkOrder};
+use std::sync::Arc;
+
+const MM16: &str = include_str!("../../tests/tune/mm16.mlir");
+
+fn matmul_band(n: i64) -> Band {
+    let acc = |memref, is_write, coeffs: Vec<Vec<i64>>| Access {
+        memref,
+        is_write,
+        coeffs,
+        elem_bytes: 4,
+    };
+    Band {
+        trips: vec![n, n, n],
+        accesses: vec![
+            acc(0, false, vec![vec![1, 0, 0], vec![0, 0, 1]]),
+            acc(1, false, vec![vec![0, 0, 1], vec![0, 1, 0]]),
+            acc(2, false, vec![vec![1, 0, 0], vec![0, 1, 0]]),
+            acc(2, true, vec![vec![1, 0, 0], vec![0, 1, 0]]),
+        ],
+        outer_trips: 1,
+        copies: 1,
+    }
+}
+
+#[test]
+fn analyses_the_kernel_band_and_accesses() {
+    let ctx = Arc::new(make_context(false));
+    let (ir, m) = measure::parse_program(&ctx, "mm16", MM16).unwrap();
+    let f = pick_kernel(&ir, m, None).unwrap();
+    let k = analyse(&ir, f);
+    assert_eq!(k.name, "kernel_mm");
+    assert_eq!(k.band, {
+        let mut b = matmul_band(16);
+        b.accesses.iter_mut().for_each(|a| a.elem_bytes = 4);
+        b
+    });
+    assert_eq!(
+        k.sizes,
+        "memref<16x16xf32>,memref<16x16xf32>,memref<16x16xf32>"
+    );
+    // The fingerprint depends on the kernel's text only: another main keeps it.
+    let other = MM16.replace("%c3 = arith.constant 3", "%c3 = arith.constant 5");
+    let (ir2, m2) = measure::parse_program(&ctx, "mm16b", &other).unwrap();
+    let k2 = analyse(&ir2, pick_kernel(&ir2, m2, None).unwrap());
+    assert_eq!(k.fingerprint, k2.fingerprint);
+    assert_eq!(
+        pick_kernel(&ir, m, Some("nope")).unwrap_err(),
+        "no function named @nope in the program"
+    );
+}
+
+#[test]
+fn stencil_band_is_the_inner_perfect_nest() {
+    let ctx = Arc::new(make_context(false));
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../examples/jacobi_2d.mlir"
+    ))
+    .unwrap();
+    let (ir, m) = measure::parse_program(&ctx, "j2d", &text).unwrap();
+    let k = analyse(&ir, pick_kernel(&ir, m, None).unwrap());
+    assert_eq!(k.band.trips, vec![126, 126]);
+    assert_eq!(k.band.outer_trips, 20);
+    assert_eq!(k.band.copies, 2);
+}
+
+#[test]
+fn derived_space_and_pipelines() {
+    let space = Space::derive(&matmul_band(128), Capabilities::all());
+    expect![[r#"
+        Space {
+            tile: [
+                [0, 8, 16, 32, 64],
+                [0, 8, 16, 32, 64],
+                [0, 8, 16, 32, 64],
+            ],
+            orders: 6,
+            unroll: [1, 2, 4, 8],
+            unroll_jam: [1, 2, 4],
+            vector: [1, 4, 8],
+            parallel: [false, true],
+        }"#]]
+    .assert_eq(&format!(
+        "Space {{\n    tile: [\n{}    ],\n    orders: {},\n    unroll: {:?},\n    unroll_jam: {:?},\n    vector: {:?},\n    parallel: {:?},\n}}",
+        space.tile.iter().map(|t| format!("        {t:?},\n")).collect::<String>(),
+        space.orders.len(),
+        space.unroll,
+        space.unroll_jam,
+        space.vector,
+        space.parallel
+    ));
+    assert_eq!(space.size(), 125 * 6 * 4 * 3 * 3 * 2);
+    // Without the passes, only the baseline remains.
+    let none = Space::derive(&matmul_band(128), Capabilities::default());
+    assert_eq!(none.size(), 1);
+    assert_eq!(none.config_at(0), Config::baseline(3));
+    assert!(Config::baseline(3).pipeline(&[128, 128, 128]).is_empty());
+    let c = Config {
+        tile: vec![32, 0, 8],
+        order: vec![0, 2, 1],
+        unroll: 4,
+        unroll_jam: 2,
+        vector: 8,
+        parallel: true,
+    };
+    expect![[r#"func.func(affine-loop-tile{tile-sizes=32,128,8},affine-loop-interchange{permutation=0,2,1},affine-super-vectorize{virtual-vector-size=8},affine-loop-unroll-jam{unroll-jam-factor=2},affine-loop-unroll{unroll-factor=4},affine-parallelize{max-nested=1})"#]]
+    .assert_eq(&pipeline_text(&c.pipeline(&[128, 128, 128])));
+    // Grid decoding and index encoding agree on every config.
+    for n in (0..space.size()).step_by(97) {
+        let c = space.config_at(n);
+        assert_eq!(space.config(&space.indices(&c).unwrap()), c);
+    }
+}
+
+#[test]
+fn spec_narrows_the_space_and_reports_located_errors() {
+    let mut space = Space::derive(&matmul_band(128), Capabilities::all());
+    apply_spec(
+        &mut space,
+        "tile = [0, 32]\nunroll = [1, 4]\nparallel = [false]\ninterchange = false\n",
+        false,
+    )
+    .unwrap();
+    assert_eq!(space.size(), 8 * 2 * 3 * 3);
+    let mut s2 = space.clone();
+    apply_spec(&mut s2, r#"{"vector": [1], "unroll_jam": [1, 2]}"#, true).unwrap();
+    assert_eq!(s2.size(), 8 * 2 * 2);
+
+    let err = |text: &str, json: bool| {
+        let mut s = space.clone();
+        let e = apply_spec(&mut s, text, json).unwrap_err();
+        assert_eq!(s, space, "a failed spec leaves the space alone");
+        (
+            e.message.clone(),
+            text[e.span.start as usize..e.span.end as usize].to_string(),
+            e.render("spec.toml", text),
+        )
+    };
+    let (m, at, rendered) = err("unroll = [1, 0]\n", false);
+    assert_eq!(
+        (m.as_str(), at.as_str()),
+        (
+            "`unroll`: 0 is out of range (expected 1 to 1048576)",
+            "unroll"
+        )
+    );
+    assert!(rendered.contains("spec.toml:1:1"), "{rendered}");
+    let (m, at, _) = err("tile = [8]\nunrol = [2]\n", false);
+    assert!(m.starts_with("unknown key `unrol`"), "{m}");
+    assert_eq!(at, "unrol");
+    let (m, _, rendered) = err("tile = [8\n", false);
+    assert!(m.starts_with("invalid TOML"), "{m}");
+    assert!(rendered.contains("spec.toml:"), "{rendered}");
+    let (m, at, _) = err("{\"tile_per_dim\": [[8], [8]]}", true);
+    assert!(
+        m.contains("has 2 entries but the kernel's band has 3 loops"),
+        "{m}"
+    );
+    assert_eq!(at, "\"tile_per_dim\"");
+    let (m, _, _) = err("{\"tile\": [8,", true);
+    assert!(m.starts_with("invalid JSON"), "{m}");
+    let (m, at, _) = err("parallel = [1]\n", false);
+    assert_eq!(
+        (m.as_str(), at.as_str()),
+        (
+            "`parallel` must be a non-empty list of booleans",
+            "parallel"
+        )
+    );
+}
+
+#[test]
+fn cost_model_prefers_tiles_that_fit_in_cache() {
+    let band = matmul_band(512);
+    let m = Machine::default();
+    let untiled = Config::baseline(3);
+    let mut tiled = untiled.clone();
+    tiled.tile = vec![32, 32, 32];
+    assert_eq!(footprint(&band, &tiled), 3 * 32 * 32 * 4);
+    assert_eq!(footprint(&band, &untiled), 3 * 512 * 512 * 4);
+    assert!(cost(&band, &tiled, &m) < cost(&band, &untiled, &m));
+    // A tile too large for the cache is no better than not tiling the reuse dimension.
+    let mut huge = untiled.clone();
+    huge.tile = vec![256, 256, 256];
+    assert!(cost(&band, &tiled, &m) < cost(&band, &huge, &m));
+    // Unrolling within the register budget lowers the loop overhead.
+    let mut unrolled = tiled.clone();
+    unrolled.unroll = 4;
+    assert!(cost(&band, &unrolled, &m) < cost(&band, &tiled, &m));
+}
+
+#[test]
+fn ridge_recovers_a_linear_function() {
+    let xs: Vec<Vec<f64>> = (0..20)
+        .map(|i| vec![1.0, i as f64, ((i * 7) % 5) as f64])
+        .collect();
+    let ys: Vec<f64> = xs.iter().map(|x| 3.0 + 2.0 * x[1] - 0.5 * x[2]).collect();
+    let r = Ridge::fit(&xs, &ys, 1e-6);
+    for (w, want) in r.weights.iter().zip([3.0, 2.0, -0.5]) {
+        assert!((w - want).abs() < 1e-3, "{:?}", r.weights);
+    }
+    assert_eq!(Ridge::fit(&[], &[], 1.0).predict(&[1.0]), 0.0);
+}
+
+/// A synthetic runtime with a unique optimum, for testing searches without running code.
+fn synthetic(c: &Config) -> f64 {
+    let t: f64 = c
+        .tile
+        .iter()
+        .map(|&x| {
+            if x == 0 {
+                3.0
+            } else {
+                ((x as f64).log2() - 5.0).abs()
+            }
+        })
+        .sum();
+    let u = ((c.unroll as f64).log2() - 2.0).abs();
+    let j = ((c.unroll_jam as f64).log2() - 1.0).abs();
+    1e-3 * (1.0 + 0.3 * t + 0.2 * u + 0.2 * j + if c.vector == 8 { 0.0 } else { 0.3 })
+}
+
+fn run_search(kind: StrategyKind, space: &Space, seed: u64, trials: usize) -> Vec<Observation> {
+    let mut s = Search::new(
+        kind,
+        space.clone(),
+        matmul_band(128),
+        Machine::default(),
+        seed,
+    );
+    let mut hist: Vec<Observation> = Vec::new();
+    while hist.len() < trials {
+        let p = s.propose(&hist, 4.min(trials - hist.len()));
+        if p.is_empty() {
+            break;
+        }
+        for c in p {
+            assert!(hist.iter().all(|o| o.config != c), "proposed twice: {c}");
+            // Configs with unroll 2 "fail": they must never be proposed as the best.
+            let seconds = (c.unroll != 2).then(|| synthetic(&c));
+            hist.push(Observation { config: c, seconds });
+        }
+    }
+    hist
+}
+
+#[test]
+fn searches_are_deterministic_and_never_repeat() {
+    let mut space = Space::derive(&matmul_band(128), Capabilities::all());
+    space.orders = vec![Vec::new()];
+    space.parallel = vec![false];
+    for kind in [
+        StrategyKind::Grid,
+        StrategyKind::Random,
+        StrategyKind::Evolve,
+    ] {
+        let a = run_search(kind, &space, 7, 40);
+        let b = run_search(kind, &space, 7, 40);
+        assert_eq!(a, b, "{kind:?} is not deterministic");
+        assert_eq!(a.len(), 40);
+    }
+    assert_ne!(
+        run_search(StrategyKind::Random, &space, 7, 10),
+        run_search(StrategyKind::Random, &space, 8, 10)
+    );
+    // Grid covers the whole space exactly once.
+    let mut small = space.clone();
+    small.tile = vec![vec![0, 32]; 3];
+    small.vector = vec![1];
+    let all = run_search(StrategyKind::Grid, &small, 1, 1000);
+    assert_eq!(all.len() as u64, small.size());
+}
+
+#[test]
+fn evolve_beats_random_on_a_synthetic_landscape() {
+    let mut space = Space::derive(&matmul_band(128), Capabilities::all());
+    space.orders = vec![Vec::new()];
+    space.parallel = vec![false];
+    let optimum = (0..space.size())
+        .map(|i| space.config_at(i))
+        .filter(|c| c.unroll != 2)
+        .map(|c| synthetic(&c))
+        .fold(f64::INFINITY, f64::min);
+    let best = |h: &[Observation]| {
+        h.iter()
+            .filter_map(|o| o.seconds)
+            .fold(f64::INFINITY, f64::min)
+    };
+    let mut evolve_wins = 0;
+    for seed in 1..=5 {
+        let e = best(&run_search(StrategyKind::Evolve, &space, seed, 60));
+        let r = best(&run_search(StrategyKind::Random, &space, seed, 60));
+        assert!(
+            e <= optimum * 1.25,
+            "evolve found {e}, optimum {optimum} (seed {seed})"
+        );
+        if e <= r {
+            evolve_wins += 1;
+        }
+    }
+    assert!(evolve_wins >= 4, "evolve won only {evolve_wins} of 5");
+}
+
+fn record(key: &Key, config: &Config, seconds: Option<f64>) -> Record {
+    Record {
+        key: key.clone(),
+        config: serde_json::to_string(config).unwrap(),
+        pipeline: pipeline_text(&config.pipeline(&[16, 16, 16])),
+        status: if seconds.is_some() {
+            "ok"
+        } else {
+            "wrong-output"
+        }
+        .into(),
+        seconds,
+        cv: seconds.map(|_| 0.01),
+        detail: String::new(),
+        created: 1,
+    }
+}
+
+#[test]
+fn database_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = Db::open(&dir.path().join("sub/t.db")).unwrap();
+    let key = Key {
+        kernel: "00ff".into(),
+        kernel_name: "k".into(),
+        sizes: "memref<16xf32>".into(),
+        target: "cpu-upstream".into(),
+        machine: "m".into(),
+    };
+    let base = Config::baseline(3);
+    let mut fast = base.clone();
+    fast.unroll = 4;
+    let mut wrong = base.clone();
+    wrong.unroll = 8;
+    db.put(&record(&key, &base, Some(2e-3))).unwrap();
+    db.put(&record(&key, &fast, Some(1e-3))).unwrap();
+    db.put(&record(&key, &wrong, None)).unwrap();
+    // Re-measuring replaces.
+    db.put(&record(&key, &fast, Some(0.9e-3))).unwrap();
+    assert_eq!(db.records(&key).unwrap().len(), 3);
+    let best = db
+        .best("00ff", "memref<16xf32>", "other machine")
+        .unwrap()
+        .unwrap();
+    assert_eq!(best.seconds, Some(0.9e-3));
+    assert!(db
+        .has(&key, &serde_json::to_string(&wrong).unwrap())
+        .unwrap());
+    let exported = db.export().unwrap();
+    assert_eq!(exported.lines().count(), 3);
+    let mut db2 = Db::open(&dir.path().join("t2.db")).unwrap();
+    assert_eq!(db2.import("x.jsonl", &exported).unwrap(), 3);
+    assert_eq!(db2.all().unwrap(), db.all().unwrap());
+    // A bad line names its line and imports nothing.
+    let mut db3 = Db::open(&dir.path().join("t3.db")).unwrap();
+    let bad = format!("{}\n{{\"kernel\": 1}}\n", exported.lines().next().unwrap());
+    let e = db3.import("bad.jsonl", &bad).unwrap_err().to_string();
+    assert!(e.starts_with("bad.jsonl:2: "), "{e}");
+    assert!(db3.all().unwrap().is_empty());
+}
+
+#[test]
+fn harness_and_output_comparison() {
+    let ctx = Arc::new(make_context(false));
+    let canonical = measure::canonical_text(&ctx, "mm16", MM16).unwrap();
+    let h = measure::add_harness(&canonical, "kernel_mm").unwrap();
+    assert!(h.contains("func.func private @rtclock() -> f64"));
+    assert!(h.contains("func.func private @printI64(i64)"));
+    assert_eq!(h.matches("func.func private @printF64").count(), 1);
+    measure::parse_program(&ctx, "h", &h).unwrap();
+    let r = measure::split_output("12.5\n987654321\n0.00125\n3\n").unwrap();
+    assert_eq!((r.output.as_str(), r.seconds), ("12.5\n3\n", 0.00125));
+    assert!(measure::split_output("12.5\n").is_err());
+    assert!(measure::compare_outputs("509232\n", "509232\n", 0.0).is_ok());
+    assert!(measure::compare_outputs("1.0000001\n", "1.0000002\n", 1e-6).is_ok());
+    assert!(measure::compare_outputs("509232\n", "509233\n", 1e-9).is_err());
+    assert!(measure::compare_outputs("1 2\n", "1\n", 1e-6).is_err());
+    let (median, cv) = measure::stats(&[1.0, 3.0, 2.0]);
+    assert_eq!(median, 2.0);
+    assert!((cv - (2.0f64 / 3.0).sqrt() / 2.0).abs() < 1e-12);
+}
+
+/// A deliberately wrong "transformation": turns every `arith.addf` in the function into
+/// `arith.subf`. Built here for the test, never registered by Lattice.
+fn break_adds(ir: &mut Ir, op: Op, _: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+    let adds: Vec<Op> = ir
+        .walk_ops(op, WalkOrder::PreOrder)
+        .into_iter()
+        .filter(|&o| ir.is_op(o, "arith.addf"))
+        .collect();
+    for a in adds {
+        let ctx = ir.ctx_arc().clone();
+        let mut st = lattice_ir::OperationState::new(ctx.intern_str("arith.subf"), ir.loc(a));
+        st.operands = ir.operands(a).to_vec();
+        st.result_types = ir.results(a).iter().map(|&v| ir.value_type(v)).collect();
+        st.attrs = ir.attrs(a).to_vec();
+        let new = ir.create_op(st);
+        ir.insert_op_before(a, new);
+        for (o, n) in ir
+            .results(a)
+            .to_vec()
+            .into_iter()
+            .zip(ir.results(new).to_vec())
+        {
+            ir.replace_all_uses(o, n);
+        }
+        ir.erase_op(a);
+    }
+    Ok(())
+}
+
+static BREAK_ADDS: PassDef = PassDef {
+    name: "test-break-adds",
+    display_name: "TestBreakAdds",
+    summary: "test only: replaces addf by subf",
+    anchor: Some("func.func"),
+    options: &[],
+    run: break_adds,
+};
+
+struct Fake;
+
+impl Measurer for Fake {
+    fn name(&self) -> &str {
+        "fake"
+    }
+    fn prepare(
+        &self,
+        text: &str,
+        dir: &std::path::Path,
+        tag: &str,
+    ) -> Result<measure::Prepared, measure::MeasureError> {
+        let path = dir.join(tag);
+        std::fs::write(&path, text).unwrap();
+        Ok(measure::Prepared { path })
+    }
+    /// "Runs" a program by checking which ops its kernel contains.
+    fn run(&self, p: &measure::Prepared) -> Result<measure::RunResult, measure::MeasureError> {
+        let text = std::fs::read_to_string(&p.path).unwrap();
+        // The harness itself has one `arith.subf` (the elapsed time).
+        let sum = if text.matches("arith.subf").count() > 1 {
+            "-1.5"
+        } else {
+            "42.25"
+        };
+        Ok(measure::RunResult {
+            output: format!("{sum}\n"),
+            seconds: 1e-3,
+        })
+    }
+}
+
+#[test]
+fn a_candidate_that_changes_the_output_is_rejected() {
+    let ctx = Arc::new(make_context(false));
+    let mut registry: PassRegistry = make_registry();
+    registry.register(&[&BREAK_ADDS]);
+    let canonical = measure::canonical_text(&ctx, "mm16", MM16).unwrap();
+    let h = measure::add_harness(&canonical, "kernel_mm").unwrap();
+    let broken = measure::transform(
+        &ctx,
+        &registry,
+        &h,
+        "kernel_mm",
+        &[("test-break-adds".into(), String::new())],
+    )
+    .unwrap();
+    assert!(broken.matches("arith.subf").count() > 1);
+    // main's own additions are untouched: only the kernel is transformed.
+    assert!(broken.contains("arith.addf"));
+    let dir = tempfile::tempdir().unwrap();
+    let proto = Protocol {
+        warmup: 0,
+        repeats: 2,
+        max_cv: 1.0,
+        rtol: 1e-6,
+    };
+    let reference = Fake.prepare(&h, dir.path(), "ref").unwrap();
+    let expected = Fake.run(&reference).unwrap().output;
+    let p = Fake.prepare(&broken, dir.path(), "bad").unwrap();
+    let e = measure::time_candidate(&Fake, &p, &expected, &proto).unwrap_err();
+    assert_eq!(e.to_string(), "wrong output: expected `42.25`, got `-1.5`");
+    assert!(measure::time_candidate(&Fake, &reference, &expected, &proto).is_ok());
+    // And for real, through mlir-opt and mlir-runner, when they are installed.
+    if !measure::llvm_bin().join("mlir-runner").exists() {
+        eprintln!("mlir-runner not installed: skipping the upstream half");
+        return;
+    }
+    let up = measure::Upstream::new(std::time::Duration::from_secs(60));
+    let good = up.prepare(&h, dir.path(), "good").unwrap();
+    let expected = up.run(&good).unwrap().output;
+    assert!(!expected.trim().is_empty());
+    let bad = up.prepare(&broken, dir.path(), "bad2").unwrap();
+    let e = measure::time_candidate(&up, &bad, &expected, &proto).unwrap_err();
+    assert!(matches!(e, measure::MeasureError::WrongOutput(_)), "{e}");
+    assert!(measure::time_candidate(&up, &good, &expected, &proto).is_ok());
+}

@@ -1,0 +1,227 @@
+//! `lattice tune` from the outside: usage errors exit 2, bad spec files and bad inputs
+//! exit 1 with a located diagnostic, and a tiny end-to-end run (16x16 matmul, a few
+//! trials, a temporary database) records, shows, exports, imports and applies results.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+const MM16: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/tune/mm16.mlir");
+
+fn lattice(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lattice"))
+        .args(args)
+        .output()
+        .expect("run lattice")
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn upstream_tools() -> bool {
+    Path::new("/usr/lib/llvm-22/bin/mlir-runner").exists()
+        || std::env::var_os("LATTICE_LLVM_BIN").is_some()
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        vec!["tune"],
+        vec!["tune", MM16, "--strategy", "annealing"],
+        vec!["tune", MM16, "--trials", "many"],
+        vec!["tune", MM16, "--plot", "out.pdf"],
+        vec!["tune", MM16, "--bogus"],
+        vec!["tune", "--show", "--export", "x.jsonl"],
+        vec!["tune", MM16, "--measurer", "gpu"],
+    ] {
+        let o = lattice(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
+        assert!(text(&o.stderr).contains("lattice tune: "), "{args:?}");
+    }
+    let o = lattice(&["tune", "--help"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(text(&o.stdout).contains("--time-budget"));
+}
+
+#[test]
+fn bad_spec_file_is_a_located_diagnostic() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let cases = [
+        (
+            "bad.toml",
+            "tile = [0, 8]\nunroll = [1, -4]\n",
+            "2:1",
+            "`unroll`: -4 is out of range",
+        ),
+        ("typo.toml", "\nunrol = [2]\n", "2:1", "unknown key `unrol`"),
+        ("syntax.toml", "tile = [8,\n", "1:", "invalid TOML"),
+        (
+            "bad.json",
+            "{\n  \"vector\": \"wide\"\n}\n",
+            "2:3",
+            "`vector` must be a list of integers",
+        ),
+    ];
+    for (name, body, at, message) in cases {
+        let spec = dir.path().join(name);
+        std::fs::write(&spec, body).unwrap();
+        let o = lattice(&[
+            "tune",
+            MM16,
+            "--space",
+            spec.to_str().unwrap(),
+            "--db",
+            db.to_str().unwrap(),
+            "--no-progress",
+        ]);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{name}: {err}");
+        assert!(err.contains(message), "{name}: {err}");
+        assert!(err.contains(&format!("{name}:{at}")), "{name}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn bad_inputs_exit_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let db = db.to_str().unwrap();
+    let garbage = dir.path().join("g.mlir");
+    std::fs::write(
+        &garbage,
+        "func.func @main() {\n  %x = arith.constant 1 : i32\n  return %x\n}\n",
+    )
+    .unwrap();
+    let nomain = dir.path().join("n.mlir");
+    std::fs::write(&nomain, "func.func @k() {\n  return\n}\n").unwrap();
+    for (args, needle) in [
+        (vec!["tune", "/nonexistent.mlir", "--db", db], "cannot read"),
+        (
+            vec!["tune", garbage.to_str().unwrap(), "--db", db],
+            "g.mlir:3:",
+        ),
+        (
+            vec!["tune", nomain.to_str().unwrap(), "--db", db],
+            "no @main function",
+        ),
+        (
+            vec!["tune", MM16, "--kernel", "nope", "--db", db],
+            "no function named @nope",
+        ),
+        (
+            vec!["tune", "--apply", MM16, "--db", db],
+            "no tuning database",
+        ),
+        (
+            vec!["tune", "--import", "/nonexistent.jsonl", "--db", db],
+            "cannot read",
+        ),
+    ] {
+        let o = lattice(&args);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn tiny_end_to_end_run() {
+    if !upstream_tools() {
+        eprintln!("mlir-runner not installed: skipping");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let db = db.to_str().unwrap();
+    let plot = dir.path().join("p.svg");
+    let report = dir.path().join("r.json");
+    let o = lattice(&[
+        "tune",
+        MM16,
+        "--db",
+        db,
+        "--trials",
+        "3",
+        "--repeats",
+        "1",
+        "--warmup",
+        "0",
+        "--no-progress",
+        "--plot",
+        plot.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+        "--measurer",
+        "upstream",
+    ]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{}\n{out}", text(&o.stderr));
+    assert!(out.contains("@kernel_mm: 3 trials"), "{out}");
+    assert!(out.contains("untuned (no transformation)"), "{out}");
+    assert!(std::fs::read_to_string(&plot).unwrap().starts_with("<svg"));
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    assert_eq!(r["trials"].as_array().unwrap().len(), 3);
+    // rtclock has microsecond resolution: a 16x16 kernel may time as 0.
+    assert!(r["baseline_seconds"].as_f64().unwrap() >= 0.0);
+
+    // Resuming skips what is recorded: three more trials, six configs beyond the baseline.
+    let o = lattice(&[
+        "tune",
+        MM16,
+        "--db",
+        db,
+        "--trials",
+        "3",
+        "--repeats",
+        "1",
+        "--warmup",
+        "0",
+        "--no-progress",
+        "--measurer",
+        "upstream",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("resuming after"),
+        "{}",
+        text(&o.stderr)
+    );
+    let o = lattice(&["tune", "--show", "--db", db]);
+    let shown = text(&o.stdout);
+    assert!(shown.contains("@kernel_mm"), "{shown}");
+    assert!(shown.contains("cpu-upstream"), "{shown}");
+
+    let jsonl = dir.path().join("x.jsonl");
+    let o = lattice(&["tune", "--export", jsonl.to_str().unwrap(), "--db", db]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let exported = std::fs::read_to_string(&jsonl).unwrap();
+    assert!(exported.lines().count() >= 7, "{exported}");
+    let db2 = dir.path().join("t2.db");
+    let o = lattice(&[
+        "tune",
+        "--import",
+        jsonl.to_str().unwrap(),
+        "--db",
+        db2.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+
+    // --apply rewrites the kernel with the best record and leaves a valid program.
+    let out = dir.path().join("applied.mlir");
+    let o = lattice(&[
+        "tune",
+        "--apply",
+        MM16,
+        "-o",
+        out.to_str().unwrap(),
+        "--db",
+        db2.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("applying to @kernel_mm"));
+    let o = lattice(&["opt", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+}

@@ -1,0 +1,485 @@
+//! `scf.parallel` (and so `affine.parallel`, which `lower-affine` turns into it) on the thread
+//! pool of [`crate::runtime::parallel`]: the loop body is outlined into a function
+//! `void body(ptr ctx, i64 lb, i64 ub, i64 chunk)` that runs the iterations `[lb, ub)` of the
+//! outermost dimension (the inner dimensions as a sequential nest), and the loop becomes
+//!
+//! ```text
+//! ctx = { captured values..., ptr partials }        (an alloca in the entry block)
+//! k = lattice_parallel_chunks(lb0, ub0, step0)
+//! lattice_parallel_for(body, &ctx, lb0, ub0, step0, k)
+//! acc = init; for c in 0..k: if partials[c].valid: acc = reduce(acc, partials[c].value)
+//! ```
+//!
+//! Reductions (`scf.reduce`) are deterministic: chunk `c` folds its own iterations in order,
+//! starting from its first value (so no identity element is needed), into
+//! `partials[c] = {i1 valid, values...}`, and the caller folds the chunks in chunk order into
+//! the loop's initial values. Chunking depends only on the trip count, so the result does not
+//! depend on the number of threads; it may differ from the sequential order in the last bits
+//! of a floating-point reduction (the reassociation `scf.parallel` allows).
+//!
+//! Invariants: captured values are every value used in the loop (at any depth) and defined
+//! outside it, plus the loop's bounds; the outlined function is internal and sees only them;
+//! the translation state of the enclosing function (value map, blocks, builder position) is
+//! restored after the body is emitted. The sequential lowering stays available as
+//! [`super::scf::lower_parallel_sequential`].
+
+use inkwell::module::Linkage;
+use inkwell::types::{BasicTypeEnum, StructType};
+use inkwell::values::{BasicValueEnum, FunctionValue, IntValue, PointerValue};
+use inkwell::AddressSpace;
+use lattice_ir::{Op, Region, Value};
+use rustc_hash::FxHashSet;
+
+use super::ctx::{LResult, LowerCtx};
+use super::lower_body;
+use super::scf::{build_loop, dense_i32_segments, IvCompare};
+use crate::runtime::parallel::MAX_CHUNKS;
+
+/// The parts of an `scf.parallel` op.
+struct Parallel {
+    lbs: Vec<Value>,
+    ubs: Vec<Value>,
+    steps: Vec<Value>,
+    inits: Vec<Value>,
+    region: Region,
+    /// The `scf.reduce` terminator, when the loop has results.
+    reduce: Option<Op>,
+}
+
+fn parts(cx: &LowerCtx<'_, '_>, op: Op) -> LResult<Parallel> {
+    let ir = cx.ir;
+    let seg = dense_i32_segments(cx, op)
+        .ok_or_else(|| cx.error(op, "scf.parallel without operandSegmentSizes"))?;
+    let operands = ir.operands(op);
+    let n = seg.first().copied().unwrap_or(0);
+    if seg.len() != 4 || seg[1] != n || seg[2] != n || operands.len() != 3 * n + seg[3] || n == 0 {
+        return Err(cx.error(op, "scf.parallel with malformed operand segments"));
+    }
+    let region = ir.region(op, 0);
+    let reduce = ir
+        .entry_block(region)
+        .and_then(|b| ir.last_op(b))
+        .filter(|&t| ir.is_op(t, "scf.reduce") && !ir.regions(t).is_empty());
+    Ok(Parallel {
+        lbs: operands[..n].to_vec(),
+        ubs: operands[n..2 * n].to_vec(),
+        steps: operands[2 * n..3 * n].to_vec(),
+        inits: operands[3 * n..].to_vec(),
+        region,
+        reduce,
+    })
+}
+
+/// Values used inside `op` (at any depth) but defined outside it, in first-use order.
+fn captured(cx: &LowerCtx<'_, '_>, op: Op) -> Vec<Value> {
+    let ir = cx.ir;
+    let mut seen = FxHashSet::default();
+    let mut out = Vec::new();
+    for inner in ir.walk_ops(op, lattice_ir::WalkOrder::PreOrder) {
+        if inner == op {
+            continue;
+        }
+        for &v in ir.operands(inner) {
+            let inside = ir
+                .value_block(v)
+                .and_then(|b| ir.block_parent_op(b))
+                .is_some_and(|owner| ir.is_ancestor(op, owner));
+            if !inside && seen.insert(v) {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+fn runtime_fn<'ctx>(cx: &LowerCtx<'_, 'ctx>, name: &str, chunks: bool) -> FunctionValue<'ctx> {
+    cx.module.get_function(name).unwrap_or_else(|| {
+        let i64 = cx.i64().into();
+        let ptr = cx.ptr().into();
+        let t = if chunks {
+            cx.i64().fn_type(&[i64, i64, i64], false)
+        } else {
+            cx.llcx
+                .void_type()
+                .fn_type(&[ptr, ptr, i64, i64, i64, i64], false)
+        };
+        cx.module.add_function(name, t, Some(Linkage::External))
+    })
+}
+
+/// An alloca of `ty` at the start of the current function's entry block (so that a parallel
+/// loop inside a sequential loop does not grow the stack).
+fn entry_alloca<'ctx>(
+    cx: &LowerCtx<'_, 'ctx>,
+    ty: BasicTypeEnum<'ctx>,
+    name: &str,
+) -> LResult<PointerValue<'ctx>> {
+    let f = cx.function.ok_or_else(|| {
+        cx.error(
+            cx.current_op.expect("lowering an op"),
+            "internal: no function",
+        )
+    })?;
+    let entry = f
+        .get_first_basic_block()
+        .expect("function has an entry block");
+    let b = cx.llcx.create_builder();
+    match entry.get_first_instruction() {
+        Some(i) => b.position_before(&i),
+        None => b.position_at_end(entry),
+    }
+    b.build_alloca(ty, name).map_err(|e| cx.builder_error(e))
+}
+
+/// Folds `values` into `accs` with the reduce regions of `reduce` (one region per result).
+fn fold<'ctx>(
+    cx: &mut LowerCtx<'_, 'ctx>,
+    op: Op,
+    reduce: Op,
+    accs: &[BasicValueEnum<'ctx>],
+    values: &[BasicValueEnum<'ctx>],
+) -> LResult<Vec<BasicValueEnum<'ctx>>> {
+    let ir = cx.ir;
+    let mut out = Vec::with_capacity(accs.len());
+    for (i, (&a, &v)) in accs.iter().zip(values).enumerate() {
+        let r = ir
+            .regions(reduce)
+            .get(i)
+            .copied()
+            .ok_or_else(|| cx.error(op, "scf.reduce without a region for a result"))?;
+        let y = lower_body(cx, r, &[a, v])?;
+        out.push(
+            *y.first()
+                .ok_or_else(|| cx.error(op, "scf.reduce.return without a value"))?,
+        );
+    }
+    Ok(out)
+}
+
+/// `valid ? fold(accs, values) : values` (with branches: a reduce region need not be
+/// speculatable), leaving the builder after the merge.
+fn fold_if<'ctx>(
+    cx: &mut LowerCtx<'_, 'ctx>,
+    op: Op,
+    reduce: Op,
+    valid: IntValue<'ctx>,
+    accs: &[BasicValueEnum<'ctx>],
+    values: &[BasicValueEnum<'ctx>],
+    keep_accs: bool,
+) -> LResult<Vec<BasicValueEnum<'ctx>>> {
+    let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
+    let f = cx.function.expect("inside a function");
+    let from = cx.builder.get_insert_block().expect("positioned");
+    let then_bb = cx.llcx.append_basic_block(f, "reduce.fold");
+    let merge = cx.llcx.append_basic_block(f, "reduce.merge");
+    cx.builder
+        .build_conditional_branch(valid, then_bb, merge)
+        .map_err(|e| be(cx, e))?;
+    cx.builder.position_at_end(then_bb);
+    let folded = fold(cx, op, reduce, accs, values)?;
+    let then_end = cx.builder.get_insert_block().expect("positioned");
+    cx.builder
+        .build_unconditional_branch(merge)
+        .map_err(|e| be(cx, e))?;
+    cx.builder.position_at_end(merge);
+    let otherwise = if keep_accs { accs } else { values };
+    let mut out = Vec::with_capacity(accs.len());
+    for (o, n) in otherwise.iter().zip(&folded) {
+        let phi = cx
+            .builder
+            .build_phi(o.get_type(), "acc")
+            .map_err(|e| be(cx, e))?;
+        phi.add_incoming(&[(o, from), (n, then_end)]);
+        out.push(phi.as_basic_value());
+    }
+    Ok(out)
+}
+
+/// The sequential nest of dimensions `d..` inside a chunk, folding the body's reduce operands
+/// into `(valid, accs)`.
+#[allow(clippy::too_many_arguments)]
+fn chunk_nest<'ctx>(
+    cx: &mut LowerCtx<'_, 'ctx>,
+    op: Op,
+    p: &Parallel,
+    bounds: &[(IntValue<'ctx>, IntValue<'ctx>, IntValue<'ctx>)],
+    ivs: &mut Vec<BasicValueEnum<'ctx>>,
+    carried: &[BasicValueEnum<'ctx>],
+) -> LResult<Vec<BasicValueEnum<'ctx>>> {
+    let d = ivs.len();
+    if d == bounds.len() {
+        let values = lower_body(cx, p.region, ivs)?;
+        let Some(reduce) = p.reduce else {
+            return Ok(carried.to_vec());
+        };
+        let valid = carried[0].into_int_value();
+        let accs = &carried[1..];
+        let mut next = vec![cx.llcx.bool_type().const_int(1, false).into()];
+        next.extend(fold_if(cx, op, reduce, valid, accs, &values, false)?);
+        return Ok(next);
+    }
+    let (lb, ub, step) = bounds[d];
+    build_loop(
+        cx,
+        lb,
+        ub,
+        step,
+        carried,
+        IvCompare::Signed,
+        &mut |cx, iv, carried| {
+            ivs.push(iv.into());
+            let r = chunk_nest(cx, op, p, bounds, ivs, carried);
+            ivs.pop();
+            r
+        },
+    )
+}
+
+/// Lowers `scf.parallel` `op` onto the runtime's thread pool (see the module comment).
+pub fn lower_parallel<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
+    let ir = cx.ir;
+    let p = parts(cx, op)?;
+    let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
+    let parent_fn = cx
+        .function
+        .ok_or_else(|| cx.error(op, "internal: no current function"))?;
+
+    // The context struct: captured values, then the partials pointer.
+    let mut caps = captured(cx, op);
+    for &v in p.lbs.iter().chain(&p.ubs).chain(&p.steps) {
+        if !caps.contains(&v) {
+            caps.push(v);
+        }
+    }
+    let cap_vals: Vec<BasicValueEnum<'ctx>> =
+        caps.iter().map(|&v| cx.value(v)).collect::<LResult<_>>()?;
+    let mut fields: Vec<BasicTypeEnum<'ctx>> = cap_vals.iter().map(|v| v.get_type()).collect();
+    fields.push(cx.ptr().into());
+    let ctx_ty: StructType<'ctx> = cx.llcx.struct_type(&fields, false);
+    let red_tys: Vec<BasicTypeEnum<'ctx>> = p
+        .inits
+        .iter()
+        .map(|&v| cx.value(v).map(|x| x.get_type()))
+        .collect::<LResult<_>>()?;
+    let mut partial_fields: Vec<BasicTypeEnum<'ctx>> = vec![cx.llcx.bool_type().into()];
+    partial_fields.extend(red_tys.iter().copied());
+    let partial_ty = cx.llcx.struct_type(&partial_fields, false);
+
+    // The outlined body.
+    let fn_name = format!(
+        "{}.parallel.{}",
+        parent_fn.get_name().to_string_lossy(),
+        cx.module.get_functions().count()
+    );
+    let i64t = cx.i64();
+    let fn_ty = cx.llcx.void_type().fn_type(
+        &[cx.ptr().into(), i64t.into(), i64t.into(), i64t.into()],
+        false,
+    );
+    let body_fn = cx
+        .module
+        .add_function(&fn_name, fn_ty, Some(Linkage::Internal));
+    {
+        // Save the enclosing function's state.
+        let saved_block = cx.builder.get_insert_block();
+        let saved_values = std::mem::take(&mut cx.values);
+        let saved_blocks = std::mem::take(&mut cx.blocks);
+        let saved_exits = std::mem::take(&mut cx.region_exits);
+        cx.function = Some(body_fn);
+        let result = emit_body(cx, op, &p, body_fn, ctx_ty, partial_ty, &caps);
+        cx.values = saved_values;
+        cx.blocks = saved_blocks;
+        cx.region_exits = saved_exits;
+        cx.function = Some(parent_fn);
+        cx.current_op = Some(op);
+        if let Some(b) = saved_block {
+            cx.builder.position_at_end(b);
+        }
+        result?;
+    }
+
+    // The call site.
+    let ctx_ptr = entry_alloca(cx, ctx_ty.into(), "par.ctx")?;
+    let partials = if p.reduce.is_some() {
+        let arr = partial_ty.array_type(MAX_CHUNKS as u32);
+        Some(entry_alloca(cx, arr.into(), "par.partials")?)
+    } else {
+        None
+    };
+    for (i, v) in cap_vals.iter().enumerate() {
+        let slot = cx
+            .builder
+            .build_struct_gep(ctx_ty, ctx_ptr, i as u32, "")
+            .map_err(|e| be(cx, e))?;
+        cx.builder.build_store(slot, *v).map_err(|e| be(cx, e))?;
+    }
+    let pslot = cx
+        .builder
+        .build_struct_gep(ctx_ty, ctx_ptr, cap_vals.len() as u32, "")
+        .map_err(|e| be(cx, e))?;
+    let null = cx.ptr().const_null();
+    cx.builder
+        .build_store(pslot, partials.unwrap_or(null))
+        .map_err(|e| be(cx, e))?;
+    let lb0 = cx.value(p.lbs[0])?;
+    let ub0 = cx.value(p.ubs[0])?;
+    let step0 = cx.value(p.steps[0])?;
+    let chunks_fn = runtime_fn(cx, "lattice_parallel_chunks", true);
+    let k = cx
+        .builder
+        .build_call(chunks_fn, &[lb0.into(), ub0.into(), step0.into()], "chunks")
+        .map_err(|e| be(cx, e))?
+        .try_as_basic_value()
+        .basic()
+        .ok_or_else(|| cx.error(op, "internal: lattice_parallel_chunks returns nothing"))?
+        .into_int_value();
+    let for_fn = runtime_fn(cx, "lattice_parallel_for", false);
+    let body_ptr = body_fn.as_global_value().as_pointer_value();
+    cx.builder
+        .build_call(
+            for_fn,
+            &[
+                body_ptr.into(),
+                ctx_ptr.into(),
+                lb0.into(),
+                ub0.into(),
+                step0.into(),
+                k.into(),
+            ],
+            "",
+        )
+        .map_err(|e| be(cx, e))?;
+
+    // Combine the partials in chunk order.
+    let inits: Vec<BasicValueEnum<'ctx>> = p
+        .inits
+        .iter()
+        .map(|&v| cx.value(v))
+        .collect::<LResult<_>>()?;
+    let results = match (p.reduce, partials) {
+        (Some(reduce), Some(partials)) => {
+            let zero = cx.const_i64(0);
+            let one = cx.const_i64(1);
+            let arr_ty = partial_ty.array_type(MAX_CHUNKS as u32);
+            build_loop(
+                cx,
+                zero,
+                k,
+                one,
+                &inits,
+                IvCompare::Signed,
+                &mut |cx, c, accs| {
+                    // SAFETY (LLVM semantics): c < k <= MAX_CHUNKS.
+                    let slot = unsafe {
+                        cx.builder
+                            .build_gep(arr_ty, partials, &[zero, c], "partial")
+                    }
+                    .map_err(|e| cx.builder_error(e))?;
+                    let loaded = cx
+                        .builder
+                        .build_load(partial_ty, slot, "")
+                        .map_err(|e| cx.builder_error(e))?
+                        .into_struct_value();
+                    let valid = cx
+                        .builder
+                        .build_extract_value(loaded, 0, "valid")
+                        .map_err(|e| cx.builder_error(e))?
+                        .into_int_value();
+                    let mut values = Vec::new();
+                    for i in 0..accs.len() {
+                        values.push(
+                            cx.builder
+                                .build_extract_value(loaded, i as u32 + 1, "")
+                                .map_err(|e| cx.builder_error(e))?,
+                        );
+                    }
+                    fold_if(cx, op, reduce, valid, accs, &values, true)
+                },
+            )?
+        }
+        _ => inits,
+    };
+    for (&r, v) in ir.results(op).iter().zip(results) {
+        cx.define(r, v);
+    }
+    Ok(())
+}
+
+/// Emits the outlined function's body: reload the captured values, run the chunk's nest,
+/// store its partial.
+fn emit_body<'ctx>(
+    cx: &mut LowerCtx<'_, 'ctx>,
+    op: Op,
+    p: &Parallel,
+    f: FunctionValue<'ctx>,
+    ctx_ty: StructType<'ctx>,
+    partial_ty: StructType<'ctx>,
+    caps: &[Value],
+) -> LResult<()> {
+    let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
+    let entry = cx.llcx.append_basic_block(f, "entry");
+    cx.builder.position_at_end(entry);
+    let ctx_ptr = f.get_nth_param(0).expect("ctx").into_pointer_value();
+    let lb = f.get_nth_param(1).expect("lb").into_int_value();
+    let ub = f.get_nth_param(2).expect("ub").into_int_value();
+    let chunk = f.get_nth_param(3).expect("chunk").into_int_value();
+    let fields = ctx_ty.get_field_types();
+    for (i, &v) in caps.iter().enumerate() {
+        let slot = cx
+            .builder
+            .build_struct_gep(ctx_ty, ctx_ptr, i as u32, "")
+            .map_err(|e| be(cx, e))?;
+        let loaded = cx
+            .builder
+            .build_load(fields[i], slot, "cap")
+            .map_err(|e| be(cx, e))?;
+        cx.define(v, loaded);
+    }
+    let mut bounds = vec![(lb, ub, cx.value(p.steps[0])?.into_int_value())];
+    for d in 1..p.lbs.len() {
+        bounds.push((
+            cx.value(p.lbs[d])?.into_int_value(),
+            cx.value(p.ubs[d])?.into_int_value(),
+            cx.value(p.steps[d])?.into_int_value(),
+        ));
+    }
+    let mut carried: Vec<BasicValueEnum<'ctx>> = Vec::new();
+    if p.reduce.is_some() {
+        carried.push(cx.llcx.bool_type().const_zero().into());
+        for t in partial_ty.get_field_types().iter().skip(1) {
+            carried.push(t.const_zero());
+        }
+    }
+    let out = chunk_nest(cx, op, p, &bounds, &mut Vec::new(), &carried)?;
+    if p.reduce.is_some() {
+        let pslot = cx
+            .builder
+            .build_struct_gep(ctx_ty, ctx_ptr, caps.len() as u32, "")
+            .map_err(|e| be(cx, e))?;
+        let partials = cx
+            .builder
+            .build_load(cx.llcx.ptr_type(AddressSpace::default()), pslot, "partials")
+            .map_err(|e| be(cx, e))?
+            .into_pointer_value();
+        let arr_ty = partial_ty.array_type(MAX_CHUNKS as u32);
+        let zero = cx.const_i64(0);
+        // SAFETY (LLVM semantics): chunk < MAX_CHUNKS by the runtime's contract.
+        let slot = unsafe {
+            cx.builder
+                .build_gep(arr_ty, partials, &[zero, chunk], "partial")
+        }
+        .map_err(|e| be(cx, e))?;
+        let mut agg: inkwell::values::AggregateValueEnum = partial_ty.get_undef().into();
+        for (i, v) in out.iter().enumerate() {
+            agg = cx
+                .builder
+                .build_insert_value(agg, *v, i as u32, "")
+                .map_err(|e| be(cx, e))?;
+        }
+        cx.builder
+            .build_store(slot, agg.into_struct_value())
+            .map_err(|e| be(cx, e))?;
+    }
+    cx.builder.build_return(None).map_err(|e| be(cx, e))?;
+    Ok(())
+}

@@ -1,0 +1,463 @@
+//! The automatic scheduler, pass `poly-schedule`: isl's scheduler with Pluto-style
+//! choices, then tiling, wavefronts and parallel marks, then code through isl's AST.
+//!
+//! Per SCoP: validity = every dependence (RAW, WAR, WAW), proximity = the exact flow
+//! dependences, coincidence = every dependence (so coincident members are parallel);
+//! `fuse=smart` keeps isl's clustering, `fuse=max` schedules whole components at once,
+//! `fuse=none` serializes strongly connected components; outer parallelism is
+//! maximized (`schedule_outer_coincidence`). Then, top down: every permutable band of at
+//! least two members is tiled (`isl_schedule_node_band_tile`, sizes `tile-sizes`, default
+//! 32, padded with the last size); with `parallel=true`, the outermost coincident member
+//! of each band (not already inside a parallel loop) goes under a `parallel` mark (the
+//! band is split there), and a permutable band with no coincident member is skewed into
+//! a wavefront (member 0 += member 1) whose second member is then parallel. Inside each
+//! point band, the member whose iterator is the last subscript of most accesses moves
+//! innermost (legal: the band is permutable) so the innermost loop has unit stride.
+//!
+//! Invariants: the final schedule is checked once more against every dependence before
+//! code is generated (the scheduler guarantees it; the check makes a bug a refusal, not
+//! a miscompile); SCoPs that cannot be regenerated are left alone with a remark.
+
+use crate::codegen::PARALLEL_MARK;
+use crate::deps::{analyze, AliasAssumption, DepOptions, Dependences};
+use crate::isl::{IslCtx, IslError, IslText};
+use crate::scop::AccessKind;
+use crate::scop::{extract_scops, Scop};
+use crate::transform::{
+    check_supported, domain_text, first_violation, print_remarks, regenerate, remark,
+    TransformError,
+};
+use isl_rs::{
+    Id, MultiVal, Options, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType,
+    UnionAccessInfo, UnionMap, Val,
+};
+use lattice_ir::diag::{DiagLoc, Diagnostic};
+use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::{Ir, Op};
+
+/// Fusion strategy of the scheduler.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fuse {
+    /// isl's clustering (fuse where it does not cost parallelism).
+    Smart,
+    /// Schedule whole components at once (fuse as much as possible).
+    Max,
+    /// Keep strongly connected components apart.
+    None,
+}
+
+/// Options of [`poly_schedule`].
+#[derive(Clone, Debug)]
+pub struct ScheduleOptions {
+    /// Fusion strategy.
+    pub fuse: Fuse,
+    /// Tile permutable bands.
+    pub tile: bool,
+    /// Tile sizes per band member (padded with the last one); default 32.
+    pub tile_sizes: Vec<i64>,
+    /// Mark parallel loops (`affine.parallel`) and build wavefronts.
+    pub parallel: bool,
+    /// The aliasing assumption.
+    pub alias: AliasAssumption,
+    /// How long isl's scheduler may run per SCoP.
+    pub time_limit: std::time::Duration,
+}
+
+impl Default for ScheduleOptions {
+    fn default() -> Self {
+        ScheduleOptions {
+            fuse: Fuse::Smart,
+            tile: true,
+            tile_sizes: vec![32],
+            parallel: true,
+            alias: AliasAssumption::DistinctMemrefs,
+            time_limit: std::time::Duration::from_secs(10),
+        }
+    }
+}
+
+/// What [`poly_schedule`] did.
+#[derive(Debug, Default)]
+pub struct ScheduleReport {
+    /// SCoPs rescheduled.
+    pub scheduled: usize,
+    /// Why SCoPs were left alone.
+    pub remarks: Vec<Diagnostic>,
+}
+
+fn union_of(
+    isl: &IslCtx,
+    maps: impl Iterator<Item = Result<UnionMap, IslError>>,
+    space_text: &str,
+) -> Result<UnionMap, IslError> {
+    let mut acc = isl.union_map(space_text)?;
+    for m in maps {
+        acc = isl.check(acc.union(m?))?;
+    }
+    Ok(acc)
+}
+
+/// Flow, output and anti dependences between nearest accesses (see [`compute_schedule`]).
+pub fn nearest_dependences(isl: &IslCtx, scop: &Scop) -> Result<UnionMap, IslError> {
+    let empty = format!("{}{{ }}", scop.param_prefix());
+    let mut reads = isl.union_map(&empty)?;
+    let mut must = isl.union_map(&empty)?;
+    let mut may = isl.union_map(&empty)?;
+    for st in &scop.statements {
+        for a in &st.accesses {
+            let r = isl.check(
+                isl.check(a.relation.copy())?
+                    .intersect_domain(isl.check(st.domain.copy())?),
+            )?;
+            let r = isl.check(UnionMap::from_map(r))?;
+            match a.kind {
+                AccessKind::Read => reads = isl.check(reads.union(r))?,
+                AccessKind::Write if a.exact => must = isl.check(must.union(r))?,
+                _ => may = isl.check(may.union(r))?,
+            }
+        }
+    }
+    let writes = isl.check(isl.check(must.copy())?.union(isl.check(may.copy())?))?;
+    let order = || isl.check(scop.schedule.copy());
+    // flow: reads from the last (must) write, or any may write since.
+    let info = isl.check(UnionAccessInfo::from_sink(isl.check(reads.copy())?))?;
+    let info = isl.check(info.set_must_source(isl.check(must.copy())?))?;
+    let info = isl.check(info.set_may_source(isl.check(may.copy())?))?;
+    let info = isl.check(info.set_schedule(order()?))?;
+    let f = isl.check(info.compute_flow())?;
+    let mut all = isl.check(f.get_may_dependence())?;
+    // output and anti: a write depends on the previous write and the reads since.
+    let info = isl.check(UnionAccessInfo::from_sink(isl.check(writes.copy())?))?;
+    let info = isl.check(info.set_must_source(isl.check(must.copy())?))?;
+    let sources = isl.check(isl.check(may.copy())?.union(isl.check(reads.copy())?))?;
+    let info = isl.check(info.set_may_source(sources))?;
+    let info = isl.check(info.set_schedule(order()?))?;
+    let f = isl.check(info.compute_flow())?;
+    all = isl.check(all.union(isl.check(f.get_may_dependence())?))?;
+    // Not coalesced: merging a stencil's pieces gives one polytope with many facets,
+    // which makes the scheduler's Farkas step explode.
+    Ok(all)
+}
+
+/// Computes the schedule of one SCoP.
+pub fn compute_schedule(
+    isl: &IslCtx,
+    scop: &Scop,
+    deps: &Dependences,
+    options: &ScheduleOptions,
+) -> Result<Schedule, IslError> {
+    let ctx = isl.raw();
+    let set = |r: Result<isl_rs::Stat, isl_rs::LibISLError>| isl.check(r).map(|_| ());
+    set(Options::set_tile_scale_tile_loops(ctx, 0))?;
+    set(Options::set_tile_shift_point_loops(ctx, 0))?;
+    let empty = format!("{}{{ }}", scop.param_prefix());
+    // Validity: the nearest dependences only (ppcg's choice): flow = last write → read,
+    // output = last write → write, anti = reads since the last write → write. Every
+    // memory-based dependence is implied by these transitively, and the scheduler's ILPs
+    // stay smaller than with all-pairs relations.
+    let all = nearest_dependences(isl, scop)?;
+    let flow = union_of(
+        isl,
+        deps.flow.iter().map(|d| {
+            isl.check(d.relation.copy())
+                .and_then(|m| isl.check(UnionMap::from_map(m)))
+        }),
+        &empty,
+    )?;
+    let problem = Problem {
+        domain: domain_text(isl, scop)?,
+        context: scop.context.text(),
+        validity: all.text(),
+        proximity: flow.text(),
+        fuse: options.fuse,
+        parallel: options.parallel,
+    };
+    let text = run_scheduler(problem, options.time_limit).map_err(|e| isl.error(e))?;
+    let schedule = isl.schedule(&text)?;
+    let root = isl.check(schedule.get_root())?;
+    let root = post_process(isl, root, options, false, false)?;
+    isl.check(root.get_schedule())
+}
+
+/// One scheduling problem as isl texts (so it can run on its own isl context).
+struct Problem {
+    domain: String,
+    context: String,
+    validity: String,
+    proximity: String,
+    fuse: Fuse,
+    parallel: bool,
+}
+
+fn solve(p: &Problem) -> Result<String, IslError> {
+    let isl = IslCtx::default();
+    let ctx = isl.raw();
+    let set = |r: Result<isl_rs::Stat, isl_rs::LibISLError>| isl.check(r).map(|_| ());
+    set(Options::set_schedule_serialize_sccs(
+        ctx,
+        (p.fuse == Fuse::None) as i32,
+    ))?;
+    set(Options::set_schedule_whole_component(
+        ctx,
+        (p.fuse == Fuse::Max) as i32,
+    ))?;
+    set(Options::set_schedule_outer_coincidence(
+        ctx,
+        p.parallel as i32,
+    ))?;
+    set(Options::set_schedule_maximize_coincidence(
+        ctx,
+        p.parallel as i32,
+    ))?;
+    set(Options::set_schedule_maximize_band_depth(ctx, 1))?;
+    // Bounded coefficients keep the ILPs small (Pluto bounds them too).
+    set(Options::set_schedule_max_coefficient(ctx, 4))?;
+    set(Options::set_schedule_max_constant_term(ctx, 64))?;
+    let validity = isl.union_map(&p.validity)?;
+    let sc = isl.check(ScheduleConstraints::on_domain(isl.union_set(&p.domain)?))?;
+    let sc = isl.check(sc.set_context(isl.set(&p.context)?))?;
+    let sc = isl.check(sc.set_validity(isl.check(validity.copy())?))?;
+    let sc = isl.check(sc.set_proximity(isl.union_map(&p.proximity)?))?;
+    let sc = isl.check(sc.set_coincidence(validity))?;
+    let schedule = isl.check(sc.compute_schedule())?;
+    if schedule.ptr == 0 {
+        return Err(isl.error("the scheduler found no schedule"));
+    }
+    Ok(schedule.text())
+}
+
+/// Runs isl's scheduler on its own thread and isl context, giving up after
+/// `limit` (isl's operation limit does not cover every step of the scheduler: its
+/// Farkas elimination can run for minutes on 4-deep stencils). A thread given up on is
+/// left to finish in the background; its result is dropped.
+fn run_scheduler(p: Problem, limit: std::time::Duration) -> Result<String, String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::Builder::new()
+        .name("isl-scheduler".into())
+        .spawn(move || {
+            let _ = tx.send(solve(&p).map_err(|e| e.to_string()));
+        })
+        .map_err(|e| format!("cannot start the scheduler thread: {e}"))?;
+    match rx.recv_timeout(limit) {
+        Ok(r) => r,
+        Err(_) => Err(format!(
+            "isl's scheduler did not finish within {} s (option time-limit)",
+            limit.as_secs_f64()
+        )),
+    }
+}
+
+/// Tiles, marks and wavefronts the subtree at `node`; returns the node at the same
+/// position.
+fn post_process(
+    isl: &IslCtx,
+    node: ScheduleNode,
+    options: &ScheduleOptions,
+    in_parallel: bool,
+    point_band: bool,
+) -> Result<ScheduleNode, IslError> {
+    let mut node = node;
+    let mut tiled = false;
+    let mut in_parallel = in_parallel;
+    let mut depth_added = 0;
+    if isl.check(node.get_type())? == ScheduleNodeType::Band {
+        let n = isl.check(node.band_n_member())?;
+        let permutable = isl.check(node.band_get_permutable())?;
+        if options.tile && !point_band && permutable && n >= 2 {
+            tiled = true;
+            let space = isl.check(node.band_get_space())?;
+            let mut mv = isl.check(MultiVal::zero(space))?;
+            for k in 0..n {
+                let s = options
+                    .tile_sizes
+                    .get(k as usize)
+                    .or(options.tile_sizes.last())
+                    .copied()
+                    .unwrap_or(32)
+                    .max(1);
+                let v = isl.check(Val::int_from_si(isl.raw(), s))?;
+                mv = isl.check(mv.set_val(k, v))?;
+            }
+            node = isl.check(node.band_tile(mv))?;
+        }
+        if options.parallel && !in_parallel {
+            let n = isl.check(node.band_n_member())?;
+            let mut first = None;
+            for k in 0..n {
+                if isl.check(node.band_member_get_coincident(k))? {
+                    first = Some(k);
+                    break;
+                }
+            }
+            if first.is_none() && n >= 2 && isl.check(node.band_get_permutable())? {
+                node = wavefront(isl, node)?;
+                first = Some(1);
+            }
+            if let Some(k) = first {
+                if k > 0 {
+                    node = isl.check(node.band_split(k))?;
+                    node = isl.check(node.child(0))?;
+                    depth_added += 1;
+                }
+                let id = isl.check(Id::read_from_str(isl.raw(), PARALLEL_MARK))?;
+                node = isl.check(node.insert_mark(id))?;
+                node = isl.check(node.child(0))?;
+                depth_added += 1;
+                in_parallel = true;
+            }
+        }
+    }
+    let nc = isl.check(node.n_children())?;
+    for i in 0..nc {
+        let child = isl.check(node.child(i))?;
+        let child = post_process(isl, child, options, in_parallel, tiled)?;
+        node = isl.check(child.parent())?;
+    }
+    for _ in 0..depth_added {
+        node = isl.check(node.parent())?;
+    }
+    Ok(node)
+}
+
+/// Skews a permutable band: member 0 += member 1; member 1 becomes coincident.
+fn wavefront(isl: &IslCtx, node: ScheduleNode) -> Result<ScheduleNode, IslError> {
+    let n = isl.check(node.band_n_member())?;
+    let mupa = isl.check(node.band_get_partial_schedule())?;
+    let a = isl.check(mupa.get_at(0))?;
+    let b = isl.check(mupa.get_at(1))?;
+    let sum = isl.check(a.add(b))?;
+    let mupa = isl.check(mupa.set_at(0, sum))?;
+    let node = isl.check(node.delete())?;
+    let node = isl.check(node.insert_partial_schedule(mupa))?;
+    let node = isl.check(node.band_set_permutable(1))?;
+    let mut node = node;
+    for k in 1..n {
+        node = isl.check(node.band_member_set_coincident(k, (k == 1) as i32))?;
+    }
+    Ok(node)
+}
+
+/// Reschedules every SCoP of `func`.
+pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> ScheduleReport {
+    let mut report = ScheduleReport::default();
+    let isl = IslCtx::default();
+    let extraction = extract_scops(ir, &isl, func);
+    for scop in &extraction.scops {
+        isl.reset_operations();
+        let first = scop.ops[0];
+        if let Err(e) = check_supported(ir, scop) {
+            report.remarks.push(remark(ir, first, e.to_string()));
+            continue;
+        }
+        let result = (|| -> Result<(), TransformError> {
+            let deps = analyze(
+                &isl,
+                ir,
+                scop,
+                &DepOptions {
+                    alias: options.alias,
+                },
+            )?;
+            let schedule = compute_schedule(&isl, scop, &deps, options)?;
+            let map = isl.check(schedule.get_map())?;
+            if let Some(why) = first_violation(&isl, ir, scop, &deps, &map)? {
+                return Err(TransformError::Illegal(why));
+            }
+            regenerate(ir, &isl, scop, schedule)
+        })();
+        match result {
+            Ok(()) => report.scheduled += 1,
+            Err(e) => report.remarks.push(remark(ir, first, e.to_string())),
+        }
+    }
+    report
+}
+
+fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+    let loc = ir.loc(func);
+    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(loc), e)];
+    let fuse = match o.string("fuse", "smart").as_str() {
+        "smart" => Fuse::Smart,
+        "max" => Fuse::Max,
+        "none" => Fuse::None,
+        f => {
+            return Err(err(format!(
+                "option 'fuse': expected smart, max or none, got '{f}'"
+            )))
+        }
+    };
+    let mut tile_sizes = o.int_list("tile-sizes").map_err(&err)?;
+    if tile_sizes.iter().any(|&s| s < 1) {
+        return Err(err("option 'tile-sizes': sizes must be positive".into()));
+    }
+    if tile_sizes.is_empty() {
+        tile_sizes.push(32);
+    }
+    let options = ScheduleOptions {
+        fuse,
+        tile: o.bool("tile", true).map_err(&err)?,
+        tile_sizes,
+        parallel: o.bool("parallel", true).map_err(&err)?,
+        alias: if o.bool("assume-no-alias", true).map_err(&err)? {
+            AliasAssumption::DistinctMemrefs
+        } else {
+            AliasAssumption::ArgumentsMayAlias
+        },
+        time_limit: {
+            let t = o.int("time-limit", 10).map_err(&err)?;
+            if t < 1 {
+                return Err(err(
+                    "option 'time-limit': expected a positive number of seconds".into(),
+                ));
+            }
+            std::time::Duration::from_secs(t as u64)
+        },
+    };
+    let report = poly_schedule(ir, func, &options);
+    if o.bool("emit-remarks", false).map_err(&err)? && !report.remarks.is_empty() {
+        return Err(report.remarks);
+    }
+    if o.bool("remarks", false).map_err(&err)?
+        || std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1")
+    {
+        print_remarks(ir, &report.remarks);
+    }
+    Ok(())
+}
+
+/// The `poly-schedule` pass.
+pub static POLY_SCHEDULE: PassDef = PassDef {
+    name: "poly-schedule",
+    display_name: "PolySchedule",
+    summary: "Reschedule affine loop nests with isl's scheduler, tile, parallelize",
+    anchor: Some("func.func"),
+    options: &[
+        (
+            "fuse",
+            "Fusion strategy: smart, max or none (default: smart)",
+        ),
+        ("tile", "Tile permutable bands (default: true)"),
+        (
+            "tile-sizes",
+            "Tile sizes per band member, padded with the last (default: 32)",
+        ),
+        (
+            "parallel",
+            "Emit affine.parallel for parallel loops, wavefronts (default: true)",
+        ),
+        (
+            "assume-no-alias",
+            "Assume distinct memrefs never alias (default: true)",
+        ),
+        (
+            "time-limit",
+            "Seconds isl's scheduler may run per SCoP (default: 10)",
+        ),
+        ("remarks", "Print why SCoPs were left alone (stderr)"),
+        (
+            "emit-remarks",
+            "Return refusals as the pass's diagnostics (stops the pipeline)",
+        ),
+    ],
+    run,
+};

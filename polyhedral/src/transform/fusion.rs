@@ -1,0 +1,385 @@
+//! Loop fusion of adjacent loop nests, and the `affine-loop-fusion` pass with mlir-opt's
+//! options (`mode=greedy|producer|sibling`, `maximal`; the other upstream options are
+//! accepted and ignored).
+//!
+//! Two adjacent top-level bands of a SCoP fuse into one band whose member runs both
+//! nests' outer loops together (their bodies in sequence inside), then, level by level,
+//! the inner nests fuse again while the result stays legal ("as deep as legal"). isl's
+//! AST generator handles different bounds with guards or peeled loops. `producer` fuses
+//! only a nest writing what the next reads (a RAW dependence between them), `sibling`
+//! only nests with no dependence between them that read a common array, `greedy` both.
+//! Without `maximal`, nests fuse only when their outer loops have the same bounds (no
+//! guards or peeling needed, mlir-opt's profitability intent); `maximal` fuses any legal
+//! pair. Every fused schedule is checked against every dependence first.
+
+use super::tile::violation;
+use super::{apply, print_remarks, program_tree, remark, Member, Tree};
+use crate::deps::{analyze, AliasAssumption, DepKind, DepOptions, Dependences};
+use crate::isl::IslCtx;
+use crate::scop::{extract_scops, AccessKind, Scop};
+use lattice_ir::diag::{DiagLoc, Diagnostic};
+use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::{Ir, Op};
+
+/// Which pairs of nests may fuse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FusionMode {
+    /// Producer-consumer and sibling pairs.
+    Greedy,
+    /// Only producer-consumer pairs.
+    Producer,
+    /// Only sibling pairs.
+    Sibling,
+}
+
+/// Options of [`loop_fusion`].
+#[derive(Clone, Debug)]
+pub struct FusionOptions {
+    /// Which pairs.
+    pub mode: FusionMode,
+    /// Fuse even when the loops' bounds differ.
+    pub maximal: bool,
+    /// The aliasing assumption.
+    pub alias: AliasAssumption,
+}
+
+impl Default for FusionOptions {
+    fn default() -> Self {
+        FusionOptions {
+            mode: FusionMode::Greedy,
+            maximal: false,
+            alias: AliasAssumption::DistinctMemrefs,
+        }
+    }
+}
+
+/// Fuses the outer members of bands `a` and `b` (one member each side), their children
+/// in sequence below.
+fn fuse_outer(a: &Tree, b: &Tree) -> Option<Tree> {
+    let (
+        Tree::Band {
+            members: ma,
+            loops: la,
+            child: ca,
+            ..
+        },
+        Tree::Band {
+            members: mb,
+            loops: lb,
+            child: cb,
+            ..
+        },
+    ) = (a, b)
+    else {
+        return None;
+    };
+    let mut exprs = ma[0].exprs.clone();
+    exprs.extend(mb[0].exprs.clone());
+    let rest = |m: &[Member], c: &Tree, loops: &[Op]| -> Tree {
+        if m.len() > 1 {
+            Tree::Band {
+                members: m[1..].to_vec(),
+                permutable: false,
+                loops: loops.get(1..).map(|l| l.to_vec()).unwrap_or_default(),
+                options: None,
+                child: Box::new(c.clone()),
+            }
+        } else {
+            c.clone()
+        }
+    };
+    let mut items = Vec::new();
+    for t in [rest(ma, ca, la), rest(mb, cb, lb)] {
+        match t {
+            Tree::Sequence(s) => items.extend(s),
+            t => items.push(t),
+        }
+    }
+    let mut loops = la.clone();
+    loops.extend(lb.iter().copied());
+    Some(Tree::Band {
+        members: vec![Member {
+            exprs,
+            coincident: false,
+        }],
+        permutable: false,
+        loops,
+        options: None,
+        child: Box::new(Tree::Sequence(items)),
+    })
+}
+
+/// Fuses `a` and `b` as deep as `legal` allows; `None` if not even the outer loops fuse.
+fn fuse_deep(a: &Tree, b: &Tree, legal: &mut dyn FnMut(&Tree) -> bool) -> Option<Tree> {
+    let fused = fuse_outer(a, b)?;
+    if !legal(&fused) {
+        return None;
+    }
+    // Try fusing the two inner nests when the body is exactly two bands.
+    if let Tree::Band {
+        members,
+        permutable,
+        loops,
+        options,
+        child,
+    } = &fused
+    {
+        if let Tree::Sequence(items) = child.as_ref() {
+            if items.len() == 2 {
+                let (x, y) = (items[0].clone(), items[1].clone());
+                let mut inner_legal = |inner: &Tree| {
+                    let candidate = Tree::Band {
+                        members: members.clone(),
+                        permutable: *permutable,
+                        loops: loops.clone(),
+                        options: options.clone(),
+                        child: Box::new(inner.clone()),
+                    };
+                    legal(&candidate)
+                };
+                if let Some(inner) = fuse_deep(&x, &y, &mut inner_legal) {
+                    return Some(Tree::Band {
+                        members: members.clone(),
+                        permutable: *permutable,
+                        loops: loops.clone(),
+                        options: options.clone(),
+                        child: Box::new(inner),
+                    });
+                }
+            }
+        }
+    }
+    Some(fused)
+}
+
+fn same_bounds(ir: &Ir, a: Op, b: Op) -> bool {
+    if !ir.is_op(a, "affine.for") || !ir.is_op(b, "affine.for") {
+        return false;
+    }
+    ["lowerBoundMap", "upperBoundMap", "step"]
+        .iter()
+        .all(|k| ir.attr(a, k) == ir.attr(b, k))
+        && ir.operands(a) == ir.operands(b)
+}
+
+fn pair_kind_ok(
+    scop: &Scop,
+    deps: &Dependences,
+    a: &[usize],
+    b: &[usize],
+    mode: FusionMode,
+) -> bool {
+    let between = |kind: Option<DepKind>| {
+        deps.deps
+            .iter()
+            .any(|d| a.contains(&d.src) && b.contains(&d.dst) && kind.is_none_or(|k| d.kind == k))
+    };
+    let producer = between(Some(DepKind::Raw));
+    let sibling = !between(None) && {
+        let reads = |ss: &[usize]| -> Vec<usize> {
+            ss.iter()
+                .flat_map(|&s| scop.statements[s].accesses.iter())
+                .filter(|x| x.kind == AccessKind::Read)
+                .map(|x| x.array)
+                .collect()
+        };
+        let ra = reads(a);
+        reads(b).iter().any(|x| ra.contains(x))
+    };
+    match mode {
+        FusionMode::Greedy => producer || sibling,
+        FusionMode::Producer => producer,
+        FusionMode::Sibling => sibling,
+    }
+}
+
+/// What [`loop_fusion`] did.
+#[derive(Debug, Default)]
+pub struct FusionReport {
+    /// Pairs fused.
+    pub fused: usize,
+    /// Refusals.
+    pub remarks: Vec<Diagnostic>,
+}
+
+/// Fuses adjacent loop nests of `func`'s SCoPs.
+pub fn loop_fusion(ir: &mut Ir, func: Op, options: &FusionOptions) -> FusionReport {
+    let mut report = FusionReport::default();
+    let isl = IslCtx::default();
+    let extraction = extract_scops(ir, &isl, func);
+    for scop in &extraction.scops {
+        isl.reset_operations();
+        let first = scop.ops[0];
+        if let Err(e) = super::check_supported(ir, scop) {
+            report.remarks.push(remark(ir, first, e.to_string()));
+            continue;
+        }
+        let deps = match analyze(
+            &isl,
+            ir,
+            scop,
+            &DepOptions {
+                alias: options.alias,
+            },
+        ) {
+            Ok(d) => d,
+            Err(e) => {
+                report
+                    .remarks
+                    .push(remark(ir, first, format!("not fused: {e}")));
+                continue;
+            }
+        };
+        let Tree::Sequence(items) = program_tree(ir, scop) else {
+            continue;
+        };
+        let mut out: Vec<Tree> = Vec::new();
+        let mut changed = false;
+        for i in 0..items.len() {
+            let item = items[i].clone();
+            let Some(prev) = out.last() else {
+                out.push(item);
+                continue;
+            };
+            let (Tree::Band { loops: lp, .. }, Tree::Band { loops: li, .. }) = (prev, &item) else {
+                out.push(item);
+                continue;
+            };
+            let at = li.first().copied().unwrap_or(first);
+            if !options.maximal
+                && !(lp.first().zip(li.first())).is_some_and(|(&x, &y)| same_bounds(ir, x, y))
+            {
+                out.push(item);
+                continue;
+            }
+            if !pair_kind_ok(
+                scop,
+                &deps,
+                &prev.statements(),
+                &item.statements(),
+                options.mode,
+            ) {
+                out.push(item);
+                continue;
+            }
+            let n = out.len();
+            let mut first_why = None;
+            let mut legal = |fused: &Tree| {
+                // The whole SCoP: nests already placed, the fused pair, the nests after.
+                let mut cand = out[..n - 1].to_vec();
+                cand.push(fused.clone());
+                cand.extend(items[i + 1..].iter().cloned());
+                let t = if cand.len() == 1 {
+                    cand.pop().expect("one")
+                } else {
+                    Tree::Sequence(cand)
+                };
+                match violation(ir, &isl, scop, &deps, &t) {
+                    Ok(None) => true,
+                    Ok(Some(why)) => {
+                        first_why.get_or_insert(why);
+                        false
+                    }
+                    Err(_) => false,
+                }
+            };
+            match fuse_deep(&out[n - 1], &item, &mut legal) {
+                Some(f) => {
+                    out[n - 1] = f;
+                    changed = true;
+                    report.fused += 1;
+                }
+                None => {
+                    if let Some(why) = first_why {
+                        report.remarks.push(remark(
+                            ir,
+                            at,
+                            format!("not fused: fusion would violate the dependence {why}"),
+                        ));
+                    }
+                    out.push(item);
+                }
+            }
+        }
+        if changed {
+            let t = if out.len() == 1 {
+                out.pop().expect("one")
+            } else {
+                Tree::Sequence(out)
+            };
+            if let Err(e) = apply(ir, &isl, scop, &deps, &t) {
+                report.remarks.push(remark(ir, first, e.to_string()));
+            }
+        }
+    }
+    report
+}
+
+fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+    let loc = ir.loc(func);
+    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(loc), e)];
+    let mode = match o.string("mode", "greedy").as_str() {
+        "greedy" => FusionMode::Greedy,
+        "producer" => FusionMode::Producer,
+        "sibling" => FusionMode::Sibling,
+        m => {
+            return Err(err(format!(
+                "option 'mode': expected greedy, producer or sibling, got '{m}'"
+            )))
+        }
+    };
+    let options = FusionOptions {
+        mode,
+        maximal: o.bool("maximal", false).map_err(&err)?
+            || o.bool("fusion-maximal", false).map_err(&err)?,
+        alias: if o.bool("assume-no-alias", true).map_err(&err)? {
+            AliasAssumption::DistinctMemrefs
+        } else {
+            AliasAssumption::ArgumentsMayAlias
+        },
+    };
+    let report = loop_fusion(ir, func, &options);
+    if o.bool("emit-remarks", false).map_err(&err)? && !report.remarks.is_empty() {
+        return Err(report.remarks);
+    }
+    if o.bool("remarks", false).map_err(&err)?
+        || std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1")
+    {
+        print_remarks(ir, &report.remarks);
+    }
+    Ok(())
+}
+
+/// The `affine-loop-fusion` pass.
+pub static AFFINE_LOOP_FUSION: PassDef = PassDef {
+    name: "affine-loop-fusion",
+    display_name: "AffineLoopFusion",
+    summary: "Fuse affine loop nests",
+    anchor: Some("func.func"),
+    options: &[
+        (
+            "mode",
+            "Fusion mode: greedy, producer or sibling (default: greedy)",
+        ),
+        ("maximal", "Enables maximal loop fusion"),
+        (
+            "fusion-compute-tolerance",
+            "Accepted for compatibility (ignored)",
+        ),
+        (
+            "fusion-local-buf-threshold",
+            "Accepted for compatibility (ignored)",
+        ),
+        ("fusion-maximal", "Same as maximal"),
+        (
+            "assume-no-alias",
+            "Assume distinct memrefs never alias (default: true)",
+        ),
+        ("remarks", "Print refusals (stderr)"),
+        (
+            "emit-remarks",
+            "Return refusals as the pass's diagnostics (stops the pipeline)",
+        ),
+    ],
+    run,
+};

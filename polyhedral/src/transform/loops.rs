@@ -1,0 +1,484 @@
+//! Single-band loop transformations on the top-level perfect bands of each SCoP:
+//! permutation (interchange), skewing, reversal, strip-mining and parallel marking, as
+//! the pass `poly-transform` (one transformation per instance, chain instances for
+//! several) — each checked against every dependence before the IR changes.
+//!
+//! Options of `poly-transform`: `permute=1,0,..` (new order of the band's loops: entry k
+//! names the original loop placed at depth k), `skew=<loop>,<by>,<factor>` (loop `loop`
+//! += factor × loop `by`), `reverse=<loop>`, `strip-mine=<loop>,<size>`, `parallel=true`
+//! (the outermost loop of each band that carries no dependence becomes `affine.parallel`),
+//! `band=<n>` (only the n-th top-level band; default every band deep enough), and
+//! `emit-remarks=true` (refusals become the pass's diagnostics, for
+//! `--verify-diagnostics`; otherwise `remarks=true` prints them on stderr).
+
+use super::tile::{perfect_band, violation};
+use super::{apply, mark_parallel, print_remarks, program_tree, remark, tuple, Member, Tree};
+use crate::deps::{analyze, AliasAssumption, DepOptions, Dependences};
+use crate::isl::{IslCtx, IslError};
+use crate::scop::{extract_scops, Scop};
+use lattice_ir::diag::{DiagLoc, Diagnostic};
+use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::{Ir, Op};
+
+/// One band transformation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BandTransform {
+    /// New loop order: entry k is the original depth placed at depth k.
+    Permute(Vec<usize>),
+    /// `loop += factor * by`.
+    Skew {
+        /// The loop rewritten.
+        loop_: usize,
+        /// The loop added.
+        by: usize,
+        /// The factor.
+        factor: i64,
+    },
+    /// Run loop `k` backwards.
+    Reverse(usize),
+    /// Split loop `k` into a loop over strips of `size` and a loop inside a strip.
+    StripMine(usize, i64),
+    /// Nothing but the parallel marking.
+    None,
+}
+
+impl BandTransform {
+    /// How many loops a band needs for this transformation.
+    fn depth_needed(&self) -> usize {
+        match self {
+            BandTransform::Permute(p) => p.len(),
+            BandTransform::Skew { loop_, by, .. } => loop_.max(by) + 1,
+            BandTransform::Reverse(k) | BandTransform::StripMine(k, _) => k + 1,
+            BandTransform::None => 1,
+        }
+    }
+
+    fn name(&self) -> &'static str {
+        match self {
+            BandTransform::Permute(_) => "permuted",
+            BandTransform::Skew { .. } => "skewed",
+            BandTransform::Reverse(_) => "reversed",
+            BandTransform::StripMine(..) => "strip-mined",
+            BandTransform::None => "parallelized",
+        }
+    }
+}
+
+/// Applies `tr` to the members of band `t` (a perfect band).
+pub fn transform_band(t: &Tree, tr: &BandTransform) -> Option<Tree> {
+    let Tree::Band {
+        members,
+        permutable,
+        loops,
+        options,
+        child,
+    } = t
+    else {
+        return None;
+    };
+    if members.len() < tr.depth_needed() {
+        return None;
+    }
+    let mut members = members.clone();
+    match tr {
+        BandTransform::Permute(p) => {
+            let mut seen = vec![false; p.len()];
+            for &k in p {
+                if k >= p.len() || seen[k] {
+                    return None;
+                }
+                seen[k] = true;
+            }
+            let old = members.clone();
+            for (k, &src) in p.iter().enumerate() {
+                members[k] = old[src].clone();
+            }
+        }
+        BandTransform::Skew { loop_, by, factor } => {
+            if loop_ == by {
+                return None;
+            }
+            let b = members[*by].clone();
+            let m = &mut members[*loop_];
+            for (s, e) in m.exprs.iter_mut() {
+                let e0 = b.exprs.get(s).cloned().unwrap_or_else(|| "0".into());
+                *e = format!("({e}) + {factor}*({e0})");
+            }
+            m.coincident = false;
+        }
+        BandTransform::Reverse(k) => {
+            for e in members[*k].exprs.values_mut() {
+                *e = format!("-({e})");
+            }
+        }
+        BandTransform::StripMine(k, size) => {
+            if *size < 1 {
+                return None;
+            }
+            let m = members[*k].clone();
+            let strip = Member {
+                exprs: m
+                    .exprs
+                    .iter()
+                    .map(|(&s, e)| (s, format!("{size}*floor(({e})/{size})")))
+                    .collect(),
+                coincident: m.coincident,
+            };
+            members.insert(*k, strip);
+        }
+        BandTransform::None => {}
+    }
+    Some(Tree::Band {
+        members,
+        permutable: *permutable,
+        loops: loops.clone(),
+        options: options.clone(),
+        child: child.clone(),
+    })
+}
+
+/// Whether member `k` of top-level band `band` carries no dependence (given members
+/// `0..k` equal): every dependence's time difference is zero on members `0..=k` or
+/// non-zero before `k`.
+pub fn member_is_parallel(
+    isl: &IslCtx,
+    scop: &Scop,
+    deps: &Dependences,
+    band: &Tree,
+    k: usize,
+) -> Result<bool, IslError> {
+    let Tree::Band { members, .. } = band else {
+        return Ok(false);
+    };
+    let stmts = band.statements();
+    let mut parts = Vec::new();
+    for &s in &stmts {
+        let es: Option<Vec<&String>> = members[..=k].iter().map(|m| m.exprs.get(&s)).collect();
+        let Some(es) = es else { return Ok(false) };
+        let es: Vec<String> = es.into_iter().cloned().collect();
+        parts.push(format!("{} -> [{}]", tuple(scop, s), es.join(", ")));
+    }
+    let prefix = isl.union_map(&format!(
+        "{}{{ {} }}",
+        scop.param_prefix(),
+        parts.join("; ")
+    ))?;
+    let zeros: Vec<String> = (0..k).map(|_| "0".to_string()).collect();
+    let mut dims: Vec<String> = (0..k).map(|j| format!("z{j}")).collect();
+    dims.push("x".into());
+    let carried_here = isl.union_set(&format!(
+        "{}{{ [{}] : {} x != 0 }}",
+        scop.param_prefix(),
+        dims.join(", "),
+        zeros
+            .iter()
+            .enumerate()
+            .map(|(j, _)| format!("z{j} = 0 and"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    ))?;
+    for d in &deps.deps {
+        if !stmts.contains(&d.src) || !stmts.contains(&d.dst) {
+            continue;
+        }
+        let rel = isl.check(isl_rs::UnionMap::from_map(isl.check(d.relation.copy())?))?;
+        let times = isl.check(
+            isl.check(rel.apply_domain(isl.check(prefix.copy())?))?
+                .apply_range(isl.check(prefix.copy())?),
+        )?;
+        let delta = isl.check(times.deltas())?;
+        let bad = isl.check(delta.intersect(isl.check(carried_here.copy())?))?;
+        if !isl.check(bad.is_empty())? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Splits band `t` before member `k` and marks the inner part parallel (k = 0: the whole
+/// band goes under the mark, its first loop becoming parallel).
+pub fn mark_member_parallel(t: Tree, k: usize) -> Tree {
+    let Tree::Band {
+        mut members,
+        permutable,
+        loops,
+        options,
+        child,
+    } = t
+    else {
+        return t;
+    };
+    let inner_members = members.split_off(k);
+    let inner = mark_parallel(Tree::Band {
+        members: inner_members,
+        permutable,
+        loops: if k == 0 { loops.clone() } else { Vec::new() },
+        options: options.clone(),
+        child,
+    });
+    if k == 0 {
+        return inner;
+    }
+    Tree::Band {
+        members,
+        permutable,
+        loops,
+        options,
+        child: Box::new(inner),
+    }
+}
+
+/// Options of [`transform_loops`].
+#[derive(Clone, Debug)]
+pub struct LoopTransformOptions {
+    /// The transformation.
+    pub transform: BandTransform,
+    /// Mark the outermost dependence-free loop of each band parallel.
+    pub parallel: bool,
+    /// Only this top-level band (in program order over the function's SCoPs).
+    pub band: Option<usize>,
+    /// The aliasing assumption.
+    pub alias: AliasAssumption,
+}
+
+/// What [`transform_loops`] did.
+#[derive(Debug, Default)]
+pub struct LoopTransformReport {
+    /// Bands transformed.
+    pub transformed: usize,
+    /// Refusals.
+    pub remarks: Vec<Diagnostic>,
+}
+
+/// Applies the transformation to the top-level bands of every SCoP of `func`.
+pub fn transform_loops(
+    ir: &mut Ir,
+    func: Op,
+    options: &LoopTransformOptions,
+) -> LoopTransformReport {
+    let mut report = LoopTransformReport::default();
+    let isl = IslCtx::default();
+    let extraction = extract_scops(ir, &isl, func);
+    let mut band_index = 0usize;
+    for scop in &extraction.scops {
+        isl.reset_operations();
+        let first = scop.ops[0];
+        if let Err(e) = super::check_supported(ir, scop) {
+            report.remarks.push(remark(ir, first, e.to_string()));
+            continue;
+        }
+        let deps = match analyze(
+            &isl,
+            ir,
+            scop,
+            &DepOptions {
+                alias: options.alias,
+            },
+        ) {
+            Ok(d) => d,
+            Err(e) => {
+                report
+                    .remarks
+                    .push(remark(ir, first, format!("not transformed: {e}")));
+                continue;
+            }
+        };
+        let tree = program_tree(ir, scop);
+        let bands: Vec<Tree> = match tree {
+            Tree::Sequence(items) => items.into_iter().map(perfect_band).collect(),
+            t => vec![perfect_band(t)],
+        };
+        let mut done = bands.clone();
+        let mut changed = false;
+        for k in 0..bands.len() {
+            let Tree::Band { loops, .. } = &bands[k] else {
+                continue;
+            };
+            let this = band_index;
+            band_index += 1;
+            if options.band.is_some_and(|b| b != this) {
+                continue;
+            }
+            let at = loops.first().copied().unwrap_or(first);
+            let Some(mut new) = transform_band(&bands[k], &options.transform) else {
+                if options.band.is_some() {
+                    report.remarks.push(remark(
+                        ir,
+                        at,
+                        format!(
+                            "not {}: the band has too few loops or the options are invalid",
+                            options.transform.name()
+                        ),
+                    ));
+                }
+                continue;
+            };
+            let mut candidate = done.clone();
+            candidate[k] = new.clone();
+            let joined = join(candidate.clone());
+            match violation(ir, &isl, scop, &deps, &joined) {
+                Ok(None) => {}
+                Ok(Some(why)) => {
+                    report.remarks.push(remark(
+                        ir,
+                        at,
+                        format!(
+                            "not {}: the new order would violate the dependence {why}",
+                            options.transform.name()
+                        ),
+                    ));
+                    continue;
+                }
+                Err(e) => {
+                    report.remarks.push(remark(ir, at, e.to_string()));
+                    continue;
+                }
+            }
+            if options.parallel {
+                let n = match &new {
+                    Tree::Band { members, .. } => members.len(),
+                    _ => 0,
+                };
+                for m in 0..n {
+                    match member_is_parallel(&isl, scop, &deps, &new, m) {
+                        Ok(true) => {
+                            new = mark_member_parallel(new, m);
+                            break;
+                        }
+                        Ok(false) => {}
+                        Err(e) => {
+                            report.remarks.push(remark(ir, at, e.to_string()));
+                            break;
+                        }
+                    }
+                }
+                candidate[k] = new;
+            }
+            if candidate[k] != bands[k] {
+                done = candidate;
+                changed = true;
+                report.transformed += 1;
+            }
+        }
+        if changed {
+            if let Err(e) = apply(ir, &isl, scop, &deps, &join(done)) {
+                report.remarks.push(remark(ir, first, e.to_string()));
+            }
+        }
+    }
+    report
+}
+
+fn join(items: Vec<Tree>) -> Tree {
+    if items.len() == 1 {
+        items.into_iter().next().expect("one")
+    } else {
+        Tree::Sequence(items)
+    }
+}
+
+fn parse_list(o: &PassOptions, key: &str) -> Result<Vec<i64>, String> {
+    o.int_list(key)
+}
+
+fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+    let loc = ir.loc(func);
+    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(loc), e)];
+    let idx = |v: i64| -> Result<usize, Vec<Diagnostic>> {
+        usize::try_from(v).map_err(|_| err(format!("loop index {v} is negative")))
+    };
+    let mut chosen = Vec::new();
+    if o.value("permute").is_some() {
+        let p = parse_list(o, "permute").map_err(&err)?;
+        chosen.push(BandTransform::Permute(
+            p.into_iter().map(idx).collect::<Result<_, _>>()?,
+        ));
+    }
+    if o.value("skew").is_some() {
+        let v = parse_list(o, "skew").map_err(&err)?;
+        let [l, b, f] = v[..] else {
+            return Err(err("option 'skew': expected <loop>,<by>,<factor>".into()));
+        };
+        chosen.push(BandTransform::Skew {
+            loop_: idx(l)?,
+            by: idx(b)?,
+            factor: f,
+        });
+    }
+    if o.value("reverse").is_some() {
+        chosen.push(BandTransform::Reverse(idx(o
+            .int("reverse", 0)
+            .map_err(&err)?)?));
+    }
+    if o.value("strip-mine").is_some() {
+        let v = parse_list(o, "strip-mine").map_err(&err)?;
+        let [l, s] = v[..] else {
+            return Err(err("option 'strip-mine': expected <loop>,<size>".into()));
+        };
+        if s < 1 {
+            return Err(err("option 'strip-mine': the size must be positive".into()));
+        }
+        chosen.push(BandTransform::StripMine(idx(l)?, s));
+    }
+    if chosen.len() > 1 {
+        return Err(err(
+            "poly-transform: give one of permute, skew, reverse, strip-mine per instance".into(),
+        ));
+    }
+    let parallel = o.bool("parallel", false).map_err(&err)?;
+    let options = LoopTransformOptions {
+        transform: chosen.pop().unwrap_or(BandTransform::None),
+        parallel,
+        band: match o.value("band") {
+            Some(_) => Some(idx(o.int("band", 0).map_err(&err)?)?),
+            None => None,
+        },
+        alias: if o.bool("assume-no-alias", true).map_err(&err)? {
+            AliasAssumption::DistinctMemrefs
+        } else {
+            AliasAssumption::ArgumentsMayAlias
+        },
+    };
+    let report = transform_loops(ir, func, &options);
+    if o.bool("emit-remarks", false).map_err(&err)? && !report.remarks.is_empty() {
+        return Err(report.remarks);
+    }
+    if o.bool("remarks", false).map_err(&err)?
+        || std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1")
+    {
+        print_remarks(ir, &report.remarks);
+    }
+    Ok(())
+}
+
+/// The `poly-transform` pass.
+pub static POLY_TRANSFORM: PassDef = PassDef {
+    name: "poly-transform",
+    display_name: "PolyTransform",
+    summary: "Permute, skew, reverse, strip-mine or parallelize perfect loop bands, legally",
+    anchor: Some("func.func"),
+    options: &[
+        (
+            "permute",
+            "New loop order of each band (entry k: original loop at depth k)",
+        ),
+        ("skew", "<loop>,<by>,<factor>: loop += factor * by"),
+        ("reverse", "Reverse this loop of each band"),
+        ("strip-mine", "<loop>,<size>: strip-mine this loop"),
+        (
+            "parallel",
+            "Make the outermost dependence-free loop of each band affine.parallel",
+        ),
+        ("band", "Only this top-level band (index in program order)"),
+        (
+            "assume-no-alias",
+            "Assume distinct memrefs never alias (default: true)",
+        ),
+        ("remarks", "Print refusals (stderr)"),
+        (
+            "emit-remarks",
+            "Return refusals as the pass's diagnostics (stops the pipeline)",
+        ),
+    ],
+    run,
+};

@@ -1,0 +1,469 @@
+//! Loop transformations as edits of a schedule tree: a [`Tree`] mirrors a SCoP's loop
+//! structure (one band member per loop, sequences in program order), transformations
+//! rewrite band members (tiling, permutation, skewing, reversal, strip-mining, fusion,
+//! parallel marks), and [`apply`] checks the new schedule against every dependence,
+//! then generates the new loops through isl's AST generator and [`crate::codegen`].
+//!
+//! Invariants: nothing in the IR changes unless the new schedule respects every
+//! dependence (`S(src) ≺ S(dst)` for each pair of each dependence relation) and code
+//! generation succeeded; a refusal names the first violated dependence. Band member
+//! expressions are isl affine texts over the statement's iterators `i0, i1, ..`
+//! (its [`crate::scop::Statement::dims`]) and the parameters `p0, p1, ..`.
+
+pub mod fusion;
+pub mod loops;
+pub mod tile;
+
+use crate::ast_build::{ast_from_schedule, AstOptions};
+use crate::codegen::{generate, CodegenInput, StatementBody, PARALLEL_MARK};
+use crate::deps::{describe, Dependences};
+use crate::isl::{IslCtx, IslError, IslText};
+use crate::scop::{ArrayKind, Scop};
+use isl_rs::UnionMap;
+use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
+use lattice_ir::{Ir, Op, WalkOrder};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// One band member: its expression per statement (statement index → isl text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Member {
+    /// `S -> expression over S's iterators`.
+    pub exprs: BTreeMap<usize, String>,
+    /// Whether no dependence is carried by this member (given the outer ones).
+    pub coincident: bool,
+}
+
+/// A schedule tree over a SCoP's statements.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tree {
+    /// A band of members executed as nested loops, outermost first.
+    Band {
+        /// The members.
+        members: Vec<Member>,
+        /// Whether the members may be permuted (and tiled).
+        permutable: bool,
+        /// The original loops the members came from (empty after a rewrite makes that
+        /// meaningless); used to find bands by loop.
+        loops: Vec<Op>,
+        /// isl AST build options of the band (`{ separate[x] }`), if any.
+        options: Option<String>,
+        /// What runs inside.
+        child: Box<Tree>,
+    },
+    /// Children in order.
+    Sequence(Vec<Tree>),
+    /// A mark (`parallel`) above a subtree.
+    Mark(String, Box<Tree>),
+    /// A subtree restricted to the instances of an isl union set (text); only as a
+    /// child of a [`Tree::Sequence`], whose filter it replaces.
+    Filtered(String, Box<Tree>),
+    /// Statement instances (the statements that reach this leaf).
+    Leaf(Vec<usize>),
+}
+
+/// Why a transformation did not happen.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum TransformError {
+    /// The new schedule would violate a dependence.
+    #[error("not transformed: the new schedule violates the dependence {0}")]
+    Illegal(String),
+    /// The SCoP has a feature the transformations do not handle.
+    #[error("not transformed: {0}")]
+    Unsupported(String),
+    /// isl failed (including its operation limit).
+    #[error("not transformed: {0}")]
+    Isl(#[from] IslError),
+    /// Code generation failed.
+    #[error("not transformed: {0}")]
+    Codegen(#[from] crate::codegen::CodegenError),
+    /// AST generation failed.
+    #[error("not transformed: {0}")]
+    Ast(#[from] crate::ast_build::AstBuildError),
+}
+
+impl Tree {
+    /// The statements under this node.
+    pub fn statements(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.collect(&mut out);
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    fn collect(&self, out: &mut Vec<usize>) {
+        match self {
+            Tree::Band { child, .. } | Tree::Mark(_, child) | Tree::Filtered(_, child) => {
+                child.collect(out)
+            }
+            Tree::Sequence(c) => c.iter().for_each(|t| t.collect(out)),
+            Tree::Leaf(s) => out.extend(s),
+        }
+    }
+}
+
+/// The program-order tree of `scop`: one single-member band per loop (one member per IV
+/// of an `affine.parallel`), sequences where a block holds several loops or statements.
+pub fn program_tree(ir: &Ir, scop: &Scop) -> Tree {
+    build_ops(ir, scop, &scop.ops)
+}
+
+fn build_ops(ir: &Ir, scop: &Scop, ops: &[Op]) -> Tree {
+    let mut items: Vec<Tree> = Vec::new();
+    for &op in ops {
+        match ir.op_name(op) {
+            "affine.for" | "affine.parallel" => {
+                let body: Vec<Op> = ir
+                    .regions(op)
+                    .first()
+                    .and_then(|&r| ir.entry_block(r))
+                    .map(|b| ir.block_ops(b).collect())
+                    .unwrap_or_default();
+                let child = build_ops(ir, scop, &body);
+                let stmts = child.statements();
+                if stmts.is_empty() {
+                    continue;
+                }
+                let n_ivs = if ir.is_op(op, "affine.for") {
+                    1
+                } else {
+                    ir.regions(op)
+                        .first()
+                        .and_then(|&r| ir.entry_block(r))
+                        .map(|b| ir.block_args(b).len())
+                        .unwrap_or(0)
+                };
+                let mut members = Vec::new();
+                for index in 0..n_ivs {
+                    let mut exprs = BTreeMap::new();
+                    for &s in &stmts {
+                        let dims = &scop.statements[s].dims;
+                        if let Some(k) = dims
+                            .iter()
+                            .position(|d| d.loop_op == op && d.index == index)
+                        {
+                            exprs.insert(s, format!("i{k}"));
+                        }
+                    }
+                    members.push(Member {
+                        exprs,
+                        coincident: false,
+                    });
+                }
+                items.push(Tree::Band {
+                    members,
+                    permutable: false,
+                    loops: vec![op],
+                    options: None,
+                    child: Box::new(child),
+                });
+            }
+            "affine.if" => {
+                for &r in ir.regions(op) {
+                    if let Some(b) = ir.entry_block(r) {
+                        let body: Vec<Op> = ir.block_ops(b).collect();
+                        match build_ops(ir, scop, &body) {
+                            Tree::Sequence(c) => items.extend(c),
+                            Tree::Leaf(s) if s.is_empty() => {}
+                            t => items.push(t),
+                        }
+                    }
+                }
+            }
+            _ => {
+                if let Some(s) = scop.statement_of(op) {
+                    if let Some(Tree::Leaf(last)) = items.last_mut() {
+                        if last.contains(&s) {
+                            continue;
+                        }
+                    }
+                    items.push(Tree::Leaf(vec![s]));
+                }
+            }
+        }
+    }
+    match items.len() {
+        0 => Tree::Leaf(Vec::new()),
+        1 => items.pop().expect("one item"),
+        _ => Tree::Sequence(items),
+    }
+}
+
+/// The `S0[i0, i1]` tuple of statement `s`.
+pub fn tuple(scop: &Scop, s: usize) -> String {
+    let st = &scop.statements[s];
+    let iv: Vec<String> = (0..st.dims.len()).map(|k| format!("i{k}")).collect();
+    format!("{}[{}]", st.name, iv.join(", "))
+}
+
+fn yaml_node(scop: &Scop, t: &Tree, out: &mut String) {
+    let prefix = scop.param_prefix();
+    match t {
+        Tree::Band {
+            members,
+            permutable,
+            options,
+            child,
+            ..
+        } => {
+            out.push_str("{ schedule: \"");
+            out.push_str(&prefix);
+            out.push('[');
+            for (k, m) in members.iter().enumerate() {
+                if k > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str("{ ");
+                let parts: Vec<String> = m
+                    .exprs
+                    .iter()
+                    .map(|(&s, e)| format!("{} -> [({e})]", tuple(scop, s)))
+                    .collect();
+                out.push_str(&parts.join("; "));
+                out.push_str(" }");
+            }
+            out.push_str("]\"");
+            if *permutable {
+                out.push_str(", permutable: 1");
+            }
+            let co: Vec<&str> = members
+                .iter()
+                .map(|m| if m.coincident { "1" } else { "0" })
+                .collect();
+            let _ = write!(out, ", coincident: [ {} ]", co.join(", "));
+            if let Some(o) = options {
+                let _ = write!(out, ", options: \"{o}\"");
+            }
+            if !matches!(**child, Tree::Leaf(_)) {
+                out.push_str(", child: ");
+                yaml_node(scop, child, out);
+            }
+            out.push_str(" }");
+        }
+        Tree::Sequence(children) => {
+            out.push_str("{ sequence: [ ");
+            for (k, c) in children.iter().enumerate() {
+                if k > 0 {
+                    out.push_str(", ");
+                }
+                let c = match c {
+                    Tree::Filtered(text, inner) => {
+                        let _ = write!(out, "{{ filter: \"{text}\"");
+                        inner.as_ref()
+                    }
+                    c => {
+                        let filter: Vec<String> =
+                            c.statements().iter().map(|&s| tuple(scop, s)).collect();
+                        let _ = write!(out, "{{ filter: \"{prefix}{{ {} }}\"", filter.join("; "));
+                        c
+                    }
+                };
+                if !matches!(c, Tree::Leaf(_)) {
+                    out.push_str(", child: ");
+                    yaml_node(scop, c, out);
+                }
+                out.push_str(" }");
+            }
+            out.push_str(" ] }");
+        }
+        Tree::Mark(name, child) => {
+            let _ = write!(out, "{{ mark: \"{name}\"");
+            if !matches!(**child, Tree::Leaf(_)) {
+                out.push_str(", child: ");
+                yaml_node(scop, child, out);
+            }
+            out.push_str(" }");
+        }
+        Tree::Filtered(_, child) => yaml_node(scop, child, out),
+        Tree::Leaf(_) => out.push_str("{ }"),
+    }
+}
+
+/// The statements' domains as one isl union set text.
+pub fn domain_text(isl: &IslCtx, scop: &Scop) -> Result<String, IslError> {
+    let mut u: Option<isl_rs::UnionSet> = None;
+    for st in &scop.statements {
+        let s = isl.check(isl_rs::UnionSet::from_set(isl.check(st.domain.copy())?))?;
+        u = Some(match u {
+            None => s,
+            Some(x) => isl.check(x.union(s))?,
+        });
+    }
+    Ok(u.map(|x| x.text()).unwrap_or_else(|| "{ }".into()))
+}
+
+/// The schedule tree `t` in isl's YAML syntax.
+pub fn schedule_text(isl: &IslCtx, scop: &Scop, t: &Tree) -> Result<String, IslError> {
+    let mut out = String::new();
+    let _ = write!(out, "{{ domain: \"{}\"", domain_text(isl, scop)?);
+    if !matches!(t, Tree::Leaf(_)) {
+        out.push_str(", child: ");
+        yaml_node(scop, t, &mut out);
+    }
+    out.push_str(" }");
+    Ok(out)
+}
+
+/// The first dependence `schedule` (a union map) violates, described.
+pub fn first_violation(
+    isl: &IslCtx,
+    ir: &Ir,
+    scop: &Scop,
+    deps: &Dependences,
+    schedule: &UnionMap,
+) -> Result<Option<String>, IslError> {
+    let later_or_same = isl.check(
+        isl.check(schedule.copy())?
+            .lex_ge_union_map(isl.check(schedule.copy())?),
+    )?;
+    for d in &deps.deps {
+        let rel = isl.check(UnionMap::from_map(isl.check(d.relation.copy())?))?;
+        let bad = isl.check(rel.intersect(isl.check(later_or_same.copy())?))?;
+        if !isl.check(bad.is_empty())? {
+            return Ok(Some(describe(ir, scop, d)));
+        }
+    }
+    Ok(None)
+}
+
+/// Whether `scop` can be regenerated at all, or why not.
+pub fn check_supported(ir: &Ir, scop: &Scop) -> Result<(), TransformError> {
+    for a in &scop.arrays {
+        match a.kind {
+            ArrayKind::Memref => {}
+            ArrayKind::Value => {
+                return Err(TransformError::Unsupported(
+                    "an SSA value crosses statements (a scalar defined in one statement and used in another)".into(),
+                ))
+            }
+            _ => {
+                return Err(TransformError::Unsupported(
+                    "a loop carries iter_args (a reduction through SSA values)".into(),
+                ))
+            }
+        }
+    }
+    let mut inside = rustc_hash::FxHashSet::default();
+    for &op in &scop.ops {
+        for o in ir.walk_ops(op, WalkOrder::PreOrder) {
+            inside.insert(o);
+            if (ir.is_op(o, "affine.for")
+                || ir.is_op(o, "affine.parallel")
+                || ir.is_op(o, "affine.if"))
+                && !ir.results(o).is_empty()
+            {
+                return Err(TransformError::Unsupported(
+                    "a loop or conditional yields values".into(),
+                ));
+            }
+        }
+    }
+    for &o in &inside {
+        for &r in ir.results(o) {
+            for u in ir.uses(r) {
+                if !inside.contains(&u.op) {
+                    return Err(TransformError::Unsupported(
+                        "a value computed in the loop nest is used after it".into(),
+                    ));
+                }
+            }
+        }
+    }
+    if scop.statements.iter().any(|s| s.opaque) {
+        return Err(TransformError::Unsupported(
+            "a statement has accesses that are not exactly modelled".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// Replaces `scop`'s ops with the code of schedule tree `t`, after checking it against
+/// every dependence of `deps`.
+pub fn apply(
+    ir: &mut Ir,
+    isl: &IslCtx,
+    scop: &Scop,
+    deps: &Dependences,
+    t: &Tree,
+) -> Result<(), TransformError> {
+    check_supported(ir, scop)?;
+    let text = schedule_text(isl, scop, t)?;
+    let schedule = isl.schedule(&text)?;
+    let map = isl.check(schedule.get_map())?;
+    if let Some(why) = first_violation(isl, ir, scop, deps, &map)? {
+        return Err(TransformError::Illegal(why));
+    }
+    regenerate(ir, isl, scop, schedule)
+}
+
+/// Generates the code of an (already checked) isl schedule in place of `scop`'s ops.
+pub fn regenerate(
+    ir: &mut Ir,
+    isl: &IslCtx,
+    scop: &Scop,
+    schedule: isl_rs::Schedule,
+) -> Result<(), TransformError> {
+    check_supported(ir, scop)?;
+    let context = isl.check(scop.context.copy())?;
+    let ast = ast_from_schedule(isl.raw(), schedule, Some(context), &AstOptions::default())?;
+    let mut input = CodegenInput::default();
+    for (k, &v) in scop.params.iter().enumerate() {
+        input.params.push((Scop::param_name(k), v));
+    }
+    for st in &scop.statements {
+        input.statements.insert(
+            st.name.clone(),
+            StatementBody {
+                ops: st.ops.clone(),
+                ivs: st.dims.iter().map(|d| d.iv).collect(),
+            },
+        );
+    }
+    let first = scop.ops[0];
+    let loc = ir.loc(first);
+    // Generate into a scratch block; only swap it in when generation succeeded.
+    let region = ir.create_region();
+    let scratch = ir.create_block(&[]);
+    ir.append_block(region, scratch);
+    if let Err(e) = generate(ir, &ast, &input, scratch, None, loc) {
+        let ops: Vec<Op> = ir.block_ops(scratch).collect();
+        for o in ops.into_iter().rev() {
+            ir.erase_op(o);
+        }
+        return Err(e.into());
+    }
+    let new_ops: Vec<Op> = ir.block_ops(scratch).collect();
+    for o in new_ops {
+        ir.detach_op(o);
+        ir.insert_op_before(first, o);
+    }
+    for &o in scop.ops.iter().rev() {
+        ir.erase_op(o);
+    }
+    Ok(())
+}
+
+/// A remark at `op` (how passes report refusals).
+pub fn remark(ir: &Ir, op: Op, message: impl Into<String>) -> Diagnostic {
+    Diagnostic::new(Severity::Remark, DiagLoc::Loc(ir.loc(op)), message.into())
+}
+
+/// Prints `remarks` to stderr as `file:line:col: remark: ...` lines.
+pub fn print_remarks(ir: &Ir, remarks: &[Diagnostic]) {
+    for r in remarks {
+        let at = match r.loc {
+            DiagLoc::Loc(loc) => match lattice_ir::diag::first_file_line_col(ir.ctx(), loc) {
+                Some((file, line, col)) => format!("{file}:{line}:{col}: "),
+                None => String::new(),
+            },
+            _ => String::new(),
+        };
+        eprintln!("{at}remark: {}", r.message);
+    }
+}
+
+/// Wraps the band at the root of `t` (after any marks) in a `parallel` mark.
+pub fn mark_parallel(t: Tree) -> Tree {
+    Tree::Mark(PARALLEL_MARK.to_string(), Box::new(t))
+}

@@ -1,0 +1,353 @@
+#!/usr/bin/env python3
+"""CPU benchmark of every example kernel (driven by scripts/bench_cpu.sh).
+
+For each example, the .mlir program and its C twin are scaled up by the same substitutions
+(sizes, see SCALE), the kernel call in `main` is wrapped in a loop of R repetitions timed with
+rtclock()/gettimeofday, and the elapsed seconds are printed through printFlops (stderr,
+"<seconds> GFLOPS": printFlops divides by 1e9, the wrapper multiplies by 1e9). Each variant
+then prints its checksum on stdout and its kernel time on stderr; the table reports the
+minimum over --reps runs of the kernel time (initialization and checksum excluded, JIT
+compile excluded), the ratio to clang -O3, and GFLOP/s from the per-example flop count.
+
+Variants: Lattice default (`lattice run --time`, no passes), Lattice best (the fastest of the
+candidate pass pipelines that main's `lattice opt` accepts, 1 and 2 threads), clang-22 -O3
+-march=native, clang-22 -O3 -march=native -mllvm -polly (and -polly-parallel, 2 OpenMP
+threads), mlir-opt 22 + mlir-runner -O3. GEMM (matmul, f32) also against OpenBLAS
+cblas_sgemm and the machine's measured single-core peak (an FMA-throughput loop in C).
+Exit status 1 if any variant's checksum differs from clang -O3's for the same example.
+"""
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LLVM_BIN = Path(os.environ.get("LLVM_BIN", "/usr/lib/llvm-22/bin"))
+LLVM_LIB = Path(os.environ.get("LLVM_LIB", "/usr/lib/llvm-22/lib"))
+CC = os.environ.get("CC", "clang-22")
+
+# name: (mlir token substitutions, C #define values, repetitions R, flops per kernel call)
+# Token substitutions replace whole numbers in the .mlir text (loop bounds, memref shapes,
+# init constants), mirroring the C #defines; the checksum comparison catches any mismatch.
+SCALE = {
+    "matmul": ({"128": "1024", "128.0": "1024.0"}, {"N": 1024}, 1, lambda: 2 * 1024**3),
+    "2mm": ({"64": "256", "80": "320", "96": "384", "112": "448"},
+            {"NI": 256, "NJ": 320, "NK": 384, "NL": 448}, 1,
+            lambda: 2 * 256 * 320 * 384 + 2 * 256 * 448 * 320 + 256 * 320 + 256 * 448),
+    "conv2d": ({"64": "256", "66": "258", "66.0": "258.0"}, {"HO": 256, "HI": 258}, 2,
+               lambda: 2 * 2 * 4 * 256 * 256 * 3 * 3 * 3 + 2 * 4 * 256 * 256),
+    "jacobi_1d": ({"256": "65536", "255": "65535", "256.0": "65536.0"}, {"N": 65536}, 20,
+                  lambda: 64 * 2 * 65534 * 3),
+    "jacobi_2d": ({"128": "1024", "127": "1023", "128.0": "1024.0"}, {"N": 1024}, 1,
+                  lambda: 20 * 2 * 1022 * 1022 * 5),
+    "seidel_2d": ({"128": "1024", "127": "1023", "128.0": "1024.0"}, {"N": 1024}, 1,
+                  lambda: 10 * 1022 * 1022 * 9),
+    "lu": ({"128": "768", "128.0": "768.0"}, {"N": 768}, 1, lambda: 2 * 768**3 // 3),
+    "floyd_warshall": ({"128": "512"}, {"N": 512}, 1, lambda: 2 * 512**3),
+    "softmax": ({"128": "1024", "256": "2048"}, {"M": 1024, "N": 2048}, 4,
+                lambda: 1024 * 2048 * 4),
+    # R = 1: the C and MLIR kernels agree for one call only (x is updated in place).
+    "trisolv": ({"256": "4096", "65536.0": "16777216.0"}, {"N": 4096}, 1, lambda: 4096 * 4097),
+    "stencil_skew": ({}, {}, 200000, lambda: 16),
+    "gemver": ({"128": "2048", "128.0": "2048.0"}, {"N": 2048}, 2, lambda: 10 * 2048 * 2048),
+    "covariance": ({"96": "384", "96.0": "384.0", "128": "512", "128.0": "512.0"},
+                   {"M": 384, "N": 512}, 1, lambda: 384 * 385 // 2 * 512 * 2 + 3 * 384 * 512),
+    "heat_3d": ({"32": "128", "31": "127", "32.0": "128.0"}, {"N": 128}, 1,
+                lambda: 10 * 2 * 126**3 * 15),
+    "blur": ({"128": "2048", "128.0": "2048.0"}, {"N": 2048}, 8, lambda: 2048 * 2048 * 10),
+}
+
+# Candidate "best" pipelines; those `lattice opt` rejects (unknown pass) are skipped.
+CANDIDATES = [
+    ["--affine-loop-unroll-jam=unroll-jam-factor=4", "--affine-scalrep"],
+    ["--affine-super-vectorize=virtual-vector-size=8"],
+    ["--affine-loop-unroll-jam=unroll-jam-factor=4", "--affine-scalrep",
+     "--affine-super-vectorize=virtual-vector-size=8"],
+    ["--affine-parallelize"],
+    ["--affine-parallelize", "--affine-super-vectorize=virtual-vector-size=8"],
+]
+
+TIME_RE = re.compile(r"^\s*([0-9.]+) GFLOPS\s*$", re.M)
+
+
+def scale_mlir(text, subs, reps):
+    body = []
+    call = None  # lines of a kernel call being collected (it may span several lines)
+    for line in text.splitlines():
+        if line.startswith("//"):
+            body.append(line)
+            continue
+        if subs:
+            # Whole numbers, also inside shapes like memref<128x128xf64> ('x' separates).
+            line = re.sub(r"(?<![A-Za-wyz0-9_.%#@])\d+(?:\.\d+)?(?![A-Za-wyz0-9_.])",
+                          lambda m: subs.get(m.group(0), m.group(0)), line)
+        if call is None and re.match(r"\s*func\.call @kernel_\w+\(", line):
+            call = []
+        if call is None:
+            body.append(line)
+            continue
+        call.append(line)
+        if "->" not in line:
+            continue
+        ind = re.match(r"\s*", call[0]).group(0)
+        inner = "\n".join("  " + l for l in call)
+        body.append(
+            f"{ind}%__t0 = func.call @rtclock() : () -> f64\n"
+            f"{ind}%__c0 = arith.constant 0 : index\n"
+            f"{ind}%__c1 = arith.constant 1 : index\n"
+            f"{ind}%__cr = arith.constant {reps} : index\n"
+            f"{ind}scf.for %__r = %__c0 to %__cr step %__c1 {{\n{inner}\n{ind}}}\n"
+            f"{ind}%__t1 = func.call @rtclock() : () -> f64\n"
+            f"{ind}%__dt = arith.subf %__t1, %__t0 : f64\n"
+            f"{ind}%__g = arith.constant 1.0e9 : f64\n"
+            f"{ind}%__ns = arith.mulf %__dt, %__g : f64\n"
+            f"{ind}func.call @printFlops(%__ns) : (f64) -> ()")
+        call = None
+    decls = "func.func private @rtclock() -> f64\nfunc.func private @printFlops(f64)\n"
+    return decls + "\n".join(body) + "\n"
+
+
+def scale_c(text, defines, reps):
+    for k, v in defines.items():
+        text = re.sub(rf"(#define {k}) \d+", rf"\1 {v}", text)
+    out = ["#include <sys/time.h>",
+           "static double lattice_rt(void) { struct timeval t; gettimeofday(&t, 0);"
+           " return t.tv_sec + t.tv_usec * 1.0e-6; }"]
+    for line in text.splitlines():
+        if re.match(r"\s*kernel_\w+\(.*\);\s*$", line):
+            line = ("  { double __t0 = lattice_rt();\n"
+                    f"    for (int __r = 0; __r < {reps}; __r++) {line.strip()}\n"
+                    '    fprintf(stderr, "%lf GFLOPS\\n", lattice_rt() - __t0); }')
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def run(cmd, env=None, timeout=900):
+    p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout)
+    return p.returncode, p.stdout, p.stderr
+
+
+def measure(cmd, reps, env=None, multi=False):
+    """(checksum, min seconds) or (None, error text)."""
+    times, sums = [], set()
+    for _ in range(1 if multi else reps):
+        rc, out, err = run(cmd, env)
+        if rc != 0:
+            return None, (err or out).strip().splitlines()[-1:] or ["exit %d" % rc]
+        ts = [float(t) for t in TIME_RE.findall(err)]
+        if not ts:
+            return None, ["no time printed"]
+        times.extend(ts)
+        sums.update(l for l in out.splitlines() if l.strip())
+    if len(sums) != 1:
+        return None, ["checksums vary between runs: %s" % sorted(sums)]
+    return sums.pop(), min(times)
+
+
+def peak_gflops(tmp):
+    """Measured single-core FMA throughput (f32 and f64) of an independent-chains loop."""
+    src = tmp / "peak.c"
+    src.write_text(r"""
+#include <stdio.h>
+#include <sys/time.h>
+#ifndef W
+#define W 16
+#endif
+typedef float vf __attribute__((vector_size(W * 4)));
+typedef double vd __attribute__((vector_size(W * 4)));
+static double rt(void) { struct timeval t; gettimeofday(&t, 0); return t.tv_sec + t.tv_usec * 1e-6; }
+int main(void) {
+  vf a[12]; vd b[12]; vf x, y; vd u, v;
+  for (int i = 0; i < W; i++) x[i] = 1.0000001f, y[i] = 1e-7f;
+  for (int i = 0; i < W / 2; i++) u[i] = 1.0000001, v[i] = 1e-7;
+  for (int k = 0; k < 12; k++) { a[k] = y * (float)k; b[k] = v * (double)k; }
+  long n = 100000000L / W;
+  double t0 = rt();
+  for (long i = 0; i < n; i++)
+    for (int k = 0; k < 12; k++) a[k] = a[k] * x + y;
+  double t1 = rt();
+  for (long i = 0; i < n; i++)
+    for (int k = 0; k < 12; k++) b[k] = b[k] * u + v;
+  double t2 = rt();
+  float s = 0; double d = 0;
+  for (int k = 0; k < 12; k++) for (int i = 0; i < W; i++) s += a[k][i];
+  for (int k = 0; k < 12; k++) for (int i = 0; i < W / 2; i++) d += b[k][i];
+  printf("%f %f %g %g\n", 2.0 * 12 * n * W / (t1 - t0) / 1e9, 2.0 * 12 * n * (W / 2) / (t2 - t1) / 1e9, s, d);
+  return 0;
+}
+""")
+    best = None
+    for w in (16, 8):  # 512-bit then 256-bit vectors
+        exe = tmp / f"peak{w}"
+        rc, _, err = run([CC, "-O3", "-march=native", "-ffp-contract=fast", f"-DW={w}",
+                          str(src), "-o", str(exe)])
+        if rc != 0:
+            continue
+        rc, out, _ = run([str(exe)])
+        if rc == 0:
+            f, d = (float(x) for x in out.split()[:2])
+            if best is None or f > best[0]:
+                best = (f, d, w * 32)
+    return best
+
+
+def blas_driver(tmp, n):
+    src = tmp / "blas.c"
+    src.write_text(f"""
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/time.h>
+#include <cblas.h>
+#define N {n}
+static double rt(void) {{ struct timeval t; gettimeofday(&t, 0); return t.tv_sec + t.tv_usec * 1e-6; }}
+int main(void) {{
+  float *A = malloc(sizeof(float) * N * N), *B = malloc(sizeof(float) * N * N), *C = malloc(sizeof(float) * N * N);
+  for (long i = 0; i < N; i++)
+    for (long j = 0; j < N; j++) {{
+      A[i * N + j] = (float)((i * j + 1) % N) / (float)N;
+      B[i * N + j] = (float)((i * j + 2) % N) / (float)N;
+      C[i * N + j] = (float)((i + j) % N) / (float)N;
+    }}
+  double t0 = rt();
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, N, N, N, 1.0f, A, N, B, N, 1.0f, C, N);
+  fprintf(stderr, "%lf GFLOPS\\n", rt() - t0);
+  double sum = 0.0;
+  for (long i = 0; i < N * N; i++) sum += (double)C[i];
+  printf("%g\\n", sum);
+  return 0;
+}}
+""")
+    exe = tmp / "blas"
+    rc, _, err = run([CC, "-O2", str(src), "-o", str(exe), "-lopenblas"])
+    return exe if rc == 0 else None
+
+
+def fmt_t(t):
+    return "—" if t is None else f"{t:.4f}"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--lattice", default=str(ROOT / "target/release/lattice"))
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--no-best", action="store_true", help="skip the pipeline search")
+    ap.add_argument("names", nargs="*")
+    a = ap.parse_args()
+    names = a.names or sorted(SCALE)
+    lattice = a.lattice
+    tmp = Path(tempfile.mkdtemp(prefix="bench_cpu."))
+    libs = f"{LLVM_LIB}/libmlir_c_runner_utils.so.22.1,{LLVM_LIB}/libmlir_runner_utils.so.22.1"
+    rc, _, herr = run([lattice, "run", "--help"])
+    has_threads = "--threads" in herr + _
+    # Which candidate pipelines does this build know?
+    probe = tmp / "probe.mlir"
+    probe.write_text("func.func @f() {\n  return\n}\n")
+    cands = [] if a.no_best else [
+        c for c in CANDIDATES if run([lattice, "opt", str(probe)] + c)[0] == 0]
+    env2 = dict(os.environ, OMP_NUM_THREADS="2")
+    # Lattice's thread count: --threads where `lattice run` has it, LATTICE_THREADS always.
+    lt = {n: dict(os.environ, LATTICE_THREADS=str(n)) for n in (1, 2)}
+    tflag = lambda n: ["--threads", str(n)] if has_threads else []
+    rows, failures, notes = [], [], []
+    for name in names:
+        subs, defines, reps, flops = SCALE[name]
+        mlir = tmp / f"{name}.mlir"
+        mlir.write_text(scale_mlir((ROOT / "examples" / f"{name}.mlir").read_text(), subs, reps))
+        csrc = tmp / f"{name}.c"
+        csrc.write_text(scale_c((ROOT / "examples" / "c" / f"{name}.c").read_text(), defines, reps))
+        res = {}
+        for label, extra in [("clang", []), ("polly", ["-mllvm", "-polly"]),
+                             ("polly2", ["-mllvm", "-polly", "-mllvm", "-polly-parallel", "-lgomp"])]:
+            exe = tmp / f"{name}.{label}"
+            rc, _, err = run([CC, "-O3", "-march=native", str(csrc), "-o", str(exe), "-lm"] + extra)
+            res[label] = measure([str(exe)], a.reps, env2 if label == "polly2" else None) \
+                if rc == 0 else (None, [err.strip()[:200]])
+        low = tmp / f"{name}.llvm.mlir"
+        rc, _, err = run([str(LLVM_BIN / "mlir-opt"), str(mlir), "--lower-affine", "--convert-scf-to-cf",
+                          "--convert-math-to-llvm", "--convert-to-llvm", "--reconcile-unrealized-casts",
+                          "-o", str(low)])
+        res["mlir"] = measure([str(LLVM_BIN / "mlir-runner"), str(low), "-e", "main", "-O3",
+                               "-entry-point-result=void", f"-shared-libs={libs}"], a.reps) \
+            if rc == 0 else (None, [err.strip()[:200]])
+        base = [lattice, "run", str(mlir), "-e", "main", "--time", "--repeat", str(a.reps)]
+        res["lattice"] = measure(base + tflag(1), a.reps, lt[1], multi=True)
+        best, best_p = None, None
+        for c in cands:
+            r = measure(base + c + tflag(1), a.reps, lt[1], multi=True)
+            if r[0] is None:
+                notes.append(f"{name}: {' '.join(c)} failed: {' '.join(r[1])}")
+            elif r[0] != res["clang"][0]:
+                notes.append(f"{name}: {' '.join(c)} prints {r[0]}, not {res['clang'][0]} (rejected)")
+            elif best is None or r[1] < best[1]:
+                best, best_p = r, c
+        res["best1"] = best or res["lattice"]
+        best_p = best_p or []
+        # 2 threads: the best pipeline, parallelized first if it was not already.
+        best_p2 = best_p if "--affine-parallelize" in best_p or not cands else ["--affine-parallelize"] + best_p
+        res["best2"] = measure(base + best_p2 + tflag(2), a.reps, lt[2], multi=True)
+        if name == "matmul":
+            exe = blas_driver(tmp, defines["N"])
+            res["openblas"] = measure([str(exe)], a.reps) if exe else (None, ["cannot build"])
+        want = res["clang"][0]
+        for k, (s, t) in res.items():
+            if s is None:
+                failures.append(f"{name} {k}: {' '.join(t)}")
+            elif s != want:
+                failures.append(f"{name} {k}: checksum {s} differs from clang -O3's {want}")
+        rows.append((name, flops(), res, " ".join(best_p) or "(none)"))
+
+    cols = [("lattice", "Lattice default"), ("best1", "Lattice best 1T"), ("best2", "Lattice best 2T"),
+            ("clang", "clang -O3"), ("polly", "Polly"), ("polly2", "Polly 2T"), ("mlir", "mlir-opt+runner")]
+    print("| kernel | checksum | " + " | ".join(f"{c[1]} s (×clang, GFLOP/s)" for c in cols) + " | best pipeline |")
+    print("|---" * (len(cols) + 3) + "|")
+    ratios = {k: [] for k, _ in cols}
+    for name, fl, res, bp in rows:
+        ct = res["clang"][1] if res["clang"][0] is not None else None
+        cells = []
+        for k, _ in cols:
+            s, t = res.get(k, (None, None))
+            if s is None:
+                cells.append("fail")
+                continue
+            reps = SCALE[name][2]
+            g = fl * reps / t / 1e9 if t > 0 else float("inf")
+            r = ct / t if ct and t > 0 else None
+            if r:
+                ratios[k].append(r)
+            cells.append(f"{t:.4f} ({'%.2f' % r if r else '—'}×, {g:.2f})")
+        print(f"| {name} | {res['clang'][0]} | " + " | ".join(cells) + f" | `{bp}` |")
+    geo = []
+    for k, label in cols:
+        v = ratios[k]
+        geo.append(f"{statistics.geometric_mean(v):.2f}× over {len(v)}" if v else "—")
+    print("| **geomean speed vs clang -O3** | | " + " | ".join(geo) + " | |")
+    print()
+    for name, fl, res, _ in rows:
+        if "openblas" in res:
+            s, t = res["openblas"]
+            reps = SCALE[name][2]
+            if s is not None:
+                print(f"GEMM ({name}, N={SCALE[name][1]['N']}, f32): OpenBLAS cblas_sgemm {t:.4f} s = "
+                      f"{fl * reps / t / 1e9:.2f} GFLOP/s; Lattice default {res['lattice'][1] if res['lattice'][0] else 'fail'} s, "
+                      f"Lattice best 1T {res['best1'][1] if res['best1'][0] else 'fail'} s")
+    pk = peak_gflops(tmp)
+    if pk:
+        print(f"Peak (measured: 12 independent FMA chains of {pk[2]}-bit vectors, 1 core): "
+              f"f32 {pk[0]:.1f} GFLOP/s, f64 {pk[1]:.1f} GFLOP/s")
+    print(f"Times: kernel only (R repetitions per run, min over {a.reps} runs), seconds; "
+          f"GFLOP/s from per-example flop counts (scripts/bench_cpu.py SCALE). Machine: "
+          f"{os.cpu_count()} CPUs, shared with other jobs, so expect noise.")
+    for n in notes:
+        print(f"note: {n}")
+    for f in failures:
+        print(f"FAIL: {f}", file=sys.stderr)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# GPU GEMM and stencil benchmark through `lattice run --target gpu`: C += A * B on N x N
+# f32 matrices (naive mapping: one invocation per C element, k loop sequential) and a
+# 2-D 5-point Jacobi sweep, for several workgroup sizes. Prints kernel time (timestamp
+# queries, where the adapter has them) and GFLOP/s, and checks each run prints the same
+# checksum as the CPU JIT (`lattice run`) when it is available.
+#
+# Usage: bash scripts/bench_gpu.sh [N] (default 512). Needs a wgpu adapter (on a machine
+# without a GPU: Mesa's lavapipe from mesa-vulkan-drivers). Not measured: tiled GEMM with
+# workgroup memory (the promotion pass is not implemented yet) and cuBLAS.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+N=${1:-512}
+export LLVM_SYS_221_PREFIX=${LLVM_SYS_221_PREFIX:-/usr/lib/llvm-22}
+if [ -n "${LATTICE_BIN:-}" ]; then
+  L=$LATTICE_BIN          # e.g. a debug build: LATTICE_BIN=target/debug/lattice
+else
+  cargo build --release -q -p lattice-cli
+  L=target/release/lattice
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+if [ -z "$($L run --target gpu --gpu-list-adapters 2>/dev/null)" ]; then
+  echo "no wgpu adapter found (install mesa-vulkan-drivers for lavapipe); nothing to measure"
+  exit 0
+fi
+
+cat > "$tmp/gemm.mlir" <<MLIR
+func.func private @printF64(f64)
+func.func private @printNewline()
+func.func @gemm(%A: memref<${N}x${N}xf32>, %B: memref<${N}x${N}xf32>, %C: memref<${N}x${N}xf32>) {
+  affine.for %i = 0 to ${N} {
+    affine.for %j = 0 to ${N} {
+      affine.for %k = 0 to ${N} {
+        %a = affine.load %A[%i, %k] : memref<${N}x${N}xf32>
+        %b = affine.load %B[%k, %j] : memref<${N}x${N}xf32>
+        %c = affine.load %C[%i, %j] : memref<${N}x${N}xf32>
+        %p = arith.mulf %a, %b : f32
+        %s = arith.addf %c, %p : f32
+        affine.store %s, %C[%i, %j] : memref<${N}x${N}xf32>
+      }
+    }
+  }
+  return
+}
+func.func @main() {
+  %A = memref.alloc() : memref<${N}x${N}xf32>
+  %B = memref.alloc() : memref<${N}x${N}xf32>
+  %C = memref.alloc() : memref<${N}x${N}xf32>
+  %c7 = arith.constant 7 : index
+  %d = arith.constant 8.0 : f32
+  affine.for %i = 0 to ${N} {
+    affine.for %j = 0 to ${N} {
+      %s = arith.addi %i, %j : index
+      %m = arith.remsi %s, %c7 : index
+      %mi = arith.index_cast %m : index to i32
+      %f = arith.sitofp %mi : i32 to f32
+      %v = arith.divf %f, %d : f32
+      affine.store %v, %A[%i, %j] : memref<${N}x${N}xf32>
+      affine.store %v, %B[%j, %i] : memref<${N}x${N}xf32>
+      affine.store %v, %C[%i, %j] : memref<${N}x${N}xf32>
+    }
+  }
+  func.call @gemm(%A, %B, %C) : (memref<${N}x${N}xf32>, memref<${N}x${N}xf32>, memref<${N}x${N}xf32>) -> ()
+  %z = arith.constant 0.0 : f64
+  %sum = affine.for %i = 0 to ${N} iter_args(%acc = %z) -> (f64) {
+    %row = affine.for %j = 0 to ${N} iter_args(%r = %acc) -> (f64) {
+      %v = affine.load %C[%i, %j] : memref<${N}x${N}xf32>
+      %w = arith.extf %v : f32 to f64
+      %t = arith.addf %r, %w : f64
+      affine.yield %t : f64
+    }
+    affine.yield %row : f64
+  }
+  func.call @printF64(%sum) : (f64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+MLIR
+
+cat > "$tmp/jacobi.mlir" <<MLIR
+func.func private @printF64(f64)
+func.func private @printNewline()
+func.func @sweep(%A: memref<${N}x${N}xf32>, %B: memref<${N}x${N}xf32>) {
+  %q = arith.constant 0.2 : f32
+  affine.for %i = 1 to $((N - 1)) {
+    affine.for %j = 1 to $((N - 1)) {
+      %c = affine.load %A[%i, %j] : memref<${N}x${N}xf32>
+      %n = affine.load %A[%i - 1, %j] : memref<${N}x${N}xf32>
+      %s = affine.load %A[%i + 1, %j] : memref<${N}x${N}xf32>
+      %w = affine.load %A[%i, %j - 1] : memref<${N}x${N}xf32>
+      %e = affine.load %A[%i, %j + 1] : memref<${N}x${N}xf32>
+      %t0 = arith.addf %c, %n : f32
+      %t1 = arith.addf %t0, %s : f32
+      %t2 = arith.addf %t1, %w : f32
+      %t3 = arith.addf %t2, %e : f32
+      %r = arith.mulf %t3, %q : f32
+      affine.store %r, %B[%i, %j] : memref<${N}x${N}xf32>
+    }
+  }
+  return
+}
+func.func @main() {
+  %A = memref.alloc() : memref<${N}x${N}xf32>
+  %B = memref.alloc() : memref<${N}x${N}xf32>
+  %c5 = arith.constant 5 : index
+  affine.for %i = 0 to ${N} {
+    affine.for %j = 0 to ${N} {
+      %s = arith.muli %i, %j : index
+      %m = arith.remsi %s, %c5 : index
+      %mi = arith.index_cast %m : index to i32
+      %f = arith.sitofp %mi : i32 to f32
+      affine.store %f, %A[%i, %j] : memref<${N}x${N}xf32>
+      affine.store %f, %B[%i, %j] : memref<${N}x${N}xf32>
+    }
+  }
+  affine.for %t = 0 to 10 {
+    func.call @sweep(%A, %B) : (memref<${N}x${N}xf32>, memref<${N}x${N}xf32>) -> ()
+    func.call @sweep(%B, %A) : (memref<${N}x${N}xf32>, memref<${N}x${N}xf32>) -> ()
+  }
+  %z = arith.constant 0.0 : f64
+  %sum = affine.for %i = 0 to ${N} iter_args(%acc = %z) -> (f64) {
+    %row = affine.for %j = 0 to ${N} iter_args(%r = %acc) -> (f64) {
+      %v = affine.load %A[%i, %j] : memref<${N}x${N}xf32>
+      %w = arith.extf %v : f32 to f64
+      %t = arith.addf %r, %w : f64
+      affine.yield %t : f64
+    }
+    affine.yield %row : f64
+  }
+  func.call @printF64(%sum) : (f64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+MLIR
+
+# name, file, kernel, flops per launch
+bench() {
+  local name=$1 file=$2 kernel=$3 flops=$4
+  local cpu="-"
+  if cpu_out=$($L run "$file" -e main 2>/dev/null); then cpu=$(echo "$cpu_out" | tr -d '\n'); fi
+  for wg in 64 256 8,8 16,16 32,8 16,4; do
+    if ! out=$($L run --target gpu "$file" --gpu-workgroup-size "$wg" --gpu-time 2>"$tmp/err"); then
+      printf '%-8s %-8s %12s %10s %14s  %s\n' "$name" "$wg" "-" "-" "failed" "$(grep -v XDG "$tmp/err" | head -1)"
+      continue
+    fi
+    line=$(grep "gpu kernel ${kernel}_kernel::" "$tmp/err" || true)
+    ms=$(echo "$line" | sed -n 's/.*: \([0-9.]*\) ms over \([0-9]*\) launches.*/\1/p')
+    n=$(echo "$line" | sed -n 's/.*: \([0-9.]*\) ms over \([0-9]*\) launches.*/\2/p')
+    check=$(echo "$out" | tr -d '\n')
+    [ "$cpu" != "-" ] && { [ "$check" = "$cpu" ] && check="$check (= CPU)" || check="$check (CPU $cpu)"; }
+    if [ -n "$ms" ]; then
+      gflops=$(awk -v f="$flops" -v n="$n" -v ms="$ms" 'BEGIN { printf "%.2f", f * n / (ms * 1e6) }')
+      per=$(awk -v n="$n" -v ms="$ms" 'BEGIN { printf "%.3f", ms / n }')
+      printf '%-8s %-8s %12s %10s %14s  %s\n' "$name" "$wg" "$per" "$gflops" "$n" "$check"
+    else
+      printf '%-8s %-8s %12s %10s %14s  %s\n' "$name" "$wg" "untimed" "-" "-" "$check"
+    fi
+  done
+}
+
+adapter=$($L run --target gpu --gpu-list-adapters 2>/dev/null | head -1)
+echo "adapter: $adapter, N = $N"
+printf '%-8s %-8s %12s %10s %14s  %s\n' kernel wg "ms/launch" "GFLOP/s" launches checksum
+bench gemm "$tmp/gemm.mlir" gemm $((2 * N * N * N))
+bench jacobi "$tmp/jacobi.mlir" sweep $((5 * (N - 2) * (N - 2)))

@@ -1,0 +1,4 @@
+// 1-D vector ops (transfers in and out of bounds, masks, gathers/scatters, reductions,
+// fma, extract/insert, load/store, vector.print) print what mlir-runner prints after
+// upstream's vector-to-scf/vector-to-llvm lowering.
+// RUN: lattice run %S/Inputs/vector-ops.mlir -e main | sed -E 's/base@ = 0x[0-9a-f]+/base@ = 0xADDR/' | diff %S/Inputs/vector-ops.out -
