@@ -2,6 +2,7 @@
 // RUN: lattice opt %s --split-input-file --affine-loop-tile="tile-sizes=2,2 remarks=true" \
 // RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // RUN: lattice opt %s --split-input-file --affine-loop-tile="tile-sizes=2,2" | FileCheck %s --check-prefix=SKEW
+// RUN: lattice opt %s --split-input-file --affine-loop-tile="tile-sizes=8 separate" | FileCheck %s --check-prefix=SEP
 
 // A perfect band tiled as mlir-opt tiles it: tile loops with the tile size as step,
 // point loops from the tile origin to origin + size.
@@ -39,6 +40,17 @@ func.func @matmul(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64
 // Partial tiles: the point loops' upper bounds are `min`s, in mlir-opt's order.
 // CHECK-DAG:   #[[$U50:map[0-9]*]] = affine_map<(d0) -> (d0 + 16, 50)>
 // CHECK-DAG:   #[[$UN:map[0-9]*]] = affine_map<(d0)[s0] -> (d0 + 16, s0)>
+// With `separate`, inside the tile loops full tiles (in %j) run point loops without
+// `min`, partial tiles their own loops.
+// SEP-LABEL:   func.func @partial
+// SEP:         affine.for %[[I:.*]] = 0 to 50 step 8 {
+// SEP-NEXT:      affine.for %[[J:.*]] = 0 to %[[N:.*]] step 4 {
+// SEP-NEXT:        affine.if #{{.*}}(%[[J]])[%[[N]]] {
+// SEP-NEXT:          affine.for %{{.*}} = #{{.*}}(%[[I]]) to min #{{.*}}(%[[I]]) {
+// SEP-NEXT:            affine.for %{{.*}} = #{{.*}}(%[[J]]) to #{{.*}}(%[[J]]) {
+// SEP:             affine.if #{{.*}}(%[[I]], %[[J]])[%[[N]]] {
+// SEP-NEXT:          affine.for %{{.*}} = #{{.*}}(%[[I]]) to #{{.*}}(%[[I]]) {
+// SEP-NEXT:            affine.for %{{.*}} = #{{.*}}(%[[J]]) to %[[N]] {
 // CHECK-LABEL: func.func @partial
 // CHECK:       affine.for %[[I:.*]] = 0 to 50 step 16 {
 // CHECK-NEXT:    affine.for %[[J:.*]] = 0 to %[[N:.*]] step 16 {

@@ -334,10 +334,10 @@ pub fn carried_dependence(ir: &Ir, l: Op) -> Result<(), String> {
     for &src in &accesses {
         for &dst in &accesses {
             if dependence::check_dependence(ir, src, dst, depth) != Dependence::None {
-                let at = |o: Op| match ir.loc(o) {
-                    loc => lattice_ir::diag::first_file_line_col(ir.ctx(), loc)
+                let at = |o: Op| {
+                    lattice_ir::diag::first_file_line_col(ir.ctx(), ir.loc(o))
                         .map(|(_, line, col)| format!(" at {line}:{col}"))
-                        .unwrap_or_default(),
+                        .unwrap_or_default()
                 };
                 return Err(format!(
                     "a dependence from '{}'{} to '{}'{} is carried by this loop",
@@ -473,6 +473,7 @@ pub fn try_map(ir: &mut Ir, l: Op, options: &MapOptions) -> Result<Op, String> {
     let dim_of = |pos: usize| n - 1 - pos;
     let mut grid = Vec::new();
     let mut block = Vec::new();
+    #[allow(clippy::needless_range_loop)]
     for d in 0..3 {
         if d < n {
             let pos = n - 1 - d;

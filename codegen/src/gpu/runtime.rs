@@ -223,7 +223,9 @@ impl Gpu {
         }
         self.pipeline(kernel)?;
         let device = &self.device;
-        let mut buffers: Vec<(u32, wgpu::Buffer, Option<(usize, String, String)>)> = Vec::new();
+        // (binding, buffer, for writable memrefs: argument, host and GPU element types)
+        type Bound = (u32, wgpu::Buffer, Option<(usize, String, String)>);
+        let mut buffers: Vec<Bound> = Vec::new();
         for b in &kernel.bindings {
             if b.kind == "storage" {
                 let i = b.arg.unwrap_or(usize::MAX);
@@ -243,7 +245,7 @@ impl Gpu {
                 }
                 // Vulkan needs non-empty, 4-byte-multiple buffers.
                 let mut contents = convert(data, &host, &gpu);
-                while contents.len() < 4 || contents.len() % 4 != 0 {
+                while contents.len() < 4 || !contents.len().is_multiple_of(4) {
                     contents.push(0);
                 }
                 let buf = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {

@@ -55,6 +55,9 @@ pub enum Tree {
     Sequence(Vec<Tree>),
     /// A mark (`parallel`) above a subtree.
     Mark(String, Box<Tree>),
+    /// A subtree restricted to the instances of an isl union set (text); only as a
+    /// child of a [`Tree::Sequence`], whose filter it replaces.
+    Filtered(String, Box<Tree>),
     /// Statement instances (the statements that reach this leaf).
     Leaf(Vec<usize>),
 }
@@ -91,7 +94,9 @@ impl Tree {
 
     fn collect(&self, out: &mut Vec<usize>) {
         match self {
-            Tree::Band { child, .. } | Tree::Mark(_, child) => child.collect(out),
+            Tree::Band { child, .. } | Tree::Mark(_, child) | Tree::Filtered(_, child) => {
+                child.collect(out)
+            }
             Tree::Sequence(c) => c.iter().for_each(|t| t.collect(out)),
             Tree::Leaf(s) => out.extend(s),
         }
@@ -242,8 +247,18 @@ fn yaml_node(scop: &Scop, t: &Tree, out: &mut String) {
                 if k > 0 {
                     out.push_str(", ");
                 }
-                let filter: Vec<String> = c.statements().iter().map(|&s| tuple(scop, s)).collect();
-                let _ = write!(out, "{{ filter: \"{prefix}{{ {} }}\"", filter.join("; "));
+                let c = match c {
+                    Tree::Filtered(text, inner) => {
+                        let _ = write!(out, "{{ filter: \"{text}\"");
+                        inner.as_ref()
+                    }
+                    c => {
+                        let filter: Vec<String> =
+                            c.statements().iter().map(|&s| tuple(scop, s)).collect();
+                        let _ = write!(out, "{{ filter: \"{prefix}{{ {} }}\"", filter.join("; "));
+                        c
+                    }
+                };
                 if !matches!(c, Tree::Leaf(_)) {
                     out.push_str(", child: ");
                     yaml_node(scop, c, out);
@@ -260,6 +275,7 @@ fn yaml_node(scop: &Scop, t: &Tree, out: &mut String) {
             }
             out.push_str(" }");
         }
+        Tree::Filtered(_, child) => yaml_node(scop, child, out),
         Tree::Leaf(_) => out.push_str("{ }"),
     }
 }

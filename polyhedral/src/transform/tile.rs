@@ -15,15 +15,16 @@
 //! footprint (the bounding box of every array region it touches, times the element size)
 //! over `cache-size` KiB gives an excess factor `x`; each loop but the last gets
 //! `floor(x^(1/n))`, the last the balance, then sizes shrink to divisors of constant trip
-//! counts. Without a computable footprint the sizes are 4. `separate` asks isl to split
-//! the point loops into full and partial tiles. Memrefs are assumed not to alias one
+//! counts. Without a computable footprint the sizes are 4. `separate` (bands over one
+//! statement) runs full tiles and partial tiles under separate filters inside the tile
+//! loops, so full tiles get point loops without `min` (mlir-opt uses an `affine.if`). Memrefs are assumed not to alias one
 //! another, as mlir-opt assumes (`assume-no-alias=false` makes the check conservative).
 
 use super::{
     apply, first_violation, print_remarks, program_tree, remark, schedule_text, Member, Tree,
 };
 use crate::deps::{analyze, AliasAssumption, DepOptions, Dependences};
-use crate::isl::{dim_range, IslCtx};
+use crate::isl::{dim_range, IslCtx, IslText};
 use crate::scop::{extract_scops, Scop};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{PassDef, PassOptions};
@@ -108,7 +109,7 @@ pub fn perfect_band(t: Tree) -> Tree {
 /// Tiles band `t` with `sizes` (one per member; extra members keep size 1 = untiled
 /// behaviour is not used: callers pass exactly one size per member). Several levels are
 /// obtained by tiling the tile band again.
-pub fn tile_band(t: &Tree, sizes: &[i64], separate: bool) -> Tree {
+pub fn tile_band(t: &Tree, sizes: &[i64]) -> Tree {
     let Tree::Band {
         members,
         loops,
@@ -142,11 +143,84 @@ pub fn tile_band(t: &Tree, sizes: &[i64], separate: bool) -> Tree {
         members: tiles,
         permutable: true,
         loops: loops.clone(),
-        // isl splits the tile loops where the point loops' bounds change: full tiles
-        // get bounds without `min`, the partial tile its own loop.
-        options: separate.then(|| "{ separate[x] }".to_string()),
+        options: None,
         child: Box::new(point),
     }
+}
+
+/// Full/partial tile separation (mlir-opt's `separate`) of a tiled band `t` (as
+/// [`tile_band`] builds it) over one statement whose band members are its iterators:
+/// inside the tile loops, the point band runs under two filters, the instances of full
+/// tiles (all of the tile's points in the domain: isl then generates point loops
+/// without `min`) and those of partial tiles. A tile is wholly in one part, so the
+/// order of execution is unchanged. `None` when the band is not of that form or every
+/// tile is full.
+pub fn separate_tiles(isl: &IslCtx, scop: &Scop, t: &Tree, sizes: &[i64]) -> Option<Tree> {
+    let Tree::Band {
+        members,
+        permutable,
+        loops,
+        options,
+        child,
+    } = t
+    else {
+        return None;
+    };
+    let Tree::Band { members: point, .. } = child.as_ref() else {
+        return None;
+    };
+    let stmts = t.statements();
+    let [s] = stmts[..] else { return None };
+    let n = scop.statements[s].dims.len();
+    let mut same = Vec::new();
+    for (k, m) in point.iter().enumerate() {
+        let e = m.exprs.get(&s)?;
+        let d: usize = e.strip_prefix('i')?.parse().ok()?;
+        if d >= n {
+            return None;
+        }
+        let size = sizes[k];
+        same.push(format!("floor(i{d}/{size}) = floor(j{d}/{size})"));
+    }
+    let iv: Vec<String> = (0..n).map(|k| format!("i{k}")).collect();
+    let jv: Vec<String> = (0..n).map(|k| format!("j{k}")).collect();
+    let name = &scop.statements[s].name;
+    let prefix = scop.param_prefix();
+    let same_tile = isl
+        .map(&format!(
+            "{prefix}{{ {name}[{}] -> {name}[{}] : {} }}",
+            iv.join(", "),
+            jv.join(", "),
+            same.join(" and ")
+        ))
+        .ok()?;
+    let domain = isl.check(scop.statements[s].domain.copy()).ok()?;
+    let outside = isl
+        .check(isl.check(domain.copy()).ok()?.complement())
+        .ok()?;
+    let touched = isl.check(outside.apply(same_tile)).ok()?;
+    let partial = isl
+        .check(isl.check(domain.copy()).ok()?.intersect(touched))
+        .ok()?;
+    if isl.check(partial.is_empty()).ok()? {
+        return None;
+    }
+    let full = isl
+        .check(domain.subtract(isl.check(partial.copy()).ok()?))
+        .ok()?;
+    let full = isl.check(full.coalesce()).ok()?;
+    let partial = isl.check(partial.coalesce()).ok()?;
+    let point_tree = child.as_ref().clone();
+    Some(Tree::Band {
+        members: members.clone(),
+        permutable: *permutable,
+        loops: loops.clone(),
+        options: options.clone(),
+        child: Box::new(Tree::Sequence(vec![
+            Tree::Filtered(full.text(), Box::new(point_tree.clone())),
+            Tree::Filtered(partial.text(), Box::new(point_tree)),
+        ])),
+    })
 }
 
 /// Skews members 1.. of band `t` by `factor` times member 0 (`e_k + factor*e_0`).
@@ -391,8 +465,16 @@ pub fn loop_tile(ir: &mut Ir, func: Op, options: &TileOptions) -> TileReport {
                     .push(remark(ir, at, "not tiled: tile sizes must be positive"));
                 continue;
             }
+            let tiled = |band: &Tree| {
+                let t = tile_band(band, &sizes);
+                if options.separate {
+                    separate_tiles(&isl, scop, &t, &sizes).unwrap_or(t)
+                } else {
+                    t
+                }
+            };
             let mut candidate = done.clone();
-            candidate[k] = tile_band(&bands[k], &sizes, options.separate);
+            candidate[k] = tiled(&bands[k]);
             let first_why = match violation(ir, &isl, scop, &deps, &join(candidate.clone())) {
                 Ok(None) => {
                     done = candidate;
@@ -410,7 +492,7 @@ pub fn loop_tile(ir: &mut Ir, func: Op, options: &TileOptions) -> TileReport {
             if n >= 2 {
                 for f in 1..=4 {
                     let mut candidate = done.clone();
-                    candidate[k] = tile_band(&skew_band(&bands[k], f), &sizes, options.separate);
+                    candidate[k] = tiled(&skew_band(&bands[k], f));
                     if let Ok(None) = violation(ir, &isl, scop, &deps, &join(candidate.clone())) {
                         done = candidate;
                         changed = true;
