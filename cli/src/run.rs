@@ -30,6 +30,8 @@ OPTIONS:
     --time                          time the entry; print min/median to stderr
     --repeat N                      with --time: number of runs (default 5)
     --flops N                       with --time: floating-point operations per run, for GFLOP/s
+    --threads N                     threads for parallel loops (default: LATTICE_THREADS, else
+                                    all cores); results do not depend on N
     -h, --help                      this help
 
 PASSES: any `lattice opt` pass flag, or --pass-pipeline=..., run before lowering.
@@ -45,6 +47,8 @@ struct RunArgs {
     time: bool,
     repeat: usize,
     flops: Option<f64>,
+    /// `--threads N`; `None` keeps the runtime's default.
+    threads: Option<usize>,
 }
 
 fn usage_error(message: &str) -> ExitCode {
@@ -64,6 +68,7 @@ fn parse_args(args: &[String]) -> Result<Option<RunArgs>, String> {
         time: false,
         repeat: 5,
         flops: None,
+        threads: None,
     };
     let mut i = 0;
     while i < args.len() {
@@ -115,6 +120,15 @@ fn parse_args(args: &[String]) -> Result<Option<RunArgs>, String> {
                     .ok()
                     .filter(|&n| n > 0)
                     .ok_or(format!("--repeat: expected a positive integer, got '{v}'"))?;
+            }
+            "threads" => {
+                let v = next(value)?;
+                a.threads = Some(
+                    v.parse()
+                        .ok()
+                        .filter(|&n: &usize| n > 0)
+                        .ok_or(format!("--threads: expected a positive integer, got '{v}'"))?,
+                );
             }
             "flops" => {
                 let v = next(value)?;
@@ -222,6 +236,9 @@ fn main_inner(args: &[String]) -> ExitCode {
     if let Err(e) = jit.check_entry(&a.entry, a.result) {
         eprintln!("lattice run: {e}");
         return ExitCode::from(1);
+    }
+    if let Some(n) = a.threads {
+        lattice_codegen::runtime::set_threads(n);
     }
     let runs = if a.time { a.repeat } else { 1 };
     let mut times = Vec::with_capacity(runs);

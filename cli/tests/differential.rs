@@ -42,6 +42,15 @@ const TABLE: &[(&str, &str)] = &[
     ("*", "--affine-loop-unroll=unroll-factor=3"),
     ("*", "--affine-loop-unroll-jam=unroll-jam-factor=2"),
     ("*", "--affine-loop-unroll-jam=unroll-jam-factor=3"),
+    // The benchmark's candidate pipelines (scripts/bench_cpu.py CANDIDATES).
+    (
+        "*",
+        "--affine-loop-unroll-jam=unroll-jam-factor=4 --affine-scalrep",
+    ),
+    (
+        "*",
+        "--affine-loop-unroll-jam=unroll-jam-factor=4 --affine-scalrep --affine-super-vectorize=virtual-vector-size=8",
+    ),
     ("*", "--raise-scf-to-affine --affine-raise-from-memref"),
     (
         "*",

@@ -219,3 +219,43 @@ fn entry_results_are_printed_like_mlir_runner() {
     assert_eq!(i, "-42\n");
     assert_eq!(fl, "4.250000e+01\n");
 }
+
+/// `--threads N` sets the parallel-loop thread count; a parallelized reduction prints the
+/// same checksum with any N (the chunking, hence the combine order, ignores N), and a bad
+/// count is a usage error.
+#[test]
+fn threads_flag_does_not_change_results() {
+    let f = root().join("examples/covariance.mlir");
+    let want = std::fs::read_to_string(&f)
+        .unwrap()
+        .lines()
+        .find_map(|l| l.strip_prefix("// CHECKSUM:").map(|s| s.trim().to_string()))
+        .expect("covariance has a CHECKSUM line");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_lattice"))
+            .arg("run")
+            .arg(&f)
+            .args(["--affine-parallelize=parallel-reductions=true", "-O0"])
+            .args(args)
+            .output()
+            .expect("lattice runs")
+    };
+    for n in ["1", "3"] {
+        let out = run(&["--threads", n]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim(),
+            want,
+            "--threads {n}"
+        );
+    }
+    for bad in ["--threads=0", "--threads=x"] {
+        let out = run(&[bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--threads"));
+    }
+}

@@ -31,7 +31,7 @@ int main(void) {
     for (long c = 0; c < CI; c++)
       for (long h = 0; h < HI; h++)
         for (long w = 0; w < HI; w++)
-          In[n][c][h][w] = (float)((h * w + c + n + 1) % 66) / 66.0f;
+          In[n][c][h][w] = (float)((h * w + c + n + 1) % HI) / (float)HI;
   for (long f = 0; f < CO; f++) {
     for (long c = 0; c < CI; c++)
       for (long kh = 0; kh < K; kh++)

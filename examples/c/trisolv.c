@@ -19,7 +19,7 @@ static void kernel_trisolv(double L[N][N], double x[N], double b[N]) {
 int main(void) {
   for (long i = 0; i < N; i++) {
     for (long j = 0; j < N; j++)
-      L[i][j] = (double)((i * j + 1) % N) / 65536.0;
+      L[i][j] = (double)((i * j + 1) % N) / ((double)N * N);
     L[i][i] = L[i][i] + 1.0;
     b[i] = (double)i;
     x[i] = 0.0;

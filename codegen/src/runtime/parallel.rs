@@ -11,6 +11,10 @@
 //! The thread count is global ([`set_threads`]; when unset, the environment variable
 //! `LATTICE_THREADS`, else the machine's available parallelism); 1 runs every chunk on the
 //! calling thread in order. Nested parallel loops run on the same pool (rayon work stealing).
+//!
+//! Small loops run inline: chunk 0 always runs on the calling thread first, and when it took
+//! less than [`INLINE_CHUNK_NANOS`] (so the whole loop is too little work to pay for waking
+//! the pool) the other chunks follow it there, in order. Either way the chunks are the same.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -22,6 +26,10 @@ pub type ParallelBody = unsafe extern "C" fn(ctx: *mut u8, lb: i64, ub: i64, chu
 
 /// Most chunks a loop is split into.
 pub const MAX_CHUNKS: i64 = 64;
+
+/// A loop whose first chunk ran faster than this (nanoseconds) runs all its chunks on the
+/// calling thread: dispatching to the pool costs a few microseconds per loop.
+pub const INLINE_CHUNK_NANOS: u128 = 2_000;
 
 /// 0 means "not set": use the machine's available parallelism.
 static THREADS: AtomicUsize = AtomicUsize::new(0);
@@ -127,15 +135,22 @@ pub unsafe extern "C" fn lattice_parallel_for(
         // SAFETY: per the caller.
         unsafe { body(ctx.0, clb, cub, c) };
     };
+    // Chunk 0 runs here; its time estimates whether the rest is worth the pool.
+    let start = std::time::Instant::now();
+    run(0);
+    if chunks == 1 {
+        return;
+    }
+    let small = start.elapsed().as_nanos() < INLINE_CHUNK_NANOS;
     let threads = threads();
-    let pool = if threads > 1 && chunks > 1 {
+    let pool = if threads > 1 && !small {
         pool(threads)
     } else {
         None
     };
     match pool {
-        Some(pool) => pool.install(|| (0..chunks).into_par_iter().for_each(run)),
-        None => (0..chunks).for_each(run),
+        Some(pool) => pool.install(|| (1..chunks).into_par_iter().for_each(run)),
+        None => (1..chunks).for_each(run),
     }
 }
 
@@ -143,6 +158,9 @@ pub unsafe extern "C" fn lattice_parallel_for(
 mod tests {
     use super::*;
     use std::sync::atomic::AtomicI64;
+
+    /// Serializes the tests that set the global thread count.
+    static THREADS_LOCK: Mutex<()> = Mutex::new(());
 
     /// Context of the test body: per-iteration marks and per-chunk partial sums.
     struct Ctx {
@@ -185,6 +203,7 @@ mod tests {
 
     #[test]
     fn every_iteration_runs_once_and_partials_do_not_depend_on_threads() {
+        let _guard = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         for (lb, ub, step) in [
             (0, 1000, 1),
             (3, 17, 4),
@@ -219,5 +238,50 @@ mod tests {
         assert_eq!(lattice_parallel_chunks(0, 10, -1), 0);
         assert_eq!(lattice_parallel_chunks(0, 1000, 1), MAX_CHUNKS);
         assert_eq!(lattice_parallel_chunks(0, 10, 3), 4);
+    }
+
+    /// Per-chunk: whether the chunk ran on the test's own thread.
+    struct Where {
+        caller: std::thread::ThreadId,
+        on_caller: Vec<AtomicI64>,
+        spin: std::time::Duration,
+    }
+
+    unsafe extern "C" fn where_body(ctx: *mut u8, _lb: i64, _ub: i64, chunk: i64) {
+        // SAFETY: the test passes a `Where`.
+        let w = unsafe { &*(ctx as *const Where) };
+        let start = std::time::Instant::now();
+        while start.elapsed() < w.spin {
+            std::hint::spin_loop();
+        }
+        let here = std::thread::current().id() == w.caller;
+        w.on_caller[chunk as usize].store(here as i64 + 1, Ordering::SeqCst);
+    }
+
+    fn placement(spin: std::time::Duration) -> Vec<i64> {
+        let w = Where {
+            caller: std::thread::current().id(),
+            on_caller: (0..8).map(|_| AtomicI64::new(0)).collect(),
+            spin,
+        };
+        set_threads(4);
+        // SAFETY: `where_body` only touches atomics.
+        unsafe { lattice_parallel_for(where_body, &w as *const Where as *mut u8, 0, 8, 1, 8) };
+        w.on_caller
+            .iter()
+            .map(|a| a.load(Ordering::SeqCst))
+            .collect()
+    }
+
+    #[test]
+    fn tiny_loops_run_inline_and_big_ones_on_the_pool() {
+        let _guard = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        // 2 = ran on the calling thread, 1 = on a worker; every chunk ran (no 0).
+        assert_eq!(placement(std::time::Duration::ZERO), vec![2; 8]);
+        let big = placement(std::time::Duration::from_millis(2));
+        assert_eq!(big[0], 2);
+        assert!(big.iter().all(|&p| p != 0));
+        assert!(big[1..].iter().any(|&p| p == 1), "{big:?}");
+        set_threads(0);
     }
 }

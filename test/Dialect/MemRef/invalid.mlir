@@ -632,3 +632,26 @@ func.func @reshape_rank(%b: memref<*xf32>, %s: memref<1xi32>) {
   %0 = memref.reshape %b(%s) : (memref<*xf32>, memref<1xi32>) -> memref<?x?xf32>
   return
 }
+
+// -----
+
+func.func @cast_static_offset_to_identity(%m: memref<3xi64, strided<[1], offset: 3>>) {
+  // expected-error@+1 {{'memref.cast' op operand type 'memref<3xi64, strided<[1], offset: 3>>' and result type 'memref<?xi64>' are cast incompatible}}
+  %0 = memref.cast %m : memref<3xi64, strided<[1], offset: 3>> to memref<?xi64>
+  return
+}
+
+// -----
+
+func.func @cast_static_stride_mismatch(%m: memref<4x4xf32, strided<[8, 1]>>) {
+  // expected-error@+1 {{'memref.cast' op operand type 'memref<4x4xf32, strided<[8, 1]>>' and result type 'memref<4x4xf32, strided<[4, 1]>>' are cast incompatible}}
+  %0 = memref.cast %m : memref<4x4xf32, strided<[8, 1]>> to memref<4x4xf32, strided<[4, 1]>>
+  return
+}
+
+// -----
+
+func.func @cast_dynamic_layout_is_compatible(%m: memref<3xi64, strided<[1], offset: 3>>) -> memref<?xi64, strided<[?], offset: ?>> {
+  %0 = memref.cast %m : memref<3xi64, strided<[1], offset: 3>> to memref<?xi64, strided<[?], offset: ?>>
+  return %0 : memref<?xi64, strided<[?], offset: ?>>
+}
