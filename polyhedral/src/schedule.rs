@@ -175,7 +175,8 @@ pub fn compute_schedule(
     let text = run_scheduler(problem, options.time_limit).map_err(|e| isl.error(e))?;
     let schedule = isl.schedule(&text)?;
     let root = isl.check(schedule.get_root())?;
-    let root = post_process(isl, root, options, false, false)?;
+    let accesses = stride_accesses(isl, scop)?;
+    let root = post_process(isl, root, options, &accesses, false, false)?;
     isl.check(root.get_schedule())
 }
 
@@ -253,6 +254,7 @@ fn post_process(
     isl: &IslCtx,
     node: ScheduleNode,
     options: &ScheduleOptions,
+    accesses: &[(UnionMap, UnionMap)],
     in_parallel: bool,
     point_band: bool,
 ) -> Result<ScheduleNode, IslError> {
@@ -279,6 +281,9 @@ fn post_process(
                 mv = isl.check(mv.set_val(k, v))?;
             }
             node = isl.check(node.band_tile(mv))?;
+        }
+        if point_band && permutable && n >= 2 {
+            node = unit_stride_innermost(isl, node, accesses)?;
         }
         if options.parallel && !in_parallel {
             let n = isl.check(node.band_n_member())?;
@@ -310,11 +315,125 @@ fn post_process(
     let nc = isl.check(node.n_children())?;
     for i in 0..nc {
         let child = isl.check(node.child(i))?;
-        let child = post_process(isl, child, options, in_parallel, tiled)?;
+        let child = post_process(isl, child, options, accesses, in_parallel, tiled)?;
         node = isl.check(child.parent())?;
     }
     for _ in 0..depth_added {
         node = isl.check(node.parent())?;
+    }
+    Ok(node)
+}
+
+/// Per access of `scop`: its relation `S[i..] -> A[o..]` (on the statement's domain) and
+/// the pairs of elements of `A` at most one apart in the last subscript and equal in
+/// every other (`A[o..] -> A[o'..]`): the steps an innermost loop may take cheaply.
+fn stride_accesses(isl: &IslCtx, scop: &Scop) -> Result<Vec<(UnionMap, UnionMap)>, IslError> {
+    let mut out = Vec::new();
+    for st in &scop.statements {
+        for a in &st.accesses {
+            let rel = isl.check(
+                isl.check(a.relation.copy())?
+                    .intersect_domain(isl.check(st.domain.copy())?),
+            )?;
+            let rank = isl.check(rel.dim(isl_rs::DimType::Out))?.max(0) as usize;
+            let name = match rel.get_tuple_name(isl_rs::DimType::Out) {
+                Ok(n) => n.to_string(),
+                Err(_) => continue,
+            };
+            if rank == 0 {
+                continue;
+            }
+            let src: Vec<String> = (0..rank).map(|d| format!("o{d}")).collect();
+            let dst: Vec<String> = (0..rank).map(|d| format!("q{d}")).collect();
+            let mut cons: Vec<String> = (0..rank - 1).map(|d| format!("q{d} = o{d}")).collect();
+            let l = rank - 1;
+            cons.push(format!("-1 <= q{l} - o{l} <= 1"));
+            let near = isl.union_map(&format!(
+                "{}{{ {name}[{}] -> {name}[{}] : {} }}",
+                scop.param_prefix(),
+                src.join(", "),
+                dst.join(", "),
+                cons.join(" and ")
+            ))?;
+            out.push((isl.check(UnionMap::from_map(rel))?, near));
+        }
+    }
+    Ok(out)
+}
+
+/// Moves innermost the member of the (permutable, point) band at `node` along which
+/// most accesses step by at most one element in their last subscript and not at all in
+/// the others (stride 1 or 0); ties keep isl's order. Legal because the band is
+/// permutable (and the final schedule is checked against every dependence anyway).
+fn unit_stride_innermost(
+    isl: &IslCtx,
+    node: ScheduleNode,
+    accesses: &[(UnionMap, UnionMap)],
+) -> Result<ScheduleNode, IslError> {
+    let n = isl.check(node.band_n_member())? as usize;
+    let mupa = isl.check(node.band_get_partial_schedule())?;
+    let band = isl.check(UnionMap::from_multi_union_pw_aff(isl.check(mupa.copy())?))?;
+    let vars = |p: &str| {
+        (0..n)
+            .map(|k| format!("{p}{k}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut scores = vec![0usize; n];
+    for (k, score) in scores.iter_mut().enumerate() {
+        // One step along member k, the others fixed.
+        let cons: Vec<String> = (0..n)
+            .map(|m| {
+                if m == k {
+                    format!("u{m} = t{m} + 1")
+                } else {
+                    format!("u{m} = t{m}")
+                }
+            })
+            .collect();
+        let step = isl.union_map(&format!(
+            "{{ [{}] -> [{}] : {} }}",
+            vars("t"),
+            vars("u"),
+            cons.join(" and ")
+        ))?;
+        let step = isl.check(isl.check(band.copy())?.apply_range(step))?;
+        let step = isl.check(step.apply_range(isl.check(isl.check(band.copy())?.reverse())?))?;
+        for (rel, near) in accesses {
+            // Element pairs touched by one step of member k (same statement, same access).
+            let moved = isl.check(isl.check(rel.copy())?.reverse())?;
+            let moved = isl.check(moved.apply_range(isl.check(step.copy())?))?;
+            let moved = isl.check(moved.apply_range(isl.check(rel.copy())?))?;
+            if !isl.check(moved.is_empty())? && isl.check(moved.is_subset(near))? {
+                *score += 1;
+            }
+        }
+    }
+    let best = (0..n).rev().max_by_key(|&k| scores[k]).unwrap_or(n - 1);
+    // Ties keep the original order: prefer the current innermost on equal scores.
+    let best = if scores[n - 1] >= scores[best] {
+        n - 1
+    } else {
+        best
+    };
+    if best == n - 1 {
+        return Ok(node);
+    }
+    let order: Vec<usize> = (0..n).filter(|&m| m != best).chain([best]).collect();
+    let mut coincident = Vec::with_capacity(n);
+    for &m in &order {
+        coincident.push(isl.check(node.band_member_get_coincident(m as i32))?);
+    }
+    let mut permuted = isl.check(mupa.copy())?;
+    for (pos, &m) in order.iter().enumerate() {
+        let upa = isl.check(mupa.get_at(m as i32))?;
+        permuted = isl.check(permuted.set_at(pos as i32, upa))?;
+    }
+    let node = isl.check(node.delete())?;
+    let node = isl.check(node.insert_partial_schedule(permuted))?;
+    let mut node = isl.check(node.band_set_permutable(1))?;
+    for (pos, c) in coincident.into_iter().enumerate() {
+        node = isl.check(node.band_member_set_coincident(pos as i32, c as i32))?;
     }
     Ok(node)
 }
