@@ -105,6 +105,10 @@ fn derived_space_and_pipelines() {
         space.parallel
     ));
     assert_eq!(space.size(), 125 * 6 * 4 * 3 * 3 * 2);
+    // This build's registry drives tiling (`affine-loop-tile`) and loop order
+    // (`poly-transform{permute}`), the option names the pipelines use.
+    let caps = Capabilities::of(&make_registry());
+    assert!(caps.tile && caps.interchange, "{caps:?}");
     // Without the passes, only the baseline remains.
     let none = Space::derive(&matmul_band(128), Capabilities::default());
     assert_eq!(none.size(), 1);
