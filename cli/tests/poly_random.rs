@@ -11,6 +11,7 @@
 //! shared cores; `LATTICE_POLY_RANDOM_THREADS` sets the worker threads, default 2); every
 //! access stays inside its array because every induction variable lies in `0..12` and each
 //! subscript is shifted by 12 per negative coefficient into `0..SIZE`.
+//! `LATTICE_POLY_RANDOM_DUMP=DIR` writes every generated program to `DIR/random<N>.mlir`.
 
 use lattice_cli::{make_context, make_registry};
 use lattice_codegen::llvm::jit::{EntryResult, Jit};
@@ -62,6 +63,11 @@ struct Gen<'r> {
     body: String,
     next_value: usize,
     next_iv: usize,
+    /// Constant upper bounds of the nest being generated, outermost first (recorded so
+    /// that a second nest can repeat them and become a fusion candidate).
+    record: Vec<i64>,
+    /// Upper bounds to repeat, outermost first (empty: choose freely).
+    repeat: Vec<i64>,
 }
 
 impl Gen<'_> {
@@ -150,14 +156,21 @@ impl Gen<'_> {
         self.next_iv += 1;
         let iv = format!("%i{}", self.next_iv);
         let ub_const = self.rng.range(1, MAX_UB);
-        let header = match ivs.last() {
-            Some(outer) if self.rng.chance(25) => {
-                format!("affine.for {iv} = 0 to affine_map<(d0) -> (d0 + 1)>({outer})")
+        let header = if let Some(&ub) = self.repeat.get(ivs.len()) {
+            format!("affine.for {iv} = 0 to {ub}")
+        } else {
+            match ivs.last() {
+                Some(outer) if self.rng.chance(25) => {
+                    format!("affine.for {iv} = 0 to affine_map<(d0) -> (d0 + 1)>({outer})")
+                }
+                Some(outer) if self.rng.chance(15) => {
+                    format!("affine.for {iv} = affine_map<(d0) -> (d0)>({outer}) to {MAX_UB}")
+                }
+                _ => {
+                    self.record.push(ub_const);
+                    format!("affine.for {iv} = 0 to {ub_const}")
+                }
             }
-            Some(outer) if self.rng.chance(15) => {
-                format!("affine.for {iv} = affine_map<(d0) -> (d0)>({outer}) to {MAX_UB}")
-            }
-            _ => format!("affine.for {iv} = 0 to {ub_const}"),
         };
         let _ = writeln!(self.body, "{indent}{header} {{");
         ivs.push(iv);
@@ -194,10 +207,19 @@ fn program(rng: &mut Rng) -> String {
         body: String::new(),
         next_value: 0,
         next_iv: 0,
+        record: Vec::new(),
+        repeat: Vec::new(),
     };
-    for _ in 0..nests {
-        let depth = g.rng.range(1, 3) as usize;
+    for k in 0..nests {
+        let mut depth = g.rng.range(1, 3) as usize;
         let mut stmts = g.rng.range(1, 3) as usize;
+        // Half of the second nests repeat the first one's constant bounds: fusion candidates.
+        if k == 1 && !g.record.is_empty() && g.rng.chance(50) {
+            g.repeat = std::mem::take(&mut g.record);
+            depth = g.repeat.len();
+            stmts = 1;
+        }
+        g.record.clear();
         g.nest(&mut Vec::new(), depth, &mut stmts);
     }
     let ty = format!("memref<{SIZE}x{SIZE}xf64>");
@@ -397,6 +419,12 @@ fn random_affine_nests_keep_their_output() {
     let start = Instant::now();
     let mut rng = Rng(seed);
     let programs: Vec<String> = (0..count).map(|_| program(&mut rng)).collect();
+    if let Ok(dir) = std::env::var("LATTICE_POLY_RANDOM_DUMP") {
+        for (n, text) in programs.iter().enumerate() {
+            let path = std::path::Path::new(&dir).join(format!("random{n}.mlir"));
+            std::fs::write(&path, text).expect("LATTICE_POLY_RANDOM_DUMP is writable");
+        }
+    }
     let mut verdicts: Vec<(usize, Vec<Verdict>)> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
