@@ -3,7 +3,8 @@
 //! triangular bounds, 1-3 `f64` arrays read and written with in-bounds random affine
 //! subscripts, so real dependences appear) is run through Lattice's own JIT before and after
 //! `--poly-schedule`, `--affine-loop-tile=tile-sizes=2,3`, `--affine-loop-fusion` and
-//! `--poly-transform=permute=1,0`, and the printed checksums must agree (exactly, or within
+//! `--poly-transform=permute=1,0` and `--poly-transform=reverse=0` (both legal only on some
+//! nests: elsewhere they must refuse), and the printed checksums must agree (exactly, or within
 //! 1e-9 relative where a reduction may be reassociated).
 //!
 //! Invariants: the seed is fixed (`LATTICE_POLY_RANDOM_SEED` overrides it), the program count
@@ -34,6 +35,7 @@ const PASSES: &[(&str, &str)] = &[
     ("affine-loop-tile", "tile-sizes=2,3"),
     ("affine-loop-fusion", ""),
     ("poly-transform", "permute=1,0"),
+    ("poly-transform", "reverse=0"),
 ];
 
 /// A small deterministic generator (SplitMix64).
