@@ -14,7 +14,7 @@ pub mod canonicalize;
 mod fold;
 pub mod ops;
 pub mod passes;
-mod util;
+pub mod util;
 pub mod valid;
 mod verify;
 

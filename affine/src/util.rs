@@ -38,7 +38,7 @@ pub(crate) fn custom_error(
 }
 
 /// The affine map stored in attribute `name` of `op`.
-pub(crate) fn map_attr(ir: &Ir, op: Op, name: &str) -> Option<AffineMap> {
+pub fn map_attr(ir: &Ir, op: Op, name: &str) -> Option<AffineMap> {
     match ir.ctx().attr_data(ir.attr(op, name)?) {
         AttrData::AffineMap(m) => Some(*m),
         _ => None,
@@ -46,7 +46,7 @@ pub(crate) fn map_attr(ir: &Ir, op: Op, name: &str) -> Option<AffineMap> {
 }
 
 /// The integer set stored in attribute `name` of `op`.
-pub(crate) fn set_attr(ir: &Ir, op: Op, name: &str) -> Option<IntegerSet> {
+pub fn set_attr(ir: &Ir, op: Op, name: &str) -> Option<IntegerSet> {
     match ir.ctx().attr_data(ir.attr(op, name)?) {
         AttrData::IntegerSet(s) => Some(*s),
         _ => None,
@@ -54,7 +54,7 @@ pub(crate) fn set_attr(ir: &Ir, op: Op, name: &str) -> Option<IntegerSet> {
 }
 
 /// The integer value of attribute `name` of `op` (any integer type).
-pub(crate) fn int_attr(ir: &Ir, op: Op, name: &str) -> Option<i128> {
+pub fn int_attr(ir: &Ir, op: Op, name: &str) -> Option<i128> {
     ir.ctx().int_value(ir.attr(op, name)?)
 }
 
@@ -68,7 +68,7 @@ pub(crate) fn flag_attr(ir: &Ir, op: Op, name: &str) -> bool {
 }
 
 /// The values of a `array<i32: ...>`/`array<i64: ...>` attribute.
-pub(crate) fn dense_array(ctx: &Context, attr: Option<Attr>) -> Option<Vec<i64>> {
+pub fn dense_array(ctx: &Context, attr: Option<Attr>) -> Option<Vec<i64>> {
     match ctx.attr_data(attr?) {
         AttrData::DenseArray { values, .. } => {
             values.iter().map(|&v| i64::try_from(v).ok()).collect()
@@ -78,7 +78,7 @@ pub(crate) fn dense_array(ctx: &Context, attr: Option<Attr>) -> Option<Vec<i64>>
 }
 
 /// The integer elements of a `dense<...> : tensor<Nxi32>` attribute (splats expanded).
-pub(crate) fn dense_elements(ctx: &Context, attr: Option<Attr>) -> Option<Vec<i64>> {
+pub fn dense_elements(ctx: &Context, attr: Option<Attr>) -> Option<Vec<i64>> {
     let AttrData::DenseElements { ty, values } = ctx.attr_data(attr?) else {
         return None;
     };
@@ -94,7 +94,7 @@ pub(crate) fn dense_elements(ctx: &Context, attr: Option<Attr>) -> Option<Vec<i6
 }
 
 /// `dense<[..]> : tensor<Nxi32>` (a splat when all values are equal).
-pub(crate) fn i32_tensor_attr(ctx: &Context, values: &[i64]) -> Attr {
+pub fn i32_tensor_attr(ctx: &Context, values: &[i64]) -> Attr {
     let i32t = ctx.int_type(32);
     let ty = ctx.ty(TypeData::RankedTensor {
         shape: vec![values.len() as i64],
@@ -117,7 +117,7 @@ pub(crate) fn i64_array_attr(ctx: &Context, values: &[i64]) -> Attr {
 }
 
 /// The integer values of an array attribute of integers.
-pub(crate) fn int_array(ctx: &Context, attr: Option<Attr>) -> Option<Vec<i64>> {
+pub fn int_array(ctx: &Context, attr: Option<Attr>) -> Option<Vec<i64>> {
     match ctx.attr_data(attr?) {
         AttrData::Array(elems) => elems
             .iter()
@@ -133,7 +133,7 @@ pub(crate) fn types_of(ir: &Ir, values: &[Value]) -> Vec<Type> {
 }
 
 /// The element type and rank of a ranked memref type.
-pub(crate) fn memref_info(ctx: &Context, ty: Type) -> Option<(Type, usize)> {
+pub fn memref_info(ctx: &Context, ty: Type) -> Option<(Type, usize)> {
     match ctx.type_data(ty) {
         TypeData::MemRef { shape, element, .. } => Some((*element, shape.len())),
         _ => None,
@@ -141,7 +141,7 @@ pub(crate) fn memref_info(ctx: &Context, ty: Type) -> Option<(Type, usize)> {
 }
 
 /// The constant integer an op with the `CONSTANT_LIKE` trait gives `value`, if any.
-pub(crate) fn constant_int(ir: &Ir, value: Value) -> Option<i64> {
+pub fn constant_int(ir: &Ir, value: Value) -> Option<i64> {
     let def = ir.defining_op(value)?;
     if !ir.has_trait(def, lattice_ir::Traits::CONSTANT_LIKE) {
         return None;

@@ -66,7 +66,7 @@ OPTIONS:
     -h, --help             this help
 
 The search space covers tile sizes per band loop (affine-loop-tile), loop order
-(affine-loop-interchange), unroll-jam and unroll factors, vector width
+(poly-transform{permute}), unroll-jam and unroll factors, vector width
 (affine-super-vectorize) and an outer parallel loop (affine-parallelize), each only when
 this build registers the pass. Space spec keys: tile, tile_per_dim, unroll, unroll_jam,
 vector, parallel, interchange.
@@ -735,7 +735,7 @@ fn clamp_to_capabilities(space: &mut Space, caps: Capabilities) {
     }
     if !caps.interchange && space.orders.len() > 1 {
         space.orders = vec![Vec::new()];
-        pinned.push("interchange (affine-loop-interchange)");
+        pinned.push("interchange (poly-transform permute)");
     }
     if !caps.unroll && space.unroll != [1] {
         space.unroll = vec![1];

@@ -175,6 +175,15 @@ fn run_checked(shared: &Shared, text: &str) -> Result<String, String> {
             entry: ENTRY,
         },
     );
+    // LATTICE_DIFF_DUMP=DIR keeps every module that failed to run, with its error.
+    if let (Err(e), Ok(dir)) = (&r, std::env::var("LATTICE_DIFF_DUMP")) {
+        let n = shared.cache.lock().unwrap().len();
+        let _ = std::fs::create_dir_all(&dir);
+        let _ = std::fs::write(
+            format!("{dir}/fail{n}.mlir"),
+            format!("// {}\n{text}", e.replace('\n', "\n// ")),
+        );
+    }
     shared
         .cache
         .lock()

@@ -762,17 +762,5 @@ fn restore(names: &mut FxHashMap<String, AffineExpr>, name: String, saved: Optio
 
 /// `dense<[..]> : tensor<Nxi32>` (a splat when all equal), as the affine parser builds.
 fn i32_tensor(ctx: &lattice_ir::Context, values: &[i64]) -> Attr {
-    let i32t = ctx.int_type(32);
-    let ty = ctx.ty(lattice_ir::TypeData::RankedTensor {
-        shape: vec![values.len() as i64],
-        element: i32t,
-        encoding: None,
-    });
-    let splat = !values.is_empty() && values.iter().all(|&v| v == values[0]);
-    let elems = if splat { &values[..1] } else { values };
-    let values = elems
-        .iter()
-        .map(|&v| ctx.int_attr(v as i128, i32t))
-        .collect();
-    ctx.attr(lattice_ir::AttrData::DenseElements { ty, values })
+    lattice_affine::util::i32_tensor_attr(ctx, values)
 }

@@ -1797,19 +1797,7 @@ fn map_attr(ir: &Ir, op: Op, name: &str) -> Option<lattice_ir::AffineMap> {
 }
 
 fn dense_elements(ir: &Ir, op: Op, name: &str) -> Option<Vec<i64>> {
-    let ctx = ir.ctx();
-    let AttrData::DenseElements { ty, values } = ctx.attr_data(ir.attr(op, name)?) else {
-        return None;
-    };
-    let count: i64 = ctx.shape(*ty)?.iter().product();
-    let ints: Vec<i64> = values
-        .iter()
-        .map(|&v| ctx.int_value(v).and_then(|x| i64::try_from(x).ok()))
-        .collect::<Option<_>>()?;
-    if ints.len() == 1 && count != 1 {
-        return Some(vec![ints[0]; usize::try_from(count).ok()?]);
-    }
-    Some(ints)
+    lattice_affine::util::dense_elements(ir.ctx(), ir.attr(op, name))
 }
 
 fn int_array(ir: &Ir, op: Op, name: &str) -> Option<Vec<i64>> {

@@ -338,41 +338,30 @@ pub fn set_emptiness(ctx: &Context, set: IntegerSet) -> Feasibility {
     }
 }
 
-/// Whether constraint `index` of `set` holds at every integer point satisfying the
-/// others: `Some(true)` proven implied, `Some(false)` proven not, `None` unknown.
-pub fn constraint_is_implied(ctx: &Context, set: IntegerSet, index: usize) -> Option<bool> {
-    let flat = ctx.flatten_set(set)?;
-    if !flat.exact {
-        return None;
+/// The rows whose feasibility means constraint `row` can fail: `row < 0`, and for an
+/// equality also `row > 0` (each as a `>= 0` row).
+fn negations(row: &[i64], is_eq: bool) -> Vec<Vec<i128>> {
+    let pos: Vec<i128> = row.iter().map(|&v| i128::from(v)).collect();
+    let mut neg: Vec<i128> = pos.iter().map(|v| -v).collect();
+    let last = neg.len() - 1;
+    neg[last] -= 1; // -row - 1 >= 0
+    if !is_eq {
+        return vec![neg];
     }
-    let data = ctx.set_data(set);
-    let count = data.constraints.len();
-    if index >= count {
-        return None;
-    }
-    // Rows 0..count are the constraints in order; the rest define locals.
-    let base: Vec<usize> = (0..flat.rows.len()).filter(|&r| r != index).collect();
-    let row = &flat.rows[index];
-    // The constraint fails iff `row < 0` (i.e. `-row - 1 >= 0`) or, for an equality,
-    // `row > 0` is possible.
-    let negations: Vec<Vec<i128>> = if flat.is_eq[index] {
-        let pos: Vec<i128> = row.iter().map(|&v| i128::from(v)).collect();
-        let mut neg: Vec<i128> = pos.iter().map(|v| -v).collect();
-        let mut pos = pos;
-        *pos.last_mut()? -= 1; // row - 1 >= 0
-        *neg.last_mut()? -= 1; // -row - 1 >= 0
-        vec![pos, neg]
-    } else {
-        let mut neg: Vec<i128> = row.iter().map(|&v| -i128::from(v)).collect();
-        *neg.last_mut()? -= 1;
-        vec![neg]
-    };
-    for negation in negations {
+    let mut pos = pos;
+    pos[last] -= 1; // row - 1 >= 0
+    vec![pos, neg]
+}
+
+/// Whether constraint `index` of `flat` holds wherever the rows `given` hold:
+/// `Some(true)` proven, `Some(false)` refuted, `None` unknown.
+fn implied_by(flat: &FlatSystem, given: &[usize], index: usize) -> Option<bool> {
+    for negation in negations(&flat.rows[index], flat.is_eq[index]) {
         let mut sys = LinearSystem {
             num_vars: flat.num_vars(),
             ..LinearSystem::default()
         };
-        for &r in &base {
+        for &r in given {
             let row: Vec<i128> = flat.rows[r].iter().map(|&v| i128::from(v)).collect();
             if flat.is_eq[r] {
                 sys.eqs.push(row);
@@ -390,6 +379,18 @@ pub fn constraint_is_implied(ctx: &Context, set: IntegerSet, index: usize) -> Op
     Some(true)
 }
 
+/// Whether constraint `index` of `set` holds at every integer point satisfying the
+/// others: `Some(true)` proven implied, `Some(false)` proven not, `None` unknown.
+pub fn constraint_is_implied(ctx: &Context, set: IntegerSet, index: usize) -> Option<bool> {
+    let flat = ctx.flatten_set(set)?;
+    if !flat.exact || index >= ctx.set_data(set).constraints.len() {
+        return None;
+    }
+    // Rows 0..count are the constraints in order; the rest define locals.
+    let given: Vec<usize> = (0..flat.rows.len()).filter(|&r| r != index).collect();
+    implied_by(&flat, &given, index)
+}
+
 /// Whether every integer point (every dim and symbol value) is in `set`: each
 /// constraint holds unconditionally. `Some(false)` also when the set is empty.
 pub fn set_is_universe(ctx: &Context, set: IntegerSet) -> Option<bool> {
@@ -402,33 +403,8 @@ pub fn set_is_universe(ctx: &Context, set: IntegerSet) -> Option<bool> {
     let count = ctx.set_data(set).constraints.len();
     let defs: Vec<usize> = (count..flat.rows.len()).collect();
     for index in 0..count {
-        let row = &flat.rows[index];
-        let negations: Vec<Vec<i128>> = if flat.is_eq[index] {
-            let mut pos: Vec<i128> = row.iter().map(|&v| i128::from(v)).collect();
-            let mut neg: Vec<i128> = pos.iter().map(|v| -v).collect();
-            *pos.last_mut()? -= 1;
-            *neg.last_mut()? -= 1;
-            vec![pos, neg]
-        } else {
-            let mut neg: Vec<i128> = row.iter().map(|&v| -i128::from(v)).collect();
-            *neg.last_mut()? -= 1;
-            vec![neg]
-        };
-        for negation in negations {
-            let mut sys = LinearSystem {
-                num_vars: flat.num_vars(),
-                ..LinearSystem::default()
-            };
-            for &r in &defs {
-                sys.ineqs
-                    .push(flat.rows[r].iter().map(|&v| i128::from(v)).collect());
-            }
-            sys.ineqs.push(negation);
-            match sys.feasibility() {
-                Feasibility::Infeasible => {}
-                Feasibility::Feasible => return Some(false),
-                Feasibility::Unknown => return None,
-            }
+        if !implied_by(&flat, &defs, index)? {
+            return Some(false);
         }
     }
     Some(true)

@@ -1251,19 +1251,9 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
         fastest_varying: o.int_list("test-fastest-varying").map_err(&err)?,
         vectorize_reductions: o.bool("vectorize-reductions", false).map_err(&err)?,
     };
-    let remarks = o.bool("remarks", false).map_err(&err)?
-        || std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1");
+    o.bool("remarks", false).map_err(&err)?;
     let report = super_vectorize_with_report(ir, func, &options)?;
-    if remarks {
-        for r in &report.remarks {
-            let DiagLoc::Loc(loc) = r.loc else { continue };
-            let at = match lattice_ir::diag::first_file_line_col(ir.ctx(), loc) {
-                Some((file, line, col)) => format!("{file}:{line}:{col}: "),
-                None => String::new(),
-            };
-            eprintln!("{at}remark: {}", r.message);
-        }
-    }
+    lattice_ir::pass::report_declined(ir, &report.remarks, o);
     Ok(())
 }
 

@@ -64,29 +64,29 @@ impl Config {
     /// (`(pass, options)` pairs, in order); empty for the baseline.
     pub fn pipeline(&self, trips: &[i64]) -> Vec<(String, String)> {
         let mut p = Vec::new();
+        // The order is applied first (`poly-transform` permutes the whole perfect band, and
+        // refuses if a dependence forbids it); tile sizes stay keyed by original dimension,
+        // so they are reordered to the new loop positions.
+        let permuted =
+            !self.order.is_empty() && self.order.iter().enumerate().any(|(i, &o)| o as usize != i);
+        if permuted {
+            let o: Vec<String> = self.order.iter().map(|x| x.to_string()).collect();
+            p.push(("poly-transform".into(), format!("permute={}", o.join(","))));
+        }
         if self.tile.iter().any(|&t| t > 0) {
-            let sizes: Vec<String> = self
-                .tile
-                .iter()
-                .zip(trips)
-                .map(|(&t, &n)| {
-                    if t == 0 {
-                        n.max(1).to_string()
-                    } else {
-                        t.to_string()
-                    }
-                })
-                .collect();
+            let size = |d: usize| match (self.tile[d], trips.get(d)) {
+                (0, Some(&n)) => n.max(1).to_string(),
+                (0, None) => "1".to_string(),
+                (t, _) => t.to_string(),
+            };
+            let sizes: Vec<String> = if permuted {
+                self.order.iter().map(|&d| size(d as usize)).collect()
+            } else {
+                (0..self.tile.len()).map(size).collect()
+            };
             p.push((
                 "affine-loop-tile".into(),
                 format!("tile-sizes={}", sizes.join(",")),
-            ));
-        }
-        if !self.order.is_empty() && self.order.iter().enumerate().any(|(i, &o)| o as usize != i) {
-            let o: Vec<String> = self.order.iter().map(|x| x.to_string()).collect();
-            p.push((
-                "affine-loop-interchange".into(),
-                format!("permutation={}", o.join(",")),
             ));
         }
         if self.vector > 1 {
@@ -169,7 +169,7 @@ impl Capabilities {
         };
         Capabilities {
             tile: has("affine-loop-tile", "tile-sizes"),
-            interchange: has("affine-loop-interchange", "permutation"),
+            interchange: has("poly-transform", "permute"),
             unroll: has("affine-loop-unroll", "unroll-factor"),
             unroll_jam: has("affine-loop-unroll-jam", "unroll-jam-factor"),
             vectorize: has("affine-super-vectorize", "virtual-vector-size"),

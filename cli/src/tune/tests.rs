@@ -105,6 +105,10 @@ fn derived_space_and_pipelines() {
         space.parallel
     ));
     assert_eq!(space.size(), 125 * 6 * 4 * 3 * 3 * 2);
+    // This build's registry drives tiling (`affine-loop-tile`) and loop order
+    // (`poly-transform{permute}`), the option names the pipelines use.
+    let caps = Capabilities::of(&make_registry());
+    assert!(caps.tile && caps.interchange, "{caps:?}");
     // Without the passes, only the baseline remains.
     let none = Space::derive(&matmul_band(128), Capabilities::default());
     assert_eq!(none.size(), 1);
@@ -118,7 +122,7 @@ fn derived_space_and_pipelines() {
         vector: 8,
         parallel: true,
     };
-    expect![[r#"func.func(affine-loop-tile{tile-sizes=32,128,8},affine-loop-interchange{permutation=0,2,1},affine-super-vectorize{virtual-vector-size=8},affine-loop-unroll-jam{unroll-jam-factor=2},affine-loop-unroll{unroll-factor=4},affine-parallelize{max-nested=1})"#]]
+    expect!["func.func(poly-transform{permute=0,2,1},affine-loop-tile{tile-sizes=32,8,128},affine-super-vectorize{virtual-vector-size=8},affine-loop-unroll-jam{unroll-jam-factor=2},affine-loop-unroll{unroll-factor=4},affine-parallelize{max-nested=1})"]
     .assert_eq(&pipeline_text(&c.pipeline(&[128, 128, 128])));
     // Grid decoding and index encoding agree on every config.
     for n in (0..space.size()).step_by(97) {

@@ -344,7 +344,12 @@ impl Gen {
 
     fn constant(&mut self, value: &str, ty: &str) -> String {
         let v = self.fresh();
-        self.line(0, &format!("{v} = arith.constant {value} : {ty}"));
+        // `true`/`false` carry their type (i1) implicitly; writing it is a syntax error.
+        if ty == "i1" {
+            self.line(0, &format!("{v} = arith.constant {value}"));
+        } else {
+            self.line(0, &format!("{v} = arith.constant {value} : {ty}"));
+        }
         v
     }
 

@@ -26,7 +26,7 @@ use crate::isl::IslCtx;
 use crate::scop::{extract_scops, ArrayKind};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassDef, PassOptions};
-use lattice_ir::{AttrData, Ir, Op, OperationState, Traits, TypeData, Value, WalkOrder};
+use lattice_ir::{AttrData, Ir, Op, OperationState, Traits, Value, WalkOrder};
 use rustc_hash::FxHashMap;
 
 /// Options of [`affine_parallelize`].
@@ -256,20 +256,7 @@ pub fn affine_parallelize(
 }
 
 fn i32_tensor(ir: &Ir, values: &[i64]) -> lattice_ir::Attr {
-    let ctx = ir.ctx();
-    let i32t = ctx.int_type(32);
-    let ty = ctx.ty(TypeData::RankedTensor {
-        shape: vec![values.len() as i64],
-        element: i32t,
-        encoding: None,
-    });
-    let splat = !values.is_empty() && values.iter().all(|&v| v == values[0]);
-    let elems = if splat { &values[..1] } else { values };
-    let values = elems
-        .iter()
-        .map(|&v| ctx.int_attr(v as i128, i32t))
-        .collect();
-    ctx.attr(AttrData::DenseElements { ty, values })
+    lattice_affine::util::i32_tensor_attr(ir.ctx(), values)
 }
 
 /// Rewrites `for_op` into an `affine.parallel` (upstream's `affineParallelize`).
@@ -354,19 +341,9 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
             AliasAssumption::ArgumentsMayAlias
         },
     };
-    let remarks = o.bool("remarks", false).map_err(&err)?
-        || std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1");
+    o.bool("remarks", false).map_err(&err)?;
     let report = affine_parallelize(ir, func, &options);
-    if remarks {
-        for r in &report.remarks {
-            let DiagLoc::Loc(loc) = r.loc else { continue };
-            let at = match lattice_ir::diag::first_file_line_col(ir.ctx(), loc) {
-                Some((file, line, col)) => format!("{file}:{line}:{col}: "),
-                None => String::new(),
-            };
-            eprintln!("{at}remark: {}", r.message);
-        }
-    }
+    lattice_ir::pass::report_declined(ir, &report.remarks, o);
     Ok(())
 }
 
