@@ -4,7 +4,8 @@
 // RUN: lattice opt %s --split-input-file --poly-schedule="tile=false" | FileCheck %s --check-prefix=NOTILE
 
 // isl's scheduler keeps (i, j, k) as one permutable band with i and j coincident; the
-// band is tiled by 16 and the outermost tile loop becomes affine.parallel.
+// band is tiled by 16 and the outermost tile loop becomes affine.parallel. In the point
+// band, j (unit stride on B and C, invariant for A) moves innermost: order i, k, j.
 // CHECK-DAG:   #[[$LO:map[0-9]*]] = affine_map<(d0) -> (d0 * 16)>
 // CHECK-DAG:   #[[$HI:map[0-9]*]] = affine_map<(d0) -> (d0 * 16 + 16)>
 // CHECK-LABEL: func.func @matmul
@@ -12,9 +13,11 @@
 // CHECK-NEXT:    affine.for %[[TJ:.*]] = 0 to 4 {
 // CHECK-NEXT:      affine.for %[[TK:.*]] = 0 to 4 {
 // CHECK-NEXT:        affine.for %[[I:.*]] = #[[$LO]](%[[TI]]) to #[[$HI]](%[[TI]]) {
-// CHECK-NEXT:          affine.for %[[J:.*]] = #[[$LO]](%[[TJ]]) to #[[$HI]](%[[TJ]]) {
-// CHECK-NEXT:            affine.for %[[K:.*]] = #[[$LO]](%[[TK]]) to #[[$HI]](%[[TK]]) {
+// CHECK-NEXT:          affine.for %[[K:.*]] = #[[$LO]](%[[TK]]) to #[[$HI]](%[[TK]]) {
+// CHECK-NEXT:            affine.for %[[J:.*]] = #[[$LO]](%[[TJ]]) to #[[$HI]](%[[TJ]]) {
 // CHECK-NEXT:              affine.load %{{.*}}[%[[I]], %[[K]]]
+// CHECK-NEXT:              affine.load %{{.*}}[%[[K]], %[[J]]]
+// CHECK-NEXT:              affine.load %{{.*}}[%[[I]], %[[J]]]
 // SEQ-LABEL:   func.func @matmul
 // SEQ-NOT:     affine.parallel
 // SEQ:         affine.for %{{.*}} = 0 to 4 {
