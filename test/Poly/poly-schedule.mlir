@@ -1,5 +1,5 @@
-// RUN: lattice opt %s --split-input-file --poly-schedule=tile-sizes=16 | FileCheck %s
-// RUN: lattice opt %s --split-input-file --poly-schedule="tile-sizes=16 parallel=false" \
+// RUN: lattice opt %s --split-input-file --poly-schedule="tile-sizes=16 intra-tile-order=unit-stride" | FileCheck %s
+// RUN: lattice opt %s --split-input-file --poly-schedule="tile-sizes=16 parallel=false intra-tile-order=unit-stride" \
 // RUN:   | FileCheck %s --check-prefix=SEQ
 // RUN: lattice opt %s --split-input-file --poly-schedule="tile=false" | FileCheck %s --check-prefix=NOTILE
 
