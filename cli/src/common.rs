@@ -6,7 +6,9 @@
 //! files are written to a temporary file in the target's directory and renamed into place.
 
 use lattice_ir::diag::{Diagnostic, SourceMap};
-use lattice_ir::pass::{parse_pass_options, OpPipeline, PassOptions, PassRegistry};
+use lattice_ir::pass::{
+    parse_pass_options, run_pipeline, OpPipeline, PassOptions, PassRegistry, RunOptions,
+};
 use lattice_ir::{Context, Ir, Op, SourceId};
 use std::sync::Arc;
 
@@ -148,4 +150,31 @@ pub fn accept_codegen_flag(
         _ => return Ok(false),
     }
     Ok(true)
+}
+
+/// [`load`]s `path` and runs `pipeline` on it; on failure prints the rendered error and
+/// returns the exit status (1) the command should end with.
+pub fn load_and_transform(
+    path: &str,
+    pipeline: &OpPipeline,
+) -> Result<Loaded, std::process::ExitCode> {
+    let fail = |text: &str| {
+        eprint!("{text}");
+        if !text.ends_with('\n') {
+            eprintln!();
+        }
+        std::process::ExitCode::from(1)
+    };
+    let mut loaded = load(path).map_err(|e| fail(&e))?;
+    if !pipeline.is_empty() {
+        if let Err(d) = run_pipeline(
+            &mut loaded.ir,
+            loaded.module,
+            pipeline,
+            &RunOptions::default(),
+        ) {
+            return Err(fail(&loaded.render(&d)));
+        }
+    }
+    Ok(loaded)
 }

@@ -6,10 +6,9 @@
 //! Exit codes: 0 success, 1 bad input or failed code generation, 2 usage. Every output
 //! file is written to a temporary file and renamed into place, only on success.
 
-use crate::common::{accept_codegen_flag, load, write_atomically, PassFlags};
+use crate::common::{accept_codegen_flag, load_and_transform, write_atomically, PassFlags};
 use lattice_cli::make_registry;
 use lattice_codegen::llvm::{self, emit, header, CodegenOptions};
-use lattice_ir::pass::{run_pipeline, RunOptions};
 use std::process::ExitCode;
 
 const HELP: &str = "\
@@ -147,27 +146,10 @@ fn main_inner(args: &[String]) -> ExitCode {
         Err(e) => return usage_error(&e),
     };
     codegen.pic = kind == Kind::Shared;
-    let mut loaded = match load(&input) {
+    let mut loaded = match load_and_transform(&input, &pipeline) {
         Ok(l) => l,
-        Err(e) => {
-            eprint!("{e}");
-            if !e.ends_with('\n') {
-                eprintln!();
-            }
-            return ExitCode::from(1);
-        }
+        Err(code) => return code,
     };
-    if !pipeline.is_empty() {
-        if let Err(d) = run_pipeline(
-            &mut loaded.ir,
-            loaded.module,
-            &pipeline,
-            &RunOptions::default(),
-        ) {
-            eprint!("{}", loaded.render(&d));
-            return ExitCode::from(1);
-        }
-    }
     let llcx = inkwell::context::Context::create();
     let module_op = loaded.module;
     let (module, tm) = match llvm::compile(&llcx, &mut loaded.ir, module_op, &codegen) {

@@ -158,7 +158,7 @@ pub fn main(args: &[String]) -> ExitCode {
         Err(d) => return fail(&sources, d),
     };
     if a.remarks {
-        gpu::map::print_remarks(&ir, &remarks);
+        lattice_ir::pass::print_remarks(&ir, &remarks);
     }
     let kernels = match gpu::emit_all(&mut ir, module, &a.options) {
         Ok(k) => k,
@@ -176,7 +176,7 @@ pub fn main(args: &[String]) -> ExitCode {
             a.input
         );
         if !a.remarks {
-            gpu::map::print_remarks(&ir, &remarks);
+            lattice_ir::pass::print_remarks(&ir, &remarks);
         }
         return ExitCode::from(1);
     }
@@ -381,7 +381,7 @@ pub fn run_main(args: &[String]) -> ExitCode {
     match gpu::run_module(&mut ir, module, &entry, &options) {
         Ok(out) => {
             if remarks {
-                gpu::map::print_remarks(&ir, &out.remarks);
+                lattice_ir::pass::print_remarks(&ir, &out.remarks);
                 eprintln!(
                     "remark: {} kernels, {} launches on {}",
                     out.kernels, out.launches, out.adapter

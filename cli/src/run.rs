@@ -7,11 +7,10 @@
 //! entry, entry of the wrong type), 2 usage. `--time` runs the entry `--repeat N` times
 //! and reports min/median (and GFLOP/s with `--flops N`) on standard error.
 
-use crate::common::{accept_codegen_flag, load, PassFlags};
+use crate::common::{accept_codegen_flag, load_and_transform, PassFlags};
 use lattice_cli::make_registry;
 use lattice_codegen::llvm::jit::{EntryResult, Jit};
 use lattice_codegen::llvm::{self, CodegenOptions};
-use lattice_ir::pass::{run_pipeline, RunOptions};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -195,27 +194,10 @@ fn main_inner(args: &[String]) -> ExitCode {
         Ok(p) => p,
         Err(e) => return usage_error(&e),
     };
-    let mut loaded = match load(&input) {
+    let mut loaded = match load_and_transform(&input, &pipeline) {
         Ok(l) => l,
-        Err(e) => {
-            eprint!("{e}");
-            if !e.ends_with('\n') {
-                eprintln!();
-            }
-            return ExitCode::from(1);
-        }
+        Err(code) => return code,
     };
-    if !pipeline.is_empty() {
-        if let Err(d) = run_pipeline(
-            &mut loaded.ir,
-            loaded.module,
-            &pipeline,
-            &RunOptions::default(),
-        ) {
-            eprint!("{}", loaded.render(&d));
-            return ExitCode::from(1);
-        }
-    }
     let llcx = inkwell::context::Context::create();
     let module_op = loaded.module;
     let (module, _tm) = match llvm::compile(&llcx, &mut loaded.ir, module_op, &a.codegen) {

@@ -467,9 +467,13 @@ pub fn report_declined(ir: &Ir, remarks: &[Diagnostic], options: &PassOptions) {
         "Number of times the pass declined to transform (see remarks=true)",
         remarks.len() as u64,
     );
-    if !remarks_enabled(options) {
-        return;
+    if remarks_enabled(options) {
+        print_remarks(ir, remarks);
     }
+}
+
+/// Prints `remarks` to stderr as `file:line:col: remark: message` lines.
+pub fn print_remarks(ir: &Ir, remarks: &[Diagnostic]) {
     for r in remarks {
         let at = match r.loc {
             DiagLoc::Loc(loc) => match crate::diag::first_file_line_col(ir.ctx(), loc) {

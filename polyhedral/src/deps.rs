@@ -53,6 +53,21 @@ pub enum AliasAssumption {
     DistinctMemrefs,
 }
 
+impl AliasAssumption {
+    /// The pass option `assume-no-alias` (`default` when absent): true means
+    /// [`AliasAssumption::DistinctMemrefs`].
+    pub fn from_pass_option(
+        options: &lattice_ir::pass::PassOptions,
+        default: bool,
+    ) -> Result<AliasAssumption, String> {
+        Ok(if options.bool("assume-no-alias", default)? {
+            AliasAssumption::DistinctMemrefs
+        } else {
+            AliasAssumption::ArgumentsMayAlias
+        })
+    }
+}
+
 /// Options of [`analyze`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DepOptions {

@@ -27,8 +27,7 @@ use crate::isl::{IslCtx, IslError, IslText};
 use crate::scop::AccessKind;
 use crate::scop::{extract_scops, Scop};
 use crate::transform::{
-    check_supported, domain_text, first_violation, print_remarks, regenerate, remark,
-    TransformError,
+    check_supported, domain_text, first_violation, regenerate, remark, TransformError,
 };
 use isl_rs::{
     Id, MultiVal, Options, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType,
@@ -526,11 +525,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
         tile: o.bool("tile", true).map_err(&err)?,
         tile_sizes,
         parallel: o.bool("parallel", true).map_err(&err)?,
-        alias: if o.bool("assume-no-alias", true).map_err(&err)? {
-            AliasAssumption::DistinctMemrefs
-        } else {
-            AliasAssumption::ArgumentsMayAlias
-        },
+        alias: AliasAssumption::from_pass_option(o, true).map_err(&err)?,
         time_limit: {
             let t = o.int("time-limit", 10).map_err(&err)?;
             if t < 1 {
@@ -554,11 +549,8 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     if o.bool("emit-remarks", false).map_err(&err)? && !report.remarks.is_empty() {
         return Err(report.remarks);
     }
-    if o.bool("remarks", false).map_err(&err)?
-        || std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1")
-    {
-        print_remarks(ir, &report.remarks);
-    }
+    o.bool("remarks", false).map_err(&err)?;
+    lattice_ir::pass::report_declined(ir, &report.remarks, o);
     Ok(())
 }
 

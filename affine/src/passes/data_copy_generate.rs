@@ -1260,31 +1260,12 @@ fn parse_options(o: &PassOptions) -> Result<DataCopyGenerateOptions, String> {
     })
 }
 
-/// Prints `report`'s remarks to stderr as `file:line:col: remark: ...` lines.
-pub(crate) fn print_remarks(ir: &Ir, remarks: &[Diagnostic]) {
-    for r in remarks {
-        let DiagLoc::Loc(loc) = r.loc else { continue };
-        let at = match lattice_ir::diag::first_file_line_col(ir.ctx(), loc) {
-            Some((file, line, col)) => format!("{file}:{line}:{col}: "),
-            None => String::new(),
-        };
-        eprintln!("{at}remark: {}", r.message);
-    }
-}
-
-/// Whether remarks were asked for (`remarks=true` or `LATTICE_REMARKS=1`).
-pub(crate) fn remarks_wanted(o: &PassOptions) -> Result<bool, String> {
-    Ok(o.bool("remarks", false)? || std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1"))
-}
-
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(func)), e)];
     let options = parse_options(o).map_err(&err)?;
-    let remarks = remarks_wanted(o).map_err(&err)?;
+    o.bool("remarks", false).map_err(&err)?;
     let report = data_copy_generate_with_report(ir, func, &options)?;
-    if remarks {
-        print_remarks(ir, &report.remarks);
-    }
+    lattice_ir::pass::report_declined(ir, &report.remarks, o);
     Ok(())
 }
 

@@ -20,7 +20,6 @@
 //! functions referenced by anything but a `func.call`. Each refusal is a remark, printed
 //! with `remarks=true` or `LATTICE_REMARKS=1`.
 
-use super::data_copy_generate::{print_remarks, remarks_wanted};
 use super::simplify_structures::ValueMap;
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassDef, PassOptions};
@@ -469,11 +468,9 @@ fn run(ir: &mut Ir, module: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> 
     if !ir.is_op(module, "builtin.module") {
         return Err(err("normalize-memrefs runs on a 'builtin.module'".into()));
     }
-    let remarks = remarks_wanted(o).map_err(&err)?;
+    o.bool("remarks", false).map_err(&err)?;
     let report = normalize_memrefs_with_report(ir, module, &NormalizeMemrefsOptions::default())?;
-    if remarks {
-        print_remarks(ir, &report.remarks);
-    }
+    lattice_ir::pass::report_declined(ir, &report.remarks, o);
     Ok(())
 }
 

@@ -92,8 +92,7 @@ fn run_pass(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagno
     let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
     let shader_i64 = options.bool("shader-i64", false).map_err(err)?;
     let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
-    let remarks = options.bool("remarks", false).map_err(err)?
-        || std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1");
+    options.bool("remarks", false).map_err(err)?;
     let opts = MapOptions {
         workgroup_size,
         demote_f64,
@@ -102,24 +101,8 @@ fn run_pass(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagno
     };
     check_options(&opts).map_err(|e| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)])?;
     let report = map_parallel_loops(ir, op, &opts);
-    if remarks {
-        print_remarks(ir, &report.remarks);
-    }
+    lattice_ir::pass::report_declined(ir, &report.remarks, options);
     Ok(())
-}
-
-/// Prints remarks as `file:line:col: remark: ...` lines on stderr.
-pub fn print_remarks(ir: &Ir, remarks: &[Diagnostic]) {
-    for r in remarks {
-        let at = match r.loc {
-            DiagLoc::Loc(loc) => match lattice_ir::diag::first_file_line_col(ir.ctx(), loc) {
-                Some((file, line, col)) => format!("{file}:{line}:{col}: "),
-                None => String::new(),
-            },
-            _ => String::new(),
-        };
-        eprintln!("{at}remark: {}", r.message);
-    }
 }
 
 /// Checks the workgroup sizes (1 to 3 positive entries, at most 1024 invocations).

@@ -335,11 +335,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     let options = ParallelizeOptions {
         max_nested: u32::try_from(max_nested.max(0)).unwrap_or(u32::MAX),
         parallel_reductions: o.bool("parallel-reductions", false).map_err(&err)?,
-        alias: if o.bool("assume-no-alias", false).map_err(&err)? {
-            AliasAssumption::DistinctMemrefs
-        } else {
-            AliasAssumption::ArgumentsMayAlias
-        },
+        alias: AliasAssumption::from_pass_option(o, false).map_err(&err)?,
     };
     o.bool("remarks", false).map_err(&err)?;
     let report = affine_parallelize(ir, func, &options);

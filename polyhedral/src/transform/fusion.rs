@@ -13,7 +13,7 @@
 //! pair. Every fused schedule is checked against every dependence first.
 
 use super::tile::violation;
-use super::{apply, print_remarks, program_tree, remark, Member, Tree};
+use super::{apply, program_tree, remark, Member, Tree};
 use crate::deps::{analyze, AliasAssumption, DepKind, DepOptions, Dependences};
 use crate::isl::IslCtx;
 use crate::scop::{extract_scops, AccessKind, Scop};
@@ -332,21 +332,14 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
         mode,
         maximal: o.bool("maximal", false).map_err(&err)?
             || o.bool("fusion-maximal", false).map_err(&err)?,
-        alias: if o.bool("assume-no-alias", true).map_err(&err)? {
-            AliasAssumption::DistinctMemrefs
-        } else {
-            AliasAssumption::ArgumentsMayAlias
-        },
+        alias: AliasAssumption::from_pass_option(o, true).map_err(&err)?,
     };
     let report = loop_fusion(ir, func, &options);
     if o.bool("emit-remarks", false).map_err(&err)? && !report.remarks.is_empty() {
         return Err(report.remarks);
     }
-    if o.bool("remarks", false).map_err(&err)?
-        || std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1")
-    {
-        print_remarks(ir, &report.remarks);
-    }
+    o.bool("remarks", false).map_err(&err)?;
+    lattice_ir::pass::report_declined(ir, &report.remarks, o);
     Ok(())
 }
 

@@ -12,7 +12,7 @@
 //! `--verify-diagnostics`; otherwise `remarks=true` prints them on stderr).
 
 use super::tile::{perfect_band, violation};
-use super::{apply, mark_parallel, print_remarks, program_tree, remark, tuple, Member, Tree};
+use super::{apply, mark_parallel, program_tree, remark, tuple, Member, Tree};
 use crate::deps::{analyze, AliasAssumption, DepOptions, Dependences};
 use crate::isl::{IslCtx, IslError};
 use crate::scop::{extract_scops, Scop};
@@ -433,21 +433,14 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
             Some(_) => Some(idx(o.int("band", 0).map_err(&err)?)?),
             None => None,
         },
-        alias: if o.bool("assume-no-alias", true).map_err(&err)? {
-            AliasAssumption::DistinctMemrefs
-        } else {
-            AliasAssumption::ArgumentsMayAlias
-        },
+        alias: AliasAssumption::from_pass_option(o, true).map_err(&err)?,
     };
     let report = transform_loops(ir, func, &options);
     if o.bool("emit-remarks", false).map_err(&err)? && !report.remarks.is_empty() {
         return Err(report.remarks);
     }
-    if o.bool("remarks", false).map_err(&err)?
-        || std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1")
-    {
-        print_remarks(ir, &report.remarks);
-    }
+    o.bool("remarks", false).map_err(&err)?;
+    lattice_ir::pass::report_declined(ir, &report.remarks, o);
     Ok(())
 }
 

@@ -449,20 +449,6 @@ pub fn remark(ir: &Ir, op: Op, message: impl Into<String>) -> Diagnostic {
     Diagnostic::new(Severity::Remark, DiagLoc::Loc(ir.loc(op)), message.into())
 }
 
-/// Prints `remarks` to stderr as `file:line:col: remark: ...` lines.
-pub fn print_remarks(ir: &Ir, remarks: &[Diagnostic]) {
-    for r in remarks {
-        let at = match r.loc {
-            DiagLoc::Loc(loc) => match lattice_ir::diag::first_file_line_col(ir.ctx(), loc) {
-                Some((file, line, col)) => format!("{file}:{line}:{col}: "),
-                None => String::new(),
-            },
-            _ => String::new(),
-        };
-        eprintln!("{at}remark: {}", r.message);
-    }
-}
-
 /// Wraps the band at the root of `t` (after any marks) in a `parallel` mark.
 pub fn mark_parallel(t: Tree) -> Tree {
     Tree::Mark(PARALLEL_MARK.to_string(), Box::new(t))

@@ -20,9 +20,7 @@
 //! loops, so full tiles get point loops without `min` (mlir-opt uses an `affine.if`). Memrefs are assumed not to alias one
 //! another, as mlir-opt assumes (`assume-no-alias=false` makes the check conservative).
 
-use super::{
-    apply, first_violation, print_remarks, program_tree, remark, schedule_text, Member, Tree,
-};
+use super::{apply, first_violation, program_tree, remark, schedule_text, Member, Tree};
 use crate::deps::{analyze, AliasAssumption, DepOptions, Dependences};
 use crate::isl::{dim_range, IslCtx, IslText};
 use crate::scop::{extract_scops, Scop};
@@ -546,18 +544,11 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     let options = TileOptions {
         sizes,
         separate: o.bool("separate", false).map_err(&err)?,
-        alias: if o.bool("assume-no-alias", true).map_err(&err)? {
-            AliasAssumption::DistinctMemrefs
-        } else {
-            AliasAssumption::ArgumentsMayAlias
-        },
+        alias: AliasAssumption::from_pass_option(o, true).map_err(&err)?,
     };
-    let remarks = o.bool("remarks", false).map_err(&err)?
-        || std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1");
+    o.bool("remarks", false).map_err(&err)?;
     let report = loop_tile(ir, func, &options);
-    if remarks {
-        print_remarks(ir, &report.remarks);
-    }
+    lattice_ir::pass::report_declined(ir, &report.remarks, o);
     Ok(())
 }
 
