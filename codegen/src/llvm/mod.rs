@@ -24,6 +24,7 @@ pub mod jit;
 
 #[allow(unsafe_code)]
 mod arith;
+mod bounds;
 mod cf;
 pub mod func;
 mod math;

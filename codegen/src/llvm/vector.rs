@@ -219,7 +219,17 @@ fn access<'ctx>(
             mask: user_mask,
         });
     };
-    let bounds_mask = if in_bounds {
+    // Also in bounds when the subscript's static upper bound leaves room for every lane.
+    let provably_in_bounds = || {
+        shape[d] != DYNAMIC
+            && super::bounds::upper_bound(ir, ir.operand(op, source_index + 1 + d)).is_some_and(
+                |m| {
+                    m.checked_add(i64::from(lanes))
+                        .is_some_and(|e| e <= shape[d])
+                },
+            )
+    };
+    let bounds_mask = if in_bounds || provably_in_bounds() {
         None
     } else {
         let size = if shape[d] != DYNAMIC {
