@@ -71,6 +71,14 @@ fn emit_examples_validate_and_reparse() {
                     ..Default::default()
                 },
             ),
+            (
+                "promote",
+                GpuCompileOptions {
+                    demote_f64: true,
+                    promote: Some(Default::default()),
+                    ..Default::default()
+                },
+            ),
         ] {
             let (mut ir, m) = parse(&ctx, &name, &text);
             gpu::map_and_outline(&mut ir, m, &options).expect("map");
@@ -121,6 +129,84 @@ fn checksum(text: &str) -> f64 {
         .expect("CHECKSUM line")
 }
 
+/// Whether `output` prints `want` (exact for integers, 1e-5 relative otherwise).
+fn same_checksum(want: f64, output: &str) -> bool {
+    let got: f64 = output.trim().parse().unwrap_or(f64::NAN);
+    if want == want.trunc() && got == got.trunc() {
+        (want - got).abs() <= 1e-5 * want.abs().max(1.0)
+    } else {
+        (want - got).abs() <= 1e-5 * want.abs().max(1e-30)
+    }
+}
+
+/// The examples whose kernels have tiles shared within a workgroup: matmul-like
+/// reductions (A and B tiles per step of the reduction loop) and stencils (a tile with
+/// a halo).
+const PROMOTED: &[&str] = &[
+    "matmul.mlir",
+    "2mm.mlir",
+    "jacobi_2d.mlir",
+    "heat_3d.mlir",
+    "conv2d.mlir",
+];
+
+/// With `--gpu-promote-workgroup-memory`, each of [`PROMOTED`] gets workgroup tiles
+/// (checked on the outlined kernels) and still prints the CPU checksum on the GPU.
+#[test]
+fn promoted_examples_on_gpu_match_cpu() {
+    let ctx = context();
+    let promote = Some(gpu::promote::PromoteOptions::default());
+    let run = !lattice_codegen::gpu::runtime::adapter_names().is_empty();
+    if !run {
+        eprintln!("note: no wgpu adapter; only the promotion itself is checked");
+    }
+    let mut failures = Vec::new();
+    for (name, text) in examples() {
+        if !PROMOTED.contains(&name.as_str()) {
+            continue;
+        }
+        let (mut ir, m) = parse(&ctx, &name, &text);
+        let options = GpuCompileOptions {
+            demote_f64: true,
+            promote: promote.clone(),
+            ..Default::default()
+        };
+        gpu::map_and_outline(&mut ir, m, &options).expect("map");
+        let tiles: i128 = ir
+            .walk_ops(m, lattice_ir::WalkOrder::PreOrder)
+            .into_iter()
+            .filter(|&o| ir.is_op(o, "gpu.func"))
+            .filter_map(|o| ir.attr(o, "workgroup_attributions"))
+            .filter_map(|a| ir.ctx().int_value(a))
+            .sum();
+        if tiles == 0 {
+            failures.push(format!("{name}: no tile promoted"));
+        }
+        if !run {
+            continue;
+        }
+        let (mut ir, m) = parse(&ctx, &name, &text);
+        let options = RunGpuOptions {
+            promote: promote.clone(),
+            ..Default::default()
+        };
+        match gpu::run_module(&mut ir, m, "main", &options) {
+            Ok(r) => {
+                let want = checksum(&text);
+                eprintln!(
+                    "{name}: {tiles} tiles, printed {} (CPU {want})",
+                    r.output.trim()
+                );
+                if !same_checksum(want, &r.output) {
+                    failures.push(format!("{name}: GPU printed {:?}, CPU {want}", r.output));
+                }
+            }
+            Err(e) => failures.push(format!("{name}: {e}")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 /// Runs every example with its kernels on the GPU and compares the printed checksum
 /// with the one mlir-runner printed on the CPU.
 #[test]
@@ -155,12 +241,7 @@ fn run_examples_on_gpu_match_cpu() {
             }
         };
         let want = checksum(&text);
-        let got: f64 = r.output.trim().parse().unwrap_or(f64::NAN);
-        let ok = if want == want.trunc() && got == got.trunc() {
-            (want - got).abs() <= 1e-5 * want.abs().max(1.0)
-        } else {
-            (want - got).abs() <= 1e-5 * want.abs().max(1e-30)
-        };
+        let ok = same_checksum(want, &r.output);
         eprintln!(
             "{name}: {} kernels, {} launches on {}, printed {} (CPU {want}) in {:.1?}",
             r.kernels,

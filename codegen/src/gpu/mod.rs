@@ -16,13 +16,18 @@ pub mod host;
 pub mod map;
 pub mod naga_emit;
 pub mod outline;
+pub mod promote;
 pub mod runtime;
 
 use lattice_ir::pass::PassRegistry;
 
 /// Registers the GPU passes.
 pub fn register(registry: &mut PassRegistry) {
-    registry.register(&[&map::MAP_PARALLEL_LOOPS, &outline::KERNEL_OUTLINING]);
+    registry.register(&[
+        &map::MAP_PARALLEL_LOOPS,
+        &outline::KERNEL_OUTLINING,
+        &promote::PROMOTE_WORKGROUP_MEMORY,
+    ]);
 }
 
 /// Options of [`map_and_outline`] and [`emit_all`].
@@ -38,6 +43,9 @@ pub struct GpuCompileOptions {
     pub shader_f64: bool,
     /// Allow i64 (the device has `SHADER_INT64`).
     pub shader_i64: bool,
+    /// Promote shared tiles to workgroup memory after the mapping
+    /// (`--gpu-promote-workgroup-memory`).
+    pub promote: Option<promote::PromoteOptions>,
 }
 
 /// Maps the parallel loops of every `func.func` of `module` and outlines the launches
@@ -72,6 +80,9 @@ pub fn map_and_outline(
             .collect();
         for f in funcs {
             remarks.extend(map::map_parallel_loops(ir, f, &map_options).remarks);
+            if let Some(p) = &options.promote {
+                remarks.extend(promote::promote_workgroup_memory(ir, f, p).remarks);
+            }
         }
     }
     outline::outline_kernels(ir, module)?;
@@ -106,6 +117,8 @@ pub struct RunGpuOptions {
     pub workgroup_size: Vec<i64>,
     /// Compute f64 kernels in f32 even when the device has `SHADER_F64`.
     pub demote_f64: bool,
+    /// Promote shared tiles to workgroup memory.
+    pub promote: Option<promote::PromoteOptions>,
 }
 
 /// What [`run_module`] produced.
@@ -144,6 +157,7 @@ pub fn run_module(
         shader_f16: gpu.shader_f16,
         shader_f64: gpu.shader_f64 && !options.demote_f64,
         shader_i64: gpu.shader_i64,
+        promote: options.promote.clone(),
     };
     let remarks = map_and_outline(ir, module, &compile).map_err(|d| {
         d.iter()
