@@ -19,7 +19,8 @@ Compiles FILE through LLVM (after Lattice's lower-affine and the given passes) a
 LLVM IR text, assembly, an object file or a shared library. A shared library has no
 undefined symbols: code that calls the runner-utils API (printF32, printMemrefF32, ...)
 is linked against upstream's libmlir_c_runner_utils/libmlir_runner_utils (rpath
-/usr/lib/llvm-22/lib); code with parallel loops (Lattice's thread pool) is refused.
+/usr/lib/llvm-22/lib); code calling Lattice's own runtime (parallel loops, GPU launches)
+is refused.
 An object file leaves those symbols to the final link.
 
 OPTIONS:

@@ -272,13 +272,15 @@ const RUN_HELP: &str = "\
 USAGE: lattice run --target gpu FILE [-e ENTRY] [OPTIONS] [PASSES]
 
 Runs @ENTRY (default main) with every parallel loop nest mapped to a GPU kernel
-(naga + wgpu); host code is interpreted on the CPU and each gpu.launch_func
-dispatches through wgpu. Prints what the program prints (printF64, printI64,
+(naga + wgpu); host code is JIT-compiled for the CPU and each gpu.launch_func
+dispatches through wgpu. Device buffers are created once per memref and copied
+only when the host touches the memory between launches. Prints what the program prints (printF64, printI64,
 printNewline, ...), like mlir-runner.
 
 OPTIONS:
     -e ENTRY                    the function to run (no arguments, no results)
-    --gpu-adapter NAME          use the first adapter whose name contains NAME
+    --gpu-adapter NAME|N        use the first adapter whose name (with its backend)
+                                contains NAME, or the N-th of --gpu-list-adapters
     --gpu-workgroup-size A[,B[,C]]  workgroup size per mapped dimension, x first
     --gpu-demote-f64            compute f64 kernels in f32 even where the device has f64
     --gpu-promote-workgroup-memory  copy tiles shared by a workgroup into workgroup memory
@@ -330,7 +332,11 @@ pub fn run_main(args: &[String]) -> ExitCode {
                 "--remarks" => remarks = true,
                 "--gpu-time" => time = true,
                 "--gpu-list-adapters" => {
-                    for a in gpu::runtime::adapter_names() {
+                    let names = gpu::runtime::adapter_names();
+                    if names.is_empty() {
+                        eprintln!("lattice run: no GPU adapter found (on Linux without a GPU, install Mesa's lavapipe: mesa-vulkan-drivers)");
+                    }
+                    for a in names {
                         println!("{a}");
                     }
                     std::process::exit(0);
@@ -409,8 +415,8 @@ pub fn run_main(args: &[String]) -> ExitCode {
             if remarks {
                 lattice_ir::pass::print_remarks(&ir, &out.remarks);
                 eprintln!(
-                    "remark: {} kernels, {} launches on {}",
-                    out.kernels, out.launches, out.adapter
+                    "remark: {} kernels, {} launches on {}; {} bytes uploaded, {} downloaded",
+                    out.kernels, out.launches, out.adapter, out.traffic.0, out.traffic.1
                 );
             }
             if time {

@@ -120,8 +120,6 @@ fn emit_examples_validate_and_reparse() {
     assert!(total > 10, "only {total} kernels emitted");
 }
 
-const SLOW_HOST_ONLY: &[&str] = &["floyd_warshall.mlir", "seidel_2d.mlir"];
-
 fn checksum(text: &str) -> f64 {
     text.lines()
         .find_map(|l| l.strip_prefix("// CHECKSUM:"))
@@ -224,13 +222,6 @@ fn run_examples_on_gpu_match_cpu() {
         if only.as_ref().is_some_and(|o| !name.contains(o.as_str())) {
             continue;
         }
-        // No loop of these kernels is parallel (the dependence test refuses them, see
-        // the diagnostics test): the host interpreter would run the whole nest, which
-        // takes minutes in a debug build and tests nothing about the GPU path.
-        if only.is_none() && SLOW_HOST_ONLY.contains(&name.as_str()) {
-            eprintln!("{name}: skipped (no parallel loop in its kernel; LATTICE_GPU_EXAMPLE={name} runs it)");
-            continue;
-        }
         let (mut ir, m) = parse(&ctx, &name, &text);
         let t = std::time::Instant::now();
         let r = match gpu::run_module(&mut ir, m, "main", &RunGpuOptions::default()) {
@@ -243,10 +234,12 @@ fn run_examples_on_gpu_match_cpu() {
         let want = checksum(&text);
         let ok = same_checksum(want, &r.output);
         eprintln!(
-            "{name}: {} kernels, {} launches on {}, printed {} (CPU {want}) in {:.1?}",
+            "{name}: {} kernels, {} launches on {}, {} bytes up, {} down, printed {} (CPU {want}) in {:.1?}",
             r.kernels,
             r.launches,
             r.adapter,
+            r.traffic.0,
+            r.traffic.1,
             r.output.trim(),
             t.elapsed()
         );
@@ -258,4 +251,64 @@ fn run_examples_on_gpu_match_cpu() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// What `lattice run` prints for `@main` of `text` (CPU JIT), for comparisons.
+fn run_on_cpu(ctx: &Arc<Context>, name: &str, text: &str) -> String {
+    use lattice_codegen::llvm::{self, jit};
+    let (mut ir, m) = parse(ctx, name, text);
+    let llcx = inkwell::context::Context::create();
+    let options = llvm::CodegenOptions::default();
+    let (module, _) = llvm::compile(&llcx, &mut ir, m, &options).expect("compiles");
+    let jit = jit::Jit::new(module, 3, &[], lattice_codegen::runtime::symbols()).expect("jit");
+    let (r, out) =
+        lattice_codegen::runtime::capture_output(|| jit.call("main", jit::EntryResult::Void));
+    r.expect("runs");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `printMemref` prints the buffer's address; everything else must match.
+fn mask_addresses(text: &str) -> String {
+    text.lines()
+        .map(|l| match l.find("base@ = ") {
+            Some(at) => {
+                let rest = &l[at + 8..];
+                let end = rest.find(' ').unwrap_or(rest.len());
+                format!("{}base@ = ADDR{}", &l[..at], &rest[end..])
+            }
+            None => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Host reads and writes between launches, launches in host loops, callees, subviews,
+/// `memref.copy`, `printMemref` through an unranked cast, dealloc + new allocation and
+/// stack buffers: the GPU run prints exactly what the CPU run prints, and only part of
+/// the memory moves (buffers are kept on the device between launches).
+#[test]
+fn coherence_matches_cpu() {
+    if lattice_codegen::gpu::runtime::adapter_names().is_empty() {
+        eprintln!("note: no wgpu adapter; GPU run skipped");
+        return;
+    }
+    let ctx = context();
+    let name = "coherence.mlir";
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../test/GPU/Inputs/coherence.mlir"
+    ))
+    .unwrap();
+    let cpu = run_on_cpu(&ctx, name, &text);
+    let (mut ir, m) = parse(&ctx, name, &text);
+    let r = gpu::run_module(&mut ir, m, "main", &RunGpuOptions::default()).expect("GPU run");
+    assert_eq!(mask_addresses(&r.output), mask_addresses(&cpu));
+    assert_eq!(r.launches, 18, "launches");
+    // 18 launches with 2 buffers of 256 bytes each would copy 9216 bytes each way if
+    // every launch synchronized everything.
+    assert!(
+        r.traffic.0 < 18 * 2 * 256 && r.traffic.1 < 18 * 256,
+        "traffic {:?}",
+        r.traffic
+    );
 }

@@ -59,6 +59,8 @@ pub struct LowerCtx<'a, 'ctx> {
     /// While an elementwise op on n-D vectors is lowered leaf by leaf: n-D vector types
     /// convert to their innermost 1-D vector type (see `vector/nd.rs`).
     pub nd_leaf: bool,
+    /// Kernel indices and coherence calls of host code that launches GPU kernels.
+    pub gpu_plan: Option<crate::gpu::host::HostPlan>,
 }
 
 impl<'a, 'ctx> LowerCtx<'a, 'ctx> {
@@ -81,6 +83,7 @@ impl<'a, 'ctx> LowerCtx<'a, 'ctx> {
             function: None,
             current_op: None,
             nd_leaf: false,
+            gpu_plan: None,
         }
     }
 

@@ -49,13 +49,14 @@ pub fn runtime_imports(module: &Module<'_>) -> Vec<String> {
 /// symbols left: when the code calls runtime functions (`imports`, from
 /// [`runtime_imports`]) the library is linked against upstream's runner libraries (found
 /// at load time through an rpath), which define the runner-utils API; Lattice's own
-/// thread-pool entry points (parallel loops) exist only inside `lattice run`, so such code
-/// is refused with that reason.
+/// runtime entry points (`lattice_*`: thread pool, GPU launches) exist only inside
+/// `lattice run`, so such code is refused with that reason.
 pub fn link_shared(object: &[u8], out: &Path, imports: &[String]) -> Result<(), String> {
-    if let Some(p) = imports.iter().find(|n| n.starts_with("lattice_parallel")) {
+    if let Some(p) = imports.iter().find(|n| n.starts_with("lattice_")) {
         return Err(format!(
-            "the code calls '{p}' (parallel loops run on the thread pool inside `lattice run`), \
-             which no library provides; emit a shared library without parallelizing passes"
+            "the code calls '{p}', an entry point of Lattice's own runtime (thread pool for \
+             parallel loops, GPU launches) that exists only inside `lattice run` and no \
+             library provides; emit a shared library without parallelizing or GPU passes"
         ));
     }
     let dir = out
