@@ -5,8 +5,9 @@
 //! that its body can run in a kernel; it then extends the band with perfectly nested
 //! inner loops that are also parallel and whose bounds are defined above the band (at
 //! most three, or as many as `workgroup-size` has entries). The band becomes one
-//! `gpu.launch`: the innermost loop of the band maps to `x` (adjacent invocations touch
-//! adjacent addresses of row-major memrefs), the next to `y`, then `z`. Each dimension
+//! `gpu.launch`: the loop indexing the unit-stride dimension of the most accesses maps to
+//! `x` (adjacent invocations touch adjacent addresses of row-major memrefs; ties: the
+//! innermost, see [`super::coalesce`]), the others from the inside out to `y`, then `z`. Each dimension
 //! runs `ceildiv(trip count, workgroup size)` workgroups of the chosen size; invocation
 //! `(b, t)` computes the iteration `lb + (b * size + t) * step` and does nothing when that
 //! linear index is past the trip count (the guard of partial workgroups). Loops nested
@@ -408,6 +409,8 @@ fn bound_value(b: &mut Builder<'_>, map: AffineMap, operands: Vec<Value>, lower:
 pub fn try_map(ir: &mut Ir, l: Op, options: &MapOptions) -> Result<Op, String> {
     let band = band(ir, l, options)?;
     let n = band.len();
+    // order[d] = band position mapped to dimension d (x: the unit-stride loop).
+    let order = super::coalesce::dimension_order(ir, &band);
     let sizes = if options.workgroup_size.is_empty() {
         default_sizes(n)
     } else {
@@ -452,14 +455,13 @@ pub fn try_map(ir: &mut Ir, l: Op, options: &MapOptions) -> Result<Op, String> {
         trips.push(t);
         steps.push(step);
     }
-    // dims[d] = band position mapped to dimension d (x = innermost).
-    let dim_of = |pos: usize| n - 1 - pos;
+    let dim_of = |pos: usize| order.iter().position(|&p| p == pos).unwrap();
     let mut grid = Vec::new();
     let mut block = Vec::new();
     #[allow(clippy::needless_range_loop)]
     for d in 0..3 {
         if d < n {
-            let pos = n - 1 - d;
+            let pos = order[d];
             let w = b.index_const(sizes[d]);
             match super::outline::constant_int(b.ir, trips[pos]) {
                 Some(t) => grid.push(b.index_const((t + sizes[d] - 1) / sizes[d])),

@@ -12,6 +12,7 @@
 //! kernel's `known_block_size`.
 
 pub mod build;
+pub mod coalesce;
 #[allow(unsafe_code)] // the C entry points JIT-compiled host code calls
 pub mod host;
 pub mod map;
