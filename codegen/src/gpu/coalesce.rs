@@ -6,21 +6,15 @@
 //! Invariant: the result is a permutation of the band positions.
 
 use lattice_affine::analysis::dependence;
-use lattice_ir::{Ir, Op, WalkOrder};
+use lattice_ir::{Ir, Op, Value, WalkOrder};
 
-/// `order[d]` = the band position mapped to dimension `d` (`x` first).
-pub fn dimension_order(ir: &Ir, band: &[Op]) -> Vec<usize> {
-    let n = band.len();
-    let ivs: Vec<_> = band
-        .iter()
-        .map(|&l| {
-            let body = ir.entry_block(ir.region(l, 0)).expect("affine.for body");
-            ir.block_args(body)[0]
-        })
-        .collect();
+/// `order[d]` = the position in `ivs` (the mapped loops' induction variables,
+/// outermost first) mapped to dimension `d` (`x` first); `root` holds the accesses.
+pub fn dimension_order(ir: &Ir, root: Op, ivs: &[Value]) -> Vec<usize> {
+    let n = ivs.len();
     let ctx = ir.ctx();
     let mut score = vec![0usize; n];
-    for op in ir.walk_ops(band[0], WalkOrder::PreOrder) {
+    for op in ir.walk_ops(root, WalkOrder::PreOrder) {
         let Some(acc) = dependence::access(ir, op) else {
             continue;
         };
