@@ -336,7 +336,7 @@ pub fn carried_dependence(ir: &Ir, l: Op) -> Result<(), String> {
 }
 
 /// Whether `v` is defined outside `op`.
-fn defined_above(ir: &Ir, v: Value, op: Op) -> bool {
+pub(crate) fn defined_above(ir: &Ir, v: Value, op: Op) -> bool {
     let owner = ir
         .defining_op(v)
         .or_else(|| ir.value_block(v).and_then(|b| ir.block_parent_op(b)));

@@ -56,6 +56,8 @@ pub struct LowerCtx<'a, 'ctx> {
     pub function: Option<FunctionValue<'ctx>>,
     /// The op being lowered (for builder error locations).
     pub current_op: Option<Op>,
+    /// Kernel indices and coherence calls of host code that launches GPU kernels.
+    pub gpu_plan: Option<crate::gpu::host::HostPlan>,
 }
 
 impl<'a, 'ctx> LowerCtx<'a, 'ctx> {
@@ -77,6 +79,7 @@ impl<'a, 'ctx> LowerCtx<'a, 'ctx> {
             region_exits: FxHashMap::default(),
             function: None,
             current_op: None,
+            gpu_plan: None,
         }
     }
 
