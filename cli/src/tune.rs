@@ -72,9 +72,10 @@ inner tile level, loop order (poly-transform{permute}), or instead isl's schedul
 (poly-schedule with its fuse and intra-tile-order knobs and the same tile sizes),
 unroll-jam and unroll factors, vector width (affine-super-vectorize) and an outer
 parallel loop (affine-parallelize), each only when this build registers the pass; with
---target gpu the workgroup shape, loop order and unrolling. Space spec keys: tile,
+--target gpu the workgroup shape, workgroup-memory promotion and its tile, loop order
+and unrolling. Space spec keys: tile,
 tile_per_dim, inner_tile, unroll, unroll_jam, vector, parallel, interchange, scheduler,
-fuse, intra_tile_order, workgroup.
+fuse, intra_tile_order, workgroup, promote.
 ";
 
 /// Parsed command line.

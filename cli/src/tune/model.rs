@@ -310,7 +310,7 @@ pub fn cost(band: &Band, c: &Config, m: &Machine) -> f64 {
     if band.trips.is_empty() {
         return 1.0;
     }
-    if !c.workgroup.is_empty() {
+    if !c.workgroup.is_empty() || c.promote > 0 {
         return gpu_cost(band, c);
     }
     let loops = nest(band, c);
@@ -383,7 +383,8 @@ pub fn cost(band: &Band, c: &Config, m: &Machine) -> f64 {
 }
 
 /// GPU workgroup shapes: work per invocation with idle lanes, a penalty for an x extent
-/// below 16 (uncoalesced rows) and for workgroups under 64 or over 256 invocations.
+/// below 16 (uncoalesced rows) and for workgroups under 64 or over 256 invocations, a
+/// gain for workgroup-memory promotion when a sequential loop reuses data.
 fn gpu_cost(band: &Band, c: &Config) -> f64 {
     let depth = band.trips.len();
     let mut iters = 1.0;
@@ -407,6 +408,15 @@ fn gpu_cost(band: &Band, c: &Config) -> f64 {
     if !(64..=256).contains(&size) {
         f *= 1.2;
     }
+    if c.promote > 0 {
+        // Shared tiles replace global loads of the sequential loop when it has reuse
+        // across the workgroup; barriers cost a little per tile step.
+        f *= if band.inner_trips.is_empty() {
+            1.05
+        } else {
+            0.6 + 1.6 / c.promote.max(8) as f64
+        };
+    }
     iters * f / c.unroll.max(1) as f64 * (1.0 + 0.1 * (c.unroll.max(1) as f64).log2())
 }
 
@@ -425,11 +435,18 @@ pub fn footprint(band: &Band, c: &Config) -> u64 {
 /// Features of a config for the learned model (bias first).
 pub fn features(band: &Band, c: &Config, m: &Machine) -> Vec<f64> {
     let mut f = vec![1.0, cost(band, c, m).max(1.0).ln()];
+    // Sizes enter as log2 and its square, so the ridge can place an optimum inside a
+    // range (tile 32 better than both 8 and 128), plus whether each loop is tiled.
+    let mut sized = |f: &mut Vec<f64>, x: f64| {
+        f.push(x);
+        f.push(x * x);
+    };
     for d in 0..band.trips.len() {
-        f.push((c.point_extent(&band.trips, d) as f64).log2());
+        sized(&mut f, (c.point_extent(&band.trips, d) as f64).log2());
+        f.push((c.tile.get(d).copied().unwrap_or(0) > 0) as u8 as f64);
     }
-    f.push((c.unroll.max(1) as f64).log2());
-    f.push((c.unroll_jam.max(1) as f64).log2());
+    sized(&mut f, (c.unroll.max(1) as f64).log2());
+    sized(&mut f, (c.unroll_jam.max(1) as f64).log2());
     f.push((c.vector.max(1) as f64).log2());
     f.push(c.parallel as u8 as f64);
     let fp = footprint(band, c) as f64;

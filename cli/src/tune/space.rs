@@ -87,6 +87,10 @@ pub struct Config {
     /// GPU workgroup shape, x first (`--gpu-workgroup-size`; empty: the default / CPU).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub workgroup: Vec<u32>,
+    /// GPU workgroup-memory promotion with this tile of the sequential loop
+    /// (`--gpu-promote-workgroup-memory --gpu-promote-tile N`; 0: off).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub promote: u32,
 }
 
 fn is_zero(x: &u32) -> bool {
@@ -106,6 +110,7 @@ impl Config {
             parallel: false,
             poly: None,
             workgroup: Vec::new(),
+            promote: 0,
         }
     }
 
@@ -132,13 +137,19 @@ impl Config {
         }
     }
 
-    /// Extra arguments for the run (the GPU workgroup shape).
+    /// Extra arguments for the run (the GPU workgroup shape and promotion).
     pub fn run_args(&self) -> Vec<String> {
-        if self.workgroup.is_empty() {
-            return Vec::new();
+        let mut args = Vec::new();
+        if !self.workgroup.is_empty() {
+            let w: Vec<String> = self.workgroup.iter().map(|x| x.to_string()).collect();
+            args.push(format!("--gpu-workgroup-size={}", w.join(",")));
         }
-        let w: Vec<String> = self.workgroup.iter().map(|x| x.to_string()).collect();
-        vec![format!("--gpu-workgroup-size={}", w.join(","))]
+        if self.promote > 0 {
+            args.push("--gpu-promote-workgroup-memory".into());
+            args.push("--gpu-promote-tile".into());
+            args.push(self.promote.to_string());
+        }
+        args
     }
 
     /// A compact, stable text key (`t=32,32,0 u=4 uj=2 v=1 p=0`), used in the database.
@@ -165,6 +176,9 @@ impl Config {
         if !self.workgroup.is_empty() {
             let w: Vec<String> = self.workgroup.iter().map(|x| x.to_string()).collect();
             s.push_str(&format!(" wg={}", w.join("x")));
+        }
+        if self.promote > 0 {
+            s.push_str(&format!(" promote={}", self.promote));
         }
         s
     }
@@ -321,6 +335,8 @@ pub struct Space {
     pub poly: Vec<Option<Poly>>,
     /// GPU workgroup shapes (`[[]]` on the CPU).
     pub workgroup: Vec<Vec<u32>>,
+    /// GPU workgroup-memory promotion tiles (0 = off; `[0]` on the CPU).
+    pub promote: Vec<u32>,
     /// Trip counts of the band (bounds the sizes; decides [`Space::admits`]).
     pub trips: Vec<i64>,
 }
@@ -336,6 +352,8 @@ pub struct Capabilities {
     pub parallelize: bool,
     /// `poly-schedule` with `fuse`, `tile-sizes` and `intra-tile-order`.
     pub schedule: bool,
+    /// `gpu-promote-workgroup-memory` (driven through `lattice run --target gpu`).
+    pub promote: bool,
 }
 
 impl Capabilities {
@@ -356,6 +374,7 @@ impl Capabilities {
             schedule: has("poly-schedule", "fuse")
                 && has("poly-schedule", "tile-sizes")
                 && has("poly-schedule", "intra-tile-order"),
+            promote: has("gpu-promote-workgroup-memory", "tile"),
         }
     }
 
@@ -369,6 +388,7 @@ impl Capabilities {
             vectorize: true,
             parallelize: true,
             schedule: true,
+            promote: true,
         }
     }
 }
@@ -421,8 +441,10 @@ impl Space {
 
     /// The space for `target`. On the GPU the knobs are the workgroup shape (x first,
     /// powers of two bounded by the trip counts of the loops mapped to x and y, at most
-    /// 1024 invocations), the loop order and unrolling inside a thread; tiling, vector
-    /// width and CPU parallelism stay off.
+    /// 1024 invocations), workgroup-memory promotion (off, or tiles 8/16/32 of the
+    /// sequential loop inside the band, bounded by its trip count), the loop order and
+    /// unrolling inside a thread; tiling, vector width and CPU parallelism stay off (no
+    /// per-thread tile option exists in the GPU mapping yet).
     pub fn derive_for(band: &Band, caps: Capabilities, target: Target) -> Space {
         let depth = band.trips.len();
         let inner = band.trips.last().copied().unwrap_or(1);
@@ -459,6 +481,26 @@ impl Space {
             if workgroup.is_empty() {
                 workgroup.push(Vec::new());
             }
+            let mut promote = vec![0];
+            if caps.promote {
+                // The sequential loop the promotion tiles: a loop inside the band, or
+                // the band's innermost loop when it is a reduction (every write is
+                // invariant in it), as in a matmul whose k loop stays in the thread.
+                let last = depth.saturating_sub(1);
+                let reduction = depth >= 2
+                    && band.accesses.iter().any(|a| {
+                        a.is_write
+                            && a.coeffs
+                                .iter()
+                                .all(|r| r.get(last).copied().unwrap_or(0) == 0)
+                    });
+                let seq = match band.inner_trips.first() {
+                    Some(&t) => t,
+                    None if reduction => inner,
+                    None => 0,
+                };
+                promote.extend([8u32, 16, 32].into_iter().filter(|&t| (t as i64) <= seq));
+            }
             return Space {
                 tile: vec![vec![0]; depth],
                 inner: vec![0],
@@ -469,6 +511,7 @@ impl Space {
                 parallel: vec![false],
                 poly: vec![None],
                 workgroup,
+                promote,
                 trips: band.trips.clone(),
             };
         }
@@ -523,6 +566,7 @@ impl Space {
             parallel,
             poly,
             workgroup: vec![Vec::new()],
+            promote: vec![0],
             trips: band.trips.clone(),
         }
     }
@@ -581,6 +625,7 @@ impl Space {
             self.parallel.len(),
             self.poly.len(),
             self.workgroup.len(),
+            self.promote.len(),
         ]);
         r
     }
@@ -598,6 +643,7 @@ impl Space {
             parallel: self.parallel[idx[d + 5]],
             poly: self.poly[idx[d + 6]],
             workgroup: self.workgroup[idx[d + 7]].clone(),
+            promote: self.promote[idx[d + 8]],
         }
     }
 
@@ -607,7 +653,7 @@ impl Space {
         if c.tile.len() != d {
             return None;
         }
-        let mut idx = Vec::with_capacity(d + 8);
+        let mut idx = Vec::with_capacity(d + 9);
         for i in 0..d {
             idx.push(self.tile[i].iter().position(|&t| t == c.tile[i])?);
         }
@@ -619,6 +665,7 @@ impl Space {
         idx.push(self.parallel.iter().position(|&u| u == c.parallel)?);
         idx.push(self.poly.iter().position(|&u| u == c.poly)?);
         idx.push(self.workgroup.iter().position(|u| *u == c.workgroup)?);
+        idx.push(self.promote.iter().position(|&u| u == c.promote)?);
         Some(idx)
     }
 
@@ -724,7 +771,8 @@ fn line_col_offset(text: &str, line: usize, col: usize) -> usize {
 /// positive integers), `parallel` (list of booleans), `interchange` (boolean: false keeps
 /// the source order only), `scheduler` (`affine` and/or `poly`), `fuse` (`smart`, `max`,
 /// `none`) and `intra_tile_order` (`isl`, `unit-stride`) for `poly-schedule`, `workgroup`
-/// (list of GPU workgroup shapes, x first). A key not given keeps the derived values.
+/// (list of GPU workgroup shapes, x first), `promote` (GPU workgroup-memory promotion
+/// tiles, 0 = off). A key not given keeps the derived values.
 pub fn apply_spec(space: &mut Space, text: &str, json: bool) -> Result<(), SpecError> {
     let mut narrowed = space.clone();
     apply_spec_to(&mut narrowed, text, json)?;
@@ -837,6 +885,7 @@ fn apply_spec_to(space: &mut Space, text: &str, json: bool) -> Result<(), SpecEr
                 space.parallel = p;
             }
             "inner_tile" => space.inner = ints(key, v, true)?,
+            "promote" => space.promote = ints(key, v, true)?,
             "scheduler" | "fuse" | "intra_tile_order" => {
                 let arr = v
                     .as_array()
@@ -878,7 +927,16 @@ fn apply_spec_to(space: &mut Space, text: &str, json: bool) -> Result<(), SpecEr
                     .ok_or_else(|| err(key, "`workgroup` must be a list of lists of 1 to 3 sizes".into()))?;
                 let mut shapes = Vec::new();
                 for a in arr {
-                    let w = ints(key, a, false)?;
+                    // Not `ints`: a shape may repeat a size (16x16).
+                    let w: Vec<u32> = a
+                        .as_array()
+                        .filter(|w| !w.is_empty())
+                        .map(|w| w.iter().map(|x| x.as_u64().filter(|&n| (1..=1024).contains(&n))).collect::<Option<Vec<u64>>>())
+                        .flatten()
+                        .ok_or_else(|| err(key, format!("`workgroup`: {a} is not a list of sizes from 1 to 1024")))?
+                        .into_iter()
+                        .map(|n| n as u32)
+                        .collect();
                     if w.len() > 3 || w.iter().map(|&x| x as u64).product::<u64>() > 1024 {
                         return Err(err(
                             key,
@@ -903,7 +961,7 @@ fn apply_spec_to(space: &mut Space, text: &str, json: bool) -> Result<(), SpecEr
                 return Err(err(
                     other,
                     format!(
-                        "unknown key `{other}` (expected tile, tile_per_dim, inner_tile, unroll, unroll_jam, vector, parallel, interchange, scheduler, fuse, intra_tile_order, workgroup)"
+                        "unknown key `{other}` (expected tile, tile_per_dim, inner_tile, unroll, unroll_jam, vector, parallel, interchange, scheduler, fuse, intra_tile_order, workgroup, promote)"
                     ),
                 ))
             }

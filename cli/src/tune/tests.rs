@@ -228,6 +228,29 @@ fn derived_space_and_pipelines() {
         ..Config::baseline(3)
     };
     assert_eq!(wg.run_args(), vec!["--gpu-workgroup-size=32,8".to_string()]);
+    // Promotion tiles a sequential loop: matmul's k (a reduction), or a loop inside the
+    // band; a band without one (a copy) gets no promotion knob.
+    assert_eq!(gpu.promote, vec![0, 8, 16, 32]);
+    let mut mm2 = matmul_band(128);
+    mm2.trips.pop();
+    mm2.inner_trips.push(16);
+    let gpu2 = Space::derive_for(&mm2, Capabilities::all(), Target::Gpu);
+    assert_eq!(gpu2.promote, vec![0, 8, 16]);
+    let mut copy = matmul_band(128);
+    copy.trips.pop();
+    copy.accesses.retain(|a| a.memref == 2);
+    let gpu3 = Space::derive_for(&copy, Capabilities::all(), Target::Gpu);
+    assert_eq!(gpu3.promote, vec![0]);
+    let pr = Config {
+        workgroup: vec![16, 16],
+        promote: 16,
+        ..Config::baseline(2)
+    };
+    assert_eq!(
+        pr.run_args().join(" "),
+        "--gpu-workgroup-size=16,16 --gpu-promote-workgroup-memory --gpu-promote-tile 16"
+    );
+    assert_eq!(pr.key(), "t=0,0 u=1 uj=1 v=1 p=0 wg=16x16 promote=16");
     assert!(wg.pipeline(&[128, 128, 128]).is_empty());
     // Grid decoding and index encoding agree on every config.
     for n in (0..space.size()).step_by(97) {
@@ -522,8 +545,11 @@ fn evolve_beats_random_on_a_synthetic_landscape() {
     };
     let mut evolve_wins = 0;
     for seed in 1..=5 {
-        let e = best(&run_search(StrategyKind::Evolve, &space, seed, 60));
-        let r = best(&run_search(StrategyKind::Random, &space, seed, 60));
+        // The synthetic landscape disagrees with the cost model that seeds `evolve` (the
+        // model prefers other tiles and unroll-jam for this band), so the search has to
+        // learn its way there from measurements.
+        let e = best(&run_search(StrategyKind::Evolve, &space, seed, 80));
+        let r = best(&run_search(StrategyKind::Random, &space, seed, 80));
         assert!(
             e <= optimum * 1.25,
             "evolve found {e}, optimum {optimum} (seed {seed})"
