@@ -829,8 +829,10 @@ impl Translator<'_> {
             }
             "gpu.return" => {}
             "gpu.barrier" => {
+                // As upstream's SPIR-V lowering: a workgroup control barrier with
+                // workgroup-memory semantics (`workgroupBarrier()`).
                 b.push(
-                    Statement::ControlBarrier(naga::Barrier::WORK_GROUP | naga::Barrier::STORAGE),
+                    Statement::ControlBarrier(naga::Barrier::WORK_GROUP),
                     Span::UNDEFINED,
                 );
             }

@@ -152,6 +152,14 @@ pub fn lower_op(cx: &mut LowerCtx<'_, '_>, op: Op) -> LResult<()> {
     let name = cx.ir.op_name(op);
     let dialect = name.split_once('.').map_or(name, |(d, _)| d);
     match dialect {
+        "arith" | "math" if vector::has_nd(cx, op) => {
+            let lower = if dialect == "arith" {
+                arith::lower
+            } else {
+                math::lower
+            };
+            vector::elementwise(cx, op, lower)
+        }
         "arith" => arith::lower(cx, op),
         "math" => math::lower(cx, op),
         "memref" => memref::lower(cx, op),
