@@ -437,7 +437,7 @@ pub fn features(band: &Band, c: &Config, m: &Machine) -> Vec<f64> {
     let mut f = vec![1.0, cost(band, c, m).max(1.0).ln()];
     // Sizes enter as log2 and its square, so the ridge can place an optimum inside a
     // range (tile 32 better than both 8 and 128), plus whether each loop is tiled.
-    let mut sized = |f: &mut Vec<f64>, x: f64| {
+    let sized = |f: &mut Vec<f64>, x: f64| {
         f.push(x);
         f.push(x * x);
     };
