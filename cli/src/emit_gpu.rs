@@ -298,7 +298,8 @@ pub fn run_main(args: &[String]) -> ExitCode {
     let mut options = gpu::RunGpuOptions::default();
     let mut remarks = false;
     let mut time = false;
-    let mut passes = Vec::new();
+    let registry = make_registry();
+    let mut passes = crate::common::PassFlags::default();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| {
@@ -350,7 +351,16 @@ pub fn run_main(args: &[String]) -> ExitCode {
                 s if s.starts_with("--gpu-workgroup-size=") => {
                     options.workgroup_size = parse_sizes(&s["--gpu-workgroup-size=".len()..])?
                 }
-                s if s.starts_with("--") => passes.push(s[2..].to_string()),
+                s if s.starts_with('-') && s != "-" => {
+                    let body = s.trim_start_matches('-');
+                    let (name, v) = match body.split_once('=') {
+                        Some((n, v)) => (n, Some(v.to_string())),
+                        None => (body, None),
+                    };
+                    if !passes.accept(name, v, &registry, || value(s))? {
+                        return Err(format!("unknown option '{s}'"));
+                    }
+                }
                 s => {
                     if input.replace(s.to_string()).is_some() {
                         return Err("more than one input file".into());
@@ -372,44 +382,18 @@ pub fn run_main(args: &[String]) -> ExitCode {
         eprintln!("lattice run: no input file\n\n{RUN_HELP}");
         return ExitCode::from(2);
     };
-    let text = match std::fs::read_to_string(&input) {
-        Ok(t) => t,
+    let pipeline = match passes.build(&registry) {
+        Ok(p) => p,
         Err(e) => {
-            eprintln!("lattice run: cannot read '{input}': {e}");
-            return ExitCode::from(1);
+            eprintln!("lattice run: {e}");
+            return ExitCode::from(2);
         }
     };
-    let ctx = Arc::new(make_context(false));
-    let mut sources = SourceMap::new();
-    let id = sources.add(&input, &text);
-    let mut ir = Ir::new(ctx.clone());
-    let fail = |sources: &SourceMap, d: Vec<Diagnostic>| {
-        eprint!("{}", sources.render(&ctx, &d, Some(id)));
-        ExitCode::from(1)
+    let loaded = match crate::common::load_and_transform(&input, &pipeline) {
+        Ok(l) => l,
+        Err(code) => return code,
     };
-    let module = match lattice_ir::parser::parse_source(&mut ir, id, &input, &text) {
-        Ok(m) => m,
-        Err(d) => return fail(&sources, vec![d]),
-    };
-    let errors = lattice_ir::verifier::verify(&ir, module);
-    if !errors.is_empty() {
-        return fail(&sources, errors);
-    }
-    if !passes.is_empty() {
-        let registry = make_registry();
-        let pipeline = match lattice_ir::pass::OpPipeline::parse(&passes.join(","), &registry) {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("lattice run: {e}");
-                return ExitCode::from(2);
-            }
-        };
-        if let Err(d) =
-            lattice_ir::pass::run_pipeline(&mut ir, module, &pipeline, &Default::default())
-        {
-            return fail(&sources, d);
-        }
-    }
+    let (mut ir, module) = (loaded.ir, loaded.module);
     match gpu::run_module(&mut ir, module, &entry, &options) {
         Ok(out) => {
             if remarks {

@@ -312,3 +312,25 @@ fn coherence_matches_cpu() {
         r.traffic
     );
 }
+
+/// `affine.parallel` (with bound groups, nested), `scf.parallel` with a value step and a
+/// reduction left on the host: the GPU run prints what the CPU run prints.
+#[test]
+fn parallel_forms_match_cpu() {
+    if lattice_codegen::gpu::runtime::adapter_names().is_empty() {
+        eprintln!("note: no wgpu adapter; GPU run skipped");
+        return;
+    }
+    let ctx = context();
+    let name = "parallel-forms.mlir";
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../test/GPU/Inputs/parallel-forms.mlir"
+    ))
+    .unwrap();
+    let cpu = run_on_cpu(&ctx, name, &text);
+    let (mut ir, m) = parse(&ctx, name, &text);
+    let r = gpu::run_module(&mut ir, m, "main", &RunGpuOptions::default()).expect("GPU run");
+    assert_eq!(r.output, cpu);
+    assert_eq!((r.kernels, r.launches), (3, 3), "kernels, launches");
+}

@@ -6,3 +6,4 @@
 // transfers print what mlir-runner prints (the .out files are its output).
 // RUN: lattice run %S/Inputs/vector-nd-shape.mlir -e main | diff %S/Inputs/vector-nd-shape.out -
 // RUN: lattice run %S/Inputs/vector-nd-compute.mlir -e main | sed -E 's/base@ = 0x[0-9a-f]+/base@ = 0xADDR/' | diff %S/Inputs/vector-nd-compute.out -
+// RUN: lattice run %S/Inputs/vector-nd-memory.mlir -e main | sed -E 's/base@ = 0x[0-9a-f]+/base@ = 0xADDR/' | diff %S/Inputs/vector-nd-memory.out -

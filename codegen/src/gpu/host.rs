@@ -4,7 +4,9 @@
 //! This file holds the compile-time part ([`plan`]: kernel indices and where host code
 //! must tell the runtime it touches a memref) and the C entry points the JIT calls.
 //!
-//! Coherence rule (what makes the GPU path compute what the CPU path computes). The
+//! Coherence rule (what makes the GPU path compute what the CPU path computes). Host
+//! `scf.parallel` loops that may launch a kernel run sequentially, so launches and host
+//! accesses are never concurrent. The
 //! runtime keeps one device buffer per host byte range bound to a kernel, marked
 //! host-newer, device-newer or in sync (see [`runtime`](super::runtime)). Host code
 //! calls [`lattice_gpu_host_access`] for memref `M` before a point `P` such that between
@@ -46,6 +48,8 @@ pub struct HostPlan {
     pub access_all_before: FxHashSet<Op>,
     /// Host ops before which the listed memrefs' buffers are released (freed memory).
     pub release_before: FxHashMap<Op, Vec<Value>>,
+    /// Host `scf.parallel` loops that may launch a kernel: they run sequentially.
+    pub sequential: FxHashSet<Op>,
 }
 
 /// Ops that use a memref without touching its elements.
@@ -217,6 +221,11 @@ pub fn plan(ir: &Ir, module: Op) -> Option<HostPlan> {
             .into_iter()
             .enumerate()
             .map(|(i, (_, n))| (n, i))
+            .collect(),
+        sequential: launchy
+            .iter()
+            .copied()
+            .filter(|&o| ir.is_op(o, "scf.parallel"))
             .collect(),
         ..Default::default()
     };

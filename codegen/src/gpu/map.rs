@@ -1,4 +1,14 @@
-//! `gpu-map-parallel-loops`: maps bands of parallel `affine.for` loops to `gpu.launch`.
+//! `gpu-map-parallel-loops`: maps bands of parallel `affine.for` loops, `affine.parallel`
+//! and `scf.parallel` loops to `gpu.launch`.
+//!
+//! `affine.parallel` and `scf.parallel` are parallel by construction: they need no
+//! dependence test (their bodies may use `memref.load`/`store`); perfectly nested ops of
+//! the same kind whose bounds are defined above the outermost join its band (at most
+//! three dimensions in all, or as many as `workgroup-size` has entries); ones with
+//! reductions (results) stay on the host. Their dimensions map like a band of
+//! `affine.for` loops (the last dimension to `x`); the bounds of an `affine.parallel`
+//! are the max of each lower-bound group and the min of each upper-bound group, and an
+//! `scf.parallel` step may be a value.
 //!
 //! For every `affine.for` (outermost first) the pass checks, with the dependence test of
 //! `lattice_affine::analysis::dependence`, that no dependence is carried by the loop and
@@ -146,7 +156,10 @@ fn visit_block(
         if name == "gpu.launch" || name == "gpu.module" || name == "gpu.func" {
             continue;
         }
-        if name == "affine.for" {
+        if matches!(
+            name.as_str(),
+            "affine.for" | "affine.parallel" | "scf.parallel"
+        ) {
             match try_map(ir, op, options) {
                 Ok(launch) => {
                     report.launches.push(launch);
@@ -269,26 +282,33 @@ fn unsupported_type(ir: &Ir, ty: Type, options: &MapOptions) -> Option<String> {
     }
 }
 
-/// Whether every op in `root` can run in a kernel and every access is affine.
+/// Whether every op in `root` (not counting `root` itself) can run in a kernel and,
+/// unless `root` is parallel by construction (`affine.parallel`, `scf.parallel`: no
+/// dependence test is needed), every access is affine.
 fn check_body(ir: &Ir, root: Op, options: &MapOptions) -> Result<(), String> {
+    let declared_parallel = !ir.is_op(root, "affine.for");
     for op in ir.walk_ops(root, WalkOrder::PreOrder) {
         let name = ir.op_name(op);
-        let ok = matches!(
-            name,
-            "affine.for"
-                | "affine.if"
-                | "affine.load"
-                | "affine.store"
-                | "affine.apply"
-                | "affine.min"
-                | "affine.max"
-                | "affine.yield"
-                | "scf.for"
-                | "scf.if"
-                | "scf.yield"
-                | "scf.while"
-                | "scf.condition"
-        ) || (name.starts_with("arith.") || name.starts_with("math."));
+        let ok = op == root
+            || (declared_parallel && matches!(name, "memref.load" | "memref.store"))
+            || (name == "scf.reduce" && ir.operands(op).is_empty())
+            || matches!(
+                name,
+                "affine.for"
+                    | "affine.if"
+                    | "affine.load"
+                    | "affine.store"
+                    | "affine.apply"
+                    | "affine.min"
+                    | "affine.max"
+                    | "affine.yield"
+                    | "scf.for"
+                    | "scf.if"
+                    | "scf.yield"
+                    | "scf.while"
+                    | "scf.condition"
+            )
+            || (name.starts_with("arith.") || name.starts_with("math."));
         if !ok {
             return Err(match name {
                 "memref.load" | "memref.store" => format!(
@@ -404,10 +424,237 @@ fn bound_value(b: &mut Builder<'_>, map: AffineMap, operands: Vec<Value>, lower:
     b.value(name, operands, idx, vec![("map", ctx.affine_map_attr(map))])
 }
 
-/// Maps the band rooted at `l` to a `gpu.launch` (module docs); `Err` says why not.
+/// The step of a mapped dimension.
+#[derive(Clone, Copy)]
+enum Step {
+    Const(i64),
+    /// An `index` value defined above the loop (`scf.parallel`).
+    Value(Value),
+}
+
+/// One loop dimension to map: host values for its lower bound and trip count, its
+/// step, and the induction variable the kernel computes.
+struct MappedDim {
+    lb: Value,
+    trip: Value,
+    step: Step,
+    iv: Value,
+}
+
+/// The trip count `max(ceildiv(ub - lb, step), 0)` on the host.
+fn trip_count(b: &mut Builder<'_>, lb: Value, ub: Value, step: Step) -> Value {
+    let (cl, cu) = (
+        super::outline::constant_int(b.ir, lb),
+        super::outline::constant_int(b.ir, ub),
+    );
+    if let (Some(l), Some(u), Step::Const(s)) = (cl, cu, step) {
+        return b.index_const(((u - l).max(0) + s - 1) / s);
+    }
+    let mut t = b.binary("arith.subi", ub, lb);
+    match step {
+        Step::Const(1) => {}
+        Step::Const(s) => {
+            let s = b.index_const(s);
+            t = b.binary("arith.ceildivsi", t, s);
+        }
+        Step::Value(s) => t = b.binary("arith.ceildivsi", t, s),
+    }
+    let zero = b.index_const(0);
+    b.binary("arith.maxsi", t, zero)
+}
+
+/// The dimensions of an `affine.for` band, with host values created before `root`.
+fn for_band_dims(ir: &mut Ir, root: Op, band: &[Op]) -> Result<Vec<MappedDim>, String> {
+    let ctx = ir.ctx_arc().clone();
+    let mut b = Builder::new(ir, InsertPoint::Before(root), ir.loc(root));
+    let mut dims = Vec::new();
+    for &lp in band {
+        let (lbo, ubo, _) = for_segments(b.ir, lp);
+        let lbm = map_attr(b.ir, lp, "lowerBoundMap").ok_or("malformed affine.for")?;
+        let ubm = map_attr(b.ir, lp, "upperBoundMap").ok_or("malformed affine.for")?;
+        let step = for_step(b.ir, lp);
+        let iv = b.ir.block_args(body_block(b.ir, lp))[0];
+        let (clb, cub) = (
+            ctx.map_single_constant_result(lbm),
+            ctx.map_single_constant_result(ubm),
+        );
+        if let (Some(l), Some(u)) = (clb, cub) {
+            // Constant bounds: a constant trip count.
+            let lb = b.index_const(l);
+            let trip = b.index_const(((u - l).max(0) + step - 1) / step);
+            dims.push(MappedDim {
+                lb,
+                trip,
+                step: Step::Const(step),
+                iv,
+            });
+            continue;
+        }
+        let lb = bound_value(&mut b, lbm, lbo, true);
+        let ub = bound_value(&mut b, ubm, ubo, false);
+        let trip = trip_count(&mut b, lb, ub, Step::Const(step));
+        dims.push(MappedDim {
+            lb,
+            trip,
+            step: Step::Const(step),
+            iv,
+        });
+    }
+    Ok(dims)
+}
+
+/// The dimensions of an `affine.parallel` (bounds: max of each lower-bound group, min
+/// of each upper-bound group), with host values created before `at`.
+fn affine_parallel_dims(ir: &mut Ir, op: Op, at: Op) -> Result<Vec<MappedDim>, String> {
+    let ctx = ir.ctx_arc().clone();
+    let malformed = || "malformed affine.parallel".to_string();
+    let groups = |name: &str| lattice_affine::util::dense_elements(&ctx, ir.attr(op, name));
+    let lbg = groups("lowerBoundsGroups").ok_or_else(malformed)?;
+    let ubg = groups("upperBoundsGroups").ok_or_else(malformed)?;
+    let steps =
+        lattice_affine::util::int_array(&ctx, ir.attr(op, "steps")).ok_or_else(malformed)?;
+    let lbm = map_attr(ir, op, "lowerBoundsMap").ok_or_else(malformed)?;
+    let ubm = map_attr(ir, op, "upperBoundsMap").ok_or_else(malformed)?;
+    let operands = ir.operands(op).to_vec();
+    let (lbo, ubo) = operands.split_at(ctx.map_num_inputs(lbm).min(operands.len()));
+    let ivs = ir.block_args(body_block(ir, op)).to_vec();
+    if ivs.len() != lbg.len() || ivs.len() != ubg.len() || ivs.len() != steps.len() {
+        return Err(malformed());
+    }
+    let mut b = Builder::new(ir, InsertPoint::Before(at), ir.loc(op));
+    let mut dims = Vec::new();
+    let (mut lp, mut up) = (0usize, 0usize);
+    for d in 0..ivs.len() {
+        let mut bound = |map: AffineMap, pos: &mut usize, n: i64, ops: &[Value], lower| {
+            let results = ctx.map_results(map).get(*pos..*pos + n as usize)?.to_vec();
+            *pos += n as usize;
+            let sub = ctx.affine_map(ctx.map_num_dims(map), ctx.map_num_symbols(map), results);
+            Some(bound_value(&mut b, sub, ops.to_vec(), lower))
+        };
+        let lb = bound(lbm, &mut lp, lbg[d], lbo, true).ok_or_else(malformed)?;
+        let ub = bound(ubm, &mut up, ubg[d], ubo, false).ok_or_else(malformed)?;
+        let step = Step::Const(steps[d]);
+        let trip = trip_count(&mut b, lb, ub, step);
+        dims.push(MappedDim {
+            lb,
+            trip,
+            step,
+            iv: ivs[d],
+        });
+    }
+    Ok(dims)
+}
+
+/// The dimensions of an `scf.parallel`, with host values created before `at`.
+fn scf_parallel_dims(ir: &mut Ir, op: Op, at: Op) -> Result<Vec<MappedDim>, String> {
+    let operands = ir.operands(op).to_vec();
+    let ivs = ir.block_args(body_block(ir, op)).to_vec();
+    let n = ivs.len();
+    if operands.len() < 3 * n {
+        return Err("malformed scf.parallel".into());
+    }
+    let mut b = Builder::new(ir, InsertPoint::Before(at), ir.loc(op));
+    let mut dims = Vec::new();
+    for d in 0..n {
+        let (lb, ub, s) = (operands[d], operands[n + d], operands[2 * n + d]);
+        let step = match super::outline::constant_int(b.ir, s) {
+            Some(c) if c > 0 => Step::Const(c),
+            Some(_) => return Err("its step is not positive".into()),
+            None => Step::Value(s),
+        };
+        let trip = trip_count(&mut b, lb, ub, step);
+        dims.push(MappedDim {
+            lb,
+            trip,
+            step,
+            iv: ivs[d],
+        });
+    }
+    Ok(dims)
+}
+
+/// The loops that are parallel by construction (`affine.parallel`, `scf.parallel`)
+/// mapped together with `op`: `op` and the ops of the same kind perfectly nested in it
+/// whose bounds are defined above `op`. Checks no reductions, at most as many
+/// dimensions as can be mapped, and an innermost body that can run in a kernel.
+fn declared_parallel_nest(ir: &Ir, op: Op, options: &MapOptions) -> Result<Vec<Op>, String> {
+    let name = ir.op_name(op);
+    let max = if options.workgroup_size.is_empty() {
+        3
+    } else {
+        options.workgroup_size.len()
+    };
+    let dims = |o: Op| ir.block_args(body_block(ir, o)).len();
+    let mut nest = vec![op];
+    let mut n = dims(op);
+    loop {
+        let last = *nest.last().expect("non-empty nest");
+        if !ir.results(last).is_empty() {
+            return Err(format!(
+                "it has reductions, which are not mapped ('{name}' with results)"
+            ));
+        }
+        let ops: Vec<Op> = ir.block_ops(body_block(ir, last)).collect();
+        match ops.as_slice() {
+            [inner, _]
+                if ir.is_op(*inner, name)
+                    && n + dims(*inner) <= max
+                    && ir
+                        .operands(*inner)
+                        .iter()
+                        .all(|&v| defined_above(ir, v, op)) =>
+            {
+                n += dims(*inner);
+                nest.push(*inner);
+            }
+            _ => break,
+        }
+    }
+    if n > max {
+        return Err(format!(
+            "it has {n} dimensions, more than the {max} that can be mapped"
+        ));
+    }
+    check_body(ir, *nest.last().expect("non-empty nest"), options)?;
+    Ok(nest)
+}
+
+/// Maps the loop `l` (an `affine.for` band, an `affine.parallel` or an `scf.parallel`)
+/// to a `gpu.launch` (module docs); `Err` says why not.
 pub fn try_map(ir: &mut Ir, l: Op, options: &MapOptions) -> Result<Op, String> {
-    let band = band(ir, l, options)?;
-    let n = band.len();
+    let (dims, body) = match ir.op_name(l) {
+        "affine.for" => {
+            let band = band(ir, l, options)?;
+            let body = body_block(ir, *band.last().expect("non-empty band"));
+            (for_band_dims(ir, l, &band)?, body)
+        }
+        "affine.parallel" | "scf.parallel" => {
+            let nest = declared_parallel_nest(ir, l, options)?;
+            let mut dims = Vec::new();
+            for &o in &nest {
+                dims.extend(if ir.is_op(o, "affine.parallel") {
+                    affine_parallel_dims(ir, o, l)?
+                } else {
+                    scf_parallel_dims(ir, o, l)?
+                });
+            }
+            (dims, body_block(ir, *nest.last().expect("non-empty nest")))
+        }
+        other => return Err(format!("'{other}' is not a loop the mapping handles")),
+    };
+    Ok(build_launch(ir, l, dims, body, options))
+}
+
+/// Replaces loop `l` by a `gpu.launch` over `dims` (outermost first; the last maps to
+/// `x`) whose guarded body is `body` without its terminator.
+fn build_launch(
+    ir: &mut Ir,
+    l: Op,
+    dims: Vec<MappedDim>,
+    body: lattice_ir::Block,
+    options: &MapOptions,
+) -> Op {
+    let n = dims.len();
     let sizes = if options.workgroup_size.is_empty() {
         default_sizes(n)
     } else {
@@ -418,40 +665,8 @@ pub fn try_map(ir: &mut Ir, l: Op, options: &MapOptions) -> Result<Op, String> {
     let ctx = ir.ctx_arc().clone();
     let idx = ctx.index_type();
     let loc = ir.loc(l);
-    // Host side: bounds, trip counts, grid sizes.
+    let trips: Vec<Value> = dims.iter().map(|d| d.trip).collect();
     let mut b = Builder::new(ir, InsertPoint::Before(l), loc);
-    let mut lbs = Vec::new();
-    let mut trips = Vec::new();
-    let mut steps = Vec::new();
-    for &lp in &band {
-        let (lbo, ubo, _) = for_segments(b.ir, lp);
-        let lbm = map_attr(b.ir, lp, "lowerBoundMap").ok_or("malformed affine.for")?;
-        let ubm = map_attr(b.ir, lp, "upperBoundMap").ok_or("malformed affine.for")?;
-        let step = for_step(b.ir, lp);
-        let (clb, cub) = (
-            ctx.map_single_constant_result(lbm),
-            ctx.map_single_constant_result(ubm),
-        );
-        if let (Some(l), Some(u)) = (clb, cub) {
-            // Constant bounds: a constant trip count.
-            lbs.push(b.index_const(l));
-            trips.push(b.index_const(((u - l).max(0) + step - 1) / step));
-            steps.push(step);
-            continue;
-        }
-        let lb = bound_value(&mut b, lbm, lbo, true);
-        let ub = bound_value(&mut b, ubm, ubo, false);
-        let mut t = b.binary("arith.subi", ub, lb);
-        if step != 1 {
-            let s = b.index_const(step);
-            t = b.binary("arith.ceildivsi", t, s);
-        }
-        let zero = b.index_const(0);
-        t = b.binary("arith.maxsi", t, zero);
-        lbs.push(lb);
-        trips.push(t);
-        steps.push(step);
-    }
     // dims[d] = band position mapped to dimension d (x = innermost).
     let dim_of = |pos: usize| n - 1 - pos;
     let mut grid = Vec::new();
@@ -499,16 +714,18 @@ pub fn try_map(ir: &mut Ir, l: Op, options: &MapOptions) -> Result<Op, String> {
         let m = k.binary("arith.muli", bid, bsz);
         let lin = k.binary("arith.addi", m, tid);
         conds.push(k.cmpi(SLT, lin, trips[pos]));
-        let scaled = if steps[pos] != 1 {
-            let s = k.index_const(steps[pos]);
-            k.binary("arith.muli", lin, s)
-        } else {
-            lin
+        let scaled = match dims[pos].step {
+            Step::Const(1) => lin,
+            Step::Const(s) => {
+                let s = k.index_const(s);
+                k.binary("arith.muli", lin, s)
+            }
+            Step::Value(s) => k.binary("arith.muli", lin, s),
         };
-        if super::outline::constant_int(k.ir, lbs[pos]) == Some(0) {
+        if super::outline::constant_int(k.ir, dims[pos].lb) == Some(0) {
             ivs.push(scaled);
         } else {
-            ivs.push(k.binary("arith.addi", lbs[pos], scaled));
+            ivs.push(k.binary("arith.addi", dims[pos].lb, scaled));
         }
     }
     let mut cond = conds[0];
@@ -522,18 +739,16 @@ pub fn try_map(ir: &mut Ir, l: Op, options: &MapOptions) -> Result<Op, String> {
     k.op("scf.if", vec![cond], vec![], vec![], vec![then_r, else_r]);
     k.op("gpu.terminator", vec![], vec![], vec![], vec![]);
     // Move the innermost body into the guard.
-    let inner_body = body_block(ir, *band.last().unwrap());
-    let moved: Vec<Op> = ir.block_ops(inner_body).collect();
+    let moved: Vec<Op> = ir.block_ops(body).collect();
     for &o in &moved[..moved.len() - 1] {
         ir.detach_op(o);
         ir.append_op(then_b, o);
     }
     let mut y = Builder::new(ir, InsertPoint::End(then_b), loc);
     y.op("scf.yield", vec![], vec![], vec![], vec![]);
-    for (pos, &lp) in band.iter().enumerate() {
-        let iv = ir.block_args(body_block(ir, lp))[0];
-        ir.replace_all_uses(iv, ivs[pos]);
+    for (d, &iv) in dims.iter().zip(&ivs) {
+        ir.replace_all_uses(d.iv, iv);
     }
     ir.erase_op(l);
-    Ok(launch)
+    launch
 }

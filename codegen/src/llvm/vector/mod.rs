@@ -4,9 +4,9 @@
 //! representation, data movement, elementwise `arith`/`math` on n-D), [`shape`]
 //! (broadcast, transpose, shape_cast, extract/insert, strided slices, masks, fma, print),
 //! [`contract`] (contract, outerproduct, multi_reduction, `vector.mask`), [`transfer`]
-//! (n-D transfer_read/transfer_write); this file keeps the 1-D memory accesses
-//! (`load`, `store`, masked forms, gathers/scatters for strided transfers), `reduction`,
-//! `step`, `shuffle` and scalar `print`.
+//! (n-D transfer_read/transfer_write), [`gather`] (gather, scatter, expandload,
+//! compressstore); this file keeps the 1-D memory accesses (`load`, `store`, masked
+//! forms, gathers/scatters for strided transfers), `reduction`, `step` and scalar `print`.
 //!
 //! Invariants: a lane that is masked off, or out of bounds for a transfer whose `in_bounds`
 //! entry is false, is never read or written (masked intrinsics, not clamped addresses);
@@ -15,6 +15,7 @@
 //! reported as unsupported, never mis-lowered.
 
 mod contract;
+mod gather;
 pub(crate) mod nd;
 mod shape;
 mod transfer;
@@ -693,9 +694,8 @@ fn memref_rank(cx: &LowerCtx<'_, '_>, op: Op, i: usize) -> LResult<usize> {
 /// Lowers one `vector` op.
 pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
     let ir = cx.ir;
-    let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
     let result_ty = ir.results(op).first().map(|&r| ir.value_type(r));
-    if shape::lower(cx, op)? {
+    if shape::lower(cx, op)? || gather::lower(cx, op)? {
         return Ok(());
     }
     match ir.op_name(op) {
@@ -764,29 +764,6 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
         "vector.reduction" => {
             let v = cx.operand(op, 0)?;
             let r = reduction(cx, op, v)?;
-            cx.define_result(op, r);
-            Ok(())
-        }
-        "vector.shuffle" => {
-            let rt = result_ty.expect("one result");
-            need_1d(cx, op, rt)?;
-            need_1d(cx, op, ir.value_type(ir.operand(op, 0)))?;
-            let mask = match ir.attr(op, "mask").map(|a| ir.ctx().attr_data(a)) {
-                Some(AttrData::DenseArray { values, .. }) => values.clone(),
-                _ => return Err(cx.error(op, "vector.shuffle without a mask")),
-            };
-            let lanes: Vec<_> = mask
-                .iter()
-                .map(|&m| cx.llcx.i32_type().const_int(m as u64, false))
-                .collect();
-            let (a, b) = (
-                cx.operand(op, 0)?.into_vector_value(),
-                cx.operand(op, 1)?.into_vector_value(),
-            );
-            let r = cx
-                .builder
-                .build_shuffle_vector(a, b, VectorType::const_vector(&lanes), "")
-                .map_err(|e| be(cx, e))?;
             cx.define_result(op, r);
             Ok(())
         }

@@ -298,14 +298,15 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> 
             let offsets = i64_array(cx, op, "offsets");
             let st = i64_array(cx, op, "strides");
             let (sd, dd) = (src.dims.clone(), dest.dims.clone());
+            let dest_dims = dd.clone();
             let lead = dd.len() - sd.len();
             let elem = result_elem(cx, op)?;
-            rearrange(cx, &[src, dest], &dd.clone(), elem, |f| {
+            rearrange(cx, &[src, dest], &dest_dims, elem, |f| {
                 let t = unflatten(&dd, f);
                 let mut s = vec![0u32; sd.len()];
-                for i in 0..dd.len() {
+                for (i, &ti) in t.iter().enumerate() {
                     let o = offsets.get(i).copied().unwrap_or(0);
-                    let d = i64::from(t[i]) - o;
+                    let d = i64::from(ti) - o;
                     if i < lead {
                         if d != 0 {
                             return (1, f);
@@ -321,6 +322,57 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> 
                 }
                 (0, flatten(&sd, &s))
             })?
+        }
+        "vector.shuffle" => {
+            // The mask picks leading-dimension slices of the concatenation of both operands.
+            let a = operand_view(cx, op, 0)?;
+            let b = operand_view(cx, op, 1)?;
+            let mask = i64_array(cx, op, "mask");
+            let rd = result_dims(cx, op);
+            let sub = count(&rd[1..]);
+            let a0 = i64::from(a.dims[0]);
+            let elem = result_elem(cx, op)?;
+            rearrange(cx, &[a, b], &rd, elem, |f| {
+                let m = mask[f / sub];
+                let within = f % sub;
+                if m < a0 {
+                    (0, m as usize * sub + within)
+                } else {
+                    (1, (m - a0) as usize * sub + within)
+                }
+            })?
+        }
+        "vector.interleave" => {
+            let a = operand_view(cx, op, 0)?;
+            let b = operand_view(cx, op, 1)?;
+            let rd = result_dims(cx, op);
+            let n = *a.dims.last().expect("vector") as usize;
+            let elem = result_elem(cx, op)?;
+            rearrange(cx, &[a, b], &rd, elem, |f| {
+                let (row, lane) = (f / (2 * n), f % (2 * n));
+                (lane % 2, row * n + lane / 2)
+            })?
+        }
+        "vector.deinterleave" => {
+            let src = operand_view(cx, op, 0)?;
+            let rd = result_dims(cx, op);
+            let n = *rd.last().expect("vector") as usize;
+            let elem = result_elem(cx, op)?;
+            for k in 0..2 {
+                let v = rearrange(cx, std::slice::from_ref(&src), &rd, elem, |f| {
+                    (0, (f / n) * 2 * n + 2 * (f % n) + k)
+                })?;
+                cx.define(ir.result(op, k), v);
+            }
+            return Ok(true);
+        }
+        "vector.to_elements" => {
+            let src = operand_view(cx, op, 0)?;
+            for (i, &r) in ir.results(op).iter().enumerate() {
+                let e = nd::element(cx, &src, i)?;
+                cx.define(r, e);
+            }
+            return Ok(true);
         }
         "vector.from_elements" => {
             let rd = result_dims(cx, op);
