@@ -408,7 +408,12 @@ fn default_sizes(n: usize) -> Vec<i64> {
 
 /// A bound of `l` as a host value: `affine.apply` for one result, else `affine.max`
 /// (lower) / `affine.min` (upper); constants as `arith.constant`.
-fn bound_value(b: &mut Builder<'_>, map: AffineMap, operands: Vec<Value>, lower: bool) -> Value {
+pub(crate) fn bound_value(
+    b: &mut Builder<'_>,
+    map: AffineMap,
+    operands: Vec<Value>,
+    lower: bool,
+) -> Value {
     let ctx = b.ir.ctx_arc().clone();
     if let Some(c) = ctx.map_single_constant_result(map) {
         return b.index_const(c);
@@ -645,6 +650,35 @@ pub fn try_map(ir: &mut Ir, l: Op, options: &MapOptions) -> Result<Op, String> {
     Ok(build_launch(ir, l, dims, body, options))
 }
 
+/// Creates an empty `gpu.launch` of `grid` blocks of `block` threads (x, y, z) at the
+/// builder's position; returns it and its entry block (12 `index` arguments: block and
+/// thread ids, grid and block sizes), which the caller fills and ends with
+/// `gpu.terminator`.
+pub(crate) fn create_launch(
+    b: &mut Builder<'_>,
+    grid: &[Value],
+    block: &[Value],
+) -> (Op, lattice_ir::Block) {
+    let ctx = b.ir.ctx_arc().clone();
+    let region = b.ir.create_region();
+    let entry = b.ir.create_block(&[ctx.index_type(); 12]);
+    b.ir.append_block(region, entry);
+    let mut operands = grid.to_vec();
+    operands.extend(block);
+    let seg = ctx.dense_i32_array(&[0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0]);
+    let launch = b.op(
+        "gpu.launch",
+        operands,
+        vec![],
+        vec![
+            ("operandSegmentSizes", seg),
+            ("workgroup_attributions", ctx.i64_attr(0)),
+        ],
+        vec![region],
+    );
+    (launch, entry)
+}
+
 /// Replaces loop `l` by a `gpu.launch` over `dims` (outermost first; the last maps to
 /// `x`) whose guarded body is `body` without its terminator.
 fn build_launch(
@@ -662,8 +696,6 @@ fn build_launch(
         s.truncate(n);
         s
     };
-    let ctx = ir.ctx_arc().clone();
-    let idx = ctx.index_type();
     let loc = ir.loc(l);
     let trips: Vec<Value> = dims.iter().map(|d| d.trip).collect();
     let mut b = Builder::new(ir, InsertPoint::Before(l), loc);
@@ -687,22 +719,7 @@ fn build_launch(
             block.push(one);
         }
     }
-    let region = b.ir.create_region();
-    let entry = b.ir.create_block(&[idx; 12]);
-    b.ir.append_block(region, entry);
-    let mut operands = grid.clone();
-    operands.extend(&block);
-    let seg = ctx.dense_i32_array(&[0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0]);
-    let launch = b.op(
-        "gpu.launch",
-        operands,
-        vec![],
-        vec![
-            ("operandSegmentSizes", seg),
-            ("workgroup_attributions", ctx.i64_attr(0)),
-        ],
-        vec![region],
-    );
+    let (launch, entry) = create_launch(&mut b, &grid, &block);
     // Kernel side: induction variables and the guard, at the launch's top level.
     let args = ir.block_args(entry).to_vec();
     let mut k = Builder::new(ir, InsertPoint::End(entry), loc);
