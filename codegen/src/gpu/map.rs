@@ -6,7 +6,7 @@
 //! the same kind whose bounds are defined above the outermost join its band (at most
 //! three dimensions in all, or as many as `workgroup-size` has entries); ones with
 //! reductions (results) stay on the host. Their dimensions map like a band of
-//! `affine.for` loops (the last dimension to `x`); the bounds of an `affine.parallel`
+//! `affine.for` loops (the unit-stride dimension to `x`); the bounds of an `affine.parallel`
 //! are the max of each lower-bound group and the min of each upper-bound group, and an
 //! `scf.parallel` step may be a value.
 //!
@@ -15,8 +15,9 @@
 //! that its body can run in a kernel; it then extends the band with perfectly nested
 //! inner loops that are also parallel and whose bounds are defined above the band (at
 //! most three, or as many as `workgroup-size` has entries). The band becomes one
-//! `gpu.launch`: the innermost loop of the band maps to `x` (adjacent invocations touch
-//! adjacent addresses of row-major memrefs), the next to `y`, then `z`. Each dimension
+//! `gpu.launch`: the loop indexing the unit-stride dimension of the most accesses maps to
+//! `x` (adjacent invocations touch adjacent addresses of row-major memrefs; ties: the
+//! innermost, see [`super::coalesce`]), the others from the inside out to `y`, then `z`. Each dimension
 //! runs `ceildiv(trip count, workgroup size)` workgroups of the chosen size; invocation
 //! `(b, t)` computes the iteration `lb + (b * size + t) * step` and does nothing when that
 //! linear index is past the trip count (the guard of partial workgroups). Loops nested
@@ -689,6 +690,9 @@ fn build_launch(
     options: &MapOptions,
 ) -> Op {
     let n = dims.len();
+    // order[d] = position in `dims` mapped to dimension d (x: the unit-stride loop).
+    let ivs: Vec<Value> = dims.iter().map(|d| d.iv).collect();
+    let order = super::coalesce::dimension_order(ir, l, &ivs);
     let sizes = if options.workgroup_size.is_empty() {
         default_sizes(n)
     } else {
@@ -699,14 +703,13 @@ fn build_launch(
     let loc = ir.loc(l);
     let trips: Vec<Value> = dims.iter().map(|d| d.trip).collect();
     let mut b = Builder::new(ir, InsertPoint::Before(l), loc);
-    // dims[d] = band position mapped to dimension d (x = innermost).
-    let dim_of = |pos: usize| n - 1 - pos;
+    let dim_of = |pos: usize| order.iter().position(|&p| p == pos).unwrap();
     let mut grid = Vec::new();
     let mut block = Vec::new();
     #[allow(clippy::needless_range_loop)]
     for d in 0..3 {
         if d < n {
-            let pos = n - 1 - d;
+            let pos = order[d];
             let w = b.index_const(sizes[d]);
             match super::outline::constant_int(b.ir, trips[pos]) {
                 Some(t) => grid.push(b.index_const((t + sizes[d] - 1) / sizes[d])),

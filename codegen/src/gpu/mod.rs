@@ -13,6 +13,7 @@
 
 pub mod affine_for_to_gpu;
 pub mod build;
+pub mod coalesce;
 #[allow(unsafe_code)] // the C entry points JIT-compiled host code calls
 pub mod host;
 pub mod map;
