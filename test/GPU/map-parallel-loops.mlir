@@ -60,6 +60,16 @@ func.func @triangular(%A: memref<64x64xf32>, %n: index) {
   return
 }
 
+func.func @column_walk(%A: memref<64x32xf32>, %B: memref<64x32xf32>) {
+  affine.for %j = 0 to 32 {
+    affine.for %i = 0 to 64 {
+      %a = affine.load %A[%i, %j] : memref<64x32xf32>
+      affine.store %a, %B[%i, %j] : memref<64x32xf32>
+    }
+  }
+  return
+}
+
 // The innermost loop of the band goes to x, the outer one to y; 16x16 workgroups,
 // ceildiv(200, 16) = 13 by ceildiv(100, 16) = 7 of them, a guard for partial workgroups.
 // CHECK-LABEL: func.func @scale
@@ -98,6 +108,18 @@ func.func @triangular(%A: memref<64x64xf32>, %n: index) {
 // CHECK:         gpu.launch
 // CHECK:           scf.if
 // CHECK-NEXT:        affine.for %{{.*}} = 0 to #{{.*}}(%{{.*}})
+
+// Coalescing: the outer loop j indexes the unit-stride dimension, so it goes to x
+// (ceildiv(32, 16) = 2 workgroups), i to y (ceildiv(64, 16) = 4).
+// CHECK-LABEL: func.func @column_walk
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK:         gpu.launch blocks(%[[BX:.*]], %[[BY:.*]], %{{.*}}) in (%{{.*}} = %[[C2]], %{{.*}} = %[[C4]], %{{.*}} = %{{.*}}) threads(%[[TX:.*]], %[[TY:.*]], %{{.*}}) in
+// CHECK:           %[[MX:.*]] = arith.muli %[[BX]], %{{.*}} : index
+// CHECK:           %[[J:.*]] = arith.addi %[[MX]], %[[TX]] : index
+// CHECK:           %[[MY:.*]] = arith.muli %[[BY]], %{{.*}} : index
+// CHECK:           %[[I:.*]] = arith.addi %[[MY]], %[[TY]] : index
+// CHECK:             affine.load %{{.*}}[%[[I]], %[[J]]]
 
 // REMARK-DAG: map-parallel-loops.mlir:18:3: remark: loop not mapped to the GPU: a dependence from 'affine.store' at 20:5 to 'affine.load' at 19:10 is carried by this loop
 // REMARK-DAG: map-parallel-loops.mlir:27:8: remark: loop not mapped to the GPU: it carries iter_args (a reduction), which is not mapped

@@ -89,8 +89,8 @@ func.func @copy(%A: memref<64x64xf32>, %B: memref<64x64xf32>) {
 // CHECK-NOT:     gpu.barrier
 // CHECK:         return
 
-// REMARK: remark: not promoted to workgroup memory: the kernel writes memref<64x32xf32> (only read-only tiles are promoted; a written tile would need a copy-out)
-// REMARK: remark: not promoted to workgroup memory: its tile of 256 elements serves 256 accesses (no reuse within a workgroup)
+// REMARK-DAG: remark: not promoted to workgroup memory: the kernel writes memref<64x32xf32> (only read-only tiles are promoted; a written tile would need a copy-out)
+// REMARK-DAG: remark: not promoted to workgroup memory: its tile of 256 elements serves 256 accesses (no reuse within a workgroup)
 
 // OUTLINE: gpu.func @matmul_kernel(%{{.*}}: memref<64x48xf32>, %{{.*}}: memref<48x32xf32>, %{{.*}}: memref<64x32xf32>) workgroup(%{{.*}} : memref<16x16xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<16x16xf32, #gpu.address_space<workgroup>>) kernel
 

@@ -6,7 +6,7 @@
 //! the same kind whose bounds are defined above the outermost join its band (at most
 //! three dimensions in all, or as many as `workgroup-size` has entries); ones with
 //! reductions (results) stay on the host. Their dimensions map like a band of
-//! `affine.for` loops (the last dimension to `x`); the bounds of an `affine.parallel`
+//! `affine.for` loops (the unit-stride dimension to `x`); the bounds of an `affine.parallel`
 //! are the max of each lower-bound group and the min of each upper-bound group, and an
 //! `scf.parallel` step may be a value.
 //!
@@ -15,8 +15,9 @@
 //! that its body can run in a kernel; it then extends the band with perfectly nested
 //! inner loops that are also parallel and whose bounds are defined above the band (at
 //! most three, or as many as `workgroup-size` has entries). The band becomes one
-//! `gpu.launch`: the innermost loop of the band maps to `x` (adjacent invocations touch
-//! adjacent addresses of row-major memrefs), the next to `y`, then `z`. Each dimension
+//! `gpu.launch`: the loop indexing the unit-stride dimension of the most accesses maps to
+//! `x` (adjacent invocations touch adjacent addresses of row-major memrefs; ties: the
+//! innermost, see [`super::coalesce`]), the others from the inside out to `y`, then `z`. Each dimension
 //! runs `ceildiv(trip count, workgroup size)` workgroups of the chosen size; invocation
 //! `(b, t)` computes the iteration `lb + (b * size + t) * step` and does nothing when that
 //! linear index is past the trip count (the guard of partial workgroups). Loops nested
@@ -408,7 +409,12 @@ fn default_sizes(n: usize) -> Vec<i64> {
 
 /// A bound of `l` as a host value: `affine.apply` for one result, else `affine.max`
 /// (lower) / `affine.min` (upper); constants as `arith.constant`.
-fn bound_value(b: &mut Builder<'_>, map: AffineMap, operands: Vec<Value>, lower: bool) -> Value {
+pub(crate) fn bound_value(
+    b: &mut Builder<'_>,
+    map: AffineMap,
+    operands: Vec<Value>,
+    lower: bool,
+) -> Value {
     let ctx = b.ir.ctx_arc().clone();
     if let Some(c) = ctx.map_single_constant_result(map) {
         return b.index_const(c);
@@ -645,6 +651,35 @@ pub fn try_map(ir: &mut Ir, l: Op, options: &MapOptions) -> Result<Op, String> {
     Ok(build_launch(ir, l, dims, body, options))
 }
 
+/// Creates an empty `gpu.launch` of `grid` blocks of `block` threads (x, y, z) at the
+/// builder's position; returns it and its entry block (12 `index` arguments: block and
+/// thread ids, grid and block sizes), which the caller fills and ends with
+/// `gpu.terminator`.
+pub(crate) fn create_launch(
+    b: &mut Builder<'_>,
+    grid: &[Value],
+    block: &[Value],
+) -> (Op, lattice_ir::Block) {
+    let ctx = b.ir.ctx_arc().clone();
+    let region = b.ir.create_region();
+    let entry = b.ir.create_block(&[ctx.index_type(); 12]);
+    b.ir.append_block(region, entry);
+    let mut operands = grid.to_vec();
+    operands.extend(block);
+    let seg = ctx.dense_i32_array(&[0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0]);
+    let launch = b.op(
+        "gpu.launch",
+        operands,
+        vec![],
+        vec![
+            ("operandSegmentSizes", seg),
+            ("workgroup_attributions", ctx.i64_attr(0)),
+        ],
+        vec![region],
+    );
+    (launch, entry)
+}
+
 /// Replaces loop `l` by a `gpu.launch` over `dims` (outermost first; the last maps to
 /// `x`) whose guarded body is `body` without its terminator.
 fn build_launch(
@@ -655,6 +690,9 @@ fn build_launch(
     options: &MapOptions,
 ) -> Op {
     let n = dims.len();
+    // order[d] = position in `dims` mapped to dimension d (x: the unit-stride loop).
+    let ivs: Vec<Value> = dims.iter().map(|d| d.iv).collect();
+    let order = super::coalesce::dimension_order(ir, l, &ivs);
     let sizes = if options.workgroup_size.is_empty() {
         default_sizes(n)
     } else {
@@ -662,19 +700,16 @@ fn build_launch(
         s.truncate(n);
         s
     };
-    let ctx = ir.ctx_arc().clone();
-    let idx = ctx.index_type();
     let loc = ir.loc(l);
     let trips: Vec<Value> = dims.iter().map(|d| d.trip).collect();
     let mut b = Builder::new(ir, InsertPoint::Before(l), loc);
-    // dims[d] = band position mapped to dimension d (x = innermost).
-    let dim_of = |pos: usize| n - 1 - pos;
+    let dim_of = |pos: usize| order.iter().position(|&p| p == pos).unwrap();
     let mut grid = Vec::new();
     let mut block = Vec::new();
     #[allow(clippy::needless_range_loop)]
     for d in 0..3 {
         if d < n {
-            let pos = n - 1 - d;
+            let pos = order[d];
             let w = b.index_const(sizes[d]);
             match super::outline::constant_int(b.ir, trips[pos]) {
                 Some(t) => grid.push(b.index_const((t + sizes[d] - 1) / sizes[d])),
@@ -687,22 +722,7 @@ fn build_launch(
             block.push(one);
         }
     }
-    let region = b.ir.create_region();
-    let entry = b.ir.create_block(&[idx; 12]);
-    b.ir.append_block(region, entry);
-    let mut operands = grid.clone();
-    operands.extend(&block);
-    let seg = ctx.dense_i32_array(&[0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0]);
-    let launch = b.op(
-        "gpu.launch",
-        operands,
-        vec![],
-        vec![
-            ("operandSegmentSizes", seg),
-            ("workgroup_attributions", ctx.i64_attr(0)),
-        ],
-        vec![region],
-    );
+    let (launch, entry) = create_launch(&mut b, &grid, &block);
     // Kernel side: induction variables and the guard, at the launch's top level.
     let args = ir.block_args(entry).to_vec();
     let mut k = Builder::new(ir, InsertPoint::End(entry), loc);

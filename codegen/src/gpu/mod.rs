@@ -11,7 +11,9 @@
 //! manifest gives the offsets); the workgroup size is the
 //! kernel's `known_block_size`.
 
+pub mod affine_for_to_gpu;
 pub mod build;
+pub mod coalesce;
 #[allow(unsafe_code)] // the C entry points JIT-compiled host code calls
 pub mod host;
 pub mod map;
@@ -29,6 +31,7 @@ pub fn register(registry: &mut PassRegistry) {
         &map::MAP_PARALLEL_LOOPS,
         &outline::KERNEL_OUTLINING,
         &promote::PROMOTE_WORKGROUP_MEMORY,
+        &affine_for_to_gpu::CONVERT_AFFINE_FOR_TO_GPU,
     ]);
 }
 
