@@ -126,21 +126,11 @@ fn and_masks<'ctx>(
 /// Calls an intrinsic that returns nothing.
 fn intrinsic_void<'ctx>(
     cx: &LowerCtx<'_, 'ctx>,
-    op: Op,
     name: &str,
     types: &[BasicTypeEnum<'ctx>],
     args: &[BasicValueEnum<'ctx>],
 ) -> LResult<()> {
-    let i = inkwell::intrinsics::Intrinsic::find(name)
-        .ok_or_else(|| cx.error(op, format!("LLVM has no intrinsic '{name}'")))?;
-    let f = i
-        .get_declaration(cx.module, types)
-        .ok_or_else(|| cx.error(op, format!("cannot declare LLVM intrinsic '{name}'")))?;
-    let args: Vec<_> = args.iter().map(|&a| a.into()).collect();
-    cx.builder
-        .build_direct_call(f, &args, "")
-        .map_err(|e| cx.builder_error(e))?;
-    Ok(())
+    super::arith::intrinsic_call(cx, name, types, args).map(|_| ())
 }
 
 /// How a 1-D transfer addresses memory.
@@ -366,7 +356,6 @@ fn write<'ctx>(
             }
             Some(m) => intrinsic_void(
                 cx,
-                op,
                 "llvm.masked.store",
                 &[vt.into(), cx.ptr().into()],
                 &[value.into(), a.base.into(), m.into()],
@@ -377,7 +366,6 @@ fn write<'ctx>(
             let m = a.mask.unwrap_or_else(|| all_true(cx, lanes));
             intrinsic_void(
                 cx,
-                op,
                 "llvm.masked.scatter",
                 &[vt.into(), cx.ptr().vec_type(lanes).into()],
                 &[value.into(), ptrs.into(), m.into()],
