@@ -28,6 +28,21 @@ fn emit(args: &[&str]) -> std::process::Output {
         .expect("lattice runs")
 }
 
+/// Compiles C program `args` (sources, objects, flags) with clang into `exe`.
+fn clang(args: &[&std::ffi::OsStr], exe: &Path) {
+    let cc = Command::new(CLANG)
+        .args(args)
+        .arg("-o")
+        .arg(exe)
+        .output()
+        .expect("clang runs");
+    assert!(
+        cc.status.success(),
+        "{}",
+        String::from_utf8_lossy(&cc.stderr)
+    );
+}
+
 #[test]
 fn c_caller_uses_descriptors_and_ciface_wrappers() {
     if !Path::new(CLANG).exists() {
@@ -52,19 +67,15 @@ fn c_caller_uses_descriptors_and_ciface_wrappers() {
         String::from_utf8_lossy(&out.stderr)
     );
     let exe = dir.join("caller");
-    let cc = Command::new(CLANG)
-        .arg("-I")
-        .arg(&dir)
-        .arg(inputs().join("caller.c"))
-        .arg(&obj)
-        .arg("-o")
-        .arg(&exe)
-        .output()
-        .expect("clang runs");
-    assert!(
-        cc.status.success(),
-        "{}",
-        String::from_utf8_lossy(&cc.stderr)
+    let caller = inputs().join("caller.c");
+    clang(
+        &[
+            "-I".as_ref(),
+            dir.as_os_str(),
+            caller.as_os_str(),
+            obj.as_os_str(),
+        ],
+        &exe,
     );
     let run = Command::new(&exe).output().expect("caller runs");
     let _ = std::fs::remove_dir_all(&dir);
@@ -158,18 +169,8 @@ fn shared_library_links_the_runner_utils() {
         String::from_utf8_lossy(&out.stderr)
     );
     let exe = dir.join("shared_caller");
-    let cc = Command::new(CLANG)
-        .arg(inputs().join("shared_caller.c"))
-        .arg("-ldl")
-        .arg("-o")
-        .arg(&exe)
-        .output()
-        .expect("clang runs");
-    assert!(
-        cc.status.success(),
-        "{}",
-        String::from_utf8_lossy(&cc.stderr)
-    );
+    let caller = inputs().join("shared_caller.c");
+    clang(&[caller.as_os_str(), "-ldl".as_ref()], &exe);
     let run = Command::new(&exe).arg(&so).output().expect("caller runs");
     let text = String::from_utf8_lossy(&run.stdout);
     assert!(run.status.success(), "{text}");

@@ -126,21 +126,11 @@ fn and_masks<'ctx>(
 /// Calls an intrinsic that returns nothing.
 fn intrinsic_void<'ctx>(
     cx: &LowerCtx<'_, 'ctx>,
-    op: Op,
     name: &str,
     types: &[BasicTypeEnum<'ctx>],
     args: &[BasicValueEnum<'ctx>],
 ) -> LResult<()> {
-    let i = inkwell::intrinsics::Intrinsic::find(name)
-        .ok_or_else(|| cx.error(op, format!("LLVM has no intrinsic '{name}'")))?;
-    let f = i
-        .get_declaration(cx.module, types)
-        .ok_or_else(|| cx.error(op, format!("cannot declare LLVM intrinsic '{name}'")))?;
-    let args: Vec<_> = args.iter().map(|&a| a.into()).collect();
-    cx.builder
-        .build_direct_call(f, &args, "")
-        .map_err(|e| cx.builder_error(e))?;
-    Ok(())
+    super::arith::intrinsic_call(cx, name, types, args).map(|_| ())
 }
 
 /// How a 1-D transfer addresses memory.
@@ -295,16 +285,35 @@ fn read<'ctx>(
                 let s = cx.builder.build_load(elem, a.base, "").map_err(be)?;
                 Ok(splat(cx, s, lanes)?.into())
             }
-            // Masked: a gather of one address, so that nothing is read when every lane is
-            // off (a guarded n-D row may point past the memref).
+            // Masked: one masked scalar load, enabled when any lane is (a guarded n-D row
+            // may point past the memref), splat and merged with the pass-through.
             Some(m) => {
-                let ptrs = splat(cx, a.base.into(), lanes)?;
-                intrinsic(
+                let any = intrinsic(
                     cx,
-                    "llvm.masked.gather",
-                    &[vt.into(), cx.ptr().vec_type(lanes).into()],
-                    &[ptrs.into(), m.into(), passthru],
-                )
+                    "llvm.vector.reduce.or",
+                    &[m.get_type().into()],
+                    &[m.into()],
+                )?
+                .into_int_value();
+                let one = nd::nd_type(elem, &[1]);
+                let first = |v: BasicValueEnum<'ctx>| -> LResult<BasicValueEnum<'ctx>> {
+                    cx.builder
+                        .build_extract_element(v.into_vector_value(), cx.i64().const_zero(), "")
+                        .map_err(be)
+                };
+                let pass1 = splat(cx, first(passthru)?, 1)?;
+                let mask1 = splat(cx, any.into(), 1)?;
+                let l = intrinsic(
+                    cx,
+                    "llvm.masked.load",
+                    &[one, cx.ptr().into()],
+                    &[a.base.into(), mask1.into(), pass1.into()],
+                )?;
+                let v = splat(cx, first(l)?, lanes)?;
+                Ok(cx
+                    .builder
+                    .build_select(m, v, passthru.into_vector_value(), "")
+                    .map_err(be)?)
             }
         },
         Some(1) => match a.mask {
@@ -366,7 +375,6 @@ fn write<'ctx>(
             }
             Some(m) => intrinsic_void(
                 cx,
-                op,
                 "llvm.masked.store",
                 &[vt.into(), cx.ptr().into()],
                 &[value.into(), a.base.into(), m.into()],
@@ -377,7 +385,6 @@ fn write<'ctx>(
             let m = a.mask.unwrap_or_else(|| all_true(cx, lanes));
             intrinsic_void(
                 cx,
-                op,
                 "llvm.masked.scatter",
                 &[vt.into(), cx.ptr().vec_type(lanes).into()],
                 &[value.into(), ptrs.into(), m.into()],
