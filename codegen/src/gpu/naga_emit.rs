@@ -113,6 +113,9 @@ pub struct Kernel {
     pub workgroup_size: [u32; 3],
     /// Bindings, memrefs first then the uniform block (if any scalar argument).
     pub bindings: Vec<BindingInfo>,
+    /// Bytes of workgroup memory (promoted tiles), to check against the device's
+    /// `maxComputeWorkgroupStorageSize`.
+    pub workgroup_memory_bytes: u32,
 }
 
 impl Kernel {
@@ -291,7 +294,14 @@ pub fn emit_kernel(
             kernel: name.to_string(),
             message: format!("{:?}", e.into_inner()),
         })?;
+    let workgroup_memory_bytes = module
+        .global_variables
+        .iter()
+        .filter(|(_, g)| g.space == AddressSpace::WorkGroup)
+        .map(|(_, g)| module.types[g.ty].inner.size(module.to_ctx()))
+        .sum();
     Ok(Kernel {
+        workgroup_memory_bytes,
         name: name.to_string(),
         entry_point,
         module,
