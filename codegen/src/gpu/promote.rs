@@ -581,7 +581,7 @@ fn check_memref(ir: &Ir, launch: Op, all_ops: &[Op], memref: Value) -> Result<()
 
 /// Builds `affine.for` from `lb(lbo)` to `ub(ubo)` (step `step`) before `at`; returns the
 /// loop, its induction variable and body block (holding its `affine.yield`).
-fn build_for(
+pub(crate) fn build_for(
     ir: &mut Ir,
     at: InsertPoint,
     loc: lattice_ir::Attr,
