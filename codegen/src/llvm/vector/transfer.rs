@@ -127,11 +127,25 @@ pub(crate) fn lower<'ctx>(
         return Err(cx.error(op, "transfer with a wrong number of indices"));
     }
     let m = vdims.len();
-    let perm = permutation(cx, op, shape.len(), m)?;
+    // A 0-D transfer moves the one element at the indices (a one-lane access along the
+    // innermost dimension, in bounds by definition).
+    let zero_d = nd::is_0d(cx, vty);
+    if zero_d && shape.is_empty() {
+        return Err(cx.error(op, "0-D transfers on 0-D memrefs cannot be lowered yet"));
+    }
+    let perm = if zero_d {
+        vec![Some(shape.len() - 1)]
+    } else {
+        permutation(cx, op, shape.len(), m)?
+    };
     if perm.len() != m {
         return Err(cx.error(op, "permutation map and vector rank differ"));
     }
-    let inb = in_bounds(cx, op, m);
+    let inb = if zero_d {
+        vec![true]
+    } else {
+        in_bounds(cx, op, m)
+    };
     let desc = cx.operand(op, source_index)?.into_struct_value();
     let idx: Vec<IntValue<'ctx>> = (0..k)
         .map(|i| cx.int_operand(op, source_index + 1 + i))
