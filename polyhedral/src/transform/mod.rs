@@ -454,11 +454,24 @@ pub fn apply(
     deps: &Dependences,
     t: &Tree,
 ) -> Result<(), TransformError> {
+    apply_private(ir, isl, scop, deps, t, &[])
+}
+
+/// [`apply`] for a SCoP whose arrays `private` are scalar cells (see
+/// [`first_violation_private`]).
+pub fn apply_private(
+    ir: &mut Ir,
+    isl: &IslCtx,
+    scop: &Scop,
+    deps: &Dependences,
+    t: &Tree,
+    private: &[usize],
+) -> Result<(), TransformError> {
     check_supported(ir, scop)?;
     let text = schedule_text(isl, scop, t)?;
     let schedule = isl.schedule(&text)?;
     let map = isl.check(schedule.get_map())?;
-    if let Some(why) = first_violation(isl, ir, scop, deps, &map)? {
+    if let Some(why) = first_violation_private(isl, ir, scop, deps, &map, private)? {
         return Err(TransformError::Illegal(why));
     }
     regenerate(ir, isl, scop, schedule)

@@ -179,7 +179,7 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
     // statements' uses.
     for v in values {
         let def = ir.defining_op(v).expect("checked");
-        let cell = new_cell(ir, ir.value_type(v), cell_at(&cells));
+        let cell = new_cell(ir, ir.value_type(v), cell_at(&cells), ir.loc(def));
         cells.push(ir.defining_op(cell).expect("alloca"));
         let st = store(ir, v, cell, ir.loc(def));
         ir.insert_op_after(def, st);
@@ -223,7 +223,7 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
         let yield_op = ir.last_op(body).expect("a terminator");
         let mut kcells = Vec::new();
         for &r in &results {
-            let cell = new_cell(ir, ir.value_type(r), cell_at(&cells));
+            let cell = new_cell(ir, ir.value_type(r), cell_at(&cells), ir.loc(l));
             cells.push(ir.defining_op(cell).expect("alloca"));
             kcells.push(cell);
         }
@@ -332,7 +332,7 @@ pub fn scops_of(ir: &Ir, isl: &IslCtx, ops: &[Op]) -> Result<Vec<Scop>, Transfor
     Ok(out)
 }
 
-fn new_cell(ir: &mut Ir, element: Type, before: Op) -> Value {
+fn new_cell(ir: &mut Ir, element: Type, before: Op, loc: lattice_ir::Attr) -> Value {
     let ctx = ir.ctx_arc().clone();
     let ty = ctx.ty(TypeData::MemRef {
         shape: Vec::new(),
@@ -340,7 +340,7 @@ fn new_cell(ir: &mut Ir, element: Type, before: Op) -> Value {
         layout: None,
         memory_space: None,
     });
-    let mut st = OperationState::new(ctx.intern_str("memref.alloca"), ir.loc(before));
+    let mut st = OperationState::new(ctx.intern_str("memref.alloca"), loc);
     st.result_types = vec![ty];
     st.add_attr(
         ctx.intern_str("operandSegmentSizes"),
@@ -908,10 +908,14 @@ pub fn private_violation(
         )?;
         if !(same_flow && same_none) {
             let a = &scop.arrays[array];
+            let origin = ir
+                .defining_op(a.value)
+                .and_then(|c| lattice_ir::diag::first_file_line_col(ir.ctx(), ir.loc(c)))
+                .map(|(_, l, c)| format!("the scalar defined at {l}:{c}"))
+                .unwrap_or_else(|| value_label(ir, a.value));
             return Ok(Some(format!(
-                "through the scalar {} ({}): a read would see another write than in program order",
-                a.name,
-                value_label(ir, a.value)
+                "through {} ({}, a loop-carried value or a value crossing statements): a read would get its value from another write than in program order",
+                a.name, origin
             )));
         }
     }
