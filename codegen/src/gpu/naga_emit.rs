@@ -3,7 +3,8 @@
 //!
 //! The kernel's affine ops are first lowered in place with `lower-affine`; what remains
 //! must be `arith`, `math`, `memref.load`/`store`, `scf.for`/`if`/`yield`, the `gpu` index
-//! ops, `gpu.barrier` and `gpu.return`. Bindings follow the kernel ABI of [`super`]:
+//! ops, `gpu.barrier` (`workgroupBarrier()`) and `gpu.return`. Workgroup attributions
+//! (promoted tiles) become `var<workgroup>` arrays. Bindings follow the kernel ABI of [`super`]:
 //! memref `i` at `@group(0) @binding(i)` (read-only when never stored to), the scalar
 //! arguments as the fields of a uniform struct at the next binding. `index` computes in
 //! `i32`; `i1` is `bool`; f16 needs [`EmitOptions::shader_f16`]; f64 is an error unless
@@ -447,7 +448,14 @@ impl Translator<'_> {
         let Some(entry) = entry else {
             return self.err("the kernel has no body", Some(func));
         };
-        let args = self.ir.block_args(entry).to_vec();
+        let mut args = self.ir.block_args(entry).to_vec();
+        let workgroup = self
+            .ir
+            .attr(func, "workgroup_attributions")
+            .and_then(|a| self.ir.ctx().int_value(a))
+            .unwrap_or(0) as usize;
+        let attributions = args.split_off(args.len().saturating_sub(workgroup));
+        self.declare_workgroup(func, &attributions)?;
         let mut bindings = Vec::new();
         let mut fields = Vec::new();
         let mut binding = 0u32;
@@ -588,6 +596,69 @@ impl Translator<'_> {
             });
         }
         Ok(bindings)
+    }
+
+    /// One `var<workgroup>` array per workgroup attribution (promoted tiles), indexed
+    /// like a storage buffer; the element count is the memref's static size.
+    fn declare_workgroup(&mut self, func: Op, attributions: &[Value]) -> R<()> {
+        for (i, &a) in attributions.iter().enumerate() {
+            let ty = self.ir.value_type(a);
+            let (shape, element) = match self.ir.ctx().type_data(ty) {
+                TypeData::MemRef {
+                    shape,
+                    element,
+                    layout: None,
+                    ..
+                } if shape.iter().all(|&d| d > 0) => (shape.clone(), *element),
+                _ => {
+                    return self.err(
+                        format!("workgroup attribution #{i}: only memrefs with a static shape and identity layout are supported"),
+                        Some(func),
+                    )
+                }
+            };
+            let s = self.scalar_of(element, Some(func))?;
+            if s == Sc::Bool {
+                return self.err(
+                    format!("workgroup attribution #{i}: memrefs of i1 are not supported"),
+                    Some(func),
+                );
+            }
+            let count: i64 = shape.iter().product();
+            let Some(size) = u32::try_from(count)
+                .ok()
+                .and_then(std::num::NonZeroU32::new)
+            else {
+                return self.err(
+                    format!("workgroup attribution #{i} has {count} elements"),
+                    Some(func),
+                );
+            };
+            let base = self.scalar_ty(s);
+            let width = match s {
+                Sc::F16 => 2,
+                Sc::F64 | Sc::I64 => 8,
+                _ => 4,
+            };
+            let arr = self.ty(TypeInner::Array {
+                base,
+                size: ArraySize::Constant(size),
+                stride: width,
+            });
+            let g = self.module.global_variables.append(
+                GlobalVariable {
+                    name: Some(format!("tile{i}")),
+                    space: AddressSpace::WorkGroup,
+                    binding: None,
+                    ty: arr,
+                    init: None,
+                    memory_decorations: naga::MemoryDecorations::empty(),
+                },
+                Span::UNDEFINED,
+            );
+            self.memrefs.insert(a, (g, shape));
+        }
+        Ok(())
     }
 
     /// The expression of `v` (arguments are loaded where first used).
@@ -758,8 +829,10 @@ impl Translator<'_> {
             }
             "gpu.return" => {}
             "gpu.barrier" => {
+                // As upstream's SPIR-V lowering: a workgroup control barrier with
+                // workgroup-memory semantics (`workgroupBarrier()`).
                 b.push(
-                    Statement::ControlBarrier(naga::Barrier::WORK_GROUP | naga::Barrier::STORAGE),
+                    Statement::ControlBarrier(naga::Barrier::WORK_GROUP),
                     Span::UNDEFINED,
                 );
             }
