@@ -205,6 +205,34 @@ fn promoted_examples_on_gpu_match_cpu() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// With register tiles (`--gpu-thread-tile 2,2`: four iterations per invocation) a GEMM
+/// and a stencil still print the CPU checksum.
+#[test]
+fn thread_tiled_examples_on_gpu_match_cpu() {
+    if lattice_codegen::gpu::runtime::adapter_names().is_empty() {
+        eprintln!("note: no wgpu adapter; GPU runs skipped");
+        return;
+    }
+    let ctx = context();
+    let mut failures = Vec::new();
+    for (name, text) in examples() {
+        if !["matmul.mlir", "jacobi_2d.mlir"].contains(&name.as_str()) {
+            continue;
+        }
+        let (mut ir, m) = parse(&ctx, &name, &text);
+        let options = RunGpuOptions {
+            thread_tile: vec![2, 2],
+            ..Default::default()
+        };
+        match gpu::run_module(&mut ir, m, "main", &options) {
+            Ok(r) if same_checksum(checksum(&text), &r.output) => {}
+            Ok(r) => failures.push(format!("{name}: GPU printed {:?}", r.output)),
+            Err(e) => failures.push(format!("{name}: {e}")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 /// Runs every example with its kernels on the GPU and compares the printed checksum
 /// with the one mlir-runner printed on the CPU.
 #[test]

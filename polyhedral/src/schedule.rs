@@ -27,7 +27,7 @@ use crate::isl::{IslCtx, IslError, IslText};
 use crate::scop::AccessKind;
 use crate::scop::{extract_scops, Scop};
 use crate::transform::{
-    check_supported, domain_text, first_violation, regenerate, remark, TransformError,
+    domain_text, first_violation_private, regenerate, with_scalars_demoted, TransformError,
 };
 use isl_rs::{
     Id, MultiVal, Options, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType,
@@ -107,12 +107,23 @@ fn union_of(
 
 /// Flow, output and anti dependences between nearest accesses (see [`compute_schedule`]).
 pub fn nearest_dependences(isl: &IslCtx, scop: &Scop) -> Result<UnionMap, IslError> {
+    let (flow, order) = flow_and_order(isl, scop, |_| true)?;
+    isl.check(flow.union(order))
+}
+
+/// The nearest flow dependences and the nearest output and anti dependences (a write
+/// after the previous write and the reads since) of the arrays `keep` selects.
+pub fn flow_and_order(
+    isl: &IslCtx,
+    scop: &Scop,
+    keep: impl Fn(usize) -> bool,
+) -> Result<(UnionMap, UnionMap), IslError> {
     let empty = format!("{}{{ }}", scop.param_prefix());
     let mut reads = isl.union_map(&empty)?;
     let mut must = isl.union_map(&empty)?;
     let mut may = isl.union_map(&empty)?;
     for st in &scop.statements {
-        for a in &st.accesses {
+        for a in st.accesses.iter().filter(|a| keep(a.array)) {
             let r = isl.check(
                 isl.check(a.relation.copy())?
                     .intersect_domain(isl.check(st.domain.copy())?),
@@ -133,7 +144,7 @@ pub fn nearest_dependences(isl: &IslCtx, scop: &Scop) -> Result<UnionMap, IslErr
     let info = isl.check(info.set_may_source(isl.check(may.copy())?))?;
     let info = isl.check(info.set_schedule(order()?))?;
     let f = isl.check(info.compute_flow())?;
-    let mut all = isl.check(f.get_may_dependence())?;
+    let flow = isl.check(f.get_may_dependence())?;
     // output and anti: a write depends on the previous write and the reads since.
     let info = isl.check(UnionAccessInfo::from_sink(isl.check(writes.copy())?))?;
     let info = isl.check(info.set_must_source(isl.check(must.copy())?))?;
@@ -141,10 +152,9 @@ pub fn nearest_dependences(isl: &IslCtx, scop: &Scop) -> Result<UnionMap, IslErr
     let info = isl.check(info.set_may_source(sources))?;
     let info = isl.check(info.set_schedule(order()?))?;
     let f = isl.check(info.compute_flow())?;
-    all = isl.check(all.union(isl.check(f.get_may_dependence())?))?;
     // Not coalesced: merging a stencil's pieces gives one polytope with many facets,
     // which makes the scheduler's Farkas step explode.
-    Ok(all)
+    Ok((flow, isl.check(f.get_may_dependence())?))
 }
 
 /// Computes the schedule of one SCoP.
@@ -153,6 +163,23 @@ pub fn compute_schedule(
     scop: &Scop,
     deps: &Dependences,
     options: &ScheduleOptions,
+) -> Result<Schedule, IslError> {
+    compute_schedule_private(isl, scop, deps, options, &[])
+}
+
+/// [`compute_schedule`] where the scalar cells `private` (see
+/// [`crate::transform::scalars`]) have live-range reordering constraints instead of
+/// plain ones (ppcg's choice): their flow dependences are validity constraints and the
+/// *condition* of isl's conditional validity, their output and anti dependences the
+/// conditional validity constraints, respected only where a live range is not local to
+/// a band (so different live ranges may run in any order, in parallel too, as long as
+/// each one stays within one iteration of the band).
+pub fn compute_schedule_private(
+    isl: &IslCtx,
+    scop: &Scop,
+    deps: &Dependences,
+    options: &ScheduleOptions,
+    private: &[usize],
 ) -> Result<Schedule, IslError> {
     let ctx = isl.raw();
     let set = |r: Result<isl_rs::Stat, isl_rs::LibISLError>| isl.check(r).map(|_| ());
@@ -163,7 +190,15 @@ pub fn compute_schedule(
     // output = last write → write, anti = reads since the last write → write. Every
     // memory-based dependence is implied by these transitively, and the scheduler's ILPs
     // stay smaller than with all-pairs relations.
-    let all = nearest_dependences(isl, scop)?;
+    let (flow_all, order) = flow_and_order(isl, scop, |a| !private.contains(&a))?;
+    let mut all = isl.check(flow_all.union(order))?;
+    let (mut condition, mut conditional) = (None, None);
+    if !private.is_empty() {
+        let (cells_flow, cells_order) = flow_and_order(isl, scop, |a| private.contains(&a))?;
+        all = isl.check(all.union(isl.check(cells_flow.copy())?))?;
+        condition = Some(cells_flow.text());
+        conditional = Some(cells_order.text());
+    }
     let flow = union_of(
         isl,
         deps.flow.iter().map(|d| {
@@ -179,6 +214,8 @@ pub fn compute_schedule(
         proximity: flow.text(),
         fuse: options.fuse,
         parallel: options.parallel,
+        condition,
+        conditional,
     };
     let text = run_scheduler(problem, options.time_limit).map_err(|e| isl.error(e))?;
     let schedule = isl.schedule(&text)?;
@@ -196,6 +233,9 @@ struct Problem {
     proximity: String,
     fuse: Fuse,
     parallel: bool,
+    /// Live ranges of scalar cells and their order dependences (conditional validity).
+    condition: Option<String>,
+    conditional: Option<String>,
 }
 
 fn solve(p: &Problem) -> Result<String, IslError> {
@@ -228,6 +268,12 @@ fn solve(p: &Problem) -> Result<String, IslError> {
     let sc = isl.check(sc.set_validity(isl.check(validity.copy())?))?;
     let sc = isl.check(sc.set_proximity(isl.union_map(&p.proximity)?))?;
     let sc = isl.check(sc.set_coincidence(validity))?;
+    let sc = match (&p.condition, &p.conditional) {
+        (Some(c), Some(v)) => {
+            isl.check(sc.set_conditional_validity(isl.union_map(c)?, isl.union_map(v)?))?
+        }
+        _ => sc,
+    };
     let schedule = isl.check(sc.compute_schedule())?;
     if schedule.ptr == 0 {
         return Err(isl.error("the scheduler found no schedule"));
@@ -472,11 +518,8 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
     for scop in &extraction.scops {
         isl.reset_operations();
         let first = scop.ops[0];
-        if let Err(e) = check_supported(ir, scop) {
-            report.remarks.push(remark(ir, first, e.to_string()));
-            continue;
-        }
-        let result = (|| -> Result<(), TransformError> {
+        let loc = ir.loc(first);
+        let result = with_scalars_demoted(ir, &isl, scop, |ir, scop, cells| {
             let deps = analyze(
                 &isl,
                 ir,
@@ -485,16 +528,31 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
                     alias: options.alias,
                 },
             )?;
-            let schedule = compute_schedule(&isl, scop, &deps, options)?;
-            let map = isl.check(schedule.get_map())?;
-            if let Some(why) = first_violation(&isl, ir, scop, &deps, &map)? {
+            // Scalar cells are private to the iterations that define them; when the
+            // schedule found that way would make a read see another write, schedule
+            // again with every dependence of the cells.
+            let mut schedule = compute_schedule_private(&isl, scop, &deps, options, cells)?;
+            let mut map = isl.check(schedule.get_map())?;
+            let mut private = cells;
+            if !cells.is_empty()
+                && first_violation_private(&isl, ir, scop, &deps, &map, cells)?.is_some()
+            {
+                schedule = compute_schedule(&isl, scop, &deps, options)?;
+                map = isl.check(schedule.get_map())?;
+                private = &[];
+            }
+            if let Some(why) = first_violation_private(&isl, ir, scop, &deps, &map, private)? {
                 return Err(TransformError::Illegal(why));
             }
             regenerate(ir, &isl, scop, schedule)
-        })();
+        });
         match result {
-            Ok(()) => report.scheduled += 1,
-            Err(e) => report.remarks.push(remark(ir, first, e.to_string())),
+            Ok(n) => report.scheduled += n,
+            Err(e) => report.remarks.push(Diagnostic::new(
+                lattice_ir::diag::Severity::Remark,
+                DiagLoc::Loc(loc),
+                e.to_string(),
+            )),
         }
     }
     report

@@ -2,6 +2,7 @@
 // RUN: lattice opt %s --gpu-map-parallel-loops="remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // RUN: lattice opt %s --gpu-map-parallel-loops --gpu-kernel-outlining | FileCheck %s --check-prefix=OUTLINE
 // RUN: lattice opt %s --gpu-map-parallel-loops="workgroup-size=128" | FileCheck %s --check-prefix=WG
+// RUN: lattice opt %s --gpu-map-parallel-loops="thread-tile=2,3" | FileCheck %s --check-prefix=TILE
 
 func.func @scale(%A: memref<100x200xf32>, %B: memref<100x200xf32>) {
   affine.for %i = 0 to 100 {
@@ -121,10 +122,10 @@ func.func @column_walk(%A: memref<64x32xf32>, %B: memref<64x32xf32>) {
 // CHECK:           %[[I:.*]] = arith.addi %[[MY]], %[[TY]] : index
 // CHECK:             affine.load %{{.*}}[%[[I]], %[[J]]]
 
-// REMARK-DAG: map-parallel-loops.mlir:18:3: remark: loop not mapped to the GPU: a dependence from 'affine.store' at 20:5 to 'affine.load' at 19:10 is carried by this loop
-// REMARK-DAG: map-parallel-loops.mlir:27:8: remark: loop not mapped to the GPU: it carries iter_args (a reduction), which is not mapped
-// REMARK-DAG: map-parallel-loops.mlir:36:3: remark: loop not mapped to the GPU: it computes in f64, which needs a device with SHADER_F64 (option shader-f64) or the option demote-f64 (computes in f32)
-// REMARK-DAG: map-parallel-loops.mlir:45:3: remark: loop not mapped to the GPU: it contains the non-affine access 'memref.load', whose dependences cannot be analysed
+// REMARK-DAG: map-parallel-loops.mlir:19:3: remark: loop not mapped to the GPU: a dependence from 'affine.store' at 21:5 to 'affine.load' at 20:10 is carried by this loop
+// REMARK-DAG: map-parallel-loops.mlir:28:8: remark: loop not mapped to the GPU: it carries iter_args (a reduction), which is not mapped
+// REMARK-DAG: map-parallel-loops.mlir:37:3: remark: loop not mapped to the GPU: it computes in f64, which needs a device with SHADER_F64 (option shader-f64) or the option demote-f64 (computes in f32)
+// REMARK-DAG: map-parallel-loops.mlir:46:3: remark: loop not mapped to the GPU: it contains the non-affine access 'memref.load', whose dependences cannot be analysed
 
 // OUTLINE: module attributes {gpu.container_module}
 // OUTLINE-LABEL: func.func @scale
@@ -143,3 +144,16 @@ func.func @column_walk(%A: memref<64x32xf32>, %B: memref<64x32xf32>) {
 // WG:         gpu.launch blocks(%{{.*}}) in (%{{.*}} = %c1, %{{.*}} = %c1{{.*}}, %{{.*}} = %c1{{.*}}) threads(%{{.*}}) in (%{{.*}} = %c128,
 // WG:           scf.if
 // WG-NEXT:        affine.for %{{.*}} = 0 to 200 {
+
+// Register tiles: each invocation computes 2 (x) by 3 (y) iterations, t + 16 * r, so
+// ceildiv(200, 32) = 7 by ceildiv(100, 48) = 3 workgroups; the guard is per iteration.
+// TILE-LABEL: func.func @scale
+// TILE-DAG:     %[[C7:.*]] = arith.constant 7 : index
+// TILE-DAG:     %[[C3:.*]] = arith.constant 3 : index
+// TILE:         gpu.launch blocks({{.*}}) in (%{{.*}} = %[[C7]], %{{.*}} = %[[C3]], %{{.*}} = %{{.*}}) threads
+// TILE:           affine.for %[[RY:.*]] = 0 to 3 {
+// TILE-NEXT:        affine.for %[[RX:.*]] = 0 to 2 {
+// TILE:               %[[I:.*]] = affine.apply #{{.*}}(%[[RY]])[%{{.*}}]
+// TILE:               %[[J:.*]] = affine.apply #{{.*}}(%[[RX]])[%{{.*}}]
+// TILE:               scf.if
+// TILE-NEXT:            affine.load %{{.*}}[%[[I]], %[[J]]]

@@ -564,7 +564,7 @@ fn check_memref(ir: &Ir, launch: Op, all_ops: &[Op], memref: Value) -> Result<()
             Some(a) if !a.is_write && ir.is_op(o, "affine.load") => {}
             Some(_) => {
                 return Err(format!(
-                    "the kernel writes {} (only read-only tiles are promoted; a written tile would need a copy-out)",
+                    "the kernel writes {} (in a parallel mapping each invocation owns the elements it writes, so a written memref has no reuse across the workgroup; only read-only tiles are promoted)",
                     super::map::type_name(ir, ir.value_type(memref))
                 ))
             }
@@ -581,7 +581,7 @@ fn check_memref(ir: &Ir, launch: Op, all_ops: &[Op], memref: Value) -> Result<()
 
 /// Builds `affine.for` from `lb(lbo)` to `ub(ubo)` (step `step`) before `at`; returns the
 /// loop, its induction variable and body block (holding its `affine.yield`).
-fn build_for(
+pub(crate) fn build_for(
     ir: &mut Ir,
     at: InsertPoint,
     loc: lattice_ir::Attr,

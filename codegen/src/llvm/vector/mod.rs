@@ -11,8 +11,9 @@
 //! Invariants: a lane that is masked off, or out of bounds for a transfer whose `in_bounds`
 //! entry is false, is never read or written (masked intrinsics, not clamped addresses);
 //! contiguous transfers (static unit stride along the vector's dimension) become plain or
-//! masked vector loads/stores, others gathers/scatters. Scalable and 0-D vectors are
-//! reported as unsupported, never mis-lowered.
+//! masked vector loads/stores, others gathers/scatters. 0-D vectors are one-lane vectors
+//! (shape `[1]` to the helpers). Scalable vectors, `vector.scan`, `vector.type_cast` and
+//! `vector.mask` with a pass-through value are reported as unsupported, never mis-lowered.
 
 mod contract;
 mod gather;
@@ -706,7 +707,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
         return Ok(());
     }
     match ir.op_name(op) {
-        "vector.transfer_read" | "vector.transfer_write" => transfer::lower(cx, op, None),
+        "vector.transfer_read" | "vector.transfer_write" => transfer::lower(cx, op, None, None),
         "vector.contract" => {
             let v = contract::contract(cx, op, None)?;
             cx.define_result(op, v);
