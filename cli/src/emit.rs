@@ -16,7 +16,12 @@ USAGE: lattice emit (--llvm-ir|--asm|--obj|--shared) FILE -o OUT [--header OUT.h
        lattice emit (--spirv DIR|--wgsl DIR) FILE [OPTIONS]
 
 Compiles FILE through LLVM (after Lattice's lower-affine and the given passes) and writes
-LLVM IR text, assembly, an object file or a shared library.
+LLVM IR text, assembly, an object file or a shared library. A shared library has no
+undefined symbols: code that calls the runner-utils API (printF32, printMemrefF32, ...)
+is linked against upstream's libmlir_c_runner_utils/libmlir_runner_utils (rpath
+/usr/lib/llvm-22/lib); code calling Lattice's own runtime (parallel loops, GPU launches)
+is refused.
+An object file leaves those symbols to the final link.
 
 OPTIONS:
     -o OUT                  output file (required)
@@ -203,7 +208,7 @@ fn main_inner(args: &[String]) -> ExitCode {
                 std::process::id()
             ))
         };
-        emit::link_shared(&bytes, &tmp).and_then(|_| {
+        emit::link_shared(&bytes, &tmp, &emit::runtime_imports(&module)).and_then(|_| {
             std::fs::rename(&tmp, &output).map_err(|e| {
                 let _ = std::fs::remove_file(&tmp);
                 format!("cannot write '{output}': {e}")

@@ -24,6 +24,9 @@ OPTIONS:
     --wgsl DIR                  write WGSL (KERNEL.wgsl)
     --gpu-workgroup-size A[,B[,C]]  workgroup size per mapped dimension, x first
     --gpu-demote-f64            compute f64 kernels in f32
+    --gpu-promote-workgroup-memory  copy tiles shared by a workgroup into workgroup memory
+    --gpu-promote-tile N        tile of the sequential loop for the promotion (default 16)
+    --gpu-thread-tile A[,B[,C]] iterations per invocation per mapped dimension, x first
     --gpu-f16                   allow f16 (needs a device with SHADER_F16)
     --gpu-f64                   allow f64 (needs a device with SHADER_F64)
     --gpu-i64                   allow i64 (needs a device with SHADER_INT64)
@@ -66,6 +69,16 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
                 a.options.workgroup_size = parse_sizes(&v)?;
             }
             "--gpu-demote-f64" => a.options.demote_f64 = true,
+            "--gpu-promote-workgroup-memory" => {
+                a.options.promote.get_or_insert_with(Default::default);
+            }
+            "--gpu-promote-tile" => {
+                let t = parse_tile(&value("--gpu-promote-tile")?)?;
+                a.options.promote.get_or_insert_with(Default::default).tile = t;
+            }
+            "--gpu-thread-tile" => {
+                a.options.thread_tile = parse_sizes(&value("--gpu-thread-tile")?)?
+            }
             "--gpu-f16" => a.options.shader_f16 = true,
             "--gpu-f64" => a.options.shader_f64 = true,
             "--gpu-i64" => a.options.shader_i64 = true,
@@ -99,6 +112,14 @@ pub fn parse_sizes(text: &str) -> Result<Vec<i64>, String> {
                 .map_err(|_| format!("bad workgroup size '{text}'"))
         })
         .collect()
+}
+
+/// Parses a positive tile size.
+fn parse_tile(text: &str) -> Result<i64, String> {
+    match text.trim().parse::<i64>() {
+        Ok(t) if t > 0 => Ok(t),
+        _ => Err(format!("bad tile size '{text}' (a positive integer)")),
+    }
 }
 
 /// `lattice emit --spirv/--wgsl`.
@@ -189,6 +210,7 @@ pub fn main(args: &[String]) -> ExitCode {
             "name": k.name,
             "entry_point": k.entry_point,
             "workgroup_size": k.workgroup_size,
+            "workgroup_memory_bytes": k.workgroup_memory_bytes,
             "bindings": k.bindings,
         });
         if let Some(dir) = &a.spirv {
@@ -255,15 +277,20 @@ const RUN_HELP: &str = "\
 USAGE: lattice run --target gpu FILE [-e ENTRY] [OPTIONS] [PASSES]
 
 Runs @ENTRY (default main) with every parallel loop nest mapped to a GPU kernel
-(naga + wgpu); host code is interpreted on the CPU and each gpu.launch_func
-dispatches through wgpu. Prints what the program prints (printF64, printI64,
+(naga + wgpu); host code is JIT-compiled for the CPU and each gpu.launch_func
+dispatches through wgpu. Device buffers are created once per memref and copied
+only when the host touches the memory between launches. Prints what the program prints (printF64, printI64,
 printNewline, ...), like mlir-runner.
 
 OPTIONS:
     -e ENTRY                    the function to run (no arguments, no results)
-    --gpu-adapter NAME          use the first adapter whose name contains NAME
+    --gpu-adapter NAME|N        use the first adapter whose name (with its backend)
+                                contains NAME, or the N-th of --gpu-list-adapters
     --gpu-workgroup-size A[,B[,C]]  workgroup size per mapped dimension, x first
     --gpu-demote-f64            compute f64 kernels in f32 even where the device has f64
+    --gpu-promote-workgroup-memory  copy tiles shared by a workgroup into workgroup memory
+    --gpu-promote-tile N        tile of the sequential loop for the promotion (default 16)
+    --gpu-thread-tile A[,B[,C]] iterations per invocation per mapped dimension, x first
     --remarks                   print why loops stay on the host
     --gpu-time                  print the summed kernel time (timestamp queries) on stderr
     --gpu-list-adapters         list the adapters wgpu finds and exit
@@ -277,7 +304,8 @@ pub fn run_main(args: &[String]) -> ExitCode {
     let mut options = gpu::RunGpuOptions::default();
     let mut remarks = false;
     let mut time = false;
-    let mut passes = Vec::new();
+    let registry = make_registry();
+    let mut passes = crate::common::PassFlags::default();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| {
@@ -301,10 +329,24 @@ pub fn run_main(args: &[String]) -> ExitCode {
                     options.workgroup_size = parse_sizes(&value("--gpu-workgroup-size")?)?
                 }
                 "--gpu-demote-f64" => options.demote_f64 = true,
+                "--gpu-promote-workgroup-memory" => {
+                    options.promote.get_or_insert_with(Default::default);
+                }
+                "--gpu-promote-tile" => {
+                    let t = parse_tile(&value("--gpu-promote-tile")?)?;
+                    options.promote.get_or_insert_with(Default::default).tile = t;
+                }
+                "--gpu-thread-tile" => {
+                    options.thread_tile = parse_sizes(&value("--gpu-thread-tile")?)?
+                }
                 "--remarks" => remarks = true,
                 "--gpu-time" => time = true,
                 "--gpu-list-adapters" => {
-                    for a in gpu::runtime::adapter_names() {
+                    let names = gpu::runtime::adapter_names();
+                    if names.is_empty() {
+                        eprintln!("lattice run: no GPU adapter found (on Linux without a GPU, install Mesa's lavapipe: mesa-vulkan-drivers)");
+                    }
+                    for a in names {
                         println!("{a}");
                     }
                     std::process::exit(0);
@@ -318,7 +360,16 @@ pub fn run_main(args: &[String]) -> ExitCode {
                 s if s.starts_with("--gpu-workgroup-size=") => {
                     options.workgroup_size = parse_sizes(&s["--gpu-workgroup-size=".len()..])?
                 }
-                s if s.starts_with("--") => passes.push(s[2..].to_string()),
+                s if s.starts_with('-') && s != "-" => {
+                    let body = s.trim_start_matches('-');
+                    let (name, v) = match body.split_once('=') {
+                        Some((n, v)) => (n, Some(v.to_string())),
+                        None => (body, None),
+                    };
+                    if !passes.accept(name, v, &registry, || value(s))? {
+                        return Err(format!("unknown option '{s}'"));
+                    }
+                }
                 s => {
                     if input.replace(s.to_string()).is_some() {
                         return Err("more than one input file".into());
@@ -340,51 +391,25 @@ pub fn run_main(args: &[String]) -> ExitCode {
         eprintln!("lattice run: no input file\n\n{RUN_HELP}");
         return ExitCode::from(2);
     };
-    let text = match std::fs::read_to_string(&input) {
-        Ok(t) => t,
+    let pipeline = match passes.build(&registry) {
+        Ok(p) => p,
         Err(e) => {
-            eprintln!("lattice run: cannot read '{input}': {e}");
-            return ExitCode::from(1);
+            eprintln!("lattice run: {e}");
+            return ExitCode::from(2);
         }
     };
-    let ctx = Arc::new(make_context(false));
-    let mut sources = SourceMap::new();
-    let id = sources.add(&input, &text);
-    let mut ir = Ir::new(ctx.clone());
-    let fail = |sources: &SourceMap, d: Vec<Diagnostic>| {
-        eprint!("{}", sources.render(&ctx, &d, Some(id)));
-        ExitCode::from(1)
+    let loaded = match crate::common::load_and_transform(&input, &pipeline) {
+        Ok(l) => l,
+        Err(code) => return code,
     };
-    let module = match lattice_ir::parser::parse_source(&mut ir, id, &input, &text) {
-        Ok(m) => m,
-        Err(d) => return fail(&sources, vec![d]),
-    };
-    let errors = lattice_ir::verifier::verify(&ir, module);
-    if !errors.is_empty() {
-        return fail(&sources, errors);
-    }
-    if !passes.is_empty() {
-        let registry = make_registry();
-        let pipeline = match lattice_ir::pass::OpPipeline::parse(&passes.join(","), &registry) {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("lattice run: {e}");
-                return ExitCode::from(2);
-            }
-        };
-        if let Err(d) =
-            lattice_ir::pass::run_pipeline(&mut ir, module, &pipeline, &Default::default())
-        {
-            return fail(&sources, d);
-        }
-    }
+    let (mut ir, module) = (loaded.ir, loaded.module);
     match gpu::run_module(&mut ir, module, &entry, &options) {
         Ok(out) => {
             if remarks {
                 lattice_ir::pass::print_remarks(&ir, &out.remarks);
                 eprintln!(
-                    "remark: {} kernels, {} launches on {}",
-                    out.kernels, out.launches, out.adapter
+                    "remark: {} kernels, {} launches on {}; {} bytes uploaded, {} downloaded",
+                    out.kernels, out.launches, out.adapter, out.traffic.0, out.traffic.1
                 );
             }
             if time {

@@ -3,14 +3,24 @@
 //! LLVM's `default<O3>` for the host CPU and JIT-runs the entry function; for a non-void
 //! entry it prints the result as mlir-runner does.
 //!
+//! Output order: with a non-void entry the result line comes first when stdout is a pipe or
+//! a file and last on a terminal, where mlir-runner puts it (its result stream reaches the
+//! file before the program's stdio-buffered text; exact whenever the program prints less
+//! than one 4 KiB stdio buffer, beyond which mlir-runner's position depends on its buffer
+//! flushes, even mid-line, and Lattice keeps the result first).
+//!
 //! Exit codes: 0 success, 1 bad input (parse, verify, pass or lowering errors, unknown
-//! entry, entry of the wrong type), 2 usage. `--time` runs the entry `--repeat N` times
-//! and reports min/median (and GFLOP/s with `--flops N`) on standard error.
+//! entry, entry of the wrong type), 2 usage. `--time` runs the entry once, printing its
+//! output (and result) as without `--time`, then `--repeat N` more times silently (their
+//! stdout is dropped) and reports min/median of those N (and GFLOP/s with `--flops N`) on
+//! standard error.
 
 use crate::common::{accept_codegen_flag, load_and_transform, PassFlags};
 use lattice_cli::make_registry;
 use lattice_codegen::llvm::jit::{EntryResult, Jit};
 use lattice_codegen::llvm::{self, CodegenOptions};
+use lattice_codegen::runtime as rt;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -26,8 +36,9 @@ OPTIONS:
     --target-cpu=CPU                CPU to generate code for (default: native)
     --fast-math                     allow fast-math transformations on all float operations
     -shared-libs=A,B                load these libraries first (accepted for mlir-runner compatibility)
-    --time                          time the entry; print min/median to stderr
-    --repeat N                      with --time: number of runs (default 5)
+    --time                          after one run that prints, time --repeat more silent
+                                    runs; print min/median to stderr
+    --repeat N                      with --time: number of timed runs (default 5)
     --flops N                       with --time: floating-point operations per run, for GFLOP/s
     --threads N                     threads for parallel loops (default: LATTICE_THREADS, else
                                     all cores); results do not depend on N
@@ -222,26 +233,50 @@ fn main_inner(args: &[String]) -> ExitCode {
     if let Some(n) = a.threads {
         lattice_codegen::runtime::set_threads(n);
     }
-    let runs = if a.time { a.repeat } else { 1 };
-    let mut times = Vec::with_capacity(runs);
-    let mut last = None;
-    for _ in 0..runs {
-        let t = Instant::now();
-        let r = jit.call(&a.entry, a.result);
-        times.push(t.elapsed());
-        match r {
-            Ok(v) => last = Some(v),
-            Err(e) => {
+    // mlir-runner prints a non-void result with its own stream, which reaches a pipe or file
+    // before the program's stdio-buffered text (on a terminal, after it): same order here.
+    let result_first = a.result != EntryResult::Void && !std::io::stdout().is_terminal();
+    if result_first {
+        rt::hold_stdout();
+    }
+    let first = jit.call(&a.entry, a.result);
+    let held = if result_first {
+        rt::take_held_stdout()
+    } else {
+        Vec::new()
+    };
+    let value = match first {
+        Ok(v) => v,
+        Err(e) => {
+            let _ = std::io::stdout().write_all(&held);
+            eprintln!("lattice run: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let text = value.runner_text();
+    if let (true, Some(t)) = (result_first, &text) {
+        println!("{t}");
+    }
+    let _ = std::io::stdout().write_all(&held);
+    rt::flush_output();
+    if let (false, Some(t)) = (result_first, &text) {
+        println!("{t}");
+    }
+    if a.time {
+        // The printing run above is the warm-up; the timed runs print nothing.
+        rt::silence_stdout(true);
+        let mut times = Vec::with_capacity(a.repeat);
+        for _ in 0..a.repeat {
+            let t = Instant::now();
+            let r = jit.call(&a.entry, a.result);
+            times.push(t.elapsed());
+            if let Err(e) = r {
+                rt::silence_stdout(false);
                 eprintln!("lattice run: {e}");
                 return ExitCode::from(1);
             }
         }
-    }
-    lattice_codegen::runtime::flush_output();
-    if let Some(text) = last.and_then(|v| v.runner_text()) {
-        println!("{text}");
-    }
-    if a.time {
+        rt::silence_stdout(false);
         report_times(&mut times, a.flops);
     }
     ExitCode::SUCCESS

@@ -1,7 +1,8 @@
 //! The memref descriptor ABI from C: `test/ABI/Inputs/kernels.mlir` is compiled with
 //! `lattice emit --obj --header`, `caller.c` is compiled against the header with clang-22
 //! and linked with the object, and its output must be exactly the expected text (strided
-//! and offset views, the expanded and `_mlir_ciface_` conventions, a memref result).
+//! and offset views, the expanded and `_mlir_ciface_` conventions, a memref result,
+//! several results through the header's `<name>_results` struct).
 //! Also checks `--shared` and `--llvm-ir`/`--asm` outputs. Skips with a note without clang.
 
 use std::path::{Path, PathBuf};
@@ -25,6 +26,21 @@ fn emit(args: &[&str]) -> std::process::Output {
         .args(args)
         .output()
         .expect("lattice runs")
+}
+
+/// Compiles C program `args` (sources, objects, flags) with clang into `exe`.
+fn clang(args: &[&std::ffi::OsStr], exe: &Path) {
+    let cc = Command::new(CLANG)
+        .args(args)
+        .arg("-o")
+        .arg(exe)
+        .output()
+        .expect("clang runs");
+    assert!(
+        cc.status.success(),
+        "{}",
+        String::from_utf8_lossy(&cc.stderr)
+    );
 }
 
 #[test]
@@ -51,25 +67,21 @@ fn c_caller_uses_descriptors_and_ciface_wrappers() {
         String::from_utf8_lossy(&out.stderr)
     );
     let exe = dir.join("caller");
-    let cc = Command::new(CLANG)
-        .arg("-I")
-        .arg(&dir)
-        .arg(inputs().join("caller.c"))
-        .arg(&obj)
-        .arg("-o")
-        .arg(&exe)
-        .output()
-        .expect("clang runs");
-    assert!(
-        cc.status.success(),
-        "{}",
-        String::from_utf8_lossy(&cc.stderr)
+    let caller = inputs().join("caller.c");
+    clang(
+        &[
+            "-I".as_ref(),
+            dir.as_os_str(),
+            caller.as_os_str(),
+            obj.as_os_str(),
+        ],
+        &exe,
     );
     let run = Command::new(&exe).output().expect("caller runs");
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(
         String::from_utf8_lossy(&run.stdout),
-        "block sum 108\ntransposed sum 420\nexpanded sum 108\nscaled 2 12 6 24\niota size 5 stride 1 offset 0: 0 1 2 3 4\n"
+        "block sum 108\ntransposed sum 420\nexpanded sum 108\nscaled 2 12 6 24\niota size 5 stride 1 offset 0: 0 1 2 3 4\nstats -1.5 7 5\nfilled 3: 1.5 1.5 1.5 total 4.5\n"
     );
 }
 
@@ -132,6 +144,61 @@ fn shared_library_and_text_outputs() {
         .expect("asm")
         .contains("sum2d:"));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A shared library whose code calls the runner-utils API loads with every symbol
+/// resolved (linked against upstream's runner libraries) and prints what they print;
+/// parallel loops (Lattice's thread pool) are refused with the reason.
+#[test]
+fn shared_library_links_the_runner_utils() {
+    if !Path::new(CLANG).exists() {
+        eprintln!("note: {CLANG} not installed; skipping");
+        return;
+    }
+    let dir = scratch("runtime");
+    let so = dir.join("libprinting.so");
+    let out = emit(&[
+        "--shared",
+        inputs().join("printing.mlir").to_str().unwrap(),
+        "-o",
+        so.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let exe = dir.join("shared_caller");
+    let caller = inputs().join("shared_caller.c");
+    clang(&[caller.as_os_str(), "-ldl".as_ref()], &exe);
+    let run = Command::new(&exe).arg(&so).output().expect("caller runs");
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert!(run.status.success(), "{text}");
+    let want = "2.5\nUnranked Memref base@ = 0xADDR rank = 1 offset = 0 sizes = [3] strides = [1] data = \n[1.5,  2.5,  -4]\n";
+    let got = text
+        .split_once("base@ = 0x")
+        .map(|(a, b)| {
+            let rest = b.trim_start_matches(|c: char| c.is_ascii_hexdigit());
+            format!("{a}base@ = 0xADDR{rest}")
+        })
+        .unwrap_or_default();
+    assert_eq!(got, want);
+    let par = dir.join("par.mlir");
+    std::fs::write(
+        &par,
+        "func.func @p(%A: memref<64xf32>) {\n  affine.parallel (%i) = (0) to (64) {\n    %v = affine.load %A[%i] : memref<64xf32>\n    affine.store %v, %A[%i] : memref<64xf32>\n  }\n  return\n}\n",
+    )
+    .expect("write");
+    let out = emit(&[
+        "--shared",
+        par.to_str().unwrap(),
+        "-o",
+        dir.join("libpar.so").to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("lattice_parallel"), "{err}");
 }
 
 #[test]

@@ -1,10 +1,12 @@
 //! `lattice run` against `mlir-runner`: every program in `examples/` and every file test
 //! under `test/` with a no-argument `func.func @main()` is run both ways — Lattice's JIT,
-//! and upstream `mlir-opt --lower-affine --convert-scf-to-cf --convert-to-llvm
-//! --reconcile-unrealized-casts | mlir-runner` with the runner libraries — and the printed
+//! and upstream `mlir-opt --lower-vector-mask --lower-vector-multi-reduction
+//! --convert-vector-to-scf --lower-affine --convert-scf-to-cf --convert-vector-to-llvm
+//! --convert-to-llvm --reconcile-unrealized-casts | mlir-runner` with the runner libraries
+//! (the pipeline that lowers every vector op LLVM 22 can, n-D included) — and the printed
 //! text must be identical (memref base addresses normalized; `--expand-strided-metadata`
-//! and the math conversions are added upstream so views and libm functions lower). Skips, with a note, when the
-//! upstream tools are not installed.
+//! and the math conversions are added upstream so views and libm functions lower). Skips,
+//! with a note, when the upstream tools are not installed.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -33,11 +35,15 @@ fn upstream(file: &Path) -> Result<String, String> {
     let lowered = Command::new(format!("{BIN}/mlir-opt"))
         .arg(file)
         .args([
+            "--lower-vector-mask",
+            "--lower-vector-multi-reduction",
+            "--convert-vector-to-scf",
             "--expand-strided-metadata",
             "--convert-math-to-llvm",
             "--convert-math-to-libm",
             "--lower-affine",
             "--convert-scf-to-cf",
+            "--convert-vector-to-llvm",
             "--convert-to-llvm",
             "--reconcile-unrealized-casts",
         ])
@@ -258,4 +264,66 @@ fn threads_flag_does_not_change_results() {
         assert_eq!(out.status.code(), Some(2), "{bad}");
         assert!(String::from_utf8_lossy(&out.stderr).contains("--threads"));
     }
+}
+
+/// A non-void entry that prints: into a pipe the result line comes first, where mlir-runner
+/// puts it (checked against mlir-runner when installed); with `--time` the program's output
+/// and the result appear once (the timed re-runs are silent) and the timing goes to stderr.
+#[test]
+fn result_order_and_time_print_once() {
+    let dir = std::env::temp_dir().join(format!("lattice-run-order-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let f = dir.join("order.mlir");
+    std::fs::write(
+        &f,
+        "func.func @main() -> i32 {\n  %c = arith.constant 7 : i32\n  %f = arith.constant 1.5 : f32\n  vector.print %f : f32\n  %g = arith.constant 2.5 : f32\n  vector.print %g : f32\n  return %c : i32\n}\n",
+    )
+    .expect("write");
+    let run = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_lattice"))
+            .arg("run")
+            .arg(&f)
+            .args(["-e", "main", "--entry-point-result=i32"])
+            .args(extra)
+            .output()
+            .expect("lattice runs")
+    };
+    let plain = run(&[]);
+    let timed = run(&["--time", "--repeat", "3"]);
+    let upstream_text = if Path::new(&format!("{BIN}/mlir-runner")).exists() {
+        let lowered = Command::new(format!("{BIN}/mlir-opt"))
+            .arg(&f)
+            .args([
+                "--convert-vector-to-llvm",
+                "--convert-to-llvm",
+                "--reconcile-unrealized-casts",
+                "-o",
+            ])
+            .arg(dir.join("order.ll.mlir"))
+            .output()
+            .expect("mlir-opt runs");
+        assert!(lowered.status.success());
+        let out = Command::new(format!("{BIN}/mlir-runner"))
+            .arg(dir.join("order.ll.mlir"))
+            .args([
+                "-e",
+                "main",
+                "-entry-point-result=i32",
+                &format!("-shared-libs={LIBS}/libmlir_c_runner_utils.so.22.1"),
+            ])
+            .output()
+            .expect("mlir-runner runs");
+        Some(String::from_utf8_lossy(&out.stdout).into_owned())
+    } else {
+        None
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    let plain_text = String::from_utf8_lossy(&plain.stdout).into_owned();
+    assert_eq!(plain_text, "7\n1.5\n2.5\n");
+    if let Some(u) = upstream_text {
+        assert_eq!(plain_text, u, "mlir-runner's order");
+    }
+    assert!(timed.status.success());
+    assert_eq!(String::from_utf8_lossy(&timed.stdout), "7\n1.5\n2.5\n");
+    assert!(String::from_utf8_lossy(&timed.stderr).contains("3 runs, min"));
 }

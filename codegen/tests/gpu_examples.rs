@@ -71,6 +71,14 @@ fn emit_examples_validate_and_reparse() {
                     ..Default::default()
                 },
             ),
+            (
+                "promote",
+                GpuCompileOptions {
+                    demote_f64: true,
+                    promote: Some(Default::default()),
+                    ..Default::default()
+                },
+            ),
         ] {
             let (mut ir, m) = parse(&ctx, &name, &text);
             gpu::map_and_outline(&mut ir, m, &options).expect("map");
@@ -112,13 +120,198 @@ fn emit_examples_validate_and_reparse() {
     assert!(total > 10, "only {total} kernels emitted");
 }
 
-const SLOW_HOST_ONLY: &[&str] = &["floyd_warshall.mlir", "seidel_2d.mlir"];
-
 fn checksum(text: &str) -> f64 {
     text.lines()
         .find_map(|l| l.strip_prefix("// CHECKSUM:"))
         .map(|s| s.trim().parse().unwrap())
         .expect("CHECKSUM line")
+}
+
+/// Whether `output` prints `want` (exact for integers, 1e-5 relative otherwise).
+fn same_checksum(want: f64, output: &str) -> bool {
+    let got: f64 = output.trim().parse().unwrap_or(f64::NAN);
+    if want == want.trunc() && got == got.trunc() {
+        (want - got).abs() <= 1e-5 * want.abs().max(1.0)
+    } else {
+        (want - got).abs() <= 1e-5 * want.abs().max(1e-30)
+    }
+}
+
+/// The examples whose kernels have tiles shared within a workgroup: matmul-like
+/// reductions (A and B tiles per step of the reduction loop) and stencils (a tile with
+/// a halo).
+const PROMOTED: &[&str] = &[
+    "matmul.mlir",
+    "2mm.mlir",
+    "jacobi_2d.mlir",
+    "heat_3d.mlir",
+    "conv2d.mlir",
+];
+
+/// With `--gpu-promote-workgroup-memory`, each of [`PROMOTED`] gets workgroup tiles
+/// (checked on the outlined kernels) and still prints the CPU checksum on the GPU.
+#[test]
+fn promoted_examples_on_gpu_match_cpu() {
+    let ctx = context();
+    let promote = Some(gpu::promote::PromoteOptions::default());
+    let run = !lattice_codegen::gpu::runtime::adapter_names().is_empty();
+    if !run {
+        eprintln!("note: no wgpu adapter; only the promotion itself is checked");
+    }
+    let mut failures = Vec::new();
+    for (name, text) in examples() {
+        if !PROMOTED.contains(&name.as_str()) {
+            continue;
+        }
+        let (mut ir, m) = parse(&ctx, &name, &text);
+        let options = GpuCompileOptions {
+            demote_f64: true,
+            promote: promote.clone(),
+            ..Default::default()
+        };
+        gpu::map_and_outline(&mut ir, m, &options).expect("map");
+        let tiles: i128 = ir
+            .walk_ops(m, lattice_ir::WalkOrder::PreOrder)
+            .into_iter()
+            .filter(|&o| ir.is_op(o, "gpu.func"))
+            .filter_map(|o| ir.attr(o, "workgroup_attributions"))
+            .filter_map(|a| ir.ctx().int_value(a))
+            .sum();
+        if tiles == 0 {
+            failures.push(format!("{name}: no tile promoted"));
+        }
+        if !run {
+            continue;
+        }
+        let (mut ir, m) = parse(&ctx, &name, &text);
+        let options = RunGpuOptions {
+            promote: promote.clone(),
+            ..Default::default()
+        };
+        match gpu::run_module(&mut ir, m, "main", &options) {
+            Ok(r) => {
+                let want = checksum(&text);
+                eprintln!(
+                    "{name}: {tiles} tiles, printed {} (CPU {want})",
+                    r.output.trim()
+                );
+                if !same_checksum(want, &r.output) {
+                    failures.push(format!("{name}: GPU printed {:?}, CPU {want}", r.output));
+                }
+            }
+            Err(e) => failures.push(format!("{name}: {e}")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Partial tiles (`test/GPU/Inputs/promote-edges.mlir`): a reduction loop that is not a
+/// multiple of the tile, partial workgroups, and a halo tile crossing the array's edges
+/// print what mlir-runner printed, for several workgroup shapes, tile sizes and
+/// register tiles; the promotion is checked to happen.
+#[test]
+fn promotion_edges_on_gpu_match_cpu() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../test/GPU/Inputs/promote-edges.mlir"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let want: Vec<f64> = text
+        .lines()
+        .find_map(|l| l.strip_prefix("// OUTPUT:"))
+        .expect("OUTPUT line")
+        .split_whitespace()
+        .take_while(|w| w.parse::<f64>().is_ok())
+        .map(|w| w.parse().unwrap())
+        .collect();
+    let ctx = context();
+    let run = !lattice_codegen::gpu::runtime::adapter_names().is_empty();
+    let mut failures = Vec::new();
+    for (wg, tile, thread_tile) in [
+        (vec![16, 16], 16, vec![]),
+        (vec![32, 8], 5, vec![]),
+        (vec![8, 8], 16, vec![]),
+        (vec![16, 16], 16, vec![2, 3]),
+    ] {
+        let promote = Some(gpu::promote::PromoteOptions {
+            tile,
+            ..Default::default()
+        });
+        let label = format!("wg {wg:?} tile {tile} thread tile {thread_tile:?}");
+        if thread_tile.is_empty() {
+            let (mut ir, m) = parse(&ctx, "promote-edges.mlir", &text);
+            let options = GpuCompileOptions {
+                workgroup_size: wg.clone(),
+                promote: promote.clone(),
+                ..Default::default()
+            };
+            gpu::map_and_outline(&mut ir, m, &options).expect("map");
+            let tiles: i128 = ir
+                .walk_ops(m, lattice_ir::WalkOrder::PreOrder)
+                .into_iter()
+                .filter(|&o| ir.is_op(o, "gpu.func"))
+                .filter_map(|o| ir.attr(o, "workgroup_attributions"))
+                .filter_map(|a| ir.ctx().int_value(a))
+                .sum();
+            if tiles < 3 {
+                failures.push(format!(
+                    "{label}: {tiles} tiles promoted, expected A, B and X"
+                ));
+            }
+        }
+        if !run {
+            continue;
+        }
+        let (mut ir, m) = parse(&ctx, "promote-edges.mlir", &text);
+        let options = RunGpuOptions {
+            workgroup_size: wg,
+            promote,
+            thread_tile,
+            ..Default::default()
+        };
+        match gpu::run_module(&mut ir, m, "main", &options) {
+            Ok(r) => {
+                let got: Vec<f64> = r
+                    .output
+                    .split_whitespace()
+                    .filter_map(|w| w.parse().ok())
+                    .collect();
+                if got != want {
+                    failures.push(format!("{label}: printed {:?}, want {want:?}", r.output));
+                }
+            }
+            Err(e) => failures.push(format!("{label}: {e}")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// With register tiles (`--gpu-thread-tile 2,2`: four iterations per invocation) a GEMM
+/// and a stencil still print the CPU checksum.
+#[test]
+fn thread_tiled_examples_on_gpu_match_cpu() {
+    if lattice_codegen::gpu::runtime::adapter_names().is_empty() {
+        eprintln!("note: no wgpu adapter; GPU runs skipped");
+        return;
+    }
+    let ctx = context();
+    let mut failures = Vec::new();
+    for (name, text) in examples() {
+        if !["matmul.mlir", "jacobi_2d.mlir"].contains(&name.as_str()) {
+            continue;
+        }
+        let (mut ir, m) = parse(&ctx, &name, &text);
+        let options = RunGpuOptions {
+            thread_tile: vec![2, 2],
+            ..Default::default()
+        };
+        match gpu::run_module(&mut ir, m, "main", &options) {
+            Ok(r) if same_checksum(checksum(&text), &r.output) => {}
+            Ok(r) => failures.push(format!("{name}: GPU printed {:?}", r.output)),
+            Err(e) => failures.push(format!("{name}: {e}")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// Runs every example with its kernels on the GPU and compares the printed checksum
@@ -138,13 +331,6 @@ fn run_examples_on_gpu_match_cpu() {
         if only.as_ref().is_some_and(|o| !name.contains(o.as_str())) {
             continue;
         }
-        // No loop of these kernels is parallel (the dependence test refuses them, see
-        // the diagnostics test): the host interpreter would run the whole nest, which
-        // takes minutes in a debug build and tests nothing about the GPU path.
-        if only.is_none() && SLOW_HOST_ONLY.contains(&name.as_str()) {
-            eprintln!("{name}: skipped (no parallel loop in its kernel; LATTICE_GPU_EXAMPLE={name} runs it)");
-            continue;
-        }
         let (mut ir, m) = parse(&ctx, &name, &text);
         let t = std::time::Instant::now();
         let r = match gpu::run_module(&mut ir, m, "main", &RunGpuOptions::default()) {
@@ -155,17 +341,14 @@ fn run_examples_on_gpu_match_cpu() {
             }
         };
         let want = checksum(&text);
-        let got: f64 = r.output.trim().parse().unwrap_or(f64::NAN);
-        let ok = if want == want.trunc() && got == got.trunc() {
-            (want - got).abs() <= 1e-5 * want.abs().max(1.0)
-        } else {
-            (want - got).abs() <= 1e-5 * want.abs().max(1e-30)
-        };
+        let ok = same_checksum(want, &r.output);
         eprintln!(
-            "{name}: {} kernels, {} launches on {}, printed {} (CPU {want}) in {:.1?}",
+            "{name}: {} kernels, {} launches on {}, {} bytes up, {} down, printed {} (CPU {want}) in {:.1?}",
             r.kernels,
             r.launches,
             r.adapter,
+            r.traffic.0,
+            r.traffic.1,
             r.output.trim(),
             t.elapsed()
         );
@@ -177,4 +360,86 @@ fn run_examples_on_gpu_match_cpu() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// What `lattice run` prints for `@main` of `text` (CPU JIT), for comparisons.
+fn run_on_cpu(ctx: &Arc<Context>, name: &str, text: &str) -> String {
+    use lattice_codegen::llvm::{self, jit};
+    let (mut ir, m) = parse(ctx, name, text);
+    let llcx = inkwell::context::Context::create();
+    let options = llvm::CodegenOptions::default();
+    let (module, _) = llvm::compile(&llcx, &mut ir, m, &options).expect("compiles");
+    let jit = jit::Jit::new(module, 3, &[], lattice_codegen::runtime::symbols()).expect("jit");
+    let (r, out) =
+        lattice_codegen::runtime::capture_output(|| jit.call("main", jit::EntryResult::Void));
+    r.expect("runs");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `printMemref` prints the buffer's address; everything else must match.
+fn mask_addresses(text: &str) -> String {
+    text.lines()
+        .map(|l| match l.find("base@ = ") {
+            Some(at) => {
+                let rest = &l[at + 8..];
+                let end = rest.find(' ').unwrap_or(rest.len());
+                format!("{}base@ = ADDR{}", &l[..at], &rest[end..])
+            }
+            None => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Host reads and writes between launches, launches in host loops, callees, subviews,
+/// `memref.copy`, `printMemref` through an unranked cast, dealloc + new allocation and
+/// stack buffers: the GPU run prints exactly what the CPU run prints, and only part of
+/// the memory moves (buffers are kept on the device between launches).
+#[test]
+fn coherence_matches_cpu() {
+    if lattice_codegen::gpu::runtime::adapter_names().is_empty() {
+        eprintln!("note: no wgpu adapter; GPU run skipped");
+        return;
+    }
+    let ctx = context();
+    let name = "coherence.mlir";
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../test/GPU/Inputs/coherence.mlir"
+    ))
+    .unwrap();
+    let cpu = run_on_cpu(&ctx, name, &text);
+    let (mut ir, m) = parse(&ctx, name, &text);
+    let r = gpu::run_module(&mut ir, m, "main", &RunGpuOptions::default()).expect("GPU run");
+    assert_eq!(mask_addresses(&r.output), mask_addresses(&cpu));
+    assert_eq!(r.launches, 18, "launches");
+    // 18 launches with 2 buffers of 256 bytes each would copy 9216 bytes each way if
+    // every launch synchronized everything.
+    assert!(
+        r.traffic.0 < 18 * 2 * 256 && r.traffic.1 < 18 * 256,
+        "traffic {:?}",
+        r.traffic
+    );
+}
+
+/// `affine.parallel` (with bound groups, nested), `scf.parallel` with a value step and a
+/// reduction left on the host: the GPU run prints what the CPU run prints.
+#[test]
+fn parallel_forms_match_cpu() {
+    if lattice_codegen::gpu::runtime::adapter_names().is_empty() {
+        eprintln!("note: no wgpu adapter; GPU run skipped");
+        return;
+    }
+    let ctx = context();
+    let name = "parallel-forms.mlir";
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../test/GPU/Inputs/parallel-forms.mlir"
+    ))
+    .unwrap();
+    let cpu = run_on_cpu(&ctx, name, &text);
+    let (mut ir, m) = parse(&ctx, name, &text);
+    let r = gpu::run_module(&mut ir, m, "main", &RunGpuOptions::default()).expect("GPU run");
+    assert_eq!(r.output, cpu);
+    assert_eq!((r.kernels, r.launches), (3, 3), "kernels, launches");
 }

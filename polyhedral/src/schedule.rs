@@ -3,7 +3,9 @@
 //!
 //! Per SCoP: validity = coincidence = the dependences between nearest accesses (value-
 //! based flow, and output/anti dependences from the previous write and the reads since),
-//! without the pieces implied transitively by two others; proximity = the flow
+//! without the pieces implied transitively by two others (scalar cells private to an
+//! iteration get live-range conditional validity instead, see
+//! [`compute_schedule_private`]); proximity = the flow
 //! dependences, not coalesced (coalescing a stencil's translations gives one polytope
 //! with many facets, and isl's Farkas step then runs for minutes on heat_3d);
 //! `fuse=smart` keeps isl's clustering, `fuse=max` schedules whole components at once,
@@ -36,7 +38,7 @@ use crate::isl::{IslCtx, IslError, IslText};
 use crate::scop::AccessKind;
 use crate::scop::{extract_scops, Scop};
 use crate::transform::{
-    check_supported, domain_text, first_violation, regenerate, remark, TransformError,
+    domain_text, first_violation_private, regenerate, with_scalars_demoted, TransformError,
 };
 use isl_rs::{
     Id, MultiVal, Options, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType,
@@ -105,29 +107,45 @@ pub struct ScheduleReport {
     pub remarks: Vec<Diagnostic>,
 }
 
-/// The dependences the scheduler is given (see [`compute_schedule`]).
+/// The dependences the scheduler is given (see [`compute_schedule_private`]), between
+/// nearest accesses: value-based flow (each read from the last (must) write before it,
+/// or any may write since) and output and anti dependences (each write after the
+/// previous write and the reads since). Not coalesced: one piece per access pair keeps
+/// every piece a translation with few facets; coalescing a stencil's pieces gives one
+/// polytope with many facets, and isl's Farkas step then runs for minutes (heat_3d).
 pub struct NearestDependences {
-    /// Value-based flow: each read from the last (must) write before it, or any may
-    /// write since; not coalesced (one piece per access pair keeps every piece a
-    /// translation with few facets).
+    /// Flow dependences of the arrays other than the private cells.
     pub flow: UnionMap,
-    /// Output and anti dependences: each write after the previous write and the reads
-    /// since.
-    pub false_deps: UnionMap,
+    /// Output and anti dependences of the arrays other than the private cells.
+    pub order: UnionMap,
+    /// The private scalar cells' flow and order dependences, if any are private.
+    pub cells: Option<(UnionMap, UnionMap)>,
 }
 
 impl NearestDependences {
-    /// Flow, output and anti dependences together.
+    /// The nearest dependences of `scop`, with the arrays `private` kept apart.
+    pub fn new(isl: &IslCtx, scop: &Scop, private: &[usize]) -> Result<Self, IslError> {
+        let (flow, order) = flow_and_order(isl, scop, |a| !private.contains(&a))?;
+        let cells = if private.is_empty() {
+            None
+        } else {
+            Some(flow_and_order(isl, scop, |a| private.contains(&a))?)
+        };
+        Ok(NearestDependences { flow, order, cells })
+    }
+
+    /// Flow, output and anti dependences of the arrays other than the private cells.
     pub fn all(&self, isl: &IslCtx) -> Result<UnionMap, IslError> {
         isl.check(
             isl.check(self.flow.copy())?
-                .union(isl.check(self.false_deps.copy())?),
+                .union(isl.check(self.order.copy())?),
         )
     }
 
-    /// Whether `schedule` (a union map) runs the source of some dependence at the same
-    /// time as or after its destination. Every memory-based dependence follows from
-    /// these by transitivity, so `false` means the schedule respects all of them.
+    /// Whether `schedule` (a union map) runs the source of some dependence of
+    /// [`Self::all`] at the same time as or after its destination. Every memory-based
+    /// dependence of those arrays follows from these by transitivity, so `false` means
+    /// the schedule respects all of them.
     pub fn violated_by(&self, isl: &IslCtx, schedule: &UnionMap) -> Result<bool, IslError> {
         let later_or_same = isl.check(
             isl.check(schedule.copy())?
@@ -138,14 +156,25 @@ impl NearestDependences {
     }
 }
 
-/// Flow, output and anti dependences between nearest accesses.
-pub fn nearest_dependences(isl: &IslCtx, scop: &Scop) -> Result<NearestDependences, IslError> {
+/// Flow, output and anti dependences between nearest accesses (see [`compute_schedule`]).
+pub fn nearest_dependences(isl: &IslCtx, scop: &Scop) -> Result<UnionMap, IslError> {
+    let (flow, order) = flow_and_order(isl, scop, |_| true)?;
+    isl.check(flow.union(order))
+}
+
+/// The nearest flow dependences and the nearest output and anti dependences (a write
+/// after the previous write and the reads since) of the arrays `keep` selects.
+pub fn flow_and_order(
+    isl: &IslCtx,
+    scop: &Scop,
+    keep: impl Fn(usize) -> bool,
+) -> Result<(UnionMap, UnionMap), IslError> {
     let empty = format!("{}{{ }}", scop.param_prefix());
     let mut reads = isl.union_map(&empty)?;
     let mut must = isl.union_map(&empty)?;
     let mut may = isl.union_map(&empty)?;
     for st in &scop.statements {
-        for a in &st.accesses {
+        for a in st.accesses.iter().filter(|a| keep(a.array)) {
             let r = isl.check(
                 isl.check(a.relation.copy())?
                     .intersect_domain(isl.check(st.domain.copy())?),
@@ -174,10 +203,9 @@ pub fn nearest_dependences(isl: &IslCtx, scop: &Scop) -> Result<NearestDependenc
     let info = isl.check(info.set_may_source(sources))?;
     let info = isl.check(info.set_schedule(order()?))?;
     let f = isl.check(info.compute_flow())?;
-    let false_deps = isl.check(f.get_may_dependence())?;
     // Not coalesced: merging a stencil's pieces gives one polytope with many facets,
-    // which makes the scheduler's Farkas step explode (heat_3d: minutes).
-    Ok(NearestDependences { flow, false_deps })
+    // which makes the scheduler's Farkas step explode.
+    Ok((flow, isl.check(f.get_may_dependence())?))
 }
 
 /// Drops from `deps` every piece (basic map) whose instance pairs are all implied
@@ -216,25 +244,52 @@ pub fn compute_schedule(
     options: &ScheduleOptions,
     timer: &mut PhaseTimer,
 ) -> Result<Schedule, IslError> {
+    compute_schedule_private(isl, scop, nearest, options, timer)
+}
+
+/// [`compute_schedule`] where the scalar cells kept apart in `nearest` (see
+/// [`crate::transform::scalars`]) have live-range reordering constraints instead of
+/// plain ones (ppcg's choice): their flow dependences are validity constraints and the
+/// *condition* of isl's conditional validity, their output and anti dependences the
+/// conditional validity constraints, respected only where a live range is not local to
+/// a band (so different live ranges may run in any order, in parallel too, as long as
+/// each one stays within one iteration of the band).
+pub fn compute_schedule_private(
+    isl: &IslCtx,
+    scop: &Scop,
+    nearest: &NearestDependences,
+    options: &ScheduleOptions,
+    timer: &mut PhaseTimer,
+) -> Result<Schedule, IslError> {
     let ctx = isl.raw();
     let set = |r: Result<isl_rs::Stat, isl_rs::LibISLError>| isl.check(r).map(|_| ());
     set(Options::set_tile_scale_tile_loops(ctx, 0))?;
     set(Options::set_tile_shift_point_loops(ctx, 0))?;
-    // Validity and coincidence: the nearest dependences only (ppcg's choice): flow =
-    // last write → read, output = last write → write, anti = reads since the last
-    // write → write, without the pieces implied by two others. Every memory-based
-    // dependence is implied by these transitively. Proximity: the flow dependences
-    // (Pluto's choice: reuse of produced values).
-    let validity = transitive_reduction(isl, nearest.all(isl)?)?;
+    // Validity and coincidence: the nearest dependences (ppcg's choice), without the
+    // pieces implied by two others; every memory-based dependence is implied by these
+    // transitively. Proximity: the flow dependences (Pluto's choice: reuse of produced
+    // values), not coalesced.
+    let mut all = nearest.all(isl)?;
+    let mut proximity = isl.check(nearest.flow.copy())?;
+    let (mut condition, mut conditional) = (None, None);
+    if let Some((cells_flow, cells_order)) = &nearest.cells {
+        all = isl.check(all.union(isl.check(cells_flow.copy())?))?;
+        proximity = isl.check(proximity.union(isl.check(cells_flow.copy())?))?;
+        condition = Some(cells_flow.text());
+        conditional = Some(cells_order.text());
+    }
+    let validity = transitive_reduction(isl, all)?;
     timer.lap("transitive reduction");
     let problem = Problem {
         domain: domain_text(isl, scop)?,
         context: scop.context.text(),
         validity: validity.text(),
-        proximity: nearest.flow.text(),
+        proximity: proximity.text(),
         fuse: options.fuse,
         parallel: options.parallel,
         max_operations: options.max_operations,
+        condition,
+        conditional,
     };
     let text = run_scheduler(problem, options.time_limit)?;
     timer.lap("isl scheduler");
@@ -285,6 +340,9 @@ struct Problem {
     fuse: Fuse,
     parallel: bool,
     max_operations: u64,
+    /// Live ranges of scalar cells and their order dependences (conditional validity).
+    condition: Option<String>,
+    conditional: Option<String>,
 }
 
 fn solve(p: &Problem) -> Result<String, IslError> {
@@ -319,6 +377,12 @@ fn solve(p: &Problem) -> Result<String, IslError> {
     let sc = isl.check(sc.set_validity(isl.check(validity.copy())?))?;
     let sc = isl.check(sc.set_proximity(isl.union_map(&p.proximity)?))?;
     let sc = isl.check(sc.set_coincidence(validity))?;
+    let sc = match (&p.condition, &p.conditional) {
+        (Some(c), Some(v)) => {
+            isl.check(sc.set_conditional_validity(isl.union_map(c)?, isl.union_map(v)?))?
+        }
+        _ => sc,
+    };
     // The operation count starts here: the limit bounds the scheduler itself.
     isl.reset_operations();
     let schedule = isl.check(sc.compute_schedule())?;
@@ -561,6 +625,49 @@ fn wavefront(isl: &IslCtx, node: ScheduleNode) -> Result<ScheduleNode, IslError>
     Ok(node)
 }
 
+/// The first dependence the schedule `map` violates (described), or `None`: the nearest
+/// dependences decide (they imply every memory-based one) and the private cells are
+/// checked by their live ranges; the full analysis of [`crate::deps`] runs only where
+/// function arguments may alias (dependences the nearest ones do not model) and to name
+/// a violated dependence.
+fn violation(
+    isl: &IslCtx,
+    ir: &Ir,
+    scop: &Scop,
+    options: &ScheduleOptions,
+    nearest: &NearestDependences,
+    map: &UnionMap,
+    private: &[usize],
+) -> Result<Option<String>, TransformError> {
+    let n = scop.arrays.len();
+    let aliasing = options.alias == AliasAssumption::ArgumentsMayAlias
+        && (0..n).any(|a| (a + 1..n).any(|b| scop.may_alias(ir, a, b)));
+    if !aliasing && !nearest.violated_by(isl, map)? {
+        if private.is_empty() {
+            return Ok(None);
+        }
+        return Ok(crate::transform::scalars::private_violation(
+            isl, ir, scop, private, map,
+        )?);
+    }
+    let deps = analyze(
+        isl,
+        ir,
+        scop,
+        &DepOptions {
+            alias: options.alias,
+        },
+    )?;
+    Ok(
+        match first_violation_private(isl, ir, scop, &deps, map, private)? {
+            None if !aliasing => {
+                Some("between nearest accesses (not named by the full analysis)".into())
+            }
+            r => r,
+        },
+    )
+}
+
 /// Reschedules every SCoP of `func`.
 pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> ScheduleReport {
     let mut report = ScheduleReport::default();
@@ -571,47 +678,40 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
     for scop in &extraction.scops {
         isl.reset_operations();
         let first = scop.ops[0];
-        if let Err(e) = check_supported(ir, scop) {
-            report.remarks.push(remark(ir, first, e.to_string()));
-            continue;
-        }
-        let result = (|| -> Result<(), TransformError> {
-            let nearest = nearest_dependences(&isl, scop)?;
+        let loc = ir.loc(first);
+        let result = with_scalars_demoted(ir, &isl, scop, |ir, scop, cells| {
+            // Scalar cells are private to the iterations that define them; when the
+            // schedule found that way would make a read see another write, schedule
+            // again with every dependence of the cells.
+            let nearest = NearestDependences::new(&isl, scop, cells)?;
             timer.lap("nearest dependences");
-            let schedule = compute_schedule(&isl, scop, &nearest, options, &mut timer)?;
-            let map = isl.check(schedule.get_map())?;
-            // Arguments that may alias add dependences the nearest ones do not model:
-            // then (and to name a violated dependence) the full analysis decides.
-            let n = scop.arrays.len();
-            let aliasing = options.alias == AliasAssumption::ArgumentsMayAlias
-                && (0..n).any(|a| (a + 1..n).any(|b| scop.may_alias(ir, a, b)));
-            if aliasing || nearest.violated_by(&isl, &map)? {
-                let deps = analyze(
-                    &isl,
-                    ir,
-                    scop,
-                    &DepOptions {
-                        alias: options.alias,
-                    },
-                )?;
-                match first_violation(&isl, ir, scop, &deps, &map)? {
-                    Some(why) => return Err(TransformError::Illegal(why)),
-                    None if !aliasing => {
-                        return Err(TransformError::Illegal(
-                            "between nearest accesses (not named by the full analysis)".into(),
-                        ))
-                    }
-                    None => {}
-                }
+            let mut schedule = compute_schedule_private(&isl, scop, &nearest, options, &mut timer)?;
+            let mut map = isl.check(schedule.get_map())?;
+            let mut private = cells;
+            let mut nearest = nearest;
+            if !cells.is_empty()
+                && violation(&isl, ir, scop, options, &nearest, &map, cells)?.is_some()
+            {
+                nearest = NearestDependences::new(&isl, scop, &[])?;
+                schedule = compute_schedule(&isl, scop, &nearest, options, &mut timer)?;
+                map = isl.check(schedule.get_map())?;
+                private = &[];
+            }
+            if let Some(why) = violation(&isl, ir, scop, options, &nearest, &map, private)? {
+                return Err(TransformError::Illegal(why));
             }
             timer.lap("legality check");
             let r = regenerate(ir, &isl, scop, schedule);
             timer.lap("AST + codegen");
             r
-        })();
+        });
         match result {
-            Ok(()) => report.scheduled += 1,
-            Err(e) => report.remarks.push(remark(ir, first, e.to_string())),
+            Ok(n) => report.scheduled += n,
+            Err(e) => report.remarks.push(Diagnostic::new(
+                lattice_ir::diag::Severity::Remark,
+                DiagLoc::Loc(loc),
+                e.to_string(),
+            )),
         }
     }
     report

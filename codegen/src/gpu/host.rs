@@ -1,697 +1,511 @@
-//! The host side of `lattice run --target gpu` without the JIT: an interpreter for the
-//! lowered host program (`func`, `arith`, `math`, `scf`, `memref`) that dispatches every
-//! `gpu.launch_func` through the wgpu [`runtime`](super::runtime), so mlir-runner-style
-//! programs (`main` printing through `printF64`, `printI64`, `printNewline`, ...) print
-//! their results with their kernels computed on the GPU.
+//! The host side of `lattice run --target gpu`: host code is compiled by the CPU back end
+//! ([`crate::llvm`]) and JIT-run; each `gpu.launch_func` becomes a call to
+//! [`lattice_gpu_launch`], which dispatches through the wgpu [`runtime`](super::runtime).
+//! This file holds the compile-time part ([`plan`]: kernel indices and where host code
+//! must tell the runtime it touches a memref) and the C entry points the JIT calls.
 //!
-//! Invariants: integers are kept sign-extended to their width (`index` is 64 bits),
-//! f32 arithmetic is rounded to f32 after every op (so host results match compiled
-//! code), memrefs live in host memory as row-major little-endian bytes and are uploaded
-//! for, and written back after, each launch (see the runtime). Running out of `fuel`
-//! (interpreted ops) stops the program with an error instead of hanging.
+//! Coherence rule (what makes the GPU path compute what the CPU path computes). Host
+//! `scf.parallel` loops that may launch a kernel run sequentially, so launches and host
+//! accesses are never concurrent. The
+//! runtime keeps one device buffer per host byte range bound to a kernel, marked
+//! host-newer, device-newer or in sync (see [`runtime`](super::runtime)). Host code
+//! calls [`lattice_gpu_host_access`] for memref `M` before a point `P` such that between
+//! `P` and every host access to `M` it covers no kernel can run: `P` is the access
+//! itself, hoisted out of enclosing region ops (loops, `scf.if`, ...) as long as the
+//! region op contains no `gpu.launch_func` and no call that may reach one, and `M` is
+//! defined above it. The call downloads device-newer buffers overlapping `M` and, for
+//! writes, marks them host-newer, so (1) the host never reads stale data, since only a
+//! launch makes host memory stale and none runs between `P` and the access, and (2) a
+//! launch never reads stale device data, since any host write after the last upload was
+//! announced (as host-newer) with no launch in between, and launches upload host-newer
+//! buffers first. Accesses are every host op with a memref operand except view-like ops
+//! (`memref.subview`, `memref.cast`, ...), allocation, `memref.dim`, control flow, calls to
+//! functions defined in the module (their bodies announce their own accesses) and
+//! `gpu.launch_func`; reads are `memref.load`, `vector.load`/`transfer_read`/... and the
+//! source of `memref.copy`, everything else counts as a write. An unranked operand is
+//! traced through `memref.cast` to its ranked source; when that fails, the op announces a
+//! write to all memory ([`lattice_gpu_host_access_all`]). Freed memory must not keep a
+//! buffer (a later object at the same address would get its stale contents): before
+//! `memref.dealloc`, and before the terminator of the block defining a `memref.alloca`
+//! (when the terminator does not pass it on), host code calls [`lattice_gpu_release`].
 
 use super::naga_emit::Kernel;
-use super::runtime::{Gpu, KernelArg};
-use lattice_ir::{AttrData, Block, FloatKind, Ir, Op, Type, TypeData, Value};
-use rustc_hash::FxHashMap;
-use std::fmt::Write as _;
+use super::runtime::{Gpu, LaunchArg, RuntimeError};
+use lattice_ir::{AttrData, Ir, Op, TypeData, Value, WalkOrder};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::sync::Mutex;
+use std::time::Duration;
 
-/// Errors of the host interpreter.
-#[derive(Debug, thiserror::Error)]
-pub enum HostError {
-    /// An op the interpreter does not know.
-    #[error("host interpreter: '{0}' is not supported")]
-    Unsupported(String),
-    /// A call to an unknown function.
-    #[error("host interpreter: call to unknown function '@{0}'")]
-    UnknownFunction(String),
-    /// Out-of-bounds access or other runtime fault.
-    #[error("host interpreter: {0}")]
-    Fault(String),
-    /// A kernel failed.
-    #[error(transparent)]
-    Runtime(#[from] super::runtime::RuntimeError),
+/// What the LLVM lowering of host code needs to know about kernels and coherence.
+#[derive(Clone, Debug, Default)]
+pub struct HostPlan {
+    /// Kernel `module::func` → its index in [`super::naga_emit::kernels`] order (the index
+    /// passed to [`lattice_gpu_launch`]).
+    pub kernels: FxHashMap<String, usize>,
+    /// Host ops before which the memrefs listed are announced (`true`: written).
+    pub access_before: FxHashMap<Op, Vec<(Value, bool)>>,
+    /// Host ops before which every memref may be accessed (an untraceable operand).
+    pub access_all_before: FxHashSet<Op>,
+    /// Host ops before which the listed memrefs' buffers are released (freed memory).
+    pub release_before: FxHashMap<Op, Vec<Value>>,
+    /// Host `scf.parallel` loops that may launch a kernel: they run sequentially.
+    pub sequential: FxHashSet<Op>,
 }
 
-#[derive(Clone, Copy, Debug)]
-enum V {
-    I(i64),
-    F(f64),
-    M(usize),
+/// Ops that use a memref without touching its elements.
+fn no_access(name: &str) -> bool {
+    matches!(
+        name,
+        "memref.subview"
+            | "memref.cast"
+            | "memref.reinterpret_cast"
+            | "memref.expand_shape"
+            | "memref.collapse_shape"
+            | "memref.view"
+            | "memref.dim"
+            | "memref.rank"
+            | "memref.extract_strided_metadata"
+            | "memref.assume_alignment"
+            | "memref.memory_space_cast"
+            | "memref.transpose"
+            | "memref.prefetch"
+            | "memref.alloc"
+            | "memref.alloca"
+            | "memref.get_global"
+            | "memref.dealloc"
+            | "gpu.launch_func"
+            | "func.return"
+            | "scf.yield"
+            | "scf.condition"
+            | "scf.for"
+            | "scf.while"
+            | "scf.if"
+            | "scf.parallel"
+            | "scf.reduce"
+            | "scf.reduce.return"
+            | "scf.execute_region"
+            | "scf.index_switch"
+            | "cf.br"
+            | "cf.cond_br"
+            | "cf.switch"
+            | "memref.alloca_scope"
+            | "memref.alloca_scope.return"
+    )
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Elem {
-    F32,
-    F64,
-    Int(u32),
+/// Ops that only read their memref operands.
+fn reads_only(name: &str) -> bool {
+    matches!(
+        name,
+        "memref.load"
+            | "vector.load"
+            | "vector.transfer_read"
+            | "vector.maskedload"
+            | "vector.gather"
+            | "vector.expandload"
+    )
 }
 
-impl Elem {
-    fn size(self) -> usize {
-        match self {
-            Elem::F32 => 4,
-            Elem::F64 => 8,
-            Elem::Int(w) if w <= 8 => 1,
-            Elem::Int(w) if w <= 16 => 2,
-            Elem::Int(w) if w <= 32 => 4,
-            Elem::Int(_) => 8,
+fn callee(ir: &Ir, op: Op) -> Option<String> {
+    match ir.ctx().attr_data(ir.attr(op, "callee")?) {
+        AttrData::SymbolRef { root, nested } if nested.is_empty() => {
+            Some(ir.ctx().str(*root).to_string())
         }
-    }
-}
-
-struct Mem {
-    elem: Elem,
-    shape: Vec<i64>,
-    bytes: Vec<u8>,
-}
-
-/// Runs `entry` of a module whose kernels were emitted into `kernels` (by kernel name
-/// `module::func`), returning what the program printed.
-pub struct Host<'a> {
-    ir: &'a Ir,
-    gpu: &'a mut Gpu,
-    kernels: FxHashMap<String, &'a Kernel>,
-    funcs: FxHashMap<String, Op>,
-    mems: Vec<Mem>,
-    out: String,
-    /// Interpreted ops left.
-    pub fuel: u64,
-    /// Kernel launches so far.
-    pub launches: u64,
-    /// Sum of the kernel times measured with timestamp queries (`None` when the device
-    /// has none).
-    pub kernel_time: Option<std::time::Duration>,
-    /// Per kernel name: launches and summed timestamp time, in first-launch order.
-    pub per_kernel: Vec<(String, u64, Option<std::time::Duration>)>,
-}
-
-fn int_width(ir: &Ir, ty: Type) -> Option<u32> {
-    match ir.ctx().type_data(ty) {
-        TypeData::Index => Some(64),
-        TypeData::Integer { width, .. } => Some(*width),
         _ => None,
     }
 }
 
-fn norm(v: i64, width: u32) -> i64 {
-    if width >= 64 {
-        v
-    } else {
-        let s = 64 - width;
-        (v << s) >> s
+fn sym(ir: &Ir, op: Op) -> Option<String> {
+    ir.attr(op, "sym_name")
+        .and_then(|a| ir.ctx().string_value(a))
+        .map(str::to_string)
+}
+
+fn is_memref(ir: &Ir, v: Value) -> bool {
+    matches!(
+        ir.ctx().type_data(ir.value_type(v)),
+        TypeData::MemRef { .. } | TypeData::UnrankedMemRef { .. }
+    )
+}
+
+/// The ranked memref behind `v` (through `memref.cast`s), if there is one.
+fn ranked_source(ir: &Ir, mut v: Value) -> Option<Value> {
+    loop {
+        if matches!(
+            ir.ctx().type_data(ir.value_type(v)),
+            TypeData::MemRef { .. }
+        ) {
+            return Some(v);
+        }
+        let d = ir.defining_op(v)?;
+        if !ir.is_op(d, "memref.cast") {
+            return None;
+        }
+        v = ir.operand(d, 0);
     }
 }
 
-fn is_f32(ir: &Ir, ty: Type) -> bool {
-    matches!(ir.ctx().type_data(ty), TypeData::Float(FloatKind::F32))
+/// Computes the [`HostPlan`] of `module`; `None` when it launches no kernel.
+pub fn plan(ir: &Ir, module: Op) -> Option<HostPlan> {
+    let body = ir
+        .regions(module)
+        .first()
+        .and_then(|&r| ir.entry_block(r))?;
+    let funcs: Vec<Op> = ir
+        .block_ops(body)
+        .filter(|&o| ir.is_op(o, "func.func"))
+        .collect();
+    let defined: FxHashMap<String, Op> = funcs
+        .iter()
+        .filter(|&&f| {
+            ir.regions(f)
+                .first()
+                .is_some_and(|&r| !ir.region_is_empty(r))
+        })
+        .filter_map(|&f| Some((sym(ir, f)?, f)))
+        .collect();
+    let all: Vec<(Op, Vec<Op>)> = funcs
+        .iter()
+        .map(|&f| (f, ir.walk_ops(f, WalkOrder::PreOrder)))
+        .collect();
+    if !all
+        .iter()
+        .any(|(_, ops)| ops.iter().any(|&o| ir.is_op(o, "gpu.launch_func")))
+    {
+        return None;
+    }
+    // Functions that may launch a kernel (directly or through calls), to a fixpoint.
+    let mut launching: FxHashSet<String> = FxHashSet::default();
+    loop {
+        let before = launching.len();
+        for (f, ops) in &all {
+            let Some(name) = sym(ir, *f) else { continue };
+            if launching.contains(&name) {
+                continue;
+            }
+            let launches = ops.iter().any(|&o| {
+                ir.is_op(o, "gpu.launch_func")
+                    || ir.is_op(o, "func.call_indirect")
+                    || (ir.is_op(o, "func.call")
+                        && callee(ir, o).is_some_and(|c| launching.contains(&c)))
+            });
+            if launches {
+                launching.insert(name);
+            }
+        }
+        if launching.len() == before {
+            break;
+        }
+    }
+    // Ops that are, or contain, a possible launch.
+    let mut launchy: FxHashSet<Op> = FxHashSet::default();
+    for (_, ops) in &all {
+        for &o in ops {
+            let launches = ir.is_op(o, "gpu.launch_func")
+                || ir.is_op(o, "func.call_indirect")
+                || (ir.is_op(o, "func.call")
+                    && callee(ir, o).is_some_and(|c| launching.contains(&c)));
+            if launches {
+                let mut cur = Some(o);
+                while let Some(c) = cur {
+                    if !launchy.insert(c) || ir.is_op(c, "func.func") {
+                        break;
+                    }
+                    cur = ir.parent_op(c);
+                }
+            }
+        }
+    }
+    let mut plan = HostPlan {
+        kernels: super::naga_emit::kernels(ir, module)
+            .into_iter()
+            .enumerate()
+            .map(|(i, (_, n))| (n, i))
+            .collect(),
+        sequential: launchy
+            .iter()
+            .copied()
+            .filter(|&o| ir.is_op(o, "scf.parallel"))
+            .collect(),
+        ..Default::default()
+    };
+    for (_, ops) in &all {
+        for &op in ops {
+            let name = ir.op_name(op);
+            if name == "memref.dealloc" {
+                plan.release_before
+                    .entry(op)
+                    .or_default()
+                    .push(ir.operand(op, 0));
+                continue;
+            }
+            if name == "memref.alloca" {
+                let m = ir.result(op, 0);
+                if let Some(term) = ir.op_parent(op).and_then(|b| ir.last_op(b)) {
+                    if !ir.operands(term).contains(&m) {
+                        plan.release_before.entry(term).or_default().push(m);
+                    }
+                }
+                continue;
+            }
+            if no_access(name)
+                || name.starts_with("func.func")
+                || (name == "func.call" && callee(ir, op).is_some_and(|c| defined.contains_key(&c)))
+            {
+                continue;
+            }
+            let operands = ir.operands(op);
+            for (i, &v) in operands.iter().enumerate() {
+                if !is_memref(ir, v) {
+                    continue;
+                }
+                let write = !(reads_only(name) || (name == "memref.copy" && i == 0));
+                let Some(m) = ranked_source(ir, v) else {
+                    plan.access_all_before.insert(op);
+                    continue;
+                };
+                // Hoist out of region ops that cannot launch and do not define `m`.
+                let mut at = op;
+                while let Some(p) = ir.parent_op(at) {
+                    if ir.is_op(p, "func.func")
+                        || launchy.contains(&p)
+                        || !super::map::defined_above(ir, m, p)
+                    {
+                        break;
+                    }
+                    at = p;
+                }
+                let list = plan.access_before.entry(at).or_default();
+                match list.iter_mut().find(|(x, _)| *x == m) {
+                    Some(e) => e.1 |= write,
+                    None => list.push((m, write)),
+                }
+            }
+        }
+    }
+    Some(plan)
 }
 
-/// C's `%g` (what mlir-runner's `printF64` prints).
-pub fn format_g(x: f64) -> String {
-    if x.is_nan() {
-        return "nan".into();
+/// What one run on the GPU did.
+#[derive(Debug, Default)]
+pub struct LaunchStats {
+    /// Kernel launches executed.
+    pub launches: u64,
+    /// Per kernel (`module::func`): launches and summed timestamp time, in first-launch
+    /// order.
+    pub per_kernel: Vec<(String, u64, Option<Duration>)>,
+    /// Bytes copied host → device.
+    pub uploaded: u64,
+    /// Bytes copied device → host.
+    pub downloaded: u64,
+}
+
+/// The state the C entry points work on while a program runs.
+struct Session {
+    gpu: Gpu,
+    kernels: Vec<Kernel>,
+    /// The first error; later launches are skipped and the run fails with it.
+    error: Option<RuntimeError>,
+    stats: LaunchStats,
+}
+
+static SESSION: Mutex<Option<Session>> = Mutex::new(None);
+
+fn with_session(f: impl FnOnce(&mut Session) -> Result<(), RuntimeError>) {
+    let mut guard = SESSION.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(s) = guard.as_mut() else { return };
+    if s.error.is_some() {
+        return;
     }
-    if x.is_infinite() {
-        return if x > 0.0 { "inf".into() } else { "-inf".into() };
+    if let Err(e) = f(s) {
+        s.error = Some(e);
     }
-    if x == 0.0 {
-        return if x.is_sign_negative() {
-            "-0".into()
-        } else {
-            "0".into()
-        };
-    }
-    let sci = format!("{:.5e}", x);
-    let (mant, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let strip = |s: String| -> String {
-        if s.contains('.') {
-            s.trim_end_matches('0').trim_end_matches('.').to_string()
-        } else {
-            s
+}
+
+/// Runs `f` (which calls JIT-compiled host code) with `gpu` and `kernels` serving its
+/// [`lattice_gpu_launch`] calls; then waits for the device and returns the statistics,
+/// or the first runtime error. One session at a time: concurrent callers wait.
+pub fn with_gpu<R>(
+    gpu: Gpu,
+    kernels: Vec<Kernel>,
+    f: impl FnOnce() -> R,
+) -> (R, Gpu, Result<LaunchStats, RuntimeError>) {
+    static RUNNING: Mutex<()> = Mutex::new(());
+    let _one = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+    *SESSION.lock().unwrap_or_else(|e| e.into_inner()) = Some(Session {
+        gpu,
+        kernels,
+        error: None,
+        stats: LaunchStats::default(),
+    });
+    let r = f();
+    let mut s = SESSION
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take()
+        .expect("the session is installed");
+    let times = s.gpu.finish();
+    // The program's memory is gone: no buffer may outlive the run.
+    s.gpu.release_all();
+    let result = match (s.error.take(), times) {
+        (Some(e), _) | (None, Err(e)) => Err(e),
+        (None, Ok(times)) => {
+            for (k, t) in times {
+                let name = &s.kernels[k].name;
+                if let Some(e) = s.stats.per_kernel.iter_mut().find(|e| e.0 == *name) {
+                    e.2 = Some(e.2.unwrap_or_default() + t);
+                }
+            }
+            let (up, down) = s.gpu.traffic();
+            s.stats.uploaded = up;
+            s.stats.downloaded = down;
+            Ok(std::mem::take(&mut s.stats))
         }
     };
-    if !(-4..6).contains(&exp) {
-        let m = strip(mant.to_string());
-        format!("{m}e{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs())
-    } else {
-        let decimals = (5 - exp).max(0) as usize;
-        strip(format!("{x:.decimals$}"))
-    }
+    (r, s.gpu, result)
 }
 
-impl<'a> Host<'a> {
-    /// A host for `module` with the emitted `kernels`.
-    pub fn new(ir: &'a Ir, module: Op, gpu: &'a mut Gpu, kernels: &'a [Kernel]) -> Host<'a> {
-        let mut funcs = FxHashMap::default();
-        if let Some(b) = ir.regions(module).first().and_then(|&r| ir.entry_block(r)) {
-            for o in ir.block_ops(b) {
-                if ir.is_op(o, "func.func") {
-                    if let Some(n) = ir
-                        .attr(o, "sym_name")
-                        .and_then(|a| ir.ctx().string_value(a))
-                    {
-                        funcs.insert(n.to_string(), o);
-                    }
-                }
-            }
+/// The symbols of the C entry points, for the JIT's global mappings.
+pub fn symbols() -> Vec<(&'static str, usize)> {
+    vec![
+        (
+            "lattice_gpu_launch",
+            lattice_gpu_launch as unsafe extern "C" fn(i64, *const i64, i64, *const LaunchArg)
+                as usize,
+        ),
+        (
+            "lattice_gpu_host_access",
+            lattice_gpu_host_access as unsafe extern "C" fn(*const i64, i64, i64, i64) as usize,
+        ),
+        (
+            "lattice_gpu_host_access_all",
+            lattice_gpu_host_access_all as extern "C" fn() as usize,
+        ),
+        (
+            "lattice_gpu_release",
+            lattice_gpu_release as unsafe extern "C" fn(*const i64, i64, i64) as usize,
+        ),
+    ]
+}
+
+/// The byte range `[lo, hi)` a memref descriptor (MLIR layout: allocated, aligned,
+/// offset, sizes, strides, all 8 bytes) of `rank` covers, for `elem` bytes per element;
+/// `None` when it has no element.
+///
+/// # Safety
+/// `desc` points to a live descriptor of `rank`.
+unsafe fn desc_range(desc: *const i64, rank: i64, elem: i64) -> Option<(usize, usize)> {
+    let rank = rank.max(0) as usize;
+    let f = std::slice::from_raw_parts(desc, 3 + 2 * rank);
+    let (aligned, offset) = (f[1] as usize, f[2]);
+    let (mut lo, mut hi) = (offset, offset);
+    for d in 0..rank {
+        let (size, stride) = (f[3 + d], f[3 + rank + d]);
+        if size <= 0 {
+            return None;
         }
-        Host {
-            ir,
-            gpu,
-            kernels: kernels.iter().map(|k| (k.name.clone(), k)).collect(),
-            funcs,
-            mems: Vec::new(),
-            out: String::new(),
-            fuel: 2_000_000_000,
-            launches: 0,
-            kernel_time: None,
-            per_kernel: Vec::new(),
+        let span = (size - 1) * stride;
+        if span < 0 {
+            lo += span;
+        } else {
+            hi += span;
         }
     }
+    let lo = aligned.wrapping_add_signed((lo * elem) as isize);
+    let hi = aligned.wrapping_add_signed(((hi + 1) * elem) as isize);
+    Some((lo, hi))
+}
 
-    /// Runs `@entry()` and returns what it printed.
-    pub fn run_entry(&mut self, entry: &str) -> Result<String, HostError> {
-        self.call(entry, &[])?;
-        Ok(std::mem::take(&mut self.out))
-    }
-
-    fn call(&mut self, name: &str, args: &[V]) -> Result<Vec<V>, HostError> {
-        match name {
-            "printF64" | "printF32" => {
-                if let Some(V::F(x)) = args.first() {
-                    self.out.push_str(&format_g(*x));
-                }
-                return Ok(vec![]);
-            }
-            "printI64" | "printU64" => {
-                if let Some(V::I(x)) = args.first() {
-                    let _ = write!(self.out, "{x}");
-                }
-                return Ok(vec![]);
-            }
-            "printNewline" => {
-                self.out.push('\n');
-                return Ok(vec![]);
-            }
-            "printComma" => {
-                self.out.push_str(", ");
-                return Ok(vec![]);
-            }
-            "printOpen" => {
-                self.out.push_str("( ");
-                return Ok(vec![]);
-            }
-            "printClose" => {
-                self.out.push_str(" )");
-                return Ok(vec![]);
-            }
-            _ => {}
-        }
-        let f = *self
-            .funcs
-            .get(name)
-            .ok_or_else(|| HostError::UnknownFunction(name.to_string()))?;
-        let region = self.ir.region(f, 0);
-        let entry = self
-            .ir
-            .entry_block(region)
-            .ok_or_else(|| HostError::UnknownFunction(name.to_string()))?;
-        let mut env: FxHashMap<Value, V> = FxHashMap::default();
-        for (&a, &v) in self.ir.block_args(entry).iter().zip(args) {
-            env.insert(a, v);
-        }
-        match self.block(entry, &mut env)? {
-            Flow::Return(v) => Ok(v),
-            Flow::Yield(v) => Ok(v),
-        }
-    }
-
-    fn get(&self, env: &FxHashMap<Value, V>, v: Value) -> Result<V, HostError> {
-        env.get(&v)
-            .copied()
-            .ok_or_else(|| HostError::Fault("use of a value with no definition".into()))
-    }
-
-    fn block(&mut self, b: Block, env: &mut FxHashMap<Value, V>) -> Result<Flow, HostError> {
-        let ops: Vec<Op> = self.ir.block_ops(b).collect();
-        for op in ops {
-            if let Some(flow) = self.op(op, env)? {
-                return Ok(flow);
-            }
-        }
-        Ok(Flow::Yield(vec![]))
-    }
-
-    fn region_block(&self, op: Op, i: usize) -> Option<Block> {
-        self.ir
-            .regions(op)
-            .get(i)
-            .and_then(|&r| self.ir.entry_block(r))
-    }
-
-    fn elem_of(&self, ty: Type) -> Result<(Elem, Vec<i64>), HostError> {
-        let ctx = self.ir.ctx();
-        match ctx.type_data(ty) {
-            TypeData::MemRef { shape, element, .. } => {
-                let e = match ctx.type_data(*element) {
-                    TypeData::Float(FloatKind::F32) => Elem::F32,
-                    TypeData::Float(FloatKind::F64) => Elem::F64,
-                    TypeData::Index => Elem::Int(64),
-                    TypeData::Integer { width, .. } => Elem::Int(*width),
-                    _ => return Err(HostError::Unsupported("memref element type".into())),
-                };
-                Ok((e, shape.clone()))
-            }
-            _ => Err(HostError::Unsupported("non-memref type".into())),
-        }
-    }
-
-    fn offset(&self, m: usize, idx: &[i64]) -> Result<usize, HostError> {
-        let mem = &self.mems[m];
-        if idx.len() != mem.shape.len() {
-            return Err(HostError::Fault(
-                "index count does not match the rank".into(),
-            ));
-        }
-        let mut lin = 0i64;
-        for (k, &i) in idx.iter().enumerate() {
-            if i < 0 || i >= mem.shape[k] {
-                return Err(HostError::Fault(format!(
-                    "index {i} out of bounds for dimension {k} of size {}",
-                    mem.shape[k]
-                )));
-            }
-            lin = lin * mem.shape[k] + i;
-        }
-        Ok(lin as usize * mem.elem.size())
-    }
-
-    fn op(&mut self, op: Op, env: &mut FxHashMap<Value, V>) -> Result<Option<Flow>, HostError> {
-        if self.fuel == 0 {
-            return Err(HostError::Fault(
-                "out of fuel (the program runs too long)".into(),
-            ));
-        }
-        self.fuel -= 1;
-        let ir = self.ir;
-        let name = ir.op_name(op);
-        let operands = ir.operands(op);
-        let results = ir.results(op);
-        let mut ops = Vec::with_capacity(operands.len());
-        for &o in operands {
-            ops.push(self.get(env, o)?);
-        }
-        let rty = results.first().map(|&r| ir.value_type(r));
-        let width = rty.and_then(|t| int_width(ir, t)).unwrap_or(64);
-        let f32r = rty.is_some_and(|t| is_f32(ir, t));
-        let ri = |v: i64| V::I(norm(v, width));
-        let rf = |v: f64| V::F(if f32r { v as f32 as f64 } else { v });
-        let i = |k: usize| match ops[k] {
-            V::I(x) => x,
-            _ => 0,
-        };
-        let f = |k: usize| match ops[k] {
-            V::F(x) => x,
-            _ => 0.0,
-        };
-        let u = |k: usize, w: u32| -> u64 {
-            let x = i(k) as u64;
-            if w >= 64 {
-                x
-            } else {
-                x & ((1u64 << w) - 1)
-            }
-        };
-        let ow = operands
-            .first()
-            .and_then(|&o| int_width(ir, ir.value_type(o)))
-            .unwrap_or(64);
-        let div0 = || HostError::Fault(format!("division by zero in '{name}'"));
-        let value: Option<V> = match name {
-            "arith.constant" => {
-                let a = ir.attr(op, "value").map(|a| ir.ctx().attr_data(a).clone());
-                match a {
-                    Some(AttrData::Integer { value, .. }) => Some(ri(value as i64)),
-                    Some(AttrData::Float { bits, ty }) => Some(match ir.ctx().type_data(ty) {
-                        TypeData::Float(FloatKind::F32) => V::F(f32::from_bits(bits as u32) as f64),
-                        _ => V::F(f64::from_bits(bits as u64)),
-                    }),
-                    _ => return Err(HostError::Unsupported("arith.constant of this kind".into())),
-                }
-            }
-            "arith.addi" => Some(ri(i(0).wrapping_add(i(1)))),
-            "arith.subi" => Some(ri(i(0).wrapping_sub(i(1)))),
-            "arith.muli" => Some(ri(i(0).wrapping_mul(i(1)))),
-            "arith.divsi" => Some(ri(i(0).checked_div(i(1)).ok_or_else(div0)?)),
-            "arith.remsi" => Some(ri(i(0).checked_rem(i(1)).ok_or_else(div0)?)),
-            "arith.divui" => Some(ri(u(0, ow).checked_div(u(1, ow)).ok_or_else(div0)? as i64)),
-            "arith.remui" => Some(ri(u(0, ow).checked_rem(u(1, ow)).ok_or_else(div0)? as i64)),
-            "arith.ceildivsi" => {
-                let (a, b) = (i(0), i(1));
-                if b == 0 {
-                    return Err(div0());
-                }
-                let q = a / b;
-                Some(ri(if a % b != 0 && ((a < 0) == (b < 0)) {
-                    q + 1
-                } else {
-                    q
-                }))
-            }
-            "arith.floordivsi" => {
-                let (a, b) = (i(0), i(1));
-                if b == 0 {
-                    return Err(div0());
-                }
-                Some(ri(
-                    a.div_euclid(b) - if b < 0 && a.rem_euclid(b) != 0 { 1 } else { 0 }
-                ))
-            }
-            "arith.andi" => Some(ri(i(0) & i(1))),
-            "arith.ori" => Some(ri(i(0) | i(1))),
-            "arith.xori" => Some(ri(i(0) ^ i(1))),
-            "arith.shli" => Some(ri(i(0).wrapping_shl(i(1) as u32))),
-            "arith.shrsi" => Some(ri(i(0).wrapping_shr(i(1) as u32))),
-            "arith.shrui" => Some(ri((u(0, ow) >> (i(1) as u32).min(63)) as i64)),
-            "arith.maxsi" => Some(ri(i(0).max(i(1)))),
-            "arith.minsi" => Some(ri(i(0).min(i(1)))),
-            "arith.maxui" => Some(ri(u(0, ow).max(u(1, ow)) as i64)),
-            "arith.minui" => Some(ri(u(0, ow).min(u(1, ow)) as i64)),
-            "arith.addf" => Some(rf(f(0) + f(1))),
-            "arith.subf" => Some(rf(f(0) - f(1))),
-            "arith.mulf" => Some(rf(f(0) * f(1))),
-            "arith.divf" => Some(rf(f(0) / f(1))),
-            "arith.remf" => Some(rf(f(0) % f(1))),
-            "arith.negf" => Some(rf(-f(0))),
-            "arith.maximumf" => Some(rf(if f(0).is_nan() || f(1).is_nan() {
-                f64::NAN
-            } else {
-                f(0).max(f(1))
-            })),
-            "arith.minimumf" => Some(rf(if f(0).is_nan() || f(1).is_nan() {
-                f64::NAN
-            } else {
-                f(0).min(f(1))
-            })),
-            "arith.maxnumf" => Some(rf(f(0).max(f(1)))),
-            "arith.minnumf" => Some(rf(f(0).min(f(1)))),
-            "arith.cmpi" => {
-                let p = ir
-                    .attr(op, "predicate")
-                    .and_then(|a| ir.ctx().int_value(a))
-                    .unwrap_or(0);
-                let (a, b) = (i(0), i(1));
-                let (ua, ub) = (u(0, ow), u(1, ow));
-                let r = match p {
-                    0 => a == b,
-                    1 => a != b,
-                    2 => a < b,
-                    3 => a <= b,
-                    4 => a > b,
-                    5 => a >= b,
-                    6 => ua < ub,
-                    7 => ua <= ub,
-                    8 => ua > ub,
-                    _ => ua >= ub,
-                };
-                Some(V::I(if r { -1 } else { 0 }))
-            }
-            "arith.cmpf" => {
-                let p = ir
-                    .attr(op, "predicate")
-                    .and_then(|a| ir.ctx().int_value(a))
-                    .unwrap_or(0);
-                let (a, b) = (f(0), f(1));
-                let uno = a.is_nan() || b.is_nan();
-                let r = match p {
-                    0 => false,
-                    1 => !uno && a == b,
-                    2 => !uno && a > b,
-                    3 => !uno && a >= b,
-                    4 => !uno && a < b,
-                    5 => !uno && a <= b,
-                    6 => !uno && a != b,
-                    7 => !uno,
-                    8 => uno || a == b,
-                    9 => uno || a > b,
-                    10 => uno || a >= b,
-                    11 => uno || a < b,
-                    12 => uno || a <= b,
-                    13 => uno || a != b,
-                    14 => uno,
-                    _ => true,
-                };
-                Some(V::I(if r { -1 } else { 0 }))
-            }
-            "arith.select" => Some(if i(0) != 0 { ops[1] } else { ops[2] }),
-            "arith.index_cast" | "arith.extsi" | "arith.trunci" => Some(ri(i(0))),
-            "arith.index_castui" | "arith.extui" => Some(ri(u(0, ow) as i64)),
-            "arith.sitofp" => Some(rf(i(0) as f64)),
-            "arith.uitofp" => Some(rf(u(0, ow) as f64)),
-            "arith.fptosi" => Some(ri(f(0) as i64)),
-            "arith.fptoui" => Some(ri(f(0) as u64 as i64)),
-            "arith.extf" | "arith.truncf" => Some(rf(f(0))),
-            "math.sqrt" => Some(rf(f(0).sqrt())),
-            "math.rsqrt" => Some(rf(1.0 / f(0).sqrt())),
-            "math.exp" => Some(rf(if f32r {
-                (f(0) as f32).exp() as f64
-            } else {
-                f(0).exp()
-            })),
-            "math.exp2" => Some(rf(f(0).exp2())),
-            "math.log" => Some(rf(f(0).ln())),
-            "math.log2" => Some(rf(f(0).log2())),
-            "math.sin" => Some(rf(f(0).sin())),
-            "math.cos" => Some(rf(f(0).cos())),
-            "math.tanh" => Some(rf(f(0).tanh())),
-            "math.absf" => Some(rf(f(0).abs())),
-            "math.absi" => Some(ri(i(0).wrapping_abs())),
-            "math.floor" => Some(rf(f(0).floor())),
-            "math.ceil" => Some(rf(f(0).ceil())),
-            "math.powf" => Some(rf(f(0).powf(f(1)))),
-            "math.fma" => Some(rf(f(0).mul_add(f(1), f(2)))),
-            "memref.alloc" | "memref.alloca" => {
-                let ty = ir.value_type(results[0]);
-                let (elem, mut shape) = self.elem_of(ty)?;
-                let mut dyn_sizes = ops.iter();
-                for d in &mut shape {
-                    if *d < 0 {
-                        match dyn_sizes.next() {
-                            Some(V::I(n)) if *n >= 0 => *d = *n,
-                            _ => return Err(HostError::Fault("bad dynamic size".into())),
-                        }
-                    }
-                }
-                let n: i64 = shape.iter().product();
-                self.mems.push(Mem {
-                    elem,
-                    shape,
-                    bytes: vec![0; n as usize * elem.size()],
-                });
-                Some(V::M(self.mems.len() - 1))
-            }
-            "memref.dealloc" => None,
-            "memref.cast" => Some(ops[0]),
-            "memref.dim" => {
-                let V::M(m) = ops[0] else {
-                    return Err(HostError::Fault("memref.dim on a non-memref".into()));
-                };
-                let d = i(1) as usize;
-                Some(V::I(*self.mems[m].shape.get(d).unwrap_or(&0)))
-            }
-            "memref.load" => {
-                let V::M(m) = ops[0] else {
-                    return Err(HostError::Fault("load from a non-memref".into()));
-                };
-                let idx: Vec<i64> = (1..ops.len()).map(i).collect();
-                let at = self.offset(m, &idx)?;
-                let mem = &self.mems[m];
-                let b = &mem.bytes[at..at + mem.elem.size()];
-                Some(match mem.elem {
-                    Elem::F32 => V::F(f32::from_le_bytes(b.try_into().unwrap()) as f64),
-                    Elem::F64 => V::F(f64::from_le_bytes(b.try_into().unwrap())),
-                    Elem::Int(w) => {
-                        let mut buf = [0u8; 8];
-                        buf[..b.len()].copy_from_slice(b);
-                        V::I(norm(i64::from_le_bytes(buf), w))
-                    }
-                })
-            }
-            "memref.store" => {
-                let V::M(m) = ops[1] else {
-                    return Err(HostError::Fault("store to a non-memref".into()));
-                };
-                let idx: Vec<i64> = (2..ops.len()).map(i).collect();
-                let at = self.offset(m, &idx)?;
-                let mem = &mut self.mems[m];
-                let size = mem.elem.size();
-                let bytes: Vec<u8> = match (mem.elem, ops[0]) {
-                    (Elem::F32, V::F(x)) => (x as f32).to_le_bytes().to_vec(),
-                    (Elem::F64, V::F(x)) => x.to_le_bytes().to_vec(),
-                    (Elem::Int(_), V::I(x)) => x.to_le_bytes()[..size].to_vec(),
-                    _ => {
-                        return Err(HostError::Fault(
-                            "stored value does not match the memref".into(),
-                        ))
-                    }
-                };
-                mem.bytes[at..at + size].copy_from_slice(&bytes);
-                None
-            }
-            "func.call" => {
-                let callee = match ir.attr(op, "callee").map(|a| ir.ctx().attr_data(a)) {
-                    Some(AttrData::SymbolRef { root, .. }) => ir.ctx().str(*root).to_string(),
-                    _ => return Err(HostError::Unsupported("func.call without callee".into())),
-                };
-                let r = self.call(&callee, &ops)?;
-                for (&res, v) in results.iter().zip(r) {
-                    env.insert(res, v);
-                }
-                None
-            }
-            "func.return" => return Ok(Some(Flow::Return(ops))),
-            "scf.yield" => return Ok(Some(Flow::Yield(ops))),
-            "scf.for" => {
-                let (lb, ub, step) = (i(0), i(1), i(2));
-                let body = self
-                    .region_block(op, 0)
-                    .ok_or_else(|| HostError::Fault("scf.for without body".into()))?;
-                let args = ir.block_args(body).to_vec();
-                let mut carried: Vec<V> = ops[3..].to_vec();
-                let mut iv = lb;
-                while iv < ub {
-                    env.insert(args[0], V::I(iv));
-                    for (&a, &v) in args[1..].iter().zip(&carried) {
-                        env.insert(a, v);
-                    }
-                    if let Flow::Yield(v) = self.block(body, env)? {
-                        carried = v;
-                    }
-                    iv += step;
-                }
-                for (&res, v) in results.iter().zip(carried) {
-                    env.insert(res, v);
-                }
-                None
-            }
-            "scf.if" => {
-                let which = if i(0) != 0 { 0 } else { 1 };
-                let vals = match self.region_block(op, which) {
-                    Some(b) => match self.block(b, env)? {
-                        Flow::Yield(v) => v,
-                        Flow::Return(_) => vec![],
-                    },
-                    None => vec![],
-                };
-                for (&res, v) in results.iter().zip(vals) {
-                    env.insert(res, v);
-                }
-                None
-            }
-            "gpu.launch_func" => {
-                self.launch(op, &ops)?;
-                None
-            }
-            other => return Err(HostError::Unsupported(other.to_string())),
-        };
-        if let (Some(v), Some(&r)) = (value, results.first()) {
-            env.insert(r, v);
-        }
-        Ok(None)
-    }
-
-    fn launch(&mut self, op: Op, ops: &[V]) -> Result<(), HostError> {
-        let ir = self.ir;
-        let name = match ir.attr(op, "kernel").map(|a| ir.ctx().attr_data(a)) {
-            Some(AttrData::SymbolRef { root, nested }) if nested.len() == 1 => {
-                format!("{}::{}", ir.ctx().str(*root), ir.ctx().str(nested[0]))
-            }
-            _ => {
-                return Err(HostError::Unsupported(
-                    "gpu.launch_func kernel reference".into(),
-                ))
-            }
-        };
-        let kernel = *self
+/// `gpu.launch_func`: `dims` holds grid x, y, z then block x, y, z; `args` the kernel
+/// operands in order.
+///
+/// # Safety
+/// `dims` points to 6 values, `args` to `nargs` arguments whose memref descriptors are
+/// live and describe memory the host owns.
+#[no_mangle]
+pub unsafe extern "C" fn lattice_gpu_launch(
+    kernel: i64,
+    dims: *const i64,
+    nargs: i64,
+    args: *const LaunchArg,
+) {
+    let dims = std::slice::from_raw_parts(dims, 6);
+    let args = std::slice::from_raw_parts(args, nargs.max(0) as usize);
+    with_session(|s| {
+        let k = s
             .kernels
-            .get(&name)
-            .ok_or_else(|| HostError::Fault(format!("kernel '{name}' was not emitted")))?;
-        let dims: Vec<i64> = ops[..6]
-            .iter()
-            .map(|v| if let V::I(x) = v { *x } else { 0 })
-            .collect();
+            .get(kernel as usize)
+            .ok_or_else(|| RuntimeError::Arguments {
+                kernel: format!("#{kernel}"),
+                message: "no such kernel".into(),
+            })?;
         for d in 0..3 {
-            if dims[3 + d] != kernel.workgroup_size[d] as i64 {
-                return Err(HostError::Fault(format!(
-                    "launch of '{name}' with block size {:?}, the kernel was compiled for {:?}",
-                    &dims[3..],
-                    kernel.workgroup_size
-                )));
+            if dims[3 + d] != k.workgroup_size[d] as i64 {
+                return Err(RuntimeError::Arguments {
+                    kernel: k.name.clone(),
+                    message: format!(
+                        "launched with block size {:?}, compiled for {:?}",
+                        &dims[3..],
+                        k.workgroup_size
+                    ),
+                });
             }
+        }
+        if dims[..3]
+            .iter()
+            .any(|&g| !(0..=u32::MAX as i64).contains(&g))
+        {
+            return Err(RuntimeError::Arguments {
+                kernel: k.name.clone(),
+                message: format!("grid size {:?} out of range", &dims[..3]),
+            });
         }
         let grid = [dims[0] as u32, dims[1] as u32, dims[2] as u32];
-        // The kernel operands follow the 6 sizes (no async deps, clusters or smem here).
-        let kargs = &ops[6..];
-        let mut owned: Vec<Vec<u8>> = Vec::new();
-        let mut mem_of: Vec<Option<usize>> = Vec::new();
-        for v in kargs {
-            if let V::M(m) = v {
-                owned.push(self.mems[*m].bytes.clone());
-                mem_of.push(Some(*m));
-            } else {
-                mem_of.push(None);
-            }
+        s.gpu.launch(kernel as usize, k, grid, args)?;
+        s.stats.launches += 1;
+        match s.stats.per_kernel.iter_mut().find(|e| e.0 == k.name) {
+            Some(e) => e.1 += 1,
+            None => s.stats.per_kernel.push((k.name.clone(), 1, None)),
         }
-        let arg_types: Vec<Type> = ir.operands(op)[6..]
-            .iter()
-            .map(|&v| ir.value_type(v))
-            .collect();
-        {
-            let mut it = owned.iter_mut();
-            let mut args: Vec<KernelArg<'_>> = Vec::new();
-            for (k, v) in kargs.iter().enumerate() {
-                args.push(match v {
-                    V::M(_) => KernelArg::Memref(it.next().expect("one buffer per memref")),
-                    V::I(x) => KernelArg::Int(*x),
-                    V::F(x) => {
-                        if is_f32(ir, arg_types[k]) {
-                            KernelArg::F32(*x as f32)
-                        } else {
-                            KernelArg::F64(*x)
-                        }
-                    }
-                });
-            }
-            let t = self.gpu.dispatch(kernel, grid, &mut args)?;
-            if let Some(t) = t {
-                self.kernel_time = Some(self.kernel_time.unwrap_or_default() + t);
-            }
-            let k = match self.per_kernel.iter().position(|(n, _, _)| *n == name) {
-                Some(k) => k,
-                None => {
-                    self.per_kernel.push((name.clone(), 0, None));
-                    self.per_kernel.len() - 1
-                }
-            };
-            let e = &mut self.per_kernel[k];
-            e.1 += 1;
-            if let Some(t) = t {
-                e.2 = Some(e.2.unwrap_or_default() + t);
-            }
-        }
-        let mut it = owned.into_iter();
-        for m in mem_of.into_iter().flatten() {
-            let bytes = it.next().expect("one buffer per memref");
-            self.mems[m].bytes = bytes;
-        }
-        self.launches += 1;
         Ok(())
-    }
+    })
 }
 
-enum Flow {
-    Return(Vec<V>),
-    Yield(Vec<V>),
+/// The host is about to access the memref `desc` (`write` non-zero: it may write).
+///
+/// # Safety
+/// `desc` points to a live descriptor of `rank`.
+#[no_mangle]
+pub unsafe extern "C" fn lattice_gpu_host_access(
+    desc: *const i64,
+    rank: i64,
+    elem: i64,
+    write: i64,
+) {
+    let Some((lo, hi)) = desc_range(desc, rank, elem) else {
+        return;
+    };
+    with_session(|s| s.gpu.host_access(lo, hi, write != 0))
+}
+
+/// The host is about to access memory it cannot name: download everything the device
+/// wrote and treat every buffer as host-newer.
+#[no_mangle]
+pub extern "C" fn lattice_gpu_host_access_all() {
+    with_session(|s| s.gpu.host_access(0, usize::MAX, true))
+}
+
+/// The memory of `desc` is about to be freed: drop the buffers inside it.
+///
+/// # Safety
+/// `desc` points to a live descriptor of `rank`.
+#[no_mangle]
+pub unsafe extern "C" fn lattice_gpu_release(desc: *const i64, rank: i64, elem: i64) {
+    let Some((lo, hi)) = desc_range(desc, rank, elem) else {
+        return;
+    };
+    with_session(|s| {
+        s.gpu.release(lo, hi);
+        Ok(())
+    })
 }

@@ -1,12 +1,23 @@
-//! `gpu-map-parallel-loops`: maps bands of parallel `affine.for` loops to `gpu.launch`.
+//! `gpu-map-parallel-loops`: maps bands of parallel `affine.for` loops, `affine.parallel`
+//! and `scf.parallel` loops to `gpu.launch`.
+//!
+//! `affine.parallel` and `scf.parallel` are parallel by construction: they need no
+//! dependence test (their bodies may use `memref.load`/`store`); perfectly nested ops of
+//! the same kind whose bounds are defined above the outermost join its band (at most
+//! three dimensions in all, or as many as `workgroup-size` has entries); ones with
+//! reductions (results) stay on the host. Their dimensions map like a band of
+//! `affine.for` loops (the unit-stride dimension to `x`); the bounds of an `affine.parallel`
+//! are the max of each lower-bound group and the min of each upper-bound group, and an
+//! `scf.parallel` step may be a value.
 //!
 //! For every `affine.for` (outermost first) the pass checks, with the dependence test of
 //! `lattice_affine::analysis::dependence`, that no dependence is carried by the loop and
 //! that its body can run in a kernel; it then extends the band with perfectly nested
 //! inner loops that are also parallel and whose bounds are defined above the band (at
 //! most three, or as many as `workgroup-size` has entries). The band becomes one
-//! `gpu.launch`: the innermost loop of the band maps to `x` (adjacent invocations touch
-//! adjacent addresses of row-major memrefs), the next to `y`, then `z`. Each dimension
+//! `gpu.launch`: the loop indexing the unit-stride dimension of the most accesses maps to
+//! `x` (adjacent invocations touch adjacent addresses of row-major memrefs; ties: the
+//! innermost, see [`super::coalesce`]), the others from the inside out to `y`, then `z`. Each dimension
 //! runs `ceildiv(trip count, workgroup size)` workgroups of the chosen size; invocation
 //! `(b, t)` computes the iteration `lb + (b * size + t) * step` and does nothing when that
 //! linear index is past the trip count (the guard of partial workgroups). Loops nested
@@ -40,6 +51,11 @@ pub struct MapOptions {
     pub shader_f64: bool,
     /// Accept i64 in mapped loops (the device has `SHADER_INT64`).
     pub shader_i64: bool,
+    /// Iterations per invocation along each mapped dimension, `x` first (a register
+    /// tile); missing entries are 1. Invocation `t` of a workgroup of `s` computes the
+    /// iterations `t + s * r`, `0 <= r < tile`, so adjacent invocations still touch
+    /// adjacent elements.
+    pub thread_tile: Vec<i64>,
 }
 
 /// What the mapping did.
@@ -75,6 +91,10 @@ pub static MAP_PARALLEL_LOOPS: PassDef = PassDef {
             "Map loops computing in i64 (for devices with SHADER_INT64)",
         ),
         (
+            "thread-tile",
+            "Iterations per invocation per mapped dimension, x first (e.g. 2,2)",
+        ),
+        (
             "remarks",
             "Print why loops stay on the host (also LATTICE_REMARKS=1)",
         ),
@@ -93,11 +113,14 @@ fn run_pass(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagno
     let shader_i64 = options.bool("shader-i64", false).map_err(err)?;
     let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
     options.bool("remarks", false).map_err(err)?;
+    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
+    let thread_tile = options.int_list("thread-tile").map_err(err)?;
     let opts = MapOptions {
         workgroup_size,
         demote_f64,
         shader_f64,
         shader_i64,
+        thread_tile,
     };
     check_options(&opts).map_err(|e| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)])?;
     let report = map_parallel_loops(ir, op, &opts);
@@ -111,6 +134,12 @@ pub fn check_options(options: &MapOptions) -> Result<(), String> {
     if w.len() > 3 || w.iter().any(|&s| s <= 0) {
         return Err(format!(
             "workgroup-size must have 1 to 3 positive entries, got {w:?}"
+        ));
+    }
+    let t = &options.thread_tile;
+    if t.len() > 3 || t.iter().any(|&s| s <= 0) {
+        return Err(format!(
+            "thread-tile must have at most 3 positive entries, got {t:?}"
         ));
     }
     if w.iter().product::<i64>() > 1024 {
@@ -146,7 +175,10 @@ fn visit_block(
         if name == "gpu.launch" || name == "gpu.module" || name == "gpu.func" {
             continue;
         }
-        if name == "affine.for" {
+        if matches!(
+            name.as_str(),
+            "affine.for" | "affine.parallel" | "scf.parallel"
+        ) {
             match try_map(ir, op, options) {
                 Ok(launch) => {
                     report.launches.push(launch);
@@ -269,26 +301,33 @@ fn unsupported_type(ir: &Ir, ty: Type, options: &MapOptions) -> Option<String> {
     }
 }
 
-/// Whether every op in `root` can run in a kernel and every access is affine.
+/// Whether every op in `root` (not counting `root` itself) can run in a kernel and,
+/// unless `root` is parallel by construction (`affine.parallel`, `scf.parallel`: no
+/// dependence test is needed), every access is affine.
 fn check_body(ir: &Ir, root: Op, options: &MapOptions) -> Result<(), String> {
+    let declared_parallel = !ir.is_op(root, "affine.for");
     for op in ir.walk_ops(root, WalkOrder::PreOrder) {
         let name = ir.op_name(op);
-        let ok = matches!(
-            name,
-            "affine.for"
-                | "affine.if"
-                | "affine.load"
-                | "affine.store"
-                | "affine.apply"
-                | "affine.min"
-                | "affine.max"
-                | "affine.yield"
-                | "scf.for"
-                | "scf.if"
-                | "scf.yield"
-                | "scf.while"
-                | "scf.condition"
-        ) || (name.starts_with("arith.") || name.starts_with("math."));
+        let ok = op == root
+            || (declared_parallel && matches!(name, "memref.load" | "memref.store"))
+            || (name == "scf.reduce" && ir.operands(op).is_empty())
+            || matches!(
+                name,
+                "affine.for"
+                    | "affine.if"
+                    | "affine.load"
+                    | "affine.store"
+                    | "affine.apply"
+                    | "affine.min"
+                    | "affine.max"
+                    | "affine.yield"
+                    | "scf.for"
+                    | "scf.if"
+                    | "scf.yield"
+                    | "scf.while"
+                    | "scf.condition"
+            )
+            || (name.starts_with("arith.") || name.starts_with("math."));
         if !ok {
             return Err(match name {
                 "memref.load" | "memref.store" => format!(
@@ -336,7 +375,7 @@ pub fn carried_dependence(ir: &Ir, l: Op) -> Result<(), String> {
 }
 
 /// Whether `v` is defined outside `op`.
-fn defined_above(ir: &Ir, v: Value, op: Op) -> bool {
+pub(crate) fn defined_above(ir: &Ir, v: Value, op: Op) -> bool {
     let owner = ir
         .defining_op(v)
         .or_else(|| ir.value_block(v).and_then(|b| ir.block_parent_op(b)));
@@ -388,7 +427,12 @@ fn default_sizes(n: usize) -> Vec<i64> {
 
 /// A bound of `l` as a host value: `affine.apply` for one result, else `affine.max`
 /// (lower) / `affine.min` (upper); constants as `arith.constant`.
-fn bound_value(b: &mut Builder<'_>, map: AffineMap, operands: Vec<Value>, lower: bool) -> Value {
+pub(crate) fn bound_value(
+    b: &mut Builder<'_>,
+    map: AffineMap,
+    operands: Vec<Value>,
+    lower: bool,
+) -> Value {
     let ctx = b.ir.ctx_arc().clone();
     if let Some(c) = ctx.map_single_constant_result(map) {
         return b.index_const(c);
@@ -404,79 +448,259 @@ fn bound_value(b: &mut Builder<'_>, map: AffineMap, operands: Vec<Value>, lower:
     b.value(name, operands, idx, vec![("map", ctx.affine_map_attr(map))])
 }
 
-/// Maps the band rooted at `l` to a `gpu.launch` (module docs); `Err` says why not.
-pub fn try_map(ir: &mut Ir, l: Op, options: &MapOptions) -> Result<Op, String> {
-    let band = band(ir, l, options)?;
-    let n = band.len();
-    let sizes = if options.workgroup_size.is_empty() {
-        default_sizes(n)
-    } else {
-        let mut s = options.workgroup_size.clone();
-        s.truncate(n);
-        s
+/// The step of a mapped dimension.
+#[derive(Clone, Copy)]
+enum Step {
+    Const(i64),
+    /// An `index` value defined above the loop (`scf.parallel`).
+    Value(Value),
+}
+
+/// One loop dimension to map: host values for its lower bound and trip count, its
+/// step, and the induction variable the kernel computes.
+struct MappedDim {
+    lb: Value,
+    trip: Value,
+    step: Step,
+    iv: Value,
+}
+
+/// The induction variable `lb + lin * step` of mapped dimension `dim`.
+fn scaled_iv(k: &mut Builder<'_>, lin: Value, dim: &MappedDim) -> Value {
+    let scaled = match dim.step {
+        Step::Const(1) => lin,
+        Step::Const(s) => {
+            let s = k.index_const(s);
+            k.binary("arith.muli", lin, s)
+        }
+        Step::Value(s) => k.binary("arith.muli", lin, s),
     };
+    if super::outline::constant_int(k.ir, dim.lb) == Some(0) {
+        scaled
+    } else {
+        k.binary("arith.addi", dim.lb, scaled)
+    }
+}
+
+/// The trip count `max(ceildiv(ub - lb, step), 0)` on the host.
+fn trip_count(b: &mut Builder<'_>, lb: Value, ub: Value, step: Step) -> Value {
+    let (cl, cu) = (
+        super::outline::constant_int(b.ir, lb),
+        super::outline::constant_int(b.ir, ub),
+    );
+    if let (Some(l), Some(u), Step::Const(s)) = (cl, cu, step) {
+        return b.index_const(((u - l).max(0) + s - 1) / s);
+    }
+    let mut t = b.binary("arith.subi", ub, lb);
+    match step {
+        Step::Const(1) => {}
+        Step::Const(s) => {
+            let s = b.index_const(s);
+            t = b.binary("arith.ceildivsi", t, s);
+        }
+        Step::Value(s) => t = b.binary("arith.ceildivsi", t, s),
+    }
+    let zero = b.index_const(0);
+    b.binary("arith.maxsi", t, zero)
+}
+
+/// The dimensions of an `affine.for` band, with host values created before `root`.
+fn for_band_dims(ir: &mut Ir, root: Op, band: &[Op]) -> Result<Vec<MappedDim>, String> {
     let ctx = ir.ctx_arc().clone();
-    let idx = ctx.index_type();
-    let loc = ir.loc(l);
-    // Host side: bounds, trip counts, grid sizes.
-    let mut b = Builder::new(ir, InsertPoint::Before(l), loc);
-    let mut lbs = Vec::new();
-    let mut trips = Vec::new();
-    let mut steps = Vec::new();
-    for &lp in &band {
+    let mut b = Builder::new(ir, InsertPoint::Before(root), ir.loc(root));
+    let mut dims = Vec::new();
+    for &lp in band {
         let (lbo, ubo, _) = for_segments(b.ir, lp);
         let lbm = map_attr(b.ir, lp, "lowerBoundMap").ok_or("malformed affine.for")?;
         let ubm = map_attr(b.ir, lp, "upperBoundMap").ok_or("malformed affine.for")?;
         let step = for_step(b.ir, lp);
+        let iv = b.ir.block_args(body_block(b.ir, lp))[0];
         let (clb, cub) = (
             ctx.map_single_constant_result(lbm),
             ctx.map_single_constant_result(ubm),
         );
         if let (Some(l), Some(u)) = (clb, cub) {
             // Constant bounds: a constant trip count.
-            lbs.push(b.index_const(l));
-            trips.push(b.index_const(((u - l).max(0) + step - 1) / step));
-            steps.push(step);
+            let lb = b.index_const(l);
+            let trip = b.index_const(((u - l).max(0) + step - 1) / step);
+            dims.push(MappedDim {
+                lb,
+                trip,
+                step: Step::Const(step),
+                iv,
+            });
             continue;
         }
         let lb = bound_value(&mut b, lbm, lbo, true);
         let ub = bound_value(&mut b, ubm, ubo, false);
-        let mut t = b.binary("arith.subi", ub, lb);
-        if step != 1 {
-            let s = b.index_const(step);
-            t = b.binary("arith.ceildivsi", t, s);
-        }
-        let zero = b.index_const(0);
-        t = b.binary("arith.maxsi", t, zero);
-        lbs.push(lb);
-        trips.push(t);
-        steps.push(step);
+        let trip = trip_count(&mut b, lb, ub, Step::Const(step));
+        dims.push(MappedDim {
+            lb,
+            trip,
+            step: Step::Const(step),
+            iv,
+        });
     }
-    // dims[d] = band position mapped to dimension d (x = innermost).
-    let dim_of = |pos: usize| n - 1 - pos;
-    let mut grid = Vec::new();
-    let mut block = Vec::new();
-    #[allow(clippy::needless_range_loop)]
-    for d in 0..3 {
-        if d < n {
-            let pos = n - 1 - d;
-            let w = b.index_const(sizes[d]);
-            match super::outline::constant_int(b.ir, trips[pos]) {
-                Some(t) => grid.push(b.index_const((t + sizes[d] - 1) / sizes[d])),
-                None => grid.push(b.binary("arith.ceildivsi", trips[pos], w)),
+    Ok(dims)
+}
+
+/// The dimensions of an `affine.parallel` (bounds: max of each lower-bound group, min
+/// of each upper-bound group), with host values created before `at`.
+fn affine_parallel_dims(ir: &mut Ir, op: Op, at: Op) -> Result<Vec<MappedDim>, String> {
+    let ctx = ir.ctx_arc().clone();
+    let malformed = || "malformed affine.parallel".to_string();
+    let groups = |name: &str| lattice_affine::util::dense_elements(&ctx, ir.attr(op, name));
+    let lbg = groups("lowerBoundsGroups").ok_or_else(malformed)?;
+    let ubg = groups("upperBoundsGroups").ok_or_else(malformed)?;
+    let steps =
+        lattice_affine::util::int_array(&ctx, ir.attr(op, "steps")).ok_or_else(malformed)?;
+    let lbm = map_attr(ir, op, "lowerBoundsMap").ok_or_else(malformed)?;
+    let ubm = map_attr(ir, op, "upperBoundsMap").ok_or_else(malformed)?;
+    let operands = ir.operands(op).to_vec();
+    let (lbo, ubo) = operands.split_at(ctx.map_num_inputs(lbm).min(operands.len()));
+    let ivs = ir.block_args(body_block(ir, op)).to_vec();
+    if ivs.len() != lbg.len() || ivs.len() != ubg.len() || ivs.len() != steps.len() {
+        return Err(malformed());
+    }
+    let mut b = Builder::new(ir, InsertPoint::Before(at), ir.loc(op));
+    let mut dims = Vec::new();
+    let (mut lp, mut up) = (0usize, 0usize);
+    for d in 0..ivs.len() {
+        let mut bound = |map: AffineMap, pos: &mut usize, n: i64, ops: &[Value], lower| {
+            let results = ctx.map_results(map).get(*pos..*pos + n as usize)?.to_vec();
+            *pos += n as usize;
+            let sub = ctx.affine_map(ctx.map_num_dims(map), ctx.map_num_symbols(map), results);
+            Some(bound_value(&mut b, sub, ops.to_vec(), lower))
+        };
+        let lb = bound(lbm, &mut lp, lbg[d], lbo, true).ok_or_else(malformed)?;
+        let ub = bound(ubm, &mut up, ubg[d], ubo, false).ok_or_else(malformed)?;
+        let step = Step::Const(steps[d]);
+        let trip = trip_count(&mut b, lb, ub, step);
+        dims.push(MappedDim {
+            lb,
+            trip,
+            step,
+            iv: ivs[d],
+        });
+    }
+    Ok(dims)
+}
+
+/// The dimensions of an `scf.parallel`, with host values created before `at`.
+fn scf_parallel_dims(ir: &mut Ir, op: Op, at: Op) -> Result<Vec<MappedDim>, String> {
+    let operands = ir.operands(op).to_vec();
+    let ivs = ir.block_args(body_block(ir, op)).to_vec();
+    let n = ivs.len();
+    if operands.len() < 3 * n {
+        return Err("malformed scf.parallel".into());
+    }
+    let mut b = Builder::new(ir, InsertPoint::Before(at), ir.loc(op));
+    let mut dims = Vec::new();
+    for d in 0..n {
+        let (lb, ub, s) = (operands[d], operands[n + d], operands[2 * n + d]);
+        let step = match super::outline::constant_int(b.ir, s) {
+            Some(c) if c > 0 => Step::Const(c),
+            Some(_) => return Err("its step is not positive".into()),
+            None => Step::Value(s),
+        };
+        let trip = trip_count(&mut b, lb, ub, step);
+        dims.push(MappedDim {
+            lb,
+            trip,
+            step,
+            iv: ivs[d],
+        });
+    }
+    Ok(dims)
+}
+
+/// The loops that are parallel by construction (`affine.parallel`, `scf.parallel`)
+/// mapped together with `op`: `op` and the ops of the same kind perfectly nested in it
+/// whose bounds are defined above `op`. Checks no reductions, at most as many
+/// dimensions as can be mapped, and an innermost body that can run in a kernel.
+fn declared_parallel_nest(ir: &Ir, op: Op, options: &MapOptions) -> Result<Vec<Op>, String> {
+    let name = ir.op_name(op);
+    let max = if options.workgroup_size.is_empty() {
+        3
+    } else {
+        options.workgroup_size.len()
+    };
+    let dims = |o: Op| ir.block_args(body_block(ir, o)).len();
+    let mut nest = vec![op];
+    let mut n = dims(op);
+    loop {
+        let last = *nest.last().expect("non-empty nest");
+        if !ir.results(last).is_empty() {
+            return Err(format!(
+                "it has reductions, which are not mapped ('{name}' with results)"
+            ));
+        }
+        let ops: Vec<Op> = ir.block_ops(body_block(ir, last)).collect();
+        match ops.as_slice() {
+            [inner, _]
+                if ir.is_op(*inner, name)
+                    && n + dims(*inner) <= max
+                    && ir
+                        .operands(*inner)
+                        .iter()
+                        .all(|&v| defined_above(ir, v, op)) =>
+            {
+                n += dims(*inner);
+                nest.push(*inner);
             }
-            block.push(w);
-        } else {
-            let one = b.index_const(1);
-            grid.push(one);
-            block.push(one);
+            _ => break,
         }
     }
+    if n > max {
+        return Err(format!(
+            "it has {n} dimensions, more than the {max} that can be mapped"
+        ));
+    }
+    check_body(ir, *nest.last().expect("non-empty nest"), options)?;
+    Ok(nest)
+}
+
+/// Maps the loop `l` (an `affine.for` band, an `affine.parallel` or an `scf.parallel`)
+/// to a `gpu.launch` (module docs); `Err` says why not.
+pub fn try_map(ir: &mut Ir, l: Op, options: &MapOptions) -> Result<Op, String> {
+    let (dims, body) = match ir.op_name(l) {
+        "affine.for" => {
+            let band = band(ir, l, options)?;
+            let body = body_block(ir, *band.last().expect("non-empty band"));
+            (for_band_dims(ir, l, &band)?, body)
+        }
+        "affine.parallel" | "scf.parallel" => {
+            let nest = declared_parallel_nest(ir, l, options)?;
+            let mut dims = Vec::new();
+            for &o in &nest {
+                dims.extend(if ir.is_op(o, "affine.parallel") {
+                    affine_parallel_dims(ir, o, l)?
+                } else {
+                    scf_parallel_dims(ir, o, l)?
+                });
+            }
+            (dims, body_block(ir, *nest.last().expect("non-empty nest")))
+        }
+        other => return Err(format!("'{other}' is not a loop the mapping handles")),
+    };
+    Ok(build_launch(ir, l, dims, body, options))
+}
+
+/// Creates an empty `gpu.launch` of `grid` blocks of `block` threads (x, y, z) at the
+/// builder's position; returns it and its entry block (12 `index` arguments: block and
+/// thread ids, grid and block sizes), which the caller fills and ends with
+/// `gpu.terminator`.
+pub(crate) fn create_launch(
+    b: &mut Builder<'_>,
+    grid: &[Value],
+    block: &[Value],
+) -> (Op, lattice_ir::Block) {
+    let ctx = b.ir.ctx_arc().clone();
     let region = b.ir.create_region();
-    let entry = b.ir.create_block(&[idx; 12]);
+    let entry = b.ir.create_block(&[ctx.index_type(); 12]);
     b.ir.append_block(region, entry);
-    let mut operands = grid.clone();
-    operands.extend(&block);
+    let mut operands = grid.to_vec();
+    operands.extend(block);
     let seg = ctx.dense_i32_array(&[0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0]);
     let launch = b.op(
         "gpu.launch",
@@ -488,29 +712,148 @@ pub fn try_map(ir: &mut Ir, l: Op, options: &MapOptions) -> Result<Op, String> {
         ],
         vec![region],
     );
+    (launch, entry)
+}
+
+/// Replaces loop `l` by a `gpu.launch` over `dims` (outermost first; the last maps to
+/// `x`) whose guarded body is `body` without its terminator.
+fn build_launch(
+    ir: &mut Ir,
+    l: Op,
+    dims: Vec<MappedDim>,
+    body: lattice_ir::Block,
+    options: &MapOptions,
+) -> Op {
+    let n = dims.len();
+    // order[d] = position in `dims` mapped to dimension d (x: the unit-stride loop).
+    let ivs: Vec<Value> = dims.iter().map(|d| d.iv).collect();
+    let order = super::coalesce::dimension_order(ir, l, &ivs);
+    let sizes = if options.workgroup_size.is_empty() {
+        default_sizes(n)
+    } else {
+        let mut s = options.workgroup_size.clone();
+        s.truncate(n);
+        s
+    };
+    let loc = ir.loc(l);
+    let trips: Vec<Value> = dims.iter().map(|d| d.trip).collect();
+    let tiles: Vec<i64> = (0..n)
+        .map(|d| options.thread_tile.get(d).copied().unwrap_or(1))
+        .collect();
+    let mut b = Builder::new(ir, InsertPoint::Before(l), loc);
+    let dim_of = |pos: usize| order.iter().position(|&p| p == pos).unwrap();
+    let mut grid = Vec::new();
+    let mut block = Vec::new();
+    #[allow(clippy::needless_range_loop)]
+    for d in 0..3 {
+        if d < n {
+            let pos = order[d];
+            let w = b.index_const(sizes[d]);
+            let per = sizes[d] * tiles[d];
+            match super::outline::constant_int(b.ir, trips[pos]) {
+                Some(t) => grid.push(b.index_const((t + per - 1) / per)),
+                None => {
+                    let p = if per == sizes[d] {
+                        w
+                    } else {
+                        b.index_const(per)
+                    };
+                    grid.push(b.binary("arith.ceildivsi", trips[pos], p))
+                }
+            }
+            block.push(w);
+        } else {
+            let one = b.index_const(1);
+            grid.push(one);
+            block.push(one);
+        }
+    }
+    let (launch, entry) = create_launch(&mut b, &grid, &block);
     // Kernel side: induction variables and the guard, at the launch's top level.
     let args = ir.block_args(entry).to_vec();
     let mut k = Builder::new(ir, InsertPoint::End(entry), loc);
-    let mut ivs = Vec::new();
-    let mut conds = Vec::new();
+    // Per position: the guard condition and the induction variable; untiled dimensions
+    // at the launch's top level, tiled ones inside their tile loops.
+    let mut conds: Vec<Option<Value>> = vec![None; n];
+    let mut ivs: Vec<Option<Value>> = vec![None; n];
+    let mut bases = Vec::new();
     for pos in 0..n {
         let d = dim_of(pos);
         let (bid, tid, bsz) = (args[d], args[3 + d], args[9 + d]);
-        let m = k.binary("arith.muli", bid, bsz);
+        let mut m = k.binary("arith.muli", bid, bsz);
+        if tiles[d] > 1 {
+            let t = k.index_const(tiles[d]);
+            m = k.binary("arith.muli", m, t);
+        }
         let lin = k.binary("arith.addi", m, tid);
-        conds.push(k.cmpi(SLT, lin, trips[pos]));
-        let scaled = if steps[pos] != 1 {
-            let s = k.index_const(steps[pos]);
-            k.binary("arith.muli", lin, s)
-        } else {
-            lin
-        };
-        if super::outline::constant_int(k.ir, lbs[pos]) == Some(0) {
-            ivs.push(scaled);
-        } else {
-            ivs.push(k.binary("arith.addi", lbs[pos], scaled));
+        bases.push(lin);
+        if tiles[d] == 1 {
+            conds[pos] = Some(k.cmpi(SLT, lin, trips[pos]));
+            ivs[pos] = Some(scaled_iv(&mut k, lin, &dims[pos]));
         }
     }
+    // Register tiles: one loop per tiled dimension (z outermost) around the guard.
+    let mut at = InsertPoint::End(entry);
+    let mut tile_ivs = [None; 3];
+    for d in (0..n).rev() {
+        if tiles[d] > 1 {
+            let zero = ir.ctx().constant_map(0);
+            let ub = ir.ctx().constant_map(tiles[d]);
+            let (_, r, rb) =
+                super::promote::build_for(ir, at, loc, (zero, vec![]), (ub, vec![]), 1);
+            at = InsertPoint::Before(ir.last_op(rb).expect("affine.yield"));
+            tile_ivs[d] = Some(r);
+        }
+    }
+    let mut k = Builder::new(ir, at, loc);
+    for pos in 0..n {
+        let d = dim_of(pos);
+        let Some(r) = tile_ivs[d] else { continue };
+        // lin = base + size * r, as affine.apply so that the body's affine accesses may
+        // use the induction variable inside the tile loops.
+        let ctx = k.ir.ctx_arc().clone();
+        let idx = ctx.index_type();
+        let lin_e = ctx.add_expr(
+            ctx.symbol_expr(0),
+            ctx.mul_expr(ctx.dim_expr(0), ctx.constant_expr(sizes[d])),
+        );
+        let lin_m = ctx.affine_map(1, 1, vec![lin_e]);
+        let lin = k.value(
+            "affine.apply",
+            vec![r, bases[pos]],
+            idx,
+            vec![("map", ctx.affine_map_attr(lin_m))],
+        );
+        conds[pos] = Some(k.cmpi(SLT, lin, trips[pos]));
+        let lb0 = super::outline::constant_int(k.ir, dims[pos].lb) == Some(0);
+        ivs[pos] = Some(match dims[pos].step {
+            Step::Const(1) if lb0 => lin,
+            Step::Const(step) => {
+                // iv = lb + lin * step.
+                let iv_e = ctx.add_expr(
+                    ctx.symbol_expr(1),
+                    ctx.mul_expr(lin_e, ctx.constant_expr(step)),
+                );
+                let iv_m = ctx.affine_map(1, 2, vec![iv_e]);
+                k.value(
+                    "affine.apply",
+                    vec![r, bases[pos], dims[pos].lb],
+                    idx,
+                    vec![("map", ctx.affine_map_attr(iv_m))],
+                )
+            }
+            // A step that is a value (scf.parallel, whose body is not affine).
+            Step::Value(_) => scaled_iv(&mut k, lin, &dims[pos]),
+        });
+    }
+    let conds: Vec<Value> = conds
+        .into_iter()
+        .map(|c| c.expect("every dimension"))
+        .collect();
+    let ivs: Vec<Value> = ivs
+        .into_iter()
+        .map(|v| v.expect("every dimension"))
+        .collect();
     let mut cond = conds[0];
     for &c in &conds[1..] {
         cond = k.binary("arith.andi", cond, c);
@@ -520,20 +863,19 @@ pub fn try_map(ir: &mut Ir, l: Op, options: &MapOptions) -> Result<Op, String> {
     k.ir.append_block(then_r, then_b);
     let else_r = k.ir.create_region();
     k.op("scf.if", vec![cond], vec![], vec![], vec![then_r, else_r]);
-    k.op("gpu.terminator", vec![], vec![], vec![], vec![]);
+    let mut t = Builder::new(ir, InsertPoint::End(entry), loc);
+    t.op("gpu.terminator", vec![], vec![], vec![], vec![]);
     // Move the innermost body into the guard.
-    let inner_body = body_block(ir, *band.last().unwrap());
-    let moved: Vec<Op> = ir.block_ops(inner_body).collect();
+    let moved: Vec<Op> = ir.block_ops(body).collect();
     for &o in &moved[..moved.len() - 1] {
         ir.detach_op(o);
         ir.append_op(then_b, o);
     }
     let mut y = Builder::new(ir, InsertPoint::End(then_b), loc);
     y.op("scf.yield", vec![], vec![], vec![], vec![]);
-    for (pos, &lp) in band.iter().enumerate() {
-        let iv = ir.block_args(body_block(ir, lp))[0];
-        ir.replace_all_uses(iv, ivs[pos]);
+    for (d, &iv) in dims.iter().zip(&ivs) {
+        ir.replace_all_uses(d.iv, iv);
     }
     ir.erase_op(l);
-    Ok(launch)
+    launch
 }

@@ -11,18 +11,28 @@
 //! manifest gives the offsets); the workgroup size is the
 //! kernel's `known_block_size`.
 
+pub mod affine_for_to_gpu;
 pub mod build;
+pub mod coalesce;
+#[allow(unsafe_code)] // the C entry points JIT-compiled host code calls
 pub mod host;
 pub mod map;
 pub mod naga_emit;
 pub mod outline;
+pub mod promote;
+#[allow(unsafe_code)] // copies between host memory and device buffers
 pub mod runtime;
 
 use lattice_ir::pass::PassRegistry;
 
 /// Registers the GPU passes.
 pub fn register(registry: &mut PassRegistry) {
-    registry.register(&[&map::MAP_PARALLEL_LOOPS, &outline::KERNEL_OUTLINING]);
+    registry.register(&[
+        &map::MAP_PARALLEL_LOOPS,
+        &outline::KERNEL_OUTLINING,
+        &promote::PROMOTE_WORKGROUP_MEMORY,
+        &affine_for_to_gpu::CONVERT_AFFINE_FOR_TO_GPU,
+    ]);
 }
 
 /// Options of [`map_and_outline`] and [`emit_all`].
@@ -38,6 +48,11 @@ pub struct GpuCompileOptions {
     pub shader_f64: bool,
     /// Allow i64 (the device has `SHADER_INT64`).
     pub shader_i64: bool,
+    /// Promote shared tiles to workgroup memory after the mapping
+    /// (`--gpu-promote-workgroup-memory`).
+    pub promote: Option<promote::PromoteOptions>,
+    /// Iterations per invocation per mapped dimension, x first (`--gpu-thread-tile`).
+    pub thread_tile: Vec<i64>,
 }
 
 /// Maps the parallel loops of every `func.func` of `module` and outlines the launches
@@ -53,6 +68,7 @@ pub fn map_and_outline(
         demote_f64: options.demote_f64,
         shader_f64: options.shader_f64,
         shader_i64: options.shader_i64,
+        thread_tile: options.thread_tile.clone(),
     };
     map::check_options(&map_options).map_err(|e| {
         vec![lattice_ir::Diagnostic::error(
@@ -72,6 +88,9 @@ pub fn map_and_outline(
             .collect();
         for f in funcs {
             remarks.extend(map::map_parallel_loops(ir, f, &map_options).remarks);
+            if let Some(p) = &options.promote {
+                remarks.extend(promote::promote_workgroup_memory(ir, f, p).remarks);
+            }
         }
     }
     outline::outline_kernels(ir, module)?;
@@ -106,6 +125,10 @@ pub struct RunGpuOptions {
     pub workgroup_size: Vec<i64>,
     /// Compute f64 kernels in f32 even when the device has `SHADER_F64`.
     pub demote_f64: bool,
+    /// Promote shared tiles to workgroup memory.
+    pub promote: Option<promote::PromoteOptions>,
+    /// Iterations per invocation per mapped dimension, x first.
+    pub thread_tile: Vec<i64>,
 }
 
 /// What [`run_module`] produced.
@@ -123,63 +146,74 @@ pub struct RunGpuOutput {
     pub kernel_time: Option<std::time::Duration>,
     /// Per kernel (`module::func`): launches and summed timestamp time.
     pub per_kernel: Vec<(String, u64, Option<std::time::Duration>)>,
+    /// Bytes copied host → device and device → host.
+    pub traffic: (u64, u64),
     /// Remarks for loops left on the host.
     pub remarks: Vec<lattice_ir::Diagnostic>,
 }
 
+fn messages(d: &[lattice_ir::Diagnostic]) -> String {
+    d.iter()
+        .map(|d| d.message.clone())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Runs `@entry` of `module` with its parallel loops on the GPU: maps and outlines them
-/// (f64 stays on the GPU where the device has `SHADER_F64`), emits the kernels, lowers
-/// the host code with `lower-affine` and interprets it ([`host`]), dispatching each
-/// `gpu.launch_func` through wgpu.
+/// (f64 stays on the GPU where the device has `SHADER_F64`), emits the kernels, compiles
+/// the host code with the CPU back end (`gpu.launch_func` becomes a call into
+/// [`host`]) and JIT-runs it; each launch dispatches through wgpu ([`runtime`]).
 pub fn run_module(
     ir: &mut lattice_ir::Ir,
     module: lattice_ir::Op,
     entry: &str,
     options: &RunGpuOptions,
 ) -> Result<RunGpuOutput, String> {
-    let mut gpu = runtime::Gpu::new(&options.gpu).map_err(|e| e.to_string())?;
+    let gpu = runtime::Gpu::new(&options.gpu).map_err(|e| e.to_string())?;
     let compile = GpuCompileOptions {
         workgroup_size: options.workgroup_size.clone(),
         demote_f64: options.demote_f64 || !gpu.shader_f64,
         shader_f16: gpu.shader_f16,
         shader_f64: gpu.shader_f64 && !options.demote_f64,
         shader_i64: gpu.shader_i64,
+        promote: options.promote.clone(),
+        thread_tile: options.thread_tile.clone(),
     };
-    let remarks = map_and_outline(ir, module, &compile).map_err(|d| {
-        d.iter()
-            .map(|d| d.message.clone())
-            .collect::<Vec<_>>()
-            .join("\n")
-    })?;
+    let remarks = map_and_outline(ir, module, &compile).map_err(|d| messages(&d))?;
     let kernels = emit_all(ir, module, &compile).map_err(|e| e.to_string())?;
-    lattice_affine::passes::lower_affine::lower_affine(
-        ir,
-        module,
-        &lattice_affine::passes::lower_affine::LowerAffineOptions::default(),
-    )
-    .map_err(|d| {
-        d.iter()
-            .map(|d| d.message.clone())
-            .collect::<Vec<_>>()
-            .join("\n")
-    })?;
+    let llcx = inkwell::context::Context::create();
+    let codegen = crate::llvm::CodegenOptions::default();
+    let (llmod, _tm) =
+        crate::llvm::compile(&llcx, ir, module, &codegen).map_err(|d| messages(&d))?;
+    let mut symbols = crate::runtime::symbols().to_vec();
+    symbols.extend(host::symbols());
+    let jit = crate::llvm::jit::Jit::new(llmod, codegen.opt_level, &[], &symbols)
+        .map_err(|e| e.to_string())?;
+    let void = crate::llvm::jit::EntryResult::Void;
+    jit.check_entry(entry, void).map_err(|e| e.to_string())?;
     let adapter = gpu.adapter_name.clone();
-    let host = host::Host::new(ir, module, &mut gpu, &kernels);
-    let mut h = host;
-    let output = h_run(&mut h, entry).map_err(|e| e.to_string())?;
-    let (launches, kernel_time) = (h.launches, h.kernel_time);
-    let per_kernel = std::mem::take(&mut h.per_kernel);
+    let n = kernels.len();
+    let ((called, printed), _gpu, stats) = host::with_gpu(gpu, kernels, || {
+        crate::runtime::capture_output(|| jit.call(entry, void))
+    });
+    called.map_err(|e| e.to_string())?;
+    let stats = stats.map_err(|e| e.to_string())?;
+    let kernel_time = stats
+        .per_kernel
+        .iter()
+        .filter_map(|e| e.2)
+        .reduce(|a, b| a + b);
+    if !printed.stderr.is_empty() {
+        eprint!("{}", String::from_utf8_lossy(&printed.stderr));
+    }
     Ok(RunGpuOutput {
-        output,
+        output: String::from_utf8_lossy(&printed.stdout).into_owned(),
         adapter,
-        kernels: kernels.len(),
-        launches,
+        kernels: n,
+        launches: stats.launches,
         kernel_time,
-        per_kernel,
+        per_kernel: stats.per_kernel,
+        traffic: (stats.uploaded, stats.downloaded),
         remarks,
     })
-}
-
-fn h_run(h: &mut host::Host<'_>, entry: &str) -> Result<String, host::HostError> {
-    h.run_entry(entry)
 }

@@ -7,9 +7,9 @@
 //! `block_dim` ops standing for the launch's region arguments; the kernel and its module
 //! are named `<function>_kernel` (made unique with `_0`, `_1`, ... suffixes) and placed
 //! right after the function; constant block and grid sizes become `known_block_size` /
-//! `known_grid_size`; the enclosing module gets `gpu.container_module`. Declines (error)
-//! on launches with more than one block, async dependencies, clusters or workgroup
-//! attributions.
+//! `known_grid_size`; the enclosing module gets `gpu.container_module`; workgroup
+//! attributions become the kernel's workgroup attributions. Declines (error) on launches
+//! with more than one block, async dependencies, clusters or private attributions.
 
 use super::build::{Builder, InsertPoint};
 use lattice_ir::pass::{PassDef, PassOptions};
@@ -118,9 +118,14 @@ fn outline_one(ir: &mut Ir, launch: Op, name: &str) -> Result<(Op, Op), String> 
         return Err("cannot outline a launch whose body has several blocks".into());
     }
     let entry = blocks[0];
-    if ir.block_args(entry).len() != 12 {
-        return Err("cannot outline a launch with workgroup or private attributions".into());
+    let workgroup = ir
+        .attr(launch, "workgroup_attributions")
+        .and_then(|a| ctx.int_value(a))
+        .unwrap_or(0) as usize;
+    if ir.block_args(entry).len() != 12 + workgroup {
+        return Err("cannot outline a launch with private attributions".into());
     }
+    let attributions: Vec<Value> = ir.block_args(entry)[12..].to_vec();
     let sizes = ir.operands(launch).to_vec(); // grid x y z, block x y z
     let loc = ir.loc(launch);
     // Sink constants: clone each used arith.constant defined above into the body.
@@ -163,7 +168,9 @@ fn outline_one(ir: &mut Ir, launch: Op, name: &str) -> Result<(Op, Op), String> 
     }
     // The kernel function.
     let arg_types: Vec<_> = args.iter().map(|&v| ir.value_type(v)).collect();
-    let fbody = ir.create_block(&arg_types);
+    let mut block_types = arg_types.clone();
+    block_types.extend(attributions.iter().map(|&v| ir.value_type(v)));
+    let fbody = ir.create_block(&block_types);
     let fregion = ir.create_region();
     ir.append_block(fregion, fbody);
     let mut attrs = vec![
@@ -172,7 +179,10 @@ fn outline_one(ir: &mut Ir, launch: Op, name: &str) -> Result<(Op, Op), String> 
             "function_type",
             ctx.type_attr(ctx.function_type(arg_types.clone(), vec![])),
         ),
-        ("workgroup_attributions", ctx.i64_attr(0)),
+        (
+            "workgroup_attributions",
+            ctx.i64_attr(attributions.len() as i64),
+        ),
         ("gpu.kernel", ctx.unit_attr()),
     ];
     let consts: Vec<Option<i64>> = sizes.iter().map(|&v| constant_int(ir, v)).collect();
@@ -216,6 +226,9 @@ fn outline_one(ir: &mut Ir, launch: Op, name: &str) -> Result<(Op, Op), String> 
     let fargs = ir.block_args(fbody).to_vec();
     for (&v, &fa) in args.iter().zip(&fargs) {
         ir.replace_uses_where(v, fa, |ir, u| ir.is_ancestor(launch, u.op));
+    }
+    for (&a, &fa) in attributions.iter().zip(&fargs[args.len()..]) {
+        ir.replace_all_uses(a, fa);
     }
     ir.splice_block_ops(entry, fbody);
     let term = ir.last_op(fbody).ok_or("empty launch body")?;

@@ -56,6 +56,11 @@ pub struct LowerCtx<'a, 'ctx> {
     pub function: Option<FunctionValue<'ctx>>,
     /// The op being lowered (for builder error locations).
     pub current_op: Option<Op>,
+    /// While an elementwise op on n-D vectors is lowered leaf by leaf: n-D vector types
+    /// convert to their innermost 1-D vector type (see `vector/nd.rs`).
+    pub nd_leaf: bool,
+    /// Kernel indices and coherence calls of host code that launches GPU kernels.
+    pub gpu_plan: Option<crate::gpu::host::HostPlan>,
 }
 
 impl<'a, 'ctx> LowerCtx<'a, 'ctx> {
@@ -77,6 +82,8 @@ impl<'a, 'ctx> LowerCtx<'a, 'ctx> {
             region_exits: FxHashMap::default(),
             function: None,
             current_op: None,
+            nd_leaf: false,
+            gpu_plan: None,
         }
     }
 
@@ -208,11 +215,12 @@ impl<'a, 'ctx> LowerCtx<'a, 'ctx> {
                 scalable,
                 element,
             } => {
-                if scalable.iter().any(|&s| s) || shape.is_empty() {
+                if scalable.iter().any(|&s| s) {
                     return None;
                 }
                 let elt = self.llvm_type(*element)?;
-                let inner = *shape.last()? as u32;
+                // A 0-D vector is a one-lane vector, as in MLIR's LLVM lowering.
+                let inner = shape.last().map_or(1, |&d| d as u32);
                 let mut t: BasicTypeEnum = match elt {
                     BasicTypeEnum::IntType(t) => t.vec_type(inner).into(),
                     BasicTypeEnum::FloatType(t) => t.vec_type(inner).into(),
@@ -220,7 +228,10 @@ impl<'a, 'ctx> LowerCtx<'a, 'ctx> {
                     _ => return None,
                 };
                 // n-D vectors are arrays of 1-D vectors, as in MLIR's LLVM lowering.
-                for &d in shape[..shape.len() - 1].iter().rev() {
+                if self.nd_leaf {
+                    return Some(t);
+                }
+                for &d in shape[..shape.len().saturating_sub(1)].iter().rev() {
                     t = t.array_type(d as u32).into();
                 }
                 t

@@ -26,6 +26,8 @@ pub mod jit;
 mod arith;
 mod cf;
 pub mod func;
+#[allow(unsafe_code)] // GEPs into the launch argument records
+mod gpu;
 mod math;
 #[allow(unsafe_code)]
 mod memref;
@@ -87,6 +89,7 @@ pub fn translate<'ctx>(
     let llmod = llcx.create_module(name);
     {
         let mut cx = LowerCtx::new(ir, llcx, &llmod, options.clone());
+        cx.gpu_plan = crate::gpu::host::plan(ir, module);
         let mut errors = Vec::new();
         let body: Vec<Op> = ir
             .regions(module)
@@ -99,6 +102,8 @@ pub fn translate<'ctx>(
             let r = match ir.op_name(op) {
                 "func.func" => func::declare(&mut cx, op).map(|_| ()),
                 "memref.global" => memref::declare_global(&mut cx, op),
+                // Kernels are compiled by the GPU back end (`crate::gpu`).
+                "gpu.module" => Ok(()),
                 _ => Err(cx.error(
                     op,
                     format!(
@@ -141,9 +146,20 @@ pub fn translate<'ctx>(
 /// dialect file gets an arm here.
 pub fn lower_op(cx: &mut LowerCtx<'_, '_>, op: Op) -> LResult<()> {
     cx.current_op = Some(op);
+    if cx.gpu_plan.is_some() {
+        gpu::before_op(cx, op)?;
+    }
     let name = cx.ir.op_name(op);
     let dialect = name.split_once('.').map_or(name, |(d, _)| d);
     match dialect {
+        "arith" | "math" if vector::has_nd(cx, op) => {
+            let lower = if dialect == "arith" {
+                arith::lower
+            } else {
+                math::lower
+            };
+            vector::elementwise(cx, op, lower)
+        }
         "arith" => arith::lower(cx, op),
         "math" => math::lower(cx, op),
         "memref" => memref::lower(cx, op),
@@ -151,6 +167,7 @@ pub fn lower_op(cx: &mut LowerCtx<'_, '_>, op: Op) -> LResult<()> {
         "cf" => cf::lower(cx, op),
         "func" => func::lower(cx, op),
         "vector" => vector::lower(cx, op),
+        "gpu" => gpu::lower(cx, op),
         _ => Err(cx.unsupported(op)),
     }
 }
@@ -179,6 +196,9 @@ pub fn lower_body<'ctx>(
                 .is_some_and(|d| d.traits.contains(lattice_ir::Traits::TERMINATOR));
         if is_terminator {
             cx.current_op = Some(op);
+            if cx.gpu_plan.is_some() {
+                gpu::before_op(cx, op)?;
+            }
             yielded = ir
                 .operands(op)
                 .iter()

@@ -109,7 +109,7 @@ fn runtime_fn<'ctx>(cx: &LowerCtx<'_, 'ctx>, name: &str, chunks: bool) -> Functi
 
 /// An alloca of `ty` at the start of the current function's entry block (so that a parallel
 /// loop inside a sequential loop does not grow the stack).
-fn entry_alloca<'ctx>(
+pub(crate) fn entry_alloca<'ctx>(
     cx: &LowerCtx<'_, 'ctx>,
     ty: BasicTypeEnum<'ctx>,
     name: &str,

@@ -307,6 +307,15 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
 /// `scf.parallel` → the thread-pool lowering of `parallel.rs` ([`lower_parallel_sequential`]
 /// is the sequential one: a loop nest folding `scf.reduce` values in iteration order).
 pub fn lower_parallel<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
+    // A loop that may launch GPU kernels runs its iterations in order: the host/device
+    // coherence calls assume no launch runs concurrently with host accesses.
+    if cx
+        .gpu_plan
+        .as_ref()
+        .is_some_and(|p| p.sequential.contains(&op))
+    {
+        return lower_parallel_sequential(cx, op);
+    }
     super::parallel::lower_parallel(cx, op)
 }
 

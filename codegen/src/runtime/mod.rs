@@ -14,7 +14,9 @@ pub mod parallel;
 pub mod print;
 
 pub use memref::{MemRefView, UnrankedMemRef};
-pub use output::{capture_output, flush_output, Captured};
+pub use output::{
+    capture_output, flush_output, hold_stdout, silence_stdout, take_held_stdout, Captured,
+};
 pub use parallel::{set_threads, threads, ParallelBody};
 
 use memref as m;

@@ -1,10 +1,38 @@
 //! Where the runtime's printing goes: the process's stdout and stderr, or, on a thread that
 //! asked for it with [`capture_output`], an in-memory buffer (tests, and embedders that want
-//! the text). Invariant: each runtime call writes its whole text with one `write_all`, so
-//! text from concurrent calls never interleaves within a call.
+//! the text). Process-wide, stdout text can also be held back ([`hold_stdout`], for
+//! `lattice run`'s mlir-runner output order) or dropped ([`silence_stdout`], for timed
+//! re-runs); both apply to every thread, the parallel runtime's workers included.
+//! Invariant: each runtime call writes its whole text with one `write_all`, so text from
+//! concurrent calls never interleaves within a call.
 
 use std::cell::RefCell;
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
+/// Stdout text held back by [`hold_stdout`] (`None`: not holding).
+static HELD: Mutex<Option<Vec<u8>>> = Mutex::new(None);
+/// Drop stdout text (see [`silence_stdout`]).
+static SILENT: AtomicBool = AtomicBool::new(false);
+
+/// From now on, keep the runtime's stdout text in a buffer until [`take_held_stdout`].
+pub fn hold_stdout() {
+    *HELD.lock().unwrap_or_else(|e| e.into_inner()) = Some(Vec::new());
+}
+
+/// Stops holding stdout text and returns what was held.
+pub fn take_held_stdout() -> Vec<u8> {
+    HELD.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .take()
+        .unwrap_or_default()
+}
+
+/// While `on`, the runtime's stdout text (not captured by a thread) is dropped.
+pub fn silence_stdout(on: bool) {
+    SILENT.store(on, Ordering::SeqCst);
+}
 
 thread_local! {
     static CAPTURE: RefCell<Option<(Vec<u8>, Vec<u8>)>> = const { RefCell::new(None) };
@@ -19,10 +47,15 @@ pub(crate) fn stdout(bytes: &[u8]) {
         }
         None => false,
     });
-    if !captured {
-        // Like C stdio, the runtime ignores write errors (a closed pipe, a full disk).
-        let _ = std::io::stdout().lock().write_all(bytes);
+    if captured || SILENT.load(Ordering::Relaxed) {
+        return;
     }
+    if let Some(held) = HELD.lock().unwrap_or_else(|e| e.into_inner()).as_mut() {
+        held.extend_from_slice(bytes);
+        return;
+    }
+    // Like C stdio, the runtime ignores write errors (a closed pipe, a full disk).
+    let _ = std::io::stdout().lock().write_all(bytes);
 }
 
 /// Writes `bytes` to stderr (or the current thread's capture).

@@ -33,5 +33,17 @@ int main(void) {
     printf(" %g", r.aligned[r.offset + i * r.strides[0]]);
   printf("\n");
   free(r.allocated);
+
+  /* Several results, through the results struct. */
+  float v[5] = {3, -1.5f, 7, 2, 0};
+  MemRef_float_1d vd = {v, v, 0, {5}, {1}};
+  stats_results st;
+  _mlir_ciface_stats(&st, &vd);
+  printf("stats %g %g %lld\n", st.r0, st.r1, (long long)st.r2);
+  filled_results fr;
+  _mlir_ciface_filled(&fr, 3, 1.5);
+  printf("filled %lld: %g %g %g total %g\n", (long long)fr.r0.sizes[0],
+         fr.r0.aligned[0], fr.r0.aligned[1], fr.r0.aligned[2], fr.r1);
+  free(fr.r0.allocated);
   return 0;
 }

@@ -40,3 +40,30 @@ func.func @iota(%n: index) -> memref<?xf64> attributes {llvm.emit_c_interface} {
   }
   return %A : memref<?xf64>
 }
+
+// Several results: returned through a `stats_results` struct by `_mlir_ciface_stats`.
+func.func @stats(%X: memref<?xf32>) -> (f32, f32, index) attributes {llvm.emit_c_interface} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %X, %c0 : memref<?xf32>
+  %first = memref.load %X[%c0] : memref<?xf32>
+  %r:2 = scf.for %i = %c1 to %n step %c1 iter_args(%lo = %first, %hi = %first) -> (f32, f32) {
+    %v = memref.load %X[%i] : memref<?xf32>
+    %l = arith.minimumf %lo, %v : f32
+    %h = arith.maximumf %hi, %v : f32
+    scf.yield %l, %h : f32, f32
+  }
+  return %r#0, %r#1, %n : f32, f32, index
+}
+
+// A memref and a scalar result.
+func.func @filled(%n: index, %v: f64) -> (memref<?xf64>, f64) attributes {llvm.emit_c_interface} {
+  %A = memref.alloc(%n) : memref<?xf64>
+  affine.for %i = 0 to %n {
+    affine.store %v, %A[%i] : memref<?xf64>
+  }
+  %ni = arith.index_cast %n : index to i64
+  %nf = arith.sitofp %ni : i64 to f64
+  %t = arith.mulf %nf, %v : f64
+  return %A, %t : memref<?xf64>, f64
+}

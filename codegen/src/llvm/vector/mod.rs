@@ -1,29 +1,37 @@
-//! `vector` dialect → LLVM vector instructions and intrinsics, for 1-D vectors (what
-//! `affine-super-vectorize` with one virtual vector size produces, and what hand-written
-//! kernels use): `broadcast`, `create_mask`, `constant_mask`, `step`, `load`, `store`,
-//! `transfer_read`/`transfer_write` (any permutation map with one result: a memref dimension
-//! or the broadcast constant 0; out-of-bounds lanes and masks through `llvm.masked.*`),
-//! `maskedload`/`maskedstore`, `fma`, `reduction` (every combining kind, with or without an
-//! accumulator), `extract`/`insert` (static or dynamic position), `from_elements`,
-//! `shuffle`, `bitcast`, `shape_cast` between equal 1-D types, and `print`. `arith` on
-//! 1-D vectors is `arith.rs`'s.
+//! `vector` dialect → LLVM vector instructions and intrinsics. Vectors of any rank are
+//! lowered as upstream's vector-to-llvm holds them: 1-D vectors are LLVM vectors, n-D
+//! vectors nested arrays of 1-D "leaf" vectors ([`nd`]). One job per file: [`nd`] (the
+//! representation, data movement, elementwise `arith`/`math` on n-D), [`shape`]
+//! (broadcast, transpose, shape_cast, extract/insert, strided slices, masks, fma, print),
+//! [`contract`] (contract, outerproduct, multi_reduction, `vector.mask`), [`transfer`]
+//! (n-D transfer_read/transfer_write), [`gather`] (gather, scatter, expandload,
+//! compressstore); this file keeps the 1-D memory accesses (`load`, `store`, masked
+//! forms, gathers/scatters for strided transfers), `reduction`, `step` and scalar `print`.
 //!
 //! Invariants: a lane that is masked off, or out of bounds for a transfer whose `in_bounds`
 //! entry is false, is never read or written (masked intrinsics, not clamped addresses);
 //! contiguous transfers (static unit stride along the vector's dimension) become plain or
-//! masked vector loads/stores, others gathers/scatters. n-D vectors and scalable vectors
-//! are reported as unsupported, never mis-lowered.
+//! masked vector loads/stores, others gathers/scatters. 0-D vectors are one-lane vectors
+//! (shape `[1]` to the helpers). Scalable vectors, `vector.scan`, `vector.type_cast` and
+//! `vector.mask` with a pass-through value are reported as unsupported, never mis-lowered.
+
+mod contract;
+mod gather;
+pub(crate) mod nd;
+mod shape;
+mod transfer;
+
+pub(crate) use nd::{elementwise, has_nd};
 
 use inkwell::types::{BasicType, BasicTypeEnum, VectorType};
 use inkwell::values::{
     AsValueRef, BasicValue, BasicValueEnum, IntValue, PointerValue, VectorValue,
 };
 use inkwell::IntPredicate;
-use lattice_ir::{AffineExprData, AttrData, Op, Type, TypeData, DYNAMIC};
+use lattice_ir::{AttrData, Op, Type, TypeData};
 
 use super::arith::intrinsic;
 use super::ctx::{LResult, LowerCtx};
-use super::scf::dense_i32_segments;
 
 /// Shape and element type of a fixed-size 1-D vector type.
 fn vector_1d(cx: &LowerCtx<'_, '_>, ty: Type) -> Option<(u32, Type)> {
@@ -119,21 +127,11 @@ fn and_masks<'ctx>(
 /// Calls an intrinsic that returns nothing.
 fn intrinsic_void<'ctx>(
     cx: &LowerCtx<'_, 'ctx>,
-    op: Op,
     name: &str,
     types: &[BasicTypeEnum<'ctx>],
     args: &[BasicValueEnum<'ctx>],
 ) -> LResult<()> {
-    let i = inkwell::intrinsics::Intrinsic::find(name)
-        .ok_or_else(|| cx.error(op, format!("LLVM has no intrinsic '{name}'")))?;
-    let f = i
-        .get_declaration(cx.module, types)
-        .ok_or_else(|| cx.error(op, format!("cannot declare LLVM intrinsic '{name}'")))?;
-    let args: Vec<_> = args.iter().map(|&a| a.into()).collect();
-    cx.builder
-        .build_direct_call(f, &args, "")
-        .map_err(|e| cx.builder_error(e))?;
-    Ok(())
+    super::arith::intrinsic_call(cx, name, types, args).map(|_| ())
 }
 
 /// How a 1-D transfer addresses memory.
@@ -149,68 +147,52 @@ struct Access<'ctx> {
     mask: Option<VectorValue<'ctx>>,
 }
 
-/// The addressing of a transfer op on memref operand `source` at `indices`, with
-/// `permutation_map`, `in_bounds` and optional `mask`.
-fn access<'ctx>(
+/// Contiguous access at memref operand `source_index` and the `rank` index operands after
+/// it (`vector.load`/`store` and their masked forms: no bounds masking).
+fn contiguous<'ctx>(
     cx: &LowerCtx<'_, 'ctx>,
     op: Op,
     source_index: usize,
-    n_indices: usize,
-    mask_index: Option<usize>,
+    rank: usize,
+    mask: Option<VectorValue<'ctx>>,
+) -> LResult<Access<'ctx>> {
+    let source = cx.ir.operand(op, source_index);
+    let desc = cx.value(source)?.into_struct_value();
+    let idx: Vec<IntValue<'ctx>> = (0..rank)
+        .map(|i| cx.int_operand(op, source_index + 1 + i))
+        .collect::<LResult<_>>()?;
+    let base = cx.element_ptr_at(op, cx.ir.value_type(source), desc, &idx)?;
+    Ok(Access {
+        base,
+        stride: Some(1),
+        stride_value: None,
+        mask,
+    })
+}
+
+/// The addressing of a 1-D transfer of `lanes` lanes on memref `desc` (of type `mty`) at
+/// indices `idx`, running along memref dimension `dim` (`None`: broadcast), with lanes past
+/// the dimension's size masked off unless `in_bounds`, and `user_mask` applied.
+#[allow(clippy::too_many_arguments)]
+fn access_at<'ctx>(
+    cx: &LowerCtx<'_, 'ctx>,
+    op: Op,
+    mty: Type,
+    desc: inkwell::values::StructValue<'ctx>,
+    idx: &[IntValue<'ctx>],
+    dim: Option<usize>,
+    in_bounds: bool,
+    user_mask: Option<VectorValue<'ctx>>,
     lanes: u32,
 ) -> LResult<Access<'ctx>> {
-    let ir = cx.ir;
-    let ctx = ir.ctx();
-    let source = ir.operand(op, source_index);
-    let mty = ir.value_type(source);
+    let ctx = cx.ir.ctx();
     let TypeData::MemRef { shape, .. } = ctx.type_data(mty) else {
         return Err(cx.error(
             op,
             "transfers on tensors cannot be lowered; bufferize first",
         ));
     };
-    let rank = shape.len();
-    if n_indices != rank {
-        return Err(cx.error(op, "transfer with a wrong number of indices"));
-    }
-    let desc = cx.value(source)?.into_struct_value();
-    let idx: Vec<IntValue<'ctx>> = (0..rank)
-        .map(|i| cx.int_operand(op, source_index + 1 + i))
-        .collect::<LResult<_>>()?;
-    let base = cx.element_ptr_at(op, mty, desc, &idx)?;
-    // Which memref dimension the vector runs along (None: broadcast).
-    let dim = match ir.attr(op, "permutation_map").map(|a| ctx.attr_data(a)) {
-        None => Some(
-            rank.checked_sub(1)
-                .ok_or_else(|| cx.error(op, "transfer on a 0-D memref"))?,
-        ),
-        Some(AttrData::AffineMap(m)) => {
-            let results = ctx.map_results(*m);
-            if results.len() != 1 {
-                return Err(cx.error(
-                    op,
-                    "transfer with a permutation map of several results cannot be lowered yet",
-                ));
-            }
-            match ctx.expr_data(results[0]) {
-                AffineExprData::Dim(d) => Some(d as usize),
-                AffineExprData::Constant(0) => None,
-                _ => return Err(cx.error(op, "unsupported permutation map")),
-            }
-        }
-        Some(_) => return Err(cx.error(op, "permutation_map is not an affine map")),
-    };
-    let in_bounds = match ir.attr(op, "in_bounds").map(|a| ctx.attr_data(a)) {
-        Some(AttrData::Array(v)) => v
-            .first()
-            .map(|&a| matches!(ctx.attr_data(a), AttrData::Integer { value: 1, .. }))
-            .unwrap_or(false),
-        _ => false,
-    };
-    let user_mask = match mask_index {
-        Some(i) => Some(cx.operand(op, i)?.into_vector_value()),
-        None => None,
-    };
+    let base = cx.element_ptr_at(op, mty, desc, idx)?;
     let Some(d) = dim else {
         return Ok(Access {
             base,
@@ -222,19 +204,7 @@ fn access<'ctx>(
     let bounds_mask = if in_bounds {
         None
     } else {
-        let size = if shape[d] != DYNAMIC {
-            cx.const_i64(shape[d])
-        } else {
-            let sizes = cx
-                .builder
-                .build_extract_value(desc, 3, "sizes")
-                .map_err(|e| cx.builder_error(e))?
-                .into_array_value();
-            cx.builder
-                .build_extract_value(sizes, d as u32, "size")
-                .map_err(|e| cx.builder_error(e))?
-                .into_int_value()
-        };
+        let size = transfer::dim_size(cx, shape, desc, d)?;
         let rem = cx
             .builder
             .build_int_sub(size, idx[d], "rem")
@@ -311,17 +281,42 @@ fn read<'ctx>(
         None => vt.get_poison().into(),
     };
     match a.stride {
-        Some(0) => {
-            let s = cx.builder.build_load(elem, a.base, "").map_err(be)?;
-            let v = splat(cx, s, lanes)?;
-            match a.mask {
-                Some(m) => Ok(cx
+        Some(0) => match a.mask {
+            None => {
+                let s = cx.builder.build_load(elem, a.base, "").map_err(be)?;
+                Ok(splat(cx, s, lanes)?.into())
+            }
+            // Masked: one masked scalar load, enabled when any lane is (a guarded n-D row
+            // may point past the memref), splat and merged with the pass-through.
+            Some(m) => {
+                let any = intrinsic(
+                    cx,
+                    "llvm.vector.reduce.or",
+                    &[m.get_type().into()],
+                    &[m.into()],
+                )?
+                .into_int_value();
+                let one = nd::nd_type(elem, &[1]);
+                let first = |v: BasicValueEnum<'ctx>| -> LResult<BasicValueEnum<'ctx>> {
+                    cx.builder
+                        .build_extract_element(v.into_vector_value(), cx.i64().const_zero(), "")
+                        .map_err(be)
+                };
+                let pass1 = splat(cx, first(passthru)?, 1)?;
+                let mask1 = splat(cx, any.into(), 1)?;
+                let l = intrinsic(
+                    cx,
+                    "llvm.masked.load",
+                    &[one, cx.ptr().into()],
+                    &[a.base.into(), mask1.into(), pass1.into()],
+                )?;
+                let v = splat(cx, first(l)?, lanes)?;
+                Ok(cx
                     .builder
                     .build_select(m, v, passthru.into_vector_value(), "")
-                    .map_err(be)?),
-                None => Ok(v.into()),
+                    .map_err(be)?)
             }
-        }
+        },
         Some(1) => match a.mask {
             None => {
                 let l = cx.builder.build_load(vt, a.base, "vload").map_err(be)?;
@@ -381,7 +376,6 @@ fn write<'ctx>(
             }
             Some(m) => intrinsic_void(
                 cx,
-                op,
                 "llvm.masked.store",
                 &[vt.into(), cx.ptr().into()],
                 &[value.into(), a.base.into(), m.into()],
@@ -392,7 +386,6 @@ fn write<'ctx>(
             let m = a.mask.unwrap_or_else(|| all_true(cx, lanes));
             intrinsic_void(
                 cx,
-                op,
                 "llvm.masked.scatter",
                 &[vt.into(), cx.ptr().vec_type(lanes).into()],
                 &[value.into(), ptrs.into(), m.into()],
@@ -412,7 +405,7 @@ fn kind(cx: &LowerCtx<'_, '_>, op: Op) -> LResult<String> {
     }
 }
 
-/// `a <kind> b` on scalars.
+/// `a <kind> b` on scalars or 1-D vectors (lane by lane).
 fn combine<'ctx>(
     cx: &LowerCtx<'_, 'ctx>,
     op: Op,
@@ -420,66 +413,48 @@ fn combine<'ctx>(
     a: BasicValueEnum<'ctx>,
     b: BasicValueEnum<'ctx>,
 ) -> LResult<BasicValueEnum<'ctx>> {
-    let be = |e| cx.builder_error(e);
-    let bd = &cx.builder;
-    Ok(match (kind, a, b) {
-        ("add", BasicValueEnum::IntValue(x), BasicValueEnum::IntValue(y)) => {
-            bd.build_int_add(x, y, "").map_err(be)?.into()
-        }
-        ("add", BasicValueEnum::FloatValue(x), BasicValueEnum::FloatValue(y)) => {
-            bd.build_float_add(x, y, "").map_err(be)?.into()
-        }
-        ("mul", BasicValueEnum::IntValue(x), BasicValueEnum::IntValue(y)) => {
-            bd.build_int_mul(x, y, "").map_err(be)?.into()
-        }
-        ("mul", BasicValueEnum::FloatValue(x), BasicValueEnum::FloatValue(y)) => {
-            bd.build_float_mul(x, y, "").map_err(be)?.into()
-        }
-        ("and", BasicValueEnum::IntValue(x), BasicValueEnum::IntValue(y)) => {
-            bd.build_and(x, y, "").map_err(be)?.into()
-        }
-        ("or", BasicValueEnum::IntValue(x), BasicValueEnum::IntValue(y)) => {
-            bd.build_or(x, y, "").map_err(be)?.into()
-        }
-        ("xor", BasicValueEnum::IntValue(x), BasicValueEnum::IntValue(y)) => {
-            bd.build_xor(x, y, "").map_err(be)?.into()
-        }
-        (
-            "minsi" | "maxsi" | "minui" | "maxui",
-            BasicValueEnum::IntValue(x),
-            BasicValueEnum::IntValue(y),
-        ) => {
-            let p = match kind {
-                "minsi" => IntPredicate::SLT,
-                "maxsi" => IntPredicate::SGT,
-                "minui" => IntPredicate::ULT,
-                _ => IntPredicate::UGT,
-            };
-            let c = bd.build_int_compare(p, x, y, "").map_err(be)?;
-            bd.build_select(c, x, y, "").map_err(be)?
-        }
-        ("minnumf" | "maxnumf" | "minimumf" | "maximumf", BasicValueEnum::FloatValue(_), _) => {
-            let name = match kind {
-                "minnumf" => "llvm.minnum",
-                "maxnumf" => "llvm.maxnum",
-                "minimumf" => "llvm.minimum",
-                _ => "llvm.maximum",
-            };
-            intrinsic(cx, name, &[a.get_type()], &[a, b])?
-        }
+    use inkwell::values::InstructionOpcode as Opc;
+    let is_float = matches!(nd::scalar_type(a.get_type()), BasicTypeEnum::FloatType(_));
+    let opc = match (kind, is_float) {
+        ("add", false) => Some(Opc::Add),
+        ("add", true) => Some(Opc::FAdd),
+        ("mul", false) => Some(Opc::Mul),
+        ("mul", true) => Some(Opc::FMul),
+        ("and", false) => Some(Opc::And),
+        ("or", false) => Some(Opc::Or),
+        ("xor", false) => Some(Opc::Xor),
+        _ => None,
+    };
+    if let Some(opc) = opc {
+        return super::arith::binop(cx, opc, a, b);
+    }
+    let name = match (kind, is_float) {
+        ("minsi", false) => "llvm.smin",
+        ("maxsi", false) => "llvm.smax",
+        ("minui", false) => "llvm.umin",
+        ("maxui", false) => "llvm.umax",
+        ("minnumf", true) => "llvm.minnum",
+        ("maxnumf", true) => "llvm.maxnum",
+        ("minimumf", true) => "llvm.minimum",
+        ("maximumf", true) => "llvm.maximum",
         _ => {
             return Err(cx.error(
                 op,
-                format!("reduction kind '{kind}' does not apply to this element type"),
+                format!("combining kind '{kind}' does not apply to this element type"),
             ))
         }
-    })
+    };
+    intrinsic(cx, name, &[a.get_type()], &[a, b])
 }
 
-fn reduction<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<BasicValueEnum<'ctx>> {
+/// `vector.reduction` of `v` (operand 0, or its masked form).
+fn reduction<'ctx>(
+    cx: &mut LowerCtx<'_, 'ctx>,
+    op: Op,
+    v: BasicValueEnum<'ctx>,
+) -> LResult<BasicValueEnum<'ctx>> {
     let ir = cx.ir;
     let k = kind(cx, op)?;
-    let v = cx.operand(op, 0)?;
     let (lanes, _) = need_1d(cx, op, ir.value_type(ir.operand(op, 0)))?;
     let acc = if ir.operands(op).len() > 1 {
         Some(cx.operand(op, 1)?)
@@ -564,29 +539,66 @@ fn reduction<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<BasicValueEnu
     }
 }
 
-/// Static positions of `vector.extract`/`vector.insert` with dynamic ones (DYNAMIC) taken
-/// from the trailing operands starting at `first_dynamic`.
-fn position<'ctx>(
-    cx: &LowerCtx<'_, 'ctx>,
+/// `vector.reduction` under `vector.mask`: masked-off lanes are replaced by the kind's
+/// neutral element (exact for every kind: `-0.0` for float add, NaN for `minnumf`/`maxnumf`,
+/// the opposite infinity for `minimumf`/`maximumf`, the extreme integer for min/max).
+fn masked_reduction<'ctx>(
+    cx: &mut LowerCtx<'_, 'ctx>,
     op: Op,
-    first_dynamic: usize,
-) -> LResult<Option<IntValue<'ctx>>> {
-    let ir = cx.ir;
-    let statics = match ir
-        .attr(op, "static_position")
-        .map(|a| ir.ctx().attr_data(a))
-    {
-        Some(AttrData::DenseArray { values, .. }) => {
-            values.iter().map(|&v| v as i64).collect::<Vec<_>>()
+    mask: &nd::View<'ctx>,
+) -> LResult<BasicValueEnum<'ctx>> {
+    let k = kind(cx, op)?;
+    let v = cx.operand(op, 0)?.into_vector_value();
+    let vt = v.get_type();
+    let lanes = vt.get_size();
+    let neutral: BasicValueEnum = match vt.get_element_type() {
+        BasicTypeEnum::FloatType(f) => f
+            .const_float(match k.as_str() {
+                "add" => -0.0,
+                "mul" => 1.0,
+                "minnumf" | "maxnumf" => f64::NAN,
+                "minimumf" => f64::INFINITY,
+                "maximumf" => f64::NEG_INFINITY,
+                _ => return Err(cx.error(op, format!("unknown reduction kind '{k}'"))),
+            })
+            .into(),
+        BasicTypeEnum::IntType(i) => {
+            let w = i.get_bit_width();
+            let ones = i.const_all_ones();
+            match k.as_str() {
+                "add" | "or" | "xor" | "maxui" => i.const_zero(),
+                "mul" => i.const_int(1, false),
+                "and" | "minui" => ones,
+                "minsi" => i.const_int_arbitrary_precision(&max_bits(w, true)),
+                "maxsi" => i.const_int_arbitrary_precision(&max_bits(w, false)),
+                _ => return Err(cx.error(op, format!("unknown reduction kind '{k}'"))),
+            }
+            .into()
         }
-        _ => Vec::new(),
+        _ => return Err(cx.error(op, "masked reduction of this element type")),
     };
-    match statics.as_slice() {
-        [] => Ok(None),
-        [p] if *p == DYNAMIC => Ok(Some(cx.int_operand(op, first_dynamic)?)),
-        [p] => Ok(Some(cx.const_i64(*p))),
-        _ => Err(cx.error(op, "positions into n-D vectors cannot be lowered yet")),
+    let m = mask.value.into_vector_value();
+    let n = splat(cx, neutral, lanes)?;
+    let sel = cx
+        .builder
+        .build_select(m, v, n, "")
+        .map_err(|e| cx.builder_error(e))?;
+    reduction(cx, op, sel)
+}
+
+/// Words of the largest (`max`) or smallest signed `w`-bit integer.
+fn max_bits(w: u32, max: bool) -> Vec<u64> {
+    let words = w.div_ceil(64) as usize;
+    let mut v = vec![0u64; words];
+    let top = w - 1;
+    if max {
+        for b in 0..top {
+            v[(b / 64) as usize] |= 1 << (b % 64);
+        }
+    } else {
+        v[(top / 64) as usize] |= 1 << (top % 64);
     }
+    v
 }
 
 fn print_scalar<'ctx>(
@@ -690,53 +702,28 @@ fn memref_rank(cx: &LowerCtx<'_, '_>, op: Op, i: usize) -> LResult<usize> {
 /// Lowers one `vector` op.
 pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
     let ir = cx.ir;
-    let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
     let result_ty = ir.results(op).first().map(|&r| ir.value_type(r));
+    if shape::lower(cx, op)? || gather::lower(cx, op)? {
+        return Ok(());
+    }
     match ir.op_name(op) {
-        "vector.broadcast" => {
-            let rt = result_ty.expect("one result");
-            let (n, _) = need_1d(cx, op, rt)?;
-            let src = cx.operand(op, 0)?;
-            let v: BasicValueEnum = if vector_1d(cx, ir.value_type(ir.operand(op, 0))).is_some() {
-                let (m, _) = need_1d(cx, op, ir.value_type(ir.operand(op, 0)))?;
-                if m == n {
-                    src
-                } else {
-                    let e = cx
-                        .builder
-                        .build_extract_element(src.into_vector_value(), cx.i64().const_zero(), "")
-                        .map_err(|e| be(cx, e))?;
-                    splat(cx, e, n)?.into()
-                }
-            } else {
-                splat(cx, src, n)?.into()
-            };
+        "vector.transfer_read" | "vector.transfer_write" => transfer::lower(cx, op, None, None),
+        "vector.contract" => {
+            let v = contract::contract(cx, op, None)?;
             cx.define_result(op, v);
             Ok(())
         }
-        "vector.create_mask" => {
-            let (n, _) = need_1d(cx, op, result_ty.expect("one result"))?;
-            let bound = cx.int_operand(op, 0)?;
-            let m = lanes_below(cx, bound, n)?;
-            cx.define_result(op, m);
+        "vector.outerproduct" => {
+            let v = contract::outerproduct(cx, op, None)?;
+            cx.define_result(op, v);
             Ok(())
         }
-        "vector.constant_mask" => {
-            let (n, _) = need_1d(cx, op, result_ty.expect("one result"))?;
-            let k = match ir.attr(op, "mask_dim_sizes").map(|a| ir.ctx().attr_data(a)) {
-                Some(AttrData::DenseArray { values, .. }) if values.len() == 1 => values[0] as i64,
-                _ => return Err(cx.error(op, "vector.constant_mask without one mask size")),
-            };
-            let t: Vec<_> = (0..n)
-                .map(|l| {
-                    cx.llcx
-                        .bool_type()
-                        .const_int(u64::from(i64::from(l) < k), false)
-                })
-                .collect();
-            cx.define_result(op, VectorType::const_vector(&t));
+        "vector.multi_reduction" => {
+            let v = contract::multi_reduction(cx, op, None)?;
+            cx.define_result(op, v);
             Ok(())
         }
+        "vector.mask" => contract::mask(cx, op),
         "vector.step" => {
             let rt = result_ty.expect("one result");
             let (n, _) = need_1d(cx, op, rt)?;
@@ -747,12 +734,10 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
         "vector.load" | "vector.maskedload" => {
             // vector.load %base[%i...]; vector.maskedload %base[%i...], %mask, %pass_thru
             let rt = result_ty.expect("one result");
-            let (n, _) = need_1d(cx, op, rt)?;
+            need_1d(cx, op, rt)?;
             let vt = vty(cx, op, rt)?;
             let rank = memref_rank(cx, op, 0)?;
-            let mut a = access(cx, op, 0, rank, None, n)?;
-            a.stride = Some(1); // consecutive elements, no bounds masking
-            a.mask = None;
+            let a = contiguous(cx, op, 0, rank, None)?;
             let v = if ir.op_name(op) == "vector.maskedload" {
                 let m = cx.operand(op, 1 + rank)?;
                 let pass = cx.operand(op, 2 + rank)?;
@@ -774,142 +759,24 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             let base_index = if masked { 0 } else { 1 };
             let rank = memref_rank(cx, op, base_index)?;
             let value_index = if masked { 2 + rank } else { 0 };
-            let (n, _) = need_1d(cx, op, ir.value_type(ir.operand(op, value_index)))?;
+            need_1d(cx, op, ir.value_type(ir.operand(op, value_index)))?;
             let value = cx.operand(op, value_index)?.into_vector_value();
-            let mut a = access(cx, op, base_index, rank, None, n)?;
-            a.stride = Some(1);
-            a.mask = if masked {
+            let mask = if masked {
                 Some(cx.operand(op, 1 + rank)?.into_vector_value())
             } else {
                 None
             };
+            let a = contiguous(cx, op, base_index, rank, mask)?;
             write(cx, op, value, &a)
-        }
-        "vector.transfer_read" => {
-            let rt = result_ty.expect("one result");
-            let (n, _) = need_1d(cx, op, rt)?;
-            let vt = vty(cx, op, rt)?;
-            let seg = dense_i32_segments(cx, op)
-                .ok_or_else(|| cx.error(op, "transfer_read without operandSegmentSizes"))?;
-            let k = seg.get(1).copied().unwrap_or(0);
-            let mask_index = (seg.get(3).copied().unwrap_or(0) == 1).then_some(2 + k);
-            let a = access(cx, op, 0, k, mask_index, n)?;
-            let pad = cx.operand(op, 1 + k)?;
-            let v = read(cx, vt, &a, Some(pad))?;
-            cx.define_result(op, v);
-            Ok(())
-        }
-        "vector.transfer_write" => {
-            if !ir.results(op).is_empty() {
-                return Err(cx.error(
-                    op,
-                    "transfer_write on tensors cannot be lowered; bufferize first",
-                ));
-            }
-            let value = cx.operand(op, 0)?.into_vector_value();
-            let (n, _) = need_1d(cx, op, ir.value_type(ir.operand(op, 0)))?;
-            let seg = dense_i32_segments(cx, op)
-                .ok_or_else(|| cx.error(op, "transfer_write without operandSegmentSizes"))?;
-            let k = seg.get(2).copied().unwrap_or(0);
-            let mask_index = (seg.get(3).copied().unwrap_or(0) == 1).then_some(2 + k);
-            let a = access(cx, op, 1, k, mask_index, n)?;
-            write(cx, op, value, &a)
-        }
-        "vector.fma" => {
-            let rt = result_ty.expect("one result");
-            need_1d(cx, op, rt)?;
-            let (a, b, c) = (cx.operand(op, 0)?, cx.operand(op, 1)?, cx.operand(op, 2)?);
-            let r = intrinsic(cx, "llvm.fma", &[a.get_type()], &[a, b, c])?;
-            cx.define_result(op, r);
-            Ok(())
         }
         "vector.reduction" => {
-            let r = reduction(cx, op)?;
-            cx.define_result(op, r);
-            Ok(())
-        }
-        "vector.extract" => {
-            let src_ty = ir.value_type(ir.operand(op, 0));
-            need_1d(cx, op, src_ty)?;
-            let v = cx.operand(op, 0)?.into_vector_value();
-            let r: BasicValueEnum = match position(cx, op, 1)? {
-                Some(p) => cx
-                    .builder
-                    .build_extract_element(v, p, "")
-                    .map_err(|e| be(cx, e))?,
-                None => v.into(),
-            };
-            cx.define_result(op, r);
-            Ok(())
-        }
-        "vector.insert" => {
-            let dst_ty = ir.value_type(ir.operand(op, 1));
-            need_1d(cx, op, dst_ty)?;
-            let s = cx.operand(op, 0)?;
-            let v = cx.operand(op, 1)?.into_vector_value();
-            let r: BasicValueEnum = match position(cx, op, 2)? {
-                Some(p) => cx
-                    .builder
-                    .build_insert_element(v, s, p, "")
-                    .map_err(|e| be(cx, e))?
-                    .into(),
-                None => s,
-            };
-            cx.define_result(op, r);
-            Ok(())
-        }
-        "vector.from_elements" => {
-            let rt = result_ty.expect("one result");
-            need_1d(cx, op, rt)?;
-            let vt = vty(cx, op, rt)?;
-            let mut v = vt.get_poison();
-            for (i, &e) in ir.operands(op).iter().enumerate() {
-                let x = cx.value(e)?;
-                v = cx
-                    .builder
-                    .build_insert_element(v, x, cx.i64().const_int(i as u64, false), "")
-                    .map_err(|e| be(cx, e))?;
-            }
-            cx.define_result(op, v);
-            Ok(())
-        }
-        "vector.shuffle" => {
-            let rt = result_ty.expect("one result");
-            need_1d(cx, op, rt)?;
-            need_1d(cx, op, ir.value_type(ir.operand(op, 0)))?;
-            let mask = match ir.attr(op, "mask").map(|a| ir.ctx().attr_data(a)) {
-                Some(AttrData::DenseArray { values, .. }) => values.clone(),
-                _ => return Err(cx.error(op, "vector.shuffle without a mask")),
-            };
-            let lanes: Vec<_> = mask
-                .iter()
-                .map(|&m| cx.llcx.i32_type().const_int(m as u64, false))
-                .collect();
-            let (a, b) = (
-                cx.operand(op, 0)?.into_vector_value(),
-                cx.operand(op, 1)?.into_vector_value(),
-            );
-            let r = cx
-                .builder
-                .build_shuffle_vector(a, b, VectorType::const_vector(&lanes), "")
-                .map_err(|e| be(cx, e))?;
-            cx.define_result(op, r);
-            Ok(())
-        }
-        "vector.bitcast" | "vector.shape_cast" => {
-            let rt = result_ty.expect("one result");
-            need_1d(cx, op, rt)?;
-            need_1d(cx, op, ir.value_type(ir.operand(op, 0)))?;
-            let vt = vty(cx, op, rt)?;
             let v = cx.operand(op, 0)?;
-            let r = cx
-                .builder
-                .build_bit_cast(v, vt, "")
-                .map_err(|e| be(cx, e))?;
+            let r = reduction(cx, op, v)?;
             cx.define_result(op, r);
             Ok(())
         }
         "vector.print" => {
+            // Vector operands are printed by `shape.rs`; here: punctuation and scalars.
             let punct = punctuation(cx, op);
             if ir.operands(op).is_empty() {
                 let name = match punct.as_str() {
@@ -923,32 +790,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             }
             let ty = ir.value_type(ir.operand(op, 0));
             let v = cx.operand(op, 0)?;
-            match vector_1d(cx, ty) {
-                Some((n, elem)) => {
-                    call_runtime(cx, "printOpen", None)?;
-                    for l in 0..n {
-                        let e = cx
-                            .builder
-                            .build_extract_element(
-                                v.into_vector_value(),
-                                cx.i64().const_int(u64::from(l), false),
-                                "",
-                            )
-                            .map_err(|e| be(cx, e))?;
-                        print_scalar(cx, op, e, elem)?;
-                        if l + 1 < n {
-                            call_runtime(cx, "printComma", None)?;
-                        }
-                    }
-                    call_runtime(cx, "printClose", None)?;
-                }
-                None if !matches!(ir.ctx().type_data(ty), TypeData::Vector { .. }) => {
-                    print_scalar(cx, op, v, ty)?
-                }
-                None => {
-                    return Err(cx.error(op, "vector.print of n-D vectors cannot be lowered yet"))
-                }
-            }
+            print_scalar(cx, op, v, ty)?;
             if punct == "newline" {
                 call_runtime(cx, "printNewline", None)?;
             }

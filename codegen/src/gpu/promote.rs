@@ -1,0 +1,921 @@
+//! `gpu-promote-workgroup-memory`: copies the tiles of global memrefs that the
+//! invocations of one workgroup share into workgroup memory (`gpu.launch` workgroup
+//! attributions in `#gpu.address_space<workgroup>`), with cooperative copy loops and
+//! `gpu.barrier`s, and rewrites the accesses to read the tile.
+//!
+//! Input: a `gpu.launch` as `gpu-map-parallel-loops` builds it: arithmetic at the top
+//! level computing the mapped induction variables, then one `scf.if` guard (partial
+//! workgroups) holding the body, then `gpu.terminator`. Every top-level index value is
+//! classified as `uniform + Σ c_d · thread_id_d` (uniform: the same in every invocation
+//! of a workgroup); accesses are analysed on that form with the affine algebra:
+//! - The guarded body is either straight-line code (a stencil), or exactly one
+//!   sequential `affine.for` with uniform bounds and step 1 (the reduction loop of a
+//!   matmul), which is tiled by `tile`: `for k0 step tile { copy-in; barrier;
+//!   guard { for k in [k0, min(k0 + tile, ub)) { body } }; barrier }`. The copies and
+//!   the barriers stay outside the guard, in uniform control flow (every invocation of
+//!   the workgroup reaches every barrier the same number of times).
+//! - Candidates are the `affine.load`s directly in that body (not in deeper loops) whose
+//!   subscripts are linear in top-level values and the tiled loop's induction variable.
+//!   Loads with the same memref, operands and subscripts up to constants share one tile:
+//!   the bounding box of their subscripts over the workgroup's invocations and the loop
+//!   tile (`Context::expr_range`), anchored at the subscripts of invocation 0 at `k0`.
+//! - A memref is promoted only when every access to it in the launch is an affine load
+//!   (read-only within the kernel: no dependence involves it, so copying it in is
+//!   exact and needs no copy-out), it has a static shape and identity layout, its tile
+//!   is smaller than the accesses it serves (there is reuse within the workgroup), and
+//!   all tiles together fit `max-bytes` (16 KiB: WebGPU's minimum
+//!   `maxComputeWorkgroupStorageSize`). Each refusal is a remark.
+//!
+//! Copies: the tile's elements are numbered row-major and invocation `t` (linearized
+//! `x` fastest) copies elements `t, t + n, t + 2n, ...` (`n` invocations), so adjacent
+//! invocations read adjacent addresses of the innermost memref dimension; elements past
+//! the memref's bounds (tiles at the edge) are skipped, and only the invocations the
+//! guard excludes could read them.
+
+use super::build::{Builder, InsertPoint};
+use lattice_affine::analysis::dependence;
+use lattice_affine::passes::simplify_structures::ValueMap;
+use lattice_ir::diag::Severity;
+use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::{
+    AffineExpr, AffineMap, AttrData, DiagLoc, Diagnostic, Ir, Op, TypeData, Value, WalkOrder,
+};
+use rustc_hash::FxHashMap;
+
+/// Options of `gpu-promote-workgroup-memory`.
+#[derive(Clone, Debug)]
+pub struct PromoteOptions {
+    /// Tile size of the sequential loop.
+    pub tile: i64,
+    /// Budget for all tiles of one launch, in bytes.
+    pub max_bytes: i64,
+}
+
+impl Default for PromoteOptions {
+    fn default() -> Self {
+        PromoteOptions {
+            tile: 16,
+            max_bytes: 16384,
+        }
+    }
+}
+
+/// What the promotion did.
+#[derive(Debug, Default)]
+pub struct PromoteReport {
+    /// `(launch, memref, tile shape)` per promoted tile.
+    pub promoted: Vec<(Op, Value, Vec<i64>)>,
+    /// Why launches or loads were left alone.
+    pub remarks: Vec<Diagnostic>,
+}
+
+/// The `gpu-promote-workgroup-memory` pass.
+pub static PROMOTE_WORKGROUP_MEMORY: PassDef = PassDef {
+    name: "gpu-promote-workgroup-memory",
+    display_name: "GpuPromoteWorkgroupMemory",
+    summary: "Copy tiles shared by a workgroup into workgroup memory, with barriers",
+    anchor: Some("func.func"),
+    options: &[
+        ("tile", "Tile size of the sequential loop (default 16)"),
+        (
+            "max-bytes",
+            "Workgroup memory budget per launch in bytes (default 16384)",
+        ),
+        (
+            "remarks",
+            "Print why tiles are not promoted (also LATTICE_REMARKS=1)",
+        ),
+    ],
+    run: run_pass,
+};
+
+fn run_pass(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+    let err = |ir: &Ir, e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
+    let tile = options.int("tile", 16).map_err(|e| err(ir, e))?;
+    let max_bytes = options.int("max-bytes", 16384).map_err(|e| err(ir, e))?;
+    options.bool("remarks", false).map_err(|e| err(ir, e))?;
+    if tile <= 0 {
+        return Err(err(ir, format!("tile must be positive, got {tile}")));
+    }
+    let report = promote_workgroup_memory(ir, op, &PromoteOptions { tile, max_bytes });
+    lattice_ir::pass::report_declined(ir, &report.remarks, options);
+    Ok(())
+}
+
+/// Promotes the shared tiles of every `gpu.launch` under `root` (see the module docs).
+pub fn promote_workgroup_memory(ir: &mut Ir, root: Op, options: &PromoteOptions) -> PromoteReport {
+    let mut report = PromoteReport::default();
+    let launches: Vec<Op> = ir
+        .walk_ops(root, WalkOrder::PreOrder)
+        .into_iter()
+        .filter(|&o| ir.is_op(o, "gpu.launch"))
+        .collect();
+    for launch in launches {
+        if let Err(why) = promote_launch(ir, launch, options, &mut report) {
+            report.remarks.push(remark(ir, launch, why));
+        }
+    }
+    report
+}
+
+fn remark(ir: &Ir, op: Op, why: String) -> Diagnostic {
+    Diagnostic {
+        severity: Severity::Remark,
+        message: format!("not promoted to workgroup memory: {why}"),
+        loc: DiagLoc::Loc(ir.loc(op)),
+        notes: Vec::new(),
+    }
+}
+
+/// Thread coefficients of a top-level index value: `v = uniform + Σ c[d] · tid_d`.
+type Coeffs = [i64; 3];
+
+/// Classifies launch values as uniform-plus-linear-in-thread-ids.
+struct Classifier {
+    launch: Op,
+    entry: lattice_ir::Block,
+    block_size: [i64; 3],
+    cache: FxHashMap<Value, Option<Coeffs>>,
+}
+
+impl Classifier {
+    fn constant(&self, ir: &Ir, v: Value) -> Option<i64> {
+        if let Some(c) = super::outline::constant_int(ir, v) {
+            return Some(c);
+        }
+        let args = ir.block_args(self.entry);
+        (9..12)
+            .find(|&i| args[i] == v)
+            .map(|i| self.block_size[i - 9])
+    }
+
+    fn coeffs(&mut self, ir: &Ir, v: Value) -> Option<Coeffs> {
+        if let Some(&c) = self.cache.get(&v) {
+            return c;
+        }
+        let c = self.compute(ir, v);
+        self.cache.insert(v, c);
+        c
+    }
+
+    fn compute(&mut self, ir: &Ir, v: Value) -> Option<Coeffs> {
+        let args = ir.block_args(self.entry);
+        if let Some(i) = args.iter().position(|&a| a == v) {
+            let mut c = [0; 3];
+            if (3..6).contains(&i) {
+                c[i - 3] = 1;
+            }
+            return Some(c);
+        }
+        let Some(def) = ir.defining_op(v) else {
+            // A block argument of some other block: outside the launch is uniform.
+            let owner = ir.value_block(v).and_then(|b| ir.block_parent_op(b));
+            return match owner {
+                Some(o) if ir.is_ancestor(self.launch, o) => None,
+                _ => Some([0; 3]),
+            };
+        };
+        if !ir.is_ancestor(self.launch, def) {
+            return Some([0; 3]);
+        }
+        if ir.op_parent(def) != Some(self.entry) {
+            return None;
+        }
+        let ops = ir.operands(def).to_vec();
+        match ir.op_name(def) {
+            "arith.constant" => Some([0; 3]),
+            "arith.addi" | "arith.subi" => {
+                let (a, b) = (self.coeffs(ir, ops[0])?, self.coeffs(ir, ops[1])?);
+                let s = if ir.is_op(def, "arith.subi") { -1 } else { 1 };
+                Some([a[0] + s * b[0], a[1] + s * b[1], a[2] + s * b[2]])
+            }
+            "arith.muli" => {
+                let (a, b) = (self.coeffs(ir, ops[0])?, self.coeffs(ir, ops[1])?);
+                if a == [0; 3] && b == [0; 3] {
+                    return Some([0; 3]);
+                }
+                let (k, c) = match (self.constant(ir, ops[0]), self.constant(ir, ops[1])) {
+                    (_, Some(k)) => (k, a),
+                    (Some(k), _) => (k, b),
+                    _ => return None,
+                };
+                Some([c[0] * k, c[1] * k, c[2] * k])
+            }
+            name => {
+                // Anything else is uniform when its operands are (pure index arithmetic).
+                let pure = name.starts_with("arith.") || name == "affine.apply";
+                if !pure {
+                    return None;
+                }
+                for o in ops {
+                    if self.coeffs(ir, o)? != [0; 3] {
+                        return None;
+                    }
+                }
+                Some([0; 3])
+            }
+        }
+    }
+}
+
+/// One subscript operand, as the analysis sees it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Operand {
+    /// A top-level value `uniform + Σ c · tid`.
+    Lin(Coeffs),
+    /// The induction variable of the tiled loop.
+    Loop,
+}
+
+/// Loads sharing one tile.
+struct Family {
+    memref: Value,
+    operands: Vec<Value>,
+    kinds: Vec<Operand>,
+    /// Subscripts of the first load (the anchor).
+    exprs: Vec<AffineExpr>,
+    /// Members with their constant offsets from the anchor per dimension.
+    members: Vec<(Op, Vec<i64>)>,
+    /// Per dimension `(lo, hi)` of `subscript - anchor(invocation 0, k0)`.
+    range: Vec<(i64, i64)>,
+}
+
+fn promote_launch(
+    ir: &mut Ir,
+    launch: Op,
+    options: &PromoteOptions,
+    report: &mut PromoteReport,
+) -> Result<(), String> {
+    let ctx = ir.ctx_arc().clone();
+    let region = ir.region(launch, 0);
+    let blocks: Vec<_> = ir.region_blocks(region).collect();
+    if blocks.len() != 1 || ir.block_args(blocks[0]).len() != 12 {
+        return Err("the launch has several blocks or already has attributions".into());
+    }
+    let entry = blocks[0];
+    let sizes = ir.operands(launch).to_vec();
+    if sizes.len() != 6 {
+        return Err("the launch has async dependencies or clusters".into());
+    }
+    let mut block_size = [0; 3];
+    for d in 0..3 {
+        block_size[d] = super::outline::constant_int(ir, sizes[3 + d])
+            .ok_or("the workgroup size is not constant")?;
+    }
+    // Shape: top-level index arithmetic, one scf.if guard, gpu.terminator.
+    let ops: Vec<Op> = ir.block_ops(entry).collect();
+    let n = ops.len();
+    if n < 2
+        || !ir.is_op(ops[n - 1], "gpu.terminator")
+        || !ir.is_op(ops[n - 2], "scf.if")
+        || !ir.results(ops[n - 2]).is_empty()
+        || ops[..n - 2]
+            .iter()
+            .any(|&o| !ir.op_name(o).starts_with("arith.") && !ir.is_op(o, "affine.apply"))
+    {
+        return Err(
+            "the launch body is not index arithmetic followed by one guard (the form gpu-map-parallel-loops builds)"
+                .into(),
+        );
+    }
+    let guard = ops[n - 2];
+    let then_block = ir
+        .entry_block(ir.region(guard, 0))
+        .ok_or("the guard has no body")?;
+    if ir
+        .entry_block(ir.region(guard, 1))
+        .is_some_and(|b| ir.block_ops(b).count() > 1)
+    {
+        return Err("the guard has an else branch".into());
+    }
+    let body_ops: Vec<Op> = ir.block_ops(then_block).collect();
+    let body_ops = &body_ops[..body_ops.len().saturating_sub(1)];
+    // The tiled loop, if the body is one sequential loop.
+    let mut class = Classifier {
+        launch,
+        entry,
+        block_size,
+        cache: FxHashMap::default(),
+    };
+    let loops: Vec<usize> = (0..body_ops.len())
+        .filter(|&i| ir.is_op(body_ops[i], "affine.for"))
+        .collect();
+    // Ops before the loop must not define values the loop or later ops use: they then
+    // run in a guard of their own, before the tiled loop.
+    let split_ok = |pos: usize| {
+        body_ops[..pos].iter().all(|&o| {
+            ir.results(o).iter().all(|&r| {
+                ir.uses(r).iter().all(|u| {
+                    body_ops[..pos]
+                        .iter()
+                        .any(|&p| p == u.op || ir.is_ancestor(p, u.op))
+                })
+            })
+        })
+    };
+    let tiled = match loops.as_slice() {
+        &[pos] if split_ok(pos) => {
+            let l = &body_ops[pos];
+            let (lbo, ubo, inits) = super::map::for_segments(ir, *l);
+            if !inits.is_empty() {
+                return Err("the sequential loop carries iter_args".into());
+            }
+            if super::map::for_step(ir, *l) != 1 {
+                return Err("the sequential loop has a non-unit step".into());
+            }
+            for v in lbo.iter().chain(&ubo) {
+                if class.coeffs(ir, *v) != Some([0; 3]) {
+                    return Err(
+                        "the sequential loop's bounds differ between invocations of a workgroup"
+                            .into(),
+                    );
+                }
+            }
+            Some(*l)
+        }
+        _ => None,
+    };
+    let body_block = match tiled {
+        Some(l) => ir.entry_block(ir.region(l, 0)).ok_or("empty loop")?,
+        None => then_block,
+    };
+    let iv = tiled.map(|l| ir.block_args(ir.entry_block(ir.region(l, 0)).unwrap())[0]);
+    let tile = if tiled.is_some() { options.tile } else { 1 };
+    // Candidate loads, grouped into families.
+    let mut families: Vec<Family> = Vec::new();
+    let mut refused: FxHashMap<Value, String> = FxHashMap::default();
+    let all_ops = ir.walk_ops(launch, WalkOrder::PreOrder);
+    for op in ir.block_ops(body_block).collect::<Vec<_>>() {
+        let Some(acc) = dependence::access(ir, op) else {
+            continue;
+        };
+        if acc.is_write || !ir.is_op(op, "affine.load") || refused.contains_key(&acc.memref) {
+            continue;
+        }
+        if let Err(why) = check_memref(ir, launch, &all_ops, acc.memref) {
+            refused.insert(acc.memref, why);
+            continue;
+        }
+        let mut kinds = Vec::new();
+        for &v in &acc.indices {
+            if Some(v) == iv {
+                kinds.push(Operand::Loop);
+            } else if let Some(c) = class.coeffs(ir, v) {
+                kinds.push(Operand::Lin(c));
+            } else {
+                break;
+            }
+        }
+        if kinds.len() != acc.indices.len() {
+            continue;
+        }
+        let exprs = ctx.map_results(acc.map).to_vec();
+        let nin = ctx.map_num_inputs(acc.map) as u32;
+        if exprs.iter().any(|&e| {
+            !ctx.flatten_expr(e, nin, 0)
+                .is_some_and(|(_, l)| l.is_empty())
+        }) {
+            continue;
+        }
+        let exprs = normalize_symbols(&ctx, acc.map);
+        let family = families.iter_mut().find(|f| {
+            f.memref == acc.memref
+                && f.operands == acc.indices
+                && f.exprs.iter().zip(&exprs).all(|(&a, &b)| {
+                    ctx.constant_value(ctx.simplify_affine_expr(ctx.sub_expr(b, a), nin, 0))
+                        .is_some()
+                })
+        });
+        match family {
+            Some(f) => {
+                let offs = f
+                    .exprs
+                    .iter()
+                    .zip(&exprs)
+                    .map(|(&a, &b)| {
+                        ctx.constant_value(ctx.simplify_affine_expr(ctx.sub_expr(b, a), nin, 0))
+                            .unwrap()
+                    })
+                    .collect();
+                f.members.push((op, offs));
+            }
+            None => families.push(Family {
+                memref: acc.memref,
+                operands: acc.indices.clone(),
+                kinds,
+                members: vec![(op, vec![0; exprs.len()])],
+                exprs,
+                range: Vec::new(),
+            }),
+        }
+    }
+    for (m, why) in refused {
+        let at = ir
+            .block_ops(body_block)
+            .find(|&o| dependence::access(ir, o).is_some_and(|a| a.memref == m))
+            .unwrap_or(launch);
+        report.remarks.push(remark(ir, at, why));
+    }
+    // Footprints and the reuse test.
+    let thread_range: Vec<(i64, i64)> = block_size
+        .iter()
+        .map(|&s| (0, s - 1))
+        .chain(std::iter::once((0, tile - 1)))
+        .collect();
+    let nthreads: i64 = block_size.iter().product();
+    let mut budget = options.max_bytes;
+    let mut chosen = Vec::new();
+    for mut f in families {
+        let rel = relative_exprs(&ctx, &f.exprs, &f.kinds);
+        let mut range = Vec::new();
+        for (d, &e) in rel.iter().enumerate() {
+            let Some((lo, hi)) = ctx.expr_range(e, &thread_range, &[]) else {
+                range.clear();
+                break;
+            };
+            let offs = f.members.iter().map(|(_, o)| o[d]);
+            let (omin, omax) = (offs.clone().min().unwrap(), offs.max().unwrap());
+            range.push((lo + omin, hi + omax));
+        }
+        if range.is_empty() {
+            continue;
+        }
+        let elements: i64 = range.iter().map(|&(lo, hi)| hi - lo + 1).product();
+        let uses_loop = f.kinds.contains(&Operand::Loop);
+        let accesses = f.members.len() as i64 * nthreads * if uses_loop { tile } else { 1 };
+        let at = f.members[0].0;
+        if elements >= accesses {
+            report.remarks.push(remark(
+                ir,
+                at,
+                format!(
+                    "its tile of {elements} elements serves {accesses} accesses (no reuse within a workgroup)"
+                ),
+            ));
+            continue;
+        }
+        let elt = ctx.element_type(ir.value_type(f.memref));
+        let bytes = elements * elt_bytes(ir, elt);
+        if bytes > budget {
+            report.remarks.push(remark(
+                ir,
+                at,
+                format!("its tile of {bytes} bytes does not fit the workgroup memory left ({budget} bytes)"),
+            ));
+            continue;
+        }
+        budget -= bytes;
+        f.range = range;
+        chosen.push(f);
+    }
+    if chosen.is_empty() {
+        return Ok(());
+    }
+    rewrite(ir, launch, guard, tiled, tile, block_size, chosen, report);
+    Ok(())
+}
+
+fn elt_bytes(ir: &Ir, ty: lattice_ir::Type) -> i64 {
+    match super::map::type_name(ir, ty).as_str() {
+        "f64" | "i64" => 8,
+        "f16" => 2,
+        _ => 4,
+    }
+}
+
+/// The map's results over its inputs as dims (symbols renumbered after the dims).
+fn normalize_symbols(ctx: &lattice_ir::Context, map: AffineMap) -> Vec<AffineExpr> {
+    let nd = ctx.map_num_dims(map);
+    let ns = ctx.map_num_symbols(map);
+    let dims: Vec<AffineExpr> = (0..nd).map(|i| ctx.dim_expr(i)).collect();
+    let syms: Vec<AffineExpr> = (0..ns).map(|i| ctx.dim_expr(nd + i)).collect();
+    ctx.map_results(map)
+        .iter()
+        .map(|&e| ctx.replace_dims_and_symbols(e, &dims, &syms))
+        .collect()
+}
+
+/// Subscripts relative to the anchor, over `(tx, ty, tz, kk)` as `d0..d3`.
+fn relative_exprs(
+    ctx: &lattice_ir::Context,
+    exprs: &[AffineExpr],
+    kinds: &[Operand],
+) -> Vec<AffineExpr> {
+    let subst: Vec<AffineExpr> = kinds
+        .iter()
+        .map(|k| match *k {
+            Operand::Loop => ctx.dim_expr(3),
+            Operand::Lin(c) => {
+                let mut e = ctx.constant_expr(0);
+                for (d, &cd) in c.iter().enumerate() {
+                    if cd != 0 {
+                        let t = ctx.mul_expr(ctx.dim_expr(d as u32), ctx.constant_expr(cd));
+                        e = ctx.add_expr(e, t);
+                    }
+                }
+                e
+            }
+        })
+        .collect();
+    exprs
+        .iter()
+        .map(|&e| {
+            let r = ctx.replace_dims_and_symbols(e, &subst, &[]);
+            // Drop the constant part: the anchor carries it.
+            let c = ctx.constant_value(ctx.simplify_affine_expr(
+                ctx.replace_dims_and_symbols(r, &[ctx.constant_expr(0); 4], &[]),
+                4,
+                0,
+            ));
+            ctx.simplify_affine_expr(ctx.sub_expr(r, ctx.constant_expr(c.unwrap_or(0))), 4, 0)
+        })
+        .collect()
+}
+
+/// Whether `memref` can be promoted: a static, identity-layout memref from outside the
+/// launch that the launch only reads through affine loads.
+fn check_memref(ir: &Ir, launch: Op, all_ops: &[Op], memref: Value) -> Result<(), String> {
+    let ctx = ir.ctx();
+    if ir
+        .defining_op(memref)
+        .is_some_and(|d| ir.is_ancestor(launch, d))
+    {
+        return Err("the memref is defined inside the launch".into());
+    }
+    match ctx.type_data(ir.value_type(memref)) {
+        TypeData::MemRef {
+            shape,
+            layout: None,
+            memory_space: None,
+            ..
+        } if shape.iter().all(|&d| d > 0) => {}
+        _ => {
+            return Err(format!(
+                "{} does not have a static shape, identity layout and default memory space",
+                super::map::type_name(ir, ir.value_type(memref))
+            ))
+        }
+    }
+    for &o in all_ops {
+        if !ir.operands(o).contains(&memref) {
+            continue;
+        }
+        match dependence::access(ir, o) {
+            Some(a) if !a.is_write && ir.is_op(o, "affine.load") => {}
+            Some(_) => {
+                return Err(format!(
+                    "the kernel writes {} (in a parallel mapping each invocation owns the elements it writes, so a written memref has no reuse across the workgroup; only read-only tiles are promoted)",
+                    super::map::type_name(ir, ir.value_type(memref))
+                ))
+            }
+            None => {
+                return Err(format!(
+                    "'{}' uses the memref (only affine loads are analysed)",
+                    ir.op_name(o)
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Builds `affine.for` from `lb(lbo)` to `ub(ubo)` (step `step`) before `at`; returns the
+/// loop, its induction variable and body block (holding its `affine.yield`).
+pub(crate) fn build_for(
+    ir: &mut Ir,
+    at: InsertPoint,
+    loc: lattice_ir::Attr,
+    lb: (AffineMap, Vec<Value>),
+    ub: (AffineMap, Vec<Value>),
+    step: i64,
+) -> (Op, Value, lattice_ir::Block) {
+    let ctx = ir.ctx_arc().clone();
+    let region = ir.create_region();
+    let block = ir.create_block(&[ctx.index_type()]);
+    ir.append_block(region, block);
+    let mut b = Builder::new(ir, at, loc);
+    let seg = ctx.dense_i32_array(&[lb.1.len() as i32, ub.1.len() as i32, 0]);
+    let operands = lb.1.iter().chain(&ub.1).copied().collect();
+    let l = b.op(
+        "affine.for",
+        operands,
+        vec![],
+        vec![
+            ("lowerBoundMap", ctx.affine_map_attr(lb.0)),
+            ("upperBoundMap", ctx.affine_map_attr(ub.0)),
+            ("step", ctx.index_attr(step)),
+            ("operandSegmentSizes", seg),
+        ],
+        vec![region],
+    );
+    let mut y = Builder::new(ir, InsertPoint::End(block), loc);
+    y.op("affine.yield", vec![], vec![], vec![], vec![]);
+    let iv = ir.block_args(block)[0];
+    (l, iv, block)
+}
+
+/// Moves `ops` into a new `scf.if %cond { ops }` at `at`.
+fn guarded(ir: &mut Ir, cond: Value, ops: &[Op], at: InsertPoint, loc: lattice_ir::Attr) {
+    let then_r = ir.create_region();
+    let then_b = ir.create_block(&[]);
+    ir.append_block(then_r, then_b);
+    let else_r = ir.create_region();
+    let mut b = Builder::new(ir, at, loc);
+    b.op("scf.if", vec![cond], vec![], vec![], vec![then_r, else_r]);
+    for &o in ops {
+        ir.detach_op(o);
+        ir.append_op(then_b, o);
+    }
+    let mut y = Builder::new(ir, InsertPoint::End(then_b), loc);
+    y.op("scf.yield", vec![], vec![], vec![], vec![]);
+}
+
+/// A map over `operands` (all as dims), canonicalized at `at`.
+fn value_map(
+    ir: &Ir,
+    at: Op,
+    results: Vec<AffineExpr>,
+    operands: Vec<Value>,
+) -> (AffineMap, Vec<Value>) {
+    let mut vm = ValueMap {
+        results,
+        dims: operands,
+        syms: Vec::new(),
+    };
+    vm.canonicalize(ir, at, false);
+    vm.to_map(ir.ctx())
+}
+
+#[allow(clippy::too_many_arguments)]
+fn rewrite(
+    ir: &mut Ir,
+    launch: Op,
+    guard: Op,
+    tiled: Option<Op>,
+    tile: i64,
+    block_size: [i64; 3],
+    families: Vec<Family>,
+    report: &mut PromoteReport,
+) {
+    let ctx = ir.ctx_arc().clone();
+    let loc = ir.loc(launch);
+    let entry = ir.entry_block(ir.region(launch, 0)).unwrap();
+    let tids: Vec<Value> = ir.block_args(entry)[3..6].to_vec();
+    // Workgroup attributions.
+    let space = ctx.attr(AttrData::Dialect("gpu.address_space<workgroup>".into()));
+    let mut buffers = Vec::new();
+    for f in &families {
+        let shape: Vec<i64> = f.range.iter().map(|&(lo, hi)| hi - lo + 1).collect();
+        let ty = ctx.ty(TypeData::MemRef {
+            shape: shape.clone(),
+            element: ctx.element_type(ir.value_type(f.memref)),
+            layout: None,
+            memory_space: Some(space),
+        });
+        buffers.push(ir.add_block_arg(entry, ty, Some(loc)));
+        report.promoted.push((launch, f.memref, shape));
+    }
+    ir.set_attr(
+        launch,
+        "workgroup_attributions",
+        ctx.i64_attr(buffers.len() as i64),
+    );
+    // Where copies go, and the tile origin `k0` of the loop.
+    let (guard, k0) = match tiled {
+        Some(l) => {
+            let (lbo, ubo, _) = super::map::for_segments(ir, l);
+            let lbm = super::map::map_attr(ir, l, "lowerBoundMap").unwrap();
+            let ubm = super::map::map_attr(ir, l, "upperBoundMap").unwrap();
+            let (outer, k0, obody) = build_for(
+                ir,
+                InsertPoint::Before(guard),
+                loc,
+                (lbm, lbo),
+                (ubm, ubo.clone()),
+                tile,
+            );
+            // Ops around the loop keep their order in guards of their own.
+            let then_block = ir.entry_block(ir.region(guard, 0)).unwrap();
+            let inside: Vec<Op> = ir.block_ops(then_block).collect();
+            let pos = inside.iter().position(|&o| o == l).unwrap();
+            let cond = ir.operands(guard)[0];
+            if pos > 0 {
+                guarded(ir, cond, &inside[..pos], InsertPoint::Before(outer), loc);
+            }
+            if pos + 2 < inside.len() {
+                let after = ir.next_op(outer).unwrap();
+                guarded(
+                    ir,
+                    cond,
+                    &inside[pos + 1..inside.len() - 1],
+                    InsertPoint::Before(after),
+                    loc,
+                );
+            }
+            let oyield = ir.last_op(obody).unwrap();
+            ir.detach_op(guard);
+            ir.insert_op_before(oyield, guard);
+            let mut b = Builder::new(ir, InsertPoint::Before(guard), loc);
+            b.op("gpu.barrier", vec![], vec![], vec![], vec![]);
+            let mut b = Builder::new(ir, InsertPoint::Before(oyield), loc);
+            b.op("gpu.barrier", vec![], vec![], vec![], vec![]);
+            // The point loop: k in [k0, min(k0 + tile, ub)).
+            let nd = ctx.map_num_dims(ubm);
+            let ns = ctx.map_num_symbols(ubm);
+            let dims: Vec<AffineExpr> = (0..nd).map(|i| ctx.dim_expr(i + 1)).collect();
+            let syms: Vec<AffineExpr> = (0..ns).map(|i| ctx.symbol_expr(i)).collect();
+            let mut results = vec![ctx.add_expr(ctx.dim_expr(0), ctx.constant_expr(tile))];
+            results.extend(
+                ctx.map_results(ubm)
+                    .iter()
+                    .map(|&e| ctx.replace_dims_and_symbols(e, &dims, &syms)),
+            );
+            let inner_ub = ctx.affine_map(nd + 1, ns, results);
+            let mut ub_ops = vec![k0];
+            ub_ops.extend(ubo);
+            let id = ctx.affine_map(1, 0, vec![ctx.dim_expr(0)]);
+            let (_, k, kbody) = build_for(
+                ir,
+                InsertPoint::Before(l),
+                loc,
+                (id, vec![k0]),
+                (inner_ub, ub_ops),
+                1,
+            );
+            let lbody = ir.entry_block(ir.region(l, 0)).unwrap();
+            let old_iv = ir.block_args(lbody)[0];
+            let moved: Vec<Op> = ir.block_ops(lbody).collect();
+            let kyield = ir.last_op(kbody).unwrap();
+            for &o in &moved[..moved.len() - 1] {
+                ir.detach_op(o);
+                ir.insert_op_before(kyield, o);
+            }
+            ir.replace_all_uses(old_iv, k);
+            ir.erase_op(l);
+            (guard, Some((k0, k)))
+        }
+        None => {
+            let mut b = Builder::new(ir, InsertPoint::Before(guard), loc);
+            b.op("gpu.barrier", vec![], vec![], vec![], vec![]);
+            (guard, None)
+        }
+    };
+    // The copies go before the barrier just before the guard.
+    let barrier = ir.prev_op(guard).unwrap();
+    for (f, &buf) in families.iter().zip(&buffers) {
+        let shape: Vec<i64> = f.range.iter().map(|&(lo, hi)| hi - lo + 1).collect();
+        let rank = shape.len();
+        // Tile dimensions from the innermost outwards go to x, y, z (sizes > 1), so
+        // adjacent invocations copy adjacent elements; the others are copied whole by
+        // every invocation. Each dimension is a loop `a` of ceildiv(extent, threads)
+        // steps covering `t + threads * a` (no loop for one step).
+        let mut thread_of: Vec<Option<usize>> = vec![None; rank];
+        let mut t = 0;
+        for dim in (0..rank).rev() {
+            while t < 3 && block_size[t] == 1 {
+                t += 1;
+            }
+            if t < 3 {
+                thread_of[dim] = Some(t);
+                t += 1;
+            }
+        }
+        let k0v = k0.map_or(tids[0], |(k0, _)| k0);
+        // Inputs: tx, ty, tz, k0, the anchor's operands, then the copy loops' IVs.
+        let mut inputs = vec![tids[0], tids[1], tids[2], k0v];
+        // The tiled loop's old induction variable is gone: it stands for k0 there.
+        inputs.extend(f.operands.iter().zip(&f.kinds).map(|(&v, k)| match k {
+            Operand::Loop => k0v,
+            Operand::Lin(_) => v,
+        }));
+        let nops = f.operands.len() as u32;
+        let d = |i: u32| ctx.dim_expr(i);
+        let mut at = InsertPoint::Before(barrier);
+        let mut idx = Vec::new();
+        let mut cons = Vec::new();
+        for dim in 0..rank {
+            let threads = thread_of[dim].map_or(1, |t| block_size[t]);
+            let trips = (shape[dim] + threads - 1) / threads;
+            let a = if trips > 1 {
+                let (_, iv, body) = build_for(
+                    ir,
+                    at,
+                    loc,
+                    (ctx.constant_map(0), vec![]),
+                    (ctx.constant_map(trips), vec![]),
+                    1,
+                );
+                at = InsertPoint::Before(ir.last_op(body).unwrap());
+                inputs.push(iv);
+                ctx.mul_expr(d(4 + nops + dim as u32), ctx.constant_expr(threads))
+            } else {
+                inputs.push(tids[0]);
+                ctx.constant_expr(0)
+            };
+            let i = match thread_of[dim] {
+                Some(t) => ctx.add_expr(d(t as u32), a),
+                None => a,
+            };
+            if trips * threads != shape[dim] {
+                cons.push(ctx.sub_expr(ctx.constant_expr(shape[dim] - 1), i));
+            }
+            idx.push(i);
+        }
+        // Anchor: subscripts with thread operands at invocation 0 and the loop at k0.
+        let subst: Vec<AffineExpr> = f
+            .kinds
+            .iter()
+            .enumerate()
+            .map(|(i, k)| match *k {
+                Operand::Loop => d(3),
+                Operand::Lin(c) => {
+                    let mut x = d(4 + i as u32);
+                    for (t, &ct) in c.iter().enumerate() {
+                        if ct != 0 {
+                            x = ctx.sub_expr(x, ctx.mul_expr(d(t as u32), ctx.constant_expr(ct)));
+                        }
+                    }
+                    x
+                }
+            })
+            .collect();
+        let global: Vec<AffineExpr> = f
+            .exprs
+            .iter()
+            .zip(&idx)
+            .zip(&f.range)
+            .map(|((&x, &i), &(lo, _))| {
+                let anchor = ctx.replace_dims_and_symbols(x, &subst, &[]);
+                ctx.add_expr(ctx.add_expr(anchor, ctx.constant_expr(lo)), i)
+            })
+            .collect();
+        // Guard: inside the tile and 0 <= global < dim.
+        let mshape = ctx.shape(ir.value_type(f.memref)).unwrap().to_vec();
+        for (g, &m) in global.iter().zip(&mshape) {
+            cons.push(*g);
+            cons.push(ctx.sub_expr(ctx.constant_expr(m - 1), *g));
+        }
+        let cbody_end = at;
+        let ninputs = inputs.len() as u32;
+        let set = ctx.integer_set(ninputs, 0, cons, vec![]);
+        let then_r = ir.create_region();
+        let then_b = ir.create_block(&[]);
+        ir.append_block(then_r, then_b);
+        let else_r = ir.create_region();
+        let mut b = Builder::new(ir, cbody_end, loc);
+        b.op(
+            "affine.if",
+            inputs.clone(),
+            vec![],
+            vec![("condition", ctx.integer_set_attr(set))],
+            vec![then_r, else_r],
+        );
+        let mut y = Builder::new(ir, InsertPoint::End(then_b), loc);
+        let tyield = y.op("affine.yield", vec![], vec![], vec![], vec![]);
+        let (gmap, gops) = value_map(ir, tyield, global, inputs.clone());
+        let (bmap, bops) = value_map(ir, tyield, idx, inputs.clone());
+        let elt = ctx.element_type(ir.value_type(f.memref));
+        let mut b = Builder::new(ir, InsertPoint::Before(tyield), loc);
+        let mut lops = vec![f.memref];
+        lops.extend(gops);
+        let v = b.value(
+            "affine.load",
+            lops,
+            elt,
+            vec![("map", ctx.affine_map_attr(gmap))],
+        );
+        let mut sops = vec![v, buf];
+        sops.extend(bops);
+        b.op(
+            "affine.store",
+            sops,
+            vec![],
+            vec![("map", ctx.affine_map_attr(bmap))],
+            vec![],
+        );
+        // Rewrite the members: buffer[subscript - anchor - lo].
+        let rel = relative_exprs(&ctx, &f.exprs, &f.kinds);
+        for (op, offs) in &f.members {
+            // Inputs of the new subscripts: tx, ty, tz, k, k0.
+            let (kv, k0v) = match k0 {
+                Some((k0, k)) => (k, k0),
+                None => (tids[0], tids[0]),
+            };
+            let kk = ctx.sub_expr(d(3), d(4));
+            let subs: Vec<AffineExpr> = rel
+                .iter()
+                .zip(offs)
+                .zip(&f.range)
+                .map(|((&r, &o), &(lo, _))| {
+                    let r = ctx.replace_dims_and_symbols(r, &[d(0), d(1), d(2), kk], &[]);
+                    ctx.add_expr(r, ctx.constant_expr(o - lo))
+                })
+                .collect();
+            let (m, mops) = value_map(ir, *op, subs, vec![tids[0], tids[1], tids[2], kv, k0v]);
+            let mut new_ops = vec![buf];
+            new_ops.extend(mops);
+            ir.set_operands(*op, new_ops);
+            ir.set_attr(*op, "map", ctx.affine_map_attr(m));
+        }
+    }
+}
