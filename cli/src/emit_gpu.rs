@@ -210,6 +210,7 @@ pub fn main(args: &[String]) -> ExitCode {
             "name": k.name,
             "entry_point": k.entry_point,
             "workgroup_size": k.workgroup_size,
+            "workgroup_memory_bytes": k.workgroup_memory_bytes,
             "bindings": k.bindings,
         });
         if let Some(dir) = &a.spirv {
