@@ -4,7 +4,8 @@
 # workgroup sizes: `naive` (one invocation per output element, the k loop sequential,
 # every operand from global memory) and `tiled` (`--gpu-promote-workgroup-memory`: the
 # k loop tiled by 16, the A and B tiles -- for Jacobi the input tile with its halo --
-# copied cooperatively into workgroup memory between barriers). Prints kernel time
+# copied cooperatively into workgroup memory between barriers); GEMM also as `reg2x2`
+# (`--gpu-thread-tile 2,2`: four outputs per invocation). Prints kernel time
 # (timestamp queries, where the adapter has them; otherwise `untimed`) and GFLOP/s, and
 # checks each run prints the same checksum as the CPU JIT (`lattice run`) when it is
 # available.
@@ -175,6 +176,7 @@ jacobi_flops=$((5 * (N - 2) * (N - 2)))
 # (gallivm's loop limiter), which silently drops the rest (the checksum check shows it).
 bench gemm naive "$tmp/gemm.mlir" gemm $gemm_flops "8,8 16,16 32,8"
 bench gemm tiled "$tmp/gemm.mlir" gemm $gemm_flops "8,8 16,16 32,8" --gpu-promote-workgroup-memory
+bench gemm reg2x2 "$tmp/gemm.mlir" gemm $gemm_flops "8,8 16,16" --gpu-thread-tile 2,2
 bench jacobi naive "$tmp/jacobi.mlir" sweep $jacobi_flops "64 256 16,16 32,8"
 bench jacobi tiled "$tmp/jacobi.mlir" sweep $jacobi_flops "16,16 32,8" --gpu-promote-workgroup-memory
 

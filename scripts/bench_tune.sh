@@ -1,26 +1,43 @@
 #!/usr/bin/env bash
-# Autotuning benchmark: for each kernel, an exhaustive grid over the search space and the
-# default (model-guided evolutionary) strategy, each with its own fresh database. Prints
-# a table: untuned time, best config and its speedup, the cost model's pick, and how many
-# trials the default strategy needed to come within 5% of the grid's best.
+# Autotuning benchmark. Per kernel, three runs of `lattice tune`, each on its own fresh
+# database:
+#   1. `evolve` (the default strategy) on the full derived space with a trial budget:
+#      tuned vs untuned speedup, and the cost model's pick measured next to both;
+#   2. `grid` over a capped space (a spec file narrowing the knobs; its size is printed):
+#      the exhaustive best of that space;
+#   3. `evolve` on the same capped space: how many trials it needs to come within 5% of
+#      the grid's best (the untuned program counts as trial 0).
+# Prints one table (and the machine load before and after, since timings on a shared
+# machine are noisy; a trial whose variation stays above --max-cv after re-measuring
+# counts as noisy).
 #
-# Usage: bash scripts/bench_tune.sh [--measurer upstream|jit] [--repeats N] [--warmup N] [KERNEL...]
-#   (default kernels: matmul 2mm jacobi_2d gemver; LATTICE=path/to/lattice to pick a binary)
+# Usage: bash scripts/bench_tune.sh [--quick] [--measurer jit|upstream] [--repeats N]
+#            [--warmup N] [--trials N] [KERNEL...]
+#   --quick: a smaller capped space (tile 0/32, loop order, scheduler; ~16-64 configs per
+#            kernel) and 12 evolve trials instead of 24 (about 10 minutes on 2 loaded cores)
+#   default kernels: matmul 2mm jacobi_2d gemver; LATTICE=path/to/lattice picks a binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-measurer=upstream
+measurer=jit
 repeats=3
 warmup=1
+quick=0
+trials=
 kernels=()
 while [ $# -gt 0 ]; do
   case "$1" in
+    --quick) quick=1; shift ;;
     --measurer) measurer=$2; shift 2 ;;
     --repeats) repeats=$2; shift 2 ;;
     --warmup) warmup=$2; shift 2 ;;
+    --trials) trials=$2; shift 2 ;;
     *) kernels+=("$1"); shift ;;
   esac
 done
 [ ${#kernels[@]} -eq 0 ] && kernels=(matmul 2mm jacobi_2d gemver)
+if [ -z "$trials" ]; then
+  trials=$(( quick ? 12 : 24 ))
+fi
 export PATH=/usr/lib/llvm-22/bin:$PATH
 export LLVM_SYS_221_PREFIX=${LLVM_SYS_221_PREFIX:-/usr/lib/llvm-22}
 if [ -z "${LATTICE:-}" ]; then
@@ -29,37 +46,83 @@ if [ -z "${LATTICE:-}" ]; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# The capped space: every kernel gets the same narrowing (sizes the trip counts allow).
+if [ "$quick" = 1 ]; then
+  cat > "$work/cap.toml" <<'EOF'
+tile = [0, 32]
+inner_tile = [0]
+interchange = true
+unroll = [1]
+unroll_jam = [1]
+vector = [1]
+parallel = [false]
+scheduler = ["affine", "poly"]
+fuse = ["smart"]
+intra_tile_order = ["isl", "unit-stride"]
+EOF
+else
+  cat > "$work/cap.toml" <<'EOF'
+tile = [0, 32]
+inner_tile = [0, 8]
+interchange = true
+unroll = [1]
+unroll_jam = [1, 4]
+vector = [1]
+parallel = [false]
+scheduler = ["affine", "poly"]
+fuse = ["smart"]
+intra_tile_order = ["isl", "unit-stride"]
+EOF
+fi
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores" >&2
+load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 common=(--measurer "$measurer" --repeats "$repeats" --warmup "$warmup" --no-progress --seed 1)
 for k in "${kernels[@]}"; do
   f=examples/$k.mlir
-  echo "== $k: grid" >&2
-  "$LATTICE" tune "$f" "${common[@]}" --strategy grid --trials 100000 \
+  echo "== $k: evolve, full space, $trials trials" >&2
+  "$LATTICE" tune "$f" "${common[@]}" --strategy evolve --trials "$trials" \
+    --db "$work/$k.full.db" --report "$work/$k.full.json" >&2
+  echo "== $k: grid over the capped space" >&2
+  "$LATTICE" tune "$f" "${common[@]}" --strategy grid --trials 100000 --space "$work/cap.toml" \
     --db "$work/$k.grid.db" --report "$work/$k.grid.json" >&2
   size=$(python3 -c "import json;print(json.load(open('$work/$k.grid.json'))['space_size'])")
-  budget=$(( size < 24 ? size : 24 ))
-  echo "== $k: evolve ($budget trials)" >&2
-  "$LATTICE" tune "$f" "${common[@]}" --strategy evolve --trials "$budget" \
+  budget=$(( size < trials ? size : trials ))
+  echo "== $k: evolve over the capped space ($budget trials)" >&2
+  "$LATTICE" tune "$f" "${common[@]}" --strategy evolve --trials "$budget" --space "$work/cap.toml" \
     --db "$work/$k.evolve.db" --report "$work/$k.evolve.json" >&2
 done
-python3 - "$work" "${kernels[@]}" <<'PY'
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+python3 - "$work" "$load_before" "$(cut -d' ' -f1-3 /proc/loadavg)" "$trials" "${kernels[@]}" <<'PY'
 import json, sys
-work, kernels = sys.argv[1], sys.argv[2:]
-def best(trials, upto=None):
-    ts = [t["seconds"] for t in trials[:upto] if t["seconds"] is not None]
-    return min(ts) if ts else None
-print(f"{'kernel':<10} {'space':>5} {'untuned ms':>10} {'grid best ms':>12} {'speedup':>7} {'model pick':>10} "
-      f"{'evolve best':>11} {'trials to 5%':>12}  best config (grid)")
+work, load_before, load_after, trials, kernels = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
+def ok(ts):
+    return [t for t in ts if t["seconds"] is not None]
+def best(r):
+    return min([t["seconds"] for t in ok(r["trials"])] + [r["baseline_seconds"]])
+def noisy(r):
+    cv = r["max_cv"]
+    return sum(1 for t in r["trials"] if t["cv"] is not None and t["cv"] > cv) + (r["baseline_cv"] > cv)
+def cfg(r):
+    b = min(ok(r["trials"]), key=lambda t: t["seconds"], default=None)
+    if b is None or b["seconds"] > r["baseline_seconds"]:
+        return "untuned"
+    c = b["config"]
+    return " ".join(f"{k}={v}" for k, v in c.items() if v not in ([], None, 0) or k == "tile")
+print(f"machine load (1/5/15 min) before: {load_before}, after: {load_after}; "
+      f"tuned = best of {trials} evolve trials on the full space")
+print(f"| kernel | full space | untuned ms | tuned ms | tuned speedup | model pick ms (speedup) "
+      f"| capped grid size | grid best speedup | evolve trials to 5% of grid best | failed | noisy | tuned config |")
+print("|" + " --- |" * 12)
 for k in kernels:
+    full = json.load(open(f"{work}/{k}.full.json"))
     g = json.load(open(f"{work}/{k}.grid.json"))
     e = json.load(open(f"{work}/{k}.evolve.json"))
-    base = g["baseline_seconds"]
-    gbest = min(x for x in [best(g["trials"]), base] if x is not None)
-    gcfg = min((t for t in g["trials"] if t["seconds"] is not None), key=lambda t: t["seconds"], default=None)
-    ebase = e["baseline_seconds"]
-    # Trials the default strategy needs: the first trial whose best-so-far (the untuned
-    # program counts as trial 0) is within 5% of the grid's best.
-    need = None
-    cur = ebase
+    base = full["baseline_seconds"]
+    tuned = best(full)
+    pick = full.get("model_pick_seconds")
+    pick_s = f"{pick*1e3:.3f} ({base/pick:.2f}x)" if pick else "failed"
+    gbest = best(g)
+    need, cur = None, e["baseline_seconds"]
     if cur <= 1.05 * gbest:
         need = 0
     for i, t in enumerate(e["trials"], 1):
@@ -69,13 +132,11 @@ for k in kernels:
             cur = min(cur, t["seconds"])
         if cur <= 1.05 * gbest:
             need = i
-    ebest = min(x for x in [best(e["trials"]), ebase] if x is not None)
-    pick = e.get("model_pick_seconds")
-    pick_s = f"{base / pick:.2f}x" if pick else "failed"
-    need_s = f"{need}/{g['space_size']}" if need is not None else f">{len(e['trials'])}/{g['space_size']}"
-    cfg = gcfg["config"] if gcfg and gcfg["seconds"] <= base else "untuned"
-    if isinstance(cfg, dict):
-        cfg = " ".join(f"{a}={b}" for a, b in cfg.items())
-    print(f"{k:<10} {g['space_size']:>5} {base*1e3:>10.3f} {gbest*1e3:>12.3f} {base/gbest:>6.2f}x {pick_s:>10} "
-          f"{ebest*1e3:>11.3f} {need_s:>12}  {cfg}")
+    size = g["space_size"]
+    need_s = f"{need} of {size}" if need is not None else f">{len(e['trials'])} of {size}"
+    failed = sum(1 for r in (full, g, e) for t in r["trials"] if t["seconds"] is None)
+    nz = sum(noisy(r) for r in (full, g, e))
+    ntr = sum(len(r["trials"]) + 1 for r in (full, g, e))
+    print(f"| {k} | {full['space_size']} | {base*1e3:.3f} | {tuned*1e3:.3f} | {base/tuned:.2f}x | {pick_s} "
+          f"| {size} | {g['baseline_seconds']/gbest:.2f}x | {need_s} | {failed} | {nz} of {ntr} | {cfg(full)} |")
 PY

@@ -26,6 +26,7 @@ OPTIONS:
     --gpu-demote-f64            compute f64 kernels in f32
     --gpu-promote-workgroup-memory  copy tiles shared by a workgroup into workgroup memory
     --gpu-promote-tile N        tile of the sequential loop for the promotion (default 16)
+    --gpu-thread-tile A[,B[,C]] iterations per invocation per mapped dimension, x first
     --gpu-f16                   allow f16 (needs a device with SHADER_F16)
     --gpu-f64                   allow f64 (needs a device with SHADER_F64)
     --gpu-i64                   allow i64 (needs a device with SHADER_INT64)
@@ -74,6 +75,9 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
             "--gpu-promote-tile" => {
                 let t = parse_tile(&value("--gpu-promote-tile")?)?;
                 a.options.promote.get_or_insert_with(Default::default).tile = t;
+            }
+            "--gpu-thread-tile" => {
+                a.options.thread_tile = parse_sizes(&value("--gpu-thread-tile")?)?
             }
             "--gpu-f16" => a.options.shader_f16 = true,
             "--gpu-f64" => a.options.shader_f64 = true,
@@ -206,6 +210,7 @@ pub fn main(args: &[String]) -> ExitCode {
             "name": k.name,
             "entry_point": k.entry_point,
             "workgroup_size": k.workgroup_size,
+            "workgroup_memory_bytes": k.workgroup_memory_bytes,
             "bindings": k.bindings,
         });
         if let Some(dir) = &a.spirv {
@@ -285,6 +290,7 @@ OPTIONS:
     --gpu-demote-f64            compute f64 kernels in f32 even where the device has f64
     --gpu-promote-workgroup-memory  copy tiles shared by a workgroup into workgroup memory
     --gpu-promote-tile N        tile of the sequential loop for the promotion (default 16)
+    --gpu-thread-tile A[,B[,C]] iterations per invocation per mapped dimension, x first
     --remarks                   print why loops stay on the host
     --gpu-time                  print the summed kernel time (timestamp queries) on stderr
     --gpu-list-adapters         list the adapters wgpu finds and exit
@@ -329,6 +335,9 @@ pub fn run_main(args: &[String]) -> ExitCode {
                 "--gpu-promote-tile" => {
                     let t = parse_tile(&value("--gpu-promote-tile")?)?;
                     options.promote.get_or_insert_with(Default::default).tile = t;
+                }
+                "--gpu-thread-tile" => {
+                    options.thread_tile = parse_sizes(&value("--gpu-thread-tile")?)?
                 }
                 "--remarks" => remarks = true,
                 "--gpu-time" => time = true,

@@ -48,6 +48,7 @@ USAGE:
 
 OPTIONS:
     --kernel NAME          the function to tune (default: the one @main calls with most loops)
+    --target T             cpu (default) or gpu (workgroup shapes, timed by `lattice run --target gpu`)
     --strategy S           evolve (default: cost-model seeded, learned, mutating), grid, random
     --trials N             configs to measure in this run (default 24)
     --time-budget SECS     stop proposing new configs after this long
@@ -57,7 +58,8 @@ OPTIONS:
     --measurer M           auto (default: Lattice's JIT when built in, else upstream), jit, upstream
     --repeats N            timed runs per candidate, median counts (default 5)
     --warmup N             untimed runs first (default 1)
-    --max-cv X             re-measure with twice the repeats above this variation (default 0.1)
+    --max-cv X             re-measure with twice the repeats above this variation (default 0.1);
+                           still above it afterwards, the trial is reported as noisy
     --rtol X               relative tolerance on printed numbers (default 1e-6)
     --timeout SECS         limit per compile or run (default 120)
     --plot OUT.svg|png     plot runtime per trial and best so far
@@ -65,11 +67,15 @@ OPTIONS:
     --no-progress          no progress bar
     -h, --help             this help
 
-The search space covers tile sizes per band loop (affine-loop-tile), loop order
-(poly-transform{permute}), unroll-jam and unroll factors, vector width
-(affine-super-vectorize) and an outer parallel loop (affine-parallelize), each only when
-this build registers the pass. Space spec keys: tile, tile_per_dim, unroll, unroll_jam,
-vector, parallel, interchange.
+The search space covers tile sizes per band loop (affine-loop-tile) and a second,
+inner tile level, loop order (poly-transform{permute}), or instead isl's scheduler
+(poly-schedule with its fuse and intra-tile-order knobs and the same tile sizes),
+unroll-jam and unroll factors, vector width (affine-super-vectorize) and an outer
+parallel loop (affine-parallelize), each only when this build registers the pass; with
+--target gpu the workgroup shape, workgroup-memory promotion and its tile, loop order
+and unrolling. Space spec keys: tile,
+tile_per_dim, inner_tile, unroll, unroll_jam, vector, parallel, interchange, scheduler,
+fuse, intra_tile_order, workgroup, promote.
 ";
 
 /// Parsed command line.
@@ -82,6 +88,7 @@ struct Args {
     export: Option<String>,
     import: Option<String>,
     kernel: Option<String>,
+    gpu: bool,
     strategy: Option<StrategyKind>,
     trials: Option<usize>,
     time_budget: Option<f64>,
@@ -154,6 +161,13 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
             "export" => a.export = Some(value(&mut i)?),
             "import" => a.import = Some(value(&mut i)?),
             "kernel" => a.kernel = Some(value(&mut i)?.trim_start_matches('@').to_string()),
+            "target" => {
+                a.gpu = match value(&mut i)?.as_str() {
+                    "cpu" => false,
+                    "gpu" => true,
+                    t => return Err(format!("unknown target '{t}' (expected cpu or gpu)")),
+                }
+            }
             "strategy" => a.strategy = Some(value(&mut i)?.parse()?),
             "trials" => a.trials = Some(num("trials", value(&mut i)?)?),
             "time-budget" => {
@@ -433,7 +447,11 @@ fn build_all(
             let pipeline = config.pipeline(trips);
             let prepared = measure::transform(ctx, &registry, harnessed, kernel, &pipeline)
                 .map_err(MeasureError::Transform)
-                .and_then(|text| measurer.prepare(&text, dir, &format!("c{}", first_tag + i)));
+                .and_then(|text| measurer.prepare(&text, dir, &format!("c{}", first_tag + i)))
+                .map(|mut p| {
+                    p.args = config.run_args();
+                    p
+                });
             Built {
                 config,
                 pipeline,
@@ -459,7 +477,12 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         ));
     }
     let caps = Capabilities::of(&registry);
-    let mut space = Space::derive(&k.band, caps);
+    let target = if a.gpu {
+        space::Target::Gpu
+    } else {
+        space::Target::Cpu
+    };
+    let mut space = Space::derive_for(&k.band, caps, target);
     if let Some(spec) = &a.space {
         let spec_text = std::fs::read_to_string(spec)
             .map_err(|e| format!("lattice tune: cannot read '{spec}': {e}"))?;
@@ -469,8 +492,15 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
     }
     let canonical = lattice_ir::printer::print_op(&ir, module, Default::default());
     drop(ir);
-    let harnessed = measure::add_harness(&canonical, &k.name)
-        .map_err(|e| format!("lattice tune: cannot add the timing harness: {e}"))?;
+    // The GPU measurer times kernels with timestamp queries: no CPU harness there.
+    let harnessed = if a.gpu {
+        let mut t = canonical.clone();
+        t.push('\n');
+        t
+    } else {
+        measure::add_harness(&canonical, &k.name)
+            .map_err(|e| format!("lattice tune: cannot add the timing harness: {e}"))?
+    };
     measure::parse_program(&ctx, "<harness>", &harnessed).map_err(|e| {
         format!("lattice tune: internal error: the timing harness is invalid:\n{e}")
     })?;
@@ -482,7 +512,22 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         None
     };
     let upstream = measure::Upstream::new(limit);
+    let gpu = if a.gpu {
+        let Some(j) = &jit else {
+            return Err(
+                "lattice tune: --target gpu: `lattice run` is not available in this build".into(),
+            );
+        };
+        Some(measure::Gpu {
+            exe: j.exe.clone(),
+            kernel: k.name.clone(),
+            limit,
+        })
+    } else {
+        None
+    };
     let measurer: &dyn Measurer = match (a.measurer.as_str(), &jit) {
+        _ if gpu.is_some() => gpu.as_ref().expect("checked"),
         ("jit", None) => {
             return Err(
                 "lattice tune: --measurer jit: `lattice run` is not available in this build".into(),
@@ -496,7 +541,11 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         kernel: k.fingerprint.clone(),
         kernel_name: k.name.clone(),
         sizes: k.sizes.clone(),
-        target: format!("cpu-{}", measurer.name()),
+        target: if a.gpu {
+            "gpu".to_string()
+        } else {
+            format!("cpu-{}", measurer.name())
+        },
         machine: machine_fp,
     };
     let db = open_db(db_path)?;
@@ -515,13 +564,14 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
     let mut search = Search::new(strategy, space.clone(), k.band.clone(), machine, a.seed);
     let model_pick = search.model_pick();
     let trips: Vec<String> = k.band.trips.iter().map(|t| t.to_string()).collect();
+    let admitted = space.admitted(5_000_000);
     eprintln!(
         "tuning @{} [{}]: band {} ({} loop nest(s)), {} configs in the space, strategy {:?}, measurer {}{}",
         k.name,
         k.fingerprint,
         trips.join("x"),
         k.band.copies.max(1),
-        space.size(),
+        admitted.map_or(format!("{} (grid product)", space.size()), |n| n.to_string()),
         strategy,
         measurer.name(),
         if resumed > 0 {
@@ -657,6 +707,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
 
     // The cost model's pick, measured if the search did not.
     let mut pick_time = None;
+    let mut pick_cv = None;
     if let Some(pick) = &model_pick {
         if let Some(o) = history.iter().find(|o| o.config == *pick) {
             pick_time = Some(o.seconds);
@@ -681,6 +732,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
                 Err(e) => (status_of(e), None, e.to_string()),
             };
             record(pick, &b.pipeline, status, t.as_ref(), &detail)?;
+            pick_cv = t.as_ref().map(|t| t.cv);
             pick_time = Some(t.map(|t| t.median));
             history.push(Observation {
                 config: pick.clone(),
@@ -693,9 +745,11 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         &k,
         &history,
         &trials,
-        base_t.median,
+        &base_t,
         model_pick.as_ref().zip(pick_time),
+        pick_cv,
         start.elapsed(),
+        a.max_cv,
     );
     if let Some(p) = &a.plot {
         let times: Vec<Option<f64>> = trials.iter().map(|t| t.seconds).collect();
@@ -708,11 +762,19 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
             "kernel": k.name,
             "fingerprint": k.fingerprint,
             "strategy": format!("{strategy:?}").to_lowercase(),
-            "space_size": space.size(),
+            "space_size": admitted.unwrap_or(space.size()),
+            "grid_product": space.size(),
+            "machine": {
+                "l1": machine.l1, "l2": machine.l2, "line": machine.line,
+                "registers": machine.registers, "simd_bytes": machine.simd_bytes,
+                "cores": machine.cores,
+            },
+            "max_cv": a.max_cv,
             "baseline_seconds": base_t.median,
             "baseline_cv": base_t.cv,
             "model_pick": model_pick.as_ref().map(Config::key),
             "model_pick_seconds": pick_time.flatten(),
+            "model_pick_cv": pick_cv,
             "trials": trials,
         });
         write_atomically(
@@ -753,6 +815,10 @@ fn clamp_to_capabilities(space: &mut Space, caps: Capabilities) {
         space.parallel = vec![false];
         pinned.push("parallel (affine-parallelize)");
     }
+    if !caps.schedule && space.poly.iter().any(Option::is_some) {
+        space.poly = vec![None];
+        pinned.push("scheduler (poly-schedule)");
+    }
     for p in pinned {
         eprintln!("lattice tune: warning: this build lacks the pass for `{p}`; the knob stays off");
     }
@@ -762,10 +828,29 @@ fn print_summary(
     k: &kernel::Kernel,
     history: &[Observation],
     trials: &[Trial],
-    baseline: f64,
+    base: &measure::Timing,
     pick: Option<(&Config, Option<f64>)>,
+    pick_cv: Option<f64>,
     elapsed: Duration,
+    max_cv: f64,
 ) {
+    let baseline = base.median;
+    let cv_of = |c: &Config| -> String {
+        let cv = if *c == Config::baseline(k.band.trips.len()) {
+            Some(base.cv)
+        } else {
+            trials
+                .iter()
+                .find(|t| t.config == *c)
+                .and_then(|t| t.cv)
+                .or(pick_cv.filter(|_| pick.is_some_and(|(p, _)| p == c)))
+        };
+        match cv {
+            Some(v) if v > max_cv => format!("{:.0}% noisy", v * 100.0),
+            Some(v) => format!("{:.0}%", v * 100.0),
+            None => "-".into(),
+        }
+    };
     let failed = trials.iter().filter(|t| t.seconds.is_none()).count();
     println!(
         "@{}: {} trials in {:.1} s ({} failed), {} configs measured in total",
@@ -788,42 +873,57 @@ fn print_summary(
         }
     };
     println!(
-        "{:<6} {:>11} {:>8}  {}",
-        "rank", "time (ms)", "speedup", "config"
+        "{:<6} {:>11} {:>8} {:>10}  {}",
+        "rank", "time (ms)", "speedup", "cv", "config"
     );
     for (i, (c, s)) in ok.iter().take(5).enumerate() {
         println!(
-            "{:<6} {:>11.4} {:>8}  {}",
+            "{:<6} {:>11.4} {:>8} {:>10}  {}",
             i + 1,
             s * 1e3,
             speedup(*s),
+            cv_of(c),
             c.key()
         );
     }
     println!(
-        "{:<6} {:>11.4} {:>8}  {}",
+        "{:<6} {:>11.4} {:>8} {:>10}  {}",
         "base",
         baseline * 1e3,
         "1.00x",
+        cv_of(&Config::baseline(k.band.trips.len())),
         "untuned (no transformation)"
     );
     if let Some((c, t)) = pick {
         match t {
             Some(s) => println!(
-                "{:<6} {:>11.4} {:>8}  {} (cost model's pick)",
+                "{:<6} {:>11.4} {:>8} {:>10}  {} (cost model's pick)",
                 "model",
                 s * 1e3,
                 speedup(s),
+                cv_of(c),
                 c.key()
             ),
             None => println!(
-                "{:<6} {:>11} {:>8}  {} (cost model's pick)",
+                "{:<6} {:>11} {:>8} {:>10}  {} (cost model's pick)",
                 "model",
                 "failed",
+                "-",
                 "-",
                 c.key()
             ),
         }
+    }
+    let noisy = trials
+        .iter()
+        .filter(|t| t.cv.is_some_and(|v| v > max_cv))
+        .count()
+        + (base.cv > max_cv) as usize;
+    if noisy > 0 {
+        println!(
+            "noise: {noisy} measurement(s) kept a variation above --max-cv {:.0}% after re-measuring with twice the repeats (machine load?); their ranks are uncertain",
+            max_cv * 100.0
+        );
     }
     for t in trials.iter().filter(|t| t.seconds.is_none()).take(3) {
         println!("failed: {} — {}", t.config.key(), t.detail);

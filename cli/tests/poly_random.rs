@@ -145,6 +145,28 @@ impl Gen<'_> {
         let m = self.value();
         let ty = format!("memref<{SIZE}x{SIZE}xf64>");
         let _ = writeln!(self.body, "{indent}{x} = affine.load {r1} : {ty}");
+        if self.rng.chance(20) {
+            // A reduction through iter_args whose result and init value (a value crossing
+            // statements) meet after the loop.
+            self.next_iv += 1;
+            let k = format!("%i{}", self.next_iv);
+            let acc = self.value();
+            let n = self.value();
+            let mut inner = ivs.to_vec();
+            inner.push(k.clone());
+            let (_, r) = self.access(&inner);
+            let ub = self.rng.range(1, MAX_UB);
+            let _ = writeln!(
+                self.body,
+                "{indent}{y} = affine.for {k} = 0 to {ub} iter_args({acc} = {x}) -> (f64) {{\n\
+                 {indent}  {n} = affine.load {r} : {ty}\n\
+                 {indent}  {s} = arith.addf {acc}, {n} : f64\n\
+                 {indent}  affine.yield {s} : f64\n{indent}}}"
+            );
+            let _ = writeln!(self.body, "{indent}{m} = arith.subf {y}, {x} : f64");
+            let _ = writeln!(self.body, "{indent}affine.store {m}, {w} : {ty}");
+            return;
+        }
         let _ = writeln!(self.body, "{indent}{y} = affine.load {r2} : {ty}");
         let op = if self.rng.chance(50) { "addf" } else { "subf" };
         let _ = writeln!(self.body, "{indent}{s} = arith.{op} {x}, {y} : f64");

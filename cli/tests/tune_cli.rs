@@ -1,6 +1,8 @@
 //! `lattice tune` from the outside: usage errors exit 2, bad spec files and bad inputs
-//! exit 1 with a located diagnostic, and a tiny end-to-end run (16x16 matmul, a few
-//! trials, a temporary database) records, shows, exports, imports and applies results.
+//! exit 1 with a located diagnostic, a tiny end-to-end run (16x16 matmul, a few trials, a
+//! temporary database) records, shows, exports, imports and applies results, a grid over
+//! a spec-narrowed space measures two-level tiles and `poly-schedule` configs correctly,
+//! and `--target gpu` tunes workgroup shapes where a GPU adapter (lavapipe) exists.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -33,6 +35,7 @@ fn usage_errors_exit_2() {
         vec!["tune", MM16, "--bogus"],
         vec!["tune", "--show", "--export", "x.jsonl"],
         vec!["tune", MM16, "--measurer", "gpu"],
+        vec!["tune", MM16, "--target", "tpu"],
     ] {
         let o = lattice(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
@@ -224,4 +227,125 @@ fn tiny_end_to_end_run() {
     assert!(text(&o.stderr).contains("applying to @kernel_mm"));
     let o = lattice(&["opt", out.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+}
+
+#[test]
+fn grid_over_two_level_and_scheduler_knobs() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let spec = dir.path().join("s.toml");
+    // Tiles 8 on i and j, k 0 or 8; inner tiles 0 or 4; poly-schedule with unit-stride
+    // order too: 2 one-level + 2 two-level affine configs, 2 poly-schedule ones, minus
+    // the baseline (measured separately) which is none of them.
+    std::fs::write(
+        &spec,
+        "tile_per_dim = [[8], [8], [0, 8]]\ninner_tile = [0, 4]\ninterchange = false\n\
+         unroll = [1]\nunroll_jam = [1]\nvector = [1]\nparallel = [false]\n\
+         scheduler = [\"affine\", \"poly\"]\nintra_tile_order = [\"unit-stride\"]\n",
+    )
+    .unwrap();
+    let report = dir.path().join("r.json");
+    let o = lattice(&[
+        "tune",
+        MM16,
+        "--db",
+        db.to_str().unwrap(),
+        "--strategy",
+        "grid",
+        "--trials",
+        "100",
+        "--space",
+        spec.to_str().unwrap(),
+        "--repeats",
+        "1",
+        "--warmup",
+        "0",
+        "--no-progress",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(0), "{}\n{out}", text(&o.stderr));
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    assert_eq!(r["space_size"], 6, "{r}");
+    let trials = r["trials"].as_array().unwrap();
+    assert_eq!(trials.len(), 6);
+    let pipelines: Vec<&str> = trials
+        .iter()
+        .map(|t| t["pipeline"].as_str().unwrap())
+        .collect();
+    assert!(
+        pipelines
+            .iter()
+            .any(|p| p.contains("affine-loop-tile{tile-sizes=1,1,4,4,4}")),
+        "{pipelines:?}"
+    );
+    assert!(
+        pipelines
+            .iter()
+            .any(|p| p.contains("poly-schedule{fuse=smart intra-tile-order=unit-stride")),
+        "{pipelines:?}"
+    );
+    for t in trials {
+        assert_eq!(t["status"], "ok", "{t}");
+    }
+    assert!(out.contains("(cost model's pick)"), "{out}");
+}
+
+#[test]
+fn gpu_target_tunes_workgroup_shapes() {
+    let probe = lattice(&["run", "--target", "gpu", "--gpu-list-adapters"]);
+    if !probe.status.success() || text(&probe.stdout).trim().is_empty() {
+        eprintln!("no GPU adapter: skipping");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let spec = dir.path().join("s.json");
+    std::fs::write(
+        &spec,
+        r#"{"workgroup": [[8, 8], [16, 4]], "unroll": [1], "interchange": false}"#,
+    )
+    .unwrap();
+    let report = dir.path().join("r.json");
+    let o = lattice(&[
+        "tune",
+        MM16,
+        "--target",
+        "gpu",
+        "--db",
+        db.to_str().unwrap(),
+        "--space",
+        spec.to_str().unwrap(),
+        "--trials",
+        "2",
+        "--repeats",
+        "1",
+        "--warmup",
+        "0",
+        "--no-progress",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let trials = r["trials"].as_array().unwrap();
+    assert_eq!(trials.len(), 2, "{r}");
+    for t in trials {
+        assert_eq!(t["status"], "ok", "{t}");
+        assert!(
+            t["config"]["workgroup"]
+                .as_array()
+                .is_some_and(|w| w.len() == 2),
+            "{t}"
+        );
+    }
+    let o = lattice(&["tune", "--show", "--db", db.to_str().unwrap()]);
+    assert!(
+        text(&o.stdout).contains("target gpu"),
+        "{}",
+        text(&o.stdout)
+    );
 }

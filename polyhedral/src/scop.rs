@@ -372,7 +372,7 @@ fn scan_block(ir: &Ir, isl: &IslCtx, block: Block, out: &mut Extraction) {
 
 /// Structural checks of a candidate op alone (everything that does not depend on the
 /// rest of the run): done by building a one-op SCoP text without isl.
-fn check_candidate(ir: &Ir, op: Op) -> Result<(), ExtractError> {
+pub(crate) fn check_candidate(ir: &Ir, op: Op) -> Result<(), ExtractError> {
     let mut b = Builder::new(ir, &[op]);
     b.collect(&[op])?;
     b.model_values()?;

@@ -2,6 +2,7 @@
 // RUN: lattice opt %s --gpu-map-parallel-loops="remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // RUN: lattice opt %s --gpu-map-parallel-loops --gpu-kernel-outlining | FileCheck %s --check-prefix=OUTLINE
 // RUN: lattice opt %s --gpu-map-parallel-loops="workgroup-size=128" | FileCheck %s --check-prefix=WG
+// RUN: lattice opt %s --gpu-map-parallel-loops="thread-tile=2,3" | FileCheck %s --check-prefix=TILE
 
 func.func @scale(%A: memref<100x200xf32>, %B: memref<100x200xf32>) {
   affine.for %i = 0 to 100 {
@@ -60,6 +61,16 @@ func.func @triangular(%A: memref<64x64xf32>, %n: index) {
   return
 }
 
+func.func @column_walk(%A: memref<64x32xf32>, %B: memref<64x32xf32>) {
+  affine.for %j = 0 to 32 {
+    affine.for %i = 0 to 64 {
+      %a = affine.load %A[%i, %j] : memref<64x32xf32>
+      affine.store %a, %B[%i, %j] : memref<64x32xf32>
+    }
+  }
+  return
+}
+
 // The innermost loop of the band goes to x, the outer one to y; 16x16 workgroups,
 // ceildiv(200, 16) = 13 by ceildiv(100, 16) = 7 of them, a guard for partial workgroups.
 // CHECK-LABEL: func.func @scale
@@ -99,10 +110,22 @@ func.func @triangular(%A: memref<64x64xf32>, %n: index) {
 // CHECK:           scf.if
 // CHECK-NEXT:        affine.for %{{.*}} = 0 to #{{.*}}(%{{.*}})
 
-// REMARK-DAG: map-parallel-loops.mlir:18:3: remark: loop not mapped to the GPU: a dependence from 'affine.store' at 20:5 to 'affine.load' at 19:10 is carried by this loop
-// REMARK-DAG: map-parallel-loops.mlir:27:8: remark: loop not mapped to the GPU: it carries iter_args (a reduction), which is not mapped
-// REMARK-DAG: map-parallel-loops.mlir:36:3: remark: loop not mapped to the GPU: it computes in f64, which needs a device with SHADER_F64 (option shader-f64) or the option demote-f64 (computes in f32)
-// REMARK-DAG: map-parallel-loops.mlir:45:3: remark: loop not mapped to the GPU: it contains the non-affine access 'memref.load', whose dependences cannot be analysed
+// Coalescing: the outer loop j indexes the unit-stride dimension, so it goes to x
+// (ceildiv(32, 16) = 2 workgroups), i to y (ceildiv(64, 16) = 4).
+// CHECK-LABEL: func.func @column_walk
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK:         gpu.launch blocks(%[[BX:.*]], %[[BY:.*]], %{{.*}}) in (%{{.*}} = %[[C2]], %{{.*}} = %[[C4]], %{{.*}} = %{{.*}}) threads(%[[TX:.*]], %[[TY:.*]], %{{.*}}) in
+// CHECK:           %[[MX:.*]] = arith.muli %[[BX]], %{{.*}} : index
+// CHECK:           %[[J:.*]] = arith.addi %[[MX]], %[[TX]] : index
+// CHECK:           %[[MY:.*]] = arith.muli %[[BY]], %{{.*}} : index
+// CHECK:           %[[I:.*]] = arith.addi %[[MY]], %[[TY]] : index
+// CHECK:             affine.load %{{.*}}[%[[I]], %[[J]]]
+
+// REMARK-DAG: map-parallel-loops.mlir:19:3: remark: loop not mapped to the GPU: a dependence from 'affine.store' at 21:5 to 'affine.load' at 20:10 is carried by this loop
+// REMARK-DAG: map-parallel-loops.mlir:28:8: remark: loop not mapped to the GPU: it carries iter_args (a reduction), which is not mapped
+// REMARK-DAG: map-parallel-loops.mlir:37:3: remark: loop not mapped to the GPU: it computes in f64, which needs a device with SHADER_F64 (option shader-f64) or the option demote-f64 (computes in f32)
+// REMARK-DAG: map-parallel-loops.mlir:46:3: remark: loop not mapped to the GPU: it contains the non-affine access 'memref.load', whose dependences cannot be analysed
 
 // OUTLINE: module attributes {gpu.container_module}
 // OUTLINE-LABEL: func.func @scale
@@ -121,3 +144,16 @@ func.func @triangular(%A: memref<64x64xf32>, %n: index) {
 // WG:         gpu.launch blocks(%{{.*}}) in (%{{.*}} = %c1, %{{.*}} = %c1{{.*}}, %{{.*}} = %c1{{.*}}) threads(%{{.*}}) in (%{{.*}} = %c128,
 // WG:           scf.if
 // WG-NEXT:        affine.for %{{.*}} = 0 to 200 {
+
+// Register tiles: each invocation computes 2 (x) by 3 (y) iterations, t + 16 * r, so
+// ceildiv(200, 32) = 7 by ceildiv(100, 48) = 3 workgroups; the guard is per iteration.
+// TILE-LABEL: func.func @scale
+// TILE-DAG:     %[[C7:.*]] = arith.constant 7 : index
+// TILE-DAG:     %[[C3:.*]] = arith.constant 3 : index
+// TILE:         gpu.launch blocks({{.*}}) in (%{{.*}} = %[[C7]], %{{.*}} = %[[C3]], %{{.*}} = %{{.*}}) threads
+// TILE:           affine.for %[[RY:.*]] = 0 to 3 {
+// TILE-NEXT:        affine.for %[[RX:.*]] = 0 to 2 {
+// TILE:               %[[I:.*]] = affine.apply #{{.*}}(%[[RY]])[%{{.*}}]
+// TILE:               %[[J:.*]] = affine.apply #{{.*}}(%[[RX]])[%{{.*}}]
+// TILE:               scf.if
+// TILE-NEXT:            affine.load %{{.*}}[%[[I]], %[[J]]]

@@ -3,6 +3,7 @@
 // RUN: lattice opt %s --gpu-map-parallel-loops --gpu-promote-workgroup-memory --gpu-kernel-outlining | FileCheck %s --check-prefix=OUTLINE
 // RUN: lattice emit --wgsl %T/wgsl %s --gpu-promote-workgroup-memory
 // RUN: cat %T/wgsl/matmul_kernel.wgsl | FileCheck %s --check-prefix=WGSL
+// RUN: FileCheck %s --check-prefix=MANIFEST < %T/wgsl/manifest.json
 
 func.func @matmul(%A: memref<64x48xf32>, %B: memref<48x32xf32>, %C: memref<64x32xf32>) {
   affine.for %i = 0 to 64 {
@@ -89,11 +90,19 @@ func.func @copy(%A: memref<64x64xf32>, %B: memref<64x64xf32>) {
 // CHECK-NOT:     gpu.barrier
 // CHECK:         return
 
-// REMARK: remark: not promoted to workgroup memory: the kernel writes memref<64x32xf32> (only read-only tiles are promoted; a written tile would need a copy-out)
-// REMARK: remark: not promoted to workgroup memory: its tile of 256 elements serves 256 accesses (no reuse within a workgroup)
+// REMARK-DAG: remark: not promoted to workgroup memory: the kernel writes memref<64x32xf32> (in a parallel mapping each invocation owns the elements it writes, so a written memref has no reuse across the workgroup; only read-only tiles are promoted)
+// REMARK-DAG: remark: not promoted to workgroup memory: its tile of 256 elements serves 256 accesses (no reuse within a workgroup)
 
 // OUTLINE: gpu.func @matmul_kernel(%{{.*}}: memref<64x48xf32>, %{{.*}}: memref<48x32xf32>, %{{.*}}: memref<64x32xf32>) workgroup(%{{.*}} : memref<16x16xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<16x16xf32, #gpu.address_space<workgroup>>) kernel
 
 // WGSL: var<workgroup> tile0_: array<f32, 256>;
 // WGSL: var<workgroup> tile1_: array<f32, 256>;
 // WGSL: workgroupBarrier();
+
+// Two 16x16 f32 tiles for matmul, one 18x18 tile for the stencil, none for the copy.
+// MANIFEST: "entry_point": "matmul_kernel",
+// MANIFEST: "workgroup_memory_bytes": 2048,
+// MANIFEST: "entry_point": "stencil_kernel",
+// MANIFEST: "workgroup_memory_bytes": 1296,
+// MANIFEST: "entry_point": "copy_kernel",
+// MANIFEST: "workgroup_memory_bytes": 0,

@@ -7,3 +7,4 @@
 // RUN: lattice run %S/Inputs/vector-nd-shape.mlir -e main | diff %S/Inputs/vector-nd-shape.out -
 // RUN: lattice run %S/Inputs/vector-nd-compute.mlir -e main | sed -E 's/base@ = 0x[0-9a-f]+/base@ = 0xADDR/' | diff %S/Inputs/vector-nd-compute.out -
 // RUN: lattice run %S/Inputs/vector-nd-memory.mlir -e main | sed -E 's/base@ = 0x[0-9a-f]+/base@ = 0xADDR/' | diff %S/Inputs/vector-nd-memory.out -
+// RUN: lattice run %S/Inputs/vector-0d.mlir -e main | diff %S/Inputs/vector-0d.out -

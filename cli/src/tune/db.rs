@@ -169,7 +169,8 @@ impl Db {
         )
     }
 
-    /// The fastest `ok` record for `kernel` and `sizes`, preferring `machine` (any target).
+    /// The fastest `ok` CPU record for `kernel` and `sizes`, preferring `machine` (GPU
+    /// records carry a workgroup shape that is a run option, not part of the program).
     pub fn best(
         &self,
         kernel: &str,
@@ -177,7 +178,7 @@ impl Db {
         machine: &str,
     ) -> Result<Option<Record>, DbError> {
         let rows = self.query(
-            "SELECT * FROM records WHERE kernel=?1 AND sizes=?2 AND status='ok' AND seconds IS NOT NULL
+            "SELECT * FROM records WHERE kernel=?1 AND sizes=?2 AND target LIKE 'cpu%' AND status='ok' AND seconds IS NOT NULL
              ORDER BY (machine = ?3) DESC, seconds ASC LIMIT 1",
             &[&kernel, &sizes, &machine],
         )?;

@@ -3,8 +3,10 @@
 //! deepest perfect `affine.for` nest with constant trip counts) with every affine access
 //! inside it as linear subscripts over the band's induction variables.
 //!
-//! Invariants: `band.trips` has one positive entry per band loop, outermost first; every
-//! `Access::coeffs` row has exactly `band.trips.len()` entries; the fingerprint depends
+//! Invariants: `band.trips` has one positive entry per band loop, outermost first;
+//! `band.inner_trips` has one per constant-trip loop nested inside the band (not tuned,
+//! pre-order); every `Access::coeffs` row has exactly `band.trips.len() +
+//! band.inner_trips.len()` entries (band IVs, then inner IVs); the fingerprint depends
 //! only on the kernel function's printed text, so equal kernels in different files share
 //! tuning records.
 
@@ -20,8 +22,8 @@ pub struct Access {
     pub memref: usize,
     /// Whether the access writes.
     pub is_write: bool,
-    /// Per subscript: the coefficient of each band IV (0 when the subscript does not use
-    /// it or is not linear in it).
+    /// Per subscript: the coefficient of each band IV, then of each inner loop's IV (0
+    /// when the subscript does not use it or is not linear in it).
     pub coeffs: Vec<Vec<i64>>,
     /// Size of one element in bytes.
     pub elem_bytes: u64,
@@ -32,12 +34,17 @@ pub struct Access {
 pub struct Band {
     /// Constant trip counts, outermost first.
     pub trips: Vec<i64>,
+    /// Trip counts of the constant-trip loops nested inside the band's innermost loop
+    /// (pre-order; the tuner does not transform them but the cost model counts them).
+    pub inner_trips: Vec<i64>,
     /// Affine accesses nested anywhere in the band.
     pub accesses: Vec<Access>,
     /// Iterations of loops enclosing the band inside the kernel (e.g. time steps).
     pub outer_trips: i64,
     /// Number of top-level loop nests in the kernel that share this band shape.
     pub copies: usize,
+    /// Number of top-level loop nests in the kernel (what `poly-schedule` may fuse).
+    pub nests: usize,
 }
 
 /// A kernel: the function whose call `main` makes and whose loops are tuned.
@@ -242,7 +249,14 @@ pub fn analyse(ir: &Ir, kernel: Op) -> Kernel {
             best = Some((band, work));
         }
     }
-    let mut band = Band::default();
+    let mut band = Band {
+        nests: ir
+            .walk_ops(kernel, WalkOrder::PreOrder)
+            .into_iter()
+            .filter(|&o| ir.is_op(o, "affine.for") && ir.parent_op(o) == Some(kernel))
+            .count(),
+        ..Band::default()
+    };
     if let Some((loops, _)) = best {
         band.trips = loops
             .iter()
@@ -253,8 +267,20 @@ pub fn analyse(ir: &Ir, kernel: Op) -> Kernel {
             .iter()
             .map(|&o| trip_count(ir, o).unwrap_or(1).max(1))
             .product();
+        let innermost = *loops.last().expect("a band has a loop");
+        let nested: Vec<Op> = ir
+            .walk_ops(innermost, WalkOrder::PreOrder)
+            .into_iter()
+            .filter(|&o| o != innermost && ir.is_op(o, "affine.for"))
+            .filter(|&o| trip_count(ir, o).is_some())
+            .collect();
+        band.inner_trips = nested
+            .iter()
+            .map(|&o| trip_count(ir, o).unwrap_or(1).max(1))
+            .collect();
         let ivs: Vec<Value> = loops
             .iter()
+            .chain(&nested)
             .map(|&l| {
                 let r = ir.regions(l)[0];
                 ir.block_args(ir.entry_block(r).expect("affine.for has a body"))[0]

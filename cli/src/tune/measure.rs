@@ -223,6 +223,8 @@ pub fn compare_outputs(expected: &str, actual: &str, rtol: f64) -> Result<(), St
 pub struct Prepared {
     /// The file to run.
     pub path: PathBuf,
+    /// Extra arguments of each run (the GPU workgroup shape).
+    pub args: Vec<String>,
 }
 
 /// Compiles and runs programs. `prepare` may run on several threads at once; `run` is
@@ -237,7 +239,12 @@ pub trait Measurer: Sync {
 }
 
 /// Runs `cmd` with a time limit, returning stdout; non-zero exit or timeout is an error.
-pub fn run_command(mut cmd: Command, limit: Duration) -> Result<String, String> {
+pub fn run_command(cmd: Command, limit: Duration) -> Result<String, String> {
+    run_command_full(cmd, limit).map(|(out, _)| out)
+}
+
+/// [`run_command`], returning stdout and stderr.
+pub fn run_command_full(mut cmd: Command, limit: Duration) -> Result<(String, String), String> {
     let mut child = cmd
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -275,7 +282,7 @@ pub fn run_command(mut cmd: Command, limit: Duration) -> Result<String, String> 
         let tail: String = err.lines().take(6).collect::<Vec<_>>().join(" | ");
         return Err(format!("{status}: {tail}"));
     }
-    Ok(out)
+    Ok((out, err))
 }
 
 /// Where the upstream LLVM tools live: `$LATTICE_LLVM_BIN`, else `/usr/lib/llvm-22/bin`
@@ -353,7 +360,10 @@ impl Measurer for Upstream {
             ])
             .arg(&out);
         run_command(cmd, self.limit).map_err(MeasureError::Compile)?;
-        Ok(Prepared { path: out })
+        Ok(Prepared {
+            path: out,
+            args: Vec::new(),
+        })
     }
 
     fn run(&self, p: &Prepared) -> Result<RunResult, MeasureError> {
@@ -397,7 +407,10 @@ impl Measurer for Jit {
     fn prepare(&self, text: &str, dir: &Path, tag: &str) -> Result<Prepared, MeasureError> {
         let src = dir.join(format!("{tag}.mlir"));
         std::fs::write(&src, text).map_err(|e| MeasureError::Compile(e.to_string()))?;
-        Ok(Prepared { path: src })
+        Ok(Prepared {
+            path: src,
+            args: Vec::new(),
+        })
     }
 
     fn run(&self, p: &Prepared) -> Result<RunResult, MeasureError> {
@@ -407,6 +420,79 @@ impl Measurer for Jit {
             .args(["-e", "main", "-entry-point-result=void"]);
         let out = run_command(cmd, self.limit).map_err(MeasureError::Run)?;
         split_output(&out)
+    }
+}
+
+/// The GPU: `lattice run FILE --target gpu --gpu-time` from this executable, the kernel's
+/// time being the sum of the timestamp-query times of the GPU kernels outlined from it
+/// (`<kernel>_kernel…`), printed on stderr. The program runs without the CPU timing
+/// harness (the host side is interpreted); the workgroup shape comes from the config.
+pub struct Gpu {
+    pub exe: PathBuf,
+    pub kernel: String,
+    pub limit: Duration,
+}
+
+impl Gpu {
+    /// Kernel time in seconds from `--gpu-time`'s stderr lines
+    /// (`gpu kernel MODULE::NAME: X ms over N launches`) of the kernels outlined from
+    /// `kernel`.
+    pub fn kernel_seconds(stderr: &str, kernel: &str) -> Option<f64> {
+        let prefix = format!("{kernel}_kernel");
+        let mut total = None;
+        for l in stderr.lines() {
+            let Some(rest) = l.strip_prefix("gpu kernel ") else {
+                continue;
+            };
+            let Some((name, tail)) = rest.split_once(": ") else {
+                continue;
+            };
+            let func = name.rsplit("::").next().unwrap_or(name);
+            if !func.starts_with(&prefix) {
+                continue;
+            }
+            let ms: f64 = tail.split_whitespace().next()?.parse().ok()?;
+            *total.get_or_insert(0.0) += ms / 1e3;
+        }
+        total
+    }
+}
+
+impl Measurer for Gpu {
+    fn name(&self) -> &str {
+        "gpu"
+    }
+
+    fn prepare(&self, text: &str, dir: &Path, tag: &str) -> Result<Prepared, MeasureError> {
+        let src = dir.join(format!("{tag}.mlir"));
+        std::fs::write(&src, text).map_err(|e| MeasureError::Compile(e.to_string()))?;
+        Ok(Prepared {
+            path: src,
+            args: Vec::new(),
+        })
+    }
+
+    fn run(&self, p: &Prepared) -> Result<RunResult, MeasureError> {
+        let mut cmd = Command::new(&self.exe);
+        cmd.arg("run")
+            .arg(&p.path)
+            .args(["--target", "gpu", "--gpu-time", "-e", "main"])
+            .args(["-entry-point-result=void"])
+            .args(&p.args);
+        if std::env::var_os("XDG_RUNTIME_DIR").is_none() {
+            cmd.env("XDG_RUNTIME_DIR", std::env::temp_dir());
+        }
+        let (out, err) = run_command_full(cmd, self.limit).map_err(MeasureError::Run)?;
+        let seconds = Gpu::kernel_seconds(&err, &self.kernel).ok_or_else(|| {
+            MeasureError::Run(format!(
+                "no GPU kernel outlined from @{} was timed (nothing mapped to the GPU, or no timestamp queries)",
+                self.kernel
+            ))
+        })?;
+        Ok(RunResult {
+            output: out,
+            seconds,
+        })
     }
 }
 

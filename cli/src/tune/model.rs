@@ -1,12 +1,30 @@
 //! Performance models: an analytical cost model that ranks configs before anything is
-//! measured (cache footprint and reuse per tile, in the spirit of Pluto's L2 model and
-//! MLIR's cache-size tile rule, plus loop overhead and a register budget for unrolling),
-//! and a ridge regression on config features that learns log(runtime) from every
-//! measurement of the current tuning run.
+//! measured, and a ridge regression on config features that learns log(runtime) from
+//! every measurement of the current tuning run.
 //!
-//! Invariants: both models are pure functions of their inputs (deterministic);
-//! [`Ridge::fit`] never fails on degenerate data (the ridge term keeps the normal
-//! equations positive definite) and predicts the mean when it has no data.
+//! The analytical model ([`cost`], in cycles) builds the loop nest a config produces
+//! (first-level tile loops, second-level tile loops, point loops in the chosen order, then
+//! the untuned loops inside the band) and, per cache level (L1 and L2 from sysfs), finds
+//! the outermost loop whose working set (cache lines touched by one of its iterations'
+//! sub-nest, counted per row of each array) fits in half the cache: data reused across
+//! that loop's iterations hits, so the misses are the lines its whole sub-nest touches,
+//! once per entry (the classic working-set / reuse-distance rule behind Pluto's and MLIR's
+//! cache-size tiling). Compute per iteration: memory ops over the vector width when the
+//! innermost loop is vectorizable (every access unit-stride or invariant there and no
+//! reduction into an invariant location; LLVM's width from the CPU's SIMD registers, or
+//! the explicit `vector` knob; halved when an explicit unroll leaves LLVM only its SLP
+//! vectorizer), at least the floating-point add latency when the innermost loop carries a
+//! reduction (partly hidden by unroll-jam's independent chains), loop set-up per entry of
+//! every loop, a spill penalty when unroll x unroll-jam accumulators exceed the register
+//! file, and a penalty for partial tiles. Explicit unrolling saves nothing LLVM would not
+//! save itself at -O3, so it only costs. Parallel loops divide the work by the cores left free by the
+//! machine's load, plus a fork/join cost per parallel region.
+//!
+//! Invariants: both models are pure functions of their inputs (deterministic; the machine
+//! is an input); the untuned config is always scored, so the model's pick is the baseline
+//! when it predicts no transformation pays; [`Ridge::fit`] never fails on degenerate data
+//! (the ridge term keeps the normal equations positive definite) and predicts the mean
+//! when it has no data.
 
 use super::kernel::Band;
 use super::space::Config;
@@ -22,6 +40,12 @@ pub struct Machine {
     pub line: u64,
     /// Vector registers available for unrolled accumulators.
     pub registers: u32,
+    /// Bytes per SIMD register LLVM vectorizes for (16 SSE, 32 AVX2; AVX-512 machines
+    /// still get 32: LLVM prefers 256-bit vectors there).
+    pub simd_bytes: u32,
+    /// Cores a parallel loop can use (online CPUs minus the load of other processes, at
+    /// least 1).
+    pub cores: f64,
 }
 
 impl Default for Machine {
@@ -31,12 +55,15 @@ impl Default for Machine {
             l2: 1 << 20,
             line: 64,
             registers: 16,
+            simd_bytes: 32,
+            cores: 1.0,
         }
     }
 }
 
 impl Machine {
-    /// Reads cache sizes from sysfs (Linux), falling back to the defaults.
+    /// Reads cache sizes from sysfs, SIMD width from /proc/cpuinfo and the load from
+    /// /proc/loadavg (Linux), falling back to the defaults.
     pub fn detect() -> Machine {
         let mut m = Machine::default();
         let read = |i: u32, f: &str| {
@@ -72,134 +99,392 @@ impl Machine {
                 m.line = l;
             }
         }
+        if let Ok(info) = std::fs::read_to_string("/proc/cpuinfo") {
+            let flags = info
+                .lines()
+                .find(|l| l.starts_with("flags"))
+                .unwrap_or_default();
+            let has = |f: &str| flags.split_whitespace().any(|x| x == f);
+            if has("avx512f") {
+                m.registers = 32;
+            }
+            m.simd_bytes = if has("avx2") || has("avx") { 32 } else { 16 };
+        }
+        let cpus = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
+        let load = std::fs::read_to_string("/proc/loadavg")
+            .ok()
+            .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+            .unwrap_or(0.0);
+        m.cores = (cpus - load + 1.0).clamp(1.0, cpus);
         m
     }
 }
 
-/// Effective tile extent of dimension `d` (untiled: the whole trip count).
-fn extent(band: &Band, c: &Config, d: usize) -> u64 {
-    let n = band.trips[d].max(1) as u64;
-    match c.tile.get(d).copied().unwrap_or(0) {
-        0 => n,
-        t => (t as u64).min(n),
+/// One loop of the nest a config produces: the band dimension it walks, its trip count.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Loop {
+    dim: usize,
+    count: u64,
+}
+
+/// The band dimension `poly-schedule{intra-tile-order=unit-stride}` moves innermost: the
+/// one that is the last subscript of most accesses.
+fn unit_stride_dim(band: &Band) -> usize {
+    let depth = band.trips.len();
+    let mut votes = vec![0usize; depth];
+    for a in &band.accesses {
+        if let Some(last) = a.coeffs.last() {
+            if let Some(d) = (0..depth)
+                .rev()
+                .find(|&d| last.get(d).copied().unwrap_or(0) != 0)
+            {
+                votes[d] += 1;
+            }
+        }
+    }
+    // Ties go to the innermost dimension (`max_by_key` keeps the last maximum).
+    (0..depth)
+        .max_by_key(|&d| votes[d])
+        .unwrap_or(depth.saturating_sub(1))
+}
+
+/// The point-loop order of `c` (band dimensions, outermost first).
+fn point_order(band: &Band, c: &Config) -> Vec<usize> {
+    let depth = band.trips.len();
+    match c.poly {
+        Some(p) if p.unit_stride && depth > 0 => {
+            let u = unit_stride_dim(band);
+            let mut o: Vec<usize> = (0..depth).filter(|&d| d != u).collect();
+            o.push(u);
+            o
+        }
+        Some(_) => (0..depth).collect(),
+        None if c.order.len() == depth => c.order.iter().map(|&d| d as usize).collect(),
+        None => (0..depth).collect(),
     }
 }
 
-/// Bytes touched by one tile: per memref, the product over subscripts of the range each
-/// subscript spans inside the tile (the largest over that memref's accesses).
-pub fn footprint(band: &Band, c: &Config) -> u64 {
-    let ext: Vec<u64> = (0..band.trips.len()).map(|d| extent(band, c, d)).collect();
-    let mut per_memref: Vec<(usize, u64)> = Vec::new();
+/// The loops `c` produces on `band`, outermost first (inner untuned loops last).
+fn nest(band: &Band, c: &Config) -> Vec<Loop> {
+    let order = point_order(band, c);
+    let n = |d: usize| band.trips[d].max(1) as u64;
+    let outer = |d: usize| match c.tile.get(d).copied().unwrap_or(0) {
+        0 => n(d),
+        t => (t as u64).min(n(d)),
+    };
+    let mut loops = Vec::new();
+    for &d in &order {
+        if outer(d) < n(d) {
+            loops.push(Loop {
+                dim: d,
+                count: n(d).div_ceil(outer(d)),
+            });
+        }
+    }
+    let inner = c.inner as u64;
+    for &d in &order {
+        if inner > 0 && inner < outer(d) {
+            loops.push(Loop {
+                dim: d,
+                count: outer(d).div_ceil(inner),
+            });
+        }
+    }
+    for &d in &order {
+        let e = if inner > 0 && inner < outer(d) {
+            inner
+        } else {
+            outer(d)
+        };
+        loops.push(Loop { dim: d, count: e });
+    }
+    let depth = band.trips.len();
+    for (k, &t) in band.inner_trips.iter().enumerate() {
+        loops.push(Loop {
+            dim: depth + k,
+            count: t.max(1) as u64,
+        });
+    }
+    loops
+}
+
+/// Cache lines touched by one execution of the sub-nest whose extent per dimension is
+/// `ext`: per memref, the largest over its accesses of (rows spanned) x (lines per row).
+fn lines(band: &Band, ext: &[u64], line: u64) -> f64 {
+    let mut per_memref: Vec<(usize, f64)> = Vec::new();
     for a in &band.accesses {
-        let mut elems: u64 = 1;
-        for row in &a.coeffs {
-            let span: u64 = row
-                .iter()
-                .zip(&ext)
-                .map(|(&k, &e)| k.unsigned_abs() * (e - 1))
+        let span = |row: &Vec<i64>| -> u64 {
+            row.iter()
+                .zip(ext)
+                .map(|(&k, &e)| k.unsigned_abs() * e.saturating_sub(1))
                 .sum::<u64>()
-                + 1;
-            elems = elems.saturating_mul(span);
-        }
-        let bytes = elems.saturating_mul(a.elem_bytes);
-        match per_memref.iter_mut().find(|(m, _)| *m == a.memref) {
-            Some((_, b)) => *b = (*b).max(bytes),
-            None => per_memref.push((a.memref, bytes)),
-        }
+                + 1
+        };
+        let Some((last, rows)) = a.coeffs.split_last() else {
+            // A scalar (rank-0 memref): one line.
+            push_max(&mut per_memref, a.memref, 1.0);
+            continue;
+        };
+        let r: f64 = rows.iter().map(|row| span(row) as f64).product();
+        let per_row = ((span(last) * a.elem_bytes) as f64 / line as f64)
+            .ceil()
+            .max(1.0);
+        push_max(&mut per_memref, a.memref, r * per_row);
     }
     per_memref.iter().map(|(_, b)| *b).sum()
 }
 
-/// The innermost point loop after the config's permutation.
-fn innermost(band: &Band, c: &Config) -> usize {
-    let d = band.trips.len().saturating_sub(1);
-    c.order.get(d).map_or(d, |&o| o as usize)
+fn push_max(v: &mut Vec<(usize, f64)>, memref: usize, x: f64) {
+    match v.iter_mut().find(|(m, _)| *m == memref) {
+        Some((_, b)) => *b = b.max(x),
+        None => v.push((memref, x)),
+    }
 }
 
-/// Predicted cost (arbitrary units, lower is better) of running `band` under `c`.
-///
-/// Memory: each tile brings its footprint in once when it fits in L2 (half of it, to
-/// leave room for conflicts); otherwise every access misses with the probability its
-/// innermost stride implies. Compute: one unit per access and iteration, divided by the
-/// vector width when the innermost dimension is unit-stride, plus loop overhead divided by
-/// the unroll product; a register-budget penalty when unroll x unroll-jam exceeds the
-/// registers.
+/// Per loop position `p` (0..=len): the extent of every dimension inside loop `p`'s
+/// sub-nest (position `len`: one iteration of the body).
+fn extents(band: &Band, loops: &[Loop]) -> Vec<Vec<u64>> {
+    let dims = band.trips.len() + band.inner_trips.len();
+    let mut out = vec![vec![1u64; dims]; loops.len() + 1];
+    for p in (0..loops.len()).rev() {
+        out[p] = out[p + 1].clone();
+        let d = loops[p].dim;
+        out[p][d] = out[p][d].saturating_mul(loops[p].count);
+    }
+    let full: Vec<u64> = band
+        .trips
+        .iter()
+        .chain(&band.inner_trips)
+        .map(|&t| t.max(1) as u64)
+        .collect();
+    for e in &mut out {
+        for (x, &n) in e.iter_mut().zip(&full) {
+            *x = (*x).min(n);
+        }
+    }
+    out
+}
+
+/// Misses (in lines) of a cache of `bytes` on the nest: the outermost loop whose one
+/// iteration's working set fits keeps its reuse; everything its whole sub-nest touches
+/// is loaded once per entry of that loop.
+fn misses(band: &Band, loops: &[Loop], ext: &[Vec<u64>], bytes: f64, line: u64) -> f64 {
+    let fits = |p: usize| lines(band, &ext[p], line) * line as f64 <= bytes;
+    if fits(0) {
+        return lines(band, &ext[0], line);
+    }
+    // p: the loop whose body (position p + 1) fits; its entries reload its footprint.
+    let p = (0..loops.len())
+        .find(|&p| fits(p + 1))
+        .unwrap_or(loops.len());
+    let entries: f64 = loops[..p].iter().map(|l| l.count as f64).product();
+    if p == loops.len() {
+        // Not even one iteration's lines fit: every access misses.
+        return entries * band.accesses.len() as f64;
+    }
+    entries * lines(band, &ext[p], line)
+}
+
+/// Whether some write of the band is invariant in dimension `d` (a reduction over `d`).
+fn reduces_over(band: &Band, d: usize) -> bool {
+    band.accesses.iter().any(|a| {
+        a.is_write
+            && a.coeffs
+                .iter()
+                .all(|row| row.get(d).copied().unwrap_or(0) == 0)
+    })
+}
+
+/// Whether every access is unit-stride or invariant in dimension `d`.
+fn unit_stride_in(band: &Band, d: usize) -> bool {
+    band.accesses.iter().all(|a| match a.coeffs.split_last() {
+        None => true,
+        Some((last, rows)) => {
+            rows.iter().all(|r| r.get(d).copied().unwrap_or(0) == 0)
+                && last.get(d).copied().unwrap_or(0).abs() <= 1
+        }
+    })
+}
+
+/// Predicted cycles of running the kernel under `c` (see the module docs).
 pub fn cost(band: &Band, c: &Config, m: &Machine) -> f64 {
     if band.trips.is_empty() {
         return 1.0;
     }
-    let iters: f64 = band.trips.iter().map(|&t| t.max(1) as f64).product();
-    let accesses = band.accesses.len().max(1) as f64;
-    let inner = innermost(band, c);
-    let elem = band.accesses.first().map_or(4, |a| a.elem_bytes) as f64;
-    let per_line = (m.line as f64 / elem).max(1.0);
-    // Miss rate per access in the absence of tile reuse, from the innermost stride.
-    let stream_misses: f64 = band
-        .accesses
+    if !c.workgroup.is_empty() || c.promote > 0 {
+        return gpu_cost(band, c);
+    }
+    let loops = nest(band, c);
+    let ext = extents(band, &loops);
+    let iters: f64 = band
+        .trips
         .iter()
-        .map(|a| {
-            let k = a
-                .coeffs
-                .iter()
-                .rposition(|row| row.get(inner).copied().unwrap_or(0) != 0);
-            match k {
-                None => 0.0,                                          // invariant: stays in a register
-                Some(s) if s + 1 == a.coeffs.len() => 1.0 / per_line, // unit stride along the row
-                Some(_) => 1.0,                                       // strided: a line per access
-            }
-        })
-        .sum();
-    let tiles: f64 = (0..band.trips.len())
-        .map(|d| (band.trips[d].max(1) as f64 / extent(band, c, d) as f64).ceil())
+        .chain(&band.inner_trips)
+        .map(|&t| t.max(1) as f64)
         .product();
-    let fp = footprint(band, c) as f64;
-    let l2 = m.l2 as f64 / 2.0;
-    let mem = if fp <= l2 {
-        // Reuse inside the tile: each tile's data is loaded once (in lines), plus L1
-        // misses for the stream when the tile does not fit in L1.
-        let l1_fit = fp <= m.l1 as f64;
-        tiles * fp / m.line as f64 * 4.0
-            + if l1_fit {
-                0.0
-            } else {
-                iters * stream_misses * 0.5
-            }
-    } else {
-        iters * stream_misses * 4.0
-    };
-    let unit_stride = stream_misses < accesses;
-    let vec = if unit_stride {
-        c.vector.max(1) as f64
-    } else {
+    let accesses = band.accesses.len().max(1) as f64;
+    let elem = band.accesses.first().map_or(4, |a| a.elem_bytes).max(1);
+    let line = m.line.max(8);
+    let l1_misses = misses(band, &loops, &ext, m.l1 as f64 * 0.5, line);
+    let l2_misses = misses(band, &loops, &ext, m.l2 as f64 * 0.5, line);
+    let memory = l1_misses * 3.0 + l2_misses * 10.0;
+
+    // The innermost loop: an untuned inner loop, else the innermost point loop.
+    let last = loops.last().copied().unwrap_or(Loop { dim: 0, count: 1 });
+    let inner_dim = last.dim;
+    let inner_count = last.count.max(1) as f64;
+    let band_inner = inner_dim < band.trips.len();
+    let reduction = reduces_over(band, inner_dim);
+    let lanes = (m.simd_bytes as u64 / elem).max(1) as f64;
+    let vectorizable = unit_stride_in(band, inner_dim) && !reduction;
+    let jam = c.unroll_jam.max(1) as f64;
+    let unroll = c.unroll.max(1) as f64;
+    let width = if !vectorizable {
         1.0
-    };
-    let unroll = (c.unroll.max(1) * c.unroll_jam.max(1)) as f64;
-    let compute = iters * accesses / vec + iters * 2.0 / unroll;
-    let regs = c.unroll_jam.max(1) * c.unroll.max(1) * c.vector.max(1).min(8);
-    let pressure = if regs > m.registers * 2 {
-        1.0 + 0.15 * (regs as f64 / (m.registers * 2) as f64)
+    } else if c.vector > 1 && band_inner {
+        (c.vector as f64).min(lanes)
+    } else if unroll > 1.0 {
+        // LLVM unrolls and interleaves on its own; an explicit unroll of a loop it would
+        // vectorize leaves straight-line copies for the SLP vectorizer (measured 0.44x on
+        // jacobi-2d with unroll 8).
+        (lanes / 2.0).max(1.0)
     } else {
-        1.0
+        lanes
+    }
+    .min(inner_count);
+    let throughput = accesses * 0.5 / width;
+    // Unroll-jam makes independent accumulator chains of a reduction (measured gains are
+    // small: the reduction loops here are mostly load-bound).
+    let latency = if reduction {
+        4.0 / jam.min(4.0).sqrt()
+    } else {
+        0.0
     };
-    // Tiling costs loop overhead per tile.
-    let tile_overhead = tiles * 8.0;
-    (mem + compute * pressure + tile_overhead) * band.outer_trips.max(1) as f64
+    let mut per_iter = throughput.max(latency) + 1.0 / width;
+    if unroll > 1.0 {
+        // Code size and a remainder loop, no overhead saved that LLVM would not save.
+        per_iter *= 1.0 + 0.03 * unroll.log2();
+    }
+    if c.vector > 1 && !(band_inner && vectorizable) {
+        // `affine-super-vectorize` on a loop that is not the unit-stride innermost one
+        // builds strided or broadcast vectors around a scalar inner loop (measured 0.12x
+        // on 2mm with the k loop innermost).
+        per_iter *= 2.0;
+    }
+    if reduction && jam > 1.0 {
+        // Jammed copies share the loads invariant in the jammed loop.
+        per_iter *= 0.85;
+    }
+    let registers = (jam * unroll) as u32;
+    if registers > m.registers / 2 {
+        per_iter *= 1.0 + 0.5 * (registers as f64 / (m.registers / 2) as f64 - 1.0);
+    }
+    // Every loop costs its set-up per entry (small tiles make many short loops).
+    let mut entered = 1.0;
+    let mut setup = 0.0;
+    for l in &loops {
+        setup += entered * 4.0;
+        entered *= l.count as f64;
+    }
+    let partial = (0..band.trips.len()).any(|d| {
+        let t = c.tile.get(d).copied().unwrap_or(0) as i64;
+        (t > 0 && band.trips[d] % t != 0) || (c.inner > 0 && t > 0 && t % c.inner as i64 != 0)
+    });
+    let mut compute = iters * per_iter + setup;
+    if partial {
+        compute *= 1.15;
+    }
+    let mut total = (compute + memory) * band.outer_trips.max(1) as f64;
+    if c.parallel {
+        // The outermost loop of the nest runs in parallel unless it carries a reduction.
+        let outer = loops.first().copied().unwrap_or(last);
+        if !reduces_over(band, outer.dim) {
+            let share = m.cores.min(outer.count as f64).max(1.0);
+            let regions = (band.outer_trips.max(1) * band.copies.max(1) as i64) as f64;
+            total = total / (1.0 + (share - 1.0) * 0.8) + regions * 20_000.0;
+        } else {
+            total += 1_000.0;
+        }
+    }
+    total
+}
+
+/// GPU workgroup shapes: work per invocation with idle lanes, a penalty for an x extent
+/// below 16 (uncoalesced rows) and for workgroups under 64 or over 256 invocations, a
+/// gain for workgroup-memory promotion when a sequential loop reuses data.
+fn gpu_cost(band: &Band, c: &Config) -> f64 {
+    let depth = band.trips.len();
+    let mut iters = 1.0;
+    for (k, &w) in c.workgroup.iter().enumerate() {
+        let Some(&n) = depth.checked_sub(k + 1).and_then(|d| band.trips.get(d)) else {
+            break;
+        };
+        let n = n.max(1) as f64;
+        iters *= (n / w as f64).ceil() * w as f64;
+    }
+    let mapped = c.workgroup.len().min(depth);
+    for &t in &band.trips[..depth - mapped] {
+        iters *= t.max(1) as f64;
+    }
+    let x = c.workgroup.first().copied().unwrap_or(1);
+    let size: u32 = c.workgroup.iter().product();
+    let mut f = 1.0;
+    if x < 16 {
+        f *= 1.0 + (16.0 / x as f64).log2() * 0.3;
+    }
+    if !(64..=256).contains(&size) {
+        f *= 1.2;
+    }
+    if c.promote > 0 {
+        // Shared tiles replace global loads of the sequential loop when it has reuse
+        // across the workgroup; barriers cost a little per tile step.
+        f *= if band.inner_trips.is_empty() {
+            1.05
+        } else {
+            0.6 + 1.6 / c.promote.max(8) as f64
+        };
+    }
+    iters * f / c.unroll.max(1) as f64 * (1.0 + 0.1 * (c.unroll.max(1) as f64).log2())
+}
+
+/// Bytes touched by one tile (every dimension at its first-level tile extent).
+pub fn footprint(band: &Band, c: &Config) -> u64 {
+    let mut ext: Vec<u64> = (0..band.trips.len())
+        .map(|d| match c.tile.get(d).copied().unwrap_or(0) {
+            0 => band.trips[d].max(1) as u64,
+            t => (t as u64).min(band.trips[d].max(1) as u64),
+        })
+        .collect();
+    ext.extend(band.inner_trips.iter().map(|&t| t.max(1) as u64));
+    (lines(band, &ext, 1) as u64).max(1)
 }
 
 /// Features of a config for the learned model (bias first).
 pub fn features(band: &Band, c: &Config, m: &Machine) -> Vec<f64> {
     let mut f = vec![1.0, cost(band, c, m).max(1.0).ln()];
+    // Sizes enter as log2 and its square, so the ridge can place an optimum inside a
+    // range (tile 32 better than both 8 and 128), plus whether each loop is tiled.
+    let sized = |f: &mut Vec<f64>, x: f64| {
+        f.push(x);
+        f.push(x * x);
+    };
     for d in 0..band.trips.len() {
-        f.push((extent(band, c, d) as f64).log2());
+        sized(&mut f, (c.point_extent(&band.trips, d) as f64).log2());
+        f.push((c.tile.get(d).copied().unwrap_or(0) > 0) as u8 as f64);
     }
-    f.push((c.unroll.max(1) as f64).log2());
-    f.push((c.unroll_jam.max(1) as f64).log2());
+    sized(&mut f, (c.unroll.max(1) as f64).log2());
+    sized(&mut f, (c.unroll_jam.max(1) as f64).log2());
     f.push((c.vector.max(1) as f64).log2());
     f.push(c.parallel as u8 as f64);
     let fp = footprint(band, c) as f64;
     f.push((fp <= m.l1 as f64) as u8 as f64);
     f.push((fp <= m.l2 as f64 / 2.0) as u8 as f64);
     f.push(if c.order.is_empty() { 0.0 } else { 1.0 });
+    f.push((c.inner.max(1) as f64).log2());
+    f.push(c.poly.is_some() as u8 as f64);
+    f.push(c.poly.is_some_and(|p| p.unit_stride) as u8 as f64);
+    f.push(c.workgroup.first().map_or(0.0, |&x| (x as f64).log2()));
+    f.push(c.workgroup.get(1).map_or(0.0, |&y| (y as f64).log2()));
     f
 }
 

@@ -110,10 +110,9 @@ impl Search {
             StrategyKind::Evolve => {
                 let mut scored: Vec<(f64, Config)> = pool_indices(size, &mut rng)
                     .into_iter()
-                    .map(|i| {
-                        let c = space.config_at(i);
-                        (model::cost(&band, &c, &machine), c)
-                    })
+                    .map(|i| space.config_at(i))
+                    .filter(|c| space.admits(c))
+                    .map(|c| (model::cost(&band, &c, &machine), c))
                     .collect();
                 scored.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
                 ranked = scored.into_iter().map(|(_, c)| c).collect();
@@ -141,6 +140,7 @@ impl Search {
                 pool_indices(self.space.size(), &mut rng)
                     .into_iter()
                     .map(|i| self.space.config_at(i))
+                    .filter(|c| self.space.admits(c))
                     .min_by(|a, b| {
                         model::cost(&self.band, a, &self.machine)
                             .total_cmp(&model::cost(&self.band, b, &self.machine))
@@ -166,7 +166,7 @@ impl Search {
                 while out.len() < n && self.cursor < self.space.size() {
                     let c = self.space.config_at(self.cursor);
                     self.cursor += 1;
-                    if self.seen.insert(c.clone()) {
+                    if self.space.admits(&c) && self.seen.insert(c.clone()) {
                         out.push(c);
                     }
                 }
@@ -175,7 +175,7 @@ impl Search {
                 while out.len() < n && (self.cursor as usize) < self.order.len() {
                     let c = self.space.config_at(self.order[self.cursor as usize]);
                     self.cursor += 1;
-                    if self.seen.insert(c.clone()) {
+                    if self.space.admits(&c) && self.seen.insert(c.clone()) {
                         out.push(c);
                     }
                 }
@@ -187,8 +187,8 @@ impl Search {
 
     /// Knob values (knob, value index) blamed for failures: when at least two configs
     /// failed, every one of them had knob `k` away from its default, and no config that ran
-    /// correctly did, every non-default value of `k` is skipped (e.g. a vector width the
-    /// back end cannot lower). Blaming single values instead would also blame innocent
+    /// correctly did, the values of `k` those failures used are skipped (e.g. a vector
+    /// width the back end cannot lower); untried values stay open. Blaming single values instead would also blame innocent
     /// values that happened to appear with the culprit.
     fn doomed(&self, history: &[Observation]) -> HashSet<(usize, usize)> {
         let sizes = self.space.knob_sizes();
@@ -214,7 +214,9 @@ impl Search {
         for k in 0..sizes.len() {
             let on = |idx: &Vec<usize>| idx[k] != default[k];
             if failed.iter().all(on) && !good.iter().any(on) {
-                out.extend((0..sizes[k]).filter(|&v| v != default[k]).map(|v| (k, v)));
+                // Only the values that failed: a value never tried may be fine (unroll 4
+                // when unroll 2 broke something).
+                out.extend(failed.iter().map(|idx| (k, idx[k])));
             }
         }
         out
@@ -298,7 +300,8 @@ impl Search {
         );
         children.sort();
         children.dedup();
-        children.retain(|c| !self.seen.contains(c) && self.viable(c, &doomed));
+        children
+            .retain(|c| !self.seen.contains(c) && self.space.admits(c) && self.viable(c, &doomed));
         let mut scored: Vec<(f64, Config)> = children
             .into_iter()
             .map(|c| {

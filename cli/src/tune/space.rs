@@ -1,13 +1,19 @@
-//! The search space: a [`Config`] (tile sizes per band dimension, intra-tile loop order,
-//! unroll and unroll-jam factors, vector width, parallel outer loop) and the [`Space`] of
+//! The search space: a [`Config`] (tile sizes per band dimension, an optional second,
+//! inner tile level, loop order, or instead isl's scheduler `poly-schedule` with its
+//! fusion and intra-tile-order knobs; unroll and unroll-jam factors, vector width,
+//! parallel outer loop; for `--target gpu` the workgroup shape) and the [`Space`] of
 //! values each knob may take, derived from the kernel's band and from which passes this
 //! build registers, optionally narrowed or widened by a spec file (`--space FILE`, TOML or
 //! JSON). A config becomes a pass pipeline ([`Config::pipeline`]) that runs on the kernel.
 //!
-//! Invariants: the default config (nothing tiled, factors 1, identity order) maps to the
-//! empty pipeline, i.e. the untransformed program; every config a `Space` enumerates has
-//! one tile entry per band dimension; knobs whose pass is not registered have the single
-//! value "off", so the tuner picks new passes up as they land without code changes here.
+//! Invariants: the default config (nothing tiled, factors 1, identity order, no
+//! scheduler) maps to the empty pipeline, i.e. the untransformed program; every config a
+//! `Space` enumerates has one tile entry per band dimension; [`Space::admits`] rejects
+//! configs that duplicate another one's program (a loop order or inner tile under
+//! `poly-schedule`, an inner tile not below every outer tile) or break the vector-width
+//! rule (the innermost point loop's extent is a multiple of the vector width), and every
+//! strategy measures admitted configs only; knobs whose pass is not registered have the
+//! single value "off", so the tuner picks new passes up as they land.
 
 use super::kernel::Band;
 use lattice_ir::diag::{DiagLoc, Diagnostic, SourceMap};
@@ -16,10 +22,57 @@ use lattice_ir::Span;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
+/// Fusion strategy of `poly-schedule` (its `fuse` option).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Fuse {
+    Smart,
+    Max,
+    None,
+}
+
+impl Fuse {
+    pub fn name(self) -> &'static str {
+        match self {
+            Fuse::Smart => "smart",
+            Fuse::Max => "max",
+            Fuse::None => "none",
+        }
+    }
+}
+
+/// The `poly-schedule` knobs of a config that uses isl's scheduler instead of
+/// `poly-transform` + `affine-loop-tile`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Poly {
+    pub fuse: Fuse,
+    /// `intra-tile-order=unit-stride` (else `isl`).
+    pub unit_stride: bool,
+}
+
+impl Poly {
+    /// The spelling used in keys and spec files: `smart/isl`, `max/unit-stride`, ...
+    pub fn name(self) -> String {
+        format!(
+            "{}/{}",
+            self.fuse.name(),
+            if self.unit_stride {
+                "unit-stride"
+            } else {
+                "isl"
+            }
+        )
+    }
+}
+
 /// One point of the search space. `tile[d] == 0` leaves dimension `d` untiled.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default)]
 pub struct Config {
     pub tile: Vec<u32>,
+    /// Second (inner) tile level: this size for every point loop whose outer extent is
+    /// larger (0: one level).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub inner: u32,
     /// Permutation of the band's point loops (empty: identity).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub order: Vec<u32>,
@@ -27,6 +80,21 @@ pub struct Config {
     pub unroll_jam: u32,
     pub vector: u32,
     pub parallel: bool,
+    /// Schedule with `poly-schedule` (tile sizes become its `tile-sizes`, `parallel` its
+    /// `parallel`) instead of `poly-transform` + `affine-loop-tile`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub poly: Option<Poly>,
+    /// GPU workgroup shape, x first (`--gpu-workgroup-size`; empty: the default / CPU).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub workgroup: Vec<u32>,
+    /// GPU workgroup-memory promotion with this tile of the sequential loop
+    /// (`--gpu-promote-workgroup-memory --gpu-promote-tile N`; 0: off).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub promote: u32,
+}
+
+fn is_zero(x: &u32) -> bool {
+    *x == 0
 }
 
 impl Config {
@@ -34,12 +102,54 @@ impl Config {
     pub fn baseline(depth: usize) -> Config {
         Config {
             tile: vec![0; depth],
+            inner: 0,
             order: Vec::new(),
             unroll: 1,
             unroll_jam: 1,
             vector: 1,
             parallel: false,
+            poly: None,
+            workgroup: Vec::new(),
+            promote: 0,
         }
+    }
+
+    /// The band dimension of the innermost point loop.
+    pub fn innermost_dim(&self) -> usize {
+        let d = self.tile.len().saturating_sub(1);
+        if self.poly.is_some() {
+            return d;
+        }
+        self.order.get(d).map_or(d, |&o| o as usize)
+    }
+
+    /// The extent of the innermost point loop (tile levels applied) for trip counts `trips`.
+    pub fn point_extent(&self, trips: &[i64], d: usize) -> i64 {
+        let n = trips.get(d).copied().unwrap_or(1).max(1);
+        let outer = match self.tile.get(d).copied().unwrap_or(0) {
+            0 => n,
+            t => (t as i64).min(n),
+        };
+        if self.inner > 0 && (self.inner as i64) < outer {
+            self.inner as i64
+        } else {
+            outer
+        }
+    }
+
+    /// Extra arguments for the run (the GPU workgroup shape and promotion).
+    pub fn run_args(&self) -> Vec<String> {
+        let mut args = Vec::new();
+        if !self.workgroup.is_empty() {
+            let w: Vec<String> = self.workgroup.iter().map(|x| x.to_string()).collect();
+            args.push(format!("--gpu-workgroup-size={}", w.join(",")));
+        }
+        if self.promote > 0 {
+            args.push("--gpu-promote-workgroup-memory".into());
+            args.push("--gpu-promote-tile".into());
+            args.push(self.promote.to_string());
+        }
+        args
     }
 
     /// A compact, stable text key (`t=32,32,0 u=4 uj=2 v=1 p=0`), used in the database.
@@ -57,6 +167,19 @@ impl Config {
             let o: Vec<String> = self.order.iter().map(|x| x.to_string()).collect();
             s.push_str(&format!(" o={}", o.join(",")));
         }
+        if self.inner > 0 {
+            s.push_str(&format!(" t2={}", self.inner));
+        }
+        if let Some(p) = self.poly {
+            s.push_str(&format!(" sched={}", p.name()));
+        }
+        if !self.workgroup.is_empty() {
+            let w: Vec<String> = self.workgroup.iter().map(|x| x.to_string()).collect();
+            s.push_str(&format!(" wg={}", w.join("x")));
+        }
+        if self.promote > 0 {
+            s.push_str(&format!(" promote={}", self.promote));
+        }
         s
     }
 
@@ -64,6 +187,31 @@ impl Config {
     /// (`(pass, options)` pairs, in order); empty for the baseline.
     pub fn pipeline(&self, trips: &[i64]) -> Vec<(String, String)> {
         let mut p = Vec::new();
+        if let Some(poly) = self.poly {
+            let tiled = self.tile.iter().any(|&t| t > 0);
+            let sizes: Vec<String> = (0..self.tile.len())
+                .map(|d| match self.tile[d] {
+                    0 => trips.get(d).copied().unwrap_or(1).max(1).to_string(),
+                    t => t.to_string(),
+                })
+                .collect();
+            let mut o = format!(
+                "fuse={} intra-tile-order={} parallel={} tile={tiled}",
+                poly.fuse.name(),
+                if poly.unit_stride {
+                    "unit-stride"
+                } else {
+                    "isl"
+                },
+                self.parallel
+            );
+            if tiled {
+                o.push_str(&format!(" tile-sizes={}", sizes.join(",")));
+            }
+            p.push(("poly-schedule".into(), o));
+            self.push_point_passes(&mut p);
+            return p;
+        }
         // The order is applied first (`poly-transform` permutes the whole perfect band, and
         // refuses if a dependence forbids it); tile sizes stay keyed by original dimension,
         // so they are reordered to the new loop positions.
@@ -89,6 +237,45 @@ impl Config {
                 format!("tile-sizes={}", sizes.join(",")),
             ));
         }
+        // The second level tiles the point loops again; the first level's tile loops
+        // (one per tiled dimension, the band's outer members) get size 1, which leaves
+        // them as they are.
+        if self.inner > 0 {
+            let dims: Vec<usize> = if permuted {
+                self.order.iter().map(|&d| d as usize).collect()
+            } else {
+                (0..self.tile.len()).collect()
+            };
+            let outer_tiled = dims
+                .iter()
+                .filter(|&&d| {
+                    let t = self.tile[d] as i64;
+                    t > 0 && t < trips.get(d).copied().unwrap_or(1)
+                })
+                .count();
+            let mut sizes: Vec<String> = vec!["1".into(); outer_tiled];
+            sizes.extend(dims.iter().map(|&d| {
+                let n = trips.get(d).copied().unwrap_or(1).max(1);
+                let outer = match self.tile[d] {
+                    0 => n,
+                    t => (t as i64).min(n),
+                };
+                outer.min(self.inner as i64).to_string()
+            }));
+            p.push((
+                "affine-loop-tile".into(),
+                format!("tile-sizes={}", sizes.join(",")),
+            ));
+        }
+        self.push_point_passes(&mut p);
+        if self.parallel {
+            p.push(("affine-parallelize".into(), "max-nested=1".into()));
+        }
+        p
+    }
+
+    /// Vectorization, unroll-jam and unroll, after the loop structure is set.
+    fn push_point_passes(&self, p: &mut Vec<(String, String)>) {
         if self.vector > 1 {
             p.push((
                 "affine-super-vectorize".into(),
@@ -107,10 +294,6 @@ impl Config {
                 format!("unroll-factor={}", self.unroll),
             ));
         }
-        if self.parallel {
-            p.push(("affine-parallelize".into(), "max-nested=1".into()));
-        }
-        p
     }
 }
 
@@ -140,12 +323,22 @@ pub fn pipeline_text(p: &[(String, String)]) -> String {
 pub struct Space {
     /// Per band dimension, the tile sizes (0 = untiled).
     pub tile: Vec<Vec<u32>>,
+    /// Second-level (inner) tile sizes (0 = one level).
+    pub inner: Vec<u32>,
     /// Loop orders to try (empty permutation = identity).
     pub orders: Vec<Vec<u32>>,
     pub unroll: Vec<u32>,
     pub unroll_jam: Vec<u32>,
     pub vector: Vec<u32>,
     pub parallel: Vec<bool>,
+    /// `None`: `poly-transform` + `affine-loop-tile`; else `poly-schedule` with these knobs.
+    pub poly: Vec<Option<Poly>>,
+    /// GPU workgroup shapes (`[[]]` on the CPU).
+    pub workgroup: Vec<Vec<u32>>,
+    /// GPU workgroup-memory promotion tiles (0 = off; `[0]` on the CPU).
+    pub promote: Vec<u32>,
+    /// Trip counts of the band (bounds the sizes; decides [`Space::admits`]).
+    pub trips: Vec<i64>,
 }
 
 /// Which transformation passes this build has, by the option the tuner drives.
@@ -157,6 +350,10 @@ pub struct Capabilities {
     pub unroll_jam: bool,
     pub vectorize: bool,
     pub parallelize: bool,
+    /// `poly-schedule` with `fuse`, `tile-sizes` and `intra-tile-order`.
+    pub schedule: bool,
+    /// `gpu-promote-workgroup-memory` (driven through `lattice run --target gpu`).
+    pub promote: bool,
 }
 
 impl Capabilities {
@@ -174,6 +371,10 @@ impl Capabilities {
             unroll_jam: has("affine-loop-unroll-jam", "unroll-jam-factor"),
             vectorize: has("affine-super-vectorize", "virtual-vector-size"),
             parallelize: has("affine-parallelize", "max-nested"),
+            schedule: has("poly-schedule", "fuse")
+                && has("poly-schedule", "tile-sizes")
+                && has("poly-schedule", "intra-tile-order"),
+            promote: has("gpu-promote-workgroup-memory", "tile"),
         }
     }
 
@@ -186,8 +387,18 @@ impl Capabilities {
             unroll_jam: true,
             vectorize: true,
             parallelize: true,
+            schedule: true,
+            promote: true,
         }
     }
+}
+
+/// What the tuned code runs on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Target {
+    #[default]
+    Cpu,
+    Gpu,
 }
 
 fn pow2_up_to(lo: u32, hi: i64) -> Vec<u32> {
@@ -200,15 +411,110 @@ fn pow2_up_to(lo: u32, hi: i64) -> Vec<u32> {
     v
 }
 
+/// Every `poly-schedule` knob combination; the fusion knob only when the kernel has more
+/// than one loop nest (with one nest every `fuse` value gives the same schedule).
+fn poly_values(nests: usize) -> Vec<Option<Poly>> {
+    let fuses: &[Fuse] = if nests > 1 {
+        &[Fuse::Smart, Fuse::Max, Fuse::None]
+    } else {
+        &[Fuse::Smart]
+    };
+    let mut v = vec![None];
+    for &fuse in fuses {
+        for unit_stride in [false, true] {
+            v.push(Some(Poly { fuse, unit_stride }));
+        }
+    }
+    v
+}
+
 impl Space {
-    /// The space derived from `band`: tile sizes 0 and the powers of two from 4 (or the
-    /// largest vector width) up to half the trip count; unroll 1..8 and unroll-jam 1..4
-    /// bounded by the innermost and outermost trip counts; vector widths 4 and 8 when the
-    /// innermost trip count allows; parallel on/off. Knobs without a pass are fixed off.
+    /// The space derived from `band` for the CPU: tile sizes 0 and the powers of two from
+    /// the largest vector width (at least 4) up to half the trip count; inner tiles from 4
+    /// up to a quarter of the largest trip count; unroll 1..8 and unroll-jam 1..4 bounded by
+    /// the innermost and outermost trip counts; vector widths 4 and 8 when the innermost
+    /// trip count allows; parallel on/off; `poly-schedule` with its knobs or not. Knobs
+    /// without a pass are fixed off.
     pub fn derive(band: &Band, caps: Capabilities) -> Space {
+        Space::derive_for(band, caps, Target::Cpu)
+    }
+
+    /// The space for `target`. On the GPU the knobs are the workgroup shape (x first,
+    /// powers of two bounded by the trip counts of the loops mapped to x and y, at most
+    /// 1024 invocations), workgroup-memory promotion (off, or tiles 8/16/32 of the
+    /// sequential loop inside the band, bounded by its trip count), the loop order and
+    /// unrolling inside a thread; tiling, vector width and CPU parallelism stay off (no
+    /// per-thread tile option exists in the GPU mapping yet).
+    pub fn derive_for(band: &Band, caps: Capabilities, target: Target) -> Space {
         let depth = band.trips.len();
         let inner = band.trips.last().copied().unwrap_or(1);
         let outer = band.trips.first().copied().unwrap_or(1);
+        let longest = band.trips.iter().copied().max().unwrap_or(1);
+        let orders = if caps.interchange && depth >= 2 {
+            permutations(depth as u32)
+        } else {
+            vec![Vec::new()]
+        };
+        let unroll = if caps.unroll {
+            pow2_up_to(1, inner.min(8))
+        } else {
+            vec![1]
+        };
+        if target == Target::Gpu {
+            let x = inner.max(1);
+            let y = if depth >= 2 { band.trips[depth - 2] } else { 1 };
+            let mut workgroup = Vec::new();
+            for wx in [4u32, 8, 16, 32, 64, 128, 256] {
+                if wx as i64 > x.max(4) {
+                    continue;
+                }
+                if depth < 2 {
+                    workgroup.push(vec![wx]);
+                    continue;
+                }
+                for wy in [1u32, 2, 4, 8, 16, 32] {
+                    if wy as i64 <= y.max(1) && wx * wy <= 1024 && wx * wy >= 32 {
+                        workgroup.push(vec![wx, wy]);
+                    }
+                }
+            }
+            if workgroup.is_empty() {
+                workgroup.push(Vec::new());
+            }
+            let mut promote = vec![0];
+            if caps.promote {
+                // The sequential loop the promotion tiles: a loop inside the band, or
+                // the band's innermost loop when it is a reduction (every write is
+                // invariant in it), as in a matmul whose k loop stays in the thread.
+                let last = depth.saturating_sub(1);
+                let reduction = depth >= 2
+                    && band.accesses.iter().any(|a| {
+                        a.is_write
+                            && a.coeffs
+                                .iter()
+                                .all(|r| r.get(last).copied().unwrap_or(0) == 0)
+                    });
+                let seq = match band.inner_trips.first() {
+                    Some(&t) => t,
+                    None if reduction => inner,
+                    None => 0,
+                };
+                promote.extend([8u32, 16, 32].into_iter().filter(|&t| (t as i64) <= seq));
+            }
+            return Space {
+                tile: vec![vec![0]; depth],
+                inner: vec![0],
+                orders,
+                unroll: unroll.into_iter().filter(|&u| u <= 4).collect(),
+                unroll_jam: vec![1],
+                vector: vec![1],
+                parallel: vec![false],
+                poly: vec![None],
+                workgroup,
+                promote,
+                trips: band.trips.clone(),
+            };
+        }
         let vector: Vec<u32> = if caps.vectorize {
             std::iter::once(1)
                 .chain([4u32, 8].into_iter().filter(|&v| inner >= 2 * v as i64))
@@ -228,15 +534,12 @@ impl Space {
                 }
             })
             .collect();
-        let orders = if caps.interchange && depth >= 2 {
-            permutations(depth as u32)
+        let inner_tiles = if caps.tile && depth >= 2 {
+            let mut v = vec![0];
+            v.extend(pow2_up_to(4, longest / 4));
+            v
         } else {
-            vec![Vec::new()]
-        };
-        let unroll = if caps.unroll {
-            pow2_up_to(1, inner.min(8))
-        } else {
-            vec![1]
+            vec![0]
         };
         let unroll_jam = if caps.unroll_jam && depth >= 2 {
             pow2_up_to(1, outer.min(4))
@@ -248,40 +551,81 @@ impl Space {
         } else {
             vec![false]
         };
+        let poly = if caps.schedule && depth >= 2 {
+            poly_values(band.nests)
+        } else {
+            vec![None]
+        };
         Space {
             tile,
+            inner: inner_tiles,
             orders,
             unroll,
             unroll_jam,
             vector,
             parallel,
+            poly,
+            workgroup: vec![Vec::new()],
+            promote: vec![0],
+            trips: band.trips.clone(),
         }
     }
 
-    /// The number of configs.
-    pub fn size(&self) -> u64 {
-        let mut n: u64 = self.tile.iter().map(|v| v.len() as u64).product();
-        for k in [
-            self.orders.len(),
-            self.unroll.len(),
-            self.unroll_jam.len(),
-            self.vector.len(),
-            self.parallel.len(),
-        ] {
-            n = n.saturating_mul(k as u64);
+    /// Whether `c` is a config this space measures: inside the space, not a duplicate of
+    /// another config's program, and vector width compatible (see the module docs).
+    pub fn admits(&self, c: &Config) -> bool {
+        if self.indices(c).is_none() {
+            return false;
         }
-        n
+        if c.poly.is_some() && (!c.order.is_empty() || c.inner > 0) {
+            return false;
+        }
+        if c.inner > 0 {
+            // A real second level: some dimension tiled at the first level, and the inner
+            // size below every first-level size.
+            let outer: Vec<i64> = (0..c.tile.len())
+                .filter(|&d| c.tile[d] > 0 && (c.tile[d] as i64) < self.trips[d])
+                .map(|d| c.tile[d] as i64)
+                .collect();
+            if outer.is_empty() || outer.iter().any(|&t| t <= c.inner as i64) {
+                return false;
+            }
+        }
+        if c.vector > 1 {
+            let d = c.innermost_dim();
+            if c.point_extent(&self.trips, d) % c.vector as i64 != 0 {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The number of configs (the product of the knob counts, admitted or not).
+    pub fn size(&self) -> u64 {
+        self.radices()
+            .iter()
+            .fold(1u64, |n, &k| n.saturating_mul(k as u64))
+    }
+
+    /// The number of admitted configs, counted when the grid has at most `limit` points.
+    pub fn admitted(&self, limit: u64) -> Option<u64> {
+        let n = self.size();
+        (n <= limit).then(|| (0..n).filter(|&i| self.admits(&self.config_at(i))).count() as u64)
     }
 
     /// The per-knob value counts, in the order [`Space::config_at`] decodes them.
     fn radices(&self) -> Vec<usize> {
         let mut r: Vec<usize> = self.tile.iter().map(Vec::len).collect();
         r.extend([
+            self.inner.len(),
             self.orders.len(),
             self.unroll.len(),
             self.unroll_jam.len(),
             self.vector.len(),
             self.parallel.len(),
+            self.poly.len(),
+            self.workgroup.len(),
+            self.promote.len(),
         ]);
         r
     }
@@ -291,11 +635,15 @@ impl Space {
         let d = self.tile.len();
         Config {
             tile: (0..d).map(|i| self.tile[i][idx[i]]).collect(),
-            order: self.orders[idx[d]].clone(),
-            unroll: self.unroll[idx[d + 1]],
-            unroll_jam: self.unroll_jam[idx[d + 2]],
-            vector: self.vector[idx[d + 3]],
-            parallel: self.parallel[idx[d + 4]],
+            inner: self.inner[idx[d]],
+            order: self.orders[idx[d + 1]].clone(),
+            unroll: self.unroll[idx[d + 2]],
+            unroll_jam: self.unroll_jam[idx[d + 3]],
+            vector: self.vector[idx[d + 4]],
+            parallel: self.parallel[idx[d + 5]],
+            poly: self.poly[idx[d + 6]],
+            workgroup: self.workgroup[idx[d + 7]].clone(),
+            promote: self.promote[idx[d + 8]],
         }
     }
 
@@ -305,15 +653,19 @@ impl Space {
         if c.tile.len() != d {
             return None;
         }
-        let mut idx = Vec::with_capacity(d + 5);
+        let mut idx = Vec::with_capacity(d + 9);
         for i in 0..d {
             idx.push(self.tile[i].iter().position(|&t| t == c.tile[i])?);
         }
+        idx.push(self.inner.iter().position(|&u| u == c.inner)?);
         idx.push(self.orders.iter().position(|o| *o == c.order)?);
         idx.push(self.unroll.iter().position(|&u| u == c.unroll)?);
         idx.push(self.unroll_jam.iter().position(|&u| u == c.unroll_jam)?);
         idx.push(self.vector.iter().position(|&u| u == c.vector)?);
         idx.push(self.parallel.iter().position(|&u| u == c.parallel)?);
+        idx.push(self.poly.iter().position(|&u| u == c.poly)?);
+        idx.push(self.workgroup.iter().position(|u| *u == c.workgroup)?);
+        idx.push(self.promote.iter().position(|&u| u == c.promote)?);
         Some(idx)
     }
 
@@ -414,10 +766,13 @@ fn line_col_offset(text: &str, line: usize, col: usize) -> usize {
 }
 
 /// Applies a spec (TOML, or JSON when `json`) to `space`. Recognised keys: `tile` (list of
-/// sizes for every dimension, 0 = untiled), `tile_per_dim` (list of lists), `unroll`,
-/// `unroll_jam`, `vector` (lists of positive integers), `parallel` (list of booleans),
-/// `interchange` (boolean: false keeps the source order only). A key not given keeps the
-/// derived values.
+/// sizes for every dimension, 0 = untiled), `tile_per_dim` (list of lists), `inner_tile`
+/// (second-level sizes, 0 = one level), `unroll`, `unroll_jam`, `vector` (lists of
+/// positive integers), `parallel` (list of booleans), `interchange` (boolean: false keeps
+/// the source order only), `scheduler` (`affine` and/or `poly`), `fuse` (`smart`, `max`,
+/// `none`) and `intra_tile_order` (`isl`, `unit-stride`) for `poly-schedule`, `workgroup`
+/// (list of GPU workgroup shapes, x first), `promote` (GPU workgroup-memory promotion
+/// tiles, 0 = off). A key not given keeps the derived values.
 pub fn apply_spec(space: &mut Space, text: &str, json: bool) -> Result<(), SpecError> {
     let mut narrowed = space.clone();
     apply_spec_to(&mut narrowed, text, json)?;
@@ -488,6 +843,9 @@ fn apply_spec_to(space: &mut Space, text: &str, json: bool) -> Result<(), SpecEr
             }
             Ok(out)
         };
+    let mut scheduler: Option<Vec<bool>> = None;
+    let mut fuse: Option<Vec<Fuse>> = None;
+    let mut intra: Option<Vec<bool>> = None;
     for (key, v) in &map {
         match key.as_str() {
             "tile" => {
@@ -526,6 +884,69 @@ fn apply_spec_to(space: &mut Space, text: &str, json: bool) -> Result<(), SpecEr
                 p.dedup();
                 space.parallel = p;
             }
+            "inner_tile" => space.inner = ints(key, v, true)?,
+            "promote" => space.promote = ints(key, v, true)?,
+            "scheduler" | "fuse" | "intra_tile_order" => {
+                let arr = v
+                    .as_array()
+                    .filter(|a| !a.is_empty() && a.iter().all(|x| x.is_string()))
+                    .ok_or_else(|| err(key, format!("`{key}` must be a non-empty list of strings")))?;
+                let names: Vec<&str> = arr.iter().filter_map(|x| x.as_str()).collect();
+                let allowed: &[&str] = match key.as_str() {
+                    "scheduler" => &["affine", "poly"],
+                    "fuse" => &["smart", "max", "none"],
+                    _ => &["isl", "unit-stride"],
+                };
+                if let Some(bad) = names.iter().find(|n| !allowed.contains(n)) {
+                    return Err(err(
+                        key,
+                        format!("`{key}`: unknown value `{bad}` (expected {})", allowed.join(", ")),
+                    ));
+                }
+                match key.as_str() {
+                    "scheduler" => scheduler = Some(names.iter().map(|n| *n == "poly").collect()),
+                    "fuse" => {
+                        fuse = Some(
+                            names
+                                .iter()
+                                .map(|n| match *n {
+                                    "max" => Fuse::Max,
+                                    "none" => Fuse::None,
+                                    _ => Fuse::Smart,
+                                })
+                                .collect(),
+                        )
+                    }
+                    _ => intra = Some(names.iter().map(|n| *n == "unit-stride").collect()),
+                }
+            }
+            "workgroup" => {
+                let arr = v
+                    .as_array()
+                    .filter(|a| !a.is_empty())
+                    .ok_or_else(|| err(key, "`workgroup` must be a list of lists of 1 to 3 sizes".into()))?;
+                let mut shapes = Vec::new();
+                for a in arr {
+                    // Not `ints`: a shape may repeat a size (16x16).
+                    let w: Vec<u32> = a
+                        .as_array()
+                        .filter(|w| !w.is_empty())
+                        .map(|w| w.iter().map(|x| x.as_u64().filter(|&n| (1..=1024).contains(&n))).collect::<Option<Vec<u64>>>())
+                        .flatten()
+                        .ok_or_else(|| err(key, format!("`workgroup`: {a} is not a list of sizes from 1 to 1024")))?
+                        .into_iter()
+                        .map(|n| n as u32)
+                        .collect();
+                    if w.len() > 3 || w.iter().map(|&x| x as u64).product::<u64>() > 1024 {
+                        return Err(err(
+                            key,
+                            format!("`workgroup`: {w:?} needs 1 to 3 sizes and at most 1024 invocations"),
+                        ));
+                    }
+                    shapes.push(w);
+                }
+                space.workgroup = shapes;
+            }
             "interchange" => {
                 let b = v
                     .as_bool()
@@ -540,11 +961,51 @@ fn apply_spec_to(space: &mut Space, text: &str, json: bool) -> Result<(), SpecEr
                 return Err(err(
                     other,
                     format!(
-                        "unknown key `{other}` (expected tile, tile_per_dim, unroll, unroll_jam, vector, parallel, interchange)"
+                        "unknown key `{other}` (expected tile, tile_per_dim, inner_tile, unroll, unroll_jam, vector, parallel, interchange, scheduler, fuse, intra_tile_order, workgroup, promote)"
                     ),
                 ))
             }
         }
+    }
+    if scheduler.is_some() || fuse.is_some() || intra.is_some() {
+        // Rebuild the scheduler knob from the derived values, narrowed or widened.
+        let derived: Vec<Poly> = space.poly.iter().flatten().copied().collect();
+        let with_affine = scheduler
+            .as_ref()
+            .map_or(space.poly.contains(&None), |s| s.contains(&false));
+        let with_poly = scheduler
+            .as_ref()
+            .map_or(!derived.is_empty(), |s| s.contains(&true));
+        let fuses = fuse.unwrap_or_else(|| {
+            let mut f: Vec<Fuse> = derived.iter().map(|p| p.fuse).collect();
+            f.dedup();
+            if f.is_empty() {
+                f.push(Fuse::Smart);
+            }
+            f
+        });
+        let intras = intra.unwrap_or_else(|| vec![false, true]);
+        let mut poly = Vec::new();
+        if with_affine {
+            poly.push(None);
+        }
+        if with_poly {
+            for &fuse in &fuses {
+                for &unit_stride in &intras {
+                    let p = Some(Poly { fuse, unit_stride });
+                    if !poly.contains(&p) {
+                        poly.push(p);
+                    }
+                }
+            }
+        }
+        if poly.is_empty() {
+            return Err(err(
+                "scheduler",
+                "the spec leaves no scheduler (`scheduler` needs affine or poly)".into(),
+            ));
+        }
+        space.poly = poly;
     }
     Ok(())
 }

@@ -7,7 +7,7 @@ use super::kernel::{analyse, pick_kernel, Access, Band};
 use super::measure::{self, Measurer, Protocol};
 use super::model::{cost, footprint, Machine, Ridge};
 use super::search::{Observation, Search, StrategyKind};
-use super::space::{apply_spec, pipeline_text, Capabilities, Config, Space};
+use super::space::{apply_spec, pipeline_text, Capabilities, Config, Fuse, Poly, Space, Target};
 use crate::{make_context, make_registry};
 use expect_test::expect;
 use lattice_ir::diag::Diagnostic;
@@ -32,8 +32,10 @@ fn matmul_band(n: i64) -> Band {
             acc(2, false, vec![vec![1, 0, 0], vec![0, 1, 0]]),
             acc(2, true, vec![vec![1, 0, 0], vec![0, 1, 0]]),
         ],
+        inner_trips: Vec::new(),
         outer_trips: 1,
         copies: 1,
+        nests: 1,
     }
 }
 
@@ -77,6 +79,26 @@ fn stencil_band_is_the_inner_perfect_nest() {
     assert_eq!(k.band.trips, vec![126, 126]);
     assert_eq!(k.band.outer_trips, 20);
     assert_eq!(k.band.copies, 2);
+    assert_eq!(k.band.nests, 1, "the time loop is the one top-level nest");
+}
+
+#[test]
+fn loops_inside_the_band_are_counted_not_tuned() {
+    let ctx = Arc::new(make_context(false));
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/2mm.mlir"))
+            .unwrap();
+    let (ir, m) = measure::parse_program(&ctx, "2mm", &text).unwrap();
+    let k = analyse(&ir, pick_kernel(&ir, m, None).unwrap());
+    // The i, j band of the first product with its k loop inside (not perfect).
+    assert_eq!(k.band.trips.len(), 2);
+    assert_eq!(k.band.inner_trips.len(), 1);
+    assert!(k.band.nests >= 2, "{}", k.band.nests);
+    assert!(k
+        .band
+        .accesses
+        .iter()
+        .all(|a| a.coeffs.iter().all(|r| r.len() == 3)));
 }
 
 #[test]
@@ -89,22 +111,27 @@ fn derived_space_and_pipelines() {
                 [0, 8, 16, 32, 64],
                 [0, 8, 16, 32, 64],
             ],
+            inner: [0, 4, 8, 16, 32],
             orders: 6,
             unroll: [1, 2, 4, 8],
             unroll_jam: [1, 2, 4],
             vector: [1, 4, 8],
             parallel: [false, true],
+            poly: ["affine", "smart/isl", "smart/unit-stride"],
         }"#]]
     .assert_eq(&format!(
-        "Space {{\n    tile: [\n{}    ],\n    orders: {},\n    unroll: {:?},\n    unroll_jam: {:?},\n    vector: {:?},\n    parallel: {:?},\n}}",
+        "Space {{\n    tile: [\n{}    ],\n    inner: {:?},\n    orders: {},\n    unroll: {:?},\n    unroll_jam: {:?},\n    vector: {:?},\n    parallel: {:?},\n    poly: {:?},\n}}",
         space.tile.iter().map(|t| format!("        {t:?},\n")).collect::<String>(),
+        space.inner,
         space.orders.len(),
         space.unroll,
         space.unroll_jam,
         space.vector,
-        space.parallel
+        space.parallel,
+        space.poly.iter().map(|p| p.map_or("affine".to_string(), |p| p.name())).collect::<Vec<_>>(),
     ));
-    assert_eq!(space.size(), 125 * 6 * 4 * 3 * 3 * 2);
+    assert_eq!(space.size(), 125 * 5 * 6 * 4 * 3 * 3 * 2 * 3);
+    assert_eq!(space.workgroup, vec![Vec::<u32>::new()]);
     // This build's registry drives tiling (`affine-loop-tile`) and loop order
     // (`poly-transform{permute}`), the option names the pipelines use.
     let caps = Capabilities::of(&make_registry());
@@ -121,9 +148,110 @@ fn derived_space_and_pipelines() {
         unroll_jam: 2,
         vector: 8,
         parallel: true,
+        ..Config::baseline(3)
     };
     expect!["func.func(poly-transform{permute=0,2,1},affine-loop-tile{tile-sizes=32,8,128},affine-super-vectorize{virtual-vector-size=8},affine-loop-unroll-jam{unroll-jam-factor=2},affine-loop-unroll{unroll-factor=4},affine-parallelize{max-nested=1})"]
     .assert_eq(&pipeline_text(&c.pipeline(&[128, 128, 128])));
+    assert!(space.admits(&c));
+    // Two levels: the second tiling leaves the two first-level tile loops (size 1) and
+    // tiles the point loops (the untiled j loop by 8 too).
+    let two = Config {
+        tile: vec![32, 0, 64],
+        inner: 8,
+        ..Config::baseline(3)
+    };
+    expect![
+        "func.func(affine-loop-tile{tile-sizes=32,128,64},affine-loop-tile{tile-sizes=1,1,8,8,8})"
+    ]
+    .assert_eq(&pipeline_text(&two.pipeline(&[128, 128, 128])));
+    assert_eq!(two.key(), "t=32,0,64 u=1 uj=1 v=1 p=0 t2=8");
+    assert!(space.admits(&two));
+    // isl's scheduler with its knobs; the tile sizes become its tile-sizes.
+    let poly = Config {
+        tile: vec![32, 0, 16],
+        parallel: true,
+        unroll: 2,
+        poly: Some(Poly {
+            fuse: Fuse::Smart,
+            unit_stride: true,
+        }),
+        ..Config::baseline(3)
+    };
+    expect!["func.func(poly-schedule{fuse=smart intra-tile-order=unit-stride parallel=true tile=true tile-sizes=32,128,16},affine-loop-unroll{unroll-factor=2})"]
+        .assert_eq(&pipeline_text(&poly.pipeline(&[128, 128, 128])));
+    assert!(space.admits(&poly));
+    // Not admitted: an order or inner tile under poly-schedule (duplicates), an inner tile
+    // not below the outer ones, a vector width the innermost point loop is no multiple of.
+    assert!(!space.admits(&Config {
+        order: vec![0, 2, 1],
+        ..poly.clone()
+    }));
+    assert!(!space.admits(&Config {
+        inner: 32,
+        ..two.clone()
+    }));
+    assert!(!space.admits(&Config {
+        inner: 8,
+        ..Config::baseline(3)
+    }));
+    assert!(!space.admits(&Config {
+        tile: vec![0, 0, 32],
+        inner: 4,
+        vector: 8,
+        ..Config::baseline(3)
+    }));
+    assert!(space.admits(&Config {
+        tile: vec![0, 0, 32],
+        inner: 16,
+        vector: 8,
+        ..Config::baseline(3)
+    }));
+    // Old records (before the inner/poly/workgroup knobs) still deserialize.
+    let old: Config = serde_json::from_str(
+        r#"{"tile":[0,0,0],"unroll":1,"unroll_jam":1,"vector":1,"parallel":false}"#,
+    )
+    .unwrap();
+    assert_eq!(old, Config::baseline(3));
+    // The GPU space: workgroup shapes bounded by the trip counts, no CPU knobs.
+    let gpu = Space::derive_for(&matmul_band(128), Capabilities::all(), Target::Gpu);
+    assert!(gpu.workgroup.contains(&vec![16, 16]), "{:?}", gpu.workgroup);
+    assert!(gpu
+        .workgroup
+        .iter()
+        .all(|w| w.iter().product::<u32>() <= 1024 && w[0] <= 128));
+    assert_eq!(
+        (gpu.tile[0].len(), gpu.vector.len(), gpu.parallel.len()),
+        (1, 1, 1)
+    );
+    let wg = Config {
+        workgroup: vec![32, 8],
+        ..Config::baseline(3)
+    };
+    assert_eq!(wg.run_args(), vec!["--gpu-workgroup-size=32,8".to_string()]);
+    // Promotion tiles a sequential loop: matmul's k (a reduction), or a loop inside the
+    // band; a band without one (a copy) gets no promotion knob.
+    assert_eq!(gpu.promote, vec![0, 8, 16, 32]);
+    let mut mm2 = matmul_band(128);
+    mm2.trips.pop();
+    mm2.inner_trips.push(16);
+    let gpu2 = Space::derive_for(&mm2, Capabilities::all(), Target::Gpu);
+    assert_eq!(gpu2.promote, vec![0, 8, 16]);
+    let mut copy = matmul_band(128);
+    copy.trips.pop();
+    copy.accesses.retain(|a| a.memref == 2);
+    let gpu3 = Space::derive_for(&copy, Capabilities::all(), Target::Gpu);
+    assert_eq!(gpu3.promote, vec![0]);
+    let pr = Config {
+        workgroup: vec![16, 16],
+        promote: 16,
+        ..Config::baseline(2)
+    };
+    assert_eq!(
+        pr.run_args().join(" "),
+        "--gpu-workgroup-size=16,16 --gpu-promote-workgroup-memory --gpu-promote-tile 16"
+    );
+    assert_eq!(pr.key(), "t=0,0 u=1 uj=1 v=1 p=0 wg=16x16 promote=16");
+    assert!(wg.pipeline(&[128, 128, 128]).is_empty());
     // Grid decoding and index encoding agree on every config.
     for n in (0..space.size()).step_by(97) {
         let c = space.config_at(n);
@@ -140,10 +268,37 @@ fn spec_narrows_the_space_and_reports_located_errors() {
         false,
     )
     .unwrap();
-    assert_eq!(space.size(), 8 * 2 * 3 * 3);
+    assert_eq!(space.size(), 8 * 5 * 2 * 3 * 3 * 3);
     let mut s2 = space.clone();
-    apply_spec(&mut s2, r#"{"vector": [1], "unroll_jam": [1, 2]}"#, true).unwrap();
-    assert_eq!(s2.size(), 8 * 2 * 2);
+    apply_spec(
+        &mut s2,
+        r#"{"vector": [1], "unroll_jam": [1, 2], "inner_tile": [0, 8], "scheduler": ["poly"], "fuse": ["max", "none"], "intra_tile_order": ["isl"]}"#,
+        true,
+    )
+    .unwrap();
+    assert_eq!(s2.size(), 8 * 2 * 2 * 2 * 2);
+    assert_eq!(
+        s2.poly,
+        vec![
+            Some(Poly {
+                fuse: Fuse::Max,
+                unit_stride: false
+            }),
+            Some(Poly {
+                fuse: Fuse::None,
+                unit_stride: false
+            })
+        ]
+    );
+    let mut s3 = space.clone();
+    apply_spec(
+        &mut s3,
+        "scheduler = [\"affine\"]\nworkgroup = [[16, 16], [64]]\n",
+        false,
+    )
+    .unwrap();
+    assert_eq!(s3.poly, vec![None]);
+    assert_eq!(s3.workgroup, vec![vec![16, 16], vec![64]]);
 
     let err = |text: &str, json: bool| {
         let mut s = space.clone();
@@ -178,6 +333,16 @@ fn spec_narrows_the_space_and_reports_located_errors() {
     assert_eq!(at, "\"tile_per_dim\"");
     let (m, _, _) = err("{\"tile\": [8,", true);
     assert!(m.starts_with("invalid JSON"), "{m}");
+    let (m, at, _) = err("fuse = [\"all\"]\n", false);
+    assert_eq!(
+        (m.as_str(), at.as_str()),
+        (
+            "`fuse`: unknown value `all` (expected smart, max, none)",
+            "fuse"
+        )
+    );
+    let (m, _, _) = err("workgroup = [[64, 64]]\n", false);
+    assert!(m.contains("at most 1024 invocations"), "{m}");
     let (m, at, _) = err("parallel = [1]\n", false);
     assert_eq!(
         (m.as_str(), at.as_str()),
@@ -202,10 +367,73 @@ fn cost_model_prefers_tiles_that_fit_in_cache() {
     let mut huge = untiled.clone();
     huge.tile = vec![256, 256, 256];
     assert!(cost(&band, &tiled, &m) < cost(&band, &huge, &m));
-    // Unrolling within the register budget lowers the loop overhead.
+    // An explicit unroll saves nothing LLVM does not save itself: it only costs.
     let mut unrolled = tiled.clone();
     unrolled.unroll = 4;
-    assert!(cost(&band, &unrolled, &m) < cost(&band, &tiled, &m));
+    assert!(cost(&band, &unrolled, &m) > cost(&band, &tiled, &m));
+    // Too many accumulators for the registers cost more than a moderate unroll-jam.
+    let jam = |uj, u| Config {
+        unroll_jam: uj,
+        unroll: u,
+        ..tiled.clone()
+    };
+    assert!(cost(&band, &jam(4, 8), &m) > cost(&band, &jam(4, 1), &m));
+    // The i, k, j order makes the innermost loop unit-stride without a reduction
+    // (vectorizable); i, j, k reduces into C[i][j] (latency-bound).
+    let ikj = Config {
+        order: vec![0, 2, 1],
+        ..untiled.clone()
+    };
+    assert!(cost(&band, &ikj, &m) < cost(&band, &untiled, &m) / 2.0);
+    // A second tile level inside tiles too big for L1 lowers the misses.
+    let two = Config {
+        tile: vec![256, 256, 256],
+        inner: 32,
+        ..ikj.clone()
+    };
+    let one = Config {
+        tile: vec![256, 256, 256],
+        ..ikj.clone()
+    };
+    assert!(cost(&band, &two, &m) < cost(&band, &one, &m));
+}
+
+#[test]
+fn cost_model_does_not_tile_a_stencil_that_fits_in_cache() {
+    // One 126x126 sweep of a 5-point stencil in f64 (both grids fit in L2): tiling adds
+    // loop overhead and saves no misses, so the model keeps it untiled.
+    // Constant offsets do not show in the coefficients: A[i+di][j+dj] is row (1, 0),
+    // (0, 1) like A[i][j].
+    let acc = |memref, is_write| Access {
+        memref,
+        is_write,
+        coeffs: vec![vec![1, 0], vec![0, 1]],
+        elem_bytes: 8,
+    };
+    let band = Band {
+        trips: vec![126, 126],
+        inner_trips: Vec::new(),
+        accesses: vec![
+            acc(0, false),
+            acc(0, false),
+            acc(0, false),
+            acc(0, false),
+            acc(0, false),
+            acc(1, true),
+        ],
+        outer_trips: 20,
+        copies: 2,
+        nests: 1,
+    };
+    let m = Machine::default();
+    let space = Space::derive(&band, Capabilities::all());
+    let best = (0..space.size())
+        .map(|i| space.config_at(i))
+        .filter(|c| space.admits(c))
+        .min_by(|a, b| cost(&band, a, &m).total_cmp(&cost(&band, b, &m)))
+        .unwrap();
+    assert!(best.tile.iter().all(|&t| t == 0), "{best}");
+    assert!(!best.parallel, "one core: {best}");
 }
 
 #[test]
@@ -268,6 +496,8 @@ fn searches_are_deterministic_and_never_repeat() {
     let mut space = Space::derive(&matmul_band(128), Capabilities::all());
     space.orders = vec![Vec::new()];
     space.parallel = vec![false];
+    space.inner = vec![0];
+    space.poly = vec![None];
     for kind in [
         StrategyKind::Grid,
         StrategyKind::Random,
@@ -288,6 +518,12 @@ fn searches_are_deterministic_and_never_repeat() {
     small.vector = vec![1];
     let all = run_search(StrategyKind::Grid, &small, 1, 1000);
     assert_eq!(all.len() as u64, small.size());
+    // With knobs that duplicate programs, the grid measures the admitted configs only.
+    small.poly = Space::derive(&matmul_band(128), Capabilities::all()).poly;
+    small.orders = vec![Vec::new(), vec![0, 2, 1]];
+    let all = run_search(StrategyKind::Grid, &small, 1, 1000);
+    assert_eq!(Some(all.len() as u64), small.admitted(1000));
+    assert_eq!(all.len() as u64, small.size() - 8 * 2 * 4 * 3);
 }
 
 #[test]
@@ -295,6 +531,8 @@ fn evolve_beats_random_on_a_synthetic_landscape() {
     let mut space = Space::derive(&matmul_band(128), Capabilities::all());
     space.orders = vec![Vec::new()];
     space.parallel = vec![false];
+    space.inner = vec![0];
+    space.poly = vec![None];
     let optimum = (0..space.size())
         .map(|i| space.config_at(i))
         .filter(|c| c.unroll != 2)
@@ -307,8 +545,11 @@ fn evolve_beats_random_on_a_synthetic_landscape() {
     };
     let mut evolve_wins = 0;
     for seed in 1..=5 {
-        let e = best(&run_search(StrategyKind::Evolve, &space, seed, 60));
-        let r = best(&run_search(StrategyKind::Random, &space, seed, 60));
+        // The synthetic landscape disagrees with the cost model that seeds `evolve` (the
+        // model prefers other tiles and unroll-jam for this band), so the search has to
+        // learn its way there from measurements.
+        let e = best(&run_search(StrategyKind::Evolve, &space, seed, 80));
+        let r = best(&run_search(StrategyKind::Random, &space, seed, 80));
         assert!(
             e <= optimum * 1.25,
             "evolve found {e}, optimum {optimum} (seed {seed})"
@@ -397,6 +638,14 @@ fn harness_and_output_comparison() {
     assert!(measure::compare_outputs("1.0000001\n", "1.0000002\n", 1e-6).is_ok());
     assert!(measure::compare_outputs("509232\n", "509233\n", 1e-9).is_err());
     assert!(measure::compare_outputs("1 2\n", "1\n", 1e-6).is_err());
+    // GPU timing: the kernels outlined from the tuned function, summed; others ignored.
+    let err = "gpu kernel m::kernel_mm_kernel: 1.500 ms over 1 launches\n\
+               gpu kernel m::main_kernel: 9.000 ms over 1 launches\n\
+               gpu kernel m::kernel_mm_kernel_0: 0.500 ms over 2 launches\n\
+               gpu kernel time: 11.000 ms over 4 launches (llvmpipe)\n";
+    let t = measure::Gpu::kernel_seconds(err, "kernel_mm").unwrap();
+    assert!((t - 0.002).abs() < 1e-12, "{t}");
+    assert_eq!(measure::Gpu::kernel_seconds(err, "other"), None);
     let (median, cv) = measure::stats(&[1.0, 3.0, 2.0]);
     assert_eq!(median, 2.0);
     assert!((cv - (2.0f64 / 3.0).sqrt() / 2.0).abs() < 1e-12);
@@ -454,7 +703,10 @@ impl Measurer for Fake {
     ) -> Result<measure::Prepared, measure::MeasureError> {
         let path = dir.join(tag);
         std::fs::write(&path, text).unwrap();
-        Ok(measure::Prepared { path })
+        Ok(measure::Prepared {
+            path,
+            args: Vec::new(),
+        })
     }
     /// "Runs" a program by checking which ops its kernel contains.
     fn run(&self, p: &measure::Prepared) -> Result<measure::RunResult, measure::MeasureError> {

@@ -6,7 +6,7 @@
 //! the same kind whose bounds are defined above the outermost join its band (at most
 //! three dimensions in all, or as many as `workgroup-size` has entries); ones with
 //! reductions (results) stay on the host. Their dimensions map like a band of
-//! `affine.for` loops (the last dimension to `x`); the bounds of an `affine.parallel`
+//! `affine.for` loops (the unit-stride dimension to `x`); the bounds of an `affine.parallel`
 //! are the max of each lower-bound group and the min of each upper-bound group, and an
 //! `scf.parallel` step may be a value.
 //!
@@ -15,8 +15,9 @@
 //! that its body can run in a kernel; it then extends the band with perfectly nested
 //! inner loops that are also parallel and whose bounds are defined above the band (at
 //! most three, or as many as `workgroup-size` has entries). The band becomes one
-//! `gpu.launch`: the innermost loop of the band maps to `x` (adjacent invocations touch
-//! adjacent addresses of row-major memrefs), the next to `y`, then `z`. Each dimension
+//! `gpu.launch`: the loop indexing the unit-stride dimension of the most accesses maps to
+//! `x` (adjacent invocations touch adjacent addresses of row-major memrefs; ties: the
+//! innermost, see [`super::coalesce`]), the others from the inside out to `y`, then `z`. Each dimension
 //! runs `ceildiv(trip count, workgroup size)` workgroups of the chosen size; invocation
 //! `(b, t)` computes the iteration `lb + (b * size + t) * step` and does nothing when that
 //! linear index is past the trip count (the guard of partial workgroups). Loops nested
@@ -50,6 +51,11 @@ pub struct MapOptions {
     pub shader_f64: bool,
     /// Accept i64 in mapped loops (the device has `SHADER_INT64`).
     pub shader_i64: bool,
+    /// Iterations per invocation along each mapped dimension, `x` first (a register
+    /// tile); missing entries are 1. Invocation `t` of a workgroup of `s` computes the
+    /// iterations `t + s * r`, `0 <= r < tile`, so adjacent invocations still touch
+    /// adjacent elements.
+    pub thread_tile: Vec<i64>,
 }
 
 /// What the mapping did.
@@ -85,6 +91,10 @@ pub static MAP_PARALLEL_LOOPS: PassDef = PassDef {
             "Map loops computing in i64 (for devices with SHADER_INT64)",
         ),
         (
+            "thread-tile",
+            "Iterations per invocation per mapped dimension, x first (e.g. 2,2)",
+        ),
+        (
             "remarks",
             "Print why loops stay on the host (also LATTICE_REMARKS=1)",
         ),
@@ -103,11 +113,14 @@ fn run_pass(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagno
     let shader_i64 = options.bool("shader-i64", false).map_err(err)?;
     let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
     options.bool("remarks", false).map_err(err)?;
+    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
+    let thread_tile = options.int_list("thread-tile").map_err(err)?;
     let opts = MapOptions {
         workgroup_size,
         demote_f64,
         shader_f64,
         shader_i64,
+        thread_tile,
     };
     check_options(&opts).map_err(|e| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)])?;
     let report = map_parallel_loops(ir, op, &opts);
@@ -121,6 +134,12 @@ pub fn check_options(options: &MapOptions) -> Result<(), String> {
     if w.len() > 3 || w.iter().any(|&s| s <= 0) {
         return Err(format!(
             "workgroup-size must have 1 to 3 positive entries, got {w:?}"
+        ));
+    }
+    let t = &options.thread_tile;
+    if t.len() > 3 || t.iter().any(|&s| s <= 0) {
+        return Err(format!(
+            "thread-tile must have at most 3 positive entries, got {t:?}"
         ));
     }
     if w.iter().product::<i64>() > 1024 {
@@ -446,6 +465,23 @@ struct MappedDim {
     iv: Value,
 }
 
+/// The induction variable `lb + lin * step` of mapped dimension `dim`.
+fn scaled_iv(k: &mut Builder<'_>, lin: Value, dim: &MappedDim) -> Value {
+    let scaled = match dim.step {
+        Step::Const(1) => lin,
+        Step::Const(s) => {
+            let s = k.index_const(s);
+            k.binary("arith.muli", lin, s)
+        }
+        Step::Value(s) => k.binary("arith.muli", lin, s),
+    };
+    if super::outline::constant_int(k.ir, dim.lb) == Some(0) {
+        scaled
+    } else {
+        k.binary("arith.addi", dim.lb, scaled)
+    }
+}
+
 /// The trip count `max(ceildiv(ub - lb, step), 0)` on the host.
 fn trip_count(b: &mut Builder<'_>, lb: Value, ub: Value, step: Step) -> Value {
     let (cl, cu) = (
@@ -689,6 +725,9 @@ fn build_launch(
     options: &MapOptions,
 ) -> Op {
     let n = dims.len();
+    // order[d] = position in `dims` mapped to dimension d (x: the unit-stride loop).
+    let ivs: Vec<Value> = dims.iter().map(|d| d.iv).collect();
+    let order = super::coalesce::dimension_order(ir, l, &ivs);
     let sizes = if options.workgroup_size.is_empty() {
         default_sizes(n)
     } else {
@@ -698,19 +737,29 @@ fn build_launch(
     };
     let loc = ir.loc(l);
     let trips: Vec<Value> = dims.iter().map(|d| d.trip).collect();
+    let tiles: Vec<i64> = (0..n)
+        .map(|d| options.thread_tile.get(d).copied().unwrap_or(1))
+        .collect();
     let mut b = Builder::new(ir, InsertPoint::Before(l), loc);
-    // dims[d] = band position mapped to dimension d (x = innermost).
-    let dim_of = |pos: usize| n - 1 - pos;
+    let dim_of = |pos: usize| order.iter().position(|&p| p == pos).unwrap();
     let mut grid = Vec::new();
     let mut block = Vec::new();
     #[allow(clippy::needless_range_loop)]
     for d in 0..3 {
         if d < n {
-            let pos = n - 1 - d;
+            let pos = order[d];
             let w = b.index_const(sizes[d]);
+            let per = sizes[d] * tiles[d];
             match super::outline::constant_int(b.ir, trips[pos]) {
-                Some(t) => grid.push(b.index_const((t + sizes[d] - 1) / sizes[d])),
-                None => grid.push(b.binary("arith.ceildivsi", trips[pos], w)),
+                Some(t) => grid.push(b.index_const((t + per - 1) / per)),
+                None => {
+                    let p = if per == sizes[d] {
+                        w
+                    } else {
+                        b.index_const(per)
+                    };
+                    grid.push(b.binary("arith.ceildivsi", trips[pos], p))
+                }
             }
             block.push(w);
         } else {
@@ -723,28 +772,88 @@ fn build_launch(
     // Kernel side: induction variables and the guard, at the launch's top level.
     let args = ir.block_args(entry).to_vec();
     let mut k = Builder::new(ir, InsertPoint::End(entry), loc);
-    let mut ivs = Vec::new();
-    let mut conds = Vec::new();
+    // Per position: the guard condition and the induction variable; untiled dimensions
+    // at the launch's top level, tiled ones inside their tile loops.
+    let mut conds: Vec<Option<Value>> = vec![None; n];
+    let mut ivs: Vec<Option<Value>> = vec![None; n];
+    let mut bases = Vec::new();
     for pos in 0..n {
         let d = dim_of(pos);
         let (bid, tid, bsz) = (args[d], args[3 + d], args[9 + d]);
-        let m = k.binary("arith.muli", bid, bsz);
+        let mut m = k.binary("arith.muli", bid, bsz);
+        if tiles[d] > 1 {
+            let t = k.index_const(tiles[d]);
+            m = k.binary("arith.muli", m, t);
+        }
         let lin = k.binary("arith.addi", m, tid);
-        conds.push(k.cmpi(SLT, lin, trips[pos]));
-        let scaled = match dims[pos].step {
-            Step::Const(1) => lin,
-            Step::Const(s) => {
-                let s = k.index_const(s);
-                k.binary("arith.muli", lin, s)
-            }
-            Step::Value(s) => k.binary("arith.muli", lin, s),
-        };
-        if super::outline::constant_int(k.ir, dims[pos].lb) == Some(0) {
-            ivs.push(scaled);
-        } else {
-            ivs.push(k.binary("arith.addi", dims[pos].lb, scaled));
+        bases.push(lin);
+        if tiles[d] == 1 {
+            conds[pos] = Some(k.cmpi(SLT, lin, trips[pos]));
+            ivs[pos] = Some(scaled_iv(&mut k, lin, &dims[pos]));
         }
     }
+    // Register tiles: one loop per tiled dimension (z outermost) around the guard.
+    let mut at = InsertPoint::End(entry);
+    let mut tile_ivs = [None; 3];
+    for d in (0..n).rev() {
+        if tiles[d] > 1 {
+            let zero = ir.ctx().constant_map(0);
+            let ub = ir.ctx().constant_map(tiles[d]);
+            let (_, r, rb) =
+                super::promote::build_for(ir, at, loc, (zero, vec![]), (ub, vec![]), 1);
+            at = InsertPoint::Before(ir.last_op(rb).expect("affine.yield"));
+            tile_ivs[d] = Some(r);
+        }
+    }
+    let mut k = Builder::new(ir, at, loc);
+    for pos in 0..n {
+        let d = dim_of(pos);
+        let Some(r) = tile_ivs[d] else { continue };
+        // lin = base + size * r, as affine.apply so that the body's affine accesses may
+        // use the induction variable inside the tile loops.
+        let ctx = k.ir.ctx_arc().clone();
+        let idx = ctx.index_type();
+        let lin_e = ctx.add_expr(
+            ctx.symbol_expr(0),
+            ctx.mul_expr(ctx.dim_expr(0), ctx.constant_expr(sizes[d])),
+        );
+        let lin_m = ctx.affine_map(1, 1, vec![lin_e]);
+        let lin = k.value(
+            "affine.apply",
+            vec![r, bases[pos]],
+            idx,
+            vec![("map", ctx.affine_map_attr(lin_m))],
+        );
+        conds[pos] = Some(k.cmpi(SLT, lin, trips[pos]));
+        let lb0 = super::outline::constant_int(k.ir, dims[pos].lb) == Some(0);
+        ivs[pos] = Some(match dims[pos].step {
+            Step::Const(1) if lb0 => lin,
+            Step::Const(step) => {
+                // iv = lb + lin * step.
+                let iv_e = ctx.add_expr(
+                    ctx.symbol_expr(1),
+                    ctx.mul_expr(lin_e, ctx.constant_expr(step)),
+                );
+                let iv_m = ctx.affine_map(1, 2, vec![iv_e]);
+                k.value(
+                    "affine.apply",
+                    vec![r, bases[pos], dims[pos].lb],
+                    idx,
+                    vec![("map", ctx.affine_map_attr(iv_m))],
+                )
+            }
+            // A step that is a value (scf.parallel, whose body is not affine).
+            Step::Value(_) => scaled_iv(&mut k, lin, &dims[pos]),
+        });
+    }
+    let conds: Vec<Value> = conds
+        .into_iter()
+        .map(|c| c.expect("every dimension"))
+        .collect();
+    let ivs: Vec<Value> = ivs
+        .into_iter()
+        .map(|v| v.expect("every dimension"))
+        .collect();
     let mut cond = conds[0];
     for &c in &conds[1..] {
         cond = k.binary("arith.andi", cond, c);
@@ -754,7 +863,8 @@ fn build_launch(
     k.ir.append_block(then_r, then_b);
     let else_r = k.ir.create_region();
     k.op("scf.if", vec![cond], vec![], vec![], vec![then_r, else_r]);
-    k.op("gpu.terminator", vec![], vec![], vec![], vec![]);
+    let mut t = Builder::new(ir, InsertPoint::End(entry), loc);
+    t.op("gpu.terminator", vec![], vec![], vec![], vec![]);
     // Move the innermost body into the guard.
     let moved: Vec<Op> = ir.block_ops(body).collect();
     for &o in &moved[..moved.len() - 1] {

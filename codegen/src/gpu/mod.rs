@@ -13,6 +13,7 @@
 
 pub mod affine_for_to_gpu;
 pub mod build;
+pub mod coalesce;
 #[allow(unsafe_code)] // the C entry points JIT-compiled host code calls
 pub mod host;
 pub mod map;
@@ -50,6 +51,8 @@ pub struct GpuCompileOptions {
     /// Promote shared tiles to workgroup memory after the mapping
     /// (`--gpu-promote-workgroup-memory`).
     pub promote: Option<promote::PromoteOptions>,
+    /// Iterations per invocation per mapped dimension, x first (`--gpu-thread-tile`).
+    pub thread_tile: Vec<i64>,
 }
 
 /// Maps the parallel loops of every `func.func` of `module` and outlines the launches
@@ -65,6 +68,7 @@ pub fn map_and_outline(
         demote_f64: options.demote_f64,
         shader_f64: options.shader_f64,
         shader_i64: options.shader_i64,
+        thread_tile: options.thread_tile.clone(),
     };
     map::check_options(&map_options).map_err(|e| {
         vec![lattice_ir::Diagnostic::error(
@@ -123,6 +127,8 @@ pub struct RunGpuOptions {
     pub demote_f64: bool,
     /// Promote shared tiles to workgroup memory.
     pub promote: Option<promote::PromoteOptions>,
+    /// Iterations per invocation per mapped dimension, x first.
+    pub thread_tile: Vec<i64>,
 }
 
 /// What [`run_module`] produced.
@@ -175,6 +181,7 @@ pub fn run_module(
         shader_f64: gpu.shader_f64 && !options.demote_f64,
         shader_i64: gpu.shader_i64,
         promote: options.promote.clone(),
+        thread_tile: options.thread_tile.clone(),
     };
     let started = std::time::Instant::now();
     let remarks = map_and_outline(ir, module, &compile).map_err(|d| messages(&d))?;

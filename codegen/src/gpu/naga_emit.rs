@@ -113,6 +113,9 @@ pub struct Kernel {
     pub workgroup_size: [u32; 3],
     /// Bindings, memrefs first then the uniform block (if any scalar argument).
     pub bindings: Vec<BindingInfo>,
+    /// Bytes of workgroup memory (promoted tiles), to check against the device's
+    /// `maxComputeWorkgroupStorageSize`.
+    pub workgroup_memory_bytes: u32,
 }
 
 impl Kernel {
@@ -291,7 +294,14 @@ pub fn emit_kernel(
             kernel: name.to_string(),
             message: format!("{:?}", e.into_inner()),
         })?;
+    let workgroup_memory_bytes = module
+        .global_variables
+        .iter()
+        .filter(|(_, g)| g.space == AddressSpace::WorkGroup)
+        .map(|(_, g)| module.types[g.ty].inner.size(module.to_ctx()))
+        .sum();
     Ok(Kernel {
+        workgroup_memory_bytes,
         name: name.to_string(),
         entry_point,
         module,
@@ -466,44 +476,13 @@ impl Translator<'_> {
                 fields.push((i, a));
                 continue;
             }
-            let (shape, element, layout) = match self.ir.ctx().type_data(ty) {
-                TypeData::MemRef {
-                    shape,
-                    element,
-                    layout,
-                    ..
-                } => (shape.clone(), *element, *layout),
-                _ => unreachable!(),
-            };
-            if shape.iter().any(|&d| d < 0) || layout.is_some() {
-                return self.err(
-                    format!("argument #{i}: only memrefs with a static shape and identity layout are supported"),
-                    Some(func),
-                );
-            }
-            let s = self.scalar_of(element, Some(func))?;
-            if s == Sc::Bool {
-                return self.err(
-                    format!("argument #{i}: memrefs of i1 are not supported"),
-                    Some(func),
-                );
-            }
+            let (shape, s) = self.memref_array(func, ty, &format!("argument #{i}"))?;
             let writable = self
                 .ir
                 .uses(a)
                 .iter()
                 .any(|u| self.ir.is_op(u.op, "memref.store") && u.index == 1);
-            let base = self.scalar_ty(s);
-            let width = match s {
-                Sc::F16 => 2,
-                Sc::F64 | Sc::I64 => 8,
-                _ => 4,
-            };
-            let arr = self.ty(TypeInner::Array {
-                base,
-                size: ArraySize::Dynamic,
-                stride: width,
-            });
+            let arr = self.array_ty(s, ArraySize::Dynamic);
             let access = if writable {
                 StorageAccess::LOAD | StorageAccess::STORE
             } else {
@@ -526,7 +505,10 @@ impl Translator<'_> {
                 kind: "storage".into(),
                 arg: Some(i),
                 writable,
-                element: Some(super::map::type_name(self.ir, element)),
+                element: Some(super::map::type_name(
+                    self.ir,
+                    self.ir.ctx().element_type(ty),
+                )),
                 shape,
                 fields: Vec::new(),
                 offsets: Vec::new(),
@@ -598,32 +580,52 @@ impl Translator<'_> {
         Ok(bindings)
     }
 
+    /// The static shape and element kind of a memref of type `ty` (`what` names it in
+    /// errors): static shape, identity layout, no i1.
+    fn memref_array(&mut self, func: Op, ty: Type, what: &str) -> R<(Vec<i64>, Sc)> {
+        let (shape, element) = match self.ir.ctx().type_data(ty) {
+            TypeData::MemRef {
+                shape,
+                element,
+                layout: None,
+                ..
+            } if shape.iter().all(|&d| d >= 0) => (shape.clone(), *element),
+            _ => {
+                return self.err(
+                    format!(
+                    "{what}: only memrefs with a static shape and identity layout are supported"
+                ),
+                    Some(func),
+                )
+            }
+        };
+        let s = self.scalar_of(element, Some(func))?;
+        if s == Sc::Bool {
+            return self.err(
+                format!("{what}: memrefs of i1 are not supported"),
+                Some(func),
+            );
+        }
+        Ok((shape, s))
+    }
+
+    /// `array<s, size>` with the element's natural stride.
+    fn array_ty(&mut self, s: Sc, size: ArraySize) -> Handle<naga::Type> {
+        let base = self.scalar_ty(s);
+        let stride = match s {
+            Sc::F16 => 2,
+            Sc::F64 | Sc::I64 => 8,
+            _ => 4,
+        };
+        self.ty(TypeInner::Array { base, size, stride })
+    }
+
     /// One `var<workgroup>` array per workgroup attribution (promoted tiles), indexed
     /// like a storage buffer; the element count is the memref's static size.
     fn declare_workgroup(&mut self, func: Op, attributions: &[Value]) -> R<()> {
         for (i, &a) in attributions.iter().enumerate() {
             let ty = self.ir.value_type(a);
-            let (shape, element) = match self.ir.ctx().type_data(ty) {
-                TypeData::MemRef {
-                    shape,
-                    element,
-                    layout: None,
-                    ..
-                } if shape.iter().all(|&d| d > 0) => (shape.clone(), *element),
-                _ => {
-                    return self.err(
-                        format!("workgroup attribution #{i}: only memrefs with a static shape and identity layout are supported"),
-                        Some(func),
-                    )
-                }
-            };
-            let s = self.scalar_of(element, Some(func))?;
-            if s == Sc::Bool {
-                return self.err(
-                    format!("workgroup attribution #{i}: memrefs of i1 are not supported"),
-                    Some(func),
-                );
-            }
+            let (shape, s) = self.memref_array(func, ty, &format!("workgroup attribution #{i}"))?;
             let count: i64 = shape.iter().product();
             let Some(size) = u32::try_from(count)
                 .ok()
@@ -634,17 +636,7 @@ impl Translator<'_> {
                     Some(func),
                 );
             };
-            let base = self.scalar_ty(s);
-            let width = match s {
-                Sc::F16 => 2,
-                Sc::F64 | Sc::I64 => 8,
-                _ => 4,
-            };
-            let arr = self.ty(TypeInner::Array {
-                base,
-                size: ArraySize::Constant(size),
-                stride: width,
-            });
+            let arr = self.array_ty(s, ArraySize::Constant(size));
             let g = self.module.global_variables.append(
                 GlobalVariable {
                     name: Some(format!("tile{i}")),

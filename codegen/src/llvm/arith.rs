@@ -174,19 +174,29 @@ pub fn intrinsic<'ctx>(
     args: &[BasicValueEnum<'ctx>],
 ) -> LResult<BasicValueEnum<'ctx>> {
     let op = cx.current_op.expect("set");
+    intrinsic_call(cx, name, types, args)?
+        .try_as_basic_value()
+        .basic()
+        .ok_or_else(|| cx.error(op, format!("intrinsic '{name}' returns nothing")))
+}
+
+/// The call of intrinsic `name` (specialized on `types`), whatever it returns.
+pub fn intrinsic_call<'ctx>(
+    cx: &LowerCtx<'_, 'ctx>,
+    name: &str,
+    types: &[BasicTypeEnum<'ctx>],
+    args: &[BasicValueEnum<'ctx>],
+) -> LResult<inkwell::values::CallSiteValue<'ctx>> {
+    let op = cx.current_op.expect("set");
     let i = inkwell::intrinsics::Intrinsic::find(name)
         .ok_or_else(|| cx.error(op, format!("LLVM has no intrinsic '{name}'")))?;
     let f = i
         .get_declaration(cx.module, types)
         .ok_or_else(|| cx.error(op, format!("cannot declare LLVM intrinsic '{name}'")))?;
     let args: Vec<_> = args.iter().map(|&a| a.into()).collect();
-    let call = cx
-        .builder
+    cx.builder
         .build_direct_call(f, &args, "")
-        .map_err(|e| cx.builder_error(e))?;
-    call.try_as_basic_value()
-        .basic()
-        .ok_or_else(|| cx.error(op, format!("intrinsic '{name}' returns nothing")))
+        .map_err(|e| cx.builder_error(e))
 }
 
 fn int_pred(p: i128) -> Option<IntPredicate> {

@@ -215,11 +215,12 @@ impl<'a, 'ctx> LowerCtx<'a, 'ctx> {
                 scalable,
                 element,
             } => {
-                if scalable.iter().any(|&s| s) || shape.is_empty() {
+                if scalable.iter().any(|&s| s) {
                     return None;
                 }
                 let elt = self.llvm_type(*element)?;
-                let inner = *shape.last()? as u32;
+                // A 0-D vector is a one-lane vector, as in MLIR's LLVM lowering.
+                let inner = shape.last().map_or(1, |&d| d as u32);
                 let mut t: BasicTypeEnum = match elt {
                     BasicTypeEnum::IntType(t) => t.vec_type(inner).into(),
                     BasicTypeEnum::FloatType(t) => t.vec_type(inner).into(),
@@ -230,7 +231,7 @@ impl<'a, 'ctx> LowerCtx<'a, 'ctx> {
                 if self.nd_leaf {
                     return Some(t);
                 }
-                for &d in shape[..shape.len() - 1].iter().rev() {
+                for &d in shape[..shape.len().saturating_sub(1)].iter().rev() {
                     t = t.array_type(d as u32).into();
                 }
                 t

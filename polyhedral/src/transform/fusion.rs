@@ -13,7 +13,7 @@
 //! pair. Every fused schedule is checked against every dependence first.
 
 use super::tile::violation;
-use super::{apply, program_tree, remark, Member, Tree};
+use super::{apply_private, program_tree, remark, with_scalars_demoted, Member, Tree};
 use crate::deps::{analyze, AliasAssumption, DepKind, DepOptions, Dependences};
 use crate::isl::IslCtx;
 use crate::scop::{extract_scops, AccessKind, Scop};
@@ -209,107 +209,115 @@ pub fn loop_fusion(ir: &mut Ir, func: Op, options: &FusionOptions) -> FusionRepo
     let extraction = extract_scops(ir, &isl, func);
     for scop in &extraction.scops {
         isl.reset_operations();
-        let first = scop.ops[0];
-        if let Err(e) = super::check_supported(ir, scop) {
-            report.remarks.push(remark(ir, first, e.to_string()));
-            continue;
-        }
-        let deps = match analyze(
-            &isl,
-            ir,
-            scop,
-            &DepOptions {
-                alias: options.alias,
-            },
-        ) {
-            Ok(d) => d,
-            Err(e) => {
-                report
-                    .remarks
-                    .push(remark(ir, first, format!("not fused: {e}")));
-                continue;
-            }
-        };
-        let Tree::Sequence(items) = program_tree(ir, scop) else {
-            continue;
-        };
-        let mut out: Vec<Tree> = Vec::new();
-        let mut changed = false;
-        for i in 0..items.len() {
-            let item = items[i].clone();
-            let Some(prev) = out.last() else {
-                out.push(item);
-                continue;
-            };
-            let (Tree::Band { loops: lp, .. }, Tree::Band { loops: li, .. }) = (prev, &item) else {
-                out.push(item);
-                continue;
-            };
-            let at = li.first().copied().unwrap_or(first);
-            if !options.maximal
-                && !(lp.first().zip(li.first())).is_some_and(|(&x, &y)| same_bounds(ir, x, y))
-            {
-                out.push(item);
-                continue;
-            }
-            if !pair_kind_ok(
+        let loc = ir.loc(scop.ops[0]);
+        let outcome = with_scalars_demoted(ir, &isl, scop, |ir, scop, cells| {
+            let first = scop.ops[0];
+            let deps = match analyze(
+                &isl,
+                ir,
                 scop,
-                &deps,
-                &prev.statements(),
-                &item.statements(),
-                options.mode,
+                &DepOptions {
+                    alias: options.alias,
+                },
             ) {
-                out.push(item);
-                continue;
-            }
-            let n = out.len();
-            let mut first_why = None;
-            let mut legal = |fused: &Tree| {
-                // The whole SCoP: nests already placed, the fused pair, the nests after.
-                let mut cand = out[..n - 1].to_vec();
-                cand.push(fused.clone());
-                cand.extend(items[i + 1..].iter().cloned());
-                let t = if cand.len() == 1 {
-                    cand.pop().expect("one")
-                } else {
-                    Tree::Sequence(cand)
-                };
-                match violation(ir, &isl, scop, &deps, &t) {
-                    Ok(None) => true,
-                    Ok(Some(why)) => {
-                        first_why.get_or_insert(why);
-                        false
-                    }
-                    Err(_) => false,
+                Ok(d) => d,
+                Err(e) => {
+                    report
+                        .remarks
+                        .push(remark(ir, first, format!("not fused: {e}")));
+                    return Ok(());
                 }
             };
-            match fuse_deep(&out[n - 1], &item, &mut legal) {
-                Some(f) => {
-                    out[n - 1] = f;
-                    changed = true;
-                    report.fused += 1;
-                }
-                None => {
-                    if let Some(why) = first_why {
-                        report.remarks.push(remark(
-                            ir,
-                            at,
-                            format!("not fused: fusion would violate the dependence {why}"),
-                        ));
-                    }
+            let Tree::Sequence(items) = program_tree(ir, scop) else {
+                return Ok(());
+            };
+            let mut out: Vec<Tree> = Vec::new();
+            let mut changed = false;
+            for i in 0..items.len() {
+                let item = items[i].clone();
+                let Some(prev) = out.last() else {
                     out.push(item);
+                    continue;
+                };
+                let (Tree::Band { loops: lp, .. }, Tree::Band { loops: li, .. }) = (prev, &item)
+                else {
+                    out.push(item);
+                    continue;
+                };
+                let at = li.first().copied().unwrap_or(first);
+                if !options.maximal
+                    && !(lp.first().zip(li.first())).is_some_and(|(&x, &y)| same_bounds(ir, x, y))
+                {
+                    out.push(item);
+                    continue;
+                }
+                if !pair_kind_ok(
+                    scop,
+                    &deps,
+                    &prev.statements(),
+                    &item.statements(),
+                    options.mode,
+                ) {
+                    out.push(item);
+                    continue;
+                }
+                let n = out.len();
+                let mut first_why = None;
+                let mut legal = |fused: &Tree| {
+                    // The whole SCoP: nests already placed, the fused pair, the nests after.
+                    let mut cand = out[..n - 1].to_vec();
+                    cand.push(fused.clone());
+                    cand.extend(items[i + 1..].iter().cloned());
+                    let t = if cand.len() == 1 {
+                        cand.pop().expect("one")
+                    } else {
+                        Tree::Sequence(cand)
+                    };
+                    match violation(ir, &isl, scop, &deps, &t, cells) {
+                        Ok(None) => true,
+                        Ok(Some(why)) => {
+                            first_why.get_or_insert(why);
+                            false
+                        }
+                        Err(_) => false,
+                    }
+                };
+                match fuse_deep(&out[n - 1], &item, &mut legal) {
+                    Some(f) => {
+                        out[n - 1] = f;
+                        changed = true;
+                        report.fused += 1;
+                    }
+                    None => {
+                        if let Some(why) = first_why {
+                            report.remarks.push(remark(
+                                ir,
+                                at,
+                                format!("not fused: fusion would violate the dependence {why}"),
+                            ));
+                        }
+                        out.push(item);
+                    }
                 }
             }
-        }
-        if changed {
-            let t = if out.len() == 1 {
-                out.pop().expect("one")
-            } else {
-                Tree::Sequence(out)
-            };
-            if let Err(e) = apply(ir, &isl, scop, &deps, &t) {
-                report.remarks.push(remark(ir, first, e.to_string()));
+            if changed {
+                let t = if out.len() == 1 {
+                    out.pop().expect("one")
+                } else {
+                    Tree::Sequence(out)
+                };
+                if let Err(e) = apply_private(ir, &isl, scop, &deps, &t, cells) {
+                    report.remarks.push(remark(ir, first, e.to_string()));
+                }
             }
+            Ok(())
+        });
+        if let Err(e) = outcome {
+            report.remarks.push(Diagnostic::new(
+                lattice_ir::diag::Severity::Remark,
+                DiagLoc::Loc(loc),
+                e.to_string(),
+            ));
         }
     }
     report

@@ -12,7 +12,9 @@
 //! `--verify-diagnostics`; otherwise `remarks=true` prints them on stderr).
 
 use super::tile::{perfect_band, violation};
-use super::{apply, mark_parallel, program_tree, remark, tuple, Member, Tree};
+use super::{
+    apply_private, mark_parallel, program_tree, remark, tuple, with_scalars_demoted, Member, Tree,
+};
 use crate::deps::{analyze, AliasAssumption, DepOptions, Dependences};
 use crate::isl::{IslCtx, IslError};
 use crate::scop::{extract_scops, Scop};
@@ -262,108 +264,115 @@ pub fn transform_loops(
     let mut band_index = 0usize;
     for scop in &extraction.scops {
         isl.reset_operations();
-        let first = scop.ops[0];
-        if let Err(e) = super::check_supported(ir, scop) {
-            report.remarks.push(remark(ir, first, e.to_string()));
-            continue;
-        }
-        let deps = match analyze(
-            &isl,
-            ir,
-            scop,
-            &DepOptions {
-                alias: options.alias,
-            },
-        ) {
-            Ok(d) => d,
-            Err(e) => {
-                report
-                    .remarks
-                    .push(remark(ir, first, format!("not transformed: {e}")));
-                continue;
-            }
-        };
-        let tree = program_tree(ir, scop);
-        let bands: Vec<Tree> = match tree {
-            Tree::Sequence(items) => items.into_iter().map(perfect_band).collect(),
-            t => vec![perfect_band(t)],
-        };
-        let mut done = bands.clone();
-        let mut changed = false;
-        for k in 0..bands.len() {
-            let Tree::Band { loops, .. } = &bands[k] else {
-                continue;
-            };
-            let this = band_index;
-            band_index += 1;
-            if options.band.is_some_and(|b| b != this) {
-                continue;
-            }
-            let at = loops.first().copied().unwrap_or(first);
-            let Some(mut new) = transform_band(&bands[k], &options.transform) else {
-                if options.band.is_some() {
-                    report.remarks.push(remark(
-                        ir,
-                        at,
-                        format!(
-                            "not {}: the band has too few loops or the options are invalid",
-                            options.transform.name()
-                        ),
-                    ));
-                }
-                continue;
-            };
-            let mut candidate = done.clone();
-            candidate[k] = new.clone();
-            let joined = join(candidate.clone());
-            match violation(ir, &isl, scop, &deps, &joined) {
-                Ok(None) => {}
-                Ok(Some(why)) => {
-                    report.remarks.push(remark(
-                        ir,
-                        at,
-                        format!(
-                            "not {}: the new order would violate the dependence {why}",
-                            options.transform.name()
-                        ),
-                    ));
-                    continue;
-                }
+        let loc = ir.loc(scop.ops[0]);
+        let outcome = with_scalars_demoted(ir, &isl, scop, |ir, scop, cells| {
+            let first = scop.ops[0];
+            let deps = match analyze(
+                &isl,
+                ir,
+                scop,
+                &DepOptions {
+                    alias: options.alias,
+                },
+            ) {
+                Ok(d) => d,
                 Err(e) => {
-                    report.remarks.push(remark(ir, at, e.to_string()));
+                    report
+                        .remarks
+                        .push(remark(ir, first, format!("not transformed: {e}")));
+                    return Ok(());
+                }
+            };
+            let tree = program_tree(ir, scop);
+            let bands: Vec<Tree> = match tree {
+                Tree::Sequence(items) => items.into_iter().map(perfect_band).collect(),
+                t => vec![perfect_band(t)],
+            };
+            let mut done = bands.clone();
+            let mut changed = false;
+            for k in 0..bands.len() {
+                let Tree::Band { loops, .. } = &bands[k] else {
+                    continue;
+                };
+                let this = band_index;
+                band_index += 1;
+                if options.band.is_some_and(|b| b != this) {
                     continue;
                 }
-            }
-            if options.parallel {
-                let n = match &new {
-                    Tree::Band { members, .. } => members.len(),
-                    _ => 0,
+                let at = loops.first().copied().unwrap_or(first);
+                let Some(mut new) = transform_band(&bands[k], &options.transform) else {
+                    if options.band.is_some() {
+                        report.remarks.push(remark(
+                            ir,
+                            at,
+                            format!(
+                                "not {}: the band has too few loops or the options are invalid",
+                                options.transform.name()
+                            ),
+                        ));
+                    }
+                    continue;
                 };
-                for m in 0..n {
-                    match member_is_parallel(&isl, scop, &deps, &new, m) {
-                        Ok(true) => {
-                            new = mark_member_parallel(new, m);
-                            break;
-                        }
-                        Ok(false) => {}
-                        Err(e) => {
-                            report.remarks.push(remark(ir, at, e.to_string()));
-                            break;
-                        }
+                let mut candidate = done.clone();
+                candidate[k] = new.clone();
+                let joined = join(candidate.clone());
+                match violation(ir, &isl, scop, &deps, &joined, cells) {
+                    Ok(None) => {}
+                    Ok(Some(why)) => {
+                        report.remarks.push(remark(
+                            ir,
+                            at,
+                            format!(
+                                "not {}: the new order would violate the dependence {why}",
+                                options.transform.name()
+                            ),
+                        ));
+                        continue;
+                    }
+                    Err(e) => {
+                        report.remarks.push(remark(ir, at, e.to_string()));
+                        continue;
                     }
                 }
-                candidate[k] = new;
+                if options.parallel {
+                    let n = match &new {
+                        Tree::Band { members, .. } => members.len(),
+                        _ => 0,
+                    };
+                    for m in 0..n {
+                        match member_is_parallel(&isl, scop, &deps, &new, m) {
+                            Ok(true) => {
+                                new = mark_member_parallel(new, m);
+                                break;
+                            }
+                            Ok(false) => {}
+                            Err(e) => {
+                                report.remarks.push(remark(ir, at, e.to_string()));
+                                break;
+                            }
+                        }
+                    }
+                    candidate[k] = new;
+                }
+                if candidate[k] != bands[k] {
+                    done = candidate;
+                    changed = true;
+                    report.transformed += 1;
+                }
             }
-            if candidate[k] != bands[k] {
-                done = candidate;
-                changed = true;
-                report.transformed += 1;
+            if changed {
+                if let Err(e) = apply_private(ir, &isl, scop, &deps, &join(done), cells) {
+                    report.remarks.push(remark(ir, first, e.to_string()));
+                }
             }
-        }
-        if changed {
-            if let Err(e) = apply(ir, &isl, scop, &deps, &join(done)) {
-                report.remarks.push(remark(ir, first, e.to_string()));
-            }
+            Ok(())
+        });
+        if let Err(e) = outcome {
+            report.remarks.push(Diagnostic::new(
+                lattice_ir::diag::Severity::Remark,
+                DiagLoc::Loc(loc),
+                e.to_string(),
+            ));
         }
     }
     report

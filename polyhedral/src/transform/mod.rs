@@ -12,6 +12,7 @@
 
 pub mod fusion;
 pub mod loops;
+pub mod scalars;
 pub mod tile;
 
 use crate::ast_build::{ast_from_schedule, AstOptions};
@@ -313,18 +314,34 @@ pub fn first_violation(
     deps: &Dependences,
     schedule: &UnionMap,
 ) -> Result<Option<String>, IslError> {
+    first_violation_private(isl, ir, scop, deps, schedule, &[])
+}
+
+/// [`first_violation`] for a SCoP whose arrays `private` are scalar cells: their
+/// dependences are replaced by [`scalars::private_violation`]'s check.
+pub fn first_violation_private(
+    isl: &IslCtx,
+    ir: &Ir,
+    scop: &Scop,
+    deps: &Dependences,
+    schedule: &UnionMap,
+    private: &[usize],
+) -> Result<Option<String>, IslError> {
     let later_or_same = isl.check(
         isl.check(schedule.copy())?
             .lex_ge_union_map(isl.check(schedule.copy())?),
     )?;
-    for d in &deps.deps {
+    for d in deps.deps.iter().filter(|d| !private.contains(&d.array)) {
         let rel = isl.check(UnionMap::from_map(isl.check(d.relation.copy())?))?;
         let bad = isl.check(rel.intersect(isl.check(later_or_same.copy())?))?;
         if !isl.check(bad.is_empty())? {
             return Ok(Some(describe(ir, scop, d)));
         }
     }
-    Ok(None)
+    if private.is_empty() {
+        return Ok(None);
+    }
+    scalars::private_violation(isl, ir, scop, private, schedule)
 }
 
 /// Whether `scop` can be regenerated at all, or why not.
@@ -332,6 +349,7 @@ pub fn check_supported(ir: &Ir, scop: &Scop) -> Result<(), TransformError> {
     for a in &scop.arrays {
         match a.kind {
             ArrayKind::Memref => {}
+            ArrayKind::Value if scalars::recomputable(ir, scop, a.value, 0) => {}
             ArrayKind::Value => {
                 return Err(TransformError::Unsupported(
                     "an SSA value crosses statements (a scalar defined in one statement and used in another)".into(),
@@ -378,6 +396,55 @@ pub fn check_supported(ir: &Ir, scop: &Scop) -> Result<(), TransformError> {
     Ok(())
 }
 
+/// Runs `f` on `scop` when it can be regenerated as it is; otherwise, when only its SSA
+/// scalars are in the way, demotes them to memory cells ([`scalars::demote`]), runs `f`
+/// on each SCoP of the demoted code, and promotes the cells back to SSA values
+/// ([`scalars::promote`]; a cell that cannot be promoted stays in memory, which is
+/// correct). `f` gets the arrays of its SCoP that are such cells (empty when nothing
+/// was demoted): it may ignore their anti and output dependences if it checks its
+/// schedule with [`scalars::private_violation`]. Returns how many SCoPs `f`
+/// transformed, or the first refusal when none.
+pub fn with_scalars_demoted(
+    ir: &mut Ir,
+    isl: &IslCtx,
+    scop: &Scop,
+    mut f: impl FnMut(&mut Ir, &Scop, &[usize]) -> Result<(), TransformError>,
+) -> Result<usize, TransformError> {
+    let why = match check_supported(ir, scop) {
+        Ok(()) => return f(ir, scop, &[]).map(|()| 1),
+        Err(e) => e,
+    };
+    if !scalars::needs_demotion(ir, scop) {
+        return Err(why);
+    }
+    let demotion = scalars::demote(ir, scop)?;
+    let mut done = 0;
+    let mut first_err = None;
+    match scalars::scops_of(ir, isl, &demotion.range) {
+        Ok(scops) => {
+            for s in &scops {
+                isl.reset_operations();
+                let cells = scalars::cell_arrays(ir, s, &demotion.cells);
+                match check_supported(ir, s).and_then(|()| f(ir, s, &cells)) {
+                    Ok(()) => done += 1,
+                    Err(e) => {
+                        first_err.get_or_insert(e);
+                    }
+                }
+            }
+        }
+        Err(e) => first_err = Some(e),
+    }
+    for &cell in demotion.cells.iter().rev() {
+        scalars::promote(ir, cell);
+    }
+    match (done, first_err) {
+        (0, Some(e)) => Err(e),
+        (0, None) => Err(why),
+        (n, _) => Ok(n),
+    }
+}
+
 /// Replaces `scop`'s ops with the code of schedule tree `t`, after checking it against
 /// every dependence of `deps`.
 pub fn apply(
@@ -387,11 +454,24 @@ pub fn apply(
     deps: &Dependences,
     t: &Tree,
 ) -> Result<(), TransformError> {
+    apply_private(ir, isl, scop, deps, t, &[])
+}
+
+/// [`apply`] for a SCoP whose arrays `private` are scalar cells (see
+/// [`first_violation_private`]).
+pub fn apply_private(
+    ir: &mut Ir,
+    isl: &IslCtx,
+    scop: &Scop,
+    deps: &Dependences,
+    t: &Tree,
+    private: &[usize],
+) -> Result<(), TransformError> {
     check_supported(ir, scop)?;
     let text = schedule_text(isl, scop, t)?;
     let schedule = isl.schedule(&text)?;
     let map = isl.check(schedule.get_map())?;
-    if let Some(why) = first_violation(isl, ir, scop, deps, &map)? {
+    if let Some(why) = first_violation_private(isl, ir, scop, deps, &map, private)? {
         return Err(TransformError::Illegal(why));
     }
     regenerate(ir, isl, scop, schedule)

@@ -20,7 +20,10 @@
 //! loops, so full tiles get point loops without `min` (mlir-opt uses an `affine.if`). Memrefs are assumed not to alias one
 //! another, as mlir-opt assumes (`assume-no-alias=false` makes the check conservative).
 
-use super::{apply, first_violation, program_tree, remark, schedule_text, Member, Tree};
+use super::{
+    apply_private, first_violation_private, program_tree, remark, schedule_text,
+    with_scalars_demoted, Member, Tree,
+};
 use crate::deps::{analyze, AliasAssumption, DepOptions, Dependences};
 use crate::isl::{dim_range, IslCtx, IslText};
 use crate::scop::{extract_scops, Scop};
@@ -287,10 +290,11 @@ pub fn violation(
     scop: &Scop,
     deps: &Dependences,
     tree: &Tree,
+    private: &[usize],
 ) -> Result<Option<String>, super::TransformError> {
     let s = isl.schedule(&schedule_text(isl, scop, tree)?)?;
     let m = isl.check(s.get_map())?;
-    Ok(first_violation(isl, ir, scop, deps, &m)?)
+    Ok(first_violation_private(isl, ir, scop, deps, &m, private)?)
 }
 
 fn element_bytes(ir: &Ir, v: lattice_ir::Value) -> Option<u64> {
@@ -426,100 +430,110 @@ pub fn loop_tile(ir: &mut Ir, func: Op, options: &TileOptions) -> TileReport {
     let extraction = extract_scops(ir, &isl, func);
     for scop in &extraction.scops {
         isl.reset_operations();
-        let first = scop.ops[0];
-        if let Err(e) = super::check_supported(ir, scop) {
-            report.remarks.push(remark(ir, first, e.to_string()));
-            continue;
-        }
-        let deps = match analyze(
-            &isl,
-            ir,
-            scop,
-            &DepOptions {
-                alias: options.alias,
-            },
-        ) {
-            Ok(d) => d,
-            Err(e) => {
-                report
-                    .remarks
-                    .push(remark(ir, first, format!("not tiled: {e}")));
-                continue;
-            }
-        };
-        let bands = top_bands(program_tree(ir, scop));
-        let mut done: Vec<Tree> = bands.clone();
-        let mut changed = false;
-        for k in 0..bands.len() {
-            let Tree::Band { members, loops, .. } = &bands[k] else {
-                continue;
-            };
-            let n = members.len();
-            let at = loops.first().copied().unwrap_or(first);
-            let sizes = sizes_for(ir, &isl, scop, &bands[k], n, &options.sizes);
-            if sizes.iter().any(|&s| s < 1) {
-                report
-                    .remarks
-                    .push(remark(ir, at, "not tiled: tile sizes must be positive"));
-                continue;
-            }
-            let tiled = |band: &Tree| {
-                let t = tile_band(band, &sizes);
-                if options.separate {
-                    separate_tiles(&isl, scop, &t, &sizes).unwrap_or(t)
-                } else {
-                    t
-                }
-            };
-            let mut candidate = done.clone();
-            candidate[k] = tiled(&bands[k]);
-            let first_why = match violation(ir, &isl, scop, &deps, &join(candidate.clone())) {
-                Ok(None) => {
-                    done = candidate;
-                    changed = true;
-                    report.tiled += 1;
-                    continue;
-                }
-                Ok(Some(why)) => why,
+        let loc = ir.loc(scop.ops[0]);
+        let outcome = with_scalars_demoted(ir, &isl, scop, |ir, scop, cells| {
+            let first = scop.ops[0];
+            let deps = match analyze(
+                &isl,
+                ir,
+                scop,
+                &DepOptions {
+                    alias: options.alias,
+                },
+            ) {
+                Ok(d) => d,
                 Err(e) => {
-                    report.remarks.push(remark(ir, at, e.to_string()));
-                    continue;
+                    report
+                        .remarks
+                        .push(remark(ir, first, format!("not tiled: {e}")));
+                    return Ok(());
                 }
             };
-            let mut ok = false;
-            if n >= 2 {
-                for f in 1..=4 {
-                    let mut candidate = done.clone();
-                    candidate[k] = tiled(&skew_band(&bands[k], f));
-                    if let Ok(None) = violation(ir, &isl, scop, &deps, &join(candidate.clone())) {
-                        done = candidate;
-                        changed = true;
-                        ok = true;
-                        report.tiled += 1;
-                        report.skewed += 1;
-                        report.remarks.push(remark(
-                            ir,
-                            at,
-                            format!(
-                                "tiled after skewing the inner loops by {f} times the outer loop: tiling as is would violate the dependence {first_why}"
-                            ),
-                        ));
-                        break;
+            let bands = top_bands(program_tree(ir, scop));
+            let mut done: Vec<Tree> = bands.clone();
+            let mut changed = false;
+            for k in 0..bands.len() {
+                let Tree::Band { members, loops, .. } = &bands[k] else {
+                    continue;
+                };
+                let n = members.len();
+                let at = loops.first().copied().unwrap_or(first);
+                let sizes = sizes_for(ir, &isl, scop, &bands[k], n, &options.sizes);
+                if sizes.iter().any(|&s| s < 1) {
+                    report
+                        .remarks
+                        .push(remark(ir, at, "not tiled: tile sizes must be positive"));
+                    continue;
+                }
+                let tiled = |band: &Tree| {
+                    let t = tile_band(band, &sizes);
+                    if options.separate {
+                        separate_tiles(&isl, scop, &t, &sizes).unwrap_or(t)
+                    } else {
+                        t
+                    }
+                };
+                let mut candidate = done.clone();
+                candidate[k] = tiled(&bands[k]);
+                let first_why =
+                    match violation(ir, &isl, scop, &deps, &join(candidate.clone()), cells) {
+                        Ok(None) => {
+                            done = candidate;
+                            changed = true;
+                            report.tiled += 1;
+                            continue;
+                        }
+                        Ok(Some(why)) => why,
+                        Err(e) => {
+                            report.remarks.push(remark(ir, at, e.to_string()));
+                            continue;
+                        }
+                    };
+                let mut ok = false;
+                if n >= 2 {
+                    for f in 1..=4 {
+                        let mut candidate = done.clone();
+                        candidate[k] = tiled(&skew_band(&bands[k], f));
+                        if let Ok(None) =
+                            violation(ir, &isl, scop, &deps, &join(candidate.clone()), cells)
+                        {
+                            done = candidate;
+                            changed = true;
+                            ok = true;
+                            report.tiled += 1;
+                            report.skewed += 1;
+                            report.remarks.push(remark(
+                                ir,
+                                at,
+                                format!(
+                                    "tiled after skewing the inner loops by {f} times the outer loop: tiling as is would violate the dependence {first_why}"
+                                ),
+                            ));
+                            break;
+                        }
                     }
                 }
+                if !ok {
+                    report.remarks.push(remark(
+                        ir,
+                        at,
+                        format!("not tiled: tiling would violate the dependence {first_why}"),
+                    ));
+                }
             }
-            if !ok {
-                report.remarks.push(remark(
-                    ir,
-                    at,
-                    format!("not tiled: tiling would violate the dependence {first_why}"),
-                ));
+            if changed {
+                if let Err(e) = apply_private(ir, &isl, scop, &deps, &join(done), cells) {
+                    report.remarks.push(remark(ir, first, e.to_string()));
+                }
             }
-        }
-        if changed {
-            if let Err(e) = apply(ir, &isl, scop, &deps, &join(done)) {
-                report.remarks.push(remark(ir, first, e.to_string()));
-            }
+            Ok(())
+        });
+        if let Err(e) = outcome {
+            report.remarks.push(Diagnostic::new(
+                lattice_ir::diag::Severity::Remark,
+                DiagLoc::Loc(loc),
+                e.to_string(),
+            ));
         }
     }
     report

@@ -96,7 +96,6 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> 
                 let ptrs = lane_ptrs(cx, elem, base, a[0])?;
                 intrinsic_void(
                     cx,
-                    op,
                     "llvm.masked.scatter",
                     &[vt, ptr_vec(lanes)],
                     &[a[2], ptrs, a[1]],
@@ -117,7 +116,6 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> 
             let vt = data.value.get_type();
             intrinsic_void(
                 cx,
-                op,
                 "llvm.masked.compressstore",
                 &[vt],
                 &[data.value, base.into(), views[0].value],

@@ -11,8 +11,9 @@
 //! Invariants: a lane that is masked off, or out of bounds for a transfer whose `in_bounds`
 //! entry is false, is never read or written (masked intrinsics, not clamped addresses);
 //! contiguous transfers (static unit stride along the vector's dimension) become plain or
-//! masked vector loads/stores, others gathers/scatters. Scalable and 0-D vectors are
-//! reported as unsupported, never mis-lowered.
+//! masked vector loads/stores, others gathers/scatters. 0-D vectors are one-lane vectors
+//! (shape `[1]` to the helpers). Scalable vectors, `vector.scan`, `vector.type_cast` and
+//! `vector.mask` with a pass-through value are reported as unsupported, never mis-lowered.
 
 mod contract;
 mod gather;
@@ -126,21 +127,11 @@ fn and_masks<'ctx>(
 /// Calls an intrinsic that returns nothing.
 fn intrinsic_void<'ctx>(
     cx: &LowerCtx<'_, 'ctx>,
-    op: Op,
     name: &str,
     types: &[BasicTypeEnum<'ctx>],
     args: &[BasicValueEnum<'ctx>],
 ) -> LResult<()> {
-    let i = inkwell::intrinsics::Intrinsic::find(name)
-        .ok_or_else(|| cx.error(op, format!("LLVM has no intrinsic '{name}'")))?;
-    let f = i
-        .get_declaration(cx.module, types)
-        .ok_or_else(|| cx.error(op, format!("cannot declare LLVM intrinsic '{name}'")))?;
-    let args: Vec<_> = args.iter().map(|&a| a.into()).collect();
-    cx.builder
-        .build_direct_call(f, &args, "")
-        .map_err(|e| cx.builder_error(e))?;
-    Ok(())
+    super::arith::intrinsic_call(cx, name, types, args).map(|_| ())
 }
 
 /// How a 1-D transfer addresses memory.
@@ -295,16 +286,35 @@ fn read<'ctx>(
                 let s = cx.builder.build_load(elem, a.base, "").map_err(be)?;
                 Ok(splat(cx, s, lanes)?.into())
             }
-            // Masked: a gather of one address, so that nothing is read when every lane is
-            // off (a guarded n-D row may point past the memref).
+            // Masked: one masked scalar load, enabled when any lane is (a guarded n-D row
+            // may point past the memref), splat and merged with the pass-through.
             Some(m) => {
-                let ptrs = splat(cx, a.base.into(), lanes)?;
-                intrinsic(
+                let any = intrinsic(
                     cx,
-                    "llvm.masked.gather",
-                    &[vt.into(), cx.ptr().vec_type(lanes).into()],
-                    &[ptrs.into(), m.into(), passthru],
-                )
+                    "llvm.vector.reduce.or",
+                    &[m.get_type().into()],
+                    &[m.into()],
+                )?
+                .into_int_value();
+                let one = nd::nd_type(elem, &[1]);
+                let first = |v: BasicValueEnum<'ctx>| -> LResult<BasicValueEnum<'ctx>> {
+                    cx.builder
+                        .build_extract_element(v.into_vector_value(), cx.i64().const_zero(), "")
+                        .map_err(be)
+                };
+                let pass1 = splat(cx, first(passthru)?, 1)?;
+                let mask1 = splat(cx, any.into(), 1)?;
+                let l = intrinsic(
+                    cx,
+                    "llvm.masked.load",
+                    &[one, cx.ptr().into()],
+                    &[a.base.into(), mask1.into(), pass1.into()],
+                )?;
+                let v = splat(cx, first(l)?, lanes)?;
+                Ok(cx
+                    .builder
+                    .build_select(m, v, passthru.into_vector_value(), "")
+                    .map_err(be)?)
             }
         },
         Some(1) => match a.mask {
@@ -366,7 +376,6 @@ fn write<'ctx>(
             }
             Some(m) => intrinsic_void(
                 cx,
-                op,
                 "llvm.masked.store",
                 &[vt.into(), cx.ptr().into()],
                 &[value.into(), a.base.into(), m.into()],
@@ -377,7 +386,6 @@ fn write<'ctx>(
             let m = a.mask.unwrap_or_else(|| all_true(cx, lanes));
             intrinsic_void(
                 cx,
-                op,
                 "llvm.masked.scatter",
                 &[vt.into(), cx.ptr().vec_type(lanes).into()],
                 &[value.into(), ptrs.into(), m.into()],
@@ -699,7 +707,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
         return Ok(());
     }
     match ir.op_name(op) {
-        "vector.transfer_read" | "vector.transfer_write" => transfer::lower(cx, op, None),
+        "vector.transfer_read" | "vector.transfer_write" => transfer::lower(cx, op, None, None),
         "vector.contract" => {
             let v = contract::contract(cx, op, None)?;
             cx.define_result(op, v);

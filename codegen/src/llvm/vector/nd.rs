@@ -16,16 +16,23 @@ use rustc_hash::FxHashMap;
 
 use crate::llvm::ctx::{LResult, LowerCtx};
 
-/// Shape of a fixed-size vector type (`None` for other types, scalable vectors and 0-D).
+/// Shape of a fixed-size vector type (`None` for other types and scalable vectors); a
+/// 0-D vector has shape `[1]`, the one-lane vector it lowers to.
 pub(crate) fn dims_of(cx: &LowerCtx<'_, '_>, ty: Type) -> Option<Vec<u32>> {
     match cx.ir.ctx().type_data(ty) {
         TypeData::Vector {
             shape, scalable, ..
-        } if !shape.is_empty() && !scalable.iter().any(|&s| s) => {
-            Some(shape.iter().map(|&d| d as u32).collect())
-        }
+        } if shape.is_empty() => (!scalable.iter().any(|&s| s)).then(|| vec![1]),
+        TypeData::Vector {
+            shape, scalable, ..
+        } if !scalable.iter().any(|&s| s) => Some(shape.iter().map(|&d| d as u32).collect()),
         _ => None,
     }
+}
+
+/// Whether `ty` is a 0-D vector.
+pub(crate) fn is_0d(cx: &LowerCtx<'_, '_>, ty: Type) -> bool {
+    matches!(cx.ir.ctx().type_data(ty), TypeData::Vector { shape, .. } if shape.is_empty())
 }
 
 /// Whether `ty` is a vector of rank 2 or more.

@@ -254,7 +254,17 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> 
             let dest = operand_view(cx, op, 1)?;
             let pos = positions(cx, op, 2)?;
             let n = dest.dims.len();
-            if pos.len() == n {
+            if nd::is_0d(cx, ir.value_type(ir.operand(op, 1))) {
+                cx.builder
+                    .build_insert_element(
+                        dest.value.into_vector_value(),
+                        value,
+                        cx.i64().const_zero(),
+                        "",
+                    )
+                    .map_err(|e| be(cx, e))?
+                    .into()
+            } else if pos.len() == n {
                 let leaf_ty =
                     nd::nd_leaf_type(cx.llvm_type_at(op, ir.value_type(ir.operand(op, 1)))?)
                         .ok_or_else(|| cx.error(op, "bad vector type"))?;

@@ -83,11 +83,14 @@ pub(crate) fn dim_size<'ctx>(
         .into_int_value())
 }
 
-/// Lowers a transfer op; `outer_mask` is the mask of an enclosing `vector.mask`.
+/// Lowers a transfer op; `outer_mask` is the mask of an enclosing `vector.mask` and
+/// `passthru` its pass-through value (a read's masked-off lanes take it instead of the
+/// padding).
 pub(crate) fn lower<'ctx>(
     cx: &mut LowerCtx<'_, 'ctx>,
     op: Op,
     outer_mask: Option<View<'ctx>>,
+    passthru: Option<View<'ctx>>,
 ) -> LResult<()> {
     let ir = cx.ir;
     let is_read = ir.is_op(op, "vector.transfer_read");
@@ -127,11 +130,25 @@ pub(crate) fn lower<'ctx>(
         return Err(cx.error(op, "transfer with a wrong number of indices"));
     }
     let m = vdims.len();
-    let perm = permutation(cx, op, shape.len(), m)?;
+    // A 0-D transfer moves the one element at the indices (a one-lane access along the
+    // innermost dimension, in bounds by definition).
+    let zero_d = nd::is_0d(cx, vty);
+    if zero_d && shape.is_empty() {
+        return Err(cx.error(op, "0-D transfers on 0-D memrefs cannot be lowered yet"));
+    }
+    let perm = if zero_d {
+        vec![Some(shape.len() - 1)]
+    } else {
+        permutation(cx, op, shape.len(), m)?
+    };
     if perm.len() != m {
         return Err(cx.error(op, "permutation map and vector rank differ"));
     }
-    let inb = in_bounds(cx, op, m);
+    let inb = if zero_d {
+        vec![true]
+    } else {
+        in_bounds(cx, op, m)
+    };
     let desc = cx.operand(op, source_index)?.into_struct_value();
     let idx: Vec<IntValue<'ctx>> = (0..k)
         .map(|i| cx.int_operand(op, source_index + 1 + i))
@@ -178,7 +195,7 @@ pub(crate) fn lower<'ctx>(
                 });
             }
         }
-        let mut row_mask: Option<VectorValue<'ctx>> = match &mask {
+        let user_row: Option<VectorValue<'ctx>> = match &mask {
             Some(mv) => {
                 let md: Vec<u32> = mask_order.iter().map(|&i| vdims[i]).collect();
                 let v = rearrange(
@@ -197,6 +214,7 @@ pub(crate) fn lower<'ctx>(
             }
             None => None,
         };
+        let mut row_mask = user_row;
         if let Some(c) = row_ok {
             let s = splat(cx, c.into(), lanes)?;
             row_mask = Some(match row_mask {
@@ -216,7 +234,18 @@ pub(crate) fn lower<'ctx>(
             lanes,
         )?;
         match (&pad, &value) {
-            (Some(pad), _) => leaves.push(read(cx, leaf_ty, &a, Some(*pad))?),
+            (Some(pad), _) => {
+                let v = read(cx, leaf_ty, &a, Some(*pad))?;
+                leaves.push(match (&passthru, user_row) {
+                    (Some(pt), Some(m)) => {
+                        let p = leaf(cx, pt, l)?;
+                        cx.builder
+                            .build_select(m, v.into_vector_value(), p, "")
+                            .map_err(be)?
+                    }
+                    _ => v,
+                });
+            }
             (None, Some(v)) => {
                 let x = leaf(cx, v, l)?;
                 write(cx, op, x, &a)?;

@@ -1,0 +1,964 @@
+//! Scalars through memory for the transformations (Polly's reg2mem / mem2reg): before a
+//! SCoP whose statements exchange SSA values is rescheduled, every loop-carried value
+//! (`iter_args` of an `affine.for`) and every value crossing statements that code
+//! generation cannot recompute is *demoted* to a 0-d cell (`memref.alloca() :
+//! memref<T>`): the init value is stored before the loop, each use of the region argument
+//! loads the cell, the yielded value is stored before the yield, each use of the loop's
+//! result loads the cell; a crossing value is stored after its definition and loaded
+//! before its uses in other statements. The demoted SCoPs are extracted again (the cells
+//! are ordinary distinct memrefs, so every dependence through them, including the
+//! anti and output ones of the shared cell, is exact), transformed, and the cells are
+//! *promoted* back to SSA values ([`promote`]): a walk in program order over the
+//! structured code that forwards stored values to loads, gives a loop whose body stores
+//! the cell an `iter_args` value and an `affine.if` whose branches store it a result.
+//!
+//! Invariants: demotion and promotion each preserve what the program computes (the cell
+//! is private to the demoted region: created just before it, used nowhere else);
+//! promotion is checked first ([`promotable`]) and changes nothing when it would not be
+//! exact (a read with no store before it on some path, a store inside an
+//! `affine.parallel`, an access inside a non-affine region), leaving the cell in memory,
+//! which is still correct because every access of the cell stays sequential.
+
+use super::TransformError;
+use crate::isl::{IslCtx, IslError};
+use crate::scop::{build_scop, check_candidate, value_label, AccessKind, ArrayKind, Scop};
+use isl_rs::{UnionAccessInfo, UnionMap};
+use lattice_ir::{AttrData, Block, Ir, Op, OperationState, Traits, Type, TypeData, Value};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// The cells made by [`demote`] and the ops that now stand where the SCoP stood.
+pub struct Demotion {
+    /// The `memref.alloca` ops of the cells.
+    pub cells: Vec<Op>,
+    /// The ops of the block from the first cell to the last op of the demoted region.
+    pub range: Vec<Op>,
+}
+
+/// Whether `scop` exchanges SSA values that code generation cannot handle as they are
+/// (loop-carried values, or crossing values that are not recomputable).
+pub fn needs_demotion(ir: &Ir, scop: &Scop) -> bool {
+    scop.arrays.iter().any(|a| match a.kind {
+        ArrayKind::Memref => false,
+        ArrayKind::Value => !recomputable(ir, scop, a.value, 0),
+        ArrayKind::Carried { .. } => true,
+    })
+}
+
+/// Whether code generation can recompute `v` wherever it is used: a pure op without
+/// regions whose operands are induction variables, values defined outside the SCoP or
+/// recomputable themselves.
+pub fn recomputable(ir: &Ir, scop: &Scop, v: Value, depth: usize) -> bool {
+    let Some(def) = ir.defining_op(v) else {
+        return matches!(ir.value_def(v), lattice_ir::ValueDef::Argument { block, index: 0 }
+            if ir.block_parent_op(block).is_some_and(|o| ir.is_op(o, "affine.for")))
+            || matches!(ir.value_def(v), lattice_ir::ValueDef::Argument { block, .. }
+            if ir.block_parent_op(block).is_some_and(|o| ir.is_op(o, "affine.parallel")))
+            || !inside(ir, scop, v);
+    };
+    if !scop.ops.iter().any(|&o| ir.is_ancestor(o, def)) {
+        return true;
+    }
+    let pure = ir
+        .op_def(def)
+        .is_some_and(|d| d.has(Traits::PURE) || d.has(Traits::CONSTANT_LIKE))
+        && ir.regions(def).is_empty();
+    pure && depth < 32
+        && ir
+            .operands(def)
+            .iter()
+            .all(|&o| recomputable(ir, scop, o, depth + 1))
+}
+
+fn inside(ir: &Ir, scop: &Scop, v: Value) -> bool {
+    let op = match ir.value_def(v) {
+        lattice_ir::ValueDef::Argument { block, .. } => ir.block_parent_op(block),
+        _ => ir.defining_op(v),
+    };
+    op.is_some_and(|op| scop.ops.iter().any(|&o| ir.is_ancestor(o, op)))
+}
+
+fn unsupported(why: &str) -> TransformError {
+    TransformError::Unsupported(why.to_string())
+}
+
+/// Whether a 0-d cell can hold values of type `ty`.
+fn cell_type(ir: &Ir, ty: Type) -> bool {
+    let ctx = ir.ctx();
+    ctx.is_int_or_index(ty) || ctx.is_float(ty)
+}
+
+/// The op of the structured code (a child of an `affine.for`/`affine.if`/
+/// `affine.parallel` body, or of `top`) that contains `op`.
+fn anchor(ir: &Ir, op: Op, top: Block) -> Op {
+    let mut a = op;
+    loop {
+        if ir.op_parent(a) == Some(top) {
+            return a;
+        }
+        match ir.parent_op(a) {
+            Some(p) if is_structured(ir, p) => return a,
+            Some(p) => a = p,
+            None => return a,
+        }
+    }
+}
+
+fn is_structured(ir: &Ir, op: Op) -> bool {
+    matches!(
+        ir.op_name(op),
+        "affine.for" | "affine.if" | "affine.parallel"
+    )
+}
+
+/// Demotes the SSA values of `scop` that need it to 0-d cells (see the module docs).
+pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
+    let first = scop.ops[0];
+    let last = *scop.ops.last().expect("a SCoP has ops");
+    let Some(top) = ir.op_parent(first) else {
+        return Err(unsupported("the loop nest is detached"));
+    };
+    let mut loops: Vec<Op> = Vec::new();
+    let mut values: Vec<Value> = Vec::new();
+    for a in &scop.arrays {
+        match a.kind {
+            ArrayKind::Memref => {}
+            ArrayKind::Value => {
+                if !recomputable(ir, scop, a.value, 0) {
+                    values.push(a.value)
+                }
+            }
+            ArrayKind::Carried { loop_op, .. } => {
+                if !ir.is_op(loop_op, "affine.for") {
+                    return Err(unsupported(
+                        "an affine.parallel carries reductions (only affine.for iter_args are demoted)",
+                    ));
+                }
+                if !loops.contains(&loop_op) {
+                    loops.push(loop_op)
+                }
+            }
+        }
+    }
+    for &o in &scop.ops {
+        for n in ir.walk_ops(o, lattice_ir::WalkOrder::PreOrder) {
+            if ir.is_op(n, "affine.parallel") && (!loops.is_empty() || !values.is_empty()) {
+                return Err(unsupported(
+                    "values carried or crossing statements inside an affine.parallel",
+                ));
+            }
+            if ir.is_op(n, "affine.if") && !ir.results(n).is_empty() {
+                return Err(unsupported("an affine.if yields values"));
+            }
+        }
+    }
+    for &v in &values {
+        if !cell_type(ir, ir.value_type(v)) || ir.defining_op(v).is_none() {
+            return Err(unsupported(
+                "a value crossing statements is not a scalar integer or float",
+            ));
+        }
+    }
+    for &l in &loops {
+        if ir
+            .results(l)
+            .iter()
+            .any(|&r| !cell_type(ir, ir.value_type(r)))
+        {
+            return Err(unsupported(
+                "a loop carries a value that is not a scalar integer or float",
+            ));
+        }
+    }
+    let before_first = ir.prev_op(first);
+    let after_last = ir.next_op(last);
+    let mut cells: Vec<Op> = Vec::new();
+    // Cells go before the region (each before the previous one, as `first` may be
+    // rebuilt below).
+    let cell_at = |cells: &Vec<Op>| cells.last().copied().unwrap_or(first);
+    // Values crossing statements: store after the definition, load before other
+    // statements' uses.
+    for v in values {
+        let def = ir.defining_op(v).expect("checked");
+        let cell = new_cell(ir, ir.value_type(v), cell_at(&cells), ir.loc(def));
+        cells.push(ir.defining_op(cell).expect("alloca"));
+        let st = store(ir, v, cell, ir.loc(def));
+        ir.insert_op_after(def, st);
+        let home = scop.statement_of(def);
+        let uses: Vec<lattice_ir::Use> = ir.uses(v).to_vec();
+        let mut loads: FxHashMap<Op, Value> = FxHashMap::default();
+        for u in uses {
+            if u.op == st || scop.statement_of(u.op) == home {
+                continue;
+            }
+            // The init of a loop demoted below: its store goes right before the loop,
+            // into the statement of the op before it.
+            if loops.contains(&u.op)
+                && u.index as usize >= ir.operands(u.op).len() - ir.results(u.op).len()
+                && ir
+                    .prev_op(u.op)
+                    .is_some_and(|p| p == st || scop.statement_of(p) == home)
+            {
+                continue;
+            }
+            let a = anchor(ir, u.op, top);
+            let x = match loads.get(&a) {
+                Some(&x) => x,
+                None => {
+                    let x = load_before(ir, cell, a);
+                    loads.insert(a, x);
+                    x
+                }
+            };
+            ir.set_operand(u.op, u.index as usize, x);
+        }
+    }
+    // Carried values.
+    for l in loops {
+        let n = ir.results(l).len();
+        let nops = ir.operands(l).len();
+        let inits: Vec<Value> = ir.operands(l)[nops - n..].to_vec();
+        let body = ir.entry_block(ir.region(l, 0)).expect("a loop body");
+        let args: Vec<Value> = ir.block_args(body)[1..].to_vec();
+        let results: Vec<Value> = ir.results(l).to_vec();
+        let yield_op = ir.last_op(body).expect("a terminator");
+        let mut kcells = Vec::new();
+        for &r in &results {
+            let cell = new_cell(ir, ir.value_type(r), cell_at(&cells), ir.loc(l));
+            cells.push(ir.defining_op(cell).expect("alloca"));
+            kcells.push(cell);
+        }
+        for k in 0..n {
+            // Uses of the region argument.
+            let uses: Vec<lattice_ir::Use> = ir.uses(args[k]).to_vec();
+            let mut loads: FxHashMap<Op, Value> = FxHashMap::default();
+            for u in uses {
+                let a = anchor(ir, u.op, top);
+                let x = match loads.get(&a) {
+                    Some(&x) => x,
+                    None => {
+                        let x = load_before(ir, kcells[k], a);
+                        loads.insert(a, x);
+                        x
+                    }
+                };
+                ir.set_operand(u.op, u.index as usize, x);
+            }
+        }
+        for k in 0..n {
+            // Init before the loop, the yielded value before the yield.
+            let s = store(ir, inits[k], kcells[k], ir.loc(l));
+            ir.insert_op_before(l, s);
+            let y = ir.operand(yield_op, k);
+            let s = store(ir, y, kcells[k], ir.loc(yield_op));
+            ir.insert_op_before(yield_op, s);
+        }
+        for k in 0..n {
+            // Uses of the result: inside the SCoP, a load before the using op; after it,
+            // one load right after the loop.
+            let uses: Vec<lattice_ir::Use> = ir.uses(results[k]).to_vec();
+            let mut loads: FxHashMap<Op, Value> = FxHashMap::default();
+            let mut outside: Option<Value> = None;
+            for u in uses {
+                let in_scop = scop.ops.iter().any(|&o| o != l && ir.is_ancestor(o, u.op));
+                let x = if in_scop {
+                    let a = anchor(ir, u.op, top);
+                    match loads.get(&a) {
+                        Some(&x) => x,
+                        None => {
+                            let x = load_before(ir, kcells[k], a);
+                            loads.insert(a, x);
+                            x
+                        }
+                    }
+                } else {
+                    match outside {
+                        Some(x) => x,
+                        None => {
+                            let x = load_after(ir, kcells[k], l);
+                            outside = Some(x);
+                            x
+                        }
+                    }
+                };
+                ir.set_operand(u.op, u.index as usize, x);
+            }
+        }
+        ir.set_operands(yield_op, Vec::new());
+        rebuild_for(ir, l, &[], &[]);
+    }
+    // The demoted region: from the first cell to the op before `after_last`.
+    let mut range = Vec::new();
+    let mut cur = match before_first {
+        Some(p) => ir.next_op(p),
+        None => ir.first_op(top),
+    };
+    while let Some(o) = cur {
+        if Some(o) == after_last {
+            break;
+        }
+        range.push(o);
+        cur = ir.next_op(o);
+    }
+    Ok(Demotion { cells, range })
+}
+
+/// The SCoPs among `ops` (consecutive ops of one block), as extraction would find them.
+pub fn scops_of(ir: &Ir, isl: &IslCtx, ops: &[Op]) -> Result<Vec<Scop>, TransformError> {
+    let mut out = Vec::new();
+    let mut run: Vec<Op> = Vec::new();
+    let mut flush = |run: &mut Vec<Op>| -> Result<(), TransformError> {
+        if run.is_empty() {
+            return Ok(());
+        }
+        let taken = std::mem::take(run);
+        isl.reset_operations();
+        let scop = build_scop(ir, isl, &taken).map_err(|e| match e {
+            crate::scop::ExtractError::Isl(e) => TransformError::Isl(e),
+            e => TransformError::Unsupported(e.to_string()),
+        })?;
+        if !scop.statements.is_empty() {
+            out.push(scop);
+        }
+        Ok(())
+    };
+    for &op in ops {
+        if is_structured(ir, op) && check_candidate(ir, op).is_ok() {
+            run.push(op);
+        } else {
+            flush(&mut run)?;
+        }
+    }
+    flush(&mut run)?;
+    Ok(out)
+}
+
+fn new_cell(ir: &mut Ir, element: Type, before: Op, loc: lattice_ir::Attr) -> Value {
+    let ctx = ir.ctx_arc().clone();
+    let ty = ctx.ty(TypeData::MemRef {
+        shape: Vec::new(),
+        element,
+        layout: None,
+        memory_space: None,
+    });
+    let mut st = OperationState::new(ctx.intern_str("memref.alloca"), loc);
+    st.result_types = vec![ty];
+    st.add_attr(
+        ctx.intern_str("operandSegmentSizes"),
+        ctx.dense_i32_array(&[0, 0]),
+    );
+    let op = ir.create_op(st);
+    ir.insert_op_before(before, op);
+    ir.result(op, 0)
+}
+
+fn empty_map(ir: &Ir) -> lattice_ir::Attr {
+    let ctx = ir.ctx();
+    ctx.affine_map_attr(ctx.affine_map(0, 0, Vec::new()))
+}
+
+fn store(ir: &mut Ir, v: Value, cell: Value, loc: lattice_ir::Attr) -> Op {
+    let ctx = ir.ctx_arc().clone();
+    let mut st = OperationState::new(ctx.intern_str("affine.store"), loc);
+    st.operands = vec![v, cell];
+    st.add_attr(ctx.intern_str("map"), empty_map(ir));
+    ir.create_op(st)
+}
+
+fn load(ir: &mut Ir, cell: Value, loc: lattice_ir::Attr) -> Op {
+    let ctx = ir.ctx_arc().clone();
+    let element = ctx.element_type(ir.value_type(cell));
+    let mut st = OperationState::new(ctx.intern_str("affine.load"), loc);
+    st.operands = vec![cell];
+    st.result_types = vec![element];
+    st.add_attr(ctx.intern_str("map"), empty_map(ir));
+    ir.create_op(st)
+}
+
+fn load_before(ir: &mut Ir, cell: Value, at: Op) -> Value {
+    let l = load(ir, cell, ir.loc(at));
+    ir.insert_op_before(at, l);
+    ir.result(l, 0)
+}
+
+fn load_after(ir: &mut Ir, cell: Value, at: Op) -> Value {
+    let l = load(ir, cell, ir.loc(at));
+    ir.insert_op_after(at, l);
+    ir.result(l, 0)
+}
+
+/// Replaces `old` (an `affine.for`) by a loop with the iter_args `keep` of `old` (their
+/// region arguments and results carried over; the others must be unused) followed by new
+/// ones initialized with `extra`; the yield keeps the operands of `keep` (the caller
+/// appends the new ones). Returns the new loop.
+fn rebuild_for(ir: &mut Ir, old: Op, keep: &[usize], extra: &[Value]) -> Op {
+    let ctx = ir.ctx_arc().clone();
+    let n = ir.results(old).len();
+    let nops = ir.operands(old).len();
+    let bounds: Vec<Value> = ir.operands(old)[..nops - n].to_vec();
+    let inits: Vec<Value> = ir.operands(old)[nops - n..].to_vec();
+    let mut st = OperationState::new(ctx.intern_str("affine.for"), ir.loc(old));
+    st.operands = bounds.clone();
+    st.operands.extend(keep.iter().map(|&k| inits[k]));
+    st.operands.extend(extra.iter().copied());
+    let old_results: Vec<Value> = ir.results(old).to_vec();
+    st.result_types = keep
+        .iter()
+        .map(|&k| ir.value_type(old_results[k]))
+        .chain(extra.iter().map(|&v| ir.value_type(v)))
+        .collect();
+    for a in ir.attrs(old) {
+        st.attrs.push(*a);
+    }
+    let seg = lattice_affine::util::dense_array(&ctx, ir.attr(old, "operandSegmentSizes"))
+        .unwrap_or_else(|| vec![0, bounds.len() as i64, 0]);
+    st.add_attr(
+        ctx.intern_str("operandSegmentSizes"),
+        ctx.dense_i32_array(&[
+            seg[0] as i32,
+            seg[1] as i32,
+            (keep.len() + extra.len()) as i32,
+        ]),
+    );
+    let old_body = ir.entry_block(ir.region(old, 0)).expect("a loop body");
+    let old_args: Vec<Value> = ir.block_args(old_body).to_vec();
+    let mut types = vec![ctx.index_type()];
+    types.extend(st.result_types.iter().copied());
+    let region = ir.create_region();
+    let blk = ir.create_block(&types);
+    ir.append_block(region, blk);
+    st.regions.push(region);
+    let new = ir.create_op(st);
+    ir.insert_op_before(old, new);
+    ir.splice_block_ops(old_body, blk);
+    let new_args: Vec<Value> = ir.block_args(blk).to_vec();
+    ir.replace_all_uses(old_args[0], new_args[0]);
+    for (pos, &k) in keep.iter().enumerate() {
+        ir.replace_all_uses(old_args[1 + k], new_args[1 + pos]);
+        ir.replace_all_uses(old_results[k], ir.result(new, pos));
+    }
+    if let Some(y) = ir.last_op(blk) {
+        let ops: Vec<Value> = keep.iter().map(|&k| ir.operand(y, k)).collect();
+        ir.set_operands(y, ops);
+    }
+    ir.erase_op(old);
+    new
+}
+
+/// Replaces `old` (an `affine.if`) by one with an extra result of type `ty` (an `else`
+/// block is created if missing); the yields are left for the caller. Returns the new op.
+fn rebuild_if(ir: &mut Ir, old: Op, ty: Type) -> Op {
+    let ctx = ir.ctx_arc().clone();
+    let mut st = OperationState::new(ctx.intern_str("affine.if"), ir.loc(old));
+    st.operands = ir.operands(old).to_vec();
+    let old_results: Vec<Value> = ir.results(old).to_vec();
+    st.result_types = old_results.iter().map(|&r| ir.value_type(r)).collect();
+    st.result_types.push(ty);
+    for a in ir.attrs(old) {
+        st.attrs.push(*a);
+    }
+    for k in 0..2 {
+        let region = ir.create_region();
+        let blk = ir.create_block(&[]);
+        ir.append_block(region, blk);
+        match ir.regions(old).get(k).and_then(|&r| ir.entry_block(r)) {
+            Some(b) => ir.splice_block_ops(b, blk),
+            None => {
+                let y = ir.create_op(OperationState::new(
+                    ctx.intern_str("affine.yield"),
+                    ir.loc(old),
+                ));
+                ir.append_op(blk, y);
+            }
+        }
+        st.regions.push(region);
+    }
+    let new = ir.create_op(st);
+    ir.insert_op_before(old, new);
+    for (k, &r) in old_results.iter().enumerate() {
+        ir.replace_all_uses(r, ir.result(new, k));
+    }
+    ir.erase_op(old);
+    new
+}
+
+/// The ops touching `cell` (its loads and stores) and their ancestors.
+struct CellInfo {
+    cell: Value,
+    /// Ops containing a load or store of the cell (the accesses included).
+    touching: FxHashSet<Op>,
+    /// Ops containing a store of the cell.
+    storing: FxHashSet<Op>,
+}
+
+fn cell_info(ir: &Ir, alloca: Op) -> Option<CellInfo> {
+    let cell = ir.result(alloca, 0);
+    let top = ir.op_parent(alloca)?;
+    let mut touching = FxHashSet::default();
+    let mut storing = FxHashSet::default();
+    for u in ir.uses(cell) {
+        let is_load = ir.is_op(u.op, "affine.load") && u.index == 0;
+        let is_store = ir.is_op(u.op, "affine.store") && u.index == 1;
+        if !is_load && !is_store {
+            return None;
+        }
+        let mut a = Some(u.op);
+        while let Some(o) = a {
+            touching.insert(o);
+            if is_store {
+                storing.insert(o);
+            }
+            if ir.op_parent(o) == Some(top) {
+                break;
+            }
+            a = ir.parent_op(o);
+        }
+        a?;
+    }
+    Some(CellInfo {
+        cell,
+        touching,
+        storing,
+    })
+}
+
+fn is_load_of(ir: &Ir, op: Op, cell: Value) -> bool {
+    ir.is_op(op, "affine.load") && ir.operand(op, 0) == cell
+}
+
+fn is_store_of(ir: &Ir, op: Op, cell: Value) -> bool {
+    ir.is_op(op, "affine.store") && ir.operands(op).get(1) == Some(&cell)
+}
+
+fn body_block(ir: &Ir, op: Op, k: usize) -> Option<Block> {
+    ir.regions(op).get(k).and_then(|&r| ir.entry_block(r))
+}
+
+/// Whether the walk of `ops` succeeds from state `lost` (the cell's value is private to
+/// the iterations of an `affine.parallel` that ended): no load while the value is lost,
+/// no access inside an op with regions other than affine loops and conditionals.
+/// Returns the state after.
+fn check_ops(ir: &Ir, info: &CellInfo, ops: &[Op], lost: bool) -> Result<bool, ()> {
+    let mut lost = lost;
+    for &op in ops {
+        if !info.touching.contains(&op) {
+            continue;
+        }
+        if is_load_of(ir, op, info.cell) {
+            if lost {
+                return Err(());
+            }
+        } else if is_store_of(ir, op, info.cell) {
+            lost = false;
+        } else if ir.is_op(op, "affine.for") || ir.is_op(op, "affine.parallel") {
+            let body: Vec<Op> = body_block(ir, op, 0)
+                .map(|b| ir.block_ops(b).collect())
+                .unwrap_or_default();
+            let stores = info.storing.contains(&op);
+            let end = check_ops(ir, info, &body, lost)?;
+            if !stores {
+                continue;
+            }
+            if ir.is_op(op, "affine.parallel") {
+                lost = true;
+            } else {
+                if end != lost {
+                    // Later iterations start from the state the previous one ended in.
+                    check_ops(ir, info, &body, end)?;
+                }
+                lost = lost || end;
+            }
+        } else if ir.is_op(op, "affine.if") {
+            let mut after = false;
+            for k in 0..2 {
+                let ops: Vec<Op> = body_block(ir, op, k)
+                    .map(|b| ir.block_ops(b).collect())
+                    .unwrap_or_default();
+                after |= check_ops(ir, info, &ops, lost)?;
+            }
+            lost = after;
+        } else {
+            return Err(());
+        }
+    }
+    Ok(lost)
+}
+
+fn ops_after(ir: &Ir, alloca: Op) -> Vec<Op> {
+    match ir.op_parent(alloca) {
+        Some(top) => ir
+            .block_ops(top)
+            .skip_while(|&o| o != alloca)
+            .skip(1)
+            .collect(),
+        None => Vec::new(),
+    }
+}
+
+/// Whether [`promote`] would promote the cell of `alloca` without sequentializing.
+pub fn promotable(ir: &Ir, alloca: Op) -> bool {
+    let Some(info) = cell_info(ir, alloca) else {
+        return false;
+    };
+    check_ops(ir, &info, &ops_after(ir, alloca), false).is_ok()
+}
+
+/// What the walk knows about the cell's value.
+#[derive(Clone, Copy)]
+enum State {
+    /// Nothing stored yet (a load cannot happen: every read has a write before it).
+    Unset,
+    /// The value last stored.
+    Value(Value),
+    /// Stored in the iterations of an `affine.parallel` (private to them).
+    Lost,
+}
+
+struct Promoter {
+    cell: Value,
+    ty: Type,
+    touching: FxHashSet<Op>,
+    storing: FxHashSet<Op>,
+    /// Loops given an iter_arg: (loop, position of the iter_arg).
+    added: Vec<(Op, usize)>,
+    placeholders: Vec<Op>,
+    /// Placeholders standing for dropped iter_args while loops are rebuilt.
+    dead_placeholders: Vec<Value>,
+}
+
+impl Promoter {
+    fn placeholder(&mut self, ir: &mut Ir, at: Op) -> Value {
+        let ctx = ir.ctx_arc().clone();
+        let value = if ctx.is_float(self.ty) {
+            ctx.attr(AttrData::Float {
+                bits: 0,
+                ty: self.ty,
+            })
+        } else {
+            ctx.int_attr(0, self.ty)
+        };
+        let mut st = OperationState::new(ctx.intern_str("arith.constant"), ir.loc(at));
+        st.result_types = vec![self.ty];
+        st.add_attr(ctx.intern_str("value"), value);
+        let c = ir.create_op(st);
+        ir.insert_op_before(at, c);
+        self.placeholders.push(c);
+        ir.result(c, 0)
+    }
+
+    fn value(&mut self, ir: &mut Ir, state: State, at: Op) -> Value {
+        match state {
+            State::Value(v) => v,
+            State::Unset | State::Lost => self.placeholder(ir, at),
+        }
+    }
+
+    fn walk(&mut self, ir: &mut Ir, block: Block, state: State) -> State {
+        let ops: Vec<Op> = ir.block_ops(block).collect();
+        self.walk_ops(ir, ops, state)
+    }
+
+    fn walk_ops(&mut self, ir: &mut Ir, ops: Vec<Op>, state: State) -> State {
+        let mut state = state;
+        for op in ops {
+            if !self.touching.contains(&op) {
+                continue;
+            }
+            if is_load_of(ir, op, self.cell) {
+                let v = self.value(ir, state, op);
+                ir.replace_all_uses(ir.result(op, 0), v);
+                ir.erase_op(op);
+            } else if is_store_of(ir, op, self.cell) {
+                state = State::Value(ir.operand(op, 0));
+                ir.erase_op(op);
+            } else if ir.is_op(op, "affine.for") && self.storing.contains(&op) {
+                let init = self.value(ir, state, op);
+                let n = ir.results(op).len();
+                let keep: Vec<usize> = (0..n).collect();
+                let new = rebuild_for(ir, op, &keep, &[init]);
+                let body = body_block(ir, new, 0).expect("a loop body");
+                let arg = ir.block_args(body)[1 + n];
+                let end = self.walk(ir, body, State::Value(arg));
+                let y = ir.last_op(body).expect("a yield");
+                let end = self.value(ir, end, y);
+                let mut ops = ir.operands(y).to_vec();
+                ops.push(end);
+                ir.set_operands(y, ops);
+                self.added.push((new, n));
+                state = State::Value(ir.result(new, n));
+            } else if ir.is_op(op, "affine.parallel") && self.storing.contains(&op) {
+                // Each iteration works on its own copy.
+                if let Some(b) = body_block(ir, op, 0) {
+                    self.walk(ir, b, state);
+                }
+                state = State::Lost;
+            } else if ir.is_op(op, "affine.if") && self.storing.contains(&op) {
+                let new = rebuild_if(ir, op, self.ty);
+                let n = ir.results(new).len() - 1;
+                for k in 0..2 {
+                    let b = body_block(ir, new, k).expect("a branch");
+                    let end = self.walk(ir, b, state);
+                    let y = ir.last_op(b).expect("a yield");
+                    let end = self.value(ir, end, y);
+                    let mut ops = ir.operands(y).to_vec();
+                    ops.push(end);
+                    ir.set_operands(y, ops);
+                }
+                state = State::Value(ir.result(new, n));
+            } else {
+                // A loop, parallel loop or conditional that only loads.
+                for k in 0..ir.regions(op).len() {
+                    if let Some(b) = body_block(ir, op, k) {
+                        self.walk(ir, b, state);
+                    }
+                }
+            }
+        }
+        state
+    }
+
+    /// Removes the iter_args added by the walk whose value nobody needs: needed are
+    /// those whose region argument or result has a use other than feeding another
+    /// added iter_arg (as its init or yielded value), and those feeding a needed one.
+    fn drop_unneeded(&mut self, ir: &mut Ir) {
+        let slots: Vec<(Op, usize, Value, Value, Value, Value)> = self
+            .added
+            .iter()
+            .map(|&(l, k)| {
+                let body = body_block(ir, l, 0).expect("a loop body");
+                let arg = ir.block_args(body)[1 + k];
+                let res = ir.result(l, k);
+                let nops = ir.operands(l).len();
+                let n = ir.results(l).len();
+                let init = ir.operands(l)[nops - n + k];
+                let y = ir.last_op(body).expect("a yield");
+                (l, k, arg, res, init, ir.operand(y, k))
+            })
+            .collect();
+        // A use of `v` that only feeds added slot `j`: as its init or its yielded value.
+        let feeds = |ir: &Ir, u: &lattice_ir::Use| -> Option<usize> {
+            slots.iter().position(|&(l, k, ..)| {
+                let body = body_block(ir, l, 0).expect("a loop body");
+                let n = ir.results(l).len();
+                let nops = ir.operands(l).len();
+                (u.op == l && u.index as usize == nops - n + k)
+                    || (Some(u.op) == ir.last_op(body) && u.index as usize == k)
+            })
+        };
+        let mut needed = vec![false; slots.len()];
+        let mut edges: Vec<Vec<usize>> = vec![Vec::new(); slots.len()];
+        for (i, &(_, _, arg, res, ..)) in slots.iter().enumerate() {
+            for v in [arg, res] {
+                for u in ir.uses(v) {
+                    match feeds(ir, u) {
+                        // `v` flows into slot j: if j is needed, so is i.
+                        Some(j) if j != i || v == arg => edges[j].push(i),
+                        Some(_) => {}
+                        None => needed[i] = true,
+                    }
+                }
+            }
+        }
+        let mut stack: Vec<usize> = (0..slots.len()).filter(|&i| needed[i]).collect();
+        while let Some(j) = stack.pop() {
+            for &i in &edges[j] {
+                if !needed[i] {
+                    needed[i] = true;
+                    stack.push(i);
+                }
+            }
+        }
+        let mut drop: FxHashMap<Op, Vec<usize>> = FxHashMap::default();
+        for (i, &(l, k, arg, res, ..)) in slots.iter().enumerate() {
+            if needed[i] {
+                continue;
+            }
+            let ph = ir.create_placeholder(self.ty);
+            ir.replace_all_uses(arg, ph);
+            let ph2 = ir.create_placeholder(self.ty);
+            ir.replace_all_uses(res, ph2);
+            drop.entry(l).or_default().push(k);
+            self.dead_placeholders.push(ph);
+            self.dead_placeholders.push(ph2);
+        }
+        for (l, ks) in drop {
+            let n = ir.results(l).len();
+            let keep: Vec<usize> = (0..n).filter(|j| !ks.contains(j)).collect();
+            rebuild_for(ir, l, &keep, &[]);
+        }
+        for ph in std::mem::take(&mut self.dead_placeholders) {
+            debug_assert!(ir.is_unused(ph));
+            ir.erase_placeholder(ph);
+        }
+    }
+}
+
+/// Promotes the cell of `alloca` (made by [`demote`]) back to SSA values. Where a load
+/// would read a value stored in the iterations of an `affine.parallel` (which each work
+/// on a private copy once promoted), those parallel loops become sequential first (the
+/// shared cell is exact for sequential code). Returns how many loops were
+/// sequentialized, or `None` when the cell stays in memory (an access the walk does not
+/// handle; no `affine.parallel` stores it then, so memory is exact).
+pub fn promote(ir: &mut Ir, alloca: Op) -> Option<usize> {
+    let info = cell_info(ir, alloca)?;
+    let mut sequentialized = 0;
+    if check_ops(ir, &info, &ops_after(ir, alloca), false).is_err() {
+        let parallel: Vec<Op> = info
+            .storing
+            .iter()
+            .copied()
+            .filter(|&o| ir.is_op(o, "affine.parallel"))
+            .collect();
+        for p in parallel {
+            if sequentialize(ir, p) {
+                sequentialized += 1;
+            }
+        }
+        if !promotable(ir, alloca) {
+            return None;
+        }
+    }
+    let info = cell_info(ir, alloca)?;
+    let mut p = Promoter {
+        cell: info.cell,
+        ty: ir.ctx().element_type(ir.value_type(info.cell)),
+        touching: info.touching,
+        storing: info.storing,
+        added: Vec::new(),
+        placeholders: Vec::new(),
+        dead_placeholders: Vec::new(),
+    };
+    p.walk_ops(ir, ops_after(ir, alloca), State::Unset);
+    p.drop_unneeded(ir);
+    for c in std::mem::take(&mut p.placeholders) {
+        if ir.contains_op(c) && ir.is_unused(ir.result(c, 0)) {
+            ir.erase_op(c);
+        }
+    }
+    if ir.is_unused(info.cell) {
+        ir.erase_op(alloca);
+    }
+    Some(sequentialized)
+}
+
+/// The arrays of `scop` that stand for the cells of `demotion` (indices into
+/// [`Scop::arrays`]).
+pub fn cell_arrays(ir: &Ir, scop: &Scop, cells: &[Op]) -> Vec<usize> {
+    let values: Vec<Value> = cells.iter().map(|&c| ir.result(c, 0)).collect();
+    scop.arrays
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.kind == ArrayKind::Memref && values.contains(&a.value))
+        .map(|(k, _)| k)
+        .collect()
+}
+
+/// Checks a new schedule (`schedule`: instances → time) against the scalar cells
+/// `private`, whose anti and output dependences the scheduler ignored: every read of a
+/// cell must still get its value from the same write as in program order, and reads
+/// with no write before them must still have none. Returns the first cell for which this
+/// fails, described.
+pub fn private_violation(
+    isl: &IslCtx,
+    ir: &Ir,
+    scop: &Scop,
+    private: &[usize],
+    schedule: &UnionMap,
+) -> Result<Option<String>, IslError> {
+    let empty = format!("{}{{ }}", scop.param_prefix());
+    for &array in private {
+        let mut reads = isl.union_map(&empty)?;
+        let mut must = isl.union_map(&empty)?;
+        let mut may = isl.union_map(&empty)?;
+        for st in &scop.statements {
+            for a in st.accesses.iter().filter(|a| a.array == array) {
+                let r = isl.check(
+                    isl.check(a.relation.copy())?
+                        .intersect_domain(isl.check(st.domain.copy())?),
+                )?;
+                let r = isl.check(UnionMap::from_map(r))?;
+                match a.kind {
+                    AccessKind::Read => reads = isl.check(reads.union(r))?,
+                    AccessKind::Write if a.exact => must = isl.check(must.union(r))?,
+                    _ => may = isl.check(may.union(r))?,
+                }
+            }
+        }
+        let info = |reads: &UnionMap| -> Result<UnionAccessInfo, IslError> {
+            let info = isl.check(UnionAccessInfo::from_sink(isl.check(reads.copy())?))?;
+            let info = isl.check(info.set_must_source(isl.check(must.copy())?))?;
+            isl.check(info.set_may_source(isl.check(may.copy())?))
+        };
+        let before = isl.check(
+            info(&reads)?
+                .set_schedule(isl.check(scop.schedule.copy())?)
+                .and_then(|i| i.compute_flow()),
+        )?;
+        let after = isl.check(
+            info(&reads)?
+                .set_schedule_map(isl.check(schedule.copy())?)
+                .and_then(|i| i.compute_flow()),
+        )?;
+        let same_flow = isl.check(
+            isl.check(before.get_may_dependence())?
+                .is_equal(&isl.check(after.get_may_dependence())?),
+        )?;
+        let same_none = isl.check(
+            isl.check(before.get_may_no_source())?
+                .is_equal(&isl.check(after.get_may_no_source())?),
+        )?;
+        if !(same_flow && same_none) {
+            let a = &scop.arrays[array];
+            let origin = ir
+                .defining_op(a.value)
+                .and_then(|c| lattice_ir::diag::first_file_line_col(ir.ctx(), ir.loc(c)))
+                .map(|(_, l, c)| format!("the scalar defined at {l}:{c}"))
+                .unwrap_or_else(|| value_label(ir, a.value));
+            return Ok(Some(format!(
+                "through {} ({}, a loop-carried value or a value crossing statements): a read would get its value from another write than in program order",
+                a.name, origin
+            )));
+        }
+    }
+    Ok(None)
+}
+
+/// Replaces the `affine.parallel` `op` (one IV, no reductions, as code generation
+/// makes them) by the equivalent `affine.for`; returns whether it did.
+fn sequentialize(ir: &mut Ir, op: Op) -> bool {
+    let ctx = ir.ctx_arc().clone();
+    let lbs = lattice_affine::util::map_attr(ir, op, "lowerBoundsMap");
+    let ubs = lattice_affine::util::map_attr(ir, op, "upperBoundsMap");
+    let steps = lattice_affine::util::int_array(&ctx, ir.attr(op, "steps"));
+    let (Some(lb), Some(ub), Some(steps)) = (lbs, ubs, steps) else {
+        return false;
+    };
+    if steps.len() != 1 || !ir.results(op).is_empty() {
+        return false;
+    }
+    let body = body_block(ir, op, 0).expect("a body");
+    if ir.block_args(body).len() != 1 {
+        return false;
+    }
+    let nlb = ctx.map_num_inputs(lb);
+    let operands = ir.operands(op).to_vec();
+    let mut st = OperationState::new(ctx.intern_str("affine.for"), ir.loc(op));
+    st.operands = operands.clone();
+    st.add_attr(ctx.intern_str("lowerBoundMap"), ctx.affine_map_attr(lb));
+    st.add_attr(ctx.intern_str("upperBoundMap"), ctx.affine_map_attr(ub));
+    st.add_attr(ctx.intern_str("step"), ctx.index_attr(steps[0]));
+    st.add_attr(
+        ctx.intern_str("operandSegmentSizes"),
+        ctx.dense_i32_array(&[nlb as i32, (operands.len() - nlb) as i32, 0]),
+    );
+    let region = ir.create_region();
+    let blk = ir.create_block(&[ctx.index_type()]);
+    ir.append_block(region, blk);
+    st.regions.push(region);
+    let new = ir.create_op(st);
+    ir.insert_op_before(op, new);
+    ir.splice_block_ops(body, blk);
+    let old_iv = ir.block_args(body)[0];
+    ir.replace_all_uses(old_iv, ir.block_args(blk)[0]);
+    ir.erase_op(op);
+    true
+}
