@@ -590,12 +590,14 @@ impl Translator<'_> {
                 layout: None,
                 ..
             } if shape.iter().all(|&d| d >= 0) => (shape.clone(), *element),
-            _ => return self.err(
-                format!(
+            _ => {
+                return self.err(
+                    format!(
                     "{what}: only memrefs with a static shape and identity layout are supported"
                 ),
-                Some(func),
-            ),
+                    Some(func),
+                )
+            }
         };
         let s = self.scalar_of(element, Some(func))?;
         if s == Sc::Bool {
