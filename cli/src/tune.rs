@@ -707,6 +707,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
 
     // The cost model's pick, measured if the search did not.
     let mut pick_time = None;
+    let mut pick_cv = None;
     if let Some(pick) = &model_pick {
         if let Some(o) = history.iter().find(|o| o.config == *pick) {
             pick_time = Some(o.seconds);
@@ -731,6 +732,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
                 Err(e) => (status_of(e), None, e.to_string()),
             };
             record(pick, &b.pipeline, status, t.as_ref(), &detail)?;
+            pick_cv = t.as_ref().map(|t| t.cv);
             pick_time = Some(t.map(|t| t.median));
             history.push(Observation {
                 config: pick.clone(),
@@ -745,6 +747,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         &trials,
         &base_t,
         model_pick.as_ref().zip(pick_time),
+        pick_cv,
         start.elapsed(),
         a.max_cv,
     );
@@ -771,6 +774,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
             "baseline_cv": base_t.cv,
             "model_pick": model_pick.as_ref().map(Config::key),
             "model_pick_seconds": pick_time.flatten(),
+            "model_pick_cv": pick_cv,
             "trials": trials,
         });
         write_atomically(
@@ -826,6 +830,7 @@ fn print_summary(
     trials: &[Trial],
     base: &measure::Timing,
     pick: Option<(&Config, Option<f64>)>,
+    pick_cv: Option<f64>,
     elapsed: Duration,
     max_cv: f64,
 ) {
@@ -834,7 +839,11 @@ fn print_summary(
         let cv = if *c == Config::baseline(k.band.trips.len()) {
             Some(base.cv)
         } else {
-            trials.iter().find(|t| t.config == *c).and_then(|t| t.cv)
+            trials
+                .iter()
+                .find(|t| t.config == *c)
+                .and_then(|t| t.cv)
+                .or(pick_cv.filter(|_| pick.is_some_and(|(p, _)| p == c)))
         };
         match cv {
             Some(v) if v > max_cv => format!("{:.0}% noisy", v * 100.0),

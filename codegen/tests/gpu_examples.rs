@@ -205,6 +205,87 @@ fn promoted_examples_on_gpu_match_cpu() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Partial tiles (`test/GPU/Inputs/promote-edges.mlir`): a reduction loop that is not a
+/// multiple of the tile, partial workgroups, and a halo tile crossing the array's edges
+/// print what mlir-runner printed, for several workgroup shapes, tile sizes and
+/// register tiles; the promotion is checked to happen.
+#[test]
+fn promotion_edges_on_gpu_match_cpu() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../test/GPU/Inputs/promote-edges.mlir"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let want: Vec<f64> = text
+        .lines()
+        .find_map(|l| l.strip_prefix("// OUTPUT:"))
+        .expect("OUTPUT line")
+        .split_whitespace()
+        .take_while(|w| w.parse::<f64>().is_ok())
+        .map(|w| w.parse().unwrap())
+        .collect();
+    let ctx = context();
+    let run = !lattice_codegen::gpu::runtime::adapter_names().is_empty();
+    let mut failures = Vec::new();
+    for (wg, tile, thread_tile) in [
+        (vec![16, 16], 16, vec![]),
+        (vec![32, 8], 5, vec![]),
+        (vec![8, 8], 16, vec![]),
+        (vec![16, 16], 16, vec![2, 3]),
+    ] {
+        let promote = Some(gpu::promote::PromoteOptions {
+            tile,
+            ..Default::default()
+        });
+        let label = format!("wg {wg:?} tile {tile} thread tile {thread_tile:?}");
+        if thread_tile.is_empty() {
+            let (mut ir, m) = parse(&ctx, "promote-edges.mlir", &text);
+            let options = GpuCompileOptions {
+                workgroup_size: wg.clone(),
+                promote: promote.clone(),
+                ..Default::default()
+            };
+            gpu::map_and_outline(&mut ir, m, &options).expect("map");
+            let tiles: i128 = ir
+                .walk_ops(m, lattice_ir::WalkOrder::PreOrder)
+                .into_iter()
+                .filter(|&o| ir.is_op(o, "gpu.func"))
+                .filter_map(|o| ir.attr(o, "workgroup_attributions"))
+                .filter_map(|a| ir.ctx().int_value(a))
+                .sum();
+            if tiles < 3 {
+                failures.push(format!(
+                    "{label}: {tiles} tiles promoted, expected A, B and X"
+                ));
+            }
+        }
+        if !run {
+            continue;
+        }
+        let (mut ir, m) = parse(&ctx, "promote-edges.mlir", &text);
+        let options = RunGpuOptions {
+            workgroup_size: wg,
+            promote,
+            thread_tile,
+            ..Default::default()
+        };
+        match gpu::run_module(&mut ir, m, "main", &options) {
+            Ok(r) => {
+                let got: Vec<f64> = r
+                    .output
+                    .split_whitespace()
+                    .filter_map(|w| w.parse().ok())
+                    .collect();
+                if got != want {
+                    failures.push(format!("{label}: printed {:?}, want {want:?}", r.output));
+                }
+            }
+            Err(e) => failures.push(format!("{label}: {e}")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 /// With register tiles (`--gpu-thread-tile 2,2`: four iterations per invocation) a GEMM
 /// and a stencil still print the CPU checksum.
 #[test]

@@ -12,11 +12,12 @@
 //! cache-size tiling). Compute per iteration: memory ops over the vector width when the
 //! innermost loop is vectorizable (every access unit-stride or invariant there and no
 //! reduction into an invariant location; LLVM's width from the CPU's SIMD registers, or
-//! the explicit `vector` knob), at least the floating-point add latency when the innermost
-//! loop carries a reduction (broken into independent chains by unroll-jam), loop overhead
-//! per iteration over the unroll factor and per entry of the innermost loop, a spill
-//! penalty when unroll x unroll-jam accumulators exceed the register file, and a penalty
-//! for partial tiles. Parallel loops divide the work by the cores left free by the
+//! the explicit `vector` knob; halved when an explicit unroll leaves LLVM only its SLP
+//! vectorizer), at least the floating-point add latency when the innermost loop carries a
+//! reduction (partly hidden by unroll-jam's independent chains), loop set-up per entry of
+//! every loop, a spill penalty when unroll x unroll-jam accumulators exceed the register
+//! file, and a penalty for partial tiles. Explicit unrolling saves nothing LLVM would not
+//! save itself at -O3, so it only costs. Parallel loops divide the work by the cores left free by the
 //! machine's load, plus a fork/join cost per parallel region.
 //!
 //! Invariants: both models are pure functions of their inputs (deterministic; the machine
@@ -336,20 +337,40 @@ pub fn cost(band: &Band, c: &Config, m: &Machine) -> f64 {
     let reduction = reduces_over(band, inner_dim);
     let lanes = (m.simd_bytes as u64 / elem).max(1) as f64;
     let vectorizable = unit_stride_in(band, inner_dim) && !reduction;
+    let jam = c.unroll_jam.max(1) as f64;
+    let unroll = c.unroll.max(1) as f64;
     let width = if !vectorizable {
         1.0
     } else if c.vector > 1 && band_inner {
         (c.vector as f64).min(lanes)
+    } else if unroll > 1.0 {
+        // LLVM unrolls and interleaves on its own; an explicit unroll of a loop it would
+        // vectorize leaves straight-line copies for the SLP vectorizer (measured 0.44x on
+        // jacobi-2d with unroll 8).
+        (lanes / 2.0).max(1.0)
     } else {
         lanes
     }
     .min(inner_count);
-    // Unroll-jam makes independent accumulator chains of a reduction.
-    let jam = c.unroll_jam.max(1) as f64;
-    let unroll = c.unroll.max(1) as f64;
     let throughput = accesses * 0.5 / width;
-    let latency = if reduction { 4.0 / jam.min(4.0) } else { 0.0 };
-    let mut per_iter = throughput.max(latency) + 1.0 / (unroll * width);
+    // Unroll-jam makes independent accumulator chains of a reduction (measured gains are
+    // small: the reduction loops here are mostly load-bound).
+    let latency = if reduction {
+        4.0 / jam.min(4.0).sqrt()
+    } else {
+        0.0
+    };
+    let mut per_iter = throughput.max(latency) + 1.0 / width;
+    if unroll > 1.0 {
+        // Code size and a remainder loop, no overhead saved that LLVM would not save.
+        per_iter *= 1.0 + 0.03 * unroll.log2();
+    }
+    if c.vector > 1 && !(band_inner && vectorizable) {
+        // `affine-super-vectorize` on a loop that is not the unit-stride innermost one
+        // builds strided or broadcast vectors around a scalar inner loop (measured 0.12x
+        // on 2mm with the k loop innermost).
+        per_iter *= 2.0;
+    }
     if reduction && jam > 1.0 {
         // Jammed copies share the loads invariant in the jammed loop.
         per_iter *= 0.85;
@@ -358,12 +379,18 @@ pub fn cost(band: &Band, c: &Config, m: &Machine) -> f64 {
     if registers > m.registers / 2 {
         per_iter *= 1.0 + 0.5 * (registers as f64 / (m.registers / 2) as f64 - 1.0);
     }
-    let entries = iters / inner_count;
+    // Every loop costs its set-up per entry (small tiles make many short loops).
+    let mut entered = 1.0;
+    let mut setup = 0.0;
+    for l in &loops {
+        setup += entered * 4.0;
+        entered *= l.count as f64;
+    }
     let partial = (0..band.trips.len()).any(|d| {
         let t = c.tile.get(d).copied().unwrap_or(0) as i64;
         (t > 0 && band.trips[d] % t != 0) || (c.inner > 0 && t > 0 && t % c.inner as i64 != 0)
     });
-    let mut compute = iters * per_iter + entries * 6.0;
+    let mut compute = iters * per_iter + setup;
     if partial {
         compute *= 1.15;
     }

@@ -187,8 +187,8 @@ impl Search {
 
     /// Knob values (knob, value index) blamed for failures: when at least two configs
     /// failed, every one of them had knob `k` away from its default, and no config that ran
-    /// correctly did, every non-default value of `k` is skipped (e.g. a vector width the
-    /// back end cannot lower). Blaming single values instead would also blame innocent
+    /// correctly did, the values of `k` those failures used are skipped (e.g. a vector
+    /// width the back end cannot lower); untried values stay open. Blaming single values instead would also blame innocent
     /// values that happened to appear with the culprit.
     fn doomed(&self, history: &[Observation]) -> HashSet<(usize, usize)> {
         let sizes = self.space.knob_sizes();
@@ -214,7 +214,9 @@ impl Search {
         for k in 0..sizes.len() {
             let on = |idx: &Vec<usize>| idx[k] != default[k];
             if failed.iter().all(on) && !good.iter().any(on) {
-                out.extend((0..sizes[k]).filter(|&v| v != default[k]).map(|v| (k, v)));
+                // Only the values that failed: a value never tried may be fine (unroll 4
+                // when unroll 2 broke something).
+                out.extend(failed.iter().map(|idx| (k, idx[k])));
             }
         }
         out

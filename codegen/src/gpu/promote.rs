@@ -681,7 +681,7 @@ fn rewrite(
         ctx.i64_attr(buffers.len() as i64),
     );
     // Where copies go, and the tile origin `k0` of the loop.
-    let (copy_at, k0) = match tiled {
+    let (guard, k0) = match tiled {
         Some(l) => {
             let (lbo, ubo, _) = super::map::for_segments(ir, l);
             let lbm = super::map::map_attr(ir, l, "lowerBoundMap").unwrap();
@@ -760,8 +760,8 @@ fn rewrite(
             (guard, None)
         }
     };
-    // copy_at is the guard; the copies go before the barrier just before it.
-    let barrier = ir.prev_op(copy_at).unwrap();
+    // The copies go before the barrier just before the guard.
+    let barrier = ir.prev_op(guard).unwrap();
     for (f, &buf) in families.iter().zip(&buffers) {
         let shape: Vec<i64> = f.range.iter().map(|&(lo, hi)| hi - lo + 1).collect();
         let rank = shape.len();
@@ -863,7 +863,7 @@ fn rewrite(
         ir.append_block(then_r, then_b);
         let else_r = ir.create_region();
         let mut b = Builder::new(ir, cbody_end, loc);
-        let aif = b.op(
+        b.op(
             "affine.if",
             inputs.clone(),
             vec![],
@@ -893,7 +893,6 @@ fn rewrite(
             vec![("map", ctx.affine_map_attr(bmap))],
             vec![],
         );
-        let _ = aif;
         // Rewrite the members: buffer[subscript - anchor - lo].
         let rel = relative_exprs(&ctx, &f.exprs, &f.kinds);
         for (op, offs) in &f.members {

@@ -310,16 +310,16 @@ pub(crate) fn contract<'ctx>(
     Ok(cur)
 }
 
-/// `vector.mask %m[, %passthru] { op }`: lowers the masked op with the mask applied.
+/// `vector.mask %m[, %passthru] { op }`: lowers the masked op with the mask applied (a
+/// pass-through value only around `transfer_read`).
 pub(crate) fn mask<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
     let ir = cx.ir;
     let m = operand_view(cx, op, 0)?;
-    if ir.operands(op).len() > 1 {
-        return Err(cx.error(
-            op,
-            "vector.mask with a passthru value cannot be lowered yet",
-        ));
-    }
+    let passthru = if ir.operands(op).len() > 1 {
+        Some(operand_view(cx, op, 1)?)
+    } else {
+        None
+    };
     let inner = ir
         .regions(op)
         .first()
@@ -330,9 +330,15 @@ pub(crate) fn mask<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
         return Ok(());
     };
     cx.current_op = Some(inner);
+    if passthru.is_some() && !ir.is_op(inner, "vector.transfer_read") {
+        return Err(cx.error(
+            op,
+            "vector.mask with a passthru value cannot be lowered yet (only around transfer_read)",
+        ));
+    }
     let value = match ir.op_name(inner) {
         "vector.transfer_read" | "vector.transfer_write" => {
-            super::transfer::lower(cx, inner, Some(m))?;
+            super::transfer::lower(cx, inner, Some(m), passthru)?;
             ir.results(inner)
                 .first()
                 .map(|&r| cx.value(r))

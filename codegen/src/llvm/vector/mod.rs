@@ -707,7 +707,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
         return Ok(());
     }
     match ir.op_name(op) {
-        "vector.transfer_read" | "vector.transfer_write" => transfer::lower(cx, op, None),
+        "vector.transfer_read" | "vector.transfer_write" => transfer::lower(cx, op, None, None),
         "vector.contract" => {
             let v = contract::contract(cx, op, None)?;
             cx.define_result(op, v);

@@ -83,11 +83,14 @@ pub(crate) fn dim_size<'ctx>(
         .into_int_value())
 }
 
-/// Lowers a transfer op; `outer_mask` is the mask of an enclosing `vector.mask`.
+/// Lowers a transfer op; `outer_mask` is the mask of an enclosing `vector.mask` and
+/// `passthru` its pass-through value (a read's masked-off lanes take it instead of the
+/// padding).
 pub(crate) fn lower<'ctx>(
     cx: &mut LowerCtx<'_, 'ctx>,
     op: Op,
     outer_mask: Option<View<'ctx>>,
+    passthru: Option<View<'ctx>>,
 ) -> LResult<()> {
     let ir = cx.ir;
     let is_read = ir.is_op(op, "vector.transfer_read");
@@ -192,7 +195,7 @@ pub(crate) fn lower<'ctx>(
                 });
             }
         }
-        let mut row_mask: Option<VectorValue<'ctx>> = match &mask {
+        let user_row: Option<VectorValue<'ctx>> = match &mask {
             Some(mv) => {
                 let md: Vec<u32> = mask_order.iter().map(|&i| vdims[i]).collect();
                 let v = rearrange(
@@ -211,6 +214,7 @@ pub(crate) fn lower<'ctx>(
             }
             None => None,
         };
+        let mut row_mask = user_row;
         if let Some(c) = row_ok {
             let s = splat(cx, c.into(), lanes)?;
             row_mask = Some(match row_mask {
@@ -230,7 +234,18 @@ pub(crate) fn lower<'ctx>(
             lanes,
         )?;
         match (&pad, &value) {
-            (Some(pad), _) => leaves.push(read(cx, leaf_ty, &a, Some(*pad))?),
+            (Some(pad), _) => {
+                let v = read(cx, leaf_ty, &a, Some(*pad))?;
+                leaves.push(match (&passthru, user_row) {
+                    (Some(pt), Some(m)) => {
+                        let p = leaf(cx, pt, l)?;
+                        cx.builder
+                            .build_select(m, v.into_vector_value(), p, "")
+                            .map_err(be)?
+                    }
+                    _ => v,
+                });
+            }
             (None, Some(v)) => {
                 let x = leaf(cx, v, l)?;
                 write(cx, op, x, &a)?;
