@@ -2,6 +2,14 @@
 //! `printMemrefF32`, ... API that programs run under `mlir-runner` call, printing byte for
 //! byte the same text) and the thread pool behind parallel loops.
 //!
+//! A crate of its own that depends on no other Lattice crate and not on LLVM: `lattice`
+//! links it in-process for the JIT, and it is also built as `liblattice_runtime.so`
+//! (cdylib), which exports the `lattice_*` entry points (see [`parallel`]) under their C
+//! names for code built ahead of time (`lattice emit --shared` links against it; users of
+//! `lattice emit --obj` link with `-llattice_runtime`). The runner-utils functions are not
+//! exported from it under their C names: AOT code gets those from upstream's
+//! `libmlir_c_runner_utils`/`libmlir_runner_utils`, which print the same text.
+//!
 //! The JIT maps each external symbol a program declares to the address [`symbols`] gives for
 //! that name, so a file that runs under `mlir-runner` with `libmlir_c_runner_utils` and
 //! `libmlir_runner_utils` runs under `lattice run` without those libraries. Invariant: every

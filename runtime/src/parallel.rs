@@ -84,6 +84,7 @@ fn trip_count(lb: i64, ub: i64, step: i64) -> i64 {
 /// `lattice_parallel_chunks(lb, ub, step)`: how many chunks [`lattice_parallel_for`] splits
 /// this loop into (the size of the partial-results array a reduction needs): the trip count,
 /// at most [`MAX_CHUNKS`]; 0 for an empty loop.
+#[no_mangle]
 pub extern "C" fn lattice_parallel_chunks(lb: i64, ub: i64, step: i64) -> i64 {
     trip_count(lb, ub, step).min(MAX_CHUNKS)
 }
@@ -111,6 +112,7 @@ unsafe impl Sync for Shared {}
 ///
 /// # Safety
 /// `body` may be called concurrently from several threads with `ctx` and disjoint chunks.
+#[no_mangle]
 pub unsafe extern "C" fn lattice_parallel_for(
     body: ParallelBody,
     ctx: *mut u8,
