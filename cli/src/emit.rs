@@ -19,9 +19,15 @@ Compiles FILE through LLVM (after Lattice's lower-affine and the given passes) a
 LLVM IR text, assembly, an object file or a shared library. A shared library has no
 undefined symbols: code that calls the runner-utils API (printF32, printMemrefF32, ...)
 is linked against upstream's libmlir_c_runner_utils/libmlir_runner_utils (rpath
-/usr/lib/llvm-22/lib); code calling Lattice's own runtime (parallel loops, GPU launches)
-is refused.
-An object file leaves those symbols to the final link.
+/usr/lib/llvm-22/lib); code with parallel loops (affine.parallel, scf.parallel) calls
+Lattice's thread pool and is linked against liblattice_runtime.so, found next to the
+lattice binary or in its deps/ directory (`cargo build` puts it there) or in
+$LATTICE_RUNTIME_DIR, with an rpath to that directory and to $ORIGIN; its thread count
+is $LATTICE_THREADS, else the machine's. Code calling GPU launches is refused (the wgpu
+runtime exists only inside `lattice run`).
+An object file leaves those symbols to the final link: link it with -lmlir_c_runner_utils
+-lmlir_runner_utils (/usr/lib/llvm-22/lib) when it prints, and with -llattice_runtime
+(the directory above) when it has parallel loops.
 
 OPTIONS:
     -o OUT                  output file (required)

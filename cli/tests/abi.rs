@@ -3,7 +3,9 @@
 //! and linked with the object, and its output must be exactly the expected text (strided
 //! and offset views, the expanded and `_mlir_ciface_` conventions, a memref result,
 //! several results through the header's `<name>_results` struct).
-//! Also checks `--shared` and `--llvm-ir`/`--asm` outputs. Skips with a note without clang.
+//! Also checks `--shared` and `--llvm-ir`/`--asm` outputs, and shared libraries whose
+//! parallel loops run on liblattice_runtime.so against the JIT's output. Skips with a note
+//! without clang.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -26,6 +28,16 @@ fn emit(args: &[&str]) -> std::process::Output {
         .args(args)
         .output()
         .expect("lattice runs")
+}
+
+/// Runs `lattice emit ARGS` and asserts it succeeded.
+fn emit_ok(args: &[&str]) {
+    let out = emit(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// Compiles C program `args` (sources, objects, flags) with clang into `exe`.
@@ -53,7 +65,7 @@ fn c_caller_uses_descriptors_and_ciface_wrappers() {
     let obj = dir.join("kernels.o");
     let header = dir.join("kernels.h");
     let kernels = inputs().join("kernels.mlir");
-    let out = emit(&[
+    emit_ok(&[
         "--obj",
         kernels.to_str().unwrap(),
         "-o",
@@ -61,11 +73,6 @@ fn c_caller_uses_descriptors_and_ciface_wrappers() {
         "--header",
         header.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let exe = dir.join("caller");
     let caller = inputs().join("caller.c");
     clang(
@@ -94,17 +101,12 @@ fn shared_library_and_text_outputs() {
     let dir = scratch("shared");
     let kernels = inputs().join("kernels.mlir");
     let so = dir.join("libkernels.so");
-    let out = emit(&[
+    emit_ok(&[
         "--shared",
         kernels.to_str().unwrap(),
         "-o",
         so.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let nm = Command::new("/usr/lib/llvm-22/bin/llvm-nm")
         .arg("-D")
         .arg("--defined-only")
@@ -147,8 +149,7 @@ fn shared_library_and_text_outputs() {
 }
 
 /// A shared library whose code calls the runner-utils API loads with every symbol
-/// resolved (linked against upstream's runner libraries) and prints what they print;
-/// parallel loops (Lattice's thread pool) are refused with the reason.
+/// resolved (linked against upstream's runner libraries) and prints what they print.
 #[test]
 fn shared_library_links_the_runner_utils() {
     if !Path::new(CLANG).exists() {
@@ -157,17 +158,12 @@ fn shared_library_links_the_runner_utils() {
     }
     let dir = scratch("runtime");
     let so = dir.join("libprinting.so");
-    let out = emit(&[
+    emit_ok(&[
         "--shared",
         inputs().join("printing.mlir").to_str().unwrap(),
         "-o",
         so.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let exe = dir.join("shared_caller");
     let caller = inputs().join("shared_caller.c");
     clang(&[caller.as_os_str(), "-ldl".as_ref()], &exe);
@@ -183,22 +179,125 @@ fn shared_library_links_the_runner_utils() {
         })
         .unwrap_or_default();
     assert_eq!(got, want);
-    let par = dir.join("par.mlir");
-    std::fs::write(
-        &par,
-        "func.func @p(%A: memref<64xf32>) {\n  affine.parallel (%i) = (0) to (64) {\n    %v = affine.load %A[%i] : memref<64xf32>\n    affine.store %v, %A[%i] : memref<64xf32>\n  }\n  return\n}\n",
-    )
-    .expect("write");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs `lattice run ARGS` (the JIT) and returns its stdout.
+fn jit(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_lattice"))
+        .arg("run")
+        .args(args)
+        .output()
+        .expect("lattice runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("utf-8")
+}
+
+/// Runs `exe ARGS` with `LATTICE_THREADS=threads` and returns its stdout.
+fn run_with_threads(exe: &Path, args: &[&Path], threads: u32) -> String {
+    let run = Command::new(exe)
+        .args(args)
+        .env("LATTICE_THREADS", threads.to_string())
+        .output()
+        .expect("caller runs");
+    let text = String::from_utf8_lossy(&run.stdout).into_owned();
+    assert!(run.status.success(), "{text}");
+    text
+}
+
+/// Parallel loops in a shared library run on Lattice's thread pool from
+/// liblattice_runtime.so: a C caller built against the `--header` calls the kernels (a
+/// parallel loop and a deterministic parallel reduction) and the library's @run, and both
+/// print what the JIT prints, with 1 and 2 threads; `examples/covariance.mlir` after
+/// `--affine-parallelize`, loaded with dlopen, prints the JIT's checksum. GPU launches are
+/// refused with the reason.
+#[test]
+fn shared_library_runs_parallel_loops_on_the_runtime() {
+    if !Path::new(CLANG).exists() {
+        eprintln!("note: {CLANG} not installed; skipping");
+        return;
+    }
+    let dir = scratch("parallel");
+    let src = inputs().join("parallel.mlir");
+    let src = src.to_str().unwrap();
+    let want = jit(&[src, "-e", "run", "--threads", "2"]);
+    let so = dir.join("libparallel.so");
+    let header = dir.join("parallel.h");
+    emit_ok(&[
+        "--shared",
+        src,
+        "-o",
+        so.to_str().unwrap(),
+        "--header",
+        header.to_str().unwrap(),
+    ]);
+    let exe = dir.join("parallel_caller");
+    let caller = inputs().join("parallel_caller.c");
+    let include = format!("-I{}", dir.display());
+    let libdir = format!("-L{}", dir.display());
+    let rpath = format!("-Wl,-rpath,{}", dir.display());
+    clang(
+        &[
+            caller.as_os_str(),
+            "-Wall".as_ref(),
+            "-Werror".as_ref(),
+            include.as_ref(),
+            libdir.as_ref(),
+            "-lparallel".as_ref(),
+            rpath.as_ref(),
+        ],
+        &exe,
+    );
+    for threads in [1, 2] {
+        assert_eq!(run_with_threads(&exe, &[], threads), want.repeat(2));
+    }
+
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/covariance.mlir");
+    let example = example.to_str().unwrap();
+    let ir = dir.join("cov.ll");
+    let out = emit(&[
+        "--llvm-ir",
+        example,
+        "--affine-parallelize",
+        "-o",
+        ir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let ir = std::fs::read_to_string(&ir).expect("ir");
+    assert!(ir.contains("@lattice_parallel_for"), "not parallelized");
+    let cov = dir.join("libcov.so");
+    emit_ok(&[
+        "--shared",
+        example,
+        "--affine-parallelize",
+        "-o",
+        cov.to_str().unwrap(),
+    ]);
+    let exe = dir.join("entry_caller");
+    clang(
+        &[inputs().join("entry_caller.c").as_os_str(), "-ldl".as_ref()],
+        &exe,
+    );
+    let want = jit(&[example, "--affine-parallelize"]);
+    assert_eq!(run_with_threads(&exe, &[&cov, Path::new("main")], 2), want);
+
     let out = emit(&[
         "--shared",
-        par.to_str().unwrap(),
+        src,
+        "--gpu-map-parallel-loops",
+        "--gpu-kernel-outlining",
         "-o",
-        dir.join("libpar.so").to_str().unwrap(),
+        dir.join("libgpu.so").to_str().unwrap(),
     ]);
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("lattice_parallel"), "{err}");
+    assert!(err.contains("lattice_gpu_launch"), "{err}");
+    assert!(err.contains("wgpu runtime"), "{err}");
 }
 
 #[test]

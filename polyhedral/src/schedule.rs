@@ -1,11 +1,19 @@
 //! The automatic scheduler, pass `poly-schedule`: isl's scheduler with Pluto-style
 //! choices, then tiling, wavefronts and parallel marks, then code through isl's AST.
 //!
-//! Per SCoP: validity = every dependence (RAW, WAR, WAW), proximity = the exact flow
-//! dependences, coincidence = every dependence (so coincident members are parallel);
+//! Per SCoP: validity = coincidence = the dependences between nearest accesses (value-
+//! based flow, and output/anti dependences from the previous write and the reads since),
+//! without the pieces implied transitively by two others (scalar cells private to an
+//! iteration get live-range conditional validity instead, see
+//! [`compute_schedule_private`]); proximity = the flow
+//! dependences, not coalesced (coalescing a stencil's translations gives one polytope
+//! with many facets, and isl's Farkas step then runs for minutes on heat_3d);
 //! `fuse=smart` keeps isl's clustering, `fuse=max` schedules whole components at once,
 //! `fuse=none` serializes strongly connected components; outer parallelism is
-//! maximized (`schedule_outer_coincidence`). Then, top down: every permutable band of at
+//! maximized (`schedule_outer_coincidence`); coefficients are bounded (4, constant
+//! terms 64) as Pluto bounds them. isl runs under its operation limit and, because not
+//! every step of its scheduler counts operations, on its own thread under `time-limit`.
+//! Then, top down: every permutable band of at
 //! least two members is tiled (`isl_schedule_node_band_tile`, sizes `tile-sizes`, default
 //! 32, padded with the last size); with `parallel=true`, the outermost coincident member
 //! of each band (not already inside a parallel loop) goes under a `parallel` mark (the
@@ -18,11 +26,14 @@
 //! `affine-super-vectorize` follows.
 //!
 //! Invariants: the final schedule is checked once more against every dependence before
-//! code is generated (the scheduler guarantees it; the check makes a bug a refusal, not
-//! a miscompile); SCoPs that cannot be regenerated are left alone with a remark.
+//! code is generated (against the nearest dependences, which imply every memory-based
+//! one; with `assume-no-alias=false` and arguments that may alias, against the full
+//! analysis of [`crate::deps`]); the check makes a scheduler bug a refusal naming the
+//! dependence, not a miscompile. SCoPs that cannot be regenerated are left alone with a
+//! remark. `LATTICE_POLY_TIMING=1` prints the time of each phase to stderr.
 
 use crate::codegen::PARALLEL_MARK;
-use crate::deps::{analyze, AliasAssumption, DepOptions, Dependences};
+use crate::deps::{analyze, AliasAssumption, DepOptions};
 use crate::isl::{IslCtx, IslError, IslText};
 use crate::scop::AccessKind;
 use crate::scop::{extract_scops, Scop};
@@ -63,6 +74,8 @@ pub struct ScheduleOptions {
     pub alias: AliasAssumption,
     /// How long isl's scheduler may run per SCoP.
     pub time_limit: std::time::Duration,
+    /// isl's operation limit for the scheduler step (`max_operations`; 0 = none).
+    pub max_operations: u64,
     /// Move the unit-stride member of each tiled point band innermost
     /// (`intra-tile-order=unit-stride`), or keep isl's order (`isl`, the default:
     /// measured faster on matmul when LLVM auto-vectorizes without explicit
@@ -79,6 +92,7 @@ impl Default for ScheduleOptions {
             parallel: true,
             alias: AliasAssumption::DistinctMemrefs,
             time_limit: std::time::Duration::from_secs(10),
+            max_operations: crate::isl::DEFAULT_MAX_OPERATIONS,
             unit_stride_innermost: false,
         }
     }
@@ -93,16 +107,53 @@ pub struct ScheduleReport {
     pub remarks: Vec<Diagnostic>,
 }
 
-fn union_of(
-    isl: &IslCtx,
-    maps: impl Iterator<Item = Result<UnionMap, IslError>>,
-    space_text: &str,
-) -> Result<UnionMap, IslError> {
-    let mut acc = isl.union_map(space_text)?;
-    for m in maps {
-        acc = isl.check(acc.union(m?))?;
+/// The dependences the scheduler is given (see [`compute_schedule_private`]), between
+/// nearest accesses: value-based flow (each read from the last (must) write before it,
+/// or any may write since) and output and anti dependences (each write after the
+/// previous write and the reads since). Not coalesced: one piece per access pair keeps
+/// every piece a translation with few facets; coalescing a stencil's pieces gives one
+/// polytope with many facets, and isl's Farkas step then runs for minutes (heat_3d).
+pub struct NearestDependences {
+    /// Flow dependences of the arrays other than the private cells.
+    pub flow: UnionMap,
+    /// Output and anti dependences of the arrays other than the private cells.
+    pub order: UnionMap,
+    /// The private scalar cells' flow and order dependences, if any are private.
+    pub cells: Option<(UnionMap, UnionMap)>,
+}
+
+impl NearestDependences {
+    /// The nearest dependences of `scop`, with the arrays `private` kept apart.
+    pub fn new(isl: &IslCtx, scop: &Scop, private: &[usize]) -> Result<Self, IslError> {
+        let (flow, order) = flow_and_order(isl, scop, |a| !private.contains(&a))?;
+        let cells = if private.is_empty() {
+            None
+        } else {
+            Some(flow_and_order(isl, scop, |a| private.contains(&a))?)
+        };
+        Ok(NearestDependences { flow, order, cells })
     }
-    Ok(acc)
+
+    /// Flow, output and anti dependences of the arrays other than the private cells.
+    pub fn all(&self, isl: &IslCtx) -> Result<UnionMap, IslError> {
+        isl.check(
+            isl.check(self.flow.copy())?
+                .union(isl.check(self.order.copy())?),
+        )
+    }
+
+    /// Whether `schedule` (a union map) runs the source of some dependence of
+    /// [`Self::all`] at the same time as or after its destination. Every memory-based
+    /// dependence of those arrays follows from these by transitivity, so `false` means
+    /// the schedule respects all of them.
+    pub fn violated_by(&self, isl: &IslCtx, schedule: &UnionMap) -> Result<bool, IslError> {
+        let later_or_same = isl.check(
+            isl.check(schedule.copy())?
+                .lex_ge_union_map(isl.check(schedule.copy())?),
+        )?;
+        let bad = isl.check(self.all(isl)?.intersect(later_or_same))?;
+        Ok(!isl.check(bad.is_empty())?)
+    }
 }
 
 /// Flow, output and anti dependences between nearest accesses (see [`compute_schedule`]).
@@ -157,17 +208,46 @@ pub fn flow_and_order(
     Ok((flow, isl.check(f.get_may_dependence())?))
 }
 
+/// Drops from `deps` every piece (basic map) whose instance pairs are all implied
+/// transitively by two dependences of `deps` (`deps ∘ deps`): a schedule that respects
+/// the rest respects them too (every such pair is linked through an instance executed
+/// strictly between, so induction on that distance covers chains of dropped pieces), and
+/// members coincident on the rest are coincident on them. Fewer pieces, smaller ILPs.
+fn transitive_reduction(isl: &IslCtx, deps: UnionMap) -> Result<UnionMap, IslError> {
+    let composed = isl.check(isl.check(deps.copy())?.apply_range(isl.check(deps.copy())?))?;
+    if isl.check(composed.is_empty())? {
+        return Ok(deps);
+    }
+    let maps = isl.check(deps.get_map_list())?;
+    let n = isl.check(maps.size())?;
+    let mut kept = isl.check(UnionMap::empty(isl.check(deps.get_space())?))?;
+    for k in 0..n {
+        let map = isl.check(maps.get_at(k))?;
+        let pieces = isl.check(map.get_basic_map_list())?;
+        let np = isl.check(pieces.size())?;
+        for q in 0..np {
+            let piece = isl.check(pieces.get_at(q))?;
+            let piece = isl.check(UnionMap::from_basic_map(piece))?;
+            if !isl.check(piece.is_subset(&composed))? {
+                kept = isl.check(kept.union(piece))?;
+            }
+        }
+    }
+    Ok(kept)
+}
+
 /// Computes the schedule of one SCoP.
 pub fn compute_schedule(
     isl: &IslCtx,
     scop: &Scop,
-    deps: &Dependences,
+    nearest: &NearestDependences,
     options: &ScheduleOptions,
+    timer: &mut PhaseTimer,
 ) -> Result<Schedule, IslError> {
-    compute_schedule_private(isl, scop, deps, options, &[])
+    compute_schedule_private(isl, scop, nearest, options, timer)
 }
 
-/// [`compute_schedule`] where the scalar cells `private` (see
+/// [`compute_schedule`] where the scalar cells kept apart in `nearest` (see
 /// [`crate::transform::scalars`]) have live-range reordering constraints instead of
 /// plain ones (ppcg's choice): their flow dependences are validity constraints and the
 /// *condition* of isl's conditional validity, their output and anti dependences the
@@ -177,52 +257,78 @@ pub fn compute_schedule(
 pub fn compute_schedule_private(
     isl: &IslCtx,
     scop: &Scop,
-    deps: &Dependences,
+    nearest: &NearestDependences,
     options: &ScheduleOptions,
-    private: &[usize],
+    timer: &mut PhaseTimer,
 ) -> Result<Schedule, IslError> {
     let ctx = isl.raw();
     let set = |r: Result<isl_rs::Stat, isl_rs::LibISLError>| isl.check(r).map(|_| ());
     set(Options::set_tile_scale_tile_loops(ctx, 0))?;
     set(Options::set_tile_shift_point_loops(ctx, 0))?;
-    let empty = format!("{}{{ }}", scop.param_prefix());
-    // Validity: the nearest dependences only (ppcg's choice): flow = last write → read,
-    // output = last write → write, anti = reads since the last write → write. Every
-    // memory-based dependence is implied by these transitively, and the scheduler's ILPs
-    // stay smaller than with all-pairs relations.
-    let (flow_all, order) = flow_and_order(isl, scop, |a| !private.contains(&a))?;
-    let mut all = isl.check(flow_all.union(order))?;
+    // Validity and coincidence: the nearest dependences (ppcg's choice), without the
+    // pieces implied by two others; every memory-based dependence is implied by these
+    // transitively. Proximity: the flow dependences (Pluto's choice: reuse of produced
+    // values), not coalesced.
+    let mut all = nearest.all(isl)?;
+    let mut proximity = isl.check(nearest.flow.copy())?;
     let (mut condition, mut conditional) = (None, None);
-    if !private.is_empty() {
-        let (cells_flow, cells_order) = flow_and_order(isl, scop, |a| private.contains(&a))?;
+    if let Some((cells_flow, cells_order)) = &nearest.cells {
         all = isl.check(all.union(isl.check(cells_flow.copy())?))?;
+        proximity = isl.check(proximity.union(isl.check(cells_flow.copy())?))?;
         condition = Some(cells_flow.text());
         conditional = Some(cells_order.text());
     }
-    let flow = union_of(
-        isl,
-        deps.flow.iter().map(|d| {
-            isl.check(d.relation.copy())
-                .and_then(|m| isl.check(UnionMap::from_map(m)))
-        }),
-        &empty,
-    )?;
+    let validity = transitive_reduction(isl, all)?;
+    timer.lap("transitive reduction");
     let problem = Problem {
         domain: domain_text(isl, scop)?,
         context: scop.context.text(),
-        validity: all.text(),
-        proximity: flow.text(),
+        validity: validity.text(),
+        proximity: proximity.text(),
         fuse: options.fuse,
         parallel: options.parallel,
+        max_operations: options.max_operations,
         condition,
         conditional,
     };
-    let text = run_scheduler(problem, options.time_limit).map_err(|e| isl.error(e))?;
+    let text = run_scheduler(problem, options.time_limit)?;
+    timer.lap("isl scheduler");
     let schedule = isl.schedule(&text)?;
     let root = isl.check(schedule.get_root())?;
     let accesses = stride_accesses(isl, scop)?;
     let root = post_process(isl, root, options, &accesses, false, false)?;
-    isl.check(root.get_schedule())
+    let schedule = isl.check(root.get_schedule());
+    timer.lap("tiling + marks");
+    schedule
+}
+
+/// Wall time per phase of [`poly_schedule`], printed to stderr when the environment
+/// variable `LATTICE_POLY_TIMING=1` is set (for profiling compile time; silent otherwise).
+#[derive(Debug)]
+pub struct PhaseTimer {
+    last: Option<std::time::Instant>,
+}
+
+impl PhaseTimer {
+    /// A timer that prints only under `LATTICE_POLY_TIMING=1`.
+    pub fn from_env() -> PhaseTimer {
+        let on = std::env::var("LATTICE_POLY_TIMING").is_ok_and(|v| v == "1");
+        PhaseTimer {
+            last: on.then(std::time::Instant::now),
+        }
+    }
+
+    /// Prints the time since the previous lap under `phase`.
+    pub fn lap(&mut self, phase: &str) {
+        if let Some(last) = self.last {
+            let now = std::time::Instant::now();
+            eprintln!(
+                "poly-schedule: {phase}: {:.1} ms",
+                (now - last).as_secs_f64() * 1e3
+            );
+            self.last = Some(now);
+        }
+    }
 }
 
 /// One scheduling problem as isl texts (so it can run on its own isl context).
@@ -233,13 +339,16 @@ struct Problem {
     proximity: String,
     fuse: Fuse,
     parallel: bool,
+    max_operations: u64,
     /// Live ranges of scalar cells and their order dependences (conditional validity).
     condition: Option<String>,
     conditional: Option<String>,
 }
 
 fn solve(p: &Problem) -> Result<String, IslError> {
-    let isl = IslCtx::default();
+    let isl = IslCtx::new(crate::isl::IslOptions {
+        max_operations: p.max_operations,
+    });
     let ctx = isl.raw();
     let set = |r: Result<isl_rs::Stat, isl_rs::LibISLError>| isl.check(r).map(|_| ());
     set(Options::set_schedule_serialize_sccs(
@@ -274,6 +383,8 @@ fn solve(p: &Problem) -> Result<String, IslError> {
         }
         _ => sc,
     };
+    // The operation count starts here: the limit bounds the scheduler itself.
+    isl.reset_operations();
     let schedule = isl.check(sc.compute_schedule())?;
     if schedule.ptr == 0 {
         return Err(isl.error("the scheduler found no schedule"));
@@ -285,20 +396,24 @@ fn solve(p: &Problem) -> Result<String, IslError> {
 /// `limit` (isl's operation limit does not cover every step of the scheduler: its
 /// Farkas elimination can run for minutes on 4-deep stencils). A thread given up on is
 /// left to finish in the background; its result is dropped.
-fn run_scheduler(p: Problem, limit: std::time::Duration) -> Result<String, String> {
+fn run_scheduler(p: Problem, limit: std::time::Duration) -> Result<String, IslError> {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::Builder::new()
         .name("isl-scheduler".into())
         .spawn(move || {
-            let _ = tx.send(solve(&p).map_err(|e| e.to_string()));
+            let _ = tx.send(solve(&p));
         })
-        .map_err(|e| format!("cannot start the scheduler thread: {e}"))?;
+        .map_err(|e| IslError::Isl {
+            message: format!("cannot start the scheduler thread: {e}"),
+        })?;
     match rx.recv_timeout(limit) {
         Ok(r) => r,
-        Err(_) => Err(format!(
-            "isl's scheduler did not finish within {} s (option time-limit)",
-            limit.as_secs_f64()
-        )),
+        Err(_) => Err(IslError::Isl {
+            message: format!(
+                "isl's scheduler did not finish within {} s (option time-limit)",
+                limit.as_secs_f64()
+            ),
+        }),
     }
 }
 
@@ -510,41 +625,85 @@ fn wavefront(isl: &IslCtx, node: ScheduleNode) -> Result<ScheduleNode, IslError>
     Ok(node)
 }
 
+/// The first dependence the schedule `map` violates (described), or `None`: the nearest
+/// dependences decide (they imply every memory-based one) and the private cells are
+/// checked by their live ranges; the full analysis of [`crate::deps`] runs only where
+/// function arguments may alias (dependences the nearest ones do not model) and to name
+/// a violated dependence.
+fn violation(
+    isl: &IslCtx,
+    ir: &Ir,
+    scop: &Scop,
+    options: &ScheduleOptions,
+    nearest: &NearestDependences,
+    map: &UnionMap,
+    private: &[usize],
+) -> Result<Option<String>, TransformError> {
+    let n = scop.arrays.len();
+    let aliasing = options.alias == AliasAssumption::ArgumentsMayAlias
+        && (0..n).any(|a| (a + 1..n).any(|b| scop.may_alias(ir, a, b)));
+    if !aliasing && !nearest.violated_by(isl, map)? {
+        if private.is_empty() {
+            return Ok(None);
+        }
+        return Ok(crate::transform::scalars::private_violation(
+            isl, ir, scop, private, map,
+        )?);
+    }
+    let deps = analyze(
+        isl,
+        ir,
+        scop,
+        &DepOptions {
+            alias: options.alias,
+        },
+    )?;
+    Ok(
+        match first_violation_private(isl, ir, scop, &deps, map, private)? {
+            None if !aliasing => {
+                Some("between nearest accesses (not named by the full analysis)".into())
+            }
+            r => r,
+        },
+    )
+}
+
 /// Reschedules every SCoP of `func`.
 pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> ScheduleReport {
     let mut report = ScheduleReport::default();
     let isl = IslCtx::default();
+    let mut timer = PhaseTimer::from_env();
     let extraction = extract_scops(ir, &isl, func);
+    timer.lap("extraction");
     for scop in &extraction.scops {
         isl.reset_operations();
         let first = scop.ops[0];
         let loc = ir.loc(first);
         let result = with_scalars_demoted(ir, &isl, scop, |ir, scop, cells| {
-            let deps = analyze(
-                &isl,
-                ir,
-                scop,
-                &DepOptions {
-                    alias: options.alias,
-                },
-            )?;
             // Scalar cells are private to the iterations that define them; when the
             // schedule found that way would make a read see another write, schedule
             // again with every dependence of the cells.
-            let mut schedule = compute_schedule_private(&isl, scop, &deps, options, cells)?;
+            let nearest = NearestDependences::new(&isl, scop, cells)?;
+            timer.lap("nearest dependences");
+            let mut schedule = compute_schedule_private(&isl, scop, &nearest, options, &mut timer)?;
             let mut map = isl.check(schedule.get_map())?;
             let mut private = cells;
+            let mut nearest = nearest;
             if !cells.is_empty()
-                && first_violation_private(&isl, ir, scop, &deps, &map, cells)?.is_some()
+                && violation(&isl, ir, scop, options, &nearest, &map, cells)?.is_some()
             {
-                schedule = compute_schedule(&isl, scop, &deps, options)?;
+                nearest = NearestDependences::new(&isl, scop, &[])?;
+                schedule = compute_schedule(&isl, scop, &nearest, options, &mut timer)?;
                 map = isl.check(schedule.get_map())?;
                 private = &[];
             }
-            if let Some(why) = first_violation_private(&isl, ir, scop, &deps, &map, private)? {
+            if let Some(why) = violation(&isl, ir, scop, options, &nearest, &map, private)? {
                 return Err(TransformError::Illegal(why));
             }
-            regenerate(ir, &isl, scop, schedule)
+            timer.lap("legality check");
+            let r = regenerate(ir, &isl, scop, schedule);
+            timer.lap("AST + codegen");
+            r
         });
         match result {
             Ok(n) => report.scheduled += n,
@@ -593,6 +752,17 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
             }
             std::time::Duration::from_secs(t as u64)
         },
+        max_operations: {
+            let m = o
+                .int("max-operations", crate::isl::DEFAULT_MAX_OPERATIONS as i64)
+                .map_err(&err)?;
+            if m < 0 {
+                return Err(err(
+                    "option 'max-operations': expected a non-negative count".into(),
+                ));
+            }
+            m as u64
+        },
         unit_stride_innermost: match o.string("intra-tile-order", "isl").as_str() {
             "isl" => false,
             "unit-stride" => true,
@@ -639,6 +809,10 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
         (
             "time-limit",
             "Seconds isl's scheduler may run per SCoP (default: 10)",
+        ),
+        (
+            "max-operations",
+            "isl's operation limit for the scheduler step per SCoP (default: 20000000; 0: none)",
         ),
         (
             "intra-tile-order",

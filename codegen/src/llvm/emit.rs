@@ -6,7 +6,7 @@
 
 use inkwell::module::Module;
 use inkwell::targets::{FileType, TargetMachine};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The module as LLVM IR text.
 pub fn llvm_ir(module: &Module<'_>) -> String {
@@ -34,31 +34,93 @@ pub const RUNNER_LIBS: [&str; 2] = [
     "libmlir_runner_utils.so.22.1",
 ];
 
-/// The runtime functions (runner utils, Lattice's thread pool) `module` calls.
+/// File name of Lattice's runtime as a shared library (crate `lattice-runtime`, built by
+/// `cargo build` next to the `lattice` binary's dependencies), which defines the
+/// `lattice_parallel_*` entry points parallel loops call.
+pub const RUNTIME_LIB: &str = "liblattice_runtime.so";
+/// Environment variable naming the directory that holds [`RUNTIME_LIB`]; overrides the
+/// search next to the running executable.
+pub const RUNTIME_DIR_ENV: &str = "LATTICE_RUNTIME_DIR";
+
+/// The runtime functions (runner utils, Lattice's thread pool, GPU launches) `module` calls:
+/// the declared (body-less) functions the in-process runtime defines or whose name starts
+/// with `lattice_`.
 pub fn runtime_imports(module: &Module<'_>) -> Vec<String> {
     module
         .get_functions()
         .filter(|f| f.count_basic_blocks() == 0)
         .filter_map(|f| f.get_name().to_str().ok().map(str::to_string))
-        .filter(|n| crate::runtime::symbol(n).is_some())
+        .filter(|n| n.starts_with("lattice_") || crate::runtime::symbol(n).is_some())
         .collect()
+}
+
+/// The directory holding [`RUNTIME_LIB`]: `$LATTICE_RUNTIME_DIR` when set, else the running
+/// executable's directory or its `deps/` subdirectory (where cargo puts the library when it
+/// builds `lattice`), else that directory's parent (for test binaries in `target/*/deps`).
+pub fn runtime_lib_dir() -> Result<PathBuf, String> {
+    if let Some(dir) = std::env::var_os(RUNTIME_DIR_ENV).filter(|d| !d.is_empty()) {
+        let dir = PathBuf::from(dir);
+        return if dir.join(RUNTIME_LIB).is_file() {
+            Ok(dir)
+        } else {
+            Err(format!(
+                "{RUNTIME_DIR_ENV} is '{}', which holds no {RUNTIME_LIB}",
+                dir.display()
+            ))
+        };
+    }
+    let exe = std::env::current_exe().map_err(|e| format!("cannot locate lattice: {e}"))?;
+    let exe = exe.canonicalize().unwrap_or(exe);
+    let bin = exe.parent().unwrap_or(Path::new("."));
+    let candidates = [
+        Some(bin.to_path_buf()),
+        Some(bin.join("deps")),
+        bin.parent().map(Path::to_path_buf),
+    ];
+    candidates
+        .into_iter()
+        .flatten()
+        .find(|d| d.join(RUNTIME_LIB).is_file())
+        .ok_or_else(|| {
+            format!(
+                "cannot find {RUNTIME_LIB} (Lattice's runtime, crate lattice-runtime) next to \
+                 '{}' or in its deps/ directory; build it with `cargo build -p lattice-runtime` \
+                 or set {RUNTIME_DIR_ENV} to its directory",
+                exe.display()
+            )
+        })
 }
 
 /// Links `object` (bytes of an object file) into the shared library `out` with the
 /// system C compiler driver (clang-22 when installed, else `cc`), with no undefined
-/// symbols left: when the code calls runtime functions (`imports`, from
-/// [`runtime_imports`]) the library is linked against upstream's runner libraries (found
-/// at load time through an rpath), which define the runner-utils API; Lattice's own
-/// runtime entry points (`lattice_*`: thread pool, GPU launches) exist only inside
-/// `lattice run`, so such code is refused with that reason.
+/// symbols left. When the code calls runtime functions (`imports`, from
+/// [`runtime_imports`]) the library is linked against upstream's runner libraries, which
+/// define the runner-utils API, and, when it calls the thread pool (`lattice_parallel_*`),
+/// against Lattice's [`RUNTIME_LIB`] (from [`runtime_lib_dir`]); both are found at load time
+/// through an rpath (for the runtime, its build directory, then the library's own directory,
+/// `$ORIGIN`, so a copy shipped beside the library also works). GPU launches (`lattice_gpu_*`) need the wgpu runtime, which exists only
+/// inside `lattice run`, so such code is refused with that reason.
 pub fn link_shared(object: &[u8], out: &Path, imports: &[String]) -> Result<(), String> {
-    if let Some(p) = imports.iter().find(|n| n.starts_with("lattice_")) {
+    if let Some(p) = imports.iter().find(|n| n.starts_with("lattice_gpu_")) {
         return Err(format!(
-            "the code calls '{p}', an entry point of Lattice's own runtime (thread pool for \
-             parallel loops, GPU launches) that exists only inside `lattice run` and no \
-             library provides; emit a shared library without parallelizing or GPU passes"
+            "the code calls '{p}', a GPU launch of Lattice's wgpu runtime, which exists only \
+             inside `lattice run` and no library provides; emit a shared library without GPU \
+             passes"
         ));
     }
+    if let Some(p) = imports
+        .iter()
+        .find(|n| n.starts_with("lattice_") && crate::runtime::symbol(n).is_none())
+    {
+        return Err(format!(
+            "the code calls '{p}', which Lattice's runtime does not define"
+        ));
+    }
+    let runtime_dir = if imports.iter().any(|n| n.starts_with("lattice_")) {
+        Some(runtime_lib_dir()?)
+    } else {
+        None
+    };
     let dir = out
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -83,6 +145,12 @@ pub fn link_shared(object: &[u8], out: &Path, imports: &[String]) -> Result<(), 
         for lib in RUNNER_LIBS {
             cmd.arg(format!("-l:{lib}"));
         }
+    }
+    if let Some(dir) = &runtime_dir {
+        cmd.arg(format!("-L{}", dir.display()))
+            .arg(format!("-Wl,-rpath,{}", dir.display()))
+            .arg("-Wl,-rpath,$ORIGIN")
+            .arg(format!("-l:{RUNTIME_LIB}"));
     }
     let status = cmd.arg("-lm").status();
     let _ = std::fs::remove_file(&obj);
