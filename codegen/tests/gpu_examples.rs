@@ -232,17 +232,21 @@ fn promotion_edges_on_gpu_match_cpu() {
         (vec![32, 8], 5, vec![]),
         (vec![8, 8], 16, vec![]),
         (vec![16, 16], 16, vec![2, 3]),
+        (vec![8, 8], 16, vec![2, 2]),
+        (vec![32, 8], 5, vec![3, 1]),
+        (vec![4, 8], 7, vec![4, 2]),
     ] {
         let promote = Some(gpu::promote::PromoteOptions {
             tile,
             ..Default::default()
         });
         let label = format!("wg {wg:?} tile {tile} thread tile {thread_tile:?}");
-        if thread_tile.is_empty() {
+        {
             let (mut ir, m) = parse(&ctx, "promote-edges.mlir", &text);
             let options = GpuCompileOptions {
                 workgroup_size: wg.clone(),
                 promote: promote.clone(),
+                thread_tile: thread_tile.clone(),
                 ..Default::default()
             };
             gpu::map_and_outline(&mut ir, m, &options).expect("map");
@@ -256,6 +260,18 @@ fn promotion_edges_on_gpu_match_cpu() {
             if tiles < 3 {
                 failures.push(format!(
                     "{label}: {tiles} tiles promoted, expected A, B and X"
+                ));
+            }
+            // With register tiles, C's R x C accumulators live in private memory.
+            let accumulators = ir
+                .walk_ops(m, lattice_ir::WalkOrder::PreOrder)
+                .into_iter()
+                .filter(|&o| ir.is_op(o, "memref.alloca"))
+                .count();
+            let want = usize::from(thread_tile.iter().product::<i64>() > 1);
+            if accumulators != want {
+                failures.push(format!(
+                    "{label}: {accumulators} accumulator arrays, expected {want}"
                 ));
             }
         }
@@ -287,7 +303,9 @@ fn promotion_edges_on_gpu_match_cpu() {
 }
 
 /// With register tiles (`--gpu-thread-tile 2,2`: four iterations per invocation) a GEMM
-/// and a stencil still print the CPU checksum.
+/// and a stencil still print the CPU checksum, alone and with workgroup-memory
+/// promotion (then GEMM-like kernels keep their accumulators in registers and the
+/// reduction loop sits above the unrolled tile).
 #[test]
 fn thread_tiled_examples_on_gpu_match_cpu() {
     if lattice_codegen::gpu::runtime::adapter_names().is_empty() {
@@ -297,18 +315,28 @@ fn thread_tiled_examples_on_gpu_match_cpu() {
     let ctx = context();
     let mut failures = Vec::new();
     for (name, text) in examples() {
-        if !["matmul.mlir", "jacobi_2d.mlir"].contains(&name.as_str()) {
-            continue;
-        }
-        let (mut ir, m) = parse(&ctx, &name, &text);
-        let options = RunGpuOptions {
-            thread_tile: vec![2, 2],
-            ..Default::default()
+        let promotes: &[bool] = match name.as_str() {
+            "matmul.mlir" => &[false, true],
+            "jacobi_2d.mlir" => &[false],
+            "2mm.mlir" => &[true],
+            _ => continue,
         };
-        match gpu::run_module(&mut ir, m, "main", &options) {
-            Ok(r) if same_checksum(checksum(&text), &r.output) => {}
-            Ok(r) => failures.push(format!("{name}: GPU printed {:?}", r.output)),
-            Err(e) => failures.push(format!("{name}: {e}")),
+        for &promoted in promotes {
+            let (mut ir, m) = parse(&ctx, &name, &text);
+            let options = RunGpuOptions {
+                thread_tile: vec![2, 2],
+                demote_f64: true,
+                promote: promoted.then(Default::default),
+                ..Default::default()
+            };
+            match gpu::run_module(&mut ir, m, "main", &options) {
+                Ok(r) if same_checksum(checksum(&text), &r.output) => {}
+                Ok(r) => failures.push(format!(
+                    "{name} (promoted: {promoted}): GPU printed {:?}",
+                    r.output
+                )),
+                Err(e) => failures.push(format!("{name} (promoted: {promoted}): {e}")),
+            }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

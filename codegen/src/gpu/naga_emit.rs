@@ -4,7 +4,8 @@
 //! The kernel's affine ops are first lowered in place with `lower-affine`; what remains
 //! must be `arith`, `math`, `memref.load`/`store`, `scf.for`/`if`/`yield`, the `gpu` index
 //! ops, `gpu.barrier` (`workgroupBarrier()`) and `gpu.return`. Workgroup attributions
-//! (promoted tiles) become `var<workgroup>` arrays. Bindings follow the kernel ABI of [`super`]:
+//! (promoted tiles) become `var<workgroup>` arrays, static `memref.alloca`s (register-tile
+//! accumulators) `var<private>` arrays. Bindings follow the kernel ABI of [`super`]:
 //! memref `i` at `@group(0) @binding(i)` (read-only when never stored to), the scalar
 //! arguments as the fields of a uniform struct at the next binding. `index` computes in
 //! `i32`; `i1` is `bool`; f16 needs [`EmitOptions::shader_f16`]; f64 is an error unless
@@ -624,32 +625,48 @@ impl Translator<'_> {
     /// like a storage buffer; the element count is the memref's static size.
     fn declare_workgroup(&mut self, func: Op, attributions: &[Value]) -> R<()> {
         for (i, &a) in attributions.iter().enumerate() {
-            let ty = self.ir.value_type(a);
-            let (shape, s) = self.memref_array(func, ty, &format!("workgroup attribution #{i}"))?;
-            let count: i64 = shape.iter().product();
-            let Some(size) = u32::try_from(count)
-                .ok()
-                .and_then(std::num::NonZeroU32::new)
-            else {
-                return self.err(
-                    format!("workgroup attribution #{i} has {count} elements"),
-                    Some(func),
-                );
-            };
-            let arr = self.array_ty(s, ArraySize::Constant(size));
-            let g = self.module.global_variables.append(
-                GlobalVariable {
-                    name: Some(format!("tile{i}")),
-                    space: AddressSpace::WorkGroup,
-                    binding: None,
-                    ty: arr,
-                    init: None,
-                    memory_decorations: naga::MemoryDecorations::empty(),
-                },
-                Span::UNDEFINED,
-            );
-            self.memrefs.insert(a, (g, shape));
+            self.declare_array(
+                func,
+                a,
+                AddressSpace::WorkGroup,
+                format!("tile{i}"),
+                &format!("workgroup attribution #{i}"),
+            )?;
         }
+        Ok(())
+    }
+
+    /// A module-scope array variable in `space` standing for memref `a` (static size).
+    fn declare_array(
+        &mut self,
+        at: Op,
+        a: Value,
+        space: AddressSpace,
+        name: String,
+        what: &str,
+    ) -> R<()> {
+        let ty = self.ir.value_type(a);
+        let (shape, s) = self.memref_array(at, ty, what)?;
+        let count: i64 = shape.iter().product();
+        let Some(size) = u32::try_from(count)
+            .ok()
+            .and_then(std::num::NonZeroU32::new)
+        else {
+            return self.err(format!("{what} has {count} elements"), Some(at));
+        };
+        let arr = self.array_ty(s, ArraySize::Constant(size));
+        let g = self.module.global_variables.append(
+            GlobalVariable {
+                name: Some(name),
+                space,
+                binding: None,
+                ty: arr,
+                init: None,
+                memory_decorations: naga::MemoryDecorations::empty(),
+            },
+            Span::UNDEFINED,
+        );
+        self.memrefs.insert(a, (g, shape));
         Ok(())
     }
 
@@ -1361,6 +1378,22 @@ impl Translator<'_> {
                     }
                 };
                 set(self, h);
+            }
+            "memref.alloca" => {
+                // Invocation-private scratch (register-tile accumulators): a
+                // `var<private>` array, whose constant-index accesses drivers keep in
+                // registers.
+                if !operands.is_empty() {
+                    return self.err("memref.alloca with dynamic sizes", Some(op));
+                }
+                let n = self.memrefs.len();
+                self.declare_array(
+                    op,
+                    results[0],
+                    AddressSpace::Private,
+                    format!("private{n}"),
+                    "memref.alloca",
+                )?;
             }
             "memref.load" => {
                 let p = self.element_ptr(op, operands[0], &operands[1..], b)?;
