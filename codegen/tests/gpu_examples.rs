@@ -471,3 +471,50 @@ fn parallel_forms_match_cpu() {
     assert_eq!(r.output, cpu);
     assert_eq!((r.kernels, r.launches), (3, 3), "kernels, launches");
 }
+
+/// Lavapipe's loop limit: a kernel whose invocations may run more than 65,535 loop
+/// iterations gets a warning on a lavapipe adapter (and none elsewhere); the bound
+/// follows the loops, including the promoted reduction's `k0 .. min(k0 + 16, n)`.
+#[test]
+fn lavapipe_loop_limit_is_detected() {
+    let text = "func.func @f(%A: memref<300x300xf32>, %C: memref<300x300xf32>) {
+  affine.for %i = 0 to 300 {
+    affine.for %j = 0 to 300 {
+      affine.for %k = 0 to 300 {
+        %a = affine.load %A[%i, %k] : memref<300x300xf32>
+        %c = affine.load %C[%i, %j] : memref<300x300xf32>
+        %s = arith.addf %c, %a : f32
+        affine.store %s, %C[%i, %j] : memref<300x300xf32>
+      }
+    }
+  }
+  return
+}";
+    let ctx = context();
+    let bound = |wg: Vec<i64>, promote: bool| {
+        let (mut ir, m) = parse(&ctx, "limit.mlir", text);
+        let options = GpuCompileOptions {
+            workgroup_size: wg,
+            promote: promote.then(Default::default),
+            ..Default::default()
+        };
+        gpu::map_and_outline(&mut ir, m, &options).expect("map");
+        let kernels = gpu::emit_all(&mut ir, m, &options).expect("emit");
+        assert_eq!(kernels.len(), 1);
+        kernels.into_iter().next().unwrap()
+    };
+    let lavapipe = "llvmpipe (LLVM 15.0.6, 256 bits) (Vulkan)";
+    // 1-D: each invocation runs the j and k loops (300 * (1 + 300)).
+    let k = bound(vec![64], false);
+    assert_eq!(k.loop_iterations, Some(300 * 301));
+    let w = gpu::runtime::lavapipe_loop_warning(lavapipe, &k).expect("a warning");
+    assert!(w.contains("90300 loop iterations"), "{w}");
+    assert!(gpu::runtime::lavapipe_loop_warning("NVIDIA H100 (Vulkan)", &k).is_none());
+    // 2-D: only k (300); promoted: 19 tiles of at most 16, with the copy loops.
+    let k = bound(vec![16, 16], false);
+    assert_eq!(k.loop_iterations, Some(300));
+    assert!(gpu::runtime::lavapipe_loop_warning(lavapipe, &k).is_none());
+    let k = bound(vec![16, 16], true);
+    let n = k.loop_iterations.expect("bounded");
+    assert!((19 * 17..19 * 40).contains(&n), "{n}");
+}

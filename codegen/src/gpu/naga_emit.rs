@@ -117,6 +117,10 @@ pub struct Kernel {
     /// Bytes of workgroup memory (promoted tiles), to check against the device's
     /// `maxComputeWorkgroupStorageSize`.
     pub workgroup_memory_bytes: u32,
+    /// An upper bound on the loop iterations (back edges of all loops together) one
+    /// invocation executes, `None` where a trip count is not bounded at compile time
+    /// (see [`loop_iteration_bound`]).
+    pub loop_iterations: Option<u64>,
 }
 
 impl Kernel {
@@ -188,6 +192,7 @@ pub fn emit_kernel(
         message,
         op,
     };
+    let loop_iterations = loop_iteration_bound(ir, func);
     lattice_affine::passes::lower_affine::lower_affine(
         ir,
         func,
@@ -303,6 +308,7 @@ pub fn emit_kernel(
         .sum();
     Ok(Kernel {
         workgroup_memory_bytes,
+        loop_iterations,
         name: name.to_string(),
         entry_point,
         module,
@@ -310,6 +316,81 @@ pub fn emit_kernel(
         workgroup_size: wg,
         bindings,
     })
+}
+
+/// An upper bound on the loop iterations one invocation of `op`'s regions runs: per
+/// loop `trips * (1 + iterations of its body)`, summed over a block, the larger branch
+/// of an `if`. Trip counts come from constant bounds, or from a lower and an upper bound
+/// whose difference is constant (`k0` to `min(k0 + 16, n)`). `None`: some loop has no
+/// such bound. (Mesa's lavapipe counts exactly these back edges per invocation and
+/// silently leaves every loop after 65,535 of them; the runtime warns.)
+pub fn loop_iteration_bound(ir: &Ir, op: Op) -> Option<u64> {
+    let mut total: u64 = 0;
+    for &r in ir.regions(op) {
+        let mut best: u64 = 0;
+        for b in ir.region_blocks(r) {
+            let mut sum: u64 = 0;
+            for o in ir.block_ops(b) {
+                sum = sum.saturating_add(op_iterations(ir, o)?);
+            }
+            best = best.max(sum);
+        }
+        // Branches of an `if` are alternatives; other ops have one region.
+        total = if ir.is_op(op, "scf.if") || ir.is_op(op, "affine.if") {
+            total.max(best)
+        } else {
+            total.saturating_add(best)
+        };
+    }
+    Some(total)
+}
+
+fn op_iterations(ir: &Ir, o: Op) -> Option<u64> {
+    let inner = loop_iteration_bound(ir, o)?;
+    let trips = match ir.op_name(o) {
+        "affine.for" => affine_trip_bound(ir, o)?,
+        "scf.for" => {
+            let ops = ir.operands(o);
+            let c = |v| super::outline::constant_int(ir, v);
+            let (lb, ub, step) = (c(ops[0])?, c(ops[1])?, c(ops[2])?);
+            if step <= 0 {
+                return None;
+            }
+            ((ub - lb).max(0) as u64).div_ceil(step as u64)
+        }
+        "scf.while" | "affine.parallel" | "scf.parallel" => return None,
+        _ => return Some(inner),
+    };
+    Some(trips.saturating_mul(inner.saturating_add(1)))
+}
+
+fn affine_trip_bound(ir: &Ir, l: Op) -> Option<u64> {
+    use lattice_affine::passes::simplify_structures::ValueMap;
+    if let Some(t) = lattice_affine::canonicalize::constant_trip_count(ir, l) {
+        return Some(t.max(0) as u64);
+    }
+    let ctx = ir.ctx();
+    let (lbo, ubo, _) = super::map::for_segments(ir, l);
+    let lbm = super::map::map_attr(ir, l, "lowerBoundMap")?;
+    let ubm = super::map::map_attr(ir, l, "upperBoundMap")?;
+    let step = super::map::for_step(ir, l).max(1);
+    let mut joint = ValueMap::new(ctx, lbm, &lbo);
+    let nl = joint.results.len();
+    let ub = joint.absorb(ctx, &ValueMap::new(ctx, ubm, &ubo));
+    joint.results.extend(ub);
+    joint.canonicalize(ir, l, false);
+    let (nd, ns) = (joint.dims.len() as u32, joint.syms.len() as u32);
+    let (lbs, ubs) = joint.results.split_at(nl);
+    let mut best: Option<i64> = None;
+    for &u in ubs {
+        for &lo in lbs {
+            let d = ctx.simplify_affine_expr(ctx.sub_expr(u, lo), nd, ns);
+            if let Some(c) = ctx.constant_value(d) {
+                best = Some(best.map_or(c, |b| b.min(c)));
+            }
+        }
+    }
+    best.map(|c| (c.max(0) as u64).div_ceil(step as u64))
 }
 
 /// A value's kernel-side scalar type.
