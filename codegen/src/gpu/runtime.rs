@@ -21,14 +21,9 @@ use std::time::Duration;
 /// Runtime errors.
 #[derive(Debug, thiserror::Error)]
 pub enum RuntimeError {
-    /// No adapter (or none matching the requested name).
-    #[error("no GPU adapter found{wanted}; available: {available} (on Linux without a GPU, install Mesa's lavapipe: mesa-vulkan-drivers)")]
-    NoAdapter {
-        /// ` matching "..."` when a name was asked for.
-        wanted: String,
-        /// The adapters seen.
-        available: String,
-    },
+    /// No adapter (or none matching the requested name or position).
+    #[error("{0}")]
+    NoAdapter(String),
     /// Device creation failed.
     #[error("cannot open the GPU device: {0}")]
     Device(String),
@@ -198,18 +193,19 @@ impl Gpu {
             None => adapters.into_iter().next(),
         };
         let Some(adapter) = chosen else {
-            return Err(RuntimeError::NoAdapter {
-                wanted: options
-                    .adapter
-                    .as_ref()
-                    .map(|w| format!(" matching \"{w}\""))
-                    .unwrap_or_default(),
-                available: if names.is_empty() {
-                    "none".into()
-                } else {
-                    names.join(", ")
-                },
-            });
+            return Err(RuntimeError::NoAdapter(match (&options.adapter, names.is_empty()) {
+                (_, true) => "no GPU adapter found (on Linux without a GPU, install Mesa's lavapipe: mesa-vulkan-drivers)".to_string(),
+                (Some(want), false) => format!(
+                    "no GPU adapter matches \"{want}\"; available: {} (--gpu-adapter takes a part of a name or a position, 0 first)",
+                    names
+                        .iter()
+                        .enumerate()
+                        .map(|(i, n)| format!("{i}: {n}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                (None, false) => "no GPU adapter found".to_string(),
+            }));
         };
         let info = adapter.get_info();
         let features = adapter.features();
