@@ -5,7 +5,9 @@
 # every operand from global memory) and `tiled` (`--gpu-promote-workgroup-memory`: the
 # k loop tiled by 16, the A and B tiles -- for Jacobi the input tile with its halo --
 # copied cooperatively into workgroup memory between barriers); GEMM also as `reg2x2`
-# (`--gpu-thread-tile 2,2`: four outputs per invocation). Prints kernel time
+# (`--gpu-thread-tile 2,2`: four outputs per invocation) and as `tile+r2` / `tile+r4`
+# (both: workgroup tiles of A and B, each invocation a 2x2 / 4x4 register tile below
+# the k loop with its accumulators in private memory). Prints kernel time
 # (timestamp queries, where the adapter has them; otherwise `untimed`) and GFLOP/s, and
 # checks each run prints the same checksum as the CPU JIT (`lattice run`) when it is
 # available.
@@ -177,6 +179,8 @@ jacobi_flops=$((5 * (N - 2) * (N - 2)))
 bench gemm naive "$tmp/gemm.mlir" gemm $gemm_flops "8,8 16,16 32,8"
 bench gemm tiled "$tmp/gemm.mlir" gemm $gemm_flops "8,8 16,16 32,8" --gpu-promote-workgroup-memory
 bench gemm reg2x2 "$tmp/gemm.mlir" gemm $gemm_flops "8,8 16,16" --gpu-thread-tile 2,2
+bench gemm tile+r2 "$tmp/gemm.mlir" gemm $gemm_flops "8,8 16,16" --gpu-promote-workgroup-memory --gpu-thread-tile 2,2
+bench gemm tile+r4 "$tmp/gemm.mlir" gemm $gemm_flops "8,8 16,16" --gpu-promote-workgroup-memory --gpu-thread-tile 4,4
 bench jacobi naive "$tmp/jacobi.mlir" sweep $jacobi_flops "64 256 16,16 32,8"
 bench jacobi tiled "$tmp/jacobi.mlir" sweep $jacobi_flops "16,16 32,8" --gpu-promote-workgroup-memory
 
