@@ -5,7 +5,9 @@
 # every operand from global memory) and `tiled` (`--gpu-promote-workgroup-memory`: the
 # k loop tiled by 16, the A and B tiles -- for Jacobi the input tile with its halo --
 # copied cooperatively into workgroup memory between barriers); GEMM also as `reg2x2`
-# (`--gpu-thread-tile 2,2`: four outputs per invocation). Prints kernel time
+# (`--gpu-thread-tile 2,2`: four outputs per invocation) and as `tile+r2` / `tile+r4`
+# (both: workgroup tiles of A and B, each invocation a 2x2 / 4x4 register tile below
+# the k loop with its accumulators in private memory). Prints kernel time
 # (timestamp queries, where the adapter has them; otherwise `untimed`) and GFLOP/s, and
 # checks each run prints the same checksum as the CPU JIT (`lattice run`) when it is
 # available.
@@ -177,5 +179,38 @@ jacobi_flops=$((5 * (N - 2) * (N - 2)))
 bench gemm naive "$tmp/gemm.mlir" gemm $gemm_flops "8,8 16,16 32,8"
 bench gemm tiled "$tmp/gemm.mlir" gemm $gemm_flops "8,8 16,16 32,8" --gpu-promote-workgroup-memory
 bench gemm reg2x2 "$tmp/gemm.mlir" gemm $gemm_flops "8,8 16,16" --gpu-thread-tile 2,2
+bench gemm tile+r2 "$tmp/gemm.mlir" gemm $gemm_flops "8,8 16,16" --gpu-promote-workgroup-memory --gpu-thread-tile 2,2
+bench gemm tile+r4 "$tmp/gemm.mlir" gemm $gemm_flops "8,8 16,16" --gpu-promote-workgroup-memory --gpu-thread-tile 4,4
 bench jacobi naive "$tmp/jacobi.mlir" sweep $jacobi_flops "64 256 16,16 32,8"
 bench jacobi tiled "$tmp/jacobi.mlir" sweep $jacobi_flops "16,16 32,8" --gpu-promote-workgroup-memory
+
+# Host-side overhead: wall time of a whole `lattice run --target gpu` (parse, map, emit,
+# JIT-compile the host code, run it, transfers) next to the summed kernel time, on
+# programs with many launches and host work between them. With LATTICE_BIN_BEFORE set to
+# another build, the same rows for it (e.g. a build with the host interpreter).
+overhead() {
+  local name=$1 file=$2 bin=$3 label=$4
+  local t0 t1 out kernel launches traffic run
+  t0=$(date +%s.%N)
+  if ! out=$($bin run --target gpu "$file" --gpu-time --remarks 2>"$tmp/err"); then
+    printf '%-14s %-8s %9s\n' "$name" "$label" "failed"
+    return
+  fi
+  t1=$(date +%s.%N)
+  kernel=$(sed -n 's/^gpu kernel time: \([0-9.]*\) ms over.*/\1/p' "$tmp/err")
+  launches=$(sed -n 's/^gpu kernel time: [0-9.]* ms over \([0-9]*\) launches.*/\1/p' "$tmp/err")
+  traffic=$(sed -n 's/^remark: .*; \([0-9]*\) bytes uploaded, \([0-9]*\) downloaded/\1 \/ \2/p' "$tmp/err")
+  run=$(sed -n 's/^gpu run: compile [0-9.]* ms, run \([0-9.]*\) ms/\1/p' "$tmp/err")
+  printf '%-14s %-8s %9.3f %9s %10s %9s %22s  %s\n' "$name" "$label" "$(echo "$t1 - $t0" | bc)" \
+    "${run:--}" "${kernel:--}" "${launches:--}" "${traffic:--}" "$(echo "$out" | tr -d '\n')"
+}
+echo
+echo "host-side overhead (wall: whole process; run: the entry function, without compiling; kernel: summed timestamp time)"
+printf '%-14s %-8s %9s %9s %10s %9s %22s  %s\n' program build "wall s" "run ms" "kernel ms" launches "bytes up / down" checksum
+for f in jacobi_1d lu seidel_2d floyd_warshall heat_3d; do
+  overhead "$f" "examples/$f.mlir" "$L" now
+  [ -n "${LATTICE_BIN_BEFORE:-}" ] && overhead "$f" "examples/$f.mlir" "$LATTICE_BIN_BEFORE" before
+done
+overhead "jacobi N=$N" "$tmp/jacobi.mlir" "$L" now
+[ -n "${LATTICE_BIN_BEFORE:-}" ] && overhead "jacobi N=$N" "$tmp/jacobi.mlir" "$LATTICE_BIN_BEFORE" before
+true

@@ -413,6 +413,11 @@ pub fn run_main(args: &[String]) -> ExitCode {
                 );
             }
             if time {
+                eprintln!(
+                    "gpu run: compile {:.1} ms, run {:.1} ms",
+                    out.compile_time.as_secs_f64() * 1e3,
+                    out.run_time.as_secs_f64() * 1e3
+                );
                 for (name, n, t) in &out.per_kernel {
                     match t {
                         Some(t) => eprintln!(

@@ -30,6 +30,16 @@ fn emit(args: &[&str]) -> std::process::Output {
         .expect("lattice runs")
 }
 
+/// Runs `lattice emit ARGS` and asserts it succeeded.
+fn emit_ok(args: &[&str]) {
+    let out = emit(args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// Compiles C program `args` (sources, objects, flags) with clang into `exe`.
 fn clang(args: &[&std::ffi::OsStr], exe: &Path) {
     let cc = Command::new(CLANG)
@@ -55,7 +65,7 @@ fn c_caller_uses_descriptors_and_ciface_wrappers() {
     let obj = dir.join("kernels.o");
     let header = dir.join("kernels.h");
     let kernels = inputs().join("kernels.mlir");
-    let out = emit(&[
+    emit_ok(&[
         "--obj",
         kernels.to_str().unwrap(),
         "-o",
@@ -63,11 +73,6 @@ fn c_caller_uses_descriptors_and_ciface_wrappers() {
         "--header",
         header.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let exe = dir.join("caller");
     let caller = inputs().join("caller.c");
     clang(
@@ -96,17 +101,12 @@ fn shared_library_and_text_outputs() {
     let dir = scratch("shared");
     let kernels = inputs().join("kernels.mlir");
     let so = dir.join("libkernels.so");
-    let out = emit(&[
+    emit_ok(&[
         "--shared",
         kernels.to_str().unwrap(),
         "-o",
         so.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let nm = Command::new("/usr/lib/llvm-22/bin/llvm-nm")
         .arg("-D")
         .arg("--defined-only")
@@ -158,17 +158,12 @@ fn shared_library_links_the_runner_utils() {
     }
     let dir = scratch("runtime");
     let so = dir.join("libprinting.so");
-    let out = emit(&[
+    emit_ok(&[
         "--shared",
         inputs().join("printing.mlir").to_str().unwrap(),
         "-o",
         so.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let exe = dir.join("shared_caller");
     let caller = inputs().join("shared_caller.c");
     clang(&[caller.as_os_str(), "-ldl".as_ref()], &exe);
@@ -232,7 +227,7 @@ fn shared_library_runs_parallel_loops_on_the_runtime() {
     let want = jit(&[src, "-e", "run", "--threads", "2"]);
     let so = dir.join("libparallel.so");
     let header = dir.join("parallel.h");
-    let out = emit(&[
+    emit_ok(&[
         "--shared",
         src,
         "-o",
@@ -240,11 +235,6 @@ fn shared_library_runs_parallel_loops_on_the_runtime() {
         "--header",
         header.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let exe = dir.join("parallel_caller");
     let caller = inputs().join("parallel_caller.c");
     let include = format!("-I{}", dir.display());
@@ -280,18 +270,13 @@ fn shared_library_runs_parallel_loops_on_the_runtime() {
     let ir = std::fs::read_to_string(&ir).expect("ir");
     assert!(ir.contains("@lattice_parallel_for"), "not parallelized");
     let cov = dir.join("libcov.so");
-    let out = emit(&[
+    emit_ok(&[
         "--shared",
         example,
         "--affine-parallelize",
         "-o",
         cov.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let exe = dir.join("entry_caller");
     clang(
         &[inputs().join("entry_caller.c").as_os_str(), "-ldl".as_ref()],

@@ -88,6 +88,9 @@ const TABLE: &[(&str, &str)] = &[
     ("*", "--poly-schedule=\"fuse=none parallel=false\""),
     ("*", "--affine-loop-tile=\"tile-sizes=2,2 separate\""),
     ("*", "--poly-transform=\"skew=1,0,1 parallel\""),
+    // Bands below sequences (inner bands of imperfect nests, e.g. lu's update).
+    ("*", "--poly-transform=\"permute=1,0 nested=true\""),
+    ("*", "--poly-transform=\"parallel nested=true\""),
     (
         "*",
         "--affine-data-copy-generate=\"generate-dma=false fast-mem-space=0\"",

@@ -16,6 +16,14 @@ fn lattice(args: &[&str]) -> Output {
         .expect("run lattice")
 }
 
+/// `lattice tune MM16 ARGS...` with one timed run per candidate, no warm-up, no bar.
+fn quick_tune(args: &[&str]) -> Output {
+    let mut all = vec!["tune", MM16];
+    all.extend_from_slice(args);
+    all.extend(["--repeats", "1", "--warmup", "0", "--no-progress"]);
+    lattice(&all)
+}
+
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
@@ -140,18 +148,11 @@ fn tiny_end_to_end_run() {
     let db = db.to_str().unwrap();
     let plot = dir.path().join("p.svg");
     let report = dir.path().join("r.json");
-    let o = lattice(&[
-        "tune",
-        MM16,
+    let o = quick_tune(&[
         "--db",
         db,
         "--trials",
         "3",
-        "--repeats",
-        "1",
-        "--warmup",
-        "0",
-        "--no-progress",
         "--plot",
         plot.to_str().unwrap(),
         "--report",
@@ -171,21 +172,7 @@ fn tiny_end_to_end_run() {
     assert!(r["baseline_seconds"].as_f64().unwrap() >= 0.0);
 
     // Resuming skips what is recorded: three more trials, six configs beyond the baseline.
-    let o = lattice(&[
-        "tune",
-        MM16,
-        "--db",
-        db,
-        "--trials",
-        "3",
-        "--repeats",
-        "1",
-        "--warmup",
-        "0",
-        "--no-progress",
-        "--measurer",
-        "upstream",
-    ]);
+    let o = quick_tune(&["--db", db, "--trials", "3", "--measurer", "upstream"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     assert!(
         text(&o.stderr).contains("resuming after"),
@@ -245,9 +232,7 @@ fn grid_over_two_level_and_scheduler_knobs() {
     )
     .unwrap();
     let report = dir.path().join("r.json");
-    let o = lattice(&[
-        "tune",
-        MM16,
+    let o = quick_tune(&[
         "--db",
         db.to_str().unwrap(),
         "--strategy",
@@ -256,11 +241,6 @@ fn grid_over_two_level_and_scheduler_knobs() {
         "100",
         "--space",
         spec.to_str().unwrap(),
-        "--repeats",
-        "1",
-        "--warmup",
-        "0",
-        "--no-progress",
         "--report",
         report.to_str().unwrap(),
     ]);
@@ -309,9 +289,7 @@ fn gpu_target_tunes_workgroup_shapes() {
     )
     .unwrap();
     let report = dir.path().join("r.json");
-    let o = lattice(&[
-        "tune",
-        MM16,
+    let o = quick_tune(&[
         "--target",
         "gpu",
         "--db",
@@ -320,11 +298,6 @@ fn gpu_target_tunes_workgroup_shapes() {
         spec.to_str().unwrap(),
         "--trials",
         "2",
-        "--repeats",
-        "1",
-        "--warmup",
-        "0",
-        "--no-progress",
         "--report",
         report.to_str().unwrap(),
     ]);

@@ -148,7 +148,8 @@ const PROMOTED: &[&str] = &[
     "conv2d.mlir",
 ];
 
-/// With `--gpu-promote-workgroup-memory`, each of [`PROMOTED`] gets workgroup tiles
+/// With `--gpu-promote-workgroup-memory`, each of [`PROMOTED`] gets workgroup tiles (reads
+/// in constant-bound inner loops included: conv2d's windows)
 /// (checked on the outlined kernels) and still prints the CPU checksum on the GPU.
 #[test]
 fn promoted_examples_on_gpu_match_cpu() {
@@ -177,8 +178,10 @@ fn promoted_examples_on_gpu_match_cpu() {
             .filter_map(|o| ir.attr(o, "workgroup_attributions"))
             .filter_map(|a| ir.ctx().int_value(a))
             .sum();
-        if tiles == 0 {
-            failures.push(format!("{name}: no tile promoted"));
+        // conv2d: Bias, and the In and W windows read in its inner c/kh/kw loops.
+        let want = if name == "conv2d.mlir" { 3 } else { 1 };
+        if tiles < want {
+            failures.push(format!("{name}: {tiles} tiles promoted, want {want}"));
         }
         if !run {
             continue;
@@ -232,17 +235,21 @@ fn promotion_edges_on_gpu_match_cpu() {
         (vec![32, 8], 5, vec![]),
         (vec![8, 8], 16, vec![]),
         (vec![16, 16], 16, vec![2, 3]),
+        (vec![8, 8], 16, vec![2, 2]),
+        (vec![32, 8], 5, vec![3, 1]),
+        (vec![4, 8], 7, vec![4, 2]),
     ] {
         let promote = Some(gpu::promote::PromoteOptions {
             tile,
             ..Default::default()
         });
         let label = format!("wg {wg:?} tile {tile} thread tile {thread_tile:?}");
-        if thread_tile.is_empty() {
+        {
             let (mut ir, m) = parse(&ctx, "promote-edges.mlir", &text);
             let options = GpuCompileOptions {
                 workgroup_size: wg.clone(),
                 promote: promote.clone(),
+                thread_tile: thread_tile.clone(),
                 ..Default::default()
             };
             gpu::map_and_outline(&mut ir, m, &options).expect("map");
@@ -256,6 +263,18 @@ fn promotion_edges_on_gpu_match_cpu() {
             if tiles < 3 {
                 failures.push(format!(
                     "{label}: {tiles} tiles promoted, expected A, B and X"
+                ));
+            }
+            // With register tiles, C's R x C accumulators live in private memory.
+            let accumulators = ir
+                .walk_ops(m, lattice_ir::WalkOrder::PreOrder)
+                .into_iter()
+                .filter(|&o| ir.is_op(o, "memref.alloca"))
+                .count();
+            let want = usize::from(thread_tile.iter().product::<i64>() > 1);
+            if accumulators != want {
+                failures.push(format!(
+                    "{label}: {accumulators} accumulator arrays, expected {want}"
                 ));
             }
         }
@@ -287,7 +306,9 @@ fn promotion_edges_on_gpu_match_cpu() {
 }
 
 /// With register tiles (`--gpu-thread-tile 2,2`: four iterations per invocation) a GEMM
-/// and a stencil still print the CPU checksum.
+/// and a stencil still print the CPU checksum, alone and with workgroup-memory
+/// promotion (then GEMM-like kernels keep their accumulators in registers and the
+/// reduction loop sits above the unrolled tile).
 #[test]
 fn thread_tiled_examples_on_gpu_match_cpu() {
     if lattice_codegen::gpu::runtime::adapter_names().is_empty() {
@@ -297,18 +318,28 @@ fn thread_tiled_examples_on_gpu_match_cpu() {
     let ctx = context();
     let mut failures = Vec::new();
     for (name, text) in examples() {
-        if !["matmul.mlir", "jacobi_2d.mlir"].contains(&name.as_str()) {
-            continue;
-        }
-        let (mut ir, m) = parse(&ctx, &name, &text);
-        let options = RunGpuOptions {
-            thread_tile: vec![2, 2],
-            ..Default::default()
+        let promotes: &[bool] = match name.as_str() {
+            "matmul.mlir" => &[false, true],
+            "jacobi_2d.mlir" => &[false],
+            "2mm.mlir" => &[true],
+            _ => continue,
         };
-        match gpu::run_module(&mut ir, m, "main", &options) {
-            Ok(r) if same_checksum(checksum(&text), &r.output) => {}
-            Ok(r) => failures.push(format!("{name}: GPU printed {:?}", r.output)),
-            Err(e) => failures.push(format!("{name}: {e}")),
+        for &promoted in promotes {
+            let (mut ir, m) = parse(&ctx, &name, &text);
+            let options = RunGpuOptions {
+                thread_tile: vec![2, 2],
+                demote_f64: true,
+                promote: promoted.then(Default::default),
+                ..Default::default()
+            };
+            match gpu::run_module(&mut ir, m, "main", &options) {
+                Ok(r) if same_checksum(checksum(&text), &r.output) => {}
+                Ok(r) => failures.push(format!(
+                    "{name} (promoted: {promoted}): GPU printed {:?}",
+                    r.output
+                )),
+                Err(e) => failures.push(format!("{name} (promoted: {promoted}): {e}")),
+            }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -442,4 +473,51 @@ fn parallel_forms_match_cpu() {
     let r = gpu::run_module(&mut ir, m, "main", &RunGpuOptions::default()).expect("GPU run");
     assert_eq!(r.output, cpu);
     assert_eq!((r.kernels, r.launches), (3, 3), "kernels, launches");
+}
+
+/// Lavapipe's loop limit: a kernel whose invocations may run more than 65,535 loop
+/// iterations gets a warning on a lavapipe adapter (and none elsewhere); the bound
+/// follows the loops, including the promoted reduction's `k0 .. min(k0 + 16, n)`.
+#[test]
+fn lavapipe_loop_limit_is_detected() {
+    let text = "func.func @f(%A: memref<300x300xf32>, %C: memref<300x300xf32>) {
+  affine.for %i = 0 to 300 {
+    affine.for %j = 0 to 300 {
+      affine.for %k = 0 to 300 {
+        %a = affine.load %A[%i, %k] : memref<300x300xf32>
+        %c = affine.load %C[%i, %j] : memref<300x300xf32>
+        %s = arith.addf %c, %a : f32
+        affine.store %s, %C[%i, %j] : memref<300x300xf32>
+      }
+    }
+  }
+  return
+}";
+    let ctx = context();
+    let bound = |wg: Vec<i64>, promote: bool| {
+        let (mut ir, m) = parse(&ctx, "limit.mlir", text);
+        let options = GpuCompileOptions {
+            workgroup_size: wg,
+            promote: promote.then(Default::default),
+            ..Default::default()
+        };
+        gpu::map_and_outline(&mut ir, m, &options).expect("map");
+        let kernels = gpu::emit_all(&mut ir, m, &options).expect("emit");
+        assert_eq!(kernels.len(), 1);
+        kernels.into_iter().next().unwrap()
+    };
+    let lavapipe = "llvmpipe (LLVM 15.0.6, 256 bits) (Vulkan)";
+    // 1-D: each invocation runs the j and k loops (300 * (1 + 300)).
+    let k = bound(vec![64], false);
+    assert_eq!(k.loop_iterations, Some(300 * 301));
+    let w = gpu::runtime::lavapipe_loop_warning(lavapipe, &k).expect("a warning");
+    assert!(w.contains("90300 loop iterations"), "{w}");
+    assert!(gpu::runtime::lavapipe_loop_warning("NVIDIA H100 (Vulkan)", &k).is_none());
+    // 2-D: only k (300); promoted: 19 tiles of at most 16, with the copy loops.
+    let k = bound(vec![16, 16], false);
+    assert_eq!(k.loop_iterations, Some(300));
+    assert!(gpu::runtime::lavapipe_loop_warning(lavapipe, &k).is_none());
+    let k = bound(vec![16, 16], true);
+    let n = k.loop_iterations.expect("bounded");
+    assert!((19 * 17..19 * 40).contains(&n), "{n}");
 }

@@ -25,6 +25,11 @@
 //! auto-vectorizer handled better on matmul (0.19 ms vs 0.92 ms) when no explicit
 //! `affine-super-vectorize` follows.
 //!
+//! SCoPs whose statements exchange SSA values (`iter_args`, values crossing statements)
+//! are scheduled on their demoted form ([`crate::transform::scalars`]) with ppcg's
+//! live-range reordering for the scalar cells (conditional validity), and scheduled
+//! again with every dependence of the cells when a read would see another write.
+//!
 //! Invariants: the final schedule is checked once more against every dependence before
 //! code is generated (against the nearest dependences, which imply every memory-based
 //! one; with `assume-no-alias=false` and arguments that may alias, against the full

@@ -4,6 +4,9 @@
 // RUN: lattice emit --wgsl %T/wgsl %s --gpu-promote-workgroup-memory
 // RUN: cat %T/wgsl/matmul_kernel.wgsl | FileCheck %s --check-prefix=WGSL
 // RUN: FileCheck %s --check-prefix=MANIFEST < %T/wgsl/manifest.json
+// RUN: lattice opt %s --gpu-map-parallel-loops="workgroup-size=8,8 thread-tile=2,2" --gpu-promote-workgroup-memory | FileCheck %s --check-prefix=REG
+// RUN: lattice emit --wgsl %T/wgsl-reg %s --gpu-thread-tile 2,2 --gpu-workgroup-size 8,8 --gpu-promote-workgroup-memory
+// RUN: cat %T/wgsl-reg/matmul_kernel.wgsl | FileCheck %s --check-prefix=REG-WGSL
 
 func.func @matmul(%A: memref<64x48xf32>, %B: memref<48x32xf32>, %C: memref<64x32xf32>) {
   affine.for %i = 0 to 64 {
@@ -106,3 +109,34 @@ func.func @copy(%A: memref<64x64xf32>, %B: memref<64x64xf32>) {
 // MANIFEST: "workgroup_memory_bytes": 1296,
 // MANIFEST: "entry_point": "copy_kernel",
 // MANIFEST: "workgroup_memory_bytes": 0,
+
+// Promotion with 2x2 register tiles: the A and B tiles cover the workgroup's 16x16
+// block of C; C's four accumulators per invocation live in a private 2x2 array, loaded
+// before the reduction and stored after it; inside a reduction tile the k loop is
+// outermost and the 2x2 tile is unrolled below it.
+// REG-LABEL: func.func @matmul
+// REG:         gpu.launch {{.*}} workgroup(%[[TA:.*]] : memref<16x16xf32, #gpu.address_space<workgroup>>, %[[TB:.*]] : memref<16x16xf32, #gpu.address_space<workgroup>>) {
+// REG-NEXT:      %[[ACC:.*]] = memref.alloca() : memref<2x2xf32>
+// REG:           affine.load %arg2
+// REG-NEXT:      affine.store %{{.*}}, %[[ACC]][0, 0]
+// REG:           affine.store %{{.*}}, %[[ACC]][1, 1]
+// REG:           affine.for %[[K0:.*]] = 0 to 48 step 16 {
+// REG:             gpu.barrier
+// REG-NEXT:        affine.for %[[K:.*]] = #{{.*}}(%[[K0]]) to min #{{.*}}(%[[K0]]) {
+// REG-NOT:           affine.for
+// REG-NOT:           %arg2
+// REG:               affine.load %[[TA]]
+// REG:               affine.load %[[ACC]][0, 0]
+// REG:               affine.store %{{.*}}, %[[ACC]][0, 0]
+// REG-NOT:           affine.for
+// REG-NOT:           %arg2
+// REG:               affine.store %{{.*}}, %[[ACC]][1, 1]
+// REG-NEXT:        }
+// REG-NEXT:      }
+// REG:           gpu.barrier
+// REG-NEXT:    }
+// REG:         affine.load %[[ACC]][1, 1]
+// REG-NEXT:    affine.store %{{.*}}, %arg2
+// REG:         gpu.terminator
+// REG-WGSL: var<workgroup> tile0_: array<f32, 256>;
+// REG-WGSL: var<private> private{{[0-9]+}}_: array<f32, 4>;

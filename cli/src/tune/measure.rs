@@ -377,6 +377,17 @@ impl Measurer for Upstream {
     }
 }
 
+/// Writes the program to `dir/tag.mlir`: the measurers that run `lattice run` on the
+/// text compile it in each run.
+fn write_source(text: &str, dir: &Path, tag: &str) -> Result<Prepared, MeasureError> {
+    let src = dir.join(format!("{tag}.mlir"));
+    std::fs::write(&src, text).map_err(|e| MeasureError::Compile(e.to_string()))?;
+    Ok(Prepared {
+        path: src,
+        args: Vec::new(),
+    })
+}
+
 /// Lattice's own JIT: `lattice run FILE -e main -entry-point-result=void` from this very
 /// executable.
 pub struct Jit {
@@ -405,12 +416,7 @@ impl Measurer for Jit {
     }
 
     fn prepare(&self, text: &str, dir: &Path, tag: &str) -> Result<Prepared, MeasureError> {
-        let src = dir.join(format!("{tag}.mlir"));
-        std::fs::write(&src, text).map_err(|e| MeasureError::Compile(e.to_string()))?;
-        Ok(Prepared {
-            path: src,
-            args: Vec::new(),
-        })
+        write_source(text, dir, tag)
     }
 
     fn run(&self, p: &Prepared) -> Result<RunResult, MeasureError> {
@@ -464,12 +470,7 @@ impl Measurer for Gpu {
     }
 
     fn prepare(&self, text: &str, dir: &Path, tag: &str) -> Result<Prepared, MeasureError> {
-        let src = dir.join(format!("{tag}.mlir"));
-        std::fs::write(&src, text).map_err(|e| MeasureError::Compile(e.to_string()))?;
-        Ok(Prepared {
-            path: src,
-            args: Vec::new(),
-        })
+        write_source(text, dir, tag)
     }
 
     fn run(&self, p: &Prepared) -> Result<RunResult, MeasureError> {

@@ -1,6 +1,8 @@
 //! GPU code generation: map parallel affine loops to `gpu.launch` ([`map`]), outline
 //! launches into `gpu.module`/`gpu.func` kernels ([`outline`]), translate kernels to naga
-//! modules and emit SPIR-V/WGSL ([`naga_emit`]), and run them with wgpu ([`runtime`]).
+//! modules and emit SPIR-V/WGSL ([`naga_emit`]), and run them with wgpu ([`runtime`])
+//! from host code compiled by the CPU back end ([`host`], [`run_module`]).
+//! [`affine_for_to_gpu`] is mlir-opt's `convert-affine-for-to-gpu`.
 //!
 //! Kernel ABI (what [`naga_emit`] produces and [`runtime`] binds; also written to the
 //! JSON manifest): bind group 0; binding `i` for the `i`-th memref argument of the
@@ -148,6 +150,10 @@ pub struct RunGpuOutput {
     pub per_kernel: Vec<(String, u64, Option<std::time::Duration>)>,
     /// Bytes copied host → device and device → host.
     pub traffic: (u64, u64),
+    /// Time to map, emit and JIT-compile (device opening excluded).
+    pub compile_time: std::time::Duration,
+    /// Time the entry function ran (host code, launches, transfers, waiting).
+    pub run_time: std::time::Duration,
     /// Remarks for loops left on the host.
     pub remarks: Vec<lattice_ir::Diagnostic>,
 }
@@ -179,6 +185,7 @@ pub fn run_module(
         promote: options.promote.clone(),
         thread_tile: options.thread_tile.clone(),
     };
+    let started = std::time::Instant::now();
     let remarks = map_and_outline(ir, module, &compile).map_err(|d| messages(&d))?;
     let kernels = emit_all(ir, module, &compile).map_err(|e| e.to_string())?;
     let llcx = inkwell::context::Context::create();
@@ -193,9 +200,12 @@ pub fn run_module(
     jit.check_entry(entry, void).map_err(|e| e.to_string())?;
     let adapter = gpu.adapter_name.clone();
     let n = kernels.len();
+    let compile_time = started.elapsed();
+    let started = std::time::Instant::now();
     let ((called, printed), _gpu, stats) = host::with_gpu(gpu, kernels, || {
         crate::runtime::capture_output(|| jit.call(entry, void))
     });
+    let run_time = started.elapsed();
     called.map_err(|e| e.to_string())?;
     let stats = stats.map_err(|e| e.to_string())?;
     let kernel_time = stats
@@ -214,6 +224,8 @@ pub fn run_module(
         kernel_time,
         per_kernel: stats.per_kernel,
         traffic: (stats.uploaded, stats.downloaded),
+        compile_time,
+        run_time,
         remarks,
     })
 }

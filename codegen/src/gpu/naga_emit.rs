@@ -4,7 +4,8 @@
 //! The kernel's affine ops are first lowered in place with `lower-affine`; what remains
 //! must be `arith`, `math`, `memref.load`/`store`, `scf.for`/`if`/`yield`, the `gpu` index
 //! ops, `gpu.barrier` (`workgroupBarrier()`) and `gpu.return`. Workgroup attributions
-//! (promoted tiles) become `var<workgroup>` arrays. Bindings follow the kernel ABI of [`super`]:
+//! (promoted tiles) become `var<workgroup>` arrays, static `memref.alloca`s (register-tile
+//! accumulators) `var<private>` arrays. Bindings follow the kernel ABI of [`super`]:
 //! memref `i` at `@group(0) @binding(i)` (read-only when never stored to), the scalar
 //! arguments as the fields of a uniform struct at the next binding. `index` computes in
 //! `i32`; `i1` is `bool`; f16 needs [`EmitOptions::shader_f16`]; f64 is an error unless
@@ -116,6 +117,10 @@ pub struct Kernel {
     /// Bytes of workgroup memory (promoted tiles), to check against the device's
     /// `maxComputeWorkgroupStorageSize`.
     pub workgroup_memory_bytes: u32,
+    /// An upper bound on the loop iterations (back edges of all loops together) one
+    /// invocation executes, `None` where a trip count is not bounded at compile time
+    /// (see [`loop_iteration_bound`]).
+    pub loop_iterations: Option<u64>,
 }
 
 impl Kernel {
@@ -187,6 +192,7 @@ pub fn emit_kernel(
         message,
         op,
     };
+    let loop_iterations = loop_iteration_bound(ir, func);
     lattice_affine::passes::lower_affine::lower_affine(
         ir,
         func,
@@ -302,6 +308,7 @@ pub fn emit_kernel(
         .sum();
     Ok(Kernel {
         workgroup_memory_bytes,
+        loop_iterations,
         name: name.to_string(),
         entry_point,
         module,
@@ -309,6 +316,81 @@ pub fn emit_kernel(
         workgroup_size: wg,
         bindings,
     })
+}
+
+/// An upper bound on the loop iterations one invocation of `op`'s regions runs: per
+/// loop `trips * (1 + iterations of its body)`, summed over a block, the larger branch
+/// of an `if`. Trip counts come from constant bounds, or from a lower and an upper bound
+/// whose difference is constant (`k0` to `min(k0 + 16, n)`). `None`: some loop has no
+/// such bound. (Mesa's lavapipe counts exactly these back edges per invocation and
+/// silently leaves every loop after 65,535 of them; the runtime warns.)
+pub fn loop_iteration_bound(ir: &Ir, op: Op) -> Option<u64> {
+    let mut total: u64 = 0;
+    for &r in ir.regions(op) {
+        let mut best: u64 = 0;
+        for b in ir.region_blocks(r) {
+            let mut sum: u64 = 0;
+            for o in ir.block_ops(b) {
+                sum = sum.saturating_add(op_iterations(ir, o)?);
+            }
+            best = best.max(sum);
+        }
+        // Branches of an `if` are alternatives; other ops have one region.
+        total = if ir.is_op(op, "scf.if") || ir.is_op(op, "affine.if") {
+            total.max(best)
+        } else {
+            total.saturating_add(best)
+        };
+    }
+    Some(total)
+}
+
+fn op_iterations(ir: &Ir, o: Op) -> Option<u64> {
+    let inner = loop_iteration_bound(ir, o)?;
+    let trips = match ir.op_name(o) {
+        "affine.for" => affine_trip_bound(ir, o)?,
+        "scf.for" => {
+            let ops = ir.operands(o);
+            let c = |v| super::outline::constant_int(ir, v);
+            let (lb, ub, step) = (c(ops[0])?, c(ops[1])?, c(ops[2])?);
+            if step <= 0 {
+                return None;
+            }
+            ((ub - lb).max(0) as u64).div_ceil(step as u64)
+        }
+        "scf.while" | "affine.parallel" | "scf.parallel" => return None,
+        _ => return Some(inner),
+    };
+    Some(trips.saturating_mul(inner.saturating_add(1)))
+}
+
+fn affine_trip_bound(ir: &Ir, l: Op) -> Option<u64> {
+    use lattice_affine::passes::simplify_structures::ValueMap;
+    if let Some(t) = lattice_affine::canonicalize::constant_trip_count(ir, l) {
+        return Some(t.max(0) as u64);
+    }
+    let ctx = ir.ctx();
+    let (lbo, ubo, _) = super::map::for_segments(ir, l);
+    let lbm = super::map::map_attr(ir, l, "lowerBoundMap")?;
+    let ubm = super::map::map_attr(ir, l, "upperBoundMap")?;
+    let step = super::map::for_step(ir, l).max(1);
+    let mut joint = ValueMap::new(ctx, lbm, &lbo);
+    let nl = joint.results.len();
+    let ub = joint.absorb(ctx, &ValueMap::new(ctx, ubm, &ubo));
+    joint.results.extend(ub);
+    joint.canonicalize(ir, l, false);
+    let (nd, ns) = (joint.dims.len() as u32, joint.syms.len() as u32);
+    let (lbs, ubs) = joint.results.split_at(nl);
+    let mut best: Option<i64> = None;
+    for &u in ubs {
+        for &lo in lbs {
+            let d = ctx.simplify_affine_expr(ctx.sub_expr(u, lo), nd, ns);
+            if let Some(c) = ctx.constant_value(d) {
+                best = Some(best.map_or(c, |b| b.min(c)));
+            }
+        }
+    }
+    best.map(|c| (c.max(0) as u64).div_ceil(step as u64))
 }
 
 /// A value's kernel-side scalar type.
@@ -624,32 +706,48 @@ impl Translator<'_> {
     /// like a storage buffer; the element count is the memref's static size.
     fn declare_workgroup(&mut self, func: Op, attributions: &[Value]) -> R<()> {
         for (i, &a) in attributions.iter().enumerate() {
-            let ty = self.ir.value_type(a);
-            let (shape, s) = self.memref_array(func, ty, &format!("workgroup attribution #{i}"))?;
-            let count: i64 = shape.iter().product();
-            let Some(size) = u32::try_from(count)
-                .ok()
-                .and_then(std::num::NonZeroU32::new)
-            else {
-                return self.err(
-                    format!("workgroup attribution #{i} has {count} elements"),
-                    Some(func),
-                );
-            };
-            let arr = self.array_ty(s, ArraySize::Constant(size));
-            let g = self.module.global_variables.append(
-                GlobalVariable {
-                    name: Some(format!("tile{i}")),
-                    space: AddressSpace::WorkGroup,
-                    binding: None,
-                    ty: arr,
-                    init: None,
-                    memory_decorations: naga::MemoryDecorations::empty(),
-                },
-                Span::UNDEFINED,
-            );
-            self.memrefs.insert(a, (g, shape));
+            self.declare_array(
+                func,
+                a,
+                AddressSpace::WorkGroup,
+                format!("tile{i}"),
+                &format!("workgroup attribution #{i}"),
+            )?;
         }
+        Ok(())
+    }
+
+    /// A module-scope array variable in `space` standing for memref `a` (static size).
+    fn declare_array(
+        &mut self,
+        at: Op,
+        a: Value,
+        space: AddressSpace,
+        name: String,
+        what: &str,
+    ) -> R<()> {
+        let ty = self.ir.value_type(a);
+        let (shape, s) = self.memref_array(at, ty, what)?;
+        let count: i64 = shape.iter().product();
+        let Some(size) = u32::try_from(count)
+            .ok()
+            .and_then(std::num::NonZeroU32::new)
+        else {
+            return self.err(format!("{what} has {count} elements"), Some(at));
+        };
+        let arr = self.array_ty(s, ArraySize::Constant(size));
+        let g = self.module.global_variables.append(
+            GlobalVariable {
+                name: Some(name),
+                space,
+                binding: None,
+                ty: arr,
+                init: None,
+                memory_decorations: naga::MemoryDecorations::empty(),
+            },
+            Span::UNDEFINED,
+        );
+        self.memrefs.insert(a, (g, shape));
         Ok(())
     }
 
@@ -1361,6 +1459,22 @@ impl Translator<'_> {
                     }
                 };
                 set(self, h);
+            }
+            "memref.alloca" => {
+                // Invocation-private scratch (register-tile accumulators): a
+                // `var<private>` array, whose constant-index accesses drivers keep in
+                // registers.
+                if !operands.is_empty() {
+                    return self.err("memref.alloca with dynamic sizes", Some(op));
+                }
+                let n = self.memrefs.len();
+                self.declare_array(
+                    op,
+                    results[0],
+                    AddressSpace::Private,
+                    format!("private{n}"),
+                    "memref.alloca",
+                )?;
             }
             "memref.load" => {
                 let p = self.element_ptr(op, operands[0], &operands[1..], b)?;

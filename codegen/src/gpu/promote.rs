@@ -14,8 +14,19 @@
 //!   guard { for k in [k0, min(k0 + tile, ub)) { body } }; barrier }`. The copies and
 //!   the barriers stay outside the guard, in uniform control flow (every invocation of
 //!   the workgroup reaches every barrier the same number of times).
-//! - Candidates are the `affine.load`s directly in that body (not in deeper loops) whose
-//!   subscripts are linear in top-level values and the tiled loop's induction variable.
+//! - With register tiles (`gpu-map-parallel-loops{thread-tile=...}`) the guard sits in a
+//!   nest of constant tile loops `r` (up to three). Subscripts may then also use the
+//!   tile positions (the footprint spans them), the copies go before the nest, and
+//!   afterwards the point loop `k` moves above the tile loops, which are unrolled:
+//!   `for k0 { copy-in; barrier; for k { R x C guarded updates }; barrier }`. A memref
+//!   that the body loads and stores at one `k`-invariant subscript (GEMM's `C[i, j]`)
+//!   becomes an invocation-private `memref.alloca` of `R x C` accumulators, loaded
+//!   before the reduction and stored after it (see `accumulate_in_registers`).
+//! - Candidates are the `affine.load`s in that body, directly or inside loops with
+//!   constant bounds (a convolution's window loops; at most six such induction
+//!   variables per launch), whose subscripts are linear in top-level values, the tiled
+//!   loop's, the register tiles' and those inner loops' induction variables (each inner
+//!   one spans its whole range, so the footprint stays bounded).
 //!   Loads with the same memref, operands and subscripts up to constants share one tile:
 //!   the bounding box of their subscripts over the workgroup's invocations and the loop
 //!   tile (`Context::expr_range`), anchored at the subscripts of invocation 0 at `k0`.
@@ -225,6 +236,46 @@ enum Operand {
     Lin(Coeffs),
     /// The induction variable of the tiled loop.
     Loop,
+    /// The induction variable of register-tile loop `d` (outermost first), `0..R_d`.
+    Tile(usize),
+    /// The induction variable of a constant-bound loop inside the body (`inner[d]`).
+    Inner(usize),
+}
+
+/// Dimensions of the footprint analysis: `tx, ty, tz, kk, r0, r1, r2`, then up to
+/// [`MAX_INNER`] inner loops.
+const FIXED_DIMS: u32 = 7;
+/// Inner loops whose induction variables subscripts may use.
+const MAX_INNER: usize = 6;
+const ALL_DIMS: usize = FIXED_DIMS as usize + MAX_INNER;
+
+/// The constant-bound `affine.for`s between `op` and `block` (outermost first), with
+/// their ranges; `None` when something else lies between.
+fn inner_loops(ir: &Ir, op: Op, block: lattice_ir::Block) -> Option<Vec<(Value, i64, i64)>> {
+    let mut out = Vec::new();
+    let mut at = op;
+    while ir.op_parent(at)? != block {
+        let p = ir.parent_op(at)?;
+        if !ir.is_op(p, "affine.for") || !super::map::for_segments(ir, p).2.is_empty() {
+            return None;
+        }
+        let lb = super::map::map_attr(ir, p, "lowerBoundMap")?;
+        let ctx = ir.ctx();
+        let lo = match ctx.map_results(lb) {
+            [e] if ctx.map_num_inputs(lb) == 0 => ctx.constant_value(*e)?,
+            _ => return None,
+        };
+        let trips = lattice_affine::canonicalize::constant_trip_count(ir, p)?;
+        if trips <= 0 {
+            return None;
+        }
+        let step = super::map::for_step(ir, p);
+        let iv = ir.block_args(ir.entry_block(ir.region(p, 0))?)[0];
+        out.push((iv, lo, lo + (trips - 1) * step));
+        at = p;
+    }
+    out.reverse();
+    Some(out)
 }
 
 /// Loads sharing one tile.
@@ -262,23 +313,31 @@ fn promote_launch(
         block_size[d] = super::outline::constant_int(ir, sizes[3 + d])
             .ok_or("the workgroup size is not constant")?;
     }
-    // Shape: top-level index arithmetic, one scf.if guard, gpu.terminator.
+    // Shape: top-level index arithmetic, then one scf.if guard or a nest of register-tile
+    // loops (`thread-tile`) around it, then gpu.terminator.
     let ops: Vec<Op> = ir.block_ops(entry).collect();
     let n = ops.len();
+    let form_err = || {
+        "the launch body is not index arithmetic followed by one guard (the form gpu-map-parallel-loops builds)"
+            .to_string()
+    };
     if n < 2
         || !ir.is_op(ops[n - 1], "gpu.terminator")
-        || !ir.is_op(ops[n - 2], "scf.if")
-        || !ir.results(ops[n - 2]).is_empty()
         || ops[..n - 2]
             .iter()
             .any(|&o| !ir.op_name(o).starts_with("arith.") && !ir.is_op(o, "affine.apply"))
     {
-        return Err(
-            "the launch body is not index arithmetic followed by one guard (the form gpu-map-parallel-loops builds)"
-                .into(),
-        );
+        return Err(form_err());
     }
-    let guard = ops[n - 2];
+    let (guard, nest) = if ir.is_op(ops[n - 2], "affine.for") {
+        let (guard, loops) = tile_nest(ir, ops[n - 2]).ok_or_else(form_err)?;
+        (guard, loops)
+    } else {
+        (ops[n - 2], Vec::new())
+    };
+    if !ir.is_op(guard, "scf.if") || !ir.results(guard).is_empty() {
+        return Err(form_err());
+    }
     let then_block = ir
         .entry_block(ir.region(guard, 0))
         .ok_or("the guard has no body")?;
@@ -314,7 +373,7 @@ fn promote_launch(
         })
     };
     let tiled = match loops.as_slice() {
-        &[pos] if split_ok(pos) => {
+        &[pos] if split_ok(pos) && (nest.is_empty() || body_ops.len() == 1) => {
             let l = &body_ops[pos];
             let (lbo, ubo, inits) = super::map::for_segments(ir, *l);
             if !inits.is_empty() {
@@ -345,7 +404,29 @@ fn promote_launch(
     let mut families: Vec<Family> = Vec::new();
     let mut refused: FxHashMap<Value, String> = FxHashMap::default();
     let all_ops = ir.walk_ops(launch, WalkOrder::PreOrder);
-    for op in ir.block_ops(body_block).collect::<Vec<_>>() {
+    let tile_ivs: Vec<Value> = nest
+        .iter()
+        .map(|&l| ir.block_args(ir.entry_block(ir.region(l, 0)).unwrap())[0])
+        .collect();
+    // Loads directly in the body or in constant-bound loops inside it (a convolution's
+    // window loops): their induction variables span their whole range in the footprint.
+    let mut inner: Vec<(Value, i64, i64)> = Vec::new();
+    let nested_loads: Vec<Op> = ir
+        .block_ops(body_block)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .flat_map(|o| ir.walk_ops(o, WalkOrder::PreOrder))
+        .filter(|&o| ir.is_op(o, "affine.load"))
+        .collect();
+    for op in nested_loads {
+        let Some(loops) = inner_loops(ir, op, body_block) else {
+            continue;
+        };
+        if !nest.is_empty() && ir.is_op(op, "affine.load") {
+            // Inside register tiles the subscripts go through `affine.apply`s of the
+            // tile loops' induction variables: compose them into the load's map.
+            compose_load(ir, op);
+        }
         let Some(acc) = dependence::access(ir, op) else {
             continue;
         };
@@ -360,6 +441,18 @@ fn promote_launch(
         for &v in &acc.indices {
             if Some(v) == iv {
                 kinds.push(Operand::Loop);
+            } else if let Some(t) = tile_ivs.iter().position(|&r| r == v) {
+                kinds.push(Operand::Tile(t));
+            } else if let Some(&(_, lo, hi)) = loops.iter().find(|l| l.0 == v) {
+                let pos = match inner.iter().position(|l| l.0 == v) {
+                    Some(p) => p,
+                    None if inner.len() < MAX_INNER => {
+                        inner.push((v, lo, hi));
+                        inner.len() - 1
+                    }
+                    None => break,
+                };
+                kinds.push(Operand::Inner(pos));
             } else if let Some(c) = class.coeffs(ir, v) {
                 kinds.push(Operand::Lin(c));
             } else {
@@ -369,15 +462,14 @@ fn promote_launch(
         if kinds.len() != acc.indices.len() {
             continue;
         }
-        let exprs = ctx.map_results(acc.map).to_vec();
         let nin = ctx.map_num_inputs(acc.map) as u32;
+        let exprs = normalize_symbols(&ctx, acc.map);
         if exprs.iter().any(|&e| {
             !ctx.flatten_expr(e, nin, 0)
                 .is_some_and(|(_, l)| l.is_empty())
         }) {
             continue;
         }
-        let exprs = normalize_symbols(&ctx, acc.map);
         let family = families.iter_mut().find(|f| {
             f.memref == acc.memref
                 && f.operands == acc.indices
@@ -421,8 +513,12 @@ fn promote_launch(
         .iter()
         .map(|&s| (0, s - 1))
         .chain(std::iter::once((0, tile - 1)))
+        .chain(nest.iter().map(|&l| (0, tile_count(ir, l) - 1)))
+        .chain(std::iter::repeat((0, 0)).take(3 - nest.len()))
+        .chain(inner.iter().map(|&(_, lo, hi)| (lo, hi)))
         .collect();
-    let nthreads: i64 = block_size.iter().product();
+    let nthreads: i64 = block_size.iter().product::<i64>()
+        * nest.iter().map(|&l| tile_count(ir, l)).product::<i64>();
     let mut budget = options.max_bytes;
     let mut chosen = Vec::new();
     for mut f in families {
@@ -442,7 +538,19 @@ fn promote_launch(
         }
         let elements: i64 = range.iter().map(|&(lo, hi)| hi - lo + 1).product();
         let uses_loop = f.kinds.contains(&Operand::Loop);
-        let accesses = f.members.len() as i64 * nthreads * if uses_loop { tile } else { 1 };
+        let accesses: i64 = f
+            .members
+            .iter()
+            .map(|&(m, _)| {
+                let loops = inner_loops(ir, m, body_block).unwrap_or_default();
+                loops
+                    .iter()
+                    .map(|&(_, lo, hi)| hi - lo + 1)
+                    .product::<i64>()
+            })
+            .sum::<i64>()
+            * nthreads
+            * if uses_loop { tile } else { 1 };
         let at = f.members[0].0;
         if elements >= accesses {
             report.remarks.push(remark(
@@ -471,8 +579,278 @@ fn promote_launch(
     if chosen.is_empty() {
         return Ok(());
     }
-    rewrite(ir, launch, guard, tiled, tile, block_size, chosen, report);
+    let at = nest.first().copied().unwrap_or(guard);
+    let inner_ivs: Vec<Value> = inner.iter().map(|l| l.0).collect();
+    let kloop = rewrite(
+        ir, launch, at, tiled, tile, block_size, &tile_ivs, &inner_ivs, chosen, report,
+    );
+    if !nest.is_empty() {
+        registers_below_reduction(ir, launch, guard, &nest, kloop);
+    }
     Ok(())
+}
+
+/// The register-tile nest starting at `l`: loops `0..R` (constant, step 1, no
+/// iter_args) each holding index arithmetic and either the next loop or the guard.
+/// Returns the guard and the loops, outermost first.
+fn tile_nest(ir: &Ir, mut l: Op) -> Option<(Op, Vec<Op>)> {
+    let mut loops = Vec::new();
+    loop {
+        if !ir.is_op(l, "affine.for")
+            || loops.len() == 3
+            || super::map::for_step(ir, l) != 1
+            || !super::map::for_segments(ir, l).2.is_empty()
+        {
+            return None;
+        }
+        let lb = super::map::map_attr(ir, l, "lowerBoundMap")?;
+        let ctx = ir.ctx();
+        if ctx.map_results(lb).len() != 1 || ctx.constant_value(ctx.map_results(lb)[0]) != Some(0) {
+            return None;
+        }
+        lattice_affine::canonicalize::constant_trip_count(ir, l)?;
+        loops.push(l);
+        let body = ir.entry_block(ir.region(l, 0))?;
+        let ops: Vec<Op> = ir.block_ops(body).collect();
+        let n = ops.len();
+        if n < 2
+            || ops[..n - 2]
+                .iter()
+                .any(|&o| !ir.op_name(o).starts_with("arith.") && !ir.is_op(o, "affine.apply"))
+        {
+            return None;
+        }
+        if ir.is_op(ops[n - 2], "scf.if") {
+            return Some((ops[n - 2], loops));
+        }
+        l = ops[n - 2];
+    }
+}
+
+fn tile_count(ir: &Ir, l: Op) -> i64 {
+    lattice_affine::canonicalize::constant_trip_count(ir, l).unwrap_or(1)
+}
+
+/// Composes the `affine.apply`s producing an affine load's or store's subscripts into
+/// its map.
+fn compose_load(ir: &mut Ir, load: Op) {
+    let ctx = ir.ctx_arc().clone();
+    let Some(map) = super::map::map_attr(ir, load, "map") else {
+        return;
+    };
+    let first = if ir.is_op(load, "affine.store") { 2 } else { 1 };
+    let ops = ir.operands(load).to_vec();
+    let mut vm = ValueMap::new(&ctx, map, &ops[first..]);
+    vm.canonicalize(ir, load, true);
+    let (m, mops) = vm.to_map(&ctx);
+    let mut new_ops = ops[..first].to_vec();
+    new_ops.extend(mops);
+    ir.set_operands(load, new_ops);
+    ir.set_attr(load, "map", ctx.affine_map_attr(m));
+}
+
+/// Register accumulators: a memref the guarded body (inside the tile nest, inside the
+/// point loop `kl` of the reduction-tile loop `outer`) both loads and stores at one
+/// subscript that does not change along the reduction (`C[i, j]` of a GEMM), and that
+/// nothing else in the launch touches, lives in an invocation-private `R0 x R1 x ...`
+/// array indexed by the tile induction variables for the whole reduction: loaded once
+/// before `outer` and stored once after it, in copies of the tile nest and its guard.
+/// Parallel mapped iterations never write a common element (the mapping checked
+/// that), so distinct tile positions hold distinct elements. Like the promotion of read
+/// tiles, this assumes the memref arguments of the launch do not alias. Returns the
+/// copies made (tile nests to unroll).
+fn accumulate_in_registers(ir: &mut Ir, launch: Op, outer: Op, guard: Op, nest: &[Op]) -> Vec<Op> {
+    let ctx = ir.ctx_arc().clone();
+    let loc = ir.loc(launch);
+    let then_block = ir.entry_block(ir.region(guard, 0)).unwrap();
+    let tile_ivs: Vec<Value> = nest
+        .iter()
+        .map(|&l| ir.block_args(ir.entry_block(ir.region(l, 0)).unwrap())[0])
+        .collect();
+    let body: Vec<Op> = ir.block_ops(then_block).collect();
+    for &o in &body {
+        if ir.is_op(o, "affine.store") {
+            compose_load(ir, o);
+        }
+    }
+    let all_ops = ir.walk_ops(launch, WalkOrder::PreOrder);
+    let mut candidates: Vec<Value> = Vec::new();
+    for &o in &body {
+        if let Some(a) = dependence::access(ir, o) {
+            if a.is_write && !candidates.contains(&a.memref) {
+                candidates.push(a.memref);
+            }
+        }
+    }
+    let mut copies = Vec::new();
+    'memrefs: for m in candidates {
+        if ir.defining_op(m).is_some_and(|d| ir.is_ancestor(launch, d)) {
+            continue;
+        }
+        let users: Vec<Op> = all_ops
+            .iter()
+            .copied()
+            .filter(|&o| ir.operands(o).contains(&m))
+            .collect();
+        let mut key: Option<(AffineMap, Vec<Value>)> = None;
+        for &u in &users {
+            if ir.parent_op(u) != Some(guard) {
+                continue 'memrefs;
+            }
+            let Some(a) = dependence::access(ir, u) else {
+                continue 'memrefs;
+            };
+            if !ir.is_op(u, "affine.load") && !ir.is_op(u, "affine.store") {
+                continue 'memrefs;
+            }
+            if a.is_write && ir.operands(u)[0] == m {
+                continue 'memrefs;
+            }
+            // Subscripts from tile induction variables and values set before `outer`.
+            if a.indices.iter().any(|&v| {
+                !tile_ivs.contains(&v)
+                    && match ir.defining_op(v) {
+                        Some(d) => ir.is_ancestor(outer, d),
+                        None => ir
+                            .value_block(v)
+                            .and_then(|b| ir.block_parent_op(b))
+                            .is_some_and(|p| ir.is_ancestor(outer, p)),
+                    }
+            }) {
+                continue 'memrefs;
+            }
+            match &key {
+                None => key = Some((a.map, a.indices.clone())),
+                Some((km, ki)) if *km == a.map && *ki == a.indices => {}
+                Some(_) => continue 'memrefs,
+            }
+        }
+        let Some((map, indices)) = key else { continue };
+        let elt = ctx.element_type(ir.value_type(m));
+        let shape: Vec<i64> = nest.iter().map(|&l| tile_count(ir, l)).collect();
+        let acc_ty = ctx.ty(TypeData::MemRef {
+            shape: shape.clone(),
+            element: elt,
+            layout: None,
+            memory_space: None,
+        });
+        let entry = ir.entry_block(ir.region(launch, 0)).unwrap();
+        let first = ir.block_ops(entry).next().unwrap();
+        let mut b = Builder::new(ir, InsertPoint::Before(first), loc);
+        let acc = b.value(
+            "memref.alloca",
+            vec![],
+            acc_ty,
+            vec![("operandSegmentSizes", ctx.dense_i32_array(&[0, 0]))],
+        );
+        let id = ctx.identity_map(nest.len() as u32);
+        // The accesses in the body go to the accumulator.
+        for &u in &users {
+            let mut ops = ir.operands(u).to_vec();
+            let pos = ops.iter().position(|&v| v == m).unwrap();
+            ops.truncate(pos);
+            ops.push(acc);
+            ops.extend(&tile_ivs);
+            ir.set_operands(u, ops);
+            ir.set_attr(u, "map", ctx.affine_map_attr(id));
+        }
+        // Copies of the nest before and after `outer`, guarded like the body.
+        for before in [true, false] {
+            let mut mapping = FxHashMap::default();
+            let copy = ir.clone_op(nest[0], &mut mapping);
+            if before {
+                ir.insert_op_before(outer, copy);
+            } else {
+                ir.insert_op_after(outer, copy);
+            }
+            let cguard = ir
+                .walk_ops(copy, WalkOrder::PreOrder)
+                .into_iter()
+                .find(|&o| ir.is_op(o, "scf.if"))
+                .unwrap();
+            let cblock = ir.entry_block(ir.region(cguard, 0)).unwrap();
+            let old: Vec<Op> = ir.block_ops(cblock).collect();
+            let cyield = *old.last().unwrap();
+            for &o in old[..old.len() - 1].iter().rev() {
+                ir.erase_op(o);
+            }
+            let civs: Vec<Value> = tile_ivs.iter().map(|v| mapping[v]).collect();
+            let gops: Vec<Value> = indices
+                .iter()
+                .map(|v| *mapping.get(v).unwrap_or(v))
+                .collect();
+            let (from, from_map, from_ops, to, to_map, to_ops) = if before {
+                (m, map, gops, acc, id, civs)
+            } else {
+                (acc, id, civs, m, map, gops)
+            };
+            let mut b = Builder::new(ir, InsertPoint::Before(cyield), loc);
+            let mut lops = vec![from];
+            lops.extend(from_ops);
+            let v = b.value(
+                "affine.load",
+                lops,
+                elt,
+                vec![("map", ctx.affine_map_attr(from_map))],
+            );
+            let mut sops = vec![v, to];
+            sops.extend(to_ops);
+            b.op(
+                "affine.store",
+                sops,
+                vec![],
+                vec![("map", ctx.affine_map_attr(to_map))],
+                vec![],
+            );
+            copies.push(copy);
+        }
+    }
+    copies
+}
+
+/// After promotion with register tiles: the point loop `kloop` (in the innermost guard)
+/// moves above the tile loops (`k` outer, the tile `r, c` inner; legal since the tile
+/// loops enumerate mapped parallel dimensions, which carry no dependence), and the tile
+/// loops are unrolled fully so that each invocation's `R x C` updates of one `k` are
+/// straight-line code over the tiles' values.
+fn registers_below_reduction(ir: &mut Ir, launch: Op, guard: Op, nest: &[Op], kloop: Option<Op>) {
+    if let Some(kl) = kloop {
+        let then_block = ir.entry_block(ir.region(guard, 0)).unwrap();
+        let inside: Vec<Op> = ir.block_ops(then_block).collect();
+        if inside.len() == 2 && inside[0] == kl {
+            let gyield = inside[1];
+            let kbody = ir.entry_block(ir.region(kl, 0)).unwrap();
+            let body: Vec<Op> = ir.block_ops(kbody).collect();
+            ir.detach_op(kl);
+            ir.insert_op_before(nest[0], kl);
+            ir.detach_op(nest[0]);
+            let kyield = *body.last().unwrap();
+            ir.insert_op_before(kyield, nest[0]);
+            for &o in &body[..body.len() - 1] {
+                ir.detach_op(o);
+                ir.insert_op_before(gyield, o);
+            }
+        }
+    }
+    let mut nests = vec![nest.to_vec()];
+    if let Some(outer) = kloop.and_then(|kl| ir.parent_op(kl)) {
+        for copy in accumulate_in_registers(ir, launch, outer, guard, nest) {
+            let loops = tile_nest(ir, copy).map(|(_, l)| l).unwrap_or_default();
+            nests.push(loops);
+        }
+    }
+    for nest in nests {
+        for &l in nest.iter().rev() {
+            let tc = tile_count(ir, l);
+            lattice_affine::passes::loop_unroll::unroll_full(ir, l, tc);
+        }
+    }
+    // Fold the unrolled (now constant) tile positions into the accesses' maps.
+    for o in ir.walk_ops(launch, WalkOrder::PreOrder) {
+        if ir.is_op(o, "affine.load") || ir.is_op(o, "affine.store") {
+            compose_load(ir, o);
+        }
+    }
 }
 
 fn elt_bytes(ir: &Ir, ty: lattice_ir::Type) -> i64 {
@@ -495,7 +873,8 @@ fn normalize_symbols(ctx: &lattice_ir::Context, map: AffineMap) -> Vec<AffineExp
         .collect()
 }
 
-/// Subscripts relative to the anchor, over `(tx, ty, tz, kk)` as `d0..d3`.
+/// Subscripts relative to the anchor, over `(tx, ty, tz, kk, r0, r1, r2)` as `d0..d6`
+/// (`r`: register-tile induction variables).
 fn relative_exprs(
     ctx: &lattice_ir::Context,
     exprs: &[AffineExpr],
@@ -505,6 +884,8 @@ fn relative_exprs(
         .iter()
         .map(|k| match *k {
             Operand::Loop => ctx.dim_expr(3),
+            Operand::Tile(t) => ctx.dim_expr(4 + t as u32),
+            Operand::Inner(t) => ctx.dim_expr(FIXED_DIMS + t as u32),
             Operand::Lin(c) => {
                 let mut e = ctx.constant_expr(0);
                 for (d, &cd) in c.iter().enumerate() {
@@ -523,11 +904,15 @@ fn relative_exprs(
             let r = ctx.replace_dims_and_symbols(e, &subst, &[]);
             // Drop the constant part: the anchor carries it.
             let c = ctx.constant_value(ctx.simplify_affine_expr(
-                ctx.replace_dims_and_symbols(r, &[ctx.constant_expr(0); 4], &[]),
-                4,
+                ctx.replace_dims_and_symbols(r, &[ctx.constant_expr(0); ALL_DIMS], &[]),
+                ALL_DIMS as u32,
                 0,
             ));
-            ctx.simplify_affine_expr(ctx.sub_expr(r, ctx.constant_expr(c.unwrap_or(0))), 4, 0)
+            ctx.simplify_affine_expr(
+                ctx.sub_expr(r, ctx.constant_expr(c.unwrap_or(0))),
+                ALL_DIMS as u32,
+                0,
+            )
         })
         .collect()
 }
@@ -654,9 +1039,14 @@ fn rewrite(
     tiled: Option<Op>,
     tile: i64,
     block_size: [i64; 3],
+    tile_ivs: &[Value],
+    inner_ivs: &[Value],
     families: Vec<Family>,
     report: &mut PromoteReport,
-) {
+) -> Option<Op> {
+    // `guard` is the op the copies go before: the guard, or the register-tile nest
+    // around it (whose guard then holds the tiled loop).
+    let nested = !ir.is_op(guard, "scf.if");
     let ctx = ir.ctx_arc().clone();
     let loc = ir.loc(launch);
     let entry = ir.entry_block(ir.region(launch, 0)).unwrap();
@@ -695,10 +1085,15 @@ fn rewrite(
                 tile,
             );
             // Ops around the loop keep their order in guards of their own.
-            let then_block = ir.entry_block(ir.region(guard, 0)).unwrap();
+            let then_block = ir
+                .entry_block(ir.region(ir.parent_op(l).unwrap(), 0))
+                .unwrap();
             let inside: Vec<Op> = ir.block_ops(then_block).collect();
             let pos = inside.iter().position(|&o| o == l).unwrap();
-            let cond = ir.operands(guard)[0];
+            let cond = ir.operands(ir.parent_op(l).unwrap())[0];
+            if nested {
+                debug_assert!(pos == 0 && inside.len() == 2);
+            }
             if pos > 0 {
                 guarded(ir, cond, &inside[..pos], InsertPoint::Before(outer), loc);
             }
@@ -734,7 +1129,7 @@ fn rewrite(
             let mut ub_ops = vec![k0];
             ub_ops.extend(ubo);
             let id = ctx.affine_map(1, 0, vec![ctx.dim_expr(0)]);
-            let (_, k, kbody) = build_for(
+            let (kl, k, kbody) = build_for(
                 ir,
                 InsertPoint::Before(l),
                 loc,
@@ -752,7 +1147,7 @@ fn rewrite(
             }
             ir.replace_all_uses(old_iv, k);
             ir.erase_op(l);
-            (guard, Some((k0, k)))
+            (guard, Some((k0, k, kl)))
         }
         None => {
             let mut b = Builder::new(ir, InsertPoint::Before(guard), loc);
@@ -760,6 +1155,9 @@ fn rewrite(
             (guard, None)
         }
     };
+    let point_loop = k0.map(|(_, _, kl)| kl);
+    let k0 = k0.map(|(k0, k, _)| (k0, k));
+    let r = |t: usize| tile_ivs.get(t).copied().unwrap_or(tids[0]);
     // The copies go before the barrier just before the guard.
     let barrier = ir.prev_op(guard).unwrap();
     for (f, &buf) in families.iter().zip(&buffers) {
@@ -786,6 +1184,8 @@ fn rewrite(
         // The tiled loop's old induction variable is gone: it stands for k0 there.
         inputs.extend(f.operands.iter().zip(&f.kinds).map(|(&v, k)| match k {
             Operand::Loop => k0v,
+            // The anchor is at r = 0 (the subscript ignores this operand there).
+            Operand::Tile(_) | Operand::Inner(_) => tids[0],
             Operand::Lin(_) => v,
         }));
         let nops = f.operands.len() as u32;
@@ -828,6 +1228,7 @@ fn rewrite(
             .enumerate()
             .map(|(i, k)| match *k {
                 Operand::Loop => d(3),
+                Operand::Tile(_) | Operand::Inner(_) => ctx.constant_expr(0),
                 Operand::Lin(c) => {
                     let mut x = d(4 + i as u32);
                     for (t, &ct) in c.iter().enumerate() {
@@ -896,7 +1297,7 @@ fn rewrite(
         // Rewrite the members: buffer[subscript - anchor - lo].
         let rel = relative_exprs(&ctx, &f.exprs, &f.kinds);
         for (op, offs) in &f.members {
-            // Inputs of the new subscripts: tx, ty, tz, k, k0.
+            // Inputs of the new subscripts: tx, ty, tz, k, k0, r0, r1, r2.
             let (kv, k0v) = match k0 {
                 Some((k0, k)) => (k, k0),
                 None => (tids[0], tids[0]),
@@ -907,15 +1308,20 @@ fn rewrite(
                 .zip(offs)
                 .zip(&f.range)
                 .map(|((&r, &o), &(lo, _))| {
-                    let r = ctx.replace_dims_and_symbols(r, &[d(0), d(1), d(2), kk], &[]);
+                    let mut dims = vec![d(0), d(1), d(2), kk, d(5), d(6), d(7)];
+                    dims.extend((0..MAX_INNER as u32).map(|i| d(8 + i)));
+                    let r = ctx.replace_dims_and_symbols(r, &dims, &[]);
                     ctx.add_expr(r, ctx.constant_expr(o - lo))
                 })
                 .collect();
-            let (m, mops) = value_map(ir, *op, subs, vec![tids[0], tids[1], tids[2], kv, k0v]);
+            let mut inputs = vec![tids[0], tids[1], tids[2], kv, k0v, r(0), r(1), r(2)];
+            inputs.extend((0..MAX_INNER).map(|i| inner_ivs.get(i).copied().unwrap_or(tids[0])));
+            let (m, mops) = value_map(ir, *op, subs, inputs);
             let mut new_ops = vec![buf];
             new_ops.extend(mops);
             ir.set_operands(*op, new_ops);
             ir.set_attr(*op, "map", ctx.affine_map_attr(m));
         }
     }
+    point_loop
 }

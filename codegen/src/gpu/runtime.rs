@@ -21,14 +21,9 @@ use std::time::Duration;
 /// Runtime errors.
 #[derive(Debug, thiserror::Error)]
 pub enum RuntimeError {
-    /// No adapter (or none matching the requested name).
-    #[error("no GPU adapter found{wanted}; available: {available} (on Linux without a GPU, install Mesa's lavapipe: mesa-vulkan-drivers)")]
-    NoAdapter {
-        /// ` matching "..."` when a name was asked for.
-        wanted: String,
-        /// The adapters seen.
-        available: String,
-    },
+    /// No adapter (or none matching the requested name or position).
+    #[error("{0}")]
+    NoAdapter(String),
     /// Device creation failed.
     #[error("cannot open the GPU device: {0}")]
     Device(String),
@@ -141,6 +136,27 @@ pub struct Gpu {
     downloaded: u64,
 }
 
+/// Mesa's lavapipe (llvmpipe) leaves every loop of an invocation, silently, once all
+/// loops together took this many back edges (gallivm's loop limiter).
+pub const LAVAPIPE_LOOP_LIMIT: u64 = 65_535;
+
+/// The warning for `kernel` on adapter `adapter` when it is lavapipe and the kernel's
+/// loop iterations per invocation may exceed [`LAVAPIPE_LOOP_LIMIT`].
+pub fn lavapipe_loop_warning(adapter: &str, kernel: &Kernel) -> Option<String> {
+    if !adapter.contains("llvmpipe") {
+        return None;
+    }
+    let what = match kernel.loop_iterations {
+        Some(n) if n <= LAVAPIPE_LOOP_LIMIT => return None,
+        Some(n) => format!("up to {n} loop iterations per invocation"),
+        None => "loops whose trip counts are not known at compile time".to_string(),
+    };
+    Some(format!(
+        "warning: gpu kernel {} has {what}; lavapipe stops an invocation's loops after {LAVAPIPE_LOOP_LIMIT} iterations without an error, so its results may be wrong (map more loops to the grid, e.g. a 2-D --gpu-workgroup-size, or run on another adapter)",
+        kernel.name
+    ))
+}
+
 /// The names of the adapters wgpu finds.
 pub fn adapter_names() -> Vec<String> {
     let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle());
@@ -177,18 +193,19 @@ impl Gpu {
             None => adapters.into_iter().next(),
         };
         let Some(adapter) = chosen else {
-            return Err(RuntimeError::NoAdapter {
-                wanted: options
-                    .adapter
-                    .as_ref()
-                    .map(|w| format!(" matching \"{w}\""))
-                    .unwrap_or_default(),
-                available: if names.is_empty() {
-                    "none".into()
-                } else {
-                    names.join(", ")
-                },
-            });
+            return Err(RuntimeError::NoAdapter(match (&options.adapter, names.is_empty()) {
+                (_, true) => "no GPU adapter found (on Linux without a GPU, install Mesa's lavapipe: mesa-vulkan-drivers)".to_string(),
+                (Some(want), false) => format!(
+                    "no GPU adapter matches \"{want}\"; available: {} (--gpu-adapter takes a part of a name or a position, 0 first)",
+                    names
+                        .iter()
+                        .enumerate()
+                        .map(|(i, n)| format!("{i}: {n}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                (None, false) => "no GPU adapter found".to_string(),
+            }));
         };
         let info = adapter.get_info();
         let features = adapter.features();
@@ -239,6 +256,9 @@ impl Gpu {
     fn pipeline(&mut self, index: usize, kernel: &Kernel) -> Result<(), RuntimeError> {
         if self.pipelines.contains_key(&index) {
             return Ok(());
+        }
+        if let Some(w) = lavapipe_loop_warning(&self.adapter_name, kernel) {
+            eprintln!("{w}");
         }
         let wgsl = kernel.wgsl()?;
         let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);

@@ -237,8 +237,12 @@ pub struct LoopTransformOptions {
     pub transform: BandTransform,
     /// Mark the outermost dependence-free loop of each band parallel.
     pub parallel: bool,
-    /// Only this top-level band (in program order over the function's SCoPs).
+    /// Only this band: a top-level band in program order over the function's SCoPs, or
+    /// with `nested`, a nested band in pre-order over the function's SCoPs.
     pub band: Option<usize>,
+    /// Transform the bands nested below sequences (inner bands of imperfect nests)
+    /// instead of the top-level ones.
+    pub nested: bool,
     /// The aliasing assumption.
     pub alias: AliasAssumption,
 }
@@ -262,6 +266,7 @@ pub fn transform_loops(
     let isl = IslCtx::default();
     let extraction = extract_scops(ir, &isl, func);
     let mut band_index = 0usize;
+    let mut nested_index = 0usize;
     for scop in &extraction.scops {
         isl.reset_operations();
         let loc = ir.loc(scop.ops[0]);
@@ -289,6 +294,13 @@ pub fn transform_loops(
                 t => vec![perfect_band(t)],
             };
             let mut done = bands.clone();
+            let legal = Legality {
+                ir,
+                isl: &isl,
+                scop,
+                deps: &deps,
+                cells,
+            };
             let mut changed = false;
             for k in 0..bands.len() {
                 let Tree::Band { loops, .. } = &bands[k] else {
@@ -296,11 +308,14 @@ pub fn transform_loops(
                 };
                 let this = band_index;
                 band_index += 1;
+                if options.nested {
+                    continue;
+                }
                 if options.band.is_some_and(|b| b != this) {
                     continue;
                 }
                 let at = loops.first().copied().unwrap_or(first);
-                let Some(mut new) = transform_band(&bands[k], &options.transform) else {
+                let Some(new) = transform_band(&bands[k], &options.transform) else {
                     if options.band.is_some() {
                         report.remarks.push(remark(
                             ir,
@@ -316,43 +331,11 @@ pub fn transform_loops(
                 let mut candidate = done.clone();
                 candidate[k] = new.clone();
                 let joined = join(candidate.clone());
-                match violation(ir, &isl, scop, &deps, &joined, cells) {
-                    Ok(None) => {}
-                    Ok(Some(why)) => {
-                        report.remarks.push(remark(
-                            ir,
-                            at,
-                            format!(
-                                "not {}: the new order would violate the dependence {why}",
-                                options.transform.name()
-                            ),
-                        ));
-                        continue;
-                    }
-                    Err(e) => {
-                        report.remarks.push(remark(ir, at, e.to_string()));
-                        continue;
-                    }
+                if !legal.check(&joined, at, options.transform.name(), &mut report.remarks) {
+                    continue;
                 }
                 if options.parallel {
-                    let n = match &new {
-                        Tree::Band { members, .. } => members.len(),
-                        _ => 0,
-                    };
-                    for m in 0..n {
-                        match member_is_parallel(&isl, scop, &deps, &new, m) {
-                            Ok(true) => {
-                                new = mark_member_parallel(new, m);
-                                break;
-                            }
-                            Ok(false) => {}
-                            Err(e) => {
-                                report.remarks.push(remark(ir, at, e.to_string()));
-                                break;
-                            }
-                        }
-                    }
-                    candidate[k] = new;
+                    candidate[k] = legal.parallel(new, at, &mut report.remarks);
                 }
                 if candidate[k] != bands[k] {
                     done = candidate;
@@ -360,8 +343,56 @@ pub fn transform_loops(
                     report.transformed += 1;
                 }
             }
+            let mut tree = join(done);
+            if options.nested {
+                // Bands nested below sequences (inner bands of imperfect nests), last in
+                // pre-order first: transforming one leaves the positions of those before
+                // it (its ancestors included) unchanged.
+                tree = normalize_nested(tree);
+                let count = nested_bands(&mut tree, &mut |_| {});
+                let first_index = nested_index;
+                nested_index += count;
+                for n in (0..count).rev() {
+                    if options.band.is_some_and(|b| b != first_index + n) {
+                        continue;
+                    }
+                    let Some(band) = nested_band(&mut tree, n).map(|b| b.clone()) else {
+                        continue;
+                    };
+                    let at = match &band {
+                        Tree::Band { loops, .. } => loops.first().copied().unwrap_or(first),
+                        _ => first,
+                    };
+                    let Some(mut new) = transform_band(&band, &options.transform) else {
+                        continue;
+                    };
+                    let mut candidate = tree.clone();
+                    if let Some(slot) = nested_band(&mut candidate, n) {
+                        *slot = new.clone();
+                    }
+                    if !legal.check(
+                        &candidate,
+                        at,
+                        options.transform.name(),
+                        &mut report.remarks,
+                    ) {
+                        continue;
+                    }
+                    if options.parallel {
+                        new = legal.parallel(new, at, &mut report.remarks);
+                        if let Some(slot) = nested_band(&mut candidate, n) {
+                            *slot = new.clone();
+                        }
+                    }
+                    if new != band {
+                        tree = candidate;
+                        changed = true;
+                        report.transformed += 1;
+                    }
+                }
+            }
             if changed {
-                if let Err(e) = apply_private(ir, &isl, scop, &deps, &join(done), cells) {
+                if let Err(e) = apply_private(ir, &isl, scop, &deps, &tree, cells) {
                     report.remarks.push(remark(ir, first, e.to_string()));
                 }
             }
@@ -376,6 +407,131 @@ pub fn transform_loops(
         }
     }
     report
+}
+
+/// What a candidate tree is checked against.
+struct Legality<'a> {
+    ir: &'a Ir,
+    isl: &'a IslCtx,
+    scop: &'a Scop,
+    deps: &'a Dependences,
+    cells: &'a [usize],
+}
+
+impl Legality<'_> {
+    /// Whether `tree` respects every dependence; otherwise a remark at `at` says which one
+    /// the transformation (`what`: "permuted", ..) would violate.
+    fn check(&self, tree: &Tree, at: Op, what: &str, remarks: &mut Vec<Diagnostic>) -> bool {
+        match violation(self.ir, self.isl, self.scop, self.deps, tree, self.cells) {
+            Ok(None) => true,
+            Ok(Some(why)) => {
+                remarks.push(remark(
+                    self.ir,
+                    at,
+                    format!("not {what}: the new order would violate the dependence {why}"),
+                ));
+                false
+            }
+            Err(e) => {
+                remarks.push(remark(self.ir, at, e.to_string()));
+                false
+            }
+        }
+    }
+
+    /// `band` with its outermost dependence-free member (and those after it) under a
+    /// `parallel` mark, if it has one.
+    fn parallel(&self, band: Tree, at: Op, remarks: &mut Vec<Diagnostic>) -> Tree {
+        let n = match &band {
+            Tree::Band { members, .. } => members.len(),
+            _ => 0,
+        };
+        for m in 0..n {
+            match member_is_parallel(self.isl, self.scop, self.deps, &band, m) {
+                Ok(true) => return mark_member_parallel(band, m),
+                Ok(false) => {}
+                Err(e) => {
+                    remarks.push(remark(self.ir, at, e.to_string()));
+                    break;
+                }
+            }
+        }
+        band
+    }
+}
+
+/// Merges every chain of directly nested bands into one perfect band, at every depth.
+fn normalize_nested(t: Tree) -> Tree {
+    match t {
+        Tree::Band { .. } => match perfect_band(t) {
+            Tree::Band {
+                members,
+                permutable,
+                loops,
+                options,
+                child,
+            } => Tree::Band {
+                members,
+                permutable,
+                loops,
+                options,
+                child: Box::new(normalize_nested(*child)),
+            },
+            other => other,
+        },
+        Tree::Sequence(items) => Tree::Sequence(items.into_iter().map(normalize_nested).collect()),
+        Tree::Mark(name, child) => Tree::Mark(name, Box::new(normalize_nested(*child))),
+        Tree::Filtered(f, child) => Tree::Filtered(f, Box::new(normalize_nested(*child))),
+        leaf @ Tree::Leaf(_) => leaf,
+    }
+}
+
+/// Calls `f` on every band nested in another band (pre-order) and counts them.
+fn nested_bands(t: &mut Tree, f: &mut dyn FnMut(&mut Tree)) -> usize {
+    fn walk(t: &mut Tree, inside: bool, f: &mut dyn FnMut(&mut Tree)) -> usize {
+        let mut n = 0;
+        let is_band = matches!(t, Tree::Band { .. });
+        if is_band && inside {
+            f(t);
+            n += 1;
+        }
+        match t {
+            Tree::Band { child, .. } => n + walk(child, true, f),
+            Tree::Mark(_, child) | Tree::Filtered(_, child) => n + walk(child, inside, f),
+            Tree::Sequence(items) => {
+                n + items.iter_mut().map(|c| walk(c, inside, f)).sum::<usize>()
+            }
+            Tree::Leaf(_) => n,
+        }
+    }
+    walk(t, false, f)
+}
+
+/// The `n`-th band nested in another band (pre-order).
+fn nested_band(t: &mut Tree, n: usize) -> Option<&mut Tree> {
+    fn find<'a>(t: &'a mut Tree, inside: bool, n: &mut usize) -> Option<&'a mut Tree> {
+        if matches!(t, Tree::Band { .. }) && inside {
+            if *n == 0 {
+                return Some(t);
+            }
+            *n -= 1;
+        }
+        match t {
+            Tree::Band { child, .. } => find(child, true, n),
+            Tree::Mark(_, child) | Tree::Filtered(_, child) => find(child, inside, n),
+            Tree::Sequence(items) => {
+                for c in items.iter_mut() {
+                    if let Some(x) = find(c, inside, n) {
+                        return Some(x);
+                    }
+                }
+                None
+            }
+            Tree::Leaf(_) => None,
+        }
+    }
+    let mut n = n;
+    find(t, false, &mut n)
 }
 
 fn join(items: Vec<Tree>) -> Tree {
@@ -443,6 +599,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
             None => None,
         },
         alias: AliasAssumption::from_pass_option(o, true).map_err(&err)?,
+        nested: o.bool("nested", false).map_err(&err)?,
     };
     let report = transform_loops(ir, func, &options);
     if o.bool("emit-remarks", false).map_err(&err)? && !report.remarks.is_empty() {
@@ -471,7 +628,14 @@ pub static POLY_TRANSFORM: PassDef = PassDef {
             "parallel",
             "Make the outermost dependence-free loop of each band affine.parallel",
         ),
-        ("band", "Only this top-level band (index in program order)"),
+        (
+            "band",
+            "Only this band (top-level bands in program order; with nested, nested bands in pre-order)",
+        ),
+        (
+            "nested",
+            "Transform the bands nested below sequences (inner bands of imperfect nests) instead of the top-level ones",
+        ),
         (
             "assume-no-alias",
             "Assume distinct memrefs never alias (default: true)",

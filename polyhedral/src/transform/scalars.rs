@@ -13,11 +13,15 @@
 //! the cell an `iter_args` value and an `affine.if` whose branches store it a result.
 //!
 //! Invariants: demotion and promotion each preserve what the program computes (the cell
-//! is private to the demoted region: created just before it, used nowhere else);
-//! promotion is checked first ([`promotable`]) and changes nothing when it would not be
-//! exact (a read with no store before it on some path, a store inside an
-//! `affine.parallel`, an access inside a non-affine region), leaving the cell in memory,
-//! which is still correct because every access of the cell stays sequential.
+//! is private to the demoted region: created just before it, used nowhere else). A
+//! transformation of demoted code either respects every dependence of the cells, or
+//! respects their flow dependences and [`private_violation`] confirms that every read
+//! still sees the write it saw in program order (the shared cell is then exact for
+//! sequential code). Promotion forwards values per `affine.parallel` iteration (each one
+//! works on its own copy); where a value stored in such iterations would be read after
+//! them, those loops are made sequential first. A cell that cannot be promoted (an
+//! access the walk does not handle) stays in memory, which is exact as no
+//! `affine.parallel` stores it.
 
 use super::TransformError;
 use crate::isl::{IslCtx, IslError};
