@@ -18,10 +18,14 @@
 //!   nest of constant tile loops `r` (up to three). Subscripts may then also use the
 //!   tile positions (the footprint spans them), the copies go before the nest, and
 //!   afterwards the point loop `k` moves above the tile loops, which are unrolled:
-//!   `for k0 { copy-in; barrier; for k { R x C guarded updates }; barrier }`. A memref
-//!   that the body loads and stores at one `k`-invariant subscript (GEMM's `C[i, j]`)
-//!   becomes an invocation-private `memref.alloca` of `R x C` accumulators, loaded
-//!   before the reduction and stored after it (see `accumulate_in_registers`).
+//!   `for k0 { copy-in; barrier; for k { R x C guarded updates }; barrier }`.
+//! - With a tiled reduction, a memref that the body loads and stores at one
+//!   `k`-invariant subscript (GEMM's `C[i, j]`) becomes an invocation-private
+//!   `memref.alloca` of accumulators (`R x C` with register tiles, else one), loaded
+//!   before the reduction and stored after it (see `accumulate_in_registers`). Written
+//!   memrefs are not staged in workgroup memory: each element belongs to one
+//!   invocation (the mapping is dependence-free), so nothing is shared, and the direct
+//!   stores are already coalesced (`x` runs along the unit-stride dimension).
 //! - Candidates are the `affine.load`s in that body, directly or inside loops with
 //!   constant bounds (a convolution's window loops; at most six such induction
 //!   variables per launch), whose subscripts are linear in top-level values, the tiled
@@ -584,9 +588,7 @@ fn promote_launch(
     let kloop = rewrite(
         ir, launch, at, tiled, tile, block_size, &tile_ivs, &inner_ivs, chosen, report,
     );
-    if !nest.is_empty() {
-        registers_below_reduction(ir, launch, guard, &nest, kloop);
-    }
+    registers_below_reduction(ir, launch, guard, &nest, kloop);
     Ok(())
 }
 
@@ -659,17 +661,24 @@ fn compose_load(ir: &mut Ir, load: Op) {
 /// that), so distinct tile positions hold distinct elements. Like the promotion of read
 /// tiles, this assumes the memref arguments of the launch do not alias. Returns the
 /// copies made (tile nests to unroll).
-fn accumulate_in_registers(ir: &mut Ir, launch: Op, outer: Op, guard: Op, nest: &[Op]) -> Vec<Op> {
+fn accumulate_in_registers(
+    ir: &mut Ir,
+    launch: Op,
+    outer: Op,
+    guard: Op,
+    holder: Op,
+    nest: &[Op],
+) -> Vec<Op> {
     let ctx = ir.ctx_arc().clone();
     let loc = ir.loc(launch);
-    let then_block = ir.entry_block(ir.region(guard, 0)).unwrap();
+    let then_block = ir.entry_block(ir.region(holder, 0)).unwrap();
     let tile_ivs: Vec<Value> = nest
         .iter()
         .map(|&l| ir.block_args(ir.entry_block(ir.region(l, 0)).unwrap())[0])
         .collect();
     let body: Vec<Op> = ir.block_ops(then_block).collect();
     for &o in &body {
-        if ir.is_op(o, "affine.store") {
+        if ir.is_op(o, "affine.store") || ir.is_op(o, "affine.load") {
             compose_load(ir, o);
         }
     }
@@ -694,7 +703,7 @@ fn accumulate_in_registers(ir: &mut Ir, launch: Op, outer: Op, guard: Op, nest: 
             .collect();
         let mut key: Option<(AffineMap, Vec<Value>)> = None;
         for &u in &users {
-            if ir.parent_op(u) != Some(guard) {
+            if ir.parent_op(u) != Some(holder) {
                 continue 'memrefs;
             }
             let Some(a) = dependence::access(ir, u) else {
@@ -727,7 +736,10 @@ fn accumulate_in_registers(ir: &mut Ir, launch: Op, outer: Op, guard: Op, nest: 
         }
         let Some((map, indices)) = key else { continue };
         let elt = ctx.element_type(ir.value_type(m));
-        let shape: Vec<i64> = nest.iter().map(|&l| tile_count(ir, l)).collect();
+        let mut shape: Vec<i64> = nest.iter().map(|&l| tile_count(ir, l)).collect();
+        if shape.is_empty() {
+            shape.push(1);
+        }
         let acc_ty = ctx.ty(TypeData::MemRef {
             shape: shape.clone(),
             element: elt,
@@ -743,7 +755,11 @@ fn accumulate_in_registers(ir: &mut Ir, launch: Op, outer: Op, guard: Op, nest: 
             acc_ty,
             vec![("operandSegmentSizes", ctx.dense_i32_array(&[0, 0]))],
         );
-        let id = ctx.identity_map(nest.len() as u32);
+        let id = if nest.is_empty() {
+            ctx.constant_map(0)
+        } else {
+            ctx.identity_map(nest.len() as u32)
+        };
         // The accesses in the body go to the accumulator.
         for &u in &users {
             let mut ops = ir.operands(u).to_vec();
@@ -757,17 +773,20 @@ fn accumulate_in_registers(ir: &mut Ir, launch: Op, outer: Op, guard: Op, nest: 
         // Copies of the nest before and after `outer`, guarded like the body.
         for before in [true, false] {
             let mut mapping = FxHashMap::default();
-            let copy = ir.clone_op(nest[0], &mut mapping);
+            let copy = ir.clone_op(nest.first().copied().unwrap_or(guard), &mut mapping);
             if before {
                 ir.insert_op_before(outer, copy);
             } else {
                 ir.insert_op_after(outer, copy);
             }
-            let cguard = ir
-                .walk_ops(copy, WalkOrder::PreOrder)
-                .into_iter()
-                .find(|&o| ir.is_op(o, "scf.if"))
-                .unwrap();
+            let cguard = if ir.is_op(copy, "scf.if") {
+                copy
+            } else {
+                ir.walk_ops(copy, WalkOrder::PreOrder)
+                    .into_iter()
+                    .find(|&o| ir.is_op(o, "scf.if"))
+                    .unwrap()
+            };
             let cblock = ir.entry_block(ir.region(cguard, 0)).unwrap();
             let old: Vec<Op> = ir.block_ops(cblock).collect();
             let cyield = *old.last().unwrap();
@@ -814,27 +833,40 @@ fn accumulate_in_registers(ir: &mut Ir, launch: Op, outer: Op, guard: Op, nest: 
 /// loops are unrolled fully so that each invocation's `R x C` updates of one `k` are
 /// straight-line code over the tiles' values.
 fn registers_below_reduction(ir: &mut Ir, launch: Op, guard: Op, nest: &[Op], kloop: Option<Op>) {
-    if let Some(kl) = kloop {
-        let then_block = ir.entry_block(ir.region(guard, 0)).unwrap();
-        let inside: Vec<Op> = ir.block_ops(then_block).collect();
-        if inside.len() == 2 && inside[0] == kl {
-            let gyield = inside[1];
-            let kbody = ir.entry_block(ir.region(kl, 0)).unwrap();
-            let body: Vec<Op> = ir.block_ops(kbody).collect();
-            ir.detach_op(kl);
-            ir.insert_op_before(nest[0], kl);
-            ir.detach_op(nest[0]);
-            let kyield = *body.last().unwrap();
-            ir.insert_op_before(kyield, nest[0]);
-            for &o in &body[..body.len() - 1] {
-                ir.detach_op(o);
-                ir.insert_op_before(gyield, o);
+    match kloop {
+        Some(kl) if !nest.is_empty() => {
+            let then_block = ir.entry_block(ir.region(guard, 0)).unwrap();
+            let inside: Vec<Op> = ir.block_ops(then_block).collect();
+            if inside.len() == 2 && inside[0] == kl {
+                let gyield = inside[1];
+                let kbody = ir.entry_block(ir.region(kl, 0)).unwrap();
+                let body: Vec<Op> = ir.block_ops(kbody).collect();
+                ir.detach_op(kl);
+                ir.insert_op_before(nest[0], kl);
+                ir.detach_op(nest[0]);
+                let kyield = *body.last().unwrap();
+                ir.insert_op_before(kyield, nest[0]);
+                for &o in &body[..body.len() - 1] {
+                    ir.detach_op(o);
+                    ir.insert_op_before(gyield, o);
+                }
             }
         }
+        _ => {}
     }
     let mut nests = vec![nest.to_vec()];
-    if let Some(outer) = kloop.and_then(|kl| ir.parent_op(kl)) {
-        for copy in accumulate_in_registers(ir, launch, outer, guard, nest) {
+    // The reduction-tile loop `k0`: the nearest loop around the point loop.
+    let outer_of = |ir: &Ir, kl: Op| {
+        let mut p = ir.parent_op(kl)?;
+        while !ir.is_op(p, "affine.for") {
+            p = ir.parent_op(p)?;
+        }
+        Some(p)
+    };
+    if let Some((kl, outer)) = kloop.and_then(|kl| Some((kl, outer_of(ir, kl)?))) {
+        // The op whose body holds the reduction's statements.
+        let holder = if nest.is_empty() { kl } else { guard };
+        for copy in accumulate_in_registers(ir, launch, outer, guard, holder, nest) {
             let loops = tile_nest(ir, copy).map(|(_, l)| l).unwrap_or_default();
             nests.push(loops);
         }
@@ -844,6 +876,9 @@ fn registers_below_reduction(ir: &mut Ir, launch: Op, guard: Op, nest: &[Op], kl
             let tc = tile_count(ir, l);
             lattice_affine::passes::loop_unroll::unroll_full(ir, l, tc);
         }
+    }
+    if nest.is_empty() {
+        return;
     }
     // Fold the unrolled (now constant) tile positions into the accesses' maps.
     for o in ir.walk_ops(launch, WalkOrder::PreOrder) {
