@@ -21,6 +21,10 @@
 //! against the neutral element with that mask, and reads rely on the transfer padding
 //! (a zero constant) for lanes outside the memref. This is where Lattice differs from
 //! mlir-opt 22, which masks only reductions and so writes past the loop's range.
+//! When every trip count is provably a multiple of its vector size (constant bounds, or
+//! bounds such as `32 * d0` to `32 * d0 + 32` whose difference is constant), transfers
+//! carry no mask and `in_bounds = [true, ...]`: each lane is an iteration the scalar loop
+//! ran (upstream leaves `in_bounds` unset), so LLVM gets plain vector loads and stores.
 //!
 //! Declines (a remark per loop, see [`Report`]): a step other than 1; a dependence
 //! carried by the loop ([`crate::analysis::dependence`]); `iter_args` that are not a
