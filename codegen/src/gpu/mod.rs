@@ -1,6 +1,8 @@
 //! GPU code generation: map parallel affine loops to `gpu.launch` ([`map`]), outline
 //! launches into `gpu.module`/`gpu.func` kernels ([`outline`]), translate kernels to naga
-//! modules and emit SPIR-V/WGSL ([`naga_emit`]), and run them with wgpu ([`runtime`]).
+//! modules and emit SPIR-V/WGSL ([`naga_emit`]), and run them with wgpu ([`runtime`])
+//! from host code compiled by the CPU back end ([`host`], [`run_module`]).
+//! [`affine_for_to_gpu`] is mlir-opt's `convert-affine-for-to-gpu`.
 //!
 //! Kernel ABI (what [`naga_emit`] produces and [`runtime`] binds; also written to the
 //! JSON manifest): bind group 0; binding `i` for the `i`-th memref argument of the

@@ -8,7 +8,9 @@
 //! dispatch point on the dialect prefix; to add a dialect, add a file with the same
 //! `lower` signature and one arm there (the `vector` arm is reserved for `vector.rs`,
 //! `scf.parallel` is routed through [`scf`]'s `lower_parallel`, the hook a threaded
-//! `parallel.rs` replaces).
+//! `parallel.rs` replaces). The `gpu` arm (`gpu.rs`) lowers `gpu.launch_func` in host
+//! code to calls into the GPU runtime; for modules that launch kernels, [`lower_op`]
+//! first emits the host/device coherence calls of [`crate::gpu::host::HostPlan`].
 //!
 //! Invariants: the translation never panics on verified IR; anything it cannot translate
 //! is a located error diagnostic; memrefs follow MLIR's descriptor ABI (see [`ctx`]), and
@@ -24,6 +26,7 @@ pub mod jit;
 
 #[allow(unsafe_code)]
 mod arith;
+mod bounds;
 mod cf;
 pub mod func;
 #[allow(unsafe_code)] // GEPs into the launch argument records
