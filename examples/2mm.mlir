@@ -9,8 +9,8 @@
 func.func private @printF64(f64)
 func.func private @printNewline()
 
-func.func @kernel_2mm(%alpha: f64, %beta: f64, %tmp: memref<64x80xf64>, %A: memref<64x96xf64>,
-                      %B: memref<96x80xf64>, %C: memref<80x112xf64>, %D: memref<64x112xf64>) {
+func.func @kernel_2mm(%alpha: f64, %beta: f64, %tmp: memref<64x80xf64> {llvm.noalias}, %A: memref<64x96xf64> {llvm.noalias},
+                      %B: memref<96x80xf64> {llvm.noalias}, %C: memref<80x112xf64> {llvm.noalias}, %D: memref<64x112xf64> {llvm.noalias}) {
   %zero = arith.constant 0.0 : f64
   affine.for %i = 0 to 64 {
     affine.for %j = 0 to 80 {

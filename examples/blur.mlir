@@ -12,7 +12,7 @@
 func.func private @printF64(f64)
 func.func private @printNewline()
 
-func.func @kernel_blur(%In: memref<128x128xf64>, %Out: memref<128x128xf64>) {
+func.func @kernel_blur(%In: memref<128x128xf64> {llvm.noalias}, %Out: memref<128x128xf64> {llvm.noalias}) {
   %zero = arith.constant 0.0 : f64
   affine.for %i = 0 to 128 {
     affine.for %j = 0 to 128 {

@@ -9,8 +9,8 @@
 func.func private @printF64(f64)
 func.func private @printNewline()
 
-func.func @kernel_conv2d(%In: memref<2x3x66x66xf32>, %W: memref<4x3x3x3xf32>, %Bias: memref<4xf32>,
-                         %Out: memref<2x4x64x64xf32>) {
+func.func @kernel_conv2d(%In: memref<2x3x66x66xf32> {llvm.noalias}, %W: memref<4x3x3x3xf32> {llvm.noalias}, %Bias: memref<4xf32> {llvm.noalias},
+                         %Out: memref<2x4x64x64xf32> {llvm.noalias}) {
   affine.for %n = 0 to 2 {
     affine.for %f = 0 to 4 {
       affine.for %h = 0 to 64 {

@@ -9,8 +9,8 @@
 func.func private @printF64(f64)
 func.func private @printNewline()
 
-func.func @kernel_covariance(%float_n: f64, %data: memref<128x96xf64>, %cov: memref<96x96xf64>,
-                             %mean: memref<96xf64>) {
+func.func @kernel_covariance(%float_n: f64, %data: memref<128x96xf64> {llvm.noalias}, %cov: memref<96x96xf64> {llvm.noalias},
+                             %mean: memref<96xf64> {llvm.noalias}) {
   %zero = arith.constant 0.0 : f64
   %one = arith.constant 1.0 : f64
   affine.for %j = 0 to 96 {

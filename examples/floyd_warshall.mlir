@@ -9,7 +9,7 @@
 func.func private @printF64(f64)
 func.func private @printNewline()
 
-func.func @kernel_floyd_warshall(%path: memref<128x128xi32>) {
+func.func @kernel_floyd_warshall(%path: memref<128x128xi32> {llvm.noalias}) {
   affine.for %k = 0 to 128 {
     affine.for %i = 0 to 128 {
       affine.for %j = 0 to 128 {

@@ -10,9 +10,9 @@
 func.func private @printF64(f64)
 func.func private @printNewline()
 
-func.func @kernel_gemver(%alpha: f64, %beta: f64, %A: memref<128x128xf64>,
-                         %u1: memref<128xf64>, %v1: memref<128xf64>, %u2: memref<128xf64>, %v2: memref<128xf64>,
-                         %w: memref<128xf64>, %x: memref<128xf64>, %y: memref<128xf64>, %z: memref<128xf64>) {
+func.func @kernel_gemver(%alpha: f64, %beta: f64, %A: memref<128x128xf64> {llvm.noalias},
+                         %u1: memref<128xf64> {llvm.noalias}, %v1: memref<128xf64> {llvm.noalias}, %u2: memref<128xf64> {llvm.noalias}, %v2: memref<128xf64> {llvm.noalias},
+                         %w: memref<128xf64> {llvm.noalias}, %x: memref<128xf64> {llvm.noalias}, %y: memref<128xf64> {llvm.noalias}, %z: memref<128xf64> {llvm.noalias}) {
   affine.for %i = 0 to 128 {
     affine.for %j = 0 to 128 {
       %a = affine.load %A[%i, %j] : memref<128x128xf64>

@@ -12,7 +12,7 @@
 func.func private @printF64(f64)
 func.func private @printNewline()
 
-func.func @kernel_heat_3d(%A: memref<32x32x32xf64>, %B: memref<32x32x32xf64>) {
+func.func @kernel_heat_3d(%A: memref<32x32x32xf64> {llvm.noalias}, %B: memref<32x32x32xf64> {llvm.noalias}) {
   %eighth = arith.constant 0.125 : f64
   %two = arith.constant 2.0 : f64
   affine.for %t = 0 to 10 {

@@ -9,7 +9,7 @@
 func.func private @printF64(f64)
 func.func private @printNewline()
 
-func.func @kernel_jacobi_1d(%A: memref<256xf64>, %B: memref<256xf64>) {
+func.func @kernel_jacobi_1d(%A: memref<256xf64> {llvm.noalias}, %B: memref<256xf64> {llvm.noalias}) {
   %third = arith.constant 0.33333 : f64
   affine.for %t = 0 to 64 {
     affine.for %i = 1 to 255 {

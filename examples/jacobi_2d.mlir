@@ -9,7 +9,7 @@
 func.func private @printF64(f64)
 func.func private @printNewline()
 
-func.func @kernel_jacobi_2d(%A: memref<128x128xf64>, %B: memref<128x128xf64>) {
+func.func @kernel_jacobi_2d(%A: memref<128x128xf64> {llvm.noalias}, %B: memref<128x128xf64> {llvm.noalias}) {
   %fifth = arith.constant 0.2 : f64
   affine.for %t = 0 to 20 {
     affine.for %i = 1 to 127 {

@@ -13,7 +13,7 @@
 func.func private @printF64(f64)
 func.func private @printNewline()
 
-func.func @kernel_lu(%A: memref<128x128xf64>) {
+func.func @kernel_lu(%A: memref<128x128xf64> {llvm.noalias}) {
   affine.for %k = 0 to 128 {
     %piv = affine.load %A[%k, %k] : memref<128x128xf64>
     affine.for %i = #after(%k) to 128 {

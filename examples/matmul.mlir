@@ -4,19 +4,21 @@
 // @main initializes A[i][k] = ((i*k + 1) mod 128) / 128,
 // B[k][j] = ((k*j + 2) mod 128) / 128, C[i][j] = ((i + j) mod 128) / 128,
 // calls the kernel and prints the sum of C (accumulated in f64, row-major).
+// The multiply-add may contract into an FMA (fastmath<contract>), as C compilers do by
+// default with `c + a * b` (-ffp-contract=on, the C twin's semantics).
 
 func.func private @printF64(f64)
 func.func private @printNewline()
 
-func.func @kernel_matmul(%A: memref<128x128xf32>, %B: memref<128x128xf32>, %C: memref<128x128xf32>) {
+func.func @kernel_matmul(%A: memref<128x128xf32> {llvm.noalias}, %B: memref<128x128xf32> {llvm.noalias}, %C: memref<128x128xf32> {llvm.noalias}) {
   affine.for %i = 0 to 128 {
     affine.for %j = 0 to 128 {
       affine.for %k = 0 to 128 {
         %a = affine.load %A[%i, %k] : memref<128x128xf32>
         %b = affine.load %B[%k, %j] : memref<128x128xf32>
         %c = affine.load %C[%i, %j] : memref<128x128xf32>
-        %p = arith.mulf %a, %b : f32
-        %s = arith.addf %c, %p : f32
+        %p = arith.mulf %a, %b fastmath<contract> : f32
+        %s = arith.addf %c, %p fastmath<contract> : f32
         affine.store %s, %C[%i, %j] : memref<128x128xf32>
       }
     }

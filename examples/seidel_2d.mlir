@@ -9,7 +9,7 @@
 func.func private @printF64(f64)
 func.func private @printNewline()
 
-func.func @kernel_seidel_2d(%A: memref<128x128xf64>) {
+func.func @kernel_seidel_2d(%A: memref<128x128xf64> {llvm.noalias}) {
   %nine = arith.constant 9.0 : f64
   affine.for %t = 0 to 10 {
     affine.for %i = 1 to 127 {

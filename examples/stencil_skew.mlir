@@ -11,7 +11,7 @@
 func.func private @printF64(f64)
 func.func private @printNewline()
 
-func.func @kernel_stencil_skew(%A: memref<5x5xf64>) {
+func.func @kernel_stencil_skew(%A: memref<5x5xf64> {llvm.noalias}) {
   affine.for %i = 1 to 5 {
     affine.for %j = 0 to 4 {
       %up = affine.load %A[%i - 1, %j + 1] : memref<5x5xf64>

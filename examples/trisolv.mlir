@@ -10,7 +10,7 @@
 func.func private @printF64(f64)
 func.func private @printNewline()
 
-func.func @kernel_trisolv(%L: memref<256x256xf64>, %x: memref<256xf64>, %b: memref<256xf64>) {
+func.func @kernel_trisolv(%L: memref<256x256xf64> {llvm.noalias}, %x: memref<256xf64> {llvm.noalias}, %b: memref<256xf64> {llvm.noalias}) {
   affine.for %i = 0 to 256 {
     %bi = affine.load %b[%i] : memref<256xf64>
     %r = affine.for %j = 0 to affine_map<(d0) -> (d0)>(%i) iter_args(%acc = %bi) -> (f64) {

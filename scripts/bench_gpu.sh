@@ -5,7 +5,9 @@
 # every operand from global memory) and `tiled` (`--gpu-promote-workgroup-memory`: the
 # k loop tiled by 16, the A and B tiles -- for Jacobi the input tile with its halo --
 # copied cooperatively into workgroup memory between barriers); GEMM also as `reg2x2`
-# (`--gpu-thread-tile 2,2`: four outputs per invocation). Prints kernel time
+# (`--gpu-thread-tile 2,2`: four outputs per invocation) and as `tile+r2` / `tile+r4`
+# (both: workgroup tiles of A and B, each invocation a 2x2 / 4x4 register tile below
+# the k loop with its accumulators in private memory). Prints kernel time
 # (timestamp queries, where the adapter has them; otherwise `untimed`) and GFLOP/s, and
 # checks each run prints the same checksum as the CPU JIT (`lattice run`) when it is
 # available.
@@ -177,6 +179,8 @@ jacobi_flops=$((5 * (N - 2) * (N - 2)))
 bench gemm naive "$tmp/gemm.mlir" gemm $gemm_flops "8,8 16,16 32,8"
 bench gemm tiled "$tmp/gemm.mlir" gemm $gemm_flops "8,8 16,16 32,8" --gpu-promote-workgroup-memory
 bench gemm reg2x2 "$tmp/gemm.mlir" gemm $gemm_flops "8,8 16,16" --gpu-thread-tile 2,2
+bench gemm tile+r2 "$tmp/gemm.mlir" gemm $gemm_flops "8,8 16,16" --gpu-promote-workgroup-memory --gpu-thread-tile 2,2
+bench gemm tile+r4 "$tmp/gemm.mlir" gemm $gemm_flops "8,8 16,16" --gpu-promote-workgroup-memory --gpu-thread-tile 4,4
 bench jacobi naive "$tmp/jacobi.mlir" sweep $jacobi_flops "64 256 16,16 32,8"
 bench jacobi tiled "$tmp/jacobi.mlir" sweep $jacobi_flops "16,16 32,8" --gpu-promote-workgroup-memory
 
@@ -187,12 +191,14 @@ bench jacobi tiled "$tmp/jacobi.mlir" sweep $jacobi_flops "16,16 32,8" --gpu-pro
 overhead() {
   local name=$1 file=$2 bin=$3 label=$4
   local t0 t1 out kernel launches traffic run
+  # Wall time without timestamp queries (they cost a query set per launch).
   t0=$(date +%s.%N)
-  if ! out=$($bin run --target gpu "$file" --gpu-time --remarks 2>"$tmp/err"); then
+  if ! $bin run --target gpu "$file" >/dev/null 2>&1; then
     printf '%-14s %-8s %9s\n' "$name" "$label" "failed"
     return
   fi
   t1=$(date +%s.%N)
+  out=$($bin run --target gpu "$file" --gpu-time --remarks 2>"$tmp/err")
   kernel=$(sed -n 's/^gpu kernel time: \([0-9.]*\) ms over.*/\1/p' "$tmp/err")
   launches=$(sed -n 's/^gpu kernel time: [0-9.]* ms over \([0-9]*\) launches.*/\1/p' "$tmp/err")
   traffic=$(sed -n 's/^remark: .*; \([0-9]*\) bytes uploaded, \([0-9]*\) downloaded/\1 \/ \2/p' "$tmp/err")
@@ -200,13 +206,55 @@ overhead() {
   printf '%-14s %-8s %9.3f %9s %10s %9s %22s  %s\n' "$name" "$label" "$(echo "$t1 - $t0" | bc)" \
     "${run:--}" "${kernel:--}" "${launches:--}" "${traffic:--}" "$(echo "$out" | tr -d '\n')"
 }
+# 2001 launches of a small stencil with no host work in between.
+cat > "$tmp/many.mlir" <<MLIR
+func.func private @printF64(f64)
+func.func private @printNewline()
+func.func @step(%A: memref<1024xf32>, %B: memref<1024xf32>) {
+  %h = arith.constant 0.5 : f32
+  affine.for %i = 1 to 1023 {
+    %a = affine.load %A[%i - 1] : memref<1024xf32>
+    %b = affine.load %A[%i + 1] : memref<1024xf32>
+    %s = arith.addf %a, %b : f32
+    %m = arith.mulf %s, %h : f32
+    affine.store %m, %B[%i] : memref<1024xf32>
+  }
+  return
+}
+func.func @main() {
+  %A = memref.alloc() : memref<1024xf32>
+  %B = memref.alloc() : memref<1024xf32>
+  affine.for %i = 0 to 1024 {
+    %ii = arith.index_cast %i : index to i32
+    %f = arith.sitofp %ii : i32 to f32
+    affine.store %f, %A[%i] : memref<1024xf32>
+    affine.store %f, %B[%i] : memref<1024xf32>
+  }
+  affine.for %t = 0 to 1000 {
+    func.call @step(%A, %B) : (memref<1024xf32>, memref<1024xf32>) -> ()
+    func.call @step(%B, %A) : (memref<1024xf32>, memref<1024xf32>) -> ()
+  }
+  %z = arith.constant 0.0 : f64
+  %sum = affine.for %i = 0 to 1024 iter_args(%acc = %z) -> (f64) {
+    %v = affine.load %A[%i] : memref<1024xf32>
+    %w = arith.extf %v : f32 to f64
+    %t = arith.addf %acc, %w : f64
+    affine.yield %t : f64
+  }
+  func.call @printF64(%sum) : (f64) -> ()
+  func.call @printNewline() : () -> ()
+  return
+}
+MLIR
 echo
-echo "host-side overhead (wall: whole process; run: the entry function, without compiling; kernel: summed timestamp time)"
+echo "host-side overhead (wall: whole process without --gpu-time; run: the entry function incl. lazy JIT codegen, kernel: summed timestamp time, both from a --gpu-time run)"
 printf '%-14s %-8s %9s %9s %10s %9s %22s  %s\n' program build "wall s" "run ms" "kernel ms" launches "bytes up / down" checksum
 for f in jacobi_1d lu seidel_2d floyd_warshall heat_3d; do
   overhead "$f" "examples/$f.mlir" "$L" now
   [ -n "${LATTICE_BIN_BEFORE:-}" ] && overhead "$f" "examples/$f.mlir" "$LATTICE_BIN_BEFORE" before
 done
+overhead "2001 launches" "$tmp/many.mlir" "$L" now
+[ -n "${LATTICE_BIN_BEFORE:-}" ] && overhead "2001 launches" "$tmp/many.mlir" "$LATTICE_BIN_BEFORE" before
 overhead "jacobi N=$N" "$tmp/jacobi.mlir" "$L" now
 [ -n "${LATTICE_BIN_BEFORE:-}" ] && overhead "jacobi N=$N" "$tmp/jacobi.mlir" "$LATTICE_BIN_BEFORE" before
 true

@@ -391,6 +391,7 @@ pub fn run_main(args: &[String]) -> ExitCode {
         eprintln!("lattice run: no input file\n\n{RUN_HELP}");
         return ExitCode::from(2);
     };
+    options.gpu.timestamps = time;
     let pipeline = match passes.build(&registry) {
         Ok(p) => p,
         Err(e) => {

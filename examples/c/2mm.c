@@ -10,8 +10,8 @@
 
 static double tmp[NI][NJ], A[NI][NK], B[NK][NJ], C[NJ][NL], D[NI][NL];
 
-static void kernel_2mm(double alpha, double beta, double tmp[NI][NJ], double A[NI][NK],
-                       double B[NK][NJ], double C[NJ][NL], double D[NI][NL]) {
+static void kernel_2mm(double alpha, double beta, double tmp[restrict NI][NJ], double A[restrict NI][NK],
+                       double B[restrict NK][NJ], double C[restrict NJ][NL], double D[restrict NI][NL]) {
   for (int i = 0; i < NI; i++)
     for (int j = 0; j < NJ; j++) {
       tmp[i][j] = 0.0;

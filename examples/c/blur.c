@@ -10,7 +10,7 @@ static double In[N][N], Out[N][N];
 static int max(int a, int b) { return a > b ? a : b; }
 static int min(int a, int b) { return a < b ? a : b; }
 
-static void kernel_blur(double In[N][N], double Out[N][N]) {
+static void kernel_blur(double In[restrict N][N], double Out[restrict N][N]) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++) {
       int ilo = max(i - 1, 0), ihi = min(i + 2, N);

@@ -12,8 +12,8 @@
 
 static float In[NB][CI][HI][HI], W[CO][CI][K][K], Bias[CO], Out[NB][CO][HO][HO];
 
-static void kernel_conv2d(float In[NB][CI][HI][HI], float W[CO][CI][K][K], float Bias[CO],
-                          float Out[NB][CO][HO][HO]) {
+static void kernel_conv2d(float In[restrict NB][CI][HI][HI], float W[restrict CO][CI][K][K], float Bias[restrict CO],
+                          float Out[restrict NB][CO][HO][HO]) {
   for (int n = 0; n < NB; n++)
     for (int f = 0; f < CO; f++)
       for (int h = 0; h < HO; h++)

@@ -8,7 +8,7 @@
 
 static double data[N][M], cov[M][M], mean[M];
 
-static void kernel_covariance(double float_n, double data[N][M], double cov[M][M], double mean[M]) {
+static void kernel_covariance(double float_n, double data[restrict N][M], double cov[restrict M][M], double mean[restrict M]) {
   for (int j = 0; j < M; j++) {
     double s = 0.0;
     for (int i = 0; i < N; i++)

@@ -7,7 +7,7 @@
 
 static int path[N][N];
 
-static void kernel_floyd_warshall(int path[N][N]) {
+static void kernel_floyd_warshall(int path[restrict N][N]) {
   for (int k = 0; k < N; k++)
     for (int i = 0; i < N; i++)
       for (int j = 0; j < N; j++)

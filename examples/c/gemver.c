@@ -7,9 +7,9 @@
 
 static double A[N][N], u1[N], v1[N], u2[N], v2[N], w[N], x[N], y[N], z[N];
 
-static void kernel_gemver(double alpha, double beta, double A[N][N], double u1[N], double v1[N],
-                          double u2[N], double v2[N], double w[N], double x[N], double y[N],
-                          double z[N]) {
+static void kernel_gemver(double alpha, double beta, double A[restrict N][N], double u1[restrict N], double v1[restrict N],
+                          double u2[restrict N], double v2[restrict N], double w[restrict N], double x[restrict N], double y[restrict N],
+                          double z[restrict N]) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
       A[i][j] = A[i][j] + u1[i] * v1[j] + u2[i] * v2[j];

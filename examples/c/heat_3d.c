@@ -7,7 +7,7 @@
 
 static double A[N][N][N], B[N][N][N];
 
-static void kernel_heat_3d(double A[N][N][N], double B[N][N][N]) {
+static void kernel_heat_3d(double A[restrict N][N][N], double B[restrict N][N][N]) {
   for (int t = 0; t < T; t++) {
     for (int i = 1; i < N - 1; i++)
       for (int j = 1; j < N - 1; j++)

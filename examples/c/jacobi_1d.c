@@ -7,7 +7,7 @@
 
 static double A[N], B[N];
 
-static void kernel_jacobi_1d(double A[N], double B[N]) {
+static void kernel_jacobi_1d(double A[restrict N], double B[restrict N]) {
   for (int t = 0; t < T; t++) {
     for (int i = 1; i < N - 1; i++)
       B[i] = 0.33333 * (A[i - 1] + A[i] + A[i + 1]);

@@ -7,7 +7,7 @@
 
 static double A[N][N], B[N][N];
 
-static void kernel_jacobi_2d(double A[N][N], double B[N][N]) {
+static void kernel_jacobi_2d(double A[restrict N][N], double B[restrict N][N]) {
   for (int t = 0; t < T; t++) {
     for (int i = 1; i < N - 1; i++)
       for (int j = 1; j < N - 1; j++)

@@ -7,7 +7,7 @@
 
 static double A[N][N];
 
-static void kernel_lu(double A[N][N]) {
+static void kernel_lu(double A[restrict N][N]) {
   for (int k = 0; k < N; k++) {
     for (int i = k + 1; i < N; i++)
       A[i][k] = A[i][k] / A[k][k];

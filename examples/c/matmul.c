@@ -7,7 +7,7 @@
 
 static float A[N][N], B[N][N], C[N][N];
 
-static void kernel_matmul(float A[N][N], float B[N][N], float C[N][N]) {
+static void kernel_matmul(float A[restrict N][N], float B[restrict N][N], float C[restrict N][N]) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < N; j++)
       for (int k = 0; k < N; k++)

@@ -9,7 +9,7 @@
 
 static float X[M][N], Y[M][N];
 
-static void kernel_softmax(float X[M][N], float Y[M][N]) {
+static void kernel_softmax(float X[restrict M][N], float Y[restrict M][N]) {
   for (int i = 0; i < M; i++) {
     float max = -INFINITY;
     for (int j = 0; j < N; j++)

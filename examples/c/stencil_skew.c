@@ -8,7 +8,7 @@
 
 static double A[N][N];
 
-static void kernel_stencil_skew(double A[N][N]) {
+static void kernel_stencil_skew(double A[restrict N][N]) {
 #ifndef INTERCHANGED
   for (int i = 1; i < N; i++)
     for (int j = 0; j < N - 1; j++)

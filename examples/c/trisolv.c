@@ -7,7 +7,7 @@
 
 static double L[N][N], x[N], b[N];
 
-static void kernel_trisolv(double L[N][N], double x[N], double b[N]) {
+static void kernel_trisolv(double L[restrict N][N], double x[restrict N], double b[restrict N]) {
   for (int i = 0; i < N; i++) {
     double acc = b[i];
     for (int j = 0; j < i; j++)

@@ -1766,18 +1766,8 @@ fn memref_origin(ir: &Ir, memref: Value) -> (bool, bool) {
             else {
                 return (false, false);
             };
-            let noalias = ir
-                .attr(func, "arg_attrs")
-                .and_then(|a| match ir.ctx().attr_data(a) {
-                    AttrData::Array(list) => list.get(index as usize).copied(),
-                    _ => None,
-                })
-                .is_some_and(|d| match ir.ctx().attr_data(d) {
-                    AttrData::Dictionary(entries) => entries
-                        .iter()
-                        .any(|e| ir.ctx().str(e.name) == "llvm.noalias"),
-                    _ => false,
-                });
+            let noalias =
+                lattice_ir::dialects::func::arg_has_attr(ir, func, index as usize, "llvm.noalias");
             (noalias, true)
         }
         _ => {

@@ -54,9 +54,14 @@ func.func @copy(%A: memref<64x64xf32>, %B: memref<64x64xf32>) {
 
 // The reduction loop is tiled by 16; the A and B tiles are copied in by all
 // invocations (outside the guard), then a barrier, the guarded compute reading the
-// tiles, and a barrier before the next copy. C is written: it stays in global memory.
+// tiles, and a barrier before the next copy. C is written and read at one element per
+// invocation along the whole reduction: its accumulator lives in a private 1-element
+// array, loaded before the reduction and stored after it.
 // CHECK-LABEL: func.func @matmul
 // CHECK:         gpu.launch {{.*}} workgroup(%[[TA:.*]] : memref<16x16xf32, #gpu.address_space<workgroup>>, %[[TB:.*]] : memref<16x16xf32, #gpu.address_space<workgroup>>) {
+// CHECK-NEXT:      %[[ACC:.*]] = memref.alloca() : memref<1xf32>
+// CHECK:           affine.load %arg2
+// CHECK-NEXT:      affine.store %{{.*}}, %[[ACC]][0]
 // CHECK:           affine.for %[[K0:.*]] = 0 to 48 step 16 {
 // CHECK:             affine.if
 // CHECK:               affine.load %arg0
@@ -69,10 +74,13 @@ func.func @copy(%A: memref<64x64xf32>, %B: memref<64x64xf32>) {
 // CHECK-NEXT:          affine.for %[[K:.*]] = #{{.*}}(%[[K0]]) to min #{{.*}}(%[[K0]]) {
 // CHECK-NEXT:            affine.load %[[TA]][symbol(%{{.*}}), %[[K]] - %[[K0]]]
 // CHECK-NEXT:            affine.load %[[TB]][%[[K]] - %[[K0]], symbol(%{{.*}})]
-// CHECK-NEXT:            affine.load %arg2
+// CHECK-NEXT:            affine.load %[[ACC]][0] : memref<1xf32>
 // CHECK:               gpu.barrier
 // CHECK-NEXT:        }
-// CHECK-NEXT:        gpu.terminator
+// CHECK-NEXT:        scf.if
+// CHECK-NEXT:          affine.load %[[ACC]][0]
+// CHECK-NEXT:          affine.store %{{.*}}, %arg2
+// CHECK:             gpu.terminator
 
 // The five loads of A share one 18x18 tile with a halo of one: one copy, one barrier.
 // CHECK-LABEL: func.func @stencil
@@ -96,7 +104,7 @@ func.func @copy(%A: memref<64x64xf32>, %B: memref<64x64xf32>) {
 // REMARK-DAG: remark: not promoted to workgroup memory: the kernel writes memref<64x32xf32> (in a parallel mapping each invocation owns the elements it writes, so a written memref has no reuse across the workgroup; only read-only tiles are promoted)
 // REMARK-DAG: remark: not promoted to workgroup memory: its tile of 256 elements serves 256 accesses (no reuse within a workgroup)
 
-// OUTLINE: gpu.func @matmul_kernel(%{{.*}}: memref<64x48xf32>, %{{.*}}: memref<48x32xf32>, %{{.*}}: memref<64x32xf32>) workgroup(%{{.*}} : memref<16x16xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<16x16xf32, #gpu.address_space<workgroup>>) kernel
+// OUTLINE: gpu.func @matmul_kernel(%{{.*}}: memref<64x32xf32>, %{{.*}}: memref<64x48xf32>, %{{.*}}: memref<48x32xf32>) workgroup(%{{.*}} : memref<16x16xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<16x16xf32, #gpu.address_space<workgroup>>) kernel
 
 // WGSL: var<workgroup> tile0_: array<f32, 256>;
 // WGSL: var<workgroup> tile1_: array<f32, 256>;

@@ -18,12 +18,19 @@
 //!   nest of constant tile loops `r` (up to three). Subscripts may then also use the
 //!   tile positions (the footprint spans them), the copies go before the nest, and
 //!   afterwards the point loop `k` moves above the tile loops, which are unrolled:
-//!   `for k0 { copy-in; barrier; for k { R x C guarded updates }; barrier }`. A memref
-//!   that the body loads and stores at one `k`-invariant subscript (GEMM's `C[i, j]`)
-//!   becomes an invocation-private `memref.alloca` of `R x C` accumulators, loaded
-//!   before the reduction and stored after it (see `accumulate_in_registers`).
-//! - Candidates are the `affine.load`s directly in that body (not in deeper loops) whose
-//!   subscripts are linear in top-level values and the tiled loop's induction variable.
+//!   `for k0 { copy-in; barrier; for k { R x C guarded updates }; barrier }`.
+//! - With a tiled reduction, a memref that the body loads and stores at one
+//!   `k`-invariant subscript (GEMM's `C[i, j]`) becomes an invocation-private
+//!   `memref.alloca` of accumulators (`R x C` with register tiles, else one), loaded
+//!   before the reduction and stored after it (see `accumulate_in_registers`). Written
+//!   memrefs are not staged in workgroup memory: each element belongs to one
+//!   invocation (the mapping is dependence-free), so nothing is shared, and the direct
+//!   stores are already coalesced (`x` runs along the unit-stride dimension).
+//! - Candidates are the `affine.load`s in that body, directly or inside loops with
+//!   constant bounds (a convolution's window loops; at most six such induction
+//!   variables per launch), whose subscripts are linear in top-level values, the tiled
+//!   loop's, the register tiles' and those inner loops' induction variables (each inner
+//!   one spans its whole range, so the footprint stays bounded).
 //!   Loads with the same memref, operands and subscripts up to constants share one tile:
 //!   the bounding box of their subscripts over the workgroup's invocations and the loop
 //!   tile (`Context::expr_range`), anchored at the subscripts of invocation 0 at `k0`.
@@ -235,6 +242,44 @@ enum Operand {
     Loop,
     /// The induction variable of register-tile loop `d` (outermost first), `0..R_d`.
     Tile(usize),
+    /// The induction variable of a constant-bound loop inside the body (`inner[d]`).
+    Inner(usize),
+}
+
+/// Dimensions of the footprint analysis: `tx, ty, tz, kk, r0, r1, r2`, then up to
+/// [`MAX_INNER`] inner loops.
+const FIXED_DIMS: u32 = 7;
+/// Inner loops whose induction variables subscripts may use.
+const MAX_INNER: usize = 6;
+const ALL_DIMS: usize = FIXED_DIMS as usize + MAX_INNER;
+
+/// The constant-bound `affine.for`s between `op` and `block` (outermost first), with
+/// their ranges; `None` when something else lies between.
+fn inner_loops(ir: &Ir, op: Op, block: lattice_ir::Block) -> Option<Vec<(Value, i64, i64)>> {
+    let mut out = Vec::new();
+    let mut at = op;
+    while ir.op_parent(at)? != block {
+        let p = ir.parent_op(at)?;
+        if !ir.is_op(p, "affine.for") || !super::map::for_segments(ir, p).2.is_empty() {
+            return None;
+        }
+        let lb = super::map::map_attr(ir, p, "lowerBoundMap")?;
+        let ctx = ir.ctx();
+        let lo = match ctx.map_results(lb) {
+            [e] if ctx.map_num_inputs(lb) == 0 => ctx.constant_value(*e)?,
+            _ => return None,
+        };
+        let trips = lattice_affine::canonicalize::constant_trip_count(ir, p)?;
+        if trips <= 0 {
+            return None;
+        }
+        let step = super::map::for_step(ir, p);
+        let iv = ir.block_args(ir.entry_block(ir.region(p, 0))?)[0];
+        out.push((iv, lo, lo + (trips - 1) * step));
+        at = p;
+    }
+    out.reverse();
+    Some(out)
 }
 
 /// Loads sharing one tile.
@@ -332,7 +377,7 @@ fn promote_launch(
         })
     };
     let tiled = match loops.as_slice() {
-        &[pos] if split_ok(pos) && (nest.is_empty() || body_ops.len() == 1) => {
+        &[pos] if split_ok(pos) => {
             let l = &body_ops[pos];
             let (lbo, ubo, inits) = super::map::for_segments(ir, *l);
             if !inits.is_empty() {
@@ -367,7 +412,20 @@ fn promote_launch(
         .iter()
         .map(|&l| ir.block_args(ir.entry_block(ir.region(l, 0)).unwrap())[0])
         .collect();
-    for op in ir.block_ops(body_block).collect::<Vec<_>>() {
+    // Loads directly in the body or in constant-bound loops inside it (a convolution's
+    // window loops): their induction variables span their whole range in the footprint.
+    let mut inner: Vec<(Value, i64, i64)> = Vec::new();
+    let nested_loads: Vec<Op> = ir
+        .block_ops(body_block)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .flat_map(|o| ir.walk_ops(o, WalkOrder::PreOrder))
+        .filter(|&o| ir.is_op(o, "affine.load"))
+        .collect();
+    for op in nested_loads {
+        let Some(loops) = inner_loops(ir, op, body_block) else {
+            continue;
+        };
         if !nest.is_empty() && ir.is_op(op, "affine.load") {
             // Inside register tiles the subscripts go through `affine.apply`s of the
             // tile loops' induction variables: compose them into the load's map.
@@ -389,6 +447,16 @@ fn promote_launch(
                 kinds.push(Operand::Loop);
             } else if let Some(t) = tile_ivs.iter().position(|&r| r == v) {
                 kinds.push(Operand::Tile(t));
+            } else if let Some(&(_, lo, hi)) = loops.iter().find(|l| l.0 == v) {
+                let pos = match inner.iter().position(|l| l.0 == v) {
+                    Some(p) => p,
+                    None if inner.len() < MAX_INNER => {
+                        inner.push((v, lo, hi));
+                        inner.len() - 1
+                    }
+                    None => break,
+                };
+                kinds.push(Operand::Inner(pos));
             } else if let Some(c) = class.coeffs(ir, v) {
                 kinds.push(Operand::Lin(c));
             } else {
@@ -450,6 +518,8 @@ fn promote_launch(
         .map(|&s| (0, s - 1))
         .chain(std::iter::once((0, tile - 1)))
         .chain(nest.iter().map(|&l| (0, tile_count(ir, l) - 1)))
+        .chain(std::iter::repeat((0, 0)).take(3 - nest.len()))
+        .chain(inner.iter().map(|&(_, lo, hi)| (lo, hi)))
         .collect();
     let nthreads: i64 = block_size.iter().product::<i64>()
         * nest.iter().map(|&l| tile_count(ir, l)).product::<i64>();
@@ -472,7 +542,19 @@ fn promote_launch(
         }
         let elements: i64 = range.iter().map(|&(lo, hi)| hi - lo + 1).product();
         let uses_loop = f.kinds.contains(&Operand::Loop);
-        let accesses = f.members.len() as i64 * nthreads * if uses_loop { tile } else { 1 };
+        let accesses: i64 = f
+            .members
+            .iter()
+            .map(|&(m, _)| {
+                let loops = inner_loops(ir, m, body_block).unwrap_or_default();
+                loops
+                    .iter()
+                    .map(|&(_, lo, hi)| hi - lo + 1)
+                    .product::<i64>()
+            })
+            .sum::<i64>()
+            * nthreads
+            * if uses_loop { tile } else { 1 };
         let at = f.members[0].0;
         if elements >= accesses {
             report.remarks.push(remark(
@@ -502,12 +584,14 @@ fn promote_launch(
         return Ok(());
     }
     let at = nest.first().copied().unwrap_or(guard);
-    let kloop = rewrite(
-        ir, launch, at, tiled, tile, block_size, &tile_ivs, chosen, report,
-    );
-    if !nest.is_empty() {
-        registers_below_reduction(ir, launch, guard, &nest, kloop);
+    if let (Some(l), false) = (tiled, nest.is_empty()) {
+        split_nest_body(ir, &nest, guard, l);
     }
+    let inner_ivs: Vec<Value> = inner.iter().map(|l| l.0).collect();
+    let kloop = rewrite(
+        ir, launch, at, tiled, tile, block_size, &tile_ivs, &inner_ivs, chosen, report,
+    );
+    registers_below_reduction(ir, launch, guard, &nest, kloop);
     Ok(())
 }
 
@@ -548,6 +632,46 @@ fn tile_nest(ir: &Ir, mut l: Op) -> Option<(Op, Vec<Op>)> {
     }
 }
 
+/// With register tiles, ops of the guarded body before or after the reduction loop `l`
+/// (2mm's `tmp[i, j] = 0`) move into copies of the tile nest before and after it, so
+/// that the guard holds only `l`. Legal as the interchange in
+/// `registers_below_reduction`: the tile loops enumerate parallel iterations.
+fn split_nest_body(ir: &mut Ir, nest: &[Op], guard: Op, l: Op) {
+    let then_block = ir.entry_block(ir.region(guard, 0)).unwrap();
+    let inside: Vec<Op> = ir.block_ops(then_block).collect();
+    let n = inside.len();
+    let pos = inside.iter().position(|&o| o == l).unwrap();
+    // Positions (in the guard's block) kept by the copy before and the copy after.
+    let parts = [(0..pos, true), (pos + 1..n - 1, false)];
+    for (keep, before) in parts {
+        if keep.is_empty() {
+            continue;
+        }
+        let mut mapping = FxHashMap::default();
+        let copy = ir.clone_op(nest[0], &mut mapping);
+        if before {
+            ir.insert_op_before(nest[0], copy);
+        } else {
+            ir.insert_op_after(nest[0], copy);
+        }
+        let cguard = ir
+            .walk_ops(copy, WalkOrder::PreOrder)
+            .into_iter()
+            .find(|&o| ir.is_op(o, "scf.if"))
+            .unwrap();
+        let cblock = ir.entry_block(ir.region(cguard, 0)).unwrap();
+        let cops: Vec<Op> = ir.block_ops(cblock).collect();
+        for i in (0..n - 1).rev() {
+            if !keep.contains(&i) {
+                ir.erase_op(cops[i]);
+            }
+        }
+        for &o in inside[keep].iter().rev() {
+            ir.erase_op(o);
+        }
+    }
+}
+
 fn tile_count(ir: &Ir, l: Op) -> i64 {
     lattice_affine::canonicalize::constant_trip_count(ir, l).unwrap_or(1)
 }
@@ -580,17 +704,24 @@ fn compose_load(ir: &mut Ir, load: Op) {
 /// that), so distinct tile positions hold distinct elements. Like the promotion of read
 /// tiles, this assumes the memref arguments of the launch do not alias. Returns the
 /// copies made (tile nests to unroll).
-fn accumulate_in_registers(ir: &mut Ir, launch: Op, outer: Op, guard: Op, nest: &[Op]) -> Vec<Op> {
+fn accumulate_in_registers(
+    ir: &mut Ir,
+    launch: Op,
+    outer: Op,
+    guard: Op,
+    holder: Op,
+    nest: &[Op],
+) -> Vec<Op> {
     let ctx = ir.ctx_arc().clone();
     let loc = ir.loc(launch);
-    let then_block = ir.entry_block(ir.region(guard, 0)).unwrap();
+    let then_block = ir.entry_block(ir.region(holder, 0)).unwrap();
     let tile_ivs: Vec<Value> = nest
         .iter()
         .map(|&l| ir.block_args(ir.entry_block(ir.region(l, 0)).unwrap())[0])
         .collect();
     let body: Vec<Op> = ir.block_ops(then_block).collect();
     for &o in &body {
-        if ir.is_op(o, "affine.store") {
+        if ir.is_op(o, "affine.store") || ir.is_op(o, "affine.load") {
             compose_load(ir, o);
         }
     }
@@ -608,14 +739,16 @@ fn accumulate_in_registers(ir: &mut Ir, launch: Op, outer: Op, guard: Op, nest: 
         if ir.defining_op(m).is_some_and(|d| ir.is_ancestor(launch, d)) {
             continue;
         }
+        // Accesses before or after `outer` (an initialization of C in a guard of its
+        // own) come before the accumulators are loaded or after they are stored.
         let users: Vec<Op> = all_ops
             .iter()
             .copied()
-            .filter(|&o| ir.operands(o).contains(&m))
+            .filter(|&o| ir.operands(o).contains(&m) && ir.is_ancestor(outer, o))
             .collect();
         let mut key: Option<(AffineMap, Vec<Value>)> = None;
         for &u in &users {
-            if ir.parent_op(u) != Some(guard) {
+            if ir.parent_op(u) != Some(holder) {
                 continue 'memrefs;
             }
             let Some(a) = dependence::access(ir, u) else {
@@ -648,7 +781,10 @@ fn accumulate_in_registers(ir: &mut Ir, launch: Op, outer: Op, guard: Op, nest: 
         }
         let Some((map, indices)) = key else { continue };
         let elt = ctx.element_type(ir.value_type(m));
-        let shape: Vec<i64> = nest.iter().map(|&l| tile_count(ir, l)).collect();
+        let mut shape: Vec<i64> = nest.iter().map(|&l| tile_count(ir, l)).collect();
+        if shape.is_empty() {
+            shape.push(1);
+        }
         let acc_ty = ctx.ty(TypeData::MemRef {
             shape: shape.clone(),
             element: elt,
@@ -664,7 +800,11 @@ fn accumulate_in_registers(ir: &mut Ir, launch: Op, outer: Op, guard: Op, nest: 
             acc_ty,
             vec![("operandSegmentSizes", ctx.dense_i32_array(&[0, 0]))],
         );
-        let id = ctx.identity_map(nest.len() as u32);
+        let id = if nest.is_empty() {
+            ctx.constant_map(0)
+        } else {
+            ctx.identity_map(nest.len() as u32)
+        };
         // The accesses in the body go to the accumulator.
         for &u in &users {
             let mut ops = ir.operands(u).to_vec();
@@ -678,17 +818,20 @@ fn accumulate_in_registers(ir: &mut Ir, launch: Op, outer: Op, guard: Op, nest: 
         // Copies of the nest before and after `outer`, guarded like the body.
         for before in [true, false] {
             let mut mapping = FxHashMap::default();
-            let copy = ir.clone_op(nest[0], &mut mapping);
+            let copy = ir.clone_op(nest.first().copied().unwrap_or(guard), &mut mapping);
             if before {
                 ir.insert_op_before(outer, copy);
             } else {
                 ir.insert_op_after(outer, copy);
             }
-            let cguard = ir
-                .walk_ops(copy, WalkOrder::PreOrder)
-                .into_iter()
-                .find(|&o| ir.is_op(o, "scf.if"))
-                .unwrap();
+            let cguard = if ir.is_op(copy, "scf.if") {
+                copy
+            } else {
+                ir.walk_ops(copy, WalkOrder::PreOrder)
+                    .into_iter()
+                    .find(|&o| ir.is_op(o, "scf.if"))
+                    .unwrap()
+            };
             let cblock = ir.entry_block(ir.region(cguard, 0)).unwrap();
             let old: Vec<Op> = ir.block_ops(cblock).collect();
             let cyield = *old.last().unwrap();
@@ -735,27 +878,40 @@ fn accumulate_in_registers(ir: &mut Ir, launch: Op, outer: Op, guard: Op, nest: 
 /// loops are unrolled fully so that each invocation's `R x C` updates of one `k` are
 /// straight-line code over the tiles' values.
 fn registers_below_reduction(ir: &mut Ir, launch: Op, guard: Op, nest: &[Op], kloop: Option<Op>) {
-    if let Some(kl) = kloop {
-        let then_block = ir.entry_block(ir.region(guard, 0)).unwrap();
-        let inside: Vec<Op> = ir.block_ops(then_block).collect();
-        if inside.len() == 2 && inside[0] == kl {
-            let gyield = inside[1];
-            let kbody = ir.entry_block(ir.region(kl, 0)).unwrap();
-            let body: Vec<Op> = ir.block_ops(kbody).collect();
-            ir.detach_op(kl);
-            ir.insert_op_before(nest[0], kl);
-            ir.detach_op(nest[0]);
-            let kyield = *body.last().unwrap();
-            ir.insert_op_before(kyield, nest[0]);
-            for &o in &body[..body.len() - 1] {
-                ir.detach_op(o);
-                ir.insert_op_before(gyield, o);
+    match kloop {
+        Some(kl) if !nest.is_empty() => {
+            let then_block = ir.entry_block(ir.region(guard, 0)).unwrap();
+            let inside: Vec<Op> = ir.block_ops(then_block).collect();
+            if inside.len() == 2 && inside[0] == kl {
+                let gyield = inside[1];
+                let kbody = ir.entry_block(ir.region(kl, 0)).unwrap();
+                let body: Vec<Op> = ir.block_ops(kbody).collect();
+                ir.detach_op(kl);
+                ir.insert_op_before(nest[0], kl);
+                ir.detach_op(nest[0]);
+                let kyield = *body.last().unwrap();
+                ir.insert_op_before(kyield, nest[0]);
+                for &o in &body[..body.len() - 1] {
+                    ir.detach_op(o);
+                    ir.insert_op_before(gyield, o);
+                }
             }
         }
+        _ => {}
     }
     let mut nests = vec![nest.to_vec()];
-    if let Some(outer) = kloop.and_then(|kl| ir.parent_op(kl)) {
-        for copy in accumulate_in_registers(ir, launch, outer, guard, nest) {
+    // The reduction-tile loop `k0`: the nearest loop around the point loop.
+    let outer_of = |ir: &Ir, kl: Op| {
+        let mut p = ir.parent_op(kl)?;
+        while !ir.is_op(p, "affine.for") {
+            p = ir.parent_op(p)?;
+        }
+        Some(p)
+    };
+    if let Some((kl, outer)) = kloop.and_then(|kl| Some((kl, outer_of(ir, kl)?))) {
+        // The op whose body holds the reduction's statements.
+        let holder = if nest.is_empty() { kl } else { guard };
+        for copy in accumulate_in_registers(ir, launch, outer, guard, holder, nest) {
             let loops = tile_nest(ir, copy).map(|(_, l)| l).unwrap_or_default();
             nests.push(loops);
         }
@@ -765,6 +921,9 @@ fn registers_below_reduction(ir: &mut Ir, launch: Op, guard: Op, nest: &[Op], kl
             let tc = tile_count(ir, l);
             lattice_affine::passes::loop_unroll::unroll_full(ir, l, tc);
         }
+    }
+    if nest.is_empty() {
+        return;
     }
     // Fold the unrolled (now constant) tile positions into the accesses' maps.
     for o in ir.walk_ops(launch, WalkOrder::PreOrder) {
@@ -806,6 +965,7 @@ fn relative_exprs(
         .map(|k| match *k {
             Operand::Loop => ctx.dim_expr(3),
             Operand::Tile(t) => ctx.dim_expr(4 + t as u32),
+            Operand::Inner(t) => ctx.dim_expr(FIXED_DIMS + t as u32),
             Operand::Lin(c) => {
                 let mut e = ctx.constant_expr(0);
                 for (d, &cd) in c.iter().enumerate() {
@@ -824,11 +984,15 @@ fn relative_exprs(
             let r = ctx.replace_dims_and_symbols(e, &subst, &[]);
             // Drop the constant part: the anchor carries it.
             let c = ctx.constant_value(ctx.simplify_affine_expr(
-                ctx.replace_dims_and_symbols(r, &[ctx.constant_expr(0); 7], &[]),
-                7,
+                ctx.replace_dims_and_symbols(r, &[ctx.constant_expr(0); ALL_DIMS], &[]),
+                ALL_DIMS as u32,
                 0,
             ));
-            ctx.simplify_affine_expr(ctx.sub_expr(r, ctx.constant_expr(c.unwrap_or(0))), 7, 0)
+            ctx.simplify_affine_expr(
+                ctx.sub_expr(r, ctx.constant_expr(c.unwrap_or(0))),
+                ALL_DIMS as u32,
+                0,
+            )
         })
         .collect()
 }
@@ -956,6 +1120,7 @@ fn rewrite(
     tile: i64,
     block_size: [i64; 3],
     tile_ivs: &[Value],
+    inner_ivs: &[Value],
     families: Vec<Family>,
     report: &mut PromoteReport,
 ) -> Option<Op> {
@@ -1100,7 +1265,7 @@ fn rewrite(
         inputs.extend(f.operands.iter().zip(&f.kinds).map(|(&v, k)| match k {
             Operand::Loop => k0v,
             // The anchor is at r = 0 (the subscript ignores this operand there).
-            Operand::Tile(_) => tids[0],
+            Operand::Tile(_) | Operand::Inner(_) => tids[0],
             Operand::Lin(_) => v,
         }));
         let nops = f.operands.len() as u32;
@@ -1143,7 +1308,7 @@ fn rewrite(
             .enumerate()
             .map(|(i, k)| match *k {
                 Operand::Loop => d(3),
-                Operand::Tile(_) => ctx.constant_expr(0),
+                Operand::Tile(_) | Operand::Inner(_) => ctx.constant_expr(0),
                 Operand::Lin(c) => {
                     let mut x = d(4 + i as u32);
                     for (t, &ct) in c.iter().enumerate() {
@@ -1223,20 +1388,15 @@ fn rewrite(
                 .zip(offs)
                 .zip(&f.range)
                 .map(|((&r, &o), &(lo, _))| {
-                    let r = ctx.replace_dims_and_symbols(
-                        r,
-                        &[d(0), d(1), d(2), kk, d(5), d(6), d(7)],
-                        &[],
-                    );
+                    let mut dims = vec![d(0), d(1), d(2), kk, d(5), d(6), d(7)];
+                    dims.extend((0..MAX_INNER as u32).map(|i| d(8 + i)));
+                    let r = ctx.replace_dims_and_symbols(r, &dims, &[]);
                     ctx.add_expr(r, ctx.constant_expr(o - lo))
                 })
                 .collect();
-            let (m, mops) = value_map(
-                ir,
-                *op,
-                subs,
-                vec![tids[0], tids[1], tids[2], kv, k0v, r(0), r(1), r(2)],
-            );
+            let mut inputs = vec![tids[0], tids[1], tids[2], kv, k0v, r(0), r(1), r(2)];
+            inputs.extend((0..MAX_INNER).map(|i| inner_ivs.get(i).copied().unwrap_or(tids[0])));
+            let (m, mops) = value_map(ir, *op, subs, inputs);
             let mut new_ops = vec![buf];
             new_ops.extend(mops);
             ir.set_operands(*op, new_ops);

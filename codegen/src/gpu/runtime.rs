@@ -55,6 +55,9 @@ pub struct GpuOptions {
     /// them) contains this text (case-insensitive), or, for a number, the adapter at that
     /// position of [`adapter_names`].
     pub adapter: Option<String>,
+    /// Measure each launch with timestamp queries (where the device has them); off, a
+    /// launch creates no query objects.
+    pub timestamps: bool,
 }
 
 /// A kernel argument as host code passes it to [`super::host::lattice_gpu_launch`]:
@@ -222,7 +225,7 @@ impl Gpu {
         if shader_i64 {
             required |= wgpu::Features::SHADER_INT64;
         }
-        let timestamps = features.contains(wgpu::Features::TIMESTAMP_QUERY);
+        let timestamps = options.timestamps && features.contains(wgpu::Features::TIMESTAMP_QUERY);
         if timestamps {
             required |= wgpu::Features::TIMESTAMP_QUERY;
         }

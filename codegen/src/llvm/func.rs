@@ -128,7 +128,41 @@ pub fn declare<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<FunctionVal
         == Some("private");
     let has_body = !cx.ir.regions(op).is_empty() && !cx.ir.region_is_empty(cx.ir.region(op, 0));
     let linkage = (private && has_body).then_some(Linkage::Internal);
-    Ok(cx.module.add_function(&name, ty, linkage))
+    let f = cx.module.add_function(&name, ty, linkage);
+    mark_noalias_params(cx, op, f)?;
+    Ok(f)
+}
+
+/// Gives the aligned pointer of every memref argument marked `llvm.noalias` the LLVM
+/// `noalias` parameter attribute: the program promises that the argument's buffer is
+/// accessed only through it while the function runs. Only the aligned pointer is marked,
+/// because every load and store goes through it; the allocated pointer (used to free the
+/// buffer, and the same object) stays unmarked so that the two never conflict. Arguments
+/// without the attribute get nothing: distinct arguments may alias.
+fn mark_noalias_params<'ctx>(
+    cx: &LowerCtx<'_, 'ctx>,
+    op: Op,
+    f: FunctionValue<'ctx>,
+) -> LResult<()> {
+    let (inputs, _) = signature(cx, op)?;
+    let noalias = cx.llcx.create_enum_attribute(
+        inkwell::attributes::Attribute::get_named_enum_kind_id("noalias"),
+        0,
+    );
+    let mut k = 0u32;
+    for (i, &t) in inputs.iter().enumerate() {
+        match cx.ir.ctx().type_data(t) {
+            TypeData::MemRef { shape, .. } => {
+                if lattice_ir::dialects::func::arg_has_attr(cx.ir, op, i, "llvm.noalias") {
+                    f.add_attribute(inkwell::attributes::AttributeLoc::Param(k + 1), noalias);
+                }
+                k += 3 + 2 * shape.len() as u32;
+            }
+            TypeData::UnrankedMemRef { .. } => k += 2,
+            _ => k += 1,
+        }
+    }
+    Ok(())
 }
 
 /// Splits the descriptor of memref value `v` (IR type `ty`) into its call arguments.

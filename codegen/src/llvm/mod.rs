@@ -26,6 +26,7 @@ pub mod jit;
 
 #[allow(unsafe_code)]
 mod arith;
+mod bounds;
 mod cf;
 pub mod func;
 #[allow(unsafe_code)] // GEPs into the launch argument records

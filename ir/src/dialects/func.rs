@@ -86,6 +86,21 @@ pub fn lookup_symbol(ir: &Ir, from: Op, reference: Attr) -> Option<Op> {
     Some(cur)
 }
 
+/// Whether argument `index` of `func` (a `func.func`) carries attribute `name` in its
+/// `arg_attrs` dictionary (e.g. `llvm.noalias`).
+pub fn arg_has_attr(ir: &Ir, func: Op, index: usize, name: &str) -> bool {
+    let ctx = ir.ctx();
+    ir.attr(func, "arg_attrs")
+        .and_then(|a| match ctx.attr_data(a) {
+            AttrData::Array(list) => list.get(index).copied(),
+            _ => None,
+        })
+        .is_some_and(|d| match ctx.attr_data(d) {
+            AttrData::Dictionary(entries) => entries.iter().any(|e| ctx.str(e.name) == name),
+            _ => false,
+        })
+}
+
 /// The function type of a `func.func` (inputs, results).
 pub fn function_type(ir: &Ir, func: Op) -> Option<(Vec<Type>, Vec<Type>)> {
     let ctx = ir.ctx();

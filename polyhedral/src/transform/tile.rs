@@ -14,8 +14,10 @@
 //! `tile-sizes` (padded with 4, truncated), else the cache model: the band's memory
 //! footprint (the bounding box of every array region it touches, times the element size)
 //! over `cache-size` KiB gives an excess factor `x`; each loop but the last gets
-//! `floor(x^(1/n))`, the last the balance, then sizes shrink to divisors of constant trip
-//! counts. Without a computable footprint the sizes are 4. `separate` (bands over one
+//! `floor(x^(1/n))`, the last the balance; without a computable footprint (or with
+//! `index` elements, which mlir-opt does not size) the sizes are 4; then, as mlir-opt's
+//! `adjustToDivisorsOfTripCounts`, sizes above half a constant trip count become half
+//! of it and shrink to divisors of constant trip counts. `separate` (bands over one
 //! statement) runs full tiles and partial tiles under separate filters inside the tile
 //! loops, so full tiles get point loops without `min` (mlir-opt uses an `affine.if`). Memrefs are assumed not to alias one
 //! another, as mlir-opt assumes (`assume-no-alias=false` makes the check conservative).
@@ -303,15 +305,16 @@ fn element_bytes(ir: &Ir, v: lattice_ir::Value) -> Option<u64> {
         return None;
     };
     Some(match ctx.type_data(element) {
-        TypeData::Float(w) => (*w as u64).div_ceil(8),
+        TypeData::Float(kind) => (kind.width() as u64).div_ceil(8),
         TypeData::Integer { width, .. } => (*width as u64).div_ceil(8),
-        TypeData::Index => 8,
+        // mlir-opt sizes only integer and float elements (not index): no footprint.
         _ => return None,
     })
 }
 
-/// mlir-opt's footprint of the statements `stmts`: per array, the bounding box of the
-/// elements accessed, times the element size. `None` when some extent is unbounded.
+/// mlir-opt's footprint of the statements `stmts`: per memref, the bounding box of the
+/// elements accessed (an extent with no constant bound is the memref's static size),
+/// times the element size. `None` when some extent is neither.
 fn footprint(ir: &Ir, isl: &IslCtx, scop: &Scop, stmts: &[usize]) -> Option<u64> {
     let mut per_array: Vec<Option<isl_rs::Set>> = (0..scop.arrays.len()).map(|_| None).collect();
     for &s in stmts {
@@ -331,11 +334,27 @@ fn footprint(ir: &Ir, isl: &IslCtx, scop: &Scop, stmts: &[usize]) -> Option<u64>
     let mut total = 0u64;
     for (k, set) in per_array.into_iter().enumerate() {
         let Some(set) = set else { continue };
+        // Only memory counts: scalars and carried values modelled as arrays are not
+        // memrefs mlir-opt would size.
+        if scop.arrays[k].kind != crate::scop::ArrayKind::Memref {
+            continue;
+        }
         let rank = scop.arrays[k].rank;
+        let shape = match ir.ctx().type_data(ir.value_type(scop.arrays[k].value)) {
+            TypeData::MemRef { shape, .. } => shape.clone(),
+            _ => Vec::new(),
+        };
         let mut elems = 1u64;
         for d in 0..rank {
-            let (lo, hi) = dim_range(isl, &set, d).ok()?;
-            elems = elems.checked_mul((hi? - lo? + 1).max(0) as u64)?;
+            let extent = match dim_range(isl, &set, d).ok()? {
+                (Some(lo), Some(hi)) => (hi - lo + 1).max(0),
+                // As mlir-opt: an extent with no constant bound is the memref's size.
+                _ => match shape.get(d) {
+                    Some(&n) if n != lattice_ir::DYNAMIC && n >= 0 => n,
+                    _ => return None,
+                },
+            };
+            elems = elems.checked_mul(extent as u64)?;
         }
         total = total.checked_add(elems.checked_mul(element_bytes(ir, scop.arrays[k].value)?)?)?;
     }
@@ -374,7 +393,9 @@ fn sizes_for(
         }
         TileSizes::Cache(kib) => {
             let Some(fp) = footprint(ir, isl, scop, &band.statements()) else {
-                return vec![DEFAULT_TILE_SIZE; n];
+                let mut out = vec![DEFAULT_TILE_SIZE; n];
+                adjust_to_trip_counts(ir, band, &mut out);
+                return out;
             };
             let cache = kib.saturating_mul(1024).max(1);
             let excess = fp.div_ceil(cache);
@@ -393,22 +414,30 @@ fn sizes_for(
                 out.push(s);
                 product = product.saturating_mul(s);
             }
-            // Avoid max/min bounds: shrink sizes to divisors of constant trip counts.
-            if let Tree::Band { loops, .. } = band {
-                for (k, &l) in loops.iter().enumerate().take(n) {
-                    if let Some(tc) = trip_count(ir, l) {
-                        if tc > 0 {
-                            let mut s = out[k].min(tc);
-                            while s > 1 && tc % s != 0 {
-                                s -= 1;
-                            }
-                            out[k] = s.max(1);
-                        }
-                    }
-                }
-            }
+            adjust_to_trip_counts(ir, band, &mut out);
             out
         }
+    }
+}
+
+/// mlir-opt's `adjustToDivisorsOfTripCounts` (it avoids max/min bounds): a size above
+/// half of a constant trip count `tc > 1` becomes `tc / 2`, then every size shrinks to
+/// the largest divisor of its loop's constant trip count not above it.
+fn adjust_to_trip_counts(ir: &Ir, band: &Tree, sizes: &mut [i64]) {
+    let Tree::Band { loops, .. } = band else {
+        return;
+    };
+    for (s, &l) in sizes.iter_mut().zip(loops) {
+        let Some(tc) = trip_count(ir, l) else {
+            continue;
+        };
+        if tc > 1 && *s > tc / 2 {
+            *s = tc / 2;
+        }
+        while *s > 1 && tc % *s != 0 {
+            *s -= 1;
+        }
+        *s = (*s).max(1);
     }
 }
 

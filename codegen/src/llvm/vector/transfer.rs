@@ -144,10 +144,26 @@ pub(crate) fn lower<'ctx>(
     if perm.len() != m {
         return Err(cx.error(op, "permutation map and vector rank differ"));
     }
-    let inb = if zero_d {
+    // Also in bounds where the subscript's static upper bound (an `scf.for` IV with known
+    // bounds, see `bounds.rs`) leaves room for every lane: no mask, so LLVM can promote.
+    let inb: Vec<bool> = if zero_d {
         vec![true]
     } else {
         in_bounds(cx, op, m)
+            .into_iter()
+            .enumerate()
+            .map(|(i, b)| {
+                b || perm[i].is_some_and(|d| {
+                    shape[d] != DYNAMIC
+                        && crate::llvm::bounds::upper_bound(
+                            cx.ir,
+                            cx.ir.operand(op, source_index + 1 + d),
+                        )
+                        .and_then(|u| u.checked_add(i64::from(vdims[i])))
+                        .is_some_and(|end| end <= shape[d])
+                })
+            })
+            .collect()
     };
     let desc = cx.operand(op, source_index)?.into_struct_value();
     let idx: Vec<IntValue<'ctx>> = (0..k)
