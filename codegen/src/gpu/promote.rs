@@ -518,7 +518,7 @@ fn promote_launch(
         .map(|&s| (0, s - 1))
         .chain(std::iter::once((0, tile - 1)))
         .chain(nest.iter().map(|&l| (0, tile_count(ir, l) - 1)))
-        .chain(std::iter::repeat((0, 0)).take(3 - nest.len()))
+        .chain(std::iter::repeat_n((0, 0), 3 - nest.len()))
         .chain(inner.iter().map(|&(_, lo, hi)| (lo, hi)))
         .collect();
     let nthreads: i64 = block_size.iter().product::<i64>()
