@@ -71,8 +71,18 @@ pub struct ScheduleOptions {
     pub fuse: Fuse,
     /// Tile permutable bands.
     pub tile: bool,
-    /// Tile sizes per band member (padded with the last one); default 32.
+    /// Tile sizes per band member (padded with the last one); default 32. Empty: the
+    /// cache model of [`crate::tile_model`] chooses per band.
     pub tile_sizes: Vec<i64>,
+    /// Two-level tiling: outer (L2) tile sizes per member, in points (rounded up to a
+    /// multiple of the inner size); empty with `tile_levels == 2`: the model's choice.
+    pub l2_tile_sizes: Vec<i64>,
+    /// Tiling levels: 1, or 2 (cache tiles of inner tiles, Pluto's `--l2tile`).
+    pub tile_levels: u32,
+    /// The caches the model tiles for.
+    pub cache: crate::tile_model::CacheSizes,
+    /// What the model chose, per band (drained into [`ScheduleReport::notes`]).
+    pub model_log: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
     /// Mark parallel loops (`affine.parallel`) and build wavefronts.
     pub parallel: bool,
     /// The aliasing assumption.
@@ -94,6 +104,10 @@ impl Default for ScheduleOptions {
             fuse: Fuse::Smart,
             tile: true,
             tile_sizes: vec![32],
+            l2_tile_sizes: Vec::new(),
+            tile_levels: 1,
+            cache: crate::tile_model::CacheSizes::default(),
+            model_log: Default::default(),
             parallel: true,
             alias: AliasAssumption::DistinctMemrefs,
             time_limit: std::time::Duration::from_secs(10),
@@ -110,6 +124,8 @@ pub struct ScheduleReport {
     pub scheduled: usize,
     /// Why SCoPs were left alone.
     pub remarks: Vec<Diagnostic>,
+    /// What the tile-size model chose (remarks printed with `remarks=true`).
+    pub notes: Vec<Diagnostic>,
 }
 
 /// The dependences the scheduler is given (see [`compute_schedule_private`]), between
@@ -301,7 +317,7 @@ pub fn compute_schedule_private(
     let schedule = isl.schedule(&text)?;
     let root = isl.check(schedule.get_root())?;
     let accesses = stride_accesses(isl, scop)?;
-    let root = post_process(isl, root, options, &accesses, false, false)?;
+    let root = post_process(isl, root, options, &accesses, false, 0)?;
     let schedule = isl.check(root.get_schedule());
     timer.lap("tiling + marks");
     schedule
@@ -430,33 +446,24 @@ fn post_process(
     options: &ScheduleOptions,
     accesses: &[(UnionMap, UnionMap)],
     in_parallel: bool,
-    point_band: bool,
+    point_levels: u32,
 ) -> Result<ScheduleNode, IslError> {
     let mut node = node;
-    let mut tiled = false;
+    let point_band = point_levels > 0;
+    let mut below = point_levels;
     let mut in_parallel = in_parallel;
     let mut depth_added = 0;
     if isl.check(node.get_type())? == ScheduleNodeType::Band {
+        // Bands below this one that are point (or intermediate tile) bands.
+        below = point_levels.saturating_sub(1);
         let n = isl.check(node.band_n_member())?;
         let permutable = isl.check(node.band_get_permutable())?;
         if options.tile && !point_band && permutable && n >= 2 {
-            tiled = true;
-            let space = isl.check(node.band_get_space())?;
-            let mut mv = isl.check(MultiVal::zero(space))?;
-            for k in 0..n {
-                let s = options
-                    .tile_sizes
-                    .get(k as usize)
-                    .or(options.tile_sizes.last())
-                    .copied()
-                    .unwrap_or(32)
-                    .max(1);
-                let v = isl.check(Val::int_from_si(isl.raw(), s))?;
-                mv = isl.check(mv.set_val(k, v))?;
-            }
-            node = isl.check(node.band_tile(mv))?;
+            let (tiled, levels) = tile_band_levels(isl, node, options, accesses)?;
+            node = tiled;
+            below = levels;
         }
-        if options.unit_stride_innermost && point_band && permutable && n >= 2 {
+        if options.unit_stride_innermost && point_levels == 1 && permutable && n >= 2 {
             node = unit_stride_innermost(isl, node, accesses)?;
         }
         if options.parallel && !in_parallel {
@@ -489,13 +496,92 @@ fn post_process(
     let nc = isl.check(node.n_children())?;
     for i in 0..nc {
         let child = isl.check(node.child(i))?;
-        let child = post_process(isl, child, options, accesses, in_parallel, tiled)?;
+        let child = post_process(isl, child, options, accesses, in_parallel, below)?;
         node = isl.check(child.parent())?;
     }
     for _ in 0..depth_added {
         node = isl.check(node.parent())?;
     }
     Ok(node)
+}
+
+/// Tiles the permutable band at `node` (one or two levels, sizes given or from the
+/// model); returns the outermost tile band and how many point/intermediate bands follow.
+fn tile_band_levels(
+    isl: &IslCtx,
+    node: ScheduleNode,
+    options: &ScheduleOptions,
+    accesses: &[(UnionMap, UnionMap)],
+) -> Result<(ScheduleNode, u32), IslError> {
+    let n = isl.check(node.band_n_member())?.max(0) as usize;
+    let pad = |sizes: &[i64]| -> Vec<i64> {
+        (0..n)
+            .map(|k| sizes.get(k).or(sizes.last()).copied().unwrap_or(32).max(1))
+            .collect()
+    };
+    let rels: Vec<UnionMap> = if options.tile_sizes.is_empty()
+        || (options.tile_levels >= 2 && options.l2_tile_sizes.is_empty())
+    {
+        accesses
+            .iter()
+            .map(|(r, _)| isl.check(r.copy()))
+            .collect::<Result<_, _>>()?
+    } else {
+        Vec::new()
+    };
+    let log = |c: &crate::tile_model::TileChoice, level: &str| {
+        if let Ok(mut l) = options.model_log.lock() {
+            l.push(format!("{level}{}", c.describe()));
+        }
+    };
+    let inner = if options.tile_sizes.is_empty() {
+        let c = crate::tile_model::choose_tile_sizes(isl, &node, &rels, options.cache.l1, None)?;
+        log(&c, "");
+        c.sizes
+    } else {
+        pad(&options.tile_sizes)
+    };
+    let mut node = band_tile_by(isl, node, &inner)?;
+    if options.tile_levels < 2 {
+        return Ok((node, 1));
+    }
+    // Outer level: tile the (permutable) tile band again, by the ratio of the sizes.
+    let outer = if options.l2_tile_sizes.is_empty() {
+        let point = isl.check(node.copy())?;
+        let point = isl.check(point.child(0))?;
+        let c = crate::tile_model::choose_tile_sizes(
+            isl,
+            &point,
+            &rels,
+            options.cache.l2,
+            Some(&inner),
+        )?;
+        log(&c, "L2 ");
+        c.sizes
+    } else {
+        pad(&options.l2_tile_sizes)
+    };
+    let ratio: Vec<i64> = outer
+        .iter()
+        .zip(&inner)
+        .map(|(o, i)| (o + i - 1) / i)
+        .collect();
+    if ratio.iter().all(|&r| r <= 1) {
+        return Ok((node, 1));
+    }
+    node = band_tile_by(isl, node, &ratio)?;
+    Ok((node, 2))
+}
+
+/// `isl_schedule_node_band_tile` with one size per member.
+fn band_tile_by(isl: &IslCtx, node: ScheduleNode, sizes: &[i64]) -> Result<ScheduleNode, IslError> {
+    let space = isl.check(node.band_get_space())?;
+    let mut mv = isl.check(MultiVal::zero(space))?;
+    for (k, &s) in sizes.iter().enumerate() {
+        let v = isl.check(Val::int_from_si(isl.raw(), s.max(1)))?;
+        mv = isl.check(mv.set_val(k as i32, v))?;
+    }
+    isl.check(node.band_tile(mv))
 }
 
 /// Per access of `scop`: its relation `S[i..] -> A[o..]` (on the statement's domain) and
@@ -710,6 +796,15 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
             timer.lap("AST + codegen");
             r
         });
+        if let Ok(mut log) = options.model_log.lock() {
+            for note in log.drain(..) {
+                report.notes.push(Diagnostic::new(
+                    lattice_ir::diag::Severity::Remark,
+                    DiagLoc::Loc(loc),
+                    note,
+                ));
+            }
+        }
         match result {
             Ok(n) => report.scheduled += n,
             Err(e) => report.remarks.push(Diagnostic::new(
@@ -735,14 +830,44 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
             )))
         }
     };
-    let mut tile_sizes = o.int_list("tile-sizes").map_err(&err)?;
+    let tile_sizes = o.int_list("tile-sizes").map_err(&err)?;
     if tile_sizes.iter().any(|&s| s < 1) {
         return Err(err("option 'tile-sizes': sizes must be positive".into()));
     }
-    if tile_sizes.is_empty() {
-        tile_sizes.push(32);
+    let positive = |name: &str, v: Vec<i64>| -> Result<Vec<i64>, Vec<Diagnostic>> {
+        if v.iter().any(|&s| s < 1) {
+            return Err(err(format!("option '{name}': sizes must be positive")));
+        }
+        Ok(v)
+    };
+    let l2_tile_sizes = positive("l2-tile-sizes", o.int_list("l2-tile-sizes").map_err(&err)?)?;
+    let tile_levels = match o.int("tile-levels", if l2_tile_sizes.is_empty() { 1 } else { 2 }) {
+        Ok(l @ 1..=2) => l as u32,
+        Ok(l) => {
+            return Err(err(format!(
+                "option 'tile-levels': expected 1 or 2, got {l}"
+            )))
+        }
+        Err(e) => return Err(err(e)),
+    };
+    let mut cache = crate::tile_model::CacheSizes::from_sysfs();
+    for (name, slot) in [
+        ("cache-size", &mut cache.l1),
+        ("l2-cache-size", &mut cache.l2),
+    ] {
+        let v = o.int(name, *slot as i64).map_err(&err)?;
+        if v < 1 {
+            return Err(err(format!(
+                "option '{name}': expected a positive number of bytes"
+            )));
+        }
+        *slot = v as u64;
     }
     let options = ScheduleOptions {
+        l2_tile_sizes,
+        tile_levels,
+        cache,
+        model_log: Default::default(),
         fuse,
         tile: o.bool("tile", true).map_err(&err)?,
         tile_sizes,
@@ -784,6 +909,9 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     }
     o.bool("remarks", false).map_err(&err)?;
     lattice_ir::pass::report_declined(ir, &report.remarks, o);
+    if lattice_ir::pass::remarks_enabled(o) {
+        lattice_ir::pass::print_remarks(ir, &report.notes);
+    }
     Ok(())
 }
 
@@ -801,7 +929,23 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
         ("tile", "Tile permutable bands (default: true)"),
         (
             "tile-sizes",
-            "Tile sizes per band member, padded with the last (default: 32)",
+            "Tile sizes per band member, padded with the last (default: per band from the cache model)",
+        ),
+        (
+            "tile-levels",
+            "1, or 2: cache (L2) tiles of inner tiles (default: 2 when l2-tile-sizes is given)",
+        ),
+        (
+            "l2-tile-sizes",
+            "Outer tile sizes in points, per band member (default with tile-levels=2: the model's)",
+        ),
+        (
+            "cache-size",
+            "L1 data cache bytes for the tile-size model (default: from /sys, else 32768)",
+        ),
+        (
+            "l2-cache-size",
+            "L2 cache bytes for the outer tiling level (default: from /sys, else 1048576)",
         ),
         (
             "parallel",
