@@ -75,7 +75,7 @@ parallel loop (affine-parallelize), each only when this build registers the pass
 --target gpu the workgroup shape, workgroup-memory promotion and its tile, loop order
 and unrolling. Space spec keys: tile,
 tile_per_dim, inner_tile, unroll, unroll_jam, vector, parallel, interchange, scheduler,
-fuse, intra_tile_order, workgroup, promote.
+fuse, intra_tile_order, workgroup, promote, thread_tile.
 ";
 
 /// Parsed command line.
