@@ -361,7 +361,12 @@ fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
         }
         let k = kernel::analyse(&ir, f);
         if let Some(r) = db
-            .best(&k.fingerprint, &k.sizes, &machine)
+            .best(
+                &k.fingerprint,
+                &k.sizes,
+                &machine,
+                if a.gpu { "gpu" } else { "cpu" },
+            )
             .map_err(|e| format!("lattice tune: {e}"))?
         {
             let config: Config = serde_json::from_str(&r.config)

@@ -625,7 +625,7 @@ fn database_round_trip() {
     db.put(&record(&key, &fast, Some(0.9e-3))).unwrap();
     assert_eq!(db.records(&key).unwrap().len(), 3);
     let best = db
-        .best("00ff", "memref<16xf32>", "other machine")
+        .best("00ff", "memref<16xf32>", "other machine", "cpu")
         .unwrap()
         .unwrap();
     assert_eq!(best.seconds, Some(0.9e-3));
