@@ -535,6 +535,26 @@ struct StmtBuild {
     opaque: bool,
 }
 
+impl StmtBuild {
+    /// Records an access of `op` to `array` over `range`; a write is a must-write only when
+    /// `exact`, and an inexact access makes the statement opaque.
+    fn push_access(&mut self, op: Op, array: usize, write: bool, range: String, exact: bool) {
+        let kind = match (write, exact) {
+            (false, _) => AccessKind::Read,
+            (true, true) => AccessKind::Write,
+            (true, false) => AccessKind::MayWrite,
+        };
+        self.opaque |= !exact;
+        self.accesses.push(AccessBuild {
+            kind,
+            array,
+            op,
+            range,
+            exact,
+        });
+    }
+}
+
 struct AccessBuild {
     kind: AccessKind,
     array: usize,
@@ -1153,19 +1173,7 @@ impl<'a> Builder<'a> {
                     Some(r) => (r, true),
                     None => (whole(&self.arrays[array].name, rank), false),
                 };
-                let kind = match (write, exact) {
-                    (false, _) => AccessKind::Read,
-                    (true, true) => AccessKind::Write,
-                    (true, false) => AccessKind::MayWrite,
-                };
-                st.opaque |= !exact;
-                st.accesses.push(AccessBuild {
-                    kind,
-                    array,
-                    op,
-                    range,
-                    exact,
-                });
+                st.push_access(op, array, write, range, exact);
                 Ok(())
             }
             "vector.transfer_read" | "vector.transfer_write" => {
@@ -1228,18 +1236,7 @@ impl<'a> Builder<'a> {
     ) -> Result<(), ExtractError> {
         let array = self.memref_array(op, memref)?;
         let a = &self.arrays[array];
-        st.opaque = true;
-        st.accesses.push(AccessBuild {
-            kind: if write {
-                AccessKind::MayWrite
-            } else {
-                AccessKind::Read
-            },
-            array,
-            op,
-            range: whole(&a.name, a.rank),
-            exact: false,
-        });
+        st.push_access(op, array, write, whole(&a.name, a.rank), false);
         Ok(())
     }
 
@@ -1311,24 +1308,14 @@ impl<'a> Builder<'a> {
         }
         let range = match (top, indices, &extents) {
             (true, Some(indices), Some(extents)) => {
-                let mut conds = Vec::new();
-                for (k, (&v, &w)) in indices.iter().zip(extents).enumerate() {
+                let mut subs = Vec::new();
+                for &v in indices {
                     let Term::Text(s) = self.value_term(v, dims, 0) else {
-                        conds.clear();
                         break;
                     };
-                    conds.push(if w == 1 {
-                        format!("o{k} = {s}")
-                    } else {
-                        format!("{s} <= o{k} <= {s} + {}", w - 1)
-                    });
+                    subs.push(s);
                 }
-                if conds.len() == rank && rank > 0 {
-                    let outs: Vec<String> = (0..rank).map(|k| format!("o{k}")).collect();
-                    Some(format!("{} : {}", tuple(&name, &outs), conds.join(" and ")))
-                } else {
-                    None
-                }
+                (subs.len() == rank && rank > 0).then(|| box_range(&name, &subs, extents))
             }
             _ => None,
         };
@@ -1336,19 +1323,13 @@ impl<'a> Builder<'a> {
         let exact = boxed
             && !masked
             && in_bounds.is_some_and(|b| b.len() == shape.len() && b.iter().all(|&x| x));
-        let kind = match (write, exact) {
-            (false, _) => AccessKind::Read,
-            (true, true) => AccessKind::Write,
-            (true, false) => AccessKind::MayWrite,
-        };
-        st.opaque |= !exact;
-        st.accesses.push(AccessBuild {
-            kind,
-            array,
+        st.push_access(
             op,
-            range: range.unwrap_or_else(|| whole(&name, rank)),
+            array,
+            write,
+            range.unwrap_or_else(|| whole(&name, rank)),
             exact,
-        });
+        );
         Ok(())
     }
 
@@ -1388,22 +1369,7 @@ impl<'a> Builder<'a> {
                 extents[rank - shape.len() + k] = w.max(1);
             }
         }
-        let outs: Vec<String> = (0..rank).map(|k| format!("o{k}")).collect();
-        let conds: Vec<String> = subs
-            .iter()
-            .enumerate()
-            .map(|(k, s)| {
-                if extents[k] == 1 {
-                    format!("o{k} = {s}")
-                } else {
-                    format!("{s} <= o{k} <= {s} + {}", extents[k] - 1)
-                }
-            })
-            .collect();
-        if conds.is_empty() {
-            return Some(format!("{name}[]"));
-        }
-        Some(format!("{} : {}", tuple(name, &outs), conds.join(" and ")))
+        Some(box_range(name, &subs, &extents))
     }
 
     /// Adds the accesses of SSA values crossing statements and of loop-carried values.
@@ -1739,6 +1705,27 @@ impl<'a> Builder<'a> {
             stmt_of_op: self.stmt_of_op,
         })
     }
+}
+
+/// The isl range `A[o..] : subs_k <= o_k < subs_k + extents_k` (`o_k = subs_k` for extent 1).
+fn box_range(name: &str, subs: &[String], extents: &[i64]) -> String {
+    if subs.is_empty() {
+        return format!("{name}[]");
+    }
+    let outs: Vec<String> = (0..subs.len()).map(|k| format!("o{k}")).collect();
+    let conds: Vec<String> = subs
+        .iter()
+        .zip(extents)
+        .enumerate()
+        .map(|(k, (s, &w))| {
+            if w == 1 {
+                format!("o{k} = {s}")
+            } else {
+                format!("{s} <= o{k} <= {s} + {}", w - 1)
+            }
+        })
+        .collect();
+    format!("{} : {}", tuple(name, &outs), conds.join(" and "))
 }
 
 fn whole(name: &str, rank: usize) -> String {
