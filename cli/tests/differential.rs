@@ -131,6 +131,13 @@ const TABLE: &[(&str, &str)] = &[
     ("*", "--affine-parallelize=parallel-reductions=true"),
     ("*", "--affine-parallelize=assume-no-alias=true"),
     ("*", "--affine-parallelize=max-nested=1"),
+    // Vector transfers are modelled accesses, so vectorized nests parallelize (the GEMM
+    // recipe on two threads).
+    ("*", "--affine-super-vectorize=virtual-vector-size=8 --affine-parallelize"),
+    (
+        "matmul",
+        "--affine-loop-unroll-jam=unroll-jam-factor=6 --affine-super-vectorize=virtual-vector-size=64 --affine-parallelize=max-nested=1",
+    ),
 ];
 
 fn root() -> PathBuf {

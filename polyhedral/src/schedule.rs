@@ -707,32 +707,10 @@ fn unit_stride_innermost(
     let n = isl.check(node.band_n_member())? as usize;
     let mupa = isl.check(node.band_get_partial_schedule())?;
     let band = isl.check(UnionMap::from_multi_union_pw_aff(isl.check(mupa.copy())?))?;
-    let vars = |p: &str| {
-        (0..n)
-            .map(|k| format!("{p}{k}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     let mut scores = vec![0usize; n];
     for (k, score) in scores.iter_mut().enumerate() {
         // One step along member k, the others fixed.
-        let cons: Vec<String> = (0..n)
-            .map(|m| {
-                if m == k {
-                    format!("u{m} = t{m} + 1")
-                } else {
-                    format!("u{m} = t{m}")
-                }
-            })
-            .collect();
-        let step = isl.union_map(&format!(
-            "{{ [{}] -> [{}] : {} }}",
-            vars("t"),
-            vars("u"),
-            cons.join(" and ")
-        ))?;
-        let step = isl.check(isl.check(band.copy())?.apply_range(step))?;
-        let step = isl.check(step.apply_range(isl.check(isl.check(band.copy())?.reverse())?))?;
+        let step = crate::tile_model::member_step(isl, &band, n, k)?;
         for (rel, near) in accesses {
             // Element pairs touched by one step of member k (same statement, same access).
             let moved = isl.check(isl.check(rel.copy())?.reverse())?;

@@ -137,12 +137,6 @@ pub fn choose_tile_sizes(
     let mupa = isl.check(node.band_get_partial_schedule())?;
     let band = isl.check(UnionMap::from_multi_union_pw_aff(mupa))?;
     let band = isl.check(band.intersect_domain(isl.check(node.get_domain())?))?;
-    let vars = |p: &str| {
-        (0..n)
-            .map(|k| format!("{p}{k}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     // Trip counts: the largest distance between two band points along member k.
     let range = isl.check(isl.check(band.copy())?.range())?;
     let pairs = isl.check(UnionMap::from_domain_and_range(
@@ -157,23 +151,7 @@ pub fn choose_tile_sizes(
     // Element steps per member: coefficient per (array, dim, member).
     let mut arrays: Vec<(String, usize, Vec<Vec<Option<u64>>>)> = Vec::new();
     for k in 0..n {
-        let cons: Vec<String> = (0..n)
-            .map(|m| {
-                if m == k {
-                    format!("u{m} = t{m} + 1")
-                } else {
-                    format!("u{m} = t{m}")
-                }
-            })
-            .collect();
-        let step = isl.union_map(&format!(
-            "{{ [{}] -> [{}] : {} }}",
-            vars("t"),
-            vars("u"),
-            cons.join(" and ")
-        ))?;
-        let step = isl.check(isl.check(band.copy())?.apply_range(step))?;
-        let step = isl.check(step.apply_range(isl.check(isl.check(band.copy())?.reverse())?))?;
+        let step = member_step(isl, &band, n, k)?;
         for rel in accesses {
             let maps = isl.check(rel.get_map_list())?;
             let Ok(map) = maps.get_at(0) else { continue };
@@ -264,6 +242,39 @@ pub fn choose_tile_sizes(
         budget,
         trips,
     })
+}
+
+/// Pairs of instances one step apart along member `k` of the band with partial
+/// schedule `band` (`n` members), the other members equal: `band^-1 . (+e_k) . band`.
+pub fn member_step(
+    isl: &IslCtx,
+    band: &UnionMap,
+    n: usize,
+    k: usize,
+) -> Result<UnionMap, IslError> {
+    let vars = |p: &str| {
+        (0..n)
+            .map(|m| format!("{p}{m}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let cons: Vec<String> = (0..n)
+        .map(|m| {
+            if m == k {
+                format!("u{m} = t{m} + 1")
+            } else {
+                format!("u{m} = t{m}")
+            }
+        })
+        .collect();
+    let step = isl.union_map(&format!(
+        "{{ [{}] -> [{}] : {} }}",
+        vars("t"),
+        vars("u"),
+        cons.join(" and ")
+    ))?;
+    let step = isl.check(isl.check(band.copy())?.apply_range(step))?;
+    isl.check(step.apply_range(isl.check(isl.check(band.copy())?.reverse())?))
 }
 
 /// The number of values of member `k` (its largest spread in `spread`, plus one), when

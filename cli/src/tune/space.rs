@@ -156,7 +156,8 @@ impl Config {
         }
         if !self.thread_tile.is_empty() {
             let t: Vec<String> = self.thread_tile.iter().map(|x| x.to_string()).collect();
-            args.push(format!("--gpu-thread-tile={}", t.join(",")));
+            args.push("--gpu-thread-tile".into());
+            args.push(t.join(","));
         }
         args
     }
@@ -809,7 +810,8 @@ fn line_col_offset(text: &str, line: usize, col: usize) -> usize {
 /// the source order only), `scheduler` (`affine` and/or `poly`), `fuse` (`smart`, `max`,
 /// `none`) and `intra_tile_order` (`isl`, `unit-stride`) for `poly-schedule`, `workgroup`
 /// (list of GPU workgroup shapes, x first), `promote` (GPU workgroup-memory promotion
-/// tiles, 0 = off). A key not given keeps the derived values.
+/// tiles, 0 = off), `thread_tile` (GPU per-thread tiles, x first; `[1, 1]` = off). A key
+/// not given keeps the derived values.
 pub fn apply_spec(space: &mut Space, text: &str, json: bool) -> Result<(), SpecError> {
     let mut narrowed = space.clone();
     apply_spec_to(&mut narrowed, text, json)?;
@@ -957,11 +959,11 @@ fn apply_spec_to(space: &mut Space, text: &str, json: bool) -> Result<(), SpecEr
                     _ => intra = Some(names.iter().map(|n| *n == "unit-stride").collect()),
                 }
             }
-            "workgroup" => {
+            "workgroup" | "thread_tile" => {
                 let arr = v
                     .as_array()
                     .filter(|a| !a.is_empty())
-                    .ok_or_else(|| err(key, "`workgroup` must be a list of lists of 1 to 3 sizes".into()))?;
+                    .ok_or_else(|| err(key, format!("`{key}` must be a list of lists of 1 to 3 sizes")))?;
                 let mut shapes = Vec::new();
                 for a in arr {
                     // Not `ints`: a shape may repeat a size (16x16).
@@ -970,19 +972,31 @@ fn apply_spec_to(space: &mut Space, text: &str, json: bool) -> Result<(), SpecEr
                         .filter(|w| !w.is_empty())
                         .map(|w| w.iter().map(|x| x.as_u64().filter(|&n| (1..=1024).contains(&n))).collect::<Option<Vec<u64>>>())
                         .flatten()
-                        .ok_or_else(|| err(key, format!("`workgroup`: {a} is not a list of sizes from 1 to 1024")))?
+                        .ok_or_else(|| err(key, format!("`{key}`: {a} is not a list of sizes from 1 to 1024")))?
                         .into_iter()
                         .map(|n| n as u32)
                         .collect();
                     if w.len() > 3 || w.iter().map(|&x| x as u64).product::<u64>() > 1024 {
                         return Err(err(
                             key,
-                            format!("`workgroup`: {w:?} needs 1 to 3 sizes and at most 1024 invocations"),
+                            format!("`{key}`: {w:?} needs 1 to 3 sizes and at most 1024 invocations"),
                         ));
                     }
                     shapes.push(w);
                 }
-                space.workgroup = shapes;
+                if key == "workgroup" {
+                    space.workgroup = shapes;
+                } else {
+                    // All ones (one iteration per invocation) is the untiled mapping.
+                    let mut tiles: Vec<Vec<u32>> = Vec::new();
+                    for t in shapes {
+                        let t = if t.iter().all(|&x| x == 1) { Vec::new() } else { t };
+                        if !tiles.contains(&t) {
+                            tiles.push(t);
+                        }
+                    }
+                    space.thread_tile = tiles;
+                }
             }
             "interchange" => {
                 let b = v
@@ -998,7 +1012,7 @@ fn apply_spec_to(space: &mut Space, text: &str, json: bool) -> Result<(), SpecEr
                 return Err(err(
                     other,
                     format!(
-                        "unknown key `{other}` (expected tile, tile_per_dim, inner_tile, unroll, unroll_jam, vector, parallel, interchange, scheduler, fuse, intra_tile_order, workgroup, promote)"
+                        "unknown key `{other}` (expected tile, tile_per_dim, inner_tile, unroll, unroll_jam, vector, parallel, interchange, scheduler, fuse, intra_tile_order, workgroup, promote, thread_tile)"
                     ),
                 ))
             }

@@ -264,10 +264,13 @@ fn derived_space_and_pipelines() {
         ..pr.clone()
     };
     assert_eq!(
-        tt.run_args().last().map(String::as_str),
-        Some("--gpu-thread-tile=2,2")
+        tt.run_args()[tt.run_args().len() - 2..].join(" "),
+        "--gpu-thread-tile 2,2"
     );
     assert!(tt.key().ends_with(" promote=16 tt=2x2"), "{}", tt.key());
+    let mut narrowed = gpu.clone();
+    apply_spec(&mut narrowed, "thread_tile = [[1, 1], [2, 2]]", false).unwrap();
+    assert_eq!(narrowed.thread_tile, vec![vec![], vec![2, 2]]);
     let c = gpu.config_at(gpu.size() - 1);
     assert_eq!(c.thread_tile, vec![4, 4]);
     assert_eq!(gpu.config(&gpu.indices(&c).unwrap()), c);
@@ -622,7 +625,7 @@ fn database_round_trip() {
     db.put(&record(&key, &fast, Some(0.9e-3))).unwrap();
     assert_eq!(db.records(&key).unwrap().len(), 3);
     let best = db
-        .best("00ff", "memref<16xf32>", "other machine")
+        .best("00ff", "memref<16xf32>", "other machine", "cpu")
         .unwrap()
         .unwrap();
     assert_eq!(best.seconds, Some(0.9e-3));
