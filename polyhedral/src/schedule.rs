@@ -296,8 +296,14 @@ pub fn compute_schedule_private(
     if let Some((cells_flow, cells_order)) = &nearest.cells {
         all = isl.check(all.union(isl.check(cells_flow.copy())?))?;
         proximity = isl.check(proximity.union(isl.check(cells_flow.copy())?))?;
-        condition = Some(cells_flow.text());
-        conditional = Some(cells_order.text());
+        // Live-range reordering only pays where it frees something: when every output
+        // and anti dependence of the cells already follows from a chain of their flow
+        // dependences (an accumulator threaded through the whole nest), the flow
+        // validity implies them, and isl's conditional-validity rounds only cost time.
+        if !order_implied_by_flow(isl, cells_flow, cells_order)? {
+            condition = Some(cells_flow.text());
+            conditional = Some(cells_order.text());
+        }
     }
     let validity = transitive_reduction(isl, all)?;
     timer.lap("transitive reduction");
@@ -321,6 +327,20 @@ pub fn compute_schedule_private(
     let schedule = isl.check(root.get_schedule());
     timer.lap("tiling + marks");
     schedule
+}
+
+/// Whether every pair of `order` is linked by a chain of `flow` dependences (the exact
+/// transitive closure; `false` where isl can only approximate it): a schedule that
+/// respects `flow` then respects `order` too.
+fn order_implied_by_flow(
+    isl: &IslCtx,
+    flow: &UnionMap,
+    order: &UnionMap,
+) -> Result<bool, IslError> {
+    match isl.exact_transitive_closure(flow)? {
+        Some(closure) => isl.check(order.is_subset(&closure)),
+        None => Ok(false),
+    }
 }
 
 /// Wall time per phase of [`poly_schedule`], printed to stderr when the environment
@@ -366,10 +386,31 @@ struct Problem {
     conditional: Option<String>,
 }
 
-fn solve(p: &Problem) -> Result<String, IslError> {
+/// The raw `isl_ctx` pointer of a running [`solve`], published so that [`run_scheduler`]
+/// can abort it from another thread; `None` before the context exists and once it is
+/// about to be freed (the mutex orders the abort before the free).
+type AbortHandle = std::sync::Arc<std::sync::Mutex<Option<usize>>>;
+
+/// Unpublishes the context of [`solve`] when dropped (declared after the context, so
+/// dropped before it is freed).
+struct Unpublish<'a>(&'a AbortHandle);
+
+impl Drop for Unpublish<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut h) = self.0.lock() {
+            *h = None;
+        }
+    }
+}
+
+fn solve(p: &Problem, handle: &AbortHandle) -> Result<String, IslError> {
     let isl = IslCtx::new(crate::isl::IslOptions {
         max_operations: p.max_operations,
     });
+    if let Ok(mut h) = handle.lock() {
+        *h = Some(isl.raw().ptr);
+    }
+    let _unpublish = Unpublish(handle);
     let ctx = isl.raw();
     let set = |r: Result<isl_rs::Stat, isl_rs::LibISLError>| isl.check(r).map(|_| ());
     set(Options::set_schedule_serialize_sccs(
@@ -415,26 +456,59 @@ fn solve(p: &Problem) -> Result<String, IslError> {
 
 /// Runs isl's scheduler on its own thread and isl context, giving up after
 /// `limit` (isl's operation limit does not cover every step of the scheduler: its
-/// Farkas elimination can run for minutes on 4-deep stencils). A thread given up on is
-/// left to finish in the background; its result is dropped.
+/// Farkas elimination can run for minutes on 4-deep stencils). On time-out the worker's
+/// context is stopped ([`abort_context`]: its next isl allocation or simplex pivot
+/// fails, so the scheduler returns an error soon) and the worker is waited for up to
+/// [`ABORT_GRACE`]; no thread keeps burning CPU after we gave up.
 fn run_scheduler(p: Problem, limit: std::time::Duration) -> Result<String, IslError> {
     let (tx, rx) = std::sync::mpsc::channel();
+    let handle: AbortHandle = Default::default();
+    let worker_handle = handle.clone();
     std::thread::Builder::new()
         .name("isl-scheduler".into())
         .spawn(move || {
-            let _ = tx.send(solve(&p));
+            let _ = tx.send(solve(&p, &worker_handle));
         })
         .map_err(|e| IslError::Isl {
             message: format!("cannot start the scheduler thread: {e}"),
         })?;
     match rx.recv_timeout(limit) {
         Ok(r) => r,
-        Err(_) => Err(IslError::Isl {
-            message: format!(
-                "isl's scheduler did not finish within {} s (option time-limit)",
-                limit.as_secs_f64()
-            ),
-        }),
+        Err(_) => {
+            abort_context(&handle);
+            // The worker now fails at its next isl operation; wait for it briefly so a
+            // caller that gives up many times does not accumulate running threads.
+            let _ = rx.recv_timeout(ABORT_GRACE);
+            Err(IslError::Isl {
+                message: format!(
+                    "isl's scheduler did not finish within {} s (option time-limit)",
+                    limit.as_secs_f64()
+                ),
+            })
+        }
+    }
+}
+
+/// How long [`run_scheduler`] waits for an aborted scheduler thread to stop.
+const ABORT_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Stops the isl context published in `handle`, if it still exists, by lowering its
+/// operation limit to 1: isl counts an operation at every allocation and simplex pivot,
+/// so its next one fails with "maximal number of operations exceeded" and the scheduler
+/// unwinds with an error. (Not `isl_ctx_abort`: its error carries no message, and
+/// isl-rs 0.3.1 then reads a null message pointer and crashes.) The lock is held across
+/// the call, and the worker unpublishes the context under the same lock before freeing
+/// it, so the pointer is live here. The limit is one machine word that isl reads
+/// without synchronization, the same as its own `isl_ctx_abort` flag.
+fn abort_context(handle: &AbortHandle) {
+    if let Ok(h) = handle.lock() {
+        if let Some(ptr) = *h {
+            let ctx = isl_rs::Context {
+                ptr,
+                should_free_on_drop: false,
+            };
+            ctx.set_max_operations(1);
+        }
     }
 }
 
@@ -953,3 +1027,41 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
     ],
     run,
 };
+
+#[cfg(test)]
+mod abort_tests {
+    use super::*;
+
+    #[test]
+    fn aborting_a_published_context_makes_isl_fail() {
+        let isl = IslCtx::default();
+        let handle: AbortHandle = Default::default();
+        // Nothing published: nothing to abort.
+        abort_context(&handle);
+        assert!(isl.union_map("{ A[i] -> B[i] }").is_ok());
+        *handle.lock().unwrap() = Some(isl.raw().ptr);
+        abort_context(&handle);
+        assert!(isl.union_map("{ A[i] -> B[i] : 0 <= i < 10 }").is_err());
+    }
+
+    #[test]
+    fn solve_unpublishes_its_context() {
+        let p = Problem {
+            domain: "{ S[i] : 0 <= i < 10 }".into(),
+            context: "{ : }".into(),
+            validity: "{ S[i] -> S[i + 1] : 0 <= i < 9 }".into(),
+            proximity: "{ }".into(),
+            fuse: Fuse::Smart,
+            parallel: true,
+            max_operations: 0,
+            condition: None,
+            conditional: None,
+        };
+        let handle: AbortHandle = Default::default();
+        let text = solve(&p, &handle).unwrap();
+        assert!(text.contains("S[i]"), "{text}");
+        assert!(handle.lock().unwrap().is_none());
+        // A time limit that is not reached returns the schedule.
+        assert!(run_scheduler(p, std::time::Duration::from_secs(10)).is_ok());
+    }
+}
