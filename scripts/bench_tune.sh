@@ -15,6 +15,12 @@
 #            [--warmup N] [--trials N] [KERNEL...]
 #   --quick: a smaller capped space (tile 0/32, loop order, scheduler; ~16-64 configs per
 #            kernel) and 12 evolve trials instead of 24 (about 10 minutes on 2 loaded cores)
+#   --small: the examples at their own sizes (matmul 128: ~45 us a run, where timer resolution
+#            and load make a 5% margin meaningless); by default each kernel is measured on a
+#            generated variant whose untuned run takes ~20-50 ms (see `sizes` below)
+#   --gpu:   also a small GPU section (lavapipe or a real adapter): `lattice tune --target gpu`
+#            on the matmul example over workgroup shapes x promotion x per-thread tiles
+#   --gpu-only: the GPU section alone
 #   default kernels: matmul 2mm jacobi_2d gemver; LATTICE=path/to/lattice picks a binary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,11 +28,17 @@ measurer=jit
 repeats=3
 warmup=1
 quick=0
+small=0
+gpu=0
+gpu_only=0
 trials=
 kernels=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1; shift ;;
+    --small) small=1; shift ;;
+    --gpu) gpu=1; shift ;;
+    --gpu-only) gpu=1; gpu_only=1; shift ;;
     --measurer) measurer=$2; shift 2 ;;
     --repeats) repeats=$2; shift 2 ;;
     --warmup) warmup=$2; shift 2 ;;
@@ -35,6 +47,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ ${#kernels[@]} -eq 0 ] && kernels=(matmul 2mm jacobi_2d gemver)
+[ "$gpu_only" = 1 ] && kernels=()
 if [ -z "$trials" ]; then
   trials=$(( quick ? 12 : 24 ))
 fi
@@ -74,11 +87,45 @@ fuse = ["smart"]
 intra_tile_order = ["isl", "unit-stride"]
 EOF
 fi
+# Larger problem sizes: every size constant of a kernel (memref shapes, loop bounds, index and
+# float constants; comments and identifiers such as f64 untouched) maps to a bigger one. The
+# examples' numbers are only their sizes (and n-1 bounds), so the variant computes the same
+# kernel at the new size; `lattice tune` checks every candidate against the untransformed
+# variant's own output, so the examples' CHECKSUM lines are dropped.
+declare -A sizes=(
+  [matmul]="128=256"
+  [2mm]="64=160 80=200 96=240 112=280"
+  [jacobi_2d]="128=768 127=767"
+  [gemver]="128=1536"
+)
+scale() { # scale SRC DST OLD=NEW...
+  python3 - "$@" <<'PY'
+import re, sys
+src, dst, pairs = sys.argv[1], sys.argv[2], sys.argv[3:]
+m = dict(p.split("=") for p in pairs)
+out = []
+for line in open(src):
+    if line.lstrip().startswith("//"):
+        if "CHECKSUM" not in line:
+            out.append(line)
+        continue
+    # a number not inside an identifier (f64, @printF64); `x` separates memref dimensions
+    out.append(re.sub(r"(?<![0-9A-Za-wyz_])[0-9]+(?![0-9])",
+                      lambda x: m.get(x.group(0), x.group(0)), line))
+open(dst, "w").write("".join(out))
+PY
+}
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores" >&2
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 common=(--measurer "$measurer" --repeats "$repeats" --warmup "$warmup" --no-progress --seed 1)
 for k in "${kernels[@]}"; do
   f=examples/$k.mlir
+  if [ "$small" = 0 ] && [ -n "${sizes[$k]:-}" ]; then
+    # shellcheck disable=SC2086
+    scale "$f" "$work/$k.mlir" ${sizes[$k]}
+    f=$work/$k.mlir
+    echo "== $k: sizes ${sizes[$k]}" >&2
+  fi
   echo "== $k: evolve, full space, $trials trials" >&2
   "$LATTICE" tune "$f" "${common[@]}" --strategy evolve --trials "$trials" \
     --db "$work/$k.full.db" --report "$work/$k.full.json" >&2
@@ -92,7 +139,12 @@ for k in "${kernels[@]}"; do
     --db "$work/$k.evolve.db" --report "$work/$k.evolve.json" >&2
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-python3 - "$work" "$load_before" "$(cut -d' ' -f1-3 /proc/loadavg)" "$trials" "${kernels[@]}" <<'PY'
+if [ "$small" = 0 ]; then
+  for k in "${kernels[@]}"; do
+    [ -n "${sizes[$k]:-}" ] && echo "problem sizes of $k: examples' ${sizes[$k]} (old=new)"
+  done
+fi
+[ ${#kernels[@]} -gt 0 ] && python3 - "$work" "$load_before" "$(cut -d' ' -f1-3 /proc/loadavg)" "$trials" "${kernels[@]}" <<'PY'
 import json, sys
 work, load_before, load_after, trials, kernels = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
 def ok(ts):
@@ -140,3 +192,32 @@ for k in kernels:
     print(f"| {k} | {full['space_size']} | {base*1e3:.3f} | {tuned*1e3:.3f} | {base/tuned:.2f}x | {pick_s} "
           f"| {size} | {g['baseline_seconds']/gbest:.2f}x | {need_s} | {failed} | {nz} of {ntr} | {cfg(full)} |")
 PY
+if [ "$gpu" = 1 ]; then
+  # GPU: one grid over a small space (the machine's adapter; lavapipe on CPU-only hosts,
+  # where the timings show the mapping's overheads, not a GPU's).
+  cat > "$work/gpu.toml" <<'EOF'
+workgroup = [[16, 8], [32, 8], [16, 16]]
+promote = [0, 8]
+thread_tile = [[1, 1], [2, 2], [4, 1]]
+unroll = [1]
+interchange = false
+EOF
+  "$LATTICE" tune examples/matmul.mlir --target gpu --strategy grid --trials 100000 \
+    --space "$work/gpu.toml" --repeats "$repeats" --warmup "$warmup" --no-progress --seed 1 \
+    --db "$work/gpu.db" --report "$work/gpu.json" >&2
+  python3 - "$work/gpu.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+ok = [t for t in r["trials"] if t["seconds"] is not None]
+b = min(ok, key=lambda t: t["seconds"], default=None)
+base = r["baseline_seconds"]
+pick = r.get("model_pick_seconds")
+print()
+print("| GPU kernel | grid size | failed | untuned ms | best ms | best speedup | model pick ms | best config |")
+print("|" + " --- |" * 8)
+cfg = " ".join(f"{k}={v}" for k, v in b["config"].items() if v not in ([], None, 0)) if b else "-"
+print(f"| matmul 128 | {r['space_size']} | {len(r['trials']) - len(ok)} | {base*1e3:.3f} "
+      f"| {b['seconds']*1e3 if b else float('nan'):.3f} | {base/b['seconds'] if b else 0:.2f}x "
+      f"| {pick*1e3 if pick else float('nan'):.3f} | {cfg} |")
+PY
+fi

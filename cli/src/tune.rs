@@ -75,7 +75,7 @@ parallel loop (affine-parallelize), each only when this build registers the pass
 --target gpu the workgroup shape, workgroup-memory promotion and its tile, loop order
 and unrolling. Space spec keys: tile,
 tile_per_dim, inner_tile, unroll, unroll_jam, vector, parallel, interchange, scheduler,
-fuse, intra_tile_order, workgroup, promote.
+fuse, intra_tile_order, workgroup, promote, thread_tile.
 ";
 
 /// Parsed command line.
@@ -335,7 +335,8 @@ fn read_program(name: &str) -> Result<String, String> {
 }
 
 /// `--apply`: every function of FILE with a record for its fingerprint and sizes gets the
-/// best record's pipeline.
+/// best record's pipeline; for a GPU record the `lattice run --target gpu` options it
+/// needs (workgroup shape, promotion, per-thread tile) are printed on stderr.
 fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
     let name = a.input.as_deref().expect("checked");
     let text = read_program(name)?;
@@ -360,12 +361,17 @@ fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
         }
         let k = kernel::analyse(&ir, f);
         if let Some(r) = db
-            .best(&k.fingerprint, &k.sizes, &machine)
+            .best(
+                &k.fingerprint,
+                &k.sizes,
+                &machine,
+                if a.gpu { "gpu" } else { "cpu" },
+            )
             .map_err(|e| format!("lattice tune: {e}"))?
         {
             let config: Config = serde_json::from_str(&r.config)
                 .map_err(|e| format!("lattice tune: corrupt record for @{fname}: {e}"))?;
-            plans.push((fname, config.pipeline(&k.band.trips), r));
+            plans.push((fname, config.pipeline(&k.band.trips), config.run_args(), r));
         }
     }
     drop(ir);
@@ -376,7 +382,7 @@ fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
         ));
     }
     let mut current = text;
-    for (fname, pipeline, r) in &plans {
+    for (fname, pipeline, run_args, r) in &plans {
         eprintln!(
             "applying to @{fname}: {} ({:.3} ms on {})",
             space::pipeline_text(pipeline),
@@ -385,6 +391,13 @@ fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
         );
         current = measure::transform(&ctx, &registry, &current, fname, pipeline)
             .map_err(|e| format!("lattice tune: @{fname}: {e}"))?;
+        if !run_args.is_empty() {
+            // A GPU record: the mapping options are run options, not passes in the file.
+            eprintln!(
+                "@{fname} was tuned for the GPU: run it with `lattice run --target gpu {}`",
+                run_args.join(" ")
+            );
+        }
     }
     match &a.output {
         Some(out) if out != "-" => write_atomically(out, current.as_bytes())

@@ -86,6 +86,13 @@ const TABLE: &[(&str, &str)] = &[
     ),
     ("*", "--poly-schedule=\"fuse=max tile-sizes=4,8\""),
     ("*", "--poly-schedule=\"fuse=none parallel=false\""),
+    // Two-level tiling: given sizes (outer 12 = 3 inner tiles of 4), and the cache model
+    // at both levels with small caches (so that small examples get several tiles).
+    ("*", "--poly-schedule=\"tile-sizes=4 l2-tile-sizes=12,8\""),
+    (
+        "*",
+        "--poly-schedule=\"tile-levels=2 cache-size=2048 l2-cache-size=16384\"",
+    ),
     ("*", "--affine-loop-tile=\"tile-sizes=2,2 separate\""),
     ("*", "--poly-transform=\"skew=1,0,1 parallel\""),
     // Bands below sequences (inner bands of imperfect nests, e.g. lu's update).
@@ -124,6 +131,13 @@ const TABLE: &[(&str, &str)] = &[
     ("*", "--affine-parallelize=parallel-reductions=true"),
     ("*", "--affine-parallelize=assume-no-alias=true"),
     ("*", "--affine-parallelize=max-nested=1"),
+    // Vector transfers are modelled accesses, so vectorized nests parallelize (the GEMM
+    // recipe on two threads).
+    ("*", "--affine-super-vectorize=virtual-vector-size=8 --affine-parallelize"),
+    (
+        "matmul",
+        "--affine-loop-unroll-jam=unroll-jam-factor=6 --affine-super-vectorize=virtual-vector-size=64 --affine-parallelize=max-nested=1",
+    ),
 ];
 
 fn root() -> PathBuf {

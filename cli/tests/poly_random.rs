@@ -1,25 +1,34 @@
 //! Differential testing of the loop transformations on randomly generated affine loop
-//! nests: each generated program (perfect and imperfect nests of depth 1-3, constant and
+//! nests: each generated kernel (perfect and imperfect nests of depth 1-3, constant and
 //! triangular bounds, 1-3 `f64` arrays read and written with in-bounds random affine
-//! subscripts, so real dependences appear) is run through Lattice's own JIT before and after
-//! `--poly-schedule`, `--affine-loop-tile=tile-sizes=2,3`, `--affine-loop-fusion` and
-//! `--poly-transform=permute=1,0` and `--poly-transform=reverse=0` (both legal only on some
-//! nests: elsewhere they must refuse), and the printed checksums must agree (exactly, or within
-//! 1e-9 relative where a reduction may be reassociated).
+//! subscripts, so real dependences appear; a third of the programs are producer-consumer
+//! chains or sibling pairs of nests with equal bounds, so fusion has candidates, some of
+//! them illegal) is run through Lattice's own JIT before and after `--poly-schedule`,
+//! `--affine-loop-tile=tile-sizes=2,3`, `--affine-loop-fusion`,
+//! `--affine-loop-fusion=maximal=true`, `--poly-transform=permute=1,0` and
+//! `--poly-transform=reverse=0` (the last two legal only on some nests: elsewhere they must
+//! refuse), and the printed checksums must agree (exactly, or within 1e-9 relative where a
+//! reduction may be reassociated).
+//!
+//! Cost: the passes run on a module holding only the kernel; the original kernel and every
+//! transformed one (renamed `@k<program>_<variant>`) go with one driver each (allocate,
+//! initialize, call, print checksums) into one module per batch of programs, which is
+//! compiled and JIT-loaded once, so LLVM's fixed costs are paid per batch, not per run. A
+//! batch that does not compile is retried variant by variant to name the culprit.
 //!
 //! Invariants: the seed is fixed (`LATTICE_POLY_RANDOM_SEED` overrides it), the program count
-//! comes from `LATTICE_POLY_RANDOM_COUNT` (default 400 in release builds, 60 in debug: about two minutes on two
-//! shared cores; `LATTICE_POLY_RANDOM_THREADS` sets the worker threads, default 2); every
-//! access stays inside its array because every induction variable lies in `0..12` and each
-//! subscript is shifted by 12 per negative coefficient into `0..SIZE`.
-//! `LATTICE_POLY_RANDOM_DUMP=DIR` writes every generated program to `DIR/random<N>.mlir`.
+//! comes from `LATTICE_POLY_RANDOM_COUNT` (default 1000 in release builds, 40 in debug);
+//! `LATTICE_POLY_RANDOM_THREADS` sets the worker threads (default 2); every access stays
+//! inside its array because every induction variable lies in `0..12` and each subscript is
+//! shifted by 12 per negative coefficient into `0..SIZE`.
+//! `LATTICE_POLY_RANDOM_DUMP=DIR` writes every generated kernel to `DIR/random<N>.mlir`.
 
 use lattice_cli::{make_context, make_registry};
 use lattice_codegen::llvm::jit::{EntryResult, Jit};
 use lattice_codegen::llvm::{self, CodegenOptions};
 use lattice_ir::pass::{parse_pass_options, run_pipeline, OpPipeline, RunOptions};
 use lattice_ir::printer::{print_op, PrintOptions};
-use lattice_ir::{Ir, SourceMap};
+use lattice_ir::{Ir, SourceMap, WalkOrder};
 use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::Instant;
@@ -28,12 +37,15 @@ use std::time::Instant;
 const SIZE: i64 = 40;
 /// Largest constant upper bound; every induction variable lies in `0..MAX_UB`.
 const MAX_UB: i64 = 12;
+/// Programs per JIT module.
+const BATCH: usize = 20;
 
 /// The transformations under test: (pass, options).
 const PASSES: &[(&str, &str)] = &[
     ("poly-schedule", ""),
     ("affine-loop-tile", "tile-sizes=2,3"),
     ("affine-loop-fusion", ""),
+    ("affine-loop-fusion", "maximal=true"),
     ("poly-transform", "permute=1,0"),
     ("poly-transform", "reverse=0"),
 ];
@@ -56,9 +68,69 @@ impl Rng {
     fn chance(&mut self, percent: u64) -> bool {
         self.next() % 100 < percent
     }
+    fn pick(&mut self, items: &[usize]) -> usize {
+        items[self.range(0, items.len() as i64 - 1) as usize]
+    }
 }
 
-/// Emits one program; `ivs` are the enclosing induction variables' names while generating.
+/// One subscript: `sum(coefficient * iv[position]) + shift`, positions counted from the
+/// outermost enclosing loop (so a nest with the same bounds can repeat it).
+#[derive(Clone, Debug)]
+struct Subscript {
+    terms: Vec<(usize, i64)>,
+    shift: i64,
+}
+
+impl Subscript {
+    fn render(&self, ivs: &[String]) -> String {
+        let mut s = String::new();
+        for &(k, c) in &self.terms {
+            let iv = &ivs[k];
+            match (s.is_empty(), c) {
+                (true, 1) => s.push_str(iv),
+                (true, _) => s = format!("-{iv}"),
+                (false, 1) => {
+                    let _ = write!(s, " + {iv}");
+                }
+                (false, _) => {
+                    let _ = write!(s, " - {iv}");
+                }
+            }
+        }
+        if s.is_empty() {
+            format!("{}", self.shift)
+        } else if self.shift == 0 {
+            s
+        } else {
+            format!("{s} + {}", self.shift)
+        }
+    }
+
+    /// The largest position used, plus one.
+    fn depth(&self) -> usize {
+        self.terms.iter().map(|&(k, _)| k + 1).max().unwrap_or(0)
+    }
+}
+
+/// One access `%A<array>[s0, s1]`.
+#[derive(Clone, Debug)]
+struct Access {
+    array: usize,
+    subs: [Subscript; 2],
+}
+
+impl Access {
+    fn render(&self, ivs: &[String]) -> String {
+        format!(
+            "%A{}[{}, {}]",
+            self.array,
+            self.subs[0].render(ivs),
+            self.subs[1].render(ivs)
+        )
+    }
+}
+
+/// Emits one kernel; `ivs` are the enclosing induction variables' names while generating.
 struct Gen<'r> {
     rng: &'r mut Rng,
     arrays: usize,
@@ -70,6 +142,18 @@ struct Gen<'r> {
     record: Vec<i64>,
     /// Upper bounds to repeat, outermost first (empty: choose freely).
     repeat: Vec<i64>,
+    /// Only constant bounds (a nest another one will repeat).
+    rectangular: bool,
+    /// Arrays random reads may use.
+    read_arrays: Vec<usize>,
+    /// The array every write goes to, if forced.
+    write_array: Option<usize>,
+    /// The first read of the next statement, if forced.
+    forced_read: Option<Access>,
+    /// A second read forced to the array of the first, random subscripts.
+    second_read_array: Option<usize>,
+    /// The last write generated, with the depth of its statement.
+    last_write: Option<(Access, usize)>,
 }
 
 impl Gen<'_> {
@@ -78,13 +162,13 @@ impl Gen<'_> {
         format!("%v{}", self.next_value)
     }
 
-    /// A subscript `sum(c_k * iv_k) + shift` inside `0..SIZE`; dimension `dim` prefers the
+    /// A subscript inside `0..SIZE` at `depth` loops; dimension `dim` prefers the
     /// induction variable at the same depth so that reads and writes overlap.
-    fn subscript(&mut self, ivs: &[String], dim: usize) -> String {
+    fn subscript(&mut self, depth: usize, dim: usize) -> Subscript {
         let mut terms = Vec::new();
         let mut negatives = 0;
-        for (k, iv) in ivs.iter().enumerate() {
-            let own = ivs.len() - 1 - k == dim || (ivs.len() == 1 && dim == 0 && k == 0);
+        for k in 0..depth {
+            let own = depth - 1 - k == dim || (depth == 1 && dim == 0 && k == 0);
             let c = if own && self.rng.chance(75) {
                 1
             } else if self.rng.chance(75) {
@@ -94,84 +178,69 @@ impl Gen<'_> {
             } else {
                 -1
             };
-            match c {
-                1 => terms.push(format!("+ {iv}")),
-                -1 => {
-                    negatives += 1;
-                    terms.push(format!("- {iv}"))
-                }
-                _ => {}
+            if c != 0 {
+                negatives += (c < 0) as i64;
+                terms.push((k, c));
             }
         }
         let shift = negatives * MAX_UB + self.rng.range(0, 2);
-        let mut s = String::new();
-        for t in &terms {
-            if s.is_empty() {
-                s.push_str(if let Some(r) = t.strip_prefix("+ ") {
-                    r
-                } else {
-                    t
-                });
-                if t.starts_with("- ") {
-                    s = format!("-{}", &t[2..]);
-                }
-            } else {
-                let _ = write!(s, " {t}");
-            }
-        }
-        if s.is_empty() {
-            format!("{shift}")
-        } else if shift == 0 {
-            s
-        } else {
-            format!("{s} + {shift}")
+        Subscript { terms, shift }
+    }
+
+    fn access(&mut self, depth: usize, array: usize) -> Access {
+        let s0 = self.subscript(depth, 1);
+        let s1 = self.subscript(depth, 0);
+        Access {
+            array,
+            subs: [s0, s1],
         }
     }
 
-    fn access(&mut self, ivs: &[String]) -> (usize, String) {
-        let a = self.rng.range(0, self.arrays as i64 - 1) as usize;
-        let s0 = self.subscript(ivs, 1);
-        let s1 = self.subscript(ivs, 0);
-        (a, format!("%A{a}[{s0}, {s1}]"))
+    fn random_read(&mut self, depth: usize) -> Access {
+        let arrays = self.read_arrays.clone();
+        let a = self.rng.pick(&arrays);
+        self.access(depth, a)
     }
 
     fn statement(&mut self, ivs: &[String], indent: &str) {
-        let (_, r1) = self.access(ivs);
-        let (_, r2) = self.access(ivs);
-        let (_, w) = self.access(ivs);
+        let depth = ivs.len();
+        let r1 = match self.forced_read.take() {
+            Some(r) if r.subs.iter().all(|s| s.depth() <= depth) => r,
+            _ => self.random_read(depth),
+        };
+        let r2 = match self.second_read_array {
+            Some(a) => self.access(depth, a),
+            None => self.random_read(depth),
+        };
+        let wa = match self.write_array {
+            Some(a) => a,
+            None => self.rng.range(0, self.arrays as i64 - 1) as usize,
+        };
+        let w = self.access(depth, wa);
         let x = self.value();
         let y = self.value();
         let s = self.value();
         let m = self.value();
         let ty = format!("memref<{SIZE}x{SIZE}xf64>");
-        let _ = writeln!(self.body, "{indent}{x} = affine.load {r1} : {ty}");
-        if self.rng.chance(20) {
-            // A reduction through iter_args whose result and init value (a value crossing
-            // statements) meet after the loop.
-            self.next_iv += 1;
-            let k = format!("%i{}", self.next_iv);
-            let acc = self.value();
-            let n = self.value();
-            let mut inner = ivs.to_vec();
-            inner.push(k.clone());
-            let (_, r) = self.access(&inner);
-            let ub = self.rng.range(1, MAX_UB);
-            let _ = writeln!(
-                self.body,
-                "{indent}{y} = affine.for {k} = 0 to {ub} iter_args({acc} = {x}) -> (f64) {{\n\
-                 {indent}  {n} = affine.load {r} : {ty}\n\
-                 {indent}  {s} = arith.addf {acc}, {n} : f64\n\
-                 {indent}  affine.yield {s} : f64\n{indent}}}"
-            );
-            let _ = writeln!(self.body, "{indent}{m} = arith.subf {y}, {x} : f64");
-            let _ = writeln!(self.body, "{indent}affine.store {m}, {w} : {ty}");
-            return;
-        }
-        let _ = writeln!(self.body, "{indent}{y} = affine.load {r2} : {ty}");
+        let _ = writeln!(
+            self.body,
+            "{indent}{x} = affine.load {} : {ty}",
+            r1.render(ivs)
+        );
+        let _ = writeln!(
+            self.body,
+            "{indent}{y} = affine.load {} : {ty}",
+            r2.render(ivs)
+        );
         let op = if self.rng.chance(50) { "addf" } else { "subf" };
         let _ = writeln!(self.body, "{indent}{s} = arith.{op} {x}, {y} : f64");
         let _ = writeln!(self.body, "{indent}{m} = arith.mulf {s}, %half : f64");
-        let _ = writeln!(self.body, "{indent}affine.store {m}, {w} : {ty}");
+        let _ = writeln!(
+            self.body,
+            "{indent}affine.store {m}, {} : {ty}",
+            w.render(ivs)
+        );
+        self.last_write = Some((w, depth));
     }
 
     /// A loop at depth `ivs.len()` whose body nests down to `depth` loops.
@@ -184,10 +253,10 @@ impl Gen<'_> {
             format!("affine.for {iv} = 0 to {ub}")
         } else {
             match ivs.last() {
-                Some(outer) if self.rng.chance(25) => {
+                Some(outer) if !self.rectangular && self.rng.chance(25) => {
                     format!("affine.for {iv} = 0 to affine_map<(d0) -> (d0 + 1)>({outer})")
                 }
-                Some(outer) if self.rng.chance(15) => {
+                Some(outer) if !self.rectangular && self.rng.chance(15) => {
                     format!("affine.for {iv} = affine_map<(d0) -> (d0)>({outer}) to {MAX_UB}")
                 }
                 _ => {
@@ -218,13 +287,120 @@ impl Gen<'_> {
         ivs.pop();
         let _ = writeln!(self.body, "{indent}}}");
     }
+
+    /// One nest of `depth` loops and `stmts` statements.
+    fn top_nest(&mut self, depth: usize, stmts: usize) {
+        let mut stmts = stmts;
+        self.record.clear();
+        self.nest(&mut Vec::new(), depth, &mut stmts);
+    }
+
+    /// Free nests: one, or two where half of the second nests repeat the first one's
+    /// constant bounds.
+    fn free_nests(&mut self) {
+        let nests = if self.rng.chance(40) { 2 } else { 1 };
+        for k in 0..nests {
+            let mut depth = self.rng.range(1, 3) as usize;
+            let mut stmts = self.rng.range(1, 3) as usize;
+            if k == 1 && !self.record.is_empty() && self.rng.chance(50) {
+                self.repeat = std::mem::take(&mut self.record);
+                depth = self.repeat.len();
+                stmts = 1;
+            }
+            self.top_nest(depth, stmts);
+        }
+    }
+
+    /// A chain of 2-3 perfect nests with equal constant bounds, each reading what the
+    /// previous one wrote (mostly at the element it wrote: fusable) and writing another
+    /// array (mostly one the earlier nests do not read: fusion stays legal).
+    fn producer_consumer(&mut self) {
+        let depth = self.rng.range(1, 3) as usize;
+        let nests = self.rng.range(2, 3) as usize;
+        let all: Vec<usize> = (0..self.arrays).collect();
+        let mut produced = self.rng.pick(&all);
+        self.rectangular = true;
+        let mut next = produced;
+        for k in 0..nests {
+            let target = if k == 0 {
+                produced
+            } else {
+                let others: Vec<usize> = all.iter().copied().filter(|&a| a != produced).collect();
+                if others.is_empty() || self.rng.chance(10) {
+                    produced
+                } else {
+                    self.rng.pick(&others)
+                }
+            };
+            if k + 1 < nests {
+                // The array the next nest will write: keep it out of this nest's reads.
+                let others: Vec<usize> = all.iter().copied().filter(|&a| a != target).collect();
+                next = if others.is_empty() {
+                    target
+                } else {
+                    self.rng.pick(&others)
+                };
+            }
+            let reads: Vec<usize> = all
+                .iter()
+                .copied()
+                .filter(|&a| a != next || k + 1 == nests || self.rng.chance(20))
+                .collect();
+            self.read_arrays = if reads.is_empty() { all.clone() } else { reads };
+            self.write_array = Some(target);
+            if k > 0 {
+                if let Some((w, d)) = self.last_write.clone() {
+                    if d == depth {
+                        let mut r = w;
+                        if self.rng.chance(15) {
+                            r.subs[1].shift += 1; // reads a neighbour: may forbid fusion
+                        }
+                        self.forced_read = Some(r);
+                    }
+                }
+            }
+            self.top_nest(depth, 1);
+            if k == 0 {
+                self.repeat = self.record.clone();
+            }
+            produced = target;
+        }
+    }
+
+    /// Two perfect nests with equal constant bounds reading a common array and writing
+    /// different ones (no dependence between them: sibling fusion).
+    fn siblings(&mut self) {
+        let depth = self.rng.range(1, 3) as usize;
+        self.rectangular = true;
+        let shared = 0;
+        for k in 0..2 {
+            let own = 1 + k % (self.arrays - 1);
+            self.read_arrays = vec![shared, own];
+            self.write_array = Some(own);
+            let r = self.access(depth, shared);
+            self.forced_read = Some(r);
+            self.second_read_array = Some(shared);
+            self.top_nest(depth, 1);
+            if k == 0 {
+                self.repeat = self.record.clone();
+            }
+        }
+    }
 }
 
-/// One random program: `@kernel` over the arrays and a `main` that initializes them,
-/// calls the kernel and prints one weighted checksum per array.
-fn program(rng: &mut Rng) -> String {
-    let arrays = rng.range(1, 3) as usize;
-    let nests = if rng.chance(40) { 2 } else { 1 };
+/// One random kernel `@kernel` over `arrays` arrays.
+struct Program {
+    kernel: String,
+    arrays: usize,
+}
+
+fn program(rng: &mut Rng) -> Program {
+    let shape = rng.range(0, 99);
+    let arrays = if shape < 60 {
+        rng.range(1, 3) as usize
+    } else {
+        3
+    };
     let mut g = Gen {
         rng,
         arrays,
@@ -233,29 +409,34 @@ fn program(rng: &mut Rng) -> String {
         next_iv: 0,
         record: Vec::new(),
         repeat: Vec::new(),
+        rectangular: false,
+        read_arrays: (0..arrays).collect(),
+        write_array: None,
+        forced_read: None,
+        second_read_array: None,
+        last_write: None,
     };
-    for k in 0..nests {
-        let mut depth = g.rng.range(1, 3) as usize;
-        let mut stmts = g.rng.range(1, 3) as usize;
-        // Half of the second nests repeat the first one's constant bounds: fusion candidates.
-        if k == 1 && !g.record.is_empty() && g.rng.chance(50) {
-            g.repeat = std::mem::take(&mut g.record);
-            depth = g.repeat.len();
-            stmts = 1;
-        }
-        g.record.clear();
-        g.nest(&mut Vec::new(), depth, &mut stmts);
+    match shape {
+        0..=59 => g.free_nests(),
+        60..=84 => g.producer_consumer(),
+        _ => g.siblings(),
     }
     let ty = format!("memref<{SIZE}x{SIZE}xf64>");
     let params: Vec<String> = (0..arrays).map(|a| format!("%A{a}: {ty}")).collect();
     let mut t = String::new();
-    let _ = writeln!(t, "func.func private @printF64(f64)");
-    let _ = writeln!(t, "func.func private @printNewline()");
     let _ = writeln!(t, "func.func @kernel({}) {{", params.join(", "));
     let _ = writeln!(t, "  %half = arith.constant 0.5 : f64");
     t.push_str(&g.body);
     let _ = writeln!(t, "  return\n}}");
-    let _ = writeln!(t, "func.func @main() {{");
+    Program { kernel: t, arrays }
+}
+
+/// A driver `@<name>` that allocates and initializes the arrays, calls `@<kernel>` and
+/// prints one weighted checksum per array.
+fn driver(name: &str, kernel: &str, arrays: usize) -> String {
+    let ty = format!("memref<{SIZE}x{SIZE}xf64>");
+    let mut t = String::new();
+    let _ = writeln!(t, "func.func @{name}() {{");
     let _ = writeln!(t, "  %zero = arith.constant 0.0 : f64");
     for a in 0..arrays {
         let _ = writeln!(t, "  %A{a} = memref.alloc() : {ty}");
@@ -272,7 +453,7 @@ fn program(rng: &mut Rng) -> String {
     let tys: Vec<String> = (0..arrays).map(|_| ty.clone()).collect();
     let _ = writeln!(
         t,
-        "  func.call @kernel({}) : ({}) -> ()",
+        "  func.call @{kernel}({}) : ({}) -> ()",
         args.join(", "),
         tys.join(", ")
     );
@@ -299,19 +480,18 @@ fn program(rng: &mut Rng) -> String {
     t
 }
 
-/// What happened to one program under one pass.
-enum Outcome {
-    /// The program ran (after the pass, if any, changed the IR): its output, and whether
-    /// `@kernel` itself changed (the pass may also have rewritten `main`'s loops).
-    Applied(String, bool),
-    /// The pass left the IR unchanged (refused or found nothing to do).
+/// What one pass did to one kernel.
+enum Transformed {
+    /// The kernel's printed text changed: the new text.
+    Changed(String),
+    /// The pass left the kernel unchanged (refused or found nothing to do).
     Unchanged,
     /// The pass reported an error.
     Failed(String),
 }
 
-/// Parses `text`, optionally runs one pass, and JIT-runs `main`, capturing what it prints.
-fn run(text: &str, pass: Option<(&str, &str)>) -> Result<Outcome, String> {
+/// Parses `text` (a module of `func.func`s) into a fresh IR.
+fn parse(text: &str) -> Result<(Ir, lattice_ir::Op, SourceMap, lattice_ir::SourceId), String> {
     let ctx = Arc::new(make_context(false));
     let mut sources = SourceMap::new();
     let id = sources.add("random.mlir", text);
@@ -322,51 +502,86 @@ fn run(text: &str, pass: Option<(&str, &str)>) -> Result<Outcome, String> {
     if !errors.is_empty() {
         return Err(sources.render(&ctx, &errors, Some(id)));
     }
-    let mut kernel_changed = false;
-    if let Some((name, options)) = pass {
-        let registry = make_registry();
-        let def = registry.lookup(name).expect("pass is registered");
-        let options = if options.is_empty() {
-            Default::default()
-        } else {
-            parse_pass_options(def, options).expect("options parse")
-        };
-        let mut pipeline = OpPipeline::new("builtin.module");
-        pipeline.add_flag_pass(def, options);
-        let before = print_op(&ir, module, PrintOptions::default());
-        if let Err(d) = run_pipeline(&mut ir, module, &pipeline, &RunOptions::default()) {
-            return Ok(Outcome::Failed(sources.render(&ctx, &d, Some(id))));
-        }
-        let after = print_op(&ir, module, PrintOptions::default());
-        if after == before {
-            return Ok(Outcome::Unchanged);
-        }
-        kernel_changed = kernel_text(&after) != kernel_text(&before);
+    Ok((ir, module, sources, id))
+}
+
+/// The printed text of the first `func.func` of `module`.
+fn func_text(ir: &Ir, module: lattice_ir::Op) -> String {
+    let func = ir
+        .walk_ops(module, WalkOrder::PreOrder)
+        .into_iter()
+        .find(|&o| ir.is_op(o, "func.func"))
+        .expect("the kernel module holds a function");
+    print_op(ir, func, PrintOptions::default())
+}
+
+/// Runs one pass on a module holding only `kernel`.
+fn transform(kernel: &str, name: &str, options: &str) -> Transformed {
+    let (mut ir, module, sources, id) = match parse(kernel) {
+        Ok(p) => p,
+        Err(e) => panic!("kernel does not parse:\n{kernel}\n{e}"),
+    };
+    let before = func_text(&ir, module);
+    let registry = make_registry();
+    let def = registry.lookup(name).expect("pass is registered");
+    let options = if options.is_empty() {
+        Default::default()
+    } else {
+        parse_pass_options(def, options).expect("options parse")
+    };
+    let mut pipeline = OpPipeline::new("builtin.module");
+    pipeline.add_flag_pass(def, options);
+    if let Err(d) = run_pipeline(&mut ir, module, &pipeline, &RunOptions::default()) {
+        return Transformed::Failed(sources.render(ir.ctx(), &d, Some(id)));
     }
+    let after = func_text(&ir, module);
+    if after == before {
+        Transformed::Unchanged
+    } else {
+        Transformed::Changed(after)
+    }
+}
+
+/// One kernel to run: its driver's name, the kernel renamed, and the driver.
+struct Variant {
+    entry: String,
+    text: String,
+}
+
+fn variant(n: usize, v: usize, kernel: &str, arrays: usize) -> Variant {
+    let kname = format!("k{n}_{v}");
+    let entry = format!("d{n}_{v}");
+    let renamed = kernel.replacen("@kernel(", &format!("@{kname}("), 1);
+    let text = format!("{renamed}\n{}", driver(&entry, &kname, arrays));
+    Variant { entry, text }
+}
+
+/// Compiles `variants` into one module, JIT-loads it once, and runs every driver,
+/// returning what each printed.
+fn run_variants(variants: &[&Variant]) -> Result<Vec<String>, String> {
+    let mut text =
+        String::from("func.func private @printF64(f64)\nfunc.func private @printNewline()\n");
+    for v in variants {
+        text.push_str(&v.text);
+    }
+    let (mut ir, module, sources, id) = parse(&text)?;
     let llcx = inkwell::context::Context::create();
     let options = CodegenOptions {
         opt_level: 0,
         ..CodegenOptions::default()
     };
     let (llmod, _tm) = llvm::compile(&llcx, &mut ir, module, &options)
-        .map_err(|d| sources.render(&ctx, &d, Some(id)))?;
+        .map_err(|d| sources.render(ir.ctx(), &d, Some(id)))?;
     let jit =
         Jit::new(llmod, 0, &[], lattice_codegen::runtime::symbols()).map_err(|e| e.to_string())?;
-    let (r, out) = lattice_codegen::runtime::capture_output(|| jit.call("main", EntryResult::Void));
-    r.map_err(|e| e.to_string())?;
-    Ok(Outcome::Applied(
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        kernel_changed,
-    ))
-}
-
-/// The printed `@kernel` function of a printed module.
-fn kernel_text(module: &str) -> &str {
-    let start = module.find("@kernel(").unwrap_or(0);
-    let end = module[start..]
-        .find("func.func @main")
-        .map_or(module.len(), |e| start + e);
-    &module[start..end]
+    let mut outputs = Vec::new();
+    for v in variants {
+        let (r, out) =
+            lattice_codegen::runtime::capture_output(|| jit.call(&v.entry, EntryResult::Void));
+        r.map_err(|e| e.to_string())?;
+        outputs.push(String::from_utf8_lossy(&out.stdout).into_owned());
+    }
+    Ok(outputs)
 }
 
 /// Whether two outputs agree: identical, or every printed number within 1e-9 relative.
@@ -388,9 +603,9 @@ fn agree(a: &str, b: &str) -> bool {
 
 /// What one pass did to one program.
 enum Verdict {
-    /// `@kernel` changed and the output agrees.
+    /// The kernel changed and the output agrees.
     Applied,
-    /// Only `main`'s loops changed (the output still agrees), or nothing changed.
+    /// Nothing changed (refused or nothing to do).
     Unchanged,
     /// The pass reported an error (its rendered diagnostics).
     Failed(String),
@@ -398,34 +613,67 @@ enum Verdict {
     Mismatch(String),
 }
 
-/// Runs program `n` before and after every pass.
-fn check(n: usize, text: &str) -> Vec<Verdict> {
-    let reference = match run(text, None) {
-        Ok(Outcome::Applied(out, _)) if !out.is_empty() => out,
-        Ok(_) => panic!("program {n} printed nothing:\n{text}"),
-        Err(e) => panic!("program {n} does not run:\n{text}\n{e}"),
-    };
-    PASSES
-        .iter()
-        .map(|&(name, options)| match run(text, Some((name, options))) {
-            Ok(Outcome::Applied(out, kernel_changed)) => {
-                if !agree(&reference, &out) {
-                    Verdict::Mismatch(format!(
-                        "program {n}, --{name}={options}: expected\n{reference}got\n{out}\n{text}"
-                    ))
-                } else if kernel_changed {
-                    Verdict::Applied
-                } else {
-                    Verdict::Unchanged
+/// Runs programs `first..` (the slice `programs`) before and after every pass, all
+/// variants in one JIT module; returns one verdict per program and pass.
+fn check_batch(first: usize, programs: &[Program]) -> Vec<(usize, Vec<Verdict>)> {
+    // Per program: the reference variant, then one per pass that changed the kernel.
+    let mut variants: Vec<Variant> = Vec::new();
+    let mut plan: Vec<(usize, Vec<Result<usize, Verdict>>)> = Vec::new();
+    for (k, p) in programs.iter().enumerate() {
+        let n = first + k;
+        let reference = variants.len();
+        variants.push(variant(n, 0, &p.kernel, p.arrays));
+        let mut per_pass = Vec::new();
+        for (v, &(name, options)) in PASSES.iter().enumerate() {
+            per_pass.push(match transform(&p.kernel, name, options) {
+                Transformed::Changed(text) => {
+                    variants.push(variant(n, v + 1, &text, p.arrays));
+                    Ok(variants.len() - 1)
                 }
-            }
-            Ok(Outcome::Unchanged) => Verdict::Unchanged,
-            Ok(Outcome::Failed(e)) => Verdict::Failed(e),
-            Err(e) => Verdict::Mismatch(format!(
-                "program {n}, --{name}={options}: transformed program does not run: {e}\n{text}"
-            )),
-        })
-        .collect()
+                Transformed::Unchanged => Err(Verdict::Unchanged),
+                Transformed::Failed(e) => Err(Verdict::Failed(e)),
+            });
+        }
+        plan.push((reference, per_pass));
+    }
+    let all: Vec<&Variant> = variants.iter().collect();
+    let outputs: Vec<Result<String, String>> = match run_variants(&all) {
+        Ok(outs) => outs.into_iter().map(Ok).collect(),
+        // Name the culprit: run every variant on its own.
+        Err(_) => variants
+            .iter()
+            .map(|v| run_variants(&[v]).map(|mut o| o.remove(0)))
+            .collect(),
+    };
+    let mut out = Vec::new();
+    for (k, (reference, per_pass)) in plan.into_iter().enumerate() {
+        let n = first + k;
+        let text = &programs[k].kernel;
+        let expected = match &outputs[reference] {
+            Ok(o) if !o.is_empty() => o.clone(),
+            Ok(_) => panic!("program {n} printed nothing:\n{text}"),
+            Err(e) => panic!("program {n} does not run:\n{text}\n{e}"),
+        };
+        let verdicts = per_pass
+            .into_iter()
+            .zip(PASSES)
+            .map(|(r, &(name, options))| match r {
+                Err(v) => v,
+                Ok(v) => match &outputs[v] {
+                    Ok(got) if agree(&expected, got) => Verdict::Applied,
+                    Ok(got) => Verdict::Mismatch(format!(
+                        "program {n}, --{name}={options}: expected\n{expected}got\n{got}\n{text}\nafter:\n{}",
+                        variants[v].text
+                    )),
+                    Err(e) => Verdict::Mismatch(format!(
+                        "program {n}, --{name}={options}: transformed program does not run: {e}\n{text}"
+                    )),
+                },
+            })
+            .collect();
+        out.push((n, verdicts));
+    }
+    out
 }
 
 fn env_number(name: &str) -> Option<u64> {
@@ -434,7 +682,7 @@ fn env_number(name: &str) -> Option<u64> {
 
 #[test]
 fn random_affine_nests_keep_their_output() {
-    let default = if cfg!(debug_assertions) { 60 } else { 400 };
+    let default = if cfg!(debug_assertions) { 40 } else { 1000 };
     let count = env_number("LATTICE_POLY_RANDOM_COUNT").unwrap_or(default) as usize;
     let seed = env_number("LATTICE_POLY_RANDOM_SEED").unwrap_or(0x1A77_1CE5);
     let threads = env_number("LATTICE_POLY_RANDOM_THREADS")
@@ -442,21 +690,26 @@ fn random_affine_nests_keep_their_output() {
         .max(1) as usize;
     let start = Instant::now();
     let mut rng = Rng(seed);
-    let programs: Vec<String> = (0..count).map(|_| program(&mut rng)).collect();
+    let programs: Vec<Program> = (0..count).map(|_| program(&mut rng)).collect();
     if let Ok(dir) = std::env::var("LATTICE_POLY_RANDOM_DUMP") {
-        for (n, text) in programs.iter().enumerate() {
+        for (n, p) in programs.iter().enumerate() {
             let path = std::path::Path::new(&dir).join(format!("random{n}.mlir"));
-            std::fs::write(&path, text).expect("LATTICE_POLY_RANDOM_DUMP is writable");
+            std::fs::write(&path, &p.kernel).expect("LATTICE_POLY_RANDOM_DUMP is writable");
         }
     }
+    let batches: Vec<(usize, &[Program])> = programs
+        .chunks(BATCH)
+        .enumerate()
+        .map(|(b, c)| (b * BATCH, c))
+        .collect();
     let mut verdicts: Vec<(usize, Vec<Verdict>)> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
-                let programs = &programs;
+                let batches = &batches;
                 s.spawn(move || {
-                    (t..programs.len())
+                    (t..batches.len())
                         .step_by(threads)
-                        .map(|n| (n, check(n, &programs[n])))
+                        .flat_map(|b| check_batch(batches[b].0, batches[b].1))
                         .collect::<Vec<_>>()
                 })
             })
@@ -487,14 +740,16 @@ fn random_affine_nests_keep_their_output() {
         }
     }
     eprintln!(
-        "poly_random: {count} programs (seed {seed:#x}, {threads} threads) in {:.1} s",
+        "poly_random: {count} programs x {} transformations (seed {seed:#x}, {threads} threads) in {:.1} s",
+        PASSES.len(),
         start.elapsed().as_secs_f64()
     );
     for (p, &(name, options)) in PASSES.iter().enumerate() {
         eprintln!(
-            "  --{name}{}{options}: kernel transformed {}, unchanged/refused {}, errors {}",
+            "  --{name}{}{options}: kernel transformed {} ({:.0}%), unchanged/refused {}, errors {}",
             if options.is_empty() { "" } else { "=" },
             applied[p],
+            100.0 * applied[p] as f64 / count.max(1) as f64,
             unchanged[p],
             failed[p]
         );

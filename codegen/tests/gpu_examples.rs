@@ -326,6 +326,38 @@ fn thread_tiled_examples_on_gpu_match_cpu() {
             _ => continue,
         };
         for &promoted in promotes {
+            if promoted {
+                // Every GEMM kernel gets A/B tiles and private accumulators (2mm's
+                // second kernel is C += tmp * C2 after an initialization).
+                let (mut ir, m) = parse(&ctx, &name, &text);
+                let options = GpuCompileOptions {
+                    demote_f64: true,
+                    promote: Some(Default::default()),
+                    thread_tile: vec![2, 2],
+                    ..Default::default()
+                };
+                gpu::map_and_outline(&mut ir, m, &options).expect("map");
+                let ops = ir.walk_ops(m, lattice_ir::WalkOrder::PreOrder);
+                let kernels = ops.iter().filter(|&&o| ir.is_op(o, "gpu.func")).count();
+                let tiled = ops
+                    .iter()
+                    .filter(|&&o| ir.is_op(o, "gpu.func"))
+                    .filter(|&&o| {
+                        ir.attr(o, "workgroup_attributions")
+                            .and_then(|a| ir.ctx().int_value(a))
+                            .is_some_and(|n| n >= 2)
+                    })
+                    .count();
+                let accumulators = ops
+                    .iter()
+                    .filter(|&&o| ir.is_op(o, "memref.alloca"))
+                    .count();
+                if tiled != kernels || accumulators != kernels {
+                    failures.push(format!(
+                        "{name}: {kernels} kernels, {tiled} with A/B tiles, {accumulators} accumulator arrays"
+                    ));
+                }
+            }
             let (mut ir, m) = parse(&ctx, &name, &text);
             let options = RunGpuOptions {
                 thread_tile: vec![2, 2],

@@ -5,7 +5,8 @@
 //! them. Also checks that unsupported ops are located errors, that `llvm.noalias` memref
 //! arguments give their aligned pointer (only) LLVM's `noalias`, and that vector transfers
 //! statically in bounds (an `scf.for` IV with known bounds, plus constants) lower to plain
-//! vector loads/stores while possibly out-of-bounds ones keep their lane masks.
+//! vector loads/stores while possibly out-of-bounds ones keep their lane masks, and that every
+//! vector memory access (plain, masked, gather/scatter) carries its element alignment.
 
 use expect_test::{expect, Expect};
 use lattice_codegen::llvm::{self, LowerOptions};
@@ -226,11 +227,46 @@ func.func @f(%m: memref<64xf32>, %s: memref<60xf32>) {
 "#,
         &["load <16", "store <16", "masked"],
         expect![[r#"
-            %vload = load <16 x float>, ptr %elt, align 1
-            %27 = call <16 x float> @llvm.masked.load.v16f32.p0(ptr %elt2, <16 x i1> %mask, <16 x float> zeroinitializer)
-            store <16 x float> %28, ptr %elt4, align 1
-            call void @llvm.masked.store.v16f32.p0(<16 x float> %28, ptr %elt6, <16 x i1> %mask9)
+            %vload = load <16 x float>, ptr %elt, align 4
+            %27 = call <16 x float> @llvm.masked.load.v16f32.p0(ptr align 4 %elt2, <16 x i1> %mask, <16 x float> zeroinitializer)
+            store <16 x float> %28, ptr %elt4, align 4
+            call void @llvm.masked.store.v16f32.p0(<16 x float> %28, ptr align 4 %elt6, <16 x i1> %mask9)
             declare <16 x float> @llvm.masked.load.v16f32.p0(ptr captures(none), <16 x i1>, <16 x float>) #0
             declare void @llvm.masked.store.v16f32.p0(<16 x float>, ptr captures(none), <16 x i1>) #1"#]],
+    );
+}
+
+#[test]
+fn vector_memory_accesses_carry_the_element_alignment() {
+    // Plain, masked, and gathered accesses: `align` is the element's (8 for f64, 1 for i8,
+    // 4 for f32), as upstream's vector-to-llvm sets it, never a blanket `align 1`.
+    check_lines(
+        r#"
+func.func @f(%d: memref<?xf64>, %b: memref<16xi8>, %s: memref<4x4xf32>, %i: index) {
+  %c0 = arith.constant 0 : index
+  %pd = arith.constant 0.0 : f64
+  %pb = arith.constant 0 : i8
+  %ps = arith.constant 0.0 : f32
+  %v = vector.transfer_read %d[%i], %pd : memref<?xf64>, vector<4xf64>
+  vector.transfer_write %v, %d[%i] : vector<4xf64>, memref<?xf64>
+  %w = vector.load %b[%c0] : memref<16xi8>, vector<16xi8>
+  vector.store %w, %b[%c0] : memref<16xi8>, vector<16xi8>
+  %g = vector.transfer_read %s[%c0, %c0], %ps {permutation_map = affine_map<(d0, d1) -> (d0)>} : memref<4x4xf32>, vector<4xf32>
+  vector.transfer_write %g, %s[%c0, %c0] {permutation_map = affine_map<(d0, d1) -> (d0)>} : vector<4xf32>, memref<4x4xf32>
+  return
+}
+"#,
+        &["load <", "store <", "@llvm.masked"],
+        expect![[r#"
+            %42 = call <4 x double> @llvm.masked.load.v4f64.p0(ptr align 8 %elt, <4 x i1> %mask, <4 x double> zeroinitializer)
+            call void @llvm.masked.store.v4f64.p0(<4 x double> %42, ptr align 8 %elt2, <4 x i1> %mask7)
+            %vload = load <16 x i8>, ptr %elt9, align 1
+            store <16 x i8> %vload, ptr %elt11, align 1
+            %44 = call <4 x float> @llvm.masked.gather.v4f32.v4p0(<4 x ptr> align 4 %lanes, <4 x i1> splat (i1 true), <4 x float> zeroinitializer)
+            call void @llvm.masked.scatter.v4f32.v4p0(<4 x float> %44, <4 x ptr> align 4 %lanes16, <4 x i1> splat (i1 true))
+            declare <4 x double> @llvm.masked.load.v4f64.p0(ptr captures(none), <4 x i1>, <4 x double>) #0
+            declare void @llvm.masked.store.v4f64.p0(<4 x double>, ptr captures(none), <4 x i1>) #1
+            declare <4 x float> @llvm.masked.gather.v4f32.v4p0(<4 x ptr>, <4 x i1>, <4 x float>) #2
+            declare void @llvm.masked.scatter.v4f32.v4p0(<4 x float>, <4 x ptr>, <4 x i1>) #3"#]],
     );
 }

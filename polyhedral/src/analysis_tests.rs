@@ -204,6 +204,44 @@ func.func @f(%A: memref<64xf32>, %I: memref<64xindex>) {
     );
 }
 
+/// Vector transfers: an in-bounds transfer is an exact box along the dims its
+/// permutation map names (a broadcast spans one element); a transfer that may run out
+/// of bounds writes a may-write box.
+#[test]
+fn vector_transfer_footprints() {
+    check_scops(
+        r#"
+#bcast = affine_map<(d0, d1) -> (0)>
+#col = affine_map<(d0, d1) -> (d0)>
+func.func @f(%A: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  %z = arith.constant 0.0 : f32
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 64 step 8 {
+      %a = vector.transfer_read %A[%i, %j], %z {in_bounds = [true], permutation_map = #bcast} : memref<64x64xf32>, vector<8xf32>
+      %b = vector.transfer_read %A[%j, %i], %z {in_bounds = [true], permutation_map = #col} : memref<64x64xf32>, vector<8xf32>
+      %s = arith.addf %a, %b : vector<8xf32>
+      vector.transfer_write %s, %C[%i, %j] {in_bounds = [true]} : vector<8xf32>, memref<64x64xf32>
+      vector.transfer_write %s, %C[%j, %i] : vector<8xf32>, memref<64x64xf32>
+    }
+  }
+  return
+}
+"#,
+        expect![[r#"
+            scop 0:
+            params: []
+            array A0 = %arg0 (memref, rank 2)
+            array A1 = %arg1 (memref, rank 2)
+            S0: 5 op(s), opaque; domain { S0[i0, i1] : (i1) mod 8 = 0 and 0 <= i0 <= 63 and 0 <= i1 <= 63 }
+              Read { S0[i0, i1] -> A0[o0 = i0, o1 = i1] : (i1) mod 8 = 0 and 0 <= i0 <= 63 and 0 <= i1 <= 63 }
+              Read { S0[i0, i1] -> A0[o0, o1 = i0] : (i1) mod 8 = 0 and 0 <= i0 <= 63 and 0 <= i1 <= 63 and i1 <= o0 <= 7 + i1 }
+              Write { S0[i0, i1] -> A1[o0 = i0, o1] : (i1) mod 8 = 0 and 0 <= i0 <= 63 and 0 <= i1 <= 63 and i1 <= o1 <= 7 + i1 }
+              MayWrite (conservative) { S0[i0, i1] -> A1[o0 = i1, o1] : (i1) mod 8 = 0 and 0 <= i0 <= 63 and 0 <= i1 <= 63 and i0 <= o1 <= 7 + i0 }
+            schedule: { domain: "{ S0[i0, i1] : (i1) mod 8 = 0 and 0 <= i0 <= 63 and 0 <= i1 <= 63 }", child: { schedule: "[{ S0[i0, i1] -> [(i0)] }]", child: { schedule: "[{ S0[i0, i1] -> [(i1)] }]" } } }
+        "#]],
+    );
+}
+
 fn check_deps(text: &str, alias: crate::deps::AliasAssumption, expect: Expect) {
     let (ir, top) = parse(text);
     let isl = IslCtx::default();

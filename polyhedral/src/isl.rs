@@ -35,6 +35,9 @@ pub mod ffi {
         pub fn isl_union_map_to_str(umap: usize) -> *mut c_char;
         pub fn isl_schedule_to_str(schedule: usize) -> *mut c_char;
         pub fn isl_val_to_str(val: usize) -> *mut c_char;
+        /// `__isl_take` umap; `*exact` tells whether the result is exact (not bound
+        /// by isl-rs 0.3.1).
+        pub fn isl_union_map_transitive_closure(umap: usize, exact: *mut i32) -> usize;
     }
 
     /// Takes ownership of a C string isl allocated: copies it and frees it.
@@ -207,6 +210,26 @@ impl IslCtx {
         let s = self.parsed("union set", text, r)?;
         non_null(s.ptr, "union set", text)?;
         Ok(s)
+    }
+
+    /// The transitive closure of `map` if isl computes it exactly; `None` where isl
+    /// can only over-approximate it or fails (e.g. at the operation limit).
+    pub fn exact_transitive_closure(&self, map: &UnionMap) -> Result<Option<UnionMap>, IslError> {
+        let mut taken = self.check(map.copy())?;
+        let ptr = taken.ptr;
+        taken.do_not_free_on_drop();
+        let mut exact = 0i32;
+        // SAFETY: `ptr` is a live union map whose ownership passes to isl
+        // (`__isl_take`); the result is a new union map or null.
+        let result = unsafe { ffi::isl_union_map_transitive_closure(ptr, &mut exact) };
+        if result == 0 {
+            return Ok(None);
+        }
+        let closure = UnionMap {
+            ptr: result,
+            should_free_on_drop: true,
+        };
+        Ok((exact == 1).then_some(closure))
     }
 
     /// Reads a union map.

@@ -17,6 +17,7 @@ pub mod isl;
 pub mod passes;
 pub mod schedule;
 pub mod scop;
+pub mod tile_model;
 pub mod transform;
 
 #[cfg(test)]

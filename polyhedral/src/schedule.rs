@@ -71,8 +71,18 @@ pub struct ScheduleOptions {
     pub fuse: Fuse,
     /// Tile permutable bands.
     pub tile: bool,
-    /// Tile sizes per band member (padded with the last one); default 32.
+    /// Tile sizes per band member (padded with the last one); default 32. Empty: the
+    /// cache model of [`crate::tile_model`] chooses per band.
     pub tile_sizes: Vec<i64>,
+    /// Two-level tiling: outer (L2) tile sizes per member, in points (rounded up to a
+    /// multiple of the inner size); empty with `tile_levels == 2`: the model's choice.
+    pub l2_tile_sizes: Vec<i64>,
+    /// Tiling levels: 1, or 2 (cache tiles of inner tiles, Pluto's `--l2tile`).
+    pub tile_levels: u32,
+    /// The caches the model tiles for.
+    pub cache: crate::tile_model::CacheSizes,
+    /// What the model chose, per band (drained into [`ScheduleReport::notes`]).
+    pub model_log: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
     /// Mark parallel loops (`affine.parallel`) and build wavefronts.
     pub parallel: bool,
     /// The aliasing assumption.
@@ -94,6 +104,10 @@ impl Default for ScheduleOptions {
             fuse: Fuse::Smart,
             tile: true,
             tile_sizes: vec![32],
+            l2_tile_sizes: Vec::new(),
+            tile_levels: 1,
+            cache: crate::tile_model::CacheSizes::default(),
+            model_log: Default::default(),
             parallel: true,
             alias: AliasAssumption::DistinctMemrefs,
             time_limit: std::time::Duration::from_secs(10),
@@ -110,6 +124,8 @@ pub struct ScheduleReport {
     pub scheduled: usize,
     /// Why SCoPs were left alone.
     pub remarks: Vec<Diagnostic>,
+    /// What the tile-size model chose (remarks printed with `remarks=true`).
+    pub notes: Vec<Diagnostic>,
 }
 
 /// The dependences the scheduler is given (see [`compute_schedule_private`]), between
@@ -280,8 +296,14 @@ pub fn compute_schedule_private(
     if let Some((cells_flow, cells_order)) = &nearest.cells {
         all = isl.check(all.union(isl.check(cells_flow.copy())?))?;
         proximity = isl.check(proximity.union(isl.check(cells_flow.copy())?))?;
-        condition = Some(cells_flow.text());
-        conditional = Some(cells_order.text());
+        // Live-range reordering only pays where it frees something: when every output
+        // and anti dependence of the cells already follows from a chain of their flow
+        // dependences (an accumulator threaded through the whole nest), the flow
+        // validity implies them, and isl's conditional-validity rounds only cost time.
+        if !order_implied_by_flow(isl, cells_flow, cells_order)? {
+            condition = Some(cells_flow.text());
+            conditional = Some(cells_order.text());
+        }
     }
     let validity = transitive_reduction(isl, all)?;
     timer.lap("transitive reduction");
@@ -301,10 +323,24 @@ pub fn compute_schedule_private(
     let schedule = isl.schedule(&text)?;
     let root = isl.check(schedule.get_root())?;
     let accesses = stride_accesses(isl, scop)?;
-    let root = post_process(isl, root, options, &accesses, false, false)?;
+    let root = post_process(isl, root, options, &accesses, false, 0)?;
     let schedule = isl.check(root.get_schedule());
     timer.lap("tiling + marks");
     schedule
+}
+
+/// Whether every pair of `order` is linked by a chain of `flow` dependences (the exact
+/// transitive closure; `false` where isl can only approximate it): a schedule that
+/// respects `flow` then respects `order` too.
+fn order_implied_by_flow(
+    isl: &IslCtx,
+    flow: &UnionMap,
+    order: &UnionMap,
+) -> Result<bool, IslError> {
+    match isl.exact_transitive_closure(flow)? {
+        Some(closure) => isl.check(order.is_subset(&closure)),
+        None => Ok(false),
+    }
 }
 
 /// Wall time per phase of [`poly_schedule`], printed to stderr when the environment
@@ -350,10 +386,31 @@ struct Problem {
     conditional: Option<String>,
 }
 
-fn solve(p: &Problem) -> Result<String, IslError> {
+/// The raw `isl_ctx` pointer of a running [`solve`], published so that [`run_scheduler`]
+/// can abort it from another thread; `None` before the context exists and once it is
+/// about to be freed (the mutex orders the abort before the free).
+type AbortHandle = std::sync::Arc<std::sync::Mutex<Option<usize>>>;
+
+/// Unpublishes the context of [`solve`] when dropped (declared after the context, so
+/// dropped before it is freed).
+struct Unpublish<'a>(&'a AbortHandle);
+
+impl Drop for Unpublish<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut h) = self.0.lock() {
+            *h = None;
+        }
+    }
+}
+
+fn solve(p: &Problem, handle: &AbortHandle) -> Result<String, IslError> {
     let isl = IslCtx::new(crate::isl::IslOptions {
         max_operations: p.max_operations,
     });
+    if let Ok(mut h) = handle.lock() {
+        *h = Some(isl.raw().ptr);
+    }
+    let _unpublish = Unpublish(handle);
     let ctx = isl.raw();
     let set = |r: Result<isl_rs::Stat, isl_rs::LibISLError>| isl.check(r).map(|_| ());
     set(Options::set_schedule_serialize_sccs(
@@ -399,26 +456,59 @@ fn solve(p: &Problem) -> Result<String, IslError> {
 
 /// Runs isl's scheduler on its own thread and isl context, giving up after
 /// `limit` (isl's operation limit does not cover every step of the scheduler: its
-/// Farkas elimination can run for minutes on 4-deep stencils). A thread given up on is
-/// left to finish in the background; its result is dropped.
+/// Farkas elimination can run for minutes on 4-deep stencils). On time-out the worker's
+/// context is stopped ([`abort_context`]: its next isl allocation or simplex pivot
+/// fails, so the scheduler returns an error soon) and the worker is waited for up to
+/// [`ABORT_GRACE`]; no thread keeps burning CPU after we gave up.
 fn run_scheduler(p: Problem, limit: std::time::Duration) -> Result<String, IslError> {
     let (tx, rx) = std::sync::mpsc::channel();
+    let handle: AbortHandle = Default::default();
+    let worker_handle = handle.clone();
     std::thread::Builder::new()
         .name("isl-scheduler".into())
         .spawn(move || {
-            let _ = tx.send(solve(&p));
+            let _ = tx.send(solve(&p, &worker_handle));
         })
         .map_err(|e| IslError::Isl {
             message: format!("cannot start the scheduler thread: {e}"),
         })?;
     match rx.recv_timeout(limit) {
         Ok(r) => r,
-        Err(_) => Err(IslError::Isl {
-            message: format!(
-                "isl's scheduler did not finish within {} s (option time-limit)",
-                limit.as_secs_f64()
-            ),
-        }),
+        Err(_) => {
+            abort_context(&handle);
+            // The worker now fails at its next isl operation; wait for it briefly so a
+            // caller that gives up many times does not accumulate running threads.
+            let _ = rx.recv_timeout(ABORT_GRACE);
+            Err(IslError::Isl {
+                message: format!(
+                    "isl's scheduler did not finish within {} s (option time-limit)",
+                    limit.as_secs_f64()
+                ),
+            })
+        }
+    }
+}
+
+/// How long [`run_scheduler`] waits for an aborted scheduler thread to stop.
+const ABORT_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Stops the isl context published in `handle`, if it still exists, by lowering its
+/// operation limit to 1: isl counts an operation at every allocation and simplex pivot,
+/// so its next one fails with "maximal number of operations exceeded" and the scheduler
+/// unwinds with an error. (Not `isl_ctx_abort`: its error carries no message, and
+/// isl-rs 0.3.1 then reads a null message pointer and crashes.) The lock is held across
+/// the call, and the worker unpublishes the context under the same lock before freeing
+/// it, so the pointer is live here. The limit is one machine word that isl reads
+/// without synchronization, the same as its own `isl_ctx_abort` flag.
+fn abort_context(handle: &AbortHandle) {
+    if let Ok(h) = handle.lock() {
+        if let Some(ptr) = *h {
+            let ctx = isl_rs::Context {
+                ptr,
+                should_free_on_drop: false,
+            };
+            ctx.set_max_operations(1);
+        }
     }
 }
 
@@ -430,33 +520,24 @@ fn post_process(
     options: &ScheduleOptions,
     accesses: &[(UnionMap, UnionMap)],
     in_parallel: bool,
-    point_band: bool,
+    point_levels: u32,
 ) -> Result<ScheduleNode, IslError> {
     let mut node = node;
-    let mut tiled = false;
+    let point_band = point_levels > 0;
+    let mut below = point_levels;
     let mut in_parallel = in_parallel;
     let mut depth_added = 0;
     if isl.check(node.get_type())? == ScheduleNodeType::Band {
+        // Bands below this one that are point (or intermediate tile) bands.
+        below = point_levels.saturating_sub(1);
         let n = isl.check(node.band_n_member())?;
         let permutable = isl.check(node.band_get_permutable())?;
         if options.tile && !point_band && permutable && n >= 2 {
-            tiled = true;
-            let space = isl.check(node.band_get_space())?;
-            let mut mv = isl.check(MultiVal::zero(space))?;
-            for k in 0..n {
-                let s = options
-                    .tile_sizes
-                    .get(k as usize)
-                    .or(options.tile_sizes.last())
-                    .copied()
-                    .unwrap_or(32)
-                    .max(1);
-                let v = isl.check(Val::int_from_si(isl.raw(), s))?;
-                mv = isl.check(mv.set_val(k, v))?;
-            }
-            node = isl.check(node.band_tile(mv))?;
+            let (tiled, levels) = tile_band_levels(isl, node, options, accesses)?;
+            node = tiled;
+            below = levels;
         }
-        if options.unit_stride_innermost && point_band && permutable && n >= 2 {
+        if options.unit_stride_innermost && point_levels == 1 && permutable && n >= 2 {
             node = unit_stride_innermost(isl, node, accesses)?;
         }
         if options.parallel && !in_parallel {
@@ -489,13 +570,92 @@ fn post_process(
     let nc = isl.check(node.n_children())?;
     for i in 0..nc {
         let child = isl.check(node.child(i))?;
-        let child = post_process(isl, child, options, accesses, in_parallel, tiled)?;
+        let child = post_process(isl, child, options, accesses, in_parallel, below)?;
         node = isl.check(child.parent())?;
     }
     for _ in 0..depth_added {
         node = isl.check(node.parent())?;
     }
     Ok(node)
+}
+
+/// Tiles the permutable band at `node` (one or two levels, sizes given or from the
+/// model); returns the outermost tile band and how many point/intermediate bands follow.
+fn tile_band_levels(
+    isl: &IslCtx,
+    node: ScheduleNode,
+    options: &ScheduleOptions,
+    accesses: &[(UnionMap, UnionMap)],
+) -> Result<(ScheduleNode, u32), IslError> {
+    let n = isl.check(node.band_n_member())?.max(0) as usize;
+    let pad = |sizes: &[i64]| -> Vec<i64> {
+        (0..n)
+            .map(|k| sizes.get(k).or(sizes.last()).copied().unwrap_or(32).max(1))
+            .collect()
+    };
+    let rels: Vec<UnionMap> = if options.tile_sizes.is_empty()
+        || (options.tile_levels >= 2 && options.l2_tile_sizes.is_empty())
+    {
+        accesses
+            .iter()
+            .map(|(r, _)| isl.check(r.copy()))
+            .collect::<Result<_, _>>()?
+    } else {
+        Vec::new()
+    };
+    let log = |c: &crate::tile_model::TileChoice, level: &str| {
+        if let Ok(mut l) = options.model_log.lock() {
+            l.push(format!("{level}{}", c.describe()));
+        }
+    };
+    let inner = if options.tile_sizes.is_empty() {
+        let c = crate::tile_model::choose_tile_sizes(isl, &node, &rels, options.cache.l1, None)?;
+        log(&c, "");
+        c.sizes
+    } else {
+        pad(&options.tile_sizes)
+    };
+    let mut node = band_tile_by(isl, node, &inner)?;
+    if options.tile_levels < 2 {
+        return Ok((node, 1));
+    }
+    // Outer level: tile the (permutable) tile band again, by the ratio of the sizes.
+    let outer = if options.l2_tile_sizes.is_empty() {
+        let point = isl.check(node.copy())?;
+        let point = isl.check(point.child(0))?;
+        let c = crate::tile_model::choose_tile_sizes(
+            isl,
+            &point,
+            &rels,
+            options.cache.l2,
+            Some(&inner),
+        )?;
+        log(&c, "L2 ");
+        c.sizes
+    } else {
+        pad(&options.l2_tile_sizes)
+    };
+    let ratio: Vec<i64> = outer
+        .iter()
+        .zip(&inner)
+        .map(|(o, i)| (o + i - 1) / i)
+        .collect();
+    if ratio.iter().all(|&r| r <= 1) {
+        return Ok((node, 1));
+    }
+    node = band_tile_by(isl, node, &ratio)?;
+    Ok((node, 2))
+}
+
+/// `isl_schedule_node_band_tile` with one size per member.
+fn band_tile_by(isl: &IslCtx, node: ScheduleNode, sizes: &[i64]) -> Result<ScheduleNode, IslError> {
+    let space = isl.check(node.band_get_space())?;
+    let mut mv = isl.check(MultiVal::zero(space))?;
+    for (k, &s) in sizes.iter().enumerate() {
+        let v = isl.check(Val::int_from_si(isl.raw(), s.max(1)))?;
+        mv = isl.check(mv.set_val(k as i32, v))?;
+    }
+    isl.check(node.band_tile(mv))
 }
 
 /// Per access of `scop`: its relation `S[i..] -> A[o..]` (on the statement's domain) and
@@ -547,32 +707,10 @@ fn unit_stride_innermost(
     let n = isl.check(node.band_n_member())? as usize;
     let mupa = isl.check(node.band_get_partial_schedule())?;
     let band = isl.check(UnionMap::from_multi_union_pw_aff(isl.check(mupa.copy())?))?;
-    let vars = |p: &str| {
-        (0..n)
-            .map(|k| format!("{p}{k}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
     let mut scores = vec![0usize; n];
     for (k, score) in scores.iter_mut().enumerate() {
         // One step along member k, the others fixed.
-        let cons: Vec<String> = (0..n)
-            .map(|m| {
-                if m == k {
-                    format!("u{m} = t{m} + 1")
-                } else {
-                    format!("u{m} = t{m}")
-                }
-            })
-            .collect();
-        let step = isl.union_map(&format!(
-            "{{ [{}] -> [{}] : {} }}",
-            vars("t"),
-            vars("u"),
-            cons.join(" and ")
-        ))?;
-        let step = isl.check(isl.check(band.copy())?.apply_range(step))?;
-        let step = isl.check(step.apply_range(isl.check(isl.check(band.copy())?.reverse())?))?;
+        let step = crate::tile_model::member_step(isl, &band, n, k)?;
         for (rel, near) in accesses {
             // Element pairs touched by one step of member k (same statement, same access).
             let moved = isl.check(isl.check(rel.copy())?.reverse())?;
@@ -710,6 +848,15 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
             timer.lap("AST + codegen");
             r
         });
+        if let Ok(mut log) = options.model_log.lock() {
+            for note in log.drain(..) {
+                report.notes.push(Diagnostic::new(
+                    lattice_ir::diag::Severity::Remark,
+                    DiagLoc::Loc(loc),
+                    note,
+                ));
+            }
+        }
         match result {
             Ok(n) => report.scheduled += n,
             Err(e) => report.remarks.push(Diagnostic::new(
@@ -735,14 +882,44 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
             )))
         }
     };
-    let mut tile_sizes = o.int_list("tile-sizes").map_err(&err)?;
+    let tile_sizes = o.int_list("tile-sizes").map_err(&err)?;
     if tile_sizes.iter().any(|&s| s < 1) {
         return Err(err("option 'tile-sizes': sizes must be positive".into()));
     }
-    if tile_sizes.is_empty() {
-        tile_sizes.push(32);
+    let positive = |name: &str, v: Vec<i64>| -> Result<Vec<i64>, Vec<Diagnostic>> {
+        if v.iter().any(|&s| s < 1) {
+            return Err(err(format!("option '{name}': sizes must be positive")));
+        }
+        Ok(v)
+    };
+    let l2_tile_sizes = positive("l2-tile-sizes", o.int_list("l2-tile-sizes").map_err(&err)?)?;
+    let tile_levels = match o.int("tile-levels", if l2_tile_sizes.is_empty() { 1 } else { 2 }) {
+        Ok(l @ 1..=2) => l as u32,
+        Ok(l) => {
+            return Err(err(format!(
+                "option 'tile-levels': expected 1 or 2, got {l}"
+            )))
+        }
+        Err(e) => return Err(err(e)),
+    };
+    let mut cache = crate::tile_model::CacheSizes::from_sysfs();
+    for (name, slot) in [
+        ("cache-size", &mut cache.l1),
+        ("l2-cache-size", &mut cache.l2),
+    ] {
+        let v = o.int(name, *slot as i64).map_err(&err)?;
+        if v < 1 {
+            return Err(err(format!(
+                "option '{name}': expected a positive number of bytes"
+            )));
+        }
+        *slot = v as u64;
     }
     let options = ScheduleOptions {
+        l2_tile_sizes,
+        tile_levels,
+        cache,
+        model_log: Default::default(),
         fuse,
         tile: o.bool("tile", true).map_err(&err)?,
         tile_sizes,
@@ -784,6 +961,9 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     }
     o.bool("remarks", false).map_err(&err)?;
     lattice_ir::pass::report_declined(ir, &report.remarks, o);
+    if lattice_ir::pass::remarks_enabled(o) {
+        lattice_ir::pass::print_remarks(ir, &report.notes);
+    }
     Ok(())
 }
 
@@ -801,7 +981,23 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
         ("tile", "Tile permutable bands (default: true)"),
         (
             "tile-sizes",
-            "Tile sizes per band member, padded with the last (default: 32)",
+            "Tile sizes per band member, padded with the last (default: per band from the cache model)",
+        ),
+        (
+            "tile-levels",
+            "1, or 2: cache (L2) tiles of inner tiles (default: 2 when l2-tile-sizes is given)",
+        ),
+        (
+            "l2-tile-sizes",
+            "Outer tile sizes in points, per band member (default with tile-levels=2: the model's)",
+        ),
+        (
+            "cache-size",
+            "L1 data cache bytes for the tile-size model (default: from /sys, else 32768)",
+        ),
+        (
+            "l2-cache-size",
+            "L2 cache bytes for the outer tiling level (default: from /sys, else 1048576)",
         ),
         (
             "parallel",
@@ -831,3 +1027,41 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
     ],
     run,
 };
+
+#[cfg(test)]
+mod abort_tests {
+    use super::*;
+
+    #[test]
+    fn aborting_a_published_context_makes_isl_fail() {
+        let isl = IslCtx::default();
+        let handle: AbortHandle = Default::default();
+        // Nothing published: nothing to abort.
+        abort_context(&handle);
+        assert!(isl.union_map("{ A[i] -> B[i] }").is_ok());
+        *handle.lock().unwrap() = Some(isl.raw().ptr);
+        abort_context(&handle);
+        assert!(isl.union_map("{ A[i] -> B[i] : 0 <= i < 10 }").is_err());
+    }
+
+    #[test]
+    fn solve_unpublishes_its_context() {
+        let p = Problem {
+            domain: "{ S[i] : 0 <= i < 10 }".into(),
+            context: "{ : }".into(),
+            validity: "{ S[i] -> S[i + 1] : 0 <= i < 9 }".into(),
+            proximity: "{ }".into(),
+            fuse: Fuse::Smart,
+            parallel: true,
+            max_operations: 0,
+            condition: None,
+            conditional: None,
+        };
+        let handle: AbortHandle = Default::default();
+        let text = solve(&p, &handle).unwrap();
+        assert!(text.contains("S[i]"), "{text}");
+        assert!(handle.lock().unwrap().is_none());
+        // A time limit that is not reached returns the schedule.
+        assert!(run_scheduler(p, std::time::Duration::from_secs(10)).is_ok());
+    }
+}

@@ -1168,6 +1168,9 @@ impl<'a> Builder<'a> {
                 });
                 Ok(())
             }
+            "vector.transfer_read" | "vector.transfer_write" => {
+                self.transfer_access(op, top, dims, st)
+            }
             "memref.load" | "memref.store" | "affine.prefetch" => {
                 let write = name == "memref.store";
                 let operands = ir.operands(op);
@@ -1236,6 +1239,115 @@ impl<'a> Builder<'a> {
             op,
             range: whole(&a.name, a.rank),
             exact: false,
+        });
+        Ok(())
+    }
+
+    /// A `vector.transfer_read`/`transfer_write` on a memref: the box its vector spans
+    /// (memref dim `permutation_map` result `k` names covers `[index, index + shape[k])`,
+    /// broadcast results cover nothing extra). The box is exact only when every dim is
+    /// `in_bounds` and there is no mask; otherwise it is a superset of the elements
+    /// touched, so a write becomes a may-write.
+    fn transfer_access(
+        &mut self,
+        op: Op,
+        top: bool,
+        dims: &[Dim],
+        st: &mut StmtBuild,
+    ) -> Result<(), ExtractError> {
+        let ir = self.ir;
+        let write = ir.op_name(op) == "vector.transfer_write";
+        let operands = ir.operands(op).to_vec();
+        let mem_index = usize::from(write);
+        let (Some(&memref), Some(&vector)) = (
+            operands.get(mem_index),
+            if write {
+                operands.first()
+            } else {
+                ir.results(op).first()
+            },
+        ) else {
+            return Err(not_affine(op, "malformed transfer"));
+        };
+        if element_type(ir, ir.value_type(memref)).is_none() {
+            return Err(not_affine(op, "a transfer on a non-memref is not modelled"));
+        }
+        let array = self.memref_array(op, memref)?;
+        let rank = self.arrays[array].rank;
+        let name = self.arrays[array].name.clone();
+        let indices = operands.get(mem_index + 1..mem_index + 1 + rank);
+        // read: source, indices, padding[, mask]; write: vector, dest, indices[, mask].
+        let masked = operands.len() > mem_index + 1 + rank + usize::from(!write);
+        let ctx = ir.ctx();
+        let shape = match ctx.type_data(ir.value_type(vector)) {
+            TypeData::Vector { shape, .. } => shape.clone(),
+            _ => return Err(not_affine(op, "malformed transfer")),
+        };
+        let in_bounds: Option<Vec<bool>> = match ir.attr(op, "in_bounds").map(|a| ctx.attr_data(a))
+        {
+            Some(AttrData::Array(items)) => items
+                .iter()
+                .map(|&a| ctx.int_value(a).map(|v| v != 0))
+                .collect(),
+            _ => None,
+        };
+        // extents[d]: how many elements memref dim d spans (1 unless a vector dim maps to it).
+        let mut extents = Some(vec![1i64; rank]);
+        match map_attr(ir, op, "permutation_map").map(|m| ctx.map_data(m).clone()) {
+            Some(perm) if perm.results.len() == shape.len() && perm.num_dims as usize == rank => {
+                for (&e, &w) in perm.results.iter().zip(&shape) {
+                    match ctx.expr_data(e) {
+                        AffineExprData::Dim(d) => {
+                            if let Some(x) = extents.as_mut() {
+                                x[d as usize] = x[d as usize].max(w.max(1));
+                            }
+                        }
+                        AffineExprData::Constant(0) => {}
+                        _ => extents = None,
+                    }
+                }
+            }
+            _ => extents = None,
+        }
+        let range = match (top, indices, &extents) {
+            (true, Some(indices), Some(extents)) => {
+                let mut conds = Vec::new();
+                for (k, (&v, &w)) in indices.iter().zip(extents).enumerate() {
+                    let Term::Text(s) = self.value_term(v, dims, 0) else {
+                        conds.clear();
+                        break;
+                    };
+                    conds.push(if w == 1 {
+                        format!("o{k} = {s}")
+                    } else {
+                        format!("{s} <= o{k} <= {s} + {}", w - 1)
+                    });
+                }
+                if conds.len() == rank && rank > 0 {
+                    let outs: Vec<String> = (0..rank).map(|k| format!("o{k}")).collect();
+                    Some(format!("{} : {}", tuple(&name, &outs), conds.join(" and ")))
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        };
+        let boxed = range.is_some();
+        let exact = boxed
+            && !masked
+            && in_bounds.is_some_and(|b| b.len() == shape.len() && b.iter().all(|&x| x));
+        let kind = match (write, exact) {
+            (false, _) => AccessKind::Read,
+            (true, true) => AccessKind::Write,
+            (true, false) => AccessKind::MayWrite,
+        };
+        st.opaque |= !exact;
+        st.accesses.push(AccessBuild {
+            kind,
+            array,
+            op,
+            range: range.unwrap_or_else(|| whole(&name, rank)),
+            exact,
         });
         Ok(())
     }

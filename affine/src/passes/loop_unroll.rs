@@ -168,6 +168,55 @@ pub fn trip_count(ir: &Ir, l: Op) -> Option<i64> {
     })
 }
 
+/// Whether the trip count of `affine.for` `l` is provably a multiple of `v` (zero
+/// included), bounds not necessarily constant: every upper-bound result minus every
+/// lower-bound result, written over the loop's operands, is a constant multiple of
+/// `step * v`, so `min(ub) - max(lb)` is one too (or the loop does not run). Covers
+/// `32 * d0` to `32 * d0 + 32` tile point loops as well as constant bounds.
+pub fn trip_count_multiple_of(ir: &Ir, l: Op, v: i64) -> bool {
+    let ctx = ir.ctx();
+    let step = int_attr(ir, l, "step").unwrap_or(1) as i64;
+    let (Some(lbm), Some(ubm), Some(segs)) = (
+        for_map(ir, l, "lowerBoundMap"),
+        for_map(ir, l, "upperBoundMap"),
+        crate::ops::for_segments(ir, l),
+    ) else {
+        return false;
+    };
+    if step <= 0 || v <= 0 {
+        return false;
+    }
+    // Every operand (dim or symbol of either map) becomes one shared dim.
+    let operands = ir.operands(l);
+    let mut vals: Vec<Value> = Vec::new();
+    let mut bound = |map, range: std::ops::Range<usize>| -> Vec<AffineExpr> {
+        let inputs: Vec<AffineExpr> = operands[range]
+            .iter()
+            .map(|&x| {
+                let p = vals.iter().position(|&y| y == x).unwrap_or_else(|| {
+                    vals.push(x);
+                    vals.len() - 1
+                });
+                ctx.dim_expr(p as u32)
+            })
+            .collect();
+        let nd = ctx.map_num_dims(map) as usize;
+        ctx.map_results(map)
+            .iter()
+            .map(|&e| ctx.replace_dims_and_symbols(e, &inputs[..nd], &inputs[nd..]))
+            .collect()
+    };
+    let lbs = bound(lbm, segs[0].clone());
+    let ubs = bound(ubm, segs[1].clone());
+    let n = vals.len() as u32;
+    ubs.iter().all(|&u| {
+        lbs.iter().all(|&lb| {
+            let d = ctx.simplify_affine_expr(ctx.sub_expr(u, lb), n, 0);
+            ctx.constant_value(d).is_some_and(|c| c % (step * v) == 0)
+        })
+    })
+}
+
 fn iv_and_body(ir: &Ir, l: Op) -> Option<(Value, lattice_ir::Block)> {
     let r = *ir.regions(l).first()?;
     let b = ir.entry_block(r)?;

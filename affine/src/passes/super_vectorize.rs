@@ -21,6 +21,10 @@
 //! against the neutral element with that mask, and reads rely on the transfer padding
 //! (a zero constant) for lanes outside the memref. This is where Lattice differs from
 //! mlir-opt 22, which masks only reductions and so writes past the loop's range.
+//! When every trip count is provably a multiple of its vector size (constant bounds, or
+//! bounds such as `32 * d0` to `32 * d0 + 32` whose difference is constant), transfers
+//! carry no mask and `in_bounds = [true, ...]`: each lane is an iteration the scalar loop
+//! ran (upstream leaves `in_bounds` unset), so LLVM gets plain vector loads and stores.
 //!
 //! Declines (a remark per loop, see [`Report`]): a step other than 1; a dependence
 //! carried by the loop ([`crate::analysis::dependence`]); `iter_args` that are not a
@@ -33,7 +37,7 @@
 //! values. Invariant: the pass checks everything before changing anything, so a
 //! declined loop is untouched.
 
-use super::loop_unroll::trip_count;
+use super::loop_unroll::trip_count_multiple_of;
 use crate::analysis::dependence::{self, Dependence};
 use crate::ops::for_segments;
 use crate::util::{int_attr, map_attr};
@@ -268,7 +272,7 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
         needs_mask: nest
             .iter()
             .zip(&options.vector_sizes)
-            .map(|(&l, &v)| trip_count(ir, l).is_none_or(|t| t % v != 0))
+            .map(|(&l, &v)| !trip_count_multiple_of(ir, l, v))
             .collect(),
         ..Plan::default()
     };
@@ -868,6 +872,14 @@ impl Rewriter<'_> {
         rems
     }
 
+    /// The `in_bounds` attribute of a transfer: all true when no loop needs a mask (every
+    /// lane is an iteration the scalar loop ran, and `affine.if` is declined, so each lane
+    /// touches an element the scalar program accessed), all false otherwise.
+    fn in_bounds(&self, ir: &Ir) -> Attr {
+        let ctx = ir.ctx();
+        ctx.array_attr(vec![ctx.bool_attr(!self.masked()); self.sizes.len()])
+    }
+
     /// A mask of the lanes inside the loops, its dims ordered as `order` (vector dims).
     fn mask(&mut self, ir: &mut Ir, order: Vec<usize>) -> Value {
         if let Some(&m) = self.masks.get(&order) {
@@ -998,7 +1010,7 @@ impl Rewriter<'_> {
                 operands.extend(indices);
                 operands.push(ir.result(pad, 0));
                 let vt = self.vty(ir, elem);
-                let in_bounds = ctx.array_attr(vec![ctx.bool_attr(false); self.sizes.len()]);
+                let in_bounds = self.in_bounds(ir);
                 let t = make_op(
                     ir,
                     "vector.transfer_read",
@@ -1028,7 +1040,7 @@ impl Rewriter<'_> {
                     let m = self.mask(ir, order);
                     operands.push(m);
                 }
-                let in_bounds = ctx.array_attr(vec![ctx.bool_attr(false); self.sizes.len()]);
+                let in_bounds = self.in_bounds(ir);
                 let t = make_op(
                     ir,
                     "vector.transfer_write",

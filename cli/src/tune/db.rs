@@ -169,18 +169,20 @@ impl Db {
         )
     }
 
-    /// The fastest `ok` CPU record for `kernel` and `sizes`, preferring `machine` (GPU
-    /// records carry a workgroup shape that is a run option, not part of the program).
+    /// The fastest `ok` record for `kernel` and `sizes` on `target` (`cpu` or `gpu`; GPU
+    /// records carry run options such as the workgroup shape), preferring `machine`.
     pub fn best(
         &self,
         kernel: &str,
         sizes: &str,
         machine: &str,
+        target: &str,
     ) -> Result<Option<Record>, DbError> {
+        let pattern = format!("{target}%");
         let rows = self.query(
-            "SELECT * FROM records WHERE kernel=?1 AND sizes=?2 AND target LIKE 'cpu%' AND status='ok' AND seconds IS NOT NULL
+            "SELECT * FROM records WHERE kernel=?1 AND sizes=?2 AND target LIKE ?4 AND status='ok' AND seconds IS NOT NULL
              ORDER BY (machine = ?3) DESC, seconds ASC LIMIT 1",
-            &[&kernel, &sizes, &machine],
+            &[&kernel, &sizes, &machine, &pattern.as_str()],
         )?;
         Ok(rows.into_iter().next())
     }

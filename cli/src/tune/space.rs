@@ -91,6 +91,10 @@ pub struct Config {
     /// (`--gpu-promote-workgroup-memory --gpu-promote-tile N`; 0: off).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub promote: u32,
+    /// GPU per-thread register tile, x first (`--gpu-thread-tile`; empty: one iteration
+    /// per invocation).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub thread_tile: Vec<u32>,
 }
 
 fn is_zero(x: &u32) -> bool {
@@ -111,6 +115,7 @@ impl Config {
             poly: None,
             workgroup: Vec::new(),
             promote: 0,
+            thread_tile: Vec::new(),
         }
     }
 
@@ -149,6 +154,11 @@ impl Config {
             args.push("--gpu-promote-tile".into());
             args.push(self.promote.to_string());
         }
+        if !self.thread_tile.is_empty() {
+            let t: Vec<String> = self.thread_tile.iter().map(|x| x.to_string()).collect();
+            args.push("--gpu-thread-tile".into());
+            args.push(t.join(","));
+        }
         args
     }
 
@@ -179,6 +189,10 @@ impl Config {
         }
         if self.promote > 0 {
             s.push_str(&format!(" promote={}", self.promote));
+        }
+        if !self.thread_tile.is_empty() {
+            let t: Vec<String> = self.thread_tile.iter().map(|x| x.to_string()).collect();
+            s.push_str(&format!(" tt={}", t.join("x")));
         }
         s
     }
@@ -337,6 +351,8 @@ pub struct Space {
     pub workgroup: Vec<Vec<u32>>,
     /// GPU workgroup-memory promotion tiles (0 = off; `[0]` on the CPU).
     pub promote: Vec<u32>,
+    /// GPU per-thread tiles, x first (`[[]]`: one iteration per invocation, and on the CPU).
+    pub thread_tile: Vec<Vec<u32>>,
     /// Trip counts of the band (bounds the sizes; decides [`Space::admits`]).
     pub trips: Vec<i64>,
 }
@@ -354,6 +370,8 @@ pub struct Capabilities {
     pub schedule: bool,
     /// `gpu-promote-workgroup-memory` (driven through `lattice run --target gpu`).
     pub promote: bool,
+    /// `gpu-map-parallel-loops{thread-tile=...}` (`--gpu-thread-tile`).
+    pub thread_tile: bool,
 }
 
 impl Capabilities {
@@ -375,6 +393,7 @@ impl Capabilities {
                 && has("poly-schedule", "tile-sizes")
                 && has("poly-schedule", "intra-tile-order"),
             promote: has("gpu-promote-workgroup-memory", "tile"),
+            thread_tile: has("gpu-map-parallel-loops", "thread-tile"),
         }
     }
 
@@ -389,6 +408,7 @@ impl Capabilities {
             parallelize: true,
             schedule: true,
             promote: true,
+            thread_tile: true,
         }
     }
 }
@@ -443,8 +463,9 @@ impl Space {
     /// powers of two bounded by the trip counts of the loops mapped to x and y, at most
     /// 1024 invocations), workgroup-memory promotion (off, or tiles 8/16/32 of the
     /// sequential loop inside the band, bounded by its trip count), the loop order and
-    /// unrolling inside a thread; tiling, vector width and CPU parallelism stay off (no
-    /// per-thread tile option exists in the GPU mapping yet).
+    /// unrolling inside a thread, and the per-thread register tile (off, or 2x1, 2x2, 4x1,
+    /// 4x4 iterations of the x/y loops, bounded by their trip counts over 4); tiling,
+    /// vector width and CPU parallelism stay off.
     pub fn derive_for(band: &Band, caps: Capabilities, target: Target) -> Space {
         let depth = band.trips.len();
         let inner = band.trips.last().copied().unwrap_or(1);
@@ -501,6 +522,18 @@ impl Space {
                 };
                 promote.extend([8u32, 16, 32].into_iter().filter(|&t| (t as i64) <= seq));
             }
+            let mut thread_tile = vec![Vec::new()];
+            if caps.thread_tile {
+                for t in [[2u32, 1], [2, 2], [4, 1], [4, 4]] {
+                    let t = if depth >= 2 { t.to_vec() } else { vec![t[0]] };
+                    if t.len() == 1 && thread_tile.contains(&t) {
+                        continue;
+                    }
+                    if 4 * t[0] as i64 <= x && (t.len() < 2 || 4 * t[1] as i64 <= y.max(1)) {
+                        thread_tile.push(t);
+                    }
+                }
+            }
             return Space {
                 tile: vec![vec![0]; depth],
                 inner: vec![0],
@@ -512,6 +545,7 @@ impl Space {
                 poly: vec![None],
                 workgroup,
                 promote,
+                thread_tile,
                 trips: band.trips.clone(),
             };
         }
@@ -567,6 +601,7 @@ impl Space {
             poly,
             workgroup: vec![Vec::new()],
             promote: vec![0],
+            thread_tile: vec![Vec::new()],
             trips: band.trips.clone(),
         }
     }
@@ -626,6 +661,7 @@ impl Space {
             self.poly.len(),
             self.workgroup.len(),
             self.promote.len(),
+            self.thread_tile.len(),
         ]);
         r
     }
@@ -644,6 +680,7 @@ impl Space {
             poly: self.poly[idx[d + 6]],
             workgroup: self.workgroup[idx[d + 7]].clone(),
             promote: self.promote[idx[d + 8]],
+            thread_tile: self.thread_tile[idx[d + 9]].clone(),
         }
     }
 
@@ -653,7 +690,7 @@ impl Space {
         if c.tile.len() != d {
             return None;
         }
-        let mut idx = Vec::with_capacity(d + 9);
+        let mut idx = Vec::with_capacity(d + 10);
         for i in 0..d {
             idx.push(self.tile[i].iter().position(|&t| t == c.tile[i])?);
         }
@@ -666,6 +703,7 @@ impl Space {
         idx.push(self.poly.iter().position(|&u| u == c.poly)?);
         idx.push(self.workgroup.iter().position(|u| *u == c.workgroup)?);
         idx.push(self.promote.iter().position(|&u| u == c.promote)?);
+        idx.push(self.thread_tile.iter().position(|t| *t == c.thread_tile)?);
         Some(idx)
     }
 
@@ -772,7 +810,8 @@ fn line_col_offset(text: &str, line: usize, col: usize) -> usize {
 /// the source order only), `scheduler` (`affine` and/or `poly`), `fuse` (`smart`, `max`,
 /// `none`) and `intra_tile_order` (`isl`, `unit-stride`) for `poly-schedule`, `workgroup`
 /// (list of GPU workgroup shapes, x first), `promote` (GPU workgroup-memory promotion
-/// tiles, 0 = off). A key not given keeps the derived values.
+/// tiles, 0 = off), `thread_tile` (GPU per-thread tiles, x first; `[1, 1]` = off). A key
+/// not given keeps the derived values.
 pub fn apply_spec(space: &mut Space, text: &str, json: bool) -> Result<(), SpecError> {
     let mut narrowed = space.clone();
     apply_spec_to(&mut narrowed, text, json)?;
@@ -920,11 +959,11 @@ fn apply_spec_to(space: &mut Space, text: &str, json: bool) -> Result<(), SpecEr
                     _ => intra = Some(names.iter().map(|n| *n == "unit-stride").collect()),
                 }
             }
-            "workgroup" => {
+            "workgroup" | "thread_tile" => {
                 let arr = v
                     .as_array()
                     .filter(|a| !a.is_empty())
-                    .ok_or_else(|| err(key, "`workgroup` must be a list of lists of 1 to 3 sizes".into()))?;
+                    .ok_or_else(|| err(key, format!("`{key}` must be a list of lists of 1 to 3 sizes")))?;
                 let mut shapes = Vec::new();
                 for a in arr {
                     // Not `ints`: a shape may repeat a size (16x16).
@@ -933,19 +972,31 @@ fn apply_spec_to(space: &mut Space, text: &str, json: bool) -> Result<(), SpecEr
                         .filter(|w| !w.is_empty())
                         .map(|w| w.iter().map(|x| x.as_u64().filter(|&n| (1..=1024).contains(&n))).collect::<Option<Vec<u64>>>())
                         .flatten()
-                        .ok_or_else(|| err(key, format!("`workgroup`: {a} is not a list of sizes from 1 to 1024")))?
+                        .ok_or_else(|| err(key, format!("`{key}`: {a} is not a list of sizes from 1 to 1024")))?
                         .into_iter()
                         .map(|n| n as u32)
                         .collect();
                     if w.len() > 3 || w.iter().map(|&x| x as u64).product::<u64>() > 1024 {
                         return Err(err(
                             key,
-                            format!("`workgroup`: {w:?} needs 1 to 3 sizes and at most 1024 invocations"),
+                            format!("`{key}`: {w:?} needs 1 to 3 sizes and at most 1024 invocations"),
                         ));
                     }
                     shapes.push(w);
                 }
-                space.workgroup = shapes;
+                if key == "workgroup" {
+                    space.workgroup = shapes;
+                } else {
+                    // All ones (one iteration per invocation) is the untiled mapping.
+                    let mut tiles: Vec<Vec<u32>> = Vec::new();
+                    for t in shapes {
+                        let t = if t.iter().all(|&x| x == 1) { Vec::new() } else { t };
+                        if !tiles.contains(&t) {
+                            tiles.push(t);
+                        }
+                    }
+                    space.thread_tile = tiles;
+                }
             }
             "interchange" => {
                 let b = v
@@ -961,7 +1012,7 @@ fn apply_spec_to(space: &mut Space, text: &str, json: bool) -> Result<(), SpecEr
                 return Err(err(
                     other,
                     format!(
-                        "unknown key `{other}` (expected tile, tile_per_dim, inner_tile, unroll, unroll_jam, vector, parallel, interchange, scheduler, fuse, intra_tile_order, workgroup, promote)"
+                        "unknown key `{other}` (expected tile, tile_per_dim, inner_tile, unroll, unroll_jam, vector, parallel, interchange, scheduler, fuse, intra_tile_order, workgroup, promote, thread_tile)"
                     ),
                 ))
             }

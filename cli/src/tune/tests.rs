@@ -251,6 +251,29 @@ fn derived_space_and_pipelines() {
         "--gpu-workgroup-size=16,16 --gpu-promote-workgroup-memory --gpu-promote-tile 16"
     );
     assert_eq!(pr.key(), "t=0,0 u=1 uj=1 v=1 p=0 wg=16x16 promote=16");
+    // Per-thread register tiles (x first), combinable with promotion; bounded by the
+    // x/y trip counts over 4; a round trip through the grid indices keeps them.
+    assert_eq!(
+        gpu.thread_tile,
+        vec![vec![], vec![2, 1], vec![2, 2], vec![4, 1], vec![4, 4]]
+    );
+    let small = Space::derive_for(&matmul_band(8), Capabilities::all(), Target::Gpu);
+    assert_eq!(small.thread_tile, vec![vec![], vec![2, 1], vec![2, 2]]);
+    let tt = Config {
+        thread_tile: vec![2, 2],
+        ..pr.clone()
+    };
+    assert_eq!(
+        tt.run_args()[tt.run_args().len() - 2..].join(" "),
+        "--gpu-thread-tile 2,2"
+    );
+    assert!(tt.key().ends_with(" promote=16 tt=2x2"), "{}", tt.key());
+    let mut narrowed = gpu.clone();
+    apply_spec(&mut narrowed, "thread_tile = [[1, 1], [2, 2]]", false).unwrap();
+    assert_eq!(narrowed.thread_tile, vec![vec![], vec![2, 2]]);
+    let c = gpu.config_at(gpu.size() - 1);
+    assert_eq!(c.thread_tile, vec![4, 4]);
+    assert_eq!(gpu.config(&gpu.indices(&c).unwrap()), c);
     assert!(wg.pipeline(&[128, 128, 128]).is_empty());
     // Grid decoding and index encoding agree on every config.
     for n in (0..space.size()).step_by(97) {
@@ -602,7 +625,7 @@ fn database_round_trip() {
     db.put(&record(&key, &fast, Some(0.9e-3))).unwrap();
     assert_eq!(db.records(&key).unwrap().len(), 3);
     let best = db
-        .best("00ff", "memref<16xf32>", "other machine")
+        .best("00ff", "memref<16xf32>", "other machine", "cpu")
         .unwrap()
         .unwrap();
     assert_eq!(best.seconds, Some(0.9e-3));

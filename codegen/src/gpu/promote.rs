@@ -377,7 +377,7 @@ fn promote_launch(
         })
     };
     let tiled = match loops.as_slice() {
-        &[pos] if split_ok(pos) && (nest.is_empty() || body_ops.len() == 1) => {
+        &[pos] if split_ok(pos) => {
             let l = &body_ops[pos];
             let (lbo, ubo, inits) = super::map::for_segments(ir, *l);
             if !inits.is_empty() {
@@ -518,7 +518,7 @@ fn promote_launch(
         .map(|&s| (0, s - 1))
         .chain(std::iter::once((0, tile - 1)))
         .chain(nest.iter().map(|&l| (0, tile_count(ir, l) - 1)))
-        .chain(std::iter::repeat((0, 0)).take(3 - nest.len()))
+        .chain(std::iter::repeat_n((0, 0), 3 - nest.len()))
         .chain(inner.iter().map(|&(_, lo, hi)| (lo, hi)))
         .collect();
     let nthreads: i64 = block_size.iter().product::<i64>()
@@ -584,6 +584,9 @@ fn promote_launch(
         return Ok(());
     }
     let at = nest.first().copied().unwrap_or(guard);
+    if let (Some(l), false) = (tiled, nest.is_empty()) {
+        split_nest_body(ir, &nest, guard, l);
+    }
     let inner_ivs: Vec<Value> = inner.iter().map(|l| l.0).collect();
     let kloop = rewrite(
         ir, launch, at, tiled, tile, block_size, &tile_ivs, &inner_ivs, chosen, report,
@@ -626,6 +629,46 @@ fn tile_nest(ir: &Ir, mut l: Op) -> Option<(Op, Vec<Op>)> {
             return Some((ops[n - 2], loops));
         }
         l = ops[n - 2];
+    }
+}
+
+/// With register tiles, ops of the guarded body before or after the reduction loop `l`
+/// (2mm's `tmp[i, j] = 0`) move into copies of the tile nest before and after it, so
+/// that the guard holds only `l`. Legal as the interchange in
+/// `registers_below_reduction`: the tile loops enumerate parallel iterations.
+fn split_nest_body(ir: &mut Ir, nest: &[Op], guard: Op, l: Op) {
+    let then_block = ir.entry_block(ir.region(guard, 0)).unwrap();
+    let inside: Vec<Op> = ir.block_ops(then_block).collect();
+    let n = inside.len();
+    let pos = inside.iter().position(|&o| o == l).unwrap();
+    // Positions (in the guard's block) kept by the copy before and the copy after.
+    let parts = [(0..pos, true), (pos + 1..n - 1, false)];
+    for (keep, before) in parts {
+        if keep.is_empty() {
+            continue;
+        }
+        let mut mapping = FxHashMap::default();
+        let copy = ir.clone_op(nest[0], &mut mapping);
+        if before {
+            ir.insert_op_before(nest[0], copy);
+        } else {
+            ir.insert_op_after(nest[0], copy);
+        }
+        let cguard = ir
+            .walk_ops(copy, WalkOrder::PreOrder)
+            .into_iter()
+            .find(|&o| ir.is_op(o, "scf.if"))
+            .unwrap();
+        let cblock = ir.entry_block(ir.region(cguard, 0)).unwrap();
+        let cops: Vec<Op> = ir.block_ops(cblock).collect();
+        for i in (0..n - 1).rev() {
+            if !keep.contains(&i) {
+                ir.erase_op(cops[i]);
+            }
+        }
+        for &o in inside[keep].iter().rev() {
+            ir.erase_op(o);
+        }
     }
 }
 
@@ -696,10 +739,12 @@ fn accumulate_in_registers(
         if ir.defining_op(m).is_some_and(|d| ir.is_ancestor(launch, d)) {
             continue;
         }
+        // Accesses before or after `outer` (an initialization of C in a guard of its
+        // own) come before the accumulators are loaded or after they are stored.
         let users: Vec<Op> = all_ops
             .iter()
             .copied()
-            .filter(|&o| ir.operands(o).contains(&m))
+            .filter(|&o| ir.operands(o).contains(&m) && ir.is_ancestor(outer, o))
             .collect();
         let mut key: Option<(AffineMap, Vec<Value>)> = None;
         for &u in &users {

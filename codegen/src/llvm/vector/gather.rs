@@ -12,7 +12,7 @@ use inkwell::values::{AsValueRef, BasicValueEnum, IntValue, PointerValue};
 use lattice_ir::Op;
 
 use super::nd::{self, leafwise, operand_view, View};
-use super::{intrinsic, intrinsic_void, memref_rank};
+use super::{masked_mem, masked_mem_value, memref_rank};
 use crate::llvm::ctx::{LResult, LowerCtx};
 
 /// Address of `base[indices...]` for a memref at operand 0 of `op`.
@@ -75,11 +75,13 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> 
                 let vt = a[2].get_type();
                 let lanes = a[2].into_vector_value().get_type().get_size();
                 let ptrs = lane_ptrs(cx, elem, base, a[0])?;
-                intrinsic(
+                masked_mem_value(
                     cx,
                     "llvm.masked.gather",
                     &[vt, ptr_vec(lanes)],
                     &[ptrs, a[1], a[2]],
+                    0,
+                    elem,
                 )
             })?;
             cx.define_result(op, v);
@@ -94,31 +96,37 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> 
                 let vt = a[2].get_type();
                 let lanes = a[2].into_vector_value().get_type().get_size();
                 let ptrs = lane_ptrs(cx, elem, base, a[0])?;
-                intrinsic_void(
+                masked_mem(
                     cx,
                     "llvm.masked.scatter",
                     &[vt, ptr_vec(lanes)],
                     &[a[2], ptrs, a[1]],
+                    1,
+                    elem,
                 )?;
             }
         }
         "vector.expandload" => {
             let vt = data.value.get_type();
-            let v = intrinsic(
+            let v = masked_mem_value(
                 cx,
                 "llvm.masked.expandload",
                 &[vt],
                 &[base.into(), views[0].value, data.value],
+                0,
+                elem,
             )?;
             cx.define_result(op, v);
         }
         _ => {
             let vt = data.value.get_type();
-            intrinsic_void(
+            masked_mem(
                 cx,
                 "llvm.masked.compressstore",
                 &[vt],
                 &[data.value, base.into(), views[0].value],
+                1,
+                elem,
             )?;
         }
     }

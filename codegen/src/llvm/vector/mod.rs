@@ -23,7 +23,7 @@ mod transfer;
 
 pub(crate) use nd::{elementwise, has_nd};
 
-use inkwell::types::{BasicType, BasicTypeEnum, VectorType};
+use inkwell::types::{BasicTypeEnum, VectorType};
 use inkwell::values::{
     AsValueRef, BasicValue, BasicValueEnum, IntValue, PointerValue, VectorValue,
 };
@@ -124,14 +124,57 @@ fn and_masks<'ctx>(
     })
 }
 
-/// Calls an intrinsic that returns nothing.
-fn intrinsic_void<'ctx>(
+/// Alignment in bytes of one element of type `elem` (what upstream's vector-to-llvm puts on
+/// every vector memory access of a memref: the element type's ABI alignment).
+fn elem_align(elem: BasicTypeEnum<'_>) -> u32 {
+    let bits = match elem {
+        BasicTypeEnum::FloatType(f) => match f.print_to_string().to_str().unwrap_or("") {
+            "half" | "bfloat" => 16,
+            "float" => 32,
+            "double" => 64,
+            _ => 128,
+        },
+        BasicTypeEnum::IntType(i) => i.get_bit_width(),
+        BasicTypeEnum::PointerType(_) => 64,
+        _ => 8,
+    };
+    bits.div_ceil(8).next_power_of_two().min(16)
+}
+
+/// Calls a masked memory intrinsic (`llvm.masked.load`, `store`, `gather`, `scatter`,
+/// `expandload`, `compressstore`) with `align` on its pointer (or pointer-vector) argument
+/// `ptr_arg`: LLVM 22 takes the alignment from that attribute and assumes 1 without it.
+fn masked_mem<'ctx>(
     cx: &LowerCtx<'_, 'ctx>,
     name: &str,
     types: &[BasicTypeEnum<'ctx>],
     args: &[BasicValueEnum<'ctx>],
-) -> LResult<()> {
-    super::arith::intrinsic_call(cx, name, types, args).map(|_| ())
+    ptr_arg: u32,
+    elem: BasicTypeEnum<'ctx>,
+) -> LResult<inkwell::values::CallSiteValue<'ctx>> {
+    let call = super::arith::intrinsic_call(cx, name, types, args)?;
+    let align = cx.llcx.create_enum_attribute(
+        inkwell::attributes::Attribute::get_named_enum_kind_id("align"),
+        u64::from(elem_align(elem)),
+    );
+    call.add_attribute(inkwell::attributes::AttributeLoc::Param(ptr_arg), align);
+    Ok(call)
+}
+
+/// The value a masked memory intrinsic returns.
+fn masked_mem_value<'ctx>(
+    cx: &LowerCtx<'_, 'ctx>,
+    name: &str,
+    types: &[BasicTypeEnum<'ctx>],
+    args: &[BasicValueEnum<'ctx>],
+    ptr_arg: u32,
+    elem: BasicTypeEnum<'ctx>,
+) -> LResult<BasicValueEnum<'ctx>> {
+    let op = cx.current_op.expect("set");
+    masked_mem(cx, name, types, args, ptr_arg, elem)?
+        .try_as_basic_value()
+        .basic()
+        .ok_or_else(|| cx.error(op, format!("intrinsic '{name}' returns nothing")))
 }
 
 /// How a 1-D transfer addresses memory.
@@ -304,11 +347,13 @@ fn read<'ctx>(
                 };
                 let pass1 = splat(cx, first(passthru)?, 1)?;
                 let mask1 = splat(cx, any.into(), 1)?;
-                let l = intrinsic(
+                let l = masked_mem_value(
                     cx,
                     "llvm.masked.load",
                     &[one, cx.ptr().into()],
                     &[a.base.into(), mask1.into(), pass1.into()],
+                    0,
+                    elem,
                 )?;
                 let v = splat(cx, first(l)?, lanes)?;
                 Ok(cx
@@ -321,29 +366,29 @@ fn read<'ctx>(
             None => {
                 let l = cx.builder.build_load(vt, a.base, "vload").map_err(be)?;
                 if let Some(i) = l.as_instruction_value() {
-                    let _ = i.set_alignment(
-                        elem.size_of()
-                            .and_then(|s| s.get_zero_extended_constant())
-                            .unwrap_or(1) as u32,
-                    );
+                    let _ = i.set_alignment(elem_align(elem));
                 }
                 Ok(l)
             }
-            Some(m) => intrinsic(
+            Some(m) => masked_mem_value(
                 cx,
                 "llvm.masked.load",
                 &[vt.into(), cx.ptr().into()],
                 &[a.base.into(), m.into(), passthru],
+                0,
+                elem,
             ),
         },
         _ => {
             let ptrs = lane_ptrs(cx, elem, a, lanes)?;
             let m = a.mask.unwrap_or_else(|| all_true(cx, lanes));
-            intrinsic(
+            masked_mem_value(
                 cx,
                 "llvm.masked.gather",
                 &[vt.into(), cx.ptr().vec_type(lanes).into()],
                 &[ptrs.into(), m.into(), passthru],
+                0,
+                elem,
             )
         }
     }
@@ -367,29 +412,31 @@ fn write<'ctx>(
         Some(1) => match a.mask {
             None => {
                 let s = cx.builder.build_store(a.base, value).map_err(be)?;
-                let _ = s.set_alignment(
-                    elem.size_of()
-                        .and_then(|s| s.get_zero_extended_constant())
-                        .unwrap_or(1) as u32,
-                );
+                let _ = s.set_alignment(elem_align(elem));
                 Ok(())
             }
-            Some(m) => intrinsic_void(
+            Some(m) => masked_mem(
                 cx,
                 "llvm.masked.store",
                 &[vt.into(), cx.ptr().into()],
                 &[value.into(), a.base.into(), m.into()],
-            ),
+                1,
+                elem,
+            )
+            .map(|_| ()),
         },
         _ => {
             let ptrs = lane_ptrs(cx, elem, a, lanes)?;
             let m = a.mask.unwrap_or_else(|| all_true(cx, lanes));
-            intrinsic_void(
+            masked_mem(
                 cx,
                 "llvm.masked.scatter",
                 &[vt.into(), cx.ptr().vec_type(lanes).into()],
                 &[value.into(), ptrs.into(), m.into()],
+                1,
+                elem,
             )
+            .map(|_| ())
         }
     }
 }
@@ -741,11 +788,13 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             let v = if ir.op_name(op) == "vector.maskedload" {
                 let m = cx.operand(op, 1 + rank)?;
                 let pass = cx.operand(op, 2 + rank)?;
-                intrinsic(
+                masked_mem_value(
                     cx,
                     "llvm.masked.load",
                     &[vt.into(), cx.ptr().into()],
                     &[a.base.into(), m, pass],
+                    0,
+                    vt.get_element_type(),
                 )?
             } else {
                 read(cx, vt, &a, None)?
