@@ -14,7 +14,9 @@
 #
 # Usage: bash scripts/bench_gpu.sh [N] (default 512). Needs a wgpu adapter (on a machine
 # without a GPU: Mesa's lavapipe from mesa-vulkan-drivers; its numbers are CPU numbers
-# and say nothing about a real GPU). Not measured: cuBLAS (no NVIDIA device here).
+# and say nothing about a real GPU). On a machine with an NVIDIA GPU and a CUDA build of
+# PyTorch, the same run also times cuBLAS (`torch.matmul`, f32, N x N) for comparison;
+# elsewhere that row says why it was skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 N=${1:-512}
@@ -183,6 +185,37 @@ bench gemm tile+r2 "$tmp/gemm.mlir" gemm $gemm_flops "8,8 16,16" --gpu-promote-w
 bench gemm tile+r4 "$tmp/gemm.mlir" gemm $gemm_flops "8,8 16,16" --gpu-promote-workgroup-memory --gpu-thread-tile 4,4
 bench jacobi naive "$tmp/jacobi.mlir" sweep $jacobi_flops "64 256 16,16 32,8"
 bench jacobi tiled "$tmp/jacobi.mlir" sweep $jacobi_flops "16,16 32,8" --gpu-promote-workgroup-memory
+
+# cuBLAS reference (where an NVIDIA GPU and a CUDA build of PyTorch exist): the same
+# N x N f32 product through torch.matmul, timed with CUDA events (median of 20 after
+# 3 warm-ups). Its GFLOP/s are the bar the GEMM rows above are read against.
+cublas=$(python3 - "$N" 2>&1 <<'PY' || true
+import sys
+try:
+    import torch
+except ImportError:
+    print("skipped: python3 has no torch module"); sys.exit(0)
+if not torch.cuda.is_available():
+    print("skipped: torch sees no CUDA device"); sys.exit(0)
+n = int(sys.argv[1])
+a = torch.rand(n, n, device="cuda"); b = torch.rand(n, n, device="cuda")
+for _ in range(3):
+    torch.matmul(a, b)
+times = []
+for _ in range(20):
+    s = torch.cuda.Event(enable_timing=True); e = torch.cuda.Event(enable_timing=True)
+    s.record(); torch.matmul(a, b); e.record(); torch.cuda.synchronize()
+    times.append(s.elapsed_time(e))
+times.sort(); ms = times[len(times) // 2]
+print("%.3f %.2f %s" % (ms, 2 * n ** 3 / (ms * 1e6), torch.cuda.get_device_name(0)))
+PY
+)
+case "$cublas" in
+  skipped*) printf '%-8s %-7s %-8s %s\n' gemm cuBLAS - "$cublas" ;;
+  [0-9]*) set -- $cublas
+     printf '%-8s %-7s %-8s %12s %10s %14s  %s\n' gemm cuBLAS - "$1" "$2" 1 "torch.matmul on ${*:3}" ;;
+  *) printf '%-8s %-7s %-8s %s\n' gemm cuBLAS - "failed: $(echo "$cublas" | tail -1)" ;;
+esac
 
 # Host-side overhead: wall time of a whole `lattice run --target gpu` (parse, map, emit,
 # JIT-compile the host code, run it, transfers) next to the summed kernel time, on

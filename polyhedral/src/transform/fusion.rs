@@ -13,8 +13,11 @@
 //! pair. Every fused schedule is checked against every dependence first.
 
 use super::tile::violation;
-use super::{apply_private, program_tree, remark, with_scalars_demoted, Member, Tree};
-use crate::deps::{analyze, AliasAssumption, DepKind, DepOptions, Dependences};
+use super::{
+    apply_private, program_tree, remark, remark_unhandled, scop_dependences, with_scalars_demoted,
+    Member, Tree,
+};
+use crate::deps::{AliasAssumption, DepKind, Dependences};
 use crate::isl::IslCtx;
 use crate::scop::{extract_scops, AccessKind, Scop};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
@@ -212,21 +215,15 @@ pub fn loop_fusion(ir: &mut Ir, func: Op, options: &FusionOptions) -> FusionRepo
         let loc = ir.loc(scop.ops[0]);
         let outcome = with_scalars_demoted(ir, &isl, scop, |ir, scop, cells| {
             let first = scop.ops[0];
-            let deps = match analyze(
+            let Some(deps) = scop_dependences(
                 &isl,
                 ir,
                 scop,
-                &DepOptions {
-                    alias: options.alias,
-                },
-            ) {
-                Ok(d) => d,
-                Err(e) => {
-                    report
-                        .remarks
-                        .push(remark(ir, first, format!("not fused: {e}")));
-                    return Ok(());
-                }
+                options.alias,
+                "not fused",
+                &mut report.remarks,
+            ) else {
+                return Ok(());
             };
             let Tree::Sequence(items) = program_tree(ir, scop) else {
                 return Ok(());
@@ -312,13 +309,7 @@ pub fn loop_fusion(ir: &mut Ir, func: Op, options: &FusionOptions) -> FusionRepo
             }
             Ok(())
         });
-        if let Err(e) = outcome {
-            report.remarks.push(Diagnostic::new(
-                lattice_ir::diag::Severity::Remark,
-                DiagLoc::Loc(loc),
-                e.to_string(),
-            ));
-        }
+        remark_unhandled(outcome, loc, &mut report.remarks);
     }
     report
 }

@@ -13,9 +13,10 @@
 
 use super::tile::{perfect_band, violation};
 use super::{
-    apply_private, mark_parallel, program_tree, remark, tuple, with_scalars_demoted, Member, Tree,
+    apply_private, mark_parallel, program_tree, remark, remark_unhandled, scop_dependences, tuple,
+    with_scalars_demoted, Member, Tree,
 };
-use crate::deps::{analyze, AliasAssumption, DepOptions, Dependences};
+use crate::deps::{AliasAssumption, Dependences};
 use crate::isl::{IslCtx, IslError};
 use crate::scop::{extract_scops, Scop};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
@@ -272,21 +273,15 @@ pub fn transform_loops(
         let loc = ir.loc(scop.ops[0]);
         let outcome = with_scalars_demoted(ir, &isl, scop, |ir, scop, cells| {
             let first = scop.ops[0];
-            let deps = match analyze(
+            let Some(deps) = scop_dependences(
                 &isl,
                 ir,
                 scop,
-                &DepOptions {
-                    alias: options.alias,
-                },
-            ) {
-                Ok(d) => d,
-                Err(e) => {
-                    report
-                        .remarks
-                        .push(remark(ir, first, format!("not transformed: {e}")));
-                    return Ok(());
-                }
+                options.alias,
+                "not transformed",
+                &mut report.remarks,
+            ) else {
+                return Ok(());
             };
             let tree = program_tree(ir, scop);
             let bands: Vec<Tree> = match tree {
@@ -398,13 +393,7 @@ pub fn transform_loops(
             }
             Ok(())
         });
-        if let Err(e) = outcome {
-            report.remarks.push(Diagnostic::new(
-                lattice_ir::diag::Severity::Remark,
-                DiagLoc::Loc(loc),
-                e.to_string(),
-            ));
-        }
+        remark_unhandled(outcome, loc, &mut report.remarks);
     }
     report
 }

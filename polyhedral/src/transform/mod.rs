@@ -524,6 +524,41 @@ pub fn regenerate(
     Ok(())
 }
 
+/// The dependences of `scop` for a transformation, or `None` after recording
+/// "`verb`: why" (e.g. "not tiled: ...") as a remark at the SCoP's first op.
+pub(crate) fn scop_dependences(
+    isl: &IslCtx,
+    ir: &Ir,
+    scop: &Scop,
+    alias: crate::deps::AliasAssumption,
+    verb: &str,
+    remarks: &mut Vec<Diagnostic>,
+) -> Option<Dependences> {
+    match crate::deps::analyze(isl, ir, scop, &crate::deps::DepOptions { alias }) {
+        Ok(d) => Some(d),
+        Err(e) => {
+            remarks.push(remark(ir, scop.ops[0], format!("{verb}: {e}")));
+            None
+        }
+    }
+}
+
+/// Records why a SCoP could not be handled at all (the error of
+/// [`with_scalars_demoted`]) as a remark at `loc`, the SCoP's location.
+pub(crate) fn remark_unhandled(
+    outcome: Result<usize, TransformError>,
+    loc: lattice_ir::Attr,
+    remarks: &mut Vec<Diagnostic>,
+) {
+    if let Err(e) = outcome {
+        remarks.push(Diagnostic::new(
+            Severity::Remark,
+            DiagLoc::Loc(loc),
+            e.to_string(),
+        ));
+    }
+}
+
 /// A remark at `op` (how passes report refusals).
 pub fn remark(ir: &Ir, op: Op, message: impl Into<String>) -> Diagnostic {
     Diagnostic::new(Severity::Remark, DiagLoc::Loc(ir.loc(op)), message.into())

@@ -23,10 +23,10 @@
 //! another, as mlir-opt assumes (`assume-no-alias=false` makes the check conservative).
 
 use super::{
-    apply_private, first_violation_private, program_tree, remark, schedule_text,
-    with_scalars_demoted, Member, Tree,
+    apply_private, first_violation_private, program_tree, remark, remark_unhandled, schedule_text,
+    scop_dependences, with_scalars_demoted, Member, Tree,
 };
-use crate::deps::{analyze, AliasAssumption, DepOptions, Dependences};
+use crate::deps::{AliasAssumption, Dependences};
 use crate::isl::{dim_range, IslCtx, IslText};
 use crate::scop::{extract_scops, Scop};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
@@ -462,21 +462,15 @@ pub fn loop_tile(ir: &mut Ir, func: Op, options: &TileOptions) -> TileReport {
         let loc = ir.loc(scop.ops[0]);
         let outcome = with_scalars_demoted(ir, &isl, scop, |ir, scop, cells| {
             let first = scop.ops[0];
-            let deps = match analyze(
+            let Some(deps) = scop_dependences(
                 &isl,
                 ir,
                 scop,
-                &DepOptions {
-                    alias: options.alias,
-                },
-            ) {
-                Ok(d) => d,
-                Err(e) => {
-                    report
-                        .remarks
-                        .push(remark(ir, first, format!("not tiled: {e}")));
-                    return Ok(());
-                }
+                options.alias,
+                "not tiled",
+                &mut report.remarks,
+            ) else {
+                return Ok(());
             };
             let bands = top_bands(program_tree(ir, scop));
             let mut done: Vec<Tree> = bands.clone();
@@ -557,13 +551,7 @@ pub fn loop_tile(ir: &mut Ir, func: Op, options: &TileOptions) -> TileReport {
             }
             Ok(())
         });
-        if let Err(e) = outcome {
-            report.remarks.push(Diagnostic::new(
-                lattice_ir::diag::Severity::Remark,
-                DiagLoc::Loc(loc),
-                e.to_string(),
-            ));
-        }
+        remark_unhandled(outcome, loc, &mut report.remarks);
     }
     report
 }
