@@ -178,3 +178,30 @@ pub fn load_and_transform(
     }
     Ok(loaded)
 }
+
+/// The message of a caught panic (`panic!` with a `String` or a `&str`).
+pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> &str {
+    panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied())
+        .unwrap_or("unknown panic")
+}
+
+/// Runs a subcommand's `main`; a panic inside the compiler is reported as an internal
+/// error of `command` (exit 1), never an abort with a backtrace.
+pub fn exit_on_internal_error(
+    command: &str,
+    main: impl FnOnce() -> std::process::ExitCode + std::panic::UnwindSafe,
+) -> std::process::ExitCode {
+    match std::panic::catch_unwind(main) {
+        Ok(code) => code,
+        Err(panic) => {
+            eprintln!(
+                "lattice {command}: internal error: {}\nThis is a bug in Lattice; please report it with the input.",
+                panic_message(panic.as_ref())
+            );
+            std::process::ExitCode::from(1)
+        }
+    }
+}

@@ -54,20 +54,7 @@ fn usage_error(message: &str) -> ExitCode {
 /// Entry point of `lattice emit`: a panic inside the compiler is reported as an internal
 /// error (exit 1), never an abort with a backtrace.
 pub fn main(args: &[String]) -> ExitCode {
-    match std::panic::catch_unwind(|| main_inner(args)) {
-        Ok(code) => code,
-        Err(panic) => {
-            let msg = panic
-                .downcast_ref::<String>()
-                .map(String::as_str)
-                .or_else(|| panic.downcast_ref::<&str>().copied())
-                .unwrap_or("unknown panic");
-            eprintln!(
-                "lattice emit: internal error: {msg}\nThis is a bug in Lattice; please report it with the input."
-            );
-            ExitCode::from(1)
-        }
-    }
+    crate::common::exit_on_internal_error("emit", || main_inner(args))
 }
 
 fn main_inner(args: &[String]) -> ExitCode {

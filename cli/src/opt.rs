@@ -236,11 +236,7 @@ pub fn main(args: &[String]) -> ExitCode {
         let r = match result {
             Ok(r) => r,
             Err(panic) => {
-                let msg = panic
-                    .downcast_ref::<String>()
-                    .map(String::as_str)
-                    .or_else(|| panic.downcast_ref::<&str>().copied())
-                    .unwrap_or("unknown panic");
+                let msg = crate::common::panic_message(panic.as_ref());
                 eprintln!(
                     "lattice opt: internal error while processing '{display_name}' (chunk at line {}): {msg}\n\
                      This is a bug in Lattice; please report it with the input.",

@@ -13,13 +13,9 @@
 //! pair. Every fused schedule is checked against every dependence first.
 
 use super::tile::violation;
-use super::{
-    apply_private, program_tree, remark, remark_unhandled, scop_dependences, with_scalars_demoted,
-    Member, Tree,
-};
+use super::{apply_private, for_each_scop, program_tree, remark, Member, Tree};
 use crate::deps::{AliasAssumption, DepKind, Dependences};
-use crate::isl::IslCtx;
-use crate::scop::{extract_scops, AccessKind, Scop};
+use crate::scop::{AccessKind, Scop};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::{Ir, Op};
@@ -208,23 +204,14 @@ pub struct FusionReport {
 /// Fuses adjacent loop nests of `func`'s SCoPs.
 pub fn loop_fusion(ir: &mut Ir, func: Op, options: &FusionOptions) -> FusionReport {
     let mut report = FusionReport::default();
-    let isl = IslCtx::default();
-    let extraction = extract_scops(ir, &isl, func);
-    for scop in &extraction.scops {
-        isl.reset_operations();
-        let loc = ir.loc(scop.ops[0]);
-        let outcome = with_scalars_demoted(ir, &isl, scop, |ir, scop, cells| {
+    for_each_scop(
+        ir,
+        func,
+        options.alias,
+        "not fused",
+        &mut report.remarks,
+        |ir, isl, scop, deps, cells, remarks| {
             let first = scop.ops[0];
-            let Some(deps) = scop_dependences(
-                &isl,
-                ir,
-                scop,
-                options.alias,
-                "not fused",
-                &mut report.remarks,
-            ) else {
-                return Ok(());
-            };
             let Tree::Sequence(items) = program_tree(ir, scop) else {
                 return Ok(());
             };
@@ -250,7 +237,7 @@ pub fn loop_fusion(ir: &mut Ir, func: Op, options: &FusionOptions) -> FusionRepo
                 }
                 if !pair_kind_ok(
                     scop,
-                    &deps,
+                    deps,
                     &prev.statements(),
                     &item.statements(),
                     options.mode,
@@ -270,7 +257,7 @@ pub fn loop_fusion(ir: &mut Ir, func: Op, options: &FusionOptions) -> FusionRepo
                     } else {
                         Tree::Sequence(cand)
                     };
-                    match violation(ir, &isl, scop, &deps, &t, cells) {
+                    match violation(ir, isl, scop, deps, &t, cells) {
                         Ok(None) => true,
                         Ok(Some(why)) => {
                             first_why.get_or_insert(why);
@@ -287,7 +274,7 @@ pub fn loop_fusion(ir: &mut Ir, func: Op, options: &FusionOptions) -> FusionRepo
                     }
                     None => {
                         if let Some(why) = first_why {
-                            report.remarks.push(remark(
+                            remarks.push(remark(
                                 ir,
                                 at,
                                 format!("not fused: fusion would violate the dependence {why}"),
@@ -303,14 +290,13 @@ pub fn loop_fusion(ir: &mut Ir, func: Op, options: &FusionOptions) -> FusionRepo
                 } else {
                     Tree::Sequence(out)
                 };
-                if let Err(e) = apply_private(ir, &isl, scop, &deps, &t, cells) {
-                    report.remarks.push(remark(ir, first, e.to_string()));
+                if let Err(e) = apply_private(ir, isl, scop, deps, &t, cells) {
+                    remarks.push(remark(ir, first, e.to_string()));
                 }
             }
             Ok(())
-        });
-        remark_unhandled(outcome, loc, &mut report.remarks);
-    }
+        },
+    );
     report
 }
 

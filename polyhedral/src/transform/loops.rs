@@ -13,12 +13,11 @@
 
 use super::tile::{perfect_band, violation};
 use super::{
-    apply_private, mark_parallel, program_tree, remark, remark_unhandled, scop_dependences, tuple,
-    with_scalars_demoted, Member, Tree,
+    apply_private, for_each_scop, mark_parallel, program_tree, remark, tuple, Member, Tree,
 };
 use crate::deps::{AliasAssumption, Dependences};
 use crate::isl::{IslCtx, IslError};
-use crate::scop::{extract_scops, Scop};
+use crate::scop::Scop;
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::{Ir, Op};
@@ -264,25 +263,16 @@ pub fn transform_loops(
     options: &LoopTransformOptions,
 ) -> LoopTransformReport {
     let mut report = LoopTransformReport::default();
-    let isl = IslCtx::default();
-    let extraction = extract_scops(ir, &isl, func);
     let mut band_index = 0usize;
     let mut nested_index = 0usize;
-    for scop in &extraction.scops {
-        isl.reset_operations();
-        let loc = ir.loc(scop.ops[0]);
-        let outcome = with_scalars_demoted(ir, &isl, scop, |ir, scop, cells| {
+    for_each_scop(
+        ir,
+        func,
+        options.alias,
+        "not transformed",
+        &mut report.remarks,
+        |ir, isl, scop, deps, cells, remarks| {
             let first = scop.ops[0];
-            let Some(deps) = scop_dependences(
-                &isl,
-                ir,
-                scop,
-                options.alias,
-                "not transformed",
-                &mut report.remarks,
-            ) else {
-                return Ok(());
-            };
             let tree = program_tree(ir, scop);
             let bands: Vec<Tree> = match tree {
                 Tree::Sequence(items) => items.into_iter().map(perfect_band).collect(),
@@ -291,9 +281,9 @@ pub fn transform_loops(
             let mut done = bands.clone();
             let legal = Legality {
                 ir,
-                isl: &isl,
+                isl,
                 scop,
-                deps: &deps,
+                deps,
                 cells,
             };
             let mut changed = false;
@@ -312,7 +302,7 @@ pub fn transform_loops(
                 let at = loops.first().copied().unwrap_or(first);
                 let Some(new) = transform_band(&bands[k], &options.transform) else {
                     if options.band.is_some() {
-                        report.remarks.push(remark(
+                        remarks.push(remark(
                             ir,
                             at,
                             format!(
@@ -326,11 +316,11 @@ pub fn transform_loops(
                 let mut candidate = done.clone();
                 candidate[k] = new.clone();
                 let joined = join(candidate.clone());
-                if !legal.check(&joined, at, options.transform.name(), &mut report.remarks) {
+                if !legal.check(&joined, at, options.transform.name(), remarks) {
                     continue;
                 }
                 if options.parallel {
-                    candidate[k] = legal.parallel(new, at, &mut report.remarks);
+                    candidate[k] = legal.parallel(new, at, remarks);
                 }
                 if candidate[k] != bands[k] {
                     done = candidate;
@@ -365,16 +355,11 @@ pub fn transform_loops(
                     if let Some(slot) = nested_band(&mut candidate, n) {
                         *slot = new.clone();
                     }
-                    if !legal.check(
-                        &candidate,
-                        at,
-                        options.transform.name(),
-                        &mut report.remarks,
-                    ) {
+                    if !legal.check(&candidate, at, options.transform.name(), remarks) {
                         continue;
                     }
                     if options.parallel {
-                        new = legal.parallel(new, at, &mut report.remarks);
+                        new = legal.parallel(new, at, remarks);
                         if let Some(slot) = nested_band(&mut candidate, n) {
                             *slot = new.clone();
                         }
@@ -387,14 +372,13 @@ pub fn transform_loops(
                 }
             }
             if changed {
-                if let Err(e) = apply_private(ir, &isl, scop, &deps, &tree, cells) {
-                    report.remarks.push(remark(ir, first, e.to_string()));
+                if let Err(e) = apply_private(ir, isl, scop, deps, &tree, cells) {
+                    remarks.push(remark(ir, first, e.to_string()));
                 }
             }
             Ok(())
-        });
-        remark_unhandled(outcome, loc, &mut report.remarks);
-    }
+        },
+    );
     report
 }
 

@@ -524,6 +524,40 @@ pub fn regenerate(
     Ok(())
 }
 
+/// Runs `transform` on every SCoP of `func` with its dependences (scalars demoted where
+/// needed, see [`with_scalars_demoted`]), each SCoP with a fresh isl operation budget.
+/// A SCoP whose dependences cannot be computed gets the remark "`verb`: why"; one that
+/// cannot be handled at all, a remark saying why.
+pub(crate) fn for_each_scop(
+    ir: &mut Ir,
+    func: Op,
+    alias: crate::deps::AliasAssumption,
+    verb: &str,
+    remarks: &mut Vec<Diagnostic>,
+    mut transform: impl FnMut(
+        &mut Ir,
+        &IslCtx,
+        &Scop,
+        &Dependences,
+        &[usize],
+        &mut Vec<Diagnostic>,
+    ) -> Result<(), TransformError>,
+) {
+    let isl = IslCtx::default();
+    let extraction = crate::scop::extract_scops(ir, &isl, func);
+    for scop in &extraction.scops {
+        isl.reset_operations();
+        let loc = ir.loc(scop.ops[0]);
+        let outcome = with_scalars_demoted(ir, &isl, scop, |ir, scop, cells| {
+            let Some(deps) = scop_dependences(&isl, ir, scop, alias, verb, remarks) else {
+                return Ok(());
+            };
+            transform(ir, &isl, scop, &deps, cells, remarks)
+        });
+        remark_unhandled(outcome, loc, remarks);
+    }
+}
+
 /// The dependences of `scop` for a transformation, or `None` after recording
 /// "`verb`: why" (e.g. "not tiled: ...") as a remark at the SCoP's first op.
 pub(crate) fn scop_dependences(

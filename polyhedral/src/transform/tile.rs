@@ -23,12 +23,12 @@
 //! another, as mlir-opt assumes (`assume-no-alias=false` makes the check conservative).
 
 use super::{
-    apply_private, first_violation_private, program_tree, remark, remark_unhandled, schedule_text,
-    scop_dependences, with_scalars_demoted, Member, Tree,
+    apply_private, first_violation_private, for_each_scop, program_tree, remark, schedule_text,
+    Member, Tree,
 };
 use crate::deps::{AliasAssumption, Dependences};
 use crate::isl::{dim_range, IslCtx, IslText};
-use crate::scop::{extract_scops, Scop};
+use crate::scop::Scop;
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::{Ir, Op, TypeData};
@@ -455,23 +455,14 @@ pub struct TileReport {
 /// Tiles every band of perfectly nested loops in `func`'s SCoPs.
 pub fn loop_tile(ir: &mut Ir, func: Op, options: &TileOptions) -> TileReport {
     let mut report = TileReport::default();
-    let isl = IslCtx::default();
-    let extraction = extract_scops(ir, &isl, func);
-    for scop in &extraction.scops {
-        isl.reset_operations();
-        let loc = ir.loc(scop.ops[0]);
-        let outcome = with_scalars_demoted(ir, &isl, scop, |ir, scop, cells| {
+    for_each_scop(
+        ir,
+        func,
+        options.alias,
+        "not tiled",
+        &mut report.remarks,
+        |ir, isl, scop, deps, cells, remarks| {
             let first = scop.ops[0];
-            let Some(deps) = scop_dependences(
-                &isl,
-                ir,
-                scop,
-                options.alias,
-                "not tiled",
-                &mut report.remarks,
-            ) else {
-                return Ok(());
-            };
             let bands = top_bands(program_tree(ir, scop));
             let mut done: Vec<Tree> = bands.clone();
             let mut changed = false;
@@ -481,17 +472,15 @@ pub fn loop_tile(ir: &mut Ir, func: Op, options: &TileOptions) -> TileReport {
                 };
                 let n = members.len();
                 let at = loops.first().copied().unwrap_or(first);
-                let sizes = sizes_for(ir, &isl, scop, &bands[k], n, &options.sizes);
+                let sizes = sizes_for(ir, isl, scop, &bands[k], n, &options.sizes);
                 if sizes.iter().any(|&s| s < 1) {
-                    report
-                        .remarks
-                        .push(remark(ir, at, "not tiled: tile sizes must be positive"));
+                    remarks.push(remark(ir, at, "not tiled: tile sizes must be positive"));
                     continue;
                 }
                 let tiled = |band: &Tree| {
                     let t = tile_band(band, &sizes);
                     if options.separate {
-                        separate_tiles(&isl, scop, &t, &sizes).unwrap_or(t)
+                        separate_tiles(isl, scop, &t, &sizes).unwrap_or(t)
                     } else {
                         t
                     }
@@ -499,7 +488,7 @@ pub fn loop_tile(ir: &mut Ir, func: Op, options: &TileOptions) -> TileReport {
                 let mut candidate = done.clone();
                 candidate[k] = tiled(&bands[k]);
                 let first_why =
-                    match violation(ir, &isl, scop, &deps, &join(candidate.clone()), cells) {
+                    match violation(ir, isl, scop, deps, &join(candidate.clone()), cells) {
                         Ok(None) => {
                             done = candidate;
                             changed = true;
@@ -508,7 +497,7 @@ pub fn loop_tile(ir: &mut Ir, func: Op, options: &TileOptions) -> TileReport {
                         }
                         Ok(Some(why)) => why,
                         Err(e) => {
-                            report.remarks.push(remark(ir, at, e.to_string()));
+                            remarks.push(remark(ir, at, e.to_string()));
                             continue;
                         }
                     };
@@ -518,14 +507,14 @@ pub fn loop_tile(ir: &mut Ir, func: Op, options: &TileOptions) -> TileReport {
                         let mut candidate = done.clone();
                         candidate[k] = tiled(&skew_band(&bands[k], f));
                         if let Ok(None) =
-                            violation(ir, &isl, scop, &deps, &join(candidate.clone()), cells)
+                            violation(ir, isl, scop, deps, &join(candidate.clone()), cells)
                         {
                             done = candidate;
                             changed = true;
                             ok = true;
                             report.tiled += 1;
                             report.skewed += 1;
-                            report.remarks.push(remark(
+                            remarks.push(remark(
                                 ir,
                                 at,
                                 format!(
@@ -537,7 +526,7 @@ pub fn loop_tile(ir: &mut Ir, func: Op, options: &TileOptions) -> TileReport {
                     }
                 }
                 if !ok {
-                    report.remarks.push(remark(
+                    remarks.push(remark(
                         ir,
                         at,
                         format!("not tiled: tiling would violate the dependence {first_why}"),
@@ -545,14 +534,13 @@ pub fn loop_tile(ir: &mut Ir, func: Op, options: &TileOptions) -> TileReport {
                 }
             }
             if changed {
-                if let Err(e) = apply_private(ir, &isl, scop, &deps, &join(done), cells) {
-                    report.remarks.push(remark(ir, first, e.to_string()));
+                if let Err(e) = apply_private(ir, isl, scop, deps, &join(done), cells) {
+                    remarks.push(remark(ir, first, e.to_string()));
                 }
             }
             Ok(())
-        });
-        remark_unhandled(outcome, loc, &mut report.remarks);
-    }
+        },
+    );
     report
 }
 
