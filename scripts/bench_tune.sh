@@ -21,8 +21,8 @@
 #
 # Usage: bash scripts/bench_tune.sh [--quick] [--measurer jit|upstream] [--repeats N]
 #            [--warmup N] [--trials N] [KERNEL...]
-#   --quick: a smaller capped space (tile 0/32, loop order, scheduler; ~16-64 configs per
-#            kernel) and 12 evolve trials instead of 24 (about 10 minutes on 2 loaded cores)
+#   --quick: a smaller capped space (tile 0/32, loop order, scheduler with given or its
+#            model's tile sizes; ~20-70 configs per kernel) and 12 evolve trials instead of 24 (about 10 minutes on 2 loaded cores)
 #   --rounds N: interleaved rounds of the re-timing (default 7, --quick 5)
 #   --small: the examples at their own sizes (matmul 128: ~45 us a run, where timer resolution
 #            and load make a 5% margin meaningless); by default each kernel is measured on a
@@ -86,6 +86,8 @@ parallel = [false]
 scheduler = ["affine", "poly"]
 fuse = ["smart"]
 intra_tile_order = ["isl", "unit-stride"]
+poly_tiles = ["given", "model"]
+l2_tile = [0]
 EOF
 else
   cat > "$work/cap.toml" <<'EOF'
@@ -99,6 +101,8 @@ parallel = [false]
 scheduler = ["affine", "poly"]
 fuse = ["smart"]
 intra_tile_order = ["isl", "unit-stride"]
+poly_tiles = ["given", "model"]
+l2_tile = [0, "model"]
 EOF
 fi
 # Larger problem sizes: every size constant of a kernel (memref shapes, loop bounds, index and
