@@ -398,7 +398,9 @@ fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
             let config: Config = serde_json::from_str(&r.config)
                 .map_err(|e| format!("lattice tune: corrupt record for @{fname}: {e}"))?;
             let mut pipeline = config.pipeline(&k.band.trips);
-            pipeline.extend(config.gpu_passes());
+            if a.gpu {
+                pipeline.extend(config.gpu_passes());
+            }
             plans.push((fname, pipeline, r));
         }
     }

@@ -176,11 +176,9 @@ impl Config {
     /// `gpu.launch` ops and `lattice run --target gpu` (which maps nothing in a module that
     /// already has launches) runs it as tuned with no options. f64 loops are mapped as the
     /// runtime does on any device (`demote-f64` only admits them; the device's f64 support
-    /// decides the precision when the kernel is emitted). Empty for a CPU config.
+    /// decides the precision when the kernel is emitted). The untuned GPU config maps with
+    /// the default workgroup shape.
     pub fn gpu_passes(&self) -> Vec<(String, String)> {
-        if self.workgroup.is_empty() && self.thread_tile.is_empty() && self.promote == 0 {
-            return Vec::new();
-        }
         let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
         let mut o = vec!["demote-f64=true".to_string()];
         if !self.workgroup.is_empty() {
