@@ -43,6 +43,7 @@
 use crate::codegen::PARALLEL_MARK;
 use crate::deps::{analyze, AliasAssumption, DepOptions};
 use crate::isl::{IslCtx, IslError, IslText};
+use crate::reduction::{ReductionCandidates, REDUCTION_MARK};
 use crate::scop::AccessKind;
 use crate::scop::{extract_scops, Scop};
 use crate::transform::{
@@ -99,6 +100,11 @@ pub struct ScheduleOptions {
     /// measured faster on matmul when LLVM auto-vectorizes without explicit
     /// `affine-super-vectorize`).
     pub unit_stride_innermost: bool,
+    /// Where a band has no parallel member, make its outermost member whose only
+    /// carried dependences are accumulations into scalar cells an `affine.parallel` with
+    /// `reduce` ([`crate::reduction`]; reassociates floating-point sums, so off by
+    /// default, as `affine-parallelize`'s `parallel-reductions`).
+    pub parallel_reductions: bool,
 }
 
 impl Default for ScheduleOptions {
@@ -116,6 +122,7 @@ impl Default for ScheduleOptions {
             time_limit: std::time::Duration::from_secs(10),
             max_operations: crate::isl::DEFAULT_MAX_OPERATIONS,
             unit_stride_innermost: false,
+            parallel_reductions: false,
         }
     }
 }
@@ -311,7 +318,7 @@ pub fn compute_schedule(
     options: &ScheduleOptions,
     timer: &mut PhaseTimer,
 ) -> Result<Schedule, IslError> {
-    compute_schedule_private(isl, scop, nearest, options, timer)
+    compute_schedule_private(isl, scop, nearest, options, None, timer)
 }
 
 /// [`compute_schedule`] where the scalar cells kept apart in `nearest` (see
@@ -326,6 +333,7 @@ pub fn compute_schedule_private(
     scop: &Scop,
     nearest: &NearestDependences,
     options: &ScheduleOptions,
+    reductions: Option<&ReductionCandidates>,
     timer: &mut PhaseTimer,
 ) -> Result<Schedule, IslError> {
     let ctx = isl.raw();
@@ -373,7 +381,7 @@ pub fn compute_schedule_private(
     let schedule = isl.schedule(&text)?;
     let root = isl.check(schedule.get_root())?;
     let accesses = stride_accesses(isl, scop)?;
-    let root = post_process(isl, root, options, &accesses, false, 0)?;
+    let root = post_process(isl, root, options, &accesses, reductions, false, 0)?;
     let schedule = isl.check(root.get_schedule());
     timer.lap("tiling + marks");
     schedule
@@ -572,6 +580,7 @@ fn post_process(
     node: ScheduleNode,
     options: &ScheduleOptions,
     accesses: &[(UnionMap, UnionMap)],
+    reductions: Option<&ReductionCandidates>,
     in_parallel: bool,
     point_levels: u32,
 ) -> Result<ScheduleNode, IslError> {
@@ -602,6 +611,15 @@ fn post_process(
                     break;
                 }
             }
+            let mut mark = PARALLEL_MARK;
+            if let (None, Some(r)) = (first, reductions) {
+                // No parallel member: one parallel up to reductions comes before a
+                // wavefront.
+                first = r.member(isl, &node)?;
+                if first.is_some() {
+                    mark = REDUCTION_MARK;
+                }
+            }
             if first.is_none() && n >= 2 && isl.check(node.band_get_permutable())? {
                 node = wavefront(isl, node)?;
                 first = Some(1);
@@ -612,7 +630,7 @@ fn post_process(
                     node = isl.check(node.child(0))?;
                     depth_added += 1;
                 }
-                let id = isl.check(Id::read_from_str(isl.raw(), PARALLEL_MARK))?;
+                let id = isl.check(Id::read_from_str(isl.raw(), mark))?;
                 node = isl.check(node.insert_mark(id))?;
                 node = isl.check(node.child(0))?;
                 depth_added += 1;
@@ -623,7 +641,15 @@ fn post_process(
     let nc = isl.check(node.n_children())?;
     for i in 0..nc {
         let child = isl.check(node.child(i))?;
-        let child = post_process(isl, child, options, accesses, in_parallel, below)?;
+        let child = post_process(
+            isl,
+            child,
+            options,
+            accesses,
+            reductions,
+            in_parallel,
+            below,
+        )?;
         node = isl.check(child.parent())?;
     }
     for _ in 0..depth_added {
@@ -881,18 +907,39 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
             // again with every dependence of the cells.
             let nearest = NearestDependences::new(&isl, scop, cells)?;
             timer.lap("nearest dependences");
-            if nearest.program_order_forced(&isl, scop)? {
+            let reductions = if options.parallel && options.parallel_reductions {
+                ReductionCandidates::new(&isl, ir, scop, cells)?
+            } else {
+                None
+            };
+            // Without reductions to parallelize, an order that the carried values
+            // force on every instance leaves nothing to reschedule.
+            if reductions.is_none() && nearest.program_order_forced(&isl, scop)? {
                 return Err(TransformError::Unsupported(
                     "kept in program order, the only legal one: the values the loops carry order every iteration (a sequential reduction)".into(),
                 ));
             }
             timer.lap("program-order check");
-            let mut schedule = compute_schedule_private(&isl, scop, &nearest, options, &mut timer)?;
+            let mut schedule = compute_schedule_private(
+                &isl,
+                scop,
+                &nearest,
+                options,
+                reductions.as_ref(),
+                &mut timer,
+            )?;
             let mut map = isl.check(schedule.get_map())?;
             let mut verdict = violation(&isl, ir, scop, options, &nearest, &map, cells)?;
             if !cells.is_empty() && verdict.is_some() {
                 let nearest = NearestDependences::new(&isl, scop, &[])?;
-                schedule = compute_schedule(&isl, scop, &nearest, options, &mut timer)?;
+                schedule = compute_schedule_private(
+                    &isl,
+                    scop,
+                    &nearest,
+                    options,
+                    reductions.as_ref(),
+                    &mut timer,
+                )?;
                 map = isl.check(schedule.get_map())?;
                 verdict = violation(&isl, ir, scop, options, &nearest, &map, &[])?;
             }
@@ -922,6 +969,7 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
             )),
         }
     }
+    crate::reduction::finish(ir, func);
     report
 }
 
@@ -1010,6 +1058,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
                 )))
             }
         },
+        parallel_reductions: o.bool("parallel-reductions", false).map_err(&err)?,
     };
     let report = poly_schedule(ir, func, &options);
     if o.bool("emit-remarks", false).map_err(&err)? && !report.remarks.is_empty() {
@@ -1074,6 +1123,10 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
         (
             "intra-tile-order",
             "isl (default) keeps isl's point-loop order; unit-stride moves the unit-stride loop innermost (for affine-super-vectorize)",
+        ),
+        (
+            "parallel-reductions",
+            "Where a band has no parallel loop, make one whose only carried dependences are reductions (iter_args accumulated with addf, addi, mulf, maxnumf, ...) an affine.parallel with reduce; reassociates floating-point operations (default: false)",
         ),
         ("remarks", "Print why SCoPs were left alone (stderr)"),
         (
