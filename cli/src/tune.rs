@@ -360,8 +360,9 @@ fn read_program(name: &str) -> Result<String, String> {
 }
 
 /// `--apply`: every function of FILE with a record for its fingerprint and sizes gets the
-/// best record's pipeline; for a GPU record the `lattice run --target gpu` options it
-/// needs (workgroup shape, promotion, per-thread tile) are printed on stderr.
+/// best record's pipeline; a GPU record's mapping (workgroup shape, per-thread tile,
+/// promotion) is applied too ([`Config::gpu_passes`]), so the file holds the tuned
+/// `gpu.launch` ops.
 fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
     let name = a.input.as_deref().expect("checked");
     let text = read_program(name)?;
@@ -396,7 +397,11 @@ fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
         {
             let config: Config = serde_json::from_str(&r.config)
                 .map_err(|e| format!("lattice tune: corrupt record for @{fname}: {e}"))?;
-            plans.push((fname, config.pipeline(&k.band.trips), config.run_args(), r));
+            let mut pipeline = config.pipeline(&k.band.trips);
+            if a.gpu {
+                pipeline.extend(config.gpu_passes());
+            }
+            plans.push((fname, pipeline, r));
         }
     }
     drop(ir);
@@ -407,7 +412,7 @@ fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
         ));
     }
     let mut current = text;
-    for (fname, pipeline, run_args, r) in &plans {
+    for (fname, pipeline, r) in &plans {
         eprintln!(
             "applying to @{fname}: {} ({:.3} ms on {})",
             space::pipeline_text(pipeline),
@@ -416,11 +421,9 @@ fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
         );
         current = measure::transform(&ctx, &registry, &current, fname, pipeline)
             .map_err(|e| format!("lattice tune: @{fname}: {e}"))?;
-        if !run_args.is_empty() {
-            // A GPU record: the mapping options are run options, not passes in the file.
+        if a.gpu {
             eprintln!(
-                "@{fname} was tuned for the GPU: run it with `lattice run --target gpu {}`",
-                run_args.join(" ")
+                "@{fname} is mapped to the GPU as tuned: run it with `lattice run --target gpu`"
             );
         }
     }

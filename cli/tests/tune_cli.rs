@@ -3,7 +3,8 @@
 //! temporary database) records, shows, exports, imports and applies results, a grid over
 //! a spec-narrowed space measures two-level tiles and `poly-schedule` configs correctly,
 //! `--remeasure` re-times a list of configs and the untransformed program interleaved,
-//! and `--target gpu` tunes workgroup shapes where a GPU adapter (lavapipe) exists.
+//! and `--target gpu` tunes workgroup shapes where a GPU adapter (lavapipe) exists and
+//! `--apply` writes the tuned mapping into the file.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -338,6 +339,38 @@ fn gpu_target_tunes_workgroup_shapes() {
         "{}",
         text(&o.stdout)
     );
+    // `--apply --target gpu` writes the tuned mapping into the file: it holds launches
+    // with a tuned workgroup shape and runs on the GPU as tuned, with no options, printing
+    // what the untransformed program prints.
+    let out = dir.path().join("tuned.mlir");
+    let o = lattice(&[
+        "tune",
+        "--apply",
+        MM16,
+        "--target",
+        "gpu",
+        "-o",
+        out.to_str().unwrap(),
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let tuned = std::fs::read_to_string(&out).unwrap();
+    assert!(tuned.contains("gpu.launch"), "{tuned}");
+    let run = |f: &str| {
+        let o = lattice(&[
+            "run",
+            "--target",
+            "gpu",
+            f,
+            "-e",
+            "main",
+            "-entry-point-result=void",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{f}: {}", text(&o.stderr));
+        text(&o.stdout)
+    };
+    assert_eq!(run(out.to_str().unwrap()), run(MM16));
 }
 
 #[test]

@@ -170,6 +170,33 @@ impl Config {
         !self.parallel && self.workgroup.is_empty()
     }
 
+    /// For a GPU config: the mapping its run options ask for, as passes on the kernel
+    /// (`gpu-map-parallel-loops` with the workgroup shape and per-thread tile, then
+    /// `gpu-promote-workgroup-memory` with its tile), so that a file holds the tuned
+    /// `gpu.launch` ops and `lattice run --target gpu` (which maps nothing in a module that
+    /// already has launches) runs it as tuned with no options. f64 loops are mapped as the
+    /// runtime does on any device (`demote-f64` only admits them; the device's f64 support
+    /// decides the precision when the kernel is emitted). The untuned GPU config maps with
+    /// the default workgroup shape.
+    pub fn gpu_passes(&self) -> Vec<(String, String)> {
+        let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+        let mut o = vec!["demote-f64=true".to_string()];
+        if !self.workgroup.is_empty() {
+            o.push(format!("workgroup-size={}", list(&self.workgroup)));
+        }
+        if !self.thread_tile.is_empty() {
+            o.push(format!("thread-tile={}", list(&self.thread_tile)));
+        }
+        let mut p = vec![("gpu-map-parallel-loops".to_string(), o.join(" "))];
+        if self.promote > 0 {
+            p.push((
+                "gpu-promote-workgroup-memory".into(),
+                format!("tile={}", self.promote),
+            ));
+        }
+        p
+    }
+
     /// Extra arguments for the run (the GPU workgroup shape and promotion).
     pub fn run_args(&self) -> Vec<String> {
         let mut args = Vec::new();

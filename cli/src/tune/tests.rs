@@ -300,6 +300,15 @@ fn derived_space_and_pipelines() {
         "--gpu-workgroup-size=16,16 --gpu-promote-workgroup-memory --gpu-promote-tile 16"
     );
     assert_eq!(pr.key(), "t=0,0 u=1 uj=1 v=1 p=0 wg=16x16 promote=16");
+    // The same mapping as passes, for `--apply --target gpu`; the default shape untuned.
+    let with_tt = Config {
+        thread_tile: vec![2, 1],
+        ..pr.clone()
+    };
+    expect!["func.func(gpu-map-parallel-loops{demote-f64=true workgroup-size=16,16 thread-tile=2,1},gpu-promote-workgroup-memory{tile=16})"]
+        .assert_eq(&pipeline_text(&with_tt.gpu_passes()));
+    expect!["func.func(gpu-map-parallel-loops{demote-f64=true})"]
+        .assert_eq(&pipeline_text(&Config::baseline(2).gpu_passes()));
     // Per-thread register tiles (x first), combinable with promotion; bounded by the
     // x/y trip counts over 4; a round trip through the grid indices keeps them.
     assert_eq!(
