@@ -6,9 +6,9 @@
 //! them illegal, and a few are reductions through `iter_args`) is run through Lattice's own JIT before and after `--poly-schedule`,
 //! `--poly-schedule=parallel-reductions=true` (a kernel two passes make alike runs once),
 //! `--affine-loop-tile=tile-sizes=2,3`, `--affine-loop-fusion`,
-//! `--affine-loop-fusion=maximal=true`, `--poly-transform=permute=1,0` and
+//! `--affine-loop-fusion=maximal=true`, `--poly-transform=permute=1,0`,
 //! `--poly-transform=reverse=0` (the last two legal only on some nests: elsewhere they must
-//! refuse), and the printed checksums must agree (exactly, or within 1e-9 relative where a
+//! refuse) and `--affine-loop-distribute`, and the printed checksums must agree (exactly, or within 1e-9 relative where a
 //! reduction may be reassociated).
 //!
 //! Cost: the passes run on a module holding only the kernel; the original kernel and every
@@ -50,6 +50,7 @@ const PASSES: &[(&str, &str)] = &[
     ("affine-loop-fusion", "maximal=true"),
     ("poly-transform", "permute=1,0"),
     ("poly-transform", "reverse=0"),
+    ("affine-loop-distribute", ""),
 ];
 
 /// A small deterministic generator (SplitMix64).

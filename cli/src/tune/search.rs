@@ -1,5 +1,6 @@
 //! Search strategies over a [`Space`]: exhaustive `grid` (grid order), `random` (a seeded
-//! shuffle), and the default `evolve`: seeded from the analytical cost model, it learns a
+//! shuffle), and the default `evolve`: seeded from the analytical cost model (its best
+//! config of each structural family, then its ranking), it learns a
 //! ridge regression on every measurement and proposes mutations of the best configs found
 //! so far, ranked by the learned model, with some random exploration.
 //!
@@ -83,6 +84,25 @@ pub struct Search {
     seen: HashSet<Config>,
     /// The cost model's ranking of the candidate pool (evolve), best first.
     ranked: Vec<Config>,
+    /// The cost model's prediction for each of `ranked`.
+    ranked_cost: Vec<f64>,
+}
+
+/// Configs measured before the learned model takes over: the cost model's picks.
+const SEEDS: usize = 4;
+
+/// A seed family's best predicted cost may be this many times the overall best.
+const SEED_SPREAD: f64 = 3.0;
+
+/// The structural family of a config (scheduler and its knobs, loop order, parallel):
+/// seeds come from different families so that one wrong structural call of the cost
+/// model does not spend every seed.
+fn family(c: &Config) -> (Option<(super::space::Fuse, bool, bool)>, Vec<u32>, bool) {
+    (
+        c.poly.map(|p| (p.fuse, p.unit_stride, p.model_tiles)),
+        c.order.clone(),
+        c.parallel,
+    )
 }
 
 impl Search {
@@ -97,6 +117,7 @@ impl Search {
         let size = space.size();
         let mut order = Vec::new();
         let mut ranked = Vec::new();
+        let mut ranked_cost = Vec::new();
         match kind {
             StrategyKind::Grid => {}
             StrategyKind::Random => {
@@ -108,14 +129,25 @@ impl Search {
                 }
             }
             StrategyKind::Evolve => {
-                let mut scored: Vec<(f64, Config)> = pool_indices(size, &mut rng)
+                let mut pool: Vec<Config> = pool_indices(size, &mut rng)
                     .into_iter()
                     .map(|i| space.config_at(i))
+                    .collect();
+                if size > POOL {
+                    let sampled: HashSet<Config> = pool.iter().cloned().collect();
+                    pool.extend(
+                        core_pool(&space)
+                            .into_iter()
+                            .filter(|c| !sampled.contains(c)),
+                    );
+                }
+                let mut scored: Vec<(f64, Config)> = pool
+                    .into_iter()
                     .filter(|c| space.admits(c))
                     .map(|c| (model::cost(&band, &c, &machine), c))
                     .collect();
                 scored.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
-                ranked = scored.into_iter().map(|(_, c)| c).collect();
+                (ranked_cost, ranked) = scored.into_iter().unzip();
             }
         }
         Search {
@@ -128,6 +160,7 @@ impl Search {
             order,
             seen: HashSet::new(),
             ranked,
+            ranked_cost,
         }
     }
 
@@ -237,14 +270,32 @@ impl Search {
             .iter()
             .filter_map(|o| o.seconds.map(|s| (&o.config, s)))
             .collect();
-        // Until a few configs are measured, follow the cost model's ranking.
-        if ok.len() < 4 {
-            let mut out = Vec::new();
+        // Until a few configs are measured, follow the cost model: its best config of
+        // each structural family not tried yet (families predicted within SEED_SPREAD of
+        // the best), then its ranking.
+        if ok.len() < SEEDS {
+            let mut out: Vec<Config> = Vec::new();
+            // The untuned baseline is measured anyway; its family stays open.
+            let mut families: HashSet<_> = self
+                .seen
+                .iter()
+                .filter(|c| **c != Config::baseline(c.tile.len()))
+                .map(family)
+                .collect();
+            let best = self.ranked_cost.first().copied().unwrap_or(0.0);
+            for (c, &cost) in self.ranked.iter().zip(&self.ranked_cost) {
+                if out.len() == n || cost > best * SEED_SPREAD {
+                    break;
+                }
+                if !self.seen.contains(c) && self.viable(c, &doomed) && families.insert(family(c)) {
+                    out.push(c.clone());
+                }
+            }
             for c in &self.ranked {
                 if out.len() == n {
                     break;
                 }
-                if !self.seen.contains(c) && self.viable(c, &doomed) {
+                if !self.seen.contains(c) && !out.contains(c) && self.viable(c, &doomed) {
                     out.push(c.clone());
                 }
             }
@@ -353,6 +404,33 @@ impl Search {
             }
         }
     }
+}
+
+/// The structural core of a space too large to enumerate: every combination of tile
+/// sizes, loop order and scheduler (at most `POOL` of them) with every other knob at its
+/// untuned value, so the cost model always sees the plain tilings a random sample of a
+/// huge space may miss.
+fn core_pool(space: &Space) -> Vec<Config> {
+    let sizes = space.knob_sizes();
+    let depth = space.tile.len();
+    let Some(default) = space.indices(&Config::baseline(depth)) else {
+        return Vec::new();
+    };
+    // The varied knobs: the tile sizes, the order (depth + 1) and the scheduler (depth + 6).
+    let varied: Vec<usize> = (0..depth).chain([depth + 1, depth + 6]).collect();
+    let count = varied
+        .iter()
+        .fold(1u64, |n, &k| n.saturating_mul(sizes[k] as u64));
+    let mut out = Vec::new();
+    for mut n in 0..count.min(POOL) {
+        let mut idx = default.clone();
+        for &k in varied.iter().rev() {
+            idx[k] = (n % sizes[k] as u64) as usize;
+            n /= sizes[k] as u64;
+        }
+        out.push(space.config(&idx));
+    }
+    out
 }
 
 /// All grid indices when the space is small, else `POOL` distinct random ones (sorted).

@@ -31,7 +31,7 @@
 
 use super::TransformError;
 use crate::isl::{IslCtx, IslError};
-use crate::scop::{build_scop, check_candidate, value_label, AccessKind, ArrayKind, Scop};
+use crate::scop::{check_candidate, value_label, AccessKind, ArrayKind, Scop};
 use isl_rs::{UnionAccessInfo, UnionMap};
 use lattice_ir::{AttrData, Block, Ir, Op, OperationState, Traits, Type, TypeData, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -433,7 +433,12 @@ fn drop_self_copies(ir: &mut Ir, cell: Value) {
 }
 
 /// The SCoPs among `ops` (consecutive ops of one block), as extraction would find them.
-pub fn scops_of(ir: &Ir, isl: &IslCtx, ops: &[Op]) -> Result<Vec<Scop>, TransformError> {
+pub fn scops_of(
+    ir: &Ir,
+    isl: &IslCtx,
+    ops: &[Op],
+    options: &crate::scop::ExtractOptions,
+) -> Result<Vec<Scop>, TransformError> {
     let mut out = Vec::new();
     let mut run: Vec<Op> = Vec::new();
     let mut flush = |run: &mut Vec<Op>| -> Result<(), TransformError> {
@@ -442,7 +447,7 @@ pub fn scops_of(ir: &Ir, isl: &IslCtx, ops: &[Op]) -> Result<Vec<Scop>, Transfor
         }
         let taken = std::mem::take(run);
         isl.reset_operations();
-        let scop = build_scop(ir, isl, &taken).map_err(|e| match e {
+        let scop = crate::scop::build_scop_with(ir, isl, &taken, options).map_err(|e| match e {
             crate::scop::ExtractError::Isl(e) => TransformError::Isl(e),
             e => TransformError::Unsupported(e.to_string()),
         })?;
