@@ -3,13 +3,14 @@
 //! triangular bounds, 1-3 `f64` arrays read and written with in-bounds random affine
 //! subscripts, so real dependences appear; a third of the programs are producer-consumer
 //! chains or sibling pairs of nests with equal bounds, so fusion has candidates, some of
-//! them illegal, and a few are reductions through `iter_args`) is run through Lattice's own JIT before and after `--poly-schedule`,
-//! `--poly-schedule=parallel-reductions=true` (a kernel two passes make alike runs once),
-//! `--affine-loop-tile=tile-sizes=2,3`, `--affine-loop-fusion`,
-//! `--affine-loop-fusion=maximal=true`, `--poly-transform=permute=1,0`,
-//! `--poly-transform=reverse=0` (the last two legal only on some nests: elsewhere they must
-//! refuse) and `--affine-loop-distribute`, and the printed checksums must agree (exactly, or within 1e-9 relative where a
-//! reduction may be reassociated).
+//! them illegal, and a few are reductions through `iter_args`) is run through Lattice's
+//! own JIT before and after `--poly-schedule`, `--poly-schedule=parallel-reductions=true`
+//! (a kernel two passes make alike runs once), `--affine-loop-tile=tile-sizes=2,3`,
+//! `--affine-loop-fusion`, `--affine-loop-fusion=maximal=true`,
+//! `--poly-transform=permute=1,0`, `--poly-transform=reverse=0` (the last two legal only
+//! on some nests: elsewhere they must refuse) and `--affine-loop-distribute`, and the
+//! printed checksums must agree (exactly, or within 1e-9 relative where a reduction may
+//! be reassociated).
 //!
 //! Cost: the passes run on a module holding only the kernel; the original kernel and every
 //! transformed one (renamed `@k<program>_<variant>`) go with one driver each (allocate,
