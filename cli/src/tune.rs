@@ -18,6 +18,7 @@ pub mod kernel;
 pub mod measure;
 pub mod model;
 pub mod plot;
+pub mod recheck;
 pub mod search;
 pub mod space;
 
@@ -58,24 +59,30 @@ OPTIONS:
     --measurer M           auto (default: Lattice's JIT when built in, else upstream), jit, upstream
     --repeats N            timed runs per candidate, median counts (default 5)
     --warmup N             untimed runs first (default 1)
+    --clock C              cpu (default: single-threaded candidates are timed by the process
+                           CPU clock, which other processes' load hardly moves; parallel
+                           ones by the wall clock) or wall (every candidate by the wall clock)
     --max-cv X             re-measure with twice the repeats above this variation (default 0.1);
                            still above it afterwards, the trial is reported as noisy
     --rtol X               relative tolerance on printed numbers (default 1e-6)
     --timeout SECS         limit per compile or run (default 120)
     --plot OUT.svg|png     plot runtime per trial and best so far
     --report OUT.json      write the trials of this run as JSON
+    --remeasure C.json     instead of searching, re-time the configs of the JSON array C.json
+                           and the untransformed program interleaved, round by round
+    --rounds N             rounds of --remeasure (default 7)
     --no-progress          no progress bar
     -h, --help             this help
 
 The search space covers tile sizes per band loop (affine-loop-tile) and a second,
 inner tile level, loop order (poly-transform{permute}), or instead isl's scheduler
-(poly-schedule with its fuse and intra-tile-order knobs and the same tile sizes),
-unroll-jam and unroll factors, vector width (affine-super-vectorize) and an outer
+(poly-schedule with its fuse and intra-tile-order knobs, the same tile sizes or its own
+tile-size model, and an optional second L2 tile level), unroll-jam and unroll factors, vector width (affine-super-vectorize) and an outer
 parallel loop (affine-parallelize), each only when this build registers the pass; with
 --target gpu the workgroup shape, workgroup-memory promotion and its tile, loop order
 and unrolling. Space spec keys: tile,
 tile_per_dim, inner_tile, unroll, unroll_jam, vector, parallel, interchange, scheduler,
-fuse, intra_tile_order, workgroup, promote, thread_tile.
+fuse, intra_tile_order, poly_tiles, l2_tile, workgroup, promote, thread_tile.
 ";
 
 /// Parsed command line.
@@ -98,11 +105,14 @@ struct Args {
     measurer: String,
     repeats: usize,
     warmup: usize,
+    wall_clock: bool,
     max_cv: f64,
     rtol: f64,
     timeout: f64,
     plot: Option<PathBuf>,
     report: Option<String>,
+    remeasure: Option<String>,
+    rounds: usize,
     no_progress: bool,
 }
 
@@ -120,6 +130,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         max_cv: 0.1,
         rtol: 1e-6,
         timeout: 120.0,
+        rounds: 7,
         ..Args::default()
     };
     let mut i = 0;
@@ -196,11 +207,25 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
                 }
             }
             "warmup" => a.warmup = num("warmup", value(&mut i)?)?,
+            "clock" => {
+                a.wall_clock = match value(&mut i)?.as_str() {
+                    "cpu" => false,
+                    "wall" => true,
+                    c => return Err(format!("unknown clock '{c}' (expected cpu or wall)")),
+                }
+            }
             "max-cv" => a.max_cv = num("max-cv", value(&mut i)?)?,
             "rtol" => a.rtol = num("rtol", value(&mut i)?)?,
             "timeout" => a.timeout = num("timeout", value(&mut i)?)?,
             "plot" => a.plot = Some(PathBuf::from(value(&mut i)?)),
             "report" => a.report = Some(value(&mut i)?),
+            "remeasure" => a.remeasure = Some(value(&mut i)?),
+            "rounds" => {
+                a.rounds = num("rounds", value(&mut i)?)?;
+                if a.rounds == 0 {
+                    return Err("--rounds must be at least 1".into());
+                }
+            }
             "no-progress" => a.no_progress = true,
             _ => return Err(format!("unknown option '{raw}'")),
         }
@@ -335,8 +360,9 @@ fn read_program(name: &str) -> Result<String, String> {
 }
 
 /// `--apply`: every function of FILE with a record for its fingerprint and sizes gets the
-/// best record's pipeline; for a GPU record the `lattice run --target gpu` options it
-/// needs (workgroup shape, promotion, per-thread tile) are printed on stderr.
+/// best record's pipeline; a GPU record's mapping (workgroup shape, per-thread tile,
+/// promotion) is applied too ([`Config::gpu_passes`]), so the file holds the tuned
+/// `gpu.launch` ops.
 fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
     let name = a.input.as_deref().expect("checked");
     let text = read_program(name)?;
@@ -371,7 +397,11 @@ fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
         {
             let config: Config = serde_json::from_str(&r.config)
                 .map_err(|e| format!("lattice tune: corrupt record for @{fname}: {e}"))?;
-            plans.push((fname, config.pipeline(&k.band.trips), config.run_args(), r));
+            let mut pipeline = config.pipeline(&k.band.trips);
+            if a.gpu {
+                pipeline.extend(config.gpu_passes());
+            }
+            plans.push((fname, pipeline, r));
         }
     }
     drop(ir);
@@ -382,7 +412,7 @@ fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
         ));
     }
     let mut current = text;
-    for (fname, pipeline, run_args, r) in &plans {
+    for (fname, pipeline, r) in &plans {
         eprintln!(
             "applying to @{fname}: {} ({:.3} ms on {})",
             space::pipeline_text(pipeline),
@@ -391,11 +421,9 @@ fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
         );
         current = measure::transform(&ctx, &registry, &current, fname, pipeline)
             .map_err(|e| format!("lattice tune: @{fname}: {e}"))?;
-        if !run_args.is_empty() {
-            // A GPU record: the mapping options are run options, not passes in the file.
+        if a.gpu {
             eprintln!(
-                "@{fname} was tuned for the GPU: run it with `lattice run --target gpu {}`",
-                run_args.join(" ")
+                "@{fname} is mapped to the GPU as tuned: run it with `lattice run --target gpu`"
             );
         }
     }
@@ -451,6 +479,7 @@ fn build_all(
     dir: &Path,
     configs: Vec<Config>,
     first_tag: usize,
+    cpu_clock: bool,
 ) -> Vec<Built> {
     let registry = make_registry();
     configs
@@ -463,6 +492,7 @@ fn build_all(
                 .and_then(|text| measurer.prepare(&text, dir, &format!("c{}", first_tag + i)))
                 .map(|mut p| {
                     p.args = config.run_args();
+                    p.cpu_clock = cpu_clock && config.single_threaded();
                     p
                 });
             Built {
@@ -561,6 +591,12 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         },
         machine: machine_fp,
     };
+    // The process CPU clock times single-threaded candidates (not the GPU's: it has its own).
+    let cpu_clock = !a.wall_clock && !a.gpu;
+    if let Some(list) = &a.remeasure {
+        let configs = recheck::read_configs(list)?;
+        return recheck::remeasure(a, &ctx, &k, &harnessed, measurer, cpu_clock, configs);
+    }
     let db = open_db(db_path)?;
     let mut history: Vec<Observation> = Vec::new();
     for r in db.records(&key).map_err(|e| format!("lattice tune: {e}"))? {
@@ -603,9 +639,10 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
 
     // The reference: the untransformed program's output, and the baseline time.
     let baseline_cfg = Config::baseline(k.band.trips.len());
-    let base = measurer
+    let mut base = measurer
         .prepare(&harnessed, dir.path(), "baseline")
         .map_err(|e| format!("lattice tune: the untransformed program does not build: {e}"))?;
+    base.cpu_clock = cpu_clock;
     let reference = measurer
         .run(&base)
         .map_err(|e| format!("lattice tune: the untransformed program does not run: {e}"))?;
@@ -681,6 +718,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
             dir.path(),
             proposals,
             trials.len(),
+            cpu_clock,
         );
         for b in built {
             if a.time_budget
@@ -734,6 +772,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
                 dir.path(),
                 vec![pick.clone()],
                 10_000,
+                cpu_clock,
             )
             .pop()
             .expect("one built");
@@ -786,6 +825,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
             "baseline_seconds": base_t.median,
             "baseline_cv": base_t.cv,
             "model_pick": model_pick.as_ref().map(Config::key),
+            "model_pick_config": model_pick,
             "model_pick_seconds": pick_time.flatten(),
             "model_pick_cv": pick_cv,
             "trials": trials,

@@ -98,6 +98,9 @@ const TABLE: &[(&str, &str)] = &[
     // Bands below sequences (inner bands of imperfect nests, e.g. lu's update).
     ("*", "--poly-transform=\"permute=1,0 nested=true\""),
     ("*", "--poly-transform=\"parallel nested=true\""),
+    // Loop distribution (finest legal; only the outermost loop of each function).
+    ("*", "--affine-loop-distribute"),
+    ("*", "--affine-loop-distribute=loop=0"),
     (
         "*",
         "--affine-data-copy-generate=\"generate-dma=false fast-mem-space=0\"",

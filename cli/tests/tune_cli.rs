@@ -2,7 +2,9 @@
 //! exit 1 with a located diagnostic, a tiny end-to-end run (16x16 matmul, a few trials, a
 //! temporary database) records, shows, exports, imports and applies results, a grid over
 //! a spec-narrowed space measures two-level tiles and `poly-schedule` configs correctly,
-//! and `--target gpu` tunes workgroup shapes where a GPU adapter (lavapipe) exists.
+//! `--remeasure` re-times a list of configs and the untransformed program interleaved,
+//! and `--target gpu` tunes workgroup shapes where a GPU adapter (lavapipe) exists and
+//! `--apply` writes the tuned mapping into the file.
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -44,6 +46,8 @@ fn usage_errors_exit_2() {
         vec!["tune", "--show", "--export", "x.jsonl"],
         vec!["tune", MM16, "--measurer", "gpu"],
         vec!["tune", MM16, "--target", "tpu"],
+        vec!["tune", MM16, "--clock", "sundial"],
+        vec!["tune", MM16, "--rounds", "0"],
     ] {
         let o = lattice(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
@@ -221,14 +225,16 @@ fn grid_over_two_level_and_scheduler_knobs() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("t.db");
     let spec = dir.path().join("s.toml");
-    // Tiles 8 on i and j, k 0 or 8; inner tiles 0 or 4; poly-schedule with unit-stride
-    // order too: 2 one-level + 2 two-level affine configs, 2 poly-schedule ones, minus
-    // the baseline (measured separately) which is none of them.
+    // Tiles 0 or 8 on i and j, k untiled; inner tiles 0 or 4; poly-schedule with
+    // unit-stride order, given or its model's tile sizes, one level or a model-sized L2
+    // level too. Affine: 3 tiled x 2 levels, plus the untransformed baseline (measured
+    // separately); poly-schedule: 3 tiled x (L1, L2), untiled, model sizes x (L1, L2).
     std::fs::write(
         &spec,
-        "tile_per_dim = [[8], [8], [0, 8]]\ninner_tile = [0, 4]\ninterchange = false\n\
+        "tile_per_dim = [[0, 8], [0, 8], [0]]\ninner_tile = [0, 4]\ninterchange = false\n\
          unroll = [1]\nunroll_jam = [1]\nvector = [1]\nparallel = [false]\n\
-         scheduler = [\"affine\", \"poly\"]\nintra_tile_order = [\"unit-stride\"]\n",
+         scheduler = [\"affine\", \"poly\"]\nintra_tile_order = [\"unit-stride\"]\n\
+         poly_tiles = [\"given\", \"model\"]\nl2_tile = [0, \"model\"]\n",
     )
     .unwrap();
     let report = dir.path().join("r.json");
@@ -248,9 +254,9 @@ fn grid_over_two_level_and_scheduler_knobs() {
     assert_eq!(o.status.code(), Some(0), "{}\n{out}", text(&o.stderr));
     let r: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
-    assert_eq!(r["space_size"], 6, "{r}");
+    assert_eq!(r["space_size"], 16, "{r}");
     let trials = r["trials"].as_array().unwrap();
-    assert_eq!(trials.len(), 6);
+    assert_eq!(trials.len(), 15);
     let pipelines: Vec<&str> = trials
         .iter()
         .map(|t| t["pipeline"].as_str().unwrap())
@@ -267,6 +273,18 @@ fn grid_over_two_level_and_scheduler_knobs() {
             .any(|p| p.contains("poly-schedule{fuse=smart intra-tile-order=unit-stride")),
         "{pipelines:?}"
     );
+    // The pass's own tile-size model, with and without its L2 level, and given sizes
+    // with the model's L2 level.
+    for want in [
+        "parallel=false tile=true})",
+        "parallel=false tile=true tile-levels=2})",
+        "tile=true tile-sizes=8,8,16 tile-levels=2})",
+    ] {
+        assert!(
+            pipelines.iter().any(|p| p.ends_with(want)),
+            "{want}: {pipelines:?}"
+        );
+    }
     for t in trials {
         assert_eq!(t["status"], "ok", "{t}");
     }
@@ -320,5 +338,89 @@ fn gpu_target_tunes_workgroup_shapes() {
         text(&o.stdout).contains("target gpu"),
         "{}",
         text(&o.stdout)
+    );
+    // `--apply --target gpu` writes the tuned mapping into the file: it holds launches
+    // with a tuned workgroup shape and runs on the GPU as tuned, with no options, printing
+    // what the untransformed program prints.
+    let out = dir.path().join("tuned.mlir");
+    let o = lattice(&[
+        "tune",
+        "--apply",
+        MM16,
+        "--target",
+        "gpu",
+        "-o",
+        out.to_str().unwrap(),
+        "--db",
+        db.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let tuned = std::fs::read_to_string(&out).unwrap();
+    assert!(tuned.contains("gpu.launch"), "{tuned}");
+    let run = |f: &str| {
+        let o = lattice(&[
+            "run",
+            "--target",
+            "gpu",
+            f,
+            "-e",
+            "main",
+            "-entry-point-result=void",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{f}: {}", text(&o.stderr));
+        text(&o.stdout)
+    };
+    assert_eq!(run(out.to_str().unwrap()), run(MM16));
+}
+
+#[test]
+fn remeasure_times_configs_interleaved() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("c.json");
+    // Two configs, one repeated (timed once), as `--report` writes them.
+    std::fs::write(
+        &list,
+        r#"[{"tile": [8, 8, 0], "unroll": 1, "unroll_jam": 1, "vector": 1, "parallel": false},
+            {"tile": [0, 0, 0], "unroll": 1, "unroll_jam": 2, "vector": 1, "parallel": false,
+             "poly": {"fuse": "smart", "unit_stride": true, "model_tiles": true}},
+            {"tile": [8, 8, 0], "unroll": 1, "unroll_jam": 1, "vector": 1, "parallel": false}]"#,
+    )
+    .unwrap();
+    let report = dir.path().join("r.json");
+    let o = lattice(&[
+        "tune",
+        MM16,
+        "--remeasure",
+        list.to_str().unwrap(),
+        "--rounds",
+        "3",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    assert_eq!(r["clock"], "cpu");
+    assert_eq!(r["baseline_samples"].as_array().unwrap().len(), 3, "{r}");
+    let entries = r["remeasured"].as_array().unwrap();
+    assert_eq!(entries.len(), 2, "{r}");
+    for e in entries {
+        assert_eq!(e["status"], "ok", "{e}");
+        assert_eq!(e["samples"].as_array().unwrap().len(), 3, "{e}");
+    }
+    assert_eq!(
+        entries[1]["key"],
+        "t=0,0,0 u=1 uj=2 v=1 p=0 sched=smart/unit-stride/model-tiles"
+    );
+    let out = text(&o.stdout);
+    assert!(out.contains("untuned (no transformation)"), "{out}");
+    // Not a list of configs: a clear error, exit 1.
+    std::fs::write(&list, "{\"tile\": 3}").unwrap();
+    let o = lattice(&["tune", MM16, "--remeasure", list.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains("not a JSON array of configs"),
+        "{}",
+        text(&o.stderr)
     );
 }

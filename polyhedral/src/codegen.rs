@@ -81,6 +81,7 @@ pub fn generate(
         dims: Vec::new(),
         names: FxHashMap::default(),
         parallel: false,
+        reduction: false,
     };
     let cursor = Cursor { block, before };
     g.node(ir, ast, cursor)
@@ -110,6 +111,9 @@ struct Gen<'a> {
     names: FxHashMap<String, AffineExpr>,
     /// Inside a `parallel` mark and no loop generated yet below it.
     parallel: bool,
+    /// Inside a [`crate::reduction::REDUCTION_MARK`] and no loop generated yet below it:
+    /// the next loop is an `affine.for` marked for [`crate::reduction::finish`].
+    reduction: bool,
 }
 
 /// Collects the values an op's map uses, dims first, and renumbers expressions onto them.
@@ -334,12 +338,15 @@ impl Gen<'_> {
             AstNodeKind::Mark => {
                 let id = n.mark_get_id()?;
                 let child = n.mark_get_node()?;
-                let saved = self.parallel;
-                if id.get_name()? == PARALLEL_MARK {
+                let saved = (self.parallel, self.reduction);
+                let name = id.get_name()?;
+                if name == PARALLEL_MARK {
                     self.parallel = true;
+                } else if name == crate::reduction::REDUCTION_MARK {
+                    self.reduction = true;
                 }
                 let r = self.node(ir, &child, at);
-                self.parallel = saved;
+                (self.parallel, self.reduction) = saved;
                 r
             }
             AstNodeKind::For => self.for_node(ir, n, at),
@@ -355,9 +362,17 @@ impl Gen<'_> {
         let init = n.for_get_init()?;
         let body = n.for_get_body()?;
         if n.for_is_degenerate()? {
+            // A loop of one iteration: no op, but a `parallel` or reduction mark above
+            // it is spent on it (the member it marks); it must not pass to the loops
+            // below, which may carry dependences (a tile of a whole trip count).
             let e = self.expr(ir, &init)?;
             let saved = self.names.insert(name.clone(), e);
+            let marks = (
+                std::mem::replace(&mut self.parallel, false),
+                std::mem::replace(&mut self.reduction, false),
+            );
             let r = self.node(ir, &body, at);
+            (self.parallel, self.reduction) = marks;
             restore(&mut self.names, name, saved);
             return r;
         }
@@ -432,6 +447,12 @@ impl Gen<'_> {
                 ctx.dense_i32_array(&seg),
             );
         }
+        if self.reduction && !parallel {
+            st.add_attr(
+                ctx.intern_str(crate::reduction::REDUCTION_ATTR),
+                ctx.unit_attr(),
+            );
+        }
         st.regions.push(region);
         let op = ir.create_op(st);
         at.insert(ir, op);
@@ -444,6 +465,7 @@ impl Gen<'_> {
         self.dims.push(iv);
         let saved = self.names.insert(name.clone(), ctx.dim_expr(pos));
         self.parallel = false;
+        let reduction = std::mem::replace(&mut self.reduction, false);
         let r = self.node(
             ir,
             &body,
@@ -453,6 +475,7 @@ impl Gen<'_> {
             },
         );
         self.parallel = parallel;
+        self.reduction = reduction;
         restore(&mut self.names, name, saved);
         self.dims.pop();
         r

@@ -15,6 +15,7 @@ pub mod deps;
 #[allow(unsafe_code)]
 pub mod isl;
 pub mod passes;
+pub mod reduction;
 pub mod schedule;
 pub mod scop;
 pub mod tile_model;

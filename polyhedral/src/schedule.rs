@@ -40,6 +40,7 @@
 use crate::codegen::PARALLEL_MARK;
 use crate::deps::{analyze, AliasAssumption, DepOptions};
 use crate::isl::{IslCtx, IslError, IslText};
+use crate::reduction::{ReductionCandidates, REDUCTION_MARK};
 use crate::scop::AccessKind;
 use crate::scop::{extract_scops, Scop};
 use crate::tile_model::ModelAccess;
@@ -97,6 +98,11 @@ pub struct ScheduleOptions {
     /// measured faster on matmul when LLVM auto-vectorizes without explicit
     /// `affine-super-vectorize`).
     pub unit_stride_innermost: bool,
+    /// Where a band has no parallel member, make its outermost member whose only
+    /// carried dependences are accumulations into scalar cells an `affine.parallel` with
+    /// `reduce` ([`crate::reduction`]; reassociates floating-point sums, so off by
+    /// default, as `affine-parallelize`'s `parallel-reductions`).
+    pub parallel_reductions: bool,
 }
 
 impl Default for ScheduleOptions {
@@ -114,6 +120,7 @@ impl Default for ScheduleOptions {
             time_limit: std::time::Duration::from_secs(10),
             max_operations: crate::isl::DEFAULT_MAX_OPERATIONS,
             unit_stride_innermost: false,
+            parallel_reductions: false,
         }
     }
 }
@@ -275,7 +282,7 @@ pub fn compute_schedule(
     options: &ScheduleOptions,
     timer: &mut PhaseTimer,
 ) -> Result<Schedule, IslError> {
-    compute_schedule_private(isl, scop, nearest, options, timer)
+    compute_schedule_private(isl, scop, nearest, options, None, timer)
 }
 
 /// [`compute_schedule`] where the scalar cells kept apart in `nearest` (see
@@ -290,6 +297,7 @@ pub fn compute_schedule_private(
     scop: &Scop,
     nearest: &NearestDependences,
     options: &ScheduleOptions,
+    reductions: Option<&ReductionCandidates>,
     timer: &mut PhaseTimer,
 ) -> Result<Schedule, IslError> {
     let ctx = isl.raw();
@@ -333,7 +341,7 @@ pub fn compute_schedule_private(
     let schedule = isl.schedule(&text)?;
     let root = isl.check(schedule.get_root())?;
     let accesses = stride_accesses(isl, scop)?;
-    let root = post_process(isl, root, options, &accesses, false, 0)?;
+    let root = post_process(isl, root, options, &accesses, reductions, false, 0)?;
     let schedule = isl.check(root.get_schedule());
     timer.lap("tiling + marks");
     schedule
@@ -529,6 +537,7 @@ fn post_process(
     node: ScheduleNode,
     options: &ScheduleOptions,
     accesses: &[ModelAccess],
+    reductions: Option<&ReductionCandidates>,
     in_parallel: bool,
     point_levels: u32,
 ) -> Result<ScheduleNode, IslError> {
@@ -554,12 +563,29 @@ fn post_process(
             let n = isl.check(node.band_n_member())?;
             let mut first = None;
             for k in 0..n {
-                if isl.check(node.band_member_get_coincident(k))? {
+                // A member with one value (a tile as large as the trip count) makes
+                // no loop: a mark above it would land on the next loop.
+                if isl.check(node.band_member_get_coincident(k))? && !single_valued(isl, &node, k)?
+                {
                     first = Some(k);
                     break;
                 }
             }
-            if first.is_none() && n >= 2 && isl.check(node.band_get_permutable())? {
+            let mut mark = PARALLEL_MARK;
+            if let (None, Some(r)) = (first, reductions) {
+                // No parallel member: one parallel up to reductions comes before a
+                // wavefront.
+                first = r.member(isl, &node)?;
+                if first.is_some() {
+                    mark = REDUCTION_MARK;
+                }
+            }
+            if first.is_none()
+                && n >= 2
+                && isl.check(node.band_get_permutable())?
+                && !single_valued(isl, &node, 0)?
+                && !single_valued(isl, &node, 1)?
+            {
                 node = wavefront(isl, node)?;
                 first = Some(1);
             }
@@ -569,7 +595,7 @@ fn post_process(
                     node = isl.check(node.child(0))?;
                     depth_added += 1;
                 }
-                let id = isl.check(Id::read_from_str(isl.raw(), PARALLEL_MARK))?;
+                let id = isl.check(Id::read_from_str(isl.raw(), mark))?;
                 node = isl.check(node.insert_mark(id))?;
                 node = isl.check(node.child(0))?;
                 depth_added += 1;
@@ -580,13 +606,39 @@ fn post_process(
     let nc = isl.check(node.n_children())?;
     for i in 0..nc {
         let child = isl.check(node.child(i))?;
-        let child = post_process(isl, child, options, accesses, in_parallel, below)?;
+        let child = post_process(
+            isl,
+            child,
+            options,
+            accesses,
+            reductions,
+            in_parallel,
+            below,
+        )?;
         node = isl.check(child.parent())?;
     }
     for _ in 0..depth_added {
         node = isl.check(node.parent())?;
     }
     Ok(node)
+}
+
+/// Whether member `k` of the band at `node` takes a single value on the band's domain
+/// (isl's AST then has no loop for it).
+fn single_valued(isl: &IslCtx, node: &ScheduleNode, k: i32) -> Result<bool, IslError> {
+    let mupa = isl.check(node.band_get_partial_schedule())?;
+    let upa = isl.check(mupa.get_at(k))?;
+    let map = isl.check(UnionMap::from_union_pw_aff(upa))?;
+    let map = isl.check(map.intersect_domain(isl.check(node.get_domain())?))?;
+    let values = isl.check(map.range())?;
+    if isl.check(values.is_empty())? {
+        return Ok(true);
+    }
+    let set = isl.check(isl_rs::Set::from_union_set(values))?;
+    Ok(match crate::isl::dim_range(isl, &set, 0)? {
+        (Some(lo), Some(hi)) => lo == hi,
+        _ => false,
+    })
 }
 
 /// Tiles the permutable band at `node` (one or two levels, sizes given or from the
@@ -836,7 +888,19 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
             // again with every dependence of the cells.
             let nearest = NearestDependences::new(&isl, scop, cells)?;
             timer.lap("nearest dependences");
-            let mut schedule = compute_schedule_private(&isl, scop, &nearest, options, &mut timer)?;
+            let reductions = if options.parallel && options.parallel_reductions {
+                ReductionCandidates::new(&isl, ir, scop, cells)?
+            } else {
+                None
+            };
+            let mut schedule = compute_schedule_private(
+                &isl,
+                scop,
+                &nearest,
+                options,
+                reductions.as_ref(),
+                &mut timer,
+            )?;
             let mut map = isl.check(schedule.get_map())?;
             let mut private = cells;
             let mut nearest = nearest;
@@ -844,7 +908,14 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
                 && violation(&isl, ir, scop, options, &nearest, &map, cells)?.is_some()
             {
                 nearest = NearestDependences::new(&isl, scop, &[])?;
-                schedule = compute_schedule(&isl, scop, &nearest, options, &mut timer)?;
+                schedule = compute_schedule_private(
+                    &isl,
+                    scop,
+                    &nearest,
+                    options,
+                    reductions.as_ref(),
+                    &mut timer,
+                )?;
                 map = isl.check(schedule.get_map())?;
                 private = &[];
             }
@@ -874,6 +945,7 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
             )),
         }
     }
+    crate::reduction::finish(ir, func);
     report
 }
 
@@ -962,6 +1034,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
                 )))
             }
         },
+        parallel_reductions: o.bool("parallel-reductions", false).map_err(&err)?,
     };
     let report = poly_schedule(ir, func, &options);
     if o.bool("emit-remarks", false).map_err(&err)? && !report.remarks.is_empty() {
@@ -1026,6 +1099,10 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
         (
             "intra-tile-order",
             "isl (default) keeps isl's point-loop order; unit-stride moves the unit-stride loop innermost (for affine-super-vectorize)",
+        ),
+        (
+            "parallel-reductions",
+            "Where a band has no parallel loop, make one whose only carried dependences are reductions (iter_args accumulated with addf, addi, mulf, maxnumf, ...) an affine.parallel with reduce; reassociates floating-point operations (default: false)",
         ),
         ("remarks", "Print why SCoPs were left alone (stderr)"),
         (

@@ -76,7 +76,18 @@ pub struct Scop {
     pub context: Set,
     /// The initial schedule tree (program order).
     pub schedule: Schedule,
+    /// How the SCoP was extracted (re-extractions of its code use the same).
+    pub extraction: ExtractOptions,
     stmt_of_op: FxHashMap<Op, usize>,
+}
+
+/// How statements are formed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ExtractOptions {
+    /// Also end a statement after an op without results (a store) when no value defined
+    /// before it, other than one computed by pure ops from values defined outside the
+    /// run, is used after it (finer statements, for loop distribution).
+    pub split_at_stores: bool,
 }
 
 /// What an array of a SCoP stands for.
@@ -333,13 +344,18 @@ pub enum ExtractError {
 
 /// Finds the SCoPs of `func` (any op: its regions are searched).
 pub fn extract_scops(ir: &Ir, isl: &IslCtx, func: Op) -> Extraction {
+    extract_scops_with(ir, isl, func, &ExtractOptions::default())
+}
+
+/// [`extract_scops`] with statements formed as `options` says.
+pub fn extract_scops_with(ir: &Ir, isl: &IslCtx, func: Op, options: &ExtractOptions) -> Extraction {
     let mut out = Extraction {
         scops: Vec::new(),
         remarks: Vec::new(),
     };
     for &region in ir.regions(func) {
         for block in ir.region_blocks(region) {
-            scan_block(ir, isl, block, &mut out);
+            scan_block(ir, isl, block, options, &mut out);
         }
     }
     out
@@ -352,7 +368,7 @@ fn is_candidate(ir: &Ir, op: Op) -> bool {
     )
 }
 
-fn scan_block(ir: &Ir, isl: &IslCtx, block: Block, out: &mut Extraction) {
+fn scan_block(ir: &Ir, isl: &IslCtx, block: Block, options: &ExtractOptions, out: &mut Extraction) {
     let ops: Vec<Op> = ir.block_ops(block).collect();
     let mut run: Vec<Op> = Vec::new();
     let flush = |run: &mut Vec<Op>, out: &mut Extraction| {
@@ -361,7 +377,7 @@ fn scan_block(ir: &Ir, isl: &IslCtx, block: Block, out: &mut Extraction) {
         }
         let taken = std::mem::take(run);
         isl.reset_operations();
-        match build_scop(ir, isl, &taken) {
+        match build_scop_with(ir, isl, &taken, options) {
             Ok(scop) => {
                 if !scop.statements.is_empty() {
                     out.scops.push(scop)
@@ -403,7 +419,7 @@ fn scan_block(ir: &Ir, isl: &IslCtx, block: Block, out: &mut Extraction) {
         }
         for &region in ir.regions(op) {
             for b in ir.region_blocks(region) {
-                scan_block(ir, isl, b, out);
+                scan_block(ir, isl, b, options, out);
             }
         }
     }
@@ -421,7 +437,18 @@ pub(crate) fn check_candidate(ir: &Ir, op: Op) -> Result<(), ExtractError> {
 
 /// Builds the SCoP made of `ops` (consecutive candidate ops of one block).
 pub fn build_scop(ir: &Ir, isl: &IslCtx, ops: &[Op]) -> Result<Scop, ExtractError> {
+    build_scop_with(ir, isl, ops, &ExtractOptions::default())
+}
+
+/// [`build_scop`] with statements formed as `options` says.
+pub fn build_scop_with(
+    ir: &Ir,
+    isl: &IslCtx,
+    ops: &[Op],
+    options: &ExtractOptions,
+) -> Result<Scop, ExtractError> {
     let mut b = Builder::new(ir, ops);
+    b.extraction = *options;
     b.collect(ops)?;
     b.model_values()?;
     b.finish(isl)
@@ -621,6 +648,7 @@ struct Builder<'a> {
     stmts: Vec<StmtBuild>,
     stmt_of_op: FxHashMap<Op, usize>,
     items: Vec<Item>,
+    extraction: ExtractOptions,
 }
 
 /// A value as an affine term.
@@ -715,6 +743,7 @@ impl<'a> Builder<'a> {
             stmts: Vec::new(),
             stmt_of_op: FxHashMap::default(),
             items: Vec::new(),
+            extraction: ExtractOptions::default(),
         }
     }
 
@@ -911,7 +940,9 @@ impl<'a> Builder<'a> {
             if is_candidate(self.ir, op) {
                 if !run.is_empty() {
                     let r = std::mem::take(&mut run);
-                    items.push(self.statement(r, dims, constraints, conditions)?);
+                    for piece in self.split_run(r) {
+                        items.push(self.statement(piece, dims, constraints, conditions)?);
+                    }
                 }
                 match self.ir.op_name(op) {
                     "affine.if" => self.collect_if(op, dims, constraints, conditions, items)?,
@@ -924,9 +955,73 @@ impl<'a> Builder<'a> {
             }
         }
         if !run.is_empty() {
-            items.push(self.statement(run, dims, constraints, conditions)?);
+            for piece in self.split_run(run) {
+                items.push(self.statement(piece, dims, constraints, conditions)?);
+            }
         }
         Ok(())
+    }
+
+    /// `run` as one statement, or with [`ExtractOptions::split_at_stores`], cut after
+    /// each op without results that no value defined before it crosses (except values
+    /// of pure ops computed from values defined outside `run`).
+    fn split_run(&self, run: Vec<Op>) -> Vec<Vec<Op>> {
+        if !self.extraction.split_at_stores {
+            return vec![run];
+        }
+        let ir = self.ir;
+        let in_run = |op: Op| -> Option<usize> {
+            let mut a = op;
+            loop {
+                if let Some(k) = run.iter().position(|&r| r == a) {
+                    return Some(k);
+                }
+                a = ir.parent_op(a)?;
+            }
+        };
+        fn cheap(ir: &Ir, v: Value, in_run: &dyn Fn(Op) -> Option<usize>, depth: usize) -> bool {
+            let Some(def) = ir.defining_op(v) else {
+                return true;
+            };
+            if in_run(def).is_none() {
+                return true;
+            }
+            depth < 16
+                && ir.regions(def).is_empty()
+                && ir
+                    .op_def(def)
+                    .is_some_and(|d| d.has(Traits::PURE) || d.has(Traits::CONSTANT_LIKE))
+                && ir
+                    .operands(def)
+                    .iter()
+                    .all(|&o| cheap(ir, o, in_run, depth + 1))
+        }
+        let mut pieces = Vec::new();
+        let mut start = 0;
+        for k in 0..run.len().saturating_sub(1) {
+            if !ir.results(run[k]).is_empty() {
+                continue;
+            }
+            let crosses = run[start..=k].iter().any(|&d| {
+                ir.walk_ops(d, lattice_ir::WalkOrder::PreOrder)
+                    .into_iter()
+                    .any(|o| {
+                        ir.results(o).iter().any(|&r| {
+                            !cheap(ir, r, &in_run, 0)
+                                && ir
+                                    .uses(r)
+                                    .iter()
+                                    .any(|u| in_run(u.op).is_some_and(|p| p > k))
+                        })
+                    })
+            });
+            if !crosses {
+                pieces.push(run[start..=k].to_vec());
+                start = k + 1;
+            }
+        }
+        pieces.push(run[start..].to_vec());
+        pieces
     }
 
     fn body_ops(&self, op: Op, region: usize) -> Result<Vec<Op>, ExtractError> {
@@ -1756,6 +1851,7 @@ impl<'a> Builder<'a> {
             statements,
             context,
             schedule,
+            extraction: self.extraction,
             stmt_of_op: self.stmt_of_op,
         })
     }

@@ -2,6 +2,9 @@
 // RUN: lattice opt %s --split-input-file --affine-loop-fusion="mode=sibling" | FileCheck %s --check-prefix=SIB
 // RUN: lattice opt %s --split-input-file --affine-loop-fusion="remarks=true" 2>&1 >/dev/null \
 // RUN:   | FileCheck %s --check-prefix=REMARK
+// RUN: lattice opt %s --split-input-file --affine-loop-fusion="shift=false" | FileCheck %s --check-prefix=NOSHIFT
+// RUN: lattice opt %s --split-input-file --affine-loop-fusion="shift=false remarks=true" 2>&1 >/dev/null \
+// RUN:   | FileCheck %s --check-prefix=NOSHIFT-REMARK
 
 // Producer-consumer: B is written by the first nest and read by the second; fused
 // (as mlir-opt fuses it). `mode=sibling` leaves the pair alone.
@@ -35,11 +38,26 @@ func.func @producer_consumer(%A: memref<64xf32>, %B: memref<64xf32>, %C: memref<
 // -----
 
 // The consumer reads B[i + 1], written by the producer one iteration later: fusing
-// without shifting would read it too early. Refused, with the dependence named.
-// REMARK: remark: not fused: fusion would violate the dependence RAW S0 -> S1 on A1 (%arg1)
+// without shifting would read it too early, so the consumer is shifted by one
+// iteration (guards at both ends). mlir-opt 22 leaves the pair alone, and so does
+// `shift=false`, with a remark naming the dependence.
+// REMARK: loop-fusion.mlir:[[@LINE+22]]:3: remark: fused with a shift: this loop runs 1 iteration(s) late in the fused loop, as the dependence RAW S0 -> S1 on A1 (%arg1) needs
 // CHECK-LABEL: func.func @shifted
-// CHECK:       affine.for
-// CHECK:       affine.for
+// CHECK:       affine.for %[[T:.*]] = 0 to 64 {
+// CHECK-NEXT:    affine.if #{{.*}}(%[[T]]) {
+// CHECK-NEXT:      affine.load %{{.*}}[%[[T]]]
+// CHECK-NEXT:      affine.store %{{.*}}, %[[B:.*]][%[[T]]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:    affine.if #{{.*}}(%[[T]]) {
+// CHECK-NEXT:      affine.load %[[B]][%[[T]]]
+// CHECK-NEXT:      affine.store %{{.*}}, %{{.*}}[%[[T]] - 1]
+// CHECK-NEXT:    }
+// CHECK-NEXT:  }
+// CHECK-NEXT:  return
+// NOSHIFT-REMARK: remark: not fused: fusion would violate the dependence RAW S0 -> S1 on A1 (%arg1)
+// NOSHIFT-LABEL: func.func @shifted
+// NOSHIFT:       affine.for
+// NOSHIFT:       affine.for
 func.func @shifted(%A: memref<64xf32>, %B: memref<64xf32>, %C: memref<64xf32>) {
   affine.for %i = 0 to 63 {
     %a = affine.load %A[%i] : memref<64xf32>

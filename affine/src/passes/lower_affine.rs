@@ -718,7 +718,7 @@ impl Lowerer<'_> {
 
 /// The identity value and the combining `arith` op of reduction kind `kind`
 /// (`arith::AtomicRMWKind`) on `ty`.
-fn reduction(
+pub fn reduction(
     ctx: &lattice_ir::Context,
     kind: i64,
     ty: Type,

@@ -1,5 +1,6 @@
-//! Building and timing candidates: the timing harness (calls to `rtclock` around the
-//! kernel's call in `@main`, the elapsed time printed after a sentinel line), applying a
+//! Building and timing candidates: the timing harness (wall clock `rtclock` and process CPU
+//! clock `clock` read around the kernel's call in `@main`, both elapsed times printed after
+//! a sentinel line), applying a
 //! config's pipeline to the kernel function only, and the [`Measurer`]s that run a program
 //! and return its output and kernel time — upstream (`mlir-opt` lowering, `mlir-runner`)
 //! and Lattice's own JIT (`lattice run`) once this build has it.
@@ -46,9 +47,10 @@ pub fn canonical_text(ctx: &Arc<Context>, name: &str, text: &str) -> Result<Stri
 }
 
 /// Adds the timing harness to the canonically printed program `text`: declarations of `rtclock`,
-/// `printI64`, `printF64`, `printNewline` where missing, and around the first call of
-/// `kernel` in `@main` a clock read before and after, then the sentinel and the elapsed
-/// seconds on two lines of their own.
+/// `clock` (libc's process CPU time in microseconds), `printI64`, `printF64`, `printNewline`
+/// where missing, and around the first call of `kernel` in `@main` both clocks read before
+/// and after, then the sentinel, the elapsed wall seconds and the elapsed CPU microseconds
+/// on three lines of their own.
 pub fn add_harness(text: &str, kernel: &str) -> Result<String, String> {
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     let main_at = lines
@@ -67,11 +69,15 @@ pub fn add_harness(text: &str, kernel: &str) -> Result<String, String> {
         .collect();
     let after = [
         format!("{indent}%__lattice_t1 = func.call @rtclock() : () -> f64"),
+        format!("{indent}%__lattice_c1 = func.call @clock() : () -> i64"),
         format!("{indent}%__lattice_dt = arith.subf %__lattice_t1, %__lattice_t0 : f64"),
+        format!("{indent}%__lattice_dc = arith.subi %__lattice_c1, %__lattice_c0 : i64"),
         format!("{indent}%__lattice_mark = arith.constant {SENTINEL} : i64"),
         format!("{indent}func.call @printI64(%__lattice_mark) : (i64) -> ()"),
         format!("{indent}func.call @printNewline() : () -> ()"),
         format!("{indent}func.call @printF64(%__lattice_dt) : (f64) -> ()"),
+        format!("{indent}func.call @printNewline() : () -> ()"),
+        format!("{indent}func.call @printI64(%__lattice_dc) : (i64) -> ()"),
         format!("{indent}func.call @printNewline() : () -> ()"),
     ];
     for (i, l) in after.into_iter().enumerate() {
@@ -81,6 +87,10 @@ pub fn add_harness(text: &str, kernel: &str) -> Result<String, String> {
         call_at,
         format!("{indent}%__lattice_t0 = func.call @rtclock() : () -> f64"),
     );
+    lines.insert(
+        call_at,
+        format!("{indent}%__lattice_c0 = func.call @clock() : () -> i64"),
+    );
     let module_at = lines
         .iter()
         .position(|l| l.starts_with("module"))
@@ -88,6 +98,7 @@ pub fn add_harness(text: &str, kernel: &str) -> Result<String, String> {
     let mut decls = Vec::new();
     for (name, sig) in [
         ("rtclock", "() -> f64"),
+        ("clock", "() -> i64"),
         ("printI64", "(i64)"),
         ("printF64", "(f64)"),
         ("printNewline", "()"),
@@ -169,10 +180,14 @@ pub enum MeasureError {
 #[derive(Debug, Clone, PartialEq)]
 pub struct RunResult {
     pub output: String,
+    /// Wall-clock seconds.
     pub seconds: f64,
+    /// Process CPU seconds, when the harness measured them.
+    pub cpu_seconds: Option<f64>,
 }
 
-/// Splits raw stdout into the program's output and the harness time.
+/// Splits raw stdout into the program's output and the harness times (wall seconds, then
+/// optionally CPU microseconds).
 pub fn split_output(stdout: &str) -> Result<RunResult, MeasureError> {
     let lines: Vec<&str> = stdout.lines().collect();
     let at = lines
@@ -183,14 +198,23 @@ pub fn split_output(stdout: &str) -> Result<RunResult, MeasureError> {
         .get(at + 1)
         .and_then(|l| l.trim().parse().ok())
         .ok_or_else(|| MeasureError::Run("unreadable kernel time".into()))?;
+    let cpu_seconds = lines
+        .get(at + 2)
+        .and_then(|l| l.trim().parse::<i64>().ok())
+        .map(|us| us as f64 * 1e-6);
+    let last = at + 1 + cpu_seconds.is_some() as usize;
     let mut output = String::new();
     for (i, l) in lines.iter().enumerate() {
-        if i != at && i != at + 1 {
+        if i < at || i > last {
             output.push_str(l);
             output.push('\n');
         }
     }
-    Ok(RunResult { output, seconds })
+    Ok(RunResult {
+        output,
+        seconds,
+        cpu_seconds,
+    })
 }
 
 /// Compares outputs token by token; numbers may differ by the relative tolerance `rtol`.
@@ -225,6 +249,9 @@ pub struct Prepared {
     pub path: PathBuf,
     /// Extra arguments of each run (the GPU workgroup shape).
     pub args: Vec<String>,
+    /// Time it by the process CPU clock (a single-threaded candidate: CPU time does not
+    /// count the time other processes hold the cores) instead of the wall clock.
+    pub cpu_clock: bool,
 }
 
 /// Compiles and runs programs. `prepare` may run on several threads at once; `run` is
@@ -363,6 +390,7 @@ impl Measurer for Upstream {
         Ok(Prepared {
             path: out,
             args: Vec::new(),
+            cpu_clock: false,
         })
     }
 
@@ -385,6 +413,7 @@ fn write_source(text: &str, dir: &Path, tag: &str) -> Result<Prepared, MeasureEr
     Ok(Prepared {
         path: src,
         args: Vec::new(),
+        cpu_clock: false,
     })
 }
 
@@ -493,6 +522,7 @@ impl Measurer for Gpu {
         Ok(RunResult {
             output: out,
             seconds,
+            cpu_seconds: None,
         })
     }
 }
@@ -536,6 +566,60 @@ pub fn stats(xs: &[f64]) -> (f64, f64) {
     (median, cv)
 }
 
+/// The time of run `r` of `p`: CPU seconds when `p` asks for them and the run measured
+/// them, else wall seconds.
+pub fn sample(p: &Prepared, r: &RunResult) -> f64 {
+    match r.cpu_seconds {
+        Some(c) if p.cpu_clock => c,
+        _ => r.seconds,
+    }
+}
+
+/// Times several prepared candidates under the same conditions: `rounds` rounds, each
+/// running every candidate once (the order rotating from round to round, so no candidate
+/// always follows the same neighbour), after one untimed warm-up round; every run's output
+/// is checked against `expected`. A candidate that fails once is dropped from later rounds.
+pub fn time_interleaved(
+    m: &dyn Measurer,
+    ps: &[&Prepared],
+    expected: &str,
+    rounds: usize,
+    rtol: f64,
+) -> Vec<Result<Timing, MeasureError>> {
+    let mut samples: Vec<Result<Vec<f64>, MeasureError>> = vec![Ok(Vec::new()); ps.len()];
+    for round in 0..=rounds.max(1) {
+        for j in 0..ps.len() {
+            let i = (j + round) % ps.len();
+            let Ok(v) = &mut samples[i] else {
+                continue;
+            };
+            let r = m.run(ps[i]).and_then(|r| {
+                compare_outputs(expected, &r.output, rtol)
+                    .map_err(MeasureError::WrongOutput)
+                    .map(|()| r)
+            });
+            match r {
+                Ok(r) if round > 0 => v.push(sample(ps[i], &r)),
+                Ok(_) => {}
+                Err(e) => samples[i] = Err(e),
+            }
+        }
+    }
+    samples
+        .into_iter()
+        .map(|s| {
+            s.map(|v| {
+                let (median, cv) = stats(&v);
+                Timing {
+                    median,
+                    cv,
+                    samples: v,
+                }
+            })
+        })
+        .collect()
+}
+
 /// Runs a prepared candidate per `proto`, checking every run's output against `expected`.
 pub fn time_candidate(
     m: &dyn Measurer,
@@ -554,7 +638,7 @@ pub fn time_candidate(
         while samples.len() < want {
             let r = m.run(p)?;
             compare_outputs(expected, &r.output, proto.rtol).map_err(MeasureError::WrongOutput)?;
-            samples.push(r.seconds);
+            samples.push(sample(p, &r));
         }
         let (median, cv) = stats(&samples);
         if cv > proto.max_cv && !retried {

@@ -1,5 +1,6 @@
 //! Search strategies over a [`Space`]: exhaustive `grid` (grid order), `random` (a seeded
-//! shuffle), and the default `evolve`: seeded from the analytical cost model, it learns a
+//! shuffle), and the default `evolve`: seeded from the analytical cost model (its best
+//! config of each structural family, then its ranking), it learns a
 //! ridge regression on every measurement and proposes mutations of the best configs found
 //! so far, ranked by the learned model, with some random exploration.
 //!
@@ -83,6 +84,25 @@ pub struct Search {
     seen: HashSet<Config>,
     /// The cost model's ranking of the candidate pool (evolve), best first.
     ranked: Vec<Config>,
+    /// The cost model's prediction for each of `ranked`.
+    ranked_cost: Vec<f64>,
+}
+
+/// Configs measured before the learned model takes over: the cost model's picks.
+const SEEDS: usize = 4;
+
+/// A seed family's best predicted cost may be this many times the overall best.
+const SEED_SPREAD: f64 = 3.0;
+
+/// The structural family of a config (scheduler and its knobs, loop order, parallel):
+/// seeds come from different families so that one wrong structural call of the cost
+/// model does not spend every seed.
+fn family(c: &Config) -> (Option<(super::space::Fuse, bool, bool)>, Vec<u32>, bool) {
+    (
+        c.poly.map(|p| (p.fuse, p.unit_stride, p.model_tiles)),
+        c.order.clone(),
+        c.parallel,
+    )
 }
 
 impl Search {
@@ -97,6 +117,7 @@ impl Search {
         let size = space.size();
         let mut order = Vec::new();
         let mut ranked = Vec::new();
+        let mut ranked_cost = Vec::new();
         match kind {
             StrategyKind::Grid => {}
             StrategyKind::Random => {
@@ -115,7 +136,7 @@ impl Search {
                     .map(|c| (model::cost(&band, &c, &machine), c))
                     .collect();
                 scored.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
-                ranked = scored.into_iter().map(|(_, c)| c).collect();
+                (ranked_cost, ranked) = scored.into_iter().unzip();
             }
         }
         Search {
@@ -128,6 +149,7 @@ impl Search {
             order,
             seen: HashSet::new(),
             ranked,
+            ranked_cost,
         }
     }
 
@@ -237,14 +259,32 @@ impl Search {
             .iter()
             .filter_map(|o| o.seconds.map(|s| (&o.config, s)))
             .collect();
-        // Until a few configs are measured, follow the cost model's ranking.
-        if ok.len() < 4 {
-            let mut out = Vec::new();
+        // Until a few configs are measured, follow the cost model: its best config of
+        // each structural family not tried yet (families predicted within SEED_SPREAD of
+        // the best), then its ranking.
+        if ok.len() < SEEDS {
+            let mut out: Vec<Config> = Vec::new();
+            // The untuned baseline is measured anyway; its family stays open.
+            let mut families: HashSet<_> = self
+                .seen
+                .iter()
+                .filter(|c| **c != Config::baseline(c.tile.len()))
+                .map(family)
+                .collect();
+            let best = self.ranked_cost.first().copied().unwrap_or(0.0);
+            for (c, &cost) in self.ranked.iter().zip(&self.ranked_cost) {
+                if out.len() == n || cost > best * SEED_SPREAD {
+                    break;
+                }
+                if !self.seen.contains(c) && self.viable(c, &doomed) && families.insert(family(c)) {
+                    out.push(c.clone());
+                }
+            }
             for c in &self.ranked {
                 if out.len() == n {
                     break;
                 }
-                if !self.seen.contains(c) && self.viable(c, &doomed) {
+                if !self.seen.contains(c) && !out.contains(c) && self.viable(c, &doomed) {
                     out.push(c.clone());
                 }
             }

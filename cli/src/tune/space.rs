@@ -48,12 +48,21 @@ pub struct Poly {
     pub fuse: Fuse,
     /// `intra-tile-order=unit-stride` (else `isl`).
     pub unit_stride: bool,
+    /// Tile with the sizes of `poly-schedule`'s own cache model (`tile-sizes` left out)
+    /// instead of the config's `tile` (which is then all zero).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub model_tiles: bool,
+    /// A second, outer (L2) tiling level: 0 none, 1 the sizes of `poly-schedule`'s model
+    /// (`tile-levels=2`), else this many points per loop (`l2-tile-sizes`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub l2: u32,
 }
 
 impl Poly {
-    /// The spelling used in keys and spec files: `smart/isl`, `max/unit-stride`, ...
+    /// The spelling used in keys: `smart/isl`, `max/unit-stride`, then `/model-tiles`
+    /// and `/l2=model` or `/l2=N` when set.
     pub fn name(self) -> String {
-        format!(
+        let mut s = format!(
             "{}/{}",
             self.fuse.name(),
             if self.unit_stride {
@@ -61,7 +70,16 @@ impl Poly {
             } else {
                 "isl"
             }
-        )
+        );
+        if self.model_tiles {
+            s.push_str("/model-tiles");
+        }
+        match self.l2 {
+            0 => {}
+            1 => s.push_str("/l2=model"),
+            n => s.push_str(&format!("/l2={n}")),
+        }
+        s
     }
 }
 
@@ -99,6 +117,10 @@ pub struct Config {
 
 fn is_zero(x: &u32) -> bool {
     *x == 0
+}
+
+fn is_false(x: &bool) -> bool {
+    !*x
 }
 
 impl Config {
@@ -140,6 +162,39 @@ impl Config {
         } else {
             outer
         }
+    }
+
+    /// Whether the candidate runs on one CPU thread (no parallel loop, not a GPU mapping),
+    /// so that its process CPU time is its run time.
+    pub fn single_threaded(&self) -> bool {
+        !self.parallel && self.workgroup.is_empty()
+    }
+
+    /// For a GPU config: the mapping its run options ask for, as passes on the kernel
+    /// (`gpu-map-parallel-loops` with the workgroup shape and per-thread tile, then
+    /// `gpu-promote-workgroup-memory` with its tile), so that a file holds the tuned
+    /// `gpu.launch` ops and `lattice run --target gpu` (which maps nothing in a module that
+    /// already has launches) runs it as tuned with no options. f64 loops are mapped as the
+    /// runtime does on any device (`demote-f64` only admits them; the device's f64 support
+    /// decides the precision when the kernel is emitted). The untuned GPU config maps with
+    /// the default workgroup shape.
+    pub fn gpu_passes(&self) -> Vec<(String, String)> {
+        let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+        let mut o = vec!["demote-f64=true".to_string()];
+        if !self.workgroup.is_empty() {
+            o.push(format!("workgroup-size={}", list(&self.workgroup)));
+        }
+        if !self.thread_tile.is_empty() {
+            o.push(format!("thread-tile={}", list(&self.thread_tile)));
+        }
+        let mut p = vec![("gpu-map-parallel-loops".to_string(), o.join(" "))];
+        if self.promote > 0 {
+            p.push((
+                "gpu-promote-workgroup-memory".into(),
+                format!("tile={}", self.promote),
+            ));
+        }
+        p
     }
 
     /// Extra arguments for the run (the GPU workgroup shape and promotion).
@@ -202,7 +257,8 @@ impl Config {
     pub fn pipeline(&self, trips: &[i64]) -> Vec<(String, String)> {
         let mut p = Vec::new();
         if let Some(poly) = self.poly {
-            let tiled = self.tile.iter().any(|&t| t > 0);
+            let given = self.tile.iter().any(|&t| t > 0);
+            let tiled = given || poly.model_tiles;
             let sizes: Vec<String> = (0..self.tile.len())
                 .map(|d| match self.tile[d] {
                     0 => trips.get(d).copied().unwrap_or(1).max(1).to_string(),
@@ -219,8 +275,14 @@ impl Config {
                 },
                 self.parallel
             );
-            if tiled {
+            if given && !poly.model_tiles {
                 o.push_str(&format!(" tile-sizes={}", sizes.join(",")));
+            }
+            match poly.l2 {
+                0 => {}
+                _ if !tiled => {}
+                1 => o.push_str(" tile-levels=2"),
+                n => o.push_str(&format!(" l2-tile-sizes={n}")),
             }
             p.push(("poly-schedule".into(), o));
             self.push_point_passes(&mut p);
@@ -432,17 +494,45 @@ fn pow2_up_to(lo: u32, hi: i64) -> Vec<u32> {
 }
 
 /// Every `poly-schedule` knob combination; the fusion knob only when the kernel has more
-/// than one loop nest (with one nest every `fuse` value gives the same schedule).
+/// than one loop nest (with one nest every `fuse` value gives the same schedule); tile
+/// sizes given by the config or by the pass's cache model; one tile level or a second
+/// (L2) level sized by the model.
 fn poly_values(nests: usize) -> Vec<Option<Poly>> {
     let fuses: &[Fuse] = if nests > 1 {
         &[Fuse::Smart, Fuse::Max, Fuse::None]
     } else {
         &[Fuse::Smart]
     };
-    let mut v = vec![None];
+    poly_combinations(true, fuses, &[false, true], &[false, true], &[0, 1])
+}
+
+/// The scheduler knob's values: `None` (affine) when `affine`, then every combination.
+fn poly_combinations(
+    affine: bool,
+    fuses: &[Fuse],
+    intras: &[bool],
+    model_tiles: &[bool],
+    l2: &[u32],
+) -> Vec<Option<Poly>> {
+    let mut v = Vec::new();
+    if affine {
+        v.push(None);
+    }
     for &fuse in fuses {
-        for unit_stride in [false, true] {
-            v.push(Some(Poly { fuse, unit_stride }));
+        for &unit_stride in intras {
+            for &model_tiles in model_tiles {
+                for &l2 in l2 {
+                    let p = Some(Poly {
+                        fuse,
+                        unit_stride,
+                        model_tiles,
+                        l2,
+                    });
+                    if !v.contains(&p) {
+                        v.push(p);
+                    }
+                }
+            }
         }
     }
     v
@@ -614,6 +704,20 @@ impl Space {
         }
         if c.poly.is_some() && (!c.order.is_empty() || c.inner > 0) {
             return false;
+        }
+        if let Some(p) = c.poly {
+            let given: Vec<u32> = c.tile.iter().copied().filter(|&t| t > 0).collect();
+            // Model tile sizes ignore the config's; a second level needs a first one and,
+            // given explicitly, must exceed some first-level size.
+            if p.model_tiles && !given.is_empty() {
+                return false;
+            }
+            if p.l2 > 0 && !p.model_tiles && given.is_empty() {
+                return false;
+            }
+            if p.l2 > 1 && !p.model_tiles && given.iter().all(|&t| t >= p.l2) {
+                return false;
+            }
         }
         if c.inner > 0 {
             // A real second level: some dimension tiled at the first level, and the inner
@@ -808,7 +912,9 @@ fn line_col_offset(text: &str, line: usize, col: usize) -> usize {
 /// (second-level sizes, 0 = one level), `unroll`, `unroll_jam`, `vector` (lists of
 /// positive integers), `parallel` (list of booleans), `interchange` (boolean: false keeps
 /// the source order only), `scheduler` (`affine` and/or `poly`), `fuse` (`smart`, `max`,
-/// `none`) and `intra_tile_order` (`isl`, `unit-stride`) for `poly-schedule`, `workgroup`
+/// `none`), `intra_tile_order` (`isl`, `unit-stride`), `poly_tiles` (`given`: the
+/// config's tile sizes, `model`: the pass's cache model) and `l2_tile` (0, `"model"` or a
+/// size: a second, L2 tile level) for `poly-schedule`, `workgroup`
 /// (list of GPU workgroup shapes, x first), `promote` (GPU workgroup-memory promotion
 /// tiles, 0 = off), `thread_tile` (GPU per-thread tiles, x first; `[1, 1]` = off). A key
 /// not given keeps the derived values.
@@ -885,6 +991,8 @@ fn apply_spec_to(space: &mut Space, text: &str, json: bool) -> Result<(), SpecEr
     let mut scheduler: Option<Vec<bool>> = None;
     let mut fuse: Option<Vec<Fuse>> = None;
     let mut intra: Option<Vec<bool>> = None;
+    let mut poly_tiles: Option<Vec<bool>> = None;
+    let mut l2_tile: Option<Vec<u32>> = None;
     for (key, v) in &map {
         match key.as_str() {
             "tile" => {
@@ -925,7 +1033,31 @@ fn apply_spec_to(space: &mut Space, text: &str, json: bool) -> Result<(), SpecEr
             }
             "inner_tile" => space.inner = ints(key, v, true)?,
             "promote" => space.promote = ints(key, v, true)?,
-            "scheduler" | "fuse" | "intra_tile_order" => {
+            "l2_tile" => {
+                // 0 (one level), "model" (the pass's L2 model), or a size in points.
+                let arr = v
+                    .as_array()
+                    .filter(|a| !a.is_empty())
+                    .ok_or_else(|| err(key, "`l2_tile` must be a non-empty list of sizes, 0 or \"model\"".into()))?;
+                let mut out = Vec::new();
+                for x in arr {
+                    let n = match (x.as_str(), x.as_u64()) {
+                        (Some("model"), _) => 1,
+                        (_, Some(n)) if n == 0 || (2..=1 << 20).contains(&n) => n as u32,
+                        _ => {
+                            return Err(err(
+                                key,
+                                format!("`l2_tile`: {x} is not 0, \"model\" or a size from 2 to 1048576"),
+                            ))
+                        }
+                    };
+                    if !out.contains(&n) {
+                        out.push(n);
+                    }
+                }
+                l2_tile = Some(out);
+            }
+            "scheduler" | "fuse" | "intra_tile_order" | "poly_tiles" => {
                 let arr = v
                     .as_array()
                     .filter(|a| !a.is_empty() && a.iter().all(|x| x.is_string()))
@@ -934,6 +1066,7 @@ fn apply_spec_to(space: &mut Space, text: &str, json: bool) -> Result<(), SpecEr
                 let allowed: &[&str] = match key.as_str() {
                     "scheduler" => &["affine", "poly"],
                     "fuse" => &["smart", "max", "none"],
+                    "poly_tiles" => &["given", "model"],
                     _ => &["isl", "unit-stride"],
                 };
                 if let Some(bad) = names.iter().find(|n| !allowed.contains(n)) {
@@ -956,6 +1089,7 @@ fn apply_spec_to(space: &mut Space, text: &str, json: bool) -> Result<(), SpecEr
                                 .collect(),
                         )
                     }
+                    "poly_tiles" => poly_tiles = Some(names.iter().map(|n| *n == "model").collect()),
                     _ => intra = Some(names.iter().map(|n| *n == "unit-stride").collect()),
                 }
             }
@@ -1012,13 +1146,18 @@ fn apply_spec_to(space: &mut Space, text: &str, json: bool) -> Result<(), SpecEr
                 return Err(err(
                     other,
                     format!(
-                        "unknown key `{other}` (expected tile, tile_per_dim, inner_tile, unroll, unroll_jam, vector, parallel, interchange, scheduler, fuse, intra_tile_order, workgroup, promote, thread_tile)"
+                        "unknown key `{other}` (expected tile, tile_per_dim, inner_tile, unroll, unroll_jam, vector, parallel, interchange, scheduler, fuse, intra_tile_order, poly_tiles, l2_tile, workgroup, promote, thread_tile)"
                     ),
                 ))
             }
         }
     }
-    if scheduler.is_some() || fuse.is_some() || intra.is_some() {
+    if scheduler.is_some()
+        || fuse.is_some()
+        || intra.is_some()
+        || poly_tiles.is_some()
+        || l2_tile.is_some()
+    {
         // Rebuild the scheduler knob from the derived values, narrowed or widened.
         let derived: Vec<Poly> = space.poly.iter().flatten().copied().collect();
         let with_affine = scheduler
@@ -1027,29 +1166,31 @@ fn apply_spec_to(space: &mut Space, text: &str, json: bool) -> Result<(), SpecEr
         let with_poly = scheduler
             .as_ref()
             .map_or(!derived.is_empty(), |s| s.contains(&true));
-        let fuses = fuse.unwrap_or_else(|| {
-            let mut f: Vec<Fuse> = derived.iter().map(|p| p.fuse).collect();
-            f.dedup();
-            if f.is_empty() {
-                f.push(Fuse::Smart);
-            }
-            f
-        });
-        let intras = intra.unwrap_or_else(|| vec![false, true]);
-        let mut poly = Vec::new();
-        if with_affine {
-            poly.push(None);
-        }
-        if with_poly {
-            for &fuse in &fuses {
-                for &unit_stride in &intras {
-                    let p = Some(Poly { fuse, unit_stride });
-                    if !poly.contains(&p) {
-                        poly.push(p);
-                    }
+        fn values<T: PartialEq + Copy>(
+            derived: &[Poly],
+            f: impl Fn(&Poly) -> T,
+            dflt: T,
+        ) -> Vec<T> {
+            let mut v: Vec<T> = Vec::new();
+            for p in derived {
+                if !v.contains(&f(p)) {
+                    v.push(f(p));
                 }
             }
+            if v.is_empty() {
+                v.push(dflt);
+            }
+            v
         }
+        let fuses = fuse.unwrap_or_else(|| values(&derived, |p| p.fuse, Fuse::Smart));
+        let intras = intra.unwrap_or_else(|| vec![false, true]);
+        let tiles = poly_tiles.unwrap_or_else(|| values(&derived, |p| p.model_tiles, false));
+        let l2 = l2_tile.unwrap_or_else(|| values(&derived, |p| p.l2, 0));
+        let poly = if with_poly {
+            poly_combinations(with_affine, &fuses, &intras, &tiles, &l2)
+        } else {
+            poly_combinations(with_affine, &[], &[], &[], &[])
+        };
         if poly.is_empty() {
             return Err(err(
                 "scheduler",

@@ -117,7 +117,7 @@ fn derived_space_and_pipelines() {
             unroll_jam: [1, 2, 4],
             vector: [1, 4, 8],
             parallel: [false, true],
-            poly: ["affine", "smart/isl", "smart/unit-stride"],
+            poly: ["affine", "smart/isl", "smart/isl/l2=model", "smart/isl/model-tiles", "smart/isl/model-tiles/l2=model", "smart/unit-stride", "smart/unit-stride/l2=model", "smart/unit-stride/model-tiles", "smart/unit-stride/model-tiles/l2=model"],
         }"#]]
     .assert_eq(&format!(
         "Space {{\n    tile: [\n{}    ],\n    inner: {:?},\n    orders: {},\n    unroll: {:?},\n    unroll_jam: {:?},\n    vector: {:?},\n    parallel: {:?},\n    poly: {:?},\n}}",
@@ -130,7 +130,7 @@ fn derived_space_and_pipelines() {
         space.parallel,
         space.poly.iter().map(|p| p.map_or("affine".to_string(), |p| p.name())).collect::<Vec<_>>(),
     ));
-    assert_eq!(space.size(), 125 * 5 * 6 * 4 * 3 * 3 * 2 * 3);
+    assert_eq!(space.size(), 125 * 5 * 6 * 4 * 3 * 3 * 2 * 9);
     assert_eq!(space.workgroup, vec![Vec::<u32>::new()]);
     // This build's registry drives tiling (`affine-loop-tile`) and loop order
     // (`poly-transform{permute}`), the option names the pipelines use.
@@ -174,12 +174,61 @@ fn derived_space_and_pipelines() {
         poly: Some(Poly {
             fuse: Fuse::Smart,
             unit_stride: true,
+            model_tiles: false,
+            l2: 0,
         }),
         ..Config::baseline(3)
     };
     expect!["func.func(poly-schedule{fuse=smart intra-tile-order=unit-stride parallel=true tile=true tile-sizes=32,128,16},affine-loop-unroll{unroll-factor=2})"]
         .assert_eq(&pipeline_text(&poly.pipeline(&[128, 128, 128])));
     assert!(space.admits(&poly));
+    // The pass's own tile-size model, and a second (L2) level from its model or given.
+    let p = poly.poly.unwrap();
+    let model = Config {
+        tile: vec![0, 0, 0],
+        poly: Some(Poly {
+            model_tiles: true,
+            l2: 1,
+            ..p
+        }),
+        ..poly.clone()
+    };
+    expect!["func.func(poly-schedule{fuse=smart intra-tile-order=unit-stride parallel=true tile=true tile-levels=2},affine-loop-unroll{unroll-factor=2})"]
+        .assert_eq(&pipeline_text(&model.pipeline(&[128, 128, 128])));
+    assert!(space.admits(&model));
+    assert_eq!(
+        model.key(),
+        "t=0,0,0 u=2 uj=1 v=1 p=1 sched=smart/unit-stride/model-tiles/l2=model"
+    );
+    let l2 = Config {
+        poly: Some(Poly { l2: 64, ..p }),
+        ..poly.clone()
+    };
+    expect!["func.func(poly-schedule{fuse=smart intra-tile-order=unit-stride parallel=true tile=true tile-sizes=32,128,16 l2-tile-sizes=64},affine-loop-unroll{unroll-factor=2})"]
+        .assert_eq(&pipeline_text(&l2.pipeline(&[128, 128, 128])));
+    // Given L2 sizes come from a spec.
+    assert!(!space.admits(&l2));
+    let mut wide = space.clone();
+    apply_spec(&mut wide, "l2_tile = [0, \"model\", 16, 64]\n", false).unwrap();
+    assert!(wide.admits(&l2));
+    // Duplicates: model tiles with given sizes, a second level without a first, or one
+    // no larger than every first-level size.
+    assert!(!wide.admits(&Config {
+        poly: Some(Poly {
+            model_tiles: true,
+            ..p
+        }),
+        ..poly.clone()
+    }));
+    assert!(!wide.admits(&Config {
+        tile: vec![0, 0, 0],
+        poly: Some(Poly { l2: 1, ..p }),
+        ..poly.clone()
+    }));
+    assert!(!wide.admits(&Config {
+        poly: Some(Poly { l2: 16, ..p }),
+        ..poly.clone()
+    }));
     // Not admitted: an order or inner tile under poly-schedule (duplicates), an inner tile
     // not below the outer ones, a vector width the innermost point loop is no multiple of.
     assert!(!space.admits(&Config {
@@ -251,6 +300,15 @@ fn derived_space_and_pipelines() {
         "--gpu-workgroup-size=16,16 --gpu-promote-workgroup-memory --gpu-promote-tile 16"
     );
     assert_eq!(pr.key(), "t=0,0 u=1 uj=1 v=1 p=0 wg=16x16 promote=16");
+    // The same mapping as passes, for `--apply --target gpu`; the default shape untuned.
+    let with_tt = Config {
+        thread_tile: vec![2, 1],
+        ..pr.clone()
+    };
+    expect!["func.func(gpu-map-parallel-loops{demote-f64=true workgroup-size=16,16 thread-tile=2,1},gpu-promote-workgroup-memory{tile=16})"]
+        .assert_eq(&pipeline_text(&with_tt.gpu_passes()));
+    expect!["func.func(gpu-map-parallel-loops{demote-f64=true})"]
+        .assert_eq(&pipeline_text(&Config::baseline(2).gpu_passes()));
     // Per-thread register tiles (x first), combinable with promotion; bounded by the
     // x/y trip counts over 4; a round trip through the grid indices keeps them.
     assert_eq!(
@@ -291,11 +349,11 @@ fn spec_narrows_the_space_and_reports_located_errors() {
         false,
     )
     .unwrap();
-    assert_eq!(space.size(), 8 * 5 * 2 * 3 * 3 * 3);
+    assert_eq!(space.size(), 8 * 5 * 2 * 3 * 3 * 9);
     let mut s2 = space.clone();
     apply_spec(
         &mut s2,
-        r#"{"vector": [1], "unroll_jam": [1, 2], "inner_tile": [0, 8], "scheduler": ["poly"], "fuse": ["max", "none"], "intra_tile_order": ["isl"]}"#,
+        r#"{"vector": [1], "unroll_jam": [1, 2], "inner_tile": [0, 8], "scheduler": ["poly"], "fuse": ["max", "none"], "intra_tile_order": ["isl"], "poly_tiles": ["given"], "l2_tile": [0]}"#,
         true,
     )
     .unwrap();
@@ -305,12 +363,32 @@ fn spec_narrows_the_space_and_reports_located_errors() {
         vec![
             Some(Poly {
                 fuse: Fuse::Max,
-                unit_stride: false
+                unit_stride: false,
+                model_tiles: false,
+                l2: 0,
             }),
             Some(Poly {
                 fuse: Fuse::None,
-                unit_stride: false
+                unit_stride: false,
+                model_tiles: false,
+                l2: 0,
             })
+        ]
+    );
+    let mut s4 = space.clone();
+    apply_spec(
+        &mut s4,
+        "scheduler = [\"poly\"]\nintra_tile_order = [\"isl\"]\npoly_tiles = [\"model\"]\nl2_tile = [0, \"model\", 256]\n",
+        false,
+    )
+    .unwrap();
+    let names: Vec<String> = s4.poly.iter().map(|p| p.unwrap().name()).collect();
+    assert_eq!(
+        names,
+        [
+            "smart/isl/model-tiles",
+            "smart/isl/model-tiles/l2=model",
+            "smart/isl/model-tiles/l2=256"
         ]
     );
     let mut s3 = space.clone();
@@ -544,9 +622,14 @@ fn searches_are_deterministic_and_never_repeat() {
     // With knobs that duplicate programs, the grid measures the admitted configs only.
     small.poly = Space::derive(&matmul_band(128), Capabilities::all()).poly;
     small.orders = vec![Vec::new(), vec![0, 2, 1]];
-    let all = run_search(StrategyKind::Grid, &small, 1, 1000);
-    assert_eq!(Some(all.len() as u64), small.admitted(1000));
-    assert_eq!(all.len() as u64, small.size() - 8 * 2 * 4 * 3);
+    small.inner = vec![0];
+    let all = run_search(StrategyKind::Grid, &small, 1, 100_000);
+    assert_eq!(Some(all.len() as u64), small.admitted(100_000));
+    // Per tile choice (8), unroll (4), unroll-jam (3): the affine orders (2),
+    // then poly-schedule: given sizes x (no L2, model L2) x 2 intra-tile orders when some
+    // loop is tiled (7 of 8 tile choices), else model sizes x (no L2, model L2) x 2 and
+    // untiled x 2.
+    assert_eq!(all.len() as u64, 4 * 3 * (8 * 2 + 7 * 4 + (4 + 2)));
 }
 
 #[test]
@@ -654,8 +737,22 @@ fn harness_and_output_comparison() {
     assert!(h.contains("func.func private @printI64(i64)"));
     assert_eq!(h.matches("func.func private @printF64").count(), 1);
     measure::parse_program(&ctx, "h", &h).unwrap();
-    let r = measure::split_output("12.5\n987654321\n0.00125\n3\n").unwrap();
+    assert!(h.contains("func.func private @clock() -> i64"));
+    // Old form (wall time only) and new form (wall seconds, CPU microseconds).
+    let r = measure::split_output("12.5\n987654321\n0.00125\nx\n").unwrap();
+    assert_eq!((r.output.as_str(), r.seconds), ("12.5\nx\n", 0.00125));
+    assert_eq!(r.cpu_seconds, None);
+    let r = measure::split_output("12.5\n987654321\n0.00125\n1100\n3\n").unwrap();
     assert_eq!((r.output.as_str(), r.seconds), ("12.5\n3\n", 0.00125));
+    assert_eq!(r.cpu_seconds, Some(1100.0 * 1e-6));
+    let mut p = measure::Prepared {
+        path: Default::default(),
+        args: Vec::new(),
+        cpu_clock: false,
+    };
+    assert_eq!(measure::sample(&p, &r), 0.00125);
+    p.cpu_clock = true;
+    assert_eq!(measure::sample(&p, &r), 1100.0 * 1e-6);
     assert!(measure::split_output("12.5\n").is_err());
     assert!(measure::compare_outputs("509232\n", "509232\n", 0.0).is_ok());
     assert!(measure::compare_outputs("1.0000001\n", "1.0000002\n", 1e-6).is_ok());
@@ -729,6 +826,7 @@ impl Measurer for Fake {
         Ok(measure::Prepared {
             path,
             args: Vec::new(),
+            cpu_clock: false,
         })
     }
     /// "Runs" a program by checking which ops its kernel contains.
@@ -743,6 +841,7 @@ impl Measurer for Fake {
         Ok(measure::RunResult {
             output: format!("{sum}\n"),
             seconds: 1e-3,
+            cpu_seconds: None,
         })
     }
 }

@@ -14,4 +14,5 @@ pub fn register(registry: &mut PassRegistry) {
     registry.register(&[&crate::transform::fusion::AFFINE_LOOP_FUSION]);
     registry.register(&[&crate::transform::loops::POLY_TRANSFORM]);
     registry.register(&[&crate::schedule::POLY_SCHEDULE]);
+    registry.register(&[&crate::transform::distribute::AFFINE_LOOP_DISTRIBUTE]);
 }

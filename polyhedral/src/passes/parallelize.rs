@@ -71,8 +71,9 @@ pub struct ParallelizeReport {
 }
 
 /// `arith` op name to `arith::AtomicRMWKind` value (the order of
-/// `lattice_affine::ops::ATOMIC_RMW_KINDS`).
-fn reduction_kind(name: &str) -> Option<i64> {
+/// `lattice_affine::ops::ATOMIC_RMW_KINDS`): the associative and commutative combiners
+/// a loop-carried value may be reduced with in parallel.
+pub(crate) fn reduction_kind(name: &str) -> Option<i64> {
     Some(match name {
         "arith.addf" => 0,
         "arith.addi" => 1,
@@ -261,55 +262,11 @@ fn i32_tensor(ir: &Ir, values: &[i64]) -> lattice_ir::Attr {
 
 /// Rewrites `for_op` into an `affine.parallel` (upstream's `affineParallelize`).
 fn convert(ir: &mut Ir, for_op: Op, reds: &[Reduction]) -> Option<Op> {
-    let ctx = ir.ctx_arc().clone();
-    let map_of = |ir: &Ir, name: &str| match ir.attr(for_op, name).map(|a| ctx.attr_data(a)) {
-        Some(AttrData::AffineMap(m)) => Some(*m),
-        _ => None,
-    };
-    let lbm = map_of(ir, "lowerBoundMap")?;
-    let ubm = map_of(ir, "upperBoundMap")?;
-    let step = ir
-        .attr(for_op, "step")
-        .and_then(|a| ctx.int_value(a))
-        .and_then(|s| i64::try_from(s).ok())
-        .unwrap_or(1);
-    let n_lb = ctx.map_num_inputs(lbm);
-    let n_ub = ctx.map_num_inputs(ubm);
-    let operands = ir.operands(for_op).to_vec();
-    let inits: Vec<Value> = operands[n_lb + n_ub..].to_vec();
-    if inits.len() != reds.len() {
-        return None;
-    }
-    let region = *ir.regions(for_op).first()?;
-    let block = ir.entry_block(region)?;
+    let kinds: Vec<i64> = reds.iter().map(|r| r.kind).collect();
+    let types: Vec<lattice_ir::Type> = reds.iter().map(|r| ir.value_type(r.value)).collect();
+    let (par, inits) = parallel_for(ir, for_op, &kinds, &types)?;
+    let block = ir.entry_block(ir.region(par, 0))?;
     let yield_op = ir.last_op(block)?;
-    let mut st = OperationState::new(ctx.intern_str("affine.parallel"), ir.loc(for_op));
-    st.operands = operands[..n_lb + n_ub].to_vec();
-    st.result_types = reds.iter().map(|r| ir.value_type(r.value)).collect();
-    st.add_attr(ctx.intern_str("lowerBoundsMap"), ctx.affine_map_attr(lbm));
-    st.add_attr(ctx.intern_str("upperBoundsMap"), ctx.affine_map_attr(ubm));
-    st.add_attr(
-        ctx.intern_str("lowerBoundsGroups"),
-        i32_tensor(ir, &[ctx.map_num_results(lbm) as i64]),
-    );
-    st.add_attr(
-        ctx.intern_str("upperBoundsGroups"),
-        i32_tensor(ir, &[ctx.map_num_results(ubm) as i64]),
-    );
-    st.add_attr(
-        ctx.intern_str("steps"),
-        ctx.array_attr(vec![ctx.i64_attr(step)]),
-    );
-    st.add_attr(
-        ctx.intern_str("reductions"),
-        ctx.array_attr(reds.iter().map(|r| ctx.i64_attr(r.kind)).collect()),
-    );
-    ir.detach_block(block);
-    let new_region = ir.create_region();
-    ir.append_block(new_region, block);
-    st.regions = vec![new_region];
-    let par = ir.create_op(st);
-    ir.insert_op_before(for_op, par);
     let mut anchor = par;
     for (k, r) in reds.iter().enumerate() {
         ir.detach_op(r.op);
@@ -327,6 +284,68 @@ fn convert(ir: &mut Ir, for_op: Op, reds: &[Reduction]) -> Option<Op> {
     }
     ir.erase_op(for_op);
     Some(par)
+}
+
+/// Creates, before `for_op`, the one-dimensional `affine.parallel` with `for_op`'s
+/// bounds and step and the reductions `kinds` (results of `types`), and moves `for_op`'s
+/// body block into it unchanged (its `iter_args` region arguments and yield are left
+/// for the caller to rewrite, as are `for_op`'s results; `for_op` stays, bodiless).
+/// Returns the new op and `for_op`'s init values.
+pub(crate) fn parallel_for(
+    ir: &mut Ir,
+    for_op: Op,
+    kinds: &[i64],
+    types: &[lattice_ir::Type],
+) -> Option<(Op, Vec<Value>)> {
+    let ctx = ir.ctx_arc().clone();
+    let map_of = |ir: &Ir, name: &str| match ir.attr(for_op, name).map(|a| ctx.attr_data(a)) {
+        Some(AttrData::AffineMap(m)) => Some(*m),
+        _ => None,
+    };
+    let lbm = map_of(ir, "lowerBoundMap")?;
+    let ubm = map_of(ir, "upperBoundMap")?;
+    let step = ir
+        .attr(for_op, "step")
+        .and_then(|a| ctx.int_value(a))
+        .and_then(|s| i64::try_from(s).ok())
+        .unwrap_or(1);
+    let n_lb = ctx.map_num_inputs(lbm);
+    let n_ub = ctx.map_num_inputs(ubm);
+    let operands = ir.operands(for_op).to_vec();
+    let inits: Vec<Value> = operands[n_lb + n_ub..].to_vec();
+    if inits.len() != kinds.len() || types.len() != kinds.len() {
+        return None;
+    }
+    let region = *ir.regions(for_op).first()?;
+    let block = ir.entry_block(region)?;
+    let mut st = OperationState::new(ctx.intern_str("affine.parallel"), ir.loc(for_op));
+    st.operands = operands[..n_lb + n_ub].to_vec();
+    st.result_types = types.to_vec();
+    st.add_attr(ctx.intern_str("lowerBoundsMap"), ctx.affine_map_attr(lbm));
+    st.add_attr(ctx.intern_str("upperBoundsMap"), ctx.affine_map_attr(ubm));
+    st.add_attr(
+        ctx.intern_str("lowerBoundsGroups"),
+        i32_tensor(ir, &[ctx.map_num_results(lbm) as i64]),
+    );
+    st.add_attr(
+        ctx.intern_str("upperBoundsGroups"),
+        i32_tensor(ir, &[ctx.map_num_results(ubm) as i64]),
+    );
+    st.add_attr(
+        ctx.intern_str("steps"),
+        ctx.array_attr(vec![ctx.i64_attr(step)]),
+    );
+    st.add_attr(
+        ctx.intern_str("reductions"),
+        ctx.array_attr(kinds.iter().map(|&k| ctx.i64_attr(k)).collect()),
+    );
+    ir.detach_block(block);
+    let new_region = ir.create_region();
+    ir.append_block(new_region, block);
+    st.regions = vec![new_region];
+    let par = ir.create_op(st);
+    ir.insert_op_before(for_op, par);
+    Some((par, inits))
 }
 
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {

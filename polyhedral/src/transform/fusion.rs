@@ -11,10 +11,21 @@
 //! Without `maximal`, nests fuse only when their outer loops have the same bounds (no
 //! guards or peeling needed, mlir-opt's profitability intent); `maximal` fuses any legal
 //! pair. Every fused schedule is checked against every dependence first.
+//!
+//! Shifting (`shift=true`, the default; mlir-opt 22 never shifts): where fusing a level
+//! as it is would violate a dependence (a consumer reading `B[i + 1]` of a producer
+//! writing `B[i]`), the second nest's loop at that level is shifted by the smallest
+//! constant `s` that makes every dependence between the two nests non-negative there:
+//! `s = max(src time - dst time)` over the dependence pairs whose outer fused times are
+//! equal (isl: the deltas of each dependence through the prefix schedule). The second
+//! nest then runs `s` iterations late (isl's AST generator adds the guards or peels);
+//! a note saying the shift and the dependence that needs it is printed with
+//! `remarks=true`. No finite shift (an unbounded distance): the pair is refused as before.
 
 use super::tile::violation;
-use super::{apply_private, for_each_scop, program_tree, remark, Member, Tree};
-use crate::deps::{AliasAssumption, DepKind, Dependences};
+use super::{apply_private, for_each_scop, program_tree, remark, tuple, Member, Tree};
+use crate::deps::{describe, AliasAssumption, DepKind, Dependences};
+use crate::isl::{IslCtx, IslError};
 use crate::scop::{AccessKind, Scop};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{PassDef, PassOptions};
@@ -38,6 +49,8 @@ pub struct FusionOptions {
     pub mode: FusionMode,
     /// Fuse even when the loops' bounds differ.
     pub maximal: bool,
+    /// Shift the second nest where fusing as is would violate a dependence.
+    pub shift: bool,
     /// The aliasing assumption.
     pub alias: AliasAssumption,
 }
@@ -47,6 +60,7 @@ impl Default for FusionOptions {
         FusionOptions {
             mode: FusionMode::Greedy,
             maximal: false,
+            shift: true,
             alias: AliasAssumption::DistinctMemrefs,
         }
     }
@@ -108,12 +122,54 @@ fn fuse_outer(a: &Tree, b: &Tree) -> Option<Tree> {
     })
 }
 
-/// Fuses `a` and `b` as deep as `legal` allows; `None` if not even the outer loops fuse.
-fn fuse_deep(a: &Tree, b: &Tree, legal: &mut dyn FnMut(&Tree) -> bool) -> Option<Tree> {
-    let fused = fuse_outer(a, b)?;
-    if !legal(&fused) {
-        return None;
+/// `b` with the outer member of its root band shifted `by` iterations later.
+fn shift_outer(b: &Tree, by: i64) -> Tree {
+    let mut b = b.clone();
+    if let Tree::Band { members, .. } = &mut b {
+        for e in members[0].exprs.values_mut() {
+            *e = format!("({e}) + {by}");
+        }
     }
+    b
+}
+
+/// A shift of the second nest at one fusion level: how far, and the dependence needing it.
+#[derive(Clone, Debug)]
+pub struct Shift {
+    /// Iterations the second nest runs late.
+    pub by: i64,
+    /// The loop of the second nest that was shifted.
+    pub loop_op: Option<Op>,
+    /// The dependence that needs the whole shift, described.
+    pub dependence: String,
+}
+
+/// Computes the smallest shift of `b`'s outer member making every dependence from `a`
+/// to `b` non-negative at the level below the fused members `outer`.
+type ShiftFn<'a> = dyn FnMut(&[Member], &Tree, &Tree) -> Option<Shift> + 'a;
+
+/// Fuses `a` and `b` as deep as `legal` allows, shifting `b` where `shift` finds a
+/// shift; `None` if not even the outer loops fuse. The shifts made are pushed on
+/// `shifts`.
+fn fuse_deep(
+    a: &Tree,
+    b: &Tree,
+    outer: &[Member],
+    legal: &mut dyn FnMut(&Tree) -> bool,
+    shift: &mut ShiftFn<'_>,
+    shifts: &mut Vec<Shift>,
+) -> Option<Tree> {
+    let mut fused = fuse_outer(a, b)?;
+    let mut made = None;
+    if !legal(&fused) {
+        let s = shift(outer, a, b).filter(|s| s.by > 0)?;
+        fused = fuse_outer(a, &shift_outer(b, s.by))?;
+        if !legal(&fused) {
+            return None;
+        }
+        made = Some(s);
+    }
+    shifts.extend(made);
     // Try fusing the two inner nests when the body is exactly two bands.
     if let Tree::Band {
         members,
@@ -136,7 +192,9 @@ fn fuse_deep(a: &Tree, b: &Tree, legal: &mut dyn FnMut(&Tree) -> bool) -> Option
                     };
                     legal(&candidate)
                 };
-                if let Some(inner) = fuse_deep(&x, &y, &mut inner_legal) {
+                let mut prefix = outer.to_vec();
+                prefix.extend(members.iter().cloned());
+                if let Some(inner) = fuse_deep(&x, &y, &prefix, &mut inner_legal, shift, shifts) {
                     return Some(Tree::Band {
                         members: members.clone(),
                         permutable: *permutable,
@@ -149,6 +207,97 @@ fn fuse_deep(a: &Tree, b: &Tree, legal: &mut dyn FnMut(&Tree) -> bool) -> Option
         }
     }
     Some(fused)
+}
+
+/// The smallest shift of `b`'s outer member (at least 0) after which every dependence
+/// from a statement of `a` to one of `b` goes forward or stays at the same time at that
+/// level, among the pairs whose times under the fused members `outer` are equal; `None`
+/// when some distance is unbounded or a statement has no expression at some level.
+fn minimal_shift(
+    ir: &Ir,
+    isl: &IslCtx,
+    scop: &Scop,
+    deps: &Dependences,
+    outer: &[Member],
+    a: &Tree,
+    b: &Tree,
+) -> Result<Option<Shift>, IslError> {
+    let (
+        Tree::Band { members: ma, .. },
+        Tree::Band {
+            members: mb,
+            loops: lb,
+            ..
+        },
+    ) = (a, b)
+    else {
+        return Ok(None);
+    };
+    let (sa, sb) = (a.statements(), b.statements());
+    let mut parts = Vec::new();
+    for (&s, level) in sa
+        .iter()
+        .map(|s| (s, &ma[0]))
+        .chain(sb.iter().map(|s| (s, &mb[0])))
+    {
+        let mut es = Vec::new();
+        for m in outer.iter().chain([level]) {
+            match m.exprs.get(&s) {
+                Some(e) => es.push(e.clone()),
+                None => return Ok(None),
+            }
+        }
+        parts.push(format!("{} -> [{}]", tuple(scop, s), es.join(", ")));
+    }
+    let prefix = isl.union_map(&format!(
+        "{}{{ {} }}",
+        scop.param_prefix(),
+        parts.join("; ")
+    ))?;
+    let mut dims: Vec<String> = (0..outer.len()).map(|k| format!("z{k}")).collect();
+    dims.push("x".into());
+    let same_outer: Vec<String> = (0..outer.len()).map(|k| format!("z{k} = 0")).collect();
+    let filter = isl.union_set(&format!(
+        "{}{{ [{}]{} }}",
+        scop.param_prefix(),
+        dims.join(", "),
+        if same_outer.is_empty() {
+            String::new()
+        } else {
+            format!(" : {}", same_outer.join(" and "))
+        }
+    ))?;
+    let mut best: Option<Shift> = None;
+    for d in &deps.deps {
+        if !sa.contains(&d.src) || !sb.contains(&d.dst) {
+            continue;
+        }
+        let rel = isl.check(isl_rs::UnionMap::from_map(isl.check(d.relation.copy())?))?;
+        let times = isl.check(
+            isl.check(rel.apply_domain(isl.check(prefix.copy())?))?
+                .apply_range(isl.check(prefix.copy())?),
+        )?;
+        let delta = isl.check(
+            isl.check(times.deltas())?
+                .intersect(isl.check(filter.copy())?),
+        )?;
+        if isl.check(delta.is_empty())? {
+            continue;
+        }
+        let set = isl.check(isl_rs::Set::from_union_set(delta))?;
+        let (lo, _) = crate::isl::dim_range(isl, &set, outer.len())?;
+        let Some(lo) = lo else {
+            return Ok(None);
+        };
+        if best.as_ref().is_none_or(|b| -lo > b.by) {
+            best = Some(Shift {
+                by: -lo,
+                loop_op: lb.first().copied(),
+                dependence: describe(ir, scop, d),
+            });
+        }
+    }
+    Ok(best)
 }
 
 fn same_bounds(ir: &Ir, a: Op, b: Op) -> bool {
@@ -199,6 +348,8 @@ pub struct FusionReport {
     pub fused: usize,
     /// Refusals.
     pub remarks: Vec<Diagnostic>,
+    /// The shifts made (printed with `remarks=true`).
+    pub notes: Vec<Diagnostic>,
 }
 
 /// Fuses adjacent loop nests of `func`'s SCoPs.
@@ -217,6 +368,7 @@ pub fn loop_fusion(ir: &mut Ir, func: Op, options: &FusionOptions) -> FusionRepo
             };
             let mut out: Vec<Tree> = Vec::new();
             let mut changed = false;
+            let mut pending_notes: Vec<Diagnostic> = Vec::new();
             for i in 0..items.len() {
                 let item = items[i].clone();
                 let Some(prev) = out.last() else {
@@ -266,18 +418,41 @@ pub fn loop_fusion(ir: &mut Ir, func: Op, options: &FusionOptions) -> FusionRepo
                         Err(_) => false,
                     }
                 };
-                match fuse_deep(&out[n - 1], &item, &mut legal) {
+                let mut shift = |outer: &[Member], a: &Tree, b: &Tree| {
+                    if !options.shift {
+                        return None;
+                    }
+                    minimal_shift(ir, isl, scop, deps, outer, a, b)
+                        .ok()
+                        .flatten()
+                };
+                let mut shifts = Vec::new();
+                match fuse_deep(&out[n - 1], &item, &[], &mut legal, &mut shift, &mut shifts) {
                     Some(f) => {
                         out[n - 1] = f;
                         changed = true;
                         report.fused += 1;
+                        for s in shifts {
+                            pending_notes.push(remark(
+                                ir,
+                                s.loop_op.unwrap_or(at),
+                                format!(
+                                    "fused with a shift: this loop runs {} iteration(s) late in the fused loop, as the dependence {} needs",
+                                    s.by, s.dependence
+                                ),
+                            ));
+                        }
                     }
                     None => {
                         if let Some(why) = first_why {
                             remarks.push(remark(
                                 ir,
                                 at,
-                                format!("not fused: fusion would violate the dependence {why}"),
+                                if options.shift {
+                                    format!("not fused: fusion would violate the dependence {why}, and no constant shift of this loop avoids it")
+                                } else {
+                                    format!("not fused: fusion would violate the dependence {why}")
+                                },
                             ));
                         }
                         out.push(item);
@@ -290,8 +465,9 @@ pub fn loop_fusion(ir: &mut Ir, func: Op, options: &FusionOptions) -> FusionRepo
                 } else {
                     Tree::Sequence(out)
                 };
-                if let Err(e) = apply_private(ir, isl, scop, deps, &t, cells) {
-                    remarks.push(remark(ir, first, e.to_string()));
+                match apply_private(ir, isl, scop, deps, &t, cells) {
+                    Ok(()) => report.notes.append(&mut pending_notes),
+                    Err(e) => remarks.push(remark(ir, first, e.to_string())),
                 }
             }
             Ok(())
@@ -317,6 +493,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
         mode,
         maximal: o.bool("maximal", false).map_err(&err)?
             || o.bool("fusion-maximal", false).map_err(&err)?,
+        shift: o.bool("shift", true).map_err(&err)?,
         alias: AliasAssumption::from_pass_option(o, true).map_err(&err)?,
     };
     let report = loop_fusion(ir, func, &options);
@@ -325,6 +502,9 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     }
     o.bool("remarks", false).map_err(&err)?;
     lattice_ir::pass::report_declined(ir, &report.remarks, o);
+    if lattice_ir::pass::remarks_enabled(o) {
+        lattice_ir::pass::print_remarks(ir, &report.notes);
+    }
     Ok(())
 }
 
@@ -349,6 +529,10 @@ pub static AFFINE_LOOP_FUSION: PassDef = PassDef {
             "Accepted for compatibility (ignored)",
         ),
         ("fusion-maximal", "Same as maximal"),
+        (
+            "shift",
+            "Shift the second nest where fusing as is would violate a dependence (default: true)",
+        ),
         (
             "assume-no-alias",
             "Assume distinct memrefs never alias (default: true)",

@@ -10,6 +10,7 @@
 //! expressions are isl affine texts over the statement's iterators `i0, i1, ..`
 //! (its [`crate::scop::Statement::dims`]) and the parameters `p0, p1, ..`.
 
+pub mod distribute;
 pub mod fusion;
 pub mod loops;
 pub mod scalars;
@@ -420,7 +421,7 @@ pub fn with_scalars_demoted(
     let demotion = scalars::demote(ir, scop)?;
     let mut done = 0;
     let mut first_err = None;
-    match scalars::scops_of(ir, isl, &demotion.range) {
+    match scalars::scops_of(ir, isl, &demotion.range, &scop.extraction) {
         Ok(scops) => {
             for s in &scops {
                 isl.reset_operations();
@@ -534,6 +535,27 @@ pub(crate) fn for_each_scop(
     alias: crate::deps::AliasAssumption,
     verb: &str,
     remarks: &mut Vec<Diagnostic>,
+    transform: impl FnMut(
+        &mut Ir,
+        &IslCtx,
+        &Scop,
+        &Dependences,
+        &[usize],
+        &mut Vec<Diagnostic>,
+    ) -> Result<(), TransformError>,
+) {
+    let options = crate::scop::ExtractOptions::default();
+    for_each_scop_with(ir, func, alias, &options, verb, remarks, transform)
+}
+
+/// [`for_each_scop`] with statements formed as `options` says.
+pub(crate) fn for_each_scop_with(
+    ir: &mut Ir,
+    func: Op,
+    alias: crate::deps::AliasAssumption,
+    options: &crate::scop::ExtractOptions,
+    verb: &str,
+    remarks: &mut Vec<Diagnostic>,
     mut transform: impl FnMut(
         &mut Ir,
         &IslCtx,
@@ -544,7 +566,7 @@ pub(crate) fn for_each_scop(
     ) -> Result<(), TransformError>,
 ) {
     let isl = IslCtx::default();
-    let extraction = crate::scop::extract_scops(ir, &isl, func);
+    let extraction = crate::scop::extract_scops_with(ir, &isl, func, options);
     for scop in &extraction.scops {
         isl.reset_operations();
         let loc = ir.loc(scop.ops[0]);

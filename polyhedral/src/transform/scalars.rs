@@ -25,7 +25,7 @@
 
 use super::TransformError;
 use crate::isl::{IslCtx, IslError};
-use crate::scop::{build_scop, check_candidate, value_label, AccessKind, ArrayKind, Scop};
+use crate::scop::{check_candidate, value_label, AccessKind, ArrayKind, Scop};
 use isl_rs::{UnionAccessInfo, UnionMap};
 use lattice_ir::{AttrData, Block, Ir, Op, OperationState, Traits, Type, TypeData, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -216,7 +216,16 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
             ir.set_operand(u.op, u.index as usize, x);
         }
     }
-    // Carried values.
+    // Carried values, outer loops first; a loop's accumulator threaded through an inner
+    // loop shares its cell (see [`nested_accumulator`]).
+    loops.sort_by_key(|&l| std::iter::successors(ir.parent_op(l), |&p| ir.parent_op(p)).count());
+    let sharing: FxHashMap<(Op, usize), (Op, usize)> = loops
+        .iter()
+        .flat_map(|&l| (0..ir.results(l).len()).map(move |k| (l, k)))
+        .filter_map(|(l, k)| Some(((l, k), nested_accumulator(ir, l, k, &loops)?)))
+        .collect();
+    let mut cell_of: FxHashMap<(Op, usize), Value> = FxHashMap::default();
+    let mut shared_cells: Vec<Value> = Vec::new();
     for l in loops {
         let n = ir.results(l).len();
         let nops = ir.operands(l).len();
@@ -226,9 +235,19 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
         let results: Vec<Value> = ir.results(l).to_vec();
         let yield_op = ir.last_op(body).expect("a terminator");
         let mut kcells = Vec::new();
-        for &r in &results {
-            let cell = new_cell(ir, ir.value_type(r), cell_at(&cells), ir.loc(l));
-            cells.push(ir.defining_op(cell).expect("alloca"));
+        for (k, &r) in results.iter().enumerate() {
+            let cell = match sharing.get(&(l, k)).and_then(|o| cell_of.get(o)) {
+                Some(&c) => {
+                    shared_cells.push(c);
+                    c
+                }
+                None => {
+                    let c = new_cell(ir, ir.value_type(r), cell_at(&cells), ir.loc(l));
+                    cells.push(ir.defining_op(c).expect("alloca"));
+                    c
+                }
+            };
+            cell_of.insert((l, k), cell);
             kcells.push(cell);
         }
         for k in 0..n {
@@ -290,6 +309,9 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
         ir.set_operands(yield_op, Vec::new());
         rebuild_for(ir, l, &[], &[]);
     }
+    for c in shared_cells {
+        drop_self_copies(ir, c);
+    }
     // The demoted region: from the first cell to the op before `after_last`.
     let mut range = Vec::new();
     let mut cur = match before_first {
@@ -306,8 +328,58 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
     Ok(Demotion { cells, range })
 }
 
+/// The iter_arg of an enclosing loop among `loops` that iter_arg `k` of `l` continues:
+/// `l`'s init is that loop's region argument (used only there) and `l`'s result is only
+/// yielded at the same position. The value then lives in one cell through both loops
+/// (the accumulator of a nested reduction), which spares the scheduler the copies in
+/// and out of a second cell.
+fn nested_accumulator(ir: &Ir, l: Op, k: usize, loops: &[Op]) -> Option<(Op, usize)> {
+    let n = ir.results(l).len();
+    let init = ir.operands(l)[ir.operands(l).len() - n + k];
+    let lattice_ir::ValueDef::Argument { block, index } = ir.value_def(init) else {
+        return None;
+    };
+    let outer = ir.block_parent_op(block)?;
+    if index == 0 || !loops.contains(&outer) || ir.uses(init).len() != 1 {
+        return None;
+    }
+    let [u] = ir.uses(ir.result(l, k)) else {
+        return None;
+    };
+    (ir.op_parent(l) == Some(block)
+        && ir.last_op(block) == Some(u.op)
+        && u.index as usize == index as usize - 1)
+        .then_some((outer, index as usize - 1))
+}
+
+/// Erases `v = load cell; store v, cell` pairs (adjacent, `v` used once): what sharing
+/// a cell between nested loops leaves at the inner loop's init and result.
+fn drop_self_copies(ir: &mut Ir, cell: Value) {
+    let stores: Vec<Op> = ir
+        .uses(cell)
+        .iter()
+        .filter(|u| u.index == 1 && ir.is_op(u.op, "affine.store"))
+        .map(|u| u.op)
+        .collect();
+    for st in stores {
+        let v = ir.operand(st, 0);
+        let Some(load) = ir.defining_op(v) else {
+            continue;
+        };
+        if is_load_of(ir, load, cell) && ir.uses(v).len() == 1 && ir.next_op(load) == Some(st) {
+            ir.erase_op(st);
+            ir.erase_op(load);
+        }
+    }
+}
+
 /// The SCoPs among `ops` (consecutive ops of one block), as extraction would find them.
-pub fn scops_of(ir: &Ir, isl: &IslCtx, ops: &[Op]) -> Result<Vec<Scop>, TransformError> {
+pub fn scops_of(
+    ir: &Ir,
+    isl: &IslCtx,
+    ops: &[Op],
+    options: &crate::scop::ExtractOptions,
+) -> Result<Vec<Scop>, TransformError> {
     let mut out = Vec::new();
     let mut run: Vec<Op> = Vec::new();
     let mut flush = |run: &mut Vec<Op>| -> Result<(), TransformError> {
@@ -316,7 +388,7 @@ pub fn scops_of(ir: &Ir, isl: &IslCtx, ops: &[Op]) -> Result<Vec<Scop>, Transfor
         }
         let taken = std::mem::take(run);
         isl.reset_operations();
-        let scop = build_scop(ir, isl, &taken).map_err(|e| match e {
+        let scop = crate::scop::build_scop_with(ir, isl, &taken, options).map_err(|e| match e {
             crate::scop::ExtractError::Isl(e) => TransformError::Isl(e),
             e => TransformError::Unsupported(e.to_string()),
         })?;

@@ -1,0 +1,355 @@
+//! Parallel reductions in `poly-schedule` (`parallel-reductions=true`): a loop of the new
+//! schedule whose only carried dependences are those of scalar cells that its statements
+//! only *accumulate* into (`c = c ⊕ x`, ⊕ an associative and commutative `arith`
+//! combiner, the kinds `affine-parallelize` recognises) becomes an `affine.parallel` with
+//! `reduce`, where no coincident loop is available in its band.
+//!
+//! Three steps: [`ReductionCandidates::member`] picks the band member (checked against
+//! the dependences of the cells and of every other array, restricted to the band's
+//! instances); code generation emits that loop as a *sequential* `affine.for` carrying
+//! [`REDUCTION_ATTR`] (so promoting the cells back to SSA values, which is exact for
+//! sequential code, gives it `iter_args`); [`finish`] then turns each such loop whose
+//! every `iter_args` value is an accumulator chain (the region argument flows only
+//! through ⊕ ops of one kind and inner `iter_args` loops to the yield) into an
+//! `affine.parallel ... reduce`, each iteration starting from the neutral element and the
+//! init value combined after the loop (upstream's `affine-parallelize` rewrite), and
+//! drops the attribute from any other.
+//!
+//! Invariants: the attribute never survives [`finish`]; a loop is made parallel only when
+//! the SSA check holds, otherwise it stays the sequential loop it was generated as.
+//! Floating-point combiners reassociate (results differ in rounding), which is why the
+//! option is off by default, as in mlir-opt's `affine-parallelize` and in Pluto, which
+//! never parallelizes a loop that carries a dependence.
+
+use crate::isl::{IslCtx, IslError};
+use crate::passes::parallelize::{parallel_for, reduction_kind};
+use crate::scop::{AccessKind, Scop};
+use isl_rs::{ScheduleNode, Set, UnionMap, UnionSet};
+use lattice_ir::{Block, Ir, Op, OperationState, Value, WalkOrder};
+
+/// The schedule mark above a band member parallel up to reductions.
+pub const REDUCTION_MARK: &str = "parallel_reduction";
+
+/// The discardable attribute code generation puts on the (sequential) loop generated
+/// under [`REDUCTION_MARK`]; [`finish`] consumes it.
+pub const REDUCTION_ATTR: &str = "lattice.parallel_reduction";
+
+/// The reduction kind of the `arith` op `name` on values of type `ty`, when an
+/// `affine.parallel` can reduce with it: the verifier (upstream's) admits `addf`, `mulf`,
+/// `maximumf`, `minimumf` on floats and `addi`, `muli`, `andi`, `ori` on signless
+/// integers (not `maxnumf`/`minnumf`/`xori`, nor `maxs`/`mins`/`maxu`/`minu`, which need
+/// signed or unsigned integer types).
+pub fn parallel_kind(ir: &Ir, name: &str, ty: lattice_ir::Type) -> Option<i64> {
+    let kind = reduction_kind(name)?;
+    let ctx = ir.ctx();
+    let ok = match kind {
+        0 | 4 | 8 | 12 => ctx.is_float(ty),
+        1 | 2 | 13 | 14 => ctx.int_width(ty).is_some(),
+        _ => false,
+    };
+    ok.then_some(kind)
+}
+
+/// The reduction kind (`arith::AtomicRMWKind`) with which the ops `ops` (and the ops
+/// nested in them) accumulate into the 0-d cell `cell`, when every access of `cell` among
+/// them is part of an accumulation `v = load cell; r = v ⊕ x; store r, cell` (load, ⊕
+/// and store in one block, `v` and `r` used once, no other access of the cell in
+/// between) and all use one kind; `None` otherwise.
+pub fn accumulate_kind(ir: &Ir, ops: &[Op], cell: Value) -> Option<i64> {
+    let inside = |o: Op| ops.iter().any(|&r| ir.is_ancestor(r, o));
+    let mut kind = None;
+    let mut stores = 0usize;
+    let mut paired = 0usize;
+    for u in ir.uses(cell).iter().filter(|u| inside(u.op)) {
+        if ir.is_op(u.op, "affine.store") && u.index == 1 {
+            stores += 1;
+            continue;
+        }
+        if !(ir.is_op(u.op, "affine.load") && u.index == 0) {
+            return None;
+        }
+        let load = u.op;
+        let v = ir.result(load, 0);
+        let [use_v] = ir.uses(v) else { return None };
+        let combine = use_v.op;
+        let k = parallel_kind(ir, ir.op_name(combine), ir.value_type(v))?;
+        if ir.operands(combine).len() != 2
+            || ir.results(combine).len() != 1
+            || ir.operand(combine, 0) == ir.operand(combine, 1)
+        {
+            return None;
+        }
+        let r = ir.result(combine, 0);
+        let [use_r] = ir.uses(r) else { return None };
+        let store = use_r.op;
+        if !(ir.is_op(store, "affine.store") && use_r.index == 0 && ir.operand(store, 1) == cell) {
+            return None;
+        }
+        let block = ir.op_parent(load);
+        if ir.op_parent(combine) != block || ir.op_parent(store) != block {
+            return None;
+        }
+        // Nothing between the load and the store touches the cell.
+        let mut cur = ir.next_op(load);
+        while let Some(o) = cur {
+            if o == store {
+                break;
+            }
+            if ir
+                .walk_ops(o, WalkOrder::PreOrder)
+                .iter()
+                .any(|&n| ir.operands(n).contains(&cell))
+            {
+                return None;
+            }
+            cur = ir.next_op(o);
+        }
+        cur?;
+        if kind.is_some_and(|q| q != k) {
+            return None;
+        }
+        kind = Some(k);
+        paired += 1;
+    }
+    (stores == paired).then_some(kind).flatten()
+}
+
+/// One candidate reduction cell of a SCoP.
+struct Cell {
+    /// Its statements: domain and whether it is an accumulation (with its kind).
+    statements: Vec<(Set, Option<i64>)>,
+    /// Its nearest dependences.
+    deps: UnionMap,
+}
+
+/// The scalar cells of a SCoP that some statement accumulates into, with the
+/// dependences needed to decide which band members are parallel up to them.
+pub struct ReductionCandidates {
+    cells: Vec<Cell>,
+    /// The nearest dependences of every other array.
+    others: UnionMap,
+}
+
+impl ReductionCandidates {
+    /// The candidates among the cells `cells` (arrays of `scop`), or `None` when no
+    /// statement accumulates into any of them.
+    pub fn new(
+        isl: &IslCtx,
+        ir: &Ir,
+        scop: &Scop,
+        cells: &[usize],
+    ) -> Result<Option<ReductionCandidates>, IslError> {
+        let mut found: Vec<(usize, Vec<(Set, Option<i64>)>)> = Vec::new();
+        for &a in cells {
+            let value = scop.arrays[a].value;
+            let mut statements = Vec::new();
+            for st in &scop.statements {
+                if !st.accesses.iter().any(|x| x.array == a) {
+                    continue;
+                }
+                let kind = accumulate_kind(ir, &st.ops, value);
+                let writes = st
+                    .accesses
+                    .iter()
+                    .any(|x| x.array == a && x.kind != AccessKind::Read);
+                statements.push((isl.check(st.domain.copy())?, kind.filter(|_| writes)));
+            }
+            if statements.iter().any(|(_, k)| k.is_some()) {
+                found.push((a, statements));
+            }
+        }
+        if found.is_empty() {
+            return Ok(None);
+        }
+        let arrays: Vec<usize> = found.iter().map(|(a, _)| *a).collect();
+        let (flow, order) = crate::schedule::flow_and_order(isl, scop, |a| !arrays.contains(&a))?;
+        let others = isl.check(flow.union(order))?;
+        let mut out = Vec::new();
+        for (a, statements) in found {
+            let (flow, order) = crate::schedule::flow_and_order(isl, scop, |x| x == a)?;
+            out.push(Cell {
+                statements,
+                deps: isl.check(flow.union(order))?,
+            });
+        }
+        Ok(Some(ReductionCandidates { cells: out, others }))
+    }
+
+    /// The outermost member of the band at `node` that carries (given the outer loops)
+    /// no dependence of another array and some dependence of a candidate cell, every
+    /// statement below `node` accessing such a cell accumulating into it with one kind.
+    pub fn member(&self, isl: &IslCtx, node: &ScheduleNode) -> Result<Option<i32>, IslError> {
+        let domain = isl.check(node.get_domain())?;
+        let n = isl.check(node.band_n_member())?;
+        let mupa = isl.check(node.band_get_partial_schedule())?;
+        let same = |m: UnionMap| -> Result<UnionMap, IslError> {
+            let rev = isl.check(m.copy())?;
+            let rev = isl.check(rev.reverse())?;
+            isl.check(m.apply_range(rev))
+        };
+        let mut prefix = same(isl.check(node.get_prefix_schedule_union_map())?)?;
+        let restrict = |d: &UnionMap| -> Result<UnionMap, IslError> {
+            let d = isl.check(d.copy())?;
+            let d = isl.check(d.intersect_domain(isl.check(domain.copy())?))?;
+            isl.check(d.intersect_range(isl.check(domain.copy())?))
+        };
+        let others = restrict(&self.others)?;
+        let cells: Vec<UnionMap> = self
+            .cells
+            .iter()
+            .map(|c| restrict(&c.deps))
+            .collect::<Result<_, _>>()?;
+        for k in 0..n {
+            let member = same(isl.check(UnionMap::from_union_pw_aff(isl.check(mupa.get_at(k))?))?)?;
+            let carried = |d: &UnionMap| -> Result<bool, IslError> {
+                let d = isl.check(d.copy())?;
+                let d = isl.check(d.intersect(isl.check(prefix.copy())?))?;
+                let d = isl.check(d.subtract(isl.check(member.copy())?))?;
+                Ok(!isl.check(d.is_empty())?)
+            };
+            let mut ok = !carried(&others)?;
+            let mut any = false;
+            for (c, deps) in self.cells.iter().zip(&cells) {
+                if !ok {
+                    break;
+                }
+                if !carried(deps)? {
+                    continue;
+                }
+                any = true;
+                let mut kind = None;
+                for (dom, k) in &c.statements {
+                    let d = isl.check(UnionSet::from_set(isl.check(dom.copy())?))?;
+                    let d = isl.check(d.intersect(isl.check(domain.copy())?))?;
+                    if isl.check(d.is_empty())? {
+                        continue;
+                    }
+                    match (k, kind) {
+                        (None, _) => ok = false,
+                        (Some(k), Some(q)) if *k != q => ok = false,
+                        (Some(k), _) => kind = Some(*k),
+                    }
+                }
+            }
+            if ok && any {
+                return Ok(Some(k));
+            }
+            prefix = isl.check(prefix.intersect(member))?;
+        }
+        Ok(None)
+    }
+}
+
+/// Turns every loop of `func` marked [`REDUCTION_ATTR`] whose `iter_args` are all
+/// accumulator chains into an `affine.parallel` with `reduce`; drops the mark from the
+/// others. Returns how many loops became parallel.
+pub fn finish(ir: &mut Ir, func: Op) -> usize {
+    let marked: Vec<Op> = ir
+        .walk_ops(func, WalkOrder::PreOrder)
+        .into_iter()
+        .filter(|&o| ir.attr(o, REDUCTION_ATTR).is_some())
+        .collect();
+    let mut done = 0;
+    for l in marked {
+        ir.remove_attr(l, REDUCTION_ATTR);
+        if ir.is_op(l, "affine.for") && convert(ir, l).is_some() {
+            done += 1;
+        }
+    }
+    done
+}
+
+/// The kind of the accumulator chain from `v` (a value of `block`) to the operand
+/// `position` of `block`'s terminator: every value of the chain has one use, a ⊕ op of
+/// one kind in `block` (its result continues the chain), the init of an inner
+/// `affine.for` whose region argument is a chain to its own yield (its result
+/// continues), or the terminator at `position`. `kind` is the kind seen so far.
+fn chain(ir: &Ir, v: Value, block: Block, position: usize, kind: Option<i64>) -> Option<i64> {
+    let mut v = v;
+    let mut kind = kind;
+    let term = ir.last_op(block)?;
+    for _ in 0..10_000 {
+        let [u] = ir.uses(v) else { return None };
+        let (op, index) = (u.op, u.index as usize);
+        if ir.op_parent(op) != Some(block) {
+            return None;
+        }
+        if op == term {
+            return (index == position).then_some(kind).flatten();
+        }
+        if let Some(k) = parallel_kind(ir, ir.op_name(op), ir.value_type(v)) {
+            if kind.is_some_and(|q| q != k)
+                || ir.operands(op).len() != 2
+                || ir.results(op).len() != 1
+                || ir.operand(op, 0) == ir.operand(op, 1)
+            {
+                return None;
+            }
+            kind = Some(k);
+            v = ir.result(op, 0);
+        } else if ir.is_op(op, "affine.for") {
+            let n = ir.results(op).len();
+            let first = ir.operands(op).len() - n;
+            let p = index.checked_sub(first)?;
+            let body = ir.entry_block(*ir.regions(op).first()?)?;
+            let arg = *ir.block_args(body).get(1 + p)?;
+            kind = Some(chain(ir, arg, body, p, kind)?);
+            v = ir.result(op, p);
+        } else {
+            return None;
+        }
+    }
+    None
+}
+
+/// Rewrites the marked `affine.for` `l` into an `affine.parallel` with `reduce` when all
+/// its `iter_args` are accumulator chains (see [`chain`]).
+fn convert(ir: &mut Ir, l: Op) -> Option<Op> {
+    let n = ir.results(l).len();
+    if n == 0 {
+        return None;
+    }
+    let body = ir.entry_block(*ir.regions(l).first()?)?;
+    let args: Vec<Value> = ir.block_args(body)[1..].to_vec();
+    let mut kinds = Vec::new();
+    let mut identities = Vec::new();
+    let mut combiners = Vec::new();
+    let ctx = ir.ctx_arc().clone();
+    for (k, &a) in args.iter().enumerate() {
+        let kind = chain(ir, a, body, k, None)?;
+        let ty = ir.value_type(a);
+        let (identity, name) =
+            lattice_affine::passes::lower_affine::reduction(&ctx, kind, ty).ok()?;
+        kinds.push(kind);
+        identities.push((identity, ty));
+        combiners.push(name);
+    }
+    let types: Vec<_> = identities.iter().map(|&(_, t)| t).collect();
+    let results: Vec<Value> = ir.results(l).to_vec();
+    let (par, inits) = parallel_for(ir, l, &kinds, &types)?;
+    // Each iteration starts from the neutral element.
+    for (k, &(identity, ty)) in identities.iter().enumerate() {
+        let mut st = OperationState::new(ctx.intern_str("arith.constant"), ir.loc(par));
+        st.result_types = vec![ty];
+        st.add_attr(ctx.intern_str("value"), identity);
+        let c = ir.create_op(st);
+        ir.insert_op_before(par, c);
+        ir.replace_all_uses(args[k], ir.result(c, 0));
+    }
+    for k in (0..n).rev() {
+        ir.erase_block_arg(body, k + 1);
+    }
+    // The init value combined with the parallel result, after the loop.
+    let mut anchor = par;
+    for k in 0..n {
+        let mut st = OperationState::new(ctx.intern_str(combiners[k]), ir.loc(par));
+        st.operands = vec![inits[k], ir.result(par, k)];
+        st.result_types = vec![types[k]];
+        let c = ir.create_op(st);
+        ir.insert_op_after(anchor, c);
+        anchor = c;
+        ir.replace_all_uses(results[k], ir.result(c, 0));
+    }
+    ir.erase_op(l);
+    Some(par)
+}

@@ -1,0 +1,568 @@
+//! Loop distribution (fission), the pass `affine-loop-distribute`: a loop whose body holds
+//! several statements is split into several loops, Kennedy and Allen's way (Pluto's
+//! `--nofuse`).
+//!
+//! At a loop at depth `k` the statements below it form a graph whose edges are the
+//! dependences not carried by the `k` loops around it (carried by this loop or deeper,
+//! or loop-independent). Each strongly connected component keeps one copy of the loop
+//! (the schedule tree restricted to its statements), the copies run in a topological
+//! order of the components (program order among independent ones), and the same is
+//! done again inside each copy one level deeper (`mode=max`, the finest legal
+//! distribution). `loop=<n>` distributes only the n-th loop (pre-order over the
+//! function's modelled loops), and `partition=g0,g1,..` (with `loop`) puts the loop's
+//! statements (program order, numbered as `lattice deps` numbers them within the nest)
+//! into the given groups, in increasing group order, if that is legal.
+//!
+//! Invariants: the new schedule is checked against every dependence before the IR
+//! changes (values crossing statements and `iter_args` go through
+//! [`super::with_scalars_demoted`]; every dependence of their cells, anti and output
+//! included, joins statements, so a scalar is never split from its users). A loop whose
+//! statements all lie on one dependence cycle is left alone with a remark naming the
+//! dependences of the cycle.
+
+use super::tile::violation;
+use super::{apply_private, for_each_scop_with, program_tree, remark, Tree};
+use crate::deps::{describe, AliasAssumption, Dependences};
+use crate::scop::{value_label, Scop};
+use lattice_ir::diag::{DiagLoc, Diagnostic};
+use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::{Ir, Op};
+use std::collections::VecDeque;
+
+/// Options of [`loop_distribute`].
+#[derive(Clone, Debug)]
+pub struct DistributeOptions {
+    /// Only this loop: the n-th `affine.for`/`affine.parallel` in pre-order over the
+    /// function's modelled loop nests; `None`: every loop, recursively (`mode=max`).
+    pub loop_index: Option<usize>,
+    /// With `loop_index`: the group of each statement below that loop (program order);
+    /// groups run in increasing order. `None`: the finest legal partition.
+    pub partition: Option<Vec<usize>>,
+    /// The aliasing assumption.
+    pub alias: AliasAssumption,
+}
+
+impl Default for DistributeOptions {
+    fn default() -> Self {
+        DistributeOptions {
+            loop_index: None,
+            partition: None,
+            alias: AliasAssumption::DistinctMemrefs,
+        }
+    }
+}
+
+/// What [`loop_distribute`] did.
+#[derive(Debug, Default)]
+pub struct DistributeReport {
+    /// Loops split (each counted once, however many loops it became).
+    pub distributed: usize,
+    /// Refusals.
+    pub remarks: Vec<Diagnostic>,
+}
+
+/// `t` restricted to the statements `keep`; `None` when none of them is below it.
+fn restrict(t: &Tree, keep: &[usize]) -> Option<Tree> {
+    match t {
+        Tree::Band {
+            members,
+            permutable,
+            loops,
+            options,
+            child,
+        } => {
+            let child = restrict(child, keep)?;
+            let mut members = members.clone();
+            for m in &mut members {
+                m.exprs.retain(|s, _| keep.contains(s));
+            }
+            Some(Tree::Band {
+                members,
+                permutable: *permutable,
+                loops: loops.clone(),
+                options: options.clone(),
+                child: Box::new(child),
+            })
+        }
+        Tree::Sequence(items) => {
+            let mut kept: Vec<Tree> = items.iter().filter_map(|c| restrict(c, keep)).collect();
+            match kept.len() {
+                0 => None,
+                1 => kept.pop(),
+                _ => Some(Tree::Sequence(kept)),
+            }
+        }
+        Tree::Mark(name, child) => Some(Tree::Mark(name.clone(), Box::new(restrict(child, keep)?))),
+        Tree::Filtered(f, child) => {
+            Some(Tree::Filtered(f.clone(), Box::new(restrict(child, keep)?)))
+        }
+        Tree::Leaf(s) => {
+            let s: Vec<usize> = s.iter().copied().filter(|x| keep.contains(x)).collect();
+            (!s.is_empty()).then_some(Tree::Leaf(s))
+        }
+    }
+}
+
+/// The dependences (indices into `deps.deps`) between two statements of `stmts` that the
+/// `depth` loops around do not carry.
+fn edges(deps: &Dependences, stmts: &[usize], depth: usize) -> Vec<usize> {
+    (0..deps.deps.len())
+        .filter(|&k| {
+            let d = &deps.deps[k];
+            d.src != d.dst && stmts.contains(&d.src) && stmts.contains(&d.dst) && d.level > depth
+        })
+        .collect()
+}
+
+/// The strongly connected components of `stmts` under the dependences `es`, in a
+/// topological order (program order among independent components); each component in
+/// program order.
+fn components(deps: &Dependences, stmts: &[usize], es: &[usize]) -> Vec<Vec<usize>> {
+    let n = stmts.len();
+    let at = |s: usize| {
+        stmts
+            .iter()
+            .position(|&x| x == s)
+            .expect("a statement of the loop")
+    };
+    let mut g = petgraph::graph::DiGraph::<(), ()>::new();
+    let nodes: Vec<_> = (0..n).map(|_| g.add_node(())).collect();
+    for &k in es {
+        let d = &deps.deps[k];
+        g.update_edge(nodes[at(d.src)], nodes[at(d.dst)], ());
+    }
+    let sccs = petgraph::algo::tarjan_scc(&g);
+    let mut comp_of = vec![0usize; n];
+    let mut comps: Vec<Vec<usize>> = sccs
+        .iter()
+        .enumerate()
+        .map(|(c, scc)| {
+            let mut v: Vec<usize> = scc.iter().map(|x| x.index()).collect();
+            v.sort_unstable();
+            for &x in &v {
+                comp_of[x] = c;
+            }
+            v
+        })
+        .collect();
+    // Kahn's algorithm, always taking the ready component that comes first in program
+    // order.
+    let mut indegree = vec![0usize; comps.len()];
+    let mut succ: Vec<Vec<usize>> = vec![Vec::new(); comps.len()];
+    for e in g.raw_edges() {
+        let (a, b) = (comp_of[e.source().index()], comp_of[e.target().index()]);
+        if a != b && !succ[a].contains(&b) {
+            succ[a].push(b);
+            indegree[b] += 1;
+        }
+    }
+    let mut order = Vec::new();
+    let mut ready: Vec<usize> = (0..comps.len()).filter(|&c| indegree[c] == 0).collect();
+    while !ready.is_empty() {
+        ready.sort_by_key(|&c| std::cmp::Reverse(comps[c][0]));
+        let c = ready.pop().expect("non-empty");
+        order.push(c);
+        for &b in &succ[c] {
+            indegree[b] -= 1;
+            if indegree[b] == 0 {
+                ready.push(b);
+            }
+        }
+    }
+    order
+        .into_iter()
+        .map(|c| {
+            std::mem::take(&mut comps[c])
+                .into_iter()
+                .map(|x| stmts[x])
+                .collect()
+        })
+        .collect()
+}
+
+/// A shortest dependence cycle through the first statement of `stmts` (all on one cycle
+/// of `es`), described: "RAW S0 -> S1 on .., WAR S1 -> S0 on ..".
+fn cycle_text(
+    ir: &Ir,
+    scop: &Scop,
+    deps: &Dependences,
+    cells: &[usize],
+    stmts: &[usize],
+    es: &[usize],
+) -> String {
+    let start = stmts[0];
+    // Breadth-first search from `start`, remembering the dependence used to reach each.
+    let mut via: Vec<Option<usize>> = vec![None; scop.statements.len()];
+    let mut queue = VecDeque::from([start]);
+    let mut closing = None;
+    'search: while let Some(s) = queue.pop_front() {
+        for &k in es {
+            let d = &deps.deps[k];
+            if d.src != s {
+                continue;
+            }
+            if d.dst == start {
+                closing = Some(k);
+                break 'search;
+            }
+            if via[d.dst].is_none() {
+                via[d.dst] = Some(k);
+                queue.push_back(d.dst);
+            }
+        }
+    }
+    let Some(mut k) = closing else {
+        return String::new();
+    };
+    let mut path = vec![k];
+    while deps.deps[k].src != start {
+        k = via[deps.deps[k].src].expect("reached by the search");
+        path.push(k);
+    }
+    path.reverse();
+    path.iter()
+        .map(|&k| {
+            let d = &deps.deps[k];
+            let text = describe(ir, scop, d);
+            if !cells.contains(&d.array) {
+                return text;
+            }
+            // A cell made by the scalar demotion: name the scalar, not the cell.
+            let a = &scop.arrays[d.array];
+            let origin = ir
+                .defining_op(a.value)
+                .and_then(|c| lattice_ir::diag::first_file_line_col(ir.ctx(), ir.loc(c)))
+                .map(|(_, l, c)| {
+                    format!(
+                        "the scalar at {l}:{c}, an iter_args value or a value crossing statements"
+                    )
+                })
+                .unwrap_or_else(|| "a scalar".into());
+            text.replacen(&value_label(ir, a.value), &origin, 1)
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The walk over one SCoP's program tree.
+struct Walk<'a> {
+    ir: &'a Ir,
+    scop: &'a Scop,
+    deps: &'a Dependences,
+    cells: &'a [usize],
+    options: &'a DistributeOptions,
+    /// The selected loop, if any.
+    target: Option<Op>,
+    distributed: usize,
+    /// Refusals.
+    remarks: Vec<Diagnostic>,
+    /// Whether a given partition was used (the new tree must then be checked before
+    /// it is applied, to name the dependence it violates).
+    checked_partition: bool,
+}
+
+impl Walk<'_> {
+    /// `t` distributed; `depth`: the number of loops (band members) around it.
+    fn tree(&mut self, t: &Tree, depth: usize) -> Tree {
+        match t {
+            Tree::Band {
+                members,
+                permutable,
+                loops,
+                options,
+                child,
+            } => {
+                if let Some(items) = self.split(t, depth) {
+                    return Tree::Sequence(items);
+                }
+                Tree::Band {
+                    members: members.clone(),
+                    permutable: *permutable,
+                    loops: loops.clone(),
+                    options: options.clone(),
+                    child: Box::new(self.tree(child, depth + members.len())),
+                }
+            }
+            Tree::Sequence(items) => {
+                let mut out = Vec::new();
+                for c in items {
+                    match self.tree(c, depth) {
+                        Tree::Sequence(s) => out.extend(s),
+                        x => out.push(x),
+                    }
+                }
+                Tree::Sequence(out)
+            }
+            Tree::Mark(name, child) => Tree::Mark(name.clone(), Box::new(self.tree(child, depth))),
+            Tree::Filtered(f, child) => {
+                Tree::Filtered(f.clone(), Box::new(self.tree(child, depth)))
+            }
+            Tree::Leaf(_) => t.clone(),
+        }
+    }
+
+    /// The copies of band `t` (each distributed further inside) when it splits.
+    fn split(&mut self, t: &Tree, depth: usize) -> Option<Vec<Tree>> {
+        let Tree::Band {
+            members,
+            loops,
+            child,
+            ..
+        } = t
+        else {
+            return None;
+        };
+        let at = loops.first().copied().unwrap_or(self.scop.ops[0]);
+        let selected = self.target.is_none_or(|l| loops.first() == Some(&l));
+        if !selected {
+            return None;
+        }
+        let stmts = t.statements();
+        let es = edges(self.deps, &stmts, depth);
+        let groups = match &self.options.partition {
+            Some(p) => {
+                if p.len() != stmts.len() {
+                    self.remarks.push(remark(
+                        self.ir,
+                        at,
+                        format!(
+                            "not distributed: the loop has {} statements, the partition names {}",
+                            stmts.len(),
+                            p.len()
+                        ),
+                    ));
+                    return None;
+                }
+                let mut ids: Vec<usize> = p.clone();
+                ids.sort_unstable();
+                ids.dedup();
+                self.checked_partition = true;
+                ids.iter()
+                    .map(|g| {
+                        stmts
+                            .iter()
+                            .zip(p)
+                            .filter(|(_, x)| *x == g)
+                            .map(|(&s, _)| s)
+                            .collect()
+                    })
+                    .collect::<Vec<Vec<usize>>>()
+            }
+            None => components(self.deps, &stmts, &es),
+        };
+        if groups.len() < 2 {
+            if self.options.partition.is_some() {
+                return None;
+            }
+            let body_items = matches!(child.as_ref(), Tree::Sequence(_));
+            if stmts.len() >= 2 && (body_items || self.target.is_some()) {
+                let cycle = cycle_text(self.ir, self.scop, self.deps, self.cells, &stmts, &es);
+                self.remarks.push(remark(
+                    self.ir,
+                    at,
+                    format!("not distributed: the statements form a dependence cycle at this loop: {cycle}"),
+                ));
+            }
+            return None;
+        }
+        self.distributed += 1;
+        let inner = depth + members.len();
+        let mut out = Vec::new();
+        for g in &groups {
+            let Some(Tree::Band {
+                members,
+                permutable,
+                loops,
+                options,
+                child,
+            }) = restrict(t, g)
+            else {
+                continue;
+            };
+            let child = if self.target.is_some() {
+                *child
+            } else {
+                self.tree(&child, inner)
+            };
+            out.push(Tree::Band {
+                members,
+                permutable,
+                loops,
+                options,
+                child: Box::new(child),
+            });
+        }
+        Some(out)
+    }
+}
+
+/// The loops of `t` in pre-order (the first loop of each band).
+fn loops_preorder(t: &Tree, out: &mut Vec<Op>) {
+    match t {
+        Tree::Band { loops, child, .. } => {
+            out.extend(loops.iter().copied());
+            loops_preorder(child, out);
+        }
+        Tree::Sequence(items) => items.iter().for_each(|c| loops_preorder(c, out)),
+        Tree::Mark(_, c) | Tree::Filtered(_, c) => loops_preorder(c, out),
+        Tree::Leaf(_) => {}
+    }
+}
+
+/// Distributes the loops of `func`'s SCoPs (see the module docs).
+pub fn loop_distribute(ir: &mut Ir, func: Op, options: &DistributeOptions) -> DistributeReport {
+    let mut report = DistributeReport::default();
+    let mut loops_seen = 0usize;
+    let extract = crate::scop::ExtractOptions {
+        split_at_stores: true,
+    };
+    for_each_scop_with(
+        ir,
+        func,
+        options.alias,
+        &extract,
+        "not distributed",
+        &mut report.remarks,
+        |ir, isl, scop, deps, cells, remarks| {
+            let tree = program_tree(ir, scop);
+            let mut loops = Vec::new();
+            loops_preorder(&tree, &mut loops);
+            let target = match options.loop_index {
+                None => None,
+                Some(n) if n >= loops_seen && n < loops_seen + loops.len() => {
+                    Some(loops[n - loops_seen])
+                }
+                Some(_) => {
+                    loops_seen += loops.len();
+                    return Ok(());
+                }
+            };
+            loops_seen += loops.len();
+            let mut walk = Walk {
+                ir,
+                scop,
+                deps,
+                cells,
+                options,
+                target,
+                distributed: 0,
+                remarks: Vec::new(),
+                checked_partition: false,
+            };
+            let new = match walk.tree(&tree, 0) {
+                Tree::Sequence(mut s) if s.len() == 1 => s.pop().expect("one"),
+                t => t,
+            };
+            let (distributed, partition) = (walk.distributed, walk.checked_partition);
+            remarks.append(&mut walk.remarks);
+            if distributed == 0 {
+                return Ok(());
+            }
+            let at = target.unwrap_or(scop.ops[0]);
+            if partition {
+                match violation(ir, isl, scop, deps, &new, cells) {
+                    Ok(None) => {}
+                    Ok(Some(why)) => {
+                        remarks.push(remark(
+                            ir,
+                            at,
+                            format!(
+                                "not distributed: the partition would violate the dependence {why}"
+                            ),
+                        ));
+                        return Ok(());
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+            match apply_private(ir, isl, scop, deps, &new, cells) {
+                Ok(()) => report.distributed += distributed,
+                Err(e) => remarks.push(remark(ir, at, e.to_string())),
+            }
+            Ok(())
+        },
+    );
+    report
+}
+
+fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+    let loc = ir.loc(func);
+    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(loc), e)];
+    match o.string("mode", "max").as_str() {
+        "max" => {}
+        m => return Err(err(format!("option 'mode': expected max, got '{m}'"))),
+    }
+    let loop_index = match o.value("loop") {
+        Some(_) => Some(
+            usize::try_from(o.int("loop", 0).map_err(&err)?)
+                .map_err(|_| err("option 'loop': expected a loop index (0 or more)".into()))?,
+        ),
+        None => None,
+    };
+    let partition = match o.value("partition") {
+        Some(_) => {
+            if loop_index.is_none() {
+                return Err(err("option 'partition' needs 'loop'".into()));
+            }
+            let p = o.int_list("partition").map_err(&err)?;
+            Some(
+                p.into_iter()
+                    .map(|g| {
+                        usize::try_from(g)
+                            .map_err(|_| err(format!("option 'partition': group {g} is negative")))
+                    })
+                    .collect::<Result<Vec<_>, _>>()?,
+            )
+        }
+        None => None,
+    };
+    let options = DistributeOptions {
+        loop_index,
+        partition,
+        alias: AliasAssumption::from_pass_option(o, true).map_err(&err)?,
+    };
+    let report = loop_distribute(ir, func, &options);
+    lattice_ir::pass::record_statistic(
+        "num-distributed",
+        "Number of loops distributed",
+        report.distributed as u64,
+    );
+    if o.bool("emit-remarks", false).map_err(&err)? && !report.remarks.is_empty() {
+        return Err(report.remarks);
+    }
+    o.bool("remarks", false).map_err(&err)?;
+    lattice_ir::pass::report_declined(ir, &report.remarks, o);
+    Ok(())
+}
+
+/// The `affine-loop-distribute` pass.
+pub static AFFINE_LOOP_DISTRIBUTE: PassDef = PassDef {
+    name: "affine-loop-distribute",
+    display_name: "AffineLoopDistribute",
+    summary: "Distribute (fission) loops over the strongly connected components of their dependence graph",
+    anchor: Some("func.func"),
+    options: &[
+        (
+            "mode",
+            "max: the finest legal distribution at every loop (default, the only mode)",
+        ),
+        (
+            "loop",
+            "Only this loop (n-th affine.for/affine.parallel in pre-order over the function's loop nests)",
+        ),
+        (
+            "partition",
+            "With loop: the group of each statement below the loop (program order); groups run in increasing order",
+        ),
+        (
+            "assume-no-alias",
+            "Assume distinct memrefs never alias (default: true)",
+        ),
+        ("remarks", "Print refusals (stderr)"),
+        (
+            "emit-remarks",
+            "Return refusals as the pass's diagnostics (stops the pipeline)",
+        ),
+    ],
+    run,
+};

@@ -1,0 +1,31 @@
+// RUN: lattice opt %s --split-input-file --verify-diagnostics \
+// RUN:   --pass-pipeline="builtin.module(func.func(affine-loop-distribute{loop=0 partition=1,0 emit-remarks=true}))"
+// ORACLE: skip
+
+// A given partition that runs the consumer before its producer is refused.
+func.func @bad_partition(%A: memref<64xf32>, %B: memref<64xf32>, %C: memref<64xf32>) {
+  // expected-remark @below {{not distributed: the partition would violate the dependence RAW S0 -> S1 on A1 (%arg1), distance (0)}}
+  affine.for %i = 0 to 64 {
+    %a = affine.load %A[%i] : memref<64xf32>
+    affine.store %a, %B[%i] : memref<64xf32>
+    %b = affine.load %B[%i] : memref<64xf32>
+    affine.store %b, %C[%i] : memref<64xf32>
+  }
+  return
+}
+
+// -----
+
+// A partition must name a group for every statement below the loop.
+func.func @short_partition(%A: memref<64xf32>, %B: memref<64xf32>, %C: memref<64xf32>) {
+  // expected-remark @below {{not distributed: the loop has 3 statements, the partition names 2}}
+  affine.for %i = 0 to 64 {
+    %a = affine.load %A[%i] : memref<64xf32>
+    affine.store %a, %B[%i] : memref<64xf32>
+    %b = affine.load %B[%i] : memref<64xf32>
+    affine.store %b, %C[%i] : memref<64xf32>
+    %c = affine.load %C[%i] : memref<64xf32>
+    affine.store %c, %A[%i] : memref<64xf32>
+  }
+  return
+}

@@ -1,0 +1,15 @@
+// RUN: lattice opt %s --split-input-file --verify-diagnostics \
+// RUN:   --pass-pipeline="builtin.module(func.func(affine-loop-distribute{emit-remarks=true}))"
+// ORACLE: skip
+
+// Each statement reads what the other wrote: a dependence cycle at the loop, named.
+func.func @cycle(%A: memref<64xf32>, %C: memref<64xf32>) {
+  // expected-remark @below {{not distributed: the statements form a dependence cycle at this loop: RAW S0 -> S1 on A1 (%arg0), distance (0); RAW S1 -> S0 on A0 (%arg1), distance (1)}}
+  affine.for %i = 1 to 64 {
+    %c = affine.load %C[%i - 1] : memref<64xf32>
+    affine.store %c, %A[%i] : memref<64xf32>
+    %a = affine.load %A[%i] : memref<64xf32>
+    affine.store %a, %C[%i] : memref<64xf32>
+  }
+  return
+}
