@@ -5,9 +5,9 @@
 //! chains or sibling pairs of nests with equal bounds, so fusion has candidates, some of
 //! them illegal) is run through Lattice's own JIT before and after `--poly-schedule`,
 //! `--affine-loop-tile=tile-sizes=2,3`, `--affine-loop-fusion`,
-//! `--affine-loop-fusion=maximal=true`, `--poly-transform=permute=1,0` and
+//! `--affine-loop-fusion=maximal=true`, `--poly-transform=permute=1,0`,
 //! `--poly-transform=reverse=0` (the last two legal only on some nests: elsewhere they must
-//! refuse), and the printed checksums must agree (exactly, or within 1e-9 relative where a
+//! refuse) and `--affine-loop-distribute`, and the printed checksums must agree (exactly, or within 1e-9 relative where a
 //! reduction may be reassociated).
 //!
 //! Cost: the passes run on a module holding only the kernel; the original kernel and every
@@ -48,6 +48,7 @@ const PASSES: &[(&str, &str)] = &[
     ("affine-loop-fusion", "maximal=true"),
     ("poly-transform", "permute=1,0"),
     ("poly-transform", "reverse=0"),
+    ("affine-loop-distribute", ""),
 ];
 
 /// A small deterministic generator (SplitMix64).

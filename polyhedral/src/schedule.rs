@@ -28,7 +28,10 @@
 //! SCoPs whose statements exchange SSA values (`iter_args`, values crossing statements)
 //! are scheduled on their demoted form ([`crate::transform::scalars`]) with ppcg's
 //! live-range reordering for the scalar cells (conditional validity), and scheduled
-//! again with every dependence of the cells when a read would see another write.
+//! again with every dependence of the cells when a read would see another write. Where
+//! the cells' flow dependences order every instance (an accumulator threaded through
+//! the whole nest, as in a checksum), program order is the only legal one: the SCoP is
+//! left alone with a remark, before the scheduler runs.
 //!
 //! Invariants: the final schedule is checked once more against every dependence before
 //! code is generated (against the nearest dependences, which imply every memory-based
@@ -49,7 +52,7 @@ use crate::transform::{
 };
 use isl_rs::{
     Id, MultiVal, Options, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType,
-    UnionAccessInfo, UnionMap, Val,
+    UnionAccessInfo, UnionMap, UnionSet, Val,
 };
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{PassDef, PassOptions};
@@ -149,6 +152,9 @@ pub struct NearestDependences {
     pub order: UnionMap,
     /// The private scalar cells' flow and order dependences, if any are private.
     pub cells: Option<(UnionMap, UnionMap)>,
+    /// The exact transitive closure of the cells' flow dependences (`None` where there
+    /// are no private cells or isl can only approximate it).
+    pub cells_closure: Option<UnionMap>,
 }
 
 impl NearestDependences {
@@ -160,7 +166,47 @@ impl NearestDependences {
         } else {
             Some(flow_and_order(isl, scop, |a| private.contains(&a))?)
         };
-        Ok(NearestDependences { flow, order, cells })
+        let cells_closure = match &cells {
+            Some((cells_flow, _)) => isl.exact_transitive_closure(cells_flow)?,
+            None => None,
+        };
+        Ok(NearestDependences {
+            flow,
+            order,
+            cells,
+            cells_closure,
+        })
+    }
+
+    /// Whether the private cells' flow dependences order every pair of distinct
+    /// instances of `scop` (a sequential reduction: an accumulator threaded through the
+    /// whole nest). Those dependences are validity constraints of every schedule
+    /// [`poly_schedule`] may apply (with or without live-range reordering), so program
+    /// order is then the only legal order: a new schedule could only rebuild it (isl
+    /// tends to return it as one linearized loop with divisions, worse code).
+    pub fn program_order_forced(&self, isl: &IslCtx, scop: &Scop) -> Result<bool, IslError> {
+        let Some(closure) = &self.cells_closure else {
+            return Ok(false);
+        };
+        let all_ordered = |domain: UnionSet| -> Result<bool, IslError> {
+            let pairs = isl.check(UnionMap::from_domain_and_range(
+                isl.check(domain.copy())?,
+                isl.check(domain.copy())?,
+            ))?;
+            let unordered = isl.check(pairs.subtract(isl.check(domain.identity())?))?;
+            let unordered = isl.check(unordered.subtract(isl.check(closure.copy())?))?;
+            let unordered =
+                isl.check(unordered.subtract(isl.check(isl.check(closure.copy())?.reverse())?))?;
+            isl.check(unordered.is_empty())
+        };
+        // Each statement's own instances first: cheap, and where the order is not
+        // forced (cells private to an outer iteration) one of these already fails.
+        for st in &scop.statements {
+            if !all_ordered(isl.check(UnionSet::from_set(isl.check(st.domain.copy())?))?)? {
+                return Ok(false);
+            }
+        }
+        all_ordered(isl.union_set(&domain_text(isl, scop)?)?)
     }
 
     /// Flow, output and anti dependences of the arrays other than the private cells.
@@ -318,7 +364,11 @@ pub fn compute_schedule_private(
         // and anti dependence of the cells already follows from a chain of their flow
         // dependences (an accumulator threaded through the whole nest), the flow
         // validity implies them, and isl's conditional-validity rounds only cost time.
-        if !order_implied_by_flow(isl, cells_flow, cells_order)? {
+        let implied = match &nearest.cells_closure {
+            Some(closure) => isl.check(cells_order.is_subset(closure))?,
+            None => false,
+        };
+        if !implied {
             condition = Some(cells_flow.text());
             conditional = Some(cells_order.text());
         }
@@ -347,25 +397,12 @@ pub fn compute_schedule_private(
     schedule
 }
 
-/// Whether every pair of `order` is linked by a chain of `flow` dependences (the exact
-/// transitive closure; `false` where isl can only approximate it): a schedule that
-/// respects `flow` then respects `order` too.
-fn order_implied_by_flow(
-    isl: &IslCtx,
-    flow: &UnionMap,
-    order: &UnionMap,
-) -> Result<bool, IslError> {
-    match isl.exact_transitive_closure(flow)? {
-        Some(closure) => isl.check(order.is_subset(&closure)),
-        None => Ok(false),
-    }
-}
-
-/// Wall time per phase of [`poly_schedule`], printed to stderr when the environment
+/// Wall and CPU time per phase of [`poly_schedule`], printed to stderr when the environment
 /// variable `LATTICE_POLY_TIMING=1` is set (for profiling compile time; silent otherwise).
 #[derive(Debug)]
 pub struct PhaseTimer {
     last: Option<std::time::Instant>,
+    last_cpu: f64,
 }
 
 impl PhaseTimer {
@@ -374,6 +411,7 @@ impl PhaseTimer {
         let on = std::env::var("LATTICE_POLY_TIMING").is_ok_and(|v| v == "1");
         PhaseTimer {
             last: on.then(std::time::Instant::now),
+            last_cpu: if on { process_cpu_seconds() } else { 0.0 },
         }
     }
 
@@ -381,13 +419,28 @@ impl PhaseTimer {
     pub fn lap(&mut self, phase: &str) {
         if let Some(last) = self.last {
             let now = std::time::Instant::now();
+            let cpu = process_cpu_seconds();
             eprintln!(
-                "poly-schedule: {phase}: {:.1} ms",
-                (now - last).as_secs_f64() * 1e3
+                "poly-schedule: {phase}: {:.1} ms ({:.1} ms CPU, all threads)",
+                (now - last).as_secs_f64() * 1e3,
+                (cpu - self.last_cpu) * 1e3
             );
             self.last = Some(now);
+            self.last_cpu = cpu;
         }
     }
+}
+
+/// CPU time of the whole process (every thread) in seconds (`CLOCK_PROCESS_CPUTIME_ID`).
+#[allow(unsafe_code)]
+fn process_cpu_seconds() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec.
+    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
+    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
 }
 
 /// One scheduling problem as isl texts (so it can run on its own isl context).
@@ -893,6 +946,14 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
             } else {
                 None
             };
+            // Without reductions to parallelize, an order that the carried values
+            // force on every instance leaves nothing to reschedule.
+            if reductions.is_none() && nearest.program_order_forced(&isl, scop)? {
+                return Err(TransformError::Unsupported(
+                    "kept in program order, the only legal one: the values the loops carry order every iteration (a sequential reduction)".into(),
+                ));
+            }
+            timer.lap("program-order check");
             let mut schedule = compute_schedule_private(
                 &isl,
                 scop,
@@ -902,12 +963,9 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
                 &mut timer,
             )?;
             let mut map = isl.check(schedule.get_map())?;
-            let mut private = cells;
-            let mut nearest = nearest;
-            if !cells.is_empty()
-                && violation(&isl, ir, scop, options, &nearest, &map, cells)?.is_some()
-            {
-                nearest = NearestDependences::new(&isl, scop, &[])?;
+            let mut verdict = violation(&isl, ir, scop, options, &nearest, &map, cells)?;
+            if !cells.is_empty() && verdict.is_some() {
+                let nearest = NearestDependences::new(&isl, scop, &[])?;
                 schedule = compute_schedule_private(
                     &isl,
                     scop,
@@ -917,9 +975,9 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
                     &mut timer,
                 )?;
                 map = isl.check(schedule.get_map())?;
-                private = &[];
+                verdict = violation(&isl, ir, scop, options, &nearest, &map, &[])?;
             }
-            if let Some(why) = violation(&isl, ir, scop, options, &nearest, &map, private)? {
+            if let Some(why) = verdict {
                 return Err(TransformError::Illegal(why));
             }
             timer.lap("legality check");

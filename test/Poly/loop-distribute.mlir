@@ -182,3 +182,28 @@ func.func @imperfect(%A: memref<64x64xf32>, %B: memref<64xf32>, %C: memref<64x64
   }
   return
 }
+
+// -----
+
+// The copies of an affine.parallel stay parallel (each carries a subset of the
+// original dependences).
+// CHECK-LABEL: func.func @parallel
+// CHECK:       affine.parallel (%[[I:.*]]) = (0) to (64) {
+// CHECK-NEXT:    affine.load %{{.*}}[%[[I]]]
+// CHECK-NEXT:    affine.store
+// CHECK-NEXT:  }
+// CHECK-NEXT:  affine.parallel (%[[J:.*]]) = (0) to (64) {
+// CHECK-NEXT:    affine.load %{{.*}}[%[[J]]]
+// CHECK-NEXT:    arith.mulf
+// CHECK-NEXT:    affine.store
+// CHECK-NEXT:  }
+func.func @parallel(%A: memref<64xf32>, %B: memref<64xf32>, %C: memref<64xf32>) {
+  affine.parallel (%i) = (0) to (64) {
+    %a = affine.load %A[%i] : memref<64xf32>
+    affine.store %a, %B[%i] : memref<64xf32>
+    %b = affine.load %A[%i] : memref<64xf32>
+    %m = arith.mulf %b, %b : f32
+    affine.store %m, %C[%i] : memref<64xf32>
+  }
+  return
+}

@@ -8,8 +8,8 @@
 //! (the schedule tree restricted to its statements), the copies run in a topological
 //! order of the components (program order among independent ones), and the same is
 //! done again inside each copy one level deeper (`mode=max`, the finest legal
-//! distribution). `loop=<n>` distributes only the n-th loop (pre-order over the
-//! function's modelled loops), and `partition=g0,g1,..` (with `loop`) puts the loop's
+//! distribution). `loop=<n>` distributes only the n-th `affine.for`/`affine.parallel` of
+//! the function (pre-order), and `partition=g0,g1,..` (with `loop`) puts the loop's
 //! statements (program order, numbered as `lattice deps` numbers them within the nest)
 //! into the given groups, in increasing group order, if that is legal.
 //!
@@ -21,19 +21,19 @@
 //! dependences of the cycle.
 
 use super::tile::violation;
-use super::{apply_private, for_each_scop_with, program_tree, remark, Tree};
+use super::{apply_private, for_each_scop_with, mark_parallel, program_tree, remark, Tree};
 use crate::deps::{describe, AliasAssumption, Dependences};
 use crate::scop::{value_label, Scop};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{PassDef, PassOptions};
-use lattice_ir::{Ir, Op};
+use lattice_ir::{Ir, Op, WalkOrder};
 use std::collections::VecDeque;
 
 /// Options of [`loop_distribute`].
 #[derive(Clone, Debug)]
 pub struct DistributeOptions {
-    /// Only this loop: the n-th `affine.for`/`affine.parallel` in pre-order over the
-    /// function's modelled loop nests; `None`: every loop, recursively (`mode=max`).
+    /// Only this loop: the n-th `affine.for`/`affine.parallel` of the function in
+    /// pre-order; `None`: every loop, recursively (`mode=max`).
     pub loop_index: Option<usize>,
     /// With `loop_index`: the group of each statement below that loop (program order);
     /// groups run in increasing order. `None`: the finest legal partition.
@@ -275,13 +275,16 @@ impl Walk<'_> {
                 if let Some(items) = self.split(t, depth) {
                     return Tree::Sequence(items);
                 }
-                Tree::Band {
-                    members: members.clone(),
-                    permutable: *permutable,
-                    loops: loops.clone(),
-                    options: options.clone(),
-                    child: Box::new(self.tree(child, depth + members.len())),
-                }
+                keep_parallel(
+                    self.ir,
+                    Tree::Band {
+                        members: members.clone(),
+                        permutable: *permutable,
+                        loops: loops.clone(),
+                        options: options.clone(),
+                        child: Box::new(self.tree(child, depth + members.len())),
+                    },
+                )
             }
             Tree::Sequence(items) => {
                 let mut out = Vec::new();
@@ -384,16 +387,51 @@ impl Walk<'_> {
             } else {
                 self.tree(&child, inner)
             };
-            out.push(Tree::Band {
-                members,
-                permutable,
-                loops,
-                options,
-                child: Box::new(child),
-            });
+            out.push(keep_parallel(
+                self.ir,
+                Tree::Band {
+                    members,
+                    permutable,
+                    loops,
+                    options,
+                    child: Box::new(child),
+                },
+            ));
         }
         Some(out)
     }
+}
+
+/// Band `t` as it was when it came from an `affine.parallel`: one member per band, each
+/// under a `parallel` mark (a copy of a parallel loop over some of its statements is still
+/// parallel: it carries a subset of the original dependences).
+fn keep_parallel(ir: &Ir, t: Tree) -> Tree {
+    let from_parallel = matches!(&t, Tree::Band { loops, .. }
+        if loops.first().is_some_and(|&l| ir.is_op(l, "affine.parallel")));
+    let (
+        true,
+        Tree::Band {
+            members,
+            permutable,
+            loops,
+            options,
+            child,
+        },
+    ) = (from_parallel, &t)
+    else {
+        return t;
+    };
+    let mut inner = child.as_ref().clone();
+    for (k, m) in members.iter().enumerate().rev() {
+        inner = mark_parallel(Tree::Band {
+            members: vec![m.clone()],
+            permutable: *permutable,
+            loops: if k == 0 { loops.clone() } else { Vec::new() },
+            options: options.clone(),
+            child: Box::new(inner),
+        });
+    }
+    inner
 }
 
 /// The loops of `t` in pre-order (the first loop of each band).
@@ -412,7 +450,19 @@ fn loops_preorder(t: &Tree, out: &mut Vec<Op>) {
 /// Distributes the loops of `func`'s SCoPs (see the module docs).
 pub fn loop_distribute(ir: &mut Ir, func: Op, options: &DistributeOptions) -> DistributeReport {
     let mut report = DistributeReport::default();
-    let mut loops_seen = 0usize;
+    // The selected loop, and its location to find it again when the scalar demotion
+    // rebuilt it (a loop losing its iter_args).
+    let target_spec = options.loop_index.map(|n| {
+        let op = ir
+            .walk_ops(func, WalkOrder::PreOrder)
+            .into_iter()
+            .filter(|&o| ir.is_op(o, "affine.for") || ir.is_op(o, "affine.parallel"))
+            .nth(n);
+        let loc = op
+            .map(|o| ir.loc(o))
+            .filter(|&l| lattice_ir::diag::first_file_line_col(ir.ctx(), l).is_some());
+        (op, loc)
+    });
     let extract = crate::scop::ExtractOptions {
         split_at_stores: true,
     };
@@ -427,17 +477,19 @@ pub fn loop_distribute(ir: &mut Ir, func: Op, options: &DistributeOptions) -> Di
             let tree = program_tree(ir, scop);
             let mut loops = Vec::new();
             loops_preorder(&tree, &mut loops);
-            let target = match options.loop_index {
+            let target = match target_spec {
                 None => None,
-                Some(n) if n >= loops_seen && n < loops_seen + loops.len() => {
-                    Some(loops[n - loops_seen])
-                }
-                Some(_) => {
-                    loops_seen += loops.len();
-                    return Ok(());
+                Some((op, loc)) => {
+                    let found = loops
+                        .iter()
+                        .copied()
+                        .find(|&l| Some(l) == op || Some(ir.loc(l)) == loc);
+                    if found.is_none() {
+                        return Ok(());
+                    }
+                    found
                 }
             };
-            loops_seen += loops.len();
             let mut walk = Walk {
                 ir,
                 scop,
@@ -548,7 +600,7 @@ pub static AFFINE_LOOP_DISTRIBUTE: PassDef = PassDef {
         ),
         (
             "loop",
-            "Only this loop (n-th affine.for/affine.parallel in pre-order over the function's loop nests)",
+            "Only this loop (the n-th affine.for/affine.parallel of the function, pre-order)",
         ),
         (
             "partition",
