@@ -25,6 +25,8 @@
 //! shifted by 12 per negative coefficient into `0..SIZE`.
 //! `LATTICE_POLY_RANDOM_DUMP=DIR` writes every generated kernel to `DIR/random<N>.mlir`.
 
+mod support;
+
 use lattice_cli::{make_context, make_registry};
 use lattice_codegen::llvm::jit::{EntryResult, Jit};
 use lattice_codegen::llvm::{self, CodegenOptions};
@@ -662,23 +664,6 @@ fn run_variants(variants: &[&Variant]) -> Result<Vec<String>, String> {
     Ok(outputs)
 }
 
-/// Whether two outputs agree: identical, or every printed number within 1e-9 relative.
-fn agree(a: &str, b: &str) -> bool {
-    if a == b {
-        return true;
-    }
-    let xs: Vec<&str> = a.split_whitespace().collect();
-    let ys: Vec<&str> = b.split_whitespace().collect();
-    xs.len() == ys.len()
-        && xs
-            .iter()
-            .zip(&ys)
-            .all(|(x, y)| match (x.parse::<f64>(), y.parse::<f64>()) {
-                (Ok(x), Ok(y)) => (x - y).abs() <= 1e-9 * x.abs().max(y.abs()).max(1.0),
-                _ => x == y,
-            })
-}
-
 /// What one pass did to one program.
 enum Verdict {
     /// The kernel changed and the output agrees.
@@ -745,7 +730,7 @@ fn check_batch(first: usize, programs: &[Program]) -> Vec<(usize, Vec<Verdict>)>
             .map(|(r, &(name, options))| match r {
                 Err(v) => v,
                 Ok(v) => match &outputs[v] {
-                    Ok(got) if agree(&expected, got) => Verdict::Applied,
+                    Ok(got) if support::agree_within(&expected, got, 1e-9) => Verdict::Applied,
                     Ok(got) => Verdict::Mismatch(format!(
                         "program {n}, --{name}={options}: expected\n{expected}got\n{got}\n{text}\nafter:\n{}",
                         variants[v].text

@@ -1,6 +1,6 @@
-//! Shared by the differential tests (`tests/differential.rs`, `tests/differential_files.rs`):
-//! lowering a program with upstream `mlir-opt` and running it with `mlir-runner`, and
-//! splitting pipeline flags. `harness` synthesizes `main` functions for file-test chunks.
+//! Shared by the differential tests (`tests/differential.rs`, `tests/differential_files.rs`,
+//! `tests/poly_random.rs`): lowering a program with upstream `mlir-opt` and running it
+//! with `mlir-runner`, splitting pipeline flags, comparing outputs within a tolerance. `harness` synthesizes `main` functions for file-test chunks.
 //!
 //! Invariants: the upstream tools are only read; a failure to start, lower or run comes
 //! back as `Err(message)` with the first lines of the tool's stderr, never as a panic.
