@@ -129,9 +129,20 @@ impl Search {
                 }
             }
             StrategyKind::Evolve => {
-                let mut scored: Vec<(f64, Config)> = pool_indices(size, &mut rng)
+                let mut pool: Vec<Config> = pool_indices(size, &mut rng)
                     .into_iter()
                     .map(|i| space.config_at(i))
+                    .collect();
+                if size > POOL {
+                    let sampled: HashSet<Config> = pool.iter().cloned().collect();
+                    pool.extend(
+                        core_pool(&space)
+                            .into_iter()
+                            .filter(|c| !sampled.contains(c)),
+                    );
+                }
+                let mut scored: Vec<(f64, Config)> = pool
+                    .into_iter()
                     .filter(|c| space.admits(c))
                     .map(|c| (model::cost(&band, &c, &machine), c))
                     .collect();
@@ -393,6 +404,33 @@ impl Search {
             }
         }
     }
+}
+
+/// The structural core of a space too large to enumerate: every combination of tile
+/// sizes, loop order and scheduler (at most `POOL` of them) with every other knob at its
+/// untuned value, so the cost model always sees the plain tilings a random sample of a
+/// huge space may miss.
+fn core_pool(space: &Space) -> Vec<Config> {
+    let sizes = space.knob_sizes();
+    let depth = space.tile.len();
+    let Some(default) = space.indices(&Config::baseline(depth)) else {
+        return Vec::new();
+    };
+    // The varied knobs: the tile sizes, the order (depth + 1) and the scheduler (depth + 6).
+    let varied: Vec<usize> = (0..depth).chain([depth + 1, depth + 6]).collect();
+    let count = varied
+        .iter()
+        .fold(1u64, |n, &k| n.saturating_mul(sizes[k] as u64));
+    let mut out = Vec::new();
+    for mut n in 0..count.min(POOL) {
+        let mut idx = default.clone();
+        for &k in varied.iter().rev() {
+            idx[k] = (n % sizes[k] as u64) as usize;
+            n /= sizes[k] as u64;
+        }
+        out.push(space.config(&idx));
+    }
+    out
 }
 
 /// All grid indices when the space is small, else `POOL` distinct random ones (sorted).

@@ -945,12 +945,17 @@ pub fn private_violation(
         let mut reads = isl.union_map(&empty)?;
         let mut must = isl.union_map(&empty)?;
         let mut may = isl.union_map(&empty)?;
-        for st in &scop.statements {
-            for a in st.accesses.iter().filter(|a| a.array == array) {
-                let r = isl.check(
-                    isl.check(a.relation.copy())?
-                        .intersect_domain(isl.check(st.domain.copy())?),
-                )?;
+        for (s, st) in scop.statements.iter().enumerate() {
+            for (k, a) in st.accesses.iter().enumerate() {
+                if a.array != array {
+                    continue;
+                }
+                // Reads as flow sinks: without what their own instance wrote before.
+                let r = match a.kind {
+                    AccessKind::Read => scop.exposed_read(isl, s, k)?,
+                    _ => isl.check(a.relation.copy())?,
+                };
+                let r = isl.check(r.intersect_domain(isl.check(st.domain.copy())?))?;
                 let r = isl.check(UnionMap::from_map(r))?;
                 match a.kind {
                     AccessKind::Read => reads = isl.check(reads.union(r))?,
