@@ -141,3 +141,22 @@ pub fn split_flags(text: &str) -> Vec<String> {
     }
     out
 }
+
+/// Whether two program outputs agree: identical, or the same words where every number
+/// is within `rel` relative of its counterpart (for transformations that reassociate
+/// floating-point reductions; the tolerance is 1e-9).
+pub fn agree_within(a: &str, b: &str, rel: f64) -> bool {
+    if a == b {
+        return true;
+    }
+    let xs: Vec<&str> = a.split_whitespace().collect();
+    let ys: Vec<&str> = b.split_whitespace().collect();
+    xs.len() == ys.len()
+        && xs
+            .iter()
+            .zip(&ys)
+            .all(|(x, y)| match (x.parse::<f64>(), y.parse::<f64>()) {
+                (Ok(x), Ok(y)) => (x - y).abs() <= rel * x.abs().max(y.abs()).max(1.0),
+                _ => x == y,
+            })
+}
