@@ -114,28 +114,29 @@ pub fn accumulate_kind(ir: &Ir, ops: &[Op], cell: Value) -> Option<i64> {
     (stores == paired).then_some(kind).flatten()
 }
 
-/// One candidate reduction cell of a SCoP.
+/// One scalar cell of a SCoP.
 struct Cell {
-    /// Its statements: domain and whether it is an accumulation (with its kind).
+    /// Its statements: domain and whether it is an accumulation (with its kind); empty
+    /// for a cell that may not be reduced in parallel.
     statements: Vec<(Set, Option<i64>)>,
-    /// Its nearest dependences.
-    deps: UnionMap,
+    /// Its nearest flow dependences (its live ranges).
+    flow: UnionMap,
 }
 
-/// The scalar cells of a SCoP that some statement accumulates into, with the
+/// The scalar cells of a SCoP, some of which statements accumulate into, with the
 /// dependences needed to decide which band members are parallel up to them.
 pub struct ReductionCandidates {
     cells: Vec<Cell>,
-    /// The nearest dependences of every other array.
+    /// The nearest dependences of the other arrays.
     others: UnionMap,
 }
 
 impl ReductionCandidates {
-    /// The candidates among the cells `cells` (arrays of `scop`), or `None` when no
-    /// statement accumulates into any of them. Without `all`, only the cells of
-    /// reductions the input already computed in parallel (an `affine.parallel` with
-    /// `reduce`, whose cell [`crate::transform::scalars::demote`] marks with
-    /// [`REDUCTION_ATTR`]): their reassociation was the program's own choice.
+    /// The cells `cells` (arrays of `scop`), or `None` when no statement accumulates
+    /// into any of them. Without `all`, only the cells of reductions the input already
+    /// computed in parallel (an `affine.parallel` with `reduce`, whose cell
+    /// [`crate::transform::scalars::demote`] marks with [`REDUCTION_ATTR`]) may be
+    /// reduced: their reassociation was the program's own choice.
     pub fn new(
         isl: &IslCtx,
         ir: &Ir,
@@ -149,9 +150,6 @@ impl ReductionCandidates {
             let approved = ir
                 .defining_op(value)
                 .is_some_and(|c| ir.attr(c, REDUCTION_ATTR).is_some());
-            if !all && !approved {
-                continue;
-            }
             let mut statements = Vec::new();
             for st in &scop.statements {
                 if !st.accesses.iter().any(|x| x.array == a) {
@@ -164,30 +162,31 @@ impl ReductionCandidates {
                     .any(|x| x.array == a && x.kind != AccessKind::Read);
                 statements.push((isl.check(st.domain.copy())?, kind.filter(|_| writes)));
             }
-            if statements.iter().any(|(_, k)| k.is_some()) {
-                found.push((a, statements));
+            if !(all || approved) || statements.iter().all(|(_, k)| k.is_none()) {
+                statements.clear();
             }
+            found.push((a, statements));
         }
-        if found.is_empty() {
+        if found.iter().all(|(_, s)| s.is_empty()) {
             return Ok(None);
         }
-        let arrays: Vec<usize> = found.iter().map(|(a, _)| *a).collect();
-        let (flow, order) = crate::schedule::flow_and_order(isl, scop, |a| !arrays.contains(&a))?;
+        let (flow, order) = crate::schedule::flow_and_order(isl, scop, |a| !cells.contains(&a))?;
         let others = isl.check(flow.union(order))?;
         let mut out = Vec::new();
         for (a, statements) in found {
-            let (flow, order) = crate::schedule::flow_and_order(isl, scop, |x| x == a)?;
-            out.push(Cell {
-                statements,
-                deps: isl.check(flow.union(order))?,
-            });
+            let (flow, _) = crate::schedule::flow_and_order(isl, scop, |x| x == a)?;
+            out.push(Cell { statements, flow });
         }
         Ok(Some(ReductionCandidates { cells: out, others }))
     }
 
     /// The outermost member of the band at `node` that carries (given the outer loops)
-    /// no dependence of another array and some dependence of a candidate cell, every
-    /// statement below `node` accessing such a cell accumulating into it with one kind.
+    /// no dependence of an array other than the cells, and some flow dependence (a live
+    /// range) of a cell, every statement below `node` accessing such a cell accumulating
+    /// into it with one kind. Cells whose live ranges stay within one iteration may carry
+    /// output and anti dependences: promotion keeps them per iteration (an `iter_args`
+    /// value of the loop only where the value is used after it, and then the loop stays
+    /// sequential, see [`finish`]).
     pub fn member(&self, isl: &IslCtx, node: &ScheduleNode) -> Result<Option<i32>, IslError> {
         let domain = isl.check(node.get_domain())?;
         let n = isl.check(node.band_n_member())?;
@@ -207,7 +206,7 @@ impl ReductionCandidates {
         let cells: Vec<UnionMap> = self
             .cells
             .iter()
-            .map(|c| restrict(&c.deps))
+            .map(|c| restrict(&c.flow))
             .collect::<Result<_, _>>()?;
         for k in 0..n {
             let member = same(isl.check(UnionMap::from_union_pw_aff(isl.check(mupa.get_at(k))?))?)?;
@@ -219,14 +218,15 @@ impl ReductionCandidates {
             };
             let mut ok = !carried(&others)?;
             let mut any = false;
-            for (c, deps) in self.cells.iter().zip(&cells) {
+            for (c, flow) in self.cells.iter().zip(&cells) {
                 if !ok {
                     break;
                 }
-                if !carried(deps)? {
+                if !carried(flow)? {
                     continue;
                 }
                 any = true;
+                ok = !c.statements.is_empty();
                 let mut kind = None;
                 for (dom, k) in &c.statements {
                     let d = isl.check(UnionSet::from_set(isl.check(dom.copy())?))?;

@@ -265,3 +265,48 @@ func.func @parallel_reduce_2d(%A: memref<16x16xf32>, %out: memref<f32>) {
   affine.store %r, %out[] : memref<f32>
   return
 }
+
+// -----
+
+// The inner sum has its own accumulator, private to each outer iteration (only its
+// output and anti dependences are carried): the outer loop is parallel, reducing the
+// row sums.
+// CHECK-LABEL: func.func @sum_of_row_sums
+// CHECK:         %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK:         %[[R:.*]] = affine.parallel (%{{.*}}) = (0) to (64) reduce ("addf") -> (f64) {
+// CHECK-NEXT:      %[[ROW:.*]] = affine.for %{{.*}} = 0 to 128 iter_args(%{{.*}} = %[[ZERO]]) -> (f64) {
+// CHECK:           affine.yield %[[ROW]] : f64
+// CHECK:         affine.store %[[R]]
+func.func @sum_of_row_sums(%A: memref<64x128xf64>, %out: memref<f64>) {
+  %z = arith.constant 0.0 : f64
+  %s = affine.for %i = 0 to 64 iter_args(%acc = %z) -> (f64) {
+    %t = affine.for %j = 0 to 128 iter_args(%b = %z) -> (f64) {
+      %a = affine.load %A[%i, %j] : memref<64x128xf64>
+      %n = arith.addf %b, %a : f64
+      affine.yield %n : f64
+    }
+    %m = arith.addf %acc, %t : f64
+    affine.yield %m : f64
+  }
+  affine.store %s, %out[] : memref<f64>
+  return
+}
+
+// -----
+
+// Refused: besides the sum, the loop carries the last element read, which is used
+// after it (no reduction): it stays sequential.
+// CHECK-LABEL: func.func @sum_and_last
+// CHECK-NOT:     affine.parallel
+// CHECK:         affine.for %{{.*}} = 0 to 100 iter_args(
+func.func @sum_and_last(%A: memref<100xf64>, %out: memref<2xf64>) {
+  %z = arith.constant 0.0 : f64
+  %s:2 = affine.for %i = 0 to 100 iter_args(%acc = %z, %last = %z) -> (f64, f64) {
+    %a = affine.load %A[%i] : memref<100xf64>
+    %n = arith.addf %acc, %a : f64
+    affine.yield %n, %a : f64, f64
+  }
+  affine.store %s#0, %out[0] : memref<2xf64>
+  affine.store %s#1, %out[1] : memref<2xf64>
+  return
+}
