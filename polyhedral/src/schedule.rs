@@ -46,6 +46,7 @@ use crate::isl::{IslCtx, IslError, IslText};
 use crate::reduction::{ReductionCandidates, REDUCTION_MARK};
 use crate::scop::AccessKind;
 use crate::scop::{extract_scops, Scop};
+use crate::tile_model::ModelAccess;
 use crate::transform::{
     domain_text, first_violation_private, regenerate, with_scalars_demoted, TransformError,
 };
@@ -245,17 +246,26 @@ pub fn flow_and_order(
 ) -> Result<(UnionMap, UnionMap), IslError> {
     let empty = format!("{}{{ }}", scop.param_prefix());
     let mut reads = isl.union_map(&empty)?;
+    // The reads as flow sinks: without what their own instance wrote before them.
+    let mut sinks = isl.union_map(&empty)?;
     let mut must = isl.union_map(&empty)?;
     let mut may = isl.union_map(&empty)?;
-    for st in &scop.statements {
-        for a in st.accesses.iter().filter(|a| keep(a.array)) {
-            let r = isl.check(
-                isl.check(a.relation.copy())?
-                    .intersect_domain(isl.check(st.domain.copy())?),
-            )?;
-            let r = isl.check(UnionMap::from_map(r))?;
+    for (s, st) in scop.statements.iter().enumerate() {
+        for (k, a) in st.accesses.iter().enumerate() {
+            if !keep(a.array) {
+                continue;
+            }
+            let on_domain = |m: isl_rs::Map| -> Result<UnionMap, IslError> {
+                let m = isl.check(m.intersect_domain(isl.check(st.domain.copy())?))?;
+                isl.check(UnionMap::from_map(m))
+            };
+            let r = on_domain(isl.check(a.relation.copy())?)?;
             match a.kind {
-                AccessKind::Read => reads = isl.check(reads.union(r))?,
+                AccessKind::Read => {
+                    reads = isl.check(reads.union(r))?;
+                    let e = on_domain(scop.exposed_read(isl, s, k)?)?;
+                    sinks = isl.check(sinks.union(e))?;
+                }
                 AccessKind::Write if a.exact => must = isl.check(must.union(r))?,
                 _ => may = isl.check(may.union(r))?,
             }
@@ -264,7 +274,7 @@ pub fn flow_and_order(
     let writes = isl.check(isl.check(must.copy())?.union(isl.check(may.copy())?))?;
     let order = || isl.check(scop.schedule.copy());
     // flow: reads from the last (must) write, or any may write since.
-    let info = isl.check(UnionAccessInfo::from_sink(isl.check(reads.copy())?))?;
+    let info = isl.check(UnionAccessInfo::from_sink(sinks))?;
     let info = isl.check(info.set_must_source(isl.check(must.copy())?))?;
     let info = isl.check(info.set_may_source(isl.check(may.copy())?))?;
     let info = isl.check(info.set_schedule(order()?))?;
@@ -579,7 +589,7 @@ fn post_process(
     isl: &IslCtx,
     node: ScheduleNode,
     options: &ScheduleOptions,
-    accesses: &[(UnionMap, UnionMap)],
+    accesses: &[ModelAccess],
     reductions: Option<&ReductionCandidates>,
     in_parallel: bool,
     point_levels: u32,
@@ -606,7 +616,10 @@ fn post_process(
             let n = isl.check(node.band_n_member())?;
             let mut first = None;
             for k in 0..n {
-                if isl.check(node.band_member_get_coincident(k))? {
+                // A member with one value (a tile as large as the trip count) makes
+                // no loop: a mark above it would land on the next loop.
+                if isl.check(node.band_member_get_coincident(k))? && !single_valued(isl, &node, k)?
+                {
                     first = Some(k);
                     break;
                 }
@@ -620,7 +633,12 @@ fn post_process(
                     mark = REDUCTION_MARK;
                 }
             }
-            if first.is_none() && n >= 2 && isl.check(node.band_get_permutable())? {
+            if first.is_none()
+                && n >= 2
+                && isl.check(node.band_get_permutable())?
+                && !single_valued(isl, &node, 0)?
+                && !single_valued(isl, &node, 1)?
+            {
                 node = wavefront(isl, node)?;
                 first = Some(1);
             }
@@ -658,13 +676,31 @@ fn post_process(
     Ok(node)
 }
 
+/// Whether member `k` of the band at `node` takes a single value on the band's domain
+/// (isl's AST then has no loop for it).
+fn single_valued(isl: &IslCtx, node: &ScheduleNode, k: i32) -> Result<bool, IslError> {
+    let mupa = isl.check(node.band_get_partial_schedule())?;
+    let upa = isl.check(mupa.get_at(k))?;
+    let map = isl.check(UnionMap::from_union_pw_aff(upa))?;
+    let map = isl.check(map.intersect_domain(isl.check(node.get_domain())?))?;
+    let values = isl.check(map.range())?;
+    if isl.check(values.is_empty())? {
+        return Ok(true);
+    }
+    let set = isl.check(isl_rs::Set::from_union_set(values))?;
+    Ok(match crate::isl::dim_range(isl, &set, 0)? {
+        (Some(lo), Some(hi)) => lo == hi,
+        _ => false,
+    })
+}
+
 /// Tiles the permutable band at `node` (one or two levels, sizes given or from the
 /// model); returns the outermost tile band and how many point/intermediate bands follow.
 fn tile_band_levels(
     isl: &IslCtx,
     node: ScheduleNode,
     options: &ScheduleOptions,
-    accesses: &[(UnionMap, UnionMap)],
+    accesses: &[ModelAccess],
 ) -> Result<(ScheduleNode, u32), IslError> {
     let n = isl.check(node.band_n_member())?.max(0) as usize;
     let pad = |sizes: &[i64]| -> Vec<i64> {
@@ -672,23 +708,13 @@ fn tile_band_levels(
             .map(|k| sizes.get(k).or(sizes.last()).copied().unwrap_or(32).max(1))
             .collect()
     };
-    let rels: Vec<UnionMap> = if options.tile_sizes.is_empty()
-        || (options.tile_levels >= 2 && options.l2_tile_sizes.is_empty())
-    {
-        accesses
-            .iter()
-            .map(|(r, _)| isl.check(r.copy()))
-            .collect::<Result<_, _>>()?
-    } else {
-        Vec::new()
-    };
     let log = |c: &crate::tile_model::TileChoice, level: &str| {
         if let Ok(mut l) = options.model_log.lock() {
             l.push(format!("{level}{}", c.describe()));
         }
     };
     let inner = if options.tile_sizes.is_empty() {
-        let c = crate::tile_model::choose_tile_sizes(isl, &node, &rels, options.cache.l1, None)?;
+        let c = crate::tile_model::choose_tile_sizes(isl, &node, accesses, options.cache.l1, None)?;
         log(&c, "");
         c.sizes
     } else {
@@ -705,7 +731,7 @@ fn tile_band_levels(
         let c = crate::tile_model::choose_tile_sizes(
             isl,
             &point,
-            &rels,
+            accesses,
             options.cache.l2,
             Some(&inner),
         )?;
@@ -737,13 +763,17 @@ fn band_tile_by(isl: &IslCtx, node: ScheduleNode, sizes: &[i64]) -> Result<Sched
     isl.check(node.band_tile(mv))
 }
 
-/// Per access of `scop`: its relation `S[i..] -> A[o..]` (on the statement's domain) and
+/// Per access of `scop`: its relation `S[i..] -> A[o..]` (on the statement's domain),
 /// the pairs of elements of `A` at most one apart in the last subscript and equal in
-/// every other (`A[o..] -> A[o'..]`): the steps an innermost loop may take cheaply.
-fn stride_accesses(isl: &IslCtx, scop: &Scop) -> Result<Vec<(UnionMap, UnionMap)>, IslError> {
+/// every other (`A[o..] -> A[o'..]`): the steps an innermost loop may take cheaply, and
+/// the element size of a memref.
+fn stride_accesses(isl: &IslCtx, scop: &Scop) -> Result<Vec<ModelAccess>, IslError> {
     let mut out = Vec::new();
     for st in &scop.statements {
         for a in &st.accesses {
+            let array = &scop.arrays[a.array];
+            let element_bytes =
+                (array.kind == crate::scop::ArrayKind::Memref).then_some(array.element_bytes);
             let rel = isl.check(
                 isl.check(a.relation.copy())?
                     .intersect_domain(isl.check(st.domain.copy())?),
@@ -768,7 +798,11 @@ fn stride_accesses(isl: &IslCtx, scop: &Scop) -> Result<Vec<(UnionMap, UnionMap)
                 dst.join(", "),
                 cons.join(" and ")
             ))?;
-            out.push((isl.check(UnionMap::from_map(rel))?, near));
+            out.push(ModelAccess {
+                relation: isl.check(UnionMap::from_map(rel))?,
+                near,
+                element_bytes,
+            });
         }
     }
     Ok(out)
@@ -781,7 +815,7 @@ fn stride_accesses(isl: &IslCtx, scop: &Scop) -> Result<Vec<(UnionMap, UnionMap)
 fn unit_stride_innermost(
     isl: &IslCtx,
     node: ScheduleNode,
-    accesses: &[(UnionMap, UnionMap)],
+    accesses: &[ModelAccess],
 ) -> Result<ScheduleNode, IslError> {
     let n = isl.check(node.band_n_member())? as usize;
     let mupa = isl.check(node.band_get_partial_schedule())?;
@@ -790,12 +824,12 @@ fn unit_stride_innermost(
     for (k, score) in scores.iter_mut().enumerate() {
         // One step along member k, the others fixed.
         let step = crate::tile_model::member_step(isl, &band, n, k)?;
-        for (rel, near) in accesses {
+        for a in accesses {
             // Element pairs touched by one step of member k (same statement, same access).
-            let moved = isl.check(isl.check(rel.copy())?.reverse())?;
+            let moved = isl.check(isl.check(a.relation.copy())?.reverse())?;
             let moved = isl.check(moved.apply_range(isl.check(step.copy())?))?;
-            let moved = isl.check(moved.apply_range(isl.check(rel.copy())?))?;
-            if !isl.check(moved.is_empty())? && isl.check(moved.is_subset(near))? {
+            let moved = isl.check(moved.apply_range(isl.check(a.relation.copy())?))?;
+            if !isl.check(moved.is_empty())? && isl.check(moved.is_subset(&a.near))? {
                 *score += 1;
             }
         }
@@ -907,8 +941,8 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
             // again with every dependence of the cells.
             let nearest = NearestDependences::new(&isl, scop, cells)?;
             timer.lap("nearest dependences");
-            let reductions = if options.parallel && options.parallel_reductions {
-                ReductionCandidates::new(&isl, ir, scop, cells)?
+            let reductions = if options.parallel {
+                ReductionCandidates::new(&isl, ir, scop, cells, options.parallel_reductions)?
             } else {
                 None
             };
