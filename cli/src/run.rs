@@ -13,7 +13,8 @@
 //! entry, entry of the wrong type), 2 usage. `--time` runs the entry once, printing its
 //! output (and result) as without `--time`, then `--repeat N` more times silently (their
 //! stdout is dropped) and reports min/median of those N (and GFLOP/s with `--flops N`) on
-//! standard error.
+//! standard error, with the CPU time of the calling thread (all of the program's with
+//! `--threads 1`) where `/proc/thread-self/schedstat` is readable.
 
 use crate::common::{accept_codegen_flag, load_and_transform, PassFlags};
 use lattice_cli::make_registry;
@@ -37,7 +38,8 @@ OPTIONS:
     --fast-math                     allow fast-math transformations on all float operations
     -shared-libs=A,B                load these libraries first (accepted for mlir-runner compatibility)
     --time                          after one run that prints, time --repeat more silent
-                                    runs; print min/median to stderr
+                                    runs; print min/median (wall, and CPU time of the
+                                    calling thread) to stderr
     --repeat N                      with --time: number of timed runs (default 5)
     --flops N                       with --time: floating-point operations per run, for GFLOP/s
     --threads N                     threads for parallel loops (default: LATTICE_THREADS, else
@@ -253,10 +255,19 @@ fn main_inner(args: &[String]) -> ExitCode {
         // The printing run above is the warm-up; the timed runs print nothing.
         rt::silence_stdout(true);
         let mut times = Vec::with_capacity(a.repeat);
+        let mut cpu = Some(Vec::with_capacity(a.repeat));
         for _ in 0..a.repeat {
+            let c = thread_cpu_time();
             let t = Instant::now();
             let r = jit.call(&a.entry, a.result);
             times.push(t.elapsed());
+            cpu = match (cpu, c, thread_cpu_time()) {
+                (Some(mut v), Some(c0), Some(c1)) => {
+                    v.push(c1.saturating_sub(c0));
+                    Some(v)
+                }
+                _ => None,
+            };
             if let Err(e) = r {
                 rt::silence_stdout(false);
                 eprintln!("lattice run: {e}");
@@ -264,12 +275,21 @@ fn main_inner(args: &[String]) -> ExitCode {
             }
         }
         rt::silence_stdout(false);
-        report_times(&mut times, a.flops);
+        report_times(&mut times, a.flops, cpu.as_deref_mut());
     }
     ExitCode::SUCCESS
 }
 
-fn report_times(times: &mut [Duration], flops: Option<f64>) {
+/// CPU time of the calling thread so far (`/proc/thread-self/schedstat`, nanoseconds):
+/// with `--threads 1` every parallel loop runs on this thread, so it is the program's
+/// CPU time, free of the time other processes take the core away.
+fn thread_cpu_time() -> Option<Duration> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns = s.split_whitespace().next()?.parse::<u64>().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+fn report_times(times: &mut [Duration], flops: Option<f64>, cpu: Option<&mut [Duration]>) {
     times.sort();
     let min = times[0];
     let median = times[times.len() / 2];
@@ -281,6 +301,14 @@ fn report_times(times: &mut [Duration], flops: Option<f64>) {
     );
     if let Some(f) = flops {
         eprint!(", {:.3} GFLOP/s (at min)", f / min.as_secs_f64() / 1e9);
+    }
+    if let Some(cpu) = cpu.filter(|c| !c.is_empty()) {
+        cpu.sort();
+        eprint!(
+            "; calling thread CPU: min {:.6} s, median {:.6} s",
+            cpu[0].as_secs_f64(),
+            cpu[cpu.len() / 2].as_secs_f64()
+        );
     }
     eprintln!();
 }

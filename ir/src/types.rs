@@ -238,6 +238,22 @@ impl Context {
         }
     }
 
+    /// Size in bits of a value of type `ty` under the default data layout: integers and
+    /// floats their width, `index` 64, `complex<T>` twice `T`, a vector all its elements;
+    /// 0 for other types.
+    pub fn bit_width(&self, ty: Type) -> u64 {
+        match self.type_data(ty) {
+            TypeData::Integer { width, .. } => *width as u64,
+            TypeData::Float(k) => k.width() as u64,
+            TypeData::Index => 64,
+            TypeData::Complex(e) => 2 * self.bit_width(*e),
+            TypeData::Vector { shape, element, .. } => {
+                shape.iter().product::<i64>().max(0) as u64 * self.bit_width(*element)
+            }
+            _ => 0,
+        }
+    }
+
     /// The element type of a shaped type (vector, tensor, memref), or `ty` itself.
     pub fn element_type(&self, ty: Type) -> Type {
         match self.type_data(ty) {

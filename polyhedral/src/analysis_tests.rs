@@ -391,3 +391,39 @@ fn isl_quota_degrades_to_an_error() {
         }
     }
 }
+
+/// A read of what the same instance stored before it (here inside the vector store's
+/// box) has no flow dependence from another instance; a read past the box has one.
+#[test]
+fn same_instance_reads() {
+    check_deps(
+        r#"
+func.func @f(%A: memref<64xf64>, %B: memref<16xf64>) {
+  %w = arith.constant dense<1.0> : vector<4xf64>
+  affine.for %t = 0 to 4 {
+    affine.for %i = 0 to 15 {
+      affine.vector_store %w, %A[%i * 4] : memref<64xf64>, vector<4xf64>
+      %x = affine.load %A[%i * 4 + 2] : memref<64xf64>
+      %y = affine.load %A[%i * 4 + 4] : memref<64xf64>
+      %s = arith.addf %x, %y : f64
+      affine.store %s, %B[%i] : memref<16xf64>
+    }
+  }
+  return
+}
+"#,
+        crate::deps::AliasAssumption::DistinctMemrefs,
+        expect![[r#"
+            WAW level 1: WAW S0 -> S0 on A0 (%arg0), distance ([1, 3], 0) dir (<, =)
+            RAW level 1: RAW S0 -> S0 on A0 (%arg0), distance ([1, 3], 0) dir (<, =)
+            RAW level 1: RAW S0 -> S0 on A0 (%arg0), distance ([1, 3], -1) dir (<, >)
+            WAR level 1: WAR S0 -> S0 on A0 (%arg0), distance ([1, 3], 0) dir (<, =)
+            WAR level 1: WAR S0 -> S0 on A0 (%arg0), distance ([1, 3], 1) dir (<, <)
+            WAR level 2: WAR S0 -> S0 on A0 (%arg0), distance (0, 1) dir (=, <)
+            WAW level 1: WAW S0 -> S0 on A1 (%arg1), distance ([1, 3], 0) dir (<, =)
+            flow must S0 -> S0: { S0[i0, i1] -> S0[i0' = 1 + i0, i1' = -1 + i1] : 0 <= i0 <= 2 and 0 < i1 <= 14 }
+            loop level 1: WAW S0 -> S0 on A0 (%arg0), distance ([1, 3], 0)
+            loop level 2: WAR S0 -> S0 on A0 (%arg0), distance (0, 1)
+        "#]],
+    );
+}

@@ -362,9 +362,17 @@ impl Gen<'_> {
         let init = n.for_get_init()?;
         let body = n.for_get_body()?;
         if n.for_is_degenerate()? {
+            // A loop of one iteration: no op, but a `parallel` or reduction mark above
+            // it is spent on it (the member it marks); it must not pass to the loops
+            // below, which may carry dependences (a tile of a whole trip count).
             let e = self.expr(ir, &init)?;
             let saved = self.names.insert(name.clone(), e);
+            let marks = (
+                std::mem::replace(&mut self.parallel, false),
+                std::mem::replace(&mut self.reduction, false),
+            );
             let r = self.node(ir, &body, at);
+            (self.parallel, self.reduction) = marks;
             restore(&mut self.names, name, saved);
             return r;
         }

@@ -386,11 +386,12 @@ fn value_flow(isl: &IslCtx, scop: &Scop) -> Result<Vec<FlowDep>, IslError> {
     let mut reads = Vec::new();
     let mut must = Vec::new();
     let mut may = Vec::new();
-    for st in &scop.statements {
-        for a in &st.accesses {
+    for (s, st) in scop.statements.iter().enumerate() {
+        for (k, a) in st.accesses.iter().enumerate() {
             let m = isl.check(a.relation.copy())?;
             match a.kind {
-                AccessKind::Read => reads.push(m),
+                // What the instance wrote before the read is not read from another.
+                AccessKind::Read => reads.push(scop.exposed_read(isl, s, k)?),
                 AccessKind::Write => must.push(m),
                 AccessKind::MayWrite => may.push(m),
             }

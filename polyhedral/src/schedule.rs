@@ -28,7 +28,10 @@
 //! SCoPs whose statements exchange SSA values (`iter_args`, values crossing statements)
 //! are scheduled on their demoted form ([`crate::transform::scalars`]) with ppcg's
 //! live-range reordering for the scalar cells (conditional validity), and scheduled
-//! again with every dependence of the cells when a read would see another write.
+//! again with every dependence of the cells when a read would see another write. Where
+//! the cells' flow dependences order every instance (an accumulator threaded through
+//! the whole nest, as in a checksum), program order is the only legal one: the SCoP is
+//! left alone with a remark, before the scheduler runs.
 //!
 //! Invariants: the final schedule is checked once more against every dependence before
 //! code is generated (against the nearest dependences, which imply every memory-based
@@ -43,12 +46,13 @@ use crate::isl::{IslCtx, IslError, IslText};
 use crate::reduction::{ReductionCandidates, REDUCTION_MARK};
 use crate::scop::AccessKind;
 use crate::scop::{extract_scops, Scop};
+use crate::tile_model::ModelAccess;
 use crate::transform::{
     domain_text, first_violation_private, regenerate, with_scalars_demoted, TransformError,
 };
 use isl_rs::{
     Id, MultiVal, Options, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType,
-    UnionAccessInfo, UnionMap, Val,
+    UnionAccessInfo, UnionMap, UnionSet, Val,
 };
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{PassDef, PassOptions};
@@ -148,6 +152,9 @@ pub struct NearestDependences {
     pub order: UnionMap,
     /// The private scalar cells' flow and order dependences, if any are private.
     pub cells: Option<(UnionMap, UnionMap)>,
+    /// The exact transitive closure of the cells' flow dependences (`None` where there
+    /// are no private cells or isl can only approximate it).
+    pub cells_closure: Option<UnionMap>,
 }
 
 impl NearestDependences {
@@ -159,7 +166,47 @@ impl NearestDependences {
         } else {
             Some(flow_and_order(isl, scop, |a| private.contains(&a))?)
         };
-        Ok(NearestDependences { flow, order, cells })
+        let cells_closure = match &cells {
+            Some((cells_flow, _)) => isl.exact_transitive_closure(cells_flow)?,
+            None => None,
+        };
+        Ok(NearestDependences {
+            flow,
+            order,
+            cells,
+            cells_closure,
+        })
+    }
+
+    /// Whether the private cells' flow dependences order every pair of distinct
+    /// instances of `scop` (a sequential reduction: an accumulator threaded through the
+    /// whole nest). Those dependences are validity constraints of every schedule
+    /// [`poly_schedule`] may apply (with or without live-range reordering), so program
+    /// order is then the only legal order: a new schedule could only rebuild it (isl
+    /// tends to return it as one linearized loop with divisions, worse code).
+    pub fn program_order_forced(&self, isl: &IslCtx, scop: &Scop) -> Result<bool, IslError> {
+        let Some(closure) = &self.cells_closure else {
+            return Ok(false);
+        };
+        let all_ordered = |domain: UnionSet| -> Result<bool, IslError> {
+            let pairs = isl.check(UnionMap::from_domain_and_range(
+                isl.check(domain.copy())?,
+                isl.check(domain.copy())?,
+            ))?;
+            let unordered = isl.check(pairs.subtract(isl.check(domain.identity())?))?;
+            let unordered = isl.check(unordered.subtract(isl.check(closure.copy())?))?;
+            let unordered =
+                isl.check(unordered.subtract(isl.check(isl.check(closure.copy())?.reverse())?))?;
+            isl.check(unordered.is_empty())
+        };
+        // Each statement's own instances first: cheap, and where the order is not
+        // forced (cells private to an outer iteration) one of these already fails.
+        for st in &scop.statements {
+            if !all_ordered(isl.check(UnionSet::from_set(isl.check(st.domain.copy())?))?)? {
+                return Ok(false);
+            }
+        }
+        all_ordered(isl.union_set(&domain_text(isl, scop)?)?)
     }
 
     /// Flow, output and anti dependences of the arrays other than the private cells.
@@ -199,17 +246,26 @@ pub fn flow_and_order(
 ) -> Result<(UnionMap, UnionMap), IslError> {
     let empty = format!("{}{{ }}", scop.param_prefix());
     let mut reads = isl.union_map(&empty)?;
+    // The reads as flow sinks: without what their own instance wrote before them.
+    let mut sinks = isl.union_map(&empty)?;
     let mut must = isl.union_map(&empty)?;
     let mut may = isl.union_map(&empty)?;
-    for st in &scop.statements {
-        for a in st.accesses.iter().filter(|a| keep(a.array)) {
-            let r = isl.check(
-                isl.check(a.relation.copy())?
-                    .intersect_domain(isl.check(st.domain.copy())?),
-            )?;
-            let r = isl.check(UnionMap::from_map(r))?;
+    for (s, st) in scop.statements.iter().enumerate() {
+        for (k, a) in st.accesses.iter().enumerate() {
+            if !keep(a.array) {
+                continue;
+            }
+            let on_domain = |m: isl_rs::Map| -> Result<UnionMap, IslError> {
+                let m = isl.check(m.intersect_domain(isl.check(st.domain.copy())?))?;
+                isl.check(UnionMap::from_map(m))
+            };
+            let r = on_domain(isl.check(a.relation.copy())?)?;
             match a.kind {
-                AccessKind::Read => reads = isl.check(reads.union(r))?,
+                AccessKind::Read => {
+                    reads = isl.check(reads.union(r))?;
+                    let e = on_domain(scop.exposed_read(isl, s, k)?)?;
+                    sinks = isl.check(sinks.union(e))?;
+                }
                 AccessKind::Write if a.exact => must = isl.check(must.union(r))?,
                 _ => may = isl.check(may.union(r))?,
             }
@@ -218,7 +274,7 @@ pub fn flow_and_order(
     let writes = isl.check(isl.check(must.copy())?.union(isl.check(may.copy())?))?;
     let order = || isl.check(scop.schedule.copy());
     // flow: reads from the last (must) write, or any may write since.
-    let info = isl.check(UnionAccessInfo::from_sink(isl.check(reads.copy())?))?;
+    let info = isl.check(UnionAccessInfo::from_sink(sinks))?;
     let info = isl.check(info.set_must_source(isl.check(must.copy())?))?;
     let info = isl.check(info.set_may_source(isl.check(may.copy())?))?;
     let info = isl.check(info.set_schedule(order()?))?;
@@ -308,7 +364,11 @@ pub fn compute_schedule_private(
         // and anti dependence of the cells already follows from a chain of their flow
         // dependences (an accumulator threaded through the whole nest), the flow
         // validity implies them, and isl's conditional-validity rounds only cost time.
-        if !order_implied_by_flow(isl, cells_flow, cells_order)? {
+        let implied = match &nearest.cells_closure {
+            Some(closure) => isl.check(cells_order.is_subset(closure))?,
+            None => false,
+        };
+        if !implied {
             condition = Some(cells_flow.text());
             conditional = Some(cells_order.text());
         }
@@ -337,25 +397,12 @@ pub fn compute_schedule_private(
     schedule
 }
 
-/// Whether every pair of `order` is linked by a chain of `flow` dependences (the exact
-/// transitive closure; `false` where isl can only approximate it): a schedule that
-/// respects `flow` then respects `order` too.
-fn order_implied_by_flow(
-    isl: &IslCtx,
-    flow: &UnionMap,
-    order: &UnionMap,
-) -> Result<bool, IslError> {
-    match isl.exact_transitive_closure(flow)? {
-        Some(closure) => isl.check(order.is_subset(&closure)),
-        None => Ok(false),
-    }
-}
-
-/// Wall time per phase of [`poly_schedule`], printed to stderr when the environment
+/// Wall and CPU time per phase of [`poly_schedule`], printed to stderr when the environment
 /// variable `LATTICE_POLY_TIMING=1` is set (for profiling compile time; silent otherwise).
 #[derive(Debug)]
 pub struct PhaseTimer {
     last: Option<std::time::Instant>,
+    last_cpu: f64,
 }
 
 impl PhaseTimer {
@@ -364,6 +411,7 @@ impl PhaseTimer {
         let on = std::env::var("LATTICE_POLY_TIMING").is_ok_and(|v| v == "1");
         PhaseTimer {
             last: on.then(std::time::Instant::now),
+            last_cpu: if on { process_cpu_seconds() } else { 0.0 },
         }
     }
 
@@ -371,13 +419,28 @@ impl PhaseTimer {
     pub fn lap(&mut self, phase: &str) {
         if let Some(last) = self.last {
             let now = std::time::Instant::now();
+            let cpu = process_cpu_seconds();
             eprintln!(
-                "poly-schedule: {phase}: {:.1} ms",
-                (now - last).as_secs_f64() * 1e3
+                "poly-schedule: {phase}: {:.1} ms ({:.1} ms CPU, all threads)",
+                (now - last).as_secs_f64() * 1e3,
+                (cpu - self.last_cpu) * 1e3
             );
             self.last = Some(now);
+            self.last_cpu = cpu;
         }
     }
+}
+
+/// CPU time of the whole process (every thread) in seconds (`CLOCK_PROCESS_CPUTIME_ID`).
+#[allow(unsafe_code)]
+fn process_cpu_seconds() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec.
+    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
+    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
 }
 
 /// One scheduling problem as isl texts (so it can run on its own isl context).
@@ -526,7 +589,7 @@ fn post_process(
     isl: &IslCtx,
     node: ScheduleNode,
     options: &ScheduleOptions,
-    accesses: &[(UnionMap, UnionMap)],
+    accesses: &[ModelAccess],
     reductions: Option<&ReductionCandidates>,
     in_parallel: bool,
     point_levels: u32,
@@ -553,7 +616,10 @@ fn post_process(
             let n = isl.check(node.band_n_member())?;
             let mut first = None;
             for k in 0..n {
-                if isl.check(node.band_member_get_coincident(k))? {
+                // A member with one value (a tile as large as the trip count) makes
+                // no loop: a mark above it would land on the next loop.
+                if isl.check(node.band_member_get_coincident(k))? && !single_valued(isl, &node, k)?
+                {
                     first = Some(k);
                     break;
                 }
@@ -567,7 +633,12 @@ fn post_process(
                     mark = REDUCTION_MARK;
                 }
             }
-            if first.is_none() && n >= 2 && isl.check(node.band_get_permutable())? {
+            if first.is_none()
+                && n >= 2
+                && isl.check(node.band_get_permutable())?
+                && !single_valued(isl, &node, 0)?
+                && !single_valued(isl, &node, 1)?
+            {
                 node = wavefront(isl, node)?;
                 first = Some(1);
             }
@@ -605,13 +676,31 @@ fn post_process(
     Ok(node)
 }
 
+/// Whether member `k` of the band at `node` takes a single value on the band's domain
+/// (isl's AST then has no loop for it).
+fn single_valued(isl: &IslCtx, node: &ScheduleNode, k: i32) -> Result<bool, IslError> {
+    let mupa = isl.check(node.band_get_partial_schedule())?;
+    let upa = isl.check(mupa.get_at(k))?;
+    let map = isl.check(UnionMap::from_union_pw_aff(upa))?;
+    let map = isl.check(map.intersect_domain(isl.check(node.get_domain())?))?;
+    let values = isl.check(map.range())?;
+    if isl.check(values.is_empty())? {
+        return Ok(true);
+    }
+    let set = isl.check(isl_rs::Set::from_union_set(values))?;
+    Ok(match crate::isl::dim_range(isl, &set, 0)? {
+        (Some(lo), Some(hi)) => lo == hi,
+        _ => false,
+    })
+}
+
 /// Tiles the permutable band at `node` (one or two levels, sizes given or from the
 /// model); returns the outermost tile band and how many point/intermediate bands follow.
 fn tile_band_levels(
     isl: &IslCtx,
     node: ScheduleNode,
     options: &ScheduleOptions,
-    accesses: &[(UnionMap, UnionMap)],
+    accesses: &[ModelAccess],
 ) -> Result<(ScheduleNode, u32), IslError> {
     let n = isl.check(node.band_n_member())?.max(0) as usize;
     let pad = |sizes: &[i64]| -> Vec<i64> {
@@ -619,23 +708,13 @@ fn tile_band_levels(
             .map(|k| sizes.get(k).or(sizes.last()).copied().unwrap_or(32).max(1))
             .collect()
     };
-    let rels: Vec<UnionMap> = if options.tile_sizes.is_empty()
-        || (options.tile_levels >= 2 && options.l2_tile_sizes.is_empty())
-    {
-        accesses
-            .iter()
-            .map(|(r, _)| isl.check(r.copy()))
-            .collect::<Result<_, _>>()?
-    } else {
-        Vec::new()
-    };
     let log = |c: &crate::tile_model::TileChoice, level: &str| {
         if let Ok(mut l) = options.model_log.lock() {
             l.push(format!("{level}{}", c.describe()));
         }
     };
     let inner = if options.tile_sizes.is_empty() {
-        let c = crate::tile_model::choose_tile_sizes(isl, &node, &rels, options.cache.l1, None)?;
+        let c = crate::tile_model::choose_tile_sizes(isl, &node, accesses, options.cache.l1, None)?;
         log(&c, "");
         c.sizes
     } else {
@@ -652,7 +731,7 @@ fn tile_band_levels(
         let c = crate::tile_model::choose_tile_sizes(
             isl,
             &point,
-            &rels,
+            accesses,
             options.cache.l2,
             Some(&inner),
         )?;
@@ -684,13 +763,17 @@ fn band_tile_by(isl: &IslCtx, node: ScheduleNode, sizes: &[i64]) -> Result<Sched
     isl.check(node.band_tile(mv))
 }
 
-/// Per access of `scop`: its relation `S[i..] -> A[o..]` (on the statement's domain) and
+/// Per access of `scop`: its relation `S[i..] -> A[o..]` (on the statement's domain),
 /// the pairs of elements of `A` at most one apart in the last subscript and equal in
-/// every other (`A[o..] -> A[o'..]`): the steps an innermost loop may take cheaply.
-fn stride_accesses(isl: &IslCtx, scop: &Scop) -> Result<Vec<(UnionMap, UnionMap)>, IslError> {
+/// every other (`A[o..] -> A[o'..]`): the steps an innermost loop may take cheaply, and
+/// the element size of a memref.
+fn stride_accesses(isl: &IslCtx, scop: &Scop) -> Result<Vec<ModelAccess>, IslError> {
     let mut out = Vec::new();
     for st in &scop.statements {
         for a in &st.accesses {
+            let array = &scop.arrays[a.array];
+            let element_bytes =
+                (array.kind == crate::scop::ArrayKind::Memref).then_some(array.element_bytes);
             let rel = isl.check(
                 isl.check(a.relation.copy())?
                     .intersect_domain(isl.check(st.domain.copy())?),
@@ -715,7 +798,11 @@ fn stride_accesses(isl: &IslCtx, scop: &Scop) -> Result<Vec<(UnionMap, UnionMap)
                 dst.join(", "),
                 cons.join(" and ")
             ))?;
-            out.push((isl.check(UnionMap::from_map(rel))?, near));
+            out.push(ModelAccess {
+                relation: isl.check(UnionMap::from_map(rel))?,
+                near,
+                element_bytes,
+            });
         }
     }
     Ok(out)
@@ -728,7 +815,7 @@ fn stride_accesses(isl: &IslCtx, scop: &Scop) -> Result<Vec<(UnionMap, UnionMap)
 fn unit_stride_innermost(
     isl: &IslCtx,
     node: ScheduleNode,
-    accesses: &[(UnionMap, UnionMap)],
+    accesses: &[ModelAccess],
 ) -> Result<ScheduleNode, IslError> {
     let n = isl.check(node.band_n_member())? as usize;
     let mupa = isl.check(node.band_get_partial_schedule())?;
@@ -737,12 +824,12 @@ fn unit_stride_innermost(
     for (k, score) in scores.iter_mut().enumerate() {
         // One step along member k, the others fixed.
         let step = crate::tile_model::member_step(isl, &band, n, k)?;
-        for (rel, near) in accesses {
+        for a in accesses {
             // Element pairs touched by one step of member k (same statement, same access).
-            let moved = isl.check(isl.check(rel.copy())?.reverse())?;
+            let moved = isl.check(isl.check(a.relation.copy())?.reverse())?;
             let moved = isl.check(moved.apply_range(isl.check(step.copy())?))?;
-            let moved = isl.check(moved.apply_range(isl.check(rel.copy())?))?;
-            if !isl.check(moved.is_empty())? && isl.check(moved.is_subset(near))? {
+            let moved = isl.check(moved.apply_range(isl.check(a.relation.copy())?))?;
+            if !isl.check(moved.is_empty())? && isl.check(moved.is_subset(&a.near))? {
                 *score += 1;
             }
         }
@@ -854,11 +941,19 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
             // again with every dependence of the cells.
             let nearest = NearestDependences::new(&isl, scop, cells)?;
             timer.lap("nearest dependences");
-            let reductions = if options.parallel && options.parallel_reductions {
-                ReductionCandidates::new(&isl, ir, scop, cells)?
+            let reductions = if options.parallel {
+                ReductionCandidates::new(&isl, ir, scop, cells, options.parallel_reductions)?
             } else {
                 None
             };
+            // Without reductions to parallelize, an order that the carried values
+            // force on every instance leaves nothing to reschedule.
+            if reductions.is_none() && nearest.program_order_forced(&isl, scop)? {
+                return Err(TransformError::Unsupported(
+                    "kept in program order, the only legal one: the values the loops carry order every iteration (a sequential reduction)".into(),
+                ));
+            }
+            timer.lap("program-order check");
             let mut schedule = compute_schedule_private(
                 &isl,
                 scop,
@@ -868,12 +963,9 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
                 &mut timer,
             )?;
             let mut map = isl.check(schedule.get_map())?;
-            let mut private = cells;
-            let mut nearest = nearest;
-            if !cells.is_empty()
-                && violation(&isl, ir, scop, options, &nearest, &map, cells)?.is_some()
-            {
-                nearest = NearestDependences::new(&isl, scop, &[])?;
+            let mut verdict = violation(&isl, ir, scop, options, &nearest, &map, cells)?;
+            if !cells.is_empty() && verdict.is_some() {
+                let nearest = NearestDependences::new(&isl, scop, &[])?;
                 schedule = compute_schedule_private(
                     &isl,
                     scop,
@@ -883,9 +975,9 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
                     &mut timer,
                 )?;
                 map = isl.check(schedule.get_map())?;
-                private = &[];
+                verdict = violation(&isl, ir, scop, options, &nearest, &map, &[])?;
             }
-            if let Some(why) = violation(&isl, ir, scop, options, &nearest, &map, private)? {
+            if let Some(why) = verdict {
                 return Err(TransformError::Illegal(why));
             }
             timer.lap("legality check");

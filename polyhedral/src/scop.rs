@@ -123,6 +123,9 @@ pub struct Array {
     pub distinct: bool,
     /// Whether the memref is a function argument (may alias other arguments).
     pub is_argument: bool,
+    /// Bytes of one element: the memref's element type (a vector element counts in
+    /// full, `index` 8), or the SSA value's type; 8 where the type has no size.
+    pub element_bytes: u64,
 }
 
 /// One isl dimension of a statement: an induction variable of an enclosing loop.
@@ -209,6 +212,43 @@ impl Scop {
     /// The `[p0, p1] -> ` prefix of isl texts over this SCoP's parameters (empty when none).
     pub fn param_prefix(&self) -> String {
         param_prefix(self.params.len())
+    }
+
+    /// The elements read by access `a` of statement `s` (as [`Access::relation`]) that
+    /// the same instance of `s` has not written before the read: the elements written by
+    /// exact writes of the same memref in earlier ops of the statement are taken out.
+    ///
+    /// isl orders statement instances, not the accesses within one, so a value stored
+    /// and loaded back within one instance would seem to come from an earlier instance
+    /// (or from before the SCoP): a flow dependence that does not exist. The elements
+    /// taken out get their value from the instance itself, which is no dependence
+    /// between instances; flow analyses use this relation as the sink. (Every memory-
+    /// based dependence on those elements is still implied: the instance writes them,
+    /// so the output dependence from the previous write orders it.)
+    pub fn exposed_read(&self, isl: &IslCtx, s: usize, a: usize) -> Result<Map, IslError> {
+        let st = &self.statements[s];
+        let read = &st.accesses[a];
+        let mut rel = isl.check(read.relation.copy())?;
+        if read.kind != AccessKind::Read
+            || !read.exact
+            || self.arrays[read.array].kind != ArrayKind::Memref
+        {
+            return Ok(rel);
+        }
+        let position = |op: Op| st.ops.iter().position(|&o| o == op);
+        let Some(at) = position(read.op) else {
+            return Ok(rel);
+        };
+        for w in &st.accesses {
+            if w.kind == AccessKind::Write
+                && w.exact
+                && w.array == read.array
+                && position(w.op).is_some_and(|p| p < at)
+            {
+                rel = isl.check(rel.subtract(isl.check(w.relation.copy())?))?;
+            }
+        }
+        Ok(rel)
     }
 
     /// Whether arrays `a` and `b` (indices into [`Scop::arrays`]) may denote overlapping
@@ -514,6 +554,7 @@ pub fn access_instances(
                 rank,
                 distinct: true,
                 is_argument: false,
+                element_bytes: element_bytes(ir, ir.value_type(memref)),
             });
         }
         let array_name = format!("M{m}");
@@ -645,6 +686,16 @@ fn element_type(ir: &Ir, ty: Type) -> Option<Type> {
             Some(*element)
         }
         _ => None,
+    }
+}
+
+/// Bytes of one element of `ty` (of its elements, for a memref): see
+/// [`Array::element_bytes`].
+fn element_bytes(ir: &Ir, ty: Type) -> u64 {
+    let ty = element_type(ir, ty).unwrap_or(ty);
+    match ir.ctx().bit_width(ty).div_ceil(8) {
+        0 => 8,
+        b => b,
     }
 }
 
@@ -1233,6 +1284,7 @@ impl<'a> Builder<'a> {
             rank,
             distinct,
             is_argument,
+            element_bytes: element_bytes(self.ir, self.ir.value_type(memref)),
         });
         self.array_index.insert(key, k);
         Ok(k)
@@ -1603,6 +1655,7 @@ impl<'a> Builder<'a> {
             rank,
             distinct: true,
             is_argument: false,
+            element_bytes: element_bytes(self.ir, self.ir.value_type(result)),
         });
         self.array_index.insert((result, kind), k);
         Ok(k)
@@ -1690,6 +1743,7 @@ impl<'a> Builder<'a> {
                             rank,
                             distinct: true,
                             is_argument: false,
+                            element_bytes: element_bytes(self.ir, self.ir.value_type(v)),
                         });
                         self.array_index.insert(key, k);
                         let range = tuple(&format!("V{k}"), &dim_names(rank));

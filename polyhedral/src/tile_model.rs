@@ -1,33 +1,61 @@
-//! The tile-size model of `poly-schedule` (Pluto-style): per permutable band, the
-//! largest uniform size whose tile footprint fits the cache, bounded by the trip counts.
+//! The tile-size model of `poly-schedule`: per permutable band, tile sizes from the data
+//! a tile touches (in the arrays' own coordinates, with the arrays' element sizes) and
+//! the reuse each band member carries, against the L1 (or L2) cache.
 //!
-//! Per band member `k` and per array dimension `d`, `c[d][k]` is how far one step of
-//! member `k` (the other members fixed) moves the accessed element along `d` (the
-//! largest |delta| over the accesses of that array, measured on the access relations
-//! composed with the band's partial schedule: 0, 1, 2, 4 or 8; a dimension moved further
-//! or swept by loops below the band counts as a fixed extent of [`SWEPT_EXTENT`]). A tile
-//! of sizes `T` then touches `prod_d (1 + sum_k c[d][k] (T_k - 1))` elements of each array;
-//! the footprint is the sum over arrays times [`ELEMENT_BYTES`]. The model tries uniform
-//! sizes from 256 down to [`MIN_SIZE`] in steps of the vector width ([`VECTOR_ELEMENTS`]), each member clipped to its trip count (a member whose trip count
-//! is unknown is not clipped), and keeps the first whose footprint fits the budget (the
-//! L1 data cache, or L2 for the outer level of two-level tiling). Invariant: sizes are
-//! at least 1; the choice only changes tile shapes, never legality (the band is
-//! permutable, and the final schedule is checked against every dependence anyway).
+//! # Profile of a band
+//! Measured with isl on the access relations composed with the band's partial schedule:
+//! - the trip count of each member;
+//! - per access of a memref (SSA values and scalar cells live in registers: not counted),
+//!   the *step* of each member `k`: the element delta when member `k` advances by one and
+//!   the others stay (a constant vector, or "swept" where it varies, i.e. where loops
+//!   below the band run through that dimension of the array), and the *spread*: how far
+//!   apart the elements one band point touches lie (a stencil's neighbours, `+-1`);
+//! - accesses of one array with the same steps form a group; per array dimension, its
+//!   accessed range caps the extents.
+//!
+//! # Footprint of a tile
+//! A tile of sizes `T` touches, per group, the lattice points of the zonotope spanned by
+//! the vectors `(T_k - 1) * step_k` and the box of the spread (`1 + spread` per
+//! dimension), times the swept extents, times the element size (f32 4 bytes, f64 and
+//! `index` 8, a vector element its full size), at most the whole accessed range. In the
+//! arrays' coordinates, a time-skewed band counts the elements its sheared tile really
+//! touches (the union of its shifted planes), not the bounding box of the shear.
+//!
+//! # Choice (Pluto's and MLIR's cache rule, made per member)
+//! - The innermost member (the innermost point loop, with the default intra-tile order)
+//!   runs its whole trip count when it is parallel (coincident) and most accesses step
+//!   by at most one element along the last subscript there (LLVM vectorizes it; the
+//!   sizes past [`VECTOR_BYTES`] are multiples of one cache line of elements). Otherwise
+//!   it carries a dependence (a reduction, a recurrence) and gets [`UNROLL_SIZE`]: LLVM
+//!   unrolls such a short constant-trip loop completely and vectorizes the loop above.
+//! - Every other member starts at its trip count (not tiled). From the second innermost
+//!   member outwards, member `k` carries reuse when two consecutive iterations of it
+//!   touch fewer bytes than twice one iteration; that reuse stays in L1 only when two
+//!   iterations (the members inside at their sizes, those outside fixed) fit the budget.
+//!   Where they do not, the members inside `k` (the innermost one last) shrink in steps
+//!   of [`SIZE_STEP`] until they fit (or reach the smallest step).
+//! - The outer level of two-level tiling does the same against L2 on the tile band, in
+//!   multiples of the inner sizes.
+//!
+//! Invariant: sizes are at least 1; the choice only changes tile shapes, never legality
+//! (the band is permutable, and the final schedule is checked against every dependence).
 
-use crate::isl::{IslCtx, IslError};
-use isl_rs::{ScheduleNode, UnionMap, UnionSet};
+use crate::isl::{dim_range, IslCtx, IslError};
+use isl_rs::{ScheduleNode, Set, UnionMap, UnionSet};
 
-/// Bytes per element the model assumes (f64/i64; an f32 array is counted twice).
-pub const ELEMENT_BYTES: u64 = 8;
-/// Elements of one vector register (AVX2, f32): sizes are multiples of it (once above
-/// it), so the unit-stride loop vectorizes without a remainder.
-pub const VECTOR_ELEMENTS: i64 = 8;
-/// The smallest size the model picks (unless the trip count is smaller): measured with
-/// `lattice run --time` on the examples (whose data fit L2), 8 and 16 were up to 10x
-/// slower than 32 on heat_3d (loop overhead and short vector loops dominate).
-pub const MIN_SIZE: i64 = 32;
-/// Extent counted for an array dimension swept by loops below the band.
-pub const SWEPT_EXTENT: u64 = 64;
+/// Bytes of one vector register / cache line: an innermost size above it is a multiple
+/// of this many bytes of elements, so the vector loop has no remainder inside a tile.
+pub const VECTOR_BYTES: u64 = 64;
+/// Size of an innermost member that carries a dependence: LLVM fully unrolls a loop of
+/// up to this constant trip count and then vectorizes the loop around it (measured on
+/// matmul: 32 ran 2x faster than 64 and 128; 16 and 8 left too little work to vectorize).
+pub const UNROLL_SIZE: i64 = 32;
+/// Sizes of the other members shrink in steps of this many iterations (down to it).
+pub const SIZE_STEP: i64 = 8;
+/// The size of a member whose trip count is unknown (parametric), as a starting point.
+pub const UNKNOWN_TRIP_SIZE: i64 = 256;
+/// Extent counted for a swept array dimension whose range is unknown (parametric).
+pub const SWEPT_EXTENT: u64 = 256;
 
 /// Cache sizes the model tiles for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,6 +111,70 @@ fn parse_size(s: &str) -> Option<u64> {
     num.parse::<u64>().ok().map(|n| n * mul)
 }
 
+/// One access as the band post-processing of `poly-schedule` sees it.
+pub struct ModelAccess {
+    /// `S[i..] -> A[o..]`, on the statement's domain.
+    pub relation: UnionMap,
+    /// The pairs of elements at most one apart in the last subscript and equal in every
+    /// other (`A[o..] -> A[o'..]`): the steps an innermost loop may take cheaply.
+    pub near: UnionMap,
+    /// Bytes per element of the memref; `None` for an SSA value (a register).
+    pub element_bytes: Option<u64>,
+}
+
+/// Accesses of one array that move alike along the band.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// isl name of the array.
+    pub array: String,
+    /// Bytes per element.
+    pub bytes: u64,
+    /// Per member, per array dimension: the element delta of one step of the member
+    /// (`None`: varies, the dimension is swept).
+    pub steps: Vec<Vec<Option<i64>>>,
+    /// Per array dimension: how far apart the elements of one band point lie (`None`:
+    /// unbounded, swept).
+    pub spread: Vec<Option<u64>>,
+    /// Per array dimension: the extent of the accessed range (`None`: unknown).
+    pub full: Vec<Option<u64>>,
+}
+
+/// What the model knows about a band.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BandProfile {
+    /// Trip count per member, where known.
+    pub trips: Vec<Option<u64>>,
+    /// Whether loops run below the band (then its last member is no innermost loop).
+    pub loops_below: bool,
+    /// Whether the innermost member is parallel with unit-stride accesses.
+    pub vector_innermost: bool,
+    /// The smallest element size of the memrefs accessed (sets the vector width).
+    pub min_bytes: u64,
+    /// The access groups.
+    pub groups: Vec<Group>,
+}
+
+/// Why a member got its size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// Innermost, parallel with unit stride: the whole trip count (vectorized).
+    Vector,
+    /// Innermost, carries a dependence: unrolled.
+    Unrolled,
+    /// Not tiled: no reuse needed a smaller size.
+    Whole,
+    /// Shrunk so that the reuse carried by member `by` fits the budget (two iterations
+    /// of it touch `bytes`).
+    ForReuse {
+        /// The member carrying the reuse.
+        by: usize,
+        /// Bytes two iterations of it touch with the chosen sizes.
+        bytes: u64,
+    },
+    /// A multiple of the inner level's size (outer tiling level), for reuse or not.
+    Outer,
+}
+
 /// What the model chose for one band, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileChoice {
@@ -94,45 +186,71 @@ pub struct TileChoice {
     pub budget: u64,
     /// Trip count per member, where known.
     pub trips: Vec<Option<u64>>,
+    /// Per member, why.
+    pub reasons: Vec<Reason>,
+    /// Whether some reuse still does not fit at the smallest sizes.
+    pub over: bool,
 }
 
 impl TileChoice {
     /// One line for a remark.
     pub fn describe(&self) -> String {
+        let list = |v: Vec<String>| v.join(", ");
         let trips: Vec<String> = self
             .trips
             .iter()
             .map(|t| t.map_or("?".to_string(), |t| t.to_string()))
             .collect();
-        let (fits, floor) = if self.footprint <= self.budget {
-            ("<=", String::new())
-        } else {
-            (">", format!(" (smallest size {MIN_SIZE})"))
-        };
+        let why: Vec<String> = self
+            .reasons
+            .iter()
+            .enumerate()
+            .map(|(k, r)| match r {
+                Reason::Vector => format!("{k}: innermost, parallel, unit stride: whole"),
+                Reason::Unrolled => format!("{k}: innermost, carries a dependence: unrolled"),
+                Reason::Whole => format!("{k}: whole"),
+                Reason::ForReuse { by, bytes } => {
+                    let fits = if *bytes <= self.budget { "<=" } else { ">" };
+                    format!("{k}: reuse of {by} ({bytes} B {fits} {} B)", self.budget)
+                }
+                Reason::Outer => format!("{k}: multiple of the inner size"),
+            })
+            .collect();
         format!(
-            "tile sizes [{}] (model): footprint {} B {fits} budget {} B{floor}, trip counts [{}]",
-            self.sizes
-                .iter()
-                .map(|s| s.to_string())
-                .collect::<Vec<_>>()
-                .join(", "),
+            "tile sizes [{}] (model): tile footprint {} B, reuse budget {} B{}, trip counts [{}]; {}",
+            list(self.sizes.iter().map(|s| s.to_string()).collect()),
             self.footprint,
             self.budget,
-            trips.join(", ")
+            if self.over {
+                " (some reuse does not fit even at the smallest sizes: not tiled for it)"
+            } else {
+                ""
+            },
+            list(trips),
+            list(why)
         )
     }
 }
 
-/// The model's sizes for the band at `node`. `accesses`: per access, its relation on
-/// the statement's domain (`S[i..] -> A[o..]`); `inner`: the sizes of an inner tiling
-/// level already chosen (the outer level's sizes are multiples of them), if any.
+/// The model's sizes for the band at `node` against `budget` bytes; `inner`: the sizes
+/// of an inner tiling level already chosen (the outer sizes are multiples of them).
 pub fn choose_tile_sizes(
     isl: &IslCtx,
     node: &ScheduleNode,
-    accesses: &[UnionMap],
+    accesses: &[ModelAccess],
     budget: u64,
     inner: Option<&[i64]>,
 ) -> Result<TileChoice, IslError> {
+    let profile = band_profile(isl, node, accesses)?;
+    Ok(choose(&profile, budget, inner))
+}
+
+/// Measures the band at `node` (see the module docs).
+pub fn band_profile(
+    isl: &IslCtx,
+    node: &ScheduleNode,
+    accesses: &[ModelAccess],
+) -> Result<BandProfile, IslError> {
     let n = isl.check(node.band_n_member())?.max(0) as usize;
     let mupa = isl.check(node.band_get_partial_schedule())?;
     let band = isl.check(UnionMap::from_multi_union_pw_aff(mupa))?;
@@ -148,100 +266,388 @@ pub fn choose_tile_sizes(
     for k in 0..n {
         trips.push(trip_count(isl, &spread, n, k)?);
     }
-    // Element steps per member: coefficient per (array, dim, member).
-    let mut arrays: Vec<(String, usize, Vec<Vec<Option<u64>>>)> = Vec::new();
-    for k in 0..n {
-        let step = member_step(isl, &band, n, k)?;
-        for rel in accesses {
-            let maps = isl.check(rel.get_map_list())?;
-            let Ok(map) = maps.get_at(0) else { continue };
-            let name = match map.get_tuple_name(isl_rs::DimType::Out) {
-                Ok(n) => n.to_string(),
-                Err(_) => continue,
-            };
-            let rank = isl.check(map.dim(isl_rs::DimType::Out))?.max(0) as usize;
-            if rank == 0 {
-                continue;
-            }
-            let moved = isl.check(isl.check(rel.copy())?.reverse())?;
-            let moved = isl.check(moved.apply_range(isl.check(step.copy())?))?;
-            let moved = isl.check(moved.apply_range(isl.check(rel.copy())?))?;
-            if isl.check(moved.is_empty())? {
-                continue;
-            }
-            let deltas = isl.check(moved.deltas())?;
-            let entry = match arrays.iter().position(|a| a.0 == name) {
-                Some(i) => i,
-                None => {
-                    arrays.push((name.clone(), rank, vec![vec![Some(0); n]; rank]));
-                    arrays.len() - 1
+    let steps: Vec<UnionMap> = (0..n)
+        .map(|k| member_step(isl, &band, n, k))
+        .collect::<Result<_, _>>()?;
+    // Instance pairs at the same band point.
+    let same = isl.check(
+        isl.check(band.copy())?
+            .apply_range(isl.check(isl.check(band.copy())?.reverse())?),
+    )?;
+    let mut groups: Vec<(Group, UnionMap)> = Vec::new();
+    let mut unit = 0usize;
+    let mut counted = 0usize;
+    for a in accesses {
+        let Some(bytes) = a.element_bytes else {
+            continue;
+        };
+        let maps = isl.check(a.relation.get_map_list())?;
+        let Ok(map) = maps.get_at(0) else { continue };
+        let Ok(name) = map.get_tuple_name(isl_rs::DimType::Out) else {
+            continue;
+        };
+        let name = name.to_string();
+        let rank = isl.check(map.dim(isl_rs::DimType::Out))?.max(0) as usize;
+        if rank == 0 {
+            continue;
+        }
+        let mut vecs = Vec::with_capacity(n);
+        for (k, step) in steps.iter().enumerate() {
+            let moved = elements_moved(isl, &a.relation, step)?;
+            if k + 1 == n && !isl.check(moved.is_empty())? {
+                counted += 1;
+                if isl.check(moved.is_subset(&a.near))? {
+                    unit += 1;
                 }
-            };
-            for d in 0..rank {
-                let c = smallest_bound(isl, &deltas, Some(&name), rank, d, &[0, 1, 2, 4, 8])?;
-                let slot = &mut arrays[entry].2[d][k];
-                *slot = match (*slot, c) {
-                    (Some(a), Some(b)) => Some(a.max(b)),
-                    _ => None,
-                };
             }
+            vecs.push(delta_vector(isl, moved, rank)?);
+        }
+        match groups
+            .iter_mut()
+            .find(|(g, _)| g.array == name && g.steps == vecs)
+        {
+            Some((_, rel)) => {
+                let merged =
+                    isl.check(isl.check(rel.copy())?.union(isl.check(a.relation.copy())?))?;
+                *rel = merged;
+            }
+            None => groups.push((
+                Group {
+                    array: name,
+                    bytes: bytes.max(1),
+                    steps: vecs,
+                    spread: Vec::new(),
+                    full: Vec::new(),
+                },
+                isl.check(a.relation.copy())?,
+            )),
         }
     }
-    let footprint = |sizes: &[i64]| -> u64 {
-        let mut total = 0u64;
-        for (_, _, coef) in &arrays {
-            let mut elems = 1u64;
-            for dim in coef {
-                let mut extent = 1u64;
-                let mut swept = false;
-                for (k, c) in dim.iter().enumerate() {
-                    match c {
-                        Some(c) => extent += c * (sizes[k].max(1) as u64 - 1),
-                        None => swept = true,
-                    }
-                }
-                if swept {
-                    extent = extent.max(SWEPT_EXTENT);
-                }
-                elems = elems.saturating_mul(extent);
-            }
-            total = total.saturating_add(elems.saturating_mul(ELEMENT_BYTES));
-        }
-        total
-    };
-    let width = VECTOR_ELEMENTS;
-    let mut best: Option<(Vec<i64>, u64)> = None;
-    let mut t = 256i64;
-    while t >= MIN_SIZE {
-        let sizes: Vec<i64> = (0..n)
-            .map(|k| {
-                let mut s = t;
-                if let Some(inner) = inner {
-                    // Outer level: a multiple of the inner size.
-                    let i = inner.get(k).copied().unwrap_or(1).max(1);
-                    s = (s / i).max(1) * i;
-                }
-                match trips[k] {
-                    Some(trip) if (trip as i64) < s => trip as i64,
-                    _ => s,
-                }
+    let mut out = Vec::with_capacity(groups.len());
+    for (mut g, rel) in groups {
+        let rank = g.steps.first().map_or(0, |v| v.len());
+        let near = elements_moved(isl, &rel, &same)?;
+        g.spread = delta_spread(isl, near, rank)?;
+        let image = isl.check(Set::from_union_set(
+            isl.check(isl.check(rel.copy())?.range())?,
+        ))?;
+        g.full = (0..rank)
+            .map(|d| {
+                dim_range(isl, &image, d).map(|r| match r {
+                    (Some(lo), Some(hi)) if hi >= lo => Some((hi - lo + 1) as u64),
+                    _ => None,
+                })
             })
+            .collect::<Result<_, _>>()?;
+        out.push(g);
+    }
+    let coincident = n > 0 && isl.check(node.band_member_get_coincident(n as i32 - 1))?;
+    let min_bytes = out.iter().map(|g| g.bytes).min().unwrap_or(8);
+    Ok(BandProfile {
+        loops_below: has_band_below(isl, node)?,
+        trips,
+        vector_innermost: coincident && counted > 0 && 2 * unit > counted,
+        min_bytes,
+        groups: out,
+    })
+}
+
+/// Whether the subtree below the band at `node` holds another band (a loop).
+fn has_band_below(isl: &IslCtx, node: &ScheduleNode) -> Result<bool, IslError> {
+    let mut stack = vec![isl.check(node.copy())?];
+    let mut first = true;
+    while let Some(n) = stack.pop() {
+        if !first && isl.check(n.get_type())? == isl_rs::ScheduleNodeType::Band {
+            return Ok(true);
+        }
+        first = false;
+        for i in 0..isl.check(n.n_children())? {
+            stack.push(isl.check(isl.check(n.copy())?.child(i))?);
+        }
+    }
+    Ok(false)
+}
+
+/// The element pairs `A[o] -> A[o']` of one access whose instances `step` relates.
+fn elements_moved(isl: &IslCtx, rel: &UnionMap, step: &UnionMap) -> Result<UnionMap, IslError> {
+    let moved = isl.check(isl.check(rel.copy())?.reverse())?;
+    let moved = isl.check(moved.apply_range(isl.check(step.copy())?))?;
+    isl.check(moved.apply_range(isl.check(rel.copy())?))
+}
+
+/// The deltas of `moved` as one constant per dimension (`None` where they vary); zero
+/// when nothing moves.
+fn delta_vector(isl: &IslCtx, moved: UnionMap, rank: usize) -> Result<Vec<Option<i64>>, IslError> {
+    let Some(d) = deltas_set(isl, moved)? else {
+        return Ok(vec![Some(0); rank]);
+    };
+    (0..rank)
+        .map(|k| {
+            dim_range(isl, &d, k).map(|r| match r {
+                (Some(lo), Some(hi)) if lo == hi => Some(lo),
+                _ => None,
+            })
+        })
+        .collect()
+}
+
+/// The largest |delta| of `moved` per dimension (`None` where unbounded).
+fn delta_spread(isl: &IslCtx, moved: UnionMap, rank: usize) -> Result<Vec<Option<u64>>, IslError> {
+    let Some(d) = deltas_set(isl, moved)? else {
+        return Ok(vec![Some(0); rank]);
+    };
+    (0..rank)
+        .map(|k| {
+            dim_range(isl, &d, k).map(|r| match r {
+                (Some(lo), Some(hi)) => Some(lo.unsigned_abs().max(hi.unsigned_abs())),
+                _ => None,
+            })
+        })
+        .collect()
+}
+
+fn deltas_set(isl: &IslCtx, moved: UnionMap) -> Result<Option<Set>, IslError> {
+    if isl.check(moved.is_empty())? {
+        return Ok(None);
+    }
+    let d: UnionSet = isl.check(moved.deltas())?;
+    Ok(Some(isl.check(Set::from_union_set(d))?))
+}
+
+/// Bytes a tile of `sizes` touches (see the module docs).
+pub fn footprint(profile: &BandProfile, sizes: &[i64]) -> u64 {
+    profile
+        .groups
+        .iter()
+        .map(|g| group_points(g, sizes).saturating_mul(g.bytes))
+        .fold(0u64, u64::saturating_add)
+}
+
+/// Lattice points a tile of `sizes` touches in the group's array.
+fn group_points(g: &Group, sizes: &[i64]) -> u64 {
+    let rank = g.full.len();
+    let moves = |d: usize| -> bool {
+        g.spread[d].is_none()
+            || g.steps
+                .iter()
+                .zip(sizes)
+                .any(|(v, &t)| t > 1 && v[d].is_none())
+    };
+    let mut swept = 1u64;
+    let mut dims = Vec::new();
+    for d in 0..rank {
+        if moves(d) {
+            swept = swept.saturating_mul(g.full[d].unwrap_or(SWEPT_EXTENT));
+        } else {
+            dims.push(d);
+        }
+    }
+    // Generators of the zonotope over `dims`: one per member that moves the element,
+    // one box edge per dimension.
+    let mut gens: Vec<Vec<f64>> = Vec::new();
+    for (v, &t) in g.steps.iter().zip(sizes) {
+        let len = (t.max(1) - 1) as f64;
+        let gv: Vec<f64> = dims
+            .iter()
+            .map(|&d| v[d].unwrap_or(0) as f64 * len)
             .collect();
-        let f = footprint(&sizes);
-        if f <= budget {
-            best = Some((sizes, f));
+        if gv.iter().any(|&x| x != 0.0) {
+            gens.push(gv);
+        }
+    }
+    for (i, &d) in dims.iter().enumerate() {
+        let mut e = vec![0.0; dims.len()];
+        e[i] = 1.0 + g.spread[d].unwrap_or(0) as f64;
+        gens.push(e);
+    }
+    let volume = if dims.len() > 6 || gens.len() > 14 {
+        // Too many subsets: the bounding box (an over-estimate).
+        (0..dims.len())
+            .map(|i| gens.iter().map(|g| g[i].abs()).sum::<f64>())
+            .product::<f64>()
+    } else {
+        zonotope_volume(&gens, dims.len())
+    };
+    let cap: f64 = dims
+        .iter()
+        .map(|&d| g.full[d].map_or(f64::INFINITY, |f| f as f64))
+        .product();
+    let points = volume.min(cap).round().max(1.0);
+    swept.saturating_mul(if points >= u64::MAX as f64 {
+        u64::MAX
+    } else {
+        points as u64
+    })
+}
+
+/// The volume of the zonotope spanned by `gens` in `dim` dimensions: the sum over every
+/// `dim`-subset of generators of |det|.
+fn zonotope_volume(gens: &[Vec<f64>], dim: usize) -> f64 {
+    if dim == 0 {
+        return 1.0;
+    }
+    let mut total = 0.0;
+    let mut pick = Vec::with_capacity(dim);
+    subsets(gens, dim, 0, &mut pick, &mut total);
+    total
+}
+
+fn subsets(gens: &[Vec<f64>], dim: usize, from: usize, pick: &mut Vec<usize>, total: &mut f64) {
+    if pick.len() == dim {
+        let m: Vec<Vec<f64>> = pick.iter().map(|&i| gens[i].clone()).collect();
+        *total += determinant(m).abs();
+        return;
+    }
+    for i in from..gens.len() {
+        if gens.len() - i < dim - pick.len() {
             break;
         }
-        best = Some((sizes, f));
-        t -= if t > width { width } else { 1 };
+        pick.push(i);
+        subsets(gens, dim, i + 1, pick, total);
+        pick.pop();
     }
-    let (sizes, footprint) = best.unwrap_or((vec![1; n], 0));
-    Ok(TileChoice {
+}
+
+/// Determinant by Gaussian elimination with partial pivoting.
+fn determinant(mut m: Vec<Vec<f64>>) -> f64 {
+    let n = m.len();
+    let mut det = 1.0;
+    for c in 0..n {
+        let p = (c..n)
+            .max_by(|&a, &b| m[a][c].abs().total_cmp(&m[b][c].abs()))
+            .unwrap_or(c);
+        if m[p][c] == 0.0 {
+            return 0.0;
+        }
+        if p != c {
+            m.swap(p, c);
+            det = -det;
+        }
+        det *= m[c][c];
+        for r in c + 1..n {
+            let f = m[r][c] / m[c][c];
+            for k in c..n {
+                m[r][k] -= f * m[c][k];
+            }
+        }
+    }
+    det
+}
+
+/// The choice for a measured band (see the module docs).
+pub fn choose(profile: &BandProfile, budget: u64, inner: Option<&[i64]>) -> TileChoice {
+    let n = profile.trips.len();
+    let trip =
+        |k: usize| -> i64 { profile.trips[k].map_or(UNKNOWN_TRIP_SIZE, |t| t.max(1) as i64) };
+    // Sizes are multiples of `unit[k]`: the inner level's size, or 1.
+    let unit: Vec<i64> = (0..n)
+        .map(|k| inner.and_then(|i| i.get(k)).copied().unwrap_or(1).max(1))
+        .collect();
+    let round = |k: usize, s: i64| -> i64 {
+        let s = s.clamp(1, trip(k).max(1));
+        if s >= trip(k) {
+            return s;
+        }
+        (s / unit[k]).max(1) * unit[k]
+    };
+    let mut sizes: Vec<i64> = (0..n).map(trip).collect();
+    let mut reasons = vec![Reason::Whole; n];
+    // Vector width in elements, for the innermost member.
+    let width = (VECTOR_BYTES / profile.min_bytes.max(1)).max(1) as i64;
+    // The last member is the innermost loop only without loops below the band.
+    let innermost = n > 0 && !profile.loops_below;
+    if innermost && inner.is_none() {
+        let m = n - 1;
+        if profile.vector_innermost {
+            reasons[m] = Reason::Vector;
+        } else {
+            sizes[m] = round(m, UNROLL_SIZE);
+            reasons[m] = Reason::Unrolled;
+        }
+    } else if inner.is_some() {
+        reasons = vec![Reason::Outer; n];
+    }
+    let mut over = false;
+    // From the second innermost member outwards: keep the reuse each carries in budget.
+    for k in (0..n.saturating_sub(1)).rev() {
+        let probe = |sizes: &[i64], iters: i64| -> Vec<i64> {
+            sizes
+                .iter()
+                .enumerate()
+                .map(|(j, &s)| match j.cmp(&k) {
+                    std::cmp::Ordering::Less => 1,
+                    std::cmp::Ordering::Equal => iters.min(s),
+                    std::cmp::Ordering::Greater => s,
+                })
+                .collect()
+        };
+        let one = footprint(profile, &probe(&sizes, 1));
+        let two = footprint(profile, &probe(&sizes, 2));
+        if sizes[k] < 2 || two >= 2 * one || two <= budget {
+            continue;
+        }
+        // Shrink the members inside k: the middle ones first (uniformly, in steps of
+        // SIZE_STEP), then the innermost (in multiples of the vector width); the first
+        // candidate that fits wins. When none does, shrinking does not help enough (the
+        // data is swept by loops below, say): the sizes stay.
+        let middle: Vec<usize> = (k + 1..if innermost { n - 1 } else { n }).collect();
+        let mut candidates: Vec<Vec<i64>> = Vec::new();
+        let mut t = middle.iter().map(|&j| sizes[j]).max().unwrap_or(1);
+        let mut s = sizes.clone();
+        while t > SIZE_STEP {
+            t = (t - 1) / SIZE_STEP * SIZE_STEP;
+            for &j in &middle {
+                s[j] = round(j, t.min(sizes[j]));
+            }
+            candidates.push(s.clone());
+        }
+        if innermost {
+            let m = n - 1;
+            let floor = if inner.is_some() {
+                unit[m]
+            } else {
+                width.min(UNROLL_SIZE)
+            };
+            let mut u = s[m];
+            while u > floor {
+                u = if u > width {
+                    (u - 1) / width * width
+                } else {
+                    floor
+                }
+                .max(floor);
+                s[m] = round(m, u);
+                candidates.push(s.clone());
+            }
+        }
+        match candidates
+            .into_iter()
+            .map(|c| {
+                let f = footprint(profile, &probe(&c, 2));
+                (c, f)
+            })
+            .find(|(_, f)| *f <= budget)
+        {
+            Some((s, f)) => {
+                for j in k + 1..n {
+                    if s[j] != sizes[j] {
+                        reasons[j] = Reason::ForReuse { by: k, bytes: f };
+                    }
+                }
+                sizes = s;
+            }
+            None => over = true,
+        }
+    }
+    let sizes: Vec<i64> = sizes.iter().map(|&s| s.max(1)).collect();
+    TileChoice {
+        footprint: footprint(profile, &sizes),
         sizes,
-        footprint,
         budget,
-        trips,
-    })
+        trips: profile.trips.clone(),
+        reasons,
+        over,
+    }
 }
 
 /// Pairs of instances one step apart along member `k` of the band with partial
@@ -285,45 +691,133 @@ fn trip_count(
     n: usize,
     k: usize,
 ) -> Result<Option<u64>, IslError> {
-    let powers: Vec<u64> = (0..13).map(|p| 1u64 << p).collect();
-    let Some(hi) = smallest_bound(isl, spread, None, n, k, &[0])?
-        .or(smallest_bound(isl, spread, None, n, k, &powers)?)
-    else {
-        return Ok(None);
-    };
-    // Binary search in (hi / 2, hi] for the exact largest spread.
-    let (mut lo, mut hi) = (hi / 2, hi);
-    while hi > 0 && lo + 1 < hi {
-        let mid = (lo + hi) / 2;
-        if smallest_bound(isl, spread, None, n, k, &[mid])?.is_some() {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
+    if isl.check(spread.is_empty())? {
+        return Ok(Some(1));
     }
-    Ok(Some(hi + 1))
+    let set = isl.check(Set::from_union_set(isl.check(spread.copy())?))?;
+    debug_assert!(k < n);
+    Ok(match dim_range(isl, &set, k)? {
+        (_, Some(hi)) if (0..4096).contains(&hi) => Some(hi as u64 + 1),
+        _ => None,
+    })
 }
 
-/// The smallest `b` of `candidates` with `|x_d| <= b` for every point of `deltas` (in
-/// the space `name[x0..]` of `rank` dimensions, or the anonymous one); `None` if none.
-fn smallest_bound(
-    isl: &IslCtx,
-    deltas: &UnionSet,
-    name: Option<&str>,
-    rank: usize,
-    d: usize,
-    candidates: &[u64],
-) -> Result<Option<u64>, IslError> {
-    let vars: Vec<String> = (0..rank).map(|k| format!("x{k}")).collect();
-    for &b in candidates {
-        let set = isl.union_set(&format!(
-            "{{ {}[{}] : -{b} <= x{d} <= {b} }}",
-            name.unwrap_or(""),
-            vars.join(", ")
-        ))?;
-        if isl.check(deltas.is_subset(&set))? {
-            return Ok(Some(b));
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use expect_test::expect;
+
+    /// One group: `steps[k][d]`, no spread, the given full extents.
+    fn group(array: &str, bytes: u64, steps: &[&[i64]], full: &[u64]) -> Group {
+        Group {
+            array: array.into(),
+            bytes,
+            steps: steps
+                .iter()
+                .map(|v| v.iter().map(|&x| Some(x)).collect())
+                .collect(),
+            spread: vec![Some(0); full.len()],
+            full: full.iter().map(|&f| Some(f)).collect(),
         }
     }
-    Ok(None)
+
+    #[test]
+    fn skewed_tile_counts_the_elements_touched() {
+        // A time-skewed 1-D stencil band (t, t + i) over B[i] (f64): one step of the
+        // time member moves the element by -1, one step of the space member by +1. A
+        // 4 x 8 tile touches 8 + 3 = 11 elements; with a spread of 1 (B[i - 1], B[i + 1]
+        // read alongside B[i]) one more on each side.
+        let mut g = group("B", 8, &[&[-1], &[1]], &[1000]);
+        let p = BandProfile {
+            trips: vec![Some(100), Some(1000)],
+            loops_below: false,
+            vector_innermost: false,
+            min_bytes: 8,
+            groups: vec![g.clone()],
+        };
+        assert_eq!(footprint(&p, &[4, 8]), 11 * 8);
+        g.spread = vec![Some(2)];
+        let p = BandProfile {
+            groups: vec![g],
+            ..p
+        };
+        assert_eq!(footprint(&p, &[4, 8]), 13 * 8);
+        // A 2-D array sheared along both dimensions by the time member: the tile's
+        // planes are 8 x 8 boxes shifted by (-1, -1) per step; 4 of them cover
+        // 64 + 3 * 15 = 109 elements, the zonotope 112, the bounding box 11 x 11 = 121.
+        let g = group("A", 8, &[&[-1, -1], &[1, 0], &[0, 1]], &[1000, 1000]);
+        let p = BandProfile {
+            trips: vec![Some(100), Some(1000), Some(1000)],
+            loops_below: false,
+            vector_innermost: true,
+            min_bytes: 8,
+            groups: vec![g],
+        };
+        assert_eq!(footprint(&p, &[4, 8, 8]), 112 * 8);
+    }
+
+    #[test]
+    fn matmul_choice() {
+        // C[i][j] += A[i][k] * B[k][j] in f32, band (i, j, k): k carries the reduction
+        // (unrolled by 32); two iterations of i touch A 2 x 32, B 32 x 128 and C 2 x 128:
+        // 17664 B, which fits 32 KiB, so i and j stay whole. With 8 KiB, j shrinks.
+        let p = BandProfile {
+            trips: vec![Some(128); 3],
+            loops_below: false,
+            vector_innermost: false,
+            min_bytes: 4,
+            groups: vec![
+                group("A", 4, &[&[1, 0], &[0, 0], &[0, 1]], &[128, 128]),
+                group("B", 4, &[&[0, 0], &[0, 1], &[1, 0]], &[128, 128]),
+                group("C", 4, &[&[1, 0], &[0, 1], &[0, 0]], &[128, 128]),
+            ],
+        };
+        expect![[r#"tile sizes [128, 128, 32] (model): tile footprint 98304 B, reuse budget 32768 B, trip counts [128, 128, 128]; 0: whole, 1: whole, 2: innermost, carries a dependence: unrolled"#]]
+            .assert_eq(&choose(&p, 32 * 1024, None).describe());
+        expect![[r#"tile sizes [128, 56, 32] (model): tile footprint 52224 B, reuse budget 8192 B, trip counts [128, 128, 128]; 0: whole, 1: reuse of 0 (7872 B <= 8192 B), 2: innermost, carries a dependence: unrolled"#]]
+            .assert_eq(&choose(&p, 8 * 1024, None).describe());
+    }
+
+    #[test]
+    fn stencil_choice() {
+        // A 5-point stencil B[i][j] = f(A[i +- 1][j +- 1]) in f64, band (i, j), j
+        // parallel with unit stride: two rows of i touch 4 + 2 rows of 1000 elements,
+        // 48 KB, more than 32 KiB: j shrinks to a multiple of 8 (64 bytes of f64).
+        let mut a = group("A", 8, &[&[1, 0], &[0, 1]], &[1002, 1002]);
+        a.spread = vec![Some(2), Some(2)];
+        let p = BandProfile {
+            trips: vec![Some(1000); 2],
+            loops_below: false,
+            vector_innermost: true,
+            min_bytes: 8,
+            groups: vec![a, group("B", 8, &[&[1, 0], &[0, 1]], &[1000, 1000])],
+        };
+        expect!["tile sizes [1000, 680] (model): tile footprint 10906912 B, reuse budget 32768 B, trip counts [1000, 1000]; 0: whole, 1: reuse of 0 (32704 B <= 32768 B)"]
+            .assert_eq(&choose(&p, 32 * 1024, None).describe());
+        // 128 wide: the reuse fits, nothing is tiled.
+        let p = BandProfile {
+            trips: vec![Some(126); 2],
+            groups: p
+                .groups
+                .iter()
+                .map(|g| Group {
+                    full: vec![Some(128); 2],
+                    ..g.clone()
+                })
+                .collect(),
+            ..p
+        };
+        expect!["tile sizes [126, 126] (model): tile footprint 258080 B, reuse budget 32768 B, trip counts [126, 126]; 0: whole, 1: innermost, parallel, unit stride: whole"]
+            .assert_eq(&choose(&p, 32 * 1024, None).describe());
+    }
+
+    #[test]
+    fn zonotope_volumes() {
+        // A unit square and a 3 x 2 box; a parallelogram (1, 1), (0, 2): area 2.
+        assert_eq!(zonotope_volume(&[vec![1.0, 0.0], vec![0.0, 1.0]], 2), 1.0);
+        assert_eq!(zonotope_volume(&[vec![3.0, 0.0], vec![0.0, 2.0]], 2), 6.0);
+        assert_eq!(zonotope_volume(&[vec![1.0, 1.0], vec![0.0, 2.0]], 2), 2.0);
+        assert_eq!(parse_size("32K"), Some(32768));
+        assert_eq!(parse_size("2M"), Some(2 << 20));
+    }
 }

@@ -8,23 +8,25 @@
 // RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=L2MODEL
 // RUN: not lattice opt %s --poly-schedule="tile-levels=3" 2>&1 | FileCheck %s --check-prefix=BAD
 
-// Without `tile-sizes`, the model picks per band the largest uniform size (a multiple
-// of 8, at least 32) whose tile footprint fits the L1 budget: matmul touches a T x T
-// block of each of A, B and C (8 bytes counted per element): 3 * 48 * 48 * 8 = 55296
-// <= 65536, while 56 would need 75264. The stencil's band is clipped to its trip
-// counts (10 and 38).
-// MODEL-DAG: remark: tile sizes [48, 48, 48] (model): footprint 55296 B <= budget 65536 B, trip counts [128, 128, 128]
-// MODEL-DAG: remark: tile sizes [10, 38] (model): footprint 3040 B <= budget 65536 B, trip counts [10, 38]
-// SIZES-DAG:   #[[$LO:map[0-9]*]] = affine_map<(d0) -> (d0 * 48)>
+// Without `tile-sizes`, the model sizes each band from the data a tile touches (f32: 4
+// bytes per element) and the reuse each member carries. matmul's band (i, j, k): k
+// carries the reduction, so it gets 32 (LLVM unrolls it and vectorizes j); two
+// iterations of i touch A 2 x 32, B 32 x 128 and C 2 x 128 elements, 17664 B, which fit
+// the 64 KiB budget, so i and j are not tiled (a tile as large as the trip count makes
+// no loop, and no parallel mark may land on the k tile loop that remains: it carries
+// the reduction). The stencil's i loop carries a dependence: 32 of its 38 iterations.
+// MODEL-DAG: remark: tile sizes [128, 128, 32] (model): tile footprint 98304 B, reuse budget 65536 B, trip counts [128, 128, 128]; 0: whole, 1: whole, 2: innermost, carries a dependence: unrolled
+// MODEL-DAG: remark: tile sizes [10, 32] (model): tile footprint 2720 B, reuse budget 65536 B, trip counts [10, 38]; 0: whole, 1: innermost, carries a dependence: unrolled
+// SIZES-DAG:   #[[$LO:map[0-9]*]] = affine_map<(d0) -> (d0 * 32)>
 // SIZES-LABEL: func.func @matmul
-// SIZES:       affine.parallel (%{{.*}}) = (0) to (3) {
-// SIZES-NEXT:    affine.for %{{.*}} = 0 to 3 {
-// SIZES-NEXT:      affine.for %{{.*}} = 0 to 3 {
-// SIZES-NEXT:        affine.for %{{.*}} = #[[$LO]]
+// SIZES:       affine.for %[[K:.*]] = 0 to 4 {
+// SIZES-NEXT:    affine.parallel (%{{.*}}) = (0) to (128) {
+// SIZES-NEXT:      affine.for %{{.*}} = 0 to 128 {
+// SIZES-NEXT:        affine.for %{{.*}} = #[[$LO]](%[[K]])
 
-// Below 32 the model does not go (measured slower on the examples): with an 8 KiB
-// budget nothing fits, and the remark says so.
-// FLOOR: remark: tile sizes [32, 32, 32] (model): footprint 24576 B > budget 8192 B (smallest size 32), trip counts [128, 128, 128]
+// With an 8 KiB budget, two iterations of i no longer fit with j whole: j shrinks in
+// steps of 8 until they do (A 2 x 32, B 32 x 56, C 2 x 56: 7872 B).
+// FLOOR: remark: tile sizes [128, 56, 32] (model): tile footprint 52224 B, reuse budget 8192 B, trip counts [128, 128, 128]; 0: whole, 1: reuse of 0 (7872 B <= 8192 B), 2: innermost, carries a dependence: unrolled
 
 // Two levels (Pluto's --l2tile): the permutable band is tiled by 8, then its tile band
 // again by 32 / 8 = 4, so 4 outer tiles of 4 inner tiles of 8 points per dimension.
@@ -45,9 +47,9 @@
 // L2-NEXT:                    affine.load
 
 // With `tile-levels=2` and no `l2-tile-sizes`, the outer sizes are the model's for the
-// L2 budget, multiples of the inner ones: 3 * 96 * 96 * 8 = 221184 <= 262144.
-// L2MODEL-DAG: remark: tile sizes [48, 48, 48] (model): footprint 55296 B <= budget 65536 B
-// L2MODEL-DAG: remark: L2 tile sizes [96, 96, 96] (model): footprint 221184 B <= budget 262144 B
+// L2 budget on the tile band, multiples of the inner ones (here whole: one outer tile).
+// L2MODEL-DAG: remark: tile sizes [128, 128, 32] (model): tile footprint 98304 B, reuse budget 65536 B
+// L2MODEL-DAG: remark: L2 tile sizes [128, 128, 128] (model): tile footprint 196608 B, reuse budget 262144 B
 
 // BAD: option 'tile-levels': expected 1 or 2, got 3
 func.func @matmul(%A: memref<128x128xf32>, %B: memref<128x128xf32>, %C: memref<128x128xf32>) {

@@ -156,16 +156,7 @@ fn is_memref_or_ranked_tensor(ctx: &Context, ty: Type) -> bool {
 
 /// Size in bits of a scalar type under the default data layout (index is 64 bits).
 fn bit_width(ctx: &Context, ty: Type) -> u64 {
-    match ctx.type_data(ty) {
-        TypeData::Integer { width, .. } => *width as u64,
-        TypeData::Float(k) => k.width() as u64,
-        TypeData::Index => 64,
-        TypeData::Complex(e) => 2 * bit_width(ctx, *e),
-        TypeData::Vector { shape, element, .. } => {
-            shape.iter().product::<i64>().max(0) as u64 * bit_width(ctx, *element)
-        }
-        _ => 0,
-    }
+    ctx.bit_width(ty)
 }
 
 /// Whether `ty` can be a vector element (integer, index or float).
