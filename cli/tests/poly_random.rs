@@ -3,12 +3,14 @@
 //! triangular bounds, 1-3 `f64` arrays read and written with in-bounds random affine
 //! subscripts, so real dependences appear; a third of the programs are producer-consumer
 //! chains or sibling pairs of nests with equal bounds, so fusion has candidates, some of
-//! them illegal) is run through Lattice's own JIT before and after `--poly-schedule`,
-//! `--affine-loop-tile=tile-sizes=2,3`, `--affine-loop-fusion`,
-//! `--affine-loop-fusion=maximal=true`, `--poly-transform=permute=1,0`,
-//! `--poly-transform=reverse=0` (the last two legal only on some nests: elsewhere they must
-//! refuse) and `--affine-loop-distribute`, and the printed checksums must agree (exactly, or within 1e-9 relative where a
-//! reduction may be reassociated).
+//! them illegal, and a few are reductions through `iter_args`) is run through Lattice's
+//! own JIT before and after `--poly-schedule`, `--poly-schedule=parallel-reductions=true`
+//! (a kernel two passes make alike runs once), `--affine-loop-tile=tile-sizes=2,3`,
+//! `--affine-loop-fusion`, `--affine-loop-fusion=maximal=true`,
+//! `--poly-transform=permute=1,0`, `--poly-transform=reverse=0` (the last two legal only
+//! on some nests: elsewhere they must refuse) and `--affine-loop-distribute`, and the
+//! printed checksums must agree (exactly, or within 1e-9 relative where a reduction may
+//! be reassociated).
 //!
 //! Cost: the passes run on a module holding only the kernel; the original kernel and every
 //! transformed one (renamed `@k<program>_<variant>`) go with one driver each (allocate,
@@ -22,6 +24,8 @@
 //! inside its array because every induction variable lies in `0..12` and each subscript is
 //! shifted by 12 per negative coefficient into `0..SIZE`.
 //! `LATTICE_POLY_RANDOM_DUMP=DIR` writes every generated kernel to `DIR/random<N>.mlir`.
+
+mod support;
 
 use lattice_cli::{make_context, make_registry};
 use lattice_codegen::llvm::jit::{EntryResult, Jit};
@@ -43,6 +47,7 @@ const BATCH: usize = 20;
 /// The transformations under test: (pass, options).
 const PASSES: &[(&str, &str)] = &[
     ("poly-schedule", ""),
+    ("poly-schedule", "parallel-reductions=true"),
     ("affine-loop-tile", "tile-sizes=2,3"),
     ("affine-loop-fusion", ""),
     ("affine-loop-fusion", "maximal=true"),
@@ -389,6 +394,79 @@ impl Gen<'_> {
     }
 }
 
+impl Gen<'_> {
+    /// A reduction: an accumulator threaded through one or two loops (`iter_args`,
+    /// combined with `addf` or `maximumf`) stored once at the end; sometimes the outer
+    /// loop also runs a plain statement (its dependences may forbid parallelizing the
+    /// reduction).
+    fn reduction(&mut self) {
+        let depth = self.rng.range(1, 2) as usize;
+        let ty = format!("memref<{SIZE}x{SIZE}xf64>");
+        let combine = if self.rng.chance(75) {
+            "addf"
+        } else {
+            "maximumf"
+        };
+        let mut ivs: Vec<String> = Vec::new();
+        let mut accs: Vec<String> = Vec::new();
+        let mut results: Vec<String> = Vec::new();
+        let init = "%half".to_string();
+        for d in 0..depth {
+            let indent = "  ".repeat(d + 1);
+            self.next_iv += 1;
+            let iv = format!("%i{}", self.next_iv);
+            let ub = self.rng.range(1, MAX_UB);
+            let acc = self.value();
+            let r = self.value();
+            let from = accs.last().cloned().unwrap_or(init.clone());
+            let _ = writeln!(
+                self.body,
+                "{indent}{r} = affine.for {iv} = 0 to {ub} iter_args({acc} = {from}) -> (f64) {{"
+            );
+            ivs.push(iv);
+            accs.push(acc);
+            results.push(r);
+            if d == 0 && depth == 2 && self.rng.chance(30) {
+                let inner = "  ".repeat(d + 2);
+                self.statement(&ivs, &inner);
+            }
+        }
+        let indent = "  ".repeat(depth + 1);
+        let a = self.rng.range(0, self.arrays as i64 - 1) as usize;
+        let read = self.access(depth, a);
+        let x = self.value();
+        let n = self.value();
+        let _ = writeln!(
+            self.body,
+            "{indent}{x} = affine.load {} : {ty}",
+            read.render(&ivs)
+        );
+        let _ = writeln!(
+            self.body,
+            "{indent}{n} = arith.{combine} {}, {x} : f64",
+            accs[depth - 1]
+        );
+        if depth == 1 && self.rng.chance(30) {
+            self.statement(&ivs, &indent);
+        }
+        let mut yielded = n;
+        for d in (0..depth).rev() {
+            let indent = "  ".repeat(d + 1);
+            let _ = writeln!(self.body, "{indent}  affine.yield {yielded} : f64");
+            let _ = writeln!(self.body, "{indent}}}");
+            yielded = results[d].clone();
+        }
+        let w = self.rng.range(0, self.arrays as i64 - 1);
+        let _ = writeln!(
+            self.body,
+            "  affine.store {}, %A{w}[{}, {}] : {ty}",
+            results[0],
+            self.rng.range(0, SIZE - 1),
+            self.rng.range(0, SIZE - 1)
+        );
+    }
+}
+
 /// One random kernel `@kernel` over `arrays` arrays.
 struct Program {
     kernel: String,
@@ -420,7 +498,8 @@ fn program(rng: &mut Rng) -> Program {
     match shape {
         0..=59 => g.free_nests(),
         60..=84 => g.producer_consumer(),
-        _ => g.siblings(),
+        85..=91 => g.siblings(),
+        _ => g.reduction(),
     }
     let ty = format!("memref<{SIZE}x{SIZE}xf64>");
     let params: Vec<String> = (0..arrays).map(|a| format!("%A{a}: {ty}")).collect();
@@ -585,23 +664,6 @@ fn run_variants(variants: &[&Variant]) -> Result<Vec<String>, String> {
     Ok(outputs)
 }
 
-/// Whether two outputs agree: identical, or every printed number within 1e-9 relative.
-fn agree(a: &str, b: &str) -> bool {
-    if a == b {
-        return true;
-    }
-    let xs: Vec<&str> = a.split_whitespace().collect();
-    let ys: Vec<&str> = b.split_whitespace().collect();
-    xs.len() == ys.len()
-        && xs
-            .iter()
-            .zip(&ys)
-            .all(|(x, y)| match (x.parse::<f64>(), y.parse::<f64>()) {
-                (Ok(x), Ok(y)) => (x - y).abs() <= 1e-9 * x.abs().max(y.abs()).max(1.0),
-                _ => x == y,
-            })
-}
-
 /// What one pass did to one program.
 enum Verdict {
     /// The kernel changed and the output agrees.
@@ -625,12 +687,19 @@ fn check_batch(first: usize, programs: &[Program]) -> Vec<(usize, Vec<Verdict>)>
         let reference = variants.len();
         variants.push(variant(n, 0, &p.kernel, p.arrays));
         let mut per_pass = Vec::new();
+        // Transformed kernels of this program and their variants: a kernel two passes
+        // make alike runs once.
+        let mut made: Vec<(String, usize)> = Vec::new();
         for (v, &(name, options)) in PASSES.iter().enumerate() {
             per_pass.push(match transform(&p.kernel, name, options) {
-                Transformed::Changed(text) => {
-                    variants.push(variant(n, v + 1, &text, p.arrays));
-                    Ok(variants.len() - 1)
-                }
+                Transformed::Changed(text) => match made.iter().find(|(t, _)| *t == text) {
+                    Some(&(_, index)) => Ok(index),
+                    None => {
+                        variants.push(variant(n, v + 1, &text, p.arrays));
+                        made.push((text, variants.len() - 1));
+                        Ok(variants.len() - 1)
+                    }
+                },
                 Transformed::Unchanged => Err(Verdict::Unchanged),
                 Transformed::Failed(e) => Err(Verdict::Failed(e)),
             });
@@ -661,7 +730,7 @@ fn check_batch(first: usize, programs: &[Program]) -> Vec<(usize, Vec<Verdict>)>
             .map(|(r, &(name, options))| match r {
                 Err(v) => v,
                 Ok(v) => match &outputs[v] {
-                    Ok(got) if agree(&expected, got) => Verdict::Applied,
+                    Ok(got) if support::agree_within(&expected, got, 1e-9) => Verdict::Applied,
                     Ok(got) => Verdict::Mismatch(format!(
                         "program {n}, --{name}={options}: expected\n{expected}got\n{got}\n{text}\nafter:\n{}",
                         variants[v].text

@@ -114,34 +114,42 @@ pub fn accumulate_kind(ir: &Ir, ops: &[Op], cell: Value) -> Option<i64> {
     (stores == paired).then_some(kind).flatten()
 }
 
-/// One candidate reduction cell of a SCoP.
+/// One scalar cell of a SCoP.
 struct Cell {
-    /// Its statements: domain and whether it is an accumulation (with its kind).
+    /// Its statements: domain and whether it is an accumulation (with its kind); empty
+    /// for a cell that may not be reduced in parallel.
     statements: Vec<(Set, Option<i64>)>,
-    /// Its nearest dependences.
-    deps: UnionMap,
+    /// Its nearest flow dependences (its live ranges).
+    flow: UnionMap,
 }
 
-/// The scalar cells of a SCoP that some statement accumulates into, with the
+/// The scalar cells of a SCoP, some of which statements accumulate into, with the
 /// dependences needed to decide which band members are parallel up to them.
 pub struct ReductionCandidates {
     cells: Vec<Cell>,
-    /// The nearest dependences of every other array.
+    /// The nearest dependences of the other arrays.
     others: UnionMap,
 }
 
 impl ReductionCandidates {
-    /// The candidates among the cells `cells` (arrays of `scop`), or `None` when no
-    /// statement accumulates into any of them.
+    /// The cells `cells` (arrays of `scop`), or `None` when no statement accumulates
+    /// into any of them. Without `all`, only the cells of reductions the input already
+    /// computed in parallel (an `affine.parallel` with `reduce`, whose cell
+    /// [`crate::transform::scalars::demote`] marks with [`REDUCTION_ATTR`]) may be
+    /// reduced: their reassociation was the program's own choice.
     pub fn new(
         isl: &IslCtx,
         ir: &Ir,
         scop: &Scop,
         cells: &[usize],
+        all: bool,
     ) -> Result<Option<ReductionCandidates>, IslError> {
         let mut found: Vec<(usize, Vec<(Set, Option<i64>)>)> = Vec::new();
         for &a in cells {
             let value = scop.arrays[a].value;
+            let approved = ir
+                .defining_op(value)
+                .is_some_and(|c| ir.attr(c, REDUCTION_ATTR).is_some());
             let mut statements = Vec::new();
             for st in &scop.statements {
                 if !st.accesses.iter().any(|x| x.array == a) {
@@ -154,30 +162,31 @@ impl ReductionCandidates {
                     .any(|x| x.array == a && x.kind != AccessKind::Read);
                 statements.push((isl.check(st.domain.copy())?, kind.filter(|_| writes)));
             }
-            if statements.iter().any(|(_, k)| k.is_some()) {
-                found.push((a, statements));
+            if !(all || approved) || statements.iter().all(|(_, k)| k.is_none()) {
+                statements.clear();
             }
+            found.push((a, statements));
         }
-        if found.is_empty() {
+        if found.iter().all(|(_, s)| s.is_empty()) {
             return Ok(None);
         }
-        let arrays: Vec<usize> = found.iter().map(|(a, _)| *a).collect();
-        let (flow, order) = crate::schedule::flow_and_order(isl, scop, |a| !arrays.contains(&a))?;
+        let (flow, order) = crate::schedule::flow_and_order(isl, scop, |a| !cells.contains(&a))?;
         let others = isl.check(flow.union(order))?;
         let mut out = Vec::new();
         for (a, statements) in found {
-            let (flow, order) = crate::schedule::flow_and_order(isl, scop, |x| x == a)?;
-            out.push(Cell {
-                statements,
-                deps: isl.check(flow.union(order))?,
-            });
+            let (flow, _) = crate::schedule::flow_and_order(isl, scop, |x| x == a)?;
+            out.push(Cell { statements, flow });
         }
         Ok(Some(ReductionCandidates { cells: out, others }))
     }
 
     /// The outermost member of the band at `node` that carries (given the outer loops)
-    /// no dependence of another array and some dependence of a candidate cell, every
-    /// statement below `node` accessing such a cell accumulating into it with one kind.
+    /// no dependence of an array other than the cells, and some flow dependence (a live
+    /// range) of a cell, every statement below `node` accessing such a cell accumulating
+    /// into it with one kind. Cells whose live ranges stay within one iteration may carry
+    /// output and anti dependences: promotion keeps them per iteration (an `iter_args`
+    /// value of the loop only where the value is used after it, and then the loop stays
+    /// sequential, see [`finish`]).
     pub fn member(&self, isl: &IslCtx, node: &ScheduleNode) -> Result<Option<i32>, IslError> {
         let domain = isl.check(node.get_domain())?;
         let n = isl.check(node.band_n_member())?;
@@ -197,7 +206,7 @@ impl ReductionCandidates {
         let cells: Vec<UnionMap> = self
             .cells
             .iter()
-            .map(|c| restrict(&c.deps))
+            .map(|c| restrict(&c.flow))
             .collect::<Result<_, _>>()?;
         for k in 0..n {
             let member = same(isl.check(UnionMap::from_union_pw_aff(isl.check(mupa.get_at(k))?))?)?;
@@ -209,14 +218,15 @@ impl ReductionCandidates {
             };
             let mut ok = !carried(&others)?;
             let mut any = false;
-            for (c, deps) in self.cells.iter().zip(&cells) {
+            for (c, flow) in self.cells.iter().zip(&cells) {
                 if !ok {
                     break;
                 }
-                if !carried(deps)? {
+                if !carried(flow)? {
                     continue;
                 }
                 any = true;
+                ok = !c.statements.is_empty();
                 let mut kind = None;
                 for (dom, k) in &c.statements {
                     let d = isl.check(UnionSet::from_set(isl.check(dom.copy())?))?;
@@ -249,6 +259,22 @@ pub fn finish(ir: &mut Ir, func: Op) -> usize {
         .into_iter()
         .filter(|&o| ir.attr(o, REDUCTION_ATTR).is_some())
         .collect();
+    finish_ops(ir, marked)
+}
+
+/// [`finish`] for the ops of `block` (and the ops nested in them).
+pub fn finish_block(ir: &mut Ir, block: Block) -> usize {
+    let marked: Vec<Op> = ir
+        .block_ops(block)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .flat_map(|o| ir.walk_ops(o, WalkOrder::PreOrder))
+        .filter(|&o| ir.attr(o, REDUCTION_ATTR).is_some())
+        .collect();
+    finish_ops(ir, marked)
+}
+
+fn finish_ops(ir: &mut Ir, marked: Vec<Op>) -> usize {
     let mut done = 0;
     for l in marked {
         ir.remove_attr(l, REDUCTION_ATTR);
@@ -327,8 +353,18 @@ fn convert(ir: &mut Ir, l: Op) -> Option<Op> {
     let types: Vec<_> = identities.iter().map(|&(_, t)| t).collect();
     let results: Vec<Value> = ir.results(l).to_vec();
     let (par, inits) = parallel_for(ir, l, &kinds, &types)?;
-    // Each iteration starts from the neutral element.
+    // Each iteration starts from the neutral element: `e ⊕ x` is `x` where the chain
+    // starts with a ⊕ op (for addf, `+0.0 + x` differs from `x` only for `x = -0.0`, which
+    // the reduction, itself started from +0.0, absorbs).
     for (k, &(identity, ty)) in identities.iter().enumerate() {
+        let [u] = ir.uses(args[k]) else { return None };
+        let (user, index) = (u.op, u.index as usize);
+        if ir.op_parent(user) == Some(body) && reduction_kind(ir.op_name(user)).is_some() {
+            let other = ir.operand(user, 1 - index);
+            ir.replace_all_uses(ir.result(user, 0), other);
+            ir.erase_op(user);
+            continue;
+        }
         let mut st = OperationState::new(ctx.intern_str("arith.constant"), ir.loc(par));
         st.result_types = vec![ty];
         st.add_attr(ctx.intern_str("value"), identity);
@@ -339,9 +375,19 @@ fn convert(ir: &mut Ir, l: Op) -> Option<Op> {
     for k in (0..n).rev() {
         ir.erase_block_arg(body, k + 1);
     }
-    // The init value combined with the parallel result, after the loop.
+    // The init value combined with the parallel result, after the loop (nothing to
+    // combine when the init is the neutral element itself).
     let mut anchor = par;
     for k in 0..n {
+        let init_is_identity = ir
+            .defining_op(inits[k])
+            .filter(|&d| ir.is_op(d, "arith.constant"))
+            .and_then(|d| ir.attr(d, "value"))
+            == Some(identities[k].0);
+        if init_is_identity {
+            ir.replace_all_uses(results[k], ir.result(par, k));
+            continue;
+        }
         let mut st = OperationState::new(ctx.intern_str(combiners[k]), ir.loc(par));
         st.operands = vec![inits[k], ir.result(par, k)];
         st.result_types = vec![types[k]];
@@ -351,5 +397,145 @@ fn convert(ir: &mut Ir, l: Op) -> Option<Op> {
         ir.replace_all_uses(results[k], ir.result(c, 0));
     }
     ir.erase_op(l);
+    for v in inits {
+        if let Some(d) = ir.defining_op(v) {
+            if ir.is_op(d, "arith.constant") && ir.is_unused(v) {
+                ir.erase_op(d);
+            }
+        }
+    }
     Some(par)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tests::parse;
+    use expect_test::expect;
+    use lattice_ir::printer::{print_op, PrintOptions};
+
+    fn func_of(ir: &Ir, top: Op) -> Op {
+        ir.walk_ops(top, WalkOrder::PreOrder)
+            .into_iter()
+            .find(|&o| ir.is_op(o, "func.func"))
+            .expect("a function")
+    }
+
+    /// The kind `accumulate_kind` finds for the body of the only loop of `text`, whose
+    /// first argument is the cell.
+    fn kind_of(text: &str) -> Option<i64> {
+        let (ir, top) = parse(text);
+        let func = func_of(&ir, top);
+        let entry = ir.entry_block(ir.regions(func)[0]).unwrap();
+        let cell = ir.block_args(entry)[0];
+        let l = ir
+            .walk_ops(top, WalkOrder::PreOrder)
+            .into_iter()
+            .find(|&o| ir.is_op(o, "affine.for"))
+            .unwrap();
+        let body = ir.entry_block(ir.regions(l)[0]).unwrap();
+        let ops: Vec<Op> = ir.block_ops(body).collect();
+        accumulate_kind(&ir, &ops[..ops.len() - 1], cell)
+    }
+
+    #[test]
+    fn accumulations_are_recognised_by_kind() {
+        let acc = |combine: &str, ty: &str| {
+            format!(
+                "func.func @f(%c: memref<{ty}>, %A: memref<8x{ty}>) {{
+  affine.for %i = 0 to 8 {{
+    %x = affine.load %A[%i] : memref<8x{ty}>
+    %v = affine.load %c[] : memref<{ty}>
+    %r = {combine} %x, %v : {ty}
+    affine.store %r, %c[] : memref<{ty}>
+  }}
+  return
+}}"
+            )
+        };
+        assert_eq!(kind_of(&acc("arith.addf", "f32")), Some(0));
+        assert_eq!(kind_of(&acc("arith.mulf", "f64")), Some(12));
+        assert_eq!(kind_of(&acc("arith.maximumf", "f32")), Some(4));
+        assert_eq!(kind_of(&acc("arith.addi", "i32")), Some(1));
+        assert_eq!(kind_of(&acc("arith.ori", "i8")), Some(14));
+        // Combiners affine.parallel cannot reduce with on these types.
+        assert_eq!(kind_of(&acc("arith.maxnumf", "f32")), None);
+        assert_eq!(kind_of(&acc("arith.maxsi", "i32")), None);
+        assert_eq!(kind_of(&acc("arith.subf", "f32")), None);
+    }
+
+    #[test]
+    fn other_uses_of_the_cell_are_no_accumulation() {
+        // The loaded value is also stored elsewhere.
+        let escaped = "func.func @f(%c: memref<f32>, %A: memref<8xf32>) {
+  affine.for %i = 0 to 8 {
+    %x = affine.load %A[%i] : memref<8xf32>
+    %v = affine.load %c[] : memref<f32>
+    affine.store %v, %A[%i] : memref<8xf32>
+    %r = arith.addf %x, %v : f32
+    affine.store %r, %c[] : memref<f32>
+  }
+  return
+}";
+        assert_eq!(kind_of(escaped), None);
+        // A plain store of the cell (an init, not an update).
+        let reset = "func.func @f(%c: memref<f32>, %A: memref<8xf32>) {
+  affine.for %i = 0 to 8 {
+    %x = affine.load %A[%i] : memref<8xf32>
+    affine.store %x, %c[] : memref<f32>
+  }
+  return
+}";
+        assert_eq!(kind_of(reset), None);
+    }
+
+    #[test]
+    fn finish_makes_accumulator_chains_parallel() {
+        let text = "func.func @f(%A: memref<8x4xi32>, %z: i32) -> i32 {
+  %s = affine.for %i = 0 to 8 iter_args(%acc = %z) -> (i32) {
+    %t = affine.for %j = 0 to 4 iter_args(%b = %acc) -> (i32) {
+      %x = affine.load %A[%i, %j] : memref<8x4xi32>
+      %n = arith.addi %b, %x : i32
+      affine.yield %n : i32
+    }
+    affine.yield %t : i32
+  } {lattice.parallel_reduction}
+  %u = affine.for %i = 0 to 8 iter_args(%acc = %z) -> (i32) {
+    %x = affine.load %A[%i, 0] : memref<8x4xi32>
+    %n = arith.addi %acc, %x : i32
+    %m = arith.muli %n, %n : i32
+    affine.yield %m : i32
+  } {lattice.parallel_reduction}
+  %r = arith.addi %s, %u : i32
+  return %r : i32
+}";
+        let (mut ir, top) = parse(text);
+        let func = func_of(&ir, top);
+        assert_eq!(finish(&mut ir, func), 1);
+        expect![[r#"
+            module {
+              func.func @f(%arg0: memref<8x4xi32>, %arg1: i32) -> i32 {
+                %c0_i32 = arith.constant 0 : i32
+                %0 = affine.parallel (%arg2) = (0) to (8) reduce ("addi") -> (i32) {
+                  %4 = affine.for %arg3 = 0 to 4 iter_args(%arg4 = %c0_i32) -> (i32) {
+                    %5 = affine.load %arg0[%arg2, %arg3] : memref<8x4xi32>
+                    %6 = arith.addi %arg4, %5 : i32
+                    affine.yield %6 : i32
+                  }
+                  affine.yield %4 : i32
+                }
+                %1 = arith.addi %arg1, %0 : i32
+                %2 = affine.for %arg2 = 0 to 8 iter_args(%arg3 = %arg1) -> (i32) {
+                  %4 = affine.load %arg0[%arg2, 0] : memref<8x4xi32>
+                  %5 = arith.addi %arg3, %4 : i32
+                  %6 = arith.muli %5, %5 : i32
+                  affine.yield %6 : i32
+                }
+                %3 = arith.addi %1, %2 : i32
+                return %3 : i32
+              }
+            }
+        "#]]
+        .assert_eq(&print_op(&ir, top, PrintOptions::default()));
+    }
 }

@@ -945,8 +945,8 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
             // again with every dependence of the cells.
             let nearest = NearestDependences::new(&isl, scop, cells)?;
             timer.lap("nearest dependences");
-            let reductions = if options.parallel && options.parallel_reductions {
-                ReductionCandidates::new(&isl, ir, scop, cells)?
+            let reductions = if options.parallel {
+                ReductionCandidates::new(&isl, ir, scop, cells, options.parallel_reductions)?
             } else {
                 None
             };

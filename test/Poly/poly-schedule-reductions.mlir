@@ -1,23 +1,22 @@
 // RUN: lattice opt %s --split-input-file --poly-schedule="parallel-reductions=true" | FileCheck %s
 // RUN: lattice opt %s --split-input-file --poly-schedule | FileCheck %s --check-prefix=OFF
+// RUN: lattice opt %s --split-input-file --poly-schedule="remarks=true" 2>&1 | FileCheck %s --check-prefix=REMARK
 
 // poly-schedule{parallel-reductions=true}: where a band has no parallel loop, the
 // outermost loop whose only carried dependences are accumulations into an iter_args
 // value (addf, mulf, maximumf, minimumf, addi, muli, andi, ori) becomes an
-// affine.parallel with reduce; each iteration starts from the neutral element and the
-// init value is combined after the loop. Off by default (floating-point sums are
-// reassociated): the loop stays sequential.
+// affine.parallel with reduce; each iteration yields its contribution and the init
+// value is combined after the loop (unless it is the neutral element). Off by default
+// (floating-point sums are reassociated): the loop stays sequential.
+
+// REMARK: remark: not transformed: values carried or crossing statements inside a multi-dimensional affine.parallel
 
 // CHECK-LABEL: func.func @dot
-// CHECK:         %[[INIT:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK:         %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK:         %[[R:.*]] = affine.parallel (%[[I:.*]]) = (0) to (1024) reduce ("addf") -> (f32) {
 // CHECK:           %[[P:.*]] = arith.mulf
-// CHECK-NEXT:      %[[S:.*]] = arith.addf %[[ZERO]], %[[P]] : f32
-// CHECK-NEXT:      affine.yield %[[S]] : f32
+// CHECK-NEXT:      affine.yield %[[P]] : f32
 // CHECK-NEXT:    }
-// CHECK-NEXT:    %[[T:.*]] = arith.addf %[[INIT]], %[[R]] : f32
-// CHECK-NEXT:    affine.store %[[T]], %{{.*}}[] : memref<f32>
+// CHECK-NEXT:    affine.store %[[R]], %{{.*}}[] : memref<f32>
 // OFF-LABEL:   func.func @dot
 // OFF-NOT:     affine.parallel
 // OFF:         affine.for %{{.*}} = 0 to 1024 iter_args(
@@ -38,9 +37,13 @@ func.func @dot(%A: memref<1024xf32>, %B: memref<1024xf32>, %out: memref<f32>) {
 
 // Two reductions of one loop (a sum and a maximum), each with its own kind.
 // CHECK-LABEL: func.func @sum_and_max
+// CHECK:         %[[INIT:.*]] = arith.constant -1.000000e+03 : f64
 // CHECK:         %[[R:.*]]:2 = affine.parallel (%{{.*}}) = (0) to (128) reduce ("maximumf", "addf") -> (f64, f64) {
-// CHECK:         arith.maximumf %{{.*}}, %[[R]]#0 : f64
-// CHECK:         arith.addf %{{.*}}, %[[R]]#1 : f64
+// CHECK-NEXT:      %[[A:.*]] = affine.load
+// CHECK-NEXT:      affine.yield %[[A]], %[[A]] : f64, f64
+// CHECK:         %[[M:.*]] = arith.maximumf %[[INIT]], %[[R]]#0 : f64
+// CHECK-NEXT:    affine.store %[[R]]#1, %{{.*}}[0]
+// CHECK-NEXT:    affine.store %[[M]], %{{.*}}[1]
 func.func @sum_and_max(%A: memref<128x64xf64>, %out: memref<2xf64>) {
   %z = arith.constant 0.0 : f64
   %m = arith.constant -1000.0 : f64
@@ -158,7 +161,6 @@ func.func @maxsi(%A: memref<256xi32>, %out: memref<i32>) {
 // the inner loop sums one row from the neutral element. Without the option the nest
 // keeps its shape (no copies between two cells for the scheduler to skew).
 // CHECK-LABEL: func.func @matrix_sum
-// CHECK:         %[[INIT:.*]] = arith.constant 0 : i32
 // CHECK:         %[[ZERO:.*]] = arith.constant 0 : i32
 // CHECK:         %[[R:.*]] = affine.parallel (%[[I:.*]]) = (0) to (64) reduce ("addi") -> (i32) {
 // CHECK-NEXT:      %[[ROW:.*]] = affine.for %[[J:.*]] = 0 to 128 iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (i32) {
@@ -168,7 +170,7 @@ func.func @maxsi(%A: memref<256xi32>, %out: memref<i32>) {
 // CHECK-NEXT:      }
 // CHECK-NEXT:      affine.yield %[[ROW]] : i32
 // CHECK-NEXT:    }
-// CHECK-NEXT:    arith.addi %[[INIT]], %[[R]] : i32
+// CHECK-NEXT:    affine.store %[[R]], %{{.*}}[] : memref<i32>
 // OFF-LABEL:   func.func @matrix_sum
 // OFF:           affine.for %[[I:.*]] = 0 to 64 iter_args(%[[A0:.*]] = %{{.*}}) -> (i32) {
 // OFF-NEXT:        affine.for %[[J:.*]] = 0 to 128 iter_args(%{{.*}} = %[[A0]]) -> (i32) {
@@ -183,5 +185,128 @@ func.func @matrix_sum(%A: memref<64x128xi32>, %out: memref<i32>) {
     affine.yield %t : i32
   }
   affine.store %s, %out[] : memref<i32>
+  return
+}
+
+// -----
+
+// An affine.parallel reduction as input: demoted like an iter_args accumulation (the
+// loop made sequential while scheduling) and, as the program already reduces it in
+// parallel, parallel again with or without the option.
+// CHECK-LABEL: func.func @parallel_reduce_input
+// CHECK:         %[[R:.*]] = affine.parallel (%{{.*}}) = (0) to (256) reduce ("addf") -> (f32) {
+// CHECK:           affine.yield
+// CHECK:         affine.store %[[R]]
+// OFF-LABEL:   func.func @parallel_reduce_input
+// OFF:           affine.parallel (%{{.*}}) = (0) to (256) reduce ("addf") -> (f32) {
+func.func @parallel_reduce_input(%A: memref<256xf32>, %out: memref<f32>) {
+  %r = affine.parallel (%i) = (0) to (256) reduce ("addf") -> (f32) {
+    %a = affine.load %A[%i] : memref<256xf32>
+    %b = arith.mulf %a, %a : f32
+    affine.yield %b : f32
+  }
+  affine.store %r, %out[] : memref<f32>
+  return
+}
+
+// -----
+
+// An inner affine.parallel reduction under a parallel outer loop: the outer loop is
+// the parallel one, the reduction a sequential iter_args loop from the neutral element.
+// CHECK-LABEL: func.func @row_max
+// CHECK:         affine.parallel (%[[J:.*]]) = (0) to (64) {
+// CHECK-NEXT:      %[[NEG:.*]] = arith.constant 0xFF800000 : f32
+// CHECK-NEXT:      %[[M:.*]] = affine.for %{{.*}} = 0 to 32 iter_args(%{{.*}} = %[[NEG]]) -> (f32) {
+// CHECK:             arith.maximumf
+// CHECK:           affine.store %[[M]], %{{.*}}[%[[J]]]
+func.func @row_max(%A: memref<64x32xf32>, %out: memref<64xf32>) {
+  affine.for %j = 0 to 64 {
+    %r = affine.parallel (%i) = (0) to (32) reduce ("maximumf") -> (f32) {
+      %a = affine.load %A[%j, %i] : memref<64x32xf32>
+      affine.yield %a : f32
+    }
+    affine.store %r, %out[%j] : memref<64xf32>
+  }
+  return
+}
+
+// -----
+
+// A value carried inside an existing affine.parallel: demoted (the cell is private to
+// each parallel iteration) and scheduled; the sum is an iter_args value again.
+// CHECK-LABEL: func.func @carried_in_parallel
+// CHECK:         affine.parallel (%[[I:.*]]) = (0) to (64) {
+// CHECK-NEXT:      %[[S:.*]] = affine.for %{{.*}} = 0 to 64 iter_args(
+// CHECK:           affine.store %[[S]], %{{.*}}[%[[I]]]
+// CHECK-NOT:     memref.alloca
+func.func @carried_in_parallel(%A: memref<64x64xf32>, %out: memref<64xf32>) {
+  %z = arith.constant 0.0 : f32
+  affine.parallel (%i) = (0) to (64) {
+    %s = affine.for %k = 0 to 64 iter_args(%acc = %z) -> (f32) {
+      %a = affine.load %A[%i, %k] : memref<64x64xf32>
+      %n = arith.addf %acc, %a : f32
+      affine.yield %n : f32
+    }
+    affine.store %s, %out[%i] : memref<64xf32>
+  }
+  return
+}
+
+// -----
+
+// Still declined (remark at the top): a multi-dimensional affine.parallel reduction.
+// CHECK-LABEL: func.func @parallel_reduce_2d
+// CHECK:         affine.parallel (%{{.*}}, %{{.*}}) = (0, 0) to (16, 16) reduce ("addf") -> (f32) {
+func.func @parallel_reduce_2d(%A: memref<16x16xf32>, %out: memref<f32>) {
+  %r = affine.parallel (%i, %j) = (0, 0) to (16, 16) reduce ("addf") -> (f32) {
+    %a = affine.load %A[%i, %j] : memref<16x16xf32>
+    affine.yield %a : f32
+  }
+  affine.store %r, %out[] : memref<f32>
+  return
+}
+
+// -----
+
+// The inner sum has its own accumulator, private to each outer iteration (only its
+// output and anti dependences are carried): the outer loop is parallel, reducing the
+// row sums.
+// CHECK-LABEL: func.func @sum_of_row_sums
+// CHECK:         %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK:         %[[R:.*]] = affine.parallel (%{{.*}}) = (0) to (64) reduce ("addf") -> (f64) {
+// CHECK-NEXT:      %[[ROW:.*]] = affine.for %{{.*}} = 0 to 128 iter_args(%{{.*}} = %[[ZERO]]) -> (f64) {
+// CHECK:           affine.yield %[[ROW]] : f64
+// CHECK:         affine.store %[[R]]
+func.func @sum_of_row_sums(%A: memref<64x128xf64>, %out: memref<f64>) {
+  %z = arith.constant 0.0 : f64
+  %s = affine.for %i = 0 to 64 iter_args(%acc = %z) -> (f64) {
+    %t = affine.for %j = 0 to 128 iter_args(%b = %z) -> (f64) {
+      %a = affine.load %A[%i, %j] : memref<64x128xf64>
+      %n = arith.addf %b, %a : f64
+      affine.yield %n : f64
+    }
+    %m = arith.addf %acc, %t : f64
+    affine.yield %m : f64
+  }
+  affine.store %s, %out[] : memref<f64>
+  return
+}
+
+// -----
+
+// Refused: besides the sum, the loop carries the last element read, which is used
+// after it (no reduction): it stays sequential.
+// CHECK-LABEL: func.func @sum_and_last
+// CHECK-NOT:     affine.parallel
+// CHECK:         affine.for %{{.*}} = 0 to 100 iter_args(
+func.func @sum_and_last(%A: memref<100xf64>, %out: memref<2xf64>) {
+  %z = arith.constant 0.0 : f64
+  %s:2 = affine.for %i = 0 to 100 iter_args(%acc = %z, %last = %z) -> (f64, f64) {
+    %a = affine.load %A[%i] : memref<100xf64>
+    %n = arith.addf %acc, %a : f64
+    affine.yield %n, %a : f64, f64
+  }
+  affine.store %s#0, %out[0] : memref<2xf64>
+  affine.store %s#1, %out[1] : memref<2xf64>
   return
 }

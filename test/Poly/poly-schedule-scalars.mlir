@@ -6,7 +6,7 @@
 // read stay within one iteration of the outer band, so the outer loops are parallel and
 // tiled) and promoted back to iter_args afterwards.
 
-// CHECK: remark: not transformed: a loop carries a value that is not a scalar integer or float
+// CHECK: remark: not transformed: a loop carries a value that is not an integer, a float or a vector of them
 
 // The k reduction stays an iter_args loop inside the tiled, parallel (i, j) band.
 // CHECK-LABEL: func.func @matmul_iter_args
@@ -104,16 +104,40 @@ func.func @row_sums_total(%A: memref<32x48xf64>, %R: memref<32xf64>) -> f64 {
 
 // -----
 
-// A vector carried value is not demoted: the loop is left alone, with a remark
-// (checked at the top: remarks come out before the output).
+// A vector carried value (a vectorized reduction) lives in a cell of vector type
+// (memref<vector<8xf32>>) while scheduling: the outer loop is parallel, the vector
+// accumulator is an iter_args value again.
 // CHECK-LABEL: func.func @vector_carried
-// CHECK:       affine.for %{{.*}} = 0 to 64 step 4 iter_args(
-func.func @vector_carried(%A: memref<64xf32>) -> vector<4xf32> {
-  %z = arith.constant dense<0.0> : vector<4xf32>
-  %r = affine.for %i = 0 to 64 step 4 iter_args(%acc = %z) -> (vector<4xf32>) {
-    %v = affine.vector_load %A[%i] : memref<64xf32>, vector<4xf32>
-    %n = arith.addf %acc, %v : vector<4xf32>
-    affine.yield %n : vector<4xf32>
+// CHECK:       affine.parallel (%[[J:.*]]) = (0) to (64) {
+// CHECK-NEXT:    %[[S:.*]] = affine.for %{{.*}} = 0 to 1024 step 8 iter_args(%{{.*}} = %{{.*}}) -> (vector<8xf32>) {
+// CHECK:         vector.reduction <add>, %[[S]] : vector<8xf32> into f32
+// CHECK-NOT:   memref.alloca
+func.func @vector_carried(%A: memref<64x1024xf32>, %out: memref<64xf32>) {
+  %zv = arith.constant dense<0.0> : vector<8xf32>
+  affine.for %j = 0 to 64 {
+    %s = affine.for %i = 0 to 1024 step 8 iter_args(%acc = %zv) -> (vector<8xf32>) {
+      %v = affine.vector_load %A[%j, %i] : memref<64x1024xf32>, vector<8xf32>
+      %n = arith.addf %acc, %v : vector<8xf32>
+      affine.yield %n : vector<8xf32>
+    }
+    %r = vector.reduction <add>, %s : vector<8xf32> into f32
+    affine.store %r, %out[%j] : memref<64xf32>
   }
-  return %r : vector<4xf32>
+  return
+}
+
+// -----
+
+// A scalable vector carried value cannot live in a cell: the loop is left alone, with a
+// remark (checked at the top: remarks come out before the output).
+// CHECK-LABEL: func.func @scalable_carried
+// CHECK:       affine.for %{{.*}} = 0 to 64 iter_args(
+func.func @scalable_carried(%A: memref<64xf32>, %z: vector<[4]xf32>) -> vector<[4]xf32> {
+  %r = affine.for %i = 0 to 64 iter_args(%acc = %z) -> (vector<[4]xf32>) {
+    %a = affine.load %A[%i] : memref<64xf32>
+    %v = vector.broadcast %a : f32 to vector<[4]xf32>
+    %n = arith.addf %acc, %v : vector<[4]xf32>
+    affine.yield %n : vector<[4]xf32>
+  }
+  return %r : vector<[4]xf32>
 }

@@ -1,6 +1,6 @@
-//! Shared by the differential tests (`tests/differential.rs`, `tests/differential_files.rs`):
-//! lowering a program with upstream `mlir-opt` and running it with `mlir-runner`, and
-//! splitting pipeline flags. `harness` synthesizes `main` functions for file-test chunks.
+//! Shared by the differential tests (`tests/differential.rs`, `tests/differential_files.rs`,
+//! `tests/poly_random.rs`): lowering a program with upstream `mlir-opt` and running it
+//! with `mlir-runner`, splitting pipeline flags, comparing outputs within a tolerance. `harness` synthesizes `main` functions for file-test chunks.
 //!
 //! Invariants: the upstream tools are only read; a failure to start, lower or run comes
 //! back as `Err(message)` with the first lines of the tool's stderr, never as a panic.
@@ -140,4 +140,23 @@ pub fn split_flags(text: &str) -> Vec<String> {
         out.push(cur);
     }
     out
+}
+
+/// Whether two program outputs agree: identical, or the same words where every number
+/// is within `rel` relative of its counterpart (for transformations that reassociate
+/// floating-point reductions; the tolerance is 1e-9).
+pub fn agree_within(a: &str, b: &str, rel: f64) -> bool {
+    if a == b {
+        return true;
+    }
+    let xs: Vec<&str> = a.split_whitespace().collect();
+    let ys: Vec<&str> = b.split_whitespace().collect();
+    xs.len() == ys.len()
+        && xs
+            .iter()
+            .zip(&ys)
+            .all(|(x, y)| match (x.parse::<f64>(), y.parse::<f64>()) {
+                (Ok(x), Ok(y)) => (x - y).abs() <= rel * x.abs().max(y.abs()).max(1.0),
+                _ => x == y,
+            })
 }

@@ -5,9 +5,11 @@
 //!
 //! A loop is parallel when no dependence between statements inside it is carried at its
 //! level. With `parallel-reductions`, a loop whose `iter_args` are all reductions (the
-//! yielded value is `arith.addf/mulf/addi/muli/andi/ori/xori/min*/max*` of the region
-//! argument, its only use, and another value) may carry dependences through those values
-//! only; it becomes an `affine.parallel` with `reduce (...)`, the reduction op moving
+//! yielded value is `arith.addf/mulf/maximumf/minimumf` on floats or
+//! `arith.addi/muli/andi/ori` on integers of the region argument, its only use, and
+//! another value: the kinds `affine.parallel` verifies, see
+//! [`crate::reduction::parallel_kind`]; mlir-opt 22 also rewrites e.g. `arith.maxsi` and
+//! then fails verification) may carry dependences through those values only; it becomes an `affine.parallel` with `reduce (...)`, the reduction op moving
 //! after it to combine the init value with the parallel result (exactly upstream's
 //! rewrite). Without the option, loops with `iter_args` stay sequential.
 //!
@@ -111,7 +113,9 @@ fn reductions(ir: &Ir, for_op: Op) -> Option<Vec<Reduction>> {
         {
             return None;
         }
-        let kind = reduction_kind(ir.op_name(op))?;
+        // Only the kinds `affine.parallel` verifies on this type (mlir-opt 22 emits an
+        // op that fails verification for e.g. `arith.maxsi` on signless integers).
+        let kind = crate::reduction::parallel_kind(ir, ir.op_name(op), ir.value_type(y))?;
         let uses = ir.uses(arg);
         if uses.len() != 1 || uses[0].op != op {
             return None;

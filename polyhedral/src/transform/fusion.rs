@@ -18,7 +18,8 @@
 //! constant `s` that makes every dependence between the two nests non-negative there:
 //! `s = max(src time - dst time)` over the dependence pairs whose outer fused times are
 //! equal (isl: the deltas of each dependence through the prefix schedule). The second
-//! nest then runs `s` iterations late (isl's AST generator adds the guards or peels);
+//! nest then runs `s` iterations late, and the iterations where only one nest runs are
+//! peeled (isl's `separate` option on the fused band) rather than guarded;
 //! a note saying the shift and the dependence that needs it is printed with
 //! `remarks=true`. No finite shift (an unbounded distance): the pair is refused as before.
 
@@ -164,6 +165,10 @@ fn fuse_deep(
     if !legal(&fused) {
         let s = shift(outer, a, b).filter(|s| s.by > 0)?;
         fused = fuse_outer(a, &shift_outer(b, s.by))?;
+        if let Tree::Band { options, .. } = &mut fused {
+            // Peel the iterations where only one nest runs instead of guarding them.
+            *options = Some("{ separate[x] }".into());
+        }
         if !legal(&fused) {
             return None;
         }

@@ -419,6 +419,7 @@ pub fn with_scalars_demoted(
         return Err(why);
     }
     let demotion = scalars::demote(ir, scop)?;
+    let top = demotion.cells.first().and_then(|&c| ir.op_parent(c));
     let mut done = 0;
     let mut first_err = None;
     match scalars::scops_of(ir, isl, &demotion.range, &scop.extraction) {
@@ -438,6 +439,14 @@ pub fn with_scalars_demoted(
     }
     for &cell in demotion.cells.iter().rev() {
         scalars::promote(ir, cell);
+        if ir.contains_op(cell) {
+            ir.remove_attr(cell, crate::reduction::REDUCTION_ATTR);
+        }
+    }
+    // Loops that were `affine.parallel` reductions and were not rescheduled, or that
+    // the schedule made parallel up to reductions.
+    if let Some(top) = top {
+        crate::reduction::finish_block(ir, top);
     }
     match (done, first_err) {
         (0, Some(e)) => Err(e),

@@ -11,6 +11,12 @@
 //! *promoted* back to SSA values ([`promote`]): a walk in program order over the
 //! structured code that forwards stored values to loads, gives a loop whose body stores
 //! the cell an `iter_args` value and an `affine.if` whose branches store it a result.
+//! Cells hold integers, floats or fixed-size vectors of them; an accumulator threaded
+//! from a loop's `iter_args` through an inner loop's shares its cell with it; the
+//! reductions of a one-dimensional `affine.parallel` are demoted as the accumulation of
+//! the equivalent sequential loop (see [`crate::reduction`], which makes such loops
+//! parallel again); multi-dimensional `affine.parallel` ops holding anything to demote
+//! are declined.
 //!
 //! Invariants: demotion and promotion each preserve what the program computes (the cell
 //! is private to the demoted region: created just before it, used nowhere else). A
@@ -85,10 +91,18 @@ fn unsupported(why: &str) -> TransformError {
     TransformError::Unsupported(why.to_string())
 }
 
-/// Whether a 0-d cell can hold values of type `ty`.
+/// Whether a 0-d cell can hold values of type `ty`: integers, floats, and fixed-size
+/// vectors of them (`memref<vector<8xf32>>`, e.g. the accumulator of a vectorized
+/// reduction).
 fn cell_type(ir: &Ir, ty: Type) -> bool {
     let ctx = ir.ctx();
-    ctx.is_int_or_index(ty) || ctx.is_float(ty)
+    let scalar = |t: Type| ctx.is_int_or_index(t) || ctx.is_float(t);
+    match ctx.type_data(ty) {
+        TypeData::Vector {
+            scalable, element, ..
+        } => !scalable.contains(&true) && scalar(*element),
+        _ => scalar(ty),
+    }
 }
 
 /// The op of the structured code (a child of an `affine.for`/`affine.if`/
@@ -116,12 +130,15 @@ fn is_structured(ir: &Ir, op: Op) -> bool {
 
 /// Demotes the SSA values of `scop` that need it to 0-d cells (see the module docs).
 pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
-    let first = scop.ops[0];
-    let last = *scop.ops.last().expect("a SCoP has ops");
+    let mut first = scop.ops[0];
+    let mut last = *scop.ops.last().expect("a SCoP has ops");
     let Some(top) = ir.op_parent(first) else {
         return Err(unsupported("the loop nest is detached"));
     };
+    let mut scop_ops = scop.ops.clone();
     let mut loops: Vec<Op> = Vec::new();
+    let mut reducing: Vec<Op> = Vec::new();
+    let mut from_parallel: Vec<Op> = Vec::new();
     let mut values: Vec<Value> = Vec::new();
     for a in &scop.arrays {
         match a.kind {
@@ -132,22 +149,25 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
                 }
             }
             ArrayKind::Carried { loop_op, .. } => {
-                if !ir.is_op(loop_op, "affine.for") {
-                    return Err(unsupported(
-                        "an affine.parallel carries reductions (only affine.for iter_args are demoted)",
-                    ));
-                }
-                if !loops.contains(&loop_op) {
+                if ir.is_op(loop_op, "affine.parallel") {
+                    if !reducing.contains(&loop_op) {
+                        reducing.push(loop_op)
+                    }
+                } else if !loops.contains(&loop_op) {
                     loops.push(loop_op)
                 }
             }
         }
     }
+    let demoting = !loops.is_empty() || !values.is_empty() || !reducing.is_empty();
     for &o in &scop.ops {
         for n in ir.walk_ops(o, lattice_ir::WalkOrder::PreOrder) {
-            if ir.is_op(n, "affine.parallel") && (!loops.is_empty() || !values.is_empty()) {
+            if ir.is_op(n, "affine.parallel")
+                && demoting
+                && body_block(ir, n, 0).is_none_or(|b| ir.block_args(b).len() != 1)
+            {
                 return Err(unsupported(
-                    "values carried or crossing statements inside an affine.parallel",
+                    "values carried or crossing statements inside a multi-dimensional affine.parallel",
                 ));
             }
             if ir.is_op(n, "affine.if") && !ir.results(n).is_empty() {
@@ -158,7 +178,7 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
     for &v in &values {
         if !cell_type(ir, ir.value_type(v)) || ir.defining_op(v).is_none() {
             return Err(unsupported(
-                "a value crossing statements is not a scalar integer or float",
+                "a value crossing statements is not an integer, a float or a vector of them",
             ));
         }
     }
@@ -169,12 +189,46 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
             .any(|&r| !cell_type(ir, ir.value_type(r)))
         {
             return Err(unsupported(
-                "a loop carries a value that is not a scalar integer or float",
+                "a loop carries a value that is not an integer, a float or a vector of them",
+            ));
+        }
+    }
+    for &r in &reducing {
+        if ir
+            .results(r)
+            .iter()
+            .any(|&v| !cell_type(ir, ir.value_type(v)))
+        {
+            return Err(unsupported(
+                "an affine.parallel reduces a value that is not an integer or a float",
             ));
         }
     }
     let before_first = ir.prev_op(first);
     let after_last = ir.next_op(last);
+    // Reductions of an `affine.parallel`: the loop becomes the sequential loop that
+    // accumulates into iter_args ([`crate::reduction::REDUCTION_ATTR`] marks it, so it
+    // is made parallel again where it is not rescheduled), whose values are demoted
+    // below like any loop's.
+    for p in reducing {
+        let Some(l) = sequentialize(ir, p) else {
+            // Those converted already become parallel again.
+            crate::reduction::finish_block(ir, top);
+            return Err(unsupported(
+                "an affine.parallel's reductions cannot be modelled",
+            ));
+        };
+        for o in [&mut first, &mut last]
+            .into_iter()
+            .chain(scop_ops.iter_mut())
+        {
+            if *o == p {
+                *o = l;
+            }
+        }
+        loops.push(l);
+        from_parallel.push(l);
+    }
     let mut cells: Vec<Op> = Vec::new();
     // Cells go before the region (each before the previous one, as `first` may be
     // rebuilt below).
@@ -243,7 +297,12 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
                 }
                 None => {
                     let c = new_cell(ir, ir.value_type(r), cell_at(&cells), ir.loc(l));
-                    cells.push(ir.defining_op(c).expect("alloca"));
+                    let alloca = ir.defining_op(c).expect("alloca");
+                    if from_parallel.contains(&l) {
+                        let unit = ir.ctx().unit_attr();
+                        ir.set_attr(alloca, crate::reduction::REDUCTION_ATTR, unit);
+                    }
+                    cells.push(alloca);
                     c
                 }
             };
@@ -282,7 +341,7 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
             let mut loads: FxHashMap<Op, Value> = FxHashMap::default();
             let mut outside: Option<Value> = None;
             for u in uses {
-                let in_scop = scop.ops.iter().any(|&o| o != l && ir.is_ancestor(o, u.op));
+                let in_scop = scop_ops.iter().any(|&o| o != l && ir.is_ancestor(o, u.op));
                 let x = if in_scop {
                     let a = anchor(ir, u.op, top);
                     match loads.get(&a) {
@@ -704,14 +763,21 @@ struct Promoter {
 impl Promoter {
     fn placeholder(&mut self, ir: &mut Ir, at: Op) -> Value {
         let ctx = ir.ctx_arc().clone();
-        let value = if ctx.is_float(self.ty) {
+        let element = ctx.element_type(self.ty);
+        let mut value = if ctx.is_float(element) {
             ctx.attr(AttrData::Float {
                 bits: 0,
-                ty: self.ty,
+                ty: element,
             })
         } else {
-            ctx.int_attr(0, self.ty)
+            ctx.int_attr(0, element)
         };
+        if ctx.is_vector(self.ty) {
+            value = ctx.attr(AttrData::DenseElements {
+                ty: self.ty,
+                values: vec![value],
+            });
+        }
         let mut st = OperationState::new(ctx.intern_str("arith.constant"), ir.loc(at));
         st.result_types = vec![self.ty];
         st.add_attr(ctx.intern_str("value"), value);
@@ -885,7 +951,7 @@ pub fn promote(ir: &mut Ir, alloca: Op) -> Option<usize> {
             .filter(|&o| ir.is_op(o, "affine.parallel"))
             .collect();
         for p in parallel {
-            if sequentialize(ir, p) {
+            if sequentialize_parallel(ir, p) {
                 sequentialized += 1;
             }
         }
@@ -1005,34 +1071,79 @@ pub fn private_violation(
 
 /// Replaces the `affine.parallel` `op` (one IV, no reductions, as code generation
 /// makes them) by the equivalent `affine.for`; returns whether it did.
-fn sequentialize(ir: &mut Ir, op: Op) -> bool {
+fn sequentialize_parallel(ir: &mut Ir, op: Op) -> bool {
+    ir.results(op).is_empty() && sequentialize(ir, op).is_some()
+}
+
+/// Replaces the one-dimensional `affine.parallel` `op` by the equivalent `affine.for`
+/// and returns it: reductions become `iter_args` starting from the neutral element, each
+/// iteration combining its yielded value into them (one order among those the parallel
+/// loop allows), the loop marked [`crate::reduction::REDUCTION_ATTR`] so that
+/// [`crate::reduction::finish`] may make it parallel again.
+pub(crate) fn sequentialize(ir: &mut Ir, op: Op) -> Option<Op> {
     let ctx = ir.ctx_arc().clone();
-    let lbs = lattice_affine::util::map_attr(ir, op, "lowerBoundsMap");
-    let ubs = lattice_affine::util::map_attr(ir, op, "upperBoundsMap");
-    let steps = lattice_affine::util::int_array(&ctx, ir.attr(op, "steps"));
-    let (Some(lb), Some(ub), Some(steps)) = (lbs, ubs, steps) else {
-        return false;
-    };
-    if steps.len() != 1 || !ir.results(op).is_empty() {
-        return false;
+    let lb = lattice_affine::util::map_attr(ir, op, "lowerBoundsMap")?;
+    let ub = lattice_affine::util::map_attr(ir, op, "upperBoundsMap")?;
+    let steps = lattice_affine::util::int_array(&ctx, ir.attr(op, "steps"))?;
+    let body = body_block(ir, op, 0)?;
+    if steps.len() != 1 || ir.block_args(body).len() != 1 {
+        return None;
     }
-    let body = body_block(ir, op, 0).expect("a body");
-    if ir.block_args(body).len() != 1 {
-        return false;
+    let results: Vec<Value> = ir.results(op).to_vec();
+    let kinds = match ir.attr(op, "reductions").map(|a| ctx.attr_data(a)) {
+        Some(AttrData::Array(a)) => a
+            .iter()
+            .map(|&k| ctx.int_value(k))
+            .collect::<Option<Vec<_>>>()?,
+        _ => Vec::new(),
+    };
+    if kinds.len() != results.len() {
+        return None;
+    }
+    // Per reduction: its neutral element and combining op.
+    let mut reductions = Vec::new();
+    for (&k, &r) in kinds.iter().zip(&results) {
+        let kind = i64::try_from(k).ok()?;
+        let ty = ir.value_type(r);
+        let (identity, combine) =
+            lattice_affine::passes::lower_affine::reduction(&ctx, kind, ty).ok()?;
+        reductions.push((identity, combine, ty));
+    }
+    let mut inits = Vec::new();
+    for &(identity, _, ty) in &reductions {
+        let mut st = OperationState::new(ctx.intern_str("arith.constant"), ir.loc(op));
+        st.result_types = vec![ty];
+        st.add_attr(ctx.intern_str("value"), identity);
+        let c = ir.create_op(st);
+        ir.insert_op_before(op, c);
+        inits.push(ir.result(c, 0));
     }
     let nlb = ctx.map_num_inputs(lb);
-    let operands = ir.operands(op).to_vec();
+    let bounds = ir.operands(op).to_vec();
     let mut st = OperationState::new(ctx.intern_str("affine.for"), ir.loc(op));
-    st.operands = operands.clone();
+    st.operands = bounds
+        .iter()
+        .copied()
+        .chain(inits.iter().copied())
+        .collect();
+    st.result_types = reductions.iter().map(|r| r.2).collect();
     st.add_attr(ctx.intern_str("lowerBoundMap"), ctx.affine_map_attr(lb));
     st.add_attr(ctx.intern_str("upperBoundMap"), ctx.affine_map_attr(ub));
     st.add_attr(ctx.intern_str("step"), ctx.index_attr(steps[0]));
     st.add_attr(
         ctx.intern_str("operandSegmentSizes"),
-        ctx.dense_i32_array(&[nlb as i32, (operands.len() - nlb) as i32, 0]),
+        ctx.dense_i32_array(&[nlb as i32, (bounds.len() - nlb) as i32, inits.len() as i32]),
     );
+    if !results.is_empty() {
+        st.add_attr(
+            ctx.intern_str(crate::reduction::REDUCTION_ATTR),
+            ctx.unit_attr(),
+        );
+    }
+    let mut types = vec![ctx.index_type()];
+    types.extend(reductions.iter().map(|r| r.2));
     let region = ir.create_region();
-    let blk = ir.create_block(&[ctx.index_type()]);
+    let blk = ir.create_block(&types);
     ir.append_block(region, blk);
     st.regions.push(region);
     let new = ir.create_op(st);
@@ -1040,6 +1151,23 @@ fn sequentialize(ir: &mut Ir, op: Op) -> bool {
     ir.splice_block_ops(body, blk);
     let old_iv = ir.block_args(body)[0];
     ir.replace_all_uses(old_iv, ir.block_args(blk)[0]);
+    if !results.is_empty() {
+        // Each iteration combines its yielded value into the accumulators.
+        let y = ir.last_op(blk)?;
+        let mut next = Vec::new();
+        for (k, &(_, combine, ty)) in reductions.iter().enumerate() {
+            let mut st = OperationState::new(ctx.intern_str(combine), ir.loc(y));
+            st.operands = vec![ir.block_args(blk)[1 + k], ir.operand(y, k)];
+            st.result_types = vec![ty];
+            let c = ir.create_op(st);
+            ir.insert_op_before(y, c);
+            next.push(ir.result(c, 0));
+        }
+        ir.set_operands(y, next);
+        for (k, &r) in results.iter().enumerate() {
+            ir.replace_all_uses(r, ir.result(new, k));
+        }
+    }
     ir.erase_op(op);
-    true
+    Some(new)
 }

@@ -141,3 +141,22 @@ func.func @nested_sum(%A: memref<8x16xf64>) -> f64 {
   }
   return %sum : f64
 }
+
+// -----
+
+// arith.maxsi on a signless i32: affine.parallel cannot reduce with it (its verifier
+// wants a signed integer type; mlir-opt 22 rewrites it anyway and fails verification),
+// so the loop stays sequential.
+// RED-LABEL: func.func @max_signless
+// RED-NOT:   affine.parallel
+// RED:       affine.for %{{.*}} = 0 to 256 iter_args(
+func.func @max_signless(%A: memref<256xi32>, %out: memref<i32>) {
+  %z = arith.constant -100 : i32
+  %s = affine.for %i = 0 to 256 iter_args(%acc = %z) -> (i32) {
+    %a = affine.load %A[%i] : memref<256xi32>
+    %n = arith.maxsi %a, %acc : i32
+    affine.yield %n : i32
+  }
+  affine.store %s, %out[] : memref<i32>
+  return
+}

@@ -1,0 +1,34 @@
+// RUN: lattice opt %s --split-input-file --affine-loop-tile="tile-sizes=4" | FileCheck %s --check-prefix=TILE
+// RUN: lattice opt %s --split-input-file --affine-loop-fusion | FileCheck %s --check-prefix=FUSE
+// RUN: lattice opt %s --split-input-file --poly-transform="reverse=0 remarks=true" 2>&1 | FileCheck %s --check-prefix=REV
+
+// affine.parallel reductions as input to the single transformations: the reduction is
+// demoted as the accumulation of a sequential loop (one of the orders the parallel loop
+// allows). Tiled, it stays a sequential accumulation (iter_args through the tile
+// loops); left alone, it is an affine.parallel reduction again. Reversing it would make
+// the accumulator's reads see other writes: refused with a remark.
+
+// REV: remark: not reversed: the new order would violate the dependence through {{.*}}: a read would get its value from another write than in program order
+
+// TILE-LABEL: func.func @sum_squares
+// TILE:         affine.for %{{.*}} = 0 to 256 step 4 iter_args(%[[A:.*]] = %{{.*}}) -> (f32) {
+// TILE-NEXT:      affine.for %{{.*}} = #{{.*}}(%{{.*}}) to #{{.*}}(%{{.*}}) iter_args(%{{.*}} = %[[A]]) -> (f32) {
+// TILE-NOT:     affine.parallel
+// FUSE-LABEL: func.func @sum_squares
+// FUSE:         %[[R:.*]] = affine.parallel (%{{.*}}) = (0) to (256) reduce ("addf") -> (f32) {
+// FUSE-NEXT:      affine.load
+// FUSE-NEXT:      arith.mulf
+// FUSE-NEXT:      affine.yield
+// FUSE-NEXT:    }
+// FUSE-NEXT:    affine.store %[[R]]
+// REV-LABEL:  func.func @sum_squares
+// REV:          affine.parallel (%{{.*}}) = (0) to (256) reduce ("addf")
+func.func @sum_squares(%A: memref<256xf32>, %out: memref<f32>) {
+  %r = affine.parallel (%i) = (0) to (256) reduce ("addf") -> (f32) {
+    %a = affine.load %A[%i] : memref<256xf32>
+    %b = arith.mulf %a, %a : f32
+    affine.yield %b : f32
+  }
+  affine.store %r, %out[] : memref<f32>
+  return
+}
