@@ -774,7 +774,11 @@ fn tile_band_levels(
         }
     };
     let inner = if options.tile_sizes.is_empty() {
-        let c = crate::tile_model::choose_tile_sizes(isl, &node, accesses, options.cache.l1, None)?;
+        let level = crate::tile_model::Level::Inner {
+            parallel: options.parallel,
+        };
+        let c =
+            crate::tile_model::choose_tile_sizes(isl, &node, accesses, options.cache.l1, level)?;
         log(&c, "");
         c.sizes
     } else {
@@ -793,7 +797,7 @@ fn tile_band_levels(
             &point,
             accesses,
             options.cache.l2,
-            Some(&inner),
+            crate::tile_model::Level::Outer(&inner),
         )?;
         log(&c, "L2 ");
         c.sizes
