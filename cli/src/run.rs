@@ -14,7 +14,7 @@
 //! output (and result) as without `--time`, then `--repeat N` more times silently (their
 //! stdout is dropped) and reports min/median of those N (and GFLOP/s with `--flops N`) on
 //! standard error, with the CPU time of the calling thread (all of the program's with
-//! `--threads 1`) where `/proc/thread-self/schedstat` is readable.
+//! `--threads 1`).
 
 use crate::common::{accept_codegen_flag, load_and_transform, PassFlags};
 use lattice_cli::make_registry;
@@ -280,13 +280,18 @@ fn main_inner(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// CPU time of the calling thread so far (`/proc/thread-self/schedstat`, nanoseconds):
-/// with `--threads 1` every parallel loop runs on this thread, so it is the program's
-/// CPU time, free of the time other processes take the core away.
+/// CPU time of the calling thread so far (`CLOCK_THREAD_CPUTIME_ID`): with `--threads 1`
+/// every parallel loop runs on this thread, so it is the program's CPU time, free of the
+/// time other processes take the core away.
+#[allow(unsafe_code)]
 fn thread_cpu_time() -> Option<Duration> {
-    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns = s.split_whitespace().next()?.parse::<u64>().ok()?;
-    Some(Duration::from_nanos(ns))
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    (rc == 0).then(|| Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
 }
 
 fn report_times(times: &mut [Duration], flops: Option<f64>, cpu: Option<&mut [Duration]>) {

@@ -136,13 +136,16 @@ impl ReductionCandidates {
     /// into any of them. Without `all`, only the cells of reductions the input already
     /// computed in parallel (an `affine.parallel` with `reduce`, whose cell
     /// [`crate::transform::scalars::demote`] marks with [`REDUCTION_ATTR`]) may be
-    /// reduced: their reassociation was the program's own choice.
+    /// reduced: their reassociation was the program's own choice. `aliasing`: the
+    /// dependences through aliasing arguments
+    /// ([`crate::schedule::alias_dependences`]), which no member may carry either.
     pub fn new(
         isl: &IslCtx,
         ir: &Ir,
         scop: &Scop,
         cells: &[usize],
         all: bool,
+        aliasing: &UnionMap,
     ) -> Result<Option<ReductionCandidates>, IslError> {
         let mut found: Vec<(usize, Vec<(Set, Option<i64>)>)> = Vec::new();
         for &a in cells {
@@ -172,6 +175,7 @@ impl ReductionCandidates {
         }
         let (flow, order) = crate::schedule::flow_and_order(isl, scop, |a| !cells.contains(&a))?;
         let others = isl.check(flow.union(order))?;
+        let others = isl.check(others.union(isl.check(aliasing.copy())?))?;
         let mut out = Vec::new();
         for (a, statements) in found {
             let (flow, _) = crate::schedule::flow_and_order(isl, scop, |x| x == a)?;

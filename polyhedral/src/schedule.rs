@@ -5,7 +5,9 @@
 //! based flow, and output/anti dependences from the previous write and the reads since),
 //! without the pieces implied transitively by two others (scalar cells private to an
 //! iteration get live-range conditional validity instead, see
-//! [`compute_schedule_private`]); proximity = the flow
+//! [`compute_schedule_private`]) and, with `assume-no-alias=false`, every ordered pair
+//! of instances accessing two arguments that may alias ([`alias_dependences`]: parallel
+//! marks come from coincidence, so they respect aliasing too); proximity = the flow
 //! dependences, not coalesced (coalescing a stencil's translations gives one polytope
 //! with many facets, and isl's Farkas step then runs for minutes on heat_3d);
 //! `fuse=smart` keeps isl's clustering, `fuse=max` schedules whole components at once,
@@ -155,11 +157,21 @@ pub struct NearestDependences {
     /// The exact transitive closure of the cells' flow dependences (`None` where there
     /// are no private cells or isl can only approximate it).
     pub cells_closure: Option<UnionMap>,
+    /// The dependences between distinct arrays that may alias ([`alias_dependences`]):
+    /// empty unless function arguments may alias.
+    pub alias: UnionMap,
 }
 
 impl NearestDependences {
-    /// The nearest dependences of `scop`, with the arrays `private` kept apart.
-    pub fn new(isl: &IslCtx, scop: &Scop, private: &[usize]) -> Result<Self, IslError> {
+    /// The nearest dependences of `scop`, with the arrays `private` kept apart, and the
+    /// dependences through aliasing (`alias`, see [`alias_dependences`]).
+    pub fn new(
+        isl: &IslCtx,
+        ir: &Ir,
+        scop: &Scop,
+        private: &[usize],
+        alias: AliasAssumption,
+    ) -> Result<Self, IslError> {
         let (flow, order) = flow_and_order(isl, scop, |a| !private.contains(&a))?;
         let cells = if private.is_empty() {
             None
@@ -175,6 +187,7 @@ impl NearestDependences {
             order,
             cells,
             cells_closure,
+            alias: alias_dependences(isl, ir, scop, alias)?,
         })
     }
 
@@ -209,12 +222,14 @@ impl NearestDependences {
         all_ordered(isl.union_set(&domain_text(isl, scop)?)?)
     }
 
-    /// Flow, output and anti dependences of the arrays other than the private cells.
+    /// Flow, output and anti dependences of the arrays other than the private cells,
+    /// and those through aliasing.
     pub fn all(&self, isl: &IslCtx) -> Result<UnionMap, IslError> {
-        isl.check(
+        let all = isl.check(
             isl.check(self.flow.copy())?
                 .union(isl.check(self.order.copy())?),
-        )
+        )?;
+        isl.check(all.union(isl.check(self.alias.copy())?))
     }
 
     /// Whether `schedule` (a union map) runs the source of some dependence of
@@ -229,6 +244,51 @@ impl NearestDependences {
         let bad = isl.check(self.all(isl)?.intersect(later_or_same))?;
         Ok(!isl.check(bad.is_empty())?)
     }
+}
+
+/// The dependences that aliasing adds under `alias`: for every two statements with
+/// accesses to distinct arrays that may alias ([`Scop::may_alias`]: function arguments
+/// under [`AliasAssumption::ArgumentsMayAlias`]), one of them a write, every pair of
+/// their instances in program order (nothing is known of the arrays' relative offset,
+/// as in [`crate::deps::analyze`]). Empty under [`AliasAssumption::DistinctMemrefs`].
+/// Validity and coincidence constraints of the scheduler: without them, a loop whose
+/// iterations write one argument and read another would be marked parallel.
+pub fn alias_dependences(
+    isl: &IslCtx,
+    ir: &Ir,
+    scop: &Scop,
+    alias: AliasAssumption,
+) -> Result<UnionMap, IslError> {
+    let mut deps = isl.union_map(&format!("{}{{ }}", scop.param_prefix()))?;
+    if alias != AliasAssumption::ArgumentsMayAlias {
+        return Ok(deps);
+    }
+    let statements = &scop.statements;
+    for a in statements {
+        for b in statements {
+            let conflict = a.accesses.iter().any(|x| {
+                b.accesses.iter().any(|y| {
+                    x.array != y.array
+                        && (x.kind != AccessKind::Read || y.kind != AccessKind::Read)
+                        && scop.may_alias(ir, x.array, y.array)
+                })
+            });
+            if !conflict {
+                continue;
+            }
+            let pairs = isl.check(isl_rs::Map::from_domain_and_range(
+                isl.check(a.domain.copy())?,
+                isl.check(b.domain.copy())?,
+            ))?;
+            deps = isl.check(deps.union(isl.check(UnionMap::from_map(pairs))?))?;
+        }
+    }
+    if isl.check(deps.is_empty())? {
+        return Ok(deps);
+    }
+    let order = isl.check(isl.check(scop.schedule.copy())?.get_map())?;
+    let before = isl.check(isl.check(order.copy())?.lex_lt_union_map(order))?;
+    isl.check(deps.intersect(before))
 }
 
 /// Flow, output and anti dependences between nearest accesses (see [`compute_schedule`]).
@@ -714,7 +774,11 @@ fn tile_band_levels(
         }
     };
     let inner = if options.tile_sizes.is_empty() {
-        let c = crate::tile_model::choose_tile_sizes(isl, &node, accesses, options.cache.l1, None)?;
+        let level = crate::tile_model::Level::Inner {
+            parallel: options.parallel,
+        };
+        let c =
+            crate::tile_model::choose_tile_sizes(isl, &node, accesses, options.cache.l1, level)?;
         log(&c, "");
         c.sizes
     } else {
@@ -733,7 +797,7 @@ fn tile_band_levels(
             &point,
             accesses,
             options.cache.l2,
-            Some(&inner),
+            crate::tile_model::Level::Outer(&inner),
         )?;
         log(&c, "L2 ");
         c.sizes
@@ -939,10 +1003,17 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
             // Scalar cells are private to the iterations that define them; when the
             // schedule found that way would make a read see another write, schedule
             // again with every dependence of the cells.
-            let nearest = NearestDependences::new(&isl, scop, cells)?;
+            let nearest = NearestDependences::new(&isl, ir, scop, cells, options.alias)?;
             timer.lap("nearest dependences");
             let reductions = if options.parallel {
-                ReductionCandidates::new(&isl, ir, scop, cells, options.parallel_reductions)?
+                ReductionCandidates::new(
+                    &isl,
+                    ir,
+                    scop,
+                    cells,
+                    options.parallel_reductions,
+                    &nearest.alias,
+                )?
             } else {
                 None
             };
@@ -965,7 +1036,7 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
             let mut map = isl.check(schedule.get_map())?;
             let mut verdict = violation(&isl, ir, scop, options, &nearest, &map, cells)?;
             if !cells.is_empty() && verdict.is_some() {
-                let nearest = NearestDependences::new(&isl, scop, &[])?;
+                let nearest = NearestDependences::new(&isl, ir, scop, &[], options.alias)?;
                 schedule = compute_schedule_private(
                     &isl,
                     scop,

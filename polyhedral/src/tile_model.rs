@@ -33,7 +33,9 @@
 //!   touch fewer bytes than twice one iteration; that reuse stays in L1 only when two
 //!   iterations (the members inside at their sizes, those outside fixed) fit the budget.
 //!   Where they do not, the members inside `k` (the innermost one last) shrink in steps
-//!   of [`SIZE_STEP`] until they fit (or reach the smallest step).
+//!   of [`SIZE_STEP`] until they fit, or to [`MIN_SIZE`].
+//! - The outermost parallel member is cut into [`MIN_PARALLEL_TILES`] tiles when members
+//!   inside it are tiled, so the parallel loop stays the outermost loop.
 //! - The outer level of two-level tiling does the same against L2 on the tile band, in
 //!   multiples of the inner sizes.
 //!
@@ -50,8 +52,17 @@ pub const VECTOR_BYTES: u64 = 64;
 /// up to this constant trip count and then vectorizes the loop around it (measured on
 /// matmul: 32 ran 2x faster than 64 and 128; 16 and 8 left too little work to vectorize).
 pub const UNROLL_SIZE: i64 = 32;
-/// Sizes of the other members shrink in steps of this many iterations (down to it).
+/// Sizes of the other members shrink in steps of this many iterations.
 pub const SIZE_STEP: i64 = 8;
+/// The smallest size the reuse rule shrinks a member to (unless its trip count is
+/// smaller): measured with `scripts/bench_tile_model.sh`, 24 and 16 ran slower than 32
+/// on covariance and lu (loop overhead and short vector loops outweigh the reuse).
+pub const MIN_SIZE: i64 = 32;
+/// Tiles of the outermost parallel (coincident) member at least, when members inside it
+/// are tiled: a member tiled as large as its trip count makes no loop, so the parallel
+/// mark would go to a loop inside the sequential tile loops (a parallel region per tile;
+/// measured 7x slower on matmul than the parallel tile loop outermost).
+pub const MIN_PARALLEL_TILES: i64 = 4;
 /// The size of a member whose trip count is unknown (parametric), as a starting point.
 pub const UNKNOWN_TRIP_SIZE: i64 = 256;
 /// Extent counted for a swept array dimension whose range is unknown (parametric).
@@ -148,6 +159,8 @@ pub struct BandProfile {
     pub loops_below: bool,
     /// Whether the innermost member is parallel with unit-stride accesses.
     pub vector_innermost: bool,
+    /// The first coincident (parallel) member, if any.
+    pub first_parallel: Option<usize>,
     /// The smallest element size of the memrefs accessed (sets the vector width).
     pub min_bytes: u64,
     /// The access groups.
@@ -173,6 +186,8 @@ pub enum Reason {
     },
     /// A multiple of the inner level's size (outer tiling level), for reuse or not.
     Outer,
+    /// The outermost parallel member, in [`MIN_PARALLEL_TILES`] tiles.
+    Parallel,
 }
 
 /// What the model chose for one band, and why.
@@ -214,6 +229,7 @@ impl TileChoice {
                     format!("{k}: reuse of {by} ({bytes} B {fits} {} B)", self.budget)
                 }
                 Reason::Outer => format!("{k}: multiple of the inner size"),
+                Reason::Parallel => format!("{k}: parallel, {MIN_PARALLEL_TILES} tiles"),
             })
             .collect();
         format!(
@@ -222,7 +238,7 @@ impl TileChoice {
             self.footprint,
             self.budget,
             if self.over {
-                " (some reuse does not fit even at the smallest sizes: not tiled for it)"
+                " (some reuse does not fit even at the smallest sizes)"
             } else {
                 ""
             },
@@ -239,10 +255,23 @@ pub fn choose_tile_sizes(
     node: &ScheduleNode,
     accesses: &[ModelAccess],
     budget: u64,
-    inner: Option<&[i64]>,
+    level: Level<'_>,
 ) -> Result<TileChoice, IslError> {
     let profile = band_profile(isl, node, accesses)?;
-    Ok(choose(&profile, budget, inner))
+    Ok(choose(&profile, budget, level))
+}
+
+/// Which tiling level the model chooses for.
+#[derive(Clone, Copy, Debug)]
+pub enum Level<'a> {
+    /// The (only or inner) level; `parallel`: the band's outermost parallel member will
+    /// be marked parallel.
+    Inner {
+        /// Whether parallel marks follow.
+        parallel: bool,
+    },
+    /// The outer level of two-level tiling over inner tiles of these sizes.
+    Outer(&'a [i64]),
 }
 
 /// Measures the band at `node` (see the module docs).
@@ -341,12 +370,20 @@ pub fn band_profile(
             .collect::<Result<_, _>>()?;
         out.push(g);
     }
+    let mut first_parallel = None;
+    for k in 0..n {
+        if isl.check(node.band_member_get_coincident(k as i32))? {
+            first_parallel = Some(k);
+            break;
+        }
+    }
     let coincident = n > 0 && isl.check(node.band_member_get_coincident(n as i32 - 1))?;
     let min_bytes = out.iter().map(|g| g.bytes).min().unwrap_or(8);
     Ok(BandProfile {
         loops_below: has_band_below(isl, node)?,
         trips,
         vector_innermost: coincident && counted > 0 && 2 * unit > counted,
+        first_parallel,
         min_bytes,
         groups: out,
     })
@@ -535,7 +572,11 @@ fn determinant(mut m: Vec<Vec<f64>>) -> f64 {
 }
 
 /// The choice for a measured band (see the module docs).
-pub fn choose(profile: &BandProfile, budget: u64, inner: Option<&[i64]>) -> TileChoice {
+pub fn choose(profile: &BandProfile, budget: u64, level: Level<'_>) -> TileChoice {
+    let (inner, parallel) = match level {
+        Level::Inner { parallel } => (None, parallel),
+        Level::Outer(sizes) => (Some(sizes), false),
+    };
     let n = profile.trips.len();
     let trip =
         |k: usize| -> i64 { profile.trips[k].map_or(UNKNOWN_TRIP_SIZE, |t| t.max(1) as i64) };
@@ -594,8 +635,8 @@ pub fn choose(profile: &BandProfile, budget: u64, inner: Option<&[i64]>) -> Tile
         let mut candidates: Vec<Vec<i64>> = Vec::new();
         let mut t = middle.iter().map(|&j| sizes[j]).max().unwrap_or(1);
         let mut s = sizes.clone();
-        while t > SIZE_STEP {
-            t = (t - 1) / SIZE_STEP * SIZE_STEP;
+        while t > MIN_SIZE {
+            t = ((t - 1) / SIZE_STEP * SIZE_STEP).max(MIN_SIZE);
             for &j in &middle {
                 s[j] = round(j, t.min(sizes[j]));
             }
@@ -603,11 +644,7 @@ pub fn choose(profile: &BandProfile, budget: u64, inner: Option<&[i64]>) -> Tile
         }
         if innermost {
             let m = n - 1;
-            let floor = if inner.is_some() {
-                unit[m]
-            } else {
-                width.min(UNROLL_SIZE)
-            };
+            let floor = if inner.is_some() { unit[m] } else { MIN_SIZE };
             let mut u = s[m];
             while u > floor {
                 u = if u > width {
@@ -620,14 +657,23 @@ pub fn choose(profile: &BandProfile, budget: u64, inner: Option<&[i64]>) -> Tile
                 candidates.push(s.clone());
             }
         }
-        match candidates
+        let smallest = candidates.last().cloned();
+        let fit = candidates
             .into_iter()
             .map(|c| {
                 let f = footprint(profile, &probe(&c, 2));
                 (c, f)
             })
-            .find(|(_, f)| *f <= budget)
-        {
+            .find(|(_, f)| *f <= budget);
+        // Nothing fits: the smallest sizes keep the most of the reuse.
+        over |= fit.is_none();
+        let fit = fit.or_else(|| {
+            smallest.map(|c| {
+                let f = footprint(profile, &probe(&c, 2));
+                (c, f)
+            })
+        });
+        match fit {
             Some((s, f)) => {
                 for j in k + 1..n {
                     if s[j] != sizes[j] {
@@ -636,7 +682,22 @@ pub fn choose(profile: &BandProfile, budget: u64, inner: Option<&[i64]>) -> Tile
                 }
                 sizes = s;
             }
-            None => over = true,
+            None => {}
+        }
+    }
+    // Keep the parallel loop outermost: the first parallel member gets several tiles
+    // when members inside it are tiled.
+    if let Some(p) = profile.first_parallel.filter(|_| parallel) {
+        if sizes[p] >= trip(p)
+            && trip(p) >= MIN_PARALLEL_TILES * SIZE_STEP
+            && (p + 1..n).any(|j| sizes[j] < trip(j))
+        {
+            let s = (trip(p) + MIN_PARALLEL_TILES - 1) / MIN_PARALLEL_TILES;
+            let s = (s + SIZE_STEP - 1) / SIZE_STEP * SIZE_STEP;
+            if s < trip(p) {
+                sizes[p] = s;
+                reasons[p] = Reason::Parallel;
+            }
         }
     }
     let sizes: Vec<i64> = sizes.iter().map(|&s| s.max(1)).collect();
@@ -731,6 +792,7 @@ mod tests {
         let p = BandProfile {
             trips: vec![Some(100), Some(1000)],
             loops_below: false,
+            first_parallel: Some(0),
             vector_innermost: false,
             min_bytes: 8,
             groups: vec![g.clone()],
@@ -749,6 +811,7 @@ mod tests {
         let p = BandProfile {
             trips: vec![Some(100), Some(1000), Some(1000)],
             loops_below: false,
+            first_parallel: Some(0),
             vector_innermost: true,
             min_bytes: 8,
             groups: vec![g],
@@ -760,10 +823,13 @@ mod tests {
     fn matmul_choice() {
         // C[i][j] += A[i][k] * B[k][j] in f32, band (i, j, k): k carries the reduction
         // (unrolled by 32); two iterations of i touch A 2 x 32, B 32 x 128 and C 2 x 128:
-        // 17664 B, which fits 32 KiB, so i and j stay whole. With 8 KiB, j shrinks.
+        // 17664 B, which fits 32 KiB, so j stays whole; i, parallel, gets 4 tiles (it
+        // would make no loop, and the parallel loop would move inside). With 8 KiB, j
+        // shrinks.
         let p = BandProfile {
             trips: vec![Some(128); 3],
             loops_below: false,
+            first_parallel: Some(0),
             vector_innermost: false,
             min_bytes: 4,
             groups: vec![
@@ -772,28 +838,30 @@ mod tests {
                 group("C", 4, &[&[1, 0], &[0, 1], &[0, 0]], &[128, 128]),
             ],
         };
-        expect![[r#"tile sizes [128, 128, 32] (model): tile footprint 98304 B, reuse budget 32768 B, trip counts [128, 128, 128]; 0: whole, 1: whole, 2: innermost, carries a dependence: unrolled"#]]
-            .assert_eq(&choose(&p, 32 * 1024, None).describe());
-        expect![[r#"tile sizes [128, 56, 32] (model): tile footprint 52224 B, reuse budget 8192 B, trip counts [128, 128, 128]; 0: whole, 1: reuse of 0 (7872 B <= 8192 B), 2: innermost, carries a dependence: unrolled"#]]
-            .assert_eq(&choose(&p, 8 * 1024, None).describe());
+        expect!["tile sizes [32, 128, 32] (model): tile footprint 36864 B, reuse budget 32768 B, trip counts [128, 128, 128]; 0: parallel, 4 tiles, 1: whole, 2: innermost, carries a dependence: unrolled"]
+            .assert_eq(&choose(&p, 32 * 1024, Level::Inner { parallel: true }).describe());
+        expect!["tile sizes [32, 56, 32] (model): tile footprint 18432 B, reuse budget 8192 B, trip counts [128, 128, 128]; 0: parallel, 4 tiles, 1: reuse of 0 (7872 B <= 8192 B), 2: innermost, carries a dependence: unrolled"]
+            .assert_eq(&choose(&p, 8 * 1024, Level::Inner { parallel: true }).describe());
     }
 
     #[test]
     fn stencil_choice() {
         // A 5-point stencil B[i][j] = f(A[i +- 1][j +- 1]) in f64, band (i, j), j
         // parallel with unit stride: two rows of i touch 4 + 2 rows of 1000 elements,
-        // 48 KB, more than 32 KiB: j shrinks to a multiple of 8 (64 bytes of f64).
+        // 48 KB, more than 32 KiB: j shrinks to a multiple of 8 (64 bytes of f64); i,
+        // parallel, gets 4 tiles.
         let mut a = group("A", 8, &[&[1, 0], &[0, 1]], &[1002, 1002]);
         a.spread = vec![Some(2), Some(2)];
         let p = BandProfile {
             trips: vec![Some(1000); 2],
             loops_below: false,
+            first_parallel: Some(0),
             vector_innermost: true,
             min_bytes: 8,
             groups: vec![a, group("B", 8, &[&[1, 0], &[0, 1]], &[1000, 1000])],
         };
-        expect!["tile sizes [1000, 680] (model): tile footprint 10906912 B, reuse budget 32768 B, trip counts [1000, 1000]; 0: whole, 1: reuse of 0 (32704 B <= 32768 B)"]
-            .assert_eq(&choose(&p, 32 * 1024, None).describe());
+        expect!["tile sizes [256, 680] (model): tile footprint 2800288 B, reuse budget 32768 B, trip counts [1000, 1000]; 0: parallel, 4 tiles, 1: reuse of 0 (32704 B <= 32768 B)"]
+            .assert_eq(&choose(&p, 32 * 1024, Level::Inner { parallel: true }).describe());
         // 128 wide: the reuse fits, nothing is tiled.
         let p = BandProfile {
             trips: vec![Some(126); 2],
@@ -808,7 +876,7 @@ mod tests {
             ..p
         };
         expect!["tile sizes [126, 126] (model): tile footprint 258080 B, reuse budget 32768 B, trip counts [126, 126]; 0: whole, 1: innermost, parallel, unit stride: whole"]
-            .assert_eq(&choose(&p, 32 * 1024, None).describe());
+            .assert_eq(&choose(&p, 32 * 1024, Level::Inner { parallel: true }).describe());
     }
 
     #[test]

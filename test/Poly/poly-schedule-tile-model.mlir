@@ -1,6 +1,7 @@
 // RUN: lattice opt %s --poly-schedule="cache-size=65536 remarks=true" 2>&1 >/dev/null \
 // RUN:   | FileCheck %s --check-prefix=MODEL
 // RUN: lattice opt %s --poly-schedule="cache-size=65536" | FileCheck %s --check-prefix=SIZES
+// RUN: lattice opt %s --poly-schedule="tile-sizes=128,128,32" | FileCheck %s --check-prefix=WHOLE
 // RUN: lattice opt %s --poly-schedule="cache-size=8192 remarks=true" 2>&1 >/dev/null \
 // RUN:   | FileCheck %s --check-prefix=FLOOR
 // RUN: lattice opt %s --poly-schedule="tile-sizes=8 l2-tile-sizes=32" | FileCheck %s --check-prefix=L2
@@ -12,21 +13,29 @@
 // bytes per element) and the reuse each member carries. matmul's band (i, j, k): k
 // carries the reduction, so it gets 32 (LLVM unrolls it and vectorizes j); two
 // iterations of i touch A 2 x 32, B 32 x 128 and C 2 x 128 elements, 17664 B, which fit
-// the 64 KiB budget, so i and j are not tiled (a tile as large as the trip count makes
-// no loop, and no parallel mark may land on the k tile loop that remains: it carries
-// the reduction). The stencil's i loop carries a dependence: 32 of its 38 iterations.
-// MODEL-DAG: remark: tile sizes [128, 128, 32] (model): tile footprint 98304 B, reuse budget 65536 B, trip counts [128, 128, 128]; 0: whole, 1: whole, 2: innermost, carries a dependence: unrolled
+// the 64 KiB budget, so j is not tiled; i, the parallel member, is cut into 4 tiles so
+// that the parallel loop stays outermost. The stencil's i loop carries a dependence: 32
+// of its 38 iterations.
+// MODEL-DAG: remark: tile sizes [32, 128, 32] (model): tile footprint 36864 B, reuse budget 65536 B, trip counts [128, 128, 128]; 0: parallel, 4 tiles, 1: whole, 2: innermost, carries a dependence: unrolled
 // MODEL-DAG: remark: tile sizes [10, 32] (model): tile footprint 2720 B, reuse budget 65536 B, trip counts [10, 38]; 0: whole, 1: innermost, carries a dependence: unrolled
 // SIZES-DAG:   #[[$LO:map[0-9]*]] = affine_map<(d0) -> (d0 * 32)>
 // SIZES-LABEL: func.func @matmul
-// SIZES:       affine.for %[[K:.*]] = 0 to 4 {
-// SIZES-NEXT:    affine.parallel (%{{.*}}) = (0) to (128) {
-// SIZES-NEXT:      affine.for %{{.*}} = 0 to 128 {
-// SIZES-NEXT:        affine.for %{{.*}} = #[[$LO]](%[[K]])
+// SIZES:       affine.parallel (%[[I:.*]]) = (0) to (4) {
+// SIZES-NEXT:    affine.for %[[K:.*]] = 0 to 4 {
+// SIZES-NEXT:      affine.for %{{.*}} = #[[$LO]](%[[I]])
+// SIZES-NEXT:        affine.for %{{.*}} = 0 to 128 {
+// SIZES-NEXT:          affine.for %{{.*}} = #[[$LO]](%[[K]])
+
+// A tile as large as the trip count makes no loop: the parallel mark of the i tile
+// member must not land on the k tile loop, which carries the reduction (the point loop
+// i is parallel instead).
+// WHOLE-LABEL: func.func @matmul
+// WHOLE:       affine.for %{{.*}} = 0 to 4 {
+// WHOLE-NEXT:    affine.parallel (%{{.*}}) = (0) to (128) {
 
 // With an 8 KiB budget, two iterations of i no longer fit with j whole: j shrinks in
 // steps of 8 until they do (A 2 x 32, B 32 x 56, C 2 x 56: 7872 B).
-// FLOOR: remark: tile sizes [128, 56, 32] (model): tile footprint 52224 B, reuse budget 8192 B, trip counts [128, 128, 128]; 0: whole, 1: reuse of 0 (7872 B <= 8192 B), 2: innermost, carries a dependence: unrolled
+// FLOOR: remark: tile sizes [32, 56, 32] (model): tile footprint 18432 B, reuse budget 8192 B, trip counts [128, 128, 128]; 0: parallel, 4 tiles, 1: reuse of 0 (7872 B <= 8192 B), 2: innermost, carries a dependence: unrolled
 
 // Two levels (Pluto's --l2tile): the permutable band is tiled by 8, then its tile band
 // again by 32 / 8 = 4, so 4 outer tiles of 4 inner tiles of 8 points per dimension.
@@ -48,7 +57,7 @@
 
 // With `tile-levels=2` and no `l2-tile-sizes`, the outer sizes are the model's for the
 // L2 budget on the tile band, multiples of the inner ones (here whole: one outer tile).
-// L2MODEL-DAG: remark: tile sizes [128, 128, 32] (model): tile footprint 98304 B, reuse budget 65536 B
+// L2MODEL-DAG: remark: tile sizes [32, 128, 32] (model): tile footprint 36864 B, reuse budget 65536 B
 // L2MODEL-DAG: remark: L2 tile sizes [128, 128, 128] (model): tile footprint 196608 B, reuse budget 262144 B
 
 // BAD: option 'tile-levels': expected 1 or 2, got 3
