@@ -3,7 +3,9 @@
 //! lowered by upstream `mlir-opt` and run with `mlir-runner`; they must print the same
 //! output, equal to the example's `// CHECKSUM:` line. When a pipeline contains
 //! Lattice's own `--lower-affine`, upstream's `--lower-affine` is left out of the
-//! lowering, so Lattice's lowering is what gets run.
+//! lowering, so Lattice's lowering is what gets run. A transformed program holding
+//! parallel loops runs instead on Lattice's JIT with `--parallel-order=reverse` (every
+//! parallel loop backwards on one thread), so a loop wrongly marked parallel shows.
 //!
 //! Invariants: the upstream tools are only read, never required: when `mlir-opt` or
 //! `mlir-runner` is missing the test prints a note and passes. Identical texts are run
@@ -186,6 +188,32 @@ fn cached_run(cache: &Cache, text: &str, upstream_lower_affine: bool) -> Result<
     r
 }
 
+/// Runs `text` with `lattice run -O0 --parallel-order=reverse` (through a temporary file),
+/// returning what it prints.
+fn run_reversed(text: &str) -> Result<String, String> {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let file = std::env::temp_dir().join(format!(
+        "lattice-differential-{}-{n}.mlir",
+        std::process::id()
+    ));
+    std::fs::write(&file, text).map_err(|e| format!("cannot write {file:?}: {e}"))?;
+    let out = Command::new(env!("CARGO_BIN_EXE_lattice"))
+        .arg("run")
+        .arg(&file)
+        .args(["-O0", "--parallel-order=reverse"])
+        .output();
+    let _ = std::fs::remove_file(&file);
+    let out = out.map_err(|e| format!("cannot run lattice: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "lattice run --parallel-order=reverse failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
 /// Checks one case; `Err` describes the failure.
 fn check(case: &Case, cache: &Cache) -> Result<(), String> {
     let path = root()
@@ -224,7 +252,14 @@ fn check(case: &Case, cache: &Cache) -> Result<(), String> {
         f.starts_with("--raise-scf-to-affine") || f.starts_with("--affine-raise-from-memref")
     });
     let lattice_lowers = lower_at.is_some_and(|l| raise_at.is_none_or(|r| r < l));
-    let after = cached_run(cache, &transformed, !lattice_lowers)
+    // A transformed program with parallel loops runs on Lattice's JIT in reverse order (the
+    // race detector): mlir-runner runs them in order, which hides a carried dependence.
+    let after =
+        if transformed.contains("affine.parallel") || transformed.contains("scf.parallel") {
+            run_reversed(&transformed)
+        } else {
+            cached_run(cache, &transformed, !lattice_lowers)
+        }
         .map_err(|e| format!("transformed: {e}"))?;
     let reassociates = case
         .flags
