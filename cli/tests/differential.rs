@@ -91,6 +91,15 @@ const TABLE: &[(&str, &str)] = &[
     ("*", "--poly-schedule=parallel-reductions=true"),
     // Two-level tiling: given sizes (outer 12 = 3 inner tiles of 4), and the cache model
     // at both levels with small caches (so that small examples get several tiles).
+    // The tuner's `t=0,32 p=1 sched=smart/unit-stride` (tile 0: the whole trip count): the
+    // tile member of i takes one value and has no loop; the parallel mark must not land on
+    // the j tile loop (a race on gemver 1536; the upstream runner runs affine.parallel in
+    // order, so this row checks the sequential meaning, test/Poly/poly-schedule-whole-tile.mlir
+    // where the mark goes).
+    (
+        "gemver",
+        "--poly-schedule=\"fuse=smart intra-tile-order=unit-stride parallel=true tile-sizes=128,32\"",
+    ),
     ("*", "--poly-schedule=\"tile-sizes=4 l2-tile-sizes=12,8\""),
     (
         "*",

@@ -192,8 +192,27 @@ impl ReductionCandidates {
     /// value of the loop only where the value is used after it, and then the loop stays
     /// sequential, see [`finish`]).
     pub fn member(&self, isl: &IslCtx, node: &ScheduleNode) -> Result<Option<i32>, IslError> {
-        let domain = isl.check(node.get_domain())?;
         let n = isl.check(node.band_n_member())?;
+        for k in 0..n {
+            if let (true, true) = self.judge(isl, node, k)? {
+                return Ok(Some(k));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Whether member `k` of the band at `node` may run in parallel as far as these
+    /// dependences go: it carries (given the outer members) no dependence of an array
+    /// other than the cells, and only live ranges of cells that every statement below
+    /// `node` accumulates into with one kind (see [`Self::member`]).
+    pub fn allows(&self, isl: &IslCtx, node: &ScheduleNode, k: i32) -> Result<bool, IslError> {
+        Ok(self.judge(isl, node, k)?.0)
+    }
+
+    /// For member `k` of the band at `node`: (whether it carries nothing but
+    /// accumulations, whether it carries some live range of a cell).
+    fn judge(&self, isl: &IslCtx, node: &ScheduleNode, k: i32) -> Result<(bool, bool), IslError> {
+        let domain = isl.check(node.get_domain())?;
         let mupa = isl.check(node.band_get_partial_schedule())?;
         let same = |m: UnionMap| -> Result<UnionMap, IslError> {
             let rev = isl.check(m.copy())?;
@@ -201,56 +220,49 @@ impl ReductionCandidates {
             isl.check(m.apply_range(rev))
         };
         let mut prefix = same(isl.check(node.get_prefix_schedule_union_map())?)?;
+        for outer in 0..k {
+            let m = UnionMap::from_union_pw_aff(isl.check(mupa.get_at(outer))?);
+            prefix = isl.check(prefix.intersect(same(isl.check(m)?)?))?;
+        }
         let restrict = |d: &UnionMap| -> Result<UnionMap, IslError> {
             let d = isl.check(d.copy())?;
             let d = isl.check(d.intersect_domain(isl.check(domain.copy())?))?;
             isl.check(d.intersect_range(isl.check(domain.copy())?))
         };
-        let others = restrict(&self.others)?;
-        let cells: Vec<UnionMap> = self
-            .cells
-            .iter()
-            .map(|c| restrict(&c.flow))
-            .collect::<Result<_, _>>()?;
-        for k in 0..n {
-            let member = same(isl.check(UnionMap::from_union_pw_aff(isl.check(mupa.get_at(k))?))?)?;
-            let carried = |d: &UnionMap| -> Result<bool, IslError> {
-                let d = isl.check(d.copy())?;
-                let d = isl.check(d.intersect(isl.check(prefix.copy())?))?;
-                let d = isl.check(d.subtract(isl.check(member.copy())?))?;
-                Ok(!isl.check(d.is_empty())?)
-            };
-            let mut ok = !carried(&others)?;
-            let mut any = false;
-            for (c, flow) in self.cells.iter().zip(&cells) {
-                if !ok {
-                    break;
-                }
-                if !carried(flow)? {
+        let member = same(isl.check(UnionMap::from_union_pw_aff(isl.check(mupa.get_at(k))?))?)?;
+        let carried = |d: &UnionMap| -> Result<bool, IslError> {
+            let d = restrict(d)?;
+            let d = isl.check(d.intersect(isl.check(prefix.copy())?))?;
+            let d = isl.check(d.subtract(isl.check(member.copy())?))?;
+            Ok(!isl.check(d.is_empty())?)
+        };
+        if carried(&self.others)? {
+            return Ok((false, false));
+        }
+        let mut any = false;
+        for c in &self.cells {
+            if !carried(&c.flow)? {
+                continue;
+            }
+            any = true;
+            if c.statements.is_empty() {
+                return Ok((false, any));
+            }
+            let mut kind = None;
+            for (dom, k) in &c.statements {
+                let d = isl.check(UnionSet::from_set(isl.check(dom.copy())?))?;
+                let d = isl.check(d.intersect(isl.check(domain.copy())?))?;
+                if isl.check(d.is_empty())? {
                     continue;
                 }
-                any = true;
-                ok = !c.statements.is_empty();
-                let mut kind = None;
-                for (dom, k) in &c.statements {
-                    let d = isl.check(UnionSet::from_set(isl.check(dom.copy())?))?;
-                    let d = isl.check(d.intersect(isl.check(domain.copy())?))?;
-                    if isl.check(d.is_empty())? {
-                        continue;
-                    }
-                    match (k, kind) {
-                        (None, _) => ok = false,
-                        (Some(k), Some(q)) if *k != q => ok = false,
-                        (Some(k), _) => kind = Some(*k),
-                    }
+                match (k, kind) {
+                    (None, _) => return Ok((false, any)),
+                    (Some(k), Some(q)) if *k != q => return Ok((false, any)),
+                    (Some(k), _) => kind = Some(*k),
                 }
             }
-            if ok && any {
-                return Ok(Some(k));
-            }
-            prefix = isl.check(prefix.intersect(member))?;
         }
-        Ok(None)
+        Ok((true, any))
     }
 }
 
@@ -333,11 +345,15 @@ fn chain(ir: &Ir, v: Value, block: Block, position: usize, kind: Option<i64>) ->
 }
 
 /// Rewrites the marked `affine.for` `l` into an `affine.parallel` with `reduce` when all
-/// its `iter_args` are accumulator chains (see [`chain`]).
+/// its `iter_args` are accumulator chains (see [`chain`]); one without `iter_args` (the
+/// mark's promise: nothing but accumulations is carried, and promotion left none)
+/// becomes a plain `affine.parallel`.
 fn convert(ir: &mut Ir, l: Op) -> Option<Op> {
     let n = ir.results(l).len();
     if n == 0 {
-        return None;
+        let (par, _) = parallel_for(ir, l, &[], &[])?;
+        ir.erase_op(l);
+        return Some(par);
     }
     let body = ir.entry_block(*ir.regions(l).first()?)?;
     let args: Vec<Value> = ir.block_args(body)[1..].to_vec();

@@ -738,7 +738,7 @@ fn post_process(
 
 /// Whether member `k` of the band at `node` takes a single value on the band's domain
 /// (isl's AST then has no loop for it).
-fn single_valued(isl: &IslCtx, node: &ScheduleNode, k: i32) -> Result<bool, IslError> {
+pub(crate) fn single_valued(isl: &IslCtx, node: &ScheduleNode, k: i32) -> Result<bool, IslError> {
     let mupa = isl.check(node.band_get_partial_schedule())?;
     let upa = isl.check(mupa.get_at(k))?;
     let map = isl.check(UnionMap::from_union_pw_aff(upa))?;

@@ -4,16 +4,19 @@
 
 // affine.parallel reductions as input to the single transformations: the reduction is
 // demoted as the accumulation of a sequential loop (one of the orders the parallel loop
-// allows). Tiled, it stays a sequential accumulation (iter_args through the tile
-// loops); left alone, it is an affine.parallel reduction again. Reversing it would make
+// allows). Tiled, the tile loop and the point loop are both affine.parallel reductions
+// again (see keep-parallel.mlir); left alone, it is an affine.parallel reduction again. Reversing it would make
 // the accumulator's reads see other writes: refused with a remark.
 
 // REV: remark: not reversed: the new order would violate the dependence through {{.*}}: a read would get its value from another write than in program order
 
 // TILE-LABEL: func.func @sum_squares
-// TILE:         affine.for %{{.*}} = 0 to 256 step 4 iter_args(%[[A:.*]] = %{{.*}}) -> (f32) {
-// TILE-NEXT:      affine.for %{{.*}} = #{{.*}}(%{{.*}}) to #{{.*}}(%{{.*}}) iter_args(%{{.*}} = %[[A]]) -> (f32) {
-// TILE-NOT:     affine.parallel
+// TILE:         %[[R:.*]] = affine.parallel (%[[T:.*]]) = (0) to (256) step (4) reduce ("addf") -> (f32) {
+// TILE-NEXT:      %[[P:.*]] = affine.parallel (%{{.*}}) = (%[[T]]) to (%[[T]] + 4) reduce ("addf") -> (f32) {
+// TILE:           affine.yield %[[P]] : f32
+// TILE-NEXT:    }
+// TILE-NEXT:    affine.store %[[R]]
+// TILE-NOT:     affine.for
 // FUSE-LABEL: func.func @sum_squares
 // FUSE:         %[[R:.*]] = affine.parallel (%{{.*}}) = (0) to (256) reduce ("addf") -> (f32) {
 // FUSE-NEXT:      affine.load

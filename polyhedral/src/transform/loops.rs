@@ -149,22 +149,10 @@ pub fn member_is_parallel(
     band: &Tree,
     k: usize,
 ) -> Result<bool, IslError> {
-    let Tree::Band { members, .. } = band else {
+    let stmts = band.statements();
+    let Some(prefix) = members_map(isl, scop, band, k + 1)? else {
         return Ok(false);
     };
-    let stmts = band.statements();
-    let mut parts = Vec::new();
-    for &s in &stmts {
-        let es: Option<Vec<&String>> = members[..=k].iter().map(|m| m.exprs.get(&s)).collect();
-        let Some(es) = es else { return Ok(false) };
-        let es: Vec<String> = es.into_iter().cloned().collect();
-        parts.push(format!("{} -> [{}]", tuple(scop, s), es.join(", ")));
-    }
-    let prefix = isl.union_map(&format!(
-        "{}{{ {} }}",
-        scop.param_prefix(),
-        parts.join("; ")
-    ))?;
     let zeros: Vec<String> = (0..k).map(|_| "0".to_string()).collect();
     let mut dims: Vec<String> = (0..k).map(|j| format!("z{j}")).collect();
     dims.push("x".into());
@@ -195,6 +183,52 @@ pub fn member_is_parallel(
         }
     }
     Ok(true)
+}
+
+/// The map from each statement of top-level band `band` to its first `n` members' values
+/// (`None` when a member has no expression for a statement).
+fn members_map(
+    isl: &IslCtx,
+    scop: &Scop,
+    band: &Tree,
+    n: usize,
+) -> Result<Option<isl_rs::UnionMap>, IslError> {
+    let Tree::Band { members, .. } = band else {
+        return Ok(None);
+    };
+    let mut parts = Vec::new();
+    for s in band.statements() {
+        let es: Option<Vec<&String>> = members[..n].iter().map(|m| m.exprs.get(&s)).collect();
+        let Some(es) = es else { return Ok(None) };
+        let es: Vec<String> = es.into_iter().cloned().collect();
+        parts.push(format!("{} -> [{}]", tuple(scop, s), es.join(", ")));
+    }
+    let text = format!("{}{{ {} }}", scop.param_prefix(), parts.join("; "));
+    Ok(Some(isl.union_map(&text)?))
+}
+
+/// Whether member `k` of top-level band `band` takes one value for each value of members
+/// `0..k` on the statements' domains (a strip-mined loop whose size covers the trip
+/// count): isl's AST has no loop for it, so a `parallel` mark above it would land on the
+/// next loop, which may carry a dependence.
+pub fn member_makes_no_loop(
+    isl: &IslCtx,
+    scop: &Scop,
+    band: &Tree,
+    k: usize,
+) -> Result<bool, IslError> {
+    let (Some(outer), Some(with_k)) = (
+        members_map(isl, scop, band, k)?,
+        members_map(isl, scop, band, k + 1)?,
+    ) else {
+        return Ok(false);
+    };
+    let domain = isl.union_set(&super::domain_text(isl, scop)?)?;
+    let outer = isl.check(outer.intersect_domain_union_set(isl.check(domain.copy())?))?;
+    let with_k = isl.check(with_k.intersect_domain_union_set(domain))?;
+    // outer values -> (outer values, member k): single-valued when k adds no loop.
+    let by_outer = isl.check(isl.check(outer.reverse())?.apply_range(with_k))?;
+    isl.check(by_outer.is_single_valued())
 }
 
 /// Splits band `t` before member `k` and marks the inner part parallel (k = 0: the whole
@@ -420,6 +454,14 @@ impl Legality<'_> {
             _ => 0,
         };
         for m in 0..n {
+            match member_makes_no_loop(self.isl, self.scop, &band, m) {
+                Ok(false) => {}
+                Ok(true) => continue,
+                Err(e) => {
+                    remarks.push(remark(self.ir, at, e.to_string()));
+                    break;
+                }
+            }
             match member_is_parallel(self.isl, self.scop, self.deps, &band, m) {
                 Ok(true) => return mark_member_parallel(band, m),
                 Ok(false) => {}

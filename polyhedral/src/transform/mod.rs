@@ -12,6 +12,7 @@
 
 pub mod distribute;
 pub mod fusion;
+pub mod keep_parallel;
 pub mod loops;
 pub mod scalars;
 pub mod tile;
@@ -484,6 +485,7 @@ pub fn apply_private(
     if let Some(why) = first_violation_private(isl, ir, scop, deps, &map, private)? {
         return Err(TransformError::Illegal(why));
     }
+    let schedule = keep_parallel::keep_parallel(isl, ir, scop, deps, private, schedule)?;
     regenerate(ir, isl, scop, schedule)
 }
 
