@@ -19,7 +19,7 @@
 use crate::common::{accept_codegen_flag, load_and_transform, PassFlags};
 use lattice_cli::make_registry;
 use lattice_codegen::llvm::jit::{EntryResult, Jit};
-use lattice_codegen::llvm::{self, CodegenOptions};
+use lattice_codegen::llvm::{self, CodegenOptions, ParallelOrder};
 use lattice_codegen::runtime as rt;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -44,6 +44,13 @@ OPTIONS:
     --flops N                       with --time: floating-point operations per run, for GFLOP/s
     --threads N                     threads for parallel loops (default: LATTICE_THREADS, else
                                     all cores); results do not depend on N
+    --parallel-order=ORDER          in-order (default) or reverse: a race detector that runs
+                                    every parallel loop (affine.parallel, scf.parallel) on
+                                    one thread with each dimension's iterations in
+                                    descending order, so a loop wrongly marked parallel
+                                    (carrying a dependence) prints a different result;
+                                    reductions may differ in the last bits of floats.
+                                    Default: $LATTICE_PARALLEL_ORDER, else in-order
     -h, --help                      this help
 
 PASSES: any `lattice opt` pass flag, or --pass-pipeline=..., run before lowering.
@@ -61,6 +68,20 @@ struct RunArgs {
     flops: Option<f64>,
     /// `--threads N`; `None` keeps the runtime's default.
     threads: Option<usize>,
+}
+
+/// `--parallel-order`'s value, else `$LATTICE_PARALLEL_ORDER`'s, else in-order.
+fn parallel_order(flag: Option<&str>) -> Result<ParallelOrder, String> {
+    let (what, value) = match flag {
+        Some(v) => ("--parallel-order", v.to_string()),
+        None => match std::env::var("LATTICE_PARALLEL_ORDER") {
+            Ok(v) => ("LATTICE_PARALLEL_ORDER", v),
+            Err(_) => return Ok(ParallelOrder::InOrder),
+        },
+    };
+    ParallelOrder::parse(&value).ok_or(format!(
+        "{what}: expected 'in-order' or 'reverse', got '{value}'"
+    ))
 }
 
 fn usage_error(message: &str) -> ExitCode {
@@ -82,6 +103,7 @@ fn parse_args(args: &[String]) -> Result<Option<RunArgs>, String> {
         flops: None,
         threads: None,
     };
+    let mut parallel_order_flag: Option<String> = None;
     let mut i = 0;
     while i < args.len() {
         let raw = &args[i];
@@ -142,6 +164,10 @@ fn parse_args(args: &[String]) -> Result<Option<RunArgs>, String> {
                         .ok_or(format!("--threads: expected a positive integer, got '{v}'"))?,
                 );
             }
+            "parallel-order" => {
+                let v = next(value)?;
+                parallel_order_flag = Some(v);
+            }
             "flops" => {
                 let v = next(value)?;
                 a.flops = Some(
@@ -162,6 +188,7 @@ fn parse_args(args: &[String]) -> Result<Option<RunArgs>, String> {
             }
         }
     }
+    a.codegen.parallel_order = parallel_order(parallel_order_flag.as_deref())?;
     Ok(Some(a))
 }
 
@@ -221,6 +248,10 @@ fn main_inner(args: &[String]) -> ExitCode {
     }
     if let Some(n) = a.threads {
         lattice_codegen::runtime::set_threads(n);
+    }
+    // The reverse order is deterministic only on one thread (chunks then run in order).
+    if a.codegen.parallel_order == ParallelOrder::Reverse {
+        lattice_codegen::runtime::set_threads(1);
     }
     // mlir-runner prints a non-void result with its own stream, which reaches a pipe or file
     // before the program's stdio-buffered text (on a terminal, after it): same order here.

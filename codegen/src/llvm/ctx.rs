@@ -28,6 +28,8 @@ pub type LResult<T> = Result<T, Diagnostic>;
 pub struct LowerOptions {
     /// Put LLVM's `fast` flags on every floating-point operation (`--fast-math`).
     pub fast_math: bool,
+    /// Iteration order of parallel loops (`--parallel-order`).
+    pub parallel_order: super::parallel::ParallelOrder,
 }
 
 /// Where an `scf.yield` inside a multi-block `scf.execute_region` branches to.

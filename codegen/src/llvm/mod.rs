@@ -41,6 +41,7 @@ pub mod scf;
 mod vector;
 
 pub use ctx::{LResult, LowerCtx, LowerOptions, MemRefDesc};
+pub use parallel::ParallelOrder;
 
 use inkwell::basic_block::BasicBlock;
 use inkwell::module::Module;
@@ -61,6 +62,9 @@ pub struct CodegenOptions {
     pub fast_math: bool,
     /// Position-independent code (for shared libraries).
     pub pic: bool,
+    /// Iteration order of parallel loops: [`ParallelOrder::Reverse`] is the race detector
+    /// of `lattice run --parallel-order=reverse`.
+    pub parallel_order: ParallelOrder,
 }
 
 impl Default for CodegenOptions {
@@ -70,6 +74,7 @@ impl Default for CodegenOptions {
             target_cpu: None,
             fast_math: false,
             pic: false,
+            parallel_order: ParallelOrder::InOrder,
         }
     }
 }
@@ -421,6 +426,7 @@ pub fn compile<'ctx>(
     prepare(ir, module)?;
     let lower = LowerOptions {
         fast_math: options.fast_math,
+        parallel_order: options.parallel_order,
     };
     let llmod = translate(llcx, ir, module, &lower, "lattice")?;
     let tm = target_machine(options).map_err(|e| vec![Diagnostic::error(DiagLoc::None, e)])?;

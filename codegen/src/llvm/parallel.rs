@@ -17,6 +17,14 @@
 //! depend on the number of threads; it may differ from the sequential order in the last bits
 //! of a floating-point reduction (the reassociation `scf.parallel` allows).
 //!
+//! Race detector: with [`ParallelOrder::Reverse`] every dimension's induction variable is
+//! mirrored over the loop's whole range (`iv' = lb + last - iv`, `last` the final
+//! iteration), so the body sees the iterations in descending order in each dimension; with
+//! one thread (chunks run in chunk order on the caller) the whole loop runs backwards,
+//! deterministically, and a dependence carried by a loop wrongly marked parallel changes the
+//! result. The chunking and the partials are unchanged (reductions fold in the mirrored
+//! order).
+//!
 //! Invariants: captured values are every value used in the loop (at any depth) and defined
 //! outside it, plus the loop's bounds; the outlined function is internal and sees only them;
 //! the translation state of the enclosing function (value map, blocks, builder position) is
@@ -34,6 +42,28 @@ use super::ctx::{LResult, LowerCtx};
 use super::lower_body;
 use super::scf::{build_loop, dense_i32_segments, IvCompare};
 use crate::runtime::parallel::MAX_CHUNKS;
+
+/// In which order the iterations of a parallel loop run (`lattice run --parallel-order`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ParallelOrder {
+    /// Ascending in every dimension, chunks spread over the thread pool.
+    #[default]
+    InOrder,
+    /// Descending in every dimension (see the module comment); deterministic with one thread.
+    Reverse,
+}
+
+impl ParallelOrder {
+    /// Parses `in-order` or `reverse` (the `--parallel-order` / `LATTICE_PARALLEL_ORDER`
+    /// values).
+    pub fn parse(s: &str) -> Option<ParallelOrder> {
+        match s.trim() {
+            "in-order" | "" => Some(ParallelOrder::InOrder),
+            "reverse" => Some(ParallelOrder::Reverse),
+            _ => None,
+        }
+    }
+}
 
 /// The parts of an `scf.parallel` op.
 struct Parallel {
@@ -195,14 +225,38 @@ fn fold_if<'ctx>(
     Ok(out)
 }
 
+/// `lb + last` of the loop `lb to ub step step` (`last` its final iteration, so that
+/// `lb + last - iv` mirrors `iv`); meaningless (and unused) for an empty loop.
+fn mirror_sum<'ctx>(
+    cx: &LowerCtx<'_, 'ctx>,
+    lb: IntValue<'ctx>,
+    ub: IntValue<'ctx>,
+    step: IntValue<'ctx>,
+) -> LResult<IntValue<'ctx>> {
+    let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
+    let b = &cx.builder;
+    let one = cx.const_i64(1);
+    let span = b.build_int_sub(ub, lb, "span").map_err(|e| be(cx, e))?;
+    let span = b.build_int_sub(span, one, "span").map_err(|e| be(cx, e))?;
+    // scf.parallel steps are positive: the loop is empty or `span >= 0`.
+    let k = b
+        .build_int_signed_div(span, step, "k")
+        .map_err(|e| be(cx, e))?;
+    let off = b.build_int_mul(k, step, "off").map_err(|e| be(cx, e))?;
+    let lb2 = b.build_int_add(lb, lb, "lb2").map_err(|e| be(cx, e))?;
+    b.build_int_add(lb2, off, "mirror").map_err(|e| be(cx, e))
+}
+
 /// The sequential nest of dimensions `d..` inside a chunk, folding the body's reduce operands
-/// into `(valid, accs)`.
+/// into `(valid, accs)`. `mirrors[d]`, when present, is [`mirror_sum`] of dimension `d`'s
+/// whole range: the body then sees `mirror - iv` (the reverse order).
 #[allow(clippy::too_many_arguments)]
 fn chunk_nest<'ctx>(
     cx: &mut LowerCtx<'_, 'ctx>,
     op: Op,
     p: &Parallel,
     bounds: &[(IntValue<'ctx>, IntValue<'ctx>, IntValue<'ctx>)],
+    mirrors: &[Option<IntValue<'ctx>>],
     ivs: &mut Vec<BasicValueEnum<'ctx>>,
     carried: &[BasicValueEnum<'ctx>],
 ) -> LResult<Vec<BasicValueEnum<'ctx>>> {
@@ -227,8 +281,15 @@ fn chunk_nest<'ctx>(
         carried,
         IvCompare::Signed,
         &mut |cx, iv, carried| {
+            let iv = match mirrors.get(d).copied().flatten() {
+                Some(m) => cx
+                    .builder
+                    .build_int_sub(m, iv, "iv.rev")
+                    .map_err(|e| cx.builder_error(e))?,
+                None => iv,
+            };
             ivs.push(iv.into());
-            let r = chunk_nest(cx, op, p, bounds, ivs, carried);
+            let r = chunk_nest(cx, op, p, bounds, mirrors, ivs, carried);
             ivs.pop();
             r
         },
@@ -450,7 +511,15 @@ fn emit_body<'ctx>(
             carried.push(t.const_zero());
         }
     }
-    let out = chunk_nest(cx, op, p, &bounds, &mut Vec::new(), &carried)?;
+    let mut mirrors = Vec::new();
+    if cx.options.parallel_order == ParallelOrder::Reverse {
+        for d in 0..p.lbs.len() {
+            let lb = cx.value(p.lbs[d])?.into_int_value();
+            let ub = cx.value(p.ubs[d])?.into_int_value();
+            mirrors.push(Some(mirror_sum(cx, lb, ub, bounds[d].2)?));
+        }
+    }
+    let out = chunk_nest(cx, op, p, &bounds, &mirrors, &mut Vec::new(), &carried)?;
     if p.reduce.is_some() {
         let pslot = cx
             .builder
