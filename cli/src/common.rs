@@ -179,6 +179,22 @@ pub fn load_and_transform(
     Ok(loaded)
 }
 
+/// Makes a write to a closed standard output end the process the way `cat` and other Unix
+/// tools end: killed by SIGPIPE, silently (a shell reports status 141). The Rust runtime
+/// ignores SIGPIPE, so without this `lattice deps f.mlir | head` panicked in `print!`, and
+/// output of a JIT-compiled program (printed by the runtime inside `extern "C"` functions,
+/// where a panic aborts) could not be ended cleanly either. Reading from a child's pipe
+/// (`lattice tune`) is unaffected; children get the default disposition anyway.
+/// Call once, first thing in `main`, before any thread is started.
+pub fn end_quietly_on_closed_stdout() {
+    #[cfg(unix)]
+    // SAFETY: restoring a signal's default action installs no handler; no other thread
+    // exists yet.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 /// The message of a caught panic (`panic!` with a `String` or a `&str`).
 pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> &str {
     panic

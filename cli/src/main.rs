@@ -4,6 +4,8 @@
 //! expected diagnostics, unreadable files), 2 usage errors. No input makes it panic; as a
 //! last line of defence a panic inside the compiler is caught and reported as an internal
 //! error with exit code 1, and output files are only ever replaced atomically on success.
+//! A closed standard output (`lattice deps f.mlir | head`) ends the process silently by
+//! SIGPIPE, as it ends `cat`.
 
 mod common;
 mod deps;
@@ -29,6 +31,7 @@ Run `lattice <command> --help` for the options.
 ";
 
 fn main() -> ExitCode {
+    common::end_quietly_on_closed_stdout();
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("opt") => opt::main(&args[1..]),
