@@ -45,6 +45,23 @@ pub fn map_attr(ir: &Ir, op: Op, name: &str) -> Option<AffineMap> {
     }
 }
 
+/// The ranges of map results that `affine.parallel`'s `lowerBoundsGroups` /
+/// `upperBoundsGroups` give each dimension (consecutive slices of the bounds map, one per
+/// group count); `None` when a count is negative or the counts overrun `num_results`.
+pub fn group_ranges(groups: &[i64], num_results: usize) -> Option<Vec<std::ops::Range<usize>>> {
+    let mut pos = 0usize;
+    let mut out = Vec::with_capacity(groups.len());
+    for &g in groups {
+        let end = pos.checked_add(usize::try_from(g).ok()?)?;
+        if end > num_results {
+            return None;
+        }
+        out.push(pos..end);
+        pos = end;
+    }
+    Some(out)
+}
+
 /// The integer set stored in attribute `name` of `op`.
 pub fn set_attr(ir: &Ir, op: Op, name: &str) -> Option<IntegerSet> {
     match ir.ctx().attr_data(ir.attr(op, name)?) {

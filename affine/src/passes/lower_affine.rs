@@ -620,20 +620,17 @@ impl Lowerer<'_> {
         let ub_data = ctx.map_data(self.fold_map(ubm, ub_ops)).clone();
         let mut lower = Vec::new();
         let mut upper = Vec::new();
-        let (mut lp, mut up) = (0usize, 0usize);
+        let malformed = "malformed affine.parallel bounds";
+        let lbr = crate::util::group_ranges(&lbg, lb_data.results.len()).ok_or(malformed)?;
+        let ubr = crate::util::group_ranges(&ubg, ub_data.results.len()).ok_or(malformed)?;
         for d in 0..lbg.len().min(ubg.len()) {
-            for (data, ops, g, pos, out, red) in [
-                (&lb_data, lb_ops, lbg[d], &mut lp, &mut lower, "arith.maxsi"),
-                (&ub_data, ub_ops, ubg[d], &mut up, &mut upper, "arith.minsi"),
+            for (data, ops, range, out, red) in [
+                (&lb_data, lb_ops, &lbr[d], &mut lower, "arith.maxsi"),
+                (&ub_data, ub_ops, &ubr[d], &mut upper, "arith.minsi"),
             ] {
                 let nd = (data.num_dims as usize).min(ops.len());
                 let (dims, syms) = ops.split_at(nd);
-                let exprs = data
-                    .results
-                    .get(*pos..*pos + g as usize)
-                    .ok_or("malformed affine.parallel bounds")?
-                    .to_vec();
-                *pos += g as usize;
+                let exprs = data.results[range.clone()].to_vec();
                 let mut acc: Option<Value> = None;
                 for e in exprs {
                     let v = self.expand(e, dims, syms)?;

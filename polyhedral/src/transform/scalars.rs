@@ -15,8 +15,9 @@
 //! from a loop's `iter_args` through an inner loop's shares its cell with it; the
 //! reductions of a one-dimensional `affine.parallel` are demoted as the accumulation of
 //! the equivalent sequential loop (see [`crate::reduction`], which makes such loops
-//! parallel again); multi-dimensional `affine.parallel` ops holding anything to demote
-//! are declined.
+//! parallel again); a multi-dimensional `affine.parallel` holding anything to demote is
+//! first split into the nest of one-dimensional ones ([`split_parallel`]; its reductions
+//! become nested reductions, equal up to reassociation).
 //!
 //! Invariants: demotion and promotion each preserve what the program computes (the cell
 //! is private to the demoted region: created just before it, used nowhere else). A
@@ -162,14 +163,6 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
     let demoting = !loops.is_empty() || !values.is_empty() || !reducing.is_empty();
     for &o in &scop.ops {
         for n in ir.walk_ops(o, lattice_ir::WalkOrder::PreOrder) {
-            if ir.is_op(n, "affine.parallel")
-                && demoting
-                && body_block(ir, n, 0).is_none_or(|b| ir.block_args(b).len() != 1)
-            {
-                return Err(unsupported(
-                    "values carried or crossing statements inside a multi-dimensional affine.parallel",
-                ));
-            }
             if ir.is_op(n, "affine.if") && !ir.results(n).is_empty() {
                 return Err(unsupported("an affine.if yields values"));
             }
@@ -202,6 +195,43 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
             return Err(unsupported(
                 "an affine.parallel reduces a value that is not an integer or a float",
             ));
+        }
+    }
+    // Multi-dimensional `affine.parallel` ops become nests of one-dimensional ones
+    // (whose reductions and private values the code below handles).
+    if demoting {
+        let multi: Vec<Op> = scop
+            .ops
+            .iter()
+            .flat_map(|&o| ir.walk_ops(o, lattice_ir::WalkOrder::PreOrder))
+            .filter(|&n| {
+                ir.is_op(n, "affine.parallel")
+                    && body_block(ir, n, 0).is_none_or(|b| ir.block_args(b).len() != 1)
+            })
+            .collect();
+        for p in multi {
+            let results = ir.results(p).to_vec();
+            let Some(nest) = split_parallel(ir, p) else {
+                return Err(unsupported(
+                    "a multi-dimensional affine.parallel is malformed",
+                ));
+            };
+            for o in [&mut first, &mut last]
+                .into_iter()
+                .chain(scop_ops.iter_mut())
+            {
+                if *o == p {
+                    *o = nest[0];
+                }
+            }
+            for v in values.iter_mut() {
+                if let Some(k) = results.iter().position(|r| r == v) {
+                    *v = ir.result(nest[0], k);
+                }
+            }
+            if let Some(i) = reducing.iter().position(|&r| r == p) {
+                reducing.splice(i..=i, nest);
+            }
         }
     }
     let before_first = ir.prev_op(first);
@@ -1067,6 +1097,94 @@ pub fn private_violation(
         }
     }
     Ok(None)
+}
+
+/// Replaces the multi-dimensional `affine.parallel` `op` by the equivalent nest of
+/// one-dimensional ones, outermost first (dimension `d`'s loop has the bounds of group
+/// `d` of each bounds map, over all the bound operands, and `op`'s step): each loop
+/// reduces with `op`'s reductions, an outer one combining the results of the loop it
+/// holds (the same combination over all iterations up to reassociation, which an
+/// `affine.parallel` reduction allows anyway). Returns the nest's loops, outermost
+/// first; `None` (and `op` unchanged) when its attributes are malformed.
+pub(crate) fn split_parallel(ir: &mut Ir, op: Op) -> Option<Vec<Op>> {
+    let ctx = ir.ctx_arc().clone();
+    let util = |name: &str| lattice_affine::util::dense_elements(&ctx, ir.attr(op, name));
+    let (lbg, ubg) = (util("lowerBoundsGroups")?, util("upperBoundsGroups")?);
+    let lb = lattice_affine::util::map_attr(ir, op, "lowerBoundsMap")?;
+    let ub = lattice_affine::util::map_attr(ir, op, "upperBoundsMap")?;
+    let steps = lattice_affine::util::int_array(&ctx, ir.attr(op, "steps"))?;
+    let body = body_block(ir, op, 0)?;
+    let n = ir.block_args(body).len();
+    if n < 2 || lbg.len() != n || ubg.len() != n || steps.len() != n {
+        return None;
+    }
+    let (lbd, ubd) = (ctx.map_data(lb).clone(), ctx.map_data(ub).clone());
+    let lbr = lattice_affine::util::group_ranges(&lbg, lbd.results.len())?;
+    let ubr = lattice_affine::util::group_ranges(&ubg, ubd.results.len())?;
+    let operands = ir.operands(op).to_vec();
+    let types: Vec<Type> = ir.results(op).iter().map(|&r| ir.value_type(r)).collect();
+    let reductions = ir.attr(op, "reductions");
+    let mut nest: Vec<Op> = Vec::new();
+    let mut blocks: Vec<Block> = Vec::new();
+    for d in 0..n {
+        let map = |data: &lattice_ir::affine::AffineMapData, r: &std::ops::Range<usize>| {
+            let m = ctx.affine_map(
+                data.num_dims,
+                data.num_symbols,
+                data.results[r.clone()].to_vec(),
+            );
+            ctx.affine_map_attr(m)
+        };
+        let mut st = OperationState::new(ctx.intern_str("affine.parallel"), ir.loc(op));
+        st.operands = operands.clone();
+        st.result_types = types.clone();
+        st.add_attr(ctx.intern_str("lowerBoundsMap"), map(&lbd, &lbr[d]));
+        st.add_attr(ctx.intern_str("upperBoundsMap"), map(&ubd, &ubr[d]));
+        st.add_attr(
+            ctx.intern_str("lowerBoundsGroups"),
+            lattice_affine::util::i32_tensor_attr(&ctx, &[lbg[d]]),
+        );
+        st.add_attr(
+            ctx.intern_str("upperBoundsGroups"),
+            lattice_affine::util::i32_tensor_attr(&ctx, &[ubg[d]]),
+        );
+        st.add_attr(
+            ctx.intern_str("steps"),
+            ctx.array_attr(vec![ctx.i64_attr(steps[d])]),
+        );
+        if let Some(r) = reductions {
+            st.add_attr(ctx.intern_str("reductions"), r);
+        }
+        let region = ir.create_region();
+        let blk = ir.create_block(&[ctx.index_type()]);
+        ir.append_block(region, blk);
+        st.regions.push(region);
+        let new = ir.create_op(st);
+        match blocks.last() {
+            Some(&outer) => ir.append_op(outer, new),
+            None => ir.insert_op_before(op, new),
+        }
+        if let Some(&outer) = blocks.last() {
+            // The outer loop yields what the loop it holds reduced.
+            let mut y = OperationState::new(ctx.intern_str("affine.yield"), ir.loc(op));
+            y.operands = ir.results(new).to_vec();
+            let y = ir.create_op(y);
+            ir.append_op(outer, y);
+        }
+        nest.push(new);
+        blocks.push(blk);
+    }
+    let inner = *blocks.last().expect("n >= 2");
+    ir.splice_block_ops(body, inner);
+    for (d, &blk) in blocks.iter().enumerate() {
+        let old = ir.block_args(body)[d];
+        ir.replace_all_uses(old, ir.block_args(blk)[0]);
+    }
+    for (k, &r) in ir.results(op).to_vec().iter().enumerate() {
+        ir.replace_all_uses(r, ir.result(nest[0], k));
+    }
+    ir.erase_op(op);
+    Some(nest)
 }
 
 /// Replaces the `affine.parallel` `op` (one IV, no reductions, as code generation
