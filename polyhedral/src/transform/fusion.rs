@@ -9,8 +9,9 @@
 //! only a nest writing what the next reads (a RAW dependence between them), `sibling`
 //! only nests with no dependence between them that read a common array, `greedy` both.
 //! Without `maximal`, nests fuse only when their outer loops have the same bounds (no
-//! guards or peeling needed, mlir-opt's profitability intent); `maximal` fuses any legal
-//! pair. Every fused schedule is checked against every dependence first.
+//! guards or peeling needed, mlir-opt's profitability intent), `affine.for` or
+//! `affine.parallel` alike (mlir-opt 22 never fuses an `affine.parallel`); `maximal`
+//! fuses any legal pair. Every fused schedule is checked against every dependence first.
 //!
 //! Shifting (`shift=true`, the default; mlir-opt 22 never shifts): where fusing a level
 //! as it is would violate a dependence (a consumer reading `B[i + 1]` of a producer
@@ -305,14 +306,68 @@ fn minimal_shift(
     Ok(best)
 }
 
+/// Whether the outer loops of two nests have the same bounds and step: an `affine.for`'s
+/// bounds, or those of the first dimension of an `affine.parallel` (its first bound
+/// group, over all the bound operands). Syntactic (same maps over the same operands), so
+/// `false` may mean equal bounds written differently. Upstream's fusion ignores
+/// `affine.parallel` altogether; here the loop kind does not matter (the fused loop stays
+/// parallel where both were and no dependence is carried, see `keep_parallel`).
 fn same_bounds(ir: &Ir, a: Op, b: Op) -> bool {
-    if !ir.is_op(a, "affine.for") || !ir.is_op(b, "affine.for") {
-        return false;
+    outer_bounds(ir, a).is_some_and(|x| outer_bounds(ir, b) == Some(x))
+}
+
+/// An outer loop's lower bound map and operands, upper bound map and operands, and step.
+type Bounds = (
+    lattice_ir::AffineMap,
+    Vec<lattice_ir::Value>,
+    lattice_ir::AffineMap,
+    Vec<lattice_ir::Value>,
+    i64,
+);
+
+fn outer_bounds(ir: &Ir, op: Op) -> Option<Bounds> {
+    use lattice_affine::util::{dense_elements, group_ranges, int_array, map_attr};
+    let ctx = ir.ctx();
+    let operands = ir.operands(op);
+    if ir.is_op(op, "affine.for") {
+        let (lb, ub) = (
+            map_attr(ir, op, "lowerBoundMap")?,
+            map_attr(ir, op, "upperBoundMap")?,
+        );
+        let (nl, nu) = (ctx.map_num_inputs(lb), ctx.map_num_inputs(ub));
+        let step = i64::try_from(ctx.int_value(ir.attr(op, "step")?)?).ok()?;
+        return Some((
+            lb,
+            operands.get(..nl)?.to_vec(),
+            ub,
+            operands.get(nl..nl + nu)?.to_vec(),
+            step,
+        ));
     }
-    ["lowerBoundMap", "upperBoundMap", "step"]
-        .iter()
-        .all(|k| ir.attr(a, k) == ir.attr(b, k))
-        && ir.operands(a) == ir.operands(b)
+    if !ir.is_op(op, "affine.parallel") {
+        return None;
+    }
+    let (lb, ub) = (
+        map_attr(ir, op, "lowerBoundsMap")?,
+        map_attr(ir, op, "upperBoundsMap")?,
+    );
+    let nl = ctx.map_num_inputs(lb);
+    let first = |map: lattice_ir::AffineMap, groups: &str| {
+        let data = ctx.map_data(map);
+        let r = group_ranges(
+            &dense_elements(ctx, ir.attr(op, groups))?,
+            data.results.len(),
+        )?;
+        let results = data.results[r.first()?.clone()].to_vec();
+        Some(ctx.affine_map(data.num_dims, data.num_symbols, results))
+    };
+    Some((
+        first(lb, "lowerBoundsGroups")?,
+        operands.get(..nl)?.to_vec(),
+        first(ub, "upperBoundsGroups")?,
+        operands.get(nl..)?.to_vec(),
+        *int_array(ctx, ir.attr(op, "steps"))?.first()?,
+    ))
 }
 
 fn pair_kind_ok(
