@@ -6,24 +6,7 @@
 // affine.parallel: it leaves all of these alone). The fused loop stays parallel where
 // both were and it carries no dependence.
 
-// CHECK-LABEL: func.func @siblings2d
-// CHECK:         affine.parallel (%[[I:.*]]) = (0) to (symbol(%{{.*}})) {
-// CHECK-NEXT:      affine.parallel (%[[J:.*]]) = (0) to (32) {
-// CHECK-NEXT:        affine.load %{{.*}}[%[[I]], %[[J]]]
-// CHECK:             affine.store
-// CHECK-NEXT:        affine.load %{{.*}}[%[[I]], %[[J]]]
-// CHECK:             affine.store
-// CHECK-NEXT:      }
-// CHECK-NEXT:    }
-// CHECK-NEXT:    return
-// SIB-LABEL: func.func @siblings2d
-// SIB:           affine.parallel (%{{.*}}) = (0) to (symbol(%{{.*}})) {
-// SIB-NEXT:        affine.parallel (%{{.*}}) = (0) to (32) {
-// SIB-COUNT-2:       affine.store
-// SIB-NEXT:        }
-// SIB-NEXT:      }
-// SIB-NEXT:      return
-func.func @pp
+// CHECK-LABEL: func.func @pp
 // CHECK:         affine.parallel (%[[I:.*]]) = (0) to (64) {
 // CHECK-NEXT:      affine.load %{{.*}}[%[[I]]]
 // CHECK-NEXT:      arith.addf
@@ -52,24 +35,7 @@ func.func @pp(%A: memref<64xf32>, %B: memref<64xf32>, %C: memref<64xf32>) {
 // -----
 
 // An affine.for and a 1-D affine.parallel with the same bounds: one affine.for.
-// CHECK-LABEL: func.func @siblings2d
-// CHECK:         affine.parallel (%[[I:.*]]) = (0) to (symbol(%{{.*}})) {
-// CHECK-NEXT:      affine.parallel (%[[J:.*]]) = (0) to (32) {
-// CHECK-NEXT:        affine.load %{{.*}}[%[[I]], %[[J]]]
-// CHECK:             affine.store
-// CHECK-NEXT:        affine.load %{{.*}}[%[[I]], %[[J]]]
-// CHECK:             affine.store
-// CHECK-NEXT:      }
-// CHECK-NEXT:    }
-// CHECK-NEXT:    return
-// SIB-LABEL: func.func @siblings2d
-// SIB:           affine.parallel (%{{.*}}) = (0) to (symbol(%{{.*}})) {
-// SIB-NEXT:        affine.parallel (%{{.*}}) = (0) to (32) {
-// SIB-COUNT-2:       affine.store
-// SIB-NEXT:        }
-// SIB-NEXT:      }
-// SIB-NEXT:      return
-func.func @fp
+// CHECK-LABEL: func.func @fp
 // CHECK:         affine.for %{{.*}} = 0 to 64 {
 // CHECK-COUNT-2:   affine.store
 // CHECK-NEXT:    }
@@ -110,17 +76,6 @@ func.func @fp(%A: memref<64xf32>, %B: memref<64xf32>, %C: memref<64xf32>) {
 // SIB-NEXT:        }
 // SIB-NEXT:      }
 // SIB-NEXT:      return
-func.func @siblings2d
-// CHECK:         affine.parallel (%[[I:.*]], %[[J:.*]]) = (0, 0) to (symbol(%{{.*}}), 32) {
-// CHECK-NEXT:      affine.load %{{.*}}[%[[I]], %[[J]]]
-// CHECK:           affine.store
-// CHECK-NEXT:      affine.load %{{.*}}[%[[I]], %[[J]]]
-// CHECK:           affine.store
-// CHECK-NEXT:    }
-// CHECK-NEXT:    return
-// SIB-LABEL: func.func @siblings2d
-// SIB:           affine.parallel
-// SIB-NOT:       affine.parallel
 func.func @siblings2d(%A: memref<?x32xf32>, %B: memref<?x32xf32>, %C: memref<?x32xf32>, %n: index) {
   affine.parallel (%i, %j) = (0, 0) to (symbol(%n), 32) {
     %a = affine.load %A[%i, %j] : memref<?x32xf32>
@@ -138,24 +93,7 @@ func.func @siblings2d(%A: memref<?x32xf32>, %B: memref<?x32xf32>, %C: memref<?x3
 // -----
 
 // Different outer bounds (or steps): not fused without `maximal`.
-// CHECK-LABEL: func.func @siblings2d
-// CHECK:         affine.parallel (%[[I:.*]]) = (0) to (symbol(%{{.*}})) {
-// CHECK-NEXT:      affine.parallel (%[[J:.*]]) = (0) to (32) {
-// CHECK-NEXT:        affine.load %{{.*}}[%[[I]], %[[J]]]
-// CHECK:             affine.store
-// CHECK-NEXT:        affine.load %{{.*}}[%[[I]], %[[J]]]
-// CHECK:             affine.store
-// CHECK-NEXT:      }
-// CHECK-NEXT:    }
-// CHECK-NEXT:    return
-// SIB-LABEL: func.func @siblings2d
-// SIB:           affine.parallel (%{{.*}}) = (0) to (symbol(%{{.*}})) {
-// SIB-NEXT:        affine.parallel (%{{.*}}) = (0) to (32) {
-// SIB-COUNT-2:       affine.store
-// SIB-NEXT:        }
-// SIB-NEXT:      }
-// SIB-NEXT:      return
-func.func @different
+// CHECK-LABEL: func.func @different
 // CHECK:         affine.parallel (%{{.*}}) = (0) to (64) {
 // CHECK:         affine.parallel (%{{.*}}) = (0) to (64) step (2) {
 // CHECK:         affine.parallel (%{{.*}}) = (0) to (32) {

@@ -64,17 +64,6 @@ func.func @sum2d(%A: memref<64x32xf32>, %out: memref<f32>) {
 // FUSE-LABEL: func.func @sum_max
 // FUSE:         affine.parallel (%{{.*}}) = (0) to (symbol(%{{.*}})) step (2) reduce ({{.*}}) -> (i32, i32) {
 // FUSE-NEXT:      affine.parallel (%{{.*}}) = (max(0, 1)) to (min(16, symbol(%{{.*}}))) reduce ({{.*}}) -> (i32, i32) {
-func.func @sum_max
-// TILE:         %{{.*}}:2 = affine.parallel (%[[T:.*]]) = (0) to (%{{.*}}) step (8) reduce ("addi", "muli") -> (i32, i32) {
-// TILE:           affine.parallel (%{{.*}}) = (max(%[[T]], 0)) to (min(%[[T]] + 8, %{{.*}})) step (2) reduce ("addi", "muli") -> (i32, i32) {
-// TILE:             affine.parallel (%{{.*}}) = (max(0, 1)) to (min(16, %{{.*}})) reduce ("addi", "muli") -> (i32, i32) {
-// SCHED-LABEL: func.func @sum_max
-// SCHED:         affine.parallel (%{{.*}}) = (0) to {{.*}} step (2) reduce ("addi", "muli") -> (i32, i32) {
-// SCHED:           affine.for
-// SCHED-NOT:     affine.parallel
-// FUSE-LABEL: func.func @sum_max
-// FUSE:         affine.parallel (%{{.*}}) = (0) to (symbol(%{{.*}})) step (2) reduce ("addi", "muli") -> (i32, i32) {
-// FUSE:           affine.parallel (%{{.*}}) = (max(0, 1)) to (min(16, symbol(%{{.*}}))) reduce ("addi", "muli") -> (i32, i32) {
 func.func @sum_max(%A: memref<?x16xi32>, %out: memref<2xi32>, %n: index, %m: index) {
   %r:2 = affine.parallel (%i, %j) = (0, max(0, 1)) to (symbol(%n), min(16, symbol(%m))) step (2, 1) reduce ("addi", "muli") -> (i32, i32) {
     %a = affine.load %A[%i, %j] : memref<?x16xi32>

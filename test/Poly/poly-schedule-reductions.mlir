@@ -9,7 +9,7 @@
 // value is combined after the loop (unless it is the neutral element). Off by default
 // (floating-point sums are reassociated): the loop stays sequential.
 
-// REMARK: remark: not transformed: values carried or crossing statements inside a multi-dimensional affine.parallel
+// REMARK-NOT: multi-dimensional affine.parallel
 
 // CHECK-LABEL: func.func @dot
 // CHECK:         %[[R:.*]] = affine.parallel (%[[I:.*]]) = (0) to (1024) reduce ("addf") -> (f32) {
@@ -254,9 +254,14 @@ func.func @carried_in_parallel(%A: memref<64x64xf32>, %out: memref<64xf32>) {
 
 // -----
 
-// Still declined (remark at the top): a multi-dimensional affine.parallel reduction.
+// A multi-dimensional affine.parallel reduction: split into nested 1-D reductions (see
+// parallel-nd-reductions.mlir); the outer one stays a reduction, the inner one sums each
+// row into its own accumulator.
 // CHECK-LABEL: func.func @parallel_reduce_2d
-// CHECK:         affine.parallel (%{{.*}}, %{{.*}}) = (0, 0) to (16, 16) reduce ("addf") -> (f32) {
+// CHECK:         %[[R:.*]] = affine.parallel (%{{.*}}) = (0) to (16) reduce ("addf") -> (f32) {
+// CHECK:           %[[S:.*]] = affine.for %{{.*}} = 0 to 16 iter_args(
+// CHECK:           affine.yield %[[S]] : f32
+// CHECK:         affine.store %[[R]]
 func.func @parallel_reduce_2d(%A: memref<16x16xf32>, %out: memref<f32>) {
   %r = affine.parallel (%i, %j) = (0, 0) to (16, 16) reduce ("addf") -> (f32) {
     %a = affine.load %A[%i, %j] : memref<16x16xf32>
