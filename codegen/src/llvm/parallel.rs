@@ -513,10 +513,10 @@ fn emit_body<'ctx>(
     }
     let mut mirrors = Vec::new();
     if cx.options.parallel_order == ParallelOrder::Reverse {
-        for d in 0..p.lbs.len() {
-            let lb = cx.value(p.lbs[d])?.into_int_value();
-            let ub = cx.value(p.ubs[d])?.into_int_value();
-            mirrors.push(Some(mirror_sum(cx, lb, ub, bounds[d].2)?));
+        for ((&lb, &ub), &(_, _, step)) in p.lbs.iter().zip(&p.ubs).zip(&bounds) {
+            let lb = cx.value(lb)?.into_int_value();
+            let ub = cx.value(ub)?.into_int_value();
+            mirrors.push(Some(mirror_sum(cx, lb, ub, step)?));
         }
     }
     let out = chunk_nest(cx, op, p, &bounds, &mirrors, &mut Vec::new(), &carried)?;
