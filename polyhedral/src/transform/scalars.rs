@@ -216,14 +216,7 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
                     "a multi-dimensional affine.parallel is malformed",
                 ));
             };
-            for o in [&mut first, &mut last]
-                .into_iter()
-                .chain(scop_ops.iter_mut())
-            {
-                if *o == p {
-                    *o = nest[0];
-                }
-            }
+            replace_op([&mut first, &mut last], &mut scop_ops, p, nest[0]);
             for v in values.iter_mut() {
                 if let Some(k) = results.iter().position(|r| r == v) {
                     *v = ir.result(nest[0], k);
@@ -248,14 +241,7 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
                 "an affine.parallel's reductions cannot be modelled",
             ));
         };
-        for o in [&mut first, &mut last]
-            .into_iter()
-            .chain(scop_ops.iter_mut())
-        {
-            if *o == p {
-                *o = l;
-            }
-        }
+        replace_op([&mut first, &mut last], &mut scop_ops, p, l);
         loops.push(l);
         from_parallel.push(l);
     }
@@ -415,6 +401,16 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
         cur = ir.next_op(o);
     }
     Ok(Demotion { cells, range })
+}
+
+/// Points the bounds of the demoted region and its op list from `old` to `new`, which
+/// replaced it.
+fn replace_op(ends: [&mut Op; 2], ops: &mut [Op], old: Op, new: Op) {
+    for o in ends.into_iter().chain(ops.iter_mut()) {
+        if *o == old {
+            *o = new;
+        }
+    }
 }
 
 /// The iter_arg of an enclosing loop among `loops` that iter_arg `k` of `l` continues:
