@@ -33,9 +33,9 @@
 
 use inkwell::module::Linkage;
 use inkwell::types::{BasicTypeEnum, StructType};
-use inkwell::values::{BasicValueEnum, FunctionValue, IntValue, PointerValue};
+use inkwell::values::{BasicValue, BasicValueEnum, FunctionValue, IntValue, PointerValue};
 use inkwell::AddressSpace;
-use lattice_ir::{Op, Region, Value};
+use lattice_ir::{Op, Region, Value, ValueDef};
 use rustc_hash::FxHashSet;
 
 use super::ctx::{LResult, LowerCtx};
@@ -466,6 +466,29 @@ pub fn lower_parallel<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> 
     Ok(())
 }
 
+/// `[lo, hi)` when `v` is the induction variable of an `scf.for` with constant bounds
+/// `lo < hi` and a positive constant step: every value it takes lies in that range, which
+/// the outlined body states as `!range` metadata on the captured value's load.
+fn iv_range(cx: &LowerCtx<'_, '_>, v: Value) -> Option<(i64, i64)> {
+    let ir = cx.ir;
+    let ValueDef::Argument { block, index: 0 } = ir.value_def(v) else {
+        return None;
+    };
+    let lp = ir.block_parent_op(block)?;
+    if !ir.is_op(lp, "scf.for") || ir.operands(lp).len() < 3 {
+        return None;
+    }
+    let constant = |i: usize| {
+        ir.defining_op(ir.operand(lp, i))
+            .filter(|&d| ir.is_op(d, "arith.constant"))
+            .and_then(|d| ir.attr(d, "value"))
+            .and_then(|a| ir.ctx().int_value(a))
+            .and_then(|x| i64::try_from(x).ok())
+    };
+    let (lo, hi, step) = (constant(0)?, constant(1)?, constant(2)?);
+    (step > 0 && lo < hi).then_some((lo, hi))
+}
+
 /// Emits the outlined function's body: reload the captured values, run the chunk's nest,
 /// store its partial.
 fn emit_body<'ctx>(
@@ -494,6 +517,18 @@ fn emit_body<'ctx>(
             .builder
             .build_load(fields[i], slot, "cap")
             .map_err(|e| be(cx, e))?;
+        if let (Some((lo, hi)), BasicTypeEnum::IntType(t)) = (iv_range(cx, v), fields[i]) {
+            // The range tells LLVM what the enclosing function knew from its loop: e.g.
+            // that `iv * 32 + 32` cannot overflow, so a tile loop's trip count is constant.
+            let node = cx.llcx.metadata_node(&[
+                t.const_int(lo as u64, true).into(),
+                t.const_int(hi as u64, true).into(),
+            ]);
+            if let Some(inst) = loaded.as_instruction_value() {
+                inst.set_metadata(node, cx.llcx.get_kind_id("range"))
+                    .map_err(|e| cx.error(op, format!("internal: range metadata: {e}")))?;
+            }
+        }
         cx.define(v, loaded);
     }
     let mut bounds = vec![(lb, ub, cx.value(p.steps[0])?.into_int_value())];
