@@ -676,8 +676,9 @@ fn post_process(
             let n = isl.check(node.band_n_member())?;
             let mut first = None;
             for k in 0..n {
-                // A member with one value (a tile as large as the trip count) makes
-                // no loop: a mark above it would land on the next loop.
+                // A member with one value per outer value (a tile as large as the
+                // trip count, or one fixed by outer loops) makes no loop: a mark
+                // above it would land on the next loop.
                 if isl.check(node.band_member_get_coincident(k))? && !single_valued(isl, &node, k)?
                 {
                     first = Some(k);
@@ -700,7 +701,11 @@ fn post_process(
                 && !single_valued(isl, &node, 1)?
             {
                 node = wavefront(isl, node)?;
-                first = Some(1);
+                // The skewed band's member 1 must still make its own loop under the
+                // new member 0 for the mark to reach it.
+                if !single_valued(isl, &node, 1)? {
+                    first = Some(1);
+                }
             }
             if let Some(k) = first {
                 if k > 0 {
@@ -712,6 +717,7 @@ fn post_process(
                 node = isl.check(node.insert_mark(id))?;
                 node = isl.check(node.child(0))?;
                 depth_added += 1;
+                node = one_loop(isl, node)?;
                 in_parallel = true;
             }
         }
@@ -736,22 +742,49 @@ fn post_process(
     Ok(node)
 }
 
-/// Whether member `k` of the band at `node` takes a single value on the band's domain
-/// (isl's AST then has no loop for it).
+/// Makes isl's AST generate member 0 of the band at `node` (the member a mark above
+/// it marks) as one loop over its whole range (`atomic`): by default isl may split the
+/// range where the statements it covers change, and a piece where the member takes a
+/// single value has no loop, so the mark would land on the next member's loop there
+/// (p398 of poly_random: the parallel `i3` started at 1 because only the second
+/// statement has `i3 = 0`, and that piece's first loop was `i2`, which carries an
+/// output dependence). Atomic emits each instance once, in that one loop; the member
+/// still takes several values per outer value ([`single_valued`] was checked), so the
+/// loop exists.
+pub(crate) fn one_loop(isl: &IslCtx, node: ScheduleNode) -> Result<ScheduleNode, IslError> {
+    isl.check(node.band_member_set_ast_loop_type(0, isl_rs::ASTLoopType::Atomic))
+}
+
+/// Whether member `k` of the band at `node` takes a single value for each value of the
+/// schedule above it (the prefix schedule and members `0..k`) on the node's domain: isl's
+/// AST then has no loop for it (a degenerate loop becomes an assignment), so a `parallel`
+/// mark above it would land on the next loop, which need not be coincident. A member
+/// constant on the whole domain (a tile as large as the trip count) is one case; one
+/// fixed by outer loops is another (p178 of poly_random: the outer band `i0 + i1` over
+/// the triangle `0 <= i1 <= i0 <= 1` fixes `i0`, the mark meant for the coincident `i0`
+/// landed on `i2`, which carries an anti dependence). Sound to answer `true` too often
+/// (the caller then marks nothing or a later member, whose own loop the mark reaches);
+/// `false` is answered only when some outer value has two member values, and then isl
+/// must emit a loop.
 pub(crate) fn single_valued(isl: &IslCtx, node: &ScheduleNode, k: i32) -> Result<bool, IslError> {
-    let mupa = isl.check(node.band_get_partial_schedule())?;
-    let upa = isl.check(mupa.get_at(k))?;
-    let map = isl.check(UnionMap::from_union_pw_aff(upa))?;
-    let map = isl.check(map.intersect_domain(isl.check(node.get_domain())?))?;
-    let values = isl.check(map.range())?;
-    if isl.check(values.is_empty())? {
+    let domain = isl.check(node.get_domain())?;
+    if isl.check(domain.is_empty())? {
         return Ok(true);
     }
-    let set = isl.check(isl_rs::Set::from_union_set(values))?;
-    Ok(match crate::isl::dim_range(isl, &set, 0)? {
-        (Some(lo), Some(hi)) => lo == hi,
-        _ => false,
-    })
+    let mupa = isl.check(node.band_get_partial_schedule())?;
+    let member = |m: i32| -> Result<UnionMap, IslError> {
+        let upa = isl.check(mupa.get_at(m))?;
+        isl.check(UnionMap::from_union_pw_aff(upa))
+    };
+    let mut outer = isl.check(node.get_prefix_schedule_union_map())?;
+    outer = isl.check(outer.intersect_domain(domain))?;
+    for m in 0..k {
+        outer = isl.check(outer.flat_range_product(member(m)?))?;
+    }
+    let with_k = isl.check(isl.check(outer.copy())?.flat_range_product(member(k)?))?;
+    // outer values -> (outer values, member k): single-valued when k adds no loop.
+    let by_outer = isl.check(isl.check(outer.reverse())?.apply_range(with_k))?;
+    isl.check(by_outer.is_single_valued())
 }
 
 /// Tiles the permutable band at `node` (one or two levels, sizes given or from the
