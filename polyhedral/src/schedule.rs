@@ -736,22 +736,25 @@ fn post_process(
     Ok(node)
 }
 
-/// Whether member `k` of the band at `node` takes a single value on the band's domain
-/// (isl's AST then has no loop for it).
+/// Whether member `k` of the band at `node` takes a single value for each value of the
+/// loops outside it (the prefix schedule and members `0..k`) on the band's domain: isl's
+/// AST then has no loop for it, so a mark above it would land on the next loop, which may
+/// carry a dependence. A member fixed only by the loops around it counts too (e.g. `i`
+/// after a skewed `t = i + j` over a triangle, where `t` determines `i`).
 pub(crate) fn single_valued(isl: &IslCtx, node: &ScheduleNode, k: i32) -> Result<bool, IslError> {
+    let domain = isl.check(node.get_domain())?;
     let mupa = isl.check(node.band_get_partial_schedule())?;
-    let upa = isl.check(mupa.get_at(k))?;
-    let map = isl.check(UnionMap::from_union_pw_aff(upa))?;
-    let map = isl.check(map.intersect_domain(isl.check(node.get_domain())?))?;
-    let values = isl.check(map.range())?;
-    if isl.check(values.is_empty())? {
-        return Ok(true);
+    let mut outer = isl.check(node.get_prefix_schedule_union_map())?;
+    for j in 0..k {
+        let member = isl.check(UnionMap::from_union_pw_aff(isl.check(mupa.get_at(j))?))?;
+        outer = isl.check(outer.flat_range_product(member))?;
     }
-    let set = isl.check(isl_rs::Set::from_union_set(values))?;
-    Ok(match crate::isl::dim_range(isl, &set, 0)? {
-        (Some(lo), Some(hi)) => lo == hi,
-        _ => false,
-    })
+    let outer = isl.check(outer.intersect_domain(isl.check(domain.copy())?))?;
+    let member = isl.check(UnionMap::from_union_pw_aff(isl.check(mupa.get_at(k))?))?;
+    let member = isl.check(member.intersect_domain(domain))?;
+    // outer values -> values of member k: single-valued when k adds no loop.
+    let by_outer = isl.check(isl.check(outer.reverse())?.apply_range(member))?;
+    isl.check(by_outer.is_single_valued())
 }
 
 /// Tiles the permutable band at `node` (one or two levels, sizes given or from the
