@@ -768,22 +768,17 @@ pub(crate) fn one_loop(isl: &IslCtx, node: ScheduleNode) -> Result<ScheduleNode,
 /// must emit a loop.
 pub(crate) fn single_valued(isl: &IslCtx, node: &ScheduleNode, k: i32) -> Result<bool, IslError> {
     let domain = isl.check(node.get_domain())?;
-    if isl.check(domain.is_empty())? {
-        return Ok(true);
-    }
     let mupa = isl.check(node.band_get_partial_schedule())?;
-    let member = |m: i32| -> Result<UnionMap, IslError> {
-        let upa = isl.check(mupa.get_at(m))?;
-        isl.check(UnionMap::from_union_pw_aff(upa))
-    };
     let mut outer = isl.check(node.get_prefix_schedule_union_map())?;
-    outer = isl.check(outer.intersect_domain(domain))?;
-    for m in 0..k {
-        outer = isl.check(outer.flat_range_product(member(m)?))?;
+    for j in 0..k {
+        let member = isl.check(UnionMap::from_union_pw_aff(isl.check(mupa.get_at(j))?))?;
+        outer = isl.check(outer.flat_range_product(member))?;
     }
-    let with_k = isl.check(isl.check(outer.copy())?.flat_range_product(member(k)?))?;
-    // outer values -> (outer values, member k): single-valued when k adds no loop.
-    let by_outer = isl.check(isl.check(outer.reverse())?.apply_range(with_k))?;
+    let outer = isl.check(outer.intersect_domain(isl.check(domain.copy())?))?;
+    let member = isl.check(UnionMap::from_union_pw_aff(isl.check(mupa.get_at(k))?))?;
+    let member = isl.check(member.intersect_domain(domain))?;
+    // outer values -> values of member k: single-valued when k adds no loop.
+    let by_outer = isl.check(isl.check(outer.reverse())?.apply_range(member))?;
     isl.check(by_outer.is_single_valued())
 }
 
