@@ -579,11 +579,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
         "Number of loops distributed",
         report.distributed as u64,
     );
-    if o.bool("emit-remarks", false).map_err(&err)? && !report.remarks.is_empty() {
-        return Err(report.remarks);
-    }
-    o.bool("remarks", false).map_err(&err)?;
-    lattice_ir::pass::report_declined(ir, &report.remarks, o);
+    super::finish_with_remarks(ir, o, report.remarks, err)?;
     Ok(())
 }
 

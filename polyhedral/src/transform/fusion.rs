@@ -557,11 +557,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
         alias: AliasAssumption::from_pass_option(o, true).map_err(&err)?,
     };
     let report = loop_fusion(ir, func, &options);
-    if o.bool("emit-remarks", false).map_err(&err)? && !report.remarks.is_empty() {
-        return Err(report.remarks);
-    }
-    o.bool("remarks", false).map_err(&err)?;
-    lattice_ir::pass::report_declined(ir, &report.remarks, o);
+    super::finish_with_remarks(ir, o, report.remarks, err)?;
     if lattice_ir::pass::remarks_enabled(o) {
         lattice_ir::pass::print_remarks(ir, &report.notes);
     }

@@ -617,11 +617,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
         nested: o.bool("nested", false).map_err(&err)?,
     };
     let report = transform_loops(ir, func, &options);
-    if o.bool("emit-remarks", false).map_err(&err)? && !report.remarks.is_empty() {
-        return Err(report.remarks);
-    }
-    o.bool("remarks", false).map_err(&err)?;
-    lattice_ir::pass::report_declined(ir, &report.remarks, o);
+    super::finish_with_remarks(ir, o, report.remarks, err)?;
     Ok(())
 }
 

@@ -635,3 +635,20 @@ pub fn remark(ir: &Ir, op: Op, message: impl Into<String>) -> Diagnostic {
 pub fn mark_parallel(t: Tree) -> Tree {
     Tree::Mark(PARALLEL_MARK.to_string(), Box::new(t))
 }
+
+/// Ends a polyhedral pass's `run` with its refusals: with `emit-remarks` they become the
+/// pass's diagnostics (stopping the pipeline); otherwise they count towards
+/// `num-declined` and are printed with `remarks`. `err` locates bad option values.
+pub(crate) fn finish_with_remarks(
+    ir: &Ir,
+    o: &lattice_ir::pass::PassOptions,
+    remarks: Vec<Diagnostic>,
+    err: impl Fn(String) -> Vec<Diagnostic>,
+) -> Result<(), Vec<Diagnostic>> {
+    if o.bool("emit-remarks", false).map_err(&err)? && !remarks.is_empty() {
+        return Err(remarks);
+    }
+    o.bool("remarks", false).map_err(&err)?;
+    lattice_ir::pass::report_declined(ir, &remarks, o);
+    Ok(())
+}
