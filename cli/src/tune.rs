@@ -33,7 +33,7 @@ use measure::{MeasureError, Measurer, Protocol};
 use model::Machine;
 use rayon::prelude::*;
 use search::{Observation, Search, StrategyKind};
-use space::{Capabilities, Config, Space};
+use space::{Capabilities, Config, GpuFeatures, Space};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -377,12 +377,27 @@ fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
     }
     let db = open_db(db_path)?;
     let machine = db::machine_fingerprint();
+    let device = if a.gpu {
+        gpu_features()
+    } else {
+        GpuFeatures::default()
+    };
     let mut plans = Vec::new();
+    // Functions with a body that get no tuned pipeline (`@main`'s own loops).
+    let mut others = Vec::new();
     for f in kernel::functions(&ir, module) {
         let Some(fname) = kernel::func_name(&ir, f) else {
             continue;
         };
+        if ir
+            .regions(f)
+            .iter()
+            .all(|&r| ir.region_blocks(r).next().is_none())
+        {
+            continue;
+        }
         if a.kernel.as_deref().is_some_and(|k| k != fname) {
+            others.push(fname);
             continue;
         }
         let k = kernel::analyse(&ir, f);
@@ -399,9 +414,11 @@ fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
                 .map_err(|e| format!("lattice tune: corrupt record for @{fname}: {e}"))?;
             let mut pipeline = config.pipeline(&k.band.trips);
             if a.gpu {
-                pipeline.extend(config.gpu_passes());
+                pipeline.extend(config.gpu_passes(device));
             }
             plans.push((fname, pipeline, r));
+        } else {
+            others.push(fname);
         }
     }
     drop(ir);
@@ -425,6 +442,15 @@ fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
             eprintln!(
                 "@{fname} is mapped to the GPU as tuned: run it with `lattice run --target gpu`"
             );
+        }
+    }
+    if a.gpu {
+        // `lattice run --target gpu` maps nothing in a module that already holds launches:
+        // the other functions' parallel loops get the mapping it would have given them.
+        let default = Config::baseline(0).gpu_passes(device);
+        for fname in &others {
+            current = measure::transform(&ctx, &registry, &current, fname, &default)
+                .map_err(|e| format!("lattice tune: @{fname}: {e}"))?;
         }
     }
     match &a.output {
@@ -452,6 +478,15 @@ struct Trial {
     seconds: Option<f64>,
     cv: Option<f64>,
     detail: String,
+}
+
+/// The mapping-relevant features of the GPU `lattice run --target gpu` would pick here
+/// (none without an adapter: i64 loops then stay on the host, as the runtime keeps them).
+fn gpu_features() -> GpuFeatures {
+    let options = lattice_codegen::gpu::runtime::GpuOptions::default();
+    GpuFeatures {
+        shader_i64: lattice_codegen::gpu::runtime::Gpu::new(&options).is_ok_and(|g| g.shader_i64),
+    }
 }
 
 fn now() -> i64 {
@@ -639,14 +674,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
 
     // The reference: the untransformed program's output, and the baseline time.
     let baseline_cfg = Config::baseline(k.band.trips.len());
-    let mut base = measurer
-        .prepare(&harnessed, dir.path(), "baseline")
-        .map_err(|e| format!("lattice tune: the untransformed program does not build: {e}"))?;
-    base.cpu_clock = cpu_clock;
-    let reference = measurer
-        .run(&base)
-        .map_err(|e| format!("lattice tune: the untransformed program does not run: {e}"))?;
-    let expected = reference.output.clone();
+    let (base, expected) = prepare_baseline(measurer, &harnessed, dir.path(), cpu_clock)?;
     let base_t = measure::time_candidate(measurer, &base, &expected, &proto).map_err(|e| {
         format!("lattice tune: the untransformed program is not deterministic: {e}")
     })?;
@@ -830,15 +858,38 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
             "model_pick_cv": pick_cv,
             "trials": trials,
         });
-        write_atomically(
-            out,
-            serde_json::to_string_pretty(&report)
-                .expect("json")
-                .as_bytes(),
-        )
-        .map_err(|e| format!("lattice tune: cannot write '{out}': {e}"))?;
+        write_report(out, &report)?;
     }
     Ok(())
+}
+
+/// The untransformed program prepared for timing (by the process CPU clock if
+/// `cpu_clock`), and its output: the reference every candidate's output must match.
+fn prepare_baseline(
+    measurer: &dyn Measurer,
+    harnessed: &str,
+    dir: &Path,
+    cpu_clock: bool,
+) -> Result<(measure::Prepared, String), String> {
+    let mut base = measurer
+        .prepare(harnessed, dir, "baseline")
+        .map_err(|e| format!("lattice tune: the untransformed program does not build: {e}"))?;
+    base.cpu_clock = cpu_clock;
+    let reference = measurer
+        .run(&base)
+        .map_err(|e| format!("lattice tune: the untransformed program does not run: {e}"))?;
+    Ok((base, reference.output))
+}
+
+/// Writes a `--report` JSON file (temp + rename).
+fn write_report(out: &str, report: &serde_json::Value) -> Result<(), String> {
+    write_atomically(
+        out,
+        serde_json::to_string_pretty(report)
+            .expect("json")
+            .as_bytes(),
+    )
+    .map_err(|e| format!("lattice tune: cannot write '{out}': {e}"))
 }
 
 /// Knobs whose pass this build lacks are pinned off (a spec may not widen them).

@@ -7,7 +7,9 @@ use super::kernel::{analyse, pick_kernel, Access, Band};
 use super::measure::{self, Measurer, Protocol};
 use super::model::{cost, footprint, Machine, Ridge};
 use super::search::{Observation, Search, StrategyKind};
-use super::space::{apply_spec, pipeline_text, Capabilities, Config, Fuse, Poly, Space, Target};
+use super::space::{
+    apply_spec, pipeline_text, Capabilities, Config, Fuse, GpuFeatures, Poly, Space, Target,
+};
 use crate::{make_context, make_registry};
 use expect_test::expect;
 use lattice_ir::diag::Diagnostic;
@@ -306,9 +308,13 @@ fn derived_space_and_pipelines() {
         ..pr.clone()
     };
     expect!["func.func(gpu-map-parallel-loops{demote-f64=true workgroup-size=16,16 thread-tile=2,1},gpu-promote-workgroup-memory{tile=16})"]
-        .assert_eq(&pipeline_text(&with_tt.gpu_passes()));
-    expect!["func.func(gpu-map-parallel-loops{demote-f64=true})"]
-        .assert_eq(&pipeline_text(&Config::baseline(2).gpu_passes()));
+        .assert_eq(&pipeline_text(&with_tt.gpu_passes(GpuFeatures::default())));
+    expect!["func.func(gpu-map-parallel-loops{demote-f64=true})"].assert_eq(&pipeline_text(
+        &Config::baseline(2).gpu_passes(GpuFeatures::default()),
+    ));
+    // On a device with SHADER_INT64, i64 loops are mapped as the runtime maps them.
+    expect!["func.func(gpu-map-parallel-loops{demote-f64=true shader-i64=true workgroup-size=16,16 thread-tile=2,1},gpu-promote-workgroup-memory{tile=16})"]
+        .assert_eq(&pipeline_text(&with_tt.gpu_passes(GpuFeatures { shader_i64: true })));
     // Per-thread register tiles (x first), combinable with promotion; bounded by the
     // x/y trip counts over 4; a round trip through the grid indices keeps them.
     assert_eq!(
