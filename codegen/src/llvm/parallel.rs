@@ -37,9 +37,12 @@
 //! from a descriptor) would lose the information.
 //!
 //! Invariants: captured values are every value used in the loop (at any depth) and defined
-//! outside it, plus the loop's bounds; the outlined function is internal and sees only them;
-//! the translation state of the enclosing function (value map, blocks, builder position) is
-//! restored after the body is emitted. The sequential lowering stays available as
+//! outside it, plus the loop's bounds, except scalar `arith.constant`s, which the body
+//! emits again (so LLVM sees constant bounds and strides there); when the loop's first
+//! dimension has constant bounds, the chunk's bounds are clamped to them (a no-op that
+//! gives LLVM the induction variable's range); the outlined function is internal and sees
+//! only them; the translation state of the enclosing function (value map, blocks, builder
+//! position) is restored after the body is emitted. The sequential lowering stays available as
 //! [`super::scf::lower_parallel_sequential`].
 
 use inkwell::module::Linkage;
