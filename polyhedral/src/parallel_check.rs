@@ -1,0 +1,197 @@
+//! The safety net of generated parallel loops: every loop that code generation would emit
+//! as an `affine.parallel` (the first loop below a [`PARALLEL_MARK`]) or as a candidate
+//! for a parallel reduction (below a [`REDUCTION_MARK`]) is checked, in terms of the final
+//! AST, against the dependences of its SCoP; a loop that carries one is emitted as a
+//! sequential `affine.for` instead, with a remark, whatever mark put it there (a scheduler
+//! choice, a transformation, or a mark isl's AST generator made land on another loop).
+//!
+//! A loop carries a dependence when some source and sink instance of it run in the same
+//! iteration of every enclosing loop of the AST but in different iterations of this loop:
+//! the dependence relation is mapped through the loop's schedule
+//! ([`crate::ast_build::LoopSchedules`]: instances to the values of the enclosing loops
+//! and its own) and its pairs with equal outer values must have equal last values.
+//!
+//! Invariants: the relations checked ([`ForbiddenDeps`]) hold every dependence that a
+//! parallel loop must not carry, aliasing ones included; below a [`REDUCTION_MARK`] only
+//! the live ranges of the scalar cells are allowed (the loop stays sequential unless
+//! [`crate::reduction::finish`] finds their promoted values to be accumulator chains). A
+//! loop whose check fails inside isl counts as carrying (never a parallel loop on doubt).
+//! Nearest dependences suffice where the schedule respects them: every other memory-based
+//! dependence is a chain of them, whose instances the schedule runs between its ends,
+//! hence in the same iterations of the enclosing loops and in the same loop, so a chain
+//! that crosses iterations of the loop has a link that does.
+
+use crate::codegen::PARALLEL_MARK;
+use crate::deps::{describe, Dependences};
+use crate::isl::{IslCtx, IslError, IslText};
+use crate::reduction::REDUCTION_MARK;
+use crate::scop::Scop;
+use isl_rs::{DimType, Map, UnionMap};
+use lattice_ir::Ir;
+
+/// The marks whose loops are checked.
+pub const CHECKED_MARKS: &[&str] = &[PARALLEL_MARK, REDUCTION_MARK];
+
+/// The statistic counting the loops the net made sequential.
+pub const DROPPED_STATISTIC: &str = "num-parallel-marks-dropped";
+
+/// One group of dependences with what to call it in a remark.
+struct Group {
+    /// Its description (a dependence as [`describe`] says it, or a kind of dependence).
+    what: String,
+    /// Its instance pairs.
+    relation: UnionMap,
+    /// Whether a loop below a [`REDUCTION_MARK`] may carry it (scalar cells' live ranges).
+    reducible: bool,
+}
+
+/// The dependences a generated parallel loop must not carry.
+pub struct ForbiddenDeps {
+    /// Every group, unioned: what no loop below a [`PARALLEL_MARK`] may carry.
+    parallel: UnionMap,
+    /// The groups that are not `reducible`: what no loop below a [`REDUCTION_MARK`] may
+    /// carry.
+    reduce: UnionMap,
+    groups: Vec<Group>,
+}
+
+impl ForbiddenDeps {
+    fn new(isl: &IslCtx, scop: &Scop, groups: Vec<Group>) -> Result<ForbiddenDeps, IslError> {
+        let empty = format!("{}{{ }}", scop.param_prefix());
+        let mut parallel = isl.union_map(&empty)?;
+        let mut reduce = isl.union_map(&empty)?;
+        for g in &groups {
+            parallel = isl.check(parallel.union(isl.check(g.relation.copy())?))?;
+            if !g.reducible {
+                reduce = isl.check(reduce.union(isl.check(g.relation.copy())?))?;
+            }
+        }
+        Ok(ForbiddenDeps {
+            parallel,
+            reduce,
+            groups,
+        })
+    }
+
+    /// From a transformation's dependence analysis: every memory-based dependence of
+    /// `deps` (aliasing included, as analysed) except those of the scalar cells
+    /// `private`, whose live ranges (value-based flow) count instead.
+    pub fn from_analysis(
+        isl: &IslCtx,
+        ir: &Ir,
+        scop: &Scop,
+        deps: &Dependences,
+        private: &[usize],
+    ) -> Result<ForbiddenDeps, IslError> {
+        let mut groups = Vec::new();
+        for d in deps.deps.iter().filter(|d| !private.contains(&d.array)) {
+            groups.push(Group {
+                what: describe(ir, scop, d),
+                relation: isl.check(UnionMap::from_map(isl.check(d.relation.copy())?))?,
+                reducible: false,
+            });
+        }
+        if !private.is_empty() {
+            let (flow, _) = crate::schedule::flow_and_order(isl, scop, |a| private.contains(&a))?;
+            groups.push(Group {
+                what: "the live range of a scalar value".into(),
+                relation: flow,
+                reducible: true,
+            });
+        }
+        ForbiddenDeps::new(isl, scop, groups)
+    }
+
+    /// From the nearest dependences `poly-schedule` scheduled with (see the module doc
+    /// for why they suffice): flow, output and anti dependences of the arrays, those
+    /// through aliasing arguments, and the live ranges of the scalar cells.
+    pub fn from_nearest(
+        isl: &IslCtx,
+        scop: &Scop,
+        nearest: &crate::schedule::NearestDependences,
+    ) -> Result<ForbiddenDeps, IslError> {
+        let mut groups = vec![
+            Group {
+                what: "a flow dependence".into(),
+                relation: isl.check(nearest.flow.copy())?,
+                reducible: false,
+            },
+            Group {
+                what: "an anti or output dependence".into(),
+                relation: isl.check(nearest.order.copy())?,
+                reducible: false,
+            },
+            Group {
+                what: "a dependence between arguments that may alias".into(),
+                relation: isl.check(nearest.alias.copy())?,
+                reducible: false,
+            },
+        ];
+        if let Some((flow, _)) = &nearest.cells {
+            groups.push(Group {
+                what: "the live range of a scalar value".into(),
+                relation: isl.check(flow.copy())?,
+                reducible: true,
+            });
+        }
+        ForbiddenDeps::new(isl, scop, groups)
+    }
+
+    /// Why the loop with statement-instance schedule `schedule` (see
+    /// [`crate::ast_build::LoopSchedules`]) may not run in parallel below the mark
+    /// `mark` ([`PARALLEL_MARK`] or [`REDUCTION_MARK`]): the first dependence it carries,
+    /// described; `None` when it carries none.
+    pub fn carried(
+        &self,
+        isl: &IslCtx,
+        schedule: &UnionMap,
+        mark: &str,
+    ) -> Result<Option<String>, IslError> {
+        let reducible_ok = mark == REDUCTION_MARK;
+        let all = if reducible_ok {
+            &self.reduce
+        } else {
+            &self.parallel
+        };
+        if !carries(isl, all, schedule)? {
+            return Ok(None);
+        }
+        for g in self
+            .groups
+            .iter()
+            .filter(|g| !(reducible_ok && g.reducible))
+        {
+            if carries(isl, &g.relation, schedule)? {
+                return Ok(Some(g.what.clone()));
+            }
+        }
+        Ok(Some(format!("a dependence ({})", all.text())))
+    }
+}
+
+/// Whether some pair of `deps` runs in the same iteration of the loops enclosing the loop
+/// of `schedule` (all of its dimensions but the last) and in different iterations of that
+/// loop (the last).
+pub fn carries(isl: &IslCtx, deps: &UnionMap, schedule: &UnionMap) -> Result<bool, IslError> {
+    let pairs = isl.check(deps.copy())?;
+    let pairs = isl.check(pairs.apply_domain(isl.check(schedule.copy())?))?;
+    let pairs = isl.check(pairs.apply_range(isl.check(schedule.copy())?))?;
+    if isl.check(pairs.is_empty())? {
+        return Ok(false);
+    }
+    // One schedule space: the loops of the AST.
+    let mut same_outer = isl.check(Map::from_union_map(pairs))?;
+    let n = isl.check(same_outer.dim(DimType::Out))?;
+    if n == 0 {
+        return Ok(false);
+    }
+    for k in 0..n - 1 {
+        same_outer = isl.check(same_outer.equate(DimType::In, k, DimType::Out, k))?;
+    }
+    let same_all =
+        isl.check(
+            isl.check(same_outer.copy())?
+                .equate(DimType::In, n - 1, DimType::Out, n - 1),
+        )?;
+    Ok(!isl.check(same_outer.is_subset(&same_all))?)
+}
