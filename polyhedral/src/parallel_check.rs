@@ -195,3 +195,82 @@ pub fn carries(isl: &IslCtx, deps: &UnionMap, schedule: &UnionMap) -> Result<boo
         )?;
     Ok(!isl.check(same_outer.is_subset(&same_all))?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis_tests::funcs;
+    use crate::deps::{analyze, DepOptions};
+    use crate::scop::extract_scops;
+    use crate::tests::parse;
+    use crate::transform::{domain_text, regenerate};
+    use lattice_ir::printer::{print_op, PrintOptions};
+
+    /// Rows shifted right in place: `j` carries `A[i, j] -> A[i, j + 1]`, `i` nothing.
+    const SHIFT: &str = r#"func.func @f(%A: memref<16x17xf32>) {
+  affine.for %i = 0 to 16 {
+    affine.for %j = 0 to 16 {
+      %v = affine.load %A[%i, %j] : memref<16x17xf32>
+      affine.store %v, %A[%i, %j + 1] : memref<16x17xf32>
+    }
+  }
+  return
+}"#;
+
+    /// SHIFT regenerated from the schedule tree `tree` (YAML, below the domain) with
+    /// or without the net: the printed function and the remarks.
+    fn shift_with(tree: &str, net: bool) -> (String, Vec<String>) {
+        let (mut ir, top) = parse(SHIFT);
+        let isl = IslCtx::default();
+        let func = funcs(&ir, top)[0];
+        let extraction = extract_scops(&ir, &isl, func);
+        let scop = &extraction.scops[0];
+        let deps = analyze(&isl, &ir, scop, &DepOptions::default()).unwrap();
+        let text = format!(
+            "{{ domain: \"{}\", child: {tree} }}",
+            domain_text(&isl, scop).unwrap()
+        );
+        let schedule = isl.schedule(&text).unwrap();
+        let mut remarks = Vec::new();
+        let forbidden = |ir: &Ir| match net {
+            true => ForbiddenDeps::from_analysis(&isl, ir, scop, &deps, &[]),
+            false => ForbiddenDeps::new(&isl, scop, Vec::new()),
+        };
+        regenerate(&mut ir, &isl, scop, schedule, &forbidden, &mut remarks).unwrap();
+        let remarks = remarks.into_iter().map(|d| d.message).collect();
+        (print_op(&ir, func, PrintOptions::default()), remarks)
+    }
+
+    /// The mark sits above a member fixed by the outer loop (`i` again, poly_random
+    /// program 178's shape): isl emits no loop for it, so the mark lands on `j`'s loop,
+    /// which carries the dependence. Without the net that loop is an `affine.parallel`
+    /// (a race); with it, a sequential loop and a remark.
+    #[test]
+    fn a_mark_landing_on_a_carrying_loop_is_dropped() {
+        let tree = r#"{ schedule: "[{ S0[i0, i1] -> [(i0)] }]", child: { mark: "parallel", child: { schedule: "[{ S0[i0, i1] -> [(i0)] }, { S0[i0, i1] -> [(i1)] }]" } } }"#;
+        let (unchecked, none) = shift_with(tree, false);
+        assert!(none.is_empty());
+        assert!(
+            unchecked.contains("affine.parallel (%arg2) = (0) to (16)"),
+            "{unchecked}"
+        );
+        let (checked, remarks) = shift_with(tree, true);
+        assert!(!checked.contains("affine.parallel"), "{checked}");
+        assert_eq!(
+            remarks,
+            ["parallel mark dropped: the loop carries RAW S0 -> S0 on A0 (%arg0), distance (0, 1); it is generated as a sequential affine.for"]
+        );
+    }
+
+    /// A mark on the loop that carries nothing stays: the net drops only what it must.
+    #[test]
+    fn a_mark_on_a_free_loop_stays() {
+        let tree = r#"{ mark: "parallel", child: { schedule: "[{ S0[i0, i1] -> [(i0)] }, { S0[i0, i1] -> [(i1)] }]" } }"#;
+        let (checked, remarks) = shift_with(tree, true);
+        assert!(
+            checked.contains("affine.parallel (%arg1) = (0) to (16)"),
+            "{checked}"
+        );
+        assert!(remarks.is_empty(), "{remarks:?}");
+    }
+}
