@@ -188,12 +188,18 @@ pub fn carries(isl: &IslCtx, deps: &UnionMap, schedule: &UnionMap) -> Result<boo
     for k in 0..n - 1 {
         same_outer = isl.check(same_outer.equate(DimType::In, k, DimType::Out, k))?;
     }
-    let same_all =
-        isl.check(
-            isl.check(same_outer.copy())?
-                .equate(DimType::In, n - 1, DimType::Out, n - 1),
-        )?;
-    Ok(!isl.check(same_outer.is_subset(&same_all))?)
+    // Differences of the loop's own value (emptiness tests, one piece at a time).
+    let deltas = isl.check(same_outer.deltas())?;
+    let last = (n - 1) as u32;
+    let later = isl.check(
+        isl.check(deltas.copy())?
+            .lower_bound_si(DimType::Set, last, 1),
+    )?;
+    if !isl.check(later.is_empty())? {
+        return Ok(true);
+    }
+    let earlier = isl.check(deltas.upper_bound_si(DimType::Set, last, -1))?;
+    Ok(!isl.check(earlier.is_empty())?)
 }
 
 #[cfg(test)]
