@@ -33,7 +33,7 @@ use measure::{MeasureError, Measurer, Protocol};
 use model::Machine;
 use rayon::prelude::*;
 use search::{Observation, Search, StrategyKind};
-use space::{Capabilities, Config, Space};
+use space::{Capabilities, Config, GpuFeatures, Space};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -58,6 +58,8 @@ OPTIONS:
     --db PATH              tuning database (default ~/.cache/lattice/tuning.db)
     --measurer M           auto (default: Lattice's JIT when built in, else upstream), jit, upstream
     --repeats N            timed runs per candidate, median counts (default 5)
+    --statistic S          which timed run counts: median (default) or min (the fastest:
+                           load only ever adds time, so on a busy machine it spreads less)
     --warmup N             untimed runs first (default 1)
     --clock C              cpu (default: single-threaded candidates are timed by the process
                            CPU clock, which other processes' load hardly moves; parallel
@@ -107,6 +109,7 @@ struct Args {
     warmup: usize,
     wall_clock: bool,
     max_cv: f64,
+    statistic: measure::Statistic,
     rtol: f64,
     timeout: f64,
     plot: Option<PathBuf>,
@@ -215,6 +218,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
                 }
             }
             "max-cv" => a.max_cv = num("max-cv", value(&mut i)?)?,
+            "statistic" => a.statistic = value(&mut i)?.parse()?,
             "rtol" => a.rtol = num("rtol", value(&mut i)?)?,
             "timeout" => a.timeout = num("timeout", value(&mut i)?)?,
             "plot" => a.plot = Some(PathBuf::from(value(&mut i)?)),
@@ -377,12 +381,27 @@ fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
     }
     let db = open_db(db_path)?;
     let machine = db::machine_fingerprint();
+    let device = if a.gpu {
+        gpu_features()
+    } else {
+        GpuFeatures::default()
+    };
     let mut plans = Vec::new();
+    // Functions with a body that get no tuned pipeline (`@main`'s own loops).
+    let mut others = Vec::new();
     for f in kernel::functions(&ir, module) {
         let Some(fname) = kernel::func_name(&ir, f) else {
             continue;
         };
+        if ir
+            .regions(f)
+            .iter()
+            .all(|&r| ir.region_blocks(r).next().is_none())
+        {
+            continue;
+        }
         if a.kernel.as_deref().is_some_and(|k| k != fname) {
+            others.push(fname);
             continue;
         }
         let k = kernel::analyse(&ir, f);
@@ -399,9 +418,11 @@ fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
                 .map_err(|e| format!("lattice tune: corrupt record for @{fname}: {e}"))?;
             let mut pipeline = config.pipeline(&k.band.trips);
             if a.gpu {
-                pipeline.extend(config.gpu_passes());
+                pipeline.extend(config.gpu_passes(device));
             }
             plans.push((fname, pipeline, r));
+        } else {
+            others.push(fname);
         }
     }
     drop(ir);
@@ -425,6 +446,15 @@ fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
             eprintln!(
                 "@{fname} is mapped to the GPU as tuned: run it with `lattice run --target gpu`"
             );
+        }
+    }
+    if a.gpu {
+        // `lattice run --target gpu` maps nothing in a module that already holds launches:
+        // the other functions' parallel loops get the mapping it would have given them.
+        let default = Config::baseline(0).gpu_passes(device);
+        for fname in &others {
+            current = measure::transform(&ctx, &registry, &current, fname, &default)
+                .map_err(|e| format!("lattice tune: @{fname}: {e}"))?;
         }
     }
     match &a.output {
@@ -452,6 +482,15 @@ struct Trial {
     seconds: Option<f64>,
     cv: Option<f64>,
     detail: String,
+}
+
+/// The mapping-relevant features of the GPU `lattice run --target gpu` would pick here
+/// (none without an adapter: i64 loops then stay on the host, as the runtime keeps them).
+fn gpu_features() -> GpuFeatures {
+    let options = lattice_codegen::gpu::runtime::GpuOptions::default();
+    GpuFeatures {
+        shader_i64: lattice_codegen::gpu::runtime::Gpu::new(&options).is_ok_and(|g| g.shader_i64),
+    }
 }
 
 fn now() -> i64 {
@@ -634,19 +673,13 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         repeats: a.repeats,
         max_cv: a.max_cv,
         rtol: a.rtol,
+        statistic: a.statistic,
     };
     let dir = tempfile::tempdir().map_err(|e| format!("lattice tune: no temp dir: {e}"))?;
 
     // The reference: the untransformed program's output, and the baseline time.
     let baseline_cfg = Config::baseline(k.band.trips.len());
-    let mut base = measurer
-        .prepare(&harnessed, dir.path(), "baseline")
-        .map_err(|e| format!("lattice tune: the untransformed program does not build: {e}"))?;
-    base.cpu_clock = cpu_clock;
-    let reference = measurer
-        .run(&base)
-        .map_err(|e| format!("lattice tune: the untransformed program does not run: {e}"))?;
-    let expected = reference.output.clone();
+    let (base, expected) = prepare_baseline(measurer, &harnessed, dir.path(), cpu_clock)?;
     let base_t = measure::time_candidate(measurer, &base, &expected, &proto).map_err(|e| {
         format!("lattice tune: the untransformed program is not deterministic: {e}")
     })?;
@@ -660,7 +693,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
             config: serde_json::to_string(config).expect("configs serialize"),
             pipeline: space::pipeline_text(pipeline),
             status: status.to_string(),
-            seconds: t.map(|t| t.median),
+            seconds: t.map(|t| t.seconds),
             cv: t.map(|t| t.cv),
             detail: detail.to_string(),
             created: now(),
@@ -671,14 +704,14 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
     history.retain(|o| o.config != baseline_cfg);
     history.push(Observation {
         config: baseline_cfg.clone(),
-        seconds: Some(base_t.median),
+        seconds: Some(base_t.seconds),
     });
     search.mark_seen(&baseline_cfg);
 
-    if base_t.median < 1e-4 {
+    if base_t.seconds < 1e-4 {
         eprintln!(
             "lattice tune: warning: the kernel runs in {:.1} µs; the clock's microsecond resolution makes these timings mostly noise (use a larger problem)",
-            base_t.median * 1e6
+            base_t.seconds * 1e6
         );
     }
     let trials_wanted = a.trials.unwrap_or(24);
@@ -695,7 +728,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
     };
     let start = Instant::now();
     let mut trials: Vec<Trial> = Vec::new();
-    let mut best = base_t.median;
+    let mut best = base_t.seconds;
     pb.set_message(format!("{:.3} ms", best * 1e3));
     let batch = rayon::current_num_threads().clamp(2, 4);
     'outer: while trials.len() < trials_wanted {
@@ -735,18 +768,18 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
             };
             record(&b.config, &b.pipeline, &status, timing.as_ref(), &detail)?;
             if let Some(t) = &timing {
-                best = best.min(t.median);
+                best = best.min(t.seconds);
             }
             history.push(Observation {
                 config: b.config.clone(),
-                seconds: timing.as_ref().map(|t| t.median),
+                seconds: timing.as_ref().map(|t| t.seconds),
             });
             trials.push(Trial {
                 index: trials.len() + 1,
                 config: b.config,
                 pipeline: space::pipeline_text(&b.pipeline),
                 status,
-                seconds: timing.as_ref().map(|t| t.median),
+                seconds: timing.as_ref().map(|t| t.seconds),
                 cv: timing.as_ref().map(|t| t.cv),
                 detail,
             });
@@ -785,7 +818,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
             };
             record(pick, &b.pipeline, status, t.as_ref(), &detail)?;
             pick_cv = t.as_ref().map(|t| t.cv);
-            pick_time = Some(t.map(|t| t.median));
+            pick_time = Some(t.map(|t| t.seconds));
             history.push(Observation {
                 config: pick.clone(),
                 seconds: pick_time.flatten(),
@@ -822,7 +855,8 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
                 "cores": machine.cores,
             },
             "max_cv": a.max_cv,
-            "baseline_seconds": base_t.median,
+            "statistic": format!("{:?}", a.statistic).to_lowercase(),
+            "baseline_seconds": base_t.seconds,
             "baseline_cv": base_t.cv,
             "model_pick": model_pick.as_ref().map(Config::key),
             "model_pick_config": model_pick,
@@ -830,15 +864,38 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
             "model_pick_cv": pick_cv,
             "trials": trials,
         });
-        write_atomically(
-            out,
-            serde_json::to_string_pretty(&report)
-                .expect("json")
-                .as_bytes(),
-        )
-        .map_err(|e| format!("lattice tune: cannot write '{out}': {e}"))?;
+        write_report(out, &report)?;
     }
     Ok(())
+}
+
+/// The untransformed program prepared for timing (by the process CPU clock if
+/// `cpu_clock`), and its output: the reference every candidate's output must match.
+fn prepare_baseline(
+    measurer: &dyn Measurer,
+    harnessed: &str,
+    dir: &Path,
+    cpu_clock: bool,
+) -> Result<(measure::Prepared, String), String> {
+    let mut base = measurer
+        .prepare(harnessed, dir, "baseline")
+        .map_err(|e| format!("lattice tune: the untransformed program does not build: {e}"))?;
+    base.cpu_clock = cpu_clock;
+    let reference = measurer
+        .run(&base)
+        .map_err(|e| format!("lattice tune: the untransformed program does not run: {e}"))?;
+    Ok((base, reference.output))
+}
+
+/// Writes a `--report` JSON file (temp + rename).
+fn write_report(out: &str, report: &serde_json::Value) -> Result<(), String> {
+    write_atomically(
+        out,
+        serde_json::to_string_pretty(report)
+            .expect("json")
+            .as_bytes(),
+    )
+    .map_err(|e| format!("lattice tune: cannot write '{out}': {e}"))
 }
 
 /// Knobs whose pass this build lacks are pinned off (a spec may not widen them).
@@ -887,7 +944,7 @@ fn print_summary(
     elapsed: Duration,
     max_cv: f64,
 ) {
-    let baseline = base.median;
+    let baseline = base.seconds;
     let cv_of = |c: &Config| -> String {
         let cv = if *c == Config::baseline(k.band.trips.len()) {
             Some(base.cv)

@@ -48,6 +48,7 @@ fn usage_errors_exit_2() {
         vec!["tune", MM16, "--target", "tpu"],
         vec!["tune", MM16, "--clock", "sundial"],
         vec!["tune", MM16, "--rounds", "0"],
+        vec!["tune", MM16, "--statistic", "mean"],
     ] {
         let o = lattice(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
@@ -357,6 +358,16 @@ fn gpu_target_tunes_workgroup_shapes() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     let tuned = std::fs::read_to_string(&out).unwrap();
     assert!(tuned.contains("gpu.launch"), "{tuned}");
+    // `@main`'s own initialisation loop (computing in i64: lavapipe has SHADER_INT64) is
+    // mapped as `lattice run --target gpu` maps it in the untransformed file.
+    let main_part = &tuned[tuned.find("func.func @main(").expect("@main")..];
+    let launch = main_part
+        .find("gpu.launch")
+        .unwrap_or_else(|| panic!("{tuned}"));
+    assert!(
+        main_part[launch..].contains("arith.sitofp %"),
+        "the i64 loop is not mapped: {tuned}"
+    );
     let run = |f: &str| {
         let o = lattice(&[
             "run",

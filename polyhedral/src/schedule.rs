@@ -848,21 +848,23 @@ fn tile_band_levels(
         let c =
             crate::tile_model::choose_tile_sizes(isl, &node, accesses, options.cache.l1, level)?;
         log(&c, "");
+        if c.untiled() {
+            return Ok((node, 0));
+        }
         c.sizes
     } else {
         pad(&options.tile_sizes)
     };
+    let original = isl.check(node.copy())?;
     let mut node = band_tile_by(isl, node, &inner)?;
     if options.tile_levels < 2 {
         return Ok((node, 1));
     }
     // Outer level: tile the (permutable) tile band again, by the ratio of the sizes.
     let outer = if options.l2_tile_sizes.is_empty() {
-        let point = isl.check(node.copy())?;
-        let point = isl.check(point.child(0))?;
         let c = crate::tile_model::choose_tile_sizes(
             isl,
-            &point,
+            &original,
             accesses,
             options.cache.l2,
             crate::tile_model::Level::Outer(&inner),
@@ -951,11 +953,11 @@ fn unit_stride_innermost(
 ) -> Result<ScheduleNode, IslError> {
     let n = isl.check(node.band_n_member())? as usize;
     let mupa = isl.check(node.band_get_partial_schedule())?;
-    let band = isl.check(UnionMap::from_multi_union_pw_aff(isl.check(mupa.copy())?))?;
+    let (band, p) = crate::tile_model::band_schedule(isl, &node)?;
     let mut scores = vec![0usize; n];
     for (k, score) in scores.iter_mut().enumerate() {
-        // One step along member k, the others fixed.
-        let step = crate::tile_model::member_step(isl, &band, n, k)?;
+        // One step along member k, the others and the loops outside fixed.
+        let step = crate::tile_model::member_step(isl, &band, p + n, p + k)?;
         for a in accesses {
             // Element pairs touched by one step of member k (same statement, same access).
             let moved = isl.check(isl.check(a.relation.copy())?.reverse())?;

@@ -208,6 +208,18 @@ pub struct TileChoice {
 }
 
 impl TileChoice {
+    /// Whether every member keeps its whole (known) trip count: tiling would only add
+    /// loops (and cut the innermost rows short for the vectorizer), so the band stays as
+    /// it is.
+    pub fn untiled(&self) -> bool {
+        !self.sizes.is_empty()
+            && self
+                .sizes
+                .iter()
+                .zip(&self.trips)
+                .all(|(&s, t)| t.is_some_and(|t| s >= t as i64))
+    }
+
     /// One line for a remark.
     pub fn describe(&self) -> String {
         let list = |v: Vec<String>| v.join(", ");
@@ -232,6 +244,14 @@ impl TileChoice {
                 Reason::Parallel => format!("{k}: parallel, {MIN_PARALLEL_TILES} tiles"),
             })
             .collect();
+        if self.untiled() {
+            return format!(
+                "not tiled (model): no reuse needs a smaller tile (the reuse each member carries fits the {} B budget untiled), trip counts [{}]; {}",
+                self.budget,
+                list(trips),
+                list(why)
+            );
+        }
         format!(
             "tile sizes [{}] (model): tile footprint {} B, reuse budget {} B{}, trip counts [{}]; {}",
             list(self.sizes.iter().map(|s| s.to_string()).collect()),
@@ -281,22 +301,22 @@ pub fn band_profile(
     accesses: &[ModelAccess],
 ) -> Result<BandProfile, IslError> {
     let n = isl.check(node.band_n_member())?.max(0) as usize;
-    let mupa = isl.check(node.band_get_partial_schedule())?;
-    let band = isl.check(UnionMap::from_multi_union_pw_aff(mupa))?;
-    let band = isl.check(band.intersect_domain(isl.check(node.get_domain())?))?;
-    // Trip counts: the largest distance between two band points along member k.
+    let (band, p) = band_schedule(isl, node)?;
+    // Trip counts: the largest distance between two band points along member k under
+    // one value of the loops outside the band.
     let range = isl.check(isl.check(band.copy())?.range())?;
     let pairs = isl.check(UnionMap::from_domain_and_range(
         isl.check(range.copy())?,
         range,
     ))?;
+    let pairs = isl.check(pairs.intersect(same_prefix(isl, p, p + n)?))?;
     let spread = isl.check(pairs.deltas())?;
     let mut trips = Vec::with_capacity(n);
     for k in 0..n {
-        trips.push(trip_count(isl, &spread, n, k)?);
+        trips.push(trip_count(isl, &spread, p + n, p + k)?);
     }
     let steps: Vec<UnionMap> = (0..n)
-        .map(|k| member_step(isl, &band, n, k))
+        .map(|k| member_step(isl, &band, p + n, p + k))
         .collect::<Result<_, _>>()?;
     // Instance pairs at the same band point.
     let same = isl.check(
@@ -387,6 +407,47 @@ pub fn band_profile(
         min_bytes,
         groups: out,
     })
+}
+
+/// The schedule of the band at `node` with the loops outside it: `S[i..] -> [outer..,
+/// members..]` on the node's domain, and how many outer dimensions lead. A step of one
+/// member keeps the outer ones (lu's `(i, j)` band inside `k`: one step of `j` moves
+/// `A[k][j]` by one element, not to every row `k`).
+pub fn band_schedule(isl: &IslCtx, node: &ScheduleNode) -> Result<(UnionMap, usize), IslError> {
+    let domain = isl.check(node.get_domain())?;
+    let prefix = isl.check(node.get_prefix_schedule_union_map())?;
+    let prefix = isl.check(prefix.intersect_domain(isl.check(domain.copy())?))?;
+    let maps = isl.check(prefix.get_map_list())?;
+    let p = match maps.get_at(0) {
+        Ok(m) => isl.check(m.dim(isl_rs::DimType::Out))?.max(0) as usize,
+        Err(_) => 0,
+    };
+    let mupa = isl.check(node.band_get_partial_schedule())?;
+    let band = isl.check(UnionMap::from_multi_union_pw_aff(mupa))?;
+    let band = isl.check(band.intersect_domain(domain))?;
+    let band = if p == 0 {
+        band
+    } else {
+        isl.check(prefix.flat_range_product(band))?
+    };
+    Ok((band, p))
+}
+
+/// `{ [t..] -> [u..] : u_j = t_j for j < p }` over `n` dimensions.
+fn same_prefix(isl: &IslCtx, p: usize, n: usize) -> Result<UnionMap, IslError> {
+    let vars = |c: &str| {
+        (0..n)
+            .map(|m| format!("{c}{m}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let cons: Vec<String> = (0..p).map(|m| format!("u{m} = t{m}")).collect();
+    let cons = if cons.is_empty() {
+        String::new()
+    } else {
+        format!(" : {}", cons.join(" and "))
+    };
+    isl.union_map(&format!("{{ [{}] -> [{}]{cons} }}", vars("t"), vars("u")))
 }
 
 /// Whether the subtree below the band at `node` holds another band (a loop).
@@ -711,8 +772,9 @@ pub fn choose(profile: &BandProfile, budget: u64, level: Level<'_>) -> TileChoic
     }
 }
 
-/// Pairs of instances one step apart along member `k` of the band with partial
-/// schedule `band` (`n` members), the other members equal: `band^-1 . (+e_k) . band`.
+/// Pairs of instances one step apart along dimension `k` of the schedule `band` (`n`
+/// dimensions: the outer loops and the members of [`band_schedule`], or only the
+/// members), the others equal: `band^-1 . (+e_k) . band`.
 pub fn member_step(
     isl: &IslCtx,
     band: &UnionMap,
@@ -875,7 +937,7 @@ mod tests {
                 .collect(),
             ..p
         };
-        expect!["tile sizes [126, 126] (model): tile footprint 258080 B, reuse budget 32768 B, trip counts [126, 126]; 0: whole, 1: innermost, parallel, unit stride: whole"]
+        expect!["not tiled (model): no reuse needs a smaller tile (the reuse each member carries fits the 32768 B budget untiled), trip counts [126, 126]; 0: whole, 1: innermost, parallel, unit stride: whole"]
             .assert_eq(&choose(&p, 32 * 1024, Level::Inner { parallel: true }).describe());
     }
 

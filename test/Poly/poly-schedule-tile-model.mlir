@@ -56,9 +56,9 @@
 // L2-NEXT:                    affine.load
 
 // With `tile-levels=2` and no `l2-tile-sizes`, the outer sizes are the model's for the
-// L2 budget on the tile band, multiples of the inner ones (here whole: one outer tile).
+// L2 budget on the tile band, multiples of the inner ones (here whole: no outer tiling).
 // L2MODEL-DAG: remark: tile sizes [32, 128, 32] (model): tile footprint 36864 B, reuse budget 65536 B
-// L2MODEL-DAG: remark: L2 tile sizes [128, 128, 128] (model): tile footprint 196608 B, reuse budget 262144 B
+// L2MODEL-DAG: remark: L2 not tiled (model): no reuse needs a smaller tile (the reuse each member carries fits the 262144 B budget untiled), trip counts [128, 128, 128]
 
 // BAD: option 'tile-levels': expected 1 or 2, got 3
 func.func @matmul(%A: memref<128x128xf32>, %B: memref<128x128xf32>, %C: memref<128x128xf32>) {

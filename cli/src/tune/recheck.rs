@@ -10,8 +10,7 @@
 
 use super::measure::{self, Measurer};
 use super::space::Config;
-use super::{build_all, kernel::Kernel, status_of, Args};
-use crate::fsio::write_atomically;
+use super::{build_all, kernel::Kernel, prepare_baseline, status_of, write_report, Args};
 use std::sync::Arc;
 
 /// Reads the configs to re-time: a JSON array of configs, as `--report` writes them.
@@ -41,14 +40,7 @@ pub(super) fn remeasure(
     configs: Vec<Config>,
 ) -> Result<(), String> {
     let dir = tempfile::tempdir().map_err(|e| format!("lattice tune: no temp dir: {e}"))?;
-    let mut base = measurer
-        .prepare(harnessed, dir.path(), "baseline")
-        .map_err(|e| format!("lattice tune: the untransformed program does not build: {e}"))?;
-    base.cpu_clock = cpu_clock;
-    let expected = measurer
-        .run(&base)
-        .map_err(|e| format!("lattice tune: the untransformed program does not run: {e}"))?
-        .output;
+    let (base, expected) = prepare_baseline(measurer, harnessed, dir.path(), cpu_clock)?;
     let built = build_all(
         ctx,
         harnessed,
@@ -140,13 +132,7 @@ pub(super) fn remeasure(
             "baseline_samples": base_t.samples,
             "remeasured": entries,
         });
-        write_atomically(
-            out,
-            serde_json::to_string_pretty(&report)
-                .expect("json")
-                .as_bytes(),
-        )
-        .map_err(|e| format!("lattice tune: cannot write '{out}': {e}"))?;
+        write_report(out, &report)?;
     }
     Ok(())
 }

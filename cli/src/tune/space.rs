@@ -123,6 +123,14 @@ fn is_false(x: &bool) -> bool {
     !*x
 }
 
+/// What the GPU an applied file will run on supports, as far as the mapping depends on it
+/// (`lattice run --target gpu` maps with the device's own features).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GpuFeatures {
+    /// The device has `SHADER_INT64`: loops computing in i64 may be mapped.
+    pub shader_i64: bool,
+}
+
 impl Config {
     /// The untuned default for a band of `depth` loops.
     pub fn baseline(depth: usize) -> Config {
@@ -176,11 +184,15 @@ impl Config {
     /// `gpu.launch` ops and `lattice run --target gpu` (which maps nothing in a module that
     /// already has launches) runs it as tuned with no options. f64 loops are mapped as the
     /// runtime does on any device (`demote-f64` only admits them; the device's f64 support
-    /// decides the precision when the kernel is emitted). The untuned GPU config maps with
+    /// decides the precision when the kernel is emitted); i64 loops are mapped where the
+    /// device has `SHADER_INT64`, as the runtime maps them. The untuned GPU config maps with
     /// the default workgroup shape.
-    pub fn gpu_passes(&self) -> Vec<(String, String)> {
+    pub fn gpu_passes(&self, device: GpuFeatures) -> Vec<(String, String)> {
         let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
         let mut o = vec!["demote-f64=true".to_string()];
+        if device.shader_i64 {
+            o.push("shader-i64=true".to_string());
+        }
         if !self.workgroup.is_empty() {
             o.push(format!("workgroup-size={}", list(&self.workgroup)));
         }
