@@ -45,6 +45,7 @@
 use crate::codegen::PARALLEL_MARK;
 use crate::deps::{analyze, AliasAssumption, DepOptions};
 use crate::isl::{IslCtx, IslError, IslText};
+use crate::parallel_check::ForbiddenDeps;
 use crate::reduction::{Accumulations, ReductionCandidates, REDUCTION_MARK};
 use crate::scop::AccessKind;
 use crate::scop::{extract_scops, Scop};
@@ -757,7 +758,7 @@ fn post_process(
                 node = isl.check(node.insert_mark(id))?;
                 node = isl.check(node.child(0))?;
                 depth_added += 1;
-                node = one_loop(isl, node)?;
+                // `regenerate` makes the marked member one loop (`one_loop`).
                 in_parallel = true;
             }
         }
@@ -1107,6 +1108,7 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
         let first = scop.ops[0];
         let loc = ir.loc(first);
         let mut reordered = Vec::new();
+        let mut dropped = Vec::new();
         let result = with_scalars_demoted(ir, &isl, scop, |ir, scop, cells| {
             // Scalar cells are private to the iterations that define them; when the
             // schedule found that way would make a read see another write, schedule
@@ -1166,7 +1168,8 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
                 return Err(TransformError::Illegal(why));
             }
             timer.lap("legality check");
-            let r = regenerate(ir, &isl, scop, schedule);
+            let forbidden = |_: &Ir| ForbiddenDeps::from_nearest(&isl, scop, &nearest);
+            let r = regenerate(ir, &isl, scop, schedule, &forbidden, &mut dropped);
             timer.lap("AST + codegen");
             r
         });
@@ -1194,6 +1197,7 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
                 ),
             ));
         }
+        report.remarks.append(&mut dropped);
         match result {
             Ok(n) => report.scheduled += n,
             Err(e) => report.remarks.push(Diagnostic::new(
