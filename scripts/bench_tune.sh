@@ -18,7 +18,8 @@
 #      config the search held as best so far, over the grid best; "trials to 5%" is the
 #      first N from which that ratio stays at most 1.05 for the rest of the budget.
 # Single-threaded candidates are timed by the process CPU clock (`--clock cpu`, the
-# default), which other processes' load on the shared cores hardly moves.
+# default), which other processes' load on the shared cores hardly moves; the searches count
+# each candidate's fastest timed run (`--statistic min`: load only ever adds time).
 # Prints one table (and the machine load before and after; a trial whose variation stays
 # above --max-cv after re-measuring counts as noisy).
 #
@@ -141,7 +142,7 @@ PY
 }
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores" >&2
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
-common=(--measurer "$measurer" --repeats "$repeats" --warmup "$warmup" --no-progress --seed 1)
+common=(--measurer "$measurer" --repeats "$repeats" --warmup "$warmup" --statistic min --no-progress --seed 1)
 for k in "${kernels[@]}"; do
   f=examples/$k.mlir
   if [ "$small" = 0 ] && [ -n "${sizes[$k]:-}" ]; then
@@ -208,7 +209,7 @@ def short(c):
         return "untuned"
     return " ".join(f"{k}={v}" for k, v in c.items() if v not in ([], None, 0, False) or k == "tile")
 print(f"machine load (1/5/15 min) before: {load_before}, after: {load_after}; single-threaded candidates "
-      f"timed by process CPU time; every time below is a re-timing ({rounds} interleaved rounds; the "
+      f"timed by process CPU time, searches counting each candidate's fastest run; every time below is a re-timing ({rounds} interleaved rounds; the "
       f"fastest run, since load only ever slows a run down) "
       f"of the configs found by the searches; tuned = best of {trials} evolve trials on the full space")
 print("| kernel | full space | untuned ms | tuned ms (speedup) | model pick ms (speedup) | capped grid size "

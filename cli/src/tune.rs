@@ -58,6 +58,8 @@ OPTIONS:
     --db PATH              tuning database (default ~/.cache/lattice/tuning.db)
     --measurer M           auto (default: Lattice's JIT when built in, else upstream), jit, upstream
     --repeats N            timed runs per candidate, median counts (default 5)
+    --statistic S          which timed run counts: median (default) or min (the fastest:
+                           load only ever adds time, so on a busy machine it spreads less)
     --warmup N             untimed runs first (default 1)
     --clock C              cpu (default: single-threaded candidates are timed by the process
                            CPU clock, which other processes' load hardly moves; parallel
@@ -107,6 +109,7 @@ struct Args {
     warmup: usize,
     wall_clock: bool,
     max_cv: f64,
+    statistic: measure::Statistic,
     rtol: f64,
     timeout: f64,
     plot: Option<PathBuf>,
@@ -215,6 +218,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
                 }
             }
             "max-cv" => a.max_cv = num("max-cv", value(&mut i)?)?,
+            "statistic" => a.statistic = value(&mut i)?.parse()?,
             "rtol" => a.rtol = num("rtol", value(&mut i)?)?,
             "timeout" => a.timeout = num("timeout", value(&mut i)?)?,
             "plot" => a.plot = Some(PathBuf::from(value(&mut i)?)),
@@ -669,6 +673,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         repeats: a.repeats,
         max_cv: a.max_cv,
         rtol: a.rtol,
+        statistic: a.statistic,
     };
     let dir = tempfile::tempdir().map_err(|e| format!("lattice tune: no temp dir: {e}"))?;
 
@@ -688,7 +693,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
             config: serde_json::to_string(config).expect("configs serialize"),
             pipeline: space::pipeline_text(pipeline),
             status: status.to_string(),
-            seconds: t.map(|t| t.median),
+            seconds: t.map(|t| t.seconds),
             cv: t.map(|t| t.cv),
             detail: detail.to_string(),
             created: now(),
@@ -699,14 +704,14 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
     history.retain(|o| o.config != baseline_cfg);
     history.push(Observation {
         config: baseline_cfg.clone(),
-        seconds: Some(base_t.median),
+        seconds: Some(base_t.seconds),
     });
     search.mark_seen(&baseline_cfg);
 
-    if base_t.median < 1e-4 {
+    if base_t.seconds < 1e-4 {
         eprintln!(
             "lattice tune: warning: the kernel runs in {:.1} µs; the clock's microsecond resolution makes these timings mostly noise (use a larger problem)",
-            base_t.median * 1e6
+            base_t.seconds * 1e6
         );
     }
     let trials_wanted = a.trials.unwrap_or(24);
@@ -723,7 +728,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
     };
     let start = Instant::now();
     let mut trials: Vec<Trial> = Vec::new();
-    let mut best = base_t.median;
+    let mut best = base_t.seconds;
     pb.set_message(format!("{:.3} ms", best * 1e3));
     let batch = rayon::current_num_threads().clamp(2, 4);
     'outer: while trials.len() < trials_wanted {
@@ -763,18 +768,18 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
             };
             record(&b.config, &b.pipeline, &status, timing.as_ref(), &detail)?;
             if let Some(t) = &timing {
-                best = best.min(t.median);
+                best = best.min(t.seconds);
             }
             history.push(Observation {
                 config: b.config.clone(),
-                seconds: timing.as_ref().map(|t| t.median),
+                seconds: timing.as_ref().map(|t| t.seconds),
             });
             trials.push(Trial {
                 index: trials.len() + 1,
                 config: b.config,
                 pipeline: space::pipeline_text(&b.pipeline),
                 status,
-                seconds: timing.as_ref().map(|t| t.median),
+                seconds: timing.as_ref().map(|t| t.seconds),
                 cv: timing.as_ref().map(|t| t.cv),
                 detail,
             });
@@ -813,7 +818,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
             };
             record(pick, &b.pipeline, status, t.as_ref(), &detail)?;
             pick_cv = t.as_ref().map(|t| t.cv);
-            pick_time = Some(t.map(|t| t.median));
+            pick_time = Some(t.map(|t| t.seconds));
             history.push(Observation {
                 config: pick.clone(),
                 seconds: pick_time.flatten(),
@@ -850,7 +855,8 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
                 "cores": machine.cores,
             },
             "max_cv": a.max_cv,
-            "baseline_seconds": base_t.median,
+            "statistic": format!("{:?}", a.statistic).to_lowercase(),
+            "baseline_seconds": base_t.seconds,
             "baseline_cv": base_t.cv,
             "model_pick": model_pick.as_ref().map(Config::key),
             "model_pick_config": model_pick,
@@ -938,7 +944,7 @@ fn print_summary(
     elapsed: Duration,
     max_cv: f64,
 ) {
-    let baseline = base.median;
+    let baseline = base.seconds;
     let cv_of = |c: &Config| -> String {
         let cv = if *c == Config::baseline(k.band.trips.len()) {
             Some(base.cv)

@@ -188,32 +188,6 @@ fn cached_run(cache: &Cache, text: &str, upstream_lower_affine: bool) -> Result<
     r
 }
 
-/// Runs `text` with `lattice run -O0 --parallel-order=reverse` (through a temporary file),
-/// returning what it prints.
-fn run_reversed(text: &str) -> Result<String, String> {
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-    let file = std::env::temp_dir().join(format!(
-        "lattice-differential-{}-{n}.mlir",
-        std::process::id()
-    ));
-    std::fs::write(&file, text).map_err(|e| format!("cannot write {file:?}: {e}"))?;
-    let out = Command::new(env!("CARGO_BIN_EXE_lattice"))
-        .arg("run")
-        .arg(&file)
-        .args(["-O0", "--parallel-order=reverse"])
-        .output();
-    let _ = std::fs::remove_file(&file);
-    let out = out.map_err(|e| format!("cannot run lattice: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "lattice run --parallel-order=reverse failed:\n{}",
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-}
-
 /// Checks one case; `Err` describes the failure.
 fn check(case: &Case, cache: &Cache) -> Result<(), String> {
     let path = root()
@@ -256,7 +230,7 @@ fn check(case: &Case, cache: &Cache) -> Result<(), String> {
     // race detector): mlir-runner runs them in order, which hides a carried dependence.
     let after =
         if transformed.contains("affine.parallel") || transformed.contains("scf.parallel") {
-            run_reversed(&transformed)
+            support::run_reversed(&transformed, "main")
         } else {
             cached_run(cache, &transformed, !lattice_lowers)
         }

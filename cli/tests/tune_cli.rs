@@ -48,6 +48,7 @@ fn usage_errors_exit_2() {
         vec!["tune", MM16, "--target", "tpu"],
         vec!["tune", MM16, "--clock", "sundial"],
         vec!["tune", MM16, "--rounds", "0"],
+        vec!["tune", MM16, "--statistic", "mean"],
     ] {
         let o = lattice(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));

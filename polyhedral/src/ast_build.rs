@@ -12,7 +12,7 @@ use isl_rs::{ASTNode, Context, Error, Schedule, Set, UnionMap};
 
 /// The raw isl entry points of the AST generator.
 mod ffi {
-    use libc::uintptr_t;
+    use libc::{c_char, c_void, uintptr_t};
 
     extern "C" {
         pub fn isl_ast_build_alloc(ctx: uintptr_t) -> uintptr_t;
@@ -32,6 +32,20 @@ mod ffi {
         pub fn isl_options_set_ast_build_allow_or(ctx: uintptr_t, val: i32) -> i32;
         pub fn isl_options_set_ast_build_scale_strides(ctx: uintptr_t, val: i32) -> i32;
         pub fn isl_ast_node_get_type(node: uintptr_t) -> i32;
+        pub fn isl_ast_build_set_before_each_for(
+            build: uintptr_t,
+            f: extern "C" fn(uintptr_t, *mut c_void) -> uintptr_t,
+            user: *mut c_void,
+        ) -> uintptr_t;
+        pub fn isl_ast_build_set_before_each_mark(
+            build: uintptr_t,
+            f: extern "C" fn(uintptr_t, uintptr_t, *mut c_void) -> i32,
+            user: *mut c_void,
+        ) -> uintptr_t;
+        pub fn isl_ast_build_get_schedule(build: uintptr_t) -> uintptr_t;
+        pub fn isl_ast_build_get_ctx(build: uintptr_t) -> uintptr_t;
+        pub fn isl_id_alloc(ctx: uintptr_t, name: *const c_char, user: *mut c_void) -> uintptr_t;
+        pub fn isl_id_get_name(id: uintptr_t) -> *const c_char;
     }
 }
 
@@ -216,6 +230,153 @@ fn set_options(ctx: &Context, options: &AstOptions) {
         ffi::isl_options_set_ast_build_allow_or(c, 0);
         ffi::isl_options_set_ast_build_scale_strides(c, 1);
     };
+}
+
+/// The annotation name prefix of a `for` node whose schedule [`LoopSchedules`] recorded
+/// (followed by its index).
+const LOOP_ID_PREFIX: &str = "lattice.loop.";
+
+/// What AST generation with [`ast_from_schedule_recorded`] tells of its `for` nodes:
+/// for each loop generated at or below a mark named in `marks` (in the order isl creates
+/// them), the schedule of the statement instances it executes, `S[i..] -> [t0, .., td]`
+/// (`t0..t(d-1)` the values of the enclosing loops, `td` its own; loops isl eliminated as
+/// single affine values are not dimensions). [`LoopSchedules::of`] finds a node's entry.
+/// Loops before the first such mark are not recorded (nothing asks about them).
+#[derive(Default)]
+pub struct LoopSchedules {
+    marks: &'static [&'static str],
+    recording: bool,
+    schedules: Vec<Option<UnionMap>>,
+}
+
+impl LoopSchedules {
+    /// Records the loops at or below the marks `marks`.
+    pub fn new(marks: &'static [&'static str]) -> LoopSchedules {
+        LoopSchedules {
+            marks,
+            recording: false,
+            schedules: Vec::new(),
+        }
+    }
+
+    /// Whether a mark of `marks` was seen.
+    pub fn saw_mark(&self) -> bool {
+        self.recording
+    }
+
+    /// The schedule recorded for the `for` node `node`: `None` when it was not recorded,
+    /// `Some(None)` when isl failed to give it.
+    pub fn of(&self, node: &ASTNode) -> Option<Option<&UnionMap>> {
+        let id = node.get_annotation().ok()?;
+        if id.ptr == 0 {
+            return None;
+        }
+        // SAFETY: `id.ptr` is a live isl_id owned by `id`; its name, when not NULL, is a
+        // NUL-terminated string owned by the id.
+        let name = unsafe {
+            let p = ffi::isl_id_get_name(id.ptr);
+            if p.is_null() {
+                return None;
+            }
+            std::ffi::CStr::from_ptr(p).to_str().ok()?.to_string()
+        };
+        let k: usize = name.strip_prefix(LOOP_ID_PREFIX)?.parse().ok()?;
+        self.schedules.get(k).map(Option::as_ref)
+    }
+}
+
+/// isl's `before_each_mark` callback: starts recording at the first mark of interest.
+extern "C" fn record_mark(
+    mark: libc::uintptr_t,
+    _build: libc::uintptr_t,
+    user: *mut libc::c_void,
+) -> i32 {
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        // SAFETY: `user` is the `LoopSchedules` handed to isl by
+        // `ast_from_schedule_recorded`, alive and not otherwise borrowed while isl runs;
+        // `mark` is a live isl_id kept by isl.
+        let rec = unsafe { &mut *(user as *mut LoopSchedules) };
+        let name = unsafe {
+            let p = ffi::isl_id_get_name(mark);
+            if p.is_null() {
+                return;
+            }
+            std::ffi::CStr::from_ptr(p).to_string_lossy().into_owned()
+        };
+        if rec.marks.contains(&name.as_str()) {
+            rec.recording = true;
+        }
+    }));
+    if r.is_ok() {
+        0
+    } else {
+        -1
+    }
+}
+
+/// isl's `before_each_for` callback: records the loop's schedule (once recording) and
+/// returns the annotation naming its entry.
+extern "C" fn record_for(build: libc::uintptr_t, user: *mut libc::c_void) -> libc::uintptr_t {
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        // SAFETY: as in `record_mark`; `build` is a live isl_ast_build kept by isl.
+        let rec = unsafe { &mut *(user as *mut LoopSchedules) };
+        let name = if rec.recording {
+            let ptr = unsafe { ffi::isl_ast_build_get_schedule(build) };
+            rec.schedules.push((ptr != 0).then_some(UnionMap {
+                ptr,
+                should_free_on_drop: true,
+            }));
+            format!("{LOOP_ID_PREFIX}{}", rec.schedules.len() - 1)
+        } else {
+            "lattice.loop".to_string()
+        };
+        let name = std::ffi::CString::new(name).expect("no NUL in a loop id");
+        // The id copies the name; the annotation is handed to isl (`__isl_give`).
+        unsafe {
+            ffi::isl_id_alloc(
+                ffi::isl_ast_build_get_ctx(build),
+                name.as_ptr(),
+                std::ptr::null_mut(),
+            )
+        }
+    }));
+    r.unwrap_or(0)
+}
+
+/// [`ast_from_schedule`], recording in `loops` the schedules of the loops generated at or
+/// below its marks (see [`LoopSchedules`]).
+pub fn ast_from_schedule_recorded(
+    ctx: &Context,
+    schedule: Schedule,
+    context: Option<Set>,
+    options: &AstOptions,
+    loops: &mut LoopSchedules,
+) -> Result<ASTNode, AstBuildError> {
+    let mut build = match context {
+        Some(c) => AstBuild::from_context(c, options)?,
+        None => AstBuild::new(ctx, options)?,
+    };
+    let user = loops as *mut LoopSchedules as *mut libc::c_void;
+    // SAFETY: `build.ptr` is taken and replaced by the returned build; `user` outlives
+    // the build, which is dropped at the end of this function, and isl only calls the
+    // callbacks during `node_from_schedule` below.
+    unsafe {
+        let ptr = std::mem::replace(&mut build.ptr, 0);
+        let ptr = ffi::isl_ast_build_set_before_each_mark(ptr, record_mark, user);
+        let ptr = if ptr == 0 {
+            0
+        } else {
+            ffi::isl_ast_build_set_before_each_for(ptr, record_for, user)
+        };
+        if ptr == 0 {
+            return Err(last_error(
+                &build.context(),
+                "isl_ast_build_set_before_each_for",
+            ));
+        }
+        build.ptr = ptr;
+    }
+    build.node_from_schedule(schedule)
 }
 
 /// Builds the AST of `schedule` under the parameter constraints `context` (if any).

@@ -75,6 +75,27 @@ pub fn generate(
     before: Option<Op>,
     loc: Attr,
 ) -> Result<(), CodegenError> {
+    generate_checked(ir, ast, input, block, before, loc, None).map(|_| ())
+}
+
+/// Judges a loop about to be generated parallel: given its `for` node and the mark
+/// above it ([`PARALLEL_MARK`] or [`crate::reduction::REDUCTION_MARK`]), why it must
+/// stay sequential (`None`: it may be parallel).
+pub type LoopCheck<'a> = dyn FnMut(&ASTNode, &str) -> Result<Option<String>, CodegenError> + 'a;
+
+/// [`generate`], asking `check` about every loop it would generate parallel (an
+/// `affine.parallel`, or a loop marked for [`crate::reduction::finish`]): a loop `check`
+/// objects to is generated as a plain sequential `affine.for`. Returns the objections,
+/// one per such loop.
+pub fn generate_checked<'c>(
+    ir: &mut Ir,
+    ast: &ASTNode,
+    input: &CodegenInput,
+    block: Block,
+    before: Option<Op>,
+    loc: Attr,
+    check: Option<&'c mut LoopCheck<'c>>,
+) -> Result<Vec<String>, CodegenError> {
     let mut g = Gen {
         input,
         loc,
@@ -82,9 +103,12 @@ pub fn generate(
         names: FxHashMap::default(),
         parallel: false,
         reduction: false,
+        check,
+        objections: Vec::new(),
     };
     let cursor = Cursor { block, before };
-    g.node(ir, ast, cursor)
+    g.node(ir, ast, cursor)?;
+    Ok(g.objections)
 }
 
 #[derive(Clone, Copy)]
@@ -102,7 +126,7 @@ impl Cursor {
     }
 }
 
-struct Gen<'a> {
+struct Gen<'a, 'c> {
     input: &'a CodegenInput,
     loc: Attr,
     /// Generated loop IVs enclosing the current point (dims of the expression space).
@@ -114,6 +138,10 @@ struct Gen<'a> {
     /// Inside a [`crate::reduction::REDUCTION_MARK`] and no loop generated yet below it:
     /// the next loop is an `affine.for` marked for [`crate::reduction::finish`].
     reduction: bool,
+    /// Asked about every loop to be generated parallel (see [`generate_checked`]).
+    check: Option<&'c mut LoopCheck<'c>>,
+    /// What `check` objected to.
+    objections: Vec<String>,
 }
 
 /// Collects the values an op's map uses, dims first, and renumbers expressions onto them.
@@ -153,7 +181,7 @@ impl MapBuilder {
     }
 
     /// Brings an expression of the generator's space into this builder.
-    fn import(&mut self, ir: &Ir, g: &Gen<'_>, e: AffineExpr) -> AffineExpr {
+    fn import(&mut self, ir: &Ir, g: &Gen<'_, '_>, e: AffineExpr) -> AffineExpr {
         let ctx = ir.ctx();
         let mut dims = Vec::with_capacity(g.dims.len());
         for i in 0..g.dims.len() {
@@ -198,7 +226,7 @@ fn expr_text(e: &ASTExpr) -> String {
     e.to_C_str().map(str::to_string).unwrap_or_default()
 }
 
-impl Gen<'_> {
+impl Gen<'_, '_> {
     /// An affine expression of the space (no `min`/`max`).
     fn expr(&self, ir: &Ir, e: &ASTExpr) -> Result<AffineExpr, CodegenError> {
         let ctx = ir.ctx();
@@ -394,7 +422,21 @@ impl Gen<'_> {
         lbs.sort_by_key(|e| !uses_dim(e));
         let mut ubs = ubs;
         ubs.sort_by_key(|e| !uses_dim(e));
-        let parallel = self.parallel;
+        let mut parallel = self.parallel;
+        let mut reduction = self.reduction;
+        if parallel || reduction {
+            if let Some(check) = self.check.as_mut() {
+                let mark = if parallel {
+                    PARALLEL_MARK
+                } else {
+                    crate::reduction::REDUCTION_MARK
+                };
+                if let Some(why) = check(n, mark)? {
+                    self.objections.push(why);
+                    (parallel, reduction) = (false, false);
+                }
+            }
+        }
         let ctx = ir.ctx_arc().clone();
         let index = ctx.index_type();
         let mut lb = MapBuilder::new();
@@ -447,7 +489,7 @@ impl Gen<'_> {
                 ctx.dense_i32_array(&seg),
             );
         }
-        if self.reduction && !parallel {
+        if reduction && !parallel {
             st.add_attr(
                 ctx.intern_str(crate::reduction::REDUCTION_ATTR),
                 ctx.unit_attr(),
@@ -464,8 +506,10 @@ impl Gen<'_> {
         let pos = self.dims.len() as u32;
         self.dims.push(iv);
         let saved = self.names.insert(name.clone(), ctx.dim_expr(pos));
-        self.parallel = false;
-        let reduction = std::mem::replace(&mut self.reduction, false);
+        let marks = (
+            std::mem::replace(&mut self.parallel, false),
+            std::mem::replace(&mut self.reduction, false),
+        );
         let r = self.node(
             ir,
             &body,
@@ -474,8 +518,7 @@ impl Gen<'_> {
                 before: Some(yield_op),
             },
         );
-        self.parallel = parallel;
-        self.reduction = reduction;
+        (self.parallel, self.reduction) = marks;
         restore(&mut self.names, name, saved);
         self.dims.pop();
         r

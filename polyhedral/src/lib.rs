@@ -14,6 +14,7 @@ pub mod codegen;
 pub mod deps;
 #[allow(unsafe_code)]
 pub mod isl;
+pub mod parallel_check;
 pub mod passes;
 pub mod reduction;
 pub mod schedule;

@@ -46,6 +46,7 @@
 use crate::codegen::PARALLEL_MARK;
 use crate::deps::{analyze, AliasAssumption, DepOptions};
 use crate::isl::{IslCtx, IslError, IslText};
+use crate::parallel_check::ForbiddenDeps;
 use crate::reduction::{ReductionCandidates, REDUCTION_MARK};
 use crate::scop::AccessKind;
 use crate::scop::{extract_scops, Scop};
@@ -721,7 +722,7 @@ fn post_process(
                 node = isl.check(node.insert_mark(id))?;
                 node = isl.check(node.child(0))?;
                 depth_added += 1;
-                node = one_loop(isl, node)?;
+                // `regenerate` makes the marked member one loop (`one_loop`).
                 in_parallel = true;
             }
         }
@@ -1033,6 +1034,7 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
         isl.reset_operations();
         let first = scop.ops[0];
         let loc = ir.loc(first);
+        let mut dropped = Vec::new();
         let result = with_scalars_demoted(ir, &isl, scop, |ir, scop, cells| {
             // Scalar cells are private to the iterations that define them; when the
             // schedule found that way would make a read see another write, schedule
@@ -1086,7 +1088,8 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
                 return Err(TransformError::Illegal(why));
             }
             timer.lap("legality check");
-            let r = regenerate(ir, &isl, scop, schedule);
+            let forbidden = |_: &Ir| ForbiddenDeps::from_nearest(&isl, scop, &nearest);
+            let r = regenerate(ir, &isl, scop, schedule, &forbidden, &mut dropped);
             timer.lap("AST + codegen");
             r
         });
@@ -1099,6 +1102,7 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
                 ));
             }
         }
+        report.remarks.append(&mut dropped);
         match result {
             Ok(n) => report.scheduled += n,
             Err(e) => report.remarks.push(Diagnostic::new(

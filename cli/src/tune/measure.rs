@@ -539,11 +539,48 @@ pub struct Protocol {
     pub max_cv: f64,
     /// Relative tolerance for numbers in the output.
     pub rtol: f64,
+    /// Which of the timed runs' times counts.
+    pub statistic: Statistic,
+}
+
+/// Which time of a candidate's timed runs counts (`--statistic`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Statistic {
+    /// The median run.
+    #[default]
+    Median,
+    /// The fastest run: other processes' load (cache and memory contention, a shared
+    /// core) only ever adds time to a run, so on a busy machine the fastest of several
+    /// runs estimates the candidate's own time with less spread than their median.
+    Min,
+}
+
+impl Statistic {
+    /// The counted time of `samples` (non-empty).
+    pub fn of(self, samples: &[f64]) -> f64 {
+        match self {
+            Statistic::Median => stats(samples).0,
+            Statistic::Min => samples.iter().copied().fold(f64::INFINITY, f64::min),
+        }
+    }
+}
+
+impl std::str::FromStr for Statistic {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "median" => Ok(Statistic::Median),
+            "min" => Ok(Statistic::Min),
+            _ => Err(format!("unknown statistic '{s}' (expected median or min)")),
+        }
+    }
 }
 
 /// The timing of a candidate that ran correctly.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Timing {
+    /// The time that counts (the [`Protocol`]'s statistic; the median when interleaved).
+    pub seconds: f64,
     pub median: f64,
     /// Coefficient of variation (standard deviation / mean) of the timed runs.
     pub cv: f64,
@@ -611,6 +648,7 @@ pub fn time_interleaved(
             s.map(|v| {
                 let (median, cv) = stats(&v);
                 Timing {
+                    seconds: median,
                     median,
                     cv,
                     samples: v,
@@ -647,6 +685,7 @@ pub fn time_candidate(
             continue;
         }
         return Ok(Timing {
+            seconds: proto.statistic.of(&samples),
             median,
             cv,
             samples,

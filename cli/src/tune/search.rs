@@ -86,7 +86,15 @@ pub struct Search {
     ranked: Vec<Config>,
     /// The cost model's prediction for each of `ranked`.
     ranked_cost: Vec<f64>,
+    /// The last coordinate step: its knob and the config it started from.
+    last_step: Option<(usize, Config)>,
+    /// The knob (position in [`Search::step_knobs`]) the next coordinate step tries first.
+    knob_turn: usize,
 }
+
+/// The model's pick is a transformation only if its predicted time is below the untuned
+/// prediction by this factor.
+const PICK_MARGIN: f64 = 1.15;
 
 /// Configs measured before the learned model takes over: the cost model's picks.
 const SEEDS: usize = 4;
@@ -161,12 +169,16 @@ impl Search {
             seen: HashSet::new(),
             ranked,
             ranked_cost,
+            last_step: None,
+            knob_turn: 0,
         }
     }
 
-    /// The cost model's favourite config.
+    /// The cost model's favourite config: the untuned one unless the model predicts that
+    /// its favourite gains more than [`PICK_MARGIN`] (a smaller predicted gain is within
+    /// the model's error, and a wrong call would make the pick slower than untuned).
     pub fn model_pick(&self) -> Option<Config> {
-        match self.kind {
+        let best = match self.kind {
             StrategyKind::Evolve => self.ranked.first().cloned(),
             _ => {
                 let mut rng = self.rng.clone();
@@ -180,7 +192,13 @@ impl Search {
                             .then_with(|| a.cmp(b))
                     })
             }
+        }?;
+        let base = Config::baseline(self.space.tile.len());
+        let cost = |c: &Config| model::cost(&self.band, c, &self.machine);
+        if self.space.admits(&base) && cost(&best) * PICK_MARGIN > cost(&base) {
+            return Some(base);
         }
+        Some(best)
     }
 
     /// Marks `c` as already measured (resumed runs, the baseline).
@@ -305,11 +323,20 @@ impl Search {
             }
             return out;
         }
+        // The learned model predicts the analytical model's error: log(measured time) =
+        // log(cost) + ridge(features). With few measurements the ridge term stays small and
+        // the ranking follows the cost model (in the measured units); every measurement
+        // corrects it where the cost model is wrong (a knob it misjudges on this machine).
+        let (band, machine) = (self.band.clone(), self.machine);
+        let prior = |c: &Config| model::cost(&band, c, &machine).max(1.0).ln();
         let xs: Vec<Vec<f64>> = ok
             .iter()
             .map(|(c, _)| model::features(&self.band, c, &self.machine))
             .collect();
-        let ys: Vec<f64> = ok.iter().map(|(_, s)| s.max(1e-12).ln()).collect();
+        let ys: Vec<f64> = ok
+            .iter()
+            .map(|(c, s)| s.max(1e-12).ln() - prior(c))
+            .collect();
         let ridge = Ridge::fit(&xs, &ys, 1.0);
         // Parents: the best few measured configs.
         let mut parents: Vec<(&Config, f64)> = ok.clone();
@@ -357,14 +384,25 @@ impl Search {
             .into_iter()
             .map(|c| {
                 (
-                    ridge.predict(&model::features(&self.band, &c, &self.machine)),
+                    prior(&c) + ridge.predict(&model::features(&self.band, &c, &self.machine)),
                     c,
                 )
             })
             .collect();
         scored.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
         let mut out = Vec::new();
-        let mut rest: Vec<Config> = scored.into_iter().map(|(_, c)| c).collect();
+        // One pick per batch is a coordinate step from the best config so far along one
+        // knob (the learned model's favourites tend to cluster where the cost model points;
+        // these steps measure what happens along each important knob).
+        let predict = |c: &Config| prior(c) + ridge.predict(&model::features(&band, c, &machine));
+        if let Some(c) = self.coordinate_step(parents[0].0, &doomed, &predict) {
+            out.push(c);
+        }
+        let mut rest: Vec<Config> = scored
+            .into_iter()
+            .map(|(_, c)| c)
+            .filter(|c| !out.contains(c))
+            .collect();
         while out.len() < n && !rest.is_empty() {
             // One in five picks explores: a random candidate instead of the predicted best.
             let pick = if self.rng.unit() < 0.2 {
@@ -390,6 +428,120 @@ impl Search {
             self.seen.insert(c.clone());
         }
         out
+    }
+
+    /// The knobs coordinate steps walk, most important first: the scheduler, the loop
+    /// order, the tile sizes, unroll-and-jam, the vector width, the inner tile, unrolling,
+    /// parallelism (knobs with one value left out).
+    fn step_knobs(&self) -> Vec<usize> {
+        let d = self.space.tile.len();
+        let sizes = self.space.knob_sizes();
+        [d + 6, d + 1]
+            .into_iter()
+            .chain(0..d)
+            .chain([d + 3, d + 4, d, d + 2, d + 5])
+            .filter(|&k| sizes[k] > 1)
+            .collect()
+    }
+
+    /// The value indices of knob `k` in the order of what they mean: a tile size of 0
+    /// (untiled) is the whole trip count, past the largest tile.
+    fn value_rank(&self, k: usize) -> Vec<usize> {
+        let mut rank: Vec<usize> = (0..self.space.knob_sizes()[k]).collect();
+        if k < self.space.tile.len() {
+            rank.sort_by_key(|&v| match self.space.tile[k][v] {
+                0 => u32::MAX,
+                t => t,
+            });
+        }
+        rank
+    }
+
+    /// A pattern-search step from `best`: while the last step along a knob improved the
+    /// best config, the next value in the same direction; otherwise the next knob in turn
+    /// ([`Search::step_knobs`]) moves to an unmeasured value (ordered knobs such as tile
+    /// sizes: two values either way, else one; the loop order and the scheduler: any
+    /// value), the learned model `predict` choosing.
+    fn coordinate_step(
+        &mut self,
+        best: &Config,
+        doomed: &HashSet<(usize, usize)>,
+        predict: &dyn Fn(&Config) -> f64,
+    ) -> Option<Config> {
+        let idx = self.space.indices(best)?;
+        let sizes = self.space.knob_sizes();
+        let d = self.space.tile.len();
+        let ok = |s: &Search, c: &Config| {
+            !s.seen.contains(c) && s.space.admits(c) && s.viable(c, doomed)
+        };
+        let at = |k: usize, v: i64| -> Option<Config> {
+            (v >= 0 && (v as usize) < sizes[k]).then(|| {
+                let mut j = idx.clone();
+                j[k] = v as usize;
+                self.space.config(&j)
+            })
+        };
+        // Keep going while the last step improved.
+        if let Some((k, from)) = self.last_step.take() {
+            let moved = self
+                .space
+                .indices(&from)
+                .is_some_and(|f| f[k] != idx[k] && (0..f.len()).all(|i| i == k || f[i] == idx[i]));
+            if moved {
+                let rank = self.value_rank(k);
+                let pos = |v: usize| rank.iter().position(|&x| x == v).unwrap_or(0) as i64;
+                let from_idx = self.space.indices(&from).map_or(0, |f| f[k]);
+                let (was, now) = (pos(from_idx), pos(idx[k]));
+                let next = now + (now - was).signum();
+                if next >= 0 && (next as usize) < rank.len() {
+                    if let Some(c) = at(k, rank[next as usize] as i64).filter(|c| ok(self, c)) {
+                        self.last_step = Some((k, best.clone()));
+                        return Some(c);
+                    }
+                }
+            }
+        }
+        let knobs = self.step_knobs();
+        for turn in 0..knobs.len() {
+            let k = knobs[(self.knob_turn + turn) % knobs.len()];
+            let categorical = k == d + 1 || k == d + 6;
+            let mut options: Vec<(i64, Config)> = Vec::new();
+            if categorical {
+                for v in 0..sizes[k] as i64 {
+                    options.extend(at(k, v).filter(|c| ok(self, c)).map(|c| (v, c)));
+                }
+            } else {
+                // Values in the order of what they mean: a tile size of 0 (untiled) is
+                // the whole trip count, past the largest tile.
+                let rank = self.value_rank(k);
+                let here = rank.iter().position(|&v| v == idx[k]).unwrap_or(0) as i64;
+                // Two values away first (a tile four times larger or smaller: the nearest
+                // sizes rarely differ by more than the noise), then the neighbours.
+                let far = [here + 2, here - 2];
+                let near = [here + 1, here - 1];
+                for group in [&far[..], &near[..]] {
+                    for &r in group {
+                        if r >= 0 && r != here && (r as usize) < rank.len() {
+                            let v = rank[r as usize] as i64;
+                            options.extend(at(k, v).filter(|c| ok(self, c)).map(|c| (r, c)));
+                        }
+                    }
+                    if !options.is_empty() {
+                        break;
+                    }
+                }
+            }
+            let Some((_, c)) = options
+                .into_iter()
+                .min_by(|a, b| predict(&a.1).total_cmp(&predict(&b.1)).then(a.1.cmp(&b.1)))
+            else {
+                continue;
+            };
+            self.knob_turn = (self.knob_turn + turn + 1) % knobs.len();
+            self.last_step = (!categorical).then(|| (k, best.clone()));
+            return Some(c);
+        }
+        None
     }
 
     /// When every remaining candidate uses a value blamed for failures, the blame may be

@@ -1,6 +1,8 @@
 //! Shared by the differential tests (`tests/differential.rs`, `tests/differential_files.rs`,
 //! `tests/poly_random.rs`): lowering a program with upstream `mlir-opt` and running it
-//! with `mlir-runner`, splitting pipeline flags, comparing outputs within a tolerance. `harness` synthesizes `main` functions for file-test chunks.
+//! with `mlir-runner` (or with Lattice's race detector, [`run_reversed`]), splitting
+//! pipeline flags, comparing outputs within a tolerance. `harness` synthesizes `main`
+//! functions for file-test chunks.
 //!
 //! Invariants: the upstream tools are only read; a failure to start, lower or run comes
 //! back as `Err(message)` with the first lines of the tool's stderr, never as a panic.
@@ -65,6 +67,32 @@ pub fn pipe(mut cmd: Command, input: &str) -> Result<String, String> {
             "{:?} failed ({}):\n{head}",
             cmd.get_program(),
             out.status
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Runs `text` with `lattice run -O0 --parallel-order=reverse -e entry` (through a
+/// temporary file): Lattice's race detector, which runs every parallel loop backwards on
+/// one thread, so a loop wrongly marked parallel prints something else. Returns what it
+/// prints.
+pub fn run_reversed(text: &str, entry: &str) -> Result<String, String> {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let file =
+        std::env::temp_dir().join(format!("lattice-reversed-{}-{n}.mlir", std::process::id()));
+    std::fs::write(&file, text).map_err(|e| format!("cannot write {file:?}: {e}"))?;
+    let out = Command::new(env!("CARGO_BIN_EXE_lattice"))
+        .arg("run")
+        .arg(&file)
+        .args(["-O0", "--parallel-order=reverse", "-e", entry])
+        .output();
+    let _ = std::fs::remove_file(&file);
+    let out = out.map_err(|e| format!("cannot run lattice: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "lattice run --parallel-order=reverse failed:\n{}",
+            String::from_utf8_lossy(&out.stderr)
         ));
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())

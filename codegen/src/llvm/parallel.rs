@@ -25,6 +25,17 @@
 //! result. The chunking and the partials are unchanged (reductions fold in the mirrored
 //! order).
 //!
+//! Alias information: a captured memref whose buffer the enclosing function knows to be its
+//! own (an `llvm.noalias` argument, or a `memref.alloc`/`alloca`), and which no other
+//! captured value may point into, reaches the body as a `noalias` pointer parameter: the
+//! outlined function loads the captured values and calls an internal function
+//! `<body>.noalias(ctx, lb, ub, chunk, captured..., aligned pointers...)` that runs the
+//! chunk (see [`noalias_captures`]). LLVM optimizes that function first (its accesses then
+//! go through the parameters themselves) and inlines it into its only caller, turning the
+//! `noalias` parameters into `!alias.scope`/`!noalias` metadata; it is not `alwaysinline`,
+//! because inlining it before that simplification (the accesses still extract the pointer
+//! from a descriptor) would lose the information.
+//!
 //! Invariants: captured values are every value used in the loop (at any depth) and defined
 //! outside it, plus the loop's bounds; the outlined function is internal and sees only them;
 //! the translation state of the enclosing function (value map, blocks, builder position) is
@@ -35,7 +46,7 @@ use inkwell::module::Linkage;
 use inkwell::types::{BasicTypeEnum, StructType};
 use inkwell::values::{BasicValue, BasicValueEnum, FunctionValue, IntValue, PointerValue};
 use inkwell::AddressSpace;
-use lattice_ir::{Op, Region, Value, ValueDef};
+use lattice_ir::{Op, Region, TypeData, Value, ValueDef};
 use rustc_hash::FxHashSet;
 
 use super::ctx::{LResult, LowerCtx};
@@ -159,6 +170,71 @@ pub(crate) fn entry_alloca<'ctx>(
         None => b.position_at_end(entry),
     }
     b.build_alloca(ty, name).map_err(|e| cx.builder_error(e))
+}
+
+/// How a captured value reaches `<body>.noalias` (see [`noalias_captures`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Passing {
+    /// As loaded from the context struct.
+    Value,
+    /// A ranked memref: its descriptor, plus its aligned pointer as a parameter of its own
+    /// (`noalias` or not), which the body's accesses use. A separate pointer parameter is
+    /// an object LLVM can reason about; one extracted from a descriptor is not.
+    Pointer { noalias: bool },
+}
+
+/// Declares `<f>.noalias(ctx, lb, ub, chunk, captured..., aligned pointers...)` (internal;
+/// one pointer per [`Passing::Pointer`] capture, taken from its descriptor, `noalias` where
+/// `passing` says so), and ends `f`'s current block with a call to it forwarding `f`'s
+/// parameters, `caps` and the pointers, then `ret void`.
+fn call_noalias_inner<'ctx>(
+    cx: &LowerCtx<'_, 'ctx>,
+    f: FunctionValue<'ctx>,
+    caps: &[BasicValueEnum<'ctx>],
+    passing: &[Passing],
+) -> LResult<FunctionValue<'ctx>> {
+    let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
+    let mut args: Vec<inkwell::values::BasicMetadataValueEnum<'ctx>> =
+        f.get_param_iter().map(Into::into).collect();
+    args.extend(
+        caps.iter()
+            .map(|&c| inkwell::values::BasicMetadataValueEnum::from(c)),
+    );
+    let mut noalias_params = Vec::new();
+    for (&c, &how) in caps.iter().zip(passing) {
+        if let Passing::Pointer { noalias } = how {
+            let ptr = cx
+                .builder
+                .build_extract_value(c.into_struct_value(), 1, "aligned")
+                .map_err(|e| be(cx, e))?;
+            if noalias {
+                noalias_params.push(args.len() as u32);
+            }
+            args.push(ptr.into());
+        }
+    }
+    let mut params: Vec<inkwell::types::BasicMetadataTypeEnum<'ctx>> =
+        f.get_type().get_param_types();
+    params.extend(
+        caps.iter()
+            .map(|c| inkwell::types::BasicMetadataTypeEnum::from(c.get_type())),
+    );
+    params.resize(args.len(), cx.ptr().into());
+    let ty = cx.llcx.void_type().fn_type(&params, false);
+    let name = format!("{}.noalias", f.get_name().to_string_lossy());
+    let inner = cx.module.add_function(&name, ty, Some(Linkage::Internal));
+    let noalias = cx.llcx.create_enum_attribute(
+        inkwell::attributes::Attribute::get_named_enum_kind_id("noalias"),
+        0,
+    );
+    for k in noalias_params {
+        inner.add_attribute(inkwell::attributes::AttributeLoc::Param(k), noalias);
+    }
+    cx.builder
+        .build_call(inner, &args, "")
+        .map_err(|e| be(cx, e))?;
+    cx.builder.build_return(None).map_err(|e| be(cx, e))?;
+    Ok(inner)
 }
 
 /// Folds `values` into `accs` with the reduce regions of `reduce` (one region per result).
@@ -489,8 +565,127 @@ fn iv_range(cx: &LowerCtx<'_, '_>, v: Value) -> Option<(i64, i64)> {
     (step > 0 && lo < hi).then_some((lo, hi))
 }
 
+/// Where the buffer of a captured memref comes from, following view-like ops to their
+/// source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Origin {
+    /// Entry-block argument `index` of the enclosing `func.func`.
+    Argument(u32),
+    /// The result of a `memref.alloc` or `memref.alloca`: a buffer of its own.
+    Allocation(Op),
+    /// `memref.get_global`: never an argument's or an allocation's buffer.
+    Global,
+    /// Anything else (a call's result, a block argument of an inner block, ...): may point
+    /// into any buffer.
+    Unknown,
+}
+
+/// Ops whose memref result views the buffer of their first operand.
+const VIEW_OPS: &[&str] = &[
+    "memref.subview",
+    "memref.cast",
+    "memref.reinterpret_cast",
+    "memref.collapse_shape",
+    "memref.expand_shape",
+    "memref.transpose",
+    "memref.view",
+    "memref.reshape",
+    "memref.memory_space_cast",
+    "memref.assume_alignment",
+];
+
+fn origin(cx: &LowerCtx<'_, '_>, func: Op, mut v: Value) -> Origin {
+    let ir = cx.ir;
+    loop {
+        match ir.value_def(v) {
+            ValueDef::Argument { block, index } => {
+                let entry = ir.regions(func).first().and_then(|&r| ir.entry_block(r));
+                return if entry == Some(block) {
+                    Origin::Argument(index)
+                } else {
+                    Origin::Unknown
+                };
+            }
+            ValueDef::Result { op, .. } => match ir.op_name(op) {
+                "memref.alloc" | "memref.alloca" => return Origin::Allocation(op),
+                "memref.get_global" => return Origin::Global,
+                name if VIEW_OPS.contains(&name) && !ir.operands(op).is_empty() => {
+                    v = ir.operand(op, 0);
+                }
+                _ => return Origin::Unknown,
+            },
+            ValueDef::Placeholder => return Origin::Unknown,
+        }
+    }
+}
+
+/// How each captured value (`caps` of the parallel loop `op`) reaches the body, or `None`
+/// when no captured memref can be `noalias` there (the body then uses the loaded values).
+/// A ranked memref is `noalias` when its origin is an `llvm.noalias` argument of the
+/// enclosing function or an allocation and no other captured value has the same origin or
+/// an unknown one (a value of a type that can hold a pointer and is not a memref of known
+/// origin counts as unknown): while the function runs, such a buffer is accessed only
+/// through pointers derived from that argument or allocation, so inside the body only
+/// through the captured value, which is what `noalias` on the parameter states. Nothing is
+/// `noalias` when the loop contains `llvm` dialect ops (integers turned into pointers
+/// escape this reasoning), nor outside a `func.func`.
+fn noalias_captures(cx: &LowerCtx<'_, '_>, op: Op, caps: &[Value]) -> Option<Vec<Passing>> {
+    let ir = cx.ir;
+    let mut func = ir.parent_op(op);
+    while let Some(f) = func.filter(|&f| !ir.is_op(f, "func.func")) {
+        func = ir.parent_op(f);
+    }
+    let func = func?;
+    let raw_pointers = ir
+        .walk_ops(op, lattice_ir::WalkOrder::PreOrder)
+        .into_iter()
+        .any(|o| ir.op_name(o).starts_with("llvm."));
+    if raw_pointers {
+        return None;
+    }
+    let ctx = ir.ctx();
+    let origins: Vec<Option<Origin>> = caps
+        .iter()
+        .map(|&v| match ctx.type_data(ir.value_type(v)) {
+            TypeData::MemRef { .. } | TypeData::UnrankedMemRef { .. } => Some(origin(cx, func, v)),
+            TypeData::Integer { .. }
+            | TypeData::Index
+            | TypeData::Float(_)
+            | TypeData::Complex(_)
+            | TypeData::Vector { .. } => None,
+            _ => Some(Origin::Unknown),
+        })
+        .collect();
+    if origins.contains(&Some(Origin::Unknown)) {
+        return None;
+    }
+    let passing: Vec<Passing> = caps
+        .iter()
+        .zip(&origins)
+        .map(|(&v, o)| {
+            if !matches!(ctx.type_data(ir.value_type(v)), TypeData::MemRef { .. }) {
+                return Passing::Value;
+            }
+            let own = match *o {
+                Some(Origin::Argument(i)) => {
+                    lattice_ir::dialects::func::arg_has_attr(ir, func, i as usize, "llvm.noalias")
+                }
+                Some(Origin::Allocation(_)) => true,
+                _ => false,
+            };
+            let noalias = own && origins.iter().filter(|x| *x == o).count() == 1;
+            Passing::Pointer { noalias }
+        })
+        .collect();
+    passing
+        .contains(&Passing::Pointer { noalias: true })
+        .then_some(passing)
+}
+
 /// Emits the outlined function's body: reload the captured values, run the chunk's nest,
-/// store its partial.
+/// store its partial. With [`noalias_captures`], the chunk runs in an inner function
+/// called with the reloaded values (see the module comment).
+#[allow(clippy::too_many_arguments)]
 fn emit_body<'ctx>(
     cx: &mut LowerCtx<'_, 'ctx>,
     op: Op,
@@ -503,11 +698,12 @@ fn emit_body<'ctx>(
     let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
     let entry = cx.llcx.append_basic_block(f, "entry");
     cx.builder.position_at_end(entry);
-    let ctx_ptr = f.get_nth_param(0).expect("ctx").into_pointer_value();
-    let lb = f.get_nth_param(1).expect("lb").into_int_value();
-    let ub = f.get_nth_param(2).expect("ub").into_int_value();
-    let chunk = f.get_nth_param(3).expect("chunk").into_int_value();
+    let mut ctx_ptr = f.get_nth_param(0).expect("ctx").into_pointer_value();
+    let mut lb = f.get_nth_param(1).expect("lb").into_int_value();
+    let mut ub = f.get_nth_param(2).expect("ub").into_int_value();
+    let mut chunk = f.get_nth_param(3).expect("chunk").into_int_value();
     let fields = ctx_ty.get_field_types();
+    let mut loaded_caps = Vec::with_capacity(caps.len());
     for (i, &v) in caps.iter().enumerate() {
         let slot = cx
             .builder
@@ -529,7 +725,35 @@ fn emit_body<'ctx>(
                     .map_err(|e| cx.error(op, format!("internal: range metadata: {e}")))?;
             }
         }
-        cx.define(v, loaded);
+        loaded_caps.push(loaded);
+    }
+    if let Some(passing) = noalias_captures(cx, op, caps) {
+        let inner = call_noalias_inner(cx, f, &loaded_caps, &passing)?;
+        ctx_ptr = inner.get_nth_param(0).expect("ctx").into_pointer_value();
+        lb = inner.get_nth_param(1).expect("lb").into_int_value();
+        ub = inner.get_nth_param(2).expect("ub").into_int_value();
+        chunk = inner.get_nth_param(3).expect("chunk").into_int_value();
+        let entry = cx.llcx.append_basic_block(inner, "entry");
+        cx.builder.position_at_end(entry);
+        cx.function = Some(inner);
+        let mut aligned = inner.get_param_iter().skip(4 + caps.len());
+        for (i, (&v, &how)) in caps.iter().zip(&passing).enumerate() {
+            let mut value = inner.get_nth_param(4 + i as u32).expect("captured value");
+            if how != Passing::Value {
+                let ptr = aligned.next().expect("one pointer per memref capture");
+                value = cx
+                    .builder
+                    .build_insert_value(value.into_struct_value(), ptr, 1, "desc")
+                    .map_err(|e| be(cx, e))?
+                    .into_struct_value()
+                    .into();
+            }
+            cx.define(v, value);
+        }
+    } else {
+        for (&v, &loaded) in caps.iter().zip(&loaded_caps) {
+            cx.define(v, loaded);
+        }
     }
     let mut bounds = vec![(lb, ub, cx.value(p.steps[0])?.into_int_value())];
     for d in 1..p.lbs.len() {

@@ -527,7 +527,7 @@ pub fn loop_distribute(ir: &mut Ir, func: Op, options: &DistributeOptions) -> Di
                     Err(e) => return Err(e),
                 }
             }
-            match apply_private(ir, isl, scop, deps, &new, cells) {
+            match apply_private(ir, isl, scop, deps, &new, cells, remarks) {
                 Ok(()) => report.distributed += distributed,
                 Err(e) => remarks.push(remark(ir, at, e.to_string())),
             }

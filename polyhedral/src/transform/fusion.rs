@@ -525,7 +525,7 @@ pub fn loop_fusion(ir: &mut Ir, func: Op, options: &FusionOptions) -> FusionRepo
                 } else {
                     Tree::Sequence(out)
                 };
-                match apply_private(ir, isl, scop, deps, &t, cells) {
+                match apply_private(ir, isl, scop, deps, &t, cells, remarks) {
                     Ok(()) => report.notes.append(&mut pending_notes),
                     Err(e) => remarks.push(remark(ir, first, e.to_string())),
                 }

@@ -164,8 +164,6 @@ fn visit(
             node = isl.check(node.insert_mark(id))?;
             node = isl.check(node.child(0))?;
             depth_added += 1;
-            // One loop for the marked member, or the mark may land on the next one.
-            node = crate::schedule::one_loop(isl, node)?;
         }
     }
     let nc = isl.check(node.n_children())?;

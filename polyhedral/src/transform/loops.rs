@@ -279,6 +279,10 @@ pub struct LoopTransformOptions {
     pub nested: bool,
     /// The aliasing assumption.
     pub alias: AliasAssumption,
+    /// For testing the safety net of code generation ([`crate::parallel_check`]): mark
+    /// this member of each band parallel without looking at the dependences (with
+    /// `parallel`).
+    pub unchecked_mark: Option<usize>,
 }
 
 /// What [`transform_loops`] did.
@@ -319,6 +323,7 @@ pub fn transform_loops(
                 scop,
                 deps,
                 cells,
+                unchecked_mark: options.unchecked_mark,
             };
             let mut changed = false;
             for k in 0..bands.len() {
@@ -406,7 +411,7 @@ pub fn transform_loops(
                 }
             }
             if changed {
-                if let Err(e) = apply_private(ir, isl, scop, deps, &tree, cells) {
+                if let Err(e) = apply_private(ir, isl, scop, deps, &tree, cells, remarks) {
                     remarks.push(remark(ir, first, e.to_string()));
                 }
             }
@@ -423,6 +428,8 @@ struct Legality<'a> {
     scop: &'a Scop,
     deps: &'a Dependences,
     cells: &'a [usize],
+    /// See [`LoopTransformOptions::unchecked_mark`].
+    unchecked_mark: Option<usize>,
 }
 
 impl Legality<'_> {
@@ -453,6 +460,12 @@ impl Legality<'_> {
             Tree::Band { members, .. } => members.len(),
             _ => 0,
         };
+        if let Some(m) = self.unchecked_mark {
+            return match m < n {
+                true => mark_member_parallel(band, m),
+                false => band,
+            };
+        }
         for m in 0..n {
             match member_makes_no_loop(self.isl, self.scop, &band, m) {
                 Ok(false) => {}
@@ -615,6 +628,10 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
         },
         alias: AliasAssumption::from_pass_option(o, true).map_err(&err)?,
         nested: o.bool("nested", false).map_err(&err)?,
+        unchecked_mark: match o.value("test-unchecked-mark") {
+            Some(_) => Some(idx(o.int("test-unchecked-mark", 0).map_err(&err)?)?),
+            None => None,
+        },
     };
     let report = transform_loops(ir, func, &options);
     super::finish_with_remarks(ir, o, report.remarks, err)?;
@@ -650,6 +667,10 @@ pub static POLY_TRANSFORM: PassDef = PassDef {
         (
             "assume-no-alias",
             "Assume distinct memrefs never alias (default: true)",
+        ),
+        (
+            "test-unchecked-mark",
+            "Testing only: with parallel, mark this loop of each band parallel without checking its dependences (code generation's check then makes it sequential where it carries one)",
         ),
         ("remarks", "Print refusals (stderr)"),
         (

@@ -17,12 +17,13 @@ pub mod loops;
 pub mod scalars;
 pub mod tile;
 
-use crate::ast_build::{ast_from_schedule, AstOptions};
-use crate::codegen::{generate, CodegenInput, StatementBody, PARALLEL_MARK};
+use crate::ast_build::{ast_from_schedule_recorded, AstOptions, LoopSchedules};
+use crate::codegen::{generate_checked, CodegenError, CodegenInput, StatementBody, PARALLEL_MARK};
 use crate::deps::{describe, Dependences};
 use crate::isl::{IslCtx, IslError, IslText};
+use crate::parallel_check::{ForbiddenDeps, CHECKED_MARKS, DROPPED_STATISTIC};
 use crate::scop::{ArrayKind, Scop};
-use isl_rs::UnionMap;
+use isl_rs::{ScheduleNode, ScheduleNodeType, UnionMap};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::{Ir, Op, WalkOrder};
 use std::collections::BTreeMap;
@@ -457,15 +458,16 @@ pub fn with_scalars_demoted(
 }
 
 /// Replaces `scop`'s ops with the code of schedule tree `t`, after checking it against
-/// every dependence of `deps`.
+/// every dependence of `deps` (remarks of [`regenerate`] go to `remarks`).
 pub fn apply(
     ir: &mut Ir,
     isl: &IslCtx,
     scop: &Scop,
     deps: &Dependences,
     t: &Tree,
+    remarks: &mut Vec<Diagnostic>,
 ) -> Result<(), TransformError> {
-    apply_private(ir, isl, scop, deps, t, &[])
+    apply_private(ir, isl, scop, deps, t, &[], remarks)
 }
 
 /// [`apply`] for a SCoP whose arrays `private` are scalar cells (see
@@ -477,6 +479,7 @@ pub fn apply_private(
     deps: &Dependences,
     t: &Tree,
     private: &[usize],
+    remarks: &mut Vec<Diagnostic>,
 ) -> Result<(), TransformError> {
     check_supported(ir, scop)?;
     let text = schedule_text(isl, scop, t)?;
@@ -486,19 +489,56 @@ pub fn apply_private(
         return Err(TransformError::Illegal(why));
     }
     let schedule = keep_parallel::keep_parallel(isl, ir, scop, deps, private, schedule)?;
-    regenerate(ir, isl, scop, schedule)
+    let forbidden = |ir: &Ir| ForbiddenDeps::from_analysis(isl, ir, scop, deps, private);
+    regenerate(ir, isl, scop, schedule, &forbidden, remarks)
 }
 
 /// Generates the code of an (already checked) isl schedule in place of `scop`'s ops.
+///
+/// The member a `parallel` (or reduction) mark marks is generated as one loop over its
+/// whole range ([`crate::schedule::one_loop`]), so the mark reaches it; every loop then
+/// generated parallel is checked against the dependences `forbidden` gives (asked only
+/// when the schedule has such marks): one that carries a dependence is generated
+/// sequential, with a remark in `remarks` and the statistic
+/// [`crate::parallel_check::DROPPED_STATISTIC`] (see [`crate::parallel_check`]).
 pub fn regenerate(
     ir: &mut Ir,
     isl: &IslCtx,
     scop: &Scop,
     schedule: isl_rs::Schedule,
+    forbidden: &dyn Fn(&Ir) -> Result<ForbiddenDeps, IslError>,
+    remarks: &mut Vec<Diagnostic>,
 ) -> Result<(), TransformError> {
     check_supported(ir, scop)?;
     let context = isl.check(scop.context.copy())?;
-    let ast = ast_from_schedule(isl.raw(), schedule, Some(context), &AstOptions::default())?;
+    let root = isl.check(schedule.get_root())?;
+    let schedule = isl.check(marked_members_atomic(isl, root)?.get_schedule())?;
+    let mut loops = LoopSchedules::new(CHECKED_MARKS);
+    let ast = ast_from_schedule_recorded(
+        isl.raw(),
+        schedule,
+        Some(context),
+        &AstOptions::default(),
+        &mut loops,
+    )?;
+    let forbidden = match loops.saw_mark() {
+        true => Some(forbidden(ir)?),
+        false => None,
+    };
+    let mut check = |node: &isl_rs::ASTNode, mark: &str| -> Result<Option<String>, CodegenError> {
+        let Some(forbidden) = &forbidden else {
+            return Ok(None);
+        };
+        match loops.of(node) {
+            Some(Some(schedule)) => match forbidden.carried(isl, schedule, mark) {
+                Ok(why) => Ok(why),
+                Err(e) => Ok(Some(format!("its dependences could not be checked ({e})"))),
+            },
+            _ => Ok(Some(
+                "its dependences could not be checked (no schedule)".into(),
+            )),
+        }
+    };
     let mut input = CodegenInput::default();
     for (k, &v) in scop.params.iter().enumerate() {
         input.params.push((Scop::param_name(k), v));
@@ -518,12 +558,28 @@ pub fn regenerate(
     let region = ir.create_region();
     let scratch = ir.create_block(&[]);
     ir.append_block(region, scratch);
-    if let Err(e) = generate(ir, &ast, &input, scratch, None, loc) {
-        let ops: Vec<Op> = ir.block_ops(scratch).collect();
-        for o in ops.into_iter().rev() {
-            ir.erase_op(o);
+    let objections = match generate_checked(ir, &ast, &input, scratch, None, loc, Some(&mut check))
+    {
+        Ok(o) => o,
+        Err(e) => {
+            let ops: Vec<Op> = ir.block_ops(scratch).collect();
+            for o in ops.into_iter().rev() {
+                ir.erase_op(o);
+            }
+            return Err(e.into());
         }
-        return Err(e.into());
+    };
+    lattice_ir::pass::record_statistic(
+        DROPPED_STATISTIC,
+        "Number of loops marked parallel that carry a dependence, generated sequential",
+        objections.len() as u64,
+    );
+    for why in objections {
+        remarks.push(Diagnostic::new(
+            Severity::Remark,
+            DiagLoc::Loc(loc),
+            format!("parallel mark dropped: the loop carries {why}; it is generated as a sequential affine.for"),
+        ));
     }
     let new_ops: Vec<Op> = ir.block_ops(scratch).collect();
     for o in new_ops {
@@ -534,6 +590,28 @@ pub fn regenerate(
         ir.erase_op(o);
     }
     Ok(())
+}
+
+/// The schedule tree at `node` with member 0 of every band directly below a `parallel`
+/// or reduction mark generated as one loop (see [`regenerate`]); returns the node at the
+/// same position.
+fn marked_members_atomic(isl: &IslCtx, node: ScheduleNode) -> Result<ScheduleNode, IslError> {
+    let mut node = node;
+    if isl.check(node.get_type())? == ScheduleNodeType::Mark {
+        let id = isl.check(node.mark_get_id())?;
+        let child = isl.check(isl.check(node.copy())?.child(0))?;
+        if CHECKED_MARKS.contains(&isl.check(id.get_name())?)
+            && isl.check(child.get_type())? == ScheduleNodeType::Band
+        {
+            let band = crate::schedule::one_loop(isl, child)?;
+            node = isl.check(band.parent())?;
+        }
+    }
+    for i in 0..isl.check(node.n_children())? {
+        let child = marked_members_atomic(isl, isl.check(node.child(i))?)?;
+        node = isl.check(child.parent())?;
+    }
+    Ok(node)
 }
 
 /// Runs `transform` on every SCoP of `func` with its dependences (scalars demoted where

@@ -534,7 +534,7 @@ pub fn loop_tile(ir: &mut Ir, func: Op, options: &TileOptions) -> TileReport {
                 }
             }
             if changed {
-                if let Err(e) = apply_private(ir, isl, scop, deps, &join(done), cells) {
+                if let Err(e) = apply_private(ir, isl, scop, deps, &join(done), cells, remarks) {
                     remarks.push(remark(ir, first, e.to_string()));
                 }
             }
