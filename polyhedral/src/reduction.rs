@@ -90,21 +90,9 @@ pub fn accumulate_kind(ir: &Ir, ops: &[Op], cell: Value) -> Option<i64> {
             return None;
         }
         // Nothing between the load and the store touches the cell.
-        let mut cur = ir.next_op(load);
-        while let Some(o) = cur {
-            if o == store {
-                break;
-            }
-            if ir
-                .walk_ops(o, WalkOrder::PreOrder)
-                .iter()
-                .any(|&n| ir.operands(n).contains(&cell))
-            {
-                return None;
-            }
-            cur = ir.next_op(o);
+        if !crate::transform::scalars::untouched_between(ir, load, store, cell) {
+            return None;
         }
-        cur?;
         if kind.is_some_and(|q| q != k) {
             return None;
         }
@@ -114,12 +102,113 @@ pub fn accumulate_kind(ir: &Ir, ops: &[Op], cell: Value) -> Option<i64> {
     (stores == paired).then_some(kind).flatten()
 }
 
+/// Whether cell `a` of `scop` holds a reduction the input already computed in parallel
+/// (an `affine.parallel` with `reduce`, whose cell [`crate::transform::scalars::demote`]
+/// marks with [`REDUCTION_ATTR`]): its reassociation was the program's own choice.
+pub fn approved(ir: &Ir, scop: &Scop, a: usize) -> bool {
+    ir.defining_op(scop.arrays[a].value)
+        .is_some_and(|c| ir.attr(c, REDUCTION_ATTR).is_some())
+}
+
+/// The statements of `scop` that access cell `a`, each with the kind it accumulates
+/// into the cell with ([`accumulate_kind`]; `None` for any other access, a read-only
+/// statement included).
+fn cell_statements(ir: &Ir, scop: &Scop, a: usize) -> Vec<(usize, Option<i64>)> {
+    let value = scop.arrays[a].value;
+    let mut out = Vec::new();
+    for (s, st) in scop.statements.iter().enumerate() {
+        if !st.accesses.iter().any(|x| x.array == a) {
+            continue;
+        }
+        let writes = st
+            .accesses
+            .iter()
+            .any(|x| x.array == a && x.kind != AccessKind::Read);
+        let kind = accumulate_kind(ir, &st.ops, value).filter(|_| writes);
+        out.push((s, kind));
+    }
+    out
+}
+
+/// The accumulations of a SCoP's scalar cells whose instances may run in any order
+/// among themselves (reduction-aware legality, as Pluto's and PPCG's): for each cell
+/// that may be reduced in parallel, the statements that accumulate into it, by kind.
+/// Two instances of such statements with one kind, on one cell, commute up to
+/// reassociation: `c = (c ⊕ x) ⊕ y` and `c = (c ⊕ y) ⊕ x`. Every other dependence of
+/// the cell (its init before them, the reads after them, an accumulation of another
+/// kind) still orders them, which keeps each accumulation between the same other
+/// accesses of the cell.
+#[derive(Default)]
+pub struct Accumulations {
+    /// (cell, statement, kind).
+    statements: Vec<(usize, usize, i64)>,
+}
+
+impl Accumulations {
+    /// The accumulations into the cells `cells` of `scop`: those of the reductions the
+    /// input already computed in parallel ([`approved`]), or of any cell with `all`.
+    pub fn new(ir: &Ir, scop: &Scop, cells: &[usize], all: bool) -> Accumulations {
+        let mut statements = Vec::new();
+        for &a in cells.iter().filter(|&&a| all || approved(ir, scop, a)) {
+            for (s, kind) in cell_statements(ir, scop, a) {
+                if let Some(k) = kind {
+                    statements.push((a, s, k));
+                }
+            }
+        }
+        Accumulations { statements }
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.statements.is_empty()
+    }
+
+    /// Whether some statement accumulates into cell `a`.
+    pub fn covers(&self, a: usize) -> bool {
+        self.statements.iter().any(|&(c, _, _)| c == a)
+    }
+
+    /// Whether statement `s` accumulates into cell `a` (and is one of these).
+    pub fn accumulates(&self, a: usize, s: usize) -> bool {
+        self.statements.iter().any(|&(c, t, _)| c == a && t == s)
+    }
+
+    /// `{ S[i] -> T[j] }` for every two accumulations `S`, `T` (the same statement
+    /// included) of one kind into cell `a` (into any cell: `None`): the instance pairs
+    /// whose order does not matter, over the statements' domains.
+    pub fn pairs(&self, isl: &IslCtx, scop: &Scop, a: Option<usize>) -> Result<UnionMap, IslError> {
+        let mut out = isl.union_map(&format!("{}{{ }}", scop.param_prefix()))?;
+        for &(c, s, k) in self
+            .statements
+            .iter()
+            .filter(|x| a.is_none_or(|a| x.0 == a))
+        {
+            for &(d, t, q) in &self.statements {
+                if c != d || k != q {
+                    continue;
+                }
+                let pairs = isl.check(isl_rs::Map::from_domain_and_range(
+                    isl.check(scop.statements[s].domain.copy())?,
+                    isl.check(scop.statements[t].domain.copy())?,
+                ))?;
+                out = isl.check(out.union(isl.check(UnionMap::from_map(pairs))?))?;
+            }
+        }
+        Ok(out)
+    }
+}
+
 /// One scalar cell of a SCoP.
 struct Cell {
     /// Its statements: domain and whether it is an accumulation (with its kind); empty
     /// for a cell that may not be reduced in parallel.
     statements: Vec<(Set, Option<i64>)>,
-    /// Its nearest flow dependences (its live ranges).
+    /// Its nearest flow dependences (its live ranges); for a cell with accumulations
+    /// that may be reordered, their transitive closure (every two instances of one live
+    /// range, or every two accumulations where isl cannot compute it exactly): a schedule
+    /// may order those accumulations in any way, so a member that separates two of them
+    /// (given the outer ones) reduces even where it carries no nearest flow dependence.
     flow: UnionMap,
 }
 
@@ -149,23 +238,11 @@ impl ReductionCandidates {
     ) -> Result<Option<ReductionCandidates>, IslError> {
         let mut found: Vec<(usize, Vec<(Set, Option<i64>)>)> = Vec::new();
         for &a in cells {
-            let value = scop.arrays[a].value;
-            let approved = ir
-                .defining_op(value)
-                .is_some_and(|c| ir.attr(c, REDUCTION_ATTR).is_some());
             let mut statements = Vec::new();
-            for st in &scop.statements {
-                if !st.accesses.iter().any(|x| x.array == a) {
-                    continue;
-                }
-                let kind = accumulate_kind(ir, &st.ops, value);
-                let writes = st
-                    .accesses
-                    .iter()
-                    .any(|x| x.array == a && x.kind != AccessKind::Read);
-                statements.push((isl.check(st.domain.copy())?, kind.filter(|_| writes)));
+            for (s, kind) in cell_statements(ir, scop, a) {
+                statements.push((isl.check(scop.statements[s].domain.copy())?, kind));
             }
-            if !(all || approved) || statements.iter().all(|(_, k)| k.is_none()) {
+            if !(all || approved(ir, scop, a)) || statements.iter().all(|(_, k)| k.is_none()) {
                 statements.clear();
             }
             found.push((a, statements));
@@ -176,9 +253,18 @@ impl ReductionCandidates {
         let (flow, order) = crate::schedule::flow_and_order(isl, scop, |a| !cells.contains(&a))?;
         let others = isl.check(flow.union(order))?;
         let others = isl.check(others.union(isl.check(aliasing.copy())?))?;
+        let free = Accumulations::new(ir, scop, cells, all);
         let mut out = Vec::new();
         for (a, statements) in found {
             let (flow, _) = crate::schedule::flow_and_order(isl, scop, |x| x == a)?;
+            let flow = if !free.covers(a) {
+                flow
+            } else if let Some(closure) = isl.exact_transitive_closure(&flow)? {
+                closure
+            } else {
+                // Every two accumulations, whatever their live ranges (conservative).
+                isl.check(flow.union(free.pairs(isl, scop, Some(a))?))?
+            };
             out.push(Cell { statements, flow });
         }
         Ok(Some(ReductionCandidates { cells: out, others }))
@@ -209,6 +295,20 @@ impl ReductionCandidates {
         Ok(self.judge(isl, node, k)?.0)
     }
 
+    /// Whether member `k` of the band at `node` separates (given the outer members) two
+    /// instances of the cells' live ranges or accumulations: it may not be a plain
+    /// parallel loop even where the scheduler found it coincident (the scheduler's
+    /// constraints leave the accumulations free, see
+    /// [`crate::schedule::NearestDependences::commuting`]).
+    pub fn carries_cells(
+        &self,
+        isl: &IslCtx,
+        node: &ScheduleNode,
+        k: i32,
+    ) -> Result<bool, IslError> {
+        Ok(self.judge(isl, node, k)?.1)
+    }
+
     /// For member `k` of the band at `node`: (whether it carries nothing but
     /// accumulations, whether it carries some live range of a cell).
     fn judge(&self, isl: &IslCtx, node: &ScheduleNode, k: i32) -> Result<(bool, bool), IslError> {
@@ -236,15 +336,16 @@ impl ReductionCandidates {
             let d = isl.check(d.subtract(isl.check(member.copy())?))?;
             Ok(!isl.check(d.is_empty())?)
         };
-        if carried(&self.others)? {
-            return Ok((false, false));
-        }
+        let ok = !carried(&self.others)?;
         let mut any = false;
         for c in &self.cells {
             if !carried(&c.flow)? {
                 continue;
             }
             any = true;
+            if !ok {
+                break;
+            }
             if c.statements.is_empty() {
                 return Ok((false, any));
             }
@@ -262,7 +363,7 @@ impl ReductionCandidates {
                 }
             }
         }
-        Ok((true, any))
+        Ok((ok, any))
     }
 }
 

@@ -47,12 +47,12 @@ use crate::codegen::PARALLEL_MARK;
 use crate::deps::{analyze, AliasAssumption, DepOptions};
 use crate::isl::{IslCtx, IslError, IslText};
 use crate::parallel_check::ForbiddenDeps;
-use crate::reduction::{ReductionCandidates, REDUCTION_MARK};
+use crate::reduction::{Accumulations, ReductionCandidates, REDUCTION_MARK};
 use crate::scop::AccessKind;
 use crate::scop::{extract_scops, Scop};
 use crate::tile_model::ModelAccess;
 use crate::transform::{
-    domain_text, first_violation_private, regenerate, with_scalars_demoted, TransformError,
+    domain_text, first_violation_reordering, regenerate, with_scalars_demoted, TransformError,
 };
 use isl_rs::{
     Id, MultiVal, Options, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType,
@@ -162,16 +162,22 @@ pub struct NearestDependences {
     /// The dependences between distinct arrays that may alias ([`alias_dependences`]):
     /// empty unless function arguments may alias.
     pub alias: UnionMap,
+    /// The pairs of accumulation instances of one live range that may run in any order
+    /// ([`Accumulations::pairs`]), when the scheduler is relaxed for them (there are
+    /// some, and `cells_closure` is exact): reduction-aware scheduling.
+    pub commuting: Option<UnionMap>,
 }
 
 impl NearestDependences {
     /// The nearest dependences of `scop`, with the arrays `private` kept apart, and the
-    /// dependences through aliasing (`alias`, see [`alias_dependences`]).
+    /// dependences through aliasing (`alias`, see [`alias_dependences`]); the
+    /// accumulations `free` into the cells may be reordered among themselves.
     pub fn new(
         isl: &IslCtx,
         ir: &Ir,
         scop: &Scop,
         private: &[usize],
+        free: &Accumulations,
         alias: AliasAssumption,
     ) -> Result<Self, IslError> {
         let (flow, order) = flow_and_order(isl, scop, |a| !private.contains(&a))?;
@@ -184,12 +190,23 @@ impl NearestDependences {
             Some((cells_flow, _)) => isl.exact_transitive_closure(cells_flow)?,
             None => None,
         };
+        // Pairs of one live range only: accumulations of different ones are ordered by
+        // the inits and reads between them.
+        let commuting = match &cells_closure {
+            Some(c) if !free.is_empty() => {
+                let both = isl.check(c.copy())?;
+                let both = isl.check(both.union(isl.check(isl.check(c.copy())?.reverse())?))?;
+                Some(isl.check(free.pairs(isl, scop, None)?.intersect(both))?)
+            }
+            _ => None,
+        };
         Ok(NearestDependences {
             flow,
             order,
             cells,
             cells_closure,
             alias: alias_dependences(isl, ir, scop, alias)?,
+            commuting,
         })
     }
 
@@ -420,13 +437,32 @@ pub fn compute_schedule_private(
     let mut proximity = isl.check(nearest.flow.copy())?;
     let (mut condition, mut conditional) = (None, None);
     if let Some((cells_flow, cells_order)) = &nearest.cells {
+        let mut cells_flow = isl.check(cells_flow.copy())?;
+        let mut cells_order = isl.check(cells_order.copy())?;
+        let mut closure = match &nearest.cells_closure {
+            Some(c) => Some(isl.check(c.copy())?),
+            None => None,
+        };
+        if let (Some(commuting), Some(c)) = (&nearest.commuting, closure.take()) {
+            // Reduction-aware: no constraint between two accumulations of one kind into
+            // one cell. Each live range's other instances still order all of its
+            // accumulations (its init before every one, every one before its reads):
+            // the closure of the live ranges without the commuting pairs stands for the
+            // live ranges, as validity and as the condition of the live-range
+            // reordering (a live range spread over several iterations of a band is not
+            // local to it, even where its first and last pairs are).
+            let drop = |m: UnionMap| isl.check(m.subtract(isl.check(commuting.copy())?));
+            cells_flow = drop(c)?;
+            cells_order = drop(cells_order)?;
+            closure = Some(isl.check(cells_flow.copy())?);
+        }
         all = isl.check(all.union(isl.check(cells_flow.copy())?))?;
         proximity = isl.check(proximity.union(isl.check(cells_flow.copy())?))?;
         // Live-range reordering only pays where it frees something: when every output
         // and anti dependence of the cells already follows from a chain of their flow
         // dependences (an accumulator threaded through the whole nest), the flow
         // validity implies them, and isl's conditional-validity rounds only cost time.
-        let implied = match &nearest.cells_closure {
+        let implied = match &closure {
             Some(closure) => isl.check(cells_order.is_subset(closure))?,
             None => false,
         };
@@ -684,7 +720,11 @@ fn post_process(
                 // A member with one value per outer value (a tile as large as the
                 // trip count, or one fixed by outer loops) makes no loop: a mark
                 // above it would land on the next loop.
-                if isl.check(node.band_member_get_coincident(k))? && !single_valued(isl, &node, k)?
+                // A coincident member that separates accumulations (left free to reorder
+                // by the scheduler's constraints) reduces: not a plain parallel loop.
+                if isl.check(node.band_member_get_coincident(k))?
+                    && !single_valued(isl, &node, k)?
+                    && !reductions.map_or(Ok(false), |r| r.carries_cells(isl, &node, k))?
                 {
                     first = Some(k);
                     break;
@@ -993,6 +1033,7 @@ fn violation(
     nearest: &NearestDependences,
     map: &UnionMap,
     private: &[usize],
+    free: &Accumulations,
 ) -> Result<Option<String>, TransformError> {
     let n = scop.arrays.len();
     let aliasing = options.alias == AliasAssumption::ArgumentsMayAlias
@@ -1002,7 +1043,7 @@ fn violation(
             return Ok(None);
         }
         return Ok(crate::transform::scalars::private_violation(
-            isl, ir, scop, private, map,
+            isl, ir, scop, private, free, map,
         )?);
     }
     let deps = analyze(
@@ -1014,13 +1055,49 @@ fn violation(
         },
     )?;
     Ok(
-        match first_violation_private(isl, ir, scop, &deps, map, private)? {
+        match first_violation_reordering(isl, ir, scop, &deps, map, private, free)? {
             None if !aliasing => {
                 Some("between nearest accesses (not named by the full analysis)".into())
             }
             r => r,
         },
     )
+}
+
+/// The cells (described) of `cells` some of whose commuting accumulation pairs
+/// (`free`) the schedule `map` runs in another order than the input.
+fn reordered_cells(
+    isl: &IslCtx,
+    ir: &Ir,
+    scop: &Scop,
+    cells: &[usize],
+    free: &Accumulations,
+    map: &UnionMap,
+) -> Result<Vec<String>, IslError> {
+    let order = isl.check(isl.check(scop.schedule.copy())?.get_map())?;
+    let before = isl.check(isl.check(order.copy())?.lex_lt_union_map(order))?;
+    let after = isl.check(
+        isl.check(map.copy())?
+            .lex_gt_union_map(isl.check(map.copy())?),
+    )?;
+    let swapped = isl.check(before.intersect(after))?;
+    let mut out = Vec::new();
+    for &a in cells.iter().filter(|&&a| free.covers(a)) {
+        let pairs = free.pairs(isl, scop, Some(a))?;
+        let here = isl.check(pairs.intersect(isl.check(swapped.copy())?))?;
+        if !isl.check(here.is_empty())? {
+            let v = scop.arrays[a].value;
+            let name = ir
+                .defining_op(v)
+                .and_then(|c| lattice_ir::diag::first_file_line_col(ir.ctx(), ir.loc(c)))
+                .map(|(_, l, c)| format!("the scalar at {l}:{c}"))
+                .unwrap_or_else(|| crate::scop::value_label(ir, v));
+            if !out.contains(&name) {
+                out.push(name);
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// Reschedules every SCoP of `func`.
@@ -1034,12 +1111,16 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
         isl.reset_operations();
         let first = scop.ops[0];
         let loc = ir.loc(first);
+        let mut reordered = Vec::new();
         let mut dropped = Vec::new();
         let result = with_scalars_demoted(ir, &isl, scop, |ir, scop, cells| {
             // Scalar cells are private to the iterations that define them; when the
             // schedule found that way would make a read see another write, schedule
             // again with every dependence of the cells.
-            let nearest = NearestDependences::new(&isl, ir, scop, cells, options.alias)?;
+            // Accumulations that may be reordered among themselves: those of the input's
+            // own parallel reductions, and any with `parallel-reductions=true`.
+            let free = Accumulations::new(ir, scop, cells, options.parallel_reductions);
+            let nearest = NearestDependences::new(&isl, ir, scop, cells, &free, options.alias)?;
             timer.lap("nearest dependences");
             let reductions = if options.parallel {
                 ReductionCandidates::new(
@@ -1070,9 +1151,10 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
                 &mut timer,
             )?;
             let mut map = isl.check(schedule.get_map())?;
-            let mut verdict = violation(&isl, ir, scop, options, &nearest, &map, cells)?;
+            let mut verdict = violation(&isl, ir, scop, options, &nearest, &map, cells, &free)?;
             if !cells.is_empty() && verdict.is_some() {
-                let nearest = NearestDependences::new(&isl, ir, scop, &[], options.alias)?;
+                let none = Accumulations::default();
+                let nearest = NearestDependences::new(&isl, ir, scop, &[], &none, options.alias)?;
                 schedule = compute_schedule_private(
                     &isl,
                     scop,
@@ -1082,7 +1164,9 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
                     &mut timer,
                 )?;
                 map = isl.check(schedule.get_map())?;
-                verdict = violation(&isl, ir, scop, options, &nearest, &map, &[])?;
+                verdict = violation(&isl, ir, scop, options, &nearest, &map, &[], &none)?;
+            } else if nearest.commuting.is_some() {
+                reordered = reordered_cells(&isl, ir, scop, cells, &free, &map)?;
             }
             if let Some(why) = verdict {
                 return Err(TransformError::Illegal(why));
@@ -1101,6 +1185,21 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
                     note,
                 ));
             }
+        }
+        if result.is_ok() && !reordered.is_empty() {
+            report.notes.push(Diagnostic::new(
+                lattice_ir::diag::Severity::Remark,
+                DiagLoc::Loc(loc),
+                format!(
+                    "reduction-aware schedule: the accumulations into {} run in another order than in the input (reassociated: {})",
+                    reordered.join(", "),
+                    if options.parallel_reductions {
+                        "parallel-reductions=true"
+                    } else {
+                        "the input's affine.parallel reduction"
+                    }
+                ),
+            ));
         }
         report.remarks.append(&mut dropped);
         match result {

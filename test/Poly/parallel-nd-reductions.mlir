@@ -3,18 +3,23 @@
 // RUN: lattice opt %s --split-input-file --affine-loop-fusion | FileCheck %s --check-prefix=FUSE
 
 // Multi-dimensional affine.parallel ops holding reductions or carried values: demotion
-// splits them into nests of one-dimensional affine.parallel ops first (a reduction
-// becomes nested reductions, the outer one combining the inner one's results: equal up
-// to reassociation), which the transformations then handle like any (they used to be
-// declined with "values carried or crossing statements inside a multi-dimensional
-// affine.parallel").
+// splits them into nests of one-dimensional affine.parallel ops first, whose
+// accumulators are threaded through the nest (one accumulation statement into one
+// cell: equal up to reassociation), which the transformations then handle like any
+// (they used to be declined with "values carried or crossing statements inside a
+// multi-dimensional affine.parallel"). The accumulations of an input reduction may run
+// in any order among themselves (reduction-aware legality), so tiling tiles every
+// dimension and each of the four loops is a reduction again.
 
 // TILE-LABEL: func.func @sum2d
-// TILE:         %[[R:.*]] = affine.parallel (%[[T:.*]]) = (0) to (64) step (4) reduce ("addf") -> (f32) {
-// TILE-NEXT:      %[[P:.*]] = affine.parallel (%[[I:.*]]) = (%[[T]]) to (%[[T]] + 4) reduce ("addf") -> (f32) {
-// TILE-NEXT:        %[[Q:.*]] = affine.parallel (%[[J:.*]]) = (0) to (32) reduce ("addf") -> (f32) {
-// TILE-NEXT:          affine.load %{{.*}}[%[[I]], %[[J]]]
-// TILE:               affine.yield
+// TILE:         %[[R:.*]] = affine.parallel (%[[TI:.*]]) = (0) to (64) step (4) reduce ("addf") -> (f32) {
+// TILE-NEXT:      %[[P:.*]] = affine.parallel (%[[TJ:.*]]) = (0) to (32) step (4) reduce ("addf") -> (f32) {
+// TILE-NEXT:        %[[Q:.*]] = affine.parallel (%[[I:.*]]) = (%[[TI]]) to (%[[TI]] + 4) reduce ("addf") -> (f32) {
+// TILE-NEXT:          %[[S:.*]] = affine.parallel (%[[J:.*]]) = (%[[TJ]]) to (%[[TJ]] + 4) reduce ("addf") -> (f32) {
+// TILE-NEXT:            affine.load %{{.*}}[%[[I]], %[[J]]]
+// TILE:                 affine.yield
+// TILE-NEXT:          }
+// TILE-NEXT:          affine.yield %[[S]] : f32
 // TILE-NEXT:        }
 // TILE-NEXT:        affine.yield %[[Q]] : f32
 // TILE-NEXT:      }
@@ -56,9 +61,10 @@ func.func @sum2d(%A: memref<64x32xf32>, %out: memref<f32>) {
 // the accumulation (the differential test runs it).
 // TILE-LABEL: func.func @sum_max
 // TILE:         %{{.*}}:2 = affine.parallel (%[[T:.*]]) = (0) to (symbol(%{{.*}})) step (4) reduce ({{.*}}) -> (i32, i32) {
-// TILE-NEXT:      affine.parallel (%[[I:.*]]) = (%[[T]]) to (min(%[[T]] + 4, symbol(%{{.*}}))) step (2) reduce ({{.*}}) -> (i32, i32) {
-// TILE-NEXT:        affine.parallel (%[[J:.*]]) = (1) to (min(16, symbol(%{{.*}}))) reduce ({{.*}}) -> (i32, i32) {
-// TILE-NEXT:          affine.load %{{.*}}[%[[I]], %[[J]]]
+// TILE-NEXT:      affine.parallel (%[[U:.*]]) = (0) to (min(13, symbol(%{{.*}}))) step (4) reduce ({{.*}}) -> (i32, i32) {
+// TILE-NEXT:        affine.parallel (%[[I:.*]]) = (%[[T]]) to (min(%[[T]] + 4, symbol(%{{.*}}))) step (2) reduce ({{.*}}) -> (i32, i32) {
+// TILE-NEXT:          affine.parallel (%[[J:.*]]) = (max(%[[U]], 1)) to (min(%[[U]] + 4, symbol(%{{.*}}))) reduce ({{.*}}) -> (i32, i32) {
+// TILE-NEXT:            affine.load %{{.*}}[%[[I]], %[[J]]]
 // SCHED-LABEL: func.func @sum_max
 // SCHED:         arith.muli
 // FUSE-LABEL: func.func @sum_max

@@ -5,10 +5,11 @@
 // affine.parallel reductions as input to the single transformations: the reduction is
 // demoted as the accumulation of a sequential loop (one of the orders the parallel loop
 // allows). Tiled, the tile loop and the point loop are both affine.parallel reductions
-// again (see keep-parallel.mlir); left alone, it is an affine.parallel reduction again. Reversing it would make
-// the accumulator's reads see other writes: refused with a remark.
+// again (see keep-parallel.mlir); left alone, it is an affine.parallel reduction again. Its
+// accumulations may run in any order among themselves (the input's reduction allows
+// reassociation), so reversing it is legal and gives a reduction again.
 
-// REV: remark: not reversed: the new order would violate the dependence through {{.*}}: a read would get its value from another write than in program order
+// REV-NOT: remark
 
 // TILE-LABEL: func.func @sum_squares
 // TILE:         %[[R:.*]] = affine.parallel (%[[T:.*]]) = (0) to (256) step (4) reduce ("addf") -> (f32) {
@@ -25,7 +26,9 @@
 // FUSE-NEXT:    }
 // FUSE-NEXT:    affine.store %[[R]]
 // REV-LABEL:  func.func @sum_squares
-// REV:          affine.parallel (%{{.*}}) = (0) to (256) reduce ("addf")
+// REV:          affine.parallel (%[[I:.*]]) = (-255) to (1) reduce ("addf")
+// REV-NEXT:       affine.load %{{.*}}[-%[[I]]]
+// REV-NOT:      remark
 func.func @sum_squares(%A: memref<256xf32>, %out: memref<f32>) {
   %r = affine.parallel (%i) = (0) to (256) reduce ("addf") -> (f32) {
     %a = affine.load %A[%i] : memref<256xf32>

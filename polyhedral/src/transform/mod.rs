@@ -330,6 +330,23 @@ pub fn first_violation_private(
     schedule: &UnionMap,
     private: &[usize],
 ) -> Result<Option<String>, IslError> {
+    // The input's own parallel reductions: their accumulations may be reordered among
+    // themselves (see `Accumulations`).
+    let free = crate::reduction::Accumulations::new(ir, scop, private, false);
+    first_violation_reordering(isl, ir, scop, deps, schedule, private, &free)
+}
+
+/// [`first_violation_private`] where the accumulations `free` into the cells may run in
+/// any order among themselves.
+pub fn first_violation_reordering(
+    isl: &IslCtx,
+    ir: &Ir,
+    scop: &Scop,
+    deps: &Dependences,
+    schedule: &UnionMap,
+    private: &[usize],
+    free: &crate::reduction::Accumulations,
+) -> Result<Option<String>, IslError> {
     let later_or_same = isl.check(
         isl.check(schedule.copy())?
             .lex_ge_union_map(isl.check(schedule.copy())?),
@@ -344,7 +361,7 @@ pub fn first_violation_private(
     if private.is_empty() {
         return Ok(None);
     }
-    scalars::private_violation(isl, ir, scop, private, schedule)
+    scalars::private_violation(isl, ir, scop, private, free, schedule)
 }
 
 /// Whether `scop` can be regenerated at all, or why not.

@@ -245,6 +245,7 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
         loops.push(l);
         from_parallel.push(l);
     }
+    thread_nested_reductions(ir, &from_parallel);
     let mut cells: Vec<Op> = Vec::new();
     // Cells go before the region (each before the previous one, as `first` may be
     // rebuilt below).
@@ -437,8 +438,99 @@ fn nested_accumulator(ir: &Ir, l: Op, k: usize, loops: &[Op]) -> Option<(Op, usi
         .then_some((outer, index as usize - 1))
 }
 
-/// Erases `v = load cell; store v, cell` pairs (adjacent, `v` used once): what sharing
-/// a cell between nested loops leaves at the inner loop's init and result.
+/// Threads the accumulators of nested reductions (the loops `seq` that [`sequentialize`]
+/// made of `affine.parallel` reductions): where an outer loop of `seq` yields
+/// `arg ⊕ r`, `arg` its own accumulator (used nowhere else) and `r` the same reduction
+/// of a loop of `seq` it holds, started from the neutral element, the inner loop starts
+/// from `arg` and its result is yielded directly. `arg ⊕ (e ⊕ x0 ⊕ x1 ..)` becomes
+/// `arg ⊕ x0 ⊕ x1 ..`, equal up to reassociation (which the input's reductions allow);
+/// the nest then accumulates into one cell ([`nested_accumulator`]) with one statement,
+/// whose instances may be reordered among themselves (an n-D reduction tiled in every
+/// dimension) instead of a second cell reset by every outer iteration.
+fn thread_nested_reductions(ir: &mut Ir, seq: &[Op]) {
+    for &outer in seq {
+        let Some(body) = body_block(ir, outer, 0) else {
+            continue;
+        };
+        let Some(yield_op) = ir.last_op(body) else {
+            continue;
+        };
+        let args: Vec<Value> = ir.block_args(body)[1..].to_vec();
+        for (k, &arg) in args.iter().enumerate() {
+            let Some(combine) = ir.defining_op(ir.operand(yield_op, k)) else {
+                continue;
+            };
+            let single = |v: Value| ir.uses(v).len() == 1;
+            if ir.op_parent(combine) != Some(body)
+                || ir.operands(combine).len() != 2
+                || ir.operand(combine, 0) != arg
+                || !single(arg)
+                || !single(ir.result(combine, 0))
+            {
+                continue;
+            }
+            let r = ir.operand(combine, 1);
+            let Some(inner) = ir.defining_op(r) else {
+                continue;
+            };
+            if !seq.contains(&inner)
+                || ir.op_parent(inner) != Some(body)
+                || ir.result(inner, k) != r
+                || !single(r)
+            {
+                continue;
+            }
+            // The inner loop combines with the same op and starts from a constant (the
+            // neutral element `sequentialize` gave it).
+            let (Some(inner_body), n) = (body_block(ir, inner, 0), ir.results(inner).len()) else {
+                continue;
+            };
+            let same_kind = ir
+                .last_op(inner_body)
+                .and_then(|y| ir.defining_op(ir.operand(y, k)))
+                .is_some_and(|c| ir.op_name(c) == ir.op_name(combine));
+            let init_at = ir.operands(inner).len() - n + k;
+            let init = ir.operand(inner, init_at);
+            let constant = ir
+                .defining_op(init)
+                .filter(|&d| ir.is_op(d, "arith.constant"));
+            if !same_kind || constant.is_none() {
+                continue;
+            }
+            ir.set_operand(inner, init_at, arg);
+            ir.replace_all_uses(ir.result(combine, 0), r);
+            ir.erase_op(combine);
+            if let Some(c) = constant.filter(|&c| ir.is_unused(ir.result(c, 0))) {
+                ir.erase_op(c);
+            }
+        }
+    }
+}
+
+/// Whether `to` follows `from` in their block and no op between them uses `cell`
+/// (nested ops included).
+pub(crate) fn untouched_between(ir: &Ir, from: Op, to: Op, cell: Value) -> bool {
+    let mut cur = ir.next_op(from);
+    while let Some(o) = cur {
+        if o == to {
+            return true;
+        }
+        if ir
+            .walk_ops(o, lattice_ir::WalkOrder::PreOrder)
+            .iter()
+            .any(|&n| ir.operands(n).contains(&cell))
+        {
+            return false;
+        }
+        cur = ir.next_op(o);
+    }
+    false
+}
+
+/// Erases `v = load cell; store v, cell` pairs (in one block, nothing between them
+/// touching the cell, `v` used once): what sharing a cell between nested loops leaves at
+/// the inner loop's init and result (interleaved with other cells' where the loops
+/// carry several values).
 fn drop_self_copies(ir: &mut Ir, cell: Value) {
     let stores: Vec<Op> = ir
         .uses(cell)
@@ -451,7 +543,10 @@ fn drop_self_copies(ir: &mut Ir, cell: Value) {
         let Some(load) = ir.defining_op(v) else {
             continue;
         };
-        if is_load_of(ir, load, cell) && ir.uses(v).len() == 1 && ir.next_op(load) == Some(st) {
+        if is_load_of(ir, load, cell)
+            && ir.uses(v).len() == 1
+            && untouched_between(ir, load, st, cell)
+        {
             ir.erase_op(st);
             ir.erase_op(load);
         }
@@ -1023,17 +1118,26 @@ pub fn cell_arrays(ir: &Ir, scop: &Scop, cells: &[Op]) -> Vec<usize> {
 /// Checks a new schedule (`schedule`: instances → time) against the scalar cells
 /// `private`, whose anti and output dependences the scheduler ignored: every read of a
 /// cell must still get its value from the same write as in program order, and reads
-/// with no write before them must still have none. Returns the first cell for which this
-/// fails, described.
+/// with no write before them must still have none. Accumulations `free` may run in any
+/// order among themselves (reduction-aware): they count as may-writes, so a read's
+/// sources are the last plain write and every accumulation since, and the flow between
+/// two of them is not compared. Every live range of a cell starts with a plain write
+/// (demotion stores the init), so an accumulation moved into another live range, or
+/// past a read, or a plain write moved among them, still changes some read's sources.
+/// Returns the first cell for which this fails, described.
 pub fn private_violation(
     isl: &IslCtx,
     ir: &Ir,
     scop: &Scop,
     private: &[usize],
+    free: &crate::reduction::Accumulations,
     schedule: &UnionMap,
 ) -> Result<Option<String>, IslError> {
     let empty = format!("{}{{ }}", scop.param_prefix());
     for &array in private {
+        // Accumulations that may be reordered among themselves count as may-writes, and
+        // the flow between two of them is left out of the comparison.
+        let commuting = free.pairs(isl, scop, Some(array))?;
         let mut reads = isl.union_map(&empty)?;
         let mut must = isl.union_map(&empty)?;
         let mut may = isl.union_map(&empty)?;
@@ -1051,7 +1155,9 @@ pub fn private_violation(
                 let r = isl.check(UnionMap::from_map(r))?;
                 match a.kind {
                     AccessKind::Read => reads = isl.check(reads.union(r))?,
-                    AccessKind::Write if a.exact => must = isl.check(must.union(r))?,
+                    AccessKind::Write if a.exact && !free.accumulates(array, s) => {
+                        must = isl.check(must.union(r))?
+                    }
                     _ => may = isl.check(may.union(r))?,
                 }
             }
@@ -1071,10 +1177,11 @@ pub fn private_violation(
                 .set_schedule_map(isl.check(schedule.copy())?)
                 .and_then(|i| i.compute_flow()),
         )?;
-        let same_flow = isl.check(
-            isl.check(before.get_may_dependence())?
-                .is_equal(&isl.check(after.get_may_dependence())?),
-        )?;
+        let flow = |f: &isl_rs::UnionFlow| -> Result<UnionMap, IslError> {
+            let d = isl.check(f.get_may_dependence())?;
+            isl.check(d.subtract(isl.check(commuting.copy())?))
+        };
+        let same_flow = isl.check(flow(&before)?.is_equal(&flow(&after)?))?;
         let same_none = isl.check(
             isl.check(before.get_may_no_source())?
                 .is_equal(&isl.check(after.get_may_no_source())?),
