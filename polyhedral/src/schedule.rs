@@ -55,7 +55,7 @@ use crate::transform::{
     domain_text, first_violation_reordering, regenerate, with_scalars_demoted, TransformError,
 };
 use isl_rs::{
-    Id, MultiVal, Options, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType,
+    Id, MultiVal, Options, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType, Set,
     UnionAccessInfo, UnionMap, UnionSet, Val,
 };
 use lattice_ir::diag::{DiagLoc, Diagnostic};
@@ -479,20 +479,108 @@ pub fn compute_schedule_private(
         validity: validity.text(),
         proximity: proximity.text(),
         fuse: options.fuse,
-        parallel: options.parallel,
+        coincidence: options.parallel || options.fuse != Fuse::Max,
         max_operations: options.max_operations,
         condition,
         conditional,
     };
-    let text = run_scheduler(problem, options.time_limit)?;
+    let text = run_scheduler(problem.clone(), options.time_limit)?;
     timer.lap("isl scheduler");
-    let schedule = isl.schedule(&text)?;
+    let mut schedule = isl.schedule(&text)?;
+    // Parallelism bought by skewing (a time dimension `i + j` over two loops of one
+    // statement) costs more than it gives on a CPU: the skewed loop nest runs one short
+    // parallel region per wavefront (floyd-warshall: 32K regions of at most 128
+    // iterations, 18x slower than program order) and its inner loop is no longer a
+    // unit-stride row. When the schedule without coincidence maximization needs no skew,
+    // prefer it; its coincident members are still marked parallel.
+    if problem.coincidence {
+        let map = isl.check(schedule.get_map())?;
+        if let Some(skew) = skewed_dimension(isl, scop, &map)? {
+            let plain = Problem {
+                coincidence: false,
+                ..problem
+            };
+            let text = run_scheduler(plain, options.time_limit)?;
+            timer.lap("isl scheduler (no coincidence)");
+            let alternative = isl.schedule(&text)?;
+            let alt_map = isl.check(alternative.get_map())?;
+            if skewed_dimension(isl, scop, &alt_map)?.is_none() {
+                if let Ok(mut l) = options.model_log.lock() {
+                    l.push(format!(
+                        "kept an unskewed schedule: maximizing outer parallelism skews {skew}; a parallel loop obtained by skewing runs one short parallel region per wavefront and loses unit-stride inner loops, so the schedule computed without coincidence maximization is used (its parallel loops are still marked)"
+                    ));
+                }
+                schedule = alternative;
+            }
+        }
+    }
     let root = isl.check(schedule.get_root())?;
     let accesses = stride_accesses(isl, scop)?;
     let root = post_process(isl, root, options, &accesses, reductions, false, 0)?;
     let schedule = isl.check(root.get_schedule());
     timer.lap("tiling + marks");
     schedule
+}
+
+/// The first dimension of `schedule` (statement instances -> time) that combines two
+/// loops of one statement (a skew such as `i + j`), described as `S[..]: time dimension
+/// d moves with loops a and b`; `None` when every time dimension follows at most one loop
+/// of each statement (a permutation, shifted or scaled). Found by moving one loop of a
+/// statement at a time, the others fixed, and seeing which time dimensions move.
+fn skewed_dimension(
+    isl: &IslCtx,
+    scop: &Scop,
+    schedule: &UnionMap,
+) -> Result<Option<String>, IslError> {
+    for st in &scop.statements {
+        let n = isl.check(st.domain.dim(isl_rs::DimType::Set))?.max(0) as usize;
+        if n < 2 {
+            continue;
+        }
+        let domain = isl.check(UnionSet::from_set(isl.check(st.domain.copy())?))?;
+        let name = &st.name;
+        let src: Vec<String> = (0..n).map(|d| format!("x{d}")).collect();
+        let dst: Vec<String> = (0..n).map(|d| format!("y{d}")).collect();
+        // Per time dimension: the loops that move it.
+        let mut movers: Vec<Vec<usize>> = Vec::new();
+        for a in 0..n {
+            let same: Vec<String> = (0..n)
+                .filter(|&b| b != a)
+                .map(|b| format!("y{b} = x{b}"))
+                .collect();
+            let step = isl.union_map(&format!(
+                "{}{{ {name}[{}] -> {name}[{}] : {} }}",
+                scop.param_prefix(),
+                src.join(", "),
+                dst.join(", "),
+                same.join(" and ")
+            ))?;
+            let step = isl.check(step.intersect_domain(isl.check(domain.copy())?))?;
+            let step = isl.check(step.intersect_range(isl.check(domain.copy())?))?;
+            let pairs = isl.check(isl.check(schedule.copy())?.reverse())?;
+            let pairs = isl.check(pairs.apply_range(step))?;
+            let pairs = isl.check(pairs.apply_range(isl.check(schedule.copy())?))?;
+            if isl.check(pairs.is_empty())? {
+                continue;
+            }
+            let deltas = isl.check(Set::from_union_set(isl.check(pairs.deltas())?))?;
+            let m = isl.check(deltas.dim(isl_rs::DimType::Set))?.max(0) as usize;
+            movers.resize(movers.len().max(m), Vec::new());
+            for (d, loops) in movers.iter_mut().enumerate().take(m) {
+                if crate::isl::dim_range(isl, &deltas, d)? != (Some(0), Some(0)) {
+                    loops.push(a);
+                }
+            }
+        }
+        if let Some((d, loops)) = movers.iter().enumerate().find(|(_, l)| l.len() >= 2) {
+            let loops: Vec<String> = loops.iter().map(|a| format!("i{a}")).collect();
+            return Ok(Some(format!(
+                "{name}: time dimension {d} follows {}",
+                loops.join(" and ")
+            )));
+        }
+    }
+    Ok(None)
 }
 
 /// Wall and CPU time per phase of [`poly_schedule`], printed to stderr when the environment
@@ -542,13 +630,15 @@ fn process_cpu_seconds() -> f64 {
 }
 
 /// One scheduling problem as isl texts (so it can run on its own isl context).
+#[derive(Clone)]
 struct Problem {
     domain: String,
     context: String,
     validity: String,
     proximity: String,
     fuse: Fuse,
-    parallel: bool,
+    /// Maximize outer coincidence (parallelism), see [`solve`].
+    coincidence: bool,
     max_operations: u64,
     /// Live ranges of scalar cells and their order dependences (conditional validity).
     condition: Option<String>,
@@ -598,7 +688,7 @@ fn solve(p: &Problem, handle: &AbortHandle) -> Result<String, IslError> {
     // faster sequentially, measured with `lattice run --threads 1`). Except with
     // `fuse=max parallel=false`: coincidence would split the fusions asked for (a
     // consumer fused one iteration late makes the loop carry a dependence).
-    let coincidence = (p.parallel || p.fuse != Fuse::Max) as i32;
+    let coincidence = p.coincidence as i32;
     set(Options::set_schedule_outer_coincidence(ctx, coincidence))?;
     set(Options::set_schedule_maximize_coincidence(ctx, coincidence))?;
     set(Options::set_schedule_maximize_band_depth(ctx, 1))?;
@@ -739,12 +829,22 @@ fn post_process(
                     mark = REDUCTION_MARK;
                 }
             }
-            if first.is_none()
+            // A wavefront under a sequential loop starts one short parallel region per
+            // wavefront and per iteration of that loop (floyd-warshall: 128 x 131 regions
+            // of at most 32 iterations), and its skew takes the unit-stride row out of the
+            // inner loop: slower than the band in order. Only outermost bands get one.
+            let outermost = isl.check(node.get_schedule_depth())? == 0;
+            let could_wavefront = first.is_none()
                 && n >= 2
                 && isl.check(node.band_get_permutable())?
                 && !single_valued(isl, &node, 0)?
-                && !single_valued(isl, &node, 1)?
-            {
+                && !single_valued(isl, &node, 1)?;
+            if could_wavefront && !outermost {
+                if let Ok(mut l) = options.model_log.lock() {
+                    l.push("no wavefront for a permutable band inside a sequential loop: it would start one short parallel region per wavefront and per outer iteration, and skew the unit-stride inner loop".into());
+                }
+            }
+            if could_wavefront && outermost {
                 node = wavefront(isl, node)?;
                 // The skewed band's member 1 must still make its own loop under the
                 // new member 0 for the mark to reach it.
@@ -1399,7 +1499,7 @@ mod abort_tests {
             validity: "{ S[i] -> S[i + 1] : 0 <= i < 9 }".into(),
             proximity: "{ }".into(),
             fuse: Fuse::Smart,
-            parallel: true,
+            coincidence: true,
             max_operations: 0,
             condition: None,
             conditional: None,
