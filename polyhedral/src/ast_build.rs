@@ -1,12 +1,16 @@
 //! isl's AST generator (`isl_ast_build`), which isl-rs 0.3.1 does not bind: the few C
 //! functions Lattice needs are declared in [`ffi`] (the symbols are in the isl library
 //! isl-rs builds and links) and wrapped here with isl-rs's own types.
+//! [`ast_from_schedule_recorded`] also records, through isl's `before_each_for` and
+//! `before_each_mark` callbacks, the schedule of the instances each loop runs
+//! ([`LoopSchedules`]), keyed by the loop's annotation.
 //!
 //! Invariants: every raw pointer handed to isl follows isl's ownership annotations
 //! (`__isl_take` arguments are released from their Rust wrapper with
 //! `do_not_free_on_drop` first, `__isl_keep` ones stay owned by Rust); a null result
 //! becomes an [`AstBuildError`] carrying isl's last error message, never a wrapper around
-//! null.
+//! null; the callbacks never unwind into isl (a panic becomes an isl error) and only run
+//! while the [`LoopSchedules`] they write to is borrowed by the build.
 
 use isl_rs::{ASTNode, Context, Error, Schedule, Set, UnionMap};
 

@@ -3,7 +3,9 @@
 //! `affine.if` with an integer set, block nodes sequences, and user nodes
 //! `S<k>(e0, .., en)` a clone of statement `S<k>`'s ops with its original induction
 //! variables replaced by the expressions isl gives for them (folded into the maps of
-//! affine accesses, an `affine.apply` elsewhere).
+//! affine accesses, an `affine.apply` elsewhere). [`generate_checked`] asks a check
+//! about every loop it would generate parallel and generates the ones it objects to
+//! sequential ([`crate::parallel_check`], the safety net of parallel marks).
 //!
 //! Invariants: expressions are built over one space, dims = the generated loop IVs
 //! enclosing the point (outermost first), symbols = the SCoP's parameters; every op

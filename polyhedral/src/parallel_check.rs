@@ -19,7 +19,9 @@
 //! Nearest dependences suffice where the schedule respects them: every other memory-based
 //! dependence is a chain of them, whose instances the schedule runs between its ends,
 //! hence in the same iterations of the enclosing loops and in the same loop, so a chain
-//! that crosses iterations of the loop has a link that does.
+//! that crosses iterations of the loop has a link that does. The scalar cells' live
+//! ranges, whose accumulations a schedule may reorder, are checked whole (the exact
+//! transitive closure of their flow) where isl computes it.
 
 use crate::codegen::PARALLEL_MARK;
 use crate::deps::{describe, Dependences};
@@ -128,9 +130,12 @@ impl ForbiddenDeps {
             },
         ];
         if let Some((flow, _)) = &nearest.cells {
+            // Whole live ranges where known: the schedule may reorder the accumulations
+            // of one (reduction-aware scheduling), which breaks the chain argument.
+            let ranges = nearest.cells_closure.as_ref().unwrap_or(flow);
             groups.push(Group {
                 what: "the live range of a scalar value".into(),
-                relation: isl.check(flow.copy())?,
+                relation: isl.check(ranges.copy())?,
                 reducible: true,
             });
         }
