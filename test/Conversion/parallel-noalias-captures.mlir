@@ -3,13 +3,19 @@
 // `noalias` pointer parameters of an inner function `<body>.noalias`, which LLVM inlines
 // into the outlined function as `!alias.scope`/`!noalias` metadata. A memref captured
 // together with a view of the same buffer, or a function without `llvm.noalias`
-// arguments, gets nothing.
+// arguments, gets nothing. Scalar constants the loop uses are emitted again in the body
+// (not passed), and the chunk's bounds are clamped to the loop's constant range.
 // RUN: lattice emit --llvm-ir -O0 %s -o %t && FileCheck %s < %t
 // RUN: lattice emit --llvm-ir -O2 --target-cpu=x86-64 %s -o %t2 && FileCheck %s --check-prefix=OPT < %t2
 
 // Both arguments are noalias: two noalias pointers after the descriptors.
 // CHECK-LABEL: define internal void @both.parallel.{{[0-9]+}}.noalias(
-// CHECK-SAME: { ptr, ptr, i64, [2 x i64], [2 x i64] } %{{[0-9]+}}, { ptr, ptr, i64, [2 x i64], [2 x i64] } %{{[0-9]+}}, i64 %{{[0-9]+}}, i64 %{{[0-9]+}}, i64 %{{[0-9]+}}, ptr noalias %{{[0-9]+}}, ptr noalias %{{[0-9]+}})
+// CHECK-SAME: { ptr, ptr, i64, [2 x i64], [2 x i64] } %{{[0-9]+}}, { ptr, ptr, i64, [2 x i64], [2 x i64] } %{{[0-9]+}}, ptr noalias %{{[0-9]+}}, ptr noalias %{{[0-9]+}})
+// The loop's constant bounds and step are not captured but emitted in the body, and the
+// chunk is clamped to the loop's range [0, 64) (a no-op telling LLVM the range).
+// CHECK: %chunk.lb = select i1 %{{[0-9]+}}, i64 %1, i64 0
+// CHECK: %chunk.ub = select i1 %{{[0-9]+}}, i64 64, i64 %2
+// CHECK: add i64 %iv{{[0-9]*}}, 1
 // After inlining, the accesses to %a and %b carry each other's scopes (named after the
 // inner function's arguments, unlike the scopes of a loop versioned by runtime checks).
 // OPT-LABEL: define internal void @both.parallel.

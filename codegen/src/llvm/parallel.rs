@@ -37,9 +37,12 @@
 //! from a descriptor) would lose the information.
 //!
 //! Invariants: captured values are every value used in the loop (at any depth) and defined
-//! outside it, plus the loop's bounds; the outlined function is internal and sees only them;
-//! the translation state of the enclosing function (value map, blocks, builder position) is
-//! restored after the body is emitted. The sequential lowering stays available as
+//! outside it, plus the loop's bounds, except scalar `arith.constant`s, which the body
+//! emits again (so LLVM sees constant bounds and strides there); when the loop's first
+//! dimension has constant bounds, the chunk's bounds are clamped to them (a no-op that
+//! gives LLVM the induction variable's range); the outlined function is internal and sees
+//! only them; the translation state of the enclosing function (value map, blocks, builder
+//! position) is restored after the body is emitted. The sequential lowering stays available as
 //! [`super::scf::lower_parallel_sequential`].
 
 use inkwell::module::Linkage;
@@ -388,6 +391,13 @@ pub fn lower_parallel<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> 
             caps.push(v);
         }
     }
+    // Scalar constants are emitted again in the body rather than passed: LLVM then sees
+    // constant bounds, steps and strides there, as in the enclosing function.
+    let consts: Vec<Op> = caps
+        .iter()
+        .filter_map(|&v| scalar_constant(cx, v))
+        .collect();
+    caps.retain(|&v| scalar_constant(cx, v).is_none());
     let cap_vals: Vec<BasicValueEnum<'ctx>> =
         caps.iter().map(|&v| cx.value(v)).collect::<LResult<_>>()?;
     let mut fields: Vec<BasicTypeEnum<'ctx>> = cap_vals.iter().map(|v| v.get_type()).collect();
@@ -423,7 +433,11 @@ pub fn lower_parallel<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> 
         let saved_blocks = std::mem::take(&mut cx.blocks);
         let saved_exits = std::mem::take(&mut cx.region_exits);
         cx.function = Some(body_fn);
-        let result = emit_body(cx, op, &p, body_fn, ctx_ty, partial_ty, &caps);
+        let captures = Captures {
+            values: &caps,
+            constants: &consts,
+        };
+        let result = emit_body(cx, op, &p, body_fn, ctx_ty, partial_ty, &captures);
         cx.values = saved_values;
         cx.blocks = saved_blocks;
         cx.region_exits = saved_exits;
@@ -565,6 +579,24 @@ fn iv_range(cx: &LowerCtx<'_, '_>, v: Value) -> Option<(i64, i64)> {
     (step > 0 && lo < hi).then_some((lo, hi))
 }
 
+/// The values a parallel loop uses from outside: those passed in the context struct, and
+/// the `arith.constant` ops emitted again in the body.
+struct Captures<'a> {
+    values: &'a [Value],
+    constants: &'a [Op],
+}
+
+/// The `arith.constant` defining `v`, when `v` is an integer, index or float constant.
+fn scalar_constant(cx: &LowerCtx<'_, '_>, v: Value) -> Option<Op> {
+    let ir = cx.ir;
+    let scalar = matches!(
+        ir.ctx().type_data(ir.value_type(v)),
+        TypeData::Integer { .. } | TypeData::Index | TypeData::Float(_)
+    );
+    ir.defining_op(v)
+        .filter(|&d| scalar && ir.is_op(d, "arith.constant"))
+}
+
 /// Where the buffer of a captured memref comes from, following view-like ops to their
 /// source.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -693,8 +725,9 @@ fn emit_body<'ctx>(
     f: FunctionValue<'ctx>,
     ctx_ty: StructType<'ctx>,
     partial_ty: StructType<'ctx>,
-    caps: &[Value],
+    captures: &Captures<'_>,
 ) -> LResult<()> {
+    let caps = captures.values;
     let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
     let entry = cx.llcx.append_basic_block(f, "entry");
     cx.builder.position_at_end(entry);
@@ -753,6 +786,33 @@ fn emit_body<'ctx>(
     } else {
         for (&v, &loaded) in caps.iter().zip(&loaded_caps) {
             cx.define(v, loaded);
+        }
+    }
+    for &c in captures.constants {
+        super::arith::lower(cx, c)?;
+    }
+    cx.current_op = Some(op);
+    // The chunk lies within the loop's range: with constant bounds, saying so (a no-op
+    // clamp) tells LLVM the induction variable's range, as the enclosing function knew it.
+    let (lb0, ub0) = (cx.value(p.lbs[0])?, cx.value(p.ubs[0])?);
+    if let (BasicValueEnum::IntValue(lb0), BasicValueEnum::IntValue(ub0)) = (lb0, ub0) {
+        if lb0.is_const() && ub0.is_const() {
+            let b = &cx.builder;
+            let pred = inkwell::IntPredicate::SGT;
+            let gt = b
+                .build_int_compare(pred, lb, lb0, "")
+                .map_err(|e| be(cx, e))?;
+            lb = b
+                .build_select(gt, lb, lb0, "chunk.lb")
+                .map_err(|e| be(cx, e))?
+                .into_int_value();
+            let gt = b
+                .build_int_compare(pred, ub, ub0, "")
+                .map_err(|e| be(cx, e))?;
+            ub = b
+                .build_select(gt, ub0, ub, "chunk.ub")
+                .map_err(|e| be(cx, e))?
+                .into_int_value();
         }
     }
     let mut bounds = vec![(lb, ub, cx.value(p.steps[0])?.into_int_value())];
