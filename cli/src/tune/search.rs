@@ -86,8 +86,11 @@ pub struct Search {
     ranked: Vec<Config>,
     /// The cost model's prediction for each of `ranked`.
     ranked_cost: Vec<f64>,
-    /// The last coordinate step: its knob and the config it started from.
-    last_step: Option<(usize, Config)>,
+    /// The last coordinate step: its knob ([`JOINT_TILES`]: every tile size), the config
+    /// it proposed and its move in positions of the knob's value ranking.
+    last_step: Option<(usize, Config, i64)>,
+    /// Per knob, the stride of its next step once a step along it failed.
+    strides: std::collections::HashMap<usize, i64>,
     /// The knob (position in [`Search::step_knobs`]) the next coordinate step tries first.
     knob_turn: usize,
 }
@@ -95,6 +98,9 @@ pub struct Search {
 /// The model's pick is a transformation only if its predicted time is below the untuned
 /// prediction by this factor.
 const PICK_MARGIN: f64 = 1.15;
+
+/// The coordinate-step knob that moves every tile size together.
+const JOINT_TILES: usize = usize::MAX;
 
 /// Configs measured before the learned model takes over: the cost model's picks.
 const SEEDS: usize = 4;
@@ -170,6 +176,7 @@ impl Search {
             ranked,
             ranked_cost,
             last_step: None,
+            strides: Default::default(),
             knob_turn: 0,
         }
     }
@@ -391,13 +398,29 @@ impl Search {
             .collect();
         scored.sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
         let mut out = Vec::new();
-        // One pick per batch is a coordinate step from the best config so far along one
+        // Picks from the top of each batch are coordinate steps from the best config so far along one
         // knob (the learned model's favourites tend to cluster where the cost model points;
         // these steps measure what happens along each important knob).
         let predict = |c: &Config| prior(c) + ridge.predict(&model::features(&band, c, &machine));
-        if let Some(c) = self.coordinate_step(parents[0].0, &doomed, &predict) {
-            out.push(c);
+        // Once the seeds and the first steps are measured, half the batch (the pattern
+        // walk has found its footing; the model's picks cluster); only the first step's
+        // outcome steers the walk.
+        let steps = if ok.len() < 2 * SEEDS {
+            1
+        } else {
+            n.div_ceil(2)
+        };
+        let mut tracked = None;
+        for i in 0..steps {
+            if let Some(c) = self.coordinate_step(parents[0].0, &doomed, &predict) {
+                self.seen.insert(c.clone());
+                out.push(c);
+            }
+            if i == 0 {
+                tracked = self.last_step.take();
+            }
         }
+        self.last_step = tracked;
         let mut rest: Vec<Config> = scored
             .into_iter()
             .map(|(_, c)| c)
@@ -430,17 +453,27 @@ impl Search {
         out
     }
 
-    /// The knobs coordinate steps walk, most important first: the scheduler, the loop
-    /// order, the tile sizes, unroll-and-jam, the vector width, the inner tile, unrolling,
-    /// parallelism (knobs with one value left out).
+    /// The knobs coordinate steps walk, most important first: every tile size together
+    /// ([`JOINT_TILES`], until its shortest step failed), the scheduler, the loop order, each tile size, unroll-and-jam,
+    /// the vector width, the inner tile, unrolling, parallelism (knobs with one value left
+    /// out).
     fn step_knobs(&self) -> Vec<usize> {
         let d = self.space.tile.len();
         let sizes = self.space.knob_sizes();
-        [d + 6, d + 1]
+        // Every tile size together until a step of one value failed (then it only
+        // repeats the single tile steps, and the slot goes to the other knobs).
+        let joint = (0..d).filter(|&k| sizes[k] > 1).count() > 1
+            && self.strides.get(&JOINT_TILES) != Some(&1);
+        joint
+            .then_some(JOINT_TILES)
             .into_iter()
-            .chain(0..d)
-            .chain([d + 3, d + 4, d, d + 2, d + 5])
-            .filter(|&k| sizes[k] > 1)
+            .chain(
+                [d + 6, d + 1]
+                    .into_iter()
+                    .chain(0..d)
+                    .chain([d + 3, d + 4, d, d + 2, d + 5])
+                    .filter(|&k| sizes[k] > 1),
+            )
             .collect()
     }
 
@@ -457,11 +490,84 @@ impl Search {
         rank
     }
 
+    /// The step a knob takes next, in positions of [`Search::value_rank`] (tile sizes:
+    /// a power-of-two ladder, so 3 is a factor of 8); halved on every failed step.
+    fn stride(&self, k: usize) -> i64 {
+        let len = if k == JOINT_TILES {
+            self.space.tile.iter().map(Vec::len).max().unwrap_or(1)
+        } else {
+            self.space.knob_sizes()[k]
+        };
+        // Tile sizes: a factor of 8 on a long ladder, within half of a short one.
+        let first = if k == JOINT_TILES || k < self.space.tile.len() {
+            ((len as i64 - 1) / 2).min(3)
+        } else {
+            2
+        };
+        self.strides
+            .get(&k)
+            .copied()
+            .unwrap_or(first)
+            .min(len as i64 - 1)
+            .max(1)
+    }
+
+    /// `idx` with knob `k` moved by `delta` positions of its value ranking, or `None` when
+    /// that leaves the ranking. [`JOINT_TILES`] moves every tile size together, each
+    /// clamped to its own ranking (a square tile eight times smaller in one step), and
+    /// `None` when none of them moves.
+    fn moved(&self, idx: &[usize], k: usize, delta: i64) -> Option<Vec<usize>> {
+        let shift = |k: usize, clamp: bool| -> Option<usize> {
+            let rank = self.value_rank(k);
+            let here = rank.iter().position(|&v| v == idx[k]).unwrap_or(0) as i64;
+            let mut r = here + delta;
+            if clamp {
+                r = r.clamp(0, rank.len() as i64 - 1);
+            }
+            (r >= 0 && (r as usize) < rank.len()).then(|| rank[r as usize])
+        };
+        let mut j = idx.to_vec();
+        if k == JOINT_TILES {
+            for t in 0..self.space.tile.len() {
+                j[t] = shift(t, true)?;
+            }
+        } else {
+            j[k] = shift(k, false)?;
+        }
+        (j != idx).then_some(j)
+    }
+
+    /// How many positions knob `k` ([`JOINT_TILES`]: every tile size, summed) can still
+    /// move from `idx` in the direction of `delta` (0 for a categorical knob).
+    fn room(&self, idx: &[usize], k: usize, delta: i64) -> usize {
+        let d = self.space.tile.len();
+        if delta == 0 || k == d + 1 || k == d + 6 {
+            return 0;
+        }
+        let one = |k: usize| {
+            let rank = self.value_rank(k);
+            let here = rank.iter().position(|&v| v == idx[k]).unwrap_or(0);
+            if delta > 0 {
+                rank.len() - 1 - here
+            } else {
+                here
+            }
+        };
+        if k == JOINT_TILES {
+            (0..d).map(one).sum()
+        } else {
+            one(k)
+        }
+    }
+
     /// A pattern-search step from `best`: while the last step along a knob improved the
-    /// best config, the next value in the same direction; otherwise the next knob in turn
-    /// ([`Search::step_knobs`]) moves to an unmeasured value (ordered knobs such as tile
-    /// sizes: two values either way, else one; the loop order and the scheduler: any
-    /// value), the learned model `predict` choosing.
+    /// best config, the same step again; after a failed step, its knob's stride halves
+    /// (tile sizes start up to eight times larger or smaller, so a search seeded at the
+    /// cost model's large tiles reaches small ones within a few trials) and every tile
+    /// size together is retried at once while its stride exceeds one; then the next knob in turn ([`Search::step_knobs`]: every tile size
+    /// together first) moves to an unmeasured value (ordered knobs: `stride` values either
+    /// way, else the nearest; the loop order and the scheduler: any value), the learned
+    /// model `predict` choosing.
     fn coordinate_step(
         &mut self,
         best: &Config,
@@ -474,71 +580,88 @@ impl Search {
         let ok = |s: &Search, c: &Config| {
             !s.seen.contains(c) && s.space.admits(c) && s.viable(c, doomed)
         };
-        let at = |k: usize, v: i64| -> Option<Config> {
-            (v >= 0 && (v as usize) < sizes[k]).then(|| {
-                let mut j = idx.clone();
-                j[k] = v as usize;
-                self.space.config(&j)
-            })
+        let pick = |options: Vec<Config>| {
+            options
+                .into_iter()
+                .min_by(|a, b| predict(a).total_cmp(&predict(b)).then(a.cmp(b)))
         };
-        // Keep going while the last step improved.
-        if let Some((k, from)) = self.last_step.take() {
-            let moved = self
-                .space
-                .indices(&from)
-                .is_some_and(|f| f[k] != idx[k] && (0..f.len()).all(|i| i == k || f[i] == idx[i]));
-            if moved {
-                let rank = self.value_rank(k);
-                let pos = |v: usize| rank.iter().position(|&x| x == v).unwrap_or(0) as i64;
-                let from_idx = self.space.indices(&from).map_or(0, |f| f[k]);
-                let (was, now) = (pos(from_idx), pos(idx[k]));
-                let next = now + (now - was).signum();
-                if next >= 0 && (next as usize) < rank.len() {
-                    if let Some(c) = at(k, rank[next as usize] as i64).filter(|c| ok(self, c)) {
-                        self.last_step = Some((k, best.clone()));
-                        return Some(c);
-                    }
+        // Keep going while the last step improved; after a failure, retry the knob with
+        // a shorter step.
+        let mut retry = None;
+        if let Some((k, to, delta)) = self.last_step.take() {
+            if to == *best {
+                if let Some(c) = self
+                    .moved(&idx, k, delta)
+                    .map(|j| self.space.config(&j))
+                    .filter(|c| ok(self, c))
+                {
+                    self.last_step = Some((k, c.clone(), delta));
+                    return Some(c);
                 }
+            } else if delta.abs() > 1 {
+                self.strides.insert(k, (delta.abs() / 2).max(1));
+                // Every tile size together is retried at once (the largest effect on
+                // most kernels); other knobs wait for their turn.
+                retry = (k == JOINT_TILES).then_some(k);
+            } else {
+                self.strides.insert(k, 1);
             }
         }
         let knobs = self.step_knobs();
-        for turn in 0..knobs.len() {
-            let k = knobs[(self.knob_turn + turn) % knobs.len()];
+        let turns = retry
+            .into_iter()
+            .chain((0..knobs.len()).map(|turn| knobs[(self.knob_turn + turn) % knobs.len()]));
+        for k in turns {
             let categorical = k == d + 1 || k == d + 6;
             let mut options: Vec<(i64, Config)> = Vec::new();
             if categorical {
-                for v in 0..sizes[k] as i64 {
-                    options.extend(at(k, v).filter(|c| ok(self, c)).map(|c| (v, c)));
+                for v in 0..sizes[k] {
+                    let mut j = idx.clone();
+                    j[k] = v;
+                    let c = self.space.config(&j);
+                    if ok(self, &c) {
+                        options.push((0, c));
+                    }
                 }
             } else {
-                // Values in the order of what they mean: a tile size of 0 (untiled) is
-                // the whole trip count, past the largest tile.
-                let rank = self.value_rank(k);
-                let here = rank.iter().position(|&v| v == idx[k]).unwrap_or(0) as i64;
-                // Two values away first (a tile four times larger or smaller: the nearest
-                // sizes rarely differ by more than the noise), then the neighbours.
-                let far = [here + 2, here - 2];
-                let near = [here + 1, here - 1];
-                for group in [&far[..], &near[..]] {
-                    for &r in group {
-                        if r >= 0 && r != here && (r as usize) < rank.len() {
-                            let v = rank[r as usize] as i64;
-                            options.extend(at(k, v).filter(|c| ok(self, c)).map(|c| (r, c)));
+                // `stride` values either way first, then the nearer ones.
+                let mut s = self.stride(k);
+                while options.is_empty() && s >= 1 {
+                    for delta in [s, -s] {
+                        if let Some(j) = self.moved(&idx, k, delta) {
+                            let c = self.space.config(&j);
+                            if ok(self, &c) && !options.iter().any(|o| o.1 == c) {
+                                options.push((delta, c));
+                            }
                         }
                     }
-                    if !options.is_empty() {
-                        break;
+                    if options.is_empty() {
+                        s -= 1;
                     }
                 }
             }
-            let Some((_, c)) = options
-                .into_iter()
-                .min_by(|a, b| predict(&a.1).total_cmp(&predict(&b.1)).then(a.1.cmp(&b.1)))
-            else {
+            // Tile sizes step toward the side with more values left (the cost model's
+            // favourite often sits at one end of a tile ladder, and the model would keep
+            // proposing more of the same), the learned model breaking ties.
+            let tiles = k == JOINT_TILES || k < d;
+            if let Some(most) = options
+                .iter()
+                .filter(|_| tiles)
+                .map(|o| self.room(&idx, k, o.0))
+                .max()
+            {
+                options.retain(|o| self.room(&idx, k, o.0) == most);
+            }
+            let Some(c) = pick(options.iter().map(|o| o.1.clone()).collect()) else {
                 continue;
             };
-            self.knob_turn = (self.knob_turn + turn + 1) % knobs.len();
-            self.last_step = (!categorical).then(|| (k, best.clone()));
+            let delta = options.iter().find(|o| o.1 == c).map_or(0, |o| o.0);
+            if retry != Some(k) {
+                if let Some(p) = knobs.iter().position(|&x| x == k) {
+                    self.knob_turn = (p + 1) % knobs.len();
+                }
+            }
+            self.last_step = (!categorical).then(|| (k, c.clone(), delta));
             return Some(c);
         }
         None

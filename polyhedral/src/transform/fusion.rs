@@ -25,7 +25,7 @@
 //! `remarks=true`. No finite shift (an unbounded distance): the pair is refused as before.
 
 use super::tile::violation;
-use super::{apply_private, for_each_scop, program_tree, remark, tuple, Member, Tree};
+use super::{apply_private, for_each_scop, program_tree, remark, Member, Tree};
 use crate::deps::{describe, AliasAssumption, DepKind, Dependences};
 use crate::isl::{IslCtx, IslError};
 use crate::scop::{AccessKind, Scop};
@@ -240,53 +240,29 @@ fn minimal_shift(
         return Ok(None);
     };
     let (sa, sb) = (a.statements(), b.statements());
-    let mut parts = Vec::new();
+    let mut rows = Vec::new();
     for (&s, level) in sa
         .iter()
         .map(|s| (s, &ma[0]))
         .chain(sb.iter().map(|s| (s, &mb[0])))
     {
-        let mut es = Vec::new();
-        for m in outer.iter().chain([level]) {
-            match m.exprs.get(&s) {
-                Some(e) => es.push(e.clone()),
-                None => return Ok(None),
-            }
-        }
-        parts.push(format!("{} -> [{}]", tuple(scop, s), es.join(", ")));
+        let es: Option<Vec<&String>> = outer
+            .iter()
+            .chain([level])
+            .map(|m| m.exprs.get(&s))
+            .collect();
+        let Some(es) = es else {
+            return Ok(None);
+        };
+        rows.push((s, es));
     }
-    let prefix = isl.union_map(&format!(
-        "{}{{ {} }}",
-        scop.param_prefix(),
-        parts.join("; ")
-    ))?;
-    let mut dims: Vec<String> = (0..outer.len()).map(|k| format!("z{k}")).collect();
-    dims.push("x".into());
-    let same_outer: Vec<String> = (0..outer.len()).map(|k| format!("z{k} = 0")).collect();
-    let filter = isl.union_set(&format!(
-        "{}{{ [{}]{} }}",
-        scop.param_prefix(),
-        dims.join(", "),
-        if same_outer.is_empty() {
-            String::new()
-        } else {
-            format!(" : {}", same_outer.join(" and "))
-        }
-    ))?;
+    let deltas = super::PrefixDeltas::new(isl, scop, &rows, outer.len() + 1, "")?;
     let mut best: Option<Shift> = None;
     for d in &deps.deps {
         if !sa.contains(&d.src) || !sb.contains(&d.dst) {
             continue;
         }
-        let rel = isl.check(isl_rs::UnionMap::from_map(isl.check(d.relation.copy())?))?;
-        let times = isl.check(
-            isl.check(rel.apply_domain(isl.check(prefix.copy())?))?
-                .apply_range(isl.check(prefix.copy())?),
-        )?;
-        let delta = isl.check(
-            isl.check(times.deltas())?
-                .intersect(isl.check(filter.copy())?),
-        )?;
+        let delta = deltas.of(isl, d)?;
         if isl.check(delta.is_empty())? {
             continue;
         }

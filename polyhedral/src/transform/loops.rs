@@ -12,9 +12,7 @@
 //! `--verify-diagnostics`; otherwise `remarks=true` prints them on stderr).
 
 use super::tile::{perfect_band, violation};
-use super::{
-    apply_private, for_each_scop, mark_parallel, program_tree, remark, tuple, Member, Tree,
-};
+use super::{apply_private, for_each_scop, mark_parallel, program_tree, remark, Member, Tree};
 use crate::deps::{AliasAssumption, Dependences};
 use crate::isl::{IslCtx, IslError};
 use crate::scop::Scop;
@@ -150,39 +148,39 @@ pub fn member_is_parallel(
     k: usize,
 ) -> Result<bool, IslError> {
     let stmts = band.statements();
-    let Some(prefix) = members_map(isl, scop, band, k + 1)? else {
+    let Some(rows) = member_rows(band, k + 1) else {
         return Ok(false);
     };
-    let zeros: Vec<String> = (0..k).map(|_| "0".to_string()).collect();
-    let mut dims: Vec<String> = (0..k).map(|j| format!("z{j}")).collect();
-    dims.push("x".into());
-    let carried_here = isl.union_set(&format!(
-        "{}{{ [{}] : {} x != 0 }}",
-        scop.param_prefix(),
-        dims.join(", "),
-        zeros
-            .iter()
-            .enumerate()
-            .map(|(j, _)| format!("z{j} = 0 and"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    ))?;
+    let deltas = super::PrefixDeltas::new(isl, scop, &rows, k + 1, "x != 0")?;
     for d in &deps.deps {
         if !stmts.contains(&d.src) || !stmts.contains(&d.dst) {
             continue;
         }
-        let rel = isl.check(isl_rs::UnionMap::from_map(isl.check(d.relation.copy())?))?;
-        let times = isl.check(
-            isl.check(rel.apply_domain(isl.check(prefix.copy())?))?
-                .apply_range(isl.check(prefix.copy())?),
-        )?;
-        let delta = isl.check(times.deltas())?;
-        let bad = isl.check(delta.intersect(isl.check(carried_here.copy())?))?;
-        if !isl.check(bad.is_empty())? {
+        if !isl.check(deltas.of(isl, d)?.is_empty())? {
             return Ok(false);
         }
     }
     Ok(true)
+}
+
+/// Per statement of top-level band `band`, its first `n` members' expressions (`None`
+/// when a member has no expression for a statement).
+fn member_rows(band: &Tree, n: usize) -> Option<Vec<(usize, Vec<&String>)>> {
+    let Tree::Band { members, .. } = band else {
+        return None;
+    };
+    band.statements()
+        .into_iter()
+        .map(|s| {
+            Some((
+                s,
+                members[..n]
+                    .iter()
+                    .map(|m| m.exprs.get(&s))
+                    .collect::<Option<Vec<_>>>()?,
+            ))
+        })
+        .collect()
 }
 
 /// The map from each statement of top-level band `band` to its first `n` members' values
@@ -193,18 +191,10 @@ fn members_map(
     band: &Tree,
     n: usize,
 ) -> Result<Option<isl_rs::UnionMap>, IslError> {
-    let Tree::Band { members, .. } = band else {
+    let Some(rows) = member_rows(band, n) else {
         return Ok(None);
     };
-    let mut parts = Vec::new();
-    for s in band.statements() {
-        let es: Option<Vec<&String>> = members[..n].iter().map(|m| m.exprs.get(&s)).collect();
-        let Some(es) = es else { return Ok(None) };
-        let es: Vec<String> = es.into_iter().cloned().collect();
-        parts.push(format!("{} -> [{}]", tuple(scop, s), es.join(", ")));
-    }
-    let text = format!("{}{{ {} }}", scop.param_prefix(), parts.join("; "));
-    Ok(Some(isl.union_map(&text)?))
+    Ok(Some(super::prefix_map(isl, scop, &rows)?))
 }
 
 /// Whether member `k` of top-level band `band` takes one value for each value of members

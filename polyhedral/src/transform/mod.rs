@@ -194,6 +194,88 @@ fn build_ops(ir: &Ir, scop: &Scop, ops: &[Op]) -> Tree {
     }
 }
 
+/// Dependence distances under a prefix schedule (the members of a band down to one
+/// level): each statement's time is its member expressions' values, and a dependence's
+/// deltas (sink time minus source time) are kept among its pairs at equal times on every
+/// level but the last, `x`, where a constraint may restrict them.
+pub(crate) struct PrefixDeltas {
+    /// Statement instances to their times.
+    prefix: UnionMap,
+    /// `[z0, .., x]` with every `z` zero and the constraint on `x`.
+    filter: isl_rs::UnionSet,
+}
+
+impl PrefixDeltas {
+    /// The prefix schedule of `rows` (per statement, its `levels` member expressions,
+    /// outermost first) whose last level is constrained by `on_last` (an isl constraint
+    /// on `x`, e.g. `x != 0`, or empty).
+    pub(crate) fn new(
+        isl: &IslCtx,
+        scop: &Scop,
+        rows: &[(usize, Vec<&String>)],
+        levels: usize,
+        on_last: &str,
+    ) -> Result<PrefixDeltas, IslError> {
+        let outer = levels.saturating_sub(1);
+        let prefix = prefix_map(isl, scop, rows)?;
+        let mut dims: Vec<String> = (0..outer).map(|k| format!("z{k}")).collect();
+        dims.push("x".into());
+        let mut conditions: Vec<String> = (0..outer).map(|k| format!("z{k} = 0")).collect();
+        if !on_last.is_empty() {
+            conditions.push(on_last.to_string());
+        }
+        let filter = isl.union_set(&format!(
+            "{}{{ [{}]{} }}",
+            scop.param_prefix(),
+            dims.join(", "),
+            if conditions.is_empty() {
+                String::new()
+            } else {
+                format!(" : {}", conditions.join(" and "))
+            }
+        ))?;
+        Ok(PrefixDeltas { prefix, filter })
+    }
+
+    /// The deltas of dependence `d` (see the type's doc).
+    pub(crate) fn of(
+        &self,
+        isl: &IslCtx,
+        d: &crate::deps::Dependence,
+    ) -> Result<isl_rs::UnionSet, IslError> {
+        let rel = isl.check(UnionMap::from_map(isl.check(d.relation.copy())?))?;
+        let times = isl.check(
+            isl.check(rel.apply_domain(isl.check(self.prefix.copy())?))?
+                .apply_range(isl.check(self.prefix.copy())?),
+        )?;
+        isl.check(
+            isl.check(times.deltas())?
+                .intersect(isl.check(self.filter.copy())?),
+        )
+    }
+}
+
+/// The map from each statement of `rows` to the values of its expressions (isl texts
+/// over its iterators), in order.
+pub(crate) fn prefix_map(
+    isl: &IslCtx,
+    scop: &Scop,
+    rows: &[(usize, Vec<&String>)],
+) -> Result<UnionMap, IslError> {
+    let parts: Vec<String> = rows
+        .iter()
+        .map(|(s, es)| {
+            let es: Vec<&str> = es.iter().map(|e| e.as_str()).collect();
+            format!("{} -> [{}]", tuple(scop, *s), es.join(", "))
+        })
+        .collect();
+    isl.union_map(&format!(
+        "{}{{ {} }}",
+        scop.param_prefix(),
+        parts.join("; ")
+    ))
+}
+
 /// The `S0[i0, i1]` tuple of statement `s`.
 pub fn tuple(scop: &Scop, s: usize) -> String {
     let st = &scop.statements[s];
