@@ -13,15 +13,20 @@
 //! `fuse=smart` keeps isl's clustering, `fuse=max` schedules whole components at once,
 //! `fuse=none` serializes strongly connected components; outer parallelism is
 //! maximized (`schedule_outer_coincidence`, also with `parallel=false`, where the loop
-//! order is the same and only the marks differ, unless `fuse=max`); coefficients are bounded (4, constant
+//! order is the same and only the marks differ, unless `fuse=max`), but not bought by
+//! skewing: when that schedule combines two loops of a statement in one dimension
+//! ([`skewed_dimension`]) and the schedule without coincidence maximization does not, the
+//! latter is used (remark); coefficients are bounded (4, constant
 //! terms 64) as Pluto bounds them. isl runs under its operation limit and, because not
 //! every step of its scheduler counts operations, on its own thread under `time-limit`.
 //! Then, top down: every permutable band of at
 //! least two members is tiled (`isl_schedule_node_band_tile`, sizes `tile-sizes`, default
 //! 32, padded with the last size); with `parallel=true`, the outermost coincident member
 //! of each band (not already inside a parallel loop) goes under a `parallel` mark (the
-//! band is split there), and a permutable band with no coincident member is skewed into
-//! a wavefront (member 0 += member 1) whose second member is then parallel. With
+//! band is split there), and an outermost permutable band with no coincident member is
+//! skewed into a wavefront (member 0 += member 1) whose second member is then parallel
+//! (not one under a sequential loop: one short parallel region per wavefront per outer
+//! iteration; remark). With
 //! `intra-tile-order=unit-stride`, inside each point band the member whose iterator is
 //! the last subscript of most accesses moves innermost (legal: the band is permutable)
 //! so the innermost loop has unit stride; the default keeps isl's order, which LLVM's
