@@ -475,7 +475,9 @@ fn written_memref(ir: &Ir, op: Op) -> Option<Option<Value>> {
         "affine.load" | "memref.load" | "affine.vector_load" | "vector.load" => return None,
         _ => {}
     }
-    let def = ir.op_def(op)?;
+    let Some(def) = ir.op_def(op) else {
+        return Some(None);
+    };
     let harmless = [
         Traits::PURE,
         Traits::CONSTANT_LIKE,
