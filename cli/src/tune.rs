@@ -64,7 +64,7 @@ OPTIONS:
     --clock C              cpu (default: single-threaded candidates are timed by the process
                            CPU clock, which other processes' load hardly moves; parallel
                            ones by the wall clock) or wall (every candidate by the wall clock)
-    --max-cv X             re-measure with twice the repeats above this variation (default 0.1);
+    --max-cv X             above this variation, double the repeats (up to 4x) (default 0.1);
                            still above it afterwards, the trial is reported as noisy
     --rtol X               relative tolerance on printed numbers (default 1e-6)
     --timeout SECS         limit per compile or run (default 120)
@@ -843,7 +843,15 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         eprintln!("plot written to {}", p.display());
     }
     if let Some(out) = &a.report {
+        let ties = noise_ties(
+            &history,
+            &trials,
+            &base_t,
+            model_pick.as_ref().zip(pick_time),
+            pick_cv,
+        );
         let report = serde_json::json!({
+            "within_noise_of_best": ties.tied,
             "kernel": k.name,
             "fingerprint": k.fingerprint,
             "strategy": format!("{strategy:?}").to_lowercase(),
@@ -961,6 +969,74 @@ fn clamp_to_capabilities(space: &mut Space, caps: Capabilities) {
     }
 }
 
+/// Which measured configs are indistinguishable from the best one within noise
+/// ([`measure::within_noise`]), by key (`untuned` for the baseline), best first; empty
+/// when the best has no known variation.
+struct NoiseTies {
+    best: Option<(Config, f64, f64)>,
+    tied: Vec<String>,
+}
+
+/// The coefficient of variation recorded for `c` in this run, if it was measured here.
+fn cv_of(
+    c: &Config,
+    trials: &[Trial],
+    base: &measure::Timing,
+    pick: Option<(&Config, Option<f64>)>,
+    pick_cv: Option<f64>,
+) -> Option<f64> {
+    if *c == Config::baseline(c.tile.len()) {
+        return Some(base.cv);
+    }
+    trials
+        .iter()
+        .find(|t| t.config == *c)
+        .and_then(|t| t.cv)
+        .or(pick_cv.filter(|_| pick.is_some_and(|(p, _)| p == c)))
+}
+
+fn noise_ties(
+    history: &[Observation],
+    trials: &[Trial],
+    base: &measure::Timing,
+    pick: Option<(&Config, Option<f64>)>,
+    pick_cv: Option<f64>,
+) -> NoiseTies {
+    let cv = |c: &Config| cv_of(c, trials, base, pick, pick_cv);
+    let mut ok: Vec<(&Config, f64)> = history
+        .iter()
+        .filter_map(|o| o.seconds.map(|s| (&o.config, s)))
+        .collect();
+    ok.sort_by(|x, y| x.1.total_cmp(&y.1).then_with(|| x.0.cmp(y.0)));
+    let Some(&(best, s)) = ok.first() else {
+        return NoiseTies {
+            best: None,
+            tied: Vec::new(),
+        };
+    };
+    let Some(best_cv) = cv(best) else {
+        return NoiseTies {
+            best: None,
+            tied: Vec::new(),
+        };
+    };
+    let tied = ok[1..]
+        .iter()
+        .filter(|(c, t)| cv(c).is_some_and(|v| measure::within_noise(s, best_cv, *t, v)))
+        .map(|(c, _)| {
+            if **c == Config::baseline(c.tile.len()) {
+                "untuned".to_string()
+            } else {
+                c.key()
+            }
+        })
+        .collect();
+    NoiseTies {
+        best: Some((best.clone(), s, best_cv)),
+        tied,
+    }
+}
+
 fn print_summary(
     k: &kernel::Kernel,
     history: &[Observation],
@@ -972,21 +1048,29 @@ fn print_summary(
     max_cv: f64,
 ) {
     let baseline = base.seconds;
+    let ties = noise_ties(history, trials, base, pick, pick_cv);
     let cv_of = |c: &Config| -> String {
-        let cv = if *c == Config::baseline(k.band.trips.len()) {
-            Some(base.cv)
-        } else {
-            trials
-                .iter()
-                .find(|t| t.config == *c)
-                .and_then(|t| t.cv)
-                .or(pick_cv.filter(|_| pick.is_some_and(|(p, _)| p == c)))
-        };
-        match cv {
+        match cv_of(c, trials, base, pick, pick_cv) {
             Some(v) if v > max_cv => format!("{:.0}% noisy", v * 100.0),
             Some(v) => format!("{:.0}%", v * 100.0),
             None => "-".into(),
         }
+    };
+    // The difference to the best config; `~` when the two are within noise.
+    let vs_best = |c: &Config, s: f64| -> String {
+        let Some((b, bs, _)) = &ties.best else {
+            return "-".into();
+        };
+        if c == b {
+            return "best".into();
+        }
+        let key = if *c == Config::baseline(c.tile.len()) {
+            "untuned".to_string()
+        } else {
+            c.key()
+        };
+        let tie = if ties.tied.contains(&key) { " ~" } else { "" };
+        format!("{:+.0}%{tie}", (s / bs - 1.0) * 100.0)
     };
     let failed = trials.iter().filter(|t| t.seconds.is_none()).count();
     println!(
@@ -1010,46 +1094,63 @@ fn print_summary(
         }
     };
     println!(
-        "{:<6} {:>11} {:>8} {:>10}  {}",
-        "rank", "time (ms)", "speedup", "cv", "config"
+        "{:<6} {:>11} {:>8} {:>10} {:>8}  {}",
+        "rank", "time (ms)", "speedup", "cv", "vs best", "config"
     );
     for (i, (c, s)) in ok.iter().take(5).enumerate() {
         println!(
-            "{:<6} {:>11.4} {:>8} {:>10}  {}",
+            "{:<6} {:>11.4} {:>8} {:>10} {:>8}  {}",
             i + 1,
             s * 1e3,
             speedup(*s),
             cv_of(c),
+            vs_best(c, *s),
             c.key()
         );
     }
+    let base_cfg = Config::baseline(k.band.trips.len());
     println!(
-        "{:<6} {:>11.4} {:>8} {:>10}  {}",
+        "{:<6} {:>11.4} {:>8} {:>10} {:>8}  {}",
         "base",
         baseline * 1e3,
         "1.00x",
-        cv_of(&Config::baseline(k.band.trips.len())),
+        cv_of(&base_cfg),
+        vs_best(&base_cfg, baseline),
         "untuned (no transformation)"
     );
     if let Some((c, t)) = pick {
         match t {
             Some(s) => println!(
-                "{:<6} {:>11.4} {:>8} {:>10}  {} (cost model's pick)",
+                "{:<6} {:>11.4} {:>8} {:>10} {:>8}  {} (cost model's pick)",
                 "model",
                 s * 1e3,
                 speedup(s),
                 cv_of(c),
+                vs_best(c, s),
                 c.key()
             ),
             None => println!(
-                "{:<6} {:>11} {:>8} {:>10}  {} (cost model's pick)",
+                "{:<6} {:>11} {:>8} {:>10} {:>8}  {} (cost model's pick)",
                 "model",
                 "failed",
+                "-",
                 "-",
                 "-",
                 c.key()
             ),
         }
+    }
+    if !ties.tied.is_empty() {
+        let n = ties.tied.len();
+        let untuned = ties.tied.iter().any(|t| t == "untuned");
+        println!(
+            "within noise (~): {n} config(s) differ from the best by less than the runs' combined variation{}",
+            if untuned {
+                "; the untuned program among them: this run cannot tell the best config from no transformation"
+            } else {
+                ""
+            }
+        );
     }
     let noisy = trials
         .iter()
@@ -1058,8 +1159,9 @@ fn print_summary(
         + (base.cv > max_cv) as usize;
     if noisy > 0 {
         println!(
-            "noise: {noisy} measurement(s) kept a variation above --max-cv {:.0}% after re-measuring with twice the repeats (machine load?); their ranks are uncertain",
-            max_cv * 100.0
+            "noise: {noisy} measurement(s) kept a variation above --max-cv {:.0}% after re-measuring with up to {}x the repeats (machine load?); their ranks are uncertain",
+            max_cv * 100.0,
+            measure::MAX_REPEAT_FACTOR
         );
     }
     for t in trials.iter().filter(|t| t.seconds.is_none()).take(3) {

@@ -49,8 +49,13 @@ const BATCH: usize = 20;
 
 /// The transformations under test: (pass, options).
 const PASSES: &[(&str, &str)] = &[
-    ("poly-schedule", ""),
-    ("poly-schedule", "parallel-reductions=true"),
+    // min-parallel-work=0: the programs are small, and marks inside sequential loops
+    // (short regions, left sequential by default) are what the race detector checks.
+    ("poly-schedule", "min-parallel-work=0"),
+    (
+        "poly-schedule",
+        "parallel-reductions=true min-parallel-work=0",
+    ),
     ("affine-loop-tile", "tile-sizes=2,3"),
     ("affine-loop-fusion", ""),
     ("affine-loop-fusion", "maximal=true"),

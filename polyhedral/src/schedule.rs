@@ -23,10 +23,14 @@
 //! least two members is tiled (`isl_schedule_node_band_tile`, sizes `tile-sizes`, default
 //! 32, padded with the last size); with `parallel=true`, the outermost coincident member
 //! of each band (not already inside a parallel loop) goes under a `parallel` mark (the
-//! band is split there), and an outermost permutable band with no coincident member is
-//! skewed into a wavefront (member 0 += member 1) whose second member is then parallel
-//! (not one under a sequential loop: one short parallel region per wavefront per outer
-//! iteration; remark). With
+//! band is split there), and a permutable band with no coincident member is skewed
+//! into a wavefront (member 0 += member 1) whose second member is then parallel. A
+//! parallel loop inside a sequential one (an outer loop or an earlier member of its
+//! band, the wavefront's included) starts one parallel region per outer iteration: it
+//! is marked, and a wavefront built, only where a region runs on average at least
+//! `min-parallel-work` statement instances (default 32768; bounded by each statement's
+//! bounding box, so only domains with constant bounds are judged; remark otherwise).
+//! With
 //! `intra-tile-order=unit-stride`, inside each point band the member whose iterator is
 //! the last subscript of most accesses moves innermost (legal: the band is permutable)
 //! so the innermost loop has unit stride; the default keeps isl's order, which LLVM's
@@ -115,7 +119,16 @@ pub struct ScheduleOptions {
     /// `reduce` ([`crate::reduction`]; reassociates floating-point sums, so off by
     /// default, as `affine-parallelize`'s `parallel-reductions`).
     pub parallel_reductions: bool,
+    /// A parallel loop (or wavefront) inside a sequential loop runs one parallel region
+    /// per outer iteration; it is marked only where a region runs on average at least
+    /// this many statement instances (0: always). Default 32768.
+    pub min_parallel_work: u64,
 }
+
+/// Default of [`ScheduleOptions::min_parallel_work`]: a region of fewer instances costs
+/// about as much to fork and join as it runs (lu, jacobi-1d, jacobi-2d and heat-3d at the
+/// examples' sizes ran 1.25-18x slower than in program order, on 1 and 2 threads).
+pub const DEFAULT_MIN_PARALLEL_WORK: u64 = 32768;
 
 impl Default for ScheduleOptions {
     fn default() -> Self {
@@ -133,6 +146,7 @@ impl Default for ScheduleOptions {
             max_operations: crate::isl::DEFAULT_MAX_OPERATIONS,
             unit_stride_innermost: false,
             parallel_reductions: false,
+            min_parallel_work: DEFAULT_MIN_PARALLEL_WORK,
         }
     }
 }
@@ -834,27 +848,50 @@ fn post_process(
                     mark = REDUCTION_MARK;
                 }
             }
-            // A wavefront under a sequential loop starts one short parallel region per
-            // wavefront and per iteration of that loop (floyd-warshall: 128 x 131 regions
-            // of at most 32 iterations), and its skew takes the unit-stride row out of the
-            // inner loop: slower than the band in order. Only outermost bands get one.
-            let outermost = isl.check(node.get_schedule_depth())? == 0;
+            // A wavefront starts one parallel region per wavefront (and per iteration of
+            // any loop outside the band), and its skew takes the unit-stride row out of
+            // the inner loop: it pays only where each region has enough work
+            // (floyd-warshall's (i, j) band inside k: 128 x 131 regions of at most 32
+            // iterations, slower than the band in order). Decided by the instances per
+            // region ([`short_regions`]), for outermost bands too.
             let could_wavefront = first.is_none()
                 && n >= 2
                 && isl.check(node.band_get_permutable())?
                 && !single_valued(isl, &node, 0)?
                 && !single_valued(isl, &node, 1)?;
-            if could_wavefront && !outermost {
-                if let Ok(mut l) = options.model_log.lock() {
-                    l.push("no wavefront for a permutable band inside a sequential loop: it would start one short parallel region per wavefront and per outer iteration, and skew the unit-stride inner loop".into());
-                }
-            }
-            if could_wavefront && outermost {
-                node = wavefront(isl, node)?;
+            if could_wavefront {
+                let skewed = wavefront(isl, isl.check(node.copy())?)?;
                 // The skewed band's member 1 must still make its own loop under the
                 // new member 0 for the mark to reach it.
-                if !single_valued(isl, &node, 1)? {
-                    first = Some(1);
+                if !single_valued(isl, &skewed, 1)? {
+                    match short_regions(isl, &skewed, 1, options.min_parallel_work)? {
+                        Some(r) => {
+                            if let Ok(mut l) = options.model_log.lock() {
+                                l.push(format!(
+                                    "no wavefront for the permutable band of {}: {}; the band stays in order",
+                                    r.statements, r.describe(options.min_parallel_work)
+                                ));
+                            }
+                        }
+                        None => {
+                            node = skewed;
+                            first = Some(1);
+                        }
+                    }
+                }
+            } else if let Some(k) = first {
+                // A parallel loop inside a sequential one starts a parallel region per
+                // outer iteration: with little work per region (lu's column scaling:
+                // 128 regions of at most 127 divisions; jacobi-1d: 128 regions of 254
+                // instances) the fork and join cost more than they save.
+                if let Some(r) = short_regions(isl, &node, k, options.min_parallel_work)? {
+                    if let Ok(mut l) = options.model_log.lock() {
+                        l.push(format!(
+                            "not parallel (short regions): coincident member {k} of the band of {} lies inside a sequential loop: {}",
+                            r.statements, r.describe(options.min_parallel_work)
+                        ));
+                    }
+                    first = None;
                 }
             }
             if let Some(k) = first {
@@ -930,6 +967,98 @@ pub(crate) fn single_valued(isl: &IslCtx, node: &ScheduleNode, k: i32) -> Result
     // outer values -> values of member k: single-valued when k adds no loop.
     let by_outer = isl.check(isl.check(outer.reverse())?.apply_range(member))?;
     isl.check(by_outer.is_single_valued())
+}
+
+/// Parallel regions of a marked member that are too short to pay for their fork and
+/// join ([`short_regions`]).
+#[derive(Debug)]
+struct ShortRegions {
+    /// The statements under the band (`S0, S1`).
+    statements: String,
+    /// How many regions run: the values of the schedule outside the member.
+    regions: i64,
+    /// At most this many statement instances per region on average.
+    per_region: i64,
+}
+
+impl ShortRegions {
+    fn describe(&self, min: u64) -> String {
+        format!(
+            "{} parallel regions of at most {} instances each on average (min-parallel-work={min})",
+            self.regions, self.per_region
+        )
+    }
+}
+
+/// Whether a parallel loop at member `k` of the band at `node` would run as many short
+/// parallel regions: one region per value of the schedule outside it (the prefix schedule
+/// and members `0..k`), each running on average fewer than `min` statement instances.
+/// `None` (keep the mark) where there is no schedule outside the member (one region),
+/// where a bound is not a constant (parameters), or where counting the regions would be
+/// slow. The instances are bounded by each statement's bounding box (an upper bound:
+/// `Some` only when even that is short); the regions are counted exactly.
+fn short_regions(
+    isl: &IslCtx,
+    node: &ScheduleNode,
+    k: i32,
+    min: u64,
+) -> Result<Option<ShortRegions>, IslError> {
+    if min == 0 || isl.check(node.get_schedule_depth())? + k == 0 {
+        return Ok(None);
+    }
+    let domain = isl.check(node.get_domain())?;
+    let sets = isl.check(domain.get_set_list())?;
+    let mut instances: i64 = 0;
+    let mut names = Vec::new();
+    for i in 0..isl.check(sets.size())? {
+        let set = isl.check(sets.get_at(i))?;
+        names.push(isl.check(set.get_tuple_name())?.to_string());
+        let mut points: i64 = 1;
+        for d in 0..isl.check(set.dim(isl_rs::DimType::Set))?.max(0) as usize {
+            match crate::isl::dim_range(isl, &set, d)? {
+                (Some(lo), Some(hi)) if hi >= lo => points = points.saturating_mul(hi - lo + 1),
+                (Some(_), Some(_)) => points = 0,
+                _ => return Ok(None),
+            }
+        }
+        instances = instances.saturating_add(points);
+    }
+    names.sort();
+    // The values outside the member: prefix schedule and members 0..k.
+    let mupa = isl.check(node.band_get_partial_schedule())?;
+    let mut outer = isl.check(node.get_prefix_schedule_union_map())?;
+    for j in 0..k {
+        let member = isl.check(UnionMap::from_union_pw_aff(isl.check(mupa.get_at(j))?))?;
+        outer = isl.check(outer.flat_range_product(member))?;
+    }
+    let outer = isl.check(outer.intersect_domain(domain))?;
+    let Ok(values) = Set::from_union_set(isl.check(outer.range())?) else {
+        return Ok(None);
+    };
+    // isl scans every point but the last dimension's: bound that work.
+    let dims = isl.check(values.dim(isl_rs::DimType::Set))?.max(0) as usize;
+    let mut scanned: i64 = 1;
+    for d in 0..dims.saturating_sub(1) {
+        match crate::isl::dim_range(isl, &values, d)? {
+            (Some(lo), Some(hi)) => scanned = scanned.saturating_mul((hi - lo + 1).max(1)),
+            _ => return Ok(None),
+        }
+    }
+    if scanned > 1 << 16 {
+        return Ok(None);
+    }
+    let Some(regions) = crate::isl::val_to_i64(&isl.check(values.count_val())?) else {
+        return Ok(None);
+    };
+    if regions <= 1 {
+        return Ok(None);
+    }
+    let per_region = instances / regions;
+    Ok((per_region < min as i64).then(|| ShortRegions {
+        statements: names.join(", "),
+        regions,
+        per_region,
+    }))
 }
 
 /// Tiles the permutable band at `node` (one or two levels, sizes given or from the
@@ -1406,6 +1535,17 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
             }
         },
         parallel_reductions: o.bool("parallel-reductions", false).map_err(&err)?,
+        min_parallel_work: {
+            let m = o
+                .int("min-parallel-work", DEFAULT_MIN_PARALLEL_WORK as i64)
+                .map_err(&err)?;
+            if m < 0 {
+                return Err(err(
+                    "option 'min-parallel-work': expected a non-negative count".into(),
+                ));
+            }
+            m as u64
+        },
     };
     let report = poly_schedule(ir, func, &options);
     crate::transform::finish_with_remarks(ir, o, report.remarks, err)?;
@@ -1470,6 +1610,10 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
         (
             "parallel-reductions",
             "Where a band has no parallel loop, make one whose only carried dependences are reductions (iter_args accumulated with addf, addi, mulf, maxnumf, ...) an affine.parallel with reduce; reassociates floating-point operations (default: false)",
+        ),
+        (
+            "min-parallel-work",
+            "Statement instances a parallel region inside a sequential loop must run on average for the loop (or a wavefront) to be made parallel (default: 32768; 0: always)",
         ),
         ("remarks", "Print why SCoPs were left alone (stderr)"),
         (

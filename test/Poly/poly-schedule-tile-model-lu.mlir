@@ -1,5 +1,5 @@
-// RUN: lattice opt %s --poly-schedule="remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-// RUN: lattice opt %s --poly-schedule | FileCheck %s
+// RUN: lattice opt %s --poly-schedule="remarks=true min-parallel-work=0" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: lattice opt %s --poly-schedule="min-parallel-work=0" | FileCheck %s
 // RUN: lattice opt %s --poly-schedule="parallel=false" | FileCheck %s --check-prefix=SEQ
 
 // lu's update band (i, j) sits inside the sequential k loop. Measured with the k loop

@@ -534,8 +534,9 @@ pub struct Protocol {
     pub warmup: usize,
     /// Timed runs; the median counts.
     pub repeats: usize,
-    /// Coefficient of variation above which the candidate is measured once more with
-    /// twice the repeats.
+    /// Coefficient of variation above which the candidate gets more timed runs: the
+    /// repeats double while the variation stays above it, up to [`MAX_REPEAT_FACTOR`]
+    /// times `repeats`.
     pub max_cv: f64,
     /// Relative tolerance for numbers in the output.
     pub rtol: f64,
@@ -585,6 +586,19 @@ pub struct Timing {
     /// Coefficient of variation (standard deviation / mean) of the timed runs.
     pub cv: f64,
     pub samples: Vec<f64>,
+}
+
+/// A noisy candidate gets at most this many times the protocol's repeats.
+pub const MAX_REPEAT_FACTOR: usize = 4;
+
+/// Whether two timings, `a` and `b` seconds with coefficients of variation `cv_a` and
+/// `cv_b` over their runs, are indistinguishable within noise: their relative difference
+/// is at most the spread of the ratio of two single runs, `sqrt(cv_a^2 + cv_b^2)`.
+/// Under load, runs taken at different moments drift by about their own spread, so a
+/// smaller difference says nothing about which config is faster.
+pub fn within_noise(a: f64, cv_a: f64, b: f64, cv_b: f64) -> bool {
+    let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+    lo > 0.0 && hi / lo - 1.0 <= cv_a.hypot(cv_b)
 }
 
 /// Median and coefficient of variation of `xs` (non-empty).
@@ -671,7 +685,7 @@ pub fn time_candidate(
     }
     let mut samples = Vec::new();
     let mut want = proto.repeats.max(1);
-    let mut retried = false;
+    let most = want * MAX_REPEAT_FACTOR;
     loop {
         while samples.len() < want {
             let r = m.run(p)?;
@@ -679,9 +693,8 @@ pub fn time_candidate(
             samples.push(sample(p, &r));
         }
         let (median, cv) = stats(&samples);
-        if cv > proto.max_cv && !retried {
-            retried = true;
-            want *= 2;
+        if cv > proto.max_cv && want < most {
+            want = (want * 2).min(most);
             continue;
         }
         return Ok(Timing {

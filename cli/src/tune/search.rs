@@ -89,6 +89,9 @@ pub struct Search {
     /// The last coordinate step: its knob ([`JOINT_TILES`]: every tile size), the config
     /// it proposed and its move in positions of the knob's value ranking.
     last_step: Option<(usize, Config, i64)>,
+    /// The other arm of a step of every tile size together, measured in the same batch:
+    /// `(knob, config, move)` as `last_step`.
+    other_arm: Option<(usize, Config, i64)>,
     /// Per knob, the stride of its next step once a step along it failed.
     strides: std::collections::HashMap<usize, i64>,
     /// The knob (position in [`Search::step_knobs`]) the next coordinate step tries first.
@@ -176,6 +179,7 @@ impl Search {
             ranked,
             ranked_cost,
             last_step: None,
+            other_arm: None,
             strides: Default::default(),
             knob_turn: 0,
         }
@@ -411,6 +415,7 @@ impl Search {
             n.div_ceil(2)
         };
         let mut tracked = None;
+        let mut arm = None;
         for i in 0..steps {
             if let Some(c) = self.coordinate_step(parents[0].0, &doomed, &predict) {
                 self.seen.insert(c.clone());
@@ -418,9 +423,17 @@ impl Search {
             }
             if i == 0 {
                 tracked = self.last_step.take();
+                // A step of every tile size together measures its other direction in the
+                // same batch when there is room for it.
+                arm = self.other_arm.take().filter(|_| out.len() < n);
+                if let Some((_, c, _)) = &arm {
+                    self.seen.insert(c.clone());
+                    out.push(c.clone());
+                }
             }
         }
         self.last_step = tracked;
+        self.other_arm = arm;
         let mut rest: Vec<Config> = scored
             .into_iter()
             .map(|(_, c)| c)
@@ -561,7 +574,8 @@ impl Search {
     }
 
     /// A pattern-search step from `best`: while the last step along a knob improved the
-    /// best config, the same step again; after a failed step, its knob's stride halves
+    /// best config, the same step again; after a failed tile step, the same stride the
+    /// other way (when that config is new); after a failed step, its knob's stride halves
     /// (tile sizes start up to eight times larger or smaller, so a search seeded at the
     /// cost model's large tiles reaches small ones within a few trials) and every tile
     /// size together is retried at once while its stride exceeds one; then the next knob in turn ([`Search::step_knobs`]: every tile size
@@ -585,9 +599,15 @@ impl Search {
                 .into_iter()
                 .min_by(|a, b| predict(a).total_cmp(&predict(b)).then(a.cmp(b)))
         };
-        // Keep going while the last step improved; after a failure, retry the knob with
-        // a shorter step.
+        // Keep going while the last step improved; after a failure, a tile step tries
+        // the other way, then the knob retries with a shorter step.
         let mut retry = None;
+        // The other arm of the last joint step won: continue along it.
+        if let Some((k, to, delta)) = self.other_arm.take() {
+            if to == *best {
+                self.last_step = Some((k, to, delta));
+            }
+        }
         if let Some((k, to, delta)) = self.last_step.take() {
             if to == *best {
                 if let Some(c) = self
@@ -598,6 +618,17 @@ impl Search {
                     self.last_step = Some((k, c.clone(), delta));
                     return Some(c);
                 }
+            } else if let Some(c) = (k == JOINT_TILES)
+                .then(|| self.moved(&idx, k, -delta))
+                .flatten()
+                .map(|j| self.space.config(&j))
+                .filter(|c| ok(self, c))
+            {
+                // A tile step that failed tries the other way with the same stride before
+                // it shortens (the side with more sizes left is only a guess: gemver's
+                // seeds sit in the middle of the ladder, its optimum at the small end).
+                self.last_step = Some((k, c.clone(), -delta));
+                return Some(c);
             } else if delta.abs() > 1 {
                 self.strides.insert(k, (delta.abs() / 2).max(1));
                 // Every tile size together is retried at once (the largest effect on
@@ -644,6 +675,7 @@ impl Search {
             // favourite often sits at one end of a tile ladder, and the model would keep
             // proposing more of the same), the learned model breaking ties.
             let tiles = k == JOINT_TILES || k < d;
+            let both = options.clone();
             if let Some(most) = options
                 .iter()
                 .filter(|_| tiles)
@@ -662,6 +694,10 @@ impl Search {
                 }
             }
             self.last_step = (!categorical).then(|| (k, c.clone(), delta));
+            self.other_arm = (k == JOINT_TILES)
+                .then(|| both.into_iter().find(|o| o.0 == -delta))
+                .flatten()
+                .map(|(dl, c)| (k, c, dl));
             return Some(c);
         }
         None
