@@ -956,17 +956,25 @@ pub(crate) fn one_loop(isl: &IslCtx, node: ScheduleNode) -> Result<ScheduleNode,
 pub(crate) fn single_valued(isl: &IslCtx, node: &ScheduleNode, k: i32) -> Result<bool, IslError> {
     let domain = isl.check(node.get_domain())?;
     let mupa = isl.check(node.band_get_partial_schedule())?;
-    let mut outer = isl.check(node.get_prefix_schedule_union_map())?;
-    for j in 0..k {
-        let member = isl.check(UnionMap::from_union_pw_aff(isl.check(mupa.get_at(j))?))?;
-        outer = isl.check(outer.flat_range_product(member))?;
-    }
-    let outer = isl.check(outer.intersect_domain(isl.check(domain.copy())?))?;
+    let outer = outer_schedule(isl, node, k)?;
     let member = isl.check(UnionMap::from_union_pw_aff(isl.check(mupa.get_at(k))?))?;
     let member = isl.check(member.intersect_domain(domain))?;
     // outer values -> values of member k: single-valued when k adds no loop.
     let by_outer = isl.check(isl.check(outer.reverse())?.apply_range(member))?;
     isl.check(by_outer.is_single_valued())
+}
+
+/// The schedule outside member `k` of the band at `node` (the prefix schedule and
+/// members `0..k`, flattened), on the node's domain: statement instance -> outer values.
+fn outer_schedule(isl: &IslCtx, node: &ScheduleNode, k: i32) -> Result<UnionMap, IslError> {
+    let domain = isl.check(node.get_domain())?;
+    let mupa = isl.check(node.band_get_partial_schedule())?;
+    let mut outer = isl.check(node.get_prefix_schedule_union_map())?;
+    for j in 0..k {
+        let member = isl.check(UnionMap::from_union_pw_aff(isl.check(mupa.get_at(j))?))?;
+        outer = isl.check(outer.flat_range_product(member))?;
+    }
+    isl.check(outer.intersect_domain(domain))
 }
 
 /// Parallel regions of a marked member that are too short to pay for their fork and
@@ -1024,14 +1032,7 @@ fn short_regions(
         instances = instances.saturating_add(points);
     }
     names.sort();
-    // The values outside the member: prefix schedule and members 0..k.
-    let mupa = isl.check(node.band_get_partial_schedule())?;
-    let mut outer = isl.check(node.get_prefix_schedule_union_map())?;
-    for j in 0..k {
-        let member = isl.check(UnionMap::from_union_pw_aff(isl.check(mupa.get_at(j))?))?;
-        outer = isl.check(outer.flat_range_product(member))?;
-    }
-    let outer = isl.check(outer.intersect_domain(domain))?;
+    let outer = outer_schedule(isl, node, k)?;
     let Ok(values) = Set::from_union_set(isl.check(outer.range())?) else {
         return Ok(None);
     };
