@@ -2006,7 +2006,9 @@ fn schedule_tree(
     isl.schedule(&text)
 }
 
-fn memref_origin(ir: &Ir, memref: Value) -> (bool, bool) {
+/// Where `memref` comes from: (distinct: an allocation or a `llvm.noalias` argument,
+/// a function argument).
+pub(crate) fn memref_origin(ir: &Ir, memref: Value) -> (bool, bool) {
     match ir.value_def(memref) {
         ValueDef::Argument { block, index } => {
             let Some(func) = ir

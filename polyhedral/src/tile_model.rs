@@ -38,6 +38,14 @@
 //!   inside it are tiled, so the parallel loop stays the outermost loop.
 //! - The outer level of two-level tiling does the same against L2 on the tile band, in
 //!   multiples of the inner sizes.
+//! - A band where every member keeps its whole trip count is left untiled. In
+//!   particular a band without reuse (a plain sum, a copy, a map: two iterations of
+//!   every member touch twice the data of one) is never tiled: each element is loaded
+//!   once whatever the order, so tiles save no cache misses; they only cut the
+//!   unit-stride rows short (shorter vector loops with remainders, a prefetcher that
+//!   restarts per row of a tile) and add loop overhead. Its parallelism does not need
+//!   tiles either: the parallel mark goes to the outermost coincident loop (and
+//!   `parallel-reductions` makes a reduction loop a parallel `reduce`) untiled.
 //!
 //! Invariant: sizes are at least 1; the choice only changes tile shapes, never legality
 //! (the band is permutable, and the final schedule is checked against every dependence).
@@ -205,6 +213,9 @@ pub struct TileChoice {
     pub reasons: Vec<Reason>,
     /// Whether some reuse still does not fit at the smallest sizes.
     pub over: bool,
+    /// Whether some member carries reuse (two iterations of it touch less than twice
+    /// one); `false`: a streaming band, each element touched once.
+    pub reuse: bool,
 }
 
 impl TileChoice {
@@ -244,6 +255,13 @@ impl TileChoice {
                 Reason::Parallel => format!("{k}: parallel, {MIN_PARALLEL_TILES} tiles"),
             })
             .collect();
+        if self.untiled() && !self.reuse {
+            return format!(
+                "not tiled (model): no member carries reuse (a streaming band: each element is touched once, so tiles would only cut its rows short for the vectorizer and the prefetcher), trip counts [{}]; {}",
+                list(trips),
+                list(why)
+            );
+        }
         if self.untiled() {
             return format!(
                 "not tiled (model): no reuse needs a smaller tile (the reuse each member carries fits the {} B budget untiled), trip counts [{}]; {}",
@@ -340,6 +358,8 @@ pub fn band_profile(
         if rank == 0 {
             continue;
         }
+        // How far apart the elements of one band point lie (loops below the band).
+        let spread = delta_spread(isl, elements_moved(isl, &a.relation, &same)?, rank)?;
         let mut vecs = Vec::with_capacity(n);
         for (k, step) in steps.iter().enumerate() {
             let moved = elements_moved(isl, &a.relation, step)?;
@@ -349,7 +369,7 @@ pub fn band_profile(
                     unit += 1;
                 }
             }
-            vecs.push(delta_vector(isl, moved, rank)?);
+            vecs.push(delta_vector(isl, moved, rank, &spread)?);
         }
         match groups
             .iter_mut()
@@ -474,8 +494,16 @@ fn elements_moved(isl: &IslCtx, rel: &UnionMap, step: &UnionMap) -> Result<Union
 }
 
 /// The deltas of `moved` as one constant per dimension (`None` where they vary); zero
-/// when nothing moves.
-fn delta_vector(isl: &IslCtx, moved: UnionMap, rank: usize) -> Result<Vec<Option<i64>>, IslError> {
+/// when nothing moves. `spread`: how far apart the elements of one band point lie; a
+/// dimension whose deltas vary by exactly twice that around a centre `c` (loops below
+/// the band sweep a window of the same shape at every band point: blur's `In[i + ii]`)
+/// moves by `c`, the window itself being counted by the spread.
+fn delta_vector(
+    isl: &IslCtx,
+    moved: UnionMap,
+    rank: usize,
+    spread: &[Option<u64>],
+) -> Result<Vec<Option<i64>>, IslError> {
     let Some(d) = deltas_set(isl, moved)? else {
         return Ok(vec![Some(0); rank]);
     };
@@ -483,6 +511,10 @@ fn delta_vector(isl: &IslCtx, moved: UnionMap, rank: usize) -> Result<Vec<Option
         .map(|k| {
             dim_range(isl, &d, k).map(|r| match r {
                 (Some(lo), Some(hi)) if lo == hi => Some(lo),
+                (Some(lo), Some(hi)) => {
+                    let s = spread.get(k).copied().flatten()? as i64;
+                    (s > 0 && hi - lo == 2 * s && (lo + hi) % 2 == 0).then_some((lo + hi) / 2)
+                }
                 _ => None,
             })
         })
@@ -670,6 +702,7 @@ pub fn choose(profile: &BandProfile, budget: u64, level: Level<'_>) -> TileChoic
         reasons = vec![Reason::Outer; n];
     }
     let mut over = false;
+    let mut reuse = false;
     // From the second innermost member outwards: keep the reuse each carries in budget.
     for k in (0..n.saturating_sub(1)).rev() {
         let probe = |sizes: &[i64], iters: i64| -> Vec<i64> {
@@ -685,6 +718,7 @@ pub fn choose(profile: &BandProfile, budget: u64, level: Level<'_>) -> TileChoic
         };
         let one = footprint(profile, &probe(&sizes, 1));
         let two = footprint(profile, &probe(&sizes, 2));
+        reuse |= sizes[k] >= 2 && two < 2 * one;
         if sizes[k] < 2 || two >= 2 * one || two <= budget {
             continue;
         }
@@ -769,6 +803,7 @@ pub fn choose(profile: &BandProfile, budget: u64, level: Level<'_>) -> TileChoic
         trips: profile.trips.clone(),
         reasons,
         over,
+        reuse,
     }
 }
 
@@ -939,6 +974,27 @@ mod tests {
         };
         expect!["not tiled (model): no reuse needs a smaller tile (the reuse each member carries fits the 32768 B budget untiled), trip counts [126, 126]; 0: whole, 1: innermost, parallel, unit stride: whole"]
             .assert_eq(&choose(&p, 32 * 1024, Level::Inner { parallel: true }).describe());
+    }
+
+    #[test]
+    fn streaming_band_is_not_tiled() {
+        // A plain sum over A[i][j] (f64): two iterations of i touch two rows, twice one:
+        // no member carries reuse, the band stays untiled and the remark says why, even
+        // with a budget smaller than one row.
+        let p = BandProfile {
+            trips: vec![Some(512); 2],
+            loops_below: false,
+            first_parallel: Some(0),
+            vector_innermost: true,
+            min_bytes: 8,
+            groups: vec![group("A", 8, &[&[1, 0], &[0, 1]], &[512, 512])],
+        };
+        for budget in [1024, 32 * 1024] {
+            let c = choose(&p, budget, Level::Inner { parallel: true });
+            assert!(c.untiled() && !c.reuse);
+            expect!["not tiled (model): no member carries reuse (a streaming band: each element is touched once, so tiles would only cut its rows short for the vectorizer and the prefetcher), trip counts [512, 512]; 0: whole, 1: innermost, parallel, unit stride: whole"]
+                .assert_eq(&c.describe());
+        }
     }
 
     #[test]

@@ -366,14 +366,38 @@ pub fn target_machine(options: &CodegenOptions) -> Result<TargetMachine, String>
         .ok_or_else(|| format!("cannot create an LLVM target machine for CPU '{cpu}'"))
 }
 
-/// The CPU name and feature string `options` asks for.
+/// The CPU name and feature string `options` asks for, with [`tuning_features`] for that
+/// CPU appended.
 pub fn cpu_and_features(options: &CodegenOptions) -> (String, String) {
-    match options.target_cpu.as_deref() {
+    let (cpu, mut features) = match options.target_cpu.as_deref() {
         None | Some("native") => (
             TargetMachine::get_host_cpu_name().to_string(),
             TargetMachine::get_host_cpu_features().to_string(),
         ),
         Some(cpu) => (cpu.to_string(), String::new()),
+    };
+    for f in tuning_features(&cpu) {
+        if !features.is_empty() {
+            features.push(',');
+        }
+        features.push_str(f);
+    }
+    (cpu, features)
+}
+
+/// Tuning features Lattice adds for `cpu` where LLVM 22's own tuning misleads its cost
+/// models. AMD Zen 4 and Zen 5 (`znver4`, `znver5`): LLVM costs masked gathers and
+/// scatters as cheap on every AVX-512 CPU, but on these they are microcoded (AMD's Zen 4
+/// optimization guide, section 2.11.2: avoid gathers; GCC's Zen tuning does), so the loop
+/// vectorizer trades a scalar inner loop for one gather per element column, e.g. after
+/// fully unrolling a short tiled reduction loop (gemver's `w += A x`, 2x slower). With
+/// `prefer-no-gather`/`prefer-no-scatter` (clang's `-mno-gather`/`-mno-scatter`) the
+/// vectorizer costs them as scalar accesses and the code generator expands explicit
+/// ones into scalar loads and stores. Tuning only: what a program computes is unchanged.
+pub fn tuning_features(cpu: &str) -> &'static [&'static str] {
+    match cpu {
+        "znver4" | "znver5" => &["+prefer-no-gather", "+prefer-no-scatter"],
+        _ => &[],
     }
 }
 

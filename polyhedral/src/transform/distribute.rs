@@ -13,6 +13,15 @@
 //! statements (program order, numbered as `lattice deps` numbers them within the nest)
 //! into the given groups, in increasing group order, if that is legal.
 //!
+//! Statements are cut at stores ([`crate::scop::ExtractOptions::split_at_stores`]); so
+//! that a value a loop yields (`iter_args`, reductions) is not tied to a store its
+//! computation shares ops with, the yield chain (the backward slice of the yielded
+//! values in the body: pure ops and affine loads) is first moved just before the
+//! terminator, an op the rest of the body also uses being recomputed there, and a load
+//! only when nothing later in the iteration may overwrite its memref (else a remark
+//! says which store). Loops that are then not distributed get their bodies back as
+//! they were.
+//!
 //! Invariants: the new schedule is checked against every dependence before the IR
 //! changes (values crossing statements and `iter_args` go through
 //! [`super::with_scalars_demoted`]; every dependence of their cells, anti and output
@@ -26,7 +35,7 @@ use crate::deps::{describe, AliasAssumption, Dependences};
 use crate::scop::{value_label, Scop};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{PassDef, PassOptions};
-use lattice_ir::{Ir, Op, WalkOrder};
+use lattice_ir::{Ir, Op, Traits, Value, WalkOrder};
 use std::collections::VecDeque;
 
 /// Options of [`loop_distribute`].
@@ -447,6 +456,248 @@ fn loops_preorder(t: &Tree, out: &mut Vec<Op>) {
     }
 }
 
+/// A loop body rewritten by [`isolate_yield_chains`]: what to undo when the loop was not
+/// distributed after all.
+struct Isolated {
+    /// Ops moved before the terminator, each with the op it stood before.
+    moved: Vec<(Op, Op)>,
+    /// Clones placed before the terminator, each with its original.
+    cloned: Vec<(Op, Op)>,
+}
+
+/// Whether `op` (not looking into its regions) may write memory, and which memref:
+/// `Some(None)`: any memref; `None`: no write.
+fn written_memref(ir: &Ir, op: Op) -> Option<Option<Value>> {
+    match ir.op_name(op) {
+        "affine.store" | "memref.store" | "affine.vector_store" | "vector.store" => {
+            return Some(ir.operands(op).get(1).copied());
+        }
+        "affine.load" | "memref.load" | "affine.vector_load" | "vector.load" => return None,
+        _ => {}
+    }
+    let Some(def) = ir.op_def(op) else {
+        return Some(None);
+    };
+    let harmless = [
+        Traits::PURE,
+        Traits::CONSTANT_LIKE,
+        Traits::READ_ONLY,
+        Traits::ALLOC_ONLY,
+        Traits::TERMINATOR,
+    ];
+    if harmless.iter().any(|&t| def.has(t))
+        || (def.has(Traits::RECURSIVE_EFFECTS) && !ir.regions(op).is_empty())
+    {
+        return None;
+    }
+    Some(None)
+}
+
+/// Whether memrefs `a` and `b` may overlap under `alias` (the rule of
+/// [`Scop::may_alias`], for values).
+fn memrefs_may_alias(ir: &Ir, a: Value, b: Value, alias: AliasAssumption) -> bool {
+    if a == b {
+        return true;
+    }
+    if alias == AliasAssumption::DistinctMemrefs {
+        return false;
+    }
+    let distinct = |v| crate::scop::memref_origin(ir, v).0;
+    !distinct(a) && !distinct(b)
+}
+
+/// Separates the computation of the values each loop of `func` yields (`iter_args`,
+/// reductions) from the rest of its body, so that statement formation
+/// ([`crate::scop::ExtractOptions::split_at_stores`]) makes the yield chain a statement
+/// of its own and distribution can split it from an unrelated store: the backward slice
+/// of the yielded values within the body (pure ops and affine loads only) moves just
+/// before the terminator; an op of it that the rest of the body also uses is cloned
+/// there instead (recomputed: a load is only moved or cloned when no op after it in the
+/// body may write its memref). Returns what was rewritten, for [`undo_isolation`].
+fn isolate_yield_chains(
+    ir: &mut Ir,
+    func: Op,
+    alias: AliasAssumption,
+    only: Option<Op>,
+    remarks: &mut Vec<Diagnostic>,
+) -> Vec<Isolated> {
+    let loops: Vec<Op> = ir
+        .walk_ops(func, WalkOrder::PostOrder)
+        .into_iter()
+        .filter(|&o| ir.is_op(o, "affine.for") || ir.is_op(o, "affine.parallel"))
+        .collect();
+    let mut out = Vec::new();
+    for l in loops {
+        match isolate_in(ir, l, alias) {
+            Ok(Some(done)) => out.push(done),
+            Ok(None) => {}
+            Err(why) => {
+                if only.is_none_or(|o| o == l) {
+                    remarks.push(remark(ir, l, why));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// [`isolate_yield_chains`] for loop `l`; `Ok(None)` when nothing changed, `Err` with
+/// the reason when the yield chain shares a statement with a store and must stay there.
+fn isolate_in(ir: &mut Ir, l: Op, alias: AliasAssumption) -> Result<Option<Isolated>, String> {
+    let Some(block) = ir.regions(l).first().and_then(|&r| ir.entry_block(r)) else {
+        return Ok(None);
+    };
+    let Some(term) = ir.last_op(block) else {
+        return Ok(None);
+    };
+    if ir.operands(term).is_empty() {
+        return Ok(None);
+    }
+    let ops: Vec<Op> = ir.block_ops(block).filter(|&o| o != term).collect();
+    let at = |o: Op| ops.iter().position(|&x| x == o);
+    // The backward slice of the yielded values within the body.
+    let mut in_slice = vec![false; ops.len()];
+    let mut work: Vec<Value> = ir.operands(term).to_vec();
+    while let Some(v) = work.pop() {
+        let Some(k) = ir.defining_op(v).and_then(at) else {
+            continue;
+        };
+        if in_slice[k] {
+            continue;
+        }
+        let o = ops[k];
+        let allowed = ir.regions(o).is_empty()
+            && (matches!(ir.op_name(o), "affine.load" | "affine.vector_load")
+                || ir
+                    .op_def(o)
+                    .is_some_and(|d| d.has(Traits::PURE) || d.has(Traits::CONSTANT_LIKE)));
+        if !allowed {
+            return Ok(None);
+        }
+        in_slice[k] = true;
+        work.extend_from_slice(ir.operands(o));
+    }
+    // An op of the slice stays where it is (and is cloned) when the rest of the body
+    // uses it, or an op of the slice that stays does (users come after definitions).
+    let mut shared = vec![false; ops.len()];
+    for k in (0..ops.len()).rev().filter(|&k| in_slice[k]) {
+        shared[k] = ir.results(ops[k]).iter().any(|&r| {
+            ir.uses(r).iter().any(|u| {
+                u.op != term
+                    && match at(u.op) {
+                        Some(j) => !in_slice[j] || shared[j],
+                        None => true,
+                    }
+            })
+        });
+    }
+    let Some(first_slice) = in_slice.iter().position(|&x| x) else {
+        return Ok(None);
+    };
+    let rest_after = (first_slice..ops.len()).any(|k| !in_slice[k]);
+    if (!rest_after && !shared.contains(&true)) || !in_slice.contains(&false) {
+        return Ok(None);
+    }
+    // A load moves (or is recomputed) after the rest of the body: nothing after it may
+    // write its memref.
+    for k in (0..ops.len()).filter(|&k| in_slice[k]) {
+        let o = ops[k];
+        if !matches!(ir.op_name(o), "affine.load" | "affine.vector_load") {
+            continue;
+        }
+        let memref = ir.operand(o, 0);
+        for &r in &ops[k + 1..] {
+            for w in ir.walk_ops(r, WalkOrder::PreOrder) {
+                match written_memref(ir, w) {
+                    None => {}
+                    Some(Some(m)) if !memrefs_may_alias(ir, m, memref, alias) => {}
+                    Some(_) => {
+                        return Err(format!(
+                            "not distributed: the yielded value stays in one statement with the stores: its load of {} may be overwritten later in the iteration by {}",
+                            value_label(ir, memref),
+                            crate::scop::op_label(ir, w)
+                        ))
+                    }
+                }
+            }
+        }
+    }
+    let mut done = Isolated {
+        moved: Vec::new(),
+        cloned: Vec::new(),
+    };
+    let mut mapping = rustc_hash::FxHashMap::default();
+    for k in (0..ops.len()).filter(|&k| in_slice[k]) {
+        let o = ops[k];
+        if shared[k] {
+            let c = ir.clone_op(o, &mut mapping);
+            ir.insert_op_before(term, c);
+            done.cloned.push((c, o));
+        } else {
+            let next = ir.next_op(o).expect("the terminator follows");
+            let operands: Vec<Value> = ir
+                .operands(o)
+                .iter()
+                .map(|v| *mapping.get(v).unwrap_or(v))
+                .collect();
+            ir.set_operands(o, operands);
+            ir.detach_op(o);
+            ir.insert_op_before(term, o);
+            done.moved.push((o, next));
+        }
+    }
+    let operands: Vec<Value> = ir
+        .operands(term)
+        .iter()
+        .map(|v| *mapping.get(v).unwrap_or(v))
+        .collect();
+    ir.set_operands(term, operands);
+    Ok(Some(done))
+}
+
+/// Undoes [`isolate_yield_chains`] in the loops whose bodies are still there (not
+/// regenerated: not distributed).
+fn undo_isolation(ir: &mut Ir, done: Vec<Isolated>) {
+    for d in done.into_iter().rev() {
+        let alive = d.moved.iter().all(|&(o, _)| ir.contains_op(o))
+            && d.cloned
+                .iter()
+                .all(|&(c, o)| ir.contains_op(c) && ir.contains_op(o));
+        if !alive {
+            continue;
+        }
+        for &(c, o) in d.cloned.iter().rev() {
+            let pairs: Vec<(Value, Value)> = ir
+                .results(c)
+                .iter()
+                .copied()
+                .zip(ir.results(o).iter().copied())
+                .collect();
+            for (new, old) in pairs {
+                ir.replace_all_uses(new, old);
+            }
+            ir.erase_op(c);
+        }
+        for &(o, next) in d.moved.iter().rev() {
+            let Some(block) = ir.op_parent(o) else {
+                continue;
+            };
+            let anchor = if ir.contains_op(next) && ir.op_parent(next) == Some(block) {
+                next
+            } else {
+                match ir.last_op(block) {
+                    Some(t) => t,
+                    None => continue,
+                }
+            };
+            if anchor != o {
+                ir.detach_op(o);
+                ir.insert_op_before(anchor, o);
+            }
+        }
+    }
+}
+
 /// Distributes the loops of `func`'s SCoPs (see the module docs).
 pub fn loop_distribute(ir: &mut Ir, func: Op, options: &DistributeOptions) -> DistributeReport {
     let mut report = DistributeReport::default();
@@ -466,6 +717,8 @@ pub fn loop_distribute(ir: &mut Ir, func: Op, options: &DistributeOptions) -> Di
     let extract = crate::scop::ExtractOptions {
         split_at_stores: true,
     };
+    let only = target_spec.and_then(|(op, _)| op);
+    let isolated = isolate_yield_chains(ir, func, options.alias, only, &mut report.remarks);
     for_each_scop_with(
         ir,
         func,
@@ -534,6 +787,7 @@ pub fn loop_distribute(ir: &mut Ir, func: Op, options: &DistributeOptions) -> Di
             Ok(())
         },
     );
+    undo_isolation(ir, isolated);
     report
 }
 
