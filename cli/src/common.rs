@@ -152,6 +152,17 @@ pub fn accept_codegen_flag(
     Ok(true)
 }
 
+/// The value of `--parallel-order` (or of the variable `what` names): `in-order` or
+/// `reverse`.
+pub fn parse_parallel_order(
+    what: &str,
+    value: &str,
+) -> Result<lattice_codegen::llvm::ParallelOrder, String> {
+    lattice_codegen::llvm::ParallelOrder::parse(value).ok_or(format!(
+        "{what}: expected 'in-order' or 'reverse', got '{value}'"
+    ))
+}
+
 /// [`load`]s `path` and runs `pipeline` on it; on failure prints the rendered error and
 /// returns the exit status (1) the command should end with.
 pub fn load_and_transform(

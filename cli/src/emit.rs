@@ -6,7 +6,9 @@
 //! Exit codes: 0 success, 1 bad input or failed code generation, 2 usage. Every output
 //! file is written to a temporary file and renamed into place, only on success.
 
-use crate::common::{accept_codegen_flag, load_and_transform, write_atomically, PassFlags};
+use crate::common::{
+    accept_codegen_flag, load_and_transform, parse_parallel_order, write_atomically, PassFlags,
+};
 use lattice_cli::make_registry;
 use lattice_codegen::llvm::{self, emit, header, CodegenOptions};
 use std::process::ExitCode;
@@ -35,6 +37,10 @@ OPTIONS:
     -O0 .. -O3              LLVM optimization level (default -O3)
     --target-cpu=CPU        CPU to generate code for (default: native)
     --fast-math             allow fast-math transformations on all float operations
+    --parallel-order=ORDER  in-order (default) or reverse: the race detector of `lattice
+                            run --parallel-order` compiled in (every parallel loop runs
+                            each dimension's iterations in descending order; run the
+                            result with LATTICE_THREADS=1 for one deterministic order)
     -h, --help              this help
 ";
 
@@ -116,6 +122,9 @@ fn main_inner(args: &[String]) -> ExitCode {
             "shared" => set_kind(Kind::Shared, &mut kind),
             "o" => next(value).map(|v| output = Some(v)),
             "header" => next(value).map(|v| header_out = Some(v)),
+            "parallel-order" => next(value)
+                .and_then(|v| parse_parallel_order("--parallel-order", &v))
+                .map(|o| codegen.parallel_order = o),
             _ => match accept_codegen_flag(&mut codegen, name, value.as_deref()) {
                 Ok(true) => Ok(()),
                 Ok(false) => match passes.accept(name, value, &registry, || next(None)) {

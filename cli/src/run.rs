@@ -79,9 +79,7 @@ fn parallel_order(flag: Option<&str>) -> Result<ParallelOrder, String> {
             Err(_) => return Ok(ParallelOrder::InOrder),
         },
     };
-    ParallelOrder::parse(&value).ok_or(format!(
-        "{what}: expected 'in-order' or 'reverse', got '{value}'"
-    ))
+    crate::common::parse_parallel_order(what, &value)
 }
 
 fn usage_error(message: &str) -> ExitCode {

@@ -300,6 +300,44 @@ fn shared_library_runs_parallel_loops_on_the_runtime() {
     assert!(err.contains("wgpu runtime"), "{err}");
 }
 
+/// The race detector compiled into a shared library: `lattice emit --parallel-order=reverse`
+/// of a loop wrongly marked parallel (`A[i+1] = A[i] + 1`), loaded with dlopen and run on
+/// one thread, prints what the loop computes in descending order, like `lattice run
+/// --parallel-order=reverse`; emitted without the flag, it runs in order.
+#[test]
+fn shared_library_runs_parallel_loops_in_reverse() {
+    if !Path::new(CLANG).exists() {
+        eprintln!("note: {CLANG} not installed; skipping");
+        return;
+    }
+    let dir = scratch("race");
+    let src = inputs().join("parallel_race.mlir");
+    let src = src.to_str().unwrap();
+    let in_order: String = (0..9).map(|v| format!("{v}\n")).collect();
+    let reverse = format!("0\n{}", "1\n".repeat(8));
+    assert_eq!(jit(&[src, "--parallel-order=reverse"]), reverse);
+    let exe = dir.join("entry_caller");
+    clang(
+        &[inputs().join("entry_caller.c").as_os_str(), "-ldl".as_ref()],
+        &exe,
+    );
+    for (flags, want) in [
+        (&[][..], &in_order),
+        (&["--parallel-order=reverse"][..], &reverse),
+    ] {
+        let so = dir.join("librace.so");
+        let mut args = vec!["--shared", src, "-o", so.to_str().unwrap()];
+        args.extend_from_slice(flags);
+        emit_ok(&args);
+        assert_eq!(
+            &run_with_threads(&exe, &[&so, Path::new("main")], 1),
+            want,
+            "{flags:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn emit_usage_and_input_errors() {
     let dir = scratch("errors");

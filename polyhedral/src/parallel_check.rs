@@ -4,6 +4,8 @@
 //! AST, against the dependences of its SCoP; a loop that carries one is emitted as a
 //! sequential `affine.for` instead, with a remark, whatever mark put it there (a scheduler
 //! choice, a transformation, or a mark isl's AST generator made land on another loop).
+//! `affine-parallelize`, which converts loops in place without AST generation, checks
+//! each loop it converts the same way ([`input_loop_schedule`]).
 //!
 //! A loop carries a dependence when some source and sink instance of it run in the same
 //! iteration of every enclosing loop of the AST but in different iterations of this loop:
@@ -24,7 +26,7 @@
 //! transitive closure of their flow) where isl computes it.
 
 use crate::codegen::PARALLEL_MARK;
-use crate::deps::{describe, Dependences};
+use crate::deps::{describe, Dependences, LoopReport};
 use crate::isl::{IslCtx, IslError, IslText};
 use crate::reduction::REDUCTION_MARK;
 use crate::scop::Scop;
@@ -36,6 +38,16 @@ pub const CHECKED_MARKS: &[&str] = &[PARALLEL_MARK, REDUCTION_MARK];
 
 /// The statistic counting the loops the net made sequential.
 pub const DROPPED_STATISTIC: &str = "num-parallel-marks-dropped";
+
+/// Adds `count` loops made sequential by the net to [`DROPPED_STATISTIC`] of the running
+/// pass.
+pub fn record_dropped(count: u64) {
+    lattice_ir::pass::record_statistic(
+        DROPPED_STATISTIC,
+        "Number of loops marked parallel that carry a dependence, generated sequential",
+        count,
+    );
+}
 
 /// One group of dependences with what to call it in a remark.
 struct Group {
@@ -172,6 +184,24 @@ impl ForbiddenDeps {
         }
         Ok(Some(format!("a dependence ({})", all.text())))
     }
+}
+
+/// The schedule of loop `l` of the input as [`ForbiddenDeps::carried`] takes it: each
+/// instance of the statements inside `l` to the values of the loops enclosing `l` and of
+/// `l` itself (for a loop that is not regenerated, such as one `affine-parallelize`
+/// converts in place).
+pub fn input_loop_schedule(
+    isl: &IslCtx,
+    scop: &Scop,
+    l: &LoopReport,
+) -> Result<UnionMap, IslError> {
+    let exprs: Vec<String> = (0..=l.depth).map(|k| format!("i{k}")).collect();
+    let rows: Vec<(usize, Vec<&String>)> = l
+        .statements
+        .iter()
+        .map(|&s| (s, exprs.iter().collect()))
+        .collect();
+    crate::transform::prefix_map(isl, scop, &rows)
 }
 
 /// Whether some pair of `deps` runs in the same iteration of the loops enclosing the loop

@@ -408,28 +408,59 @@ impl Search {
         let predict = |c: &Config| prior(c) + ridge.predict(&model::features(&band, c, &machine));
         // Once the seeds and the first steps are measured, half the batch (the pattern
         // walk has found its footing; the model's picks cluster); only the first step's
-        // outcome steers the walk.
-        let steps = if ok.len() < 2 * SEEDS {
-            1
+        // outcome steers the walk. Right after the seeds, the best seed of another
+        // structural family (the runner-up) gets a step too: the cost model may misjudge
+        // the tile sizes of each family differently (matmul: its k tile), and the seeds'
+        // ranking across families is then an accident of those sizes.
+        let early = ok.len() < 2 * SEEDS;
+        let baseline = Config::baseline(self.space.tile.len());
+        let runner: Option<Config> = early
+            .then(|| {
+                let fam = family(parents[0].0);
+                let mut all = ok.clone();
+                all.sort_by(|a, b| a.1.total_cmp(&b.1).then_with(|| a.0.cmp(b.0)));
+                all.into_iter()
+                    .find(|(c, _)| **c != baseline && family(c) != fam)
+                    .map(|(c, _)| c.clone())
+            })
+            .flatten();
+        let steps = if early {
+            1 + runner.is_some() as usize
         } else {
             n.div_ceil(2)
         };
         let mut tracked = None;
         let mut arm = None;
         for i in 0..steps {
-            if let Some(c) = self.coordinate_step(parents[0].0, &doomed, &predict) {
+            let from = match (i, &runner) {
+                (1, Some(r)) => r,
+                _ => parents[0].0,
+            };
+            // The runner-up's step starts at the first knob (every tile size together)
+            // and leaves the walk's knob rotation alone.
+            let turn = self.knob_turn;
+            if i == 1 && runner.is_some() {
+                self.knob_turn = 0;
+            }
+            if let Some(c) = self.coordinate_step(from, &doomed, &predict) {
                 self.seen.insert(c.clone());
                 out.push(c);
             }
+            // A step of every tile size together measures its other direction in the
+            // same batch when there is room for it.
+            let other = self
+                .other_arm
+                .take()
+                .filter(|_| out.len() < n && (i == 0 || runner.is_some()));
+            if let Some((_, c, _)) = &other {
+                self.seen.insert(c.clone());
+                out.push(c.clone());
+            }
             if i == 0 {
                 tracked = self.last_step.take();
-                // A step of every tile size together measures its other direction in the
-                // same batch when there is room for it.
-                arm = self.other_arm.take().filter(|_| out.len() < n);
-                if let Some((_, c, _)) = &arm {
-                    self.seen.insert(c.clone());
-                    out.push(c.clone());
-                }
+                arm = other;
+            } else if runner.is_some() {
+                self.knob_turn = turn;
             }
         }
         self.last_step = tracked;

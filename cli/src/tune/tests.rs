@@ -771,6 +771,45 @@ fn coordinate_steps_move_every_tile_size_together() {
     assert_eq!(batch[..2], [tiled([8, 8, 8]), tiled([0, 0, 0])]);
 }
 
+/// Right after the seeds, the best seed of another structural family gets a joint tile
+/// step too, both directions measured: matmul's seeds of the order (i, k, j) sat at k
+/// tile 8 while its optimum has 32, and the walk from the best seed (another order)
+/// never got there.
+#[test]
+fn the_runner_up_family_gets_a_step_after_the_seeds() {
+    let mut space = tile_space();
+    space.orders = vec![Vec::new(), vec![0, 2, 1]];
+    let mut s = Search::new(
+        StrategyKind::Evolve,
+        space,
+        matmul_band(512),
+        Machine::default(),
+        1,
+    );
+    let ikj = |t: [u32; 3], ms: f64| Observation {
+        config: Config {
+            order: vec![0, 2, 1],
+            ..tiled(t)
+        },
+        seconds: Some(ms * 1e-3),
+    };
+    let hist = vec![
+        observed([64, 64, 64], 1.0),
+        ikj([0, 0, 8], 1.2),
+        observed([32, 64, 64], 1.6),
+        observed([64, 32, 64], 1.6),
+    ];
+    let batch = s.propose(&hist, 4);
+    // The best's joint step and its other arm, then the runner-up's (untiled loops stay
+    // untiled going up; k = 8 stays at the ladder's small end going down).
+    assert_eq!(batch[..2], [tiled([8, 8, 8]), tiled([0, 0, 0])]);
+    let mut runner: Vec<Config> = batch[2..].to_vec();
+    runner.sort();
+    let mut want = vec![ikj([0, 0, 64], 0.0).config, ikj([64, 64, 4], 0.0).config];
+    want.sort();
+    assert_eq!(runner, want);
+}
+
 /// A runtime landscape like gemver's on this machine: the smallest tiles are best (about
 /// three times faster than the cost model's favourite), while the cost model seeds the
 /// search at large tiles.

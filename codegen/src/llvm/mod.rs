@@ -63,7 +63,7 @@ pub struct CodegenOptions {
     /// Position-independent code (for shared libraries).
     pub pic: bool,
     /// Iteration order of parallel loops: [`ParallelOrder::Reverse`] is the race detector
-    /// of `lattice run --parallel-order=reverse`.
+    /// of `lattice run --parallel-order=reverse` (and of `lattice emit`'s output with it).
     pub parallel_order: ParallelOrder,
 }
 

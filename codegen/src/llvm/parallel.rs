@@ -57,7 +57,8 @@ use super::lower_body;
 use super::scf::{build_loop, dense_i32_segments, IvCompare};
 use crate::runtime::parallel::MAX_CHUNKS;
 
-/// In which order the iterations of a parallel loop run (`lattice run --parallel-order`).
+/// In which order the iterations of a parallel loop run (`lattice run --parallel-order`,
+/// `lattice emit --parallel-order`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ParallelOrder {
     /// Ascending in every dimension, chunks spread over the thread pool.

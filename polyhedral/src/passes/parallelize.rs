@@ -22,10 +22,22 @@
 //! `affine.parallel` ops enclose it (in its affine scope). Loops outside any static
 //! control part, or whose analysis fails (isl's operation limit included), stay as they
 //! are; with `remarks=true` (or `LATTICE_REMARKS=1`) a remark on stderr says why.
+//!
+//! Safety net: every loop the decision above would convert is checked once more, by the
+//! net code generation uses ([`crate::parallel_check`]), against the dependences of the
+//! same analysis in terms of the loop's own schedule (its instances to the values of the
+//! enclosing loops and its own); scalar cells (`iter_args`) count by their live ranges,
+//! which only a reduction loop may carry. A loop the net finds carrying a dependence stays
+//! a sequential `affine.for`, with the remark `parallel mark dropped: ...` and the
+//! statistic `num-parallel-marks-dropped`. `test-unchecked=true` (testing only) skips the
+//! pass's own check so the net's work shows.
 
-use crate::deps::{analyze, AliasAssumption, DepOptions};
-use crate::isl::IslCtx;
-use crate::scop::{extract_scops, ArrayKind};
+use crate::codegen::PARALLEL_MARK;
+use crate::deps::{analyze, AliasAssumption, DepOptions, Dependences, LoopReport};
+use crate::isl::{IslCtx, IslError};
+use crate::parallel_check::{input_loop_schedule, ForbiddenDeps};
+use crate::reduction::REDUCTION_MARK;
+use crate::scop::{extract_scops, ArrayKind, Scop};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::{AttrData, Ir, Op, OperationState, Traits, Value, WalkOrder};
@@ -40,6 +52,9 @@ pub struct ParallelizeOptions {
     pub parallel_reductions: bool,
     /// The aliasing assumption.
     pub alias: AliasAssumption,
+    /// For testing the safety net: decide without the pass's own dependence check, so
+    /// only the net keeps a loop that carries a dependence sequential.
+    pub unchecked: bool,
 }
 
 impl Default for ParallelizeOptions {
@@ -48,8 +63,19 @@ impl Default for ParallelizeOptions {
             max_nested: u32::MAX,
             parallel_reductions: false,
             alias: AliasAssumption::ArgumentsMayAlias,
+            unchecked: false,
         }
     }
+}
+
+/// What the pass decided for one loop.
+enum Decision {
+    /// Convert it, with these reductions.
+    Convert(Vec<Reduction>),
+    /// Leave it: why.
+    Keep(String),
+    /// The pass's check said convert, the safety net found it carrying this.
+    Dropped(String),
 }
 
 /// A recognized reduction of an `iter_args` value.
@@ -68,6 +94,8 @@ struct Reduction {
 pub struct ParallelizeReport {
     /// Number of loops converted.
     pub converted: usize,
+    /// Number of loops the safety net kept sequential.
+    pub dropped: usize,
     /// Why loops were not converted.
     pub remarks: Vec<Diagnostic>,
 }
@@ -143,7 +171,7 @@ pub fn affine_parallelize(
     let mut report = ParallelizeReport::default();
     // Decide on the unmodified function: converting a loop does not change the
     // dependences of the others.
-    let mut decisions: FxHashMap<Op, Result<Vec<Reduction>, String>> = FxHashMap::default();
+    let mut decisions: FxHashMap<Op, Decision> = FxHashMap::default();
     {
         let isl = IslCtx::default();
         let ex = extract_scops(ir, &isl, func);
@@ -170,51 +198,20 @@ pub fn affine_parallelize(
                     continue;
                 }
             };
+            // The safety net's dependences, built when a first loop needs them.
+            let mut net: Option<ForbiddenDeps> = None;
             for l in &deps.loops {
                 if !ir.is_op(l.loop_op, "affine.for") {
                     continue;
                 }
-                let has_iter_args = !ir.results(l.loop_op).is_empty();
-                let reds = if has_iter_args {
-                    if !options.parallel_reductions {
-                        decisions.insert(
-                            l.loop_op,
-                            Err("the loop carries iter_args (parallel-reductions is off)".into()),
-                        );
-                        continue;
-                    }
-                    match reductions(ir, l.loop_op) {
-                        Some(r) => r,
-                        None => {
-                            decisions.insert(
-                                l.loop_op,
-                                Err("an iter_args value is not a supported reduction".into()),
-                            );
-                            continue;
-                        }
-                    }
-                } else {
-                    Vec::new()
+                let decision = match decide(ir, scop, &deps, l, options) {
+                    Decision::Convert(reds) => match carried(&isl, ir, scop, &deps, l, &mut net) {
+                        None => Decision::Convert(reds),
+                        Some(why) => Decision::Dropped(why),
+                    },
+                    other => other,
                 };
-                // Dependences carried through this loop's own reductions are allowed.
-                let blocking = l.carried.iter().map(|&k| &deps.deps[k]).find(|d| {
-                    !matches!(scop.arrays[d.array].kind,
-                        ArrayKind::Carried { loop_op, .. } if loop_op == l.loop_op && has_iter_args)
-                });
-                match blocking {
-                    None => {
-                        decisions.insert(l.loop_op, Ok(reds));
-                    }
-                    Some(d) => {
-                        decisions.insert(
-                            l.loop_op,
-                            Err(format!(
-                                "carried dependence: {}",
-                                crate::deps::describe(ir, scop, d)
-                            )),
-                        );
-                    }
-                }
+                decisions.insert(l.loop_op, decision);
             }
         }
     }
@@ -228,8 +225,8 @@ pub fn affine_parallelize(
             continue;
         }
         let reds = match decisions.remove(&l) {
-            Some(Ok(r)) => r,
-            Some(Err(why)) => {
+            Some(Decision::Convert(r)) => r,
+            Some(Decision::Keep(why)) => {
                 report.remarks.push(Diagnostic::new(
                     Severity::Remark,
                     DiagLoc::Loc(ir.loc(l)),
@@ -237,20 +234,21 @@ pub fn affine_parallelize(
                 ));
                 continue;
             }
+            Some(Decision::Dropped(why)) => {
+                // Only a loop the pass would have converted counts as dropped.
+                if nested_parallel(ir, l) < options.max_nested {
+                    report.dropped += 1;
+                    report.remarks.push(Diagnostic::new(
+                        Severity::Remark,
+                        DiagLoc::Loc(ir.loc(l)),
+                        format!("parallel mark dropped: the loop carries {why}; it stays a sequential affine.for"),
+                    ));
+                }
+                continue;
+            }
             None => continue,
         };
-        let mut nested = 0u32;
-        let mut cur = ir.parent_op(l);
-        while let Some(p) = cur {
-            if ir.has_trait(p, Traits::AFFINE_SCOPE) {
-                break;
-            }
-            if ir.is_op(p, "affine.parallel") {
-                nested += 1;
-            }
-            cur = ir.parent_op(p);
-        }
-        if nested >= options.max_nested {
+        if nested_parallel(ir, l) >= options.max_nested {
             continue;
         }
         if convert(ir, l, &reds).is_some() {
@@ -258,6 +256,99 @@ pub fn affine_parallelize(
         }
     }
     report
+}
+
+/// The pass's own decision for loop `l` of `scop` (from the loop report's carried
+/// dependences).
+fn decide(
+    ir: &Ir,
+    scop: &Scop,
+    deps: &Dependences,
+    l: &LoopReport,
+    options: &ParallelizeOptions,
+) -> Decision {
+    let has_iter_args = !ir.results(l.loop_op).is_empty();
+    let reds = if has_iter_args {
+        if !options.parallel_reductions {
+            return Decision::Keep(
+                "the loop carries iter_args (parallel-reductions is off)".into(),
+            );
+        }
+        match reductions(ir, l.loop_op) {
+            Some(r) => r,
+            None => {
+                return Decision::Keep("an iter_args value is not a supported reduction".into())
+            }
+        }
+    } else {
+        Vec::new()
+    };
+    if options.unchecked {
+        return Decision::Convert(reds);
+    }
+    // Dependences carried through this loop's own reductions are allowed.
+    let blocking = l.carried.iter().map(|&k| &deps.deps[k]).find(|d| {
+        !matches!(scop.arrays[d.array].kind,
+            ArrayKind::Carried { loop_op, .. } if loop_op == l.loop_op && has_iter_args)
+    });
+    match blocking {
+        None => Decision::Convert(reds),
+        Some(d) => Decision::Keep(format!(
+            "carried dependence: {}",
+            crate::deps::describe(ir, scop, d)
+        )),
+    }
+}
+
+/// The safety net's verdict on converting loop `l` of `scop` (see the module doc): the
+/// dependence it carries, described, or `None`. `net` caches the SCoP's forbidden
+/// dependences; a failure inside isl counts as carrying.
+fn carried(
+    isl: &IslCtx,
+    ir: &Ir,
+    scop: &Scop,
+    deps: &Dependences,
+    l: &LoopReport,
+    net: &mut Option<ForbiddenDeps>,
+) -> Option<String> {
+    let mut check = || -> Result<Option<String>, IslError> {
+        if net.is_none() {
+            // Scalar cells by their live ranges: the memory-based dependences of an
+            // enclosing loop's cell look carried by every loop inside it.
+            let cells: Vec<usize> = (0..scop.arrays.len())
+                .filter(|&a| matches!(scop.arrays[a].kind, ArrayKind::Carried { .. }))
+                .collect();
+            *net = Some(ForbiddenDeps::from_analysis(isl, ir, scop, deps, &cells)?);
+        }
+        let Some(forbidden) = net.as_ref() else {
+            return Ok(None);
+        };
+        let mark = match ir.results(l.loop_op).is_empty() {
+            true => PARALLEL_MARK,
+            false => REDUCTION_MARK,
+        };
+        forbidden.carried(isl, &input_loop_schedule(isl, scop, l)?, mark)
+    };
+    match check() {
+        Ok(why) => why,
+        Err(e) => Some(format!("its dependences could not be checked ({e})")),
+    }
+}
+
+/// How many `affine.parallel` ops enclose `op` in its affine scope.
+fn nested_parallel(ir: &Ir, op: Op) -> u32 {
+    let mut nested = 0u32;
+    let mut cur = ir.parent_op(op);
+    while let Some(p) = cur {
+        if ir.has_trait(p, Traits::AFFINE_SCOPE) {
+            break;
+        }
+        if ir.is_op(p, "affine.parallel") {
+            nested += 1;
+        }
+        cur = ir.parent_op(p);
+    }
+    nested
 }
 
 fn i32_tensor(ir: &Ir, values: &[i64]) -> lattice_ir::Attr {
@@ -359,9 +450,11 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
         max_nested: u32::try_from(max_nested.max(0)).unwrap_or(u32::MAX),
         parallel_reductions: o.bool("parallel-reductions", false).map_err(&err)?,
         alias: AliasAssumption::from_pass_option(o, false).map_err(&err)?,
+        unchecked: o.bool("test-unchecked", false).map_err(&err)?,
     };
     o.bool("remarks", false).map_err(&err)?;
     let report = affine_parallelize(ir, func, &options);
+    crate::parallel_check::record_dropped(report.dropped as u64);
     lattice_ir::pass::report_declined(ir, &report.remarks, o);
     Ok(())
 }
@@ -384,6 +477,10 @@ pub static AFFINE_PARALLELIZE: PassDef = PassDef {
         (
             "assume-no-alias",
             "Assume distinct memrefs never alias, as MLIR does (default false: function arguments may alias unless llvm.noalias)",
+        ),
+        (
+            "test-unchecked",
+            "Testing only: convert loops without the pass's own dependence check (the safety net then keeps those that carry one sequential)",
         ),
         ("remarks", "Print why a loop was not parallelized (stderr)"),
     ],

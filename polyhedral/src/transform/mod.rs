@@ -21,7 +21,7 @@ use crate::ast_build::{ast_from_schedule_recorded, AstOptions, LoopSchedules};
 use crate::codegen::{generate_checked, CodegenError, CodegenInput, StatementBody, PARALLEL_MARK};
 use crate::deps::{describe, Dependences};
 use crate::isl::{IslCtx, IslError, IslText};
-use crate::parallel_check::{ForbiddenDeps, CHECKED_MARKS, DROPPED_STATISTIC};
+use crate::parallel_check::{ForbiddenDeps, CHECKED_MARKS};
 use crate::scop::{ArrayKind, Scop};
 use isl_rs::{ScheduleNode, ScheduleNodeType, UnionMap};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
@@ -595,10 +595,13 @@ pub fn apply_private(
 /// Generates the code of an (already checked) isl schedule in place of `scop`'s ops.
 ///
 /// The member a `parallel` (or reduction) mark marks is generated as one loop over its
-/// whole range ([`crate::schedule::one_loop`]), so the mark reaches it; every loop then
-/// generated parallel is checked against the dependences `forbidden` gives (asked only
-/// when the schedule has such marks): one that carries a dependence is generated
-/// sequential, with a remark in `remarks` and the statistic
+/// whole range ([`crate::schedule::one_loop`]), so the mark reaches it; where that
+/// loop's bounds have no affine form (the hull of a member's range whose lower bound is
+/// a `min`), the schedule is generated as isl splits it by default instead. Every loop
+/// then generated parallel is checked against the dependences `forbidden` gives (asked
+/// only when the schedule has such marks): one that carries a dependence (a mark landing
+/// on an inner loop where a piece of the marked member's range has a single value
+/// included) is generated sequential, with a remark in `remarks` and the statistic
 /// [`crate::parallel_check::DROPPED_STATISTIC`] (see [`crate::parallel_check`]).
 pub fn regenerate(
     ir: &mut Ir,
@@ -609,9 +612,51 @@ pub fn regenerate(
     remarks: &mut Vec<Diagnostic>,
 ) -> Result<(), TransformError> {
     check_supported(ir, scop)?;
-    let context = isl.check(scop.context.copy())?;
+    let plain = isl.check(schedule.copy())?;
+    let mut marked = false;
     let root = isl.check(schedule.get_root())?;
-    let schedule = isl.check(marked_members_atomic(isl, root)?.get_schedule())?;
+    let atomic = isl.check(marked_members_atomic(isl, root, &mut marked)?.get_schedule())?;
+    let mut net = None;
+    let (scratch, objections) = match generate_schedule(ir, isl, scop, atomic, forbidden, &mut net)
+    {
+        Err(TransformError::Codegen(CodegenError::NotAffine(_))) if marked => {
+            generate_schedule(ir, isl, scop, plain, forbidden, &mut net)?
+        }
+        r => r?,
+    };
+    crate::parallel_check::record_dropped(objections.len() as u64);
+    let first = scop.ops[0];
+    let loc = ir.loc(first);
+    for why in objections {
+        remarks.push(Diagnostic::new(
+            Severity::Remark,
+            DiagLoc::Loc(loc),
+            format!("parallel mark dropped: the loop carries {why}; it is generated as a sequential affine.for"),
+        ));
+    }
+    let new_ops: Vec<Op> = ir.block_ops(scratch).collect();
+    for o in new_ops {
+        ir.detach_op(o);
+        ir.insert_op_before(first, o);
+    }
+    for &o in scop.ops.iter().rev() {
+        ir.erase_op(o);
+    }
+    Ok(())
+}
+
+/// [`regenerate`]'s AST generation and code generation of `schedule` into a scratch block
+/// (nothing else in the IR changes; on failure nothing does): the block and the net's
+/// objections. `net` caches the dependences `forbidden` gives.
+fn generate_schedule(
+    ir: &mut Ir,
+    isl: &IslCtx,
+    scop: &Scop,
+    schedule: isl_rs::Schedule,
+    forbidden: &dyn Fn(&Ir) -> Result<ForbiddenDeps, IslError>,
+    net: &mut Option<ForbiddenDeps>,
+) -> Result<(lattice_ir::Block, Vec<String>), TransformError> {
+    let context = isl.check(scop.context.copy())?;
     let mut loops = LoopSchedules::new(CHECKED_MARKS);
     let ast = ast_from_schedule_recorded(
         isl.raw(),
@@ -620,12 +665,12 @@ pub fn regenerate(
         &AstOptions::default(),
         &mut loops,
     )?;
-    let forbidden = match loops.saw_mark() {
-        true => Some(forbidden(ir)?),
-        false => None,
-    };
+    if loops.saw_mark() && net.is_none() {
+        *net = Some(forbidden(ir)?);
+    }
+    let net = &*net;
     let mut check = |node: &isl_rs::ASTNode, mark: &str| -> Result<Option<String>, CodegenError> {
-        let Some(forbidden) = &forbidden else {
+        let Some(forbidden) = net else {
             return Ok(None);
         };
         match loops.of(node) {
@@ -651,50 +696,30 @@ pub fn regenerate(
             },
         );
     }
-    let first = scop.ops[0];
-    let loc = ir.loc(first);
-    // Generate into a scratch block; only swap it in when generation succeeded.
+    let loc = ir.loc(scop.ops[0]);
     let region = ir.create_region();
     let scratch = ir.create_block(&[]);
     ir.append_block(region, scratch);
-    let objections = match generate_checked(ir, &ast, &input, scratch, None, loc, Some(&mut check))
-    {
-        Ok(o) => o,
+    match generate_checked(ir, &ast, &input, scratch, None, loc, Some(&mut check)) {
+        Ok(objections) => Ok((scratch, objections)),
         Err(e) => {
             let ops: Vec<Op> = ir.block_ops(scratch).collect();
             for o in ops.into_iter().rev() {
                 ir.erase_op(o);
             }
-            return Err(e.into());
+            Err(e.into())
         }
-    };
-    lattice_ir::pass::record_statistic(
-        DROPPED_STATISTIC,
-        "Number of loops marked parallel that carry a dependence, generated sequential",
-        objections.len() as u64,
-    );
-    for why in objections {
-        remarks.push(Diagnostic::new(
-            Severity::Remark,
-            DiagLoc::Loc(loc),
-            format!("parallel mark dropped: the loop carries {why}; it is generated as a sequential affine.for"),
-        ));
     }
-    let new_ops: Vec<Op> = ir.block_ops(scratch).collect();
-    for o in new_ops {
-        ir.detach_op(o);
-        ir.insert_op_before(first, o);
-    }
-    for &o in scop.ops.iter().rev() {
-        ir.erase_op(o);
-    }
-    Ok(())
 }
 
 /// The schedule tree at `node` with member 0 of every band directly below a `parallel`
-/// or reduction mark generated as one loop (see [`regenerate`]); returns the node at the
-/// same position.
-fn marked_members_atomic(isl: &IslCtx, node: ScheduleNode) -> Result<ScheduleNode, IslError> {
+/// or reduction mark generated as one loop (see [`regenerate`]), `marked` set if there is
+/// one; returns the node at the same position.
+fn marked_members_atomic(
+    isl: &IslCtx,
+    node: ScheduleNode,
+    marked: &mut bool,
+) -> Result<ScheduleNode, IslError> {
     let mut node = node;
     if isl.check(node.get_type())? == ScheduleNodeType::Mark {
         let id = isl.check(node.mark_get_id())?;
@@ -702,12 +727,13 @@ fn marked_members_atomic(isl: &IslCtx, node: ScheduleNode) -> Result<ScheduleNod
         if CHECKED_MARKS.contains(&isl.check(id.get_name())?)
             && isl.check(child.get_type())? == ScheduleNodeType::Band
         {
+            *marked = true;
             let band = crate::schedule::one_loop(isl, child)?;
             node = isl.check(band.parent())?;
         }
     }
     for i in 0..isl.check(node.n_children())? {
-        let child = marked_members_atomic(isl, isl.check(node.child(i))?)?;
+        let child = marked_members_atomic(isl, isl.check(node.child(i))?, marked)?;
         node = isl.check(child.parent())?;
     }
     Ok(node)
