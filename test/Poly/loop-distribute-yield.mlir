@@ -11,6 +11,7 @@
 // store. Integer-valued doubles: every order prints the same.
 
 // OUT: 2016
+// OUT-NEXT: 2016
 // OUT-NEXT: 3969
 // OUT-NEXT: 4032
 // OUT-NEXT: 126
@@ -150,6 +151,28 @@ func.func @clobbered(%A: memref<64xf64>, %out: memref<f64>) {
   return
 }
 
+// An affine.parallel reduction: the copy keeps the parallel loop, the reduction its
+// reduce.
+// CHECK-LABEL: func.func @par
+// CHECK:       affine.parallel (%{{.*}}) = (0) to (64) {
+// CHECK-NEXT:    affine.load
+// CHECK-NEXT:    arith.mulf
+// CHECK-NEXT:    affine.store
+// CHECK-NEXT:  }
+// CHECK-NEXT:  affine.parallel (%{{.*}}) = (0) to (64) reduce ("addf") -> (f64) {
+// CHECK-NEXT:    %[[X:.*]] = affine.load
+// CHECK-NEXT:    affine.yield %[[X]]
+func.func @par(%A: memref<64xf64>, %B: memref<64xf64>, %out: memref<f64>) {
+  %r = affine.parallel (%i) = (0) to (64) reduce ("addf") -> f64 {
+    %a = affine.load %A[%i] : memref<64xf64>
+    %d = arith.mulf %a, %a : f64
+    affine.store %d, %B[%i] : memref<64xf64>
+    affine.yield %a : f64
+  }
+  affine.store %r, %out[] : memref<f64>
+  return
+}
+
 func.func private @printF64(f64)
 func.func private @printNewline()
 
@@ -180,6 +203,8 @@ func.func @main() {
       affine.store %f, %M[%i, %j] : memref<8x16xf64>
     }
   }
+  func.call @par(%A, %B, %o) : (memref<64xf64>, memref<64xf64>, memref<f64>) -> ()
+  func.call @print(%o) : (memref<f64>) -> ()
   func.call @before(%A, %B, %o) : (memref<64xf64>, memref<64xf64>, memref<f64>) -> ()
   func.call @print(%o) : (memref<f64>) -> ()
   %b = affine.load %B[63] : memref<64xf64>
