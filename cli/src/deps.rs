@@ -3,17 +3,21 @@
 //! memory-based and value-based dependences, and per loop whether it is parallel and why
 //! not; JSON for tools, DOT for the statement/dependence graph.
 //!
+//! An input `affine.parallel` whose iterations are not independent (a dimension carries a
+//! dependence other than through its own reductions) gets a warning on stderr: MLIR
+//! takes the op's word that they are, so nothing else says so.
+//!
 //! Exit codes: 0 report printed, 1 unreadable or invalid input (diagnostics on stderr),
 //! 2 usage error. Remarks saying why a loop nest is not a static control part are part of
 //! the report, not errors. isl failures (including its operation limit) are reported per
 //! SCoP and never abort.
 
 use lattice_cli::make_context;
-use lattice_ir::diag::{DiagLoc, Diagnostic, SourceMap};
+use lattice_ir::diag::{DiagLoc, Diagnostic, Severity, SourceMap};
 use lattice_ir::parser::parse_source;
 use lattice_ir::{AttrData, Ir, Op, WalkOrder};
 use lattice_polyhedral::deps::{
-    analyze, describe, report_text, to_dot, AliasAssumption, DepOptions,
+    analyze, describe, parallel_race, report_text, to_dot, AliasAssumption, DepOptions,
 };
 use lattice_polyhedral::isl::{IslCtx, IslOptions, IslText, DEFAULT_MAX_OPERATIONS};
 use lattice_polyhedral::scop::{extract_scops, value_label, ArrayKind};
@@ -163,7 +167,8 @@ pub fn main(args: &[String]) -> ExitCode {
     let isl_options = IslOptions {
         max_operations: a.max_operations,
     };
-    let out = report(&ir, top, &options, isl_options, a.format);
+    let (out, warnings) = report(&ir, top, &options, isl_options, a.format);
+    eprint!("{}", sources.render(&ctx, &warnings, Some(id)));
     print!("{out}");
     ExitCode::SUCCESS
 }
@@ -195,7 +200,8 @@ fn report(
     options: &DepOptions,
     isl_options: IslOptions,
     format: Format,
-) -> String {
+) -> (String, Vec<Diagnostic>) {
+    let mut warnings = Vec::new();
     let funcs: Vec<Op> = ir
         .walk_ops(top, WalkOrder::PreOrder)
         .into_iter()
@@ -235,55 +241,69 @@ fn report(
                     text.push_str(&format!("  scop {k} ({lines}): not analysed: {e}\n"));
                     json_scops.push(json!({ "index": k, "error": e.to_string() }));
                 }
-                Ok(deps) => match format {
-                    Format::Text => {
-                        text.push_str(&format!("  scop {k} ({lines}):\n"));
-                        for l in report_text(ir, scop, &deps).lines() {
-                            text.push_str("    ");
-                            text.push_str(l);
-                            text.push('\n');
+                Ok(deps) => {
+                    for l in &deps.loops {
+                        if let Some(d) = parallel_race(ir, scop, &deps, l) {
+                            warnings.push(Diagnostic::new(
+                                Severity::Warning,
+                                DiagLoc::Loc(ir.loc(l.loop_op)),
+                                format!(
+                                    "the iterations of this affine.parallel are not independent (dimension {}): it carries {}; they race when run in parallel",
+                                    l.index,
+                                    describe(ir, scop, d)
+                                ),
+                            ));
                         }
                     }
-                    Format::Dot => {
-                        text.push_str(&to_dot(scop, &deps, &format!("{name}.scop{k}")));
-                    }
-                    Format::Json => {
-                        let stmts: Vec<Json> = scop
-                            .statements
-                            .iter()
-                            .map(|s| {
-                                json!({
-                                    "name": s.name,
-                                    "domain": s.domain.text(),
-                                    "depth": s.dims.len(),
-                                    "opaque": s.opaque,
-                                    "accesses": s.accesses.iter().map(|a| json!({
-                                        "kind": a.kind,
-                                        "array": scop.arrays[a.array].name,
-                                        "relation": a.relation.text(),
-                                        "exact": a.exact,
-                                    })).collect::<Vec<_>>(),
+                    match format {
+                        Format::Text => {
+                            text.push_str(&format!("  scop {k} ({lines}):\n"));
+                            for l in report_text(ir, scop, &deps).lines() {
+                                text.push_str("    ");
+                                text.push_str(l);
+                                text.push('\n');
+                            }
+                        }
+                        Format::Dot => {
+                            text.push_str(&to_dot(scop, &deps, &format!("{name}.scop{k}")));
+                        }
+                        Format::Json => {
+                            let stmts: Vec<Json> = scop
+                                .statements
+                                .iter()
+                                .map(|s| {
+                                    json!({
+                                        "name": s.name,
+                                        "domain": s.domain.text(),
+                                        "depth": s.dims.len(),
+                                        "opaque": s.opaque,
+                                        "accesses": s.accesses.iter().map(|a| json!({
+                                            "kind": a.kind,
+                                            "array": scop.arrays[a.array].name,
+                                            "relation": a.relation.text(),
+                                            "exact": a.exact,
+                                        })).collect::<Vec<_>>(),
+                                    })
                                 })
-                            })
-                            .collect();
-                        let arrays: Vec<Json> = scop
-                            .arrays
-                            .iter()
-                            .map(|a| {
-                                json!({
-                                    "name": a.name,
-                                    "value": value_label(ir, a.value),
-                                    "kind": match a.kind {
-                                        ArrayKind::Memref => "memref",
-                                        ArrayKind::Value => "value",
-                                        ArrayKind::Carried { .. } => "carried",
-                                    },
-                                    "rank": a.rank,
-                                    "distinct": a.distinct,
+                                .collect();
+                            let arrays: Vec<Json> = scop
+                                .arrays
+                                .iter()
+                                .map(|a| {
+                                    json!({
+                                        "name": a.name,
+                                        "value": value_label(ir, a.value),
+                                        "kind": match a.kind {
+                                            ArrayKind::Memref => "memref",
+                                            ArrayKind::Value => "value",
+                                            ArrayKind::Carried { .. } => "carried",
+                                        },
+                                        "rank": a.rank,
+                                        "distinct": a.distinct,
+                                    })
                                 })
-                            })
-                            .collect();
-                        let dependences: Vec<Json> = deps
+                                .collect();
+                            let dependences: Vec<Json> = deps
                             .deps
                             .iter()
                             .map(|d| {
@@ -301,19 +321,19 @@ fn report(
                                 })
                             })
                             .collect();
-                        let flow: Vec<Json> = deps
-                            .flow
-                            .iter()
-                            .map(|f| {
-                                json!({
-                                    "src": scop.statements[f.src].name,
-                                    "dst": scop.statements[f.dst].name,
-                                    "must": f.must,
-                                    "relation": f.relation.text(),
+                            let flow: Vec<Json> = deps
+                                .flow
+                                .iter()
+                                .map(|f| {
+                                    json!({
+                                        "src": scop.statements[f.src].name,
+                                        "dst": scop.statements[f.dst].name,
+                                        "must": f.must,
+                                        "relation": f.relation.text(),
+                                    })
                                 })
-                            })
-                            .collect();
-                        let loops: Vec<Json> = deps
+                                .collect();
+                            let loops: Vec<Json> = deps
                             .loops
                             .iter()
                             .map(|l| {
@@ -324,11 +344,12 @@ fn report(
                                     "level": l.depth + 1,
                                     "parallel": l.parallel,
                                     "reason": l.reason,
+                                    "race": parallel_race(ir, scop, &deps, l).map(|d| describe(ir, scop, d)),
                                     "carried": l.carried.iter().map(|&k| describe(ir, scop, &deps.deps[k])).collect::<Vec<_>>(),
                                 })
                             })
                             .collect();
-                        json_scops.push(json!({
+                            json_scops.push(json!({
                             "index": k,
                             "location": lines,
                             "params": scop.params.iter().map(|&p| value_label(ir, p)).collect::<Vec<_>>(),
@@ -339,8 +360,9 @@ fn report(
                             "flow": flow,
                             "loops": loops,
                         }));
+                        }
                     }
-                },
+                }
             }
         }
         for r in &ex.remarks {
@@ -365,8 +387,8 @@ fn report(
             });
             let mut s = serde_json::to_string_pretty(&doc).unwrap_or_default();
             s.push('\n');
-            s
+            (s, warnings)
         }
-        _ => text,
+        _ => (text, warnings),
     }
 }

@@ -7,15 +7,16 @@
 //! own JIT before and after `--poly-schedule`, `--poly-schedule=parallel-reductions=true`
 //! (a kernel two passes make alike runs once), `--affine-loop-tile=tile-sizes=2,3`,
 //! `--affine-loop-fusion`, `--affine-loop-fusion=maximal=true`,
-//! `--poly-transform="permute=1,0 parallel=true"`, `--poly-transform="reverse=0
-//! parallel=true"` (the transformations legal only on some nests: elsewhere they must
-//! refuse; where legal, the outermost dependence-free loop of each band is marked
-//! parallel), `--affine-loop-distribute` and
+//! `--poly-transform="permute=1,0 parallel=true"` (where the interchange is legal, the
+//! outermost dependence-free loop of each band is marked parallel),
+//! `--poly-transform=reverse=0` (the last two legal only on some nests: elsewhere they
+//! must refuse), `--affine-loop-distribute` and
 //! `--affine-parallelize=parallel-reductions=true`, and the printed checksums must agree
-//! (exactly, or within 1e-9 relative where a reduction may be reassociated). Every module runs with `ParallelOrder::Reverse` on one runtime thread
-//! (the race detector of `lattice run --parallel-order=reverse`): each `affine.parallel`
-//! a transformation introduces runs its iterations backwards, so one that carries a
-//! dependence changes the checksums, deterministically.
+//! (exactly, or within 1e-9 relative where a reduction may be reassociated). Every module
+//! runs with `ParallelOrder::Reverse` on one runtime thread (the race detector of
+//! `lattice run --parallel-order=reverse`): each `affine.parallel` a transformation
+//! introduces runs its iterations backwards, so one that carries a dependence changes the
+//! checksums, deterministically.
 //!
 //! Cost: the passes run on a module holding only the kernel; the original kernel and every
 //! transformed one (renamed `@k<program>_<variant>`) go with one driver each (allocate,
@@ -62,7 +63,7 @@ const PASSES: &[(&str, &str)] = &[
     ("affine-loop-fusion", ""),
     ("affine-loop-fusion", "maximal=true"),
     ("poly-transform", "permute=1,0 parallel=true"),
-    ("poly-transform", "reverse=0 parallel=true"),
+    ("poly-transform", "reverse=0"),
     ("affine-loop-distribute", ""),
     ("affine-parallelize", "parallel-reductions=true"),
 ];

@@ -492,6 +492,25 @@ fn loop_reports(ir: &Ir, scop: &Scop, deps: &[Dependence]) -> Vec<LoopReport> {
     loops
 }
 
+/// The first dependence that loop `l`, a dimension of an input `affine.parallel`, carries
+/// other than through that op's own reductions: the op declares its iterations
+/// independent, and they are not (they race when run in parallel). `None` for other loops
+/// and for independent iterations.
+pub fn parallel_race<'a>(
+    ir: &Ir,
+    scop: &Scop,
+    deps: &'a Dependences,
+    l: &LoopReport,
+) -> Option<&'a Dependence> {
+    if !ir.is_op(l.loop_op, "affine.parallel") {
+        return None;
+    }
+    l.carried.iter().map(|&k| &deps.deps[k]).find(|d| {
+        !matches!(scop.arrays[d.array].kind,
+            ArrayKind::Carried { loop_op, .. } if loop_op == l.loop_op)
+    })
+}
+
 /// One line describing a dependence: `RAW S0 -> S1 on A0 (%arg0) distance (1, -1)`.
 pub fn describe(ir: &Ir, scop: &Scop, d: &Dependence) -> String {
     let array = &scop.arrays[d.array];
@@ -575,9 +594,16 @@ pub fn report_text(ir: &Ir, scop: &Scop, deps: &Dependences) -> String {
                 .map(|&k| scop.statements[k].name.clone())
                 .collect::<Vec<_>>()
                 .join(","),
-            match &l.reason {
-                None => "parallel".to_string(),
-                Some(r) => format!("sequential: {r}"),
+            match (ir.is_op(l.loop_op, "affine.parallel"), &l.reason) {
+                (true, _) => match parallel_race(ir, scop, deps, l) {
+                    None => "parallel".to_string(),
+                    Some(d) => format!(
+                        "declared parallel, but its iterations are not independent: {} (a race)",
+                        describe(ir, scop, d)
+                    ),
+                },
+                (false, None) => "parallel".to_string(),
+                (false, Some(r)) => format!("sequential: {r}"),
             }
         );
     }
