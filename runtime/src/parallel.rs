@@ -15,7 +15,7 @@
 //! The thread count is global ([`set_threads`]; when unset, the environment variable
 //! `LATTICE_THREADS`, else the machine's available parallelism, read once); 1 runs every
 //! chunk on the calling thread in order, without touching the pool. Nested parallel loops
-//! run on the same pool (rayon work stealing).
+//! run on the thread that started them, in chunk order (see [`pool`]).
 //!
 //! Small loops run inline: chunk 0 always runs on the calling thread first, and when it took
 //! less than [`INLINE_CHUNK_NANOS`] (so the whole loop is too little work to pay for waking
@@ -24,9 +24,9 @@
 //! either way.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::OnceLock;
 
-use rayon::prelude::*;
+mod pool;
 
 /// An outlined parallel-loop body: runs iterations `lb, lb + step, ... < ub` as chunk `chunk`.
 pub type ParallelBody = unsafe extern "C" fn(ctx: *mut u8, lb: i64, ub: i64, chunk: i64);
@@ -40,7 +40,6 @@ pub const INLINE_CHUNK_NANOS: u128 = 2_000;
 
 /// 0 means "not set": use the machine's available parallelism.
 static THREADS: AtomicUsize = AtomicUsize::new(0);
-static POOL: Mutex<Option<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(None);
 
 /// Sets how many threads parallel loops use (`lattice run --threads N`); 0 restores the
 /// default (`LATTICE_THREADS` if set to a positive number, else the machine's available
@@ -69,24 +68,6 @@ fn default_threads() -> usize {
             .filter(|&n| n > 0)
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
     })
-}
-
-fn pool(n: usize) -> Option<Arc<rayon::ThreadPool>> {
-    let mut guard = POOL.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((size, pool)) = guard.as_ref() {
-        if *size == n {
-            return Some(pool.clone());
-        }
-    }
-    let pool = Arc::new(
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .thread_name(|i| format!("lattice-worker-{i}"))
-            .build()
-            .ok()?,
-    );
-    *guard = Some((n, pool.clone()));
-    Some(pool)
 }
 
 /// Trip count of `lb to ub step step` (0 when empty or when `step <= 0`).
@@ -122,13 +103,6 @@ fn chunk_bounds(lb: i64, ub: i64, step: i64, n: i64, chunks: i64, c: i64) -> (i6
     let cub = if end == n { ub } else { lb + end * step };
     (clb, cub)
 }
-
-#[derive(Clone, Copy)]
-struct Shared(*mut u8);
-// SAFETY: the generated code owns the context and guarantees the body may run concurrently
-// on disjoint chunks (that is what a parallel loop means).
-unsafe impl Send for Shared {}
-unsafe impl Sync for Shared {}
 
 /// `lattice_parallel_for(body, ctx, lb, ub, step, chunks)`: runs the loop's iterations on the
 /// pool and returns when all are done. A loop with `step <= 0` or `ub <= lb` runs nothing.
@@ -168,12 +142,10 @@ pub unsafe extern "C" fn lattice_parallel_for(
     } else {
         chunks.min(n)
     };
-    let shared = Shared(ctx);
     let run = move |c: i64| {
         let (clb, cub) = chunk_bounds(lb, ub, step, n, chunks, c);
-        let ctx = shared;
         // SAFETY: per the caller.
-        unsafe { body(ctx.0, clb, cub, c) };
+        unsafe { body(ctx, clb, cub, c) };
     };
     if threads == 1 {
         (0..chunks).for_each(run);
@@ -185,17 +157,32 @@ pub unsafe extern "C" fn lattice_parallel_for(
     if chunks == 1 {
         return;
     }
-    let small = start.elapsed().as_nanos() < INLINE_CHUNK_NANOS;
-    let pool = if small { None } else { pool(threads) };
-    match pool {
-        Some(pool) => pool.install(|| (1..chunks).into_par_iter().for_each(run)),
-        None if free => {
-            // The rest of the loop in one call.
-            let (rest_lb, _) = chunk_bounds(lb, ub, step, n, chunks, 1);
-            // SAFETY: per the caller.
-            unsafe { body(ctx, rest_lb, ub, 1) };
-        }
-        None => (1..chunks).for_each(run),
+    if start.elapsed().as_nanos() >= INLINE_CHUNK_NANOS {
+        // SAFETY (Sync): the body may run concurrently on disjoint chunks, per the caller.
+        let shared = Shared(&run);
+        let run_shared = move |c: i64| shared.call(c);
+        pool::run(&pool::Job::new(&run_shared, 1, chunks, threads - 1));
+    } else if free {
+        // The rest of the loop in one call.
+        let (rest_lb, _) = chunk_bounds(lb, ub, step, n, chunks, 1);
+        // SAFETY: per the caller.
+        unsafe { body(ctx, rest_lb, ub, 1) };
+    } else {
+        (1..chunks).for_each(run);
+    }
+}
+
+/// A chunk runner that may be called from several threads at once.
+#[derive(Clone, Copy)]
+struct Shared<'a, F>(&'a F);
+// SAFETY: the generated code guarantees the body may run concurrently on disjoint chunks
+// with the same context (that is what a parallel loop means).
+unsafe impl<F> Send for Shared<'_, F> {}
+unsafe impl<F> Sync for Shared<'_, F> {}
+
+impl<F: Fn(i64)> Shared<'_, F> {
+    fn call(&self, c: i64) {
+        (self.0)(c)
     }
 }
 
@@ -203,6 +190,7 @@ pub unsafe extern "C" fn lattice_parallel_for(
 mod tests {
     use super::*;
     use std::sync::atomic::AtomicI64;
+    use std::sync::Mutex;
 
     /// Serializes the tests that set the global thread count.
     static THREADS_LOCK: Mutex<()> = Mutex::new(());
@@ -333,6 +321,58 @@ mod tests {
                     // 0 was quick, which the timing decides).
                     assert_eq!(calls[0].0, lb, "{calls:?}");
                     assert!(calls.len() <= MAX_CHUNKS as usize, "{calls:?}");
+                }
+            }
+        }
+        set_threads(0);
+    }
+
+    unsafe extern "C" fn slow_body(ctx: *mut u8, lb: i64, ub: i64, chunk: i64) {
+        let start = std::time::Instant::now();
+        while start.elapsed() < std::time::Duration::from_micros(3) {
+            std::hint::spin_loop();
+        }
+        // SAFETY: the test passes a `Ctx`.
+        unsafe { body(ctx, lb, ub, chunk) }
+    }
+
+    /// Back-to-back loops big enough for the pool (each chunk spins 3 µs), with and without
+    /// fixed chunks: every iteration runs once per loop and the partials match one thread's.
+    #[test]
+    fn pooled_loops_back_to_back_run_every_iteration_once() {
+        let _guard = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        let (lb, ub, step) = (5, 5 + 3 * 200, 3);
+        let n = trip_count(lb, ub, step);
+        let chunks = lattice_parallel_chunks(lb, ub, step);
+        let want: Vec<i64> = (0..chunks)
+            .map(|c| {
+                let (clb, cub) = chunk_bounds(lb, ub, step, n, chunks, c);
+                (clb..cub).step_by(step as usize).sum()
+            })
+            .collect();
+        for t in [2, 3] {
+            set_threads(t);
+            for round in 0..40 {
+                let ctx = Ctx {
+                    hits: (0..n).map(|_| AtomicI64::new(0)).collect(),
+                    partial: (0..chunks).map(|_| AtomicI64::new(0)).collect(),
+                    lb,
+                    step,
+                };
+                let k = if round % 2 == 0 { chunks } else { 0 };
+                // SAFETY: `slow_body` only touches atomics.
+                unsafe {
+                    lattice_parallel_for(slow_body, &ctx as *const Ctx as *mut u8, lb, ub, step, k)
+                };
+                let hits: Vec<i64> = ctx.hits.iter().map(|a| a.load(Ordering::SeqCst)).collect();
+                assert!(hits.iter().all(|&h| h == 1), "t{t} round {round}: {hits:?}");
+                if k > 0 {
+                    let partial: Vec<i64> = ctx
+                        .partial
+                        .iter()
+                        .map(|a| a.load(Ordering::SeqCst))
+                        .collect();
+                    assert_eq!(partial, want, "t{t} round {round}");
                 }
             }
         }
