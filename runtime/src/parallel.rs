@@ -8,18 +8,25 @@
 //! of threads), so a reduction whose chunks each write partial `chunk` and which the caller
 //! combines in chunk order gives the same bits with 1 thread or 16.
 //!
+//! A loop without a reduction passes `chunks = 0`: its body ignores the chunk index, so the
+//! runtime may run several chunks' iterations in one call (with one thread, the whole loop
+//! in one call: a parallel region then costs about what the sequential loop costs).
+//!
 //! The thread count is global ([`set_threads`]; when unset, the environment variable
-//! `LATTICE_THREADS`, else the machine's available parallelism); 1 runs every chunk on the
-//! calling thread in order. Nested parallel loops run on the same pool (rayon work stealing).
+//! `LATTICE_THREADS`, else the machine's available parallelism, read once); 1 runs every
+//! chunk on the calling thread in order, without touching the pool. Nested parallel loops
+//! run on the thread that started them, in chunk order (see [`pool`]).
 //!
 //! Small loops run inline: chunk 0 always runs on the calling thread first, and when it took
 //! less than [`INLINE_CHUNK_NANOS`] (so the whole loop is too little work to pay for waking
-//! the pool) the other chunks follow it there, in order. Either way the chunks are the same.
+//! the pool) the other chunks follow it there, in order (a loop without a reduction: the
+//! rest of its iterations in one call). The chunks of a loop with a reduction are the same
+//! either way.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::OnceLock;
 
-use rayon::prelude::*;
+mod pool;
 
 /// An outlined parallel-loop body: runs iterations `lb, lb + step, ... < ub` as chunk `chunk`.
 pub type ParallelBody = unsafe extern "C" fn(ctx: *mut u8, lb: i64, ub: i64, chunk: i64);
@@ -33,43 +40,34 @@ pub const INLINE_CHUNK_NANOS: u128 = 2_000;
 
 /// 0 means "not set": use the machine's available parallelism.
 static THREADS: AtomicUsize = AtomicUsize::new(0);
-static POOL: Mutex<Option<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(None);
 
 /// Sets how many threads parallel loops use (`lattice run --threads N`); 0 restores the
 /// default (`LATTICE_THREADS` if set to a positive number, else the machine's available
 /// parallelism).
 pub fn set_threads(n: usize) {
-    THREADS.store(n, Ordering::SeqCst);
+    THREADS.store(n, Ordering::Relaxed);
 }
 
 /// How many threads parallel loops use.
 pub fn threads() -> usize {
-    match THREADS.load(Ordering::SeqCst) {
-        0 => std::env::var("LATTICE_THREADS")
-            .ok()
-            .and_then(|v| v.trim().parse::<usize>().ok())
-            .filter(|&n| n > 0)
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+    match THREADS.load(Ordering::Relaxed) {
+        0 => default_threads(),
         n => n,
     }
 }
 
-fn pool(n: usize) -> Option<Arc<rayon::ThreadPool>> {
-    let mut guard = POOL.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((size, pool)) = guard.as_ref() {
-        if *size == n {
-            return Some(pool.clone());
-        }
-    }
-    let pool = Arc::new(
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .thread_name(|i| format!("lattice-worker-{i}"))
-            .build()
-            .ok()?,
-    );
-    *guard = Some((n, pool.clone()));
-    Some(pool)
+/// `LATTICE_THREADS` if set to a positive number, else the machine's available parallelism;
+/// computed once per process (finding the available parallelism reads cgroup files, which
+/// costs more than a small parallel loop).
+fn default_threads() -> usize {
+    static DEFAULT: OnceLock<usize> = OnceLock::new();
+    *DEFAULT.get_or_init(|| {
+        std::env::var("LATTICE_THREADS")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|&n| n > 0)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+    })
 }
 
 /// Trip count of `lb to ub step step` (0 when empty or when `step <= 0`).
@@ -91,24 +89,31 @@ pub extern "C" fn lattice_parallel_chunks(lb: i64, ub: i64, step: i64) -> i64 {
 
 /// Bounds of chunk `c` of `chunks` over `n` iterations: iterations `[c*n/k, (c+1)*n/k)`.
 fn chunk_bounds(lb: i64, ub: i64, step: i64, n: i64, chunks: i64, c: i64) -> (i64, i64) {
-    let first = (c as i128 * n as i128 / chunks as i128) as i64;
-    let end = ((c + 1) as i128 * n as i128 / chunks as i128) as i64;
+    // i64 arithmetic when `(c + 1) * n` cannot overflow (every loop with fewer than 2^57
+    // iterations): a 128-bit division costs as much as a small chunk's body.
+    let (first, end) = if n <= i64::MAX / MAX_CHUNKS && chunks <= MAX_CHUNKS {
+        (c * n / chunks, (c + 1) * n / chunks)
+    } else {
+        (
+            (c as i128 * n as i128 / chunks as i128) as i64,
+            ((c + 1) as i128 * n as i128 / chunks as i128) as i64,
+        )
+    };
     let clb = lb + first * step;
     let cub = if end == n { ub } else { lb + end * step };
     (clb, cub)
 }
 
-#[derive(Clone, Copy)]
-struct Shared(*mut u8);
-// SAFETY: the generated code owns the context and guarantees the body may run concurrently
-// on disjoint chunks (that is what a parallel loop means).
-unsafe impl Send for Shared {}
-unsafe impl Sync for Shared {}
-
-/// `lattice_parallel_for(body, ctx, lb, ub, step, chunks)`: runs the loop's iterations as
-/// `chunks` chunks (pass [`lattice_parallel_chunks`]'s answer; values below 1 mean that
-/// answer) on the pool and returns when all are done. A loop with `step <= 0` or `ub <= lb`
-/// runs nothing.
+/// `lattice_parallel_for(body, ctx, lb, ub, step, chunks)`: runs the loop's iterations on the
+/// pool and returns when all are done. A loop with `step <= 0` or `ub <= lb` runs nothing.
+///
+/// `chunks >= 1` (pass [`lattice_parallel_chunks`]'s answer): the body is called once per
+/// chunk `c < chunks` with that chunk's bounds and `c`, whatever the thread count (a
+/// reduction's partials depend on it). `chunks < 1`: the body does not use the chunk
+/// index, and the runtime splits the loop as it likes; with one thread it calls
+/// `body(ctx, lb, ub, 0)` once, on the calling thread (a parallel region then costs about
+/// one indirect call more than the sequential loop). Every call covers consecutive
+/// iterations, and on one thread the calls come in ascending order of their bounds.
 ///
 /// # Safety
 /// `body` may be called concurrently from several threads with `ctx` and disjoint chunks.
@@ -125,34 +130,59 @@ pub unsafe extern "C" fn lattice_parallel_for(
     if n == 0 {
         return;
     }
-    let chunks = if chunks < 1 {
+    let threads = threads();
+    let free = chunks < 1;
+    if free && threads == 1 {
+        // SAFETY: per the caller.
+        unsafe { body(ctx, lb, ub, 0) };
+        return;
+    }
+    let chunks = if free {
         lattice_parallel_chunks(lb, ub, step)
     } else {
         chunks.min(n)
     };
-    let shared = Shared(ctx);
     let run = move |c: i64| {
         let (clb, cub) = chunk_bounds(lb, ub, step, n, chunks, c);
-        let ctx = shared;
         // SAFETY: per the caller.
-        unsafe { body(ctx.0, clb, cub, c) };
+        unsafe { body(ctx, clb, cub, c) };
     };
+    if threads == 1 {
+        (0..chunks).for_each(run);
+        return;
+    }
     // Chunk 0 runs here; its time estimates whether the rest is worth the pool.
     let start = std::time::Instant::now();
     run(0);
     if chunks == 1 {
         return;
     }
-    let small = start.elapsed().as_nanos() < INLINE_CHUNK_NANOS;
-    let threads = threads();
-    let pool = if threads > 1 && !small {
-        pool(threads)
+    if start.elapsed().as_nanos() >= INLINE_CHUNK_NANOS {
+        // SAFETY (Sync): the body may run concurrently on disjoint chunks, per the caller.
+        let shared = Shared(&run);
+        let run_shared = move |c: i64| shared.call(c);
+        pool::run(&pool::Job::new(&run_shared, 1, chunks, threads - 1));
+    } else if free {
+        // The rest of the loop in one call.
+        let (rest_lb, _) = chunk_bounds(lb, ub, step, n, chunks, 1);
+        // SAFETY: per the caller.
+        unsafe { body(ctx, rest_lb, ub, 1) };
     } else {
-        None
-    };
-    match pool {
-        Some(pool) => pool.install(|| (1..chunks).into_par_iter().for_each(run)),
-        None => (1..chunks).for_each(run),
+        (1..chunks).for_each(run);
+    }
+}
+
+/// A chunk runner that may be called from several threads at once.
+#[derive(Clone, Copy)]
+struct Shared<'a, F>(&'a F);
+// SAFETY: the generated code guarantees the body may run concurrently on disjoint chunks
+// with the same context (that is what a parallel loop means).
+unsafe impl<F> Send for Shared<'_, F> {}
+unsafe impl<F> Sync for Shared<'_, F> {}
+
+impl<F: Fn(i64)> Shared<'_, F> {
+    fn call(&self, c: i64) {
+        (self.0)(c)
     }
 }
 
@@ -160,6 +190,7 @@ pub unsafe extern "C" fn lattice_parallel_for(
 mod tests {
     use super::*;
     use std::sync::atomic::AtomicI64;
+    use std::sync::Mutex;
 
     /// Serializes the tests that set the global thread count.
     static THREADS_LOCK: Mutex<()> = Mutex::new(());
@@ -229,6 +260,121 @@ mod tests {
                     .map(|i| lb + i * step)
                     .sum::<i64>()
             );
+        }
+        set_threads(0);
+    }
+
+    /// Context of the free-split body: per-iteration marks and the calls' bounds, in order.
+    struct Calls {
+        hits: Vec<AtomicI64>,
+        calls: Mutex<Vec<(i64, i64)>>,
+        lb: i64,
+        step: i64,
+    }
+
+    unsafe extern "C" fn calls_body(ctx: *mut u8, lb: i64, ub: i64, _chunk: i64) {
+        // SAFETY: the test passes a `Calls`.
+        let ctx = unsafe { &*(ctx as *const Calls) };
+        ctx.calls.lock().unwrap().push((lb, ub));
+        let mut iv = lb;
+        while iv < ub {
+            ctx.hits[((iv - ctx.lb) / ctx.step) as usize].fetch_add(1, Ordering::SeqCst);
+            iv += ctx.step;
+        }
+    }
+
+    #[test]
+    fn loops_without_chunks_run_whole_on_one_thread_and_once_per_iteration_on_more() {
+        let _guard = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        for (lb, ub, step) in [(0, 1000, 1), (3, 17, 4), (-5, 5, 3), (0, 1, 1), (0, 130, 2)] {
+            for t in [1, 2, 3] {
+                let ctx = Calls {
+                    hits: (0..trip_count(lb, ub, step))
+                        .map(|_| AtomicI64::new(0))
+                        .collect(),
+                    calls: Mutex::new(Vec::new()),
+                    lb,
+                    step,
+                };
+                set_threads(t);
+                // SAFETY: `calls_body` only touches atomics and a mutex.
+                unsafe {
+                    lattice_parallel_for(
+                        calls_body,
+                        &ctx as *const Calls as *mut u8,
+                        lb,
+                        ub,
+                        step,
+                        0,
+                    )
+                };
+                let hits: Vec<i64> = ctx.hits.iter().map(|a| a.load(Ordering::SeqCst)).collect();
+                assert!(
+                    hits.iter().all(|&h| h == 1),
+                    "{lb} {ub} {step} t{t}: {hits:?}"
+                );
+                let calls = ctx.calls.into_inner().unwrap();
+                if t == 1 {
+                    assert_eq!(calls, vec![(lb, ub)]);
+                } else {
+                    // Chunk 0 first, on this thread; then the rest (in one call when chunk
+                    // 0 was quick, which the timing decides).
+                    assert_eq!(calls[0].0, lb, "{calls:?}");
+                    assert!(calls.len() <= MAX_CHUNKS as usize, "{calls:?}");
+                }
+            }
+        }
+        set_threads(0);
+    }
+
+    unsafe extern "C" fn slow_body(ctx: *mut u8, lb: i64, ub: i64, chunk: i64) {
+        let start = std::time::Instant::now();
+        while start.elapsed() < std::time::Duration::from_micros(3) {
+            std::hint::spin_loop();
+        }
+        // SAFETY: the test passes a `Ctx`.
+        unsafe { body(ctx, lb, ub, chunk) }
+    }
+
+    /// Back-to-back loops big enough for the pool (each chunk spins 3 µs), with and without
+    /// fixed chunks: every iteration runs once per loop and the partials match one thread's.
+    #[test]
+    fn pooled_loops_back_to_back_run_every_iteration_once() {
+        let _guard = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        let (lb, ub, step) = (5, 5 + 3 * 200, 3);
+        let n = trip_count(lb, ub, step);
+        let chunks = lattice_parallel_chunks(lb, ub, step);
+        let want: Vec<i64> = (0..chunks)
+            .map(|c| {
+                let (clb, cub) = chunk_bounds(lb, ub, step, n, chunks, c);
+                (clb..cub).step_by(step as usize).sum()
+            })
+            .collect();
+        for t in [2, 3] {
+            set_threads(t);
+            for round in 0..40 {
+                let ctx = Ctx {
+                    hits: (0..n).map(|_| AtomicI64::new(0)).collect(),
+                    partial: (0..chunks).map(|_| AtomicI64::new(0)).collect(),
+                    lb,
+                    step,
+                };
+                let k = if round % 2 == 0 { chunks } else { 0 };
+                // SAFETY: `slow_body` only touches atomics.
+                unsafe {
+                    lattice_parallel_for(slow_body, &ctx as *const Ctx as *mut u8, lb, ub, step, k)
+                };
+                let hits: Vec<i64> = ctx.hits.iter().map(|a| a.load(Ordering::SeqCst)).collect();
+                assert!(hits.iter().all(|&h| h == 1), "t{t} round {round}: {hits:?}");
+                if k > 0 {
+                    let partial: Vec<i64> = ctx
+                        .partial
+                        .iter()
+                        .map(|a| a.load(Ordering::SeqCst))
+                        .collect();
+                    assert_eq!(partial, want, "t{t} round {round}");
+                }
+            }
         }
         set_threads(0);
     }

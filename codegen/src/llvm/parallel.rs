@@ -5,10 +5,13 @@
 //!
 //! ```text
 //! ctx = { captured values..., ptr partials }        (an alloca in the entry block)
-//! k = lattice_parallel_chunks(lb0, ub0, step0)
+//! k = lattice_parallel_chunks(lb0, ub0, step0)      (k = 0 without reductions)
 //! lattice_parallel_for(body, &ctx, lb0, ub0, step0, k)
 //! acc = init; for c in 0..k: if partials[c].valid: acc = reduce(acc, partials[c].value)
 //! ```
+//!
+//! Without reductions the chunk index is unused and `k = 0` lets the runtime split the loop
+//! as it likes (with one thread: the whole range in one call).
 //!
 //! Reductions (`scf.reduce`) are deterministic: chunk `c` folds its own iterations in order,
 //! starting from its first value (so no identity element is needed), into
@@ -476,15 +479,20 @@ pub fn lower_parallel<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> 
     let lb0 = cx.value(p.lbs[0])?;
     let ub0 = cx.value(p.ubs[0])?;
     let step0 = cx.value(p.steps[0])?;
-    let chunks_fn = runtime_fn(cx, "lattice_parallel_chunks", true);
-    let k = cx
-        .builder
-        .build_call(chunks_fn, &[lb0.into(), ub0.into(), step0.into()], "chunks")
-        .map_err(|e| be(cx, e))?
-        .try_as_basic_value()
-        .basic()
-        .ok_or_else(|| cx.error(op, "internal: lattice_parallel_chunks returns nothing"))?
-        .into_int_value();
+    // A loop without a reduction lets the runtime split it freely (`chunks = 0`); one with a
+    // reduction fixes its chunks, whose partials the caller folds below.
+    let k = if p.reduce.is_some() {
+        let chunks_fn = runtime_fn(cx, "lattice_parallel_chunks", true);
+        cx.builder
+            .build_call(chunks_fn, &[lb0.into(), ub0.into(), step0.into()], "chunks")
+            .map_err(|e| be(cx, e))?
+            .try_as_basic_value()
+            .basic()
+            .ok_or_else(|| cx.error(op, "internal: lattice_parallel_chunks returns nothing"))?
+            .into_int_value()
+    } else {
+        cx.const_i64(0)
+    };
     let for_fn = runtime_fn(cx, "lattice_parallel_for", false);
     let body_ptr = body_fn.as_global_value().as_pointer_value();
     cx.builder
