@@ -146,6 +146,12 @@ pub(super) fn run(job: &Job<'_>) {
     wait(|| job.active.load(Ordering::Acquire) == 0);
 }
 
+/// How many jobs the pool has been given so far (tests: whether a loop went to the pool).
+#[cfg(test)]
+pub(super) fn jobs() -> u64 {
+    POOL.epoch.load(Ordering::Acquire)
+}
+
 /// Spins, then yields, until `ready()`.
 fn wait(ready: impl Fn() -> bool) {
     let mut spins = 0u32;
