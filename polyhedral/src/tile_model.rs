@@ -11,7 +11,14 @@
 //!   below the band run through that dimension of the array), and the *spread*: how far
 //!   apart the elements one band point touches lie (a stencil's neighbours, `+-1`);
 //! - accesses of one array with the same steps form a group; per array dimension, its
-//!   accessed range caps the extents.
+//!   accessed range caps the extents;
+//! - per member, whether the group is *lone*: no step of that member alone leads from
+//!   one instance of its statements to another (the statement runs at one value of the
+//!   member, the others fixed: trisolv's diagonal update, fused by isl into the row loop
+//!   at `j = i`, or a statement outside an inner loop, at its first value). Its step
+//!   reads as zero, but that is no reuse: one iteration of the member touches its data
+//!   as often as two do, so the member's reuse test leaves it out (counted, it made a
+//!   streaming 2048-wide initialization look like reuse of `i`, tiled [512, 2040]).
 //!
 //! # Footprint of a tile
 //! A tile of sizes `T` touches, per group, the lattice points of the zonotope spanned by
@@ -167,6 +174,11 @@ pub struct Group {
     pub spread: Vec<Option<u64>>,
     /// Per array dimension: the extent of the accessed range (`None`: unknown).
     pub full: Vec<Option<u64>>,
+    /// Per member: whether a step of it never leads from one instance of the group's
+    /// statements to another (the statement runs at one value of the member, the others
+    /// fixed: a diagonal statement fused at `j = i`), for every access of the group.
+    /// Its zero step is then no reuse: the group is left out of the member's reuse test.
+    pub lone: Vec<bool>,
 }
 
 /// What the model knows about a band.
@@ -370,8 +382,10 @@ pub fn band_profile(
             continue;
         }
         let mut vecs = Vec::with_capacity(n);
+        let mut lone = Vec::with_capacity(n);
         for (k, step) in steps.iter().enumerate() {
             let moved = elements_moved(isl, &a.relation, step)?;
+            lone.push(trips[k].is_none_or(|t| t > 1) && isl.check(moved.is_empty())?);
             if k + 1 == n && !isl.check(moved.is_empty())? {
                 counted += 1;
                 if isl.check(moved.is_subset(&a.near))? {
@@ -384,7 +398,11 @@ pub fn band_profile(
             .iter_mut()
             .find(|(g, _)| g.array == name && g.steps == vecs)
         {
-            Some((_, rel)) => {
+            Some((g, rel)) => {
+                // Lone only where every access of the group is.
+                for (l, m) in g.lone.iter_mut().zip(&lone) {
+                    *l &= m;
+                }
                 let merged =
                     isl.check(isl.check(rel.copy())?.union(isl.check(a.relation.copy())?))?;
                 *rel = merged;
@@ -396,6 +414,7 @@ pub fn band_profile(
                     steps: vecs,
                     spread: Vec::new(),
                     full: Vec::new(),
+                    lone,
                 },
                 isl.check(a.relation.copy())?,
             )),
@@ -543,9 +562,12 @@ fn deltas_set(isl: &IslCtx, moved: UnionMap) -> Result<Option<Set>, IslError> {
 
 /// Bytes a tile of `sizes` touches (see the module docs).
 pub fn footprint(profile: &BandProfile, sizes: &[i64]) -> u64 {
-    profile
-        .groups
-        .iter()
+    footprint_of(profile.groups.iter(), sizes)
+}
+
+/// Bytes the `groups` touch in a tile of `sizes`.
+fn footprint_of<'a>(groups: impl Iterator<Item = &'a Group>, sizes: &[i64]) -> u64 {
+    groups
         .map(|g| group_points(g, sizes).saturating_mul(g.bytes))
         .fold(0u64, u64::saturating_add)
 }
@@ -713,8 +735,16 @@ pub fn choose(profile: &BandProfile, budget: u64, level: Level<'_>) -> TileChoic
                 })
                 .collect()
         };
-        let one = footprint(profile, &probe(&sizes, 1));
-        let two = footprint(profile, &probe(&sizes, 2));
+        // Groups whose statements run at one value of k touch the same data in one
+        // iteration of k as in two: no reuse that k carries.
+        let moving = || {
+            profile
+                .groups
+                .iter()
+                .filter(|g| !g.lone.get(k).copied().unwrap_or(false))
+        };
+        let one = footprint_of(moving(), &probe(&sizes, 1));
+        let two = footprint_of(moving(), &probe(&sizes, 2));
         reuse |= sizes[k] >= 2 && two < 2 * one;
         if sizes[k] < 2 || two >= 2 * one || two <= budget {
             continue;
@@ -873,6 +903,7 @@ mod tests {
                 .collect(),
             spread: vec![Some(0); full.len()],
             full: full.iter().map(|&f| Some(f)).collect(),
+            lone: vec![false; steps.len()],
         }
     }
 
@@ -992,6 +1023,38 @@ mod tests {
             expect!["not tiled (model): no member carries reuse (a streaming band: each element is touched once, so tiles would only cut its rows short for the vectorizer and the prefetcher), trip counts [512, 512]; 0: whole, 1: innermost, parallel, unit stride: whole"]
                 .assert_eq(&c.describe());
         }
+    }
+
+    #[test]
+    fn statement_at_one_point_carries_no_reuse() {
+        // trisolv's initialization, 2048 wide: L[i][j] stored row by row and the
+        // diagonal L[i][i] updated by a statement isl fuses at j = i. No step of i or j
+        // alone leads from one diagonal instance to another (zero steps, `lone`): that
+        // is no reuse, the band streams and stays untiled. Counted as a zero step that
+        // touches the same element again, two iterations of i touched 2 * 2048 + 1
+        // elements, less than twice 2048 + 1: "reuse" of i, tiles [512, 2040].
+        let mut diag = group("L", 8, &[&[0, 0], &[0, 0]], &[2048, 2048]);
+        diag.lone = vec![true, true];
+        let p = BandProfile {
+            trips: vec![Some(2048); 2],
+            loops_below: false,
+            first_parallel: Some(0),
+            vector_innermost: true,
+            min_bytes: 8,
+            groups: vec![
+                group("L", 8, &[&[1, 0], &[0, 1]], &[2048, 2048]),
+                diag.clone(),
+            ],
+        };
+        let c = choose(&p, 32 * 1024, Level::Inner { parallel: true });
+        assert!(c.untiled() && !c.reuse, "{}", c.describe());
+        diag.lone = vec![false, false];
+        let p = BandProfile {
+            groups: vec![p.groups[0].clone(), diag],
+            ..p
+        };
+        expect!["tile sizes [512, 2040] (model): tile footprint 8355848 B, reuse budget 32768 B, trip counts [2048, 2048]; 0: parallel, 4 tiles, 1: reuse of 0 (32648 B <= 32768 B)"]
+            .assert_eq(&choose(&p, 32 * 1024, Level::Inner { parallel: true }).describe());
     }
 
     #[test]
