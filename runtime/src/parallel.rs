@@ -78,8 +78,14 @@ fn trip_count(lb: i64, ub: i64, step: i64) -> i64 {
     if step <= 0 || ub <= lb {
         return 0;
     }
-    let span = (ub as i128) - (lb as i128);
-    ((span + step as i128 - 1) / step as i128) as i64
+    match ub.checked_sub(lb) {
+        // i64 when the span fits (a 128-bit division costs as much as a small loop's body).
+        Some(span) => span / step + i64::from(span % step != 0),
+        None => {
+            let span = (ub as i128) - (lb as i128);
+            ((span + step as i128 - 1) / step as i128) as i64
+        }
+    }
 }
 
 /// `lattice_parallel_chunks(lb, ub, step)`: how many chunks [`lattice_parallel_for`] splits
@@ -389,6 +395,9 @@ mod tests {
         assert_eq!(lattice_parallel_chunks(0, 10, -1), 0);
         assert_eq!(lattice_parallel_chunks(0, 1000, 1), MAX_CHUNKS);
         assert_eq!(lattice_parallel_chunks(0, 10, 3), 4);
+        assert_eq!(trip_count(0, 9, 3), 3);
+        assert_eq!(trip_count(i64::MIN, i64::MAX, i64::MAX), 3);
+        assert_eq!(trip_count(-1, i64::MAX, 1 << 62), 2);
     }
 
     /// Per-chunk: whether the chunk ran on the test's own thread.
