@@ -189,11 +189,14 @@ pub unsafe extern "C" fn lattice_parallel_for(
     // workers start with the caller (a loop of 2 chunks on 2 threads runs them side by side).
     if let Some(site) = site.filter(|_| chunks > 1) {
         let known = site.estimate(n);
-        if known >= EAGER_LOOP_NANOS {
+        if known >= EAGER_LOOP_NANOS && site.try_eager() {
             let spin = wait_spin(known / chunks as u128);
             let job = pool::Job::new(&run_shared, 0, chunks, threads - 1, spin);
+            let start = std::time::Instant::now();
             if let Some((c, t)) = pool::run(&job, true) {
+                let wall = start.elapsed();
                 site.record(iters(c), t);
+                site.eager_result(wall.as_nanos() * 10 < site.fastest(n) * 9);
             }
             return;
         }
@@ -235,12 +238,30 @@ fn wait_spin(chunk_nanos: u128) -> std::time::Duration {
 
 /// What one parallel loop of the calling code (one static per loop, zero-initialized)
 /// learned about itself: the time per iteration of the chunk last timed, in picoseconds
-/// (0: never timed).
+/// (0: never timed), and whether handing it to the pool first pays.
+///
+/// A loop handed to the pool before timing whose wall time was not below 90% of its
+/// fastest time on one thread (the fastest chunk timed at this site, per iteration: load
+/// only ever adds time) stays on the timed path for the next 1, 2, 4, ... 64 calls
+/// (doubling while it keeps not paying, reset when it pays): on a machine whose other
+/// processes keep the cores busy, a worker or the caller is often preempted in the middle
+/// of a loop of few chunks, which then waits for it.
 #[repr(C)]
 #[derive(Debug, Default)]
 pub struct LoopSite {
     picos_per_iteration: AtomicU64,
+    /// The least `picos_per_iteration` seen (0: never timed).
+    fastest_picos: AtomicU64,
+    /// `penalty << 32 | calls left to skip`.
+    backoff: AtomicU64,
 }
+
+/// Size of a [`LoopSite`] in 64-bit words (the generated code's static is `[3 x i64]`).
+pub const LOOP_SITE_WORDS: u32 = 3;
+const _: () = assert!(std::mem::size_of::<LoopSite>() == 8 * LOOP_SITE_WORDS as usize);
+
+/// Most calls a loop whose eager dispatch did not pay skips it.
+const MAX_BACKOFF: u64 = 64;
 
 impl LoopSite {
     /// Estimated time of `n` iterations in nanoseconds (0 when never timed).
@@ -253,6 +274,36 @@ impl LoopSite {
         let picos = (t.as_nanos() * 1000 / iters.max(1) as u128).clamp(1, u64::MAX as u128);
         self.picos_per_iteration
             .store(picos as u64, Ordering::Relaxed);
+        let fastest = self.fastest_picos.load(Ordering::Relaxed);
+        if fastest == 0 || (picos as u64) < fastest {
+            self.fastest_picos.store(picos as u64, Ordering::Relaxed);
+        }
+    }
+
+    /// Time of `n` iterations at the fastest rate seen, in nanoseconds (0: never timed).
+    fn fastest(&self, n: i64) -> u128 {
+        self.fastest_picos.load(Ordering::Relaxed) as u128 * n as u128 / 1000
+    }
+
+    /// Whether this call may go to the pool before timing (counts down a backoff).
+    fn try_eager(&self) -> bool {
+        let b = self.backoff.load(Ordering::Relaxed);
+        if b & u64::from(u32::MAX) == 0 {
+            return true;
+        }
+        self.backoff.store(b - 1, Ordering::Relaxed);
+        false
+    }
+
+    /// Records whether a call handed to the pool before timing paid off.
+    fn eager_result(&self, paid: bool) {
+        let penalty = if paid {
+            0
+        } else {
+            ((self.backoff.load(Ordering::Relaxed) >> 32) * 2).clamp(1, MAX_BACKOFF)
+        };
+        self.backoff
+            .store(penalty << 32 | penalty, Ordering::Relaxed);
     }
 }
 
@@ -302,6 +353,8 @@ mod tests {
     fn site(picos: u64) -> LoopSite {
         LoopSite {
             picos_per_iteration: AtomicU64::new(picos),
+            fastest_picos: AtomicU64::new(picos),
+            backoff: AtomicU64::new(0),
         }
     }
 
@@ -653,6 +706,11 @@ mod tests {
         let r = meet(&site(1_000_000_000), linger);
         assert!(side_by_side(r.clone()), "{r:?}");
         assert!(pool::sleeps() > sleeps);
+        // ... and that call did not pay (30 ms for a loop estimated from the caller's quick
+        // chunk): the next call of that site is timed first.
+        let slow = site(1_000_000_000);
+        meet(&slow, linger);
+        assert!(!slow.try_eager());
         // Unknown: chunk 0 is timed alone (it waits the 0.5 s out), then chunk 1 follows on
         // the caller; the site has learnt the loop is large.
         let fresh = site(0);
@@ -661,5 +719,24 @@ mod tests {
         let r = meet(&fresh, no_linger);
         assert!(side_by_side(r.clone()), "{r:?}");
         set_threads(0);
+    }
+
+    #[test]
+    fn a_site_whose_eager_calls_do_not_pay_backs_off() {
+        let s = site(1);
+        assert!(s.try_eager());
+        s.eager_result(false);
+        assert_eq!([s.try_eager(), s.try_eager()], [false, true]);
+        s.eager_result(false);
+        assert_eq!(
+            [s.try_eager(), s.try_eager(), s.try_eager()],
+            [false, false, true]
+        );
+        s.eager_result(true);
+        assert!(s.try_eager() && s.try_eager());
+        for _ in 0..10 {
+            s.eager_result(false);
+        }
+        assert_eq!((0..65).filter(|_| !s.try_eager()).count(), 64);
     }
 }

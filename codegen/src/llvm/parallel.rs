@@ -10,7 +10,7 @@
 //! acc = init; for c in 0..k: if partials[c].valid: acc = reduce(acc, partials[c].value)
 //! ```
 //!
-//! `site` is an internal `i64` global per loop, zero-initialized: the runtime's
+//! `site` is an internal `[LOOP_SITE_WORDS x i64]` global per loop, zero-initialized: the runtime's
 //! `LoopSite`, where it keeps what the loop cost on earlier calls (so a loop known to be
 //! large goes to the pool before any of it runs).
 //!
@@ -62,7 +62,7 @@ use rustc_hash::FxHashSet;
 use super::ctx::{LResult, LowerCtx};
 use super::lower_body;
 use super::scf::{build_loop, dense_i32_segments, IvCompare};
-use crate::runtime::parallel::MAX_CHUNKS;
+use crate::runtime::parallel::{LOOP_SITE_WORDS, MAX_CHUNKS};
 
 /// In which order the iterations of a parallel loop run (`lattice run --parallel-order`,
 /// `lattice emit --parallel-order`).
@@ -500,11 +500,12 @@ pub fn lower_parallel<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> 
     let for_fn = runtime_fn(cx, "lattice_parallel_for", false);
     let body_ptr = body_fn.as_global_value().as_pointer_value();
     // The loop's site: what the runtime learnt about this loop on earlier calls.
+    let site_ty = cx.i64().array_type(LOOP_SITE_WORDS);
     let site = cx
         .module
-        .add_global(cx.i64(), None, &format!("{fn_name}.site"));
+        .add_global(site_ty, None, &format!("{fn_name}.site"));
     site.set_linkage(Linkage::Internal);
-    site.set_initializer(&cx.const_i64(0));
+    site.set_initializer(&site_ty.const_zero());
     cx.builder
         .build_call(
             for_fn,
