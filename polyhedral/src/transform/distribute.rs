@@ -190,7 +190,7 @@ fn components(deps: &Dependences, stmts: &[usize], es: &[usize]) -> Vec<Vec<usiz
 }
 
 /// A shortest dependence cycle through the first statement of `stmts` (all on one cycle
-/// of `es`), described: "RAW S0 -> S1 on .., WAR S1 -> S0 on ..".
+/// of `es`), described ([`describe`]): "RAW from .. to .. (S0 -> S1), ..; WAR ..".
 fn cycle_text(
     ir: &Ir,
     scop: &Scop,
