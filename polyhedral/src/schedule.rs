@@ -544,8 +544,8 @@ pub fn compute_schedule_private(
 }
 
 /// The first dimension of `schedule` (statement instances -> time) that combines two
-/// loops of one statement (a skew such as `i + j`), described as `S[..]: time dimension
-/// d moves with loops a and b`; `None` when every time dimension follows at most one loop
+/// loops of one statement (a skew such as `i + j`), described as `the statement of <op> (S0): time
+/// dimension d follows <loop> and <loop> (i0 and i1)` in source names; `None` when every time dimension follows at most one loop
 /// of each statement (a permutation, shifted or scaled). Found by moving one loop of a
 /// statement at a time, the others fixed, and seeing which time dimensions move.
 fn skewed_dimension(
@@ -553,7 +553,7 @@ fn skewed_dimension(
     scop: &Scop,
     schedule: &UnionMap,
 ) -> Result<Option<String>, IslError> {
-    for st in &scop.statements {
+    for (s, st) in scop.statements.iter().enumerate() {
         let n = isl.check(st.domain.dim(isl_rs::DimType::Set))?.max(0) as usize;
         if n < 2 {
             continue;
@@ -594,10 +594,16 @@ fn skewed_dimension(
             }
         }
         if let Some((d, loops)) = movers.iter().enumerate().find(|(_, l)| l.len() >= 2) {
-            let loops: Vec<String> = loops.iter().map(|a| format!("i{a}")).collect();
+            let names: Vec<&str> = loops
+                .iter()
+                .map(|&a| scop.names.dims[s][a].as_str())
+                .collect();
+            let ids: Vec<String> = loops.iter().map(|a| format!("i{a}")).collect();
             return Ok(Some(format!(
-                "{name}: time dimension {d} follows {}",
-                loops.join(" and ")
+                "the statement of {} ({name}): time dimension {d} follows {} ({})",
+                scop.names.statements[s],
+                names.join(" and "),
+                ids.join(" and ")
             )));
         }
     }
