@@ -54,7 +54,7 @@ func.func @diagonal(%A: memref<8x9xf64>, %C: memref<9x8xf64>) {
 // CHECK-NEXT:        affine.load %{{.*}}[%[[I]], %{{.*}}]
 // CHECK:           affine.parallel (%{{.*}}) = (max(%[[I]] + 1, -%[[I]] + 7)) to (8) {
 // CHECK:         return
-// REMARK: parallel-pieces.mlir:[[# @LINE + 3]]:3: remark: parallel mark dropped: the loop carries RAW S1 -> S1 on A1 (%arg0), distance (0, 0, 1); it is generated as a sequential affine.for
+// REMARK: parallel-pieces.mlir:[[# @LINE + 3]]:3: remark: parallel mark dropped: the loop carries RAW from the store to %arg0 at [[@LINE+13]]:11 to the load of %arg0 at [[@LINE+12]]:16 (S1 -> S1), distance (0, 0, 1); it is generated as a sequential affine.for
 func.func @diagonal_late(%A: memref<8x9xf64>, %C: memref<9x8xf64>) {
   %half = arith.constant 0.5 : f64
   affine.for %i = 0 to 8 {
