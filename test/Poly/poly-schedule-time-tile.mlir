@@ -18,7 +18,7 @@
 // vector loop with both statements); with the machine's L2 (at least 64 KB) every time
 // step finds its data in cache and the unskewed schedule is kept.
 
-// REMARK: remark: time-tiled: chose the skewed schedule (S0: time dimension 1 follows i0 and i1) over the unskewed one: one time step touches 65536 B, more than the 16384 B L2 cache
+// REMARK: remark: time-tiled: chose the skewed schedule ({{.*}}) over the unskewed one: one time step touches 65536 B, more than the 16384 B L2 cache
 
 // TILED-LABEL: func.func @kernel_jacobi_2d
 // TILED:       affine.for %[[J:.*]] = #map{{[0-9]+}}(%{{.*}}) to #map{{[0-9]+}}(%{{.*}}) {
