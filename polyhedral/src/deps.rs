@@ -16,6 +16,7 @@
 use crate::isl::{dim_range, IslCtx, IslError, IslText};
 use crate::scop::{at_line_col, AccessKind, ArrayKind, Scop};
 use isl_rs::{Map, UnionAccessInfo, UnionMap};
+use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::{Ir, Op};
 use petgraph::graph::DiGraph;
 use std::fmt::Write as _;
@@ -543,6 +544,33 @@ pub fn describe(_ir: &Ir, scop: &Scop, d: &Dependence) -> String {
         let _ = write!(s, ", distance {}", d.distance_text());
     }
     s
+}
+
+/// Notes locating a dependence's source and destination ops (codespan shows their
+/// lines under the diagnostic they are attached to).
+pub fn dependence_notes(ir: &Ir, scop: &Scop, d: &Dependence) -> Vec<Diagnostic> {
+    let src = &scop.statements[d.src].accesses[d.src_access];
+    let dst = &scop.statements[d.dst].accesses[d.dst_access];
+    vec![
+        Diagnostic::new(
+            Severity::Note,
+            DiagLoc::Loc(ir.loc(src.op)),
+            format!(
+                "source of the {} ({})",
+                d.kind.word(),
+                scop.statements[d.src].name
+            ),
+        ),
+        Diagnostic::new(
+            Severity::Note,
+            DiagLoc::Loc(ir.loc(dst.op)),
+            format!(
+                "destination of the {} ({})",
+                d.kind.word(),
+                scop.statements[d.dst].name
+            ),
+        ),
+    ]
 }
 
 /// A readable report of `scop` and its dependences.

@@ -100,6 +100,8 @@ pub struct SourceNames {
     /// Per statement, per dimension: the loop (`the affine.for at 3:3`,
     /// `dimension 1 of the affine.parallel at 3:3`).
     pub dims: Vec<Vec<String>>,
+    /// Per statement: its isl name (`S0`).
+    pub ids: Vec<String>,
 }
 
 impl SourceNames {
@@ -146,6 +148,25 @@ impl SourceNames {
             statements: statement_names,
             accesses,
             dims,
+            ids: statements.iter().map(|st| st.name.clone()).collect(),
+        }
+    }
+
+    /// The statements of isl names `ids` in words: `the statement of the store to %arg0
+    /// at 7:7 (S0)`, `the statements of the store to .. (S0) and the store to .. (S1)`;
+    /// an unknown name stands as itself.
+    pub fn statements_text(&self, ids: &[&str]) -> String {
+        let parts: Vec<String> = ids
+            .iter()
+            .map(|id| match self.ids.iter().position(|s| s == id) {
+                Some(k) => format!("{} ({id})", self.statements[k]),
+                None => id.to_string(),
+            })
+            .collect();
+        match parts.as_slice() {
+            [one] => format!("the statement of {one}"),
+            [rest @ .., last] => format!("the statements of {} and {last}", rest.join(", ")),
+            [] => "no statement".to_string(),
         }
     }
 }

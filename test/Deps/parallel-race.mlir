@@ -8,8 +8,10 @@
 // `lattice deps` says when the word is wrong: a warning per dimension that carries a
 // dependence other than through the op's own reductions, and the loop's line says so.
 
-// WARN: warning: the iterations of this affine.parallel are not independent (dimension 0): it carries RAW from the store to %arg0 at [[@LINE+9]]:5 to the load of %arg0 at [[@LINE+8]]:10 (S0 -> S0), distance (1); they race when run in parallel
-// WARN-NEXT: parallel-race.mlir:[[# @LINE + 6]]:3
+// WARN: warning: the iterations of this affine.parallel are not independent (dimension 0): it carries RAW from the store to %arg0 at [[@LINE+11]]:5 to the load of %arg0 at [[@LINE+10]]:10 (S0 -> S0), distance (1); they race when run in parallel
+// WARN-NEXT: parallel-race.mlir:[[# @LINE + 8]]:3
+// WARN: ----------- destination of the RAW (S0)
+// WARN: ------------ source of the RAW (S0)
 // CHECK-LABEL: function @shift
 // CHECK: affine.parallel at [[@LINE+4]]:3 iv 0 (level 1, statements S0): declared parallel, but its iterations are not independent: RAW from the store to %arg0 at [[@LINE+6]]:5 to the load of %arg0 at [[@LINE+5]]:10 (S0 -> S0), distance (1) (a race)
 // JSON: "function": "shift"
@@ -23,8 +25,10 @@ func.func @shift(%A: memref<65xf32>) {
 }
 
 // Rows are independent, columns are not: the warning names dimension 1.
-// WARN: warning: the iterations of this affine.parallel are not independent (dimension 1): it carries RAW from the store to %arg0 at [[@LINE+10]]:5 to the load of %arg0 at [[@LINE+9]]:10 (S0 -> S0), distance (0, 1)
-// WARN-NEXT: parallel-race.mlir:[[# @LINE + 7]]:3
+// WARN: warning: the iterations of this affine.parallel are not independent (dimension 1): it carries RAW from the store to %arg0 at [[@LINE+12]]:5 to the load of %arg0 at [[@LINE+11]]:10 (S0 -> S0), distance (0, 1)
+// WARN-NEXT: parallel-race.mlir:[[# @LINE + 9]]:3
+// WARN: ----------- destination of the RAW (S0)
+// WARN: ------------ source of the RAW (S0)
 // CHECK-LABEL: function @columns
 // CHECK: affine.parallel at [[@LINE+5]]:3 iv 0 (level 1, statements S0): parallel
 // CHECK-NEXT: affine.parallel at [[@LINE+4]]:3 iv 1 (level 2, statements S0): declared parallel, but its iterations are not independent

@@ -1,5 +1,6 @@
 // RUN: lattice deps %s | FileCheck %s
 // RUN: lattice deps %s --format json | FileCheck %s --check-prefix=JSON
+// RUN: lattice deps %s --format json | FileCheck %s --check-prefix=SOURCE
 // RUN: lattice deps %s --dot | FileCheck %s --check-prefix=DOT
 // RUN: lattice deps %s --assume-no-alias | FileCheck %s --check-prefix=NOALIAS
 // RUN: lattice deps %s --max-operations 1 | FileCheck %s --check-prefix=QUOTA
@@ -41,6 +42,24 @@ func.func @stencil_skew(%A: memref<5x5xf64>) {
   }
   return
 }
+
+// Source names in the JSON report (additive fields: "source", "op", "src_op", "dst_op",
+// "text"; the isl names stay in "name", "src", "dst", "array").
+// SOURCE-LABEL: "function": "stencil_skew"
+// SOURCE:       "source": "%arg0"
+// SOURCE:       "dst_op": "the load of %arg0 at [[@LINE-13]]:13"
+// SOURCE:       "src_op": "the store to %arg0 at [[@LINE-11]]:7"
+// SOURCE-NEXT:  "text": "RAW from the store to %arg0 at [[@LINE-12]]:7 to the load of %arg0 at [[@LINE-15]]:13 (S0 -> S0), distance (1, -1)"
+// SOURCE:       "source": "the affine.for at [[@LINE-18]]:3"
+// SOURCE:       "source": "the affine.for at [[@LINE-18]]:5"
+// SOURCE:       "accesses": [
+// SOURCE:       "op": "the load of %arg0 at [[@LINE-19]]:13"
+// SOURCE:       "op": "the load of %arg0 at [[@LINE-19]]:12"
+// SOURCE:       "op": "the store to %arg0 at [[@LINE-18]]:7"
+// SOURCE:       "loops": [
+// SOURCE-NEXT:    "the affine.for at [[@LINE-25]]:3",
+// SOURCE-NEXT:    "the affine.for at [[@LINE-25]]:5"
+// SOURCE:       "source": "the store to %arg0 at [[@LINE-22]]:7"
 
 // Two arguments without llvm.noalias: the copy loop is sequential unless
 // --assume-no-alias.

@@ -152,7 +152,7 @@ pub fn keep_parallel(
     let root = isl.check(schedule.get_root())?;
     let root = visit(isl, scop, deps, &facts, root, false)?;
     for (loop_op, index, k) in facts.sequential.into_inner() {
-        remarks.push(crate::transform::remark(
+        let mut remark = crate::transform::remark(
             ir,
             loop_op,
             format!(
@@ -160,7 +160,9 @@ pub fn keep_parallel(
                 loop_source_name(ir, loop_op, index),
                 crate::deps::describe(ir, scop, &deps.deps[k])
             ),
-        ));
+        );
+        remark.notes = crate::deps::dependence_notes(ir, scop, &deps.deps[k]);
+        remarks.push(remark);
     }
     isl.check(root.get_schedule())
 }
