@@ -3,7 +3,10 @@
 //! for a parallel reduction (below a [`REDUCTION_MARK`]) is checked, in terms of the final
 //! AST, against the dependences of its SCoP; a loop that carries one is emitted as a
 //! sequential `affine.for` instead, with a remark, whatever mark put it there (a scheduler
-//! choice, a transformation, or a mark isl's AST generator made land on another loop).
+//! choice or a transformation). Only loops generated from the marked member are
+//! candidates ([`crate::ast_build::LoopSchedules::generated_from_mark`]): where a piece
+//! of that member's range has a single value and so no loop, the first loop of the piece
+//! belongs to a deeper member and stays sequential without being asked about.
 //! `affine-parallelize`, which converts loops in place without AST generation, checks
 //! each loop it converts the same way ([`input_loop_schedule`]).
 //!
@@ -67,10 +70,19 @@ pub struct ForbiddenDeps {
     /// carry.
     reduce: UnionMap,
     groups: Vec<Group>,
+    /// The scalar cells' flow dependences (value-based), where cells are private: no
+    /// loop below a [`PARALLEL_MARK`] may let one leave an iteration for anything but
+    /// the same iteration (see [`escapes`]).
+    cells_flow: Option<UnionMap>,
 }
 
 impl ForbiddenDeps {
-    fn new(isl: &IslCtx, scop: &Scop, groups: Vec<Group>) -> Result<ForbiddenDeps, IslError> {
+    fn new(
+        isl: &IslCtx,
+        scop: &Scop,
+        groups: Vec<Group>,
+        cells_flow: Option<UnionMap>,
+    ) -> Result<ForbiddenDeps, IslError> {
         let empty = format!("{}{{ }}", scop.param_prefix());
         let mut parallel = isl.union_map(&empty)?;
         let mut reduce = isl.union_map(&empty)?;
@@ -84,6 +96,7 @@ impl ForbiddenDeps {
             parallel,
             reduce,
             groups,
+            cells_flow,
         })
     }
 
@@ -105,15 +118,17 @@ impl ForbiddenDeps {
                 reducible: false,
             });
         }
+        let mut cells_flow = None;
         if !private.is_empty() {
             let (flow, _) = crate::schedule::flow_and_order(isl, scop, |a| private.contains(&a))?;
+            cells_flow = Some(isl.check(flow.copy())?);
             groups.push(Group {
                 what: "the live range of a scalar value".into(),
                 relation: flow,
                 reducible: true,
             });
         }
-        ForbiddenDeps::new(isl, scop, groups)
+        ForbiddenDeps::new(isl, scop, groups, cells_flow)
     }
 
     /// From the nearest dependences `poly-schedule` scheduled with (see the module doc
@@ -141,6 +156,7 @@ impl ForbiddenDeps {
                 reducible: false,
             },
         ];
+        let mut cells_flow = None;
         if let Some((flow, _)) = &nearest.cells {
             // Whole live ranges where known: the schedule may reorder the accumulations
             // of one (reduction-aware scheduling), which breaks the chain argument.
@@ -150,8 +166,9 @@ impl ForbiddenDeps {
                 relation: isl.check(ranges.copy())?,
                 reducible: true,
             });
+            cells_flow = Some(isl.check(flow.copy())?);
         }
-        ForbiddenDeps::new(isl, scop, groups)
+        ForbiddenDeps::new(isl, scop, groups, cells_flow)
     }
 
     /// Why the loop with statement-instance schedule `schedule` (see
@@ -171,7 +188,12 @@ impl ForbiddenDeps {
             &self.parallel
         };
         if !carries(isl, all, schedule)? {
-            return Ok(None);
+            match &self.cells_flow {
+                Some(flow) if !reducible_ok && escapes(isl, flow, schedule)? => {
+                    return Ok(Some(ESCAPE.into()))
+                }
+                _ => return Ok(None),
+            }
         }
         for g in self
             .groups
@@ -184,6 +206,52 @@ impl ForbiddenDeps {
         }
         Ok(Some(format!("a dependence ({})", all.text())))
     }
+}
+
+/// What [`ForbiddenDeps::carried`] says of a loop a scalar cell's value leaves.
+const ESCAPE: &str =
+    "a scalar value out of its iterations (a value stored in an iteration is read after the loop)";
+
+/// Whether some pair of `flow` (the scalar cells' live ranges) has its source in the
+/// loop of `schedule` and its sink not in the same instance of that loop (the same
+/// iteration of every enclosing loop): after the loop, or in another iteration of an
+/// enclosing one. A cell stored in the iterations of a parallel loop has one copy per
+/// iteration once promoted to SSA values ([`crate::transform::scalars::promote`]), so
+/// such a read has no single value to see; promotion would make the loop sequential
+/// anyway, which the net's remark now says. (Sinks in another iteration of the loop
+/// itself are what [`carries`] finds.)
+pub fn escapes(isl: &IslCtx, flow: &UnionMap, schedule: &UnionMap) -> Result<bool, IslError> {
+    let inside = isl.check(isl.check(schedule.copy())?.domain())?;
+    let from_loop = isl.check(
+        isl.check(flow.copy())?
+            .intersect_domain(isl.check(inside.copy())?),
+    )?;
+    if isl.check(from_loop.is_empty())? {
+        return Ok(false);
+    }
+    // Read by an instance outside the loop.
+    let outside = isl.check(
+        isl.check(from_loop.copy())?
+            .subtract_range(isl.check(inside.copy())?),
+    )?;
+    if !isl.check(outside.is_empty())? {
+        return Ok(true);
+    }
+    // Read inside the loop, in another iteration of an enclosing loop: in the loops'
+    // space, pairs whose outer values (all dimensions but the last) differ.
+    let pairs = isl.check(from_loop.apply_domain(isl.check(schedule.copy())?))?;
+    let pairs = isl.check(pairs.apply_range(isl.check(schedule.copy())?))?;
+    if isl.check(pairs.is_empty())? {
+        return Ok(false);
+    }
+    let pairs = isl.check(Map::from_union_map(pairs))?;
+    let n = isl.check(pairs.dim(DimType::Out))?;
+    let mut same_outer = isl.check(pairs.copy())?;
+    for k in 0..n.saturating_sub(1) {
+        same_outer = isl.check(same_outer.equate(DimType::In, k, DimType::Out, k))?;
+    }
+    let leaving = isl.check(pairs.subtract(same_outer))?;
+    Ok(!isl.check(leaving.is_empty())?)
 }
 
 /// The schedule of loop `l` of the input as [`ForbiddenDeps::carried`] takes it: each
@@ -275,7 +343,7 @@ mod tests {
         let mut remarks = Vec::new();
         let forbidden = |ir: &Ir| match net {
             true => ForbiddenDeps::from_analysis(&isl, ir, scop, &deps, &[]),
-            false => ForbiddenDeps::new(&isl, scop, Vec::new()),
+            false => ForbiddenDeps::new(&isl, scop, Vec::new(), None),
         };
         regenerate(&mut ir, &isl, scop, schedule, &forbidden, &mut remarks).unwrap();
         let remarks = remarks.into_iter().map(|d| d.message).collect();
@@ -283,12 +351,27 @@ mod tests {
     }
 
     /// The mark sits above a member fixed by the outer loop (`i` again, poly_random
-    /// program 178's shape): isl emits no loop for it, so the mark lands on `j`'s loop,
-    /// which carries the dependence. Without the net that loop is an `affine.parallel`
-    /// (a race); with it, a sequential loop and a remark.
+    /// program 178's shape): isl emits no loop for it, and the first loop below the mark
+    /// is `j`'s, which carries the dependence. It is not the marked member's loop, so it
+    /// is generated as it is scheduled, sequential, with or without the net (once it was
+    /// an `affine.parallel`, a race without the net and a dropped mark with it).
     #[test]
-    fn a_mark_landing_on_a_carrying_loop_is_dropped() {
+    fn a_mark_above_a_member_without_a_loop_lands_on_no_loop() {
         let tree = r#"{ schedule: "[{ S0[i0, i1] -> [(i0)] }]", child: { mark: "parallel", child: { schedule: "[{ S0[i0, i1] -> [(i0)] }, { S0[i0, i1] -> [(i1)] }]" } } }"#;
+        for net in [false, true] {
+            let (out, remarks) = shift_with(tree, net);
+            assert!(!out.contains("affine.parallel"), "{out}");
+            assert!(out.contains("affine.for %arg2 = 0 to 16"), "{out}");
+            assert!(remarks.is_empty(), "{remarks:?}");
+        }
+    }
+
+    /// A mark on the member that carries the dependence (`j`, below `i`): without the net
+    /// its loop is an `affine.parallel` (a race); with it, a sequential loop and a
+    /// remark.
+    #[test]
+    fn a_mark_on_a_carrying_loop_is_dropped() {
+        let tree = r#"{ schedule: "[{ S0[i0, i1] -> [(i0)] }]", child: { mark: "parallel", child: { schedule: "[{ S0[i0, i1] -> [(i1)] }]" } } }"#;
         let (unchecked, none) = shift_with(tree, false);
         assert!(none.is_empty());
         assert!(
