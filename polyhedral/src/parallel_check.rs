@@ -33,7 +33,7 @@ use crate::deps::{describe, Dependences, LoopReport};
 use crate::isl::{IslCtx, IslError, IslText};
 use crate::reduction::REDUCTION_MARK;
 use crate::scop::Scop;
-use isl_rs::{DimType, Map, UnionMap};
+use isl_rs::{DimType, Map, UnionMap, UnionSet};
 use lattice_ir::Ir;
 
 /// The marks whose loops are checked.
@@ -74,6 +74,11 @@ pub struct ForbiddenDeps {
     /// loop below a [`PARALLEL_MARK`] may let one leave an iteration for anything but
     /// the same iteration (see [`escapes`]).
     cells_flow: Option<UnionMap>,
+    /// The last writes (in program order, which the schedule keeps: see
+    /// [`crate::transform::scalars::private_violation`]) of the private cells read after
+    /// the SCoP ([`crate::transform::scalars::live_out`]): their values leave the loop
+    /// too.
+    live_out_writes: Option<UnionSet>,
 }
 
 impl ForbiddenDeps {
@@ -81,7 +86,7 @@ impl ForbiddenDeps {
         isl: &IslCtx,
         scop: &Scop,
         groups: Vec<Group>,
-        cells_flow: Option<UnionMap>,
+        cells: Option<(&Ir, &[usize], UnionMap)>,
     ) -> Result<ForbiddenDeps, IslError> {
         let empty = format!("{}{{ }}", scop.param_prefix());
         let mut parallel = isl.union_map(&empty)?;
@@ -92,11 +97,27 @@ impl ForbiddenDeps {
                 reduce = isl.check(reduce.union(isl.check(g.relation.copy())?))?;
             }
         }
+        let mut cells_flow = None;
+        let mut live_out_writes = None;
+        if let Some((ir, private, flow)) = cells {
+            cells_flow = Some(flow);
+            for &a in private {
+                if !crate::transform::scalars::live_out(ir, scop, a) {
+                    continue;
+                }
+                let last = crate::transform::scalars::last_writes_in_program_order(isl, scop, a)?;
+                live_out_writes = Some(match live_out_writes {
+                    None => last,
+                    Some(w) => isl.check(last.union(w))?,
+                });
+            }
+        }
         Ok(ForbiddenDeps {
             parallel,
             reduce,
             groups,
             cells_flow,
+            live_out_writes,
         })
     }
 
@@ -118,26 +139,28 @@ impl ForbiddenDeps {
                 reducible: false,
             });
         }
-        let mut cells_flow = None;
+        let mut cells = None;
         if !private.is_empty() {
             let (flow, _) = crate::schedule::flow_and_order(isl, scop, |a| private.contains(&a))?;
-            cells_flow = Some(isl.check(flow.copy())?);
+            cells = Some((ir, private, isl.check(flow.copy())?));
             groups.push(Group {
                 what: "the live range of a scalar value".into(),
                 relation: flow,
                 reducible: true,
             });
         }
-        ForbiddenDeps::new(isl, scop, groups, cells_flow)
+        ForbiddenDeps::new(isl, scop, groups, cells)
     }
 
     /// From the nearest dependences `poly-schedule` scheduled with (see the module doc
     /// for why they suffice): flow, output and anti dependences of the arrays, those
-    /// through aliasing arguments, and the live ranges of the scalar cells.
+    /// through aliasing arguments, and the live ranges of the scalar cells `private`.
     pub fn from_nearest(
         isl: &IslCtx,
+        ir: &Ir,
         scop: &Scop,
         nearest: &crate::schedule::NearestDependences,
+        private: &[usize],
     ) -> Result<ForbiddenDeps, IslError> {
         let mut groups = vec![
             Group {
@@ -156,7 +179,7 @@ impl ForbiddenDeps {
                 reducible: false,
             },
         ];
-        let mut cells_flow = None;
+        let mut cells = None;
         if let Some((flow, _)) = &nearest.cells {
             // Whole live ranges where known: the schedule may reorder the accumulations
             // of one (reduction-aware scheduling), which breaks the chain argument.
@@ -166,9 +189,9 @@ impl ForbiddenDeps {
                 relation: isl.check(ranges.copy())?,
                 reducible: true,
             });
-            cells_flow = Some(isl.check(flow.copy())?);
+            cells = Some((ir, private, isl.check(flow.copy())?));
         }
-        ForbiddenDeps::new(isl, scop, groups, cells_flow)
+        ForbiddenDeps::new(isl, scop, groups, cells)
     }
 
     /// Why the loop with statement-instance schedule `schedule` (see
@@ -188,12 +211,10 @@ impl ForbiddenDeps {
             &self.parallel
         };
         if !carries(isl, all, schedule)? {
-            match &self.cells_flow {
-                Some(flow) if !reducible_ok && escapes(isl, flow, schedule)? => {
-                    return Ok(Some(ESCAPE.into()))
-                }
-                _ => return Ok(None),
+            if !reducible_ok && self.cells_escape(isl, schedule)? {
+                return Ok(Some(ESCAPE.into()));
             }
+            return Ok(None);
         }
         for g in self
             .groups
@@ -205,6 +226,24 @@ impl ForbiddenDeps {
             }
         }
         Ok(Some(format!("a dependence ({})", all.text())))
+    }
+}
+
+impl ForbiddenDeps {
+    /// Whether a private cell's value leaves an iteration of the loop of `schedule`:
+    /// read in another instance ([`escapes`]) or after the SCoP (a last write in it).
+    fn cells_escape(&self, isl: &IslCtx, schedule: &UnionMap) -> Result<bool, IslError> {
+        if let Some(flow) = &self.cells_flow {
+            if escapes(isl, flow, schedule)? {
+                return Ok(true);
+            }
+        }
+        let Some(last) = &self.live_out_writes else {
+            return Ok(false);
+        };
+        let inside = isl.check(isl.check(schedule.copy())?.domain())?;
+        let left = isl.check(inside.intersect(isl.check(last.copy())?))?;
+        Ok(!isl.check(left.is_empty())?)
     }
 }
 

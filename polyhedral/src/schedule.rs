@@ -1464,7 +1464,7 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
                 return Err(TransformError::Illegal(why));
             }
             timer.lap("legality check");
-            let forbidden = |_: &Ir| ForbiddenDeps::from_nearest(&isl, scop, &nearest);
+            let forbidden = |ir: &Ir| ForbiddenDeps::from_nearest(&isl, ir, scop, &nearest, cells);
             let r = regenerate(ir, &isl, scop, schedule, &forbidden, &mut dropped);
             timer.lap("AST + codegen");
             r
