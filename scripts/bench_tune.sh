@@ -12,7 +12,10 @@
 #      the untransformed program, interleaved round by round (same conditions for all), and
 #      every number in the table comes from these re-timings: a config's rank no longer
 #      depends on which run caught a quiet moment. Each re-timed config counts its fastest
-#      run (other processes' load only ever adds time; the medians are in the log).
+#      run (other processes' load only ever adds time; the medians are in the log), except
+#      parallel configs and configs whose variation over the rounds is above --max-cv, which
+#      count their median (`--statistic min`'s rule: a 2-thread run's wall time splits into
+#      "both threads had a core" and "one waited", and its fastest run flatters it).
 #      "Grid best" is the best re-timed member
 #      of the capped grid; the curve gives, after N evolve trials, the re-timed time of the
 #      config the search held as best so far, over the grid best; "trials to 5%" is the
@@ -23,7 +26,8 @@
 #      5% criterion flip between runs).
 # Single-threaded candidates are timed by the process CPU clock (`--clock cpu`, the
 # default), which other processes' load on the shared cores hardly moves; the searches count
-# each candidate's fastest timed run (`--statistic min`: load only ever adds time).
+# each candidate's fastest timed run (`--statistic min`: load only ever adds time), except
+# that parallel configs and configs whose variation stays above --max-cv count their median.
 # Prints one table (and the machine load before and after; a trial whose variation stays
 # above --max-cv after re-measuring counts as noisy).
 #
@@ -192,7 +196,7 @@ json.dump(uniq, open(f"{work}/{k}.recheck.in.json", "w"))
 PY
   echo "== $k: re-timing the grid's top 4, the evolve run's bests so far, the full run's best and the model's pick ($rounds interleaved rounds)" >&2
   "$LATTICE" tune "$f" --measurer "$measurer" --remeasure "$work/$k.recheck.in.json" \
-    --rounds "$rounds" --report "$work/$k.recheck.json" >&2
+    --statistic min --rounds "$rounds" --report "$work/$k.recheck.json" >&2
 done
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 if [ "$small" = 0 ]; then
@@ -213,8 +217,10 @@ def short(c):
         return "untuned"
     return " ".join(f"{k}={v}" for k, v in c.items() if v not in ([], None, 0, False) or k == "tile")
 print(f"machine load (1/5/15 min) before: {load_before}, after: {load_after}; single-threaded candidates "
-      f"timed by process CPU time, searches counting each candidate's fastest run; every time below is a re-timing ({rounds} interleaved rounds; the "
-      f"fastest run, since load only ever slows a run down) "
+      f"timed by process CPU time, parallel ones by wall time; searches count each candidate's fastest run, except the median for "
+      f"parallel configs and configs above --max-cv; every time below is a re-timing ({rounds} interleaved rounds; the "
+      f"fastest round, since load only ever slows a run down, or the median round for parallel configs and configs whose variation "
+      f"over the rounds is above --max-cv) "
       f"of the configs found by the searches; tuned = best of {trials} evolve trials on the full space")
 print("| kernel | full space | untuned ms | tuned ms (speedup) | model pick ms (speedup) | capped grid size "
       "| grid best ms (speedup) | evolve trials to 5% of grid best (or within noise of it) | best so far / grid best after N trials "
@@ -225,13 +231,15 @@ for k in kernels:
     g = json.load(open(f"{work}/{k}.grid.json"))
     e = json.load(open(f"{work}/{k}.evolve.json"))
     rc = json.load(open(f"{work}/{k}.recheck.json"))
-    base = rc["baseline_min_seconds"]
+    base = rc["baseline_counted_seconds"]
     def robust(c):
+        # The re-timing's counted time: the fastest round, or the median for a parallel
+        # config or one whose variation over the rounds is above --max-cv.
         if c is None:
             return base
         for r in rc["remeasured"]:
             if r["config"] == c:
-                return r["min_seconds"]
+                return r["counted_seconds"]
         return None
     def spread(c):
         # The re-timing's coefficient of variation over its interleaved rounds.

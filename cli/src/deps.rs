@@ -5,7 +5,14 @@
 //!
 //! An input `affine.parallel` whose iterations are not independent (a dimension carries a
 //! dependence other than through its own reductions) gets a warning on stderr: MLIR
-//! takes the op's word that they are, so nothing else says so.
+//! takes the op's word that they are, so nothing else says so; its notes point at the
+//! dependence's source and destination ops.
+//!
+//! Statements, accesses, arrays, loops and dependences are named by their source ops and
+//! locations (`the store to %arg0 at 7:7`, [`lattice_polyhedral::scop::SourceNames`]),
+//! the isl names (`S0`, `A0`) kept as ids. JSON only ever gains fields: the source names
+//! are `source` (arrays, statements, loops), `op` (accesses), `loops` (statements),
+//! `src_op`/`dst_op`/`text` (dependences).
 //!
 //! Exit codes: 0 report printed, 1 unreadable or invalid input (diagnostics on stderr),
 //! 2 usage error. Remarks saying why a loop nest is not a static control part are part of
@@ -17,10 +24,11 @@ use lattice_ir::diag::{DiagLoc, Diagnostic, Severity, SourceMap};
 use lattice_ir::parser::parse_source;
 use lattice_ir::{AttrData, Ir, Op, WalkOrder};
 use lattice_polyhedral::deps::{
-    analyze, describe, parallel_race, report_text, to_dot, AliasAssumption, DepOptions,
+    analyze, dependence_notes, describe, parallel_race, report_text, to_dot, AliasAssumption,
+    DepOptions,
 };
 use lattice_polyhedral::isl::{IslCtx, IslOptions, IslText, DEFAULT_MAX_OPERATIONS};
-use lattice_polyhedral::scop::{extract_scops, value_label, ArrayKind};
+use lattice_polyhedral::scop::{extract_scops, loop_source_name, value_label, ArrayKind};
 use serde_json::{json, Value as Json};
 use std::io::Read;
 use std::process::ExitCode;
@@ -244,7 +252,7 @@ fn report(
                 Ok(deps) => {
                     for l in &deps.loops {
                         if let Some(d) = parallel_race(ir, scop, &deps, l) {
-                            warnings.push(Diagnostic::new(
+                            let mut warning = Diagnostic::new(
                                 Severity::Warning,
                                 DiagLoc::Loc(ir.loc(l.loop_op)),
                                 format!(
@@ -252,7 +260,9 @@ fn report(
                                     l.index,
                                     describe(ir, scop, d)
                                 ),
-                            ));
+                            );
+                            warning.notes = dependence_notes(ir, scop, d);
+                            warnings.push(warning);
                         }
                     }
                     match format {
@@ -268,18 +278,23 @@ fn report(
                             text.push_str(&to_dot(scop, &deps, &format!("{name}.scop{k}")));
                         }
                         Format::Json => {
+                            let names = &scop.names;
                             let stmts: Vec<Json> = scop
                                 .statements
                                 .iter()
-                                .map(|s| {
+                                .enumerate()
+                                .map(|(k, s)| {
                                     json!({
                                         "name": s.name,
+                                        "source": names.statements[k],
+                                        "loops": names.dims[k],
                                         "domain": s.domain.text(),
                                         "depth": s.dims.len(),
                                         "opaque": s.opaque,
-                                        "accesses": s.accesses.iter().map(|a| json!({
+                                        "accesses": s.accesses.iter().zip(&names.accesses[k]).map(|(a, op)| json!({
                                             "kind": a.kind,
                                             "array": scop.arrays[a.array].name,
+                                            "op": op,
                                             "relation": a.relation.text(),
                                             "exact": a.exact,
                                         })).collect::<Vec<_>>(),
@@ -289,9 +304,11 @@ fn report(
                             let arrays: Vec<Json> = scop
                                 .arrays
                                 .iter()
-                                .map(|a| {
+                                .zip(&names.arrays)
+                                .map(|(a, source)| {
                                     json!({
                                         "name": a.name,
+                                        "source": source,
                                         "value": value_label(ir, a.value),
                                         "kind": match a.kind {
                                             ArrayKind::Memref => "memref",
@@ -311,6 +328,9 @@ fn report(
                                     "kind": d.kind.word(),
                                     "src": scop.statements[d.src].name,
                                     "dst": scop.statements[d.dst].name,
+                                    "src_op": names.accesses[d.src][d.src_access],
+                                    "dst_op": names.accesses[d.dst][d.dst_access],
+                                    "text": describe(ir, scop, d),
                                     "array": scop.arrays[d.array].name,
                                     "alias": d.alias,
                                     "level": d.level,
@@ -339,6 +359,7 @@ fn report(
                             .map(|l| {
                                 json!({
                                     "op": ir.op_name(l.loop_op),
+                                    "source": loop_source_name(ir, l.loop_op, l.index),
                                     "line": line_of(ir, l.loop_op),
                                     "iv": l.index,
                                     "level": l.depth + 1,

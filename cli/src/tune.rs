@@ -8,6 +8,12 @@
 //! time ([`measure`]). Every measurement goes to the tuning database ([`db`]); `--apply`
 //! turns the best record back into a transformed program.
 //!
+//! The time a candidate counts is [`measure::Statistic::counted`]: the median of its runs,
+//! or under `--statistic min` its fastest run, except for multi-threaded candidates (timed
+//! by the wall clock, whose runs split into "all threads had a core" and "one waited") and
+//! candidates whose variation stays above `--max-cv`: those count their median whatever
+//! the statistic, so an unstable config cannot win by one lucky run.
+//!
 //! Invariants: a candidate counts only if every run printed exactly what the untransformed
 //! program printed (numbers within `--rtol`); failed candidates are recorded with their
 //! reason and never win; a run resumed on the same database skips configs already measured
@@ -59,7 +65,9 @@ OPTIONS:
     --measurer M           auto (default: Lattice's JIT when built in, else upstream), jit, upstream
     --repeats N            timed runs per candidate, median counts (default 5)
     --statistic S          which timed run counts: median (default) or min (the fastest:
-                           load only ever adds time, so on a busy machine it spreads less)
+                           load only ever adds time, so on a busy machine it spreads less;
+                           parallel configs and configs whose variation stays above
+                           --max-cv count their median even so)
     --warmup N             untimed runs first (default 1)
     --clock C              cpu (default: single-threaded candidates are timed by the process
                            CPU clock, which other processes' load hardly moves; parallel
@@ -532,6 +540,7 @@ fn build_all(
                 .map(|mut p| {
                     p.args = config.run_args();
                     p.cpu_clock = cpu_clock && config.single_threaded();
+                    p.multi_threaded = !config.single_threaded();
                     p
                 });
             Built {
@@ -650,7 +659,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
     let strategy = a.strategy.unwrap_or(StrategyKind::Evolve);
     let machine = Machine::detect();
     let mut search = Search::new(strategy, space.clone(), k.band.clone(), machine, a.seed);
-    let model_pick = search.model_pick();
+    let mut model_pick = search.model_pick();
     let trips: Vec<String> = k.band.trips.iter().map(|t| t.to_string()).collect();
     let admitted = space.admitted(5_000_000);
     eprintln!(
@@ -826,6 +835,19 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         }
     }
 
+    // The model's favourite measured slower than untuned: the pick falls back to the
+    // untuned program, as it does where the model predicts too small a gain (the favourite
+    // and its time stay in the report and the summary says so).
+    let favourite = model_pick.clone().zip(pick_time.flatten());
+    let overruled = favourite
+        .clone()
+        .filter(|(c, s)| *c != baseline_cfg && *s > base_t.seconds);
+    if overruled.is_some() {
+        model_pick = Some(baseline_cfg.clone());
+        pick_time = Some(Some(base_t.seconds));
+        pick_cv = Some(base_t.cv);
+    }
+
     print_summary(
         &k,
         &history,
@@ -835,7 +857,15 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         pick_cv,
         start.elapsed(),
         a.max_cv,
+        a.statistic,
     );
+    if let Some((c, s)) = &overruled {
+        println!(
+            "model: the cost model's favourite {} measured {:.2}x of untuned (slower), so its pick is the untuned program",
+            c.key(),
+            base_t.seconds / s
+        );
+    }
     if let Some(p) = &a.plot {
         let times: Vec<Option<f64>> = trials.iter().map(|t| t.seconds).collect();
         plot::plot(p, &format!("lattice tune @{}", k.name), &times)
@@ -870,6 +900,8 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
             "model_pick_config": model_pick,
             "model_pick_seconds": pick_time.flatten(),
             "model_pick_cv": pick_cv,
+            "model_favourite": favourite.as_ref().map(|(c, _)| c.key()),
+            "model_favourite_seconds": favourite.as_ref().map(|(_, s)| *s),
             "trials": trials,
         });
         write_report(out, &report)?;
@@ -1046,6 +1078,7 @@ fn print_summary(
     pick_cv: Option<f64>,
     elapsed: Duration,
     max_cv: f64,
+    statistic: measure::Statistic,
 ) {
     let baseline = base.seconds;
     let ties = noise_ties(history, trials, base, pick, pick_cv);
@@ -1093,6 +1126,7 @@ fn print_summary(
             "n/a".to_string()
         }
     };
+    println!("time (ms): {}", statistic.describe());
     println!(
         "{:<6} {:>11} {:>8} {:>10} {:>8}  {}",
         "rank", "time (ms)", "speedup", "cv", "vs best", "config"

@@ -571,6 +571,19 @@ impl Ir {
         self.ops[op].operands[index] = value;
     }
 
+    /// Replaces `op`'s operands found in `mapping` by their images (uses are kept
+    /// consistent; operands already equal to their image are left alone).
+    pub fn remap_operands(&mut self, op: Op, mapping: &rustc_hash::FxHashMap<Value, Value>) {
+        let operands = self.ops[op].operands.clone();
+        for (i, v) in operands.into_iter().enumerate() {
+            if let Some(&m) = mapping.get(&v) {
+                if m != v {
+                    self.set_operand(op, i, m);
+                }
+            }
+        }
+    }
+
     /// Replaces every use of `old` with `new`.
     pub fn replace_all_uses(&mut self, old: Value, new: Value) {
         if old == new {
@@ -887,11 +900,7 @@ impl Ir {
     /// remapped, and `mapping` is extended with the results and nested values.
     pub fn clone_op(&mut self, op: Op, mapping: &mut rustc_hash::FxHashMap<Value, Value>) -> Op {
         let data = self.ops[op].clone();
-        let operands = data
-            .operands
-            .iter()
-            .map(|v| *mapping.get(v).unwrap_or(v))
-            .collect();
+        let operands = mapped_values(mapping, &data.operands);
         let result_types = data.results.iter().map(|&v| self.values[v].ty).collect();
         let block_map: rustc_hash::FxHashMap<Block, Block> = Default::default();
         let mut state = OperationState {
@@ -958,14 +967,7 @@ impl Ir {
             .collect();
         for no in new_ops {
             for w in self.walk_ops(no, WalkOrder::PreOrder) {
-                let ops = self.ops[w].operands.clone();
-                for (i, v) in ops.into_iter().enumerate() {
-                    if let Some(&m) = mapping.get(&v) {
-                        if m != v {
-                            self.set_operand(w, i, m);
-                        }
-                    }
-                }
+                self.remap_operands(w, mapping);
             }
         }
         new_region
@@ -1092,4 +1094,15 @@ impl Ir {
             new
         })
     }
+}
+
+/// `values` with each one found in `mapping` replaced by its image.
+pub fn mapped_values(
+    mapping: &rustc_hash::FxHashMap<Value, Value>,
+    values: &[Value],
+) -> Vec<Value> {
+    values
+        .iter()
+        .map(|v| *mapping.get(v).unwrap_or(v))
+        .collect()
 }

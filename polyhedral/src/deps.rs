@@ -14,8 +14,9 @@
 //!   carried at its level (conservative: may-writes and aliasing count).
 
 use crate::isl::{dim_range, IslCtx, IslError, IslText};
-use crate::scop::{value_label, AccessKind, ArrayKind, Scop};
+use crate::scop::{at_line_col, AccessKind, ArrayKind, Scop};
 use isl_rs::{Map, UnionAccessInfo, UnionMap};
+use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::{Ir, Op};
 use petgraph::graph::DiGraph;
 use std::fmt::Write as _;
@@ -511,34 +512,65 @@ pub fn parallel_race<'a>(
     })
 }
 
-/// One line describing a dependence: `RAW S0 -> S1 on A0 (%arg0) distance (1, -1)`.
-pub fn describe(ir: &Ir, scop: &Scop, d: &Dependence) -> String {
+/// One line describing a dependence by its source ops ([`Scop::names`]), the isl
+/// statements as secondary ids: `RAW from the store to %arg0 at 7:7 to the load of
+/// %arg0 at 4:13 (S0 -> S0), distance (1, -1)`.
+pub fn describe(_ir: &Ir, scop: &Scop, d: &Dependence) -> String {
+    let names = &scop.names;
     let array = &scop.arrays[d.array];
-    let what = match array.kind {
-        ArrayKind::Memref => value_label(ir, array.value),
-        ArrayKind::Value => "a value crossing statements".into(),
-        ArrayKind::Carried { .. } => "a loop-carried value (iter_args)".into(),
+    let via = match array.kind {
+        ArrayKind::Memref => String::new(),
+        ArrayKind::Value => "; a value crossing statements".into(),
+        ArrayKind::Carried { .. } => format!("; {}", names.arrays[d.array]),
     };
     let mut s = format!(
-        "{} {} -> {} on {} ({what})",
+        "{} from {} to {} ({} -> {}{via}",
         d.kind.word(),
+        names.accesses[d.src][d.src_access],
+        names.accesses[d.dst][d.dst_access],
         scop.statements[d.src].name,
         scop.statements[d.dst].name,
-        array.name
     );
     if d.alias {
-        let other = &scop.arrays[scop.statements[d.dst].accesses[d.dst_access].array];
+        let other = scop.statements[d.dst].accesses[d.dst_access].array;
         let _ = write!(
             s,
-            " which may alias {} ({}; no llvm.noalias)",
-            other.name,
-            value_label(ir, other.value)
+            "; {} and {} may alias: no llvm.noalias",
+            names.arrays[d.array], names.arrays[other]
         );
     }
+    s.push(')');
     if d.common > 0 {
         let _ = write!(s, ", distance {}", d.distance_text());
     }
     s
+}
+
+/// Notes locating a dependence's source and destination ops (codespan shows their
+/// lines under the diagnostic they are attached to).
+pub fn dependence_notes(ir: &Ir, scop: &Scop, d: &Dependence) -> Vec<Diagnostic> {
+    let src = &scop.statements[d.src].accesses[d.src_access];
+    let dst = &scop.statements[d.dst].accesses[d.dst_access];
+    vec![
+        Diagnostic::new(
+            Severity::Note,
+            DiagLoc::Loc(ir.loc(src.op)),
+            format!(
+                "source of the {} ({})",
+                d.kind.word(),
+                scop.statements[d.src].name
+            ),
+        ),
+        Diagnostic::new(
+            Severity::Note,
+            DiagLoc::Loc(ir.loc(dst.op)),
+            format!(
+                "destination of the {} ({})",
+                d.kind.word(),
+                scop.statements[d.dst].name
+            ),
+        ),
+    ]
 }
 
 /// A readable report of `scop` and its dependences.
@@ -581,8 +613,9 @@ pub fn report_text(ir: &Ir, scop: &Scop, deps: &Dependences) -> String {
     for l in &deps.loops {
         let _ = writeln!(
             s,
-            "  {}{} (level {}, statements {}): {}",
+            "  {}{}{} (level {}, statements {}): {}",
             ir.op_name(l.loop_op),
+            at_line_col(ir, l.loop_op),
             if ir.op_name(l.loop_op) == "affine.parallel" {
                 format!(" iv {}", l.index)
             } else {

@@ -421,7 +421,7 @@ mod tests {
         assert!(!checked.contains("affine.parallel"), "{checked}");
         assert_eq!(
             remarks,
-            ["parallel mark dropped: the loop carries RAW S0 -> S0 on A0 (%arg0), distance (0, 1); it is generated as a sequential affine.for"]
+            ["parallel mark dropped: the loop carries RAW from the store to %arg0 at 5:7 to the load of %arg0 at 4:12 (S0 -> S0), distance (0, 1); it is generated as a sequential affine.for"]
         );
     }
 

@@ -60,7 +60,7 @@ use crate::isl::{IslCtx, IslError, IslText};
 use crate::parallel_check::ForbiddenDeps;
 use crate::reduction::{Accumulations, ReductionCandidates, REDUCTION_MARK};
 use crate::scop::AccessKind;
-use crate::scop::{extract_scops, Scop};
+use crate::scop::{extract_scops, Scop, SourceNames};
 use crate::tile_model::ModelAccess;
 use crate::transform::{
     domain_text, first_violation_reordering, regenerate, with_scalars_demoted, TransformError,
@@ -537,15 +537,24 @@ pub fn compute_schedule_private(
     }
     let root = isl.check(schedule.get_root())?;
     let accesses = stride_accesses(isl, scop)?;
-    let root = post_process(isl, root, options, &accesses, reductions, false, 0)?;
+    let root = post_process(
+        isl,
+        root,
+        options,
+        &accesses,
+        &scop.names,
+        reductions,
+        false,
+        0,
+    )?;
     let schedule = isl.check(root.get_schedule());
     timer.lap("tiling + marks");
     schedule
 }
 
 /// The first dimension of `schedule` (statement instances -> time) that combines two
-/// loops of one statement (a skew such as `i + j`), described as `S[..]: time dimension
-/// d moves with loops a and b`; `None` when every time dimension follows at most one loop
+/// loops of one statement (a skew such as `i + j`), described as `the statement of <op> (S0): time
+/// dimension d follows <loop> and <loop> (i0 and i1)` in source names; `None` when every time dimension follows at most one loop
 /// of each statement (a permutation, shifted or scaled). Found by moving one loop of a
 /// statement at a time, the others fixed, and seeing which time dimensions move.
 fn skewed_dimension(
@@ -553,7 +562,7 @@ fn skewed_dimension(
     scop: &Scop,
     schedule: &UnionMap,
 ) -> Result<Option<String>, IslError> {
-    for st in &scop.statements {
+    for (s, st) in scop.statements.iter().enumerate() {
         let n = isl.check(st.domain.dim(isl_rs::DimType::Set))?.max(0) as usize;
         if n < 2 {
             continue;
@@ -594,10 +603,16 @@ fn skewed_dimension(
             }
         }
         if let Some((d, loops)) = movers.iter().enumerate().find(|(_, l)| l.len() >= 2) {
-            let loops: Vec<String> = loops.iter().map(|a| format!("i{a}")).collect();
+            let names: Vec<&str> = loops
+                .iter()
+                .map(|&a| scop.names.dims[s][a].as_str())
+                .collect();
+            let ids: Vec<String> = loops.iter().map(|a| format!("i{a}")).collect();
             return Ok(Some(format!(
-                "{name}: time dimension {d} follows {}",
-                loops.join(" and ")
+                "{}: time dimension {d} follows {} ({})",
+                scop.names.statements_text(&[name]),
+                names.join(" and "),
+                ids.join(" and ")
             )));
         }
     }
@@ -796,12 +811,14 @@ fn abort_context(handle: &AbortHandle) {
 }
 
 /// Tiles, marks and wavefronts the subtree at `node`; returns the node at the same
-/// position.
+/// position. `names` names statements in remarks.
+#[allow(clippy::too_many_arguments)]
 fn post_process(
     isl: &IslCtx,
     node: ScheduleNode,
     options: &ScheduleOptions,
     accesses: &[ModelAccess],
+    names: &SourceNames,
     reductions: Option<&ReductionCandidates>,
     in_parallel: bool,
     point_levels: u32,
@@ -873,7 +890,7 @@ fn post_process(
                             if let Ok(mut l) = options.model_log.lock() {
                                 l.push(format!(
                                     "no wavefront for the permutable band of {}: {}; the band stays in order",
-                                    r.statements, r.describe(options.min_parallel_work)
+                                    r.statements_text(names), r.describe(options.min_parallel_work)
                                 ));
                             }
                         }
@@ -892,7 +909,7 @@ fn post_process(
                     if let Ok(mut l) = options.model_log.lock() {
                         l.push(format!(
                             "not parallel (short regions): coincident member {k} of the band of {} lies inside a sequential loop: {}",
-                            r.statements, r.describe(options.min_parallel_work)
+                            r.statements_text(names), r.describe(options.min_parallel_work)
                         ));
                     }
                     first = None;
@@ -925,6 +942,7 @@ fn post_process(
             child,
             options,
             accesses,
+            names,
             reductions,
             in_parallel,
             below,
@@ -1038,8 +1056,8 @@ fn separate_point_statements(
 /// join ([`short_regions`]).
 #[derive(Debug)]
 struct ShortRegions {
-    /// The statements under the band (`S0, S1`).
-    statements: String,
+    /// The statements under the band, isl names (`S0`, `S1`), sorted.
+    statements: Vec<String>,
     /// How many regions run: the values of the schedule outside the member.
     regions: i64,
     /// At most this many statement instances per region on average.
@@ -1047,6 +1065,11 @@ struct ShortRegions {
 }
 
 impl ShortRegions {
+    fn statements_text(&self, names: &SourceNames) -> String {
+        let ids: Vec<&str> = self.statements.iter().map(|s| s.as_str()).collect();
+        names.statements_text(&ids)
+    }
+
     fn describe(&self, min: u64) -> String {
         format!(
             "{} parallel regions of at most {} instances each on average (min-parallel-work={min})",
@@ -1113,7 +1136,7 @@ fn short_regions(
     }
     let per_region = instances / regions;
     Ok((per_region < min as i64).then(|| ShortRegions {
-        statements: names.join(", "),
+        statements: names,
         regions,
         per_region,
     }))

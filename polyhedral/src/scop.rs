@@ -78,7 +78,177 @@ pub struct Scop {
     pub schedule: Schedule,
     /// How the SCoP was extracted (re-extractions of its code use the same).
     pub extraction: ExtractOptions,
+    /// Source names of the arrays, statements, accesses and loops, for remarks.
+    pub names: SourceNames,
     stmt_of_op: FxHashMap<Op, usize>,
+}
+
+/// How remarks and reports name a SCoP's parts in terms of the source: ops by what they
+/// do and where they are (`the store to %arg0 at 7:7`), loops by their op and location
+/// (`the affine.for at 3:3`). Built once at extraction ([`SourceNames::new`]); the isl
+/// names (`S0`, `i1`, `A0`) stay secondary ids. Invariant: indexed like
+/// [`Scop::arrays`], [`Scop::statements`], [`Statement::accesses`] and [`Statement::dims`].
+#[derive(Clone, Debug, Default)]
+pub struct SourceNames {
+    /// Per array: `%arg0`, `the memref.alloc at 3:8`, `the value of arith.addf at 5:7`,
+    /// `iter_args #0 of the affine.for at 3:3`.
+    pub arrays: Vec<String>,
+    /// Per statement: its last write to a memref, else its last op.
+    pub statements: Vec<String>,
+    /// Per statement, per access: `the load of %arg0 at 4:12`.
+    pub accesses: Vec<Vec<String>>,
+    /// Per statement, per dimension: the loop (`the affine.for at 3:3`,
+    /// `dimension 1 of the affine.parallel at 3:3`).
+    pub dims: Vec<Vec<String>>,
+    /// Per statement: its isl name (`S0`).
+    pub ids: Vec<String>,
+}
+
+impl SourceNames {
+    /// The names of `arrays` and `statements` of one SCoP.
+    pub fn new(ir: &Ir, all: &[Array], statements: &[Statement]) -> SourceNames {
+        let arrays: Vec<String> = all.iter().map(|a| array_source_name(ir, a)).collect();
+        let accesses: Vec<Vec<String>> = statements
+            .iter()
+            .map(|st| {
+                st.accesses
+                    .iter()
+                    .map(|a| access_source_name(ir, a, &all[a.array], &arrays[a.array]))
+                    .collect()
+            })
+            .collect();
+        let statement_names = statements
+            .iter()
+            .zip(&accesses)
+            .map(|(st, names)| {
+                let write = st.accesses.iter().rposition(|a| {
+                    a.kind != AccessKind::Read && all[a.array].kind == ArrayKind::Memref
+                });
+                match write {
+                    Some(k) => names[k].clone(),
+                    None => st
+                        .ops
+                        .last()
+                        .map(|&op| format!("{}{}", ir.op_name(op), at_line_col(ir, op)))
+                        .unwrap_or_else(|| st.name.clone()),
+                }
+            })
+            .collect();
+        let dims = statements
+            .iter()
+            .map(|st| {
+                st.dims
+                    .iter()
+                    .map(|d| loop_source_name(ir, d.loop_op, d.index))
+                    .collect()
+            })
+            .collect();
+        SourceNames {
+            arrays,
+            statements: statement_names,
+            accesses,
+            dims,
+            ids: statements.iter().map(|st| st.name.clone()).collect(),
+        }
+    }
+
+    /// The statements of isl names `ids` in words: `the statement of the store to %arg0
+    /// at 7:7 (S0)`, `the statements of the store to .. (S0) and the store to .. (S1)`;
+    /// an unknown name stands as itself.
+    pub fn statements_text(&self, ids: &[&str]) -> String {
+        let parts: Vec<String> = ids
+            .iter()
+            .map(|id| match self.ids.iter().position(|s| s == id) {
+                Some(k) => format!("{} ({id})", self.statements[k]),
+                None => id.to_string(),
+            })
+            .collect();
+        match parts.as_slice() {
+            [one] => format!("the statement of {one}"),
+            [rest @ .., last] => format!("the statements of {} and {last}", rest.join(", ")),
+            [] => "no statement".to_string(),
+        }
+    }
+}
+
+/// ` at 7:7` for an op with a file location, else empty.
+pub fn at_line_col(ir: &Ir, op: Op) -> String {
+    lattice_ir::diag::first_file_line_col(ir.ctx(), ir.loc(op))
+        .map(|(_, l, c)| format!(" at {l}:{c}"))
+        .unwrap_or_default()
+}
+
+/// `the affine.for at 3:3`; `dimension 1 of the affine.parallel at 3:3` for one IV of
+/// a multi-dimensional `affine.parallel`.
+pub fn loop_source_name(ir: &Ir, loop_op: Op, index: usize) -> String {
+    let at = at_line_col(ir, loop_op);
+    let ivs = ir
+        .regions(loop_op)
+        .first()
+        .and_then(|&r| ir.entry_block(r))
+        .map_or(0, |b| ir.block_args(b).len());
+    if ir.is_op(loop_op, "affine.parallel") && ivs > 1 {
+        format!("dimension {index} of the affine.parallel{at}")
+    } else {
+        format!("the {}{at}", ir.op_name(loop_op))
+    }
+}
+
+fn array_source_name(ir: &Ir, a: &Array) -> String {
+    match a.kind {
+        ArrayKind::Memref => match ir.value_def(a.value) {
+            ValueDef::Argument { block, index }
+                if ir
+                    .block_parent_op(block)
+                    .is_some_and(|p| ir.is_op(p, "func.func")) =>
+            {
+                format!("%arg{index}")
+            }
+            _ => match ir.defining_op(a.value) {
+                Some(op) => format!("the {}{}", ir.op_name(op), at_line_col(ir, op)),
+                None => value_label(ir, a.value),
+            },
+        },
+        ArrayKind::Value => match ir.defining_op(a.value) {
+            Some(op) => format!("the value of {}{}", ir.op_name(op), at_line_col(ir, op)),
+            None => value_label(ir, a.value),
+        },
+        ArrayKind::Carried { loop_op, index } => {
+            let what = if ir.is_op(loop_op, "affine.parallel") {
+                "reduction"
+            } else {
+                "iter_args"
+            };
+            format!(
+                "{what} #{index} of the {}{}",
+                ir.op_name(loop_op),
+                at_line_col(ir, loop_op)
+            )
+        }
+    }
+}
+
+/// `the store to %arg0 at 7:7`, `the load of %arg1 at 5:12`; other ops by name and what
+/// they may do (`memref.copy at 6:5 (may write %arg0)`); for values crossing statements
+/// and carried values, the defining or using op (`arith.addf at 5:7`).
+fn access_source_name(ir: &Ir, a: &Access, kind: &Array, array: &str) -> String {
+    let op = a.op;
+    let at = at_line_col(ir, op);
+    let name = ir.op_name(op);
+    if kind.kind != ArrayKind::Memref {
+        return format!("{name}{at}");
+    }
+    match (a.kind, name) {
+        (AccessKind::Read, "affine.load") => format!("the load of {array}{at}"),
+        (AccessKind::Read, "affine.vector_load") => format!("the vector load of {array}{at}"),
+        (AccessKind::Write, "affine.store") => format!("the store to {array}{at}"),
+        (AccessKind::Write, "affine.vector_store") => {
+            format!("the vector store to {array}{at}")
+        }
+        (AccessKind::Read, _) => format!("{name}{at} (reads {array})"),
+        (AccessKind::Write, _) => format!("{name}{at} (writes {array})"),
+        (AccessKind::MayWrite, _) => format!("{name}{at} (may write {array})"),
+    }
 }
 
 /// How statements are formed.
@@ -293,19 +463,20 @@ impl Scop {
                 if a.distinct { ", distinct" } else { "" }
             );
         }
-        for st in &self.statements {
+        for (k, st) in self.statements.iter().enumerate() {
             let _ = writeln!(
                 s,
-                "{}: {} op(s){}; domain {}",
+                "{} ({}): {} op(s){}; domain {}",
                 st.name,
+                self.names.statements[k],
                 st.ops.len(),
                 if st.opaque { ", opaque" } else { "" },
                 st.domain.text()
             );
-            for a in &st.accesses {
+            for (a, name) in st.accesses.iter().zip(&self.names.accesses[k]) {
                 let _ = writeln!(
                     s,
-                    "  {:?}{} {}",
+                    "  {:?}{} ({name}) {}",
                     a.kind,
                     if a.exact { "" } else { " (conservative)" },
                     a.relation.text()
@@ -1844,6 +2015,7 @@ impl<'a> Builder<'a> {
         }
         let context = isl.set(&format!("{prefix}{{ : }}"))?;
         let schedule = schedule_tree(isl, &prefix, &statements, &self.items)?;
+        let names = SourceNames::new(self.ir, &self.arrays, &statements);
         Ok(Scop {
             ops: self.roots,
             params: self.params,
@@ -1852,6 +2024,7 @@ impl<'a> Builder<'a> {
             context,
             schedule,
             extraction: self.extraction,
+            names,
             stmt_of_op: self.stmt_of_op,
         })
     }

@@ -21,12 +21,17 @@
 //! less than [`INLINE_CHUNK_NANOS`] (so the whole loop is too little work to pay for waking
 //! the pool) the other chunks follow it there, in order (a loop without a reduction: the
 //! rest of its iterations in one call). The chunks of a loop with a reduction are the same
-//! either way. A loop of two chunks never goes to the pool: after chunk 0 only one chunk is
-//! left, which no other chunk could run beside, so a worker would only add its wake-up and
-//! join to the caller's wait (conv2d's 2-tile loop under `poly-schedule`: 19 us per call
-//! on 2 threads, for a 27 us kernel).
+//! either way. After chunk 0, a loop of two chunks does not go to the pool: only one chunk
+//! is left, which no other chunk could run beside.
+//!
+//! Large loops go to the pool first: each loop of the generated code passes its own
+//! [`LoopSite`] (a static), where the runtime keeps the time per iteration of the chunk it
+//! last timed. A loop whose site estimates it at [`EAGER_LOOP_NANOS`] or more is handed to
+//! the pool whole, the caller taking chunks beside the workers, so a loop with as many
+//! chunks as threads (conv2d's 2 h-tiles under `poly-schedule` on 2 threads) runs them side
+//! by side from its second call on. No allocation per loop.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 mod pool;
@@ -40,6 +45,10 @@ pub const MAX_CHUNKS: i64 = 64;
 /// A loop whose first chunk ran faster than this (nanoseconds) runs all its chunks on the
 /// calling thread: dispatching to the pool costs a few microseconds per loop.
 pub const INLINE_CHUNK_NANOS: u128 = 2_000;
+
+/// A loop whose site estimates it at least this long (nanoseconds, from an earlier call)
+/// goes to the pool before any of it runs.
+pub const EAGER_LOOP_NANOS: u128 = 10_000;
 
 /// 0 means "not set": use the machine's available parallelism.
 static THREADS: AtomicUsize = AtomicUsize::new(0);
@@ -113,8 +122,9 @@ fn chunk_bounds(lb: i64, ub: i64, step: i64, n: i64, chunks: i64, c: i64) -> (i6
     (clb, cub)
 }
 
-/// `lattice_parallel_for(body, ctx, lb, ub, step, chunks)`: runs the loop's iterations on the
-/// pool and returns when all are done. A loop with `step <= 0` or `ub <= lb` runs nothing.
+/// `lattice_parallel_for(body, ctx, lb, ub, step, chunks, site)`: runs the loop's
+/// iterations on the pool and returns when all are done. A loop with `step <= 0` or
+/// `ub <= lb` runs nothing.
 ///
 /// `chunks >= 1` (pass [`lattice_parallel_chunks`]'s answer): the body is called once per
 /// chunk `c < chunks` with that chunk's bounds and `c`, whatever the thread count (a
@@ -124,8 +134,13 @@ fn chunk_bounds(lb: i64, ub: i64, step: i64, n: i64, chunks: i64, c: i64) -> (i6
 /// one indirect call more than the sequential loop). Every call covers consecutive
 /// iterations, and on one thread the calls come in ascending order of their bounds.
 ///
+/// `site` (may be null): the loop's [`LoopSite`], a zero-initialized static of the calling
+/// code, one per loop in the source; the runtime keeps there what a chunk of this loop
+/// cost the last time it was timed (see the module comment).
+///
 /// # Safety
-/// `body` may be called concurrently from several threads with `ctx` and disjoint chunks.
+/// `body` may be called concurrently from several threads with `ctx` and disjoint chunks;
+/// `site` is null or points to a `LoopSite` that lives as long as the program.
 #[no_mangle]
 pub unsafe extern "C" fn lattice_parallel_for(
     body: ParallelBody,
@@ -134,6 +149,7 @@ pub unsafe extern "C" fn lattice_parallel_for(
     ub: i64,
     step: i64,
     chunks: i64,
+    site: *const LoopSite,
 ) {
     let n = trip_count(lb, ub, step);
     if n == 0 {
@@ -160,17 +176,50 @@ pub unsafe extern "C" fn lattice_parallel_for(
         (0..chunks).for_each(run);
         return;
     }
+    // SAFETY: per the caller.
+    let site = unsafe { site.as_ref() };
+    let iters = |c: i64| {
+        let (clb, cub) = chunk_bounds(lb, ub, step, n, chunks, c);
+        trip_count(clb, cub, step)
+    };
+    // SAFETY (Sync): the body may run concurrently on disjoint chunks, per the caller.
+    let shared = Shared(&run);
+    let run_shared = move |c: i64| shared.call(c);
+    // A loop this site knows to be large goes to the pool whole, before any timing: the
+    // workers start with the caller (a loop of 2 chunks on 2 threads runs them side by side).
+    if let Some(site) = site.filter(|_| chunks > 1) {
+        let known = site.estimate(n);
+        if known >= EAGER_LOOP_NANOS && site.try_eager() {
+            let spin = wait_spin(known / chunks as u128);
+            let job = pool::Job::new(&run_shared, 0, chunks, threads - 1, spin);
+            let start = std::time::Instant::now();
+            if let Some((c, t)) = pool::run(&job, true) {
+                let wall = start.elapsed();
+                site.record(iters(c), t);
+                site.eager_result(wall.as_nanos() * 10 < site.fastest(n) * 9);
+            }
+            return;
+        }
+    }
     // Chunk 0 runs here; its time estimates whether the rest is worth the pool.
     let start = std::time::Instant::now();
     run(0);
+    let first = start.elapsed();
+    if let Some(site) = site {
+        site.record(iters(0), first);
+    }
     if chunks == 1 {
         return;
     }
-    if chunks > 2 && start.elapsed().as_nanos() >= INLINE_CHUNK_NANOS {
-        // SAFETY (Sync): the body may run concurrently on disjoint chunks, per the caller.
-        let shared = Shared(&run);
-        let run_shared = move |c: i64| shared.call(c);
-        pool::run(&pool::Job::new(&run_shared, 1, chunks, threads - 1));
+    if chunks > 2 && first.as_nanos() >= INLINE_CHUNK_NANOS {
+        let job = pool::Job::new(
+            &run_shared,
+            1,
+            chunks,
+            threads - 1,
+            wait_spin(first.as_nanos()),
+        );
+        pool::run(&job, false);
     } else if free {
         // The rest of the loop in one call.
         let (rest_lb, _) = chunk_bounds(lb, ub, step, n, chunks, 1);
@@ -178,6 +227,83 @@ pub unsafe extern "C" fn lattice_parallel_for(
         unsafe { body(ctx, rest_lb, ub, 1) };
     } else {
         (1..chunks).for_each(run);
+    }
+}
+
+/// How long a caller whose chunks are done spins for the workers' last chunks before it
+/// sleeps, given a chunk's estimated time (nanoseconds): twice that, within 5-100 us.
+fn wait_spin(chunk_nanos: u128) -> std::time::Duration {
+    std::time::Duration::from_nanos((2 * chunk_nanos).clamp(5_000, 100_000) as u64)
+}
+
+/// What one parallel loop of the calling code (one static per loop, zero-initialized)
+/// learned about itself: the time per iteration of the chunk last timed, in picoseconds
+/// (0: never timed), and whether handing it to the pool first pays.
+///
+/// A loop handed to the pool before timing whose wall time was not below 90% of its
+/// fastest time on one thread (the fastest chunk timed at this site, per iteration: load
+/// only ever adds time) stays on the timed path for the next 1, 2, 4, ... 64 calls
+/// (doubling while it keeps not paying, reset when it pays): on a machine whose other
+/// processes keep the cores busy, a worker or the caller is often preempted in the middle
+/// of a loop of few chunks, which then waits for it.
+#[repr(C)]
+#[derive(Debug, Default)]
+pub struct LoopSite {
+    picos_per_iteration: AtomicU64,
+    /// The least `picos_per_iteration` seen (0: never timed).
+    fastest_picos: AtomicU64,
+    /// `penalty << 32 | calls left to skip`.
+    backoff: AtomicU64,
+}
+
+/// Size of a [`LoopSite`] in 64-bit words (the generated code's static is `[3 x i64]`).
+pub const LOOP_SITE_WORDS: u32 = 3;
+const _: () = assert!(std::mem::size_of::<LoopSite>() == 8 * LOOP_SITE_WORDS as usize);
+
+/// Most calls a loop whose eager dispatch did not pay skips it.
+const MAX_BACKOFF: u64 = 64;
+
+impl LoopSite {
+    /// Estimated time of `n` iterations in nanoseconds (0 when never timed).
+    fn estimate(&self, n: i64) -> u128 {
+        self.picos_per_iteration.load(Ordering::Relaxed) as u128 * n as u128 / 1000
+    }
+
+    /// Records that `iters` iterations took `t`.
+    fn record(&self, iters: i64, t: std::time::Duration) {
+        let picos = (t.as_nanos() * 1000 / iters.max(1) as u128).clamp(1, u64::MAX as u128);
+        self.picos_per_iteration
+            .store(picos as u64, Ordering::Relaxed);
+        let fastest = self.fastest_picos.load(Ordering::Relaxed);
+        if fastest == 0 || (picos as u64) < fastest {
+            self.fastest_picos.store(picos as u64, Ordering::Relaxed);
+        }
+    }
+
+    /// Time of `n` iterations at the fastest rate seen, in nanoseconds (0: never timed).
+    fn fastest(&self, n: i64) -> u128 {
+        self.fastest_picos.load(Ordering::Relaxed) as u128 * n as u128 / 1000
+    }
+
+    /// Whether this call may go to the pool before timing (counts down a backoff).
+    fn try_eager(&self) -> bool {
+        let b = self.backoff.load(Ordering::Relaxed);
+        if b & u64::from(u32::MAX) == 0 {
+            return true;
+        }
+        self.backoff.store(b - 1, Ordering::Relaxed);
+        false
+    }
+
+    /// Records whether a call handed to the pool before timing paid off.
+    fn eager_result(&self, paid: bool) {
+        let penalty = if paid {
+            0
+        } else {
+            ((self.backoff.load(Ordering::Relaxed) >> 32) * 2).clamp(1, MAX_BACKOFF)
+        };
+        self.backoff
+            .store(penalty << 32 | penalty, Ordering::Relaxed);
     }
 }
 
@@ -223,7 +349,22 @@ mod tests {
         }
     }
 
-    fn run(lb: i64, ub: i64, step: i64, threads: usize) -> (Vec<i64>, Vec<i64>) {
+    /// A site that has seen this loop take `picos` per iteration.
+    fn site(picos: u64) -> LoopSite {
+        LoopSite {
+            picos_per_iteration: AtomicU64::new(picos),
+            fastest_picos: AtomicU64::new(picos),
+            backoff: AtomicU64::new(0),
+        }
+    }
+
+    fn run(
+        lb: i64,
+        ub: i64,
+        step: i64,
+        threads: usize,
+        site: Option<&LoopSite>,
+    ) -> (Vec<i64>, Vec<i64>) {
         let n = trip_count(lb, ub, step);
         let chunks = lattice_parallel_chunks(lb, ub, step);
         let ctx = Ctx {
@@ -234,7 +375,17 @@ mod tests {
         };
         set_threads(threads);
         // SAFETY: `body` only touches atomics.
-        unsafe { lattice_parallel_for(body, &ctx as *const Ctx as *mut u8, lb, ub, step, chunks) };
+        unsafe {
+            lattice_parallel_for(
+                body,
+                &ctx as *const Ctx as *mut u8,
+                lb,
+                ub,
+                step,
+                chunks,
+                site.map_or(std::ptr::null(), |s| s as *const LoopSite),
+            )
+        };
         let load = |v: &[AtomicI64]| {
             v.iter()
                 .map(|a| a.load(Ordering::SeqCst))
@@ -255,12 +406,17 @@ mod tests {
             (7, 7, 1),
             (0, 130, 2),
         ] {
-            let (hits1, partial1) = run(lb, ub, step, 1);
+            let (hits1, partial1) = run(lb, ub, step, 1, None);
             assert!(hits1.iter().all(|&h| h == 1), "{lb} {ub} {step}: {hits1:?}");
             for t in [2, 3, 8] {
-                let (hits, partial) = run(lb, ub, step, t);
-                assert!(hits.iter().all(|&h| h == 1));
-                assert_eq!(partial, partial1, "threads {t}");
+                // No site, a new one (timed), one that knows the loop small, and one that
+                // knows it large (to the pool before any chunk runs).
+                for known in [None, Some(0), Some(1), Some(1_000_000_000)] {
+                    let site = known.map(site);
+                    let (hits, partial) = run(lb, ub, step, t, site.as_ref());
+                    assert!(hits.iter().all(|&h| h == 1), "t{t} {known:?}: {hits:?}");
+                    assert_eq!(partial, partial1, "threads {t} {known:?}");
+                }
             }
             let total: i64 = partial1.iter().sum();
             assert_eq!(
@@ -296,7 +452,10 @@ mod tests {
     fn loops_without_chunks_run_whole_on_one_thread_and_once_per_iteration_on_more() {
         let _guard = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         for (lb, ub, step) in [(0, 1000, 1), (3, 17, 4), (-5, 5, 3), (0, 1, 1), (0, 130, 2)] {
-            for t in [1, 2, 3] {
+            for (t, known) in [1, 2, 3]
+                .into_iter()
+                .flat_map(|t| [(t, None), (t, Some(1_000_000_000))])
+            {
                 let ctx = Calls {
                     hits: (0..trip_count(lb, ub, step))
                         .map(|_| AtomicI64::new(0))
@@ -305,6 +464,7 @@ mod tests {
                     lb,
                     step,
                 };
+                let site = known.map(site);
                 set_threads(t);
                 // SAFETY: `calls_body` only touches atomics and a mutex.
                 unsafe {
@@ -315,21 +475,23 @@ mod tests {
                         ub,
                         step,
                         0,
+                        site.as_ref()
+                            .map_or(std::ptr::null(), |s| s as *const LoopSite),
                     )
                 };
                 let hits: Vec<i64> = ctx.hits.iter().map(|a| a.load(Ordering::SeqCst)).collect();
                 assert!(
                     hits.iter().all(|&h| h == 1),
-                    "{lb} {ub} {step} t{t}: {hits:?}"
+                    "{lb} {ub} {step} t{t} {known:?}: {hits:?}"
                 );
                 let calls = ctx.calls.into_inner().unwrap();
+                assert!(calls.len() <= MAX_CHUNKS as usize, "{calls:?}");
                 if t == 1 {
                     assert_eq!(calls, vec![(lb, ub)]);
-                } else {
+                } else if known.is_none() {
                     // Chunk 0 first, on this thread; then the rest (in one call when chunk
                     // 0 was quick, which the timing decides).
                     assert_eq!(calls[0].0, lb, "{calls:?}");
-                    assert!(calls.len() <= MAX_CHUNKS as usize, "{calls:?}");
                 }
             }
         }
@@ -346,7 +508,8 @@ mod tests {
     }
 
     /// Back-to-back loops big enough for the pool (each chunk spins 3 µs), with and without
-    /// fixed chunks: every iteration runs once per loop and the partials match one thread's.
+    /// fixed chunks, timed on the first call and handed to the pool whole on the others
+    /// (one site): every iteration runs once per loop and the partials match one thread's.
     #[test]
     fn pooled_loops_back_to_back_run_every_iteration_once() {
         let _guard = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
@@ -361,6 +524,8 @@ mod tests {
             .collect();
         for t in [2, 3] {
             set_threads(t);
+            let site = site(0);
+            let jobs = pool::jobs();
             for round in 0..40 {
                 let ctx = Ctx {
                     hits: (0..n).map(|_| AtomicI64::new(0)).collect(),
@@ -371,7 +536,15 @@ mod tests {
                 let k = if round % 2 == 0 { chunks } else { 0 };
                 // SAFETY: `slow_body` only touches atomics.
                 unsafe {
-                    lattice_parallel_for(slow_body, &ctx as *const Ctx as *mut u8, lb, ub, step, k)
+                    lattice_parallel_for(
+                        slow_body,
+                        &ctx as *const Ctx as *mut u8,
+                        lb,
+                        ub,
+                        step,
+                        k,
+                        &site,
+                    )
                 };
                 let hits: Vec<i64> = ctx.hits.iter().map(|a| a.load(Ordering::SeqCst)).collect();
                 assert!(hits.iter().all(|&h| h == 1), "t{t} round {round}: {hits:?}");
@@ -384,6 +557,8 @@ mod tests {
                     assert_eq!(partial, want, "t{t} round {round}");
                 }
             }
+            assert_ne!(site.estimate(n), 0);
+            assert_eq!(pool::jobs() - jobs, 40, "every loop went to the pool");
         }
         set_threads(0);
     }
@@ -434,6 +609,7 @@ mod tests {
                 chunks,
                 1,
                 chunks,
+                std::ptr::null(),
             )
         };
         w.on_caller
@@ -460,5 +636,107 @@ mod tests {
         );
         assert_eq!(pool::jobs(), jobs);
         set_threads(0);
+    }
+
+    /// Two chunks that each wait (up to 0.5 s) for the other to start, and what the caller
+    /// saw: per chunk, 1 when the other had started; how many chunks ran on the caller and
+    /// whether chunk 1 did.
+    struct Meet {
+        caller: std::thread::ThreadId,
+        started: [AtomicI64; 2],
+        met: [AtomicI64; 2],
+        on_caller: [AtomicI64; 2],
+        /// How long a chunk on a worker sleeps after meeting.
+        linger: std::time::Duration,
+    }
+
+    unsafe extern "C" fn meet_body(ctx: *mut u8, _lb: i64, _ub: i64, chunk: i64) {
+        // SAFETY: the test passes a `Meet`.
+        let m = unsafe { &*(ctx as *const Meet) };
+        let c = chunk as usize;
+        m.started[c].store(1, Ordering::SeqCst);
+        let start = std::time::Instant::now();
+        while m.started[1 - c].load(Ordering::SeqCst) == 0
+            && start.elapsed() < std::time::Duration::from_millis(500)
+        {
+            std::hint::spin_loop();
+        }
+        m.met[c].store(m.started[1 - c].load(Ordering::SeqCst), Ordering::SeqCst);
+        let here = std::thread::current().id() == m.caller;
+        m.on_caller[c].store(here as i64, Ordering::SeqCst);
+        if !here {
+            std::thread::sleep(m.linger);
+        }
+    }
+
+    fn meet(site: &LoopSite, linger: std::time::Duration) -> Vec<[i64; 2]> {
+        let m = Meet {
+            caller: std::thread::current().id(),
+            started: Default::default(),
+            met: Default::default(),
+            on_caller: Default::default(),
+            linger,
+        };
+        // SAFETY: `meet_body` only touches atomics.
+        unsafe { lattice_parallel_for(meet_body, &m as *const Meet as *mut u8, 0, 2, 1, 2, site) };
+        let load = |a: &[AtomicI64; 2]| a.each_ref().map(|x| x.load(Ordering::SeqCst));
+        let on_caller = load(&m.on_caller);
+        vec![load(&m.met), [on_caller[0] + on_caller[1], on_caller[1]]]
+    }
+
+    /// A loop of 2 chunks on 2 threads that its site knows to be large runs its chunks side
+    /// by side (each sees the other start), one on the caller; one its site does not
+    /// know runs them one after the other on the caller (and learns it is large). A caller
+    /// waiting long for a worker's chunk sleeps rather than spins.
+    #[test]
+    fn few_chunk_loops_known_large_run_side_by_side() {
+        let _guard = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        set_threads(2);
+        let known = site(1_000_000_000);
+        let jobs = pool::jobs();
+        let sleeps = pool::sleeps();
+        let no_linger = std::time::Duration::ZERO;
+        let side_by_side = |r: Vec<[i64; 2]>| r[0] == [1, 1] && r[1][0] == 1;
+        let r = meet(&known, no_linger);
+        assert!(side_by_side(r.clone()), "{r:?}");
+        assert_eq!(pool::jobs() - jobs, 1);
+        // The worker keeps its chunk for 30 ms after the meeting: the caller sleeps. (A new
+        // site: `known` now holds the caller's chunk time, which the meeting made short.)
+        let linger = std::time::Duration::from_millis(30);
+        let r = meet(&site(1_000_000_000), linger);
+        assert!(side_by_side(r.clone()), "{r:?}");
+        assert!(pool::sleeps() > sleeps);
+        // ... and that call did not pay (30 ms for a loop estimated from the caller's quick
+        // chunk): the next call of that site is timed first.
+        let slow = site(1_000_000_000);
+        meet(&slow, linger);
+        assert!(!slow.try_eager());
+        // Unknown: chunk 0 is timed alone (it waits the 0.5 s out), then chunk 1 follows on
+        // the caller; the site has learnt the loop is large.
+        let fresh = site(0);
+        assert_eq!(meet(&fresh, no_linger), vec![[0, 1], [2, 1]]);
+        assert!(fresh.estimate(2) >= EAGER_LOOP_NANOS);
+        let r = meet(&fresh, no_linger);
+        assert!(side_by_side(r.clone()), "{r:?}");
+        set_threads(0);
+    }
+
+    #[test]
+    fn a_site_whose_eager_calls_do_not_pay_backs_off() {
+        let s = site(1);
+        assert!(s.try_eager());
+        s.eager_result(false);
+        assert_eq!([s.try_eager(), s.try_eager()], [false, true]);
+        s.eager_result(false);
+        assert_eq!(
+            [s.try_eager(), s.try_eager(), s.try_eager()],
+            [false, false, true]
+        );
+        s.eager_result(true);
+        assert!(s.try_eager() && s.try_eager());
+        for _ in 0..10 {
+            s.eager_result(false);
+        }
+        assert_eq!((0..65).filter(|_| !s.try_eager()).count(), 64);
     }
 }

@@ -1,5 +1,6 @@
 // RUN: lattice deps %s | FileCheck %s
 // RUN: lattice deps %s --format json | FileCheck %s --check-prefix=JSON
+// RUN: lattice deps %s --format json | FileCheck %s --check-prefix=SOURCE
 // RUN: lattice deps %s --dot | FileCheck %s --check-prefix=DOT
 // RUN: lattice deps %s --assume-no-alias | FileCheck %s --check-prefix=NOALIAS
 // RUN: lattice deps %s --max-operations 1 | FileCheck %s --check-prefix=QUOTA
@@ -8,12 +9,12 @@
 
 // CHECK: assumption: function arguments may alias each other unless marked llvm.noalias
 // CHECK-LABEL: function @stencil_skew
-// CHECK:       S0: 4 op(s); domain { S0[i0, i1] : 0 < i0 <= 4 and 0 <= i1 <= 3 }
-// CHECK:       Read { S0[i0, i1] -> A0[o0 = -1 + i0, o1 = 1 + i1] : 0 < i0 <= 4 and 0 <= i1 <= 3 }
-// CHECK:       carried (<, >) RAW level 1: RAW S0 -> S0 on A0 (%arg0), distance (1, -1)
+// CHECK:       S0 (the store to %arg0 at [[@LINE+28]]:7): 4 op(s); domain { S0[i0, i1] : 0 < i0 <= 4 and 0 <= i1 <= 3 }
+// CHECK:       Read (the load of %arg0 at [[@LINE+24]]:13) { S0[i0, i1] -> A0[o0 = -1 + i0, o1 = 1 + i1] : 0 < i0 <= 4 and 0 <= i1 <= 3 }
+// CHECK:       carried (<, >) RAW level 1: RAW from the store to %arg0 at [[@LINE+26]]:7 to the load of %arg0 at [[@LINE+23]]:13 (S0 -> S0), distance (1, -1)
 // CHECK:       must S0 -> S0: { S0[i0, i1] -> S0[i0' = 1 + i0, i1' = -1 + i1] : 0 < i0 <= 3 and 0 < i1 <= 3 }
-// CHECK:       affine.for (level 1, statements S0): sequential: RAW S0 -> S0 on A0 (%arg0), distance (1, -1)
-// CHECK-NEXT:  affine.for (level 2, statements S0): parallel
+// CHECK:       affine.for at [[@LINE+19]]:3 (level 1, statements S0): sequential: RAW from the store to %arg0 at [[@LINE+24]]:7 to the load of %arg0 at [[@LINE+21]]:13 (S0 -> S0), distance (1, -1)
+// CHECK-NEXT:  affine.for at [[@LINE+19]]:5 (level 2, statements S0): parallel
 
 // JSON: "alias_assumption": "arguments-may-alias"
 // JSON: "function": "stencil_skew"
@@ -42,12 +43,30 @@ func.func @stencil_skew(%A: memref<5x5xf64>) {
   return
 }
 
+// Source names in the JSON report (additive fields: "source", "op", "src_op", "dst_op",
+// "text"; the isl names stay in "name", "src", "dst", "array").
+// SOURCE-LABEL: "function": "stencil_skew"
+// SOURCE:       "source": "%arg0"
+// SOURCE:       "dst_op": "the load of %arg0 at [[@LINE-13]]:13"
+// SOURCE:       "src_op": "the store to %arg0 at [[@LINE-11]]:7"
+// SOURCE-NEXT:  "text": "RAW from the store to %arg0 at [[@LINE-12]]:7 to the load of %arg0 at [[@LINE-15]]:13 (S0 -> S0), distance (1, -1)"
+// SOURCE:       "source": "the affine.for at [[@LINE-18]]:3"
+// SOURCE:       "source": "the affine.for at [[@LINE-18]]:5"
+// SOURCE:       "accesses": [
+// SOURCE:       "op": "the load of %arg0 at [[@LINE-19]]:13"
+// SOURCE:       "op": "the load of %arg0 at [[@LINE-19]]:12"
+// SOURCE:       "op": "the store to %arg0 at [[@LINE-18]]:7"
+// SOURCE:       "loops": [
+// SOURCE-NEXT:    "the affine.for at [[@LINE-25]]:3",
+// SOURCE-NEXT:    "the affine.for at [[@LINE-25]]:5"
+// SOURCE:       "source": "the store to %arg0 at [[@LINE-22]]:7"
+
 // Two arguments without llvm.noalias: the copy loop is sequential unless
 // --assume-no-alias.
 // CHECK-LABEL: function @copy
-// CHECK:       affine.for (level 1, statements S0): sequential: WAR S0 -> S0 on A0 (%arg0) which may alias A1 (%arg1; no llvm.noalias), distance ([1, 99])
+// CHECK:       affine.for at [[@LINE+4]]:3 (level 1, statements S0): sequential: WAR from the load of %arg0 at [[@LINE+5]]:10 to the store to %arg1 at [[@LINE+6]]:5 (S0 -> S0; %arg0 and %arg1 may alias: no llvm.noalias), distance ([1, 99])
 // NOALIAS-LABEL: function @copy
-// NOALIAS:       affine.for (level 1, statements S0): parallel
+// NOALIAS:       affine.for at [[@LINE+2]]:3 (level 1, statements S0): parallel
 func.func @copy(%A: memref<100xf32>, %B: memref<100xf32>) {
   affine.for %i = 0 to 100 {
     %v = affine.load %A[%i] : memref<100xf32>

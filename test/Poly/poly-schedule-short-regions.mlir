@@ -7,8 +7,8 @@
 // instances: fewer than min-parallel-work (32768 by default), so they stay sequential
 // (the examples' jacobi_1d ran 18x slower than program order with the marks).
 
-// REMARK: remark: not parallel (short regions): coincident member 0 of the band of S0 lies inside a sequential loop: 8 parallel regions of at most 254 instances each on average (min-parallel-work=32768)
-// REMARK: remark: not parallel (short regions): coincident member 0 of the band of S1 lies inside a sequential loop: 8 parallel regions of at most 254 instances each on average (min-parallel-work=32768)
+// REMARK: remark: not parallel (short regions): coincident member 0 of the band of the statement of the store to %arg1 at [[@LINE+21]]:7 (S0) lies inside a sequential loop: 8 parallel regions of at most 254 instances each on average (min-parallel-work=32768)
+// REMARK: remark: not parallel (short regions): coincident member 0 of the band of the statement of the store to %arg0 at [[@LINE+29]]:7 (S1) lies inside a sequential loop: 8 parallel regions of at most 254 instances each on average (min-parallel-work=32768)
 
 // CHECK-LABEL: func.func @jacobi_1d
 // CHECK-NOT:   affine.parallel

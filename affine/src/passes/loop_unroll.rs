@@ -414,10 +414,7 @@ fn set_step_and_unroll(ir: &mut Ir, l: Op, f: i64) {
             let c = ir.clone_op(o, &mut mapping);
             ir.insert_op_before(yield_op, c);
         }
-        last_yields = orig_yields
-            .iter()
-            .map(|v| *mapping.get(v).unwrap_or(v))
-            .collect();
+        last_yields = lattice_ir::store::mapped_values(&mapping, &orig_yields);
     }
     ir.set_operands(yield_op, last_yields);
 }

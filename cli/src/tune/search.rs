@@ -96,6 +96,9 @@ pub struct Search {
     strides: std::collections::HashMap<usize, i64>,
     /// The knob (position in [`Search::step_knobs`]) the next coordinate step tries first.
     knob_turn: usize,
+    /// The tile sizes (outer and inner) of the best config at the last transfer (or when
+    /// the walk started), to notice when a step moved them ([`Search::transfer`]).
+    best_tiles: Option<(Vec<u32>, u32)>,
 }
 
 /// The model's pick is a transformation only if its predicted time is below the untuned
@@ -182,6 +185,7 @@ impl Search {
             other_arm: None,
             strides: Default::default(),
             knob_turn: 0,
+            best_tiles: None,
         }
     }
 
@@ -465,6 +469,16 @@ impl Search {
         }
         self.last_step = tracked;
         self.other_arm = arm;
+        // The tiles a transfer compares with: the best's when the walk started; a move
+        // waits for a batch with room.
+        self.best_tiles
+            .get_or_insert_with(|| (parents[0].0.tile.clone(), parents[0].0.inner));
+        if out.len() < n {
+            if let Some(c) = self.transfer(&ok, parents[0].0, &doomed) {
+                self.seen.insert(c.clone());
+                out.push(c);
+            }
+        }
         let mut rest: Vec<Config> = scored
             .into_iter()
             .map(|(_, c)| c)
@@ -497,6 +511,45 @@ impl Search {
         out
     }
 
+    /// When a step moved the best config's tile sizes, the best config of the runner-up
+    /// structural family (scheduler and its knobs, loop order, parallel: another family
+    /// than the best's, its best measured config) with the best's tile sizes: tile sizes
+    /// that pay off in one family tend to pay off in a similar one, and the walk itself
+    /// stays in the best's family (matmul 256: the walk finds i and k tiled, j untiled under
+    /// the order (i, k, j); the same tiles under isl's schedule are the capped grid's best).
+    /// At most one per move of the tiles.
+    fn transfer(
+        &mut self,
+        ok: &[(&Config, f64)],
+        best: &Config,
+        doomed: &HashSet<(usize, usize)>,
+    ) -> Option<Config> {
+        let tiles = (best.tile.clone(), best.inner);
+        let moved = self.best_tiles.as_ref().is_some_and(|t| *t != tiles);
+        self.best_tiles = Some(tiles);
+        if !moved {
+            return None;
+        }
+        let baseline = Config::baseline(self.space.tile.len());
+        let fam = family(best);
+        let mut others: Vec<&(&Config, f64)> = ok
+            .iter()
+            .filter(|(c, _)| **c != baseline && family(c) != fam)
+            .collect();
+        others.sort_by(|a, b| a.1.total_cmp(&b.1).then_with(|| a.0.cmp(b.0)));
+        let runner = others.first()?.0;
+        let c = Config {
+            tile: best.tile.clone(),
+            inner: best.inner,
+            ..runner.clone()
+        };
+        (!self.seen.contains(&c)
+            && self.space.indices(&c).is_some()
+            && self.space.admits(&c)
+            && self.viable(&c, doomed))
+        .then_some(c)
+    }
+
     /// The knobs coordinate steps walk, most important first: every tile size together
     /// ([`JOINT_TILES`], until its shortest step failed), the scheduler, the loop order, each tile size, unroll-and-jam,
     /// the vector width, the inner tile, unrolling, parallelism (knobs with one value left
@@ -507,15 +560,14 @@ impl Search {
         // Every tile size together until a step of one value failed (then it only
         // repeats the single tile steps, and the slot goes to the other knobs).
         let joint = (0..d).filter(|&k| sizes[k] > 1).count() > 1
+            && (0..d).any(|k| sizes[k] > 2)
             && self.strides.get(&JOINT_TILES) != Some(&1);
         joint
             .then_some(JOINT_TILES)
             .into_iter()
             .chain(
-                [d + 6, d + 1]
-                    .into_iter()
-                    .chain(0..d)
-                    .chain([d + 3, d + 4, d, d + 2, d + 5])
+                (0..d)
+                    .chain([d + 6, d + 1, d + 3, d + 4, d, d + 2, d + 5])
                     .filter(|&k| sizes[k] > 1),
             )
             .collect()

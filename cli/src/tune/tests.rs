@@ -810,6 +810,137 @@ fn the_runner_up_family_gets_a_step_after_the_seeds() {
     assert_eq!(runner, want);
 }
 
+/// A space like `bench_tune.sh --quick`'s capped matmul space: tile sizes 0 or 32 per
+/// loop, three loop orders or isl's scheduler.
+fn two_value_space() -> Space {
+    let mut space = tile_space();
+    space.tile = vec![vec![0, 32]; 3];
+    space.orders = vec![Vec::new(), vec![0, 2, 1], vec![2, 0, 1]];
+    space.poly = vec![None, Some(ISL)];
+    space
+}
+
+const ISL: Poly = Poly {
+    fuse: Fuse::Smart,
+    unit_stride: false,
+    model_tiles: false,
+    l2: 0,
+};
+
+fn scheduled(t: [u32; 3], ms: f64) -> Observation {
+    Observation {
+        config: Config {
+            poly: Some(ISL),
+            ..tiled(t)
+        },
+        seconds: Some(ms * 1e-3),
+    }
+}
+
+fn ordered(t: [u32; 3], order: &[u32], ms: f64) -> Observation {
+    Observation {
+        config: Config {
+            order: order.to_vec(),
+            ..tiled(t)
+        },
+        seconds: Some(ms * 1e-3),
+    }
+}
+
+/// Past the seeds, nine configs measured: the best is (0, 32, 32) under the order
+/// (i, k, j); with `runner`, isl's scheduler is the runner-up family at the same tiles.
+fn two_value_history(runner: bool) -> Vec<Observation> {
+    vec![
+        ordered([0, 32, 32], &[0, 2, 1], 1.0),
+        if runner {
+            scheduled([0, 32, 32], 1.05)
+        } else {
+            scheduled([32, 32, 32], 2.5)
+        },
+        ordered([0, 32, 32], &[], 1.1),
+        ordered([0, 0, 0], &[], 30.0),
+        ordered([32, 32, 0], &[], 1.6),
+        ordered([32, 32, 0], &[0, 2, 1], 1.7),
+        ordered([32, 0, 0], &[], 1.8),
+        ordered([32, 32, 32], &[], 1.9),
+        ordered([32, 0, 32], &[], 1.5),
+    ]
+}
+
+fn two_value_search() -> Search {
+    Search::new(
+        StrategyKind::Evolve,
+        two_value_space(),
+        matmul_band(256),
+        Machine::default(),
+        1,
+    )
+}
+
+/// On tile ladders of two values a step of every tile size together is a jump to the
+/// opposite corner: the walk moves one tile size at a time, and the tile sizes (which no
+/// seed varied) before the loop order (the seeds spread over the families).
+#[test]
+fn two_value_ladders_step_one_tile_size_at_a_time() {
+    let step = two_value_search().propose(&two_value_history(false), 1);
+    assert_eq!(step.len(), 1);
+    let best = ordered([0, 32, 32], &[0, 2, 1], 0.0).config;
+    let moved = (0..3).filter(|&d| step[0].tile[d] != best.tile[d]).count();
+    assert_eq!(
+        (moved, &step[0].order),
+        (1, &best.order),
+        "expected one tile size to move from the best: {}",
+        step[0]
+    );
+}
+
+/// When a step moves the best config's tile sizes, the runner-up family gets them too, in
+/// the same batch as the walk's next step (matmul 256: the walk under the order (i, k, j)
+/// finds (32, 0, 32); the capped grid's best is the same tiles under isl's schedule).
+#[test]
+fn improved_tile_sizes_transfer_to_the_runner_up_family() {
+    let mut space = tile_space();
+    space.orders = vec![Vec::new(), vec![0, 2, 1]];
+    space.poly = vec![None, Some(ISL)];
+    let mut s = Search::new(
+        StrategyKind::Evolve,
+        space.clone(),
+        matmul_band(512),
+        Machine::default(),
+        1,
+    );
+    let mut hist = vec![
+        ordered([64, 64, 64], &[0, 2, 1], 1.0),
+        scheduled([64, 64, 64], 1.05),
+        ordered([64, 64, 64], &[], 1.1),
+        ordered([0, 0, 0], &[], 30.0),
+        ordered([32, 64, 64], &[0, 2, 1], 1.6),
+        ordered([64, 32, 64], &[0, 2, 1], 1.6),
+        ordered([64, 64, 32], &[0, 2, 1], 1.6),
+        scheduled([128, 128, 128], 1.9),
+        ordered([16, 16, 16], &[], 1.5),
+    ];
+    // The walk's step moves the tile sizes, and it improves.
+    let step = s.propose(&hist, 1);
+    assert_eq!((step.len(), &step[0].order), (1, &vec![0, 2, 1]));
+    hist.push(Observation {
+        config: step[0].clone(),
+        seconds: Some(0.8e-3),
+    });
+    let next = s.propose(&hist, 2);
+    let want = Config {
+        order: Vec::new(),
+        poly: Some(ISL),
+        ..step[0].clone()
+    };
+    assert!(space.admits(&want));
+    assert_eq!(
+        next.get(1),
+        Some(&want),
+        "expected the walk's step, then its tiles in the runner-up family: {next:?}"
+    );
+}
+
 /// A runtime landscape like gemver's on this machine: the smallest tiles are best (about
 /// three times faster than the cost model's favourite), while the cost model seeds the
 /// search at large tiles.
@@ -955,6 +1086,7 @@ fn harness_and_output_comparison() {
         path: Default::default(),
         args: Vec::new(),
         cpu_clock: false,
+        multi_threaded: false,
     };
     assert_eq!(measure::sample(&p, &r), 0.00125);
     p.cpu_clock = true;
@@ -1035,6 +1167,7 @@ impl Measurer for Fake {
             path,
             args: Vec::new(),
             cpu_clock: false,
+            multi_threaded: false,
         })
     }
     /// "Runs" a program by checking which ops its kernel contains.
@@ -1121,6 +1254,7 @@ impl Measurer for Swinging {
             path: dir.join(tag),
             args: Vec::new(),
             cpu_clock: false,
+            multi_threaded: false,
         })
     }
     fn run(&self, _: &measure::Prepared) -> Result<measure::RunResult, measure::MeasureError> {
@@ -1143,22 +1277,37 @@ fn noisy_candidates_get_more_repeats_and_ties_are_within_noise() {
         statistic: Statistic::Min,
     };
     let dir = tempfile::tempdir().unwrap();
-    let timed = |swing: f64| {
+    let timed = |swing: f64, proto: &Protocol, multi_threaded: bool| {
         let m = Swinging {
             swing,
             runs: Default::default(),
         };
-        let p = m.prepare("", dir.path(), "p").unwrap();
-        measure::time_candidate(&m, &p, "1\n", &proto).unwrap()
+        let mut p = m.prepare("", dir.path(), "p").unwrap();
+        p.multi_threaded = multi_threaded;
+        measure::time_candidate(&m, &p, "1\n", proto).unwrap()
     };
-    // Quiet: the protocol's repeats.
-    let quiet = timed(0.01);
+    // Quiet: the protocol's repeats; `min` counts the fastest run.
+    let quiet = timed(0.01, &proto, false);
     assert_eq!(quiet.samples.len(), 3);
-    // Noisy (cv about 0.33): repeats double while the variation stays high, up to 4x.
-    let noisy = timed(1.0);
+    assert_eq!(quiet.seconds, 1e-3);
+    // Noisy (cv about 0.33): repeats double while the variation stays high, up to 4x, and
+    // the median counts (half the runs take 2 ms).
+    let noisy = timed(1.0, &proto, false);
     assert_eq!(noisy.samples.len(), 3 * measure::MAX_REPEAT_FACTOR);
     assert!(noisy.cv > 0.3, "{}", noisy.cv);
-    assert_eq!(noisy.seconds, 1e-3);
+    assert_eq!(noisy.seconds, 1.5e-3);
+    // A multi-threaded candidate counts its median under `min` even when it is quiet.
+    let four = Protocol {
+        repeats: 4,
+        ..proto
+    };
+    assert_eq!(timed(0.05, &four, false).seconds, 1e-3);
+    assert!((timed(0.05, &four, true).seconds - 1.025e-3).abs() < 1e-12);
+    let s = [1.0, 1.05, 1.1];
+    assert_eq!(Statistic::Min.counted(&s, 0.04, 0.1, false), 1.0);
+    assert_eq!(Statistic::Min.counted(&s, 0.04, 0.1, true), 1.05);
+    assert_eq!(Statistic::Min.counted(&s, 0.2, 0.1, false), 1.05);
+    assert_eq!(Statistic::Median.counted(&s, 0.04, 0.1, false), 1.05);
     // Ties: a difference below the combined variation is within noise, above it is not.
     assert!(measure::within_noise(1.0, 0.1, 1.12, 0.1));
     assert!(measure::within_noise(1.12, 0.1, 1.0, 0.1));

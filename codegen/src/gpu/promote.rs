@@ -839,10 +839,7 @@ fn accumulate_in_registers(
                 ir.erase_op(o);
             }
             let civs: Vec<Value> = tile_ivs.iter().map(|v| mapping[v]).collect();
-            let gops: Vec<Value> = indices
-                .iter()
-                .map(|v| *mapping.get(v).unwrap_or(v))
-                .collect();
+            let gops: Vec<Value> = lattice_ir::store::mapped_values(&mapping, &indices);
             let (from, from_map, from_ops, to, to_map, to_ops) = if before {
                 (m, map, gops, acc, id, civs)
             } else {

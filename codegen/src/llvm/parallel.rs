@@ -6,9 +6,13 @@
 //! ```text
 //! ctx = { captured values..., ptr partials }        (an alloca in the entry block)
 //! k = lattice_parallel_chunks(lb0, ub0, step0)      (k = 0 without reductions)
-//! lattice_parallel_for(body, &ctx, lb0, ub0, step0, k)
+//! lattice_parallel_for(body, &ctx, lb0, ub0, step0, k, &site)
 //! acc = init; for c in 0..k: if partials[c].valid: acc = reduce(acc, partials[c].value)
 //! ```
+//!
+//! `site` is an internal `[LOOP_SITE_WORDS x i64]` global per loop, zero-initialized: the runtime's
+//! `LoopSite`, where it keeps what the loop cost on earlier calls (so a loop known to be
+//! large goes to the pool before any of it runs).
 //!
 //! Without reductions the chunk index is unused and `k = 0` lets the runtime split the loop
 //! as it likes (with one thread: the whole range in one call).
@@ -58,7 +62,7 @@ use rustc_hash::FxHashSet;
 use super::ctx::{LResult, LowerCtx};
 use super::lower_body;
 use super::scf::{build_loop, dense_i32_segments, IvCompare};
-use crate::runtime::parallel::MAX_CHUNKS;
+use crate::runtime::parallel::{LOOP_SITE_WORDS, MAX_CHUNKS};
 
 /// In which order the iterations of a parallel loop run (`lattice run --parallel-order`,
 /// `lattice emit --parallel-order`).
@@ -149,7 +153,7 @@ fn runtime_fn<'ctx>(cx: &LowerCtx<'_, 'ctx>, name: &str, chunks: bool) -> Functi
         } else {
             cx.llcx
                 .void_type()
-                .fn_type(&[ptr, ptr, i64, i64, i64, i64], false)
+                .fn_type(&[ptr, ptr, i64, i64, i64, i64, ptr], false)
         };
         cx.module.add_function(name, t, Some(Linkage::External))
     })
@@ -495,6 +499,13 @@ pub fn lower_parallel<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> 
     };
     let for_fn = runtime_fn(cx, "lattice_parallel_for", false);
     let body_ptr = body_fn.as_global_value().as_pointer_value();
+    // The loop's site: what the runtime learnt about this loop on earlier calls.
+    let site_ty = cx.i64().array_type(LOOP_SITE_WORDS);
+    let site = cx
+        .module
+        .add_global(site_ty, None, &format!("{fn_name}.site"));
+    site.set_linkage(Linkage::Internal);
+    site.set_initializer(&site_ty.const_zero());
     cx.builder
         .build_call(
             for_fn,
@@ -505,6 +516,7 @@ pub fn lower_parallel<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> 
                 ub0.into(),
                 step0.into(),
                 k.into(),
+                site.as_pointer_value().into(),
             ],
             "",
         )

@@ -190,7 +190,7 @@ fn components(deps: &Dependences, stmts: &[usize], es: &[usize]) -> Vec<Vec<usiz
 }
 
 /// A shortest dependence cycle through the first statement of `stmts` (all on one cycle
-/// of `es`), described: "RAW S0 -> S1 on .., WAR S1 -> S0 on ..".
+/// of `es`), described ([`describe`]): "RAW from .. to .. (S0 -> S1), ..; WAR ..".
 fn cycle_text(
     ir: &Ir,
     scop: &Scop,
@@ -635,24 +635,14 @@ fn isolate_in(ir: &mut Ir, l: Op, alias: AliasAssumption) -> Result<Option<Isola
             done.cloned.push((c, o));
         } else {
             let next = ir.next_op(o).expect("the terminator follows");
-            remap_operands(ir, o, &mapping);
+            ir.remap_operands(o, &mapping);
             ir.detach_op(o);
             ir.insert_op_before(term, o);
             done.moved.push((o, next));
         }
     }
-    remap_operands(ir, term, &mapping);
+    ir.remap_operands(term, &mapping);
     Ok(Some(done))
-}
-
-/// Replaces `op`'s operands found in `mapping` by their images.
-fn remap_operands(ir: &mut Ir, op: Op, mapping: &rustc_hash::FxHashMap<Value, Value>) {
-    let operands: Vec<Value> = ir
-        .operands(op)
-        .iter()
-        .map(|v| *mapping.get(v).unwrap_or(v))
-        .collect();
-    ir.set_operands(op, operands);
 }
 
 /// Undoes [`isolate_yield_chains`] in the loops whose bodies are still there (not

@@ -14,14 +14,20 @@
 //! [`crate::reduction::finish`] makes it parallel only when the promoted `iter_args` (if
 //! any) are accumulator chains; otherwise [`PARALLEL_MARK`]. Members already under a mark
 //! and members that take a single value (no loop) are left alone.
+//!
+//! A member of input `affine.parallel` dimensions that carries a dependence (the input
+//! declared independent iterations that are not: a race as written) is generated as a
+//! sequential loop, and a remark says so, naming the loop and the dependence.
 
 use crate::codegen::PARALLEL_MARK;
 use crate::deps::Dependences;
 use crate::isl::{IslCtx, IslError};
 use crate::reduction::{ReductionCandidates, REDUCTION_MARK};
-use crate::scop::Scop;
+use crate::scop::{loop_source_name, Scop};
 use isl_rs::{Id, Schedule, ScheduleNode, ScheduleNodeType, UnionMap};
-use lattice_ir::Ir;
+use lattice_ir::diag::Diagnostic;
+use lattice_ir::{Ir, Op};
+use std::cell::RefCell;
 
 /// What [`keep_parallel`] needs to know of a SCoP.
 struct Facts {
@@ -34,11 +40,19 @@ struct Facts {
     reductions: Option<ReductionCandidates>,
     /// The mark to use.
     mark: &'static str,
+    /// Per statement, per dimension: whether it is an input `affine.parallel` dimension.
+    parallel_dims: Vec<Vec<bool>>,
+    /// The dependences of `deps` by index into [`Dependences::deps`] (cells excluded).
+    counted: Vec<usize>,
+    /// Input parallel dimensions (loop, IV index) generated sequential, with the
+    /// dependence (index into [`Dependences::deps`]) they carry.
+    sequential: RefCell<Vec<(Op, usize, usize)>>,
 }
 
 /// `schedule` with parallel marks above the members that come from input `affine.parallel`
 /// dimensions and carry no dependence of `deps` (see the module doc); `schedule` itself
-/// when the input has no `affine.parallel`.
+/// when the input has no `affine.parallel`. An input parallel dimension generated
+/// sequential because it carries a dependence gets a remark in `remarks`.
 pub fn keep_parallel(
     isl: &IslCtx,
     ir: &Ir,
@@ -46,6 +60,7 @@ pub fn keep_parallel(
     deps: &Dependences,
     private: &[usize],
     schedule: Schedule,
+    remarks: &mut Vec<Diagnostic>,
 ) -> Result<Schedule, IslError> {
     // An input `affine.parallel ... reduce` is a sequential loop marked
     // `REDUCTION_ATTR` in the demoted form (see `scalars::demote`).
@@ -93,10 +108,12 @@ pub fn keep_parallel(
     }
     let empty = format!("{prefix}{{ }}");
     let mut all = isl.union_map(&empty)?;
-    for d in &deps.deps {
+    let mut counted = Vec::new();
+    for (k, d) in deps.deps.iter().enumerate() {
         if private.contains(&d.array) {
             continue;
         }
+        counted.push(k);
         let m = isl.check(UnionMap::from_map(isl.check(d.relation.copy())?))?;
         all = isl.check(all.union(m))?;
     }
@@ -124,10 +141,74 @@ pub fn keep_parallel(
         } else {
             REDUCTION_MARK
         },
+        parallel_dims: scop
+            .statements
+            .iter()
+            .map(|st| st.dims.iter().map(is_parallel).collect())
+            .collect(),
+        counted,
+        sequential: RefCell::new(Vec::new()),
     };
     let root = isl.check(schedule.get_root())?;
-    let root = visit(isl, scop, &facts, root, false)?;
+    let root = visit(isl, scop, deps, &facts, root, false)?;
+    for (loop_op, index, k) in facts.sequential.into_inner() {
+        let mut remark = crate::transform::remark(
+            ir,
+            loop_op,
+            format!(
+                "not kept parallel: {} declares its iterations independent, but they carry {} (a race as written); it is generated as a sequential affine.for",
+                loop_source_name(ir, loop_op, index),
+                crate::deps::describe(ir, scop, &deps.deps[k])
+            ),
+        );
+        remark.notes = crate::deps::dependence_notes(ir, scop, &deps.deps[k]);
+        remarks.push(remark);
+    }
     isl.check(root.get_schedule())
+}
+
+/// Records that a member of input parallel dimensions carries `carried` (pairs of
+/// instances): the first counted dependence among them, and the parallel dimension of
+/// its source statement that it is carried along (or the first one).
+fn record_sequential(
+    isl: &IslCtx,
+    scop: &Scop,
+    deps: &Dependences,
+    facts: &Facts,
+    carried: &UnionMap,
+) -> Result<(), IslError> {
+    for &k in &facts.counted {
+        let d = &deps.deps[k];
+        let m = isl.check(UnionMap::from_map(isl.check(d.relation.copy())?))?;
+        if isl.check(
+            isl.check(m.intersect(isl.check(carried.copy())?))?
+                .is_empty(),
+        )? {
+            continue;
+        }
+        let st = &scop.statements[d.src];
+        let parallel = &facts.parallel_dims[d.src];
+        let moves = |j: &usize| d.distance.get(*j).is_some_and(|&r| r != (Some(0), Some(0)));
+        let dims: Vec<usize> = (0..st.dims.len()).filter(|&j| parallel[j]).collect();
+        let Some(j) = dims
+            .iter()
+            .copied()
+            .find(|j| moves(j))
+            .or(dims.first().copied())
+        else {
+            continue;
+        };
+        let dim = st.dims[j];
+        let mut seq = facts.sequential.borrow_mut();
+        if !seq
+            .iter()
+            .any(|&(o, i, _)| (o, i) == (dim.loop_op, dim.index))
+        {
+            seq.push((dim.loop_op, dim.index, k));
+        }
+        return Ok(());
+    }
+    Ok(())
 }
 
 /// Marks the members of the subtree at `node` (see [`keep_parallel`]); returns the node
@@ -135,6 +216,7 @@ pub fn keep_parallel(
 fn visit(
     isl: &IslCtx,
     scop: &Scop,
+    deps: &Dependences,
     facts: &Facts,
     node: ScheduleNode,
     marked: bool,
@@ -146,7 +228,7 @@ fn visit(
         let n = isl.check(node.band_n_member())?;
         let mut found = None;
         for k in 0..n {
-            if parallel_member(isl, scop, facts, &node, k)? {
+            if parallel_member(isl, scop, deps, facts, &node, k)? {
                 found = Some(k);
                 break;
             }
@@ -169,7 +251,14 @@ fn visit(
     let nc = isl.check(node.n_children())?;
     for i in 0..nc {
         let child = isl.check(node.child(i))?;
-        let child = visit(isl, scop, facts, child, kind == ScheduleNodeType::Mark)?;
+        let child = visit(
+            isl,
+            scop,
+            deps,
+            facts,
+            child,
+            kind == ScheduleNodeType::Mark,
+        )?;
         node = isl.check(child.parent())?;
     }
     for _ in 0..depth_added {
@@ -180,10 +269,12 @@ fn visit(
 
 /// Whether member `k` of the band at `node` iterates over `affine.parallel` dimensions
 /// only (for every statement below it), makes a loop, and carries no dependence of
-/// `facts` given the outer members (or only accumulations of input reductions).
+/// `facts` given the outer members (or only accumulations of input reductions); one that
+/// carries a dependence is recorded in [`Facts::sequential`].
 fn parallel_member(
     isl: &IslCtx,
     scop: &Scop,
+    deps: &Dependences,
     facts: &Facts,
     node: &ScheduleNode,
     k: i32,
@@ -229,6 +320,7 @@ fn parallel_member(
     let d = isl.check(d.intersect(together))?;
     let d = isl.check(d.subtract(same_member))?;
     if !isl.check(d.is_empty())? {
+        record_sequential(isl, scop, deps, facts, &d)?;
         return Ok(false);
     }
     match &facts.reductions {

@@ -589,7 +589,7 @@ pub fn apply_private(
     if let Some(why) = first_violation_private(isl, ir, scop, deps, &map, private)? {
         return Err(TransformError::Illegal(why));
     }
-    let schedule = keep_parallel::keep_parallel(isl, ir, scop, deps, private, schedule)?;
+    let schedule = keep_parallel::keep_parallel(isl, ir, scop, deps, private, schedule, remarks)?;
     let forbidden = |ir: &Ir| ForbiddenDeps::from_analysis(isl, ir, scop, deps, private);
     regenerate(ir, isl, scop, schedule, &forbidden, remarks)
 }
