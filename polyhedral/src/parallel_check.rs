@@ -3,7 +3,10 @@
 //! for a parallel reduction (below a [`REDUCTION_MARK`]) is checked, in terms of the final
 //! AST, against the dependences of its SCoP; a loop that carries one is emitted as a
 //! sequential `affine.for` instead, with a remark, whatever mark put it there (a scheduler
-//! choice, a transformation, or a mark isl's AST generator made land on another loop).
+//! choice or a transformation). Only loops generated from the marked member are
+//! candidates ([`crate::ast_build::LoopSchedules::generated_from_mark`]): where a piece
+//! of that member's range has a single value and so no loop, the first loop of the piece
+//! belongs to a deeper member and stays sequential without being asked about.
 //! `affine-parallelize`, which converts loops in place without AST generation, checks
 //! each loop it converts the same way ([`input_loop_schedule`]).
 //!
@@ -30,7 +33,7 @@ use crate::deps::{describe, Dependences, LoopReport};
 use crate::isl::{IslCtx, IslError, IslText};
 use crate::reduction::REDUCTION_MARK;
 use crate::scop::Scop;
-use isl_rs::{DimType, Map, UnionMap};
+use isl_rs::{DimType, Map, UnionMap, UnionSet};
 use lattice_ir::Ir;
 
 /// The marks whose loops are checked.
@@ -67,10 +70,24 @@ pub struct ForbiddenDeps {
     /// carry.
     reduce: UnionMap,
     groups: Vec<Group>,
+    /// The scalar cells' flow dependences (value-based), where cells are private: no
+    /// loop below a [`PARALLEL_MARK`] may let one leave an iteration for anything but
+    /// the same iteration (see [`escapes`]).
+    cells_flow: Option<UnionMap>,
+    /// The last writes (in program order, which the schedule keeps: see
+    /// [`crate::transform::scalars::private_violation`]) of the private cells read after
+    /// the SCoP ([`crate::transform::scalars::live_out`]): their values leave the loop
+    /// too.
+    live_out_writes: Option<UnionSet>,
 }
 
 impl ForbiddenDeps {
-    fn new(isl: &IslCtx, scop: &Scop, groups: Vec<Group>) -> Result<ForbiddenDeps, IslError> {
+    fn new(
+        isl: &IslCtx,
+        scop: &Scop,
+        groups: Vec<Group>,
+        cells: Option<(&Ir, &[usize], UnionMap)>,
+    ) -> Result<ForbiddenDeps, IslError> {
         let empty = format!("{}{{ }}", scop.param_prefix());
         let mut parallel = isl.union_map(&empty)?;
         let mut reduce = isl.union_map(&empty)?;
@@ -80,10 +97,27 @@ impl ForbiddenDeps {
                 reduce = isl.check(reduce.union(isl.check(g.relation.copy())?))?;
             }
         }
+        let mut cells_flow = None;
+        let mut live_out_writes = None;
+        if let Some((ir, private, flow)) = cells {
+            cells_flow = Some(flow);
+            for &a in private {
+                if !crate::transform::scalars::live_out(ir, scop, a) {
+                    continue;
+                }
+                let last = crate::transform::scalars::last_writes_in_program_order(isl, scop, a)?;
+                live_out_writes = Some(match live_out_writes {
+                    None => last,
+                    Some(w) => isl.check(last.union(w))?,
+                });
+            }
+        }
         Ok(ForbiddenDeps {
             parallel,
             reduce,
             groups,
+            cells_flow,
+            live_out_writes,
         })
     }
 
@@ -105,24 +139,28 @@ impl ForbiddenDeps {
                 reducible: false,
             });
         }
+        let mut cells = None;
         if !private.is_empty() {
             let (flow, _) = crate::schedule::flow_and_order(isl, scop, |a| private.contains(&a))?;
+            cells = Some((ir, private, isl.check(flow.copy())?));
             groups.push(Group {
                 what: "the live range of a scalar value".into(),
                 relation: flow,
                 reducible: true,
             });
         }
-        ForbiddenDeps::new(isl, scop, groups)
+        ForbiddenDeps::new(isl, scop, groups, cells)
     }
 
     /// From the nearest dependences `poly-schedule` scheduled with (see the module doc
     /// for why they suffice): flow, output and anti dependences of the arrays, those
-    /// through aliasing arguments, and the live ranges of the scalar cells.
+    /// through aliasing arguments, and the live ranges of the scalar cells `private`.
     pub fn from_nearest(
         isl: &IslCtx,
+        ir: &Ir,
         scop: &Scop,
         nearest: &crate::schedule::NearestDependences,
+        private: &[usize],
     ) -> Result<ForbiddenDeps, IslError> {
         let mut groups = vec![
             Group {
@@ -141,6 +179,7 @@ impl ForbiddenDeps {
                 reducible: false,
             },
         ];
+        let mut cells = None;
         if let Some((flow, _)) = &nearest.cells {
             // Whole live ranges where known: the schedule may reorder the accumulations
             // of one (reduction-aware scheduling), which breaks the chain argument.
@@ -150,8 +189,9 @@ impl ForbiddenDeps {
                 relation: isl.check(ranges.copy())?,
                 reducible: true,
             });
+            cells = Some((ir, private, isl.check(flow.copy())?));
         }
-        ForbiddenDeps::new(isl, scop, groups)
+        ForbiddenDeps::new(isl, scop, groups, cells)
     }
 
     /// Why the loop with statement-instance schedule `schedule` (see
@@ -171,6 +211,9 @@ impl ForbiddenDeps {
             &self.parallel
         };
         if !carries(isl, all, schedule)? {
+            if !reducible_ok && self.cells_escape(isl, schedule)? {
+                return Ok(Some(ESCAPE.into()));
+            }
             return Ok(None);
         }
         for g in self
@@ -184,6 +227,70 @@ impl ForbiddenDeps {
         }
         Ok(Some(format!("a dependence ({})", all.text())))
     }
+}
+
+impl ForbiddenDeps {
+    /// Whether a private cell's value leaves an iteration of the loop of `schedule`:
+    /// read in another instance ([`escapes`]) or after the SCoP (a last write in it).
+    fn cells_escape(&self, isl: &IslCtx, schedule: &UnionMap) -> Result<bool, IslError> {
+        if let Some(flow) = &self.cells_flow {
+            if escapes(isl, flow, schedule)? {
+                return Ok(true);
+            }
+        }
+        let Some(last) = &self.live_out_writes else {
+            return Ok(false);
+        };
+        let inside = isl.check(isl.check(schedule.copy())?.domain())?;
+        let left = isl.check(inside.intersect(isl.check(last.copy())?))?;
+        Ok(!isl.check(left.is_empty())?)
+    }
+}
+
+/// What [`ForbiddenDeps::carried`] says of a loop a scalar cell's value leaves.
+const ESCAPE: &str =
+    "a scalar value out of its iterations (a value stored in an iteration is read after the loop)";
+
+/// Whether some pair of `flow` (the scalar cells' live ranges) has its source in the
+/// loop of `schedule` and its sink not in the same instance of that loop (the same
+/// iteration of every enclosing loop): after the loop, or in another iteration of an
+/// enclosing one. A cell stored in the iterations of a parallel loop has one copy per
+/// iteration once promoted to SSA values ([`crate::transform::scalars::promote`]), so
+/// such a read has no single value to see; promotion would make the loop sequential
+/// anyway, which the net's remark now says. (Sinks in another iteration of the loop
+/// itself are what [`carries`] finds.)
+pub fn escapes(isl: &IslCtx, flow: &UnionMap, schedule: &UnionMap) -> Result<bool, IslError> {
+    let inside = isl.check(isl.check(schedule.copy())?.domain())?;
+    let from_loop = isl.check(
+        isl.check(flow.copy())?
+            .intersect_domain(isl.check(inside.copy())?),
+    )?;
+    if isl.check(from_loop.is_empty())? {
+        return Ok(false);
+    }
+    // Read by an instance outside the loop.
+    let outside = isl.check(
+        isl.check(from_loop.copy())?
+            .subtract_range(isl.check(inside.copy())?),
+    )?;
+    if !isl.check(outside.is_empty())? {
+        return Ok(true);
+    }
+    // Read inside the loop, in another iteration of an enclosing loop: in the loops'
+    // space, pairs whose outer values (all dimensions but the last) differ.
+    let pairs = isl.check(from_loop.apply_domain(isl.check(schedule.copy())?))?;
+    let pairs = isl.check(pairs.apply_range(isl.check(schedule.copy())?))?;
+    if isl.check(pairs.is_empty())? {
+        return Ok(false);
+    }
+    let pairs = isl.check(Map::from_union_map(pairs))?;
+    let n = isl.check(pairs.dim(DimType::Out))?;
+    let mut same_outer = isl.check(pairs.copy())?;
+    for k in 0..n.saturating_sub(1) {
+        same_outer = isl.check(same_outer.equate(DimType::In, k, DimType::Out, k))?;
+    }
+    let leaving = isl.check(pairs.subtract(same_outer))?;
+    Ok(!isl.check(leaving.is_empty())?)
 }
 
 /// The schedule of loop `l` of the input as [`ForbiddenDeps::carried`] takes it: each
@@ -275,7 +382,7 @@ mod tests {
         let mut remarks = Vec::new();
         let forbidden = |ir: &Ir| match net {
             true => ForbiddenDeps::from_analysis(&isl, ir, scop, &deps, &[]),
-            false => ForbiddenDeps::new(&isl, scop, Vec::new()),
+            false => ForbiddenDeps::new(&isl, scop, Vec::new(), None),
         };
         regenerate(&mut ir, &isl, scop, schedule, &forbidden, &mut remarks).unwrap();
         let remarks = remarks.into_iter().map(|d| d.message).collect();
@@ -283,12 +390,27 @@ mod tests {
     }
 
     /// The mark sits above a member fixed by the outer loop (`i` again, poly_random
-    /// program 178's shape): isl emits no loop for it, so the mark lands on `j`'s loop,
-    /// which carries the dependence. Without the net that loop is an `affine.parallel`
-    /// (a race); with it, a sequential loop and a remark.
+    /// program 178's shape): isl emits no loop for it, and the first loop below the mark
+    /// is `j`'s, which carries the dependence. It is not the marked member's loop, so it
+    /// is generated as it is scheduled, sequential, with or without the net (once it was
+    /// an `affine.parallel`, a race without the net and a dropped mark with it).
     #[test]
-    fn a_mark_landing_on_a_carrying_loop_is_dropped() {
+    fn a_mark_above_a_member_without_a_loop_lands_on_no_loop() {
         let tree = r#"{ schedule: "[{ S0[i0, i1] -> [(i0)] }]", child: { mark: "parallel", child: { schedule: "[{ S0[i0, i1] -> [(i0)] }, { S0[i0, i1] -> [(i1)] }]" } } }"#;
+        for net in [false, true] {
+            let (out, remarks) = shift_with(tree, net);
+            assert!(!out.contains("affine.parallel"), "{out}");
+            assert!(out.contains("affine.for %arg2 = 0 to 16"), "{out}");
+            assert!(remarks.is_empty(), "{remarks:?}");
+        }
+    }
+
+    /// A mark on the member that carries the dependence (`j`, below `i`): without the net
+    /// its loop is an `affine.parallel` (a race); with it, a sequential loop and a
+    /// remark.
+    #[test]
+    fn a_mark_on_a_carrying_loop_is_dropped() {
+        let tree = r#"{ schedule: "[{ S0[i0, i1] -> [(i0)] }]", child: { mark: "parallel", child: { schedule: "[{ S0[i0, i1] -> [(i1)] }]" } } }"#;
         let (unchecked, none) = shift_with(tree, false);
         assert!(none.is_empty());
         assert!(

@@ -921,7 +921,7 @@ fn post_process(
             for k in 0..n {
                 // A member with one value per outer value (a tile as large as the
                 // trip count, or one fixed by outer loops) makes no loop: a mark
-                // above it would land on the next loop.
+                // above it would make no loop parallel.
                 // A coincident member that separates accumulations (left free to reorder
                 // by the scheduler's constraints) reduces: not a plain parallel loop.
                 if isl.check(node.band_member_get_coincident(k))?
@@ -1030,10 +1030,11 @@ fn post_process(
 /// Makes isl's AST generate member 0 of the band at `node` (the member a mark above
 /// it marks) as one loop over its whole range (`atomic`): by default isl may split the
 /// range where the statements it covers change, and a piece where the member takes a
-/// single value has no loop, so the mark would land on the next member's loop there
-/// (p398 of poly_random: the parallel `i3` started at 1 because only the second
-/// statement has `i3 = 0`, and that piece's first loop was `i2`, which carries an
-/// output dependence). Atomic emits each instance once, in that one loop; the member
+/// single value has no loop, so that piece would have no parallel loop (once the mark
+/// landed on the next member's loop there: p398 of poly_random, the parallel `i3`
+/// started at 1 because only the second statement has `i3 = 0`, and that piece's first
+/// loop was `i2`, which carries an output dependence; codegen now makes parallel only
+/// the marked member's loops). Atomic emits each instance once, in that one loop; the member
 /// still takes several values per outer value ([`single_valued`] was checked), so the
 /// loop exists.
 pub(crate) fn one_loop(isl: &IslCtx, node: ScheduleNode) -> Result<ScheduleNode, IslError> {
@@ -1043,7 +1044,8 @@ pub(crate) fn one_loop(isl: &IslCtx, node: ScheduleNode) -> Result<ScheduleNode,
 /// Whether member `k` of the band at `node` takes a single value for each value of the
 /// schedule above it (the prefix schedule and members `0..k`) on the node's domain: isl's
 /// AST then has no loop for it (a degenerate loop becomes an assignment), so a `parallel`
-/// mark above it would land on the next loop, which need not be coincident. A member
+/// mark above it would make no loop parallel (it once landed on the next loop, which
+/// need not be coincident). A member
 /// constant on the whole domain (a tile as large as the trip count) is one case; one
 /// fixed by outer loops is another (p178 of poly_random: the outer band `i0 + i1` over
 /// the triangle `0 <= i1 <= i0 <= 1` fixes `i0`, the mark meant for the coincident `i0`
@@ -1557,7 +1559,7 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
                 return Err(TransformError::Illegal(why));
             }
             timer.lap("legality check");
-            let forbidden = |_: &Ir| ForbiddenDeps::from_nearest(&isl, scop, &nearest);
+            let forbidden = |ir: &Ir| ForbiddenDeps::from_nearest(&isl, ir, scop, &nearest, cells);
             let r = regenerate(ir, &isl, scop, schedule, &forbidden, &mut dropped);
             timer.lap("AST + codegen");
             r
