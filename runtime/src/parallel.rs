@@ -26,7 +26,8 @@
 //!
 //! Large loops go to the pool first: each loop of the generated code passes its own
 //! [`LoopSite`] (a static), where the runtime keeps the time per iteration of the chunk it
-//! last timed. A loop whose site estimates it at [`EAGER_LOOP_NANOS`] or more is handed to
+//! last timed. A loop whose site estimates it at [`EAGER_LOOP_NANOS`] or more (and each chunk
+//! at [`INLINE_CHUNK_NANOS`] or more, as the timed path asks) is handed to
 //! the pool whole, the caller taking chunks beside the workers, so a loop with as many
 //! chunks as threads (conv2d's 2 h-tiles under `poly-schedule` on 2 threads) runs them side
 //! by side from its second call on. No allocation per loop.
@@ -46,8 +47,9 @@ pub const MAX_CHUNKS: i64 = 64;
 /// calling thread: dispatching to the pool costs a few microseconds per loop.
 pub const INLINE_CHUNK_NANOS: u128 = 2_000;
 
-/// A loop whose site estimates it at least this long (nanoseconds, from an earlier call)
-/// goes to the pool before any of it runs.
+/// A loop whose site estimates it at least this long (nanoseconds, from an earlier call),
+/// and its chunks at least [`INLINE_CHUNK_NANOS`] each, goes to the pool before any of it
+/// runs.
 pub const EAGER_LOOP_NANOS: u128 = 10_000;
 
 /// 0 means "not set": use the machine's available parallelism.
@@ -189,7 +191,10 @@ pub unsafe extern "C" fn lattice_parallel_for(
     // workers start with the caller (a loop of 2 chunks on 2 threads runs them side by side).
     if let Some(site) = site.filter(|_| chunks > 1) {
         let known = site.estimate(n);
-        if known >= EAGER_LOOP_NANOS && site.try_eager() {
+        // Chunks as large as the timed path wants before it wakes the pool (smaller ones
+        // cost more in claims and shared cache lines than a second thread gains).
+        let large = known >= EAGER_LOOP_NANOS && known >= INLINE_CHUNK_NANOS * chunks as u128;
+        if large && site.try_eager() {
             let spin = wait_spin(known / chunks as u128);
             let job = pool::Job::new(&run_shared, 0, chunks, threads - 1, spin);
             let start = std::time::Instant::now();
