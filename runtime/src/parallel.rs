@@ -247,26 +247,40 @@ fn wait_spin(chunk_nanos: u128) -> std::time::Duration {
 ///
 /// A loop handed to the pool before timing whose wall time was not below 90% of its
 /// fastest time on one thread (the fastest chunk timed at this site, per iteration: load
-/// only ever adds time) stays on the timed path for the next 1, 2, 4, ... 64 calls
-/// (doubling while it keeps not paying, reset when it pays): on a machine whose other
-/// processes keep the cores busy, a worker or the caller is often preempted in the middle
-/// of a loop of few chunks, which then waits for it.
+/// only ever adds time) stays on the timed path for a while: 1 ms, doubling while it keeps
+/// not paying up to 1 s, reset when it pays. On a machine whose other processes keep the
+/// cores busy, a worker is often preempted in the middle of a loop of few chunks, which
+/// then waits a time slice for it (a few ms): the backoff bounds that loss to a few per
+/// second, and a quiet machine gets the loop back in parallel within a second.
 #[repr(C)]
 #[derive(Debug, Default)]
 pub struct LoopSite {
     picos_per_iteration: AtomicU64,
     /// The least `picos_per_iteration` seen (0: never timed).
     fastest_picos: AtomicU64,
-    /// `penalty << 32 | calls left to skip`.
-    backoff: AtomicU64,
+    /// Until when (nanoseconds since [`clock`]'s start) the loop is not handed to the pool
+    /// before timing.
+    skip_until: AtomicU64,
+    /// The last backoff in nanoseconds (0: the last eager call paid).
+    penalty: AtomicU64,
 }
 
-/// Size of a [`LoopSite`] in 64-bit words (the generated code's static is `[3 x i64]`).
-pub const LOOP_SITE_WORDS: u32 = 3;
+/// Size of a [`LoopSite`] in 64-bit words (the generated code's static is `[4 x i64]`).
+pub const LOOP_SITE_WORDS: u32 = 4;
 const _: () = assert!(std::mem::size_of::<LoopSite>() == 8 * LOOP_SITE_WORDS as usize);
 
-/// Most calls a loop whose eager dispatch did not pay skips it.
-const MAX_BACKOFF: u64 = 64;
+/// First and longest backoff of a loop whose eager dispatch did not pay (nanoseconds).
+const MIN_BACKOFF: u64 = 1_000_000;
+const MAX_BACKOFF: u64 = 1_000_000_000;
+
+/// Nanoseconds since the first call (a monotonic clock for [`LoopSite`]).
+fn clock() -> u64 {
+    static START: OnceLock<std::time::Instant> = OnceLock::new();
+    START
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_nanos() as u64
+}
 
 impl LoopSite {
     /// Estimated time of `n` iterations in nanoseconds (0 when never timed).
@@ -290,25 +304,23 @@ impl LoopSite {
         self.fastest_picos.load(Ordering::Relaxed) as u128 * n as u128 / 1000
     }
 
-    /// Whether this call may go to the pool before timing (counts down a backoff).
+    /// Whether this call may go to the pool before timing (not during a backoff).
     fn try_eager(&self) -> bool {
-        let b = self.backoff.load(Ordering::Relaxed);
-        if b & u64::from(u32::MAX) == 0 {
-            return true;
-        }
-        self.backoff.store(b - 1, Ordering::Relaxed);
-        false
+        let until = self.skip_until.load(Ordering::Relaxed);
+        until == 0 || clock() >= until
     }
 
     /// Records whether a call handed to the pool before timing paid off.
     fn eager_result(&self, paid: bool) {
-        let penalty = if paid {
-            0
-        } else {
-            ((self.backoff.load(Ordering::Relaxed) >> 32) * 2).clamp(1, MAX_BACKOFF)
-        };
-        self.backoff
-            .store(penalty << 32 | penalty, Ordering::Relaxed);
+        if paid {
+            self.penalty.store(0, Ordering::Relaxed);
+            self.skip_until.store(0, Ordering::Relaxed);
+            return;
+        }
+        let penalty = (self.penalty.load(Ordering::Relaxed) * 2).clamp(MIN_BACKOFF, MAX_BACKOFF);
+        self.penalty.store(penalty, Ordering::Relaxed);
+        self.skip_until
+            .store(clock().max(1) + penalty, Ordering::Relaxed);
     }
 }
 
@@ -359,7 +371,8 @@ mod tests {
         LoopSite {
             picos_per_iteration: AtomicU64::new(picos),
             fastest_picos: AtomicU64::new(picos),
-            backoff: AtomicU64::new(0),
+            skip_until: AtomicU64::new(0),
+            penalty: AtomicU64::new(0),
         }
     }
 
@@ -731,17 +744,19 @@ mod tests {
         let s = site(1);
         assert!(s.try_eager());
         s.eager_result(false);
-        assert_eq!([s.try_eager(), s.try_eager()], [false, true]);
+        assert!(!s.try_eager());
+        assert_eq!(s.penalty.load(Ordering::Relaxed), MIN_BACKOFF);
+        std::thread::sleep(std::time::Duration::from_nanos(MIN_BACKOFF + 100_000));
+        assert!(s.try_eager());
         s.eager_result(false);
-        assert_eq!(
-            [s.try_eager(), s.try_eager(), s.try_eager()],
-            [false, false, true]
-        );
-        s.eager_result(true);
-        assert!(s.try_eager() && s.try_eager());
-        for _ in 0..10 {
+        assert!(!s.try_eager());
+        assert_eq!(s.penalty.load(Ordering::Relaxed), 2 * MIN_BACKOFF);
+        for _ in 0..20 {
             s.eager_result(false);
         }
-        assert_eq!((0..65).filter(|_| !s.try_eager()).count(), 64);
+        assert_eq!(s.penalty.load(Ordering::Relaxed), MAX_BACKOFF);
+        s.eager_result(true);
+        assert!(s.try_eager());
+        assert_eq!(s.penalty.load(Ordering::Relaxed), 0);
     }
 }
