@@ -30,7 +30,8 @@
 //! at [`INLINE_CHUNK_NANOS`] or more, as the timed path asks) is handed to
 //! the pool whole, the caller taking chunks beside the workers, so a loop with as many
 //! chunks as threads (conv2d's 2 h-tiles under `poly-schedule` on 2 threads) runs them side
-//! by side from its second call on. No allocation per loop.
+//! by side when it follows another parallel loop closely enough to find a worker still
+//! polling (conv2d's kernel called back to back). No allocation per loop.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
@@ -194,7 +195,10 @@ pub unsafe extern "C" fn lattice_parallel_for(
         // Chunks as large as the timed path wants before it wakes the pool (smaller ones
         // cost more in claims and shared cache lines than a second thread gains).
         let large = known >= EAGER_LOOP_NANOS && known >= INLINE_CHUNK_NANOS * chunks as u128;
-        if large && site.try_eager() {
+        // Only with a worker awake: waking a sleeping one takes longer than it gains on a
+        // loop of few chunks, and on a busy machine a woken worker often waits for a core
+        // while holding its chunk.
+        if large && pool::worker_awake() && site.try_eager() {
             let spin = wait_spin(known / chunks as u128);
             let job = pool::Job::new(&run_shared, 0, chunks, threads - 1, spin);
             let start = std::time::Instant::now();
@@ -412,9 +416,27 @@ mod tests {
         (load(&ctx.hits), load(&ctx.partial))
     }
 
+    /// Holds [`THREADS_LOCK`] and makes the pool count a worker as awake (the eager path
+    /// taken whenever a site knows its loop large) until dropped.
+    struct Awake(#[allow(dead_code)] std::sync::MutexGuard<'static, ()>);
+
+    impl Awake {
+        fn new() -> Self {
+            let g = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+            pool::ASSUME_AWAKE.store(true, Ordering::Relaxed);
+            Awake(g)
+        }
+    }
+
+    impl Drop for Awake {
+        fn drop(&mut self) {
+            pool::ASSUME_AWAKE.store(false, Ordering::Relaxed);
+        }
+    }
+
     #[test]
     fn every_iteration_runs_once_and_partials_do_not_depend_on_threads() {
-        let _guard = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        let _guard = Awake::new();
         for (lb, ub, step) in [
             (0, 1000, 1),
             (3, 17, 4),
@@ -468,7 +490,7 @@ mod tests {
 
     #[test]
     fn loops_without_chunks_run_whole_on_one_thread_and_once_per_iteration_on_more() {
-        let _guard = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        let _guard = Awake::new();
         for (lb, ub, step) in [(0, 1000, 1), (3, 17, 4), (-5, 5, 3), (0, 1, 1), (0, 130, 2)] {
             for (t, known) in [1, 2, 3]
                 .into_iter()
@@ -530,7 +552,7 @@ mod tests {
     /// (one site): every iteration runs once per loop and the partials match one thread's.
     #[test]
     fn pooled_loops_back_to_back_run_every_iteration_once() {
-        let _guard = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        let _guard = Awake::new();
         let (lb, ub, step) = (5, 5 + 3 * 200, 3);
         let n = trip_count(lb, ub, step);
         let chunks = lattice_parallel_chunks(lb, ub, step);
@@ -708,7 +730,7 @@ mod tests {
     /// waiting long for a worker's chunk sleeps rather than spins.
     #[test]
     fn few_chunk_loops_known_large_run_side_by_side() {
-        let _guard = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        let guard = Awake::new();
         set_threads(2);
         let known = site(1_000_000_000);
         let jobs = pool::jobs();
@@ -736,7 +758,15 @@ mod tests {
         assert!(fresh.estimate(2) >= EAGER_LOOP_NANOS);
         let r = meet(&fresh, no_linger);
         assert!(side_by_side(r.clone()), "{r:?}");
+        // With every worker asleep, a known-large loop of few chunks runs on the caller
+        // (timed first), without waking the pool.
+        pool::ASSUME_AWAKE.store(false, Ordering::Relaxed);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        let jobs = pool::jobs();
+        assert_eq!(meet(&site(1_000_000_000), no_linger), vec![[0, 1], [2, 1]]);
+        assert_eq!(pool::jobs(), jobs);
         set_threads(0);
+        drop(guard);
     }
 
     #[test]

@@ -23,7 +23,7 @@
 //! jacobi-2d 768 with 40 parallel regions took 7 or 30 ms on 2 threads, bimodally).
 
 use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
@@ -85,6 +85,8 @@ struct Pool {
     finished: Condvar,
     /// Held by the thread whose job is running.
     busy: Mutex<()>,
+    /// Workers polling for a job right now (on a core, not asleep).
+    spinning: AtomicUsize,
 }
 
 static POOL: Pool = Pool {
@@ -104,6 +106,7 @@ static POOL: Pool = Pool {
     finished_lock: Mutex::new(()),
     finished: Condvar::new(),
     busy: Mutex::new(()),
+    spinning: AtomicUsize::new(0),
 };
 
 thread_local! {
@@ -268,6 +271,20 @@ pub(super) fn sleeps() -> u64 {
     SLEEPS.load(Ordering::Relaxed)
 }
 
+/// Whether a worker is polling for a job right now (so it would take a chunk at once; a
+/// sleeping one needs a wake-up first, and on a busy machine a core).
+pub(super) fn worker_awake() -> bool {
+    #[cfg(test)]
+    if ASSUME_AWAKE.load(Ordering::Relaxed) {
+        return true;
+    }
+    POOL.spinning.load(Ordering::Relaxed) > 0
+}
+
+/// Tests: [`worker_awake`] answers true (whether a worker is polling depends on timing).
+#[cfg(test)]
+pub(super) static ASSUME_AWAKE: AtomicBool = AtomicBool::new(false);
+
 /// How many jobs the pool has been given so far (tests: whether a loop went to the pool).
 #[cfg(test)]
 pub(super) fn jobs() -> u64 {
@@ -281,6 +298,7 @@ fn worker() {
         // Poll for a new job for a while, then sleep.
         let start = Instant::now();
         let mut polls = 0u32;
+        POOL.spinning.fetch_add(1, Ordering::Relaxed);
         while POOL.epoch.load(Ordering::Acquire) == seen {
             std::hint::spin_loop();
             polls += 1;
@@ -288,6 +306,7 @@ fn worker() {
                 break;
             }
         }
+        POOL.spinning.fetch_sub(1, Ordering::Relaxed);
         let job = {
             let mut st = lock(&POOL.state);
             while st.epoch == seen {
