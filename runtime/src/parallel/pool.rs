@@ -67,6 +67,8 @@ struct State {
     sleepers: usize,
     /// Worker threads started so far (never stopped).
     workers: usize,
+    /// Increments when [`wake_workers`] wakes the sleepers without a job.
+    warm: u64,
 }
 
 struct Pool {
@@ -97,6 +99,7 @@ static POOL: Pool = Pool {
         max_helpers: 0,
         sleepers: 0,
         workers: 0,
+        warm: 0,
     }),
     wake: Condvar::new(),
     epoch: AtomicU64::new(0),
@@ -281,6 +284,16 @@ pub(super) fn worker_awake() -> bool {
     POOL.spinning.load(Ordering::Relaxed) > 0
 }
 
+/// Wakes sleeping workers without a job, so that they poll for [`SPIN`] (a caller that
+/// expects to hand the next loop to the pool; the workers must already exist).
+pub(super) fn wake_workers() {
+    let mut st = lock(&POOL.state);
+    if st.sleepers > 0 {
+        st.warm += 1;
+        POOL.wake.notify_all();
+    }
+}
+
 /// Tests: [`worker_awake`] answers true (whether a worker is polling depends on timing).
 #[cfg(test)]
 pub(super) static ASSUME_AWAKE: AtomicBool = AtomicBool::new(false);
@@ -309,10 +322,15 @@ fn worker() {
         POOL.spinning.fetch_sub(1, Ordering::Relaxed);
         let job = {
             let mut st = lock(&POOL.state);
-            while st.epoch == seen {
+            let warm = st.warm;
+            while st.epoch == seen && st.warm == warm {
                 st.sleepers += 1;
                 st = POOL.wake.wait(st).unwrap_or_else(|e| e.into_inner());
                 st.sleepers -= 1;
+            }
+            if st.epoch == seen {
+                // Woken by `wake_workers`: poll again.
+                continue;
             }
             seen = st.epoch;
             // Joining is only counted: the job is touched after a successful claim.
