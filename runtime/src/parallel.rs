@@ -203,7 +203,7 @@ pub unsafe extern "C" fn lattice_parallel_for(
         if large && site.try_eager() {
             if !pool::worker_awake() {
                 // Wake the workers for the next call (this one would wait for them).
-                pool::wake_workers();
+                pool::wake_workers(threads - 1);
             } else {
                 let spin = wait_spin(known / chunks as u128);
                 let job = pool::Job::new(&run_shared, 0, chunks, threads - 1, spin);

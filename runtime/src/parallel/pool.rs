@@ -213,16 +213,7 @@ pub(super) fn run(job: &Job<'_>, timed: bool) -> Option<(i64, Duration)> {
     let ptr = JobPtr(job as *const Job<'_> as *const Job<'static>);
     let epoch = {
         let mut st = lock(&POOL.state);
-        while st.workers < job.max_helpers {
-            let i = st.workers;
-            let spawned = std::thread::Builder::new()
-                .name(format!("lattice-worker-{i}"))
-                .spawn(worker);
-            if spawned.is_err() {
-                break;
-            }
-            st.workers += 1;
-        }
+        spawn_workers(&mut st, job.max_helpers);
         st.epoch += 1;
         st.job = Some(ptr);
         st.helpers = 0;
@@ -284,10 +275,25 @@ pub(super) fn worker_awake() -> bool {
     POOL.spinning.load(Ordering::Relaxed) > 0
 }
 
-/// Wakes sleeping workers without a job, so that they poll for [`SPIN`] (a caller that
-/// expects to hand the next loop to the pool; the workers must already exist).
-pub(super) fn wake_workers() {
+/// Starts workers until there are `n` (a new worker polls first, then sleeps).
+fn spawn_workers(st: &mut State, n: usize) {
+    while st.workers < n {
+        let i = st.workers;
+        let spawned = std::thread::Builder::new()
+            .name(format!("lattice-worker-{i}"))
+            .spawn(worker);
+        if spawned.is_err() {
+            break;
+        }
+        st.workers += 1;
+    }
+}
+
+/// Wakes sleeping workers without a job (starting up to `n` if there are fewer), so that
+/// they poll for [`SPIN`]: for a caller that expects to hand its next loop to the pool.
+pub(super) fn wake_workers(n: usize) {
     let mut st = lock(&POOL.state);
+    spawn_workers(&mut st, n);
     if st.sleepers > 0 {
         st.warm += 1;
         POOL.wake.notify_all();
