@@ -162,23 +162,17 @@ impl ForbiddenDeps {
         nearest: &crate::schedule::NearestDependences,
         private: &[usize],
     ) -> Result<ForbiddenDeps, IslError> {
-        let mut groups = vec![
-            Group {
-                what: "a flow dependence".into(),
-                relation: isl.check(nearest.flow.copy())?,
-                reducible: false,
-            },
-            Group {
-                what: "an anti or output dependence".into(),
-                relation: isl.check(nearest.order.copy())?,
-                reducible: false,
-            },
-            Group {
-                what: "a dependence between arguments that may alias".into(),
-                relation: isl.check(nearest.alias.copy())?,
-                reducible: false,
-            },
-        ];
+        let mut groups = Vec::new();
+        for (what, relation) in [
+            ("a flow dependence", &nearest.flow),
+            ("an anti or output dependence", &nearest.order),
+            (
+                "a dependence between arguments that may alias",
+                &nearest.alias,
+            ),
+        ] {
+            groups.extend(by_statements(isl, scop, what, relation)?);
+        }
         let mut cells = None;
         if let Some((flow, _)) = &nearest.cells {
             // Whole live ranges where known: the schedule may reorder the accumulations
@@ -227,6 +221,39 @@ impl ForbiddenDeps {
         }
         Ok(Some(format!("a dependence ({})", all.text())))
     }
+}
+
+/// `relation` as one group per pair of statements, each described as `what` from its
+/// source statement to its destination statement in source names
+/// ([`crate::scop::SourceNames::statements_text`]).
+fn by_statements(
+    isl: &IslCtx,
+    scop: &Scop,
+    what: &str,
+    relation: &UnionMap,
+) -> Result<Vec<Group>, IslError> {
+    let maps = isl.check(isl.check(relation.copy())?.get_map_list())?;
+    let mut groups = Vec::new();
+    for k in 0..isl.check(maps.size())? {
+        let m = isl.check(maps.get_at(k))?;
+        let src = isl.check(m.get_tuple_name(DimType::In))?.to_string();
+        let dst = isl.check(m.get_tuple_name(DimType::Out))?.to_string();
+        let what = if src == dst {
+            format!("{what} within {}", scop.names.statements_text(&[&src]))
+        } else {
+            format!(
+                "{what} from {} to {}",
+                scop.names.statements_text(&[&src]),
+                scop.names.statements_text(&[&dst])
+            )
+        };
+        groups.push(Group {
+            what,
+            relation: isl.check(UnionMap::from_map(m))?,
+            reducible: false,
+        });
+    }
+    Ok(groups)
 }
 
 impl ForbiddenDeps {
@@ -365,9 +392,19 @@ mod tests {
   return
 }"#;
 
+    /// Which dependences the net checks (`Off`: none).
+    #[derive(Clone, Copy)]
+    enum Net {
+        Off,
+        /// The dependence analysis (transformations).
+        Analysis,
+        /// The nearest dependences (`poly-schedule`).
+        Nearest,
+    }
+
     /// SHIFT regenerated from the schedule tree `tree` (YAML, below the domain) with
     /// or without the net: the printed function and the remarks.
-    fn shift_with(tree: &str, net: bool) -> (String, Vec<String>) {
+    fn shift_with(tree: &str, net: Net) -> (String, Vec<String>) {
         let (mut ir, top) = parse(SHIFT);
         let isl = IslCtx::default();
         let func = funcs(&ir, top)[0];
@@ -380,9 +417,20 @@ mod tests {
         );
         let schedule = isl.schedule(&text).unwrap();
         let mut remarks = Vec::new();
+        let free = crate::reduction::Accumulations::default();
+        let nearest = crate::schedule::NearestDependences::new(
+            &isl,
+            &ir,
+            scop,
+            &[],
+            &free,
+            crate::deps::AliasAssumption::ArgumentsMayAlias,
+        )
+        .unwrap();
         let forbidden = |ir: &Ir| match net {
-            true => ForbiddenDeps::from_analysis(&isl, ir, scop, &deps, &[]),
-            false => ForbiddenDeps::new(&isl, scop, Vec::new(), None),
+            Net::Analysis => ForbiddenDeps::from_analysis(&isl, ir, scop, &deps, &[]),
+            Net::Nearest => ForbiddenDeps::from_nearest(&isl, ir, scop, &nearest, &[]),
+            Net::Off => ForbiddenDeps::new(&isl, scop, Vec::new(), None),
         };
         regenerate(&mut ir, &isl, scop, schedule, &forbidden, &mut remarks).unwrap();
         let remarks = remarks.into_iter().map(|d| d.message).collect();
@@ -397,7 +445,7 @@ mod tests {
     #[test]
     fn a_mark_above_a_member_without_a_loop_lands_on_no_loop() {
         let tree = r#"{ schedule: "[{ S0[i0, i1] -> [(i0)] }]", child: { mark: "parallel", child: { schedule: "[{ S0[i0, i1] -> [(i0)] }, { S0[i0, i1] -> [(i1)] }]" } } }"#;
-        for net in [false, true] {
+        for net in [Net::Off, Net::Analysis] {
             let (out, remarks) = shift_with(tree, net);
             assert!(!out.contains("affine.parallel"), "{out}");
             assert!(out.contains("affine.for %arg2 = 0 to 16"), "{out}");
@@ -411,13 +459,13 @@ mod tests {
     #[test]
     fn a_mark_on_a_carrying_loop_is_dropped() {
         let tree = r#"{ schedule: "[{ S0[i0, i1] -> [(i0)] }]", child: { mark: "parallel", child: { schedule: "[{ S0[i0, i1] -> [(i1)] }]" } } }"#;
-        let (unchecked, none) = shift_with(tree, false);
+        let (unchecked, none) = shift_with(tree, Net::Off);
         assert!(none.is_empty());
         assert!(
             unchecked.contains("affine.parallel (%arg2) = (0) to (16)"),
             "{unchecked}"
         );
-        let (checked, remarks) = shift_with(tree, true);
+        let (checked, remarks) = shift_with(tree, Net::Analysis);
         assert!(!checked.contains("affine.parallel"), "{checked}");
         assert_eq!(
             remarks,
@@ -441,11 +489,24 @@ mod tests {
         assert!(!escapes_with("{ T[i] -> S[i, 0] : 0 <= i < 8 }").unwrap());
     }
 
+    /// The net of `poly-schedule` (nearest dependences) names the statements of the
+    /// dependence it finds carried by their source ops.
+    #[test]
+    fn the_nearest_net_names_the_statements() {
+        let tree = r#"{ schedule: "[{ S0[i0, i1] -> [(i0)] }]", child: { mark: "parallel", child: { schedule: "[{ S0[i0, i1] -> [(i1)] }]" } } }"#;
+        let (checked, remarks) = shift_with(tree, Net::Nearest);
+        assert!(!checked.contains("affine.parallel"), "{checked}");
+        assert_eq!(
+            remarks,
+            ["parallel mark dropped: the loop carries a flow dependence within the statement of the store to %arg0 at 5:7 (S0); it is generated as a sequential affine.for"]
+        );
+    }
+
     /// A mark on the loop that carries nothing stays: the net drops only what it must.
     #[test]
     fn a_mark_on_a_free_loop_stays() {
         let tree = r#"{ mark: "parallel", child: { schedule: "[{ S0[i0, i1] -> [(i0)] }, { S0[i0, i1] -> [(i1)] }]" } }"#;
-        let (checked, remarks) = shift_with(tree, true);
+        let (checked, remarks) = shift_with(tree, Net::Analysis);
         assert!(
             checked.contains("affine.parallel (%arg1) = (0) to (16)"),
             "{checked}"
