@@ -254,6 +254,9 @@ for k in kernels:
     fbc = fb["config"] if fb and fb["seconds"] < full["baseline_seconds"] else None
     tuned = robust(fbc)
     pick = robust(full.get("model_pick_config")) if full.get("model_pick_config") else None
+    # The model's favourite measured slower than untuned in the search: the pick is untuned.
+    fav = full.get("model_favourite")
+    overruled = f" (favourite {fav} measured slower)" if fav and fav != full.get("model_pick") else ""
     # The search's best so far after each trial (by its own measurements), re-timed.
     bsf, cur, curc = [], e["baseline_seconds"], None
     for t in e["trials"]:
@@ -290,7 +293,7 @@ for k in kernels:
     nz = sum(noisy(r) for r in (full, g, e))
     ntr = sum(len(r["trials"]) + 1 for r in (full, g, e))
     print(f"| {k} | {full['space_size']} | {base*1e3:.3f} | {fmt(tuned)} | {fmt(pick)} "
-          f"| {size} | {fmt(gbest)} | {need_s} | {curve} | {failed} | {nz} of {ntr} | {short(fbc)} |")
+          f"{overruled} | {size} | {fmt(gbest)} | {need_s} | {curve} | {failed} | {nz} of {ntr} | {short(fbc)} |")
 PY
 if [ "$gpu" = 1 ]; then
   # GPU: one grid over a small space (the machine's adapter; lavapipe on CPU-only hosts,

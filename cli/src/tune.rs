@@ -841,7 +841,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
     let favourite = model_pick.clone().zip(pick_time.flatten());
     let overruled = favourite
         .clone()
-        .filter(|(c, s)| *c != baseline_cfg && *s > base_t.seconds);
+        .filter(|f| pick_overruled(f, &baseline_cfg, base_t.seconds));
     if overruled.is_some() {
         model_pick = Some(baseline_cfg.clone());
         pick_time = Some(Some(base_t.seconds));
@@ -907,6 +907,13 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         write_report(out, &report)?;
     }
     Ok(())
+}
+
+/// Whether the cost model's favourite `(config, measured seconds)` gives way to the
+/// untuned program as the model's pick: it is a transformation and measured slower than
+/// the untuned program's `base_seconds`.
+fn pick_overruled(favourite: &(Config, f64), baseline: &Config, base_seconds: f64) -> bool {
+    favourite.0 != *baseline && favourite.1 > base_seconds
 }
 
 /// Times a candidate; one that beats the best time so far (`best`) is timed a second time

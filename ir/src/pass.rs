@@ -472,17 +472,21 @@ pub fn report_declined(ir: &Ir, remarks: &[Diagnostic], options: &PassOptions) {
     }
 }
 
-/// Prints `remarks` to stderr as `file:line:col: remark: message` lines.
+/// Prints `remarks` to stderr as `file:line:col: remark: message` lines, each followed
+/// by its notes as `file:line:col: note: message` lines (as mlir-opt prints them).
 pub fn print_remarks(ir: &Ir, remarks: &[Diagnostic]) {
+    let at = |d: &Diagnostic| match d.loc {
+        DiagLoc::Loc(loc) => match crate::diag::first_file_line_col(ir.ctx(), loc) {
+            Some((file, line, col)) => format!("{file}:{line}:{col}: "),
+            None => String::new(),
+        },
+        _ => String::new(),
+    };
     for r in remarks {
-        let at = match r.loc {
-            DiagLoc::Loc(loc) => match crate::diag::first_file_line_col(ir.ctx(), loc) {
-                Some((file, line, col)) => format!("{file}:{line}:{col}: "),
-                None => String::new(),
-            },
-            _ => String::new(),
-        };
-        eprintln!("{at}remark: {}", r.message);
+        eprintln!("{}remark: {}", at(r), r.message);
+        for n in &r.notes {
+            eprintln!("{}note: {}", at(n), n.message);
+        }
     }
 }
 

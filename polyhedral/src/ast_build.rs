@@ -3,7 +3,8 @@
 //! isl-rs builds and links) and wrapped here with isl-rs's own types.
 //! [`ast_from_schedule_recorded`] also records, through isl's `before_each_for` and
 //! `before_each_mark` callbacks, the schedule of the instances each loop runs
-//! ([`LoopSchedules`]), keyed by the loop's annotation.
+//! ([`LoopSchedules`]), keyed by the loop's annotation, and, through `after_each_mark`,
+//! which loops a mark's member generated.
 //!
 //! Invariants: every raw pointer handed to isl follows isl's ownership annotations
 //! (`__isl_take` arguments are released from their Rust wrapper with
@@ -46,7 +47,16 @@ mod ffi {
             f: extern "C" fn(uintptr_t, uintptr_t, *mut c_void) -> i32,
             user: *mut c_void,
         ) -> uintptr_t;
+        pub fn isl_ast_build_set_after_each_mark(
+            build: uintptr_t,
+            f: extern "C" fn(uintptr_t, uintptr_t, *mut c_void) -> uintptr_t,
+            user: *mut c_void,
+        ) -> uintptr_t;
         pub fn isl_ast_build_get_schedule(build: uintptr_t) -> uintptr_t;
+        /// Declared in isl's private `isl_ast_build_private.h`, exported by the library:
+        /// the number of schedule dimensions (band members) outside the current position.
+        pub fn isl_ast_build_get_depth(build: uintptr_t) -> i32;
+        pub fn isl_ast_node_set_annotation(node: uintptr_t, annotation: uintptr_t) -> uintptr_t;
         pub fn isl_ast_build_get_ctx(build: uintptr_t) -> uintptr_t;
         pub fn isl_id_alloc(ctx: uintptr_t, name: *const c_char, user: *mut c_void) -> uintptr_t;
         pub fn isl_id_get_name(id: uintptr_t) -> *const c_char;
@@ -240,17 +250,34 @@ fn set_options(ctx: &Context, options: &AstOptions) {
 /// (followed by its index).
 const LOOP_ID_PREFIX: &str = "lattice.loop.";
 
+/// The annotation name prefix of a mark node (followed by the index of its depth in
+/// [`LoopSchedules`]).
+const MARK_ID_PREFIX: &str = "lattice.mark.";
+
 /// What AST generation with [`ast_from_schedule_recorded`] tells of its `for` nodes:
 /// for each loop generated at or below a mark named in `marks` (in the order isl creates
 /// them), the schedule of the statement instances it executes, `S[i..] -> [t0, .., td]`
 /// (`t0..t(d-1)` the values of the enclosing loops, `td` its own; loops isl eliminated as
-/// single affine values are not dimensions). [`LoopSchedules::of`] finds a node's entry.
-/// Loops before the first such mark are not recorded (nothing asks about them).
+/// single affine values are not dimensions), and the schedule dimension it was generated
+/// from; for each mark node, the schedule dimension of the member just below it.
+/// [`LoopSchedules::of`] finds a node's schedule, [`LoopSchedules::generated_from_mark`]
+/// whether a loop comes from the member a mark marks. Loops before the first such mark
+/// are not recorded (nothing asks about them).
+///
+/// The dimension (isl's build depth, counting every band member outside the position,
+/// eliminated ones included) is what tells the loops of a marked member from those
+/// below it: where isl splits a marked member's range into pieces and one piece takes a
+/// single value, that piece has no loop for the member, and its first loop belongs to a
+/// deeper member.
 #[derive(Default)]
 pub struct LoopSchedules {
     marks: &'static [&'static str],
     recording: bool,
     schedules: Vec<Option<UnionMap>>,
+    /// Per recorded loop, its schedule dimension.
+    loop_depths: Vec<i32>,
+    /// Per annotated mark node, the schedule dimension of the member below it.
+    mark_depths: Vec<i32>,
 }
 
 impl LoopSchedules {
@@ -258,8 +285,7 @@ impl LoopSchedules {
     pub fn new(marks: &'static [&'static str]) -> LoopSchedules {
         LoopSchedules {
             marks,
-            recording: false,
-            schedules: Vec::new(),
+            ..LoopSchedules::default()
         }
     }
 
@@ -271,21 +297,55 @@ impl LoopSchedules {
     /// The schedule recorded for the `for` node `node`: `None` when it was not recorded,
     /// `Some(None)` when isl failed to give it.
     pub fn of(&self, node: &ASTNode) -> Option<Option<&UnionMap>> {
-        let id = node.get_annotation().ok()?;
-        if id.ptr == 0 {
+        let k = annotation_index(node, LOOP_ID_PREFIX)?;
+        self.schedules.get(k).map(Option::as_ref)
+    }
+
+    /// Whether the `for` node `node`, below the mark node `mark` with no loop between
+    /// them, is generated from the member just below the mark (and not from a deeper one
+    /// in a piece where that member takes a single value); `None` when either was not
+    /// recorded.
+    pub fn generated_from_mark(&self, node: &ASTNode, mark: &ASTNode) -> Option<bool> {
+        let l = self
+            .loop_depths
+            .get(annotation_index(node, LOOP_ID_PREFIX)?)?;
+        let m = self
+            .mark_depths
+            .get(annotation_index(mark, MARK_ID_PREFIX)?)?;
+        Some(l == m)
+    }
+}
+
+/// The index in the annotation of `node` named `prefix` followed by it.
+fn annotation_index(node: &ASTNode, prefix: &str) -> Option<usize> {
+    let id = node.get_annotation().ok()?;
+    if id.ptr == 0 {
+        return None;
+    }
+    // SAFETY: `id.ptr` is a live isl_id owned by `id`; its name, when not NULL, is a
+    // NUL-terminated string owned by the id.
+    let name = unsafe {
+        let p = ffi::isl_id_get_name(id.ptr);
+        if p.is_null() {
             return None;
         }
-        // SAFETY: `id.ptr` is a live isl_id owned by `id`; its name, when not NULL, is a
-        // NUL-terminated string owned by the id.
-        let name = unsafe {
-            let p = ffi::isl_id_get_name(id.ptr);
-            if p.is_null() {
-                return None;
-            }
-            std::ffi::CStr::from_ptr(p).to_str().ok()?.to_string()
-        };
-        let k: usize = name.strip_prefix(LOOP_ID_PREFIX)?.parse().ok()?;
-        self.schedules.get(k).map(Option::as_ref)
+        std::ffi::CStr::from_ptr(p).to_str().ok()?.to_string()
+    };
+    name.strip_prefix(prefix)?.parse().ok()
+}
+
+/// A new isl id named `name` in the context of `build` (`__isl_give`), 0 on failure.
+fn new_id(build: libc::uintptr_t, name: String) -> libc::uintptr_t {
+    let Ok(name) = std::ffi::CString::new(name) else {
+        return 0;
+    };
+    // SAFETY: `build` is a live isl_ast_build kept by isl; the id copies the name.
+    unsafe {
+        ffi::isl_id_alloc(
+            ffi::isl_ast_build_get_ctx(build),
+            name.as_ptr(),
+            std::ptr::null_mut(),
+        )
     }
 }
 
@@ -318,11 +378,38 @@ extern "C" fn record_mark(
     }
 }
 
-/// isl's `before_each_for` callback: records the loop's schedule (once recording) and
-/// returns the annotation naming its entry.
-extern "C" fn record_for(build: libc::uintptr_t, user: *mut libc::c_void) -> libc::uintptr_t {
+/// isl's `after_each_mark` callback: annotates the mark node `node` (taken and given
+/// back) with the schedule dimension of the member below it (the build's depth at the
+/// mark).
+extern "C" fn annotate_mark(
+    node: libc::uintptr_t,
+    build: libc::uintptr_t,
+    user: *mut libc::c_void,
+) -> libc::uintptr_t {
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         // SAFETY: as in `record_mark`; `build` is a live isl_ast_build kept by isl.
+        let rec = unsafe { &mut *(user as *mut LoopSchedules) };
+        let depth = unsafe { ffi::isl_ast_build_get_depth(build) };
+        rec.mark_depths.push(depth);
+        new_id(
+            build,
+            format!("{MARK_ID_PREFIX}{}", rec.mark_depths.len() - 1),
+        )
+    }));
+    match r {
+        // SAFETY: `node` is taken and returned (`__isl_give`), as is the id.
+        Ok(id) if id != 0 => unsafe { ffi::isl_ast_node_set_annotation(node, id) },
+        // Unannotated: nothing below this mark is taken for its member.
+        _ => node,
+    }
+}
+
+/// isl's `before_each_for` callback: records the loop's schedule and dimension (once
+/// recording) and returns the annotation naming its entry.
+extern "C" fn record_for(build: libc::uintptr_t, user: *mut libc::c_void) -> libc::uintptr_t {
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        // SAFETY: as in `record_mark`; `build` is a live isl_ast_build kept by isl (the
+        // build of the loop's body, one dimension deeper than the loop).
         let rec = unsafe { &mut *(user as *mut LoopSchedules) };
         let name = if rec.recording {
             let ptr = unsafe { ffi::isl_ast_build_get_schedule(build) };
@@ -330,19 +417,13 @@ extern "C" fn record_for(build: libc::uintptr_t, user: *mut libc::c_void) -> lib
                 ptr,
                 should_free_on_drop: true,
             }));
+            rec.loop_depths
+                .push(unsafe { ffi::isl_ast_build_get_depth(build) } - 1);
             format!("{LOOP_ID_PREFIX}{}", rec.schedules.len() - 1)
         } else {
             "lattice.loop".to_string()
         };
-        let name = std::ffi::CString::new(name).expect("no NUL in a loop id");
-        // The id copies the name; the annotation is handed to isl (`__isl_give`).
-        unsafe {
-            ffi::isl_id_alloc(
-                ffi::isl_ast_build_get_ctx(build),
-                name.as_ptr(),
-                std::ptr::null_mut(),
-            )
-        }
+        new_id(build, name)
     }));
     r.unwrap_or(0)
 }
@@ -367,6 +448,11 @@ pub fn ast_from_schedule_recorded(
     unsafe {
         let ptr = std::mem::replace(&mut build.ptr, 0);
         let ptr = ffi::isl_ast_build_set_before_each_mark(ptr, record_mark, user);
+        let ptr = if ptr == 0 {
+            0
+        } else {
+            ffi::isl_ast_build_set_after_each_mark(ptr, annotate_mark, user)
+        };
         let ptr = if ptr == 0 {
             0
         } else {

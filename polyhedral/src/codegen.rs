@@ -80,15 +80,28 @@ pub fn generate(
     generate_checked(ir, ast, input, block, before, loc, None).map(|_| ())
 }
 
-/// Judges a loop about to be generated parallel: given its `for` node and the mark
-/// above it ([`PARALLEL_MARK`] or [`crate::reduction::REDUCTION_MARK`]), why it must
-/// stay sequential (`None`: it may be parallel).
-pub type LoopCheck<'a> = dyn FnMut(&ASTNode, &str) -> Result<Option<String>, CodegenError> + 'a;
+/// What a [`LoopCheck`] says of the first loop below a `parallel` or reduction mark.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Landing {
+    /// The loop of the marked member, free to run in parallel.
+    Parallel,
+    /// Not a loop of the marked member (a deeper one, where a piece of the member's
+    /// range has a single value and so no loop): sequential, as it is in the schedule.
+    NotTheMember,
+    /// The loop of the marked member, but it must stay sequential: why.
+    Objection(String),
+}
+
+/// Judges a loop about to be generated parallel: given its `for` node, the mark node
+/// above it ([`PARALLEL_MARK`] or [`crate::reduction::REDUCTION_MARK`]) and the mark's
+/// name, whether it is the marked member's loop and may run in parallel.
+pub type LoopCheck<'a> = dyn FnMut(&ASTNode, &ASTNode, &str) -> Result<Landing, CodegenError> + 'a;
 
 /// [`generate`], asking `check` about every loop it would generate parallel (an
-/// `affine.parallel`, or a loop marked for [`crate::reduction::finish`]): a loop `check`
-/// objects to is generated as a plain sequential `affine.for`. Returns the objections,
-/// one per such loop.
+/// `affine.parallel`, or a loop marked for [`crate::reduction::finish`]): the first loop
+/// below each mark, in each piece isl generates. A loop `check` objects to, or finds not
+/// to be the marked member's, is generated as a plain sequential `affine.for`. Returns
+/// the objections, one per such loop.
 pub fn generate_checked<'c>(
     ir: &mut Ir,
     ast: &ASTNode,
@@ -105,6 +118,7 @@ pub fn generate_checked<'c>(
         names: FxHashMap::default(),
         parallel: false,
         reduction: false,
+        mark: None,
         check,
         objections: Vec::new(),
     };
@@ -140,6 +154,8 @@ struct Gen<'a, 'c> {
     /// Inside a [`crate::reduction::REDUCTION_MARK`] and no loop generated yet below it:
     /// the next loop is an `affine.for` marked for [`crate::reduction::finish`].
     reduction: bool,
+    /// The mark node `parallel` or `reduction` comes from.
+    mark: Option<ASTNode>,
     /// Asked about every loop to be generated parallel (see [`generate_checked`]).
     check: Option<&'c mut LoopCheck<'c>>,
     /// What `check` objected to.
@@ -370,13 +386,19 @@ impl Gen<'_, '_> {
                 let child = n.mark_get_node()?;
                 let saved = (self.parallel, self.reduction);
                 let name = id.get_name()?;
+                let checked = name == PARALLEL_MARK || name == crate::reduction::REDUCTION_MARK;
+                if !checked {
+                    return self.node(ir, &child, at);
+                }
                 if name == PARALLEL_MARK {
                     self.parallel = true;
-                } else if name == crate::reduction::REDUCTION_MARK {
+                } else {
                     self.reduction = true;
                 }
+                let saved_mark = self.mark.replace(n.copy()?);
                 let r = self.node(ir, &child, at);
                 (self.parallel, self.reduction) = saved;
+                self.mark = saved_mark;
                 r
             }
             AstNodeKind::For => self.for_node(ir, n, at),
@@ -427,15 +449,19 @@ impl Gen<'_, '_> {
         let mut parallel = self.parallel;
         let mut reduction = self.reduction;
         if parallel || reduction {
-            if let Some(check) = self.check.as_mut() {
-                let mark = if parallel {
+            if let (Some(check), Some(mark)) = (self.check.as_mut(), self.mark.as_ref()) {
+                let name = if parallel {
                     PARALLEL_MARK
                 } else {
                     crate::reduction::REDUCTION_MARK
                 };
-                if let Some(why) = check(n, mark)? {
-                    self.objections.push(why);
-                    (parallel, reduction) = (false, false);
+                match check(n, mark, name)? {
+                    Landing::Parallel => {}
+                    Landing::NotTheMember => (parallel, reduction) = (false, false),
+                    Landing::Objection(why) => {
+                        self.objections.push(why);
+                        (parallel, reduction) = (false, false);
+                    }
                 }
             }
         }

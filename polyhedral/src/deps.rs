@@ -549,28 +549,20 @@ pub fn describe(_ir: &Ir, scop: &Scop, d: &Dependence) -> String {
 /// Notes locating a dependence's source and destination ops (codespan shows their
 /// lines under the diagnostic they are attached to).
 pub fn dependence_notes(ir: &Ir, scop: &Scop, d: &Dependence) -> Vec<Diagnostic> {
-    let src = &scop.statements[d.src].accesses[d.src_access];
-    let dst = &scop.statements[d.dst].accesses[d.dst_access];
-    vec![
-        Diagnostic::new(
-            Severity::Note,
-            DiagLoc::Loc(ir.loc(src.op)),
-            format!(
-                "source of the {} ({})",
-                d.kind.word(),
-                scop.statements[d.src].name
-            ),
-        ),
-        Diagnostic::new(
-            Severity::Note,
-            DiagLoc::Loc(ir.loc(dst.op)),
-            format!(
-                "destination of the {} ({})",
-                d.kind.word(),
-                scop.statements[d.dst].name
-            ),
-        ),
+    [
+        ("source", d.src, d.src_access),
+        ("destination", d.dst, d.dst_access),
     ]
+    .into_iter()
+    .map(|(role, s, a)| {
+        let st = &scop.statements[s];
+        Diagnostic::new(
+            Severity::Note,
+            DiagLoc::Loc(ir.loc(st.accesses[a].op)),
+            format!("{role} of the {} ({})", d.kind.word(), st.name),
+        )
+    })
+    .collect()
 }
 
 /// A readable report of `scop` and its dependences.

@@ -3,7 +3,10 @@
 //! for a parallel reduction (below a [`REDUCTION_MARK`]) is checked, in terms of the final
 //! AST, against the dependences of its SCoP; a loop that carries one is emitted as a
 //! sequential `affine.for` instead, with a remark, whatever mark put it there (a scheduler
-//! choice, a transformation, or a mark isl's AST generator made land on another loop).
+//! choice or a transformation). Only loops generated from the marked member are
+//! candidates ([`crate::ast_build::LoopSchedules::generated_from_mark`]): where a piece
+//! of that member's range has a single value and so no loop, the first loop of the piece
+//! belongs to a deeper member and stays sequential without being asked about.
 //! `affine-parallelize`, which converts loops in place without AST generation, checks
 //! each loop it converts the same way ([`input_loop_schedule`]).
 //!
@@ -30,7 +33,7 @@ use crate::deps::{describe, Dependences, LoopReport};
 use crate::isl::{IslCtx, IslError, IslText};
 use crate::reduction::REDUCTION_MARK;
 use crate::scop::Scop;
-use isl_rs::{DimType, Map, UnionMap};
+use isl_rs::{DimType, Map, UnionMap, UnionSet};
 use lattice_ir::Ir;
 
 /// The marks whose loops are checked.
@@ -67,10 +70,24 @@ pub struct ForbiddenDeps {
     /// carry.
     reduce: UnionMap,
     groups: Vec<Group>,
+    /// The scalar cells' flow dependences (value-based), where cells are private: no
+    /// loop below a [`PARALLEL_MARK`] may let one leave an iteration for anything but
+    /// the same iteration (see [`escapes`]).
+    cells_flow: Option<UnionMap>,
+    /// The last writes (in program order, which the schedule keeps: see
+    /// [`crate::transform::scalars::private_violation`]) of the private cells read after
+    /// the SCoP ([`crate::transform::scalars::live_out`]): their values leave the loop
+    /// too.
+    live_out_writes: Option<UnionSet>,
 }
 
 impl ForbiddenDeps {
-    fn new(isl: &IslCtx, scop: &Scop, groups: Vec<Group>) -> Result<ForbiddenDeps, IslError> {
+    fn new(
+        isl: &IslCtx,
+        scop: &Scop,
+        groups: Vec<Group>,
+        cells: Option<(&Ir, &[usize], UnionMap)>,
+    ) -> Result<ForbiddenDeps, IslError> {
         let empty = format!("{}{{ }}", scop.param_prefix());
         let mut parallel = isl.union_map(&empty)?;
         let mut reduce = isl.union_map(&empty)?;
@@ -80,10 +97,27 @@ impl ForbiddenDeps {
                 reduce = isl.check(reduce.union(isl.check(g.relation.copy())?))?;
             }
         }
+        let mut cells_flow = None;
+        let mut live_out_writes = None;
+        if let Some((ir, private, flow)) = cells {
+            cells_flow = Some(flow);
+            for &a in private {
+                if !crate::transform::scalars::live_out(ir, scop, a) {
+                    continue;
+                }
+                let last = crate::transform::scalars::last_writes_in_program_order(isl, scop, a)?;
+                live_out_writes = Some(match live_out_writes {
+                    None => last,
+                    Some(w) => isl.check(last.union(w))?,
+                });
+            }
+        }
         Ok(ForbiddenDeps {
             parallel,
             reduce,
             groups,
+            cells_flow,
+            live_out_writes,
         })
     }
 
@@ -105,42 +139,41 @@ impl ForbiddenDeps {
                 reducible: false,
             });
         }
+        let mut cells = None;
         if !private.is_empty() {
             let (flow, _) = crate::schedule::flow_and_order(isl, scop, |a| private.contains(&a))?;
+            cells = Some((ir, private, isl.check(flow.copy())?));
             groups.push(Group {
                 what: "the live range of a scalar value".into(),
                 relation: flow,
                 reducible: true,
             });
         }
-        ForbiddenDeps::new(isl, scop, groups)
+        ForbiddenDeps::new(isl, scop, groups, cells)
     }
 
     /// From the nearest dependences `poly-schedule` scheduled with (see the module doc
     /// for why they suffice): flow, output and anti dependences of the arrays, those
-    /// through aliasing arguments, and the live ranges of the scalar cells.
+    /// through aliasing arguments, and the live ranges of the scalar cells `private`.
     pub fn from_nearest(
         isl: &IslCtx,
+        ir: &Ir,
         scop: &Scop,
         nearest: &crate::schedule::NearestDependences,
+        private: &[usize],
     ) -> Result<ForbiddenDeps, IslError> {
-        let mut groups = vec![
-            Group {
-                what: "a flow dependence".into(),
-                relation: isl.check(nearest.flow.copy())?,
-                reducible: false,
-            },
-            Group {
-                what: "an anti or output dependence".into(),
-                relation: isl.check(nearest.order.copy())?,
-                reducible: false,
-            },
-            Group {
-                what: "a dependence between arguments that may alias".into(),
-                relation: isl.check(nearest.alias.copy())?,
-                reducible: false,
-            },
-        ];
+        let mut groups = Vec::new();
+        for (what, relation) in [
+            ("a flow dependence", &nearest.flow),
+            ("an anti or output dependence", &nearest.order),
+            (
+                "a dependence between arguments that may alias",
+                &nearest.alias,
+            ),
+        ] {
+            groups.extend(by_statements(isl, scop, what, relation)?);
+        }
+        let mut cells = None;
         if let Some((flow, _)) = &nearest.cells {
             // Whole live ranges where known: the schedule may reorder the accumulations
             // of one (reduction-aware scheduling), which breaks the chain argument.
@@ -150,8 +183,9 @@ impl ForbiddenDeps {
                 relation: isl.check(ranges.copy())?,
                 reducible: true,
             });
+            cells = Some((ir, private, isl.check(flow.copy())?));
         }
-        ForbiddenDeps::new(isl, scop, groups)
+        ForbiddenDeps::new(isl, scop, groups, cells)
     }
 
     /// Why the loop with statement-instance schedule `schedule` (see
@@ -171,6 +205,9 @@ impl ForbiddenDeps {
             &self.parallel
         };
         if !carries(isl, all, schedule)? {
+            if !reducible_ok && self.cells_escape(isl, schedule)? {
+                return Ok(Some(ESCAPE.into()));
+            }
             return Ok(None);
         }
         for g in self
@@ -184,6 +221,103 @@ impl ForbiddenDeps {
         }
         Ok(Some(format!("a dependence ({})", all.text())))
     }
+}
+
+/// `relation` as one group per pair of statements, each described as `what` from its
+/// source statement to its destination statement in source names
+/// ([`crate::scop::SourceNames::statements_text`]).
+fn by_statements(
+    isl: &IslCtx,
+    scop: &Scop,
+    what: &str,
+    relation: &UnionMap,
+) -> Result<Vec<Group>, IslError> {
+    let maps = isl.check(isl.check(relation.copy())?.get_map_list())?;
+    let mut groups = Vec::new();
+    for k in 0..isl.check(maps.size())? {
+        let m = isl.check(maps.get_at(k))?;
+        let src = isl.check(m.get_tuple_name(DimType::In))?.to_string();
+        let dst = isl.check(m.get_tuple_name(DimType::Out))?.to_string();
+        let what = if src == dst {
+            format!("{what} within {}", scop.names.statements_text(&[&src]))
+        } else {
+            format!(
+                "{what} from {} to {}",
+                scop.names.statements_text(&[&src]),
+                scop.names.statements_text(&[&dst])
+            )
+        };
+        groups.push(Group {
+            what,
+            relation: isl.check(UnionMap::from_map(m))?,
+            reducible: false,
+        });
+    }
+    Ok(groups)
+}
+
+impl ForbiddenDeps {
+    /// Whether a private cell's value leaves an iteration of the loop of `schedule`:
+    /// read in another instance ([`escapes`]) or after the SCoP (a last write in it).
+    fn cells_escape(&self, isl: &IslCtx, schedule: &UnionMap) -> Result<bool, IslError> {
+        if let Some(flow) = &self.cells_flow {
+            if escapes(isl, flow, schedule)? {
+                return Ok(true);
+            }
+        }
+        let Some(last) = &self.live_out_writes else {
+            return Ok(false);
+        };
+        let inside = isl.check(isl.check(schedule.copy())?.domain())?;
+        let left = isl.check(inside.intersect(isl.check(last.copy())?))?;
+        Ok(!isl.check(left.is_empty())?)
+    }
+}
+
+/// What [`ForbiddenDeps::carried`] says of a loop a scalar cell's value leaves.
+const ESCAPE: &str =
+    "a scalar value out of its iterations (a value stored in an iteration is read after the loop)";
+
+/// Whether some pair of `flow` (the scalar cells' live ranges) has its source in the
+/// loop of `schedule` and its sink not in the same instance of that loop (the same
+/// iteration of every enclosing loop): after the loop, or in another iteration of an
+/// enclosing one. A cell stored in the iterations of a parallel loop has one copy per
+/// iteration once promoted to SSA values ([`crate::transform::scalars::promote`]), so
+/// such a read has no single value to see; promotion would make the loop sequential
+/// anyway, which the net's remark now says. (Sinks in another iteration of the loop
+/// itself are what [`carries`] finds.)
+pub fn escapes(isl: &IslCtx, flow: &UnionMap, schedule: &UnionMap) -> Result<bool, IslError> {
+    let inside = isl.check(isl.check(schedule.copy())?.domain())?;
+    let from_loop = isl.check(
+        isl.check(flow.copy())?
+            .intersect_domain(isl.check(inside.copy())?),
+    )?;
+    if isl.check(from_loop.is_empty())? {
+        return Ok(false);
+    }
+    // Read by an instance outside the loop.
+    let outside = isl.check(
+        isl.check(from_loop.copy())?
+            .subtract_range(isl.check(inside.copy())?),
+    )?;
+    if !isl.check(outside.is_empty())? {
+        return Ok(true);
+    }
+    // Read inside the loop, in another iteration of an enclosing loop: in the loops'
+    // space, pairs whose outer values (all dimensions but the last) differ.
+    let pairs = isl.check(from_loop.apply_domain(isl.check(schedule.copy())?))?;
+    let pairs = isl.check(pairs.apply_range(isl.check(schedule.copy())?))?;
+    if isl.check(pairs.is_empty())? {
+        return Ok(false);
+    }
+    let pairs = isl.check(Map::from_union_map(pairs))?;
+    let n = isl.check(pairs.dim(DimType::Out))?;
+    let mut same_outer = isl.check(pairs.copy())?;
+    for k in 0..n.saturating_sub(1) {
+        same_outer = isl.check(same_outer.equate(DimType::In, k, DimType::Out, k))?;
+    }
+    let leaving = isl.check(pairs.subtract(same_outer))?;
+    Ok(!isl.check(leaving.is_empty())?)
 }
 
 /// The schedule of loop `l` of the input as [`ForbiddenDeps::carried`] takes it: each
@@ -258,9 +392,19 @@ mod tests {
   return
 }"#;
 
+    /// Which dependences the net checks (`Off`: none).
+    #[derive(Clone, Copy)]
+    enum Net {
+        Off,
+        /// The dependence analysis (transformations).
+        Analysis,
+        /// The nearest dependences (`poly-schedule`).
+        Nearest,
+    }
+
     /// SHIFT regenerated from the schedule tree `tree` (YAML, below the domain) with
     /// or without the net: the printed function and the remarks.
-    fn shift_with(tree: &str, net: bool) -> (String, Vec<String>) {
+    fn shift_with(tree: &str, net: Net) -> (String, Vec<String>) {
         let (mut ir, top) = parse(SHIFT);
         let isl = IslCtx::default();
         let func = funcs(&ir, top)[0];
@@ -273,9 +417,20 @@ mod tests {
         );
         let schedule = isl.schedule(&text).unwrap();
         let mut remarks = Vec::new();
+        let free = crate::reduction::Accumulations::default();
+        let nearest = crate::schedule::NearestDependences::new(
+            &isl,
+            &ir,
+            scop,
+            &[],
+            &free,
+            crate::deps::AliasAssumption::ArgumentsMayAlias,
+        )
+        .unwrap();
         let forbidden = |ir: &Ir| match net {
-            true => ForbiddenDeps::from_analysis(&isl, ir, scop, &deps, &[]),
-            false => ForbiddenDeps::new(&isl, scop, Vec::new()),
+            Net::Analysis => ForbiddenDeps::from_analysis(&isl, ir, scop, &deps, &[]),
+            Net::Nearest => ForbiddenDeps::from_nearest(&isl, ir, scop, &nearest, &[]),
+            Net::Off => ForbiddenDeps::new(&isl, scop, Vec::new(), None),
         };
         regenerate(&mut ir, &isl, scop, schedule, &forbidden, &mut remarks).unwrap();
         let remarks = remarks.into_iter().map(|d| d.message).collect();
@@ -283,19 +438,34 @@ mod tests {
     }
 
     /// The mark sits above a member fixed by the outer loop (`i` again, poly_random
-    /// program 178's shape): isl emits no loop for it, so the mark lands on `j`'s loop,
-    /// which carries the dependence. Without the net that loop is an `affine.parallel`
-    /// (a race); with it, a sequential loop and a remark.
+    /// program 178's shape): isl emits no loop for it, and the first loop below the mark
+    /// is `j`'s, which carries the dependence. It is not the marked member's loop, so it
+    /// is generated as it is scheduled, sequential, with or without the net (once it was
+    /// an `affine.parallel`, a race without the net and a dropped mark with it).
     #[test]
-    fn a_mark_landing_on_a_carrying_loop_is_dropped() {
+    fn a_mark_above_a_member_without_a_loop_lands_on_no_loop() {
         let tree = r#"{ schedule: "[{ S0[i0, i1] -> [(i0)] }]", child: { mark: "parallel", child: { schedule: "[{ S0[i0, i1] -> [(i0)] }, { S0[i0, i1] -> [(i1)] }]" } } }"#;
-        let (unchecked, none) = shift_with(tree, false);
+        for net in [Net::Off, Net::Analysis] {
+            let (out, remarks) = shift_with(tree, net);
+            assert!(!out.contains("affine.parallel"), "{out}");
+            assert!(out.contains("affine.for %arg2 = 0 to 16"), "{out}");
+            assert!(remarks.is_empty(), "{remarks:?}");
+        }
+    }
+
+    /// A mark on the member that carries the dependence (`j`, below `i`): without the net
+    /// its loop is an `affine.parallel` (a race); with it, a sequential loop and a
+    /// remark.
+    #[test]
+    fn a_mark_on_a_carrying_loop_is_dropped() {
+        let tree = r#"{ schedule: "[{ S0[i0, i1] -> [(i0)] }]", child: { mark: "parallel", child: { schedule: "[{ S0[i0, i1] -> [(i1)] }]" } } }"#;
+        let (unchecked, none) = shift_with(tree, Net::Off);
         assert!(none.is_empty());
         assert!(
             unchecked.contains("affine.parallel (%arg2) = (0) to (16)"),
             "{unchecked}"
         );
-        let (checked, remarks) = shift_with(tree, true);
+        let (checked, remarks) = shift_with(tree, Net::Analysis);
         assert!(!checked.contains("affine.parallel"), "{checked}");
         assert_eq!(
             remarks,
@@ -303,11 +473,40 @@ mod tests {
         );
     }
 
+    /// A cell's value leaves an iteration of the `j` loop (inside `i`) when it is read
+    /// after the loop or in another iteration of `i`; within the same iteration, or in
+    /// another one of `j` itself (what [`carries`] finds), it does not.
+    #[test]
+    fn a_cell_value_escapes_only_out_of_the_loop_instance() {
+        let isl = IslCtx::default();
+        let schedule = isl
+            .union_map("{ S[i, j] -> [i, j] : 0 <= i < 8 and 0 <= j < 8 }")
+            .unwrap();
+        let escapes_with = |flow: &str| escapes(&isl, &isl.union_map(flow).unwrap(), &schedule);
+        assert!(escapes_with("{ S[i, 7] -> T[i] : 0 <= i < 8 }").unwrap());
+        assert!(escapes_with("{ S[i, 7] -> S[i + 1, 0] : 0 <= i < 7 }").unwrap());
+        assert!(!escapes_with("{ S[i, j] -> S[i, j + 1] : 0 <= i < 8 and 0 <= j < 7 }").unwrap());
+        assert!(!escapes_with("{ T[i] -> S[i, 0] : 0 <= i < 8 }").unwrap());
+    }
+
+    /// The net of `poly-schedule` (nearest dependences) names the statements of the
+    /// dependence it finds carried by their source ops.
+    #[test]
+    fn the_nearest_net_names_the_statements() {
+        let tree = r#"{ schedule: "[{ S0[i0, i1] -> [(i0)] }]", child: { mark: "parallel", child: { schedule: "[{ S0[i0, i1] -> [(i1)] }]" } } }"#;
+        let (checked, remarks) = shift_with(tree, Net::Nearest);
+        assert!(!checked.contains("affine.parallel"), "{checked}");
+        assert_eq!(
+            remarks,
+            ["parallel mark dropped: the loop carries a flow dependence within the statement of the store to %arg0 at 5:7 (S0); it is generated as a sequential affine.for"]
+        );
+    }
+
     /// A mark on the loop that carries nothing stays: the net drops only what it must.
     #[test]
     fn a_mark_on_a_free_loop_stays() {
         let tree = r#"{ mark: "parallel", child: { schedule: "[{ S0[i0, i1] -> [(i0)] }, { S0[i0, i1] -> [(i1)] }]" } }"#;
-        let (checked, remarks) = shift_with(tree, true);
+        let (checked, remarks) = shift_with(tree, Net::Analysis);
         assert!(
             checked.contains("affine.parallel (%arg1) = (0) to (16)"),
             "{checked}"

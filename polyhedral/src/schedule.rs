@@ -54,6 +54,9 @@
 //! dependence, not a miscompile. SCoPs that cannot be regenerated are left alone with a
 //! remark. `LATTICE_POLY_TIMING=1` prints the time of each phase to stderr.
 
+mod time_tile;
+pub use time_tile::TimeTile;
+
 use crate::codegen::PARALLEL_MARK;
 use crate::deps::{analyze, AliasAssumption, DepOptions};
 use crate::isl::{IslCtx, IslError, IslText};
@@ -125,6 +128,8 @@ pub struct ScheduleOptions {
     /// per outer iteration; it is marked only where a region runs on average at least
     /// this many statement instances (0: always). Default 32768.
     pub min_parallel_work: u64,
+    /// Time tiling of stencils ([`time_tile`]): `auto` decides by cost.
+    pub time_tile: TimeTile,
 }
 
 /// Default of [`ScheduleOptions::min_parallel_work`]: a region of fewer instances costs
@@ -149,6 +154,7 @@ impl Default for ScheduleOptions {
             unit_stride_innermost: false,
             parallel_reductions: false,
             min_parallel_work: DEFAULT_MIN_PARALLEL_WORK,
+            time_tile: TimeTile::Auto,
         }
     }
 }
@@ -519,7 +525,7 @@ pub fn compute_schedule_private(
         if let Some(skew) = skewed_dimension(isl, scop, &map)? {
             let plain = Problem {
                 coincidence: false,
-                ..problem
+                ..problem.clone()
             };
             let text = run_scheduler(plain, options.time_limit)?;
             timer.lap("isl scheduler (no coincidence)");
@@ -535,9 +541,58 @@ pub fn compute_schedule_private(
             }
         }
     }
-    let root = isl.check(schedule.get_root())?;
     let accesses = stride_accesses(isl, scop)?;
-    let root = post_process(
+    // Time tiling: a skewed candidate against the (unskewed) default, by cost.
+    let mut time_tiled = None;
+    if problem.coincidence
+        && options.time_tile != TimeTile::Never
+        && outer_member_sequential(isl, &schedule)?
+        && skewed_dimension(isl, scop, &isl.check(schedule.get_map())?)?.is_none()
+    {
+        let plain = Problem {
+            coincidence: false,
+            ..problem.clone()
+        };
+        // A candidate the scheduler cannot find leaves the default alone.
+        if let Ok(text) = run_scheduler(plain, options.time_limit) {
+            timer.lap("isl scheduler (time-tiling candidate)");
+            let candidate = isl.schedule(&text)?;
+            let decision = time_tile::decide(
+                isl,
+                scop,
+                candidate,
+                &validity,
+                &accesses,
+                options.cache.l2,
+                options.time_tile,
+                options.parallel,
+            )?;
+            let note = match decision {
+                time_tile::Decision::NoCandidate => None,
+                time_tile::Decision::Keep(why) => Some(why),
+                time_tile::Decision::TimeTile {
+                    schedule: chosen,
+                    sizes,
+                    why,
+                } => {
+                    schedule = chosen;
+                    let mut o = options.clone();
+                    o.tile_levels = 1;
+                    if o.tile_sizes.is_empty() {
+                        o.tile_sizes = sizes;
+                    }
+                    time_tiled = Some(o);
+                    Some(why)
+                }
+            };
+            if let (Some(note), Ok(mut l)) = (note, options.model_log.lock()) {
+                l.push(note);
+            }
+        }
+    }
+    let options = time_tiled.as_ref().unwrap_or(options);
+    let root = isl.check(schedule.get_root())?;
+    let mut root = post_process(
         isl,
         root,
         options,
@@ -547,9 +602,26 @@ pub fn compute_schedule_private(
         false,
         0,
     )?;
+    if time_tiled.is_some() {
+        root = time_tile::separate_innermost(isl, root)?;
+    }
     let schedule = isl.check(root.get_schedule());
     timer.lap("tiling + marks");
     schedule
+}
+
+/// Whether the outermost member of `schedule` is a sequential loop (not coincident):
+/// time steps, the loop time tiling would tile.
+fn outer_member_sequential(isl: &IslCtx, schedule: &Schedule) -> Result<bool, IslError> {
+    let root = isl.check(schedule.get_root())?;
+    if isl.check(root.n_children())? != 1 {
+        return Ok(false);
+    }
+    let band = isl.check(root.child(0))?;
+    if isl.check(band.get_type())? != ScheduleNodeType::Band {
+        return Ok(false);
+    }
+    Ok(!isl.check(band.band_member_get_coincident(0))?)
 }
 
 /// The first dimension of `schedule` (statement instances -> time) that combines two
@@ -849,7 +921,7 @@ fn post_process(
             for k in 0..n {
                 // A member with one value per outer value (a tile as large as the
                 // trip count, or one fixed by outer loops) makes no loop: a mark
-                // above it would land on the next loop.
+                // above it would make no loop parallel.
                 // A coincident member that separates accumulations (left free to reorder
                 // by the scheduler's constraints) reduces: not a plain parallel loop.
                 if isl.check(node.band_member_get_coincident(k))?
@@ -958,10 +1030,11 @@ fn post_process(
 /// Makes isl's AST generate member 0 of the band at `node` (the member a mark above
 /// it marks) as one loop over its whole range (`atomic`): by default isl may split the
 /// range where the statements it covers change, and a piece where the member takes a
-/// single value has no loop, so the mark would land on the next member's loop there
-/// (p398 of poly_random: the parallel `i3` started at 1 because only the second
-/// statement has `i3 = 0`, and that piece's first loop was `i2`, which carries an
-/// output dependence). Atomic emits each instance once, in that one loop; the member
+/// single value has no loop, so that piece would have no parallel loop (once the mark
+/// landed on the next member's loop there: p398 of poly_random, the parallel `i3`
+/// started at 1 because only the second statement has `i3 = 0`, and that piece's first
+/// loop was `i2`, which carries an output dependence; codegen now makes parallel only
+/// the marked member's loops). Atomic emits each instance once, in that one loop; the member
 /// still takes several values per outer value ([`single_valued`] was checked), so the
 /// loop exists.
 pub(crate) fn one_loop(isl: &IslCtx, node: ScheduleNode) -> Result<ScheduleNode, IslError> {
@@ -971,7 +1044,8 @@ pub(crate) fn one_loop(isl: &IslCtx, node: ScheduleNode) -> Result<ScheduleNode,
 /// Whether member `k` of the band at `node` takes a single value for each value of the
 /// schedule above it (the prefix schedule and members `0..k`) on the node's domain: isl's
 /// AST then has no loop for it (a degenerate loop becomes an assignment), so a `parallel`
-/// mark above it would land on the next loop, which need not be coincident. A member
+/// mark above it would make no loop parallel (it once landed on the next loop, which
+/// need not be coincident). A member
 /// constant on the whole domain (a tile as large as the trip count) is one case; one
 /// fixed by outer loops is another (p178 of poly_random: the outer band `i0 + i1` over
 /// the triangle `0 <= i1 <= i0 <= 1` fixes `i0`, the mark meant for the coincident `i0`
@@ -1485,7 +1559,7 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
                 return Err(TransformError::Illegal(why));
             }
             timer.lap("legality check");
-            let forbidden = |_: &Ir| ForbiddenDeps::from_nearest(&isl, scop, &nearest);
+            let forbidden = |ir: &Ir| ForbiddenDeps::from_nearest(&isl, ir, scop, &nearest, cells);
             let r = regenerate(ir, &isl, scop, schedule, &forbidden, &mut dropped);
             timer.lap("AST + codegen");
             r
@@ -1625,6 +1699,14 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
             }
             m as u64
         },
+        time_tile: {
+            let t = o.string("time-tile", "auto");
+            TimeTile::parse(&t).ok_or_else(|| {
+                err(format!(
+                    "option 'time-tile': expected auto, never or always, got '{t}'"
+                ))
+            })?
+        },
     };
     let report = poly_schedule(ir, func, &options);
     crate::transform::finish_with_remarks(ir, o, report.remarks, err)?;
@@ -1693,6 +1775,10 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
         (
             "min-parallel-work",
             "Statement instances a parallel region inside a sequential loop must run on average for the loop (or a wavefront) to be made parallel (default: 32768; 0: always)",
+        ),
+        (
+            "time-tile",
+            "Time tiling of stencils (a skewed schedule tiled across time steps): auto (default: where one time step's data exceeds L2 and the innermost loop stays vectorizable), never, always",
         ),
         ("remarks", "Print why SCoPs were left alone (stderr)"),
         (

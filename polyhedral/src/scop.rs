@@ -129,7 +129,7 @@ impl SourceNames {
                     None => st
                         .ops
                         .last()
-                        .map(|&op| format!("{}{}", ir.op_name(op), at_line_col(ir, op)))
+                        .map(|&op| op_label(ir, op))
                         .unwrap_or_else(|| st.name.clone()),
                 }
             })
@@ -205,7 +205,7 @@ fn array_source_name(ir: &Ir, a: &Array) -> String {
                 format!("%arg{index}")
             }
             _ => match ir.defining_op(a.value) {
-                Some(op) => format!("the {}{}", ir.op_name(op), at_line_col(ir, op)),
+                Some(op) => format!("the {}", op_label(ir, op)),
                 None => value_label(ir, a.value),
             },
         },
@@ -872,10 +872,7 @@ fn element_bytes(ir: &Ir, ty: Type) -> u64 {
 
 /// `affine.for at 3:5`: an op's name and location, for reports.
 pub fn op_label(ir: &Ir, op: Op) -> String {
-    let at = lattice_ir::diag::first_file_line_col(ir.ctx(), ir.loc(op))
-        .map(|(_, l, c)| format!(" at {l}:{c}"))
-        .unwrap_or_default();
-    format!("{}{at}", ir.op_name(op))
+    format!("{}{}", ir.op_name(op), at_line_col(ir, op))
 }
 
 /// A short name for a value in reports: `%argN` for function arguments, else the op
@@ -891,12 +888,7 @@ pub fn value_label(ir: &Ir, v: Value) -> String {
             }
         }
         _ => match ir.defining_op(v) {
-            Some(op) => {
-                let at = lattice_ir::diag::first_file_line_col(ir.ctx(), ir.loc(op))
-                    .map(|(_, l, c)| format!(" at {l}:{c}"))
-                    .unwrap_or_default();
-                format!("result of {}{at}", ir.op_name(op))
-            }
+            Some(op) => format!("result of {}", op_label(ir, op)),
             None => "value".into(),
         },
     }

@@ -1,11 +1,13 @@
-// RUN: lattice opt %s --split-input-file --poly-schedule="remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-// RUN: lattice opt %s --split-input-file --poly-schedule | FileCheck %s
-// RUN: lattice opt %s --split-input-file --poly-schedule="min-parallel-work=0" | FileCheck %s --check-prefix=ALWAYS
+// RUN: lattice opt %s --split-input-file --poly-schedule="remarks=true time-tile=never" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: lattice opt %s --split-input-file --poly-schedule="time-tile=never" | FileCheck %s
+// RUN: lattice opt %s --split-input-file --poly-schedule="min-parallel-work=0 time-tile=never" | FileCheck %s --check-prefix=ALWAYS
 
 // A parallel loop inside a sequential loop starts one parallel region per outer
 // iteration. Jacobi-1d's two i loops under t run 8 x 2 regions of at most 254
 // instances: fewer than min-parallel-work (32768 by default), so they stay sequential
 // (the examples' jacobi_1d ran 18x slower than program order with the marks).
+// time-tile=never: the 512 x 512 jacobi-2d below exceeds L2 and would be time-tiled
+// (test/Poly/poly-schedule-time-tile.mlir); this file is about the unskewed schedule's marks.
 
 // REMARK: remark: not parallel (short regions): coincident member 0 of the band of the statement of the store to %arg1 at [[@LINE+21]]:7 (S0) lies inside a sequential loop: 8 parallel regions of at most 254 instances each on average (min-parallel-work=32768)
 // REMARK: remark: not parallel (short regions): coincident member 0 of the band of the statement of the store to %arg0 at [[@LINE+29]]:7 (S1) lies inside a sequential loop: 8 parallel regions of at most 254 instances each on average (min-parallel-work=32768)

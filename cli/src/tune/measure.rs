@@ -584,7 +584,11 @@ impl Statistic {
     /// on a shared machine that happens in some runs only, and the run times split into two
     /// groups (jacobi-2d 768's 2-thread `t=32,0 parallel`: 7 ms or 30 ms, fastest 1.40x,
     /// median 0.36x of untuned). The fastest of such runs is what the program seldom gets;
-    /// the median is what it usually gets. A single-threaded candidate whose variation stays
+    /// the median is what it usually gets. (The split comes from the other processes, not
+    /// from the thread pool: timed by the wall clock like it, single-threaded configs split
+    /// the same way, 9 ms or 30-57 ms at load 10; the process CPU clock that times them by
+    /// default hides it. A parallel config is therefore compared with CPU times that leave
+    /// out the load it pays for; `--clock wall` puts every config on its clock.) A single-threaded candidate whose variation stays
     /// above `max_cv` after re-measuring is the same case for some other reason.
     pub fn counted(self, samples: &[f64], cv: f64, max_cv: f64, multi_threaded: bool) -> f64 {
         match self {

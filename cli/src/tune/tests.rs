@@ -1314,3 +1314,13 @@ fn noisy_candidates_get_more_repeats_and_ties_are_within_noise() {
     assert!(!measure::within_noise(1.0, 0.1, 1.2, 0.1));
     assert!(!measure::within_noise(1.0, 0.01, 1.05, 0.01));
 }
+
+/// The cost model's favourite stays its pick unless it measured slower than untuned.
+#[test]
+fn a_favourite_slower_than_untuned_is_not_the_model_pick() {
+    let base = Config::baseline(3);
+    let fav = tiled([32, 32, 32]);
+    assert!(super::pick_overruled(&(fav.clone(), 1.1e-3), &base, 1e-3));
+    assert!(!super::pick_overruled(&(fav, 0.9e-3), &base, 1e-3));
+    assert!(!super::pick_overruled(&(base.clone(), 1.1e-3), &base, 1e-3));
+}

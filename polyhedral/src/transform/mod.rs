@@ -18,7 +18,9 @@ pub mod scalars;
 pub mod tile;
 
 use crate::ast_build::{ast_from_schedule_recorded, AstOptions, LoopSchedules};
-use crate::codegen::{generate_checked, CodegenError, CodegenInput, StatementBody, PARALLEL_MARK};
+use crate::codegen::{
+    generate_checked, CodegenError, CodegenInput, Landing, StatementBody, PARALLEL_MARK,
+};
 use crate::deps::{describe, Dependences};
 use crate::isl::{IslCtx, IslError, IslText};
 use crate::parallel_check::{ForbiddenDeps, CHECKED_MARKS};
@@ -597,11 +599,13 @@ pub fn apply_private(
 /// The member a `parallel` (or reduction) mark marks is generated as one loop over its
 /// whole range ([`crate::schedule::one_loop`]), so the mark reaches it; where that
 /// loop's bounds have no affine form (the hull of a member's range whose lower bound is
-/// a `min`), the schedule is generated as isl splits it by default instead. Every loop
-/// then generated parallel is checked against the dependences `forbidden` gives (asked
-/// only when the schedule has such marks): one that carries a dependence (a mark landing
-/// on an inner loop where a piece of the marked member's range has a single value
-/// included) is generated sequential, with a remark in `remarks` and the statistic
+/// a `min`), the schedule is generated as isl splits it by default instead. A mark
+/// makes parallel only loops generated from the member it marks, one per piece of its
+/// range ([`LoopSchedules::generated_from_mark`]): a piece where the member has a single
+/// value has no such loop, and its first loop (a deeper member's) stays sequential.
+/// Every loop then generated parallel is checked against the dependences `forbidden`
+/// gives (asked only when the schedule has such marks): one that carries a dependence is
+/// generated sequential, with a remark in `remarks` and the statistic
 /// [`crate::parallel_check::DROPPED_STATISTIC`] (see [`crate::parallel_check`]).
 pub fn regenerate(
     ir: &mut Ir,
@@ -669,19 +673,24 @@ fn generate_schedule(
         *net = Some(forbidden(ir)?);
     }
     let net = &*net;
-    let mut check = |node: &isl_rs::ASTNode, mark: &str| -> Result<Option<String>, CodegenError> {
-        let Some(forbidden) = net else {
-            return Ok(None);
-        };
-        match loops.of(node) {
-            Some(Some(schedule)) => match forbidden.carried(isl, schedule, mark) {
-                Ok(why) => Ok(why),
-                Err(e) => Ok(Some(format!("its dependences could not be checked ({e})"))),
-            },
-            _ => Ok(Some(
-                "its dependences could not be checked (no schedule)".into(),
-            )),
+    let mut check = |node: &isl_rs::ASTNode,
+                     mark_node: &isl_rs::ASTNode,
+                     mark: &str|
+     -> Result<Landing, CodegenError> {
+        if loops.generated_from_mark(node, mark_node) == Some(false) {
+            return Ok(Landing::NotTheMember);
         }
+        let Some(forbidden) = net else {
+            return Ok(Landing::Parallel);
+        };
+        Ok(match loops.of(node) {
+            Some(Some(schedule)) => match forbidden.carried(isl, schedule, mark) {
+                Ok(None) => Landing::Parallel,
+                Ok(Some(why)) => Landing::Objection(why),
+                Err(e) => Landing::Objection(format!("its dependences could not be checked ({e})")),
+            },
+            _ => Landing::Objection("its dependences could not be checked (no schedule)".into()),
+        })
     };
     let mut input = CodegenInput::default();
     for (k, &v) in scop.params.iter().enumerate() {

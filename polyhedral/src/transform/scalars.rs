@@ -23,7 +23,8 @@
 //! is private to the demoted region: created just before it, used nowhere else). A
 //! transformation of demoted code either respects every dependence of the cells, or
 //! respects their flow dependences and [`private_violation`] confirms that every read
-//! still sees the write it saw in program order (the shared cell is then exact for
+//! still sees the write it saw in program order, and that a cell read after the SCoP
+//! still ends with the writes it ended with (the shared cell is then exact for
 //! sequential code). Promotion forwards values per `affine.parallel` iteration (each one
 //! works on its own copy); where a value stored in such iterations would be read after
 //! them, those loops are made sequential first. A cell that cannot be promoted (an
@@ -33,7 +34,7 @@
 use super::TransformError;
 use crate::isl::{IslCtx, IslError};
 use crate::scop::{check_candidate, value_label, AccessKind, ArrayKind, Scop};
-use isl_rs::{UnionAccessInfo, UnionMap};
+use isl_rs::{UnionAccessInfo, UnionMap, UnionSet};
 use lattice_ir::{AttrData, Block, Ir, Op, OperationState, Traits, Type, TypeData, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -1124,7 +1125,10 @@ pub fn cell_arrays(ir: &Ir, scop: &Scop, cells: &[Op]) -> Vec<usize> {
 /// two of them is not compared. Every live range of a cell starts with a plain write
 /// (demotion stores the init), so an accumulation moved into another live range, or
 /// past a read, or a plain write moved among them, still changes some read's sources.
-/// Returns the first cell for which this fails, described.
+/// A cell read after the SCoP ([`live_out`], e.g. the value a loop's `iter_args` leave)
+/// must also end with the same writes: its last writes in program order must stay the
+/// last ones (no read in the SCoP protects them). Returns the first cell for which this
+/// fails, described.
 pub fn private_violation(
     isl: &IslCtx,
     ir: &Ir,
@@ -1188,18 +1192,98 @@ pub fn private_violation(
         )?;
         if !(same_flow && same_none) {
             let a = &scop.arrays[array];
-            let origin = ir
-                .defining_op(a.value)
-                .and_then(|c| lattice_ir::diag::first_file_line_col(ir.ctx(), ir.loc(c)))
-                .map(|(_, l, c)| format!("the scalar defined at {l}:{c}"))
-                .unwrap_or_else(|| value_label(ir, a.value));
             return Ok(Some(format!(
                 "through {} ({}, a loop-carried value or a value crossing statements): a read would get its value from another write than in program order",
-                a.name, origin
+                a.name,
+                cell_origin(ir, a.value)
+            )));
+        }
+        // A cell read after the SCoP (or by an op no statement models) ends with the
+        // value of its last writes: they must stay the last ones.
+        let same_last = !live_out(ir, scop, array) || {
+            let all = isl.check(isl.check(must.copy())?.union(isl.check(may.copy())?))?;
+            let writes = isl.check(all.domain())?;
+            let musts = isl.check(must.domain())?;
+            let program = isl.check(scop.schedule.get_map())?;
+            let before = last_writes(isl, &program, &writes, &musts)?;
+            let after = last_writes(isl, schedule, &writes, &musts)?;
+            isl.check(before.is_equal(&after))?
+        };
+        if !same_last {
+            let a = &scop.arrays[array];
+            return Ok(Some(format!(
+                "through {} ({}, a value read after the loop nest): its last value would come from another write than in program order",
+                a.name,
+                cell_origin(ir, a.value)
             )));
         }
     }
     Ok(None)
+}
+
+/// Where the value a cell holds comes from, for a message.
+fn cell_origin(ir: &Ir, cell: Value) -> String {
+    ir.defining_op(cell)
+        .and_then(|c| lattice_ir::diag::first_file_line_col(ir.ctx(), ir.loc(c)))
+        .map(|(_, l, c)| format!("the scalar defined at {l}:{c}"))
+        .unwrap_or_else(|| value_label(ir, cell))
+}
+
+/// Whether cell `array` of `scop` is read by an op no statement of `scop` models: a load
+/// after the SCoP (the value a loop's `iter_args` leave, or one a later SCoP reads), or
+/// one whose value nothing in the SCoP stores. Such a read sees the cell's last value,
+/// which no dependence of the SCoP protects.
+pub fn live_out(ir: &Ir, scop: &Scop, array: usize) -> bool {
+    let cell = scop.arrays[array].value;
+    ir.uses(cell)
+        .iter()
+        .any(|u| ir.is_op(u.op, "affine.load") && u.index == 0 && scop.statement_of(u.op).is_none())
+}
+
+/// The instances of `scop` whose writes of cell `array` are the last ones in program
+/// order (see [`last_writes`]; inexact writes may be followed by others).
+pub fn last_writes_in_program_order(
+    isl: &IslCtx,
+    scop: &Scop,
+    array: usize,
+) -> Result<UnionSet, IslError> {
+    let empty = format!("{}{{ }}", scop.param_prefix());
+    let mut writes = isl.union_set(&empty)?;
+    let mut musts = isl.union_set(&empty)?;
+    for st in &scop.statements {
+        for a in st.accesses.iter().filter(|a| a.array == array) {
+            if a.kind == AccessKind::Read {
+                continue;
+            }
+            let d = isl.check(UnionSet::from_set(isl.check(st.domain.copy())?))?;
+            writes = isl.check(writes.union(isl.check(d.copy())?))?;
+            if a.exact && a.kind == AccessKind::Write {
+                musts = isl.check(musts.union(d))?;
+            }
+        }
+    }
+    let program = isl.check(scop.schedule.get_map())?;
+    last_writes(isl, &program, &writes, &musts)
+}
+
+/// The writes among `writes` (instances) after which `schedule` runs no write of
+/// `musts` (the exact writes, a subset): the writes whose values a read after all of
+/// them can see.
+fn last_writes(
+    isl: &IslCtx,
+    schedule: &UnionMap,
+    writes: &UnionSet,
+    musts: &UnionSet,
+) -> Result<UnionSet, IslError> {
+    let of = |set: &UnionSet| -> Result<UnionMap, IslError> {
+        isl.check(
+            isl.check(schedule.copy())?
+                .intersect_domain(isl.check(set.copy())?),
+        )
+    };
+    let overwritten = isl.check(of(writes)?.lex_lt_union_map(of(musts)?))?;
+    let overwritten = isl.check(overwritten.domain())?;
+    isl.check(isl.check(writes.copy())?.subtract(overwritten))
 }
 
 /// Replaces the multi-dimensional `affine.parallel` `op` by the equivalent nest of

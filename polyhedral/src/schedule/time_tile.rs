@@ -1,0 +1,303 @@
+//! Time tiling in `poly-schedule`: the choice between isl's default (unskewed)
+//! schedule of a stencil and a Pluto-style skewed one whose outer members are tiled
+//! across time steps, made per SCoP from the data one time step touches and whether the
+//! time tiles keep a vectorizable innermost loop.
+//!
+//! The candidate is isl's schedule without coincidence maximization (proximity first,
+//! as Pluto: a skewed permutable band over time and space, `t, 2t + i, 2t + j` on
+//! jacobi-2d). It is considered only when it is one outermost permutable band over every
+//! statement that skews ([`super::skewed_dimension`]) and the default schedule does not.
+//! It is chosen (`time-tile=auto`, the default) only where
+//! - its innermost member is a vectorizable loop: no dependence is carried by it once the
+//!   outer members are fixed (its iterations are independent inside a tile, so it is
+//!   marked coincident) and most accesses step by at most one element along their last
+//!   subscript (unit stride); the tile model then keeps it whole (no tile cuts the rows
+//!   short), so only the outer members are tiled;
+//! - the arrays one time step touches exceed the L2 cache: below that, each time step
+//!   finds its data in L2 and time tiles save no memory traffic, they only add skewed
+//!   bounds.
+//!
+//! Otherwise the default schedule is kept, with a remark saying which test failed.
+//! `time-tile=always` takes the candidate whenever it exists (for measurements; the
+//! legality check of the final schedule still applies), `never` skips the candidate.
+//! Tile sizes of the time band: `tile-sizes` when given, else the tile model against the
+//! L2 budget (a time tile reuses whole rows, which do not fit L1 at sizes beyond it).
+
+use crate::isl::{IslCtx, IslError};
+use crate::scop::Scop;
+use crate::tile_model::{band_profile, BandProfile, ModelAccess};
+use isl_rs::{Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet, UnionSetList};
+
+/// Option `time-tile` of `poly-schedule`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeTile {
+    /// Time-tile where the cost tests of the module docs pass.
+    Auto,
+    /// Never consider the skewed candidate.
+    Never,
+    /// Take the skewed candidate whenever there is one (for measurements).
+    Always,
+}
+
+impl TimeTile {
+    /// Parses the option's value.
+    pub fn parse(s: &str) -> Option<TimeTile> {
+        match s {
+            "auto" => Some(TimeTile::Auto),
+            "never" => Some(TimeTile::Never),
+            "always" => Some(TimeTile::Always),
+            _ => None,
+        }
+    }
+}
+
+/// The decision about one SCoP's candidate.
+pub(super) enum Decision {
+    /// No skewed candidate (nothing to decide, no remark).
+    NoCandidate,
+    /// Keep the default schedule; why.
+    Keep(String),
+    /// Use the time-tiled schedule, its band tiled by `sizes` (the model's, against L2).
+    TimeTile {
+        /// The skewed schedule, untiled.
+        schedule: Schedule,
+        /// Tile sizes of its band.
+        sizes: Vec<i64>,
+        /// The remark.
+        why: String,
+    },
+}
+
+/// Judges `candidate` (isl's schedule without coincidence maximization) against the
+/// default schedule (which does not skew). `validity`: the dependences every schedule
+/// respects.
+pub(super) fn decide(
+    isl: &IslCtx,
+    scop: &Scop,
+    candidate: Schedule,
+    validity: &UnionMap,
+    accesses: &[ModelAccess],
+    l2_bytes: u64,
+    mode: TimeTile,
+    parallel: bool,
+) -> Result<Decision, IslError> {
+    if mode == TimeTile::Never {
+        return Ok(Decision::NoCandidate);
+    }
+    let Some(skew) = super::skewed_dimension(isl, scop, &isl.check(candidate.get_map())?)? else {
+        return Ok(Decision::NoCandidate);
+    };
+    let root = isl.check(candidate.get_root())?;
+    if isl.check(root.n_children())? != 1 {
+        return Ok(Decision::NoCandidate);
+    }
+    let band = isl.check(root.child(0))?;
+    if isl.check(band.get_type())? != ScheduleNodeType::Band {
+        return Ok(Decision::NoCandidate);
+    }
+    drop(candidate);
+    let band = order_statements(isl, scop, band)?;
+    let map = isl.check(isl.check(band.get_schedule())?.get_map())?;
+    let n = isl.check(band.band_n_member())?;
+    // Time and at least two space members: the innermost stays whole (a vector row),
+    // the others are tiled, and tiling needs two of them.
+    if n < 3 || !isl.check(band.band_get_permutable())? {
+        return Ok(Decision::NoCandidate);
+    }
+    let free = innermost_forward_only(isl, &map, validity, n as usize)?;
+    // Profiled as if the innermost member were parallel, so that `vector_innermost`
+    // says whether it is unit-stride (its dependences were judged just above). The
+    // candidate itself keeps isl's flags: no parallel mark may land on it.
+    let probe = isl.check(isl.check(band.copy())?.band_member_set_coincident(n - 1, 1))?;
+    let profile = band_profile(isl, &probe, accesses)?;
+    let step_bytes = time_step_bytes(&profile);
+    let what = format!("the skewed schedule ({skew})");
+    let vector = profile.vector_innermost && !profile.loops_below;
+    let keep = if profile.loops_below {
+        Some(format!(
+            "{what} has loops below its permutable band, so its innermost loop is not one of the band's"
+        ))
+    } else if !free {
+        Some(format!(
+            "the innermost loop of {what} carries a dependence inside a time tile from a statement to itself or to one before it in the loop body, so it would not be vectorized (time tiles of scalar rows ran 3.4x slower than program order on jacobi-2d)"
+        ))
+    } else if !vector {
+        Some(format!(
+            "the innermost loop of {what} does not step by one element along most accesses, so it would not be vectorized"
+        ))
+    } else if step_bytes.is_none_or(|b| b <= l2_bytes) {
+        Some(format!(
+            "one time step touches {} B, which fits the {l2_bytes} B L2 cache: every time step finds its data there, so time tiles would save no memory traffic and only add skewed bounds",
+            step_bytes.map_or("an unknown number of".to_string(), |b| b.to_string())
+        ))
+    } else {
+        None
+    };
+    match (keep, mode) {
+        (Some(why), TimeTile::Auto) => Ok(Decision::Keep(format!(
+            "kept the unskewed schedule (no time tiling): {why}"
+        ))),
+        (why, _) => {
+            let level = crate::tile_model::Level::Inner { parallel };
+            let sizes = crate::tile_model::choose(&profile, l2_bytes, level);
+            // The innermost member in its own band below: not tiled, one loop over the
+            // whole row.
+            let outer = isl.check(band.band_split(n - 1))?;
+            let schedule = isl.check(outer.get_schedule())?;
+            let reason = match why {
+                Some(w) => format!("time-tile=always, although {w}"),
+                None => format!(
+                    "one time step touches {} B, more than the {l2_bytes} B L2 cache, and the innermost loop is unit-stride and carries dependences inside a tile only from a statement to a later one in its body (vectorizable); only the outer members are tiled",
+                    step_bytes.unwrap_or(0)
+                ),
+            };
+            Ok(Decision::TimeTile {
+                schedule,
+                sizes: sizes.sizes[..n as usize - 1].to_vec(),
+                why: format!(
+                    "time-tiled: chose {what} over the unskewed one: {reason}; time tiles (L2; the innermost member is not tiled): {}",
+                    sizes.describe()
+                ),
+            })
+        }
+    }
+}
+
+/// Orders the statements that share the leaf below `band` (instances at one band
+/// point) in program order, by a sequence of one filter per statement: isl's AST would
+/// otherwise order them as it likes, and the innermost loop is a vector loop only when
+/// each statement it carries a dependence into comes after the dependence's source in
+/// the body ([`innermost_forward_only`] checks that order). Returns the band.
+fn order_statements(
+    isl: &IslCtx,
+    scop: &Scop,
+    band: ScheduleNode,
+) -> Result<ScheduleNode, IslError> {
+    let below = isl.check(band.child(0))?;
+    if isl.check(below.get_type())? != ScheduleNodeType::Leaf {
+        return isl.check(below.parent());
+    }
+    let domain = isl.check(below.get_domain())?;
+    let mut filters: Option<UnionSetList> = None;
+    let mut count = 0;
+    for st in &scop.statements {
+        let own = isl.check(UnionSet::from_set(isl.check(st.domain.copy())?))?;
+        let filter = isl.check(own.intersect(isl.check(domain.copy())?))?;
+        if isl.check(filter.is_empty())? {
+            continue;
+        }
+        count += 1;
+        filters = Some(match filters {
+            None => isl.check(UnionSetList::from_union_set(filter))?,
+            Some(l) => isl.check(l.add(filter))?,
+        });
+    }
+    match filters {
+        Some(list) if count >= 2 => {
+            let seq = isl.check(below.insert_sequence(list))?;
+            isl.check(seq.parent())
+        }
+        _ => isl.check(below.parent()),
+    }
+}
+
+/// Whether the innermost member of the leading band of `map` (dimension `n - 1`) can
+/// be vectorized as far as the dependences of `validity` go: every dependence it carries
+/// (zero distance on members `0..n-1`, non-zero on `n - 1`) runs from a statement to a
+/// later one in the loop body (a positive distance in the sequence dimension after the
+/// band), which a vector loop keeps (the whole source vector is stored before the sink's
+/// vector is loaded); a dependence of a statement on itself, or on a later statement,
+/// carried by the loop is a recurrence.
+fn innermost_forward_only(
+    isl: &IslCtx,
+    map: &UnionMap,
+    validity: &UnionMap,
+    n: usize,
+) -> Result<bool, IslError> {
+    let deps = isl.check(
+        isl.check(validity.copy())?
+            .apply_domain(isl.check(map.copy())?),
+    )?;
+    let deps = isl.check(deps.apply_range(isl.check(map.copy())?))?;
+    if isl.check(deps.is_empty())? {
+        return Ok(true);
+    }
+    let deltas = isl.check(Set::from_union_set(isl.check(deps.deltas())?))?;
+    let dims = isl.check(deltas.dim(isl_rs::DimType::Set))?.max(0) as usize;
+    let vars: Vec<String> = (0..dims).map(|d| format!("d{d}")).collect();
+    let mut cons: Vec<String> = (0..n - 1).map(|d| format!("d{d} = 0")).collect();
+    cons.push(format!("d{} != 0", n - 1));
+    if dims > n {
+        // Not forward in the body.
+        cons.push(format!("d{n} <= 0"));
+    }
+    let bad = isl.set(&format!(
+        "{{ [{}] : {} }}",
+        vars.join(", "),
+        cons.join(" and ")
+    ))?;
+    let bad = isl.check(deltas.intersect(bad))?;
+    isl.check(bad.is_empty())
+}
+
+/// Bytes of the arrays the band touches (per array, the box of its accessed range, the
+/// largest over its groups), summed; `None` when an extent is unknown. For a band whose
+/// outer member is time, what one time step touches.
+fn time_step_bytes(profile: &BandProfile) -> Option<u64> {
+    let mut per_array: Vec<(&str, u64)> = Vec::new();
+    for g in &profile.groups {
+        let elements = g
+            .full
+            .iter()
+            .try_fold(1u64, |acc, e| e.map(|e| acc.saturating_mul(e)))?;
+        let bytes = elements.saturating_mul(g.bytes);
+        match per_array.iter_mut().find(|(a, _)| *a == g.array) {
+            Some((_, b)) => *b = (*b).max(bytes),
+            None => per_array.push((&g.array, bytes)),
+        }
+    }
+    Some(per_array.iter().map(|(_, b)| b).sum())
+}
+
+/// Generates the innermost loop of the (time-tiled) schedule at `root` `separate`: the
+/// statements of a time tile run over shifted ranges of it, and isl would otherwise
+/// guard each statement inside the loop (an `affine.if` per iteration, which keeps LLVM
+/// from vectorizing it); separate splits the loop where the statements change, so the
+/// full middle piece runs them unguarded. Returns the root.
+pub(super) fn separate_innermost(
+    isl: &IslCtx,
+    root: ScheduleNode,
+) -> Result<ScheduleNode, IslError> {
+    // The deepest band on the path of first children holds the innermost member.
+    let mut node = root;
+    let mut depth = 0;
+    let mut deepest = None;
+    loop {
+        if isl.check(node.get_type())? == ScheduleNodeType::Band {
+            deepest = Some(depth);
+        }
+        if isl.check(node.n_children())? == 0 {
+            break;
+        }
+        node = isl.check(node.child(0))?;
+        depth += 1;
+    }
+    let Some(target) = deepest else {
+        while depth > 0 {
+            node = isl.check(node.parent())?;
+            depth -= 1;
+        }
+        return Ok(node);
+    };
+    while depth > target {
+        node = isl.check(node.parent())?;
+        depth -= 1;
+    }
+    let n = isl.check(node.band_n_member())?;
+    node = isl.check(node.band_member_set_ast_loop_type(n - 1, isl_rs::ASTLoopType::Separate))?;
+    while depth > 0 {
+        node = isl.check(node.parent())?;
+        depth -= 1;
+    }
+    Ok(node)
+}

@@ -1,0 +1,136 @@
+// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384" | FileCheck %s --check-prefix=TILED
+// RUN: lattice opt %s --poly-schedule="remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=KEPT-REMARK
+// RUN: lattice opt %s --poly-schedule | FileCheck %s --check-prefix=KEPT
+// RUN: lattice opt %s --poly-schedule="time-tile=never l2-cache-size=16384 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=NEVER
+// RUN: lattice run %s -e main | FileCheck %s --check-prefix=OUT
+// RUN: lattice run %s -e main --poly-schedule="l2-cache-size=16384" | FileCheck %s --check-prefix=OUT
+// RUN: lattice run %s -e main --parallel-order=reverse --poly-schedule="l2-cache-size=16384 min-parallel-work=0" | FileCheck %s --check-prefix=OUT
+// RUN: lattice run %s -e main --poly-schedule="time-tile=always tile-sizes=4,8" | FileCheck %s --check-prefix=OUT
+
+// Time tiling is chosen by cost (schedule.rs, schedule/time_tile.rs): jacobi-2d, 6 time
+// steps of a 5-point stencil on 64 x 64 arrays ping-ponging between A and B. isl's
+// schedule without coincidence maximization skews it into one permutable band
+// (t, 2t + i, 2t + j); its innermost loop is unit-stride and carries only the
+// dependence from the first statement to the second (forward in the body, so a vector
+// loop keeps it). One time step touches 2 x 32 KB: with a 16 KB L2 (l2-cache-size) the
+// band is time-tiled (only the outer members: the rows stay whole, one guard-free
+// vector loop with both statements); with the machine's L2 (at least 64 KB) every time
+// step finds its data in cache and the unskewed schedule is kept.
+
+// REMARK: remark: time-tiled: chose the skewed schedule ({{.*}}) over the unskewed one: one time step touches 65536 B, more than the 16384 B L2 cache
+
+// TILED-LABEL: func.func @kernel_jacobi_2d
+// TILED:       affine.for %[[J:.*]] = #map{{[0-9]+}}(%{{.*}}) to #map{{[0-9]+}}(%{{.*}}) {
+// TILED-NOT:     affine.if
+// TILED:         affine.store %{{.*}}, %arg1[{{.*}}, {{.*}}%[[J]]]
+// TILED-NOT:     affine.if
+// TILED:         affine.store %{{.*}}, %arg0[{{.*}}, {{.*}}%[[J]] - 1]
+// TILED-NEXT:  }
+
+// KEPT-REMARK: remark: kept the unskewed schedule (no time tiling): one time step touches 65536 B, which fits the {{[0-9]+}} B L2 cache
+
+// KEPT-LABEL: func.func @kernel_jacobi_2d
+// KEPT:       affine.for %{{.*}} = 0 to 6 {
+// KEPT-NEXT:    affine.for %{{.*}} = 1 to 63 {
+// KEPT-NEXT:      affine.for %{{.*}} = 1 to 63 {
+
+// NEVER-NOT: time-tiled:
+// NEVER-NOT: no time tiling
+
+// OUT: 3876.64
+
+func.func private @printF64(f64)
+func.func private @printNewline()
+
+func.func @kernel_jacobi_2d(%A: memref<64x64xf64> {llvm.noalias}, %B: memref<64x64xf64> {llvm.noalias}) {
+  %fifth = arith.constant 0.2 : f64
+  affine.for %t = 0 to 6 {
+    affine.for %i = 1 to 63 {
+      affine.for %j = 1 to 63 {
+        %c = affine.load %A[%i, %j] : memref<64x64xf64>
+        %w = affine.load %A[%i, %j - 1] : memref<64x64xf64>
+        %e = affine.load %A[%i, %j + 1] : memref<64x64xf64>
+        %s = affine.load %A[%i + 1, %j] : memref<64x64xf64>
+        %n = affine.load %A[%i - 1, %j] : memref<64x64xf64>
+        %s0 = arith.addf %c, %w : f64
+        %s1 = arith.addf %s0, %e : f64
+        %s2 = arith.addf %s1, %s : f64
+        %s3 = arith.addf %s2, %n : f64
+        %v = arith.mulf %fifth, %s3 : f64
+        affine.store %v, %B[%i, %j] : memref<64x64xf64>
+      }
+    }
+    affine.for %i = 1 to 63 {
+      affine.for %j = 1 to 63 {
+        %c = affine.load %B[%i, %j] : memref<64x64xf64>
+        %w = affine.load %B[%i, %j - 1] : memref<64x64xf64>
+        %e = affine.load %B[%i, %j + 1] : memref<64x64xf64>
+        %s = affine.load %B[%i + 1, %j] : memref<64x64xf64>
+        %n = affine.load %B[%i - 1, %j] : memref<64x64xf64>
+        %s0 = arith.addf %c, %w : f64
+        %s1 = arith.addf %s0, %e : f64
+        %s2 = arith.addf %s1, %s : f64
+        %s3 = arith.addf %s2, %n : f64
+        %v = arith.mulf %fifth, %s3 : f64
+        affine.store %v, %A[%i, %j] : memref<64x64xf64>
+      }
+    }
+  }
+  return
+}
+
+func.func @main() {
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c128 = arith.constant 64 : index
+  %n = arith.constant 64.0 : f64
+  %A = memref.alloc() : memref<64x64xf64>
+  %B = memref.alloc() : memref<64x64xf64>
+  affine.for %i = 0 to 64 {
+    affine.for %j = 0 to 64 {
+      %j2 = arith.addi %j, %c2 : index
+      %p2 = arith.muli %i, %j2 : index
+      %w2 = arith.addi %p2, %c2 : index
+      %v2 = arith.remsi %w2, %c128 : index
+      %x2 = arith.index_cast %v2 : index to i64
+      %f2 = arith.sitofp %x2 : i64 to f64
+      %a = arith.divf %f2, %n : f64
+      affine.store %a, %A[%i, %j] : memref<64x64xf64>
+      %j3 = arith.addi %j, %c3 : index
+      %p3 = arith.muli %i, %j3 : index
+      %w3 = arith.addi %p3, %c3 : index
+      %v3 = arith.remsi %w3, %c128 : index
+      %x3 = arith.index_cast %v3 : index to i64
+      %f3 = arith.sitofp %x3 : i64 to f64
+      %b = arith.divf %f3, %n : f64
+      affine.store %b, %B[%i, %j] : memref<64x64xf64>
+    }
+  }
+
+  func.call @kernel_jacobi_2d(%A, %B) : (memref<64x64xf64>, memref<64x64xf64>) -> ()
+
+  %zero = arith.constant 0.0 : f64
+  %sa = affine.for %i = 0 to 64 iter_args(%acc = %zero) -> (f64) {
+    %row = affine.for %j = 0 to 64 iter_args(%racc = %acc) -> (f64) {
+      %v = affine.load %A[%i, %j] : memref<64x64xf64>
+      %r = arith.addf %racc, %v : f64
+      affine.yield %r : f64
+    }
+    affine.yield %row : f64
+  }
+  %sum = affine.for %i = 0 to 64 iter_args(%acc = %sa) -> (f64) {
+    %row = affine.for %j = 0 to 64 iter_args(%racc = %acc) -> (f64) {
+      %v = affine.load %B[%i, %j] : memref<64x64xf64>
+      %r = arith.addf %racc, %v : f64
+      affine.yield %r : f64
+    }
+    affine.yield %row : f64
+  }
+  func.call @printF64(%sum) : (f64) -> ()
+  func.call @printNewline() : () -> ()
+
+  memref.dealloc %A : memref<64x64xf64>
+  memref.dealloc %B : memref<64x64xf64>
+  return
+}
