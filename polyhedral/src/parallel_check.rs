@@ -473,6 +473,22 @@ mod tests {
         );
     }
 
+    /// A cell's value leaves an iteration of the `j` loop (inside `i`) when it is read
+    /// after the loop or in another iteration of `i`; within the same iteration, or in
+    /// another one of `j` itself (what [`carries`] finds), it does not.
+    #[test]
+    fn a_cell_value_escapes_only_out_of_the_loop_instance() {
+        let isl = IslCtx::default();
+        let schedule = isl
+            .union_map("{ S[i, j] -> [i, j] : 0 <= i < 8 and 0 <= j < 8 }")
+            .unwrap();
+        let escapes_with = |flow: &str| escapes(&isl, &isl.union_map(flow).unwrap(), &schedule);
+        assert!(escapes_with("{ S[i, 7] -> T[i] : 0 <= i < 8 }").unwrap());
+        assert!(escapes_with("{ S[i, 7] -> S[i + 1, 0] : 0 <= i < 7 }").unwrap());
+        assert!(!escapes_with("{ S[i, j] -> S[i, j + 1] : 0 <= i < 8 and 0 <= j < 7 }").unwrap());
+        assert!(!escapes_with("{ T[i] -> S[i, 0] : 0 <= i < 8 }").unwrap());
+    }
+
     /// The net of `poly-schedule` (nearest dependences) names the statements of the
     /// dependence it finds carried by their source ops.
     #[test]

@@ -26,10 +26,13 @@
 //!
 //! Large loops go to the pool first: each loop of the generated code passes its own
 //! [`LoopSite`] (a static), where the runtime keeps the time per iteration of the chunk it
-//! last timed. A loop whose site estimates it at [`EAGER_LOOP_NANOS`] or more is handed to
+//! last timed. A loop whose site estimates it at [`EAGER_LOOP_NANOS`] or more (and each chunk
+//! at [`INLINE_CHUNK_NANOS`] or more, as the timed path asks) is handed to
 //! the pool whole, the caller taking chunks beside the workers, so a loop with as many
 //! chunks as threads (conv2d's 2 h-tiles under `poly-schedule` on 2 threads) runs them side
-//! by side from its second call on. No allocation per loop.
+//! by side when a worker is polling for work (a sleeping pool is woken for the next call,
+//! and workers poll 50 µs after a loop: conv2d's kernel called back to back). No allocation
+//! per loop.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
@@ -46,8 +49,9 @@ pub const MAX_CHUNKS: i64 = 64;
 /// calling thread: dispatching to the pool costs a few microseconds per loop.
 pub const INLINE_CHUNK_NANOS: u128 = 2_000;
 
-/// A loop whose site estimates it at least this long (nanoseconds, from an earlier call)
-/// goes to the pool before any of it runs.
+/// A loop whose site estimates it at least this long (nanoseconds, from an earlier call),
+/// and its chunks at least [`INLINE_CHUNK_NANOS`] each, goes to the pool before any of it
+/// runs.
 pub const EAGER_LOOP_NANOS: u128 = 10_000;
 
 /// 0 means "not set": use the machine's available parallelism.
@@ -189,16 +193,28 @@ pub unsafe extern "C" fn lattice_parallel_for(
     // workers start with the caller (a loop of 2 chunks on 2 threads runs them side by side).
     if let Some(site) = site.filter(|_| chunks > 1) {
         let known = site.estimate(n);
-        if known >= EAGER_LOOP_NANOS && site.try_eager() {
-            let spin = wait_spin(known / chunks as u128);
-            let job = pool::Job::new(&run_shared, 0, chunks, threads - 1, spin);
-            let start = std::time::Instant::now();
-            if let Some((c, t)) = pool::run(&job, true) {
-                let wall = start.elapsed();
-                site.record(iters(c), t);
-                site.eager_result(wall.as_nanos() * 10 < site.fastest(n) * 9);
+        // Chunks as large as the timed path wants before it wakes the pool (smaller ones
+        // cost more in claims and shared cache lines than a second thread gains).
+        let large = known >= EAGER_LOOP_NANOS && known >= INLINE_CHUNK_NANOS * chunks as u128;
+        // Only with a worker awake: waking a sleeping one takes longer than it gains on a
+        // loop of few chunks, and on a busy machine a woken worker often waits for a core
+        // while holding its chunk. With none awake, the workers are woken (to poll) for
+        // the loop's next call, and this one takes the timed path.
+        if large && site.try_eager() {
+            if !pool::worker_awake() {
+                // Wake the workers for the next call (this one would wait for them).
+                pool::wake_workers(threads - 1);
+            } else {
+                let spin = wait_spin(known / chunks as u128);
+                let job = pool::Job::new(&run_shared, 0, chunks, threads - 1, spin);
+                let start = std::time::Instant::now();
+                if let Some((c, t)) = pool::run(&job, true) {
+                    let wall = start.elapsed();
+                    site.record(iters(c), t);
+                    site.eager_result(wall.as_nanos() * 10 < site.fastest(n) * 9);
+                }
+                return;
             }
-            return;
         }
     }
     // Chunk 0 runs here; its time estimates whether the rest is worth the pool.
@@ -242,26 +258,40 @@ fn wait_spin(chunk_nanos: u128) -> std::time::Duration {
 ///
 /// A loop handed to the pool before timing whose wall time was not below 90% of its
 /// fastest time on one thread (the fastest chunk timed at this site, per iteration: load
-/// only ever adds time) stays on the timed path for the next 1, 2, 4, ... 64 calls
-/// (doubling while it keeps not paying, reset when it pays): on a machine whose other
-/// processes keep the cores busy, a worker or the caller is often preempted in the middle
-/// of a loop of few chunks, which then waits for it.
+/// only ever adds time) stays on the timed path for a while: 1 ms, doubling while it keeps
+/// not paying up to 1 s, reset when it pays. On a machine whose other processes keep the
+/// cores busy, a worker is often preempted in the middle of a loop of few chunks, which
+/// then waits a time slice for it (a few ms): the backoff bounds that loss to a few per
+/// second, and a quiet machine gets the loop back in parallel within a second.
 #[repr(C)]
 #[derive(Debug, Default)]
 pub struct LoopSite {
     picos_per_iteration: AtomicU64,
     /// The least `picos_per_iteration` seen (0: never timed).
     fastest_picos: AtomicU64,
-    /// `penalty << 32 | calls left to skip`.
-    backoff: AtomicU64,
+    /// Until when (nanoseconds since [`clock`]'s start) the loop is not handed to the pool
+    /// before timing.
+    skip_until: AtomicU64,
+    /// The last backoff in nanoseconds (0: the last eager call paid).
+    penalty: AtomicU64,
 }
 
-/// Size of a [`LoopSite`] in 64-bit words (the generated code's static is `[3 x i64]`).
-pub const LOOP_SITE_WORDS: u32 = 3;
+/// Size of a [`LoopSite`] in 64-bit words (the generated code's static is `[4 x i64]`).
+pub const LOOP_SITE_WORDS: u32 = 4;
 const _: () = assert!(std::mem::size_of::<LoopSite>() == 8 * LOOP_SITE_WORDS as usize);
 
-/// Most calls a loop whose eager dispatch did not pay skips it.
-const MAX_BACKOFF: u64 = 64;
+/// First and longest backoff of a loop whose eager dispatch did not pay (nanoseconds).
+const MIN_BACKOFF: u64 = 1_000_000;
+const MAX_BACKOFF: u64 = 1_000_000_000;
+
+/// Nanoseconds since the first call (a monotonic clock for [`LoopSite`]).
+fn clock() -> u64 {
+    static START: OnceLock<std::time::Instant> = OnceLock::new();
+    START
+        .get_or_init(std::time::Instant::now)
+        .elapsed()
+        .as_nanos() as u64
+}
 
 impl LoopSite {
     /// Estimated time of `n` iterations in nanoseconds (0 when never timed).
@@ -285,25 +315,23 @@ impl LoopSite {
         self.fastest_picos.load(Ordering::Relaxed) as u128 * n as u128 / 1000
     }
 
-    /// Whether this call may go to the pool before timing (counts down a backoff).
+    /// Whether this call may go to the pool before timing (not during a backoff).
     fn try_eager(&self) -> bool {
-        let b = self.backoff.load(Ordering::Relaxed);
-        if b & u64::from(u32::MAX) == 0 {
-            return true;
-        }
-        self.backoff.store(b - 1, Ordering::Relaxed);
-        false
+        let until = self.skip_until.load(Ordering::Relaxed);
+        until == 0 || clock() >= until
     }
 
     /// Records whether a call handed to the pool before timing paid off.
     fn eager_result(&self, paid: bool) {
-        let penalty = if paid {
-            0
-        } else {
-            ((self.backoff.load(Ordering::Relaxed) >> 32) * 2).clamp(1, MAX_BACKOFF)
-        };
-        self.backoff
-            .store(penalty << 32 | penalty, Ordering::Relaxed);
+        if paid {
+            self.penalty.store(0, Ordering::Relaxed);
+            self.skip_until.store(0, Ordering::Relaxed);
+            return;
+        }
+        let penalty = (self.penalty.load(Ordering::Relaxed) * 2).clamp(MIN_BACKOFF, MAX_BACKOFF);
+        self.penalty.store(penalty, Ordering::Relaxed);
+        self.skip_until
+            .store(clock().max(1) + penalty, Ordering::Relaxed);
     }
 }
 
@@ -354,7 +382,8 @@ mod tests {
         LoopSite {
             picos_per_iteration: AtomicU64::new(picos),
             fastest_picos: AtomicU64::new(picos),
-            backoff: AtomicU64::new(0),
+            skip_until: AtomicU64::new(0),
+            penalty: AtomicU64::new(0),
         }
     }
 
@@ -394,9 +423,27 @@ mod tests {
         (load(&ctx.hits), load(&ctx.partial))
     }
 
+    /// Holds [`THREADS_LOCK`] and makes the pool count a worker as awake (the eager path
+    /// taken whenever a site knows its loop large) until dropped.
+    struct Awake(#[allow(dead_code)] std::sync::MutexGuard<'static, ()>);
+
+    impl Awake {
+        fn new() -> Self {
+            let g = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+            pool::ASSUME_AWAKE.store(true, Ordering::Relaxed);
+            Awake(g)
+        }
+    }
+
+    impl Drop for Awake {
+        fn drop(&mut self) {
+            pool::ASSUME_AWAKE.store(false, Ordering::Relaxed);
+        }
+    }
+
     #[test]
     fn every_iteration_runs_once_and_partials_do_not_depend_on_threads() {
-        let _guard = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        let _guard = Awake::new();
         for (lb, ub, step) in [
             (0, 1000, 1),
             (3, 17, 4),
@@ -450,7 +497,7 @@ mod tests {
 
     #[test]
     fn loops_without_chunks_run_whole_on_one_thread_and_once_per_iteration_on_more() {
-        let _guard = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        let _guard = Awake::new();
         for (lb, ub, step) in [(0, 1000, 1), (3, 17, 4), (-5, 5, 3), (0, 1, 1), (0, 130, 2)] {
             for (t, known) in [1, 2, 3]
                 .into_iter()
@@ -512,7 +559,7 @@ mod tests {
     /// (one site): every iteration runs once per loop and the partials match one thread's.
     #[test]
     fn pooled_loops_back_to_back_run_every_iteration_once() {
-        let _guard = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        let _guard = Awake::new();
         let (lb, ub, step) = (5, 5 + 3 * 200, 3);
         let n = trip_count(lb, ub, step);
         let chunks = lattice_parallel_chunks(lb, ub, step);
@@ -690,7 +737,7 @@ mod tests {
     /// waiting long for a worker's chunk sleeps rather than spins.
     #[test]
     fn few_chunk_loops_known_large_run_side_by_side() {
-        let _guard = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        let guard = Awake::new();
         set_threads(2);
         let known = site(1_000_000_000);
         let jobs = pool::jobs();
@@ -718,7 +765,15 @@ mod tests {
         assert!(fresh.estimate(2) >= EAGER_LOOP_NANOS);
         let r = meet(&fresh, no_linger);
         assert!(side_by_side(r.clone()), "{r:?}");
+        // With every worker asleep, a known-large loop of few chunks runs on the caller
+        // (timed first), without waking the pool.
+        pool::ASSUME_AWAKE.store(false, Ordering::Relaxed);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        let jobs = pool::jobs();
+        assert_eq!(meet(&site(1_000_000_000), no_linger), vec![[0, 1], [2, 1]]);
+        assert_eq!(pool::jobs(), jobs);
         set_threads(0);
+        drop(guard);
     }
 
     #[test]
@@ -726,17 +781,19 @@ mod tests {
         let s = site(1);
         assert!(s.try_eager());
         s.eager_result(false);
-        assert_eq!([s.try_eager(), s.try_eager()], [false, true]);
+        assert!(!s.try_eager());
+        assert_eq!(s.penalty.load(Ordering::Relaxed), MIN_BACKOFF);
+        std::thread::sleep(std::time::Duration::from_nanos(MIN_BACKOFF + 100_000));
+        assert!(s.try_eager());
         s.eager_result(false);
-        assert_eq!(
-            [s.try_eager(), s.try_eager(), s.try_eager()],
-            [false, false, true]
-        );
-        s.eager_result(true);
-        assert!(s.try_eager() && s.try_eager());
-        for _ in 0..10 {
+        assert!(!s.try_eager());
+        assert_eq!(s.penalty.load(Ordering::Relaxed), 2 * MIN_BACKOFF);
+        for _ in 0..20 {
             s.eager_result(false);
         }
-        assert_eq!((0..65).filter(|_| !s.try_eager()).count(), 64);
+        assert_eq!(s.penalty.load(Ordering::Relaxed), MAX_BACKOFF);
+        s.eager_result(true);
+        assert!(s.try_eager());
+        assert_eq!(s.penalty.load(Ordering::Relaxed), 0);
     }
 }

@@ -23,7 +23,7 @@
 //! jacobi-2d 768 with 40 parallel regions took 7 or 30 ms on 2 threads, bimodally).
 
 use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
@@ -67,6 +67,8 @@ struct State {
     sleepers: usize,
     /// Worker threads started so far (never stopped).
     workers: usize,
+    /// Increments when [`wake_workers`] wakes the sleepers without a job.
+    warm: u64,
 }
 
 struct Pool {
@@ -85,6 +87,8 @@ struct Pool {
     finished: Condvar,
     /// Held by the thread whose job is running.
     busy: Mutex<()>,
+    /// Workers polling for a job right now (on a core, not asleep).
+    spinning: AtomicUsize,
 }
 
 static POOL: Pool = Pool {
@@ -95,6 +99,7 @@ static POOL: Pool = Pool {
         max_helpers: 0,
         sleepers: 0,
         workers: 0,
+        warm: 0,
     }),
     wake: Condvar::new(),
     epoch: AtomicU64::new(0),
@@ -104,6 +109,7 @@ static POOL: Pool = Pool {
     finished_lock: Mutex::new(()),
     finished: Condvar::new(),
     busy: Mutex::new(()),
+    spinning: AtomicUsize::new(0),
 };
 
 thread_local! {
@@ -207,16 +213,7 @@ pub(super) fn run(job: &Job<'_>, timed: bool) -> Option<(i64, Duration)> {
     let ptr = JobPtr(job as *const Job<'_> as *const Job<'static>);
     let epoch = {
         let mut st = lock(&POOL.state);
-        while st.workers < job.max_helpers {
-            let i = st.workers;
-            let spawned = std::thread::Builder::new()
-                .name(format!("lattice-worker-{i}"))
-                .spawn(worker);
-            if spawned.is_err() {
-                break;
-            }
-            st.workers += 1;
-        }
+        spawn_workers(&mut st, job.max_helpers);
         st.epoch += 1;
         st.job = Some(ptr);
         st.helpers = 0;
@@ -268,6 +265,45 @@ pub(super) fn sleeps() -> u64 {
     SLEEPS.load(Ordering::Relaxed)
 }
 
+/// Whether a worker is polling for a job right now (so it would take a chunk at once; a
+/// sleeping one needs a wake-up first, and on a busy machine a core).
+pub(super) fn worker_awake() -> bool {
+    #[cfg(test)]
+    if ASSUME_AWAKE.load(Ordering::Relaxed) {
+        return true;
+    }
+    POOL.spinning.load(Ordering::Relaxed) > 0
+}
+
+/// Starts workers until there are `n` (a new worker polls first, then sleeps).
+fn spawn_workers(st: &mut State, n: usize) {
+    while st.workers < n {
+        let i = st.workers;
+        let spawned = std::thread::Builder::new()
+            .name(format!("lattice-worker-{i}"))
+            .spawn(worker);
+        if spawned.is_err() {
+            break;
+        }
+        st.workers += 1;
+    }
+}
+
+/// Wakes sleeping workers without a job (starting up to `n` if there are fewer), so that
+/// they poll for [`SPIN`]: for a caller that expects to hand its next loop to the pool.
+pub(super) fn wake_workers(n: usize) {
+    let mut st = lock(&POOL.state);
+    spawn_workers(&mut st, n);
+    if st.sleepers > 0 {
+        st.warm += 1;
+        POOL.wake.notify_all();
+    }
+}
+
+/// Tests: [`worker_awake`] answers true (whether a worker is polling depends on timing).
+#[cfg(test)]
+pub(super) static ASSUME_AWAKE: AtomicBool = AtomicBool::new(false);
+
 /// How many jobs the pool has been given so far (tests: whether a loop went to the pool).
 #[cfg(test)]
 pub(super) fn jobs() -> u64 {
@@ -281,6 +317,7 @@ fn worker() {
         // Poll for a new job for a while, then sleep.
         let start = Instant::now();
         let mut polls = 0u32;
+        POOL.spinning.fetch_add(1, Ordering::Relaxed);
         while POOL.epoch.load(Ordering::Acquire) == seen {
             std::hint::spin_loop();
             polls += 1;
@@ -288,12 +325,18 @@ fn worker() {
                 break;
             }
         }
+        POOL.spinning.fetch_sub(1, Ordering::Relaxed);
         let job = {
             let mut st = lock(&POOL.state);
-            while st.epoch == seen {
+            let warm = st.warm;
+            while st.epoch == seen && st.warm == warm {
                 st.sleepers += 1;
                 st = POOL.wake.wait(st).unwrap_or_else(|e| e.into_inner());
                 st.sleepers -= 1;
+            }
+            if st.epoch == seen {
+                // Woken by `wake_workers`: poll again.
+                continue;
             }
             seen = st.epoch;
             // Joining is only counted: the job is touched after a successful claim.
