@@ -24,6 +24,10 @@
 //! either way. After chunk 0, a loop of two chunks does not go to the pool: only one chunk
 //! is left, which no other chunk could run beside.
 //!
+//! A site whose pooled calls (either way) do not beat 90% of its fastest one-thread rate
+//! runs inline for a backoff of 1 ms..1 s (see [`LoopSite`]): on a busy machine a worker
+//! preempted while holding a chunk makes its caller wait a time slice.
+//!
 //! Large loops go to the pool first: each loop of the generated code passes its own
 //! [`LoopSite`] (a static), where the runtime keeps the time per iteration of the chunk it
 //! last timed. A loop whose site estimates it at [`EAGER_LOOP_NANOS`] or more (and each chunk
@@ -227,7 +231,8 @@ pub unsafe extern "C" fn lattice_parallel_for(
     if chunks == 1 {
         return;
     }
-    if chunks > 2 && first.as_nanos() >= INLINE_CHUNK_NANOS {
+    // A site whose pooled calls do not pay (see `LoopSite`) runs inline for a while.
+    if chunks > 2 && first.as_nanos() >= INLINE_CHUNK_NANOS && site.is_none_or(|s| s.try_eager()) {
         let job = pool::Job::new(
             &run_shared,
             1,
@@ -236,6 +241,10 @@ pub unsafe extern "C" fn lattice_parallel_for(
             wait_spin(first.as_nanos()),
         );
         pool::run(&job, false);
+        if let Some(site) = site {
+            let wall = start.elapsed();
+            site.eager_result(wall.as_nanos() * 10 < site.fastest(n) * 9);
+        }
     } else if free {
         // The rest of the loop in one call.
         let (rest_lb, _) = chunk_bounds(lb, ub, step, n, chunks, 1);
@@ -605,7 +614,7 @@ mod tests {
                 }
             }
             assert_ne!(site.estimate(n), 0);
-            assert_eq!(pool::jobs() - jobs, 40, "every loop went to the pool");
+            assert!(pool::jobs() > jobs, "the loops went to the pool");
         }
         set_threads(0);
     }
