@@ -107,9 +107,13 @@ const TABLE: &[(&str, &str)] = &[
         "*",
         "--poly-schedule=\"tile-levels=2 cache-size=2048 l2-cache-size=16384\"",
     ),
-    // Time tiling wherever isl's skewed candidate exists (jacobi-2d, heat-3d; the row
-    // above time-tiles them by cost with its 16 KB L2), the innermost loop `separate`.
+    // Time tiling wherever isl's skewed candidate exists (jacobi-2d, heat-3d), the
+    // innermost loop `separate`; and by cost with small caches (tiny time tiles).
     ("*", "--poly-schedule=time-tile=always"),
+    (
+        "*",
+        "--poly-schedule=\"l2-cache-size=16384 l3-cache-size=65536\"",
+    ),
     ("*", "--affine-loop-tile=\"tile-sizes=2,2 separate\""),
     ("*", "--poly-transform=\"skew=1,0,1 parallel\""),
     // Bands below sequences (inner bands of imperfect nests, e.g. lu's update).

@@ -565,7 +565,7 @@ pub fn compute_schedule_private(
                 candidate,
                 &validity,
                 &accesses,
-                options.cache.l2,
+                options.cache,
                 options.time_tile,
                 options.parallel,
             )?;
@@ -1641,6 +1641,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     for (name, slot) in [
         ("cache-size", &mut cache.l1),
         ("l2-cache-size", &mut cache.l2),
+        ("l3-cache-size", &mut cache.l3),
     ] {
         let v = o.int(name, *slot as i64).map_err(&err)?;
         if v < 1 {
@@ -1751,6 +1752,10 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
             "L2 cache bytes for the outer tiling level (default: from /sys, else 1048576)",
         ),
         (
+            "l3-cache-size",
+            "Last-level cache bytes: time tiling needs one time step's data above it (default: from /sys, else 8388608)",
+        ),
+        (
             "parallel",
             "Emit affine.parallel for parallel loops, wavefronts (default: true)",
         ),
@@ -1780,7 +1785,7 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
         ),
         (
             "time-tile",
-            "Time tiling of stencils (a skewed schedule tiled across time steps): auto (default: where one time step's data exceeds L2 and the innermost loop stays vectorizable), never, always",
+            "Time tiling of stencils (a skewed schedule tiled across time steps): auto (default: where one time step's data exceeds the last-level cache and the innermost loop stays vectorizable), never, always",
         ),
         ("remarks", "Print why SCoPs were left alone (stderr)"),
         (

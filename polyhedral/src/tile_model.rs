@@ -101,6 +101,8 @@ pub struct CacheSizes {
     pub l1: u64,
     /// L2 (unified) cache, bytes.
     pub l2: u64,
+    /// Last-level (L3) cache, bytes (time tiling's threshold).
+    pub l3: u64,
 }
 
 impl Default for CacheSizes {
@@ -108,6 +110,7 @@ impl Default for CacheSizes {
         CacheSizes {
             l1: 32 * 1024,
             l2: 1024 * 1024,
+            l3: 8 * 1024 * 1024,
         }
     }
 }
@@ -131,6 +134,7 @@ impl CacheSizes {
             match (level.trim(), kind.trim()) {
                 ("1", "Data") | ("1", "Unified") => c.l1 = bytes,
                 ("2", _) => c.l2 = bytes,
+                ("3", _) => c.l3 = bytes,
                 _ => {}
             }
         }

@@ -6,8 +6,9 @@
 // iteration. Jacobi-1d's two i loops under t run 8 x 2 regions of at most 254
 // instances: fewer than min-parallel-work (32768 by default), so they stay sequential
 // (the examples' jacobi_1d ran 18x slower than program order with the marks).
-// time-tile=never: the 512 x 512 jacobi-2d below exceeds L2 and would be time-tiled
-// (test/Poly/poly-schedule-time-tile.mlir); this file is about the unskewed schedule's marks.
+// time-tile=never: the 512 x 512 jacobi-2d below (4 MB per time step) would be time-tiled
+// on a machine whose last-level cache is at most that (test/Poly/poly-schedule-time-tile.mlir);
+// this file is about the unskewed schedule's marks.
 
 // REMARK: remark: not parallel (short regions): coincident member 0 of the band of the statement of the store to %arg1 at [[@LINE+21]]:7 (S0) lies inside a sequential loop: 8 parallel regions of at most 254 instances each on average (min-parallel-work=32768)
 // REMARK: remark: not parallel (short regions): coincident member 0 of the band of the statement of the store to %arg0 at [[@LINE+29]]:7 (S1) lies inside a sequential loop: 8 parallel regions of at most 254 instances each on average (min-parallel-work=32768)

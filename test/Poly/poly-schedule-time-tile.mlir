@@ -1,11 +1,11 @@
-// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384" | FileCheck %s --check-prefix=TILED
+// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=65536" | FileCheck %s --check-prefix=TILED
 // RUN: lattice opt %s --poly-schedule="remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=KEPT-REMARK
 // RUN: lattice opt %s --poly-schedule | FileCheck %s --check-prefix=KEPT
-// RUN: lattice opt %s --poly-schedule="time-tile=never l2-cache-size=16384 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=NEVER
+// RUN: lattice opt %s --poly-schedule="time-tile=never l2-cache-size=16384 l3-cache-size=65536 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=NEVER
 // RUN: lattice run %s -e main | FileCheck %s --check-prefix=OUT
-// RUN: lattice run %s -e main --poly-schedule="l2-cache-size=16384" | FileCheck %s --check-prefix=OUT
-// RUN: lattice run %s -e main --parallel-order=reverse --poly-schedule="l2-cache-size=16384 min-parallel-work=0" | FileCheck %s --check-prefix=OUT
+// RUN: lattice run %s -e main --poly-schedule="l2-cache-size=16384 l3-cache-size=65536" | FileCheck %s --check-prefix=OUT
+// RUN: lattice run %s -e main --parallel-order=reverse --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 min-parallel-work=0" | FileCheck %s --check-prefix=OUT
 // RUN: lattice run %s -e main --poly-schedule="time-tile=always tile-sizes=4,8" | FileCheck %s --check-prefix=OUT
 
 // Time tiling is chosen by cost (schedule.rs, schedule/time_tile.rs): jacobi-2d, 6 time
@@ -13,12 +13,12 @@
 // schedule without coincidence maximization skews it into one permutable band
 // (t, 2t + i, 2t + j); its innermost loop is unit-stride and carries only the
 // dependence from the first statement to the second (forward in the body, so a vector
-// loop keeps it). One time step touches 2 x 32 KB: with a 16 KB L2 (l2-cache-size) the
-// band is time-tiled (only the outer members: the rows stay whole, one guard-free
-// vector loop with both statements); with the machine's L2 (at least 64 KB) every time
-// step finds its data in cache and the unskewed schedule is kept.
+// loop keeps it). One time step touches 2 x 32 KB: with a 64 KB last-level cache
+// (l3-cache-size) and 16 KB L2 the band is time-tiled (only the outer members: the rows
+// stay whole, one guard-free vector loop with both statements); with the machine's
+// caches every time step streams its data from cache and the unskewed schedule is kept.
 
-// REMARK: remark: time-tiled: chose the skewed schedule ({{.*}}) over the unskewed one: one time step touches 65536 B, more than the 16384 B L2 cache
+// REMARK: remark: time-tiled: chose the skewed schedule ({{.*}}) over the unskewed one: one time step touches 65536 B, at least the 65536 B last-level cache
 
 // TILED-LABEL: func.func @kernel_jacobi_2d
 // TILED:       affine.for %[[J:.*]] = #map{{[0-9]+}}(%{{.*}}) to #map{{[0-9]+}}(%{{.*}}) {
@@ -28,7 +28,7 @@
 // TILED:         affine.store %{{.*}}, %arg0[{{.*}}, {{.*}}%[[J]] - 1]
 // TILED-NEXT:  }
 
-// KEPT-REMARK: remark: kept the unskewed schedule (no time tiling): one time step touches 65536 B, which fits the {{[0-9]+}} B L2 cache
+// KEPT-REMARK: remark: kept the unskewed schedule (no time tiling): one time step touches 65536 B, less than the {{[0-9]+}} B last-level cache
 
 // KEPT-LABEL: func.func @kernel_jacobi_2d
 // KEPT:       affine.for %{{.*}} = 0 to 6 {
