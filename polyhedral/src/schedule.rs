@@ -16,7 +16,9 @@
 //! order is the same and only the marks differ, unless `fuse=max`), but not bought by
 //! skewing: when that schedule combines two loops of a statement in one dimension
 //! ([`skewed_dimension`]) and the schedule without coincidence maximization does not, the
-//! latter is used (remark); coefficients are bounded (4, constant
+//! latter is used (remark); where the default schedule's outer loop is sequential (time
+//! steps), isl's schedule without coincidence maximization is a time-tiling candidate,
+//! chosen by cost in [`time_tile`] (remark either way; option `time-tile`); coefficients are bounded (4, constant
 //! terms 64) as Pluto bounds them. isl runs under its operation limit and, because not
 //! every step of its scheduler counts operations, on its own thread under `time-limit`.
 //! Then, top down: every permutable band of at

@@ -8,11 +8,16 @@
 //! jacobi-2d). It is considered only when it is one outermost permutable band over every
 //! statement that skews ([`super::skewed_dimension`]) and the default schedule does not.
 //! It is chosen (`time-tile=auto`, the default) only where
-//! - its innermost member is a vectorizable loop: no dependence is carried by it once the
-//!   outer members are fixed (its iterations are independent inside a tile, so it is
-//!   marked coincident) and most accesses step by at most one element along their last
-//!   subscript (unit stride); the tile model then keeps it whole (no tile cuts the rows
-//!   short), so only the outer members are tiled;
+//! - its innermost member is a vectorizable loop: the statements sharing a band point are
+//!   put in program order ([`order_statements`]), and every dependence the innermost
+//!   member carries (the outer members fixed) runs from a statement to a later one in the
+//!   body ([`innermost_forward_only`]: jacobi-2d's `B` rows, written by the first
+//!   statement one iteration before the second reads them), and most accesses step by at
+//!   most one element along their last subscript (unit stride). The innermost member is
+//!   then split off the band and not tiled (whole rows), only the outer members are tiled
+//!   (sizes from the tile model against L2, or `tile-sizes`), and the innermost loop is
+//!   generated `separate` ([`separate_innermost`]) so the middle piece runs every
+//!   statement unguarded: LLVM vectorizes it;
 //! - the arrays one time step touches exceed the L2 cache: below that, each time step
 //!   finds its data in L2 and time tiles save no memory traffic, they only add skewed
 //!   bounds.
@@ -20,8 +25,12 @@
 //! Otherwise the default schedule is kept, with a remark saying which test failed.
 //! `time-tile=always` takes the candidate whenever it exists (for measurements; the
 //! legality check of the final schedule still applies), `never` skips the candidate.
-//! Tile sizes of the time band: `tile-sizes` when given, else the tile model against the
-//! L2 budget (a time tile reuses whole rows, which do not fit L1 at sizes beyond it).
+//! The L2 budget because a time tile reuses whole rows, which do not fit L1 at sizes
+//! beyond it. Bands of fewer than three members (jacobi-1d) are not time-tiled: with the
+//! innermost member whole, one member would be left to tile.
+//!
+//! Invariant: a time-tiled schedule passes the same final check against every dependence
+//! as any other schedule of the pass; this module only chooses.
 
 use crate::isl::{IslCtx, IslError};
 use crate::scop::Scop;
