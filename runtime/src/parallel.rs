@@ -38,7 +38,7 @@
 //! and workers poll 50 µs after a loop: conv2d's kernel called back to back). No allocation
 //! per loop.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 
 mod pool;
@@ -215,7 +215,7 @@ pub unsafe extern "C" fn lattice_parallel_for(
                 if let Some((c, t)) = pool::run(&job, true) {
                     let wall = start.elapsed();
                     site.record(iters(c), t);
-                    site.eager_result(wall.as_nanos() * 10 < site.fastest(n) * 9);
+                    site.eager_result(wall.as_nanos(), site.fastest(n) * 9 / 10);
                 }
                 return;
             }
@@ -243,7 +243,7 @@ pub unsafe extern "C" fn lattice_parallel_for(
         pool::run(&job, false);
         if let Some(site) = site {
             let wall = start.elapsed();
-            site.eager_result(wall.as_nanos() * 10 < site.fastest(n) * 9);
+            site.eager_result(wall.as_nanos(), site.fastest(n) * 9 / 10);
         }
     } else if free {
         // The rest of the loop in one call.
@@ -265,10 +265,10 @@ fn wait_spin(chunk_nanos: u128) -> std::time::Duration {
 /// learned about itself: the time per iteration of the chunk last timed, in picoseconds
 /// (0: never timed), and whether handing it to the pool first pays.
 ///
-/// A loop handed to the pool before timing whose wall time was not below 90% of its
-/// fastest time on one thread (the fastest chunk timed at this site, per iteration: load
-/// only ever adds time) stays on the timed path for a while: 1 ms, doubling while it keeps
-/// not paying up to 1 s, reset when it pays. On a machine whose other processes keep the
+/// A loop whose pooled calls lost more time than they gained against 90% of its fastest
+/// time on one thread (the fastest chunk timed at this site, per iteration: load only ever
+/// adds time) stays off the pool for a while: 1 ms, doubling while it keeps not paying up
+/// to 1 s, halved once its gains make up a whole backoff. On a machine whose other processes keep the
 /// cores busy, a worker is often preempted in the middle of a loop of few chunks, which
 /// then waits a time slice for it (a few ms): the backoff bounds that loss to a few per
 /// second, and a quiet machine gets the loop back in parallel within a second.
@@ -281,12 +281,15 @@ pub struct LoopSite {
     /// Until when (nanoseconds since [`clock`]'s start) the loop is not handed to the pool
     /// before timing.
     skip_until: AtomicU64,
-    /// The last backoff in nanoseconds (0: the last eager call paid).
+    /// The last backoff in nanoseconds (0: none, or paid back).
     penalty: AtomicU64,
+    /// Sum over the pooled calls since the last backoff of (wall time - 90% of the fastest
+    /// one-thread time), nanoseconds.
+    balance: AtomicI64,
 }
 
-/// Size of a [`LoopSite`] in 64-bit words (the generated code's static is `[4 x i64]`).
-pub const LOOP_SITE_WORDS: u32 = 4;
+/// Size of a [`LoopSite`] in 64-bit words (the generated code's static is `[5 x i64]`).
+pub const LOOP_SITE_WORDS: u32 = 5;
 const _: () = assert!(std::mem::size_of::<LoopSite>() == 8 * LOOP_SITE_WORDS as usize);
 
 /// First and longest backoff of a loop whose eager dispatch did not pay (nanoseconds).
@@ -330,17 +333,32 @@ impl LoopSite {
         until == 0 || clock() >= until
     }
 
-    /// Records whether a call handed to the pool before timing paid off.
-    fn eager_result(&self, paid: bool) {
-        if paid {
-            self.penalty.store(0, Ordering::Relaxed);
-            self.skip_until.store(0, Ordering::Relaxed);
-            return;
+    /// Records a call handed to the pool: its wall time and 90% of its time at the fastest
+    /// one-thread rate (nanoseconds). Their differences add up in `balance`; a positive
+    /// balance (the pool lost more than it gained since the last backoff) starts a backoff
+    /// twice as long as the last; gains worth a whole backoff halve the next one.
+    fn eager_result(&self, wall: u128, seq: u128) {
+        let diff =
+            (wall.min(i64::MAX as u128) as i64).saturating_sub(seq.min(i64::MAX as u128) as i64);
+        let balance = self.balance.load(Ordering::Relaxed).saturating_add(diff);
+        let penalty = self.penalty.load(Ordering::Relaxed);
+        if balance > 0 {
+            let penalty = (penalty * 2).clamp(MIN_BACKOFF, MAX_BACKOFF);
+            self.penalty.store(penalty, Ordering::Relaxed);
+            self.skip_until
+                .store(clock().max(1) + penalty, Ordering::Relaxed);
+            self.balance.store(0, Ordering::Relaxed);
+        } else if penalty > 0 && balance.unsigned_abs() >= penalty {
+            let half = if penalty / 2 < MIN_BACKOFF {
+                0
+            } else {
+                penalty / 2
+            };
+            self.penalty.store(half, Ordering::Relaxed);
+            self.balance.store(0, Ordering::Relaxed);
+        } else {
+            self.balance.store(balance, Ordering::Relaxed);
         }
-        let penalty = (self.penalty.load(Ordering::Relaxed) * 2).clamp(MIN_BACKOFF, MAX_BACKOFF);
-        self.penalty.store(penalty, Ordering::Relaxed);
-        self.skip_until
-            .store(clock().max(1) + penalty, Ordering::Relaxed);
     }
 }
 
@@ -393,6 +411,7 @@ mod tests {
             fastest_picos: AtomicU64::new(picos),
             skip_until: AtomicU64::new(0),
             penalty: AtomicU64::new(0),
+            balance: AtomicI64::new(0),
         }
     }
 
@@ -789,20 +808,23 @@ mod tests {
     fn a_site_whose_eager_calls_do_not_pay_backs_off() {
         let s = site(1);
         assert!(s.try_eager());
-        s.eager_result(false);
+        // Gains accumulate; one loss larger than them starts a backoff.
+        s.eager_result(10, 20);
+        assert!(s.try_eager());
+        s.eager_result(31, 20);
         assert!(!s.try_eager());
         assert_eq!(s.penalty.load(Ordering::Relaxed), MIN_BACKOFF);
         std::thread::sleep(std::time::Duration::from_nanos(MIN_BACKOFF + 100_000));
         assert!(s.try_eager());
-        s.eager_result(false);
+        s.eager_result(2, 1);
         assert!(!s.try_eager());
         assert_eq!(s.penalty.load(Ordering::Relaxed), 2 * MIN_BACKOFF);
         for _ in 0..20 {
-            s.eager_result(false);
+            s.eager_result(2, 1);
         }
         assert_eq!(s.penalty.load(Ordering::Relaxed), MAX_BACKOFF);
-        s.eager_result(true);
-        assert!(s.try_eager());
-        assert_eq!(s.penalty.load(Ordering::Relaxed), 0);
+        // Gains worth a whole backoff halve it.
+        s.eager_result(0, MAX_BACKOFF as u128);
+        assert_eq!(s.penalty.load(Ordering::Relaxed), MAX_BACKOFF / 2);
     }
 }
