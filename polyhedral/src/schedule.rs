@@ -550,6 +550,8 @@ pub fn compute_schedule_private(
         && options.time_tile != TimeTile::Never
         && outer_member_sequential(isl, &schedule)?
         && skewed_dimension(isl, scop, &isl.check(schedule.get_map())?)?.is_none()
+        && (options.time_tile == TimeTile::Always
+            || time_tile::large_enough(isl, &accesses, options.cache.l3, &options.model_log)?)
     {
         let plain = Problem {
             coincidence: false,
