@@ -258,7 +258,7 @@ fn report(
                                 format!(
                                     "the iterations of this affine.parallel are not independent (dimension {}): it carries {}; they race when run in parallel",
                                     l.index,
-                                    describe(ir, scop, d)
+                                    describe(scop, d)
                                 ),
                             );
                             warning.notes = dependence_notes(ir, scop, d);
@@ -330,7 +330,7 @@ fn report(
                                     "dst": scop.statements[d.dst].name,
                                     "src_op": names.accesses[d.src][d.src_access],
                                     "dst_op": names.accesses[d.dst][d.dst_access],
-                                    "text": describe(ir, scop, d),
+                                    "text": describe(scop, d),
                                     "array": scop.arrays[d.array].name,
                                     "alias": d.alias,
                                     "level": d.level,
@@ -365,8 +365,8 @@ fn report(
                                     "level": l.depth + 1,
                                     "parallel": l.parallel,
                                     "reason": l.reason,
-                                    "race": parallel_race(ir, scop, &deps, l).map(|d| describe(ir, scop, d)),
-                                    "carried": l.carried.iter().map(|&k| describe(ir, scop, &deps.deps[k])).collect::<Vec<_>>(),
+                                    "race": parallel_race(ir, scop, &deps, l).map(|d| describe(scop, d)),
+                                    "carried": l.carried.iter().map(|&k| describe(scop, &deps.deps[k])).collect::<Vec<_>>(),
                                 })
                             })
                             .collect();

@@ -257,7 +257,7 @@ fn check_deps(text: &str, alias: crate::deps::AliasAssumption, expect: Expect) {
                     d.kind.word(),
                     d.level,
                     if d.is_carried() { "" } else { " (independent)" },
-                    crate::deps::describe(&ir, s, d),
+                    crate::deps::describe(s, d),
                     d.direction_text()
                 ));
             }

@@ -487,7 +487,7 @@ fn loop_reports(ir: &Ir, scop: &Scop, deps: &[Dependence]) -> Vec<LoopReport> {
         }
         if let Some(&first) = l.carried.first() {
             l.parallel = false;
-            l.reason = Some(describe(ir, scop, &deps[first]));
+            l.reason = Some(describe(scop, &deps[first]));
         }
     }
     loops
@@ -515,7 +515,7 @@ pub fn parallel_race<'a>(
 /// One line describing a dependence by its source ops ([`Scop::names`]), the isl
 /// statements as secondary ids: `RAW from the store to %arg0 at 7:7 to the load of
 /// %arg0 at 4:13 (S0 -> S0), distance (1, -1)`.
-pub fn describe(_ir: &Ir, scop: &Scop, d: &Dependence) -> String {
+pub fn describe(scop: &Scop, d: &Dependence) -> String {
     let names = &scop.names;
     let array = &scop.arrays[d.array];
     let via = match array.kind {
@@ -586,7 +586,7 @@ pub fn report_text(ir: &Ir, scop: &Scop, deps: &Dependences) -> String {
             } else {
                 " (loop-independent)"
             },
-            describe(ir, scop, d)
+            describe(scop, d)
         );
         let _ = writeln!(s, "    {}", d.relation.text());
     }
@@ -624,7 +624,7 @@ pub fn report_text(ir: &Ir, scop: &Scop, deps: &Dependences) -> String {
                     None => "parallel".to_string(),
                     Some(d) => format!(
                         "declared parallel, but its iterations are not independent: {} (a race)",
-                        describe(ir, scop, d)
+                        describe(scop, d)
                     ),
                 },
                 (false, None) => "parallel".to_string(),

@@ -134,7 +134,7 @@ impl ForbiddenDeps {
         let mut groups = Vec::new();
         for d in deps.deps.iter().filter(|d| !private.contains(&d.array)) {
             groups.push(Group {
-                what: describe(ir, scop, d),
+                what: describe(scop, d),
                 relation: isl.check(UnionMap::from_map(isl.check(d.relation.copy())?))?,
                 reducible: false,
             });

@@ -295,7 +295,7 @@ fn decide(
         None => Decision::Convert(reds),
         Some(d) => Decision::Keep(format!(
             "carried dependence: {}",
-            crate::deps::describe(ir, scop, d)
+            crate::deps::describe(scop, d)
         )),
     }
 }

@@ -232,7 +232,7 @@ fn cycle_text(
     path.iter()
         .map(|&k| {
             let d = &deps.deps[k];
-            let text = describe(ir, scop, d);
+            let text = describe(scop, d);
             if !cells.contains(&d.array) {
                 return text;
             }

@@ -220,7 +220,6 @@ fn fuse_deep(
 /// level, among the pairs whose times under the fused members `outer` are equal; `None`
 /// when some distance is unbounded or a statement has no expression at some level.
 fn minimal_shift(
-    ir: &Ir,
     isl: &IslCtx,
     scop: &Scop,
     deps: &Dependences,
@@ -275,7 +274,7 @@ fn minimal_shift(
             best = Some(Shift {
                 by: -lo,
                 loop_op: lb.first().copied(),
-                dependence: describe(ir, scop, d),
+                dependence: describe(scop, d),
             });
         }
     }
@@ -458,9 +457,7 @@ pub fn loop_fusion(ir: &mut Ir, func: Op, options: &FusionOptions) -> FusionRepo
                     if !options.shift {
                         return None;
                     }
-                    minimal_shift(ir, isl, scop, deps, outer, a, b)
-                        .ok()
-                        .flatten()
+                    minimal_shift(isl, scop, deps, outer, a, b).ok().flatten()
                 };
                 let mut shifts = Vec::new();
                 match fuse_deep(&out[n - 1], &item, &[], &mut legal, &mut shift, &mut shifts) {

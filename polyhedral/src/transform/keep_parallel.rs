@@ -158,7 +158,7 @@ pub fn keep_parallel(
             format!(
                 "not kept parallel: {} declares its iterations independent, but they carry {} (a race as written); it is generated as a sequential affine.for",
                 loop_source_name(ir, loop_op, index),
-                crate::deps::describe(ir, scop, &deps.deps[k])
+                crate::deps::describe(scop, &deps.deps[k])
             ),
         );
         remark.notes = crate::deps::dependence_notes(ir, scop, &deps.deps[k]);

@@ -439,7 +439,7 @@ pub fn first_violation_reordering(
         let rel = isl.check(UnionMap::from_map(isl.check(d.relation.copy())?))?;
         let bad = isl.check(rel.intersect(isl.check(later_or_same.copy())?))?;
         if !isl.check(bad.is_empty())? {
-            return Ok(Some(describe(ir, scop, d)));
+            return Ok(Some(describe(scop, d)));
         }
     }
     if private.is_empty() {
