@@ -1255,8 +1255,15 @@ fn tile_band_levels(
         let level = crate::tile_model::Level::Inner {
             parallel: options.parallel,
         };
-        let c =
-            crate::tile_model::choose_tile_sizes(isl, &node, accesses, options.cache.l1, level)?;
+        let profile = crate::tile_model::band_profile(isl, &node, accesses)?;
+        let c = crate::tile_model::choose(&profile, options.cache.l1, level);
+        if let Some(why) = time_tile::streaming_stencil(isl, &node, &profile, &c, options.cache.l2)?
+        {
+            if let Ok(mut l) = options.model_log.lock() {
+                l.push(why);
+            }
+            return Ok((node, 0));
+        }
         log(&c, "");
         if c.untiled() {
             return Ok((node, 0));
