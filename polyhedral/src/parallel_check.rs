@@ -144,7 +144,7 @@ impl ForbiddenDeps {
             let (flow, _) = crate::schedule::flow_and_order(isl, scop, |a| private.contains(&a))?;
             cells = Some((ir, private, isl.check(flow.copy())?));
             groups.push(Group {
-                what: "the live range of a scalar value".into(),
+                what: live_range_text(ir, scop, private),
                 relation: flow,
                 reducible: true,
             });
@@ -179,7 +179,7 @@ impl ForbiddenDeps {
             // of one (reduction-aware scheduling), which breaks the chain argument.
             let ranges = nearest.cells_closure.as_ref().unwrap_or(flow);
             groups.push(Group {
-                what: "the live range of a scalar value".into(),
+                what: live_range_text(ir, scop, private),
                 relation: isl.check(ranges.copy())?,
                 reducible: true,
             });
@@ -220,6 +220,24 @@ impl ForbiddenDeps {
             }
         }
         Ok(Some(format!("a dependence ({})", all.text())))
+    }
+}
+
+/// `the live range of a scalar value`, naming the scalar cells `private` where the
+/// source names them (`(%acc)`; `(one of %acc, %x)` for several).
+fn live_range_text(ir: &Ir, scop: &Scop, private: &[usize]) -> String {
+    let names: Vec<&str> = private
+        .iter()
+        .filter_map(|&a| scop.arrays.get(a))
+        .filter_map(|a| ir.source_name(a.value))
+        .collect();
+    match names.as_slice() {
+        [] => "the live range of a scalar value".into(),
+        [one] => format!("the live range of a scalar value ({one})"),
+        _ => format!(
+            "the live range of a scalar value (one of {})",
+            names.join(", ")
+        ),
     }
 }
 

@@ -62,8 +62,8 @@ func.func @copy(%A: memref<64xf32>, %B: memref<64xf32>) {
 // CHECK-LABEL: func.func @sum
 // CHECK:       affine.for %{{.*}} = 0 to 64 iter_args(
 // CHECK-NOT:   affine.parallel
-// REMARK: parallel-check.mlir:[[# @LINE + 4]]:8: remark: parallel mark dropped: the loop generated from the loop %i at [[@LINE+4]]:8 carries the live range of a scalar value; it is generated as a sequential affine.for
-// ALIAS-REMARK: parallel mark dropped: the loop generated from the loop %i at [[@LINE+3]]:8 carries the live range of a scalar value
+// REMARK: parallel-check.mlir:[[# @LINE + 4]]:8: remark: parallel mark dropped: the loop generated from the loop %i at [[@LINE+4]]:8 carries the live range of a scalar value (%acc); it is generated as a sequential affine.for
+// ALIAS-REMARK: parallel mark dropped: the loop generated from the loop %i at [[@LINE+3]]:8 carries the live range of a scalar value (%acc)
 func.func @sum(%A: memref<64xf32>, %out: memref<f32>) {
   %zero = arith.constant 0.0 : f32
   %s = affine.for %i = 0 to 64 iter_args(%acc = %zero) -> f32 {
