@@ -41,7 +41,7 @@
 //! at its first call, waking (or starting) the workers; an estimate alone never wakes
 //! them ahead of time for a next call.
 //!
-//! Other processes' load: while they keep the cores busy (see [`machine_busy`]: the
+//! Other processes' load: while they keep the cores busy (see `machine_busy`: the
 //! running-thread count of `/proc/loadavg`), loops of few chunks take the timed path and
 //! the timed path keeps a loop whose rest is under [`BUSY_POOL_NANOS`] on the caller (a
 //! worker preempted while holding a chunk makes its caller wait a time slice, milliseconds,
@@ -49,7 +49,7 @@
 //! load 5–9). A worker polling on the CPU the last caller ran on stops polling (it would
 //! keep the caller off that CPU) and does not count as awake; a caller waiting for a worker
 //! last seen on its own CPU sleeps at once. A pooled call that loses against the one-thread
-//! rate backs off at least [`BACKOFF_PER_LOSS`] times the time it lost.
+//! rate backs off at least `BACKOFF_PER_LOSS` times the time it lost.
 
 use std::sync::atomic::{AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
@@ -82,7 +82,7 @@ pub const WAKE_CHUNK_NANOS: u128 = 100_000;
 /// unrolled code reaches, so that the estimate stays below the real time.
 pub const STATIC_PICOS_PER_OP: u64 = 2;
 
-/// While other processes keep the cores busy (see [`machine_busy`]), a loop goes to the
+/// While other processes keep the cores busy (see `machine_busy`), a loop goes to the
 /// pool after its timed first chunk only when the rest is estimated at least this long
 /// (nanoseconds): several time slices, so that a worker preempted while holding a chunk
 /// costs the caller a small part of what the worker gains.
@@ -308,7 +308,7 @@ pub unsafe extern "C" fn lattice_parallel_for(
     }
 }
 
-/// How long [`machine_busy`]'s answer holds once it found the cores busy, and how often it
+/// How long `machine_busy`'s answer holds once it found the cores busy, and how often it
 /// looks again otherwise (nanoseconds).
 const BUSY_HOLD: u64 = 20_000_000;
 const BUSY_RECHECK: u64 = 1_000_000;
@@ -328,7 +328,7 @@ fn machine_busy(threads: usize) -> bool {
     machine_busy_now(threads)
 }
 
-/// Tests: what [`machine_busy`] answers.
+/// Tests: what `machine_busy` answers.
 #[cfg(test)]
 static TEST_BUSY: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
