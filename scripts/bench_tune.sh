@@ -5,10 +5,12 @@
 #      tuned vs untuned speedup, and the cost model's pick measured next to both;
 #   2. `grid` over a capped space (a spec file narrowing the knobs; its size is printed):
 #      the exhaustive best of that space;
-#   3. `evolve` on the same capped space: how many trials it needs to come within 5% of
-#      the grid's best (the untuned program counts as trial 0);
-#   4. `--remeasure`: the grid's top 4, every config the capped evolve run held as its best
-#      so far, the full-space run's best and the cost model's pick are re-timed together with
+#   3. `evolve` on the same capped space: how many trials it needs until the config it keeps
+#      (its incumbent, which `--report` gives per trial: the untuned program until a config
+#      beats it by more than the two timings' combined variation) re-times within 5% of the
+#      grid's best (the untuned program counts as trial 0);
+#   4. `--remeasure`: the grid's top 4, every config the capped evolve run kept (its
+#      incumbents), the full-space run's incumbent and the cost model's pick are re-timed together with
 #      the untransformed program, interleaved round by round (same conditions for all), and
 #      every number in the table comes from these re-timings: a config's rank no longer
 #      depends on which run caught a quiet moment. Each re-timed config counts its fastest
@@ -18,12 +20,15 @@
 #      "both threads had a core" and "one waited", and its fastest run flatters it).
 #      "Grid best" is the best re-timed member
 #      of the capped grid; the curve gives, after N evolve trials, the re-timed time of the
-#      config the search held as best so far, over the grid best; "trials to 5%" is the
+#      config the search kept (its incumbent after trial N), over the grid best; "trials to 5%" is the
 #      first N from which that ratio stays at most 1.05 for the rest of the budget; in
 #      parentheses the same where a config within noise of the grid best counts as reached
 #      (its re-timing differs by less than the two configs' combined variation over the
 #      rounds: on a loaded machine, a space whose best is within noise of others makes the
 #      5% criterion flip between runs).
+#      "Tuned" is the full-space run's incumbent; where it (or the model pick) is parallel,
+#      its speedup compares wall-clock re-timings of both it and the untuned program
+#      (marked "wall"), the tuner's own rule for comparing a parallel config.
 # Single-threaded candidates are timed by the process CPU clock (`--clock cpu`, the
 # default), which other processes' load on the shared cores hardly moves; the searches count
 # each candidate's fastest timed run (`--statistic min`: load only ever adds time), except
@@ -178,14 +183,12 @@ def load(n): return json.load(open(f"{work}/{k}.{n}.json"))
 g, e, full = load("grid"), load("evolve"), load("full")
 ok = lambda ts: [t for t in ts if t["seconds"] is not None]
 configs = [t["config"] for t in sorted(ok(g["trials"]), key=lambda t: t["seconds"])[:4]]
-cur = e["baseline_seconds"]
+# The configs the evolve run kept (its incumbent after each trial; None: untuned).
 for t in e["trials"]:
-    if t["seconds"] is not None and t["seconds"] < cur:
-        cur = t["seconds"]
-        configs.append(t["config"])
-fb = min(ok(full["trials"]), key=lambda t: t["seconds"], default=None)
-if fb is not None:
-    configs.append(fb["config"])
+    if t["incumbent"]["config"] is not None:
+        configs.append(t["incumbent"]["config"])
+if full["incumbent"]["config"] is not None:
+    configs.append(full["incumbent"]["config"])
 if full.get("model_pick_config") is not None:
     configs.append(full["model_pick_config"])
 uniq = []
@@ -194,7 +197,7 @@ for c in configs:
         uniq.append(c)
 json.dump(uniq, open(f"{work}/{k}.recheck.in.json", "w"))
 PY
-  echo "== $k: re-timing the grid's top 4, the evolve run's bests so far, the full run's best and the model's pick ($rounds interleaved rounds)" >&2
+  echo "== $k: re-timing the grid's top 4, the evolve run's incumbents, the full run's incumbent and the model's pick ($rounds interleaved rounds)" >&2
   "$LATTICE" tune "$f" --measurer "$measurer" --remeasure "$work/$k.recheck.in.json" \
     --statistic min --rounds "$rounds" --report "$work/$k.recheck.json" >&2
 done
@@ -221,9 +224,13 @@ print(f"machine load (1/5/15 min) before: {load_before}, after: {load_after}; si
       f"parallel configs and configs above --max-cv; every time below is a re-timing ({rounds} interleaved rounds; the "
       f"fastest round, since load only ever slows a run down, or the median round for parallel configs and configs whose variation "
       f"over the rounds is above --max-cv) "
-      f"of the configs found by the searches; tuned = best of {trials} evolve trials on the full space")
+      f"of the configs found by the searches; tuned = the config {trials} evolve trials on the full space kept (its incumbent: "
+      f"the untuned program until a config beats it by more than the two timings' combined variation); a parallel tuned config or "
+      f"model pick is compared with the untuned program by both re-timings' wall clock (\"wall\"); the trials and the curve "
+      f"follow the capped evolve run's incumbent after each trial, re-timed")
 print("| kernel | full space | untuned ms | tuned ms (speedup) | model pick ms (speedup) | capped grid size "
-      "| grid best ms (speedup) | evolve trials to 5% of grid best (or within noise of it) | best so far / grid best after N trials "
+      "| grid best ms (speedup) | evolve trials until its incumbent re-times within 5% of grid best (or within noise of it) "
+      "| incumbent / grid best after N trials (re-timed) "
       "| failed | noisy in search | tuned config |")
 print("|" + " --- |" * 12)
 for k in kernels:
@@ -249,20 +256,27 @@ for k in kernels:
             if r["config"] == c:
                 return r["cv"]
         return None
+    def wall(c):
+        # The re-timing's counted time by the wall clock of the same runs.
+        if c is None:
+            return rc["baseline_wall_counted_seconds"]
+        for r in rc["remeasured"]:
+            if r["config"] == c:
+                return r["wall_counted_seconds"]
+        return None
     fmt = lambda s: f"{s*1e3:.3f} ({base/s:.2f}x)" if s else "failed"
-    fb = min(ok(full["trials"]), key=lambda t: t["seconds"], default=None)
-    fbc = fb["config"] if fb and fb["seconds"] < full["baseline_seconds"] else None
-    tuned = robust(fbc)
-    pick = robust(full.get("model_pick_config")) if full.get("model_pick_config") else None
+    def fmt_c(c):
+        # A parallel config against the untuned program: both by the wall clock.
+        if c is not None and c.get("parallel") and wall(c):
+            w, bw = wall(c), rc["baseline_wall_counted_seconds"]
+            return f"{w*1e3:.3f} ({bw/w:.2f}x wall; untuned {bw*1e3:.3f} wall)"
+        return fmt(robust(c))
+    fbc = full["incumbent"]["config"]
     # The model's favourite measured slower than untuned in the search: the pick is untuned.
     fav = full.get("model_favourite")
     overruled = f" (favourite {fav} measured slower)" if fav and fav != full.get("model_pick") else ""
-    # The search's best so far after each trial (by its own measurements), re-timed.
-    bsf, cur, curc = [], e["baseline_seconds"], None
-    for t in e["trials"]:
-        if t["seconds"] is not None and t["seconds"] < cur:
-            cur, curc = t["seconds"], t["config"]
-        bsf.append(curc)
+    # The config the search kept after each trial (the tuner's incumbent), re-timed.
+    bsf = [t["incumbent"]["config"] for t in e["trials"]]
     top = [t["config"] for t in sorted(ok(g["trials"]), key=lambda t: t["seconds"])[:4]]
     members = [None] + top + [c for c in bsf if c is not None]
     gcfg = min((c for c in members if robust(c)), key=robust)
@@ -292,7 +306,9 @@ for k in kernels:
     failed = sum(1 for r in (full, g, e) for t in r["trials"] if t["seconds"] is None)
     nz = sum(noisy(r) for r in (full, g, e))
     ntr = sum(len(r["trials"]) + 1 for r in (full, g, e))
-    print(f"| {k} | {full['space_size']} | {base*1e3:.3f} | {fmt(tuned)} | {fmt(pick)} "
+    tuned_s = fmt_c(fbc)
+    pick_s = fmt_c(full["model_pick_config"]) if full.get("model_pick_config") else "failed"
+    print(f"| {k} | {full['space_size']} | {base*1e3:.3f} | {tuned_s} | {pick_s} "
           f"{overruled} | {size} | {fmt(gbest)} | {need_s} | {curve} | {failed} | {nz} of {ntr} | {short(fbc)} |")
 PY
 if [ "$gpu" = 1 ]; then

@@ -14,12 +14,21 @@
 //! candidates whose variation stays above `--max-cv`: those count their median whatever
 //! the statistic, so an unstable config cannot win by one lucky run.
 //!
+//! The result of a run is its incumbent ([`incumbent`]): the untuned program first, replaced
+//! by a candidate only when the candidate is faster by more than the two timings' combined
+//! variation ([`measure::within_noise`]); two configs are compared by the CPU clock only when
+//! both are single-threaded and timed by it, else by the wall clock of the same runs (every
+//! run reads both clocks), so a parallel config is never set against CPU times. The search
+//! itself may walk on from a config that is only within noise of the best (exploring from
+//! near-ties costs a trial at most; the incumbent decides what the run reports).
+//!
 //! Invariants: a candidate counts only if every run printed exactly what the untransformed
 //! program printed (numbers within `--rtol`); failed candidates are recorded with their
 //! reason and never win; a run resumed on the same database skips configs already measured
 //! for this kernel, sizes, target and machine.
 
 pub mod db;
+pub mod incumbent;
 pub mod kernel;
 pub mod measure;
 pub mod model;
@@ -71,18 +80,26 @@ OPTIONS:
     --warmup N             untimed runs first (default 1)
     --clock C              cpu (default: single-threaded candidates are timed by the process
                            CPU clock, which other processes' load hardly moves; parallel
-                           ones by the wall clock) or wall (every candidate by the wall clock)
+                           ones by the wall clock) or wall (every candidate by the wall clock).
+                           Every run reads both clocks: two configs are compared by the CPU
+                           clock only when both were timed by it, else by the wall clock
     --max-cv X             above this variation, double the repeats (up to 4x) (default 0.1);
                            still above it afterwards, the trial is reported as noisy
     --rtol X               relative tolerance on printed numbers (default 1e-6)
     --timeout SECS         limit per compile or run (default 120)
     --plot OUT.svg|png     plot runtime per trial and best so far
-    --report OUT.json      write the trials of this run as JSON
+    --report OUT.json      write the trials of this run as JSON (each with the incumbent
+                           after it: the config the run keeps)
     --remeasure C.json     instead of searching, re-time the configs of the JSON array C.json
                            and the untransformed program interleaved, round by round
     --rounds N             rounds of --remeasure (default 7)
     --no-progress          no progress bar
     -h, --help             this help
+
+The result is the incumbent: the untuned program until a measured config beats it by
+more than the two timings' combined variation (then that config, and so on), compared on a
+common clock (the wall clock as soon as either config is parallel); the summary's `kept`
+line names it.
 
 The search space covers tile sizes per band loop (affine-loop-tile) and a second,
 inner tile level, loop order (poly-transform{permute}), or instead isl's scheduler
@@ -490,6 +507,8 @@ struct Trial {
     seconds: Option<f64>,
     cv: Option<f64>,
     detail: String,
+    /// The config the run keeps after this trial.
+    incumbent: incumbent::Summary,
 }
 
 /// The mapping-relevant features of the GPU `lattice run --target gpu` would pick here
@@ -738,6 +757,14 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
     let start = Instant::now();
     let mut trials: Vec<Trial> = Vec::new();
     let mut best = base_t.seconds;
+    let untuned = incumbent::Incumbent::untuned(
+        baseline_cfg.clone(),
+        base_t.clone(),
+        &base,
+        a.statistic,
+        a.max_cv,
+    );
+    let mut kept = untuned.clone();
     pb.set_message(format!("{:.3} ms", best * 1e3));
     let batch = rayon::current_num_threads().clamp(2, 4);
     'outer: while trials.len() < trials_wanted {
@@ -768,9 +795,12 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
             {
                 break 'outer;
             }
-            let result = b
-                .prepared
-                .and_then(|p| confirmed_time(measurer, &p, &expected, &proto, best));
+            let index = trials.len() + 1;
+            let result = b.prepared.and_then(|p| {
+                time_and_offer(
+                    measurer, &p, &b.config, index, &expected, &proto, best, &mut kept,
+                )
+            });
             let (status, timing, detail) = match &result {
                 Ok(t) => ("ok".to_string(), Some(t.clone()), String::new()),
                 Err(e) => (status_of(e).to_string(), None, e.to_string()),
@@ -784,16 +814,17 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
                 seconds: timing.as_ref().map(|t| t.seconds),
             });
             trials.push(Trial {
-                index: trials.len() + 1,
+                index,
                 config: b.config,
                 pipeline: space::pipeline_text(&b.pipeline),
                 status,
                 seconds: timing.as_ref().map(|t| t.seconds),
                 cv: timing.as_ref().map(|t| t.cv),
                 detail,
+                incumbent: kept.summary(),
             });
             pb.inc(1);
-            pb.set_message(format!("{:.3} ms", best * 1e3));
+            pb.set_message(format!("{:.3} ms", kept.timing.seconds * 1e3));
         }
     }
     pb.finish_and_clear();
@@ -859,6 +890,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         a.max_cv,
         a.statistic,
     );
+    print_kept(&kept, &untuned);
     if let Some((c, s)) = &overruled {
         println!(
             "model: the cost model's favourite {} measured {:.2}x of untuned (slower), so its pick is the untuned program",
@@ -902,6 +934,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
             "model_pick_cv": pick_cv,
             "model_favourite": favourite.as_ref().map(|(c, _)| c.key()),
             "model_favourite_seconds": favourite.as_ref().map(|(_, s)| *s),
+            "incumbent": kept.summary(),
             "trials": trials,
         });
         write_report(out, &report)?;
@@ -916,9 +949,10 @@ fn pick_overruled(favourite: &(Config, f64), baseline: &Config, base_seconds: f6
     favourite.0 != *baseline && favourite.1 > base_seconds
 }
 
-/// Times a candidate; one that beats the best time so far (`best`) is timed a second time
-/// and keeps the slower of its two timings (the samples of both), so the search moves
-/// from a config only when it looked best twice: a lucky moment (a quiet core, a warm
+/// Times a candidate; one that would change something (`improves`: it beats the best time
+/// so far, or it would replace the incumbent) is timed a second time and keeps the slower
+/// of its two timings (the samples of both), so neither the search nor the incumbent
+/// moves to a config that looked better only once: a lucky moment (a quiet core, a warm
 /// cache) cannot send the walk off from the wrong config. Costs one timing per
 /// improvement, no compilation.
 fn confirmed_time(
@@ -926,10 +960,10 @@ fn confirmed_time(
     p: &measure::Prepared,
     expected: &str,
     proto: &measure::Protocol,
-    best: f64,
+    improves: &dyn Fn(&measure::Timing) -> bool,
 ) -> Result<measure::Timing, MeasureError> {
     let first = measure::time_candidate(measurer, p, expected, proto)?;
-    if first.seconds >= best {
+    if !improves(&first) {
         return Ok(first);
     }
     let second = measure::time_candidate(measurer, p, expected, proto)?;
@@ -939,8 +973,54 @@ fn confirmed_time(
         (first, second)
     };
     slow.samples.extend(fast.samples);
+    slow.wall_samples.extend(fast.wall_samples);
     slow.cv = measure::stats(&slow.samples).1;
     Ok(slow)
+}
+
+/// One trial's measurement: times candidate `config` (prepared as `p`) with
+/// [`confirmed_time`] (a second timing when it beats the search's `best` or the
+/// incumbent) and offers the timing to the incumbent `kept`, which it replaces only when
+/// faster beyond the two timings' combined variation on their common clock.
+fn time_and_offer(
+    measurer: &dyn measure::Measurer,
+    p: &measure::Prepared,
+    config: &Config,
+    trial: usize,
+    expected: &str,
+    proto: &measure::Protocol,
+    best: f64,
+    kept: &mut incumbent::Incumbent,
+) -> Result<measure::Timing, MeasureError> {
+    let t = confirmed_time(measurer, p, expected, proto, &|t| {
+        t.seconds < best || kept.beaten_by(t, p)
+    })?;
+    kept.offer(config, trial, &t, p);
+    Ok(t)
+}
+
+/// The summary's `kept` line: the run's result, against the untuned program on their
+/// common clock.
+fn print_kept(kept: &incumbent::Incumbent, untuned: &incumbent::Incumbent) {
+    if kept.is_untuned() {
+        println!(
+            "kept: untuned (no transformation): no measured config beat it by more than the two timings' combined variation"
+        );
+        return;
+    }
+    let (clock, k, u) = kept.against(untuned);
+    println!(
+        "kept: {} (trial {}): {:.4} ms vs untuned {:.4} ms by the {} clock ({:.2}x); the last config that beat the one kept before it by more than their combined variation",
+        kept.summary().key,
+        kept.trial,
+        k * 1e3,
+        u * 1e3,
+        match clock {
+            incumbent::Clock::Cpu => "CPU",
+            incumbent::Clock::Wall => "wall",
+        },
+        u / k,
+    );
 }
 
 /// The untransformed program prepared for timing (by the process CPU clock if

@@ -175,6 +175,18 @@ fn tiny_end_to_end_run() {
     assert_eq!(r["trials"].as_array().unwrap().len(), 3);
     // rtclock has microsecond resolution: a 16x16 kernel may time as 0.
     assert!(r["baseline_seconds"].as_f64().unwrap() >= 0.0);
+    // Each trial names the config kept after it (the untuned program is trial 0), kept
+    // configs only ever come from earlier trials, and the run's result is the last one.
+    assert!(out.contains("kept: "), "{out}");
+    for (i, t) in r["trials"].as_array().unwrap().iter().enumerate() {
+        let inc = &t["incumbent"];
+        let from = inc["trial"].as_u64().unwrap() as usize;
+        assert!(from <= i + 1, "{t}");
+        assert!(inc["seconds"].as_f64().unwrap() >= 0.0, "{t}");
+        assert_eq!(inc["config"].is_null(), from == 0, "{t}");
+        assert_eq!(inc["key"] == "untuned", from == 0, "{t}");
+    }
+    assert_eq!(r["incumbent"], r["trials"][2]["incumbent"]);
 
     // Resuming skips what is recorded: three more trials, six configs beyond the baseline.
     let o = quick_tune(&["--db", db, "--trials", "3", "--measurer", "upstream"]);

@@ -914,7 +914,7 @@ fn post_process(
         let n = isl.check(node.band_n_member())?;
         let permutable = isl.check(node.band_get_permutable())?;
         if options.tile && !point_band && permutable && n >= 2 {
-            let (tiled, levels) = tile_band_levels(isl, node, options, accesses)?;
+            let (tiled, levels) = tile_band_levels(isl, node, options, accesses, names)?;
             node = tiled;
             below = levels;
         }
@@ -985,9 +985,15 @@ fn post_process(
                 // 128 regions of at most 127 divisions; jacobi-1d: 128 regions of 254
                 // instances) the fork and join cost more than they save.
                 if let Some(r) = short_regions(isl, &node, k, options.min_parallel_work)? {
+                    let member = crate::source_loops::member_names(isl, &node, names)?
+                        .into_iter()
+                        .nth(k as usize)
+                        .flatten()
+                        .map(|l| format!(" ({l})"))
+                        .unwrap_or_default();
                     if let Ok(mut l) = options.model_log.lock() {
                         l.push(format!(
-                            "not parallel (short regions): coincident member {k} of the band of {} lies inside a sequential loop: {}",
+                            "not parallel (short regions): coincident member {k}{member} of the band of {} lies inside a sequential loop: {}",
                             r.statements_text(names), r.describe(options.min_parallel_work)
                         ));
                     }
@@ -1251,7 +1257,7 @@ fn sink_point_statements(
 /// join ([`short_regions`]).
 #[derive(Debug)]
 struct ShortRegions {
-    /// The statements under the band, isl names (`S0`, `S1`), sorted.
+    /// The statements under the band, isl names (`S0`, `S1`), in statement order.
     statements: Vec<String>,
     /// How many regions run: the values of the schedule outside the member.
     regions: i64,
@@ -1306,7 +1312,8 @@ fn short_regions(
         }
         instances = instances.saturating_add(points);
     }
-    names.sort();
+    // In statement order (`S2` before `S10`): isl names are `S` and the index.
+    names.sort_by_key(|n| (n.trim_start_matches('S').parse::<usize>().ok(), n.clone()));
     let outer = outer_schedule(isl, node, k)?;
     let Ok(values) = Set::from_union_set(isl.check(outer.range())?) else {
         return Ok(None);
@@ -1344,6 +1351,7 @@ fn tile_band_levels(
     node: ScheduleNode,
     options: &ScheduleOptions,
     accesses: &[ModelAccess],
+    names: &SourceNames,
 ) -> Result<(ScheduleNode, u32), IslError> {
     let n = isl.check(node.band_n_member())?.max(0) as usize;
     let pad = |sizes: &[i64]| -> Vec<i64> {
@@ -1351,17 +1359,30 @@ fn tile_band_levels(
             .map(|k| sizes.get(k).or(sizes.last()).copied().unwrap_or(32).max(1))
             .collect()
     };
+    // Members by their source loops (`%i`) in the model's remarks.
+    let members: Vec<String> = crate::source_loops::member_names(isl, &node, names)?
+        .into_iter()
+        .enumerate()
+        .map(|(k, name)| name.unwrap_or_else(|| k.to_string()))
+        .collect();
     let log = |c: &crate::tile_model::TileChoice, level: &str| {
         if let Ok(mut l) = options.model_log.lock() {
-            l.push(format!("{level}{}", c.describe()));
+            l.push(format!("{level}{}", c.describe_named(&members)));
         }
     };
     let inner = if options.tile_sizes.is_empty() {
         let level = crate::tile_model::Level::Inner {
             parallel: options.parallel,
         };
-        let c =
-            crate::tile_model::choose_tile_sizes(isl, &node, accesses, options.cache.l1, level)?;
+        let profile = crate::tile_model::band_profile(isl, &node, accesses)?;
+        let c = crate::tile_model::choose(&profile, options.cache.l1, level);
+        if let Some(why) = time_tile::streaming_stencil(isl, &node, &profile, &c, options.cache.l2)?
+        {
+            if let Ok(mut l) = options.model_log.lock() {
+                l.push(why);
+            }
+            return Ok((node, 0));
+        }
         log(&c, "");
         if c.untiled() {
             return Ok((node, 0));

@@ -58,6 +58,22 @@ pub const INLINE_CHUNK_NANOS: u128 = 2_000;
 /// runs.
 pub const EAGER_LOOP_NANOS: u128 = 10_000;
 
+/// A loop whose site estimates each chunk at least this long (nanoseconds) goes to the pool
+/// before any of it runs even with every worker asleep (or not yet started): waking one
+/// costs the caller a few microseconds and the worker tens before it claims a chunk, which
+/// such a chunk pays for; meanwhile the caller runs chunks itself.
+pub const WAKE_CHUNK_NANOS: u128 = 100_000;
+
+/// The time per operation that the generated code's static estimate of a loop's work
+/// assumes (picoseconds, the first word of its [`LoopSite`]): about what vectorized,
+/// unrolled code reaches, so that the estimate stays below the real time.
+pub const STATIC_PICOS_PER_OP: u64 = 2;
+
+/// A pooled call that lost time against one thread starts a backoff at least this many
+/// times as long as the time lost, so eager dispatch loses at most about 1/16 of the
+/// time on a machine where it keeps losing.
+const BACKOFF_PER_LOSS: u64 = 16;
+
 /// 0 means "not set": use the machine's available parallelism.
 static THREADS: AtomicUsize = AtomicUsize::new(0);
 
@@ -86,7 +102,7 @@ fn default_threads() -> usize {
             .ok()
             .and_then(|v| v.trim().parse::<usize>().ok())
             .filter(|&n| n > 0)
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .unwrap_or_else(cores)
     })
 }
 
@@ -197,15 +213,21 @@ pub unsafe extern "C" fn lattice_parallel_for(
     // workers start with the caller (a loop of 2 chunks on 2 threads runs them side by side).
     if let Some(site) = site.filter(|_| chunks > 1) {
         let known = site.estimate(n);
+        let cpu = pool::current_cpu();
+        pool::note_caller_cpu(cpu);
         // Chunks as large as the timed path wants before it wakes the pool (smaller ones
         // cost more in claims and shared cache lines than a second thread gains).
         let large = known >= EAGER_LOOP_NANOS && known >= INLINE_CHUNK_NANOS * chunks as u128;
-        // Only with a worker awake: waking a sleeping one takes longer than it gains on a
-        // loop of few chunks, and on a busy machine a woken worker often waits for a core
-        // while holding its chunk. With none awake, the workers are woken (to poll) for
-        // the loop's next call, and this one takes the timed path.
-        if large && site.try_eager() {
-            if !pool::worker_awake() {
+        // Only with a worker polling on another CPU than this thread's: waking a sleeping
+        // one takes longer than it gains on a loop of short chunks, on a busy machine a
+        // woken worker often waits for a core while holding its chunk, and one polling on
+        // this CPU would only share it. With none awake, the workers are woken (to poll)
+        // for the loop's next call, and this one takes the timed path. Chunks long enough
+        // to pay for a wake-up go to the pool in any case (a kernel called once, whose
+        // site holds the static estimate, goes parallel at its first call).
+        let wake = known / chunks as u128 >= WAKE_CHUNK_NANOS;
+        if large && site.try_eager() && !machine_busy(threads) {
+            if !wake && !pool::worker_awake(cpu) {
                 // Wake the workers for the next call (this one would wait for them).
                 pool::wake_workers(threads - 1);
             } else {
@@ -253,6 +275,69 @@ pub unsafe extern "C" fn lattice_parallel_for(
     } else {
         (1..chunks).for_each(run);
     }
+}
+
+/// How long [`machine_busy`]'s answer holds once it found the cores busy, and how often it
+/// looks again otherwise (nanoseconds).
+const BUSY_HOLD: u64 = 20_000_000;
+const BUSY_RECHECK: u64 = 1_000_000;
+
+/// Whether other processes keep the cores busy, so that `threads` threads of ours would not
+/// each get a core of their own (Linux: the running-thread count of `/proc/loadavg`, less
+/// this thread and the pool's polling workers, against the machine's available
+/// parallelism). Read at most once per [`BUSY_RECHECK`]; a busy answer holds for
+/// [`BUSY_HOLD`]. On such a machine a worker given a chunk of a loop of few chunks is often
+/// preempted while holding it, and its caller waits a time slice (milliseconds) for a
+/// chunk of microseconds: loops then take the timed path, and workers are not woken ahead.
+fn machine_busy(threads: usize) -> bool {
+    // Tests see a quiet machine unless they ask for a busy one.
+    #[cfg(test)]
+    return TEST_BUSY.load(Ordering::Relaxed);
+    #[cfg(not(test))]
+    machine_busy_now(threads)
+}
+
+/// Tests: what [`machine_busy`] answers.
+#[cfg(test)]
+static TEST_BUSY: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+#[cfg_attr(test, allow(dead_code))]
+fn machine_busy_now(threads: usize) -> bool {
+    static CHECKED_AT: AtomicU64 = AtomicU64::new(0);
+    static BUSY_UNTIL: AtomicU64 = AtomicU64::new(0);
+    let now = clock().max(1);
+    let checked = CHECKED_AT.load(Ordering::Relaxed);
+    if checked != 0 && now < checked + BUSY_RECHECK {
+        return now < BUSY_UNTIL.load(Ordering::Relaxed);
+    }
+    CHECKED_AT.store(now, Ordering::Relaxed);
+    let Some(running) = running_threads() else {
+        return false;
+    };
+    let others = running.saturating_sub(1 + pool::polling_workers());
+    let busy = others + threads > cores();
+    if busy {
+        BUSY_UNTIL.store(now + BUSY_HOLD, Ordering::Relaxed);
+    }
+    now < BUSY_UNTIL.load(Ordering::Relaxed)
+}
+
+/// The machine's available parallelism, read once.
+fn cores() -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// Threads running or runnable on the machine now (`/proc/loadavg`'s fourth field, before
+/// the slash); None where unknown. No allocation.
+fn running_threads() -> Option<usize> {
+    use std::io::Read;
+    let mut buf = [0u8; 128];
+    let mut f = std::fs::File::open("/proc/loadavg").ok()?;
+    let len = f.read(&mut buf).ok()?;
+    let text = std::str::from_utf8(&buf[..len]).ok()?;
+    let field = text.split_ascii_whitespace().nth(3)?;
+    field.split('/').next()?.parse().ok()
 }
 
 /// How long a caller whose chunks are done spins for the workers' last chunks before it
@@ -338,12 +423,18 @@ impl LoopSite {
     /// balance (the pool lost more than it gained since the last backoff) starts a backoff
     /// twice as long as the last; gains worth a whole backoff halve the next one.
     fn eager_result(&self, wall: u128, seq: u128) {
+        if seq == 0 {
+            // Never timed on one thread: nothing to compare with.
+            return;
+        }
         let diff =
             (wall.min(i64::MAX as u128) as i64).saturating_sub(seq.min(i64::MAX as u128) as i64);
         let balance = self.balance.load(Ordering::Relaxed).saturating_add(diff);
         let penalty = self.penalty.load(Ordering::Relaxed);
         if balance > 0 {
-            let penalty = (penalty * 2).clamp(MIN_BACKOFF, MAX_BACKOFF);
+            let penalty = (penalty * 2)
+                .max((balance as u64).saturating_mul(BACKOFF_PER_LOSS))
+                .clamp(MIN_BACKOFF, MAX_BACKOFF);
             self.penalty.store(penalty, Ordering::Relaxed);
             self.skip_until
                 .store(clock().max(1) + penalty, Ordering::Relaxed);
@@ -793,15 +884,41 @@ mod tests {
         assert!(fresh.estimate(2) >= EAGER_LOOP_NANOS);
         let r = meet(&fresh, no_linger);
         assert!(side_by_side(r.clone()), "{r:?}");
-        // With every worker asleep, a known-large loop of few chunks runs on the caller
-        // (timed first), without waking the pool.
+        // With every worker asleep, a known-large loop of few chunks too short to pay for
+        // a wake-up (30 µs each) runs on the caller (timed first), without the pool.
         pool::ASSUME_AWAKE.store(false, Ordering::Relaxed);
         std::thread::sleep(std::time::Duration::from_millis(20));
         let jobs = pool::jobs();
+        assert_eq!(meet(&site(30_000_000), no_linger), vec![[0, 1], [2, 1]]);
+        assert_eq!(pool::jobs(), jobs);
+        // One whose chunks are estimated to pay for it goes to the pool all the same: a
+        // site holding only the code generator's static estimate (never timed) runs side
+        // by side at its first call.
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        let fresh = LoopSite {
+            picos_per_iteration: AtomicU64::new(1_000_000_000),
+            ..LoopSite::default()
+        };
+        let r = meet(&fresh, no_linger);
+        assert!(side_by_side(r.clone()), "{r:?}");
+        assert_eq!(pool::jobs(), jobs + 1);
+        assert_ne!(fresh.fastest(2), 0, "the call was timed");
+        // On a machine whose cores other processes keep busy, a known-large loop of few
+        // chunks runs on the caller (timed first) even with a worker polling.
+        pool::ASSUME_AWAKE.store(true, Ordering::Relaxed);
+        TEST_BUSY.store(true, Ordering::Relaxed);
+        let jobs = pool::jobs();
         assert_eq!(meet(&site(1_000_000_000), no_linger), vec![[0, 1], [2, 1]]);
         assert_eq!(pool::jobs(), jobs);
+        TEST_BUSY.store(false, Ordering::Relaxed);
         set_threads(0);
         drop(guard);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_running_thread_count_includes_this_thread() {
+        assert!(running_threads().is_some_and(|n| n >= 1));
     }
 
     #[test]
@@ -826,5 +943,17 @@ mod tests {
         // Gains worth a whole backoff halve it.
         s.eager_result(0, MAX_BACKOFF as u128);
         assert_eq!(s.penalty.load(Ordering::Relaxed), MAX_BACKOFF / 2);
+        // A loss starts a backoff of at least BACKOFF_PER_LOSS times the time lost: a
+        // worker preempted for 5 ms keeps the site off the pool for 80 ms.
+        let s = site(1);
+        s.eager_result(5_000_020, 20);
+        assert_eq!(
+            s.penalty.load(Ordering::Relaxed),
+            5_000_000 * BACKOFF_PER_LOSS
+        );
+        // A call never timed on one thread has nothing to compare with.
+        let s = site(1);
+        s.eager_result(5_000_000, 0);
+        assert!(s.try_eager());
     }
 }

@@ -628,6 +628,47 @@ pub struct Timing {
     /// Coefficient of variation (standard deviation / mean) of the timed runs.
     pub cv: f64,
     pub samples: Vec<f64>,
+    /// The wall-clock seconds of the same runs (equal to `samples` where the candidate is
+    /// timed by the wall clock; the GPU's kernel times for the GPU measurer): every run
+    /// reads both clocks, so any two candidates can be compared on the wall clock
+    /// ([`Timing::on_wall_clock`]).
+    pub wall_samples: Vec<f64>,
+}
+
+impl Timing {
+    /// A timing of `samples` (non-empty) with the wall-clock seconds `wall_samples` of the
+    /// same runs; `seconds` is what `statistic` counts ([`Statistic::counted`]).
+    pub fn of(
+        samples: Vec<f64>,
+        wall_samples: Vec<f64>,
+        statistic: Statistic,
+        max_cv: f64,
+        multi_threaded: bool,
+    ) -> Timing {
+        let (median, cv) = stats(&samples);
+        Timing {
+            seconds: statistic.counted(&samples, cv, max_cv, multi_threaded),
+            median,
+            cv,
+            samples,
+            wall_samples,
+        }
+    }
+
+    /// The counted time and the coefficient of variation of these runs by the wall clock,
+    /// counted as `statistic` counts ([`Statistic::counted`] over the wall samples).
+    pub fn on_wall_clock(
+        &self,
+        statistic: Statistic,
+        max_cv: f64,
+        multi_threaded: bool,
+    ) -> (f64, f64) {
+        let (_, cv) = stats(&self.wall_samples);
+        (
+            statistic.counted(&self.wall_samples, cv, max_cv, multi_threaded),
+            cv,
+        )
+    }
 }
 
 /// A noisy candidate gets at most this many times the protocol's repeats.
@@ -679,11 +720,13 @@ pub fn time_interleaved(
     rounds: usize,
     rtol: f64,
 ) -> Vec<Result<Timing, MeasureError>> {
-    let mut samples: Vec<Result<Vec<f64>, MeasureError>> = vec![Ok(Vec::new()); ps.len()];
+    type Samples = (Vec<f64>, Vec<f64>);
+    let mut samples: Vec<Result<Samples, MeasureError>> =
+        vec![Ok((Vec::new(), Vec::new())); ps.len()];
     for round in 0..=rounds.max(1) {
         for j in 0..ps.len() {
             let i = (j + round) % ps.len();
-            let Ok(v) = &mut samples[i] else {
+            let Ok((v, w)) = &mut samples[i] else {
                 continue;
             };
             let r = m.run(ps[i]).and_then(|r| {
@@ -692,7 +735,10 @@ pub fn time_interleaved(
                     .map(|()| r)
             });
             match r {
-                Ok(r) if round > 0 => v.push(sample(ps[i], &r)),
+                Ok(r) if round > 0 => {
+                    v.push(sample(ps[i], &r));
+                    w.push(r.seconds);
+                }
                 Ok(_) => {}
                 Err(e) => samples[i] = Err(e),
             }
@@ -700,17 +746,7 @@ pub fn time_interleaved(
     }
     samples
         .into_iter()
-        .map(|s| {
-            s.map(|v| {
-                let (median, cv) = stats(&v);
-                Timing {
-                    seconds: median,
-                    median,
-                    cv,
-                    samples: v,
-                }
-            })
-        })
+        .map(|s| s.map(|(v, w)| Timing::of(v, w, Statistic::Median, 0.0, false)))
         .collect()
 }
 
@@ -726,6 +762,7 @@ pub fn time_candidate(
         compare_outputs(expected, &r.output, proto.rtol).map_err(MeasureError::WrongOutput)?;
     }
     let mut samples = Vec::new();
+    let mut wall = Vec::new();
     let mut want = proto.repeats.max(1);
     let most = want * MAX_REPEAT_FACTOR;
     loop {
@@ -733,19 +770,19 @@ pub fn time_candidate(
             let r = m.run(p)?;
             compare_outputs(expected, &r.output, proto.rtol).map_err(MeasureError::WrongOutput)?;
             samples.push(sample(p, &r));
+            wall.push(r.seconds);
         }
-        let (median, cv) = stats(&samples);
+        let (_, cv) = stats(&samples);
         if cv > proto.max_cv && want < most {
             want = (want * 2).min(most);
             continue;
         }
-        return Ok(Timing {
-            seconds: proto
-                .statistic
-                .counted(&samples, cv, proto.max_cv, p.multi_threaded),
-            median,
-            cv,
+        return Ok(Timing::of(
             samples,
-        });
+            wall,
+            proto.statistic,
+            proto.max_cv,
+            p.multi_threaded,
+        ));
     }
 }

@@ -78,6 +78,12 @@ pub(super) fn remeasure(
         a.statistic
             .counted(&t.samples, t.cv, a.max_cv, multi_threaded)
     };
+    // The same by the wall clock of the same runs: a parallel config against the untuned
+    // program compares these (its own clock is the wall clock, the untuned program's the
+    // CPU clock under `--clock cpu`).
+    let wall = |t: &measure::Timing, multi_threaded: bool| {
+        t.on_wall_clock(a.statistic, a.max_cv, multi_threaded)
+    };
     println!(
         "{:<6} {:>11} {:>8} {:>6}  config (median times; --report also has the fastest and the counted time: {})",
         "#",
@@ -126,6 +132,8 @@ pub(super) fn remeasure(
             "min_seconds": r.as_ref().ok().map(|t| t.samples.iter().copied().fold(f64::INFINITY, f64::min)),
             "counted_seconds": r.as_ref().ok().map(|t| counted(t, !b.config.single_threaded())),
             "cv": r.as_ref().ok().map(|t| t.cv),
+            "wall_counted_seconds": r.as_ref().ok().map(|t| wall(t, !b.config.single_threaded()).0),
+            "wall_cv": r.as_ref().ok().map(|t| wall(t, !b.config.single_threaded()).1),
             "samples": r.as_ref().ok().map(|t| t.samples.clone()),
             "detail": r.as_ref().err().map(|e| e.to_string()),
         }));
@@ -140,6 +148,8 @@ pub(super) fn remeasure(
             "baseline_min_seconds": base_t.samples.iter().copied().fold(f64::INFINITY, f64::min),
             "baseline_cv": base_t.cv,
             "baseline_counted_seconds": counted(&base_t, base.multi_threaded),
+            "baseline_wall_counted_seconds": wall(&base_t, base.multi_threaded).0,
+            "baseline_wall_cv": wall(&base_t, base.multi_threaded).1,
             "statistic": format!("{:?}", a.statistic).to_lowercase(),
             "counted": a.statistic.describe(),
             "baseline_samples": base_t.samples,

@@ -1324,3 +1324,183 @@ fn a_favourite_slower_than_untuned_is_not_the_model_pick() {
     assert!(!super::pick_overruled(&(fav, 0.9e-3), &base, 1e-3));
     assert!(!super::pick_overruled(&(base.clone(), 1.1e-3), &base, 1e-3));
 }
+
+/// A measurer that replays scripted runs: per prepared program (by tag), a list of
+/// `(wall ms, cpu ms)` runs, repeated from the start when used up.
+struct Scripted {
+    runs: std::collections::HashMap<String, Vec<(f64, f64)>>,
+    next: std::sync::Mutex<std::collections::HashMap<String, usize>>,
+}
+
+impl Scripted {
+    fn new(runs: &[(&str, &[(f64, f64)])]) -> Scripted {
+        Scripted {
+            runs: runs
+                .iter()
+                .map(|(t, r)| (t.to_string(), r.to_vec()))
+                .collect(),
+            next: Default::default(),
+        }
+    }
+
+    /// `tag` prepared, timed by the CPU clock unless `multi_threaded`.
+    fn prepared(&self, tag: &str, multi_threaded: bool) -> measure::Prepared {
+        let mut p = self
+            .prepare("", std::path::Path::new("/nonexistent"), tag)
+            .unwrap();
+        p.cpu_clock = !multi_threaded;
+        p.multi_threaded = multi_threaded;
+        p
+    }
+}
+
+impl Measurer for Scripted {
+    fn name(&self) -> &str {
+        "scripted"
+    }
+    fn prepare(
+        &self,
+        _: &str,
+        dir: &std::path::Path,
+        tag: &str,
+    ) -> Result<measure::Prepared, measure::MeasureError> {
+        Ok(measure::Prepared {
+            path: dir.join(tag),
+            args: Vec::new(),
+            cpu_clock: false,
+            multi_threaded: false,
+        })
+    }
+    fn run(&self, p: &measure::Prepared) -> Result<measure::RunResult, measure::MeasureError> {
+        let tag = p.path.file_name().unwrap().to_str().unwrap().to_string();
+        let runs = &self.runs[&tag];
+        let mut next = self.next.lock().unwrap();
+        let n = next.entry(tag).or_default();
+        let (wall, cpu) = runs[*n % runs.len()];
+        *n += 1;
+        Ok(measure::RunResult {
+            output: "1\n".into(),
+            seconds: wall * 1e-3,
+            cpu_seconds: Some(cpu * 1e-3),
+        })
+    }
+}
+
+fn scripted_protocol() -> Protocol {
+    Protocol {
+        warmup: 0,
+        repeats: 3,
+        max_cv: 0.1,
+        rtol: 1e-6,
+        statistic: Statistic::Min,
+    }
+}
+
+/// The untuned program stays the incumbent against a config that is "faster" only within
+/// the two timings' combined variation, even twice in a row; a config faster beyond it
+/// replaces the untuned program; the report entries name the incumbent after each trial.
+#[test]
+fn a_config_faster_only_within_noise_does_not_replace_the_incumbent() {
+    let st = |ms: f64| (ms * 1.5, ms);
+    let m = Scripted::new(&[
+        ("base", &[st(10.0), st(10.4), st(10.2)]),
+        // Fastest run 9.8 (first timing) and 9.9 (its confirmation) ms against the untuned
+        // program's 10.0: 1% faster, within the ~2% combined variation.
+        (
+            "near",
+            &[st(9.8), st(10.1), st(10.3), st(9.9), st(10.0), st(10.2)],
+        ),
+        ("fast", &[st(8.0), st(8.1), st(8.05)]),
+    ]);
+    let proto = scripted_protocol();
+    let base_p = m.prepared("base", false);
+    let base_t = measure::time_candidate(&m, &base_p, "1\n", &proto).unwrap();
+    assert_eq!(base_t.seconds, 10.0e-3);
+    let mut kept = super::incumbent::Incumbent::untuned(
+        Config::baseline(3),
+        base_t.clone(),
+        &base_p,
+        proto.statistic,
+        proto.max_cv,
+    );
+    let near = tiled([32, 32, 32]);
+    let near_p = m.prepared("near", false);
+    let t = super::time_and_offer(
+        &m,
+        &near_p,
+        &near,
+        1,
+        "1\n",
+        &proto,
+        base_t.seconds,
+        &mut kept,
+    )
+    .unwrap();
+    // It looked faster than the best so far, so it was timed twice (the slower timing counts).
+    assert_eq!(t.samples.len(), 6);
+    assert_eq!(t.seconds, 9.9e-3);
+    assert!(t.seconds < base_t.seconds);
+    assert!(kept.is_untuned(), "kept {}", kept.config.key());
+    assert_eq!(kept.summary().key, "untuned");
+    assert_eq!(kept.summary().trial, 0);
+    let fast = tiled([64, 64, 64]);
+    let fast_p = m.prepared("fast", false);
+    super::time_and_offer(&m, &fast_p, &fast, 2, "1\n", &proto, t.seconds, &mut kept).unwrap();
+    assert_eq!(kept.config, fast);
+    let s = kept.summary();
+    assert_eq!(
+        (s.key.as_str(), s.trial, s.seconds),
+        (fast.key().as_str(), 2, 8.0e-3)
+    );
+    assert_eq!(s.config, Some(fast.clone()));
+    // Once kept, the near config does not come back on a within-noise edge either.
+    assert!(!kept.beaten_by(&t, &near_p));
+}
+
+/// A parallel config is compared with a single-threaded one by the wall clock of the
+/// same runs (the untuned program's CPU time would leave out the load it pays for); two
+/// single-threaded configs are compared by the CPU clock.
+#[test]
+fn a_parallel_config_is_compared_by_the_wall_clock() {
+    // Loaded machine: the untuned program's runs take 8 ms of CPU time and 16 ms of wall
+    // time; the parallel config takes 10 ms of wall time (19 ms CPU on two threads).
+    let m = Scripted::new(&[
+        ("base", &[(16.0, 8.0), (16.2, 8.1), (16.1, 8.05)]),
+        ("par", &[(10.0, 19.0), (10.1, 19.2), (10.2, 19.1)]),
+        // Single-threaded, 7 ms of CPU time but 20 ms of wall time.
+        ("cpu", &[(20.0, 7.0), (20.3, 7.05), (20.1, 7.1)]),
+    ]);
+    let proto = scripted_protocol();
+    let base_p = m.prepared("base", false);
+    let base_t = measure::time_candidate(&m, &base_p, "1\n", &proto).unwrap();
+    let untuned = super::incumbent::Incumbent::untuned(
+        Config::baseline(3),
+        base_t.clone(),
+        &base_p,
+        proto.statistic,
+        proto.max_cv,
+    );
+    let par = Config {
+        parallel: true,
+        ..tiled([32, 32, 32])
+    };
+    let par_p = m.prepared("par", true);
+    let par_t = measure::time_candidate(&m, &par_p, "1\n", &proto).unwrap();
+    // On their own clocks the parallel config looks slower (10 ms wall vs 8 ms CPU).
+    assert!(par_t.seconds > base_t.seconds);
+    assert_eq!(untuned.clock_with(&par_p), super::incumbent::Clock::Wall);
+    assert!(untuned.beaten_by(&par_t, &par_p));
+    let mut kept = untuned.clone();
+    assert!(kept.offer(&par, 1, &par_t, &par_p));
+    let (clock, k, u) = kept.against(&untuned);
+    assert_eq!(clock, super::incumbent::Clock::Wall);
+    // The untuned program's fastest wall-clock run, the parallel config's median one.
+    assert_eq!((u, k), (16.0e-3, 10.1e-3));
+    // Single-threaded against single-threaded: the CPU clock.
+    let cpu_p = m.prepared("cpu", false);
+    let cpu_t = measure::time_candidate(&m, &cpu_p, "1\n", &proto).unwrap();
+    assert_eq!(untuned.clock_with(&cpu_p), super::incumbent::Clock::Cpu);
+    assert!(untuned.beaten_by(&cpu_t, &cpu_p));
+    // ... but against the parallel incumbent, the wall clock: 20 ms does not beat 10 ms.
+    assert!(!kept.beaten_by(&cpu_t, &cpu_p));
+}

@@ -12,7 +12,10 @@
 //!
 //! `site` is an internal `[LOOP_SITE_WORDS x i64]` global per loop, zero-initialized: the runtime's
 //! `LoopSite`, where it keeps what the loop cost on earlier calls (so a loop known to be
-//! large goes to the pool before any of it runs).
+//! large goes to the pool before any of it runs). Its first word starts as a static lower
+//! bound on an iteration's time (the body's operations, see [`static_ops_per_iteration`]),
+//! which the runtime uses until it has timed the loop: a kernel called once can go
+//! parallel at its first call.
 //!
 //! Without reductions the chunk index is unused and `k = 0` lets the runtime split the loop
 //! as it likes (with one thread: the whole range in one call).
@@ -62,7 +65,7 @@ use rustc_hash::FxHashSet;
 use super::ctx::{LResult, LowerCtx};
 use super::lower_body;
 use super::scf::{build_loop, dense_i32_segments, IvCompare};
-use crate::runtime::parallel::{LOOP_SITE_WORDS, MAX_CHUNKS};
+use crate::runtime::parallel::{LOOP_SITE_WORDS, MAX_CHUNKS, STATIC_PICOS_PER_OP};
 
 /// In which order the iterations of a parallel loop run (`lattice run --parallel-order`,
 /// `lattice emit --parallel-order`).
@@ -505,7 +508,12 @@ pub fn lower_parallel<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> 
         .module
         .add_global(site_ty, None, &format!("{fn_name}.site"));
     site.set_linkage(Linkage::Internal);
-    site.set_initializer(&site_ty.const_zero());
+    // Word 0 starts as the static estimate of an iteration's time (picoseconds), so a loop
+    // large enough for the pool can go there at its first call; the rest is zero.
+    let picos = static_ops_per_iteration(ir, &p).saturating_mul(STATIC_PICOS_PER_OP);
+    let mut words = vec![cx.i64().const_int(picos, false)];
+    words.resize(LOOP_SITE_WORDS as usize, cx.i64().const_zero());
+    site.set_initializer(&cx.i64().const_array(&words));
     cx.builder
         .build_call(
             for_fn,
@@ -891,4 +899,155 @@ fn emit_body<'ctx>(
     }
     cx.builder.build_return(None).map_err(|e| be(cx, e))?;
     Ok(())
+}
+
+/// A static lower bound on the work of one iteration of the outermost dimension of the
+/// `scf.parallel` `p`, in operations: the ops of its body (constants and terminators
+/// excluded), each counted once per iteration of the loops around it inside the body (the
+/// parallel op's inner dimensions and `scf.for`s; a loop whose trip count is not a constant
+/// difference of its bounds counts once; an `scf.if` counts its larger branch). The runtime
+/// turns it into time at [`crate::runtime::parallel::STATIC_PICOS_PER_OP`], a rate only
+/// vectorized, unrolled code reaches, so that the estimate stays below the real time.
+fn static_ops_per_iteration(ir: &lattice_ir::Ir, p: &Parallel) -> u64 {
+    let inner = p.lbs[1..]
+        .iter()
+        .zip(&p.ubs[1..])
+        .zip(&p.steps[1..])
+        .map(|((&lb, &ub), &step)| static_trip(ir, lb, ub, step))
+        .fold(1u64, u64::saturating_mul);
+    inner.saturating_mul(region_ops(ir, p.region))
+}
+
+/// Operations in `region` (see [`static_ops_per_iteration`]).
+fn region_ops(ir: &lattice_ir::Ir, region: Region) -> u64 {
+    let mut total = 0u64;
+    for block in ir.region_blocks(region) {
+        for op in ir.block_ops(block) {
+            let own = match ir.op_name(op) {
+                "arith.constant" | "scf.yield" | "scf.reduce" | "scf.reduce.return" => 0,
+                "scf.for" => {
+                    let o = ir.operands(op);
+                    let trip = if o.len() >= 3 {
+                        static_trip(ir, o[0], o[1], o[2])
+                    } else {
+                        1
+                    };
+                    let body = ir.regions(op).iter().map(|&r| region_ops(ir, r)).sum();
+                    trip.saturating_mul(body)
+                }
+                "scf.if" => {
+                    1 + ir
+                        .regions(op)
+                        .iter()
+                        .map(|&r| region_ops(ir, r))
+                        .max()
+                        .unwrap_or(0)
+                }
+                _ => {
+                    let nested: u64 = ir.regions(op).iter().map(|&r| region_ops(ir, r)).sum();
+                    1 + nested
+                }
+            };
+            total = total.saturating_add(own);
+        }
+    }
+    total
+}
+
+/// Trip count of `lb to ub step step` when `ub - lb` and `step` are constants (through
+/// `arith.addi`/`subi`/`muli` by constants, and the tighter operand of an upper bound's
+/// `arith.minsi`/`minui`); 1 otherwise.
+fn static_trip(ir: &lattice_ir::Ir, lb: Value, ub: Value, step: Value) -> u64 {
+    let Some(step) = crate::gpu::outline::constant_int(ir, step).filter(|&s| s > 0) else {
+        return 1;
+    };
+    let Some(lb) = linear(ir, lb, 0) else {
+        return 1;
+    };
+    span(ir, &lb, ub, 0).map_or(1, |d| (d.max(0) as u64).div_ceil(step as u64))
+}
+
+/// `ub - lb` when it is a constant (the least such over a `min`'s operands).
+fn span(ir: &lattice_ir::Ir, lb: &Linear, ub: Value, depth: u32) -> Option<i64> {
+    if depth > 8 {
+        return None;
+    }
+    if let Some(d) = ir
+        .defining_op(ub)
+        .filter(|&d| ir.is_op(d, "arith.minsi") || ir.is_op(d, "arith.minui"))
+    {
+        return ir
+            .operands(d)
+            .iter()
+            .filter_map(|&o| span(ir, lb, o, depth + 1))
+            .min();
+    }
+    let mut d = linear(ir, ub, 0)?;
+    d.add(lb, -1);
+    d.terms.is_empty().then_some(d.constant)
+}
+
+/// An index value as a constant plus multiples of opaque values.
+#[derive(Clone, Default)]
+struct Linear {
+    terms: Vec<(Value, i64)>,
+    constant: i64,
+}
+
+impl Linear {
+    /// `self += k * other`.
+    fn add(&mut self, other: &Linear, k: i64) {
+        self.constant = self
+            .constant
+            .saturating_add(other.constant.saturating_mul(k));
+        for &(v, c) in &other.terms {
+            match self.terms.iter_mut().find(|(w, _)| *w == v) {
+                Some(t) => t.1 = t.1.saturating_add(c.saturating_mul(k)),
+                None => self.terms.push((v, c.saturating_mul(k))),
+            }
+        }
+        self.terms.retain(|&(_, c)| c != 0);
+    }
+}
+
+/// `v` as a [`Linear`] (None past a small depth).
+fn linear(ir: &lattice_ir::Ir, v: Value, depth: u32) -> Option<Linear> {
+    if depth > 16 {
+        return None;
+    }
+    if let Some(c) = crate::gpu::outline::constant_int(ir, v) {
+        return Some(Linear {
+            terms: Vec::new(),
+            constant: c,
+        });
+    }
+    let opaque = || Linear {
+        terms: vec![(v, 1)],
+        constant: 0,
+    };
+    let Some(d) = ir.defining_op(v) else {
+        return Some(opaque());
+    };
+    let o = ir.operands(d);
+    let name = ir.op_name(d);
+    if o.len() != 2 || !matches!(name, "arith.addi" | "arith.subi" | "arith.muli") {
+        return Some(opaque());
+    }
+    let a = linear(ir, o[0], depth + 1)?;
+    let b = linear(ir, o[1], depth + 1)?;
+    let mut out = a.clone();
+    match name {
+        "arith.addi" => out.add(&b, 1),
+        "arith.subi" => out.add(&b, -1),
+        _ => {
+            let (k, x) = match (a.terms.is_empty(), b.terms.is_empty()) {
+                (_, true) => (b.constant, a),
+                (true, false) => (a.constant, b),
+                _ => return Some(opaque()),
+            };
+            out = Linear::default();
+            out.add(&x, k);
+        }
+    }
+    Some(out)
 }

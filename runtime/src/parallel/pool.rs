@@ -23,12 +23,48 @@
 //! jacobi-2d 768 with 40 parallel regions took 7 or 30 ms on 2 threads, bimodally).
 
 use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 /// How long an idle worker polls for the next job before it sleeps.
 const SPIN: Duration = Duration::from_micros(50);
+
+/// Workers whose CPU is tracked (see [`WORKER_CPU`]); later ones are not.
+const TRACKED_WORKERS: usize = 64;
+
+/// Per worker: the CPU it is polling on (-1: not polling), refreshed while it polls.
+static POLLING_CPU: [AtomicI32; TRACKED_WORKERS] = [const { AtomicI32::new(-1) }; TRACKED_WORKERS];
+
+/// Per worker: the CPU it was on when it last claimed a chunk (-1: none yet).
+static WORKER_CPU: [AtomicI32; TRACKED_WORKERS] = [const { AtomicI32::new(-1) }; TRACKED_WORKERS];
+
+/// The CPU the last caller of a parallel loop ran on (-1: unknown).
+static CALLER_CPU: AtomicI32 = AtomicI32::new(-1);
+
+/// The CPU this thread runs on (-1 where unknown); a few nanoseconds with glibc's rseq.
+pub(super) fn current_cpu() -> i32 {
+    #[cfg(target_os = "linux")]
+    {
+        extern "C" {
+            fn sched_getcpu() -> i32;
+        }
+        // SAFETY: `sched_getcpu` takes nothing and only reads the thread's CPU number.
+        unsafe { sched_getcpu() }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        -1
+    }
+}
+
+/// Notes that a caller of a parallel loop runs on `cpu`: a worker polling there runs
+/// instead of it (one CPU runs one thread at a time), so it stops polling.
+pub(super) fn note_caller_cpu(cpu: i32) {
+    if CALLER_CPU.load(Ordering::Relaxed) != cpu {
+        CALLER_CPU.store(cpu, Ordering::Relaxed);
+    }
+}
 
 /// Bits of the claim word holding the next chunk and the chunk count (each at most
 /// [`super::MAX_CHUNKS`]); the epoch takes the rest.
@@ -157,7 +193,12 @@ fn pack(epoch: u64, next: i64, chunks: i64) -> u64 {
 ///
 /// # Safety
 /// `job` is the job published as `epoch` (it may have returned; then no claim succeeds).
-unsafe fn work(epoch: u64, job: JobPtr, timed: bool) -> Option<(i64, Duration)> {
+unsafe fn work(
+    epoch: u64,
+    job: JobPtr,
+    timed: bool,
+    worker: Option<usize>,
+) -> Option<(i64, Duration)> {
     let tag = epoch & (u64::MAX >> (2 * FIELD_BITS));
     let mut first = None;
     let mut s = POOL.claim.load(Ordering::Acquire);
@@ -175,6 +216,9 @@ unsafe fn work(epoch: u64, job: JobPtr, timed: bool) -> Option<(i64, Duration)> 
         ) {
             s = now;
             continue;
+        }
+        if let Some(slot) = worker.and_then(|i| WORKER_CPU.get(i)) {
+            slot.store(current_cpu(), Ordering::Relaxed);
         }
         // SAFETY: the claim succeeded, so chunk `next` is not done and the caller, which
         // waits for it, has not returned (module invariants).
@@ -228,7 +272,7 @@ pub(super) fn run(job: &Job<'_>, timed: bool) -> Option<(i64, Duration)> {
         st.epoch
     };
     // SAFETY: `ptr` is this job, published as `epoch`.
-    let first = unsafe { work(epoch, ptr, timed) };
+    let first = unsafe { work(epoch, ptr, timed, None) };
     wait_done(job);
     first
 }
@@ -239,10 +283,17 @@ fn wait_done(job: &Job<'_>) {
     let finished = || POOL.done.load(Ordering::SeqCst) >= job.chunks;
     let start = Instant::now();
     let mut polls = 0u32;
+    // A worker last seen on this CPU cannot run its chunk while this thread spins here.
+    let cpu = current_cpu();
+    let shared = cpu >= 0
+        && WORKER_CPU[..job.max_helpers.min(TRACKED_WORKERS)]
+            .iter()
+            .any(|c| c.load(Ordering::Relaxed) == cpu);
+    let spin = if shared { Duration::ZERO } else { job.spin };
     while !finished() {
         std::hint::spin_loop();
         polls += 1;
-        if polls % 64 == 0 && start.elapsed() > job.spin {
+        if polls % 64 == 0 && start.elapsed() > spin {
             let mut g = lock(&POOL.finished_lock);
             POOL.caller_sleeping.store(true, Ordering::SeqCst);
             while !finished() {
@@ -265,14 +316,30 @@ pub(super) fn sleeps() -> u64 {
     SLEEPS.load(Ordering::Relaxed)
 }
 
-/// Whether a worker is polling for a job right now (so it would take a chunk at once; a
-/// sleeping one needs a wake-up first, and on a busy machine a core).
-pub(super) fn worker_awake() -> bool {
+/// Whether a worker is polling for a job right now on another CPU than `cpu`, the caller's
+/// (so it would take a chunk at once; a sleeping one needs a wake-up first, and on a busy
+/// machine a core; one polling on the caller's CPU would only share it).
+pub(super) fn worker_awake(cpu: i32) -> bool {
     #[cfg(test)]
     if ASSUME_AWAKE.load(Ordering::Relaxed) {
         return true;
     }
-    POOL.spinning.load(Ordering::Relaxed) > 0
+    if POOL.spinning.load(Ordering::Relaxed) == 0 {
+        return false;
+    }
+    let workers = lock(&POOL.state).workers;
+    let polled = POLLING_CPU[..workers.min(TRACKED_WORKERS)]
+        .iter()
+        .map(|c| c.load(Ordering::Relaxed))
+        .filter(|&c| c >= 0)
+        .collect::<Vec<_>>();
+    // Untracked workers, or CPUs unknown: count them awake.
+    workers > TRACKED_WORKERS || cpu < 0 || polled.iter().any(|&c| c != cpu)
+}
+
+/// How many workers are polling for a job right now.
+pub(super) fn polling_workers() -> usize {
+    POOL.spinning.load(Ordering::Relaxed)
 }
 
 /// Starts workers until there are `n` (a new worker polls first, then sleeps).
@@ -281,7 +348,7 @@ fn spawn_workers(st: &mut State, n: usize) {
         let i = st.workers;
         let spawned = std::thread::Builder::new()
             .name(format!("lattice-worker-{i}"))
-            .spawn(worker);
+            .spawn(move || worker(i));
         if spawned.is_err() {
             break;
         }
@@ -310,8 +377,11 @@ pub(super) fn jobs() -> u64 {
     POOL.epoch.load(Ordering::Acquire)
 }
 
-fn worker() {
+/// Worker `index`: polls for jobs, sleeps when none comes for [`SPIN`] or when it finds
+/// itself on the last caller's CPU (where its polling would keep the caller off the CPU).
+fn worker(index: usize) {
     WORKER.with(|w| w.set(true));
+    let polling = POLLING_CPU.get(index);
     let mut seen = 0u64;
     loop {
         // Poll for a new job for a while, then sleep.
@@ -321,9 +391,21 @@ fn worker() {
         while POOL.epoch.load(Ordering::Acquire) == seen {
             std::hint::spin_loop();
             polls += 1;
-            if polls % 64 == 0 && start.elapsed() > SPIN {
-                break;
+            if polls % 64 == 0 {
+                if start.elapsed() > SPIN {
+                    break;
+                }
+                let cpu = current_cpu();
+                if let Some(p) = polling {
+                    p.store(cpu, Ordering::Relaxed);
+                }
+                if cpu >= 0 && cpu == CALLER_CPU.load(Ordering::Relaxed) {
+                    break;
+                }
             }
+        }
+        if let Some(p) = polling {
+            p.store(-1, Ordering::Relaxed);
         }
         POOL.spinning.fetch_sub(1, Ordering::Relaxed);
         let job = {
@@ -350,7 +432,7 @@ fn worker() {
         };
         if let Some(j) = job {
             // SAFETY: `j` was published as `seen`.
-            unsafe { work(seen, j, false) };
+            unsafe { work(seen, j, false, Some(index)) };
         }
     }
 }
