@@ -1164,9 +1164,15 @@ fn separate_point_statements(
                 let (pi, ri) = (ids(&points)?, ids(&ranges)?);
                 let pr: Vec<&str> = pi.iter().map(|s| s.as_str()).collect();
                 let rr: Vec<&str> = ri.iter().map(|s| s.as_str()).collect();
+                let member = crate::source_loops::member_names(isl, &node, names)?
+                    .into_iter()
+                    .nth(k as usize)
+                    .flatten()
+                    .map(|l| format!(" ({l})"))
+                    .unwrap_or_default();
                 if let Ok(mut l) = options.model_log.lock() {
                     l.push(format!(
-                        "point statements moved {} the loop: member {k} takes a single value for {}, a range for {}; no dependence runs {} at equal outer values, so the loop is not split around that value",
+                        "point statements moved {} the loop: member {k}{member} takes a single value for {}, a range for {}; no dependence runs {} at equal outer values, so the loop is not split around that value",
                         if after { "after" } else { "before" },
                         names.statements_text(&pr),
                         names.statements_text(&rr),

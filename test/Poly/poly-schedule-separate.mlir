@@ -18,8 +18,8 @@
 // OUT: 1.95218e+26
 // OUT-NEXT: 455648
 
-// REMARK-DAG: remark: point statements moved before the loop: member 1 takes a single value for the statement of the store to %arg0 at {{.*}} (S0), a range for the statement of the store to %arg0 at {{.*}} (S1); no dependence runs from the latter to the former at equal outer values, so the loop is not split around that value
-// REMARK-DAG: remark: point statements moved after the loop: member 1 takes a single value for the statement of the store to %arg0 at {{.*}} (S1), a range for the statement of the store to %arg0 at {{.*}} (S0); no dependence runs from the former to the latter at equal outer values, so the loop is not split around that value
+// REMARK-DAG: remark: point statements moved before the loop: member 1 (%j) takes a single value for the statement of the store to %A at {{.*}} (S0), a range for the statement of the store to %A at {{.*}} (S1); no dependence runs from the latter to the former at equal outer values, so the loop is not split around that value
+// REMARK-DAG: remark: point statements moved after the loop: member 1 (%j/%i) takes a single value for the statement of the store to %L at {{.*}} (S1), a range for the statement of the store to %L at {{.*}} (S0); no dependence runs from the former to the latter at equal outer values, so the loop is not split around that value
 
 func.func private @printF64(f64)
 func.func private @printNewline()
