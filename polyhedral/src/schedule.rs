@@ -985,7 +985,9 @@ fn post_process(
                 // 128 regions of at most 127 divisions; jacobi-1d: 128 regions of 254
                 // instances) the fork and join cost more than they save.
                 if let Some(r) = short_regions(isl, &node, k, options.min_parallel_work)? {
-                    let member = crate::source_loops::member_names(isl, &node, names)?
+                    // Names are for the remark only: one that cannot be found is left out.
+                    let member = crate::source_loops::member_names(isl, &node, names)
+                        .unwrap_or_default()
                         .into_iter()
                         .nth(k as usize)
                         .flatten()
@@ -1366,7 +1368,9 @@ fn tile_band_levels(
             .collect()
     };
     // Members by their source loops (`%i`) in the model's remarks.
-    let members: Vec<String> = crate::source_loops::member_names(isl, &node, names)?
+    // Names are for the remark only: where they cannot be found, members go by index.
+    let members: Vec<String> = crate::source_loops::member_names(isl, &node, names)
+        .unwrap_or_default()
         .into_iter()
         .enumerate()
         .map(|(k, name)| name.unwrap_or_else(|| k.to_string()))

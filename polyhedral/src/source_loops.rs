@@ -41,11 +41,20 @@ impl SourceLoops {
         })
     }
 
-    /// The loops by their IV names, short, for lists: `%j`, `%i/%k` (fused),
-    /// `(%i, %j)` (a combination); `None` when some loop has no SSA name or there is none.
+    /// The loops by their IV names, short, for lists: `%j`, `%i/%k` (fused; a name
+    /// shared by several fused loops once), `(%i, %j)` (a combination); `None` when some
+    /// loop has no SSA name or there is none.
     pub fn short(&self) -> Option<String> {
-        let names: Option<Vec<&str>> = self.ivs.iter().map(|n| n.as_deref()).collect();
-        let names = names.filter(|n| !n.is_empty())?;
+        let all: Option<Vec<&str>> = self.ivs.iter().map(|n| n.as_deref()).collect();
+        let mut names: Vec<&str> = Vec::new();
+        for n in all? {
+            if !names.contains(&n) {
+                names.push(n);
+            }
+        }
+        if names.is_empty() {
+            return None;
+        }
         Some(if self.combined && names.len() > 1 {
             format!("({})", names.join(", "))
         } else {
@@ -142,4 +151,54 @@ pub fn member_names(
         out.push(source_loops(isl, names, &member)?.short());
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis_tests::funcs;
+    use crate::scop::extract_scops;
+    use crate::tests::parse;
+
+    const TWO: &str = r#"func.func @f(%A: memref<16x17xf32>, %B: memref<16xf32>) {
+  affine.for %i = 0 to 16 {
+    affine.for %j = 0 to 16 {
+      %v = affine.load %A[%i, %j] : memref<16x17xf32>
+      affine.store %v, %A[%i, %j + 1] : memref<16x17xf32>
+    }
+  }
+  affine.for %i = 0 to 16 {
+    %w = affine.load %B[%i] : memref<16xf32>
+    affine.store %w, %B[%i] : memref<16xf32>
+  }
+  return
+}"#;
+
+    /// A dimension following one loop, a skew of two, two fused loops of one name, and
+    /// a constant.
+    #[test]
+    fn loops_a_dimension_follows() {
+        let (ir, top) = parse(TWO);
+        let isl = IslCtx::default();
+        let func = funcs(&ir, top)[0];
+        let extraction = extract_scops(&ir, &isl, func);
+        let names = &extraction.scops[0].names;
+        let of = |text: &str| source_loops(&isl, names, &isl.union_map(text).unwrap()).unwrap();
+        let inner = of("{ S0[i0, i1] -> [i0, i1] }");
+        assert_eq!(inner.text().as_deref(), Some("the loop %j at 3:5"));
+        assert_eq!(inner.short().as_deref(), Some("%j"));
+        let skew = of("{ S0[i0, i1] -> [i0 + i1] }");
+        assert_eq!(
+            skew.text().as_deref(),
+            Some("a combination of the loop %i at 2:3 and the loop %j at 3:5")
+        );
+        assert_eq!(skew.short().as_deref(), Some("(%i, %j)"));
+        let fused = of("{ S0[i0, i1] -> [i0]; S1[i0] -> [i0] }");
+        assert_eq!(
+            fused.text().as_deref(),
+            Some("the loop %i at 2:3 and the loop %i at 8:3")
+        );
+        assert_eq!(fused.short().as_deref(), Some("%i"));
+        assert_eq!(of("{ S0[i0, i1] -> [0] }").text(), None);
+    }
 }

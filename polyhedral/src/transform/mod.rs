@@ -788,8 +788,14 @@ fn marked_members_atomic(
             && isl.check(child.get_type())? == ScheduleNodeType::Band
         {
             let band = crate::schedule::one_loop(isl, child)?;
-            let member = isl.check(isl.check(band.band_get_partial_schedule())?.get_at(0))?;
-            marked.push(isl.check(UnionMap::from_union_pw_aff(member))?);
+            // For the remark on a member without a loop only: none where isl fails.
+            let member = band
+                .band_get_partial_schedule()
+                .and_then(|p| p.get_at(0))
+                .and_then(UnionMap::from_union_pw_aff);
+            if let Ok(member) = member {
+                marked.push(member);
+            }
             node = isl.check(band.parent())?;
         }
     }
