@@ -1090,7 +1090,7 @@ fn print_kept(kept: &incumbent::Incumbent, untuned: &incumbent::Incumbent) {
     }
     let (clock, k, u) = kept.against(untuned);
     println!(
-        "kept: {} (trial {}): {:.4} ms vs untuned {:.4} ms by the {} clock ({:.2}x); the last config that beat the one kept before it by more than their combined variation",
+        "kept: {} (trial {}): {:.4} ms vs untuned {:.4} ms by the {} clock ({:.2}x); the last config that beat the one kept before it by more than their combined variation or in a duel",
         kept.summary().key,
         kept.trial,
         k * 1e3,
