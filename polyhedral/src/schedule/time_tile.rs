@@ -150,29 +150,32 @@ pub(super) fn decide(
             "kept the unskewed schedule (no time tiling): {why}"
         ))),
         (why, _) => {
-            let level = crate::tile_model::Level::Inner { parallel };
-            let mut sizes = crate::tile_model::choose(&profile, l2_bytes, level);
-            // The model may cut the innermost member to fit; it stays whole here, so the
-            // time member shrinks instead until a tile with whole rows fits L2 (jacobi-2d
-            // 2048: all 20 time steps by 32 rows of 2085 needed 2.1 MB, 0.85x of program
-            // order; 4 by 32 ran 1.34x).
             let nn = n as usize;
-            if let Some(trip) = profile.trips[nn - 1] {
-                sizes.sizes[nn - 1] = trip as i64;
-                while sizes.sizes[0] > 2
-                    && crate::tile_model::footprint(&profile, &sizes.sizes) > l2_bytes
-                {
-                    sizes.sizes[0] = (sizes.sizes[0] + 1) / 2;
+            let (sizes, sizing) = match time_tile_sizes(&profile, l2_bytes) {
+                Some(c) => {
+                    let text = c.describe(l2_bytes);
+                    (c.sizes, text)
                 }
-                sizes.footprint = crate::tile_model::footprint(&profile, &sizes.sizes);
-            }
-            let halved = if sizes.sizes[0] < sizes.trips[0].map_or(i64::MAX, |t| t as i64) {
-                format!(
-                    ", time member halved to {} so that a tile with whole rows fits",
-                    sizes.sizes[0]
-                )
-            } else {
-                String::new()
+                None => {
+                    // Unknown trip counts: the model's sizes against L2, the time member
+                    // halved until a tile with whole rows fits.
+                    let level = crate::tile_model::Level::Inner { parallel };
+                    let mut c = crate::tile_model::choose(&profile, l2_bytes, level);
+                    if let Some(trip) = profile.trips[nn - 1] {
+                        c.sizes[nn - 1] = trip as i64;
+                        while c.sizes[0] > 2
+                            && crate::tile_model::footprint(&profile, &c.sizes) > l2_bytes
+                        {
+                            c.sizes[0] = (c.sizes[0] + 1) / 2;
+                        }
+                        c.footprint = crate::tile_model::footprint(&profile, &c.sizes);
+                    }
+                    let text = format!(
+                        "time tiles (L2 model, the innermost member not tiled): {}",
+                        c.describe()
+                    );
+                    (c.sizes, text)
+                }
             };
             // The innermost member in its own band below: not tiled, one loop over the
             // whole row.
@@ -187,11 +190,8 @@ pub(super) fn decide(
             };
             Ok(Decision::TimeTile {
                 schedule,
-                sizes: sizes.sizes[..n as usize - 1].to_vec(),
-                why: format!(
-                    "time-tiled: chose {what} over the unskewed one: {reason}; time tiles (L2; the innermost member is not tiled{halved}): {}",
-                    sizes.describe()
-                ),
+                sizes: sizes[..nn - 1].to_vec(),
+                why: format!("time-tiled: chose {what} over the unskewed one: {reason}; {sizing}"),
             })
         }
     }
@@ -497,4 +497,109 @@ fn stencil_window(
         choice.sizes.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", "),
         profile.trips.iter().map(|t| t.map_or("?".to_string(), |t| t.to_string())).collect::<Vec<_>>().join(", ")
     ))
+}
+
+/// Time-tile sizes chosen by [`time_tile_sizes`], with the estimate behind them.
+struct TimeTileSizes {
+    /// Per band member: time, the tiled space members, the innermost member whole.
+    sizes: Vec<i64>,
+    /// Bytes two time steps of one tile touch (at most L2).
+    window: u64,
+    /// Bytes one tile touches.
+    footprint: u64,
+    /// Band points one tile runs.
+    points: u64,
+    /// The estimate (bytes brought into L2 per band point).
+    cost: f64,
+    /// The estimate at a time size of 2, for the remark.
+    at_two: f64,
+}
+
+impl TimeTileSizes {
+    fn describe(&self, l2: u64) -> String {
+        let list: Vec<String> = self.sizes.iter().map(|s| s.to_string()).collect();
+        format!(
+            "time tiles [{}] (cost): the largest space size whose two time steps fit L2 ({} B <= {l2} B: each time step of a tile reuses the previous one's rows from L2), and the time size with the fewest bytes brought into L2 per band point ({:.2} B: tiles of {} B and {} points; {:.2} B at 2 time steps); the innermost member is not tiled",
+            list.join(", "),
+            self.window,
+            self.cost,
+            self.footprint,
+            self.points,
+            self.at_two,
+        )
+    }
+}
+
+/// The largest time size tried for a time tile.
+const MAX_TIME_SIZE: i64 = 1024;
+/// The largest space size tried for a time tile.
+const MAX_SPACE_SIZE: i64 = 256;
+
+/// Time-tile sizes for the skewed band `profile` (time first, the innermost member kept
+/// whole) by a cost estimate of the data a tile brings into L2; `None` when a trip count
+/// is unknown. Inside a time tile, time step `t + 1` reads the rows step `t` wrote: that
+/// reuse stays in L2 when two time steps of the tile fit `l2`, so the space members get
+/// the largest size (the same for each, in steps of [`crate::tile_model::SIZE_STEP`],
+/// at least that step) whose two-step footprint fits. Each tile then brings its
+/// footprint into L2 once: the time size is the one with the fewest such bytes per band
+/// point, `ceil(trips / T) x footprint(T) / (trips x space points)` (a partial last
+/// tile along time costs a whole one), which weighs the reuse of longer tiles
+/// against the skewed halo each time step adds (on a 2-D grid the halo grows by rows,
+/// so longer is better up to the trip count; on a 3-D grid it grows by planes and the
+/// estimate has an interior minimum). Among sizes within 2% of the minimum the
+/// smallest wins (fewer skewed partial tiles).
+fn time_tile_sizes(profile: &BandProfile, l2: u64) -> Option<TimeTileSizes> {
+    let n = profile.trips.len();
+    if n < 2 {
+        return None;
+    }
+    let trips: Vec<i64> = profile
+        .trips
+        .iter()
+        .map(|t| t.map(|t| (t as i64).max(1)))
+        .collect::<Option<_>>()?;
+    let step = crate::tile_model::SIZE_STEP;
+    let sized = |t: i64, s: i64| -> Vec<i64> {
+        (0..n)
+            .map(|k| {
+                if k == 0 {
+                    t.min(trips[0])
+                } else if k + 1 == n {
+                    trips[k]
+                } else {
+                    s.min(trips[k])
+                }
+            })
+            .collect()
+    };
+    let fp = |v: &[i64]| crate::tile_model::footprint(profile, v);
+    let space_max = trips[1..n - 1].iter().copied().max().unwrap_or(1);
+    let mut space = step.min(space_max);
+    let mut s = space + step;
+    while s <= MAX_SPACE_SIZE && s < space_max + step && fp(&sized(2, s)) <= l2 {
+        space = s.min(space_max);
+        s += step;
+    }
+    let points = |v: &[i64]| -> u64 { v.iter().map(|&x| x.max(1) as u64).product() };
+    // Per band point over the whole time range: ceil(trips / T) tiles along time (a
+    // partial last tile counted whole), each bringing its footprint.
+    let per_point = |t: i64| -> f64 {
+        let v = sized(t, space);
+        let tiles = (trips[0] + v[0] - 1) / v[0];
+        (tiles as f64 * fp(&v) as f64) / (points(&v) as f64 / v[0] as f64 * trips[0] as f64)
+    };
+    let costs: Vec<(i64, f64)> = (2..=trips[0].clamp(2, MAX_TIME_SIZE))
+        .map(|t| (t, per_point(t)))
+        .collect();
+    let best = costs.iter().map(|c| c.1).fold(f64::INFINITY, f64::min);
+    let (time, _) = *costs.iter().find(|c| c.1 <= best * 1.02)?;
+    let sizes = sized(time, space);
+    Some(TimeTileSizes {
+        window: fp(&sized(2, space)),
+        footprint: fp(&sizes),
+        points: points(&sizes),
+        cost: per_point(time),
+        at_two: per_point(2),
+        sizes,
+    })
 }
