@@ -15,8 +15,8 @@
 //!   statement one iteration before the second reads them), and most accesses step by at
 //!   most one element along their last subscript (unit stride). The innermost member is
 //!   then split off the band and not tiled (whole rows), only the outer members are tiled
-//!   (sizes from the tile model against L2 with the time member halved until a tile
-//!   with whole rows fits, or `tile-sizes`), and the innermost loop is
+//!   (sizes by the cost estimate of [`time_tile_sizes`], or `tile-sizes`), and the
+//!   innermost loop is
 //!   generated `separate` ([`separate_innermost`]) so the middle piece runs every
 //!   statement unguarded: LLVM vectorizes it;
 //! - the arrays one time step touches are at least the last-level (L3) cache: below
@@ -28,8 +28,8 @@
 //! `time-tile=always` takes the candidate whenever it exists (for measurements; the
 //! legality check of the final schedule still applies), `never` skips the candidate.
 //! The L2 budget because a time tile reuses whole rows, which do not fit L1 at sizes
-//! beyond it. Bands of fewer than three members (jacobi-1d) are not time-tiled: with the
-//! innermost member whole, one member would be left to tile.
+//! beyond it. A band of two members (jacobi-1d: time and one space member) tiles both,
+//! the space member in long rows (see [`time_tile_sizes`]).
 //!
 //! Invariant: a time-tiled schedule passes the same final check against every dependence
 //! as any other schedule of the pass; this module only chooses.
@@ -111,9 +111,9 @@ pub(super) fn decide(
     let band = order_statements(isl, scop, band)?;
     let map = isl.check(isl.check(band.get_schedule())?.get_map())?;
     let n = isl.check(band.band_n_member())?;
-    // Time and at least two space members: the innermost stays whole (a vector row),
-    // the others are tiled, and tiling needs two of them.
-    if n < 3 || !isl.check(band.band_get_permutable())? {
+    // Time and at least one space member: with two or more, the innermost stays whole
+    // (a vector row) and the others are tiled; a 1-D band tiles both.
+    if n < 2 || !isl.check(band.band_get_permutable())? {
         return Ok(Decision::NoCandidate);
     }
     let free = innermost_forward_only(isl, &map, validity, n as usize)?;
@@ -179,7 +179,12 @@ pub(super) fn decide(
             };
             // The innermost member in its own band below: not tiled, one loop over the
             // whole row.
-            let outer = isl.check(band.band_split(n - 1))?;
+            // (A 1-D band stays whole: both members are tiled.)
+            let outer = if n >= 3 {
+                isl.check(band.band_split(n - 1))?
+            } else {
+                band
+            };
             let schedule = isl.check(outer.get_schedule())?;
             let reason = match why {
                 Some(w) => format!("time-tile=always, although {w}"),
@@ -190,7 +195,7 @@ pub(super) fn decide(
             };
             Ok(Decision::TimeTile {
                 schedule,
-                sizes: sizes[..nn - 1].to_vec(),
+                sizes: sizes[..nn.max(3) - 1].to_vec(),
                 why: format!("time-tiled: chose {what} over the unskewed one: {reason}; {sizing}"),
             })
         }
@@ -519,17 +524,24 @@ impl TimeTileSizes {
     fn describe(&self, l2: u64) -> String {
         let list: Vec<String> = self.sizes.iter().map(|s| s.to_string()).collect();
         format!(
-            "time tiles [{}] (cost): the largest space size whose two time steps fit L2 ({} B <= {l2} B: each time step of a tile reuses the previous one's rows from L2), and the time size with the fewest bytes brought into L2 per band point ({:.2} B: tiles of {} B and {} points; {:.2} B at 2 time steps); the innermost member is not tiled",
+            "time tiles [{}] (cost): the largest space size whose two time steps fit L2 ({} B <= {l2} B: each time step of a tile reuses the previous one's rows from L2), and the time size with the fewest bytes brought into L2 per band point ({:.2} B: tiles of {} B and {} points; {:.2} B at 2 time steps); {}",
             list.join(", "),
             self.window,
             self.cost,
             self.footprint,
             self.points,
             self.at_two,
+            if self.sizes.len() == 2 {
+                "a 1-D band: its space member is tiled in long vector rows"
+            } else {
+                "the innermost member is not tiled"
+            },
         )
     }
 }
 
+/// The smallest space size of a 1-D time tile (a row of a vector loop).
+const ROW_SIZE: i64 = 256;
 /// The largest time size tried for a time tile.
 const MAX_TIME_SIZE: i64 = 1024;
 /// The largest space size tried for a time tile.
@@ -547,24 +559,36 @@ const MAX_SPACE_SIZE: i64 = 256;
 /// against the skewed halo each time step adds (on a 2-D grid the halo grows by rows,
 /// so longer is better up to the trip count; on a 3-D grid it grows by planes and the
 /// estimate has an interior minimum). Among sizes within 2% of the minimum the
-/// smallest wins (fewer skewed partial tiles).
+/// smallest wins (fewer skewed partial tiles). A 1-D band (jacobi-1d) tiles its only
+/// space member too, in rows of a power of two elements from [`ROW_SIZE`] (long vector
+/// loops), the longest whose two time steps fit.
 fn time_tile_sizes(profile: &BandProfile, l2: u64) -> Option<TimeTileSizes> {
     let n = profile.trips.len();
     if n < 2 {
         return None;
     }
+    // A 1-D stencil (time and one space member) tiles its innermost member too, in
+    // long vector rows (powers of two from ROW_SIZE); otherwise the innermost is whole.
+    let one_d = n == 2;
+    // The time member and a whole innermost member need their trip counts; a tiled
+    // space member may be longer than the model counts (its footprint is capped by the
+    // arrays' extents).
     let trips: Vec<i64> = profile
         .trips
         .iter()
-        .map(|t| t.map(|t| (t as i64).max(1)))
+        .enumerate()
+        .map(|(k, t)| match t {
+            Some(t) => Some((*t as i64).max(1)),
+            None if k > 0 && (one_d || k + 1 < n) => Some(1 << 40),
+            None => None,
+        })
         .collect::<Option<_>>()?;
-    let step = crate::tile_model::SIZE_STEP;
     let sized = |t: i64, s: i64| -> Vec<i64> {
         (0..n)
             .map(|k| {
                 if k == 0 {
                     t.min(trips[0])
-                } else if k + 1 == n {
+                } else if k + 1 == n && !one_d {
                     trips[k]
                 } else {
                     s.min(trips[k])
@@ -573,12 +597,19 @@ fn time_tile_sizes(profile: &BandProfile, l2: u64) -> Option<TimeTileSizes> {
             .collect()
     };
     let fp = |v: &[i64]| crate::tile_model::footprint(profile, v);
-    let space_max = trips[1..n - 1].iter().copied().max().unwrap_or(1);
-    let mut space = step.min(space_max);
-    let mut s = space + step;
-    while s <= MAX_SPACE_SIZE && s < space_max + step && fp(&sized(2, s)) <= l2 {
+    let space_max = trips[1..n.max(3) - 1].iter().copied().max().unwrap_or(1);
+    let (first, max, next): (i64, i64, fn(i64) -> i64) = if one_d {
+        (ROW_SIZE, i64::MAX, |s| s * 2)
+    } else {
+        (crate::tile_model::SIZE_STEP, MAX_SPACE_SIZE, |s| {
+            s + crate::tile_model::SIZE_STEP
+        })
+    };
+    let mut space = first.min(space_max);
+    let mut s = next(space);
+    while s <= max && space < space_max && fp(&sized(2, s)) <= l2 {
         space = s.min(space_max);
-        s += step;
+        s = next(s);
     }
     let points = |v: &[i64]| -> u64 { v.iter().map(|&x| x.max(1) as u64).product() };
     // Per band point over the whole time range: ceil(trips / T) tiles along time (a
