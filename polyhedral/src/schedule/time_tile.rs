@@ -29,7 +29,8 @@
 //! legality check of the final schedule still applies), `never` skips the candidate.
 //! The L2 budget because a time tile reuses whole rows, which do not fit L1 at sizes
 //! beyond it. A band of two members (jacobi-1d: time and one space member) tiles both,
-//! the space member in long rows (see [`time_tile_sizes`]).
+//! the space member in long rows (see [`time_tile_sizes`]), but only with
+//! `time-tile=always`: measured, it ran no faster than program order (remark).
 //!
 //! Invariant: a time-tiled schedule passes the same final check against every dependence
 //! as any other schedule of the pass; this module only chooses.
@@ -141,6 +142,10 @@ pub(super) fn decide(
         Some(format!(
             "one time step touches {} B, less than the {l3_bytes} B last-level cache: every time step streams its data from cache, so time tiles would save little memory traffic and add skewed bounds (jacobi-2d 1024 x 1024, 16 MB, time-tiled 0.81-0.94x of program order)",
             step_bytes.map_or("an unknown number of".to_string(), |b| b.to_string())
+        ))
+    } else if n == 2 {
+        Some(format!(
+            "{what} has one space member (a 1-D stencil): its time tiles (rows of thousands of points, by the cost estimate) ran no faster than program order (jacobi-1d, 8M points: 1.03x, spread 0.4-1.1x; 1M points: 0.78x), so only `time-tile=always` takes them"
         ))
     } else {
         None
