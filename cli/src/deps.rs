@@ -28,7 +28,9 @@ use lattice_polyhedral::deps::{
     DepOptions,
 };
 use lattice_polyhedral::isl::{IslCtx, IslOptions, IslText, DEFAULT_MAX_OPERATIONS};
-use lattice_polyhedral::scop::{extract_scops, loop_source_name, value_label, ArrayKind};
+use lattice_polyhedral::scop::{
+    extract_scops, loop_iv_name, loop_source_name, value_label, ArrayKind,
+};
 use serde_json::{json, Value as Json};
 use std::io::Read;
 use std::process::ExitCode;
@@ -310,6 +312,7 @@ fn report(
                                         "name": a.name,
                                         "source": source,
                                         "value": value_label(ir, a.value),
+                                        "source_name": ir.source_name(a.value),
                                         "kind": match a.kind {
                                             ArrayKind::Memref => "memref",
                                             ArrayKind::Value => "value",
@@ -362,6 +365,7 @@ fn report(
                                     "source": loop_source_name(ir, l.loop_op, l.index),
                                     "line": line_of(ir, l.loop_op),
                                     "iv": l.index,
+                                    "iv_name": loop_iv_name(ir, l.loop_op, l.index),
                                     "level": l.depth + 1,
                                     "parallel": l.parallel,
                                     "reason": l.reason,
@@ -374,6 +378,7 @@ fn report(
                             "index": k,
                             "location": lines,
                             "params": scop.params.iter().map(|&p| value_label(ir, p)).collect::<Vec<_>>(),
+                            "param_names": scop.params.iter().map(|&p| ir.source_name(p)).collect::<Vec<_>>(),
                             "arrays": arrays,
                             "statements": stmts,
                             "schedule": scop.schedule.text(),

@@ -756,6 +756,8 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
     };
     let start = Instant::now();
     let mut trials: Vec<Trial> = Vec::new();
+    // This run's timings of correct candidates (to compare the model's pick on a common clock).
+    let mut timings: Vec<(Config, measure::Timing)> = Vec::new();
     let mut best = base_t.seconds;
     let untuned = incumbent::Incumbent::untuned(
         baseline_cfg.clone(),
@@ -808,6 +810,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
             record(&b.config, &b.pipeline, &status, timing.as_ref(), &detail)?;
             if let Some(t) = &timing {
                 best = best.min(t.seconds);
+                timings.push((b.config.clone(), t.clone()));
             }
             history.push(Observation {
                 config: b.config.clone(),
@@ -857,6 +860,9 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
                 Err(e) => (status_of(e), None, e.to_string()),
             };
             record(pick, &b.pipeline, status, t.as_ref(), &detail)?;
+            if let Some(t) = &t {
+                timings.push((pick.clone(), t.clone()));
+            }
             pick_cv = t.as_ref().map(|t| t.cv);
             pick_time = Some(t.map(|t| t.seconds));
             history.push(Observation {
@@ -869,10 +875,31 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
     // The model's favourite measured slower than untuned: the pick falls back to the
     // untuned program, as it does where the model predicts too small a gain (the favourite
     // and its time stay in the report and the summary says so).
+    // Compared on a common clock where this run timed it (a parallel favourite by the wall
+    // clock of both), else (a resumed record) by the counted times.
     let favourite = model_pick.clone().zip(pick_time.flatten());
+    let versus_untuned = |(c, s): &(Config, f64)| -> (f64, f64) {
+        match timings.iter().find(|(tc, _)| tc == c) {
+            Some((_, t)) => {
+                let how = (cpu_clock && c.single_threaded(), !c.single_threaded());
+                let fav = incumbent::Incumbent::measured(
+                    c.clone(),
+                    0,
+                    t.clone(),
+                    how,
+                    a.statistic,
+                    a.max_cv,
+                );
+                let (_, f, u) = fav.against(&untuned);
+                (f, u)
+            }
+            None => (*s, base_t.seconds),
+        }
+    };
     let overruled = favourite
         .clone()
-        .filter(|f| pick_overruled(f, &baseline_cfg, base_t.seconds));
+        .map(|f| (f.0.clone(), versus_untuned(&f)))
+        .filter(|(c, (f, u))| pick_overruled(&(c.clone(), *f), &baseline_cfg, *u));
     if overruled.is_some() {
         model_pick = Some(baseline_cfg.clone());
         pick_time = Some(Some(base_t.seconds));
@@ -891,11 +918,11 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         a.statistic,
     );
     print_kept(&kept, &untuned);
-    if let Some((c, s)) = &overruled {
+    if let Some((c, (f, u))) = &overruled {
         println!(
             "model: the cost model's favourite {} measured {:.2}x of untuned (slower), so its pick is the untuned program",
             c.key(),
-            base_t.seconds / s
+            u / f
         );
     }
     if let Some(p) = &a.plot {

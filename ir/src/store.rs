@@ -9,12 +9,16 @@
 //! - Use lists are exact: for every op `o` and operand index `i`, `uses(operands(o)[i])`
 //!   contains `Use { op: o, index: i }` exactly once. RAUW is O(uses).
 //! - Handles are generational: a handle to an erased entity is detected, never aliased.
+//! - Source SSA names (`%i`, `%arg3`) are a side table keyed by value, filled by the
+//!   parser and read only by diagnostics: no op or value carries one and printing
+//!   ignores it. A clone of a named value, and an unnamed value that replaces a named
+//!   one (RAUW), take its name; other values created later have none.
 
 use crate::attrs::{Attr, NamedAttr};
 use crate::context::{Context, Str};
 use crate::registry::OpDef;
 use crate::types::Type;
-use slotmap::SlotMap;
+use slotmap::{SecondaryMap, SlotMap};
 use std::sync::Arc;
 
 slotmap::new_key_type! {
@@ -150,6 +154,8 @@ pub struct Ir {
     blocks: SlotMap<Block, BlockData>,
     regions: SlotMap<Region, RegionData>,
     values: SlotMap<Value, ValueData>,
+    /// The SSA name each parsed value had in the source (`%i`), for diagnostics.
+    source_names: SecondaryMap<Value, Str>,
 }
 
 /// Walk order for [`Ir::walk`].
@@ -170,7 +176,20 @@ impl Ir {
             blocks: SlotMap::with_key(),
             regions: SlotMap::with_key(),
             values: SlotMap::with_key(),
+            source_names: SecondaryMap::new(),
         }
+    }
+
+    /// The SSA name `value` had in the parsed source (`%i`, `%sum#1`), if any; for
+    /// diagnostics only (the printer numbers values its own way).
+    pub fn source_name(&self, value: Value) -> Option<&str> {
+        self.source_names.get(value).map(|&s| self.ctx.str(s))
+    }
+
+    /// Records `name` (with its `%`) as the source SSA name of `value`.
+    pub fn set_source_name(&mut self, value: Value, name: &str) {
+        let s = self.ctx.intern_str(name);
+        self.source_names.insert(value, s);
     }
 
     /// The context.
@@ -594,6 +613,16 @@ impl Ir {
             self.ops[u.op].operands[u.index as usize] = new;
         }
         self.values[new].uses.extend(uses);
+        self.inherit_source_name(old, new);
+    }
+
+    /// Gives `to` the source name of `from` when `to` has none (a clone, a replacement).
+    fn inherit_source_name(&mut self, from: Value, to: Value) {
+        if !self.source_names.contains_key(to) {
+            if let Some(&name) = self.source_names.get(from) {
+                self.source_names.insert(to, name);
+            }
+        }
     }
 
     /// Replaces every use of `old` for which `pred` holds with `new`.
@@ -922,6 +951,7 @@ impl Ir {
         for (i, &v) in data.results.iter().enumerate() {
             let nv = self.ops[new].results[i];
             mapping.insert(v, nv);
+            self.inherit_source_name(v, nv);
         }
         new
     }
@@ -942,6 +972,7 @@ impl Ir {
                 let (ty, loc) = (self.values[a].ty, self.values[a].loc);
                 let na = self.add_block_arg(nb, ty, loc);
                 mapping.insert(a, na);
+                self.inherit_source_name(a, na);
             }
             self.append_block(new_region, nb);
             block_map.insert(b, nb);
@@ -1006,7 +1037,8 @@ impl Iterator for RegionBlocks<'_> {
 
 impl Ir {
     /// Moves `op` (detached, and isolated from above: none of its nested operands may
-    /// refer to values outside it) into `dst`, returning its handle there. `op` is erased
+    /// refer to values outside it) into `dst` (source names included; both share one
+    /// context), returning its handle there. `op` is erased
     /// from `self`. Used by the pass manager to give each function its own `Ir` so passes
     /// on different functions run in parallel.
     pub fn transfer_op(&mut self, op: Op, dst: &mut Ir) -> Op {
@@ -1042,6 +1074,9 @@ impl Ir {
                     let nb = dst.create_block(&[]);
                     for &a in &self.blocks[b].args {
                         let na = dst.add_block_arg(nb, self.values[a].ty, self.values[a].loc);
+                        if let Some(&name) = self.source_names.get(a) {
+                            dst.source_names.insert(na, name);
+                        }
                         if let Some(p) = values.insert(a, na) {
                             dst.replace_all_uses(p, na);
                             dst.values.remove(p);
@@ -1088,6 +1123,9 @@ impl Ir {
                         dst.replace_all_uses(p, nr);
                         dst.values.remove(p);
                     }
+                }
+                if let Some(&name) = self.source_names.get(r) {
+                    dst.source_names.insert(nr, name);
                 }
                 values.insert(r, nr);
             }

@@ -93,11 +93,11 @@ fn matmul_scop() {
             array A0 = %arg0 (memref, rank 2)
             array A1 = %arg1 (memref, rank 2)
             array A2 = %arg2 (memref, rank 2)
-            S0 (the store to %arg2 at 11:9): 6 op(s); domain [p0] -> { S0[i0, i1, i2] : 0 <= i0 < p0 and 0 <= i1 < p0 and 0 <= i2 < p0 }
-              Read (the load of %arg0 at 6:14) [p0] -> { S0[i0, i1, i2] -> A0[o0 = i0, o1 = i2] : 0 <= i0 < p0 and 0 <= i1 < p0 and 0 <= i2 < p0 }
-              Read (the load of %arg1 at 7:14) [p0] -> { S0[i0, i1, i2] -> A1[o0 = i2, o1 = i1] : 0 <= i0 < p0 and 0 <= i1 < p0 and 0 <= i2 < p0 }
-              Read (the load of %arg2 at 8:14) [p0] -> { S0[i0, i1, i2] -> A2[o0 = i0, o1 = i1] : 0 <= i0 < p0 and 0 <= i1 < p0 and 0 <= i2 < p0 }
-              Write (the store to %arg2 at 11:9) [p0] -> { S0[i0, i1, i2] -> A2[o0 = i0, o1 = i1] : 0 <= i0 < p0 and 0 <= i1 < p0 and 0 <= i2 < p0 }
+            S0 (the store to %C at 11:9): 6 op(s); domain [p0] -> { S0[i0, i1, i2] : 0 <= i0 < p0 and 0 <= i1 < p0 and 0 <= i2 < p0 }
+              Read (the load of %A at 6:14) [p0] -> { S0[i0, i1, i2] -> A0[o0 = i0, o1 = i2] : 0 <= i0 < p0 and 0 <= i1 < p0 and 0 <= i2 < p0 }
+              Read (the load of %B at 7:14) [p0] -> { S0[i0, i1, i2] -> A1[o0 = i2, o1 = i1] : 0 <= i0 < p0 and 0 <= i1 < p0 and 0 <= i2 < p0 }
+              Read (the load of %C at 8:14) [p0] -> { S0[i0, i1, i2] -> A2[o0 = i0, o1 = i1] : 0 <= i0 < p0 and 0 <= i1 < p0 and 0 <= i2 < p0 }
+              Write (the store to %C at 11:9) [p0] -> { S0[i0, i1, i2] -> A2[o0 = i0, o1 = i1] : 0 <= i0 < p0 and 0 <= i1 < p0 and 0 <= i2 < p0 }
             schedule: { domain: "[p0] -> { S0[i0, i1, i2] : 0 <= i0 < p0 and 0 <= i1 < p0 and 0 <= i2 < p0 }", child: { schedule: "[p0] -> [{ S0[i0, i1, i2] -> [(i0)] }]", child: { schedule: "[p0] -> [{ S0[i0, i1, i2] -> [(i1)] }]", child: { schedule: "[p0] -> [{ S0[i0, i1, i2] -> [(i2)] }]" } } } }
         "#]],
     );
@@ -112,14 +112,14 @@ fn jacobi_scop() {
             params: []
             array A0 = %arg0 (memref, rank 1, distinct)
             array A1 = %arg1 (memref, rank 1, distinct)
-            S0 (the store to %arg1 at 10:7): 6 op(s); domain { S0[i0, i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
-              Read (the load of %arg0 at 5:12) { S0[i0, i1] -> A0[o0 = -1 + i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
-              Read (the load of %arg0 at 6:12) { S0[i0, i1] -> A0[o0 = i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
-              Read (the load of %arg0 at 7:12) { S0[i0, i1] -> A0[o0 = 1 + i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
-              Write (the store to %arg1 at 10:7) { S0[i0, i1] -> A1[o0 = i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
-            S1 (the store to %arg0 at 14:7): 2 op(s); domain { S1[i0, i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
-              Read (the load of %arg1 at 13:12) { S1[i0, i1] -> A1[o0 = i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
-              Write (the store to %arg0 at 14:7) { S1[i0, i1] -> A0[o0 = i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
+            S0 (the store to %B at 10:7): 6 op(s); domain { S0[i0, i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
+              Read (the load of %A at 5:12) { S0[i0, i1] -> A0[o0 = -1 + i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
+              Read (the load of %A at 6:12) { S0[i0, i1] -> A0[o0 = i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
+              Read (the load of %A at 7:12) { S0[i0, i1] -> A0[o0 = 1 + i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
+              Write (the store to %B at 10:7) { S0[i0, i1] -> A1[o0 = i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
+            S1 (the store to %A at 14:7): 2 op(s); domain { S1[i0, i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
+              Read (the load of %B at 13:12) { S1[i0, i1] -> A1[o0 = i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
+              Write (the store to %A at 14:7) { S1[i0, i1] -> A0[o0 = i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
             schedule: { domain: "{ S0[i0, i1] : 0 <= i0 <= 9 and 0 < i1 <= 98; S1[i0, i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }", child: { schedule: "[{ S0[i0, i1] -> [(i0)]; S1[i0, i1] -> [(i0)] }]", child: { sequence: [ { filter: "{ S0[i0, i1] }", child: { schedule: "[{ S0[i0, i1] -> [(i1)] }]" } }, { filter: "{ S1[i0, i1] }", child: { schedule: "[{ S1[i0, i1] -> [(i1)] }]" } } ] } } }
         "#]],
     );
@@ -156,15 +156,15 @@ func.func @f(%A: memref<64xf32>, %n: index) {
             array V1 = result of affine.load at 6:10 (value, rank 1, distinct)
             array R2 = result of affine.for at 13:8 (carried #0 of affine.for at 13:8, rank 0, distinct)
             S0 (affine.load at 6:10): 1 op(s); domain [p0] -> { S0[i0] : i0 <= 63 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 3) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and i0 >= p0)) }
-              Read (the load of %arg0 at 6:10) [p0] -> { S0[i0] -> A0[o0] : i0 <= 63 and -1 + i0 <= 2o0 <= i0 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 3) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and i0 >= p0)) }
+              Read (the load of %A at 6:10) [p0] -> { S0[i0] -> A0[o0] : i0 <= 63 and -1 + i0 <= 2o0 <= i0 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 3) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and i0 >= p0)) }
               Write (affine.load at 6:10) [p0] -> { S0[i0] -> V1[i0] : i0 <= 63 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 3) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and i0 >= p0)) }
-            S1 (the store to %arg0 at 8:7): 1 op(s); domain [p0] -> { S1[i0] : 8 <= i0 <= 40 + p0 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 11) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and p0 <= i0 <= 63)) }
-              Write (the store to %arg0 at 8:7) [p0] -> { S1[i0] -> A0[o0 = i0] : 8 <= i0 <= 40 + p0 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 11) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and p0 <= i0 <= 63)) }
+            S1 (the store to %A at 8:7): 1 op(s); domain [p0] -> { S1[i0] : 8 <= i0 <= 40 + p0 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 11) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and p0 <= i0 <= 63)) }
+              Write (the store to %A at 8:7) [p0] -> { S1[i0] -> A0[o0 = i0] : 8 <= i0 <= 40 + p0 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 11) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and p0 <= i0 <= 63)) }
               Read (affine.store at 8:7) [p0] -> { S1[i0] -> V1[i0] : 8 <= i0 <= 40 + p0 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 11) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and p0 <= i0 <= 63)) }
-            S2 (the store to %arg0 at 10:7): 1 op(s); domain [p0] -> { S2[i0] : i0 <= 63 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 41 + p0 and i0 >= 3) or ((1 + i0) mod 4 = 0 and p0 <= 2 and 3 <= i0 <= 7) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and i0 >= 44 + p0) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and p0 <= i0 <= 7)) }
-              Write (the store to %arg0 at 10:7) [p0] -> { S2[i0] -> A0[o0 = 1 + i0] : i0 <= 63 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 41 + p0 and i0 >= 3) or ((1 + i0) mod 4 = 0 and p0 <= 2 and 3 <= i0 <= 7) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and i0 >= 44 + p0) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and p0 <= i0 <= 7)) }
+            S2 (the store to %A at 10:7): 1 op(s); domain [p0] -> { S2[i0] : i0 <= 63 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 41 + p0 and i0 >= 3) or ((1 + i0) mod 4 = 0 and p0 <= 2 and 3 <= i0 <= 7) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and i0 >= 44 + p0) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and p0 <= i0 <= 7)) }
+              Write (the store to %A at 10:7) [p0] -> { S2[i0] -> A0[o0 = 1 + i0] : i0 <= 63 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 41 + p0 and i0 >= 3) or ((1 + i0) mod 4 = 0 and p0 <= 2 and 3 <= i0 <= 7) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and i0 >= 44 + p0) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and p0 <= i0 <= 7)) }
             S3 (arith.addf at 15:10): 2 op(s); domain [p0] -> { S3[i0] : 0 <= i0 <= 63 }
-              Read (the load of %arg0 at 14:10) [p0] -> { S3[i0] -> A0[o0 = i0] : 0 <= i0 <= 63 }
+              Read (the load of %A at 14:10) [p0] -> { S3[i0] -> A0[o0 = i0] : 0 <= i0 <= 63 }
               Read (arith.addf at 15:10) [p0] -> { S3[i0] -> R2[] : 0 <= i0 <= 63 }
               Write (arith.addf at 15:10) [p0] -> { S3[i0] -> R2[] : 0 <= i0 <= 63 }
             schedule: { domain: "[p0] -> { S3[i0] : 0 <= i0 <= 63; S1[i0] : 8 <= i0 <= 40 + p0 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 11) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and p0 <= i0 <= 63)); S2[i0] : i0 <= 63 and (((-p0 + i0) mod 4 = 0 and p0 >= 3 and i0 >= 44 + p0) or ((1 + i0) mod 4 = 0 and p0 <= 2 and 3 <= i0 <= 7) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and p0 <= i0 <= 7) or ((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 41 + p0 and i0 >= 3)); S0[i0] : i0 <= 63 and (((1 + i0) mod 4 = 0 and p0 <= 2 and i0 >= 3) or ((-p0 + i0) mod 4 = 0 and p0 >= 3 and i0 >= p0)) }", child: { sequence: [ { filter: "[p0] -> { S1[i0]; S2[i0]; S0[i0] }", child: { schedule: "[p0] -> [{ S1[i0] -> [(i0)]; S2[i0] -> [(i0)]; S0[i0] -> [(i0)] }]", child: { sequence: [ { filter: "[p0] -> { S0[i0] }" }, { filter: "[p0] -> { S1[i0] }" }, { filter: "[p0] -> { S2[i0] }" } ] } } }, { filter: "[p0] -> { S3[i0] }", child: { schedule: "[p0] -> [{ S3[i0] -> [(i0)] }]" } } ] } }
@@ -194,10 +194,10 @@ func.func @f(%A: memref<64xf32>, %I: memref<64xindex>) {
             params: []
             array A0 = %arg1 (memref, rank 1)
             array A1 = %arg0 (memref, rank 1)
-            S0 (the store to %arg0 at 9:7): 3 op(s), opaque; domain { S0[i0] : 0 <= i0 <= 63 }
-              Read (conservative) (memref.load at 7:12 (reads %arg1)) { S0[i0] -> A0[o0] : 0 <= i0 <= 63 }
-              Read (conservative) (memref.load at 8:12 (reads %arg0)) { S0[i0] -> A1[o0] : 0 <= i0 <= 63 }
-              Write (the store to %arg0 at 9:7) { S0[i0] -> A1[o0 = i0] : 0 <= i0 <= 63 }
+            S0 (the store to %A at 9:7): 3 op(s), opaque; domain { S0[i0] : 0 <= i0 <= 63 }
+              Read (conservative) (memref.load at 7:12 (reads %I)) { S0[i0] -> A0[o0] : 0 <= i0 <= 63 }
+              Read (conservative) (memref.load at 8:12 (reads %A)) { S0[i0] -> A1[o0] : 0 <= i0 <= 63 }
+              Write (the store to %A at 9:7) { S0[i0] -> A1[o0 = i0] : 0 <= i0 <= 63 }
             schedule: { domain: "{ S0[i0] : 0 <= i0 <= 63 }", child: { schedule: "[{ S0[i0] -> [(i0)] }]" } }
             remark: not a static control part: func.call has memory effects that are not modelled
         "#]],
@@ -232,11 +232,11 @@ func.func @f(%A: memref<64x64xf32>, %C: memref<64x64xf32>) {
             params: []
             array A0 = %arg0 (memref, rank 2)
             array A1 = %arg1 (memref, rank 2)
-            S0 (vector.transfer_write at 12:7 (may write %arg1)): 5 op(s), opaque; domain { S0[i0, i1] : (i1) mod 8 = 0 and 0 <= i0 <= 63 and 0 <= i1 <= 63 }
-              Read (vector.transfer_read at 8:12 (reads %arg0)) { S0[i0, i1] -> A0[o0 = i0, o1 = i1] : (i1) mod 8 = 0 and 0 <= i0 <= 63 and 0 <= i1 <= 63 }
-              Read (vector.transfer_read at 9:12 (reads %arg0)) { S0[i0, i1] -> A0[o0, o1 = i0] : (i1) mod 8 = 0 and 0 <= i0 <= 63 and 0 <= i1 <= 63 and i1 <= o0 <= 7 + i1 }
-              Write (vector.transfer_write at 11:7 (writes %arg1)) { S0[i0, i1] -> A1[o0 = i0, o1] : (i1) mod 8 = 0 and 0 <= i0 <= 63 and 0 <= i1 <= 63 and i1 <= o1 <= 7 + i1 }
-              MayWrite (conservative) (vector.transfer_write at 12:7 (may write %arg1)) { S0[i0, i1] -> A1[o0 = i1, o1] : (i1) mod 8 = 0 and 0 <= i0 <= 63 and 0 <= i1 <= 63 and i0 <= o1 <= 7 + i0 }
+            S0 (vector.transfer_write at 12:7 (may write %C)): 5 op(s), opaque; domain { S0[i0, i1] : (i1) mod 8 = 0 and 0 <= i0 <= 63 and 0 <= i1 <= 63 }
+              Read (vector.transfer_read at 8:12 (reads %A)) { S0[i0, i1] -> A0[o0 = i0, o1 = i1] : (i1) mod 8 = 0 and 0 <= i0 <= 63 and 0 <= i1 <= 63 }
+              Read (vector.transfer_read at 9:12 (reads %A)) { S0[i0, i1] -> A0[o0, o1 = i0] : (i1) mod 8 = 0 and 0 <= i0 <= 63 and 0 <= i1 <= 63 and i1 <= o0 <= 7 + i1 }
+              Write (vector.transfer_write at 11:7 (writes %C)) { S0[i0, i1] -> A1[o0 = i0, o1] : (i1) mod 8 = 0 and 0 <= i0 <= 63 and 0 <= i1 <= 63 and i1 <= o1 <= 7 + i1 }
+              MayWrite (conservative) (vector.transfer_write at 12:7 (may write %C)) { S0[i0, i1] -> A1[o0 = i1, o1] : (i1) mod 8 = 0 and 0 <= i0 <= 63 and 0 <= i1 <= 63 and i0 <= o1 <= 7 + i0 }
             schedule: { domain: "{ S0[i0, i1] : (i1) mod 8 = 0 and 0 <= i0 <= 63 and 0 <= i1 <= 63 }", child: { schedule: "[{ S0[i0, i1] -> [(i0)] }]", child: { schedule: "[{ S0[i0, i1] -> [(i1)] }]" } } }
         "#]],
     );
@@ -288,13 +288,13 @@ fn matmul_deps() {
         MATMUL,
         crate::deps::AliasAssumption::DistinctMemrefs,
         expect![[r#"
-            WAR level 3: WAR from the load of %arg2 at 8:14 to the store to %arg2 at 11:9 (S0 -> S0), distance (0, 0, [1, +inf]) dir (=, =, <)
-            RAW level 3: RAW from the store to %arg2 at 11:9 to the load of %arg2 at 8:14 (S0 -> S0), distance (0, 0, [1, +inf]) dir (=, =, <)
-            WAW level 3: WAW from the store to %arg2 at 11:9 to the store to %arg2 at 11:9 (S0 -> S0), distance (0, 0, [1, +inf]) dir (=, =, <)
+            WAR level 3: WAR from the load of %C at 8:14 to the store to %C at 11:9 (S0 -> S0), distance (0, 0, [1, +inf]) dir (=, =, <)
+            RAW level 3: RAW from the store to %C at 11:9 to the load of %C at 8:14 (S0 -> S0), distance (0, 0, [1, +inf]) dir (=, =, <)
+            WAW level 3: WAW from the store to %C at 11:9 to the store to %C at 11:9 (S0 -> S0), distance (0, 0, [1, +inf]) dir (=, =, <)
             flow must S0 -> S0: [p0] -> { S0[i0, i1, i2] -> S0[i0' = i0, i1' = i1, i2' = 1 + i2] : 0 <= i0 < p0 and 0 <= i1 < p0 and 0 <= i2 <= -2 + p0 }
             loop level 1: parallel
             loop level 2: parallel
-            loop level 3: WAR from the load of %arg2 at 8:14 to the store to %arg2 at 11:9 (S0 -> S0), distance (0, 0, [1, +inf])
+            loop level 3: WAR from the load of %C at 8:14 to the store to %C at 11:9 (S0 -> S0), distance (0, 0, [1, +inf])
         "#]],
     );
 }
@@ -319,23 +319,23 @@ fn jacobi_deps() {
         JACOBI,
         crate::deps::AliasAssumption::ArgumentsMayAlias,
         expect![[r#"
-            WAW level 1: WAW from the store to %arg1 at 10:7 to the store to %arg1 at 10:7 (S0 -> S0), distance ([1, 9], 0) dir (<, =)
-            WAR level 1: WAR from the load of %arg0 at 5:12 to the store to %arg0 at 14:7 (S0 -> S1), distance ([1, 9]) dir (<)
-            WAR level 2 (independent): WAR from the load of %arg0 at 5:12 to the store to %arg0 at 14:7 (S0 -> S1), distance (0) dir (=)
-            WAR level 1: WAR from the load of %arg0 at 6:12 to the store to %arg0 at 14:7 (S0 -> S1), distance ([1, 9]) dir (<)
-            WAR level 2 (independent): WAR from the load of %arg0 at 6:12 to the store to %arg0 at 14:7 (S0 -> S1), distance (0) dir (=)
-            WAR level 1: WAR from the load of %arg0 at 7:12 to the store to %arg0 at 14:7 (S0 -> S1), distance ([1, 9]) dir (<)
-            WAR level 2 (independent): WAR from the load of %arg0 at 7:12 to the store to %arg0 at 14:7 (S0 -> S1), distance (0) dir (=)
-            RAW level 1: RAW from the store to %arg1 at 10:7 to the load of %arg1 at 13:12 (S0 -> S1), distance ([1, 9]) dir (<)
-            RAW level 2 (independent): RAW from the store to %arg1 at 10:7 to the load of %arg1 at 13:12 (S0 -> S1), distance (0) dir (=)
-            WAR level 1: WAR from the load of %arg1 at 13:12 to the store to %arg1 at 10:7 (S1 -> S0), distance ([1, 9]) dir (<)
-            RAW level 1: RAW from the store to %arg0 at 14:7 to the load of %arg0 at 5:12 (S1 -> S0), distance ([1, 9]) dir (<)
-            RAW level 1: RAW from the store to %arg0 at 14:7 to the load of %arg0 at 6:12 (S1 -> S0), distance ([1, 9]) dir (<)
-            RAW level 1: RAW from the store to %arg0 at 14:7 to the load of %arg0 at 7:12 (S1 -> S0), distance ([1, 9]) dir (<)
-            WAW level 1: WAW from the store to %arg0 at 14:7 to the store to %arg0 at 14:7 (S1 -> S1), distance ([1, 9], 0) dir (<, =)
+            WAW level 1: WAW from the store to %B at 10:7 to the store to %B at 10:7 (S0 -> S0), distance ([1, 9], 0) dir (<, =)
+            WAR level 1: WAR from the load of %A at 5:12 to the store to %A at 14:7 (S0 -> S1), distance ([1, 9]) dir (<)
+            WAR level 2 (independent): WAR from the load of %A at 5:12 to the store to %A at 14:7 (S0 -> S1), distance (0) dir (=)
+            WAR level 1: WAR from the load of %A at 6:12 to the store to %A at 14:7 (S0 -> S1), distance ([1, 9]) dir (<)
+            WAR level 2 (independent): WAR from the load of %A at 6:12 to the store to %A at 14:7 (S0 -> S1), distance (0) dir (=)
+            WAR level 1: WAR from the load of %A at 7:12 to the store to %A at 14:7 (S0 -> S1), distance ([1, 9]) dir (<)
+            WAR level 2 (independent): WAR from the load of %A at 7:12 to the store to %A at 14:7 (S0 -> S1), distance (0) dir (=)
+            RAW level 1: RAW from the store to %B at 10:7 to the load of %B at 13:12 (S0 -> S1), distance ([1, 9]) dir (<)
+            RAW level 2 (independent): RAW from the store to %B at 10:7 to the load of %B at 13:12 (S0 -> S1), distance (0) dir (=)
+            WAR level 1: WAR from the load of %B at 13:12 to the store to %B at 10:7 (S1 -> S0), distance ([1, 9]) dir (<)
+            RAW level 1: RAW from the store to %A at 14:7 to the load of %A at 5:12 (S1 -> S0), distance ([1, 9]) dir (<)
+            RAW level 1: RAW from the store to %A at 14:7 to the load of %A at 6:12 (S1 -> S0), distance ([1, 9]) dir (<)
+            RAW level 1: RAW from the store to %A at 14:7 to the load of %A at 7:12 (S1 -> S0), distance ([1, 9]) dir (<)
+            WAW level 1: WAW from the store to %A at 14:7 to the store to %A at 14:7 (S1 -> S1), distance ([1, 9], 0) dir (<, =)
             flow must S0 -> S1: { S0[i0, i1] -> S1[i0' = i0, i1' = i1] : 0 <= i0 <= 9 and 0 < i1 <= 98 }
             flow must S1 -> S0: { S1[i0, i1] -> S0[i0' = 1 + i0, i1'] : 0 <= i0 <= 8 and 0 < i1 <= 98 and i1' >= -1 + i1 and 0 < i1' <= 98 and i1' <= 1 + i1 }
-            loop level 1: WAW from the store to %arg1 at 10:7 to the store to %arg1 at 10:7 (S0 -> S0), distance ([1, 9], 0)
+            loop level 1: WAW from the store to %B at 10:7 to the store to %B at 10:7 (S0 -> S0), distance ([1, 9], 0)
             loop level 2: parallel
             loop level 2: parallel
         "#]],
@@ -348,25 +348,25 @@ fn stencil_skew_deps() {
         STENCIL_SKEW,
         crate::deps::AliasAssumption::ArgumentsMayAlias,
         expect![[r#"
-            RAW level 1: RAW from the store to %arg0 at 20:7 to the load of %arg0 at 17:13 (S0 -> S0), distance (1, -1) dir (<, >)
+            RAW level 1: RAW from the store to %A at 20:7 to the load of %A at 17:13 (S0 -> S0), distance (1, -1) dir (<, >)
             flow must S0 -> S0: { S0[i0, i1] -> S0[i0' = 1 + i0, i1' = -1 + i1] : 0 < i0 <= 3 and 0 < i1 <= 3 }
-            loop level 1: RAW from the store to %arg0 at 20:7 to the load of %arg0 at 17:13 (S0 -> S0), distance (1, -1)
+            loop level 1: RAW from the store to %A at 20:7 to the load of %A at 17:13 (S0 -> S0), distance (1, -1)
             loop level 2: parallel
             loop level 1: parallel
             loop level 2: parallel
-            WAR level 2: WAR from arith.addf at 43:12 to arith.addf at 43:12 (S0 -> S0; iter_args #0 of the affine.for at 41:12), distance (0, [1, 4]) dir (=, <)
-            WAR level 1: WAR from arith.addf at 43:12 to arith.addf at 43:12 (S0 -> S0; iter_args #0 of the affine.for at 40:10), distance ([1, 4], [-4, 4]) dir (<, *)
-            WAR level 2: WAR from arith.addf at 43:12 to arith.addf at 43:12 (S0 -> S0; iter_args #0 of the affine.for at 40:10), distance (0, [1, 4]) dir (=, <)
-            RAW level 2: RAW from arith.addf at 43:12 to arith.addf at 43:12 (S0 -> S0; iter_args #0 of the affine.for at 41:12), distance (0, [1, 4]) dir (=, <)
-            WAW level 2: WAW from arith.addf at 43:12 to arith.addf at 43:12 (S0 -> S0; iter_args #0 of the affine.for at 41:12), distance (0, [1, 4]) dir (=, <)
-            RAW level 1: RAW from arith.addf at 43:12 to arith.addf at 43:12 (S0 -> S0; iter_args #0 of the affine.for at 40:10), distance ([1, 4], [-4, 4]) dir (<, *)
-            RAW level 2: RAW from arith.addf at 43:12 to arith.addf at 43:12 (S0 -> S0; iter_args #0 of the affine.for at 40:10), distance (0, [1, 4]) dir (=, <)
-            WAW level 1: WAW from arith.addf at 43:12 to arith.addf at 43:12 (S0 -> S0; iter_args #0 of the affine.for at 40:10), distance ([1, 4], [-4, 4]) dir (<, *)
-            WAW level 2: WAW from arith.addf at 43:12 to arith.addf at 43:12 (S0 -> S0; iter_args #0 of the affine.for at 40:10), distance (0, [1, 4]) dir (=, <)
+            WAR level 2: WAR from arith.addf at 43:12 to arith.addf at 43:12 (S0 -> S0; iter_args %row of the loop %j at 41:12), distance (0, [1, 4]) dir (=, <)
+            WAR level 1: WAR from arith.addf at 43:12 to arith.addf at 43:12 (S0 -> S0; iter_args %sum of the loop %i at 40:10), distance ([1, 4], [-4, 4]) dir (<, *)
+            WAR level 2: WAR from arith.addf at 43:12 to arith.addf at 43:12 (S0 -> S0; iter_args %sum of the loop %i at 40:10), distance (0, [1, 4]) dir (=, <)
+            RAW level 2: RAW from arith.addf at 43:12 to arith.addf at 43:12 (S0 -> S0; iter_args %row of the loop %j at 41:12), distance (0, [1, 4]) dir (=, <)
+            WAW level 2: WAW from arith.addf at 43:12 to arith.addf at 43:12 (S0 -> S0; iter_args %row of the loop %j at 41:12), distance (0, [1, 4]) dir (=, <)
+            RAW level 1: RAW from arith.addf at 43:12 to arith.addf at 43:12 (S0 -> S0; iter_args %sum of the loop %i at 40:10), distance ([1, 4], [-4, 4]) dir (<, *)
+            RAW level 2: RAW from arith.addf at 43:12 to arith.addf at 43:12 (S0 -> S0; iter_args %sum of the loop %i at 40:10), distance (0, [1, 4]) dir (=, <)
+            WAW level 1: WAW from arith.addf at 43:12 to arith.addf at 43:12 (S0 -> S0; iter_args %sum of the loop %i at 40:10), distance ([1, 4], [-4, 4]) dir (<, *)
+            WAW level 2: WAW from arith.addf at 43:12 to arith.addf at 43:12 (S0 -> S0; iter_args %sum of the loop %i at 40:10), distance (0, [1, 4]) dir (=, <)
             flow must S0 -> S0: { S0[i0, i1] -> S0[i0' = i0, i1' = 1 + i1] : 0 <= i0 <= 4 and 0 <= i1 <= 3 }
             flow may S0 -> S0: { S0[i0, i1] -> S0[i0', i1'] : i0 >= 0 and 0 <= i1 <= 4 and i0 < i0' <= 4 and 0 <= i1' <= 4; S0[i0, i1] -> S0[i0' = i0, i1'] : 0 <= i0 <= 4 and i1 >= 0 and 2 + i1 <= i1' <= 4 }
-            loop level 1: WAR from arith.addf at 43:12 to arith.addf at 43:12 (S0 -> S0; iter_args #0 of the affine.for at 40:10), distance ([1, 4], [-4, 4])
-            loop level 2: WAR from arith.addf at 43:12 to arith.addf at 43:12 (S0 -> S0; iter_args #0 of the affine.for at 41:12), distance (0, [1, 4])
+            loop level 1: WAR from arith.addf at 43:12 to arith.addf at 43:12 (S0 -> S0; iter_args %sum of the loop %i at 40:10), distance ([1, 4], [-4, 4])
+            loop level 2: WAR from arith.addf at 43:12 to arith.addf at 43:12 (S0 -> S0; iter_args %row of the loop %j at 41:12), distance (0, [1, 4])
         "#]],
     );
 }
@@ -414,16 +414,16 @@ func.func @f(%A: memref<64xf64>, %B: memref<16xf64>) {
 "#,
         crate::deps::AliasAssumption::DistinctMemrefs,
         expect![[r#"
-            WAW level 1: WAW from the vector store to %arg0 at 6:7 to the vector store to %arg0 at 6:7 (S0 -> S0), distance ([1, 3], 0) dir (<, =)
-            RAW level 1: RAW from the vector store to %arg0 at 6:7 to the load of %arg0 at 7:12 (S0 -> S0), distance ([1, 3], 0) dir (<, =)
-            RAW level 1: RAW from the vector store to %arg0 at 6:7 to the load of %arg0 at 8:12 (S0 -> S0), distance ([1, 3], -1) dir (<, >)
-            WAR level 1: WAR from the load of %arg0 at 7:12 to the vector store to %arg0 at 6:7 (S0 -> S0), distance ([1, 3], 0) dir (<, =)
-            WAR level 1: WAR from the load of %arg0 at 8:12 to the vector store to %arg0 at 6:7 (S0 -> S0), distance ([1, 3], 1) dir (<, <)
-            WAR level 2: WAR from the load of %arg0 at 8:12 to the vector store to %arg0 at 6:7 (S0 -> S0), distance (0, 1) dir (=, <)
-            WAW level 1: WAW from the store to %arg1 at 10:7 to the store to %arg1 at 10:7 (S0 -> S0), distance ([1, 3], 0) dir (<, =)
+            WAW level 1: WAW from the vector store to %A at 6:7 to the vector store to %A at 6:7 (S0 -> S0), distance ([1, 3], 0) dir (<, =)
+            RAW level 1: RAW from the vector store to %A at 6:7 to the load of %A at 7:12 (S0 -> S0), distance ([1, 3], 0) dir (<, =)
+            RAW level 1: RAW from the vector store to %A at 6:7 to the load of %A at 8:12 (S0 -> S0), distance ([1, 3], -1) dir (<, >)
+            WAR level 1: WAR from the load of %A at 7:12 to the vector store to %A at 6:7 (S0 -> S0), distance ([1, 3], 0) dir (<, =)
+            WAR level 1: WAR from the load of %A at 8:12 to the vector store to %A at 6:7 (S0 -> S0), distance ([1, 3], 1) dir (<, <)
+            WAR level 2: WAR from the load of %A at 8:12 to the vector store to %A at 6:7 (S0 -> S0), distance (0, 1) dir (=, <)
+            WAW level 1: WAW from the store to %B at 10:7 to the store to %B at 10:7 (S0 -> S0), distance ([1, 3], 0) dir (<, =)
             flow must S0 -> S0: { S0[i0, i1] -> S0[i0' = 1 + i0, i1' = -1 + i1] : 0 <= i0 <= 2 and 0 < i1 <= 14 }
-            loop level 1: WAW from the vector store to %arg0 at 6:7 to the vector store to %arg0 at 6:7 (S0 -> S0), distance ([1, 3], 0)
-            loop level 2: WAR from the load of %arg0 at 8:12 to the vector store to %arg0 at 6:7 (S0 -> S0), distance (0, 1)
+            loop level 1: WAW from the vector store to %A at 6:7 to the vector store to %A at 6:7 (S0 -> S0), distance ([1, 3], 0)
+            loop level 2: WAR from the load of %A at 8:12 to the vector store to %A at 6:7 (S0 -> S0), distance (0, 1)
         "#]],
     );
 }

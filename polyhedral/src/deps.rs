@@ -605,8 +605,11 @@ pub fn report_text(ir: &Ir, scop: &Scop, deps: &Dependences) -> String {
     for l in &deps.loops {
         let _ = writeln!(
             s,
-            "  {}{}{} (level {}, statements {}): {}",
+            "  {}{}{}{} (level {}, statements {}): {}",
             ir.op_name(l.loop_op),
+            crate::scop::loop_iv_name(ir, l.loop_op, l.index)
+                .map(|n| format!(" {n}"))
+                .unwrap_or_default(),
             at_line_col(ir, l.loop_op),
             if ir.op_name(l.loop_op) == "affine.parallel" {
                 format!(" iv {}", l.index)

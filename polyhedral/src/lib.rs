@@ -19,6 +19,7 @@ pub mod passes;
 pub mod reduction;
 pub mod schedule;
 pub mod scop;
+pub mod source_loops;
 pub mod tile_model;
 pub mod transform;
 

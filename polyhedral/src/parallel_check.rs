@@ -144,7 +144,7 @@ impl ForbiddenDeps {
             let (flow, _) = crate::schedule::flow_and_order(isl, scop, |a| private.contains(&a))?;
             cells = Some((ir, private, isl.check(flow.copy())?));
             groups.push(Group {
-                what: "the live range of a scalar value".into(),
+                what: live_range_text(ir, scop, private),
                 relation: flow,
                 reducible: true,
             });
@@ -179,7 +179,7 @@ impl ForbiddenDeps {
             // of one (reduction-aware scheduling), which breaks the chain argument.
             let ranges = nearest.cells_closure.as_ref().unwrap_or(flow);
             groups.push(Group {
-                what: "the live range of a scalar value".into(),
+                what: live_range_text(ir, scop, private),
                 relation: isl.check(ranges.copy())?,
                 reducible: true,
             });
@@ -220,6 +220,24 @@ impl ForbiddenDeps {
             }
         }
         Ok(Some(format!("a dependence ({})", all.text())))
+    }
+}
+
+/// `the live range of a scalar value`, naming the scalar cells `private` where the
+/// source names them (`(%acc)`; `(one of %acc, %x)` for several).
+fn live_range_text(ir: &Ir, scop: &Scop, private: &[usize]) -> String {
+    let names: Vec<&str> = private
+        .iter()
+        .filter_map(|&a| scop.arrays.get(a))
+        .filter_map(|a| ir.source_name(a.value))
+        .collect();
+    match names.as_slice() {
+        [] => "the live range of a scalar value".into(),
+        [one] => format!("the live range of a scalar value ({one})"),
+        _ => format!(
+            "the live range of a scalar value (one of {})",
+            names.join(", ")
+        ),
     }
 }
 
@@ -441,7 +459,8 @@ mod tests {
     /// program 178's shape): isl emits no loop for it, and the first loop below the mark
     /// is `j`'s, which carries the dependence. It is not the marked member's loop, so it
     /// is generated as it is scheduled, sequential, with or without the net (once it was
-    /// an `affine.parallel`, a race without the net and a dropped mark with it).
+    /// an `affine.parallel`, a race without the net and a dropped mark with it), and a
+    /// remark says that the marked member got no loop.
     #[test]
     fn a_mark_above_a_member_without_a_loop_lands_on_no_loop() {
         let tree = r#"{ schedule: "[{ S0[i0, i1] -> [(i0)] }]", child: { mark: "parallel", child: { schedule: "[{ S0[i0, i1] -> [(i0)] }, { S0[i0, i1] -> [(i1)] }]" } } }"#;
@@ -449,7 +468,10 @@ mod tests {
             let (out, remarks) = shift_with(tree, net);
             assert!(!out.contains("affine.parallel"), "{out}");
             assert!(out.contains("affine.for %arg2 = 0 to 16"), "{out}");
-            assert!(remarks.is_empty(), "{remarks:?}");
+            assert_eq!(
+                remarks,
+                ["parallel mark without a loop: the marked member, from the loop %i at 2:3, takes a single value wherever it runs, so no loop is generated for it and nothing runs in parallel"]
+            );
         }
     }
 
@@ -469,7 +491,7 @@ mod tests {
         assert!(!checked.contains("affine.parallel"), "{checked}");
         assert_eq!(
             remarks,
-            ["parallel mark dropped: the loop carries RAW from the store to %arg0 at 5:7 to the load of %arg0 at 4:12 (S0 -> S0), distance (0, 1); it is generated as a sequential affine.for"]
+            ["parallel mark dropped: the loop generated from the loop %j at 3:5 carries RAW from the store to %A at 5:7 to the load of %A at 4:12 (S0 -> S0), distance (0, 1); it is generated as a sequential affine.for"]
         );
     }
 
@@ -498,7 +520,7 @@ mod tests {
         assert!(!checked.contains("affine.parallel"), "{checked}");
         assert_eq!(
             remarks,
-            ["parallel mark dropped: the loop carries a flow dependence within the statement of the store to %arg0 at 5:7 (S0); it is generated as a sequential affine.for"]
+            ["parallel mark dropped: the loop generated from the loop %j at 3:5 carries a flow dependence within the statement of the store to %A at 5:7 (S0); it is generated as a sequential affine.for"]
         );
     }
 

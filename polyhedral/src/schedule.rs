@@ -72,7 +72,7 @@ use crate::transform::{
 };
 use isl_rs::{
     Id, MultiVal, Options, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType, Set,
-    UnionAccessInfo, UnionMap, UnionSet, Val,
+    UnionAccessInfo, UnionMap, UnionSet, UnionSetList, Val,
 };
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{PassDef, PassOptions};
@@ -601,6 +601,7 @@ pub fn compute_schedule_private(
         root,
         options,
         &accesses,
+        &validity,
         &scop.names,
         reductions,
         false,
@@ -887,13 +888,15 @@ fn abort_context(handle: &AbortHandle) {
 }
 
 /// Tiles, marks and wavefronts the subtree at `node`; returns the node at the same
-/// position. `names` names statements in remarks.
+/// position. `names` names statements in remarks; `validity` holds the dependences every
+/// schedule keeps (for moving point statements out of a loop, [`sink_point_statements`]).
 #[allow(clippy::too_many_arguments)]
 fn post_process(
     isl: &IslCtx,
     node: ScheduleNode,
     options: &ScheduleOptions,
     accesses: &[ModelAccess],
+    validity: &UnionMap,
     names: &SourceNames,
     reductions: Option<&ReductionCandidates>,
     in_parallel: bool,
@@ -911,7 +914,7 @@ fn post_process(
         let n = isl.check(node.band_n_member())?;
         let permutable = isl.check(node.band_get_permutable())?;
         if options.tile && !point_band && permutable && n >= 2 {
-            let (tiled, levels) = tile_band_levels(isl, node, options, accesses)?;
+            let (tiled, levels) = tile_band_levels(isl, node, options, accesses, names)?;
             node = tiled;
             below = levels;
         }
@@ -982,9 +985,17 @@ fn post_process(
                 // 128 regions of at most 127 divisions; jacobi-1d: 128 regions of 254
                 // instances) the fork and join cost more than they save.
                 if let Some(r) = short_regions(isl, &node, k, options.min_parallel_work)? {
+                    // Names are for the remark only: one that cannot be found is left out.
+                    let member = crate::source_loops::member_names(isl, &node, names)
+                        .unwrap_or_default()
+                        .into_iter()
+                        .nth(k as usize)
+                        .flatten()
+                        .map(|l| format!(" ({l})"))
+                        .unwrap_or_default();
                     if let Ok(mut l) = options.model_log.lock() {
                         l.push(format!(
-                            "not parallel (short regions): coincident member {k} of the band of {} lies inside a sequential loop: {}",
+                            "not parallel (short regions): coincident member {k}{member} of the band of {} lies inside a sequential loop: {}",
                             r.statements_text(names), r.describe(options.min_parallel_work)
                         ));
                     }
@@ -1007,7 +1018,7 @@ fn post_process(
             }
         }
         if !point_band && !tiled_here {
-            node = separate_point_statements(isl, node, marked_here)?;
+            node = separate_point_statements(isl, node, marked_here, validity, options, names)?;
         }
     }
     let nc = isl.check(node.n_children())?;
@@ -1018,6 +1029,7 @@ fn post_process(
             child,
             options,
             accesses,
+            validity,
             names,
             reductions,
             in_parallel,
@@ -1081,16 +1093,23 @@ fn outer_schedule(isl: &IslCtx, node: &ScheduleNode, k: i32) -> Result<UnionMap,
     isl.check(outer.intersect_domain(domain))
 }
 
-/// Generates a member of the band at `node` as `separate` loops where one of its
-/// statements runs at a single value of it (given the outer loops) and others run over
-/// a range: isl then splits the loop around that value instead of testing it in every
-/// iteration (trisolv's initialization: the diagonal statements fused into the row loop
-/// at `j = i` ran under an `affine.if` in the inner loop, 3x slower than program order).
+/// Where one of the statements of the band at `node` runs at a single value of a member
+/// (given the outer loops) and others run over a range, keeps that member one loop over
+/// the range: the point statements move out of the loop, to a sequence after it (or
+/// before it), where the dependences allow ([`sink_point_statements`]); otherwise the
+/// member is generated as `separate` loops, and isl splits the loop around that value
+/// instead of testing it in every iteration. (trisolv's initialization: the diagonal
+/// statements fused into the row loop at `j = i` ran under an `affine.if` in the inner
+/// loop, 3x slower than program order; split around `j = i` into two loops of variable
+/// trip counts, 1.1-1.2x slower; after the row loop, as in program order, as fast.)
 /// A member marked parallel (`marked`: member 0) stays one loop ([`one_loop`]).
 fn separate_point_statements(
     isl: &IslCtx,
     node: ScheduleNode,
     marked: bool,
+    validity: &UnionMap,
+    options: &ScheduleOptions,
+    names: &SourceNames,
 ) -> Result<ScheduleNode, IslError> {
     let mut node = node;
     let n = isl.check(node.band_n_member())?;
@@ -1106,9 +1125,11 @@ fn separate_point_statements(
         }
         let outer = outer_schedule(isl, &node, k)?;
         let member = isl.check(UnionMap::from_union_pw_aff(isl.check(mupa.get_at(k))?))?;
-        let mut point = false;
+        let mut points: Vec<Set> = Vec::new();
+        let mut ranges: Vec<Set> = Vec::new();
         for i in 0..count {
-            let st = isl.check(UnionSet::from_set(isl.check(sets.get_at(i))?))?;
+            let set = isl.check(sets.get_at(i))?;
+            let st = isl.check(UnionSet::from_set(isl.check(set.copy())?))?;
             let o = isl.check(
                 isl.check(outer.copy())?
                     .intersect_domain(isl.check(st.copy())?),
@@ -1116,23 +1137,135 @@ fn separate_point_statements(
             let m = isl.check(isl.check(member.copy())?.intersect_domain(st))?;
             let by_outer = isl.check(isl.check(o.reverse())?.apply_range(m))?;
             if isl.check(by_outer.is_single_valued())? {
-                point = true;
-                break;
+                points.push(set);
+            } else {
+                ranges.push(set);
             }
         }
-        if point {
-            node =
-                isl.check(node.band_member_set_ast_loop_type(k, isl_rs::ASTLoopType::Separate))?;
+        if points.is_empty() {
+            continue;
         }
+        if !ranges.is_empty() {
+            let union = |sets: &[Set]| -> Result<UnionSet, IslError> {
+                let mut u = isl.check(UnionSet::from_set(isl.check(sets[0].copy())?))?;
+                for s in &sets[1..] {
+                    u = isl.check(u.add_set(isl.check(s.copy())?))?;
+                }
+                Ok(u)
+            };
+            let (p, r) = (union(&points)?, union(&ranges)?);
+            if let Some(after) = point_statements_order(isl, &outer, validity, &p, &r)? {
+                let ids = |sets: &[Set]| -> Result<Vec<String>, IslError> {
+                    let mut v = Vec::new();
+                    for s in sets {
+                        v.push(isl.check(s.get_tuple_name())?.to_string());
+                    }
+                    v.sort_by_key(|id| (id.len(), id.clone()));
+                    Ok(v)
+                };
+                let (pi, ri) = (ids(&points)?, ids(&ranges)?);
+                let pr: Vec<&str> = pi.iter().map(|s| s.as_str()).collect();
+                let rr: Vec<&str> = ri.iter().map(|s| s.as_str()).collect();
+                let member = crate::source_loops::member_names(isl, &node, names)?
+                    .into_iter()
+                    .nth(k as usize)
+                    .flatten()
+                    .map(|l| format!(" ({l})"))
+                    .unwrap_or_default();
+                if let Ok(mut l) = options.model_log.lock() {
+                    l.push(format!(
+                        "point statements moved {} the loop: member {k}{member} takes a single value for {}, a range for {}; no dependence runs {} at equal outer values, so the loop is not split around that value",
+                        if after { "after" } else { "before" },
+                        names.statements_text(&pr),
+                        names.statements_text(&rr),
+                        if after { "from the former to the latter" } else { "from the latter to the former" },
+                    ));
+                }
+                // The range statements' loop is still `separate`: their own domains
+                // may leave the point out (lu's initialization: the diagonal in the `if`,
+                // the rest in the `else`), and isl then splits the loop there instead of
+                // guarding the statements in it.
+                node = isl
+                    .check(node.band_member_set_ast_loop_type(k, isl_rs::ASTLoopType::Separate))?;
+                return sink_point_statements(isl, node, k, p, r, after);
+            }
+        }
+        node = isl.check(node.band_member_set_ast_loop_type(k, isl_rs::ASTLoopType::Separate))?;
     }
     Ok(node)
+}
+
+/// Where the point statements `points` of member `k` can go relative to the loop of the
+/// range statements `ranges` (`outer`: the schedule outside the member): `Some(true)`
+/// after it when no dependence of `validity` runs from a point statement to a range
+/// statement at the same outer values, `Some(false)` before it when none runs the other
+/// way, `None` when dependences run both ways (the member's order between them is needed).
+fn point_statements_order(
+    isl: &IslCtx,
+    outer: &UnionMap,
+    validity: &UnionMap,
+    points: &UnionSet,
+    ranges: &UnionSet,
+) -> Result<Option<bool>, IslError> {
+    // Instance pairs with the same outer values.
+    let back = isl.check(isl.check(outer.copy())?.reverse())?;
+    let same = isl.check(isl.check(outer.copy())?.apply_range(back))?;
+    let between = |from: &UnionSet, to: &UnionSet| -> Result<bool, IslError> {
+        let d = isl.check(validity.copy())?;
+        let d = isl.check(d.intersect_domain(isl.check(from.copy())?))?;
+        let d = isl.check(d.intersect_range(isl.check(to.copy())?))?;
+        let d = isl.check(d.intersect(isl.check(same.copy())?))?;
+        Ok(!isl.check(d.is_empty())?)
+    };
+    if !between(points, ranges)? {
+        Ok(Some(true))
+    } else if !between(ranges, points)? {
+        Ok(Some(false))
+    } else {
+        Ok(None)
+    }
+}
+
+/// Splits the band at `node` before member `k` (when `k > 0`) and puts a sequence above
+/// members `k..`: the range statements' copy of them, then the point statements' (the
+/// other way round when `after` is false). Legal where [`point_statements_order`] said
+/// so: the outer members are unchanged, instances at the same outer values are ordered by
+/// the sequence between the two groups and by the same members as before within each.
+/// Returns the node at the band's position.
+fn sink_point_statements(
+    isl: &IslCtx,
+    node: ScheduleNode,
+    k: i32,
+    points: UnionSet,
+    ranges: UnionSet,
+    after: bool,
+) -> Result<ScheduleNode, IslError> {
+    let split = k > 0;
+    let mut node = node;
+    if split {
+        node = isl.check(node.band_split(k))?;
+        node = isl.check(node.child(0))?;
+    }
+    let (first, second) = if after {
+        (ranges, points)
+    } else {
+        (points, ranges)
+    };
+    let list = isl.check(UnionSetList::from_union_set(first))?;
+    let list = isl.check(list.add(second))?;
+    let node = isl.check(node.insert_sequence(list))?;
+    if split {
+        isl.check(node.parent())
+    } else {
+        Ok(node)
+    }
 }
 
 /// Parallel regions of a marked member that are too short to pay for their fork and
 /// join ([`short_regions`]).
 #[derive(Debug)]
 struct ShortRegions {
-    /// The statements under the band, isl names (`S0`, `S1`), sorted.
+    /// The statements under the band, isl names (`S0`, `S1`), in statement order.
     statements: Vec<String>,
     /// How many regions run: the values of the schedule outside the member.
     regions: i64,
@@ -1187,7 +1320,8 @@ fn short_regions(
         }
         instances = instances.saturating_add(points);
     }
-    names.sort();
+    // In statement order (`S2` before `S10`): isl names are `S` and the index.
+    names.sort_by_key(|n| (n.trim_start_matches('S').parse::<usize>().ok(), n.clone()));
     let outer = outer_schedule(isl, node, k)?;
     let Ok(values) = Set::from_union_set(isl.check(outer.range())?) else {
         return Ok(None);
@@ -1225,6 +1359,7 @@ fn tile_band_levels(
     node: ScheduleNode,
     options: &ScheduleOptions,
     accesses: &[ModelAccess],
+    names: &SourceNames,
 ) -> Result<(ScheduleNode, u32), IslError> {
     let n = isl.check(node.band_n_member())?.max(0) as usize;
     let pad = |sizes: &[i64]| -> Vec<i64> {
@@ -1232,9 +1367,17 @@ fn tile_band_levels(
             .map(|k| sizes.get(k).or(sizes.last()).copied().unwrap_or(32).max(1))
             .collect()
     };
+    // Members by their source loops (`%i`) in the model's remarks.
+    // Names are for the remark only: where they cannot be found, members go by index.
+    let members: Vec<String> = crate::source_loops::member_names(isl, &node, names)
+        .unwrap_or_default()
+        .into_iter()
+        .enumerate()
+        .map(|(k, name)| name.unwrap_or_else(|| k.to_string()))
+        .collect();
     let log = |c: &crate::tile_model::TileChoice, level: &str| {
         if let Ok(mut l) = options.model_log.lock() {
-            l.push(format!("{level}{}", c.describe()));
+            l.push(format!("{level}{}", c.describe_named(&members)));
         }
     };
     let inner = if options.tile_sizes.is_empty() {

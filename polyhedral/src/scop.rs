@@ -102,6 +102,12 @@ pub struct SourceNames {
     pub dims: Vec<Vec<String>>,
     /// Per statement: its isl name (`S0`).
     pub ids: Vec<String>,
+    /// Per statement, per dimension: the loop op and IV index ([`Dim::loop_op`],
+    /// [`Dim::index`]).
+    pub loops: Vec<Vec<(Op, usize)>>,
+    /// Per statement, per dimension: the IV's source SSA name (`%j`), if the parser
+    /// recorded one.
+    pub ivs: Vec<Vec<Option<String>>>,
 }
 
 impl SourceNames {
@@ -149,6 +155,19 @@ impl SourceNames {
             accesses,
             dims,
             ids: statements.iter().map(|st| st.name.clone()).collect(),
+            loops: statements
+                .iter()
+                .map(|st| st.dims.iter().map(|d| (d.loop_op, d.index)).collect())
+                .collect(),
+            ivs: statements
+                .iter()
+                .map(|st| {
+                    st.dims
+                        .iter()
+                        .map(|d| loop_iv_name(ir, d.loop_op, d.index).map(str::to_string))
+                        .collect()
+                })
+                .collect(),
         }
     }
 
@@ -178,26 +197,71 @@ pub fn at_line_col(ir: &Ir, op: Op) -> String {
         .unwrap_or_default()
 }
 
-/// `the affine.for at 3:3`; `dimension 1 of the affine.parallel at 3:3` for one IV of
-/// a multi-dimensional `affine.parallel`.
+/// The loop of induction variable `index` of `loop_op` by its source SSA name where the
+/// parser recorded one (`the loop %j at 12:5`, `the parallel loop %j at 3:3`), else by
+/// op and location (`the affine.for at 3:3`; `dimension 1 of the affine.parallel at 3:3`
+/// for one IV of a multi-dimensional `affine.parallel`).
 pub fn loop_source_name(ir: &Ir, loop_op: Op, index: usize) -> String {
     let at = at_line_col(ir, loop_op);
-    let ivs = ir
-        .regions(loop_op)
-        .first()
-        .and_then(|&r| ir.entry_block(r))
-        .map_or(0, |b| ir.block_args(b).len());
-    if ir.is_op(loop_op, "affine.parallel") && ivs > 1 {
-        format!("dimension {index} of the affine.parallel{at}")
-    } else {
-        format!("the {}{at}", ir.op_name(loop_op))
+    let ivs = loop_ivs(ir, loop_op);
+    let parallel = ir.is_op(loop_op, "affine.parallel");
+    match ivs.get(index).and_then(|&iv| ir.source_name(iv)) {
+        Some(name) if parallel => format!("the parallel loop {name}{at}"),
+        Some(name) if ir.is_op(loop_op, "affine.for") => format!("the loop {name}{at}"),
+        _ if parallel && ivs.len() > 1 => format!("dimension {index} of the affine.parallel{at}"),
+        _ => format!("the {}{at}", ir.op_name(loop_op)),
     }
 }
 
+/// The source SSA name of the induction variable `index` of `loop_op` (`%j`), if the
+/// parser recorded one.
+pub fn loop_iv_name(ir: &Ir, loop_op: Op, index: usize) -> Option<&str> {
+    loop_ivs(ir, loop_op)
+        .get(index)
+        .and_then(|&iv| ir.source_name(iv))
+}
+
+/// A loop op as a whole: [`loop_source_name`] of its only IV, else by op and location.
+fn loop_op_source_name(ir: &Ir, loop_op: Op) -> String {
+    if loop_ivs(ir, loop_op).len() == 1 {
+        loop_source_name(ir, loop_op, 0)
+    } else {
+        op_label_the(ir, loop_op)
+    }
+}
+
+/// `the affine.for at 3:3`.
+fn op_label_the(ir: &Ir, op: Op) -> String {
+    format!("the {}", op_label(ir, op))
+}
+
+/// The induction variables of a loop op: its entry block's leading arguments (an
+/// `affine.for`'s `iter_args` follow its one IV).
+fn loop_ivs(ir: &Ir, loop_op: Op) -> &[Value] {
+    let args = ir
+        .regions(loop_op)
+        .first()
+        .and_then(|&r| ir.entry_block(r))
+        .map_or(&[][..], |b| ir.block_args(b));
+    if ir.is_op(loop_op, "affine.for") {
+        &args[..args.len().min(1)]
+    } else {
+        args
+    }
+}
+
+/// [`value_label`], but by the value's source SSA name where the parser recorded one.
+pub fn value_source_label(ir: &Ir, v: Value) -> String {
+    ir.source_name(v)
+        .map_or_else(|| value_label(ir, v), str::to_string)
+}
+
 fn array_source_name(ir: &Ir, a: &Array) -> String {
+    let name = ir.source_name(a.value);
     match a.kind {
-        ArrayKind::Memref => match ir.value_def(a.value) {
-            ValueDef::Argument { block, index }
+        ArrayKind::Memref => match (name, ir.value_def(a.value)) {
+            (Some(name), _) => name.to_string(),
+            (None, ValueDef::Argument { block, index })
                 if ir
                     .block_parent_op(block)
                     .is_some_and(|p| ir.is_op(p, "func.func")) =>
@@ -205,13 +269,16 @@ fn array_source_name(ir: &Ir, a: &Array) -> String {
                 format!("%arg{index}")
             }
             _ => match ir.defining_op(a.value) {
-                Some(op) => format!("the {}", op_label(ir, op)),
+                Some(op) => op_label_the(ir, op),
                 None => value_label(ir, a.value),
             },
         },
         ArrayKind::Value => match ir.defining_op(a.value) {
-            Some(op) => format!("the value of {}{}", ir.op_name(op), at_line_col(ir, op)),
-            None => value_label(ir, a.value),
+            Some(op) => {
+                let named = name.map(|n| format!(" {n}")).unwrap_or_default();
+                format!("the value{named} of {}", op_label(ir, op))
+            }
+            None => value_source_label(ir, a.value),
         },
         ArrayKind::Carried { loop_op, index } => {
             let what = if ir.is_op(loop_op, "affine.parallel") {
@@ -219,11 +286,8 @@ fn array_source_name(ir: &Ir, a: &Array) -> String {
             } else {
                 "iter_args"
             };
-            format!(
-                "{what} #{index} of the {}{}",
-                ir.op_name(loop_op),
-                at_line_col(ir, loop_op)
-            )
+            let which = name.map_or_else(|| format!("#{index}"), str::to_string);
+            format!("{what} {which} of {}", loop_op_source_name(ir, loop_op))
         }
     }
 }

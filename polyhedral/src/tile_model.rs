@@ -258,24 +258,33 @@ impl TileChoice {
                 .all(|(&s, t)| t.is_some_and(|t| s >= t as i64))
     }
 
-    /// One line for a remark.
+    /// One line for a remark, members by index.
     pub fn describe(&self) -> String {
+        self.describe_named(&[])
+    }
+
+    /// One line for a remark, member `k` named `members[k]` (`%i`) where given, else by
+    /// its index.
+    pub fn describe_named(&self, members: &[String]) -> String {
         let list = |v: Vec<String>| v.join(", ");
         let trips: Vec<String> = self
             .trips
             .iter()
             .map(|t| t.map_or("?".to_string(), |t| t.to_string()))
             .collect();
+        let name = |k: usize| members.get(k).cloned().unwrap_or_else(|| k.to_string());
         let why: Vec<String> = self
             .reasons
             .iter()
             .enumerate()
+            .map(|(k, r)| (name(k), r))
             .map(|(k, r)| match r {
                 Reason::Vector => format!("{k}: innermost, parallel, unit stride: whole"),
                 Reason::Unrolled => format!("{k}: innermost, carries a dependence: unrolled"),
                 Reason::Whole => format!("{k}: whole"),
                 Reason::ForReuse { by, bytes } => {
                     let fits = if *bytes <= self.budget { "<=" } else { ">" };
+                    let by = name(*by);
                     format!("{k}: reuse of {by} ({bytes} B {fits} {} B)", self.budget)
                 }
                 Reason::Outer => format!("{k}: multiple of the inner size"),

@@ -36,7 +36,20 @@
 //! chunks as threads (conv2d's 2 h-tiles under `poly-schedule` on 2 threads) runs them side
 //! by side when a worker is polling for work (a sleeping pool is woken for the next call,
 //! and workers poll 50 µs after a loop: conv2d's kernel called back to back). No allocation
-//! per loop.
+//! per loop. A site starts with the code generator's static lower bound on an iteration's
+//! time, so a loop whose chunks are estimated past [`WAKE_CHUNK_NANOS`] goes to the pool
+//! at its first call, waking (or starting) the workers; an estimate alone never wakes
+//! them ahead of time for a next call.
+//!
+//! Other processes' load: while they keep the cores busy (see `machine_busy`: the
+//! running-thread count of `/proc/loadavg`), loops of few chunks take the timed path and
+//! the timed path keeps a loop whose rest is under [`BUSY_POOL_NANOS`] on the caller (a
+//! worker preempted while holding a chunk makes its caller wait a time slice, milliseconds,
+//! for microseconds of work: conv2d ×50 on 2 threads took 2.4–4.8 ms against 1.6 on one at
+//! load 5–9). A worker polling on the CPU the last caller ran on stops polling (it would
+//! keep the caller off that CPU) and does not count as awake; a caller waiting for a worker
+//! last seen on its own CPU sleeps at once. A pooled call that loses against the one-thread
+//! rate backs off at least `BACKOFF_PER_LOSS` times the time it lost.
 
 use std::sync::atomic::{AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
@@ -68,6 +81,12 @@ pub const WAKE_CHUNK_NANOS: u128 = 100_000;
 /// assumes (picoseconds, the first word of its [`LoopSite`]): about what vectorized,
 /// unrolled code reaches, so that the estimate stays below the real time.
 pub const STATIC_PICOS_PER_OP: u64 = 2;
+
+/// While other processes keep the cores busy (see `machine_busy`), a loop goes to the
+/// pool after its timed first chunk only when the rest is estimated at least this long
+/// (nanoseconds): several time slices, so that a worker preempted while holding a chunk
+/// costs the caller a small part of what the worker gains.
+pub const BUSY_POOL_NANOS: u128 = 20_000_000;
 
 /// A pooled call that lost time against one thread starts a backoff at least this many
 /// times as long as the time lost, so eager dispatch loses at most about 1/16 of the
@@ -228,8 +247,13 @@ pub unsafe extern "C" fn lattice_parallel_for(
         let wake = known / chunks as u128 >= WAKE_CHUNK_NANOS;
         if large && site.try_eager() && !machine_busy(threads) {
             if !wake && !pool::worker_awake(cpu) {
-                // Wake the workers for the next call (this one would wait for them).
-                pool::wake_workers(threads - 1);
+                // Wake the workers for the next call (this one would wait for them), if the
+                // loop has run before (so it is likely to run again; a site that holds only
+                // the static estimate may belong to a kernel called once, for which
+                // starting a thread is pure cost).
+                if site.timed() {
+                    pool::wake_workers(threads - 1);
+                }
             } else {
                 let spin = wait_spin(known / chunks as u128);
                 let job = pool::Job::new(&run_shared, 0, chunks, threads - 1, spin);
@@ -253,8 +277,15 @@ pub unsafe extern "C" fn lattice_parallel_for(
     if chunks == 1 {
         return;
     }
-    // A site whose pooled calls do not pay (see `LoopSite`) runs inline for a while.
-    if chunks > 2 && first.as_nanos() >= INLINE_CHUNK_NANOS && site.is_none_or(|s| s.try_eager()) {
+    // A site whose pooled calls do not pay (see `LoopSite`) runs inline for a while; while
+    // other processes keep the cores busy, only a loop whose rest is long against a time
+    // slice goes to the pool (a worker preempted holding a chunk makes the caller wait one).
+    let rest = first.as_nanos() * (chunks - 1) as u128;
+    if chunks > 2
+        && first.as_nanos() >= INLINE_CHUNK_NANOS
+        && site.is_none_or(|s| s.try_eager())
+        && (rest >= BUSY_POOL_NANOS || !machine_busy(threads))
+    {
         let job = pool::Job::new(
             &run_shared,
             1,
@@ -277,7 +308,7 @@ pub unsafe extern "C" fn lattice_parallel_for(
     }
 }
 
-/// How long [`machine_busy`]'s answer holds once it found the cores busy, and how often it
+/// How long `machine_busy`'s answer holds once it found the cores busy, and how often it
 /// looks again otherwise (nanoseconds).
 const BUSY_HOLD: u64 = 20_000_000;
 const BUSY_RECHECK: u64 = 1_000_000;
@@ -297,7 +328,7 @@ fn machine_busy(threads: usize) -> bool {
     machine_busy_now(threads)
 }
 
-/// Tests: what [`machine_busy`] answers.
+/// Tests: what `machine_busy` answers.
 #[cfg(test)]
 static TEST_BUSY: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
@@ -405,6 +436,11 @@ impl LoopSite {
         if fastest == 0 || (picos as u64) < fastest {
             self.fastest_picos.store(picos as u64, Ordering::Relaxed);
         }
+    }
+
+    /// Whether a call of this loop has been timed (not only estimated statically).
+    fn timed(&self) -> bool {
+        self.fastest_picos.load(Ordering::Relaxed) > 0
     }
 
     /// Time of `n` iterations at the fastest rate seen, in nanoseconds (0: never timed).
@@ -801,6 +837,20 @@ mod tests {
             vec![2; 2]
         );
         assert_eq!(pool::jobs(), jobs);
+        // With the cores busy, a loop whose rest is short against BUSY_POOL_NANOS stays
+        // on the caller; a longer one goes to the pool.
+        TEST_BUSY.store(true, Ordering::Relaxed);
+        // (3 chunks of 0.1 ms: only a first chunk stretched past 10 ms by preemption
+        // would send the rest to the pool.)
+        assert_eq!(
+            placement(std::time::Duration::from_micros(100), 3),
+            vec![2; 3]
+        );
+        assert_eq!(pool::jobs(), jobs);
+        let long = placement(std::time::Duration::from_millis(4), 8);
+        TEST_BUSY.store(false, Ordering::Relaxed);
+        assert!(long.iter().all(|&p| p != 0));
+        assert_eq!(pool::jobs(), jobs + 1);
         set_threads(0);
     }
 
@@ -889,7 +939,19 @@ mod tests {
         pool::ASSUME_AWAKE.store(false, Ordering::Relaxed);
         std::thread::sleep(std::time::Duration::from_millis(20));
         let jobs = pool::jobs();
+        let wakes = pool::wakes();
         assert_eq!(meet(&site(30_000_000), no_linger), vec![[0, 1], [2, 1]]);
+        assert_eq!(pool::jobs(), jobs);
+        // The workers were woken for its next call; not so for a site that holds only the
+        // static estimate (a kernel that may be called once).
+        assert_eq!(pool::wakes(), wakes + 1);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        let estimated = LoopSite {
+            picos_per_iteration: AtomicU64::new(30_000_000),
+            ..LoopSite::default()
+        };
+        assert_eq!(meet(&estimated, no_linger), vec![[0, 1], [2, 1]]);
+        assert_eq!(pool::wakes(), wakes + 1);
         assert_eq!(pool::jobs(), jobs);
         // One whose chunks are estimated to pay for it goes to the pool all the same: a
         // site holding only the code generator's static estimate (never timed) runs side

@@ -9,12 +9,12 @@
 
 // CHECK: assumption: function arguments may alias each other unless marked llvm.noalias
 // CHECK-LABEL: function @stencil_skew
-// CHECK:       S0 (the store to %arg0 at [[@LINE+28]]:7): 4 op(s); domain { S0[i0, i1] : 0 < i0 <= 4 and 0 <= i1 <= 3 }
-// CHECK:       Read (the load of %arg0 at [[@LINE+24]]:13) { S0[i0, i1] -> A0[o0 = -1 + i0, o1 = 1 + i1] : 0 < i0 <= 4 and 0 <= i1 <= 3 }
-// CHECK:       carried (<, >) RAW level 1: RAW from the store to %arg0 at [[@LINE+26]]:7 to the load of %arg0 at [[@LINE+23]]:13 (S0 -> S0), distance (1, -1)
+// CHECK:       S0 (the store to %A at [[@LINE+28]]:7): 4 op(s); domain { S0[i0, i1] : 0 < i0 <= 4 and 0 <= i1 <= 3 }
+// CHECK:       Read (the load of %A at [[@LINE+24]]:13) { S0[i0, i1] -> A0[o0 = -1 + i0, o1 = 1 + i1] : 0 < i0 <= 4 and 0 <= i1 <= 3 }
+// CHECK:       carried (<, >) RAW level 1: RAW from the store to %A at [[@LINE+26]]:7 to the load of %A at [[@LINE+23]]:13 (S0 -> S0), distance (1, -1)
 // CHECK:       must S0 -> S0: { S0[i0, i1] -> S0[i0' = 1 + i0, i1' = -1 + i1] : 0 < i0 <= 3 and 0 < i1 <= 3 }
-// CHECK:       affine.for at [[@LINE+19]]:3 (level 1, statements S0): sequential: RAW from the store to %arg0 at [[@LINE+24]]:7 to the load of %arg0 at [[@LINE+21]]:13 (S0 -> S0), distance (1, -1)
-// CHECK-NEXT:  affine.for at [[@LINE+19]]:5 (level 2, statements S0): parallel
+// CHECK:       affine.for %i at [[@LINE+19]]:3 (level 1, statements S0): sequential: RAW from the store to %A at [[@LINE+24]]:7 to the load of %A at [[@LINE+21]]:13 (S0 -> S0), distance (1, -1)
+// CHECK-NEXT:  affine.for %j at [[@LINE+19]]:5 (level 2, statements S0): parallel
 
 // JSON: "alias_assumption": "arguments-may-alias"
 // JSON: "function": "stencil_skew"
@@ -46,27 +46,27 @@ func.func @stencil_skew(%A: memref<5x5xf64>) {
 // Source names in the JSON report (additive fields: "source", "op", "src_op", "dst_op",
 // "text"; the isl names stay in "name", "src", "dst", "array").
 // SOURCE-LABEL: "function": "stencil_skew"
-// SOURCE:       "source": "%arg0"
-// SOURCE:       "dst_op": "the load of %arg0 at [[@LINE-13]]:13"
-// SOURCE:       "src_op": "the store to %arg0 at [[@LINE-11]]:7"
-// SOURCE-NEXT:  "text": "RAW from the store to %arg0 at [[@LINE-12]]:7 to the load of %arg0 at [[@LINE-15]]:13 (S0 -> S0), distance (1, -1)"
-// SOURCE:       "source": "the affine.for at [[@LINE-18]]:3"
-// SOURCE:       "source": "the affine.for at [[@LINE-18]]:5"
+// SOURCE:       "source": "%A"
+// SOURCE:       "dst_op": "the load of %A at [[@LINE-13]]:13"
+// SOURCE:       "src_op": "the store to %A at [[@LINE-11]]:7"
+// SOURCE-NEXT:  "text": "RAW from the store to %A at [[@LINE-12]]:7 to the load of %A at [[@LINE-15]]:13 (S0 -> S0), distance (1, -1)"
+// SOURCE:       "source": "the loop %i at [[@LINE-18]]:3"
+// SOURCE:       "source": "the loop %j at [[@LINE-18]]:5"
 // SOURCE:       "accesses": [
-// SOURCE:       "op": "the load of %arg0 at [[@LINE-19]]:13"
-// SOURCE:       "op": "the load of %arg0 at [[@LINE-19]]:12"
-// SOURCE:       "op": "the store to %arg0 at [[@LINE-18]]:7"
+// SOURCE:       "op": "the load of %A at [[@LINE-19]]:13"
+// SOURCE:       "op": "the load of %A at [[@LINE-19]]:12"
+// SOURCE:       "op": "the store to %A at [[@LINE-18]]:7"
 // SOURCE:       "loops": [
-// SOURCE-NEXT:    "the affine.for at [[@LINE-25]]:3",
-// SOURCE-NEXT:    "the affine.for at [[@LINE-25]]:5"
-// SOURCE:       "source": "the store to %arg0 at [[@LINE-22]]:7"
+// SOURCE-NEXT:    "the loop %i at [[@LINE-25]]:3",
+// SOURCE-NEXT:    "the loop %j at [[@LINE-25]]:5"
+// SOURCE:       "source": "the store to %A at [[@LINE-22]]:7"
 
 // Two arguments without llvm.noalias: the copy loop is sequential unless
 // --assume-no-alias.
 // CHECK-LABEL: function @copy
-// CHECK:       affine.for at [[@LINE+4]]:3 (level 1, statements S0): sequential: WAR from the load of %arg0 at [[@LINE+5]]:10 to the store to %arg1 at [[@LINE+6]]:5 (S0 -> S0; %arg0 and %arg1 may alias: no llvm.noalias), distance ([1, 99])
+// CHECK:       affine.for %i at [[@LINE+4]]:3 (level 1, statements S0): sequential: WAR from the load of %A at [[@LINE+5]]:10 to the store to %B at [[@LINE+6]]:5 (S0 -> S0; %A and %B may alias: no llvm.noalias), distance ([1, 99])
 // NOALIAS-LABEL: function @copy
-// NOALIAS:       affine.for at [[@LINE+2]]:3 (level 1, statements S0): parallel
+// NOALIAS:       affine.for %i at [[@LINE+2]]:3 (level 1, statements S0): parallel
 func.func @copy(%A: memref<100xf32>, %B: memref<100xf32>) {
   affine.for %i = 0 to 100 {
     %v = affine.load %A[%i] : memref<100xf32>
@@ -84,3 +84,12 @@ func.func @call_inside(%A: memref<100xf32>) {
   }
   return
 }
+
+// The SSA names of the source in the JSON report (additive fields): arrays'
+// "source_name", loops' "iv_name", the parameters' "param_names".
+// RUN: lattice deps %s --format json | FileCheck %s --check-prefix=NAMES
+// NAMES-LABEL: "function": "stencil_skew"
+// NAMES:       "source_name": "%A"
+// NAMES:       "iv_name": "%i"
+// NAMES:       "iv_name": "%j"
+// NAMES:       "param_names": []

@@ -18,8 +18,8 @@
 // CHECK-NEXT:      affine.for %{{.*}} = 0 to 64 {
 // CHECK-NOT:     affine.parallel
 // CHECK:         return
-// REMARK: keep-parallel-race.mlir:[[# @LINE + 3]]:3: remark: not kept parallel: the affine.parallel at [[@LINE+3]]:3 declares its iterations independent, but they carry RAW from the store to %arg0 at [[@LINE+6]]:7 to the load of %arg0 at [[@LINE+5]]:12 (S0 -> S0), distance (1, 0) (a race as written); it is generated as a sequential affine.for
-// TILE: keep-parallel-race.mlir:[[# @LINE + 2]]:3: remark: not kept parallel: the affine.parallel at [[@LINE+2]]:3 declares its iterations independent, but they carry RAW from the store to %arg0 at [[@LINE+5]]:7 to the load of %arg0 at [[@LINE+4]]:12 (S0 -> S0), distance (1, 0) (a race as written); it is generated as a sequential affine.for
+// REMARK: keep-parallel-race.mlir:[[# @LINE + 3]]:3: remark: not kept parallel: the parallel loop %i at [[@LINE+3]]:3 declares its iterations independent, but they carry RAW from the store to %A at [[@LINE+6]]:7 to the load of %A at [[@LINE+5]]:12 (S0 -> S0), distance (1, 0) (a race as written); it is generated as a sequential affine.for
+// TILE: keep-parallel-race.mlir:[[# @LINE + 2]]:3: remark: not kept parallel: the parallel loop %i at [[@LINE+2]]:3 declares its iterations independent, but they carry RAW from the store to %A at [[@LINE+5]]:7 to the load of %A at [[@LINE+4]]:12 (S0 -> S0), distance (1, 0) (a race as written); it is generated as a sequential affine.for
 func.func @rows(%A: memref<65x64xf32>) {
   affine.parallel (%i) = (0) to (64) {
     affine.for %j = 0 to 64 {
@@ -31,7 +31,7 @@ func.func @rows(%A: memref<65x64xf32>) {
 }
 
 // Rendered (emit-remarks), the remark shows the loop and, as notes, the two accesses.
-// NOTES: help: not kept parallel: the affine.parallel at [[# @LINE - 10]]:3 declares its iterations independent
+// NOTES: help: not kept parallel: the parallel loop %i at [[# @LINE - 10]]:3 declares its iterations independent
 // NOTES-NEXT: keep-parallel-race.mlir:[[# @LINE - 11]]:3
 // NOTES: affine.load %A[%i, %j]
 // NOTES-NEXT: ----------- destination of the RAW (S0)
@@ -48,8 +48,8 @@ func.func @rows(%A: memref<65x64xf32>) {
 // CHECK-LABEL: func.func @columns
 // CHECK:         affine.for %{{.*}} = 0 to 8 {
 // CHECK-NEXT:      affine.parallel (%{{.*}}) = (0) to (8) {
-// REMARK: keep-parallel-race.mlir:[[# @LINE + 3]]:3: remark: not kept parallel: dimension 1 of the affine.parallel at [[@LINE+3]]:3 declares its iterations independent, but they carry RAW from the store to %arg0 at [[@LINE+5]]:5 to the load of %arg0 at [[@LINE+4]]:10 (S0 -> S0), distance (0, 1) (a race as written); it is generated as a sequential affine.for
-// TILE: keep-parallel-race.mlir:[[# @LINE + 2]]:3: remark: not kept parallel: dimension 1 of the affine.parallel at [[@LINE+2]]:3 declares its iterations independent, but they carry RAW from the store to %arg0 at [[@LINE+4]]:5 to the load of %arg0 at [[@LINE+3]]:10 (S0 -> S0), distance (0, 1) (a race as written); it is generated as a sequential affine.for
+// REMARK: keep-parallel-race.mlir:[[# @LINE + 3]]:3: remark: not kept parallel: the parallel loop %j at [[@LINE+3]]:3 declares its iterations independent, but they carry RAW from the store to %A at [[@LINE+5]]:5 to the load of %A at [[@LINE+4]]:10 (S0 -> S0), distance (0, 1) (a race as written); it is generated as a sequential affine.for
+// TILE: keep-parallel-race.mlir:[[# @LINE + 2]]:3: remark: not kept parallel: the parallel loop %j at [[@LINE+2]]:3 declares its iterations independent, but they carry RAW from the store to %A at [[@LINE+4]]:5 to the load of %A at [[@LINE+3]]:10 (S0 -> S0), distance (0, 1) (a race as written); it is generated as a sequential affine.for
 func.func @columns(%A: memref<8x9xf32>) {
   affine.parallel (%i, %j) = (0, 0) to (8, 8) {
     %v = affine.load %A[%i, %j] : memref<8x9xf32>

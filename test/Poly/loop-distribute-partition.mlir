@@ -4,7 +4,7 @@
 
 // A given partition that runs the consumer before its producer is refused.
 func.func @bad_partition(%A: memref<64xf32>, %B: memref<64xf32>, %C: memref<64xf32>) {
-  // expected-remark @below {{not distributed: the partition would violate the dependence RAW from the store to %arg1 at 10:5 to the load of %arg1 at 11:10 (S0 -> S1), distance (0)}}
+  // expected-remark @below {{not distributed: the partition would violate the dependence RAW from the store to %B at 10:5 to the load of %B at 11:10 (S0 -> S1), distance (0)}}
   affine.for %i = 0 to 64 {
     %a = affine.load %A[%i] : memref<64xf32>
     affine.store %a, %B[%i] : memref<64xf32>

@@ -4,7 +4,7 @@
 
 // Each statement reads what the other wrote: a dependence cycle at the loop, named.
 func.func @cycle(%A: memref<64xf32>, %C: memref<64xf32>) {
-  // expected-remark @below {{not distributed: the statements form a dependence cycle at this loop: RAW from the store to %arg0 at 10:5 to the load of %arg0 at 11:10 (S0 -> S1), distance (0); RAW from the store to %arg1 at 12:5 to the load of %arg1 at 9:10 (S1 -> S0), distance (1)}}
+  // expected-remark @below {{not distributed: the statements form a dependence cycle at this loop: RAW from the store to %A at 10:5 to the load of %A at 11:10 (S0 -> S1), distance (0); RAW from the store to %C at 12:5 to the load of %C at 9:10 (S1 -> S0), distance (1)}}
   affine.for %i = 1 to 64 {
     %c = affine.load %C[%i - 1] : memref<64xf32>
     affine.store %c, %A[%i] : memref<64xf32>

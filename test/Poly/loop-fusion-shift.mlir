@@ -7,7 +7,7 @@
 // iteration late in the fused loop (the same schedule poly-schedule{fuse=max} finds);
 // the first iterations, where only the producer runs, are peeled rather than guarded.
 // The loops' bounds differ, so only `maximal` fuses them.
-// REMARK: loop-fusion-shift.mlir:[[@LINE+26]]:3: remark: fused with a shift: this loop runs 1 iteration(s) late in the fused loop, as the dependence RAW from the store to %arg1 at [[@LINE+24]]:5 to the load of %arg1 at [[@LINE+28]]:10 (S0 -> S1) needs
+// REMARK: loop-fusion-shift.mlir:[[@LINE+26]]:3: remark: fused with a shift: this loop runs 1 iteration(s) late in the fused loop, as the dependence RAW from the store to %B at [[@LINE+24]]:5 to the load of %B at [[@LINE+28]]:10 (S0 -> S1) needs
 // CHECK-LABEL: func.func @shift
 // CHECK:       affine.for %[[P:.*]] = 0 to 2 {
 // CHECK-NEXT:    affine.load %{{.*}}[%[[P]]]
@@ -47,7 +47,7 @@ func.func @shift(%A: memref<64xf64>, %B: memref<64xf64>, %C: memref<64xf64>) {
 // Two levels: the read of B[i + 1, j] needs the outer shift; with it, the read of
 // B[i, j + 1] comes from an earlier outer iteration, so the inner loops fuse unshifted.
 // Same bounds: the default mode fuses too.
-// REMARK: loop-fusion-shift.mlir:[[@LINE+42]]:3: remark: fused with a shift: this loop runs 1 iteration(s) late in the fused loop, as the dependence RAW from the store to %arg1 at [[@LINE+39]]:7 to the load of %arg1 at [[@LINE+45]]:12 (S0 -> S1) needs
+// REMARK: loop-fusion-shift.mlir:[[@LINE+42]]:3: remark: fused with a shift: this loop runs 1 iteration(s) late in the fused loop, as the dependence RAW from the store to %B at [[@LINE+39]]:7 to the load of %B at [[@LINE+45]]:12 (S0 -> S1) needs
 // CHECK-LABEL: func.func @two_level
 // CHECK:       affine.for %[[J0:.*]] = 0 to 63 {
 // CHECK-NEXT:    affine.load %{{.*}}[0, %[[J0]]]
@@ -104,7 +104,7 @@ func.func @two_level(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64
 
 // The consumer reads B backwards over a symbolic range: the distance is unbounded, no
 // constant shift helps, and the pair is refused with the dependence named.
-// REMARK: loop-fusion-shift.mlir:[[@LINE+9]]:3: remark: not fused: fusion would violate the dependence RAW from the store to %arg1 at [[@LINE+7]]:5 to the load of %arg1 at [[@LINE+10]]:10 (S0 -> S1), and no constant shift of this loop avoids it
+// REMARK: loop-fusion-shift.mlir:[[@LINE+9]]:3: remark: not fused: fusion would violate the dependence RAW from the store to %B at [[@LINE+7]]:5 to the load of %B at [[@LINE+10]]:10 (S0 -> S1), and no constant shift of this loop avoids it
 // CHECK-LABEL: func.func @reversed
 // CHECK:       affine.for
 // CHECK:       affine.for

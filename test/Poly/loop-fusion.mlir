@@ -41,7 +41,7 @@ func.func @producer_consumer(%A: memref<64xf32>, %B: memref<64xf32>, %C: memref<
 // without shifting would read it too early, so the consumer is shifted by one
 // iteration (the first and last iterations, where one nest runs alone, are peeled). mlir-opt 22 leaves the pair alone, and so does
 // `shift=false`, with a remark naming the dependence.
-// REMARK: loop-fusion.mlir:[[@LINE+22]]:3: remark: fused with a shift: this loop runs 1 iteration(s) late in the fused loop, as the dependence RAW from the store to %arg1 at [[@LINE+20]]:5 to the load of %arg1 at [[@LINE+23]]:10 (S0 -> S1) needs
+// REMARK: loop-fusion.mlir:[[@LINE+22]]:3: remark: fused with a shift: this loop runs 1 iteration(s) late in the fused loop, as the dependence RAW from the store to %B at [[@LINE+20]]:5 to the load of %B at [[@LINE+23]]:10 (S0 -> S1) needs
 // CHECK-LABEL: func.func @shifted
 // CHECK:       %[[A0:.*]] = affine.load %{{.*}}[0]
 // CHECK-NEXT:  affine.store %[[A0]], %[[B:.*]][0]
@@ -54,7 +54,7 @@ func.func @producer_consumer(%A: memref<64xf32>, %B: memref<64xf32>, %C: memref<
 // CHECK-NEXT:  affine.load %[[B]][63]
 // CHECK-NEXT:  affine.store %{{.*}}, %{{.*}}[62]
 // CHECK-NEXT:  return
-// NOSHIFT-REMARK: remark: not fused: fusion would violate the dependence RAW from the store to %arg1 at [[@LINE+7]]:5 to the load of %arg1 at [[@LINE+10]]:10 (S0 -> S1)
+// NOSHIFT-REMARK: remark: not fused: fusion would violate the dependence RAW from the store to %B at [[@LINE+7]]:5 to the load of %B at [[@LINE+10]]:10 (S0 -> S1)
 // NOSHIFT-LABEL: func.func @shifted
 // NOSHIFT:       affine.for
 // NOSHIFT:       affine.for

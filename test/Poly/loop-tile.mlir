@@ -96,7 +96,7 @@ func.func @triangle(%A: memref<64x64xf64>) {
 // Distance (1, -1): tiling by 2x2 as is would run A[i][j+1]'s new value too late
 // (mlir-opt 22 does it anyway and changes the result). Lattice skews first
 // (j' = i + j), which makes every dependence non-negative, then tiles.
-// REMARK: remark: tiled after skewing the inner loops by 1 times the outer loop: tiling as is would violate the dependence RAW from the store to %arg0 at [[@LINE+13]]:7 to the load of %arg0 at [[@LINE+10]]:13 (S0 -> S0), distance (1, -1)
+// REMARK: remark: tiled after skewing the inner loops by 1 times the outer loop: tiling as is would violate the dependence RAW from the store to %A at [[@LINE+13]]:7 to the load of %A at [[@LINE+10]]:13 (S0 -> S0), distance (1, -1)
 // SKEW-LABEL: func.func @stencil_skew
 // SKEW:       affine.for %[[T0:.*]] = 0 to 5 step 2 {
 // SKEW-NEXT:    affine.for %[[T1:.*]] = #{{.*}}(%[[T0]]) to min #{{.*}}(%[[T0]]) step 2 {

@@ -22,11 +22,11 @@
 // CHECK-NEXT:    affine.for %{{.*}} = 0 to 64 {
 // CHECK-NOT:   affine.parallel
 // CHECK:       return
-// REMARK: parallel-check.mlir:[[# @LINE + 6]]:3: remark: parallel mark dropped: the loop carries RAW from the store to %arg0 at [[@LINE+9]]:7 to the load of %arg0 at [[@LINE+8]]:12 (S0 -> S0), distance (1, 0); it is generated as a sequential affine.for
+// REMARK: parallel-check.mlir:[[# @LINE + 6]]:3: remark: parallel mark dropped: the loop generated from the loop %i at [[@LINE+6]]:3 carries RAW from the store to %A at [[@LINE+9]]:7 to the load of %A at [[@LINE+8]]:12 (S0 -> S0), distance (1, 0); it is generated as a sequential affine.for
 // INNER-LABEL: func.func @rows
 // INNER:       affine.for %{{.*}} = 1 to 64 {
 // INNER-NEXT:    affine.parallel (%{{.*}}) = (0) to (64) {
-// ALIAS-REMARK: remark: parallel mark dropped: the loop carries RAW from the store to %arg0 at [[@LINE+5]]:7 to the load of %arg0 at [[@LINE+4]]:12 (S0 -> S0)
+// ALIAS-REMARK: remark: parallel mark dropped: the loop generated from the loop %i at [[@LINE+2]]:3 carries RAW from the store to %A at [[@LINE+5]]:7 to the load of %A at [[@LINE+4]]:12 (S0 -> S0)
 func.func @rows(%A: memref<64x64xf32>) {
   affine.for %i = 1 to 64 {
     affine.for %j = 0 to 64 {
@@ -46,7 +46,7 @@ func.func @rows(%A: memref<64x64xf32>) {
 // CHECK:       affine.parallel (%{{.*}}) = (0) to (64) {
 // ALIAS-LABEL: func.func @copy
 // ALIAS:       affine.for %{{.*}} = 0 to 64 {
-// ALIAS-REMARK: parallel-check.mlir:[[# @LINE + 2]]:3: remark: parallel mark dropped: the loop carries WAR from the load of %arg1 at [[@LINE+3]]:10 to the store to %arg0 at [[@LINE+4]]:5 (S0 -> S0; %arg1 and %arg0 may alias: no llvm.noalias), distance ([1, 63]); it is generated as a sequential affine.for
+// ALIAS-REMARK: parallel-check.mlir:[[# @LINE + 2]]:3: remark: parallel mark dropped: the loop generated from the loop %i at [[@LINE+2]]:3 carries WAR from the load of %B at [[@LINE+3]]:10 to the store to %A at [[@LINE+4]]:5 (S0 -> S0; %B and %A may alias: no llvm.noalias), distance ([1, 63]); it is generated as a sequential affine.for
 func.func @copy(%A: memref<64xf32>, %B: memref<64xf32>) {
   affine.for %i = 0 to 64 {
     %v = affine.load %B[%i] : memref<64xf32>
@@ -62,8 +62,8 @@ func.func @copy(%A: memref<64xf32>, %B: memref<64xf32>) {
 // CHECK-LABEL: func.func @sum
 // CHECK:       affine.for %{{.*}} = 0 to 64 iter_args(
 // CHECK-NOT:   affine.parallel
-// REMARK: parallel-check.mlir:[[# @LINE + 4]]:8: remark: parallel mark dropped: the loop carries the live range of a scalar value; it is generated as a sequential affine.for
-// ALIAS-REMARK: parallel mark dropped: the loop carries the live range of a scalar value
+// REMARK: parallel-check.mlir:[[# @LINE + 4]]:8: remark: parallel mark dropped: the loop generated from the loop %i at [[@LINE+4]]:8 carries the live range of a scalar value (%acc); it is generated as a sequential affine.for
+// ALIAS-REMARK: parallel mark dropped: the loop generated from the loop %i at [[@LINE+3]]:8 carries the live range of a scalar value (%acc)
 func.func @sum(%A: memref<64xf32>, %out: memref<f32>) {
   %zero = arith.constant 0.0 : f32
   %s = affine.for %i = 0 to 64 iter_args(%acc = %zero) -> f32 {

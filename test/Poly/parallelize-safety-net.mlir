@@ -26,7 +26,7 @@
 // CHECK-LABEL: func.func @rows
 // CHECK:         affine.for %{{.*}} = 1 to 64 {
 // CHECK-NEXT:      affine.parallel (%{{.*}}) = (0) to (64) {
-// REMARK: parallelize-safety-net.mlir:[[# @LINE + 2]]:3: remark: parallel mark dropped: the loop carries RAW from the store to %arg0 at [[@LINE+5]]:7 to the load of %arg0 at [[@LINE+4]]:12 (S0 -> S0), distance (1, 0); it stays a sequential affine.for
+// REMARK: parallelize-safety-net.mlir:[[# @LINE + 2]]:3: remark: parallel mark dropped: the loop %i at [[@LINE+2]]:3 carries RAW from the store to %A at [[@LINE+5]]:7 to the load of %A at [[@LINE+4]]:12 (S0 -> S0), distance (1, 0); it stays a sequential affine.for
 func.func @rows(%A: memref<64x64xf32>) {
   affine.for %i = 1 to 64 {
     affine.for %j = 0 to 64 {
@@ -43,7 +43,7 @@ func.func @rows(%A: memref<64x64xf32>) {
 // dependence through aliasing.
 // CHECK-LABEL: func.func @copy
 // CHECK:         affine.for %{{.*}} = 0 to 64 {
-// REMARK: parallelize-safety-net.mlir:[[# @LINE + 2]]:3: remark: parallel mark dropped: the loop carries WAR from the load of %arg1 at [[@LINE+3]]:10 to the store to %arg0 at [[@LINE+4]]:5 (S0 -> S0; %arg1 and %arg0 may alias: no llvm.noalias), distance ([1, 63]); it stays a sequential affine.for
+// REMARK: parallelize-safety-net.mlir:[[# @LINE + 2]]:3: remark: parallel mark dropped: the loop %i at [[@LINE+2]]:3 carries WAR from the load of %B at [[@LINE+3]]:10 to the store to %A at [[@LINE+4]]:5 (S0 -> S0; %B and %A may alias: no llvm.noalias), distance ([1, 63]); it stays a sequential affine.for
 func.func @copy(%A: memref<64xf32>, %B: memref<64xf32>) {
   affine.for %i = 0 to 64 {
     %v = affine.load %B[%i] : memref<64xf32>
@@ -57,7 +57,7 @@ func.func @copy(%A: memref<64xf32>, %B: memref<64xf32>) {
 // A reduction loop may carry its own running value, not a memory dependence.
 // CHECK-LABEL: func.func @sum_and_shift
 // CHECK:         affine.for %{{.*}} = 0 to 64 iter_args(
-// REMARK: parallelize-safety-net.mlir:[[# @LINE + 3]]:8: remark: parallel mark dropped: the loop carries RAW from the store to %arg0 at [[@LINE+5]]:5 to the load of %arg0 at [[@LINE+4]]:10 (S0 -> S0), distance (1); it stays a sequential affine.for
+// REMARK: parallelize-safety-net.mlir:[[# @LINE + 3]]:8: remark: parallel mark dropped: the loop %i at [[@LINE+3]]:8 carries RAW from the store to %A at [[@LINE+5]]:5 to the load of %A at [[@LINE+4]]:10 (S0 -> S0), distance (1); it stays a sequential affine.for
 func.func @sum_and_shift(%A: memref<65xf32>, %out: memref<f32>) {
   %zero = arith.constant 0.0 : f32
   %s = affine.for %i = 0 to 64 iter_args(%acc = %zero) -> f32 {
@@ -106,7 +106,7 @@ func.func @sums(%A: memref<64xf32>, %B: memref<8x8xf32>, %out: memref<2xf32>) {
 // CHECK-LABEL: func.func @row_sums
 // CHECK:         affine.for %{{.*}} = 0 to 8 {
 // CHECK-NEXT:      affine.parallel (%{{.*}}) = (0) to (8) reduce ("addf") -> (f32) {
-// REMARK: parallelize-safety-net.mlir:[[# @LINE + 4]]:3: remark: parallel mark dropped: the loop carries WAR from the load of %arg0 at [[@LINE+6]]:12 to the store to %arg1 at [[@LINE+10]]:5 (S0 -> S1; %arg0 and %arg1 may alias: no llvm.noalias), distance ([1, 7]); it stays a sequential affine.for
+// REMARK: parallelize-safety-net.mlir:[[# @LINE + 4]]:3: remark: parallel mark dropped: the loop %i at [[@LINE+4]]:3 carries WAR from the load of %A at [[@LINE+6]]:12 to the store to %B at [[@LINE+10]]:5 (S0 -> S1; %A and %B may alias: no llvm.noalias), distance ([1, 7]); it stays a sequential affine.for
 // REMARK-NOT: parallel mark dropped
 func.func @row_sums(%A: memref<8x8xf32>, %B: memref<8xf32>) {
   %zero = arith.constant 0.0 : f32

@@ -8,8 +8,8 @@
 // without coincidence maximization needs no skew and is kept; its permutable (i, j)
 // band, under the sequential k loop, gets no wavefront either.
 
-// REMARK: remark: kept an unskewed schedule: maximizing outer parallelism skews the statement of the store to %arg0 at [[@LINE+20]]:9 (S0): time dimension 1 follows the affine.for at [[@LINE+12]]:5 and the affine.for at [[@LINE+13]]:7 (i1 and i2); a parallel loop obtained by skewing
-// REMARK: remark: no wavefront for the permutable band of the statement of the store to %arg0 at [[@LINE+19]]:9 (S0): {{[0-9]+}} parallel regions of at most {{[0-9]+}} instances each on average (min-parallel-work=32768); the band stays in order
+// REMARK: remark: kept an unskewed schedule: maximizing outer parallelism skews the statement of the store to %path at [[@LINE+20]]:9 (S0): time dimension 1 follows the loop %i at [[@LINE+12]]:5 and the loop %j at [[@LINE+13]]:7 (i1 and i2); a parallel loop obtained by skewing
+// REMARK: remark: no wavefront for the permutable band of the statement of the store to %path at [[@LINE+19]]:9 (S0): {{[0-9]+}} parallel regions of at most {{[0-9]+}} instances each on average (min-parallel-work=32768); the band stays in order
 
 // CHECK-LABEL: func.func @floyd
 // CHECK-NOT:   affine.parallel

@@ -10,8 +10,8 @@
 // on a machine whose last-level cache is at most that (test/Poly/poly-schedule-time-tile.mlir);
 // this file is about the unskewed schedule's marks.
 
-// REMARK: remark: not parallel (short regions): coincident member 0 of the band of the statement of the store to %arg1 at [[@LINE+21]]:7 (S0) lies inside a sequential loop: 8 parallel regions of at most 254 instances each on average (min-parallel-work=32768)
-// REMARK: remark: not parallel (short regions): coincident member 0 of the band of the statement of the store to %arg0 at [[@LINE+29]]:7 (S1) lies inside a sequential loop: 8 parallel regions of at most 254 instances each on average (min-parallel-work=32768)
+// REMARK: remark: not parallel (short regions): coincident member 0 (%i) of the band of the statement of the store to %B at [[@LINE+21]]:7 (S0) lies inside a sequential loop: 8 parallel regions of at most 254 instances each on average (min-parallel-work=32768)
+// REMARK: remark: not parallel (short regions): coincident member 0 (%i) of the band of the statement of the store to %A at [[@LINE+29]]:7 (S1) lies inside a sequential loop: 8 parallel regions of at most 254 instances each on average (min-parallel-work=32768)
 
 // CHECK-LABEL: func.func @jacobi_1d
 // CHECK-NOT:   affine.parallel

@@ -7,7 +7,7 @@
 // whole for the vectorizer) and two iterations of i touch two rows of A plus row k,
 // which fits L1 untiled: tiling would gain no reuse (it made lu 1.4-1.6x slower by
 // cutting the rows short), so the model leaves the band untiled and says why.
-// REMARK: remark: not tiled (model): no reuse needs a smaller tile (the reuse each member carries fits the 32768 B budget untiled), trip counts [127, 127]; 0: whole, 1: innermost, parallel, unit stride: whole
+// REMARK: remark: not tiled (model): no reuse needs a smaller tile (the reuse each member carries fits the 32768 B budget untiled), trip counts [127, 127]; %i: whole, %j: innermost, parallel, unit stride: whole
 // CHECK-LABEL: func.func @lu
 // CHECK:       affine.for %[[K:.*]] = 0 to 128 {
 // CHECK:         affine.parallel (%{{.*}}) = (%[[K]] + 1) to (128) {

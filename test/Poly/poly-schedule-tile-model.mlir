@@ -16,8 +16,8 @@
 // the 64 KiB budget, so j is not tiled; i, the parallel member, is cut into 4 tiles so
 // that the parallel loop stays outermost. The stencil's i loop carries a dependence: 32
 // of its 38 iterations.
-// MODEL-DAG: remark: tile sizes [32, 128, 32] (model): tile footprint 36864 B, reuse budget 65536 B, trip counts [128, 128, 128]; 0: parallel, 4 tiles, 1: whole, 2: innermost, carries a dependence: unrolled
-// MODEL-DAG: remark: tile sizes [10, 32] (model): tile footprint 2720 B, reuse budget 65536 B, trip counts [10, 38]; 0: whole, 1: innermost, carries a dependence: unrolled
+// MODEL-DAG: remark: tile sizes [32, 128, 32] (model): tile footprint 36864 B, reuse budget 65536 B, trip counts [128, 128, 128]; %i: parallel, 4 tiles, %j: whole, %k: innermost, carries a dependence: unrolled
+// MODEL-DAG: remark: tile sizes [10, 32] (model): tile footprint 2720 B, reuse budget 65536 B, trip counts [10, 38]; %t: whole, %i: innermost, carries a dependence: unrolled
 // SIZES-DAG:   #[[$LO:map[0-9]*]] = affine_map<(d0) -> (d0 * 32)>
 // SIZES-LABEL: func.func @matmul
 // SIZES:       affine.parallel (%[[I:.*]]) = (0) to (4) {
@@ -35,7 +35,7 @@
 
 // With an 8 KiB budget, two iterations of i no longer fit with j whole: j shrinks in
 // steps of 8 until they do (A 2 x 32, B 32 x 56, C 2 x 56: 7872 B).
-// FLOOR: remark: tile sizes [32, 56, 32] (model): tile footprint 18432 B, reuse budget 8192 B, trip counts [128, 128, 128]; 0: parallel, 4 tiles, 1: reuse of 0 (7872 B <= 8192 B), 2: innermost, carries a dependence: unrolled
+// FLOOR: remark: tile sizes [32, 56, 32] (model): tile footprint 18432 B, reuse budget 8192 B, trip counts [128, 128, 128]; %i: parallel, 4 tiles, %j: reuse of %i (7872 B <= 8192 B), %k: innermost, carries a dependence: unrolled
 
 // Two levels (Pluto's --l2tile): the permutable band is tiled by 8, then its tile band
 // again by 32 / 8 = 4, so 4 outer tiles of 4 inner tiles of 8 points per dimension.

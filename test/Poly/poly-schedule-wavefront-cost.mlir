@@ -18,7 +18,7 @@
 // CHECK-NEXT:    affine.for %[[W:.*]] = 0 to 63 {
 // CHECK-NEXT:      affine.parallel (%{{.*}}) = (max(%[[W]] - 31, 0)) to (min(%[[W]] + 1, 32)) {
 
-// SHORT-REMARK: remark: no wavefront for the permutable band of the statement of the store to %arg0 at [[@LINE+15]]:9 (S0): 126 parallel regions of at most 66576 instances each on average (min-parallel-work=100000); the band stays in order
+// SHORT-REMARK: remark: no wavefront for the permutable band of the statement of the store to %path at [[@LINE+15]]:9 (S0): 126 parallel regions of at most 66576 instances each on average (min-parallel-work=100000); the band stays in order
 
 // SHORT-LABEL: func.func @floyd_two_steps
 // SHORT-NOT:   affine.parallel

@@ -26,7 +26,7 @@
 // STRIP:         affine.for %[[T:.*]] = 0 to 64 step 16 iter_args(%{{.*}} = %{{.*}}) -> (f64) {
 // STRIP-NEXT:      affine.for %{{.*}} = #{{.*}}(%[[T]]) to #{{.*}}(%[[T]]) iter_args(
 
-// SCHED: remark: parallel mark dropped: the loop carries a scalar value out of its iterations (a value stored in an iteration is read after the loop); it is generated as a sequential affine.for
+// SCHED: remark: parallel mark dropped: the loop generated from the loop %i at [[@LINE+8]]:8 carries a scalar value out of its iterations (a value stored in an iteration is read after the loop); it is generated as a sequential affine.for
 // SCHED-LABEL: func.func @last
 // SCHED-NOT:     affine.parallel
 // SCHED:         affine.for %{{.*}} = 0 to 64 iter_args(

@@ -45,7 +45,7 @@ func.func @matmul_iter_args(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: me
 // TILE-LABEL: func.func @dot
 func.func @dot(%A: memref<64xf32>, %B: memref<64xf32>, %out: memref<f32>) {
   %z = arith.constant 0.0 : f32
-  // expected-remark@+1 {{not reversed: the new order would violate the dependence through A2 (the scalar defined at 49:8, a loop-carried value or a value crossing statements): a read would get its value from another write than in program order}}
+  // expected-remark@+1 {{not reversed: the new order would violate the dependence through A2 (the scalar %acc defined at 49:8, a loop-carried value or a value crossing statements): a read would get its value from another write than in program order}}
   %s = affine.for %k = 0 to 64 iter_args(%acc = %z) -> (f32) {
     %a = affine.load %A[%k] : memref<64xf32>
     %b = affine.load %B[%k] : memref<64xf32>

@@ -78,12 +78,32 @@ impl Incumbent {
         statistic: Statistic,
         max_cv: f64,
     ) -> Incumbent {
+        Incumbent::measured(
+            config,
+            0,
+            timing,
+            (p.cpu_clock, p.multi_threaded),
+            statistic,
+            max_cv,
+        )
+    }
+
+    /// `config` as measured by trial `trial` with `timing`, timed `(by the CPU clock,
+    /// multi-threaded)`: to compare it with the incumbent ([`Incumbent::against`]).
+    pub fn measured(
+        config: Config,
+        trial: usize,
+        timing: Timing,
+        how: (bool, bool),
+        statistic: Statistic,
+        max_cv: f64,
+    ) -> Incumbent {
         Incumbent {
             config,
-            trial: 0,
+            trial,
             timing,
-            cpu_clock: p.cpu_clock,
-            multi_threaded: p.multi_threaded,
+            cpu_clock: how.0,
+            multi_threaded: how.1,
             statistic,
             max_cv,
         }

@@ -1496,6 +1496,24 @@ fn a_parallel_config_is_compared_by_the_wall_clock() {
     assert_eq!(clock, super::incumbent::Clock::Wall);
     // The untuned program's fastest wall-clock run, the parallel config's median one.
     assert_eq!((u, k), (16.0e-3, 10.1e-3));
+    // As the cost model's favourite it is not "measured slower than untuned" either (it
+    // would be on the two configs' own clocks).
+    let base = Config::baseline(3);
+    assert!(super::pick_overruled(
+        &(par.clone(), par_t.seconds),
+        &base,
+        base_t.seconds
+    ));
+    let fav = super::incumbent::Incumbent::measured(
+        par.clone(),
+        0,
+        par_t.clone(),
+        (false, true),
+        proto.statistic,
+        proto.max_cv,
+    );
+    let (_, f, u) = fav.against(&untuned);
+    assert!(!super::pick_overruled(&(par.clone(), f), &base, u));
     // Single-threaded against single-threaded: the CPU clock.
     let cpu_p = m.prepared("cpu", false);
     let cpu_t = measure::time_candidate(&m, &cpu_p, "1\n", &proto).unwrap();

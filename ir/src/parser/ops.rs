@@ -333,6 +333,7 @@ impl Parser<'_> {
             self.ir.erase_placeholder(e.value);
             self.scope().forward.remove(&e.value);
         }
+        self.ir.set_source_name(value, &ssa_name(name, number));
         let scope = self.scope();
         let entries = scope.values.entry(name.to_string()).or_default();
         let fresh = entries.iter().all(|e| e.is_none_or(|e| e.forward));

@@ -241,7 +241,10 @@ pub fn affine_parallelize(
                     report.remarks.push(Diagnostic::new(
                         Severity::Remark,
                         DiagLoc::Loc(ir.loc(l)),
-                        format!("parallel mark dropped: the loop carries {why}; it stays a sequential affine.for"),
+                        format!(
+                            "parallel mark dropped: {} carries {why}; it stays a sequential affine.for",
+                            crate::scop::loop_source_name(ir, l, 0)
+                        ),
                     ));
                 }
                 continue;

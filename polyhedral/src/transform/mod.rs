@@ -605,8 +605,11 @@ pub fn apply_private(
 /// value has no such loop, and its first loop (a deeper member's) stays sequential.
 /// Every loop then generated parallel is checked against the dependences `forbidden`
 /// gives (asked only when the schedule has such marks): one that carries a dependence is
-/// generated sequential, with a remark in `remarks` and the statistic
-/// [`crate::parallel_check::DROPPED_STATISTIC`] (see [`crate::parallel_check`]).
+/// generated sequential, with a remark in `remarks` naming the source loops it was
+/// generated from ([`crate::source_loops`]) and the statistic
+/// [`crate::parallel_check::DROPPED_STATISTIC`] (see [`crate::parallel_check`]). A marked
+/// member that gets no loop in any piece (a single value wherever it runs) gets the
+/// remark "parallel mark without a loop", naming its source loops.
 pub fn regenerate(
     ir: &mut Ir,
     isl: &IslCtx,
@@ -617,26 +620,56 @@ pub fn regenerate(
 ) -> Result<(), TransformError> {
     check_supported(ir, scop)?;
     let plain = isl.check(schedule.copy())?;
-    let mut marked = false;
+    let mut marked = Vec::new();
     let root = isl.check(schedule.get_root())?;
     let atomic = isl.check(marked_members_atomic(isl, root, &mut marked)?.get_schedule())?;
     let mut net = None;
-    let (scratch, objections) = match generate_schedule(ir, isl, scop, atomic, forbidden, &mut net)
-    {
-        Err(TransformError::Codegen(CodegenError::NotAffine(_))) if marked => {
+    let (scratch, notes) = match generate_schedule(ir, isl, scop, atomic, forbidden, &mut net) {
+        Err(TransformError::Codegen(CodegenError::NotAffine(_))) if !marked.is_empty() => {
             generate_schedule(ir, isl, scop, plain, forbidden, &mut net)?
         }
         r => r?,
     };
-    crate::parallel_check::record_dropped(objections.len() as u64);
     let first = scop.ops[0];
-    let loc = ir.loc(first);
-    for why in objections {
-        remarks.push(Diagnostic::new(
-            Severity::Remark,
-            DiagLoc::Loc(loc),
-            format!("parallel mark dropped: the loop carries {why}; it is generated as a sequential affine.for"),
-        ));
+    let mut dropped = 0;
+    for note in &notes {
+        if let Some(why) = &note.dropped {
+            dropped += 1;
+            let subject = note.source.as_ref().and_then(|s| s.text()).map_or_else(
+                || "the loop".to_string(),
+                |t| format!("the loop generated from {t}"),
+            );
+            remarks.push(Diagnostic::new(
+                Severity::Remark,
+                DiagLoc::Loc(ir.loc(source_op(note.source.as_ref()).unwrap_or(first))),
+                format!("parallel mark dropped: {subject} carries {why}; it is generated as a sequential affine.for"),
+            ));
+        }
+    }
+    crate::parallel_check::record_dropped(dropped);
+    // A marked member with no loop anywhere in the generated code (it takes a single
+    // value wherever it runs): nothing runs in parallel for it.
+    for member in &marked {
+        let Ok(source) = crate::source_loops::source_loops(isl, &scop.names, member) else {
+            continue;
+        };
+        let Some(text) = source.text() else {
+            continue;
+        };
+        let landed = notes.iter().any(|n| {
+            n.source.as_ref().is_some_and(|l| {
+                l.loops
+                    .iter()
+                    .any(|(op, k, _)| source.loops.iter().any(|(o, j, _)| o == op && j == k))
+            })
+        });
+        if !landed {
+            remarks.push(Diagnostic::new(
+                Severity::Remark,
+                DiagLoc::Loc(ir.loc(source_op(Some(&source)).unwrap_or(first))),
+                format!("parallel mark without a loop: the marked member, from {text}, takes a single value wherever it runs, so no loop is generated for it and nothing runs in parallel"),
+            ));
+        }
     }
     let new_ops: Vec<Op> = ir.block_ops(scratch).collect();
     for o in new_ops {
@@ -649,9 +682,21 @@ pub fn regenerate(
     Ok(())
 }
 
+/// A loop [`regenerate`] generated from a marked member: its source loops (`None` when
+/// they could not be found) and, when the safety net kept it sequential, why.
+struct MarkedLoop {
+    source: Option<crate::source_loops::SourceLoops>,
+    dropped: Option<String>,
+}
+
+/// The first source loop op of `source`, where a remark about it goes (if still there).
+fn source_op(source: Option<&crate::source_loops::SourceLoops>) -> Option<Op> {
+    source.and_then(|s| s.first_op())
+}
+
 /// [`regenerate`]'s AST generation and code generation of `schedule` into a scratch block
-/// (nothing else in the IR changes; on failure nothing does): the block and the net's
-/// objections. `net` caches the dependences `forbidden` gives.
+/// (nothing else in the IR changes; on failure nothing does): the block and what to say
+/// about the marks. `net` caches the dependences `forbidden` gives.
 fn generate_schedule(
     ir: &mut Ir,
     isl: &IslCtx,
@@ -659,7 +704,7 @@ fn generate_schedule(
     schedule: isl_rs::Schedule,
     forbidden: &dyn Fn(&Ir) -> Result<ForbiddenDeps, IslError>,
     net: &mut Option<ForbiddenDeps>,
-) -> Result<(lattice_ir::Block, Vec<String>), TransformError> {
+) -> Result<(lattice_ir::Block, Vec<MarkedLoop>), TransformError> {
     let context = isl.check(scop.context.copy())?;
     let mut loops = LoopSchedules::new(CHECKED_MARKS);
     let ast = ast_from_schedule_recorded(
@@ -673,6 +718,7 @@ fn generate_schedule(
         *net = Some(forbidden(ir)?);
     }
     let net = &*net;
+    let mut notes: Vec<MarkedLoop> = Vec::new();
     let mut check = |node: &isl_rs::ASTNode,
                      mark_node: &isl_rs::ASTNode,
                      mark: &str|
@@ -680,17 +726,22 @@ fn generate_schedule(
         if loops.generated_from_mark(node, mark_node) == Some(false) {
             return Ok(Landing::NotTheMember);
         }
-        let Some(forbidden) = net else {
-            return Ok(Landing::Parallel);
-        };
-        Ok(match loops.of(node) {
-            Some(Some(schedule)) => match forbidden.carried(isl, schedule, mark) {
-                Ok(None) => Landing::Parallel,
-                Ok(Some(why)) => Landing::Objection(why),
-                Err(e) => Landing::Objection(format!("its dependences could not be checked ({e})")),
+        let schedule = loops.of(node).flatten();
+        let source =
+            schedule.and_then(|s| crate::source_loops::source_loops(isl, &scop.names, s).ok());
+        let why = match (net, schedule) {
+            (None, _) => None,
+            (Some(forbidden), Some(schedule)) => match forbidden.carried(isl, schedule, mark) {
+                Ok(why) => why,
+                Err(e) => Some(format!("its dependences could not be checked ({e})")),
             },
-            _ => Landing::Objection("its dependences could not be checked (no schedule)".into()),
-        })
+            (Some(_), None) => Some("its dependences could not be checked (no schedule)".into()),
+        };
+        notes.push(MarkedLoop {
+            source,
+            dropped: why.clone(),
+        });
+        Ok(why.map_or(Landing::Parallel, Landing::Objection))
     };
     let mut input = CodegenInput::default();
     for (k, &v) in scop.params.iter().enumerate() {
@@ -710,7 +761,7 @@ fn generate_schedule(
     let scratch = ir.create_block(&[]);
     ir.append_block(region, scratch);
     match generate_checked(ir, &ast, &input, scratch, None, loc, Some(&mut check)) {
-        Ok(objections) => Ok((scratch, objections)),
+        Ok(_) => Ok((scratch, notes)),
         Err(e) => {
             let ops: Vec<Op> = ir.block_ops(scratch).collect();
             for o in ops.into_iter().rev() {
@@ -722,12 +773,12 @@ fn generate_schedule(
 }
 
 /// The schedule tree at `node` with member 0 of every band directly below a `parallel`
-/// or reduction mark generated as one loop (see [`regenerate`]), `marked` set if there is
-/// one; returns the node at the same position.
+/// or reduction mark generated as one loop (see [`regenerate`]), the schedule of each
+/// such member (`S[i..] -> [t]`) added to `marked`; returns the node at the same position.
 fn marked_members_atomic(
     isl: &IslCtx,
     node: ScheduleNode,
-    marked: &mut bool,
+    marked: &mut Vec<UnionMap>,
 ) -> Result<ScheduleNode, IslError> {
     let mut node = node;
     if isl.check(node.get_type())? == ScheduleNodeType::Mark {
@@ -736,8 +787,15 @@ fn marked_members_atomic(
         if CHECKED_MARKS.contains(&isl.check(id.get_name())?)
             && isl.check(child.get_type())? == ScheduleNodeType::Band
         {
-            *marked = true;
             let band = crate::schedule::one_loop(isl, child)?;
+            // For the remark on a member without a loop only: none where isl fails.
+            let member = band
+                .band_get_partial_schedule()
+                .and_then(|p| p.get_at(0))
+                .and_then(UnionMap::from_union_pw_aff);
+            if let Ok(member) = member {
+                marked.push(member);
+            }
             node = isl.check(band.parent())?;
         }
     }

@@ -256,6 +256,7 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
     for v in values {
         let def = ir.defining_op(v).expect("checked");
         let cell = new_cell(ir, ir.value_type(v), cell_at(&cells), ir.loc(def));
+        name_cell(ir, cell, v);
         cells.push(ir.defining_op(cell).expect("alloca"));
         let st = store(ir, v, cell, ir.loc(def));
         ir.insert_op_after(def, st);
@@ -315,6 +316,7 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
                 }
                 None => {
                     let c = new_cell(ir, ir.value_type(r), cell_at(&cells), ir.loc(l));
+                    name_cell(ir, c, args.get(k).copied().unwrap_or(r));
                     let alloca = ir.defining_op(c).expect("alloca");
                     if from_parallel.contains(&l) {
                         let unit = ir.ctx().unit_attr();
@@ -587,6 +589,14 @@ pub fn scops_of(
     }
     flush(&mut run)?;
     Ok(out)
+}
+
+/// Gives `cell` the source SSA name of the scalar `value` it holds (`%acc`), so remarks
+/// about its accesses name the scalar.
+fn name_cell(ir: &mut Ir, cell: Value, value: Value) {
+    if let Some(name) = ir.source_name(value).map(str::to_string) {
+        ir.set_source_name(cell, &name);
+    }
 }
 
 fn new_cell(ir: &mut Ir, element: Type, before: Op, loc: lattice_ir::Attr) -> Value {
@@ -1223,9 +1233,13 @@ pub fn private_violation(
 
 /// Where the value a cell holds comes from, for a message.
 fn cell_origin(ir: &Ir, cell: Value) -> String {
+    let name = ir
+        .source_name(cell)
+        .map(|n| format!(" {n}"))
+        .unwrap_or_default();
     ir.defining_op(cell)
         .and_then(|c| lattice_ir::diag::first_file_line_col(ir.ctx(), ir.loc(c)))
-        .map(|(_, l, c)| format!("the scalar defined at {l}:{c}"))
+        .map(|(_, l, c)| format!("the scalar{name} defined at {l}:{c}"))
         .unwrap_or_else(|| value_label(ir, cell))
 }
 

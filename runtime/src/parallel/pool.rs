@@ -359,12 +359,23 @@ fn spawn_workers(st: &mut State, n: usize) {
 /// Wakes sleeping workers without a job (starting up to `n` if there are fewer), so that
 /// they poll for [`SPIN`]: for a caller that expects to hand its next loop to the pool.
 pub(super) fn wake_workers(n: usize) {
+    #[cfg(test)]
+    WAKES.fetch_add(1, Ordering::Relaxed);
     let mut st = lock(&POOL.state);
     spawn_workers(&mut st, n);
     if st.sleepers > 0 {
         st.warm += 1;
         POOL.wake.notify_all();
     }
+}
+
+/// How many times [`wake_workers`] was called (tests).
+#[cfg(test)]
+static WAKES: AtomicU64 = AtomicU64::new(0);
+
+#[cfg(test)]
+pub(super) fn wakes() -> u64 {
+    WAKES.load(Ordering::Relaxed)
 }
 
 /// Tests: [`worker_awake`] answers true (whether a worker is polling depends on timing).

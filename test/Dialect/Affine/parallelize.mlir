@@ -30,7 +30,7 @@ func.func @copy(%A: memref<10x20xf32> {llvm.noalias}, %B: memref<10x20xf32> {llv
 // CHECK-LABEL: func.func @stencil_skew
 // CHECK:         affine.for %{{.*}} = 1 to 5 {
 // CHECK-NEXT:      affine.parallel (%{{.*}}) = (0) to (4) {
-// REMARK: remark: not parallelized: carried dependence: RAW from the store to %arg0 at [[@LINE+7]]:7 to the load of %arg0 at [[@LINE+4]]:13 (S0 -> S0), distance (1, -1)
+// REMARK: remark: not parallelized: carried dependence: RAW from the store to %A at [[@LINE+7]]:7 to the load of %A at [[@LINE+4]]:13 (S0 -> S0), distance (1, -1)
 func.func @stencil_skew(%A: memref<5x5xf64>) {
   affine.for %i = 1 to 5 {
     affine.for %j = 0 to 4 {
@@ -89,7 +89,7 @@ func.func @not_a_reduction(%A: memref<100xf32>) -> f32 {
 // CHECK:         affine.for
 // NOALIAS-LABEL: func.func @aliasing
 // NOALIAS:         affine.parallel
-// REMARK: remark: not parallelized: carried dependence: WAR from the load of %arg0 at [[@LINE+3]]:10 to the store to %arg1 at [[@LINE+4]]:5 (S0 -> S0; %arg0 and %arg1 may alias: no llvm.noalias), distance ([1, 99])
+// REMARK: remark: not parallelized: carried dependence: WAR from the load of %A at [[@LINE+3]]:10 to the store to %B at [[@LINE+4]]:5 (S0 -> S0; %A and %B may alias: no llvm.noalias), distance ([1, 99])
 func.func @aliasing(%A: memref<100xf32>, %B: memref<100xf32>) {
   affine.for %i = 0 to 100 {
     %v = affine.load %A[%i] : memref<100xf32>

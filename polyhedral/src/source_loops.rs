@@ -1,0 +1,204 @@
+//! Which source loops a generated loop or a band member comes from, for remarks: per
+//! statement, the iterators of its domain that the schedule's last dimension depends on,
+//! named through [`crate::scop::SourceNames::dims`] (`the loop %j at 12:5`) or, short,
+//! by their SSA names (`%j`).
+//!
+//! Invariants: a dimension "depends on" an iterator when two instances differing only in
+//! that iterator get different values (exact isl emptiness tests, no guessing from
+//! texts); loops are listed once each, in statement order; nothing here changes the IR.
+
+use crate::isl::{IslCtx, IslError};
+use crate::scop::SourceNames;
+use isl_rs::{DimType, Map, ScheduleNode, UnionMap};
+use lattice_ir::Op;
+
+/// The source loops of one schedule dimension.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SourceLoops {
+    /// The loops, once each: loop op, IV index, name in words.
+    pub loops: Vec<(Op, usize, String)>,
+    /// Per loop of `loops`: the IV's source SSA name (`%j`), if known.
+    pub ivs: Vec<Option<String>>,
+    /// Whether some statement's value combines several of its loops (a skew).
+    pub combined: bool,
+}
+
+impl SourceLoops {
+    /// `the loop %j at 12:5`; `the loop %i at 3:3 and the loop %i at 8:3` (fused);
+    /// `a combination of the loop %i at 3:3 and the loop %j at 4:5` (skewed); `None`
+    /// when the dimension depends on no loop.
+    pub fn text(&self) -> Option<String> {
+        let names: Vec<&str> = self.loops.iter().map(|(_, _, n)| n.as_str()).collect();
+        let list = match names.as_slice() {
+            [] => return None,
+            [one] => one.to_string(),
+            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        };
+        Some(if self.combined {
+            format!("a combination of {list}")
+        } else {
+            list
+        })
+    }
+
+    /// The loops by their IV names, short, for lists: `%j`, `%i/%k` (fused; a name
+    /// shared by several fused loops once), `(%i, %j)` (a combination); `None` when some
+    /// loop has no SSA name or there is none.
+    pub fn short(&self) -> Option<String> {
+        let all: Option<Vec<&str>> = self.ivs.iter().map(|n| n.as_deref()).collect();
+        let mut names: Vec<&str> = Vec::new();
+        for n in all? {
+            if !names.contains(&n) {
+                names.push(n);
+            }
+        }
+        if names.is_empty() {
+            return None;
+        }
+        Some(if self.combined && names.len() > 1 {
+            format!("({})", names.join(", "))
+        } else {
+            names.join("/")
+        })
+    }
+
+    /// The first loop op, if any (where a remark about the loop goes).
+    pub fn first_op(&self) -> Option<Op> {
+        self.loops.first().map(|&(op, _, _)| op)
+    }
+}
+
+/// The source loops of the last output dimension of `schedule`
+/// (`S[i0, ..] -> [t0, .., td]`, statements of the SCoP `names` names); statements it
+/// does not know are skipped.
+pub fn source_loops(
+    isl: &IslCtx,
+    names: &SourceNames,
+    schedule: &UnionMap,
+) -> Result<SourceLoops, IslError> {
+    let maps = isl.check(isl.check(schedule.copy())?.get_map_list())?;
+    // In statement order, not isl's.
+    let mut per_statement = Vec::new();
+    for k in 0..isl.check(maps.size())? {
+        let m = isl.check(maps.get_at(k))?;
+        let name = isl.check(m.get_tuple_name(DimType::In))?.to_string();
+        if let Some(st) = names.ids.iter().position(|s| *s == name) {
+            per_statement.push((st, m));
+        }
+    }
+    per_statement.sort_by_key(|(st, _)| *st);
+    let mut out = SourceLoops::default();
+    for (st, m) in per_statement {
+        let dims = depends_on(isl, m)?;
+        if dims.len() > 1 {
+            out.combined = true;
+        }
+        for d in dims {
+            let Some(&(op, index)) = names.loops[st].get(d) else {
+                continue;
+            };
+            if !out.loops.iter().any(|&(o, k, _)| o == op && k == index) {
+                out.loops.push((op, index, names.dims[st][d].clone()));
+                out.ivs.push(names.ivs[st][d].clone());
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The input dimensions the last output dimension of `m` depends on.
+fn depends_on(isl: &IslCtx, m: Map) -> Result<Vec<usize>, IslError> {
+    let n_out = isl.check(m.dim(DimType::Out))?;
+    if n_out == 0 {
+        return Ok(Vec::new());
+    }
+    let m = isl.check(m.project_out(DimType::Out, 0, (n_out - 1) as u32))?;
+    let n_in = isl.check(m.dim(DimType::In))?;
+    let domain = isl.check(isl.check(m.copy())?.domain())?;
+    let mut dims = Vec::new();
+    for d in 0..n_in {
+        let mut same = isl.check(Map::from_domain_and_range(
+            isl.check(domain.copy())?,
+            isl.check(domain.copy())?,
+        ))?;
+        for j in (0..n_in).filter(|&j| j != d) {
+            same = isl.check(same.equate(DimType::In, j, DimType::Out, j))?;
+        }
+        let pairs = isl.check(same.apply_domain(isl.check(m.copy())?))?;
+        let pairs = isl.check(pairs.apply_range(isl.check(m.copy())?))?;
+        let deltas = isl.check(pairs.deltas())?;
+        let up = isl.check(isl.check(deltas.copy())?.lower_bound_si(DimType::Set, 0, 1))?;
+        let down = isl.check(deltas.upper_bound_si(DimType::Set, 0, -1))?;
+        if !isl.check(up.is_empty())? || !isl.check(down.is_empty())? {
+            dims.push(d as usize);
+        }
+    }
+    Ok(dims)
+}
+
+/// Short names of the members of the band at `node` ([`SourceLoops::short`]: `%i`),
+/// `None` for a member whose source loops have no SSA name.
+pub fn member_names(
+    isl: &IslCtx,
+    node: &ScheduleNode,
+    names: &SourceNames,
+) -> Result<Vec<Option<String>>, IslError> {
+    let partial = isl.check(node.band_get_partial_schedule())?;
+    let n = isl.check(node.band_n_member())?.max(0);
+    let mut out = Vec::new();
+    for k in 0..n {
+        let member = isl.check(UnionMap::from_union_pw_aff(isl.check(partial.get_at(k))?))?;
+        out.push(source_loops(isl, names, &member)?.short());
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis_tests::funcs;
+    use crate::scop::extract_scops;
+    use crate::tests::parse;
+
+    const TWO: &str = r#"func.func @f(%A: memref<16x17xf32>, %B: memref<16xf32>) {
+  affine.for %i = 0 to 16 {
+    affine.for %j = 0 to 16 {
+      %v = affine.load %A[%i, %j] : memref<16x17xf32>
+      affine.store %v, %A[%i, %j + 1] : memref<16x17xf32>
+    }
+  }
+  affine.for %i = 0 to 16 {
+    %w = affine.load %B[%i] : memref<16xf32>
+    affine.store %w, %B[%i] : memref<16xf32>
+  }
+  return
+}"#;
+
+    /// A dimension following one loop, a skew of two, two fused loops of one name, and
+    /// a constant.
+    #[test]
+    fn loops_a_dimension_follows() {
+        let (ir, top) = parse(TWO);
+        let isl = IslCtx::default();
+        let func = funcs(&ir, top)[0];
+        let extraction = extract_scops(&ir, &isl, func);
+        let names = &extraction.scops[0].names;
+        let of = |text: &str| source_loops(&isl, names, &isl.union_map(text).unwrap()).unwrap();
+        let inner = of("{ S0[i0, i1] -> [i0, i1] }");
+        assert_eq!(inner.text().as_deref(), Some("the loop %j at 3:5"));
+        assert_eq!(inner.short().as_deref(), Some("%j"));
+        let skew = of("{ S0[i0, i1] -> [i0 + i1] }");
+        assert_eq!(
+            skew.text().as_deref(),
+            Some("a combination of the loop %i at 2:3 and the loop %j at 3:5")
+        );
+        assert_eq!(skew.short().as_deref(), Some("(%i, %j)"));
+        let fused = of("{ S0[i0, i1] -> [i0]; S1[i0] -> [i0] }");
+        assert_eq!(
+            fused.text().as_deref(),
+            Some("the loop %i at 2:3 and the loop %i at 8:3")
+        );
+        assert_eq!(fused.short().as_deref(), Some("%i"));
+        assert_eq!(of("{ S0[i0, i1] -> [0] }").text(), None);
+    }
+}
