@@ -58,7 +58,9 @@ const HELP: &str = "\
 USAGE:
     lattice tune FILE [OPTIONS]              tune the kernel @main calls in FILE
     lattice tune --show [--db PATH]          list the tuning history
-    lattice tune --apply FILE [-o OUT]       apply the best recorded config to FILE's kernels
+    lattice tune --apply FILE [-o OUT]       apply the config the latest run kept to FILE's
+                                             kernels (the fastest record for databases
+                                             written before runs recorded it)
     lattice tune --export OUT.jsonl          write every record as JSON lines
     lattice tune --import IN.jsonl           read records from JSON lines
 
@@ -67,7 +69,7 @@ OPTIONS:
     --target T             cpu (default) or gpu (workgroup shapes, timed by `lattice run --target gpu`)
     --strategy S           evolve (default: cost-model seeded, learned, mutating), grid, random
     --trials N             configs to measure in this run (default 24)
-    --time-budget SECS     stop proposing new configs after this long
+    --time-budget SECS     stop proposing new configs after this long (duels count)
     --seed N               seed of the random choices (default 1)
     --space FILE           narrow/widen the search space (TOML, or JSON if FILE ends in .json)
     --db PATH              tuning database (default ~/.cache/lattice/tuning.db)
@@ -89,7 +91,7 @@ OPTIONS:
     --timeout SECS         limit per compile or run (default 120)
     --plot OUT.svg|png     plot runtime per trial and best so far
     --report OUT.json      write the trials of this run as JSON (each with the incumbent
-                           after it: the config the run keeps)
+                           after it: the config the run keeps, and its duel if it had one)
     --remeasure C.json     instead of searching, re-time the configs of the JSON array C.json
                            and the untransformed program interleaved, round by round
     --rounds N             rounds of --remeasure (default 7)
@@ -99,7 +101,10 @@ OPTIONS:
 The result is the incumbent: the untuned program until a measured config beats it by
 more than the two timings' combined variation (then that config, and so on), compared on a
 common clock (the wall clock as soon as either config is parallel); the summary's `kept`
-line names it.
+line names it. A config faster than the incumbent but only within that variation gets a
+duel: the two run interleaved for 7 rounds, and it becomes the incumbent when it is faster
+in at least two thirds of the rounds and its median per-round time ratio is below 0.98.
+The database records what each run kept; `--apply` applies the latest run's.
 
 The search space covers tile sizes per band loop (affine-loop-tile) and a second,
 inner tile level, loop order (poly-transform{permute}), or instead isl's scheduler
@@ -509,6 +514,9 @@ struct Trial {
     detail: String,
     /// The config the run keeps after this trial.
     incumbent: incumbent::Summary,
+    /// The duel this trial's config fought with the incumbent (faster only within noise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    duel: Option<incumbent::Duel>,
 }
 
 /// The mapping-relevant features of the GPU `lattice run --target gpu` would pick here
@@ -729,6 +737,13 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         db.put(&r).map_err(|e| format!("lattice tune: {e}"))
     };
     record(&baseline_cfg, &[], "ok", Some(&base_t), "baseline")?;
+    // Until a trial replaces it, the run keeps the untuned program (`--apply` applies it).
+    db.keep(
+        &key,
+        &serde_json::to_string(&baseline_cfg).expect("configs serialize"),
+        now(),
+    )
+    .map_err(|e| format!("lattice tune: {e}"))?;
     history.retain(|o| o.config != baseline_cfg);
     history.push(Observation {
         config: baseline_cfg.clone(),
@@ -803,9 +818,9 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
                     measurer, &p, &b.config, index, &expected, &proto, best, &mut kept,
                 )
             });
-            let (status, timing, detail) = match &result {
-                Ok(t) => ("ok".to_string(), Some(t.clone()), String::new()),
-                Err(e) => (status_of(e).to_string(), None, e.to_string()),
+            let (status, timing, detail, duel) = match result {
+                Ok((t, duel)) => ("ok".to_string(), Some(t), String::new(), duel),
+                Err(e) => (status_of(&e).to_string(), None, e.to_string(), None),
             };
             record(&b.config, &b.pipeline, &status, timing.as_ref(), &detail)?;
             if let Some(t) = &timing {
@@ -825,7 +840,14 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
                 cv: timing.as_ref().map(|t| t.cv),
                 detail,
                 incumbent: kept.summary(),
+                duel,
             });
+            db.keep(
+                &key,
+                &serde_json::to_string(&kept.config).expect("configs serialize"),
+                now(),
+            )
+            .map_err(|e| format!("lattice tune: {e}"))?;
             pb.inc(1);
             pb.set_message(format!("{:.3} ms", kept.timing.seconds * 1e3));
         }
@@ -918,6 +940,13 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         a.statistic,
     );
     print_kept(&kept, &untuned);
+    let duels = duel_totals(&trials);
+    if duels.count > 0 {
+        println!(
+            "duels: {} (won by the candidate: {}), {} runs, {:.2} s (counted in the run's time)",
+            duels.count, duels.won, duels.runs, duels.seconds
+        );
+    }
     if let Some((c, (f, u))) = &overruled {
         println!(
             "model: the cost model's favourite {} measured {:.2}x of untuned (slower), so its pick is the untuned program",
@@ -962,6 +991,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
             "model_favourite": favourite.as_ref().map(|(c, _)| c.key()),
             "model_favourite_seconds": favourite.as_ref().map(|(_, s)| *s),
             "incumbent": kept.summary(),
+            "duels": duels,
             "trials": trials,
         });
         write_report(out, &report)?;
@@ -1007,8 +1037,9 @@ fn confirmed_time(
 
 /// One trial's measurement: times candidate `config` (prepared as `p`) with
 /// [`confirmed_time`] (a second timing when it beats the search's `best` or the
-/// incumbent) and offers the timing to the incumbent `kept`, which it replaces only when
-/// faster beyond the two timings' combined variation on their common clock.
+/// incumbent) and offers the timing to the incumbent `kept`, which it replaces when
+/// faster beyond the two timings' combined variation on their common clock, or faster
+/// within it and the winner of a duel ([`incumbent::Incumbent::contest`]; returned).
 fn time_and_offer(
     measurer: &dyn measure::Measurer,
     p: &measure::Prepared,
@@ -1018,12 +1049,34 @@ fn time_and_offer(
     proto: &measure::Protocol,
     best: f64,
     kept: &mut incumbent::Incumbent,
-) -> Result<measure::Timing, MeasureError> {
+) -> Result<(measure::Timing, Option<incumbent::Duel>), MeasureError> {
     let t = confirmed_time(measurer, p, expected, proto, &|t| {
         t.seconds < best || kept.beaten_by(t, p)
     })?;
-    kept.offer(config, trial, &t, p);
-    Ok(t)
+    let offer = kept.contest(measurer, config, trial, &t, p, expected, proto.rtol);
+    Ok((t, offer.duel))
+}
+
+/// The duels of a run, for the summary and `--report`'s `duels`.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+struct DuelTotals {
+    count: usize,
+    /// Won by the candidate (which became the incumbent).
+    won: usize,
+    runs: usize,
+    seconds: f64,
+}
+
+fn duel_totals(trials: &[Trial]) -> DuelTotals {
+    trials
+        .iter()
+        .filter_map(|t| t.duel.as_ref())
+        .fold(DuelTotals::default(), |a, d| DuelTotals {
+            count: a.count + 1,
+            won: a.won + usize::from(d.won),
+            runs: a.runs + d.runs,
+            seconds: a.seconds + d.seconds,
+        })
 }
 
 /// The summary's `kept` line: the run's result, against the untuned program on their

@@ -1,10 +1,13 @@
 //! The tuning database: one SQLite table of measured configs, keyed by kernel fingerprint,
 //! problem sizes, target (measurer) and machine fingerprint, plus JSON-lines export and
-//! import.
+//! import; and a table `kept` of the config the latest tuning run of each key kept (its
+//! incumbent), which [`Db::best`] prefers to the fastest record.
 //!
 //! Invariants: (kernel, sizes, target, machine, config) is unique — measuring a config
 //! again replaces its record; a record has a time exactly when its status is `ok`; only
-//! `ok` records are ever returned as best.
+//! `ok` records are ever returned as best; `kept` has one row per key (the latest run's).
+//! Databases written before `kept` existed open unchanged (the table is added, empty) and
+//! [`Db::best`] falls back to the fastest record for them.
 
 use rusqlite::{params, Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
@@ -91,7 +94,11 @@ impl Db {
                 target TEXT NOT NULL, machine TEXT NOT NULL, config TEXT NOT NULL,
                 pipeline TEXT NOT NULL, status TEXT NOT NULL, seconds REAL, cv REAL,
                 detail TEXT NOT NULL, created INTEGER NOT NULL,
-                PRIMARY KEY (kernel, sizes, target, machine, config));",
+                PRIMARY KEY (kernel, sizes, target, machine, config));
+             CREATE TABLE IF NOT EXISTS kept (
+                kernel TEXT NOT NULL, sizes TEXT NOT NULL, target TEXT NOT NULL,
+                machine TEXT NOT NULL, config TEXT NOT NULL, created INTEGER NOT NULL,
+                PRIMARY KEY (kernel, sizes, target, machine));",
         )
         .map_err(sql)?;
         Ok(Db { conn, path: p })
@@ -169,8 +176,30 @@ impl Db {
         )
     }
 
-    /// The fastest `ok` record for `kernel` and `sizes` on `target` (`cpu` or `gpu`; GPU
-    /// records carry run options such as the workgroup shape), preferring `machine`.
+    /// Records `config` (as JSON) as the one the latest run of `key` keeps, at `created`.
+    pub fn keep(&self, key: &Key, config: &str, created: i64) -> Result<(), DbError> {
+        self.conn
+            .execute(
+                "INSERT OR REPLACE INTO kept VALUES (?1,?2,?3,?4,?5,?6)",
+                params![
+                    key.kernel,
+                    key.sizes,
+                    key.target,
+                    key.machine,
+                    config,
+                    created
+                ],
+            )
+            .map_err(|e| self.err(e))?;
+        Ok(())
+    }
+
+    /// The record to apply for `kernel` and `sizes` on `target` (`cpu` or `gpu`; GPU
+    /// records carry run options such as the workgroup shape), preferring `machine`: the
+    /// `ok` record of the config the latest run kept ([`Db::keep`]; of the latest run on
+    /// `machine` if there is one), else the fastest `ok` record (databases from before
+    /// runs recorded what they kept). A record from `machine` comes before one from
+    /// another machine, kept or fastest.
     pub fn best(
         &self,
         kernel: &str,
@@ -179,12 +208,31 @@ impl Db {
         target: &str,
     ) -> Result<Option<Record>, DbError> {
         let pattern = format!("{target}%");
-        let rows = self.query(
-            "SELECT * FROM records WHERE kernel=?1 AND sizes=?2 AND target LIKE ?4 AND status='ok' AND seconds IS NOT NULL
-             ORDER BY (machine = ?3) DESC, seconds ASC LIMIT 1",
-            &[&kernel, &sizes, &machine, &pattern.as_str()],
-        )?;
-        Ok(rows.into_iter().next())
+        let args: [&dyn rusqlite::ToSql; 4] = [&kernel, &sizes, &machine, &pattern.as_str()];
+        let kept = self
+            .query(
+                "SELECT r.* FROM kept k JOIN records r ON r.kernel=k.kernel AND r.sizes=k.sizes
+                   AND r.target=k.target AND r.machine=k.machine AND r.config=k.config
+                 WHERE k.kernel=?1 AND k.sizes=?2 AND k.target LIKE ?4 AND r.status='ok' AND r.seconds IS NOT NULL
+                 ORDER BY (k.machine = ?3) DESC, k.created DESC, k.rowid DESC LIMIT 1",
+                &args,
+            )?
+            .into_iter()
+            .next();
+        let fastest = self
+            .query(
+                "SELECT * FROM records WHERE kernel=?1 AND sizes=?2 AND target LIKE ?4 AND status='ok' AND seconds IS NOT NULL
+                 ORDER BY (machine = ?3) DESC, seconds ASC LIMIT 1",
+                &args,
+            )?
+            .into_iter()
+            .next();
+        let here = |r: &Option<Record>| r.as_ref().is_some_and(|r| r.key.machine == machine);
+        Ok(if here(&kept) || !here(&fastest) && kept.is_some() {
+            kept
+        } else {
+            fastest
+        })
     }
 
     /// Whether the record exists (by key and config).

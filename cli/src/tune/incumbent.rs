@@ -9,12 +9,20 @@
 //! `--clock cpu`), otherwise by the wall clock of the same runs ([`Timing::wall_samples`]),
 //! so a parallel config's wall time is never set against a single-threaded one's CPU time.
 //!
+//! A candidate that is faster than the incumbent on their common clock but only within
+//! noise gets a duel ([`Incumbent::contest`]): the two run interleaved for
+//! [`DUEL_ROUNDS`] rounds ([`measure::time_interleaved`]), so both see the same load in
+//! each round, and the candidate replaces the incumbent when it is faster in a clear
+//! majority of the paired rounds and the median of its per-round time ratios is below 1
+//! by more than [`DUEL_MARGIN`] ([`duel_verdict`]). A duel's runs are the run's time like
+//! any other (they count against `--time-budget`).
+//!
 //! The search ([`super::search`]) is not bound by this rule: it ranks configs by their
 //! counted times and may walk on from a config that is only within noise of the best,
 //! which costs a trial at most; what the run reports as its result (summary, `--report`'s
 //! per-trial `incumbent`) is the incumbent.
 
-use super::measure::{self, Prepared, Statistic, Timing};
+use super::measure::{self, Measurer, Prepared, Statistic, Timing};
 use super::space::Config;
 
 /// Which clock two timings are compared by.
@@ -52,6 +60,63 @@ pub struct Incumbent {
     pub multi_threaded: bool,
     statistic: Statistic,
     max_cv: f64,
+    /// The compiled program, to run it again in a duel (`None` for a timing offered
+    /// without one, [`Incumbent::measured`]).
+    prepared: Option<Prepared>,
+}
+
+/// Paired rounds of a duel.
+pub const DUEL_ROUNDS: usize = 7;
+
+/// How far below 1 the median of the candidate's per-round time ratios must be for it to
+/// win a duel: a config that is only a hair faster is not worth a change of incumbent.
+pub const DUEL_MARGIN: f64 = 0.02;
+
+/// A duel between a candidate and the incumbent (`--report`'s trial entry `duel`).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Duel {
+    /// The incumbent's key (`untuned` or a config key).
+    pub incumbent: String,
+    /// The clock the rounds were compared by.
+    pub clock: Clock,
+    /// Paired rounds that ran (after one untimed warm-up round).
+    pub rounds: usize,
+    /// Rounds in which the candidate was faster.
+    pub candidate_faster: usize,
+    /// Median over the rounds of candidate time / incumbent time (`None` when a run failed).
+    pub median_ratio: Option<f64>,
+    /// The candidate won and became the incumbent.
+    pub won: bool,
+    /// Program runs the duel took (warm-up round included).
+    pub runs: usize,
+    /// Wall-clock seconds the duel took.
+    pub seconds: f64,
+    /// Why the duel was void (a run failed or printed a wrong result), else empty.
+    pub detail: String,
+}
+
+/// What came of offering a candidate to the incumbent.
+#[derive(Clone, Debug, Default)]
+pub struct Offer {
+    /// The candidate became the incumbent.
+    pub replaced: bool,
+    /// The duel it got, if it was faster only within noise.
+    pub duel: Option<Duel>,
+}
+
+/// The verdict on paired `(candidate, incumbent)` times of a duel's rounds (non-empty):
+/// `(rounds the candidate was faster in, median of candidate / incumbent, it wins)`. The
+/// candidate wins when it was faster in at least two thirds of the rounds and the median
+/// ratio is below `1 - DUEL_MARGIN`.
+pub fn duel_verdict(pairs: &[(f64, f64)]) -> (usize, f64, bool) {
+    let faster = pairs.iter().filter(|(c, i)| c < i).count();
+    let ratios: Vec<f64> = pairs
+        .iter()
+        .map(|&(c, i)| if i > 0.0 { c / i } else { f64::INFINITY })
+        .collect();
+    let median = measure::stats(&ratios).0;
+    let won = 3 * faster >= 2 * pairs.len() && median < 1.0 - DUEL_MARGIN;
+    (faster, median, won)
 }
 
 /// What `--report` writes per trial: the incumbent after that trial.
@@ -78,14 +143,17 @@ impl Incumbent {
         statistic: Statistic,
         max_cv: f64,
     ) -> Incumbent {
-        Incumbent::measured(
-            config,
-            0,
-            timing,
-            (p.cpu_clock, p.multi_threaded),
-            statistic,
-            max_cv,
-        )
+        Incumbent {
+            prepared: Some(p.clone()),
+            ..Incumbent::measured(
+                config,
+                0,
+                timing,
+                (p.cpu_clock, p.multi_threaded),
+                statistic,
+                max_cv,
+            )
+        }
     }
 
     /// `config` as measured by trial `trial` with `timing`, timed `(by the CPU clock,
@@ -106,6 +174,7 @@ impl Incumbent {
             multi_threaded: how.1,
             statistic,
             max_cv,
+            prepared: None,
         }
     }
 
@@ -149,17 +218,99 @@ impl Incumbent {
     }
 
     /// Offers trial `trial`'s `config` (timing `t`, timed as `p`); returns whether it
-    /// became the incumbent.
+    /// became the incumbent (no duel: see [`Incumbent::contest`]).
     pub fn offer(&mut self, config: &Config, trial: usize, t: &Timing, p: &Prepared) -> bool {
         if !self.beaten_by(t, p) {
             return false;
         }
+        self.replace(config, trial, t, p);
+        true
+    }
+
+    fn replace(&mut self, config: &Config, trial: usize, t: &Timing, p: &Prepared) {
         self.config = config.clone();
         self.trial = trial;
         self.timing = t.clone();
         self.cpu_clock = p.cpu_clock;
         self.multi_threaded = p.multi_threaded;
-        true
+        self.prepared = Some(p.clone());
+    }
+
+    /// Whether the candidate (timing `t`, timed as `p`) is faster than the incumbent on
+    /// their common clock but only within noise: the case a duel decides.
+    fn duel_due(&self, t: &Timing, p: &Prepared) -> bool {
+        let clock = self.clock_with(p);
+        let (s, cv) = self.on(clock, t, p.multi_threaded);
+        let (i, icv) = self.on(clock, &self.timing, self.multi_threaded);
+        s < i && measure::within_noise(s, cv, i, icv)
+    }
+
+    /// Offers trial `trial`'s `config` (timing `t`, timed as `p`, runs checked against
+    /// `expected` with tolerance `rtol`): it replaces the incumbent when faster beyond
+    /// noise ([`Incumbent::beaten_by`]), or when faster within noise and it wins a duel of
+    /// [`DUEL_ROUNDS`] interleaved rounds run by `m` ([`duel_verdict`]). The candidate keeps
+    /// its trial's timing as the incumbent's.
+    pub fn contest(
+        &mut self,
+        m: &dyn Measurer,
+        config: &Config,
+        trial: usize,
+        t: &Timing,
+        p: &Prepared,
+        expected: &str,
+        rtol: f64,
+    ) -> Offer {
+        if self.offer(config, trial, t, p) {
+            return Offer {
+                replaced: true,
+                duel: None,
+            };
+        }
+        if !self.duel_due(t, p) {
+            return Offer::default();
+        }
+        let Some(mine) = self.prepared.clone() else {
+            return Offer::default();
+        };
+        let clock = self.clock_with(p);
+        let start = std::time::Instant::now();
+        let times = measure::time_interleaved(m, &[p, &mine], expected, DUEL_ROUNDS, rtol);
+        let seconds = start.elapsed().as_secs_f64();
+        let on = |t: &Timing| match clock {
+            Clock::Cpu => t.samples.clone(),
+            Clock::Wall => t.wall_samples.clone(),
+        };
+        let mut duel = Duel {
+            incumbent: self.summary().key,
+            clock,
+            rounds: 0,
+            candidate_faster: 0,
+            median_ratio: None,
+            won: false,
+            runs: 0,
+            seconds,
+            detail: String::new(),
+        };
+        match (&times[0], &times[1]) {
+            (Ok(c), Ok(i)) => {
+                let pairs: Vec<(f64, f64)> = on(c).into_iter().zip(on(i)).collect();
+                let (faster, median, won) = duel_verdict(&pairs);
+                duel.rounds = pairs.len();
+                duel.runs = 2 * (pairs.len() + 1);
+                duel.candidate_faster = faster;
+                duel.median_ratio = Some(median);
+                duel.won = won;
+            }
+            (Err(e), _) => duel.detail = format!("the candidate failed: {e}"),
+            (_, Err(e)) => duel.detail = format!("the incumbent failed: {e}"),
+        }
+        if duel.won {
+            self.replace(config, trial, t, p);
+        }
+        Offer {
+            replaced: duel.won,
+            duel: Some(duel),
+        }
     }
 
     /// Whether the incumbent is still the untuned program.

@@ -243,7 +243,7 @@ pub fn compare_outputs(expected: &str, actual: &str, rtol: f64) -> Result<(), St
 }
 
 /// A compiled candidate, ready to run.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Prepared {
     /// The file to run.
     pub path: PathBuf,

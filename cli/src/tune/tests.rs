@@ -1435,7 +1435,8 @@ fn a_config_faster_only_within_noise_does_not_replace_the_incumbent() {
         base_t.seconds,
         &mut kept,
     )
-    .unwrap();
+    .unwrap()
+    .0;
     // It looked faster than the best so far, so it was timed twice (the slower timing counts).
     assert_eq!(t.samples.len(), 6);
     assert_eq!(t.seconds, 9.9e-3);
@@ -1521,4 +1522,211 @@ fn a_parallel_config_is_compared_by_the_wall_clock() {
     assert!(untuned.beaten_by(&cpu_t, &cpu_p));
     // ... but against the parallel incumbent, the wall clock: 20 ms does not beat 10 ms.
     assert!(!kept.beaten_by(&cpu_t, &cpu_p));
+}
+
+/// A config faster than the incumbent only within noise (10% faster, runs spreading by 11%)
+/// wins a duel: interleaved, it is faster in every round (both see the same load), so it
+/// replaces the untuned program, which the noise band alone would have kept. A config only
+/// 1% faster loses its duel (the margin), and the report entry says so.
+#[test]
+fn a_config_faster_within_noise_wins_a_duel() {
+    // CPU ms per run; both programs see the same load pattern (4 runs long, so the
+    // programs' scripts stay aligned: every timing takes a multiple of 4 runs).
+    let load = [10.0, 12.0, 9.0, 11.0];
+    let runs =
+        |f: f64| -> Vec<(f64, f64)> { load.iter().map(|ms| (ms * f * 1.5, ms * f)).collect() };
+    let (base_r, fast_r, hair_r) = (runs(1.0), runs(0.93), runs(0.99));
+    let m = Scripted::new(&[("base", &base_r), ("fast", &fast_r), ("hair", &hair_r)]);
+    let proto = scripted_protocol();
+    let base_p = m.prepared("base", false);
+    let base_t = measure::time_candidate(&m, &base_p, "1\n", &proto).unwrap();
+    assert_eq!(base_t.samples.len(), 12);
+    let untuned = super::incumbent::Incumbent::untuned(
+        Config::baseline(3),
+        base_t.clone(),
+        &base_p,
+        proto.statistic,
+        proto.max_cv,
+    );
+    // The 1% faster config: a duel, lost on the margin though it is faster in every round.
+    let mut kept = untuned.clone();
+    let hair = tiled([16, 16, 16]);
+    let hair_p = m.prepared("hair", false);
+    let (ht, duel) = super::time_and_offer(
+        &m,
+        &hair_p,
+        &hair,
+        1,
+        "1\n",
+        &proto,
+        base_t.seconds,
+        &mut kept,
+    )
+    .unwrap();
+    assert!(ht.seconds < base_t.seconds);
+    let duel = duel.expect("a duel");
+    assert_eq!(
+        (duel.rounds, duel.candidate_faster, duel.won, duel.runs),
+        (
+            super::incumbent::DUEL_ROUNDS,
+            super::incumbent::DUEL_ROUNDS,
+            false,
+            16
+        )
+    );
+    assert_eq!(duel.incumbent, "untuned");
+    assert!(kept.is_untuned());
+    // The 7% faster config: within noise of the untuned program (no replacement by the
+    // noise band) ...
+    let fast = tiled([32, 32, 32]);
+    let fast_p = m.prepared("fast", false);
+    let mut banded = untuned.clone();
+    let ft = measure::time_candidate(&m, &fast_p, "1\n", &proto).unwrap();
+    assert!(ft.seconds < base_t.seconds);
+    assert!(!banded.offer(&fast, 2, &ft, &fast_p));
+    assert!(banded.is_untuned());
+    // ... but it wins the duel and is kept.
+    let (_, duel) =
+        super::time_and_offer(&m, &fast_p, &fast, 2, "1\n", &proto, ht.seconds, &mut kept).unwrap();
+    let duel = duel.expect("a duel");
+    assert!(duel.won, "{duel:?}");
+    assert_eq!(duel.candidate_faster, super::incumbent::DUEL_ROUNDS);
+    let ratio = duel.median_ratio.unwrap();
+    assert!((ratio - 0.93).abs() < 1e-9, "{ratio}");
+    assert_eq!(kept.config, fast);
+    assert_eq!(kept.summary().trial, 2);
+    // A later within-noise candidate duels the new incumbent, by its own runs.
+    let (_, duel) =
+        super::time_and_offer(&m, &hair_p, &hair, 3, "1\n", &proto, ft.seconds, &mut kept).unwrap();
+    assert!(duel.is_none(), "slower than the incumbent: no duel");
+    assert_eq!(kept.config, fast);
+}
+
+/// The verdict on a duel's rounds: a clear majority of faster rounds and a median ratio
+/// below 1 by more than the margin.
+#[test]
+fn duel_verdicts() {
+    use super::incumbent::duel_verdict;
+    // Faster in 5 of 7 rounds by 10%: wins.
+    let mixed = [
+        (9.0, 10.0),
+        (9.0, 10.0),
+        (11.0, 10.0),
+        (9.0, 10.0),
+        (9.0, 10.0),
+        (10.5, 10.0),
+        (9.0, 10.0),
+    ];
+    assert_eq!(duel_verdict(&mixed), (5, 0.9, true));
+    // Faster in 4 of 7 only: loses even with a low median.
+    let split = [
+        (5.0, 10.0),
+        (5.0, 10.0),
+        (11.0, 10.0),
+        (5.0, 10.0),
+        (5.0, 10.0),
+        (11.0, 10.0),
+        (11.0, 10.0),
+    ];
+    assert!(!duel_verdict(&split).2);
+    // Faster in every round by 1%: within the margin, loses.
+    assert!(!duel_verdict(&[(9.9, 10.0); 7]).2);
+}
+
+/// `--apply`'s record is the one the latest run kept, even where a faster record exists;
+/// a database from before the `kept` table opens and falls back to the fastest record.
+#[test]
+fn database_best_is_the_kept_config() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.db");
+    // An old database: the records table only.
+    {
+        let c = rusqlite::Connection::open(&path).unwrap();
+        c.execute_batch(
+            "CREATE TABLE records (
+                kernel TEXT NOT NULL, kernel_name TEXT NOT NULL, sizes TEXT NOT NULL,
+                target TEXT NOT NULL, machine TEXT NOT NULL, config TEXT NOT NULL,
+                pipeline TEXT NOT NULL, status TEXT NOT NULL, seconds REAL, cv REAL,
+                detail TEXT NOT NULL, created INTEGER NOT NULL,
+                PRIMARY KEY (kernel, sizes, target, machine, config));",
+        )
+        .unwrap();
+    }
+    let key = Key {
+        kernel: "00ff".into(),
+        kernel_name: "k".into(),
+        sizes: "memref<16xf32>".into(),
+        target: "cpu-jit".into(),
+        machine: "m".into(),
+    };
+    let base = Config::baseline(3);
+    let lucky = tiled([32, 32, 32]);
+    {
+        let c = rusqlite::Connection::open(&path).unwrap();
+        for (cfg, s) in [(&base, 2e-3), (&lucky, 1e-3)] {
+            let r = record(&key, cfg, Some(s));
+            c.execute(
+                "INSERT INTO records VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)",
+                rusqlite::params![
+                    r.key.kernel,
+                    r.key.kernel_name,
+                    r.key.sizes,
+                    r.key.target,
+                    r.key.machine,
+                    r.config,
+                    r.pipeline,
+                    r.status,
+                    r.seconds,
+                    r.cv,
+                    r.detail,
+                    r.created
+                ],
+            )
+            .unwrap();
+        }
+    }
+    let db = Db::open(&path).unwrap();
+    assert_eq!(db.records(&key).unwrap().len(), 2);
+    let best = |db: &Db, machine: &str| {
+        db.best("00ff", "memref<16xf32>", machine, "cpu")
+            .unwrap()
+            .unwrap()
+    };
+    // No run recorded what it kept: the fastest record.
+    assert_eq!(
+        best(&db, "m").config,
+        serde_json::to_string(&lucky).unwrap()
+    );
+    // A run kept the untuned program (the lucky config did not beat it beyond noise).
+    db.keep(&key, &serde_json::to_string(&base).unwrap(), 5)
+        .unwrap();
+    assert_eq!(best(&db, "m").config, serde_json::to_string(&base).unwrap());
+    assert_eq!(
+        best(&db, "elsewhere").config,
+        serde_json::to_string(&base).unwrap()
+    );
+    // The latest run of the key replaces it.
+    db.keep(&key, &serde_json::to_string(&lucky).unwrap(), 6)
+        .unwrap();
+    assert_eq!(
+        best(&db, "m").config,
+        serde_json::to_string(&lucky).unwrap()
+    );
+    // A record from this machine comes before a kept one from another machine.
+    let other = Key {
+        machine: "n".into(),
+        ..key.clone()
+    };
+    db.put(&record(&other, &base, Some(3e-3))).unwrap();
+    db.keep(&other, &serde_json::to_string(&base).unwrap(), 7)
+        .unwrap();
+    assert_eq!(best(&db, "m").key.machine, "m");
+    assert_eq!(best(&db, "n").key.machine, "n");
+    drop(db);
+    // Reopening keeps both tables.
+    let db = Db::open(&path).unwrap();
+    assert_eq!(
+        best(&db, "m").config,
+        serde_json::to_string(&lucky).unwrap()
+    );
 }
