@@ -19,6 +19,10 @@
 // caches every time step streams its data from cache and the unskewed schedule is kept.
 
 // REMARK: remark: time-tiled: chose the skewed schedule ({{.*}}) over the unskewed one: one time step touches 65536 B, at least the 65536 B last-level cache
+// The sizes by cost: 8 rows (two time steps of 8 skewed rows, 14720 B, fit the 16 KB
+// L2; 16 would not), all 6 time steps (the fewest bytes brought into L2 per point).
+// REMARK-SAME: time tiles [6, 8, 73] (cost): the largest space size whose two time steps fit L2 (14720 B <= 16384 B
+// REMARK-SAME: the time size with the fewest bytes brought into L2 per band point (7.31 B: tiles of 25600 B and 3504 points; 12.60 B at 2 time steps)
 
 // TILED-LABEL: func.func @kernel_jacobi_2d
 // TILED:       affine.for %[[J:.*]] = #map{{[0-9]+}}(%{{.*}}) to #map{{[0-9]+}}(%{{.*}}) {

@@ -15,8 +15,8 @@
 //!   statement one iteration before the second reads them), and most accesses step by at
 //!   most one element along their last subscript (unit stride). The innermost member is
 //!   then split off the band and not tiled (whole rows), only the outer members are tiled
-//!   (sizes from the tile model against L2 with the time member halved until a tile
-//!   with whole rows fits, or `tile-sizes`), and the innermost loop is
+//!   (sizes by the cost estimate of [`time_tile_sizes`], or `tile-sizes`), and the
+//!   innermost loop is
 //!   generated `separate` ([`separate_innermost`]) so the middle piece runs every
 //!   statement unguarded: LLVM vectorizes it;
 //! - the arrays one time step touches are at least the last-level (L3) cache: below
@@ -28,8 +28,9 @@
 //! `time-tile=always` takes the candidate whenever it exists (for measurements; the
 //! legality check of the final schedule still applies), `never` skips the candidate.
 //! The L2 budget because a time tile reuses whole rows, which do not fit L1 at sizes
-//! beyond it. Bands of fewer than three members (jacobi-1d) are not time-tiled: with the
-//! innermost member whole, one member would be left to tile.
+//! beyond it. A band of two members (jacobi-1d: time and one space member) tiles both,
+//! the space member in long rows (see [`time_tile_sizes`]), but only with
+//! `time-tile=always`: measured, it ran no faster than program order (remark).
 //!
 //! Invariant: a time-tiled schedule passes the same final check against every dependence
 //! as any other schedule of the pass; this module only chooses.
@@ -111,9 +112,9 @@ pub(super) fn decide(
     let band = order_statements(isl, scop, band)?;
     let map = isl.check(isl.check(band.get_schedule())?.get_map())?;
     let n = isl.check(band.band_n_member())?;
-    // Time and at least two space members: the innermost stays whole (a vector row),
-    // the others are tiled, and tiling needs two of them.
-    if n < 3 || !isl.check(band.band_get_permutable())? {
+    // Time and at least one space member: with two or more, the innermost stays whole
+    // (a vector row) and the others are tiled; a 1-D band tiles both.
+    if n < 2 || !isl.check(band.band_get_permutable())? {
         return Ok(Decision::NoCandidate);
     }
     let free = innermost_forward_only(isl, &map, validity, n as usize)?;
@@ -142,6 +143,10 @@ pub(super) fn decide(
             "one time step touches {} B, less than the {l3_bytes} B last-level cache: every time step streams its data from cache, so time tiles would save little memory traffic and add skewed bounds (jacobi-2d 1024 x 1024, 16 MB, time-tiled 0.81-0.94x of program order)",
             step_bytes.map_or("an unknown number of".to_string(), |b| b.to_string())
         ))
+    } else if n == 2 {
+        Some(format!(
+            "{what} has one space member (a 1-D stencil): its time tiles (rows of thousands of points, by the cost estimate) ran no faster than program order (jacobi-1d, 8M points: 1.03x, spread 0.4-1.1x; 1M points: 0.78x), so only `time-tile=always` takes them"
+        ))
     } else {
         None
     };
@@ -150,33 +155,41 @@ pub(super) fn decide(
             "kept the unskewed schedule (no time tiling): {why}"
         ))),
         (why, _) => {
-            let level = crate::tile_model::Level::Inner { parallel };
-            let mut sizes = crate::tile_model::choose(&profile, l2_bytes, level);
-            // The model may cut the innermost member to fit; it stays whole here, so the
-            // time member shrinks instead until a tile with whole rows fits L2 (jacobi-2d
-            // 2048: all 20 time steps by 32 rows of 2085 needed 2.1 MB, 0.85x of program
-            // order; 4 by 32 ran 1.34x).
             let nn = n as usize;
-            if let Some(trip) = profile.trips[nn - 1] {
-                sizes.sizes[nn - 1] = trip as i64;
-                while sizes.sizes[0] > 2
-                    && crate::tile_model::footprint(&profile, &sizes.sizes) > l2_bytes
-                {
-                    sizes.sizes[0] = (sizes.sizes[0] + 1) / 2;
+            let (sizes, sizing) = match time_tile_sizes(&profile, l2_bytes) {
+                Some(c) => {
+                    let text = c.describe(l2_bytes);
+                    (c.sizes, text)
                 }
-                sizes.footprint = crate::tile_model::footprint(&profile, &sizes.sizes);
-            }
-            let halved = if sizes.sizes[0] < sizes.trips[0].map_or(i64::MAX, |t| t as i64) {
-                format!(
-                    ", time member halved to {} so that a tile with whole rows fits",
-                    sizes.sizes[0]
-                )
-            } else {
-                String::new()
+                None => {
+                    // Unknown trip counts: the model's sizes against L2, the time member
+                    // halved until a tile with whole rows fits.
+                    let level = crate::tile_model::Level::Inner { parallel };
+                    let mut c = crate::tile_model::choose(&profile, l2_bytes, level);
+                    if let Some(trip) = profile.trips[nn - 1] {
+                        c.sizes[nn - 1] = trip as i64;
+                        while c.sizes[0] > 2
+                            && crate::tile_model::footprint(&profile, &c.sizes) > l2_bytes
+                        {
+                            c.sizes[0] = (c.sizes[0] + 1) / 2;
+                        }
+                        c.footprint = crate::tile_model::footprint(&profile, &c.sizes);
+                    }
+                    let text = format!(
+                        "time tiles (L2 model, the innermost member not tiled): {}",
+                        c.describe()
+                    );
+                    (c.sizes, text)
+                }
             };
             // The innermost member in its own band below: not tiled, one loop over the
             // whole row.
-            let outer = isl.check(band.band_split(n - 1))?;
+            // (A 1-D band stays whole: both members are tiled.)
+            let outer = if n >= 3 {
+                isl.check(band.band_split(n - 1))?
+            } else {
+                band
+            };
             let schedule = isl.check(outer.get_schedule())?;
             let reason = match why {
                 Some(w) => format!("time-tile=always, although {w}"),
@@ -187,11 +200,8 @@ pub(super) fn decide(
             };
             Ok(Decision::TimeTile {
                 schedule,
-                sizes: sizes.sizes[..n as usize - 1].to_vec(),
-                why: format!(
-                    "time-tiled: chose {what} over the unskewed one: {reason}; time tiles (L2; the innermost member is not tiled{halved}): {}",
-                    sizes.describe()
-                ),
+                sizes: sizes[..nn.max(3) - 1].to_vec(),
+                why: format!("time-tiled: chose {what} over the unskewed one: {reason}; {sizing}"),
             })
         }
     }
@@ -497,4 +507,135 @@ fn stencil_window(
         choice.sizes.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", "),
         profile.trips.iter().map(|t| t.map_or("?".to_string(), |t| t.to_string())).collect::<Vec<_>>().join(", ")
     ))
+}
+
+/// Time-tile sizes chosen by [`time_tile_sizes`], with the estimate behind them.
+struct TimeTileSizes {
+    /// Per band member: time, the tiled space members, the innermost member whole.
+    sizes: Vec<i64>,
+    /// Bytes two time steps of one tile touch (at most L2).
+    window: u64,
+    /// Bytes one tile touches.
+    footprint: u64,
+    /// Band points one tile runs.
+    points: u64,
+    /// The estimate (bytes brought into L2 per band point).
+    cost: f64,
+    /// The estimate at a time size of 2, for the remark.
+    at_two: f64,
+}
+
+impl TimeTileSizes {
+    fn describe(&self, l2: u64) -> String {
+        let list: Vec<String> = self.sizes.iter().map(|s| s.to_string()).collect();
+        format!(
+            "time tiles [{}] (cost): the largest space size whose two time steps fit L2 ({} B <= {l2} B: each time step of a tile reuses the previous one's rows from L2), and the time size with the fewest bytes brought into L2 per band point ({:.2} B: tiles of {} B and {} points; {:.2} B at 2 time steps); {}",
+            list.join(", "),
+            self.window,
+            self.cost,
+            self.footprint,
+            self.points,
+            self.at_two,
+            if self.sizes.len() == 2 {
+                "a 1-D band: its space member is tiled in long vector rows"
+            } else {
+                "the innermost member is not tiled"
+            },
+        )
+    }
+}
+
+/// The smallest space size of a 1-D time tile (a row of a vector loop).
+const ROW_SIZE: i64 = 256;
+/// The largest time size tried for a time tile.
+const MAX_TIME_SIZE: i64 = 1024;
+/// The largest space size tried for a time tile.
+const MAX_SPACE_SIZE: i64 = 256;
+
+/// Time-tile sizes for the skewed band `profile` (time first, the innermost member kept
+/// whole) by a cost estimate of the data a tile brings into L2; `None` when a trip count
+/// is unknown. Inside a time tile, time step `t + 1` reads the rows step `t` wrote: that
+/// reuse stays in L2 when two time steps of the tile fit `l2`, so the space members get
+/// the largest size (the same for each, in steps of [`crate::tile_model::SIZE_STEP`],
+/// at least that step) whose two-step footprint fits. Each tile then brings its
+/// footprint into L2 once: the time size is the one with the fewest such bytes per band
+/// point, `ceil(trips / T) x footprint(T) / (trips x space points)` (a partial last
+/// tile along time costs a whole one), which weighs the reuse of longer tiles
+/// against the skewed halo each time step adds (on a 2-D grid the halo grows by rows,
+/// so longer is better up to the trip count; on a 3-D grid it grows by planes and the
+/// estimate has an interior minimum). Among sizes within 2% of the minimum the
+/// smallest wins (fewer skewed partial tiles). A 1-D band (jacobi-1d) tiles its only
+/// space member too, in rows of a power of two elements from [`ROW_SIZE`] (long vector
+/// loops), the longest whose two time steps fit.
+fn time_tile_sizes(profile: &BandProfile, l2: u64) -> Option<TimeTileSizes> {
+    let n = profile.trips.len();
+    if n < 2 {
+        return None;
+    }
+    // A 1-D stencil (time and one space member) tiles its innermost member too, in
+    // long vector rows (powers of two from ROW_SIZE); otherwise the innermost is whole.
+    let one_d = n == 2;
+    // The time member and a whole innermost member need their trip counts; a tiled
+    // space member may be longer than the model counts (its footprint is capped by the
+    // arrays' extents).
+    let trips: Vec<i64> = profile
+        .trips
+        .iter()
+        .enumerate()
+        .map(|(k, t)| match t {
+            Some(t) => Some((*t as i64).max(1)),
+            None if k > 0 && (one_d || k + 1 < n) => Some(1 << 40),
+            None => None,
+        })
+        .collect::<Option<_>>()?;
+    let sized = |t: i64, s: i64| -> Vec<i64> {
+        (0..n)
+            .map(|k| {
+                if k == 0 {
+                    t.min(trips[0])
+                } else if k + 1 == n && !one_d {
+                    trips[k]
+                } else {
+                    s.min(trips[k])
+                }
+            })
+            .collect()
+    };
+    let fp = |v: &[i64]| crate::tile_model::footprint(profile, v);
+    let space_max = trips[1..n.max(3) - 1].iter().copied().max().unwrap_or(1);
+    let (first, max, next): (i64, i64, fn(i64) -> i64) = if one_d {
+        (ROW_SIZE, i64::MAX, |s| s * 2)
+    } else {
+        (crate::tile_model::SIZE_STEP, MAX_SPACE_SIZE, |s| {
+            s + crate::tile_model::SIZE_STEP
+        })
+    };
+    let mut space = first.min(space_max);
+    let mut s = next(space);
+    while s <= max && space < space_max && fp(&sized(2, s)) <= l2 {
+        space = s.min(space_max);
+        s = next(s);
+    }
+    let points = |v: &[i64]| -> u64 { v.iter().map(|&x| x.max(1) as u64).product() };
+    // Per band point over the whole time range: ceil(trips / T) tiles along time (a
+    // partial last tile counted whole), each bringing its footprint.
+    let per_point = |t: i64| -> f64 {
+        let v = sized(t, space);
+        let tiles = (trips[0] + v[0] - 1) / v[0];
+        (tiles as f64 * fp(&v) as f64) / (points(&v) as f64 / v[0] as f64 * trips[0] as f64)
+    };
+    let costs: Vec<(i64, f64)> = (2..=trips[0].clamp(2, MAX_TIME_SIZE))
+        .map(|t| (t, per_point(t)))
+        .collect();
+    let best = costs.iter().map(|c| c.1).fold(f64::INFINITY, f64::min);
+    let (time, _) = *costs.iter().find(|c| c.1 <= best * 1.02)?;
+    let sizes = sized(time, space);
+    Some(TimeTileSizes {
+        window: fp(&sized(2, space)),
+        footprint: fp(&sizes),
+        points: points(&sizes),
+        cost: per_point(time),
+        at_two: per_point(2),
+        sizes,
+    })
 }
