@@ -1047,7 +1047,8 @@ fn database_round_trip() {
     let best = db
         .best("00ff", "memref<16xf32>", "other machine", "cpu")
         .unwrap()
-        .unwrap();
+        .unwrap()
+        .0;
     assert_eq!(best.seconds, Some(0.9e-3));
     assert!(db
         .has(&key, &serde_json::to_string(&wrong).unwrap())
@@ -1698,8 +1699,16 @@ fn database_best_is_the_kept_config() {
         db.best("00ff", "memref<16xf32>", machine, "cpu")
             .unwrap()
             .unwrap()
+            .0
+    };
+    let pick = |db: &Db| {
+        db.best("00ff", "memref<16xf32>", "m", "cpu")
+            .unwrap()
+            .unwrap()
+            .1
     };
     // No run recorded what it kept: the fastest record.
+    assert_eq!(pick(&db), super::db::Pick::Fastest);
     assert_eq!(
         best(&db, "m").config,
         serde_json::to_string(&lucky).unwrap()
@@ -1712,6 +1721,7 @@ fn database_best_is_the_kept_config() {
         best(&db, "elsewhere").config,
         serde_json::to_string(&base).unwrap()
     );
+    assert_eq!(pick(&db), super::db::Pick::Kept);
     // The latest run of the key replaces it.
     db.keep(&key, &serde_json::to_string(&lucky).unwrap(), 6)
         .unwrap();
