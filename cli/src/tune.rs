@@ -1057,7 +1057,12 @@ fn time_and_offer(
     let t = confirmed_time(measurer, p, expected, proto, &|t| {
         t.seconds < best || kept.beaten_by(t, p)
     })?;
-    let offer = kept.contest(measurer, config, trial, &t, p, expected, proto.rtol);
+    let referee = incumbent::Referee {
+        measurer,
+        expected,
+        rtol: proto.rtol,
+    };
+    let offer = kept.contest(&referee, config, trial, &t, p);
     Ok((t, offer.duel))
 }
 

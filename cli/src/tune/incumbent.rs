@@ -95,6 +95,14 @@ pub struct Duel {
     pub detail: String,
 }
 
+/// What runs a duel: the measurer, and the reference output every run must print (within
+/// relative tolerance `rtol`).
+pub struct Referee<'a> {
+    pub measurer: &'a dyn Measurer,
+    pub expected: &'a str,
+    pub rtol: f64,
+}
+
 /// What came of offering a candidate to the incumbent.
 #[derive(Clone, Debug, Default)]
 pub struct Offer {
@@ -247,20 +255,17 @@ impl Incumbent {
         s < i * (1.0 - DUEL_MARGIN) && measure::within_noise(s, cv, i, icv)
     }
 
-    /// Offers trial `trial`'s `config` (timing `t`, timed as `p`, runs checked against
-    /// `expected` with tolerance `rtol`): it replaces the incumbent when faster beyond
-    /// noise ([`Incumbent::beaten_by`]), or when faster within noise and it wins a duel of
-    /// [`DUEL_ROUNDS`] interleaved rounds run by `m` ([`duel_verdict`]). The candidate keeps
-    /// its trial's timing as the incumbent's.
+    /// Offers trial `trial`'s `config` (timing `t`, timed as `p`): it replaces the
+    /// incumbent when faster beyond noise ([`Incumbent::beaten_by`]), or when faster within
+    /// noise and it wins a duel of [`DUEL_ROUNDS`] interleaved rounds run by `referee`
+    /// ([`duel_verdict`]). The candidate keeps its trial's timing as the incumbent's.
     pub fn contest(
         &mut self,
-        m: &dyn Measurer,
+        referee: &Referee,
         config: &Config,
         trial: usize,
         t: &Timing,
         p: &Prepared,
-        expected: &str,
-        rtol: f64,
     ) -> Offer {
         if self.offer(config, trial, t, p) {
             return Offer {
@@ -276,7 +281,13 @@ impl Incumbent {
         };
         let clock = self.clock_with(p);
         let start = std::time::Instant::now();
-        let times = measure::time_interleaved(m, &[p, &mine], expected, DUEL_ROUNDS, rtol);
+        let times = measure::time_interleaved(
+            referee.measurer,
+            &[p, &mine],
+            referee.expected,
+            DUEL_ROUNDS,
+            referee.rtol,
+        );
         let seconds = start.elapsed().as_secs_f64();
         let on = |t: &Timing| match clock {
             Clock::Cpu => t.samples.clone(),

@@ -1647,19 +1647,6 @@ fn duel_verdicts() {
 fn database_best_is_the_kept_config() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("old.db");
-    // An old database: the records table only.
-    {
-        let c = rusqlite::Connection::open(&path).unwrap();
-        c.execute_batch(
-            "CREATE TABLE records (
-                kernel TEXT NOT NULL, kernel_name TEXT NOT NULL, sizes TEXT NOT NULL,
-                target TEXT NOT NULL, machine TEXT NOT NULL, config TEXT NOT NULL,
-                pipeline TEXT NOT NULL, status TEXT NOT NULL, seconds REAL, cv REAL,
-                detail TEXT NOT NULL, created INTEGER NOT NULL,
-                PRIMARY KEY (kernel, sizes, target, machine, config));",
-        )
-        .unwrap();
-    }
     let key = Key {
         kernel: "00ff".into(),
         kernel_name: "k".into(),
@@ -1669,30 +1656,16 @@ fn database_best_is_the_kept_config() {
     };
     let base = Config::baseline(3);
     let lucky = tiled([32, 32, 32]);
+    // An old database: records, no `kept` table.
     {
-        let c = rusqlite::Connection::open(&path).unwrap();
-        for (cfg, s) in [(&base, 2e-3), (&lucky, 1e-3)] {
-            let r = record(&key, cfg, Some(s));
-            c.execute(
-                "INSERT INTO records VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)",
-                rusqlite::params![
-                    r.key.kernel,
-                    r.key.kernel_name,
-                    r.key.sizes,
-                    r.key.target,
-                    r.key.machine,
-                    r.config,
-                    r.pipeline,
-                    r.status,
-                    r.seconds,
-                    r.cv,
-                    r.detail,
-                    r.created
-                ],
-            )
-            .unwrap();
-        }
+        let db = Db::open(&path).unwrap();
+        db.put(&record(&key, &base, Some(2e-3))).unwrap();
+        db.put(&record(&key, &lucky, Some(1e-3))).unwrap();
     }
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute_batch("DROP TABLE kept;")
+        .unwrap();
     let db = Db::open(&path).unwrap();
     assert_eq!(db.records(&key).unwrap().len(), 2);
     let best = |db: &Db, machine: &str| {
