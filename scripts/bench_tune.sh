@@ -7,7 +7,7 @@
 #      the exhaustive best of that space;
 #   3. `evolve` on the same capped space: how many trials it needs until the config it keeps
 #      (its incumbent, which `--report` gives per trial: the untuned program until a config
-#      beats it by more than the two timings' combined variation) re-times within 5% of the
+#      beats it by more than the two timings' combined variation, or wins a duel) re-times within 5% of the
 #      grid's best (the untuned program counts as trial 0);
 #   4. `--remeasure`: the grid's top 4, every config the capped evolve run kept (its
 #      incumbents), the full-space run's incumbent and the cost model's pick are re-timed together with
@@ -225,14 +225,15 @@ print(f"machine load (1/5/15 min) before: {load_before}, after: {load_after}; si
       f"fastest round, since load only ever slows a run down, or the median round for parallel configs and configs whose variation "
       f"over the rounds is above --max-cv) "
       f"of the configs found by the searches; tuned = the config {trials} evolve trials on the full space kept (its incumbent: "
-      f"the untuned program until a config beats it by more than the two timings' combined variation); a parallel tuned config or "
+      f"the untuned program until a config beats it by more than the two timings' combined variation, or wins a duel: "
+      f"a config faster only within that variation is timed interleaved with it, 7 rounds); a parallel tuned config or "
       f"model pick is compared with the untuned program by both re-timings' wall clock (\"wall\"); the trials and the curve "
       f"follow the capped evolve run's incumbent after each trial, re-timed")
 print("| kernel | full space | untuned ms | tuned ms (speedup) | model pick ms (speedup) | capped grid size "
       "| grid best ms (speedup) | evolve trials until its incumbent re-times within 5% of grid best (or within noise of it) "
       "| incumbent / grid best after N trials (re-timed) "
-      "| failed | noisy in search | tuned config |")
-print("|" + " --- |" * 12)
+      "| duels won/fought (runs) | failed | noisy in search | tuned config |")
+print("|" + " --- |" * 13)
 for k in kernels:
     full = json.load(open(f"{work}/{k}.full.json"))
     g = json.load(open(f"{work}/{k}.grid.json"))
@@ -305,11 +306,14 @@ for k in kernels:
     curve = " ".join(f"{n}:{ratios[n-1]:.2f}" for n in marks)
     failed = sum(1 for r in (full, g, e) for t in r["trials"] if t["seconds"] is None)
     nz = sum(noisy(r) for r in (full, g, e))
+    # Duels: a candidate faster than the incumbent only within noise, timed interleaved with it.
+    dl = [r.get("duels") or {} for r in (full, g, e)]
+    duels_s = f"{sum(d.get('won', 0) for d in dl)}/{sum(d.get('count', 0) for d in dl)} ({sum(d.get('runs', 0) for d in dl)})"
     ntr = sum(len(r["trials"]) + 1 for r in (full, g, e))
     tuned_s = fmt_c(fbc)
     pick_s = fmt_c(full["model_pick_config"]) if full.get("model_pick_config") else "failed"
     print(f"| {k} | {full['space_size']} | {base*1e3:.3f} | {tuned_s} | {pick_s} "
-          f"{overruled} | {size} | {fmt(gbest)} | {need_s} | {curve} | {failed} | {nz} of {ntr} | {short(fbc)} |")
+          f"{overruled} | {size} | {fmt(gbest)} | {need_s} | {curve} | {duels_s} | {failed} | {nz} of {ntr} | {short(fbc)} |")
 PY
 if [ "$gpu" = 1 ]; then
   # GPU: one grid over a small space (the machine's adapter; lavapipe on CPU-only hosts,

@@ -435,7 +435,7 @@ fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
             continue;
         }
         let k = kernel::analyse(&ir, f);
-        if let Some(r) = db
+        if let Some((r, pick)) = db
             .best(
                 &k.fingerprint,
                 &k.sizes,
@@ -450,7 +450,7 @@ fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
             if a.gpu {
                 pipeline.extend(config.gpu_passes(device));
             }
-            plans.push((fname, pipeline, r));
+            plans.push((fname, pipeline, r, pick));
         } else {
             others.push(fname);
         }
@@ -463,12 +463,16 @@ fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
         ));
     }
     let mut current = text;
-    for (fname, pipeline, r) in &plans {
+    for (fname, pipeline, r, pick) in &plans {
         eprintln!(
-            "applying to @{fname}: {} ({:.3} ms on {})",
+            "applying to @{fname}: {} ({:.3} ms on {}; {})",
             space::pipeline_text(pipeline),
             r.seconds.unwrap_or(0.0) * 1e3,
-            r.key.machine
+            r.key.machine,
+            match pick {
+                db::Pick::Kept => "the config the latest tuning run kept",
+                db::Pick::Fastest => "the fastest record: no run recorded what it kept",
+            }
         );
         current = measure::transform(&ctx, &registry, &current, fname, pipeline)
             .map_err(|e| format!("lattice tune: @{fname}: {e}"))?;
@@ -1090,7 +1094,7 @@ fn print_kept(kept: &incumbent::Incumbent, untuned: &incumbent::Incumbent) {
     }
     let (clock, k, u) = kept.against(untuned);
     println!(
-        "kept: {} (trial {}): {:.4} ms vs untuned {:.4} ms by the {} clock ({:.2}x); the last config that beat the one kept before it by more than their combined variation",
+        "kept: {} (trial {}): {:.4} ms vs untuned {:.4} ms by the {} clock ({:.2}x); the last config that beat the one kept before it by more than their combined variation or in a duel",
         kept.summary().key,
         kept.trial,
         k * 1e3,

@@ -229,8 +229,57 @@ fn tiny_end_to_end_run() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     assert!(text(&o.stderr).contains("applying to @kernel_mm"));
+    // The imported database has records only: the fastest one.
+    assert!(
+        text(&o.stderr).contains("the fastest record"),
+        "{}",
+        text(&o.stderr)
+    );
     let o = lattice(&["opt", out.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    // On the tuned database, --apply applies what the first run kept (the second run
+    // recorded what it kept too, and its report names it).
+    let report2 = dir.path().join("r2.json");
+    let o = quick_tune(&[
+        "--db",
+        db,
+        "--trials",
+        "1",
+        "--measurer",
+        "upstream",
+        "--report",
+        report2.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let r2: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report2).unwrap()).unwrap();
+    let o = lattice(&[
+        "tune",
+        "--apply",
+        MM16,
+        "-o",
+        out.to_str().unwrap(),
+        "--db",
+        db,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("the config the latest tuning run kept"),
+        "{err}"
+    );
+    let kept_pipeline = match r2["incumbent"]["trial"].as_u64().unwrap() {
+        0 => "func.func()".to_string(),
+        n => r2["trials"][n as usize - 1]["pipeline"]
+            .as_str()
+            .unwrap()
+            .to_string(),
+    };
+    assert!(
+        err.contains(&format!("applying to @kernel_mm: {kept_pipeline} (")),
+        "{err}\nkept: {}",
+        r2["incumbent"]
+    );
 }
 
 #[test]

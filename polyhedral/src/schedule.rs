@@ -985,14 +985,7 @@ fn post_process(
                 // 128 regions of at most 127 divisions; jacobi-1d: 128 regions of 254
                 // instances) the fork and join cost more than they save.
                 if let Some(r) = short_regions(isl, &node, k, options.min_parallel_work)? {
-                    // Names are for the remark only: one that cannot be found is left out.
-                    let member = crate::source_loops::member_names(isl, &node, names)
-                        .unwrap_or_default()
-                        .into_iter()
-                        .nth(k as usize)
-                        .flatten()
-                        .map(|l| format!(" ({l})"))
-                        .unwrap_or_default();
+                    let member = member_label(isl, &node, k, names);
                     if let Ok(mut l) = options.model_log.lock() {
                         l.push(format!(
                             "not parallel (short regions): coincident member {k}{member} of the band of {} lies inside a sequential loop: {}",
@@ -1166,12 +1159,7 @@ fn separate_point_statements(
                 let (pi, ri) = (ids(&points)?, ids(&ranges)?);
                 let pr: Vec<&str> = pi.iter().map(|s| s.as_str()).collect();
                 let rr: Vec<&str> = ri.iter().map(|s| s.as_str()).collect();
-                let member = crate::source_loops::member_names(isl, &node, names)?
-                    .into_iter()
-                    .nth(k as usize)
-                    .flatten()
-                    .map(|l| format!(" ({l})"))
-                    .unwrap_or_default();
+                let member = member_label(isl, &node, k, names);
                 if let Ok(mut l) = options.model_log.lock() {
                     l.push(format!(
                         "point statements moved {} the loop: member {k}{member} takes a single value for {}, a range for {}; no dependence runs {} at equal outer values, so the loop is not split around that value",
@@ -1193,6 +1181,18 @@ fn separate_point_statements(
         node = isl.check(node.band_member_set_ast_loop_type(k, isl_rs::ASTLoopType::Separate))?;
     }
     Ok(node)
+}
+
+/// ` (%j)`: the source loops of member `k` of the band at `node`, for a remark; empty
+/// where they cannot be found (names are for the remark only).
+fn member_label(isl: &IslCtx, node: &ScheduleNode, k: i32, names: &SourceNames) -> String {
+    crate::source_loops::member_names(isl, node, names)
+        .unwrap_or_default()
+        .into_iter()
+        .nth(k as usize)
+        .flatten()
+        .map(|l| format!(" ({l})"))
+        .unwrap_or_default()
 }
 
 /// Where the point statements `points` of member `k` can go relative to the loop of the

@@ -69,6 +69,15 @@ pub fn default_path() -> PathBuf {
     base.join("lattice").join("tuning.db")
 }
 
+/// Why [`Db::best`] chose its record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// The config the latest tuning run kept.
+    Kept,
+    /// The fastest record (no run recorded what it kept).
+    Fastest,
+}
+
 /// An open database.
 pub struct Db {
     conn: Connection,
@@ -206,7 +215,7 @@ impl Db {
         sizes: &str,
         machine: &str,
         target: &str,
-    ) -> Result<Option<Record>, DbError> {
+    ) -> Result<Option<(Record, Pick)>, DbError> {
         let pattern = format!("{target}%");
         let args: [&dyn rusqlite::ToSql; 4] = [&kernel, &sizes, &machine, &pattern.as_str()];
         let kept = self
@@ -229,9 +238,9 @@ impl Db {
             .next();
         let here = |r: &Option<Record>| r.as_ref().is_some_and(|r| r.key.machine == machine);
         Ok(if here(&kept) || !here(&fastest) && kept.is_some() {
-            kept
+            kept.map(|r| (r, Pick::Kept))
         } else {
-            fastest
+            fastest.map(|r| (r, Pick::Fastest))
         })
     }
 

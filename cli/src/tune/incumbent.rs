@@ -9,8 +9,8 @@
 //! `--clock cpu`), otherwise by the wall clock of the same runs ([`Timing::wall_samples`]),
 //! so a parallel config's wall time is never set against a single-threaded one's CPU time.
 //!
-//! A candidate that is faster than the incumbent on their common clock but only within
-//! noise gets a duel ([`Incumbent::contest`]): the two run interleaved for
+//! A candidate that is faster than the incumbent on their common clock (by more than
+//! [`DUEL_MARGIN`]) but only within noise gets a duel ([`Incumbent::contest`]): the two run interleaved for
 //! [`DUEL_ROUNDS`] rounds ([`measure::time_interleaved`]), so both see the same load in
 //! each round, and the candidate replaces the incumbent when it is faster in a clear
 //! majority of the paired rounds and the median of its per-round time ratios is below 1
@@ -237,12 +237,14 @@ impl Incumbent {
     }
 
     /// Whether the candidate (timing `t`, timed as `p`) is faster than the incumbent on
-    /// their common clock but only within noise: the case a duel decides.
+    /// their common clock, by more than [`DUEL_MARGIN`], but only within noise: the case a
+    /// duel decides (a candidate not even that much faster by its own timing is not worth
+    /// a duel's runs).
     fn duel_due(&self, t: &Timing, p: &Prepared) -> bool {
         let clock = self.clock_with(p);
         let (s, cv) = self.on(clock, t, p.multi_threaded);
         let (i, icv) = self.on(clock, &self.timing, self.multi_threaded);
-        s < i && measure::within_noise(s, cv, i, icv)
+        s < i * (1.0 - DUEL_MARGIN) && measure::within_noise(s, cv, i, icv)
     }
 
     /// Offers trial `trial`'s `config` (timing `t`, timed as `p`, runs checked against
