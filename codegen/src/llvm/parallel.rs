@@ -50,7 +50,10 @@
 //! outside it, plus the loop's bounds, except scalar `arith.constant`s, which the body
 //! emits again (so LLVM sees constant bounds and strides there); when the loop's first
 //! dimension has constant bounds, the chunk's bounds are clamped to them (a no-op that
-//! gives LLVM the induction variable's range); the outlined function is internal and sees
+//! gives LLVM the induction variable's range) and, for a small body, the nest is emitted
+//! twice: a copy with the constant bounds, taken when the chunk is the whole range (one
+//! thread, or a loop run on the caller), and the general one (see [`whole_range_versions`]);
+//! the outlined function is internal and sees
 //! only them; the translation state of the enclosing function (value map, blocks, builder
 //! position) is restored after the body is emitted. The sequential lowering stays available as
 //! [`super::scf::lower_parallel_sequential`].
@@ -824,8 +827,10 @@ fn emit_body<'ctx>(
     // The chunk lies within the loop's range: with constant bounds, saying so (a no-op
     // clamp) tells LLVM the induction variable's range, as the enclosing function knew it.
     let (lb0, ub0) = (cx.value(p.lbs[0])?, cx.value(p.ubs[0])?);
+    let mut whole_range = None;
     if let (BasicValueEnum::IntValue(lb0), BasicValueEnum::IntValue(ub0)) = (lb0, ub0) {
         if lb0.is_const() && ub0.is_const() {
+            whole_range = Some((lb0, ub0));
             let b = &cx.builder;
             let pred = inkwell::IntPredicate::SGT;
             let gt = b
@@ -867,7 +872,10 @@ fn emit_body<'ctx>(
             mirrors.push(Some(mirror_sum(cx, lb, ub, step)?));
         }
     }
-    let out = chunk_nest(cx, op, p, &bounds, &mirrors, &mut Vec::new(), &carried)?;
+    let out = match whole_range.filter(|_| whole_range_copy_fits(cx.ir, p.region)) {
+        Some(whole) => whole_range_versions(cx, op, p, &bounds, &mirrors, &carried, whole)?,
+        None => chunk_nest(cx, op, p, &bounds, &mirrors, &mut Vec::new(), &carried)?,
+    };
     if p.reduce.is_some() {
         let pslot = cx
             .builder
@@ -899,6 +907,103 @@ fn emit_body<'ctx>(
     }
     cx.builder.build_return(None).map_err(|e| be(cx, e))?;
     Ok(())
+}
+
+/// Bodies of at most this many ops (at any depth) get a second copy for the whole range
+/// (see [`whole_range_versions`]).
+const WHOLE_RANGE_COPY_MAX_OPS: usize = 256;
+
+/// Whether the body `region` is small enough to be emitted twice, and made only of ops whose
+/// lowering may run twice (no nested `scf.parallel`, which would outline a second body and
+/// site, and no `scf.execute_region`, whose continuation is keyed by the op).
+fn whole_range_copy_fits(ir: &lattice_ir::Ir, region: Region) -> bool {
+    let mut count = 0usize;
+    let mut stack = vec![region];
+    while let Some(r) = stack.pop() {
+        for block in ir.region_blocks(r) {
+            for op in ir.block_ops(block) {
+                if ir.is_op(op, "scf.parallel") || ir.is_op(op, "scf.execute_region") {
+                    return false;
+                }
+                count += 1;
+                if count > WHOLE_RANGE_COPY_MAX_OPS {
+                    return false;
+                }
+                stack.extend(ir.regions(op).iter().copied());
+            }
+        }
+    }
+    true
+}
+
+/// The chunk's nest in two versions: `if lb == lb0 && ub == ub0` (the call runs the loop's
+/// whole constant range, as the runtime does with one thread or a loop too small for the
+/// pool) a copy whose outermost bounds are the constants `whole`, so LLVM sees a constant
+/// trip count there (full unrolling, vectorization without remainder checks), else the
+/// general nest over `bounds`. Returns the carried values, merged by phis.
+#[allow(clippy::too_many_arguments)]
+fn whole_range_versions<'ctx>(
+    cx: &mut LowerCtx<'_, 'ctx>,
+    op: Op,
+    p: &Parallel,
+    bounds: &[(IntValue<'ctx>, IntValue<'ctx>, IntValue<'ctx>)],
+    mirrors: &[Option<IntValue<'ctx>>],
+    carried: &[BasicValueEnum<'ctx>],
+    whole: (IntValue<'ctx>, IntValue<'ctx>),
+) -> LResult<Vec<BasicValueEnum<'ctx>>> {
+    let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
+    let f = cx
+        .function
+        .ok_or_else(|| cx.error(op, "internal: no current function"))?;
+    let (lb, ub, step) = bounds[0];
+    let eq = inkwell::IntPredicate::EQ;
+    let b = &cx.builder;
+    let lb_eq = b
+        .build_int_compare(eq, lb, whole.0, "")
+        .map_err(|e| be(cx, e))?;
+    let ub_eq = b
+        .build_int_compare(eq, ub, whole.1, "")
+        .map_err(|e| be(cx, e))?;
+    let is_whole = b
+        .build_and(lb_eq, ub_eq, "is.whole")
+        .map_err(|e| be(cx, e))?;
+    let whole_bb = cx.llcx.append_basic_block(f, "whole.range");
+    let part_bb = cx.llcx.append_basic_block(f, "part.range");
+    let join_bb = cx.llcx.append_basic_block(f, "chunk.done");
+    cx.builder
+        .build_conditional_branch(is_whole, whole_bb, part_bb)
+        .map_err(|e| be(cx, e))?;
+    let mut incoming = Vec::new();
+    for (bb, first) in [
+        (whole_bb, (whole.0, whole.1, step)),
+        (part_bb, (lb, ub, step)),
+    ] {
+        cx.builder.position_at_end(bb);
+        let mut version = bounds.to_vec();
+        version[0] = first;
+        let out = chunk_nest(cx, op, p, &version, mirrors, &mut Vec::new(), carried)?;
+        let end = cx
+            .builder
+            .get_insert_block()
+            .ok_or_else(|| cx.error(op, "internal: builder has no block"))?;
+        cx.builder
+            .build_unconditional_branch(join_bb)
+            .map_err(|e| be(cx, e))?;
+        incoming.push((out, end));
+    }
+    cx.builder.position_at_end(join_bb);
+    let mut merged = Vec::with_capacity(carried.len());
+    for i in 0..carried.len() {
+        let (a, a_bb) = (&incoming[0].0[i], incoming[0].1);
+        let (b, b_bb) = (&incoming[1].0[i], incoming[1].1);
+        let phi = cx
+            .builder
+            .build_phi(a.get_type(), "chunk.out")
+            .map_err(|e| be(cx, e))?;
+        phi.add_incoming(&[(a, a_bb), (b, b_bb)]);
+        merged.push(phi.as_basic_value());
+    }
+    Ok(merged)
 }
 
 /// A static lower bound on the work of one iteration of the outermost dimension of the
