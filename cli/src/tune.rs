@@ -101,8 +101,9 @@ OPTIONS:
 The result is the incumbent: the untuned program until a measured config beats it by
 more than the two timings' combined variation (then that config, and so on), compared on a
 common clock (the wall clock as soon as either config is parallel); the summary's `kept`
-line names it. A config faster than the incumbent but only within that variation gets a
-duel: the two run interleaved for 7 rounds, and it becomes the incumbent when it is faster
+line names it. A config faster than the incumbent but only within that variation, or
+faster by any margin on the wall clock (separate wall-clock timings are not comparable under
+other processes' load), gets a duel: the two run interleaved for 7 rounds, and it becomes the incumbent when it is faster
 in at least two thirds of the rounds and its median per-round time ratio is below 0.98.
 The database records what each run kept; `--apply` applies the latest run's.
 

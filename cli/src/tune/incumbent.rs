@@ -10,7 +10,11 @@
 //! so a parallel config's wall time is never set against a single-threaded one's CPU time.
 //!
 //! A candidate that is faster than the incumbent on their common clock (by more than
-//! [`DUEL_MARGIN`]) but only within noise gets a duel ([`Incumbent::contest`]): the two run interleaved for
+//! [`DUEL_MARGIN`]) but only within noise, or faster by any margin on the wall clock (whose
+//! separate timings are not comparable: a parallel config's runs split by whether other
+//! processes left it the cores; session 8's bench kept a parallel jacobi-2d config that beat
+//! the untuned program beyond noise in the search and re-timed 0.95x), gets a duel
+//! ([`Incumbent::contest`]): the two run interleaved for
 //! [`DUEL_ROUNDS`] rounds ([`measure::time_interleaved`]), so both see the same load in
 //! each round, and the candidate replaces the incumbent when it is faster in a clear
 //! majority of the paired rounds and the median of its per-round time ratios is below 1
@@ -245,19 +249,20 @@ impl Incumbent {
     }
 
     /// Whether the candidate (timing `t`, timed as `p`) is faster than the incumbent on
-    /// their common clock, by more than [`DUEL_MARGIN`], but only within noise: the case a
-    /// duel decides (a candidate not even that much faster by its own timing is not worth
-    /// a duel's runs).
+    /// their common clock, by more than [`DUEL_MARGIN`], but only within noise, or by any
+    /// amount on the wall clock: the cases a duel decides (a candidate not even that much
+    /// faster by its own timing is not worth a duel's runs).
     fn duel_due(&self, t: &Timing, p: &Prepared) -> bool {
         let clock = self.clock_with(p);
         let (s, cv) = self.on(clock, t, p.multi_threaded);
         let (i, icv) = self.on(clock, &self.timing, self.multi_threaded);
-        s < i * (1.0 - DUEL_MARGIN) && measure::within_noise(s, cv, i, icv)
+        s < i * (1.0 - DUEL_MARGIN)
+            && (clock == Clock::Wall || measure::within_noise(s, cv, i, icv))
     }
 
     /// Offers trial `trial`'s `config` (timing `t`, timed as `p`): it replaces the
-    /// incumbent when faster beyond noise ([`Incumbent::beaten_by`]), or when faster within
-    /// noise and it wins a duel of [`DUEL_ROUNDS`] interleaved rounds run by `referee`
+    /// incumbent when faster beyond noise ([`Incumbent::beaten_by`]) on the CPU clock, or
+    /// when faster within noise, or on the wall clock, and it wins a duel of [`DUEL_ROUNDS`] interleaved rounds run by `referee`
     /// ([`duel_verdict`]). The candidate keeps its trial's timing as the incumbent's.
     pub fn contest(
         &mut self,
@@ -267,7 +272,10 @@ impl Incumbent {
         t: &Timing,
         p: &Prepared,
     ) -> Offer {
-        if self.offer(config, trial, t, p) {
+        // On the wall clock, separate timings are not comparable (a parallel config's runs
+        // split by whether other processes left it the cores), so a win beyond noise there
+        // is confirmed by a duel too; on the CPU clock it replaces the incumbent directly.
+        if self.clock_with(p) == Clock::Cpu && self.offer(config, trial, t, p) {
             return Offer {
                 replaced: true,
                 duel: None,

@@ -1720,3 +1720,78 @@ fn database_best_is_the_kept_config() {
         serde_json::to_string(&lucky).unwrap()
     );
 }
+
+/// On the wall clock a win beyond noise is confirmed by a duel: a parallel config whose
+/// separate timings beat the untuned program by far, but which is slower when the two run
+/// interleaved, is not kept; one that is faster interleaved too is.
+#[test]
+fn a_parallel_win_on_the_wall_clock_is_confirmed_by_a_duel() {
+    let load = [10.0, 12.0, 9.0, 11.0];
+    let base_r: Vec<(f64, f64)> = load.iter().map(|ms| (ms * 1.5, *ms)).collect();
+    // 6 runs (a timing and its confirmation, 3 runs each: no variation) at 6 ms wall, then
+    // the duel's 8 at 20 ms.
+    let mut lucky_r = vec![(6.0, 12.0); 6];
+    lucky_r.extend([(20.0, 40.0); 8]);
+    let steady_r = vec![(6.0, 12.0); 4];
+    let m = Scripted::new(&[
+        ("base", &base_r),
+        ("lucky", &lucky_r),
+        ("steady", &steady_r),
+    ]);
+    let proto = scripted_protocol();
+    let base_p = m.prepared("base", false);
+    let base_t = measure::time_candidate(&m, &base_p, "1\n", &proto).unwrap();
+    let untuned = super::incumbent::Incumbent::untuned(
+        Config::baseline(3),
+        base_t.clone(),
+        &base_p,
+        proto.statistic,
+        proto.max_cv,
+    );
+    let mut kept = untuned.clone();
+    let lucky = tiled([16, 16, 16]);
+    let lucky_p = m.prepared("lucky", true);
+    // Beyond noise by its own timing ...
+    assert!(untuned.beaten_by(
+        &measure::time_candidate(&m, &m.prepared("steady", true), "1\n", &proto).unwrap(),
+        &lucky_p
+    ));
+    let (lt, duel) = super::time_and_offer(
+        &m,
+        &lucky_p,
+        &lucky,
+        1,
+        "1\n",
+        &proto,
+        base_t.seconds,
+        &mut kept,
+    )
+    .unwrap();
+    assert_eq!(
+        lt.wall_samples,
+        vec![6e-3; 6],
+        "the script's fast runs are the timings'"
+    );
+    // ... but slower interleaved: a duel on the wall clock, lost.
+    let duel = duel.expect("a duel on the wall clock");
+    assert_eq!(duel.clock, super::incumbent::Clock::Wall);
+    assert!(!duel.won, "{duel:?}");
+    assert!(kept.is_untuned());
+    // A parallel config faster interleaved too wins its duel and is kept.
+    let steady = tiled([32, 32, 32]);
+    let steady_p = m.prepared("steady", true);
+    let (_, duel) = super::time_and_offer(
+        &m,
+        &steady_p,
+        &steady,
+        2,
+        "1\n",
+        &proto,
+        base_t.seconds,
+        &mut kept,
+    )
+    .unwrap();
+    let duel = duel.expect("a duel on the wall clock");
+    assert!(duel.won, "{duel:?}");
+    assert_eq!(kept.config, steady);
+}
