@@ -1251,12 +1251,7 @@ impl Measurer for Swinging {
         dir: &std::path::Path,
         tag: &str,
     ) -> Result<measure::Prepared, measure::MeasureError> {
-        Ok(measure::Prepared {
-            path: dir.join(tag),
-            args: Vec::new(),
-            cpu_clock: false,
-            multi_threaded: false,
-        })
+        Ok(tagged(dir, tag))
     }
     fn run(&self, _: &measure::Prepared) -> Result<measure::RunResult, measure::MeasureError> {
         let n = self.runs.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
@@ -1365,12 +1360,7 @@ impl Measurer for Scripted {
         dir: &std::path::Path,
         tag: &str,
     ) -> Result<measure::Prepared, measure::MeasureError> {
-        Ok(measure::Prepared {
-            path: dir.join(tag),
-            args: Vec::new(),
-            cpu_clock: false,
-            multi_threaded: false,
-        })
+        Ok(tagged(dir, tag))
     }
     fn run(&self, p: &measure::Prepared) -> Result<measure::RunResult, measure::MeasureError> {
         let tag = p.path.file_name().unwrap().to_str().unwrap().to_string();
@@ -1794,4 +1784,14 @@ fn a_parallel_win_on_the_wall_clock_is_confirmed_by_a_duel() {
     let duel = duel.expect("a duel on the wall clock");
     assert!(duel.won, "{duel:?}");
     assert_eq!(kept.config, steady);
+}
+
+/// A test measurer's program `tag` in `dir`: timed by the wall clock, single-threaded.
+fn tagged(dir: &std::path::Path, tag: &str) -> measure::Prepared {
+    measure::Prepared {
+        path: dir.join(tag),
+        args: Vec::new(),
+        cpu_clock: false,
+        multi_threaded: false,
+    }
 }
