@@ -262,24 +262,23 @@ for k in kernels:
                     return None
                 return r["samples"], r["wall_samples"], cpu_run and not c.get("parallel")
         return None
-    def ratios(a, b):
-        # Per-round ratios a / b on the two configs' common clock.
+    def common(a, b):
+        # The two configs' per-round times on their common clock (CPU time when both are
+        # single-threaded and CPU-timed, else the wall clock of the same runs).
         sa, sb = series(a), series(b)
         if not sa or not sb:
             return None
-        cpu = sa[2] and sb[2]
-        xa, xb = (sa[0], sb[0]) if cpu else (sa[1], sb[1])
-        return [x / y for x, y in zip(xa, xb)]
+        return (sa[0], sb[0]) if sa[2] and sb[2] else (sa[1], sb[1])
+    def ratios(a, b):
+        # Per-round ratios a / b.
+        x = common(a, b)
+        return [p / q for p, q in zip(*x)] if x else None
     def paired(a, b):
         r = ratios(a, b)
         return median(r) if r else None
     def min_ratio(a, b):
-        sa, sb = series(a), series(b)
-        if not sa or not sb:
-            return None
-        cpu = sa[2] and sb[2]
-        xa, xb = (sa[0], sb[0]) if cpu else (sa[1], sb[1])
-        return min(xa) / min(xb)
+        x = common(a, b)
+        return min(x[0]) / min(x[1]) if x else None
     def ms(c):
         s = series(c)
         if not s:
