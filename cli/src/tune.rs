@@ -95,6 +95,10 @@ OPTIONS:
     --remeasure C.json     instead of searching, re-time the configs of the JSON array C.json
                            and the untransformed program interleaved, round by round
     --rounds N             rounds of --remeasure (default 7)
+    --confirm-rounds N     rounds of the final check (default 11; fewer where they would
+                           take more than about 30 s, but at least 3)
+    --confirm-top N        configs the search ranks best that the final check sets against
+                           the kept config (default 2; within --time-budget only)
     --no-progress          no progress bar
     -h, --help             this help
 
@@ -105,6 +109,12 @@ line names it. A config faster than the incumbent but only within that variation
 faster by any margin on the wall clock (separate wall-clock timings are not comparable under
 other processes' load), gets a duel: the two run interleaved for 7 rounds, and it becomes the incumbent when it is faster
 in at least two thirds of the rounds and its median per-round time ratio is below 0.98.
+Before the run reports, a final check: the kept config, the untuned program and the
+search's best-ranked other configs (--confirm-top) run interleaved for 11 rounds; a
+config that wins a duel's verdict over those rounds against the kept one replaces it, and
+the result must then win it against the untuned program, or the run keeps the untuned
+program (the summary's `final check` line and --report's `final_check` say which). A
+duel's winner is timed from then on by the duel's paired rounds.
 The database records what each run kept; `--apply` applies the latest run's.
 
 The search space covers tile sizes per band loop (affine-loop-tile) and a second,
@@ -147,6 +157,8 @@ struct Args {
     report: Option<String>,
     remeasure: Option<String>,
     rounds: usize,
+    confirm_rounds: usize,
+    confirm_top: usize,
     no_progress: bool,
 }
 
@@ -165,6 +177,8 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         rtol: 1e-6,
         timeout: 120.0,
         rounds: 7,
+        confirm_rounds: incumbent::CONFIRM_ROUNDS,
+        confirm_top: 2,
         ..Args::default()
     };
     let mut i = 0;
@@ -261,6 +275,13 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
                     return Err("--rounds must be at least 1".into());
                 }
             }
+            "confirm-rounds" => {
+                a.confirm_rounds = num("confirm-rounds", value(&mut i)?)?;
+                if a.confirm_rounds == 0 {
+                    return Err("--confirm-rounds must be at least 1".into());
+                }
+            }
+            "confirm-top" => a.confirm_top = num("confirm-top", value(&mut i)?)?,
             "no-progress" => a.no_progress = true,
             _ => return Err(format!("unknown option '{raw}'")),
         }
@@ -682,8 +703,10 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
     for r in db.records(&key).map_err(|e| format!("lattice tune: {e}"))? {
         if let Ok(c) = serde_json::from_str::<Config>(&r.config) {
             history.push(Observation {
+                cpu_clock: cpu_clock && c.single_threaded(),
                 config: c,
                 seconds: r.seconds,
+                wall: None,
             });
         }
     }
@@ -721,9 +744,13 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
     // The reference: the untransformed program's output, and the baseline time.
     let baseline_cfg = Config::baseline(k.band.trips.len());
     let (base, expected) = prepare_baseline(measurer, &harnessed, dir.path(), cpu_clock)?;
+    let timed = Instant::now();
     let base_t = measure::time_candidate(measurer, &base, &expected, &proto).map_err(|e| {
         format!("lattice tune: the untransformed program is not deterministic: {e}")
     })?;
+    // Seconds per run of a program (process start and compilation included), to size the
+    // final check.
+    let per_run = timed.elapsed().as_secs_f64() / (a.warmup + base_t.samples.len()) as f64;
     let record = |config: &Config,
                   pipeline: &[(String, String)],
                   status: &str,
@@ -753,6 +780,8 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
     history.push(Observation {
         config: baseline_cfg.clone(),
         seconds: Some(base_t.seconds),
+        wall: Some(base_t.on_wall_clock(a.statistic, a.max_cv, false).0),
+        cpu_clock: base.cpu_clock,
     });
     search.mark_seen(&baseline_cfg);
 
@@ -787,11 +816,17 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         a.max_cv,
     );
     let mut kept = untuned.clone();
+    // The compiled configs that ran correctly, for the final check.
+    let mut measured: Vec<incumbent::Contender> = Vec::new();
+    // The final check of the kept config against the untuned program always runs: under
+    // `--time-budget` the search leaves it its (estimated) time.
+    let check_rounds = incumbent::confirm_rounds(a.confirm_rounds, 2, per_run);
+    let reserve = 2.0 * (check_rounds + 1) as f64 * per_run;
     pb.set_message(format!("{:.3} ms", best * 1e3));
     let batch = rayon::current_num_threads().clamp(2, 4);
     'outer: while trials.len() < trials_wanted {
         if a.time_budget
-            .is_some_and(|b| start.elapsed().as_secs_f64() >= b)
+            .is_some_and(|b| start.elapsed().as_secs_f64() + reserve >= b)
         {
             break;
         }
@@ -813,15 +848,23 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         );
         for b in built {
             if a.time_budget
-                .is_some_and(|t| start.elapsed().as_secs_f64() >= t)
+                .is_some_and(|t| start.elapsed().as_secs_f64() + reserve >= t)
             {
                 break 'outer;
             }
             let index = trials.len() + 1;
             let result = b.prepared.and_then(|p| {
-                time_and_offer(
+                let r = time_and_offer(
                     measurer, &p, &b.config, index, &expected, &proto, best, &mut kept,
-                )
+                );
+                if r.is_ok() {
+                    measured.push(incumbent::Contender {
+                        config: b.config.clone(),
+                        trial: index,
+                        prepared: p.clone(),
+                    });
+                }
+                r
             });
             let (status, timing, detail, duel) = match result {
                 Ok((t, duel)) => ("ok".to_string(), Some(t), String::new(), duel),
@@ -835,6 +878,11 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
             history.push(Observation {
                 config: b.config.clone(),
                 seconds: timing.as_ref().map(|t| t.seconds),
+                wall: timing.as_ref().map(|t| {
+                    t.on_wall_clock(a.statistic, a.max_cv, !b.config.single_threaded())
+                        .0
+                }),
+                cpu_clock: cpu_clock && b.config.single_threaded(),
             });
             trials.push(Trial {
                 index,
@@ -891,10 +939,15 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
                 timings.push((pick.clone(), t.clone()));
             }
             pick_cv = t.as_ref().map(|t| t.cv);
-            pick_time = Some(t.map(|t| t.seconds));
+            pick_time = Some(t.as_ref().map(|t| t.seconds));
             history.push(Observation {
                 config: pick.clone(),
                 seconds: pick_time.flatten(),
+                wall: t.as_ref().map(|t| {
+                    t.on_wall_clock(a.statistic, a.max_cv, !pick.single_threaded())
+                        .0
+                }),
+                cpu_clock: cpu_clock && pick.single_threaded(),
             });
         }
     }
@@ -933,6 +986,42 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         pick_cv = Some(base_t.cv);
     }
 
+    // The final check: the kept config against the untuned program (always) and the
+    // search's best-ranked other configs (those that fit in what is left of the time
+    // budget), interleaved.
+    let referee = incumbent::Referee {
+        measurer,
+        expected: &expected,
+        rtol: a.rtol,
+    };
+    let mut contenders: Vec<incumbent::Contender> = search::ranked(&history)
+        .into_iter()
+        .filter(|(c, _)| **c != kept.config && **c != baseline_cfg)
+        .filter_map(|(c, _)| measured.iter().find(|m| m.config == *c).cloned())
+        .take(a.confirm_top)
+        .collect();
+    let cost = |n: usize| {
+        let rounds = incumbent::confirm_rounds(a.confirm_rounds, n, per_run);
+        (rounds, n as f64 * (rounds + 1) as f64 * per_run)
+    };
+    let left = a.time_budget.map(|b| b - start.elapsed().as_secs_f64());
+    while !contenders.is_empty() && left.is_some_and(|l| l < cost(2 + contenders.len()).1) {
+        contenders.pop();
+    }
+    let search_kept = kept.summary();
+    let check = kept.confirm(
+        &referee,
+        &untuned,
+        &contenders,
+        cost(2 + contenders.len()).0,
+    );
+    db.keep(
+        &key,
+        &serde_json::to_string(&kept.config).expect("configs serialize"),
+        now(),
+    )
+    .map_err(|e| format!("lattice tune: {e}"))?;
+
     print_summary(
         &k,
         &history,
@@ -945,6 +1034,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         a.statistic,
     );
     print_kept(&kept, &untuned);
+    print_final_check(&check);
     let duels = duel_totals(&trials);
     if duels.count > 0 {
         println!(
@@ -996,6 +1086,8 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
             "model_favourite": favourite.as_ref().map(|(c, _)| c.key()),
             "model_favourite_seconds": favourite.as_ref().map(|(_, s)| *s),
             "incumbent": kept.summary(),
+            "search_incumbent": search_kept,
+            "final_check": check,
             "duels": duels,
             "trials": trials,
         });
@@ -1064,7 +1156,7 @@ fn time_and_offer(
         rtol: proto.rtol,
     };
     let offer = kept.contest(&referee, config, trial, &t, p);
-    Ok((t, offer.duel))
+    Ok((offer.rebased.unwrap_or(t), offer.duel))
 }
 
 /// The duels of a run, for the summary and `--report`'s `duels`.
@@ -1100,7 +1192,7 @@ fn print_kept(kept: &incumbent::Incumbent, untuned: &incumbent::Incumbent) {
     }
     let (clock, k, u) = kept.against(untuned);
     println!(
-        "kept: {} (trial {}): {:.4} ms vs untuned {:.4} ms by the {} clock ({:.2}x); the last config that beat the one kept before it by more than their combined variation or in a duel",
+        "kept: {} (trial {}): {:.4} ms vs untuned {:.4} ms by the {} clock ({:.2}x); the last config that beat the one kept before it by more than their combined variation or in a duel, confirmed by the final check",
         kept.summary().key,
         kept.trial,
         k * 1e3,
@@ -1110,6 +1202,44 @@ fn print_kept(kept: &incumbent::Incumbent, untuned: &incumbent::Incumbent) {
             incumbent::Clock::Wall => "wall",
         },
         u / k,
+    );
+}
+
+/// The summary's `final check` lines.
+fn print_final_check(check: &incumbent::FinalCheck) {
+    let clock = |c: incumbent::Clock| match c {
+        incumbent::Clock::Cpu => "CPU",
+        incumbent::Clock::Wall => "wall",
+    };
+    let ratio = |p: &incumbent::Paired| match (p.median_ratio, p.ratio_range) {
+        (Some(m), Some((lo, hi))) => format!("median ratio {m:.3}, range {lo:.3}-{hi:.3}"),
+        _ => p.detail.clone(),
+    };
+    for d in &check.duels {
+        println!(
+            "final duel: {} vs {}: faster in {} of {} rounds, {} by the {} clock{}",
+            d.key,
+            d.against,
+            d.faster,
+            d.rounds,
+            ratio(d),
+            clock(d.clock),
+            if d.won { ": won" } else { "" }
+        );
+    }
+    if let Some(u) = &check.untuned {
+        println!(
+            "final check: {} vs untuned: faster in {} of {} rounds, {} by the {} clock",
+            u.key,
+            u.faster,
+            u.rounds,
+            ratio(u),
+            clock(u.clock)
+        );
+    }
+    println!(
+        "final check ({} interleaved rounds, {} runs, {:.2} s): {}",
+        check.rounds, check.runs, check.seconds, check.note
     );
 }
 

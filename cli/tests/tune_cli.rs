@@ -18,11 +18,13 @@ fn lattice(args: &[&str]) -> Output {
         .expect("run lattice")
 }
 
-/// `lattice tune MM16 ARGS...` with one timed run per candidate, no warm-up, no bar.
+/// `lattice tune MM16 ARGS...` with one timed run per candidate, no warm-up, no bar, a
+/// short final check.
 fn quick_tune(args: &[&str]) -> Output {
     let mut all = vec!["tune", MM16];
     all.extend_from_slice(args);
     all.extend(["--repeats", "1", "--warmup", "0", "--no-progress"]);
+    all.extend(["--confirm-rounds", "3", "--confirm-top", "1"]);
     lattice(&all)
 }
 
@@ -186,7 +188,18 @@ fn tiny_end_to_end_run() {
         assert_eq!(inc["config"].is_null(), from == 0, "{t}");
         assert_eq!(inc["key"] == "untuned", from == 0, "{t}");
     }
-    assert_eq!(r["incumbent"], r["trials"][2]["incumbent"]);
+    // The final check set the search's incumbent against the untuned program (and the
+    // best-ranked others); the run keeps what it decided.
+    let check = &r["final_check"];
+    assert_eq!(
+        check["search_incumbent"],
+        r["trials"][2]["incumbent"]["key"]
+    );
+    assert_eq!(check["kept"], r["incumbent"]["key"]);
+    assert!(out.contains("final check ("), "{out}");
+    if r["search_incumbent"]["key"] != "untuned" {
+        assert!(check["untuned"]["rounds"].as_u64().unwrap() >= 3, "{check}");
+    }
 
     // Resuming skips what is recorded: three more trials, six configs beyond the baseline.
     let o = quick_tune(&["--db", db, "--trials", "3", "--measurer", "upstream"]);
@@ -229,9 +242,9 @@ fn tiny_end_to_end_run() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     assert!(text(&o.stderr).contains("applying to @kernel_mm"));
-    // The imported database has records only: the fastest one.
+    // The imported database has what the run kept too.
     assert!(
-        text(&o.stderr).contains("the fastest record"),
+        text(&o.stderr).contains("the config the latest tuning run kept"),
         "{}",
         text(&o.stderr)
     );

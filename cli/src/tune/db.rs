@@ -1,7 +1,8 @@
 //! The tuning database: one SQLite table of measured configs, keyed by kernel fingerprint,
 //! problem sizes, target (measurer) and machine fingerprint, plus JSON-lines export and
 //! import; and a table `kept` of the config the latest tuning run of each key kept (its
-//! incumbent), which [`Db::best`] prefers to the fastest record.
+//! incumbent), which [`Db::best`] prefers to the fastest record; the export carries both
+//! (`kept` rows as lines `{"kept": {...}}`).
 //!
 //! Invariants: (kernel, sizes, target, machine, config) is unique — measuring a config
 //! again replaces its record; a record has a time exactly when its status is `ok`; only
@@ -40,6 +41,27 @@ pub struct Record {
     pub detail: String,
     /// Unix time of the measurement.
     pub created: i64,
+}
+
+/// A row of the `kept` table: the config the latest tuning run of a key kept. In the
+/// JSON-lines export it is the line `{"kept": {...}}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Kept {
+    pub kernel: String,
+    pub sizes: String,
+    pub target: String,
+    pub machine: String,
+    /// The config as JSON.
+    pub config: String,
+    pub created: i64,
+}
+
+/// One line of the JSON-lines export: a record, or a `kept` row.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Line {
+    Kept { kept: Kept },
+    Record(Box<Record>),
 }
 
 /// Errors of the database layer.
@@ -257,29 +279,67 @@ impl Db {
             .map_err(|e| self.err(e))
     }
 
-    /// Every record as JSON lines.
+    /// Every `kept` row, by key.
+    pub fn kept(&self) -> Result<Vec<Kept>, DbError> {
+        let mut st = self
+            .conn
+            .prepare("SELECT * FROM kept ORDER BY kernel, sizes, target, machine")
+            .map_err(|e| self.err(e))?;
+        let rows = st
+            .query_map([], |row| {
+                Ok(Kept {
+                    kernel: row.get(0)?,
+                    sizes: row.get(1)?,
+                    target: row.get(2)?,
+                    machine: row.get(3)?,
+                    config: row.get(4)?,
+                    created: row.get(5)?,
+                })
+            })
+            .map_err(|e| self.err(e))?;
+        rows.collect::<Result<Vec<_>, _>>().map_err(|e| self.err(e))
+    }
+
+    /// Every record as JSON lines, then every `kept` row (`{"kept": {...}}`), so that
+    /// `--apply` on an imported database applies what the tuning run kept.
     pub fn export(&self) -> Result<String, DbError> {
         let mut out = String::new();
         for r in self.all()? {
             out.push_str(&serde_json::to_string(&r).expect("records serialize"));
             out.push('\n');
         }
+        for k in self.kept()? {
+            out.push_str(&serde_json::json!({ "kept": k }).to_string());
+            out.push('\n');
+        }
         Ok(out)
     }
 
     /// Reads JSON lines (blank lines ignored) into the database; returns how many records.
-    /// Nothing is written unless every line parses.
+    /// Nothing is written unless every line parses. A `kept` row replaces the database's
+    /// row of its key unless that one is newer.
     pub fn import(&mut self, file: &str, text: &str) -> Result<usize, DbError> {
         let mut records = Vec::new();
+        let mut kept = Vec::new();
         for (i, line) in text.lines().enumerate() {
             if line.trim().is_empty() {
                 continue;
             }
-            let r: Record = serde_json::from_str(line).map_err(|e| DbError::Parse {
+            let parsed: Line = serde_json::from_str(line).map_err(|e| DbError::Parse {
                 file: file.to_string(),
                 line: i + 1,
-                message: e.to_string(),
+                // A record's own error says which field is wrong.
+                message: serde_json::from_str::<Record>(line)
+                    .err()
+                    .map_or(e.to_string(), |e| e.to_string()),
             })?;
+            let r = match parsed {
+                Line::Kept { kept: k } => {
+                    kept.push(k);
+                    continue;
+                }
+                Line::Record(r) => *r,
+            };
             if (r.status == "ok") != r.seconds.is_some() {
                 return Err(DbError::Parse {
                     file: file.to_string(),
@@ -310,6 +370,19 @@ impl Db {
                     r.detail,
                     r.created
                 ],
+            )
+            .map_err(|e| DbError::Sql {
+                path: self.path.clone(),
+                source: e,
+            })?;
+        }
+        for k in &kept {
+            tx.execute(
+                "INSERT INTO kept VALUES (?1,?2,?3,?4,?5,?6)
+                 ON CONFLICT (kernel, sizes, target, machine) DO UPDATE
+                 SET config = excluded.config, created = excluded.created
+                 WHERE excluded.created >= kept.created",
+                params![k.kernel, k.sizes, k.target, k.machine, k.config, k.created],
             )
             .map_err(|e| DbError::Sql {
                 path: self.path.clone(),

@@ -114,6 +114,9 @@ pub struct Offer {
     pub replaced: bool,
     /// The duel it got, if it was faster only within noise.
     pub duel: Option<Duel>,
+    /// The candidate's timing re-based on the duel's paired rounds, when it won the duel
+    /// (its recorded time from then on).
+    pub rebased: Option<Timing>,
 }
 
 /// The verdict on paired `(candidate, incumbent)` times of a duel's rounds (non-empty):
@@ -279,6 +282,7 @@ impl Incumbent {
             return Offer {
                 replaced: true,
                 duel: None,
+                rebased: None,
             };
         }
         if !self.duel_due(t, p) {
@@ -325,13 +329,36 @@ impl Incumbent {
             (Err(e), _) => duel.detail = format!("the candidate failed: {e}"),
             (_, Err(e)) => duel.detail = format!("the incumbent failed: {e}"),
         }
-        if duel.won {
-            self.replace(config, trial, t, p);
+        // The winner's time is re-based on the duel's paired rounds: later candidates are
+        // compared with that estimate, not with the separate timing that may have been a
+        // lucky moment (a candidate's trial timing got it the duel in the first place).
+        let mut rebased = None;
+        if let (Ok(c), Ok(i)) = (&times[0], &times[1]) {
+            if duel.won {
+                let paired = self.paired(c, p.multi_threaded);
+                self.replace(config, trial, &paired, p);
+                rebased = Some(paired);
+            } else {
+                self.timing = self.paired(i, self.multi_threaded);
+            }
         }
         Offer {
             replaced: duel.won,
             duel: Some(duel),
+            rebased,
         }
+    }
+
+    /// A timing of interleaved runs `t` counted as this run counts its timings (the
+    /// statistic and `--max-cv` of the search; `time_interleaved` counts medians).
+    fn paired(&self, t: &Timing, multi_threaded: bool) -> Timing {
+        Timing::of(
+            t.samples.clone(),
+            t.wall_samples.clone(),
+            self.statistic,
+            self.max_cv,
+            multi_threaded,
+        )
     }
 
     /// Whether the incumbent is still the untuned program.
@@ -356,5 +383,275 @@ impl Incumbent {
                 .on_wall_clock(self.statistic, self.max_cv, self.multi_threaded)
                 .0,
         }
+    }
+}
+
+/// Rounds of the final check ([`Incumbent::confirm`]) unless `--confirm-rounds` says
+/// otherwise: more than a duel's, since its verdict is the run's result.
+pub const CONFIRM_ROUNDS: usize = 11;
+
+/// The final check gets at least this many rounds, however slow the program.
+pub const CONFIRM_MIN_ROUNDS: usize = 3;
+
+/// The final check's rounds are cut so that it takes about this many seconds at most
+/// (estimated from the untuned program's runs), down to [`CONFIRM_MIN_ROUNDS`].
+pub const CONFIRM_SECONDS: f64 = 30.0;
+
+/// The rounds of a final check of `programs` programs whose runs take about `per_run`
+/// seconds each: `wanted`, cut to fit [`CONFIRM_SECONDS`] (one warm-up round included),
+/// but at least [`CONFIRM_MIN_ROUNDS`] (and at most `wanted`).
+pub fn confirm_rounds(wanted: usize, programs: usize, per_run: f64) -> usize {
+    let per_round = programs.max(1) as f64 * per_run.max(0.0);
+    let fit = if per_round > 0.0 {
+        (CONFIRM_SECONDS / per_round).floor() as usize
+    } else {
+        usize::MAX
+    };
+    fit.saturating_sub(1)
+        .clamp(CONFIRM_MIN_ROUNDS.min(wanted), wanted)
+}
+
+/// A measured config offered to the final check: the search's best-ranked configs other
+/// than the incumbent.
+#[derive(Clone, Debug)]
+pub struct Contender {
+    pub config: Config,
+    pub trial: usize,
+    pub prepared: Prepared,
+}
+
+/// One pairing of the final check: `key` against `against` over the check's rounds.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Paired {
+    pub key: String,
+    pub against: String,
+    pub clock: Clock,
+    pub rounds: usize,
+    /// Rounds in which `key` was faster.
+    pub faster: usize,
+    /// Median over the rounds of `key`'s time / `against`'s time.
+    pub median_ratio: Option<f64>,
+    /// The smallest and largest per-round ratio.
+    pub ratio_range: Option<(f64, f64)>,
+    /// `key` won ([`duel_verdict`]).
+    pub won: bool,
+    /// Why the pairing was void (a run failed), else empty.
+    pub detail: String,
+}
+
+/// The final check of a run (`--report`'s `final_check`).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct FinalCheck {
+    /// Paired rounds that ran (after one untimed warm-up round).
+    pub rounds: usize,
+    /// Program runs it took (warm-up round included).
+    pub runs: usize,
+    /// Wall-clock seconds it took.
+    pub seconds: f64,
+    /// The incumbent the search left.
+    pub search_incumbent: String,
+    /// Each contender against the search's incumbent.
+    pub duels: Vec<Paired>,
+    /// The incumbent after the duels against the untuned program (`None` when it is the
+    /// untuned program).
+    pub untuned: Option<Paired>,
+    /// What the run keeps.
+    pub kept: String,
+    /// In words.
+    pub note: String,
+}
+
+impl Incumbent {
+    /// The final check before the run reports its result: the incumbent, the untuned
+    /// program `untuned` and the `contenders` (the search's best-ranked other configs) run
+    /// interleaved for `rounds` rounds after a warm-up round ([`measure::time_interleaved`]:
+    /// every round sees the same load for all). A contender that wins a duel verdict
+    /// ([`duel_verdict`]) over those rounds against the incumbent replaces it (the one with
+    /// the lowest median ratio when several do); then the incumbent must win the same
+    /// verdict against the untuned program, or the run keeps the untuned program. The
+    /// result's time is re-based on the check's rounds. A separate timing can be lucky,
+    /// and a duel of 7 rounds can be won by chance (session 8: a parallel jacobi-2d
+    /// config that won one of five duels re-timed 0.93x of the untuned program): the
+    /// result the run reports has beaten the untuned program side by side in most rounds.
+    pub fn confirm(
+        &mut self,
+        referee: &Referee,
+        untuned: &Incumbent,
+        contenders: &[Contender],
+        rounds: usize,
+    ) -> FinalCheck {
+        let search_incumbent = self.summary().key;
+        let start = std::time::Instant::now();
+        let mut check = FinalCheck {
+            rounds: 0,
+            runs: 0,
+            seconds: 0.0,
+            search_incumbent: search_incumbent.clone(),
+            duels: Vec::new(),
+            untuned: None,
+            kept: search_incumbent.clone(),
+            note: String::new(),
+        };
+        let (Some(mine), Some(base)) = (self.prepared.clone(), untuned.prepared.clone()) else {
+            check.note = "no compiled program to re-run: not checked".into();
+            return check;
+        };
+        let baseline = Config::baseline(self.config.tile.len());
+        let contenders: Vec<&Contender> = contenders
+            .iter()
+            .filter(|c| c.config != self.config && c.config != baseline)
+            .collect();
+        // Programs: the incumbent, the untuned program (unless it is the incumbent), the
+        // contenders.
+        let mut programs = vec![&mine];
+        if !self.is_untuned() {
+            programs.push(&base);
+        }
+        let first = programs.len();
+        programs.extend(contenders.iter().map(|c| &c.prepared));
+        if programs.len() == 1 {
+            check.note = "the untuned program and no contender: nothing to check".into();
+            return check;
+        }
+        let times = measure::time_interleaved(
+            referee.measurer,
+            &programs,
+            referee.expected,
+            rounds,
+            referee.rtol,
+        );
+        check.rounds = rounds.max(1);
+        check.runs = programs.len() * (check.rounds + 1);
+        let untuned_times = if self.is_untuned() {
+            times[0].clone()
+        } else {
+            times[1].clone()
+        };
+        // `key` (timed as `p`, times `t`) against `other` (timed as `q`, times `u`).
+        let pair = |key: String,
+                    against: String,
+                    (p, t): (&Prepared, &Result<Timing, measure::MeasureError>),
+                    (q, u): (&Prepared, &Result<Timing, measure::MeasureError>)|
+         -> Paired {
+            let clock = common_clock(
+                (p.cpu_clock, p.multi_threaded),
+                (q.cpu_clock, q.multi_threaded),
+            );
+            let on = |t: &Timing| match clock {
+                Clock::Cpu => t.samples.clone(),
+                Clock::Wall => t.wall_samples.clone(),
+            };
+            let mut out = Paired {
+                key,
+                against,
+                clock,
+                rounds: 0,
+                faster: 0,
+                median_ratio: None,
+                ratio_range: None,
+                won: false,
+                detail: String::new(),
+            };
+            match (t, u) {
+                (Ok(t), Ok(u)) => {
+                    let pairs: Vec<(f64, f64)> = on(t).into_iter().zip(on(u)).collect();
+                    let (faster, median, won) = duel_verdict(&pairs);
+                    let ratios = pairs.iter().map(|(a, b)| a / b);
+                    out.rounds = pairs.len();
+                    out.faster = faster;
+                    out.median_ratio = Some(median);
+                    out.ratio_range = Some((
+                        ratios.clone().fold(f64::INFINITY, f64::min),
+                        ratios.fold(0.0, f64::max),
+                    ));
+                    out.won = won;
+                }
+                (Err(e), _) => out.detail = format!("{} failed: {e}", out.key),
+                (_, Err(e)) => out.detail = format!("{} failed: {e}", out.against),
+            }
+            out
+        };
+        for (j, c) in contenders.iter().enumerate() {
+            check.duels.push(pair(
+                c.config.key(),
+                search_incumbent.clone(),
+                (&c.prepared, &times[first + j]),
+                (&mine, &times[0]),
+            ));
+        }
+        let winner = check
+            .duels
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.won)
+            .min_by(|a, b| {
+                let r = |d: &Paired| d.median_ratio.unwrap_or(f64::INFINITY);
+                r(a.1).total_cmp(&r(b.1))
+            })
+            .map(|(j, _)| j);
+        let mut mine_times = times[0].clone();
+        let mut mine_p = mine.clone();
+        match winner {
+            Some(j) => {
+                let c = contenders[j];
+                let t = times[first + j].clone().expect("a winner ran");
+                let paired = self.paired(&t, c.prepared.multi_threaded);
+                self.replace(&c.config, c.trial, &paired, &c.prepared);
+                mine_times = Ok(t);
+                mine_p = c.prepared.clone();
+            }
+            None => {
+                if let Ok(t) = &times[0] {
+                    self.timing = self.paired(t, self.multi_threaded);
+                }
+            }
+        }
+        if !self.is_untuned() {
+            let verdict = pair(
+                self.summary().key,
+                "untuned".into(),
+                (&mine_p, &mine_times),
+                (&base, &untuned_times),
+            );
+            let ratio = verdict
+                .median_ratio
+                .map_or("-".into(), |r| format!("{r:.3}"));
+            if verdict.won {
+                check.note = format!(
+                    "{} beat the untuned program in {} of {} interleaved rounds (median time ratio {ratio}){}",
+                    verdict.key,
+                    verdict.faster,
+                    verdict.rounds,
+                    if winner.is_some() {
+                        format!(", after winning its final duel against {search_incumbent}")
+                    } else {
+                        String::new()
+                    }
+                );
+            } else {
+                check.note = if verdict.detail.is_empty() {
+                    format!(
+                        "{} did not beat the untuned program side by side (faster in {} of {} interleaved rounds, median time ratio {ratio}): the run keeps the untuned program",
+                        verdict.key, verdict.faster, verdict.rounds
+                    )
+                } else {
+                    format!("{}: the run keeps the untuned program", verdict.detail)
+                };
+                let mut t = untuned.timing.clone();
+                if let Ok(u) = &untuned_times {
+                    t = untuned.paired(u, base.multi_threaded);
+                }
+                self.replace(&untuned.config, 0, &t, &base);
+            }
+            check.untuned = Some(verdict);
+        } else if winner.is_none() {
+            check.note = format!(
+                "no contender beat the untuned program side by side in {} interleaved rounds",
+                check.rounds
+            );
+        }
+        check.kept = self.summary().key;
+        check.seconds = start.elapsed().as_secs_f64();
+        check
     }
 }

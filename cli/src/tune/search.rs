@@ -42,7 +42,79 @@ impl Rng {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Observation {
     pub config: Config,
+    /// Its counted time on its own clock: process CPU time where `cpu_clock`, else the
+    /// wall clock.
     pub seconds: Option<f64>,
+    /// Its counted time by the wall clock of the same runs, where known (a record of an
+    /// earlier run has only `seconds`).
+    pub wall: Option<f64>,
+    /// `seconds` is process CPU time (a single-threaded config timed by the CPU clock).
+    pub cpu_clock: bool,
+}
+
+impl Observation {
+    /// A config timed by the wall clock (`seconds`; `None`: it failed).
+    pub fn new(config: Config, seconds: Option<f64>) -> Observation {
+        Observation {
+            config,
+            seconds,
+            wall: None,
+            cpu_clock: false,
+        }
+    }
+
+    /// Its counted wall-clock time (`seconds` where the wall clock of its runs is unknown).
+    fn wall_seconds(&self) -> Option<f64> {
+        if self.cpu_clock {
+            self.wall.or(self.seconds)
+        } else {
+            self.seconds
+        }
+    }
+}
+
+/// The configs of `history` that ran correctly, fastest first on the common clock (the
+/// incumbent's rule, [`super::incumbent`]): two configs timed by the process CPU clock
+/// (single-threaded) are ordered by it, any pair with a wall-clock config by the wall
+/// clock of their runs. (The CPU-timed configs in CPU order and the others in wall order,
+/// merged by the wall clock: under load a single-threaded config's CPU time leaves out
+/// the time other processes took from it, which a parallel config's wall time includes,
+/// so ranking by each config's own clock favours single-threaded configs.) Each comes
+/// with its time on one scale for all (CPU seconds when every config is CPU-timed, else
+/// wall seconds): what the learned model fits.
+pub fn ranked(history: &[Observation]) -> Vec<(&Config, f64)> {
+    let ok = history.iter().filter(|o| o.seconds.is_some());
+    let by = |f: fn(&Observation) -> Option<f64>| {
+        move |a: &&Observation, b: &&Observation| {
+            f(a).unwrap_or(f64::INFINITY)
+                .total_cmp(&f(b).unwrap_or(f64::INFINITY))
+                .then_with(|| a.config.cmp(&b.config))
+        }
+    };
+    let (mut cpu, mut wall): (Vec<&Observation>, Vec<&Observation>) = ok.partition(|o| o.cpu_clock);
+    cpu.sort_by(by(|o| o.seconds));
+    wall.sort_by(by(|o| o.seconds));
+    let all_cpu = wall.is_empty();
+    let mut merged = Vec::with_capacity(cpu.len() + wall.len());
+    let (mut i, mut j) = (0, 0);
+    while i < cpu.len() || j < wall.len() {
+        let take_cpu = j == wall.len()
+            || i < cpu.len() && by(Observation::wall_seconds)(&cpu[i], &wall[j]).is_le();
+        if take_cpu {
+            merged.push(cpu[i]);
+            i += 1;
+        } else {
+            merged.push(wall[j]);
+            j += 1;
+        }
+    }
+    merged
+        .into_iter()
+        .map(|o| {
+            let s = if all_cpu { o.seconds } else { o.wall_seconds() };
+            (&o.config, s.expect("ran correctly"))
+        })
+        .collect()
 }
 
 /// Which strategy to run.
@@ -299,10 +371,8 @@ impl Search {
 
     fn evolve(&mut self, history: &[Observation], n: usize) -> Vec<Config> {
         let doomed = self.doomed(history);
-        let ok: Vec<(&Config, f64)> = history
-            .iter()
-            .filter_map(|o| o.seconds.map(|s| (&o.config, s)))
-            .collect();
+        // Fastest first on the common clock.
+        let ok: Vec<(&Config, f64)> = ranked(history);
         // Until a few configs are measured, follow the cost model: its best config of
         // each structural family not tried yet (families predicted within SEED_SPREAD of
         // the best), then its ranking.
@@ -355,7 +425,6 @@ impl Search {
         let ridge = Ridge::fit(&xs, &ys, 1.0);
         // Parents: the best few measured configs.
         let mut parents: Vec<(&Config, f64)> = ok.clone();
-        parents.sort_by(|a, b| a.1.total_cmp(&b.1).then_with(|| a.0.cmp(b.0)));
         parents.truncate(3);
         let mut children: Vec<Config> = Vec::new();
         let sizes = self.space.knob_sizes();
@@ -421,11 +490,9 @@ impl Search {
         let runner: Option<Config> = early
             .then(|| {
                 let fam = family(parents[0].0);
-                let mut all = ok.clone();
-                all.sort_by(|a, b| a.1.total_cmp(&b.1).then_with(|| a.0.cmp(b.0)));
-                all.into_iter()
+                ok.iter()
                     .find(|(c, _)| **c != baseline && family(c) != fam)
-                    .map(|(c, _)| c.clone())
+                    .map(|(c, _)| (*c).clone())
             })
             .flatten();
         let steps = if early {
@@ -532,12 +599,11 @@ impl Search {
         }
         let baseline = Config::baseline(self.space.tile.len());
         let fam = family(best);
-        let mut others: Vec<&(&Config, f64)> = ok
+        // `ok` is ranked fastest first.
+        let runner = ok
             .iter()
-            .filter(|(c, _)| **c != baseline && family(c) != fam)
-            .collect();
-        others.sort_by(|a, b| a.1.total_cmp(&b.1).then_with(|| a.0.cmp(b.0)));
-        let runner = others.first()?.0;
+            .find(|(c, _)| **c != baseline && family(c) != fam)?
+            .0;
         let c = Config {
             tile: best.tile.clone(),
             inner: best.inner,

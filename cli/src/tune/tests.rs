@@ -592,7 +592,7 @@ fn run_search(kind: StrategyKind, space: &Space, seed: u64, trials: usize) -> Ve
             assert!(hist.iter().all(|o| o.config != c), "proposed twice: {c}");
             // Configs with unroll 2 "fail": they must never be proposed as the best.
             let seconds = (c.unroll != 2).then(|| synthetic(&c));
-            hist.push(Observation { config: c, seconds });
+            hist.push(Observation::new(c, seconds));
         }
     }
     hist
@@ -712,6 +712,8 @@ fn observed(t: [u32; 3], ms: f64) -> Observation {
     Observation {
         config: tiled(t),
         seconds: Some(ms * 1e-3),
+        wall: None,
+        cpu_clock: false,
     }
 }
 
@@ -792,6 +794,8 @@ fn the_runner_up_family_gets_a_step_after_the_seeds() {
             ..tiled(t)
         },
         seconds: Some(ms * 1e-3),
+        wall: None,
+        cpu_clock: false,
     };
     let hist = vec![
         observed([64, 64, 64], 1.0),
@@ -834,6 +838,8 @@ fn scheduled(t: [u32; 3], ms: f64) -> Observation {
             ..tiled(t)
         },
         seconds: Some(ms * 1e-3),
+        wall: None,
+        cpu_clock: false,
     }
 }
 
@@ -844,6 +850,8 @@ fn ordered(t: [u32; 3], order: &[u32], ms: f64) -> Observation {
             ..tiled(t)
         },
         seconds: Some(ms * 1e-3),
+        wall: None,
+        cpu_clock: false,
     }
 }
 
@@ -926,6 +934,8 @@ fn improved_tile_sizes_transfer_to_the_runner_up_family() {
     hist.push(Observation {
         config: step[0].clone(),
         seconds: Some(0.8e-3),
+        wall: None,
+        cpu_clock: false,
     });
     let next = s.propose(&hist, 2);
     let want = Config {
@@ -975,13 +985,15 @@ fn evolve_reaches_small_tiles_from_large_seeds() {
         hist.push(Observation {
             seconds: Some(small_tiles_best(&base)),
             config: base,
+            wall: None,
+            cpu_clock: false,
         });
         let mut first = None;
         while hist.len() < 13 {
             for c in s.propose(&hist, 4.min(13 - hist.len())) {
                 first.get_or_insert(c.clone());
                 let seconds = Some(small_tiles_best(&c));
-                hist.push(Observation { config: c, seconds });
+                hist.push(Observation::new(c, seconds));
             }
         }
         let first = first.expect("a proposal");
@@ -1053,11 +1065,33 @@ fn database_round_trip() {
     assert!(db
         .has(&key, &serde_json::to_string(&wrong).unwrap())
         .unwrap());
+    // The config a run kept travels with the records.
+    db.keep(&key, &serde_json::to_string(&base).unwrap(), 7)
+        .unwrap();
     let exported = db.export().unwrap();
-    assert_eq!(exported.lines().count(), 3);
+    assert_eq!(exported.lines().count(), 4);
     let mut db2 = Db::open(&dir.path().join("t2.db")).unwrap();
     assert_eq!(db2.import("x.jsonl", &exported).unwrap(), 3);
     assert_eq!(db2.all().unwrap(), db.all().unwrap());
+    assert_eq!(db2.kept().unwrap(), db.kept().unwrap());
+    let (applied, pick) = db2
+        .best("00ff", "memref<16xf32>", "m", "cpu")
+        .unwrap()
+        .unwrap();
+    assert_eq!(pick, super::db::Pick::Kept);
+    assert_eq!(applied.config, serde_json::to_string(&base).unwrap());
+    // An older kept row does not replace a newer one on import; a newer one does.
+    db2.keep(&key, &serde_json::to_string(&fast).unwrap(), 9)
+        .unwrap();
+    db2.import("x.jsonl", &exported).unwrap();
+    assert_eq!(
+        db2.kept().unwrap()[0].config,
+        serde_json::to_string(&fast).unwrap()
+    );
+    db.keep(&key, &serde_json::to_string(&base).unwrap(), 10)
+        .unwrap();
+    db2.import("x.jsonl", &db.export().unwrap()).unwrap();
+    assert_eq!(db2.kept().unwrap(), db.kept().unwrap());
     // A bad line names its line and imports nothing.
     let mut db3 = Db::open(&dir.path().join("t3.db")).unwrap();
     let bad = format!("{}\n{{\"kernel\": 1}}\n", exported.lines().next().unwrap());
@@ -1563,6 +1597,8 @@ fn a_config_faster_within_noise_wins_a_duel() {
     );
     assert_eq!(duel.incumbent, "untuned");
     assert!(kept.is_untuned());
+    // The incumbent that held is timed by the duel's paired rounds from then on.
+    assert_eq!(kept.timing.samples.len(), super::incumbent::DUEL_ROUNDS);
     // The 7% faster config: within noise of the untuned program (no replacement by the
     // noise band) ...
     let fast = tiled([32, 32, 32]);
@@ -1572,8 +1608,9 @@ fn a_config_faster_within_noise_wins_a_duel() {
     assert!(ft.seconds < base_t.seconds);
     assert!(!banded.offer(&fast, 2, &ft, &fast_p));
     assert!(banded.is_untuned());
-    // ... but it wins the duel and is kept.
-    let (_, duel) = super::time_and_offer(
+    // ... but it wins the duel and is kept, its time re-based on the duel's paired
+    // rounds (not the separate timing that got it the duel).
+    let (won_t, duel) = super::time_and_offer(
         &m,
         &fast_p,
         &fast,
@@ -1591,12 +1628,17 @@ fn a_config_faster_within_noise_wins_a_duel() {
     assert!((ratio - 0.93).abs() < 1e-9, "{ratio}");
     assert_eq!(kept.config, fast);
     assert_eq!(kept.summary().trial, 2);
-    // A candidate slower than the new incumbent gets no duel.
+    assert_eq!(won_t.samples.len(), super::incumbent::DUEL_ROUNDS);
+    assert_eq!(kept.timing, won_t);
+    // Later candidates are compared with the paired estimate (the median of its noisy
+    // duel rounds, 10.2 ms, not its trial's fastest run, 8.4 ms): the swinging config
+    // (9.9 ms) gets a duel against it, and loses.
+    assert_eq!(kept.timing.seconds, kept.timing.median);
     let (_, duel) = super::time_and_offer(
         &m, &swing_p, &swing, 3, "1\n", &proto, ft.seconds, &mut kept,
     )
     .unwrap();
-    assert!(duel.is_none());
+    assert!(!duel.expect("a duel against the paired estimate").won);
     assert_eq!(kept.config, fast);
 }
 
@@ -1794,4 +1836,143 @@ fn tagged(dir: &std::path::Path, tag: &str) -> measure::Prepared {
         cpu_clock: false,
         multi_threaded: false,
     }
+}
+
+/// The final check: a config kept on a lucky separate timing that is slower than the
+/// untuned program side by side gives way to the untuned program; a contender that beats
+/// the kept config side by side replaces it (and then beats the untuned program too).
+#[test]
+fn the_final_check_confirms_the_kept_config_side_by_side() {
+    use super::incumbent::{Contender, Incumbent, Referee};
+    let mut lucky_r = vec![(7.5, 5.0); 3];
+    lucky_r.extend([(18.0, 12.0); 12]);
+    let m = Scripted::new(&[
+        ("base", &[(15.0, 10.0)]),
+        ("lucky", &lucky_r),
+        ("good", &[(12.0, 8.0)]),
+        ("better", &[(9.0, 6.0)]),
+    ]);
+    let proto = scripted_protocol();
+    let base_p = m.prepared("base", false);
+    let base_t = measure::time_candidate(&m, &base_p, "1\n", &proto).unwrap();
+    let untuned = Incumbent::untuned(
+        Config::baseline(3),
+        base_t,
+        &base_p,
+        proto.statistic,
+        proto.max_cv,
+    );
+    let referee = Referee {
+        measurer: &m,
+        expected: "1\n",
+        rtol: 1e-6,
+    };
+    let mut kept = untuned.clone();
+    let lucky = tiled([16, 16, 16]);
+    let lucky_p = m.prepared("lucky", false);
+    let t = measure::time_candidate(&m, &lucky_p, "1\n", &proto).unwrap();
+    assert!(
+        kept.offer(&lucky, 1, &t, &lucky_p),
+        "beyond noise by its timing"
+    );
+    let check = kept.confirm(&referee, &untuned, &[], 5);
+    assert!(kept.is_untuned(), "{check:?}");
+    let u = check.untuned.as_ref().expect("checked against untuned");
+    assert_eq!((u.rounds, u.faster, u.won), (5, 0, false));
+    assert_eq!((check.runs, check.kept.as_str()), (12, "untuned"));
+    assert_eq!(check.search_incumbent, lucky.key());
+    assert!(
+        check.note.contains("keeps the untuned program"),
+        "{}",
+        check.note
+    );
+    // A kept config and a better contender: the contender wins its final duel.
+    let good = tiled([32, 32, 32]);
+    let good_p = m.prepared("good", false);
+    let t = measure::time_candidate(&m, &good_p, "1\n", &proto).unwrap();
+    let mut kept = untuned.clone();
+    assert!(kept.offer(&good, 1, &t, &good_p));
+    let better = tiled([64, 64, 64]);
+    let contenders = [Contender {
+        config: better.clone(),
+        trial: 2,
+        prepared: m.prepared("better", false),
+    }];
+    let check = kept.confirm(&referee, &untuned, &contenders, 5);
+    assert_eq!(kept.config, better, "{check:?}");
+    assert_eq!(kept.trial, 2);
+    assert!(check.duels[0].won);
+    assert_eq!(check.duels[0].median_ratio, Some(0.75));
+    assert!(check.untuned.as_ref().unwrap().won);
+    // Timed by the check's rounds.
+    assert_eq!(kept.timing.samples.len(), 5);
+}
+
+/// The final check's rounds fit in about half a minute, at least 3, at most asked.
+#[test]
+fn final_check_rounds_are_bounded() {
+    use super::incumbent::confirm_rounds;
+    assert_eq!(confirm_rounds(11, 2, 0.1), 11);
+    assert_eq!(confirm_rounds(11, 2, 1.0), 11);
+    assert_eq!(confirm_rounds(11, 4, 1.0), 6);
+    assert_eq!(confirm_rounds(11, 2, 5.0), 3);
+    assert_eq!(confirm_rounds(2, 2, 5.0), 2);
+}
+
+/// The search ranks configs on the common clock: a parallel config (10 ms by the wall
+/// clock) ranks before single-threaded ones that are faster by their CPU time (8-9 ms) but
+/// slower by the wall clock of the same runs (12-17 ms); single-threaded configs among
+/// themselves by CPU time. The walk then steps from the parallel config.
+#[test]
+fn the_search_ranks_on_the_common_clock() {
+    let st = |t: [u32; 3], cpu: f64, wall: f64| Observation {
+        config: tiled(t),
+        seconds: Some(cpu * 1e-3),
+        wall: Some(wall * 1e-3),
+        cpu_clock: true,
+    };
+    let par = Config {
+        parallel: true,
+        ..tiled([64, 64, 64])
+    };
+    let hist = vec![
+        st([32, 64, 64], 8.0, 16.0),
+        st([64, 32, 64], 9.0, 12.0),
+        Observation::new(par.clone(), Some(10e-3)),
+        st([64, 64, 32], 9.5, 17.0),
+    ];
+    let order: Vec<(Config, f64)> = super::search::ranked(&hist)
+        .into_iter()
+        .map(|(c, s)| (c.clone(), s))
+        .collect();
+    assert_eq!(
+        order,
+        vec![
+            (par.clone(), 10e-3),
+            (tiled([32, 64, 64]), 16e-3),
+            (tiled([64, 32, 64]), 12e-3),
+            (tiled([64, 64, 32]), 17e-3),
+        ]
+    );
+    // All CPU-timed: by CPU time, on the CPU scale.
+    let cpu_only: Vec<f64> = super::search::ranked(&[hist[1].clone(), hist[0].clone()])
+        .into_iter()
+        .map(|(_, s)| s)
+        .collect();
+    assert_eq!(cpu_only, vec![8.0 * 1e-3, 9.0 * 1e-3]);
+    let mut space = tile_space();
+    space.parallel = vec![false, true];
+    let mut s = Search::new(
+        StrategyKind::Evolve,
+        space,
+        matmul_band(512),
+        Machine::default(),
+        1,
+    );
+    let step = s.propose(&hist, 1);
+    assert!(
+        step[0].parallel,
+        "a step from the parallel config: {}",
+        step[0]
+    );
 }
