@@ -11,7 +11,7 @@
 // TILE1: remark-generated-loop-names.mlir:[[# @LINE + 6]]:3: remark: parallel mark without a loop: the marked member, from the tile loop of %i at [[# @LINE + 6]]:3,
 // A second poly-schedule names its members after the point loops.
 // AGAIN: remark-generated-loop-names.mlir:[[# @LINE + 4]]:3: remark: parallel mark without a loop: the marked member, from the loop %j at [[# @LINE + 4]]:3,
-// AGAIN: remark: tile sizes [16, 32] (model)
+// AGAIN: remark: tile sizes [16, 21] (model)
 // AGAIN-SAME: ; %j: parallel, 4 tiles, %i: innermost
 func.func @f(%A: memref<64x64xf64>, %B: memref<64x64xf64>) {
   affine.for %i = 1 to 64 {
