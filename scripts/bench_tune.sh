@@ -4,31 +4,25 @@
 #   1. `evolve` (the default strategy) on the full derived space with a trial budget:
 #      tuned vs untuned speedup, and the cost model's pick measured next to both;
 #   2. `grid` over a capped space (a spec file narrowing the knobs; its size is printed):
-#      the exhaustive best of that space;
+#      its own timings (3 runs each, no re-measuring of noisy ones) only pick its top 5;
 #   3. `evolve` on the same capped space: how many trials it needs until the config it keeps
-#      (its incumbent, which `--report` gives per trial: the untuned program until a config
-#      beats it by more than the two timings' combined variation, or wins a duel) re-times within 5% of the
-#      grid's best (the untuned program counts as trial 0);
-#   4. `--remeasure`: the grid's top 4, every config the capped evolve run kept (its
-#      incumbents), the full-space run's incumbent and the cost model's pick are re-timed together with
-#      the untransformed program, interleaved round by round (same conditions for all), and
-#      every number in the table comes from these re-timings: a config's rank no longer
-#      depends on which run caught a quiet moment. Each re-timed config counts its fastest
-#      run (other processes' load only ever adds time; the medians are in the log), except
-#      parallel configs and configs whose variation over the rounds is above --max-cv, which
-#      count their median (`--statistic min`'s rule: a 2-thread run's wall time splits into
-#      "both threads had a core" and "one waited", and its fastest run flatters it).
-#      "Grid best" is the best re-timed member
-#      of the capped grid; the curve gives, after N evolve trials, the re-timed time of the
-#      config the search kept (its incumbent after trial N), over the grid best; "trials to 5%" is the
-#      first N from which that ratio stays at most 1.05 for the rest of the budget; in
-#      parentheses the same where a config within noise of the grid best counts as reached
-#      (its re-timing differs by less than the two configs' combined variation over the
-#      rounds: on a loaded machine, a space whose best is within noise of others makes the
-#      5% criterion flip between runs).
-#      "Tuned" is the full-space run's incumbent; where it (or the model pick) is parallel,
-#      its speedup compares wall-clock re-timings of both it and the untuned program
-#      (marked "wall"), the tuner's own rule for comparing a parallel config.
+#      (its incumbent, which `--report` gives per trial, and after its final check) is within
+#      5% of the grid's best (the untuned program counts as trial 0);
+#   4. `--remeasure`: the grid's top 5, every config the capped evolve run kept, the
+#      full-space run's incumbent and the cost model's pick are re-timed together with the
+#      untransformed program, interleaved round by round (every config once per round, so
+#      all see the same load), and every number in the table comes from these rounds, by
+#      PAIRED ratios: per round, one config's time over another's on their common clock (CPU
+#      time when both are single-threaded, else the wall clock of the same runs), and the
+#      median of those per-round ratios (quartiles for the spread; the ratio of the two
+#      fastest rounds for comparison). Separately timed numbers drift by 12-26% between
+#      runs on this machine even when it is quiet; a per-round ratio cancels the load that
+#      both configs saw in that round. "Grid best" is the grid top-5 member (or the untuned
+#      program) with the lowest paired ratio to the untuned program; the curve gives the
+#      capped evolve run's incumbent after N trials over the grid best (paired); "trials to
+#      5%" is the first N from which that ratio stays at most 1.05 for the rest of the budget
+#      (in parentheses: its lower quartile does, i.e. 5% is within the rounds' spread).
+#      "Tuned" is the full-space run's result after its final check.
 # Single-threaded candidates are timed by the process CPU clock (`--clock cpu`, the
 # default), which other processes' load on the shared cores hardly moves; the searches count
 # each candidate's fastest timed run (`--statistic min`: load only ever adds time), except
@@ -169,7 +163,10 @@ for k in "${kernels[@]}"; do
     --db "$work/$k.full.db" --report "$work/$k.full.json" >&2
   sed "s/@TILES@/${quick_tiles[$k]:-[0, 16, 32, 64]}/" "$work/cap.toml" > "$work/$k.cap.toml"
   echo "== $k: grid over the capped space" >&2
+  # The grid's own timings only choose which configs the re-timing compares (its top 5):
+  # no doubling of noisy repeats, no final check (its result is not used).
   "$LATTICE" tune "$f" "${common[@]}" --strategy grid --trials 100000 --space "$work/$k.cap.toml" \
+    --max-cv 1 --confirm-top 0 --confirm-rounds 3 \
     --db "$work/$k.grid.db" --report "$work/$k.grid.json" >&2
   size=$(python3 -c "import json;print(json.load(open('$work/$k.grid.json'))['space_size'])")
   budget=$(( size < trials ? size : trials ))
@@ -182,13 +179,16 @@ work, k = sys.argv[1], sys.argv[2]
 def load(n): return json.load(open(f"{work}/{k}.{n}.json"))
 g, e, full = load("grid"), load("evolve"), load("full")
 ok = lambda ts: [t for t in ts if t["seconds"] is not None]
-configs = [t["config"] for t in sorted(ok(g["trials"]), key=lambda t: t["seconds"])[:4]]
-# The configs the evolve run kept (its incumbent after each trial; None: untuned).
+configs = [t["config"] for t in sorted(ok(g["trials"]), key=lambda t: t["seconds"])[:5]]
+# The configs the evolve run kept (its incumbent after each trial and after its final
+# check; None: untuned).
 for t in e["trials"]:
     if t["incumbent"]["config"] is not None:
         configs.append(t["incumbent"]["config"])
-if full["incumbent"]["config"] is not None:
-    configs.append(full["incumbent"]["config"])
+for r in (e, full):
+    for inc in (r["incumbent"], r.get("search_incumbent") or {}):
+        if inc.get("config") is not None:
+            configs.append(inc["config"])
 if full.get("model_pick_config") is not None:
     configs.append(full["model_pick_config"])
 uniq = []
@@ -197,7 +197,7 @@ for c in configs:
         uniq.append(c)
 json.dump(uniq, open(f"{work}/{k}.recheck.in.json", "w"))
 PY
-  echo "== $k: re-timing the grid's top 4, the evolve run's incumbents, the full run's incumbent and the model's pick ($rounds interleaved rounds)" >&2
+  echo "== $k: re-timing the grid's top 5, the evolve run's incumbents, the full run's incumbent and the model's pick ($rounds interleaved rounds)" >&2
   "$LATTICE" tune "$f" --measurer "$measurer" --remeasure "$work/$k.recheck.in.json" \
     --statistic min --rounds "$rounds" --report "$work/$k.recheck.json" >&2
 done
@@ -219,101 +219,125 @@ def short(c):
     if c is None:
         return "untuned"
     return " ".join(f"{k}={v}" for k, v in c.items() if v not in ([], None, 0, False) or k == "tile")
-print(f"machine load (1/5/15 min) before: {load_before}, after: {load_after}; single-threaded candidates "
-      f"timed by process CPU time, parallel ones by wall time; searches count each candidate's fastest run, except the median for "
-      f"parallel configs and configs above --max-cv; every time below is a re-timing ({rounds} interleaved rounds; the "
-      f"fastest round, since load only ever slows a run down, or the median round for parallel configs and configs whose variation "
-      f"over the rounds is above --max-cv) "
-      f"of the configs found by the searches; tuned = the config {trials} evolve trials on the full space kept (its incumbent: "
-      f"the untuned program until a config beats it by more than the two timings' combined variation, or wins a duel: "
-      f"a config faster only within that variation is timed interleaved with it, 7 rounds); a parallel tuned config or "
-      f"model pick is compared with the untuned program by both re-timings' wall clock (\"wall\"); the trials and the curve "
-      f"follow the capped evolve run's incumbent after each trial, re-timed")
+def median(v):
+    v = sorted(v)
+    n = len(v)
+    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
+def quartiles(v):
+    v = sorted(v)
+    n = len(v)
+    return median(v[: (n + 1) // 2]), median(v[n // 2:])
+print(f"machine load (1/5/15 min) before: {load_before}, after: {load_after}. Every number below comes from one "
+      f"re-timing of the configs the searches found, interleaved round by round ({rounds} rounds after a warm-up "
+      f"round; every config and the untuned program run once per round, so all see the same load). Comparisons are "
+      f"PAIRED: per round, the time ratio of two configs on their common clock (process CPU time when both are "
+      f"single-threaded, else the wall clock of the same runs); a ratio is the MEDIAN of the per-round ratios, "
+      f"[q1-q3] their quartiles. ms = a config's median round (CPU time, or wall for parallel configs: marked w); "
+      f"speedup = 1 / paired ratio to the untuned program; min = the ratio of the two configs' fastest rounds "
+      f"(load only ever adds time), for comparison. Grid best = the config of the capped grid's top 5 (by the grid's "
+      f"own timings) with the lowest paired ratio to the untuned program. tuned = the config {trials} evolve trials "
+      f"on the full space kept after the tuner's final check (kept config vs untuned and the search's 2 best-ranked "
+      f"others, 11 interleaved rounds). The curve: the capped evolve run's incumbent after N trials (and after its "
+      f"final check) / grid best; trials to 5%: the first N from which that paired median ratio stays <= 1.05 (in "
+      f"parentheses: its q1 <= 1.05, i.e. within the rounds' spread).")
 print("| kernel | full space | untuned ms | tuned ms (speedup) | model pick ms (speedup) | capped grid size "
-      "| grid best ms (speedup) | evolve trials until its incumbent re-times within 5% of grid best (or within noise of it) "
-      "| incumbent / grid best after N trials (re-timed) "
+      "| grid best ms (speedup) | evolve trials until its incumbent is within 5% of grid best (q1) "
+      "| final capped incumbent / grid best: median [q1-q3] (min) "
+      "| incumbent / grid best after N trials | final check full / capped "
       "| duels won/fought (runs) | failed | noisy in search | tuned config |")
-print("|" + " --- |" * 13)
+print("|" + " --- |" * 15)
 for k in kernels:
     full = json.load(open(f"{work}/{k}.full.json"))
     g = json.load(open(f"{work}/{k}.grid.json"))
     e = json.load(open(f"{work}/{k}.evolve.json"))
     rc = json.load(open(f"{work}/{k}.recheck.json"))
-    base = rc["baseline_counted_seconds"]
-    def robust(c):
-        # The re-timing's counted time: the fastest round, or the median for a parallel
-        # config or one whose variation over the rounds is above --max-cv.
+    cpu_run = rc["clock"] == "cpu"
+    def series(c):
+        # (per-round samples on its own clock, per-round wall samples, timed by CPU time)
         if c is None:
-            return base
+            return rc["baseline_samples"], rc["baseline_wall_samples"], cpu_run
         for r in rc["remeasured"]:
             if r["config"] == c:
-                return r["counted_seconds"]
+                if r["samples"] is None:
+                    return None
+                return r["samples"], r["wall_samples"], cpu_run and not c.get("parallel")
         return None
-    def spread(c):
-        # The re-timing's coefficient of variation over its interleaved rounds.
-        if c is None:
-            return rc["baseline_cv"]
-        for r in rc["remeasured"]:
-            if r["config"] == c:
-                return r["cv"]
-        return None
-    def wall(c):
-        # The re-timing's counted time by the wall clock of the same runs.
-        if c is None:
-            return rc["baseline_wall_counted_seconds"]
-        for r in rc["remeasured"]:
-            if r["config"] == c:
-                return r["wall_counted_seconds"]
-        return None
-    fmt = lambda s: f"{s*1e3:.3f} ({base/s:.2f}x)" if s else "failed"
-    def fmt_c(c):
-        # A parallel config against the untuned program: both by the wall clock.
-        if c is not None and c.get("parallel") and wall(c):
-            w, bw = wall(c), rc["baseline_wall_counted_seconds"]
-            return f"{w*1e3:.3f} ({bw/w:.2f}x wall; untuned {bw*1e3:.3f} wall)"
-        return fmt(robust(c))
+    def common(a, b):
+        # The two configs' per-round times on their common clock (CPU time when both are
+        # single-threaded and CPU-timed, else the wall clock of the same runs).
+        sa, sb = series(a), series(b)
+        if not sa or not sb:
+            return None
+        return (sa[0], sb[0]) if sa[2] and sb[2] else (sa[1], sb[1])
+    def ratios(a, b):
+        # Per-round ratios a / b.
+        x = common(a, b)
+        return [p / q for p, q in zip(*x)] if x else None
+    def paired(a, b):
+        r = ratios(a, b)
+        return median(r) if r else None
+    def min_ratio(a, b):
+        x = common(a, b)
+        return min(x[0]) / min(x[1]) if x else None
+    def ms(c):
+        s = series(c)
+        if not s:
+            return "failed"
+        return f"{median(s[0])*1e3:.3f}" + ("w" if not s[2] else "")
+    def fmt(c):
+        r = paired(c, None)
+        return f"{ms(c)} ({1/r:.2f}x)" if r else "failed"
     fbc = full["incumbent"]["config"]
-    # The model's favourite measured slower than untuned in the search: the pick is untuned.
     fav = full.get("model_favourite")
     overruled = f" (favourite {fav} measured slower)" if fav and fav != full.get("model_pick") else ""
-    # The config the search kept after each trial (the tuner's incumbent), re-timed.
-    bsf = [t["incumbent"]["config"] for t in e["trials"]]
-    top = [t["config"] for t in sorted(ok(g["trials"]), key=lambda t: t["seconds"])[:4]]
-    members = [None] + top + [c for c in bsf if c is not None]
-    gcfg = min((c for c in members if robust(c)), key=robust)
-    gbest = robust(gcfg)
-    ratios = [robust(c) / gbest if robust(c) else float("inf") for c in bsf]
-    # Trials to 5%: the first N from which the best so far stays within 5% of the grid best
-    # for the rest of the budget (a later "better" pick that re-times worse counts against it).
-    within = [base <= 1.05 * gbest] + [r <= 1.05 for r in ratios]
-    need = next((n for n in range(len(within)) if all(within[n:])), None)
-    # The same, counting a config within noise of the grid best (the re-timings differ by
-    # less than their combined variation over the rounds, as `lattice tune` marks `~`) as
-    # reached: where the space's best is within noise of others, 5% is a coin toss.
-    def tie(c):
-        s, v, gv = robust(c), spread(c), spread(gcfg)
-        if not s or v is None or gv is None:
-            return False
-        return max(s, gbest) / min(s, gbest) - 1 <= (v * v + gv * gv) ** 0.5
-    within_n = [w or tie(c) for w, c in zip(within, [None] + bsf)]
-    need_n = next((n for n in range(len(within_n)) if all(within_n[n:])), None)
+    top = [t["config"] for t in sorted(ok(g["trials"]), key=lambda t: t["seconds"])[:5]]
+    members = [c for c in [None] + top if paired(c, None)]
+    gcfg = min(members, key=lambda c: paired(c, None))
+    # The config the capped search kept after each trial, then after its final check.
+    bsf = [t["incumbent"]["config"] for t in e["trials"]] + [e["incumbent"]["config"]]
+    rs = [paired(c, gcfg) if c != gcfg else 1.0 for c in bsf]
+    rs = [r if r is not None else float("inf") for r in rs]
+    q1s = []
+    for c in [None] + bsf:
+        r = ratios(c, gcfg) if c != gcfg else [1.0]
+        q1s.append(quartiles(r)[0] if r else float("inf"))
+    within = [(paired(None, gcfg) or float("inf")) <= 1.05 if gcfg is not None else True] + [r <= 1.05 for r in rs]
+    within_q = [q <= 1.05 for q in q1s]
+    # N counts search trials; the last entry is the final check (counted as the last trial).
+    first = lambda w: next((n for n in range(len(w)) if all(w[n:])), None)
+    n_trials = len(e["trials"])
+    need, need_q = first(within), first(within_q)
+    clip = lambda n: min(n, n_trials) if n is not None else None
     size = g["space_size"]
-    need_s = f"{need} of {size}" if need is not None else f">{len(e['trials'])} of {size}"
-    need_s += f" ({need_n} with noise)" if need_n is not None else f" (>{len(e['trials'])} with noise)"
-    marks = [n for n in list(range(1, 13)) + [16, 24, 32] if n <= len(ratios)]
-    if ratios and len(ratios) not in marks:
-        marks.append(len(ratios))
-    curve = " ".join(f"{n}:{ratios[n-1]:.2f}" for n in marks)
+    need_s = f"{clip(need)} of {size}" if need is not None else f">{n_trials} of {size}"
+    need_s += f" ({clip(need_q)})" if need_q is not None else f" (>{n_trials})"
+    fin = e["incumbent"]["config"]
+    fr = ratios(fin, gcfg) if fin != gcfg else [1.0] * int(rounds)
+    if fr:
+        lo, hi = quartiles(fr)
+        mr = min_ratio(fin, gcfg) if fin != gcfg else 1.0
+        final_s = f"{median(fr):.3f} [{lo:.3f}-{hi:.3f}] (min {mr:.3f})"
+    else:
+        final_s = "failed"
+    marks = [n for n in list(range(1, 13)) + [16, 24, 32] if n <= n_trials]
+    if n_trials and n_trials not in marks:
+        marks.append(n_trials)
+    curve = " ".join(f"{n}:{rs[n-1]:.2f}" for n in marks) + f" final:{rs[-1]:.2f}"
+    def check_s(r):
+        fc = r.get("final_check") or {}
+        if not fc:
+            return "-"
+        kept = fc.get("kept")
+        return "confirmed" if kept == fc.get("search_incumbent") else f"changed to {'untuned' if kept == 'untuned' else 'another'}"
     failed = sum(1 for r in (full, g, e) for t in r["trials"] if t["seconds"] is None)
     nz = sum(noisy(r) for r in (full, g, e))
-    # Duels: a candidate faster than the incumbent only within noise, timed interleaved with it.
-    dl = [r.get("duels") or {} for r in (full, g, e)]
+    dl = [r.get("duels") or {} for r in (full, e)]
     duels_s = f"{sum(d.get('won', 0) for d in dl)}/{sum(d.get('count', 0) for d in dl)} ({sum(d.get('runs', 0) for d in dl)})"
     ntr = sum(len(r["trials"]) + 1 for r in (full, g, e))
-    tuned_s = fmt_c(fbc)
-    pick_s = fmt_c(full["model_pick_config"]) if full.get("model_pick_config") else "failed"
-    print(f"| {k} | {full['space_size']} | {base*1e3:.3f} | {tuned_s} | {pick_s} "
-          f"{overruled} | {size} | {fmt(gbest)} | {need_s} | {curve} | {duels_s} | {failed} | {nz} of {ntr} | {short(fbc)} |")
+    pick_s = fmt(full["model_pick_config"]) if full.get("model_pick_config") else "failed"
+    print(f"| {k} | {full['space_size']} | {ms(None)} | {fmt(fbc)} | {pick_s}{overruled} | {size} | {fmt(gcfg)} "
+          f"| {need_s} | {final_s} | {curve} | {check_s(full)} / {check_s(e)} | {duels_s} | {failed} | {nz} of {ntr} "
+          f"| {short(fbc)} |")
 PY
 if [ "$gpu" = 1 ]; then
   # GPU: one grid over a small space (the machine's adapter; lavapipe on CPU-only hosts,

@@ -1000,21 +1000,12 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         .filter_map(|(c, _)| measured.iter().find(|m| m.config == *c).cloned())
         .take(a.confirm_top)
         .collect();
-    let cost = |n: usize| {
-        let rounds = incumbent::confirm_rounds(a.confirm_rounds, n, per_run);
-        (rounds, n as f64 * (rounds + 1) as f64 * per_run)
-    };
     let left = a.time_budget.map(|b| b - start.elapsed().as_secs_f64());
-    while !contenders.is_empty() && left.is_some_and(|l| l < cost(2 + contenders.len()).1) {
-        contenders.pop();
-    }
+    let (fit, rounds) =
+        incumbent::final_check_size(contenders.len(), left, a.confirm_rounds, per_run);
+    contenders.truncate(fit);
     let search_kept = kept.summary();
-    let check = kept.confirm(
-        &referee,
-        &untuned,
-        &contenders,
-        cost(2 + contenders.len()).0,
-    );
+    let check = kept.confirm(&referee, &untuned, &contenders, rounds);
     db.keep(
         &key,
         &serde_json::to_string(&kept.config).expect("configs serialize"),
@@ -1033,7 +1024,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         a.max_cv,
         a.statistic,
     );
-    print_kept(&kept, &untuned);
+    print_kept(&kept, &untuned, &check);
     print_final_check(&check);
     let duels = duel_totals(&trials);
     if duels.count > 0 {
@@ -1181,36 +1172,59 @@ fn duel_totals(trials: &[Trial]) -> DuelTotals {
         })
 }
 
-/// The summary's `kept` line: the run's result, against the untuned program on their
-/// common clock.
-fn print_kept(kept: &incumbent::Incumbent, untuned: &incumbent::Incumbent) {
+/// The summary's `kept` line: the run's result, against the untuned program: by the
+/// final check's paired rounds where it set the two side by side, else (it ran nothing)
+/// by their timings on their common clock.
+fn print_kept(
+    kept: &incumbent::Incumbent,
+    untuned: &incumbent::Incumbent,
+    check: &incumbent::FinalCheck,
+) {
     if kept.is_untuned() {
         println!(
-            "kept: untuned (no transformation): no measured config beat it by more than the two timings' combined variation"
+            "kept: untuned (no transformation): {}",
+            if check.search_incumbent == "untuned" {
+                "no measured config beat it by more than the two timings' combined variation or in a duel"
+            } else {
+                "the config the search kept did not beat it in the final check"
+            }
+        );
+        return;
+    }
+    let how = "the last config that beat the one kept before it by more than their combined variation or in a duel, confirmed by the final check";
+    if let Some(p) = check.untuned.as_ref().filter(|p| p.won) {
+        let r = p.median_ratio.unwrap_or(1.0);
+        println!(
+            "kept: {} (trial {}): {:.2}x the untuned program's speed by the {} clock (median of {} paired rounds); {how}",
+            p.key,
+            kept.trial,
+            1.0 / r,
+            clock_name(p.clock),
+            p.rounds,
         );
         return;
     }
     let (clock, k, u) = kept.against(untuned);
     println!(
-        "kept: {} (trial {}): {:.4} ms vs untuned {:.4} ms by the {} clock ({:.2}x); the last config that beat the one kept before it by more than their combined variation or in a duel, confirmed by the final check",
+        "kept: {} (trial {}): {:.4} ms vs untuned {:.4} ms by the {} clock ({:.2}x); {how}",
         kept.summary().key,
         kept.trial,
         k * 1e3,
         u * 1e3,
-        match clock {
-            incumbent::Clock::Cpu => "CPU",
-            incumbent::Clock::Wall => "wall",
-        },
+        clock_name(clock),
         u / k,
     );
 }
 
-/// The summary's `final check` lines.
-fn print_final_check(check: &incumbent::FinalCheck) {
-    let clock = |c: incumbent::Clock| match c {
+fn clock_name(c: incumbent::Clock) -> &'static str {
+    match c {
         incumbent::Clock::Cpu => "CPU",
         incumbent::Clock::Wall => "wall",
-    };
+    }
+}
+
+/// The summary's `final check` lines.
+fn print_final_check(check: &incumbent::FinalCheck) {
     let ratio = |p: &incumbent::Paired| match (p.median_ratio, p.ratio_range) {
         (Some(m), Some((lo, hi))) => format!("median ratio {m:.3}, range {lo:.3}-{hi:.3}"),
         _ => p.detail.clone(),
@@ -1223,7 +1237,7 @@ fn print_final_check(check: &incumbent::FinalCheck) {
             d.faster,
             d.rounds,
             ratio(d),
-            clock(d.clock),
+            clock_name(d.clock),
             if d.won { ": won" } else { "" }
         );
     }
@@ -1234,7 +1248,7 @@ fn print_final_check(check: &incumbent::FinalCheck) {
             u.faster,
             u.rounds,
             ratio(u),
-            clock(u.clock)
+            clock_name(u.clock)
         );
     }
     println!(

@@ -487,11 +487,18 @@ fn remeasure_times_configs_interleaved() {
         serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
     assert_eq!(r["clock"], "cpu");
     assert_eq!(r["baseline_samples"].as_array().unwrap().len(), 3, "{r}");
+    // Per-round wall-clock times too, for paired ratios on the common clock.
+    assert_eq!(
+        r["baseline_wall_samples"].as_array().unwrap().len(),
+        3,
+        "{r}"
+    );
     let entries = r["remeasured"].as_array().unwrap();
     assert_eq!(entries.len(), 2, "{r}");
     for e in entries {
         assert_eq!(e["status"], "ok", "{e}");
         assert_eq!(e["samples"].as_array().unwrap().len(), 3, "{e}");
+        assert_eq!(e["wall_samples"].as_array().unwrap().len(), 3, "{e}");
     }
     assert_eq!(
         entries[1]["key"],

@@ -411,6 +411,28 @@ pub fn confirm_rounds(wanted: usize, programs: usize, per_run: f64) -> usize {
         .clamp(CONFIRM_MIN_ROUNDS.min(wanted), wanted)
 }
 
+/// The size of a final check with up to `contenders` contenders when `left` seconds of
+/// the time budget remain (`None`: no budget): `(contenders, rounds)`. The check of the
+/// kept config against the untuned program always runs ([`confirm_rounds`] bounds it);
+/// contenders are dropped, last first, until the estimated cost (every program once per
+/// round, warm-up round included, `per_run` seconds a run) fits in what is left.
+pub fn final_check_size(
+    contenders: usize,
+    left: Option<f64>,
+    wanted: usize,
+    per_run: f64,
+) -> (usize, usize) {
+    let mut n = contenders;
+    loop {
+        let rounds = confirm_rounds(wanted, 2 + n, per_run);
+        let cost = (2 + n) as f64 * (rounds + 1) as f64 * per_run;
+        if n == 0 || left.is_none_or(|l| cost <= l) {
+            return (n, rounds);
+        }
+        n -= 1;
+    }
+}
+
 /// A measured config offered to the final check: the search's best-ranked configs other
 /// than the incumbent.
 #[derive(Clone, Debug)]

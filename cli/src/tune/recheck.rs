@@ -4,6 +4,10 @@
 //! a search's best so far) can be compared without one of them owing its rank to a lucky
 //! quiet moment.
 //!
+//! The report gives every config's per-round times (`samples` on its own clock,
+//! `wall_samples` by the wall clock of the same runs; round `i` of every config ran in the
+//! same round), so that configs can be compared by paired per-round ratios.
+//!
 //! Invariants: every run's output is checked against the untransformed program's, as in
 //! tuning; a config that fails is reported as failed and gets no time; nothing is written
 //! to the tuning database (these timings follow another protocol than its records).
@@ -135,6 +139,7 @@ pub(super) fn remeasure(
             "wall_counted_seconds": r.as_ref().ok().map(|t| wall(t, !b.config.single_threaded()).0),
             "wall_cv": r.as_ref().ok().map(|t| wall(t, !b.config.single_threaded()).1),
             "samples": r.as_ref().ok().map(|t| t.samples.clone()),
+            "wall_samples": r.as_ref().ok().map(|t| t.wall_samples.clone()),
             "detail": r.as_ref().err().map(|e| e.to_string()),
         }));
     }
@@ -153,6 +158,7 @@ pub(super) fn remeasure(
             "statistic": format!("{:?}", a.statistic).to_lowercase(),
             "counted": a.statistic.describe(),
             "baseline_samples": base_t.samples,
+            "baseline_wall_samples": base_t.wall_samples,
             "remeasured": entries,
         });
         write_report(out, &report)?;

@@ -1908,7 +1908,8 @@ fn the_final_check_confirms_the_kept_config_side_by_side() {
     assert_eq!(kept.timing.samples.len(), 5);
 }
 
-/// The final check's rounds fit in about half a minute, at least 3, at most asked.
+/// The final check's rounds fit in about half a minute, at least 3, at most asked; under
+/// a time budget its contenders are dropped until it fits.
 #[test]
 fn final_check_rounds_are_bounded() {
     use super::incumbent::confirm_rounds;
@@ -1917,6 +1918,14 @@ fn final_check_rounds_are_bounded() {
     assert_eq!(confirm_rounds(11, 4, 1.0), 6);
     assert_eq!(confirm_rounds(11, 2, 5.0), 3);
     assert_eq!(confirm_rounds(2, 2, 5.0), 2);
+    // Within a time budget, contenders go first; the check against untuned stays.
+    use super::incumbent::final_check_size;
+    assert_eq!(final_check_size(2, None, 11, 0.5), (2, 11));
+    // 4 programs x 12 rounds x 0.5 s = 24 s; 3 x 12 x 0.5 = 18 s.
+    assert_eq!(final_check_size(2, Some(24.0), 11, 0.5), (2, 11));
+    assert_eq!(final_check_size(2, Some(20.0), 11, 0.5), (1, 11));
+    assert_eq!(final_check_size(2, Some(1.0), 11, 0.5), (0, 11));
+    assert_eq!(final_check_size(2, Some(-5.0), 11, 0.5), (0, 11));
 }
 
 /// The search ranks configs on the common clock: a parallel config (10 ms by the wall
