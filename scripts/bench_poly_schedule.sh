@@ -11,9 +11,15 @@
 # outputs (checksums) of every variant must agree with program order's (a mismatch is
 # reported and fails the script). An example whose poly-schedule output is the same text
 # as the input is marked `same`.
-# Usage: bash scripts/bench_poly_schedule.sh [REPS] [RUNS] [EXAMPLE...]
+# Problem sizes: an EXAMPLE argument `name:OLD=NEW[,OLD=NEW...]` measures a resized copy
+# of examples/name.mlir (made in a temp dir): every integer literal OLD that is not part of
+# a name or type (`%c128`, `f64`) becomes NEW: memref shapes (`128x128`), loop bounds,
+# constants (`128 : index`, `128.0`). Program order and poly-schedule then run at that size
+# (the `// CHECKSUM:` line no longer applies; both must print the same). `--sweep` adds a
+# built-in list: a smaller and a larger size of the non-stencil examples (SWEEP below).
+# Usage: bash scripts/bench_poly_schedule.sh [REPS] [RUNS] [--sweep] [EXAMPLE[:OLD=NEW,...]...]
 #   (defaults 5, 10, every example; LATTICE_BIN=path: measure that binary;
-#    THREADS2=0: skip the 2-thread column)
+#    THREADS2=0: skip the 2-thread column; PS_OPTS=opts: more poly-schedule options)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -27,14 +33,40 @@ else
   cargo build --release --quiet -p lattice-cli
   L=target/release/lattice
 fi
-if [ $# -gt 0 ]; then
-  EXAMPLES=()
-  for e in "$@"; do EXAMPLES+=("examples/$e.mlir"); done
-else
-  EXAMPLES=(examples/*.mlir)
+# A smaller and a larger problem of each non-stencil example (stencils: bench_stencil.sh).
+SWEEP=(
+  matmul:128=64 matmul:128=512
+  2mm:64=32,80=40,96=48,112=56 2mm:64=256,80=320,96=384,112=448
+  gemver:128=64 gemver:128=1024
+  covariance:128=64,96=48 covariance:128=512,96=384
+  lu:128=64 lu:128=384
+  trisolv:256=64 trisolv:256=2048
+  floyd_warshall:128=64 floyd_warshall:128=256
+  conv2d:64=32,66=34 conv2d:64=192,66=194
+  softmax:128=32,256=64 softmax:128=512,256=1024
+  blur:128=64 blur:128=512
+)
+SPECS=()
+for e in "$@"; do
+  if [ "$e" = --sweep ]; then SPECS+=("${SWEEP[@]}"); else SPECS+=("$e"); fi
+done
+if [ ${#SPECS[@]} -eq 0 ]; then
+  for f in examples/*.mlir; do SPECS+=("$(basename "$f" .mlir)"); done
 fi
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
+# resize SPEC OUT: writes the example named by SPEC (`name` or `name:OLD=NEW,...`) to OUT and
+# prints the row label (`name` or `name@NEW,...`).
+resize() {
+  local base=${1%%:*} map=""
+  [ -f "examples/$base.mlir" ] || { echo "no example examples/$base.mlir" >&2; exit 2; }
+  if [ "$base" = "$1" ]; then cp "examples/$base.mlir" "$2"; echo "$base"; return; fi
+  map=${1#*:}
+  MAP="$map" perl -pe 'BEGIN { %m = map { split /=/ } split /,/, $ENV{MAP} }
+    s/(?<![0-9A-Za-wyz_.%#@])([0-9]+)(?![0-9])/exists $m{$1} ? $m{$1} : $1/ge' \
+    "examples/$base.mlir" >"$2"
+  echo "$base@$(tr ',' '\n' <<<"$map" | cut -d= -f2 | paste -sd,)"
+}
 
 time_median() { # FILE THREADS FIELD OUT: the median seconds (FIELD wall|cpu) of RUNS timed runs
   local err
@@ -57,10 +89,11 @@ else
   echo "|---|---|---:|---:|---:|---|"
 fi
 log1=0; log2=0; n=0; bad=0
-for f in "${EXAMPLES[@]}"; do
-  name=$(basename "$f" .mlir)
-  cp "$f" "$TMP/$name.po.mlir"
-  sizes=$("$L" opt "$f" --poly-schedule="remarks=true" 2>&1 >"$TMP/$name.ps.mlir" \
+for spec in "${SPECS[@]}"; do
+  name=$(resize "$spec" "$TMP/in.mlir")
+  f="$TMP/$name.po.mlir"
+  mv "$TMP/in.mlir" "$f"
+  sizes=$("$L" opt "$f" --poly-schedule="remarks=true${PS_OPTS:+ $PS_OPTS}" 2>&1 >"$TMP/$name.ps.mlir" \
     | sed -n 's/.*remark: tile sizes \[\([0-9, ]*\)\] (model).*/[\1]/p' | tr '\n' ' ' | sed 's/ $//')
   same=no
   if "$L" opt "$f" | cmp -s - "$TMP/$name.ps.mlir"; then same=yes; fi

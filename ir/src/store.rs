@@ -180,13 +180,14 @@ impl Ir {
         }
     }
 
-    /// The SSA name `value` had in the parsed source (`%i`, `%sum#1`), if any; for
-    /// diagnostics only (the printer numbers values its own way).
+    /// The SSA name `value` had in the parsed source (`%i`, `%sum#1`), if any, or, for a
+    /// value a pass created, what it is in words without a `%` (a generated loop's IV:
+    /// `tile loop of %i`); for diagnostics only (the printer numbers values its own way).
     pub fn source_name(&self, value: Value) -> Option<&str> {
         self.source_names.get(value).map(|&s| self.ctx.str(s))
     }
 
-    /// Records `name` (with its `%`) as the source SSA name of `value`.
+    /// Records `name` (with its `%`, or words without one) as the source name of `value`.
     pub fn set_source_name(&mut self, value: Value, name: &str) {
         let s = self.ctx.intern_str(name);
         self.source_names.insert(value, s);

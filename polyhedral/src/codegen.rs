@@ -7,6 +7,12 @@
 //! about every loop it would generate parallel and generates the ones it objects to
 //! sequential ([`crate::parallel_check`], the safety net of parallel marks).
 //!
+//! Generated loops are named for remarks of later passes ([`Ir::set_source_name`] on
+//! their IVs): a loop that is the value of a statement's original IV (plus a constant)
+//! takes that IV's source name (`%i`; fused loops `%i/%k`); a loop that no statement
+//! uses but that bounds such a loop inside it is `tile loop of %i` (and one bounding only
+//! tile loops `outer tile loop of %i`). Skewed and other loops stay unnamed.
+//!
 //! Invariants: expressions are built over one space, dims = the generated loop IVs
 //! enclosing the point (outermost first), symbols = the SCoP's parameters; every op
 //! created gets a map over exactly the values it uses (dims first, deduplicated).
@@ -121,10 +127,59 @@ pub fn generate_checked<'c>(
         mark: None,
         check,
         objections: Vec::new(),
+        loops: Vec::new(),
+        point_names: FxHashMap::default(),
     };
     let cursor = Cursor { block, before };
     g.node(ir, ast, cursor)?;
+    name_loops(ir, &g.loops, &g.point_names);
     Ok(g.objections)
+}
+
+/// A loop [`Gen`] generated: op, IV, and the values its lower and upper bounds use.
+struct GeneratedLoop {
+    op: Op,
+    iv: Value,
+    lower: Vec<Value>,
+    upper: Vec<Value>,
+}
+
+/// The prefix of a tile loop's name (`tile loop of %i`).
+const TILE_LOOP_OF: &str = "tile loop of ";
+
+/// Names the generated loops `loops` (outermost first) after the statement IVs they stand
+/// for (`point_names`), and unnamed ones that bound a named loop inside them after it (see
+/// the module doc): a tile loop bounds its point loop from both sides (`max(t, ..)` to
+/// `min(t + 32, ..)`), where other loops below may use it on one side only (a triangle's
+/// `j < i` bounded by the tile of `i`), so such loops are preferred.
+fn name_loops(ir: &mut Ir, loops: &[GeneratedLoop], point_names: &FxHashMap<Value, Vec<String>>) {
+    let index: FxHashMap<Op, usize> = loops.iter().enumerate().map(|(k, l)| (l.op, k)).collect();
+    // Innermost first, so a tile loop sees its point loop's name.
+    for l in loops.iter().rev() {
+        if let Some(names) = point_names.get(&l.iv) {
+            ir.set_source_name(l.iv, &names.join("/"));
+            continue;
+        }
+        // (bounded from both sides, name) of the named loops inside that `l` bounds.
+        let mut bounded: Vec<(bool, String)> = Vec::new();
+        for inner in ir.walk_ops(l.op, lattice_ir::WalkOrder::PreOrder) {
+            let Some(&k) = index.get(&inner) else {
+                continue;
+            };
+            let g = &loops[k];
+            let (lo, up) = (g.lower.contains(&l.iv), g.upper.contains(&l.iv));
+            if let (true, Some(name)) = (lo || up, ir.source_name(g.iv)) {
+                bounded.push((lo && up, name.to_string()));
+            }
+        }
+        bounded.sort_by_key(|(both, _)| !both);
+        let name = match bounded.first() {
+            Some((_, point)) if point.starts_with('%') => format!("{TILE_LOOP_OF}{point}"),
+            Some((_, tile)) if tile.starts_with(TILE_LOOP_OF) => format!("outer {tile}"),
+            _ => continue,
+        };
+        ir.set_source_name(l.iv, &name);
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -160,6 +215,27 @@ struct Gen<'a, 'c> {
     check: Option<&'c mut LoopCheck<'c>>,
     /// What `check` objected to.
     objections: Vec<String>,
+    /// Every generated loop, outermost first.
+    loops: Vec<GeneratedLoop>,
+    /// Per generated IV, the source names of the statement IVs it stands for.
+    point_names: FxHashMap<Value, Vec<String>>,
+}
+
+/// The dim `d` of an expression `d` or `d + c`.
+fn shifted_dim(ctx: &lattice_ir::Context, e: AffineExpr) -> Option<usize> {
+    use lattice_ir::{AffineBinOp, AffineExprData};
+    match ctx.expr_data(e) {
+        AffineExprData::Dim(d) => Some(d as usize),
+        AffineExprData::Binary {
+            op: AffineBinOp::Add,
+            lhs,
+            rhs,
+        } => match (ctx.expr_data(lhs), ctx.expr_data(rhs)) {
+            (AffineExprData::Dim(d), AffineExprData::Constant(_)) => Some(d as usize),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// Collects the values an op's map uses, dims first, and renumbers expressions onto them.
@@ -473,6 +549,7 @@ impl Gen<'_, '_> {
         let mut ub = MapBuilder::new();
         let ube: Vec<_> = ubs.iter().map(|&e| ub.import(ir, self, e)).collect();
         let (ub_map, ub_ops) = ub.finish(ir, ube);
+        let (lower, upper) = (lb_ops.clone(), ub_ops.clone());
         let region = ir.create_region();
         let blk = ir.create_block(&[index]);
         ir.append_block(region, blk);
@@ -526,6 +603,12 @@ impl Gen<'_, '_> {
         st.regions.push(region);
         let op = ir.create_op(st);
         at.insert(ir, op);
+        self.loops.push(GeneratedLoop {
+            op,
+            iv,
+            lower,
+            upper,
+        });
         let yield_op = ir.create_op(OperationState::new(
             ctx.intern_str("affine.yield"),
             self.loc,
@@ -682,13 +765,20 @@ impl Gen<'_, '_> {
             return Err(CodegenError::UnknownStatement(name));
         };
         let mut ivs: FxHashMap<Value, AffineExpr> = FxHashMap::default();
+        let ctx = ir.ctx_arc().clone();
         for (k, &iv) in stmt.ivs.iter().enumerate() {
             let Some(a) = args.get(k + 1) else {
                 return Err(CodegenError::NotAffine(expr_text(&call)));
             };
-            ivs.insert(iv, self.expr(ir, a)?);
+            let e = self.expr(ir, a)?;
+            ivs.insert(iv, e);
+            if let (Some(d), Some(name)) = (shifted_dim(&ctx, e), ir.source_name(iv)) {
+                let names = self.point_names.entry(self.dims[d]).or_default();
+                if !names.iter().any(|n| n == name) {
+                    names.push(name.to_string());
+                }
+            }
         }
-        let ctx = ir.ctx_arc().clone();
         let mut mapping: FxHashMap<Value, Value> = FxHashMap::default();
         // IVs whose new value is a generated IV map straight to it.
         for (&iv, &e) in &ivs {

@@ -40,6 +40,12 @@ const TRIANGLE: &str = r#"func.func @f(%A: memref<?x?xf32>, %n: index) {
 
 /// Regenerates TRIANGLE's nest from `schedule` (an isl schedule tree in YAML form).
 fn regenerate(schedule: &str, expect: Expect) {
+    let (ir, top) = generate_triangle(schedule);
+    expect.assert_eq(&print_op(&ir, top, PrintOptions::default()));
+}
+
+/// TRIANGLE's nest generated from `schedule`, verified.
+fn generate_triangle(schedule: &str) -> (Ir, Op) {
     let (mut ir, top) = parse(TRIANGLE);
     let outer = named(&ir, top, "affine.for")[0];
     let inner = named(&ir, top, "affine.for")[1];
@@ -73,7 +79,7 @@ fn regenerate(schedule: &str, expect: Expect) {
         "{:?}",
         errs.iter().map(|d| &d.message).collect::<Vec<_>>()
     );
-    expect.assert_eq(&print_op(&ir, top, PrintOptions::default()));
+    (ir, top)
 }
 
 #[test]
@@ -119,6 +125,29 @@ fn interchange_triangle() {
             }
         "#]],
     );
+}
+
+#[test]
+fn generated_loops_are_named_after_their_source_loops() {
+    // Two-level tiles of `i` (64, 32), `j` untiled: the point loops keep the source
+    // names, the tile loops are named after the loop they tile (the triangle's `j` loop
+    // is bounded by the tile of `i` too, on one side only).
+    let (ir, top) = generate_triangle(
+        r#"{ domain: "[n] -> { S0[i, j] : 0 <= i < n and 0 <= j < i }", child: { schedule: "[n] -> [{ S0[i, j] -> [(64 * floor(i / 64))] }]", child: { schedule: "[n] -> [{ S0[i, j] -> [(32 * floor(i / 32))] }]", child: { schedule: "[n] -> [{ S0[i, j] -> [(j)] }, { S0[i, j] -> [(i)] }]" } } } }"#,
+    );
+    let names: Vec<String> = named(&ir, top, "affine.for")
+        .into_iter()
+        .map(|l| crate::scop::loop_source_name(&ir, l, 0))
+        .collect();
+    expect![[r#"
+        [
+            "the outer tile loop of %i at 2:3",
+            "the tile loop of %i at 2:3",
+            "the loop %j at 2:3",
+            "the loop %i at 2:3",
+        ]
+    "#]]
+    .assert_debug_eq(&names);
 }
 
 #[test]

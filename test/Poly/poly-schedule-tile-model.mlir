@@ -14,10 +14,11 @@
 // carries the reduction, so it gets 32 (LLVM unrolls it and vectorizes j); two
 // iterations of i touch A 2 x 32, B 32 x 128 and C 2 x 128 elements, 17664 B, which fit
 // the 64 KiB budget, so j is not tiled; i, the parallel member, is cut into 4 tiles so
-// that the parallel loop stays outermost. The stencil's i loop carries a dependence: 32
-// of its 38 iterations.
+// that the parallel loop stays outermost. The stencil's i loop carries a dependence: 19
+// of its 38 iterations (a size that divides the trip count: every tile runs a constant
+// number of iterations).
 // MODEL-DAG: remark: tile sizes [32, 128, 32] (model): tile footprint 36864 B, reuse budget 65536 B, trip counts [128, 128, 128]; %i: parallel, 4 tiles, %j: whole, %k: innermost, carries a dependence: unrolled
-// MODEL-DAG: remark: tile sizes [10, 32] (model): tile footprint 2720 B, reuse budget 65536 B, trip counts [10, 38]; %t: whole, %i: innermost, carries a dependence: unrolled
+// MODEL-DAG: remark: tile sizes [10, 19] (model): tile footprint 1680 B, reuse budget 65536 B, trip counts [10, 38]; %t: whole, %i: innermost, carries a dependence: unrolled
 // SIZES-DAG:   #[[$LO:map[0-9]*]] = affine_map<(d0) -> (d0 * 32)>
 // SIZES-LABEL: func.func @matmul
 // SIZES:       affine.parallel (%[[I:.*]]) = (0) to (4) {
