@@ -229,21 +229,21 @@ pub unsafe extern "C" fn lattice_parallel_for(
     // without a reduction in one call over the whole range (the outlined body's
     // whole-range copy), one with a reduction chunk by chunk. A small loop's call is timed
     // whole, so that its site keeps following it.
+    let run_whole = |timed: bool| {
+        let start = timed.then(std::time::Instant::now);
+        if free {
+            // SAFETY: per the caller.
+            unsafe { body(ctx, lb, ub, 0) };
+        } else {
+            (0..chunks).for_each(run);
+        }
+        if let (Some(start), Some(site)) = (start, site) {
+            site.record(n, start.elapsed());
+        }
+    };
     match on_caller(n, chunks, threads, site) {
         OnCaller::No => {}
-        how => {
-            let start = (how == OnCaller::Timed).then(std::time::Instant::now);
-            if free {
-                // SAFETY: per the caller.
-                unsafe { body(ctx, lb, ub, 0) };
-            } else {
-                (0..chunks).for_each(run);
-            }
-            if let (Some(start), Some(site)) = (start, site) {
-                site.record(n, start.elapsed());
-            }
-            return;
-        }
+        how => return run_whole(how == OnCaller::Timed),
     }
     let iters = |c: i64| {
         let (clb, cub) = chunk_bounds(lb, ub, step, n, chunks, c);
@@ -291,6 +291,14 @@ pub unsafe extern "C" fn lattice_parallel_for(
             }
         }
     }
+    // When the rest would stay on the caller whatever chunk 0's time (see below: a loop of
+    // two chunks, a site in a backoff, or on a busy machine a loop its site knows far
+    // shorter than BUSY_POOL_NANOS), the loop runs whole, timed as a whole: a loop without
+    // a reduction in one call, its whole-range copy (conv2d's 2 h-tiles: 2 threads under
+    // load took 1.08x one thread's time as chunk 0 and the rest).
+    if rest_stays_on_caller(n, chunks, threads, site) {
+        return run_whole(true);
+    }
     // Chunk 0 runs here; its time estimates whether the rest is worth the pool.
     let start = std::time::Instant::now();
     run(0);
@@ -298,17 +306,11 @@ pub unsafe extern "C" fn lattice_parallel_for(
     if let Some(site) = site {
         site.record(iters(0), first);
     }
-    if chunks == 1 {
-        return;
-    }
-    // A site whose pooled calls do not pay (see `LoopSite`) runs inline for a while; while
-    // other processes keep the cores busy, only a loop whose rest is long against a time
-    // slice goes to the pool (a worker preempted holding a chunk makes the caller wait one).
+    // (More than two chunks, and no backoff: see `rest_stays_on_caller`.) While other
+    // processes keep the cores busy, only a loop whose rest is long against a time slice
+    // goes to the pool (a worker preempted holding a chunk makes the caller wait one).
     let rest = first.as_nanos() * (chunks - 1) as u128;
-    if chunks > 2
-        && first.as_nanos() >= INLINE_CHUNK_NANOS
-        && site.is_none_or(|s| s.try_eager())
-        && (rest >= BUSY_POOL_NANOS || !machine_busy(threads))
+    if first.as_nanos() >= INLINE_CHUNK_NANOS && (rest >= BUSY_POOL_NANOS || !machine_busy(threads))
     {
         let job = pool::Job::new(
             &run_shared,
@@ -330,6 +332,18 @@ pub unsafe extern "C" fn lattice_parallel_for(
     } else {
         (1..chunks).for_each(run);
     }
+}
+
+/// Whether the timed path of [`lattice_parallel_for`] would keep the rest of a loop of `n`
+/// iterations in `chunks` chunks on the caller whatever its chunk 0 took: two chunks or
+/// fewer (after chunk 0 one is left, which nothing could run beside), a site in a backoff,
+/// or, on a machine whose cores other processes keep busy, a site that timed the loop at
+/// less than half of [`BUSY_POOL_NANOS`].
+fn rest_stays_on_caller(n: i64, chunks: i64, threads: usize, site: Option<&LoopSite>) -> bool {
+    chunks <= 2
+        || site.is_some_and(|s| !s.try_eager())
+        || (site.is_some_and(|s| s.timed() && s.estimate(n) < BUSY_POOL_NANOS / 2)
+            && machine_busy(threads))
 }
 
 /// Whether [`lattice_parallel_for`] runs a loop whole on its calling thread, without the
@@ -843,6 +857,30 @@ mod tests {
         set_threads(0);
     }
 
+    /// The calls a free loop `lb..ub step 1` makes of its body (every iteration runs once).
+    fn free_calls(lb: i64, ub: i64, site: Option<&LoopSite>) -> Vec<(i64, i64)> {
+        let ctx = Calls {
+            hits: (lb..ub).map(|_| AtomicI64::new(0)).collect(),
+            calls: Mutex::new(Vec::new()),
+            lb,
+            step: 1,
+        };
+        // SAFETY: `calls_body` only touches atomics and a mutex.
+        unsafe {
+            lattice_parallel_for(
+                calls_body,
+                &ctx as *const Calls as *mut u8,
+                lb,
+                ub,
+                1,
+                0,
+                site.map_or(std::ptr::null(), |s| s as *const LoopSite),
+            )
+        };
+        assert!(ctx.hits.iter().all(|h| h.load(Ordering::SeqCst) == 1));
+        ctx.calls.into_inner().unwrap()
+    }
+
     /// A loop whose site timed it far too small for the pool runs on the caller in one call
     /// over its whole range on 2 threads (not chunk 0 and then the rest), and the site
     /// learns the new call's time; one its site does not know (or knows large) does not.
@@ -850,28 +888,7 @@ mod tests {
     fn a_loop_known_small_runs_whole_in_one_call() {
         let _guard = Awake::new();
         let (lb, ub, step) = (0, 1000, 1);
-        let calls_of = |site: &LoopSite| {
-            let ctx = Calls {
-                hits: (0..1000).map(|_| AtomicI64::new(0)).collect(),
-                calls: Mutex::new(Vec::new()),
-                lb,
-                step,
-            };
-            // SAFETY: `calls_body` only touches atomics and a mutex.
-            unsafe {
-                lattice_parallel_for(
-                    calls_body,
-                    &ctx as *const Calls as *mut u8,
-                    lb,
-                    ub,
-                    step,
-                    0,
-                    site,
-                )
-            };
-            assert!(ctx.hits.iter().all(|h| h.load(Ordering::SeqCst) == 1));
-            ctx.calls.into_inner().unwrap()
-        };
+        let calls_of = |site: &LoopSite| free_calls(lb, ub, Some(site));
         set_threads(2);
         // 1 ps per iteration: 1 ns for the loop, far below 64 chunks of INLINE_CHUNK_NANOS.
         let small = site(1);
@@ -939,6 +956,41 @@ mod tests {
         // 2 ms over 1000 iterations: at least 2 ns each (no longer small).
         assert!(small.picos_per_iteration.load(Ordering::Relaxed) >= 2_000);
         assert_eq!(unsafe { lattice_parallel_inline(0, 1000, 1, &small) }, 0);
+        set_threads(0);
+    }
+
+    /// When the rest of a loop would stay on the caller whatever chunk 0 took, the loop
+    /// runs whole in one call (the outlined body's whole-range copy), timed for its site:
+    /// two chunks (without a site, new, or known large but short while the pool is asleep), a site in
+    /// a backoff, or a loop its site knows short on a busy machine. Otherwise chunk 0 is
+    /// timed apart.
+    #[test]
+    fn a_loop_whose_rest_stays_on_the_caller_runs_whole_in_one_call() {
+        let _guard = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        set_threads(2);
+        assert_eq!(free_calls(0, 2, None), vec![(0, 2)]);
+        let fresh = site(0);
+        assert_eq!(free_calls(0, 2, Some(&fresh)), vec![(0, 2)]);
+        assert!(fresh.timed());
+        // Known large (30 µs per chunk) but too short to wake the pool for.
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        assert_eq!(free_calls(0, 2, Some(&site(30_000_000))), vec![(0, 2)]);
+        // 100 iterations, 64 chunks: chunk 0 apart, then the rest.
+        let chunk0 = chunk_bounds(0, 100, 1, 100, 64, 0);
+        assert_eq!(free_calls(0, 100, Some(&site(0)))[0], chunk0);
+        let backoff = site(1_000);
+        backoff.eager_result(1_000_000, 1);
+        assert!(!backoff.try_eager());
+        assert_eq!(free_calls(0, 100, Some(&backoff)), vec![(0, 100)]);
+        // 50 µs per iteration: 5 ms, not known small, far below BUSY_POOL_NANOS: split on
+        // a quiet machine, whole on a busy one.
+        let short = site(50_000_000);
+        assert!(free_calls(0, 100, Some(&short)).len() > 1);
+        TEST_BUSY.store(true, Ordering::Relaxed);
+        let short = site(50_000_000);
+        let calls = free_calls(0, 100, Some(&short));
+        TEST_BUSY.store(false, Ordering::Relaxed);
+        assert_eq!(calls, vec![(0, 100)]);
         set_threads(0);
     }
 
