@@ -26,13 +26,15 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # name: (example, token substitutions, label)
 KERNELS = {
+    "jacobi_2d-512": ("jacobi_2d", {"128": "512", "127": "511", "128.0": "512.0"}),
+    "jacobi_2d-768": ("jacobi_2d", {"128": "768", "127": "767", "128.0": "768.0"}),
     "jacobi_2d-1024": ("jacobi_2d", {"128": "1024", "127": "1023", "128.0": "1024.0"}),
     "jacobi_2d-2048": ("jacobi_2d", {"128": "2048", "127": "2047", "128.0": "2048.0"}),
     "heat_3d-128": ("heat_3d", {"32": "128", "31": "127", "32.0": "128.0"}),
     # Not in the default list (a second per run): 1-D time tiles, `time-tile=always` only.
     "jacobi_1d-8M": ("jacobi_1d", {"256": "8388608", "255": "8388607", "256.0": "8388608.0"}),
 }
-DEFAULT = ["jacobi_2d-1024", "jacobi_2d-2048", "heat_3d-128"]
+DEFAULT = ["jacobi_2d-512", "jacobi_2d-1024", "jacobi_2d-2048", "heat_3d-128"]
 
 VARIANTS = [
     ("program order", []),

@@ -1905,7 +1905,7 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
         ),
         (
             "l3-cache-size",
-            "Last-level cache bytes: time tiling needs one time step's data above it (default: from /sys, else 8388608)",
+            "Last-level cache bytes: time tiling needs one time step's data above a quarter of it (default: from /sys, else 8388608)",
         ),
         (
             "parallel",

@@ -127,6 +127,8 @@ pub fn symbols() -> &'static [(&'static str, usize)] {
             "_mlir_ciface_stdSortF32" => m::ciface_std_sort_f32 as unsafe extern "C" fn(u64, *const std::ffi::c_void),
             "lattice_parallel_chunks" => parallel::lattice_parallel_chunks as extern "C" fn(i64, i64, i64) -> i64,
             "lattice_parallel_for" => parallel::lattice_parallel_for as unsafe extern "C" fn(ParallelBody, *mut u8, i64, i64, i64, i64, *const parallel::LoopSite),
+            "lattice_parallel_inline" => parallel::lattice_parallel_inline as unsafe extern "C" fn(i64, i64, i64, *const parallel::LoopSite) -> i64,
+            "lattice_parallel_inline_done" => parallel::lattice_parallel_inline_done as unsafe extern "C" fn(i64, i64, i64, *const parallel::LoopSite, i64),
         };
         t.to_vec()
     })

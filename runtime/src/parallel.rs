@@ -24,6 +24,12 @@
 //! either way. After chunk 0, a loop of two chunks does not go to the pool: only one chunk
 //! is left, which no other chunk could run beside.
 //!
+//! A loop its [`LoopSite`] has timed and knows too small for that (estimated at less than
+//! half of [`INLINE_CHUNK_NANOS`] per chunk) skips the timing of chunk 0: it runs on the
+//! caller, a loop without a reduction in one call over its whole range (which the outlined
+//! body runs as its whole-range copy: trisolv's 256-row initialization under
+//! `poly-schedule`, ~5 µs, took 1.2× on 2 threads as chunk 0 and the rest), timed whole.
+//!
 //! A site whose pooled calls (either way) do not beat 90% of its fastest one-thread rate
 //! runs inline for a backoff of 1 ms..1 s (see [`LoopSite`]): on a busy machine a worker
 //! preempted while holding a chunk makes its caller wait a time slice.
@@ -87,6 +93,11 @@ pub const STATIC_PICOS_PER_OP: u64 = 2;
 /// (nanoseconds): several time slices, so that a worker preempted while holding a chunk
 /// costs the caller a small part of what the worker gains.
 pub const BUSY_POOL_NANOS: u128 = 20_000_000;
+
+/// A timed loop estimated at less than `1 / SMALL_LOOP_MARGIN` of what the timed path asks
+/// before it hands the rest of a loop to the pool runs on the caller in one call, untimed
+/// chunk by chunk (see [`LoopSite::known_small`]).
+const SMALL_LOOP_MARGIN: u128 = 2;
 
 /// A pooled call that lost time against one thread starts a backoff at least this many
 /// times as long as the time lost, so eager dispatch loses at most about 1/16 of the
@@ -200,11 +211,6 @@ pub unsafe extern "C" fn lattice_parallel_for(
     }
     let threads = threads();
     let free = chunks < 1;
-    if free && threads == 1 {
-        // SAFETY: per the caller.
-        unsafe { body(ctx, lb, ub, 0) };
-        return;
-    }
     let chunks = if free {
         lattice_parallel_chunks(lb, ub, step)
     } else {
@@ -215,12 +221,29 @@ pub unsafe extern "C" fn lattice_parallel_for(
         // SAFETY: per the caller.
         unsafe { body(ctx, clb, cub, c) };
     };
-    if threads == 1 {
-        (0..chunks).for_each(run);
-        return;
-    }
     // SAFETY: per the caller.
     let site = unsafe { site.as_ref() };
+    // One thread, or a loop its site has timed and found too small for the pool (see
+    // `known_small`): the loop runs on the caller without timing chunk 0 apart, a loop
+    // without a reduction in one call over the whole range (the outlined body's
+    // whole-range copy), one with a reduction chunk by chunk. A small loop's call is timed
+    // whole, so that its site keeps following it.
+    match on_caller(n, chunks, threads, site) {
+        OnCaller::No => {}
+        how => {
+            let start = (how == OnCaller::Timed).then(std::time::Instant::now);
+            if free {
+                // SAFETY: per the caller.
+                unsafe { body(ctx, lb, ub, 0) };
+            } else {
+                (0..chunks).for_each(run);
+            }
+            if let (Some(start), Some(site)) = (start, site) {
+                site.record(n, start.elapsed());
+            }
+            return;
+        }
+    }
     let iters = |c: i64| {
         let (clb, cub) = chunk_bounds(lb, ub, step, n, chunks, c);
         trip_count(clb, cub, step)
@@ -305,6 +328,88 @@ pub unsafe extern "C" fn lattice_parallel_for(
         unsafe { body(ctx, rest_lb, ub, 1) };
     } else {
         (1..chunks).for_each(run);
+    }
+}
+
+/// Whether [`lattice_parallel_for`] runs a loop whole on its calling thread, without the
+/// pool or timing chunk 0 apart (see [`on_caller`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OnCaller {
+    /// No: the pool may take part (after timing chunk 0, or at once for a loop known large).
+    No,
+    /// Yes, without timing (one thread).
+    Untimed,
+    /// Yes, timed as a whole for its site (a loop known small, see [`LoopSite::known_small`]).
+    Timed,
+}
+
+/// Whether a loop of `n > 0` iterations in `chunks` chunks, on `threads` threads, with its
+/// site, runs whole on the caller (see [`OnCaller`]).
+fn on_caller(n: i64, chunks: i64, threads: usize, site: Option<&LoopSite>) -> OnCaller {
+    if threads == 1 {
+        OnCaller::Untimed
+    } else if site.is_some_and(|s| s.known_small(n, chunks)) {
+        OnCaller::Timed
+    } else {
+        OnCaller::No
+    }
+}
+
+/// `lattice_parallel_inline(lb, ub, step, site)`: whether the calling code should run a
+/// parallel loop without a reduction itself, as a sequential loop over its whole range,
+/// rather than call [`lattice_parallel_for`]: whenever that would run it in one call on the
+/// calling thread (one thread, an empty loop, or a loop its site knows too small for the
+/// pool). The generated code keeps such a copy for a loop with bounds that are not
+/// constants: there LLVM sees the loop in its function's context (the bounds' relations,
+/// the function's `noalias` arguments), with no context struct and no indirect call.
+///
+/// Returns 0: call [`lattice_parallel_for`]; -1: run the loop inline; `t > 0`: run it
+/// inline and then pass `t` to [`lattice_parallel_inline_done`], which times the call for
+/// the site as [`lattice_parallel_for`] would have.
+///
+/// # Safety
+/// `site` is null or points to a `LoopSite` that lives as long as the program.
+#[no_mangle]
+pub unsafe extern "C" fn lattice_parallel_inline(
+    lb: i64,
+    ub: i64,
+    step: i64,
+    site: *const LoopSite,
+) -> i64 {
+    let n = trip_count(lb, ub, step);
+    if n == 0 {
+        return -1;
+    }
+    // SAFETY: per the caller.
+    let site = unsafe { site.as_ref() };
+    match on_caller(n, lattice_parallel_chunks(lb, ub, step), threads(), site) {
+        OnCaller::No => 0,
+        OnCaller::Untimed => -1,
+        OnCaller::Timed => clock().max(1) as i64,
+    }
+}
+
+/// `lattice_parallel_inline_done(lb, ub, step, site, t)`: after the calling code ran the
+/// loop inline at the word of [`lattice_parallel_inline`] `t`, records its time at the
+/// site (nothing for `t <= 0`).
+///
+/// # Safety
+/// `site` is null or points to a `LoopSite` that lives as long as the program.
+#[no_mangle]
+pub unsafe extern "C" fn lattice_parallel_inline_done(
+    lb: i64,
+    ub: i64,
+    step: i64,
+    site: *const LoopSite,
+    t: i64,
+) {
+    // SAFETY: per the caller.
+    if let Some(site) = unsafe { site.as_ref() }.filter(|_| t > 0) {
+        let nanos = clock().saturating_sub(t as u64);
+        site.record(
+            trip_count(lb, ub, step),
+            std::time::Duration::from_nanos(nanos),
+        );
     }
 }
 
@@ -436,6 +541,16 @@ impl LoopSite {
         if fastest == 0 || (picos as u64) < fastest {
             self.fastest_picos.store(picos as u64, Ordering::Relaxed);
         }
+    }
+
+    /// Whether a loop of `n` iterations in `chunks` chunks is known too small for the
+    /// pool: timed (a static estimate is only a lower bound), and estimated under
+    /// [`SMALL_LOOP_MARGIN`] times less than the timed path asks before it wakes the pool
+    /// ([`INLINE_CHUNK_NANOS`] per chunk), so that only a loop grown much slower per
+    /// iteration than its last call would have gone there.
+    fn known_small(&self, n: i64, chunks: i64) -> bool {
+        self.timed()
+            && self.estimate(n) * SMALL_LOOP_MARGIN < INLINE_CHUNK_NANOS * chunks.max(1) as u128
     }
 
     /// Whether a call of this loop has been timed (not only estimated statically).
@@ -697,6 +812,98 @@ mod tests {
                 }
             }
         }
+        set_threads(0);
+    }
+
+    /// A loop whose site timed it far too small for the pool runs on the caller in one call
+    /// over its whole range on 2 threads (not chunk 0 and then the rest), and the site
+    /// learns the new call's time; one its site does not know (or knows large) does not.
+    #[test]
+    fn a_loop_known_small_runs_whole_in_one_call() {
+        let _guard = Awake::new();
+        let (lb, ub, step) = (0, 1000, 1);
+        let calls_of = |site: &LoopSite| {
+            let ctx = Calls {
+                hits: (0..1000).map(|_| AtomicI64::new(0)).collect(),
+                calls: Mutex::new(Vec::new()),
+                lb,
+                step,
+            };
+            // SAFETY: `calls_body` only touches atomics and a mutex.
+            unsafe {
+                lattice_parallel_for(
+                    calls_body,
+                    &ctx as *const Calls as *mut u8,
+                    lb,
+                    ub,
+                    step,
+                    0,
+                    site,
+                )
+            };
+            assert!(ctx.hits.iter().all(|h| h.load(Ordering::SeqCst) == 1));
+            ctx.calls.into_inner().unwrap()
+        };
+        set_threads(2);
+        // 1 ps per iteration: 1 ns for the loop, far below 64 chunks of INLINE_CHUNK_NANOS.
+        let small = site(1);
+        assert!(small.known_small(1000, MAX_CHUNKS));
+        assert_eq!(calls_of(&small), vec![(lb, ub)]);
+        assert_ne!(
+            small.picos_per_iteration.load(Ordering::Relaxed),
+            1,
+            "the call was timed"
+        );
+        // Only the static estimate (never timed): chunk 0 is timed on its own first.
+        let estimated = LoopSite {
+            picos_per_iteration: AtomicU64::new(1),
+            ..LoopSite::default()
+        };
+        assert!(!estimated.known_small(1000, MAX_CHUNKS));
+        assert_eq!(
+            calls_of(&estimated)[0],
+            chunk_bounds(lb, ub, step, 1000, 64, 0)
+        );
+        // Known small per iteration, but so many iterations that the loop is not.
+        assert!(!site(1).known_small(1 << 40, MAX_CHUNKS));
+        set_threads(0);
+    }
+
+    /// The generated code's inline copy is taken exactly where `lattice_parallel_for` would
+    /// run the loop in one call on the caller, and its time reaches the site.
+    #[test]
+    fn inline_copies_are_taken_where_the_loop_would_run_whole_on_the_caller() {
+        let _guard = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        let null = std::ptr::null();
+        let small = site(1);
+        set_threads(1);
+        assert_eq!(unsafe { lattice_parallel_inline(0, 1000, 1, null) }, -1);
+        assert_eq!(unsafe { lattice_parallel_inline(0, 1000, 1, &small) }, -1);
+        set_threads(2);
+        assert_eq!(unsafe { lattice_parallel_inline(5, 5, 1, null) }, -1);
+        assert_eq!(unsafe { lattice_parallel_inline(0, 10, -1, null) }, -1);
+        assert_eq!(unsafe { lattice_parallel_inline(0, 1000, 1, null) }, 0);
+        // Never timed (the static estimate alone), or known large: the runtime decides.
+        let estimated = LoopSite {
+            picos_per_iteration: AtomicU64::new(1),
+            ..LoopSite::default()
+        };
+        assert_eq!(
+            unsafe { lattice_parallel_inline(0, 1000, 1, &estimated) },
+            0
+        );
+        assert_eq!(
+            unsafe { lattice_parallel_inline(0, 1000, 1, &site(1 << 30)) },
+            0
+        );
+        // Known small: inline, timed for the site.
+        let t = unsafe { lattice_parallel_inline(0, 1000, 1, &small) };
+        assert!(t > 0);
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        unsafe { lattice_parallel_inline_done(0, 1000, 1, &small, t) };
+        // 2 ms over 1000 iterations: at least 2 ns each (no longer small).
+        assert!(small.picos_per_iteration.load(Ordering::Relaxed) >= 2_000);
+        assert_eq!(unsafe { lattice_parallel_inline(0, 1000, 1, &small) }, 0);
         set_threads(0);
     }
 

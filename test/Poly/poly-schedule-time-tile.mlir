@@ -1,5 +1,7 @@
 // RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=65536" | FileCheck %s --check-prefix=TILED
+// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=131072 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=SHARE
+// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=262144 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=IN-SHARE
 // RUN: lattice opt %s --poly-schedule="remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=KEPT-REMARK
 // RUN: lattice opt %s --poly-schedule | FileCheck %s --check-prefix=KEPT
 // RUN: lattice opt %s --poly-schedule="time-tile=never l2-cache-size=16384 l3-cache-size=65536 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=NEVER
@@ -12,27 +14,46 @@
 // steps of a 5-point stencil on 64 x 64 arrays ping-ponging between A and B. isl's
 // schedule without coincidence maximization skews it into one permutable band
 // (t, 2t + i, 2t + j); its innermost loop is unit-stride and carries only the
-// dependence from the first statement to the second (forward in the body, so a vector
-// loop keeps it). One time step touches 2 x 32 KB: with a 64 KB last-level cache
-// (l3-cache-size) and 16 KB L2 the band is time-tiled (only the outer members: the rows
-// stay whole, one guard-free vector loop with both statements); with the machine's
-// caches every time step streams its data from cache and the unskewed schedule is kept.
+// dependence from the first statement to the second (forward in the body). One time
+// step touches 2 x 32 KB. The cost comparison: the unskewed schedule brings each time
+// step from memory when it does not fit a quarter of the last-level cache
+// (l3-cache-size; the part its time steps keep of a shared cache), time tiles bring
+// the estimate's bytes per point. With a 64 KB or 128 KB L3 (16 or 32 KB kept) the
+// band is time-tiled (only the outer members: the rows stay whole), with 256 KB (64 KB
+// kept) or the machine's caches every time step streams from cache and the unskewed
+// schedule is kept.
 
-// REMARK: remark: time-tiled: chose the skewed schedule ({{.*}}) over the unskewed one: one time step touches 65536 B, at least the 65536 B last-level cache
+// REMARK: remark: time-tiled: chose the skewed schedule ({{.*}}) over the unskewed one: one time step touches 65536 B, more than the 16384 B of the 65536 B last-level cache its time steps keep (a quarter: the cache is shared), so the unskewed schedule brings every time step from memory, 12.30 B per point, time tiles 7.31 B
+// REMARK-SAME: each statement gets its own innermost loop: vectorizable
 // The sizes by cost: 8 rows (two time steps of 8 skewed rows, 14720 B, fit the 16 KB
 // L2; 16 would not), all 6 time steps (the fewest bytes brought into L2 per point).
 // REMARK-SAME: time tiles [6, 8, 73] (cost): the largest space size whose two time steps fit L2 (14720 B <= 16384 B
 // REMARK-SAME: the time size with the fewest bytes brought into L2 per band point (7.31 B: tiles of 25600 B and 3504 points; 12.60 B at 2 time steps)
 
+// Each statement of a time step gets its own innermost loop (the row of B, then the
+// row of A one behind), unguarded: in one loop the second statement would read what the
+// first stored one iteration before, and LLVM does not vectorize that (store-to-load
+// forwarding).
 // TILED-LABEL: func.func @kernel_jacobi_2d
 // TILED:       affine.for %[[J:.*]] = #map{{[0-9]+}}(%{{.*}}) to #map{{[0-9]+}}(%{{.*}}) {
 // TILED-NOT:     affine.if
+// TILED-NOT:     affine.store %{{.*}}, %arg0
 // TILED:         affine.store %{{.*}}, %arg1[{{.*}}, {{.*}}%[[J]]]
+// TILED-NEXT:  }
+// TILED:       affine.for %[[J2:.*]] = #map{{[0-9]+}}(%{{.*}}) to #map{{[0-9]+}}(%{{.*}}) {
 // TILED-NOT:     affine.if
-// TILED:         affine.store %{{.*}}, %arg0[{{.*}}, {{.*}}%[[J]] - 1]
+// TILED-NOT:     affine.store %{{.*}}, %arg1
+// TILED:         affine.store %{{.*}}, %arg0[{{.*}}, {{.*}}%[[J2]] - 1]
 // TILED-NEXT:  }
 
-// KEPT-REMARK: remark: kept the unskewed schedule (no time tiling): one time step touches 65536 B, less than the {{[0-9]+}} B last-level cache
+// Above a quarter of the L3 and below all of it: time-tiled (the session-8 rule, one
+// time step at least the whole L3, kept the unskewed schedule here).
+// SHARE: remark: time-tiled: chose the skewed schedule ({{.*}}) over the unskewed one: one time step touches 65536 B, more than the 32768 B of the 131072 B last-level cache its time steps keep
+
+// IN-SHARE: remark: kept the unskewed schedule (no time tiling): one time step touches 65536 B, within the 65536 B of the 262144 B last-level cache its time steps keep (a quarter: the cache is shared): every time step streams its data from that cache behind the vector loop, so time tiles save no memory traffic
+// IN-SHARE-SAME: no skewed candidate computed
+
+// KEPT-REMARK: remark: kept the unskewed schedule (no time tiling): one time step touches 65536 B, within the {{[0-9]+}} B of the {{[0-9]+}} B last-level cache its time steps keep
 
 // KEPT-LABEL: func.func @kernel_jacobi_2d
 // KEPT:       affine.for %{{.*}} = 0 to 6 {

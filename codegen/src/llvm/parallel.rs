@@ -18,7 +18,16 @@
 //! parallel at its first call.
 //!
 //! Without reductions the chunk index is unused and `k = 0` lets the runtime split the loop
-//! as it likes (with one thread: the whole range in one call).
+//! as it likes (with one thread: the whole range in one call). Such a loop whose bounds are
+//! not both constants, with a small body, also gets a sequential copy in the caller, run
+//! instead of the call when the runtime would run the loop whole on the calling thread (see
+//! [`inline_sequential_copy`]):
+//!
+//! ```text
+//! t = lattice_parallel_inline(lb0, ub0, step0, &site)
+//! if t != 0 { for iv in lb0..ub0 step step0 { body }; lattice_parallel_inline_done(.., t) }
+//! else { ctx = ...; lattice_parallel_for(...) }
+//! ```
 //!
 //! Reductions (`scf.reduce`) are deterministic: chunk `c` folds its own iterations in order,
 //! starting from its first value (so no identity element is needed), into
@@ -150,16 +159,36 @@ fn captured(cx: &LowerCtx<'_, '_>, op: Op) -> Vec<Value> {
     out
 }
 
-fn runtime_fn<'ctx>(cx: &LowerCtx<'_, 'ctx>, name: &str, chunks: bool) -> FunctionValue<'ctx> {
+/// The runtime's entry points that the generated code calls.
+#[derive(Clone, Copy, Debug)]
+enum RuntimeFn {
+    /// `i64 lattice_parallel_chunks(i64 lb, i64 ub, i64 step)`.
+    Chunks,
+    /// `void lattice_parallel_for(ptr body, ptr ctx, i64 lb, i64 ub, i64 step, i64 chunks,
+    /// ptr site)`.
+    For,
+    /// `i64 lattice_parallel_inline(i64 lb, i64 ub, i64 step, ptr site)`.
+    Inline,
+    /// `void lattice_parallel_inline_done(i64 lb, i64 ub, i64 step, ptr site, i64 t)`.
+    InlineDone,
+}
+
+fn runtime_fn<'ctx>(cx: &LowerCtx<'_, 'ctx>, f: RuntimeFn) -> FunctionValue<'ctx> {
+    let name = match f {
+        RuntimeFn::Chunks => "lattice_parallel_chunks",
+        RuntimeFn::For => "lattice_parallel_for",
+        RuntimeFn::Inline => "lattice_parallel_inline",
+        RuntimeFn::InlineDone => "lattice_parallel_inline_done",
+    };
     cx.module.get_function(name).unwrap_or_else(|| {
         let i64 = cx.i64().into();
         let ptr = cx.ptr().into();
-        let t = if chunks {
-            cx.i64().fn_type(&[i64, i64, i64], false)
-        } else {
-            cx.llcx
-                .void_type()
-                .fn_type(&[ptr, ptr, i64, i64, i64, i64, ptr], false)
+        let void = cx.llcx.void_type();
+        let t = match f {
+            RuntimeFn::Chunks => cx.i64().fn_type(&[i64, i64, i64], false),
+            RuntimeFn::For => void.fn_type(&[ptr, ptr, i64, i64, i64, i64, ptr], false),
+            RuntimeFn::Inline => cx.i64().fn_type(&[i64, i64, i64, ptr], false),
+            RuntimeFn::InlineDone => void.fn_type(&[i64, i64, i64, ptr, i64], false),
         };
         cx.module.add_function(name, t, Some(Linkage::External))
     })
@@ -464,6 +493,34 @@ pub fn lower_parallel<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> 
     }
 
     // The call site.
+    let lb0 = cx.value(p.lbs[0])?;
+    let ub0 = cx.value(p.ubs[0])?;
+    let step0 = cx.value(p.steps[0])?;
+    // The loop's site: what the runtime learnt about this loop on earlier calls.
+    let site_ty = cx.i64().array_type(LOOP_SITE_WORDS);
+    let site = cx
+        .module
+        .add_global(site_ty, None, &format!("{fn_name}.site"));
+    site.set_linkage(Linkage::Internal);
+    // Word 0 starts as the static estimate of an iteration's time (picoseconds), so a loop
+    // large enough for the pool can go there at its first call; the rest is zero.
+    let picos = static_ops_per_iteration(ir, &p).saturating_mul(STATIC_PICOS_PER_OP);
+    let mut words = vec![cx.i64().const_int(picos, false)];
+    words.resize(LOOP_SITE_WORDS as usize, cx.i64().const_zero());
+    site.set_initializer(&cx.i64().const_array(&words));
+    let site = site.as_pointer_value();
+    let constant_bounds = lb0.into_int_value().is_const() && ub0.into_int_value().is_const();
+    let inline_done =
+        if p.reduce.is_none() && !constant_bounds && whole_range_copy_fits(ir, p.region) {
+            let bounds = (
+                lb0.into_int_value(),
+                ub0.into_int_value(),
+                step0.into_int_value(),
+            );
+            Some(inline_sequential_copy(cx, op, &p, bounds, site)?)
+        } else {
+            None
+        };
     let ctx_ptr = entry_alloca(cx, ctx_ty.into(), "par.ctx")?;
     let partials = if p.reduce.is_some() {
         let arr = partial_ty.array_type(MAX_CHUNKS as u32);
@@ -486,13 +543,10 @@ pub fn lower_parallel<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> 
     cx.builder
         .build_store(pslot, partials.unwrap_or(null))
         .map_err(|e| be(cx, e))?;
-    let lb0 = cx.value(p.lbs[0])?;
-    let ub0 = cx.value(p.ubs[0])?;
-    let step0 = cx.value(p.steps[0])?;
     // A loop without a reduction lets the runtime split it freely (`chunks = 0`); one with a
     // reduction fixes its chunks, whose partials the caller folds below.
     let k = if p.reduce.is_some() {
-        let chunks_fn = runtime_fn(cx, "lattice_parallel_chunks", true);
+        let chunks_fn = runtime_fn(cx, RuntimeFn::Chunks);
         cx.builder
             .build_call(chunks_fn, &[lb0.into(), ub0.into(), step0.into()], "chunks")
             .map_err(|e| be(cx, e))?
@@ -503,20 +557,8 @@ pub fn lower_parallel<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> 
     } else {
         cx.const_i64(0)
     };
-    let for_fn = runtime_fn(cx, "lattice_parallel_for", false);
+    let for_fn = runtime_fn(cx, RuntimeFn::For);
     let body_ptr = body_fn.as_global_value().as_pointer_value();
-    // The loop's site: what the runtime learnt about this loop on earlier calls.
-    let site_ty = cx.i64().array_type(LOOP_SITE_WORDS);
-    let site = cx
-        .module
-        .add_global(site_ty, None, &format!("{fn_name}.site"));
-    site.set_linkage(Linkage::Internal);
-    // Word 0 starts as the static estimate of an iteration's time (picoseconds), so a loop
-    // large enough for the pool can go there at its first call; the rest is zero.
-    let picos = static_ops_per_iteration(ir, &p).saturating_mul(STATIC_PICOS_PER_OP);
-    let mut words = vec![cx.i64().const_int(picos, false)];
-    words.resize(LOOP_SITE_WORDS as usize, cx.i64().const_zero());
-    site.set_initializer(&cx.i64().const_array(&words));
     cx.builder
         .build_call(
             for_fn,
@@ -527,11 +569,17 @@ pub fn lower_parallel<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> 
                 ub0.into(),
                 step0.into(),
                 k.into(),
-                site.as_pointer_value().into(),
+                site.into(),
             ],
             "",
         )
         .map_err(|e| be(cx, e))?;
+    if let Some(done) = inline_done {
+        cx.builder
+            .build_unconditional_branch(done)
+            .map_err(|e| be(cx, e))?;
+        cx.builder.position_at_end(done);
+    }
 
     // Combine the partials in chunk order.
     let inits: Vec<BasicValueEnum<'ctx>> = p
@@ -586,6 +634,84 @@ pub fn lower_parallel<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> 
         cx.define(r, v);
     }
     Ok(())
+}
+
+/// The caller's sequential copy of a parallel loop without a reduction whose bounds are not
+/// both constants (see [`crate::runtime::parallel::lattice_parallel_inline`]):
+///
+/// ```text
+/// t = lattice_parallel_inline(lb0, ub0, step0, site)
+/// if t != 0 { sequential nest over the whole range; lattice_parallel_inline_done(.., t) }
+/// else { (the builder is left here: the call of lattice_parallel_for) }
+/// ```
+///
+/// With [`ParallelOrder::Reverse`] the copy runs every dimension backwards, as the outlined
+/// body does. Returns the block both ways join in; the builder is left in the other way's
+/// block, which must branch there.
+fn inline_sequential_copy<'ctx>(
+    cx: &mut LowerCtx<'_, 'ctx>,
+    op: Op,
+    p: &Parallel,
+    (lb0, ub0, step0): (IntValue<'ctx>, IntValue<'ctx>, IntValue<'ctx>),
+    site: PointerValue<'ctx>,
+) -> LResult<inkwell::basic_block::BasicBlock<'ctx>> {
+    let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
+    let f = cx
+        .function
+        .ok_or_else(|| cx.error(op, "internal: no current function"))?;
+    let inline_fn = runtime_fn(cx, RuntimeFn::Inline);
+    let t = cx
+        .builder
+        .build_call(
+            inline_fn,
+            &[lb0.into(), ub0.into(), step0.into(), site.into()],
+            "inline",
+        )
+        .map_err(|e| be(cx, e))?
+        .try_as_basic_value()
+        .basic()
+        .ok_or_else(|| cx.error(op, "internal: lattice_parallel_inline returns nothing"))?
+        .into_int_value();
+    let zero = cx.const_i64(0);
+    let take = cx
+        .builder
+        .build_int_compare(inkwell::IntPredicate::NE, t, zero, "take.inline")
+        .map_err(|e| be(cx, e))?;
+    let seq_bb = cx.llcx.append_basic_block(f, "inline.seq");
+    let par_bb = cx.llcx.append_basic_block(f, "inline.pool");
+    let done_bb = cx.llcx.append_basic_block(f, "inline.done");
+    cx.builder
+        .build_conditional_branch(take, seq_bb, par_bb)
+        .map_err(|e| be(cx, e))?;
+    cx.builder.position_at_end(seq_bb);
+    let mut bounds = vec![(lb0, ub0, step0)];
+    for d in 1..p.lbs.len() {
+        bounds.push((
+            cx.value(p.lbs[d])?.into_int_value(),
+            cx.value(p.ubs[d])?.into_int_value(),
+            cx.value(p.steps[d])?.into_int_value(),
+        ));
+    }
+    let mut mirrors = Vec::new();
+    if cx.options.parallel_order == ParallelOrder::Reverse {
+        for &(lb, ub, step) in &bounds {
+            mirrors.push(Some(mirror_sum(cx, lb, ub, step)?));
+        }
+    }
+    chunk_nest(cx, op, p, &bounds, &mirrors, &mut Vec::new(), &[])?;
+    let done_fn = runtime_fn(cx, RuntimeFn::InlineDone);
+    cx.builder
+        .build_call(
+            done_fn,
+            &[lb0.into(), ub0.into(), step0.into(), site.into(), t.into()],
+            "",
+        )
+        .map_err(|e| be(cx, e))?;
+    cx.builder
+        .build_unconditional_branch(done_bb)
+        .map_err(|e| be(cx, e))?;
+    cx.builder.position_at_end(par_bb);
+    Ok(done_bb)
 }
 
 /// `[lo, hi)` when `v` is the induction variable of an `scf.for` with constant bounds
