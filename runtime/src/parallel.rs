@@ -28,7 +28,8 @@
 //! half of [`INLINE_CHUNK_NANOS`] per chunk) skips the timing of chunk 0: it runs on the
 //! caller, a loop without a reduction in one call over its whole range (which the outlined
 //! body runs as its whole-range copy: trisolv's 256-row initialization under
-//! `poly-schedule`, ~5 µs, took 1.2× on 2 threads as chunk 0 and the rest), timed whole.
+//! `poly-schedule`, ~5 µs, took 1.2× on 2 threads as chunk 0 and the rest); one such call
+//! in [`SMALL_LOOP_TIMING_PERIOD`], drawn at random, is timed whole for the site.
 //!
 //! A site whose pooled calls (either way) do not beat 90% of its fastest one-thread rate
 //! runs inline for a backoff of 1 ms..1 s (see [`LoopSite`]): on a busy machine a worker
@@ -337,10 +338,33 @@ pub unsafe extern "C" fn lattice_parallel_for(
 enum OnCaller {
     /// No: the pool may take part (after timing chunk 0, or at once for a loop known large).
     No,
-    /// Yes, without timing (one thread).
+    /// Yes, without timing (one thread, or most calls of a loop known small).
     Untimed,
-    /// Yes, timed as a whole for its site (a loop known small, see [`LoopSite::known_small`]).
+    /// Yes, timed as a whole for its site (a loop known small, see [`LoopSite::known_small`],
+    /// one call in [`SMALL_LOOP_TIMING_PERIOD`]; the others are `Untimed`).
     Timed,
+}
+
+/// On average one in this many calls of a loop known small is timed (for its site): reading
+/// the clock twice costs ~100 ns here, more than a small loop such as jacobi_1d's 254-point
+/// rows (128 regions of ~55 ns took 2x on 2 threads, timed each).
+const SMALL_LOOP_TIMING_PERIOD: u32 = 16;
+
+/// Whether to time this call of a loop known small: a per-thread xorshift draw with
+/// probability 1 / [`SMALL_LOOP_TIMING_PERIOD`] (random, so that loops called in a fixed
+/// rotation are each timed now and then).
+fn time_this_small_call() -> bool {
+    thread_local! {
+        static STATE: std::cell::Cell<u32> = const { std::cell::Cell::new(0x9e37_79b9) };
+    }
+    STATE.with(|s| {
+        let mut x = s.get();
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        s.set(x);
+        x % SMALL_LOOP_TIMING_PERIOD == 0
+    })
 }
 
 /// Whether a loop of `n > 0` iterations in `chunks` chunks, on `threads` threads, with its
@@ -349,7 +373,11 @@ fn on_caller(n: i64, chunks: i64, threads: usize, site: Option<&LoopSite>) -> On
     if threads == 1 {
         OnCaller::Untimed
     } else if site.is_some_and(|s| s.known_small(n, chunks)) {
-        OnCaller::Timed
+        if time_this_small_call() {
+            OnCaller::Timed
+        } else {
+            OnCaller::Untimed
+        }
     } else {
         OnCaller::No
     }
@@ -849,11 +877,12 @@ mod tests {
         let small = site(1);
         assert!(small.known_small(1000, MAX_CHUNKS));
         assert_eq!(calls_of(&small), vec![(lb, ub)]);
-        assert_ne!(
-            small.picos_per_iteration.load(Ordering::Relaxed),
-            1,
-            "the call was timed"
-        );
+        // Now and then a call is timed for the site.
+        let timed = (0..1000).any(|_| {
+            assert_eq!(calls_of(&small), vec![(lb, ub)]);
+            small.picos_per_iteration.load(Ordering::Relaxed) != 1
+        });
+        assert!(timed, "no call was timed");
         // Only the static estimate (never timed): chunk 0 is timed on its own first.
         let estimated = LoopSite {
             picos_per_iteration: AtomicU64::new(1),
@@ -896,9 +925,15 @@ mod tests {
             unsafe { lattice_parallel_inline(0, 1000, 1, &site(1 << 30)) },
             0
         );
-        // Known small: inline, timed for the site.
-        let t = unsafe { lattice_parallel_inline(0, 1000, 1, &small) };
-        assert!(t > 0);
+        // Known small: inline, and one call in about SMALL_LOOP_TIMING_PERIOD is timed for
+        // the site (reading the clock costs more than such a loop).
+        let words: Vec<i64> = (0..1600)
+            .map(|_| unsafe { lattice_parallel_inline(0, 1000, 1, &small) })
+            .collect();
+        assert!(words.iter().all(|&t| t != 0));
+        let timed = words.iter().filter(|&&t| t > 0).count();
+        assert!((50..200).contains(&timed), "{timed} of 1600 calls timed");
+        let t = *words.iter().find(|&&t| t > 0).unwrap();
         std::thread::sleep(std::time::Duration::from_millis(2));
         unsafe { lattice_parallel_inline_done(0, 1000, 1, &small, t) };
         // 2 ms over 1000 iterations: at least 2 ns each (no longer small).
