@@ -1356,12 +1356,10 @@ fn noise_ties(
     pick_cv: Option<f64>,
 ) -> NoiseTies {
     let cv = |c: &Config| cv_of(c, trials, base, pick, pick_cv);
-    let mut ok: Vec<(&Config, f64)> = history
-        .iter()
-        .filter_map(|o| o.seconds.map(|s| (&o.config, s)))
-        .collect();
-    ok.sort_by(|x, y| x.1.total_cmp(&y.1).then_with(|| x.0.cmp(y.0)));
-    let Some(&(best, s)) = ok.first() else {
+    // Ranked, and compared with the best, on the common clock of each pair.
+    let ok = search::ranked(history);
+    let obs = |c: &Config| history.iter().find(|o| o.config == *c);
+    let Some(&(best, _)) = ok.first() else {
         return NoiseTies {
             best: None,
             tied: Vec::new(),
@@ -1373,9 +1371,16 @@ fn noise_ties(
             tied: Vec::new(),
         };
     };
+    let best_o = obs(best).expect("ranked from the history");
+    let s = best_o.seconds.expect("ran correctly");
     let tied = ok[1..]
         .iter()
-        .filter(|(c, t)| cv(c).is_some_and(|v| measure::within_noise(s, best_cv, *t, v)))
+        .filter(|(c, _)| {
+            let Some((t, b)) = obs(c).and_then(|o| search::on_common_clock(o, best_o)) else {
+                return false;
+            };
+            cv(c).is_some_and(|v| measure::within_noise(b, best_cv, t, v))
+        })
         .map(|(c, _)| {
             if **c == Config::baseline(c.tile.len()) {
                 "untuned".to_string()
@@ -1402,7 +1407,26 @@ fn print_summary(
     statistic: measure::Statistic,
 ) {
     let baseline = base.seconds;
+    let base_cfg = Config::baseline(k.band.trips.len());
     let ties = noise_ties(history, trials, base, pick, pick_cv);
+    // Two configs' times (`c` counted `s` on its own clock, `d` counted `ds`) on their
+    // common clock, where this history has both.
+    let obs = |c: &Config| history.iter().find(|o| o.config == *c);
+    let pair = |c: &Config, s: f64, d: &Config, ds: f64| -> (f64, f64) {
+        obs(c)
+            .zip(obs(d))
+            .and_then(|(a, b)| search::on_common_clock(a, b))
+            .unwrap_or((s, ds))
+    };
+    let mixed = history.iter().any(|o| o.cpu_clock) && history.iter().any(|o| !o.cpu_clock);
+    // A config timed by the wall clock among CPU-timed ones is marked `w`.
+    let clock_mark = |c: &Config| {
+        if mixed && obs(c).is_some_and(|o| !o.cpu_clock) {
+            " w"
+        } else {
+            ""
+        }
+    };
     let cv_of = |c: &Config| -> String {
         match cv_of(c, trials, base, pick, pick_cv) {
             Some(v) if v > max_cv => format!("{:.0}% noisy", v * 100.0),
@@ -1424,7 +1448,8 @@ fn print_summary(
             c.key()
         };
         let tie = if ties.tied.contains(&key) { " ~" } else { "" };
-        format!("{:+.0}%{tie}", (s / bs - 1.0) * 100.0)
+        let (x, b) = pair(c, s, b, *bs);
+        format!("{:+.0}%{tie}", (x / b - 1.0) * 100.0)
     };
     let failed = trials.iter().filter(|t| t.seconds.is_none()).count();
     println!(
@@ -1435,35 +1460,41 @@ fn print_summary(
         failed,
         history.len()
     );
-    let mut ok: Vec<(&Config, f64)> = history
-        .iter()
-        .filter_map(|o| o.seconds.map(|s| (&o.config, s)))
+    // Ranked on the common clock; each row shows its own clock's time.
+    let ok: Vec<(&Config, f64)> = search::ranked(history)
+        .into_iter()
+        .filter_map(|(c, _)| obs(c).and_then(|o| o.seconds).map(|s| (c, s)))
         .collect();
-    ok.sort_by(|x, y| x.1.total_cmp(&y.1).then_with(|| x.0.cmp(y.0)));
-    let speedup = |s: f64| {
-        if s > 0.0 {
-            format!("{:.2}x", baseline / s)
+    let speedup = |c: &Config, s: f64| {
+        let (x, b) = pair(c, s, &base_cfg, baseline);
+        if x > 0.0 {
+            format!("{:.2}x", b / x)
         } else {
             "n/a".to_string()
         }
     };
     println!("time (ms): {}", statistic.describe());
+    if mixed {
+        println!(
+            "ranked, speedups and `vs best` on the common clock: CPU time between single-threaded configs, else the wall clock of the same runs (w: a config timed by the wall clock; its time column is wall-clock time)"
+        );
+    }
     println!(
         "{:<6} {:>11} {:>8} {:>10} {:>8}  {}",
         "rank", "time (ms)", "speedup", "cv", "vs best", "config"
     );
     for (i, (c, s)) in ok.iter().take(5).enumerate() {
         println!(
-            "{:<6} {:>11.4} {:>8} {:>10} {:>8}  {}",
+            "{:<6} {:>11.4} {:>8} {:>10} {:>8}  {}{}",
             i + 1,
             s * 1e3,
-            speedup(*s),
+            speedup(c, *s),
             cv_of(c),
             vs_best(c, *s),
-            c.key()
+            c.key(),
+            clock_mark(c)
         );
     }
-    let base_cfg = Config::baseline(k.band.trips.len());
     println!(
         "{:<6} {:>11.4} {:>8} {:>10} {:>8}  {}",
         "base",
@@ -1479,7 +1510,7 @@ fn print_summary(
                 "{:<6} {:>11.4} {:>8} {:>10} {:>8}  {} (cost model's pick)",
                 "model",
                 s * 1e3,
-                speedup(s),
+                speedup(c, s),
                 cv_of(c),
                 vs_best(c, s),
                 c.key()

@@ -28,7 +28,8 @@
 //! half of [`INLINE_CHUNK_NANOS`] per chunk) skips the timing of chunk 0: it runs on the
 //! caller, a loop without a reduction in one call over its whole range (which the outlined
 //! body runs as its whole-range copy: trisolv's 256-row initialization under
-//! `poly-schedule`, ~5 µs, took 1.2× on 2 threads as chunk 0 and the rest), timed whole.
+//! `poly-schedule`, ~5 µs, took 1.2× on 2 threads as chunk 0 and the rest); one such call
+//! in [`SMALL_LOOP_TIMING_PERIOD`], drawn at random, is timed whole for the site.
 //!
 //! A site whose pooled calls (either way) do not beat 90% of its fastest one-thread rate
 //! runs inline for a backoff of 1 ms..1 s (see [`LoopSite`]): on a busy machine a worker
@@ -228,21 +229,21 @@ pub unsafe extern "C" fn lattice_parallel_for(
     // without a reduction in one call over the whole range (the outlined body's
     // whole-range copy), one with a reduction chunk by chunk. A small loop's call is timed
     // whole, so that its site keeps following it.
+    let run_whole = |timed: bool| {
+        let start = timed.then(std::time::Instant::now);
+        if free {
+            // SAFETY: per the caller.
+            unsafe { body(ctx, lb, ub, 0) };
+        } else {
+            (0..chunks).for_each(run);
+        }
+        if let (Some(start), Some(site)) = (start, site) {
+            site.record(n, start.elapsed());
+        }
+    };
     match on_caller(n, chunks, threads, site) {
         OnCaller::No => {}
-        how => {
-            let start = (how == OnCaller::Timed).then(std::time::Instant::now);
-            if free {
-                // SAFETY: per the caller.
-                unsafe { body(ctx, lb, ub, 0) };
-            } else {
-                (0..chunks).for_each(run);
-            }
-            if let (Some(start), Some(site)) = (start, site) {
-                site.record(n, start.elapsed());
-            }
-            return;
-        }
+        how => return run_whole(how == OnCaller::Timed),
     }
     let iters = |c: i64| {
         let (clb, cub) = chunk_bounds(lb, ub, step, n, chunks, c);
@@ -290,6 +291,14 @@ pub unsafe extern "C" fn lattice_parallel_for(
             }
         }
     }
+    // When the rest would stay on the caller whatever chunk 0's time (see below: a loop of
+    // two chunks, a site in a backoff, or on a busy machine a loop its site knows far
+    // shorter than BUSY_POOL_NANOS), the loop runs whole, timed as a whole: a loop without
+    // a reduction in one call, its whole-range copy (conv2d's 2 h-tiles: 2 threads under
+    // load took 1.08x one thread's time as chunk 0 and the rest).
+    if rest_stays_on_caller(n, chunks, threads, site) {
+        return run_whole(true);
+    }
     // Chunk 0 runs here; its time estimates whether the rest is worth the pool.
     let start = std::time::Instant::now();
     run(0);
@@ -297,17 +306,11 @@ pub unsafe extern "C" fn lattice_parallel_for(
     if let Some(site) = site {
         site.record(iters(0), first);
     }
-    if chunks == 1 {
-        return;
-    }
-    // A site whose pooled calls do not pay (see `LoopSite`) runs inline for a while; while
-    // other processes keep the cores busy, only a loop whose rest is long against a time
-    // slice goes to the pool (a worker preempted holding a chunk makes the caller wait one).
+    // (More than two chunks, and no backoff: see `rest_stays_on_caller`.) While other
+    // processes keep the cores busy, only a loop whose rest is long against a time slice
+    // goes to the pool (a worker preempted holding a chunk makes the caller wait one).
     let rest = first.as_nanos() * (chunks - 1) as u128;
-    if chunks > 2
-        && first.as_nanos() >= INLINE_CHUNK_NANOS
-        && site.is_none_or(|s| s.try_eager())
-        && (rest >= BUSY_POOL_NANOS || !machine_busy(threads))
+    if first.as_nanos() >= INLINE_CHUNK_NANOS && (rest >= BUSY_POOL_NANOS || !machine_busy(threads))
     {
         let job = pool::Job::new(
             &run_shared,
@@ -331,16 +334,51 @@ pub unsafe extern "C" fn lattice_parallel_for(
     }
 }
 
+/// Whether the timed path of [`lattice_parallel_for`] would keep the rest of a loop of `n`
+/// iterations in `chunks` chunks on the caller whatever its chunk 0 took: two chunks or
+/// fewer (after chunk 0 one is left, which nothing could run beside), a site in a backoff,
+/// or, on a machine whose cores other processes keep busy, a site that timed the loop at
+/// less than half of [`BUSY_POOL_NANOS`].
+fn rest_stays_on_caller(n: i64, chunks: i64, threads: usize, site: Option<&LoopSite>) -> bool {
+    chunks <= 2
+        || site.is_some_and(|s| !s.try_eager())
+        || (site.is_some_and(|s| s.timed() && s.estimate(n) < BUSY_POOL_NANOS / 2)
+            && machine_busy(threads))
+}
+
 /// Whether [`lattice_parallel_for`] runs a loop whole on its calling thread, without the
 /// pool or timing chunk 0 apart (see [`on_caller`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum OnCaller {
     /// No: the pool may take part (after timing chunk 0, or at once for a loop known large).
     No,
-    /// Yes, without timing (one thread).
+    /// Yes, without timing (one thread, or most calls of a loop known small).
     Untimed,
-    /// Yes, timed as a whole for its site (a loop known small, see [`LoopSite::known_small`]).
+    /// Yes, timed as a whole for its site (a loop known small, see [`LoopSite::known_small`],
+    /// one call in [`SMALL_LOOP_TIMING_PERIOD`]; the others are `Untimed`).
     Timed,
+}
+
+/// On average one in this many calls of a loop known small is timed (for its site): reading
+/// the clock twice costs ~100 ns here, more than a small loop such as jacobi_1d's 254-point
+/// rows (128 regions of ~55 ns took 2x on 2 threads, timed each).
+const SMALL_LOOP_TIMING_PERIOD: u32 = 16;
+
+/// Whether to time this call of a loop known small: a per-thread xorshift draw with
+/// probability 1 / [`SMALL_LOOP_TIMING_PERIOD`] (random, so that loops called in a fixed
+/// rotation are each timed now and then).
+fn time_this_small_call() -> bool {
+    thread_local! {
+        static STATE: std::cell::Cell<u32> = const { std::cell::Cell::new(0x9e37_79b9) };
+    }
+    STATE.with(|s| {
+        let mut x = s.get();
+        x ^= x << 13;
+        x ^= x >> 17;
+        x ^= x << 5;
+        s.set(x);
+        x % SMALL_LOOP_TIMING_PERIOD == 0
+    })
 }
 
 /// Whether a loop of `n > 0` iterations in `chunks` chunks, on `threads` threads, with its
@@ -349,7 +387,11 @@ fn on_caller(n: i64, chunks: i64, threads: usize, site: Option<&LoopSite>) -> On
     if threads == 1 {
         OnCaller::Untimed
     } else if site.is_some_and(|s| s.known_small(n, chunks)) {
-        OnCaller::Timed
+        if time_this_small_call() {
+            OnCaller::Timed
+        } else {
+            OnCaller::Untimed
+        }
     } else {
         OnCaller::No
     }
@@ -815,6 +857,30 @@ mod tests {
         set_threads(0);
     }
 
+    /// The calls a free loop `lb..ub step 1` makes of its body (every iteration runs once).
+    fn free_calls(lb: i64, ub: i64, site: Option<&LoopSite>) -> Vec<(i64, i64)> {
+        let ctx = Calls {
+            hits: (lb..ub).map(|_| AtomicI64::new(0)).collect(),
+            calls: Mutex::new(Vec::new()),
+            lb,
+            step: 1,
+        };
+        // SAFETY: `calls_body` only touches atomics and a mutex.
+        unsafe {
+            lattice_parallel_for(
+                calls_body,
+                &ctx as *const Calls as *mut u8,
+                lb,
+                ub,
+                1,
+                0,
+                site.map_or(std::ptr::null(), |s| s as *const LoopSite),
+            )
+        };
+        assert!(ctx.hits.iter().all(|h| h.load(Ordering::SeqCst) == 1));
+        ctx.calls.into_inner().unwrap()
+    }
+
     /// A loop whose site timed it far too small for the pool runs on the caller in one call
     /// over its whole range on 2 threads (not chunk 0 and then the rest), and the site
     /// learns the new call's time; one its site does not know (or knows large) does not.
@@ -822,38 +888,18 @@ mod tests {
     fn a_loop_known_small_runs_whole_in_one_call() {
         let _guard = Awake::new();
         let (lb, ub, step) = (0, 1000, 1);
-        let calls_of = |site: &LoopSite| {
-            let ctx = Calls {
-                hits: (0..1000).map(|_| AtomicI64::new(0)).collect(),
-                calls: Mutex::new(Vec::new()),
-                lb,
-                step,
-            };
-            // SAFETY: `calls_body` only touches atomics and a mutex.
-            unsafe {
-                lattice_parallel_for(
-                    calls_body,
-                    &ctx as *const Calls as *mut u8,
-                    lb,
-                    ub,
-                    step,
-                    0,
-                    site,
-                )
-            };
-            assert!(ctx.hits.iter().all(|h| h.load(Ordering::SeqCst) == 1));
-            ctx.calls.into_inner().unwrap()
-        };
+        let calls_of = |site: &LoopSite| free_calls(lb, ub, Some(site));
         set_threads(2);
         // 1 ps per iteration: 1 ns for the loop, far below 64 chunks of INLINE_CHUNK_NANOS.
         let small = site(1);
         assert!(small.known_small(1000, MAX_CHUNKS));
         assert_eq!(calls_of(&small), vec![(lb, ub)]);
-        assert_ne!(
-            small.picos_per_iteration.load(Ordering::Relaxed),
-            1,
-            "the call was timed"
-        );
+        // Now and then a call is timed for the site.
+        let timed = (0..1000).any(|_| {
+            assert_eq!(calls_of(&small), vec![(lb, ub)]);
+            small.picos_per_iteration.load(Ordering::Relaxed) != 1
+        });
+        assert!(timed, "no call was timed");
         // Only the static estimate (never timed): chunk 0 is timed on its own first.
         let estimated = LoopSite {
             picos_per_iteration: AtomicU64::new(1),
@@ -896,14 +942,55 @@ mod tests {
             unsafe { lattice_parallel_inline(0, 1000, 1, &site(1 << 30)) },
             0
         );
-        // Known small: inline, timed for the site.
-        let t = unsafe { lattice_parallel_inline(0, 1000, 1, &small) };
-        assert!(t > 0);
+        // Known small: inline, and one call in about SMALL_LOOP_TIMING_PERIOD is timed for
+        // the site (reading the clock costs more than such a loop).
+        let words: Vec<i64> = (0..1600)
+            .map(|_| unsafe { lattice_parallel_inline(0, 1000, 1, &small) })
+            .collect();
+        assert!(words.iter().all(|&t| t != 0));
+        let timed = words.iter().filter(|&&t| t > 0).count();
+        assert!((50..200).contains(&timed), "{timed} of 1600 calls timed");
+        let t = *words.iter().find(|&&t| t > 0).unwrap();
         std::thread::sleep(std::time::Duration::from_millis(2));
         unsafe { lattice_parallel_inline_done(0, 1000, 1, &small, t) };
         // 2 ms over 1000 iterations: at least 2 ns each (no longer small).
         assert!(small.picos_per_iteration.load(Ordering::Relaxed) >= 2_000);
         assert_eq!(unsafe { lattice_parallel_inline(0, 1000, 1, &small) }, 0);
+        set_threads(0);
+    }
+
+    /// When the rest of a loop would stay on the caller whatever chunk 0 took, the loop
+    /// runs whole in one call (the outlined body's whole-range copy), timed for its site:
+    /// two chunks (without a site, new, or known large but short while the pool is asleep), a site in
+    /// a backoff, or a loop its site knows short on a busy machine. Otherwise chunk 0 is
+    /// timed apart.
+    #[test]
+    fn a_loop_whose_rest_stays_on_the_caller_runs_whole_in_one_call() {
+        let _guard = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        set_threads(2);
+        assert_eq!(free_calls(0, 2, None), vec![(0, 2)]);
+        let fresh = site(0);
+        assert_eq!(free_calls(0, 2, Some(&fresh)), vec![(0, 2)]);
+        assert!(fresh.timed());
+        // Known large (30 µs per chunk) but too short to wake the pool for.
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        assert_eq!(free_calls(0, 2, Some(&site(30_000_000))), vec![(0, 2)]);
+        // 100 iterations, 64 chunks: chunk 0 apart, then the rest.
+        let chunk0 = chunk_bounds(0, 100, 1, 100, 64, 0);
+        assert_eq!(free_calls(0, 100, Some(&site(0)))[0], chunk0);
+        let backoff = site(1_000);
+        backoff.eager_result(1_000_000, 1);
+        assert!(!backoff.try_eager());
+        assert_eq!(free_calls(0, 100, Some(&backoff)), vec![(0, 100)]);
+        // 50 µs per iteration: 5 ms, not known small, far below BUSY_POOL_NANOS: split on
+        // a quiet machine, whole on a busy one.
+        let short = site(50_000_000);
+        assert!(free_calls(0, 100, Some(&short)).len() > 1);
+        TEST_BUSY.store(true, Ordering::Relaxed);
+        let short = site(50_000_000);
+        let calls = free_calls(0, 100, Some(&short));
+        TEST_BUSY.store(false, Ordering::Relaxed);
+        assert_eq!(calls, vec![(0, 100)]);
         set_threads(0);
     }
 

@@ -73,6 +73,16 @@ impl Observation {
     }
 }
 
+/// The counted times of `a` and `b` on their common clock: process CPU time when both
+/// were timed by it, else the wall clock of their runs; `None` when either failed.
+pub fn on_common_clock(a: &Observation, b: &Observation) -> Option<(f64, f64)> {
+    if a.cpu_clock && b.cpu_clock {
+        Some((a.seconds?, b.seconds?))
+    } else {
+        Some((a.wall_seconds()?, b.wall_seconds()?))
+    }
+}
+
 /// The configs of `history` that ran correctly, fastest first on the common clock (the
 /// incumbent's rule, [`super::incumbent`]): two configs timed by the process CPU clock
 /// (single-threaded) are ordered by it, any pair with a wall-clock config by the wall

@@ -1985,3 +1985,40 @@ fn the_search_ranks_on_the_common_clock() {
         step[0]
     );
 }
+
+/// The summary ranks on the common clock too: a parallel config faster by the wall clock
+/// than the untuned program's runs is the best, although the untuned program's CPU time
+/// is shorter.
+#[test]
+fn the_summary_ranks_on_the_common_clock() {
+    let base_t = measure::Timing::of(
+        vec![8e-3, 8.1e-3, 8.05e-3],
+        vec![16e-3, 16.2e-3, 16.1e-3],
+        Statistic::Min,
+        0.1,
+        false,
+    );
+    let par = Config {
+        parallel: true,
+        ..tiled([32, 32, 32])
+    };
+    let history = vec![
+        Observation {
+            config: Config::baseline(3),
+            seconds: Some(8e-3),
+            wall: Some(16e-3),
+            cpu_clock: true,
+        },
+        Observation::new(par.clone(), Some(10e-3)),
+    ];
+    let ties = super::noise_ties(
+        &history,
+        &[],
+        &base_t,
+        Some((&par, Some(10e-3))),
+        Some(0.01),
+    );
+    let (best, _, _) = ties.best.expect("a best config");
+    assert_eq!(best, par);
+    assert!(ties.tied.is_empty(), "{:?}", ties.tied);
+}
