@@ -29,7 +29,8 @@
 //! caller, a loop without a reduction in one call over its whole range (which the outlined
 //! body runs as its whole-range copy: trisolv's 256-row initialization under
 //! `poly-schedule`, ~5 µs, took 1.2× on 2 threads as chunk 0 and the rest); one such call
-//! in [`SMALL_LOOP_TIMING_PERIOD`], drawn at random, is timed whole for the site.
+//! in up to [`SMALL_LOOP_MAX_PERIOD`] (fewer for longer loops), drawn at random, is timed
+//! whole for the site.
 //!
 //! A site whose pooled calls (either way) do not beat 90% of its fastest one-thread rate
 //! runs inline for a backoff of 1 ms..1 s (see [`LoopSite`]): on a busy machine a worker
@@ -355,29 +356,40 @@ enum OnCaller {
     /// Yes, without timing (one thread, or most calls of a loop known small).
     Untimed,
     /// Yes, timed as a whole for its site (a loop known small, see [`LoopSite::known_small`],
-    /// one call in [`SMALL_LOOP_TIMING_PERIOD`]; the others are `Untimed`).
+    /// now and then: [`time_this_small_call`]; the other calls are `Untimed`).
     Timed,
 }
 
-/// On average one in this many calls of a loop known small is timed (for its site): reading
-/// the clock twice costs ~100 ns here, more than a small loop such as jacobi_1d's 254-point
-/// rows (128 regions of ~55 ns took 2x on 2 threads, timed each).
-const SMALL_LOOP_TIMING_PERIOD: u32 = 16;
+/// A call of a loop known small is timed (for its site) with a probability that keeps the
+/// cost of reading the clock twice (~100 ns here, more than a small loop such as
+/// jacobi_1d's 254-point rows: 128 regions of ~55 ns took 2x on 2 threads, timed each)
+/// within a few percent: one call in `2^k`, the least `2^k` (at most
+/// [`SMALL_LOOP_MAX_PERIOD`]) for which `2^k` calls are estimated at this many nanoseconds
+/// (a power of two) or more.
+const SMALL_LOOP_TIMED_NANOS: u128 = 4096;
 
-/// Whether to time this call of a loop known small: a per-thread xorshift draw with
-/// probability 1 / [`SMALL_LOOP_TIMING_PERIOD`] (random, so that loops called in a fixed
-/// rotation are each timed now and then).
-fn time_this_small_call() -> bool {
+/// At least one call in this many of a loop known small is timed (on average).
+const SMALL_LOOP_MAX_PERIOD: u32 = 256;
+
+/// Whether to time this call of a loop known small, estimated at `estimate` nanoseconds:
+/// a per-thread xorshift draw with probability one in the period that
+/// [`SMALL_LOOP_TIMED_NANOS`] gives (random, so that loops called in a fixed rotation are
+/// each timed now and then).
+fn time_this_small_call(estimate: u128) -> bool {
     thread_local! {
         static STATE: std::cell::Cell<u32> = const { std::cell::Cell::new(0x9e37_79b9) };
     }
+    let shift = SMALL_LOOP_TIMED_NANOS
+        .ilog2()
+        .saturating_sub(estimate.max(1).ilog2())
+        .min(SMALL_LOOP_MAX_PERIOD.ilog2());
     STATE.with(|s| {
         let mut x = s.get();
         x ^= x << 13;
         x ^= x >> 17;
         x ^= x << 5;
         s.set(x);
-        x % SMALL_LOOP_TIMING_PERIOD == 0
+        x & ((1 << shift) - 1) == 0
     })
 }
 
@@ -386,8 +398,8 @@ fn time_this_small_call() -> bool {
 fn on_caller(n: i64, chunks: i64, threads: usize, site: Option<&LoopSite>) -> OnCaller {
     if threads == 1 {
         OnCaller::Untimed
-    } else if site.is_some_and(|s| s.known_small(n, chunks)) {
-        if time_this_small_call() {
+    } else if let Some(estimate) = site.and_then(|s| s.known_small(n, chunks)) {
+        if time_this_small_call(estimate) {
             OnCaller::Timed
         } else {
             OnCaller::Untimed
@@ -590,9 +602,11 @@ impl LoopSite {
     /// [`SMALL_LOOP_MARGIN`] times less than the timed path asks before it wakes the pool
     /// ([`INLINE_CHUNK_NANOS`] per chunk), so that only a loop grown much slower per
     /// iteration than its last call would have gone there.
-    fn known_small(&self, n: i64, chunks: i64) -> bool {
-        self.timed()
-            && self.estimate(n) * SMALL_LOOP_MARGIN < INLINE_CHUNK_NANOS * chunks.max(1) as u128
+    /// Returns the loop's estimate (nanoseconds) when it is.
+    fn known_small(&self, n: i64, chunks: i64) -> Option<u128> {
+        let estimate = self.estimate(n);
+        (self.timed() && estimate * SMALL_LOOP_MARGIN < INLINE_CHUNK_NANOS * chunks.max(1) as u128)
+            .then_some(estimate)
     }
 
     /// Whether a call of this loop has been timed (not only estimated statically).
@@ -892,7 +906,7 @@ mod tests {
         set_threads(2);
         // 1 ps per iteration: 1 ns for the loop, far below 64 chunks of INLINE_CHUNK_NANOS.
         let small = site(1);
-        assert!(small.known_small(1000, MAX_CHUNKS));
+        assert!(small.known_small(1000, MAX_CHUNKS).is_some());
         assert_eq!(calls_of(&small), vec![(lb, ub)]);
         // Now and then a call is timed for the site.
         let timed = (0..1000).any(|_| {
@@ -905,13 +919,13 @@ mod tests {
             picos_per_iteration: AtomicU64::new(1),
             ..LoopSite::default()
         };
-        assert!(!estimated.known_small(1000, MAX_CHUNKS));
+        assert!(estimated.known_small(1000, MAX_CHUNKS).is_none());
         assert_eq!(
             calls_of(&estimated)[0],
             chunk_bounds(lb, ub, step, 1000, 64, 0)
         );
         // Known small per iteration, but so many iterations that the loop is not.
-        assert!(!site(1).known_small(1 << 40, MAX_CHUNKS));
+        assert!(site(1).known_small(1 << 40, MAX_CHUNKS).is_none());
         set_threads(0);
     }
 
@@ -942,14 +956,24 @@ mod tests {
             unsafe { lattice_parallel_inline(0, 1000, 1, &site(1 << 30)) },
             0
         );
-        // Known small: inline, and one call in about SMALL_LOOP_TIMING_PERIOD is timed for
-        // the site (reading the clock costs more than such a loop).
-        let words: Vec<i64> = (0..1600)
+        // Known small: inline, and now and then timed for the site (reading the clock
+        // costs more than such a loop): 1 ns per call, one call in SMALL_LOOP_MAX_PERIOD.
+        let words: Vec<i64> = (0..25_600)
             .map(|_| unsafe { lattice_parallel_inline(0, 1000, 1, &small) })
             .collect();
         assert!(words.iter().all(|&t| t != 0));
         let timed = words.iter().filter(|&&t| t > 0).count();
-        assert!((50..200).contains(&timed), "{timed} of 1600 calls timed");
+        assert!((50..200).contains(&timed), "{timed} of 25600 calls timed");
+        // A loop of 1 µs: one call in 8 (8 µs >= 4096 ns); one of 8 µs: every call.
+        let draws = |picos| {
+            let s = site(picos);
+            (0..1600)
+                .filter(|_| unsafe { lattice_parallel_inline(0, 1000, 1, &s) } > 0)
+                .count()
+        };
+        let timed = draws(1_000);
+        assert!((140..270).contains(&timed), "{timed} of 1600 calls timed");
+        assert_eq!(draws(8_000), 1600);
         let t = *words.iter().find(|&&t| t > 0).unwrap();
         std::thread::sleep(std::time::Duration::from_millis(2));
         unsafe { lattice_parallel_inline_done(0, 1000, 1, &small, t) };
