@@ -482,7 +482,10 @@ const BUSY_RECHECK: u64 = 1_000_000;
 fn machine_busy(threads: usize) -> bool {
     // Tests see a quiet machine unless they ask for a busy one.
     #[cfg(test)]
-    return TEST_BUSY.load(Ordering::Relaxed);
+    {
+        let _ = threads;
+        TEST_BUSY.load(Ordering::Relaxed)
+    }
     #[cfg(not(test))]
     machine_busy_now(threads)
 }
@@ -493,23 +496,48 @@ static TEST_BUSY: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool:
 
 #[cfg_attr(test, allow(dead_code))]
 fn machine_busy_now(threads: usize) -> bool {
-    static CHECKED_AT: AtomicU64 = AtomicU64::new(0);
-    static BUSY_UNTIL: AtomicU64 = AtomicU64::new(0);
-    let now = clock().max(1);
-    let checked = CHECKED_AT.load(Ordering::Relaxed);
-    if checked != 0 && now < checked + BUSY_RECHECK {
-        return now < BUSY_UNTIL.load(Ordering::Relaxed);
+    static CHECK: BusyCheck = BusyCheck::new();
+    CHECK.busy(clock(), || {
+        let running = running_threads()?;
+        let others = running.saturating_sub(1 + pool::polling_workers());
+        Some(others + threads > cores())
+    })
+}
+
+/// `machine_busy`'s memory: when it last looked, and until when its last busy answer holds
+/// (nanoseconds of [`clock`]).
+struct BusyCheck {
+    checked_at: AtomicU64,
+    busy_until: AtomicU64,
+}
+
+impl BusyCheck {
+    const fn new() -> Self {
+        BusyCheck {
+            checked_at: AtomicU64::new(0),
+            busy_until: AtomicU64::new(0),
+        }
     }
-    CHECKED_AT.store(now, Ordering::Relaxed);
-    let Some(running) = running_threads() else {
-        return false;
-    };
-    let others = running.saturating_sub(1 + pool::polling_workers());
-    let busy = others + threads > cores();
-    if busy {
-        BUSY_UNTIL.store(now + BUSY_HOLD, Ordering::Relaxed);
+
+    /// Whether the cores are busy at `now`: while a busy answer holds ([`BUSY_HOLD`]), yes
+    /// without looking; else `look()`'s answer (None: unknown, not busy), looked up at most
+    /// once per [`BUSY_RECHECK`] (reading `/proc/loadavg` costs ~6 µs here).
+    fn busy(&self, now: u64, look: impl FnOnce() -> Option<bool>) -> bool {
+        let now = now.max(1);
+        if now < self.busy_until.load(Ordering::Relaxed) {
+            return true;
+        }
+        let checked = self.checked_at.load(Ordering::Relaxed);
+        if checked != 0 && now < checked + BUSY_RECHECK {
+            return false;
+        }
+        self.checked_at.store(now, Ordering::Relaxed);
+        let busy = look().unwrap_or(false);
+        if busy {
+            self.busy_until.store(now + BUSY_HOLD, Ordering::Relaxed);
+        }
+        busy
     }
-    now < BUSY_UNTIL.load(Ordering::Relaxed)
 }
 
 /// The machine's available parallelism, read once.
@@ -1293,6 +1321,35 @@ mod tests {
         TEST_BUSY.store(false, Ordering::Relaxed);
         set_threads(0);
         drop(guard);
+    }
+
+    /// A busy answer holds for BUSY_HOLD without looking again; a quiet one is looked up
+    /// again after BUSY_RECHECK.
+    #[test]
+    fn the_busy_check_looks_at_most_once_per_recheck_and_not_while_busy_holds() {
+        let check = BusyCheck::new();
+        let count = std::cell::Cell::new(0);
+        let looks = &count;
+        let look = |answer: bool| {
+            move || {
+                looks.set(looks.get() + 1);
+                Some(answer)
+            }
+        };
+        assert!(!check.busy(1_000, look(false)));
+        assert!(!check.busy(1_000 + BUSY_RECHECK / 2, look(true)));
+        assert_eq!(looks.get(), 1);
+        assert!(check.busy(1_000 + BUSY_RECHECK, look(true)));
+        assert_eq!(looks.get(), 2);
+        // Busy holds: no look for BUSY_HOLD, whatever the machine would answer.
+        for k in 1..BUSY_HOLD / BUSY_RECHECK {
+            assert!(check.busy(1_000 + BUSY_RECHECK * (k + 1), look(false)));
+        }
+        assert_eq!(looks.get(), 2);
+        assert!(!check.busy(1_000 + BUSY_RECHECK + BUSY_HOLD, look(false)));
+        assert_eq!(looks.get(), 3);
+        // Unknown counts as quiet.
+        assert!(!check.busy(1_000 + 3 * BUSY_RECHECK + BUSY_HOLD, || None));
     }
 
     #[cfg(target_os = "linux")]
