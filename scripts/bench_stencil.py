@@ -100,9 +100,9 @@ def main():
                 cells.append(f"checksum {sorted(sums[i])} != {sorted(ref)}")
                 continue
             m = statistics.median(ts)
-            cells.append(f"{m:.3f} ({min(ts):.3f}-{max(ts):.3f}) {po / m:.2f}x")
+            cells.append(f"{m * 1e3:.2f} ({min(ts) * 1e3:.2f}-{max(ts) * 1e3:.2f}) {po / m:.2f}x")
         rows.append((k, cells, choice))
-    print(f"| kernel | {' | '.join(v[0] + ' s (spread) ×program order' for v in VARIANTS)} | auto chose |")
+    print(f"| kernel | {' | '.join(v[0] + ' ms (spread) ×program order' for v in VARIANTS)} | auto chose |")
     print("|---|" + "---:|" * len(VARIANTS) + "---|")
     for k, cells, choice in rows:
         print(f"| {k} | {' | '.join(cells)} | {choice} |")

@@ -1386,7 +1386,8 @@ fn tile_band_levels(
         };
         let profile = crate::tile_model::band_profile(isl, &node, accesses)?;
         let c = crate::tile_model::choose(&profile, options.cache.l1, level);
-        if let Some(why) = time_tile::streaming_stencil(isl, &node, &profile, &c, options.cache.l2)?
+        if let Some(why) =
+            time_tile::streaming_stencil(isl, &node, &profile, &c, options.cache.l2, &members)?
         {
             if let Ok(mut l) = options.model_log.lock() {
                 l.push(why);

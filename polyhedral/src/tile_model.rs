@@ -349,11 +349,26 @@ pub enum Level<'a> {
     Outer(&'a [i64]),
 }
 
-/// Measures the band at `node` (see the module docs).
+/// Measures the band at `node` (see the module docs); trip counts above
+/// [`MAX_TRIP`] are unknown.
 pub fn band_profile(
     isl: &IslCtx,
     node: &ScheduleNode,
     accesses: &[ModelAccess],
+) -> Result<BandProfile, IslError> {
+    band_profile_up_to(isl, node, accesses, Some(MAX_TRIP))
+}
+
+/// The largest trip count [`band_profile`] knows.
+pub const MAX_TRIP: u64 = 4096;
+
+/// [`band_profile`] with trip counts known up to `max_trip` (`None`: every bounded one;
+/// time tiling's cost estimate of large grids, jacobi-2d 4096²).
+pub fn band_profile_up_to(
+    isl: &IslCtx,
+    node: &ScheduleNode,
+    accesses: &[ModelAccess],
+    max_trip: Option<u64>,
 ) -> Result<BandProfile, IslError> {
     let n = isl.check(node.band_n_member())?.max(0) as usize;
     let (band, p) = band_schedule(isl, node)?;
@@ -368,7 +383,7 @@ pub fn band_profile(
     let spread = isl.check(pairs.deltas())?;
     let mut trips = Vec::with_capacity(n);
     for k in 0..n {
-        trips.push(trip_count(isl, &spread, p + n, p + k)?);
+        trips.push(trip_count(isl, &spread, p + n, p + k, max_trip)?);
     }
     let steps: Vec<UnionMap> = (0..n)
         .map(|k| member_step(isl, &band, p + n, p + k))
@@ -900,12 +915,13 @@ pub fn member_step(
 }
 
 /// The number of values of member `k` (its largest spread in `spread`, plus one), when
-/// at most 4096; `None` when larger or unbounded (parametric trip counts).
+/// at most `max` (if given); `None` when larger or unbounded (parametric trip counts).
 fn trip_count(
     isl: &IslCtx,
     spread: &UnionSet,
     n: usize,
     k: usize,
+    max: Option<u64>,
 ) -> Result<Option<u64>, IslError> {
     if isl.check(spread.is_empty())? {
         return Ok(Some(1));
@@ -913,7 +929,7 @@ fn trip_count(
     let set = isl.check(Set::from_union_set(isl.check(spread.copy())?))?;
     debug_assert!(k < n);
     Ok(match dim_range(isl, &set, k)? {
-        (_, Some(hi)) if (0..4096).contains(&hi) => Some(hi as u64 + 1),
+        (_, Some(hi)) if hi >= 0 && max.is_none_or(|m| (hi as u64) < m) => Some(hi as u64 + 1),
         _ => None,
     })
 }

@@ -6,7 +6,7 @@
 // row per `i` and one element per `j`, so the only reuse is between neighbouring rows.
 // Two rows of `i` (5 rows of A, 2 of B, 48 KB) miss the 32 KB L1 model budget, but fit
 // L2: the band is not tiled spatially (rows stream whole).
-// REMARK: remark: not tiled (streaming stencil): every array moves along every outer member, so the only reuse is between neighbouring rows or planes, and that window fits the 1048576 B L2 untiled (two iterations of member 0: 49136 B): the rows stream through the cache whole, where the L1 model's tiles [256, 680] would cut them short and re-read each tile's halo
+// REMARK: remark: not tiled (streaming stencil): every array moves along every outer member, so the only reuse is between neighbouring rows or planes, and that window fits the 1048576 B L2 untiled (two iterations of member %i: 49136 B): the rows stream through the cache whole, where the L1 model's tiles [%i: 256, %j: 680] would cut them short and re-read each tile's halo
 // REMARK-SAME: trip counts [1022, 1022]
 // UNTILED: affine.for %{{.*}} = 0 to 4 {
 // UNTILED-NEXT: affine.parallel (%{{.*}}) = (1) to (1023) {

@@ -12,8 +12,8 @@
 // `time-tile=always` takes them: measured, 1-D time tiles ran no faster.
 // KEPT: remark: kept the unskewed schedule (no time tiling): the skewed schedule ({{.*}}) has one space member (a 1-D stencil)
 // REMARK: remark: time-tiled: chose the skewed schedule ({{.*}}) over the unskewed one: time-tile=always, although {{.*}} has one space member
-// REMARK-SAME: time tiles [64, 512] (cost): the largest space size whose two time steps fit L2 (8256 B <= 16384 B
-// REMARK-SAME: a 1-D band: its space member is tiled in long vector rows
+// REMARK-SAME: time tiles [64, 512] for [%t, (%t, %i)] (cost): the largest space size whose two time steps fit L2 (8256 B <= 16384 B
+// REMARK-SAME: a 1-D band: its space member (%t, %i) is tiled in long vector rows
 // TILED-LABEL: func.func @kernel_jacobi_1d
 // TILED:       affine.for %{{.*}} = 0 to {{[0-9]+}} {
 // TILED-NEXT:    affine.for %{{.*}} = max

@@ -36,7 +36,7 @@
 
 use crate::isl::{IslCtx, IslError};
 use crate::scop::Scop;
-use crate::tile_model::{band_profile, BandProfile, ModelAccess};
+use crate::tile_model::{band_profile_up_to, BandProfile, ModelAccess};
 use isl_rs::{Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet, UnionSetList};
 
 /// Option `time-tile` of `poly-schedule`.
@@ -117,11 +117,16 @@ pub(super) fn decide(
         return Ok(Decision::NoCandidate);
     }
     let free = innermost_forward_only(isl, &map, validity, n as usize)?;
+    // Members by their source loops (`%t`, `(%t, %i)` for a skewed one) in the remark;
+    // by index where a loop has no name.
+    let members = member_labels(isl, &band, scop)?;
     // Profiled as if the innermost member were parallel, so that `vector_innermost`
     // says whether it is unit-stride (its dependences were judged just above). The
     // candidate itself keeps isl's flags: no parallel mark may land on it.
     let probe = isl.check(isl.check(band.copy())?.band_member_set_coincident(n - 1, 1))?;
-    let profile = band_profile(isl, &probe, accesses)?;
+    // Every bounded trip count (the tile model's cap would leave jacobi-2d 4096² to the
+    // L2 model's sizes instead of the cost estimate's).
+    let profile = band_profile_up_to(isl, &probe, accesses, None)?;
     let step_bytes = time_step_bytes(&profile);
     let estimate = time_tile_sizes(&profile, l2_bytes);
     // Points of one time step: the space members' trip counts (skewed ones are a little
@@ -163,7 +168,7 @@ pub(super) fn decide(
             let nn = n as usize;
             let (sizes, sizing) = match estimate {
                 Some(c) => {
-                    let text = c.describe(l2_bytes);
+                    let text = c.describe(l2_bytes, &members);
                     (c.sizes, text)
                 }
                 None => {
@@ -182,7 +187,7 @@ pub(super) fn decide(
                     }
                     let text = format!(
                         "time tiles (L2 model, the innermost member not tiled): {}",
-                        c.describe()
+                        c.describe_named(&members)
                     );
                     (c.sizes, text)
                 }
@@ -248,6 +253,16 @@ fn order_statements(
         }
         _ => isl.check(below.parent()),
     }
+}
+
+/// The members of the band at `node` by their source loops ([`crate::source_loops`]:
+/// `%t`, `(%t, %i)` for a skewed member), or by index where a loop has no name.
+fn member_labels(isl: &IslCtx, node: &ScheduleNode, scop: &Scop) -> Result<Vec<String>, IslError> {
+    Ok(crate::source_loops::member_names(isl, node, &scop.names)?
+        .into_iter()
+        .enumerate()
+        .map(|(k, name)| name.unwrap_or_else(|| k.to_string()))
+        .collect())
 }
 
 /// Gives each statement below the outer band `outer` (the time-tiled members) its own
@@ -520,6 +535,7 @@ pub(super) fn streaming_stencil(
     profile: &BandProfile,
     choice: &crate::tile_model::TileChoice,
     l2: u64,
+    members: &[String],
 ) -> Result<Option<String>, IslError> {
     let n = profile.trips.len();
     if n < 2 || choice.untiled() || profile.loops_below || !profile.vector_innermost {
@@ -533,7 +549,7 @@ pub(super) fn streaming_stencil(
             return Ok(None);
         }
     }
-    Ok(stencil_window(profile, choice, l2))
+    Ok(stencil_window(profile, choice, l2, members))
 }
 
 /// [`streaming_stencil`] past its schedule tests: the access groups and the window.
@@ -541,7 +557,9 @@ fn stencil_window(
     profile: &BandProfile,
     choice: &crate::tile_model::TileChoice,
     l2: u64,
+    members: &[String],
 ) -> Option<String> {
+    let name = |k: usize| members.get(k).cloned().unwrap_or_else(|| k.to_string());
     let n = profile.trips.len();
     let trips: Vec<i64> = profile
         .trips
@@ -583,7 +601,7 @@ fn stencil_window(
         if two > l2 {
             return None;
         }
-        windows.push(format!("{k}: {two} B"));
+        windows.push(format!("{}: {two} B", name(k)));
     }
     if windows.is_empty() {
         return None;
@@ -591,7 +609,7 @@ fn stencil_window(
     Some(format!(
         "not tiled (streaming stencil): every array moves along every outer member, so the only reuse is between neighbouring rows or planes, and that window fits the {l2} B L2 untiled (two iterations of member {}): the rows stream through the cache whole, where the L1 model's tiles [{}] would cut them short and re-read each tile's halo (jacobi-2d 1024 x 1024 tiled [256, 680]: 0.62-0.86x of program order), trip counts [{}]",
         windows.join(", member "),
-        choice.sizes.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", "),
+        choice.sizes.iter().enumerate().map(|(k, s)| format!("{}: {s}", name(k))).collect::<Vec<_>>().join(", "),
         profile.trips.iter().map(|t| t.map_or("?".to_string(), |t| t.to_string())).collect::<Vec<_>>().join(", ")
     ))
 }
@@ -613,20 +631,27 @@ struct TimeTileSizes {
 }
 
 impl TimeTileSizes {
-    fn describe(&self, l2: u64) -> String {
+    /// The remark's text; `members`: the band members' names.
+    fn describe(&self, l2: u64, members: &[String]) -> String {
         let list: Vec<String> = self.sizes.iter().map(|s| s.to_string()).collect();
+        let innermost = members.last().cloned().unwrap_or_default();
         format!(
-            "time tiles [{}] (cost): the largest space size whose two time steps fit L2 ({} B <= {l2} B: each time step of a tile reuses the previous one's rows from L2), and the time size with the fewest bytes brought into L2 per band point ({:.2} B: tiles of {} B and {} points; {:.2} B at 2 time steps); {}",
+            "time tiles [{}] for [{}] (cost): {}, and the time size with the fewest bytes brought into L2 per band point ({:.2} B: tiles of {} B and {} points; {:.2} B at 2 time steps); {}",
             list.join(", "),
-            self.window,
+            members.join(", "),
+            if self.window <= l2 {
+                format!("the largest space size whose two time steps fit L2 ({} B <= {l2} B: each time step of a tile reuses the previous one's rows from L2)", self.window)
+            } else {
+                format!("the smallest space size (two time steps of it exceed L2: {} B > {l2} B)", self.window)
+            },
             self.cost,
             self.footprint,
             self.points,
             self.at_two,
             if self.sizes.len() == 2 {
-                "a 1-D band: its space member is tiled in long vector rows"
+                format!("a 1-D band: its space member {innermost} is tiled in long vector rows")
             } else {
-                "the innermost member is not tiled"
+                format!("the innermost member {innermost} is not tiled")
             },
         )
     }
