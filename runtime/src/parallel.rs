@@ -857,35 +857,9 @@ mod tests {
                 .into_iter()
                 .flat_map(|t| [(t, None), (t, Some(1_000_000_000))])
             {
-                let ctx = Calls {
-                    hits: (0..trip_count(lb, ub, step))
-                        .map(|_| AtomicI64::new(0))
-                        .collect(),
-                    calls: Mutex::new(Vec::new()),
-                    lb,
-                    step,
-                };
                 let site = known.map(site);
                 set_threads(t);
-                // SAFETY: `calls_body` only touches atomics and a mutex.
-                unsafe {
-                    lattice_parallel_for(
-                        calls_body,
-                        &ctx as *const Calls as *mut u8,
-                        lb,
-                        ub,
-                        step,
-                        0,
-                        site.as_ref()
-                            .map_or(std::ptr::null(), |s| s as *const LoopSite),
-                    )
-                };
-                let hits: Vec<i64> = ctx.hits.iter().map(|a| a.load(Ordering::SeqCst)).collect();
-                assert!(
-                    hits.iter().all(|&h| h == 1),
-                    "{lb} {ub} {step} t{t} {known:?}: {hits:?}"
-                );
-                let calls = ctx.calls.into_inner().unwrap();
+                let calls = free_calls(lb, ub, step, site.as_ref());
                 assert!(calls.len() <= MAX_CHUNKS as usize, "{calls:?}");
                 if t == 1 {
                     assert_eq!(calls, vec![(lb, ub)]);
@@ -899,13 +873,16 @@ mod tests {
         set_threads(0);
     }
 
-    /// The calls a free loop `lb..ub step 1` makes of its body (every iteration runs once).
-    fn free_calls(lb: i64, ub: i64, site: Option<&LoopSite>) -> Vec<(i64, i64)> {
+    /// The calls a free loop `lb..ub step step` makes of its body (asserting that every
+    /// iteration runs once).
+    fn free_calls(lb: i64, ub: i64, step: i64, site: Option<&LoopSite>) -> Vec<(i64, i64)> {
         let ctx = Calls {
-            hits: (lb..ub).map(|_| AtomicI64::new(0)).collect(),
+            hits: (0..trip_count(lb, ub, step))
+                .map(|_| AtomicI64::new(0))
+                .collect(),
             calls: Mutex::new(Vec::new()),
             lb,
-            step: 1,
+            step,
         };
         // SAFETY: `calls_body` only touches atomics and a mutex.
         unsafe {
@@ -914,7 +891,7 @@ mod tests {
                 &ctx as *const Calls as *mut u8,
                 lb,
                 ub,
-                1,
+                step,
                 0,
                 site.map_or(std::ptr::null(), |s| s as *const LoopSite),
             )
@@ -930,7 +907,7 @@ mod tests {
     fn a_loop_known_small_runs_whole_in_one_call() {
         let _guard = Awake::new();
         let (lb, ub, step) = (0, 1000, 1);
-        let calls_of = |site: &LoopSite| free_calls(lb, ub, Some(site));
+        let calls_of = |site: &LoopSite| free_calls(lb, ub, step, Some(site));
         set_threads(2);
         // 1 ps per iteration: 1 ns for the loop, far below 64 chunks of INLINE_CHUNK_NANOS.
         let small = site(1);
@@ -1020,27 +997,27 @@ mod tests {
     fn a_loop_whose_rest_stays_on_the_caller_runs_whole_in_one_call() {
         let _guard = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         set_threads(2);
-        assert_eq!(free_calls(0, 2, None), vec![(0, 2)]);
+        assert_eq!(free_calls(0, 2, 1, None), vec![(0, 2)]);
         let fresh = site(0);
-        assert_eq!(free_calls(0, 2, Some(&fresh)), vec![(0, 2)]);
+        assert_eq!(free_calls(0, 2, 1, Some(&fresh)), vec![(0, 2)]);
         assert!(fresh.timed());
         // Known large (30 µs per chunk) but too short to wake the pool for.
         std::thread::sleep(std::time::Duration::from_millis(20));
-        assert_eq!(free_calls(0, 2, Some(&site(30_000_000))), vec![(0, 2)]);
+        assert_eq!(free_calls(0, 2, 1, Some(&site(30_000_000))), vec![(0, 2)]);
         // 100 iterations, 64 chunks: chunk 0 apart, then the rest.
         let chunk0 = chunk_bounds(0, 100, 1, 100, 64, 0);
-        assert_eq!(free_calls(0, 100, Some(&site(0)))[0], chunk0);
+        assert_eq!(free_calls(0, 100, 1, Some(&site(0)))[0], chunk0);
         let backoff = site(1_000);
         backoff.eager_result(1_000_000, 1);
         assert!(!backoff.try_eager());
-        assert_eq!(free_calls(0, 100, Some(&backoff)), vec![(0, 100)]);
+        assert_eq!(free_calls(0, 100, 1, Some(&backoff)), vec![(0, 100)]);
         // 50 µs per iteration: 5 ms, not known small, far below BUSY_POOL_NANOS: split on
         // a quiet machine, whole on a busy one.
         let short = site(50_000_000);
-        assert!(free_calls(0, 100, Some(&short)).len() > 1);
+        assert!(free_calls(0, 100, 1, Some(&short)).len() > 1);
         TEST_BUSY.store(true, Ordering::Relaxed);
         let short = site(50_000_000);
-        let calls = free_calls(0, 100, Some(&short));
+        let calls = free_calls(0, 100, 1, Some(&short));
         TEST_BUSY.store(false, Ordering::Relaxed);
         assert_eq!(calls, vec![(0, 100)]);
         set_threads(0);
