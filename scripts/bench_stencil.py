@@ -31,7 +31,7 @@ KERNELS = {
     "jacobi_2d-1024": ("jacobi_2d", {"128": "1024", "127": "1023", "128.0": "1024.0"}),
     "jacobi_2d-2048": ("jacobi_2d", {"128": "2048", "127": "2047", "128.0": "2048.0"}),
     "heat_3d-128": ("heat_3d", {"32": "128", "31": "127", "32.0": "128.0"}),
-    # Not in the default list (a second per run): 1-D time tiles, `time-tile=always` only.
+    # Not in the default list (a second per run): 1-D time tiles.
     "jacobi_1d-8M": ("jacobi_1d", {"256": "8388608", "255": "8388607", "256.0": "8388608.0"}),
 }
 DEFAULT = ["jacobi_2d-512", "jacobi_2d-1024", "jacobi_2d-2048", "heat_3d-128"]

@@ -29,7 +29,8 @@
 //! caller, a loop without a reduction in one call over its whole range (which the outlined
 //! body runs as its whole-range copy: trisolv's 256-row initialization under
 //! `poly-schedule`, ~5 µs, took 1.2× on 2 threads as chunk 0 and the rest); one such call
-//! in [`SMALL_LOOP_TIMING_PERIOD`], drawn at random, is timed whole for the site.
+//! in up to [`SMALL_LOOP_MAX_PERIOD`] (fewer for longer loops), drawn at random, is timed
+//! whole for the site.
 //!
 //! A site whose pooled calls (either way) do not beat 90% of its fastest one-thread rate
 //! runs inline for a backoff of 1 ms..1 s (see [`LoopSite`]): on a busy machine a worker
@@ -355,29 +356,40 @@ enum OnCaller {
     /// Yes, without timing (one thread, or most calls of a loop known small).
     Untimed,
     /// Yes, timed as a whole for its site (a loop known small, see [`LoopSite::known_small`],
-    /// one call in [`SMALL_LOOP_TIMING_PERIOD`]; the others are `Untimed`).
+    /// now and then: [`time_this_small_call`]; the other calls are `Untimed`).
     Timed,
 }
 
-/// On average one in this many calls of a loop known small is timed (for its site): reading
-/// the clock twice costs ~100 ns here, more than a small loop such as jacobi_1d's 254-point
-/// rows (128 regions of ~55 ns took 2x on 2 threads, timed each).
-const SMALL_LOOP_TIMING_PERIOD: u32 = 16;
+/// A call of a loop known small is timed (for its site) with a probability that keeps the
+/// cost of reading the clock twice (~100 ns here, more than a small loop such as
+/// jacobi_1d's 254-point rows: 128 regions of ~55 ns took 2x on 2 threads, timed each)
+/// within a few percent: one call in `2^k`, the least `2^k` (at most
+/// [`SMALL_LOOP_MAX_PERIOD`]) for which `2^k` calls are estimated at this many nanoseconds
+/// (a power of two) or more.
+const SMALL_LOOP_TIMED_NANOS: u128 = 4096;
 
-/// Whether to time this call of a loop known small: a per-thread xorshift draw with
-/// probability 1 / [`SMALL_LOOP_TIMING_PERIOD`] (random, so that loops called in a fixed
-/// rotation are each timed now and then).
-fn time_this_small_call() -> bool {
+/// At least one call in this many of a loop known small is timed (on average).
+const SMALL_LOOP_MAX_PERIOD: u32 = 256;
+
+/// Whether to time this call of a loop known small, estimated at `estimate` nanoseconds:
+/// a per-thread xorshift draw with probability one in the period that
+/// [`SMALL_LOOP_TIMED_NANOS`] gives (random, so that loops called in a fixed rotation are
+/// each timed now and then).
+fn time_this_small_call(estimate: u128) -> bool {
     thread_local! {
         static STATE: std::cell::Cell<u32> = const { std::cell::Cell::new(0x9e37_79b9) };
     }
+    let shift = SMALL_LOOP_TIMED_NANOS
+        .ilog2()
+        .saturating_sub(estimate.max(1).ilog2())
+        .min(SMALL_LOOP_MAX_PERIOD.ilog2());
     STATE.with(|s| {
         let mut x = s.get();
         x ^= x << 13;
         x ^= x >> 17;
         x ^= x << 5;
         s.set(x);
-        x % SMALL_LOOP_TIMING_PERIOD == 0
+        x & ((1 << shift) - 1) == 0
     })
 }
 
@@ -386,8 +398,8 @@ fn time_this_small_call() -> bool {
 fn on_caller(n: i64, chunks: i64, threads: usize, site: Option<&LoopSite>) -> OnCaller {
     if threads == 1 {
         OnCaller::Untimed
-    } else if site.is_some_and(|s| s.known_small(n, chunks)) {
-        if time_this_small_call() {
+    } else if let Some(estimate) = site.and_then(|s| s.known_small(n, chunks)) {
+        if time_this_small_call(estimate) {
             OnCaller::Timed
         } else {
             OnCaller::Untimed
@@ -470,7 +482,10 @@ const BUSY_RECHECK: u64 = 1_000_000;
 fn machine_busy(threads: usize) -> bool {
     // Tests see a quiet machine unless they ask for a busy one.
     #[cfg(test)]
-    return TEST_BUSY.load(Ordering::Relaxed);
+    {
+        let _ = threads;
+        TEST_BUSY.load(Ordering::Relaxed)
+    }
     #[cfg(not(test))]
     machine_busy_now(threads)
 }
@@ -481,23 +496,48 @@ static TEST_BUSY: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool:
 
 #[cfg_attr(test, allow(dead_code))]
 fn machine_busy_now(threads: usize) -> bool {
-    static CHECKED_AT: AtomicU64 = AtomicU64::new(0);
-    static BUSY_UNTIL: AtomicU64 = AtomicU64::new(0);
-    let now = clock().max(1);
-    let checked = CHECKED_AT.load(Ordering::Relaxed);
-    if checked != 0 && now < checked + BUSY_RECHECK {
-        return now < BUSY_UNTIL.load(Ordering::Relaxed);
+    static CHECK: BusyCheck = BusyCheck::new();
+    CHECK.busy(clock(), || {
+        let running = running_threads()?;
+        let others = running.saturating_sub(1 + pool::polling_workers());
+        Some(others + threads > cores())
+    })
+}
+
+/// `machine_busy`'s memory: when it last looked, and until when its last busy answer holds
+/// (nanoseconds of [`clock`]).
+struct BusyCheck {
+    checked_at: AtomicU64,
+    busy_until: AtomicU64,
+}
+
+impl BusyCheck {
+    const fn new() -> Self {
+        BusyCheck {
+            checked_at: AtomicU64::new(0),
+            busy_until: AtomicU64::new(0),
+        }
     }
-    CHECKED_AT.store(now, Ordering::Relaxed);
-    let Some(running) = running_threads() else {
-        return false;
-    };
-    let others = running.saturating_sub(1 + pool::polling_workers());
-    let busy = others + threads > cores();
-    if busy {
-        BUSY_UNTIL.store(now + BUSY_HOLD, Ordering::Relaxed);
+
+    /// Whether the cores are busy at `now`: while a busy answer holds ([`BUSY_HOLD`]), yes
+    /// without looking; else `look()`'s answer (None: unknown, not busy), looked up at most
+    /// once per [`BUSY_RECHECK`] (reading `/proc/loadavg` costs ~6 µs here).
+    fn busy(&self, now: u64, look: impl FnOnce() -> Option<bool>) -> bool {
+        let now = now.max(1);
+        if now < self.busy_until.load(Ordering::Relaxed) {
+            return true;
+        }
+        let checked = self.checked_at.load(Ordering::Relaxed);
+        if checked != 0 && now < checked + BUSY_RECHECK {
+            return false;
+        }
+        self.checked_at.store(now, Ordering::Relaxed);
+        let busy = look().unwrap_or(false);
+        if busy {
+            self.busy_until.store(now + BUSY_HOLD, Ordering::Relaxed);
+        }
+        busy
     }
-    now < BUSY_UNTIL.load(Ordering::Relaxed)
 }
 
 /// The machine's available parallelism, read once.
@@ -590,9 +630,11 @@ impl LoopSite {
     /// [`SMALL_LOOP_MARGIN`] times less than the timed path asks before it wakes the pool
     /// ([`INLINE_CHUNK_NANOS`] per chunk), so that only a loop grown much slower per
     /// iteration than its last call would have gone there.
-    fn known_small(&self, n: i64, chunks: i64) -> bool {
-        self.timed()
-            && self.estimate(n) * SMALL_LOOP_MARGIN < INLINE_CHUNK_NANOS * chunks.max(1) as u128
+    /// Returns the loop's estimate (nanoseconds) when it is.
+    fn known_small(&self, n: i64, chunks: i64) -> Option<u128> {
+        let estimate = self.estimate(n);
+        (self.timed() && estimate * SMALL_LOOP_MARGIN < INLINE_CHUNK_NANOS * chunks.max(1) as u128)
+            .then_some(estimate)
     }
 
     /// Whether a call of this loop has been timed (not only estimated statically).
@@ -815,35 +857,9 @@ mod tests {
                 .into_iter()
                 .flat_map(|t| [(t, None), (t, Some(1_000_000_000))])
             {
-                let ctx = Calls {
-                    hits: (0..trip_count(lb, ub, step))
-                        .map(|_| AtomicI64::new(0))
-                        .collect(),
-                    calls: Mutex::new(Vec::new()),
-                    lb,
-                    step,
-                };
                 let site = known.map(site);
                 set_threads(t);
-                // SAFETY: `calls_body` only touches atomics and a mutex.
-                unsafe {
-                    lattice_parallel_for(
-                        calls_body,
-                        &ctx as *const Calls as *mut u8,
-                        lb,
-                        ub,
-                        step,
-                        0,
-                        site.as_ref()
-                            .map_or(std::ptr::null(), |s| s as *const LoopSite),
-                    )
-                };
-                let hits: Vec<i64> = ctx.hits.iter().map(|a| a.load(Ordering::SeqCst)).collect();
-                assert!(
-                    hits.iter().all(|&h| h == 1),
-                    "{lb} {ub} {step} t{t} {known:?}: {hits:?}"
-                );
-                let calls = ctx.calls.into_inner().unwrap();
+                let calls = free_calls(lb, ub, step, site.as_ref());
                 assert!(calls.len() <= MAX_CHUNKS as usize, "{calls:?}");
                 if t == 1 {
                     assert_eq!(calls, vec![(lb, ub)]);
@@ -857,13 +873,16 @@ mod tests {
         set_threads(0);
     }
 
-    /// The calls a free loop `lb..ub step 1` makes of its body (every iteration runs once).
-    fn free_calls(lb: i64, ub: i64, site: Option<&LoopSite>) -> Vec<(i64, i64)> {
+    /// The calls a free loop `lb..ub step step` makes of its body (asserting that every
+    /// iteration runs once).
+    fn free_calls(lb: i64, ub: i64, step: i64, site: Option<&LoopSite>) -> Vec<(i64, i64)> {
         let ctx = Calls {
-            hits: (lb..ub).map(|_| AtomicI64::new(0)).collect(),
+            hits: (0..trip_count(lb, ub, step))
+                .map(|_| AtomicI64::new(0))
+                .collect(),
             calls: Mutex::new(Vec::new()),
             lb,
-            step: 1,
+            step,
         };
         // SAFETY: `calls_body` only touches atomics and a mutex.
         unsafe {
@@ -872,7 +891,7 @@ mod tests {
                 &ctx as *const Calls as *mut u8,
                 lb,
                 ub,
-                1,
+                step,
                 0,
                 site.map_or(std::ptr::null(), |s| s as *const LoopSite),
             )
@@ -888,11 +907,11 @@ mod tests {
     fn a_loop_known_small_runs_whole_in_one_call() {
         let _guard = Awake::new();
         let (lb, ub, step) = (0, 1000, 1);
-        let calls_of = |site: &LoopSite| free_calls(lb, ub, Some(site));
+        let calls_of = |site: &LoopSite| free_calls(lb, ub, step, Some(site));
         set_threads(2);
         // 1 ps per iteration: 1 ns for the loop, far below 64 chunks of INLINE_CHUNK_NANOS.
         let small = site(1);
-        assert!(small.known_small(1000, MAX_CHUNKS));
+        assert!(small.known_small(1000, MAX_CHUNKS).is_some());
         assert_eq!(calls_of(&small), vec![(lb, ub)]);
         // Now and then a call is timed for the site.
         let timed = (0..1000).any(|_| {
@@ -905,13 +924,13 @@ mod tests {
             picos_per_iteration: AtomicU64::new(1),
             ..LoopSite::default()
         };
-        assert!(!estimated.known_small(1000, MAX_CHUNKS));
+        assert!(estimated.known_small(1000, MAX_CHUNKS).is_none());
         assert_eq!(
             calls_of(&estimated)[0],
             chunk_bounds(lb, ub, step, 1000, 64, 0)
         );
         // Known small per iteration, but so many iterations that the loop is not.
-        assert!(!site(1).known_small(1 << 40, MAX_CHUNKS));
+        assert!(site(1).known_small(1 << 40, MAX_CHUNKS).is_none());
         set_threads(0);
     }
 
@@ -942,14 +961,24 @@ mod tests {
             unsafe { lattice_parallel_inline(0, 1000, 1, &site(1 << 30)) },
             0
         );
-        // Known small: inline, and one call in about SMALL_LOOP_TIMING_PERIOD is timed for
-        // the site (reading the clock costs more than such a loop).
-        let words: Vec<i64> = (0..1600)
+        // Known small: inline, and now and then timed for the site (reading the clock
+        // costs more than such a loop): 1 ns per call, one call in SMALL_LOOP_MAX_PERIOD.
+        let words: Vec<i64> = (0..25_600)
             .map(|_| unsafe { lattice_parallel_inline(0, 1000, 1, &small) })
             .collect();
         assert!(words.iter().all(|&t| t != 0));
         let timed = words.iter().filter(|&&t| t > 0).count();
-        assert!((50..200).contains(&timed), "{timed} of 1600 calls timed");
+        assert!((50..200).contains(&timed), "{timed} of 25600 calls timed");
+        // A loop of 1 µs: one call in 8 (8 µs >= 4096 ns); one of 8 µs: every call.
+        let draws = |picos| {
+            let s = site(picos);
+            (0..1600)
+                .filter(|_| unsafe { lattice_parallel_inline(0, 1000, 1, &s) } > 0)
+                .count()
+        };
+        let timed = draws(1_000);
+        assert!((140..270).contains(&timed), "{timed} of 1600 calls timed");
+        assert_eq!(draws(8_000), 1600);
         let t = *words.iter().find(|&&t| t > 0).unwrap();
         std::thread::sleep(std::time::Duration::from_millis(2));
         unsafe { lattice_parallel_inline_done(0, 1000, 1, &small, t) };
@@ -968,27 +997,27 @@ mod tests {
     fn a_loop_whose_rest_stays_on_the_caller_runs_whole_in_one_call() {
         let _guard = THREADS_LOCK.lock().unwrap_or_else(|e| e.into_inner());
         set_threads(2);
-        assert_eq!(free_calls(0, 2, None), vec![(0, 2)]);
+        assert_eq!(free_calls(0, 2, 1, None), vec![(0, 2)]);
         let fresh = site(0);
-        assert_eq!(free_calls(0, 2, Some(&fresh)), vec![(0, 2)]);
+        assert_eq!(free_calls(0, 2, 1, Some(&fresh)), vec![(0, 2)]);
         assert!(fresh.timed());
         // Known large (30 µs per chunk) but too short to wake the pool for.
         std::thread::sleep(std::time::Duration::from_millis(20));
-        assert_eq!(free_calls(0, 2, Some(&site(30_000_000))), vec![(0, 2)]);
+        assert_eq!(free_calls(0, 2, 1, Some(&site(30_000_000))), vec![(0, 2)]);
         // 100 iterations, 64 chunks: chunk 0 apart, then the rest.
         let chunk0 = chunk_bounds(0, 100, 1, 100, 64, 0);
-        assert_eq!(free_calls(0, 100, Some(&site(0)))[0], chunk0);
+        assert_eq!(free_calls(0, 100, 1, Some(&site(0)))[0], chunk0);
         let backoff = site(1_000);
         backoff.eager_result(1_000_000, 1);
         assert!(!backoff.try_eager());
-        assert_eq!(free_calls(0, 100, Some(&backoff)), vec![(0, 100)]);
+        assert_eq!(free_calls(0, 100, 1, Some(&backoff)), vec![(0, 100)]);
         // 50 µs per iteration: 5 ms, not known small, far below BUSY_POOL_NANOS: split on
         // a quiet machine, whole on a busy one.
         let short = site(50_000_000);
-        assert!(free_calls(0, 100, Some(&short)).len() > 1);
+        assert!(free_calls(0, 100, 1, Some(&short)).len() > 1);
         TEST_BUSY.store(true, Ordering::Relaxed);
         let short = site(50_000_000);
-        let calls = free_calls(0, 100, Some(&short));
+        let calls = free_calls(0, 100, 1, Some(&short));
         TEST_BUSY.store(false, Ordering::Relaxed);
         assert_eq!(calls, vec![(0, 100)]);
         set_threads(0);
@@ -1269,6 +1298,35 @@ mod tests {
         TEST_BUSY.store(false, Ordering::Relaxed);
         set_threads(0);
         drop(guard);
+    }
+
+    /// A busy answer holds for BUSY_HOLD without looking again; a quiet one is looked up
+    /// again after BUSY_RECHECK.
+    #[test]
+    fn the_busy_check_looks_at_most_once_per_recheck_and_not_while_busy_holds() {
+        let check = BusyCheck::new();
+        let count = std::cell::Cell::new(0);
+        let looks = &count;
+        let look = |answer: bool| {
+            move || {
+                looks.set(looks.get() + 1);
+                Some(answer)
+            }
+        };
+        assert!(!check.busy(1_000, look(false)));
+        assert!(!check.busy(1_000 + BUSY_RECHECK / 2, look(true)));
+        assert_eq!(looks.get(), 1);
+        assert!(check.busy(1_000 + BUSY_RECHECK, look(true)));
+        assert_eq!(looks.get(), 2);
+        // Busy holds: no look for BUSY_HOLD, whatever the machine would answer.
+        for k in 1..BUSY_HOLD / BUSY_RECHECK {
+            assert!(check.busy(1_000 + BUSY_RECHECK * (k + 1), look(false)));
+        }
+        assert_eq!(looks.get(), 2);
+        assert!(!check.busy(1_000 + BUSY_RECHECK + BUSY_HOLD, look(false)));
+        assert_eq!(looks.get(), 3);
+        // Unknown counts as quiet.
+        assert!(!check.busy(1_000 + 3 * BUSY_RECHECK + BUSY_HOLD, || None));
     }
 
     #[cfg(target_os = "linux")]
