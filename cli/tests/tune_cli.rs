@@ -32,6 +32,11 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
+/// The JSON file a run wrote (its `--report`).
+fn read_json(path: &std::path::Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
 fn upstream_tools() -> bool {
     Path::new("/usr/lib/llvm-22/bin/mlir-runner").exists()
         || std::env::var_os("LATTICE_LLVM_BIN").is_some()
@@ -172,8 +177,7 @@ fn tiny_end_to_end_run() {
     assert!(out.contains("@kernel_mm: 3 trials"), "{out}");
     assert!(out.contains("untuned (no transformation)"), "{out}");
     assert!(std::fs::read_to_string(&plot).unwrap().starts_with("<svg"));
-    let r: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let r = read_json(&report);
     assert_eq!(r["trials"].as_array().unwrap().len(), 3);
     // rtclock has microsecond resolution: a 16x16 kernel may time as 0.
     assert!(r["baseline_seconds"].as_f64().unwrap() >= 0.0);
@@ -264,8 +268,7 @@ fn tiny_end_to_end_run() {
         report2.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    let r2: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&report2).unwrap()).unwrap();
+    let r2 = read_json(&report2);
     let o = lattice(&[
         "tune",
         "--apply",
@@ -327,8 +330,7 @@ fn grid_over_two_level_and_scheduler_knobs() {
     ]);
     let out = text(&o.stdout);
     assert_eq!(o.status.code(), Some(0), "{}\n{out}", text(&o.stderr));
-    let r: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let r = read_json(&report);
     assert_eq!(r["space_size"], 16, "{r}");
     let trials = r["trials"].as_array().unwrap();
     assert_eq!(trials.len(), 15);
@@ -395,8 +397,7 @@ fn gpu_target_tunes_workgroup_shapes() {
         report.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    let r: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let r = read_json(&report);
     let trials = r["trials"].as_array().unwrap();
     assert_eq!(trials.len(), 2, "{r}");
     for t in trials {
@@ -483,8 +484,7 @@ fn remeasure_times_configs_interleaved() {
         report.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    let r: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let r = read_json(&report);
     assert_eq!(r["clock"], "cpu");
     assert_eq!(r["baseline_samples"].as_array().unwrap().len(), 3, "{r}");
     // Per-round wall-clock times too, for paired ratios on the common clock.
