@@ -221,6 +221,24 @@ struct Gen<'a, 'c> {
     point_names: FxHashMap<Value, Vec<String>>,
 }
 
+/// The values `op` and the ops nested in its regions (an `scf.if` of a statement) use
+/// that are defined outside `op`, operands of `op` first; each once.
+fn used_from_outside(ir: &Ir, op: Op) -> Vec<Value> {
+    let mut used: Vec<Value> = Vec::new();
+    for o in ir.walk_ops(op, lattice_ir::WalkOrder::PreOrder) {
+        for &v in ir.operands(o) {
+            let inside = ir
+                .value_block(v)
+                .and_then(|b| ir.block_parent_op(b))
+                .is_some_and(|p| ir.is_ancestor(op, p));
+            if !inside && !used.contains(&v) {
+                used.push(v);
+            }
+        }
+    }
+    used
+}
+
 /// The dim `d` of an expression `d` or `d + c`.
 fn shifted_dim(ctx: &lattice_ir::Context, e: AffineExpr) -> Option<usize> {
     use lattice_ir::{AffineBinOp, AffineExprData};
@@ -789,7 +807,8 @@ impl Gen<'_, '_> {
         let members: rustc_hash::FxHashSet<Op> = stmt.ops.iter().copied().collect();
         for &op in &stmt.ops {
             // Values from outside the statement but inside the old region: recompute.
-            for v in ir.operands(op).to_vec() {
+            let used = used_from_outside(ir, op);
+            for &v in &used {
                 self.make_available(ir, v, &members, &ivs, &mut mapping, at, &name)?;
             }
             let has_map = ir.attr(op, "map").is_some()
@@ -803,7 +822,7 @@ impl Gen<'_, '_> {
                         | "affine.prefetch"
                 );
             if !has_map {
-                for v in ir.operands(op).to_vec() {
+                for v in used {
                     if ivs.contains_key(&v) && !mapping.contains_key(&v) {
                         let nv = self.apply(ir, ivs[&v], at);
                         mapping.insert(v, nv);

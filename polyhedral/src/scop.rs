@@ -1574,9 +1574,10 @@ impl<'a> Builder<'a> {
                     || name == "affine.min"
                     || name == "affine.max"
                 {
-                    if !ir.regions(op).is_empty() {
-                        st.opaque = true;
-                    }
+                    // An op with regions (`scf.if`, `scf.for` computing a value) is
+                    // modelled by the ops nested in it, which are walked too: a memory
+                    // access among them is conservative and makes the statement opaque;
+                    // without one, the op is exact and is cloned whole by codegen.
                     return Ok(());
                 }
                 if ir.has_trait(op, Traits::READ_ONLY) {

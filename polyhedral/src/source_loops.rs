@@ -106,33 +106,32 @@ pub fn source_loops(
     Ok(out)
 }
 
-/// The input dimensions the last output dimension of `m` depends on.
+/// The input dimensions the last output dimension of `m` depends on: a set of them that
+/// determines its value on `m`'s domain, found by dropping dimensions innermost first
+/// while the rest still determine it. Where the domain ties dimensions together (a tile
+/// loop `i0` and its point loop `i2` with `16 i0 <= i2 < 16 i0 + 16`), `floor(i2 / 16)`
+/// depends on the tile loop `i0` alone (equal to it there), `i2` on `i2`: outer
+/// dimensions are kept in preference, so a value equal to an outer loop is named after it.
+/// Independent dimensions give what "two instances differing in that dimension only get
+/// different values" gives.
 fn depends_on(isl: &IslCtx, m: Map) -> Result<Vec<usize>, IslError> {
     let n_out = isl.check(m.dim(DimType::Out))?;
     if n_out == 0 {
         return Ok(Vec::new());
     }
-    let m = isl.check(m.project_out(DimType::Out, 0, (n_out - 1) as u32))?;
+    let mut m = isl.check(m.project_out(DimType::Out, 0, (n_out - 1) as u32))?;
     let n_in = isl.check(m.dim(DimType::In))?;
-    let domain = isl.check(isl.check(m.copy())?.domain())?;
+    // Dropping from the end keeps the positions of the dimensions still to be tried.
     let mut dims = Vec::new();
-    for d in 0..n_in {
-        let mut same = isl.check(Map::from_domain_and_range(
-            isl.check(domain.copy())?,
-            isl.check(domain.copy())?,
-        ))?;
-        for j in (0..n_in).filter(|&j| j != d) {
-            same = isl.check(same.equate(DimType::In, j, DimType::Out, j))?;
-        }
-        let pairs = isl.check(same.apply_domain(isl.check(m.copy())?))?;
-        let pairs = isl.check(pairs.apply_range(isl.check(m.copy())?))?;
-        let deltas = isl.check(pairs.deltas())?;
-        let up = isl.check(isl.check(deltas.copy())?.lower_bound_si(DimType::Set, 0, 1))?;
-        let down = isl.check(deltas.upper_bound_si(DimType::Set, 0, -1))?;
-        if !isl.check(up.is_empty())? || !isl.check(down.is_empty())? {
+    for d in (0..n_in).rev() {
+        let without = isl.check(isl.check(m.copy())?.project_out(DimType::In, d as u32, 1))?;
+        if isl.check(without.is_single_valued())? {
+            m = without;
+        } else {
             dims.push(d as usize);
         }
     }
+    dims.reverse();
     Ok(dims)
 }
 
@@ -148,9 +147,30 @@ pub fn member_names(
     let mut out = Vec::new();
     for k in 0..n {
         let member = isl.check(UnionMap::from_union_pw_aff(isl.check(partial.get_at(k))?))?;
-        out.push(source_loops(isl, names, &member)?.short());
+        out.push(member_source_loops(isl, names, member, node)?.short());
     }
     Ok(out)
+}
+
+/// The source loops of `member`, a member of the band at `node` (`S[i..] -> [t]`), on the
+/// band's domain, where outer loops tie the iterators together (a member equal to an
+/// old tile loop is named after it, see [`depends_on`]); a member that is constant there
+/// (a loop of one iteration) by the loops its expression names.
+pub fn member_source_loops(
+    isl: &IslCtx,
+    names: &SourceNames,
+    member: UnionMap,
+    node: &ScheduleNode,
+) -> Result<SourceLoops, IslError> {
+    let on_domain = isl.check(
+        isl.check(member.copy())?
+            .intersect_domain(isl.check(node.get_domain())?),
+    )?;
+    let source = source_loops(isl, names, &on_domain)?;
+    if !source.loops.is_empty() {
+        return Ok(source);
+    }
+    source_loops(isl, names, &member)
 }
 
 #[cfg(test)]
