@@ -19,6 +19,8 @@ pub struct SourceLoops {
     pub loops: Vec<(Op, usize, String)>,
     /// Per loop of `loops`: the IV's source SSA name (`%j`), if known.
     pub ivs: Vec<Option<String>>,
+    /// Per loop of `loops`: where it is (`3:3`), if known.
+    pub places: Vec<Option<String>>,
     /// Whether some statement's value combines several of its loops (a skew).
     pub combined: bool,
 }
@@ -41,17 +43,17 @@ impl SourceLoops {
         })
     }
 
-    /// The loops by their IV names, short, for lists: `%j`, `%i/%k` (fused; a name
-    /// shared by several fused loops once), `(%i, %j)` (a combination); `None` when some
-    /// loop has no SSA name or there is none.
+    /// The loops by their IV names, short, for lists: `%j`, `%i/%k` (fused),
+    /// `%i (3:3, 8:3)` (fused loops of one name, told apart by where they are,
+    /// [`distinct_names`]), `(%i, %j)` (a combination); `None` when some loop has no SSA
+    /// name or there is none.
     pub fn short(&self) -> Option<String> {
         let all: Option<Vec<&str>> = self.ivs.iter().map(|n| n.as_deref()).collect();
-        let mut names: Vec<&str> = Vec::new();
-        for n in all? {
-            if !names.contains(&n) {
-                names.push(n);
-            }
-        }
+        let named: Vec<(&str, Option<&str>)> = all?
+            .into_iter()
+            .zip(self.places.iter().map(|p| p.as_deref()))
+            .collect();
+        let names = distinct_names(&named);
         if names.is_empty() {
             return None;
         }
@@ -66,6 +68,32 @@ impl SourceLoops {
     pub fn first_op(&self) -> Option<Op> {
         self.loops.first().map(|&(op, _, _)| op)
     }
+}
+
+/// The names of several loops (name, where it is), each name once, in order: a name
+/// that loops at several places share lists the places (`%i (3:3, 8:3)`), so that fused
+/// loops of one name do not read as one loop; places that are not known are left out.
+pub fn distinct_names(loops: &[(&str, Option<&str>)]) -> Vec<String> {
+    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+    for &(name, place) in loops {
+        let k = match groups.iter().position(|(n, _)| *n == name) {
+            Some(k) => k,
+            None => {
+                groups.push((name, Vec::new()));
+                groups.len() - 1
+            }
+        };
+        if let Some(p) = place.filter(|p| !groups[k].1.contains(p)) {
+            groups[k].1.push(p);
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(name, places)| match places.as_slice() {
+            [_, _, ..] => format!("{name} ({})", places.join(", ")),
+            _ => name.to_string(),
+        })
+        .collect()
 }
 
 /// The source loops of the last output dimension of `schedule`
@@ -100,6 +128,7 @@ pub fn source_loops(
             if !out.loops.iter().any(|&(o, k, _)| o == op && k == index) {
                 out.loops.push((op, index, names.dims[st][d].clone()));
                 out.ivs.push(names.ivs[st][d].clone());
+                out.places.push(names.places[st].get(d).cloned().flatten());
             }
         }
     }
@@ -218,7 +247,7 @@ mod tests {
             fused.text().as_deref(),
             Some("the loop %i at 2:3 and the loop %i at 8:3")
         );
-        assert_eq!(fused.short().as_deref(), Some("%i"));
+        assert_eq!(fused.short().as_deref(), Some("%i (2:3, 8:3)"));
         assert_eq!(of("{ S0[i0, i1] -> [0] }").text(), None);
     }
 }

@@ -12,8 +12,8 @@
 // step (64 KB) is more than a quarter of the 64 KB L3 given here, so the band is
 // time-tiled; with the machine's caches it streams from cache and is kept.
 // REMARK: remark: time-tiled: chose the skewed schedule ({{.*}}) over the unskewed one: one time step touches 65536 B, more than the 16384 B of the 65536 B last-level cache
-// REMARK-SAME: time tiles [64, 512] for [%t, (%t, %i)] (cost): the largest space size whose two time steps fit L2 (8256 B <= 16384 B
-// REMARK-SAME: a 1-D band: its space member (%t, %i) is tiled in long vector rows
+// REMARK-SAME: time tiles [64, 512] for [%t, (%t, %i ({{[0-9]+}}:5, {{[0-9]+}}:5))] (cost): the largest space size whose two time steps fit L2 (8256 B <= 16384 B
+// REMARK-SAME: a 1-D band: its space member (%t, %i ({{[0-9]+}}:5, {{[0-9]+}}:5)) is tiled in long vector rows
 // KEPT: remark: kept the unskewed schedule (no time tiling): one time step touches 65536 B, within the
 // Inside a tile each statement gets its own loop over the row (B's, then A's one
 // behind): in one loop LLVM did not vectorize them (jacobi-1d 8M points ran 0.53x of

@@ -14,7 +14,7 @@
 // the L2 model's [20, 248]).
 
 // REMARK: remark: time-tiled: chose the skewed schedule ({{.*}}) over the unskewed one: one time step touches 1280000 B, more than the 262144 B of the 1048576 B last-level cache its time steps keep (a quarter: the cache is shared), so the unskewed schedule brings every time step from memory, 12.18 B per point, time tiles 7.99 B
-// REMARK-SAME: time tiles [4, 8, 5005] for [%t, (%t, %i), (%t, %j)] (cost): the largest space size whose two time steps fit L2 (961664 B <= 1048576 B
+// REMARK-SAME: time tiles [4, 8, 5005] for [%t, (%t, %i ({{[0-9]+}}:5, {{[0-9]+}}:5)), (%t, %j ({{[0-9]+}}:7, {{[0-9]+}}:7))] (cost): the largest space size whose two time steps fit L2 (961664 B <= 1048576 B
 
 // CODE-LABEL: func.func @kernel_jacobi_2d
 // CODE:       affine.for %[[J:.*]] = #map{{[0-9]+}}(%{{.*}}) to #map{{[0-9]+}}(%{{.*}}) {
