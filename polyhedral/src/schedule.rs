@@ -1381,11 +1381,8 @@ fn tile_band_levels(
         }
     };
     let inner = if options.tile_sizes.is_empty() {
-        let level = crate::tile_model::Level::Inner {
-            parallel: options.parallel,
-        };
         let profile = crate::tile_model::band_profile(isl, &node, accesses)?;
-        let c = crate::tile_model::choose(&profile, options.cache.l1, level);
+        let c = crate::tile_model::choose_in_caches(&profile, &options.cache, options.parallel);
         if let Some(why) =
             time_tile::streaming_stencil(isl, &node, &profile, &c, options.cache.l2, &members)?
         {
