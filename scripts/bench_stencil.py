@@ -24,24 +24,29 @@ import bench_cpu  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# name: (example, token substitutions, label)
-KERNELS = {
-    "jacobi_2d-512": ("jacobi_2d", {"128": "512", "127": "511", "128.0": "512.0"}),
-    "jacobi_2d-768": ("jacobi_2d", {"128": "768", "127": "767", "128.0": "768.0"}),
-    "jacobi_2d-1024": ("jacobi_2d", {"128": "1024", "127": "1023", "128.0": "1024.0"}),
-    "jacobi_2d-2048": ("jacobi_2d", {"128": "2048", "127": "2047", "128.0": "2048.0"}),
-    "heat_3d-128": ("heat_3d", {"32": "128", "31": "127", "32.0": "128.0"}),
-    # Not in the default list (a second per run): 1-D time tiles.
-    "jacobi_1d-8M": ("jacobi_1d", {"256": "8388608", "255": "8388607", "256.0": "8388608.0"}),
-}
+# example: the size in the example's source (its extent; the loops run to extent - 1).
+EXAMPLES = {"jacobi_2d": 128, "heat_3d": 32, "jacobi_1d": 256}
 DEFAULT = ["jacobi_2d-512", "jacobi_2d-1024", "jacobi_2d-2048", "heat_3d-128"]
 
-VARIANTS = [
+
+def kernel(name):
+    """`EXAMPLE-SIZE` (`jacobi_2d-768`, `heat_3d-96`, `jacobi_1d-8M`; K and M multiply by
+    2^10 and 2^20) -> (example, token substitutions)."""
+    ex, _, size = name.rpartition("-")
+    if ex not in EXAMPLES or not size:
+        raise SystemExit(f"unknown kernel {name!r}: expected one of {', '.join(EXAMPLES)}, a dash, a size")
+    mul = {"K": 1 << 10, "M": 1 << 20}.get(size[-1], 1)
+    n = int(size[:-1] if mul > 1 else size) * mul
+    old = EXAMPLES[ex]
+    return ex, {str(old): str(n), str(old - 1): str(n - 1), f"{old}.0": f"{n}.0"}
+
+ALL_VARIANTS = [
     ("program order", []),
     ("unskewed", ["--poly-schedule=time-tile=never"]),
     ("auto", ["--poly-schedule"]),
     ("time-tiled", ["--poly-schedule=time-tile=always"]),
 ]
+VARIANTS = ALL_VARIANTS
 
 
 def loadavg():
@@ -52,15 +57,32 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--lattice", default=str(ROOT / "target/release/lattice"))
+    ap.add_argument("--variants", default="",
+                    help="comma-separated labels of the variants to run (program order always runs): "
+                    + ", ".join(v[0] for v in ALL_VARIANTS))
+    ap.add_argument("--opts", default="", help="extra poly-schedule options (space-separated k=v) for every variant")
+    ap.add_argument("--variant", action="append", default=[], metavar="LABEL=PASS",
+                    help="an extra variant: a label and one pass flag, e.g. "
+                    "'T10=--poly-schedule=time-tile=always tile-sizes=10,16,16' (repeatable)")
     ap.add_argument("kernels", nargs="*", default=DEFAULT)
     a = ap.parse_args()
+    global VARIANTS
+    keep = {v.strip() for v in a.variants.split(",") if v.strip()}
+    VARIANTS = [v for v in ALL_VARIANTS if not keep or v[0] in keep or not v[1]]
+    if a.opts:
+        VARIANTS = [(l, [p + (" " if "=" in p else "=") + a.opts for p in ps]) for l, ps in VARIANTS]
+    for v in a.variant:
+        label, sep, flag = v.partition("=")
+        if not sep or not flag.startswith("--"):
+            raise SystemExit(f"--variant {v!r}: expected LABEL=--pass[=options]")
+        VARIANTS.append((label, [flag]))
     bench_cpu.CLOCK = "cpu"
     env = dict(os.environ, LATTICE_THREADS="1")
     tmp = Path(tempfile.mkdtemp(prefix="bench_stencil"))
     load0 = loadavg()
     rows, bad = [], 0
     for k in a.kernels:
-        ex, subs = KERNELS[k]
+        ex, subs = kernel(k)
         src = tmp / f"{k}.mlir"
         src.write_text(bench_cpu.scale_mlir((ROOT / "examples" / f"{ex}.mlir").read_text(), subs, 1))
         files, choice = [], ""
@@ -73,7 +95,8 @@ def main():
                     print(f"{k} {label}: opt failed: {p.stderr.strip()[-300:]}", file=sys.stderr)
                     return 2
                 if label == "auto":
-                    r = subprocess.run([a.lattice, "opt", str(src), "--poly-schedule=remarks=true"],
+                    flag = passes[0] + (" " if "=" in passes[0] else "=") + "remarks=true"
+                    r = subprocess.run([a.lattice, "opt", str(src), flag],
                                        capture_output=True, text=True).stderr
                     choice = "time-tiled" if "time-tiled:" in r else (
                         "unskewed" if "kept the unskewed schedule" in r else "no candidate")

@@ -57,7 +57,7 @@
 //! remark. `LATTICE_POLY_TIMING=1` prints the time of each phase to stderr.
 
 mod time_tile;
-pub use time_tile::TimeTile;
+pub use time_tile::{LlcShape, TimeTile};
 
 use crate::codegen::PARALLEL_MARK;
 use crate::deps::{analyze, AliasAssumption, DepOptions};
@@ -106,6 +106,8 @@ pub struct ScheduleOptions {
     pub tile_levels: u32,
     /// The caches the model tiles for.
     pub cache: crate::tile_model::CacheSizes,
+    /// The last-level cache's ways and sharers (time tiling's decision).
+    pub llc: LlcShape,
     /// What the model chose, per band (drained into [`ScheduleReport::notes`]).
     pub model_log: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
     /// Mark parallel loops (`affine.parallel`) and build wavefronts.
@@ -139,6 +141,16 @@ pub struct ScheduleOptions {
 /// examples' sizes ran 1.25-18x slower than in program order, on 1 and 2 threads).
 pub const DEFAULT_MIN_PARALLEL_WORK: u64 = 32768;
 
+impl ScheduleOptions {
+    /// The last-level cache as time tiling models it: `cache.l3` shaped `llc`.
+    fn llc(&self) -> time_tile::Llc {
+        time_tile::Llc {
+            bytes: self.cache.l3,
+            shape: self.llc,
+        }
+    }
+}
+
 impl Default for ScheduleOptions {
     fn default() -> Self {
         ScheduleOptions {
@@ -148,6 +160,7 @@ impl Default for ScheduleOptions {
             l2_tile_sizes: Vec::new(),
             tile_levels: 1,
             cache: crate::tile_model::CacheSizes::default(),
+            llc: LlcShape::default(),
             model_log: Default::default(),
             parallel: true,
             alias: AliasAssumption::DistinctMemrefs,
@@ -551,7 +564,7 @@ pub fn compute_schedule_private(
         && outer_member_sequential(isl, &schedule)?
         && skewed_dimension(isl, scop, &isl.check(schedule.get_map())?)?.is_none()
         && (options.time_tile == TimeTile::Always
-            || time_tile::large_enough(isl, &accesses, options.cache.l3, &options.model_log)?)
+            || time_tile::large_enough(isl, scop, &accesses, options.llc(), &options.model_log)?)
     {
         let plain = Problem {
             coincidence: false,
@@ -568,6 +581,7 @@ pub fn compute_schedule_private(
                 &validity,
                 &accesses,
                 options.cache,
+                options.llc(),
                 options.time_tile,
                 options.parallel,
             )?;
@@ -1404,11 +1418,8 @@ fn tile_band_levels(
         }
     };
     let inner = if options.tile_sizes.is_empty() {
-        let level = crate::tile_model::Level::Inner {
-            parallel: options.parallel,
-        };
         let profile = crate::tile_model::band_profile(isl, &node, accesses)?;
-        let c = crate::tile_model::choose(&profile, options.cache.l1, level);
+        let c = crate::tile_model::choose_in_caches(&profile, &options.cache, options.parallel);
         if let Some(why) =
             time_tile::streaming_stencil(isl, &node, &profile, &c, options.cache.l2, &members)?
         {
@@ -1827,7 +1838,16 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
         }
         *slot = v as u64;
     }
+    let mut llc = LlcShape::from_sysfs();
+    for (name, slot) in [("l3-ways", &mut llc.ways), ("l3-sharers", &mut llc.sharers)] {
+        let v = o.int(name, *slot as i64).map_err(&err)?;
+        if v < 1 {
+            return Err(err(format!("option '{name}': expected a positive number")));
+        }
+        *slot = v as u64;
+    }
     let options = ScheduleOptions {
+        llc,
         l2_tile_sizes,
         tile_levels,
         cache,
@@ -1929,7 +1949,15 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
         ),
         (
             "l3-cache-size",
-            "Last-level cache bytes: time tiling needs one time step's data above a quarter of it (default: from /sys, else 8388608)",
+            "Last-level cache bytes: time tiling compares the part of a time step the unskewed schedule loses from it with the grid reads of time tiles (default: from /sys, else 8388608)",
+        ),
+        (
+            "l3-ways",
+            "Ways of each last-level cache set, for time tiling's eviction model (default: from /sys, else 16)",
+        ),
+        (
+            "l3-sharers",
+            "CPUs sharing the last-level cache, each assumed to stream its own data (default: from /sys shared_cpu_list, else 1)",
         ),
         (
             "parallel",

@@ -1,20 +1,24 @@
-// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=65536" | FileCheck %s --check-prefix=TILED
+// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1" | FileCheck %s --check-prefix=TILED
 // RUN: lattice opt %s --poly-schedule="remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=KEPT
 // RUN: lattice run %s -e main | FileCheck %s --check-prefix=OUT
-// RUN: lattice run %s -e main --poly-schedule="l2-cache-size=16384 l3-cache-size=65536" | FileCheck %s --check-prefix=OUT
+// RUN: lattice run %s -e main --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1" | FileCheck %s --check-prefix=OUT
 // RUN: lattice run %s -e main --poly-schedule="time-tile=always tile-sizes=5,64" | FileCheck %s --check-prefix=OUT
 
 // jacobi-1d (examples/jacobi_1d.mlir on 4096 points, 64 time steps): the skewed band
 // (t, 2t + i) has one space member, so a time tile tiles it too, in long rows: with a
 // 16 KB L2, two time steps of 512 points (2 arrays, 8256 B) fit and 1024 would not;
-// all 64 time steps have the fewest bytes brought into L2 per point (0.31 B). A time
-// step (64 KB) is more than a quarter of the 64 KB L3 given here, so the band is
-// time-tiled; with the machine's caches it streams from cache and is kept.
-// REMARK: remark: time-tiled: chose the skewed schedule ({{.*}}) over the unskewed one: one time step touches 65536 B, more than the 16384 B of the 65536 B last-level cache
+// all 64 time steps have the fewest bytes brought into L2 per point (0.31 B). With the
+// 64 KB, 16-way L3 given here (one CPU), a time step (64 KB) loses about half of its
+// lines before the next step reuses them (lines per set Poisson with mean 16, more than
+// 16 in a set evict each other), 8.54 B per point from memory, where the time tiles
+// read the grid once per 64 steps (0.25 B): time-tiled. With the machine's caches a step
+// stays in the cache and the unskewed schedule is kept.
+// REMARK: remark: time-tiled: chose the skewed schedule ({{.*}}) over the unskewed one: one time step touches 65536 B, reused one step later: 53.3% of its lines are evicted from the last-level cache (65536 B, 16 ways shared by 1 CPU: 16 ways of each set its own) by then, so the unskewed schedule brings 8.54 B per point from memory, time tiles 0.25 B
 // REMARK-SAME: time tiles [64, 512] for [%t, (%t, %i ({{[0-9]+}}:5, {{[0-9]+}}:5))] (cost): the largest space size whose two time steps fit L2 (8256 B <= 16384 B
 // REMARK-SAME: a 1-D band: its space member (%t, %i ({{[0-9]+}}:5, {{[0-9]+}}:5)) is tiled in long vector rows
-// KEPT: remark: kept the unskewed schedule (no time tiling): one time step touches 65536 B, within the
+// KEPT: remark: kept the unskewed schedule (no time tiling): one time step touches 65536 B, reused one step later: {{[0-9.]+}}% of its lines are evicted
+// KEPT-SAME: no skewed candidate computed
 // Inside a tile each statement gets its own loop over the row (B's, then A's one
 // behind): in one loop LLVM did not vectorize them (jacobi-1d 8M points ran 0.53x of
 // program order time-tiled that way, 2.75x now).

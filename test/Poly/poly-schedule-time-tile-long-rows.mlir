@@ -1,11 +1,11 @@
-// RUN: lattice opt %s --poly-schedule="l2-cache-size=1048576 l3-cache-size=1048576 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-// RUN: lattice opt %s --poly-schedule="l2-cache-size=1048576 l3-cache-size=1048576" | FileCheck %s --check-prefix=CODE
+// RUN: lattice opt %s --poly-schedule="l2-cache-size=1048576 l3-cache-size=1048576 l3-ways=16 l3-sharers=1 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: lattice opt %s --poly-schedule="l2-cache-size=1048576 l3-cache-size=1048576 l3-ways=16 l3-sharers=1" | FileCheck %s --check-prefix=CODE
 // RUN: lattice run %s -e main | FileCheck %s --check-prefix=OUT
-// RUN: lattice run %s -e main --poly-schedule="l2-cache-size=1048576 l3-cache-size=1048576" | FileCheck %s --check-prefix=OUT
+// RUN: lattice run %s -e main --poly-schedule="l2-cache-size=1048576 l3-cache-size=1048576 l3-ways=16 l3-sharers=1" | FileCheck %s --check-prefix=OUT
 
 // Time tiles of rows longer than the tile model's trip-count cap (4096): jacobi-2d on
-// 16 x 5000 arrays, 4 time steps (one step touches 2 x 640000 B, more than a quarter of
-// the 1 MB last-level cache given here). The skewed band's innermost member runs 5005
+// 16 x 5000 arrays, 4 time steps (one step touches 2 x 640000 B, and 82% of its lines
+// are evicted from the 1 MB, 16-way last-level cache given here before the next step). The skewed band's innermost member runs 5005
 // values: time tiling profiles the band with every bounded trip count
 // (`tile_model::band_profile_up_to`), so its sizes come from the cost estimate
 // (`(cost)`, whole rows of 5005) and the remark quotes the per-point traffic; with the
@@ -13,7 +13,7 @@
 // 4096 x 4096 measured 2.49x of program order with the estimate's [20, 8], 2.31x with
 // the L2 model's [20, 248]).
 
-// REMARK: remark: time-tiled: chose the skewed schedule ({{.*}}) over the unskewed one: one time step touches 1280000 B, more than the 262144 B of the 1048576 B last-level cache its time steps keep (a quarter: the cache is shared), so the unskewed schedule brings every time step from memory, 12.18 B per point, time tiles 7.99 B
+// REMARK: remark: time-tiled: chose the skewed schedule ({{.*}}) over the unskewed one: one time step touches 1280000 B, reused one step later: 81.8% of its lines are evicted from the last-level cache (1048576 B, 16 ways shared by 1 CPU: 16 ways of each set its own) by then, so the unskewed schedule brings 14.96 B per point from memory, time tiles 6.54 B
 // REMARK-SAME: time tiles [4, 8, 5005] for [%t, (%t, %i ({{[0-9]+}}:5, {{[0-9]+}}:5)), (%t, %j ({{[0-9]+}}:7, {{[0-9]+}}:7))] (cost): the largest space size whose two time steps fit L2 (961664 B <= 1048576 B
 
 // CODE-LABEL: func.func @kernel_jacobi_2d

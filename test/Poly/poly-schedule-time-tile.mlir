@@ -1,13 +1,15 @@
-// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=65536" | FileCheck %s --check-prefix=TILED
-// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=131072 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=SHARE
-// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=262144 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=IN-SHARE
+// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1" | FileCheck %s --check-prefix=TILED
+// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=131072 l3-ways=16 l3-sharers=2 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=SHARED
+// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=131072 l3-ways=16 l3-sharers=1 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=ALONE
+// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=86000 l3-ways=16 l3-sharers=1 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=ESTIMATE
 // RUN: lattice opt %s --poly-schedule="remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=KEPT-REMARK
 // RUN: lattice opt %s --poly-schedule | FileCheck %s --check-prefix=KEPT
-// RUN: lattice opt %s --poly-schedule="time-tile=never l2-cache-size=16384 l3-cache-size=65536 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=NEVER
+// RUN: lattice opt %s --poly-schedule="time-tile=never l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=NEVER
+// RUN: not lattice opt %s --poly-schedule="l3-sharers=0" 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: lattice run %s -e main | FileCheck %s --check-prefix=OUT
-// RUN: lattice run %s -e main --poly-schedule="l2-cache-size=16384 l3-cache-size=65536" | FileCheck %s --check-prefix=OUT
-// RUN: lattice run %s -e main --parallel-order=reverse --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 min-parallel-work=0" | FileCheck %s --check-prefix=OUT
+// RUN: lattice run %s -e main --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1" | FileCheck %s --check-prefix=OUT
+// RUN: lattice run %s -e main --parallel-order=reverse --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1 min-parallel-work=0" | FileCheck %s --check-prefix=OUT
 // RUN: lattice run %s -e main --poly-schedule="time-tile=always tile-sizes=4,8" | FileCheck %s --check-prefix=OUT
 
 // Time tiling is chosen by cost (schedule.rs, schedule/time_tile.rs): jacobi-2d, 6 time
@@ -15,15 +17,22 @@
 // schedule without coincidence maximization skews it into one permutable band
 // (t, 2t + i, 2t + j); its innermost loop is unit-stride and carries only the
 // dependence from the first statement to the second (forward in the body). One time
-// step touches 2 x 32 KB. The cost comparison: the unskewed schedule brings each time
-// step from memory when it does not fit a quarter of the last-level cache
-// (l3-cache-size; the part its time steps keep of a shared cache), time tiles bring
-// the estimate's bytes per point. With a 64 KB or 128 KB L3 (16 or 32 KB kept) the
-// band is time-tiled (only the outer members: the rows stay whole), with 256 KB (64 KB
-// kept) or the machine's caches every time step streams from cache and the unskewed
-// schedule is kept.
+// step touches 2 x 32 KB, reused one step later. The unskewed schedule loses the part of
+// it the last-level cache evicts in between: the step's 1024 lines fall into the cache's
+// sets (Poisson), and a set that gets more lines than the ways the program keeps of it
+// (l3-ways / l3-sharers) loses them all. Time tiles read the grid once per band of time
+// steps, their halos shared with the tile before where it is still cached.
+// - 64 KB, 16 ways, one CPU (64 sets, 16 lines per set on average): 53% evicted, the
+//   unskewed schedule 9.09 B per point from memory, time tiles 3.11 B: time-tiled (only
+//   the outer members: the rows stay whole);
+// - 128 KB shared by 2 CPUs (8 ways each, 8 lines per set): as bad, time-tiled; the same
+//   cache for one CPU (16 ways): 0.8% evicted, below one step in 6 (time tiles read the
+//   grid at least once in the 6 steps): kept without computing the candidate;
+// - 86000 B, one CPU: 17% evicted, 2.90 B per point, fewer than the time tiles' 3.11 B:
+//   kept by the estimate;
+// - the machine's caches: kept.
 
-// REMARK: remark: time-tiled: chose the skewed schedule ({{.*}}) over the unskewed one: one time step touches 65536 B, more than the 16384 B of the 65536 B last-level cache its time steps keep (a quarter: the cache is shared), so the unskewed schedule brings every time step from memory, 12.30 B per point, time tiles 7.31 B
+// REMARK: remark: time-tiled: chose the skewed schedule ({{.*}}) over the unskewed one: one time step touches 65536 B, reused one step later: 53.3% of its lines are evicted from the last-level cache (65536 B, 16 ways shared by 1 CPU: 16 ways of each set its own) by then, so the unskewed schedule brings 9.09 B per point from memory, time tiles 3.11 B (their halos shared with the tiles run before where those stay in the cache; estimate below)
 // REMARK-SAME: each statement gets its own innermost loop: vectorizable
 // The sizes by cost: 8 rows (two time steps of 8 skewed rows, 14720 B, fit the 16 KB
 // L2; 16 would not), all 6 time steps (the fewest bytes brought into L2 per point).
@@ -47,14 +56,13 @@
 // TILED:         affine.store %{{.*}}, %arg0[{{.*}}, {{.*}}%[[J2]] - 1]
 // TILED-NEXT:  }
 
-// Above a quarter of the L3 and below all of it: time-tiled (the session-8 rule, one
-// time step at least the whole L3, kept the unskewed schedule here).
-// SHARE: remark: time-tiled: chose the skewed schedule ({{.*}}) over the unskewed one: one time step touches 65536 B, more than the 32768 B of the 131072 B last-level cache its time steps keep
+// SHARED: remark: time-tiled: chose the skewed schedule ({{.*}}) over the unskewed one: one time step touches 65536 B, reused one step later: 54.7% of its lines are evicted from the last-level cache (131072 B, 16 ways shared by 2 CPUs: 8 ways of each set its own)
 
-// IN-SHARE: remark: kept the unskewed schedule (no time tiling): one time step touches 65536 B, within the 65536 B of the 262144 B last-level cache its time steps keep (a quarter: the cache is shared): every time step streams its data from that cache behind the vector loop, so time tiles save no memory traffic
-// IN-SHARE-SAME: no skewed candidate computed
+// ALONE: remark: kept the unskewed schedule (no time tiling): one time step touches 65536 B, reused one step later: 0.8% of its lines are evicted from the last-level cache (131072 B, 16 ways shared by 1 CPU: 16 ways of each set its own) by then, no more than one in 6 (the time steps): time tiles, which bring the grid from memory at least once, would save no memory traffic; no skewed candidate computed
 
-// KEPT-REMARK: remark: kept the unskewed schedule (no time tiling): one time step touches 65536 B, within the {{[0-9]+}} B of the {{[0-9]+}} B last-level cache its time steps keep
+// ESTIMATE: remark: kept the unskewed schedule (no time tiling): one time step touches 65536 B, reused one step later: 17.0% of its lines are evicted from the last-level cache (86000 B, 16 ways shared by 1 CPU: 16 ways of each set its own) by then, so the unskewed schedule brings 2.90 B per point from memory, time tiles no fewer (3.11 B)
+
+// KEPT-REMARK: remark: kept the unskewed schedule (no time tiling): one time step touches 65536 B, reused one step later: {{[0-9.]+}}% of its lines are evicted from the last-level cache
 
 // KEPT-LABEL: func.func @kernel_jacobi_2d
 // KEPT:       affine.for %{{.*}} = 0 to 6 {
@@ -63,6 +71,8 @@
 
 // NEVER-NOT: time-tiled:
 // NEVER-NOT: no time tiling
+
+// BAD: option 'l3-sharers': expected a positive number
 
 // OUT: 3876.64
 

@@ -20,8 +20,28 @@
 //!   each row loop as it does program order's (one loop with both statements was scalar:
 //!   the second reads what the first stored one iteration before);
 //! - the cost comparison of [`memory_traffic`] says time tiles bring fewer bytes per
-//!   point from memory: a time step that fits the part of the last-level cache its steps
-//!   keep (a quarter, [`L3_SHARE`]) streams from that cache as fast untiled.
+//!   point from memory than the unskewed schedule.
+//!
+//! The memory model (no calibrated constant; the cache's size, ways and sharers
+//! come from sysfs or the options `l3-cache-size`, `l3-ways`, `l3-sharers`):
+//! - the unskewed schedule reuses every line a time step touches one step later, after
+//!   the whole step (all arrays live across it) has passed through the last-level cache;
+//!   the fraction of the step's lines evicted by then is [`Llc::sweep_miss_fraction`]: the
+//!   lines fall into the cache's sets like balls into bins (Poisson), the program keeps
+//!   `ways / sharers` ways of each set (every CPU sharing the cache streaming its own
+//!   data), and an LRU set that gets more lines of the step than that loses all of them
+//!   (a cyclic sweep evicts each line just before its reuse);
+//! - a time tile brings its own part of the grid once per band of time steps, and its
+//!   halos only where the neighbouring tile that shares them ran long enough ago to have
+//!   been evicted (the same fraction, of the data run in between): [`tile_memory_bytes`].
+//!
+//! On the 2-CPU VM this was written on (32 MB, 16 ways, 2 sharers: 8 ways each, 2 MB per
+//! way) jacobi-2d with 20 time steps keeps the unskewed schedule at 512² to 704² (4 to
+//! 7.9 MB per step, at most 3.7% of the lines evicted: time tiles reading the grid once
+//! per 20 steps cannot save) and time-tiles 768² and larger (9.4 MB: 8.7%, 1.5 against
+//! 0.8 B per point); measured (`scripts/bench_stencil.sh`, 1 thread, load 3) the
+//! unskewed schedule ran at its in-cache speed to 896² (12.8 MB) and 1.5x slower than
+//! time tiles at 1024² (16.8 MB); with more load, time tiles gained from 768² on.
 //!
 //! Otherwise the default schedule is kept, with a remark saying which test failed.
 //! `time-tile=always` takes the candidate whenever it exists (for measurements; the
@@ -90,10 +110,11 @@ pub(super) fn decide(
     validity: &UnionMap,
     accesses: &[ModelAccess],
     cache: crate::tile_model::CacheSizes,
+    llc: Llc,
     mode: TimeTile,
     parallel: bool,
 ) -> Result<Decision, IslError> {
-    let (l2_bytes, l3_bytes) = (cache.l2, cache.l3);
+    let l2_bytes = cache.l2;
     if mode == TimeTile::Never {
         return Ok(Decision::NoCandidate);
     }
@@ -129,15 +150,11 @@ pub(super) fn decide(
     // L2 model's sizes instead of the cost estimate's).
     let profile = band_profile_up_to(isl, &probe, accesses, None)?;
     let step_bytes = time_step_bytes(&profile);
-    let estimate = time_tile_sizes(&profile, l2_bytes);
-    // Points of one time step: the space members' trip counts (skewed ones are a little
-    // longer than the arrays).
-    let step_points = profile
-        .trips
-        .iter()
-        .skip(1)
-        .try_fold(1u64, |acc, t| t.map(|t| acc.saturating_mul(t.max(1))));
-    let traffic = memory_traffic(step_points, step_bytes, estimate.as_ref(), l3_bytes);
+    let estimate = time_tile_sizes(&profile, l2_bytes, llc);
+    // Points of one time step: the instances of a statement per time step (the skewed
+    // members' trip counts are longer than the arrays: a bounding box).
+    let step_points = time_steps(isl, scop)?.map(|(_, points)| points);
+    let traffic = memory_traffic(step_points, step_bytes, estimate.as_ref(), llc);
     let what = format!("the skewed schedule ({skew})");
     let vector = profile.vector_innermost && !profile.loops_below;
     let keep = if profile.loops_below {
@@ -326,28 +343,62 @@ fn innermost_forward_only(
     isl.check(bad.is_empty())
 }
 
-/// Whether the data of `accesses` is more than the part of the last-level cache (`l3`
-/// bytes) a stencil's time steps keep ([`L3_SHARE`]), the first test of
+/// Whether the unskewed schedule loses enough of a time step from the last-level cache
+/// (`llc`) for time tiles to have something to save, the first test of
 /// [`memory_traffic`], made before isl computes the candidate (on heat-3d that run costs
-/// more than the rest of the pass); logs the remark when it is not.
+/// more than the rest of the pass); logs the remark when it does not. A band of time
+/// tiles brings its grid from memory once (the estimate's conservative count), at best
+/// once for all the time steps: time tiles cannot bring fewer bytes than the unskewed
+/// schedule unless it loses more than `1 / steps` of every step (`steps`: the trip count
+/// of the time loop, at most [`MAX_TIME_SIZE`]; 2 when unknown).
 pub(super) fn large_enough(
     isl: &IslCtx,
+    scop: &Scop,
     accesses: &[ModelAccess],
-    l3: u64,
+    llc: Llc,
     log: &std::sync::Mutex<Vec<String>>,
 ) -> Result<bool, IslError> {
     let bytes = accessed_bytes(isl, accesses)?;
-    if bytes.is_some_and(|b| b > l3 / L3_SHARE) {
+    let steps = time_steps(isl, scop)?.map_or(2, |(t, _)| t.clamp(2, MAX_TIME_SIZE as u64));
+    let Some(b) = bytes else {
+        return Ok(true);
+    };
+    let m = llc.sweep_miss_fraction(b);
+    if m * steps as f64 > 1.0 {
         return Ok(true);
     }
     if let Ok(mut l) = log.lock() {
-        let why = memory_traffic(None, bytes, None, l3);
         l.push(format!(
-            "kept the unskewed schedule (no time tiling): {}; no skewed candidate computed",
-            why.unwrap_or_else(|e| e)
+            "kept the unskewed schedule (no time tiling): one time step touches {b} B, reused one step later: {:.1}% of its lines are evicted from the last-level cache ({}) by then, no more than one in {steps} (the time steps): time tiles, which bring the grid from memory at least once, would save no memory traffic; no skewed candidate computed",
+            100.0 * m,
+            llc.describe()
         ));
     }
     Ok(false)
+}
+
+/// The time steps of the SCoP's first statement (the range of its outermost loop, the
+/// time loop a stencil's candidate tiles) and its instances per time step (the product
+/// of its other loops' ranges); `None` when a range is unknown.
+fn time_steps(isl: &IslCtx, scop: &Scop) -> Result<Option<(u64, u64)>, IslError> {
+    let Some(st) = scop.statements.first() else {
+        return Ok(None);
+    };
+    let rank = isl.check(st.domain.dim(isl_rs::DimType::Set))?.max(0) as usize;
+    let mut ranges = Vec::with_capacity(rank);
+    for d in 0..rank {
+        match crate::isl::dim_range(isl, &st.domain, d)? {
+            (Some(lo), Some(hi)) => ranges.push((hi - lo + 1).max(0) as u64),
+            _ => return Ok(None),
+        }
+    }
+    let Some((&steps, space)) = ranges.split_first() else {
+        return Ok(None);
+    };
+    Ok(Some((
+        steps,
+        space.iter().fold(1u64, |a, &r| a.saturating_mul(r)),
+    )))
 }
 
 /// Bytes of the arrays `accesses` touch (per array, the box around every access's
@@ -394,55 +445,192 @@ fn accessed_bytes(isl: &IslCtx, accesses: &[ModelAccess]) -> Result<Option<u64>,
     ))
 }
 
-/// The part of the last-level cache (one over this) that a stencil's time steps keep
-/// between two steps. An L3 is shared (by the cores of a complex, on a virtual machine
-/// by other tenants): measured with a 32 MB L3 and vectorized time tiles (1 thread,
-/// load 4-6), jacobi-2d time steps of 4 and 6.5 MB (512² and 640²) ran as fast from
-/// the cache untiled (time tiles 0.93-1.03x), 9.4 and 16 MB (768², 1024²) ran 1.22x and
-/// 1.84-1.96x faster time-tiled; heat-3d 4 MB (64³) 0.88x, 13.5 MB (96³) 1.24x.
-const L3_SHARE: u64 = 4;
+/// The shape of the last-level cache that the time-tiling decision needs besides its
+/// size (`l3-cache-size`): its associativity and how many CPUs share it. From
+/// `/sys/devices/system/cpu/cpu0/cache/index*` (the highest level:
+/// `ways_of_associativity`, `shared_cpu_list`); options `l3-ways=` and `l3-sharers=`
+/// override it. (The line size cancels out of the model.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LlcShape {
+    /// Ways of each set.
+    pub ways: u64,
+    /// CPUs sharing the cache (each may run a program streaming its own data).
+    pub sharers: u64,
+}
+
+impl Default for LlcShape {
+    fn default() -> Self {
+        LlcShape {
+            ways: 16,
+            sharers: 1,
+        }
+    }
+}
+
+impl LlcShape {
+    /// Reads the highest cache level of cpu0 from sysfs; missing entries keep
+    /// [`LlcShape::default`].
+    pub fn from_sysfs() -> LlcShape {
+        let base = std::path::Path::new("/sys/devices/system/cpu/cpu0/cache");
+        let mut best: Option<(u32, LlcShape)> = None;
+        for i in 0..8 {
+            let dir = base.join(format!("index{i}"));
+            let read = |f: &str| std::fs::read_to_string(dir.join(f)).ok();
+            let Some(level) = read("level").and_then(|l| l.trim().parse::<u32>().ok()) else {
+                continue;
+            };
+            if read("type").is_some_and(|t| t.trim() == "Instruction")
+                || best.is_some_and(|(l, _)| l >= level)
+            {
+                continue;
+            }
+            let num = |f: &str| {
+                read(f)
+                    .and_then(|v| v.trim().parse::<u64>().ok())
+                    .filter(|&v| v > 0)
+            };
+            let d = LlcShape::default();
+            best = Some((
+                level,
+                LlcShape {
+                    ways: num("ways_of_associativity").unwrap_or(d.ways),
+                    sharers: read("shared_cpu_list")
+                        .and_then(|l| cpu_list_len(l.trim()))
+                        .unwrap_or(d.sharers),
+                },
+            ));
+        }
+        best.map_or_else(LlcShape::default, |(_, s)| s)
+    }
+
+    /// The ways of each set a program keeps while every sharer streams its own data:
+    /// an equal part of each set (at least one).
+    fn own_ways(&self) -> u64 {
+        (self.ways / self.sharers.max(1)).max(1)
+    }
+}
+
+/// The number of CPUs in a sysfs CPU list (`0-1`, `0,2,4-7`); `None` if malformed.
+fn cpu_list_len(list: &str) -> Option<u64> {
+    let mut n = 0u64;
+    for part in list.split(',').filter(|p| !p.is_empty()) {
+        n += match part.split_once('-') {
+            Some((a, b)) => b.parse::<u64>().ok()?.checked_sub(a.parse::<u64>().ok()?)? + 1,
+            None => part.parse::<u64>().map(|_| 1).ok()?,
+        };
+    }
+    (n > 0).then_some(n)
+}
+
+/// The last-level cache of `bytes` bytes shaped `shape`, as the time-tiling decision
+/// models it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Llc {
+    /// Bytes.
+    pub bytes: u64,
+    /// Ways and sharers.
+    pub shape: LlcShape,
+}
+
+impl Llc {
+    /// The fraction of the lines of a cyclic sweep over `data` bytes (every line touched
+    /// once per sweep, in the same order each time: a time step of the unskewed schedule)
+    /// that are no longer in this cache when the next sweep reaches them.
+    ///
+    /// The model: the sweep's lines land in the cache's `bytes / (line x ways)` sets
+    /// like balls in bins (physical pages are scattered), so the lines per set are
+    /// Poisson with mean `lambda = data / (line x sets)`. The program keeps `w` ways of
+    /// each set ([`LlcShape::own_ways`]: with every sharer busy, an equal part). A set
+    /// holding at most `w` lines of the sweep keeps them all until the next sweep; one
+    /// holding more loses every one of them (a cyclic order evicts each line, least
+    /// recently used, just before its reuse). The lines of such sets, as a fraction of
+    /// all, are `P(X >= w)` for `X ~ Poisson(lambda)` (the sum over `k > w` of
+    /// `k P(k) / lambda`). On the 2-CPU VM this was written on (32 MB, 16 ways, 2
+    /// sharers: `w = 8`, `lambda` = data / 2 MB), a two-array sweep measured with the
+    /// other CPU busy slowed down from cache speed toward memory speed as the model says:
+    /// 8, 12, 16 and 20 MB lost an estimated 10, 25, 38 and 85% of their lines (time per
+    /// point against the in-cache and out-of-cache rates), the model 5, 26, 55 and 78%.
+    pub fn sweep_miss_fraction(&self, data: u64) -> f64 {
+        // data / (line x sets), sets = bytes / (line x ways): the line size cancels.
+        let lambda = data as f64 * self.shape.ways.max(1) as f64 / self.bytes.max(1) as f64;
+        poisson_tail(lambda, self.shape.own_ways())
+    }
+
+    /// The text of the model for remarks: `32 MB, 16 ways shared by 2 CPUs (8 each)`.
+    fn describe(&self) -> String {
+        format!(
+            "{} B, {} ways shared by {} CPU{}: {} ways of each set its own",
+            self.bytes,
+            self.shape.ways,
+            self.shape.sharers,
+            if self.shape.sharers == 1 { "" } else { "s" },
+            self.shape.own_ways()
+        )
+    }
+}
+
+/// `P(X >= k)` for `X ~ Poisson(lambda)`.
+fn poisson_tail(lambda: f64, k: u64) -> f64 {
+    if lambda <= 0.0 {
+        return if k == 0 { 1.0 } else { 0.0 };
+    }
+    // 1 - P(X < k), the terms summed in order (k is a number of ways: small).
+    let mut term = (-lambda).exp();
+    let mut below = 0.0;
+    for j in 0..k {
+        below += term;
+        term *= lambda / (j + 1) as f64;
+    }
+    (1.0 - below).clamp(0.0, 1.0)
+}
 
 /// The cost comparison between the unskewed schedule and time tiles: the bytes each
-/// brings from memory per band point. The unskewed schedule brings a whole time step
-/// (`step_bytes`, spread over the step's points) from memory each step when a step does
-/// not fit the part of the L3 it keeps (`l3 / L3_SHARE`), spread over the `points` of
-/// a step; otherwise each step streams
-/// from the L3, which the hardware prefetcher hides behind the vector loop, and time
-/// tiles save nothing (`Err`). Time tiles bring the estimate of [`time_tile_sizes`]
-/// (`estimate`; with unknown trip counts, assumed fewer) and are taken when that is
-/// fewer bytes (the estimate counts each tile's halo whole, so it is pessimistic on 3-D
-/// grids: heat-3d 128³, 6.4 against 11.0 B per point, ran 2.1x faster time-tiled). `Ok`: the saving, for
-/// the remark; `Err`: why time tiles do not pay.
+/// brings from memory per point of a time step (one instance of each statement).
+///
+/// The unskewed schedule runs every time step over the whole grid: a line of any array
+/// the step touches is reused one step later, after every other line the step touches
+/// has passed through the cache (its reuse distance is the step's `step_bytes`, all the
+/// arrays live across the step: jacobi-2d's `A` and `B`). The fraction of those lines
+/// the last-level cache has evicted by then is [`Llc::sweep_miss_fraction`]; they come
+/// from memory, `m x step_bytes / step_points` bytes per point. Time tiles bring the
+/// estimate of [`TimeTileSizes::memory`] (each tile its own data and the halo it shares
+/// with the tiles run before it, where that is no longer in the cache; each time band
+/// its grid once). Time tiles are chosen when that is fewer bytes (`Ok`: the saving, for
+/// the remark; `Err`: why not). With unknown trip counts there is no per-point estimate:
+/// time tiles are taken when more than half of a step's lines miss.
 fn memory_traffic(
-    points: Option<u64>,
+    step_points: Option<u64>,
     step_bytes: Option<u64>,
     estimate: Option<&TimeTileSizes>,
-    l3: u64,
+    llc: Llc,
 ) -> Result<String, String> {
-    let share = l3 / L3_SHARE;
     let Some(step) = step_bytes else {
         return Err(
             "the data one time step touches is unknown, so no saving of memory traffic can be estimated"
                 .to_string(),
         );
     };
-    if step <= share {
-        return Err(format!(
-            "one time step touches {step} B, within the {share} B of the {l3} B last-level cache its time steps keep (a quarter: the cache is shared): every time step streams its data from that cache behind the vector loop, so time tiles save no memory traffic (jacobi-2d 512² and 640², 4-6.5 MB, time-tiled 0.93-1.03x of program order; heat-3d 64³ 0.88x)"
-        ));
-    }
-    let unskewed = points.map(|p| step as f64 / p as f64);
+    let m = llc.sweep_miss_fraction(step);
+    let cache = llc.describe();
+    let lost = format!(
+        "one time step touches {step} B, reused one step later: {:.1}% of its lines are evicted from the last-level cache ({cache}) by then",
+        100.0 * m
+    );
+    let unskewed = step_points.map(|p| m * step as f64 / p.max(1) as f64);
     match (unskewed, estimate) {
-        (Some(u), Some(e)) if e.cost >= u => Err(format!(
-            "one time step touches {step} B, more than the {share} B of the {l3} B last-level cache its time steps keep, but time tiles would bring {:.2} B per point from memory, no fewer than the unskewed schedule's {u:.2} B",
-            e.cost
+        (Some(u), Some(e)) if e.memory >= u => Err(format!(
+            "{lost}, so the unskewed schedule brings {u:.2} B per point from memory, time tiles no fewer ({:.2} B)",
+            e.memory
         )),
         (Some(u), Some(e)) => Ok(format!(
-            "one time step touches {step} B, more than the {share} B of the {l3} B last-level cache its time steps keep (a quarter: the cache is shared), so the unskewed schedule brings every time step from memory, {u:.2} B per point, time tiles {:.2} B (estimate below; jacobi-2d 768² and 1024², 9.4 and 16 MB: 1.22x and 1.84-1.96x of program order; heat-3d 96³ 1.24x)",
-            e.cost
+            "{lost}, so the unskewed schedule brings {u:.2} B per point from memory, time tiles {:.2} B (their halos shared with the tiles run before where those stay in the cache; estimate below)",
+            e.memory
         )),
-        _ => Ok(format!(
-            "one time step touches {step} B, more than the {share} B of the {l3} B last-level cache its time steps keep (a quarter: the cache is shared), so the unskewed schedule brings every time step from memory (trip counts unknown: no per-point estimate)"
+        _ if m > 0.5 => Ok(format!(
+            "{lost}, so the unskewed schedule brings most of every time step from memory (trip counts unknown: no per-point estimate)"
+        )),
+        _ => Err(format!(
+            "{lost}: most of every time step streams from that cache (trip counts unknown: no per-point estimate of time tiles)"
         )),
     }
 }
@@ -638,6 +826,8 @@ struct TimeTileSizes {
     cost: f64,
     /// The estimate at a time size of 2, for the remark.
     at_two: f64,
+    /// Bytes brought from memory per band point ([`tile_memory_bytes`]).
+    memory: f64,
 }
 
 impl TimeTileSizes {
@@ -689,7 +879,7 @@ const MAX_SPACE_SIZE: i64 = 256;
 /// smallest wins (fewer skewed partial tiles). A 1-D band (jacobi-1d) tiles its only
 /// space member too, in rows of a power of two elements from [`ROW_SIZE`] (long vector
 /// loops), the longest whose two time steps fit.
-fn time_tile_sizes(profile: &BandProfile, l2: u64) -> Option<TimeTileSizes> {
+fn time_tile_sizes(profile: &BandProfile, l2: u64, llc: Llc) -> Option<TimeTileSizes> {
     let n = profile.trips.len();
     if n < 2 {
         return None;
@@ -752,12 +942,266 @@ fn time_tile_sizes(profile: &BandProfile, l2: u64) -> Option<TimeTileSizes> {
     let best = costs.iter().map(|c| c.1).fold(f64::INFINITY, f64::min);
     let (time, _) = *costs.iter().find(|c| c.1 <= best * 1.02)?;
     let sizes = sized(time, space);
+    let tiled: Vec<usize> = (1..if one_d { n } else { n - 1 }).collect();
+    let memory = tile_memory_bytes(profile, &sizes, &trips, &tiled, llc);
     Some(TimeTileSizes {
         window: fp(&sized(2, space)),
         footprint: fp(&sizes),
         points: points(&sizes),
         cost: per_point(time),
         at_two: per_point(2),
+        memory,
         sizes,
     })
+}
+
+/// Bytes a time tile of `sizes` (band members' trip counts `trips`; the space members
+/// `tiled` tiled, outermost first) brings from memory per band point, its halos shared
+/// with the neighbouring tiles run before it where those are still in the last-level
+/// cache `llc`.
+///
+/// A tile shares with its neighbour along a tiled space member `d` (the tile before it
+/// along `d`) the data both touch: its halo along `d`. That neighbour ran as recently as
+/// a row of tiles along the members inside `d` (for the innermost tiled member, just one
+/// tile): the halo is still cached unless the row's data evicted it, which happens to a
+/// fraction [`Llc::sweep_miss_fraction`] of the row's footprint (`r_d = 1 - m(row)` is
+/// kept). The tile's data new against a set `U` of neighbours is the mixed difference of
+/// the footprint over `U` (inclusion-exclusion over the tile with the members of `U`
+/// doubled: `fp(2S) - fp(S)` for one member, the data of the tile not in the
+/// neighbour's), so the expected new data is the sum over subsets `U` of the tiled
+/// members of `P(exactly U kept) x D_U`. Along time, each band of time tiles is counted
+/// as bringing its own data from memory (the previous band ran over the whole grid, a
+/// reuse distance the unskewed schedule loses as well): conservative by one grid read
+/// per time band, which stands for the costs the estimate does not count (skewed partial
+/// tiles, shorter loops). The last time band counts whole when the time size does not
+/// divide the time steps. Jacobi-2d 1024²: a tile [20, 56, whole] reads its 56 new rows
+/// of `A` and `B` once per 20 steps, 0.8 B per point; heat-3d 128³ [10, 16, 16, whole]
+/// about 1.9 B (a row of tiles, 10 MB, loses some of the halo along `i`); each tile's
+/// halo counted whole gave 1.40 B and 6.41 B.
+fn tile_memory_bytes(
+    profile: &BandProfile,
+    sizes: &[i64],
+    trips: &[i64],
+    tiled: &[usize],
+    llc: Llc,
+) -> f64 {
+    let fp = |v: &[i64]| crate::tile_model::footprint(profile, v) as f64;
+    // Kept fraction of the halo along each tiled member: the footprint between the
+    // neighbour and this tile is a row of tiles along the members inside it.
+    let kept: Vec<f64> = tiled
+        .iter()
+        .enumerate()
+        .map(|(i, &d)| {
+            if sizes[d] >= trips[d] {
+                // One tile along `d`: no neighbour.
+                return 0.0;
+            }
+            let mut row = sizes.to_vec();
+            for &e in &tiled[i + 1..] {
+                row[e] = trips[e];
+            }
+            1.0 - llc.sweep_miss_fraction(fp(&row) as u64)
+        })
+        .collect();
+    let k = tiled.len();
+    let mut expected = 0.0;
+    for u in 0..1u32 << k {
+        let p: f64 = (0..k)
+            .map(|i| {
+                if u >> i & 1 == 1 {
+                    kept[i]
+                } else {
+                    1.0 - kept[i]
+                }
+            })
+            .product();
+        if p == 0.0 {
+            continue;
+        }
+        // D_U = sum over V subset of U of (-1)^(|U| - |V|) fp(sizes, members of V doubled).
+        let mut d_u = 0.0;
+        let mut v = u;
+        loop {
+            let mut doubled = sizes.to_vec();
+            for (i, &d) in tiled.iter().enumerate() {
+                if v >> i & 1 == 1 {
+                    doubled[d] = sizes[d] * 2;
+                }
+            }
+            let sign = if (u.count_ones() - v.count_ones()) % 2 == 0 {
+                1.0
+            } else {
+                -1.0
+            };
+            d_u += sign * fp(&doubled);
+            if v == 0 {
+                break;
+            }
+            v = (v - 1) & u;
+        }
+        expected += p * d_u.max(0.0);
+    }
+    let points: f64 = sizes.iter().map(|&x| x.max(1) as f64).product();
+    let bands = (trips[0] + sizes[0] - 1) / sizes[0].max(1);
+    expected / points * (bands * sizes[0]) as f64 / trips[0].max(1) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tile_model::Group;
+    use expect_test::expect;
+
+    /// This VM's last-level cache: 32 MB, 16 ways, shared by 2 CPUs.
+    const VM: Llc = Llc {
+        bytes: 32 << 20,
+        shape: LlcShape {
+            ways: 16,
+            sharers: 2,
+        },
+    };
+
+    #[test]
+    fn sysfs_cpu_lists_are_counted() {
+        assert_eq!(cpu_list_len("0-1"), Some(2));
+        assert_eq!(cpu_list_len("0,2,4-7"), Some(6));
+        assert_eq!(cpu_list_len("3"), Some(1));
+        assert_eq!(cpu_list_len("1-0"), None);
+        assert_eq!(cpu_list_len("x"), None);
+    }
+
+    #[test]
+    fn poisson_tails() {
+        // P(X >= 0) = 1; P(X >= 1) = 1 - e^-lambda; mean 8, 8 ways: about half.
+        assert_eq!(poisson_tail(3.0, 0), 1.0);
+        assert!((poisson_tail(2.0, 1) - (1.0 - (-2.0f64).exp())).abs() < 1e-12);
+        assert!((poisson_tail(8.0, 8) - 0.5470).abs() < 1e-4);
+        assert_eq!(poisson_tail(0.0, 4), 0.0);
+    }
+
+    #[test]
+    fn a_time_step_is_evicted_as_it_outgrows_its_ways_of_the_cache() {
+        // jacobi-2d time steps (2 arrays of n² f64) and a 1-D sweep of 64 MB: the
+        // fraction of a step's lines evicted before the next step, on this VM's L3 (8 of
+        // the 16 ways each) and on the same cache with one CPU (all 16 ways).
+        let alone = Llc {
+            shape: LlcShape {
+                sharers: 1,
+                ..VM.shape
+            },
+            ..VM
+        };
+        let rows: Vec<String> = [512u64, 640, 704, 768, 896, 1024, 2048]
+            .iter()
+            .map(|n| (format!("{n}²"), 16 * n * n))
+            .chain([("64 MB".to_string(), 64 << 20)])
+            .map(|(name, bytes)| {
+                format!(
+                    "{name}: {bytes} B: {:.3} shared, {:.3} alone",
+                    VM.sweep_miss_fraction(bytes),
+                    alone.sweep_miss_fraction(bytes)
+                )
+            })
+            .collect();
+        expect![[r#"
+            512²: 4194304 B: 0.001 shared, 0.000 alone
+            640²: 6553600 B: 0.015 shared, 0.000 alone
+            704²: 7929856 B: 0.039 shared, 0.000 alone
+            768²: 9437184 B: 0.087 shared, 0.000 alone
+            896²: 12845056 B: 0.273 shared, 0.001 alone
+            1024²: 16777216 B: 0.547 shared, 0.008 alone
+            2048²: 67108864 B: 1.000 shared, 0.999 alone
+            64 MB: 67108864 B: 1.000 shared, 0.999 alone"#]]
+        .assert_eq(&rows.join("\n"));
+    }
+
+    /// A jacobi-2d pair of f64 arrays `n x n` under the skewed band (t, 2t + i, 2t + j):
+    /// one step of t moves an element by (-2, -2), of the others by one row or column;
+    /// each access group reads a 3 x 3 cross (spread 2 in each dimension).
+    fn jacobi_2d(n: u64, steps: u64) -> BandProfile {
+        let group = |array: &str| Group {
+            array: array.into(),
+            bytes: 8,
+            steps: vec![
+                vec![Some(-2), Some(-2)],
+                vec![Some(1), Some(0)],
+                vec![Some(0), Some(1)],
+            ],
+            spread: vec![Some(2), Some(2)],
+            full: vec![Some(n), Some(n)],
+            lone: vec![false; 3],
+        };
+        let skewed = n - 2 + 2 * (steps - 1);
+        BandProfile {
+            trips: vec![Some(steps), Some(skewed), Some(skewed)],
+            loops_below: false,
+            first_parallel: None,
+            vector_innermost: true,
+            min_bytes: 8,
+            groups: vec![group("A"), group("B")],
+        }
+    }
+
+    #[test]
+    fn time_tiles_share_their_halos_with_the_tile_before() {
+        // jacobi-2d 1024², 20 steps, tiles [20, 56, whole]: a tile touches 56 + 2 x 19
+        // + 2 rows of each array, but its neighbour along the tiled member ran just
+        // before (its footprint, 2 MB, stays in the L3), so only 56 new rows come from
+        // memory per 20 steps: 2 arrays x 8 B / 20 = 0.8 B per point. Counted whole, the
+        // halo made it 1.4 B. With the halo lost (an L3 too small to keep one tile),
+        // every tile brings its whole footprint.
+        let p = jacobi_2d(1024, 20);
+        let trips: Vec<i64> = p.trips.iter().map(|t| t.unwrap() as i64).collect();
+        let sizes = [20, 56, trips[2]];
+        let shared = tile_memory_bytes(&p, &sizes, &trips, &[1], VM);
+        let tiny = Llc {
+            bytes: 1 << 20,
+            ..VM
+        };
+        let lost = tile_memory_bytes(&p, &sizes, &trips, &[1], tiny);
+        let whole =
+            crate::tile_model::footprint(&p, &sizes) as f64 / sizes.iter().product::<i64>() as f64;
+        expect!["shared 0.83 B, lost 1.40 B, whole footprint 1.40 B"].assert_eq(&format!(
+            "shared {shared:.2} B, lost {lost:.2} B, whole footprint {whole:.2} B"
+        ));
+        // A time size that does not divide the steps: the last band counts whole.
+        let partial = tile_memory_bytes(&p, &[15, 56, trips[2]], &trips, &[1], VM);
+        assert!(partial > shared, "{partial} {shared}");
+    }
+
+    #[test]
+    fn the_unskewed_schedule_keeps_steps_that_fit_its_ways() {
+        // jacobi-2d, 20 steps, on this VM: the unskewed schedule's bytes per point from
+        // memory against time tiles [20, 56, whole] (0.8 B): kept to 704², time-tiled
+        // from 768².
+        let tiles = TimeTileSizes {
+            sizes: vec![20, 56, 1000],
+            window: 0,
+            footprint: 0,
+            points: 0,
+            cost: 0.0,
+            at_two: 0.0,
+            memory: 0.83,
+        };
+        let rows: Vec<String> = [512u64, 640, 704, 768, 1024]
+            .iter()
+            .map(|&n| {
+                let pts = (n - 2) * (n - 2);
+                let verdict = match memory_traffic(Some(pts), Some(16 * n * n), Some(&tiles), VM) {
+                    Ok(_) => "time-tiled",
+                    Err(_) => "kept",
+                };
+                format!("{n}²: {verdict}")
+            })
+            .collect();
+        expect![[r#"
+            512²: kept
+            640²: kept
+            704²: kept
+            768²: time-tiled
+            1024²: time-tiled"#]]
+        .assert_eq(&rows.join("\n"));
+        // Unknown data: no estimate, kept.
+        assert!(memory_traffic(Some(1), None, Some(&tiles), VM).is_err());
+    }
 }
