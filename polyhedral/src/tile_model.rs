@@ -41,7 +41,8 @@
 //!   touch fewer bytes than twice one iteration; that reuse stays in L1 only when two
 //!   iterations (the members inside at their sizes, those outside fixed) fit the budget.
 //!   Where they do not, the members inside `k` (the innermost one last) shrink in steps
-//!   of [`SIZE_STEP`] until they fit, or to [`MIN_SIZE`].
+//!   of [`SIZE_STEP`] (at least one vector of elements) until they fit, or to
+//!   [`MIN_SIZE`].
 //! - The outermost parallel member is cut into [`MIN_PARALLEL_TILES`] tiles when members
 //!   inside it are tiled, so the parallel loop stays the outermost loop.
 //! - The outer level of two-level tiling does the same against L2 on the tile band, in
@@ -55,16 +56,23 @@
 //!   tiles either: the parallel mark goes to the outermost coincident loop (and
 //!   `parallel-reductions` makes a reduction loop a parallel `reduce`) untiled.
 //!
-//! # Known gap: windows below a band
-//! A dimension that loops below the band run through is counted as swept (its whole
-//! accessed range), even where they only run through a small window at each band point
-//! (blur's 3 x 3 window: one step of `i` moves `In[i + ii][..]` by one row, the window
-//! being 3 rows). Counting the window exactly (a step whose deltas vary by twice the
-//! window's spread around a centre moves by that centre) was tried: blur's band then
-//! fits untiled, and untiled ran 1.09-1.26x slower than 32 x 32 tiles
-//! (`scripts/bench_tile_model.sh`, 5 rounds), a code generation effect rather than reuse
-//! (tiles of 16 or 64 columns ran slower than untiled). It is left out until the
-//! model knows that effect.
+//! # Windows below a band
+//! Loops below the band sweep, at each band point, a window of each array: blur's 3 x 3
+//! neighbourhood `In[ii][jj]`, conv2d's `In[n][c][h + kh][w + kw]`, a reduction's whole
+//! row. Its width per dimension is the access's own spread (the elements one band point
+//! touches lie at most `w` apart); one step of a member moves the window by `c` when the
+//! step's element deltas lie within `[c - w, c + w]`, and the step reads as `c` (the
+//! window counted once as the box of the spread): a tile of blur's `(i, j)` touches
+//! `(Ti + 2) x (Tj + 2)` elements of `In`, not whole columns. Deltas spread wider (a
+//! window that grows with the member) or unbounded count the whole dimension (swept).
+//!
+//! # Single-level L2 check
+//! Where the whole band's data (per iteration of the loops outside it) fits in L2, it
+//! stays there in any order: the tiles the L1 reuse rule would cut only add loop
+//! overhead, and the members keep their trip counts ([`choose_in_caches`]; the remark
+//! says `footprint X KB fits in L2 (Y KB)`). The innermost member's unrolled size stays
+//! (a code generation choice, not a cache one), and the parallel member's tiles where it
+//! remains.
 //!
 //! Invariant: sizes are at least 1; the choice only changes tile shapes, never legality
 //! (the band is permutable, and the final schedule is checked against every dependence).
@@ -79,7 +87,12 @@ pub const VECTOR_BYTES: u64 = 64;
 /// up to this constant trip count and then vectorizes the loop around it (measured on
 /// matmul: 32 ran 2x faster than 64 and 128; 16 and 8 left too little work to vectorize).
 pub const UNROLL_SIZE: i64 = 32;
-/// Sizes of the other members shrink in steps of this many iterations.
+/// Sizes of the other members shrink in steps of this many iterations, or of one vector
+/// register of elements ([`VECTOR_BYTES`]) where that is more (f32: 16), up to
+/// [`MIN_SIZE`]: the member vectorized above an unrolled innermost one (matmul's j) then
+/// runs whole vectors. matmul at 512 (f32): j in tiles of 232 or 200 ran 1.3-1.4x slower
+/// than 224, 240, 128 or 256; whether the size divides the trip count made no difference
+/// (240 and 176 as fast as 128 and 256).
 pub const SIZE_STEP: i64 = 8;
 /// The smallest size the reuse rule shrinks a member to (unless its trip count is
 /// smaller): measured with `scripts/bench_tile_model.sh`, 24 and 16 ran slower than 32
@@ -244,6 +257,9 @@ pub struct TileChoice {
     /// Whether some member carries reuse (two iterations of it touch less than twice
     /// one); `false`: a streaming band, each element touched once.
     pub reuse: bool,
+    /// `(whole band's footprint, L2 bytes)` where the single-level L2 check left the
+    /// members the L1 reuse rule would have shrunk whole ([`choose_in_caches`]).
+    pub fits_l2: Option<(u64, u64)>,
 }
 
 impl TileChoice {
@@ -292,6 +308,24 @@ impl TileChoice {
                 Reason::Parallel => format!("{k}: parallel, {MIN_PARALLEL_TILES} tiles"),
             })
             .collect();
+        let kb = |b: u64| b.div_ceil(1024);
+        if let Some((whole, l2)) = self.fits_l2 {
+            let what = if self.untiled() {
+                "not tiled (model)".to_string()
+            } else {
+                format!(
+                    "tile sizes [{}] (model), not tiled for reuse",
+                    list(self.sizes.iter().map(|s| s.to_string()).collect())
+                )
+            };
+            return format!(
+                "{what}: footprint {} KB fits in L2 ({} KB): its reuse stays in L2 untiled, tiles for L1 would only add loop overhead, trip counts [{}]; {}",
+                kb(whole),
+                kb(l2),
+                list(trips),
+                list(why)
+            );
+        }
         if self.untiled() && !self.reuse {
             return format!(
                 "not tiled (model): no member carries reuse (a streaming band: each element is touched once, so tiles would only cut its rows short for the vectorizer and the prefetcher), trip counts [{}]; {}",
@@ -410,6 +444,8 @@ pub fn band_profile_up_to(
         if rank == 0 {
             continue;
         }
+        // The window one band point of this access sweeps (loops below the band).
+        let own = delta_spread(isl, elements_moved(isl, &a.relation, &same)?, rank)?;
         let mut vecs = Vec::with_capacity(n);
         let mut lone = Vec::with_capacity(n);
         for (k, step) in steps.iter().enumerate() {
@@ -421,7 +457,7 @@ pub fn band_profile_up_to(
                     unit += 1;
                 }
             }
-            vecs.push(delta_vector(isl, moved, rank)?);
+            vecs.push(window_steps(&delta_bounds(isl, moved, rank)?, &own));
         }
         match groups
             .iter_mut()
@@ -550,18 +586,35 @@ fn elements_moved(isl: &IslCtx, rel: &UnionMap, step: &UnionMap) -> Result<Union
     isl.check(moved.apply_range(isl.check(rel.copy())?))
 }
 
-/// The deltas of `moved` as one constant per dimension (`None` where they vary); zero
-/// when nothing moves.
-fn delta_vector(isl: &IslCtx, moved: UnionMap, rank: usize) -> Result<Vec<Option<i64>>, IslError> {
+/// The smallest and largest delta of `moved` per dimension (`None` where unbounded);
+/// zero when nothing moves.
+fn delta_bounds(
+    isl: &IslCtx,
+    moved: UnionMap,
+    rank: usize,
+) -> Result<Vec<(Option<i64>, Option<i64>)>, IslError> {
     let Some(d) = deltas_set(isl, moved)? else {
-        return Ok(vec![Some(0); rank]);
+        return Ok(vec![(Some(0), Some(0)); rank]);
     };
-    (0..rank)
-        .map(|k| {
-            dim_range(isl, &d, k).map(|r| match r {
-                (Some(lo), Some(hi)) if lo == hi => Some(lo),
-                _ => None,
-            })
+    (0..rank).map(|k| dim_range(isl, &d, k)).collect()
+}
+
+/// The step of one band member per array dimension from its delta `bounds` and the
+/// `window` (the largest |delta| between the elements one band point touches, per
+/// dimension): a constant delta is the step; deltas that vary within twice the window
+/// (`[c - w, c + w]`: loops below the band sweep a window of `w + 1` elements that the
+/// step moves by `c`) step by the centre `c`, the window itself counted as the group's
+/// spread; wider or unbounded ones are `None` (swept: the whole dimension).
+fn window_steps(bounds: &[(Option<i64>, Option<i64>)], window: &[Option<u64>]) -> Vec<Option<i64>> {
+    bounds
+        .iter()
+        .zip(window)
+        .map(|(&b, &w)| match (b, w) {
+            ((Some(lo), Some(hi)), _) if lo == hi => Some(lo),
+            ((Some(lo), Some(hi)), Some(w)) if hi > lo && (hi - lo) as u64 <= 2 * w => {
+                Some((lo + hi).div_euclid(2))
+            }
+            _ => None,
         })
         .collect()
 }
@@ -729,8 +782,52 @@ pub fn unroll_size(trip: Option<u64>) -> i64 {
         .unwrap_or(UNROLL_SIZE)
 }
 
+/// The footprint of the whole band (every member at its trip count: the data one
+/// iteration of the loops outside the band touches), when every trip count is known.
+pub fn whole_footprint(profile: &BandProfile) -> Option<u64> {
+    let trips: Option<Vec<i64>> = profile.trips.iter().map(|t| t.map(|t| t as i64)).collect();
+    Some(footprint(profile, &trips?))
+}
+
+/// [`choose`] against the L1 budget with the single-level L2 check: where the whole
+/// band's data ([`whole_footprint`], per iteration of the loops outside) fits in L2, it
+/// stays there whatever the order, so tiles that only keep reuse in L1 gain little and
+/// cost loop overhead (and cut the rows the vectorizer and the prefetcher run along):
+/// the members keep their trip counts (the innermost member's unrolled or vector size
+/// stays, and the parallel member's tiles where a member inside remains tiled), and the
+/// choice records why ([`TileChoice::fits_l2`]).
+pub fn choose_in_caches(profile: &BandProfile, caches: &CacheSizes, parallel: bool) -> TileChoice {
+    let level = Level::Inner { parallel };
+    let c = choose(profile, caches.l1, level);
+    if !c
+        .reasons
+        .iter()
+        .any(|r| matches!(r, Reason::ForReuse { .. }))
+    {
+        return c;
+    }
+    match whole_footprint(profile) {
+        Some(whole) if whole <= caches.l2 => TileChoice {
+            fits_l2: Some((whole, caches.l2)),
+            ..choose_sizes(profile, caches.l1, level, false)
+        },
+        _ => c,
+    }
+}
+
 /// The choice for a measured band (see the module docs).
 pub fn choose(profile: &BandProfile, budget: u64, level: Level<'_>) -> TileChoice {
+    choose_sizes(profile, budget, level, true)
+}
+
+/// [`choose`]; `for_reuse`: whether members shrink to keep reuse in `budget` (without,
+/// only the innermost and the parallel member's rules apply).
+fn choose_sizes(
+    profile: &BandProfile,
+    budget: u64,
+    level: Level<'_>,
+    for_reuse: bool,
+) -> TileChoice {
     let (inner, parallel) = match level {
         Level::Inner { parallel } => (None, parallel),
         Level::Outer(sizes) => (Some(sizes), false),
@@ -792,7 +889,7 @@ pub fn choose(profile: &BandProfile, budget: u64, level: Level<'_>) -> TileChoic
         let one = footprint_of(moving(), &probe(&sizes, 1));
         let two = footprint_of(moving(), &probe(&sizes, 2));
         reuse |= sizes[k] >= 2 && two < 2 * one;
-        if sizes[k] < 2 || two >= 2 * one || two <= budget {
+        if !for_reuse || sizes[k] < 2 || two >= 2 * one || two <= budget {
             continue;
         }
         // Shrink the members inside k: the middle ones first (uniformly, in steps of
@@ -803,8 +900,11 @@ pub fn choose(profile: &BandProfile, budget: u64, level: Level<'_>) -> TileChoic
         let mut candidates: Vec<Vec<i64>> = Vec::new();
         let mut t = middle.iter().map(|&j| sizes[j]).max().unwrap_or(1);
         let mut s = sizes.clone();
+        // In whole vectors: the member LLVM vectorizes above an unrolled innermost one
+        // (matmul's j) then runs no remainder loop inside a tile.
+        let step = width.clamp(SIZE_STEP, MIN_SIZE);
         while t > MIN_SIZE {
-            t = ((t - 1) / SIZE_STEP * SIZE_STEP).max(MIN_SIZE);
+            t = ((t - 1) / step * step).max(MIN_SIZE);
             for &j in &middle {
                 s[j] = round(j, t.min(sizes[j]));
             }
@@ -877,6 +977,7 @@ pub fn choose(profile: &BandProfile, budget: u64, level: Level<'_>) -> TileChoic
         reasons,
         over,
         reuse,
+        fits_l2: None,
     }
 }
 
@@ -1012,7 +1113,7 @@ mod tests {
         };
         expect!["tile sizes [32, 128, 32] (model): tile footprint 36864 B, reuse budget 32768 B, trip counts [128, 128, 128]; 0: parallel, 4 tiles, 1: whole, 2: innermost, carries a dependence: unrolled"]
             .assert_eq(&choose(&p, 32 * 1024, Level::Inner { parallel: true }).describe());
-        expect!["tile sizes [32, 56, 32] (model): tile footprint 18432 B, reuse budget 8192 B, trip counts [128, 128, 128]; 0: parallel, 4 tiles, 1: reuse of 0 (7872 B <= 8192 B), 2: innermost, carries a dependence: unrolled"]
+        expect!["tile sizes [32, 48, 32] (model): tile footprint 16384 B, reuse budget 8192 B, trip counts [128, 128, 128]; 0: parallel, 4 tiles, 1: reuse of 0 (6784 B <= 8192 B), 2: innermost, carries a dependence: unrolled"]
             .assert_eq(&choose(&p, 8 * 1024, Level::Inner { parallel: true }).describe());
     }
 
@@ -1136,6 +1237,169 @@ mod tests {
         };
         expect!["tile sizes [512, 2040] (model): tile footprint 8355848 B, reuse budget 32768 B, trip counts [2048, 2048]; 0: parallel, 4 tiles, 1: reuse of 0 (32648 B <= 32768 B)"]
             .assert_eq(&choose(&p, 32 * 1024, Level::Inner { parallel: true }).describe());
+    }
+
+    /// The profile of the outer band of `schedule` (isl's tree syntax) over `accesses`
+    /// (`(relation, element bytes)`, each access's near pairs one apart in the last
+    /// subscript).
+    fn profile_of(schedule: &str, accesses: &[(&str, u64)]) -> BandProfile {
+        let isl = IslCtx::default();
+        let node = isl
+            .check(isl.schedule(schedule).unwrap().get_root())
+            .and_then(|r| isl.check(r.child(0)))
+            .unwrap();
+        let accesses: Vec<ModelAccess> = accesses
+            .iter()
+            .map(|&(rel, bytes)| {
+                let relation = isl.union_map(rel).unwrap();
+                let map = relation.get_map_list().unwrap().get_at(0).unwrap();
+                let name = map.get_tuple_name(isl_rs::DimType::Out).unwrap();
+                let rank = map.dim(isl_rs::DimType::Out).unwrap() as usize;
+                let o: Vec<String> = (0..rank).map(|d| format!("o{d}")).collect();
+                let q: Vec<String> = (0..rank).map(|d| format!("q{d}")).collect();
+                let mut cons: Vec<String> = (0..rank - 1).map(|d| format!("q{d} = o{d}")).collect();
+                cons.push(format!("-1 <= q{l} - o{l} <= 1", l = rank - 1));
+                let near = format!(
+                    "{{ {name}[{}] -> {name}[{}] : {} }}",
+                    o.join(", "),
+                    q.join(", "),
+                    cons.join(" and ")
+                );
+                ModelAccess {
+                    relation,
+                    near: isl.union_map(&near).unwrap(),
+                    element_bytes: Some(bytes),
+                }
+            })
+            .collect();
+        band_profile(&isl, &node, &accesses).unwrap()
+    }
+
+    /// Per group: the array, its steps per member and its spread, then the footprint of
+    /// each tile in `tiles`.
+    fn window_report(p: &BandProfile, tiles: &[&[i64]]) -> String {
+        let show = |v: &[Option<i64>]| {
+            let v: Vec<String> = v
+                .iter()
+                .map(|x| x.map_or("swept".into(), |x| x.to_string()))
+                .collect();
+            format!("[{}]", v.join(", "))
+        };
+        let mut out = String::new();
+        for g in &p.groups {
+            let steps: Vec<String> = g.steps.iter().map(|s| show(s)).collect();
+            let spread: Vec<Option<i64>> = g.spread.iter().map(|s| s.map(|s| s as i64)).collect();
+            out += &format!(
+                "{}: steps {}, spread {}\n",
+                g.array,
+                steps.join(" "),
+                show(&spread)
+            );
+        }
+        for t in tiles {
+            out += &format!("tile {t:?}: {} B\n", footprint(p, t));
+        }
+        out
+    }
+
+    #[test]
+    fn footprint_counts_the_window_below_the_band() {
+        // blur, 64 x 64 (f64): Out[i][j] = mean of In[ii][jj] over the clamped 3 x 3
+        // window, the window loops below the band (i, j). One step of i moves the window
+        // by one row (deltas -1..3 around 1, the window's spread 2): a tile of Ti x Tj
+        // touches (Ti + 2) x (Tj + 2) elements of In, not whole columns; the whole band
+        // 66 x 66 + 64 x 64 elements (counting the window beyond the borders), not 64 KiB
+        // per step.
+        let blur = profile_of(
+            r#"{ domain: "{ S[i, j, ii, jj] : 0 <= i < 64 and 0 <= j < 64 and 0 <= ii < 64 and i - 1 <= ii <= i + 1 and 0 <= jj < 64 and j - 1 <= jj <= j + 1; T[i, j] : 0 <= i < 64 and 0 <= j < 64 }", child: { schedule: "[{ S[i, j, ii, jj] -> [(i)]; T[i, j] -> [(i)] }, { S[i, j, ii, jj] -> [(j)]; T[i, j] -> [(j)] }]", permutable: 1, coincident: [1, 1], child: { sequence: [ { filter: "{ S[i, j, ii, jj] }", child: { schedule: "[{ S[i, j, ii, jj] -> [(ii)] }, { S[i, j, ii, jj] -> [(jj)] }]" } }, { filter: "{ T[i, j] }" } ] } } }"#,
+            &[
+                ("{ S[i, j, ii, jj] -> In[ii, jj] }", 8),
+                ("{ T[i, j] -> Out[i, j] }", 8),
+            ],
+        );
+        expect![[r#"
+            In: steps [1, 0] [0, 1], spread [2, 2]
+            Out: steps [1, 0] [0, 1], spread [0, 0]
+            tile [1, 1]: 80 B
+            tile [2, 64]: 3136 B
+            tile [16, 32]: 8992 B
+            tile [64, 64]: 67616 B
+        "#]]
+        .assert_eq(&window_report(
+            &blur,
+            &[&[1, 1], &[2, 64], &[16, 32], &[64, 64]],
+        ));
+        // conv2d, 2 x 4 filters x 192 x 192 outputs, 3 channels (f32): band (n, f, h, w,
+        // c), the 3 x 3 window (kh, kw) below it. In[n][c][h + kh][w + kw] moves by one
+        // element per step of h and w: a 32 x 32 tile of (h, w) touches 34 x 34 input
+        // elements per channel, not the whole 194-wide image (936 KB before).
+        let conv = conv2d_profile(192);
+        expect![[r#"
+            In: steps [1, 0, 0, 0] [0, 0, 0, 0] [0, 0, 1, 0] [0, 0, 0, 1] [0, 1, 0, 0], spread [0, 0, 2, 2]
+            W: steps [0, 0, 0, 0] [1, 0, 0, 0] [0, 0, 0, 0] [0, 0, 0, 0] [0, 1, 0, 0], spread [0, 0, 2, 2]
+            Out: steps [1, 0, 0, 0] [0, 1, 0, 0] [0, 0, 1, 0] [0, 0, 0, 1] [0, 0, 0, 0], spread [0, 0, 0, 0]
+            tile [1, 1, 1, 1, 1]: 76 B
+            tile [2, 4, 32, 32, 3]: 60944 B
+            tile [2, 4, 192, 192, 3]: 2083344 B
+        "#]]
+        .assert_eq(&window_report(
+            &conv,
+            &[&[1, 1, 1, 1, 1], &[2, 4, 32, 32, 3], &[2, 4, 192, 192, 3]],
+        ));
+    }
+
+    /// conv2d's band (n, f, h, w, c) over 2 images, 4 filters, 3 channels, `size` x
+    /// `size` outputs (f32), the 3 x 3 window loops (kh, kw) below it.
+    fn conv2d_profile(size: u64) -> BandProfile {
+        let s = "S[n, f, h, w, c, kh, kw]";
+        let members: Vec<String> = ["n", "f", "h", "w", "c"]
+            .iter()
+            .map(|m| format!("{{ {s} -> [({m})] }}"))
+            .collect();
+        let schedule = format!(
+            r#"{{ domain: "{{ {s} : 0 <= n < 2 and 0 <= f < 4 and 0 <= h < {size} and 0 <= w < {size} and 0 <= c < 3 and 0 <= kh < 3 and 0 <= kw < 3 }}", child: {{ schedule: "[{}]", permutable: 1, coincident: [1, 1, 1, 1, 0], child: {{ schedule: "[{{ {s} -> [(kh)] }}, {{ {s} -> [(kw)] }}]" }} }} }}"#,
+            members.join(", ")
+        );
+        let accesses = [
+            format!("{{ {s} -> In[n, c, h + kh, w + kw] }}"),
+            format!("{{ {s} -> W[f, c, kh, kw] }}"),
+            format!("{{ {s} -> Out[n, f, h, w] }}"),
+        ];
+        let accesses: Vec<(&str, u64)> = accesses.iter().map(|a| (a.as_str(), 4)).collect();
+        profile_of(&schedule, &accesses)
+    }
+
+    #[test]
+    fn band_that_fits_in_l2_is_not_tiled_for_reuse() {
+        // conv2d at 64 x 64 outputs: two iterations of f (h and w whole) touch 65 KB,
+        // more than L1: the L1 rule alone tiles (h, w) by 32; the whole band (231 KB)
+        // fits in L2, so it stays untiled and the remark says why. At 192 x 192 (2 MB)
+        // the tiles stay.
+        let caches = CacheSizes::default();
+        let conv = conv2d_profile(64);
+        expect!["tile sizes [2, 4, 32, 32, 3] (model): tile footprint 60944 B, reuse budget 32768 B (some reuse does not fit even at the smallest sizes), trip counts [2, 4, 64, 64, 3]; 0: whole, 1: whole, 2: reuse of 1 (22280 B <= 32768 B), 3: reuse of 1 (22280 B <= 32768 B), 4: whole"]
+            .assert_eq(&choose(&conv, caches.l1, Level::Inner { parallel: true }).describe());
+        let c = choose_in_caches(&conv, &caches, true);
+        assert!(c.untiled());
+        expect!["not tiled (model): footprint 231 KB fits in L2 (1024 KB): its reuse stays in L2 untiled, tiles for L1 would only add loop overhead, trip counts [2, 4, 64, 64, 3]; 0: whole, 1: whole, 2: whole, 3: whole, 4: whole"].assert_eq(&c.describe());
+        let c = choose_in_caches(&conv2d_profile(192), &caches, true);
+        assert_eq!(c.sizes, [2, 4, 32, 32, 3]);
+        assert_eq!(c.fits_l2, None);
+        // A band with an unrolled innermost member keeps it: matmul at 64 (48 KB).
+        let p = BandProfile {
+            trips: vec![Some(64); 3],
+            loops_below: false,
+            first_parallel: Some(0),
+            vector_innermost: false,
+            min_bytes: 4,
+            groups: vec![
+                group("A", 4, &[&[1, 0], &[0, 0], &[0, 1]], &[64, 64]),
+                group("B", 4, &[&[0, 0], &[0, 1], &[1, 0]], &[64, 64]),
+                group("C", 4, &[&[1, 0], &[0, 1], &[0, 0]], &[64, 64]),
+            ],
+        };
+        let small = CacheSizes { l1: 4096, ..caches };
+        expect!["tile sizes [16, 64, 32] (model), not tiled for reuse: footprint 48 KB fits in L2 (1024 KB): its reuse stays in L2 untiled, tiles for L1 would only add loop overhead, trip counts [64, 64, 64]; 0: parallel, 4 tiles, 1: whole, 2: innermost, carries a dependence: unrolled"].assert_eq(&choose_in_caches(&p, &small, true).describe());
     }
 
     #[test]
