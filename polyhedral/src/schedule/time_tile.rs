@@ -407,44 +407,77 @@ fn member_coefficients(
     member: usize,
 ) -> Result<Option<Vec<i64>>, IslError> {
     let k = isl.check(st.domain.dim(isl_rs::DimType::Set))?.max(0) as usize;
-    let domain = isl.check(UnionSet::from_set(isl.check(st.domain.copy())?))?;
-    let name = &st.name;
-    let src: Vec<String> = (0..k).map(|d| format!("x{d}")).collect();
-    let dst: Vec<String> = (0..k).map(|d| format!("y{d}")).collect();
     let mut out = Vec::with_capacity(k);
     for a in 0..k {
-        let rel: Vec<String> = (0..k)
-            .map(|b| {
-                if b == a {
-                    format!("y{b} = x{b} + 1")
-                } else {
-                    format!("y{b} = x{b}")
-                }
-            })
-            .collect();
-        let step = isl.union_map(&format!(
-            "{}{{ {name}[{}] -> {name}[{}] : {} }}",
-            scop.param_prefix(),
-            src.join(", "),
-            dst.join(", "),
-            rel.join(" and ")
-        ))?;
-        let step = isl.check(step.intersect_domain(isl.check(domain.copy())?))?;
-        let step = isl.check(step.intersect_range(isl.check(domain.copy())?))?;
-        let pairs = isl.check(isl.check(map.copy())?.reverse())?;
-        let pairs = isl.check(pairs.apply_range(step))?;
-        let pairs = isl.check(pairs.apply_range(isl.check(map.copy())?))?;
-        if isl.check(pairs.is_empty())? {
+        let Some(deltas) = step_deltas(isl, scop, st, map, a, Step::Unit)? else {
             out.push(0);
             continue;
-        }
-        let deltas = isl.check(Set::from_union_set(isl.check(pairs.deltas())?))?;
+        };
         match crate::isl::dim_range(isl, &deltas, member)? {
             (Some(lo), Some(hi)) if lo == hi => out.push(lo),
             _ => return Ok(None),
         }
     }
     Ok(Some(out))
+}
+
+/// How far loop `a` steps in [`step_deltas`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Step {
+    /// By one iteration.
+    Unit,
+    /// By any number of iterations.
+    Any,
+}
+
+/// The changes of `schedule` (over the statements) when loop `a` of statement `st`
+/// steps (`step`), its other loops fixed, over its domain: a set in the schedule's
+/// space; `None` when no two instances are that far apart along `a`.
+pub(super) fn step_deltas(
+    isl: &IslCtx,
+    scop: &Scop,
+    st: &crate::scop::Statement,
+    schedule: &UnionMap,
+    a: usize,
+    step: Step,
+) -> Result<Option<Set>, IslError> {
+    let k = isl.check(st.domain.dim(isl_rs::DimType::Set))?.max(0) as usize;
+    let domain = isl.check(UnionSet::from_set(isl.check(st.domain.copy())?))?;
+    let name = &st.name;
+    let src: Vec<String> = (0..k).map(|d| format!("x{d}")).collect();
+    let dst: Vec<String> = (0..k).map(|d| format!("y{d}")).collect();
+    let rel: Vec<String> = (0..k)
+        .filter(|&b| b != a || step == Step::Unit)
+        .map(|b| {
+            if b == a {
+                format!("y{b} = x{b} + 1")
+            } else {
+                format!("y{b} = x{b}")
+            }
+        })
+        .collect();
+    let step = isl.union_map(&format!(
+        "{}{{ {name}[{}] -> {name}[{}] : {} }}",
+        scop.param_prefix(),
+        src.join(", "),
+        dst.join(", "),
+        if rel.is_empty() {
+            "true".to_string()
+        } else {
+            rel.join(" and ")
+        }
+    ))?;
+    let step = isl.check(step.intersect_domain(isl.check(domain.copy())?))?;
+    let step = isl.check(step.intersect_range(domain))?;
+    let pairs = isl.check(isl.check(schedule.copy())?.reverse())?;
+    let pairs = isl.check(pairs.apply_range(step))?;
+    let pairs = isl.check(pairs.apply_range(isl.check(schedule.copy())?))?;
+    if isl.check(pairs.is_empty())? {
+        return Ok(None);
+    }
+    Ok(Some(
+        isl.check(Set::from_union_set(isl.check(pairs.deltas())?))?,
+    ))
 }
 
 /// Whether the innermost member of the leading band of `map` (dimension `n - 1`) can
