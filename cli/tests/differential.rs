@@ -202,11 +202,7 @@ fn check(case: &Case, cache: &Cache) -> Result<(), String> {
         .join(format!("{}.mlir", case.example));
     let original =
         std::fs::read_to_string(&path).map_err(|e| format!("cannot read {path:?}: {e}"))?;
-    let checksum = original
-        .lines()
-        .find_map(|l| l.strip_prefix("// CHECKSUM:"))
-        .map(|s| s.trim().to_string())
-        .ok_or("no // CHECKSUM: line")?;
+    let checksum = support::checksum(&original).ok_or("no // CHECKSUM: line")?;
     let out = Command::new(env!("CARGO_BIN_EXE_lattice"))
         .arg("opt")
         .arg(&path)
@@ -262,14 +258,10 @@ fn transformed_examples_print_the_same_checksums() {
         println!("note: mlir-opt or mlir-runner not found; differential test skipped");
         return;
     }
-    let mut examples: Vec<String> = std::fs::read_dir(root().join("examples"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "mlir"))
+    let examples: Vec<String> = support::examples()
+        .iter()
         .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
         .collect();
-    examples.sort();
     let mut cases = Vec::new();
     for (which, flags) in TABLE {
         let flags = split_flags(flags);
@@ -287,28 +279,13 @@ fn transformed_examples_print_the_same_checksums() {
         );
     }
     let cache: Cache = Mutex::new(HashMap::new());
-    let next = Mutex::new(0usize);
-    let failures = Mutex::new(Vec::new());
-    std::thread::scope(|s| {
-        for _ in 0..2 {
-            s.spawn(|| loop {
-                let i = {
-                    let mut n = next.lock().unwrap();
-                    *n += 1;
-                    *n - 1
-                };
-                let Some(case) = cases.get(i) else { break };
-                if let Err(e) = check(case, &cache) {
-                    failures.lock().unwrap().push(format!(
-                        "{} with `{}`: {e}",
-                        case.example,
-                        case.flags.join(" ")
-                    ));
-                }
-            });
-        }
-    });
-    let failures = failures.into_inner().unwrap();
+    let failures: Vec<String> = support::on_threads(&cases, 2, |case| check(case, &cache))
+        .into_iter()
+        .map(|(i, e)| {
+            let case = &cases[i];
+            format!("{} with `{}`: {e}", case.example, case.flags.join(" "))
+        })
+        .collect();
     assert!(
         failures.is_empty(),
         "{} of {} differential cases failed:\n{}",

@@ -9,7 +9,8 @@
 //!
 //! Generated loops are named for remarks of later passes ([`Ir::set_source_name`] on
 //! their IVs): a loop that is the value of a statement's original IV (plus a constant)
-//! takes that IV's source name (`%i`; fused loops `%i/%k`); a loop that no statement
+//! takes that IV's source name (`%i`; fused loops `%i/%k`, fused loops of one name
+//! `%i (3:3, 9:3)` after where they were); a loop that no statement
 //! uses but that bounds such a loop inside it is `tile loop of %i` (and one bounding only
 //! tile loops `outer tile loop of %i`). Skewed and other loops stay unnamed.
 //!
@@ -152,12 +153,31 @@ const TILE_LOOP_OF: &str = "tile loop of ";
 /// the module doc): a tile loop bounds its point loop from both sides (`max(t, ..)` to
 /// `min(t + 32, ..)`), where other loops below may use it on one side only (a triangle's
 /// `j < i` bounded by the tile of `i`), so such loops are preferred.
-fn name_loops(ir: &mut Ir, loops: &[GeneratedLoop], point_names: &FxHashMap<Value, Vec<String>>) {
+fn name_loops(
+    ir: &mut Ir,
+    loops: &[GeneratedLoop],
+    point_names: &FxHashMap<Value, Vec<(String, Value)>>,
+) {
     let index: FxHashMap<Op, usize> = loops.iter().enumerate().map(|(k, l)| (l.op, k)).collect();
     // Innermost first, so a tile loop sees its point loop's name.
     for l in loops.iter().rev() {
-        if let Some(names) = point_names.get(&l.iv) {
-            ir.set_source_name(l.iv, &names.join("/"));
+        if let Some(ivs) = point_names.get(&l.iv) {
+            // Fused loops of one name are told apart by where their loops are.
+            let places: Vec<Option<String>> = ivs
+                .iter()
+                .map(|&(_, iv)| {
+                    ir.value_block(iv)
+                        .and_then(|b| ir.block_parent_op(b))
+                        .and_then(|op| crate::scop::line_col(ir, op))
+                })
+                .collect();
+            let named: Vec<(&str, Option<&str>)> = ivs
+                .iter()
+                .zip(&places)
+                .map(|((name, _), place)| (name.as_str(), place.as_deref()))
+                .collect();
+            let name = crate::source_loops::distinct_names(&named).join("/");
+            ir.set_source_name(l.iv, &name);
             continue;
         }
         // (bounded from both sides, name) of the named loops inside that `l` bounds.
@@ -217,8 +237,26 @@ struct Gen<'a, 'c> {
     objections: Vec<String>,
     /// Every generated loop, outermost first.
     loops: Vec<GeneratedLoop>,
-    /// Per generated IV, the source names of the statement IVs it stands for.
-    point_names: FxHashMap<Value, Vec<String>>,
+    /// Per generated IV, the statement IVs it stands for, with their source names.
+    point_names: FxHashMap<Value, Vec<(String, Value)>>,
+}
+
+/// The values `op` and the ops nested in its regions (an `scf.if` of a statement) use
+/// that are defined outside `op`, operands of `op` first; each once.
+fn used_from_outside(ir: &Ir, op: Op) -> Vec<Value> {
+    let mut used: Vec<Value> = Vec::new();
+    for o in ir.walk_ops(op, lattice_ir::WalkOrder::PreOrder) {
+        for &v in ir.operands(o) {
+            let inside = ir
+                .value_block(v)
+                .and_then(|b| ir.block_parent_op(b))
+                .is_some_and(|p| ir.is_ancestor(op, p));
+            if !inside && !used.contains(&v) {
+                used.push(v);
+            }
+        }
+    }
+    used
 }
 
 /// The dim `d` of an expression `d` or `d + c`.
@@ -774,8 +812,8 @@ impl Gen<'_, '_> {
             ivs.insert(iv, e);
             if let (Some(d), Some(name)) = (shifted_dim(&ctx, e), ir.source_name(iv)) {
                 let names = self.point_names.entry(self.dims[d]).or_default();
-                if !names.iter().any(|n| n == name) {
-                    names.push(name.to_string());
+                if !names.iter().any(|(_, v)| *v == iv) {
+                    names.push((name.to_string(), iv));
                 }
             }
         }
@@ -789,7 +827,8 @@ impl Gen<'_, '_> {
         let members: rustc_hash::FxHashSet<Op> = stmt.ops.iter().copied().collect();
         for &op in &stmt.ops {
             // Values from outside the statement but inside the old region: recompute.
-            for v in ir.operands(op).to_vec() {
+            let used = used_from_outside(ir, op);
+            for &v in &used {
                 self.make_available(ir, v, &members, &ivs, &mut mapping, at, &name)?;
             }
             let has_map = ir.attr(op, "map").is_some()
@@ -803,7 +842,7 @@ impl Gen<'_, '_> {
                         | "affine.prefetch"
                 );
             if !has_map {
-                for v in ir.operands(op).to_vec() {
+                for v in used {
                     if ivs.contains_key(&v) && !mapping.contains_key(&v) {
                         let nv = self.apply(ir, ivs[&v], at);
                         mapping.insert(v, nv);

@@ -1324,6 +1324,7 @@ fn short_regions(
     for i in 0..isl.check(sets.size())? {
         let set = isl.check(sets.get_at(i))?;
         names.push(isl.check(set.get_tuple_name())?.to_string());
+        let set = without_determined_dims(isl, set)?;
         let mut points: i64 = 1;
         for d in 0..isl.check(set.dim(isl_rs::DimType::Set))?.max(0) as usize {
             match crate::isl::dim_range(isl, &set, d)? {
@@ -1364,6 +1365,28 @@ fn short_regions(
         regions,
         per_region,
     }))
+}
+
+/// `set` without the dimensions its other dimensions determine (an old tile loop
+/// `32 * floor(k / 32)` of already-tiled code beside its point loop `k`), outermost
+/// first: the same number of points, whose bounding box no longer multiplies by the
+/// tile loop's range (lu after `affine-loop-tile`: 97 times too many instances per
+/// region, so a short region looked long and was made parallel).
+fn without_determined_dims(isl: &IslCtx, set: Set) -> Result<Set, IslError> {
+    let mut set = set;
+    let mut d = 0;
+    while d < isl.check(set.dim(isl_rs::DimType::Set))?.max(0) as u32 {
+        // The other dimensions -> dimension d.
+        let by_rest = isl.check(isl_rs::Map::from_domain(isl.check(set.copy())?))?;
+        let by_rest =
+            isl.check(by_rest.move_dims(isl_rs::DimType::Out, 0, isl_rs::DimType::In, d, 1))?;
+        if isl.check(by_rest.is_single_valued())? {
+            set = isl.check(set.project_out(isl_rs::DimType::Set, d, 1))?;
+        } else {
+            d += 1;
+        }
+    }
+    Ok(set)
 }
 
 /// Tiles the permutable band at `node` (one or two levels, sizes given or from the

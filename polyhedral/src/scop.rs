@@ -108,6 +108,9 @@ pub struct SourceNames {
     /// Per statement, per dimension: the IV's source SSA name (`%j`), if the parser
     /// recorded one.
     pub ivs: Vec<Vec<Option<String>>>,
+    /// Per statement, per dimension: where its loop is (`3:3`, [`line_col`]), if known;
+    /// tells fused loops of one name apart.
+    pub places: Vec<Vec<Option<String>>>,
 }
 
 impl SourceNames {
@@ -168,6 +171,10 @@ impl SourceNames {
                         .collect()
                 })
                 .collect(),
+            places: statements
+                .iter()
+                .map(|st| st.dims.iter().map(|d| line_col(ir, d.loop_op)).collect())
+                .collect(),
         }
     }
 
@@ -192,9 +199,14 @@ impl SourceNames {
 
 /// ` at 7:7` for an op with a file location, else empty.
 pub fn at_line_col(ir: &Ir, op: Op) -> String {
-    lattice_ir::diag::first_file_line_col(ir.ctx(), ir.loc(op))
-        .map(|(_, l, c)| format!(" at {l}:{c}"))
+    line_col(ir, op)
+        .map(|p| format!(" at {p}"))
         .unwrap_or_default()
+}
+
+/// `7:7` for an op with a file location.
+pub fn line_col(ir: &Ir, op: Op) -> Option<String> {
+    lattice_ir::diag::first_file_line_col(ir.ctx(), ir.loc(op)).map(|(_, l, c)| format!("{l}:{c}"))
 }
 
 /// The loop of induction variable `index` of `loop_op` by its source SSA name where the
@@ -1574,9 +1586,10 @@ impl<'a> Builder<'a> {
                     || name == "affine.min"
                     || name == "affine.max"
                 {
-                    if !ir.regions(op).is_empty() {
-                        st.opaque = true;
-                    }
+                    // An op with regions (`scf.if`, `scf.for` computing a value) is
+                    // modelled by the ops nested in it, which are walked too: a memory
+                    // access among them is conservative and makes the statement opaque;
+                    // without one, the op is exact and is cloned whole by codegen.
                     return Ok(());
                 }
                 if ir.has_trait(op, Traits::READ_ONLY) {

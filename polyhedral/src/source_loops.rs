@@ -19,6 +19,8 @@ pub struct SourceLoops {
     pub loops: Vec<(Op, usize, String)>,
     /// Per loop of `loops`: the IV's source SSA name (`%j`), if known.
     pub ivs: Vec<Option<String>>,
+    /// Per loop of `loops`: where it is (`3:3`), if known.
+    pub places: Vec<Option<String>>,
     /// Whether some statement's value combines several of its loops (a skew).
     pub combined: bool,
 }
@@ -41,17 +43,17 @@ impl SourceLoops {
         })
     }
 
-    /// The loops by their IV names, short, for lists: `%j`, `%i/%k` (fused; a name
-    /// shared by several fused loops once), `(%i, %j)` (a combination); `None` when some
-    /// loop has no SSA name or there is none.
+    /// The loops by their IV names, short, for lists: `%j`, `%i/%k` (fused),
+    /// `%i (3:3, 8:3)` (fused loops of one name, told apart by where they are,
+    /// [`distinct_names`]), `(%i, %j)` (a combination); `None` when some loop has no SSA
+    /// name or there is none.
     pub fn short(&self) -> Option<String> {
         let all: Option<Vec<&str>> = self.ivs.iter().map(|n| n.as_deref()).collect();
-        let mut names: Vec<&str> = Vec::new();
-        for n in all? {
-            if !names.contains(&n) {
-                names.push(n);
-            }
-        }
+        let named: Vec<(&str, Option<&str>)> = all?
+            .into_iter()
+            .zip(self.places.iter().map(|p| p.as_deref()))
+            .collect();
+        let names = distinct_names(&named);
         if names.is_empty() {
             return None;
         }
@@ -66,6 +68,32 @@ impl SourceLoops {
     pub fn first_op(&self) -> Option<Op> {
         self.loops.first().map(|&(op, _, _)| op)
     }
+}
+
+/// The names of several loops (name, where it is), each name once, in order: a name
+/// that loops at several places share lists the places (`%i (3:3, 8:3)`), so that fused
+/// loops of one name do not read as one loop; places that are not known are left out.
+pub fn distinct_names(loops: &[(&str, Option<&str>)]) -> Vec<String> {
+    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+    for &(name, place) in loops {
+        let k = match groups.iter().position(|(n, _)| *n == name) {
+            Some(k) => k,
+            None => {
+                groups.push((name, Vec::new()));
+                groups.len() - 1
+            }
+        };
+        if let Some(p) = place.filter(|p| !groups[k].1.contains(p)) {
+            groups[k].1.push(p);
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(name, places)| match places.as_slice() {
+            [_, _, ..] => format!("{name} ({})", places.join(", ")),
+            _ => name.to_string(),
+        })
+        .collect()
 }
 
 /// The source loops of the last output dimension of `schedule`
@@ -100,39 +128,39 @@ pub fn source_loops(
             if !out.loops.iter().any(|&(o, k, _)| o == op && k == index) {
                 out.loops.push((op, index, names.dims[st][d].clone()));
                 out.ivs.push(names.ivs[st][d].clone());
+                out.places.push(names.places[st].get(d).cloned().flatten());
             }
         }
     }
     Ok(out)
 }
 
-/// The input dimensions the last output dimension of `m` depends on.
+/// The input dimensions the last output dimension of `m` depends on: a set of them that
+/// determines its value on `m`'s domain, found by dropping dimensions innermost first
+/// while the rest still determine it. Where the domain ties dimensions together (a tile
+/// loop `i0` and its point loop `i2` with `16 i0 <= i2 < 16 i0 + 16`), `floor(i2 / 16)`
+/// depends on the tile loop `i0` alone (equal to it there), `i2` on `i2`: outer
+/// dimensions are kept in preference, so a value equal to an outer loop is named after it.
+/// Independent dimensions give what "two instances differing in that dimension only get
+/// different values" gives.
 fn depends_on(isl: &IslCtx, m: Map) -> Result<Vec<usize>, IslError> {
     let n_out = isl.check(m.dim(DimType::Out))?;
     if n_out == 0 {
         return Ok(Vec::new());
     }
-    let m = isl.check(m.project_out(DimType::Out, 0, (n_out - 1) as u32))?;
+    let mut m = isl.check(m.project_out(DimType::Out, 0, (n_out - 1) as u32))?;
     let n_in = isl.check(m.dim(DimType::In))?;
-    let domain = isl.check(isl.check(m.copy())?.domain())?;
+    // Dropping from the end keeps the positions of the dimensions still to be tried.
     let mut dims = Vec::new();
-    for d in 0..n_in {
-        let mut same = isl.check(Map::from_domain_and_range(
-            isl.check(domain.copy())?,
-            isl.check(domain.copy())?,
-        ))?;
-        for j in (0..n_in).filter(|&j| j != d) {
-            same = isl.check(same.equate(DimType::In, j, DimType::Out, j))?;
-        }
-        let pairs = isl.check(same.apply_domain(isl.check(m.copy())?))?;
-        let pairs = isl.check(pairs.apply_range(isl.check(m.copy())?))?;
-        let deltas = isl.check(pairs.deltas())?;
-        let up = isl.check(isl.check(deltas.copy())?.lower_bound_si(DimType::Set, 0, 1))?;
-        let down = isl.check(deltas.upper_bound_si(DimType::Set, 0, -1))?;
-        if !isl.check(up.is_empty())? || !isl.check(down.is_empty())? {
+    for d in (0..n_in).rev() {
+        let without = isl.check(isl.check(m.copy())?.project_out(DimType::In, d as u32, 1))?;
+        if isl.check(without.is_single_valued())? {
+            m = without;
+        } else {
             dims.push(d as usize);
         }
     }
+    dims.reverse();
     Ok(dims)
 }
 
@@ -148,9 +176,30 @@ pub fn member_names(
     let mut out = Vec::new();
     for k in 0..n {
         let member = isl.check(UnionMap::from_union_pw_aff(isl.check(partial.get_at(k))?))?;
-        out.push(source_loops(isl, names, &member)?.short());
+        out.push(member_source_loops(isl, names, member, node)?.short());
     }
     Ok(out)
+}
+
+/// The source loops of `member`, a member of the band at `node` (`S[i..] -> [t]`), on the
+/// band's domain, where outer loops tie the iterators together (a member equal to an
+/// old tile loop is named after it, see [`depends_on`]); a member that is constant there
+/// (a loop of one iteration) by the loops its expression names.
+pub fn member_source_loops(
+    isl: &IslCtx,
+    names: &SourceNames,
+    member: UnionMap,
+    node: &ScheduleNode,
+) -> Result<SourceLoops, IslError> {
+    let on_domain = isl.check(
+        isl.check(member.copy())?
+            .intersect_domain(isl.check(node.get_domain())?),
+    )?;
+    let source = source_loops(isl, names, &on_domain)?;
+    if !source.loops.is_empty() {
+        return Ok(source);
+    }
+    source_loops(isl, names, &member)
 }
 
 #[cfg(test)]
@@ -198,7 +247,7 @@ mod tests {
             fused.text().as_deref(),
             Some("the loop %i at 2:3 and the loop %i at 8:3")
         );
-        assert_eq!(fused.short().as_deref(), Some("%i"));
+        assert_eq!(fused.short().as_deref(), Some("%i (2:3, 8:3)"));
         assert_eq!(of("{ S0[i0, i1] -> [0] }").text(), None);
     }
 }

@@ -15,8 +15,8 @@
 // read the grid once per 64 steps (0.25 B): time-tiled. With the machine's caches a step
 // stays in the cache and the unskewed schedule is kept.
 // REMARK: remark: time-tiled: chose the skewed schedule ({{.*}}) over the unskewed one: one time step touches 65536 B, reused one step later: 53.3% of its lines are evicted from the last-level cache (65536 B, 16 ways shared by 1 CPU: 16 ways of each set its own) by then, so the unskewed schedule brings 8.54 B per point from memory, time tiles 0.25 B
-// REMARK-SAME: time tiles [64, 512] for [%t, (%t, %i)] (cost): the largest space size whose two time steps fit L2 (8256 B <= 16384 B
-// REMARK-SAME: a 1-D band: its space member (%t, %i) is tiled in long vector rows
+// REMARK-SAME: time tiles [64, 512] for [%t, (%t, %i ({{[0-9]+}}:5, {{[0-9]+}}:5))] (cost): the largest space size whose two time steps fit L2 (8256 B <= 16384 B
+// REMARK-SAME: a 1-D band: its space member (%t, %i ({{[0-9]+}}:5, {{[0-9]+}}:5)) is tiled in long vector rows
 // KEPT: remark: kept the unskewed schedule (no time tiling): one time step touches 65536 B, reused one step later: {{[0-9.]+}}% of its lines are evicted
 // KEPT-SAME: no skewed candidate computed
 // Inside a tile each statement gets its own loop over the row (B's, then A's one

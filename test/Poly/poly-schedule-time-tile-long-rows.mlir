@@ -14,7 +14,7 @@
 // the L2 model's [20, 248]).
 
 // REMARK: remark: time-tiled: chose the skewed schedule ({{.*}}) over the unskewed one: one time step touches 1280000 B, reused one step later: 81.8% of its lines are evicted from the last-level cache (1048576 B, 16 ways shared by 1 CPU: 16 ways of each set its own) by then, so the unskewed schedule brings 14.96 B per point from memory, time tiles 6.54 B
-// REMARK-SAME: time tiles [4, 8, 5005] for [%t, (%t, %i), (%t, %j)] (cost): the largest space size whose two time steps fit L2 (961664 B <= 1048576 B
+// REMARK-SAME: time tiles [4, 8, 5005] for [%t, (%t, %i ({{[0-9]+}}:5, {{[0-9]+}}:5)), (%t, %j ({{[0-9]+}}:7, {{[0-9]+}}:7))] (cost): the largest space size whose two time steps fit L2 (961664 B <= 1048576 B
 
 // CODE-LABEL: func.func @kernel_jacobi_2d
 // CODE:       affine.for %[[J:.*]] = #map{{[0-9]+}}(%{{.*}}) to #map{{[0-9]+}}(%{{.*}}) {

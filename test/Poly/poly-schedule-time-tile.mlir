@@ -37,8 +37,8 @@
 // The sizes by cost: 8 rows (two time steps of 8 skewed rows, 14720 B, fit the 16 KB
 // L2; 16 would not), all 6 time steps (the fewest bytes brought into L2 per point).
 // Members by their source loops (skewed ones as combinations).
-// REMARK-SAME: time tiles [6, 8, 73] for [%t, (%t, %i), (%t, %j)] (cost): the largest space size whose two time steps fit L2 (14720 B <= 16384 B
-// REMARK-SAME: the time size with the fewest bytes brought into L2 per band point (7.31 B: tiles of 25600 B and 3504 points; 12.60 B at 2 time steps); the innermost member (%t, %j) is not tiled
+// REMARK-SAME: time tiles [6, 8, 73] for [%t, (%t, %i ({{[0-9]+}}:5, {{[0-9]+}}:5)), (%t, %j ({{[0-9]+}}:7, {{[0-9]+}}:7))] (cost): the largest space size whose two time steps fit L2 (14720 B <= 16384 B
+// REMARK-SAME: the time size with the fewest bytes brought into L2 per band point (7.31 B: tiles of 25600 B and 3504 points; 12.60 B at 2 time steps); the innermost member (%t, %j ({{[0-9]+}}:7, {{[0-9]+}}:7)) is not tiled
 
 // Each statement of a time step gets its own innermost loop (the row of B, then the
 // row of A one behind), unguarded: in one loop the second statement would read what the

@@ -188,3 +188,48 @@ pub fn agree_within(a: &str, b: &str, rel: f64) -> bool {
                 _ => x == y,
             })
 }
+
+/// The runnable examples, `examples/*.mlir`, sorted by name.
+pub fn examples() -> Vec<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples");
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot read {dir:?}: {e}"))
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "mlir"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// What an example prints, from its `// CHECKSUM:` line.
+pub fn checksum(text: &str) -> Option<String> {
+    text.lines()
+        .find_map(|l| l.strip_prefix("// CHECKSUM:"))
+        .map(|s| s.trim().to_string())
+}
+
+/// Runs `check` on every case on `threads` threads; the failures, as `(case index,
+/// message)`, in case order.
+pub fn on_threads<T: Sync>(
+    cases: &[T],
+    threads: usize,
+    check: impl Fn(&T) -> Result<(), String> + Sync,
+) -> Vec<(usize, String)> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failures = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let Some(case) = cases.get(i) else { break };
+                if let Err(e) = check(case) {
+                    failures.lock().unwrap().push((i, e));
+                }
+            });
+        }
+    });
+    let mut failures = failures.into_inner().unwrap();
+    failures.sort_by_key(|(i, _)| *i);
+    failures
+}

@@ -622,7 +622,8 @@ pub fn regenerate(
     let plain = isl.check(schedule.copy())?;
     let mut marked = Vec::new();
     let root = isl.check(schedule.get_root())?;
-    let atomic = isl.check(marked_members_atomic(isl, root, &mut marked)?.get_schedule())?;
+    let atomic = marked_members_atomic(isl, root, &scop.names, &mut marked)?;
+    let atomic = isl.check(atomic.get_schedule())?;
     let mut net = None;
     let (scratch, notes) = match generate_schedule(ir, isl, scop, atomic, forbidden, &mut net) {
         Err(TransformError::Codegen(CodegenError::NotAffine(_))) if !marked.is_empty() => {
@@ -649,10 +650,7 @@ pub fn regenerate(
     crate::parallel_check::record_dropped(dropped);
     // A marked member with no loop anywhere in the generated code (it takes a single
     // value wherever it runs): nothing runs in parallel for it.
-    for member in &marked {
-        let Ok(source) = crate::source_loops::source_loops(isl, &scop.names, member) else {
-            continue;
-        };
+    for source in &marked {
         let Some(text) = source.text() else {
             continue;
         };
@@ -666,7 +664,7 @@ pub fn regenerate(
         if !landed {
             remarks.push(Diagnostic::new(
                 Severity::Remark,
-                DiagLoc::Loc(ir.loc(source_op(Some(&source)).unwrap_or(first))),
+                DiagLoc::Loc(ir.loc(source_op(Some(source)).unwrap_or(first))),
                 format!("parallel mark without a loop: the marked member, from {text}, takes a single value wherever it runs, so no loop is generated for it and nothing runs in parallel"),
             ));
         }
@@ -773,12 +771,14 @@ fn generate_schedule(
 }
 
 /// The schedule tree at `node` with member 0 of every band directly below a `parallel`
-/// or reduction mark generated as one loop (see [`regenerate`]), the schedule of each
-/// such member (`S[i..] -> [t]`) added to `marked`; returns the node at the same position.
+/// or reduction mark generated as one loop (see [`regenerate`]), the source loops of each
+/// such member ([`crate::source_loops::member_source_loops`]) added to `marked`; returns
+/// the node at the same position.
 fn marked_members_atomic(
     isl: &IslCtx,
     node: ScheduleNode,
-    marked: &mut Vec<UnionMap>,
+    names: &crate::scop::SourceNames,
+    marked: &mut Vec<crate::source_loops::SourceLoops>,
 ) -> Result<ScheduleNode, IslError> {
     let mut node = node;
     if isl.check(node.get_type())? == ScheduleNodeType::Mark {
@@ -793,14 +793,17 @@ fn marked_members_atomic(
                 .band_get_partial_schedule()
                 .and_then(|p| p.get_at(0))
                 .and_then(UnionMap::from_union_pw_aff);
-            if let Ok(member) = member {
-                marked.push(member);
+            let source = isl
+                .check(member)
+                .and_then(|m| crate::source_loops::member_source_loops(isl, names, m, &band));
+            if let Ok(source) = source {
+                marked.push(source);
             }
             node = isl.check(band.parent())?;
         }
     }
     for i in 0..isl.check(node.n_children())? {
-        let child = marked_members_atomic(isl, isl.check(node.child(i))?, marked)?;
+        let child = marked_members_atomic(isl, isl.check(node.child(i))?, names, marked)?;
         node = isl.check(child.parent())?;
     }
     Ok(node)
