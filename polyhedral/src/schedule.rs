@@ -658,33 +658,15 @@ fn skewed_dimension(
         if n < 2 {
             continue;
         }
-        let domain = isl.check(UnionSet::from_set(isl.check(st.domain.copy())?))?;
         let name = &st.name;
-        let src: Vec<String> = (0..n).map(|d| format!("x{d}")).collect();
-        let dst: Vec<String> = (0..n).map(|d| format!("y{d}")).collect();
         // Per time dimension: the loops that move it.
         let mut movers: Vec<Vec<usize>> = Vec::new();
         for a in 0..n {
-            let same: Vec<String> = (0..n)
-                .filter(|&b| b != a)
-                .map(|b| format!("y{b} = x{b}"))
-                .collect();
-            let step = isl.union_map(&format!(
-                "{}{{ {name}[{}] -> {name}[{}] : {} }}",
-                scop.param_prefix(),
-                src.join(", "),
-                dst.join(", "),
-                same.join(" and ")
-            ))?;
-            let step = isl.check(step.intersect_domain(isl.check(domain.copy())?))?;
-            let step = isl.check(step.intersect_range(isl.check(domain.copy())?))?;
-            let pairs = isl.check(isl.check(schedule.copy())?.reverse())?;
-            let pairs = isl.check(pairs.apply_range(step))?;
-            let pairs = isl.check(pairs.apply_range(isl.check(schedule.copy())?))?;
-            if isl.check(pairs.is_empty())? {
+            let Some(deltas) =
+                time_tile::step_deltas(isl, scop, st, schedule, a, time_tile::Step::Any)?
+            else {
                 continue;
-            }
-            let deltas = isl.check(Set::from_union_set(isl.check(pairs.deltas())?))?;
+            };
             let m = isl.check(deltas.dim(isl_rs::DimType::Set))?.max(0) as usize;
             movers.resize(movers.len().max(m), Vec::new());
             for (d, loops) in movers.iter_mut().enumerate().take(m) {

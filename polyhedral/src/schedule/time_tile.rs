@@ -37,11 +37,14 @@
 //!
 //! On the 2-CPU VM this was written on (32 MB, 16 ways, 2 sharers: 8 ways each, 2 MB per
 //! way) jacobi-2d with 20 time steps keeps the unskewed schedule at 512² to 704² (4 to
-//! 7.9 MB per step, at most 3.7% of the lines evicted: time tiles reading the grid once
-//! per 20 steps cannot save) and time-tiles 768² and larger (9.4 MB: 8.7%, 1.5 against
-//! 0.8 B per point); measured (`scripts/bench_stencil.sh`, 1 thread, load 3) the
-//! unskewed schedule ran at its in-cache speed to 896² (12.8 MB) and 1.5x slower than
-//! time tiles at 1024² (16.8 MB); with more load, time tiles gained from 768² on.
+//! 7.9 MB per step, at most 3.9% of the lines evicted: time tiles reading the grid once
+//! per 20 steps cannot save) and time-tiles 768² and larger (9.4 MB: 8.7%, 1.39 against
+//! 0.84 B per point). Measured (`scripts/bench_stencil.sh`, 1 thread, medians of 5-7
+//! interleaved rounds), time tiles against the unskewed schedule: at load 2-3, 640²
+//! 1.01x, 768² 1.08x, 896² 1.21x, 1024² 2.0x; at load 3, 704² 1.03x, 768² 0.99x, 896²
+//! 1.08x, 1024² 1.53x; at load 7-8.5, 704² 1.03x, 768² 1.13x, 896² 1.34x. The boundary
+//! moves with the load (how much of the cache the other CPU's programs take); the
+//! model's assumption, every sharer busy, puts it at 768².
 //!
 //! Otherwise the default schedule is kept, with a remark saying which test failed.
 //! `time-tile=always` takes the candidate whenever it exists (for measurements; the
@@ -209,17 +212,24 @@ pub(super) fn decide(
             // The innermost member in its own band below: not tiled, one loop over the
             // whole row.
             // (A 1-D band stays whole: both members are tiled.)
-            let outer = if n >= 3 {
-                distribute_innermost(isl, isl.check(band.band_split(n - 1))?)?
+            let (outer, unskewed) = if n >= 3 {
+                let split = isl.check(band.band_split(n - 1))?;
+                let (split, unskewed) = unskew_innermost(isl, scop, split)?;
+                (distribute_innermost(isl, split)?, unskewed)
             } else {
-                band
+                (band, false)
             };
             let schedule = isl.check(outer.get_schedule())?;
             let reason = match why {
                 Some(w) => format!("time-tile=always, although {w}"),
                 None => format!(
-                    "{}; the innermost loop is unit-stride and carries dependences inside a tile only from a statement to a later one (each statement gets its own innermost loop: vectorizable); only the outer members are tiled",
-                    traffic.unwrap_or_else(|e| e)
+                    "{}; the innermost loop is unit-stride and carries dependences inside a tile only from a statement to a later one (each statement gets its own innermost loop: vectorizable); only the outer members are tiled{}",
+                    traffic.unwrap_or_else(|e| e),
+                    if unskewed {
+                        ", the innermost not skewed (each statement's row over its own loop's range)"
+                    } else {
+                        ""
+                    }
                 ),
             };
             Ok(Decision::TimeTile {
@@ -302,6 +312,172 @@ fn distribute_innermost(isl: &IslCtx, outer: ScheduleNode) -> Result<ScheduleNod
     // The result sits where the band was: now the sequence, below the outer band.
     let sequence = isl.check(inner.band_sink())?;
     isl.check(sequence.parent())
+}
+
+/// Takes the time skew out of the innermost member, the one-member band below the outer
+/// (time-tiled) band `outer`: each statement's innermost loop then runs over its own
+/// loop's range (`1 to 1023` on jacobi-2d 1024², not `2t + 1 to 2t + 1023` with
+/// subscripts `j - 2t`). Legal because the member is not tiled and each statement gets its
+/// own loop below the sequence ([`distribute_innermost`]): its order matters only between
+/// instances of one statement at equal outer members, where the outermost member (time,
+/// a multiple of the statement's outermost loop: checked) is equal, so the dropped term
+/// `a x t + c` is too and every distance along the member is unchanged. The skews of
+/// the tiled members are isl's and minimal: with the second statement shifted by one
+/// (it reads the first's neighbours), a member `a t + x` is legal only for `a >= 2`
+/// (jacobi-1d, jacobi-2d, heat-3d: `2t + x`). Measured against the skewed rows (same
+/// tiles, 9 interleaved rounds at load 5, paired medians): jacobi-2d 1024² 1.01x, 2048²
+/// 1.00x, heat-3d 96³ 1.06x, 128³ 1.03x faster (medians of the times 3-7%); as
+/// `affine-loop-normalize` on the skewed code, 1.05-1.07x (7 rounds, load 3-5). Where
+/// a coefficient is not
+/// one number for every instance, the member is left as it is. Returns the outer band
+/// and whether the member was changed.
+fn unskew_innermost(
+    isl: &IslCtx,
+    scop: &Scop,
+    outer: ScheduleNode,
+) -> Result<(ScheduleNode, bool), IslError> {
+    let inner = isl.check(outer.child(0))?;
+    if isl.check(inner.get_type())? != ScheduleNodeType::Band
+        || isl.check(inner.band_n_member())? != 1
+    {
+        return Ok((isl.check(inner.parent())?, false));
+    }
+    let inner_map = isl.check(inner.band_get_partial_schedule_union_map())?;
+    let outer_map = isl.check(
+        isl.check(isl.check(inner.copy())?.parent())?
+            .band_get_partial_schedule_union_map(),
+    )?;
+    let domain = isl.check(inner.get_domain())?;
+    let mut pieces = Vec::new();
+    for st in &scop.statements {
+        let own = isl.check(UnionSet::from_set(isl.check(st.domain.copy())?))?;
+        if isl.check(
+            isl.check(own.intersect(isl.check(domain.copy())?))?
+                .is_empty(),
+        )? {
+            continue;
+        }
+        let k = isl.check(st.domain.dim(isl_rs::DimType::Set))?.max(0) as usize;
+        let (Some(time), Some(inner_c)) = (
+            member_coefficients(isl, scop, st, &outer_map, 0)?,
+            member_coefficients(isl, scop, st, &inner_map, 0)?,
+        ) else {
+            return Ok((isl.check(inner.parent())?, false));
+        };
+        // The outermost member: a multiple of the statement's outermost loop only.
+        if k < 2 || time[0] == 0 || time[1..].iter().any(|&c| c != 0) {
+            return Ok((isl.check(inner.parent())?, false));
+        }
+        let vars: Vec<String> = (0..k).map(|d| format!("x{d}")).collect();
+        let terms: Vec<String> = (1..k)
+            .filter(|&d| inner_c[d] != 0)
+            .map(|d| format!("{}x{d}", inner_c[d]))
+            .collect();
+        let expr = if terms.is_empty() {
+            "0".to_string()
+        } else {
+            terms.join(" + ")
+        };
+        pieces.push(format!("{}[{}] -> [({expr})]", st.name, vars.join(", ")));
+    }
+    if pieces.is_empty() {
+        return Ok((isl.check(inner.parent())?, false));
+    }
+    let text = format!("{}[{{ {} }}]", scop.param_prefix(), pieces.join("; "));
+    let Ok(mupa) = isl_rs::MultiUnionPwAff::read_from_str(isl.raw(), &text) else {
+        return Ok((isl.check(inner.parent())?, false));
+    };
+    if mupa.ptr == 0 {
+        return Ok((isl.check(inner.parent())?, false));
+    }
+    let below = isl.check(inner.delete())?;
+    let band = isl.check(below.insert_partial_schedule(mupa))?;
+    Ok((isl.check(band.parent())?, true))
+}
+
+/// Per dimension of statement `st`'s domain, the coefficient of that loop in member
+/// `member` of `map` (a partial schedule over the statements): the change of the member
+/// when the loop steps by one, the others fixed, over the domain; 0 for a loop with one
+/// value. `None` when it is not one number (a piecewise schedule).
+fn member_coefficients(
+    isl: &IslCtx,
+    scop: &Scop,
+    st: &crate::scop::Statement,
+    map: &UnionMap,
+    member: usize,
+) -> Result<Option<Vec<i64>>, IslError> {
+    let k = isl.check(st.domain.dim(isl_rs::DimType::Set))?.max(0) as usize;
+    let mut out = Vec::with_capacity(k);
+    for a in 0..k {
+        let Some(deltas) = step_deltas(isl, scop, st, map, a, Step::Unit)? else {
+            out.push(0);
+            continue;
+        };
+        match crate::isl::dim_range(isl, &deltas, member)? {
+            (Some(lo), Some(hi)) if lo == hi => out.push(lo),
+            _ => return Ok(None),
+        }
+    }
+    Ok(Some(out))
+}
+
+/// How far loop `a` steps in [`step_deltas`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Step {
+    /// By one iteration.
+    Unit,
+    /// By any number of iterations.
+    Any,
+}
+
+/// The changes of `schedule` (over the statements) when loop `a` of statement `st`
+/// steps (`step`), its other loops fixed, over its domain: a set in the schedule's
+/// space; `None` when no two instances are that far apart along `a`.
+pub(super) fn step_deltas(
+    isl: &IslCtx,
+    scop: &Scop,
+    st: &crate::scop::Statement,
+    schedule: &UnionMap,
+    a: usize,
+    step: Step,
+) -> Result<Option<Set>, IslError> {
+    let k = isl.check(st.domain.dim(isl_rs::DimType::Set))?.max(0) as usize;
+    let domain = isl.check(UnionSet::from_set(isl.check(st.domain.copy())?))?;
+    let name = &st.name;
+    let src: Vec<String> = (0..k).map(|d| format!("x{d}")).collect();
+    let dst: Vec<String> = (0..k).map(|d| format!("y{d}")).collect();
+    let rel: Vec<String> = (0..k)
+        .filter(|&b| b != a || step == Step::Unit)
+        .map(|b| {
+            if b == a {
+                format!("y{b} = x{b} + 1")
+            } else {
+                format!("y{b} = x{b}")
+            }
+        })
+        .collect();
+    let step = isl.union_map(&format!(
+        "{}{{ {name}[{}] -> {name}[{}] : {} }}",
+        scop.param_prefix(),
+        src.join(", "),
+        dst.join(", "),
+        if rel.is_empty() {
+            "true".to_string()
+        } else {
+            rel.join(" and ")
+        }
+    ))?;
+    let step = isl.check(step.intersect_domain(isl.check(domain.copy())?))?;
+    let step = isl.check(step.intersect_range(domain))?;
+    let pairs = isl.check(isl.check(schedule.copy())?.reverse())?;
+    let pairs = isl.check(pairs.apply_range(step))?;
+    let pairs = isl.check(pairs.apply_range(isl.check(schedule.copy())?))?;
+    if isl.check(pairs.is_empty())? {
+        return Ok(None);
+    }
+    Ok(Some(
+        isl.check(Set::from_union_set(isl.check(pairs.deltas())?))?,
+    ))
 }
 
 /// Whether the innermost member of the leading band of `map` (dimension `n - 1`) can
@@ -545,11 +721,18 @@ impl Llc {
     /// holding more loses every one of them (a cyclic order evicts each line, least
     /// recently used, just before its reuse). The lines of such sets, as a fraction of
     /// all, are `P(X >= w)` for `X ~ Poisson(lambda)` (the sum over `k > w` of
-    /// `k P(k) / lambda`). On the 2-CPU VM this was written on (32 MB, 16 ways, 2
-    /// sharers: `w = 8`, `lambda` = data / 2 MB), a two-array sweep measured with the
-    /// other CPU busy slowed down from cache speed toward memory speed as the model says:
-    /// 8, 12, 16 and 20 MB lost an estimated 10, 25, 38 and 85% of their lines (time per
-    /// point against the in-cache and out-of-cache rates), the model 5, 26, 55 and 78%.
+    /// `k P(k) / lambda`).
+    ///
+    /// Checked with `scripts/bench_stencil.sh --sweep` (a two-array cyclic sweep, the
+    /// fraction evicted read off its time per point between the in-cache and the
+    /// out-of-cache rates) on the 2-CPU VM this was written on (32 MB, 16 ways, 2
+    /// sharers: `w = 8`, `lambda` = data / 2 MB): with the other CPU busy (load 3-4) 8,
+    /// 12, 16 and 20 MB sweeps lost about 10, 25, 38 and 85% (the model: 5, 26, 55 and
+    /// 78%); on a quieter machine (load 1.3-1.9) 3, 10, 17 and 36%, between this model
+    /// and the one-sharer model (0, 0, 1 and 5%). The model assumes every sharer busy,
+    /// the cheaper side to err on: time tiles that were not needed ran at 0.98-1.02x of
+    /// the unskewed schedule on jacobi-2d in cache (heat-3d 48³ 0.89x), an evicted step
+    /// cost up to 2x untiled (jacobi-2d 1024²).
     pub fn sweep_miss_fraction(&self, data: u64) -> f64 {
         // data / (line x sets), sets = bytes / (line x ways): the line size cancels.
         let lambda = data as f64 * self.shape.ways.max(1) as f64 / self.bytes.max(1) as f64;
@@ -975,9 +1158,10 @@ fn time_tile_sizes(profile: &BandProfile, l2: u64, llc: Llc) -> Option<TimeTileS
 /// per time band, which stands for the costs the estimate does not count (skewed partial
 /// tiles, shorter loops). The last time band counts whole when the time size does not
 /// divide the time steps. Jacobi-2d 1024²: a tile [20, 56, whole] reads its 56 new rows
-/// of `A` and `B` once per 20 steps, 0.8 B per point; heat-3d 128³ [10, 16, 16, whole]
-/// about 1.9 B (a row of tiles, 10 MB, loses some of the halo along `i`); each tile's
-/// halo counted whole gave 1.40 B and 6.41 B.
+/// of `A` and `B` once per 20 steps, 0.83 B per point; heat-3d 128³ [10, 16, 16, whole]
+/// 2.54 B (all 10 steps in one band: the grid once, 1.66 B, and the halo along `i` that
+/// a row of tiles, 10 MB, partly evicts); each tile's halo counted whole gave 1.40 B and
+/// 6.41 B.
 fn tile_memory_bytes(
     profile: &BandProfile,
     sizes: &[i64],
