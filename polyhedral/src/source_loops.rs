@@ -1,11 +1,14 @@
 //! Which source loops a generated loop or a band member comes from, for remarks: per
 //! statement, the iterators of its domain that the schedule's last dimension depends on,
 //! named through [`crate::scop::SourceNames::dims`] (`the loop %j at 12:5`) or, short,
-//! by their SSA names (`%j`).
+//! by their SSA names (`%j`; fused loops of one name with their places, `%i (3:3, 9:3)`).
 //!
-//! Invariants: a dimension "depends on" an iterator when two instances differing only in
-//! that iterator get different values (exact isl emptiness tests, no guessing from
-//! texts); loops are listed once each, in statement order; nothing here changes the IR.
+//! Invariants: a dimension "depends on" the iterators of a set that determines its value
+//! on the statement's domain, found by dropping iterators innermost first while the rest
+//! still determine it (exact isl single-valuedness tests, no guessing from texts): for
+//! independent iterators, the ones whose change alone changes the value; where the
+//! domain ties iterators together (an old tile loop and its point loop), the outer one.
+//! Loops are listed once each, in statement order; nothing here changes the IR.
 
 use crate::isl::{IslCtx, IslError};
 use crate::scop::SourceNames;
@@ -208,6 +211,7 @@ mod tests {
     use crate::analysis_tests::funcs;
     use crate::scop::extract_scops;
     use crate::tests::parse;
+    use isl_rs::UnionSet;
 
     const TWO: &str = r#"func.func @f(%A: memref<16x17xf32>, %B: memref<16xf32>) {
   affine.for %i = 0 to 16 {
@@ -249,5 +253,40 @@ mod tests {
         );
         assert_eq!(fused.short().as_deref(), Some("%i (2:3, 8:3)"));
         assert_eq!(of("{ S0[i0, i1] -> [0] }").text(), None);
+    }
+
+    /// In tiled code the domain ties the tile loop to its point loop: a dimension equal
+    /// to the tile loop (`floor(i1 / 16)` where `16 i0 <= i1 < 16 i0 + 16`) is named
+    /// after the tile loop (before, after nothing: no single iterator changes it), the
+    /// point loop after itself; a constant by the loops its expression names.
+    #[test]
+    fn a_dimension_equal_to_a_tile_loop_is_named_after_it() {
+        let (ir, top) = parse(
+            r#"func.func @f(%A: memref<64xf32>) {
+  affine.for %ii = 0 to 64 step 16 {
+    affine.for %i = affine_map<(d0) -> (d0)>(%ii) to affine_map<(d0) -> (d0 + 16)>(%ii) {
+      %v = affine.load %A[%i] : memref<64xf32>
+      affine.store %v, %A[%i] : memref<64xf32>
+    }
+  }
+  return
+}"#,
+        );
+        let isl = IslCtx::default();
+        let func = funcs(&ir, top)[0];
+        let extraction = extract_scops(&ir, &isl, func);
+        let scop = &extraction.scops[0];
+        let domain = UnionSet::from_set(scop.statements[0].domain.copy().unwrap()).unwrap();
+        let on_domain = |text: &str| {
+            let m = isl.union_map(text).unwrap();
+            let m = m.intersect_domain(domain.copy().unwrap()).unwrap();
+            source_loops(&isl, &scop.names, &m).unwrap().short()
+        };
+        assert_eq!(
+            on_domain("{ S0[i0, i1] -> [floor(i1 / 16)] }").as_deref(),
+            Some("%ii")
+        );
+        assert_eq!(on_domain("{ S0[i0, i1] -> [i1] }").as_deref(), Some("%i"));
+        assert_eq!(on_domain("{ S0[i0, i1] -> [0] }"), None);
     }
 }
