@@ -134,6 +134,10 @@ pub fn generate_checked<'c>(
     let cursor = Cursor { block, before };
     g.node(ir, ast, cursor)?;
     name_loops(ir, &g.loops, &g.point_names);
+    // Statement ops clamp against ranges the generated loops may already bound (the
+    // interior of an index set split, `crate::index_split`).
+    let tops: Vec<Op> = g.loops.iter().map(|l| l.op).collect();
+    crate::index_split::prune_min_max(ir, &tops);
     Ok(g.objections)
 }
 

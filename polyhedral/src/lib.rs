@@ -12,6 +12,7 @@
 pub mod ast_build;
 pub mod codegen;
 pub mod deps;
+pub mod index_split;
 #[allow(unsafe_code)]
 pub mod isl;
 pub mod parallel_check;

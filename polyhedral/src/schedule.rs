@@ -134,6 +134,9 @@ pub struct ScheduleOptions {
     pub min_parallel_work: u64,
     /// Time tiling of stencils ([`time_tile`]): `auto` decides by cost.
     pub time_tile: TimeTile,
+    /// Split the members clamped windows depend on into borders and an interior
+    /// ([`crate::index_split`], `split-borders`).
+    pub split_borders: bool,
 }
 
 /// Default of [`ScheduleOptions::min_parallel_work`]: a region of fewer instances costs
@@ -170,6 +173,7 @@ impl Default for ScheduleOptions {
             parallel_reductions: false,
             min_parallel_work: DEFAULT_MIN_PARALLEL_WORK,
             time_tile: TimeTile::Auto,
+            split_borders: true,
         }
     }
 }
@@ -1730,6 +1734,11 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
                 return Err(TransformError::Illegal(why));
             }
             timer.lap("legality check");
+            let schedule = if options.split_borders {
+                crate::index_split::split_borders(&isl, ir, scop, schedule, &options.model_log)?
+            } else {
+                schedule
+            };
             let forbidden = |ir: &Ir| ForbiddenDeps::from_nearest(&isl, ir, scop, &nearest, cells);
             let r = regenerate(ir, &isl, scop, schedule, &forbidden, &mut dropped);
             timer.lap("AST + codegen");
@@ -1888,6 +1897,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
                 ))
             })?
         },
+        split_borders: o.bool("split-borders", true).map_err(&err)?,
     };
     let report = poly_schedule(ir, func, &options);
     crate::transform::finish_with_remarks(ir, o, report.remarks, err)?;
@@ -1972,6 +1982,10 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
         (
             "time-tile",
             "Time tiling of stencils (a skewed schedule tiled across time steps): auto (default: where one time step's data exceeds the last-level cache and the innermost loop stays vectorizable), never, always",
+        ),
+        (
+            "split-borders",
+            "Split the loops clamped windows (max/min bounds) depend on into borders and an interior with constant window bounds (default: true)",
         ),
         ("remarks", "Print why SCoPs were left alone (stderr)"),
         (
