@@ -1161,7 +1161,13 @@ fn time_tile_sizes(profile: &BandProfile, l2: u64, llc: Llc) -> Option<TimeTileS
 /// of `A` and `B` once per 20 steps, 0.83 B per point; heat-3d 128³ [10, 16, 16, whole]
 /// 2.54 B (all 10 steps in one band: the grid once, 1.66 B, and the halo along `i` that
 /// a row of tiles, 10 MB, partly evicts); each tile's halo counted whole gave 1.40 B and
-/// 6.41 B.
+/// 6.41 B. Checked against time per point (`bench_stencil.sh`, load 6): the unskewed
+/// jacobi-2d 2048² pays 0.093 ns per byte of its estimate over its in-cache time (2.16
+/// against 0.66 ns per point, 16 B); at that rate heat-3d 128³ time tiles predict 1.54
+/// ns per point (1.31 in cache + 2.54 B), measured 1.39-1.47 (the whole-halo count
+/// predicted 1.90), heat-3d 96³ 1.49, measured 1.39-1.52, jacobi-2d 768²-1024² 0.72,
+/// measured 0.71-0.75. Jacobi-2d 2048² time tiles ran 0.86 ns: their tiles (2 MB)
+/// overflow L2, L3 traffic this estimate does not count (the L2 estimate, 2.15 B, does).
 fn tile_memory_bytes(
     profile: &BandProfile,
     sizes: &[i64],
