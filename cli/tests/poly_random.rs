@@ -11,7 +11,9 @@
 //! outermost dependence-free loop of each band is marked parallel),
 //! `--poly-transform=reverse=0` (the last two legal only on some nests: elsewhere they
 //! must refuse), `--affine-loop-distribute` and
-//! `--affine-parallelize=parallel-reductions=true`, and the printed checksums must agree
+//! `--affine-parallelize=parallel-reductions=true`, and two pipelines that schedule
+//! transformed code again (`--affine-loop-tile --poly-schedule`, `--poly-schedule
+//! --poly-schedule`), and the printed checksums must agree
 //! (exactly, or within 1e-9 relative where a reduction may be reassociated). Every module
 //! runs with `ParallelOrder::Reverse` on one runtime thread (the race detector of
 //! `lattice run --parallel-order=reverse`): each `affine.parallel` a transformation
@@ -50,23 +52,49 @@ const MAX_UB: i64 = 12;
 /// Programs per JIT module.
 const BATCH: usize = 20;
 
-/// The transformations under test: (pass, options).
-const PASSES: &[(&str, &str)] = &[
+/// The transformations under test: pipelines of (pass, options), run in order on the
+/// kernel. The last two transform the output of a transformation again (a user's
+/// `--affine-loop-tile --poly-schedule` or `--poly-schedule --poly-schedule`): the
+/// scheduler must model tiled code (floor divisions, min/max bounds) exactly.
+const PASSES: &[&[(&str, &str)]] = &[
     // min-parallel-work=0: the programs are small, and marks inside sequential loops
     // (short regions, left sequential by default) are what the race detector checks.
-    ("poly-schedule", "min-parallel-work=0"),
-    (
+    &[("poly-schedule", "min-parallel-work=0")],
+    &[(
         "poly-schedule",
         "parallel-reductions=true min-parallel-work=0",
-    ),
-    ("affine-loop-tile", "tile-sizes=2,3"),
-    ("affine-loop-fusion", ""),
-    ("affine-loop-fusion", "maximal=true"),
-    ("poly-transform", "permute=1,0 parallel=true"),
-    ("poly-transform", "reverse=0"),
-    ("affine-loop-distribute", ""),
-    ("affine-parallelize", "parallel-reductions=true"),
+    )],
+    &[("affine-loop-tile", "tile-sizes=2,3")],
+    &[("affine-loop-fusion", "")],
+    &[("affine-loop-fusion", "maximal=true")],
+    &[("poly-transform", "permute=1,0 parallel=true")],
+    &[("poly-transform", "reverse=0")],
+    &[("affine-loop-distribute", "")],
+    &[("affine-parallelize", "parallel-reductions=true")],
+    &[
+        ("affine-loop-tile", "tile-sizes=2,3"),
+        ("poly-schedule", "min-parallel-work=0"),
+    ],
+    &[
+        ("poly-schedule", "tile-sizes=4,3 min-parallel-work=0"),
+        ("poly-schedule", "min-parallel-work=0"),
+    ],
 ];
+
+/// A pipeline as a command line would spell it: `--a=x --b`.
+fn pipeline_label(pipeline: &[(&str, &str)]) -> String {
+    let flags: Vec<String> = pipeline
+        .iter()
+        .map(|&(name, options)| {
+            if options.is_empty() {
+                format!("--{name}")
+            } else {
+                format!("--{name}=\"{options}\"")
+            }
+        })
+        .collect();
+    flags.join(" ")
+}
 
 /// A small deterministic generator (SplitMix64).
 struct Rng(u64);
@@ -607,22 +635,24 @@ fn func_text(ir: &Ir, module: lattice_ir::Op) -> String {
     print_op(ir, func, PrintOptions::default())
 }
 
-/// Runs one pass on a module holding only `kernel`.
-fn transform(kernel: &str, name: &str, options: &str) -> Transformed {
+/// Runs one pipeline of passes on a module holding only `kernel`.
+fn transform(kernel: &str, passes: &[(&str, &str)]) -> Transformed {
     let (mut ir, module, sources, id) = match parse(kernel) {
         Ok(p) => p,
         Err(e) => panic!("kernel does not parse:\n{kernel}\n{e}"),
     };
     let before = func_text(&ir, module);
     let registry = make_registry();
-    let def = registry.lookup(name).expect("pass is registered");
-    let options = if options.is_empty() {
-        Default::default()
-    } else {
-        parse_pass_options(def, options).expect("options parse")
-    };
     let mut pipeline = OpPipeline::new("builtin.module");
-    pipeline.add_flag_pass(def, options);
+    for &(name, options) in passes {
+        let def = registry.lookup(name).expect("pass is registered");
+        let options = if options.is_empty() {
+            Default::default()
+        } else {
+            parse_pass_options(def, options).expect("options parse")
+        };
+        pipeline.add_flag_pass(def, options);
+    }
     if let Err(d) = run_pipeline(&mut ir, module, &pipeline, &RunOptions::default()) {
         return Transformed::Failed(sources.render(ir.ctx(), &d, Some(id)));
     }
@@ -703,8 +733,8 @@ fn check_batch(first: usize, programs: &[Program]) -> Vec<(usize, Vec<Verdict>)>
         // Transformed kernels of this program and their variants: a kernel two passes
         // make alike runs once.
         let mut made: Vec<(String, usize)> = Vec::new();
-        for (v, &(name, options)) in PASSES.iter().enumerate() {
-            per_pass.push(match transform(&p.kernel, name, options) {
+        for (v, passes) in PASSES.iter().enumerate() {
+            per_pass.push(match transform(&p.kernel, passes) {
                 Transformed::Changed(text) => match made.iter().find(|(t, _)| *t == text) {
                     Some(&(_, index)) => Ok(index),
                     None => {
@@ -740,16 +770,18 @@ fn check_batch(first: usize, programs: &[Program]) -> Vec<(usize, Vec<Verdict>)>
         let verdicts = per_pass
             .into_iter()
             .zip(PASSES)
-            .map(|(r, &(name, options))| match r {
+            .map(|(r, passes)| match r {
                 Err(v) => v,
                 Ok(v) => match &outputs[v] {
                     Ok(got) if support::agree_within(&expected, got, 1e-9) => Verdict::Applied,
                     Ok(got) => Verdict::Mismatch(format!(
-                        "program {n}, --{name}={options}: expected\n{expected}got\n{got}\n{text}\nafter:\n{}",
+                        "program {n}, {}: expected\n{expected}got\n{got}\n{text}\nafter:\n{}",
+                        pipeline_label(passes),
                         variants[v].text
                     )),
                     Err(e) => Verdict::Mismatch(format!(
-                        "program {n}, --{name}={options}: transformed program does not run: {e}\n{text}"
+                        "program {n}, {}: transformed program does not run: {e}\n{text}",
+                        pipeline_label(passes)
                     )),
                 },
             })
@@ -817,7 +849,10 @@ fn random_affine_nests_keep_their_output() {
                 Verdict::Failed(e) => {
                     failed[p] += 1;
                     if failed[p] <= 3 {
-                        eprintln!("program {n}, --{} reported an error:\n{e}", PASSES[p].0);
+                        eprintln!(
+                            "program {n}, {} reported an error:\n{e}",
+                            pipeline_label(PASSES[p])
+                        );
                     }
                 }
                 Verdict::Mismatch(m) => mismatches.push(m),
@@ -829,10 +864,10 @@ fn random_affine_nests_keep_their_output() {
         PASSES.len(),
         start.elapsed().as_secs_f64()
     );
-    for (p, &(name, options)) in PASSES.iter().enumerate() {
+    for (p, passes) in PASSES.iter().enumerate() {
         eprintln!(
-            "  --{name}{}{options}: kernel transformed {} ({:.0}%), unchanged/refused {}, errors {}",
-            if options.is_empty() { "" } else { "=" },
+            "  {}: kernel transformed {} ({:.0}%), unchanged/refused {}, errors {}",
+            pipeline_label(passes),
             applied[p],
             100.0 * applied[p] as f64 / count.max(1) as f64,
             unchanged[p],

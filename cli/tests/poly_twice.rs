@@ -6,9 +6,9 @@
 //! not contain [`FORBIDDEN_REMARKS`]: a parallel mark on a member the generated code has
 //! a loop for once got "parallel mark without a loop" (the re-tiled member equals the old
 //! tile loop, which the check did not see), and the examples are modelled exactly, so a
-//! second pass over their tiled or guarded output must be too.
+//! second pass over their tiled or guarded output must be too, and no isl step may give up.
 //!
-//! Invariants: cheap (two pipelines of two passes per example, runs at `-O0`, two
+//! Invariants: cheap (three pipelines of two passes per example, runs at `-O0`, two
 //! threads; a few seconds in release); needs no upstream tool.
 
 mod support;
@@ -22,10 +22,14 @@ use std::process::Command;
 const PIPELINES: &[&str] = &[
     "--poly-schedule --poly-schedule",
     "--affine-loop-tile=tile-size=32 --poly-schedule",
+    // Two-level tiles scheduled again: the dependences of twice-tiled domains split into
+    // many pieces (seidel_2d took 25 s in the transitive reduction, floyd_warshall ran
+    // out of isl operations, before the reduction coalesced its composition).
+    "--poly-schedule=\"tile-sizes=4 l2-tile-sizes=12,8\" --poly-schedule",
 ];
 
 /// Remark texts that must not appear.
-const FORBIDDEN_REMARKS: &[&str] = &["without a loop", "not exactly modelled"];
+const FORBIDDEN_REMARKS: &[&str] = &["without a loop", "not exactly modelled", "isl gave up"];
 
 struct Case {
     example: PathBuf,
