@@ -9,7 +9,8 @@
 //! Invariants: splitting only changes how the code of a schedule is laid out, never the
 //! schedule (the order of statement instances), so it needs no legality check; a band is
 //! split only where each split member has at most two border pieces, at most two members
-//! are split (at most 9 copies of the body), the borders are thin (at most
+//! are split, the splits on one path of the tree make at most [`MAX_COPIES`] copies of
+//! the body, the borders are thin (at most
 //! [`MAX_BORDER`] values per member) and the interior holds at least [`MIN_INTERIOR`]
 //! times as many values as the borders; an isl error leaves the schedule unsplit.
 
@@ -24,6 +25,9 @@ pub const MAX_BORDER: i64 = 8;
 pub const MIN_INTERIOR: i64 = 8;
 /// The most members of one band that are split (3 × 3 = 9 copies of the body).
 const MAX_SPLIT_MEMBERS: usize = 2;
+/// The most copies of a statement the splits on one path of the tree may make (the
+/// product of the pieces of each split member).
+pub const MAX_COPIES: i64 = 9;
 
 /// One clamp: a `max` (or `min`) of one expression of the statement's IVs and constants,
 /// as the constraints (`expr >= 0` over `i0..`, coefficients then constant) under which
@@ -220,7 +224,7 @@ pub fn split_borders(
     let backup = isl.check(schedule.copy())?;
     let mut notes = Vec::new();
     let root = isl.check(schedule.get_root())?;
-    match visit(isl, root, &interiors, scop, &mut notes) {
+    match visit(isl, root, &interiors, scop, &mut notes, 1) {
         Ok(root) => {
             if let Ok(mut l) = log.lock() {
                 l.append(&mut notes);
@@ -231,22 +235,25 @@ pub fn split_borders(
     }
 }
 
-/// Preorder walk of the tree at `node`, splitting bands ([`split_band`]); returns `node`.
+/// Preorder walk of the tree at `node`, splitting bands ([`split_band`]; `copies`: the
+/// copies of the body the splits above make); returns `node`.
 fn visit(
     isl: &IslCtx,
     node: ScheduleNode,
     interiors: &[UnionSet],
     scop: &Scop,
     notes: &mut Vec<String>,
+    copies: i64,
 ) -> Result<ScheduleNode, IslError> {
     let mut node = node;
+    let mut copies = copies;
     if isl.check(node.get_type())? == ScheduleNodeType::Band {
-        node = split_band(isl, node, interiors, scop, notes)?;
+        (node, copies) = split_band(isl, node, interiors, scop, notes, copies)?;
     }
     let n = isl.check(node.n_children())?;
     for k in 0..n {
         let child = isl.check(node.child(k))?;
-        let child = visit(isl, child, interiors, scop, notes)?;
+        let child = visit(isl, child, interiors, scop, notes, copies)?;
         node = isl.check(child.parent())?;
     }
     Ok(node)
@@ -274,14 +281,17 @@ fn extent(isl: &IslCtx, set: &Set, pos: i32) -> Result<Option<(i64, i64)>, IslEr
     )))
 }
 
-/// Isolates the interior of the band at `node` where the rule of the module doc allows.
+/// Isolates the interior of the band at `node` where the rule of the module doc allows,
+/// the body's copies (`copies` above it) staying within [`MAX_COPIES`]; returns the node
+/// and the copies below it.
 fn split_band(
     isl: &IslCtx,
     node: ScheduleNode,
     interiors: &[UnionSet],
     scop: &Scop,
     notes: &mut Vec<String>,
-) -> Result<ScheduleNode, IslError> {
+    copies: i64,
+) -> Result<(ScheduleNode, i64), IslError> {
     let domain = isl.check(node.get_domain())?;
     let prefix = isl.check(node.get_prefix_schedule_union_map())?;
     let partial = isl.check(node.band_get_partial_schedule_union_map())?;
@@ -302,14 +312,14 @@ fn split_band(
         });
     }
     let Some(iso) = iso else {
-        return Ok(node);
+        return Ok((node, copies));
     };
     let full = isl.check(domain.apply(schedule))?;
     let (Some(iso), Some(full)) = (single_set(isl, iso)?, single_set(isl, full)?) else {
-        return Ok(node);
+        return Ok((node, copies));
     };
     if isl.check(iso.is_equal(&full))? || isl.check(iso.n_basic_set())? != 1 {
-        return Ok(node);
+        return Ok((node, copies));
     }
     let n = isl.check(node.band_n_member())?;
     let total = isl.check(iso.dim(isl_rs::DimType::Set))?;
@@ -321,7 +331,7 @@ fn split_band(
             extent(isl, &full, outer + k)?,
             extent(isl, &iso, outer + k)?,
         ) else {
-            return Ok(node);
+            return Ok((node, copies));
         };
         let border = (ilo - flo) + (fhi - ihi);
         if border == 0 {
@@ -329,7 +339,7 @@ fn split_band(
         }
         if ilo < flo || ihi > fhi || border > MAX_BORDER || (ihi - ilo + 1) < MIN_INTERIOR * border
         {
-            return Ok(node);
+            return Ok((node, copies));
         }
         split.push(SplitMember {
             label: labels
@@ -341,8 +351,12 @@ fn split_band(
             after: (ihi + 1, fhi),
         });
     }
-    if split.is_empty() || split.len() > MAX_SPLIT_MEMBERS {
-        return Ok(node);
+    let pieces: i64 = split
+        .iter()
+        .map(|m| 1 + (m.before.0 <= m.before.1) as i64 + (m.after.0 <= m.after.1) as i64)
+        .product();
+    if split.is_empty() || split.len() > MAX_SPLIT_MEMBERS || copies * pieces > MAX_COPIES {
+        return Ok((node, copies));
     }
     let iso = isl.check(iso.set_tuple_name("isolate"))?;
     let options = isl.check(node.band_get_ast_build_options())?;
@@ -365,7 +379,7 @@ fn split_band(
             borders.join(" and ")
         ));
     }
-    Ok(node)
+    Ok((node, copies * pieces))
 }
 
 /// The value of an `arith.constant` index `v`.
