@@ -1096,6 +1096,22 @@ mod tests {
         assert_eq!(footprint(&p, &[4, 8, 8]), 112 * 8);
     }
 
+    /// C[i][j] += A[i][k] * B[k][j] in f32 over `n`³, band (i, j, k), i parallel.
+    fn matmul_profile(n: u64) -> BandProfile {
+        BandProfile {
+            trips: vec![Some(n); 3],
+            loops_below: false,
+            first_parallel: Some(0),
+            vector_innermost: false,
+            min_bytes: 4,
+            groups: vec![
+                group("A", 4, &[&[1, 0], &[0, 0], &[0, 1]], &[n, n]),
+                group("B", 4, &[&[0, 0], &[0, 1], &[1, 0]], &[n, n]),
+                group("C", 4, &[&[1, 0], &[0, 1], &[0, 0]], &[n, n]),
+            ],
+        }
+    }
+
     #[test]
     fn matmul_choice() {
         // C[i][j] += A[i][k] * B[k][j] in f32, band (i, j, k): k carries the reduction
@@ -1103,18 +1119,7 @@ mod tests {
         // 17664 B, which fits 32 KiB, so j stays whole; i, parallel, gets 4 tiles (it
         // would make no loop, and the parallel loop would move inside). With 8 KiB, j
         // shrinks.
-        let p = BandProfile {
-            trips: vec![Some(128); 3],
-            loops_below: false,
-            first_parallel: Some(0),
-            vector_innermost: false,
-            min_bytes: 4,
-            groups: vec![
-                group("A", 4, &[&[1, 0], &[0, 0], &[0, 1]], &[128, 128]),
-                group("B", 4, &[&[0, 0], &[0, 1], &[1, 0]], &[128, 128]),
-                group("C", 4, &[&[1, 0], &[0, 1], &[0, 0]], &[128, 128]),
-            ],
-        };
+        let p = matmul_profile(128);
         expect!["tile sizes [32, 128, 32] (model): tile footprint 36864 B, reuse budget 32768 B, trip counts [128, 128, 128]; 0: parallel, 4 tiles, 1: whole, 2: innermost, carries a dependence: unrolled"]
             .assert_eq(&choose(&p, 32 * 1024, Level::Inner { parallel: true }).describe());
         expect!["tile sizes [32, 48, 32] (model): tile footprint 16384 B, reuse budget 8192 B, trip counts [128, 128, 128]; 0: parallel, 4 tiles, 1: reuse of 0 (6784 B <= 8192 B), 2: innermost, carries a dependence: unrolled"]
@@ -1390,18 +1395,7 @@ mod tests {
         assert_eq!(c.sizes, [2, 4, 32, 32, 3]);
         assert_eq!(c.fits_l2, None);
         // A band with an unrolled innermost member keeps it: matmul at 64 (48 KB).
-        let p = BandProfile {
-            trips: vec![Some(64); 3],
-            loops_below: false,
-            first_parallel: Some(0),
-            vector_innermost: false,
-            min_bytes: 4,
-            groups: vec![
-                group("A", 4, &[&[1, 0], &[0, 0], &[0, 1]], &[64, 64]),
-                group("B", 4, &[&[0, 0], &[0, 1], &[1, 0]], &[64, 64]),
-                group("C", 4, &[&[1, 0], &[0, 1], &[0, 0]], &[64, 64]),
-            ],
-        };
+        let p = matmul_profile(64);
         let small = CacheSizes { l1: 4096, ..caches };
         expect!["tile sizes [16, 64, 32] (model), not tiled for reuse: footprint 48 KB fits in L2 (1024 KB): its reuse stays in L2 untiled, tiles for L1 would only add loop overhead, trip counts [64, 64, 64]; 0: parallel, 4 tiles, 1: whole, 2: innermost, carries a dependence: unrolled"].assert_eq(&choose_in_caches(&p, &small, true).describe());
     }
