@@ -140,11 +140,9 @@ pub fn accept_codegen_flag(
     match name {
         "O0" | "O1" | "O2" | "O3" => options.opt_level = name.as_bytes()[1] - b'0',
         "target-cpu" | "mcpu" => {
-            options.target_cpu = Some(
-                value
-                    .ok_or("--target-cpu needs a value (--target-cpu=native)")?
-                    .to_string(),
-            )
+            let cpu = value.ok_or("--target-cpu needs a value (--target-cpu=native)")?;
+            lattice_codegen::llvm::cpus::check_target_cpu(cpu)?;
+            options.target_cpu = Some(cpu.to_string())
         }
         "fast-math" => options.fast_math = !matches!(value, Some("false") | Some("0")),
         _ => return Ok(false),

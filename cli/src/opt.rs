@@ -13,7 +13,8 @@ use crate::expected;
 use lattice_cli::{make_context, make_registry};
 use lattice_ir::diag::{DiagLoc, Diagnostic, SourceMap};
 use lattice_ir::pass::{
-    render_statistics, render_timing, run_pipeline, OpPipeline, PassRegistry, RunOptions, Timing,
+    render_pass_help, render_statistics, render_timing, run_pipeline, OpPipeline, PassRegistry,
+    RunOptions, Timing,
 };
 use lattice_ir::printer::{print_op, PrintOptions};
 use lattice_ir::{Context, Ir, Span};
@@ -38,6 +39,8 @@ struct OptArgs {
     statistics: bool,
     verify_each: bool,
     threading: bool,
+    /// `--help-pass=NAME`: print that pass's help and stop.
+    help_pass: Option<&'static lattice_ir::pass::PassDef>,
 }
 
 const HELP: &str = "\
@@ -60,10 +63,20 @@ OPTIONS:
                                     why they declined; also --pass-statistics; list display)
     --verify-each=false             do not verify after each pass
     --mlir-disable-threading        run nested pass pipelines sequentially
+    --help-pass=NAME                print one pass with its options
     -h, --help                      this help
 
-PASSES (each also usable as --NAME or --NAME=\"opt=value ...\"):
+PASSES (each usable as --NAME or --NAME=\"opt=value ...\", or inside --pass-pipeline as
+NAME{opt=value ...}; a bad option value is a usage error before any pass runs):
 ";
+
+/// `unknown pass 'NAME'`, with the likely meant one.
+fn unknown_pass(name: &str, registry: &PassRegistry) -> String {
+    match registry.suggest(name) {
+        Some(m) => format!("unknown pass '{name}'; did you mean '{m}'?"),
+        None => format!("unknown pass '{name}' (see `lattice opt --help`)"),
+    }
+}
 
 fn usage_error(message: &str) -> ExitCode {
     eprintln!("lattice opt: {message}\nRun `lattice opt --help` for usage.");
@@ -130,6 +143,14 @@ fn parse_args(args: &[String], registry: &PassRegistry) -> Result<Option<OptArgs
         };
         match name {
             "h" | "help" => return Ok(None),
+            "help-pass" => {
+                let pass = take_value(&mut i, value)?;
+                a.help_pass = Some(
+                    registry
+                        .lookup(&pass)
+                        .ok_or_else(|| unknown_pass(&pass, registry))?,
+                );
+            }
             "split-input-file" => {
                 a.split_marker = Some(match value {
                     Some(m) if !m.is_empty() => m,
@@ -160,7 +181,11 @@ fn parse_args(args: &[String], registry: &PassRegistry) -> Result<Option<OptArgs
                     .passes
                     .accept(name, value, registry, || take_value(&mut i, None))?;
                 if !known {
-                    return Err(format!("unknown option '{raw}'"));
+                    let hint = match registry.suggest(name) {
+                        Some(m) => format!("; did you mean '--{m}'?"),
+                        None => String::new(),
+                    };
+                    return Err(format!("unknown option '{raw}'{hint}"));
                 }
             }
         }
@@ -183,12 +208,16 @@ pub fn main(args: &[String]) -> ExitCode {
         Ok(None) => {
             print!("{HELP}");
             for p in registry.passes() {
-                println!("    --{:<30} {}", p.name, p.summary);
+                print!("{}", render_pass_help(p));
             }
             return ExitCode::SUCCESS;
         }
         Err(e) => return usage_error(&e),
     };
+    if let Some(def) = a.help_pass {
+        print!("{}", render_pass_help(def));
+        return ExitCode::SUCCESS;
+    }
     let pipeline = match build_pipeline(&a, &registry) {
         Ok(p) => p,
         Err(e) => return usage_error(&e),

@@ -214,6 +214,11 @@ fn main_inner(args: &[String]) -> ExitCode {
     let Some(input) = a.input.clone() else {
         return usage_error("no input file");
     };
+    if let (None, Ok(v)) = (a.threads, std::env::var("LATTICE_THREADS")) {
+        if let Err(e) = lattice_codegen::runtime::parse_threads(&v) {
+            return usage_error(&e);
+        }
+    }
     let registry = make_registry();
     let pipeline = match a.passes.build(&registry) {
         Ok(p) => p,

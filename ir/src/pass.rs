@@ -35,8 +35,8 @@ pub struct PassDef {
     /// The op the pass must run on (`func.func`), or `None` for any op. A pass with an
     /// anchor given as a top-level flag is nested under that op automatically.
     pub anchor: Option<&'static str>,
-    /// Accepted option names with their help text.
-    pub options: &'static [(&'static str, &'static str)],
+    /// The options the pass accepts, each declared once (name, values, default, help).
+    pub options: &'static [PassOption],
     pub run: PassRunFn,
 }
 
@@ -118,6 +118,11 @@ impl PassRegistry {
     /// The pass named `name`.
     pub fn lookup(&self, name: &str) -> Option<&'static PassDef> {
         self.passes.iter().copied().find(|p| p.name == name)
+    }
+
+    /// The registered pass whose name is closest to `name`, if it is a likely typo.
+    pub fn suggest(&self, name: &str) -> Option<&'static str> {
+        did_you_mean(name, self.passes.iter().map(|p| p.name))
     }
 
     /// All passes, sorted by name.
@@ -250,21 +255,267 @@ pub fn parse_pass_options(def: &PassDef, text: &str) -> Result<PassOptions, Stri
                 value = value[1..value.len() - 1].to_string();
             }
         }
-        if !def.options.iter().any(|(k, _)| *k == key) {
-            let known: Vec<&str> = def.options.iter().map(|(k, _)| *k).collect();
-            return Err(if known.is_empty() {
-                format!("pass '{}' takes no options, got '{key}'", def.name)
-            } else {
-                format!(
-                    "unknown option '{key}' for pass '{}' (known: {})",
-                    def.name,
-                    known.join(", ")
-                )
-            });
-        }
+        let Some(decl) = def.options.iter().find(|o| o.name == key) else {
+            return Err(unknown_option(def, &key));
+        };
+        decl.check(&value)
+            .map_err(|e| format!("pass '{}': {e}", def.name))?;
         entries.push((key, value));
     }
     Ok(PassOptions { entries })
+}
+
+/// What values a pass option takes; checked when the pipeline is built, so a bad value
+/// is a usage error before any pass runs.
+#[derive(Clone, Copy, Debug)]
+pub enum OptionKind {
+    /// `key`, `key=true|false|1|0`.
+    Bool,
+    /// One integer in `min..=max`.
+    Int { min: i64, max: i64 },
+    /// A comma-separated list of integers, each in `min..=max`.
+    IntList { min: i64, max: i64 },
+    /// One of these words.
+    Choice(&'static [&'static str]),
+    /// Any text (a nested pipeline, a name).
+    Text,
+    /// Text of a form `syntax` names, checked by `check` (which may only look at the text).
+    Custom {
+        syntax: &'static str,
+        check: fn(&str) -> Result<(), String>,
+    },
+}
+
+/// One option of a pass, declared once: its name, the values it takes, its default as
+/// shown in help (`""`: none; the pass decides), and one line of help.
+#[derive(Clone, Copy, Debug)]
+pub struct PassOption {
+    pub name: &'static str,
+    pub kind: OptionKind,
+    pub default: &'static str,
+    pub help: &'static str,
+}
+
+impl PassOption {
+    /// A boolean option.
+    pub const fn bool(name: &'static str, default: bool, help: &'static str) -> PassOption {
+        PassOption {
+            name,
+            kind: OptionKind::Bool,
+            default: if default { "true" } else { "false" },
+            help,
+        }
+    }
+
+    /// An integer in `min..=max`.
+    pub const fn int(
+        name: &'static str,
+        min: i64,
+        max: i64,
+        default: &'static str,
+        help: &'static str,
+    ) -> PassOption {
+        PassOption {
+            name,
+            kind: OptionKind::Int { min, max },
+            default,
+            help,
+        }
+    }
+
+    /// A list of integers, each in `min..=max`.
+    pub const fn ints(
+        name: &'static str,
+        min: i64,
+        max: i64,
+        default: &'static str,
+        help: &'static str,
+    ) -> PassOption {
+        PassOption {
+            name,
+            kind: OptionKind::IntList { min, max },
+            default,
+            help,
+        }
+    }
+
+    /// One of `values`.
+    pub const fn choice(
+        name: &'static str,
+        values: &'static [&'static str],
+        default: &'static str,
+        help: &'static str,
+    ) -> PassOption {
+        PassOption {
+            name,
+            kind: OptionKind::Choice(values),
+            default,
+            help,
+        }
+    }
+
+    /// Free text.
+    pub const fn text(name: &'static str, default: &'static str, help: &'static str) -> PassOption {
+        PassOption {
+            name,
+            kind: OptionKind::Text,
+            default,
+            help,
+        }
+    }
+
+    /// Text of the form `syntax`, checked by `check`.
+    pub const fn custom(
+        name: &'static str,
+        syntax: &'static str,
+        check: fn(&str) -> Result<(), String>,
+        help: &'static str,
+    ) -> PassOption {
+        PassOption {
+            name,
+            kind: OptionKind::Custom { syntax, check },
+            default: "",
+            help,
+        }
+    }
+
+    /// The value form shown in help: `<bool>`, `<int 1..>`, `<smart|max|none>`.
+    pub fn value_syntax(&self) -> String {
+        match self.kind {
+            OptionKind::Bool => "<bool>".into(),
+            OptionKind::Int { min, max } => format!("<int{}>", range_text(min, max)),
+            OptionKind::IntList { min, max } => format!("<int{},...>", range_text(min, max)),
+            OptionKind::Choice(values) => format!("<{}>", values.join("|")),
+            OptionKind::Text => "<string>".into(),
+            OptionKind::Custom { syntax, .. } => syntax.into(),
+        }
+    }
+
+    /// Checks `value` (as written after `name=`; `""` for a bare `name`).
+    pub fn check(&self, value: &str) -> Result<(), String> {
+        let bad = |what: String| format!("option '{}': expected {what}, got '{value}'", self.name);
+        match self.kind {
+            OptionKind::Bool => match value {
+                "" | "true" | "1" | "false" | "0" => Ok(()),
+                _ => Err(bad("true or false".into())),
+            },
+            OptionKind::Int { min, max } => match value.trim().parse::<i64>() {
+                Ok(v) if (min..=max).contains(&v) => Ok(()),
+                _ => Err(bad(format!("an integer{}", range_words(min, max)))),
+            },
+            OptionKind::IntList { min, max } => {
+                let ok = !value.trim().is_empty()
+                    && value.split(',').all(|x| {
+                        x.trim()
+                            .parse::<i64>()
+                            .is_ok_and(|v| (min..=max).contains(&v))
+                    });
+                match ok {
+                    true => Ok(()),
+                    false => Err(bad(format!(
+                        "a comma-separated list of integers{}",
+                        range_words(min, max)
+                    ))),
+                }
+            }
+            OptionKind::Choice(values) => match values.contains(&value) {
+                true => Ok(()),
+                false => Err(bad(format!("one of {}", values.join(", ")))),
+            },
+            OptionKind::Text => Ok(()),
+            OptionKind::Custom { syntax, check } => check(value).map_err(|why| {
+                format!(
+                    "option '{}': {why} in '{value}' (expected {syntax})",
+                    self.name
+                )
+            }),
+        }
+    }
+}
+
+/// ` 1..`, ` 0..64`, or nothing for the whole i64 range (help's value form).
+fn range_text(min: i64, max: i64) -> String {
+    match (min, max) {
+        (i64::MIN, i64::MAX) => String::new(),
+        (lo, i64::MAX) => format!(" {lo}.."),
+        (i64::MIN, hi) => format!(" ..{hi}"),
+        (lo, hi) => format!(" {lo}..{hi}"),
+    }
+}
+
+/// ` >= 1`, ` in 0..=64`, or nothing (diagnostics' wording of a range).
+fn range_words(min: i64, max: i64) -> String {
+    match (min, max) {
+        (i64::MIN, i64::MAX) => String::new(),
+        (lo, i64::MAX) => format!(" >= {lo}"),
+        (i64::MIN, hi) => format!(" <= {hi}"),
+        (lo, hi) => format!(" from {lo} to {hi}"),
+    }
+}
+
+/// The candidate closest to `word` by edit distance, if close enough to be a likely typo.
+pub fn did_you_mean<'a>(
+    word: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let limit = (word.len() / 3).max(1);
+    candidates
+        .into_iter()
+        .map(|c| (edit_distance(word, c), c))
+        .filter(|&(d, _)| d <= limit)
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| c)
+}
+
+/// Levenshtein distance over bytes.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, &ca) in a.iter().enumerate() {
+        let mut diag = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (diag + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            diag = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+/// Help for one pass, as `lattice opt --help` lists it: the flag, its summary, and each
+/// option with its value form, default and help.
+pub fn render_pass_help(def: &PassDef) -> String {
+    let mut s = format!("    --{:<30} {}\n", def.name, def.summary);
+    for o in def.options {
+        let flag = format!("{}={}", o.name, o.value_syntax());
+        let default = match o.default {
+            "" => String::new(),
+            d => format!(" (default: {d})"),
+        };
+        s.push_str(&format!("        {flag:<34} {}{default}\n", o.help));
+    }
+    s
+}
+
+/// `unknown option 'KEY' for pass 'NAME'`, with a likely meant option and the known ones.
+fn unknown_option(def: &PassDef, key: &str) -> String {
+    if def.options.is_empty() {
+        return format!("pass '{}' takes no options, got '{key}'", def.name);
+    }
+    let names = def.options.iter().map(|o| o.name);
+    let hint = match did_you_mean(key, names.clone()) {
+        Some(m) => format!("; did you mean '{m}'?"),
+        None => String::new(),
+    };
+    format!(
+        "unknown option '{key}' for pass '{}'{hint} (known: {}; see `lattice opt --help-pass {}`)",
+        def.name,
+        names.collect::<Vec<_>>().join(", "),
+        def.name
+    )
 }
 
 struct PipelineParser<'a> {
@@ -335,7 +586,11 @@ impl PipelineParser<'_> {
                 pipeline.elements.push(PipelineElement::Nested(nested));
             } else {
                 let def = self.registry.lookup(&name).ok_or_else(|| {
-                    format!("'{name}' does not refer to a registered pass or pass pipeline")
+                    let hint = match self.registry.suggest(&name) {
+                        Some(m) => format!("; did you mean '{m}'?"),
+                        None => String::new(),
+                    };
+                    format!("'{name}' does not refer to a registered pass or pass pipeline{hint}")
                 })?;
                 let mut options = PassOptions::default();
                 if self.eat(b'{') {
@@ -781,4 +1036,43 @@ pub fn render_timing(timing: &Timing, parse: Duration, print: Duration) -> Strin
     }
     s.push_str(&format!("  {:>8.4} (100.0%)  Total\n", total.as_secs_f64()));
     s
+}
+
+#[cfg(test)]
+mod option_tests {
+    use super::*;
+
+    #[test]
+    fn option_values_are_checked_against_their_declaration() {
+        let tile = PassOption::ints("tile-sizes", 1, i64::MAX, "", "");
+        assert!(tile.check("4,8").is_ok());
+        for bad in ["0", "-3", "", "4,x", "4,,8"] {
+            assert!(tile.check(bad).is_err(), "{bad:?} accepted");
+        }
+        let b = PassOption::bool("tile", true, "");
+        assert!(b.check("").is_ok() && b.check("false").is_ok());
+        assert_eq!(
+            b.check("yes").unwrap_err(),
+            "option 'tile': expected true or false, got 'yes'"
+        );
+        let n = PassOption::int("ways", 1, 64, "", "");
+        assert_eq!(
+            n.check("65").unwrap_err(),
+            "option 'ways': expected an integer from 1 to 64, got '65'"
+        );
+        assert_eq!(n.value_syntax(), "<int 1..64>");
+        let c = PassOption::choice("fuse", &["smart", "max"], "smart", "");
+        assert!(c.check("max").is_ok() && c.check("maxx").is_err());
+    }
+
+    #[test]
+    fn typos_get_the_nearest_name() {
+        let names = ["affine-loop-tile", "affine-loop-unroll", "canonicalize"];
+        assert_eq!(
+            did_you_mean("affine-loop-tiel", names),
+            Some("affine-loop-tile")
+        );
+        assert_eq!(did_you_mean("canonicalise", names), Some("canonicalize"));
+        assert_eq!(did_you_mean("cse", names), None);
+    }
 }

@@ -75,7 +75,7 @@ use isl_rs::{
     UnionAccessInfo, UnionMap, UnionSet, UnionSetList, Val,
 };
 use lattice_ir::diag::{DiagLoc, Diagnostic};
-use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op};
 
 /// Fusion strategy of the scheduler.
@@ -1938,83 +1938,121 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
     display_name: "PolySchedule",
     summary: "Reschedule affine loop nests with isl's scheduler, tile, parallelize",
     anchor: Some("func.func"),
-    options: &[
-        (
-            "fuse",
-            "Fusion strategy: smart, max or none (default: smart)",
-        ),
-        ("tile", "Tile permutable bands (default: true)"),
-        (
+    options: &[        PassOption::choice("fuse", &["smart", "max", "none"], "smart", "Fusion strategy"),
+        PassOption::bool("tile", true, "Tile permutable bands"),
+        PassOption::ints(
             "tile-sizes",
-            "Tile sizes per band member, padded with the last (default: per band from the cache model)",
+            1,
+            i64::MAX,
+            "per band from the cache model",
+            "Tile sizes per band member, padded with the last",
         ),
-        (
+        PassOption::int(
             "tile-levels",
-            "1, or 2: cache (L2) tiles of inner tiles (default: 2 when l2-tile-sizes is given)",
+            1,
+            2,
+            "1; 2 when l2-tile-sizes is given",
+            "1, or 2: cache (L2) tiles of inner tiles",
         ),
-        (
+        PassOption::ints(
             "l2-tile-sizes",
-            "Outer tile sizes in points, per band member (default with tile-levels=2: the model's)",
+            1,
+            i64::MAX,
+            "the model's, with tile-levels=2",
+            "Outer tile sizes in points, per band member",
         ),
-        (
+        PassOption::int(
             "cache-size",
-            "L1 data cache bytes for the tile-size model (default: from /sys, else 32768)",
+            1,
+            i64::MAX,
+            "the machine's L1",
+            "L1 data cache bytes for the tile-size model",
         ),
-        (
+        PassOption::int(
             "l2-cache-size",
-            "L2 cache bytes for the outer tiling level (default: from /sys, else 1048576)",
+            1,
+            i64::MAX,
+            "the machine's L2",
+            "L2 cache bytes for the outer tiling level",
         ),
-        (
+        PassOption::int(
             "l3-cache-size",
-            "Last-level cache bytes: time tiling compares the part of a time step the unskewed schedule loses from it with the grid reads of time tiles (default: from /sys, else 8388608)",
+            1,
+            i64::MAX,
+            "the machine's L3",
+            "Last-level cache bytes: time tiling compares the part of a time step the unskewed schedule loses from it with the grid reads of time tiles",
         ),
-        (
+        PassOption::int(
             "l3-ways",
-            "Ways of each last-level cache set, for time tiling's eviction model (default: from /sys, else 16)",
+            1,
+            i64::MAX,
+            "the machine's",
+            "Ways of each last-level cache set, for time tiling's eviction model",
         ),
-        (
+        PassOption::int(
             "l3-sharers",
-            "CPUs sharing the last-level cache, each assumed to stream its own data (default: from /sys shared_cpu_list, else 1)",
+            1,
+            i64::MAX,
+            "the machine's",
+            "CPUs sharing the last-level cache, each assumed to stream its own data",
         ),
-        (
+        PassOption::bool(
             "parallel",
-            "Emit affine.parallel for parallel loops, wavefronts (default: true)",
+            true,
+            "Emit affine.parallel for parallel loops, wavefronts",
         ),
-        (
+        PassOption::bool(
             "assume-no-alias",
-            "Assume distinct memrefs never alias (default: true)",
+            true,
+            "Assume distinct memrefs never alias",
         ),
-        (
+        PassOption::int(
             "time-limit",
-            "Seconds isl's scheduler may run per SCoP (default: 10)",
+            1,
+            i64::MAX,
+            "10",
+            "Seconds isl's scheduler may run per SCoP",
         ),
-        (
+        PassOption::int(
             "max-operations",
-            "isl's operation limit for the scheduler step per SCoP (default: 20000000; 0: none)",
+            0,
+            i64::MAX,
+            "20000000",
+            "isl's operation limit for the scheduler step per SCoP (0: none)",
         ),
-        (
+        PassOption::choice(
             "intra-tile-order",
-            "isl (default) keeps isl's point-loop order; unit-stride moves the unit-stride loop innermost (for affine-super-vectorize)",
+            &["isl", "unit-stride"],
+            "isl",
+            "isl keeps isl's point-loop order; unit-stride moves the unit-stride loop innermost (for affine-super-vectorize)",
         ),
-        (
+        PassOption::bool(
             "parallel-reductions",
-            "Where a band has no parallel loop, make one whose only carried dependences are reductions (iter_args accumulated with addf, addi, mulf, maxnumf, ...) an affine.parallel with reduce; reassociates floating-point operations (default: false)",
+            false,
+            "Where a band has no parallel loop, make one whose only carried dependences are reductions (iter_args accumulated with addf, addi, mulf, maxnumf, ...) an affine.parallel with reduce; reassociates floating-point operations",
         ),
-        (
+        PassOption::int(
             "min-parallel-work",
-            "Statement instances a parallel region inside a sequential loop must run on average for the loop (or a wavefront) to be made parallel (default: 32768; 0: always)",
+            0,
+            i64::MAX,
+            "32768",
+            "Statement instances a parallel region inside a sequential loop must run on average for the loop (or a wavefront) to be made parallel (0: always)",
         ),
-        (
+        PassOption::choice(
             "time-tile",
-            "Time tiling of stencils (a skewed schedule tiled across time steps): auto (default: where one time step's data exceeds the last-level cache and the innermost loop stays vectorizable), never, always",
+            &["auto", "never", "always"],
+            "auto",
+            "Time tiling of stencils (a skewed schedule tiled across time steps); auto: where one time step's data exceeds the last-level cache and the innermost loop stays vectorizable",
         ),
-        (
+        PassOption::bool(
             "split-borders",
-            "Split the loops clamped windows (max/min bounds) depend on into borders and an interior with constant window bounds (default: true)",
+            true,
+            "Split the loops clamped windows (max/min bounds) depend on into borders and an interior with constant window bounds",
         ),
-        ("remarks", "Print why SCoPs were left alone (stderr)"),
-        (
+        PassOption::bool("remarks", false, "Print why SCoPs were left alone (stderr)"),
+        PassOption::bool(
             "emit-remarks",
+            false,
             "Return refusals as the pass's diagnostics (stops the pipeline)",
         ),
     ],

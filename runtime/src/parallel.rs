@@ -129,13 +129,24 @@ pub fn threads() -> usize {
 /// costs more than a small parallel loop).
 fn default_threads() -> usize {
     static DEFAULT: OnceLock<usize> = OnceLock::new();
-    *DEFAULT.get_or_init(|| {
-        std::env::var("LATTICE_THREADS")
-            .ok()
-            .and_then(|v| v.trim().parse::<usize>().ok())
-            .filter(|&n| n > 0)
-            .unwrap_or_else(cores)
+    *DEFAULT.get_or_init(|| match std::env::var("LATTICE_THREADS") {
+        Err(_) => cores(),
+        Ok(v) => parse_threads(&v).unwrap_or_else(|e| {
+            // As libgomp does for OMP_NUM_THREADS: say so once, then use the default.
+            eprintln!("lattice runtime: {e}; using {} threads", cores());
+            cores()
+        }),
     })
+}
+
+/// The value of `LATTICE_THREADS`: a positive integer.
+pub fn parse_threads(value: &str) -> Result<usize, String> {
+    value
+        .trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| format!("LATTICE_THREADS: expected a positive integer, got '{value}'"))
 }
 
 /// Trip count of `lb to ub step step` (0 when empty or when `step <= 0`).

@@ -42,7 +42,7 @@ use super::simplify_structures::ValueMap;
 use crate::analysis::dependence;
 use crate::util::{int_attr, map_attr};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
-use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{
     AffineExpr, AffineMap, Block, Ir, Op, OperationState, Traits, Type, TypeData, Value, WalkOrder,
 };
@@ -1276,32 +1276,56 @@ pub static DATA_COPY_GENERATE: PassDef = PassDef {
     summary: "Generate explicit copying for affine memory operations",
     anchor: Some("func.func"),
     options: &[
-        (
+        PassOption::int(
             "fast-mem-capacity",
-            "Set fast memory space capacity in KiB (default: unlimited)",
+            0,
+            i64::MAX,
+            "unlimited",
+            "Set fast memory space capacity in KiB",
         ),
-        (
+        PassOption::int(
             "fast-mem-space",
-            "Fast memory space identifier for copy generation (default: 1)",
+            0,
+            u32::MAX as i64,
+            "1",
+            "Fast memory space identifier for copy generation",
         ),
-        ("generate-dma", "Generate DMA instead of point-wise copy"),
-        (
+        PassOption::bool(
+            "generate-dma",
+            false,
+            "Generate DMA instead of point-wise copy",
+        ),
+        PassOption::int(
             "min-dma-transfer",
+            i32::MIN as i64,
+            i32::MAX as i64,
+            "1024",
             "Minimum DMA transfer size supported by the target in bytes",
         ),
-        (
+        PassOption::int(
             "slow-mem-space",
-            "Slow memory space identifier for copy generation (default: 0)",
+            0,
+            u32::MAX as i64,
+            "0",
+            "Slow memory space identifier for copy generation",
         ),
-        (
+        PassOption::bool(
             "skip-non-unit-stride-loops",
+            false,
             "Testing purposes: avoid non-unit stride loop choice depths for copy placement",
         ),
-        (
+        PassOption::int(
             "tag-mem-space",
-            "Tag memory space identifier for copy generation (default: 0)",
+            0,
+            u32::MAX as i64,
+            "0",
+            "Tag memory space identifier for copy generation",
         ),
-        ("remarks", "Print why a memref was not copied (stderr)"),
+        PassOption::bool(
+            "remarks",
+            false,
+            "Print why a memref was not copied (stderr)",
+        ),
     ],
     run,
 };

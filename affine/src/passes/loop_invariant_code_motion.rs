@@ -17,7 +17,7 @@
 //! any memref.
 
 use lattice_ir::diag::{DiagLoc, Diagnostic};
-use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
 use lattice_ir::{AffineMap, Ir, Op, Traits, Value, ValueDef};
 use std::collections::HashSet as FxHashSet;
@@ -42,8 +42,9 @@ pub static LOOP_INVARIANT_CODE_MOTION: PassDef = PassDef {
     display_name: "AffineLoopInvariantCodeMotion",
     summary: "Hoist loop invariant instructions outside of affine loops",
     anchor: Some("func.func"),
-    options: &[(
+    options: &[PassOption::bool(
         "remarks",
+        false,
         "Print why loads and divisions stay in their loops (also LATTICE_REMARKS=1)",
     )],
     run: run_pass,

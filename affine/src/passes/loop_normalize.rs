@@ -10,7 +10,7 @@
 
 use super::simplify_structures::{map_of, ValueMap};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
-use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
 use lattice_ir::{AttrData, Ir, Op, OperationState, Value};
 
@@ -27,7 +27,11 @@ pub static LOOP_NORMALIZE: PassDef = PassDef {
     display_name: "AffineLoopNormalize",
     summary: "Apply normalization transformations to affine loop-like ops",
     anchor: Some("func.func"),
-    options: &[("promote-single-iter", "Promote single iteration loops")],
+    options: &[PassOption::bool(
+        "promote-single-iter",
+        false,
+        "Promote single iteration loops",
+    )],
     run: run_normalize,
 };
 

@@ -14,7 +14,7 @@
 
 use crate::util::{int_attr, map_attr as for_map};
 use lattice_ir::diag::Diagnostic;
-use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{AffineExpr, AffineMap, Ir, Op, OperationState, Value, WalkOrder};
 use rustc_hash::FxHashMap;
 
@@ -504,6 +504,16 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     loop_unroll(ir, func, &options)
 }
 
+/// `unroll-factor=`: a factor of at least 1, or -1 (unroll fully), as mlir-opt's.
+fn check_unroll_factor(text: &str) -> Result<(), String> {
+    match text.trim().parse::<i64>() {
+        Ok(-1) => Ok(()),
+        Ok(f) if f >= 1 => Ok(()),
+        Ok(f) => Err(format!("{f} is neither a factor >= 1 nor -1")),
+        Err(_) => Err("not an integer".into()),
+    }
+}
+
 /// The `affine-loop-unroll` pass.
 pub static LOOP_UNROLL: PassDef = PassDef {
     name: "affine-loop-unroll",
@@ -511,25 +521,35 @@ pub static LOOP_UNROLL: PassDef = PassDef {
     summary: "Unroll affine loops",
     anchor: Some("func.func"),
     options: &[
-        (
+        PassOption::custom(
             "unroll-factor",
-            "Use this unroll factor for all loops being unrolled",
+            "<int 1..|-1>",
+            check_unroll_factor,
+            "Use this unroll factor for all loops being unrolled; -1 unrolls fully (default: 4)",
         ),
-        (
+        PassOption::bool(
             "unroll-up-to-factor",
+            false,
             "Allow unrolling up to the factor specified",
         ),
-        ("unroll-full", "Fully unroll loops"),
-        (
+        PassOption::bool("unroll-full", false, "Fully unroll loops"),
+        PassOption::int(
             "unroll-num-reps",
+            1,
+            i64::MAX,
+            "1",
             "Unroll innermost loops repeatedly this many times",
         ),
-        (
+        PassOption::int(
             "unroll-full-threshold",
+            0,
+            i64::MAX,
+            "",
             "Unroll all loops with trip count less than or equal to this",
         ),
-        (
+        PassOption::bool(
             "cleanup-unroll",
+            false,
             "Fully unroll the cleanup loop when possible",
         ),
     ],

@@ -20,7 +20,7 @@ use super::loop_unroll::{iv_plus, promote_single_iteration, split_for_factor, tr
 use crate::analysis::dependence::{self, Component, Dependence};
 use crate::util::int_attr;
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
-use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{Block, Ir, Op, Traits, Value, WalkOrder};
 use rustc_hash::FxHashMap;
 
@@ -369,11 +369,18 @@ pub static LOOP_UNROLL_JAM: PassDef = PassDef {
     summary: "Unroll and jam affine loops",
     anchor: Some("func.func"),
     options: &[
-        (
+        PassOption::int(
             "unroll-jam-factor",
-            "Use this unroll jam factor for all loops (default 4)",
+            1,
+            i64::MAX,
+            "4",
+            "Use this unroll jam factor for all loops",
         ),
-        ("remarks", "Print why a loop was not unroll-jammed (stderr)"),
+        PassOption::bool(
+            "remarks",
+            false,
+            "Print why a loop was not unroll-jammed (stderr)",
+        ),
     ],
     run,
 };

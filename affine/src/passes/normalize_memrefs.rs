@@ -22,7 +22,7 @@
 
 use super::simplify_structures::ValueMap;
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
-use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{
     AffineBinOp, AffineExpr, AffineExprData, AffineMap, AttrData, Ir, Op, OperationState, Type,
     TypeData, Value, WalkOrder,
@@ -480,6 +480,10 @@ pub static NORMALIZE_MEMREFS: PassDef = PassDef {
     display_name: "NormalizeMemRefs",
     summary: "Normalize memrefs",
     anchor: None,
-    options: &[("remarks", "Print why memrefs were not normalized (stderr)")],
+    options: &[PassOption::bool(
+        "remarks",
+        false,
+        "Print why memrefs were not normalized (stderr)",
+    )],
     run,
 };

@@ -16,7 +16,7 @@
 
 use crate::util::{constant_int, map_attr};
 use crate::valid::{affine_scope, is_valid_dim, is_valid_symbol};
-use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{
     AffineExpr, AffineMap, Diagnostic, Ir, Op, OperationState, Region, Traits, Value, ValueDef,
     WalkOrder,
@@ -433,6 +433,10 @@ pub static RAISE_FROM_MEMREF: PassDef = PassDef {
     display_name: "RaiseMemrefDialect",
     summary: "Turn some memref operators to affine operators where supported",
     anchor: Some("func.func"),
-    options: &[("remarks", "Print why accesses were not raised")],
+    options: &[PassOption::bool(
+        "remarks",
+        false,
+        "Print why accesses were not raised",
+    )],
     run,
 };

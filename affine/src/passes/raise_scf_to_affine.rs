@@ -18,7 +18,7 @@
 
 use super::raise_from_memref::{describe, erase_dead, raise_access, ExprBuilder, Report};
 use crate::util::constant_int;
-use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{AffineExpr, Block, Diagnostic, Ir, Op, OperationState, Value, WalkOrder};
 
 /// Options of `raise-scf-to-affine`.
@@ -269,7 +269,8 @@ pub static RAISE_SCF_TO_AFFINE: PassDef = PassDef {
     display_name: "RaiseSCFToAffine",
     summary: "Raise scf.for/scf.if and memref accesses with affine bounds, conditions and indices to the affine dialect",
     anchor: Some("func.func"),
-    options: &[("remarks", "Print why ops were not raised")],
+    options: &[        PassOption::bool("remarks", false, "Print why ops were not raised"),
+    ],
     run,
 };
 

@@ -42,7 +42,7 @@ use crate::analysis::dependence::{self, Dependence};
 use crate::ops::for_segments;
 use crate::util::{int_attr, map_attr};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
-use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{
     AffineExpr, AffineMap, Attr, AttrData, Block, FloatKind, Ir, Op, OperationState, Type,
     TypeData, Value, WalkOrder,
@@ -1275,20 +1275,26 @@ pub static SUPER_VECTORIZE: PassDef = PassDef {
     display_name: "AffineVectorize",
     summary: "Vectorize to a target independent n-D vector abstraction",
     anchor: Some("func.func"),
-    options: &[
-        (
+    options: &[        PassOption::ints(
             "virtual-vector-size",
+            1,
+            i64::MAX,
+            "",
             "Specify an n-D virtual vector size for vectorization",
         ),
-        (
+        PassOption::ints(
             "test-fastest-varying",
+            0,
+            i64::MAX,
+            "",
             "Specify a 1-D, 2-D or 3-D pattern of fastest varying memory dimensions to match (test only)",
         ),
-        (
+        PassOption::bool(
             "vectorize-reductions",
-            "Vectorize known reductions expressed via iter_args. Switched off by default.",
+            false,
+            "Vectorize known reductions expressed via iter_args",
         ),
-        ("remarks", "Print why a loop was not vectorized (stderr)"),
+        PassOption::bool("remarks", false, "Print why a loop was not vectorized (stderr)"),
     ],
     run,
 };

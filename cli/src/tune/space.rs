@@ -454,7 +454,7 @@ impl Capabilities {
         let has = |pass: &str, option: &str| {
             registry
                 .lookup(pass)
-                .is_some_and(|d| d.options.iter().any(|(o, _)| *o == option))
+                .is_some_and(|d| d.options.iter().any(|o| o.name == option))
         };
         Capabilities {
             tile: has("affine-loop-tile", "tile-sizes"),

@@ -20,7 +20,7 @@ use super::build::{Builder, InsertPoint};
 use super::map::{
     carried_dependence, create_launch, defined_above, for_segments, for_step, map_attr,
 };
-use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{AffineMap, DiagLoc, Diagnostic, Ir, Op, Value, WalkOrder};
 
 /// The `convert-affine-for-to-gpu` pass.
@@ -30,12 +30,18 @@ pub static CONVERT_AFFINE_FOR_TO_GPU: PassDef = PassDef {
     summary: "Convert top-level AffineFor Ops to GPU kernels",
     anchor: Some("func.func"),
     options: &[
-        (
+        PassOption::int(
             "gpu-block-dims",
+            0,
+            3,
+            "1",
             "Number of GPU block dimensions for mapping",
         ),
-        (
+        PassOption::int(
             "gpu-thread-dims",
+            0,
+            3,
+            "1",
             "Number of GPU thread dimensions for mapping",
         ),
     ],

@@ -34,7 +34,7 @@
 use super::build::{Builder, InsertPoint, SLT};
 use lattice_affine::analysis::dependence::{self, Dependence};
 use lattice_ir::diag::Severity;
-use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{
     AffineMap, AttrData, DiagLoc, Diagnostic, Ir, Op, Type, TypeData, Value, WalkOrder,
 };
@@ -74,28 +74,38 @@ pub static MAP_PARALLEL_LOOPS: PassDef = PassDef {
     summary: "Map bands of parallel affine.for loops to gpu.launch (innermost loop to x)",
     anchor: Some("func.func"),
     options: &[
-        (
+        PassOption::ints(
             "workgroup-size",
+            1,
+            1024,
+            "",
             "Workgroup size per mapped dimension, x first (e.g. 16,16)",
         ),
-        (
+        PassOption::bool(
             "demote-f64",
+            false,
             "Map loops computing in f64 (the emitter demotes them to f32)",
         ),
-        (
+        PassOption::bool(
             "shader-f64",
+            false,
             "Map loops computing in f64 (for devices with SHADER_F64)",
         ),
-        (
+        PassOption::bool(
             "shader-i64",
+            false,
             "Map loops computing in i64 (for devices with SHADER_INT64)",
         ),
-        (
+        PassOption::ints(
             "thread-tile",
+            1,
+            1024,
+            "",
             "Iterations per invocation per mapped dimension, x first (e.g. 2,2)",
         ),
-        (
+        PassOption::bool(
             "remarks",
+            false,
             "Print why loops stay on the host (also LATTICE_REMARKS=1)",
         ),
     ],

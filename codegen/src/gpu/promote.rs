@@ -51,7 +51,7 @@ use super::build::{Builder, InsertPoint};
 use lattice_affine::analysis::dependence;
 use lattice_affine::passes::simplify_structures::ValueMap;
 use lattice_ir::diag::Severity;
-use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{
     AffineExpr, AffineMap, AttrData, DiagLoc, Diagnostic, Ir, Op, TypeData, Value, WalkOrder,
 };
@@ -91,13 +91,23 @@ pub static PROMOTE_WORKGROUP_MEMORY: PassDef = PassDef {
     summary: "Copy tiles shared by a workgroup into workgroup memory, with barriers",
     anchor: Some("func.func"),
     options: &[
-        ("tile", "Tile size of the sequential loop (default 16)"),
-        (
-            "max-bytes",
-            "Workgroup memory budget per launch in bytes (default 16384)",
+        PassOption::int(
+            "tile",
+            1,
+            i64::MAX,
+            "16",
+            "Tile size of the sequential loop",
         ),
-        (
+        PassOption::int(
+            "max-bytes",
+            1,
+            i64::MAX,
+            "16384",
+            "Workgroup memory budget per launch in bytes",
+        ),
+        PassOption::bool(
             "remarks",
+            false,
             "Print why tiles are not promoted (also LATTICE_REMARKS=1)",
         ),
     ],

@@ -18,6 +18,7 @@
 //! descriptor fields, several results returned as a struct), plus `_mlir_ciface_` wrappers
 //! for functions with the `llvm.emit_c_interface` unit attribute.
 
+pub mod cpus;
 pub mod ctx;
 pub mod emit;
 pub mod header;

@@ -37,7 +37,7 @@
 use crate::attrs::{Attr, AttrData, Location};
 use crate::context::Str;
 use crate::diag::{DiagLoc, Diagnostic};
-use crate::pass::{PassDef, PassOptions};
+use crate::pass::{PassDef, PassOption, PassOptions};
 use crate::registry::{FoldResult, Traits};
 use crate::store::{Block, Ir, Op, OperationState, Region, Value, WalkOrder};
 use crate::types::Type;
@@ -107,6 +107,14 @@ impl CanonicalizeOptions {
     }
 }
 
+/// `region-simplify=`: a level, or mlir-opt's boolean spellings of it.
+fn check_region_simplify(text: &str) -> Result<(), String> {
+    match text {
+        "disabled" | "normal" | "aggressive" | "" | "true" | "false" | "1" | "0" => Ok(()),
+        _ => Err("not a level".into()),
+    }
+}
+
 /// The `canonicalize` pass.
 pub static CANONICALIZE: PassDef = PassDef {
     name: "canonicalize",
@@ -114,28 +122,42 @@ pub static CANONICALIZE: PassDef = PassDef {
     summary: "Canonicalize operations",
     anchor: None,
     options: &[
-        (
+        PassOption::bool(
             "top-down",
-            "Seed the worklist in general top-down order (default true)",
+            true,
+            "Seed the worklist in general top-down order",
         ),
-        (
+        PassOption::custom(
             "region-simplify",
-            "Perform control flow optimizations to the region tree: disabled, normal (default), aggressive",
+            "<disabled|normal|aggressive>",
+            check_region_simplify,
+            "Perform control flow optimizations to the region tree (default: normal)",
         ),
-        (
+        PassOption::int(
             "max-iterations",
-            "Max. iterations between applying patterns / simplifying regions (default 10, -1: no limit)",
+            -1,
+            i64::MAX,
+            "10",
+            "Max. iterations between applying patterns / simplifying regions (-1: no limit)",
         ),
-        (
+        PassOption::int(
             "max-num-rewrites",
-            "Max. number of pattern rewrites within an iteration (default -1: no limit)",
+            -1,
+            i64::MAX,
+            "-1",
+            "Max. number of pattern rewrites within an iteration (-1: no limit)",
         ),
-        (
+        PassOption::bool(
             "test-convergence",
+            false,
             "Test only: Fail pass on non-convergence to detect cyclic pattern",
         ),
-        ("disable-patterns", "Accepted for compatibility; ignored"),
-        ("enable-patterns", "Accepted for compatibility; ignored"),
+        PassOption::text(
+            "disable-patterns",
+            "",
+            "Accepted for compatibility; ignored",
+        ),
+        PassOption::text("enable-patterns", "", "Accepted for compatibility; ignored"),
     ],
     run: run_canonicalize,
 };

@@ -39,7 +39,7 @@ use crate::parallel_check::{input_loop_schedule, ForbiddenDeps};
 use crate::reduction::REDUCTION_MARK;
 use crate::scop::{extract_scops, ArrayKind, Scop};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
-use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{AttrData, Ir, Op, OperationState, Traits, Value, WalkOrder};
 use rustc_hash::FxHashMap;
 
@@ -468,24 +468,29 @@ pub static AFFINE_PARALLELIZE: PassDef = PassDef {
     display_name: "AffineParallelize",
     summary: "Convert affine.for ops into 1-D affine.parallel",
     anchor: Some("func.func"),
-    options: &[
-        (
+    options: &[        PassOption::int(
             "max-nested",
-            "Maximum number of nested parallel loops to produce (default unlimited)",
+            0,
+            u32::MAX as i64,
+            "unlimited",
+            "Maximum number of nested parallel loops to produce",
         ),
-        (
+        PassOption::bool(
             "parallel-reductions",
-            "Whether to parallelize reduction loops (default false)",
+            false,
+            "Whether to parallelize reduction loops",
         ),
-        (
+        PassOption::bool(
             "assume-no-alias",
-            "Assume distinct memrefs never alias, as MLIR does (default false: function arguments may alias unless llvm.noalias)",
+            false,
+            "Assume distinct memrefs never alias, as MLIR does (false: function arguments may alias unless llvm.noalias)",
         ),
-        (
+        PassOption::bool(
             "test-unchecked",
+            false,
             "Testing only: convert loops without the pass's own dependence check (the safety net then keeps those that carry one sequential)",
         ),
-        ("remarks", "Print why a loop was not parallelized (stderr)"),
+        PassOption::bool("remarks", false, "Print why a loop was not parallelized (stderr)"),
     ],
     run,
 };

@@ -34,7 +34,7 @@ use super::{apply_private, for_each_scop_with, mark_parallel, program_tree, rema
 use crate::deps::{describe, AliasAssumption, Dependences};
 use crate::scop::{value_label, Scop};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
-use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op, Traits, Value, WalkOrder};
 use std::collections::VecDeque;
 
@@ -833,26 +833,35 @@ pub static AFFINE_LOOP_DISTRIBUTE: PassDef = PassDef {
     display_name: "AffineLoopDistribute",
     summary: "Distribute (fission) loops over the strongly connected components of their dependence graph",
     anchor: Some("func.func"),
-    options: &[
-        (
+    options: &[        PassOption::choice(
             "mode",
-            "max: the finest legal distribution at every loop (default, the only mode)",
+            &["max"],
+            "max",
+            "max: the finest legal distribution at every loop (the only mode)",
         ),
-        (
+        PassOption::int(
             "loop",
+            0,
+            i64::MAX,
+            "",
             "Only this loop (the n-th affine.for/affine.parallel of the function, pre-order)",
         ),
-        (
+        PassOption::ints(
             "partition",
+            0,
+            i64::MAX,
+            "",
             "With loop: the group of each statement below the loop (program order); groups run in increasing order",
         ),
-        (
+        PassOption::bool(
             "assume-no-alias",
-            "Assume distinct memrefs never alias (default: true)",
+            true,
+            "Assume distinct memrefs never alias",
         ),
-        ("remarks", "Print refusals (stderr)"),
-        (
+        PassOption::bool("remarks", false, "Print refusals (stderr)"),
+        PassOption::bool(
             "emit-remarks",
+            false,
             "Return refusals as the pass's diagnostics (stops the pipeline)",
         ),
     ],

@@ -30,7 +30,7 @@ use crate::deps::{describe, AliasAssumption, DepKind, Dependences};
 use crate::isl::{IslCtx, IslError};
 use crate::scop::{AccessKind, Scop};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
-use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op};
 
 /// Which pairs of nests may fuse.
@@ -544,31 +544,38 @@ pub static AFFINE_LOOP_FUSION: PassDef = PassDef {
     summary: "Fuse affine loop nests",
     anchor: Some("func.func"),
     options: &[
-        (
+        PassOption::choice(
             "mode",
-            "Fusion mode: greedy, producer or sibling (default: greedy)",
+            &["greedy", "producer", "sibling"],
+            "greedy",
+            "Fusion mode",
         ),
-        ("maximal", "Enables maximal loop fusion"),
-        (
+        PassOption::bool("maximal", false, "Enables maximal loop fusion"),
+        PassOption::text(
             "fusion-compute-tolerance",
+            "",
             "Accepted for compatibility (ignored)",
         ),
-        (
+        PassOption::text(
             "fusion-local-buf-threshold",
+            "",
             "Accepted for compatibility (ignored)",
         ),
-        ("fusion-maximal", "Same as maximal"),
-        (
+        PassOption::bool("fusion-maximal", false, "Same as maximal"),
+        PassOption::bool(
             "shift",
-            "Shift the second nest where fusing as is would violate a dependence (default: true)",
+            true,
+            "Shift the second nest where fusing as is would violate a dependence",
         ),
-        (
+        PassOption::bool(
             "assume-no-alias",
-            "Assume distinct memrefs never alias (default: true)",
+            true,
+            "Assume distinct memrefs never alias",
         ),
-        ("remarks", "Print refusals (stderr)"),
-        (
+        PassOption::bool("remarks", false, "Print refusals (stderr)"),
+        PassOption::bool(
             "emit-remarks",
+            false,
             "Return refusals as the pass's diagnostics (stops the pipeline)",
         ),
     ],

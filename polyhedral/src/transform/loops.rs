@@ -17,7 +17,7 @@ use crate::deps::{AliasAssumption, Dependences};
 use crate::isl::{IslCtx, IslError};
 use crate::scop::Scop;
 use lattice_ir::diag::{DiagLoc, Diagnostic};
-use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op};
 
 /// One band transformation.
@@ -280,8 +280,53 @@ pub struct LoopTransformOptions {
 pub struct LoopTransformReport {
     /// Bands transformed.
     pub transformed: usize,
+    /// How deep the bands considered were.
+    pub depths: BandDepths,
     /// Refusals.
     pub remarks: Vec<Diagnostic>,
+}
+
+/// Whether the bands [`transform_loops`] considered had the loops its options name.
+#[derive(Debug, Default)]
+pub struct BandDepths {
+    /// Bands that had them.
+    pub deep_enough: usize,
+    /// Bands that had too few loops: the most loops one of them had.
+    pub too_shallow: Option<usize>,
+}
+
+impl BandDepths {
+    /// Whether `band` has the loops `tr` names; if not, a remark at `at` says how many it
+    /// has, and the band is counted as too shallow.
+    fn fits(
+        &mut self,
+        ir: &Ir,
+        at: Op,
+        band: &Tree,
+        tr: &BandTransform,
+        remarks: &mut Vec<Diagnostic>,
+    ) -> bool {
+        let n = match band {
+            Tree::Band { members, .. } => members.len(),
+            _ => 0,
+        };
+        if n >= tr.depth_needed() {
+            self.deep_enough += 1;
+            return true;
+        }
+        self.too_shallow = Some(self.too_shallow.unwrap_or(0).max(n));
+        remarks.push(remark(
+            ir,
+            at,
+            format!(
+                "not {}: the band has {n} loops (0 to {}) and the option names loop {}",
+                tr.name(),
+                n as i64 - 1,
+                tr.depth_needed() - 1
+            ),
+        ));
+        false
+    }
 }
 
 /// Applies the transformation to the top-level bands of every SCoP of `func`.
@@ -329,17 +374,13 @@ pub fn transform_loops(
                     continue;
                 }
                 let at = loops.first().copied().unwrap_or(first);
+                if !report
+                    .depths
+                    .fits(ir, at, &bands[k], &options.transform, remarks)
+                {
+                    continue;
+                }
                 let Some(new) = transform_band(&bands[k], &options.transform) else {
-                    if options.band.is_some() {
-                        remarks.push(remark(
-                            ir,
-                            at,
-                            format!(
-                                "not {}: the band has too few loops or the options are invalid",
-                                options.transform.name()
-                            ),
-                        ));
-                    }
                     continue;
                 };
                 let mut candidate = done.clone();
@@ -377,6 +418,12 @@ pub fn transform_loops(
                         Tree::Band { loops, .. } => loops.first().copied().unwrap_or(first),
                         _ => first,
                     };
+                    if !report
+                        .depths
+                        .fits(ir, at, &band, &options.transform, remarks)
+                    {
+                        continue;
+                    }
                     let Some(mut new) = transform_band(&band, &options.transform) else {
                         continue;
                     };
@@ -560,6 +607,78 @@ fn join(items: Vec<Tree>) -> Tree {
     }
 }
 
+/// The largest loop index the options name (bands deeper than this are not transformed).
+const MAX_BAND_LOOP: i64 = 63;
+
+/// Integers of a comma-separated option value.
+fn ints(text: &str) -> Result<Vec<i64>, String> {
+    text.split(',')
+        .map(|x| {
+            x.trim()
+                .parse::<i64>()
+                .map_err(|_| format!("'{}' is not an integer", x.trim()))
+        })
+        .collect()
+}
+
+/// A loop index of a band: `0..=MAX_BAND_LOOP`.
+fn check_loop(what: &str, v: i64) -> Result<(), String> {
+    match (0..=MAX_BAND_LOOP).contains(&v) {
+        true => Ok(()),
+        false => Err(format!(
+            "{what} {v} is not a loop index (0 to {MAX_BAND_LOOP})"
+        )),
+    }
+}
+
+/// `permute=`: each of `0..n` exactly once.
+fn check_permutation(text: &str) -> Result<(), String> {
+    let p = ints(text)?;
+    let mut seen = vec![false; p.len()];
+    for &v in &p {
+        match usize::try_from(v).ok().filter(|&i| i < p.len()) {
+            Some(i) if !seen[i] => seen[i] = true,
+            Some(_) => return Err(format!("loop {v} appears twice")),
+            None => {
+                return Err(format!(
+                    "loop {v} is out of range: {} entries name the loops 0 to {}",
+                    p.len(),
+                    p.len() - 1
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `skew=<loop>,<by>,<factor>`: two different loops and a non-zero factor.
+fn check_skew(text: &str) -> Result<(), String> {
+    let [l, b, f] = ints(text)?[..] else {
+        return Err("three integers are needed".into());
+    };
+    check_loop("loop", l)?;
+    check_loop("loop", b)?;
+    if l == b {
+        return Err("a loop cannot be skewed by itself".into());
+    }
+    if f == 0 {
+        return Err("the factor must not be 0".into());
+    }
+    Ok(())
+}
+
+/// `strip-mine=<loop>,<size>`: a loop and a positive size.
+fn check_strip_mine(text: &str) -> Result<(), String> {
+    let [l, size] = ints(text)?[..] else {
+        return Err("two integers are needed".into());
+    };
+    check_loop("loop", l)?;
+    if size < 1 {
+        return Err(format!("the size must be at least 1, got {size}"));
+    }
+    Ok(())
+}
+
 fn parse_list(o: &PassOptions, key: &str) -> Result<Vec<i64>, String> {
     o.int_list(key)
 }
@@ -624,6 +743,13 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
         },
     };
     let report = transform_loops(ir, func, &options);
+    if let (0, Some(most)) = (report.depths.deep_enough, report.depths.too_shallow) {
+        return Err(err(format!(
+            "poly-transform: no band of this function has loop {} that the options name (the deepest has {most} loops: 0 to {})",
+            options.transform.depth_needed() - 1,
+            most as i64 - 1
+        )));
+    }
     super::finish_with_remarks(ir, o, report.remarks, err)?;
     Ok(())
 }
@@ -634,37 +760,64 @@ pub static POLY_TRANSFORM: PassDef = PassDef {
     display_name: "PolyTransform",
     summary: "Permute, skew, reverse, strip-mine or parallelize perfect loop bands, legally",
     anchor: Some("func.func"),
-    options: &[
-        (
+    options: &[        PassOption::custom(
             "permute",
+            "<a permutation of 0..n-1>",
+            check_permutation,
             "New loop order of each band (entry k: original loop at depth k)",
         ),
-        ("skew", "<loop>,<by>,<factor>: loop += factor * by"),
-        ("reverse", "Reverse this loop of each band"),
-        ("strip-mine", "<loop>,<size>: strip-mine this loop"),
-        (
+        PassOption::custom(
+            "skew",
+            "<loop>,<by>,<factor>",
+            check_skew,
+            "loop += factor * by (two different loops, a non-zero factor)",
+        ),
+        PassOption::int(
+            "reverse",
+            0,
+            MAX_BAND_LOOP,
+            "",
+            "Reverse this loop of each band",
+        ),
+        PassOption::custom(
+            "strip-mine",
+            "<loop>,<size>",
+            check_strip_mine,
+            "Strip-mine this loop by size (size >= 1)",
+        ),
+        PassOption::bool(
             "parallel",
+            false,
             "Make the outermost dependence-free loop of each band affine.parallel",
         ),
-        (
+        PassOption::int(
             "band",
+            0,
+            i64::MAX,
+            "",
             "Only this band (top-level bands in program order; with nested, nested bands in pre-order)",
         ),
-        (
+        PassOption::bool(
             "nested",
+            false,
             "Transform the bands nested below sequences (inner bands of imperfect nests) instead of the top-level ones",
         ),
-        (
+        PassOption::bool(
             "assume-no-alias",
-            "Assume distinct memrefs never alias (default: true)",
+            true,
+            "Assume distinct memrefs never alias",
         ),
-        (
+        PassOption::int(
             "test-unchecked-mark",
+            0,
+            MAX_BAND_LOOP,
+            "",
             "Testing only: with parallel, mark this loop of each band parallel without checking its dependences (code generation's check then makes it sequential where it carries one)",
         ),
-        ("remarks", "Print refusals (stderr)"),
-        (
+        PassOption::bool("remarks", false, "Print refusals (stderr)"),
+        PassOption::bool(
             "emit-remarks",
+            false,
             "Return refusals as the pass's diagnostics (stops the pipeline)",
         ),
     ],

@@ -30,7 +30,7 @@ use crate::deps::{AliasAssumption, Dependences};
 use crate::isl::{dim_range, IslCtx, IslText};
 use crate::scop::Scop;
 use lattice_ir::diag::{DiagLoc, Diagnostic};
-use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op, TypeData};
 
 /// How tile sizes are chosen.
@@ -578,24 +578,34 @@ pub static AFFINE_LOOP_TILE: PassDef = PassDef {
     summary: "Tile affine loop nests",
     anchor: Some("func.func"),
     options: &[
-        (
+        PassOption::int(
             "cache-size",
-            "Set size of cache to tile for in KiB (default: 512)",
+            1,
+            i64::MAX,
+            "512",
+            "Set size of cache to tile for in KiB",
         ),
-        (
-            "separate",
-            "Separate full and partial tiles (default: false)",
+        PassOption::bool("separate", false, "Separate full and partial tiles"),
+        PassOption::int(
+            "tile-size",
+            1,
+            i64::MAX,
+            "",
+            "Use this tile size for all loops",
         ),
-        ("tile-size", "Use this tile size for all loops"),
-        (
+        PassOption::ints(
             "tile-sizes",
+            1,
+            i64::MAX,
+            "",
             "List of tile sizes for each perfect nest (overridden by -tile-size)",
         ),
-        (
+        PassOption::bool(
             "assume-no-alias",
-            "Assume distinct memrefs never alias (default: true, as mlir-opt)",
+            true,
+            "Assume distinct memrefs never alias (as mlir-opt)",
         ),
-        ("remarks", "Print why a band was not tiled (stderr)"),
+        PassOption::bool("remarks", false, "Print why a band was not tiled (stderr)"),
     ],
     run,
 };

@@ -1,0 +1,200 @@
+//! Bad pass options, code generation flags and environment values are usage errors (exit
+//! 2, before any pass runs, naming the option and what it accepts), and pass help lists
+//! every option with its value form and default.
+
+use std::process::{Command, Output};
+
+/// A two-deep loop nest: every pass named below would transform it.
+const NEST: &str = "func.func @f(%A: memref<8x8xf64>) {
+  affine.for %i = 0 to 8 {
+    affine.for %j = 0 to 8 {
+      %v = affine.load %A[%i, %j] : memref<8x8xf64>
+      affine.store %v, %A[%j, %i] : memref<8x8xf64>
+    }
+  }
+  return
+}
+";
+
+fn lattice(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let dir = std::env::temp_dir().join(format!("lattice-option-errors-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("nest.mlir");
+    std::fs::write(&file, NEST).unwrap();
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_lattice"));
+    for a in args {
+        cmd.arg(a.replace("FILE", file.to_str().unwrap()));
+    }
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().expect("run lattice")
+}
+
+/// `args` exit with `code` and a stderr containing `needle`, never a panic.
+fn expect_error(args: &[&str], env: &[(&str, &str)], code: i32, needle: &str) {
+    let o = lattice(args, env);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(code), "{args:?}: stderr:\n{err}");
+    assert!(
+        err.contains(needle),
+        "{args:?}: expected {needle:?} in:\n{err}"
+    );
+    assert!(
+        !err.contains("panicked") && !err.contains("internal error"),
+        "{err}"
+    );
+    assert!(o.stdout.is_empty(), "{args:?}: a usage error prints no IR");
+}
+
+#[test]
+fn out_of_range_pass_options_are_usage_errors() {
+    let cases: &[(&str, &str)] = &[
+        (
+            "--affine-loop-tile=tile-sizes=0",
+            "option 'tile-sizes': expected a comma-separated list of integers >= 1, got '0'",
+        ),
+        ("--affine-loop-tile=tile-sizes=-3", "got '-3'"),
+        (
+            "--affine-loop-tile=tile-size=abc",
+            "option 'tile-size': expected an integer >= 1, got 'abc'",
+        ),
+        (
+            "--affine-loop-unroll=unroll-factor=0",
+            "option 'unroll-factor': 0 is neither a factor >= 1 nor -1",
+        ),
+        (
+            "--affine-loop-unroll-jam=unroll-jam-factor=0",
+            "option 'unroll-jam-factor': expected an integer >= 1, got '0'",
+        ),
+        (
+            "--poly-transform=permute=0,0,1",
+            "option 'permute': loop 0 appears twice",
+        ),
+        (
+            "--poly-transform=permute=5,0,1",
+            "loop 5 is out of range: 3 entries name the loops 0 to 2",
+        ),
+        (
+            "--poly-transform=skew=1,1,2",
+            "a loop cannot be skewed by itself",
+        ),
+        (
+            "--poly-transform=strip-mine=0,0",
+            "the size must be at least 1",
+        ),
+        (
+            "--poly-schedule=fuse=greedy",
+            "option 'fuse': expected one of smart, max, none, got 'greedy'",
+        ),
+        (
+            "--poly-schedule=tile=maybe",
+            "option 'tile': expected true or false, got 'maybe'",
+        ),
+        (
+            "--poly-schedule=fusee=max",
+            "unknown option 'fusee' for pass 'poly-schedule'; did you mean 'fuse'?",
+        ),
+        (
+            "--affine-loop-tiel",
+            "unknown option '--affine-loop-tiel'; did you mean '--affine-loop-tile'?",
+        ),
+        (
+            "--pass-pipeline=builtin.module(func.func(affine-loop-tile{tile-size=0}))",
+            "option 'tile-size'",
+        ),
+        (
+            "--pass-pipeline=builtin.module(func.func(affine-loop-tiles))",
+            "did you mean 'affine-loop-tile'?",
+        ),
+    ];
+    for (flag, needle) in cases {
+        expect_error(&["opt", "FILE", flag], &[], 2, needle);
+    }
+}
+
+#[test]
+fn a_loop_no_band_has_is_an_error_not_a_silent_no_op() {
+    expect_error(
+        &["opt", "FILE", "--poly-transform=reverse=7"],
+        &[],
+        1,
+        "no band of this function has loop 7 that the options name (the deepest has 2 loops: 0 to 1)",
+    );
+    let o = lattice(&["opt", "FILE", "--poly-transform=reverse=1"], &[]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+#[test]
+fn unknown_cpus_and_bad_thread_counts_are_usage_errors() {
+    for sub in ["run", "emit"] {
+        let mut args = vec![sub, "FILE", "--target-cpu=nonexistent-cpu"];
+        if sub == "emit" {
+            args.push("--llvm-ir");
+        }
+        expect_error(
+            &args,
+            &[],
+            2,
+            "--target-cpu: 'nonexistent-cpu' is not an x86-64 CPU",
+        );
+    }
+    expect_error(
+        &["run", "FILE", "--target-cpu=skylak"],
+        &[],
+        2,
+        "did you mean 'skylake'?",
+    );
+    expect_error(
+        &["run", "FILE"],
+        &[("LATTICE_THREADS", "abc")],
+        2,
+        "LATTICE_THREADS: expected a positive integer, got 'abc'",
+    );
+    expect_error(&["run", "FILE"], &[("LATTICE_THREADS", "0")], 2, "got '0'");
+}
+
+/// `text` with the four spaces that indent every help line removed (expect-test compares
+/// its literal dedented).
+fn dedent(text: &str) -> String {
+    text.lines()
+        .map(|l| l.strip_prefix("    ").unwrap_or(l).to_string() + "\n")
+        .collect()
+}
+
+#[test]
+fn pass_help_lists_options_with_types_and_defaults() {
+    let o = lattice(&["opt", "--help-pass=affine-loop-tile"], &[]);
+    assert_eq!(o.status.code(), Some(0));
+    expect_test::expect![[r#"
+            --affine-loop-tile               Tile affine loop nests
+                cache-size=<int 1..>               Set size of cache to tile for in KiB (default: 512)
+                separate=<bool>                    Separate full and partial tiles (default: false)
+                tile-size=<int 1..>                Use this tile size for all loops
+                tile-sizes=<int 1..,...>           List of tile sizes for each perfect nest (overridden by -tile-size)
+                assume-no-alias=<bool>             Assume distinct memrefs never alias (as mlir-opt) (default: true)
+                remarks=<bool>                     Print why a band was not tiled (stderr) (default: false)
+    "#]]
+    .assert_eq(&dedent(&String::from_utf8_lossy(&o.stdout)));
+    let o = lattice(&["opt", "--help"], &[]);
+    let help = String::from_utf8_lossy(&o.stdout);
+    for line in [
+        "fuse=<smart|max|none>",
+        "unroll-factor=<int 1..|-1>",
+        "permute=<a permutation of 0..n-1>",
+        "unroll-jam-factor=<int 1..>",
+    ] {
+        assert!(help.contains(line), "`lattice opt --help` lacks {line:?}");
+    }
+    expect_error(
+        &["opt", "--help-pass=no-such-pass"],
+        &[],
+        2,
+        "unknown pass 'no-such-pass'",
+    );
+}
