@@ -727,7 +727,8 @@ pub fn report_declined(ir: &Ir, remarks: &[Diagnostic], options: &PassOptions) {
     }
 }
 
-/// Prints `remarks` to stderr as `file:line:col: remark: message` lines, each followed
+/// Prints `remarks` (or warnings) to stderr as `file:line:col: remark: message` lines
+/// (`warning:` for a warning), each followed
 /// by its notes as `file:line:col: note: message` lines (as mlir-opt prints them).
 pub fn print_remarks(ir: &Ir, remarks: &[Diagnostic]) {
     let at = |d: &Diagnostic| match d.loc {
@@ -738,7 +739,7 @@ pub fn print_remarks(ir: &Ir, remarks: &[Diagnostic]) {
         _ => String::new(),
     };
     for r in remarks {
-        eprintln!("{}remark: {}", at(r), r.message);
+        eprintln!("{}{}: {}", at(r), r.severity.word(), r.message);
         for n in &r.notes {
             eprintln!("{}note: {}", at(n), n.message);
         }
@@ -888,9 +889,12 @@ fn run_nested(
             }
         }
     }
-    let isolated = targets
-        .iter()
-        .all(|&t| ir.has_trait(t, Traits::ISOLATED_FROM_ABOVE));
+    // A symbol table nested in another (a module in a module) stays in place: what its
+    // symbols' visibility means depends on its parent (symbol-dce keeps the `nested`
+    // symbols of a public module), which a detached op no longer has.
+    let isolated = targets.iter().all(|&t| {
+        ir.has_trait(t, Traits::ISOLATED_FROM_ABOVE) && !ir.has_trait(t, Traits::SYMBOL_TABLE)
+    });
     if !options.parallel || targets.len() < 2 || !isolated {
         for t in targets {
             run_on(ir, t, nested, options, out, true)?;

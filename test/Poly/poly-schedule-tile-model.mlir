@@ -66,7 +66,7 @@
 // L2MODEL-DAG: remark: tile sizes [32, 128, 32] (model): tile footprint 36864 B, reuse budget 65536 B
 // L2MODEL-DAG: remark: L2 not tiled (model): no reuse needs a smaller tile (the reuse each member carries fits the 262144 B budget untiled), trip counts [128, 128, 128]
 
-// BAD: option 'tile-levels': expected 1 or 2, got 3
+// BAD: option 'tile-levels': expected an integer from 1 to 2, got '3'
 func.func @matmul(%A: memref<128x128xf32>, %B: memref<128x128xf32>, %C: memref<128x128xf32>) {
   affine.for %i = 0 to 128 {
     affine.for %j = 0 to 128 {

@@ -75,7 +75,7 @@
 // NEVER-NOT: time-tiled:
 // NEVER-NOT: no time tiling
 
-// BAD: option 'l3-sharers': expected a positive number
+// BAD: option 'l3-sharers': expected an integer >= 1, got '0'
 
 // OUT: 3876.64
 

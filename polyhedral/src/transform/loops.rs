@@ -16,7 +16,7 @@ use super::{apply_private, for_each_scop, mark_parallel, program_tree, remark, M
 use crate::deps::{AliasAssumption, Dependences};
 use crate::isl::{IslCtx, IslError};
 use crate::scop::Scop;
-use lattice_ir::diag::{DiagLoc, Diagnostic};
+use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op};
 
@@ -744,11 +744,17 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     };
     let report = transform_loops(ir, func, &options);
     if let (0, Some(most)) = (report.depths.deep_enough, report.depths.too_shallow) {
-        return Err(err(format!(
-            "poly-transform: no band of this function has loop {} that the options name (the deepest has {most} loops: 0 to {})",
-            options.transform.depth_needed() - 1,
-            most as i64 - 1
-        )));
+        // Printed whether or not remarks are asked for: the options named nothing here.
+        let warning = Diagnostic::new(
+            Severity::Warning,
+            DiagLoc::Loc(loc),
+            format!(
+                "poly-transform: no band of this function has loop {} that the options name (the deepest has {most} loops: 0 to {})",
+                options.transform.depth_needed() - 1,
+                most as i64 - 1
+            ),
+        );
+        lattice_ir::pass::print_remarks(ir, &[warning]);
     }
     super::finish_with_remarks(ir, o, report.remarks, err)?;
     Ok(())
