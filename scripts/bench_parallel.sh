@@ -7,7 +7,7 @@
 #   second call on, the runtime hands both to the pool before timing);
 # - jacobi_2d.768.tuned: jacobi_2d at 768x768 (bench_tune.sh's size) with the tuner's
 #   `t=32,0 parallel` config applied to the kernel (affine-loop-tile 32,766 +
-#   affine-parallelize: 40 regions of 766 rows), which timed bimodally in session 6.
+#   affine-parallelize: 40 regions of 766 rows), which can time bimodally.
 # Prints a markdown table of medians of `lattice run --time` medians over ROUNDS
 # interleaved rounds (min-max in parentheses), in microseconds, for each binary, and the
 # load average before and after (2 threads gain only when both get a core at once).

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Run-time benchmark of `lattice opt --poly-schedule` (default options: model tile sizes)
-# against program order (the untransformed example) on every example (issue 4: "a faster,
-# provably equivalent loop nest"). Per example: the CPU time of the calling thread on one
+# against program order (the untransformed example) on every example: is the
+# provably equivalent loop nest it produces faster? Per example: the CPU time of the calling thread on one
 # thread (`lattice run --threads 1 --time`, which excludes the time other processes hold
 # the core) and the wall clock on two threads (`--threads 2`), as a markdown table with
 # the ratios poly-schedule / program order (below 1: poly-schedule is faster) and their

@@ -2,7 +2,7 @@
 # Compile-time benchmark of the polyhedral engine: for every example, the wall time of
 # `lattice opt --poly-schedule` (extraction, dependences, isl scheduler, tiling, AST
 # generation back to affine IR) and of `lattice deps`, as a markdown table; the best of
-# REPS runs (default 3), wall and CPU time (user + sys). Target (issue 4): scheduling
+# REPS runs (default 3), wall and CPU time (user + sys). Target: scheduling
 # each example under 0.5 s.
 # Usage: bash scripts/bench_schedule.sh [REPS]   (LATTICE_BIN=path: measure that binary)
 set -euo pipefail

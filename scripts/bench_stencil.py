@@ -1,6 +1,6 @@
 """Stencils at sizes beyond the cache under `poly-schedule` (driven by scripts/bench_stencil.sh).
 
-Issue 4: is time tiling (a skewed schedule tiled across time steps) faster than the
+Is time tiling (a skewed schedule tiled across time steps) faster than the
 unskewed schedule and program order? Per kernel and size: program order (no passes),
 `poly-schedule{time-tile=never}` (the unskewed schedule), `poly-schedule` (the default,
 `time-tile=auto`: its remark says which it chose) and `poly-schedule{time-tile=always}`.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run-time benchmark of poly-schedule's tile-size model (issue 4): per example, the CPU
+# Run-time benchmark of poly-schedule's tile-size model: per example, the CPU
 # time of the program scheduled by `lattice opt --poly-schedule` with the model's tile
 # sizes (the default), with `tile-sizes=32`, and untiled (`tile=false`), as a markdown
 # table with the ratios and their geometric means. Each variant runs single-threaded

@@ -12,8 +12,8 @@
 //! A candidate that is faster than the incumbent on their common clock (by more than
 //! [`DUEL_MARGIN`]) but only within noise, or faster by any margin on the wall clock (whose
 //! separate timings are not comparable: a parallel config's runs split by whether other
-//! processes left it the cores; session 8's bench kept a parallel jacobi-2d config that beat
-//! the untuned program beyond noise in the search and re-timed 0.95x), gets a duel
+//! processes left it the cores: a parallel jacobi-2d config can beat the untuned program
+//! beyond noise in the search and re-time 0.95x), gets a duel
 //! ([`Incumbent::contest`]): the two run interleaved for
 //! [`DUEL_ROUNDS`] rounds ([`measure::time_interleaved`]), so both see the same load in
 //! each round, and the candidate replaces the incumbent when it is faster in a clear
@@ -492,8 +492,8 @@ impl Incumbent {
     /// the lowest median ratio when several do); then the incumbent must win the same
     /// verdict against the untuned program, or the run keeps the untuned program. The
     /// result's time is re-based on the check's rounds. A separate timing can be lucky,
-    /// and a duel of 7 rounds can be won by chance (session 8: a parallel jacobi-2d
-    /// config that won one of five duels re-timed 0.93x of the untuned program): the
+    /// and a duel of 7 rounds can be won by chance (a parallel jacobi-2d config that
+    /// won one of five duels re-timed 0.93x of the untuned program): the
     /// result the run reports has beaten the untuned program side by side in most rounds.
     pub fn confirm(
         &mut self,
