@@ -238,10 +238,14 @@ fn report(
         }
         for (k, scop) in ex.scops.iter().enumerate() {
             isl.reset_operations();
-            let lines = match (
-                line_of(ir, scop.ops[0]),
-                scop.ops.last().and_then(|&o| line_of(ir, o)),
-            ) {
+            // From the first op's line to the last line any op of the nest starts on.
+            let last = scop
+                .ops
+                .iter()
+                .flat_map(|&o| ir.walk_ops(o, lattice_ir::WalkOrder::PreOrder))
+                .filter_map(|o| line_of(ir, o))
+                .max();
+            let lines = match (line_of(ir, scop.ops[0]), last) {
                 (Some(a), Some(b)) => format!("line {a}..{b}"),
                 (Some(a), None) => format!("line {a}"),
                 _ => "unknown location".into(),

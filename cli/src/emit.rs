@@ -14,7 +14,7 @@ use lattice_codegen::llvm::{self, emit, header, CodegenOptions};
 use std::process::ExitCode;
 
 const HELP: &str = "\
-USAGE: lattice emit (--llvm-ir|--asm|--obj|--shared) FILE -o OUT [--header OUT.h] [OPTIONS] [PASSES]
+USAGE: lattice emit (--llvm-ir|--asm|--obj|--shared) FILE [-o OUT] [--header OUT.h] [OPTIONS] [PASSES]
        lattice emit (--spirv DIR|--wgsl DIR) FILE [OPTIONS]
 
 Compiles FILE through LLVM (after Lattice's lower-affine and the given passes) and writes
@@ -32,7 +32,8 @@ An object file leaves those symbols to the final link: link it with -lmlir_c_run
 (the directory above) when it has parallel loops.
 
 OPTIONS:
-    -o OUT                  output file (required)
+    -o OUT                  output file; `-` is standard output (the default for
+                            --llvm-ir and --asm; --obj needs -o, --shared a file)
     --header OUT.h          also write a C header declaring the emitted functions
     -O0 .. -O3              LLVM optimization level (default -O3)
     --target-cpu=CPU        CPU to generate code for (default: native)
@@ -145,8 +146,17 @@ fn main_inner(args: &[String]) -> ExitCode {
     let Some(input) = input else {
         return usage_error("no input file");
     };
-    let Some(output) = output else {
-        return usage_error("no output file (-o OUT)");
+    // Text goes to standard output without -o, as mlir-translate and llc do; binary
+    // output needs -o (`-o -` for standard output).
+    let output = match (output, kind) {
+        (Some(o), Kind::Shared) if o == "-" => {
+            return usage_error(
+                "--shared needs an output file (a shared library is linked in place)",
+            )
+        }
+        (Some(o), _) => o,
+        (None, Kind::LlvmIr | Kind::Asm) => "-".to_string(),
+        (None, _) => return usage_error("no output file (-o OUT, or -o - for standard output)"),
     };
     let pipeline = match passes.build(&registry) {
         Ok(p) => p,

@@ -53,6 +53,11 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         passes: Vec::new(),
     };
     let mut input = None;
+    // `--help` anywhere asks for help, even where it follows a flag that takes a value
+    // (`--wgsl --help`).
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        return Ok(None);
+    }
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| {
@@ -61,7 +66,6 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
                 .ok_or_else(|| format!("{name} needs a value"))
         };
         match arg.as_str() {
-            "-h" | "--help" => return Ok(None),
             "--spirv" => a.spirv = Some(value("--spirv")?),
             "--wgsl" => a.wgsl = Some(value("--wgsl")?),
             "--gpu-workgroup-size" => {
@@ -273,7 +277,7 @@ pub fn main(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-const RUN_HELP: &str = "\
+pub(crate) const RUN_HELP: &str = "\
 USAGE: lattice run --target gpu FILE [-e ENTRY] [OPTIONS] [PASSES]
 
 Runs @ENTRY (default main) with every parallel loop nest mapped to a GPU kernel
@@ -306,6 +310,10 @@ pub fn run_main(args: &[String]) -> ExitCode {
     let mut time = false;
     let registry = make_registry();
     let mut passes = crate::common::PassFlags::default();
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        print!("{RUN_HELP}");
+        return ExitCode::SUCCESS;
+    }
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| {

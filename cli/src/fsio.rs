@@ -8,6 +8,11 @@ use std::io::Write;
 /// (`/dev/null`, `/dev/stdout`, FIFOs) are written in place: renaming over them would
 /// replace the device or pipe with a plain file.
 pub fn write_atomically(path: &str, bytes: &[u8]) -> std::io::Result<()> {
+    if path == "-" {
+        let mut out = std::io::stdout().lock();
+        out.write_all(bytes)?;
+        return out.flush();
+    }
     let target = std::path::Path::new(path);
     if let Ok(meta) = std::fs::metadata(target) {
         if !meta.is_file() {

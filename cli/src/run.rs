@@ -54,6 +54,8 @@ OPTIONS:
     -h, --help                      this help
 
 PASSES: any `lattice opt` pass flag, or --pass-pipeline=..., run before lowering.
+
+With --target gpu, parallel loop nests run as GPU kernels instead:
 ";
 
 struct RunArgs {
@@ -206,7 +208,7 @@ fn main_inner(args: &[String]) -> ExitCode {
     let a = match parse_args(args) {
         Ok(Some(a)) => a,
         Ok(None) => {
-            print!("{HELP}");
+            print!("{HELP}\n{}", crate::emit_gpu::RUN_HELP);
             return ExitCode::SUCCESS;
         }
         Err(e) => return usage_error(&e),
