@@ -110,7 +110,7 @@ pub fn load(path: &str) -> Result<Loaded, String> {
     };
     let text = String::from_utf8(bytes).map_err(|_| format!("'{name}' is not valid UTF-8"))?;
     let ctx = Arc::new(lattice_cli::make_context(false));
-    let mut sources = SourceMap::new();
+    let mut sources = lattice_cli::source_map();
     let id = sources.add(&name, &text);
     let mut ir = Ir::new(ctx.clone());
     let module = match lattice_ir::parser::parse_source(&mut ir, id, &name, &text) {

@@ -20,7 +20,7 @@
 //! SCoP and never abort.
 
 use lattice_cli::make_context;
-use lattice_ir::diag::{DiagLoc, Diagnostic, Severity, SourceMap};
+use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::parser::parse_source;
 use lattice_ir::{AttrData, Ir, Op, WalkOrder};
 use lattice_polyhedral::deps::{
@@ -159,7 +159,7 @@ pub fn main(args: &[String]) -> ExitCode {
     };
     let ctx = Arc::new(make_context(false));
     let mut ir = Ir::new(ctx.clone());
-    let mut sources = SourceMap::new();
+    let mut sources = lattice_cli::source_map();
     let id = sources.add(&name, &text);
     let top = match parse_source(&mut ir, id, &name, &text) {
         Ok(t) => t,

@@ -147,7 +147,7 @@ pub fn main(args: &[String]) -> ExitCode {
         }
     };
     let ctx = Arc::new(make_context(false));
-    let mut sources = SourceMap::new();
+    let mut sources = lattice_cli::source_map();
     let id = sources.add(&a.input, &text);
     let mut ir = Ir::new(ctx.clone());
     let fail = |sources: &SourceMap, d: Vec<Diagnostic>| {

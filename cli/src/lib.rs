@@ -4,8 +4,27 @@
 pub mod fsio;
 pub mod tune;
 
+use lattice_ir::diag::{DiagFormat, SourceMap};
 use lattice_ir::pass::PassRegistry;
 use lattice_ir::Context;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether diagnostics render in the rich (codespan) form (`--diagnostic-format=rich`)
+/// instead of mlir-opt's.
+static RICH_DIAGNOSTICS: AtomicBool = AtomicBool::new(false);
+
+/// Sets how every subcommand renders diagnostics (the driver's `--diagnostic-format`).
+pub fn set_diagnostic_format(format: DiagFormat) {
+    RICH_DIAGNOSTICS.store(format == DiagFormat::Rich, Ordering::Relaxed);
+}
+
+/// An empty source map rendering diagnostics in the format the command line chose.
+pub fn source_map() -> SourceMap {
+    SourceMap::with_format(match RICH_DIAGNOSTICS.load(Ordering::Relaxed) {
+        true => DiagFormat::Rich,
+        false => DiagFormat::Mlir,
+    })
+}
 
 /// A context with every dialect Lattice knows registered.
 pub fn make_context(allow_unregistered: bool) -> Context {

@@ -28,11 +28,47 @@ USAGE:
     lattice tune FILE [OPTIONS]                          autotune a kernel
 
 Run `lattice <command> --help` for the options.
+
+Every command takes --diagnostic-format=mlir|rich: mlir-opt's `file:line:col: error:`
+lines (default), or labelled source excerpts.
 ";
+
+/// Removes `--diagnostic-format=F` (or `--diagnostic-format F`) from `args`, wherever it
+/// stands, and sets the format every command renders diagnostics in.
+fn take_diagnostic_format(args: Vec<String>) -> Result<Vec<String>, String> {
+    let mut rest = Vec::with_capacity(args.len());
+    let mut it = args.into_iter();
+    while let Some(a) = it.next() {
+        let value = match a.trim_start_matches('-') {
+            "diagnostic-format" if a.starts_with('-') => it
+                .next()
+                .ok_or("--diagnostic-format needs a value: mlir or rich")?,
+            body if a.starts_with('-') && body.starts_with("diagnostic-format=") => {
+                body["diagnostic-format=".len()..].to_string()
+            }
+            _ => {
+                rest.push(a);
+                continue;
+            }
+        };
+        let format = lattice_ir::diag::DiagFormat::parse(&value).ok_or(format!(
+            "--diagnostic-format: expected mlir or rich, got '{value}'"
+        ))?;
+        lattice_cli::set_diagnostic_format(format);
+    }
+    Ok(rest)
+}
 
 fn main() -> ExitCode {
     common::end_quietly_on_closed_stdout();
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let args = match take_diagnostic_format(args) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("lattice: {e}");
+            return ExitCode::from(2);
+        }
+    };
     match args.first().map(String::as_str) {
         Some("opt") => opt::main(&args[1..]),
         Some("run") => run::main(&args[1..]),

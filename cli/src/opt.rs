@@ -232,7 +232,7 @@ pub fn main(args: &[String]) -> ExitCode {
     };
     let ctx = Arc::new(make_context(a.allow_unregistered));
     let start = Instant::now();
-    let mut sources = SourceMap::new();
+    let mut sources = lattice_cli::source_map();
     let (text, utf8_error) = match String::from_utf8(bytes) {
         Ok(t) => (t, None),
         Err(e) => {

@@ -103,18 +103,49 @@ impl Diagnostic {
     }
 }
 
-/// The source buffers diagnostics may point into.
+/// How diagnostics are rendered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DiagFormat {
+    /// mlir-opt's: `file:line:col: error: message`, then the source line and a caret
+    /// (what tools and editors parse).
+    #[default]
+    Mlir,
+    /// codespan-reporting's boxes and labels.
+    Rich,
+}
+
+impl DiagFormat {
+    /// `mlir` or `rich`.
+    pub fn parse(text: &str) -> Option<DiagFormat> {
+        match text {
+            "mlir" => Some(DiagFormat::Mlir),
+            "rich" => Some(DiagFormat::Rich),
+            _ => None,
+        }
+    }
+}
+
+/// The source buffers diagnostics may point into, and how they are rendered.
 #[derive(Default)]
 pub struct SourceMap {
     files: SimpleFiles<String, String>,
     /// `(name, text)` per buffer, same indices as `files`.
     buffers: Vec<(String, String)>,
+    format: DiagFormat,
 }
 
 impl SourceMap {
     /// An empty map.
     pub fn new() -> SourceMap {
         SourceMap::default()
+    }
+
+    /// An empty map rendering in `format`.
+    pub fn with_format(format: DiagFormat) -> SourceMap {
+        SourceMap {
+            format,
+            ..SourceMap::default()
+        }
     }
 
     /// Adds a buffer named `name` (the file name used in `FileLineCol` locations).
@@ -189,8 +220,72 @@ impl SourceMap {
         }
     }
 
-    /// Renders diagnostics with codespan-reporting (no colour) into a string.
+    /// Renders diagnostics in this map's [`DiagFormat`] into a string.
     pub fn render(
+        &self,
+        ctx: &Context,
+        diags: &[Diagnostic],
+        preferred: Option<SourceId>,
+    ) -> String {
+        match self.format {
+            DiagFormat::Mlir => {
+                let mut out = String::new();
+                for d in diags {
+                    self.render_mlir(ctx, d, preferred, &mut out);
+                    for n in &d.notes {
+                        self.render_mlir(ctx, n, preferred, &mut out);
+                    }
+                }
+                out
+            }
+            DiagFormat::Rich => self.render_rich(ctx, diags, preferred),
+        }
+    }
+
+    /// One diagnostic as mlir-opt prints it: `file:line:col: severity: message`, then
+    /// the source line and a caret under the column where the buffer is known.
+    fn render_mlir(
+        &self,
+        ctx: &Context,
+        d: &Diagnostic,
+        preferred: Option<SourceId>,
+        out: &mut String,
+    ) {
+        let word = d.severity.word();
+        if let Some((id, span, line)) = self.resolve(ctx, d.loc, preferred) {
+            let (_, col) = self.line_col(id, span.start);
+            out.push_str(&format!(
+                "{}:{line}:{col}: {word}: {}\n",
+                self.name(id),
+                d.message
+            ));
+            if let Some(text) = self.text(id).lines().nth(line as usize - 1) {
+                let pad: String = text
+                    .chars()
+                    .take(col as usize - 1)
+                    .map(|c| if c == '\t' { '\t' } else { ' ' })
+                    .collect();
+                out.push_str(&format!("{text}\n{pad}^\n"));
+            }
+            return;
+        }
+        match d.loc {
+            DiagLoc::Loc(attr) => match first_file_line_col(ctx, attr) {
+                Some((file, line, col)) => {
+                    out.push_str(&format!("{file}:{line}:{col}: {word}: {}\n", d.message))
+                }
+                None => {
+                    let mut at = String::new();
+                    describe_loc(ctx, attr, &mut at);
+                    out.push_str(&format!("{at}: {word}: {}\n", d.message));
+                }
+            },
+            _ => out.push_str(&format!("{word}: {}\n", d.message)),
+        }
+    }
+
+    /// Renders diagnostics with codespan-reporting (no colour) into a string.
+    fn render_rich(
         &self,
         ctx: &Context,
         diags: &[Diagnostic],

@@ -16,7 +16,7 @@
 //! single value "off", so the tuner picks new passes up as they land.
 
 use super::kernel::Band;
-use lattice_ir::diag::{DiagLoc, Diagnostic, SourceMap};
+use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::PassRegistry;
 use lattice_ir::Span;
 use serde::{Deserialize, Serialize};
@@ -877,7 +877,7 @@ impl SpecError {
     /// Renders the error with the file's text as a located diagnostic.
     pub fn render(&self, name: &str, text: &str) -> String {
         let ctx = lattice_ir::Context::new();
-        let mut sources = SourceMap::new();
+        let mut sources = crate::source_map();
         let id = sources.add(name, text);
         let d = Diagnostic::error(DiagLoc::Span(id, self.span), self.message.clone());
         sources.render(&ctx, &[d], Some(id))
