@@ -30,7 +30,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use common::{
-    clip, describe_mismatch, lex, run_with_timeout, shell_quote, simple_commands,
+    clip, describe_mismatch, lex, require, run_with_timeout, shell_quote, simple_commands,
     substitute_commands, substitute_percent, SimpleCommand, Token,
 };
 use libtest_mimic::{Arguments, Failed, Trial};
@@ -835,12 +835,15 @@ fn main() {
     if files.is_empty() {
         eprintln!("note: no *.mlir file under {}", ctx.test_root.display());
     }
-    if ctx.mlir_opt.is_none() {
-        eprintln!(
-            "note: {} not found: the oracle::* trials are ignored (install mlir-22-tools, or set LATTICE_LLVM_BIN)",
+    // Outside CI a missing mlir-opt ignores the oracle::* trials; in CI it fails.
+    require(
+        ctx.mlir_opt.is_some(),
+        &format!(
+            "{} not found (install mlir-22-tools, or set LATTICE_LLVM_BIN)",
             ctx.llvm_bin.join("mlir-opt").display()
-        );
-    }
+        ),
+        "the oracle::* trials",
+    );
     let mut skipped = BTreeSet::new();
     for path in files {
         let rel = path

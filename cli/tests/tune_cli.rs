@@ -6,7 +6,9 @@
 //! and `--target gpu` tunes workgroup shapes where a GPU adapter (lavapipe) exists and
 //! `--apply` writes the tuned mapping into the file.
 
-use std::path::Path;
+mod common;
+
+use common::{require, require_tool};
 use std::process::{Command, Output};
 
 const MM16: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/tune/mm16.mlir");
@@ -38,8 +40,8 @@ fn read_json(path: &std::path::Path) -> serde_json::Value {
 }
 
 fn upstream_tools() -> bool {
-    Path::new("/usr/lib/llvm-22/bin/mlir-runner").exists()
-        || std::env::var_os("LATTICE_LLVM_BIN").is_some()
+    std::env::var_os("LATTICE_LLVM_BIN").is_some()
+        || require_tool("/usr/lib/llvm-22/bin/mlir-runner", "this tuning run").is_some()
 }
 
 #[test]
@@ -152,7 +154,6 @@ fn bad_inputs_exit_1() {
 #[test]
 fn tiny_end_to_end_run() {
     if !upstream_tools() {
-        eprintln!("mlir-runner not installed: skipping");
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -371,8 +372,8 @@ fn grid_over_two_level_and_scheduler_knobs() {
 #[test]
 fn gpu_target_tunes_workgroup_shapes() {
     let probe = lattice(&["run", "--target", "gpu", "--gpu-list-adapters"]);
-    if !probe.status.success() || text(&probe.stdout).trim().is_empty() {
-        eprintln!("no GPU adapter: skipping");
+    let adapter = probe.status.success() && !text(&probe.stdout).trim().is_empty();
+    if !require(adapter, "no GPU adapter (mesa-vulkan-drivers gives lavapipe)", "the GPU tuning run") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
