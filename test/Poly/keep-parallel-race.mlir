@@ -5,7 +5,6 @@
 // RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=TILE
 // RUN: not lattice opt %s --split-input-file --poly-transform="permute=1,0 emit-remarks=true" \
 // RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=NOTES
-// ORACLE: skip the inputs race on purpose (an affine.parallel whose iterations are not independent)
 
 // A transformation that regenerates an input affine.parallel keeps it parallel where
 // its iterations stay independent (keep_parallel). Where the input's word is wrong (it
