@@ -835,6 +835,9 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         eprintln!("{note}");
     }
     best = best.min(kept.timing.seconds);
+    // If the search replaces it, the earlier run's config still meets its replacement side
+    // by side in the final check.
+    let resumed = kept.is_resumed().then(|| kept.contender()).flatten();
     db.keep(
         &key,
         &serde_json::to_string(&kept.config).expect("configs serialize"),
@@ -1019,12 +1022,13 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         expected: &expected,
         rtol: a.rtol,
     };
-    let mut contenders: Vec<incumbent::Contender> = search::ranked(&history)
+    let contenders: Vec<incumbent::Contender> = search::ranked(&history)
         .into_iter()
         .filter(|(c, _)| **c != kept.config && **c != baseline_cfg)
         .filter_map(|(c, _)| measured.iter().find(|m| m.config == *c).cloned())
         .take(a.confirm_top)
         .collect();
+    let mut contenders = with_resumed(contenders, resumed, &kept.config);
     let left = a.time_budget.map(|b| b - start.elapsed().as_secs_f64());
     let (fit, rounds) =
         incumbent::final_check_size(contenders.len(), left, a.confirm_rounds, per_run);
@@ -1148,6 +1152,23 @@ fn starting_incumbent(
             )),
         )),
     }
+}
+
+/// The final check's contenders: `contenders` (the search's best-ranked measured
+/// configs), after the config an earlier run kept (`resumed`, a resumed run's first
+/// incumbent) when the search replaced it by another (`kept`): the replacement won on
+/// separate timings and must beat it side by side too. First, so that a time budget
+/// drops it last.
+fn with_resumed(
+    mut contenders: Vec<incumbent::Contender>,
+    resumed: Option<incumbent::Contender>,
+    kept: &Config,
+) -> Vec<incumbent::Contender> {
+    if let Some(r) = resumed.filter(|r| r.config != *kept) {
+        contenders.retain(|c| c.config != r.config);
+        contenders.insert(0, r);
+    }
+    contenders
 }
 
 /// The progress display's second phase, after the trials: the final check's interleaved

@@ -285,8 +285,11 @@ fn tiny_end_to_end_run() {
         err.contains("the config the latest tuning run kept"),
         "{err}"
     );
-    let kept_pipeline = match r2["incumbent"]["trial"].as_u64().unwrap() {
-        0 => "func.func()".to_string(),
+    let incumbent = &r2["incumbent"];
+    let kept_pipeline = match incumbent["trial"].as_u64().unwrap() {
+        0 if incumbent["key"] == "untuned" => "func.func()".to_string(),
+        // Kept by an earlier run on the database (the resumed run's first incumbent).
+        0 => recorded_pipeline(db, &incumbent["config"], dir.path()),
         n => r2["trials"][n as usize - 1]["pipeline"]
             .as_str()
             .unwrap()
@@ -297,6 +300,24 @@ fn tiny_end_to_end_run() {
         "{err}\nkept: {}",
         r2["incumbent"]
     );
+}
+
+/// The pipeline the database `db` recorded for `config` (a report's config object).
+fn recorded_pipeline(db: &str, config: &serde_json::Value, dir: &std::path::Path) -> String {
+    let jsonl = dir.join("recorded.jsonl");
+    let o = lattice(&["tune", "--export", jsonl.to_str().unwrap(), "--db", db]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    std::fs::read_to_string(&jsonl)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|r| {
+            r["config"]
+                .as_str()
+                .is_some_and(|c| serde_json::from_str::<serde_json::Value>(c).unwrap() == *config)
+        })
+        .and_then(|r| r["pipeline"].as_str().map(str::to_string))
+        .unwrap_or_else(|| panic!("no record of {config}"))
 }
 
 #[test]

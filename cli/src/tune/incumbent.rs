@@ -179,6 +179,17 @@ impl Incumbent {
         Incumbent::untuned(config, timing, p, self.statistic, self.max_cv)
     }
 
+    /// The incumbent as a contender of a final check (`None` without a compiled program):
+    /// a resumed run's first incumbent, replaced during the search by a config that then
+    /// has to beat it side by side ([`Incumbent::confirm`]).
+    pub fn contender(&self) -> Option<Contender> {
+        Some(Contender {
+            config: self.config.clone(),
+            trial: self.trial,
+            prepared: self.prepared.clone()?,
+        })
+    }
+
     /// Whether the incumbent is a config an earlier run kept, not yet replaced.
     pub fn is_resumed(&self) -> bool {
         self.trial == 0 && !self.is_untuned()

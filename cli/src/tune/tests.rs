@@ -2031,7 +2031,8 @@ fn the_summary_ranks_on_the_common_clock() {
 /// One tuning run's incumbent on `db`, as `tune` keeps it: it starts from what the
 /// database kept ([`super::starting_incumbent`], the config re-timed by the measurer under
 /// its tag in `tags`), each candidate of `candidates` is timed and offered, the final check
-/// sets them against the incumbent and the untuned program, and the result is kept.
+/// sets them (and the resumed config, if a candidate replaced it) against the incumbent
+/// and the untuned program, and the result is kept.
 fn tuning_run(
     m: &Scripted,
     db: &Db,
@@ -2061,6 +2062,7 @@ fn tuning_run(
     })
     .unwrap();
     assert_eq!(note, None);
+    let resumed = kept.is_resumed().then(|| kept.contender()).flatten();
     let mut best = base_t.seconds.min(kept.timing.seconds);
     let mut contenders = Vec::new();
     for (i, c) in candidates.iter().enumerate() {
@@ -2075,6 +2077,7 @@ fn tuning_run(
             prepared: p,
         });
     }
+    let contenders = super::with_resumed(contenders, resumed, &kept.config);
     let referee = Referee {
         measurer: m,
         expected: "1\n",
@@ -2127,6 +2130,20 @@ fn a_resumed_run_keeps_the_better_config_of_the_earlier_run() {
         .unwrap();
     assert_eq!(best.0.config, serde_json::to_string(&fast).unwrap());
     assert_eq!(best.1, super::db::Pick::Kept);
+    // A candidate that replaces the resumed config on a lucky timing meets it side by side
+    // in the final check, and loses.
+    let lucky = tiled([16, 16, 16]);
+    let mut lucky_r = vec![st(5.0); 6];
+    lucky_r.extend([st(12.0); 12]);
+    let m = Scripted::new(&[
+        ("base", &[st(10.0)]),
+        ("fast", &[st(8.0)]),
+        ("lucky", &lucky_r),
+    ]);
+    let tags = [(fast.clone(), "fast"), (lucky.clone(), "lucky")];
+    let (kept3, check) = tuning_run(&m, &db, &key, &tags, &[lucky.clone()], 3);
+    assert_eq!(check.search_incumbent, lucky.key(), "{check:?}");
+    assert_eq!(kept3, fast, "{check:?}");
     // A resumed run still replaces the kept config with one that beats it.
     let faster = tiled([64, 64, 64]);
     let m = Scripted::new(&[
@@ -2135,8 +2152,8 @@ fn a_resumed_run_keeps_the_better_config_of_the_earlier_run() {
         ("faster", &[st(6.0)]),
     ]);
     let tags = [(fast.clone(), "fast"), (faster.clone(), "faster")];
-    let (kept3, _) = tuning_run(&m, &db, &key, &tags, &[faster.clone()], 3);
-    assert_eq!(kept3, faster);
+    let (kept4, _) = tuning_run(&m, &db, &key, &tags, &[faster.clone()], 4);
+    assert_eq!(kept4, faster);
 }
 
 /// The final check reports its progress round by round (its own phase of the progress
