@@ -117,7 +117,10 @@ config that wins a duel's verdict over those rounds against the kept one replace
 the result must then win it against the untuned program, or the run keeps the untuned
 program (the summary's `final check` line and --report's `final_check` say which). A
 duel's winner is timed from then on by the duel's paired rounds.
-The database records what each run kept; `--apply` applies the latest run's.
+The database records what each run kept; `--apply` applies the latest run's. A run
+resumed on a database starts from the config the latest run kept (re-timed) instead of the
+untuned program: only a config that beats it replaces it, and the final check sets it
+against its replacement side by side.
 
 The search space covers tile sizes per band loop (affine-loop-tile) and a second,
 inner tile level, loop order (poly-transform{permute}), or instead isl's scheduler
