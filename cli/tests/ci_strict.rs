@@ -100,8 +100,13 @@ fn require_probe() {
 fn a_missing_tool_fails_in_ci_and_skips_outside() {
     let probe = |ci: bool| {
         let mut cmd = Command::new(std::env::current_exe().unwrap());
-        cmd.args(["require_probe", "--exact", "--nocapture", "--test-threads=1"])
-            .env("LATTICE_REQUIRE_PROBE", "1");
+        cmd.args([
+            "require_probe",
+            "--exact",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env("LATTICE_REQUIRE_PROBE", "1");
         if ci {
             cmd.env("CI", "true");
         } else {

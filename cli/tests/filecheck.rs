@@ -702,7 +702,10 @@ fn verify_diagnostics_check(
     let result = run_tool(ctx, mlir_opt, &upstream_args, None, tf.path.parent());
     let _ = fs::remove_dir_all(&dir);
     let report = result.err()?;
-    let unknown_pass = ["does not refer to a registered pass", "Unknown command line argument"];
+    let unknown_pass = [
+        "does not refer to a registered pass",
+        "Unknown command line argument",
+    ];
     if unknown_pass.iter().any(|m| report.contains(m)) {
         return None;
     }
@@ -736,7 +739,10 @@ fn without_lattice_only_chunks(text: &str, split: bool) -> Option<String> {
             chunks.last_mut().expect("one chunk").push_str(line);
         }
     }
-    let kept: Vec<String> = chunks.into_iter().filter(|c| !c.contains(&marker)).collect();
+    let kept: Vec<String> = chunks
+        .into_iter()
+        .filter(|c| !c.contains(&marker))
+        .collect();
     Some(kept.join("// -----\n"))
 }
 

@@ -237,13 +237,15 @@ fn default_options_give_what_mlir_opt_gives() {
             failures.push(format!(
                 "{}: mlir-opt {} the input {} (pick another input)",
                 c.pass,
-                if changed { "changes" } else { "does not change" },
+                if changed {
+                    "changes"
+                } else {
+                    "does not change"
+                },
                 c.input
             ));
         }
-        let diff = || {
-            common::describe_mismatch(&theirs, &ours, "mlir-opt", "lattice")
-        };
+        let diff = || common::describe_mismatch(&theirs, &ours, "mlir-opt", "lattice");
         match &c.deliberate {
             None if ours != theirs => failures.push(format!(
                 "{}: the defaults differ from mlir-opt's on {}:\n{}",

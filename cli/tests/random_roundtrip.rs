@@ -463,7 +463,12 @@ fn random_programs_round_trip() {
     assert!(ok, "lattice rejected its own output:\n{err}");
     let (l1c, l2c) = (chunks(&l1), chunks(&l2));
     assert_eq!(l1c.len(), programs.len());
-    if require_tool(MLIR_OPT, "the mlir-opt oracle (idempotence is still checked)").is_none() {
+    if require_tool(
+        MLIR_OPT,
+        "the mlir-opt oracle (idempotence is still checked)",
+    )
+    .is_none()
+    {
         for (i, (x, y)) in l1c.iter().zip(&l2c).enumerate() {
             assert_eq!(
                 x, y,

@@ -292,7 +292,8 @@ fn result_order_and_time_print_once() {
     };
     let plain = run(&[]);
     let timed = run(&["--time", "--repeat", "3"]);
-    let upstream_text = if require_tool(format!("{BIN}/mlir-runner"), "the upstream half").is_some() {
+    let upstream_text = if require_tool(format!("{BIN}/mlir-runner"), "the upstream half").is_some()
+    {
         let lowered = Command::new(format!("{BIN}/mlir-opt"))
             .arg(&f)
             .args([

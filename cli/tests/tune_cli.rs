@@ -394,7 +394,11 @@ fn grid_over_two_level_and_scheduler_knobs() {
 fn gpu_target_tunes_workgroup_shapes() {
     let probe = lattice(&["run", "--target", "gpu", "--gpu-list-adapters"]);
     let adapter = probe.status.success() && !text(&probe.stdout).trim().is_empty();
-    if !require(adapter, "no GPU adapter (mesa-vulkan-drivers gives lavapipe)", "the GPU tuning run") {
+    if !require(
+        adapter,
+        "no GPU adapter (mesa-vulkan-drivers gives lavapipe)",
+        "the GPU tuning run",
+    ) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
