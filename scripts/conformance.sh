@@ -10,7 +10,7 @@
 # --no-build is given or $LATTICE names a binary, then runs scripts/conformance.py. A failing
 # build is not fatal: the report then shows n/a for Lattice's columns.
 # The corpus lives outside the repository (../shared/corpus/mlir-upstream); if it is absent the
-# script prints a note and exits 0. Nothing from the corpus is ever written into the repository.
+# script prints a note and exits 0, except when CI is set (CI has the corpus): then it fails. Nothing from the corpus is ever written into the repository.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -30,6 +30,12 @@ for a in "${args[@]+"${args[@]}"}"; do
   case "$a" in --corpus=*) CORPUS="${a#--corpus=}" ;; esac
 done
 if [ ! -d "$CORPUS" ] && ! printf '%s\n' "${args[@]+"${args[@]}"}" | grep -qx -- '--corpus'; then
+  # CI lays ../shared beside the clone: a missing corpus there is a broken set-up, not a
+  # reason to pass the gate without running it.
+  if [ -n "${CI:-}" ]; then
+    echo "error: corpus folder $CORPUS is absent and CI is set: the conformance gate cannot run." >&2
+    exit 1
+  fi
   echo "note: corpus folder $CORPUS is absent; conformance report skipped."
   exit 0
 fi

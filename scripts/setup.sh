@@ -9,7 +9,9 @@
 #
 # Exports LLVM_SYS_221_PREFIX=/usr/lib/llvm-22 and puts /usr/lib/llvm-22/bin
 # (mlir-opt, FileCheck, mlir-runner, clang) on PATH.
-# Set LATTICE_SKIP_BUILD=1 to install without building.
+# Set LATTICE_SKIP_BUILD=1 to install without building, LATTICE_SKIP_APT=1 to leave apt
+# alone, LATTICE_LLVM_BIN=<dir> for another LLVM 22 tool folder. Fails (exit 1) when
+# mlir-opt, FileCheck, mlir-runner or clang-22 is missing after the install.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 
@@ -44,7 +46,9 @@ for pkg in "${LATTICE_APT_PACKAGES[@]}"; do
     lattice_missing+=("$pkg")
   fi
 done
-if [ "${#lattice_missing[@]}" -gt 0 ]; then
+if [ "${LATTICE_SKIP_APT:-0}" = 1 ]; then
+  echo "setup: LATTICE_SKIP_APT=1: apt left alone"
+elif [ "${#lattice_missing[@]}" -gt 0 ]; then
   echo "setup: installing ${lattice_missing[*]}"
   lattice_as_root apt-get update
   lattice_as_root apt-get install -y "${lattice_missing[@]}"
@@ -54,9 +58,10 @@ fi
 
 # --- Environment ----------------------------------------------------------------
 export LLVM_SYS_221_PREFIX=/usr/lib/llvm-22
+LATTICE_LLVM_BIN_DIR="${LATTICE_LLVM_BIN:-/usr/lib/llvm-22/bin}"
 case ":$PATH:" in
-  *":/usr/lib/llvm-22/bin:"*) ;;
-  *) export PATH="/usr/lib/llvm-22/bin:$PATH" ;;
+  *":$LATTICE_LLVM_BIN_DIR:"*) ;;
+  *) export PATH="$LATTICE_LLVM_BIN_DIR:$PATH" ;;
 esac
 # rustup installs into ~/.cargo/bin, which a non-login shell may not have.
 if [ -d "${CARGO_HOME:-$HOME/.cargo}/bin" ]; then
@@ -66,11 +71,18 @@ if [ -d "${CARGO_HOME:-$HOME/.cargo}/bin" ]; then
   esac
 fi
 
-for tool in mlir-opt FileCheck; do
+# The tests and the conformance gate need these; without them they would only skip
+# (and in CI, where CI=true, fail later with a less clear message): fail here.
+lattice_missing_tools=()
+for tool in mlir-opt FileCheck mlir-runner clang-22; do
   if ! command -v "$tool" >/dev/null 2>&1; then
-    echo "setup: warning: $tool not found under /usr/lib/llvm-22/bin (is mlir-22-tools installed?)" >&2
+    lattice_missing_tools+=("$tool")
   fi
 done
+if [ "${#lattice_missing_tools[@]}" -gt 0 ]; then
+  echo "setup: error: ${lattice_missing_tools[*]} not found on PATH ($LATTICE_LLVM_BIN_DIR); install mlir-22-tools and clang-22" >&2
+  exit 1
+fi
 
 # --- Rust toolchain -------------------------------------------------------------
 if ! command -v cargo >/dev/null 2>&1; then

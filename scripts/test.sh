@@ -3,7 +3,7 @@
 #   1. cargo test --release --workspace  (unit tests, and the file tests of
 #      test/ through cli/tests/filecheck.rs, with their mlir-opt oracle checks)
 #   2. scripts/conformance.sh           (the report against the upstream MLIR
-#      corpus in ../shared/corpus; it skips itself when the corpus is absent)
+#      corpus in ../shared/corpus; outside CI it skips itself when the corpus is absent)
 # Extra arguments go to `cargo test`, e.g. `bash scripts/test.sh -- --nocapture`.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

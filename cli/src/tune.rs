@@ -14,7 +14,8 @@
 //! candidates whose variation stays above `--max-cv`: those count their median whatever
 //! the statistic, so an unstable config cannot win by one lucky run.
 //!
-//! The result of a run is its incumbent ([`incumbent`]): the untuned program first, replaced
+//! The result of a run is its incumbent ([`incumbent`]): the untuned program first (in a run
+//! resumed on a database, the config the latest run kept, re-timed), replaced
 //! by a candidate only when the candidate is faster by more than the two timings' combined
 //! variation ([`measure::within_noise`]); two configs are compared by the CPU clock only when
 //! both are single-threaded and timed by it, else by the wall clock of the same runs (every
@@ -25,7 +26,8 @@
 //! Invariants: a candidate counts only if every run printed exactly what the untransformed
 //! program printed (numbers within `--rtol`); failed candidates are recorded with their
 //! reason and never win; a run resumed on the same database skips configs already measured
-//! for this kernel, sizes, target and machine.
+//! for this kernel, sizes, target and machine, and keeps what the earlier run kept unless a
+//! candidate of this run beats it (the database's `kept` row never goes to a slower config).
 
 pub mod db;
 pub mod incumbent;
@@ -115,7 +117,10 @@ config that wins a duel's verdict over those rounds against the kept one replace
 the result must then win it against the untuned program, or the run keeps the untuned
 program (the summary's `final check` line and --report's `final_check` say which). A
 duel's winner is timed from then on by the duel's paired rounds.
-The database records what each run kept; `--apply` applies the latest run's.
+The database records what each run kept; `--apply` applies the latest run's. A run
+resumed on a database starts from the config the latest run kept (re-timed) instead of the
+untuned program: only a config that beats it replaces it, and the final check sets it
+against its replacement side by side.
 
 The search space covers tile sizes per band loop (affine-loop-tile) and a second,
 inner tile level, loop order (poly-transform{permute}), or instead isl's scheduler
@@ -769,13 +774,6 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         db.put(&r).map_err(|e| format!("lattice tune: {e}"))
     };
     record(&baseline_cfg, &[], "ok", Some(&base_t), "baseline")?;
-    // Until a trial replaces it, the run keeps the untuned program (`--apply` applies it).
-    db.keep(
-        &key,
-        &serde_json::to_string(&baseline_cfg).expect("configs serialize"),
-        now(),
-    )
-    .map_err(|e| format!("lattice tune: {e}"))?;
     history.retain(|o| o.config != baseline_cfg);
     history.push(Observation {
         config: baseline_cfg.clone(),
@@ -815,7 +813,40 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         a.statistic,
         a.max_cv,
     );
-    let mut kept = untuned.clone();
+    // A resumed run starts from what the latest run kept; until a trial replaces it, the
+    // run keeps that (or the untuned program), and `--apply` applies it.
+    let (mut kept, note) = starting_incumbent(&db, &key, &untuned, &mut |c: &Config| {
+        let b = build_all(
+            &ctx,
+            &harnessed,
+            &k.name,
+            &k.band.trips,
+            measurer,
+            dir.path(),
+            vec![c.clone()],
+            // A tag of its own: the trials' programs are `c0`, `c1`, ...
+            20_000,
+            cpu_clock,
+        )
+        .pop()
+        .expect("one built");
+        let p = b.prepared?;
+        let t = measure::time_candidate(measurer, &p, &expected, &proto)?;
+        Ok((p, t))
+    })?;
+    if let Some(note) = note {
+        eprintln!("{note}");
+    }
+    best = best.min(kept.timing.seconds);
+    // If the search replaces it, the earlier run's config still meets its replacement side
+    // by side in the final check.
+    let resumed = kept.is_resumed().then(|| kept.contender()).flatten();
+    db.keep(
+        &key,
+        &serde_json::to_string(&kept.config).expect("configs serialize"),
+        now(),
+    )
+    .map_err(|e| format!("lattice tune: {e}"))?;
     // The compiled configs that ran correctly, for the final check.
     let mut measured: Vec<incumbent::Contender> = Vec::new();
     // The final check of the kept config against the untuned program always runs: under
@@ -994,18 +1025,24 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         expected: &expected,
         rtol: a.rtol,
     };
-    let mut contenders: Vec<incumbent::Contender> = search::ranked(&history)
+    let contenders: Vec<incumbent::Contender> = search::ranked(&history)
         .into_iter()
         .filter(|(c, _)| **c != kept.config && **c != baseline_cfg)
         .filter_map(|(c, _)| measured.iter().find(|m| m.config == *c).cloned())
         .take(a.confirm_top)
         .collect();
+    let mut contenders = with_resumed(contenders, resumed, &kept.config);
     let left = a.time_budget.map(|b| b - start.elapsed().as_secs_f64());
     let (fit, rounds) =
         incumbent::final_check_size(contenders.len(), left, a.confirm_rounds, per_run);
     contenders.truncate(fit);
     let search_kept = kept.summary();
-    let check = kept.confirm(&referee, &untuned, &contenders, rounds);
+    let check_bar = final_check_bar(a.no_progress, kept.final_check_programs(&contenders));
+    let check = kept.confirm_with(&referee, &untuned, &contenders, rounds, &|done, total| {
+        check_bar.set_length(total as u64);
+        check_bar.set_position(done as u64);
+    });
+    check_bar.finish_and_clear();
     db.keep(
         &key,
         &serde_json::to_string(&kept.config).expect("configs serialize"),
@@ -1085,6 +1122,71 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         write_report(out, &report)?;
     }
     Ok(())
+}
+
+/// The incumbent a run starts from: the untuned program `untuned`, or in a run resumed on
+/// `db`, the config the latest run of `key` kept ([`Db::kept_record`]), compiled and
+/// re-timed now by `time`, so that it is compared with this run's candidates on this run's
+/// clock and replaced only by one that beats it (otherwise a resumed run that found only
+/// slower configs than the kept one would keep one of them). When that config no longer
+/// compiles or runs correctly, the untuned program, and a note saying why.
+fn starting_incumbent(
+    db: &Db,
+    key: &Key,
+    untuned: &incumbent::Incumbent,
+    time: &mut dyn FnMut(&Config) -> Result<(measure::Prepared, measure::Timing), MeasureError>,
+) -> Result<(incumbent::Incumbent, Option<String>), String> {
+    let saved = db
+        .kept_record(key)
+        .map_err(|e| format!("lattice tune: {e}"))?
+        .and_then(|r| serde_json::from_str::<Config>(&r.config).ok())
+        .filter(|c| *c != untuned.config);
+    let Some(config) = saved else {
+        return Ok((untuned.clone(), None));
+    };
+    match time(&config) {
+        Ok((p, t)) => Ok((untuned.resumed(config, t, &p), None)),
+        Err(e) => Ok((
+            untuned.clone(),
+            Some(format!(
+                "note: the config the last run kept ({}) failed now ({}: {e}); starting from the untuned program",
+                config.key(),
+                status_of(&e)
+            )),
+        )),
+    }
+}
+
+/// The final check's contenders: `contenders` (the search's best-ranked measured
+/// configs), after the config an earlier run kept (`resumed`, a resumed run's first
+/// incumbent) when the search replaced it by another (`kept`): the replacement won on
+/// separate timings and must beat it side by side too. First, so that a time budget
+/// drops it last.
+fn with_resumed(
+    mut contenders: Vec<incumbent::Contender>,
+    resumed: Option<incumbent::Contender>,
+    kept: &Config,
+) -> Vec<incumbent::Contender> {
+    if let Some(r) = resumed.filter(|r| r.config != *kept) {
+        contenders.retain(|c| c.config != r.config);
+        contenders.insert(0, r);
+    }
+    contenders
+}
+
+/// The progress display's second phase, after the trials: the final check's interleaved
+/// rounds (warm-up round included) of `programs` programs.
+fn final_check_bar(hidden: bool, programs: usize) -> ProgressBar {
+    if hidden {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    pb.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} rounds  final check: {msg}  ETA {eta}")
+            .expect("valid template"),
+    );
+    pb.set_message(format!("{programs} programs side by side"));
+    pb
 }
 
 /// Whether the cost model's favourite `(config, measured seconds)` gives way to the
@@ -1191,7 +1293,11 @@ fn print_kept(
         );
         return;
     }
-    let how = "the last config that beat the one kept before it by more than their combined variation or in a duel, confirmed by the final check";
+    let how = if kept.is_resumed() {
+        "kept by an earlier run on this database; no config of this run beat it, confirmed by the final check"
+    } else {
+        "the last config that beat the one kept before it by more than their combined variation or in a duel, confirmed by the final check"
+    };
     if let Some(p) = check.untuned.as_ref().filter(|p| p.won) {
         let r = p.median_ratio.unwrap_or(1.0);
         println!(

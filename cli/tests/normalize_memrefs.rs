@@ -7,6 +7,9 @@
 //! Invariants: like `differential.rs`, the test passes with a note when the upstream
 //! tools are missing.
 
+mod common;
+
+use common::require_tools;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -59,11 +62,9 @@ fn run_upstream(text: &str, pre: &[&str]) -> Result<String, String> {
 
 #[test]
 fn normalized_layout_examples_print_their_checksums() {
-    for tool in ["mlir-opt", "mlir-runner"] {
-        if !Path::new(LLVM_BIN).join(tool).exists() {
-            println!("note: {LLVM_BIN}/{tool} not found; test skipped");
-            return;
-        }
+    let tools = ["mlir-opt", "mlir-runner"].map(|t| Path::new(LLVM_BIN).join(t));
+    if !require_tools(&tools.each_ref().map(|t| t.as_path()), "this test") {
+        return;
     }
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/layouts");
     let mut files: Vec<_> = std::fs::read_dir(&dir)

@@ -12,6 +12,9 @@
 //! Programs are batched with `// -----` so each tool runs once per batch. A failure names
 //! the seed and shows the program.
 
+mod common;
+
+use common::require_tool;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -460,8 +463,12 @@ fn random_programs_round_trip() {
     assert!(ok, "lattice rejected its own output:\n{err}");
     let (l1c, l2c) = (chunks(&l1), chunks(&l2));
     assert_eq!(l1c.len(), programs.len());
-    if !std::path::Path::new(MLIR_OPT).exists() {
-        eprintln!("note: {MLIR_OPT} not installed; checking idempotence only");
+    if require_tool(
+        MLIR_OPT,
+        "the mlir-opt oracle (idempotence is still checked)",
+    )
+    .is_none()
+    {
         for (i, (x, y)) in l1c.iter().zip(&l2c).enumerate() {
             assert_eq!(
                 x, y,
@@ -531,8 +538,7 @@ fn random_programs_round_trip() {
 
 #[test]
 fn generator_programs_are_valid_for_mlir_opt() {
-    if !std::path::Path::new(MLIR_OPT).exists() {
-        eprintln!("note: {MLIR_OPT} not installed; skipped");
+    if require_tool(MLIR_OPT, "this test").is_none() {
         return;
     }
     let batch: Vec<String> = (1000..1050).map(program).collect();

@@ -8,6 +8,9 @@
 //! and the math conversions are added upstream so views and libm functions lower). Skips,
 //! with a note, when the upstream tools are not installed.
 
+mod common;
+
+use common::require_tool;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -120,8 +123,7 @@ fn programs() -> Vec<PathBuf> {
 
 #[test]
 fn lattice_run_prints_what_mlir_runner_prints() {
-    if !Path::new(&format!("{BIN}/mlir-runner")).exists() {
-        eprintln!("note: {BIN}/mlir-runner not installed; skipping the comparison");
+    if require_tool(format!("{BIN}/mlir-runner"), "the comparison").is_none() {
         return;
     }
     let files = programs();
@@ -290,7 +292,8 @@ fn result_order_and_time_print_once() {
     };
     let plain = run(&[]);
     let timed = run(&["--time", "--repeat", "3"]);
-    let upstream_text = if Path::new(&format!("{BIN}/mlir-runner")).exists() {
+    let upstream_text = if require_tool(format!("{BIN}/mlir-runner"), "the upstream half").is_some()
+    {
         let lowered = Command::new(format!("{BIN}/mlir-opt"))
             .arg(&f)
             .args([

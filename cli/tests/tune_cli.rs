@@ -6,7 +6,9 @@
 //! and `--target gpu` tunes workgroup shapes where a GPU adapter (lavapipe) exists and
 //! `--apply` writes the tuned mapping into the file.
 
-use std::path::Path;
+mod common;
+
+use common::{require, require_tool};
 use std::process::{Command, Output};
 
 const MM16: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/tune/mm16.mlir");
@@ -38,8 +40,8 @@ fn read_json(path: &std::path::Path) -> serde_json::Value {
 }
 
 fn upstream_tools() -> bool {
-    Path::new("/usr/lib/llvm-22/bin/mlir-runner").exists()
-        || std::env::var_os("LATTICE_LLVM_BIN").is_some()
+    std::env::var_os("LATTICE_LLVM_BIN").is_some()
+        || require_tool("/usr/lib/llvm-22/bin/mlir-runner", "this tuning run").is_some()
 }
 
 #[test]
@@ -152,7 +154,6 @@ fn bad_inputs_exit_1() {
 #[test]
 fn tiny_end_to_end_run() {
     if !upstream_tools() {
-        eprintln!("mlir-runner not installed: skipping");
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -284,8 +285,11 @@ fn tiny_end_to_end_run() {
         err.contains("the config the latest tuning run kept"),
         "{err}"
     );
-    let kept_pipeline = match r2["incumbent"]["trial"].as_u64().unwrap() {
-        0 => "func.func()".to_string(),
+    let incumbent = &r2["incumbent"];
+    let kept_pipeline = match incumbent["trial"].as_u64().unwrap() {
+        0 if incumbent["key"] == "untuned" => "func.func()".to_string(),
+        // Kept by an earlier run on the database (the resumed run's first incumbent).
+        0 => recorded_pipeline(db, &incumbent["config"], dir.path()),
         n => r2["trials"][n as usize - 1]["pipeline"]
             .as_str()
             .unwrap()
@@ -296,6 +300,24 @@ fn tiny_end_to_end_run() {
         "{err}\nkept: {}",
         r2["incumbent"]
     );
+}
+
+/// The pipeline the database `db` recorded for `config` (a report's config object).
+fn recorded_pipeline(db: &str, config: &serde_json::Value, dir: &std::path::Path) -> String {
+    let jsonl = dir.join("recorded.jsonl");
+    let o = lattice(&["tune", "--export", jsonl.to_str().unwrap(), "--db", db]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    std::fs::read_to_string(&jsonl)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|r| {
+            r["config"]
+                .as_str()
+                .is_some_and(|c| serde_json::from_str::<serde_json::Value>(c).unwrap() == *config)
+        })
+        .and_then(|r| r["pipeline"].as_str().map(str::to_string))
+        .unwrap_or_else(|| panic!("no record of {config}"))
 }
 
 #[test]
@@ -371,8 +393,12 @@ fn grid_over_two_level_and_scheduler_knobs() {
 #[test]
 fn gpu_target_tunes_workgroup_shapes() {
     let probe = lattice(&["run", "--target", "gpu", "--gpu-list-adapters"]);
-    if !probe.status.success() || text(&probe.stdout).trim().is_empty() {
-        eprintln!("no GPU adapter: skipping");
+    let adapter = probe.status.success() && !text(&probe.stdout).trim().is_empty();
+    if !require(
+        adapter,
+        "no GPU adapter (mesa-vulkan-drivers gives lavapipe)",
+        "the GPU tuning run",
+    ) {
         return;
     }
     let dir = tempfile::tempdir().unwrap();

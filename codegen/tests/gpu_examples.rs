@@ -5,6 +5,8 @@
 //! integers, 1e-5 relative for floats). Without an adapter the run part prints a note
 //! and passes.
 
+mod common;
+
 use lattice_codegen::gpu::{self, GpuCompileOptions, RunGpuOptions};
 use lattice_ir::{Context, Ir, SourceMap};
 use std::sync::Arc;
@@ -155,10 +157,7 @@ const PROMOTED: &[&str] = &[
 fn promoted_examples_on_gpu_match_cpu() {
     let ctx = context();
     let promote = Some(gpu::promote::PromoteOptions::default());
-    let run = !lattice_codegen::gpu::runtime::adapter_names().is_empty();
-    if !run {
-        eprintln!("note: no wgpu adapter; only the promotion itself is checked");
-    }
+    let run = common::gpu_adapter("the GPU runs (the promotion itself is still checked)");
     let mut failures = Vec::new();
     for (name, text) in examples() {
         if !PROMOTED.contains(&name.as_str()) {
@@ -228,7 +227,7 @@ fn promotion_edges_on_gpu_match_cpu() {
         .map(|w| w.parse().unwrap())
         .collect();
     let ctx = context();
-    let run = !lattice_codegen::gpu::runtime::adapter_names().is_empty();
+    let run = common::gpu_adapter("the GPU runs (the promotion itself is still checked)");
     let mut failures = Vec::new();
     for (wg, tile, thread_tile) in [
         (vec![16, 16], 16, vec![]),
@@ -312,8 +311,7 @@ fn promotion_edges_on_gpu_match_cpu() {
 /// reduction loop sits above the unrolled tile).
 #[test]
 fn thread_tiled_examples_on_gpu_match_cpu() {
-    if lattice_codegen::gpu::runtime::adapter_names().is_empty() {
-        eprintln!("note: no wgpu adapter; GPU runs skipped");
+    if !common::gpu_adapter("the GPU runs") {
         return;
     }
     let ctx = context();
@@ -382,10 +380,7 @@ fn thread_tiled_examples_on_gpu_match_cpu() {
 /// with the one mlir-runner printed on the CPU.
 #[test]
 fn run_examples_on_gpu_match_cpu() {
-    if lattice_codegen::gpu::runtime::adapter_names().is_empty() {
-        eprintln!(
-            "note: no wgpu adapter (install mesa-vulkan-drivers for lavapipe); GPU runs skipped"
-        );
+    if !common::gpu_adapter("the GPU runs") {
         return;
     }
     let ctx = context();
@@ -461,8 +456,7 @@ fn mask_addresses(text: &str) -> String {
 /// the memory moves (buffers are kept on the device between launches).
 #[test]
 fn coherence_matches_cpu() {
-    if lattice_codegen::gpu::runtime::adapter_names().is_empty() {
-        eprintln!("note: no wgpu adapter; GPU run skipped");
+    if !common::gpu_adapter("the GPU runs") {
         return;
     }
     let ctx = context();
@@ -490,8 +484,7 @@ fn coherence_matches_cpu() {
 /// reduction left on the host: the GPU run prints what the CPU run prints.
 #[test]
 fn parallel_forms_match_cpu() {
-    if lattice_codegen::gpu::runtime::adapter_names().is_empty() {
-        eprintln!("note: no wgpu adapter; GPU run skipped");
+    if !common::gpu_adapter("the GPU runs") {
         return;
     }
     let ctx = context();

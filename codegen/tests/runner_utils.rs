@@ -9,6 +9,8 @@
 // The constants are spelled as in the .mlir programs, digit for digit.
 #![allow(clippy::excessive_precision)]
 
+mod common;
+
 use std::ffi::c_void;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -388,8 +390,10 @@ fn upstream_still_prints_the_recorded_text() {
         lib.join("libmlir_c_runner_utils.so.22.1"),
         lib.join("libmlir_runner_utils.so.22.1"),
     ];
-    if !bin.join("mlir-runner").exists() || libs.iter().any(|l| !l.exists()) {
-        eprintln!("skipped: no mlir-runner in {}", bin.display());
+    let runner = bin.join("mlir-runner");
+    let mut needed = vec![runner.as_path()];
+    needed.extend(libs.iter().map(|l| l.as_path()));
+    if !common::require_tools(&needed, "the comparison with mlir-runner") {
         return;
     }
     let libs = libs

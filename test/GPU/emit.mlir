@@ -6,7 +6,6 @@
 // RUN: lattice emit --wgsl %T/demoted --gpu-demote-f64 %S/Inputs/f64-kernel.mlir
 // RUN: cat %T/demoted/scale_kernel.wgsl | FileCheck %s --check-prefix=DEMOTED
 // RUN: not lattice emit --wgsl %T/none %S/Inputs/sequential.mlir 2>&1 | FileCheck %s --check-prefix=NONE
-// ORACLE: skip the RUN lines drive lattice emit, not lattice opt
 
 func.func @saxpy(%a: f32, %X: memref<1000xf32>, %Y: memref<1000xf32>) {
   affine.for %i = 0 to 1000 {

@@ -3,9 +3,8 @@
 // RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // RUN: lattice opt %s --split-input-file --affine-loop-tile="tile-sizes=16,16 remarks=true" \
 // RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=TILE
-// RUN: not lattice opt %s --split-input-file --poly-transform="permute=1,0 emit-remarks=true" \
+// RUN: not lattice opt %s --split-input-file --diagnostic-format=rich --poly-transform="permute=1,0 emit-remarks=true" \
 // RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=NOTES
-// ORACLE: skip the inputs race on purpose (an affine.parallel whose iterations are not independent)
 
 // A transformation that regenerates an input affine.parallel keeps it parallel where
 // its iterations stay independent (keep_parallel). Where the input's word is wrong (it
@@ -31,7 +30,7 @@ func.func @rows(%A: memref<65x64xf32>) {
 }
 
 // Rendered (emit-remarks), the remark shows the loop and, as notes, the two accesses.
-// NOTES: remark: not kept parallel: the parallel loop %i at [[# @LINE - 10]]:3 declares its iterations independent
+// NOTES: help: not kept parallel: the parallel loop %i at [[# @LINE - 10]]:3 declares its iterations independent
 // NOTES-NEXT: keep-parallel-race.mlir:[[# @LINE - 11]]:3
 // NOTES: affine.load %A[%i, %j]
 // NOTES-NEXT: ----------- destination of the RAW (S0)

@@ -1,6 +1,6 @@
 // RUN: lattice opt %s --split-input-file --verify-diagnostics \
 // RUN:   --pass-pipeline="builtin.module(func.func(affine-loop-distribute{emit-remarks=true}))"
-// ORACLE: skip
+// (Lattice-only pass: the oracle checks the round trip of the IR, not the remarks.)
 
 // Each statement reads what the other wrote: a dependence cycle at the loop, named.
 func.func @cycle(%A: memref<64xf32>, %C: memref<64xf32>) {

@@ -2,9 +2,10 @@
 //! (or by a run of straight-line accesses) into a buffer in fast memory
 //! (`memref.alloc` in `fast-mem-space`), rewrites the accesses to that buffer with
 //! shifted subscripts, copies written regions back after the nest and frees the buffer.
-//! Copies are point-wise loop nests (`generate-dma=false`) or `affine.dma_start` /
-//! `affine.dma_wait` pairs with a tag memref in `tag-mem-space` (`generate-dma=true`, the
-//! default, as mlir-opt).
+//! Copies are point-wise loop nests (`generate-dma=false`, the default, as mlir-opt 22's
+//! command-line option: its pass declaration says `true`, but `--affine-data-copy-generate`
+//! without options copies point-wise) or `affine.dma_start` / `affine.dma_wait` pairs with a
+//! tag memref in `tag-mem-space` (`generate-dma=true`).
 //!
 //! Ranges, as upstream: in every block of the function, each `affine.for` is a range
 //! unless its footprint exceeds `fast-mem-capacity` (KiB), or it has a non-unit step under
@@ -72,7 +73,7 @@ impl Default for DataCopyGenerateOptions {
         DataCopyGenerateOptions {
             fast_mem_capacity_kib: None,
             fast_mem_space: 1,
-            generate_dma: true,
+            generate_dma: false,
             min_dma_transfer: 1024,
             slow_mem_space: 0,
             skip_non_unit_stride_loops: false,

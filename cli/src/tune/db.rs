@@ -207,7 +207,9 @@ impl Db {
         )
     }
 
-    /// Records `config` (as JSON) as the one the latest run of `key` keeps, at `created`.
+    /// Records `config` (as JSON) as the one the latest run of `key` keeps, at `created`,
+    /// replacing the row of `key`: the caller passes its incumbent, which started from
+    /// [`Db::kept_record`]'s config and changed only by beating it.
     pub fn keep(&self, key: &Key, config: &str, created: i64) -> Result<(), DbError> {
         self.conn
             .execute(
@@ -223,6 +225,22 @@ impl Db {
             )
             .map_err(|e| self.err(e))?;
         Ok(())
+    }
+
+    /// The `ok` record of the config the latest run of exactly `key` kept, if any: where a
+    /// resumed run starts its incumbent from (a run replaces it only when a candidate beats
+    /// it, so [`Db::keep`] never trades a kept config for a slower one).
+    pub fn kept_record(&self, key: &Key) -> Result<Option<Record>, DbError> {
+        Ok(self
+            .query(
+                "SELECT r.* FROM kept k JOIN records r ON r.kernel=k.kernel AND r.sizes=k.sizes
+                   AND r.target=k.target AND r.machine=k.machine AND r.config=k.config
+                 WHERE k.kernel=?1 AND k.sizes=?2 AND k.target=?3 AND k.machine=?4
+                   AND r.status='ok' AND r.seconds IS NOT NULL",
+                &[&key.kernel, &key.sizes, &key.target, &key.machine],
+            )?
+            .into_iter()
+            .next())
     }
 
     /// The record to apply for `kernel` and `sizes` on `target` (`cpu` or `gpu`; GPU

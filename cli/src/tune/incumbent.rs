@@ -1,9 +1,10 @@
-//! The config a tuning run keeps (its incumbent): the untuned program first, replaced by a
-//! measured candidate only when the candidate is faster by more than the two timings'
+//! The config a tuning run keeps (its incumbent): the untuned program first (or, in a
+//! resumed run, the config the latest run kept, re-timed: [`Incumbent::resumed`]), replaced
+//! by a measured candidate only when the candidate is faster by more than the two timings'
 //! combined variation ([`measure::within_noise`]), the two compared on a common clock.
 //!
 //! Invariants: the incumbent is always a config that ran correctly in this run (the
-//! untuned program or an `ok` trial); a candidate within noise of the incumbent never
+//! untuned program, the resumed config or an `ok` trial); a candidate within noise of the incumbent never
 //! replaces it, however its counted time compares; two configs are compared by the
 //! process CPU clock only when both were timed by it (single-threaded candidates under
 //! `--clock cpu`), otherwise by the wall clock of the same runs ([`Timing::wall_samples`]),
@@ -169,6 +170,29 @@ impl Incumbent {
                 max_cv,
             )
         }
+    }
+
+    /// The config an earlier run kept (from the database), re-timed now as `timing` with
+    /// program `p`, as the first incumbent of a resumed run: counted like `self` (the
+    /// untuned program of this run); its trial is 0, like the untuned program's.
+    pub fn resumed(&self, config: Config, timing: Timing, p: &Prepared) -> Incumbent {
+        Incumbent::untuned(config, timing, p, self.statistic, self.max_cv)
+    }
+
+    /// The incumbent as a contender of a final check (`None` without a compiled program):
+    /// a resumed run's first incumbent, replaced during the search by a config that then
+    /// has to beat it side by side ([`Incumbent::confirm`]).
+    pub fn contender(&self) -> Option<Contender> {
+        Some(Contender {
+            config: self.config.clone(),
+            trial: self.trial,
+            prepared: self.prepared.clone()?,
+        })
+    }
+
+    /// Whether the incumbent is a config an earlier run kept, not yet replaced.
+    pub fn is_resumed(&self) -> bool {
+        self.trial == 0 && !self.is_untuned()
     }
 
     /// `config` as measured by trial `trial` with `timing`, timed `(by the CPU clock,
@@ -502,6 +526,32 @@ impl Incumbent {
         contenders: &[Contender],
         rounds: usize,
     ) -> FinalCheck {
+        self.confirm_with(referee, untuned, contenders, rounds, &|_, _| {})
+    }
+
+    /// The programs a final check of `self` with `contenders` runs each round (the
+    /// incumbent, the untuned program unless it is the incumbent, the contenders other
+    /// than those two); 1 means nothing to check.
+    pub fn final_check_programs(&self, contenders: &[Contender]) -> usize {
+        let baseline = Config::baseline(self.config.tile.len());
+        let others = contenders
+            .iter()
+            .filter(|c| c.config != self.config && c.config != baseline)
+            .count();
+        1 + usize::from(!self.is_untuned()) + others
+    }
+
+    /// [`Incumbent::confirm`], calling `progress(rounds done, rounds in all)` as the check
+    /// starts and after each of its interleaved rounds (warm-up round included), for the
+    /// progress display's final-check phase.
+    pub fn confirm_with(
+        &mut self,
+        referee: &Referee,
+        untuned: &Incumbent,
+        contenders: &[Contender],
+        rounds: usize,
+        progress: &dyn Fn(usize, usize),
+    ) -> FinalCheck {
         let search_incumbent = self.summary().key;
         let start = std::time::Instant::now();
         let mut check = FinalCheck {
@@ -535,12 +585,19 @@ impl Incumbent {
             check.note = "the untuned program and no contender: nothing to check".into();
             return check;
         }
-        let times = measure::time_interleaved(
+        let total = rounds.max(1) + 1;
+        let done = std::cell::Cell::new(0);
+        progress(0, total);
+        let times = measure::time_interleaved_with(
             referee.measurer,
             &programs,
             referee.expected,
             rounds,
             referee.rtol,
+            &|| {
+                done.set(done.get() + 1);
+                progress(done.get(), total);
+            },
         );
         check.rounds = rounds.max(1);
         check.runs = programs.len() * (check.rounds + 1);

@@ -720,6 +720,19 @@ pub fn time_interleaved(
     rounds: usize,
     rtol: f64,
 ) -> Vec<Result<Timing, MeasureError>> {
+    time_interleaved_with(m, ps, expected, rounds, rtol, &|| {})
+}
+
+/// [`time_interleaved`], calling `on_round` after each round (the warm-up round included:
+/// `rounds.max(1) + 1` calls), for a progress display.
+pub fn time_interleaved_with(
+    m: &dyn Measurer,
+    ps: &[&Prepared],
+    expected: &str,
+    rounds: usize,
+    rtol: f64,
+    on_round: &dyn Fn(),
+) -> Vec<Result<Timing, MeasureError>> {
     type Samples = (Vec<f64>, Vec<f64>);
     let mut samples: Vec<Result<Samples, MeasureError>> =
         vec![Ok((Vec::new(), Vec::new())); ps.len()];
@@ -743,6 +756,7 @@ pub fn time_interleaved(
                 Err(e) => samples[i] = Err(e),
             }
         }
+        on_round();
     }
     samples
         .into_iter()

@@ -1,11 +1,16 @@
 //! Helpers for the file-test harness (`tests/filecheck.rs`): running a
 //! command under a deadline, a small shell lexer for RUN lines, `%`
-//! substitutions, and a line diff for byte-for-byte comparisons.
+//! substitutions, and a line diff for byte-for-byte comparisons; and, for every test of
+//! this folder, [`require`]: what a test needs from the machine, which CI must have.
 //!
 //! Only `std` is used, so the harness builds whatever state the rest of the
 //! workspace is in.
 
 #![allow(dead_code)]
+
+pub mod require;
+#[allow(unused_imports)]
+pub use require::{in_ci, require, require_tool, require_tools};
 
 use std::io::{self, Read, Write};
 use std::os::unix::process::CommandExt;

@@ -10,6 +10,9 @@
 #![allow(dead_code)]
 
 pub mod harness;
+// The one helper that decides what a missing tool means (skip, or fail in CI).
+#[path = "../common/require.rs"]
+pub mod require;
 
 use std::io::Write;
 use std::path::Path;
@@ -31,11 +34,14 @@ pub const LOWERING: &[&str] = &[
     "--reconcile-unrealized-casts",
 ];
 
-/// Whether `mlir-opt` and `mlir-runner` are installed (the tests pass with a note if not).
+/// Whether `mlir-opt` and `mlir-runner` are installed (the tests pass with a note if not,
+/// except in CI, where a missing tool fails: [`require::require_tools`]).
 pub fn upstream_available() -> bool {
-    ["mlir-opt", "mlir-runner"]
-        .iter()
-        .all(|tool| Path::new(LLVM_BIN).join(tool).exists())
+    let tools = ["mlir-opt", "mlir-runner"].map(|t| Path::new(LLVM_BIN).join(t));
+    require::require_tools(
+        &tools.each_ref().map(|t| t.as_path()),
+        "the comparison with upstream",
+    )
 }
 
 /// Runs `cmd` with `input` on stdin; `Ok(stdout)` on success, `Err(message)` otherwise.

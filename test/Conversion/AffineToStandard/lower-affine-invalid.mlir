@@ -1,5 +1,5 @@
 // RUN: lattice opt %s --lower-affine --verify-diagnostics
-// ORACLE: skip
+// ORACLE: lattice-only Lattice refuses affine.dma_wait (mlir-opt 22 lowers it to memref.dma_wait)
 // mlir-opt lowers affine.dma_* to memref.dma_*, which Lattice does not define: Lattice
 // declines and names the op.
 

@@ -1,11 +1,11 @@
 // RUN: lattice opt %s --split-input-file --affine-data-copy-generate="generate-dma=false fast-mem-space=0 skip-non-unit-stride-loops" | FileCheck %s
 // Small buffer size to trigger fine copies.
 // RUN: lattice opt %s --split-input-file --affine-data-copy-generate="generate-dma=false fast-mem-space=0 fast-mem-capacity=1" | FileCheck --check-prefix=CHECK-SMALL %s
-// DMA transfers (the default), fast memory space 1.
-// RUN: lattice opt %s --split-input-file --affine-data-copy-generate="skip-non-unit-stride-loops" | FileCheck --check-prefix=DMA %s
+// DMA transfers (generate-dma; point-wise loops are the default, as in mlir-opt 22), fast memory space 1.
+// RUN: lattice opt %s --split-input-file --affine-data-copy-generate="generate-dma skip-non-unit-stride-loops" | FileCheck --check-prefix=DMA %s
 // RUN: lattice opt %s --split-input-file --affine-data-copy-generate="generate-dma=false fast-mem-space=0 remarks=true" \
 // RUN:   2>&1 >/dev/null | FileCheck --check-prefix=REMARK %s
-// RUN: lattice opt %s --split-input-file --affine-data-copy-generate="skip-non-unit-stride-loops remarks=true" \
+// RUN: lattice opt %s --split-input-file --affine-data-copy-generate="generate-dma skip-non-unit-stride-loops remarks=true" \
 // RUN:   2>&1 >/dev/null | FileCheck --check-prefix=DMA-REMARK %s
 
 // The cases of mlir-opt's test/Dialect/Affine/affine-data-copy.mlir (its FILTER and

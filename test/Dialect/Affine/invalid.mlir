@@ -1,7 +1,7 @@
 // RUN: lattice opt %s --split-input-file --verify-diagnostics --allow-unregistered-dialect
 
 // Verifier and parser errors of the affine ops. The messages are mlir-opt 22's, except
-// for the checks mlir-opt lacks (marked "Lattice-only"): non-positive steps and
+// for the checks mlir-opt lacks (marked "ORACLE: lattice-only"): non-positive steps and
 // division by zero or by a negative constant in the maps and sets of affine ops.
 
 func.func @apply_operand_type(%x: i32) {
@@ -118,7 +118,7 @@ func.func @for_negative_step() {
 
 // -----
 
-// Lattice-only: mlir-opt 22 accepts a zero step.
+// ORACLE: lattice-only mlir-opt 22 accepts a zero step.
 func.func @for_zero_step() {
   // expected-error@+1 {{'affine.for' op expected step to be a positive integer, but got 0}}
   affine.for %i = 0 to 10 step 0 {
@@ -363,7 +363,7 @@ func.func @parallel_reduction_type(%m: memref<10xf32>) {
 
 // -----
 
-// Lattice-only: mlir-opt 22 accepts a zero step.
+// ORACLE: lattice-only mlir-opt 22 accepts a zero step.
 func.func @parallel_zero_step() {
   // expected-error@+1 {{'affine.parallel' op expected steps to be positive integers, but got 0}}
   affine.parallel (%i) = (0) to (10) step (0) {
@@ -444,7 +444,7 @@ func.func @delinearize_zero_basis(%a: index) {
 
 // -----
 
-// Lattice-only: division by zero or by a negative constant.
+// ORACLE: lattice-only division by zero or by a negative constant (mlir-opt 22 accepts it).
 func.func @apply_division_by_zero(%x: index) {
   // expected-error@+1 {{'affine.apply' op affine map has division by zero or by a negative constant ('floordiv 0')}}
   %0 = affine.apply affine_map<(d0) -> (d0 floordiv 0)>(%x)
@@ -453,7 +453,7 @@ func.func @apply_division_by_zero(%x: index) {
 
 // -----
 
-// Lattice-only.
+// ORACLE: lattice-only mlir-opt 22 accepts division by zero or by a negative constant.
 func.func @min_mod_negative(%x: index) {
   // expected-error@+1 {{'affine.min' op affine map has division by zero or by a negative constant ('mod -4')}}
   %0 = affine.min affine_map<(d0) -> (d0 mod -4, 10)>(%x)
@@ -462,7 +462,7 @@ func.func @min_mod_negative(%x: index) {
 
 // -----
 
-// Lattice-only.
+// ORACLE: lattice-only mlir-opt 22 accepts division by zero or by a negative constant.
 func.func @for_bound_ceildiv_zero(%n: index) {
   // expected-error@+1 {{'affine.for' op upper bound affine map has division by zero or by a negative constant ('ceildiv 0')}}
   affine.for %i = 0 to affine_map<()[s0] -> (s0 ceildiv 0)>()[%n] {
@@ -472,7 +472,7 @@ func.func @for_bound_ceildiv_zero(%n: index) {
 
 // -----
 
-// Lattice-only.
+// ORACLE: lattice-only mlir-opt 22 accepts division by zero or by a negative constant.
 func.func @if_set_division(%x: index) {
   // expected-error@+1 {{'affine.if' op integer set has division by zero or by a negative constant ('floordiv -1')}}
   affine.if affine_set<(d0) : (d0 floordiv -1 >= 0)>(%x) {
@@ -482,7 +482,7 @@ func.func @if_set_division(%x: index) {
 
 // -----
 
-// Lattice-only.
+// ORACLE: lattice-only mlir-opt 22 accepts division by zero or by a negative constant.
 func.func @load_subscript_division(%m: memref<10xf32>) {
   affine.for %i = 0 to 10 {
     // expected-error@+1 {{'affine.load' op affine map has division by zero or by a negative constant ('mod 0')}}
@@ -493,7 +493,7 @@ func.func @load_subscript_division(%m: memref<10xf32>) {
 
 // -----
 
-// Lattice-only.
+// ORACLE: lattice-only mlir-opt 22 accepts division by zero or by a negative constant.
 func.func @parallel_bound_division(%n: index) {
   // expected-error@+1 {{'affine.parallel' op upper bounds affine map has division by zero or by a negative constant ('floordiv 0')}}
   affine.parallel (%i) = (0) to (symbol(%n) floordiv 0) {
