@@ -171,3 +171,22 @@ pub fn constant_int(ir: &Ir, value: Value) -> Option<i64> {
 pub(crate) fn type_str(ir: &Ir, ty: Type) -> String {
     lattice_ir::printer::type_to_string(ir.ctx(), ty)
 }
+
+/// Remarks at each op of `report` (an op a pass left alone, and why): `<what>: <why>`.
+pub(crate) fn located_remarks(
+    ir: &lattice_ir::Ir,
+    report: Vec<(lattice_ir::Op, String)>,
+    what: &str,
+) -> Vec<lattice_ir::diag::Diagnostic> {
+    report
+        .into_iter()
+        .filter(|(op, _)| ir.contains_op(*op))
+        .map(|(op, why)| {
+            lattice_ir::diag::Diagnostic::new(
+                lattice_ir::diag::Severity::Remark,
+                lattice_ir::DiagLoc::Loc(ir.loc(op)),
+                format!("{what}: {why}"),
+            )
+        })
+        .collect()
+}

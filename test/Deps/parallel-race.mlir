@@ -1,4 +1,4 @@
-// RUN: lattice deps %s 2>&1 >/dev/null | FileCheck %s --check-prefix=WARN
+// RUN: lattice deps %s --diagnostic-format=rich 2>&1 >/dev/null | FileCheck %s --check-prefix=WARN
 // RUN: lattice deps %s 2>/dev/null | FileCheck %s
 // RUN: lattice deps %s --format json 2>/dev/null | FileCheck %s --check-prefix=JSON
 

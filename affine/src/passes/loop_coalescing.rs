@@ -15,7 +15,7 @@ use super::loop_normalize::{body, create_apply, for_segments, for_step, set_for_
 use super::simplify_structures::{map_of, ValueMap};
 use crate::valid::{affine_scope, is_valid_symbol};
 use lattice_ir::diag::Diagnostic;
-use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
 use lattice_ir::{AffineMap, Ir, Op, OperationState, Value};
 
@@ -29,18 +29,18 @@ pub static LOOP_COALESCING: PassDef = PassDef {
     display_name: "LoopCoalescing",
     summary: "Coalesce nested loops with independent bounds into a single loop",
     anchor: Some("func.func"),
-    options: &[],
+    options: &[PassOption::bool(
+        "remarks",
+        false,
+        "Print why bands were not coalesced (stderr)",
+    )],
     run: run_coalescing,
 };
 
-fn run_coalescing(ir: &mut Ir, op: Op, _options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+fn run_coalescing(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     let report = loop_coalescing_with_report(ir, op, &LoopCoalescingOptions::default());
-    if std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1") {
-        for (l, why) in report {
-            let _ = l;
-            eprintln!("remark: affine-loop-coalescing: band not coalesced: {why}");
-        }
-    }
+    let remarks = crate::util::located_remarks(ir, report, "band not coalesced");
+    lattice_ir::pass::report_declined(ir, &remarks, options);
     Ok(())
 }
 

@@ -19,6 +19,8 @@ use lattice_ir::{AttrData, Ir, Op, OperationState, Value};
 pub struct LoopNormalizeOptions {
     /// `promote-single-iter`: promote single-iteration loops (default false).
     pub promote_single_iter: bool,
+    /// `remarks`: print why loops were not normalized.
+    pub remarks: bool,
 }
 
 /// The `affine-loop-normalize` pass.
@@ -27,11 +29,18 @@ pub static LOOP_NORMALIZE: PassDef = PassDef {
     display_name: "AffineLoopNormalize",
     summary: "Apply normalization transformations to affine loop-like ops",
     anchor: Some("func.func"),
-    options: &[PassOption::bool(
-        "promote-single-iter",
-        false,
-        "Promote single iteration loops",
-    )],
+    options: &[
+        PassOption::bool(
+            "promote-single-iter",
+            false,
+            "Promote single iteration loops",
+        ),
+        PassOption::bool(
+            "remarks",
+            false,
+            "Print why loops were not normalized (stderr)",
+        ),
+    ],
     run: run_normalize,
 };
 
@@ -44,6 +53,7 @@ fn run_normalize(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<D
         op,
         &LoopNormalizeOptions {
             promote_single_iter,
+            remarks: lattice_ir::pass::remarks_enabled(options),
         },
     )
 }
@@ -361,15 +371,14 @@ pub fn loop_normalize(
     options: &LoopNormalizeOptions,
 ) -> Result<(), Vec<Diagnostic>> {
     let report = loop_normalize_with_report(ir, func, options);
+    let remarks = crate::util::located_remarks(ir, report, "loop not normalized");
     lattice_ir::pass::record_statistic(
         "num-declined",
         "Number of times the pass declined to transform (see remarks=true)",
-        report.len() as u64,
+        remarks.len() as u64,
     );
-    if std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1") {
-        for (_, why) in report {
-            eprintln!("remark: affine-loop-normalize: loop not normalized: {why}");
-        }
+    if options.remarks {
+        lattice_ir::pass::print_remarks(ir, &remarks);
     }
     Ok(())
 }

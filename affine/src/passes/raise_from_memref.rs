@@ -9,7 +9,7 @@
 //! agree with `floordiv`/`mod`), `arith.maxsi`/`arith.minsi` only at the top of loop
 //! bounds, and `affine.apply`; any other index value must itself be a valid affine
 //! dimension or symbol (MLIR's rules, [`crate::valid`]) at the op being raised.
-//! Declines (a remark under `remarks=true` or `LATTICE_REMARKS=1`) when some index is
+//! Declines (a remark under `remarks=true`) when some index is
 //! not affine, or the access carries `nontemporal = true`.
 //! Invariants: the rewritten op reads/writes exactly the same element; the index
 //! arithmetic left without uses is erased only when it is pure.
@@ -34,13 +34,13 @@ pub struct RaiseFromMemrefOptions {
 pub struct Report {
     /// Number of ops rewritten.
     pub raised: usize,
-    /// One line per op left alone, saying why.
-    pub remarks: Vec<String>,
+    /// One remark per op left alone, at the op, saying why.
+    pub remarks: Vec<Diagnostic>,
 }
 
 impl Report {
-    /// Prints the remarks to stderr when `enabled` or `LATTICE_REMARKS=1`.
-    pub fn emit(&self, enabled: bool) {
+    /// Records the statistics, and prints the remarks to stderr when `enabled`.
+    pub fn emit(&self, ir: &Ir, enabled: bool) {
         lattice_ir::pass::record_statistic(
             "num-raised",
             "Number of memref ops raised to affine ops",
@@ -51,12 +51,18 @@ impl Report {
             "Number of times the pass declined to transform (see remarks=true)",
             self.remarks.len() as u64,
         );
-        let env = std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1");
-        if enabled || env {
-            for r in &self.remarks {
-                eprintln!("remark: {r}");
-            }
+        if enabled {
+            lattice_ir::pass::print_remarks(ir, &self.remarks);
         }
+    }
+
+    /// A remark at `op`: `not raised: <op>: <why>`.
+    pub fn decline(&mut self, ir: &Ir, op: Op, why: impl std::fmt::Display) {
+        self.remarks.push(Diagnostic::new(
+            lattice_ir::diag::Severity::Remark,
+            lattice_ir::DiagLoc::Loc(ir.loc(op)),
+            format!("not raised: {}: {why}", describe(ir, op)),
+        ));
     }
 }
 
@@ -402,9 +408,14 @@ pub fn raise_from_memref_with_report(ir: &mut Ir, func: Op) -> Report {
             continue;
         }
         let what = describe(ir, op);
+        let loc = ir.loc(op);
         match raise_access(ir, op) {
             Ok(()) => report.raised += 1,
-            Err(why) => report.remarks.push(format!("not raised: {what}: {why}")),
+            Err(why) => report.remarks.push(Diagnostic::new(
+                lattice_ir::diag::Severity::Remark,
+                lattice_ir::DiagLoc::Loc(loc),
+                format!("not raised: {what}: {why}"),
+            )),
         }
     }
     report
@@ -416,14 +427,13 @@ pub fn raise_from_memref(
     func: Op,
     options: &RaiseFromMemrefOptions,
 ) -> Result<(), Vec<Diagnostic>> {
-    raise_from_memref_with_report(ir, func).emit(options.remarks);
+    let report = raise_from_memref_with_report(ir, func);
+    report.emit(ir, options.remarks);
     Ok(())
 }
 
 fn run(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let remarks = options
-        .bool("remarks", false)
-        .map_err(|e| vec![Diagnostic::error(lattice_ir::DiagLoc::None, e)])?;
+    let remarks = lattice_ir::pass::remarks_enabled(options);
     raise_from_memref(ir, op, &RaiseFromMemrefOptions { remarks })
 }
 

@@ -16,7 +16,7 @@
 //! comparisons. Invariants: the iteration space, conditions and accessed elements are
 //! exactly those of the original ops.
 
-use super::raise_from_memref::{describe, erase_dead, raise_access, ExprBuilder, Report};
+use super::raise_from_memref::{erase_dead, raise_access, ExprBuilder, Report};
 use crate::util::constant_int;
 use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{AffineExpr, Block, Diagnostic, Ir, Op, OperationState, Value, WalkOrder};
@@ -234,9 +234,7 @@ pub fn raise_scf_to_affine_with_report(ir: &mut Ir, func: Op) -> Report {
                     changed = true;
                     report.raised += 1;
                 }
-                Err(why) => report
-                    .remarks
-                    .push(format!("not raised: {}: {why}", describe(ir, op))),
+                Err(why) => report.decline(ir, op, why),
             }
         }
         if !changed {
@@ -252,14 +250,13 @@ pub fn raise_scf_to_affine(
     func: Op,
     options: &RaiseScfToAffineOptions,
 ) -> Result<(), Vec<Diagnostic>> {
-    raise_scf_to_affine_with_report(ir, func).emit(options.remarks);
+    let report = raise_scf_to_affine_with_report(ir, func);
+    report.emit(ir, options.remarks);
     Ok(())
 }
 
 fn run(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let remarks = options
-        .bool("remarks", false)
-        .map_err(|e| vec![Diagnostic::error(lattice_ir::DiagLoc::None, e)])?;
+    let remarks = lattice_ir::pass::remarks_enabled(options);
     raise_scf_to_affine(ir, op, &RaiseScfToAffineOptions { remarks })
 }
 
@@ -302,7 +299,7 @@ mod tests {
             let report = raise_scf_to_affine_with_report(&mut ir, f);
             out += &format!("raised {}\n", report.raised);
             for r in report.remarks {
-                out += &format!("{r}\n");
+                out += &format!("{}\n", r.message);
             }
         }
         out + &print_op(&ir, top, PrintOptions::default())
