@@ -804,8 +804,10 @@ impl Context {
                     AffineBinOp::Add => a.checked_add(b),
                     AffineBinOp::Mul => a.checked_mul(b),
                     AffineBinOp::FloorDiv => (b > 0).then(|| a.div_euclid(b)),
+                    // `i64::MIN ceildiv b` is not folded: the lowering computes
+                    // `-((-a) / b)`, which wraps there, so no fold can match it.
                     AffineBinOp::CeilDiv => {
-                        if b > 0 {
+                        if b > 0 && a != i64::MIN {
                             let q = a.div_euclid(b);
                             Some(if a.rem_euclid(b) != 0 { q + 1 } else { q })
                         } else {

@@ -7,7 +7,9 @@
 //!
 //! Assumes verified IR. Declines (leaves the loop unchanged) for loops whose bounds are
 //! `max`/`min` maps with a non-constant trip count, whose trip count is below the factor
-//! (unless `unroll-up-to-factor`), or whose body has several blocks.
+//! (unless `unroll-up-to-factor`), or whose body has several blocks, and, with a
+//! remark, when the unrolled body would hold more than [`MAX_UNROLLED_OPS`] operations
+//! (a loop of 2^63 iterations is refused instead of exhausting memory).
 //!
 //! The helpers here (`trip_count`, `split_for_factor`, `replicate_body`) are shared with
 //! `affine-loop-unroll-jam`.
@@ -17,6 +19,10 @@ use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{AffineExpr, AffineMap, Ir, Op, OperationState, Value, WalkOrder};
 use rustc_hash::FxHashMap;
+
+/// The most operations an unrolled loop body may hold (the body's operations, nested
+/// ones included, times the factor); beyond it the loop is left unchanged.
+pub const MAX_UNROLLED_OPS: i128 = 1 << 20;
 
 /// Options of `affine-loop-unroll`.
 #[derive(Clone, Debug)]
@@ -54,7 +60,15 @@ pub fn loop_unroll(
     ir: &mut Ir,
     func: Op,
     options: &LoopUnrollOptions,
-) -> Result<(), Vec<Diagnostic>> {
+) -> Vec<Diagnostic> {
+    let mut remarks = Vec::new();
+    let mut fits = |ir: &Ir, l: Op, f: i64| match too_large(ir, l, f) {
+        Some(r) => {
+            remarks.push(r);
+            false
+        }
+        None => true,
+    };
     let full = options.full || options.factor < 0;
     if full && options.full_threshold >= 0 {
         let loops: Vec<Op> = ir
@@ -67,12 +81,12 @@ pub fn loop_unroll(
                 continue;
             }
             if let Some(t) = trip_count(ir, l) {
-                if t <= options.full_threshold {
+                if t <= options.full_threshold && fits(ir, l, t) {
                     unroll_full(ir, l, t);
                 }
             }
         }
-        return Ok(());
+        return remarks;
     }
     for _ in 0..options.num_reps.max(1) {
         let loops: Vec<Op> = ir
@@ -84,7 +98,7 @@ pub fn loop_unroll(
         for l in loops {
             let tc = trip_count(ir, l);
             if full {
-                if let Some(t) = tc {
+                if let Some(t) = tc.filter(|&t| fits(ir, l, t)) {
                     unrolled |= unroll_full(ir, l, t);
                 }
                 continue;
@@ -95,13 +109,34 @@ pub fn loop_unroll(
                     f = t;
                 }
             }
-            unrolled |= unroll_by_factor(ir, l, f, options.cleanup_unroll);
+            if fits(ir, l, tc.map_or(f, |t| t.min(f))) {
+                unrolled |= unroll_by_factor(ir, l, f, options.cleanup_unroll);
+            }
         }
         if !unrolled {
             break;
         }
     }
-    Ok(())
+    remarks
+}
+
+/// The number of operations in `l`'s body, nested ones included (the terminator too).
+fn body_size(ir: &Ir, l: Op) -> i128 {
+    ir.walk_ops(l, WalkOrder::PreOrder).len() as i128 - 1
+}
+
+/// A remark when unrolling `l` by `f` would exceed [`MAX_UNROLLED_OPS`].
+fn too_large(ir: &Ir, l: Op, f: i64) -> Option<Diagnostic> {
+    let ops = body_size(ir, l) * i128::from(f);
+    (ops > MAX_UNROLLED_OPS).then(|| {
+        Diagnostic::new(
+            lattice_ir::diag::Severity::Remark,
+            lattice_ir::DiagLoc::Loc(ir.loc(l)),
+            format!(
+                "not unrolled: unrolling by {f} would create {ops} operations (the limit is {MAX_UNROLLED_OPS})"
+            ),
+        )
+    })
 }
 
 /// Upstream `loopUnrollByFactor`: false when declined.
@@ -113,7 +148,7 @@ pub fn unroll_by_factor(ir: &mut Ir, l: Op, f: i64, cleanup_unroll: bool) -> boo
         }
         return true;
     }
-    if f < 1 {
+    if f < 1 || body_size(ir, l) * i128::from(f) > MAX_UNROLLED_OPS {
         return false;
     }
     let Some((_, body)) = iv_and_body(ir, l) else {
@@ -161,11 +196,12 @@ pub fn trip_count(ir: &Ir, l: Op) -> Option<i64> {
     if step <= 0 {
         return None;
     }
-    Some(if ub <= lb {
-        0
-    } else {
-        (ub - lb + step - 1) / step
-    })
+    if ub <= lb {
+        return Some(0);
+    }
+    // In i128: `ub - lb` may not fit i64 (then the trip count is not constant for us).
+    let (lb, ub, step) = (i128::from(lb), i128::from(ub), i128::from(step));
+    i64::try_from((ub - lb + step - 1) / step).ok()
 }
 
 /// Whether the trip count of `affine.for` `l` is provably a multiple of `v` (zero
@@ -397,8 +433,11 @@ fn set_step_and_unroll(ir: &mut Ir, l: Op, f: i64) {
     let Some(yield_op) = ir.last_op(body) else {
         return;
     };
+    let Some(new_step) = step.checked_mul(f) else {
+        return;
+    };
     let ctx = ir.ctx_arc().clone();
-    ir.set_attr(l, "step", ctx.index_attr(step * f));
+    ir.set_attr(l, "step", ctx.index_attr(new_step));
     let originals: Vec<Op> = ir.block_ops(body).filter(|&o| o != yield_op).collect();
     let iter_args: Vec<Value> = ir.block_args(body)[1..].to_vec();
     let orig_yields: Vec<Value> = ir.operands(yield_op).to_vec();
@@ -501,7 +540,10 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
         num_reps: o.int("unroll-num-reps", 1).map_err(&err)?,
         cleanup_unroll: o.bool("cleanup-unroll", false).map_err(&err)?,
     };
-    loop_unroll(ir, func, &options)
+    o.bool("remarks", false).map_err(&err)?;
+    let remarks = loop_unroll(ir, func, &options);
+    lattice_ir::pass::report_declined(ir, &remarks, o);
+    Ok(())
 }
 
 /// `unroll-factor=`: a factor of at least 1, or -1 (unroll fully), as mlir-opt's.
@@ -552,6 +594,7 @@ pub static LOOP_UNROLL: PassDef = PassDef {
             false,
             "Fully unroll the cleanup loop when possible",
         ),
+        ("remarks", "Print why a loop was not unrolled (stderr)"),
     ],
     run,
 };

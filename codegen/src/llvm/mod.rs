@@ -152,8 +152,13 @@ pub fn translate<'ctx>(
 }
 
 /// Lowers one op by dispatching on its dialect. This is the extension point: a new
-/// dialect file gets an arm here.
+/// dialect file gets an arm here. Ops with regions lower their bodies through here
+/// recursively, so the stack grows on the heap as needed (deep `scf.if` nests).
 pub fn lower_op(cx: &mut LowerCtx<'_, '_>, op: Op) -> LResult<()> {
+    stacker::maybe_grow(64 * 1024, 4 * 1024 * 1024, || lower_op_impl(cx, op))
+}
+
+fn lower_op_impl(cx: &mut LowerCtx<'_, '_>, op: Op) -> LResult<()> {
     cx.current_op = Some(op);
     if cx.gpu_plan.is_some() {
         gpu::before_op(cx, op)?;

@@ -334,6 +334,7 @@ impl Parser<'_> {
     /// `#alias`, `#dialect.attr<...>`, `#dialect<...>`.
     fn parse_hash_attr(&mut self) -> PResult<Attr> {
         let name = &self.tok_text()[1..];
+        let start = self.tok().start as usize;
         let end = self.tok().end as usize;
         self.bump();
         let adjacent_angle = self.is_punct("<") && self.tok().start as usize == end;
@@ -347,6 +348,7 @@ impl Parser<'_> {
         if adjacent_angle {
             text.push_str(self.take_balanced_body()?);
         }
+        self.check_dialect_registered(&text, start, '#')?;
         Ok(self.ctx().attr(AttrData::Dialect(text)))
     }
 

@@ -5,8 +5,12 @@
 //! Invariants: names live in one [`IsolatedScope`] per isolated-from-above region nest
 //! (the top level counts as one); a name defined in a region is forgotten when the region
 //! ends; a forward reference is a placeholder value that is replaced (with all its uses)
-//! when the name is defined, and any placeholder left when its isolated scope ends is
-//! reported at its first use. Blocks referenced before their label are created detached
+//! when the name is defined in a region that was already open at the reference (so the
+//! definition is visible there), and any placeholder left when its isolated scope ends is
+//! reported at its first use. A definition in a region opened after the reference (an
+//! `iter_args` initializer or successor operand naming a value defined in a later inner
+//! region) shadows the reference instead of resolving it, so the placeholder is never
+//! erased while a custom parser still holds it. Blocks referenced before their label are created detached
 //! and appended to the region when the label is reached.
 
 use super::lexer::{self, TokKind};
@@ -25,6 +29,9 @@ pub struct ValueEntry {
     /// Where it was defined (or first used, for a forward reference).
     pub span: Span,
     pub forward: bool,
+    /// For a forward reference: the scope's clock at the reference (see
+    /// [`IsolatedScope::clock`]).
+    pub seq: u64,
 }
 
 /// SSA names visible inside one isolated-from-above region nest.
@@ -36,6 +43,26 @@ pub struct IsolatedScope {
     region_defs: Vec<Vec<(String, Option<Vec<Option<ValueEntry>>>)>>,
     /// Unresolved forward references → span of first use.
     forward: FxHashMap<Value, Span>,
+    /// Ticks at every region opening and every forward reference.
+    clock: u64,
+    /// Per open region (parallel to `region_defs`): the clock when it was opened.
+    region_opened: Vec<u64>,
+}
+
+impl IsolatedScope {
+    fn new() -> Self {
+        IsolatedScope {
+            region_defs: vec![Vec::new()],
+            region_opened: vec![0],
+            ..Default::default()
+        }
+    }
+
+    /// Whether forward reference `e` lies inside the innermost open region (so a
+    /// definition there is visible at the reference).
+    fn sees(&self, e: &ValueEntry) -> bool {
+        !e.forward || self.region_opened.last().is_none_or(|&o| e.seq > o)
+    }
 }
 
 /// Block labels of one region.
@@ -83,10 +110,7 @@ fn ssa_name(name: &str, number: u32) -> String {
 impl Parser<'_> {
     fn scope(&mut self) -> &mut IsolatedScope {
         if self.inner.scopes.is_empty() {
-            self.inner.scopes.push(IsolatedScope {
-                region_defs: vec![Vec::new()],
-                ..Default::default()
-            });
+            self.inner.scopes.push(IsolatedScope::new());
         }
         self.inner.scopes.last_mut().expect("scope")
     }
@@ -98,10 +122,7 @@ impl Parser<'_> {
             def: Some(&crate::dialects::builtin::MODULE),
             default_dialect: Some("builtin"),
         });
-        self.inner.scopes.push(IsolatedScope {
-            region_defs: vec![Vec::new()],
-            ..Default::default()
-        });
+        self.inner.scopes.push(IsolatedScope::new());
         self.inner.block_scopes.push(BlockScope {
             blocks: FxHashMap::default(),
         });
@@ -282,6 +303,8 @@ impl Parser<'_> {
         let ph = self.ir.create_placeholder(ty);
         let span = operand.span;
         let scope = self.scope();
+        scope.clock += 1;
+        let seq = scope.clock;
         let entries = scope.values.entry(operand.name.clone()).or_default();
         if entries.len() <= operand.number as usize {
             entries.resize(operand.number as usize + 1, None);
@@ -290,6 +313,7 @@ impl Parser<'_> {
             value: ph,
             span,
             forward: true,
+            seq,
         });
         scope.forward.insert(ph, span);
         Ok(ph)
@@ -297,6 +321,7 @@ impl Parser<'_> {
 
     /// Defines `%name#number` as `value`, resolving a forward reference to it.
     fn define_value(&mut self, name: &str, number: u32, value: Value, span: Span) -> PResult<()> {
+        self.shadow_unseen_forward_refs(name);
         let existing = self
             .scope()
             .values
@@ -344,6 +369,7 @@ impl Parser<'_> {
             value,
             span,
             forward: false,
+            seq: 0,
         });
         if fresh {
             if let Some(defs) = scope.region_defs.last_mut() {
@@ -351,6 +377,23 @@ impl Parser<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Hides forward references to `name` made outside the innermost open region (a
+    /// definition here is not visible there): the name's entries are saved and restored
+    /// when the region ends, so those references stay unresolved.
+    fn shadow_unseen_forward_refs(&mut self, name: &str) {
+        let scope = self.scope();
+        let unseen = scope
+            .values
+            .get(name)
+            .is_some_and(|v| v.iter().flatten().any(|e| !scope.sees(e)));
+        if unseen {
+            let old = scope.values.remove(name);
+            if let Some(defs) = scope.region_defs.last_mut() {
+                defs.push((name.to_string(), old));
+            }
+        }
     }
 
     // ---- operations ----
@@ -608,12 +651,13 @@ impl Parser<'_> {
             .and_then(|f| f.def)
             .is_some_and(|d| d.has(Traits::ISOLATED_FROM_ABOVE));
         if isolated {
-            self.inner.scopes.push(IsolatedScope {
-                region_defs: vec![Vec::new()],
-                ..Default::default()
-            });
+            self.inner.scopes.push(IsolatedScope::new());
         } else {
-            self.scope().region_defs.push(Vec::new());
+            let scope = self.scope();
+            scope.clock += 1;
+            let opened = scope.clock;
+            scope.region_defs.push(Vec::new());
+            scope.region_opened.push(opened);
         }
         let region = self.ir.create_region();
         self.inner.block_scopes.push(BlockScope {
@@ -635,6 +679,7 @@ impl Parser<'_> {
             self.inner.scopes.pop();
         } else {
             let scope = self.scope();
+            scope.region_opened.pop();
             let defs = scope.region_defs.pop().unwrap_or_default();
             for (name, saved) in defs.into_iter().rev() {
                 match saved {

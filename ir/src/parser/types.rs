@@ -23,6 +23,10 @@ enum ElementOf {
 /// Largest integer type width MLIR accepts.
 const MAX_INT_WIDTH: u64 = 16_777_215;
 
+/// Dialects without op definitions here whose types and attributes Lattice keeps as
+/// opaque text (mlir-opt registers them): accepted without `--allow-unregistered-dialect`.
+const OPAQUE_DIALECTS: &[&str] = &["llvm", "nvvm", "rocdl", "dlti", "ptr"];
+
 impl Parser<'_> {
     pub(crate) fn parse_optional_type_impl(&mut self) -> PResult<Option<Type>> {
         match self.kind() {
@@ -47,6 +51,7 @@ impl Parser<'_> {
 
     fn parse_bang_type(&mut self) -> PResult<Type> {
         let name = &self.tok_text()[1..];
+        let start = self.tok().start as usize;
         let end = self.tok().end as usize;
         self.bump();
         let adjacent_angle = self.is_punct("<") && self.tok().start as usize == end;
@@ -60,7 +65,44 @@ impl Parser<'_> {
         if adjacent_angle {
             text.push_str(self.take_balanced_body()?);
         }
+        self.check_dialect_registered(&text, start, '!')?;
         Ok(self.ctx().ty(TypeData::Dialect(text)))
+    }
+
+    /// Refuses the dialect type or attribute `text` (`dialect.body` or `dialect<body>`,
+    /// written at offset `start` with sigil `sigil`) of a dialect that is not registered,
+    /// unless unregistered dialects are allowed; mlir-opt's message and location (the
+    /// body after the `.`, or the sigil for the `<...>` form).
+    pub(crate) fn check_dialect_registered(
+        &self,
+        text: &str,
+        start: usize,
+        sigil: char,
+    ) -> PResult<()> {
+        let cut = text.find(['.', '<']).unwrap_or(text.len());
+        let dialect = &text[..cut];
+        if self.ctx().allow_unregistered_dialects
+            || self.ctx().is_dialect_registered(dialect)
+            || OPAQUE_DIALECTS.contains(&dialect)
+        {
+            return Ok(());
+        }
+        let (body, at) = match text[cut..].strip_prefix('.') {
+            Some(body) => (body, start + 1 + cut + 1),
+            None => {
+                let rest = &text[cut..];
+                (rest.get(1..rest.len().saturating_sub(1)).unwrap_or(""), start)
+            }
+        };
+        let what = if sigil == '!' {
+            format!("`!\"{dialect}\"<\"{body}\">` type")
+        } else {
+            format!("#\"{dialect}\"<\"{body}\"> : 'none' attribute")
+        };
+        Err(self.error_at(
+            crate::diag::Span::new(at, at + 1),
+            format!("{what} created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used"),
+        ))
     }
 
     /// At a `<` token: consumes the text up to its matching `>` (balanced over `<>()[]{}`,

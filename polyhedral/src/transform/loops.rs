@@ -14,7 +14,7 @@
 use super::tile::{perfect_band, violation};
 use super::{apply_private, for_each_scop, mark_parallel, program_tree, remark, Member, Tree};
 use crate::deps::{AliasAssumption, Dependences};
-use crate::isl::{IslCtx, IslError};
+use crate::isl::{IslCtx, IslError, IslText};
 use crate::scop::Scop;
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassDef, PassOption, PassOptions};
@@ -195,6 +195,48 @@ fn members_map(
         return Ok(None);
     };
     Ok(Some(super::prefix_map(isl, scop, &rows)?))
+}
+
+/// Why the loops of band `band` would overflow i64 on the statements' domains (a member
+/// whose smallest value is below `i64::MIN` or whose largest is `i64::MAX` or more, so
+/// its generated bounds do not fit), if they would; bounds that depend on parameters
+/// are not checked.
+pub fn values_overflow(
+    isl: &IslCtx,
+    scop: &Scop,
+    band: &Tree,
+) -> Result<Option<String>, IslError> {
+    let Tree::Band { members, .. } = band else {
+        return Ok(None);
+    };
+    let Some(map) = members_map(isl, scop, band, members.len())? else {
+        return Ok(None);
+    };
+    let domain = isl.union_set(&super::domain_text(isl, scop)?)?;
+    let values = isl.check(isl.check(map.intersect_domain_union_set(domain))?.range())?;
+    if isl.check(values.n_set())? != 1 {
+        return Ok(None);
+    }
+    let set = isl.check(isl_rs::Set::from_union_set(values))?;
+    let bound = |v: isl_rs::Val| -> Result<Option<i128>, IslError> {
+        if !isl.check(v.is_int())? {
+            return Ok(None);
+        }
+        // Values beyond i128 parse as none: far out of range either way.
+        Ok(Some(v.text().parse::<i128>().unwrap_or(i128::MAX)))
+    };
+    for k in 0..members.len() {
+        let lo = bound(isl.check(isl.check(set.copy())?.dim_min_val(k as i32))?)?;
+        let hi = bound(isl.check(isl.check(set.copy())?.dim_max_val(k as i32))?)?;
+        let lo_bad = lo.filter(|&v| v < i128::from(i64::MIN));
+        let hi_bad = hi.filter(|&v| v >= i128::from(i64::MAX));
+        if let Some(v) = lo_bad.or(hi_bad) {
+            return Ok(Some(format!(
+                "loop {k} of the transformed band would reach {v}, beyond the 64-bit index range"
+            )));
+        }
+    }
+    Ok(None)
 }
 
 /// Whether member `k` of top-level band `band` takes one value for each value of members
@@ -389,6 +431,11 @@ pub fn transform_loops(
                 if !legal.check(&joined, at, options.transform.name(), remarks) {
                     continue;
                 }
+                if let Some(why) = values_overflow(isl, scop, &new)? {
+                    let what = options.transform.name();
+                    remarks.push(remark(ir, at, format!("not {what}: {why}")));
+                    continue;
+                }
                 if options.parallel {
                     candidate[k] = legal.parallel(new, at, remarks);
                 }
@@ -432,6 +479,11 @@ pub fn transform_loops(
                         *slot = new.clone();
                     }
                     if !legal.check(&candidate, at, options.transform.name(), remarks) {
+                        continue;
+                    }
+                    if let Some(why) = values_overflow(isl, scop, &new)? {
+                        let what = options.transform.name();
+                        remarks.push(remark(ir, at, format!("not {what}: {why}")));
                         continue;
                     }
                     if options.parallel {
