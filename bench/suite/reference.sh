@@ -17,6 +17,9 @@ KERNELS=("$@")
 if [ ${#KERNELS[@]} -eq 0 ]; then
   for f in "$TMP"/gen/polybench/*.mlir "$TMP"/gen/other/*.mlir; do KERNELS+=("$(basename "$f" .mlir)"); done
 fi
+echo "# Reference checksums, SIZE=$SIZE: kernel, then the IEEE bits of the f64 checksum (line 2 of"
+echo "# what the suite's MLIR files print). Made by: POLYBENCH_DIR=<PolyBenchC-4.2.1> CC=$CC bash"
+echo "# bench/suite/reference.sh $SIZE (C at -O0; PolyBench's own sources for the polybench group)."
 for k in "${KERNELS[@]}"; do
   if [ -f "$TMP/gen/polybench/$k.mlir" ]; then
     : "${POLYBENCH_DIR:?POLYBENCH_DIR must name an unpacked PolyBench/C 4.2.1}"
