@@ -19,7 +19,10 @@ use std::time::Duration;
 use libtest_mimic::{Arguments, Failed, Trial};
 
 /// The variants every kernel runs in: trial-name suffix and extra `lattice run` arguments.
-const VARIANTS: &[(&str, &[&str])] = &[("program-order", &[]), ("poly-schedule", &["--poly-schedule"])];
+const VARIANTS: &[(&str, &[&str])] = &[
+    ("program-order", &[]),
+    ("poly-schedule", &["--poly-schedule"]),
+];
 
 fn suite_dir() -> PathBuf {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -31,7 +34,10 @@ fn expected(dir: &Path) -> Result<BTreeMap<String, String>, String> {
     let path = dir.join("expected-small.txt");
     let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut out = BTreeMap::new();
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let mut parts = line.split_whitespace();
         match (parts.next(), parts.next(), parts.next()) {
             (Some(k), Some(v), None) => out.insert(k.to_string(), v.to_string()),
@@ -45,11 +51,17 @@ fn expected(dir: &Path) -> Result<BTreeMap<String, String>, String> {
 fn kernels(dir: &Path) -> BTreeMap<String, PathBuf> {
     let mut out = BTreeMap::new();
     for group in ["polybench", "other"] {
-        let Ok(entries) = fs::read_dir(dir.join(group).join("small")) else { continue };
+        let Ok(entries) = fs::read_dir(dir.join(group).join("small")) else {
+            continue;
+        };
         for e in entries.flatten() {
             let p = e.path();
             if p.extension().is_some_and(|x| x == "mlir") {
-                let name = p.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+                let name = p
+                    .file_stem()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned();
                 out.insert(name, p);
             }
         }
@@ -60,13 +72,22 @@ fn kernels(dir: &Path) -> BTreeMap<String, PathBuf> {
 fn run_kernel(file: &Path, args: &[&str], want: &str, timeout: Duration) -> Result<(), Failed> {
     let lattice = env!("CARGO_BIN_EXE_lattice");
     let mut cmd = Command::new(lattice);
-    cmd.arg("run").arg(file).args(args).env("LATTICE_THREADS", "1");
-    let out = common::run_with_timeout(&mut cmd, None, timeout).map_err(|e| format!("{lattice}: {e}"))?;
+    cmd.arg("run")
+        .arg(file)
+        .args(args)
+        .env("LATTICE_THREADS", "1");
+    let out =
+        common::run_with_timeout(&mut cmd, None, timeout).map_err(|e| format!("{lattice}: {e}"))?;
     let stdout = String::from_utf8_lossy(&out.stdout);
     if !out.success() {
         let err = String::from_utf8_lossy(&out.stderr);
         let status = out.describe_status(timeout);
-        return Err(format!("lattice run {} {} failed ({status}):\n{err}", file.display(), args.join(" ")).into());
+        return Err(format!(
+            "lattice run {} {} failed ({status}):\n{err}",
+            file.display(),
+            args.join(" ")
+        )
+        .into());
     }
     let got = stdout.lines().nth(1).unwrap_or("");
     if got != want {
@@ -84,7 +105,10 @@ fn main() {
     let args = Arguments::from_args();
     let dir = suite_dir();
     let timeout = Duration::from_secs(
-        std::env::var("LATTICE_SUITE_TIMEOUT").ok().and_then(|s| s.parse().ok()).unwrap_or(120),
+        std::env::var("LATTICE_SUITE_TIMEOUT")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(120),
     );
     let files = kernels(&dir);
     let want = expected(&dir);
