@@ -108,11 +108,18 @@ def c_twin(name, k, size):
         "#define MAX(a, b) ((a) > (b) ? (a) : (b))", "#define MIN(a, b) ((a) < (b) ? (a) : (b))",
         "static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t);"
         " return t.tv_sec + t.tv_nsec * 1e-9; }",
+        "/* Not inlined, so that clang cannot turn malloc + zero stores into calloc (whose untouched",
+        "   pages would then fault inside the timed kernel), as PolyBench's allocator. */",
+        "static __attribute__((noinline)) void *alloc(size_t n) {",
+        "  void *p;",
+        "  if (posix_memalign(&p, 64, n)) abort();",
+        "  return p;",
+        "}",
         init, kern, check, "int main(void) {",
     ]
     for a, s, e in arrays + scratch:
         dims = "".join(f"[{g.size(d)}]" for d in s[1:])
-        out.append(f"  {g.ctype[e]} (*{a}){dims} = calloc({g.size(s[0])}, sizeof(*{a}));")
+        out.append(f"  {g.ctype[e]} (*{a}){dims} = alloc({g.size(s[0])} * sizeof(*{a}));")
     all_names = ", ".join(a for a, _, _ in arrays + scratch)
     out.append(f"  init_{fname}({all_names});")
     args = ", ".join([repr(float(v)) + ("f" if ty == "f32" else "") for _, _, v in params] + [a for a, _, _ in arrays])
