@@ -40,10 +40,13 @@ pub struct PassDef {
     pub run: PassRunFn,
 }
 
-/// `key=value` options of one pass instance, in the order given.
+/// `key=value` options of one pass instance, in the order given, and the machine the
+/// run targets (set by the pass manager from [`RunOptions::machine`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PassOptions {
     pub entries: Vec<(String, String)>,
+    /// The target machine the cost models read.
+    pub machine: crate::target::Machine,
 }
 
 impl PassOptions {
@@ -264,7 +267,10 @@ pub fn parse_pass_options(def: &PassDef, text: &str) -> Result<PassOptions, Stri
         }
         entries.push((key, value));
     }
-    Ok(PassOptions { entries })
+    Ok(PassOptions {
+        entries,
+        ..PassOptions::default()
+    })
 }
 
 struct PipelineParser<'a> {
@@ -383,6 +389,8 @@ pub struct RunOptions {
     pub print: PrintOptions,
     /// Run nested pipelines on sibling ops in parallel.
     pub parallel: bool,
+    /// The target machine: every pass gets it in [`PassOptions::machine`].
+    pub machine: crate::target::Machine,
 }
 
 impl Default for RunOptions {
@@ -392,6 +400,7 @@ impl Default for RunOptions {
             print_ir_after_all: false,
             print: PrintOptions::default(),
             parallel: true,
+            machine: crate::target::Machine::default(),
         }
     }
 }
@@ -581,7 +590,11 @@ fn run_on(
                 }
                 let start = Instant::now();
                 let outer = CURRENT_STATISTICS.with(|c| c.replace(Some(Vec::new())));
-                let result = (def.run)(ir, op, pass_options);
+                let with_machine = PassOptions {
+                    machine: options.machine,
+                    ..pass_options.clone()
+                };
+                let result = (def.run)(ir, op, &with_machine);
                 let stats = CURRENT_STATISTICS
                     .with(|c| c.replace(outer))
                     .unwrap_or_default();

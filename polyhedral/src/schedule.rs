@@ -1840,7 +1840,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
         }
         Err(e) => return Err(err(e)),
     };
-    let mut cache = crate::tile_model::CacheSizes::from_sysfs();
+    let mut cache = crate::tile_model::CacheSizes::from_machine(&o.machine);
     for (name, slot) in [
         ("cache-size", &mut cache.l1),
         ("l2-cache-size", &mut cache.l2),
@@ -1854,7 +1854,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
         }
         *slot = v as u64;
     }
-    let mut llc = LlcShape::from_sysfs();
+    let mut llc = LlcShape::from_machine(&o.machine);
     for (name, slot) in [("l3-ways", &mut llc.ways), ("l3-sharers", &mut llc.sharers)] {
         let v = o.int(name, *slot as i64).map_err(&err)?;
         if v < 1 {
@@ -1958,23 +1958,23 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
         ),
         (
             "cache-size",
-            "L1 data cache bytes for the tile-size model (default: from /sys, else 32768)",
+            "L1 data cache bytes for the tile-size model (default: the target machine's, --machine)",
         ),
         (
             "l2-cache-size",
-            "L2 cache bytes for the outer tiling level (default: from /sys, else 1048576)",
+            "L2 cache bytes for the outer tiling level (default: the target machine's, --machine)",
         ),
         (
             "l3-cache-size",
-            "Last-level cache bytes: time tiling compares the part of a time step the unskewed schedule loses from it with the grid reads of time tiles (default: from /sys, else 8388608)",
+            "Last-level cache bytes: time tiling compares the part of a time step the unskewed schedule loses from it with the grid reads of time tiles (default: the target machine's, --machine)",
         ),
         (
             "l3-ways",
-            "Ways of each last-level cache set, for time tiling's eviction model (default: from /sys, else 16)",
+            "Ways of each last-level cache set, for time tiling's eviction model (default: the target machine's, --machine)",
         ),
         (
             "l3-sharers",
-            "CPUs sharing the last-level cache, each assumed to stream its own data (default: from /sys shared_cpu_list, else 1)",
+            "CPUs sharing the last-level cache, each assumed to stream its own data (default: the target machine's, --machine)",
         ),
         (
             "parallel",
