@@ -19,6 +19,8 @@ pub struct PassFlags {
     pub pipeline_text: Option<String>,
     /// `--NAME[=options]` for each registered pass, in order.
     pub flag_passes: Vec<(String, String)>,
+    /// `--machine=SPEC` (see [`lattice_cli::machine`]).
+    pub machine: Option<String>,
 }
 
 impl PassFlags {
@@ -39,6 +41,13 @@ impl PassFlags {
             });
             return Ok(true);
         }
+        if name == "machine" {
+            self.machine = Some(match value {
+                Some(v) => v,
+                None => next()?,
+            });
+            return Ok(true);
+        }
         match registry.lookup(name) {
             Some(def) => {
                 self.flag_passes
@@ -47,6 +56,20 @@ impl PassFlags {
             }
             None => Ok(false),
         }
+    }
+
+    /// The effective target machine: `--machine`, else `$LATTICE_MACHINE`, else the host;
+    /// the error names the flag or variable whose spec is malformed.
+    pub fn machine(&self) -> Result<lattice_ir::target::Machine, String> {
+        lattice_cli::machine::resolve(self.machine.as_deref()).map(|(m, _)| m)
+    }
+
+    /// Options for running the pipeline: the defaults, with the effective machine.
+    pub fn run_options(&self) -> Result<RunOptions, String> {
+        Ok(RunOptions {
+            machine: self.machine()?,
+            ..RunOptions::default()
+        })
     }
 
     /// The pipeline these flags describe.
@@ -166,6 +189,7 @@ pub fn parse_parallel_order(
 pub fn load_and_transform(
     path: &str,
     pipeline: &OpPipeline,
+    options: &RunOptions,
 ) -> Result<Loaded, std::process::ExitCode> {
     let fail = |text: &str| {
         eprint!("{text}");
@@ -176,12 +200,7 @@ pub fn load_and_transform(
     };
     let mut loaded = load(path).map_err(|e| fail(&e))?;
     if !pipeline.is_empty() {
-        if let Err(d) = run_pipeline(
-            &mut loaded.ir,
-            loaded.module,
-            pipeline,
-            &RunOptions::default(),
-        ) {
+        if let Err(d) = run_pipeline(&mut loaded.ir, loaded.module, pipeline, options) {
             return Err(fail(&loaded.render(&d)));
         }
     }

@@ -42,6 +42,8 @@ OPTIONS:
                             run --parallel-order` compiled in (every parallel loop runs
                             each dimension's iterations in descending order; run the
                             result with LATTICE_THREADS=1 for one deterministic order)
+    --machine=SPEC          the machine the passes' cost models optimize for (see
+                            `lattice opt --help`; default: $LATTICE_MACHINE, else the host's)
     -h, --help              this help
 ";
 
@@ -162,8 +164,12 @@ fn main_inner(args: &[String]) -> ExitCode {
         Ok(p) => p,
         Err(e) => return usage_error(&e),
     };
+    let run_options = match passes.run_options() {
+        Ok(o) => o,
+        Err(e) => return usage_error(&e),
+    };
     codegen.pic = kind == Kind::Shared;
-    let mut loaded = match load_and_transform(&input, &pipeline) {
+    let mut loaded = match load_and_transform(&input, &pipeline, &run_options) {
         Ok(l) => l,
         Err(code) => return code,
     };

@@ -31,6 +31,8 @@ OPTIONS:
     --gpu-f64                   allow f64 (needs a device with SHADER_F64)
     --gpu-i64                   allow i64 (needs a device with SHADER_INT64)
     --remarks                   print why loops stay on the host
+    --machine=SPEC              the machine the passes' cost models optimize for (see
+                                `lattice opt --help`; default: $LATTICE_MACHINE, else the host's)
     --<pass>[{options}]         passes to run before the mapping
 ";
 
@@ -41,6 +43,8 @@ struct Args {
     options: GpuCompileOptions,
     remarks: bool,
     passes: Vec<String>,
+    /// `--machine=SPEC` for the passes.
+    machine: Option<String>,
 }
 
 fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
@@ -51,6 +55,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         options: GpuCompileOptions::default(),
         remarks: false,
         passes: Vec::new(),
+        machine: None,
     };
     let mut input = None;
     // `--help` anywhere asks for help, even where it follows a flag that takes a value
@@ -92,6 +97,10 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
             }
             s if s.starts_with("--spirv=") => a.spirv = Some(s["--spirv=".len()..].to_string()),
             s if s.starts_with("--wgsl=") => a.wgsl = Some(s["--wgsl=".len()..].to_string()),
+            "--machine" => a.machine = Some(value("--machine")?),
+            s if s.starts_with("--machine=") => {
+                a.machine = Some(s["--machine=".len()..].to_string())
+            }
             s if s.starts_with("--") => a.passes.push(s[2..].to_string()),
             s => {
                 if input.replace(s.to_string()).is_some() {
@@ -101,6 +110,9 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         }
     }
     a.input = input.ok_or("no input file")?;
+    if let Some(spec) = &a.machine {
+        lattice_ir::target::Machine::parse(spec).map_err(|e| format!("--machine: {e}"))?;
+    }
     if a.spirv.is_none() && a.wgsl.is_none() {
         return Err("give --spirv DIR and/or --wgsl DIR".into());
     }
@@ -172,9 +184,18 @@ pub fn main(args: &[String]) -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-        if let Err(d) =
-            lattice_ir::pass::run_pipeline(&mut ir, module, &pipeline, &Default::default())
-        {
+        let machine = match lattice_cli::machine::resolve(a.machine.as_deref()) {
+            Ok((m, _)) => m,
+            Err(e) => {
+                eprintln!("lattice emit: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let options = lattice_ir::pass::RunOptions {
+            machine,
+            ..Default::default()
+        };
+        if let Err(d) = lattice_ir::pass::run_pipeline(&mut ir, module, &pipeline, &options) {
             return fail(&sources, d);
         }
     }
@@ -298,6 +319,8 @@ OPTIONS:
     --remarks                   print why loops stay on the host
     --gpu-time                  print the summed kernel time (timestamp queries) on stderr
     --gpu-list-adapters         list the adapters wgpu finds and exit
+    --machine=SPEC              the machine the passes' cost models optimize for (see
+                                `lattice opt --help`; default: $LATTICE_MACHINE, else the host's)
     --<pass>[{options}]         passes to run before the mapping
 ";
 
@@ -407,7 +430,14 @@ pub fn run_main(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let loaded = match crate::common::load_and_transform(&input, &pipeline) {
+    let run_options = match passes.run_options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("lattice run: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let loaded = match crate::common::load_and_transform(&input, &pipeline, &run_options) {
         Ok(l) => l,
         Err(code) => return code,
     };

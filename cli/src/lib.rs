@@ -2,6 +2,7 @@
 //! pass registry (every pass), shared by the `lattice` binary, the fuzz targets and tests.
 
 pub mod fsio;
+pub mod machine;
 pub mod tune;
 
 use lattice_ir::diag::{DiagFormat, SourceMap};

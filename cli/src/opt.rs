@@ -41,6 +41,10 @@ struct OptArgs {
     threading: bool,
     /// `--help-pass=NAME`: print that pass's help and stop.
     help_pass: Option<&'static lattice_ir::pass::PassDef>,
+    /// `--print-machine`: print the effective target machine and exit.
+    print_machine: bool,
+    /// The effective target machine (`--machine`, `$LATTICE_MACHINE`, the host).
+    machine: lattice_ir::target::Machine,
 }
 
 const HELP: &str = "\
@@ -64,6 +68,15 @@ OPTIONS:
     --verify-each=false             do not verify after each pass
     --mlir-disable-threading        run nested pass pipelines sequentially
     --help-pass=NAME                print one pass with its options
+    --machine=SPEC                  the machine the passes' cost models (tile sizes, time
+                                    tiling) optimize for: small, medium or large, optionally
+                                    followed by ,KEY=VALUE overrides, or only KEY=VALUE
+                                    pairs over medium; keys l1, l2, l3 (bytes: 32768, 32K,
+                                    48KiB, 2M), l3-ways, l3-sharers, vector (bytes), cores.
+                                    Default: $LATTICE_MACHINE, else the host's (sysfs
+                                    caches, CPU vector features, online cores). A pass's
+                                    own options (cache-size=, l3-ways=, ...) override it
+    --print-machine                 print the effective machine as a spec and exit
     -h, --help                      this help
 
 PASSES (each usable as --NAME or --NAME=\"opt=value ...\", or inside --pass-pipeline as
@@ -176,6 +189,7 @@ fn parse_args(args: &[String], registry: &PassRegistry) -> Result<Option<OptArgs
             },
             "verify-each" => a.verify_each = bool_value(&value)?,
             "mlir-disable-threading" => a.threading = !bool_value(&value)?,
+            "print-machine" => a.print_machine = bool_value(&value)?,
             _ => {
                 let known = a
                     .passes
@@ -193,6 +207,7 @@ fn parse_args(args: &[String], registry: &PassRegistry) -> Result<Option<OptArgs
     if a.passes.pipeline_text.is_some() && !a.passes.flag_passes.is_empty() {
         return Err("--pass-pipeline cannot be combined with individual pass flags".to_string());
     }
+    a.machine = a.passes.machine()?;
     Ok(Some(a))
 }
 
@@ -216,6 +231,10 @@ pub fn main(args: &[String]) -> ExitCode {
     };
     if let Some(def) = a.help_pass {
         print!("{}", render_pass_help(def));
+        return ExitCode::SUCCESS;
+    }
+    if a.print_machine {
+        println!("{}", a.machine);
         return ExitCode::SUCCESS;
     }
     let pipeline = match build_pipeline(&a, &registry) {
@@ -476,6 +495,7 @@ fn process_chunk(
                 debug_info: a.debug_info,
             },
             parallel: a.threading,
+            machine: a.machine,
         };
         if !pipeline.is_empty() {
             match run_pipeline(&mut ir, m, pipeline, &options) {

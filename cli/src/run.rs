@@ -51,6 +51,9 @@ OPTIONS:
                                     (carrying a dependence) prints a different result;
                                     reductions may differ in the last bits of floats.
                                     Default: $LATTICE_PARALLEL_ORDER, else in-order
+    --machine=SPEC                  the machine the passes' cost models optimize for (see
+                                    `lattice opt --help`; default: $LATTICE_MACHINE, else
+                                    the host's)
     -h, --help                      this help
 
 PASSES: any `lattice opt` pass flag, or --pass-pipeline=..., run before lowering.
@@ -226,7 +229,11 @@ fn main_inner(args: &[String]) -> ExitCode {
         Ok(p) => p,
         Err(e) => return usage_error(&e),
     };
-    let mut loaded = match load_and_transform(&input, &pipeline) {
+    let run_options = match a.passes.run_options() {
+        Ok(o) => o,
+        Err(e) => return usage_error(&e),
+    };
+    let mut loaded = match load_and_transform(&input, &pipeline, &run_options) {
         Ok(l) => l,
         Err(code) => return code,
     };

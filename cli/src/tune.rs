@@ -102,6 +102,9 @@ OPTIONS:
     --confirm-top N        configs the search ranks best that the final check sets against
                            the kept config (default 2; within --time-budget only)
     --no-progress          no progress bar
+    --machine=SPEC         the machine the passes (poly-schedule's tile and time-tiling
+                           models) and the cost model optimize for (see `lattice opt
+                           --help`; default: $LATTICE_MACHINE, else the host's)
     -h, --help             this help
 
 The result is the incumbent: the untuned program until a measured config beats it by
@@ -165,6 +168,9 @@ struct Args {
     confirm_rounds: usize,
     confirm_top: usize,
     no_progress: bool,
+    /// The target machine the passes and the cost model read (`--machine`,
+    /// `$LATTICE_MACHINE`, the host).
+    machine: lattice_ir::target::Machine,
 }
 
 fn usage(msg: &str) -> ExitCode {
@@ -186,6 +192,7 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
         confirm_top: 2,
         ..Args::default()
     };
+    let mut machine_flag: Option<String> = None;
     let mut i = 0;
     while i < args.len() {
         let raw = args[i].clone();
@@ -288,9 +295,11 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
             }
             "confirm-top" => a.confirm_top = num("confirm-top", value(&mut i)?)?,
             "no-progress" => a.no_progress = true,
+            "machine" => machine_flag = Some(value(&mut i)?),
             _ => return Err(format!("unknown option '{raw}'")),
         }
     }
+    a.machine = crate::machine::resolve(machine_flag.as_deref())?.0;
     let modes = [a.show, a.apply, a.export.is_some(), a.import.is_some()]
         .iter()
         .filter(|&&m| m)
@@ -501,7 +510,7 @@ fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
                 db::Pick::Fastest => "the fastest record: no run recorded what it kept",
             }
         );
-        current = measure::transform(&ctx, &registry, &current, fname, pipeline)
+        current = measure::transform(&ctx, &registry, &current, fname, pipeline, &a.machine)
             .map_err(|e| format!("lattice tune: @{fname}: {e}"))?;
         if a.gpu {
             eprintln!(
@@ -514,7 +523,7 @@ fn apply(a: &Args, db_path: &Path) -> Result<(), String> {
         // the other functions' parallel loops get the mapping it would have given them.
         let default = Config::baseline(0).gpu_passes(device);
         for fname in &others {
-            current = measure::transform(&ctx, &registry, &current, fname, &default)
+            current = measure::transform(&ctx, &registry, &current, fname, &default, &a.machine)
                 .map_err(|e| format!("lattice tune: @{fname}: {e}"))?;
         }
     }
@@ -574,9 +583,11 @@ fn status_of(e: &MeasureError) -> &'static str {
     }
 }
 
-/// Transforms and compiles `configs` in parallel.
+/// Transforms (for `machine`) and compiles `configs` in parallel.
+#[allow(clippy::too_many_arguments)]
 fn build_all(
     ctx: &Arc<lattice_ir::Context>,
+    machine: &lattice_ir::target::Machine,
     harnessed: &str,
     kernel: &str,
     trips: &[i64],
@@ -592,15 +603,16 @@ fn build_all(
         .enumerate()
         .map(|(i, config)| {
             let pipeline = config.pipeline(trips);
-            let prepared = measure::transform(ctx, &registry, harnessed, kernel, &pipeline)
-                .map_err(MeasureError::Transform)
-                .and_then(|text| measurer.prepare(&text, dir, &format!("c{}", first_tag + i)))
-                .map(|mut p| {
-                    p.args = config.run_args();
-                    p.cpu_clock = cpu_clock && config.single_threaded();
-                    p.multi_threaded = !config.single_threaded();
-                    p
-                });
+            let prepared =
+                measure::transform(ctx, &registry, harnessed, kernel, &pipeline, machine)
+                    .map_err(MeasureError::Transform)
+                    .and_then(|text| measurer.prepare(&text, dir, &format!("c{}", first_tag + i)))
+                    .map(|mut p| {
+                        p.args = config.run_args();
+                        p.cpu_clock = cpu_clock && config.single_threaded();
+                        p.multi_threaded = !config.single_threaded();
+                        p
+                    });
             Built {
                 config,
                 pipeline,
@@ -717,7 +729,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
     }
     let resumed = history.len();
     let strategy = a.strategy.unwrap_or(StrategyKind::Evolve);
-    let machine = Machine::detect();
+    let machine = Machine::from_target(&a.machine, model::load_average());
     let mut search = Search::new(strategy, space.clone(), k.band.clone(), machine, a.seed);
     let mut model_pick = search.model_pick();
     let trips: Vec<String> = k.band.trips.iter().map(|t| t.to_string()).collect();
@@ -818,6 +830,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
     let (mut kept, note) = starting_incumbent(&db, &key, &untuned, &mut |c: &Config| {
         let b = build_all(
             &ctx,
+            &a.machine,
             &harnessed,
             &k.name,
             &k.band.trips,
@@ -868,6 +881,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         }
         let built = build_all(
             &ctx,
+            &a.machine,
             &harnessed,
             &k.name,
             &k.band.trips,
@@ -947,6 +961,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         } else {
             let b = build_all(
                 &ctx,
+                &a.machine,
                 &harnessed,
                 &k.name,
                 &k.band.trips,

@@ -27,6 +27,8 @@ fn scratch(name: &str) -> PathBuf {
 
 fn emit(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_lattice"))
+        .env("LATTICE_MACHINE", "medium")
+        .env("LATTICE_THREADS", "2")
         .arg("emit")
         .args(args)
         .output()
@@ -185,6 +187,8 @@ fn shared_library_links_the_runner_utils() {
 /// Runs `lattice run ARGS` (the JIT) and returns its stdout.
 fn jit(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_lattice"))
+        .env("LATTICE_MACHINE", "medium")
+        .env("LATTICE_THREADS", "2")
         .arg("run")
         .args(args)
         .output()

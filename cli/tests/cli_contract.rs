@@ -6,6 +6,8 @@ use std::process::{Command, Output, Stdio};
 
 fn lattice(args: &[&str], input: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_lattice"))
+        .env("LATTICE_MACHINE", "medium")
+        .env("LATTICE_THREADS", "2")
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -17,6 +17,8 @@ fn assert_quiet_sigpipe(args: &[&str]) {
     let (reader, writer) = std::io::pipe().expect("pipe");
     drop(reader);
     let out = Command::new(env!("CARGO_BIN_EXE_lattice"))
+        .env("LATTICE_MACHINE", "medium")
+        .env("LATTICE_THREADS", "2")
         .args(args)
         .current_dir(ROOT)
         .stdin(Stdio::null())

@@ -48,12 +48,20 @@ fn deep_affine_if_nest_runs_and_emits() {
     let file = file.to_str().expect("utf-8 path");
     let out = lattice(&["run", file, "-e", "main"]);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "lattice run failed: {:?}\n{err}", out.status);
+    assert!(
+        out.status.success(),
+        "lattice run failed: {:?}\n{err}",
+        out.status
+    );
     assert_eq!(String::from_utf8_lossy(&out.stdout), "42\n");
     let ll = dir.path().join("deep.ll");
     let out = lattice(&["emit", "--llvm-ir", file, "-o", ll.to_str().expect("utf-8")]);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "lattice emit failed: {:?}\n{err}", out.status);
+    assert!(
+        out.status.success(),
+        "lattice emit failed: {:?}\n{err}",
+        out.status
+    );
     let text = std::fs::read_to_string(&ll).expect("read the LLVM IR");
     assert!(text.contains("define void @main"), "no main in:\n{text}");
 }

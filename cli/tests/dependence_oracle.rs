@@ -77,6 +77,8 @@ fn remarks_match_mlir_opt_on_examples() {
         let annotated = dir.join(ex.file_name().unwrap());
         std::fs::write(&annotated, annotate(&text, &remarks)).unwrap();
         let ours = Command::new(env!("CARGO_BIN_EXE_lattice"))
+            .env("LATTICE_MACHINE", "medium")
+            .env("LATTICE_THREADS", "2")
             .arg("opt")
             .arg(&annotated)
             .args(["--test-memref-dependence-check", "--verify-diagnostics"])

@@ -205,6 +205,8 @@ fn check(case: &Case, cache: &Cache) -> Result<(), String> {
         std::fs::read_to_string(&path).map_err(|e| format!("cannot read {path:?}: {e}"))?;
     let checksum = support::checksum(&original).ok_or("no // CHECKSUM: line")?;
     let out = Command::new(env!("CARGO_BIN_EXE_lattice"))
+        .env("LATTICE_MACHINE", "medium")
+        .env("LATTICE_THREADS", "2")
         .arg("opt")
         .arg(&path)
         .args(&case.flags)

@@ -236,6 +236,8 @@ fn short(e: &str) -> String {
 
 fn lattice_opt(case: &Case, input: &str) -> Result<String, String> {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_lattice"));
+    cmd.env("LATTICE_MACHINE", "medium")
+        .env("LATTICE_THREADS", "2");
     cmd.arg("opt").arg("-").args(&case.flags);
     support::pipe(cmd, input)
 }

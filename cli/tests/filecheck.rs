@@ -16,6 +16,13 @@
 //!   same expected diagnostics, less the chunks marked
 //!   `// ORACLE: lattice-only <reason>`.
 //!
+//! Every command runs with `LATTICE_MACHINE=medium` (the reference machine of
+//! `lattice_ir::target`), so no expectation depends on the host's caches,
+//! vector width or cores. Every file under `test/Poly` gives two more RUN
+//! trials, `machine-small::<path>` and `machine-large::<path>`, under the
+//! other presets: a RUN line whose output depends on the machine must pin
+//! what it relies on (`--machine=...` or the pass's cache options).
+//!
 //! Plus a few `harness::*` trials that check the harness's own helpers.
 //!
 //! Environment: `LATTICE_LLVM_BIN` overrides `/usr/lib/llvm-22/bin`;
@@ -42,6 +49,15 @@ const DEFAULT_LLVM_BIN: &str = "/usr/lib/llvm-22/bin";
 const CLIP: usize = 12_000;
 /// Tools that RUN lines name and that come from LLVM.
 const LLVM_TOOLS: &[&str] = &["FileCheck", "not", "count"];
+/// The machine every command runs for (`LATTICE_MACHINE`).
+const MACHINE: &str = "medium";
+/// The thread count of every command's parallel loops (`LATTICE_THREADS`; a RUN
+/// line may set its own).
+const THREADS: &str = "2";
+/// The other machines the files of [`MACHINE_DEPENDENT_DIRS`] run under.
+const OTHER_MACHINES: &[&str] = &["small", "large"];
+/// Folders (under `test/`) whose passes read the target machine.
+const MACHINE_DEPENDENT_DIRS: &[&str] = &["Poly/"];
 
 /// What every trial needs to know about the machine.
 struct Ctx {
@@ -360,7 +376,10 @@ fn run_tool(
         shown
     };
     let mut cmd = Command::new(program);
-    cmd.args(args).env("PATH", ctx.path_var());
+    cmd.args(args)
+        .env("PATH", ctx.path_var())
+        .env("LATTICE_MACHINE", MACHINE)
+        .env("LATTICE_THREADS", THREADS);
     if let Some(dir) = cwd {
         cmd.current_dir(dir);
     }
@@ -407,7 +426,8 @@ fn expand_run_line(ctx: &Ctx, tf: &TestFile, cmd: &str, tmp_dir: &Path) -> Strin
     substitute_percent(&with_tools, &tf.path, &tmp_file, tmp_dir, true)
 }
 
-fn run_trial(ctx: &Ctx, tf: &TestFile) -> Result<(), Failed> {
+/// Runs the file's RUN lines with `LATTICE_MACHINE=machine`.
+fn run_trial(ctx: &Ctx, tf: &TestFile, machine: &str) -> Result<(), Failed> {
     if let Some(err) = &tf.run_error {
         return Err(err.clone().into());
     }
@@ -418,7 +438,12 @@ fn run_trial(ctx: &Ctx, tf: &TestFile) -> Result<(), Failed> {
         )
         .into());
     }
-    let dir = tf.tmp_dir(ctx, "run");
+    let kind = if machine == MACHINE {
+        "run".to_string()
+    } else {
+        format!("run-{machine}")
+    };
+    let dir = tf.tmp_dir(ctx, &kind);
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     for run in &tf.run_lines {
@@ -426,12 +451,14 @@ fn run_trial(ctx: &Ctx, tf: &TestFile) -> Result<(), Failed> {
         let mut cmd = Command::new("bash");
         cmd.args(["-o", "pipefail", "-c", &expanded])
             .current_dir(&dir)
-            .env("PATH", ctx.path_var());
+            .env("PATH", ctx.path_var())
+            .env("LATTICE_MACHINE", machine)
+            .env("LATTICE_THREADS", THREADS);
         let out = run_with_timeout(&mut cmd, None, ctx.timeout)
             .map_err(|e| format!("cannot start bash: {e}"))?;
         if !out.success() {
             return Err(format!(
-                "RUN line {} failed: {}\n  as written: {}\n  ran:        {}\n  temp dir:   {}\n--- stdout ---\n{}\n--- stderr ---\n{}",
+                "RUN line {} failed (LATTICE_MACHINE={machine}): {}\n  as written: {}\n  ran:        {}\n  temp dir:   {}\n--- stdout ---\n{}\n--- stderr ---\n{}",
                 run.line,
                 out.describe_status(ctx.timeout),
                 run.cmd,
@@ -999,7 +1026,15 @@ fn main() {
         }
         let tf = Arc::new(tf);
         let (c, t) = (ctx.clone(), tf.clone());
-        trials.push(Trial::test(rel.clone(), move || run_trial(&c, &t)));
+        trials.push(Trial::test(rel.clone(), move || run_trial(&c, &t, MACHINE)));
+        if MACHINE_DEPENDENT_DIRS.iter().any(|d| rel.starts_with(d)) {
+            for &m in OTHER_MACHINES {
+                let (c, t) = (ctx.clone(), tf.clone());
+                trials.push(Trial::test(format!("machine-{m}::{rel}"), move || {
+                    run_trial(&c, &t, m)
+                }));
+            }
+        }
         let (c, t) = (ctx.clone(), tf);
         trials.push(
             Trial::test(format!("oracle::{rel}"), move || oracle_trial(&c, &t))

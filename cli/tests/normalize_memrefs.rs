@@ -83,6 +83,8 @@ fn normalized_layout_examples_print_their_checksums() {
             .map(|s| s.trim().to_string())
             .unwrap_or_else(|| panic!("{path:?}: no // CHECKSUM: line"));
         let out = Command::new(env!("CARGO_BIN_EXE_lattice"))
+            .env("LATTICE_MACHINE", "medium")
+            .env("LATTICE_THREADS", "2")
             .arg("opt")
             .arg(&path)
             .arg("--normalize-memrefs")

@@ -80,6 +80,8 @@ fn run(args: &[&str], env: Option<&str>) -> String {
     let file = dir.join("carried.mlir");
     std::fs::write(&file, PROGRAM).unwrap();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_lattice"));
+    cmd.env("LATTICE_MACHINE", "medium")
+        .env("LATTICE_THREADS", "2");
     cmd.arg("run").arg(&file).args(args);
     cmd.env_remove("LATTICE_PARALLEL_ORDER");
     if let Some(v) = env {
@@ -127,6 +129,8 @@ fn reverse_order_exposes_carried_dependences() {
 #[test]
 fn bad_parallel_order_is_a_usage_error() {
     let out = Command::new(env!("CARGO_BIN_EXE_lattice"))
+        .env("LATTICE_MACHINE", "medium")
+        .env("LATTICE_THREADS", "2")
         .args(["run", "-", "--parallel-order=sideways"])
         .output()
         .unwrap();

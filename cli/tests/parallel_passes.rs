@@ -52,6 +52,8 @@ fn threaded_and_sequential_pipelines_agree() {
                     args.push("--mlir-disable-threading".into());
                 }
                 Command::new(env!("CARGO_BIN_EXE_lattice"))
+                    .env("LATTICE_MACHINE", "medium")
+                    .env("LATTICE_THREADS", "2")
                     .args(&args)
                     .output()
                     .unwrap()

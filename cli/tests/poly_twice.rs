@@ -40,6 +40,8 @@ fn check(case: &Case) -> Result<(), String> {
     let text = std::fs::read_to_string(&case.example).map_err(|e| e.to_string())?;
     let want = support::checksum(&text).ok_or("no // CHECKSUM: line")?;
     let out = Command::new(env!("CARGO_BIN_EXE_lattice"))
+        .env("LATTICE_MACHINE", "medium")
+        .env("LATTICE_THREADS", "2")
         .arg("opt")
         .arg(&case.example)
         .args(&case.flags)

@@ -422,6 +422,8 @@ fn program(seed: u64) -> String {
 
 fn run(tool: &str, args: &[&str], input: &str) -> (bool, String, String) {
     let mut child = Command::new(tool)
+        .env("LATTICE_MACHINE", "medium")
+        .env("LATTICE_THREADS", "2")
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

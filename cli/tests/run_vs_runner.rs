@@ -85,6 +85,8 @@ fn upstream(file: &Path) -> Result<String, String> {
 
 fn lattice(file: &Path) -> Result<String, String> {
     let out = Command::new(env!("CARGO_BIN_EXE_lattice"))
+        .env("LATTICE_MACHINE", "medium")
+        .env("LATTICE_THREADS", "2")
         .arg("run")
         .arg(file)
         .args(["-e", "main", "--entry-point-result=void"])
@@ -151,6 +153,8 @@ fn bad_entry_and_result_type_are_diagnosed() {
     let f = root().join("examples/matmul.mlir");
     let run = |args: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_lattice"))
+            .env("LATTICE_MACHINE", "medium")
+            .env("LATTICE_THREADS", "2")
             .arg("run")
             .arg(&f)
             .args(args)
@@ -188,6 +192,8 @@ fn unsupported_op_is_a_located_error() {
     )
     .expect("write");
     let out = Command::new(env!("CARGO_BIN_EXE_lattice"))
+        .env("LATTICE_MACHINE", "medium")
+        .env("LATTICE_THREADS", "2")
         .arg("run")
         .arg(&f)
         .output()
@@ -214,6 +220,8 @@ fn entry_results_are_printed_like_mlir_runner() {
     .expect("write");
     let run = |entry: &str, ty: &str| {
         let out = Command::new(env!("CARGO_BIN_EXE_lattice"))
+            .env("LATTICE_MACHINE", "medium")
+            .env("LATTICE_THREADS", "2")
             .arg("run")
             .arg(&f)
             .args(["-e", entry, &format!("--entry-point-result={ty}")])
@@ -241,6 +249,8 @@ fn threads_flag_does_not_change_results() {
         .expect("covariance has a CHECKSUM line");
     let run = |args: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_lattice"))
+            .env("LATTICE_MACHINE", "medium")
+            .env("LATTICE_THREADS", "2")
             .arg("run")
             .arg(&f)
             .args(["--affine-parallelize=parallel-reductions=true", "-O0"])
@@ -283,6 +293,8 @@ fn result_order_and_time_print_once() {
     .expect("write");
     let run = |extra: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_lattice"))
+            .env("LATTICE_MACHINE", "medium")
+            .env("LATTICE_THREADS", "2")
             .arg("run")
             .arg(&f)
             .args(["-e", "main", "--entry-point-result=i32"])

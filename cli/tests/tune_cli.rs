@@ -15,6 +15,8 @@ const MM16: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/tune/mm16.mlir");
 
 fn lattice(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_lattice"))
+        .env("LATTICE_MACHINE", "medium")
+        .env("LATTICE_THREADS", "2")
         .args(args)
         .output()
         .expect("run lattice")

@@ -18,6 +18,7 @@ pub mod passes;
 pub mod printer;
 pub mod registry;
 pub mod store;
+pub mod target;
 pub mod types;
 pub mod verifier;
 

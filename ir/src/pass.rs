@@ -40,10 +40,13 @@ pub struct PassDef {
     pub run: PassRunFn,
 }
 
-/// `key=value` options of one pass instance, in the order given.
+/// `key=value` options of one pass instance, in the order given, and the machine the
+/// run targets (set by the pass manager from [`RunOptions::machine`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PassOptions {
     pub entries: Vec<(String, String)>,
+    /// The target machine the cost models read.
+    pub machine: crate::target::Machine,
 }
 
 impl PassOptions {
@@ -262,7 +265,10 @@ pub fn parse_pass_options(def: &PassDef, text: &str) -> Result<PassOptions, Stri
             .map_err(|e| format!("pass '{}': {e}", def.name))?;
         entries.push((key, value));
     }
-    Ok(PassOptions { entries })
+    Ok(PassOptions {
+        entries,
+        ..PassOptions::default()
+    })
 }
 
 /// What values a pass option takes; checked when the pipeline is built, so a bad value
@@ -638,6 +644,8 @@ pub struct RunOptions {
     pub print: PrintOptions,
     /// Run nested pipelines on sibling ops in parallel.
     pub parallel: bool,
+    /// The target machine: every pass gets it in [`PassOptions::machine`].
+    pub machine: crate::target::Machine,
 }
 
 impl Default for RunOptions {
@@ -647,6 +655,7 @@ impl Default for RunOptions {
             print_ir_after_all: false,
             print: PrintOptions::default(),
             parallel: true,
+            machine: crate::target::Machine::default(),
         }
     }
 }
@@ -837,7 +846,11 @@ fn run_on(
                 }
                 let start = Instant::now();
                 let outer = CURRENT_STATISTICS.with(|c| c.replace(Some(Vec::new())));
-                let result = (def.run)(ir, op, pass_options);
+                let with_machine = PassOptions {
+                    machine: options.machine,
+                    ..pass_options.clone()
+                };
+                let result = (def.run)(ir, op, &with_machine);
                 let stats = CURRENT_STATISTICS
                     .with(|c| c.replace(outer))
                     .unwrap_or_default();

@@ -70,6 +70,14 @@ pub enum IslError {
         /// The limit in force.
         limit: u64,
     },
+    /// The wall-clock safety net of isl's scheduler (`time-limit`) ran out before its
+    /// operation limit stopped it: an error of the pass, never a different schedule, so
+    /// no output depends on the machine's speed.
+    #[error("isl's scheduler gave up: it ran past the safety limit of {seconds} s (option time-limit) before its operation limit (max-operations) stopped it; raise time-limit, or lower max-operations to fall back to program order deterministically")]
+    TimedOut {
+        /// The limit in force, seconds.
+        seconds: u64,
+    },
     /// isl reported an error (e.g. text it could not parse).
     #[error("isl error: {message}")]
     Isl {
@@ -137,6 +145,21 @@ impl IslCtx {
     /// Restarts the operation count (call once per independent problem, e.g. per SCoP).
     pub fn reset_operations(&self) {
         self.ctx.reset_operations();
+    }
+
+    /// Runs `f` with at most `budget` isl operations (counted from zero; 0 = no limit):
+    /// an isl call in `f` past the budget fails with [`IslError::Quota`]. The budget is
+    /// a count of work (allocations and simplex pivots), so where `f` stops is the same
+    /// on every machine, whatever its speed or load. Afterwards the count restarts under
+    /// the context's own limit.
+    pub fn with_operation_budget<T>(&self, budget: u64, f: impl FnOnce() -> T) -> T {
+        self.ctx.set_max_operations(budget);
+        self.ctx.reset_operations();
+        let result = f();
+        self.ctx.set_max_operations(self.limit);
+        self.ctx.reset_operations();
+        self.ctx.reset_error();
+        result
     }
 
     /// Converts an isl-rs result into ours, classifying quota errors.

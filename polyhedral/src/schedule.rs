@@ -187,6 +187,9 @@ pub struct ScheduleReport {
     pub remarks: Vec<Diagnostic>,
     /// What the tile-size model chose (remarks printed with `remarks=true`).
     pub notes: Vec<Diagnostic>,
+    /// Errors that fail the pass: isl's scheduler ran past its wall-clock safety net
+    /// ([`IslError::TimedOut`]).
+    pub errors: Vec<Diagnostic>,
 }
 
 /// The dependences the scheduler is given (see [`compute_schedule_private`]), between
@@ -417,9 +420,17 @@ pub fn flow_and_order(
     Ok((flow, isl.check(f.get_may_dependence())?))
 }
 
-/// How long [`transitive_reduction`]'s subset tests run against the composition as
-/// isl computed it before it is coalesced.
-const COALESCE_AFTER: std::time::Duration = std::time::Duration::from_millis(50);
+/// isl operations [`transitive_reduction`]'s subset tests may spend against the
+/// composition as isl computed it before it is coalesced. Work, not time (it was 50 ms
+/// of the wall clock, which made the result depend on the machine's speed and load):
+/// the examples as written spend at most ~200,000 (floyd_warshall; seidel_2d 148,000,
+/// 42 ms here), so they never reach it, while one test on twice-tiled seidel_2d does.
+pub const COALESCE_AFTER_OPERATIONS: u64 = 250_000;
+
+/// The share of the scheduler's operation limit (`max-operations`) that
+/// [`transitive_reduction`]'s subset tests may spend in all (it was a quarter of the
+/// scheduler's time limit).
+pub const REDUCTION_SHARE: u64 = 4;
 
 /// Drops from `deps` every piece (basic map) whose instance pairs are all implied
 /// transitively by two dependences of `deps` (`deps ∘ deps`): a schedule that respects
@@ -427,45 +438,68 @@ const COALESCE_AFTER: std::time::Duration = std::time::Duration::from_millis(50)
 /// strictly between, so induction on that distance covers chains of dropped pieces), and
 /// members coincident on the rest are coincident on them. Fewer pieces, smaller ILPs.
 ///
-/// Once the subset tests have taken [`COALESCE_AFTER`], the composition is coalesced
-/// (only the tests read it, so the dependences handed to the scheduler stay
-/// uncoalesced): on tiled input its pieces multiply and each test against them costs
-/// ~0.2 s (seidel-2d tiled twice: 741 pieces, 18 coalesced; 7.7 s → 1.4 s), while on
-/// the examples as written the tests take at most ~20 ms and coalescing costs more
-/// than it saves (seidel-2d: 13 → 130 ms). Dropping is optional, so once `budget` is
-/// spent the remaining pieces are kept as they are.
-fn transitive_reduction(
-    isl: &IslCtx,
-    deps: UnionMap,
-    budget: std::time::Duration,
-) -> Result<UnionMap, IslError> {
-    let start = std::time::Instant::now();
+/// Once the subset tests have spent [`COALESCE_AFTER_OPERATIONS`] isl operations, the
+/// composition is coalesced (only the tests read it, so the dependences handed to the
+/// scheduler stay uncoalesced): on tiled input its pieces multiply and each test against
+/// them costs ~0.2 s (seidel-2d tiled twice: 741 pieces, 18 coalesced; 7.7 s → 1.4 s),
+/// while on the examples as written the tests are cheap and coalescing costs more than
+/// it saves (seidel-2d: 13 → 130 ms). Dropping is optional, so once the tests have spent
+/// `budget` operations in all (0: no limit) the remaining pieces are kept as they are.
+/// Both limits count work, so the result is the same on every machine.
+fn transitive_reduction(isl: &IslCtx, deps: UnionMap, budget: u64) -> Result<UnionMap, IslError> {
     let composed = isl.check(isl.check(deps.copy())?.apply_range(isl.check(deps.copy())?))?;
     if isl.check(composed.is_empty())? {
         return Ok(deps);
     }
-    let mut composed = composed;
-    let mut coalesced = false;
+    let mut pieces = Vec::new();
     let maps = isl.check(deps.get_map_list())?;
-    let n = isl.check(maps.size())?;
+    for k in 0..isl.check(maps.size())? {
+        let list = isl.check(isl.check(maps.get_at(k))?.get_basic_map_list())?;
+        for q in 0..isl.check(list.size())? {
+            pieces.push(isl.check(UnionMap::from_basic_map(isl.check(list.get_at(q))?))?);
+        }
+    }
+    let first = match budget {
+        0 => COALESCE_AFTER_OPERATIONS,
+        b => COALESCE_AFTER_OPERATIONS.min(b),
+    };
+    let mut implied = vec![false; pieces.len()];
+    let next = implied_pieces(isl, &pieces, &composed, 0, first, &mut implied)?;
+    if next < pieces.len() && (budget == 0 || budget > first) {
+        let coalesced = isl.check(composed.coalesce())?;
+        let rest = budget.saturating_sub(first);
+        implied_pieces(isl, &pieces, &coalesced, next, rest, &mut implied)?;
+    }
     let mut kept = isl.check(UnionMap::empty(isl.check(deps.get_space())?))?;
-    for k in 0..n {
-        let map = isl.check(maps.get_at(k))?;
-        let pieces = isl.check(map.get_basic_map_list())?;
-        let np = isl.check(pieces.size())?;
-        for q in 0..np {
-            let piece = isl.check(pieces.get_at(q))?;
-            let piece = isl.check(UnionMap::from_basic_map(piece))?;
-            if !coalesced && start.elapsed() > COALESCE_AFTER {
-                composed = isl.check(composed.coalesce())?;
-                coalesced = true;
-            }
-            if start.elapsed() > budget || !isl.check(piece.is_subset(&composed))? {
-                kept = isl.check(kept.union(piece))?;
-            }
+    for (piece, implied) in pieces.into_iter().zip(implied) {
+        if !implied {
+            kept = isl.check(kept.union(piece))?;
         }
     }
     Ok(kept)
+}
+
+/// Tests `pieces[from..]` in order for being a subset of `composed` (recorded in
+/// `implied`), within `budget` isl operations (0: no limit); returns the index of the
+/// first piece left untested (the length when all were tested).
+fn implied_pieces(
+    isl: &IslCtx,
+    pieces: &[UnionMap],
+    composed: &UnionMap,
+    from: usize,
+    budget: u64,
+    implied: &mut [bool],
+) -> Result<usize, IslError> {
+    isl.with_operation_budget(budget, || {
+        for (k, piece) in pieces.iter().enumerate().skip(from) {
+            match isl.check(piece.is_subset(composed)) {
+                Ok(b) => implied[k] = b,
+                Err(IslError::Quota { .. }) => return Ok(k),
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(pieces.len())
+    })
 }
 
 /// Computes the schedule of one SCoP.
@@ -540,9 +574,13 @@ pub fn compute_schedule_private(
             conditional = Some(cells_order.text());
         }
     }
-    // A quarter of the scheduler's own time limit: the reduction only saves it work (and
-    // drops only implied constraints: the schedules allowed are the same either way).
-    let validity = transitive_reduction(isl, all, options.time_limit / 4)?;
+    // A share of the scheduler's own operation limit: the reduction only saves it work
+    // (and drops only implied constraints: the schedules allowed are the same either way).
+    let budget = match options.max_operations {
+        0 => 0,
+        m => (m / REDUCTION_SHARE).max(1),
+    };
+    let validity = transitive_reduction(isl, all, budget)?;
     timer.lap("transitive reduction");
     let problem = Problem {
         domain: domain_text(isl, scop)?,
@@ -599,8 +637,13 @@ pub fn compute_schedule_private(
             coincidence: false,
             ..problem.clone()
         };
-        // A candidate the scheduler cannot find leaves the default alone.
-        if let Ok(text) = run_scheduler(plain, options.time_limit) {
+        // A candidate the scheduler cannot find (within its operation limit) leaves the
+        // default alone; the wall-clock safety net is an error, never a silent choice.
+        let candidate = match run_scheduler(plain, options.time_limit) {
+            Err(e @ IslError::TimedOut { .. }) => return Err(e),
+            r => r.ok(),
+        };
+        if let Some(text) = candidate {
             timer.lap("isl scheduler (time-tiling candidate)");
             let candidate = isl.schedule(&text)?;
             let decision = time_tile::decide(
@@ -879,11 +922,8 @@ fn run_scheduler(p: Problem, limit: std::time::Duration) -> Result<String, IslEr
             // The worker now fails at its next isl operation; wait for it briefly so a
             // caller that gives up many times does not accumulate running threads.
             let _ = rx.recv_timeout(ABORT_GRACE);
-            Err(IslError::Isl {
-                message: format!(
-                    "isl's scheduler did not finish within {} s (option time-limit)",
-                    limit.as_secs_f64()
-                ),
+            Err(IslError::TimedOut {
+                seconds: limit.as_secs(),
             })
         }
     }
@@ -1796,6 +1836,9 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
         report.remarks.append(&mut dropped);
         match result {
             Ok(n) => report.scheduled += n,
+            Err(e @ TransformError::Isl(IslError::TimedOut { .. })) => report
+                .errors
+                .push(Diagnostic::error(DiagLoc::Loc(loc), e.to_string())),
             Err(e) => report.remarks.push(Diagnostic::new(
                 lattice_ir::diag::Severity::Remark,
                 DiagLoc::Loc(loc),
@@ -1840,7 +1883,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
         }
         Err(e) => return Err(err(e)),
     };
-    let mut cache = crate::tile_model::CacheSizes::from_sysfs();
+    let mut cache = crate::tile_model::CacheSizes::from_machine(&o.machine);
     for (name, slot) in [
         ("cache-size", &mut cache.l1),
         ("l2-cache-size", &mut cache.l2),
@@ -1854,7 +1897,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
         }
         *slot = v as u64;
     }
-    let mut llc = LlcShape::from_sysfs();
+    let mut llc = LlcShape::from_machine(&o.machine);
     for (name, slot) in [("l3-ways", &mut llc.ways), ("l3-sharers", &mut llc.sharers)] {
         let v = o.int(name, *slot as i64).map_err(&err)?;
         if v < 1 {
@@ -1925,6 +1968,9 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
         split_borders: o.bool("split-borders", true).map_err(&err)?,
     };
     let report = poly_schedule(ir, func, &options);
+    if !report.errors.is_empty() {
+        return Err(report.errors);
+    }
     crate::transform::finish_with_remarks(ir, o, report.remarks, err)?;
     if lattice_ir::pass::remarks_enabled(o) {
         lattice_ir::pass::print_remarks(ir, &report.notes);
@@ -1965,35 +2011,35 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
             "cache-size",
             1,
             i64::MAX,
-            "the machine's L1",
+            "the machine's L1 (--machine)",
             "L1 data cache bytes for the tile-size model",
         ),
         PassOption::int(
             "l2-cache-size",
             1,
             i64::MAX,
-            "the machine's L2",
+            "the machine's L2 (--machine)",
             "L2 cache bytes for the outer tiling level",
         ),
         PassOption::int(
             "l3-cache-size",
             1,
             i64::MAX,
-            "the machine's L3",
+            "the machine's L3 (--machine)",
             "Last-level cache bytes: time tiling compares the part of a time step the unskewed schedule loses from it with the grid reads of time tiles",
         ),
         PassOption::int(
             "l3-ways",
             1,
             i64::MAX,
-            "the machine's",
+            "the machine's (--machine)",
             "Ways of each last-level cache set, for time tiling's eviction model",
         ),
         PassOption::int(
             "l3-sharers",
             1,
             i64::MAX,
-            "the machine's",
+            "the machine's (--machine)",
             "CPUs sharing the last-level cache, each assumed to stream its own data",
         ),
         PassOption::bool(
@@ -2011,7 +2057,7 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
             1,
             i64::MAX,
             "10",
-            "Seconds isl's scheduler may run per SCoP",
+            "A safety net: seconds isl's scheduler may run per SCoP before the pass fails with an error (\"gave up\"), never a different schedule; what it may do is bounded by max-operations, a count of work",
         ),
         PassOption::int(
             "max-operations",
@@ -2094,5 +2140,121 @@ mod abort_tests {
         assert!(handle.lock().unwrap().is_none());
         // A time limit that is not reached returns the schedule.
         assert!(run_scheduler(p, std::time::Duration::from_secs(10)).is_ok());
+    }
+}
+
+/// The schedule never depends on the clock: the transitive reduction counts isl
+/// operations, and isl's scheduler running past its wall-clock safety net is an error of
+/// the pass, never a quietly different (program-order) result.
+#[cfg(test)]
+mod determinism_tests {
+    use super::*;
+
+    /// A chain `S[i] -> S[i + 1]` and the pieces it implies transitively.
+    const CHAIN: &str = "{ S[i] -> S[i + 1] : 0 <= i < 99; S[i] -> S[i + 2] : 0 <= i < 98; S[i] -> S[i + 3] : 0 <= i < 97 }";
+
+    fn reduce(budget: u64) -> String {
+        let isl = IslCtx::default();
+        let deps = isl.union_map(CHAIN).unwrap();
+        transitive_reduction(&isl, deps, budget).unwrap().text()
+    }
+
+    #[test]
+    fn transitive_reduction_is_decided_by_operation_counts() {
+        let full = reduce(0);
+        assert_eq!(full, "{ S[i] -> S[1 + i] : 0 <= i <= 98 }");
+        // A budget spent at once keeps every piece; a generous one drops the implied
+        // ones; each budget gives one result, run after run.
+        assert_eq!(reduce(1), isl_text(CHAIN));
+        assert_eq!(reduce(DEFAULT_MAX_OPERATIONS_SHARE), full);
+        let mut smallest = None;
+        for budget in (1..=4000).step_by(50) {
+            let r = reduce(budget);
+            assert_eq!(r, reduce(budget), "budget {budget}: not reproducible");
+            if r == full && smallest.is_none() {
+                smallest = Some(budget);
+            }
+        }
+        assert!(smallest.is_some_and(|b| b > 1), "{smallest:?}");
+    }
+
+    const DEFAULT_MAX_OPERATIONS_SHARE: u64 = crate::isl::DEFAULT_MAX_OPERATIONS / REDUCTION_SHARE;
+
+    fn isl_text(text: &str) -> String {
+        IslCtx::default().union_map(text).unwrap().text()
+    }
+
+    #[test]
+    fn coalescing_early_changes_no_result() {
+        // The switch to the coalesced composition (once the first phase's operations
+        // are spent) only changes what the tests cost: with the first phase over at its
+        // first test, the pieces dropped are the same.
+        let isl = IslCtx::default();
+        let deps = isl.union_map(CHAIN).unwrap();
+        let composed = isl
+            .check(
+                isl.check(deps.copy())
+                    .unwrap()
+                    .apply_range(deps.copy().unwrap()),
+            )
+            .unwrap();
+        let mut pieces = Vec::new();
+        let maps = deps.get_map_list().unwrap();
+        for k in 0..maps.size().unwrap() {
+            let list = maps.get_at(k).unwrap().get_basic_map_list().unwrap();
+            for q in 0..list.size().unwrap() {
+                pieces.push(UnionMap::from_basic_map(list.get_at(q).unwrap()).unwrap());
+            }
+        }
+        let mut early = vec![false; pieces.len()];
+        let next = implied_pieces(&isl, &pieces, &composed, 0, 1, &mut early).unwrap();
+        assert_eq!(next, 0);
+        let coalesced = composed.copy().unwrap().coalesce().unwrap();
+        implied_pieces(&isl, &pieces, &coalesced, next, 0, &mut early).unwrap();
+        let mut late = vec![false; pieces.len()];
+        let all = implied_pieces(&isl, &pieces, &composed, 0, 0, &mut late).unwrap();
+        assert_eq!(all, pieces.len());
+        assert_eq!(early, late);
+        assert_eq!(late.iter().filter(|&&b| b).count(), 2);
+    }
+
+    /// heat-3d: isl's scheduler takes tens of milliseconds on it, far past 1 ns.
+    const KERNEL: &str = include_str!("../../examples/heat_3d.mlir");
+
+    /// `@kernel_heat_3d`, after the two print declarations.
+    fn kernel_function(ir: &Ir, top: Op) -> Op {
+        crate::analysis_tests::funcs(ir, top)[2]
+    }
+
+    #[test]
+    fn scheduler_past_its_time_limit_is_an_error_not_program_order() {
+        let (mut ir, top) = crate::analysis_tests::parse(KERNEL);
+        let f = kernel_function(&ir, top);
+        let options = ScheduleOptions {
+            time_limit: std::time::Duration::from_nanos(1),
+            ..ScheduleOptions::default()
+        };
+        let report = poly_schedule(&mut ir, f, &options);
+        assert_eq!(
+            report.scheduled, 0,
+            "{:?} {:?}",
+            report.remarks, report.notes
+        );
+        assert_eq!(report.errors.len(), 1, "{:?}", report.remarks);
+        let message = &report.errors[0].message;
+        assert!(
+            message.contains("gave up") && message.contains("time-limit"),
+            "{message}"
+        );
+        assert!(report
+            .remarks
+            .iter()
+            .all(|r| !r.message.contains("time-limit")));
+        // Within the limit, the same SCoP is scheduled.
+        let (mut ir, top) = crate::analysis_tests::parse(KERNEL);
+        let f = kernel_function(&ir, top);
+        let report = poly_schedule(&mut ir, f, &ScheduleOptions::default());
+        assert!(report.errors.is_empty());
+        assert_eq!(report.scheduled, 1, "{:?}", report.remarks);
     }
 }

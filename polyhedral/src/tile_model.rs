@@ -123,51 +123,22 @@ pub struct CacheSizes {
     pub l3: u64,
 }
 
-impl Default for CacheSizes {
-    fn default() -> Self {
-        CacheSizes {
-            l1: 32 * 1024,
-            l2: 1024 * 1024,
-            l3: 8 * 1024 * 1024,
-        }
-    }
-}
-
 impl CacheSizes {
-    /// Reads `/sys/devices/system/cpu/cpu0/cache/index*/{level,type,size}`; missing
-    /// entries keep [`CacheSizes::default`].
-    pub fn from_sysfs() -> CacheSizes {
-        let mut c = CacheSizes::default();
-        let base = std::path::Path::new("/sys/devices/system/cpu/cpu0/cache");
-        for i in 0..8 {
-            let dir = base.join(format!("index{i}"));
-            let read = |f: &str| std::fs::read_to_string(dir.join(f)).ok();
-            let (Some(level), Some(kind), Some(size)) = (read("level"), read("type"), read("size"))
-            else {
-                continue;
-            };
-            let Some(bytes) = parse_size(size.trim()) else {
-                continue;
-            };
-            match (level.trim(), kind.trim()) {
-                ("1", "Data") | ("1", "Unified") => c.l1 = bytes,
-                ("2", _) => c.l2 = bytes,
-                ("3", _) => c.l3 = bytes,
-                _ => {}
-            }
+    /// The caches of `machine`.
+    pub fn from_machine(machine: &lattice_ir::target::Machine) -> CacheSizes {
+        CacheSizes {
+            l1: machine.l1_bytes,
+            l2: machine.l2_bytes,
+            l3: machine.l3_bytes,
         }
-        c
     }
 }
 
-/// `32K`, `1024K`, `2M`, `4096` -> bytes.
-fn parse_size(s: &str) -> Option<u64> {
-    let (num, mul) = match s.chars().last()? {
-        'K' | 'k' => (&s[..s.len() - 1], 1024),
-        'M' | 'm' => (&s[..s.len() - 1], 1024 * 1024),
-        _ => (s, 1),
-    };
-    num.parse::<u64>().ok().map(|n| n * mul)
+impl Default for CacheSizes {
+    /// The caches of the reference machine ([`lattice_ir::target::Machine::default`]).
+    fn default() -> Self {
+        CacheSizes::from_machine(&lattice_ir::target::Machine::default())
+    }
 }
 
 /// One access as the band post-processing of `poly-schedule` sees it.
@@ -1406,7 +1377,5 @@ mod tests {
         assert_eq!(zonotope_volume(&[vec![1.0, 0.0], vec![0.0, 1.0]], 2), 1.0);
         assert_eq!(zonotope_volume(&[vec![3.0, 0.0], vec![0.0, 2.0]], 2), 6.0);
         assert_eq!(zonotope_volume(&[vec![1.0, 1.0], vec![0.0, 2.0]], 2), 2.0);
-        assert_eq!(parse_size("32K"), Some(32768));
-        assert_eq!(parse_size("2M"), Some(2 << 20));
     }
 }

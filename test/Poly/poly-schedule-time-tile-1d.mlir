@@ -1,6 +1,6 @@
 // RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1" | FileCheck %s --check-prefix=TILED
-// RUN: lattice opt %s --poly-schedule="remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=KEPT
+// RUN: lattice opt %s --machine=medium --poly-schedule="remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=KEPT
 // RUN: lattice run %s -e main | FileCheck %s --check-prefix=OUT
 // RUN: lattice run %s -e main --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1" | FileCheck %s --check-prefix=OUT
 // RUN: lattice run %s -e main --poly-schedule="time-tile=always tile-sizes=5,64" | FileCheck %s --check-prefix=OUT

@@ -56,11 +56,7 @@ impl Default for LoopUnrollOptions {
 
 /// Unrolls the innermost loops of `func` (or, with `full` and a threshold, every loop
 /// whose constant trip count is at most the threshold).
-pub fn loop_unroll(
-    ir: &mut Ir,
-    func: Op,
-    options: &LoopUnrollOptions,
-) -> Vec<Diagnostic> {
+pub fn loop_unroll(ir: &mut Ir, func: Op, options: &LoopUnrollOptions) -> Vec<Diagnostic> {
     let mut remarks = Vec::new();
     let mut fits = |ir: &Ir, l: Op, f: i64| match too_large(ir, l, f) {
         Some(r) => {
@@ -594,7 +590,11 @@ pub static LOOP_UNROLL: PassDef = PassDef {
             false,
             "Fully unroll the cleanup loop when possible",
         ),
-        ("remarks", "Print why a loop was not unrolled (stderr)"),
+        PassOption::bool(
+            "remarks",
+            false,
+            "Print why a loop was not unrolled (stderr)",
+        ),
     ],
     run,
 };

@@ -116,13 +116,15 @@ pub fn add_harness(text: &str, kernel: &str) -> Result<String, String> {
 }
 
 /// Applies `pipeline` (`(pass, options)` pairs) to the function `kernel` of the program
-/// `text` and prints the result. Module-level passes run on the whole module.
+/// `text`, for the target `machine`, and prints the result. Module-level passes run on
+/// the whole module.
 pub fn transform(
     ctx: &Arc<Context>,
     registry: &PassRegistry,
     text: &str,
     kernel: &str,
     pipeline: &[(String, String)],
+    machine: &lattice_ir::target::Machine,
 ) -> Result<String, String> {
     let (mut ir, module) = parse_program(ctx, "<candidate>", text)?;
     let f = functions(&ir, module)
@@ -131,6 +133,7 @@ pub fn transform(
         .ok_or(format!("no function @{kernel}"))?;
     let options = RunOptions {
         parallel: false,
+        machine: *machine,
         ..RunOptions::default()
     };
     for (name, opts) in pipeline {

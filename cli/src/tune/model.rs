@@ -4,7 +4,7 @@
 //!
 //! The analytical model ([`cost`], in cycles) builds the loop nest a config produces
 //! (first-level tile loops, second-level tile loops, point loops in the chosen order, then
-//! the untuned loops inside the band) and, per cache level (L1 and L2 from sysfs), finds
+//! the untuned loops inside the band) and, per cache level (L1 and L2 of the target machine), finds
 //! the outermost loop whose working set (cache lines touched by one of its iterations'
 //! sub-nest, counted per row of each array) fits in half the cache: data reused across
 //! that loop's iterations hits, so the misses are the lines its whole sub-nest touches,
@@ -63,62 +63,30 @@ impl Default for Machine {
 }
 
 impl Machine {
-    /// Reads cache sizes from sysfs, SIMD width from /proc/cpuinfo and the load from
-    /// /proc/loadavg (Linux), falling back to the defaults.
-    pub fn detect() -> Machine {
-        let mut m = Machine::default();
-        let read = |i: u32, f: &str| {
-            std::fs::read_to_string(format!("/sys/devices/system/cpu/cpu0/cache/index{i}/{f}"))
-                .ok()
-                .map(|s| s.trim().to_string())
-        };
-        let size = |s: String| -> Option<u64> {
-            let (n, mul) = match s.strip_suffix('K') {
-                Some(n) => (n, 1024),
-                None => match s.strip_suffix('M') {
-                    Some(n) => (n, 1 << 20),
-                    None => (s.as_str(), 1),
-                },
-            };
-            n.parse::<u64>().ok().map(|v| v * mul)
-        };
-        for i in 0..4 {
-            let (Some(level), Some(ty)) = (read(i, "level"), read(i, "type")) else {
-                continue;
-            };
-            if ty == "Instruction" {
-                continue;
-            }
-            if let Some(s) = read(i, "size").and_then(size) {
-                match level.as_str() {
-                    "1" => m.l1 = s,
-                    "2" => m.l2 = s,
-                    _ => {}
-                }
-            }
-            if let Some(l) = read(i, "coherency_line_size").and_then(|s| s.parse().ok()) {
-                m.line = l;
-            }
+    /// The cost model's view of the target `machine` (`--machine`, `$LATTICE_MACHINE` or
+    /// the host) while other processes keep `load` CPUs busy: its L1 and L2, its SIMD
+    /// width (AVX-512 counted as 32 bytes: LLVM prefers 256-bit vectors there, but it
+    /// doubles the vector registers), its cores minus the load (at least 1). The line
+    /// size is 64 bytes.
+    pub fn from_target(machine: &lattice_ir::target::Machine, load: f64) -> Machine {
+        let cores = machine.cores as f64;
+        Machine {
+            l1: machine.l1_bytes,
+            l2: machine.l2_bytes,
+            line: 64,
+            registers: if machine.vector_bytes >= 64 { 32 } else { 16 },
+            simd_bytes: machine.vector_bytes.min(32) as u32,
+            cores: (cores - load + 1.0).clamp(1.0, cores.max(1.0)),
         }
-        if let Ok(info) = std::fs::read_to_string("/proc/cpuinfo") {
-            let flags = info
-                .lines()
-                .find(|l| l.starts_with("flags"))
-                .unwrap_or_default();
-            let has = |f: &str| flags.split_whitespace().any(|x| x == f);
-            if has("avx512f") {
-                m.registers = 32;
-            }
-            m.simd_bytes = if has("avx2") || has("avx") { 32 } else { 16 };
-        }
-        let cpus = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
-        let load = std::fs::read_to_string("/proc/loadavg")
-            .ok()
-            .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
-            .unwrap_or(0.0);
-        m.cores = (cpus - load + 1.0).clamp(1.0, cpus);
-        m
     }
+}
+
+/// The 1-minute load average from /proc/loadavg (Linux), else 0.
+pub fn load_average() -> f64 {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<f64>().ok())
+        .unwrap_or(0.0)
 }
 
 /// One loop of the nest a config produces: the band dimension it walks, its trip count.

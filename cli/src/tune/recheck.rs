@@ -47,6 +47,7 @@ pub(super) fn remeasure(
     let (base, expected) = prepare_baseline(measurer, harnessed, dir.path(), cpu_clock)?;
     let built = build_all(
         ctx,
+        &a.machine,
         harnessed,
         &k.name,
         &k.band.trips,

@@ -1235,6 +1235,7 @@ fn a_candidate_that_changes_the_output_is_rejected() {
         &h,
         "kernel_mm",
         &[("test-break-adds".into(), String::new())],
+        &lattice_ir::target::Machine::default(),
     )
     .unwrap();
     assert!(broken.matches("arith.subf").count() > 1);

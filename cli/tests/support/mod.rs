@@ -89,6 +89,8 @@ pub fn run_reversed(text: &str, entry: &str) -> Result<String, String> {
         std::env::temp_dir().join(format!("lattice-reversed-{}-{n}.mlir", std::process::id()));
     std::fs::write(&file, text).map_err(|e| format!("cannot write {file:?}: {e}"))?;
     let out = Command::new(env!("CARGO_BIN_EXE_lattice"))
+        .env("LATTICE_MACHINE", "medium")
+        .env("LATTICE_THREADS", "2")
         .arg("run")
         .arg(&file)
         .args(["-O0", "--parallel-order=reverse", "-e", entry])

@@ -91,7 +91,10 @@ impl Parser<'_> {
             Some(body) => (body, start + 1 + cut + 1),
             None => {
                 let rest = &text[cut..];
-                (rest.get(1..rest.len().saturating_sub(1)).unwrap_or(""), start)
+                (
+                    rest.get(1..rest.len().saturating_sub(1)).unwrap_or(""),
+                    start,
+                )
             }
         };
         let what = if sigil == '!' {

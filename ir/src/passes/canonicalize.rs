@@ -1992,6 +1992,7 @@ func.func @f(%a: i32, %c: i1) -> i32 {
                 ("region-simplify".into(), "aggressive".into()),
                 ("top-down".into(), "false".into()),
             ],
+            ..PassOptions::default()
         };
         let parsed = CanonicalizeOptions::from_pass_options(&o).expect("valid");
         assert_eq!(parsed.max_iterations, 3);
@@ -1999,6 +2000,7 @@ func.func @f(%a: i32, %c: i1) -> i32 {
         assert!(!parsed.top_down);
         let bad = PassOptions {
             entries: vec![("region-simplify".into(), "sometimes".into())],
+            ..PassOptions::default()
         };
         assert!(CanonicalizeOptions::from_pass_options(&bad).is_err());
     }

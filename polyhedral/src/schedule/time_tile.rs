@@ -23,7 +23,8 @@
 //!   point from memory than the unskewed schedule.
 //!
 //! The memory model (no calibrated constant; the cache's size, ways and sharers
-//! come from sysfs or the options `l3-cache-size`, `l3-ways`, `l3-sharers`):
+//! come from the target machine (`--machine`) or the options `l3-cache-size`, `l3-ways`,
+//! `l3-sharers`):
 //! - the unskewed schedule reuses every line a time step touches one step later, after
 //!   the whole step (all arrays live across it) has passed through the last-level cache;
 //!   the fraction of the step's lines evicted by then is [`Llc::sweep_miss_fraction`]: the
@@ -622,10 +623,9 @@ fn accessed_bytes(isl: &IslCtx, accesses: &[ModelAccess]) -> Result<Option<u64>,
 }
 
 /// The shape of the last-level cache that the time-tiling decision needs besides its
-/// size (`l3-cache-size`): its associativity and how many CPUs share it. From
-/// `/sys/devices/system/cpu/cpu0/cache/index*` (the highest level:
-/// `ways_of_associativity`, `shared_cpu_list`); options `l3-ways=` and `l3-sharers=`
-/// override it. (The line size cancels out of the model.)
+/// size (`l3-cache-size`): its associativity and how many CPUs share it. From the target
+/// machine ([`lattice_ir::target::Machine`]: `l3_ways`, `l3_sharers`); options `l3-ways=`
+/// and `l3-sharers=` override it. (The line size cancels out of the model.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LlcShape {
     /// Ways of each set.
@@ -635,48 +635,19 @@ pub struct LlcShape {
 }
 
 impl Default for LlcShape {
+    /// The reference machine's ([`lattice_ir::target::Machine::default`]).
     fn default() -> Self {
-        LlcShape {
-            ways: 16,
-            sharers: 1,
-        }
+        LlcShape::from_machine(&lattice_ir::target::Machine::default())
     }
 }
 
 impl LlcShape {
-    /// Reads the highest cache level of cpu0 from sysfs; missing entries keep
-    /// [`LlcShape::default`].
-    pub fn from_sysfs() -> LlcShape {
-        let base = std::path::Path::new("/sys/devices/system/cpu/cpu0/cache");
-        let mut best: Option<(u32, LlcShape)> = None;
-        for i in 0..8 {
-            let dir = base.join(format!("index{i}"));
-            let read = |f: &str| std::fs::read_to_string(dir.join(f)).ok();
-            let Some(level) = read("level").and_then(|l| l.trim().parse::<u32>().ok()) else {
-                continue;
-            };
-            if read("type").is_some_and(|t| t.trim() == "Instruction")
-                || best.is_some_and(|(l, _)| l >= level)
-            {
-                continue;
-            }
-            let num = |f: &str| {
-                read(f)
-                    .and_then(|v| v.trim().parse::<u64>().ok())
-                    .filter(|&v| v > 0)
-            };
-            let d = LlcShape::default();
-            best = Some((
-                level,
-                LlcShape {
-                    ways: num("ways_of_associativity").unwrap_or(d.ways),
-                    sharers: read("shared_cpu_list")
-                        .and_then(|l| cpu_list_len(l.trim()))
-                        .unwrap_or(d.sharers),
-                },
-            ));
+    /// The last-level cache shape of `machine`.
+    pub fn from_machine(machine: &lattice_ir::target::Machine) -> LlcShape {
+        LlcShape {
+            ways: machine.l3_ways,
+            sharers: machine.l3_sharers,
         }
-        best.map_or_else(LlcShape::default, |(_, s)| s)
     }
 
     /// The ways of each set a program keeps while every sharer streams its own data:
@@ -684,18 +655,6 @@ impl LlcShape {
     fn own_ways(&self) -> u64 {
         (self.ways / self.sharers.max(1)).max(1)
     }
-}
-
-/// The number of CPUs in a sysfs CPU list (`0-1`, `0,2,4-7`); `None` if malformed.
-fn cpu_list_len(list: &str) -> Option<u64> {
-    let mut n = 0u64;
-    for part in list.split(',').filter(|p| !p.is_empty()) {
-        n += match part.split_once('-') {
-            Some((a, b)) => b.parse::<u64>().ok()?.checked_sub(a.parse::<u64>().ok()?)? + 1,
-            None => part.parse::<u64>().map(|_| 1).ok()?,
-        };
-    }
-    (n > 0).then_some(n)
 }
 
 /// The last-level cache of `bytes` bytes shaped `shape`, as the time-tiling decision
@@ -1250,15 +1209,6 @@ mod tests {
             sharers: 2,
         },
     };
-
-    #[test]
-    fn sysfs_cpu_lists_are_counted() {
-        assert_eq!(cpu_list_len("0-1"), Some(2));
-        assert_eq!(cpu_list_len("0,2,4-7"), Some(6));
-        assert_eq!(cpu_list_len("3"), Some(1));
-        assert_eq!(cpu_list_len("1-0"), None);
-        assert_eq!(cpu_list_len("x"), None);
-    }
 
     #[test]
     fn poisson_tails() {

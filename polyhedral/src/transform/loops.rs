@@ -201,11 +201,7 @@ fn members_map(
 /// whose smallest value is below `i64::MIN` or whose largest is `i64::MAX` or more, so
 /// its generated bounds do not fit), if they would; bounds that depend on parameters
 /// are not checked.
-pub fn values_overflow(
-    isl: &IslCtx,
-    scop: &Scop,
-    band: &Tree,
-) -> Result<Option<String>, IslError> {
+pub fn values_overflow(isl: &IslCtx, scop: &Scop, band: &Tree) -> Result<Option<String>, IslError> {
     let Tree::Band { members, .. } = band else {
         return Ok(None);
     };

@@ -525,6 +525,7 @@ pub fn with_scalars_demoted(
     let top = demotion.cells.first().and_then(|&c| ir.op_parent(c));
     let mut done = 0;
     let mut first_err = None;
+    let mut timed_out = None;
     match scalars::scops_of(ir, isl, &demotion.range, &scop.extraction) {
         Ok(scops) => {
             for s in &scops {
@@ -532,6 +533,11 @@ pub fn with_scalars_demoted(
                 let cells = scalars::cell_arrays(ir, s, &demotion.cells);
                 match check_supported(ir, s).and_then(|()| f(ir, s, &cells)) {
                     Ok(()) => done += 1,
+                    // The scheduler's wall-clock safety net fails the pass, even when
+                    // other SCoPs were transformed.
+                    Err(e @ TransformError::Isl(IslError::TimedOut { .. })) => {
+                        timed_out.get_or_insert(e);
+                    }
                     Err(e) => {
                         first_err.get_or_insert(e);
                     }
@@ -550,6 +556,9 @@ pub fn with_scalars_demoted(
     // the schedule made parallel up to reductions.
     if let Some(top) = top {
         crate::reduction::finish_block(ir, top);
+    }
+    if let Some(e) = timed_out {
+        return Err(e);
     }
     match (done, first_err) {
         (0, Some(e)) => Err(e),
