@@ -21,6 +21,8 @@ pub struct PassFlags {
     pub flag_passes: Vec<(String, String)>,
     /// `--machine=SPEC` (see [`lattice_cli::machine`]).
     pub machine: Option<String>,
+    /// `--remarks`: every pass prints why it declined (as each pass's `remarks=true`).
+    pub remarks: bool,
 }
 
 impl PassFlags {
@@ -39,6 +41,14 @@ impl PassFlags {
                 Some(v) => v,
                 None => next()?,
             });
+            return Ok(true);
+        }
+        if name == "remarks" {
+            self.remarks = match value.as_deref() {
+                None | Some("true" | "1") => true,
+                Some("false" | "0") => false,
+                Some(v) => return Err(format!("--remarks: expected true or false, got '{v}'")),
+            };
             return Ok(true);
         }
         if name == "machine" {
@@ -68,6 +78,7 @@ impl PassFlags {
     pub fn run_options(&self) -> Result<RunOptions, String> {
         Ok(RunOptions {
             machine: self.machine()?,
+            remarks: self.remarks,
             ..RunOptions::default()
         })
     }

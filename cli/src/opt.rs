@@ -68,6 +68,9 @@ OPTIONS:
     --verify-each=false             do not verify after each pass
     --mlir-disable-threading        run nested pass pipelines sequentially
     --help-pass=NAME                print one pass with its options
+    --remarks                       every pass prints why it declined to transform, as
+                                    `file:line:col: remark:` lines (as each pass's
+                                    remarks=true; a pass's remarks=false still wins)
     --machine=SPEC                  the machine the passes' cost models (tile sizes, time
                                     tiling) optimize for: small, medium or large, optionally
                                     followed by ,KEY=VALUE overrides, or only KEY=VALUE
@@ -496,6 +499,7 @@ fn process_chunk(
             },
             parallel: a.threading,
             machine: a.machine,
+            remarks: a.passes.remarks,
         };
         if !pipeline.is_empty() {
             match run_pipeline(&mut ir, m, pipeline, &options) {

@@ -63,3 +63,21 @@ fn deps_gives_the_nest_line_range() {
     let out = text(&o.stdout);
     assert!(out.contains("scop 0 (line 14..22)"), "{out}");
 }
+
+#[test]
+fn remarks_flag_asks_every_pass_and_a_pass_option_still_wins() {
+    let run = |extra: &[&str]| {
+        let mut args = vec!["opt", "EX/matmul.mlir"];
+        args.extend_from_slice(extra);
+        let o = lattice(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        text(&o.stderr)
+    };
+    assert!(!run(&["--poly-schedule"]).contains("remark:"));
+    let asked = run(&["--remarks", "--poly-schedule"]);
+    assert!(
+        asked.contains("matmul.mlir:14:3: remark: tile sizes"),
+        "{asked}"
+    );
+    assert!(!run(&["--remarks", "--poly-schedule=remarks=false"]).contains("remark:"));
+}

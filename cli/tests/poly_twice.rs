@@ -2,7 +2,7 @@
 //! pipeline in [`PIPELINES`] that runs `poly-schedule` on the output of a tiling pass
 //! (its own, or `affine-loop-tile`'s), then runs on Lattice's JIT with every parallel loop
 //! backwards (`lattice run --parallel-order=reverse`, the race detector) and must print
-//! its `// CHECKSUM:` line. The remarks of the whole pipeline (`LATTICE_REMARKS=1`) must
+//! its `// CHECKSUM:` line. The remarks of the whole pipeline (`--remarks`) must
 //! not contain [`FORBIDDEN_REMARKS`]: a parallel mark on a member the generated code has
 //! a loop for once got "parallel mark without a loop" (the re-tiled member equals the old
 //! tile loop, which the check did not see), and the examples are modelled exactly, so a
@@ -45,7 +45,7 @@ fn check(case: &Case) -> Result<(), String> {
         .arg("opt")
         .arg(&case.example)
         .args(&case.flags)
-        .env("LATTICE_REMARKS", "1")
+        .arg("--remarks")
         .output()
         .map_err(|e| format!("cannot run lattice: {e}"))?;
     let remarks = String::from_utf8_lossy(&out.stderr);

@@ -47,6 +47,9 @@ pub struct PassOptions {
     pub entries: Vec<(String, String)>,
     /// The target machine the cost models read.
     pub machine: crate::target::Machine,
+    /// Every pass prints its remarks (set by the pass manager from
+    /// [`RunOptions::remarks`]); a pass's own `remarks=false` still wins.
+    pub all_remarks: bool,
 }
 
 impl PassOptions {
@@ -646,6 +649,8 @@ pub struct RunOptions {
     pub parallel: bool,
     /// The target machine: every pass gets it in [`PassOptions::machine`].
     pub machine: crate::target::Machine,
+    /// Ask every pass for its remarks (`--remarks`).
+    pub remarks: bool,
 }
 
 impl Default for RunOptions {
@@ -656,6 +661,7 @@ impl Default for RunOptions {
             print: PrintOptions::default(),
             parallel: true,
             machine: crate::target::Machine::default(),
+            remarks: false,
         }
     }
 }
@@ -716,10 +722,11 @@ fn add_statistic(
 }
 
 /// Whether a pass should print its remarks (why it declined to transform): the pass
-/// option `remarks=true`, or the environment variable `LATTICE_REMARKS=1`.
+/// option `remarks=true`, else whether the run asks every pass for them (`--remarks`).
 pub fn remarks_enabled(options: &PassOptions) -> bool {
-    options.bool("remarks", false).unwrap_or(false)
-        || std::env::var("LATTICE_REMARKS").is_ok_and(|v| v == "1")
+    options
+        .bool("remarks", options.all_remarks)
+        .unwrap_or(false)
 }
 
 /// Reports why a pass declined to transform: each remark counts towards the statistic
@@ -848,6 +855,7 @@ fn run_on(
                 let outer = CURRENT_STATISTICS.with(|c| c.replace(Some(Vec::new())));
                 let with_machine = PassOptions {
                     machine: options.machine,
+                    all_remarks: options.remarks,
                     ..pass_options.clone()
                 };
                 let result = (def.run)(ir, op, &with_machine);

@@ -32,7 +32,7 @@
 //! also uses through other ops are left alone. Memref SSA values are assumed not to
 //! alias (as upstream and [`crate::analysis::dependence`] do).
 //!
-//! Declines, each with a remark (`remarks=true` or `LATTICE_REMARKS=1`): non-identity
+//! Declines, each with a remark (`remarks=true` or `--remarks`): non-identity
 //! layouts, memrefs in another memory space than `slow-mem-space`, memrefs defined inside
 //! the range, memrefs with non-affine uses in the range, regions of non-constant extent
 //! that are not of a static-shape memref, ranges containing ops with unknown memory

@@ -10,7 +10,7 @@
 //!
 //! Refusals that protect correctness (a load kept because the loop may write its memref
 //! or may run zero times, a division kept because the loop may run zero times) are
-//! printed as `remark:` lines under the option `remarks=true` or `LATTICE_REMARKS=1`.
+//! printed as `remark:` lines under the option `remarks=true` or `--remarks`.
 //!
 //! Assumptions (conservative): two memref values may alias unless they are results of two
 //! distinct `memref.alloc`/`memref.alloca` ops; any op without known effects may write
@@ -45,7 +45,7 @@ pub static LOOP_INVARIANT_CODE_MOTION: PassDef = PassDef {
     options: &[PassOption::bool(
         "remarks",
         false,
-        "Print why loads and divisions stay in their loops (also LATTICE_REMARKS=1)",
+        "Print why loads and divisions stay in their loops (also --remarks)",
     )],
     run: run_pass,
 };

@@ -14,7 +14,7 @@
 //! bounds that depend on values defined in the jammed loop, ops with unknown memory
 //! effects in the body, and trip counts below the factor. Every refusal is explained in
 //! a [`Report`]; the pass adapter prints them to stderr as `remark: ...` lines when the
-//! option `remarks=true` or the environment variable `LATTICE_REMARKS=1` is set.
+//! option `remarks=true` or the command line's `--remarks`.
 
 use super::loop_unroll::{iv_plus, promote_single_iteration, split_for_factor, trip_count};
 use crate::analysis::dependence::{self, Component, Dependence};

@@ -18,7 +18,7 @@
 //! keeps its layout, and then, as upstream, so does every memref of its function and of
 //! the functions connected to it by calls (their signatures must keep matching), and of
 //! functions referenced by anything but a `func.call`. Each refusal is a remark, printed
-//! with `remarks=true` or `LATTICE_REMARKS=1`.
+//! with `remarks=true` or `--remarks`.
 
 use super::simplify_structures::ValueMap;
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};

@@ -11,7 +11,7 @@
 //!
 //! The rewrites repeat over the function until nothing changes, so inner loops whose
 //! bounds use an outer induction variable raise once the outer loop has.
-//! Declines (a remark under `remarks=true` or `LATTICE_REMARKS=1`) on non-index or
+//! Declines (a remark under `remarks=true` or `--remarks`) on non-index or
 //! non-constant/non-positive steps, non-affine bounds or conditions, unsigned or `ne`
 //! comparisons. Invariants: the iteration space, conditions and accessed elements are
 //! exactly those of the original ops.

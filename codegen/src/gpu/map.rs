@@ -106,7 +106,7 @@ pub static MAP_PARALLEL_LOOPS: PassDef = PassDef {
         PassOption::bool(
             "remarks",
             false,
-            "Print why loops stay on the host (also LATTICE_REMARKS=1)",
+            "Print why loops stay on the host (also --remarks)",
         ),
     ],
     run: run_pass,

@@ -108,7 +108,7 @@ pub static PROMOTE_WORKGROUP_MEMORY: PassDef = PassDef {
         PassOption::bool(
             "remarks",
             false,
-            "Print why tiles are not promoted (also LATTICE_REMARKS=1)",
+            "Print why tiles are not promoted (also --remarks)",
         ),
     ],
     run: run_pass,

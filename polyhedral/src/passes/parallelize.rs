@@ -21,7 +21,7 @@
 //! Loops are visited outermost first; one is converted when fewer than `max-nested`
 //! `affine.parallel` ops enclose it (in its affine scope). Loops outside any static
 //! control part, or whose analysis fails (isl's operation limit included), stay as they
-//! are; with `remarks=true` (or `LATTICE_REMARKS=1`) a remark on stderr says why.
+//! are; with `remarks=true` (or `--remarks`) a remark on stderr says why.
 //!
 //! Safety net: every loop the decision above would convert is checked once more, by the
 //! net code generation uses ([`crate::parallel_check`]), against the dependences of the

@@ -1,7 +1,7 @@
 // RUN: lattice opt %s --split-input-file --affine-loop-unroll-jam=unroll-jam-factor=2 | FileCheck %s
 // RUN: lattice opt %s --split-input-file --affine-loop-unroll-jam="unroll-jam-factor=2 remarks=true" \
 // RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-// RUN: LATTICE_REMARKS=1 lattice opt %s --split-input-file --affine-loop-unroll-jam=unroll-jam-factor=2 \
+// RUN: lattice opt %s --split-input-file --remarks --affine-loop-unroll-jam=unroll-jam-factor=2 \
 // RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 // Legal: the only dependences are carried by %k. Each run of non-loop ops at every
