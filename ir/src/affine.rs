@@ -884,7 +884,7 @@ impl Context {
                     return;
                 }
                 AffineExprData::Constant(c) => {
-                    let _ = write!(out, "{c}");
+                    write_constant(out, c);
                     return;
                 }
                 AffineExprData::Binary { op, lhs, rhs } => (op, lhs, rhs),
@@ -928,7 +928,7 @@ impl Context {
                         close(out);
                         return;
                     }
-                    if c < -1 {
+                    if c < -1 && c != i64::MIN {
                         self.write_expr_internal(out, lhs, false, names);
                         out.push_str(" - ");
                         self.write_expr_internal(out, rl, true, names);
@@ -940,7 +940,7 @@ impl Context {
             }
             // `a + -c` prints as `a - c`.
             if let Some(c) = self.constant_value(rhs) {
-                if c < 0 {
+                if c < 0 && c != i64::MIN {
                     self.write_expr_internal(out, lhs, false, names);
                     let _ = write!(out, " - {}", c.wrapping_neg());
                     close(out);
@@ -1559,6 +1559,18 @@ impl Context {
     }
 }
 
+/// Writes an affine constant. `i64::MIN` has no literal the parser reads back (`-` applies
+/// to `9223372036854775808`, which is out of range), so it prints as
+/// `(-9223372036854775807 - 1)`, which folds back to the same constant.
+fn write_constant(out: &mut String, c: i64) {
+    use std::fmt::Write;
+    if c == i64::MIN {
+        out.push_str("(-9223372036854775807 - 1)");
+    } else {
+        let _ = write!(out, "{c}");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     //! Construction-time simplification and printing checked against mlir-opt 22: each
@@ -1841,3 +1853,4 @@ mod tests {
     /// what `mlir-opt --affine-simplify-structures` made of them.
     const SIMPLIFY_CASES: &str = include_str!("affine_simplify_cases.tsv");
 }
+
