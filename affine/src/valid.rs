@@ -248,10 +248,7 @@ fn dim_uncached(ir: &Ir, value: Value, region: Option<Region>, memo: &mut Memo) 
         });
     };
     if ir.is_op(def, "affine.apply") {
-        return ir
-            .operands(def)
-            .iter()
-            .all(|&o| dim(ir, o, region, memo));
+        return ir.operands(def).iter().all(|&o| dim(ir, o, region, memo));
     }
     if is_dim_op(ir, def) {
         return ir

@@ -1853,4 +1853,3 @@ mod tests {
     /// what `mlir-opt --affine-simplify-structures` made of them.
     const SIMPLIFY_CASES: &str = include_str!("affine_simplify_cases.tsv");
 }
-

@@ -63,7 +63,9 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
             "--seed" => a.seed = number(it.next(), flag)?,
             "--start" => a.start = number(it.next(), flag)?,
             "--timeout" => a.timeout = number(it.next(), flag)?.max(1),
-            "--corpus" => a.corpus.push(it.next().ok_or("--corpus needs a folder")?.into()),
+            "--corpus" => a
+                .corpus
+                .push(it.next().ok_or("--corpus needs a folder")?.into()),
             "--out" => a.out = it.next().ok_or("--out needs a folder")?.into(),
             "--journal" => a.journal = true,
             _ => return Err(format!("unknown argument '{flag}'")),
@@ -98,7 +100,10 @@ fn run_target(a: &Args, target: &str, seeds: &[String], share: Option<Duration>)
         seeds,
         |n, case: &Case| {
             if a.journal {
-                write(&journal, &format!("// case {n}\n{}", case.reproducer(&placeholder())));
+                write(
+                    &journal,
+                    &format!("// case {n}\n{}", case.reproducer(&placeholder())),
+                );
             }
         },
         |n, case: &Case, bug: &Bug| {
@@ -107,7 +112,11 @@ fn run_target(a: &Args, target: &str, seeds: &[String], share: Option<Duration>)
             let name = format!("{target}-{}-{n}.mlir", bug.kind.name());
             write(&a.out.join(&name), &case.reproducer(bug));
             if *seen == 1 {
-                println!("{target} case {n}: NEW {}: {} -> {name}", bug.kind.name(), bug.signature);
+                println!(
+                    "{target} case {n}: NEW {}: {} -> {name}",
+                    bug.kind.name(),
+                    bug.signature
+                );
             }
         },
     );
@@ -149,7 +158,12 @@ fn main() -> ExitCode {
         return ExitCode::from(1);
     }
     fuzz::install_panic_hook();
-    println!("lattice-fuzz: {} seeds, seed {}, targets {}", seeds.len(), a.seed, a.targets.join(","));
+    println!(
+        "lattice-fuzz: {} seeds, seed {}, targets {}",
+        seeds.len(),
+        a.seed,
+        a.targets.join(",")
+    );
     let share = a
         .seconds
         .map(|s| Duration::from_secs(s) / a.targets.len() as u32);
@@ -160,7 +174,10 @@ fn main() -> ExitCode {
         bugs += stats.bugs();
         if let Some(n) = stats.stopped_at_hang {
             // The hung thread cannot be stopped; exit so it does not run on.
-            println!("{t}: stopped at case {n}, which hung; resume with --start {}", n + 1);
+            println!(
+                "{t}: stopped at case {n}, which hung; resume with --start {}",
+                n + 1
+            );
             return ExitCode::from(3);
         }
         if a.journal {

@@ -75,7 +75,14 @@ fn use_before_def(rng: &mut Rng, text: &str) -> String {
 }
 
 fn wrong_type(rng: &mut Rng, text: &str) -> String {
-    const TYPES: &[&str] = &["f32", "i32", "index", "i1", "memref<40xf64>", "vector<4xf64>"];
+    const TYPES: &[&str] = &[
+        "f32",
+        "i32",
+        "index",
+        "i1",
+        "memref<40xf64>",
+        "vector<4xf64>",
+    ];
     replace_token(
         rng,
         text,
@@ -97,7 +104,11 @@ fn bad_map(rng: &mut Rng, text: &str) -> String {
         "  affine.if affine_set<(d0) : (d0 >= 0)>() {\n  }",
     ];
     let line = pick(rng, LINES).unwrap();
-    insert_line(rng, text, &format!("  %c0 = arith.constant 0 : index\n{line}"))
+    insert_line(
+        rng,
+        text,
+        &format!("  %c0 = arith.constant 0 : index\n{line}"),
+    )
 }
 
 fn bad_subscript(rng: &mut Rng, text: &str) -> String {

@@ -200,7 +200,11 @@ fn check_round_trip(ir: &Ir, module: Op, after: &str) -> Option<Outcome> {
 
 /// The first few words of a message (numbers and names vary between reproducers).
 fn first_words(message: &str) -> String {
-    message.split_whitespace().take(4).collect::<Vec<_>>().join(" ")
+    message
+        .split_whitespace()
+        .take(4)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Runs one case without protection (panics propagate).
@@ -312,7 +316,18 @@ pub fn run_case(case: &Case, limit: Duration) -> Outcome {
 /// A random valid value for option `o` of a pass, or `None` to leave it unset.
 fn option_value(rng: &mut Rng, o: &lattice_ir::pass::PassOption) -> Option<String> {
     let small = |rng: &mut Rng, min: i64, max: i64| -> i64 {
-        let c = [min, min.saturating_add(1), 0, 1, 2, 3, 4, 8, 32, max.min(64)];
+        let c = [
+            min,
+            min.saturating_add(1),
+            0,
+            1,
+            2,
+            3,
+            4,
+            8,
+            32,
+            max.min(64),
+        ];
         let ok: Vec<i64> = c.into_iter().filter(|v| (min..=max).contains(v)).collect();
         ok[rng.range(0, ok.len() as i64 - 1) as usize]
     };
@@ -328,7 +343,8 @@ fn option_value(rng: &mut Rng, o: &lattice_ir::pass::PassOption) -> Option<Strin
         OptionKind::Text => return None,
         OptionKind::Custom { .. } => {
             const FORMS: &[&str] = &[
-                "0", "1,0", "0,1", "2,0,1", "1,0,2", "0,1,1", "1,0,-1", "0,2,1", "0,4", "1,2", "2,3",
+                "0", "1,0", "0,1", "2,0,1", "1,0,2", "0,1,1", "1,0,-1", "0,2,1", "0,4", "1,2",
+                "2,3",
             ];
             FORMS[rng.range(0, FORMS.len() as i64 - 1) as usize].into()
         }
@@ -339,7 +355,9 @@ fn option_value(rng: &mut Rng, o: &lattice_ir::pass::PassOption) -> Option<Strin
 /// A random pass with random valid options.
 fn random_pass(rng: &mut Rng) -> (String, String) {
     let name = PASSES[rng.range(0, PASSES.len() as i64 - 1) as usize];
-    let def: &PassDef = registry().lookup(name).expect("fuzzed passes are registered");
+    let def: &PassDef = registry()
+        .lookup(name)
+        .expect("fuzzed passes are registered");
     let mut options = Vec::new();
     for o in def.options {
         if SKIPPED_OPTIONS.contains(&o.name) || !rng.chance(30) {
@@ -423,7 +441,10 @@ pub fn make_case(target: &str, seed: u64, n: u64, seeds: &[String]) -> Case {
             }
             text
         }
-        _ => panic!("unknown fuzz target '{target}' (known: {})", TARGETS.join(", ")),
+        _ => panic!(
+            "unknown fuzz target '{target}' (known: {})",
+            TARGETS.join(", ")
+        ),
     };
     Case {
         text,

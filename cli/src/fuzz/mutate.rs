@@ -23,8 +23,20 @@ const BOUNDARY_INTS: &[&str] = &[
 
 /// Types a type token may become.
 const TYPES: &[&str] = &[
-    "index", "i1", "i8", "i32", "i64", "f16", "f32", "f64", "none", "memref<?xf64>",
-    "memref<4x4xf32>", "vector<4xf32>", "tuple<>", "()",
+    "index",
+    "i1",
+    "i8",
+    "i32",
+    "i64",
+    "f16",
+    "f32",
+    "f64",
+    "none",
+    "memref<?xf64>",
+    "memref<4x4xf32>",
+    "vector<4xf32>",
+    "tuple<>",
+    "()",
 ];
 
 /// Splits `text` into tokens: runs of whitespace, names (`%x#1`, `^bb0`, `@f`, `#map`,
@@ -96,7 +108,10 @@ fn mutate_tokens(rng: &mut Rng, toks: &mut Vec<String>) -> bool {
         return false;
     }
     match rng.range(0, 9) {
-        0 => match (pick_token(rng, toks, non_space), pick_token(rng, toks, non_space)) {
+        0 => match (
+            pick_token(rng, toks, non_space),
+            pick_token(rng, toks, non_space),
+        ) {
             (Some(a), Some(b)) => toks.swap(a, b),
             _ => return false,
         },
@@ -157,7 +172,9 @@ fn mutate_char(rng: &mut Rng, text: &str) -> String {
     if chars.is_empty() {
         return text.to_string();
     }
-    const SPECIAL: &[char] = &['{', '}', '(', ')', '<', '>', '[', ']', ',', ':', '=', '%', '\n', '"'];
+    const SPECIAL: &[char] = &[
+        '{', '}', '(', ')', '<', '>', '[', ']', ',', ':', '=', '%', '\n', '"',
+    ];
     let k = pick_index(rng, chars.len());
     let c = if rng.chance(50) {
         SPECIAL[pick_index(rng, SPECIAL.len())]
