@@ -13,11 +13,21 @@
 //! dimensions, or a `dim` of a top-level memref.
 //!
 //! Invariants: pure functions of the IR; recursion follows def-use chains of
-//! `affine.apply` and the region nesting, both of which are finite and acyclic in IR
-//! that passed the structural checks.
+//! `affine.apply`, pure ops and the region nesting, memoized per query: each (value,
+//! region) pair is decided once, so shared operands cost linear time, and a use-def cycle
+//! (`%a = affine.apply ...(%a)`, which the verifier sees before its dominance check) ends
+//! the recursion with `false` instead of overflowing the stack.
 
 use crate::util::constant_int;
 use lattice_ir::{Ir, Op, Region, Traits, TypeData, Value, ValueDef};
+use std::collections::HashMap;
+
+/// Decisions of one query, by (value, region); a pair being decided reads `false`.
+#[derive(Default)]
+struct Memo {
+    symbol: HashMap<(Value, Option<Region>), bool>,
+    dim: HashMap<(Value, Option<Region>), bool>,
+}
 
 /// The region of the closest ancestor of `op` with the `AFFINE_SCOPE` trait that
 /// contains `op` (MLIR's `getAffineScope`).
@@ -65,6 +75,21 @@ fn is_dim_op(ir: &Ir, op: Op) -> bool {
 /// Whether `value` may be used as an affine symbol in `region` (an affine scope region,
 /// or `None` when there is none).
 pub fn is_valid_symbol(ir: &Ir, value: Value, region: Option<Region>) -> bool {
+    symbol(ir, value, region, &mut Memo::default())
+}
+
+/// [`is_valid_symbol`], memoized in `memo`.
+fn symbol(ir: &Ir, value: Value, region: Option<Region>, memo: &mut Memo) -> bool {
+    if let Some(&known) = memo.symbol.get(&(value, region)) {
+        return known;
+    }
+    memo.symbol.insert((value, region), false);
+    let valid = symbol_uncached(ir, value, region, memo);
+    memo.symbol.insert((value, region), valid);
+    valid
+}
+
+fn symbol_uncached(ir: &Ir, value: Value, region: Option<Region>, memo: &mut Memo) -> bool {
     if !is_index(ir, value) {
         return false;
     }
@@ -73,12 +98,12 @@ pub fn is_valid_symbol(ir: &Ir, value: Value, region: Option<Region>) -> bool {
             return true;
         }
     }
-    let in_parent_scope = |ir: &Ir| {
+    let in_parent_scope = |ir: &Ir, memo: &mut Memo| {
         let scope_op = region.and_then(|r| ir.region_parent(r));
         match scope_op {
             Some(sop) if !ir.has_trait(sop, Traits::ISOLATED_FROM_ABOVE) => {
                 match ir.op_parent(sop).and_then(|b| ir.block_parent(b)) {
-                    Some(parent_region) => is_valid_symbol(ir, value, Some(parent_region)),
+                    Some(parent_region) => symbol(ir, value, Some(parent_region), memo),
                     None => false,
                 }
             }
@@ -86,7 +111,7 @@ pub fn is_valid_symbol(ir: &Ir, value: Value, region: Option<Region>) -> bool {
         }
     };
     let Some(def) = ir.defining_op(value) else {
-        return in_parent_scope(ir);
+        return in_parent_scope(ir, memo);
     };
     if ir.has_trait(def, Traits::CONSTANT_LIKE) {
         return true;
@@ -95,10 +120,10 @@ pub fn is_valid_symbol(ir: &Ir, value: Value, region: Option<Region>) -> bool {
         return ir
             .operands(def)
             .iter()
-            .all(|&o| is_valid_symbol(ir, o, region));
+            .all(|&o| symbol(ir, o, region, memo));
     }
     if is_dim_op(ir, def) {
-        return is_dim_op_valid_symbol(ir, def, region);
+        return is_dim_op_valid_symbol(ir, def, region, memo);
     }
     // A pure (speculatable, effect-free) op whose operands are all valid symbols
     // (mlir-opt 22's `isPure`).
@@ -108,11 +133,11 @@ pub fn is_valid_symbol(ir: &Ir, value: Value, region: Option<Region>) -> bool {
         && ir
             .operands(def)
             .iter()
-            .all(|&o| is_valid_symbol(ir, o, region))
+            .all(|&o| symbol(ir, o, region, memo))
     {
         return true;
     }
-    in_parent_scope(ir)
+    in_parent_scope(ir, memo)
 }
 
 /// Whether `op` may be executed speculatively: ops that may trap (integer division and
@@ -137,7 +162,7 @@ fn is_speculatable(ir: &Ir, op: Op) -> bool {
 }
 
 /// Whether the result of a `dim` op is a valid symbol in `region`.
-fn is_dim_op_valid_symbol(ir: &Ir, dim_op: Op, region: Option<Region>) -> bool {
+fn is_dim_op_valid_symbol(ir: &Ir, dim_op: Op, region: Option<Region>, memo: &mut Memo) -> bool {
     let ops = ir.operands(dim_op);
     let (Some(&shaped), Some(&index)) = (ops.first(), ops.get(1)) else {
         return false;
@@ -185,15 +210,30 @@ fn is_dim_op_valid_symbol(ir: &Ir, dim_op: Op, region: Option<Region>) -> bool {
     };
     sizes
         .get(dyn_pos)
-        .is_some_and(|&s| is_valid_symbol(ir, s, region))
+        .is_some_and(|&s| symbol(ir, s, region, memo))
 }
 
 /// Whether `value` may be used as an affine dimension in `region`.
 pub fn is_valid_dim(ir: &Ir, value: Value, region: Option<Region>) -> bool {
+    dim(ir, value, region, &mut Memo::default())
+}
+
+/// [`is_valid_dim`], memoized in `memo`.
+fn dim(ir: &Ir, value: Value, region: Option<Region>, memo: &mut Memo) -> bool {
+    if let Some(&known) = memo.dim.get(&(value, region)) {
+        return known;
+    }
+    memo.dim.insert((value, region), false);
+    let valid = dim_uncached(ir, value, region, memo);
+    memo.dim.insert((value, region), valid);
+    valid
+}
+
+fn dim_uncached(ir: &Ir, value: Value, region: Option<Region>, memo: &mut Memo) -> bool {
     if !is_index(ir, value) {
         return false;
     }
-    if is_valid_symbol(ir, value, region) {
+    if symbol(ir, value, region, memo) {
         return true;
     }
     let Some(def) = ir.defining_op(value) else {
@@ -208,10 +248,7 @@ pub fn is_valid_dim(ir: &Ir, value: Value, region: Option<Region>) -> bool {
         });
     };
     if ir.is_op(def, "affine.apply") {
-        return ir
-            .operands(def)
-            .iter()
-            .all(|&o| is_valid_dim(ir, o, region));
+        return ir.operands(def).iter().all(|&o| dim(ir, o, region, memo));
     }
     if is_dim_op(ir, def) {
         return ir

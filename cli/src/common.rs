@@ -5,6 +5,7 @@
 //! Invariants: a pass flag is recognised only if the registry knows the pass; output
 //! files are written to a temporary file in the target's directory and renamed into place.
 
+pub use lattice_cli::panic_message;
 use lattice_ir::diag::{Diagnostic, SourceMap};
 use lattice_ir::pass::{
     parse_pass_options, run_pipeline, OpPipeline, PassOptions, PassRegistry, RunOptions,
@@ -232,15 +233,6 @@ pub fn end_quietly_on_closed_stdout() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-}
-
-/// The message of a caught panic (`panic!` with a `String` or a `&str`).
-pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> &str {
-    panic
-        .downcast_ref::<String>()
-        .map(String::as_str)
-        .or_else(|| panic.downcast_ref::<&str>().copied())
-        .unwrap_or("unknown panic")
 }
 
 /// Runs a subcommand's `main`; a panic inside the compiler is reported as an internal

@@ -2,6 +2,7 @@
 //! pass registry (every pass), shared by the `lattice` binary, the fuzz targets and tests.
 
 pub mod fsio;
+pub mod fuzz;
 pub mod machine;
 pub mod tune;
 
@@ -44,4 +45,13 @@ pub fn make_registry() -> PassRegistry {
     lattice_codegen::gpu::register(&mut registry);
     lattice_polyhedral::passes::register(&mut registry);
     registry
+}
+
+/// The message of a panic payload (a `String` or `&str`; otherwise "unknown panic").
+pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> &str {
+    panic
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| panic.downcast_ref::<&str>().copied())
+        .unwrap_or("unknown panic")
 }

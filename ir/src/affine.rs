@@ -886,7 +886,7 @@ impl Context {
                     return;
                 }
                 AffineExprData::Constant(c) => {
-                    let _ = write!(out, "{c}");
+                    write_constant(out, c);
                     return;
                 }
                 AffineExprData::Binary { op, lhs, rhs } => (op, lhs, rhs),
@@ -930,7 +930,7 @@ impl Context {
                         close(out);
                         return;
                     }
-                    if c < -1 {
+                    if c < -1 && c != i64::MIN {
                         self.write_expr_internal(out, lhs, false, names);
                         out.push_str(" - ");
                         self.write_expr_internal(out, rl, true, names);
@@ -942,7 +942,7 @@ impl Context {
             }
             // `a + -c` prints as `a - c`.
             if let Some(c) = self.constant_value(rhs) {
-                if c < 0 {
+                if c < 0 && c != i64::MIN {
                     self.write_expr_internal(out, lhs, false, names);
                     let _ = write!(out, " - {}", c.wrapping_neg());
                     close(out);
@@ -1558,6 +1558,18 @@ impl Context {
             self.symbolic_divide(sl, pos, op)
                 .unwrap_or_else(|| self.binary_expr(op, sl, sr))
         })
+    }
+}
+
+/// Writes an affine constant. `i64::MIN` has no literal the parser reads back (`-` applies
+/// to `9223372036854775808`, which is out of range), so it prints as
+/// `(-9223372036854775807 - 1)`, which folds back to the same constant.
+fn write_constant(out: &mut String, c: i64) {
+    use std::fmt::Write;
+    if c == i64::MIN {
+        out.push_str("(-9223372036854775807 - 1)");
+    } else {
+        let _ = write!(out, "{c}");
     }
 }
 

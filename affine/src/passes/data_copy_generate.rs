@@ -702,6 +702,10 @@ fn copy_memref(
     {
         return Err(format!("{name}: vector accesses are not supported"));
     }
+    if shape.is_empty() {
+        // A copy nest has one loop per dimension: a 0-d memref has none to build.
+        return Err(format!("{name}: 0-d memrefs are not copied"));
+    }
     let mut space = Vec::new();
     let region = match an.region(ir, memref, accesses, &mut space) {
         Some(r) => r,

@@ -1,0 +1,28 @@
+func.func @stencil_skew(%A: memref<5x5xf64>) {
+  affine.for %i = 1 to 5 {
+    affine.for %j = 0 to 4 {
+      %up = affine.load %A[%i - 1, %j + 1] : memref<5x5xf64>
+      %a = affine.load %A[%i, %j] : memref<5x5xf64>
+      %s = arith.addf %up, %a : f64
+      affine.store %s, %A[%i, %j] : memref<5x5xf64>
+    }
+  }
+  return
+}
+
+
+func.func @copy(%A: memref<100xf32>, %B: memref<100xf32>) {
+  affine.for %i = 0 to 100 {
+    %v = affine.load %A[%i] : memref<100xf32>
+    affine.store %v, %B[%i] : memref<100xf32>
+  }
+  return
+}
+
+func.func private @g()
+func.func @call_inside(%A: memref<100xf32>) {
+  affine.for %i = 0 to 100 {
+    func.call @g() : () -> ()
+  }
+  return
+}

@@ -1,0 +1,20 @@
+func.func @kernel(%A0: memref<40x40xf64>, %A1: memref<40x40xf64>, %A2: memref<40x40xf64>) {
+  %half = arith.constant 0.5 : f64
+  affine.for %i1 = 0 to 2 {
+    affine.for %i2 = 0 to affine_map<(d0) -> (d0 + 1)>(%i1) {
+      affine.for %i3 = 0 to 3 {
+        %v1 = affine.load %A0[%i2, %i3] : memref<40x40xf64>
+        %v2 = affine.load %A1[%i2 + 2, %i3 + 2] : memref<40x40xf64>
+        %v3 = arith.subf %v1, %v2 : f64
+        %v4 = arith.mulf %v3, %half : f64
+        affine.store %v4, %A1[%i2 + 1, -%i3 + 13] : memref<40x40xf64>
+        %v5 = affine.load %A2[%i1 + %i2, 2] : memref<40x40xf64>
+        %v6 = affine.load %A1[%i3 + 2, -%i1 + %i3 + 12] : memref<40x40xf64>
+        %v7 = arith.subf %v5, %v6 : f64
+        %v8 = arith.mulf %v7, %half : f64
+        affine.store %v8, %A0[%i2 + 2, %i3 + 1] : memref<40x40xf64>
+      }
+    }
+  }
+  return
+}

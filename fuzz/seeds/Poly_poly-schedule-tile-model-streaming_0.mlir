@@ -1,0 +1,13 @@
+func.func @sum(%A: memref<512x512xf64>, %out: memref<f64>) {
+  %z = arith.constant 0.0 : f64
+  %r = affine.for %i = 0 to 512 iter_args(%acc = %z) -> f64 {
+    %r2 = affine.for %j = 0 to 512 iter_args(%acc2 = %acc) -> f64 {
+      %a = affine.load %A[%i, %j] : memref<512x512xf64>
+      %s = arith.addf %acc2, %a : f64
+      affine.yield %s : f64
+    }
+    affine.yield %r2 : f64
+  }
+  affine.store %r, %out[] : memref<f64>
+  return
+}

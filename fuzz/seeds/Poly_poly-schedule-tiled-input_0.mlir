@@ -1,0 +1,21 @@
+func.func @lu(%A: memref<128x128xf64> {llvm.noalias}) {
+  affine.for %k = 0 to 128 {
+    %piv = affine.load %A[%k, %k] : memref<128x128xf64>
+    affine.for %i = affine_map<(d0) -> (d0 + 1)>(%k) to 128 {
+      %a = affine.load %A[%i, %k] : memref<128x128xf64>
+      %l = arith.divf %a, %piv : f64
+      affine.store %l, %A[%i, %k] : memref<128x128xf64>
+    }
+    affine.for %i = affine_map<(d0) -> (d0 + 1)>(%k) to 128 {
+      affine.for %j = affine_map<(d0) -> (d0 + 1)>(%k) to 128 {
+        %aij = affine.load %A[%i, %j] : memref<128x128xf64>
+        %aik = affine.load %A[%i, %k] : memref<128x128xf64>
+        %akj = affine.load %A[%k, %j] : memref<128x128xf64>
+        %p = arith.mulf %aik, %akj : f64
+        %s = arith.subf %aij, %p : f64
+        affine.store %s, %A[%i, %j] : memref<128x128xf64>
+      }
+    }
+  }
+  return
+}

@@ -1,0 +1,8 @@
+func.func @recurrence(%A: memref<64xf32>) {
+  affine.for %i = 1 to 64 {
+    %a = affine.load %A[%i - 1] : memref<64xf32>
+    %s = arith.addf %a, %a : f32
+    affine.store %s, %A[%i] : memref<64xf32>
+  }
+  return
+}
