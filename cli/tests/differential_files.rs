@@ -48,6 +48,9 @@ const NEUTRAL_FLAGS: &[&str] = &[
     "--mlir-timing",
     "--print-ir-after-all",
     "--verify-each",
+    "--remarks",
+    "--diagnostic-format=rich",
+    "--diagnostic-format=mlir",
 ];
 
 fn repo() -> PathBuf {
@@ -97,13 +100,16 @@ fn cases_of(rel: &str, path: &Path, text: &str) -> Vec<Case> {
         }
         let mut flags = Vec::new();
         let (mut split, mut allow, mut skip_next, mut ok) = (false, false, false, true);
+        // Only RUN lines that transform the file: not `--print-machine`, `--help`, ...
+        let mut input = false;
         for word in &w[2..] {
             if skip_next {
                 skip_next = false;
                 continue;
             }
             match word.as_str() {
-                "%s" => {}
+                "%s" => input = true,
+                "--print-machine" => ok = false,
                 "-o" => skip_next = true,
                 "--split-input-file" => split = true,
                 "--allow-unregistered-dialect" => allow = true,
@@ -113,7 +119,7 @@ fn cases_of(rel: &str, path: &Path, text: &str) -> Vec<Case> {
                 _ => ok = false,
             }
         }
-        if !ok || flags.is_empty() || cases.iter().any(|c| c.flags == flags) {
+        if !ok || !input || flags.is_empty() || cases.iter().any(|c| c.flags == flags) {
             continue;
         }
         cases.push(Case {
