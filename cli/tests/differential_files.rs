@@ -228,6 +228,9 @@ fn short(e: &str) -> String {
     if e.contains("ERROR: Runtime op verification failed") || e.contains("out-of-bounds") {
         return "out of bounds with the generated arguments".into();
     }
+    if e.contains("timed out after") {
+        return "the original does not finish in time".into();
+    }
     if e.starts_with("running:") {
         return "the original crashes when run".into();
     }

@@ -44,7 +44,11 @@ pub fn upstream_available() -> bool {
     )
 }
 
-/// Runs `cmd` with `input` on stdin; `Ok(stdout)` on success, `Err(message)` otherwise.
+/// How long one upstream tool may run in [`pipe`].
+const PIPE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// Runs `cmd` with `input` on stdin; `Ok(stdout)` on success, `Err(message)` otherwise
+/// (also when it runs past [`PIPE_TIMEOUT`]).
 pub fn pipe(mut cmd: Command, input: &str) -> Result<String, String> {
     let mut child = cmd
         .stdin(Stdio::piped())
@@ -57,10 +61,39 @@ pub fn pipe(mut cmd: Command, input: &str) -> Result<String, String> {
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(text.as_bytes());
     });
-    let out = child
-        .wait_with_output()
-        .map_err(|e| format!("{cmd:?}: {e}"))?;
+    let read = |mut r: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut b = Vec::new();
+            let _ = r.read_to_end(&mut b);
+            b
+        })
+    };
+    let stdout = read(Box::new(child.stdout.take().expect("piped stdout")));
+    let stderr = read(Box::new(child.stderr.take().expect("piped stderr")));
+    // A program that does not finish (a loop of 2^63 iterations in a test file) is an
+    // error, not a hung test.
+    let deadline = std::time::Instant::now() + PIPE_TIMEOUT;
+    let status = loop {
+        match child.try_wait().map_err(|e| format!("{cmd:?}: {e}"))? {
+            Some(status) => break status,
+            None if std::time::Instant::now() >= deadline => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!(
+                    "{:?} timed out after {} s",
+                    cmd.get_program(),
+                    PIPE_TIMEOUT.as_secs()
+                ));
+            }
+            None => std::thread::sleep(std::time::Duration::from_millis(5)),
+        }
+    };
     let _ = writer.join();
+    let out = std::process::Output {
+        status,
+        stdout: stdout.join().unwrap_or_default(),
+        stderr: stderr.join().unwrap_or_default(),
+    };
     if !out.status.success() {
         let err = String::from_utf8_lossy(&out.stderr);
         let head: String = err
