@@ -21,8 +21,9 @@ use lattice_ir::{AffineExpr, AffineMap, Ir, Op, OperationState, Value, WalkOrder
 use rustc_hash::FxHashMap;
 
 /// The most operations an unrolled loop body may hold (the body's operations, nested
-/// ones included, times the factor); beyond it the loop is left unchanged.
-pub const MAX_UNROLLED_OPS: i128 = 1 << 20;
+/// ones included, times the factor), and the most its function may grow to; beyond
+/// either the loop is left unchanged.
+pub const MAX_UNROLLED_OPS: i128 = 1 << 17;
 
 /// Options of `affine-loop-unroll`.
 #[derive(Clone, Debug)]
@@ -58,12 +59,18 @@ impl Default for LoopUnrollOptions {
 /// whose constant trip count is at most the threshold).
 pub fn loop_unroll(ir: &mut Ir, func: Op, options: &LoopUnrollOptions) -> Vec<Diagnostic> {
     let mut remarks = Vec::new();
-    let mut fits = |ir: &Ir, l: Op, f: i64| match too_large(ir, l, f) {
+    // The function's size, updated by each unrolling's estimate: repeated unrolling
+    // (`unroll-num-reps`) grows the function, not only one loop, past the limit.
+    let mut func_size = ir.walk_ops(func, WalkOrder::PreOrder).len() as i128;
+    let mut fits = |ir: &Ir, l: Op, f: i64| match too_large(ir, l, f, func_size) {
         Some(r) => {
             remarks.push(r);
             false
         }
-        None => true,
+        None => {
+            func_size += body_size(ir, l) * (i128::from(f) - 1).max(0);
+            true
+        }
     };
     let full = options.full || options.factor < 0;
     if full && options.full_threshold >= 0 {
@@ -121,18 +128,26 @@ fn body_size(ir: &Ir, l: Op) -> i128 {
     ir.walk_ops(l, WalkOrder::PreOrder).len() as i128 - 1
 }
 
-/// A remark when unrolling `l` by `f` would exceed [`MAX_UNROLLED_OPS`].
-fn too_large(ir: &Ir, l: Op, f: i64) -> Option<Diagnostic> {
-    let ops = body_size(ir, l) * i128::from(f);
-    (ops > MAX_UNROLLED_OPS).then(|| {
-        Diagnostic::new(
-            lattice_ir::diag::Severity::Remark,
-            lattice_ir::DiagLoc::Loc(ir.loc(l)),
-            format!(
-                "not unrolled: unrolling by {f} would create {ops} operations (the limit is {MAX_UNROLLED_OPS})"
-            ),
+/// A remark when unrolling `l` by `f` would make its body, or the function of
+/// `func_size` operations holding it, exceed [`MAX_UNROLLED_OPS`].
+fn too_large(ir: &Ir, l: Op, f: i64, func_size: i128) -> Option<Diagnostic> {
+    let body = body_size(ir, l);
+    let ops = body * i128::from(f);
+    let message = if ops > MAX_UNROLLED_OPS {
+        format!("not unrolled: unrolling by {f} would create {ops} operations (the limit is {MAX_UNROLLED_OPS})")
+    } else if func_size + body * (i128::from(f) - 1) > MAX_UNROLLED_OPS {
+        format!(
+            "not unrolled: unrolling by {f} would grow the function to {} operations (the limit is {MAX_UNROLLED_OPS})",
+            func_size + body * (i128::from(f) - 1)
         )
-    })
+    } else {
+        return None;
+    };
+    Some(Diagnostic::new(
+        lattice_ir::diag::Severity::Remark,
+        lattice_ir::DiagLoc::Loc(ir.loc(l)),
+        message,
+    ))
 }
 
 /// Upstream `loopUnrollByFactor`: false when declined.

@@ -5,14 +5,14 @@
 // A loop of 2^63 - 1 iterations is not unrolled (the body would not fit in memory): it
 // is left unchanged with a remark; the small loop next to it is still unrolled.
 
-// CHECK: unroll-huge.mlir:[[@LINE+11]]:3: remark: not unrolled: unrolling by 9223372036854775807 would create 18446744073709551614 operations (the limit is 1048576)
+// CHECK: unroll-huge.mlir:[[@LINE+11]]:3: remark: not unrolled: unrolling by 9223372036854775807 would create 18446744073709551614 operations (the limit is 131072)
 // CHECK: affine.for %{{.*}} = 0 to 9223372036854775807 {
 // CHECK-NEXT: affine.store %{{.*}}[0]
 // CHECK-NEXT: }
 // CHECK-COUNT-3: affine.store %{{.*}}[2]
 // CHECK-NOT: affine.for
 
-// FACTOR: unroll-huge.mlir:[[@LINE+4]]:3: remark: not unrolled: unrolling by 4611686018427387904 would create 9223372036854775808 operations (the limit is 1048576)
+// FACTOR: unroll-huge.mlir:[[@LINE+4]]:3: remark: not unrolled: unrolling by 4611686018427387904 would create 9223372036854775808 operations (the limit is 131072)
 // FACTOR-NOT: remark
 func.func @f(%m: memref<4xf32>) {
   %c = arith.constant 1.0 : f32
