@@ -167,7 +167,7 @@ impl Default for ScheduleOptions {
             model_log: Default::default(),
             parallel: true,
             alias: AliasAssumption::DistinctMemrefs,
-            time_limit: std::time::Duration::from_secs(10),
+            time_limit: std::time::Duration::from_secs(60),
             max_operations: crate::isl::DEFAULT_MAX_OPERATIONS,
             unit_stride_innermost: false,
             parallel_reductions: false,
@@ -1917,7 +1917,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
         parallel: o.bool("parallel", true).map_err(&err)?,
         alias: AliasAssumption::from_pass_option(o, true).map_err(&err)?,
         time_limit: {
-            let t = o.int("time-limit", 10).map_err(&err)?;
+            let t = o.int("time-limit", 60).map_err(&err)?;
             if t < 1 {
                 return Err(err(
                     "option 'time-limit': expected a positive number of seconds".into(),
@@ -2056,7 +2056,7 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
             "time-limit",
             1,
             i64::MAX,
-            "10",
+            "60",
             "A safety net: seconds isl's scheduler may run per SCoP before the pass fails with an error (\"gave up\"), never a different schedule; what it may do is bounded by max-operations, a count of work",
         ),
         PassOption::int(
