@@ -19,7 +19,7 @@
 //! and write everything.
 
 use lattice_ir::diag::Diagnostic;
-use lattice_ir::pass::{PassDef, PassOptions};
+use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
 use lattice_ir::{AffineExpr, AffineExprData, Ir, Op, Value};
 use std::collections::HashMap;
@@ -37,12 +37,42 @@ pub static SCALREP: PassDef = PassDef {
     display_name: "AffineScalarReplacement",
     summary: "Replace affine memref accesses by scalars by forwarding stores to loads and eliminating redundant loads",
     anchor: Some("func.func"),
-    options: &[],
+    options: &[PassOption::bool(
+        "remarks",
+        false,
+        "Print why the pass did not run on a function (stderr)",
+    )],
     run: run_pass,
 };
 
-fn run_pass(ir: &mut Ir, op: Op, _options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+fn run_pass(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+    if let Some(remark) = too_many_accesses(ir, op) {
+        lattice_ir::pass::report_declined(ir, &[remark], options);
+        return Ok(());
+    }
     scalrep(ir, op, &ScalrepOptions::default())
+}
+
+/// The most (load, earlier access) pairs the pass compares in one function: each pair
+/// walks the ops between its two accesses, so the work grows with the cube of the
+/// function's size (an unrolled body of 5,000 loads took over a minute).
+pub const MAX_ACCESS_PAIRS: usize = 1 << 20;
+
+/// A remark at `func` when it has more access pairs than [`MAX_ACCESS_PAIRS`].
+fn too_many_accesses(ir: &Ir, func: Op) -> Option<Diagnostic> {
+    let all = ir.walk_ops(func, WalkOrder::PreOrder);
+    let loads = all.iter().filter(|&&o| ir.is_op(o, "affine.load")).count();
+    let stores = all.iter().filter(|&&o| ir.is_op(o, "affine.store")).count();
+    let pairs = loads.saturating_mul(loads + stores);
+    (pairs > MAX_ACCESS_PAIRS).then(|| {
+        Diagnostic::new(
+            lattice_ir::diag::Severity::Remark,
+            lattice_ir::DiagLoc::Loc(ir.loc(func)),
+            format!(
+                "not run: {loads} loads and {stores} stores make {pairs} pairs to compare (the limit is {MAX_ACCESS_PAIRS})"
+            ),
+        )
+    })
 }
 
 /// Numbers SSA values so that accesses from different ops can be compared as affine
