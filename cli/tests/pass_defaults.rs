@@ -1,8 +1,8 @@
 //! Every pass Lattice shares with mlir-opt 22 (a name that both `lattice opt --help` and
 //! `mlir-opt --help` list), run with its default options on one input chosen so that the
 //! pass changes it, prints what mlir-opt prints: the same command line gives the same
-//! program (session 10: `--affine-data-copy-generate` gave DMA transfers in Lattice and
-//! point-wise copy loops in mlir-opt, a program neither runner could execute).
+//! program (a default that differs, such as DMA transfers instead of point-wise copy
+//! loops in `--affine-data-copy-generate`, gives a program neither runner can execute).
 //!
 //! Both outputs are normalized by `mlir-opt --canonicalize --cse` (SSA names, constant
 //! order and folds aside; canonicalize and cse themselves are only reprinted) before they
