@@ -917,10 +917,14 @@ fn run_nested(
         ir.has_trait(t, Traits::ISOLATED_FROM_ABOVE) && !ir.has_trait(t, Traits::SYMBOL_TABLE)
     });
     if !options.parallel || targets.len() < 2 || !isolated {
+        // Like the parallel path: every target runs, and every failure is reported.
+        let mut errors = Vec::new();
         for t in targets {
-            run_on(ir, t, nested, options, out, true)?;
+            if let Err(e) = run_on(ir, t, nested, options, out, true) {
+                errors.extend(e);
+            }
         }
-        return Ok(());
+        return if errors.is_empty() { Ok(()) } else { Err(errors) };
     }
     // Move each target into its own Ir, remembering where it was.
     let mut jobs = Vec::new();
@@ -952,7 +956,7 @@ fn run_nested(
             )
         })
         .collect();
-    let mut first_error = None;
+    let mut errors = Vec::new();
     let mut new_handles = Vec::new();
     for ((mut own, moved, result), _) in results.into_iter().zip(&jobs) {
         let back = own.transfer_op(moved, ir);
@@ -962,11 +966,7 @@ fn run_nested(
                 out.timing.merge(local.timing);
                 out.dumps.extend(local.dumps);
             }
-            Err(e) => {
-                if first_error.is_none() {
-                    first_error = Some(e);
-                }
-            }
+            Err(e) => errors.extend(e),
         }
     }
     // Reinsert in reverse so each anchor (the next op, possibly a reinserted target) is
@@ -983,17 +983,15 @@ fn run_nested(
             None => ir.append_op(*block, new),
         }
     }
-    if let Some(e) = first_error {
-        return Err(e);
+    if !errors.is_empty() {
+        return Err(errors);
     }
     // Verify each op in its real context (its parent and symbol table).
     if options.verify_each {
         let start = Instant::now();
-        for &op in &new_handles {
-            let errors = verify(ir, op);
-            if !errors.is_empty() {
-                return Err(errors);
-            }
+        let errors: Vec<Diagnostic> = new_handles.iter().flat_map(|&op| verify(ir, op)).collect();
+        if !errors.is_empty() {
+            return Err(errors);
         }
         out.timing.verification += start.elapsed();
     }
