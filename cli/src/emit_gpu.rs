@@ -444,6 +444,10 @@ pub fn run_main(args: &[String]) -> ExitCode {
     let (mut ir, module) = (loaded.ir, loaded.module);
     match gpu::run_module(&mut ir, module, &entry, &options) {
         Ok(out) => {
+            for w in &out.warnings {
+                eprintln!("{w}");
+            }
+            eprint!("{}", out.stderr);
             if remarks {
                 lattice_ir::pass::print_remarks(&ir, &out.remarks);
                 eprintln!(

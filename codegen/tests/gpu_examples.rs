@@ -547,3 +547,37 @@ fn lavapipe_loop_limit_is_detected() {
     let n = k.loop_iterations.expect("bounded");
     assert!((19 * 17..19 * 40).contains(&n), "{n}");
 }
+
+/// A run hands the lavapipe loop-limit warning back to the caller (the library prints
+/// nothing): present exactly when the adapter is lavapipe and a launched kernel's loops
+/// may pass the limit.
+#[test]
+fn a_run_returns_its_warnings() {
+    if !common::gpu_adapter("the GPU runs") {
+        return;
+    }
+    let text = "func.func private @printF64(f64)
+func.func @main() {
+  %A = memref.alloc() : memref<4x70000xf32>
+  %one = arith.constant 1.0 : f32
+  affine.parallel (%i) = (0) to (4) {
+    affine.for %j = 0 to 70000 {
+      affine.store %one, %A[%i, %j] : memref<4x70000xf32>
+    }
+  }
+  %v = affine.load %A[0, 0] : memref<4x70000xf32>
+  %d = arith.extf %v : f32 to f64
+  call @printF64(%d) : (f64) -> ()
+  memref.dealloc %A : memref<4x70000xf32>
+  return
+}";
+    let ctx = context();
+    let (mut ir, m) = parse(&ctx, "warn.mlir", text);
+    let r = gpu::run_module(&mut ir, m, "main", &RunGpuOptions::default()).expect("runs");
+    if r.adapter.contains("llvmpipe") {
+        assert_eq!(r.warnings.len(), 1, "{:?}", r.warnings);
+        assert!(r.warnings[0].contains("up to 70000 loop iterations"), "{:?}", r.warnings);
+    } else {
+        assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    }
+}

@@ -138,6 +138,10 @@ pub struct RunGpuOptions {
 pub struct RunGpuOutput {
     /// What the program printed.
     pub output: String,
+    /// What the program printed to standard error.
+    pub stderr: String,
+    /// Warnings about the run for the user (see [`runtime::Gpu::warnings`]).
+    pub warnings: Vec<String>,
     /// The adapter used.
     pub adapter: String,
     /// Kernels emitted.
@@ -202,7 +206,7 @@ pub fn run_module(
     let n = kernels.len();
     let compile_time = started.elapsed();
     let started = std::time::Instant::now();
-    let ((called, printed), _gpu, stats) = host::with_gpu(gpu, kernels, || {
+    let ((called, printed), gpu, stats) = host::with_gpu(gpu, kernels, || {
         crate::runtime::capture_output(|| jit.call(entry, void))
     });
     let run_time = started.elapsed();
@@ -213,11 +217,10 @@ pub fn run_module(
         .iter()
         .filter_map(|e| e.2)
         .reduce(|a, b| a + b);
-    if !printed.stderr.is_empty() {
-        eprint!("{}", String::from_utf8_lossy(&printed.stderr));
-    }
     Ok(RunGpuOutput {
         output: String::from_utf8_lossy(&printed.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&printed.stderr).into_owned(),
+        warnings: gpu.warnings,
         adapter,
         kernels: n,
         launches: stats.launches,

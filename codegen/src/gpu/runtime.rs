@@ -137,6 +137,9 @@ pub struct Gpu {
     early_times: Vec<(usize, Duration)>,
     uploaded: u64,
     downloaded: u64,
+    /// Warnings for the user (one per kernel that may misbehave on this adapter), in the
+    /// order the kernels were first launched.
+    pub warnings: Vec<String>,
 }
 
 /// Mesa's lavapipe (llvmpipe) leaves every loop of an invocation, silently, once all
@@ -253,6 +256,7 @@ impl Gpu {
             early_times: Vec::new(),
             uploaded: 0,
             downloaded: 0,
+            warnings: Vec::new(),
         })
     }
 
@@ -261,7 +265,7 @@ impl Gpu {
             return Ok(());
         }
         if let Some(w) = lavapipe_loop_warning(&self.adapter_name, kernel) {
-            eprintln!("{w}");
+            self.warnings.push(w);
         }
         let wgsl = kernel.wgsl()?;
         let scope = self.device.push_error_scope(wgpu::ErrorFilter::Validation);
