@@ -10,7 +10,7 @@
 //! and `generate` (random affine programs from [`gen`], most with a fault from [`faults`]
 //! injected). Invariants: a campaign is deterministic for its seed (case `n` of a target
 //! depends only on the seed, `n` and the seed corpus); each case runs on its own thread
-//! with an 8 MiB stack under `catch_unwind`, watched with a timeout.
+//! with an 8 MiB stack under `catch_unwind`, watched with a limit on its CPU time.
 
 pub mod faults;
 pub mod gen;
@@ -278,15 +278,39 @@ fn record_panic(info: &std::panic::PanicHookInfo<'_>) {
     LAST_PANIC.with(|p| *p.borrow_mut() = Some((location, message)));
 }
 
-/// Runs one case on its own thread under `catch_unwind`; a case running longer than
-/// `limit` is a hang (its thread is left behind, detached).
+/// How many times `limit` of wall-clock time a case may take on a busy machine while its
+/// thread has used less than `limit` of CPU time.
+const WALL_SLACK: u32 = 10;
+
+/// The CPU time (user + system) thread `tid` of this process has used, from
+/// `/proc/self/task/TID/stat` (Linux); `None` elsewhere.
+fn thread_cpu_time(tid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/self/task/{tid}/stat")).ok()?;
+    // Fields after the command name (which may contain spaces) close with ')'.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
+    let ticks = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    // SAFETY: sysconf has no preconditions.
+    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+    (hz > 0).then(|| Duration::from_secs_f64(ticks as f64 / hz as f64))
+}
+
+/// Runs one case on its own thread under `catch_unwind`; a case whose thread uses more
+/// than `limit` of CPU time (or, where that cannot be read, of wall-clock time; in any
+/// case at most `WALL_SLACK` times `limit` of wall-clock time) is a hang (its thread is
+/// left behind, detached). Counting CPU time keeps the verdict the same on a loaded
+/// machine.
 pub fn run_case(case: &Case, limit: Duration) -> Outcome {
     let (tx, rx) = mpsc::channel();
     let owned = case.clone();
+    let (tid_tx, tid_rx) = mpsc::channel();
     let spawned = std::thread::Builder::new()
         .name(CASE_THREAD.into())
         .stack_size(8 << 20)
         .spawn(move || {
+            // SAFETY: gettid has no preconditions.
+            let _ = tid_tx.send(unsafe { libc::gettid() } as u32);
             let r = std::panic::catch_unwind(|| run_case_unguarded(&owned));
             let outcome = r.unwrap_or_else(|payload| {
                 let (location, message) = LAST_PANIC
@@ -303,13 +327,36 @@ pub fn run_case(case: &Case, limit: Duration) -> Outcome {
     if let Err(e) = spawned {
         panic!("cannot spawn a fuzz thread: {e}");
     }
-    match rx.recv_timeout(limit) {
-        Ok(o) => o,
-        Err(_) => bug(
-            BugKind::Hang,
-            format!("no result after {} s", limit.as_secs()),
-            format!("hang in {}", case.flags()),
-        ),
+    let tid = tid_rx.recv().ok();
+    let started = Instant::now();
+    loop {
+        let waited = started.elapsed();
+        let cpu = tid.and_then(thread_cpu_time).unwrap_or(waited);
+        let wait = limit.saturating_sub(cpu).max(Duration::from_millis(100));
+        match rx.recv_timeout(wait) {
+            Ok(o) => return o,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                let cpu = tid.and_then(thread_cpu_time).unwrap_or(started.elapsed());
+                if cpu >= limit || started.elapsed() >= limit * WALL_SLACK {
+                    return bug(
+                        BugKind::Hang,
+                        format!(
+                            "no result after {:.1} s of CPU time ({:.1} s elapsed)",
+                            cpu.as_secs_f64(),
+                            started.elapsed().as_secs_f64()
+                        ),
+                        format!("hang in {}", case.flags()),
+                    );
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return bug(
+                    BugKind::Panic,
+                    "the case's thread ended without a result".into(),
+                    format!("thread lost in {}", case.flags()),
+                )
+            }
+        }
     }
 }
 
@@ -556,4 +603,35 @@ pub fn campaign(
     }
     stats.elapsed = start.elapsed();
     stats
+}
+
+#[cfg(test)]
+mod tests {
+    use super::thread_cpu_time;
+    use std::time::{Duration, Instant};
+
+    /// A thread's CPU time counts its work, not the time it waits (what makes the hang
+    /// verdict independent of the machine's load).
+    #[test]
+    fn thread_cpu_time_counts_work_not_waiting() {
+        let sleeper = std::thread::spawn(|| {
+            // SAFETY: gettid has no preconditions.
+            let tid = unsafe { libc::gettid() } as u32;
+            std::thread::sleep(Duration::from_millis(400));
+            thread_cpu_time(tid).expect("Linux reports thread CPU time")
+        });
+        assert!(sleeper.join().unwrap() < Duration::from_millis(200));
+        let worker = std::thread::spawn(|| {
+            // SAFETY: gettid has no preconditions.
+            let tid = unsafe { libc::gettid() } as u32;
+            let start = Instant::now();
+            let mut x = 0u64;
+            while thread_cpu_time(tid).expect("readable") < Duration::from_millis(300) {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+                assert!(start.elapsed() < Duration::from_secs(120), "no CPU time counted");
+            }
+            x
+        });
+        worker.join().unwrap();
+    }
 }
