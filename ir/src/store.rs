@@ -7,7 +7,8 @@
 //! - `parent` links are exact: an op in a block has `parent == Some(block)`, a detached op
 //!   has `None`; same for blocks in regions and regions in ops.
 //! - Use lists are exact: for every op `o` and operand index `i`, `uses(operands(o)[i])`
-//!   contains `Use { op: o, index: i }` exactly once. RAUW is O(uses).
+//!   contains `Use { op: o, index: i }` exactly once, at position `use_pos[i]` of `o`
+//!   (so removing a use is O(1), however many uses the value has). RAUW is O(uses).
 //! - Handles are generational: a handle to an erased entity is detected, never aliased.
 //! - Source SSA names (`%i`, `%arg3`) are a side table keyed by value, filled by the
 //!   parser and read only by diagnostics: no op or value carries one and printing
@@ -69,6 +70,8 @@ pub struct OpData {
     /// The registered definition, `None` for unregistered ops.
     pub def: Option<&'static OpDef>,
     operands: Vec<Value>,
+    /// Per operand, the position of its [`Use`] in the operand value's use list.
+    use_pos: Vec<u32>,
     results: Vec<Value>,
     /// Attributes, sorted by name text. For registered ops this holds inherent
     /// attributes (properties, printed `<{...}>` in generic form) and discardable ones
@@ -445,6 +448,7 @@ impl Ir {
             name,
             def,
             operands: Vec::new(),
+            use_pos: Vec::new(),
             results: Vec::new(),
             attrs,
             properties,
@@ -544,14 +548,28 @@ impl Ir {
     // ----- mutation: operands, attributes, types -----
 
     fn add_use(&mut self, value: Value, u: Use) {
-        self.values[value].uses.push(u);
+        let uses = &mut self.values[value].uses;
+        self.ops[u.op].use_pos[u.index as usize] = uses.len() as u32;
+        uses.push(u);
     }
 
     fn remove_use(&mut self, value: Value, u: Use) {
-        if let Some(data) = self.values.get_mut(value) {
-            if let Some(pos) = data.uses.iter().position(|x| *x == u) {
-                data.uses.swap_remove(pos);
+        let Some(data) = self.values.get_mut(value) else {
+            return;
+        };
+        let at = self.ops[u.op].use_pos[u.index as usize] as usize;
+        let pos = if data.uses.get(at) == Some(&u) {
+            at
+        } else {
+            debug_assert!(false, "stale use position");
+            match data.uses.iter().position(|x| *x == u) {
+                Some(p) => p,
+                None => return,
             }
+        };
+        data.uses.swap_remove(pos);
+        if let Some(&moved) = data.uses.get(pos) {
+            self.ops[moved.op].use_pos[moved.index as usize] = pos as u32;
         }
     }
 
@@ -567,6 +585,7 @@ impl Ir {
                 },
             );
         }
+        self.ops[op].use_pos = vec![0; operands.len()];
         for (i, &v) in operands.iter().enumerate() {
             self.add_use(
                 v,
@@ -610,8 +629,11 @@ impl Ir {
             return;
         }
         let uses = std::mem::take(&mut self.values[old].uses);
-        for u in &uses {
-            self.ops[u.op].operands[u.index as usize] = new;
+        let base = self.values[new].uses.len();
+        for (k, u) in uses.iter().enumerate() {
+            let data = &mut self.ops[u.op];
+            data.operands[u.index as usize] = new;
+            data.use_pos[u.index as usize] = (base + k) as u32;
         }
         self.values[new].uses.extend(uses);
         self.inherit_source_name(old, new);
@@ -1144,4 +1166,71 @@ pub fn mapped_values(
         .iter()
         .map(|v| *mapping.get(v).unwrap_or(v))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::SourceMap;
+    use std::sync::Arc;
+
+    /// Every use sits where its op's `use_pos` says, and nothing else is listed.
+    fn check_use_lists(ir: &Ir) {
+        for (op, data) in ir.ops.iter() {
+            assert_eq!(data.operands.len(), data.use_pos.len());
+            for (i, (&v, &pos)) in data.operands.iter().zip(&data.use_pos).enumerate() {
+                let u = Use {
+                    op,
+                    index: i as u32,
+                };
+                assert_eq!(ir.values[v].uses.get(pos as usize), Some(&u));
+            }
+        }
+        let listed: usize = ir.values.iter().map(|(_, d)| d.uses.len()).sum();
+        let operands: usize = ir.ops.iter().map(|(_, d)| d.operands.len()).sum();
+        assert_eq!(listed, operands);
+    }
+
+    /// Use lists stay exact through erasing users in any order, RAUW and operand updates
+    /// on a value with many uses (removal finds a use by its position, not by a scan).
+    #[test]
+    fn use_positions_stay_exact_through_erase_rauw_and_set_operands() {
+        let mut ctx = Context::new();
+        crate::dialects::register_all(&mut ctx);
+        let mut text = String::from(
+            "func.func @f(%a: f32, %b: f32) {\n  %c = arith.constant 1.0 : f32\n",
+        );
+        for k in 0..40 {
+            text.push_str(&format!("  %x{k} = arith.addf %c, %a : f32\n"));
+        }
+        text.push_str("  return\n}\n");
+        let mut ir = Ir::new(Arc::new(ctx));
+        let mut sm = SourceMap::new();
+        let id = sm.add("t.mlir", &text);
+        let module = crate::parser::parse_source(&mut ir, id, "t.mlir", &text).expect("parses");
+        check_use_lists(&ir);
+        let adds: Vec<Op> = ir
+            .walk_ops(module, WalkOrder::PreOrder)
+            .into_iter()
+            .filter(|&o| ir.op_name(o) == "arith.addf")
+            .collect();
+        let c = ir.operand(adds[0], 0);
+        let a = ir.operand(adds[0], 1);
+        let func = ir.op_parent(adds[0]).expect("in a block");
+        let b = ir.block_args(func)[1];
+        // Erase from the middle, the front and the back.
+        for &k in &[20usize, 0, 39, 7, 33] {
+            ir.erase_op(adds[k]);
+            check_use_lists(&ir);
+        }
+        ir.set_operand(adds[5], 0, b);
+        ir.set_operands(adds[6], vec![a, c]);
+        check_use_lists(&ir);
+        ir.replace_all_uses(c, b);
+        check_use_lists(&ir);
+        assert!(ir.uses(c).is_empty());
+        ir.replace_all_uses(a, b);
+        check_use_lists(&ir);
+        assert_eq!(ir.uses(b).len(), 2 * (40 - 5));
+    }
 }
