@@ -231,7 +231,7 @@ pub fn normalize_affine_for(ir: &mut Ir, op: Op, promote_single_iter: bool) -> R
     let lb = ValueMap::new(&ctx, lbm, &lbo);
     let l = ub.absorb(&ctx, &lb)[0];
     if let Err(e) = crate::analysis::ranges::span_fits(ir, &ub.results, l, &ub.dims, &ub.syms) {
-        return Err(format!("its trip count (upper minus lower bound) does not fit in 64 bits: {e}"));
+        return Err(format!("its trip count would overflow: {e}"));
     }
     let stepe = ctx.constant_expr(step);
     ub.results = ub
@@ -301,7 +301,7 @@ pub fn normalize_affine_parallel(ir: &mut Ir, op: Op) -> Result<(), String> {
     for (i, &l) in shifted.iter().enumerate() {
         let (u, d, s) = (&ranges.results[i..=i], &ranges.dims, &ranges.syms);
         if let Err(e) = crate::analysis::ranges::span_fits(ir, u, l, d, s) {
-            return Err(format!("the trip count of dimension {i} (upper minus lower bound) does not fit in 64 bits: {e}"));
+            return Err(format!("the trip count of dimension {i} would overflow: {e}"));
         }
     }
     ranges.results = (0..n)

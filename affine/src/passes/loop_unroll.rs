@@ -228,7 +228,7 @@ pub fn trip_count(ir: &Ir, l: Op) -> Option<i64> {
 
 /// The trip count of an `affine.for` with constant bounds and a positive step, computed
 /// in `i128` (`ub - lb` may not fit `i64`).
-fn constant_trip_count(ir: &Ir, l: Op) -> Option<i128> {
+pub(crate) fn constant_trip_count(ir: &Ir, l: Op) -> Option<i128> {
     let ctx = ir.ctx();
     let lb = ctx.map_constant_results(for_map(ir, l, "lowerBoundMap")?)?;
     let ub = ctx.map_constant_results(for_map(ir, l, "upperBoundMap")?)?;

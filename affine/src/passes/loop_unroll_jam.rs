@@ -102,6 +102,9 @@ pub fn unroll_jam(ir: &mut Ir, l: Op, f: i64) -> Result<(), String> {
     if ir.block_ops(blk).count() <= 1 {
         return Ok(());
     }
+    if let Some(t) = super::loop_unroll::constant_trip_count(ir, l).filter(|&t| tc.is_none() && t > 0) {
+        return Err(format!("not unroll-jammed: its trip count {t} does not fit in 64 bits"));
+    }
     if let Some(t) = tc {
         if t < f {
             return Err(format!(
