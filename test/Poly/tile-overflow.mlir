@@ -1,11 +1,13 @@
 // RUN: lattice opt %s --affine-loop-tile="tile-sizes=4,2 remarks=true" 2>&1 | FileCheck %s
 // RUN: lattice opt %s --affine-loop-tile="tile-sizes=4611686018427387904,2" -o %t.mlir
 // RUN: lattice run %t.mlir -e main | FileCheck %s --check-prefix=OUT
+// RUN: lattice opt %s --poly-transform="strip-mine=0,4 remarks=true" 2>&1 | FileCheck %s
 
 // Tiles of 4 over i in [2^63 - 9, 2^63 - 1) would step the tile loop from 2^63 - 12
 // to 2^63, beyond the 64-bit index range (the loop would wrap and never end): the
 // band is left alone with a remark. A tile of 2^62 holds the whole range of i (no tile
 // loop), so that tiling is applied, and the program prints what it printed before.
+// Strip-mining i by 4 is refused for the same reason.
 
 // CHECK: tile-overflow.mlir:[[@LINE+10]]:3: remark: not transformed: the generated code would overflow: an index value would reach 9223372036854775808, beyond the 64-bit range
 // CHECK: affine.for %{{.*}} = 9223372036854775799 to 9223372036854775807 {
