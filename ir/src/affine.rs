@@ -580,8 +580,8 @@ impl Context {
         })
     }
 
-    /// The largest integer known to divide `expr` (MLIR's `getLargestKnownDivisor`,
-    /// with its wrapping arithmetic).
+    /// The largest integer known to divide `expr` (MLIR's `getLargestKnownDivisor`, with
+    /// its wrapping arithmetic except in products, where an overflow gives 1).
     pub fn largest_known_divisor(&self, expr: AffineExpr) -> i64 {
         grow(|| {
             match self.expr_data(expr) {
@@ -597,9 +597,13 @@ impl Context {
                         }
                         1
                     }
+                    // A product of divisors beyond 64 bits is not a divisor of the
+                    // product (MLIR's wrapping one can be: `x mod 5` folded to 0 for x a
+                    // multiple of 3^40); only 1 is known then.
                     AffineBinOp::Mul => self
                         .largest_known_divisor(lhs)
-                        .wrapping_mul(self.largest_known_divisor(rhs)),
+                        .checked_mul(self.largest_known_divisor(rhs))
+                        .unwrap_or(1),
                     AffineBinOp::Add | AffineBinOp::Mod => {
                         // gcd(x, 1) == 1: skip the (often deep) left operand.
                         let r = self.largest_known_divisor(rhs);

@@ -65,6 +65,9 @@ pub enum CodegenError {
     /// A statement's op uses a value that is not available at the new position.
     #[error("statement {0} uses a value defined inside the transformed region that cannot be recomputed")]
     Unavailable(String),
+    /// The generated code would compute an index value beyond 64 bits.
+    #[error("the generated code would overflow: {0}")]
+    Overflow(String),
 }
 
 impl From<isl_rs::LibISLError> for CodegenError {
@@ -138,7 +141,40 @@ pub fn generate_checked<'c>(
     // interior of an index set split, `crate::index_split`).
     let tops: Vec<Op> = g.loops.iter().map(|l| l.op).collect();
     crate::index_split::prune_min_max(ir, &tops);
+    check_ranges(ir, &tops)?;
     Ok(g.objections)
+}
+
+/// An integer constant of the AST; isl's are unbounded, an index is 64 bits.
+fn int_val(v: &isl_rs::Val) -> Result<i64, CodegenError> {
+    let text = crate::isl::IslText::text(v);
+    text.parse::<i64>().map_err(|_| {
+        CodegenError::Overflow(format!("isl computed the constant {text}, beyond the 64-bit range"))
+    })
+}
+
+/// Fails when a generated loop (bounds, last increment) or an affine op inside one may
+/// compute an index value beyond 64 bits, over the ranges the loops' bounds give
+/// ([`lattice_affine::analysis::ranges`]; values from outside, such as parameters, are
+/// not bounded, so what depends on them is not checked).
+fn check_ranges(ir: &Ir, loops: &[Op]) -> Result<(), CodegenError> {
+    let set: rustc_hash::FxHashSet<Op> = loops.iter().copied().collect();
+    let nested = |l: Op| {
+        let mut p = ir.parent_op(l);
+        while let Some(o) = p {
+            if set.contains(&o) {
+                return true;
+            }
+            p = ir.parent_op(o);
+        }
+        false
+    };
+    for &l in loops.iter().filter(|&&l| ir.contains_op(l) && !nested(l)) {
+        if let Some((_, e)) = lattice_affine::analysis::ranges::nest_overflow(ir, l) {
+            return Err(CodegenError::Overflow(e.to_string()));
+        }
+    }
+    Ok(())
 }
 
 /// A loop [`Gen`] generated: op, IV, and the values its lower and upper bounds use.
@@ -368,8 +404,7 @@ impl Gen<'_, '_> {
         let ctx = ir.ctx();
         match e.get_type()? {
             ASTExprType::Int => {
-                let v = e.get_val()?;
-                Ok(ctx.constant_expr(v.get_num_si()?))
+                Ok(ctx.constant_expr(int_val(&e.get_val()?)?))
             }
             ASTExprType::Id => {
                 let id = e.get_id()?;
@@ -552,7 +587,7 @@ impl Gen<'_, '_> {
         let ubs = self.upper_bounds(ir, &cond, &name)?;
         let inc = n.for_get_inc()?;
         let step = match inc.get_type()? {
-            ASTExprType::Int => inc.get_val()?.get_num_si()?,
+            ASTExprType::Int => int_val(&inc.get_val()?)?,
             _ => return Err(CodegenError::NotAffine(expr_text(&inc))),
         };
         if step <= 0 {

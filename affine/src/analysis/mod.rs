@@ -4,3 +4,4 @@
 
 pub mod dependence;
 pub mod presburger;
+pub mod ranges;

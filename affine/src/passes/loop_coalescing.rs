@@ -115,6 +115,13 @@ pub fn coalesce_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
         }
         bounds.push((ubm, ubo));
     }
+    // The new trip count is the product of the band's: refused when constant trip
+    // counts multiply beyond 64 bits (the coalesced loop would wrap).
+    let constants = bounds
+        .iter()
+        .filter_map(|(m, _)| ctx.map_single_constant_result(*m))
+        .map(|c| i128::from(c.max(0)));
+    check_product(constants)?;
     let loc = ir.loc(outer);
     // 1-2. Inner trip counts (clamped at 0 unless constant, so that two negative counts
     // cannot multiply into a positive one) and their running product, before the band.
@@ -241,6 +248,27 @@ pub fn coalesce_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
     Ok(())
 }
 
+/// Refuses a band whose constant trip counts `counts` multiply beyond 64 bits.
+fn check_product(counts: impl Iterator<Item = i128>) -> Result<(), String> {
+    let mut product: i128 = 1;
+    for c in counts {
+        product = product.saturating_mul(c);
+        if i64::try_from(product).is_err() {
+            return Err(
+                "the product of the trip counts does not fit in 64 bits (the coalesced loop would overflow)"
+                    .into(),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The trip count `ceildiv(ub - lb, step)` (at least 0) of constant bounds, in `i128`.
+fn constant_trip(lb: i64, ub: i64, step: i64) -> i128 {
+    let (l, u, s) = (i128::from(lb), i128::from(ub), i128::from(step));
+    ((u - l).max(0) + s - 1) / s
+}
+
 /// Creates `name(operands)` with one result of type `index` (`i1` for `cmpi`).
 fn arith(ir: &mut Ir, name: &str, operands: Vec<Value>, attrs: &[(&str, lattice_ir::Attr)]) -> Op {
     let ctx = ir.ctx();
@@ -278,6 +306,16 @@ pub fn coalesce_scf_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
         }
         bounds.push((ops[0], ops[1], ops[2]));
     }
+    let k = |ir: &Ir, v| super::simplify_structures::constant_index(ir, v);
+    let constant_tc = |ir: &Ir, (lb, ub, step): (Value, Value, Value)| match (k(ir, lb), k(ir, ub), k(ir, step)) {
+        (Some(l), Some(u), Some(st)) if st > 0 => Some(constant_trip(l, u, st)),
+        _ => None,
+    };
+    let counts: Vec<i128> = bounds.iter().filter_map(|&b| constant_tc(ir, b)).collect();
+    if counts.iter().any(|&c| i64::try_from(c).is_err()) {
+        return Err("a trip count does not fit in 64 bits".into());
+    }
+    check_product(counts.into_iter())?;
     let before = |ir: &mut Ir, o: Op| {
         ir.insert_op_before(outer, o);
         ir.result(o, 0)
@@ -288,13 +326,9 @@ pub fn coalesce_scf_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
     let c1 = before(ir, c1);
     let mut tcs = Vec::new();
     for &(lb, ub, step) in &bounds {
-        let k = |v| super::simplify_structures::constant_index(ir, v);
-        let tc = match (k(lb), k(ub), k(step)) {
-            (Some(l), Some(u), Some(st)) if st > 0 => {
-                let o = constant(
-                    ir,
-                    lattice_ir::affine::ceil_div(u - l, st).unwrap_or(0).max(0),
-                );
+        let tc = match constant_tc(ir, (lb, ub, step)) {
+            Some(t) => {
+                let o = constant(ir, i64::try_from(t).unwrap_or(0));
                 before(ir, o)
             }
             _ => {

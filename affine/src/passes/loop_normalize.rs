@@ -230,6 +230,9 @@ pub fn normalize_affine_for(ir: &mut Ir, op: Op, promote_single_iter: bool) -> R
     let mut ub = ValueMap::new(&ctx, ubm, &ubo);
     let lb = ValueMap::new(&ctx, lbm, &lbo);
     let l = ub.absorb(&ctx, &lb)[0];
+    if let Err(e) = crate::analysis::ranges::span_fits(ir, &ub.results, l, &ub.dims, &ub.syms) {
+        return Err(format!("its trip count would overflow: {e}"));
+    }
     let stepe = ctx.constant_expr(step);
     ub.results = ub
         .results
@@ -295,6 +298,12 @@ pub fn normalize_affine_parallel(ir: &mut Ir, op: Op) -> Result<(), String> {
     let lb = ValueMap::new(&ctx, lbm, &operands[..nlb]);
     let mut ranges = ValueMap::new(&ctx, ubm, &operands[nlb..]);
     let shifted = ranges.absorb(&ctx, &lb);
+    for (i, &l) in shifted.iter().enumerate() {
+        let (u, d, s) = (&ranges.results[i..=i], &ranges.dims, &ranges.syms);
+        if let Err(e) = crate::analysis::ranges::span_fits(ir, u, l, d, s) {
+            return Err(format!("the trip count of dimension {i} would overflow: {e}"));
+        }
+    }
     ranges.results = (0..n)
         .map(|i| {
             ctx.ceildiv_expr(

@@ -62,7 +62,7 @@ pub fn loop_unroll(ir: &mut Ir, func: Op, options: &LoopUnrollOptions) -> Vec<Di
     // The function's size, updated by each unrolling's estimate: repeated unrolling
     // (`unroll-num-reps`) grows the function, not only one loop, past the limit.
     let mut func_size = ir.walk_ops(func, WalkOrder::PreOrder).len() as i128;
-    let mut fits = |ir: &Ir, l: Op, f: i64| match too_large(ir, l, f, func_size) {
+    let mut fits = |ir: &Ir, l: Op, f: i64| match overflows(ir, l, f).or_else(|| too_large(ir, l, f, func_size)) {
         Some(r) => {
             remarks.push(r);
             false
@@ -87,6 +87,8 @@ pub fn loop_unroll(ir: &mut Ir, func: Op, options: &LoopUnrollOptions) -> Vec<Di
                 if t <= options.full_threshold && fits(ir, l, t) {
                     unroll_full(ir, l, t);
                 }
+            } else {
+                fits(ir, l, 1); // only a remark when the trip count is too large
             }
         }
         return remarks;
@@ -101,8 +103,10 @@ pub fn loop_unroll(ir: &mut Ir, func: Op, options: &LoopUnrollOptions) -> Vec<Di
         for l in loops {
             let tc = trip_count(ir, l);
             if full {
-                if let Some(t) = tc.filter(|&t| fits(ir, l, t)) {
-                    unrolled |= unroll_full(ir, l, t);
+                match tc {
+                    Some(t) if fits(ir, l, t) => unrolled |= unroll_full(ir, l, t),
+                    Some(_) => {}
+                    None => _ = fits(ir, l, 1), // only a remark when the trip count is too large
                 }
                 continue;
             }
@@ -126,6 +130,26 @@ pub fn loop_unroll(ir: &mut Ir, func: Op, options: &LoopUnrollOptions) -> Vec<Di
 /// The number of operations in `l`'s body, nested ones included (the terminator too).
 fn body_size(ir: &Ir, l: Op) -> i128 {
     ir.walk_ops(l, WalkOrder::PreOrder).len() as i128 - 1
+}
+
+/// A remark when `l`'s bounds are constant but its trip count does not fit in 64 bits
+/// (nothing is unrolled then), or when its step times `f` does not.
+fn overflows(ir: &Ir, l: Op, f: i64) -> Option<Diagnostic> {
+    let step = int_attr(ir, l, "step").unwrap_or(1);
+    let message = match constant_trip_count(ir, l) {
+        Some(t) if i64::try_from(t).is_err() => {
+            format!("not unrolled: its trip count {t} does not fit in 64 bits")
+        }
+        _ if i64::try_from(step * i128::from(f)).is_err() => {
+            format!("not unrolled: the new step {step} * {f} does not fit in 64 bits")
+        }
+        _ => return None,
+    };
+    Some(Diagnostic::new(
+        lattice_ir::diag::Severity::Remark,
+        lattice_ir::DiagLoc::Loc(ir.loc(l)),
+        message,
+    ))
 }
 
 /// A remark when unrolling `l` by `f` would make its body, or the function of
@@ -196,8 +220,15 @@ fn is_innermost(ir: &Ir, l: Op) -> bool {
         .any(|o| o != l && ir.is_op(o, "affine.for"))
 }
 
-/// The constant trip count of an `affine.for`, if its bounds are constant.
+/// The constant trip count of an `affine.for`, if its bounds are constant and it fits
+/// in 64 bits.
 pub fn trip_count(ir: &Ir, l: Op) -> Option<i64> {
+    i64::try_from(constant_trip_count(ir, l)?).ok()
+}
+
+/// The trip count of an `affine.for` with constant bounds and a positive step, computed
+/// in `i128` (`ub - lb` may not fit `i64`).
+pub(crate) fn constant_trip_count(ir: &Ir, l: Op) -> Option<i128> {
     let ctx = ir.ctx();
     let lb = ctx.map_constant_results(for_map(ir, l, "lowerBoundMap")?)?;
     let ub = ctx.map_constant_results(for_map(ir, l, "upperBoundMap")?)?;
@@ -210,9 +241,8 @@ pub fn trip_count(ir: &Ir, l: Op) -> Option<i64> {
     if ub <= lb {
         return Some(0);
     }
-    // In i128: `ub - lb` may not fit i64 (then the trip count is not constant for us).
     let (lb, ub, step) = (i128::from(lb), i128::from(ub), i128::from(step));
-    i64::try_from((ub - lb + step - 1) / step).ok()
+    Some((ub - lb + step - 1) / step)
 }
 
 /// Whether the trip count of `affine.for` `l` is provably a multiple of `v` (zero
@@ -259,7 +289,8 @@ pub fn trip_count_multiple_of(ir: &Ir, l: Op, v: i64) -> bool {
     ubs.iter().all(|&u| {
         lbs.iter().all(|&lb| {
             let d = ctx.simplify_affine_expr(ctx.sub_expr(u, lb), n, 0);
-            ctx.constant_value(d).is_some_and(|c| c % (step * v) == 0)
+            let m = step.checked_mul(v);
+            ctx.constant_value(d).is_some_and(|c| m.is_some_and(|m| c % m == 0))
         })
     })
 }
@@ -300,7 +331,8 @@ pub fn split_for_factor(ir: &mut Ir, l: Op, f: i64) -> Option<(Op, Option<Op>)> 
             .map_constant_results(for_map(ir, l, "lowerBoundMap")?)?
             .iter()
             .max()?;
-        (ctx.constant_map(lb + (tc - tc % f) * step), Vec::new())
+        let bound = i128::from(lb) + i128::from(tc - tc % f) * i128::from(step);
+        (ctx.constant_map(i64::try_from(bound).ok()?), Vec::new())
     } else {
         let lbm = for_map(ir, l, "lowerBoundMap")?;
         let ubm = for_map(ir, l, "upperBoundMap")?;

@@ -102,6 +102,9 @@ pub fn unroll_jam(ir: &mut Ir, l: Op, f: i64) -> Result<(), String> {
     if ir.block_ops(blk).count() <= 1 {
         return Ok(());
     }
+    if let Some(t) = super::loop_unroll::constant_trip_count(ir, l).filter(|&t| tc.is_none() && t > 0) {
+        return Err(format!("not unroll-jammed: its trip count {t} does not fit in 64 bits"));
+    }
     if let Some(t) = tc {
         if t < f {
             return Err(format!(
@@ -134,10 +137,13 @@ pub fn unroll_jam(ir: &mut Ir, l: Op, f: i64) -> Result<(), String> {
     }
     check_legality(ir, l, f)?;
     let step = int_attr(ir, l, "step").unwrap_or(1) as i64;
+    let new_step = step.checked_mul(f).ok_or_else(|| {
+        format!("not unroll-jammed: the new step {step} * {f} does not fit in 64 bits")
+    })?;
     let (main, _) = split_for_factor(ir, l, f)
         .ok_or_else(|| "not unroll-jammed: unsupported loop bounds (max/min maps)".to_string())?;
     let ctx = ir.ctx_arc().clone();
-    ir.set_attr(main, "step", ctx.index_attr(step * f));
+    ir.set_attr(main, "step", ctx.index_attr(new_step));
     // Runs of non-loop ops, at every depth, in program order.
     let mut runs: Vec<Vec<Op>> = Vec::new();
     gather_runs(ir, blk, &mut runs);

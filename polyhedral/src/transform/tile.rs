@@ -347,7 +347,9 @@ fn footprint(ir: &Ir, isl: &IslCtx, scop: &Scop, stmts: &[usize]) -> Option<u64>
         let mut elems = 1u64;
         for d in 0..rank {
             let extent = match dim_range(isl, &set, d).ok()? {
-                (Some(lo), Some(hi)) => (hi - lo + 1).max(0),
+                (Some(lo), Some(hi)) => i64::try_from(i128::from(hi) - i128::from(lo) + 1)
+                    .ok()?
+                    .max(0),
                 // As mlir-opt: an extent with no constant bound is the memref's size.
                 _ => match shape.get(d) {
                     Some(&n) if n != lattice_ir::DYNAMIC && n >= 0 => n,
@@ -371,8 +373,10 @@ fn trip_count(ir: &Ir, l: Op) -> Option<i64> {
         _ => None,
     };
     let (lb, ub) = (map("lowerBoundMap")?, map("upperBoundMap")?);
-    let step = ctx.int_value(ir.attr(l, "step")?)? as i64;
-    Some(((ub - lb).max(0) + step - 1) / step.max(1))
+    let step = ctx.int_value(ir.attr(l, "step")?)?.max(1);
+    // In i128: `ub - lb` may not fit i64 (then there is no constant trip count for us).
+    let span = (i128::from(ub) - i128::from(lb)).max(0);
+    i64::try_from((span + step - 1) / step).ok()
 }
 
 /// The tile sizes of a band of `n` loops.
