@@ -3,6 +3,9 @@
 //! cases), prints one summary line per target, and writes every bug's reproducer to
 //! `--out` (default `fuzz/findings`), one file per distinct signature plus every case.
 //!
+//! `--print-case N` prints case `N` of one `--target` as a file `lattice opt` replays
+//! (its `// RUN:` line holds the pipeline) and runs nothing.
+//!
 //! Invariants: deterministic for `--seed` and the corpus; `--journal` writes each case to
 //! `OUT/current-<target>.mlir` before running it, so a case that aborts the process (stack
 //! overflow, out of memory) is left on disk; `--start N` resumes after it. A hang stops
@@ -18,6 +21,7 @@ use std::time::{Duration, Instant};
 const USAGE: &str = "\
 USAGE: lattice-fuzz [--target all|mutate|generate] [--seconds N | --count N] [--seed S]
                     [--start N] [--timeout SECS] [--corpus DIR]... [--out DIR] [--journal]
+       lattice-fuzz --target mutate|generate --print-case N [--seed S] [--corpus DIR]...
 Defaults: --target all --count 1000 --seed 1 --timeout 10 --corpus fuzz/seeds --corpus test
           --out fuzz/findings";
 
@@ -31,6 +35,7 @@ struct Args {
     corpus: Vec<PathBuf>,
     out: PathBuf,
     journal: bool,
+    print_case: Option<u64>,
 }
 
 fn number(v: Option<&String>, flag: &str) -> Result<u64, String> {
@@ -49,6 +54,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         corpus: Vec::new(),
         out: PathBuf::from("fuzz/findings"),
         journal: false,
+        print_case: None,
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -68,11 +74,15 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
                 .push(it.next().ok_or("--corpus needs a folder")?.into()),
             "--out" => a.out = it.next().ok_or("--out needs a folder")?.into(),
             "--journal" => a.journal = true,
+            "--print-case" => a.print_case = Some(number(it.next(), flag)?),
             _ => return Err(format!("unknown argument '{flag}'")),
         }
     }
     if a.corpus.is_empty() {
         a.corpus = vec!["fuzz/seeds".into(), "test".into()];
+    }
+    if a.print_case.is_some() && a.targets.len() != 1 {
+        return Err("--print-case needs one --target".into());
     }
     Ok(a)
 }
@@ -152,6 +162,12 @@ fn main() -> ExitCode {
     if seeds.is_empty() {
         eprintln!("lattice-fuzz: no .mlir seeds under {:?}", a.corpus);
         return ExitCode::from(2);
+    }
+    if let Some(n) = a.print_case {
+        let target = &a.targets[0];
+        let case = fuzz::make_case(target, a.seed, n, &seeds);
+        print!("{}", case.file(&format!("lattice-fuzz --target {target} --seed {} case {n}", a.seed)));
+        return ExitCode::SUCCESS;
     }
     if let Err(e) = std::fs::create_dir_all(&a.out) {
         eprintln!("lattice-fuzz: cannot create '{}': {e}", a.out.display());

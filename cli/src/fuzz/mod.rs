@@ -97,10 +97,17 @@ impl Case {
 
     /// The case as a file `lattice opt` replays: a `// RUN:` line, then the text.
     pub fn reproducer(&self, bug: &Bug) -> String {
-        format!(
-            "// {}: {}\n// RUN: lattice opt %s {}\n{}",
+        self.file(&format!(
+            "{}: {}",
             bug.kind.name(),
-            bug.message.lines().next().unwrap_or(""),
+            bug.message.lines().next().unwrap_or("")
+        ))
+    }
+
+    /// The case as a file: `// <comment>` (one line), a `// RUN:` line, then the text.
+    pub fn file(&self, comment: &str) -> String {
+        format!(
+            "// {comment}\n// RUN: lattice opt %s {}\n{}",
             self.flags(),
             self.text
         )
