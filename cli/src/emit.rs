@@ -226,7 +226,9 @@ fn main_inner(args: &[String]) -> ExitCode {
                 std::process::id()
             ))
         };
-        emit::link_shared(&bytes, &tmp, &emit::runtime_imports(&module)).and_then(|_| {
+        let runtime_dir = std::env::var_os(emit::RUNTIME_DIR_ENV).map(std::path::PathBuf::from);
+        let imports = emit::runtime_imports(&module);
+        emit::link_shared(&bytes, &tmp, &imports, runtime_dir.as_deref()).and_then(|_| {
             std::fs::rename(&tmp, &output).map_err(|e| {
                 let _ = std::fs::remove_file(&tmp);
                 format!("cannot write '{output}': {e}")

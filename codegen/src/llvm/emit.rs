@@ -39,7 +39,8 @@ pub const RUNNER_LIBS: [&str; 2] = [
 /// `lattice_parallel_*` entry points parallel loops call.
 pub const RUNTIME_LIB: &str = "liblattice_runtime.so";
 /// Environment variable naming the directory that holds [`RUNTIME_LIB`]; overrides the
-/// search next to the running executable.
+/// search next to the running executable (the command line reads it and passes it to
+/// [`link_shared`]; this library reads no environment).
 pub const RUNTIME_DIR_ENV: &str = "LATTICE_RUNTIME_DIR";
 
 /// The runtime functions (runner utils, Lattice's thread pool, GPU launches) `module` calls:
@@ -54,12 +55,13 @@ pub fn runtime_imports(module: &Module<'_>) -> Vec<String> {
         .collect()
 }
 
-/// The directory holding [`RUNTIME_LIB`]: `$LATTICE_RUNTIME_DIR` when set, else the running
-/// executable's directory or its `deps/` subdirectory (where cargo puts the library when it
-/// builds `lattice`), else that directory's parent (for test binaries in `target/*/deps`).
-pub fn runtime_lib_dir() -> Result<PathBuf, String> {
-    if let Some(dir) = std::env::var_os(RUNTIME_DIR_ENV).filter(|d| !d.is_empty()) {
-        let dir = PathBuf::from(dir);
+/// The directory holding [`RUNTIME_LIB`]: `explicit` (the value of `$LATTICE_RUNTIME_DIR`)
+/// when given, else the running executable's directory or its `deps/` subdirectory (where
+/// cargo puts the library when it builds `lattice`), else that directory's parent (for test
+/// binaries in `target/*/deps`).
+pub fn runtime_lib_dir(explicit: Option<&Path>) -> Result<PathBuf, String> {
+    if let Some(dir) = explicit.filter(|d| !d.as_os_str().is_empty()) {
+        let dir = dir.to_path_buf();
         return if dir.join(RUNTIME_LIB).is_file() {
             Ok(dir)
         } else {
@@ -96,11 +98,17 @@ pub fn runtime_lib_dir() -> Result<PathBuf, String> {
 /// symbols left. When the code calls runtime functions (`imports`, from
 /// [`runtime_imports`]) the library is linked against upstream's runner libraries, which
 /// define the runner-utils API, and, when it calls the thread pool (`lattice_parallel_*`),
-/// against Lattice's [`RUNTIME_LIB`] (from [`runtime_lib_dir`]); both are found at load time
+/// against Lattice's [`RUNTIME_LIB`] (from [`runtime_lib_dir`] given `runtime_dir`, the
+/// value of [`RUNTIME_DIR_ENV`] if set); both are found at load time
 /// through an rpath (for the runtime, its build directory, then the library's own directory,
 /// `$ORIGIN`, so a copy shipped beside the library also works). GPU launches (`lattice_gpu_*`) need the wgpu runtime, which exists only
 /// inside `lattice run`, so such code is refused with that reason.
-pub fn link_shared(object: &[u8], out: &Path, imports: &[String]) -> Result<(), String> {
+pub fn link_shared(
+    object: &[u8],
+    out: &Path,
+    imports: &[String],
+    runtime_dir: Option<&Path>,
+) -> Result<(), String> {
     if let Some(p) = imports.iter().find(|n| n.starts_with("lattice_gpu_")) {
         return Err(format!(
             "the code calls '{p}', a GPU launch of Lattice's wgpu runtime, which exists only \
@@ -117,7 +125,7 @@ pub fn link_shared(object: &[u8], out: &Path, imports: &[String]) -> Result<(), 
         ));
     }
     let runtime_dir = if imports.iter().any(|n| n.starts_with("lattice_")) {
-        Some(runtime_lib_dir()?)
+        Some(runtime_lib_dir(runtime_dir)?)
     } else {
         None
     };
