@@ -135,3 +135,22 @@ fn docs_pass_option_tables_match_the_declarations() {
         "docs/opt.md's pass options differ from the declarations; rerun with UPDATE_EXPECT=1"
     );
 }
+
+/// `lattice deps` parses with the shared parser (`cli/src/args.rs`): generated help on
+/// stdout (exit 0), usage errors with a suggestion on stderr (exit 2).
+#[test]
+fn deps_help_and_usage_errors_come_from_the_shared_parser() {
+    let o = lattice(&["deps", "--help"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let help = text(&o.stdout);
+    assert!(help.contains("Usage: lattice deps [OPTIONS] <FILE|->"), "{help}");
+    assert!(help.contains("--max-operations <N>"), "{help}");
+    let o = lattice(&["deps", "EX/matmul.mlir", "--asume-no-alias"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(err.contains("unexpected argument '--asume-no-alias'"), "{err}");
+    assert!(err.contains("--assume-no-alias"), "no suggestion in {err}");
+    let o = lattice(&["deps"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("<FILE|->"), "{}", text(&o.stderr));
+}
