@@ -833,36 +833,34 @@ impl Timing {
     }
 
     fn add_phases(&mut self, pass: &str, phases: Vec<(String, Duration)>) {
-        if phases.is_empty() {
-            return;
-        }
-        let entry = match self.phases.iter().position(|(p, _)| p == pass) {
-            Some(i) => &mut self.phases[i].1,
-            None => {
-                self.phases.push((pass.to_string(), Vec::new()));
-                &mut self.phases.last_mut().expect("just pushed").1
+        if !phases.is_empty() {
+            let entry = entry_of(&mut self.phases, pass);
+            for (phase, d) in phases {
+                add_duration(entry, &phase, d);
             }
-        };
-        for (phase, d) in phases {
-            add_duration(entry, &phase, d);
         }
     }
 
     fn add_statistics(&mut self, pass: &str, stats: Vec<Statistic>) {
-        if stats.is_empty() {
-            return;
-        }
-        let entry = match self.statistics.iter().position(|(p, _)| p == pass) {
-            Some(i) => &mut self.statistics[i].1,
-            None => {
-                self.statistics.push((pass.to_string(), Vec::new()));
-                &mut self.statistics.last_mut().expect("just pushed").1
+        if !stats.is_empty() {
+            let entry = entry_of(&mut self.statistics, pass);
+            for s in stats {
+                add_statistic(entry, s.name, s.description, s.count);
             }
-        };
-        for s in stats {
-            add_statistic(entry, s.name, s.description, s.count);
         }
     }
+}
+
+/// The list of `pass` in `per_pass` (appended, empty, when new).
+fn entry_of<'a, T>(per_pass: &'a mut Vec<(String, Vec<T>)>, pass: &str) -> &'a mut Vec<T> {
+    let i = match per_pass.iter().position(|(p, _)| p == pass) {
+        Some(i) => i,
+        None => {
+            per_pass.push((pass.to_string(), Vec::new()));
+            per_pass.len() - 1
+        }
+    };
+    &mut per_pass[i].1
 }
 
 /// What a pipeline run produced besides the changed IR.
