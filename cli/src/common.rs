@@ -212,8 +212,9 @@ pub fn load_and_transform(
     };
     let mut loaded = load(path).map_err(|e| fail(&e))?;
     if !pipeline.is_empty() {
-        if let Err(d) = run_pipeline(&mut loaded.ir, loaded.module, pipeline, options) {
-            return Err(fail(&loaded.render(&d)));
+        match run_pipeline(&mut loaded.ir, loaded.module, pipeline, options) {
+            Ok(out) => eprint!("{}", loaded.render(&out.remarks)),
+            Err(d) => return Err(fail(&loaded.render(&d))),
         }
     }
     Ok(loaded)

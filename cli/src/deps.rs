@@ -36,106 +36,74 @@ use std::io::Read;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-const HELP: &str = "\
-lattice deps — dependence report of the affine loop nests of a program
-
-USAGE:
-    lattice deps FILE|- [--format text|json|dot] [--assume-no-alias] [--max-operations N]
-
-OPTIONS:
-    --format text    readable report per function, SCoP and loop (default)
-    --format json    the same as JSON
-    --format dot     Graphviz graph of statements and dependences (one digraph per SCoP)
-    --dot            same as --format dot
-    --assume-no-alias
-                     distinct memrefs never alias (MLIR's assumption); by default function
-                     arguments may alias each other unless marked `llvm.noalias`
-    --max-operations N
-                     isl's operation limit per SCoP (default 20000000, 0 = none): a
-                     SCoP needing more is reported as not analysed
-";
-
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Format {
     Text,
     Json,
     Dot,
 }
 
+fn parse_format(text: &str) -> Result<Format, String> {
+    match text {
+        "text" => Ok(Format::Text),
+        "json" => Ok(Format::Json),
+        "dot" => Ok(Format::Dot),
+        _ => Err("expected text, json or dot".into()),
+    }
+}
+
+/// `lattice deps`'s arguments.
+#[derive(clap::Parser)]
+#[command(
+    bin_name = "lattice deps",
+    about = "lattice deps — dependence report of the affine loop nests of a program"
+)]
 struct Args {
+    /// The MLIR file (`-` for standard input)
+    #[arg(value_name = "FILE|-")]
     input: String,
+    /// text: readable report per function, SCoP and loop; json: the same as JSON; dot:
+    /// Graphviz graph of statements and dependences (one digraph per SCoP)
+    #[arg(long, value_name = "text|json|dot", default_value = "text", value_parser = parse_format)]
     format: Format,
-    alias: AliasAssumption,
+    /// Same as --format dot
+    #[arg(long, conflicts_with_all = ["format", "json"])]
+    dot: bool,
+    /// Same as --format json
+    #[arg(long, conflicts_with = "format")]
+    json: bool,
+    /// Distinct memrefs never alias (MLIR's assumption); by default function arguments
+    /// may alias each other unless marked `llvm.noalias`
+    #[arg(long)]
+    assume_no_alias: bool,
+    /// isl's operation limit per SCoP (0 = none): a SCoP needing more is reported as not
+    /// analysed
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_OPERATIONS)]
     max_operations: u64,
 }
 
-fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
-    let mut input = None;
-    let mut format = Format::Text;
-    let mut alias = AliasAssumption::ArgumentsMayAlias;
-    let mut max_operations = DEFAULT_MAX_OPERATIONS;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let (flag, inline) = match a.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_string())),
-            _ => (a.as_str(), None),
-        };
-        match flag {
-            "-h" | "--help" => return Ok(None),
-            "--format" => {
-                let v = match inline {
-                    Some(v) => v,
-                    None => it.next().cloned().ok_or("--format needs a value")?,
-                };
-                format = match v.as_str() {
-                    "text" => Format::Text,
-                    "json" => Format::Json,
-                    "dot" => Format::Dot,
-                    _ => return Err(format!("--format: expected text, json or dot, got '{v}'")),
-                };
-            }
-            "--dot" => format = Format::Dot,
-            "--json" => format = Format::Json,
-            "--assume-no-alias" => alias = AliasAssumption::DistinctMemrefs,
-            "--max-operations" => {
-                let v = match inline {
-                    Some(v) => v,
-                    None => it.next().cloned().ok_or("--max-operations needs a value")?,
-                };
-                max_operations = v
-                    .parse()
-                    .map_err(|_| format!("--max-operations: expected a number, got '{v}'"))?;
-            }
-            f if f.starts_with('-') && f != "-" => return Err(format!("unknown option '{f}'")),
-            _ => {
-                if input.is_some() {
-                    return Err("more than one input file".into());
-                }
-                input = Some(a.clone());
-            }
+impl Args {
+    fn format(&self) -> Format {
+        match (self.dot, self.json) {
+            (true, _) => Format::Dot,
+            (_, true) => Format::Json,
+            _ => self.format,
         }
     }
-    let input = input.ok_or("no input file (use - for standard input)")?;
-    Ok(Some(Args {
-        input,
-        format,
-        alias,
-        max_operations,
-    }))
+
+    fn alias(&self) -> AliasAssumption {
+        match self.assume_no_alias {
+            true => AliasAssumption::DistinctMemrefs,
+            false => AliasAssumption::ArgumentsMayAlias,
+        }
+    }
 }
 
 /// Entry point of `lattice deps`.
 pub fn main(args: &[String]) -> ExitCode {
-    let a = match parse_args(args) {
-        Ok(Some(a)) => a,
-        Ok(None) => {
-            print!("{HELP}");
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            eprintln!("lattice deps: {e}\n\n{HELP}");
-            return ExitCode::from(2);
-        }
+    let a: Args = match crate::args::parse(args) {
+        Ok(a) => a,
+        Err(code) => return code,
     };
     let (name, bytes) = if a.input == "-" {
         let mut b = Vec::new();
@@ -173,11 +141,11 @@ pub fn main(args: &[String]) -> ExitCode {
         eprint!("{}", sources.render(&ctx, &errors, Some(id)));
         return ExitCode::from(1);
     }
-    let options = DepOptions { alias: a.alias };
+    let options = DepOptions { alias: a.alias() };
     let isl_options = IslOptions {
         max_operations: a.max_operations,
     };
-    let (out, warnings) = report(&ir, top, &options, isl_options, a.format);
+    let (out, warnings) = report(&ir, top, &options, isl_options, a.format());
     eprint!("{}", sources.render(&ctx, &warnings, Some(id)));
     print!("{out}");
     ExitCode::SUCCESS

@@ -199,12 +199,14 @@ pub fn main(args: &[String]) -> ExitCode {
             return fail(&sources, d);
         }
     }
-    let remarks = match gpu::map_and_outline(&mut ir, module, &a.options) {
+    let mut remarks = match gpu::map_and_outline(&mut ir, module, &a.options) {
         Ok(r) => r,
         Err(d) => return fail(&sources, d),
     };
+    lattice_ir::diag::sort_by_location(&ctx, &mut remarks);
+    let print_remarks = || eprint!("{}", sources.render(&ctx, &remarks, Some(id)));
     if a.remarks {
-        lattice_ir::pass::print_remarks(&ir, &remarks);
+        print_remarks();
     }
     let kernels = match gpu::emit_all(&mut ir, module, &a.options) {
         Ok(k) => k,
@@ -222,7 +224,7 @@ pub fn main(args: &[String]) -> ExitCode {
             a.input
         );
         if !a.remarks {
-            lattice_ir::pass::print_remarks(&ir, &remarks);
+            print_remarks();
         }
         return ExitCode::from(1);
     }
@@ -443,13 +445,17 @@ pub fn run_main(args: &[String]) -> ExitCode {
     };
     let (mut ir, module) = (loaded.ir, loaded.module);
     match gpu::run_module(&mut ir, module, &entry, &options) {
-        Ok(out) => {
+        Ok(mut out) => {
             for w in &out.warnings {
                 eprintln!("{w}");
             }
             eprint!("{}", out.stderr);
             if remarks {
-                lattice_ir::pass::print_remarks(&ir, &out.remarks);
+                lattice_ir::diag::sort_by_location(&loaded.ctx, &mut out.remarks);
+                eprint!(
+                    "{}",
+                    loaded.sources.render(&loaded.ctx, &out.remarks, Some(loaded.id))
+                );
                 eprintln!(
                     "remark: {} kernels, {} launches on {}; {} bytes uploaded, {} downloaded",
                     out.kernels, out.launches, out.adapter, out.traffic.0, out.traffic.1

@@ -13,7 +13,7 @@ use crate::expected;
 use lattice_cli::{make_context, make_registry};
 use lattice_ir::diag::{DiagLoc, Diagnostic, SourceMap};
 use lattice_ir::pass::{
-    render_pass_help, render_statistics, render_timing, run_pipeline, OpPipeline, PassRegistry,
+    render_pass_help, render_pass_options_markdown, render_statistics, render_timing, run_pipeline, OpPipeline, PassRegistry,
     RunOptions, Timing,
 };
 use lattice_ir::printer::{print_op, PrintOptions};
@@ -43,6 +43,9 @@ struct OptArgs {
     help_pass: Option<&'static lattice_ir::pass::PassDef>,
     /// `--print-machine`: print the effective target machine and exit.
     print_machine: bool,
+    /// `--help-passes-markdown` (not in the help): print every pass's options as the
+    /// Markdown tables of `docs/opt.md` and stop.
+    help_markdown: bool,
     /// The effective target machine (`--machine`, `$LATTICE_MACHINE`, the host).
     machine: lattice_ir::target::Machine,
 }
@@ -193,6 +196,7 @@ fn parse_args(args: &[String], registry: &PassRegistry) -> Result<Option<OptArgs
             "verify-each" => a.verify_each = bool_value(&value)?,
             "mlir-disable-threading" => a.threading = !bool_value(&value)?,
             "print-machine" => a.print_machine = bool_value(&value)?,
+            "help-passes-markdown" => a.help_markdown = bool_value(&value)?,
             _ => {
                 let known = a
                     .passes
@@ -234,6 +238,10 @@ pub fn main(args: &[String]) -> ExitCode {
     };
     if let Some(def) = a.help_pass {
         print!("{}", render_pass_help(def));
+        return ExitCode::SUCCESS;
+    }
+    if a.help_markdown {
+        print!("{}", render_pass_options_markdown(&registry.passes()));
         return ExitCode::SUCCESS;
     }
     if a.print_machine {
@@ -472,6 +480,9 @@ fn process_chunk(
     let parsed = lattice_ir::parser::parse_source(&mut ir, id, name, &chunk.text);
     result.parse_time = t.elapsed();
     let mut diagnostics = Vec::new();
+    // Remarks and warnings of a successful run: shown, and checked by
+    // `--verify-diagnostics`, but no failure.
+    let mut remarks = Vec::new();
     let mut module = None;
     match parsed {
         Err(d) => diagnostics.push(d),
@@ -506,6 +517,7 @@ fn process_chunk(
                 Ok(out) => {
                     result.dumps = out.dumps;
                     result.timing = Some(out.timing);
+                    remarks = out.remarks;
                 }
                 Err(e) => {
                     diagnostics.extend(e);
@@ -532,21 +544,21 @@ fn process_chunk(
         result.output = Some(text);
     }
     if a.verify_diagnostics {
+        remarks.extend(diagnostics);
         let report = expected::check(
             ctx,
             sources,
             id,
             &chunk.text[chunk.start..],
             chunk.start,
-            &diagnostics,
+            &remarks,
         );
         result.ok = report.is_empty();
         result.stderr = report;
     } else {
         result.ok = diagnostics.is_empty();
-        if !diagnostics.is_empty() {
-            result.stderr = sources.render(ctx, &diagnostics, Some(id));
-        }
+        remarks.extend(diagnostics);
+        result.stderr = sources.render(ctx, &remarks, Some(id));
     }
     result
 }

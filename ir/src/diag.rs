@@ -338,6 +338,19 @@ impl SourceMap {
     }
 }
 
+/// Sorts diagnostics by where they point (file, line, column, through
+/// [`first_file_line_col`]); unlocated ones and byte spans go last. Stable: diagnostics
+/// at the same place keep their order.
+pub fn sort_by_location(ctx: &Context, diags: &mut [Diagnostic]) {
+    diags.sort_by_cached_key(|d| match d.loc {
+        DiagLoc::Loc(attr) => match first_file_line_col(ctx, attr) {
+            Some((file, line, col)) => (false, file, line, col),
+            None => (true, String::new(), 0, 0),
+        },
+        _ => (true, String::new(), 0, 0),
+    });
+}
+
 /// The first `(file, line, col)` found inside a location attribute.
 pub fn first_file_line_col(ctx: &Context, attr: Attr) -> Option<(String, u32, u32)> {
     let mut stack = vec![attr];

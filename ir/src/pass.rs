@@ -509,6 +509,35 @@ pub fn render_pass_help(def: &PassDef) -> String {
     s
 }
 
+/// The options of `passes` as Markdown, one table per pass (the generated part of
+/// `docs/opt.md`, printed by `lattice opt --help-passes-markdown`).
+pub fn render_pass_options_markdown(passes: &[&PassDef]) -> String {
+    let cell = |text: &str| text.replace('|', "\\|");
+    let mut s = String::new();
+    for def in passes {
+        s.push_str(&format!("### `{}`\n\n{}\n\n", def.name, cell(def.summary)));
+        if def.options.is_empty() {
+            s.push_str("No options.\n\n");
+            continue;
+        }
+        s.push_str("| option | value | default | meaning |\n| --- | --- | --- | --- |\n");
+        for o in def.options {
+            let default = match o.default {
+                "" => String::new(),
+                d => format!("`{}`", cell(d)),
+            };
+            s.push_str(&format!(
+                "| `{}` | `{}` | {default} | {} |\n",
+                o.name,
+                cell(&o.value_syntax()),
+                cell(o.help)
+            ));
+        }
+        s.push('\n');
+    }
+    s
+}
+
 /// `unknown option 'KEY' for pass 'NAME'`, with a likely meant option and the known ones.
 fn unknown_option(def: &PassDef, key: &str) -> String {
     if def.options.is_empty() {
@@ -677,6 +706,9 @@ pub struct Timing {
     /// `(pass display name, statistics)` in first-run order; counts of the same
     /// statistic are summed over every op the pass ran on.
     pub statistics: Vec<(String, Vec<Statistic>)>,
+    /// `(pass display name, (phase, time) in first-recorded order)`: the phases a pass
+    /// timed ([`record_phase_time`]), summed over every op it ran on.
+    pub phases: Vec<(String, Vec<(String, Duration)>)>,
 }
 
 /// One counter a pass reports (MLIR's `Pass::Statistic`).
@@ -689,20 +721,50 @@ pub struct Statistic {
     pub count: u64,
 }
 
+/// What the pass running on a thread reports besides its IR changes, collected by the
+/// pass manager while it runs the pass.
+#[derive(Default)]
+struct PassRecord {
+    statistics: Vec<Statistic>,
+    /// Remarks and warnings ([`emit_remarks`]), in emission order.
+    remarks: Vec<Diagnostic>,
+    /// Time per phase ([`record_phase_time`]), in first-recorded order.
+    phases: Vec<(String, Duration)>,
+}
+
 thread_local! {
-    /// The statistics of the pass running on this thread, if the manager is collecting.
-    static CURRENT_STATISTICS: std::cell::RefCell<Option<Vec<Statistic>>> =
+    /// The record of the pass running on this thread; `None` outside a pass manager run.
+    static CURRENT_PASS: std::cell::RefCell<Option<PassRecord>> =
         const { std::cell::RefCell::new(None) };
+}
+
+/// Applies `f` to the running pass's record (nothing outside a pass manager run).
+fn with_current_pass(f: impl FnOnce(&mut PassRecord)) {
+    CURRENT_PASS.with(|cell| {
+        if let Some(record) = cell.borrow_mut().as_mut() {
+            f(record);
+        }
+    });
 }
 
 /// Adds `count` to the statistic `name` of the pass running on this thread (a no-op
 /// outside a pass manager run).
 pub fn record_statistic(name: &'static str, description: &'static str, count: u64) {
-    CURRENT_STATISTICS.with(|cell| {
-        if let Some(stats) = cell.borrow_mut().as_mut() {
-            add_statistic(stats, name, description, count);
-        }
-    });
+    with_current_pass(|r| add_statistic(&mut r.statistics, name, description, count));
+}
+
+/// Adds `time` to the phase `phase` of the pass running on this thread: `--mlir-timing`
+/// shows each phase indented under its pass (a no-op outside a pass manager run).
+pub fn record_phase_time(phase: &str, time: Duration) {
+    with_current_pass(|r| add_duration(&mut r.phases, phase, time));
+}
+
+/// Adds `d` to the entry `name` of `times` (appended when new).
+fn add_duration(times: &mut Vec<(String, Duration)>, name: &str, d: Duration) {
+    match times.iter_mut().find(|(n, _)| n == name) {
+        Some((_, t)) => *t += d,
+        None => times.push((name.to_string(), d)),
+    }
 }
 
 fn add_statistic(
@@ -730,44 +792,30 @@ pub fn remarks_enabled(options: &PassOptions) -> bool {
 }
 
 /// Reports why a pass declined to transform: each remark counts towards the statistic
-/// `num-declined`, and when [`remarks_enabled`] they are printed to stderr as
-/// `file:line:col: remark: message`.
-pub fn report_declined(ir: &Ir, remarks: &[Diagnostic], options: &PassOptions) {
+/// `num-declined`, and when [`remarks_enabled`] they go to the run's remarks
+/// ([`emit_remarks`]).
+pub fn report_declined(remarks: &[Diagnostic], options: &PassOptions) {
     record_statistic(
         "num-declined",
         "Number of times the pass declined to transform (see remarks=true)",
         remarks.len() as u64,
     );
     if remarks_enabled(options) {
-        print_remarks(ir, remarks);
+        emit_remarks(remarks);
     }
 }
 
-/// Prints `remarks` (or warnings) to stderr as `file:line:col: remark: message` lines
-/// (`warning:` for a warning), each followed
-/// by its notes as `file:line:col: note: message` lines (as mlir-opt prints them).
-pub fn print_remarks(ir: &Ir, remarks: &[Diagnostic]) {
-    let at = |d: &Diagnostic| match d.loc {
-        DiagLoc::Loc(loc) => match crate::diag::first_file_line_col(ir.ctx(), loc) {
-            Some((file, line, col)) => format!("{file}:{line}:{col}: "),
-            None => String::new(),
-        },
-        _ => String::new(),
-    };
-    for r in remarks {
-        eprintln!("{}{}: {}", at(r), r.severity.word(), r.message);
-        for n in &r.notes {
-            eprintln!("{}note: {}", at(n), n.message);
-        }
-    }
+/// Hands `remarks` (or warnings, with their notes) of the running pass to the pass
+/// manager, which returns them in [`RunOutput::remarks`] in source order for the caller
+/// to render (libraries never print). Outside a pass manager run nobody asked for them
+/// and they are dropped.
+pub fn emit_remarks(remarks: &[Diagnostic]) {
+    with_current_pass(|r| r.remarks.extend_from_slice(remarks));
 }
 
 impl Timing {
     fn add(&mut self, name: &str, d: Duration) {
-        match self.passes.iter_mut().find(|(n, _)| n == name) {
-            Some((_, t)) => *t += d,
-            None => self.passes.push((name.to_string(), d)),
-        }
+        add_duration(&mut self.passes, name, d);
     }
 
     /// Adds `other`'s times and statistics to these.
@@ -779,23 +827,40 @@ impl Timing {
         for (pass, stats) in other.statistics {
             self.add_statistics(&pass, stats);
         }
+        for (pass, phases) in other.phases {
+            self.add_phases(&pass, phases);
+        }
+    }
+
+    fn add_phases(&mut self, pass: &str, phases: Vec<(String, Duration)>) {
+        if !phases.is_empty() {
+            let entry = entry_of(&mut self.phases, pass);
+            for (phase, d) in phases {
+                add_duration(entry, &phase, d);
+            }
+        }
     }
 
     fn add_statistics(&mut self, pass: &str, stats: Vec<Statistic>) {
-        if stats.is_empty() {
-            return;
-        }
-        let entry = match self.statistics.iter().position(|(p, _)| p == pass) {
-            Some(i) => &mut self.statistics[i].1,
-            None => {
-                self.statistics.push((pass.to_string(), Vec::new()));
-                &mut self.statistics.last_mut().expect("just pushed").1
+        if !stats.is_empty() {
+            let entry = entry_of(&mut self.statistics, pass);
+            for s in stats {
+                add_statistic(entry, s.name, s.description, s.count);
             }
-        };
-        for s in stats {
-            add_statistic(entry, s.name, s.description, s.count);
         }
     }
+}
+
+/// The list of `pass` in `per_pass` (appended, empty, when new).
+fn entry_of<'a, T>(per_pass: &'a mut Vec<(String, Vec<T>)>, pass: &str) -> &'a mut Vec<T> {
+    let i = match per_pass.iter().position(|(p, _)| p == pass) {
+        Some(i) => i,
+        None => {
+            per_pass.push((pass.to_string(), Vec::new()));
+            per_pass.len() - 1
+        }
+    };
+    &mut per_pass[i].1
 }
 
 /// What a pipeline run produced besides the changed IR.
@@ -804,6 +869,9 @@ pub struct RunOutput {
     pub timing: Timing,
     /// IR dumps (`--print-ir-after-all`), in order.
     pub dumps: Vec<String>,
+    /// The remarks and warnings the passes emitted ([`emit_remarks`]), sorted by source
+    /// location (file, line, column; unlocated ones last), in emission order where equal.
+    pub remarks: Vec<Diagnostic>,
 }
 
 /// Runs `pipeline` on `root` (whose name must match the pipeline's anchor).
@@ -824,8 +892,14 @@ pub fn run_pipeline(
         )]);
     }
     let mut out = RunOutput::default();
-    run_on(ir, root, pipeline, options, &mut out, false)?;
-    Ok(out)
+    let result = run_on(ir, root, pipeline, options, &mut out, false);
+    crate::diag::sort_by_location(ir.ctx(), &mut out.remarks);
+    match result {
+        Ok(()) => Ok(out),
+        // The remarks emitted before the failure come first, as they would have been
+        // printed before it.
+        Err(errors) => Err(out.remarks.into_iter().chain(errors).collect()),
+    }
 }
 
 fn run_on(
@@ -852,19 +926,21 @@ fn run_on(
                     }
                 }
                 let start = Instant::now();
-                let outer = CURRENT_STATISTICS.with(|c| c.replace(Some(Vec::new())));
+                let outer = CURRENT_PASS.with(|c| c.replace(Some(PassRecord::default())));
                 let with_machine = PassOptions {
                     machine: options.machine,
                     all_remarks: options.remarks,
                     ..pass_options.clone()
                 };
                 let result = (def.run)(ir, op, &with_machine);
-                let stats = CURRENT_STATISTICS
+                let record = CURRENT_PASS
                     .with(|c| c.replace(outer))
                     .unwrap_or_default();
+                out.remarks.extend(record.remarks);
                 result?;
                 out.timing.add(def.display_name, start.elapsed());
-                out.timing.add_statistics(def.display_name, stats);
+                out.timing.add_statistics(def.display_name, record.statistics);
+                out.timing.add_phases(def.display_name, record.phases);
                 if options.verify_each {
                     let start = Instant::now();
                     let errors = verify(ir, op);
@@ -938,7 +1014,8 @@ fn run_nested(
     }
     // Targets were detached in order, so each remembered `anchor_next` is either another
     // target (restored before it) or a non-target op still in place.
-    let results: Vec<(Ir, Op, Result<RunOutput, Vec<Diagnostic>>)> = jobs
+    type JobResult = (Ir, Op, RunOutput, Result<(), Vec<Diagnostic>>);
+    let results: Vec<JobResult> = jobs
         .par_iter_mut()
         .map(|(own, moved, _, _)| {
             let mut local = RunOutput::default();
@@ -948,21 +1025,23 @@ fn run_nested(
                 verify_each: false,
                 ..*options
             };
-            let r = run_on(own, *moved, nested, &detached, &mut local, true).map(|_| local);
+            let r = run_on(own, *moved, nested, &detached, &mut local, true);
             (
                 std::mem::replace(own, Ir::new(own.ctx_arc().clone())),
                 *moved,
+                local,
                 r,
             )
         })
         .collect();
     let mut errors = Vec::new();
     let mut new_handles = Vec::new();
-    for ((mut own, moved, result), _) in results.into_iter().zip(&jobs) {
+    for ((mut own, moved, local, result), _) in results.into_iter().zip(&jobs) {
         let back = own.transfer_op(moved, ir);
         new_handles.push(back);
+        out.remarks.extend(local.remarks);
         match result {
-            Ok(local) => {
+            Ok(()) => {
                 out.timing.merge(local.timing);
                 out.dumps.extend(local.dumps);
             }
@@ -1035,6 +1114,14 @@ pub fn render_timing(timing: &Timing, parse: Duration, print: Duration) -> Strin
     rows.push(("Verifier".to_string(), timing.verification));
     rows.push(("Output".to_string(), print));
     let total: Duration = rows.iter().map(|(_, d)| *d).sum();
+    // A pass's phases, indented under it as mlir-opt nests timers (part of its time, not
+    // added to the total).
+    let rows = rows.into_iter().flat_map(|(name, d)| {
+        let phases = timing.phases.iter().find(|(p, _)| *p == name);
+        let nested = phases.into_iter().flat_map(|(_, ph)| ph.iter());
+        let nested = nested.map(|(phase, d)| (format!("  {phase}"), *d));
+        std::iter::once((name, d)).chain(nested.collect::<Vec<_>>())
+    });
     let mut s = String::new();
     s.push_str("===-------------------------------------------------------------------------===\n");
     s.push_str("                         ... Execution time report ...\n");
@@ -1044,7 +1131,7 @@ pub fn render_timing(timing: &Timing, parse: Duration, print: Duration) -> Strin
         total.as_secs_f64()
     ));
     s.push_str("  ----Wall Time----  ----Name----\n");
-    for (name, d) in &rows {
+    for (name, d) in rows {
         let pct = if total.is_zero() {
             0.0
         } else {

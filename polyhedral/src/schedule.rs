@@ -54,7 +54,7 @@
 //! one; with `assume-no-alias=false` and arguments that may alias, against the full
 //! analysis of [`crate::deps`]); the check makes a scheduler bug a refusal naming the
 //! dependence, not a miscompile. SCoPs that cannot be regenerated are left alone with a
-//! remark. `LATTICE_POLY_TIMING=1` prints the time of each phase to stderr.
+//! remark. Each phase's time goes to the pass manager's timing (`--mlir-timing`).
 
 mod time_tile;
 pub use time_tile::{LlcShape, TimeTile};
@@ -800,50 +800,27 @@ fn skewed_dimension(
     Ok(None)
 }
 
-/// Wall and CPU time per phase of [`poly_schedule`], printed to stderr when the environment
-/// variable `LATTICE_POLY_TIMING=1` is set (for profiling compile time; silent otherwise).
+/// Wall time per phase of [`poly_schedule`], handed to the pass manager's timing
+/// (`lattice opt --mlir-timing` shows each phase under `PolySchedule`).
 #[derive(Debug)]
 pub struct PhaseTimer {
-    last: Option<std::time::Instant>,
-    last_cpu: f64,
+    last: std::time::Instant,
 }
 
 impl PhaseTimer {
-    /// A timer that prints only under `LATTICE_POLY_TIMING=1`.
-    pub fn from_env() -> PhaseTimer {
-        let on = std::env::var("LATTICE_POLY_TIMING").is_ok_and(|v| v == "1");
+    /// A timer whose first lap starts now.
+    pub fn start() -> PhaseTimer {
         PhaseTimer {
-            last: on.then(std::time::Instant::now),
-            last_cpu: if on { process_cpu_seconds() } else { 0.0 },
+            last: std::time::Instant::now(),
         }
     }
 
-    /// Prints the time since the previous lap under `phase`.
+    /// Records the time since the previous lap under `phase`.
     pub fn lap(&mut self, phase: &str) {
-        if let Some(last) = self.last {
-            let now = std::time::Instant::now();
-            let cpu = process_cpu_seconds();
-            eprintln!(
-                "poly-schedule: {phase}: {:.1} ms ({:.1} ms CPU, all threads)",
-                (now - last).as_secs_f64() * 1e3,
-                (cpu - self.last_cpu) * 1e3
-            );
-            self.last = Some(now);
-            self.last_cpu = cpu;
-        }
+        let now = std::time::Instant::now();
+        lattice_ir::pass::record_phase_time(phase, now - self.last);
+        self.last = now;
     }
-}
-
-/// CPU time of the whole process (every thread) in seconds (`CLOCK_PROCESS_CPUTIME_ID`).
-#[allow(unsafe_code)]
-fn process_cpu_seconds() -> f64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid, writable timespec.
-    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
-    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
 }
 
 /// One scheduling problem as isl texts (so it can run on its own isl context).
@@ -1767,7 +1744,7 @@ fn reordered_cells(
 pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> ScheduleReport {
     let mut report = ScheduleReport::default();
     let isl = IslCtx::default();
-    let mut timer = PhaseTimer::from_env();
+    let mut timer = PhaseTimer::start();
     let extraction = extract_scops(ir, &isl, func);
     timer.lap("extraction");
     for scop in &extraction.scops {
@@ -2007,9 +1984,9 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     if !report.errors.is_empty() {
         return Err(report.errors);
     }
-    crate::transform::finish_with_remarks(ir, o, report.remarks, err)?;
+    crate::transform::finish_with_remarks(o, report.remarks, err)?;
     if lattice_ir::pass::remarks_enabled(o) {
-        lattice_ir::pass::print_remarks(ir, &report.notes);
+        lattice_ir::pass::emit_remarks(&report.notes);
     }
     Ok(())
 }

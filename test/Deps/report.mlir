@@ -30,7 +30,7 @@
 // QUOTA: remark: {{[0-9]+}}:3: not a static control part: isl gave up: the problem needs more than 1 operations
 
 // BAD: error:
-// USAGE: --format: expected text, json or dot, got 'yaml'
+// USAGE: invalid value 'yaml' for '--format <text|json|dot>': expected text, json or dot
 func.func @stencil_skew(%A: memref<5x5xf64>) {
   affine.for %i = 1 to 5 {
     affine.for %j = 0 to 4 {

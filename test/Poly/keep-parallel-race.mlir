@@ -36,9 +36,10 @@ func.func @rows(%A: memref<65x64xf32>) {
 // NOTES-NEXT: ----------- destination of the RAW (S0)
 // NOTES-NEXT: affine.store %v, %A[%i + 1, %j]
 // NOTES-NEXT: ------------ source of the RAW (S0)
-// With remarks=true, the notes follow the remark as mlir-opt prints them.
-// REMARK-NEXT: keep-parallel-race.mlir:[[# @LINE - 14]]:7: note: source of the RAW (S0)
-// REMARK-NEXT: keep-parallel-race.mlir:[[# @LINE - 16]]:12: note: destination of the RAW (S0)
+// With remarks=true, the notes follow the remark as mlir-opt prints them (each with its
+// source line and a caret).
+// REMARK: keep-parallel-race.mlir:[[# @LINE - 15]]:7: note: source of the RAW (S0)
+// REMARK: keep-parallel-race.mlir:[[# @LINE - 17]]:12: note: destination of the RAW (S0)
 
 // -----
 

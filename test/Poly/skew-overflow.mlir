@@ -9,8 +9,8 @@
 // what it computed before (sum of i * j = 36).
 
 // CHECK: skew-overflow.mlir:[[@LINE+14]]:3: remark: not skewed: loop 1 of the transformed band would reach 13835058055282163715, beyond the 64-bit index range
-// CHECK: affine.for %{{.*}} = 0 to 4 {
-// CHECK-NEXT: affine.for %{{.*}} = 0 to 4 {
+// CHECK: affine.for %arg{{[0-9]+}} = 0 to 4 {
+// CHECK-NEXT: affine.for %arg{{[0-9]+}} = 0 to 4 {
 
 // FITS: affine_map<(d0) -> (d0 * 2305843009213693952)>
 

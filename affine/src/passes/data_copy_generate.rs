@@ -1270,7 +1270,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     let options = parse_options(o).map_err(&err)?;
     o.bool("remarks", false).map_err(&err)?;
     let report = data_copy_generate_with_report(ir, func, &options)?;
-    lattice_ir::pass::report_declined(ir, &report.remarks, o);
+    lattice_ir::pass::report_declined(&report.remarks, o);
     Ok(())
 }
 

@@ -40,7 +40,7 @@ pub static LOOP_COALESCING: PassDef = PassDef {
 fn run_coalescing(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     let report = loop_coalescing_with_report(ir, op, &LoopCoalescingOptions::default());
     let remarks = crate::util::located_remarks(ir, report, "band not coalesced");
-    lattice_ir::pass::report_declined(ir, &remarks, options);
+    lattice_ir::pass::report_declined(&remarks, options);
     Ok(())
 }
 

@@ -55,7 +55,7 @@ fn run_pass(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagno
         .bool("remarks", false)
         .map_err(|e| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)])?;
     let report = loop_invariant_code_motion_with_report(ir, op, &LicmOptions::default());
-    lattice_ir::pass::report_declined(ir, &report.remarks, options);
+    lattice_ir::pass::report_declined(&report.remarks, options);
     Ok(())
 }
 

@@ -387,7 +387,7 @@ pub fn loop_normalize(
         remarks.len() as u64,
     );
     if options.remarks {
-        lattice_ir::pass::print_remarks(ir, &remarks);
+        lattice_ir::pass::emit_remarks(&remarks);
     }
     Ok(())
 }

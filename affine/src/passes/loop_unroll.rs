@@ -585,7 +585,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     };
     o.bool("remarks", false).map_err(&err)?;
     let remarks = loop_unroll(ir, func, &options);
-    lattice_ir::pass::report_declined(ir, &remarks, o);
+    lattice_ir::pass::report_declined(&remarks, o);
     Ok(())
 }
 

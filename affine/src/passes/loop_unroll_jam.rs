@@ -13,7 +13,7 @@
 //! decline. The pass also declines for loops with `iter_args` (at any depth), inner loop
 //! bounds that depend on values defined in the jammed loop, ops with unknown memory
 //! effects in the body, and trip counts below the factor. Every refusal is explained in
-//! a [`Report`]; the pass adapter prints them to stderr as `remark: ...` lines when the
+//! a [`Report`]; the pass adapter emits them as remarks when the
 //! option `remarks=true` or the command line's `--remarks`.
 
 use super::loop_unroll::{iv_plus, promote_single_iteration, split_for_factor, trip_count};
@@ -364,7 +364,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     };
     o.bool("remarks", false).map_err(&err)?;
     let report = loop_unroll_jam_with_report(ir, func, &options)?;
-    lattice_ir::pass::report_declined(ir, &report.remarks, o);
+    lattice_ir::pass::report_declined(&report.remarks, o);
     Ok(())
 }
 

@@ -470,7 +470,7 @@ fn run(ir: &mut Ir, module: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> 
     }
     o.bool("remarks", false).map_err(&err)?;
     let report = normalize_memrefs_with_report(ir, module, &NormalizeMemrefsOptions::default())?;
-    lattice_ir::pass::report_declined(ir, &report.remarks, o);
+    lattice_ir::pass::report_declined(&report.remarks, o);
     Ok(())
 }
 

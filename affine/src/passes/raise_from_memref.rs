@@ -25,7 +25,7 @@ use lattice_ir::{
 /// Options of `affine-raise-from-memref`.
 #[derive(Clone, Debug, Default)]
 pub struct RaiseFromMemrefOptions {
-    /// Print refusals to stderr as `remark:` lines.
+    /// Emit refusals as remarks.
     pub remarks: bool,
 }
 
@@ -39,8 +39,8 @@ pub struct Report {
 }
 
 impl Report {
-    /// Records the statistics, and prints the remarks to stderr when `enabled`.
-    pub fn emit(&self, ir: &Ir, enabled: bool) {
+    /// Records the statistics, and emits the remarks when `enabled`.
+    pub fn emit(&self, enabled: bool) {
         lattice_ir::pass::record_statistic(
             "num-raised",
             "Number of memref ops raised to affine ops",
@@ -52,7 +52,7 @@ impl Report {
             self.remarks.len() as u64,
         );
         if enabled {
-            lattice_ir::pass::print_remarks(ir, &self.remarks);
+            lattice_ir::pass::emit_remarks(&self.remarks);
         }
     }
 
@@ -428,7 +428,7 @@ pub fn raise_from_memref(
     options: &RaiseFromMemrefOptions,
 ) -> Result<(), Vec<Diagnostic>> {
     let report = raise_from_memref_with_report(ir, func);
-    report.emit(ir, options.remarks);
+    report.emit(options.remarks);
     Ok(())
 }
 

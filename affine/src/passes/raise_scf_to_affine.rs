@@ -24,7 +24,7 @@ use lattice_ir::{AffineExpr, Block, Diagnostic, Ir, Op, OperationState, Value, W
 /// Options of `raise-scf-to-affine`.
 #[derive(Clone, Debug, Default)]
 pub struct RaiseScfToAffineOptions {
-    /// Print refusals to stderr as `remark:` lines.
+    /// Emit refusals as remarks.
     pub remarks: bool,
 }
 
@@ -251,7 +251,7 @@ pub fn raise_scf_to_affine(
     options: &RaiseScfToAffineOptions,
 ) -> Result<(), Vec<Diagnostic>> {
     let report = raise_scf_to_affine_with_report(ir, func);
-    report.emit(ir, options.remarks);
+    report.emit(options.remarks);
     Ok(())
 }
 

@@ -47,7 +47,7 @@ pub static SCALREP: PassDef = PassDef {
 
 fn run_pass(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     if let Some(remark) = too_many_accesses(ir, op) {
-        lattice_ir::pass::report_declined(ir, &[remark], options);
+        lattice_ir::pass::report_declined(&[remark], options);
         return Ok(());
     }
     scalrep(ir, op, &ScalrepOptions::default())

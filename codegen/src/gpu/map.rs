@@ -134,7 +134,7 @@ fn run_pass(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagno
     };
     check_options(&opts).map_err(|e| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)])?;
     let report = map_parallel_loops(ir, op, &opts);
-    lattice_ir::pass::report_declined(ir, &report.remarks, options);
+    lattice_ir::pass::report_declined(&report.remarks, options);
     Ok(())
 }
 

@@ -123,7 +123,7 @@ fn run_pass(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagno
         return Err(err(ir, format!("tile must be positive, got {tile}")));
     }
     let report = promote_workgroup_memory(ir, op, &PromoteOptions { tile, max_bytes });
-    lattice_ir::pass::report_declined(ir, &report.remarks, options);
+    lattice_ir::pass::report_declined(&report.remarks, options);
     Ok(())
 }
 

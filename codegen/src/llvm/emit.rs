@@ -38,8 +38,9 @@ pub const RUNNER_LIBS: [&str; 2] = [
 /// `cargo build` next to the `lattice` binary's dependencies), which defines the
 /// `lattice_parallel_*` entry points parallel loops call.
 pub const RUNTIME_LIB: &str = "liblattice_runtime.so";
-/// Environment variable the CLI reads for the directory that holds [`RUNTIME_LIB`]
-/// (passed to [`runtime_lib_dir`]; this crate reads no environment).
+/// Environment variable naming the directory that holds [`RUNTIME_LIB`]; overrides the
+/// search next to the running executable (the command line reads it and passes it to
+/// [`link_shared`]; this library reads no environment).
 pub const RUNTIME_DIR_ENV: &str = "LATTICE_RUNTIME_DIR";
 
 /// The runtime functions (runner utils, Lattice's thread pool, GPU launches) `module` calls:
@@ -54,12 +55,12 @@ pub fn runtime_imports(module: &Module<'_>) -> Vec<String> {
         .collect()
 }
 
-/// The directory holding [`RUNTIME_LIB`]: `given` (the user's [`RUNTIME_DIR_ENV`]) when
-/// set, else the running executable's directory or its `deps/` subdirectory (where cargo
-/// puts the library when it builds `lattice`), else that directory's parent (for test
+/// The directory holding [`RUNTIME_LIB`]: `explicit` (the value of `$LATTICE_RUNTIME_DIR`)
+/// when given, else the running executable's directory or its `deps/` subdirectory (where
+/// cargo puts the library when it builds `lattice`), else that directory's parent (for test
 /// binaries in `target/*/deps`).
-pub fn runtime_lib_dir(given: Option<&Path>) -> Result<PathBuf, String> {
-    if let Some(dir) = given.filter(|d| !d.as_os_str().is_empty()) {
+pub fn runtime_lib_dir(explicit: Option<&Path>) -> Result<PathBuf, String> {
+    if let Some(dir) = explicit.filter(|d| !d.as_os_str().is_empty()) {
         let dir = dir.to_path_buf();
         return if dir.join(RUNTIME_LIB).is_file() {
             Ok(dir)
@@ -97,7 +98,8 @@ pub fn runtime_lib_dir(given: Option<&Path>) -> Result<PathBuf, String> {
 /// symbols left. When the code calls runtime functions (`imports`, from
 /// [`runtime_imports`]) the library is linked against upstream's runner libraries, which
 /// define the runner-utils API, and, when it calls the thread pool (`lattice_parallel_*`),
-/// against Lattice's [`RUNTIME_LIB`] (from [`runtime_lib_dir`] of `runtime_dir`); both are found at load time
+/// against Lattice's [`RUNTIME_LIB`] (from [`runtime_lib_dir`] given `runtime_dir`, the
+/// value of [`RUNTIME_DIR_ENV`] if set); both are found at load time
 /// through an rpath (for the runtime, its build directory, then the library's own directory,
 /// `$ORIGIN`, so a copy shipped beside the library also works). GPU launches (`lattice_gpu_*`) need the wgpu runtime, which exists only
 /// inside `lattice run`, so such code is refused with that reason.

@@ -458,7 +458,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     o.bool("remarks", false).map_err(&err)?;
     let report = affine_parallelize(ir, func, &options);
     crate::parallel_check::record_dropped(report.dropped as u64);
-    lattice_ir::pass::report_declined(ir, &report.remarks, o);
+    lattice_ir::pass::report_declined(&report.remarks, o);
     Ok(())
 }
 

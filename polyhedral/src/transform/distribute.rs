@@ -823,7 +823,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
         "Number of loops distributed",
         report.distributed as u64,
     );
-    super::finish_with_remarks(ir, o, report.remarks, err)?;
+    super::finish_with_remarks(o, report.remarks, err)?;
     Ok(())
 }
 

@@ -530,9 +530,9 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
         alias: AliasAssumption::from_pass_option(o, true).map_err(&err)?,
     };
     let report = loop_fusion(ir, func, &options);
-    super::finish_with_remarks(ir, o, report.remarks, err)?;
+    super::finish_with_remarks(o, report.remarks, err)?;
     if lattice_ir::pass::remarks_enabled(o) {
-        lattice_ir::pass::print_remarks(ir, &report.notes);
+        lattice_ir::pass::emit_remarks(&report.notes);
     }
     Ok(())
 }

@@ -802,9 +802,9 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
                 most as i64 - 1
             ),
         );
-        lattice_ir::pass::print_remarks(ir, &[warning]);
+        lattice_ir::pass::emit_remarks(&[warning]);
     }
-    super::finish_with_remarks(ir, o, report.remarks, err)?;
+    super::finish_with_remarks(o, report.remarks, err)?;
     Ok(())
 }
 

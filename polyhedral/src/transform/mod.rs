@@ -922,7 +922,6 @@ pub fn mark_parallel(t: Tree) -> Tree {
 /// pass's diagnostics (stopping the pipeline); otherwise they count towards
 /// `num-declined` and are printed with `remarks`. `err` locates bad option values.
 pub(crate) fn finish_with_remarks(
-    ir: &Ir,
     o: &lattice_ir::pass::PassOptions,
     remarks: Vec<Diagnostic>,
     err: impl Fn(String) -> Vec<Diagnostic>,
@@ -931,6 +930,6 @@ pub(crate) fn finish_with_remarks(
         return Err(remarks);
     }
     o.bool("remarks", false).map_err(&err)?;
-    lattice_ir::pass::report_declined(ir, &remarks, o);
+    lattice_ir::pass::report_declined(&remarks, o);
     Ok(())
 }

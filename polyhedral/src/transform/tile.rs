@@ -571,7 +571,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     };
     o.bool("remarks", false).map_err(&err)?;
     let report = loop_tile(ir, func, &options);
-    lattice_ir::pass::report_declined(ir, &report.remarks, o);
+    lattice_ir::pass::report_declined(&report.remarks, o);
     Ok(())
 }
 

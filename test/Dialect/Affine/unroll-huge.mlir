@@ -6,7 +6,7 @@
 // is left unchanged with a remark; the small loop next to it is still unrolled.
 
 // CHECK: unroll-huge.mlir:[[@LINE+11]]:3: remark: not unrolled: unrolling by 9223372036854775807 would create 18446744073709551614 operations (the limit is 131072)
-// CHECK: affine.for %{{.*}} = 0 to 9223372036854775807 {
+// CHECK: affine.for %arg{{[0-9]+}} = 0 to 9223372036854775807 {
 // CHECK-NEXT: affine.store %{{.*}}[0]
 // CHECK-NEXT: }
 // CHECK-COUNT-3: affine.store %{{.*}}[2]

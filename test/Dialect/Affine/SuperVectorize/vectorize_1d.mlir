@@ -262,8 +262,8 @@ func.func @vec_rejected_3(%A : memref<?x?xf32>) {
 
 // CHECK-LABEL: func.func @vec_rejected_4
 // CHECK-NOT:   vector
-// REMARK:      remark: loop not vectorized: access 'affine.load' varies along memref dimension 1 (from the innermost), not the requested fastest-varying dimension 0
 // REMARK:      remark: loop not vectorized: access 'affine.load' varies along two memref dimensions with the loop
+// REMARK:      remark: loop not vectorized: access 'affine.load' varies along memref dimension 1 (from the innermost), not the requested fastest-varying dimension 0
 func.func @vec_rejected_4(%A : memref<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -281,8 +281,8 @@ func.func @vec_rejected_4(%A : memref<?x?xf32>) {
 
 // CHECK-LABEL: func.func @vec_rejected_5
 // CHECK-NOT:   vector
-// REMARK:      remark: loop not vectorized: access 'affine.store' varies along memref dimension 1
 // REMARK:      remark: loop not vectorized: access 'affine.load' varies along memref dimension 1
+// REMARK:      remark: loop not vectorized: access 'affine.store' varies along memref dimension 1
 func.func @vec_rejected_5(%A : memref<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -375,8 +375,8 @@ func.func @vec_rejected_10(%A : memref<?x?xf32>) {
 
 // CHECK-LABEL: func.func @vec_rejected_11
 // CHECK-NOT:   vector
-// REMARK:      remark: loop not vectorized: access 'affine.load' varies along memref dimension 1
 // REMARK:      remark: loop not vectorized: access 'affine.store' varies along memref dimension 1
+// REMARK:      remark: loop not vectorized: access 'affine.load' varies along memref dimension 1
 func.func @vec_rejected_11(%A : memref<?x?xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
