@@ -48,6 +48,13 @@ fn absent_corpus_is_a_note() {
 
 #[test]
 fn bad_usage_exits_2() {
-    let out = python(&["--jobs", "0", "--mlir-opt", "/bin/true", "--lattice", "/bin/true"]);
+    let out = python(&[
+        "--jobs",
+        "0",
+        "--mlir-opt",
+        "/bin/true",
+        "--lattice",
+        "/bin/true",
+    ]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out));
 }

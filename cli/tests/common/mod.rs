@@ -33,7 +33,6 @@ pub fn output_text(o: &std::process::Output) -> String {
     )
 }
 
-
 /// What a finished (or killed) command left behind.
 pub struct Output {
     /// `None` when the command was killed for running past its deadline.
