@@ -31,8 +31,10 @@ struct OptArgs {
     split_marker: Option<String>,
     allow_unregistered: bool,
     verify_diagnostics: bool,
-    generic: bool,
-    debug_info: bool,
+    /// The `--mlir-print-*` flags.
+    print: PrintOptions,
+    /// `--no-implicit-module`: the chunk's single top-level op is the root, unwrapped.
+    no_implicit_module: bool,
     passes: PassFlags,
     print_ir_after_all: bool,
     timing: bool,
@@ -63,6 +65,15 @@ OPTIONS:
     --verify-diagnostics            check `// expected-error {{...}}` annotations
     --mlir-print-op-generic         print every op in the generic form
     --mlir-print-debuginfo          print locations
+    --mlir-pretty-debuginfo         with --mlir-print-debuginfo: locations as file:1:2,
+                                    \"name\", [unknown] instead of loc(...)
+    --mlir-print-local-scope        no #map/#loc aliases: attributes written in full
+    --mlir-print-skip-regions       print every region as {...}
+    --mlir-print-unique-ssa-ids     number values across sibling regions uniquely
+    --mlir-use-nameloc-as-prefix    name a value after its loc(\"name\") location
+    --mlir-print-assume-verified    accepted: Lattice prints only verified IR, unchecked
+    --no-implicit-module            the input's single top-level op is the root (no
+                                    implicit builtin.module around it)
     --pass-pipeline=PIPELINE        e.g. 'builtin.module(func.func(canonicalize,cse))'
     --print-ir-after-all            dump the IR after each pass to stderr
     --timing                        print a timing report to stderr (also --mlir-timing)
@@ -178,8 +189,19 @@ fn parse_args(args: &[String], registry: &PassRegistry) -> Result<Option<OptArgs
             }
             "allow-unregistered-dialect" => a.allow_unregistered = bool_value(&value)?,
             "verify-diagnostics" => a.verify_diagnostics = bool_value(&value)?,
-            "mlir-print-op-generic" => a.generic = bool_value(&value)?,
-            "mlir-print-debuginfo" => a.debug_info = bool_value(&value)?,
+            "mlir-print-op-generic" => a.print.generic = bool_value(&value)?,
+            "mlir-print-debuginfo" => a.print.debug_info = bool_value(&value)?,
+            "mlir-pretty-debuginfo" => a.print.pretty_debug_info = bool_value(&value)?,
+            "mlir-print-local-scope" => a.print.local_scope = bool_value(&value)?,
+            "mlir-print-skip-regions" => a.print.skip_regions = bool_value(&value)?,
+            "mlir-print-unique-ssa-ids" => a.print.unique_ssa_ids = bool_value(&value)?,
+            "mlir-use-nameloc-as-prefix" => a.print.name_loc_as_prefix = bool_value(&value)?,
+            // mlir-opt's printer verifies an op first unless told it is verified; Lattice's
+            // never does (it prints only verified IR), so the flag's effect is always on.
+            "mlir-print-assume-verified" => {
+                bool_value(&value)?;
+            }
+            "no-implicit-module" => a.no_implicit_module = bool_value(&value)?,
             "print-ir-after-all" | "mlir-print-ir-after-all" => {
                 a.print_ir_after_all = bool_value(&value)?
             }
@@ -383,28 +405,49 @@ pub struct Chunk {
     pub index: usize,
 }
 
-/// mlir-opt gives the implicit module of every chunk after the first the location where
-/// the chunk starts (just after the marker), instead of `file:0:0`.
-fn place_implicit_module(ir: &mut Ir, module: lattice_ir::Op, name: &str, chunk: &Chunk) {
+/// Whether `loc` is `file:0:0`, the location of an implicit module (and of
+/// `--no-implicit-module`'s error about the number of top-level ops).
+fn is_file_start(ctx: &Context, loc: lattice_ir::Attr) -> bool {
     use lattice_ir::{AttrData, Location};
-    let is_implicit = matches!(
-        ir.ctx().attr_data(ir.loc(module)),
+    matches!(
+        ctx.attr_data(loc),
         AttrData::Location(Location::FileLineCol {
             line: 0,
             col: 0,
             ..
         })
-    );
-    if is_implicit {
-        let col = chunk.start - chunk.text[..chunk.start].rfind('\n').map_or(0, |p| p + 1) + 1;
-        let loc = ir.ctx().loc(Location::FileLineCol {
-            file: name.to_string(),
-            line: chunk.line as u32,
-            col: col as u32,
-            end: None,
-        });
+    )
+}
+
+/// The location where `chunk` starts (just after the marker).
+fn chunk_start_loc(ctx: &Context, name: &str, chunk: &Chunk) -> lattice_ir::Attr {
+    let col = chunk.start - chunk.text[..chunk.start].rfind('\n').map_or(0, |p| p + 1) + 1;
+    ctx.loc(lattice_ir::Location::FileLineCol {
+        file: name.to_string(),
+        line: chunk.line as u32,
+        col: col as u32,
+        end: None,
+    })
+}
+
+/// mlir-opt gives the implicit module of every chunk after the first the location where
+/// the chunk starts (just after the marker), instead of `file:0:0`.
+fn place_implicit_module(ir: &mut Ir, module: lattice_ir::Op, name: &str, chunk: &Chunk) {
+    if is_file_start(ir.ctx(), ir.loc(module)) {
+        let loc = chunk_start_loc(ir.ctx(), name, chunk);
         ir.set_loc(module, loc);
     }
+}
+
+/// The same for a parse error at `file:0:0` (`--no-implicit-module`'s count of
+/// top-level ops).
+fn place_parse_error(ctx: &Context, mut d: Diagnostic, name: &str, chunk: &Chunk) -> Diagnostic {
+    if let lattice_ir::diag::DiagLoc::Loc(loc) = d.loc {
+        if chunk.index > 0 && is_file_start(ctx, loc) {
+            d.loc = DiagLoc::Loc(chunk_start_loc(ctx, name, chunk));
+        }
+    }
+    d
 }
 
 /// Splits `text` on `marker` (mlir-opt's rule: every occurrence splits, the rest of the
@@ -445,6 +488,18 @@ pub fn split_chunks(text: &str, marker: Option<&str>) -> Vec<Chunk> {
     chunks
 }
 
+/// Under `--no-implicit-module`, mlir-opt anchors the pass manager of pass flags
+/// (`-canonicalize`) on the root op, whatever it is; a `--pass-pipeline` names its anchor.
+fn flag_pipeline_on_root(a: &OptArgs, pipeline: &OpPipeline, root: &str) -> Option<OpPipeline> {
+    if !a.no_implicit_module || a.passes.pipeline_text.is_some() || pipeline.anchor == root {
+        return None;
+    }
+    Some(OpPipeline {
+        anchor: root.to_string(),
+        elements: pipeline.elements.clone(),
+    })
+}
+
 struct ChunkResult {
     ok: bool,
     output: Option<String>,
@@ -477,7 +532,11 @@ fn process_chunk(
     };
     let mut ir = Ir::new(ctx.clone());
     let t = Instant::now();
-    let parsed = lattice_ir::parser::parse_source(&mut ir, id, name, &chunk.text);
+    let parsed = if a.no_implicit_module {
+        lattice_ir::parser::parse_source_without_implicit_module(&mut ir, id, name, &chunk.text)
+    } else {
+        lattice_ir::parser::parse_source(&mut ir, id, name, &chunk.text)
+    };
     result.parse_time = t.elapsed();
     let mut diagnostics = Vec::new();
     // Remarks and warnings of a successful run: shown, and checked by
@@ -485,7 +544,7 @@ fn process_chunk(
     let mut remarks = Vec::new();
     let mut module = None;
     match parsed {
-        Err(d) => diagnostics.push(d),
+        Err(d) => diagnostics.push(place_parse_error(ctx, d, name, chunk)),
         Ok(m) => {
             if chunk.index > 0 {
                 place_implicit_module(&mut ir, m, name, chunk);
@@ -504,16 +563,19 @@ fn process_chunk(
         let options = RunOptions {
             verify_each: a.verify_each,
             print_ir_after_all: a.print_ir_after_all,
-            print: PrintOptions {
-                generic: a.generic,
-                debug_info: a.debug_info,
-            },
+            print: a.print,
             parallel: a.threading,
             machine: a.machine,
             remarks: a.passes.remarks,
         };
         if !pipeline.is_empty() {
-            match run_pipeline(&mut ir, m, pipeline, &options) {
+            let reanchored = flag_pipeline_on_root(a, pipeline, ir.op_name(m));
+            match run_pipeline(
+                &mut ir,
+                m,
+                reanchored.as_ref().unwrap_or(pipeline),
+                &options,
+            ) {
                 Ok(out) => {
                     result.dumps = out.dumps;
                     result.timing = Some(out.timing);
@@ -528,18 +590,14 @@ fn process_chunk(
     }
     if let Some(m) = module {
         let t = Instant::now();
-        let mut text = print_op(
-            &ir,
-            m,
-            PrintOptions {
-                generic: a.generic,
-                debug_info: a.debug_info,
-            },
-        );
+        let mut text = print_op(&ir, m, a.print);
         if !text.ends_with('\n') {
             text.push('\n');
         }
-        text.push('\n');
+        // mlir-opt ends a file with a blank line, except under local scope.
+        if !a.print.local_scope {
+            text.push('\n');
+        }
         result.print_time = t.elapsed();
         result.output = Some(text);
     }

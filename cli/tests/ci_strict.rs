@@ -27,11 +27,7 @@ fn bash(script: &str, args: &[&str], env: &[(&str, &str)], remove: &[&str]) -> O
 }
 
 fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
+    common::output_text(o)
 }
 
 #[test]

@@ -26,7 +26,7 @@ fn round(text: &str, generic: bool) -> Option<String> {
     if !verify(&ir, module).is_empty() {
         return None;
     }
-    Some(print_op(&ir, module, PrintOptions { generic, debug_info: false }))
+    Some(print_op(&ir, module, PrintOptions { generic, ..Default::default() }))
 }
 
 fuzz_target!(|data: &[u8]| {

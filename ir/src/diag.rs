@@ -252,7 +252,11 @@ impl SourceMap {
         out: &mut String,
     ) {
         let word = d.severity.word();
-        if let Some((id, span, line)) = self.resolve(ctx, d.loc, preferred) {
+        // Line 0 (an implicit module's `file:0:0`) names no source line: printed as is.
+        let resolved = self
+            .resolve(ctx, d.loc, preferred)
+            .filter(|&(_, _, line)| line != 0);
+        if let Some((id, span, line)) = resolved {
             let (_, col) = self.line_col(id, span.start);
             out.push_str(&format!(
                 "{}:{line}:{col}: {word}: {}\n",

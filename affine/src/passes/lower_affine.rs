@@ -11,9 +11,9 @@
 //! (the ops' folders: constant operands that existed before the pass folded into maps
 //! and sets, which are then simplified), so the output matches mlir-opt's text.
 //! Assumes verified IR. `affine.delinearize_index`/`linearize_index` expand as in
-//! `affine-expand-index-ops`. Declines (with an error naming the op) on
-//! `affine.dma_start`/`affine.dma_wait` (Lattice has no `memref.dma_*`), `assign`
-//! reductions, and `mod`/`floordiv`/`ceildiv` by a non-positive constant.
+//! `affine-expand-index-ops`. `affine.dma_start`/`dma_wait` become `memref.dma_start`/
+//! `dma_wait`. Declines (with an error naming the op) on `assign` reductions and
+//! `mod`/`floordiv`/`ceildiv` by a non-positive constant.
 
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::{
@@ -445,6 +445,17 @@ impl Lowerer<'_> {
                 self.build(new, ops, vec![], vec![]);
                 self.replace(&[]);
             }
+            "affine.dma_start" => self.lower_dma_start(&operands)?,
+            "affine.dma_wait" => {
+                let m = self.map("tag_map")?;
+                let n = operands.len();
+                let idx = self.expand_map(m, &operands[1..n - 1])?;
+                let mut ops = vec![operands[0]];
+                ops.extend(idx);
+                ops.push(operands[n - 1]);
+                self.build("memref.dma_wait", ops, vec![], vec![]);
+                self.replace(&[]);
+            }
             "affine.prefetch" => {
                 let m = self.map("map")?;
                 let idx = self.expand_map(m, &operands[1..])?;
@@ -573,6 +584,31 @@ impl Lowerer<'_> {
             "affine.parallel" => self.lower_parallel()?,
             other => return Err(format!("'{other}' op cannot be lowered by lower-affine")),
         }
+        Ok(())
+    }
+
+    /// `affine.dma_start` → `memref.dma_start` with its three maps expanded (source,
+    /// destination, tag, in that order, as upstream).
+    fn lower_dma_start(&mut self, operands: &[Value]) -> Result<(), String> {
+        let l = crate::ops::dma_start_layout(self.ir, self.anchor)
+            .ok_or("'affine.dma_start' op has malformed operands")?;
+        let mut expanded = Vec::new();
+        for (attr, range) in [("src_map", &l[1]), ("dst_map", &l[3]), ("tag_map", &l[5])] {
+            let m = self.map(attr)?;
+            expanded.push(self.expand_map(m, &operands[range.clone()])?);
+        }
+        let [src, dst, tag] = expanded.try_into().expect("three maps");
+        let mut ops = vec![operands[l[0].start]];
+        ops.extend(src);
+        ops.push(operands[l[2].start]);
+        ops.extend(dst);
+        let rest = &operands[l[6].clone()];
+        ops.push(rest[0]);
+        ops.push(operands[l[4].start]);
+        ops.extend(tag);
+        ops.extend_from_slice(&rest[1..]);
+        self.build("memref.dma_start", ops, vec![], vec![]);
+        self.replace(&[]);
         Ok(())
     }
 

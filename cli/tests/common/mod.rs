@@ -24,6 +24,15 @@ use std::time::{Duration, Instant};
 // Running commands
 // ---------------------------------------------------------------------------
 
+/// A finished `std::process` command's stdout then stderr, as text (for assertion messages).
+pub fn output_text(o: &std::process::Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
 /// What a finished (or killed) command left behind.
 pub struct Output {
     /// `None` when the command was killed for running past its deadline.

@@ -43,6 +43,8 @@ pub fn register(ctx: &mut Context) {
         &COPY,
         &DEALLOC,
         &DIM,
+        &DMA_START,
+        &DMA_WAIT,
         &EXPAND_SHAPE,
         &EXTRACT_STRIDED_METADATA,
         &GENERIC_ATOMIC_RMW,
@@ -3904,5 +3906,194 @@ mod tests {
         let mut sorted = ATOMIC_KINDS;
         sorted.sort();
         assert_eq!(sorted, ATOMIC_KINDS);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// memref.dma_start, memref.dma_wait
+// ---------------------------------------------------------------------------------------
+
+/// `memref.dma_start %src[..], %dst[..], %num, %tag[..] (, %stride, %per_stride)? :
+/// T_src, T_dst, T_tag`: starts a DMA transfer (what `lower-affine` makes of
+/// `affine.dma_start`). Operands: src, its indices, dst, its indices, the element count,
+/// tag, its indices, then optionally the stride and the elements per stride.
+pub static DMA_START: OpDef = OpDef {
+    name: "memref.dma_start",
+    parse: Some(parse_dma_start),
+    print: Some(print_dma_start),
+    verify: Some(verify_dma_start),
+    ..OpDef::EMPTY
+};
+
+/// `memref.dma_wait %tag[..], %num : T_tag`: waits for a DMA transfer.
+pub static DMA_WAIT: OpDef = OpDef {
+    name: "memref.dma_wait",
+    parse: Some(parse_dma_wait),
+    print: Some(print_dma_wait),
+    verify: Some(verify_dma_wait),
+    ..OpDef::EMPTY
+};
+
+/// `%m[%i, ...]`
+fn parse_indexed(p: &mut Parser<'_>) -> PResult<(UnresolvedOperand, Vec<UnresolvedOperand>)> {
+    let m = p.parse_operand()?;
+    let indices = p.parse_operand_list(Delimiter::Square)?;
+    Ok((m, indices))
+}
+
+fn parse_dma_start(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let (src, src_idx) = parse_indexed(p)?;
+    p.expect(",")?;
+    let (dst, dst_idx) = parse_indexed(p)?;
+    p.expect(",")?;
+    let num = p.parse_operand()?;
+    p.expect(",")?;
+    let (tag, tag_idx) = parse_indexed(p)?;
+    let mut strides = Vec::new();
+    if p.eat(",") {
+        strides = p.parse_operand_list(Delimiter::None)?;
+    }
+    let types = p.parse_colon_type_list()?;
+    if types.len() != 3 {
+        return Err(p.expected("three types"));
+    }
+    let index = p.ctx().index_type();
+    let mut ops = vec![p.resolve_operand(&src, types[0])?];
+    ops.extend(p.resolve_operands_all(&src_idx, index)?);
+    ops.push(p.resolve_operand(&dst, types[1])?);
+    ops.extend(p.resolve_operands_all(&dst_idx, index)?);
+    ops.push(p.resolve_operand(&num, index)?);
+    ops.push(p.resolve_operand(&tag, types[2])?);
+    ops.extend(p.resolve_operands_all(&tag_idx, index)?);
+    ops.extend(p.resolve_operands_all(&strides, index)?);
+    st.operands = ops;
+    Ok(())
+}
+
+/// The operand ranges of `memref.dma_start` from its memrefs' ranks: src, src indices,
+/// dst, dst indices, element count, tag, tag indices, strides; `None` when a memref
+/// operand is not a memref or the operands run short.
+fn dma_start_layout(ir: &Ir, op: Op) -> Option<[std::ops::Range<usize>; 8]> {
+    let ops = ir.operands(op);
+    let rank = |i: usize| -> Option<usize> {
+        memref_parts(ir.ctx(), ir.value_type(*ops.get(i)?)).map(|m| m.shape.len())
+    };
+    let s = rank(0)?;
+    let d = rank(1 + s)?;
+    let t = rank(3 + s + d)?;
+    let tag_end = 4 + s + d + t;
+    if ops.len() < tag_end {
+        return None;
+    }
+    Some([
+        0..1,
+        1..1 + s,
+        1 + s..2 + s,
+        2 + s..2 + s + d,
+        2 + s + d..3 + s + d,
+        3 + s + d..4 + s + d,
+        4 + s + d..tag_end,
+        tag_end..ops.len(),
+    ])
+}
+
+fn print_dma_start(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let Some(l) = dma_start_layout(ir, op) else {
+        return;
+    };
+    let ops = ir.operands(op);
+    let indexed = |p: &mut Printer<'_>, m: usize, idx: std::ops::Range<usize>| {
+        p.print_operand(ops[m]);
+        p.write("[");
+        p.print_operands(&ops[idx]);
+        p.write("]");
+    };
+    p.write(" ");
+    indexed(p, 0, l[1].clone());
+    p.write(", ");
+    indexed(p, l[2].start, l[3].clone());
+    p.write(", ");
+    p.print_operand(ops[l[4].start]);
+    p.write(", ");
+    indexed(p, l[5].start, l[6].clone());
+    for &v in &ops[l[7].clone()] {
+        p.write(", ");
+        p.print_operand(v);
+    }
+    p.write(" : ");
+    let types = [0, l[2].start, l[5].start].map(|i| ir.value_type(ops[i]));
+    p.print_types(&types);
+}
+
+fn verify_dma_start(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let Some(l) = dma_start_layout(ir, op) else {
+        v.error(
+            op,
+            "expected memref source, destination and tag operands with one index per dimension",
+        );
+        return;
+    };
+    for indices in [&l[1], &l[3], &l[4], &l[6], &l[7]] {
+        if !verify_index_operands(v, op, indices.clone(), "") {
+            return;
+        }
+    }
+    let strides = l[7].len();
+    if strides != 0 && strides != 2 {
+        v.error(op, "expected two stride related operands");
+    }
+}
+
+fn parse_dma_wait(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+    let (tag, tag_idx) = parse_indexed(p)?;
+    p.expect(",")?;
+    let num = p.parse_operand()?;
+    let ty = p.parse_colon_type()?;
+    let index = p.ctx().index_type();
+    let mut ops = vec![p.resolve_operand(&tag, ty)?];
+    ops.extend(p.resolve_operands_all(&tag_idx, index)?);
+    ops.push(p.resolve_operand(&num, index)?);
+    st.operands = ops;
+    Ok(())
+}
+
+fn print_dma_wait(p: &mut Printer<'_>, op: Op) {
+    let ir = p.ir();
+    let ops = ir.operands(op);
+    let n = ops.len();
+    if n < 2 {
+        return;
+    }
+    p.write(" ");
+    p.print_operand(ops[0]);
+    p.write("[");
+    p.print_operands(&ops[1..n - 1]);
+    p.write("], ");
+    p.print_operand(ops[n - 1]);
+    p.write(" : ");
+    p.print_type(ir.value_type(ops[0]));
+}
+
+fn verify_dma_wait(v: &mut Verifier<'_>, op: Op) {
+    let ir = v.ir();
+    let ops = ir.operands(op);
+    let Some(tag) = ops
+        .first()
+        .and_then(|&t| memref_parts(ir.ctx(), ir.value_type(t)))
+    else {
+        v.error(op, "expected tag to be of memref type");
+        return;
+    };
+    if ops.len() != tag.shape.len() + 2 {
+        v.error(
+            op,
+            format!(
+                "expected tagIndices to have the same number of elements as the tagMemRef rank, expected {}, but got {}",
+                tag.shape.len(),
+                ops.len().saturating_sub(2)
+            ),
+        );
     }
 }

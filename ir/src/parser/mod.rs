@@ -138,7 +138,20 @@ pub(crate) mod inner {
 /// than a single module are wrapped in an implicit one, as MLIR does).
 pub fn parse_source(ir: &mut Ir, source: SourceId, filename: &str, text: &str) -> PResult<Op> {
     let mut p = Parser::new(ir, source, filename, text);
-    p.parse_top_level()
+    p.parse_top_level(true)
+}
+
+/// Parses a whole buffer that must hold exactly one top-level op and returns that op
+/// unwrapped (mlir-opt's `--no-implicit-module`); any other count is an error at
+/// `file:0:0`.
+pub fn parse_source_without_implicit_module(
+    ir: &mut Ir,
+    source: SourceId,
+    filename: &str,
+    text: &str,
+) -> PResult<Op> {
+    let mut p = Parser::new(ir, source, filename, text);
+    p.parse_top_level(false)
 }
 
 /// Parses a whole string as one attribute (`"affine_map<(d0) -> (d0 + 1)>"`, `"dense<1> :

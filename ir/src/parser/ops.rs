@@ -116,7 +116,7 @@ impl Parser<'_> {
     }
 
     /// The whole buffer.
-    pub(crate) fn parse_top_level(&mut self) -> PResult<Op> {
+    pub(crate) fn parse_top_level(&mut self, implicit_module: bool) -> PResult<Op> {
         let top_block = self.ir.create_block(&[]);
         self.inner.op_stack.push(OpFrame {
             def: Some(&crate::dialects::builtin::MODULE),
@@ -145,7 +145,7 @@ impl Parser<'_> {
         }
         self.check_forward_refs()?;
         let ops: Vec<Op> = self.ir.block_ops(top_block).collect();
-        if ops.len() == 1 && self.ir.is_op(ops[0], "builtin.module") {
+        if ops.len() == 1 && (!implicit_module || self.ir.is_op(ops[0], "builtin.module")) {
             self.ir.detach_op(ops[0]);
             self.ir.erase_block(top_block);
             return Ok(ops[0]);
@@ -156,6 +156,13 @@ impl Parser<'_> {
             col: 0,
             end: None,
         });
+        if !implicit_module {
+            let message = format!(
+                "source must contain a single top-level operation, found: {}",
+                ops.len()
+            );
+            return Err(Diagnostic::error(DiagLoc::Loc(loc), message));
+        }
         let region = self.ir.create_region();
         self.ir.append_block(region, top_block);
         let mut st = OperationState::new(self.intern("builtin.module"), loc);

@@ -649,6 +649,7 @@ fn reprint(text: &str, generic: bool, debug_info: bool) -> String {
         crate::printer::PrintOptions {
             generic,
             debug_info,
+            ..Default::default()
         },
     ) + "\n"
 }

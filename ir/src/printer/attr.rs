@@ -118,6 +118,19 @@ pub struct Writer<'a, 'b> {
     pub aliases: &'b mut Aliases,
 }
 
+/// A pretty call site keeps ` at ` on the line when a name calls from a file position
+/// (MLIR: callee a `NameLoc`, caller a `FileLineColLoc`, i.e. a point, not a range).
+fn is_name_at_position(ctx: &Context, callee: Attr, caller: Attr) -> bool {
+    let is_name = matches!(
+        ctx.attr_data(callee),
+        AttrData::Location(Location::Name { .. })
+    );
+    let is_point = matches!(ctx.attr_data(caller),
+        AttrData::Location(Location::FileLineCol { line, col, end, .. })
+            if end.is_none_or(|e| e == (*line, *col)));
+    is_name && is_point
+}
+
 /// Whether `name` is a bare identifier `[a-zA-Z_][a-zA-Z0-9_$.]*`.
 pub fn is_bare_identifier(name: &str) -> bool {
     let b = name.as_bytes();
@@ -770,6 +783,24 @@ impl Writer<'_, '_> {
 
     /// A location's body without `loc(...)`; nested locations use their aliases.
     pub fn location_internal(&mut self, loc: Attr, top_level: bool) {
+        self.location_body(loc, top_level, false);
+    }
+
+    /// A location as `--mlir-pretty-debuginfo` prints it (MLIR's `printLocationInternal`
+    /// with `pretty`): `file:1:2` unquoted, `[unknown]`, a call site as its callee then
+    /// ` at ` and its caller (on a new line unless a name calls from a file position),
+    /// a fused location without `fused`; nested locations use their aliases.
+    pub fn pretty_location(&mut self, loc: Attr, top_level: bool) {
+        if self.aliases.collecting {
+            // Visit only, as `location` does.
+            self.attr(loc, Elision::Never);
+            return;
+        }
+        self.location_body(loc, top_level, true);
+    }
+
+    /// MLIR's `printLocationInternal(loc, pretty, isTopLevel)`.
+    fn location_body(&mut self, loc: Attr, top_level: bool, pretty: bool) {
         let ctx = self.ctx;
         if !top_level {
             if self.aliases.collecting {
@@ -778,7 +809,7 @@ impl Writer<'_, '_> {
                         return;
                     }
                     self.aliases.collectors.push(Vec::new());
-                    self.location_internal(loc, true);
+                    self.location_body(loc, true, pretty);
                     self.end_visit(loc);
                     return;
                 }
@@ -793,54 +824,56 @@ impl Writer<'_, '_> {
             self.attr(loc, Elision::Never);
             return;
         };
+        let nested = |w: &mut Self, l: Attr| {
+            stacker::maybe_grow(64 * 1024, 1024 * 1024, || w.location_body(l, false, pretty))
+        };
         match l {
-            Location::Unknown => self.w("unknown"),
+            Location::Unknown => self.w(if pretty { "[unknown]" } else { "unknown" }),
             Location::FileLineCol {
                 file,
                 line,
                 col,
                 end,
             } => {
-                self.string(file.as_bytes());
-                match end {
-                    Some((el, ec)) if !(*el == *line && *ec == *col) => {
-                        if el == line {
-                            self.w(&format!(":{}:{} to :{}", line, col, ec));
-                        } else {
-                            self.w(&format!(":{}:{} to {}:{}", line, col, el, ec));
-                        }
-                    }
-                    _ => self.w(&format!(":{}:{}", line, col)),
+                if pretty {
+                    self.w(file);
+                } else {
+                    self.string(file.as_bytes());
                 }
+                self.line_col_range(*line, *col, *end);
             }
             Location::Name { name, child } => {
                 self.string(name.as_bytes());
                 if let Some(c) = child {
                     if !matches!(ctx.attr_data(*c), AttrData::Location(Location::Unknown)) {
                         self.out.push('(');
-                        stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
-                            self.location_internal(*c, false)
-                        });
+                        nested(self, *c);
                         self.out.push(')');
                     }
                 }
             }
             Location::CallSite { callee, caller } => {
-                self.w("callsite(");
-                stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
-                    self.location_internal(*callee, false)
+                if !pretty {
+                    self.w("callsite(");
+                }
+                nested(self, *callee);
+                self.w(if !pretty || is_name_at_position(ctx, *callee, *caller) {
+                    " at "
+                } else {
+                    "\n at "
                 });
-                self.w(" at ");
-                stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
-                    self.location_internal(*caller, false)
-                });
-                self.w(")");
+                nested(self, *caller);
+                if !pretty {
+                    self.w(")");
+                }
             }
             Location::Fused {
                 metadata,
                 locations,
             } => {
-                self.w("fused");
+                if !pretty {
+                    self.w("fused");
+                }
                 if let Some(m) = metadata {
                     self.out.push('<');
                     self.attr(*m, Elision::Never);
@@ -851,12 +884,24 @@ impl Writer<'_, '_> {
                     if i > 0 {
                         self.w(", ");
                     }
-                    stacker::maybe_grow(64 * 1024, 1024 * 1024, || {
-                        self.location_internal(l, false)
-                    });
+                    nested(self, l);
                 }
                 self.out.push(']');
             }
+        }
+    }
+
+    /// `:1:2`, `:1:2 to :5` or `:1:2 to 3:4` after a location's file name.
+    fn line_col_range(&mut self, line: u32, col: u32, end: Option<(u32, u32)>) {
+        match end {
+            Some((el, ec)) if !(el == line && ec == col) => {
+                if el == line {
+                    self.w(&format!(":{}:{} to :{}", line, col, ec));
+                } else {
+                    self.w(&format!(":{}:{} to {}:{}", line, col, el, ec));
+                }
+            }
+            _ => self.w(&format!(":{}:{}", line, col)),
         }
     }
 

@@ -41,6 +41,19 @@ pub struct PrintOptions {
     pub generic: bool,
     /// `--mlir-print-debuginfo`
     pub debug_info: bool,
+    /// `--mlir-pretty-debuginfo`: locations (with `debug_info`) as `file:1:2`, `"name"`,
+    /// `[unknown]`, call sites on ` at ` lines, instead of `loc(...)`.
+    pub pretty_debug_info: bool,
+    /// `--mlir-print-local-scope`: no aliases; every attribute and type written in full.
+    pub local_scope: bool,
+    /// `--mlir-print-skip-regions`: every region printed as `{...}`.
+    pub skip_regions: bool,
+    /// `--mlir-print-unique-ssa-ids`: value numbers not restarted in sibling regions (as
+    /// in the generic form).
+    pub unique_ssa_ids: bool,
+    /// `--mlir-use-nameloc-as-prefix`: a value whose location is a name location
+    /// (`loc("x")`) is named after it (`%x`), where no op hook named it.
+    pub name_loc_as_prefix: bool,
 }
 
 /// Options for [`Printer::print_region`].
@@ -106,11 +119,11 @@ const STACK_GROW: usize = 4 * 1024 * 1024;
 /// Prints `op` (normally the top-level module) with aliases, as mlir-opt prints a file:
 /// alias definitions, the op, a newline, deferred (location) aliases.
 ///
-/// An op nested in a block is printed as MLIR prints it with local scope (as in
-/// `--mlir-print-ir-after-all` dumps of nested ops): names numbered from `op`, no
-/// aliases (attributes written in full); a newline still ends the text.
+/// An op nested in a block, and any op under `local_scope`, is printed as MLIR prints it
+/// with local scope (as in `--mlir-print-ir-after-all` dumps of nested ops): names
+/// numbered from `op`, no aliases (attributes written in full); a newline ends the text.
 pub fn print_op(ir: &Ir, op: Op, options: PrintOptions) -> String {
-    if ir.op_parent(op).is_some() {
+    if ir.op_parent(op).is_some() || options.local_scope {
         let mut p = Printer::new(ir, op, options);
         p.print_full_op(op);
         p.out.push('\n');
@@ -196,7 +209,7 @@ pub fn op_to_string(ir: &Ir, op: Op, options: PrintOptions) -> String {
 
 impl<'a> Printer<'a> {
     fn new(ir: &'a Ir, root: Op, options: PrintOptions) -> Printer<'a> {
-        let names = Names::compute(ir, root, options.generic);
+        let names = Names::compute(ir, root, options);
         Printer {
             ir,
             out: String::new(),
@@ -218,12 +231,28 @@ impl<'a> Printer<'a> {
     }
 
     fn print_alias_definitions(&mut self, deferred: bool) {
+        let pretty = self.options.pretty_debug_info;
         for (attr, name) in self.inner.aliases.definitions(deferred) {
             self.out.push('#');
             self.out.push_str(&name);
             self.out.push_str(" = ");
-            self.writer().attr_impl(attr, Elision::Never);
+            let is_loc = matches!(self.ctx().attr_data(attr), AttrData::Location(_));
+            if pretty && is_loc {
+                self.writer().pretty_location(attr, true);
+            } else {
+                self.writer().attr_impl(attr, Elision::Never);
+            }
             self.out.push('\n');
+        }
+    }
+
+    /// `loc(...)` (through its alias when `allow_alias` and it has one), or under
+    /// `pretty_debug_info` the pretty form, which has no `loc(` and no top-level alias.
+    fn print_location(&mut self, loc: Attr, allow_alias: bool) {
+        if self.options.pretty_debug_info {
+            self.writer().pretty_location(loc, true);
+        } else {
+            self.writer().location(loc, allow_alias);
         }
     }
 
@@ -244,7 +273,7 @@ impl<'a> Printer<'a> {
                 if self.options.debug_info {
                     let loc = self.ir.loc(op);
                     self.inner.aliases.deferrable = true;
-                    self.writer().location(loc, true);
+                    self.print_location(loc, true);
                     self.inner.aliases.deferrable = false;
                 }
                 self.print_operation(op);
@@ -255,7 +284,7 @@ impl<'a> Printer<'a> {
             if self.options.debug_info {
                 let loc = self.ir.loc(op);
                 self.out.push(' ');
-                self.writer().location(loc, true);
+                self.print_location(loc, true);
             }
         })
     }
@@ -448,7 +477,7 @@ impl<'a> Printer<'a> {
                         if !self.inner.dry {
                             self.out.push(' ');
                         }
-                        self.writer().location(loc, false);
+                        self.print_location(loc, false);
                     }
                 }
                 self.out.push(')');
@@ -683,6 +712,10 @@ impl<'a> Printer<'a> {
 
     fn print_region_inner(&mut self, region: Region, options: RegionPrintOptions) {
         let ir = self.ir;
+        if self.options.skip_regions {
+            self.out.push_str("{...}");
+            return;
+        }
         self.out.push_str("{\n");
         if let Some(entry) = ir.entry_block(region) {
             let dialect = ir
@@ -722,7 +755,7 @@ impl<'a> Printer<'a> {
             if !self.inner.dry {
                 self.out.push(' ');
             }
-            self.writer().location(loc, false);
+            self.print_location(loc, false);
         }
     }
 
@@ -736,7 +769,7 @@ impl<'a> Printer<'a> {
             if !self.inner.dry {
                 self.out.push(' ');
             }
-            self.writer().location(loc, false);
+            self.print_location(loc, false);
         }
     }
 
@@ -746,7 +779,7 @@ impl<'a> Printer<'a> {
     pub fn print_optional_location(&mut self, loc: Attr) {
         if self.options.debug_info {
             self.out.push(' ');
-            self.writer().location(loc, false);
+            self.print_location(loc, false);
         }
     }
 
@@ -757,7 +790,7 @@ impl<'a> Printer<'a> {
     pub fn visit_deferred_location(&mut self, loc: Attr) {
         if self.inner.dry && self.options.debug_info {
             self.inner.aliases.deferrable = true;
-            self.writer().location(loc, true);
+            self.print_location(loc, true);
             self.inner.aliases.deferrable = false;
         }
     }

@@ -8,6 +8,8 @@
 //! unique among the names visible in its scope chain; the computation is iterative (no
 //! recursion), so nesting depth is unbounded.
 
+use super::PrintOptions;
+use crate::attrs::{Attr, AttrData, Location};
 use crate::store::{Block, Ir, Op, Region, Value, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -32,6 +34,10 @@ pub struct Names {
 struct State<'a> {
     ir: &'a Ir,
     generic: bool,
+    /// Value numbers run on across sibling regions (generic form or unique SSA ids).
+    unique: bool,
+    /// Name locations give names (`--mlir-use-nameloc-as-prefix`).
+    name_loc: bool,
     names: Names,
     next_value: u32,
     next_arg: u32,
@@ -45,10 +51,13 @@ struct State<'a> {
 
 impl Names {
     /// Computes names for everything under `root`.
-    pub fn compute(ir: &Ir, root: Op, generic: bool) -> Names {
+    pub fn compute(ir: &Ir, root: Op, options: PrintOptions) -> Names {
+        let generic = options.generic;
         let mut st = State {
             ir,
             generic,
+            unique: generic || options.unique_ssa_ids,
+            name_loc: options.name_loc_as_prefix,
             names: Names::default(),
             next_value: 0,
             next_arg: 0,
@@ -64,7 +73,7 @@ impl Names {
         }
         st.number_op(root);
         while let Some((region, nv, na, nc, parent)) = worklist.pop() {
-            if !generic {
+            if !st.unique {
                 st.next_value = nv;
                 st.next_arg = na;
                 st.next_conflict = nc;
@@ -226,6 +235,30 @@ impl State<'_> {
         }
     }
 
+    /// With name locations as prefixes: the name of `loc` when it is a name location.
+    fn name_of_loc(&self, loc: Option<Attr>) -> Option<String> {
+        if !self.name_loc {
+            return None;
+        }
+        // The first name location of the tree, callee before caller (MLIR's
+        // `findInstanceOf<NameLoc>`).
+        let ctx = self.ir.ctx();
+        let mut stack = vec![loc?];
+        while let Some(l) = stack.pop() {
+            match ctx.attr_data(l) {
+                AttrData::Location(Location::Name { name, .. }) => return Some(name.clone()),
+                AttrData::Location(Location::CallSite { callee, caller }) => {
+                    stack.extend([*caller, *callee]);
+                }
+                AttrData::Location(Location::Fused { locations, .. }) => {
+                    stack.extend(locations.iter().rev());
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
     fn number_region(&mut self, region: Region) {
         let ir = self.ir;
         if !self.generic {
@@ -248,13 +281,15 @@ impl State<'_> {
                 if self.names.ids.contains_key(&arg) {
                     continue;
                 }
+                let mut name = String::new();
                 if entry {
-                    let name = format!("arg{}", self.next_arg);
+                    name = format!("arg{}", self.next_arg);
                     self.next_arg += 1;
-                    self.set_name(arg, &name);
-                } else {
-                    self.set_name(arg, "");
                 }
+                if let Some(n) = self.name_of_loc(ir.value(arg).loc) {
+                    name = n;
+                }
+                self.set_name(arg, &name);
             }
             for op in ir.block_ops(block) {
                 self.number_op(op);
@@ -266,6 +301,10 @@ impl State<'_> {
         let ir = self.ir;
         let results = ir.results(op);
         let mut groups: Vec<u32> = vec![0];
+        // A name location names the first result before any op hook does.
+        if let (Some(&first), Some(name)) = (results.first(), self.name_of_loc(Some(ir.loc(op)))) {
+            self.set_name(first, &name);
+        }
         if !self.generic {
             if let Some(hook) = ir.op_def(op).and_then(|d| d.result_names) {
                 let mut suggested = Vec::new();

@@ -163,6 +163,7 @@ impl B {
             PrintOptions {
                 generic: true,
                 debug_info: false,
+                ..Default::default()
             },
         )
     }
@@ -597,6 +598,7 @@ fn aliases_and_locations() {
         PrintOptions {
             generic: false,
             debug_info: true,
+            ..Default::default()
         },
     ));
 }
@@ -622,6 +624,7 @@ fn roundtrip_against_mlir_opt() {
             PrintOptions {
                 generic: false,
                 debug_info: false,
+                ..Default::default()
             },
         ),
         (
@@ -629,6 +632,7 @@ fn roundtrip_against_mlir_opt() {
             PrintOptions {
                 generic: true,
                 debug_info: false,
+                ..Default::default()
             },
         ),
         (
@@ -636,6 +640,7 @@ fn roundtrip_against_mlir_opt() {
             PrintOptions {
                 generic: false,
                 debug_info: true,
+                ..Default::default()
             },
         ),
         (
@@ -643,6 +648,7 @@ fn roundtrip_against_mlir_opt() {
             PrintOptions {
                 generic: true,
                 debug_info: true,
+                ..Default::default()
             },
         ),
     ];
@@ -757,6 +763,7 @@ fn nested_op_to_string() {
     let generic = PrintOptions {
         generic: true,
         debug_info: false,
+        ..Default::default()
     };
     expect![[r#"
         %2 = "test.add"(%1, %arg2) ({

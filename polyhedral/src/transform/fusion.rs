@@ -31,7 +31,7 @@ use crate::isl::{IslCtx, IslError};
 use crate::scop::{AccessKind, Scop};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{PassDef, PassOption, PassOptions};
-use lattice_ir::{Ir, Op};
+use lattice_ir::{Ir, Op, WalkOrder};
 
 /// Which pairs of nests may fuse.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -509,7 +509,30 @@ pub fn loop_fusion(ir: &mut Ir, func: Op, options: &FusionOptions) -> FusionRepo
     report
 }
 
-fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+/// Upstream's pass runs on any op (on every block under it), so mlir-opt accepts it at
+/// module level (`builtin.module(affine-loop-fusion)`); Lattice fuses per function, so on
+/// any other op it fuses in every `func.func` under that op, in order (sequentially: a
+/// plain `--affine-loop-fusion` runs on the module, as in mlir-opt).
+fn run(ir: &mut Ir, op: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+    if ir.is_op(op, "func.func") {
+        return run_on_func(ir, op, o);
+    }
+    let funcs: Vec<Op> = ir
+        .walk_ops(op, WalkOrder::PreOrder)
+        .into_iter()
+        .filter(|&f| ir.is_op(f, "func.func"))
+        .collect();
+    // Like a nested pipeline: every function runs, the first error is returned.
+    let mut first_error = None;
+    for func in funcs {
+        if let Err(e) = run_on_func(ir, func, o) {
+            first_error.get_or_insert(e);
+        }
+    }
+    first_error.map_or(Ok(()), Err)
+}
+
+fn run_on_func(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     let loc = ir.loc(func);
     let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(loc), e)];
     let mode = match o.string("mode", "greedy").as_str() {
@@ -542,7 +565,8 @@ pub static AFFINE_LOOP_FUSION: PassDef = PassDef {
     name: "affine-loop-fusion",
     display_name: "AffineLoopFusion",
     summary: "Fuse affine loop nests",
-    anchor: Some("func.func"),
+    // Any op, as upstream: `run` fuses in every function under a non-function op.
+    anchor: None,
     options: &[
         PassOption::choice(
             "mode",
