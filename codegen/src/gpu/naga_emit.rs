@@ -876,6 +876,7 @@ impl Translator<'_> {
         Ok(self.expr(Expression::Access { base: gp, index }, b))
     }
 
+    /// Translates one op at its place in `b`; `yield_to` receives an `scf.yield`'s values.
     fn op(
         &mut self,
         op: Op,
@@ -883,41 +884,12 @@ impl Translator<'_> {
         yield_to: Option<&[Handle<LocalVariable>]>,
     ) -> R<()> {
         let name = self.ir.op_name(op).to_string();
-        let operands = self.ir.operands(op).to_vec();
-        let results = self.ir.results(op).to_vec();
-        let dim = || -> usize {
-            let ir = &*self.ir;
-            match ir.attr(op, "dimension").map(|a| ir.ctx().attr_data(a)) {
-                Some(AttrData::Dialect(t)) if t.contains('y') => 1,
-                Some(AttrData::Dialect(t)) if t.contains('z') => 2,
-                _ => 0,
-            }
-        };
-        let set = |t: &mut Self, h: Handle<Expression>| {
-            t.values.insert(results[0], h);
-        };
-        match name.as_str() {
-            "gpu.block_id" => {
-                let d = dim();
-                let h = self.builtin(0, d, b);
-                set(self, h);
-            }
-            "gpu.thread_id" => {
-                let d = dim();
-                let h = self.builtin(1, d, b);
-                set(self, h);
-            }
-            "gpu.grid_dim" => {
-                let d = dim();
-                let h = self.builtin(2, d, b);
-                set(self, h);
-            }
-            "gpu.block_dim" => {
-                let d = dim();
-                let h = self.lit_i32(self.wg[d] as i32, b);
-                set(self, h);
-            }
-            "gpu.return" => {}
+        let h = match name.as_str() {
+            "gpu.block_id" => self.builtin(0, self.dim(op), b),
+            "gpu.thread_id" => self.builtin(1, self.dim(op), b),
+            "gpu.grid_dim" => self.builtin(2, self.dim(op), b),
+            "gpu.block_dim" => self.lit_i32(self.wg[self.dim(op)] as i32, b),
+            "gpu.return" => return Ok(()),
             "gpu.barrier" => {
                 // As upstream's SPIR-V lowering: a workgroup control barrier with
                 // workgroup-memory semantics (`workgroupBarrier()`).
@@ -925,673 +897,606 @@ impl Translator<'_> {
                     Statement::ControlBarrier(naga::Barrier::WORK_GROUP),
                     Span::UNDEFINED,
                 );
+                return Ok(());
             }
-            "arith.constant" => {
-                let ty = self.ir.value_type(results[0]);
-                let s = self.scalar_of(ty, Some(op))?;
-                let attr = self.ir.attr(op, "value");
-                let data = attr.map(|a| self.ir.ctx().attr_data(a).clone());
-                let lit = match (s, data) {
-                    (Sc::I32, Some(AttrData::Integer { value, .. })) => {
-                        let Ok(v) = i32::try_from(value) else {
-                            return self
-                                .err(format!("constant {value} does not fit in i32"), Some(op));
-                        };
-                        Literal::I32(v)
-                    }
-                    (Sc::I64, Some(AttrData::Integer { value, .. })) => Literal::I64(value as i64),
-                    (Sc::Bool, Some(AttrData::Integer { value, .. })) => Literal::Bool(value != 0),
-                    (Sc::F64, Some(AttrData::Float { bits, ty })) => {
-                        match self.ir.ctx().type_data(ty) {
-                            TypeData::Float(FloatKind::F64) => {
-                                Literal::F64(f64::from_bits(bits as u64))
-                            }
-                            _ => return self.err("unsupported float constant", Some(op)),
-                        }
-                    }
-                    (Sc::F32 | Sc::F16, Some(AttrData::Float { bits, ty })) => {
-                        let v = match self.ir.ctx().type_data(ty) {
-                            TypeData::Float(FloatKind::F64) => f64::from_bits(bits as u64) as f32,
-                            TypeData::Float(FloatKind::F32) => f32::from_bits(bits as u32),
-                            TypeData::Float(FloatKind::F16) => f16_to_f32(bits as u16),
-                            _ => return self.err("unsupported float constant", Some(op)),
-                        };
-                        Literal::F32(v)
-                    }
-                    _ => return self.err("unsupported constant", Some(op)),
-                };
-                // Non-finite values have no literal: build them from their f32 bits.
-                let non_finite = match lit {
-                    Literal::F32(v) if !v.is_finite() => Some(v),
-                    Literal::F64(v) if !v.is_finite() => Some(v as f32),
-                    _ => None,
-                };
-                let mut h = match non_finite {
-                    Some(v) => {
-                        let bits = self.expr(Expression::Literal(Literal::U32(v.to_bits())), b);
-                        let f = self.expr(
-                            Expression::As {
-                                expr: bits,
-                                kind: ScalarKind::Float,
-                                convert: None,
-                            },
-                            b,
-                        );
-                        if s == Sc::F64 {
-                            self.expr(
-                                Expression::As {
-                                    expr: f,
-                                    kind: ScalarKind::Float,
-                                    convert: Some(8),
-                                },
-                                b,
-                            )
-                        } else {
-                            f
-                        }
-                    }
-                    None => self.expr(Expression::Literal(lit), b),
-                };
-                if s == Sc::F16 {
-                    h = self.expr(
-                        Expression::As {
-                            expr: h,
-                            kind: ScalarKind::Float,
-                            convert: Some(2),
-                        },
-                        b,
-                    );
-                }
-                set(self, h);
-            }
+            "arith.constant" => self.constant(op, b)?,
             "arith.addi" | "arith.subi" | "arith.muli" | "arith.divsi" | "arith.remsi"
             | "arith.andi" | "arith.ori" | "arith.xori" | "arith.shli" | "arith.shrsi"
             | "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.remf" => {
-                let l = self.val(operands[0], op, b)?;
-                let r = self.val(operands[1], op, b)?;
-                let is_bool = self.scalar_of(self.ir.value_type(results[0]), Some(op))? == Sc::Bool;
-                let bop = match name.as_str() {
-                    "arith.addi" | "arith.addf" => BinaryOperator::Add,
-                    "arith.subi" | "arith.subf" => BinaryOperator::Subtract,
-                    "arith.muli" | "arith.mulf" => BinaryOperator::Multiply,
-                    "arith.divsi" | "arith.divf" => BinaryOperator::Divide,
-                    "arith.remsi" | "arith.remf" => BinaryOperator::Modulo,
-                    "arith.andi" if is_bool => BinaryOperator::LogicalAnd,
-                    "arith.ori" if is_bool => BinaryOperator::LogicalOr,
-                    "arith.xori" if is_bool => BinaryOperator::NotEqual,
-                    "arith.andi" => BinaryOperator::And,
-                    "arith.ori" => BinaryOperator::InclusiveOr,
-                    "arith.xori" => BinaryOperator::ExclusiveOr,
-                    "arith.shli" | "arith.shrsi" => {
-                        let ru = self.expr(
-                            Expression::As {
-                                expr: r,
-                                kind: ScalarKind::Uint,
-                                convert: None,
-                            },
-                            b,
-                        );
-                        let bop = if name == "arith.shli" {
-                            BinaryOperator::ShiftLeft
-                        } else {
-                            BinaryOperator::ShiftRight
-                        };
-                        let h = self.bin(bop, l, ru, b);
-                        set(self, h);
-                        return Ok(());
-                    }
-                    _ => unreachable!(),
-                };
-                let h = self.bin(bop, l, r, b);
-                set(self, h);
+                self.binary(op, &name, b)?
             }
-            "arith.divui" | "arith.remui" | "arith.shrui" => {
-                let l = self.val(operands[0], op, b)?;
-                let r = self.val(operands[1], op, b)?;
-                let lu = self.expr(
-                    Expression::As {
-                        expr: l,
-                        kind: ScalarKind::Uint,
-                        convert: None,
-                    },
-                    b,
-                );
-                let ru = self.expr(
-                    Expression::As {
-                        expr: r,
-                        kind: ScalarKind::Uint,
-                        convert: None,
-                    },
-                    b,
-                );
-                let bop = match name.as_str() {
-                    "arith.divui" => BinaryOperator::Divide,
-                    "arith.remui" => BinaryOperator::Modulo,
-                    _ => BinaryOperator::ShiftRight,
-                };
-                let u = self.bin(bop, lu, ru, b);
-                let h = self.expr(
-                    Expression::As {
-                        expr: u,
-                        kind: ScalarKind::Sint,
-                        convert: None,
-                    },
-                    b,
-                );
-                set(self, h);
-            }
-            "arith.ceildivsi" | "arith.floordivsi" => {
-                // q = a / b (truncated); adjust by one when the remainder is non-zero and
-                // its sign calls for it.
-                let a = self.val(operands[0], op, b)?;
-                let d = self.val(operands[1], op, b)?;
-                let q = self.bin(BinaryOperator::Divide, a, d, b);
-                let r = self.bin(BinaryOperator::Modulo, a, d, b);
-                let zero = self.lit_i32(0, b);
-                let one = self.lit_i32(1, b);
-                let nz = self.bin(BinaryOperator::NotEqual, r, zero, b);
-                let rneg = self.bin(BinaryOperator::Less, r, zero, b);
-                let dneg = self.bin(BinaryOperator::Less, d, zero, b);
-                let (same, adj) = if name == "arith.ceildivsi" {
-                    (
-                        self.bin(BinaryOperator::Equal, rneg, dneg, b),
-                        BinaryOperator::Add,
-                    )
-                } else {
-                    (
-                        self.bin(BinaryOperator::NotEqual, rneg, dneg, b),
-                        BinaryOperator::Subtract,
-                    )
-                };
-                let cond = self.bin(BinaryOperator::LogicalAnd, nz, same, b);
-                let q1 = self.bin(adj, q, one, b);
-                let h = self.expr(
-                    Expression::Select {
-                        condition: cond,
-                        accept: q1,
-                        reject: q,
-                    },
-                    b,
-                );
-                set(self, h);
-            }
+            "arith.divui" | "arith.remui" | "arith.shrui" => self.unsigned_binary(op, &name, b)?,
+            "arith.ceildivsi" | "arith.floordivsi" => self.rounded_div(op, &name, b)?,
             "arith.maxsi" | "arith.minsi" | "arith.maximumf" | "arith.minimumf"
             | "arith.maxnumf" | "arith.minnumf" | "math.powf" | "math.atan2" | "math.copysign" => {
-                let l = self.val(operands[0], op, b)?;
-                let r = self.val(operands[1], op, b)?;
-                let fun = match name.as_str() {
-                    "arith.maxsi" | "arith.maximumf" | "arith.maxnumf" => MathFunction::Max,
-                    "arith.minsi" | "arith.minimumf" | "arith.minnumf" => MathFunction::Min,
-                    "math.powf" => MathFunction::Pow,
-                    "math.atan2" => MathFunction::Atan2,
-                    _ => {
-                        return self.err(format!("'{name}' is not supported in kernels"), Some(op))
-                    }
-                };
-                let h = self.expr(
-                    Expression::Math {
-                        fun,
-                        arg: l,
-                        arg1: Some(r),
-                        arg2: None,
-                        arg3: None,
-                    },
-                    b,
-                );
-                set(self, h);
+                self.binary_math(op, &name, b)?
             }
-            "arith.maxui" | "arith.minui" => {
-                let l = self.val(operands[0], op, b)?;
-                let r = self.val(operands[1], op, b)?;
-                let lu = self.expr(
-                    Expression::As {
-                        expr: l,
-                        kind: ScalarKind::Uint,
-                        convert: None,
-                    },
-                    b,
-                );
-                let ru = self.expr(
-                    Expression::As {
-                        expr: r,
-                        kind: ScalarKind::Uint,
-                        convert: None,
-                    },
-                    b,
-                );
-                let fun = if name == "arith.maxui" {
-                    MathFunction::Max
-                } else {
-                    MathFunction::Min
-                };
-                let u = self.expr(
-                    Expression::Math {
-                        fun,
-                        arg: lu,
-                        arg1: Some(ru),
-                        arg2: None,
-                        arg3: None,
-                    },
-                    b,
-                );
-                let h = self.expr(
-                    Expression::As {
-                        expr: u,
-                        kind: ScalarKind::Sint,
-                        convert: None,
-                    },
-                    b,
-                );
-                set(self, h);
-            }
+            "arith.maxui" | "arith.minui" => self.unsigned_min_max(op, &name, b)?,
             "math.fma" => {
-                let x = self.val(operands[0], op, b)?;
-                let y = self.val(operands[1], op, b)?;
-                let z = self.val(operands[2], op, b)?;
-                let h = self.expr(
-                    Expression::Math {
-                        fun: MathFunction::Fma,
-                        arg: x,
-                        arg1: Some(y),
-                        arg2: Some(z),
-                        arg3: None,
-                    },
-                    b,
-                );
-                set(self, h);
+                let [x, y, z] = self.vals(op, b)?;
+                self.math(MathFunction::Fma, x, Some(y), Some(z), b)
             }
             "arith.negf" => {
-                let x = self.val(operands[0], op, b)?;
-                let h = self.expr(
-                    Expression::Unary {
-                        op: UnaryOperator::Negate,
-                        expr: x,
-                    },
-                    b,
-                );
-                set(self, h);
+                let [x] = self.vals(op, b)?;
+                let e = Expression::Unary {
+                    op: UnaryOperator::Negate,
+                    expr: x,
+                };
+                self.expr(e, b)
             }
             "math.sqrt" | "math.rsqrt" | "math.exp" | "math.exp2" | "math.log" | "math.log2"
             | "math.sin" | "math.cos" | "math.tan" | "math.tanh" | "math.absf" | "math.absi"
             | "math.floor" | "math.ceil" | "math.round" | "math.trunc" | "math.atan"
             | "math.asin" | "math.acos" | "math.sinh" | "math.cosh" => {
-                let x = self.val(operands[0], op, b)?;
-                let fun = match name.as_str() {
-                    "math.sqrt" => MathFunction::Sqrt,
-                    "math.rsqrt" => MathFunction::InverseSqrt,
-                    "math.exp" => MathFunction::Exp,
-                    "math.exp2" => MathFunction::Exp2,
-                    "math.log" => MathFunction::Log,
-                    "math.log2" => MathFunction::Log2,
-                    "math.sin" => MathFunction::Sin,
-                    "math.cos" => MathFunction::Cos,
-                    "math.tan" => MathFunction::Tan,
-                    "math.tanh" => MathFunction::Tanh,
-                    "math.absf" | "math.absi" => MathFunction::Abs,
-                    "math.floor" => MathFunction::Floor,
-                    "math.ceil" => MathFunction::Ceil,
-                    "math.round" => MathFunction::Round,
-                    "math.trunc" => MathFunction::Trunc,
-                    "math.atan" => MathFunction::Atan,
-                    "math.asin" => MathFunction::Asin,
-                    "math.acos" => MathFunction::Acos,
-                    "math.sinh" => MathFunction::Sinh,
-                    _ => MathFunction::Cosh,
-                };
-                let h = self.expr(
-                    Expression::Math {
-                        fun,
-                        arg: x,
-                        arg1: None,
-                        arg2: None,
-                        arg3: None,
-                    },
-                    b,
-                );
-                set(self, h);
+                self.unary_math(op, &name, b)?
             }
-            "arith.cmpi" | "arith.cmpf" => {
-                let l = self.val(operands[0], op, b)?;
-                let r = self.val(operands[1], op, b)?;
-                let pred = self
-                    .ir
-                    .attr(op, "predicate")
-                    .and_then(|a| self.ir.ctx().int_value(a))
-                    .unwrap_or(-1);
-                let h = if name == "arith.cmpi" {
-                    let (bop, unsigned) = match pred {
-                        0 => (BinaryOperator::Equal, false),
-                        1 => (BinaryOperator::NotEqual, false),
-                        2 => (BinaryOperator::Less, false),
-                        3 => (BinaryOperator::LessEqual, false),
-                        4 => (BinaryOperator::Greater, false),
-                        5 => (BinaryOperator::GreaterEqual, false),
-                        6 => (BinaryOperator::Less, true),
-                        7 => (BinaryOperator::LessEqual, true),
-                        8 => (BinaryOperator::Greater, true),
-                        9 => (BinaryOperator::GreaterEqual, true),
-                        _ => return self.err("unknown cmpi predicate", Some(op)),
-                    };
-                    let is_bool =
-                        self.scalar_of(self.ir.value_type(operands[0]), Some(op))? == Sc::Bool;
-                    if unsigned && !is_bool {
-                        let lu = self.expr(
-                            Expression::As {
-                                expr: l,
-                                kind: ScalarKind::Uint,
-                                convert: None,
-                            },
-                            b,
-                        );
-                        let ru = self.expr(
-                            Expression::As {
-                                expr: r,
-                                kind: ScalarKind::Uint,
-                                convert: None,
-                            },
-                            b,
-                        );
-                        self.bin(bop, lu, ru, b)
-                    } else {
-                        self.bin(bop, l, r, b)
-                    }
-                } else {
-                    let bop = match pred {
-                        1 | 8 => BinaryOperator::Equal,
-                        2 | 9 => BinaryOperator::Greater,
-                        3 | 10 => BinaryOperator::GreaterEqual,
-                        4 | 11 => BinaryOperator::Less,
-                        5 | 12 => BinaryOperator::LessEqual,
-                        6 | 13 => BinaryOperator::NotEqual,
-                        0 | 7 | 14 | 15 => {
-                            // false / ord / uno / true
-                            let ll = self.bin(BinaryOperator::Equal, l, l, b);
-                            let rr = self.bin(BinaryOperator::Equal, r, r, b);
-                            let ord = self.bin(BinaryOperator::LogicalAnd, ll, rr, b);
-                            let h = match pred {
-                                7 => ord,
-                                14 => self.expr(
-                                    Expression::Unary {
-                                        op: UnaryOperator::LogicalNot,
-                                        expr: ord,
-                                    },
-                                    b,
-                                ),
-                                0 => self.expr(Expression::Literal(Literal::Bool(false)), b),
-                                _ => self.expr(Expression::Literal(Literal::Bool(true)), b),
-                            };
-                            set(self, h);
-                            return Ok(());
-                        }
-                        _ => return self.err("unknown cmpf predicate", Some(op)),
-                    };
-                    self.bin(bop, l, r, b)
-                };
-                set(self, h);
-            }
+            "arith.cmpi" => self.cmpi(op, b)?,
+            "arith.cmpf" => self.cmpf(op, b)?,
             "arith.select" => {
-                let c = self.val(operands[0], op, b)?;
-                let x = self.val(operands[1], op, b)?;
-                let y = self.val(operands[2], op, b)?;
-                let h = self.expr(
-                    Expression::Select {
-                        condition: c,
-                        accept: x,
-                        reject: y,
-                    },
-                    b,
-                );
-                set(self, h);
+                let [c, x, y] = self.vals(op, b)?;
+                let e = Expression::Select {
+                    condition: c,
+                    accept: x,
+                    reject: y,
+                };
+                self.expr(e, b)
             }
             "arith.index_cast" | "arith.index_castui" | "arith.extf" | "arith.truncf"
             | "arith.sitofp" | "arith.uitofp" | "arith.fptosi" | "arith.fptoui" | "arith.extsi"
-            | "arith.extui" | "arith.trunci" | "arith.bitcast" => {
-                let x = self.val(operands[0], op, b)?;
-                let from = self.scalar_of(self.ir.value_type(operands[0]), Some(op))?;
-                let to = self.scalar_of(self.ir.value_type(results[0]), Some(op))?;
-                let h = if from == to && name != "arith.extui" {
-                    x
-                } else {
-                    match (name.as_str(), to) {
-                        ("arith.uitofp", Sc::F32 | Sc::F16 | Sc::F64) => {
-                            let u = self.expr(
-                                Expression::As {
-                                    expr: x,
-                                    kind: ScalarKind::Uint,
-                                    convert: None,
-                                },
-                                b,
-                            );
-                            let w = match to {
-                                Sc::F16 => 2,
-                                Sc::F64 => 8,
-                                _ => 4,
-                            };
-                            self.expr(
-                                Expression::As {
-                                    expr: u,
-                                    kind: ScalarKind::Float,
-                                    convert: Some(w),
-                                },
-                                b,
-                            )
-                        }
-                        (
-                            "arith.extui" | "arith.extsi" | "arith.index_cast"
-                            | "arith.index_castui",
-                            Sc::I32,
-                        ) if from == Sc::Bool => {
-                            let one = self.lit_i32(1, b);
-                            let zero = self.lit_i32(0, b);
-                            let v = if name == "arith.extsi" {
-                                self.lit_i32(-1, b)
-                            } else {
-                                one
-                            };
-                            self.expr(
-                                Expression::Select {
-                                    condition: x,
-                                    accept: v,
-                                    reject: zero,
-                                },
-                                b,
-                            )
-                        }
-                        ("arith.bitcast", _) => {
-                            let kind = match to {
-                                Sc::F32 | Sc::F16 | Sc::F64 => ScalarKind::Float,
-                                Sc::I32 | Sc::I64 => ScalarKind::Sint,
-                                Sc::Bool => ScalarKind::Bool,
-                            };
-                            self.expr(
-                                Expression::As {
-                                    expr: x,
-                                    kind,
-                                    convert: None,
-                                },
-                                b,
-                            )
-                        }
-                        (_, Sc::I64) => self.expr(
-                            Expression::As {
-                                expr: x,
-                                kind: ScalarKind::Sint,
-                                convert: Some(8),
-                            },
-                            b,
-                        ),
-                        (_, Sc::I32) => self.expr(
-                            Expression::As {
-                                expr: x,
-                                kind: ScalarKind::Sint,
-                                convert: Some(4),
-                            },
-                            b,
-                        ),
-                        (_, Sc::F32) => self.expr(
-                            Expression::As {
-                                expr: x,
-                                kind: ScalarKind::Float,
-                                convert: Some(4),
-                            },
-                            b,
-                        ),
-                        (_, Sc::F16) => self.expr(
-                            Expression::As {
-                                expr: x,
-                                kind: ScalarKind::Float,
-                                convert: Some(2),
-                            },
-                            b,
-                        ),
-                        (_, Sc::F64) => self.expr(
-                            Expression::As {
-                                expr: x,
-                                kind: ScalarKind::Float,
-                                convert: Some(8),
-                            },
-                            b,
-                        ),
-                        (_, Sc::Bool) => {
-                            let zero = self.lit_i32(0, b);
-                            self.bin(BinaryOperator::NotEqual, x, zero, b)
-                        }
-                    }
-                };
-                set(self, h);
-            }
-            "memref.alloca" => {
-                // Invocation-private scratch (register-tile accumulators): a
-                // `var<private>` array, whose constant-index accesses drivers keep in
-                // registers.
-                if !operands.is_empty() {
-                    return self.err("memref.alloca with dynamic sizes", Some(op));
-                }
-                let n = self.memrefs.len();
-                self.declare_array(
-                    op,
-                    results[0],
-                    AddressSpace::Private,
-                    format!("private{n}"),
-                    "memref.alloca",
-                )?;
-            }
+            | "arith.extui" | "arith.trunci" | "arith.bitcast" => self.cast(op, &name, b)?,
             "memref.load" => {
+                let operands = self.ir.operands(op).to_vec();
                 let p = self.element_ptr(op, operands[0], &operands[1..], b)?;
-                let h = self.expr(Expression::Load { pointer: p }, b);
-                set(self, h);
+                self.expr(Expression::Load { pointer: p }, b)
             }
-            "memref.store" => {
-                let v = self.val(operands[0], op, b)?;
-                let p = self.element_ptr(op, operands[1], &operands[2..], b)?;
-                b.push(
-                    Statement::Store {
-                        pointer: p,
-                        value: v,
-                    },
-                    Span::UNDEFINED,
-                );
-            }
-            "scf.yield" => {
-                let Some(targets) = yield_to else {
-                    return self.err("scf.yield outside a translated region", Some(op));
-                };
-                let targets = targets.to_vec();
-                let mut vals = Vec::new();
-                for &v in &operands {
-                    vals.push(self.val(v, op, b)?);
-                }
-                for (l, v) in targets.into_iter().zip(vals) {
-                    self.store_local(l, v, b);
-                }
-            }
-            "scf.if" => {
-                let c = self.val(operands[0], op, b)?;
-                let mut vars = Vec::new();
-                for (k, &r) in results.iter().enumerate() {
-                    let s = self.scalar_of(self.ir.value_type(r), Some(op))?;
-                    vars.push(self.local(s, &format!("if_result{k}")));
-                }
-                let regions = self.ir.regions(op).to_vec();
-                let mut accept = naga::Block::new();
-                let mut reject = naga::Block::new();
-                if let Some(tb) = self.ir.entry_block(regions[0]) {
-                    self.block(tb, &mut accept, Some(&vars))?;
-                }
-                if let Some(eb) = regions.get(1).and_then(|&r| self.ir.entry_block(r)) {
-                    self.block(eb, &mut reject, Some(&vars))?;
-                }
-                b.push(
-                    Statement::If {
-                        condition: c,
-                        accept,
-                        reject,
-                    },
-                    Span::UNDEFINED,
-                );
-                for (k, &r) in results.iter().enumerate() {
-                    let h = self.load_local(vars[k], b);
-                    self.values.insert(r, h);
-                }
-            }
-            "scf.for" => {
-                let lb = self.val(operands[0], op, b)?;
-                let ub = self.val(operands[1], op, b)?;
-                let step = self.val(operands[2], op, b)?;
-                let iv_var = self.local(Sc::I32, "iv");
-                self.store_local(iv_var, lb, b);
-                let mut vars = Vec::new();
-                for (k, &init) in operands[3..].iter().enumerate() {
-                    let s = self.scalar_of(self.ir.value_type(init), Some(op))?;
-                    let l = self.local(s, &format!("iter_arg{k}"));
-                    let v = self.val(init, op, b)?;
-                    self.store_local(l, v, b);
-                    vars.push(l);
-                }
-                let Some(body_block) = self.ir.entry_block(self.ir.region(op, 0)) else {
-                    return self.err("scf.for without a body", Some(op));
-                };
-                let args = self.ir.block_args(body_block).to_vec();
-                let mut body = naga::Block::new();
-                let iv = self.load_local(iv_var, &mut body);
-                let done = self.bin(BinaryOperator::GreaterEqual, iv, ub, &mut body);
-                let mut brk = naga::Block::new();
-                brk.push(Statement::Break, Span::UNDEFINED);
-                body.push(
-                    Statement::If {
-                        condition: done,
-                        accept: brk,
-                        reject: naga::Block::new(),
-                    },
-                    Span::UNDEFINED,
-                );
-                self.values.insert(args[0], iv);
-                for (k, &a) in args[1..].iter().enumerate() {
-                    let h = self.load_local(vars[k], &mut body);
-                    self.values.insert(a, h);
-                }
-                self.block(body_block, &mut body, Some(&vars))?;
-                let mut continuing = naga::Block::new();
-                let cur = self.load_local(iv_var, &mut continuing);
-                let next = self.bin(BinaryOperator::Add, cur, step, &mut continuing);
-                self.store_local(iv_var, next, &mut continuing);
-                b.push(
-                    Statement::Loop {
-                        body,
-                        continuing,
-                        break_if: None,
-                    },
-                    Span::UNDEFINED,
-                );
-                for (k, &r) in results.iter().enumerate() {
-                    let h = self.load_local(vars[k], b);
-                    self.values.insert(r, h);
-                }
-            }
+            "memref.alloca" | "memref.store" => return self.memory_statement(op, &name, b),
+            "scf.yield" => return self.scf_yield(op, b, yield_to),
+            "scf.if" => return self.scf_if(op, b),
+            "scf.for" => return self.scf_for(op, b),
             other => {
                 return self.err(format!("'{other}' is not supported in kernels"), Some(op));
             }
+        };
+        let result = self.ir.results(op)[0];
+        self.values.insert(result, h);
+        Ok(())
+    }
+
+    /// The dimension (0 for x, 1 for y, 2 for z) of a `gpu` index op.
+    fn dim(&self, op: Op) -> usize {
+        let ir = &*self.ir;
+        match ir.attr(op, "dimension").map(|a| ir.ctx().attr_data(a)) {
+            Some(AttrData::Dialect(t)) if t.contains('y') => 1,
+            Some(AttrData::Dialect(t)) if t.contains('z') => 2,
+            _ => 0,
         }
+    }
+
+    /// The translations of the first `N` operands of `op`, in order.
+    fn vals<const N: usize>(&mut self, op: Op, b: &mut naga::Block) -> R<[Handle<Expression>; N]> {
+        let operands = self.ir.operands(op).to_vec();
+        let mut out = Vec::with_capacity(N);
+        for &v in &operands[..N] {
+            out.push(self.val(v, op, b)?);
+        }
+        Ok(out.try_into().expect("N operands translated"))
+    }
+
+    /// `x` reinterpreted (`convert: None`) or converted to `width` bytes as `kind`.
+    fn as_kind(
+        &mut self,
+        x: Handle<Expression>,
+        kind: ScalarKind,
+        convert: Option<u8>,
+        b: &mut naga::Block,
+    ) -> Handle<Expression> {
+        let e = Expression::As {
+            expr: x,
+            kind,
+            convert,
+        };
+        self.expr(e, b)
+    }
+
+    /// A math function call.
+    fn math(
+        &mut self,
+        fun: MathFunction,
+        arg: Handle<Expression>,
+        arg1: Option<Handle<Expression>>,
+        arg2: Option<Handle<Expression>>,
+        b: &mut naga::Block,
+    ) -> Handle<Expression> {
+        let e = Expression::Math {
+            fun,
+            arg,
+            arg1,
+            arg2,
+            arg3: None,
+        };
+        self.expr(e, b)
+    }
+
+    /// `arith.constant`: a literal of the result's scalar type.
+    fn constant(&mut self, op: Op, b: &mut naga::Block) -> R<Handle<Expression>> {
+        let ty = self.ir.value_type(self.ir.results(op)[0]);
+        let s = self.scalar_of(ty, Some(op))?;
+        let lit = self.constant_literal(op, s)?;
+        // Non-finite values have no literal: build them from their f32 bits.
+        let non_finite = match lit {
+            Literal::F32(v) if !v.is_finite() => Some(v),
+            Literal::F64(v) if !v.is_finite() => Some(v as f32),
+            _ => None,
+        };
+        let h = match non_finite {
+            Some(v) => {
+                let bits = self.expr(Expression::Literal(Literal::U32(v.to_bits())), b);
+                let f = self.as_kind(bits, ScalarKind::Float, None, b);
+                if s == Sc::F64 {
+                    self.as_kind(f, ScalarKind::Float, Some(8), b)
+                } else {
+                    f
+                }
+            }
+            None => self.expr(Expression::Literal(lit), b),
+        };
+        if s == Sc::F16 {
+            return Ok(self.as_kind(h, ScalarKind::Float, Some(2), b));
+        }
+        Ok(h)
+    }
+
+    /// The literal of an `arith.constant` whose result computes as `s`.
+    fn constant_literal(&self, op: Op, s: Sc) -> R<Literal> {
+        let attr = self.ir.attr(op, "value");
+        let data = attr.map(|a| self.ir.ctx().attr_data(a).clone());
+        Ok(match (s, data) {
+            (Sc::I32, Some(AttrData::Integer { value, .. })) => {
+                let Ok(v) = i32::try_from(value) else {
+                    return self.err(format!("constant {value} does not fit in i32"), Some(op));
+                };
+                Literal::I32(v)
+            }
+            (Sc::I64, Some(AttrData::Integer { value, .. })) => Literal::I64(value as i64),
+            (Sc::Bool, Some(AttrData::Integer { value, .. })) => Literal::Bool(value != 0),
+            (Sc::F64, Some(AttrData::Float { bits, ty })) => match self.ir.ctx().type_data(ty) {
+                TypeData::Float(FloatKind::F64) => Literal::F64(f64::from_bits(bits as u64)),
+                _ => return self.err("unsupported float constant", Some(op)),
+            },
+            (Sc::F32 | Sc::F16, Some(AttrData::Float { bits, ty })) => {
+                let v = match self.ir.ctx().type_data(ty) {
+                    TypeData::Float(FloatKind::F64) => f64::from_bits(bits as u64) as f32,
+                    TypeData::Float(FloatKind::F32) => f32::from_bits(bits as u32),
+                    TypeData::Float(FloatKind::F16) => f16_to_f32(bits as u16),
+                    _ => return self.err("unsupported float constant", Some(op)),
+                };
+                Literal::F32(v)
+            }
+            _ => return self.err("unsupported constant", Some(op)),
+        })
+    }
+
+    /// The signed / float binary arith ops that map onto one naga operator.
+    fn binary(&mut self, op: Op, name: &str, b: &mut naga::Block) -> R<Handle<Expression>> {
+        let [l, r] = self.vals(op, b)?;
+        let result = self.ir.results(op)[0];
+        let is_bool = self.scalar_of(self.ir.value_type(result), Some(op))? == Sc::Bool;
+        let bop = match name {
+            "arith.addi" | "arith.addf" => BinaryOperator::Add,
+            "arith.subi" | "arith.subf" => BinaryOperator::Subtract,
+            "arith.muli" | "arith.mulf" => BinaryOperator::Multiply,
+            "arith.divsi" | "arith.divf" => BinaryOperator::Divide,
+            "arith.remsi" | "arith.remf" => BinaryOperator::Modulo,
+            "arith.andi" if is_bool => BinaryOperator::LogicalAnd,
+            "arith.ori" if is_bool => BinaryOperator::LogicalOr,
+            "arith.xori" if is_bool => BinaryOperator::NotEqual,
+            "arith.andi" => BinaryOperator::And,
+            "arith.ori" => BinaryOperator::InclusiveOr,
+            "arith.xori" => BinaryOperator::ExclusiveOr,
+            "arith.shli" | "arith.shrsi" => {
+                let ru = self.as_kind(r, ScalarKind::Uint, None, b);
+                let bop = if name == "arith.shli" {
+                    BinaryOperator::ShiftLeft
+                } else {
+                    BinaryOperator::ShiftRight
+                };
+                return Ok(self.bin(bop, l, ru, b));
+            }
+            _ => unreachable!(),
+        };
+        Ok(self.bin(bop, l, r, b))
+    }
+
+    /// `arith.divui` / `remui` / `shrui`: the operation on the operands' unsigned bits.
+    fn unsigned_binary(
+        &mut self,
+        op: Op,
+        name: &str,
+        b: &mut naga::Block,
+    ) -> R<Handle<Expression>> {
+        let [l, r] = self.vals(op, b)?;
+        let lu = self.as_kind(l, ScalarKind::Uint, None, b);
+        let ru = self.as_kind(r, ScalarKind::Uint, None, b);
+        let bop = match name {
+            "arith.divui" => BinaryOperator::Divide,
+            "arith.remui" => BinaryOperator::Modulo,
+            _ => BinaryOperator::ShiftRight,
+        };
+        let u = self.bin(bop, lu, ru, b);
+        Ok(self.as_kind(u, ScalarKind::Sint, None, b))
+    }
+
+    /// `arith.ceildivsi` / `floordivsi`.
+    fn rounded_div(&mut self, op: Op, name: &str, b: &mut naga::Block) -> R<Handle<Expression>> {
+        // q = a / b (truncated); adjust by one when the remainder is non-zero and
+        // its sign calls for it.
+        let [a, d] = self.vals(op, b)?;
+        let q = self.bin(BinaryOperator::Divide, a, d, b);
+        let r = self.bin(BinaryOperator::Modulo, a, d, b);
+        let zero = self.lit_i32(0, b);
+        let one = self.lit_i32(1, b);
+        let nz = self.bin(BinaryOperator::NotEqual, r, zero, b);
+        let rneg = self.bin(BinaryOperator::Less, r, zero, b);
+        let dneg = self.bin(BinaryOperator::Less, d, zero, b);
+        let (same, adj) = if name == "arith.ceildivsi" {
+            (
+                self.bin(BinaryOperator::Equal, rneg, dneg, b),
+                BinaryOperator::Add,
+            )
+        } else {
+            (
+                self.bin(BinaryOperator::NotEqual, rneg, dneg, b),
+                BinaryOperator::Subtract,
+            )
+        };
+        let cond = self.bin(BinaryOperator::LogicalAnd, nz, same, b);
+        let q1 = self.bin(adj, q, one, b);
+        let e = Expression::Select {
+            condition: cond,
+            accept: q1,
+            reject: q,
+        };
+        Ok(self.expr(e, b))
+    }
+
+    /// Signed / float min and max, `math.powf` and `math.atan2`.
+    fn binary_math(&mut self, op: Op, name: &str, b: &mut naga::Block) -> R<Handle<Expression>> {
+        let [l, r] = self.vals(op, b)?;
+        let fun = match name {
+            "arith.maxsi" | "arith.maximumf" | "arith.maxnumf" => MathFunction::Max,
+            "arith.minsi" | "arith.minimumf" | "arith.minnumf" => MathFunction::Min,
+            "math.powf" => MathFunction::Pow,
+            "math.atan2" => MathFunction::Atan2,
+            _ => return self.err(format!("'{name}' is not supported in kernels"), Some(op)),
+        };
+        Ok(self.math(fun, l, Some(r), None, b))
+    }
+
+    /// `arith.maxui` / `minui`: min or max of the operands' unsigned bits.
+    fn unsigned_min_max(
+        &mut self,
+        op: Op,
+        name: &str,
+        b: &mut naga::Block,
+    ) -> R<Handle<Expression>> {
+        let [l, r] = self.vals(op, b)?;
+        let lu = self.as_kind(l, ScalarKind::Uint, None, b);
+        let ru = self.as_kind(r, ScalarKind::Uint, None, b);
+        let fun = if name == "arith.maxui" {
+            MathFunction::Max
+        } else {
+            MathFunction::Min
+        };
+        let u = self.math(fun, lu, Some(ru), None, b);
+        Ok(self.as_kind(u, ScalarKind::Sint, None, b))
+    }
+
+    /// The one-operand `math` functions.
+    fn unary_math(&mut self, op: Op, name: &str, b: &mut naga::Block) -> R<Handle<Expression>> {
+        let [x] = self.vals(op, b)?;
+        let fun = match name {
+            "math.sqrt" => MathFunction::Sqrt,
+            "math.rsqrt" => MathFunction::InverseSqrt,
+            "math.exp" => MathFunction::Exp,
+            "math.exp2" => MathFunction::Exp2,
+            "math.log" => MathFunction::Log,
+            "math.log2" => MathFunction::Log2,
+            "math.sin" => MathFunction::Sin,
+            "math.cos" => MathFunction::Cos,
+            "math.tan" => MathFunction::Tan,
+            "math.tanh" => MathFunction::Tanh,
+            "math.absf" | "math.absi" => MathFunction::Abs,
+            "math.floor" => MathFunction::Floor,
+            "math.ceil" => MathFunction::Ceil,
+            "math.round" => MathFunction::Round,
+            "math.trunc" => MathFunction::Trunc,
+            "math.atan" => MathFunction::Atan,
+            "math.asin" => MathFunction::Asin,
+            "math.acos" => MathFunction::Acos,
+            "math.sinh" => MathFunction::Sinh,
+            _ => MathFunction::Cosh,
+        };
+        Ok(self.math(fun, x, None, None, b))
+    }
+
+    /// The `predicate` attribute of a comparison (-1 when absent).
+    fn predicate(&self, op: Op) -> i128 {
+        self.ir
+            .attr(op, "predicate")
+            .and_then(|a| self.ir.ctx().int_value(a))
+            .unwrap_or(-1)
+    }
+
+    /// `arith.cmpi`: unsigned predicates compare the operands' unsigned bits.
+    fn cmpi(&mut self, op: Op, b: &mut naga::Block) -> R<Handle<Expression>> {
+        let [l, r] = self.vals(op, b)?;
+        let (bop, unsigned) = match self.predicate(op) {
+            0 => (BinaryOperator::Equal, false),
+            1 => (BinaryOperator::NotEqual, false),
+            2 => (BinaryOperator::Less, false),
+            3 => (BinaryOperator::LessEqual, false),
+            4 => (BinaryOperator::Greater, false),
+            5 => (BinaryOperator::GreaterEqual, false),
+            6 => (BinaryOperator::Less, true),
+            7 => (BinaryOperator::LessEqual, true),
+            8 => (BinaryOperator::Greater, true),
+            9 => (BinaryOperator::GreaterEqual, true),
+            _ => return self.err("unknown cmpi predicate", Some(op)),
+        };
+        let lhs = self.ir.operands(op)[0];
+        let is_bool = self.scalar_of(self.ir.value_type(lhs), Some(op))? == Sc::Bool;
+        if unsigned && !is_bool {
+            let lu = self.as_kind(l, ScalarKind::Uint, None, b);
+            let ru = self.as_kind(r, ScalarKind::Uint, None, b);
+            Ok(self.bin(bop, lu, ru, b))
+        } else {
+            Ok(self.bin(bop, l, r, b))
+        }
+    }
+
+    /// `arith.cmpf`: ordered predicates compare directly (naga's comparisons are
+    /// false on NaN); `false` / `ord` / `uno` / `true` test the operands for NaN.
+    fn cmpf(&mut self, op: Op, b: &mut naga::Block) -> R<Handle<Expression>> {
+        let [l, r] = self.vals(op, b)?;
+        let pred = self.predicate(op);
+        let bop = match pred {
+            1 | 8 => BinaryOperator::Equal,
+            2 | 9 => BinaryOperator::Greater,
+            3 | 10 => BinaryOperator::GreaterEqual,
+            4 | 11 => BinaryOperator::Less,
+            5 | 12 => BinaryOperator::LessEqual,
+            6 | 13 => BinaryOperator::NotEqual,
+            0 | 7 | 14 | 15 => {
+                // false / ord / uno / true
+                let ll = self.bin(BinaryOperator::Equal, l, l, b);
+                let rr = self.bin(BinaryOperator::Equal, r, r, b);
+                let ord = self.bin(BinaryOperator::LogicalAnd, ll, rr, b);
+                return Ok(match pred {
+                    7 => ord,
+                    14 => {
+                        let e = Expression::Unary {
+                            op: UnaryOperator::LogicalNot,
+                            expr: ord,
+                        };
+                        self.expr(e, b)
+                    }
+                    0 => self.expr(Expression::Literal(Literal::Bool(false)), b),
+                    _ => self.expr(Expression::Literal(Literal::Bool(true)), b),
+                });
+            }
+            _ => return self.err("unknown cmpf predicate", Some(op)),
+        };
+        Ok(self.bin(bop, l, r, b))
+    }
+
+    /// The casts: a conversion to the result's scalar type (the identity when it is the
+    /// operand's, except for `extui`).
+    fn cast(&mut self, op: Op, name: &str, b: &mut naga::Block) -> R<Handle<Expression>> {
+        let [x] = self.vals(op, b)?;
+        let operand = self.ir.operands(op)[0];
+        let from = self.scalar_of(self.ir.value_type(operand), Some(op))?;
+        let to = self.scalar_of(self.ir.value_type(self.ir.results(op)[0]), Some(op))?;
+        if from == to && name != "arith.extui" {
+            return Ok(x);
+        }
+        Ok(match (name, to) {
+            ("arith.uitofp", Sc::F32 | Sc::F16 | Sc::F64) => {
+                let u = self.as_kind(x, ScalarKind::Uint, None, b);
+                let w = match to {
+                    Sc::F16 => 2,
+                    Sc::F64 => 8,
+                    _ => 4,
+                };
+                self.as_kind(u, ScalarKind::Float, Some(w), b)
+            }
+            (
+                "arith.extui" | "arith.extsi" | "arith.index_cast" | "arith.index_castui",
+                Sc::I32,
+            ) if from == Sc::Bool => {
+                let one = self.lit_i32(1, b);
+                let zero = self.lit_i32(0, b);
+                let v = if name == "arith.extsi" {
+                    self.lit_i32(-1, b)
+                } else {
+                    one
+                };
+                let e = Expression::Select {
+                    condition: x,
+                    accept: v,
+                    reject: zero,
+                };
+                self.expr(e, b)
+            }
+            ("arith.bitcast", _) => {
+                let kind = match to {
+                    Sc::F32 | Sc::F16 | Sc::F64 => ScalarKind::Float,
+                    Sc::I32 | Sc::I64 => ScalarKind::Sint,
+                    Sc::Bool => ScalarKind::Bool,
+                };
+                self.as_kind(x, kind, None, b)
+            }
+            (_, Sc::I64) => self.as_kind(x, ScalarKind::Sint, Some(8), b),
+            (_, Sc::I32) => self.as_kind(x, ScalarKind::Sint, Some(4), b),
+            (_, Sc::F32) => self.as_kind(x, ScalarKind::Float, Some(4), b),
+            (_, Sc::F16) => self.as_kind(x, ScalarKind::Float, Some(2), b),
+            (_, Sc::F64) => self.as_kind(x, ScalarKind::Float, Some(8), b),
+            (_, Sc::Bool) => {
+                let zero = self.lit_i32(0, b);
+                self.bin(BinaryOperator::NotEqual, x, zero, b)
+            }
+        })
+    }
+
+    /// `memref.alloca` (a private array) and `memref.store` (a store statement).
+    fn memory_statement(&mut self, op: Op, name: &str, b: &mut naga::Block) -> R<()> {
+        let operands = self.ir.operands(op).to_vec();
+        if name == "memref.store" {
+            let v = self.val(operands[0], op, b)?;
+            let p = self.element_ptr(op, operands[1], &operands[2..], b)?;
+            b.push(
+                Statement::Store {
+                    pointer: p,
+                    value: v,
+                },
+                Span::UNDEFINED,
+            );
+            return Ok(());
+        }
+        // Invocation-private scratch (register-tile accumulators): a
+        // `var<private>` array, whose constant-index accesses drivers keep in
+        // registers.
+        if !operands.is_empty() {
+            return self.err("memref.alloca with dynamic sizes", Some(op));
+        }
+        let n = self.memrefs.len();
+        let result = self.ir.results(op)[0];
+        let name = format!("private{n}");
+        self.declare_array(op, result, AddressSpace::Private, name, "memref.alloca")?;
+        Ok(())
+    }
+
+    /// `scf.yield`: its values stored to the enclosing op's result variables.
+    fn scf_yield(
+        &mut self,
+        op: Op,
+        b: &mut naga::Block,
+        yield_to: Option<&[Handle<LocalVariable>]>,
+    ) -> R<()> {
+        let Some(targets) = yield_to else {
+            return self.err("scf.yield outside a translated region", Some(op));
+        };
+        let targets = targets.to_vec();
+        let mut vals = Vec::new();
+        for &v in &self.ir.operands(op).to_vec() {
+            vals.push(self.val(v, op, b)?);
+        }
+        for (l, v) in targets.into_iter().zip(vals) {
+            self.store_local(l, v, b);
+        }
+        Ok(())
+    }
+
+    /// One local variable per result of `op`, named `{prefix}{k}`.
+    fn result_locals(
+        &mut self,
+        op: Op,
+        values: &[Value],
+        prefix: &str,
+    ) -> R<Vec<Handle<LocalVariable>>> {
+        let mut vars = Vec::new();
+        for (k, &r) in values.iter().enumerate() {
+            let s = self.scalar_of(self.ir.value_type(r), Some(op))?;
+            vars.push(self.local(s, &format!("{prefix}{k}")));
+        }
+        Ok(vars)
+    }
+
+    /// Binds `op`'s results to loads of `vars`, after the op's statement.
+    fn load_results(&mut self, op: Op, vars: &[Handle<LocalVariable>], b: &mut naga::Block) {
+        let results = self.ir.results(op).to_vec();
+        for (k, &r) in results.iter().enumerate() {
+            let h = self.load_local(vars[k], b);
+            self.values.insert(r, h);
+        }
+    }
+
+    /// `scf.if`: a naga `If` whose branches store the results to local variables.
+    fn scf_if(&mut self, op: Op, b: &mut naga::Block) -> R<()> {
+        let [c] = self.vals(op, b)?;
+        let results = self.ir.results(op).to_vec();
+        let vars = self.result_locals(op, &results, "if_result")?;
+        let regions = self.ir.regions(op).to_vec();
+        let mut accept = naga::Block::new();
+        let mut reject = naga::Block::new();
+        if let Some(tb) = self.ir.entry_block(regions[0]) {
+            self.block(tb, &mut accept, Some(&vars))?;
+        }
+        if let Some(eb) = regions.get(1).and_then(|&r| self.ir.entry_block(r)) {
+            self.block(eb, &mut reject, Some(&vars))?;
+        }
+        b.push(
+            Statement::If {
+                condition: c,
+                accept,
+                reject,
+            },
+            Span::UNDEFINED,
+        );
+        self.load_results(op, &vars, b);
+        Ok(())
+    }
+
+    /// `scf.for`: a naga `Loop` over the local variable `iv`, breaking when it reaches
+    /// the upper bound, with the `iter_args` in local variables.
+    fn scf_for(&mut self, op: Op, b: &mut naga::Block) -> R<()> {
+        let [lb, ub, step] = self.vals(op, b)?;
+        let iv_var = self.local(Sc::I32, "iv");
+        self.store_local(iv_var, lb, b);
+        let inits = self.ir.operands(op)[3..].to_vec();
+        let mut vars = Vec::new();
+        for (k, &init) in inits.iter().enumerate() {
+            let s = self.scalar_of(self.ir.value_type(init), Some(op))?;
+            let l = self.local(s, &format!("iter_arg{k}"));
+            let v = self.val(init, op, b)?;
+            self.store_local(l, v, b);
+            vars.push(l);
+        }
+        let Some(body_block) = self.ir.entry_block(self.ir.region(op, 0)) else {
+            return self.err("scf.for without a body", Some(op));
+        };
+        let args = self.ir.block_args(body_block).to_vec();
+        let mut body = naga::Block::new();
+        let iv = self.load_local(iv_var, &mut body);
+        let done = self.bin(BinaryOperator::GreaterEqual, iv, ub, &mut body);
+        let mut brk = naga::Block::new();
+        brk.push(Statement::Break, Span::UNDEFINED);
+        body.push(
+            Statement::If {
+                condition: done,
+                accept: brk,
+                reject: naga::Block::new(),
+            },
+            Span::UNDEFINED,
+        );
+        self.values.insert(args[0], iv);
+        for (k, &a) in args[1..].iter().enumerate() {
+            let h = self.load_local(vars[k], &mut body);
+            self.values.insert(a, h);
+        }
+        self.block(body_block, &mut body, Some(&vars))?;
+        let mut continuing = naga::Block::new();
+        let cur = self.load_local(iv_var, &mut continuing);
+        let next = self.bin(BinaryOperator::Add, cur, step, &mut continuing);
+        self.store_local(iv_var, next, &mut continuing);
+        b.push(
+            Statement::Loop {
+                body,
+                continuing,
+                break_if: None,
+            },
+            Span::UNDEFINED,
+        );
+        self.load_results(op, &vars, b);
         Ok(())
     }
 }

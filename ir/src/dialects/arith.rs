@@ -1960,7 +1960,6 @@ fn int_splat(ir: &Ir, op: Op, result: usize, v: i128) -> Option<Attr> {
 }
 
 fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
-    let ctx = ir.ctx();
     let name = ir.op_name(op);
     let operands = ir.operands(op);
     let (arity, results) = match name {
@@ -1978,530 +1977,746 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
     // The checks below follow upstream's folders one by one, in their order, returning an
     // existing value or a new constant exactly where upstream does (which decides where
     // the canonicalizer's constants end up).
-    let one = |a: Attr| Some(vec![FoldResult::Constant(a)]);
-    let val = |v: crate::store::Value| Some(vec![FoldResult::Value(v)]);
     let l = operands[0];
-    let r = operands.get(1).copied().unwrap_or(l);
-    let rhs_c = consts.get(1).copied().flatten();
-    let rhs_is = |v: i128| is_const_int(ctx, rhs_c, v);
-    let def = |v: crate::store::Value, n: &str| {
+    let f = ArithFold {
+        ir,
+        op,
+        consts,
+        name,
+        l,
+        r: operands.get(1).copied().unwrap_or(l),
+        rhs_c: consts.get(1).copied().flatten(),
+    };
+    match name {
+        "arith.addi" | "arith.subi" | "arith.muli" => f.int_arith(),
+        "arith.divui" | "arith.divsi" | "arith.ceildivui" | "arith.ceildivsi"
+        | "arith.floordivsi" | "arith.remui" | "arith.remsi" => f.int_div(),
+        "arith.andi" => f.andi(),
+        "arith.ori" => f.ori(),
+        "arith.xori" => f.xori(),
+        "arith.shli" | "arith.shrui" | "arith.shrsi" => f.shift(),
+        "arith.maxsi" | "arith.maxui" | "arith.minsi" | "arith.minui" => f.int_min_max(),
+        "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.remf"
+        | "arith.maximumf" | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf" => {
+            f.float_arith()
+        }
+        "arith.negf" => f.negf(),
+        "arith.cmpi" => f.cmpi(),
+        "arith.cmpf" => f.cmpf(),
+        "arith.select" => f.select(),
+        "arith.extsi" | "arith.extui" | "arith.trunci" | "arith.index_cast"
+        | "arith.index_castui" => f.int_cast(),
+        "arith.sitofp" | "arith.uitofp" => f.int_to_float(),
+        "arith.fptosi" | "arith.fptoui" => f.float_to_int(),
+        "arith.extf" | "arith.truncf" => f.float_cast(),
+        "arith.bitcast" => f.bitcast(),
+        "arith.addui_extended" => f.addui_extended(),
+        "arith.mulsi_extended" | "arith.mului_extended" => f.mul_extended(),
+        _ => None,
+    }
+}
+
+/// What [`fold_arith`]'s folders return: the op's results, or `None` when it does not fold.
+type Folded = Option<Vec<FoldResult>>;
+
+/// The fold of a single existing value.
+fn fold_to_value(v: crate::store::Value) -> Folded {
+    Some(vec![FoldResult::Value(v)])
+}
+
+/// The fold of a single new constant.
+fn fold_to_const(a: Attr) -> Folded {
+    Some(vec![FoldResult::Constant(a)])
+}
+
+/// One `arith` op being folded: its operands (`r` is `l` for one-operand ops) and the
+/// constant values known for them.
+#[derive(Clone, Copy)]
+struct ArithFold<'a> {
+    ir: &'a Ir,
+    op: Op,
+    consts: &'a [Option<Attr>],
+    name: &'a str,
+    l: crate::store::Value,
+    r: crate::store::Value,
+    rhs_c: Option<Attr>,
+}
+
+impl ArithFold<'_> {
+    /// The right operand is the integer constant (or splat) `v`.
+    fn rhs_is(&self, v: i128) -> bool {
+        is_const_int(self.ir.ctx(), self.rhs_c, v)
+    }
+
+    /// The op named `n` (with operands) defining `v`, if any.
+    fn def(&self, v: crate::store::Value, n: &str) -> Option<Op> {
+        let ir = self.ir;
         ir.defining_op(v)
             .filter(|&d| ir.is_op(d, n) && !ir.operands(d).is_empty())
-    };
-    let int_fold = || {
-        fold_elementwise(ir, op, consts, 0, &|args| {
+    }
+
+    /// The integer binary op applied to constant operands, element-wise.
+    fn int_fold(&self) -> Option<Attr> {
+        let (ctx, name) = (self.ir.ctx(), self.name);
+        fold_elementwise(self.ir, self.op, self.consts, 0, &|args| {
             let (a, w, ty) = int_elem(ctx, args[0])?;
             let (b, _, _) = int_elem(ctx, args[1])?;
             Some(ctx.int_attr(int_binary(name, a, b, w)?, ty))
         })
-    };
-    let float_fold = || {
-        fold_elementwise(ir, op, consts, 0, &|args| {
+    }
+
+    /// The float binary op applied to constant operands, element-wise.
+    fn float_fold(&self) -> Option<Attr> {
+        let (ctx, name) = (self.ir.ctx(), self.name);
+        fold_elementwise(self.ir, self.op, self.consts, 0, &|args| {
             let (a, _, ty) = float_elem(ctx, args[0])?;
             let (b, _, _) = float_elem(ctx, args[1])?;
             float_attr(ctx, ty, float_binary(name, a, b)?)
         })
-    };
-    // The signed/unsigned extremes of the element width, for max/min folds.
-    let width = elem_width(ctx, ctx.element_type(ir.value_type(l))).unwrap_or(64);
-    let smax = if width >= 128 {
-        i128::MAX
-    } else {
-        (1i128 << (width - 1)) - 1
-    };
-    let smin = if width >= 128 {
-        i128::MIN
-    } else {
-        -(1i128 << (width - 1))
-    };
-    match name {
-        "arith.addi" => {
-            if rhs_is(0) {
-                return val(l);
-            }
-            if let Some(d) = def(l, "arith.subi").filter(|&d| ir.operand(d, 1) == r) {
-                return val(ir.operand(d, 0));
-            }
-            if let Some(d) = def(r, "arith.subi").filter(|&d| ir.operand(d, 1) == l) {
-                return val(ir.operand(d, 0));
-            }
-            one(int_fold()?)
-        }
-        "arith.subi" => {
-            if l == r {
-                if let Some(z) = int_splat(ir, op, 0, 0) {
-                    return one(z);
+    }
+
+    /// The signed minimum and maximum of the left operand's element width, for max/min
+    /// folds.
+    fn signed_extremes(&self) -> (i128, i128) {
+        let ctx = self.ir.ctx();
+        let width = elem_width(ctx, ctx.element_type(self.ir.value_type(self.l))).unwrap_or(64);
+        let smax = if width >= 128 {
+            i128::MAX
+        } else {
+            (1i128 << (width - 1)) - 1
+        };
+        let smin = if width >= 128 {
+            i128::MIN
+        } else {
+            -(1i128 << (width - 1))
+        };
+        (smin, smax)
+    }
+
+    /// `arith.addi` / `subi` / `muli`: identities, cancellations, constants.
+    fn int_arith(&self) -> Folded {
+        let Self { ir, op, l, r, .. } = *self;
+        match self.name {
+            "arith.addi" => {
+                if self.rhs_is(0) {
+                    return fold_to_value(l);
                 }
-            }
-            if rhs_is(0) {
-                return val(l);
-            }
-            if let Some(d) = def(l, "arith.addi") {
-                if ir.operand(d, 1) == r {
-                    return val(ir.operand(d, 0));
+                if let Some(d) = self.def(l, "arith.subi").filter(|&d| ir.operand(d, 1) == r) {
+                    return fold_to_value(ir.operand(d, 0));
                 }
-                if ir.operand(d, 0) == r {
-                    return val(ir.operand(d, 1));
+                if let Some(d) = self.def(r, "arith.subi").filter(|&d| ir.operand(d, 1) == l) {
+                    return fold_to_value(ir.operand(d, 0));
                 }
+                fold_to_const(self.int_fold()?)
             }
-            one(int_fold()?)
-        }
-        "arith.muli" => {
-            if rhs_is(0) {
-                return val(r);
-            }
-            if rhs_is(1) {
-                return val(l);
-            }
-            one(int_fold()?)
-        }
-        "arith.divui" | "arith.divsi" => {
-            if rhs_is(1) {
-                return val(l);
-            }
-            // (a * b) / b -> a when the product cannot wrap (nuw / nsw).
-            let needed = if name == "arith.divui" { 2 } else { 1 };
-            if let Some(m) = def(l, "arith.muli").filter(|&m| ovf(ir, m) & needed == needed) {
-                if ir.operand(m, 0) == r {
-                    return val(ir.operand(m, 1));
+            "arith.subi" => {
+                if l == r {
+                    if let Some(z) = int_splat(ir, op, 0, 0) {
+                        return fold_to_const(z);
+                    }
                 }
-                if ir.operand(m, 1) == r {
-                    return val(ir.operand(m, 0));
+                if self.rhs_is(0) {
+                    return fold_to_value(l);
                 }
-            }
-            one(int_fold()?)
-        }
-        "arith.ceildivui" | "arith.ceildivsi" | "arith.floordivsi" => {
-            if rhs_is(1) {
-                return val(l);
-            }
-            one(int_fold()?)
-        }
-        "arith.remui" | "arith.remsi" => {
-            if rhs_is(1) {
-                if let Some(z) = int_splat(ir, op, 0, 0) {
-                    return one(z);
+                if let Some(d) = self.def(l, "arith.addi") {
+                    if ir.operand(d, 1) == r {
+                        return fold_to_value(ir.operand(d, 0));
+                    }
+                    if ir.operand(d, 0) == r {
+                        return fold_to_value(ir.operand(d, 1));
+                    }
                 }
+                fold_to_const(self.int_fold()?)
             }
-            one(int_fold()?)
+            "arith.muli" => {
+                if self.rhs_is(0) {
+                    return fold_to_value(r);
+                }
+                if self.rhs_is(1) {
+                    return fold_to_value(l);
+                }
+                fold_to_const(self.int_fold()?)
+            }
+            _ => unreachable!(),
         }
-        "arith.andi" => {
-            if rhs_is(0) {
-                return val(r);
+    }
+
+    /// The integer divisions and remainders.
+    fn int_div(&self) -> Folded {
+        let Self {
+            ir, op, name, l, r, ..
+        } = *self;
+        match self.name {
+            "arith.divui" | "arith.divsi" => {
+                if self.rhs_is(1) {
+                    return fold_to_value(l);
+                }
+                // (a * b) / b -> a when the product cannot wrap (nuw / nsw).
+                let needed = if name == "arith.divui" { 2 } else { 1 };
+                if let Some(m) = self
+                    .def(l, "arith.muli")
+                    .filter(|&m| ovf(ir, m) & needed == needed)
+                {
+                    if ir.operand(m, 0) == r {
+                        return fold_to_value(ir.operand(m, 1));
+                    }
+                    if ir.operand(m, 1) == r {
+                        return fold_to_value(ir.operand(m, 0));
+                    }
+                }
+                fold_to_const(self.int_fold()?)
             }
-            if rhs_is(-1) {
-                return val(l);
+            "arith.ceildivui" | "arith.ceildivsi" | "arith.floordivsi" => {
+                if self.rhs_is(1) {
+                    return fold_to_value(l);
+                }
+                fold_to_const(self.int_fold()?)
             }
-            // and(x, not(x)) -> 0, and(not(x), x) -> 0
-            for (x, n) in [(l, r), (r, l)] {
-                if let Some(d) = def(n, "arith.xori") {
-                    if ir.operand(d, 0) == x
-                        && is_const_int(ctx, const_attr(ir, ir.operand(d, 1)), -1)
-                    {
-                        if let Some(z) = int_splat(ir, op, 0, 0) {
-                            return one(z);
-                        }
+            "arith.remui" | "arith.remsi" => {
+                if self.rhs_is(1) {
+                    if let Some(z) = int_splat(ir, op, 0, 0) {
+                        return fold_to_const(z);
+                    }
+                }
+                fold_to_const(self.int_fold()?)
+            }
+            _ => unreachable!(),
+        }
+    }
+
+    /// `arith.andi`.
+    fn andi(&self) -> Folded {
+        let Self { ir, op, l, r, .. } = *self;
+        let ctx = ir.ctx();
+        if self.rhs_is(0) {
+            return fold_to_value(r);
+        }
+        if self.rhs_is(-1) {
+            return fold_to_value(l);
+        }
+        // and(x, not(x)) -> 0, and(not(x), x) -> 0
+        for (x, n) in [(l, r), (r, l)] {
+            if let Some(d) = self.def(n, "arith.xori") {
+                if ir.operand(d, 0) == x && is_const_int(ctx, const_attr(ir, ir.operand(d, 1)), -1)
+                {
+                    if let Some(z) = int_splat(ir, op, 0, 0) {
+                        return fold_to_const(z);
                     }
                 }
             }
-            // and(a, and(a, b)) -> and(a, b), and the commuted forms.
-            for (x, y) in [(l, r), (r, l)] {
-                if let Some(d) = def(y, "arith.andi") {
-                    if ir.operand(d, 0) == x || ir.operand(d, 1) == x {
-                        return val(y);
-                    }
+        }
+        // and(a, and(a, b)) -> and(a, b), and the commuted forms.
+        for (x, y) in [(l, r), (r, l)] {
+            if let Some(d) = self.def(y, "arith.andi") {
+                if ir.operand(d, 0) == x || ir.operand(d, 1) == x {
+                    return fold_to_value(y);
                 }
             }
-            if let Some(c) = int_fold() {
-                return one(c);
-            }
-            (l == r).then(|| vec![FoldResult::Value(l)])
         }
-        "arith.ori" => {
-            if rhs_is(0) {
-                return val(l);
-            }
-            if rhs_is(-1) {
-                return one(rhs_c?);
-            }
-            // or(x, xor(x, -1)) -> -1, or(xor(x, -1), x) -> -1
-            for (x, n) in [(l, r), (r, l)] {
-                if let Some(d) = def(n, "arith.xori") {
-                    if ir.operand(d, 0) == x
-                        && is_const_int(ctx, const_attr(ir, ir.operand(d, 1)), -1)
-                    {
-                        return val(ir.operand(d, 1));
-                    }
+        if let Some(c) = self.int_fold() {
+            return fold_to_const(c);
+        }
+        (l == r).then(|| vec![FoldResult::Value(l)])
+    }
+
+    /// `arith.ori`.
+    fn ori(&self) -> Folded {
+        let Self {
+            ir, l, r, rhs_c, ..
+        } = *self;
+        let ctx = ir.ctx();
+        if self.rhs_is(0) {
+            return fold_to_value(l);
+        }
+        if self.rhs_is(-1) {
+            return fold_to_const(rhs_c?);
+        }
+        // or(x, xor(x, -1)) -> -1, or(xor(x, -1), x) -> -1
+        for (x, n) in [(l, r), (r, l)] {
+            if let Some(d) = self.def(n, "arith.xori") {
+                if ir.operand(d, 0) == x && is_const_int(ctx, const_attr(ir, ir.operand(d, 1)), -1)
+                {
+                    return fold_to_value(ir.operand(d, 1));
                 }
             }
-            if let Some(c) = int_fold() {
-                return one(c);
-            }
-            (l == r).then(|| vec![FoldResult::Value(l)])
         }
-        "arith.xori" => {
-            if rhs_is(0) {
-                return val(l);
+        if let Some(c) = self.int_fold() {
+            return fold_to_const(c);
+        }
+        (l == r).then(|| vec![FoldResult::Value(l)])
+    }
+
+    /// `arith.xori`.
+    fn xori(&self) -> Folded {
+        let Self { ir, op, l, r, .. } = *self;
+        if self.rhs_is(0) {
+            return fold_to_value(l);
+        }
+        if l == r {
+            if let Some(z) = int_splat(ir, op, 0, 0) {
+                return fold_to_const(z);
             }
-            if l == r {
-                if let Some(z) = int_splat(ir, op, 0, 0) {
-                    return one(z);
+        }
+        if let Some(d) = self.def(l, "arith.xori") {
+            if ir.operand(d, 1) == r {
+                return fold_to_value(ir.operand(d, 0));
+            }
+            if ir.operand(d, 0) == r {
+                return fold_to_value(ir.operand(d, 1));
+            }
+        }
+        if let Some(d) = self.def(r, "arith.xori") {
+            if ir.operand(d, 1) == l {
+                return fold_to_value(ir.operand(d, 0));
+            }
+            if ir.operand(d, 0) == l {
+                return fold_to_value(ir.operand(d, 1));
+            }
+        }
+        fold_to_const(self.int_fold()?)
+    }
+
+    /// The shifts: by zero, or of constants.
+    fn shift(&self) -> Folded {
+        let Self { l, .. } = *self;
+        if self.rhs_is(0) {
+            return fold_to_value(l);
+        }
+        fold_to_const(self.int_fold()?)
+    }
+
+    /// Signed / unsigned integer min and max.
+    fn int_min_max(&self) -> Folded {
+        let Self { name, l, r, .. } = *self;
+        let (smin, smax) = self.signed_extremes();
+        if l == r {
+            return fold_to_value(r);
+        }
+        // The absorbing and the identity extremes.
+        let (absorbing, identity) = match name {
+            "arith.maxsi" => (smax, smin),
+            "arith.maxui" => (-1, 0),
+            "arith.minsi" => (smin, smax),
+            _ => (0, -1),
+        };
+        if self.rhs_is(absorbing) {
+            return fold_to_value(r);
+        }
+        if self.rhs_is(identity) {
+            return fold_to_value(l);
+        }
+        fold_to_const(self.int_fold()?)
+    }
+
+    /// The float arithmetic ops, min and max included.
+    fn float_arith(&self) -> Folded {
+        let Self {
+            ir,
+            name,
+            l,
+            r,
+            rhs_c,
+            ..
+        } = *self;
+        let ctx = ir.ctx();
+        match self.name {
+            "arith.addf" => {
+                if is_const_float(ctx, rhs_c, -0.0) {
+                    return fold_to_value(l);
                 }
+                fold_to_const(self.float_fold()?)
             }
-            if let Some(d) = def(l, "arith.xori") {
-                if ir.operand(d, 1) == r {
-                    return val(ir.operand(d, 0));
+            "arith.subf" => {
+                if is_const_float(ctx, rhs_c, 0.0) {
+                    return fold_to_value(l);
                 }
-                if ir.operand(d, 0) == r {
-                    return val(ir.operand(d, 1));
+                fold_to_const(self.float_fold()?)
+            }
+            "arith.mulf" | "arith.divf" => {
+                if is_const_float(ctx, rhs_c, 1.0) {
+                    return fold_to_value(l);
                 }
+                fold_to_const(self.float_fold()?)
             }
-            if let Some(d) = def(r, "arith.xori") {
-                if ir.operand(d, 1) == l {
-                    return val(ir.operand(d, 0));
+            "arith.remf" => fold_to_const(self.float_fold()?),
+            "arith.maximumf" | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf" => {
+                if l == r {
+                    return fold_to_value(r);
                 }
-                if ir.operand(d, 0) == l {
-                    return val(ir.operand(d, 1));
-                }
-            }
-            one(int_fold()?)
-        }
-        "arith.shli" | "arith.shrui" | "arith.shrsi" => {
-            if rhs_is(0) {
-                return val(l);
-            }
-            one(int_fold()?)
-        }
-        "arith.maxsi" | "arith.maxui" | "arith.minsi" | "arith.minui" => {
-            if l == r {
-                return val(r);
-            }
-            // The absorbing and the identity extremes.
-            let (absorbing, identity) = match name {
-                "arith.maxsi" => (smax, smin),
-                "arith.maxui" => (-1, 0),
-                "arith.minsi" => (smin, smax),
-                _ => (0, -1),
-            };
-            if rhs_is(absorbing) {
-                return val(r);
-            }
-            if rhs_is(identity) {
-                return val(l);
-            }
-            one(int_fold()?)
-        }
-        "arith.addf" => {
-            if is_const_float(ctx, rhs_c, -0.0) {
-                return val(l);
-            }
-            one(float_fold()?)
-        }
-        "arith.subf" => {
-            if is_const_float(ctx, rhs_c, 0.0) {
-                return val(l);
-            }
-            one(float_fold()?)
-        }
-        "arith.mulf" | "arith.divf" => {
-            if is_const_float(ctx, rhs_c, 1.0) {
-                return val(l);
-            }
-            one(float_fold()?)
-        }
-        "arith.remf" => one(float_fold()?),
-        "arith.maximumf" | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf" => {
-            if l == r {
-                return val(r);
-            }
-            let identity = match name {
-                "arith.maximumf" => is_const_float(ctx, rhs_c, f64::NEG_INFINITY),
-                "arith.minimumf" => is_const_float(ctx, rhs_c, f64::INFINITY),
-                // maxnumf/minnumf(x, NaN) -> x
-                _ => rhs_c.and_then(|c| elements(ctx, c)).is_some_and(|els| {
-                    els.iter()
-                        .all(|&e| float_elem(ctx, e).is_some_and(|(x, _, _)| x.is_nan()))
-                }),
-            };
-            if identity {
-                return val(l);
-            }
-            one(float_fold()?)
-        }
-        "arith.negf" => {
-            // negf(negf(x)) -> x
-            if let Some(d) = def(l, "arith.negf") {
-                return val(ir.operand(d, 0));
-            }
-            let c = fold_elementwise(ir, op, consts, 0, &|args| {
-                let AttrData::Float { bits, ty } = ctx.attr_data(args[0]) else {
-                    return None;
+                let identity = match name {
+                    "arith.maximumf" => is_const_float(ctx, rhs_c, f64::NEG_INFINITY),
+                    "arith.minimumf" => is_const_float(ctx, rhs_c, f64::INFINITY),
+                    // maxnumf/minnumf(x, NaN) -> x
+                    _ => rhs_c.and_then(|c| elements(ctx, c)).is_some_and(|els| {
+                        els.iter()
+                            .all(|&e| float_elem(ctx, e).is_some_and(|(x, _, _)| x.is_nan()))
+                    }),
                 };
-                let k = float_format(ctx, *ty)?;
-                let (eb, mb) = float_layout(k);
-                // Negation flips the sign bit, NaNs included.
-                Some(ctx.attr(AttrData::Float {
-                    bits: bits ^ (1u128 << (eb + mb)),
-                    ty: *ty,
-                }))
-            })?;
-            one(c)
-        }
-        "arith.cmpi" => {
-            let pred = ctx.int_value(ir.attr(op, "predicate")?)?;
-            if l == r {
-                let res = matches!(pred, 0 | 3 | 5 | 7 | 9);
-                return one(int_splat(ir, op, 0, res as i128)?);
+                if identity {
+                    return fold_to_value(l);
+                }
+                fold_to_const(self.float_fold()?)
             }
-            let lhs_i1 = ctx.int_width(ctx.element_type(ir.value_type(l))) == Some(1);
-            if rhs_is(0) {
-                // cmpi ne, ext(%x : i1), 0 -> %x
-                for ext in ["arith.extsi", "arith.extui"] {
-                    if let Some(d) = def(l, ext) {
-                        let src = ir.operand(d, 0);
-                        if ctx.int_width(ctx.element_type(ir.value_type(src))) == Some(1)
-                            && pred == 1
-                        {
-                            return val(src);
-                        }
+            _ => unreachable!(),
+        }
+    }
+
+    /// `arith.negf`.
+    fn negf(&self) -> Folded {
+        let Self {
+            ir, op, consts, l, ..
+        } = *self;
+        let ctx = ir.ctx();
+        // negf(negf(x)) -> x
+        if let Some(d) = self.def(l, "arith.negf") {
+            return fold_to_value(ir.operand(d, 0));
+        }
+        let c = fold_elementwise(ir, op, consts, 0, &|args| {
+            let AttrData::Float { bits, ty } = ctx.attr_data(args[0]) else {
+                return None;
+            };
+            let k = float_format(ctx, *ty)?;
+            let (eb, mb) = float_layout(k);
+            // Negation flips the sign bit, NaNs included.
+            Some(ctx.attr(AttrData::Float {
+                bits: bits ^ (1u128 << (eb + mb)),
+                ty: *ty,
+            }))
+        })?;
+        fold_to_const(c)
+    }
+
+    /// `arith.cmpi`.
+    fn cmpi(&self) -> Folded {
+        let Self {
+            ir,
+            op,
+            consts,
+            l,
+            r,
+            ..
+        } = *self;
+        let ctx = ir.ctx();
+        let pred = ctx.int_value(ir.attr(op, "predicate")?)?;
+        if l == r {
+            let res = matches!(pred, 0 | 3 | 5 | 7 | 9);
+            return fold_to_const(int_splat(ir, op, 0, res as i128)?);
+        }
+        let lhs_i1 = ctx.int_width(ctx.element_type(ir.value_type(l))) == Some(1);
+        if self.rhs_is(0) {
+            // cmpi ne, ext(%x : i1), 0 -> %x
+            for ext in ["arith.extsi", "arith.extui"] {
+                if let Some(d) = self.def(l, ext) {
+                    let src = ir.operand(d, 0);
+                    if ctx.int_width(ctx.element_type(ir.value_type(src))) == Some(1) && pred == 1 {
+                        return fold_to_value(src);
                     }
                 }
-                // cmpi ne, %x, false : i1 -> %x
-                if lhs_i1 && pred == 1 {
-                    return val(l);
+            }
+            // cmpi ne, %x, false : i1 -> %x
+            if lhs_i1 && pred == 1 {
+                return fold_to_value(l);
+            }
+        }
+        // cmpi eq, %x, true : i1 -> %x
+        if lhs_i1 && pred == 0 && self.rhs_is(1) {
+            return fold_to_value(l);
+        }
+        let c = fold_elementwise(ir, op, consts, 0, &|args| {
+            let (a, w, _) = int_elem(ctx, args[0])?;
+            let (b, _, _) = int_elem(ctx, args[1])?;
+            Some(ctx.bool_attr(cmpi(pred, a, b, w)?))
+        })?;
+        fold_to_const(c)
+    }
+
+    /// `arith.cmpf`.
+    fn cmpf(&self) -> Folded {
+        let Self { ir, op, consts, .. } = *self;
+        let ctx = ir.ctx();
+        // Scalars only; a NaN operand decides alone.
+        let pred = ctx.int_value(ir.attr(op, "predicate")?)?;
+        let scalar = |c: Option<Attr>| {
+            c.and_then(|c| match ctx.attr_data(c) {
+                AttrData::Float { .. } => float_elem(ctx, c).map(|(x, _, _)| x),
+                _ => None,
+            })
+        };
+        let (mut a, mut b) = (scalar(consts[0]), scalar(consts[1]));
+        if a.is_some_and(f64::is_nan) {
+            b = a;
+        }
+        if b.is_some_and(f64::is_nan) {
+            a = b;
+        }
+        fold_to_const(ctx.bool_attr(cmpf(pred, a?, b?)?))
+    }
+
+    /// `arith.select`.
+    fn select(&self) -> Folded {
+        let Self { ir, op, consts, .. } = *self;
+        let ctx = ir.ctx();
+        let operands = ir.operands(op);
+        let (c, t, f) = (operands[0], operands[1], operands[2]);
+        if t == f {
+            return fold_to_value(t);
+        }
+        if is_const_int(ctx, consts[0], 1) {
+            return fold_to_value(t);
+        }
+        if is_const_int(ctx, consts[0], 0) {
+            return fold_to_value(f);
+        }
+        let rty = ir.value_type(ir.result(op, 0));
+        if rty == ctx.i1_type()
+            && is_const_int(ctx, consts[1], 1)
+            && is_const_int(ctx, consts[2], 0)
+        {
+            return fold_to_value(c);
+        }
+        if let Some(cmp) = self.def(c, "arith.cmpi") {
+            let pred = ir.attr(cmp, "predicate").and_then(|a| ctx.int_value(a));
+            if matches!(pred, Some(0 | 1)) {
+                let (cl, cr) = (ir.operand(cmp, 0), ir.operand(cmp, 1));
+                if (cl == t && cr == f) || (cr == t && cl == f) {
+                    return fold_to_value(if pred == Some(1) { t } else { f });
                 }
             }
-            // cmpi eq, %x, true : i1 -> %x
-            if lhs_i1 && pred == 0 && rhs_is(1) {
-                return val(l);
-            }
+        }
+        // Element-wise select of dense constants by a dense condition.
+        let is_dense = |c: Option<Attr>| {
+            c.is_some_and(|c| matches!(ctx.attr_data(c), AttrData::DenseElements { .. }))
+        };
+        if is_dense(consts[0]) && is_dense(consts[1]) && is_dense(consts[2]) {
             let c = fold_elementwise(ir, op, consts, 0, &|args| {
-                let (a, w, _) = int_elem(ctx, args[0])?;
-                let (b, _, _) = int_elem(ctx, args[1])?;
-                Some(ctx.bool_attr(cmpi(pred, a, b, w)?))
+                let (cv, _, _) = int_elem(ctx, args[0])?;
+                Some(if cv != 0 { args[1] } else { args[2] })
             })?;
-            one(c)
+            return fold_to_const(c);
         }
-        "arith.cmpf" => {
-            // Scalars only; a NaN operand decides alone.
-            let pred = ctx.int_value(ir.attr(op, "predicate")?)?;
-            let scalar = |c: Option<Attr>| {
-                c.and_then(|c| match ctx.attr_data(c) {
-                    AttrData::Float { .. } => float_elem(ctx, c).map(|(x, _, _)| x),
-                    _ => None,
-                })
-            };
-            let (mut a, mut b) = (scalar(consts[0]), scalar(consts[1]));
-            if a.is_some_and(f64::is_nan) {
-                b = a;
-            }
-            if b.is_some_and(f64::is_nan) {
-                a = b;
-            }
-            one(ctx.bool_attr(cmpf(pred, a?, b?)?))
-        }
-        "arith.select" => {
-            let (c, t, f) = (operands[0], operands[1], operands[2]);
-            if t == f {
-                return val(t);
-            }
-            if is_const_int(ctx, consts[0], 1) {
-                return val(t);
-            }
-            if is_const_int(ctx, consts[0], 0) {
-                return val(f);
-            }
-            let rty = ir.value_type(ir.result(op, 0));
-            if rty == ctx.i1_type()
-                && is_const_int(ctx, consts[1], 1)
-                && is_const_int(ctx, consts[2], 0)
+        None
+    }
+
+    /// The integer extensions, truncation and index casts.
+    fn int_cast(&self) -> Folded {
+        let Self {
+            ir,
+            op,
+            consts,
+            name,
+            l,
+            ..
+        } = *self;
+        let ctx = ir.ctx();
+        let rty = ir.value_type(ir.result(op, 0));
+        // trunci(extsi(x)) / trunci(extui(x)) -> x when the types round-trip.
+        if name == "arith.trunci" {
+            if let Some(d) = self
+                .def(l, "arith.extsi")
+                .or_else(|| self.def(l, "arith.extui"))
             {
-                return val(c);
-            }
-            if let Some(cmp) = def(c, "arith.cmpi") {
-                let pred = ir.attr(cmp, "predicate").and_then(|a| ctx.int_value(a));
-                if matches!(pred, Some(0 | 1)) {
-                    let (cl, cr) = (ir.operand(cmp, 0), ir.operand(cmp, 1));
-                    if (cl == t && cr == f) || (cr == t && cl == f) {
-                        return val(if pred == Some(1) { t } else { f });
-                    }
+                if ir.value_type(ir.operand(d, 0)) == rty {
+                    return fold_to_value(ir.operand(d, 0));
                 }
             }
-            // Element-wise select of dense constants by a dense condition.
-            let is_dense = |c: Option<Attr>| {
-                c.is_some_and(|c| matches!(ctx.attr_data(c), AttrData::DenseElements { .. }))
-            };
-            if is_dense(consts[0]) && is_dense(consts[1]) && is_dense(consts[2]) {
-                let c = fold_elementwise(ir, op, consts, 0, &|args| {
-                    let (cv, _, _) = int_elem(ctx, args[0])?;
-                    Some(if cv != 0 { args[1] } else { args[2] })
-                })?;
-                return one(c);
-            }
-            None
         }
-        "arith.extsi" | "arith.extui" | "arith.trunci" | "arith.index_cast"
-        | "arith.index_castui" => {
-            let rty = ir.value_type(ir.result(op, 0));
-            // trunci(extsi(x)) / trunci(extui(x)) -> x when the types round-trip.
-            if name == "arith.trunci" {
-                if let Some(d) = def(l, "arith.extsi").or_else(|| def(l, "arith.extui")) {
-                    if ir.value_type(ir.operand(d, 0)) == rty {
-                        return val(ir.operand(d, 0));
-                    }
-                }
-            }
-            if ctx.is_memref(rty) {
+        if ctx.is_memref(rty) {
+            return None;
+        }
+        let rel = ctx.element_type(rty);
+        let c = fold_elementwise(ir, op, consts, 0, &|args| {
+            let (a, w, _) = int_elem(ctx, args[0])?;
+            let signed = matches!(name, "arith.extsi" | "arith.index_cast");
+            let v = if signed {
+                to_signed(a, w)
+            } else {
+                to_unsigned(a, w) as i128
+            };
+            Some(ctx.int_attr(v, rel))
+        })?;
+        fold_to_const(c)
+    }
+
+    /// `arith.sitofp` / `uitofp`.
+    fn int_to_float(&self) -> Folded {
+        let Self {
+            ir,
+            op,
+            consts,
+            name,
+            ..
+        } = *self;
+        let ctx = ir.ctx();
+        let rel = ctx.element_type(ir.value_type(ir.result(op, 0)));
+        let TypeData::Float(kind) = ctx.type_data(rel) else {
+            return None;
+        };
+        let kind = *kind;
+        let c = fold_elementwise(ir, op, consts, 0, &|args| {
+            let (a, w, _) = int_elem(ctx, args[0])?;
+            let (negative, mag) = if name == "arith.sitofp" {
+                let v = to_signed(a, w);
+                (v < 0, v.unsigned_abs())
+            } else {
+                (false, to_unsigned(a, w))
+            };
+            let bits = int_to_float_bits(kind, negative, mag)?;
+            Some(ctx.attr(AttrData::Float { bits, ty: rel }))
+        })?;
+        fold_to_const(c)
+    }
+
+    /// `arith.fptosi` / `fptoui`.
+    fn float_to_int(&self) -> Folded {
+        let Self {
+            ir,
+            op,
+            consts,
+            name,
+            ..
+        } = *self;
+        let ctx = ir.ctx();
+        let rel = ctx.element_type(ir.value_type(ir.result(op, 0)));
+        let rw = elem_width(ctx, rel)?;
+        let c = fold_elementwise(ir, op, consts, 0, &|args| {
+            let (a, _, _) = float_elem(ctx, args[0])?;
+            if !a.is_finite() {
                 return None;
             }
-            let rel = ctx.element_type(rty);
-            let c = fold_elementwise(ir, op, consts, 0, &|args| {
-                let (a, w, _) = int_elem(ctx, args[0])?;
-                let signed = matches!(name, "arith.extsi" | "arith.index_cast");
-                let v = if signed {
-                    to_signed(a, w)
-                } else {
-                    to_unsigned(a, w) as i128
-                };
-                Some(ctx.int_attr(v, rel))
-            })?;
-            one(c)
-        }
-        "arith.sitofp" | "arith.uitofp" => {
-            let rel = ctx.element_type(ir.value_type(ir.result(op, 0)));
-            let TypeData::Float(kind) = ctx.type_data(rel) else {
-                return None;
-            };
-            let kind = *kind;
-            let c = fold_elementwise(ir, op, consts, 0, &|args| {
-                let (a, w, _) = int_elem(ctx, args[0])?;
-                let (negative, mag) = if name == "arith.sitofp" {
-                    let v = to_signed(a, w);
-                    (v < 0, v.unsigned_abs())
-                } else {
-                    (false, to_unsigned(a, w))
-                };
-                let bits = int_to_float_bits(kind, negative, mag)?;
-                Some(ctx.attr(AttrData::Float { bits, ty: rel }))
-            })?;
-            one(c)
-        }
-        "arith.fptosi" | "arith.fptoui" => {
-            let rel = ctx.element_type(ir.value_type(ir.result(op, 0)));
-            let rw = elem_width(ctx, rel)?;
-            let c = fold_elementwise(ir, op, consts, 0, &|args| {
-                let (a, _, _) = float_elem(ctx, args[0])?;
-                if !a.is_finite() {
+            let t = a.trunc();
+            let (lo, hi) = if name == "arith.fptosi" {
+                if rw >= 128 {
                     return None;
                 }
-                let t = a.trunc();
-                let (lo, hi) = if name == "arith.fptosi" {
-                    if rw >= 128 {
-                        return None;
-                    }
-                    (-(2f64.powi(rw as i32 - 1)), 2f64.powi(rw as i32 - 1))
-                } else {
-                    (0.0, 2f64.powi(rw as i32))
-                };
-                if t < lo || t >= hi {
-                    return None;
-                }
-                Some(ctx.int_attr(t as i128, rel))
-            })?;
-            one(c)
-        }
-        "arith.extf" | "arith.truncf" => {
-            let rel = ctx.element_type(ir.value_type(ir.result(op, 0)));
-            let c = fold_elementwise(ir, op, consts, 0, &|args| {
-                let (a, _, _) = float_elem(ctx, args[0])?;
-                let out = float_attr(ctx, rel, a)?;
-                // Upstream folds a conversion only when it loses no information.
-                let (back, _, _) = float_elem(ctx, out)?;
-                (back.to_bits() == a.to_bits() || (a.is_nan() && back.is_nan())).then_some(out)
-            })?;
-            one(c)
-        }
-        "arith.bitcast" => {
-            let rty = ir.value_type(ir.result(op, 0));
-            if let Some(inner) = def(l, "arith.bitcast") {
-                if ir.value_type(ir.operand(inner, 0)) == rty {
-                    return val(ir.operand(inner, 0));
-                }
-            }
-            if ctx.is_memref(rty) {
+                (-(2f64.powi(rw as i32 - 1)), 2f64.powi(rw as i32 - 1))
+            } else {
+                (0.0, 2f64.powi(rw as i32))
+            };
+            if t < lo || t >= hi {
                 return None;
             }
-            let rel = ctx.element_type(rty);
-            let c = fold_elementwise(ir, op, consts, 0, &|args| {
-                let bits = match ctx.attr_data(args[0]) {
-                    AttrData::Integer { value, ty } => to_unsigned(*value, elem_width(ctx, *ty)?),
-                    AttrData::Float { bits, .. } => *bits,
-                    _ => return None,
-                };
-                match ctx.type_data(rel) {
-                    TypeData::Float(_) => Some(ctx.attr(AttrData::Float { bits, ty: rel })),
-                    _ => Some(ctx.int_attr(bits as i128, rel)),
-                }
-            })?;
-            one(c)
+            Some(ctx.int_attr(t as i128, rel))
+        })?;
+        fold_to_const(c)
+    }
+
+    /// `arith.extf` / `truncf`, when exact.
+    fn float_cast(&self) -> Folded {
+        let Self { ir, op, consts, .. } = *self;
+        let ctx = ir.ctx();
+        let rel = ctx.element_type(ir.value_type(ir.result(op, 0)));
+        let c = fold_elementwise(ir, op, consts, 0, &|args| {
+            let (a, _, _) = float_elem(ctx, args[0])?;
+            let out = float_attr(ctx, rel, a)?;
+            // Upstream folds a conversion only when it loses no information.
+            let (back, _, _) = float_elem(ctx, out)?;
+            (back.to_bits() == a.to_bits() || (a.is_nan() && back.is_nan())).then_some(out)
+        })?;
+        fold_to_const(c)
+    }
+
+    /// `arith.bitcast`.
+    fn bitcast(&self) -> Folded {
+        let Self {
+            ir, op, consts, l, ..
+        } = *self;
+        let ctx = ir.ctx();
+        let rty = ir.value_type(ir.result(op, 0));
+        if let Some(inner) = self.def(l, "arith.bitcast") {
+            if ir.value_type(ir.operand(inner, 0)) == rty {
+                return fold_to_value(ir.operand(inner, 0));
+            }
         }
-        "arith.addui_extended" => {
-            // addui_extended(x, 0) -> x, false
-            if rhs_is(0) {
-                return Some(vec![
-                    FoldResult::Value(l),
-                    FoldResult::Constant(int_splat(ir, op, 1, 0)?),
-                ]);
-            }
-            let sum = fold_elementwise(ir, op, consts, 0, &|args| {
-                let (a, _, ty) = int_elem(ctx, args[0])?;
-                let (b, _, _) = int_elem(ctx, args[1])?;
-                Some(ctx.int_attr(a.wrapping_add(b), ty))
-            })?;
-            let ovf = fold_elementwise(ir, op, consts, 1, &|args| {
-                let (a, w, _) = int_elem(ctx, args[0])?;
-                let (b, _, _) = int_elem(ctx, args[1])?;
-                let (ua, ub) = (to_unsigned(a, w), to_unsigned(b, w));
-                let (s, carry) = ua.overflowing_add(ub);
-                Some(ctx.bool_attr(carry || (w < 128 && s >> w != 0)))
-            })?;
-            Some(vec![FoldResult::Constant(sum), FoldResult::Constant(ovf)])
+        if ctx.is_memref(rty) {
+            return None;
         }
-        "arith.mulsi_extended" | "arith.mului_extended" => {
-            // mul*_extended(x, 0) -> 0, 0
-            if rhs_is(0) {
-                let z = rhs_c?;
-                return Some(vec![FoldResult::Constant(z), FoldResult::Constant(z)]);
-            }
-            // mului_extended(x, 1) -> x, 0
-            if name == "arith.mului_extended" && rhs_is(1) {
-                return Some(vec![
-                    FoldResult::Value(l),
-                    FoldResult::Constant(int_splat(ir, op, 1, 0)?),
-                ]);
-            }
-            let signed = name == "arith.mulsi_extended";
-            let part = |high: bool| {
-                fold_elementwise(ir, op, consts, high as usize, &|args| {
-                    let (a, w, ty) = int_elem(ctx, args[0])?;
-                    let (b, _, _) = int_elem(ctx, args[1])?;
-                    if w > 64 {
-                        return None;
-                    }
-                    let p = if signed {
-                        to_signed(a, w).checked_mul(to_signed(b, w))?
-                    } else {
-                        (to_unsigned(a, w).checked_mul(to_unsigned(b, w))?) as i128
-                    };
-                    Some(ctx.int_attr(if high { p >> w } else { p }, ty))
-                })
+        let rel = ctx.element_type(rty);
+        let c = fold_elementwise(ir, op, consts, 0, &|args| {
+            let bits = match ctx.attr_data(args[0]) {
+                AttrData::Integer { value, ty } => to_unsigned(*value, elem_width(ctx, *ty)?),
+                AttrData::Float { bits, .. } => *bits,
+                _ => return None,
             };
-            Some(vec![
-                FoldResult::Constant(part(false)?),
-                FoldResult::Constant(part(true)?),
-            ])
+            match ctx.type_data(rel) {
+                TypeData::Float(_) => Some(ctx.attr(AttrData::Float { bits, ty: rel })),
+                _ => Some(ctx.int_attr(bits as i128, rel)),
+            }
+        })?;
+        fold_to_const(c)
+    }
+
+    /// `arith.addui_extended`: the sum and its carry.
+    fn addui_extended(&self) -> Folded {
+        let Self {
+            ir, op, consts, l, ..
+        } = *self;
+        let ctx = ir.ctx();
+        // addui_extended(x, 0) -> x, false
+        if self.rhs_is(0) {
+            return Some(vec![
+                FoldResult::Value(l),
+                FoldResult::Constant(int_splat(ir, op, 1, 0)?),
+            ]);
         }
-        _ => None,
+        let sum = fold_elementwise(ir, op, consts, 0, &|args| {
+            let (a, _, ty) = int_elem(ctx, args[0])?;
+            let (b, _, _) = int_elem(ctx, args[1])?;
+            Some(ctx.int_attr(a.wrapping_add(b), ty))
+        })?;
+        let ovf = fold_elementwise(ir, op, consts, 1, &|args| {
+            let (a, w, _) = int_elem(ctx, args[0])?;
+            let (b, _, _) = int_elem(ctx, args[1])?;
+            let (ua, ub) = (to_unsigned(a, w), to_unsigned(b, w));
+            let (s, carry) = ua.overflowing_add(ub);
+            Some(ctx.bool_attr(carry || (w < 128 && s >> w != 0)))
+        })?;
+        Some(vec![FoldResult::Constant(sum), FoldResult::Constant(ovf)])
+    }
+
+    /// `arith.mulsi_extended` / `mului_extended`: the low and high halves.
+    fn mul_extended(&self) -> Folded {
+        let Self {
+            ir,
+            op,
+            consts,
+            name,
+            l,
+            rhs_c,
+            ..
+        } = *self;
+        let ctx = ir.ctx();
+        // mul*_extended(x, 0) -> 0, 0
+        if self.rhs_is(0) {
+            let z = rhs_c?;
+            return Some(vec![FoldResult::Constant(z), FoldResult::Constant(z)]);
+        }
+        // mului_extended(x, 1) -> x, 0
+        if name == "arith.mului_extended" && self.rhs_is(1) {
+            return Some(vec![
+                FoldResult::Value(l),
+                FoldResult::Constant(int_splat(ir, op, 1, 0)?),
+            ]);
+        }
+        let signed = name == "arith.mulsi_extended";
+        let part = |high: bool| {
+            fold_elementwise(ir, op, consts, high as usize, &|args| {
+                let (a, w, ty) = int_elem(ctx, args[0])?;
+                let (b, _, _) = int_elem(ctx, args[1])?;
+                if w > 64 {
+                    return None;
+                }
+                let p = if signed {
+                    to_signed(a, w).checked_mul(to_signed(b, w))?
+                } else {
+                    (to_unsigned(a, w).checked_mul(to_unsigned(b, w))?) as i128
+                };
+                Some(ctx.int_attr(if high { p >> w } else { p }, ty))
+            })
+        };
+        Some(vec![
+            FoldResult::Constant(part(false)?),
+            FoldResult::Constant(part(true)?),
+        ])
     }
 }
 
