@@ -283,6 +283,71 @@ pub fn unroll_full(ir: &mut Ir, l: Op, tc: i64) -> bool {
     unroll_by_factor(ir, l, tc, false)
 }
 
+/// [`split_for_factor`] for a loop without `iter_args` whose lower bound is one result
+/// `lb` and whose upper bound is a `min` of several, `e_0 .. e_n-1` (a tile's point loop
+/// at the edge of the iteration space): `l` keeps the iterations up to `min_k m_k`, with
+/// `m_k = lb + (tc_k - tc_k mod f) * step` and `tc_k = ceildiv(e_k - lb, step)` (a
+/// multiple of `f` iterations, as floor is monotone); the rest, `[min_k m_k, min_k e_k)`,
+/// goes to cleanup loops `k = n-1 .. 0` over `[m_k, min(e_*, m_0 .. m_k-1))`, disjoint
+/// intervals that run in ascending order (an empty one does not run). Returns `l`, or
+/// `None` (nothing changed) for other bounds.
+pub fn split_min_for_factor(ir: &mut Ir, l: Op, f: i64) -> Option<Op> {
+    let ctx = ir.ctx_arc().clone();
+    let step = int_attr(ir, l, "step").unwrap_or(1) as i64;
+    let (lbm, ubm) = (for_map(ir, l, "lowerBoundMap")?, for_map(ir, l, "upperBoundMap")?);
+    if !ir.results(l).is_empty() || ctx.map_num_results(lbm) != 1 || ctx.map_num_results(ubm) < 2
+    {
+        return None;
+    }
+    let segs = crate::ops::for_segments(ir, l)?;
+    let operands = ir.operands(l).to_vec();
+    // Every operand becomes one shared dim.
+    let mut vals: Vec<Value> = Vec::new();
+    let mut bound = |map, range: std::ops::Range<usize>| -> Vec<AffineExpr> {
+        let inputs: Vec<AffineExpr> = operands[range]
+            .iter()
+            .map(|&x| {
+                let p = vals.iter().position(|&y| y == x).unwrap_or_else(|| {
+                    vals.push(x);
+                    vals.len() - 1
+                });
+                ctx.dim_expr(p as u32)
+            })
+            .collect();
+        let nd = ctx.map_num_dims(map) as usize;
+        ctx.map_results(map)
+            .iter()
+            .map(|&e| ctx.replace_dims_and_symbols(e, &inputs[..nd], &inputs[nd..]))
+            .collect()
+    };
+    let lbe = bound(lbm, segs[0].clone())[0];
+    let ubs = bound(ubm, segs[1].clone());
+    let n = vals.len() as u32;
+    let simplify = |e| ctx.simplify_affine_expr(e, n, 0);
+    let mains: Vec<AffineExpr> = ubs
+        .iter()
+        .map(|&u| {
+            let tc = simplify(ctx.ceildiv_expr(ctx.sub_expr(u, lbe), ctx.constant_expr(step)));
+            let rem = ctx.mod_expr(tc, ctx.constant_expr(f));
+            let body = ctx.mul_expr(ctx.sub_expr(tc, rem), ctx.constant_expr(step));
+            simplify(ctx.add_expr(lbe, body))
+        })
+        .collect();
+    let mut after = l;
+    for k in (0..mains.len()).rev() {
+        let c = ir.clone_op(l, &mut FxHashMap::default());
+        ir.insert_op_after(after, c);
+        after = c;
+        let mut ub = ubs.clone();
+        ub.extend_from_slice(&mains[..k]);
+        let (lb, ub) = (ctx.affine_map(n, 0, vec![mains[k]]), ctx.affine_map(n, 0, ub));
+        set_bounds(ir, c, lb, &vals, ub, &vals, &[]);
+    }
+    let lb = ctx.affine_map(n, 0, vec![lbe]);
+    set_bounds(ir, l, lb, &vals, ctx.affine_map(n, 0, mains), &vals, &[]);
+    Some(l)
+}
+
 /// Splits `l` so that its trip count is a multiple of `f`: the iterations left over go
 /// to a cleanup loop inserted after it. Returns `l` (with its new upper bound) and the
 /// cleanup loop if one was made, or `None` when the bounds are not handled (then nothing

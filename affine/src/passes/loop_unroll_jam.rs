@@ -91,6 +91,16 @@ fn body(ir: &Ir, l: Op) -> Option<(Value, Block)> {
 
 /// Unroll-jams `l` by `f`; `Err(reason)` when declined (empty reason: nothing to say).
 pub fn unroll_jam(ir: &mut Ir, l: Op, f: i64) -> Result<(), String> {
+    unroll_jam_impl(ir, l, f, false)
+}
+
+/// [`unroll_jam`] that also takes loops whose upper bound is a `min` of several results
+/// (tile point loops at the space's edge; see [`super::loop_unroll::split_min_for_factor`]).
+pub fn unroll_jam_min_bounds(ir: &mut Ir, l: Op, f: i64) -> Result<(), String> {
+    unroll_jam_impl(ir, l, f, true)
+}
+
+fn unroll_jam_impl(ir: &mut Ir, l: Op, f: i64, min_bounds: bool) -> Result<(), String> {
     let tc = trip_count(ir, l);
     if f <= 1 {
         if f == 1 && tc == Some(1) {
@@ -134,8 +144,13 @@ pub fn unroll_jam(ir: &mut Ir, l: Op, f: i64) -> Result<(), String> {
     }
     check_legality(ir, l, f)?;
     let step = int_attr(ir, l, "step").unwrap_or(1) as i64;
-    let (main, _) = split_for_factor(ir, l, f)
-        .ok_or_else(|| "not unroll-jammed: unsupported loop bounds (max/min maps)".to_string())?;
+    let split = match split_for_factor(ir, l, f) {
+        Some((main, _)) => Some(main),
+        None if min_bounds => super::loop_unroll::split_min_for_factor(ir, l, f),
+        None => None,
+    };
+    let main =
+        split.ok_or_else(|| "not unroll-jammed: unsupported loop bounds (max/min maps)".to_string())?;
     let ctx = ir.ctx_arc().clone();
     ir.set_attr(main, "step", ctx.index_attr(step * f));
     // Runs of non-loop ops, at every depth, in program order.

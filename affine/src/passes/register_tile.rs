@@ -31,7 +31,7 @@
 //! undone when it says no); results are bit-identical to the input without `contract`
 //! (the reduction order of every cell is kept; no reassociation).
 
-use super::loop_unroll_jam::unroll_jam;
+use super::loop_unroll_jam::unroll_jam_min_bounds;
 use super::super_vectorize::{vectorizable_loop, vectorize_loop};
 use crate::analysis::dependence::{self, access, check_dependence, common_depth, Dependence};
 use crate::ops::for_segments;
@@ -324,7 +324,7 @@ fn tile_nest(ir: &mut Ir, c: &Contraction, options: &RegisterTileOptions) -> Res
     if options.rows > 1 {
         // A refusal (too few rows, bounds it cannot split) keeps one row: still a
         // vectorized tile with its accumulators in registers.
-        let _ = unroll_jam(ir, g, options.rows);
+        let _ = unroll_jam_min_bounds(ir, g, options.rows);
     }
     let mut roots = Vec::new();
     let mut cur = ir.first_op(block);
