@@ -294,9 +294,11 @@ pub fn unroll_full(ir: &mut Ir, l: Op, tc: i64) -> bool {
 pub fn split_min_for_factor(ir: &mut Ir, l: Op, f: i64) -> Option<Op> {
     let ctx = ir.ctx_arc().clone();
     let step = int_attr(ir, l, "step").unwrap_or(1) as i64;
-    let (lbm, ubm) = (for_map(ir, l, "lowerBoundMap")?, for_map(ir, l, "upperBoundMap")?);
-    if !ir.results(l).is_empty() || ctx.map_num_results(lbm) != 1 || ctx.map_num_results(ubm) < 2
-    {
+    let (lbm, ubm) = (
+        for_map(ir, l, "lowerBoundMap")?,
+        for_map(ir, l, "upperBoundMap")?,
+    );
+    if !ir.results(l).is_empty() || ctx.map_num_results(lbm) != 1 || ctx.map_num_results(ubm) < 2 {
         return None;
     }
     let segs = crate::ops::for_segments(ir, l)?;
@@ -340,7 +342,10 @@ pub fn split_min_for_factor(ir: &mut Ir, l: Op, f: i64) -> Option<Op> {
         after = c;
         let mut ub = ubs.clone();
         ub.extend_from_slice(&mains[..k]);
-        let (lb, ub) = (ctx.affine_map(n, 0, vec![mains[k]]), ctx.affine_map(n, 0, ub));
+        let (lb, ub) = (
+            ctx.affine_map(n, 0, vec![mains[k]]),
+            ctx.affine_map(n, 0, ub),
+        );
         set_bounds(ir, c, lb, &vals, ub, &vals, &[]);
     }
     let lb = ctx.affine_map(n, 0, vec![lbe]);

@@ -149,8 +149,8 @@ fn unroll_jam_impl(ir: &mut Ir, l: Op, f: i64, min_bounds: bool) -> Result<(), S
         None if min_bounds => super::loop_unroll::split_min_for_factor(ir, l, f),
         None => None,
     };
-    let main =
-        split.ok_or_else(|| "not unroll-jammed: unsupported loop bounds (max/min maps)".to_string())?;
+    let main = split
+        .ok_or_else(|| "not unroll-jammed: unsupported loop bounds (max/min maps)".to_string())?;
     let ctx = ir.ctx_arc().clone();
     ir.set_attr(main, "step", ctx.index_attr(step * f));
     // Runs of non-loop ops, at every depth, in program order.

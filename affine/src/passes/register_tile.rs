@@ -19,8 +19,10 @@
 //! loop the accumulator cells, now loop-invariant, become `iter_args` (loaded before the
 //! loop, stored after it) when the dependence test proves the cells distinct; (4) `u` is
 //! vectorized ([`super::super_vectorize::vectorize_loop`]) by `lanes * vectors` lanes,
-//! where `lanes` = the machine's vector bytes / element bytes; partial vectors are
-//! masked, so any size works. Defaults from [`lattice_ir::target::Machine`]: `vectors`
+//! where `lanes` = the machine's vector bytes / element bytes, after the columns past the
+//! last multiple of that width were split off into a loop vectorized by half as many
+//! (`split_columns`); partial vectors are masked, so any size works. Defaults from
+//! [`lattice_ir::target::Machine`]: `vectors`
 //! = registers / 8 (4 with 32 vector registers), `rows` = (registers - vectors - 1) /
 //! vectors (6): `rows * vectors` accumulators, `vectors` loads of the `u` operand and
 //! one broadcast stay in registers. With `contract=true` the body's `mulf`/`addf` get
@@ -166,7 +168,10 @@ fn contraction(ir: &Ir, l: Op) -> Option<Contraction> {
             return None;
         }
     }
-    let ivs: Vec<Value> = loops.iter().map(|&x| body(ir, x).map(|b| b.0)).collect::<Option<_>>()?;
+    let ivs: Vec<Value> = loops
+        .iter()
+        .map(|&x| body(ir, x).map(|b| b.0))
+        .collect::<Option<_>>()?;
     let (_, lb) = body(ir, l)?;
     let mut accesses = Vec::new();
     for o in ir.block_ops(lb) {
@@ -270,7 +275,9 @@ fn header(ir: &Ir, l: Op) -> Header {
         operands: ir.operands(l).to_vec(),
         lb: ir.attr(l, "lowerBoundMap").expect("affine.for bound"),
         ub: ir.attr(l, "upperBoundMap").expect("affine.for bound"),
-        segments: ir.attr(l, "operandSegmentSizes").expect("affine.for segments"),
+        segments: ir
+            .attr(l, "operandSegmentSizes")
+            .expect("affine.for segments"),
     }
 }
 
@@ -284,7 +291,10 @@ fn set_header(ir: &mut Ir, l: Op, h: &Header) {
 /// Puts the loop `loops[order[k]]`'s header (and its iv's uses) at depth k.
 fn permute(ir: &mut Ir, loops: &[Op; 3], order: [usize; 3]) {
     let headers: Vec<Header> = loops.iter().map(|&l| header(ir, l)).collect();
-    let ivs: Vec<Value> = loops.iter().map(|&l| body(ir, l).expect("loop body").0).collect();
+    let ivs: Vec<Value> = loops
+        .iter()
+        .map(|&l| body(ir, l).expect("loop body").0)
+        .collect();
     let mut map = FxHashMap::default();
     for (k, &src) in order.iter().enumerate() {
         set_header(ir, loops[k], &headers[src]);
@@ -318,6 +328,7 @@ fn tile_nest(ir: &mut Ir, c: &Contraction, options: &RegisterTileOptions) -> Res
     if options.contract {
         contract(ir, c.loops[2]);
     }
+    split_columns(ir, p, width, lanes);
     // The unroll-jam's cleanup nests land between `g` and the op after it.
     let block = ir.op_parent(g).expect("nested loop");
     let after = ir.next_op(g);
@@ -341,7 +352,10 @@ fn tile_nest(ir: &mut Ir, c: &Contraction, options: &RegisterTileOptions) -> Res
     }
     if !ir.contains_op(g) {
         // A single-iteration loop was promoted into its block.
-        roots = ir.block_ops(block).filter(|&o| ir.is_op(o, "affine.for")).collect();
+        roots = ir
+            .block_ops(block)
+            .filter(|&o| ir.is_op(o, "affine.for"))
+            .collect();
     }
     for root in roots {
         let inner: Vec<Op> = ir
@@ -351,12 +365,58 @@ fn tile_nest(ir: &mut Ir, c: &Contraction, options: &RegisterTileOptions) -> Res
             .collect();
         for l in inner {
             let l = promote_accumulators(ir, l);
-            if let Some(u) = ir.parent_op(l).filter(|&u| ir.is_op(u, "affine.for")) {
-                let _ = vectorize_loop(ir, u, width);
+            let Some(u) = ir.parent_op(l) else {
+                continue;
+            };
+            if let Some(w) = ir
+                .remove_attr(u, COLUMNS)
+                .and_then(|a| ir.ctx().int_value(a))
+            {
+                let _ = vectorize_loop(ir, u, w as i64);
             }
+        }
+        for o in ir.walk_ops(root, WalkOrder::PreOrder) {
+            ir.remove_attr(o, COLUMNS);
         }
     }
     Ok(())
+}
+
+/// The vector width a column loop of the register tile gets (removed once vectorized).
+const COLUMNS: &str = "lattice.register_tile_columns";
+
+/// Splits the unit-stride loop `p` into a part whose trip count is a multiple of `width`
+/// (full vectors; only the last tile at the space's edge is masked) and the columns left
+/// over, vectorized by half the registers (at least one, `lanes`): a partial tile
+/// wastes less than half a row, and the leftover rows still have independent
+/// accumulators to hide the multiply-add latency; marks each loop with its width.
+fn split_columns(ir: &mut Ir, p: Op, width: i64, lanes: i64) {
+    let rest = (width / 2).max(lanes);
+    let ctx = ir.ctx_arc().clone();
+    if super::loop_unroll::trip_count(ir, p).is_some_and(|tc| tc < width) {
+        // No full vector: the narrower width only.
+        ir.set_attr(p, COLUMNS, ctx.index_attr(rest));
+        return;
+    }
+    let next = ir.next_op(p);
+    let split = if super::loop_unroll::trip_count_multiple_of(ir, p, width) || width == rest {
+        false
+    } else if super::loop_unroll::split_for_factor(ir, p, width).is_some() {
+        true
+    } else {
+        super::loop_unroll::split_min_for_factor(ir, p, width).is_some()
+    };
+    ir.set_attr(p, COLUMNS, ctx.index_attr(width));
+    if !split {
+        return;
+    }
+    let mut cur = ir.next_op(p);
+    while let Some(o) = cur.filter(|&o| Some(o) != next) {
+        if ir.is_op(o, "affine.for") {
+            ir.set_attr(o, COLUMNS, ctx.index_attr(rest));
+        }
+        cur = ir.next_op(o);
+    }
 }
 
 /// Marks the `mulf`/`addf` of `l`'s body `fastmath<contract>`.
@@ -393,7 +453,10 @@ fn promote_accumulators(ir: &mut Ir, l: Op) -> Op {
     let accesses: Vec<_> = ops.iter().filter_map(|&o| access(ir, o)).collect();
     let mut cells = Vec::new();
     for a in accesses.iter().filter(|a| a.is_write) {
-        if a.indices.iter().any(|&v| v == iv || defined_inside(ir, v, l)) {
+        if a.indices
+            .iter()
+            .any(|&v| v == iv || defined_inside(ir, v, l))
+        {
             return l;
         }
         let same: Vec<_> = accesses
@@ -420,7 +483,8 @@ fn promote_accumulators(ir: &mut Ir, l: Op) -> Op {
 /// Moves `affine.apply`s of `l`'s body whose operands come from outside `l` before it.
 fn hoist_invariant_applies(ir: &mut Ir, l: Op, b: Block) {
     for o in ir.block_ops(b).collect::<Vec<_>>() {
-        if ir.is_op(o, "affine.apply") && ir.operands(o).iter().all(|&v| !defined_inside(ir, v, l)) {
+        if ir.is_op(o, "affine.apply") && ir.operands(o).iter().all(|&v| !defined_inside(ir, v, l))
+        {
             ir.detach_op(o);
             ir.insert_op_before(l, o);
         }
@@ -476,7 +540,11 @@ fn rebuild_with_iter_args(ir: &mut Ir, l: Op, b: Block, cells: &[Cell]) -> Op {
     }
     st.add_attr(
         ctx.intern_str("operandSegmentSizes"),
-        ctx.dense_i32_array(&[segs[0].len() as i32, segs[1].len() as i32, inits.len() as i32]),
+        ctx.dense_i32_array(&[
+            segs[0].len() as i32,
+            segs[1].len() as i32,
+            inits.len() as i32,
+        ]),
     );
     st.result_types = types.clone();
     let region = ir.create_region();
@@ -494,7 +562,9 @@ fn rebuild_with_iter_args(ir: &mut Ir, l: Op, b: Block, cells: &[Cell]) -> Op {
     for (k, c) in cells.iter().enumerate() {
         let v = ir.result(c.load, 0);
         let arg = new_args[1 + k];
-        ir.replace_uses_where(v, arg, |ir: &Ir, u: lattice_ir::Use| ir.is_ancestor(l, u.op));
+        ir.replace_uses_where(v, arg, |ir: &Ir, u: lattice_ir::Use| {
+            ir.is_ancestor(l, u.op)
+        });
     }
     let old_yield = ir.last_op(b).expect("affine.yield");
     ir.erase_op(old_yield);

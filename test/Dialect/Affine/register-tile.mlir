@@ -121,3 +121,35 @@ func.func @add3(%A: memref<4x4x4xf32>, %C: memref<4x4x4xf32>) {
   }
   return
 }
+
+// -----
+
+// Columns past the last full vector: 83 columns with rows=3 vectors=1 on the 64-byte
+// machine would mask 1 of 6 vectors; with vectors=2 (32 lanes) the first 64 columns run
+// unmasked and the 19 left over go to a loop of 16-lane vectors (the last one masked).
+// RUN: lattice opt %s --split-input-file --machine=medium --affine-register-tile="rows=2 vectors=2" | FileCheck %s --check-prefix=SPLIT
+// CHECK-LABEL: func.func @columns
+// SPLIT-LABEL: func.func @columns
+// SPLIT:      affine.for %{{.*}} = 0 to 4 step 2 {
+// SPLIT-NEXT:   affine.for %{{.*}} = 0 to 64 step 32 {
+// SPLIT:          affine.for %{{.*}} = 0 to 3 iter_args({{.*}}) -> (vector<32xf32>, vector<32xf32>) {
+// SPLIT:          vector.transfer_write {{.*}} {in_bounds = [true]} : vector<32xf32>, memref<4x83xf32>
+// SPLIT:        affine.for %{{.*}} = 64 to 83 step 16 {
+// SPLIT:          %[[M:.*]] = vector.create_mask %{{.*}} : vector<16xi1>
+// SPLIT:          affine.for %{{.*}} = 0 to 3 iter_args({{.*}}) -> (vector<16xf32>, vector<16xf32>) {
+// SPLIT:          vector.transfer_write {{.*}}, %[[M]] : vector<16xf32>, memref<4x83xf32>
+func.func @columns(%A: memref<4x3xf32>, %B: memref<3x83xf32>, %C: memref<4x83xf32>) {
+  affine.for %i = 0 to 4 {
+    affine.for %j = 0 to 83 {
+      affine.for %k = 0 to 3 {
+        %a = affine.load %A[%i, %k] : memref<4x3xf32>
+        %b = affine.load %B[%k, %j] : memref<3x83xf32>
+        %c = affine.load %C[%i, %j] : memref<4x83xf32>
+        %p = arith.mulf %a, %b : f32
+        %s = arith.addf %c, %p : f32
+        affine.store %s, %C[%i, %j] : memref<4x83xf32>
+      }
+    }
+  }
+  return
+}
