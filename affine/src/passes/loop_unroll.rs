@@ -233,7 +233,27 @@ pub fn trip_count_multiple_of(ir: &Ir, l: Op, v: i64) -> bool {
     if step <= 0 || v <= 0 {
         return false;
     }
-    // Every operand (dim or symbol of either map) becomes one shared dim.
+    let (vals, lbs, ubs) = shared_dim_bounds(ir, l, lbm, ubm, &segs);
+    let n = vals.len() as u32;
+    ubs.iter().all(|&u| {
+        lbs.iter().all(|&lb| {
+            let d = ctx.simplify_affine_expr(ctx.sub_expr(u, lb), n, 0);
+            ctx.constant_value(d).is_some_and(|c| c % (step * v) == 0)
+        })
+    })
+}
+
+/// The bounds of `l` as expressions over one shared list of dims: every operand (dim or
+/// symbol of either map) becomes one dim. Returns the operands and the lower and upper
+/// bound results.
+fn shared_dim_bounds(
+    ir: &Ir,
+    l: Op,
+    lbm: AffineMap,
+    ubm: AffineMap,
+    segs: &[std::ops::Range<usize>; 3],
+) -> (Vec<Value>, Vec<AffineExpr>, Vec<AffineExpr>) {
+    let ctx = ir.ctx();
     let operands = ir.operands(l);
     let mut vals: Vec<Value> = Vec::new();
     let mut bound = |map, range: std::ops::Range<usize>| -> Vec<AffineExpr> {
@@ -255,13 +275,7 @@ pub fn trip_count_multiple_of(ir: &Ir, l: Op, v: i64) -> bool {
     };
     let lbs = bound(lbm, segs[0].clone());
     let ubs = bound(ubm, segs[1].clone());
-    let n = vals.len() as u32;
-    ubs.iter().all(|&u| {
-        lbs.iter().all(|&lb| {
-            let d = ctx.simplify_affine_expr(ctx.sub_expr(u, lb), n, 0);
-            ctx.constant_value(d).is_some_and(|c| c % (step * v) == 0)
-        })
-    })
+    (vals, lbs, ubs)
 }
 
 fn iv_and_body(ir: &Ir, l: Op) -> Option<(Value, lattice_ir::Block)> {
@@ -302,28 +316,8 @@ pub fn split_min_for_factor(ir: &mut Ir, l: Op, f: i64) -> Option<Op> {
         return None;
     }
     let segs = crate::ops::for_segments(ir, l)?;
-    let operands = ir.operands(l).to_vec();
-    // Every operand becomes one shared dim.
-    let mut vals: Vec<Value> = Vec::new();
-    let mut bound = |map, range: std::ops::Range<usize>| -> Vec<AffineExpr> {
-        let inputs: Vec<AffineExpr> = operands[range]
-            .iter()
-            .map(|&x| {
-                let p = vals.iter().position(|&y| y == x).unwrap_or_else(|| {
-                    vals.push(x);
-                    vals.len() - 1
-                });
-                ctx.dim_expr(p as u32)
-            })
-            .collect();
-        let nd = ctx.map_num_dims(map) as usize;
-        ctx.map_results(map)
-            .iter()
-            .map(|&e| ctx.replace_dims_and_symbols(e, &inputs[..nd], &inputs[nd..]))
-            .collect()
-    };
-    let lbe = bound(lbm, segs[0].clone())[0];
-    let ubs = bound(ubm, segs[1].clone());
+    let (vals, lbs, ubs) = shared_dim_bounds(ir, l, lbm, ubm, &segs);
+    let lbe = lbs[0];
     let n = vals.len() as u32;
     let simplify = |e| ctx.simplify_affine_expr(e, n, 0);
     let mains: Vec<AffineExpr> = ubs

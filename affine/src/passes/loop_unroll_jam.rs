@@ -209,7 +209,8 @@ fn gather_runs(ir: &Ir, blk: Block, runs: &mut Vec<Vec<Op>>) {
     }
 }
 
-fn defined_inside(ir: &Ir, v: Value, l: Op) -> bool {
+/// Whether `v` is defined inside `l` (by an op in it, or as a block argument of it).
+pub(crate) fn defined_inside(ir: &Ir, v: Value, l: Op) -> bool {
     match ir.defining_op(v) {
         Some(d) => ir.is_ancestor(l, d),
         None => ir

@@ -33,7 +33,7 @@
 //! undone when it says no); results are bit-identical to the input without `contract`
 //! (the reduction order of every cell is kept; no reassociation).
 
-use super::loop_unroll_jam::unroll_jam_min_bounds;
+use super::loop_unroll_jam::{defined_inside, unroll_jam_min_bounds};
 use super::super_vectorize::{vectorizable_loop, vectorize_loop};
 use crate::analysis::dependence::{self, access, check_dependence, common_depth, Dependence};
 use crate::ops::for_segments;
@@ -125,16 +125,6 @@ fn innermost(ir: &Ir, l: Op) -> bool {
     ir.walk_ops(l, WalkOrder::PreOrder)[1..]
         .iter()
         .all(|&o| !ir.is_op(o, "affine.for") && !ir.is_op(o, "affine.parallel"))
-}
-
-fn defined_inside(ir: &Ir, v: Value, l: Op) -> bool {
-    match ir.defining_op(v) {
-        Some(d) => ir.is_ancestor(l, d),
-        None => ir
-            .value_block(v)
-            .and_then(|b| ir.block_parent_op(b))
-            .is_some_and(|p| ir.is_ancestor(l, p)),
-    }
 }
 
 /// A plain loop: step 1, no `iter_args`.
