@@ -163,6 +163,10 @@ const TABLE: &[(&str, &str)] = &[
         "matmul",
         "--affine-loop-unroll-jam=unroll-jam-factor=6 --affine-super-vectorize=virtual-vector-size=64 --affine-parallelize=max-nested=1",
     ),
+    // Register tiles of contraction nests, alone and in the recommended pipeline.
+    ("*", "--affine-register-tile"),
+    ("*", "--affine-register-tile=\"rows=5 vectors=1\""),
+    ("*", "--lattice-fast"),
 ];
 
 /// Flags under which a transformed program may reassociate floating-point reductions:

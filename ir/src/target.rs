@@ -85,6 +85,17 @@ impl Default for Machine {
 }
 
 impl Machine {
+    /// Architectural vector registers, derived from the vector width: 32 with 64-byte
+    /// vectors (AVX-512's zmm0-31), else 16 (SSE's and AVX2's xmm/ymm0-15). Register
+    /// tiling sizes its accumulator tile from it.
+    pub fn vector_registers(&self) -> u64 {
+        if self.vector_bytes >= 64 {
+            32
+        } else {
+            16
+        }
+    }
+
     /// The preset named `name` ([`PRESETS`]): `small` (16 KiB L1d, 256 KiB L2, a 2 MiB
     /// 8-way L3 for 2 CPUs, 16-byte vectors), `medium` ([`Machine::default`]), `large`
     /// (48 KiB L1d, 2 MiB L2, a 256 MiB 16-way L3 shared by 64 CPUs, AVX-512, 64 cores).

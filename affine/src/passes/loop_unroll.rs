@@ -263,7 +263,28 @@ pub fn trip_count_multiple_of(ir: &Ir, l: Op, v: i64) -> bool {
     if step <= 0 || v <= 0 {
         return false;
     }
-    // Every operand (dim or symbol of either map) becomes one shared dim.
+    let (vals, lbs, ubs) = shared_dim_bounds(ir, l, lbm, ubm, &segs);
+    let n = vals.len() as u32;
+    ubs.iter().all(|&u| {
+        lbs.iter().all(|&lb| {
+            let d = ctx.simplify_affine_expr(ctx.sub_expr(u, lb), n, 0);
+            let m = step.checked_mul(v);
+            ctx.constant_value(d).is_some_and(|c| m.is_some_and(|m| c % m == 0))
+        })
+    })
+}
+
+/// The bounds of `l` as expressions over one shared list of dims: every operand (dim or
+/// symbol of either map) becomes one dim. Returns the operands and the lower and upper
+/// bound results.
+fn shared_dim_bounds(
+    ir: &Ir,
+    l: Op,
+    lbm: AffineMap,
+    ubm: AffineMap,
+    segs: &[std::ops::Range<usize>; 3],
+) -> (Vec<Value>, Vec<AffineExpr>, Vec<AffineExpr>) {
+    let ctx = ir.ctx();
     let operands = ir.operands(l);
     let mut vals: Vec<Value> = Vec::new();
     let mut bound = |map, range: std::ops::Range<usize>| -> Vec<AffineExpr> {
@@ -285,14 +306,7 @@ pub fn trip_count_multiple_of(ir: &Ir, l: Op, v: i64) -> bool {
     };
     let lbs = bound(lbm, segs[0].clone());
     let ubs = bound(ubm, segs[1].clone());
-    let n = vals.len() as u32;
-    ubs.iter().all(|&u| {
-        lbs.iter().all(|&lb| {
-            let d = ctx.simplify_affine_expr(ctx.sub_expr(u, lb), n, 0);
-            let m = step.checked_mul(v);
-            ctx.constant_value(d).is_some_and(|c| m.is_some_and(|m| c % m == 0))
-        })
-    })
+    (vals, lbs, ubs)
 }
 
 fn iv_and_body(ir: &Ir, l: Op) -> Option<(Value, lattice_ir::Block)> {
@@ -312,6 +326,56 @@ pub fn unroll_full(ir: &mut Ir, l: Op, tc: i64) -> bool {
         return true;
     }
     unroll_by_factor(ir, l, tc, false)
+}
+
+/// [`split_for_factor`] for a loop without `iter_args` whose lower bound is one result
+/// `lb` and whose upper bound is a `min` of several, `e_0 .. e_n-1` (a tile's point loop
+/// at the edge of the iteration space): `l` keeps the iterations up to `min_k m_k`, with
+/// `m_k = lb + (tc_k - tc_k mod f) * step` and `tc_k = ceildiv(e_k - lb, step)` (a
+/// multiple of `f` iterations, as floor is monotone); the rest, `[min_k m_k, min_k e_k)`,
+/// goes to cleanup loops `k = n-1 .. 0` over `[m_k, min(e_*, m_0 .. m_k-1))`, disjoint
+/// intervals that run in ascending order (an empty one does not run). Returns `l`, or
+/// `None` (nothing changed) for other bounds.
+pub fn split_min_for_factor(ir: &mut Ir, l: Op, f: i64) -> Option<Op> {
+    let ctx = ir.ctx_arc().clone();
+    let step = int_attr(ir, l, "step").unwrap_or(1) as i64;
+    let (lbm, ubm) = (
+        for_map(ir, l, "lowerBoundMap")?,
+        for_map(ir, l, "upperBoundMap")?,
+    );
+    if !ir.results(l).is_empty() || ctx.map_num_results(lbm) != 1 || ctx.map_num_results(ubm) < 2 {
+        return None;
+    }
+    let segs = crate::ops::for_segments(ir, l)?;
+    let (vals, lbs, ubs) = shared_dim_bounds(ir, l, lbm, ubm, &segs);
+    let lbe = lbs[0];
+    let n = vals.len() as u32;
+    let simplify = |e| ctx.simplify_affine_expr(e, n, 0);
+    let mains: Vec<AffineExpr> = ubs
+        .iter()
+        .map(|&u| {
+            let tc = simplify(ctx.ceildiv_expr(ctx.sub_expr(u, lbe), ctx.constant_expr(step)));
+            let rem = ctx.mod_expr(tc, ctx.constant_expr(f));
+            let body = ctx.mul_expr(ctx.sub_expr(tc, rem), ctx.constant_expr(step));
+            simplify(ctx.add_expr(lbe, body))
+        })
+        .collect();
+    let mut after = l;
+    for k in (0..mains.len()).rev() {
+        let c = ir.clone_op(l, &mut FxHashMap::default());
+        ir.insert_op_after(after, c);
+        after = c;
+        let mut ub = ubs.clone();
+        ub.extend_from_slice(&mains[..k]);
+        let (lb, ub) = (
+            ctx.affine_map(n, 0, vec![mains[k]]),
+            ctx.affine_map(n, 0, ub),
+        );
+        set_bounds(ir, c, lb, &vals, ub, &vals, &[]);
+    }
+    let lb = ctx.affine_map(n, 0, vec![lbe]);
+    set_bounds(ir, l, lb, &vals, ctx.affine_map(n, 0, mains), &vals, &[]);
+    Some(l)
 }
 
 /// Splits `l` so that its trip count is a multiple of `f`: the iterations left over go

@@ -91,6 +91,16 @@ fn body(ir: &Ir, l: Op) -> Option<(Value, Block)> {
 
 /// Unroll-jams `l` by `f`; `Err(reason)` when declined (empty reason: nothing to say).
 pub fn unroll_jam(ir: &mut Ir, l: Op, f: i64) -> Result<(), String> {
+    unroll_jam_impl(ir, l, f, false)
+}
+
+/// [`unroll_jam`] that also takes loops whose upper bound is a `min` of several results
+/// (tile point loops at the space's edge; see [`super::loop_unroll::split_min_for_factor`]).
+pub fn unroll_jam_min_bounds(ir: &mut Ir, l: Op, f: i64) -> Result<(), String> {
+    unroll_jam_impl(ir, l, f, true)
+}
+
+fn unroll_jam_impl(ir: &mut Ir, l: Op, f: i64, min_bounds: bool) -> Result<(), String> {
     let tc = trip_count(ir, l);
     if f <= 1 {
         if f == 1 && tc == Some(1) {
@@ -140,7 +150,12 @@ pub fn unroll_jam(ir: &mut Ir, l: Op, f: i64) -> Result<(), String> {
     let new_step = step.checked_mul(f).ok_or_else(|| {
         format!("not unroll-jammed: the new step {step} * {f} does not fit in 64 bits")
     })?;
-    let (main, _) = split_for_factor(ir, l, f)
+    let split = match split_for_factor(ir, l, f) {
+        Some((main, _)) => Some(main),
+        None if min_bounds => super::loop_unroll::split_min_for_factor(ir, l, f),
+        None => None,
+    };
+    let main = split
         .ok_or_else(|| "not unroll-jammed: unsupported loop bounds (max/min maps)".to_string())?;
     let ctx = ir.ctx_arc().clone();
     ir.set_attr(main, "step", ctx.index_attr(new_step));
@@ -200,7 +215,8 @@ fn gather_runs(ir: &Ir, blk: Block, runs: &mut Vec<Vec<Op>>) {
     }
 }
 
-fn defined_inside(ir: &Ir, v: Value, l: Op) -> bool {
+/// Whether `v` is defined inside `l` (by an op in it, or as a block argument of it).
+pub(crate) fn defined_inside(ir: &Ir, v: Value, l: Op) -> bool {
     match ir.defining_op(v) {
         Some(d) => ir.is_ancestor(l, d),
         None => ir

@@ -16,6 +16,7 @@ pub mod loop_unroll_jam;
 pub mod normalize_memrefs;
 pub mod raise_from_memref;
 pub mod raise_scf_to_affine;
+pub mod register_tile;
 pub mod scalrep;
 pub mod super_vectorize;
 
@@ -35,4 +36,5 @@ pub fn register(registry: &mut PassRegistry) {
     registry.register(&[&data_copy_generate::DATA_COPY_GENERATE]);
     registry.register(&[&normalize_memrefs::NORMALIZE_MEMREFS]);
     registry.register(&[&super_vectorize::SUPER_VECTORIZE]);
+    registry.register(&[&register_tile::REGISTER_TILE]);
 }

@@ -161,6 +161,29 @@ pub fn super_vectorize_with_report(
     Ok(report)
 }
 
+/// Whether the single loop `l` can be vectorized by `size` lanes (`Err`: why not).
+pub fn vectorizable_loop(ir: &Ir, l: Op, size: i64) -> Result<(), String> {
+    let options = SuperVectorizeOptions {
+        vector_sizes: vec![size],
+        ..SuperVectorizeOptions::default()
+    };
+    candidate(ir, l, &options).map(|_| ())
+}
+
+/// Vectorizes the single loop `l` by `size` lanes (inner loops stay scalar, their
+/// `iter_args` become vectors); `Err` with the reason, and nothing changed, when it
+/// cannot be.
+pub fn vectorize_loop(ir: &mut Ir, l: Op, size: i64) -> Result<(), String> {
+    let options = SuperVectorizeOptions {
+        vector_sizes: vec![size],
+        ..SuperVectorizeOptions::default()
+    };
+    let nest = candidate(ir, l, &options)?;
+    let plan = plan(ir, &nest, &options)?;
+    vectorize(ir, &nest, &plan, &options);
+    Ok(())
+}
+
 // ---------------------------------------------------------------------------------
 // Analysis
 // ---------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 //! The polyhedral passes, one file each (a free function plus an options struct, and a
 //! `PassDef` adapter), under the names and options mlir-opt users type.
 
+pub mod fast;
 pub mod parallelize;
 pub mod test_dependence_check;
 
@@ -15,4 +16,5 @@ pub fn register(registry: &mut PassRegistry) {
     registry.register(&[&crate::transform::loops::POLY_TRANSFORM]);
     registry.register(&[&crate::schedule::POLY_SCHEDULE]);
     registry.register(&[&crate::transform::distribute::AFFINE_LOOP_DISTRIBUTE]);
+    registry.register(&[&fast::LATTICE_FAST]);
 }

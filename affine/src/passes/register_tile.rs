@@ -1,0 +1,629 @@
+//! `affine-register-tile`: register tiling of contraction nests, the micro-kernel of a
+//! BLIS-style GEMM, built from the affine passes' own pieces.
+//!
+//! A *contraction nest* is a perfect nest of three innermost `affine.for` loops (step 1,
+//! no `iter_args`, bounds defined outside the nest, so any order of the three is a nest)
+//! whose body holds only affine loads and stores, `affine.apply` and memory-effect-free
+//! `arith`/`math` ops, where one memref `X` is written, every access to `X` is one cell
+//! given the nest's ivs but the *reduction* loop `r` (its iv is not among the
+//! subscripts' operands), there is one load-then-store pair of that cell, and at least
+//! two loads of other memrefs use `r`'s iv (a reduction over an index two operands
+//! share). Of the two other loops, `u` is the one whose iv the last subscript of the
+//! store uses (the unit-stride loop) and `o` the other. Detected from accesses alone,
+//! never from names.
+//!
+//! The rewrite, per nest: (1) the nest is permuted to `o, u, r` (legal: only `X` is
+//! written, one cell per `(o, u)`, and the order along `r` of each cell's updates is
+//! kept; distinct memrefs are assumed not to alias, as MLIR's affine passes do); (2) `o`
+//! is unroll-jammed by `rows` (remainders go to a cleanup nest); (3) in each innermost
+//! loop the accumulator cells, now loop-invariant, become `iter_args` (loaded before the
+//! loop, stored after it) when the dependence test proves the cells distinct; (4) `u` is
+//! vectorized ([`super::super_vectorize::vectorize_loop`]) by `lanes * vectors` lanes,
+//! where `lanes` = the machine's vector bytes / element bytes, after the columns past the
+//! last multiple of that width were split off into a loop vectorized by half as many
+//! (`split_columns`); partial vectors are masked, so any size works. Defaults from
+//! [`lattice_ir::target::Machine`]: `vectors`
+//! = registers / 8 (4 with 32 vector registers), `rows` = (registers - vectors - 1) /
+//! vectors (6): `rows * vectors` accumulators, `vectors` loads of the `u` operand and
+//! one broadcast stay in registers. With `contract=true` the body's `mulf`/`addf` get
+//! `fastmath<contract>` (LLVM then fuses them into FMAs; this changes rounding).
+//!
+//! Invariants: a nest is changed only when every check passed (the vectorizer's too:
+//! it is asked before the nest is touched, on the permuted nest, and the permutation is
+//! undone when it says no); results are bit-identical to the input without `contract`
+//! (the reduction order of every cell is kept; no reassociation).
+
+use super::loop_unroll_jam::{defined_inside, unroll_jam_min_bounds};
+use super::super_vectorize::{vectorizable_loop, vectorize_loop};
+use crate::analysis::dependence::{self, access, check_dependence, common_depth, Dependence};
+use crate::ops::for_segments;
+use crate::util::int_attr;
+use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
+use lattice_ir::pass::{PassDef, PassOption, PassOptions};
+use lattice_ir::{Attr, AttrData, Block, Ir, Op, OperationState, Value, WalkOrder};
+use rustc_hash::FxHashMap;
+
+/// Options of `affine-register-tile`.
+#[derive(Clone, Debug)]
+pub struct RegisterTileOptions {
+    /// Rows of the register tile: the unroll-jam factor of `o`.
+    pub rows: i64,
+    /// Vector registers per row: `u` is vectorized by `vectors * lanes`.
+    pub vectors: i64,
+    /// Bytes of one vector register.
+    pub vector_bytes: i64,
+    /// Mark the body's multiplies and adds `fastmath<contract>` (FMA).
+    pub contract: bool,
+}
+
+impl RegisterTileOptions {
+    /// The defaults for `machine` (see the module docs).
+    pub fn for_machine(machine: &lattice_ir::target::Machine) -> RegisterTileOptions {
+        let regs = machine.vector_registers() as i64;
+        let vectors = (regs / 8).max(1);
+        RegisterTileOptions {
+            rows: ((regs - vectors - 1) / vectors).clamp(1, 8),
+            vectors,
+            vector_bytes: machine.vector_bytes as i64,
+            contract: false,
+        }
+    }
+}
+
+/// What the pass did.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// Contraction nests register-tiled.
+    pub tiled: usize,
+    /// Why contraction nests were left alone (one remark each).
+    pub remarks: Vec<Diagnostic>,
+}
+
+/// One contraction nest: the loops outermost first, and which of them is which.
+struct Contraction {
+    loops: [Op; 3],
+    /// Indices into `loops` of `o`, `u`, `r`.
+    order: [usize; 3],
+    /// Bytes of one element of `X`.
+    element_bytes: i64,
+}
+
+/// Runs the pass on `func`.
+pub fn register_tile(ir: &mut Ir, func: Op, options: &RegisterTileOptions) -> Report {
+    let mut report = Report::default();
+    let inner: Vec<Op> = ir
+        .walk_ops(func, WalkOrder::PostOrder)
+        .into_iter()
+        .filter(|&o| ir.is_op(o, "affine.for") && innermost(ir, o))
+        .collect();
+    for l in inner {
+        if !ir.contains_op(l) {
+            continue;
+        }
+        let Some(c) = contraction(ir, l) else {
+            continue;
+        };
+        match tile_nest(ir, &c, options) {
+            Ok(()) => report.tiled += 1,
+            Err(why) => report.remarks.push(Diagnostic::new(
+                Severity::Remark,
+                DiagLoc::Loc(ir.loc(c.loops[0])),
+                format!("contraction nest not register-tiled: {why}"),
+            )),
+        }
+    }
+    report
+}
+
+fn body(ir: &Ir, l: Op) -> Option<(Value, Block)> {
+    let r = *ir.regions(l).first()?;
+    let b = ir.entry_block(r)?;
+    Some((*ir.block_args(b).first()?, b))
+}
+
+fn innermost(ir: &Ir, l: Op) -> bool {
+    ir.walk_ops(l, WalkOrder::PreOrder)[1..]
+        .iter()
+        .all(|&o| !ir.is_op(o, "affine.for") && !ir.is_op(o, "affine.parallel"))
+}
+
+/// A plain loop: step 1, no `iter_args`.
+fn plain_loop(ir: &Ir, l: Op) -> bool {
+    ir.is_op(l, "affine.for")
+        && ir.results(l).is_empty()
+        && int_attr(ir, l, "step").unwrap_or(1) == 1
+}
+
+/// The contraction nest whose innermost loop is `l`, if it is one.
+fn contraction(ir: &Ir, l: Op) -> Option<Contraction> {
+    let p = ir.parent_op(l)?;
+    let g = ir.parent_op(p)?;
+    let loops = [g, p, l];
+    for (k, &x) in loops.iter().enumerate() {
+        if !plain_loop(ir, x) {
+            return None;
+        }
+        if k < 2 {
+            let (_, b) = body(ir, x)?;
+            if ir.block_ops(b).count() != 2 || ir.first_op(b)? != loops[k + 1] {
+                return None;
+            }
+        }
+        // Bounds from outside the nest: every order of the three loops is a nest.
+        let segs = for_segments(ir, x)?;
+        if ir.operands(x)[segs[0].start..segs[1].end]
+            .iter()
+            .any(|&v| defined_inside(ir, v, g))
+        {
+            return None;
+        }
+    }
+    let ivs: Vec<Value> = loops
+        .iter()
+        .map(|&x| body(ir, x).map(|b| b.0))
+        .collect::<Option<_>>()?;
+    let (_, lb) = body(ir, l)?;
+    let mut accesses = Vec::new();
+    for o in ir.block_ops(lb) {
+        let name = ir.op_name(o);
+        if let Some(a) = access(ir, o) {
+            if name != "affine.load" && name != "affine.store" {
+                return None;
+            }
+            accesses.push(a);
+        } else if name == "affine.yield" || name == "affine.apply" {
+            continue;
+        } else if !(name.starts_with("arith.") || name.starts_with("math."))
+            || !ir.regions(o).is_empty()
+            || !lattice_ir::passes::is_memory_effect_free(ir, o)
+        {
+            return None;
+        }
+    }
+    // Subscript operands, looked through `affine.apply`s of the body.
+    let uses_iv = |a: &dependence::Access, iv: Value| -> bool {
+        let mut stack = a.indices.clone();
+        while let Some(v) = stack.pop() {
+            if v == iv {
+                return true;
+            }
+            if let Some(d) = ir.defining_op(v) {
+                if ir.is_op(d, "affine.apply") && ir.op_parent(d) == Some(lb) {
+                    stack.extend_from_slice(ir.operands(d));
+                }
+            }
+        }
+        false
+    };
+    let stores: Vec<_> = accesses.iter().filter(|a| a.is_write).collect();
+    let [store] = stores.as_slice() else {
+        return None;
+    };
+    let x = store.memref;
+    let on_x: Vec<_> = accesses.iter().filter(|a| a.memref == x).collect();
+    let [load, st] = on_x.as_slice() else {
+        return None;
+    };
+    if load.is_write || !st.is_write || load.map != st.map || load.indices != st.indices {
+        return None;
+    }
+    let free: Vec<usize> = (0..3).filter(|&k| !uses_iv(store, ivs[k])).collect();
+    let [r] = free.as_slice() else {
+        return None;
+    };
+    let r = *r;
+    let shared = accesses
+        .iter()
+        .filter(|a| a.memref != x && uses_iv(a, ivs[r]))
+        .count();
+    if shared < 2 {
+        return None;
+    }
+    // The unit-stride loop: its iv feeds the store's last subscript.
+    let ctx = ir.ctx();
+    let last = *ctx.map_results(store.map).last()?;
+    let nd = ctx.map_num_dims(store.map);
+    let in_last = |iv: Value| {
+        store.indices.iter().enumerate().any(|(p, &v)| {
+            v == iv
+                && if (p as u32) < nd {
+                    ctx.expr_uses_dim(last, p as u32)
+                } else {
+                    ctx.expr_uses_symbol(last, p as u32 - nd)
+                }
+        })
+    };
+    let others: Vec<usize> = (0..3).filter(|&k| k != r).collect();
+    let (u, o) = match (in_last(ivs[others[0]]), in_last(ivs[others[1]])) {
+        (true, false) => (others[0], others[1]),
+        (false, true) => (others[1], others[0]),
+        _ => return None,
+    };
+    let (elem, _) = crate::util::memref_info(ctx, ir.value_type(x))?;
+    let bits = ctx.bit_width(elem);
+    if bits == 0 {
+        return None;
+    }
+    Some(Contraction {
+        loops,
+        order: [o, u, r],
+        element_bytes: (bits / 8).max(1) as i64,
+    })
+}
+
+/// A loop's header: bound operands and bound maps.
+#[derive(Clone)]
+struct Header {
+    operands: Vec<Value>,
+    lb: Attr,
+    ub: Attr,
+    segments: Attr,
+}
+
+fn header(ir: &Ir, l: Op) -> Header {
+    Header {
+        operands: ir.operands(l).to_vec(),
+        lb: ir.attr(l, "lowerBoundMap").expect("affine.for bound"),
+        ub: ir.attr(l, "upperBoundMap").expect("affine.for bound"),
+        segments: ir
+            .attr(l, "operandSegmentSizes")
+            .expect("affine.for segments"),
+    }
+}
+
+fn set_header(ir: &mut Ir, l: Op, h: &Header) {
+    ir.set_operands(l, h.operands.clone());
+    ir.set_attr(l, "lowerBoundMap", h.lb);
+    ir.set_attr(l, "upperBoundMap", h.ub);
+    ir.set_attr(l, "operandSegmentSizes", h.segments);
+}
+
+/// Puts the loop `loops[order[k]]`'s header (and its iv's uses) at depth k.
+fn permute(ir: &mut Ir, loops: &[Op; 3], order: [usize; 3]) {
+    let headers: Vec<Header> = loops.iter().map(|&l| header(ir, l)).collect();
+    let ivs: Vec<Value> = loops
+        .iter()
+        .map(|&l| body(ir, l).expect("loop body").0)
+        .collect();
+    let mut map = FxHashMap::default();
+    for (k, &src) in order.iter().enumerate() {
+        set_header(ir, loops[k], &headers[src]);
+        map.insert(ivs[src], ivs[k]);
+    }
+    let (_, b) = body(ir, loops[2]).expect("loop body");
+    for o in ir.block_ops(b).collect::<Vec<_>>() {
+        for inner in ir.walk_ops(o, WalkOrder::PreOrder) {
+            ir.remap_operands(inner, &map);
+        }
+    }
+}
+
+fn inverse(order: [usize; 3]) -> [usize; 3] {
+    let mut inv = [0; 3];
+    for (k, &src) in order.iter().enumerate() {
+        inv[src] = k;
+    }
+    inv
+}
+
+fn tile_nest(ir: &mut Ir, c: &Contraction, options: &RegisterTileOptions) -> Result<(), String> {
+    let lanes = (options.vector_bytes / c.element_bytes).max(1);
+    let width = lanes * options.vectors.max(1);
+    let [g, p, _] = c.loops;
+    permute(ir, &c.loops, c.order);
+    if let Err(why) = vectorizable_loop(ir, p, width) {
+        permute(ir, &c.loops, inverse(c.order));
+        return Err(format!("the unit-stride loop cannot be vectorized: {why}"));
+    }
+    if options.contract {
+        contract(ir, c.loops[2]);
+    }
+    split_columns(ir, p, width, lanes);
+    // The unroll-jam's cleanup nests land between `g` and the op after it.
+    let block = ir.op_parent(g).expect("nested loop");
+    let after = ir.next_op(g);
+    if options.rows > 1 {
+        // A refusal (too few rows, bounds it cannot split) keeps one row: still a
+        // vectorized tile with its accumulators in registers.
+        let _ = unroll_jam_min_bounds(ir, g, options.rows);
+    }
+    let mut roots = Vec::new();
+    let mut cur = ir.first_op(block);
+    let mut seen_g = false;
+    while let Some(o) = cur {
+        if Some(o) == after {
+            break;
+        }
+        seen_g |= o == g;
+        if seen_g && ir.is_op(o, "affine.for") {
+            roots.push(o);
+        }
+        cur = ir.next_op(o);
+    }
+    if !ir.contains_op(g) {
+        // A single-iteration loop was promoted into its block.
+        roots = ir
+            .block_ops(block)
+            .filter(|&o| ir.is_op(o, "affine.for"))
+            .collect();
+    }
+    for root in roots {
+        let inner: Vec<Op> = ir
+            .walk_ops(root, WalkOrder::PostOrder)
+            .into_iter()
+            .filter(|&o| ir.is_op(o, "affine.for") && innermost(ir, o))
+            .collect();
+        for l in inner {
+            let l = promote_accumulators(ir, l);
+            let Some(u) = ir.parent_op(l) else {
+                continue;
+            };
+            if let Some(w) = ir
+                .remove_attr(u, COLUMNS)
+                .and_then(|a| ir.ctx().int_value(a))
+            {
+                let _ = vectorize_loop(ir, u, w as i64);
+            }
+        }
+        for o in ir.walk_ops(root, WalkOrder::PreOrder) {
+            ir.remove_attr(o, COLUMNS);
+        }
+    }
+    Ok(())
+}
+
+/// The vector width a column loop of the register tile gets (removed once vectorized).
+const COLUMNS: &str = "lattice.register_tile_columns";
+
+/// Splits the unit-stride loop `p` into a part whose trip count is a multiple of `width`
+/// (full vectors; only the last tile at the space's edge is masked) and the columns left
+/// over, vectorized by half the registers (at least one, `lanes`): a partial tile
+/// wastes less than half a row, and the leftover rows still have independent
+/// accumulators to hide the multiply-add latency; marks each loop with its width.
+fn split_columns(ir: &mut Ir, p: Op, width: i64, lanes: i64) {
+    let rest = (width / 2).max(lanes);
+    let ctx = ir.ctx_arc().clone();
+    if super::loop_unroll::trip_count(ir, p).is_some_and(|tc| tc < width) {
+        // No full vector: the narrower width only.
+        ir.set_attr(p, COLUMNS, ctx.index_attr(rest));
+        return;
+    }
+    let next = ir.next_op(p);
+    let split = if super::loop_unroll::trip_count_multiple_of(ir, p, width) || width == rest {
+        false
+    } else if super::loop_unroll::split_for_factor(ir, p, width).is_some() {
+        true
+    } else {
+        super::loop_unroll::split_min_for_factor(ir, p, width).is_some()
+    };
+    ir.set_attr(p, COLUMNS, ctx.index_attr(width));
+    if !split {
+        return;
+    }
+    let mut cur = ir.next_op(p);
+    while let Some(o) = cur.filter(|&o| Some(o) != next) {
+        if ir.is_op(o, "affine.for") {
+            ir.set_attr(o, COLUMNS, ctx.index_attr(rest));
+        }
+        cur = ir.next_op(o);
+    }
+}
+
+/// Marks the `mulf`/`addf` of `l`'s body `fastmath<contract>`.
+fn contract(ir: &mut Ir, l: Op) {
+    let ctx = ir.ctx_arc().clone();
+    let none = ctx.attr(AttrData::Dialect("arith.fastmath<none>".into()));
+    let attr = ctx.attr(AttrData::Dialect("arith.fastmath<contract>".into()));
+    for o in ir.walk_ops(l, WalkOrder::PreOrder) {
+        let plain = ir.attr(o, "fastmath").is_none_or(|a| a == none);
+        if plain && (ir.is_op(o, "arith.mulf") || ir.is_op(o, "arith.addf")) {
+            ir.set_attr(o, "fastmath", attr);
+        }
+    }
+}
+
+/// One accumulator cell of an innermost loop: its load and its store.
+struct Cell {
+    load: Op,
+    store: Op,
+}
+
+/// Turns the loop-invariant load-then-store cells of the innermost loop `l` into
+/// `iter_args`; returns the (new) loop. Cells are promoted only when no two accesses to a
+/// written memref may touch the same element in one iteration of the enclosing loops.
+fn promote_accumulators(ir: &mut Ir, l: Op) -> Op {
+    let Some((iv, b)) = body(ir, l) else {
+        return l;
+    };
+    if !ir.results(l).is_empty() {
+        return l;
+    }
+    hoist_invariant_applies(ir, l, b);
+    let ops: Vec<Op> = ir.block_ops(b).collect();
+    let accesses: Vec<_> = ops.iter().filter_map(|&o| access(ir, o)).collect();
+    let mut cells = Vec::new();
+    for a in accesses.iter().filter(|a| a.is_write) {
+        if a.indices
+            .iter()
+            .any(|&v| v == iv || defined_inside(ir, v, l))
+        {
+            return l;
+        }
+        let same: Vec<_> = accesses
+            .iter()
+            .filter(|x| x.memref == a.memref && x.map == a.map && x.indices == a.indices)
+            .collect();
+        let [ld, st] = same.as_slice() else {
+            return l;
+        };
+        if ld.is_write || st.op != a.op {
+            return l;
+        }
+        cells.push(Cell {
+            load: ld.op,
+            store: st.op,
+        });
+    }
+    if cells.is_empty() || !cells_distinct(ir, &accesses, &cells) {
+        return l;
+    }
+    rebuild_with_iter_args(ir, l, b, &cells)
+}
+
+/// Moves `affine.apply`s of `l`'s body whose operands come from outside `l` before it.
+fn hoist_invariant_applies(ir: &mut Ir, l: Op, b: Block) {
+    for o in ir.block_ops(b).collect::<Vec<_>>() {
+        if ir.is_op(o, "affine.apply") && ir.operands(o).iter().all(|&v| !defined_inside(ir, v, l))
+        {
+            ir.detach_op(o);
+            ir.insert_op_before(l, o);
+        }
+    }
+}
+
+/// Whether every access to a written memref touches an element no other access of a
+/// different cell touches, in the same iteration of the loops around (dependence test).
+fn cells_distinct(ir: &Ir, accesses: &[dependence::Access], cells: &[Cell]) -> bool {
+    let cell_of = |o: Op| cells.iter().position(|c| c.load == o || c.store == o);
+    for a in accesses {
+        for c in cells {
+            let s = c.store;
+            let Some(sa) = access(ir, s) else {
+                return false;
+            };
+            if a.memref != sa.memref || cell_of(a.op) == cell_of(s) {
+                continue;
+            }
+            if cell_of(a.op).is_none() {
+                // A read of the accumulated memref outside every cell.
+                return false;
+            }
+            let depth = common_depth(ir, a.op, s);
+            for d in [depth, depth + 1] {
+                if check_dependence(ir, s, a.op, d) != Dependence::None
+                    || check_dependence(ir, a.op, s, d) != Dependence::None
+                {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Rebuilds `l` with one `iter_args` per cell: loads before, stores after the loop.
+fn rebuild_with_iter_args(ir: &mut Ir, l: Op, b: Block, cells: &[Cell]) -> Op {
+    let ctx = ir.ctx_arc().clone();
+    let mut inits = Vec::new();
+    for c in cells {
+        ir.detach_op(c.load);
+        ir.insert_op_before(l, c.load);
+        inits.push(ir.result(c.load, 0));
+    }
+    let types: Vec<_> = inits.iter().map(|&v| ir.value_type(v)).collect();
+    let segs = for_segments(ir, l).expect("affine.for operands");
+    let mut st = OperationState::new(ctx.intern_str("affine.for"), ir.loc(l));
+    st.operands = ir.operands(l)[segs[0].start..segs[1].end].to_vec();
+    st.operands.extend_from_slice(&inits);
+    for a in ir.attrs(l).to_vec() {
+        st.add_attr(a.name, a.value);
+    }
+    st.add_attr(
+        ctx.intern_str("operandSegmentSizes"),
+        ctx.dense_i32_array(&[
+            segs[0].len() as i32,
+            segs[1].len() as i32,
+            inits.len() as i32,
+        ]),
+    );
+    st.result_types = types.clone();
+    let region = ir.create_region();
+    let mut arg_types = vec![ctx.index_type()];
+    arg_types.extend_from_slice(&types);
+    let nb = ir.create_block(&arg_types);
+    ir.append_block(region, nb);
+    st.regions.push(region);
+    let nl = ir.create_op(st);
+    ir.insert_op_before(l, nl);
+    let new_args = ir.block_args(nb).to_vec();
+    let old_iv = ir.block_args(b)[0];
+    ir.replace_all_uses(old_iv, new_args[0]);
+    // Inside the loop, each cell's value is its iter_arg (the load ran before the loop).
+    for (k, c) in cells.iter().enumerate() {
+        let v = ir.result(c.load, 0);
+        let arg = new_args[1 + k];
+        ir.replace_uses_where(v, arg, |ir: &Ir, u: lattice_ir::Use| {
+            ir.is_ancestor(l, u.op)
+        });
+    }
+    let old_yield = ir.last_op(b).expect("affine.yield");
+    ir.erase_op(old_yield);
+    ir.splice_block_ops(b, nb);
+    let mut yielded = Vec::new();
+    for c in cells {
+        yielded.push(ir.operand(c.store, 0));
+    }
+    let mut y = OperationState::new(ctx.intern_str("affine.yield"), ir.loc(l));
+    y.operands = yielded;
+    let y = ir.create_op(y);
+    ir.append_op(nb, y);
+    for (k, c) in cells.iter().enumerate() {
+        let res = ir.result(nl, k);
+        ir.detach_op(c.store);
+        ir.insert_op_after(nl, c.store);
+        ir.set_operand(c.store, 0, res);
+    }
+    ir.erase_op(l);
+    nl
+}
+
+fn run_pass(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+    let err = |m: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(func)), m)];
+    let mut options = RegisterTileOptions::for_machine(&o.machine);
+    options.rows = o.int("rows", options.rows).map_err(err)?;
+    options.vectors = o.int("vectors", options.vectors).map_err(err)?;
+    options.contract = o.bool("contract", false).map_err(err)?;
+    let report = register_tile(ir, func, &options);
+    lattice_ir::pass::record_statistic(
+        "num-tiled",
+        "Number of contraction nests register-tiled",
+        report.tiled as u64,
+    );
+    lattice_ir::pass::report_declined(ir, &report.remarks, o);
+    Ok(())
+}
+
+/// The `affine-register-tile` pass.
+pub static REGISTER_TILE: PassDef = PassDef {
+    name: "affine-register-tile",
+    display_name: "AffineRegisterTile",
+    summary: "Register-tile contraction nests: reduction loop innermost, unroll-jam, accumulators in iter_args, vectorize the unit-stride loop",
+    anchor: Some("func.func"),
+    options: &[
+        PassOption::int(
+            "rows",
+            1,
+            64,
+            "from the machine: (registers - vectors - 1) / vectors, at most 8",
+            "Rows of the register tile (unroll-jam factor of the outer loop)",
+        ),
+        PassOption::int(
+            "vectors",
+            1,
+            64,
+            "from the machine: vector registers / 8",
+            "Vector registers per row (the unit-stride loop is vectorized by vectors * lanes)",
+        ),
+        PassOption::bool(
+            "contract",
+            false,
+            "Mark the contraction's multiplies and adds fastmath<contract> (FMA; changes rounding)",
+        ),
+        PassOption::bool(
+            "remarks",
+            false,
+            "Print why a contraction nest was not register-tiled (stderr)",
+        ),
+    ],
+    run: run_pass,
+};
