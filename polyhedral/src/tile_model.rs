@@ -36,6 +36,15 @@
 //!   it carries a dependence (a reduction, a recurrence) and gets [`UNROLL_SIZE`], or
 //!   a size down to half of it that divides its trip count ([`unroll_size`]): LLVM
 //!   unrolls such a short constant-trip loop completely and vectorizes the loop above.
+//!   isl's tiles start at multiples of the size, so where the member's range starts at
+//!   a constant that no such size divides (a scan from 1), no tile has a constant trip
+//!   count (`max(1, 32 t)` to `min(32 t + 32, W)`): LLVM unrolls nothing, and the tiles
+//!   only turn the row into short strips (summed-area's row scan ran 3-10x, edit
+//!   distance 1.6x slower than untiled): the member keeps its whole trip count
+//!   ([`aligned_unroll_size`]). Nor is it unrolled in a band without a parallel
+//!   member: nothing runs the unrolled copies side by side, and the strips only add
+//!   loop overhead and cut the rows (edit distance's recurrence, floyd-warshall's and
+//!   bicg's rows: 1.14-1.20x of program order tiled, 0.99-1.05x untiled).
 //! - Every other member starts at its trip count (not tiled). From the second innermost
 //!   member outwards, member `k` carries reuse when two consecutive iterations of it
 //!   touch fewer bytes than twice one iteration; that reuse stays in L1 only when two
@@ -183,6 +192,9 @@ pub struct BandProfile {
     pub loops_below: bool,
     /// Whether the innermost member is parallel with unit-stride accesses.
     pub vector_innermost: bool,
+    /// The innermost member's first value where it is one constant under every value
+    /// of the loops outside it (`None`: it varies, a triangular loop, or is unknown).
+    pub innermost_lower: Option<i64>,
     /// The first coincident (parallel) member, if any.
     pub first_parallel: Option<usize>,
     /// The smallest element size of the memrefs accessed (sets the vector width).
@@ -198,6 +210,11 @@ pub enum Reason {
     Vector,
     /// Innermost, carries a dependence: unrolled.
     Unrolled,
+    /// Innermost, carries a dependence, in a band without a parallel member: whole.
+    Serial,
+    /// Innermost, carries a dependence, but its range starts at this constant, which
+    /// no unrolling size divides: whole ([`aligned_unroll_size`]).
+    Unaligned(i64),
     /// Not tiled: no reuse needed a smaller size.
     Whole,
     /// Shrunk so that the reuse carried by member `by` fits the budget (two iterations
@@ -273,6 +290,12 @@ impl TileChoice {
             .map(|(k, r)| match r {
                 Reason::Vector => format!("{k}: innermost, parallel, unit stride: whole"),
                 Reason::Unrolled => format!("{k}: innermost, carries a dependence: unrolled"),
+                Reason::Serial => format!(
+                    "{k}: innermost, carries a dependence, no parallel member in the band: whole (no loop to run unrolled copies side by side)"
+                ),
+                Reason::Unaligned(lo) => format!(
+                    "{k}: innermost, carries a dependence, starts at {lo}: whole (tiles of it would have no constant trip count to unroll)"
+                ),
                 Reason::Whole => format!("{k}: whole"),
                 Reason::ForReuse { by, bytes } => {
                     let fits = if *bytes <= self.budget { "<=" } else { ">" };
@@ -386,9 +409,13 @@ pub fn band_profile_up_to(
     let range = isl.check(isl.check(band.copy())?.range())?;
     let pairs = isl.check(UnionMap::from_domain_and_range(
         isl.check(range.copy())?,
-        range,
+        isl.check(range.copy())?,
     ))?;
     let pairs = isl.check(pairs.intersect(same_prefix(isl, p, p + n)?))?;
+    let innermost_lower = match n {
+        0 => None,
+        _ => constant_lower(isl, &range, p + n - 1)?,
+    };
     let spread = isl.check(pairs.deltas())?;
     let mut trips = Vec::with_capacity(n);
     for k in 0..n {
@@ -491,6 +518,7 @@ pub fn band_profile_up_to(
         loops_below: has_band_below(isl, node)?,
         trips,
         vector_innermost: coincident && counted > 0 && 2 * unit > counted,
+        innermost_lower,
         first_parallel,
         min_bytes,
         groups: out,
@@ -552,6 +580,32 @@ fn has_band_below(isl: &IslCtx, node: &ScheduleNode) -> Result<bool, IslError> {
         }
     }
     Ok(false)
+}
+
+/// Per member of the band at `node`: how many accesses one step of it moves (the
+/// others and the loops outside fixed), and how many of those step by at most one
+/// element in their last subscript and not at all in the others (unit or zero stride).
+pub fn member_strides(
+    isl: &IslCtx,
+    node: &ScheduleNode,
+    accesses: &[ModelAccess],
+) -> Result<Vec<(usize, usize)>, IslError> {
+    let n = isl.check(node.band_n_member())?.max(0) as usize;
+    let (band, p) = band_schedule(isl, node)?;
+    let mut out = Vec::with_capacity(n);
+    for k in 0..n {
+        let step = member_step(isl, &band, p + n, p + k)?;
+        let (mut moved, mut unit) = (0, 0);
+        for a in accesses {
+            let pairs = elements_moved(isl, &a.relation, &step)?;
+            if !isl.check(pairs.is_empty())? {
+                moved += 1;
+                unit += isl.check(pairs.is_subset(&a.near))? as usize;
+            }
+        }
+        out.push((moved, unit));
+    }
+    Ok(out)
 }
 
 /// The element pairs `A[o] -> A[o']` of one access whose instances `step` relates.
@@ -757,6 +811,45 @@ pub fn unroll_size(trip: Option<u64>) -> i64 {
         .unwrap_or(UNROLL_SIZE)
 }
 
+/// [`unroll_size`] where the member's range starts at 0 or at a value that varies with
+/// the loops outside (`lower` `None`: a triangular loop, whose point loops have variable
+/// bounds whatever the size). Where it starts at another constant, the largest size
+/// from [`UNROLL_SIZE`] down to half of it that divides both that start and the trip
+/// count (isl's tiles start at multiples of the size), or `None`: no tile would have a
+/// constant trip count, so unrolling is not possible and the member stays whole.
+pub fn aligned_unroll_size(trip: Option<u64>, lower: Option<i64>) -> Option<i64> {
+    let Some(lo) = lower.filter(|&l| l != 0) else {
+        return Some(unroll_size(trip));
+    };
+    if trip.is_some_and(|t| t as i64 <= UNROLL_SIZE) {
+        return Some(UNROLL_SIZE);
+    }
+    let t = trip? as i64;
+    (UNROLL_SIZE / 2..=UNROLL_SIZE)
+        .rev()
+        .find(|s| t % s == 0 && lo % s == 0)
+}
+
+/// The first value of dimension `k` of `range` (band points) where it is the same
+/// under every value of the other dimensions; `None` where it varies or is unbounded.
+fn constant_lower(isl: &IslCtx, range: &UnionSet, k: usize) -> Result<Option<i64>, IslError> {
+    // Band points of several spaces (none here: one anonymous tuple) are not judged.
+    let Ok(set) = Set::from_union_set(isl.check(range.copy())?) else {
+        return Ok(None);
+    };
+    let Some(lo) = dim_range(isl, &set, k)?.0 else {
+        return Ok(None);
+    };
+    let Ok(lo32) = i32::try_from(lo) else {
+        return Ok(None);
+    };
+    let pos = k as u32;
+    let first = isl.check(isl.check(set.copy())?.fix_si(isl_rs::DimType::Set, pos, lo32))?;
+    let first = isl.check(first.project_out(isl_rs::DimType::Set, pos, 1))?;
+    let all = isl.check(set.project_out(isl_rs::DimType::Set, pos, 1))?;
+    Ok(isl.check(first.is_equal(&all))?.then_some(lo))
+}
+
 /// The footprint of the whole band (every member at its trip count: the data one
 /// iteration of the loops outside the band touches), when every trip count is known.
 pub fn whole_footprint(profile: &BandProfile) -> Option<u64> {
@@ -831,9 +924,16 @@ fn choose_sizes(
         let m = n - 1;
         if profile.vector_innermost {
             reasons[m] = Reason::Vector;
+        } else if profile.first_parallel.is_none() {
+            reasons[m] = Reason::Serial;
         } else {
-            sizes[m] = round(m, unroll_size(profile.trips[m]));
-            reasons[m] = Reason::Unrolled;
+            match aligned_unroll_size(profile.trips[m], profile.innermost_lower) {
+                Some(u) => {
+                    sizes[m] = round(m, u);
+                    reasons[m] = Reason::Unrolled;
+                }
+                None => reasons[m] = Reason::Unaligned(profile.innermost_lower.unwrap_or(0)),
+            }
         }
     } else if inner.is_some() {
         reasons = vec![Reason::Outer; n];
@@ -1042,6 +1142,7 @@ mod tests {
             loops_below: false,
             first_parallel: Some(0),
             vector_innermost: false,
+            innermost_lower: None,
             min_bytes: 8,
             groups: vec![g.clone()],
         };
@@ -1061,6 +1162,7 @@ mod tests {
             loops_below: false,
             first_parallel: Some(0),
             vector_innermost: true,
+            innermost_lower: None,
             min_bytes: 8,
             groups: vec![g],
         };
@@ -1074,6 +1176,7 @@ mod tests {
             loops_below: false,
             first_parallel: Some(0),
             vector_innermost: false,
+            innermost_lower: None,
             min_bytes: 4,
             groups: vec![
                 group("A", 4, &[&[1, 0], &[0, 0], &[0, 1]], &[n, n]),
@@ -1118,6 +1221,7 @@ mod tests {
             loops_below: false,
             first_parallel: Some(0),
             vector_innermost: false,
+            innermost_lower: None,
             min_bytes: 8,
             groups: vec![
                 group("A", 8, &[&[1, 0], &[0, 0], &[0, 1]], &[32, 48]),
@@ -1144,6 +1248,7 @@ mod tests {
             loops_below: false,
             first_parallel: Some(0),
             vector_innermost: true,
+            innermost_lower: None,
             min_bytes: 8,
             groups: vec![a, group("B", 8, &[&[1, 0], &[0, 1]], &[1000, 1000])],
         };
@@ -1176,6 +1281,7 @@ mod tests {
             loops_below: false,
             first_parallel: Some(0),
             vector_innermost: true,
+            innermost_lower: None,
             min_bytes: 8,
             groups: vec![group("A", 8, &[&[1, 0], &[0, 1]], &[512, 512])],
         };
@@ -1202,6 +1308,7 @@ mod tests {
             loops_below: false,
             first_parallel: Some(0),
             vector_innermost: true,
+            innermost_lower: None,
             min_bytes: 8,
             groups: vec![
                 group("L", 8, &[&[1, 0], &[0, 1]], &[2048, 2048]),
