@@ -42,9 +42,11 @@
 //!   only turn the row into short strips (summed-area's row scan ran 3-10x, edit
 //!   distance 1.6x slower than untiled): the member keeps its whole trip count
 //!   ([`aligned_unroll_size`]). Nor is it unrolled in a band without a parallel
-//!   member: nothing runs the unrolled copies side by side, and the strips only add
-//!   loop overhead and cut the rows (edit distance's recurrence, floyd-warshall's and
-//!   bicg's rows: 1.14-1.20x of program order tiled, 0.99-1.05x untiled).
+//!   member whose data exceeds half of L2 ([`choose_in_caches`]): nothing runs the unrolled
+//!   copies side by side, and each strip streams the band's data again from beyond L2
+//!   (edit distance, floyd-warshall at 500² and bicg at MEDIUM: 1.14-1.20x of program
+//!   order in strips, 0.99-1.05x untiled; floyd-warshall at 180², in L2: 0.56x in
+//!   strips).
 //! - Every other member starts at its trip count (not tiled). From the second innermost
 //!   member outwards, member `k` carries reuse when two consecutive iterations of it
 //!   touch fewer bytes than twice one iteration; that reuse stays in L1 only when two
@@ -210,7 +212,8 @@ pub enum Reason {
     Vector,
     /// Innermost, carries a dependence: unrolled.
     Unrolled,
-    /// Innermost, carries a dependence, in a band without a parallel member: whole.
+    /// Innermost, carries a dependence, in a band without a parallel member whose data
+    /// exceeds half of L2: whole.
     Serial,
     /// Innermost, carries a dependence, but its range starts at this constant, which
     /// no unrolling size divides: whole ([`aligned_unroll_size`]).
@@ -291,7 +294,7 @@ impl TileChoice {
                 Reason::Vector => format!("{k}: innermost, parallel, unit stride: whole"),
                 Reason::Unrolled => format!("{k}: innermost, carries a dependence: unrolled"),
                 Reason::Serial => format!(
-                    "{k}: innermost, carries a dependence, no parallel member in the band: whole (no loop to run unrolled copies side by side)"
+                    "{k}: innermost, carries a dependence, no parallel member in a band whose data exceeds half of L2: whole (unrolled strips would stream it again per strip, with no loop to run them side by side)"
                 ),
                 Reason::Unaligned(lo) => format!(
                     "{k}: innermost, carries a dependence, starts at {lo}: whole (tiles of it would have no constant trip count to unroll)"
@@ -866,7 +869,11 @@ pub fn whole_footprint(profile: &BandProfile) -> Option<u64> {
 /// choice records why ([`TileChoice::fits_l2`]).
 pub fn choose_in_caches(profile: &BandProfile, caches: &CacheSizes, parallel: bool) -> TileChoice {
     let level = Level::Inner { parallel };
-    let c = choose(profile, caches.l1, level);
+    // Half of L2: the band's data and what the strips touch besides (floyd-warshall at
+    // 500², 1000000 B of a 1 MiB L2, ran 1.14-1.5x of program order in strips).
+    let strips = profile.first_parallel.is_some()
+        || whole_footprint(profile).is_some_and(|w| 2 * w <= caches.l2);
+    let c = choose_sizes(profile, caches.l1, level, true, strips);
     if !c
         .reasons
         .iter()
@@ -877,7 +884,7 @@ pub fn choose_in_caches(profile: &BandProfile, caches: &CacheSizes, parallel: bo
     match whole_footprint(profile) {
         Some(whole) if whole <= caches.l2 => TileChoice {
             fits_l2: Some((whole, caches.l2)),
-            ..choose_sizes(profile, caches.l1, level, false)
+            ..choose_sizes(profile, caches.l1, level, false, strips)
         },
         _ => c,
     }
@@ -885,16 +892,18 @@ pub fn choose_in_caches(profile: &BandProfile, caches: &CacheSizes, parallel: bo
 
 /// The choice for a measured band (see the module docs).
 pub fn choose(profile: &BandProfile, budget: u64, level: Level<'_>) -> TileChoice {
-    choose_sizes(profile, budget, level, true)
+    choose_sizes(profile, budget, level, true, true)
 }
 
 /// [`choose`]; `for_reuse`: whether members shrink to keep reuse in `budget` (without,
-/// only the innermost and the parallel member's rules apply).
+/// only the innermost and the parallel member's rules apply); `strips`: whether a
+/// carried innermost member may be unrolled in a band without a parallel member.
 fn choose_sizes(
     profile: &BandProfile,
     budget: u64,
     level: Level<'_>,
     for_reuse: bool,
+    strips: bool,
 ) -> TileChoice {
     let (inner, parallel) = match level {
         Level::Inner { parallel } => (None, parallel),
@@ -924,7 +933,7 @@ fn choose_sizes(
         let m = n - 1;
         if profile.vector_innermost {
             reasons[m] = Reason::Vector;
-        } else if profile.first_parallel.is_none() {
+        } else if !strips && profile.first_parallel.is_none() {
             reasons[m] = Reason::Serial;
         } else {
             match aligned_unroll_size(profile.trips[m], profile.innermost_lower) {
