@@ -991,6 +991,9 @@ fn post_process(
         below = point_levels.saturating_sub(1);
         let n = isl.check(node.band_n_member())?;
         let permutable = isl.check(node.band_get_permutable())?;
+        if !point_band && permutable && n >= 2 {
+            node = vector_member_innermost(isl, node, accesses, names, options)?;
+        }
         if options.tile && !point_band && permutable && n >= 2 {
             let (tiled, levels) = tile_band_levels(isl, node, options, accesses, names)?;
             node = tiled;
@@ -1339,6 +1342,18 @@ fn sink_point_statements(
     }
 }
 
+/// The isl names of the statements under `node` (`S0`, `S1`), in statement order.
+fn domain_statements(isl: &IslCtx, node: &ScheduleNode) -> Result<Vec<String>, IslError> {
+    let sets = isl.check(isl.check(node.get_domain())?.get_set_list())?;
+    let mut names = Vec::new();
+    for i in 0..isl.check(sets.size())? {
+        names.push(isl.check(isl.check(sets.get_at(i))?.get_tuple_name())?.to_string());
+    }
+    // In statement order (`S2` before `S10`): isl names are `S` and the index.
+    names.sort_by_key(|n| (n.trim_start_matches('S').parse::<usize>().ok(), n.clone()));
+    Ok(names)
+}
+
 /// Parallel regions of a marked member that are too short to pay for their fork and
 /// join ([`short_regions`]).
 #[derive(Debug)]
@@ -1384,10 +1399,8 @@ fn short_regions(
     let domain = isl.check(node.get_domain())?;
     let sets = isl.check(domain.get_set_list())?;
     let mut instances: i64 = 0;
-    let mut names = Vec::new();
     for i in 0..isl.check(sets.size())? {
         let set = isl.check(sets.get_at(i))?;
-        names.push(isl.check(set.get_tuple_name())?.to_string());
         let set = without_determined_dims(isl, set)?;
         let mut points: i64 = 1;
         for d in 0..isl.check(set.dim(isl_rs::DimType::Set))?.max(0) as usize {
@@ -1399,8 +1412,7 @@ fn short_regions(
         }
         instances = instances.saturating_add(points);
     }
-    // In statement order (`S2` before `S10`): isl names are `S` and the index.
-    names.sort_by_key(|n| (n.trim_start_matches('S').parse::<usize>().ok(), n.clone()));
+    let names = domain_statements(isl, node)?;
     let outer = outer_schedule(isl, node, k)?;
     let Ok(values) = Set::from_union_set(isl.check(outer.range())?) else {
         return Ok(None);
@@ -1597,22 +1609,10 @@ fn unit_stride_innermost(
     accesses: &[ModelAccess],
 ) -> Result<ScheduleNode, IslError> {
     let n = isl.check(node.band_n_member())? as usize;
-    let mupa = isl.check(node.band_get_partial_schedule())?;
-    let (band, p) = crate::tile_model::band_schedule(isl, &node)?;
-    let mut scores = vec![0usize; n];
-    for (k, score) in scores.iter_mut().enumerate() {
-        // One step along member k, the others and the loops outside fixed.
-        let step = crate::tile_model::member_step(isl, &band, p + n, p + k)?;
-        for a in accesses {
-            // Element pairs touched by one step of member k (same statement, same access).
-            let moved = isl.check(isl.check(a.relation.copy())?.reverse())?;
-            let moved = isl.check(moved.apply_range(isl.check(step.copy())?))?;
-            let moved = isl.check(moved.apply_range(isl.check(a.relation.copy())?))?;
-            if !isl.check(moved.is_empty())? && isl.check(moved.is_subset(&a.near))? {
-                *score += 1;
-            }
-        }
-    }
+    let scores: Vec<usize> = crate::tile_model::member_strides(isl, &node, accesses)?
+        .into_iter()
+        .map(|(_, unit)| unit)
+        .collect();
     let best = (0..n).rev().max_by_key(|&k| scores[k]).unwrap_or(n - 1);
     // Ties keep the original order: prefer the current innermost on equal scores.
     let best = if scores[n - 1] >= scores[best] {
@@ -1620,9 +1620,17 @@ fn unit_stride_innermost(
     } else {
         best
     };
-    if best == n - 1 {
+    move_innermost(isl, node, best)
+}
+
+/// Moves member `best` of the permutable band at `node` innermost, the others keeping
+/// their order and every member its coincidence.
+fn move_innermost(isl: &IslCtx, node: ScheduleNode, best: usize) -> Result<ScheduleNode, IslError> {
+    let n = isl.check(node.band_n_member())? as usize;
+    if best + 1 >= n {
         return Ok(node);
     }
+    let mupa = isl.check(node.band_get_partial_schedule())?;
     let order: Vec<usize> = (0..n).filter(|&m| m != best).chain([best]).collect();
     let mut coincident = Vec::with_capacity(n);
     for &m in &order {
@@ -1640,6 +1648,56 @@ fn unit_stride_innermost(
         node = isl.check(node.band_member_set_coincident(pos as i32, c as i32))?;
     }
     Ok(node)
+}
+
+/// Innermost stride of a permutable band, before tiling: where isl's innermost member
+/// carries a dependence and moves every access it moves by more than one element (a
+/// loop that is neither vectorized nor unit-stride: each iteration touches a new cache
+/// line per access; isl put it there by moving a parallel member outward), and another
+/// member is parallel and moves every access by at most one element, that member goes
+/// innermost (remark). summed-area's column scan `T[i][j] += T[i-1][j]`: isl's `(j, i)`
+/// ran 17x slower than the program's `(i, j)`, which this restores. A carried innermost
+/// member with some unit-stride access (matmul's `k` over `A[i][k]`) stays: the tile
+/// model unrolls it and LLVM vectorizes the member above.
+fn vector_member_innermost(
+    isl: &IslCtx,
+    node: ScheduleNode,
+    accesses: &[ModelAccess],
+    names: &SourceNames,
+    options: &ScheduleOptions,
+) -> Result<ScheduleNode, IslError> {
+    let n = isl.check(node.band_n_member())?.max(0) as usize;
+    if n < 2 || isl.check(node.band_member_get_coincident(n as i32 - 1))? {
+        return Ok(node);
+    }
+    let strides = crate::tile_model::member_strides(isl, &node, accesses)?;
+    let (moved, unit) = strides[n - 1];
+    if moved == 0 || unit > 0 {
+        return Ok(node);
+    }
+    let mut best = None;
+    for k in (0..n - 1).rev() {
+        let (m, u) = strides[k];
+        if m > 0 && u == m && isl.check(node.band_member_get_coincident(k as i32))? {
+            best = Some(k);
+            break;
+        }
+    }
+    let Some(k) = best else {
+        return Ok(node);
+    };
+    let inner = member_label(isl, &node, n as i32 - 1, names);
+    let chosen = member_label(isl, &node, k as i32, names);
+    let ids = domain_statements(isl, &node)?;
+    let stmts = names.statements_text(&ids.iter().map(|s| s.as_str()).collect::<Vec<_>>());
+    if let Ok(mut l) = options.model_log.lock() {
+        l.push(format!(
+            "moved member {k}{chosen} of the band of {stmts} innermost: the innermost member {}{inner} carries a dependence and strides by more than one element in all {moved} accesses it moves (no vector loop, a cache line per access and iteration); member {k} is parallel with unit or zero stride in all {} of its accesses",
+            n - 1,
+            strides[k].0
+        ));
+    }
+    move_innermost(isl, node, k)
 }
 
 /// Skews a permutable band: member 0 += member 1; member 1 becomes coincident.

@@ -36,6 +36,17 @@
 //!   it carries a dependence (a reduction, a recurrence) and gets [`UNROLL_SIZE`], or
 //!   a size down to half of it that divides its trip count ([`unroll_size`]): LLVM
 //!   unrolls such a short constant-trip loop completely and vectorizes the loop above.
+//!   isl's tiles start at multiples of the size, so where the member's range starts at
+//!   a constant that no such size divides (a scan from 1), no tile has a constant trip
+//!   count (`max(1, 32 t)` to `min(32 t + 32, W)`): LLVM unrolls nothing, and the tiles
+//!   only turn the row into short strips (summed-area's row scan ran 3-10x, edit
+//!   distance 1.6x slower than untiled): the member keeps its whole trip count
+//!   ([`aligned_unroll_size`]). Nor is it unrolled in a band without a parallel
+//!   member whose data exceeds half of L2 ([`choose_in_caches`]): nothing runs the unrolled
+//!   copies side by side, and each strip streams the band's data again from beyond L2
+//!   (edit distance, floyd-warshall at 500² and bicg at MEDIUM: 1.14-1.20x of program
+//!   order in strips, 0.99-1.05x untiled; floyd-warshall at 180², in L2: 0.56x in
+//!   strips).
 //! - Every other member starts at its trip count (not tiled). From the second innermost
 //!   member outwards, member `k` carries reuse when two consecutive iterations of it
 //!   touch fewer bytes than twice one iteration; that reuse stays in L1 only when two
@@ -183,6 +194,9 @@ pub struct BandProfile {
     pub loops_below: bool,
     /// Whether the innermost member is parallel with unit-stride accesses.
     pub vector_innermost: bool,
+    /// The innermost member's first value where it is one constant under every value
+    /// of the loops outside it (`None`: it varies, a triangular loop, or is unknown).
+    pub innermost_lower: Option<i64>,
     /// The first coincident (parallel) member, if any.
     pub first_parallel: Option<usize>,
     /// The smallest element size of the memrefs accessed (sets the vector width).
@@ -198,6 +212,12 @@ pub enum Reason {
     Vector,
     /// Innermost, carries a dependence: unrolled.
     Unrolled,
+    /// Innermost, carries a dependence, in a band without a parallel member whose data
+    /// exceeds half of L2: whole.
+    Serial,
+    /// Innermost, carries a dependence, but its range starts at this constant, which
+    /// no unrolling size divides: whole ([`aligned_unroll_size`]).
+    Unaligned(i64),
     /// Not tiled: no reuse needed a smaller size.
     Whole,
     /// Shrunk so that the reuse carried by member `by` fits the budget (two iterations
@@ -273,6 +293,12 @@ impl TileChoice {
             .map(|(k, r)| match r {
                 Reason::Vector => format!("{k}: innermost, parallel, unit stride: whole"),
                 Reason::Unrolled => format!("{k}: innermost, carries a dependence: unrolled"),
+                Reason::Serial => format!(
+                    "{k}: innermost, carries a dependence, no parallel member in a band whose data exceeds half of L2: whole (unrolled strips would stream it again per strip, with no loop to run them side by side)"
+                ),
+                Reason::Unaligned(lo) => format!(
+                    "{k}: innermost, carries a dependence, starts at {lo}: whole (tiles of it would have no constant trip count to unroll)"
+                ),
                 Reason::Whole => format!("{k}: whole"),
                 Reason::ForReuse { by, bytes } => {
                     let fits = if *bytes <= self.budget { "<=" } else { ">" };
@@ -386,9 +412,13 @@ pub fn band_profile_up_to(
     let range = isl.check(isl.check(band.copy())?.range())?;
     let pairs = isl.check(UnionMap::from_domain_and_range(
         isl.check(range.copy())?,
-        range,
+        isl.check(range.copy())?,
     ))?;
     let pairs = isl.check(pairs.intersect(same_prefix(isl, p, p + n)?))?;
+    let innermost_lower = match n {
+        0 => None,
+        _ => constant_lower(isl, &range, p + n - 1)?,
+    };
     let spread = isl.check(pairs.deltas())?;
     let mut trips = Vec::with_capacity(n);
     for k in 0..n {
@@ -491,6 +521,7 @@ pub fn band_profile_up_to(
         loops_below: has_band_below(isl, node)?,
         trips,
         vector_innermost: coincident && counted > 0 && 2 * unit > counted,
+        innermost_lower,
         first_parallel,
         min_bytes,
         groups: out,
@@ -552,6 +583,32 @@ fn has_band_below(isl: &IslCtx, node: &ScheduleNode) -> Result<bool, IslError> {
         }
     }
     Ok(false)
+}
+
+/// Per member of the band at `node`: how many accesses one step of it moves (the
+/// others and the loops outside fixed), and how many of those step by at most one
+/// element in their last subscript and not at all in the others (unit or zero stride).
+pub fn member_strides(
+    isl: &IslCtx,
+    node: &ScheduleNode,
+    accesses: &[ModelAccess],
+) -> Result<Vec<(usize, usize)>, IslError> {
+    let n = isl.check(node.band_n_member())?.max(0) as usize;
+    let (band, p) = band_schedule(isl, node)?;
+    let mut out = Vec::with_capacity(n);
+    for k in 0..n {
+        let step = member_step(isl, &band, p + n, p + k)?;
+        let (mut moved, mut unit) = (0, 0);
+        for a in accesses {
+            let pairs = elements_moved(isl, &a.relation, &step)?;
+            if !isl.check(pairs.is_empty())? {
+                moved += 1;
+                unit += isl.check(pairs.is_subset(&a.near))? as usize;
+            }
+        }
+        out.push((moved, unit));
+    }
+    Ok(out)
 }
 
 /// The element pairs `A[o] -> A[o']` of one access whose instances `step` relates.
@@ -757,6 +814,45 @@ pub fn unroll_size(trip: Option<u64>) -> i64 {
         .unwrap_or(UNROLL_SIZE)
 }
 
+/// [`unroll_size`] where the member's range starts at 0 or at a value that varies with
+/// the loops outside (`lower` `None`: a triangular loop, whose point loops have variable
+/// bounds whatever the size). Where it starts at another constant, the largest size
+/// from [`UNROLL_SIZE`] down to half of it that divides both that start and the trip
+/// count (isl's tiles start at multiples of the size), or `None`: no tile would have a
+/// constant trip count, so unrolling is not possible and the member stays whole.
+pub fn aligned_unroll_size(trip: Option<u64>, lower: Option<i64>) -> Option<i64> {
+    let Some(lo) = lower.filter(|&l| l != 0) else {
+        return Some(unroll_size(trip));
+    };
+    if trip.is_some_and(|t| t as i64 <= UNROLL_SIZE) {
+        return Some(UNROLL_SIZE);
+    }
+    let t = trip? as i64;
+    (UNROLL_SIZE / 2..=UNROLL_SIZE)
+        .rev()
+        .find(|s| t % s == 0 && lo % s == 0)
+}
+
+/// The first value of dimension `k` of `range` (band points) where it is the same
+/// under every value of the other dimensions; `None` where it varies or is unbounded.
+fn constant_lower(isl: &IslCtx, range: &UnionSet, k: usize) -> Result<Option<i64>, IslError> {
+    // Band points of several spaces (none here: one anonymous tuple) are not judged.
+    let Ok(set) = Set::from_union_set(isl.check(range.copy())?) else {
+        return Ok(None);
+    };
+    let Some(lo) = dim_range(isl, &set, k)?.0 else {
+        return Ok(None);
+    };
+    let Ok(lo32) = i32::try_from(lo) else {
+        return Ok(None);
+    };
+    let pos = k as u32;
+    let first = isl.check(isl.check(set.copy())?.fix_si(isl_rs::DimType::Set, pos, lo32))?;
+    let first = isl.check(first.project_out(isl_rs::DimType::Set, pos, 1))?;
+    let all = isl.check(set.project_out(isl_rs::DimType::Set, pos, 1))?;
+    Ok(isl.check(first.is_equal(&all))?.then_some(lo))
+}
+
 /// The footprint of the whole band (every member at its trip count: the data one
 /// iteration of the loops outside the band touches), when every trip count is known.
 pub fn whole_footprint(profile: &BandProfile) -> Option<u64> {
@@ -773,7 +869,11 @@ pub fn whole_footprint(profile: &BandProfile) -> Option<u64> {
 /// choice records why ([`TileChoice::fits_l2`]).
 pub fn choose_in_caches(profile: &BandProfile, caches: &CacheSizes, parallel: bool) -> TileChoice {
     let level = Level::Inner { parallel };
-    let c = choose(profile, caches.l1, level);
+    // Half of L2: the band's data and what the strips touch besides (floyd-warshall at
+    // 500², 1000000 B of a 1 MiB L2, ran 1.14-1.5x of program order in strips).
+    let strips = profile.first_parallel.is_some()
+        || whole_footprint(profile).is_some_and(|w| 2 * w <= caches.l2);
+    let c = choose_sizes(profile, caches.l1, level, true, strips);
     if !c
         .reasons
         .iter()
@@ -784,7 +884,7 @@ pub fn choose_in_caches(profile: &BandProfile, caches: &CacheSizes, parallel: bo
     match whole_footprint(profile) {
         Some(whole) if whole <= caches.l2 => TileChoice {
             fits_l2: Some((whole, caches.l2)),
-            ..choose_sizes(profile, caches.l1, level, false)
+            ..choose_sizes(profile, caches.l1, level, false, strips)
         },
         _ => c,
     }
@@ -792,16 +892,18 @@ pub fn choose_in_caches(profile: &BandProfile, caches: &CacheSizes, parallel: bo
 
 /// The choice for a measured band (see the module docs).
 pub fn choose(profile: &BandProfile, budget: u64, level: Level<'_>) -> TileChoice {
-    choose_sizes(profile, budget, level, true)
+    choose_sizes(profile, budget, level, true, true)
 }
 
 /// [`choose`]; `for_reuse`: whether members shrink to keep reuse in `budget` (without,
-/// only the innermost and the parallel member's rules apply).
+/// only the innermost and the parallel member's rules apply); `strips`: whether a
+/// carried innermost member may be unrolled in a band without a parallel member.
 fn choose_sizes(
     profile: &BandProfile,
     budget: u64,
     level: Level<'_>,
     for_reuse: bool,
+    strips: bool,
 ) -> TileChoice {
     let (inner, parallel) = match level {
         Level::Inner { parallel } => (None, parallel),
@@ -831,9 +933,16 @@ fn choose_sizes(
         let m = n - 1;
         if profile.vector_innermost {
             reasons[m] = Reason::Vector;
+        } else if !strips && profile.first_parallel.is_none() {
+            reasons[m] = Reason::Serial;
         } else {
-            sizes[m] = round(m, unroll_size(profile.trips[m]));
-            reasons[m] = Reason::Unrolled;
+            match aligned_unroll_size(profile.trips[m], profile.innermost_lower) {
+                Some(u) => {
+                    sizes[m] = round(m, u);
+                    reasons[m] = Reason::Unrolled;
+                }
+                None => reasons[m] = Reason::Unaligned(profile.innermost_lower.unwrap_or(0)),
+            }
         }
     } else if inner.is_some() {
         reasons = vec![Reason::Outer; n];
@@ -1042,6 +1151,7 @@ mod tests {
             loops_below: false,
             first_parallel: Some(0),
             vector_innermost: false,
+            innermost_lower: None,
             min_bytes: 8,
             groups: vec![g.clone()],
         };
@@ -1061,6 +1171,7 @@ mod tests {
             loops_below: false,
             first_parallel: Some(0),
             vector_innermost: true,
+            innermost_lower: None,
             min_bytes: 8,
             groups: vec![g],
         };
@@ -1074,6 +1185,7 @@ mod tests {
             loops_below: false,
             first_parallel: Some(0),
             vector_innermost: false,
+            innermost_lower: None,
             min_bytes: 4,
             groups: vec![
                 group("A", 4, &[&[1, 0], &[0, 0], &[0, 1]], &[n, n]),
@@ -1118,6 +1230,7 @@ mod tests {
             loops_below: false,
             first_parallel: Some(0),
             vector_innermost: false,
+            innermost_lower: None,
             min_bytes: 8,
             groups: vec![
                 group("A", 8, &[&[1, 0], &[0, 0], &[0, 1]], &[32, 48]),
@@ -1144,6 +1257,7 @@ mod tests {
             loops_below: false,
             first_parallel: Some(0),
             vector_innermost: true,
+            innermost_lower: None,
             min_bytes: 8,
             groups: vec![a, group("B", 8, &[&[1, 0], &[0, 1]], &[1000, 1000])],
         };
@@ -1176,6 +1290,7 @@ mod tests {
             loops_below: false,
             first_parallel: Some(0),
             vector_innermost: true,
+            innermost_lower: None,
             min_bytes: 8,
             groups: vec![group("A", 8, &[&[1, 0], &[0, 1]], &[512, 512])],
         };
@@ -1202,6 +1317,7 @@ mod tests {
             loops_below: false,
             first_parallel: Some(0),
             vector_innermost: true,
+            innermost_lower: None,
             min_bytes: 8,
             groups: vec![
                 group("L", 8, &[&[1, 0], &[0, 1]], &[2048, 2048]),

@@ -1277,6 +1277,7 @@ mod tests {
             loops_below: false,
             first_parallel: None,
             vector_innermost: true,
+            innermost_lower: None,
             min_bytes: 8,
             groups: vec![group("A"), group("B")],
         }
