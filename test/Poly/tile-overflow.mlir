@@ -10,8 +10,8 @@
 // Strip-mining i by 4 is refused for the same reason.
 
 // CHECK: tile-overflow.mlir:[[@LINE+10]]:3: remark: not transformed: the generated code would overflow: an index value would reach 9223372036854775808, beyond the 64-bit range
-// CHECK: affine.for %{{.*}} = 9223372036854775799 to 9223372036854775807 {
-// CHECK-NEXT: affine.for %{{.*}} = 0 to 3 {
+// CHECK: affine.for %arg{{[0-9]+}} = 9223372036854775799 to 9223372036854775807 {
+// CHECK-NEXT: affine.for %arg{{[0-9]+}} = 0 to 3 {
 
 // OUT: 9223372036854775799
 // OUT: 9223372036854775804

@@ -298,7 +298,9 @@ impl Region {
 
 /// The accesses and loops of one range.
 struct Analysis {
-    range: Vec<Op>,
+    /// The ops of the range (consecutive ops of one block), as a set: whether an op lies
+    /// in the range is a walk up its ancestors, not a scan of the range.
+    range: FxHashSet<Op>,
     /// IVs of the `affine.for` loops inside the range, with their loop and depth.
     ivs: FxHashMap<Value, (Op, usize)>,
     space: Vec<Value>,
@@ -350,7 +352,7 @@ impl Analysis {
             }
         }
         Analysis {
-            range: range.to_vec(),
+            range: range.iter().copied().collect(),
             ivs,
             space: Vec::new(),
             accesses,
@@ -371,7 +373,16 @@ impl Analysis {
     }
 
     fn in_range(&self, ir: &Ir, o: Op) -> bool {
-        self.range.iter().any(|&r| ir.is_ancestor(r, o))
+        let mut cur = o;
+        loop {
+            if self.range.contains(&cur) {
+                return true;
+            }
+            match ir.op_parent(cur).and_then(|b| ir.block_parent_op(b)) {
+                Some(p) => cur = p,
+                None => return false,
+            }
+        }
     }
 
     fn defined_in_range(&self, ir: &Ir, v: Value) -> bool {

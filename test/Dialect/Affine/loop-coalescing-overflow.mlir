@@ -8,8 +8,8 @@
 // the coalesced loop did not run); coalesced, it prints what it printed before.
 
 // CHECK: loop-coalescing-overflow.mlir:[[@LINE+16]]:3: remark: band not coalesced: the product of the trip counts does not fit in 64 bits (the coalesced loop would overflow)
-// CHECK: affine.for %{{.*}} = 0 to 4294967296 {
-// CHECK-NEXT: affine.for %{{.*}} = 0 to 4294967296 {
+// CHECK: affine.for %arg{{[0-9]+}} = 0 to 4294967296 {
+// CHECK-NEXT: affine.for %arg{{[0-9]+}} = 0 to 4294967296 {
 // CHECK-NOT: remark
 // CHECK-LABEL: func.func @main
 // CHECK-COUNT-1: scf.for
