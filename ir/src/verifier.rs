@@ -14,7 +14,8 @@
 //! 2. successors exist, are in the op's own region, and only a terminator has them;
 //! 3. a registered terminator is the last op of its block;
 //! 4. `SINGLE_BLOCK` ops have at most one block per region; `SYMBOL` ops carry a string
-//!    `sym_name`; `SYMBOL_TABLE` regions define each symbol once;
+//!    `sym_name` and sit directly in a `SYMBOL_TABLE` op (or at the top); `SYMBOL_TABLE`
+//!    regions define each symbol once;
 //! 5. in SSACFG regions of registered ops without `NO_TERMINATOR`, every block ends in a
 //!    terminator (an unregistered last op is accepted: it may be one) and no block is
 //!    empty; the entry block has no predecessors;
@@ -245,6 +246,10 @@ fn verify_structure(v: &mut Verifier<'_>, op: Op) {
             .is_some_and(|a| matches!(ir.ctx().attr_data(a), AttrData::String(_)));
         if !ok {
             v.error(op, "requires string attribute 'sym_name'");
+        }
+        let parent = ir.op_parent(op).and_then(|b| ir.block_parent_op(b));
+        if parent.is_some_and(|p| !ir.has_trait(p, Traits::SYMBOL_TABLE)) {
+            v.error(op, "symbol's parent must have the SymbolTable trait");
         }
     }
     if def.has(Traits::SYMBOL_TABLE) {

@@ -115,6 +115,15 @@ pub fn coalesce_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
         }
         bounds.push((ubm, ubo));
     }
+    // Inner trip counts become divisors of the linear IV: a constant one of 0 (a band
+    // that never runs) would fold to `mod 0` / `floordiv 0`, invalid IR.
+    if bounds
+        .iter()
+        .skip(1)
+        .any(|(m, _)| ctx.map_single_constant_result(*m).is_some_and(|c| c <= 0))
+    {
+        return Err("an inner loop of the band never runs (constant trip count 0)".into());
+    }
     // The new trip count is the product of the band's: refused when constant trip
     // counts multiply beyond 64 bits (the coalesced loop would wrap).
     let constants = bounds
