@@ -454,7 +454,9 @@ pub fn run_main(args: &[String]) -> ExitCode {
                 lattice_ir::diag::sort_by_location(&loaded.ctx, &mut out.remarks);
                 eprint!(
                     "{}",
-                    loaded.sources.render(&loaded.ctx, &out.remarks, Some(loaded.id))
+                    loaded
+                        .sources
+                        .render(&loaded.ctx, &out.remarks, Some(loaded.id))
                 );
                 eprintln!(
                     "remark: {} kernels, {} launches on {}; {} bytes uploaded, {} downloaded",

@@ -13,8 +13,8 @@ use crate::expected;
 use lattice_cli::{make_context, make_registry};
 use lattice_ir::diag::{DiagLoc, Diagnostic, SourceMap};
 use lattice_ir::pass::{
-    render_pass_help, render_pass_options_markdown, render_statistics, render_timing, run_pipeline, OpPipeline, PassRegistry,
-    RunOptions, Timing,
+    render_pass_help, render_pass_options_markdown, render_statistics, render_timing, run_pipeline,
+    OpPipeline, PassRegistry, RunOptions, Timing,
 };
 use lattice_ir::printer::{print_op, PrintOptions};
 use lattice_ir::{Context, Ir, Span};

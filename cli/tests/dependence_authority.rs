@@ -132,7 +132,11 @@ fn compare_files(dirs: &[&str], tally: &mut Tally) {
     for dir in dirs {
         for path in mlir_files(&root().join(dir)) {
             let text = std::fs::read_to_string(&path).expect("readable");
-            let name = path.strip_prefix(root()).unwrap_or(&path).display().to_string();
+            let name = path
+                .strip_prefix(root())
+                .unwrap_or(&path)
+                .display()
+                .to_string();
             // Split-input files: each chunk on its own.
             for chunk in text.split("\n// -----") {
                 compare(&name, chunk, tally);

@@ -576,7 +576,11 @@ func.func @main() {
     let r = gpu::run_module(&mut ir, m, "main", &RunGpuOptions::default()).expect("runs");
     if r.adapter.contains("llvmpipe") {
         assert_eq!(r.warnings.len(), 1, "{:?}", r.warnings);
-        assert!(r.warnings[0].contains("up to 70000 loop iterations"), "{:?}", r.warnings);
+        assert!(
+            r.warnings[0].contains("up to 70000 loop iterations"),
+            "{:?}",
+            r.warnings
+        );
     } else {
         assert!(r.warnings.is_empty(), "{:?}", r.warnings);
     }

@@ -933,13 +933,12 @@ fn run_on(
                     ..pass_options.clone()
                 };
                 let result = (def.run)(ir, op, &with_machine);
-                let record = CURRENT_PASS
-                    .with(|c| c.replace(outer))
-                    .unwrap_or_default();
+                let record = CURRENT_PASS.with(|c| c.replace(outer)).unwrap_or_default();
                 out.remarks.extend(record.remarks);
                 result?;
                 out.timing.add(def.display_name, start.elapsed());
-                out.timing.add_statistics(def.display_name, record.statistics);
+                out.timing
+                    .add_statistics(def.display_name, record.statistics);
                 out.timing.add_phases(def.display_name, record.phases);
                 if options.verify_each {
                     let start = Instant::now();
@@ -1000,7 +999,11 @@ fn run_nested(
                 errors.extend(e);
             }
         }
-        return if errors.is_empty() { Ok(()) } else { Err(errors) };
+        return if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(errors)
+        };
     }
     // Move each target into its own Ir, remembering where it was.
     let mut jobs = Vec::new();

@@ -1197,9 +1197,8 @@ mod tests {
     fn use_positions_stay_exact_through_erase_rauw_and_set_operands() {
         let mut ctx = Context::new();
         crate::dialects::register_all(&mut ctx);
-        let mut text = String::from(
-            "func.func @f(%a: f32, %b: f32) {\n  %c = arith.constant 1.0 : f32\n",
-        );
+        let mut text =
+            String::from("func.func @f(%a: f32, %b: f32) {\n  %c = arith.constant 1.0 : f32\n");
         for k in 0..40 {
             text.push_str(&format!("  %x{k} = arith.addf %c, %a : f32\n"));
         }

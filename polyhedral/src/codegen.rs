@@ -149,7 +149,9 @@ pub fn generate_checked<'c>(
 fn int_val(v: &isl_rs::Val) -> Result<i64, CodegenError> {
     let text = crate::isl::IslText::text(v);
     text.parse::<i64>().map_err(|_| {
-        CodegenError::Overflow(format!("isl computed the constant {text}, beyond the 64-bit range"))
+        CodegenError::Overflow(format!(
+            "isl computed the constant {text}, beyond the 64-bit range"
+        ))
     })
 }
 
@@ -403,9 +405,7 @@ impl Gen<'_, '_> {
     fn expr(&self, ir: &Ir, e: &ASTExpr) -> Result<AffineExpr, CodegenError> {
         let ctx = ir.ctx();
         match e.get_type()? {
-            ASTExprType::Int => {
-                Ok(ctx.constant_expr(int_val(&e.get_val()?)?))
-            }
+            ASTExprType::Int => Ok(ctx.constant_expr(int_val(&e.get_val()?)?)),
             ASTExprType::Id => {
                 let id = e.get_id()?;
                 let name = id.get_name()?.to_string();

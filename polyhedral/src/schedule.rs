@@ -1347,7 +1347,10 @@ fn domain_statements(isl: &IslCtx, node: &ScheduleNode) -> Result<Vec<String>, I
     let sets = isl.check(isl.check(node.get_domain())?.get_set_list())?;
     let mut names = Vec::new();
     for i in 0..isl.check(sets.size())? {
-        names.push(isl.check(isl.check(sets.get_at(i))?.get_tuple_name())?.to_string());
+        names.push(
+            isl.check(isl.check(sets.get_at(i))?.get_tuple_name())?
+                .to_string(),
+        );
     }
     // In statement order (`S2` before `S10`): isl names are `S` and the index.
     names.sort_by_key(|n| (n.trim_start_matches('S').parse::<usize>().ok(), n.clone()));

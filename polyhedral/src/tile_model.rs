@@ -847,7 +847,10 @@ fn constant_lower(isl: &IslCtx, range: &UnionSet, k: usize) -> Result<Option<i64
         return Ok(None);
     };
     let pos = k as u32;
-    let first = isl.check(isl.check(set.copy())?.fix_si(isl_rs::DimType::Set, pos, lo32))?;
+    let first = isl.check(
+        isl.check(set.copy())?
+            .fix_si(isl_rs::DimType::Set, pos, lo32),
+    )?;
     let first = isl.check(first.project_out(isl_rs::DimType::Set, pos, 1))?;
     let all = isl.check(set.project_out(isl_rs::DimType::Set, pos, 1))?;
     Ok(isl.check(first.is_equal(&all))?.then_some(lo))

@@ -75,7 +75,11 @@ impl std::fmt::Display for Overflow {
         if self.value == i128::MAX {
             write!(f, "an index value would be beyond the 64-bit range")
         } else {
-            write!(f, "an index value would reach {}, beyond the 64-bit range", self.value)
+            write!(
+                f,
+                "an index value would reach {}, beyond the 64-bit range",
+                self.value
+            )
         }
     }
 }
@@ -152,7 +156,11 @@ fn mul(a: Range, b: Range) -> Result<Range, Overflow> {
                     .transpose()
             };
             let (lo, hi) = (m(r.lo)?, m(r.hi)?);
-            Ok(if c >= 0 { Range { lo, hi } } else { Range { lo: hi, hi: lo } })
+            Ok(if c >= 0 {
+                Range { lo, hi }
+            } else {
+                Range { lo: hi, hi: lo }
+            })
         };
         return match (a.lo == a.hi, b.lo == b.hi) {
             (true, _) if a.lo.is_some() => scale(b, a.lo.unwrap_or(0)),
@@ -229,7 +237,13 @@ struct Dim {
 }
 
 impl Dim {
-    fn ranges(ir: &Ir, exprs: &[AffineExpr], ops: &[Value], nd: usize, c: &mut Cache) -> Vec<Range> {
+    fn ranges(
+        ir: &Ir,
+        exprs: &[AffineExpr],
+        ops: &[Value],
+        nd: usize,
+        c: &mut Cache,
+    ) -> Vec<Range> {
         let vals: Vec<Range> = ops.iter().map(|&o| value_range(ir, o, c)).collect();
         let (dims, syms) = vals.split_at(nd.min(vals.len()));
         exprs
@@ -292,7 +306,10 @@ fn loop_bounds(ir: &Ir, op: Op) -> Option<Vec<Dim>> {
     let operands = ir.operands(op);
     if ir.is_op(op, "affine.for") {
         let segs = crate::ops::for_segments(ir, op)?;
-        let (lbm, ubm) = (map_attr(ir, op, "lowerBoundMap")?, map_attr(ir, op, "upperBoundMap")?);
+        let (lbm, ubm) = (
+            map_attr(ir, op, "lowerBoundMap")?,
+            map_attr(ir, op, "upperBoundMap")?,
+        );
         let step = i64::try_from(ctx.int_value(ir.attr(op, "step")?)?).ok()?;
         return Some(vec![Dim {
             lbs: ctx.map_results(lbm).to_vec(),
@@ -307,12 +324,18 @@ fn loop_bounds(ir: &Ir, op: Op) -> Option<Vec<Dim>> {
     if !ir.is_op(op, "affine.parallel") {
         return None;
     }
-    let (lbm, ubm) = (map_attr(ir, op, "lowerBoundsMap")?, map_attr(ir, op, "upperBoundsMap")?);
+    let (lbm, ubm) = (
+        map_attr(ir, op, "lowerBoundsMap")?,
+        map_attr(ir, op, "upperBoundsMap")?,
+    );
     let groups = |name: &str, m| {
         let g = crate::util::dense_elements(ctx, ir.attr(op, name))?;
         group_ranges(&g, ctx.map_num_results(m))
     };
-    let (lg, ug) = (groups("lowerBoundsGroups", lbm)?, groups("upperBoundsGroups", ubm)?);
+    let (lg, ug) = (
+        groups("lowerBoundsGroups", lbm)?,
+        groups("upperBoundsGroups", ubm)?,
+    );
     let steps = int_array(ctx, ir.attr(op, "steps"))?;
     let nl = ctx.map_num_inputs(lbm);
     let (lops, uops) = (operands.get(..nl)?, operands.get(nl..)?);
@@ -343,7 +366,11 @@ pub fn op_overflow(ir: &Ir, op: Op, cache: &mut Cache) -> Result<(), Overflow> {
     let ctx = ir.ctx();
     let (exprs, nd, ni) = if let Some(m) = map_attr(ir, op, "map") {
         let d = ctx.map_data(m);
-        (d.results.clone(), d.num_dims as usize, ctx.map_num_inputs(m))
+        (
+            d.results.clone(),
+            d.num_dims as usize,
+            ctx.map_num_inputs(m),
+        )
     } else if let Some(s) = set_attr(ir, op, "condition") {
         let d = ctx.set_data(s);
         let n = (d.num_dims + d.num_symbols) as usize;
@@ -378,7 +405,9 @@ pub fn span_fits(
 ) -> Result<(), Overflow> {
     let mut cache = Cache::default();
     let mut of = |vals: &[Value]| -> Vec<Range> {
-        vals.iter().map(|&v| value_range(ir, v, &mut cache)).collect()
+        vals.iter()
+            .map(|&v| value_range(ir, v, &mut cache))
+            .collect()
     };
     let (d, s) = (of(dims), of(syms));
     let l = expr_range(ir.ctx(), lb, &d, &s)?;
@@ -420,7 +449,10 @@ mod tests {
         // d0 * 2^62 - (2^63 - 1) over d0 in [0, 2]: the product passes 2^63, the result
         // (-2^63 + 1 .. 1) fits: modular arithmetic gets it right.
         let e = ctx.add_expr(ctx.mul_expr(d0, big), ctx.constant_expr(-i64::MAX));
-        assert_eq!(check_root(&ctx, e, &[known(0, 2)], &[]), Ok(known(-(i64::MAX as i128), 1)));
+        assert_eq!(
+            check_root(&ctx, e, &[known(0, 2)], &[]),
+            Ok(known(-(i64::MAX as i128), 1))
+        );
         // ... but not as a dividend.
         let q = ctx.floordiv_expr(ctx.mul_expr(d0, big), ctx.constant_expr(3));
         assert_eq!(
@@ -432,6 +464,9 @@ mod tests {
         let r = check_root(&ctx, t, &[known(1 << 62, (1 << 62) + 4)], &[]);
         assert_eq!(r.map_err(|e| e.value), Err(1i128 << 63));
         // Unknown operands: nothing to check.
-        assert_eq!(check_root(&ctx, t, &[Range::UNKNOWN], &[]), Ok(Range::UNKNOWN));
+        assert_eq!(
+            check_root(&ctx, t, &[Range::UNKNOWN], &[]),
+            Ok(Range::UNKNOWN)
+        );
     }
 }

@@ -316,7 +316,11 @@ pub fn coalesce_scf_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
         bounds.push((ops[0], ops[1], ops[2]));
     }
     let k = |ir: &Ir, v| super::simplify_structures::constant_index(ir, v);
-    let constant_tc = |ir: &Ir, (lb, ub, step): (Value, Value, Value)| match (k(ir, lb), k(ir, ub), k(ir, step)) {
+    let constant_tc = |ir: &Ir, (lb, ub, step): (Value, Value, Value)| match (
+        k(ir, lb),
+        k(ir, ub),
+        k(ir, step),
+    ) {
         (Some(l), Some(u), Some(st)) if st > 0 => Some(constant_trip(l, u, st)),
         _ => None,
     };

@@ -301,7 +301,9 @@ pub fn normalize_affine_parallel(ir: &mut Ir, op: Op) -> Result<(), String> {
     for (i, &l) in shifted.iter().enumerate() {
         let (u, d, s) = (&ranges.results[i..=i], &ranges.dims, &ranges.syms);
         if let Err(e) = crate::analysis::ranges::span_fits(ir, u, l, d, s) {
-            return Err(format!("the trip count of dimension {i} would overflow: {e}"));
+            return Err(format!(
+                "the trip count of dimension {i} would overflow: {e}"
+            ));
         }
     }
     ranges.results = (0..n)

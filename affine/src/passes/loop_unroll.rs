@@ -62,7 +62,9 @@ pub fn loop_unroll(ir: &mut Ir, func: Op, options: &LoopUnrollOptions) -> Vec<Di
     // The function's size, updated by each unrolling's estimate: repeated unrolling
     // (`unroll-num-reps`) grows the function, not only one loop, past the limit.
     let mut func_size = ir.walk_ops(func, WalkOrder::PreOrder).len() as i128;
-    let mut fits = |ir: &Ir, l: Op, f: i64| match overflows(ir, l, f).or_else(|| too_large(ir, l, f, func_size)) {
+    let mut fits = |ir: &Ir, l: Op, f: i64| match overflows(ir, l, f)
+        .or_else(|| too_large(ir, l, f, func_size))
+    {
         Some(r) => {
             remarks.push(r);
             false
@@ -269,7 +271,8 @@ pub fn trip_count_multiple_of(ir: &Ir, l: Op, v: i64) -> bool {
         lbs.iter().all(|&lb| {
             let d = ctx.simplify_affine_expr(ctx.sub_expr(u, lb), n, 0);
             let m = step.checked_mul(v);
-            ctx.constant_value(d).is_some_and(|c| m.is_some_and(|m| c % m == 0))
+            ctx.constant_value(d)
+                .is_some_and(|c| m.is_some_and(|m| c % m == 0))
         })
     })
 }

@@ -112,8 +112,12 @@ fn unroll_jam_impl(ir: &mut Ir, l: Op, f: i64, min_bounds: bool) -> Result<(), S
     if ir.block_ops(blk).count() <= 1 {
         return Ok(());
     }
-    if let Some(t) = super::loop_unroll::constant_trip_count(ir, l).filter(|&t| tc.is_none() && t > 0) {
-        return Err(format!("not unroll-jammed: its trip count {t} does not fit in 64 bits"));
+    if let Some(t) =
+        super::loop_unroll::constant_trip_count(ir, l).filter(|&t| tc.is_none() && t > 0)
+    {
+        return Err(format!(
+            "not unroll-jammed: its trip count {t} does not fit in 64 bits"
+        ));
     }
     if let Some(t) = tc {
         if t < f {

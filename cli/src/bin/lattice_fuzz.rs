@@ -166,7 +166,13 @@ fn main() -> ExitCode {
     if let Some(n) = a.print_case {
         let target = &a.targets[0];
         let case = fuzz::make_case(target, a.seed, n, &seeds);
-        print!("{}", case.file(&format!("lattice-fuzz --target {target} --seed {} case {n}", a.seed)));
+        print!(
+            "{}",
+            case.file(&format!(
+                "lattice-fuzz --target {target} --seed {} case {n}",
+                a.seed
+            ))
+        );
         return ExitCode::SUCCESS;
     }
     if let Err(e) = std::fs::create_dir_all(&a.out) {

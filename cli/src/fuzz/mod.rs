@@ -635,7 +635,10 @@ mod tests {
             let mut x = 0u64;
             while thread_cpu_time(tid).expect("readable") < Duration::from_millis(300) {
                 x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
-                assert!(start.elapsed() < Duration::from_secs(120), "no CPU time counted");
+                assert!(
+                    start.elapsed() < Duration::from_secs(120),
+                    "no CPU time counted"
+                );
             }
             x
         });
