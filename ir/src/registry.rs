@@ -81,9 +81,10 @@ pub type CanonicalizeFn = fn(&mut Ir, Op) -> bool;
 pub type ResultNamesFn = fn(&Ir, Op, &mut Vec<(usize, String)>);
 /// Suggests names for the entry-block arguments of a region: pushes `(value, name)`.
 pub type BlockArgNamesFn = fn(&Ir, Op, Region, &mut Vec<(Value, String)>);
-/// Completes an op written in the generic form: fills inherent attributes that have
-/// default values (properties such as `overflowFlags = #arith.overflow<none>`) and
-/// rewrites attribute text to its canonical spelling, as mlir-opt's property storage does.
+/// Completes every op as it is created (parsed in either form or built by a pass): fills
+/// inherent attributes that have default values (properties such as
+/// `overflowFlags = #arith.overflow<none>`) and rewrites attribute text to its canonical
+/// spelling, as mlir-opt's property storage does.
 pub type GenericDefaultsFn = fn(&Context, &mut OperationState);
 /// The range of `op`'s operands forwarded to successor `index`.
 pub type SuccessorOperandsFn = fn(&Ir, Op, usize) -> std::ops::Range<usize>;

@@ -431,7 +431,11 @@ impl Ir {
     // ----- creation -----
 
     /// Creates a detached op from `state`, attaching its regions and registering uses.
-    pub fn create_op(&mut self, state: OperationState) -> Op {
+    pub fn create_op(&mut self, mut state: OperationState) -> Op {
+        let def = self.ctx.op_def(self.ctx.str(state.name));
+        if let Some(fill) = def.and_then(|d| d.generic_defaults) {
+            fill(&self.ctx, &mut state);
+        }
         let OperationState {
             name,
             operands,
@@ -443,7 +447,6 @@ impl Ir {
             loc,
         } = state;
         self.ctx.sort_named_attrs(&mut attrs);
-        let def = self.ctx.op_def(self.ctx.str(name));
         let op = self.ops.insert(OpData {
             name,
             def,

@@ -2755,10 +2755,10 @@ const OVERFLOW_DEFAULT_OPS: &[&str] = &[
 ];
 
 /// Fills in the default-valued properties mlir-opt stores for an `arith` or `math` op
-/// parsed in generic form (`overflowFlags = #arith.overflow<none>`,
-/// `fastmath = #arith.fastmath<none>`) and rewrites flag attributes to their canonical
-/// text (`#arith.fastmath<ninf,nnan>` becomes `#arith.fastmath<nnan,ninf>`). Custom
-/// parsers already do both; the generic parser should call this for every op it builds.
+/// (`overflowFlags = #arith.overflow<none>`, `fastmath = #arith.fastmath<none>`) and
+/// rewrites flag attributes to their canonical text (`#arith.fastmath<ninf,nnan>` becomes
+/// `#arith.fastmath<nnan,ninf>`). `Ir::create_op` calls it for every op it creates, so
+/// ops parsed in generic form and ops built by passes carry the same properties.
 pub fn populate_defaults(ctx: &Context, st: &mut OperationState) {
     let name = ctx.str(st.name);
     let fm_default = FASTMATH_DEFAULT_OPS.contains(&name)

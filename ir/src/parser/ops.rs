@@ -574,13 +574,6 @@ impl Parser<'_> {
             st.operands.push(v);
         }
         st.result_types = results;
-        if let Some(fill) = self
-            .ctx()
-            .op_def(self.ctx().str(st.name))
-            .and_then(|d| d.generic_defaults)
-        {
-            fill(self.ir.ctx(), &mut st);
-        }
         Ok(st)
     }
 
