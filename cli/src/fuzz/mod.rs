@@ -285,14 +285,37 @@ fn record_panic(info: &std::panic::PanicHookInfo<'_>) {
     LAST_PANIC.with(|p| *p.borrow_mut() = Some((location, message)));
 }
 
-/// How many times `limit` of wall-clock time a case may take on a busy machine while its
-/// thread has used less than `limit` of CPU time.
+/// How many times `limit` of wall-clock time, not counting the time its thread waited for
+/// a CPU, a case may take while its thread has used less than `limit` of CPU time (a
+/// thread blocked on something that never comes uses no CPU).
 const WALL_SLACK: u32 = 10;
 
-/// The CPU time (user + system) thread `tid` of this process has used, from
-/// `/proc/self/task/TID/stat` (Linux); `None` elsewhere.
-fn thread_cpu_time(tid: u32) -> Option<Duration> {
-    let stat = std::fs::read_to_string(format!("/proc/self/task/{tid}/stat")).ok()?;
+/// What the kernel counts for one thread: CPU time used, and time spent runnable but
+/// waiting for a CPU (starved by other processes).
+#[derive(Clone, Copy, Default)]
+struct ThreadTimes {
+    cpu: Duration,
+    starved: Duration,
+}
+
+/// The times of thread `tid` of this process, from `/proc/self/task/TID/schedstat`
+/// (nanoseconds on a CPU, nanoseconds waiting on a run queue), or from its `stat` (CPU
+/// time only) where the kernel keeps no scheduler statistics; `None` off Linux.
+fn thread_times(tid: u32) -> Option<ThreadTimes> {
+    let task = format!("/proc/self/task/{tid}");
+    if let Ok(line) = std::fs::read_to_string(format!("{task}/schedstat")) {
+        let f: Vec<u64> = line
+            .split_whitespace()
+            .filter_map(|x| x.parse().ok())
+            .collect();
+        if let [cpu, starved, ..] = f[..] {
+            return Some(ThreadTimes {
+                cpu: Duration::from_nanos(cpu),
+                starved: Duration::from_nanos(starved),
+            });
+        }
+    }
+    let stat = std::fs::read_to_string(format!("{task}/stat")).ok()?;
     // Fields after the command name (which may contain spaces) close with ')'.
     let rest = &stat[stat.rfind(')')? + 2..];
     let f: Vec<&str> = rest.split_whitespace().collect();
@@ -300,14 +323,24 @@ fn thread_cpu_time(tid: u32) -> Option<Duration> {
     let ticks = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
     // SAFETY: sysconf has no preconditions.
     let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
-    (hz > 0).then(|| Duration::from_secs_f64(ticks as f64 / hz as f64))
+    (hz > 0).then(|| ThreadTimes {
+        cpu: Duration::from_secs_f64(ticks as f64 / hz as f64),
+        starved: Duration::ZERO,
+    })
+}
+
+/// Whether a case thread with `times` after `elapsed` of wall-clock time is hung: it used
+/// `limit` of CPU time, or it ran out of `WALL_SLACK` times `limit` of wall-clock time
+/// that it did not spend starved of a CPU.
+fn is_hung(times: ThreadTimes, elapsed: Duration, limit: Duration) -> bool {
+    times.cpu >= limit || elapsed.saturating_sub(times.starved) >= limit * WALL_SLACK
 }
 
 /// Runs one case on its own thread under `catch_unwind`; a case whose thread uses more
-/// than `limit` of CPU time (or, where that cannot be read, of wall-clock time; in any
-/// case at most `WALL_SLACK` times `limit` of wall-clock time) is a hang (its thread is
-/// left behind, detached). Counting CPU time keeps the verdict the same on a loaded
-/// machine.
+/// than `limit` of CPU time (or, where that cannot be read, of wall-clock time), or more
+/// than `WALL_SLACK` times `limit` of wall-clock time it did not spend waiting for a CPU,
+/// is a hang (its thread is left behind, detached). Counting CPU time and starvation
+/// keeps the verdict the same on a loaded machine.
 pub fn run_case(case: &Case, limit: Duration) -> Outcome {
     let (tx, rx) = mpsc::channel();
     let owned = case.clone();
@@ -336,21 +369,28 @@ pub fn run_case(case: &Case, limit: Duration) -> Outcome {
     }
     let tid = tid_rx.recv().ok();
     let started = Instant::now();
+    let times = |elapsed: Duration| {
+        tid.and_then(thread_times).unwrap_or(ThreadTimes {
+            cpu: elapsed,
+            starved: Duration::ZERO,
+        })
+    };
     loop {
-        let waited = started.elapsed();
-        let cpu = tid.and_then(thread_cpu_time).unwrap_or(waited);
+        let cpu = times(started.elapsed()).cpu;
         let wait = limit.saturating_sub(cpu).max(Duration::from_millis(100));
         match rx.recv_timeout(wait) {
             Ok(o) => return o,
             Err(mpsc::RecvTimeoutError::Timeout) => {
-                let cpu = tid.and_then(thread_cpu_time).unwrap_or(started.elapsed());
-                if cpu >= limit || started.elapsed() >= limit * WALL_SLACK {
+                let elapsed = started.elapsed();
+                let t = times(elapsed);
+                if is_hung(t, elapsed, limit) {
                     return bug(
                         BugKind::Hang,
                         format!(
-                            "no result after {:.1} s of CPU time ({:.1} s elapsed)",
-                            cpu.as_secs_f64(),
-                            started.elapsed().as_secs_f64()
+                            "no result after {:.1} s of CPU time ({:.1} s elapsed, {:.1} s of it waiting for a CPU)",
+                            t.cpu.as_secs_f64(),
+                            elapsed.as_secs_f64(),
+                            t.starved.as_secs_f64()
                         ),
                         format!("hang in {}", case.flags()),
                     );
@@ -614,8 +654,12 @@ pub fn campaign(
 
 #[cfg(test)]
 mod tests {
-    use super::thread_cpu_time;
+    use super::{is_hung, thread_times, ThreadTimes};
     use std::time::{Duration, Instant};
+
+    fn cpu_of(tid: u32) -> Duration {
+        thread_times(tid).expect("Linux reports thread times").cpu
+    }
 
     /// A thread's CPU time counts its work, not the time it waits (what makes the hang
     /// verdict independent of the machine's load).
@@ -625,7 +669,7 @@ mod tests {
             // SAFETY: gettid has no preconditions.
             let tid = unsafe { libc::gettid() } as u32;
             std::thread::sleep(Duration::from_millis(400));
-            thread_cpu_time(tid).expect("Linux reports thread CPU time")
+            cpu_of(tid)
         });
         assert!(sleeper.join().unwrap() < Duration::from_millis(200));
         let worker = std::thread::spawn(|| {
@@ -633,7 +677,7 @@ mod tests {
             let tid = unsafe { libc::gettid() } as u32;
             let start = Instant::now();
             let mut x = 0u64;
-            while thread_cpu_time(tid).expect("readable") < Duration::from_millis(300) {
+            while cpu_of(tid) < Duration::from_millis(300) {
                 x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
                 assert!(
                     start.elapsed() < Duration::from_secs(120),
@@ -643,5 +687,30 @@ mod tests {
             x
         });
         worker.join().unwrap();
+    }
+
+    /// A case starved of the CPU by other processes is not hung however long it waits; a
+    /// case blocked without using the CPU is, after `WALL_SLACK` times the limit; a case
+    /// that used its CPU time is.
+    #[test]
+    fn starvation_is_not_a_hang() {
+        let limit = Duration::from_secs(10);
+        let s = Duration::from_secs_f64;
+        let starved = ThreadTimes {
+            cpu: s(1.4),
+            starved: s(100.0),
+        };
+        assert!(!is_hung(starved, s(104.2), limit));
+        let blocked = ThreadTimes {
+            cpu: s(0.1),
+            starved: s(0.5),
+        };
+        assert!(!is_hung(blocked, s(50.0), limit));
+        assert!(is_hung(blocked, s(101.0), limit));
+        let busy = ThreadTimes {
+            cpu: s(10.0),
+            starved: s(0.0),
+        };
+        assert!(is_hung(busy, s(10.5), limit));
     }
 }
