@@ -33,6 +33,7 @@ use crate::deps::{describe, Dependences, LoopReport};
 use crate::isl::{IslCtx, IslError, IslText};
 use crate::reduction::REDUCTION_MARK;
 use crate::scop::Scop;
+use crate::transform::expr::SchedExpr;
 use isl_rs::{DimType, Map, UnionMap, UnionSet};
 use lattice_ir::Ir;
 
@@ -347,8 +348,8 @@ pub fn input_loop_schedule(
     scop: &Scop,
     l: &LoopReport,
 ) -> Result<UnionMap, IslError> {
-    let exprs: Vec<String> = (0..=l.depth).map(|k| format!("i{k}")).collect();
-    let rows: Vec<(usize, Vec<&String>)> = l
+    let exprs: Vec<SchedExpr> = (0..=l.depth).map(SchedExpr::Iter).collect();
+    let rows: Vec<(usize, Vec<&SchedExpr>)> = l
         .statements
         .iter()
         .map(|&s| (s, exprs.iter().collect()))

@@ -24,6 +24,7 @@
 //! a note saying the shift and the dependence that needs it is printed with
 //! `remarks=true`. No finite shift (an unbounded distance): the pair is refused as before.
 
+use super::expr::SchedExpr;
 use super::tile::violation;
 use super::{apply_private, for_each_scop, program_tree, remark, Member, Tree};
 use crate::deps::{describe, AliasAssumption, DepKind, Dependences};
@@ -129,7 +130,7 @@ fn shift_outer(b: &Tree, by: i64) -> Tree {
     let mut b = b.clone();
     if let Tree::Band { members, .. } = &mut b {
         for e in members[0].exprs.values_mut() {
-            *e = format!("({e}) + {by}");
+            *e = e.clone().plus(SchedExpr::Const(by));
         }
     }
     b
@@ -245,7 +246,7 @@ fn minimal_shift(
         .map(|s| (s, &ma[0]))
         .chain(sb.iter().map(|s| (s, &mb[0])))
     {
-        let es: Option<Vec<&String>> = outer
+        let es: Option<Vec<&SchedExpr>> = outer
             .iter()
             .chain([level])
             .map(|m| m.exprs.get(&s))

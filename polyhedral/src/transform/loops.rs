@@ -11,6 +11,7 @@
 //! `emit-remarks=true` (refusals become the pass's diagnostics, for
 //! `--verify-diagnostics`; otherwise `remarks=true` prints them on stderr).
 
+use super::expr::SchedExpr;
 use super::tile::{perfect_band, violation};
 use super::{apply_private, for_each_scop, mark_parallel, program_tree, remark, Member, Tree};
 use crate::deps::{AliasAssumption, Dependences};
@@ -101,14 +102,14 @@ pub fn transform_band(t: &Tree, tr: &BandTransform) -> Option<Tree> {
             let b = members[*by].clone();
             let m = &mut members[*loop_];
             for (s, e) in m.exprs.iter_mut() {
-                let e0 = b.exprs.get(s).cloned().unwrap_or_else(|| "0".into());
-                *e = format!("({e}) + {factor}*({e0})");
+                let e0 = b.exprs.get(s).cloned().unwrap_or(SchedExpr::Const(0));
+                *e = e.clone().plus(e0.scaled(*factor));
             }
             m.coincident = false;
         }
         BandTransform::Reverse(k) => {
             for e in members[*k].exprs.values_mut() {
-                *e = format!("-({e})");
+                *e = e.clone().negated();
             }
         }
         BandTransform::StripMine(k, size) => {
@@ -120,7 +121,7 @@ pub fn transform_band(t: &Tree, tr: &BandTransform) -> Option<Tree> {
                 exprs: m
                     .exprs
                     .iter()
-                    .map(|(&s, e)| (s, format!("{size}*floor(({e})/{size})")))
+                    .map(|(&s, e)| (s, e.clone().strip_start(*size)))
                     .collect(),
                 coincident: m.coincident,
             };
@@ -165,7 +166,7 @@ pub fn member_is_parallel(
 
 /// Per statement of top-level band `band`, its first `n` members' expressions (`None`
 /// when a member has no expression for a statement).
-fn member_rows(band: &Tree, n: usize) -> Option<Vec<(usize, Vec<&String>)>> {
+fn member_rows(band: &Tree, n: usize) -> Option<Vec<(usize, Vec<&SchedExpr>)>> {
     let Tree::Band { members, .. } = band else {
         return None;
     };

@@ -7,10 +7,11 @@
 //! Invariants: nothing in the IR changes unless the new schedule respects every
 //! dependence (`S(src) ≺ S(dst)` for each pair of each dependence relation) and code
 //! generation succeeded; a refusal names the first violated dependence. Band member
-//! expressions are isl affine texts over the statement's iterators `i0, i1, ..`
-//! (its [`crate::scop::Statement::dims`]) and the parameters `p0, p1, ..`.
+//! expressions are [`SchedExpr`]s over the statement's iterators `i0, i1, ..` (its
+//! [`crate::scop::Statement::dims`]), printed as isl text only where isl reads them.
 
 pub mod distribute;
+pub mod expr;
 pub mod fusion;
 pub mod keep_parallel;
 pub mod loops;
@@ -25,17 +26,18 @@ use crate::deps::{describe, Dependences};
 use crate::isl::{IslCtx, IslError, IslText};
 use crate::parallel_check::{ForbiddenDeps, CHECKED_MARKS};
 use crate::scop::{ArrayKind, Scop};
+use expr::SchedExpr;
 use isl_rs::{ScheduleNode, ScheduleNodeType, UnionMap};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::{Ir, Op, WalkOrder};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-/// One band member: its expression per statement (statement index → isl text).
+/// One band member: its expression per statement.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Member {
     /// `S -> expression over S's iterators`.
-    pub exprs: BTreeMap<usize, String>,
+    pub exprs: BTreeMap<usize, SchedExpr>,
     /// Whether no dependence is carried by this member (given the outer ones).
     pub coincident: bool,
 }
@@ -149,7 +151,7 @@ fn build_ops(ir: &Ir, scop: &Scop, ops: &[Op]) -> Tree {
                             .iter()
                             .position(|d| d.loop_op == op && d.index == index)
                         {
-                            exprs.insert(s, format!("i{k}"));
+                            exprs.insert(s, SchedExpr::Iter(k));
                         }
                     }
                     members.push(Member {
@@ -214,7 +216,7 @@ impl PrefixDeltas {
     pub(crate) fn new(
         isl: &IslCtx,
         scop: &Scop,
-        rows: &[(usize, Vec<&String>)],
+        rows: &[(usize, Vec<&SchedExpr>)],
         levels: usize,
         on_last: &str,
     ) -> Result<PrefixDeltas, IslError> {
@@ -257,17 +259,16 @@ impl PrefixDeltas {
     }
 }
 
-/// The map from each statement of `rows` to the values of its expressions (isl texts
-/// over its iterators), in order.
+/// The map from each statement of `rows` to the values of its expressions, in order.
 pub(crate) fn prefix_map(
     isl: &IslCtx,
     scop: &Scop,
-    rows: &[(usize, Vec<&String>)],
+    rows: &[(usize, Vec<&SchedExpr>)],
 ) -> Result<UnionMap, IslError> {
     let parts: Vec<String> = rows
         .iter()
         .map(|(s, es)| {
-            let es: Vec<&str> = es.iter().map(|e| e.as_str()).collect();
+            let es: Vec<String> = es.iter().map(|e| e.to_string()).collect();
             format!("{} -> [{}]", tuple(scop, *s), es.join(", "))
         })
         .collect();

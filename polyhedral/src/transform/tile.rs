@@ -22,6 +22,7 @@
 //! loops, so full tiles get point loops without `min` (mlir-opt uses an `affine.if`). Memrefs are assumed not to alias one
 //! another, as mlir-opt assumes (`assume-no-alias=false` makes the check conservative).
 
+use super::expr::SchedExpr;
 use super::{
     apply_private, first_violation_private, for_each_scop, program_tree, remark, schedule_text,
     Member, Tree,
@@ -130,7 +131,7 @@ pub fn tile_band(t: &Tree, sizes: &[i64]) -> Tree {
             exprs: m
                 .exprs
                 .iter()
-                .map(|(&s, e)| (s, format!("{size}*floor(({e})/{size})")))
+                .map(|(&s, e)| (s, e.clone().strip_start(size)))
                 .collect(),
             coincident: m.coincident,
         })
@@ -177,8 +178,7 @@ pub fn separate_tiles(isl: &IslCtx, scop: &Scop, t: &Tree, sizes: &[i64]) -> Opt
     let n = scop.statements[s].dims.len();
     let mut same = Vec::new();
     for (k, m) in point.iter().enumerate() {
-        let e = m.exprs.get(&s)?;
-        let d: usize = e.strip_prefix('i')?.parse().ok()?;
+        let d = m.exprs.get(&s)?.as_iter()?;
         if d >= n {
             return None;
         }
@@ -251,8 +251,8 @@ pub fn skew_band(t: &Tree, factor: i64) -> Tree {
                     .exprs
                     .iter()
                     .map(|(&s, e)| {
-                        let e0 = first.exprs.get(&s).cloned().unwrap_or_else(|| "0".into());
-                        (s, format!("({e}) + {factor}*({e0})"))
+                        let e0 = first.exprs.get(&s).cloned().unwrap_or(SchedExpr::Const(0));
+                        (s, e.clone().plus(e0.scaled(factor)))
                     })
                     .collect(),
                 coincident: false,
