@@ -464,6 +464,8 @@ fn transitive_reduction(
     budget: u64,
 ) -> Result<(UnionMap, Option<String>), IslError> {
     let composed = isl.check(isl.check(deps.copy())?.apply_range(isl.check(deps.copy())?))?;
+    // Divisions computed once, not in every subset test below (quadratic there).
+    let composed = isl.divs_known(&composed)?;
     if isl.check(composed.is_empty())? {
         return Ok((deps, None));
     }
