@@ -420,6 +420,20 @@ mod tests {
     }
 
     #[test]
+    fn divs_known_keeps_the_map() {
+        let isl = IslCtx::default();
+        let m = isl
+            .union_map(
+                "{ S[i] -> S[j] : exists (e : i = 2e and j = i + 1); S[i] -> S[j] : exists (e : i = 3e + 1 and j = i + 2); T[i] -> S[i] : exists (e : i = 5e) }",
+            )
+            .unwrap();
+        let known = isl.divs_known(&m).unwrap();
+        assert!(isl.check(known.is_equal(&m)).unwrap(), "{}", known.text());
+        let empty = isl.union_map("{ }").unwrap();
+        assert!(isl.check(isl.divs_known(&empty).unwrap().is_empty()).unwrap());
+    }
+
+    #[test]
     fn ranges() {
         let isl = IslCtx::default();
         let s = isl.set("[p0] -> { [d] : 1 <= d <= 9 }").unwrap();
