@@ -430,7 +430,9 @@ mod tests {
         let known = isl.divs_known(&m).unwrap();
         assert!(isl.check(known.is_equal(&m)).unwrap(), "{}", known.text());
         let empty = isl.union_map("{ }").unwrap();
-        assert!(isl.check(isl.divs_known(&empty).unwrap().is_empty()).unwrap());
+        assert!(isl
+            .check(isl.divs_known(&empty).unwrap().is_empty())
+            .unwrap());
     }
 
     #[test]
