@@ -114,7 +114,8 @@ pub struct ScheduleOptions {
     pub parallel: bool,
     /// The aliasing assumption.
     pub alias: AliasAssumption,
-    /// How long isl's scheduler may run per SCoP.
+    /// How long isl's scheduler may run, in all, per schedule computation of a SCoP
+    /// (the default run and the optional second runs share it, [`SchedulerClock`]).
     pub time_limit: std::time::Duration,
     /// isl's operation limit for the scheduler step (`max_operations`; 0 = none).
     pub max_operations: u64,
@@ -464,6 +465,8 @@ fn transitive_reduction(
     budget: u64,
 ) -> Result<(UnionMap, Option<String>), IslError> {
     let composed = isl.check(isl.check(deps.copy())?.apply_range(isl.check(deps.copy())?))?;
+    // Divisions computed once, not in every subset test below (quadratic there).
+    let composed = isl.divs_known(&composed)?;
     if isl.check(composed.is_empty())? {
         return Ok((deps, None));
     }
@@ -629,7 +632,8 @@ pub fn compute_schedule_private(
         condition,
         conditional,
     };
-    let text = run_scheduler(problem.clone(), options.time_limit)?;
+    let clock = SchedulerClock::start(options.time_limit);
+    let text = run_scheduler(problem.clone(), &clock)?;
     timer.lap("isl scheduler");
     let mut schedule = isl.schedule(&text)?;
     // Parallelism bought by skewing (a time dimension `i + j` over two loops of one
@@ -645,7 +649,7 @@ pub fn compute_schedule_private(
                 coincidence: false,
                 ..problem.clone()
             };
-            let text = run_scheduler(plain, options.time_limit)?;
+            let text = run_scheduler(plain, &clock)?;
             timer.lap("isl scheduler (no coincidence)");
             let alternative = isl.schedule(&text)?;
             let alt_map = isl.check(alternative.get_map())?;
@@ -675,7 +679,7 @@ pub fn compute_schedule_private(
         };
         // A candidate the scheduler cannot find (within its operation limit) leaves the
         // default alone; the wall-clock safety net is an error, never a silent choice.
-        let candidate = match run_scheduler(plain, options.time_limit) {
+        let candidate = match run_scheduler(plain, &clock) {
             Err(e @ IslError::TimedOut { .. }) => return Err(e),
             r => r.ok(),
         };
@@ -910,13 +914,49 @@ fn solve(p: &Problem, handle: &AbortHandle) -> Result<String, IslError> {
     Ok(schedule.text())
 }
 
-/// Runs isl's scheduler on its own thread and isl context, giving up after
-/// `limit` (isl's operation limit does not cover every step of the scheduler: its
+/// The wall-clock safety net of isl's scheduler runs for one schedule computation
+/// (`time-limit`): the runs share it, each gets what the earlier ones left, so three
+/// runs (default, without coincidence, time-tiling candidate) cannot take three times
+/// the limit. Each run's pivots are counted by isl's operation limit, but a pivot's cost
+/// grows with its numbers (poly_random's program 281: Gomory cuts with huge
+/// coefficients, 18 s of CPU under 2,000,000 operations), so only the clock bounds it.
+#[derive(Debug)]
+struct SchedulerClock {
+    start: std::time::Instant,
+    limit: std::time::Duration,
+}
+
+impl SchedulerClock {
+    fn start(limit: std::time::Duration) -> SchedulerClock {
+        SchedulerClock {
+            start: std::time::Instant::now(),
+            limit,
+        }
+    }
+
+    /// The time left (zero once the limit is spent).
+    fn left(&self) -> std::time::Duration {
+        self.limit.saturating_sub(self.start.elapsed())
+    }
+
+    fn timed_out(&self) -> IslError {
+        IslError::TimedOut {
+            seconds: self.limit.as_secs(),
+        }
+    }
+}
+
+/// Runs isl's scheduler on its own thread and isl context, giving up when `clock` runs
+/// out (isl's operation limit does not cover every step of the scheduler: its
 /// Farkas elimination can run for minutes on 4-deep stencils). On time-out the worker's
 /// context is stopped ([`abort_context`]: its next isl allocation or simplex pivot
 /// fails, so the scheduler returns an error soon) and the worker is waited for up to
 /// [`ABORT_GRACE`]; no thread keeps burning CPU after we gave up.
-fn run_scheduler(p: Problem, limit: std::time::Duration) -> Result<String, IslError> {
+fn run_scheduler(p: Problem, clock: &SchedulerClock) -> Result<String, IslError> {
+    let limit = clock.left();
+    if limit.is_zero() {
+        return Err(clock.timed_out());
+    }
     let (tx, rx) = std::sync::mpsc::channel();
     let handle: AbortHandle = Default::default();
     let worker_handle = handle.clone();
@@ -935,9 +975,7 @@ fn run_scheduler(p: Problem, limit: std::time::Duration) -> Result<String, IslEr
             // The worker now fails at its next isl operation; wait for it briefly so a
             // caller that gives up many times does not accumulate running threads.
             let _ = rx.recv_timeout(ABORT_GRACE);
-            Err(IslError::TimedOut {
-                seconds: limit.as_secs(),
-            })
+            Err(clock.timed_out())
         }
     }
 }
@@ -2213,7 +2251,18 @@ mod abort_tests {
         assert!(text.contains("S[i]"), "{text}");
         assert!(handle.lock().unwrap().is_none());
         // A time limit that is not reached returns the schedule.
-        assert!(run_scheduler(p, std::time::Duration::from_secs(10)).is_ok());
+        let clock = SchedulerClock::start(std::time::Duration::from_secs(10));
+        assert!(run_scheduler(p.clone(), &clock).is_ok());
+        // The runs of one computation share the limit: once an earlier run spent it, the
+        // next one gives up without running.
+        let spent = SchedulerClock {
+            start: std::time::Instant::now() - std::time::Duration::from_secs(11),
+            limit: std::time::Duration::from_secs(10),
+        };
+        assert_eq!(
+            run_scheduler(p, &spent),
+            Err(IslError::TimedOut { seconds: 10 })
+        );
     }
 }
 
