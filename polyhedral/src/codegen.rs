@@ -41,8 +41,12 @@ pub struct StatementBody {
 /// Everything the generator needs besides the AST.
 #[derive(Clone, Debug, Default)]
 pub struct CodegenInput {
-    /// isl parameter name → the SSA value it stands for (a valid affine symbol).
+    /// isl parameter name → the SSA value it stands for.
     pub params: Vec<(String, Value)>,
+    /// The parameters that are not valid affine symbols where the code lands (induction
+    /// variables of loops around a SCoP nested in a non-SCoP loop): the generated maps
+    /// and sets take them as dimensions, not symbols.
+    pub dim_params: rustc_hash::FxHashSet<Value>,
     /// Statement name (`S0`) → its body.
     pub statements: FxHashMap<String, StatementBody>,
 }
@@ -367,10 +371,12 @@ impl MapBuilder {
         }
         let mut syms = Vec::with_capacity(g.input.params.len());
         for (j, (_, v)) in g.input.params.iter().enumerate() {
-            syms.push(if ctx.expr_uses_symbol(e, j as u32) {
-                self.sym(ir, *v)
-            } else {
+            syms.push(if !ctx.expr_uses_symbol(e, j as u32) {
                 ctx.constant_expr(0)
+            } else if g.input.dim_params.contains(v) {
+                self.dim(ir, *v)
+            } else {
+                self.sym(ir, *v)
             });
         }
         ctx.replace_dims_and_symbols(e, &dims, &syms)

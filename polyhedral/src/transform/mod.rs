@@ -752,8 +752,12 @@ fn generate_schedule(
         Ok(why.map_or(Landing::Parallel, Landing::Objection))
     };
     let mut input = CodegenInput::default();
+    let scope = lattice_affine::valid::affine_scope(ir, scop.ops[0]);
     for (k, &v) in scop.params.iter().enumerate() {
         input.params.push((Scop::param_name(k), v));
+        if !lattice_affine::valid::is_valid_symbol(ir, v, scope) {
+            input.dim_params.insert(v);
+        }
     }
     for st in &scop.statements {
         input.statements.insert(
