@@ -103,7 +103,7 @@ fn out_of_range_pass_options_are_usage_errors() {
         ),
         (
             "--affine-loop-tiel",
-            "unknown option '--affine-loop-tiel'; did you mean '--affine-loop-tile'?",
+            "unexpected argument '--affine-loop-tiel' found\n\n  tip: a similar argument exists: '--affine-loop-tile'",
         ),
         (
             "--pass-pipeline=builtin.module(func.func(affine-loop-tile{tile-size=0}))",

@@ -625,5 +625,6 @@ pub static REGISTER_TILE: PassDef = PassDef {
             "Print why a contraction nest was not register-tiled (stderr)",
         ),
     ],
+    configure: None,
     run: run_pass,
 };

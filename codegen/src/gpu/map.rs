@@ -109,6 +109,7 @@ pub static MAP_PARALLEL_LOOPS: PassDef = PassDef {
             "Print why loops stay on the host (also --remarks)",
         ),
     ],
+    configure: None,
     run: run_pass,
 };
 

@@ -111,6 +111,7 @@ pub static PROMOTE_WORKGROUP_MEMORY: PassDef = PassDef {
             "Print why tiles are not promoted (also --remarks)",
         ),
     ],
+    configure: None,
     run: run_pass,
 };
 

@@ -159,6 +159,7 @@ pub static CANONICALIZE: PassDef = PassDef {
         ),
         PassOption::text("enable-patterns", "", "Accepted for compatibility; ignored"),
     ],
+    configure: None,
     run: run_canonicalize,
 };
 

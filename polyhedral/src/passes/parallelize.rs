@@ -492,5 +492,6 @@ pub static AFFINE_PARALLELIZE: PassDef = PassDef {
         ),
         PassOption::bool("remarks", false, "Print why a loop was not parallelized (stderr)"),
     ],
+    configure: None,
     run,
 };

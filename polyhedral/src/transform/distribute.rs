@@ -865,5 +865,6 @@ pub static AFFINE_LOOP_DISTRIBUTE: PassDef = PassDef {
             "Return refusals as the pass's diagnostics (stops the pipeline)",
         ),
     ],
+    configure: None,
     run,
 };

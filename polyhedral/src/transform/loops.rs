@@ -875,5 +875,6 @@ pub static POLY_TRANSFORM: PassDef = PassDef {
             "Return refusals as the pass's diagnostics (stops the pipeline)",
         ),
     ],
+    configure: None,
     run,
 };
