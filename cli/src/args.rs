@@ -240,7 +240,21 @@ mod tests {
         .map(|s| s.to_string())
         .collect();
         expect_test::expect![[r#"
-            ["--mlir-print-op-generic", "--pass-pipeline=builtin.module(cse)", "-o", "-", "-oout.mlir", "-O3", "-e", "--entry-point-result=f64", "-h", "-3", "--cse", "--", "-weird"]
+            [
+                "--mlir-print-op-generic",
+                "--pass-pipeline=builtin.module(cse)",
+                "-o",
+                "-",
+                "-oout.mlir",
+                "-O3",
+                "-e",
+                "--entry-point-result=f64",
+                "-h",
+                "-3",
+                "--cse",
+                "--",
+                "-weird",
+            ]
         "#]]
         .assert_debug_eq(&normalize(&args));
     }

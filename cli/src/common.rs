@@ -5,9 +5,9 @@
 //! Invariants: a pass flag is recognised only if the registry knows the pass; output
 //! files are written to a temporary file in the target's directory and renamed into place.
 
+use lattice_cli::args;
 pub use lattice_cli::panic_message;
 use lattice_ir::diag::{Diagnostic, SourceMap};
-use lattice_cli::args;
 use lattice_ir::pass::{run_pipeline, OpPipeline, PassDef, PassOptions, PassRegistry, RunOptions};
 use lattice_ir::{Context, Ir, Op, SourceId};
 use std::sync::Arc;
@@ -184,11 +184,18 @@ pub fn codegen_options(
 /// The code generation flags given in `m` (named as on the command line), for a
 /// command that ignores them (`--target gpu`).
 pub fn codegen_flags_given(m: &clap::ArgMatches) -> Vec<&'static str> {
-    [("O", "-O"), ("target-cpu", "--target-cpu"), ("fast-math", "--fast-math"), ("parallel-order", "--parallel-order")]
-        .into_iter()
-        .filter(|(id, _)| m.contains_id(id) && m.value_source(id) == Some(clap::parser::ValueSource::CommandLine))
-        .map(|(_, flag)| flag)
-        .collect()
+    [
+        ("O", "-O"),
+        ("target-cpu", "--target-cpu"),
+        ("fast-math", "--fast-math"),
+        ("parallel-order", "--parallel-order"),
+    ]
+    .into_iter()
+    .filter(|(id, _)| {
+        m.contains_id(id) && m.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
+    })
+    .map(|(_, flag)| flag)
+    .collect()
 }
 
 /// The value of `--parallel-order` (or of the variable `what` names): `in-order` or

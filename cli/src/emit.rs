@@ -36,7 +36,11 @@ const KINDS: &str = "Output (one kind; --spirv and --wgsl may go together)";
 fn command(registry: &PassRegistry) -> clap::Command {
     use clap::{Arg, ArgAction, ArgGroup};
     let kind = |name: &'static str, help: &'static str| {
-        Arg::new(name).long(name).action(ArgAction::SetTrue).help(help).help_heading(KINDS)
+        Arg::new(name)
+            .long(name)
+            .action(ArgAction::SetTrue)
+            .help(help)
+            .help_heading(KINDS)
     };
     args::command("emit", "Ahead-of-time output: LLVM IR, assembly, objects, shared libraries, SPIR-V, WGSL")
         .long_about(ABOUT)
@@ -114,7 +118,9 @@ fn main_inner(args: &[String]) -> ExitCode {
         return usage_error(&format!("{flag} applies to --spirv/--wgsl"));
     }
     let Some(kind) = kind(&m) else {
-        return usage_error("choose an output kind: --llvm-ir, --asm, --obj, --shared, --spirv or --wgsl");
+        return usage_error(
+            "choose an output kind: --llvm-ir, --asm, --obj, --shared, --spirv or --wgsl",
+        );
     };
     let input = args::get_string(&m, "input").unwrap_or_default();
     let header_out = args::get_string(&m, "header");

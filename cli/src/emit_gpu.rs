@@ -8,8 +8,8 @@
 //! fails.
 
 use lattice_cli::{args, make_context};
-use lattice_ir::pass::PassRegistry;
 use lattice_codegen::gpu::{self, naga_emit, GpuCompileOptions};
+use lattice_ir::pass::PassRegistry;
 use lattice_ir::{DiagLoc, Diagnostic, Ir, SourceMap};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -32,19 +32,41 @@ const GPU: &str = "GPU (run --target gpu, emit --spirv/--wgsl)";
 pub fn gpu_args(command: GpuCommand) -> Vec<clap::Arg> {
     use clap::{Arg, ArgAction};
     let flag = |name: &'static str, help: &'static str| {
-        Arg::new(name).long(name).action(ArgAction::SetTrue).help(help).help_heading(GPU)
+        Arg::new(name)
+            .long(name)
+            .action(ArgAction::SetTrue)
+            .help(help)
+            .help_heading(GPU)
     };
     let sizes = |name: &'static str, help: &'static str| {
-        args::value(name, "A[,B[,C]]", help).value_parser(parse_sizes).help_heading(GPU)
+        args::value(name, "A[,B[,C]]", help)
+            .value_parser(parse_sizes)
+            .help_heading(GPU)
     };
     let mut v = vec![
-        sizes("gpu-workgroup-size", "Workgroup size per mapped dimension, x first"),
-        flag("gpu-demote-f64", "Compute f64 kernels in f32 (even where the device has f64)"),
-        flag("gpu-promote-workgroup-memory", "Copy tiles shared by a workgroup into workgroup memory"),
-        args::value("gpu-promote-tile", "N", "Tile of the sequential loop for the promotion [default: 16]")
-            .value_parser(parse_tile)
-            .help_heading(GPU),
-        sizes("gpu-thread-tile", "Iterations per invocation per mapped dimension, x first"),
+        sizes(
+            "gpu-workgroup-size",
+            "Workgroup size per mapped dimension, x first",
+        ),
+        flag(
+            "gpu-demote-f64",
+            "Compute f64 kernels in f32 (even where the device has f64)",
+        ),
+        flag(
+            "gpu-promote-workgroup-memory",
+            "Copy tiles shared by a workgroup into workgroup memory",
+        ),
+        args::value(
+            "gpu-promote-tile",
+            "N",
+            "Tile of the sequential loop for the promotion [default: 16]",
+        )
+        .value_parser(parse_tile)
+        .help_heading(GPU),
+        sizes(
+            "gpu-thread-tile",
+            "Iterations per invocation per mapped dimension, x first",
+        ),
     ];
     match command {
         GpuCommand::Run => v.extend([
@@ -76,7 +98,13 @@ pub fn gpu_flags_given(m: &clap::ArgMatches) -> Vec<String> {
 /// The mapping options of the GPU flags in `m`.
 fn compile_options(m: &clap::ArgMatches) -> GpuCompileOptions {
     let sizes = |id: &str| m.get_one::<Vec<i64>>(id).cloned().unwrap_or_default();
-    let flag = |id: &str| m.try_get_one::<bool>(id).ok().flatten().copied().unwrap_or(false);
+    let flag = |id: &str| {
+        m.try_get_one::<bool>(id)
+            .ok()
+            .flatten()
+            .copied()
+            .unwrap_or(false)
+    };
     let promote_tile = m.get_one::<i64>("gpu-promote-tile").copied();
     let promote = (flag("gpu-promote-workgroup-memory") || promote_tile.is_some()).then(|| {
         let mut p = gpu::promote::PromoteOptions::default();

@@ -104,11 +104,25 @@ fn command(registry: &PassRegistry) -> clap::Command {
         cmd = cmd.arg(flag);
     }
     cmd.arg(
-        args::value("mlir-pass-statistics-display", "list|pipeline", "Accepted; statistics are listed")
-            .value_parser(["list", "pipeline"]),
+        args::value(
+            "mlir-pass-statistics-display",
+            "list|pipeline",
+            "Accepted; statistics are listed",
+        )
+        .value_parser(["list", "pipeline"]),
     )
-    .arg(args::value("help-pass", "NAME", "Print one pass with its options"))
-    .arg(args::bool_flag("help-passes-markdown", "Print every pass's options as Markdown").hide(true))
+    .arg(args::value(
+        "help-pass",
+        "NAME",
+        "Print one pass with its options",
+    ))
+    .arg(
+        args::bool_flag(
+            "help-passes-markdown",
+            "Print every pass's options as Markdown",
+        )
+        .hide(true),
+    )
     .args(args::pass_args(registry))
 }
 
@@ -138,8 +152,13 @@ fn parse_args(args: &[String], registry: &PassRegistry) -> Result<OptArgs, ExitC
     Ok(OptArgs {
         input: args::get_string(&m, "input"),
         output: args::get_string(&m, "output"),
-        split_marker: args::get_string(&m, "split-input-file")
-            .map(|m| if m.is_empty() { "// -----".to_string() } else { m }),
+        split_marker: args::get_string(&m, "split-input-file").map(|m| {
+            if m.is_empty() {
+                "// -----".to_string()
+            } else {
+                m
+            }
+        }),
         allow_unregistered: flag("allow-unregistered-dialect"),
         verify_diagnostics: flag("verify-diagnostics"),
         print,

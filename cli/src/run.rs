@@ -18,10 +18,10 @@
 
 use crate::common::{load_and_transform, PassFlags};
 use lattice_cli::{args, make_registry};
-use lattice_ir::pass::PassRegistry;
 use lattice_codegen::llvm::jit::{EntryResult, Jit};
 use lattice_codegen::llvm::{self, CodegenOptions, ParallelOrder};
 use lattice_codegen::runtime as rt;
+use lattice_ir::pass::PassRegistry;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -128,9 +128,18 @@ fn run_args(m: &clap::ArgMatches, registry: &PassRegistry) -> Result<RunArgs, St
     Ok(RunArgs {
         input: args::get_string(m, "input"),
         entry: args::get_string(m, "entry-point").unwrap_or_else(|| "main".into()),
-        result: m.get_one::<EntryResult>("entry-point-result").copied().unwrap_or(EntryResult::Void),
+        result: m
+            .get_one::<EntryResult>("entry-point-result")
+            .copied()
+            .unwrap_or(EntryResult::Void),
         codegen: crate::common::codegen_options(m, parallel_order_default()?),
-        shared_libs: m.get_many::<String>("shared-libs").into_iter().flatten().filter(|s| !s.is_empty()).cloned().collect(),
+        shared_libs: m
+            .get_many::<String>("shared-libs")
+            .into_iter()
+            .flatten()
+            .filter(|s| !s.is_empty())
+            .cloned()
+            .collect(),
         passes: PassFlags::from_matches(m, registry),
         time: m.get_flag("time"),
         repeat: m.get_one::<u64>("repeat").map_or(5, |&n| n as usize),
@@ -161,8 +170,12 @@ fn main_inner(args: &[String]) -> ExitCode {
         if let Some(flag) = cpu_only {
             return usage_error(&format!("{flag} applies to --target cpu only"));
         }
-        if m.get_one::<EntryResult>("entry-point-result").is_some_and(|r| *r != EntryResult::Void) {
-            return usage_error("--target gpu runs entries without results (--entry-point-result=void)");
+        if m.get_one::<EntryResult>("entry-point-result")
+            .is_some_and(|r| *r != EntryResult::Void)
+        {
+            return usage_error(
+                "--target gpu runs entries without results (--entry-point-result=void)",
+            );
         }
         // `--target gpu` runs kernels through wgpu (cli/src/emit_gpu.rs, the GPU back end).
         return crate::emit_gpu::run_main(&m, &registry);

@@ -190,7 +190,10 @@ fn run_suggests_only_its_own_flags() {
             .nth(1)
             .and_then(|t| t.split('\'').next())
             .unwrap_or_else(|| panic!("no suggestion for {typo}: {err}"));
-        assert!(help.contains(tip), "{typo}: suggested {tip}, not in run --help");
+        assert!(
+            help.contains(tip),
+            "{typo}: suggested {tip}, not in run --help"
+        );
     }
     let o = lattice(&["run", "EX/matmul.mlir", "--verify-diagnostics"]);
     assert_eq!(o.status.code(), Some(2));
@@ -235,7 +238,10 @@ fn flags_of_the_other_target_are_usage_errors() {
         let o = lattice(args);
         let err = text(&o.stderr);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-        assert!(err.contains(needle), "{args:?}: expected {needle:?} in {err}");
+        assert!(
+            err.contains(needle),
+            "{args:?}: expected {needle:?} in {err}"
+        );
     }
 }
 
@@ -259,7 +265,12 @@ fn pass_flags_keep_their_order_and_mlir_opt_spellings_work() {
         .filter_map(|l| l.strip_prefix("// -----// IR Dump After "))
         .map(|l| l.split(' ').next().unwrap_or("").to_string())
         .collect();
-    assert_eq!(dumps, ["CSE", "Canonicalizer", "CSE"], "{}", text(&o.stderr));
+    assert_eq!(
+        dumps,
+        ["CSE", "Canonicalizer", "CSE"],
+        "{}",
+        text(&o.stderr)
+    );
     assert!(text(&o.stdout).contains("func.func @kernel_matmul"));
 }
 
@@ -269,7 +280,11 @@ fn pass_flags_keep_their_order_and_mlir_opt_spellings_work() {
 fn opt_help_lists_passes_and_long_help_their_options() {
     let short = text(&lattice(&["opt", "-h"]).stdout);
     let long = text(&lattice(&["opt", "--help"]).stdout);
-    for pass in ["--poly-schedule[=<OPTIONS>]", "--affine-loop-tile[=<OPTIONS>]", "--cse"] {
+    for pass in [
+        "--poly-schedule[=<OPTIONS>]",
+        "--affine-loop-tile[=<OPTIONS>]",
+        "--cse",
+    ] {
         assert!(short.contains(pass) && long.contains(pass), "{pass}");
     }
     let option = "tile-sizes=<int 1..,...>";
