@@ -90,6 +90,10 @@ fn out_of_range_pass_options_are_usage_errors() {
             "the size must be at least 1",
         ),
         (
+            "--poly-transform=permute=1,0 reverse=0",
+            "pass 'poly-transform': poly-transform: give one of permute, skew, reverse, strip-mine per instance",
+        ),
+        (
             "--poly-schedule=fuse=greedy",
             "option 'fuse': expected one of smart, max, none, got 'greedy'",
         ),
