@@ -5,11 +5,10 @@
 //! Invariants: a pass flag is recognised only if the registry knows the pass; output
 //! files are written to a temporary file in the target's directory and renamed into place.
 
+use lattice_cli::args;
 pub use lattice_cli::panic_message;
 use lattice_ir::diag::{Diagnostic, SourceMap};
-use lattice_ir::pass::{
-    parse_pass_options, run_pipeline, OpPipeline, PassOptions, PassRegistry, RunOptions,
-};
+use lattice_ir::pass::{run_pipeline, OpPipeline, PassDef, PassOptions, PassRegistry, RunOptions};
 use lattice_ir::{Context, Ir, Op, SourceId};
 use std::sync::Arc;
 
@@ -18,8 +17,8 @@ use std::sync::Arc;
 pub struct PassFlags {
     /// `--pass-pipeline=TEXT`.
     pub pipeline_text: Option<String>,
-    /// `--NAME[=options]` for each registered pass, in order.
-    pub flag_passes: Vec<(String, String)>,
+    /// `--NAME[=options]` for each registered pass, in order, with the parsed options.
+    pub flag_passes: Vec<(&'static PassDef, PassOptions)>,
     /// `--machine=SPEC` (see [`lattice_cli::machine`]).
     pub machine: Option<String>,
     /// `--remarks`: every pass prints why it declined (as each pass's `remarks=true`).
@@ -27,45 +26,13 @@ pub struct PassFlags {
 }
 
 impl PassFlags {
-    /// Tries the flag `name` (without dashes) with optional `=value`; `next` supplies the
-    /// following argument when `--pass-pipeline` is given without `=`. Returns whether the
-    /// flag was a pass flag.
-    pub fn accept(
-        &mut self,
-        name: &str,
-        value: Option<String>,
-        registry: &PassRegistry,
-        next: impl FnOnce() -> Result<String, String>,
-    ) -> Result<bool, String> {
-        if name == "pass-pipeline" {
-            self.pipeline_text = Some(match value {
-                Some(v) => v,
-                None => next()?,
-            });
-            return Ok(true);
-        }
-        if name == "remarks" {
-            self.remarks = match value.as_deref() {
-                None | Some("true" | "1") => true,
-                Some("false" | "0") => false,
-                Some(v) => return Err(format!("--remarks: expected true or false, got '{v}'")),
-            };
-            return Ok(true);
-        }
-        if name == "machine" {
-            self.machine = Some(match value {
-                Some(v) => v,
-                None => next()?,
-            });
-            return Ok(true);
-        }
-        match registry.lookup(name) {
-            Some(def) => {
-                self.flag_passes
-                    .push((def.name.to_string(), value.unwrap_or_default()));
-                Ok(true)
-            }
-            None => Ok(false),
+    /// The pass flags of a command line parsed with [`args::pass_args`].
+    pub fn from_matches(m: &clap::ArgMatches, registry: &PassRegistry) -> PassFlags {
+        PassFlags {
+            pipeline_text: args::get_string(m, "pass-pipeline"),
+            flag_passes: args::flag_passes(m, registry),
+            machine: args::get_string(m, "machine"),
+            remarks: args::get_bool(m, "remarks", false),
         }
     }
 
@@ -95,16 +62,8 @@ impl PassFlags {
             return OpPipeline::parse(text, registry);
         }
         let mut pipeline = OpPipeline::new("builtin.module");
-        for (name, options) in &self.flag_passes {
-            let def = registry
-                .lookup(name)
-                .ok_or_else(|| format!("unknown pass '{name}'"))?;
-            let options = if options.is_empty() {
-                PassOptions::default()
-            } else {
-                parse_pass_options(def, options)?
-            };
-            pipeline.add_flag_pass(def, options);
+        for (def, options) in &self.flag_passes {
+            pipeline.add_flag_pass(def, options.clone());
         }
         Ok(pipeline)
     }
@@ -166,23 +125,77 @@ pub fn load(path: &str) -> Result<Loaded, String> {
 }
 
 /// Code generation flags shared by `run` and `emit`: `-O0`..`-O3`, `--target-cpu=CPU`,
-/// `--fast-math`. Returns whether `name` was one of them.
-pub fn accept_codegen_flag(
-    options: &mut lattice_codegen::llvm::CodegenOptions,
-    name: &str,
-    value: Option<&str>,
-) -> Result<bool, String> {
-    match name {
-        "O0" | "O1" | "O2" | "O3" => options.opt_level = name.as_bytes()[1] - b'0',
-        "target-cpu" | "mcpu" => {
-            let cpu = value.ok_or("--target-cpu needs a value (--target-cpu=native)")?;
-            lattice_codegen::llvm::cpus::check_target_cpu(cpu)?;
-            options.target_cpu = Some(cpu.to_string())
-        }
-        "fast-math" => options.fast_math = !matches!(value, Some("false") | Some("0")),
-        _ => return Ok(false),
+/// `--fast-math`, `--parallel-order=ORDER`.
+pub fn codegen_args() -> Vec<clap::Arg> {
+    vec![
+        clap::Arg::new("O")
+            .short('O')
+            .value_name("LEVEL")
+            .value_parser(clap::value_parser!(u8).range(0..=3))
+            .help("LLVM optimization level, -O0 .. -O3 [default: 3]")
+            .help_heading(CODEGEN),
+        args::value(
+            "target-cpu",
+            "CPU",
+            "CPU to generate code for (default: native)",
+        )
+        .visible_alias("mcpu")
+        .value_parser(|cpu: &str| {
+            lattice_codegen::llvm::cpus::check_target_cpu(cpu).map(|_| cpu.to_string())
+        })
+        .help_heading(CODEGEN),
+        args::bool_flag(
+            "fast-math",
+            "Allow fast-math transformations on all float operations",
+        )
+        .help_heading(CODEGEN),
+        args::value(
+            "parallel-order",
+            "ORDER",
+            "in-order (default) or reverse: a race detector that runs every parallel loop (affine.parallel, scf.parallel) with each dimension's iterations in descending order, so a loop wrongly marked parallel (carrying a dependence) prints a different result; reductions may differ in the last bits of floats",
+        )
+        .value_parser(|v: &str| parse_parallel_order("--parallel-order", v))
+        .help_heading(CODEGEN),
+    ]
+}
+
+/// The heading of [`codegen_args`] in help.
+pub const CODEGEN: &str = "Code generation (CPU)";
+
+/// The code generation options of [`codegen_args`] (`--parallel-order`: the flag's
+/// value, else `default_order`).
+pub fn codegen_options(
+    m: &clap::ArgMatches,
+    default_order: lattice_codegen::llvm::ParallelOrder,
+) -> lattice_codegen::llvm::CodegenOptions {
+    let mut options = lattice_codegen::llvm::CodegenOptions::default();
+    if let Some(level) = m.get_one::<u8>("O") {
+        options.opt_level = *level;
     }
-    Ok(true)
+    options.target_cpu = args::get_string(m, "target-cpu");
+    options.fast_math = args::get_bool(m, "fast-math", false);
+    options.parallel_order = m
+        .get_one::<lattice_codegen::llvm::ParallelOrder>("parallel-order")
+        .copied()
+        .unwrap_or(default_order);
+    options
+}
+
+/// The code generation flags given in `m` (named as on the command line), for a
+/// command that ignores them (`--target gpu`).
+pub fn codegen_flags_given(m: &clap::ArgMatches) -> Vec<&'static str> {
+    [
+        ("O", "-O"),
+        ("target-cpu", "--target-cpu"),
+        ("fast-math", "--fast-math"),
+        ("parallel-order", "--parallel-order"),
+    ]
+    .into_iter()
+    .filter(|(id, _)| {
+        m.contains_id(id) && m.value_source(id) == Some(clap::parser::ValueSource::CommandLine)
+    })
+    .map(|(_, flag)| flag)
+    .collect()
 }
 
 /// The value of `--parallel-order` (or of the variable `what` names): `in-order` or

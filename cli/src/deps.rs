@@ -101,7 +101,7 @@ impl Args {
 
 /// Entry point of `lattice deps`.
 pub fn main(args: &[String]) -> ExitCode {
-    let a: Args = match crate::args::parse(args) {
+    let a: Args = match lattice_cli::args::parse(args) {
         Ok(a) => a,
         Err(code) => return code,
     };

@@ -6,46 +6,63 @@
 //! Exit codes: 0 success, 1 bad input or failed code generation, 2 usage. Every output
 //! file is written to a temporary file and renamed into place, only on success.
 
-use crate::common::{
-    accept_codegen_flag, load_and_transform, parse_parallel_order, write_atomically, PassFlags,
-};
-use lattice_cli::make_registry;
-use lattice_codegen::llvm::{self, emit, header, CodegenOptions};
+use crate::common::{load_and_transform, write_atomically, PassFlags};
+use lattice_cli::{args, make_registry};
+use lattice_codegen::llvm::{self, emit, header};
+use lattice_ir::pass::PassRegistry;
 use std::process::ExitCode;
 
-const HELP: &str = "\
-USAGE: lattice emit (--llvm-ir|--asm|--obj|--shared) FILE [-o OUT] [--header OUT.h] [OPTIONS] [PASSES]
-       lattice emit (--spirv DIR|--wgsl DIR) FILE [OPTIONS]
-
+const ABOUT: &str = "\
 Compiles FILE through LLVM (after Lattice's lower-affine and the given passes) and writes
-LLVM IR text, assembly, an object file or a shared library. A shared library has no
-undefined symbols: code that calls the runner-utils API (printF32, printMemrefF32, ...)
-is linked against upstream's libmlir_c_runner_utils/libmlir_runner_utils (rpath
-/usr/lib/llvm-22/lib); code with parallel loops (affine.parallel, scf.parallel) calls
-Lattice's thread pool and is linked against liblattice_runtime.so, found next to the
-lattice binary or in its deps/ directory (`cargo build` puts it there) or in
-$LATTICE_RUNTIME_DIR, with an rpath to that directory and to $ORIGIN; its thread count
-is $LATTICE_THREADS, else the machine's. Code calling GPU launches is refused (the wgpu
-runtime exists only inside `lattice run`).
-An object file leaves those symbols to the final link: link it with -lmlir_c_runner_utils
--lmlir_runner_utils (/usr/lib/llvm-22/lib) when it prints, and with -llattice_runtime
-(the directory above) when it has parallel loops.
+LLVM IR text, assembly, an object file or a shared library; or maps its parallel loops to
+GPU kernels and writes one file per kernel plus manifest.json into DIR (--spirv, --wgsl).
 
-OPTIONS:
-    -o OUT                  output file; `-` is standard output (the default for
-                            --llvm-ir and --asm; --obj needs -o, --shared a file)
-    --header OUT.h          also write a C header declaring the emitted functions
-    -O0 .. -O3              LLVM optimization level (default -O3)
-    --target-cpu=CPU        CPU to generate code for (default: native)
-    --fast-math             allow fast-math transformations on all float operations
-    --parallel-order=ORDER  in-order (default) or reverse: the race detector of `lattice
-                            run --parallel-order` compiled in (every parallel loop runs
-                            each dimension's iterations in descending order; run the
-                            result with LATTICE_THREADS=1 for one deterministic order)
-    --machine=SPEC          the machine the passes' cost models optimize for (see
-                            `lattice opt --help`; default: $LATTICE_MACHINE, else the host's)
-    -h, --help              this help
-";
+A shared library has no undefined symbols: code that calls the runner-utils API (printF32,
+printMemrefF32, ...) is linked against upstream's libmlir_c_runner_utils/libmlir_runner_utils
+(rpath /usr/lib/llvm-22/lib); code with parallel loops (affine.parallel, scf.parallel) calls
+Lattice's thread pool and is linked against liblattice_runtime.so, found next to the lattice
+binary or in its deps/ directory (`cargo build` puts it there) or in $LATTICE_RUNTIME_DIR,
+with an rpath to that directory and to $ORIGIN; its thread count is $LATTICE_THREADS, else
+the machine's. Code calling GPU launches is refused (the wgpu runtime exists only inside
+`lattice run`). An object file leaves those symbols to the final link: link it with
+-lmlir_c_runner_utils -lmlir_runner_utils (/usr/lib/llvm-22/lib) when it prints, and with
+-llattice_runtime (the directory above) when it has parallel loops.";
+
+/// The heading of the output kinds in help.
+const KINDS: &str = "Output (one kind; --spirv and --wgsl may go together)";
+
+/// `lattice emit`'s arguments: the output kind, the LLVM outputs' and the GPU outputs'
+/// flags (each checked to come with its kind) and one flag per registered pass.
+fn command(registry: &PassRegistry) -> clap::Command {
+    use clap::{Arg, ArgAction, ArgGroup};
+    let kind = |name: &'static str, help: &'static str| {
+        Arg::new(name)
+            .long(name)
+            .action(ArgAction::SetTrue)
+            .help(help)
+            .help_heading(KINDS)
+    };
+    args::command("emit", "Ahead-of-time output: LLVM IR, assembly, objects, shared libraries, SPIR-V, WGSL")
+        .long_about(ABOUT)
+        .arg(Arg::new("input").value_name("FILE").required(true).help("The MLIR file (`-` for standard input, LLVM outputs only)"))
+        .arg(kind("llvm-ir", "LLVM IR text").visible_alias("emit-llvm"))
+        .arg(kind("asm", "Assembly").short('S'))
+        .arg(kind("obj", "An object file").short('c'))
+        .arg(kind("shared", "A shared library"))
+        .arg(args::value("spirv", "DIR", "SPIR-V binaries (KERNEL.spv) and manifest.json into DIR").help_heading(KINDS))
+        .arg(args::value("wgsl", "DIR", "WGSL (KERNEL.wgsl) and manifest.json into DIR").help_heading(KINDS))
+        .group(ArgGroup::new("llvm-kind").args(["llvm-ir", "asm", "obj", "shared"]).multiple(false).conflicts_with_all(["spirv", "wgsl"]))
+        .arg(
+            Arg::new("output")
+                .short('o')
+                .value_name("OUT")
+                .help("Output file; `-` is standard output (the default for --llvm-ir and --asm; --obj needs -o, --shared a file)"),
+        )
+        .arg(args::value("header", "OUT.h", "Also write a C header declaring the emitted functions"))
+        .args(crate::common::codegen_args())
+        .args(crate::emit_gpu::gpu_args(crate::emit_gpu::GpuCommand::Emit))
+        .args(args::pass_args_except(registry, crate::emit_gpu::GPU_FLAG_PASSES))
+}
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Kind {
@@ -56,8 +73,7 @@ enum Kind {
 }
 
 fn usage_error(message: &str) -> ExitCode {
-    eprintln!("lattice emit: {message}\nRun `lattice emit --help` for usage.");
-    ExitCode::from(2)
+    args::usage_error("emit", message)
 }
 
 /// Entry point of `lattice emit`: a panic inside the compiler is reported as an internal
@@ -66,91 +82,53 @@ pub fn main(args: &[String]) -> ExitCode {
     crate::common::exit_on_internal_error("emit", || main_inner(args))
 }
 
+/// The LLVM output kind `m` asks for.
+fn kind(m: &clap::ArgMatches) -> Option<Kind> {
+    [
+        ("llvm-ir", Kind::LlvmIr),
+        ("asm", Kind::Asm),
+        ("obj", Kind::Obj),
+        ("shared", Kind::Shared),
+    ]
+    .into_iter()
+    .find(|(id, _)| m.get_flag(id))
+    .map(|(_, k)| k)
+}
+
 fn main_inner(args: &[String]) -> ExitCode {
-    let is_gpu = |a: &String| {
-        let n = a.trim_start_matches('-');
-        n == "spirv" || n == "wgsl" || n.starts_with("spirv=") || n.starts_with("wgsl=")
-    };
-    if args.iter().any(is_gpu) {
-        return crate::emit_gpu::main(args);
-    }
     let registry = make_registry();
-    let mut kind = None;
-    let mut input = None;
-    let mut output = None;
-    let mut header_out = None;
-    let mut codegen = CodegenOptions::default();
-    let mut passes = PassFlags::default();
-    let mut i = 0;
-    while i < args.len() {
-        let raw = &args[i];
-        i += 1;
-        if raw == "-" || !raw.starts_with('-') {
-            if input.is_some() {
-                return usage_error("more than one input file given");
-            }
-            input = Some(raw.clone());
-            continue;
+    let m = match args::parse_matches(command(&registry), args) {
+        Ok(m) => m,
+        Err(code) => return code,
+    };
+    if m.contains_id("spirv") || m.contains_id("wgsl") {
+        let llvm_only = ["-o", "--header"]
+            .into_iter()
+            .zip(["output", "header"])
+            .filter(|(_, id)| m.contains_id(id))
+            .map(|(flag, _)| flag)
+            .chain(crate::common::codegen_flags_given(&m))
+            .next();
+        if let Some(flag) = llvm_only {
+            return usage_error(&format!("{flag} applies to LLVM outputs (--llvm-ir, --asm, --obj, --shared), not to --spirv/--wgsl"));
         }
-        let body = raw.trim_start_matches('-');
-        let (name, value) = match body.split_once('=') {
-            Some((n, v)) => (n, Some(v.to_string())),
-            None => (body, None),
-        };
-        let mut next = |value: Option<String>| -> Result<String, String> {
-            match value {
-                Some(v) => Ok(v),
-                None => {
-                    let v = args.get(i).cloned().ok_or(format!("{raw} needs a value"))?;
-                    i += 1;
-                    Ok(v)
-                }
-            }
-        };
-        let set_kind = |k: Kind, kind: &mut Option<Kind>| -> Result<(), String> {
-            if kind.is_some_and(|old| old != k) {
-                return Err("give only one of --llvm-ir, --asm, --obj, --shared".into());
-            }
-            *kind = Some(k);
-            Ok(())
-        };
-        let r: Result<(), String> = match name {
-            "h" | "help" => {
-                print!("{HELP}");
-                return ExitCode::SUCCESS;
-            }
-            "llvm-ir" | "emit-llvm" => set_kind(Kind::LlvmIr, &mut kind),
-            "asm" | "S" => set_kind(Kind::Asm, &mut kind),
-            "obj" | "c" => set_kind(Kind::Obj, &mut kind),
-            "shared" => set_kind(Kind::Shared, &mut kind),
-            "o" => next(value).map(|v| output = Some(v)),
-            "header" => next(value).map(|v| header_out = Some(v)),
-            "parallel-order" => next(value)
-                .and_then(|v| parse_parallel_order("--parallel-order", &v))
-                .map(|o| codegen.parallel_order = o),
-            _ => match accept_codegen_flag(&mut codegen, name, value.as_deref()) {
-                Ok(true) => Ok(()),
-                Ok(false) => match passes.accept(name, value, &registry, || next(None)) {
-                    Ok(true) => Ok(()),
-                    Ok(false) => Err(format!("unknown option '{raw}'")),
-                    Err(e) => Err(e),
-                },
-                Err(e) => Err(e),
-            },
-        };
-        if let Err(e) = r {
-            return usage_error(&e);
-        }
+        return crate::emit_gpu::main(&m, &registry);
     }
-    let Some(kind) = kind else {
-        return usage_error("choose an output kind: --llvm-ir, --asm, --obj or --shared");
+    if let Some(flag) = crate::emit_gpu::gpu_flags_given(&m).first() {
+        return usage_error(&format!("{flag} applies to --spirv/--wgsl"));
+    }
+    let Some(kind) = kind(&m) else {
+        return usage_error(
+            "choose an output kind: --llvm-ir, --asm, --obj, --shared, --spirv or --wgsl",
+        );
     };
-    let Some(input) = input else {
-        return usage_error("no input file");
-    };
+    let input = args::get_string(&m, "input").unwrap_or_default();
+    let header_out = args::get_string(&m, "header");
+    let passes = PassFlags::from_matches(&m, &registry);
+    let mut codegen = crate::common::codegen_options(&m, Default::default());
     // Text goes to standard output without -o, as mlir-translate and llc do; binary
     // output needs -o (`-o -` for standard output).
-    let output = match (output, kind) {
+    let output = match (args::get_string(&m, "output"), kind) {
         (Some(o), Kind::Shared) if o == "-" => {
             return usage_error(
                 "--shared needs an output file (a shared library is linked in place)",

@@ -7,34 +7,122 @@
 //! are written through temporary files and renames; nothing is written when any kernel
 //! fails.
 
-use lattice_cli::{make_context, make_registry};
+use lattice_cli::{args, make_context};
 use lattice_codegen::gpu::{self, naga_emit, GpuCompileOptions};
+use lattice_ir::pass::PassRegistry;
 use lattice_ir::{DiagLoc, Diagnostic, Ir, SourceMap};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-const HELP: &str = "\
-USAGE: lattice emit (--spirv DIR | --wgsl DIR)... FILE [OPTIONS]
+/// Which command the GPU flags are for: `run --target gpu` or `emit --spirv/--wgsl`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum GpuCommand {
+    Run,
+    Emit,
+}
 
-Maps parallel affine loops to GPU kernels and writes one file per kernel plus
-manifest.json into DIR.
+/// Passes whose flag name is a GPU flag of `run --target gpu` and `emit --wgsl` (there it
+/// sets the mapping's promotion, as the pass would).
+pub const GPU_FLAG_PASSES: &[&str] = &["gpu-promote-workgroup-memory"];
 
-OPTIONS:
-    --spirv DIR                 write SPIR-V binaries (KERNEL.spv)
-    --wgsl DIR                  write WGSL (KERNEL.wgsl)
-    --gpu-workgroup-size A[,B[,C]]  workgroup size per mapped dimension, x first
-    --gpu-demote-f64            compute f64 kernels in f32
-    --gpu-promote-workgroup-memory  copy tiles shared by a workgroup into workgroup memory
-    --gpu-promote-tile N        tile of the sequential loop for the promotion (default 16)
-    --gpu-thread-tile A[,B[,C]] iterations per invocation per mapped dimension, x first
-    --gpu-f16                   allow f16 (needs a device with SHADER_F16)
-    --gpu-f64                   allow f64 (needs a device with SHADER_F64)
-    --gpu-i64                   allow i64 (needs a device with SHADER_INT64)
-    --remarks                   print why loops stay on the host
-    --machine=SPEC              the machine the passes' cost models optimize for (see
-                                `lattice opt --help`; default: $LATTICE_MACHINE, else the host's)
-    --<pass>[{options}]         passes to run before the mapping
-";
+/// The heading of the GPU flags in help.
+const GPU: &str = "GPU (run --target gpu, emit --spirv/--wgsl)";
+
+/// The GPU flags of `command`, under their own heading.
+pub fn gpu_args(command: GpuCommand) -> Vec<clap::Arg> {
+    use clap::{Arg, ArgAction};
+    let flag = |name: &'static str, help: &'static str| {
+        Arg::new(name)
+            .long(name)
+            .action(ArgAction::SetTrue)
+            .help(help)
+            .help_heading(GPU)
+    };
+    let sizes = |name: &'static str, help: &'static str| {
+        args::value(name, "A[,B[,C]]", help)
+            .value_parser(parse_sizes)
+            .help_heading(GPU)
+    };
+    let mut v = vec![
+        sizes(
+            "gpu-workgroup-size",
+            "Workgroup size per mapped dimension, x first",
+        ),
+        flag(
+            "gpu-demote-f64",
+            "Compute f64 kernels in f32 (even where the device has f64)",
+        ),
+        flag(
+            "gpu-promote-workgroup-memory",
+            "Copy tiles shared by a workgroup into workgroup memory",
+        ),
+        args::value(
+            "gpu-promote-tile",
+            "N",
+            "Tile of the sequential loop for the promotion [default: 16]",
+        )
+        .value_parser(parse_tile)
+        .help_heading(GPU),
+        sizes(
+            "gpu-thread-tile",
+            "Iterations per invocation per mapped dimension, x first",
+        ),
+    ];
+    match command {
+        GpuCommand::Run => v.extend([
+            args::value("gpu-adapter", "NAME|N", "Use the first adapter whose name (with its backend) contains NAME, or the N-th of --gpu-list-adapters").help_heading(GPU),
+            flag("gpu-time", "Print the summed kernel time (timestamp queries) on stderr"),
+            flag("gpu-list-adapters", "List the adapters wgpu finds and exit"),
+        ]),
+        GpuCommand::Emit => v.extend([
+            flag("gpu-f16", "Allow f16 (needs a device with SHADER_F16)"),
+            flag("gpu-f64", "Allow f64 (needs a device with SHADER_F64)"),
+            flag("gpu-i64", "Allow i64 (needs a device with SHADER_INT64)"),
+        ]),
+    }
+    v
+}
+
+/// The GPU flags given in `m`, named as on the command line.
+pub fn gpu_flags_given(m: &clap::ArgMatches) -> Vec<String> {
+    let gpu = gpu_args(GpuCommand::Run)
+        .into_iter()
+        .chain(gpu_args(GpuCommand::Emit));
+    gpu.map(|a| a.get_id().to_string())
+        .filter(|id| m.try_contains_id(id).unwrap_or(false))
+        .filter(|id| m.value_source(id) == Some(clap::parser::ValueSource::CommandLine))
+        .map(|id| format!("--{id}"))
+        .collect()
+}
+
+/// The mapping options of the GPU flags in `m`.
+fn compile_options(m: &clap::ArgMatches) -> GpuCompileOptions {
+    let sizes = |id: &str| m.get_one::<Vec<i64>>(id).cloned().unwrap_or_default();
+    let flag = |id: &str| {
+        m.try_get_one::<bool>(id)
+            .ok()
+            .flatten()
+            .copied()
+            .unwrap_or(false)
+    };
+    let promote_tile = m.get_one::<i64>("gpu-promote-tile").copied();
+    let promote = (flag("gpu-promote-workgroup-memory") || promote_tile.is_some()).then(|| {
+        let mut p = gpu::promote::PromoteOptions::default();
+        if let Some(t) = promote_tile {
+            p.tile = t;
+        }
+        p
+    });
+    GpuCompileOptions {
+        workgroup_size: sizes("gpu-workgroup-size"),
+        demote_f64: flag("gpu-demote-f64"),
+        shader_f16: flag("gpu-f16"),
+        shader_f64: flag("gpu-f64"),
+        shader_i64: flag("gpu-i64"),
+        promote,
+        thread_tile: sizes("gpu-thread-tile"),
+    }
+}
 
 struct Args {
     input: String,
@@ -42,81 +130,20 @@ struct Args {
     wgsl: Option<String>,
     options: GpuCompileOptions,
     remarks: bool,
-    passes: Vec<String>,
-    /// `--machine=SPEC` for the passes.
-    machine: Option<String>,
+    passes: crate::common::PassFlags,
 }
 
-fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
-    let mut a = Args {
-        input: String::new(),
-        spirv: None,
-        wgsl: None,
-        options: GpuCompileOptions::default(),
-        remarks: false,
-        passes: Vec::new(),
-        machine: None,
-    };
-    let mut input = None;
-    // `--help` anywhere asks for help, even where it follows a flag that takes a value
-    // (`--wgsl --help`).
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        return Ok(None);
+/// The arguments of `emit --spirv/--wgsl` from `emit`'s matches.
+fn emit_args(m: &clap::ArgMatches, registry: &PassRegistry) -> Args {
+    let passes = crate::common::PassFlags::from_matches(m, registry);
+    Args {
+        input: args::get_string(m, "input").unwrap_or_default(),
+        spirv: args::get_string(m, "spirv"),
+        wgsl: args::get_string(m, "wgsl"),
+        options: compile_options(m),
+        remarks: passes.remarks,
+        passes,
     }
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
-        match arg.as_str() {
-            "--spirv" => a.spirv = Some(value("--spirv")?),
-            "--wgsl" => a.wgsl = Some(value("--wgsl")?),
-            "--gpu-workgroup-size" => {
-                let v = value("--gpu-workgroup-size")?;
-                a.options.workgroup_size = parse_sizes(&v)?;
-            }
-            "--gpu-demote-f64" => a.options.demote_f64 = true,
-            "--gpu-promote-workgroup-memory" => {
-                a.options.promote.get_or_insert_with(Default::default);
-            }
-            "--gpu-promote-tile" => {
-                let t = parse_tile(&value("--gpu-promote-tile")?)?;
-                a.options.promote.get_or_insert_with(Default::default).tile = t;
-            }
-            "--gpu-thread-tile" => {
-                a.options.thread_tile = parse_sizes(&value("--gpu-thread-tile")?)?
-            }
-            "--gpu-f16" => a.options.shader_f16 = true,
-            "--gpu-f64" => a.options.shader_f64 = true,
-            "--gpu-i64" => a.options.shader_i64 = true,
-            "--remarks" => a.remarks = true,
-            s if s.starts_with("--gpu-workgroup-size=") => {
-                a.options.workgroup_size = parse_sizes(&s["--gpu-workgroup-size=".len()..])?;
-            }
-            s if s.starts_with("--spirv=") => a.spirv = Some(s["--spirv=".len()..].to_string()),
-            s if s.starts_with("--wgsl=") => a.wgsl = Some(s["--wgsl=".len()..].to_string()),
-            "--machine" => a.machine = Some(value("--machine")?),
-            s if s.starts_with("--machine=") => {
-                a.machine = Some(s["--machine=".len()..].to_string())
-            }
-            s if s.starts_with("--") => a.passes.push(s[2..].to_string()),
-            s => {
-                if input.replace(s.to_string()).is_some() {
-                    return Err("more than one input file".into());
-                }
-            }
-        }
-    }
-    a.input = input.ok_or("no input file")?;
-    if let Some(spec) = &a.machine {
-        lattice_ir::target::Machine::parse(spec).map_err(|e| format!("--machine: {e}"))?;
-    }
-    if a.spirv.is_none() && a.wgsl.is_none() {
-        return Err("give --spirv DIR and/or --wgsl DIR".into());
-    }
-    Ok(Some(a))
 }
 
 /// Parses `16,16` (or `16x16`) into sizes.
@@ -138,18 +165,17 @@ fn parse_tile(text: &str) -> Result<i64, String> {
     }
 }
 
-/// `lattice emit --spirv/--wgsl`.
-pub fn main(args: &[String]) -> ExitCode {
-    let a = match parse_args(args) {
-        Ok(Some(a)) => a,
-        Ok(None) => {
-            print!("{HELP}");
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            eprintln!("lattice emit: {e}\n\n{HELP}");
-            return ExitCode::from(2);
-        }
+/// `lattice emit --spirv/--wgsl` (forwarded by `emit.rs` when either is given).
+pub fn main(m: &clap::ArgMatches, registry: &PassRegistry) -> ExitCode {
+    let a = emit_args(m, registry);
+    let usage = |e: String| args::usage_error("emit", &e);
+    let pipeline = match a.passes.build(registry) {
+        Ok(p) => p,
+        Err(e) => return usage(e),
+    };
+    let run_options = match a.passes.run_options() {
+        Ok(o) => o,
+        Err(e) => return usage(e),
     };
     let text = match std::fs::read_to_string(&a.input) {
         Ok(t) => t,
@@ -174,29 +200,10 @@ pub fn main(args: &[String]) -> ExitCode {
     if !errors.is_empty() {
         return fail(&sources, errors);
     }
-    if !a.passes.is_empty() {
-        let registry = make_registry();
-        let text = a.passes.join(",");
-        let pipeline = match lattice_ir::pass::OpPipeline::parse(&text, &registry) {
-            Ok(p) => p,
-            Err(e) => {
-                eprintln!("lattice emit: {e}");
-                return ExitCode::from(2);
-            }
-        };
-        let machine = match lattice_cli::machine::resolve(a.machine.as_deref()) {
-            Ok((m, _)) => m,
-            Err(e) => {
-                eprintln!("lattice emit: {e}");
-                return ExitCode::from(2);
-            }
-        };
-        let options = lattice_ir::pass::RunOptions {
-            machine,
-            ..Default::default()
-        };
-        if let Err(d) = lattice_ir::pass::run_pipeline(&mut ir, module, &pipeline, &options) {
-            return fail(&sources, d);
+    if !pipeline.is_empty() {
+        match lattice_ir::pass::run_pipeline(&mut ir, module, &pipeline, &run_options) {
+            Ok(out) => eprint!("{}", sources.render(&ctx, &out.remarks, Some(id))),
+            Err(d) => return fail(&sources, d),
         }
     }
     let mut remarks = match gpu::map_and_outline(&mut ir, module, &a.options) {
@@ -300,144 +307,40 @@ pub fn main(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-pub(crate) const RUN_HELP: &str = "\
-USAGE: lattice run --target gpu FILE [-e ENTRY] [OPTIONS] [PASSES]
-
-Runs @ENTRY (default main) with every parallel loop nest mapped to a GPU kernel
-(naga + wgpu); host code is JIT-compiled for the CPU and each gpu.launch_func
-dispatches through wgpu. Device buffers are created once per memref and copied
-only when the host touches the memory between launches. Prints what the program prints (printF64, printI64,
-printNewline, ...), like mlir-runner.
-
-OPTIONS:
-    -e ENTRY                    the function to run (no arguments, no results)
-    --gpu-adapter NAME|N        use the first adapter whose name (with its backend)
-                                contains NAME, or the N-th of --gpu-list-adapters
-    --gpu-workgroup-size A[,B[,C]]  workgroup size per mapped dimension, x first
-    --gpu-demote-f64            compute f64 kernels in f32 even where the device has f64
-    --gpu-promote-workgroup-memory  copy tiles shared by a workgroup into workgroup memory
-    --gpu-promote-tile N        tile of the sequential loop for the promotion (default 16)
-    --gpu-thread-tile A[,B[,C]] iterations per invocation per mapped dimension, x first
-    --remarks                   print why loops stay on the host
-    --gpu-time                  print the summed kernel time (timestamp queries) on stderr
-    --gpu-list-adapters         list the adapters wgpu finds and exit
-    --machine=SPEC              the machine the passes' cost models optimize for (see
-                                `lattice opt --help`; default: $LATTICE_MACHINE, else the host's)
-    --<pass>[{options}]         passes to run before the mapping
-";
-
 /// `lattice run --target gpu` (forwarded by `run.rs` when `--target gpu` is given).
-pub fn run_main(args: &[String]) -> ExitCode {
-    let mut input = None;
-    let mut entry = "main".to_string();
-    let mut options = gpu::RunGpuOptions::default();
-    let mut remarks = false;
-    let mut time = false;
-    let registry = make_registry();
-    let mut passes = crate::common::PassFlags::default();
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        print!("{RUN_HELP}");
+pub fn run_main(m: &clap::ArgMatches, registry: &PassRegistry) -> ExitCode {
+    if m.get_flag("gpu-list-adapters") {
+        let names = gpu::runtime::adapter_names();
+        if names.is_empty() {
+            eprintln!("lattice run: no GPU adapter found (on Linux without a GPU, install Mesa's lavapipe: mesa-vulkan-drivers)");
+        }
+        for a in names {
+            println!("{a}");
+        }
         return ExitCode::SUCCESS;
     }
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let mut value = |name: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
-        let r: Result<(), String> = (|| {
-            match arg.as_str() {
-                "-h" | "--help" => return Err(String::new()),
-                "--target" => {
-                    let t = value("--target")?;
-                    if t != "gpu" {
-                        return Err(format!("this entry runs --target gpu, not '{t}'"));
-                    }
-                }
-                "--target=gpu" => {}
-                "-e" => entry = value("-e")?,
-                "--gpu-adapter" => options.gpu.adapter = Some(value("--gpu-adapter")?),
-                "--gpu-workgroup-size" => {
-                    options.workgroup_size = parse_sizes(&value("--gpu-workgroup-size")?)?
-                }
-                "--gpu-demote-f64" => options.demote_f64 = true,
-                "--gpu-promote-workgroup-memory" => {
-                    options.promote.get_or_insert_with(Default::default);
-                }
-                "--gpu-promote-tile" => {
-                    let t = parse_tile(&value("--gpu-promote-tile")?)?;
-                    options.promote.get_or_insert_with(Default::default).tile = t;
-                }
-                "--gpu-thread-tile" => {
-                    options.thread_tile = parse_sizes(&value("--gpu-thread-tile")?)?
-                }
-                "--remarks" => remarks = true,
-                "--gpu-time" => time = true,
-                "--gpu-list-adapters" => {
-                    let names = gpu::runtime::adapter_names();
-                    if names.is_empty() {
-                        eprintln!("lattice run: no GPU adapter found (on Linux without a GPU, install Mesa's lavapipe: mesa-vulkan-drivers)");
-                    }
-                    for a in names {
-                        println!("{a}");
-                    }
-                    std::process::exit(0);
-                }
-                s if s.starts_with("-entry-point-result")
-                    || s.starts_with("--entry-point-result") => {}
-                s if s.starts_with("-shared-libs") || s.starts_with("--shared-libs") => {}
-                s if s.starts_with("--gpu-adapter=") => {
-                    options.gpu.adapter = Some(s["--gpu-adapter=".len()..].to_string())
-                }
-                s if s.starts_with("--gpu-workgroup-size=") => {
-                    options.workgroup_size = parse_sizes(&s["--gpu-workgroup-size=".len()..])?
-                }
-                s if s.starts_with('-') && s != "-" => {
-                    let body = s.trim_start_matches('-');
-                    let (name, v) = match body.split_once('=') {
-                        Some((n, v)) => (n, Some(v.to_string())),
-                        None => (body, None),
-                    };
-                    if !passes.accept(name, v, &registry, || value(s))? {
-                        return Err(format!("unknown option '{s}'"));
-                    }
-                }
-                s => {
-                    if input.replace(s.to_string()).is_some() {
-                        return Err("more than one input file".into());
-                    }
-                }
-            }
-            Ok(())
-        })();
-        if let Err(e) = r {
-            if e.is_empty() {
-                print!("{RUN_HELP}");
-                return ExitCode::SUCCESS;
-            }
-            eprintln!("lattice run: {e}\n\n{RUN_HELP}");
-            return ExitCode::from(2);
-        }
-    }
-    let Some(input) = input else {
-        eprintln!("lattice run: no input file\n\n{RUN_HELP}");
-        return ExitCode::from(2);
+    let input = args::get_string(m, "input").unwrap_or_default();
+    let entry = args::get_string(m, "entry-point").unwrap_or_else(|| "main".into());
+    let compile = compile_options(m);
+    let mut options = gpu::RunGpuOptions {
+        workgroup_size: compile.workgroup_size,
+        demote_f64: compile.demote_f64,
+        promote: compile.promote,
+        thread_tile: compile.thread_tile,
+        ..Default::default()
     };
+    options.gpu.adapter = args::get_string(m, "gpu-adapter");
+    let time = m.get_flag("gpu-time");
+    let passes = crate::common::PassFlags::from_matches(m, registry);
+    let remarks = passes.remarks;
     options.gpu.timestamps = time;
-    let pipeline = match passes.build(&registry) {
+    let pipeline = match passes.build(registry) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("lattice run: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return args::usage_error("run", &e),
     };
     let run_options = match passes.run_options() {
         Ok(o) => o,
-        Err(e) => {
-            eprintln!("lattice run: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return args::usage_error("run", &e),
     };
     let loaded = match crate::common::load_and_transform(&input, &pipeline, &run_options) {
         Ok(l) => l,

@@ -1,6 +1,7 @@
 //! `lattice-cli` as a library: how the driver assembles a context (every dialect) and a
 //! pass registry (every pass), shared by the `lattice` binary, the fuzz targets and tests.
 
+pub mod args;
 pub mod fsio;
 pub mod fuzz;
 pub mod machine;

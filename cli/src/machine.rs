@@ -12,14 +12,8 @@ use std::path::Path;
 /// The environment variable that pins the machine for every command.
 pub const ENV: &str = "LATTICE_MACHINE";
 
-/// One line for the commands' `--help`.
-pub const HELP_LINE: &str = "\
-    --machine=SPEC          the machine the cost models optimize for: small, medium or
-                            large, optionally with ,KEY=VALUE overrides (l1, l2, l3 bytes;
-                            l3-ways, l3-sharers, vector bytes, cores), e.g.
-                            --machine=medium,l3=64M. Default: $LATTICE_MACHINE, else the
-                            host's (sysfs caches, CPU features, cores)
-";
+/// The help of `--machine` (every command that runs passes takes it).
+pub const FLAG_HELP: &str = "The machine the passes' cost models (tile sizes, time tiling) optimize for: small, medium or large, optionally followed by ,KEY=VALUE overrides, or only KEY=VALUE pairs over medium; keys l1, l2, l3 (bytes: 32768, 32K, 48KiB, 2M), l3-ways, l3-sharers, vector (bytes), cores. Default: $LATTICE_MACHINE, else the host's (sysfs caches, CPU vector features, online cores). A pass's own options (cache-size=, l3-ways=, ...) override it";
 
 /// Where the effective machine came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,7 +7,6 @@
 //! A closed standard output (`lattice deps f.mlir | head`) ends the process silently by
 //! SIGPIPE, as it ends `cat`.
 
-mod args;
 mod common;
 mod deps;
 mod emit;

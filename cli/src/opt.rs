@@ -10,7 +10,7 @@
 pub(crate) use crate::common::write_atomically;
 use crate::common::PassFlags;
 use crate::expected;
-use lattice_cli::{make_context, make_registry};
+use lattice_cli::{args, make_context, make_registry};
 use lattice_ir::diag::{DiagLoc, Diagnostic, SourceMap};
 use lattice_ir::pass::{
     render_pass_help, render_pass_options_markdown, render_statistics, render_timing, run_pipeline,
@@ -24,7 +24,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Parsed command-line options of `lattice opt`.
-#[derive(Default)]
 struct OptArgs {
     input: Option<String>,
     output: Option<String>,
@@ -52,53 +51,130 @@ struct OptArgs {
     machine: lattice_ir::target::Machine,
 }
 
-const HELP: &str = "\
-USAGE: lattice opt [FILE|-] [-o OUT] [OPTIONS] [PASSES]
+/// The boolean flags of `lattice opt`: id, mlir-opt's other spelling, help.
+const BOOL_FLAGS: &[(&str, Option<&str>, &str)] = &[
+    ("allow-unregistered-dialect", None, "Accept and round-trip ops of unknown dialects"),
+    ("verify-diagnostics", None, "Check `// expected-error {{...}}` annotations"),
+    ("mlir-print-op-generic", None, "Print every op in the generic form"),
+    ("mlir-print-debuginfo", None, "Print locations"),
+    ("mlir-pretty-debuginfo", None, "With --mlir-print-debuginfo: locations as file:1:2, \"name\", [unknown] instead of loc(...)"),
+    ("mlir-print-local-scope", None, "No #map/#loc aliases: attributes written in full"),
+    ("mlir-print-skip-regions", None, "Print every region as {...}"),
+    ("mlir-print-unique-ssa-ids", None, "Number values across sibling regions uniquely"),
+    ("mlir-use-nameloc-as-prefix", None, "Name a value after its loc(\"name\") location"),
+    ("mlir-print-assume-verified", None, "Accepted: Lattice prints only verified IR, unchecked"),
+    ("no-implicit-module", None, "The input's single top-level op is the root (no implicit builtin.module around it)"),
+    ("print-ir-after-all", Some("mlir-print-ir-after-all"), "Dump the IR after each pass to stderr"),
+    ("timing", Some("mlir-timing"), "Print a timing report to stderr"),
+    ("mlir-pass-statistics", Some("pass-statistics"), "Print the passes' statistics to stderr (what they did and why they declined; list display)"),
+    ("verify-each", None, "Verify after each pass (--verify-each=false: do not) [default: true]"),
+    ("mlir-disable-threading", None, "Run nested pass pipelines sequentially"),
+    ("print-machine", None, "Print the effective machine (--machine, $LATTICE_MACHINE, the host) as a spec and exit"),
+];
 
-Reads MLIR (LLVM 22 syntax) from FILE or standard input, verifies it, runs the requested
-passes, verifies again and prints the result, like mlir-opt.
+/// `lattice opt`'s arguments: the flags above, the output and pipeline flags and one flag
+/// per registered pass.
+fn command(registry: &PassRegistry) -> clap::Command {
+    use clap::Arg;
+    let mut cmd = args::command(
+        "opt",
+        "Reads MLIR (LLVM 22 syntax) from FILE or standard input, verifies it, runs the requested passes, verifies again and prints the result, like mlir-opt",
+    )
+    .arg(Arg::new("input").value_name("FILE|-").help("The input (default: standard input)"))
+    .arg(
+        Arg::new("output")
+            .short('o')
+            .value_name("FILE")
+            .help("Write the output to FILE (atomically; only on success); `-` is standard output"),
+    )
+    .arg(
+        Arg::new("split-input-file")
+            .long("split-input-file")
+            .value_name("MARKER")
+            .num_args(0..=1)
+            .require_equals(true)
+            .default_missing_value("// -----")
+            .help("Process each `// -----` (or MARKER) chunk separately"),
+    );
+    for &(name, alias, help) in BOOL_FLAGS {
+        let mut flag = args::bool_flag(name, help);
+        if let Some(alias) = alias {
+            flag = flag.visible_alias(alias);
+        }
+        cmd = cmd.arg(flag);
+    }
+    cmd.arg(
+        args::value(
+            "mlir-pass-statistics-display",
+            "list|pipeline",
+            "Accepted; statistics are listed",
+        )
+        .value_parser(["list", "pipeline"]),
+    )
+    .arg(args::value(
+        "help-pass",
+        "NAME",
+        "Print one pass with its options",
+    ))
+    .arg(
+        args::bool_flag(
+            "help-passes-markdown",
+            "Print every pass's options as Markdown",
+        )
+        .hide(true),
+    )
+    .args(args::pass_args(registry))
+}
 
-OPTIONS:
-    -o FILE                         write the output to FILE (atomically; only on success)
-    --split-input-file[=MARKER]     process each `// -----` chunk separately
-    --allow-unregistered-dialect    accept and round-trip ops of unknown dialects
-    --verify-diagnostics            check `// expected-error {{...}}` annotations
-    --mlir-print-op-generic         print every op in the generic form
-    --mlir-print-debuginfo          print locations
-    --mlir-pretty-debuginfo         with --mlir-print-debuginfo: locations as file:1:2,
-                                    \"name\", [unknown] instead of loc(...)
-    --mlir-print-local-scope        no #map/#loc aliases: attributes written in full
-    --mlir-print-skip-regions       print every region as {...}
-    --mlir-print-unique-ssa-ids     number values across sibling regions uniquely
-    --mlir-use-nameloc-as-prefix    name a value after its loc(\"name\") location
-    --mlir-print-assume-verified    accepted: Lattice prints only verified IR, unchecked
-    --no-implicit-module            the input's single top-level op is the root (no
-                                    implicit builtin.module around it)
-    --pass-pipeline=PIPELINE        e.g. 'builtin.module(func.func(canonicalize,cse))'
-    --print-ir-after-all            dump the IR after each pass to stderr
-    --timing                        print a timing report to stderr (also --mlir-timing)
-    --mlir-pass-statistics          print the passes' statistics to stderr (what they did and
-                                    why they declined; also --pass-statistics; list display)
-    --verify-each=false             do not verify after each pass
-    --mlir-disable-threading        run nested pass pipelines sequentially
-    --help-pass=NAME                print one pass with its options
-    --remarks                       every pass prints why it declined to transform, as
-                                    `file:line:col: remark:` lines (as each pass's
-                                    remarks=true; a pass's remarks=false still wins)
-    --machine=SPEC                  the machine the passes' cost models (tile sizes, time
-                                    tiling) optimize for: small, medium or large, optionally
-                                    followed by ,KEY=VALUE overrides, or only KEY=VALUE
-                                    pairs over medium; keys l1, l2, l3 (bytes: 32768, 32K,
-                                    48KiB, 2M), l3-ways, l3-sharers, vector (bytes), cores.
-                                    Default: $LATTICE_MACHINE, else the host's (sysfs
-                                    caches, CPU vector features, online cores). A pass's
-                                    own options (cache-size=, l3-ways=, ...) override it
-    --print-machine                 print the effective machine as a spec and exit
-    -h, --help                      this help
-
-PASSES (each usable as --NAME or --NAME=\"opt=value ...\", or inside --pass-pipeline as
-NAME{opt=value ...}; a bad option value is a usage error before any pass runs):
-";
+fn parse_args(args: &[String], registry: &PassRegistry) -> Result<OptArgs, ExitCode> {
+    let m = args::parse_matches(command(registry), args)?;
+    let flag = |name: &str| args::get_bool(&m, name, false);
+    let print = PrintOptions {
+        generic: flag("mlir-print-op-generic"),
+        debug_info: flag("mlir-print-debuginfo"),
+        pretty_debug_info: flag("mlir-pretty-debuginfo"),
+        local_scope: flag("mlir-print-local-scope"),
+        skip_regions: flag("mlir-print-skip-regions"),
+        unique_ssa_ids: flag("mlir-print-unique-ssa-ids"),
+        name_loc_as_prefix: flag("mlir-use-nameloc-as-prefix"),
+        ..PrintOptions::default()
+    };
+    let help_pass = match args::get_string(&m, "help-pass") {
+        None => None,
+        Some(name) => Some(
+            registry
+                .lookup(&name)
+                .ok_or_else(|| usage_error(&unknown_pass(&name, registry)))?,
+        ),
+    };
+    let passes = PassFlags::from_matches(&m, registry);
+    let machine = passes.machine().map_err(|e| usage_error(&e))?;
+    Ok(OptArgs {
+        input: args::get_string(&m, "input"),
+        output: args::get_string(&m, "output"),
+        split_marker: args::get_string(&m, "split-input-file").map(|m| {
+            if m.is_empty() {
+                "// -----".to_string()
+            } else {
+                m
+            }
+        }),
+        allow_unregistered: flag("allow-unregistered-dialect"),
+        verify_diagnostics: flag("verify-diagnostics"),
+        print,
+        no_implicit_module: flag("no-implicit-module"),
+        passes,
+        print_ir_after_all: flag("print-ir-after-all"),
+        timing: flag("timing"),
+        statistics: flag("mlir-pass-statistics"),
+        verify_each: args::get_bool(&m, "verify-each", true),
+        threading: !flag("mlir-disable-threading"),
+        help_pass,
+        print_machine: flag("print-machine"),
+        help_markdown: flag("help-passes-markdown"),
+        machine,
+    })
+}
 
 /// `unknown pass 'NAME'`, with the likely meant one.
 fn unknown_pass(name: &str, registry: &PassRegistry) -> String {
@@ -109,135 +185,7 @@ fn unknown_pass(name: &str, registry: &PassRegistry) -> String {
 }
 
 fn usage_error(message: &str) -> ExitCode {
-    eprintln!("lattice opt: {message}\nRun `lattice opt --help` for usage.");
-    ExitCode::from(2)
-}
-
-fn parse_args(args: &[String], registry: &PassRegistry) -> Result<Option<OptArgs>, String> {
-    let mut a = OptArgs {
-        verify_each: true,
-        threading: true,
-        ..OptArgs::default()
-    };
-    let mut i = 0;
-    while i < args.len() {
-        let raw = &args[i];
-        i += 1;
-        if raw == "-" || !raw.starts_with('-') {
-            if a.input.is_some() {
-                return Err(format!(
-                    "more than one input file given ('{}' and '{raw}')",
-                    a.input.as_ref().unwrap()
-                ));
-            }
-            a.input = Some(raw.clone());
-            continue;
-        }
-        if raw == "-o" {
-            let v = args.get(i).ok_or("-o needs a file name")?;
-            i += 1;
-            a.output = Some(v.clone());
-            continue;
-        }
-        if let Some(v) = raw.strip_prefix("-o") {
-            if !raw.starts_with("--") && !v.is_empty() {
-                a.output = Some(v.to_string());
-                continue;
-            }
-        }
-        // `-flag` and `--flag` are the same, as in mlir-opt.
-        let body = raw.trim_start_matches('-');
-        let (name, value) = match body.split_once('=') {
-            Some((n, v)) => (n, Some(v.to_string())),
-            None => (body, None),
-        };
-        let take_value = |i: &mut usize, value: Option<String>| -> Result<String, String> {
-            match value {
-                Some(v) => Ok(v),
-                None => {
-                    let v = args
-                        .get(*i)
-                        .cloned()
-                        .ok_or(format!("--{name} needs a value"))?;
-                    *i += 1;
-                    Ok(v)
-                }
-            }
-        };
-        let bool_value = |value: &Option<String>| -> Result<bool, String> {
-            match value.as_deref() {
-                None | Some("true") | Some("1") => Ok(true),
-                Some("false") | Some("0") => Ok(false),
-                Some(v) => Err(format!("--{name}: expected true or false, got '{v}'")),
-            }
-        };
-        match name {
-            "h" | "help" => return Ok(None),
-            "help-pass" => {
-                let pass = take_value(&mut i, value)?;
-                a.help_pass = Some(
-                    registry
-                        .lookup(&pass)
-                        .ok_or_else(|| unknown_pass(&pass, registry))?,
-                );
-            }
-            "split-input-file" => {
-                a.split_marker = Some(match value {
-                    Some(m) if !m.is_empty() => m,
-                    _ => "// -----".to_string(),
-                })
-            }
-            "allow-unregistered-dialect" => a.allow_unregistered = bool_value(&value)?,
-            "verify-diagnostics" => a.verify_diagnostics = bool_value(&value)?,
-            "mlir-print-op-generic" => a.print.generic = bool_value(&value)?,
-            "mlir-print-debuginfo" => a.print.debug_info = bool_value(&value)?,
-            "mlir-pretty-debuginfo" => a.print.pretty_debug_info = bool_value(&value)?,
-            "mlir-print-local-scope" => a.print.local_scope = bool_value(&value)?,
-            "mlir-print-skip-regions" => a.print.skip_regions = bool_value(&value)?,
-            "mlir-print-unique-ssa-ids" => a.print.unique_ssa_ids = bool_value(&value)?,
-            "mlir-use-nameloc-as-prefix" => a.print.name_loc_as_prefix = bool_value(&value)?,
-            // mlir-opt's printer verifies an op first unless told it is verified; Lattice's
-            // never does (it prints only verified IR), so the flag's effect is always on.
-            "mlir-print-assume-verified" => {
-                bool_value(&value)?;
-            }
-            "no-implicit-module" => a.no_implicit_module = bool_value(&value)?,
-            "print-ir-after-all" | "mlir-print-ir-after-all" => {
-                a.print_ir_after_all = bool_value(&value)?
-            }
-            "timing" | "mlir-timing" => a.timing = bool_value(&value)?,
-            "mlir-pass-statistics" | "pass-statistics" => a.statistics = bool_value(&value)?,
-            "mlir-pass-statistics-display" => match value.as_deref() {
-                Some("list") | Some("pipeline") => {}
-                _ => {
-                    return Err(
-                        "--mlir-pass-statistics-display: expected list or pipeline".to_string()
-                    )
-                }
-            },
-            "verify-each" => a.verify_each = bool_value(&value)?,
-            "mlir-disable-threading" => a.threading = !bool_value(&value)?,
-            "print-machine" => a.print_machine = bool_value(&value)?,
-            "help-passes-markdown" => a.help_markdown = bool_value(&value)?,
-            _ => {
-                let known = a
-                    .passes
-                    .accept(name, value, registry, || take_value(&mut i, None))?;
-                if !known {
-                    let hint = match registry.suggest(name) {
-                        Some(m) => format!("; did you mean '--{m}'?"),
-                        None => String::new(),
-                    };
-                    return Err(format!("unknown option '{raw}'{hint}"));
-                }
-            }
-        }
-    }
-    if a.passes.pipeline_text.is_some() && !a.passes.flag_passes.is_empty() {
-        return Err("--pass-pipeline cannot be combined with individual pass flags".to_string());
-    }
-    a.machine = a.passes.machine()?;
-    Ok(Some(a))
+    args::usage_error("opt", message)
 }
 
 fn build_pipeline(a: &OptArgs, registry: &PassRegistry) -> Result<OpPipeline, String> {
@@ -248,15 +196,8 @@ fn build_pipeline(a: &OptArgs, registry: &PassRegistry) -> Result<OpPipeline, St
 pub fn main(args: &[String]) -> ExitCode {
     let registry = make_registry();
     let a = match parse_args(args, &registry) {
-        Ok(Some(a)) => a,
-        Ok(None) => {
-            print!("{HELP}");
-            for p in registry.passes() {
-                print!("{}", render_pass_help(p));
-            }
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => return usage_error(&e),
+        Ok(a) => a,
+        Err(code) => return code,
     };
     if let Some(def) = a.help_pass {
         print!("{}", render_pass_help(def));

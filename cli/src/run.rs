@@ -16,51 +16,17 @@
 //! standard error, with the CPU time of the calling thread (all of the program's with
 //! `--threads 1`).
 
-use crate::common::{accept_codegen_flag, load_and_transform, PassFlags};
-use lattice_cli::make_registry;
+use crate::common::{load_and_transform, PassFlags};
+use lattice_cli::{args, make_registry};
 use lattice_codegen::llvm::jit::{EntryResult, Jit};
 use lattice_codegen::llvm::{self, CodegenOptions, ParallelOrder};
 use lattice_codegen::runtime as rt;
+use lattice_ir::pass::PassRegistry;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-const HELP: &str = "\
-USAGE: lattice run FILE [-e ENTRY] [OPTIONS] [PASSES]
-
-JIT-compiles FILE through LLVM and calls ENTRY (default: main), like mlir-runner.
-
-OPTIONS:
-    -e NAME, --entry-point=NAME     function to call (no arguments)
-    --entry-point-result=TYPE       void (default), i32, i64, f32 or f64; the result is printed
-    -O0 .. -O3                      LLVM optimization level (default -O3)
-    --target-cpu=CPU                CPU to generate code for (default: native)
-    --fast-math                     allow fast-math transformations on all float operations
-    -shared-libs=A,B                load these libraries first (accepted for mlir-runner compatibility)
-    --time                          after one run that prints, time --repeat more silent
-                                    runs; print min/median (wall, and CPU time of the
-                                    calling thread) to stderr
-    --repeat N                      with --time: number of timed runs (default 5)
-    --flops N                       with --time: floating-point operations per run, for GFLOP/s
-    --threads N                     threads for parallel loops (default: LATTICE_THREADS, else
-                                    all cores); results do not depend on N
-    --parallel-order=ORDER          in-order (default) or reverse: a race detector that runs
-                                    every parallel loop (affine.parallel, scf.parallel) on
-                                    one thread with each dimension's iterations in
-                                    descending order, so a loop wrongly marked parallel
-                                    (carrying a dependence) prints a different result;
-                                    reductions may differ in the last bits of floats.
-                                    Default: $LATTICE_PARALLEL_ORDER, else in-order
-    --machine=SPEC                  the machine the passes' cost models optimize for (see
-                                    `lattice opt --help`; default: $LATTICE_MACHINE, else
-                                    the host's)
-    -h, --help                      this help
-
-PASSES: any `lattice opt` pass flag, or --pass-pipeline=..., run before lowering.
-
-With --target gpu, parallel loop nests run as GPU kernels instead:
-";
-
+/// The CPU run's arguments.
 struct RunArgs {
     input: Option<String>,
     entry: String,
@@ -75,124 +41,111 @@ struct RunArgs {
     threads: Option<usize>,
 }
 
-/// `--parallel-order`'s value, else `$LATTICE_PARALLEL_ORDER`'s, else in-order.
-fn parallel_order(flag: Option<&str>) -> Result<ParallelOrder, String> {
-    let (what, value) = match flag {
-        Some(v) => ("--parallel-order", v.to_string()),
-        None => match std::env::var("LATTICE_PARALLEL_ORDER") {
-            Ok(v) => ("LATTICE_PARALLEL_ORDER", v),
-            Err(_) => return Ok(ParallelOrder::InOrder),
-        },
-    };
-    crate::common::parse_parallel_order(what, &value)
+/// `lattice run`'s arguments: the CPU run's, the code generation flags, one flag per
+/// registered pass, and the `--target gpu` run's (checked to come with it).
+fn command(registry: &PassRegistry) -> clap::Command {
+    use clap::{Arg, ArgAction};
+    args::command(
+        "run",
+        "JIT-compiles FILE through LLVM and calls ENTRY (default: main), like mlir-runner; with --target gpu, parallel loop nests run as GPU kernels instead",
+    )
+    .arg(Arg::new("input").value_name("FILE").required(true).help("The MLIR file (`-` for standard input)"))
+    .arg(
+        Arg::new("entry-point")
+            .short('e')
+            .long("entry-point")
+            .value_name("NAME")
+            .default_value("main")
+            .help("Function to call (no arguments)"),
+    )
+    .arg(
+        args::value("entry-point-result", "TYPE", "void (default), i32, i64, f32 or f64; the result is printed")
+            .value_parser(|v: &str| {
+                EntryResult::parse(v).ok_or(format!("expected void, i32, i64, f32 or f64, got '{v}'"))
+            }),
+    )
+    .arg(
+        args::value("shared-libs", "A,B", "Load these libraries first (accepted for mlir-runner compatibility)")
+            .value_delimiter(',')
+            .action(ArgAction::Append),
+    )
+    .arg(
+        args::value("target", "cpu|gpu", "Where parallel loops run: cpu (default: JIT through LLVM) or gpu (GPU kernels through naga + wgpu)")
+            .value_parser(["cpu", "gpu"])
+            .default_value("cpu"),
+    )
+    .arg(
+        Arg::new("time")
+            .long("time")
+            .action(ArgAction::SetTrue)
+            .help("After one run that prints, time --repeat more silent runs; print min/median (wall, and CPU time of the calling thread) to stderr"),
+    )
+    .arg(
+        args::value("repeat", "N", "With --time: number of timed runs [default: 5]")
+            .value_parser(clap::value_parser!(u64).range(1..)),
+    )
+    .arg(
+        args::value("flops", "N", "With --time: floating-point operations per run, for GFLOP/s")
+            .value_parser(|v: &str| match v.parse::<f64>() {
+                Ok(f) if f > 0.0 => Ok(f),
+                _ => Err(format!("expected a positive number, got '{v}'")),
+            }),
+    )
+    .arg(
+        args::value("threads", "N", "Threads for parallel loops (default: $LATTICE_THREADS, else all cores); results do not depend on N")
+            .value_parser(clap::value_parser!(u64).range(1..)),
+    )
+    .args(crate::common::codegen_args())
+    .args(crate::emit_gpu::gpu_args(crate::emit_gpu::GpuCommand::Run))
+    .args(args::pass_args_except(registry, crate::emit_gpu::GPU_FLAG_PASSES))
+}
+
+/// The flags only a CPU run reads, named as on the command line.
+const CPU_ONLY: &[(&str, &str)] = &[
+    ("time", "--time"),
+    ("repeat", "--repeat"),
+    ("flops", "--flops"),
+    ("threads", "--threads"),
+];
+
+/// `--parallel-order`'s default: `$LATTICE_PARALLEL_ORDER`, else in-order.
+fn parallel_order_default() -> Result<ParallelOrder, String> {
+    match std::env::var("LATTICE_PARALLEL_ORDER") {
+        Ok(v) => crate::common::parse_parallel_order("LATTICE_PARALLEL_ORDER", &v),
+        Err(_) => Ok(ParallelOrder::InOrder),
+    }
 }
 
 fn usage_error(message: &str) -> ExitCode {
-    eprintln!("lattice run: {message}\nRun `lattice run --help` for usage.");
-    ExitCode::from(2)
+    args::usage_error("run", message)
 }
 
-fn parse_args(args: &[String]) -> Result<Option<RunArgs>, String> {
-    let registry = make_registry();
-    let mut a = RunArgs {
-        input: None,
-        entry: "main".to_string(),
-        result: EntryResult::Void,
-        codegen: CodegenOptions::default(),
-        shared_libs: Vec::new(),
-        passes: PassFlags::default(),
-        time: false,
-        repeat: 5,
-        flops: None,
-        threads: None,
-    };
-    let mut parallel_order_flag: Option<String> = None;
-    let mut i = 0;
-    while i < args.len() {
-        let raw = &args[i];
-        i += 1;
-        if raw == "-" || !raw.starts_with('-') {
-            if let Some(prev) = &a.input {
-                return Err(format!(
-                    "more than one input file given ('{prev}' and '{raw}')"
-                ));
-            }
-            a.input = Some(raw.clone());
-            continue;
-        }
-        let body = raw.trim_start_matches('-');
-        let (name, value) = match body.split_once('=') {
-            Some((n, v)) => (n, Some(v.to_string())),
-            None => (body, None),
-        };
-        let mut next = |value: Option<String>| -> Result<String, String> {
-            match value {
-                Some(v) => Ok(v),
-                None => {
-                    let v = args.get(i).cloned().ok_or(format!("{raw} needs a value"))?;
-                    i += 1;
-                    Ok(v)
-                }
-            }
-        };
-        match name {
-            "h" | "help" => return Ok(None),
-            "e" | "entry-point" => a.entry = next(value)?,
-            "entry-point-result" => {
-                let v = next(value)?;
-                a.result = EntryResult::parse(&v).ok_or(format!(
-                    "--entry-point-result: expected void, i32, i64, f32 or f64, got '{v}'"
-                ))?;
-            }
-            "shared-libs" => {
-                let v = next(value)?;
-                a.shared_libs
-                    .extend(v.split(',').filter(|s| !s.is_empty()).map(str::to_string));
-            }
-            "time" => a.time = true,
-            "repeat" => {
-                let v = next(value)?;
-                a.repeat = v
-                    .parse()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .ok_or(format!("--repeat: expected a positive integer, got '{v}'"))?;
-            }
-            "threads" => {
-                let v = next(value)?;
-                a.threads = Some(
-                    v.parse()
-                        .ok()
-                        .filter(|&n: &usize| n > 0)
-                        .ok_or(format!("--threads: expected a positive integer, got '{v}'"))?,
-                );
-            }
-            "parallel-order" => {
-                let v = next(value)?;
-                parallel_order_flag = Some(v);
-            }
-            "flops" => {
-                let v = next(value)?;
-                a.flops = Some(
-                    v.parse()
-                        .ok()
-                        .filter(|f: &f64| *f > 0.0)
-                        .ok_or(format!("--flops: expected a positive number, got '{v}'"))?,
-                );
-            }
-            _ => {
-                if accept_codegen_flag(&mut a.codegen, name, value.as_deref())? {
-                    continue;
-                }
-                let known = a.passes.accept(name, value, &registry, || next(None))?;
-                if !known {
-                    return Err(format!("unknown option '{raw}'"));
-                }
-            }
-        }
+/// The CPU run's arguments from `m`.
+fn run_args(m: &clap::ArgMatches, registry: &PassRegistry) -> Result<RunArgs, String> {
+    if let Some(flag) = crate::emit_gpu::gpu_flags_given(m).first() {
+        return Err(format!("{flag} needs --target gpu"));
     }
-    a.codegen.parallel_order = parallel_order(parallel_order_flag.as_deref())?;
-    Ok(Some(a))
+    Ok(RunArgs {
+        input: args::get_string(m, "input"),
+        entry: args::get_string(m, "entry-point").unwrap_or_else(|| "main".into()),
+        result: m
+            .get_one::<EntryResult>("entry-point-result")
+            .copied()
+            .unwrap_or(EntryResult::Void),
+        codegen: crate::common::codegen_options(m, parallel_order_default()?),
+        shared_libs: m
+            .get_many::<String>("shared-libs")
+            .into_iter()
+            .flatten()
+            .filter(|s| !s.is_empty())
+            .cloned()
+            .collect(),
+        passes: PassFlags::from_matches(m, registry),
+        time: m.get_flag("time"),
+        repeat: m.get_one::<u64>("repeat").map_or(5, |&n| n as usize),
+        flops: m.get_one::<f64>("flops").copied(),
+        threads: m.get_one::<u64>("threads").map(|&n| n as usize),
+    })
 }
 
 /// Entry point of `lattice run`: a panic inside the compiler is reported as an internal
@@ -202,18 +155,33 @@ pub fn main(args: &[String]) -> ExitCode {
 }
 
 fn main_inner(args: &[String]) -> ExitCode {
-    // `--target gpu` runs kernels through wgpu (cli/src/emit_gpu.rs, the GPU back end).
-    if args.windows(2).any(|w| w[0] == "--target" && w[1] == "gpu")
-        || args.iter().any(|a| a == "--target=gpu")
-    {
-        return crate::emit_gpu::run_main(args);
-    }
-    let a = match parse_args(args) {
-        Ok(Some(a)) => a,
-        Ok(None) => {
-            print!("{HELP}\n{}", crate::emit_gpu::RUN_HELP);
-            return ExitCode::SUCCESS;
+    let registry = make_registry();
+    let m = match args::parse_matches(command(&registry), args) {
+        Ok(m) => m,
+        Err(code) => return code,
+    };
+    if args::get_string(&m, "target").as_deref() == Some("gpu") {
+        let cpu_only = CPU_ONLY
+            .iter()
+            .filter(|(id, _)| m.value_source(id) == Some(clap::parser::ValueSource::CommandLine))
+            .map(|(_, flag)| *flag)
+            .chain(crate::common::codegen_flags_given(&m))
+            .next();
+        if let Some(flag) = cpu_only {
+            return usage_error(&format!("{flag} applies to --target cpu only"));
         }
+        if m.get_one::<EntryResult>("entry-point-result")
+            .is_some_and(|r| *r != EntryResult::Void)
+        {
+            return usage_error(
+                "--target gpu runs entries without results (--entry-point-result=void)",
+            );
+        }
+        // `--target gpu` runs kernels through wgpu (cli/src/emit_gpu.rs, the GPU back end).
+        return crate::emit_gpu::run_main(&m, &registry);
+    }
+    let a = match run_args(&m, &registry) {
+        Ok(a) => a,
         Err(e) => return usage_error(&e),
     };
     let Some(input) = a.input.clone() else {
@@ -224,7 +192,6 @@ fn main_inner(args: &[String]) -> ExitCode {
             return usage_error(&e);
         }
     }
-    let registry = make_registry();
     let pipeline = match a.passes.build(&registry) {
         Ok(p) => p,
         Err(e) => return usage_error(&e),

@@ -56,57 +56,19 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-const HELP: &str = "\
-USAGE:
-    lattice tune FILE [OPTIONS]              tune the kernel @main calls in FILE
+/// `lattice tune`'s modes, as its usage lines.
+const USAGE: &str = "\
+lattice tune FILE [OPTIONS]              tune the kernel @main calls in FILE
     lattice tune --show [--db PATH]          list the tuning history
     lattice tune --apply FILE [-o OUT]       apply the config the latest run kept to FILE's
                                              kernels (the fastest record for databases
                                              written before runs recorded it)
     lattice tune --export OUT.jsonl          write every record as JSON lines
     lattice tune --import IN.jsonl           read records from JSON lines
+";
 
-OPTIONS:
-    --kernel NAME          the function to tune (default: the one @main calls with most loops)
-    --target T             cpu (default) or gpu (workgroup shapes, timed by `lattice run --target gpu`)
-    --strategy S           evolve (default: cost-model seeded, learned, mutating), grid, random
-    --trials N             configs to measure in this run (default 24)
-    --time-budget SECS     stop proposing new configs after this long (duels count)
-    --seed N               seed of the random choices (default 1)
-    --space FILE           narrow/widen the search space (TOML, or JSON if FILE ends in .json)
-    --db PATH              tuning database (default ~/.cache/lattice/tuning.db)
-    --measurer M           auto (default: Lattice's JIT when built in, else upstream), jit, upstream
-    --repeats N            timed runs per candidate, median counts (default 5)
-    --statistic S          which timed run counts: median (default) or min (the fastest:
-                           load only ever adds time, so on a busy machine it spreads less;
-                           parallel configs and configs whose variation stays above
-                           --max-cv count their median even so)
-    --warmup N             untimed runs first (default 1)
-    --clock C              cpu (default: single-threaded candidates are timed by the process
-                           CPU clock, which other processes' load hardly moves; parallel
-                           ones by the wall clock) or wall (every candidate by the wall clock).
-                           Every run reads both clocks: two configs are compared by the CPU
-                           clock only when both were timed by it, else by the wall clock
-    --max-cv X             above this variation, double the repeats (up to 4x) (default 0.1);
-                           still above it afterwards, the trial is reported as noisy
-    --rtol X               relative tolerance on printed numbers (default 1e-6)
-    --timeout SECS         limit per compile or run (default 120)
-    --plot OUT.svg|png     plot runtime per trial and best so far
-    --report OUT.json      write the trials of this run as JSON (each with the incumbent
-                           after it: the config the run keeps, and its duel if it had one)
-    --remeasure C.json     instead of searching, re-time the configs of the JSON array C.json
-                           and the untransformed program interleaved, round by round
-    --rounds N             rounds of --remeasure (default 7)
-    --confirm-rounds N     rounds of the final check (default 11; fewer where they would
-                           take more than about 30 s, but at least 3)
-    --confirm-top N        configs the search ranks best that the final check sets against
-                           the kept config (default 2; within --time-budget only)
-    --no-progress          no progress bar
-    --machine=SPEC         the machine the passes (poly-schedule's tile and time-tiling
-                           models) and the cost model optimize for (see `lattice opt
-                           --help`; default: $LATTICE_MACHINE, else the host's)
-    -h, --help             this help
-
+/// How a run chooses what it keeps, and the search space (the end of `--help`).
+const AFTER_HELP: &str = "\
 The result is the incumbent: the untuned program until a measured config beats it by
 more than the two timings' combined variation (then that config, and so on), compared on a
 common clock (the wall clock as soon as either config is parallel); the summary's `kept`
@@ -174,132 +136,159 @@ struct Args {
 }
 
 fn usage(msg: &str) -> ExitCode {
-    eprintln!("lattice tune: {msg}\nRun `lattice tune --help` for usage.");
-    ExitCode::from(2)
+    crate::args::usage_error("tune", msg)
 }
 
-fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
-    let mut a = Args {
-        seed: 1,
-        measurer: "auto".into(),
-        repeats: 5,
-        warmup: 1,
-        max_cv: 0.1,
-        rtol: 1e-6,
-        timeout: 120.0,
-        rounds: 7,
-        confirm_rounds: incumbent::CONFIRM_ROUNDS,
-        confirm_top: 2,
-        ..Args::default()
-    };
-    let mut machine_flag: Option<String> = None;
-    let mut i = 0;
-    while i < args.len() {
-        let raw = args[i].clone();
-        i += 1;
-        if !raw.starts_with('-') || raw == "-" {
-            if a.input.is_some() {
-                return Err(format!("more than one input file given ('{raw}')"));
-            }
-            a.input = Some(raw);
-            continue;
-        }
-        let body = raw.trim_start_matches('-');
-        let (name, inline) = match body.split_once('=') {
-            Some((n, v)) => (n.to_string(), Some(v.to_string())),
-            None => (body.to_string(), None),
-        };
-        let value = |i: &mut usize| -> Result<String, String> {
-            if let Some(v) = inline.clone() {
-                return Ok(v);
-            }
-            let v = args
-                .get(*i)
-                .cloned()
-                .ok_or(format!("{raw} needs a value"))?;
-            *i += 1;
-            Ok(v)
-        };
-        fn num<T: std::str::FromStr>(flag: &str, v: String) -> Result<T, String> {
-            v.parse()
-                .map_err(|_| format!("--{flag}: '{v}' is not a valid number"))
-        }
-        match name.as_str() {
-            "h" | "help" => return Ok(None),
-            "o" => a.output = Some(value(&mut i)?),
-            "show" => a.show = true,
-            "apply" => a.apply = true,
-            "export" => a.export = Some(value(&mut i)?),
-            "import" => a.import = Some(value(&mut i)?),
-            "kernel" => a.kernel = Some(value(&mut i)?.trim_start_matches('@').to_string()),
-            "target" => {
-                a.gpu = match value(&mut i)?.as_str() {
-                    "cpu" => false,
-                    "gpu" => true,
-                    t => return Err(format!("unknown target '{t}' (expected cpu or gpu)")),
-                }
-            }
-            "strategy" => a.strategy = Some(value(&mut i)?.parse()?),
-            "trials" => a.trials = Some(num("trials", value(&mut i)?)?),
-            "time-budget" => {
-                let t: f64 = num("time-budget", value(&mut i)?)?;
-                if !(t > 0.0) {
-                    return Err("--time-budget must be positive".into());
-                }
-                a.time_budget = Some(t)
-            }
-            "seed" => a.seed = num("seed", value(&mut i)?)?,
-            "space" => a.space = Some(value(&mut i)?),
-            "db" => a.db = Some(PathBuf::from(value(&mut i)?)),
-            "measurer" => {
-                let m = value(&mut i)?;
-                if !["auto", "jit", "upstream"].contains(&m.as_str()) {
-                    return Err(format!(
-                        "unknown measurer '{m}' (expected auto, jit or upstream)"
-                    ));
-                }
-                a.measurer = m;
-            }
-            "repeats" => {
-                a.repeats = num("repeats", value(&mut i)?)?;
-                if a.repeats == 0 {
-                    return Err("--repeats must be at least 1".into());
-                }
-            }
-            "warmup" => a.warmup = num("warmup", value(&mut i)?)?,
-            "clock" => {
-                a.wall_clock = match value(&mut i)?.as_str() {
-                    "cpu" => false,
-                    "wall" => true,
-                    c => return Err(format!("unknown clock '{c}' (expected cpu or wall)")),
-                }
-            }
-            "max-cv" => a.max_cv = num("max-cv", value(&mut i)?)?,
-            "statistic" => a.statistic = value(&mut i)?.parse()?,
-            "rtol" => a.rtol = num("rtol", value(&mut i)?)?,
-            "timeout" => a.timeout = num("timeout", value(&mut i)?)?,
-            "plot" => a.plot = Some(PathBuf::from(value(&mut i)?)),
-            "report" => a.report = Some(value(&mut i)?),
-            "remeasure" => a.remeasure = Some(value(&mut i)?),
-            "rounds" => {
-                a.rounds = num("rounds", value(&mut i)?)?;
-                if a.rounds == 0 {
-                    return Err("--rounds must be at least 1".into());
-                }
-            }
-            "confirm-rounds" => {
-                a.confirm_rounds = num("confirm-rounds", value(&mut i)?)?;
-                if a.confirm_rounds == 0 {
-                    return Err("--confirm-rounds must be at least 1".into());
-                }
-            }
-            "confirm-top" => a.confirm_top = num("confirm-top", value(&mut i)?)?,
-            "no-progress" => a.no_progress = true,
-            "machine" => machine_flag = Some(value(&mut i)?),
-            _ => return Err(format!("unknown option '{raw}'")),
-        }
+/// `lattice tune`'s command line (clap), checked further by [`parse_args`].
+#[derive(clap::Parser)]
+#[command(
+    bin_name = "lattice tune",
+    about = "Autotunes the kernel @main calls in FILE: measures configs of tile sizes, loop order, scheduler knobs, unrolling and vectors, and keeps the fastest that beats the untuned program",
+    override_usage = USAGE,
+    after_long_help = AFTER_HELP,
+    args_override_self = true,
+    disable_version_flag = true
+)]
+struct Cli {
+    /// The MLIR file
+    #[arg(value_name = "FILE")]
+    input: Option<String>,
+    /// With --apply: write the result to OUT (default: standard output)
+    #[arg(short = 'o', value_name = "OUT")]
+    output: Option<String>,
+    /// List the tuning history
+    #[arg(long)]
+    show: bool,
+    /// Apply the config the latest run kept to FILE's kernels
+    #[arg(long)]
+    apply: bool,
+    /// Write every record as JSON lines
+    #[arg(long, value_name = "OUT.jsonl")]
+    export: Option<String>,
+    /// Read records from JSON lines
+    #[arg(long, value_name = "IN.jsonl")]
+    import: Option<String>,
+    /// The function to tune (default: the one @main calls with most loops)
+    #[arg(long, value_name = "NAME")]
+    kernel: Option<String>,
+    /// cpu (default) or gpu (workgroup shapes, timed by `lattice run --target gpu`)
+    #[arg(long, value_name = "T", value_parser = ["cpu", "gpu"])]
+    target: Option<String>,
+    /// evolve (default: cost-model seeded, learned, mutating), grid, random
+    #[arg(long, value_name = "S", value_parser = |s: &str| s.parse::<StrategyKind>())]
+    strategy: Option<StrategyKind>,
+    /// Configs to measure in this run [default: 24]
+    #[arg(long, value_name = "N")]
+    trials: Option<usize>,
+    /// Stop proposing new configs after this long (duels count)
+    #[arg(long, value_name = "SECS", value_parser = positive_seconds)]
+    time_budget: Option<f64>,
+    /// Seed of the random choices
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+    /// Narrow/widen the search space (TOML, or JSON if FILE ends in .json)
+    #[arg(long, value_name = "FILE")]
+    space: Option<String>,
+    /// Tuning database (default ~/.cache/lattice/tuning.db)
+    #[arg(long, value_name = "PATH")]
+    db: Option<PathBuf>,
+    /// auto (default: Lattice's JIT when built in, else upstream), jit, upstream
+    #[arg(long, value_name = "M", default_value = "auto", value_parser = ["auto", "jit", "upstream"])]
+    measurer: String,
+    /// Timed runs per candidate, median counts
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
+    repeats: u64,
+    /// Which timed run counts: median or min (the fastest: load only ever adds time, so on a busy machine it spreads less; parallel configs and configs whose variation stays above --max-cv count their median even so)
+    #[arg(long, value_name = "S", default_value = "median", value_parser = |s: &str| s.parse::<measure::Statistic>())]
+    statistic: measure::Statistic,
+    /// Untimed runs first
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    warmup: usize,
+    /// cpu (single-threaded candidates are timed by the process CPU clock, which other processes' load hardly moves; parallel ones by the wall clock) or wall (every candidate by the wall clock). Every run reads both clocks: two configs are compared by the CPU clock only when both were timed by it, else by the wall clock
+    #[arg(long, value_name = "C", default_value = "cpu", value_parser = ["cpu", "wall"])]
+    clock: String,
+    /// Above this variation, double the repeats (up to 4x); still above it afterwards, the trial is reported as noisy
+    #[arg(long, value_name = "X", default_value_t = 0.1)]
+    max_cv: f64,
+    /// Relative tolerance on printed numbers
+    #[arg(long, value_name = "X", default_value_t = 1e-6)]
+    rtol: f64,
+    /// Limit per compile or run, in seconds
+    #[arg(long, value_name = "SECS", default_value_t = 120.0)]
+    timeout: f64,
+    /// Plot runtime per trial and best so far
+    #[arg(long, value_name = "OUT.svg|png")]
+    plot: Option<PathBuf>,
+    /// Write the trials of this run as JSON (each with the incumbent after it: the config the run keeps, and its duel if it had one)
+    #[arg(long, value_name = "OUT.json")]
+    report: Option<String>,
+    /// Instead of searching, re-time the configs of the JSON array C.json and the untransformed program interleaved, round by round
+    #[arg(long, value_name = "C.json")]
+    remeasure: Option<String>,
+    /// Rounds of --remeasure
+    #[arg(long, value_name = "N", default_value_t = 7, value_parser = clap::value_parser!(u64).range(1..))]
+    rounds: u64,
+    /// Rounds of the final check (fewer where they would take more than about 30 s, but at least 3)
+    #[arg(long, value_name = "N", default_value_t = incumbent::CONFIRM_ROUNDS as u64, value_parser = clap::value_parser!(u64).range(1..))]
+    confirm_rounds: u64,
+    /// Configs the search ranks best that the final check sets against the kept config (within --time-budget only)
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    confirm_top: usize,
+    /// No progress bar
+    #[arg(long)]
+    no_progress: bool,
+    /// The machine the passes (poly-schedule's tile and time-tiling models) and the cost model optimize for (see `lattice opt --help`; default: $LATTICE_MACHINE, else the host's)
+    #[arg(long, value_name = "SPEC")]
+    machine: Option<String>,
+}
+
+/// A positive number of seconds.
+fn positive_seconds(v: &str) -> Result<f64, String> {
+    match v.parse::<f64>() {
+        Ok(t) if t > 0.0 => Ok(t),
+        _ => Err(format!("expected a positive number of seconds, got '{v}'")),
     }
-    a.machine = crate::machine::resolve(machine_flag.as_deref())?.0;
+}
+
+fn parse_args(args: &[String]) -> Result<Args, ExitCode> {
+    let c: Cli = crate::args::parse(args)?;
+    check_args(c).map_err(|e| usage(&e))
+}
+
+/// The checks across flags, and the effective machine.
+fn check_args(c: Cli) -> Result<Args, String> {
+    let a = Args {
+        input: c.input,
+        output: c.output,
+        show: c.show,
+        apply: c.apply,
+        export: c.export,
+        import: c.import,
+        kernel: c.kernel.map(|k| k.trim_start_matches('@').to_string()),
+        gpu: c.target.as_deref() == Some("gpu"),
+        strategy: c.strategy,
+        trials: c.trials,
+        time_budget: c.time_budget,
+        seed: c.seed,
+        space: c.space,
+        db: c.db,
+        measurer: c.measurer,
+        repeats: c.repeats as usize,
+        warmup: c.warmup,
+        wall_clock: c.clock == "wall",
+        max_cv: c.max_cv,
+        statistic: c.statistic,
+        rtol: c.rtol,
+        timeout: c.timeout,
+        plot: c.plot,
+        report: c.report,
+        remeasure: c.remeasure,
+        rounds: c.rounds as usize,
+        confirm_rounds: c.confirm_rounds as usize,
+        confirm_top: c.confirm_top,
+        no_progress: c.no_progress,
+        machine: crate::machine::resolve(c.machine.as_deref())?.0,
+    };
     let modes = [a.show, a.apply, a.export.is_some(), a.import.is_some()]
         .iter()
         .filter(|&&m| m)
@@ -319,18 +308,14 @@ fn parse_args(args: &[String]) -> Result<Option<Args>, String> {
             ));
         }
     }
-    Ok(Some(a))
+    Ok(a)
 }
 
 /// Entry point of `lattice tune`.
 pub fn main(args: &[String]) -> ExitCode {
     let a = match parse_args(args) {
-        Ok(Some(a)) => a,
-        Ok(None) => {
-            print!("{HELP}");
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => return usage(&e),
+        Ok(a) => a,
+        Err(code) => return code,
     };
     let db_path = a.db.clone().unwrap_or_else(db::default_path);
     let result = if a.show {

@@ -40,7 +40,8 @@ fn text_output_goes_to_stdout_without_o_or_with_o_dash() {
 fn help_is_help_everywhere() {
     let o = lattice(&["emit", "--wgsl", "--help"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    assert!(text(&o.stdout).contains("USAGE: lattice emit (--spirv DIR | --wgsl DIR)"));
+    assert!(text(&o.stdout).contains("Usage: lattice emit"));
+    assert!(text(&o.stdout).contains("--wgsl <DIR>"));
     let o = lattice(&["run", "--help"]);
     assert_eq!(o.status.code(), Some(0));
     let help = text(&o.stdout);
@@ -48,7 +49,7 @@ fn help_is_help_everywhere() {
         "--gpu-workgroup-size",
         "--gpu-adapter",
         "--target gpu",
-        "--threads N",
+        "--threads <N>",
     ] {
         assert!(help.contains(flag), "`lattice run --help` lacks {flag}");
     }
@@ -172,4 +173,122 @@ fn deps_help_and_usage_errors_come_from_the_shared_parser() {
     let o = lattice(&["deps"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("<FILE|->"), "{}", text(&o.stderr));
+}
+
+/// A misspelled flag of `lattice run` is answered with a flag `run` accepts, never with
+/// one of `opt`'s, and a flag of another command is a usage error naming it.
+#[test]
+fn run_suggests_only_its_own_flags() {
+    let help = text(&lattice(&["run", "--help"]).stdout);
+    for typo in ["--thread", "--entry-piont", "--gpu-tim", "--canonicalise"] {
+        let o = lattice(&["run", "EX/matmul.mlir", typo, "1"]);
+        assert_eq!(o.status.code(), Some(2), "{typo}");
+        let err = text(&o.stderr);
+        assert!(err.starts_with("lattice run: "), "{err}");
+        let tip = err
+            .split("a similar argument exists: '")
+            .nth(1)
+            .and_then(|t| t.split('\'').next())
+            .unwrap_or_else(|| panic!("no suggestion for {typo}: {err}"));
+        assert!(
+            help.contains(tip),
+            "{typo}: suggested {tip}, not in run --help"
+        );
+    }
+    let o = lattice(&["run", "EX/matmul.mlir", "--verify-diagnostics"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("unexpected argument '--verify-diagnostics'"),
+        "{err}"
+    );
+    assert!(!err.contains("similar argument"), "{err}");
+}
+
+/// `--target gpu`'s flags need it, and the CPU run's flags are refused with it; emit's
+/// LLVM flags are refused with --spirv/--wgsl and the GPU flags without them.
+#[test]
+fn flags_of_the_other_target_are_usage_errors() {
+    for (args, needle) in [
+        (
+            &["run", "EX/matmul.mlir", "--gpu-time"][..],
+            "--gpu-time needs --target gpu",
+        ),
+        (
+            &["run", "EX/matmul.mlir", "--target", "gpu", "--threads", "2"][..],
+            "--threads applies to --target cpu only",
+        ),
+        (
+            &["run", "EX/matmul.mlir", "--target=gpu", "-O2"][..],
+            "-O applies to --target cpu only",
+        ),
+        (
+            &["emit", "--wgsl", "out", "EX/matmul.mlir", "--header", "x.h"][..],
+            "--header applies to LLVM outputs",
+        ),
+        (
+            &["emit", "--llvm-ir", "EX/matmul.mlir", "--gpu-f64"][..],
+            "--gpu-f64 applies to --spirv/--wgsl",
+        ),
+        (
+            &["emit", "--llvm-ir", "--obj", "EX/matmul.mlir"][..],
+            "cannot be used with",
+        ),
+    ] {
+        let o = lattice(args);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(needle),
+            "{args:?}: expected {needle:?} in {err}"
+        );
+    }
+}
+
+/// Pass flags run in command-line order, the same pass may repeat, and mlir-opt's
+/// one-dash spellings and `=true|false` values are accepted.
+#[test]
+fn pass_flags_keep_their_order_and_mlir_opt_spellings_work() {
+    let o = lattice(&[
+        "opt",
+        "EX/matmul.mlir",
+        "-mlir-print-ir-after-all",
+        "--cse",
+        "-canonicalize",
+        "--cse",
+        "-verify-each=false",
+        "-mlir-print-op-generic=0",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let dumps: Vec<String> = text(&o.stderr)
+        .lines()
+        .filter_map(|l| l.strip_prefix("// -----// IR Dump After "))
+        .map(|l| l.split(' ').next().unwrap_or("").to_string())
+        .collect();
+    assert_eq!(
+        dumps,
+        ["CSE", "Canonicalizer", "CSE"],
+        "{}",
+        text(&o.stderr)
+    );
+    assert!(text(&o.stdout).contains("func.func @kernel_matmul"));
+}
+
+/// `-h` lists every pass in one line; `--help` adds each pass's options with their value
+/// forms and defaults.
+#[test]
+fn opt_help_lists_passes_and_long_help_their_options() {
+    let short = text(&lattice(&["opt", "-h"]).stdout);
+    let long = text(&lattice(&["opt", "--help"]).stdout);
+    for pass in [
+        "--poly-schedule[=<OPTIONS>]",
+        "--affine-loop-tile[=<OPTIONS>]",
+        "--cse",
+    ] {
+        assert!(short.contains(pass) && long.contains(pass), "{pass}");
+    }
+    let option = "tile-sizes=<int 1..,...>";
+    assert!(!short.contains(option) && long.contains(option), "{long}");
+    assert!(long.contains("cache-size=<int 1..>"), "{long}");
+    assert!(long.contains("(default: 512)"), "{long}");
 }

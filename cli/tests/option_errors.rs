@@ -90,6 +90,10 @@ fn out_of_range_pass_options_are_usage_errors() {
             "the size must be at least 1",
         ),
         (
+            "--poly-transform=permute=1,0 reverse=0",
+            "pass 'poly-transform': poly-transform: give one of permute, skew, reverse, strip-mine per instance",
+        ),
+        (
             "--poly-schedule=fuse=greedy",
             "option 'fuse': expected one of smart, max, none, got 'greedy'",
         ),
@@ -103,7 +107,7 @@ fn out_of_range_pass_options_are_usage_errors() {
         ),
         (
             "--affine-loop-tiel",
-            "unknown option '--affine-loop-tiel'; did you mean '--affine-loop-tile'?",
+            "unexpected argument '--affine-loop-tiel' found\n\n  tip: a similar argument exists: '--affine-loop-tile'",
         ),
         (
             "--pass-pipeline=builtin.module(func.func(affine-loop-tile{tile-size=0}))",

@@ -188,13 +188,14 @@ fn output(tool: &str, c: &Case, options: &str) -> String {
     normalized(c, &out)
 }
 
-/// Pass names of a `--help` text: `    --NAME   summary` lines indented by `indent` spaces.
+/// Pass names of a `--help` text: `--NAME   summary` (or `--NAME[=<OPTIONS>]`) lines
+/// indented by `indent` spaces.
 fn pass_names(help: &str, indent: usize) -> BTreeSet<String> {
     let prefix = format!("{}--", " ".repeat(indent));
     help.lines()
         .filter_map(|l| l.strip_prefix(&prefix))
         .filter(|l| l.starts_with(|c: char| c.is_ascii_lowercase()))
-        .filter_map(|l| l.split([' ', '=']).next())
+        .filter_map(|l| l.split([' ', '=', '[']).next())
         .map(str::to_string)
         .collect()
 }
@@ -205,9 +206,9 @@ fn every_shared_pass_is_listed() {
         return;
     }
     let ours = run(lattice(), &["opt", "--help"], "").expect("lattice opt --help");
-    let ours = ours.split_once("\nPASSES").expect("a PASSES section").1;
+    let ours = ours.split_once("\nPasses").expect("a Passes section").1;
     let theirs = run(MLIR_OPT, &["--help"], "").expect("mlir-opt --help");
-    let shared: BTreeSet<String> = pass_names(ours, 4)
+    let shared: BTreeSet<String> = pass_names(ours, 6)
         .intersection(&pass_names(&theirs, 6))
         .cloned()
         .collect();

@@ -37,8 +37,46 @@ pub struct PassDef {
     pub anchor: Option<&'static str>,
     /// The options the pass accepts, each declared once (name, values, default, help).
     pub options: &'static [PassOption],
+    /// Parses the checked options into the pass's typed options struct, once, when the
+    /// pipeline is built ([`configure`]); the pass reads it with [`PassOptions::typed`].
+    /// `None`: the pass reads its options as text.
+    pub configure: Option<ConfigureFn>,
     pub run: PassRunFn,
 }
+
+/// Parses a pass's options into its typed struct (see [`PassDef::configure`]).
+pub type ConfigureFn = fn(&PassOptions) -> Result<ParsedOptions, String>;
+
+/// A pass's options as a typed struct, built from the checked `key=value` entries alone
+/// (the machine is known only when the pass runs).
+pub trait PassConfig: Sized + Send + Sync + 'static {
+    /// The typed options `o`'s entries describe; an error names the option.
+    fn from_options(o: &PassOptions) -> Result<Self, String>;
+}
+
+/// [`ConfigureFn`] of a pass whose typed options are `T`.
+pub fn configure<T: PassConfig>(o: &PassOptions) -> Result<ParsedOptions, String> {
+    T::from_options(o).map(|t| ParsedOptions(std::sync::Arc::new(t)))
+}
+
+/// A pass's typed options, parsed once (their type is the pass's own).
+#[derive(Clone)]
+pub struct ParsedOptions(std::sync::Arc<dyn std::any::Any + Send + Sync>);
+
+impl std::fmt::Debug for ParsedOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ParsedOptions")
+    }
+}
+
+/// Parsed options are a function of the entries, which [`PassOptions`] compares.
+impl PartialEq for ParsedOptions {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for ParsedOptions {}
 
 /// `key=value` options of one pass instance, in the order given, and the machine the
 /// run targets (set by the pass manager from [`RunOptions::machine`]).
@@ -50,9 +88,20 @@ pub struct PassOptions {
     /// Every pass prints its remarks (set by the pass manager from
     /// [`RunOptions::remarks`]); a pass's own `remarks=false` still wins.
     pub all_remarks: bool,
+    /// The typed options parsed from `entries` when the pipeline was built.
+    pub parsed: Option<ParsedOptions>,
 }
 
 impl PassOptions {
+    /// The pass's typed options: those parsed when the pipeline was built, else (options
+    /// built by hand, as a pipeline pass builds its steps') parsed now.
+    pub fn typed<T: PassConfig>(&self) -> Result<std::sync::Arc<T>, String> {
+        if let Some(Ok(t)) = self.parsed.as_ref().map(|p| p.0.clone().downcast::<T>()) {
+            return Ok(t);
+        }
+        T::from_options(self).map(std::sync::Arc::new)
+    }
+
     /// The raw value of `key`.
     pub fn value(&self, key: &str) -> Option<&str> {
         self.entries
@@ -268,10 +317,15 @@ pub fn parse_pass_options(def: &PassDef, text: &str) -> Result<PassOptions, Stri
             .map_err(|e| format!("pass '{}': {e}", def.name))?;
         entries.push((key, value));
     }
-    Ok(PassOptions {
+    let mut options = PassOptions {
         entries,
         ..PassOptions::default()
-    })
+    };
+    if let Some(configure) = def.configure {
+        let parsed = configure(&options).map_err(|e| format!("pass '{}': {e}", def.name))?;
+        options.parsed = Some(parsed);
+    }
+    Ok(options)
 }
 
 /// What values a pass option takes; checked when the pipeline is built, so a bad value
@@ -497,14 +551,21 @@ fn edit_distance(a: &str, b: &str) -> usize {
 /// Help for one pass, as `lattice opt --help` lists it: the flag, its summary, and each
 /// option with its value form, default and help.
 pub fn render_pass_help(def: &PassDef) -> String {
-    let mut s = format!("    --{:<30} {}\n", def.name, def.summary);
+    let s = format!("    --{:<30} {}\n", def.name, def.summary);
+    s + &render_pass_option_lines(def, "        ")
+}
+
+/// One line per option of `def`, each after `indent`: `name=<value form>`, its help and
+/// its default (the option part of [`render_pass_help`] and of clap's pass help).
+pub fn render_pass_option_lines(def: &PassDef, indent: &str) -> String {
+    let mut s = String::new();
     for o in def.options {
         let flag = format!("{}={}", o.name, o.value_syntax());
         let default = match o.default {
             "" => String::new(),
             d => format!(" (default: {d})"),
         };
-        s.push_str(&format!("        {flag:<34} {}{default}\n", o.help));
+        s.push_str(&format!("{indent}{flag:<34} {}{default}\n", o.help));
     }
     s
 }
@@ -630,7 +691,7 @@ impl PipelineParser<'_> {
                     };
                     format!("'{name}' does not refer to a registered pass or pass pipeline{hint}")
                 })?;
-                let mut options = PassOptions::default();
+                let mut options = parse_pass_options(def, "")?;
                 if self.eat(b'{') {
                     let start = self.pos;
                     let mut depth = 1;
@@ -1176,6 +1237,63 @@ mod option_tests {
         assert_eq!(n.value_syntax(), "<int 1..64>");
         let c = PassOption::choice("fuse", &["smart", "max"], "smart", "");
         assert!(c.check("max").is_ok() && c.check("maxx").is_err());
+    }
+
+    /// A pass's typed options, counting how often they are parsed.
+    struct Sizes(Vec<i64>);
+
+    static PARSES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+    impl PassConfig for Sizes {
+        fn from_options(o: &PassOptions) -> Result<Self, String> {
+            PARSES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            match o.int_list("sizes")? {
+                s if s.len() > 3 => Err("option 'sizes': at most 3 sizes".into()),
+                s => Ok(Sizes(s)),
+            }
+        }
+    }
+
+    static TYPED: PassDef = PassDef {
+        name: "test-typed",
+        display_name: "TestTyped",
+        summary: "test only",
+        anchor: None,
+        options: &[PassOption::ints("sizes", 1, i64::MAX, "", "")],
+        configure: Some(configure::<Sizes>),
+        run: |_, _, _| Ok(()),
+    };
+
+    #[test]
+    fn typed_options_are_parsed_once_when_the_pipeline_is_built() {
+        let o = parse_pass_options(&TYPED, "sizes=4,8").expect("valid");
+        let before = PARSES.load(std::sync::atomic::Ordering::Relaxed);
+        let (a, b) = (o.typed::<Sizes>().unwrap(), o.typed::<Sizes>().unwrap());
+        assert!(std::sync::Arc::ptr_eq(&a, &b), "parsed again");
+        assert_eq!(a.0, [4, 8]);
+        assert_eq!(PARSES.load(std::sync::atomic::Ordering::Relaxed), before);
+        // A check across values fails when the pipeline is built, naming pass and option.
+        assert_eq!(
+            parse_pass_options(&TYPED, "sizes=1,2,3,4").unwrap_err(),
+            "pass 'test-typed': option 'sizes': at most 3 sizes"
+        );
+        // Options built by hand (a pipeline pass's steps) are parsed on first use.
+        let by_hand = PassOptions {
+            entries: vec![("sizes".into(), "2".into())],
+            ..PassOptions::default()
+        };
+        assert_eq!(by_hand.typed::<Sizes>().unwrap().0, [2]);
+        // A pass without options in braces still gets its typed defaults.
+        let registry = {
+            let mut r = PassRegistry::new();
+            r.register(&[&TYPED]);
+            r
+        };
+        let p = OpPipeline::parse("builtin.module(test-typed)", &registry).unwrap();
+        let PipelineElement::Pass(_, o) = &p.elements[0] else {
+            panic!("not a pass")
+        };
+        assert!(o.parsed.is_some());
     }
 
     #[test]

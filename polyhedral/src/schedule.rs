@@ -75,7 +75,7 @@ use isl_rs::{
     UnionAccessInfo, UnionMap, UnionSet, UnionSetList, Val,
 };
 use lattice_ir::diag::{DiagLoc, Diagnostic};
-use lattice_ir::pass::{PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op};
 
 /// Fusion strategy of the scheduler.
@@ -1962,123 +1962,147 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
     report
 }
 
+/// poly-schedule's options as parsed when the pipeline is built: all of
+/// [`ScheduleOptions`] but what depends on the machine (the cache sizes and the LLC
+/// shape, of which only the options' overrides are kept) and the per-run model log.
+pub struct PolyScheduleConfig {
+    base: ScheduleOptions,
+    /// `cache-size`, `l2-cache-size`, `l3-cache-size` when given.
+    cache: [Option<u64>; 3],
+    /// `l3-ways`, `l3-sharers` when given.
+    llc: [Option<u64>; 2],
+}
+
+impl PolyScheduleConfig {
+    /// The options for a run on `machine`.
+    pub fn options(&self, machine: &lattice_ir::target::Machine) -> ScheduleOptions {
+        let mut cache = crate::tile_model::CacheSizes::from_machine(machine);
+        for (slot, v) in [&mut cache.l1, &mut cache.l2, &mut cache.l3]
+            .into_iter()
+            .zip(self.cache)
+        {
+            *slot = v.unwrap_or(*slot);
+        }
+        let mut llc = LlcShape::from_machine(machine);
+        for (slot, v) in [&mut llc.ways, &mut llc.sharers].into_iter().zip(self.llc) {
+            *slot = v.unwrap_or(*slot);
+        }
+        ScheduleOptions {
+            cache,
+            llc,
+            model_log: Default::default(),
+            ..self.base.clone()
+        }
+    }
+}
+
+impl PassConfig for PolyScheduleConfig {
+    fn from_options(o: &PassOptions) -> Result<Self, String> {
+        let fuse = match o.string("fuse", "smart").as_str() {
+            "smart" => Fuse::Smart,
+            "max" => Fuse::Max,
+            "none" => Fuse::None,
+            f => {
+                return Err(format!(
+                    "option 'fuse': expected smart, max or none, got '{f}'"
+                ))
+            }
+        };
+        let tile_sizes = o.int_list("tile-sizes")?;
+        if tile_sizes.iter().any(|&s| s < 1) {
+            return Err("option 'tile-sizes': sizes must be positive".into());
+        }
+        let positive = |name: &str, v: Vec<i64>| -> Result<Vec<i64>, String> {
+            if v.iter().any(|&s| s < 1) {
+                return Err(format!("option '{name}': sizes must be positive"));
+            }
+            Ok(v)
+        };
+        let l2_tile_sizes = positive("l2-tile-sizes", o.int_list("l2-tile-sizes")?)?;
+        let tile_levels = match o.int("tile-levels", if l2_tile_sizes.is_empty() { 1 } else { 2 }) {
+            Ok(l @ 1..=2) => l as u32,
+            Ok(l) => return Err(format!("option 'tile-levels': expected 1 or 2, got {l}")),
+            Err(e) => return Err(e),
+        };
+        let positive_size = |name: &str, what: &str| -> Result<Option<u64>, String> {
+            if o.value(name).is_none() {
+                return Ok(None);
+            }
+            match o.int(name, 0)? {
+                v if v < 1 => Err(format!("option '{name}': expected a positive {what}")),
+                v => Ok(Some(v as u64)),
+            }
+        };
+        let cache = [
+            positive_size("cache-size", "number of bytes")?,
+            positive_size("l2-cache-size", "number of bytes")?,
+            positive_size("l3-cache-size", "number of bytes")?,
+        ];
+        let llc = [
+            positive_size("l3-ways", "number")?,
+            positive_size("l3-sharers", "number")?,
+        ];
+        let base = ScheduleOptions {
+            llc: LlcShape::default(),
+            l2_tile_sizes,
+            tile_levels,
+            cache: crate::tile_model::CacheSizes::from_machine(&Default::default()),
+            model_log: Default::default(),
+            fuse,
+            tile: o.bool("tile", true)?,
+            tile_sizes,
+            parallel: o.bool("parallel", true)?,
+            alias: AliasAssumption::from_pass_option(o, true)?,
+            time_limit: {
+                let t = o.int("time-limit", 60)?;
+                if t < 1 {
+                    return Err("option 'time-limit': expected a positive number of seconds".into());
+                }
+                std::time::Duration::from_secs(t as u64)
+            },
+            max_operations: {
+                let m = o.int("max-operations", crate::isl::DEFAULT_MAX_OPERATIONS as i64)?;
+                if m < 0 {
+                    return Err("option 'max-operations': expected a non-negative count".into());
+                }
+                m as u64
+            },
+            unit_stride_innermost: match o.string("intra-tile-order", "isl").as_str() {
+                "isl" => false,
+                "unit-stride" => true,
+                other => {
+                    return Err(format!(
+                        "option 'intra-tile-order': expected isl or unit-stride, got '{other}'"
+                    ))
+                }
+            },
+            parallel_reductions: o.bool("parallel-reductions", false)?,
+            min_parallel_work: {
+                let m = o.int("min-parallel-work", DEFAULT_MIN_PARALLEL_WORK as i64)?;
+                if m < 0 {
+                    return Err("option 'min-parallel-work': expected a non-negative count".into());
+                }
+                m as u64
+            },
+            time_tile: {
+                let t = o.string("time-tile", "auto");
+                TimeTile::parse(&t).ok_or_else(|| {
+                    format!("option 'time-tile': expected auto, never or always, got '{t}'")
+                })?
+            },
+            split_borders: o.bool("split-borders", true)?,
+        };
+        Ok(PolyScheduleConfig { base, cache, llc })
+    }
+}
+
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     let loc = ir.loc(func);
     let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(loc), e)];
-    let fuse = match o.string("fuse", "smart").as_str() {
-        "smart" => Fuse::Smart,
-        "max" => Fuse::Max,
-        "none" => Fuse::None,
-        f => {
-            return Err(err(format!(
-                "option 'fuse': expected smart, max or none, got '{f}'"
-            )))
-        }
-    };
-    let tile_sizes = o.int_list("tile-sizes").map_err(&err)?;
-    if tile_sizes.iter().any(|&s| s < 1) {
-        return Err(err("option 'tile-sizes': sizes must be positive".into()));
-    }
-    let positive = |name: &str, v: Vec<i64>| -> Result<Vec<i64>, Vec<Diagnostic>> {
-        if v.iter().any(|&s| s < 1) {
-            return Err(err(format!("option '{name}': sizes must be positive")));
-        }
-        Ok(v)
-    };
-    let l2_tile_sizes = positive("l2-tile-sizes", o.int_list("l2-tile-sizes").map_err(&err)?)?;
-    let tile_levels = match o.int("tile-levels", if l2_tile_sizes.is_empty() { 1 } else { 2 }) {
-        Ok(l @ 1..=2) => l as u32,
-        Ok(l) => {
-            return Err(err(format!(
-                "option 'tile-levels': expected 1 or 2, got {l}"
-            )))
-        }
-        Err(e) => return Err(err(e)),
-    };
-    let mut cache = crate::tile_model::CacheSizes::from_machine(&o.machine);
-    for (name, slot) in [
-        ("cache-size", &mut cache.l1),
-        ("l2-cache-size", &mut cache.l2),
-        ("l3-cache-size", &mut cache.l3),
-    ] {
-        let v = o.int(name, *slot as i64).map_err(&err)?;
-        if v < 1 {
-            return Err(err(format!(
-                "option '{name}': expected a positive number of bytes"
-            )));
-        }
-        *slot = v as u64;
-    }
-    let mut llc = LlcShape::from_machine(&o.machine);
-    for (name, slot) in [("l3-ways", &mut llc.ways), ("l3-sharers", &mut llc.sharers)] {
-        let v = o.int(name, *slot as i64).map_err(&err)?;
-        if v < 1 {
-            return Err(err(format!("option '{name}': expected a positive number")));
-        }
-        *slot = v as u64;
-    }
-    let options = ScheduleOptions {
-        llc,
-        l2_tile_sizes,
-        tile_levels,
-        cache,
-        model_log: Default::default(),
-        fuse,
-        tile: o.bool("tile", true).map_err(&err)?,
-        tile_sizes,
-        parallel: o.bool("parallel", true).map_err(&err)?,
-        alias: AliasAssumption::from_pass_option(o, true).map_err(&err)?,
-        time_limit: {
-            let t = o.int("time-limit", 60).map_err(&err)?;
-            if t < 1 {
-                return Err(err(
-                    "option 'time-limit': expected a positive number of seconds".into(),
-                ));
-            }
-            std::time::Duration::from_secs(t as u64)
-        },
-        max_operations: {
-            let m = o
-                .int("max-operations", crate::isl::DEFAULT_MAX_OPERATIONS as i64)
-                .map_err(&err)?;
-            if m < 0 {
-                return Err(err(
-                    "option 'max-operations': expected a non-negative count".into(),
-                ));
-            }
-            m as u64
-        },
-        unit_stride_innermost: match o.string("intra-tile-order", "isl").as_str() {
-            "isl" => false,
-            "unit-stride" => true,
-            other => {
-                return Err(err(format!(
-                    "option 'intra-tile-order': expected isl or unit-stride, got '{other}'"
-                )))
-            }
-        },
-        parallel_reductions: o.bool("parallel-reductions", false).map_err(&err)?,
-        min_parallel_work: {
-            let m = o
-                .int("min-parallel-work", DEFAULT_MIN_PARALLEL_WORK as i64)
-                .map_err(&err)?;
-            if m < 0 {
-                return Err(err(
-                    "option 'min-parallel-work': expected a non-negative count".into(),
-                ));
-            }
-            m as u64
-        },
-        time_tile: {
-            let t = o.string("time-tile", "auto");
-            TimeTile::parse(&t).ok_or_else(|| {
-                err(format!(
-                    "option 'time-tile': expected auto, never or always, got '{t}'"
-                ))
-            })?
-        },
-        split_borders: o.bool("split-borders", true).map_err(&err)?,
-    };
+    let options = o
+        .typed::<PolyScheduleConfig>()
+        .map_err(&err)?
+        .options(&o.machine);
     let report = poly_schedule(ir, func, &options);
     if !report.errors.is_empty() {
         return Err(report.errors);
@@ -2214,6 +2238,7 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
             "Return refusals as the pass's diagnostics (stops the pipeline)",
         ),
     ],
+    configure: Some(lattice_ir::pass::configure::<PolyScheduleConfig>),
     run,
 };
 

@@ -30,7 +30,7 @@
 // RUN: lattice run --help | FileCheck %s --check-prefix=HELP
 // RUN: lattice emit --help | FileCheck %s --check-prefix=HELP
 // RUN: lattice tune --help | FileCheck %s --check-prefix=HELP
-// HELP: --machine=SPEC
+// HELP: --machine <SPEC>
 
 // The machine reaches the passes: poly-schedule's tile-size model budgets its L1
 // (16 KiB on small, 48 KiB on large), and the pass's own cache options override it.

@@ -43,7 +43,7 @@ use super::simplify_structures::ValueMap;
 use crate::analysis::dependence;
 use crate::util::{int_attr, map_attr};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
-use lattice_ir::pass::{PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
     AffineExpr, AffineMap, Block, Ir, Op, OperationState, Traits, Type, TypeData, Value, WalkOrder,
 };
@@ -1252,6 +1252,14 @@ fn fold_access(ir: &mut Ir, op: Op) {
     ir.set_attr(op, "map", ctx.affine_map_attr(map));
 }
 
+impl PassConfig for DataCopyGenerateOptions {
+    fn from_options(o: &PassOptions) -> Result<Self, String> {
+        let options = parse_options(o)?;
+        o.bool("remarks", false)?;
+        Ok(options)
+    }
+}
+
 fn parse_options(o: &PassOptions) -> Result<DataCopyGenerateOptions, String> {
     let d = DataCopyGenerateOptions::default();
     let cap = match o.value("fast-mem-capacity") {
@@ -1278,8 +1286,7 @@ fn parse_options(o: &PassOptions) -> Result<DataCopyGenerateOptions, String> {
 
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(func)), e)];
-    let options = parse_options(o).map_err(&err)?;
-    o.bool("remarks", false).map_err(&err)?;
+    let options = o.typed::<DataCopyGenerateOptions>().map_err(&err)?;
     let report = data_copy_generate_with_report(ir, func, &options)?;
     lattice_ir::pass::report_declined(&report.remarks, o);
     Ok(())
@@ -1343,5 +1350,6 @@ pub static DATA_COPY_GENERATE: PassDef = PassDef {
             "Print why a memref was not copied (stderr)",
         ),
     ],
+    configure: Some(lattice_ir::pass::configure::<DataCopyGenerateOptions>),
     run,
 };

@@ -25,6 +25,7 @@ pub static EXPAND_INDEX_OPS: PassDef = PassDef {
     summary: "Lower affine operations operating on indices into more fundamental operations",
     anchor: None,
     options: &[],
+    configure: None,
     run: run_expand,
 };
 

@@ -34,6 +34,7 @@ pub static LOOP_COALESCING: PassDef = PassDef {
         false,
         "Print why bands were not coalesced (stderr)",
     )],
+    configure: None,
     run: run_coalescing,
 };
 

@@ -47,6 +47,7 @@ pub static LOOP_INVARIANT_CODE_MOTION: PassDef = PassDef {
         false,
         "Print why loads and divisions stay in their loops (also --remarks)",
     )],
+    configure: None,
     run: run_pass,
 };
 

@@ -41,6 +41,7 @@ pub static LOOP_NORMALIZE: PassDef = PassDef {
             "Print why loops were not normalized (stderr)",
         ),
     ],
+    configure: None,
     run: run_normalize,
 };
 

@@ -16,7 +16,7 @@
 
 use crate::util::{int_attr, map_attr as for_map};
 use lattice_ir::diag::Diagnostic;
-use lattice_ir::pass::{PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{AffineExpr, AffineMap, Ir, Op, OperationState, Value, WalkOrder};
 use rustc_hash::FxHashMap;
 
@@ -639,18 +639,25 @@ pub fn promote_single_iteration(ir: &mut Ir, l: Op) {
     ir.erase_op(l);
 }
 
+impl PassConfig for LoopUnrollOptions {
+    fn from_options(o: &PassOptions) -> Result<Self, String> {
+        let d = LoopUnrollOptions::default();
+        let options = LoopUnrollOptions {
+            factor: o.int("unroll-factor", d.factor)?,
+            full: o.bool("unroll-full", false)?,
+            up_to_factor: o.bool("unroll-up-to-factor", false)?,
+            full_threshold: o.int("unroll-full-threshold", -1)?,
+            num_reps: o.int("unroll-num-reps", 1)?,
+            cleanup_unroll: o.bool("cleanup-unroll", false)?,
+        };
+        o.bool("remarks", false)?;
+        Ok(options)
+    }
+}
+
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     let err = |e: String| vec![Diagnostic::error(lattice_ir::DiagLoc::Loc(ir.loc(func)), e)];
-    let d = LoopUnrollOptions::default();
-    let options = LoopUnrollOptions {
-        factor: o.int("unroll-factor", d.factor).map_err(&err)?,
-        full: o.bool("unroll-full", false).map_err(&err)?,
-        up_to_factor: o.bool("unroll-up-to-factor", false).map_err(&err)?,
-        full_threshold: o.int("unroll-full-threshold", -1).map_err(&err)?,
-        num_reps: o.int("unroll-num-reps", 1).map_err(&err)?,
-        cleanup_unroll: o.bool("cleanup-unroll", false).map_err(&err)?,
-    };
-    o.bool("remarks", false).map_err(&err)?;
+    let options = o.typed::<LoopUnrollOptions>().map_err(&err)?;
     let remarks = loop_unroll(ir, func, &options);
     lattice_ir::pass::report_declined(&remarks, o);
     Ok(())
@@ -710,5 +717,6 @@ pub static LOOP_UNROLL: PassDef = PassDef {
             "Print why a loop was not unrolled (stderr)",
         ),
     ],
+    configure: Some(lattice_ir::pass::configure::<LoopUnrollOptions>),
     run,
 };

@@ -20,7 +20,7 @@ use super::loop_unroll::{iv_plus, promote_single_iteration, split_for_factor, tr
 use crate::analysis::dependence::{self, Component, Dependence};
 use crate::util::int_attr;
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
-use lattice_ir::pass::{PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Block, Ir, Op, Traits, Value, WalkOrder};
 use rustc_hash::FxHashMap;
 
@@ -377,12 +377,19 @@ fn memref_name(ir: &Ir, op: Op) -> String {
     }
 }
 
+impl PassConfig for LoopUnrollJamOptions {
+    fn from_options(o: &PassOptions) -> Result<Self, String> {
+        let options = LoopUnrollJamOptions {
+            factor: o.int("unroll-jam-factor", 4)?,
+        };
+        o.bool("remarks", false)?;
+        Ok(options)
+    }
+}
+
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(func)), e)];
-    let options = LoopUnrollJamOptions {
-        factor: o.int("unroll-jam-factor", 4).map_err(&err)?,
-    };
-    o.bool("remarks", false).map_err(&err)?;
+    let options = o.typed::<LoopUnrollJamOptions>().map_err(&err)?;
     let report = loop_unroll_jam_with_report(ir, func, &options)?;
     lattice_ir::pass::report_declined(&report.remarks, o);
     Ok(())
@@ -408,5 +415,6 @@ pub static LOOP_UNROLL_JAM: PassDef = PassDef {
             "Print why a loop was not unroll-jammed (stderr)",
         ),
     ],
+    configure: Some(lattice_ir::pass::configure::<LoopUnrollJamOptions>),
     run,
 };

@@ -32,6 +32,7 @@ pub static LOWER_AFFINE: PassDef = PassDef {
     summary: "Lower Affine operations to a combination of Arith and SCF operations",
     anchor: None,
     options: &[],
+    configure: None,
     run: run_pass,
 };
 

@@ -485,5 +485,6 @@ pub static NORMALIZE_MEMREFS: PassDef = PassDef {
         false,
         "Print why memrefs were not normalized (stderr)",
     )],
+    configure: None,
     run,
 };

@@ -448,5 +448,6 @@ pub static RAISE_FROM_MEMREF: PassDef = PassDef {
         false,
         "Print why accesses were not raised",
     )],
+    configure: None,
     run,
 };

@@ -268,6 +268,7 @@ pub static RAISE_SCF_TO_AFFINE: PassDef = PassDef {
     anchor: Some("func.func"),
     options: &[        PassOption::bool("remarks", false, "Print why ops were not raised"),
     ],
+    configure: None,
     run,
 };
 

@@ -39,7 +39,7 @@ use crate::analysis::dependence::{self, access, check_dependence, common_depth, 
 use crate::ops::for_segments;
 use crate::util::int_attr;
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
-use lattice_ir::pass::{PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Attr, AttrData, Block, Ir, Op, OperationState, Value, WalkOrder};
 use rustc_hash::FxHashMap;
 
@@ -577,12 +577,46 @@ fn rebuild_with_iter_args(ir: &mut Ir, l: Op, b: Block, cells: &[Cell]) -> Op {
     nl
 }
 
+/// The pass's options as given (the machine decides what is not).
+pub struct RegisterTileConfig {
+    rows: Option<i64>,
+    vectors: Option<i64>,
+    contract: bool,
+}
+
+impl PassConfig for RegisterTileConfig {
+    fn from_options(o: &PassOptions) -> Result<Self, String> {
+        let given = |name: &str| match o.value(name) {
+            None => Ok(None),
+            Some(_) => o.int(name, 0).map(Some),
+        };
+        Ok(RegisterTileConfig {
+            rows: given("rows")?,
+            vectors: given("vectors")?,
+            contract: o.bool("contract", false)?,
+        })
+    }
+}
+
+impl RegisterTileConfig {
+    /// The options for a run on `machine`.
+    pub fn options(&self, machine: &lattice_ir::target::Machine) -> RegisterTileOptions {
+        let d = RegisterTileOptions::for_machine(machine);
+        RegisterTileOptions {
+            rows: self.rows.unwrap_or(d.rows),
+            vectors: self.vectors.unwrap_or(d.vectors),
+            contract: self.contract,
+            ..d
+        }
+    }
+}
+
 fn run_pass(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     let err = |m: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(func)), m)];
-    let mut options = RegisterTileOptions::for_machine(&o.machine);
-    options.rows = o.int("rows", options.rows).map_err(err)?;
-    options.vectors = o.int("vectors", options.vectors).map_err(err)?;
-    options.contract = o.bool("contract", false).map_err(err)?;
+    let options = o
+        .typed::<RegisterTileConfig>()
+        .map_err(err)?
+        .options(&o.machine);
     let report = register_tile(ir, func, &options);
     lattice_ir::pass::record_statistic(
         "num-tiled",
@@ -625,5 +659,6 @@ pub static REGISTER_TILE: PassDef = PassDef {
             "Print why a contraction nest was not register-tiled (stderr)",
         ),
     ],
+    configure: Some(lattice_ir::pass::configure::<RegisterTileConfig>),
     run: run_pass,
 };

@@ -42,6 +42,7 @@ pub static SCALREP: PassDef = PassDef {
         false,
         "Print why the pass did not run on a function (stderr)",
     )],
+    configure: None,
     run: run_pass,
 };
 

@@ -25,6 +25,7 @@ pub static SIMPLIFY_STRUCTURES: PassDef = PassDef {
     summary: "Simplify affine expressions in maps/sets and normalize memrefs",
     anchor: Some("func.func"),
     options: &[],
+    configure: None,
     run: run_simplify,
 };
 

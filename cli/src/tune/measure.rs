@@ -12,7 +12,7 @@
 //! time limit is killed.
 
 use super::kernel::{func_name, functions};
-use lattice_ir::pass::{run_pipeline, OpPipeline, PassOptions, PassRegistry, RunOptions};
+use lattice_ir::pass::{run_pipeline, OpPipeline, PassRegistry, RunOptions};
 use lattice_ir::printer::{print_op, PrintOptions};
 use lattice_ir::{Context, Ir, Op};
 use std::path::{Path, PathBuf};
@@ -140,11 +140,8 @@ pub fn transform(
         let def = registry
             .lookup(name)
             .ok_or(format!("pass '{name}' is not available in this build"))?;
-        let parsed = if opts.is_empty() {
-            PassOptions::default()
-        } else {
-            lattice_ir::pass::parse_pass_options(def, opts)?
-        };
+        // Parsed (and typed) once per pass, as when a pipeline is built.
+        let parsed = lattice_ir::pass::parse_pass_options(def, opts)?;
         let on_module = def.anchor.is_none_or(|a| a == "builtin.module");
         let (root, anchor) = if on_module && def.anchor.is_some() {
             (module, "builtin.module")

@@ -1181,6 +1181,7 @@ static BREAK_ADDS: PassDef = PassDef {
     summary: "test only: replaces addf by subf",
     anchor: Some("func.func"),
     options: &[],
+    configure: None,
     run: break_adds,
 };
 

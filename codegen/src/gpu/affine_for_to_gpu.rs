@@ -45,6 +45,7 @@ pub static CONVERT_AFFINE_FOR_TO_GPU: PassDef = PassDef {
             "Number of GPU thread dimensions for mapping",
         ),
     ],
+    configure: None,
     run: run_pass,
 };
 

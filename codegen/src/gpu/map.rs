@@ -34,7 +34,7 @@
 use super::build::{Builder, InsertPoint, SLT};
 use lattice_affine::analysis::dependence::{self, Dependence};
 use lattice_ir::diag::Severity;
-use lattice_ir::pass::{PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
     AffineMap, AttrData, DiagLoc, Diagnostic, Ir, Op, Type, TypeData, Value, WalkOrder,
 };
@@ -109,30 +109,34 @@ pub static MAP_PARALLEL_LOOPS: PassDef = PassDef {
             "Print why loops stay on the host (also --remarks)",
         ),
     ],
+    configure: Some(lattice_ir::pass::configure::<MapOptions>),
     run: run_pass,
 };
 
+impl PassConfig for MapOptions {
+    fn from_options(options: &PassOptions) -> Result<Self, String> {
+        let workgroup_size = options.int_list("workgroup-size")?;
+        let demote_f64 = options.bool("demote-f64", false)?;
+        let shader_f64 = options.bool("shader-f64", false)?;
+        let shader_i64 = options.bool("shader-i64", false)?;
+        options.bool("remarks", false)?;
+        let thread_tile = options.int_list("thread-tile")?;
+        let opts = MapOptions {
+            workgroup_size,
+            demote_f64,
+            shader_f64,
+            shader_i64,
+            thread_tile,
+        };
+        check_options(&opts)?;
+        Ok(opts)
+    }
+}
+
 fn run_pass(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
-    let workgroup_size = options.int_list("workgroup-size").map_err(err)?;
-    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
-    let demote_f64 = options.bool("demote-f64", false).map_err(err)?;
-    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
-    let shader_f64 = options.bool("shader-f64", false).map_err(err)?;
-    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
-    let shader_i64 = options.bool("shader-i64", false).map_err(err)?;
-    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
-    options.bool("remarks", false).map_err(err)?;
-    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)];
-    let thread_tile = options.int_list("thread-tile").map_err(err)?;
-    let opts = MapOptions {
-        workgroup_size,
-        demote_f64,
-        shader_f64,
-        shader_i64,
-        thread_tile,
-    };
-    check_options(&opts).map_err(|e| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)])?;
+    let opts = options
+        .typed::<MapOptions>()
+        .map_err(|e| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)])?;
     let report = map_parallel_loops(ir, op, &opts);
     lattice_ir::pass::report_declined(&report.remarks, options);
     Ok(())

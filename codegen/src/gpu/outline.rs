@@ -23,6 +23,7 @@ pub static KERNEL_OUTLINING: PassDef = PassDef {
     summary: "Outline gpu.launch bodies to kernel functions",
     anchor: Some("builtin.module"),
     options: &[],
+    configure: None,
     run: run_pass,
 };
 

@@ -82,6 +82,12 @@ impl Default for CanonicalizeOptions {
     }
 }
 
+impl crate::pass::PassConfig for CanonicalizeOptions {
+    fn from_options(o: &PassOptions) -> Result<Self, String> {
+        CanonicalizeOptions::from_pass_options(o)
+    }
+}
+
 impl CanonicalizeOptions {
     /// Parses the pass options (`max-iterations=3 region-simplify=aggressive`).
     pub fn from_pass_options(options: &PassOptions) -> Result<CanonicalizeOptions, String> {
@@ -159,11 +165,13 @@ pub static CANONICALIZE: PassDef = PassDef {
         ),
         PassOption::text("enable-patterns", "", "Accepted for compatibility; ignored"),
     ],
+    configure: Some(crate::pass::configure::<CanonicalizeOptions>),
     run: run_canonicalize,
 };
 
 fn run_canonicalize(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let options = CanonicalizeOptions::from_pass_options(options)
+    let options = options
+        .typed::<CanonicalizeOptions>()
         .map_err(|e| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)])?;
     canonicalize(ir, op, &options)
 }

@@ -37,6 +37,7 @@ pub static CSE: PassDef = PassDef {
     summary: "Eliminate common sub-expressions",
     anchor: None,
     options: &[],
+    configure: None,
     run: run_cse,
 };
 

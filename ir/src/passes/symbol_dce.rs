@@ -34,6 +34,7 @@ pub static SYMBOL_DCE: PassDef = PassDef {
     summary: "Eliminate dead symbols",
     anchor: None,
     options: &[],
+    configure: None,
     run: run_symbol_dce,
 };
 

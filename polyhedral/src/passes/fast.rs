@@ -47,6 +47,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
             entries,
             machine: o.machine,
             all_remarks: o.all_remarks,
+            parsed: None,
         };
         (def.run)(ir, func, &options)?;
     }
@@ -67,5 +68,6 @@ pub static LATTICE_FAST: PassDef = PassDef {
         ),
         PassOption::bool("remarks", false, "Every step prints why it declined (stderr)"),
     ],
+    configure: None,
     run,
 };

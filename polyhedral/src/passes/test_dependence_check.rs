@@ -136,5 +136,6 @@ pub static TEST_MEMREF_DEPENDENCE_CHECK: PassDef = PassDef {
     summary: "Checks dependences between all pairs of memref accesses.",
     anchor: None,
     options: &[],
+    configure: None,
     run,
 };

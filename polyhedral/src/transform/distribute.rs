@@ -34,7 +34,7 @@ use super::{apply_private, for_each_scop_with, mark_parallel, program_tree, rema
 use crate::deps::{describe, AliasAssumption, Dependences};
 use crate::scop::{value_label, Scop};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
-use lattice_ir::pass::{PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op, Traits, Value, WalkOrder};
 use std::collections::VecDeque;
 
@@ -781,42 +781,48 @@ pub fn loop_distribute(ir: &mut Ir, func: Op, options: &DistributeOptions) -> Di
     report
 }
 
+impl PassConfig for DistributeOptions {
+    fn from_options(o: &PassOptions) -> Result<Self, String> {
+        match o.string("mode", "max").as_str() {
+            "max" => {}
+            m => return Err(format!("option 'mode': expected max, got '{m}'")),
+        }
+        let loop_index = match o.value("loop") {
+            Some(_) => Some(
+                usize::try_from(o.int("loop", 0)?)
+                    .map_err(|_| "option 'loop': expected a loop index (0 or more)".to_string())?,
+            ),
+            None => None,
+        };
+        let partition = match o.value("partition") {
+            Some(_) => {
+                if loop_index.is_none() {
+                    return Err("option 'partition' needs 'loop'".into());
+                }
+                let p = o.int_list("partition")?;
+                Some(
+                    p.into_iter()
+                        .map(|g| {
+                            usize::try_from(g)
+                                .map_err(|_| format!("option 'partition': group {g} is negative"))
+                        })
+                        .collect::<Result<Vec<_>, _>>()?,
+                )
+            }
+            None => None,
+        };
+        Ok(DistributeOptions {
+            loop_index,
+            partition,
+            alias: AliasAssumption::from_pass_option(o, true)?,
+        })
+    }
+}
+
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     let loc = ir.loc(func);
     let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(loc), e)];
-    match o.string("mode", "max").as_str() {
-        "max" => {}
-        m => return Err(err(format!("option 'mode': expected max, got '{m}'"))),
-    }
-    let loop_index = match o.value("loop") {
-        Some(_) => Some(
-            usize::try_from(o.int("loop", 0).map_err(&err)?)
-                .map_err(|_| err("option 'loop': expected a loop index (0 or more)".into()))?,
-        ),
-        None => None,
-    };
-    let partition = match o.value("partition") {
-        Some(_) => {
-            if loop_index.is_none() {
-                return Err(err("option 'partition' needs 'loop'".into()));
-            }
-            let p = o.int_list("partition").map_err(&err)?;
-            Some(
-                p.into_iter()
-                    .map(|g| {
-                        usize::try_from(g)
-                            .map_err(|_| err(format!("option 'partition': group {g} is negative")))
-                    })
-                    .collect::<Result<Vec<_>, _>>()?,
-            )
-        }
-        None => None,
-    };
-    let options = DistributeOptions {
-        loop_index,
-        partition,
-        alias: AliasAssumption::from_pass_option(o, true).map_err(&err)?,
-    };
+    let options = o.typed::<DistributeOptions>().map_err(&err)?;
     let report = loop_distribute(ir, func, &options);
     lattice_ir::pass::record_statistic(
         "num-distributed",
@@ -865,5 +871,6 @@ pub static AFFINE_LOOP_DISTRIBUTE: PassDef = PassDef {
             "Return refusals as the pass's diagnostics (stops the pipeline)",
         ),
     ],
+    configure: Some(lattice_ir::pass::configure::<DistributeOptions>),
     run,
 };

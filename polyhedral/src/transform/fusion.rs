@@ -31,7 +31,7 @@ use crate::deps::{describe, AliasAssumption, DepKind, Dependences};
 use crate::isl::{IslCtx, IslError};
 use crate::scop::{AccessKind, Scop};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
-use lattice_ir::pass::{PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op, WalkOrder};
 
 /// Which pairs of nests may fuse.
@@ -533,26 +533,31 @@ fn run(ir: &mut Ir, op: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     first_error.map_or(Ok(()), Err)
 }
 
+impl PassConfig for FusionOptions {
+    fn from_options(o: &PassOptions) -> Result<Self, String> {
+        let mode = match o.string("mode", "greedy").as_str() {
+            "greedy" => FusionMode::Greedy,
+            "producer" => FusionMode::Producer,
+            "sibling" => FusionMode::Sibling,
+            m => {
+                return Err(format!(
+                    "option 'mode': expected greedy, producer or sibling, got '{m}'"
+                ))
+            }
+        };
+        Ok(FusionOptions {
+            mode,
+            maximal: o.bool("maximal", false)? || o.bool("fusion-maximal", false)?,
+            shift: o.bool("shift", true)?,
+            alias: AliasAssumption::from_pass_option(o, true)?,
+        })
+    }
+}
+
 fn run_on_func(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     let loc = ir.loc(func);
     let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(loc), e)];
-    let mode = match o.string("mode", "greedy").as_str() {
-        "greedy" => FusionMode::Greedy,
-        "producer" => FusionMode::Producer,
-        "sibling" => FusionMode::Sibling,
-        m => {
-            return Err(err(format!(
-                "option 'mode': expected greedy, producer or sibling, got '{m}'"
-            )))
-        }
-    };
-    let options = FusionOptions {
-        mode,
-        maximal: o.bool("maximal", false).map_err(&err)?
-            || o.bool("fusion-maximal", false).map_err(&err)?,
-        shift: o.bool("shift", true).map_err(&err)?,
-        alias: AliasAssumption::from_pass_option(o, true).map_err(&err)?,
-    };
+    let options = o.typed::<FusionOptions>().map_err(&err)?;
     let report = loop_fusion(ir, func, &options);
     super::finish_with_remarks(o, report.remarks, err)?;
     if lattice_ir::pass::remarks_enabled(o) {
@@ -604,5 +609,6 @@ pub static AFFINE_LOOP_FUSION: PassDef = PassDef {
             "Return refusals as the pass's diagnostics (stops the pipeline)",
         ),
     ],
+    configure: Some(lattice_ir::pass::configure::<FusionOptions>),
     run,
 };

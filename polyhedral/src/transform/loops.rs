@@ -18,7 +18,7 @@ use crate::deps::{AliasAssumption, Dependences};
 use crate::isl::{IslCtx, IslError, IslText};
 use crate::scop::Scop;
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
-use lattice_ir::pass::{PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op};
 
 /// One band transformation.
@@ -732,65 +732,71 @@ fn parse_list(o: &PassOptions, key: &str) -> Result<Vec<i64>, String> {
     o.int_list(key)
 }
 
+impl PassConfig for LoopTransformOptions {
+    fn from_options(o: &PassOptions) -> Result<Self, String> {
+        let idx = |v: i64| -> Result<usize, String> {
+            usize::try_from(v).map_err(|_| format!("loop index {v} is negative"))
+        };
+        let mut chosen = Vec::new();
+        if o.value("permute").is_some() {
+            let p = parse_list(o, "permute")?;
+            chosen.push(BandTransform::Permute(
+                p.into_iter().map(idx).collect::<Result<_, _>>()?,
+            ));
+        }
+        if o.value("skew").is_some() {
+            let v = parse_list(o, "skew")?;
+            let [l, b, f] = v[..] else {
+                return Err("option 'skew': expected <loop>,<by>,<factor>".into());
+            };
+            chosen.push(BandTransform::Skew {
+                loop_: idx(l)?,
+                by: idx(b)?,
+                factor: f,
+            });
+        }
+        if o.value("reverse").is_some() {
+            chosen.push(BandTransform::Reverse(idx(o.int("reverse", 0)?)?));
+        }
+        if o.value("strip-mine").is_some() {
+            let v = parse_list(o, "strip-mine")?;
+            let [l, s] = v[..] else {
+                return Err("option 'strip-mine': expected <loop>,<size>".into());
+            };
+            if s < 1 {
+                return Err("option 'strip-mine': the size must be positive".into());
+            }
+            chosen.push(BandTransform::StripMine(idx(l)?, s));
+        }
+        if chosen.len() > 1 {
+            return Err(
+                "poly-transform: give one of permute, skew, reverse, strip-mine per instance"
+                    .into(),
+            );
+        }
+        let parallel = o.bool("parallel", false)?;
+        let options = LoopTransformOptions {
+            transform: chosen.pop().unwrap_or(BandTransform::None),
+            parallel,
+            band: match o.value("band") {
+                Some(_) => Some(idx(o.int("band", 0)?)?),
+                None => None,
+            },
+            alias: AliasAssumption::from_pass_option(o, true)?,
+            nested: o.bool("nested", false)?,
+            unchecked_mark: match o.value("test-unchecked-mark") {
+                Some(_) => Some(idx(o.int("test-unchecked-mark", 0)?)?),
+                None => None,
+            },
+        };
+        Ok(options)
+    }
+}
+
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     let loc = ir.loc(func);
     let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(loc), e)];
-    let idx = |v: i64| -> Result<usize, Vec<Diagnostic>> {
-        usize::try_from(v).map_err(|_| err(format!("loop index {v} is negative")))
-    };
-    let mut chosen = Vec::new();
-    if o.value("permute").is_some() {
-        let p = parse_list(o, "permute").map_err(&err)?;
-        chosen.push(BandTransform::Permute(
-            p.into_iter().map(idx).collect::<Result<_, _>>()?,
-        ));
-    }
-    if o.value("skew").is_some() {
-        let v = parse_list(o, "skew").map_err(&err)?;
-        let [l, b, f] = v[..] else {
-            return Err(err("option 'skew': expected <loop>,<by>,<factor>".into()));
-        };
-        chosen.push(BandTransform::Skew {
-            loop_: idx(l)?,
-            by: idx(b)?,
-            factor: f,
-        });
-    }
-    if o.value("reverse").is_some() {
-        chosen.push(BandTransform::Reverse(idx(o
-            .int("reverse", 0)
-            .map_err(&err)?)?));
-    }
-    if o.value("strip-mine").is_some() {
-        let v = parse_list(o, "strip-mine").map_err(&err)?;
-        let [l, s] = v[..] else {
-            return Err(err("option 'strip-mine': expected <loop>,<size>".into()));
-        };
-        if s < 1 {
-            return Err(err("option 'strip-mine': the size must be positive".into()));
-        }
-        chosen.push(BandTransform::StripMine(idx(l)?, s));
-    }
-    if chosen.len() > 1 {
-        return Err(err(
-            "poly-transform: give one of permute, skew, reverse, strip-mine per instance".into(),
-        ));
-    }
-    let parallel = o.bool("parallel", false).map_err(&err)?;
-    let options = LoopTransformOptions {
-        transform: chosen.pop().unwrap_or(BandTransform::None),
-        parallel,
-        band: match o.value("band") {
-            Some(_) => Some(idx(o.int("band", 0).map_err(&err)?)?),
-            None => None,
-        },
-        alias: AliasAssumption::from_pass_option(o, true).map_err(&err)?,
-        nested: o.bool("nested", false).map_err(&err)?,
-        unchecked_mark: match o.value("test-unchecked-mark") {
-            Some(_) => Some(idx(o.int("test-unchecked-mark", 0).map_err(&err)?)?),
-            None => None,
-        },
-    };
+    let options = o.typed::<LoopTransformOptions>().map_err(&err)?;
     let report = transform_loops(ir, func, &options);
     if let (0, Some(most)) = (report.depths.deep_enough, report.depths.too_shallow) {
         // Printed whether or not remarks are asked for: the options named nothing here.
@@ -876,5 +882,6 @@ pub static POLY_TRANSFORM: PassDef = PassDef {
             "Return refusals as the pass's diagnostics (stops the pipeline)",
         ),
     ],
+    configure: Some(lattice_ir::pass::configure::<LoopTransformOptions>),
     run,
 };

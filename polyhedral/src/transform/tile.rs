@@ -31,7 +31,7 @@ use crate::deps::{AliasAssumption, Dependences};
 use crate::isl::{dim_range, IslCtx, IslText};
 use crate::scop::Scop;
 use lattice_ir::diag::{DiagLoc, Diagnostic};
-use lattice_ir::pass::{PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op, TypeData};
 
 /// How tile sizes are chosen.
@@ -548,28 +548,33 @@ pub fn loop_tile(ir: &mut Ir, func: Op, options: &TileOptions) -> TileReport {
     report
 }
 
+impl PassConfig for TileOptions {
+    fn from_options(o: &PassOptions) -> Result<Self, String> {
+        let sizes = if o.value("tile-size").is_some() {
+            TileSizes::All(o.int("tile-size", DEFAULT_TILE_SIZE)?)
+        } else if o.value("tile-sizes").is_some_and(|v| !v.is_empty()) {
+            TileSizes::PerLoop(o.int_list("tile-sizes")?)
+        } else {
+            let c = o.int("cache-size", 512)?;
+            if c <= 0 {
+                return Err("option 'cache-size': expected a positive size in KiB".into());
+            }
+            TileSizes::Cache(c as u64)
+        };
+        let options = TileOptions {
+            sizes,
+            separate: o.bool("separate", false)?,
+            alias: AliasAssumption::from_pass_option(o, true)?,
+        };
+        o.bool("remarks", false)?;
+        Ok(options)
+    }
+}
+
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     let loc = ir.loc(func);
     let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(loc), e)];
-    let sizes = if o.value("tile-size").is_some() {
-        TileSizes::All(o.int("tile-size", DEFAULT_TILE_SIZE).map_err(&err)?)
-    } else if o.value("tile-sizes").is_some_and(|v| !v.is_empty()) {
-        TileSizes::PerLoop(o.int_list("tile-sizes").map_err(&err)?)
-    } else {
-        let c = o.int("cache-size", 512).map_err(&err)?;
-        if c <= 0 {
-            return Err(err(
-                "option 'cache-size': expected a positive size in KiB".into()
-            ));
-        }
-        TileSizes::Cache(c as u64)
-    };
-    let options = TileOptions {
-        sizes,
-        separate: o.bool("separate", false).map_err(&err)?,
-        alias: AliasAssumption::from_pass_option(o, true).map_err(&err)?,
-    };
-    o.bool("remarks", false).map_err(&err)?;
+    let options = o.typed::<TileOptions>().map_err(&err)?;
     let report = loop_tile(ir, func, &options);
     lattice_ir::pass::report_declined(&report.remarks, o);
     Ok(())
@@ -611,5 +616,6 @@ pub static AFFINE_LOOP_TILE: PassDef = PassDef {
         ),
         PassOption::bool("remarks", false, "Print why a band was not tiled (stderr)"),
     ],
+    configure: Some(lattice_ir::pass::configure::<TileOptions>),
     run,
 };
