@@ -17,6 +17,7 @@ use super::simplify_structures::map_of;
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::store::WalkOrder;
+use lattice_ir::dialects::memref::subview_dropped_dims;
 use lattice_ir::types::{TypeData, DYNAMIC};
 use lattice_ir::{AttrData, Ir, Op, OperationState, Value};
 
@@ -60,28 +61,6 @@ fn underlying_indices(ir: &mut Ir, b: &mut Builder, access: Op, first: usize) ->
     Some(out)
 }
 
-/// Which of a subview's source dims are dropped from its result (MLIR's greedy
-/// rank-reduction mask: each size matches the next result dim when equal, else it must be
-/// a unit size and is dropped).
-fn dropped_dims(sizes: &[Term], result_shape: &[i64]) -> Option<Vec<bool>> {
-    let mut dropped = vec![false; sizes.len()];
-    let mut r = 0;
-    for (i, &s) in sizes.iter().enumerate() {
-        let size = match s {
-            Term::Const(c) => c,
-            Term::Val(_) => DYNAMIC,
-        };
-        if result_shape.get(r) == Some(&size) {
-            r += 1;
-        } else if size == 1 {
-            dropped[i] = true;
-        } else {
-            return None;
-        }
-    }
-    (r == result_shape.len()).then_some(dropped)
-}
-
 /// Source indices of a subview access: `offset + index * stride` per source dim.
 fn subview_indices(ir: &mut Ir, b: &mut Builder, view: Op, indices: &[Value]) -> Option<Vec<Value>> {
     let ops = ir.operands(view).to_vec();
@@ -95,8 +74,15 @@ fn subview_indices(ir: &mut Ir, b: &mut Builder, view: Op, indices: &[Value]) ->
     let offsets = mixed(ir, view, "static_offsets", ops.get(1..o)?)?;
     let sizes = mixed(ir, view, "static_sizes", ops.get(o..s)?)?;
     let strides = mixed(ir, view, "static_strides", ops.get(s..)?)?;
-    let shape = memref_shape(ir, ir.result(view, 0))?;
-    let dropped = dropped_dims(&sizes, &shape)?;
+    let shape = ir.ctx().shape(ir.value_type(ir.result(view, 0)))?.to_vec();
+    let static_sizes: Vec<i64> = sizes
+        .iter()
+        .map(|&t| match t {
+            Term::Const(c) => c,
+            Term::Val(_) => DYNAMIC,
+        })
+        .collect();
+    let dropped = subview_dropped_dims(&static_sizes, &shape)?;
     let mut consumer = indices.iter();
     let ctx = ir.ctx();
     let (s0, s1, s2) = (ctx.symbol_expr(0), ctx.symbol_expr(1), ctx.symbol_expr(2));
@@ -112,14 +98,6 @@ fn subview_indices(ir: &mut Ir, b: &mut Builder, view: Op, indices: &[Value]) ->
         out.push(b.value(ir, t));
     }
     Some(out)
-}
-
-/// The static shape of memref value `v`.
-fn memref_shape(ir: &Ir, v: Value) -> Option<Vec<i64>> {
-    match ir.ctx().type_data(ir.value_type(v)) {
-        TypeData::MemRef { shape, .. } => Some(shape.clone()),
-        _ => None,
-    }
 }
 
 /// The reassociation groups of an expand or collapse op.
