@@ -22,7 +22,7 @@ use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::passes::is_trivially_dead;
 use lattice_ir::store::WalkOrder;
 use lattice_ir::{
-    AffineExpr, AffineExprData, Attr, AttrData, Ir, Op, OperationState, Traits, Value,
+    AffineExpr, AffineExprData, Attr, AttrData, Context, Ir, Op, OperationState, Traits, Value,
 };
 
 /// Options of `affine-expand-index-ops-as-affine` (it has none).
@@ -77,33 +77,7 @@ impl Builder {
         syms: &[Term],
     ) -> Term {
         let ctx = ir.ctx();
-        let bind = |terms: &[Term], sym: bool, vals: &mut Vec<Value>| -> Vec<AffineExpr> {
-            terms
-                .iter()
-                .map(|t| match *t {
-                    Term::Const(c) => ctx.constant_expr(c),
-                    Term::Val(v) => {
-                        vals.push(v);
-                        let i = vals.len() as u32 - 1;
-                        if sym {
-                            ctx.symbol_expr(i)
-                        } else {
-                            ctx.dim_expr(i)
-                        }
-                    }
-                })
-                .collect()
-        };
-        let mut dim_vals = Vec::new();
-        let mut sym_vals = Vec::new();
-        let dim_sub = bind(dims, false, &mut dim_vals);
-        let sym_sub = bind(syms, true, &mut sym_vals);
-        let expr = ctx.replace_dims_and_symbols(expr, &dim_sub, &sym_sub);
-        let mut vm = ValueMap {
-            results: vec![expr],
-            dims: dim_vals,
-            syms: sym_vals,
-        };
+        let mut vm = value_map(ctx, expr, dims, syms);
         compose_applies(ir, &mut vm);
         vm.canonicalize(ir, self.anchor, false);
         self.demote_invalid_symbols(ir, &mut vm);
@@ -187,6 +161,37 @@ impl Builder {
     }
 }
 
+/// `expr` with its dims and symbols bound to `dims` and `syms`: constants folded in, values
+/// as operands in order.
+fn value_map(ctx: &Context, expr: AffineExpr, dims: &[Term], syms: &[Term]) -> ValueMap {
+    let bind = |terms: &[Term], sym: bool, vals: &mut Vec<Value>| -> Vec<AffineExpr> {
+        terms
+            .iter()
+            .map(|t| match *t {
+                Term::Const(c) => ctx.constant_expr(c),
+                Term::Val(v) => {
+                    vals.push(v);
+                    let i = vals.len() as u32 - 1;
+                    if sym {
+                        ctx.symbol_expr(i)
+                    } else {
+                        ctx.dim_expr(i)
+                    }
+                }
+            })
+            .collect()
+    };
+    let mut dim_vals = Vec::new();
+    let mut sym_vals = Vec::new();
+    let dim_sub = bind(dims, false, &mut dim_vals);
+    let sym_sub = bind(syms, true, &mut sym_vals);
+    ValueMap {
+        results: vec![ctx.replace_dims_and_symbols(expr, &dim_sub, &sym_sub)],
+        dims: dim_vals,
+        syms: sym_vals,
+    }
+}
+
 /// Substitutes every operand of `vm` defined by a single-result `affine.apply` with that
 /// apply's expression, its dims and symbols appended to `vm`'s (MLIR's
 /// `composeAffineMapAndOperands`, which composes in symbol positions too).
@@ -201,22 +206,30 @@ fn compose_applies(ir: &Ir, vm: &mut ValueMap) {
                 Some(s) => ctx.expr_uses_symbol(e, s as u32),
             })
         };
-        let found = vm.dims.iter().chain(&vm.syms).enumerate().find_map(|(pos, &v)| {
-            if !used(pos) {
-                return None;
-            }
-            let def = ir.defining_op(v).filter(|&d| ir.is_op(d, "affine.apply"))?;
-            let map = map_of(ir, def, "map")?;
-            let single = ctx.map_num_results(map) == 1
-                && ctx.map_num_inputs(map) == ir.operands(def).len();
-            single.then(|| (pos, ValueMap::new(ctx, map, ir.operands(def))))
-        });
+        let found = vm
+            .dims
+            .iter()
+            .chain(&vm.syms)
+            .enumerate()
+            .find_map(|(pos, &v)| {
+                if !used(pos) {
+                    return None;
+                }
+                let def = ir.defining_op(v).filter(|&d| ir.is_op(d, "affine.apply"))?;
+                let map = map_of(ir, def, "map")?;
+                let single = ctx.map_num_results(map) == 1
+                    && ctx.map_num_inputs(map) == ir.operands(def).len();
+                single.then(|| (pos, ValueMap::new(ctx, map, ir.operands(def))))
+            });
         let Some((pos, inner)) = found else {
             return;
         };
         let sub = vm.absorb(ctx, &inner)[0];
-        let mut dims: Vec<AffineExpr> = (0..vm.dims.len() as u32).map(|i| ctx.dim_expr(i)).collect();
-        let mut syms: Vec<AffineExpr> = (0..vm.syms.len() as u32).map(|i| ctx.symbol_expr(i)).collect();
+        let mut dims: Vec<AffineExpr> =
+            (0..vm.dims.len() as u32).map(|i| ctx.dim_expr(i)).collect();
+        let mut syms: Vec<AffineExpr> = (0..vm.syms.len() as u32)
+            .map(|i| ctx.symbol_expr(i))
+            .collect();
         // The replaced operand stays in place, unused (cleanup drops it).
         if pos < nd {
             dims[pos] = sub;
@@ -349,7 +362,9 @@ fn expand_linearize(ir: &mut Ir, op: Op) -> Option<Vec<Term>> {
     let ctx = ir.ctx();
     // Strides as MLIR's `computeStrides` over `[1 (no outer bound)] s0 s1 ...`: the
     // product of the later entries, each folded over the basis.
-    let mut exprs: Vec<AffineExpr> = (0..basis.len() as u32).map(|i| ctx.symbol_expr(i)).collect();
+    let mut exprs: Vec<AffineExpr> = (0..basis.len() as u32)
+        .map(|i| ctx.symbol_expr(i))
+        .collect();
     if k == basis.len() + 1 {
         exprs.insert(0, ctx.constant_expr(1));
     }

@@ -15,9 +15,9 @@
 use super::expand_index_ops_as_affine::{erase_trivially_dead, mixed, Builder, Term};
 use super::simplify_structures::map_of;
 use lattice_ir::diag::Diagnostic;
+use lattice_ir::dialects::memref::subview_dropped_dims;
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::store::WalkOrder;
-use lattice_ir::dialects::memref::subview_dropped_dims;
 use lattice_ir::types::{TypeData, DYNAMIC};
 use lattice_ir::{AttrData, Ir, Op, OperationState, Value};
 
@@ -40,7 +40,12 @@ fn run_fold(ir: &mut Ir, op: Op, _options: &PassOptions) -> Result<(), Vec<Diagn
 }
 
 /// The indices an access's map computes, one composed apply per map result.
-fn underlying_indices(ir: &mut Ir, b: &mut Builder, access: Op, first: usize) -> Option<Vec<Value>> {
+fn underlying_indices(
+    ir: &mut Ir,
+    b: &mut Builder,
+    access: Op,
+    first: usize,
+) -> Option<Vec<Value>> {
     let map = map_of(ir, access, "map")?;
     let ctx = ir.ctx();
     let nd = ctx.map_num_dims(map) as usize;
@@ -62,14 +67,22 @@ fn underlying_indices(ir: &mut Ir, b: &mut Builder, access: Op, first: usize) ->
 }
 
 /// Source indices of a subview access: `offset + index * stride` per source dim.
-fn subview_indices(ir: &mut Ir, b: &mut Builder, view: Op, indices: &[Value]) -> Option<Vec<Value>> {
+fn subview_indices(
+    ir: &mut Ir,
+    b: &mut Builder,
+    view: Op,
+    indices: &[Value],
+) -> Option<Vec<Value>> {
     let ops = ir.operands(view).to_vec();
     let AttrData::DenseArray { values: seg, .. } =
         ir.ctx().attr_data(ir.attr(view, "operandSegmentSizes")?)
     else {
         return None;
     };
-    let seg: Vec<usize> = seg.iter().map(|&n| usize::try_from(n).ok()).collect::<Option<_>>()?;
+    let seg: Vec<usize> = seg
+        .iter()
+        .map(|&n| usize::try_from(n).ok())
+        .collect::<Option<_>>()?;
     let (o, s) = (1 + *seg.get(1)?, 1 + seg[1] + *seg.get(2)?);
     let offsets = mixed(ir, view, "static_offsets", ops.get(1..o)?)?;
     let sizes = mixed(ir, view, "static_sizes", ops.get(o..s)?)?;
@@ -144,7 +157,10 @@ fn linearize(ir: &mut Ir, b: &Builder, indices: Vec<Value>, basis: &[Term]) -> V
         ctx.intern_str("operandSegmentSizes"),
         ctx.dense_i32_array(&[indices.len() as i32, dynamic.len() as i32]),
     );
-    st.add_attr(ctx.intern_str("static_basis"), ctx.dense_i64_array(&statics));
+    st.add_attr(
+        ctx.intern_str("static_basis"),
+        ctx.dense_i64_array(&statics),
+    );
     st.operands = indices;
     st.operands.extend(dynamic);
     st.result_types = vec![ctx.index_type()];
@@ -158,7 +174,10 @@ fn delinearize(ir: &mut Ir, b: &Builder, index: Value, basis: &[Term]) -> Vec<Va
     let ctx = ir.ctx();
     let (statics, dynamic) = split_basis(basis);
     let mut st = OperationState::new(ctx.intern_str("affine.delinearize_index"), b.loc);
-    st.add_attr(ctx.intern_str("static_basis"), ctx.dense_i64_array(&statics));
+    st.add_attr(
+        ctx.intern_str("static_basis"),
+        ctx.dense_i64_array(&statics),
+    );
     st.operands = vec![index];
     st.operands.extend(dynamic);
     st.result_types = vec![ctx.index_type(); basis.len()];
@@ -173,12 +192,18 @@ fn expand_indices(ir: &mut Ir, b: &Builder, view: Op, indices: &[Value]) -> Opti
     let shape = mixed(ir, view, "static_output_shape", ops.get(1..)?)?;
     let mut out = Vec::new();
     for g in groups(ir, view)? {
-        let group_indices: Vec<Value> = g.iter().map(|&d| indices.get(d).copied()).collect::<Option<_>>()?;
+        let group_indices: Vec<Value> = g
+            .iter()
+            .map(|&d| indices.get(d).copied())
+            .collect::<Option<_>>()?;
         if let [single] = group_indices[..] {
             out.push(single);
             continue;
         }
-        let basis: Vec<Term> = g.iter().map(|&d| shape.get(d).copied()).collect::<Option<_>>()?;
+        let basis: Vec<Term> = g
+            .iter()
+            .map(|&d| shape.get(d).copied())
+            .collect::<Option<_>>()?;
         out.push(linearize(ir, b, group_indices, &basis));
     }
     Some(out)
@@ -226,7 +251,12 @@ fn source_sizes(ir: &mut Ir, b: &Builder, src: Value) -> Option<Vec<Term>> {
 }
 
 /// Source indices of a collapse_shape access: one delinearization per group.
-fn collapse_indices(ir: &mut Ir, b: &mut Builder, view: Op, indices: &[Value]) -> Option<Vec<Value>> {
+fn collapse_indices(
+    ir: &mut Ir,
+    b: &mut Builder,
+    view: Op,
+    indices: &[Value],
+) -> Option<Vec<Value>> {
     let src = *ir.operands(view).first()?;
     let groups = groups(ir, view)?;
     let sizes = source_sizes(ir, b, src)?;
@@ -236,7 +266,10 @@ fn collapse_indices(ir: &mut Ir, b: &mut Builder, view: Op, indices: &[Value]) -
             out.push(index);
             continue;
         }
-        let basis: Vec<Term> = g.iter().map(|&d| sizes.get(d).copied()).collect::<Option<_>>()?;
+        let basis: Vec<Term> = g
+            .iter()
+            .map(|&d| sizes.get(d).copied())
+            .collect::<Option<_>>()?;
         out.extend(delinearize(ir, b, index, &basis));
     }
     if groups.is_empty() {
@@ -252,9 +285,13 @@ fn collapse_indices(ir: &mut Ir, b: &mut Builder, view: Op, indices: &[Value]) -
 fn fold_access(ir: &mut Ir, access: Op, memref_pos: usize) -> Option<Op> {
     let memref = *ir.operands(access).get(memref_pos)?;
     let view = ir.defining_op(memref)?;
-    let kind = ["memref.subview", "memref.expand_shape", "memref.collapse_shape"]
-        .into_iter()
-        .position(|k| ir.is_op(view, k))?;
+    let kind = [
+        "memref.subview",
+        "memref.expand_shape",
+        "memref.collapse_shape",
+    ]
+    .into_iter()
+    .position(|k| ir.is_op(view, k))?;
     let src = *ir.operands(view).first()?;
     let mut b = Builder::new(ir, access);
     let indices = underlying_indices(ir, &mut b, access, memref_pos + 1)?;
@@ -272,10 +309,19 @@ fn fold_access(ir: &mut Ir, access: Op, memref_pos: usize) -> Option<Op> {
     st.operands.extend(source_indices);
     let identity = ctx.affine_map(n, 0, (0..n).map(|i| ctx.dim_expr(i)).collect());
     st.add_attr(ctx.intern_str("map"), ctx.affine_map_attr(identity));
-    st.result_types = ir.results(access).iter().map(|&r| ir.value_type(r)).collect();
+    st.result_types = ir
+        .results(access)
+        .iter()
+        .map(|&r| ir.value_type(r))
+        .collect();
     let new = ir.create_op(st);
     ir.insert_op_before(access, new);
-    for (old, fresh) in ir.results(access).to_vec().into_iter().zip(ir.results(new).to_vec()) {
+    for (old, fresh) in ir
+        .results(access)
+        .to_vec()
+        .into_iter()
+        .zip(ir.results(new).to_vec())
+    {
         ir.replace_all_uses(old, fresh);
     }
     ir.erase_op(access);

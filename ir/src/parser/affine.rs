@@ -272,9 +272,9 @@ impl Parser<'_> {
                     return Ok(self.ctx().constant_expr(v.wrapping_neg()));
                 }
                 // As MLIR, a failed operand adds its own error.
-                let e = self.parse_affine_unary(names).map_err(|d| {
-                    d.followed_by(self.error_here("missing operand of negation"))
-                })?;
+                let e = self
+                    .parse_affine_unary(names)
+                    .map_err(|d| d.followed_by(self.error_here("missing operand of negation")))?;
                 return Ok(build::neg(self.ctx(), e));
             }
             self.parse_affine_primary(names)

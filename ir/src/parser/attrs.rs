@@ -770,7 +770,11 @@ impl Parser<'_> {
     /// argument's own location, whose errors mlir-opt words "in location" (an attribute value
     /// says "in inline location").
     pub(crate) fn parse_loc_attr(&mut self, trailing: bool) -> PResult<Attr> {
-        let what = if trailing { "location" } else { "inline location" };
+        let what = if trailing {
+            "location"
+        } else {
+            "inline location"
+        };
         self.expect("loc")?;
         self.expect_msg("(", &format!("expected '(' in {what}"))?;
         let attr = self.parse_location_instance()?;

@@ -370,8 +370,9 @@ impl Parser<'_> {
             AttrData::AffineMap(m) => {
                 let dims = self.ctx().map_data(*m).num_dims as usize;
                 if dims != rank {
-                    let message =
-                        format!("memref layout mismatch between rank and affine map: {rank} != {dims}");
+                    let message = format!(
+                        "memref layout mismatch between rank and affine map: {rank} != {dims}"
+                    );
                     return Err(self.error_at(keyword, message));
                 }
             }
