@@ -247,7 +247,11 @@ fn dim_uncached(ir: &Ir, value: Value, region: Option<Region>, memo: &mut Memo) 
             (ir.is_op(op, "affine.for") && first_arg) || ir.is_op(op, "affine.parallel")
         });
     };
-    if ir.is_op(def, "affine.apply") {
+    // delinearize_index and linearize_index are forms of apply (as in MLIR 22).
+    if ir.is_op(def, "affine.apply")
+        || ir.is_op(def, "affine.delinearize_index")
+        || ir.is_op(def, "affine.linearize_index")
+    {
         return ir.operands(def).iter().all(|&o| dim(ir, o, region, memo));
     }
     if is_dim_op(ir, def) {

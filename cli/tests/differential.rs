@@ -36,6 +36,8 @@ const TABLE: &[(&str, &str)] = &[
     ("*", "--affine-loop-coalescing"),
     ("*", "--affine-loop-normalize --affine-loop-coalescing"),
     ("*", "--affine-expand-index-ops"),
+    ("*", "--affine-expand-index-ops-as-affine"),
+    ("*", "--affine-fold-memref-alias-ops"),
     ("*", "--affine-loop-invariant-code-motion"),
     ("*", "--affine-scalrep"),
     ("*", "--affine-loop-invariant-code-motion --affine-scalrep"),

@@ -59,6 +59,8 @@ const fn case(pass: &'static str, input: &'static str, on_func: bool) -> Case {
 const CASES: &[Case] = &[
     case("affine-data-copy-generate", "matmul", true),
     case("affine-expand-index-ops", "misc", false),
+    case("affine-expand-index-ops-as-affine", "misc", false),
+    case("affine-fold-memref-alias-ops", "alias", false),
     case("affine-loop-coalescing", "matmul", true),
     case("affine-loop-fusion", "misc", true),
     case("affine-loop-invariant-code-motion", "misc", true),

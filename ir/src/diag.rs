@@ -95,6 +95,13 @@ impl Diagnostic {
         }
     }
 
+    /// Adds `next` after this diagnostic and its notes (a second error that the same
+    /// failure reports, as MLIR's parser does for an operand that fails to parse).
+    pub fn followed_by(mut self, next: Diagnostic) -> Diagnostic {
+        self.notes.push(next);
+        self
+    }
+
     /// Attaches a note.
     pub fn with_note(mut self, loc: DiagLoc, message: impl Into<String>) -> Diagnostic {
         self.notes

@@ -136,3 +136,103 @@ func.func @f() {
 
 // expected-error@+1 {{expected ')' to end operand list}}
 "t.op"(%a : () -> ()
+
+// -----
+
+// A trailing location's errors say "in location", an attribute's "in inline location".
+func.func @trailing_loc() {
+  return loc) // expected-error {{expected '(' in location}}
+}
+
+// -----
+
+// expected-error@+1 {{expected '(' in inline location}}
+"t.attrs"() {a = loc)} : () -> ()
+
+// -----
+
+func.func @loc_alias_not_a_location() {
+  // expected-error@+1 {{expected location, but found 'true'}}
+  return loc(#not_loc)
+}
+
+#not_loc = true
+
+// -----
+
+#m affine_map<(i) -> (i)> // expected-error {{expected '=' in attribute alias definition}}
+
+// -----
+
+!t i32 // expected-error {{expected '=' in type alias definition}}
+
+// -----
+
+#m = affine_map<(i, j) -> (i, *j)> // expected-error {{missing left operand of binary operator}}
+
+// -----
+
+// A failed operand of a negation reports both errors.
+#m = affine_map<(i, j) -> (-(), j)>
+// expected-error@-1 {{no expression inside parentheses}}
+// expected-error@-2 {{missing operand of negation}}
+
+// -----
+
+// `mod` where an operand starts is an identifier.
+#m = affine_map<(i, j) -> (mod i 2, j)> // expected-error {{use of undeclared identifier}}
+
+// -----
+
+func.func private @f(memref<2x4xi8, >) // expected-error {{expected list element}}
+
+// -----
+
+func.func private @f(memref<2x4xi8, i8>) // expected-error {{unsupported memory space Attribute}}
+
+// -----
+
+func.func private @f(memref<*xi8, [1]>) // expected-error {{unsupported memory space Attribute}}
+
+// -----
+
+// expected-error@+1 {{expected memory space to be last in memref type}}
+func.func private @f(memref<2x4xi8, 1, affine_map<(d0, d1) -> (d1, d0)>>)
+
+// -----
+
+// expected-error@+1 {{memref layout mismatch between rank and affine map: 1 != 2}}
+func.func private @f(memref<42xi8, affine_map<(d0, d1) -> (d1, d0)>>)
+
+// -----
+
+// expected-error@+1 {{expected the number of strides to match the rank}}
+func.func private @f(memref<2x4xi8, strided<[1]>>)
+
+// -----
+
+// expected-error@+1 {{expected '<' after 'strided'}}
+func.func private @f(memref<?xf32, strided>)
+
+// -----
+
+// expected-error@+1 {{expected 'offset' after comma}}
+func.func private @f(memref<?xf32, strided<[1], ?>>)
+
+// -----
+
+// expected-error@+1 {{expected ':' after 'offset'}}
+func.func private @f(memref<?xf32, strided<[1], offset ?>>)
+
+// -----
+
+func.func private @f(i4294967296) // expected-error {{invalid integer width}}
+
+// -----
+
+func.func private @f(i16777216) // expected-error {{integer bitwidth is limited to 16777215 bits}}
+
+// -----
+
+// expected-error@+1 {{vector types must have positive constant sizes but got 2, 0, 1}}
+func.func private @f(vector<2x0x1xf32>)

@@ -8,7 +8,7 @@
 //! Declines (keeps the op) only on malformed ops (a basis that does not match the
 //! operand or result counts), which the verifier reports.
 
-use crate::ops::DYNAMIC;
+use super::expand_index_ops_as_affine::{mixed, Term};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -100,43 +100,21 @@ impl Builder {
     }
 }
 
-/// A basis entry: a constant or a value.
-#[derive(Clone, Copy)]
-enum Extent {
-    Const(i64),
-    Dyn(Value),
-}
-
 /// The basis of an op: `static_basis` with `DYNAMIC` entries taken from `dynamic`.
-fn basis(ir: &Ir, op: Op, dynamic: &[Value]) -> Option<Vec<Extent>> {
-    let AttrData::DenseArray { values, .. } = ir.ctx().attr_data(ir.attr(op, "static_basis")?)
-    else {
-        return None;
-    };
-    let mut dynamic = dynamic.iter();
-    values
-        .iter()
-        .map(|&v| {
-            let v = i64::try_from(v).ok()?;
-            if v == DYNAMIC {
-                dynamic.next().map(|&d| Extent::Dyn(d))
-            } else {
-                Some(Extent::Const(v))
-            }
-        })
-        .collect()
+fn basis(ir: &Ir, op: Op, dynamic: &[Value]) -> Option<Vec<Term>> {
+    mixed(ir, op, "static_basis", dynamic)
 }
 
 /// Suffix products of `extents` (`strides[i] = extents[i] * ... * extents[n-1]`),
 /// materialized, with constants multiplied at compile time.
-fn strides(ir: &mut Ir, b: &Builder, extents: &[Extent]) -> Option<Vec<Value>> {
+fn strides(ir: &mut Ir, b: &Builder, extents: &[Term]) -> Option<Vec<Value>> {
     let mut out = Vec::with_capacity(extents.len());
     let mut constant: i64 = 1;
     let mut dynamic: Option<Value> = None;
     for e in extents.iter().rev() {
         match *e {
-            Extent::Const(c) => constant = constant.checked_mul(c)?,
-            Extent::Dyn(v) => {
+            Term::Const(c) => constant = constant.checked_mul(c)?,
+            Term::Val(v) => {
                 dynamic = Some(match dynamic {
                     None => v,
                     Some(d) => b.mul_basis(ir, d, v),
@@ -166,7 +144,7 @@ fn expand_delinearize(ir: &mut Ir, op: Op) -> bool {
         return false;
     };
     let n = ir.results(op).len();
-    let inner: &[Extent] = if n == basis.len() && n > 0 {
+    let inner: &[Term] = if n == basis.len() && n > 0 {
         &basis[1..]
     } else if n == basis.len() + 1 {
         &basis
@@ -219,7 +197,7 @@ fn expand_linearize(ir: &mut Ir, op: Op) -> bool {
     let Some(basis) = basis(ir, op, dynamic) else {
         return false;
     };
-    let inner: &[Extent] = if basis.len() == k {
+    let inner: &[Term] = if basis.len() == k {
         &basis[1..]
     } else if basis.len() + 1 == k {
         &basis
@@ -237,7 +215,7 @@ fn expand_linearize(ir: &mut Ir, op: Op) -> bool {
     for (i, &idx) in indices.iter().enumerate() {
         let term = match inner
             .get(i..)
-            .map(|rest| rest.iter().all(|e| matches!(e, Extent::Const(1))))
+            .map(|rest| rest.iter().all(|e| matches!(e, Term::Const(1))))
         {
             Some(false) => b.mul(ir, idx, strides[i]),
             _ => idx,

@@ -2,6 +2,8 @@
 //! `PassDef` adapter), under the names and options mlir-opt users type.
 
 pub mod expand_index_ops;
+pub mod expand_index_ops_as_affine;
+pub mod fold_memref_alias_ops;
 pub mod loop_coalescing;
 pub mod loop_normalize;
 pub mod lower_affine;
@@ -26,6 +28,8 @@ pub fn register(registry: &mut PassRegistry) {
     registry.register(&[&raise_from_memref::RAISE_FROM_MEMREF]);
     registry.register(&[&raise_scf_to_affine::RAISE_SCF_TO_AFFINE]);
     registry.register(&[&expand_index_ops::EXPAND_INDEX_OPS]);
+    registry.register(&[&expand_index_ops_as_affine::EXPAND_INDEX_OPS_AS_AFFINE]);
+    registry.register(&[&fold_memref_alias_ops::FOLD_MEMREF_ALIAS_OPS]);
     registry.register(&[&loop_coalescing::LOOP_COALESCING]);
     registry.register(&[&loop_normalize::LOOP_NORMALIZE]);
     registry.register(&[&simplify_structures::SIMPLIFY_STRUCTURES]);

@@ -3502,7 +3502,7 @@ fn canonicalize_subview(ir: &mut Ir, op: Op) -> bool {
 }
 
 /// The dims a subview's result type drops (unit sizes the result shape does not match).
-fn subview_dropped_dims(sizes: &[i64], result_shape: &[i64]) -> Option<Vec<bool>> {
+pub fn subview_dropped_dims(sizes: &[i64], result_shape: &[i64]) -> Option<Vec<bool>> {
     let mut dropped = vec![false; sizes.len()];
     let mut ri = 0;
     for (d, &sz) in sizes.iter().enumerate() {

@@ -271,7 +271,10 @@ impl Parser<'_> {
                     let v = self.parse_affine_int()?;
                     return Ok(self.ctx().constant_expr(v.wrapping_neg()));
                 }
-                let e = self.parse_affine_unary(names)?;
+                // As MLIR, a failed operand adds its own error.
+                let e = self
+                    .parse_affine_unary(names)
+                    .map_err(|d| d.followed_by(self.error_here("missing operand of negation")))?;
                 return Ok(build::neg(self.ctx(), e));
             }
             self.parse_affine_primary(names)
@@ -327,6 +330,10 @@ impl Parser<'_> {
                 Ok(self.ssa_id_expr(names, op, false))
             }
             TokKind::Punct("-") => self.parse_affine_unary(names),
+            // `floordiv`, `ceildiv` and `mod` here are identifiers, as in MLIR's lexer.
+            TokKind::Punct("+" | "*") => {
+                Err(self.error_here("missing left operand of binary operator"))
+            }
             _ => Err(self.expected("affine expression")),
         }
     }

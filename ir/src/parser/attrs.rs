@@ -420,7 +420,7 @@ impl Parser<'_> {
     /// `strided<[1, ?], offset: ?>`
     fn parse_strided(&mut self) -> PResult<Attr> {
         self.bump();
-        self.expect("<")?;
+        self.expect_msg("<", "expected '<' after 'strided'")?;
         let mut strides = Vec::new();
         self.expect("[")?;
         if !self.eat("]") {
@@ -434,8 +434,8 @@ impl Parser<'_> {
         }
         let mut offset = 0;
         if self.eat(",") {
-            self.expect("offset")?;
-            self.expect(":")?;
+            self.expect_msg("offset", "expected 'offset' after comma")?;
+            self.expect_msg(":", "expected ':' after 'offset'")?;
             offset = self.parse_stride_value()?;
         }
         self.expect(">")?;
@@ -766,19 +766,29 @@ impl Parser<'_> {
     // ---- locations ----
 
     /// At the `loc` keyword: `loc(...)`. `loc(#alias)` may name a location alias defined
-    /// later in the file (mlir-opt prints them after the module).
-    pub(crate) fn parse_loc_attr(&mut self, _allow_deferred: bool) -> PResult<Attr> {
+    /// later in the file (mlir-opt prints them after the module). `trailing` is an op's or
+    /// argument's own location, whose errors mlir-opt words "in location" (an attribute value
+    /// says "in inline location").
+    pub(crate) fn parse_loc_attr(&mut self, trailing: bool) -> PResult<Attr> {
+        let what = if trailing {
+            "location"
+        } else {
+            "inline location"
+        };
         self.expect("loc")?;
-        self.expect_msg("(", "expected '(' in inline location")?;
+        self.expect_msg("(", &format!("expected '(' in {what}"))?;
         let attr = self.parse_location_instance()?;
-        self.expect_msg(")", "expected ')' in inline location")?;
+        self.expect_msg(")", &format!("expected ')' in {what}"))?;
         Ok(attr)
     }
 
     fn check_is_location(&self, a: Attr, span: Span) -> PResult<Attr> {
         match self.ctx().attr_data(a) {
             AttrData::Location(_) => Ok(a),
-            _ => Err(self.error_at(span, "expected location attribute")),
+            _ => {
+                let text = crate::printer::attr_to_string(self.ctx(), a);
+                Err(self.error_at(span, format!("expected location, but found '{text}'")))
+            }
         }
     }
 

@@ -176,7 +176,8 @@ impl Parser<'_> {
         let name = self.tok_text()[1..].to_string();
         self.bump();
         if !self.is_punct("=") {
-            return Err(self.expected("'=' in alias definition"));
+            let what = if is_attr { "attribute" } else { "type" };
+            return Err(self.expected(&format!("'=' in {what} alias definition")));
         }
         self.bump();
         if name.contains('.') {

@@ -7,7 +7,7 @@
 
 use super::lexer::TokKind;
 use super::{PResult, Parser};
-use crate::attrs::AttrData;
+use crate::attrs::{Attr, AttrData};
 use crate::context::Context;
 use crate::types::{FloatKind, Signedness, Type, TypeData, DYNAMIC};
 
@@ -192,7 +192,12 @@ impl Parser<'_> {
             (Signedness::Signless, "")
         };
         if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-            let width = digits.parse::<u64>().unwrap_or(u64::MAX);
+            // As MLIR: a width that does not fit 32 bits is invalid, a wider one than
+            // `MAX_INT_WIDTH` is over the limit.
+            let Ok(width) = digits.parse::<u32>() else {
+                return Err(self.error_at(span, "invalid integer width"));
+            };
+            let width = u64::from(width);
             if width > MAX_INT_WIDTH {
                 return Err(self.error_at(
                     span,
@@ -227,10 +232,14 @@ impl Parser<'_> {
                 self.bump();
                 self.expect_msg("<", "expected '<' in vector type")?;
                 let (shape, scalable) = self.parse_dimension_list(true, false)?;
-                if let Some(&d) = shape.iter().find(|&&d| d <= 0) {
+                if shape.iter().any(|&d| d <= 0) {
+                    let sizes: Vec<String> = shape.iter().map(i64::to_string).collect();
                     return Err(self.error_at(
                         span,
-                        format!("vector types must have positive constant sizes but got {d}"),
+                        format!(
+                            "vector types must have positive constant sizes but got {}",
+                            sizes.join(", ")
+                        ),
                     ));
                 }
                 let el = self.parse_element_type(ElementOf::Vector, span)?;
@@ -278,6 +287,7 @@ impl Parser<'_> {
                         None
                     };
                     self.expect_msg(">", "expected ',' or '>' in memref type")?;
+                    self.check_memory_space(memory_space, span)?;
                     return Ok(Some(self.ctx().ty(TypeData::UnrankedMemRef {
                         element: el,
                         memory_space,
@@ -287,7 +297,12 @@ impl Parser<'_> {
                 let el = self.parse_element_type(ElementOf::MemRef, span)?;
                 let mut layout = None;
                 let mut memory_space = None;
+                let mut first = true;
                 while self.eat(",") {
+                    // MLIR parses the list after the element type as a non-empty list.
+                    if std::mem::take(&mut first) && self.is_punct(">") {
+                        return Err(self.error_here("expected list element"));
+                    }
                     let span = self.current_span();
                     let a = self.parse_attribute(None)?;
                     let after = self.current_span();
@@ -296,9 +311,12 @@ impl Parser<'_> {
                         AttrData::AffineMap(_) | AttrData::Strided { .. }
                     );
                     if memory_space.is_some() {
-                        return Err(
-                            self.error_at(after, "multiple memory spaces specified in memref type")
-                        );
+                        let message = if is_layout {
+                            "expected memory space to be last in memref type"
+                        } else {
+                            "multiple memory spaces specified in memref type"
+                        };
+                        return Err(self.error_at(after, message));
                     }
                     if is_layout && layout.is_none() {
                         layout = Some(a);
@@ -309,6 +327,8 @@ impl Parser<'_> {
                     }
                 }
                 self.expect_msg(">", "expected ',' or '>' in memref type")?;
+                self.check_memref_layout(layout, shape.len(), span)?;
+                self.check_memory_space(memory_space, span)?;
                 // The identity layout is the default and is not stored.
                 if let Some(l) = layout {
                     if let AttrData::AffineMap(m) = self.ctx().attr_data(l) {
@@ -332,6 +352,51 @@ impl Parser<'_> {
                 })))
             }
             _ => Ok(None),
+        }
+    }
+
+    /// MLIR's layout check of a ranked memref: an affine map takes one dimension per
+    /// memref dimension, a strided layout one stride per dimension.
+    fn check_memref_layout(
+        &self,
+        layout: Option<Attr>,
+        rank: usize,
+        keyword: crate::diag::Span,
+    ) -> PResult<()> {
+        let Some(layout) = layout else {
+            return Ok(());
+        };
+        match self.ctx().attr_data(layout) {
+            AttrData::AffineMap(m) => {
+                let dims = self.ctx().map_data(*m).num_dims as usize;
+                if dims != rank {
+                    let message = format!(
+                        "memref layout mismatch between rank and affine map: {rank} != {dims}"
+                    );
+                    return Err(self.error_at(keyword, message));
+                }
+            }
+            AttrData::Strided { strides, .. } if strides.len() != rank => {
+                let message = "expected the number of strides to match the rank";
+                return Err(self.error_at(keyword, message));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// MLIR's supported memory spaces: an integer, a string, a dictionary or a dialect's
+    /// attribute (other builtin attributes are refused).
+    fn check_memory_space(&self, space: Option<Attr>, keyword: crate::diag::Span) -> PResult<()> {
+        let Some(space) = space else {
+            return Ok(());
+        };
+        match self.ctx().attr_data(space) {
+            AttrData::Integer { .. }
+            | AttrData::String(_)
+            | AttrData::Dictionary(_)
+            | AttrData::Dialect(_) => Ok(()),
+            _ => Err(self.error_at(keyword, "unsupported memory space Attribute")),
         }
     }
 

@@ -71,3 +71,21 @@ func.func @apply_of_ivs(%m: memref<?xf32>) {
   }
   return
 }
+
+// delinearize_index and linearize_index of dims are dims, like affine.apply.
+// CHECK-LABEL: func.func @index_ops_of_ivs(%arg0: memref<64xindex>, %arg1: index) {
+// CHECK-NEXT:   affine.for %arg2 = 0 to 64 {
+// CHECK-NEXT:     %0:2 = affine.delinearize_index %arg2 into (8, 8) : index, index
+// CHECK-NEXT:     %1 = affine.linearize_index [%0#1, %arg2] by (8, 64) : index
+// CHECK-NEXT:     affine.store %arg1, %arg0[%0#0 + %1] : memref<64xindex>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   return
+// CHECK-NEXT: }
+func.func @index_ops_of_ivs(%m: memref<64xindex>, %n: index) {
+  affine.for %i = 0 to 64 {
+    %0:2 = affine.delinearize_index %i into (8, 8) : index, index
+    %1 = affine.linearize_index [%0#1, %i] by (8, 64) : index
+    affine.store %n, %m[%0#0 + %1] : memref<64xindex>
+  }
+  return
+}
