@@ -38,9 +38,10 @@
 //! that are not of a static-shape memref, ranges containing ops with unknown memory
 //! effects. `min-dma-transfer` is accepted and, as in mlir-opt 22, has no effect.
 
-use super::loop_unroll::{promote_single_iteration, trip_count};
+use super::loop_unroll::promote_single_iteration;
 use super::simplify_structures::ValueMap;
 use crate::analysis::dependence;
+use crate::loops::constant_trip_count;
 use crate::util::{int_attr, map_attr};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassDef, PassOption, PassOptions};
@@ -1214,7 +1215,7 @@ fn emit_dma(
 /// Whether loop `l` runs exactly once (constant bounds, or bounds over the same values
 /// differing by a constant no larger than the step).
 fn runs_once(ir: &Ir, l: Op) -> bool {
-    if let Some(t) = trip_count(ir, l) {
+    if let Some(t) = constant_trip_count(ir, l) {
         return t == 1;
     }
     let mut space = Vec::new();

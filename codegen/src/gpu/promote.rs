@@ -279,7 +279,7 @@ fn inner_loops(ir: &Ir, op: Op, block: lattice_ir::Block) -> Option<Vec<(Value, 
             [e] if ctx.map_num_inputs(lb) == 0 => ctx.constant_value(*e)?,
             _ => return None,
         };
-        let trips = lattice_affine::canonicalize::constant_trip_count(ir, p)?;
+        let trips = lattice_affine::loops::constant_trip_count(ir, p)?;
         if trips <= 0 {
             return None;
         }
@@ -623,7 +623,7 @@ fn tile_nest(ir: &Ir, mut l: Op) -> Option<(Op, Vec<Op>)> {
         if ctx.map_results(lb).len() != 1 || ctx.constant_value(ctx.map_results(lb)[0]) != Some(0) {
             return None;
         }
-        lattice_affine::canonicalize::constant_trip_count(ir, l)?;
+        lattice_affine::loops::constant_trip_count(ir, l)?;
         loops.push(l);
         let body = ir.entry_block(ir.region(l, 0))?;
         let ops: Vec<Op> = ir.block_ops(body).collect();
@@ -683,7 +683,7 @@ fn split_nest_body(ir: &mut Ir, nest: &[Op], guard: Op, l: Op) {
 }
 
 fn tile_count(ir: &Ir, l: Op) -> i64 {
-    lattice_affine::canonicalize::constant_trip_count(ir, l).unwrap_or(1)
+    lattice_affine::loops::constant_trip_count(ir, l).unwrap_or(1)
 }
 
 /// Composes the `affine.apply`s producing an affine load's or store's subscripts into
