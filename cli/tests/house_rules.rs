@@ -26,10 +26,6 @@ const LONG_FUNCTIONS_LEFT: &[&str] = &[
     "codegen/src/llvm/memref.rs: lower",
     "codegen/src/llvm/parallel.rs: lower_parallel",
     "codegen/src/llvm/vector/shape.rs: lower",
-    "cli/src/deps.rs: report",
-    "cli/src/tune/search.rs: evolve",
-    "cli/src/tune/space.rs: apply_spec_to",
-    "cli/src/tune.rs: tune",
 ];
 
 /// Files still using `Result<_, String>`, with how many uses, while they are converted.
