@@ -176,7 +176,7 @@ pub fn accept_codegen_flag(
         "O0" | "O1" | "O2" | "O3" => options.opt_level = name.as_bytes()[1] - b'0',
         "target-cpu" | "mcpu" => {
             let cpu = value.ok_or("--target-cpu needs a value (--target-cpu=native)")?;
-            lattice_codegen::llvm::cpus::check_target_cpu(cpu)?;
+            lattice_codegen::llvm::cpus::check_target_cpu(cpu).map_err(|e| e.to_string())?;
             options.target_cpu = Some(cpu.to_string())
         }
         "fast-math" => options.fast_math = !matches!(value, Some("false") | Some("0")),
