@@ -31,7 +31,6 @@ const STRING_RESULTS_LEFT: &[(&str, usize)] = &[
     ("affine/src/passes/super_vectorize.rs", 9),
     ("codegen/src/gpu/map.rs", 9),
     ("codegen/src/gpu/mod.rs", 1),
-    ("ir/src/dialects/memref.rs", 1),
     ("ir/src/pass.rs", 10),
     ("ir/src/passes/canonicalize.rs", 2),
     ("polyhedral/src/deps.rs", 1),
