@@ -18,6 +18,7 @@
 //! rewrite keeps the values each op computes.
 
 use crate::analysis::presburger::{set_emptiness, set_is_universe, Feasibility};
+use crate::loops::constant_trip_count;
 use crate::passes::simplify_structures::ValueMap;
 use crate::util::{map_attr, set_attr};
 use lattice_ir::{AffineExpr, AffineMap, Ir, Op, OperationState, Value};
@@ -140,23 +141,6 @@ pub(crate) fn canonicalize_min_max(ir: &mut Ir, op: Op) -> bool {
     ir.set_operands(op, new_operands);
     ir.set_attr(op, "map", ctx.affine_map_attr(new_map));
     true
-}
-
-/// The constant trip count of an `affine.for` whose bounds are constant maps.
-pub fn constant_trip_count(ir: &Ir, op: Op) -> Option<i64> {
-    let ctx = ir.ctx();
-    let lb = ctx.map_constant_results(map_attr(ir, op, "lowerBoundMap")?)?;
-    let ub = ctx.map_constant_results(map_attr(ir, op, "upperBoundMap")?)?;
-    let (lb, ub) = (*lb.iter().max()?, *ub.iter().min()?);
-    let step = crate::util::int_attr(ir, op, "step").and_then(|s| i64::try_from(s).ok())?;
-    if step <= 0 {
-        return None;
-    }
-    Some(if ub <= lb {
-        0
-    } else {
-        (ub - lb + step - 1) / step
-    })
 }
 
 /// `affine.for`: canonical bound maps; erasure of loops that never run or do nothing.

@@ -12,6 +12,7 @@
 pub mod analysis;
 pub mod canonicalize;
 mod fold;
+pub mod loops;
 pub mod ops;
 pub mod passes;
 pub mod util;

@@ -139,3 +139,36 @@ fn malformed_generic_ops_do_not_panic() {
     );
     let _ = lattice_ir::printer::print_op(&ir, top, Default::default());
 }
+
+/// `loops::constant_trip_count` (issue 23: one meaning for every pass): max of the
+/// lower bounds, min of the upper bounds, 0 for an empty loop, `None` for non-constant
+/// bounds, and the `i128` count of a loop over the whole 64-bit range, which `i64` lacks.
+#[test]
+fn constant_trip_count_has_one_meaning() {
+    let (ir, top) = parse(
+        "func.func @f(%n: index) {\n\
+         affine.for %i = 0 to 10 step 3 {\n}\n\
+         affine.for %i = max affine_map<() -> (2, 4)>() to min affine_map<() -> (9, 12)>() {\n}\n\
+         affine.for %i = 5 to 5 {\n}\n\
+         affine.for %i = 0 to %n {\n}\n\
+         affine.for %i = -9223372036854775808 to 9223372036854775807 {\n}\n\
+         return\n}\n",
+    );
+    let counts: Vec<String> = ops_named(&ir, top, "affine.for")
+        .into_iter()
+        .map(|l| {
+            let (narrow, wide) = (
+                crate::loops::constant_trip_count(&ir, l),
+                crate::loops::wide_constant_trip_count(&ir, l),
+            );
+            format!("{narrow:?}/{wide:?}/{}", crate::loops::has_single_result_bounds(&ir, l))
+        })
+        .collect();
+    expect_test::expect![[r#"
+        Some(4)/Some(4)/true
+        Some(5)/Some(5)/false
+        Some(0)/Some(0)/true
+        None/None/true
+        None/Some(18446744073709551615)/true"#]]
+    .assert_eq(&counts.join("\n"));
+}

@@ -25,11 +25,11 @@ use lattice_ir::parser::parse_source;
 use lattice_ir::{AttrData, Ir, Op, WalkOrder};
 use lattice_polyhedral::deps::{
     analyze, dependence_notes, describe, parallel_race, report_text, to_dot, AliasAssumption,
-    DepOptions,
+    DepOptions, Dependences,
 };
 use lattice_polyhedral::isl::{IslCtx, IslOptions, IslText, DEFAULT_MAX_OPERATIONS};
 use lattice_polyhedral::scop::{
-    extract_scops, loop_iv_name, loop_source_name, value_label, ArrayKind,
+    extract_scops, loop_iv_name, loop_source_name, value_label, ArrayKind, Scop,
 };
 use serde_json::{json, Value as Json};
 use std::io::Read;
@@ -206,39 +206,14 @@ fn report(
         }
         for (k, scop) in ex.scops.iter().enumerate() {
             isl.reset_operations();
-            // From the first op's line to the last line any op of the nest starts on.
-            let last = scop
-                .ops
-                .iter()
-                .flat_map(|&o| ir.walk_ops(o, lattice_ir::WalkOrder::PreOrder))
-                .filter_map(|o| line_of(ir, o))
-                .max();
-            let lines = match (line_of(ir, scop.ops[0]), last) {
-                (Some(a), Some(b)) => format!("line {a}..{b}"),
-                (Some(a), None) => format!("line {a}"),
-                _ => "unknown location".into(),
-            };
+            let lines = scop_lines(ir, scop);
             match analyze(&isl, ir, scop, options) {
                 Err(e) => {
                     text.push_str(&format!("  scop {k} ({lines}): not analysed: {e}\n"));
                     json_scops.push(json!({ "index": k, "error": e.to_string() }));
                 }
                 Ok(deps) => {
-                    for l in &deps.loops {
-                        if let Some(d) = parallel_race(ir, scop, &deps, l) {
-                            let mut warning = Diagnostic::new(
-                                Severity::Warning,
-                                DiagLoc::Loc(ir.loc(l.loop_op)),
-                                format!(
-                                    "the iterations of this affine.parallel are not independent (dimension {}): it carries {}; they race when run in parallel",
-                                    l.index,
-                                    describe(scop, d)
-                                ),
-                            );
-                            warning.notes = dependence_notes(ir, scop, d);
-                            warnings.push(warning);
-                        }
-                    }
+                    race_warnings(ir, scop, &deps, &mut warnings);
                     match format {
                         Format::Text => {
                             text.push_str(&format!("  scop {k} ({lines}):\n"));
@@ -252,112 +227,7 @@ fn report(
                             text.push_str(&to_dot(scop, &deps, &format!("{name}.scop{k}")));
                         }
                         Format::Json => {
-                            let names = &scop.names;
-                            let stmts: Vec<Json> = scop
-                                .statements
-                                .iter()
-                                .enumerate()
-                                .map(|(k, s)| {
-                                    json!({
-                                        "name": s.name,
-                                        "source": names.statements[k],
-                                        "loops": names.dims[k],
-                                        "domain": s.domain.text(),
-                                        "depth": s.dims.len(),
-                                        "opaque": s.opaque,
-                                        "accesses": s.accesses.iter().zip(&names.accesses[k]).map(|(a, op)| json!({
-                                            "kind": a.kind,
-                                            "array": scop.arrays[a.array].name,
-                                            "op": op,
-                                            "relation": a.relation.text(),
-                                            "exact": a.exact,
-                                        })).collect::<Vec<_>>(),
-                                    })
-                                })
-                                .collect();
-                            let arrays: Vec<Json> = scop
-                                .arrays
-                                .iter()
-                                .zip(&names.arrays)
-                                .map(|(a, source)| {
-                                    json!({
-                                        "name": a.name,
-                                        "source": source,
-                                        "value": value_label(ir, a.value),
-                                        "source_name": ir.source_name(a.value),
-                                        "kind": match a.kind {
-                                            ArrayKind::Memref => "memref",
-                                            ArrayKind::Value => "value",
-                                            ArrayKind::Carried { .. } => "carried",
-                                        },
-                                        "rank": a.rank,
-                                        "distinct": a.distinct,
-                                    })
-                                })
-                                .collect();
-                            let dependences: Vec<Json> = deps
-                            .deps
-                            .iter()
-                            .map(|d| {
-                                json!({
-                                    "kind": d.kind.word(),
-                                    "src": scop.statements[d.src].name,
-                                    "dst": scop.statements[d.dst].name,
-                                    "src_op": names.accesses[d.src][d.src_access],
-                                    "dst_op": names.accesses[d.dst][d.dst_access],
-                                    "text": describe(scop, d),
-                                    "array": scop.arrays[d.array].name,
-                                    "alias": d.alias,
-                                    "level": d.level,
-                                    "carried": d.is_carried(),
-                                    "distance": d.distance.iter().map(|&(lo, hi)| json!([lo, hi])).collect::<Vec<_>>(),
-                                    "direction": d.direction_text(),
-                                    "relation": d.relation.text(),
-                                })
-                            })
-                            .collect();
-                            let flow: Vec<Json> = deps
-                                .flow
-                                .iter()
-                                .map(|f| {
-                                    json!({
-                                        "src": scop.statements[f.src].name,
-                                        "dst": scop.statements[f.dst].name,
-                                        "must": f.must,
-                                        "relation": f.relation.text(),
-                                    })
-                                })
-                                .collect();
-                            let loops: Vec<Json> = deps
-                            .loops
-                            .iter()
-                            .map(|l| {
-                                json!({
-                                    "op": ir.op_name(l.loop_op),
-                                    "source": loop_source_name(ir, l.loop_op, l.index),
-                                    "line": line_of(ir, l.loop_op),
-                                    "iv": l.index,
-                                    "iv_name": loop_iv_name(ir, l.loop_op, l.index),
-                                    "level": l.depth + 1,
-                                    "parallel": l.parallel,
-                                    "reason": l.reason,
-                                    "race": parallel_race(ir, scop, &deps, l).map(|d| describe(scop, d)),
-                                    "carried": l.carried.iter().map(|&k| describe(scop, &deps.deps[k])).collect::<Vec<_>>(),
-                                })
-                            })
-                            .collect();
-                            json_scops.push(json!({
-                            "index": k,
-                            "location": lines,
-                            "params": scop.params.iter().map(|&p| value_label(ir, p)).collect::<Vec<_>>(),
-                            "param_names": scop.params.iter().map(|&p| ir.source_name(p)).collect::<Vec<_>>(),
-                            "arrays": arrays,
-                            "statements": stmts,
-                            "schedule": scop.schedule.text(),
-                            "dependences": dependences,
-                            "flow": flow,
-                            "loops": loops,
-                        }));
+                            json_scops.push(scop_json(ir, scop, &deps, k, &lines));
                         }
                     }
                 }
@@ -389,4 +259,149 @@ fn report(
         }
         _ => (text, warnings),
     }
+}
+
+/// The lines a scop spans, as `line A..B`.
+fn scop_lines(ir: &Ir, scop: &Scop) -> String {
+    // From the first op's line to the last line any op of the nest starts on.
+    let last = scop
+        .ops
+        .iter()
+        .flat_map(|&o| ir.walk_ops(o, lattice_ir::WalkOrder::PreOrder))
+        .filter_map(|o| line_of(ir, o))
+        .max();
+    match (line_of(ir, scop.ops[0]), last) {
+        (Some(a), Some(b)) => format!("line {a}..{b}"),
+        (Some(a), None) => format!("line {a}"),
+        _ => "unknown location".into(),
+    }
+}
+
+/// A warning for each `affine.parallel` dimension of `scop` whose iterations race.
+fn race_warnings(ir: &Ir, scop: &Scop, deps: &Dependences, warnings: &mut Vec<Diagnostic>) {
+    for l in &deps.loops {
+        if let Some(d) = parallel_race(ir, scop, deps, l) {
+            let mut warning = Diagnostic::new(
+                Severity::Warning,
+                DiagLoc::Loc(ir.loc(l.loop_op)),
+                format!(
+                    "the iterations of this affine.parallel are not independent (dimension {}): it carries {}; they race when run in parallel",
+                    l.index,
+                    describe(scop, d)
+                ),
+            );
+            warning.notes = dependence_notes(ir, scop, d);
+            warnings.push(warning);
+        }
+    }
+}
+
+/// The JSON object of scop `k` of a function and its dependences (`lattice deps --format json`).
+fn scop_json(ir: &Ir, scop: &Scop, deps: &Dependences, k: usize, lines: &str) -> Json {
+    let names = &scop.names;
+    let stmts: Vec<Json> = scop
+        .statements
+        .iter()
+        .enumerate()
+        .map(|(k, s)| {
+            json!({
+                "name": s.name,
+                "source": names.statements[k],
+                "loops": names.dims[k],
+                "domain": s.domain.text(),
+                "depth": s.dims.len(),
+                "opaque": s.opaque,
+                "accesses": s.accesses.iter().zip(&names.accesses[k]).map(|(a, op)| json!({
+                    "kind": a.kind,
+                    "array": scop.arrays[a.array].name,
+                    "op": op,
+                    "relation": a.relation.text(),
+                    "exact": a.exact,
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let arrays: Vec<Json> = scop
+        .arrays
+        .iter()
+        .zip(&names.arrays)
+        .map(|(a, source)| {
+            json!({
+                "name": a.name,
+                "source": source,
+                "value": value_label(ir, a.value),
+                "source_name": ir.source_name(a.value),
+                "kind": match a.kind {
+                    ArrayKind::Memref => "memref",
+                    ArrayKind::Value => "value",
+                    ArrayKind::Carried { .. } => "carried",
+                },
+                "rank": a.rank,
+                "distinct": a.distinct,
+            })
+        })
+        .collect();
+    let dependences: Vec<Json> = deps
+        .deps
+        .iter()
+        .map(|d| {
+            json!({
+                "kind": d.kind.word(),
+                "src": scop.statements[d.src].name,
+                "dst": scop.statements[d.dst].name,
+                "src_op": names.accesses[d.src][d.src_access],
+                "dst_op": names.accesses[d.dst][d.dst_access],
+                "text": describe(scop, d),
+                "array": scop.arrays[d.array].name,
+                "alias": d.alias,
+                "level": d.level,
+                "carried": d.is_carried(),
+                "distance": d.distance.iter().map(|&(lo, hi)| json!([lo, hi])).collect::<Vec<_>>(),
+                "direction": d.direction_text(),
+                "relation": d.relation.text(),
+            })
+        })
+        .collect();
+    let flow: Vec<Json> = deps
+        .flow
+        .iter()
+        .map(|f| {
+            json!({
+                "src": scop.statements[f.src].name,
+                "dst": scop.statements[f.dst].name,
+                "must": f.must,
+                "relation": f.relation.text(),
+            })
+        })
+        .collect();
+    let loops: Vec<Json> = deps
+    .loops
+    .iter()
+    .map(|l| {
+        json!({
+            "op": ir.op_name(l.loop_op),
+            "source": loop_source_name(ir, l.loop_op, l.index),
+            "line": line_of(ir, l.loop_op),
+            "iv": l.index,
+            "iv_name": loop_iv_name(ir, l.loop_op, l.index),
+            "level": l.depth + 1,
+            "parallel": l.parallel,
+            "reason": l.reason,
+            "race": parallel_race(ir, scop, deps, l).map(|d| describe(scop, d)),
+            "carried": l.carried.iter().map(|&k| describe(scop, &deps.deps[k])).collect::<Vec<_>>(),
+        })
+    })
+    .collect();
+    json!({
+        "index": k,
+        "location": lines,
+        "params": scop.params.iter().map(|&p| value_label(ir, p)).collect::<Vec<_>>(),
+        "param_names": scop.params.iter().map(|&p| ir.source_name(p)).collect::<Vec<_>>(),
+        "arrays": arrays,
+        "statements": stmts,
+        "schedule": scop.schedule.text(),
+        "dependences": dependences,
+        "flow": flow,
+        "loops": loops,
+    })
 }

@@ -206,12 +206,14 @@ fn main_inner(args: &[String]) -> ExitCode {
         };
         let runtime_dir = std::env::var_os(emit::RUNTIME_DIR_ENV).map(std::path::PathBuf::from);
         let imports = emit::runtime_imports(&module);
-        emit::link_shared(&bytes, &tmp, &imports, runtime_dir.as_deref()).and_then(|_| {
-            std::fs::rename(&tmp, &output).map_err(|e| {
-                let _ = std::fs::remove_file(&tmp);
-                format!("cannot write '{output}': {e}")
+        emit::link_shared(&bytes, &tmp, &imports, runtime_dir.as_deref())
+            .map_err(|e| e.to_string())
+            .and_then(|_| {
+                std::fs::rename(&tmp, &output).map_err(|e| {
+                    let _ = std::fs::remove_file(&tmp);
+                    format!("cannot write '{output}': {e}")
+                })
             })
-        })
     } else {
         write_atomically(&output, &bytes).map_err(|e| format!("cannot write '{output}': {e}"))
     };

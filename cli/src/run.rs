@@ -189,7 +189,7 @@ fn main_inner(args: &[String]) -> ExitCode {
     };
     if let (None, Ok(v)) = (a.threads, std::env::var("LATTICE_THREADS")) {
         if let Err(e) = lattice_codegen::runtime::parse_threads(&v) {
-            return usage_error(&e);
+            return usage_error(&e.to_string());
         }
     }
     let pipeline = match a.passes.build(&registry) {

@@ -608,49 +608,7 @@ fn build_all(
 }
 
 fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
-    let name = a.input.as_deref().expect("checked");
-    let text = read_program(name)?;
-    let ctx = Arc::new(make_context(false));
-    let registry = make_registry();
-    let (ir, module) = measure::parse_program(&ctx, name, &text)?;
-    let kf = kernel::pick_kernel(&ir, module, a.kernel.as_deref())
-        .map_err(|e| format!("lattice tune: {name}: {e}"))?;
-    let k = kernel::analyse(&ir, kf);
-    if k.band.trips.is_empty() {
-        return Err(format!(
-            "lattice tune: @{} has no affine.for loop with constant bounds to tune",
-            k.name
-        ));
-    }
-    let caps = Capabilities::of(&registry);
-    let target = if a.gpu {
-        space::Target::Gpu
-    } else {
-        space::Target::Cpu
-    };
-    let mut space = Space::derive_for(&k.band, caps, target);
-    if let Some(spec) = &a.space {
-        let spec_text = std::fs::read_to_string(spec)
-            .map_err(|e| format!("lattice tune: cannot read '{spec}': {e}"))?;
-        space::apply_spec(&mut space, &spec_text, spec.ends_with(".json"))
-            .map_err(|e| e.render(spec, &spec_text))?;
-        clamp_to_capabilities(&mut space, caps);
-    }
-    let canonical = lattice_ir::printer::print_op(&ir, module, Default::default());
-    drop(ir);
-    // The GPU measurer times kernels with timestamp queries: no CPU harness there.
-    let harnessed = if a.gpu {
-        let mut t = canonical.clone();
-        t.push('\n');
-        t
-    } else {
-        measure::add_harness(&canonical, &k.name)
-            .map_err(|e| format!("lattice tune: cannot add the timing harness: {e}"))?
-    };
-    measure::parse_program(&ctx, "<harness>", &harnessed).map_err(|e| {
-        format!("lattice tune: internal error: the timing harness is invalid:\n{e}")
-    })?;
-
+    let (ctx, k, space, harnessed) = load_kernel(a)?;
     let limit = Duration::from_secs_f64(a.timeout.max(1.0));
     let jit = if a.measurer != "upstream" {
         measure::Jit::available(limit)
@@ -658,31 +616,8 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         None
     };
     let upstream = measure::Upstream::new(limit);
-    let gpu = if a.gpu {
-        let Some(j) = &jit else {
-            return Err(
-                "lattice tune: --target gpu: `lattice run` is not available in this build".into(),
-            );
-        };
-        Some(measure::Gpu {
-            exe: j.exe.clone(),
-            kernel: k.name.clone(),
-            limit,
-        })
-    } else {
-        None
-    };
-    let measurer: &dyn Measurer = match (a.measurer.as_str(), &jit) {
-        _ if gpu.is_some() => gpu.as_ref().expect("checked"),
-        ("jit", None) => {
-            return Err(
-                "lattice tune: --measurer jit: `lattice run` is not available in this build".into(),
-            )
-        }
-        (_, Some(j)) => j,
-        _ => &upstream,
-    };
-    let machine_fp = db::machine_fingerprint();
+    let gpu = gpu_measurer(a, jit.as_ref(), &k, limit)?;
+    let measurer = choose_measurer(a, jit.as_ref(), &upstream, gpu.as_ref())?;
     let key = Key {
         kernel: k.fingerprint.clone(),
         kernel_name: k.name.clone(),
@@ -692,7 +627,7 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         } else {
             format!("cpu-{}", measurer.name())
         },
-        machine: machine_fp,
+        machine: db::machine_fingerprint(),
     };
     // The process CPU clock times single-threaded candidates (not the GPU's: it has its own).
     let cpu_clock = !a.wall_clock && !a.gpu;
@@ -701,39 +636,14 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         return recheck::remeasure(a, &ctx, &k, &harnessed, measurer, cpu_clock, configs);
     }
     let db = open_db(db_path)?;
-    let mut history: Vec<Observation> = Vec::new();
-    for r in db.records(&key).map_err(|e| format!("lattice tune: {e}"))? {
-        if let Ok(c) = serde_json::from_str::<Config>(&r.config) {
-            history.push(Observation {
-                cpu_clock: cpu_clock && c.single_threaded(),
-                config: c,
-                seconds: r.seconds,
-                wall: None,
-            });
-        }
-    }
+    let mut history = recorded_history(&db, &key, cpu_clock)?;
     let resumed = history.len();
     let strategy = a.strategy.unwrap_or(StrategyKind::Evolve);
     let machine = Machine::from_target(&a.machine, model::load_average());
     let mut search = Search::new(strategy, space.clone(), k.band.clone(), machine, a.seed);
-    let mut model_pick = search.model_pick();
-    let trips: Vec<String> = k.band.trips.iter().map(|t| t.to_string()).collect();
+    let model_pick = search.model_pick();
     let admitted = space.admitted(5_000_000);
-    eprintln!(
-        "tuning @{} [{}]: band {} ({} loop nest(s)), {} configs in the space, strategy {:?}, measurer {}{}",
-        k.name,
-        k.fingerprint,
-        trips.join("x"),
-        k.band.copies.max(1),
-        admitted.map_or(format!("{} (grid product)", space.size()), |n| n.to_string()),
-        strategy,
-        measurer.name(),
-        if resumed > 0 {
-            format!(", resuming after {resumed} recorded configs")
-        } else {
-            String::new()
-        }
-    );
+    print_banner(&k, &space, admitted, strategy, measurer, resumed);
     let proto = Protocol {
         warmup: a.warmup,
         repeats: a.repeats,
@@ -787,22 +697,8 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         );
     }
     let trials_wanted = a.trials.unwrap_or(24);
-    let pb = if a.no_progress {
-        ProgressBar::hidden()
-    } else {
-        let pb =
-            ProgressBar::with_draw_target(Some(trials_wanted as u64), ProgressDrawTarget::stderr());
-        pb.set_style(
-            ProgressStyle::with_template("{bar:30} {pos}/{len} trials  best {msg}  ETA {eta}")
-                .expect("valid template"),
-        );
-        pb
-    };
+    let pb = trial_bar(a.no_progress, trials_wanted);
     let start = Instant::now();
-    let mut trials: Vec<Trial> = Vec::new();
-    // This run's timings of correct candidates (to compare the model's pick on a common clock).
-    let mut timings: Vec<(Config, measure::Timing)> = Vec::new();
-    let mut best = base_t.seconds;
     let untuned = incumbent::Incumbent::untuned(
         baseline_cfg.clone(),
         base_t.clone(),
@@ -810,267 +706,553 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
         a.statistic,
         a.max_cv,
     );
+    let bench = Bench {
+        ctx: &ctx,
+        a,
+        harnessed: &harnessed,
+        k: &k,
+        measurer,
+        dir: dir.path(),
+        cpu_clock,
+        expected: &expected,
+        proto: &proto,
+    };
     // A resumed run starts from what the latest run kept; until a trial replaces it, the
     // run keeps that (or the untuned program), and `--apply` applies it.
     let (mut kept, note) = starting_incumbent(&db, &key, &untuned, &mut |c: &Config| {
-        let b = build_all(
-            &ctx,
-            &a.machine,
-            &harnessed,
-            &k.name,
-            &k.band.trips,
-            measurer,
-            dir.path(),
-            vec![c.clone()],
-            // A tag of its own: the trials' programs are `c0`, `c1`, ...
-            20_000,
-            cpu_clock,
-        )
-        .pop()
-        .expect("one built");
-        let p = b.prepared?;
+        // A tag of its own: the trials' programs are `c0`, `c1`, ...
+        let p = bench.build_one(c, 20_000).prepared?;
         let t = measure::time_candidate(measurer, &p, &expected, &proto)?;
         Ok((p, t))
     })?;
     if let Some(note) = note {
         eprintln!("{note}");
     }
-    best = best.min(kept.timing.seconds);
+    let mut found = Findings {
+        history,
+        trials: Vec::new(),
+        timings: Vec::new(),
+        measured: Vec::new(),
+        best: base_t.seconds.min(kept.timing.seconds),
+    };
     // If the search replaces it, the earlier run's config still meets its replacement side
     // by side in the final check.
     let resumed = kept.is_resumed().then(|| kept.contender()).flatten();
-    db.keep(
-        &key,
-        &serde_json::to_string(&kept.config).expect("configs serialize"),
-        now(),
-    )
-    .map_err(|e| format!("lattice tune: {e}"))?;
-    // The compiled configs that ran correctly, for the final check.
-    let mut measured: Vec<incumbent::Contender> = Vec::new();
+    keep_config(&db, &key, &kept.config)?;
     // The final check of the kept config against the untuned program always runs: under
     // `--time-budget` the search leaves it its (estimated) time.
     let check_rounds = incumbent::confirm_rounds(a.confirm_rounds, 2, per_run);
     let reserve = 2.0 * (check_rounds + 1) as f64 * per_run;
-    pb.set_message(format!("{:.3} ms", best * 1e3));
-    let batch = rayon::current_num_threads().clamp(2, 4);
-    'outer: while trials.len() < trials_wanted {
-        if a.time_budget
+    let out_of_time = || {
+        a.time_budget
             .is_some_and(|b| start.elapsed().as_secs_f64() + reserve >= b)
-        {
-            break;
-        }
-        let n = batch.min(trials_wanted - trials.len());
-        let proposals = search.propose(&history, n);
-        if proposals.is_empty() {
-            break;
-        }
-        let built = build_all(
-            &ctx,
-            &a.machine,
-            &harnessed,
-            &k.name,
-            &k.band.trips,
-            measurer,
-            dir.path(),
-            proposals,
-            trials.len(),
-            cpu_clock,
-        );
-        for b in built {
-            if a.time_budget
-                .is_some_and(|t| start.elapsed().as_secs_f64() + reserve >= t)
-            {
-                break 'outer;
-            }
-            let index = trials.len() + 1;
-            let result = b.prepared.and_then(|p| {
-                let r = time_and_offer(
-                    measurer, &p, &b.config, index, &expected, &proto, best, &mut kept,
-                );
-                if r.is_ok() {
-                    measured.push(incumbent::Contender {
-                        config: b.config.clone(),
-                        trial: index,
-                        prepared: p.clone(),
-                    });
-                }
-                r
-            });
-            let (status, timing, detail, duel) = match result {
-                Ok((t, duel)) => ("ok".to_string(), Some(t), String::new(), duel),
-                Err(e) => (status_of(&e).to_string(), None, e.to_string(), None),
-            };
-            record(&b.config, &b.pipeline, &status, timing.as_ref(), &detail)?;
-            if let Some(t) = &timing {
-                best = best.min(t.seconds);
-                timings.push((b.config.clone(), t.clone()));
-            }
-            history.push(Observation {
-                config: b.config.clone(),
-                seconds: timing.as_ref().map(|t| t.seconds),
-                wall: timing.as_ref().map(|t| {
-                    t.on_wall_clock(a.statistic, a.max_cv, !b.config.single_threaded())
-                        .0
-                }),
-                cpu_clock: cpu_clock && b.config.single_threaded(),
-            });
-            trials.push(Trial {
-                index,
-                config: b.config,
-                pipeline: space::pipeline_text(&b.pipeline),
-                status,
-                seconds: timing.as_ref().map(|t| t.seconds),
-                cv: timing.as_ref().map(|t| t.cv),
-                detail,
-                incumbent: kept.summary(),
-                duel,
-            });
-            db.keep(
-                &key,
-                &serde_json::to_string(&kept.config).expect("configs serialize"),
-                now(),
-            )
-            .map_err(|e| format!("lattice tune: {e}"))?;
-            pb.inc(1);
-            pb.set_message(format!("{:.3} ms", kept.timing.seconds * 1e3));
-        }
-    }
+    };
+    pb.set_message(format!("{:.3} ms", found.best * 1e3));
+    bench.run_trials(
+        &mut search,
+        &mut found,
+        &mut kept,
+        trials_wanted,
+        &out_of_time,
+        &record,
+        &|c| keep_config(&db, &key, c),
+        &pb,
+    )?;
     pb.finish_and_clear();
 
-    // The cost model's pick, measured if the search did not.
-    let mut pick_time = None;
-    let mut pick_cv = None;
-    if let Some(pick) = &model_pick {
-        if let Some(o) = history.iter().find(|o| o.config == *pick) {
-            pick_time = Some(o.seconds);
-        } else {
-            let b = build_all(
-                &ctx,
-                &a.machine,
-                &harnessed,
-                &k.name,
-                &k.band.trips,
-                measurer,
-                dir.path(),
-                vec![pick.clone()],
-                10_000,
-                cpu_clock,
+    let pick = bench.model_pick(
+        model_pick,
+        &mut found,
+        &record,
+        &untuned,
+        &base_t,
+        &baseline_cfg,
+    )?;
+    let (search_kept, check) = bench.final_check(
+        &found,
+        &mut kept,
+        &untuned,
+        resumed,
+        &baseline_cfg,
+        start,
+        per_run,
+    );
+    keep_config(&db, &key, &kept.config)?;
+    let duels = print_outcome(
+        a, &k, &found, &base_t, &pick, &kept, &untuned, &check, start,
+    )?;
+    if let Some(out) = &a.report {
+        let run = RunFacts {
+            k: &k,
+            space: &space,
+            admitted,
+            strategy,
+            machine: &machine,
+            base_t: &base_t,
+        };
+        let report = json_report(a, &run, &found, &pick, &kept, search_kept, &check, &duels);
+        write_report(out, &report)?;
+    }
+    Ok(())
+}
+
+/// Reads the program `a.input`, picks its kernel and derives the search space (narrowed
+/// by `--space`). Returns the context, the kernel, the space and the program to time:
+/// the canonical text with the timing harness (the GPU measurer times kernels with
+/// timestamp queries: no CPU harness there).
+fn load_kernel(
+    a: &Args,
+) -> Result<(Arc<lattice_ir::Context>, kernel::Kernel, Space, String), String> {
+    let name = a.input.as_deref().expect("checked");
+    let text = read_program(name)?;
+    let ctx = Arc::new(make_context(false));
+    let registry = make_registry();
+    let (ir, module) = measure::parse_program(&ctx, name, &text)?;
+    let kf = kernel::pick_kernel(&ir, module, a.kernel.as_deref())
+        .map_err(|e| format!("lattice tune: {name}: {e}"))?;
+    let k = kernel::analyse(&ir, kf);
+    if k.band.trips.is_empty() {
+        return Err(format!(
+            "lattice tune: @{} has no affine.for loop with constant bounds to tune",
+            k.name
+        ));
+    }
+    let caps = Capabilities::of(&registry);
+    let target = if a.gpu {
+        space::Target::Gpu
+    } else {
+        space::Target::Cpu
+    };
+    let mut space = Space::derive_for(&k.band, caps, target);
+    if let Some(spec) = &a.space {
+        let spec_text = std::fs::read_to_string(spec)
+            .map_err(|e| format!("lattice tune: cannot read '{spec}': {e}"))?;
+        space::apply_spec(&mut space, &spec_text, spec.ends_with(".json"))
+            .map_err(|e| e.render(spec, &spec_text))?;
+        clamp_to_capabilities(&mut space, caps);
+    }
+    let canonical = lattice_ir::printer::print_op(&ir, module, Default::default());
+    drop(ir);
+    let harnessed = if a.gpu {
+        let mut t = canonical.clone();
+        t.push('\n');
+        t
+    } else {
+        measure::add_harness(&canonical, &k.name)
+            .map_err(|e| format!("lattice tune: cannot add the timing harness: {e}"))?
+    };
+    measure::parse_program(&ctx, "<harness>", &harnessed).map_err(|e| {
+        format!("lattice tune: internal error: the timing harness is invalid:\n{e}")
+    })?;
+    Ok((ctx, k, space, harnessed))
+}
+
+/// The GPU measurer under `--target gpu` (it runs `lattice run`, found with the JIT).
+fn gpu_measurer(
+    a: &Args,
+    jit: Option<&measure::Jit>,
+    k: &kernel::Kernel,
+    limit: Duration,
+) -> Result<Option<measure::Gpu>, String> {
+    if !a.gpu {
+        return Ok(None);
+    }
+    let Some(j) = jit else {
+        return Err(
+            "lattice tune: --target gpu: `lattice run` is not available in this build".into(),
+        );
+    };
+    Ok(Some(measure::Gpu {
+        exe: j.exe.clone(),
+        kernel: k.name.clone(),
+        limit,
+    }))
+}
+
+/// The measurer `--measurer` and `--target` ask for: the GPU's, the JIT (when this build
+/// has `lattice run`) or upstream's tools.
+fn choose_measurer<'m>(
+    a: &Args,
+    jit: Option<&'m measure::Jit>,
+    upstream: &'m measure::Upstream,
+    gpu: Option<&'m measure::Gpu>,
+) -> Result<&'m dyn Measurer, String> {
+    Ok(match (a.measurer.as_str(), jit) {
+        _ if gpu.is_some() => gpu.expect("checked"),
+        ("jit", None) => {
+            return Err(
+                "lattice tune: --measurer jit: `lattice run` is not available in this build".into(),
             )
-            .pop()
-            .expect("one built");
-            let r = b
-                .prepared
-                .and_then(|p| measure::time_candidate(measurer, &p, &expected, &proto));
-            let (status, t, detail) = match &r {
-                Ok(t) => ("ok", Some(t.clone()), String::new()),
-                Err(e) => (status_of(e), None, e.to_string()),
-            };
-            record(pick, &b.pipeline, status, t.as_ref(), &detail)?;
-            if let Some(t) = &t {
-                timings.push((pick.clone(), t.clone()));
-            }
-            pick_cv = t.as_ref().map(|t| t.cv);
-            pick_time = Some(t.as_ref().map(|t| t.seconds));
+        }
+        (_, Some(j)) => j,
+        _ => upstream,
+    })
+}
+
+/// The observations recorded for `key` by earlier runs.
+fn recorded_history(db: &Db, key: &Key, cpu_clock: bool) -> Result<Vec<Observation>, String> {
+    let mut history: Vec<Observation> = Vec::new();
+    for r in db.records(key).map_err(|e| format!("lattice tune: {e}"))? {
+        if let Ok(c) = serde_json::from_str::<Config>(&r.config) {
             history.push(Observation {
-                config: pick.clone(),
-                seconds: pick_time.flatten(),
-                wall: t.as_ref().map(|t| {
-                    t.on_wall_clock(a.statistic, a.max_cv, !pick.single_threaded())
-                        .0
-                }),
-                cpu_clock: cpu_clock && pick.single_threaded(),
+                cpu_clock: cpu_clock && c.single_threaded(),
+                config: c,
+                seconds: r.seconds,
+                wall: None,
             });
         }
     }
+    Ok(history)
+}
 
-    // The model's favourite measured slower than untuned: the pick falls back to the
-    // untuned program, as it does where the model predicts too small a gain (the favourite
-    // and its time stay in the report and the summary says so).
-    // Compared on a common clock where this run timed it (a parallel favourite by the wall
-    // clock of both), else (a resumed record) by the counted times.
-    let favourite = model_pick.clone().zip(pick_time.flatten());
-    let versus_untuned = |(c, s): &(Config, f64)| -> (f64, f64) {
-        match timings.iter().find(|(tc, _)| tc == c) {
-            Some((_, t)) => {
-                let how = (cpu_clock && c.single_threaded(), !c.single_threaded());
-                let fav = incumbent::Incumbent::measured(
-                    c.clone(),
-                    0,
-                    t.clone(),
-                    how,
-                    a.statistic,
-                    a.max_cv,
-                );
-                let (_, f, u) = fav.against(&untuned);
-                (f, u)
-            }
-            None => (*s, base_t.seconds),
+/// The line on stderr that opens a run.
+fn print_banner(
+    k: &kernel::Kernel,
+    space: &Space,
+    admitted: Option<u64>,
+    strategy: StrategyKind,
+    measurer: &dyn Measurer,
+    resumed: usize,
+) {
+    let trips: Vec<String> = k.band.trips.iter().map(|t| t.to_string()).collect();
+    eprintln!(
+        "tuning @{} [{}]: band {} ({} loop nest(s)), {} configs in the space, strategy {:?}, measurer {}{}",
+        k.name,
+        k.fingerprint,
+        trips.join("x"),
+        k.band.copies.max(1),
+        admitted.map_or(format!("{} (grid product)", space.size()), |n| n.to_string()),
+        strategy,
+        measurer.name(),
+        if resumed > 0 {
+            format!(", resuming after {resumed} recorded configs")
+        } else {
+            String::new()
         }
-    };
-    let overruled = favourite
-        .clone()
-        .map(|f| (f.0.clone(), versus_untuned(&f)))
-        .filter(|(c, (f, u))| pick_overruled(&(c.clone(), *f), &baseline_cfg, *u));
-    if overruled.is_some() {
-        model_pick = Some(baseline_cfg.clone());
-        pick_time = Some(Some(base_t.seconds));
-        pick_cv = Some(base_t.cv);
-    }
+    );
+}
 
-    // The final check: the kept config against the untuned program (always) and the
-    // search's best-ranked other configs (those that fit in what is left of the time
-    // budget), interleaved.
-    let referee = incumbent::Referee {
-        measurer,
-        expected: &expected,
-        rtol: a.rtol,
-    };
-    let contenders: Vec<incumbent::Contender> = search::ranked(&history)
-        .into_iter()
-        .filter(|(c, _)| **c != kept.config && **c != baseline_cfg)
-        .filter_map(|(c, _)| measured.iter().find(|m| m.config == *c).cloned())
-        .take(a.confirm_top)
-        .collect();
-    let mut contenders = with_resumed(contenders, resumed, &kept.config);
-    let left = a.time_budget.map(|b| b - start.elapsed().as_secs_f64());
-    let (fit, rounds) =
-        incumbent::final_check_size(contenders.len(), left, a.confirm_rounds, per_run);
-    contenders.truncate(fit);
-    let search_kept = kept.summary();
-    let check_bar = final_check_bar(a.no_progress, kept.final_check_programs(&contenders));
-    let check = kept.confirm_with(&referee, &untuned, &contenders, rounds, &|done, total| {
-        check_bar.set_length(total as u64);
-        check_bar.set_position(done as u64);
-    });
-    check_bar.finish_and_clear();
+/// The progress bar of the trials (hidden under `--no-progress`).
+fn trial_bar(hidden: bool, trials: usize) -> ProgressBar {
+    if hidden {
+        return ProgressBar::hidden();
+    }
+    let pb = ProgressBar::with_draw_target(Some(trials as u64), ProgressDrawTarget::stderr());
+    pb.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} trials  best {msg}  ETA {eta}")
+            .expect("valid template"),
+    );
+    pb
+}
+
+/// Records `config` as what the run of `key` keeps.
+fn keep_config(db: &Db, key: &Key, config: &Config) -> Result<(), String> {
     db.keep(
-        &key,
-        &serde_json::to_string(&kept.config).expect("configs serialize"),
+        key,
+        &serde_json::to_string(config).expect("configs serialize"),
         now(),
     )
-    .map_err(|e| format!("lattice tune: {e}"))?;
+    .map_err(|e| format!("lattice tune: {e}"))
+}
 
+/// Writes one measured (or failed) config to the database.
+type RecordFn<'a> = dyn Fn(&Config, &[(String, String)], &str, Option<&measure::Timing>, &str) -> Result<(), String>
+    + 'a;
+
+/// What every candidate of a run is built and timed with.
+struct Bench<'a> {
+    ctx: &'a Arc<lattice_ir::Context>,
+    a: &'a Args,
+    harnessed: &'a str,
+    k: &'a kernel::Kernel,
+    measurer: &'a dyn Measurer,
+    dir: &'a Path,
+    cpu_clock: bool,
+    /// The untransformed program's output.
+    expected: &'a str,
+    proto: &'a Protocol,
+}
+
+/// What the search of a run has found so far.
+struct Findings {
+    history: Vec<Observation>,
+    trials: Vec<Trial>,
+    /// This run's timings of correct candidates (to compare the model's pick on a common
+    /// clock).
+    timings: Vec<(Config, measure::Timing)>,
+    /// The compiled configs that ran correctly, for the final check.
+    measured: Vec<incumbent::Contender>,
+    /// The best time so far.
+    best: f64,
+}
+
+impl Bench<'_> {
+    /// Transforms and compiles `configs` in parallel, tagged from `first_tag` on.
+    fn build(&self, configs: Vec<Config>, first_tag: usize) -> Vec<Built> {
+        build_all(
+            self.ctx,
+            &self.a.machine,
+            self.harnessed,
+            &self.k.name,
+            &self.k.band.trips,
+            self.measurer,
+            self.dir,
+            configs,
+            first_tag,
+            self.cpu_clock,
+        )
+    }
+
+    fn build_one(&self, config: &Config, tag: usize) -> Built {
+        self.build(vec![config.clone()], tag)
+            .pop()
+            .expect("one built")
+    }
+
+    /// The search: batches of proposals, built in parallel and timed one by one, until
+    /// `trials_wanted` trials ran, the search has nothing left or the time is up. Each
+    /// trial is recorded, and `keep` records the incumbent after it.
+    #[allow(clippy::too_many_arguments)]
+    fn run_trials(
+        &self,
+        search: &mut Search,
+        found: &mut Findings,
+        kept: &mut incumbent::Incumbent,
+        trials_wanted: usize,
+        out_of_time: &dyn Fn() -> bool,
+        record: &RecordFn<'_>,
+        keep: &dyn Fn(&Config) -> Result<(), String>,
+        pb: &ProgressBar,
+    ) -> Result<(), String> {
+        let batch = rayon::current_num_threads().clamp(2, 4);
+        while found.trials.len() < trials_wanted {
+            if out_of_time() {
+                break;
+            }
+            let n = batch.min(trials_wanted - found.trials.len());
+            let proposals = search.propose(&found.history, n);
+            if proposals.is_empty() {
+                break;
+            }
+            for b in self.build(proposals, found.trials.len()) {
+                if out_of_time() {
+                    return Ok(());
+                }
+                self.trial(b, found, kept, record)?;
+                keep(&kept.config)?;
+                pb.inc(1);
+                pb.set_message(format!("{:.3} ms", kept.timing.seconds * 1e3));
+            }
+        }
+        Ok(())
+    }
+
+    /// Times the built candidate `b` (offering it to the incumbent `kept`) and records it.
+    fn trial(
+        &self,
+        b: Built,
+        found: &mut Findings,
+        kept: &mut incumbent::Incumbent,
+        record: &RecordFn<'_>,
+    ) -> Result<(), String> {
+        let a = self.a;
+        let index = found.trials.len() + 1;
+        let result = b.prepared.and_then(|p| {
+            let r = time_and_offer(
+                self.measurer,
+                &p,
+                &b.config,
+                index,
+                self.expected,
+                self.proto,
+                found.best,
+                kept,
+            );
+            if r.is_ok() {
+                found.measured.push(incumbent::Contender {
+                    config: b.config.clone(),
+                    trial: index,
+                    prepared: p.clone(),
+                });
+            }
+            r
+        });
+        let (status, timing, detail, duel) = match result {
+            Ok((t, duel)) => ("ok".to_string(), Some(t), String::new(), duel),
+            Err(e) => (status_of(&e).to_string(), None, e.to_string(), None),
+        };
+        record(&b.config, &b.pipeline, &status, timing.as_ref(), &detail)?;
+        if let Some(t) = &timing {
+            found.best = found.best.min(t.seconds);
+            found.timings.push((b.config.clone(), t.clone()));
+        }
+        found.history.push(Observation {
+            config: b.config.clone(),
+            seconds: timing.as_ref().map(|t| t.seconds),
+            wall: timing.as_ref().map(|t| {
+                t.on_wall_clock(a.statistic, a.max_cv, !b.config.single_threaded())
+                    .0
+            }),
+            cpu_clock: self.cpu_clock && b.config.single_threaded(),
+        });
+        found.trials.push(Trial {
+            index,
+            config: b.config,
+            pipeline: space::pipeline_text(&b.pipeline),
+            status,
+            seconds: timing.as_ref().map(|t| t.seconds),
+            cv: timing.as_ref().map(|t| t.cv),
+            detail,
+            incumbent: kept.summary(),
+            duel,
+        });
+        Ok(())
+    }
+
+    /// Measures the cost model's pick, which the search did not: its time (`None`: it
+    /// failed) and coefficient of variation.
+    fn measure_pick(
+        &self,
+        pick: &Config,
+        found: &mut Findings,
+        record: &RecordFn<'_>,
+    ) -> Result<(Option<f64>, Option<f64>), String> {
+        let a = self.a;
+        let b = self.build_one(pick, 10_000);
+        let r = b
+            .prepared
+            .and_then(|p| measure::time_candidate(self.measurer, &p, self.expected, self.proto));
+        let (status, t, detail) = match &r {
+            Ok(t) => ("ok", Some(t.clone()), String::new()),
+            Err(e) => (status_of(e), None, e.to_string()),
+        };
+        record(pick, &b.pipeline, status, t.as_ref(), &detail)?;
+        if let Some(t) = &t {
+            found.timings.push((pick.clone(), t.clone()));
+        }
+        let seconds = t.as_ref().map(|t| t.seconds);
+        found.history.push(Observation {
+            config: pick.clone(),
+            seconds,
+            wall: t.as_ref().map(|t| {
+                t.on_wall_clock(a.statistic, a.max_cv, !pick.single_threaded())
+                    .0
+            }),
+            cpu_clock: self.cpu_clock && pick.single_threaded(),
+        });
+        Ok((seconds, t.as_ref().map(|t| t.cv)))
+    }
+}
+
+/// What a run tuned, and how: for its JSON report.
+struct RunFacts<'a> {
+    k: &'a kernel::Kernel,
+    space: &'a Space,
+    admitted: Option<u64>,
+    strategy: StrategyKind,
+    machine: &'a Machine,
+    base_t: &'a measure::Timing,
+}
+
+/// The JSON report of a run (`--report`).
+#[allow(clippy::too_many_arguments)]
+fn json_report(
+    a: &Args,
+    run: &RunFacts<'_>,
+    found: &Findings,
+    pick: &ModelPick,
+    kept: &incumbent::Incumbent,
+    search_kept: incumbent::Summary,
+    check: &incumbent::FinalCheck,
+    duels: &DuelTotals,
+) -> serde_json::Value {
+    let (history, trials) = (&found.history, &found.trials);
+    let ties = noise_ties(
+        history,
+        trials,
+        run.base_t,
+        pick.config.as_ref().zip(pick.time),
+        pick.cv,
+    );
+    serde_json::json!({
+        "within_noise_of_best": ties.tied,
+        "kernel": run.k.name,
+        "fingerprint": run.k.fingerprint,
+        "strategy": format!("{:?}", run.strategy).to_lowercase(),
+        "space_size": run.admitted.unwrap_or(run.space.size()),
+        "grid_product": run.space.size(),
+        "machine": {
+            "l1": run.machine.l1, "l2": run.machine.l2, "line": run.machine.line,
+            "registers": run.machine.registers, "simd_bytes": run.machine.simd_bytes,
+            "cores": run.machine.cores,
+        },
+        "max_cv": a.max_cv,
+        "statistic": format!("{:?}", a.statistic).to_lowercase(),
+        "baseline_seconds": run.base_t.seconds,
+        "baseline_cv": run.base_t.cv,
+        "model_pick": pick.config.as_ref().map(Config::key),
+        "model_pick_config": pick.config,
+        "model_pick_seconds": pick.time.flatten(),
+        "model_pick_cv": pick.cv,
+        "model_favourite": pick.favourite.as_ref().map(|(c, _)| c.key()),
+        "model_favourite_seconds": pick.favourite.as_ref().map(|(_, s)| *s),
+        "incumbent": kept.summary(),
+        "search_incumbent": search_kept,
+        "final_check": check,
+        "duels": duels,
+        "trials": trials,
+    })
+}
+
+/// The cost model's pick and how it measured.
+struct ModelPick {
+    /// The pick (the untuned program when the favourite was overruled).
+    config: Option<Config>,
+    /// Its time (`Some(None)`: it failed), and coefficient of variation.
+    time: Option<Option<f64>>,
+    cv: Option<f64>,
+    /// The model's favourite and its time, whatever the pick.
+    favourite: Option<(Config, f64)>,
+    /// The favourite when it measured slower than untuned, with both times on a common
+    /// clock (favourite, untuned).
+    overruled: Option<(Config, (f64, f64))>,
+}
+
+/// Prints the summary of a run and writes its plot (`--plot`); returns the duel totals.
+#[allow(clippy::too_many_arguments)]
+fn print_outcome(
+    a: &Args,
+    k: &kernel::Kernel,
+    found: &Findings,
+    base_t: &measure::Timing,
+    pick: &ModelPick,
+    kept: &incumbent::Incumbent,
+    untuned: &incumbent::Incumbent,
+    check: &incumbent::FinalCheck,
+    start: Instant,
+) -> Result<DuelTotals, String> {
+    let (history, trials) = (&found.history, &found.trials);
     print_summary(
-        &k,
-        &history,
-        &trials,
-        &base_t,
-        model_pick.as_ref().zip(pick_time),
-        pick_cv,
+        k,
+        history,
+        trials,
+        base_t,
+        pick.config.as_ref().zip(pick.time),
+        pick.cv,
         start.elapsed(),
         a.max_cv,
         a.statistic,
     );
-    print_kept(&kept, &untuned, &check);
-    print_final_check(&check);
-    let duels = duel_totals(&trials);
+    print_kept(kept, untuned, check);
+    print_final_check(check);
+    let duels = duel_totals(trials);
     if duels.count > 0 {
         println!(
             "duels: {} (won by the candidate: {}), {} runs, {:.2} s (counted in the run's time)",
             duels.count, duels.won, duels.runs, duels.seconds
         );
     }
-    if let Some((c, (f, u))) = &overruled {
+    if let Some((c, (f, u))) = &pick.overruled {
         println!(
             "model: the cost model's favourite {} measured {:.2}x of untuned (slower), so its pick is the untuned program",
             c.key(),
@@ -1083,45 +1265,114 @@ fn tune(a: &Args, db_path: &Path) -> Result<(), String> {
             .map_err(|e| format!("lattice tune: {e}"))?;
         eprintln!("plot written to {}", p.display());
     }
-    if let Some(out) = &a.report {
-        let ties = noise_ties(
-            &history,
-            &trials,
-            &base_t,
-            model_pick.as_ref().zip(pick_time),
-            pick_cv,
-        );
-        let report = serde_json::json!({
-            "within_noise_of_best": ties.tied,
-            "kernel": k.name,
-            "fingerprint": k.fingerprint,
-            "strategy": format!("{strategy:?}").to_lowercase(),
-            "space_size": admitted.unwrap_or(space.size()),
-            "grid_product": space.size(),
-            "machine": {
-                "l1": machine.l1, "l2": machine.l2, "line": machine.line,
-                "registers": machine.registers, "simd_bytes": machine.simd_bytes,
-                "cores": machine.cores,
-            },
-            "max_cv": a.max_cv,
-            "statistic": format!("{:?}", a.statistic).to_lowercase(),
-            "baseline_seconds": base_t.seconds,
-            "baseline_cv": base_t.cv,
-            "model_pick": model_pick.as_ref().map(Config::key),
-            "model_pick_config": model_pick,
-            "model_pick_seconds": pick_time.flatten(),
-            "model_pick_cv": pick_cv,
-            "model_favourite": favourite.as_ref().map(|(c, _)| c.key()),
-            "model_favourite_seconds": favourite.as_ref().map(|(_, s)| *s),
-            "incumbent": kept.summary(),
-            "search_incumbent": search_kept,
-            "final_check": check,
-            "duels": duels,
-            "trials": trials,
-        });
-        write_report(out, &report)?;
+    Ok(duels)
+}
+
+impl Bench<'_> {
+    /// The cost model's pick, measured if the search did not.
+    ///
+    /// The model's favourite measured slower than untuned: the pick falls back to the
+    /// untuned program, as it does where the model predicts too small a gain (the favourite
+    /// and its time stay in the report and the summary says so).
+    /// Compared on a common clock where this run timed it (a parallel favourite by the wall
+    /// clock of both), else (a resumed record) by the counted times.
+    fn model_pick(
+        &self,
+        mut model_pick: Option<Config>,
+        found: &mut Findings,
+        record: &RecordFn<'_>,
+        untuned: &incumbent::Incumbent,
+        base_t: &measure::Timing,
+        baseline_cfg: &Config,
+    ) -> Result<ModelPick, String> {
+        let (a, cpu_clock) = (self.a, self.cpu_clock);
+        let mut pick_time = None;
+        let mut pick_cv = None;
+        if let Some(pick) = &model_pick {
+            if let Some(o) = found.history.iter().find(|o| o.config == *pick) {
+                pick_time = Some(o.seconds);
+            } else {
+                let (t, cv) = self.measure_pick(pick, found, record)?;
+                (pick_time, pick_cv) = (Some(t), cv);
+            }
+        }
+        let favourite = model_pick.clone().zip(pick_time.flatten());
+        let versus_untuned = |(c, s): &(Config, f64)| -> (f64, f64) {
+            match found.timings.iter().find(|(tc, _)| tc == c) {
+                Some((_, t)) => {
+                    let how = (cpu_clock && c.single_threaded(), !c.single_threaded());
+                    let fav = incumbent::Incumbent::measured(
+                        c.clone(),
+                        0,
+                        t.clone(),
+                        how,
+                        a.statistic,
+                        a.max_cv,
+                    );
+                    let (_, f, u) = fav.against(untuned);
+                    (f, u)
+                }
+                None => (*s, base_t.seconds),
+            }
+        };
+        let overruled = favourite
+            .clone()
+            .map(|f| (f.0.clone(), versus_untuned(&f)))
+            .filter(|(c, (f, u))| pick_overruled(&(c.clone(), *f), baseline_cfg, *u));
+        if overruled.is_some() {
+            model_pick = Some(baseline_cfg.clone());
+            pick_time = Some(Some(base_t.seconds));
+            pick_cv = Some(base_t.cv);
+        }
+        Ok(ModelPick {
+            config: model_pick,
+            time: pick_time,
+            cv: pick_cv,
+            favourite,
+            overruled,
+        })
     }
-    Ok(())
+
+    /// The final check: the kept config against the untuned program (always) and the
+    /// search's best-ranked other configs (those that fit in what is left of the time
+    /// budget), interleaved. Returns the search's incumbent and the check.
+    #[allow(clippy::too_many_arguments)]
+    fn final_check(
+        &self,
+        found: &Findings,
+        kept: &mut incumbent::Incumbent,
+        untuned: &incumbent::Incumbent,
+        resumed: Option<incumbent::Contender>,
+        baseline_cfg: &Config,
+        start: Instant,
+        per_run: f64,
+    ) -> (incumbent::Summary, incumbent::FinalCheck) {
+        let a = self.a;
+        let referee = incumbent::Referee {
+            measurer: self.measurer,
+            expected: self.expected,
+            rtol: a.rtol,
+        };
+        let contenders: Vec<incumbent::Contender> = search::ranked(&found.history)
+            .into_iter()
+            .filter(|(c, _)| **c != kept.config && **c != *baseline_cfg)
+            .filter_map(|(c, _)| found.measured.iter().find(|m| m.config == *c).cloned())
+            .take(a.confirm_top)
+            .collect();
+        let mut contenders = with_resumed(contenders, resumed, &kept.config);
+        let left = a.time_budget.map(|b| b - start.elapsed().as_secs_f64());
+        let (fit, rounds) =
+            incumbent::final_check_size(contenders.len(), left, a.confirm_rounds, per_run);
+        contenders.truncate(fit);
+        let search_kept = kept.summary();
+        let check_bar = final_check_bar(a.no_progress, kept.final_check_programs(&contenders));
+        let check = kept.confirm_with(&referee, untuned, &contenders, rounds, &|done, total| {
+            check_bar.set_length(total as u64);
+            check_bar.set_position(done as u64);
+        });
+        check_bar.finish_and_clear();
+        (search_kept, check)
+    }
 }
 
 /// The incumbent a run starts from: the untuned program `untuned`, or in a run resumed on

@@ -25,7 +25,7 @@ pub use memref::{MemRefView, UnrankedMemRef};
 pub use output::{
     capture_output, flush_output, hold_stdout, silence_stdout, take_held_stdout, Captured,
 };
-pub use parallel::{parse_threads, set_threads, threads, ParallelBody};
+pub use parallel::{parse_threads, set_threads, threads, BadThreads, ParallelBody};
 
 use memref as m;
 use print as p;

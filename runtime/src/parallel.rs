@@ -139,14 +139,35 @@ fn default_threads() -> usize {
     })
 }
 
+/// A value of `LATTICE_THREADS` that is not a positive integer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadThreads {
+    /// The value as set.
+    pub value: String,
+}
+
+impl std::fmt::Display for BadThreads {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "LATTICE_THREADS: expected a positive integer, got '{}'",
+            self.value
+        )
+    }
+}
+
+impl std::error::Error for BadThreads {}
+
 /// The value of `LATTICE_THREADS`: a positive integer.
-pub fn parse_threads(value: &str) -> Result<usize, String> {
+pub fn parse_threads(value: &str) -> Result<usize, BadThreads> {
     value
         .trim()
         .parse::<usize>()
         .ok()
         .filter(|&n| n > 0)
-        .ok_or_else(|| format!("LATTICE_THREADS: expected a positive integer, got '{value}'"))
+        .ok_or_else(|| BadThreads {
+            value: value.to_string(),
+        })
 }
 
 /// Trip count of `lb to ub step step` (0 when empty or when `step <= 0`).

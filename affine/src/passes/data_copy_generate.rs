@@ -38,9 +38,10 @@
 //! that are not of a static-shape memref, ranges containing ops with unknown memory
 //! effects. `min-dma-transfer` is accepted and, as in mlir-opt 22, has no effect.
 
-use super::loop_unroll::{promote_single_iteration, trip_count};
+use super::loop_unroll::promote_single_iteration;
 use super::simplify_structures::ValueMap;
 use crate::analysis::dependence;
+use crate::loops::constant_trip_count;
 use crate::util::{int_attr, map_attr};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
@@ -749,66 +750,12 @@ fn copy_memref(
         .map(|(l, &(_, i))| l[i])
         .collect();
     if st.options.generate_dma {
-        let exact = region
-            .lbs
-            .iter()
-            .zip(&region.ubs)
-            .all(|(l, u)| l.len() == 1 && u.len() == 1);
-        if !exact {
-            return Err(format!(
-                "{name}: DMA transfers need a region of exactly constant extent (its bounds have max/min)"
-            ));
-        }
-        if shape.iter().any(|&s| s < 0) && shape.len() > 1 {
-            return Err(format!("{name}: strided DMA transfers need a static shape"));
-        }
-        let strides = dma_strides(&shape, &sizes.iter().map(|s| s.0).collect::<Vec<_>>());
-        if strides.len() > 1 {
-            return Err(format!(
-                "{name}: only one level of DMA strides is supported"
-            ));
+        if let Some(why) = dma_refusal(&name, &region, &shape, &sizes) {
+            return Err(why);
         }
     }
     // Hoist above enclosing loops the region does not depend on.
-    let (mut start, mut end) = (first, last);
-    let used: Vec<Value> = {
-        let n = space.len() as u32;
-        (0..n)
-            .filter(|&p| {
-                region
-                    .lbs
-                    .iter()
-                    .chain(&region.ubs)
-                    .flatten()
-                    .any(|&e| ctx.expr_uses_dim(e, p))
-            })
-            .map(|p| space[p as usize])
-            .collect()
-    };
-    while let Some(p) = ir.parent_op(start) {
-        if !ir.is_op(p, "affine.for") {
-            break;
-        }
-        let inside = |v: Value| match ir.defining_op(v) {
-            Some(d) => ir.is_ancestor(p, d),
-            None => ir
-                .value_block(v)
-                .and_then(|b| ir.block_parent_op(b))
-                .is_some_and(|o| ir.is_ancestor(p, o)),
-        };
-        if used.iter().any(|&v| inside(v)) {
-            break;
-        }
-        let other_use = ir
-            .uses(memref)
-            .iter()
-            .any(|u| ir.is_ancestor(p, u.op) && !an.in_range(ir, u.op));
-        if other_use {
-            break;
-        }
-        start = p;
-        end = p;
-    }
+    let (start, end) = hoisted_range(ir, an, memref, &region, &space, (first, last));
     // The fast buffer.
     let fast_ty = ctx.ty(TypeData::MemRef {
         shape: sizes.iter().map(|s| s.0).collect(),
@@ -861,17 +808,114 @@ fn copy_memref(
         }
     }
     // Rewrite the accesses.
+    redirect_accesses(ir, accesses, &offsets, &space, fast, rank);
+    Ok(())
+}
+
+/// Why DMA transfers cannot copy `region` of a memref of `shape` (described by `name`),
+/// if they cannot: they need exactly constant extents and at most one level of strides.
+fn dma_refusal(
+    name: &str,
+    region: &Region,
+    shape: &[i64],
+    sizes: &[(i64, usize)],
+) -> Option<String> {
+    let exact = region
+        .lbs
+        .iter()
+        .zip(&region.ubs)
+        .all(|(l, u)| l.len() == 1 && u.len() == 1);
+    if !exact {
+        return Some(format!(
+            "{name}: DMA transfers need a region of exactly constant extent (its bounds have max/min)"
+        ));
+    }
+    if shape.iter().any(|&s| s < 0) && shape.len() > 1 {
+        return Some(format!("{name}: strided DMA transfers need a static shape"));
+    }
+    let strides = dma_strides(shape, &sizes.iter().map(|s| s.0).collect::<Vec<_>>());
+    if strides.len() > 1 {
+        return Some(format!(
+            "{name}: only one level of DMA strides is supported"
+        ));
+    }
+    None
+}
+
+/// The copy range `range` widened to the enclosing `affine.for` loops that neither
+/// `region` (over `space`) depends on nor use `memref` outside the range.
+fn hoisted_range(
+    ir: &Ir,
+    an: &Analysis,
+    memref: Value,
+    region: &Region,
+    space: &[Value],
+    range: (Op, Op),
+) -> (Op, Op) {
+    let ctx = ir.ctx();
+    let (mut start, mut end) = range;
+    let used: Vec<Value> = {
+        let n = space.len() as u32;
+        (0..n)
+            .filter(|&p| {
+                region
+                    .lbs
+                    .iter()
+                    .chain(&region.ubs)
+                    .flatten()
+                    .any(|&e| ctx.expr_uses_dim(e, p))
+            })
+            .map(|p| space[p as usize])
+            .collect()
+    };
+    while let Some(p) = ir.parent_op(start) {
+        if !ir.is_op(p, "affine.for") {
+            break;
+        }
+        let inside = |v: Value| match ir.defining_op(v) {
+            Some(d) => ir.is_ancestor(p, d),
+            None => ir
+                .value_block(v)
+                .and_then(|b| ir.block_parent_op(b))
+                .is_some_and(|o| ir.is_ancestor(p, o)),
+        };
+        if used.iter().any(|&v| inside(v)) {
+            break;
+        }
+        let other_use = ir
+            .uses(memref)
+            .iter()
+            .any(|u| ir.is_ancestor(p, u.op) && !an.in_range(ir, u.op));
+        if other_use {
+            break;
+        }
+        start = p;
+        end = p;
+    }
+    (start, end)
+}
+
+/// Points `accesses` at the fast buffer `fast`: subscripts minus the region's `offsets`.
+fn redirect_accesses(
+    ir: &mut Ir,
+    accesses: &[dependence::Access],
+    offsets: &[AffineExpr],
+    space: &[Value],
+    fast: Value,
+    rank: usize,
+) {
+    let ctx = ir.ctx_arc().clone();
     for a in accesses {
         let mut vm = ValueMap {
-            results: offsets.clone(),
-            dims: space.clone(),
+            results: offsets.to_vec(),
+            dims: space.to_vec(),
             syms: Vec::new(),
         };
         let orig = ValueMap::new(&ctx, a.map, &a.indices);
         let subs = vm.absorb(&ctx, &orig);
         vm.results = subs
             .iter()
-            .zip(&offsets)
+            .zip(offsets)
             .map(|(&r, &o)| ctx.sub_expr(r, o))
             .collect();
         debug_assert_eq!(vm.results.len(), rank);
@@ -885,7 +929,6 @@ fn copy_memref(
         ir.set_operands(a.op, all);
         ir.set_attr(a.op, "map", ctx.affine_map_attr(map));
     }
-    Ok(())
 }
 
 /// Whether one store in the range writes every element of `region` (so no copy-in is
@@ -1214,7 +1257,7 @@ fn emit_dma(
 /// Whether loop `l` runs exactly once (constant bounds, or bounds over the same values
 /// differing by a constant no larger than the step).
 fn runs_once(ir: &Ir, l: Op) -> bool {
-    if let Some(t) = trip_count(ir, l) {
+    if let Some(t) = constant_trip_count(ir, l) {
         return t == 1;
     }
     let mut space = Vec::new();

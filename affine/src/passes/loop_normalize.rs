@@ -129,8 +129,11 @@ pub(crate) fn create_apply(
     ir.create_op(st)
 }
 
-/// The constant trip count of an `affine.for`, when every `ub - lb` is constant.
-pub(crate) fn constant_trip_count(ir: &Ir, op: Op) -> Option<i64> {
+/// The trip count of an `affine.for` whose `ub - lb` is constant for every upper-bound
+/// result, bounds not necessarily constant (`%i` to `%i + 1`), with one lower-bound result
+/// (MLIR's `getConstantTripCount`, which `promoteIfSingleIteration` asks). Stronger than
+/// [`crate::loops::constant_trip_count`], which needs constant bounds.
+pub(crate) fn span_trip_count(ir: &Ir, op: Op) -> Option<i64> {
     let ctx = ir.ctx();
     let (lbo, ubo, _) = for_segments(ir, op)?;
     let lbm = map_of(ir, op, "lowerBoundMap")?;
@@ -155,7 +158,7 @@ pub(crate) fn constant_trip_count(ir: &Ir, op: Op) -> Option<i64> {
 
 /// Replaces a loop that runs exactly once by its body (MLIR's `promoteIfSingleIteration`).
 pub(crate) fn promote_if_single_iteration(ir: &mut Ir, op: Op) -> bool {
-    if constant_trip_count(ir, op) != Some(1) {
+    if span_trip_count(ir, op) != Some(1) {
         return false;
     }
     let Some((lbo, _, inits)) = for_segments(ir, op) else {

@@ -14,6 +14,7 @@
 //! The helpers here (`trip_count`, `split_for_factor`, `replicate_body`) are shared with
 //! `affine-loop-unroll-jam`.
 
+use crate::loops::{constant_trip_count, wide_constant_trip_count};
 use crate::util::{int_attr, map_attr as for_map};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
@@ -85,7 +86,7 @@ pub fn loop_unroll(ir: &mut Ir, func: Op, options: &LoopUnrollOptions) -> Vec<Di
             if !ir.contains_op(l) {
                 continue;
             }
-            if let Some(t) = trip_count(ir, l) {
+            if let Some(t) = constant_trip_count(ir, l) {
                 if t <= options.full_threshold && fits(ir, l, t) {
                     unroll_full(ir, l, t);
                 }
@@ -103,7 +104,7 @@ pub fn loop_unroll(ir: &mut Ir, func: Op, options: &LoopUnrollOptions) -> Vec<Di
             .collect();
         let mut unrolled = false;
         for l in loops {
-            let tc = trip_count(ir, l);
+            let tc = constant_trip_count(ir, l);
             if full {
                 match tc {
                     Some(t) if fits(ir, l, t) => unrolled |= unroll_full(ir, l, t),
@@ -138,7 +139,7 @@ fn body_size(ir: &Ir, l: Op) -> i128 {
 /// (nothing is unrolled then), or when its step times `f` does not.
 fn overflows(ir: &Ir, l: Op, f: i64) -> Option<Diagnostic> {
     let step = int_attr(ir, l, "step").unwrap_or(1);
-    let message = match constant_trip_count(ir, l) {
+    let message = match wide_constant_trip_count(ir, l) {
         Some(t) if i64::try_from(t).is_err() => {
             format!("not unrolled: its trip count {t} does not fit in 64 bits")
         }
@@ -178,7 +179,7 @@ fn too_large(ir: &Ir, l: Op, f: i64, func_size: i128) -> Option<Diagnostic> {
 
 /// Upstream `loopUnrollByFactor`: false when declined.
 pub fn unroll_by_factor(ir: &mut Ir, l: Op, f: i64, cleanup_unroll: bool) -> bool {
-    let tc = trip_count(ir, l);
+    let tc = constant_trip_count(ir, l);
     if f == 1 {
         if tc == Some(1) {
             promote_single_iteration(ir, l);
@@ -210,7 +211,7 @@ pub fn unroll_by_factor(ir: &mut Ir, l: Op, f: i64, cleanup_unroll: bool) -> boo
         return false;
     };
     set_step_and_unroll(ir, main, f);
-    if trip_count(ir, main) == Some(1) {
+    if constant_trip_count(ir, main) == Some(1) {
         promote_single_iteration(ir, main);
     }
     true
@@ -220,31 +221,6 @@ fn is_innermost(ir: &Ir, l: Op) -> bool {
     !ir.walk_ops(l, WalkOrder::PreOrder)
         .into_iter()
         .any(|o| o != l && ir.is_op(o, "affine.for"))
-}
-
-/// The constant trip count of an `affine.for`, if its bounds are constant and it fits
-/// in 64 bits.
-pub fn trip_count(ir: &Ir, l: Op) -> Option<i64> {
-    i64::try_from(constant_trip_count(ir, l)?).ok()
-}
-
-/// The trip count of an `affine.for` with constant bounds and a positive step, computed
-/// in `i128` (`ub - lb` may not fit `i64`).
-pub(crate) fn constant_trip_count(ir: &Ir, l: Op) -> Option<i128> {
-    let ctx = ir.ctx();
-    let lb = ctx.map_constant_results(for_map(ir, l, "lowerBoundMap")?)?;
-    let ub = ctx.map_constant_results(for_map(ir, l, "upperBoundMap")?)?;
-    let lb = *lb.iter().max()?;
-    let ub = *ub.iter().min()?;
-    let step = int_attr(ir, l, "step").unwrap_or(1) as i64;
-    if step <= 0 {
-        return None;
-    }
-    if ub <= lb {
-        return Some(0);
-    }
-    let (lb, ub, step) = (i128::from(lb), i128::from(ub), i128::from(step));
-    Some((ub - lb + step - 1) / step)
 }
 
 /// Whether the trip count of `affine.for` `l` is provably a multiple of `v` (zero
@@ -390,7 +366,7 @@ pub fn split_for_factor(ir: &mut Ir, l: Op, f: i64) -> Option<(Op, Option<Op>)> 
     let step = int_attr(ir, l, "step").unwrap_or(1) as i64;
     let segs = crate::ops::for_segments(ir, l)?;
     let operands = ir.operands(l).to_vec();
-    let (new_ub_map, new_ub_ops) = if let Some(tc) = trip_count(ir, l) {
+    let (new_ub_map, new_ub_ops) = if let Some(tc) = constant_trip_count(ir, l) {
         if tc % f == 0 {
             return Some((l, None));
         }
@@ -490,7 +466,7 @@ pub fn split_for_factor(ir: &mut Ir, l: Op, f: i64) -> Option<(Op, Option<Op>)> 
     let lb_ops = operands[segs[0].clone()].to_vec();
     let inits = operands[segs[2].clone()].to_vec();
     set_bounds(ir, l, lb_map, &lb_ops, new_ub_map, &new_ub_ops, &inits);
-    if trip_count(ir, cleanup) == Some(1) {
+    if constant_trip_count(ir, cleanup) == Some(1) {
         promote_single_iteration(ir, cleanup);
         return Some((l, None));
     }

@@ -16,8 +16,9 @@
 //! a [`Report`]; the pass adapter emits them as remarks when the
 //! option `remarks=true` or the command line's `--remarks`.
 
-use super::loop_unroll::{iv_plus, promote_single_iteration, split_for_factor, trip_count};
+use super::loop_unroll::{iv_plus, promote_single_iteration, split_for_factor};
 use crate::analysis::dependence::{self, Component, Dependence};
+use crate::loops::{constant_trip_count, wide_constant_trip_count};
 use crate::util::int_attr;
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
@@ -101,7 +102,7 @@ pub fn unroll_jam_min_bounds(ir: &mut Ir, l: Op, f: i64) -> Result<(), String> {
 }
 
 fn unroll_jam_impl(ir: &mut Ir, l: Op, f: i64, min_bounds: bool) -> Result<(), String> {
-    let tc = trip_count(ir, l);
+    let tc = constant_trip_count(ir, l);
     if f <= 1 {
         if f == 1 && tc == Some(1) {
             promote_single_iteration(ir, l);
@@ -112,9 +113,7 @@ fn unroll_jam_impl(ir: &mut Ir, l: Op, f: i64, min_bounds: bool) -> Result<(), S
     if ir.block_ops(blk).count() <= 1 {
         return Ok(());
     }
-    if let Some(t) =
-        super::loop_unroll::constant_trip_count(ir, l).filter(|&t| tc.is_none() && t > 0)
-    {
+    if let Some(t) = wide_constant_trip_count(ir, l).filter(|&t| tc.is_none() && t > 0) {
         return Err(format!(
             "not unroll-jammed: its trip count {t} does not fit in 64 bits"
         ));
@@ -191,7 +190,7 @@ fn unroll_jam_impl(ir: &mut Ir, l: Op, f: i64, min_bounds: bool) -> Result<(), S
             }
         }
     }
-    if trip_count(ir, main) == Some(1) {
+    if constant_trip_count(ir, main) == Some(1) {
         promote_single_iteration(ir, main);
     }
     Ok(())

@@ -383,7 +383,7 @@ const COLUMNS: &str = "lattice.register_tile_columns";
 fn split_columns(ir: &mut Ir, p: Op, width: i64, lanes: i64) {
     let rest = (width / 2).max(lanes);
     let ctx = ir.ctx_arc().clone();
-    if super::loop_unroll::trip_count(ir, p).is_some_and(|tc| tc < width) {
+    if crate::loops::constant_trip_count(ir, p).is_some_and(|tc| tc < width) {
         // No full vector: the narrower width only.
         ir.set_attr(p, COLUMNS, ctx.index_attr(rest));
         return;

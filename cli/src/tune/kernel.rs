@@ -11,7 +11,7 @@
 //! tuning records.
 
 use lattice_affine::analysis::dependence;
-use lattice_affine::passes::loop_unroll::trip_count;
+use lattice_affine::loops::constant_trip_count;
 use lattice_ir::printer::{print_op, type_to_string, PrintOptions};
 use lattice_ir::{AttrData, Ir, Op, Value, WalkOrder};
 
@@ -182,7 +182,7 @@ fn perfect_band(ir: &Ir, l: Op) -> Vec<Op> {
             .copied()
             .filter(|&o| ir.is_op(o, "affine.for"))
             .collect();
-        if ops.len() == 2 && loops.len() == 1 && trip_count(ir, loops[0]).is_some() {
+        if ops.len() == 2 && loops.len() == 1 && constant_trip_count(ir, loops[0]).is_some() {
             band.push(loops[0]);
             cur = loops[0];
         } else {
@@ -225,7 +225,7 @@ pub fn analyse(ir: &Ir, kernel: Op) -> Kernel {
     let mut best: Option<(Vec<Op>, i64)> = None;
     let mut shapes: Vec<Vec<i64>> = Vec::new();
     for l in ir.walk_ops(kernel, WalkOrder::PreOrder) {
-        if !ir.is_op(l, "affine.for") || trip_count(ir, l).is_none() {
+        if !ir.is_op(l, "affine.for") || constant_trip_count(ir, l).is_none() {
             continue;
         }
         // Only bands that start at a nest root or below a non-perfect parent.
@@ -237,7 +237,7 @@ pub fn analyse(ir: &Ir, kernel: Op) -> Kernel {
         let band = perfect_band(ir, l);
         let trips: Vec<i64> = band
             .iter()
-            .map(|&b| trip_count(ir, b).unwrap_or(1))
+            .map(|&b| constant_trip_count(ir, b).unwrap_or(1))
             .collect();
         shapes.push(trips.clone());
         let work: i64 = trips.iter().product();
@@ -260,23 +260,23 @@ pub fn analyse(ir: &Ir, kernel: Op) -> Kernel {
     if let Some((loops, _)) = best {
         band.trips = loops
             .iter()
-            .map(|&b| trip_count(ir, b).unwrap_or(1))
+            .map(|&b| constant_trip_count(ir, b).unwrap_or(1))
             .collect();
         band.copies = shapes.iter().filter(|s| **s == band.trips).count();
         band.outer_trips = dependence::enclosing_loops(ir, loops[0])
             .iter()
-            .map(|&o| trip_count(ir, o).unwrap_or(1).max(1))
+            .map(|&o| constant_trip_count(ir, o).unwrap_or(1).max(1))
             .product();
         let innermost = *loops.last().expect("a band has a loop");
         let nested: Vec<Op> = ir
             .walk_ops(innermost, WalkOrder::PreOrder)
             .into_iter()
             .filter(|&o| o != innermost && ir.is_op(o, "affine.for"))
-            .filter(|&o| trip_count(ir, o).is_some())
+            .filter(|&o| constant_trip_count(ir, o).is_some())
             .collect();
         band.inner_trips = nested
             .iter()
-            .map(|&o| trip_count(ir, o).unwrap_or(1).max(1))
+            .map(|&o| constant_trip_count(ir, o).unwrap_or(1).max(1))
             .collect();
         let ivs: Vec<Value> = loops
             .iter()

@@ -383,40 +383,8 @@ impl Search {
         let doomed = self.doomed(history);
         // Fastest first on the common clock.
         let ok: Vec<(&Config, f64)> = ranked(history);
-        // Until a few configs are measured, follow the cost model: its best config of
-        // each structural family not tried yet (families predicted within SEED_SPREAD of
-        // the best), then its ranking.
         if ok.len() < SEEDS {
-            let mut out: Vec<Config> = Vec::new();
-            // The untuned baseline is measured anyway; its family stays open.
-            let mut families: HashSet<_> = self
-                .seen
-                .iter()
-                .filter(|c| **c != Config::baseline(c.tile.len()))
-                .map(family)
-                .collect();
-            let best = self.ranked_cost.first().copied().unwrap_or(0.0);
-            for (c, &cost) in self.ranked.iter().zip(&self.ranked_cost) {
-                if out.len() == n || cost > best * SEED_SPREAD {
-                    break;
-                }
-                if !self.seen.contains(c) && self.viable(c, &doomed) && families.insert(family(c)) {
-                    out.push(c.clone());
-                }
-            }
-            for c in &self.ranked {
-                if out.len() == n {
-                    break;
-                }
-                if !self.seen.contains(c) && !out.contains(c) && self.viable(c, &doomed) {
-                    out.push(c.clone());
-                }
-            }
-            self.fill_ignoring_doom(&mut out, n);
-            for c in &out {
-                self.seen.insert(c.clone());
-            }
-            return out;
+            return self.seed_batch(&doomed, n);
         }
         // The learned model predicts the analytical model's error: log(measured time) =
         // log(cost) + ridge(features). With few measurements the ridge term stays small and
@@ -436,32 +404,7 @@ impl Search {
         // Parents: the best few measured configs.
         let mut parents: Vec<(&Config, f64)> = ok.clone();
         parents.truncate(3);
-        let mut children: Vec<Config> = Vec::new();
-        let sizes = self.space.knob_sizes();
-        for (p, _) in &parents {
-            let Some(idx) = self.space.indices(p) else {
-                continue;
-            };
-            // Every single-knob step, and a few random multi-knob jumps.
-            for k in 0..sizes.len() {
-                for delta in [-1i64, 1] {
-                    let v = idx[k] as i64 + delta;
-                    if v >= 0 && (v as usize) < sizes[k] {
-                        let mut j = idx.clone();
-                        j[k] = v as usize;
-                        children.push(self.space.config(&j));
-                    }
-                }
-            }
-            for _ in 0..8 {
-                let mut j = idx.clone();
-                for _ in 0..2 {
-                    let k = self.rng.below(sizes.len() as u64) as usize;
-                    j[k] = self.rng.below(sizes[k] as u64) as usize;
-                }
-                children.push(self.space.config(&j));
-            }
-        }
+        let mut children = self.mutations(&parents);
         // The model-ranked pool keeps feeding candidates too.
         children.extend(
             self.ranked
@@ -586,6 +529,73 @@ impl Search {
             self.seen.insert(c.clone());
         }
         out
+    }
+
+    /// Until a few configs are measured, follow the cost model: its best config of
+    /// each structural family not tried yet (families predicted within SEED_SPREAD of
+    /// the best), then its ranking.
+    fn seed_batch(&mut self, doomed: &HashSet<(usize, usize)>, n: usize) -> Vec<Config> {
+        let mut out: Vec<Config> = Vec::new();
+        // The untuned baseline is measured anyway; its family stays open.
+        let mut families: HashSet<_> = self
+            .seen
+            .iter()
+            .filter(|c| **c != Config::baseline(c.tile.len()))
+            .map(family)
+            .collect();
+        let best = self.ranked_cost.first().copied().unwrap_or(0.0);
+        for (c, &cost) in self.ranked.iter().zip(&self.ranked_cost) {
+            if out.len() == n || cost > best * SEED_SPREAD {
+                break;
+            }
+            if !self.seen.contains(c) && self.viable(c, doomed) && families.insert(family(c)) {
+                out.push(c.clone());
+            }
+        }
+        for c in &self.ranked {
+            if out.len() == n {
+                break;
+            }
+            if !self.seen.contains(c) && !out.contains(c) && self.viable(c, doomed) {
+                out.push(c.clone());
+            }
+        }
+        self.fill_ignoring_doom(&mut out, n);
+        for c in &out {
+            self.seen.insert(c.clone());
+        }
+        out
+    }
+
+    /// Neighbours of each parent: every single-knob step and eight random two-knob jumps.
+    fn mutations(&mut self, parents: &[(&Config, f64)]) -> Vec<Config> {
+        let mut children: Vec<Config> = Vec::new();
+        let sizes = self.space.knob_sizes();
+        for (p, _) in parents {
+            let Some(idx) = self.space.indices(p) else {
+                continue;
+            };
+            // Every single-knob step, and a few random multi-knob jumps.
+            for k in 0..sizes.len() {
+                for delta in [-1i64, 1] {
+                    let v = idx[k] as i64 + delta;
+                    if v >= 0 && (v as usize) < sizes[k] {
+                        let mut j = idx.clone();
+                        j[k] = v as usize;
+                        children.push(self.space.config(&j));
+                    }
+                }
+            }
+            for _ in 0..8 {
+                let mut j = idx.clone();
+                for _ in 0..2 {
+                    let k = self.rng.below(sizes.len() as u64) as usize;
+                    j[k] = self.rng.below(sizes[k] as u64) as usize;
+                }
+                children.push(self.space.config(&j));
+            }
+        }
+        children
     }
 
     /// When a step moved the best config's tile sizes, the best config of the runner-up

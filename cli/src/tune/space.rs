@@ -938,6 +938,20 @@ pub fn apply_spec(space: &mut Space, text: &str, json: bool) -> Result<(), SpecE
 }
 
 fn apply_spec_to(space: &mut Space, text: &str, json: bool) -> Result<(), SpecError> {
+    let map = spec_table(text, json)?;
+    let reader = SpecReader { text, json };
+    let mut knobs = SchedulerKnobs::default();
+    for (key, v) in &map {
+        apply_key(space, &reader, &mut knobs, key, v)?;
+    }
+    knobs.apply(space, &reader)
+}
+
+/// The spec text as a table of keys (TOML, or JSON when `json`).
+fn spec_table(
+    text: &str,
+    json: bool,
+) -> Result<serde_json::Map<String, serde_json::Value>, SpecError> {
     let value: serde_json::Value = if json {
         serde_json::from_str(text).map_err(|e| {
             let at = line_col_offset(text, e.line(), e.column());
@@ -965,212 +979,291 @@ fn apply_spec_to(space: &mut Space, text: &str, json: bool) -> Result<(), SpecEr
             span: Span::new(0, text.len().min(1)),
         });
     };
-    let err = |key: &str, msg: String| SpecError {
-        message: msg,
-        span: key_span(text, key, json),
-    };
-    let ints =
-        |key: &str, v: &serde_json::Value, allow_zero: bool| -> Result<Vec<u32>, SpecError> {
-            let arr = v
-                .as_array()
-                .ok_or_else(|| err(key, format!("`{key}` must be a list of integers")))?;
-            if arr.is_empty() {
-                return Err(err(key, format!("`{key}` must not be empty")));
-            }
-            let mut out = Vec::new();
-            for x in arr {
-                let n = x.as_i64().ok_or_else(|| {
-                    err(
-                        key,
-                        format!("`{key}` must be a list of integers, found {x}"),
-                    )
-                })?;
-                if n < 0 || (n == 0 && !allow_zero) || n > 1 << 20 {
-                    return Err(err(
-                        key,
-                        format!(
-                            "`{key}`: {n} is out of range (expected {} to 1048576)",
-                            if allow_zero { 0 } else { 1 }
-                        ),
-                    ));
-                }
-                if !out.contains(&(n as u32)) {
-                    out.push(n as u32);
-                }
-            }
-            Ok(out)
-        };
-    let mut scheduler: Option<Vec<bool>> = None;
-    let mut fuse: Option<Vec<Fuse>> = None;
-    let mut intra: Option<Vec<bool>> = None;
-    let mut poly_tiles: Option<Vec<bool>> = None;
-    let mut l2_tile: Option<Vec<u32>> = None;
-    for (key, v) in &map {
-        match key.as_str() {
-            "tile" => {
-                let t = ints(key, v, true)?;
-                for d in space.tile.iter_mut() {
-                    *d = t.clone();
-                }
-            }
-            "tile_per_dim" => {
-                let arr = v
-                    .as_array()
-                    .ok_or_else(|| err(key, "`tile_per_dim` must be a list of lists".into()))?;
-                if arr.len() != space.tile.len() {
-                    return Err(err(
-                        key,
-                        format!(
-                            "`tile_per_dim` has {} entries but the kernel's band has {} loops",
-                            arr.len(),
-                            space.tile.len()
-                        ),
-                    ));
-                }
-                for (d, a) in arr.iter().enumerate() {
-                    space.tile[d] = ints(key, a, true)?;
-                }
-            }
-            "unroll" => space.unroll = ints(key, v, false)?,
-            "unroll_jam" => space.unroll_jam = ints(key, v, false)?,
-            "vector" => space.vector = ints(key, v, false)?,
-            "parallel" => {
-                let arr = v
-                    .as_array()
-                    .filter(|a| !a.is_empty() && a.iter().all(|x| x.is_boolean()))
-                    .ok_or_else(|| err(key, "`parallel` must be a non-empty list of booleans".into()))?;
-                let mut p: Vec<bool> = arr.iter().filter_map(|x| x.as_bool()).collect();
-                p.dedup();
-                space.parallel = p;
-            }
-            "inner_tile" => space.inner = ints(key, v, true)?,
-            "promote" => space.promote = ints(key, v, true)?,
-            "l2_tile" => {
-                // 0 (one level), "model" (the pass's L2 model), or a size in points.
-                let arr = v
-                    .as_array()
-                    .filter(|a| !a.is_empty())
-                    .ok_or_else(|| err(key, "`l2_tile` must be a non-empty list of sizes, 0 or \"model\"".into()))?;
-                let mut out = Vec::new();
-                for x in arr {
-                    let n = match (x.as_str(), x.as_u64()) {
-                        (Some("model"), _) => 1,
-                        (_, Some(n)) if n == 0 || (2..=1 << 20).contains(&n) => n as u32,
-                        _ => {
-                            return Err(err(
-                                key,
-                                format!("`l2_tile`: {x} is not 0, \"model\" or a size from 2 to 1048576"),
-                            ))
-                        }
-                    };
-                    if !out.contains(&n) {
-                        out.push(n);
-                    }
-                }
-                l2_tile = Some(out);
-            }
-            "scheduler" | "fuse" | "intra_tile_order" | "poly_tiles" => {
-                let arr = v
-                    .as_array()
-                    .filter(|a| !a.is_empty() && a.iter().all(|x| x.is_string()))
-                    .ok_or_else(|| err(key, format!("`{key}` must be a non-empty list of strings")))?;
-                let names: Vec<&str> = arr.iter().filter_map(|x| x.as_str()).collect();
-                let allowed: &[&str] = match key.as_str() {
-                    "scheduler" => &["affine", "poly"],
-                    "fuse" => &["smart", "max", "none"],
-                    "poly_tiles" => &["given", "model"],
-                    _ => &["isl", "unit-stride"],
-                };
-                if let Some(bad) = names.iter().find(|n| !allowed.contains(n)) {
-                    return Err(err(
-                        key,
-                        format!("`{key}`: unknown value `{bad}` (expected {})", allowed.join(", ")),
-                    ));
-                }
-                match key.as_str() {
-                    "scheduler" => scheduler = Some(names.iter().map(|n| *n == "poly").collect()),
-                    "fuse" => {
-                        fuse = Some(
-                            names
-                                .iter()
-                                .map(|n| match *n {
-                                    "max" => Fuse::Max,
-                                    "none" => Fuse::None,
-                                    _ => Fuse::Smart,
-                                })
-                                .collect(),
-                        )
-                    }
-                    "poly_tiles" => poly_tiles = Some(names.iter().map(|n| *n == "model").collect()),
-                    _ => intra = Some(names.iter().map(|n| *n == "unit-stride").collect()),
-                }
-            }
-            "workgroup" | "thread_tile" => {
-                let arr = v
-                    .as_array()
-                    .filter(|a| !a.is_empty())
-                    .ok_or_else(|| err(key, format!("`{key}` must be a list of lists of 1 to 3 sizes")))?;
-                let mut shapes = Vec::new();
-                for a in arr {
-                    // Not `ints`: a shape may repeat a size (16x16).
-                    let w: Vec<u32> = a
-                        .as_array()
-                        .filter(|w| !w.is_empty())
-                        .map(|w| w.iter().map(|x| x.as_u64().filter(|&n| (1..=1024).contains(&n))).collect::<Option<Vec<u64>>>())
-                        .flatten()
-                        .ok_or_else(|| err(key, format!("`{key}`: {a} is not a list of sizes from 1 to 1024")))?
-                        .into_iter()
-                        .map(|n| n as u32)
-                        .collect();
-                    if w.len() > 3 || w.iter().map(|&x| x as u64).product::<u64>() > 1024 {
-                        return Err(err(
-                            key,
-                            format!("`{key}`: {w:?} needs 1 to 3 sizes and at most 1024 invocations"),
-                        ));
-                    }
-                    shapes.push(w);
-                }
-                if key == "workgroup" {
-                    space.workgroup = shapes;
-                } else {
-                    // All ones (one iteration per invocation) is the untiled mapping.
-                    let mut tiles: Vec<Vec<u32>> = Vec::new();
-                    for t in shapes {
-                        let t = if t.iter().all(|&x| x == 1) { Vec::new() } else { t };
-                        if !tiles.contains(&t) {
-                            tiles.push(t);
-                        }
-                    }
-                    space.thread_tile = tiles;
-                }
-            }
-            "interchange" => {
-                let b = v
-                    .as_bool()
-                    .ok_or_else(|| err(key, "`interchange` must be true or false".into()))?;
-                if !b {
-                    space.orders = vec![Vec::new()];
-                } else if space.orders.len() == 1 && space.tile.len() >= 2 {
-                    space.orders = permutations(space.tile.len() as u32);
-                }
-            }
-            other => {
-                return Err(err(
-                    other,
-                    format!(
-                        "unknown key `{other}` (expected tile, tile_per_dim, inner_tile, unroll, unroll_jam, vector, parallel, interchange, scheduler, fuse, intra_tile_order, poly_tiles, l2_tile, workgroup, promote, thread_tile)"
-                    ),
-                ))
-            }
+    Ok(map)
+}
+
+/// Reads the values of a spec's keys; errors point at the key in the spec text.
+struct SpecReader<'a> {
+    text: &'a str,
+    json: bool,
+}
+
+impl SpecReader<'_> {
+    fn err(&self, key: &str, msg: String) -> SpecError {
+        SpecError {
+            message: msg,
+            span: key_span(self.text, key, self.json),
         }
     }
-    if scheduler.is_some()
-        || fuse.is_some()
-        || intra.is_some()
-        || poly_tiles.is_some()
-        || l2_tile.is_some()
-    {
-        // Rebuild the scheduler knob from the derived values, narrowed or widened.
+
+    /// A non-empty list of integers from 0 (when `allow_zero`) or 1 to 2^20, deduplicated.
+    fn ints(
+        &self,
+        key: &str,
+        v: &serde_json::Value,
+        allow_zero: bool,
+    ) -> Result<Vec<u32>, SpecError> {
+        let arr = v
+            .as_array()
+            .ok_or_else(|| self.err(key, format!("`{key}` must be a list of integers")))?;
+        if arr.is_empty() {
+            return Err(self.err(key, format!("`{key}` must not be empty")));
+        }
+        let mut out = Vec::new();
+        for x in arr {
+            let n = x.as_i64().ok_or_else(|| {
+                self.err(
+                    key,
+                    format!("`{key}` must be a list of integers, found {x}"),
+                )
+            })?;
+            if n < 0 || (n == 0 && !allow_zero) || n > 1 << 20 {
+                return Err(self.err(
+                    key,
+                    format!(
+                        "`{key}`: {n} is out of range (expected {} to 1048576)",
+                        if allow_zero { 0 } else { 1 }
+                    ),
+                ));
+            }
+            if !out.contains(&(n as u32)) {
+                out.push(n as u32);
+            }
+        }
+        Ok(out)
+    }
+
+    /// `l2_tile`: 0 (one level), "model" (the pass's L2 model, read as 1), or a size in
+    /// points; deduplicated.
+    fn l2_sizes(&self, key: &str, v: &serde_json::Value) -> Result<Vec<u32>, SpecError> {
+        let arr = v.as_array().filter(|a| !a.is_empty()).ok_or_else(|| {
+            self.err(
+                key,
+                "`l2_tile` must be a non-empty list of sizes, 0 or \"model\"".into(),
+            )
+        })?;
+        let mut out = Vec::new();
+        for x in arr {
+            let n = match (x.as_str(), x.as_u64()) {
+                (Some("model"), _) => 1,
+                (_, Some(n)) if n == 0 || (2..=1 << 20).contains(&n) => n as u32,
+                _ => {
+                    return Err(self.err(
+                        key,
+                        format!("`l2_tile`: {x} is not 0, \"model\" or a size from 2 to 1048576"),
+                    ))
+                }
+            };
+            if !out.contains(&n) {
+                out.push(n);
+            }
+        }
+        Ok(out)
+    }
+
+    /// `workgroup` or `thread_tile`: a non-empty list of shapes of 1 to 3 sizes with at
+    /// most 1024 invocations (a shape may repeat a size: 16x16).
+    fn shapes(&self, key: &str, v: &serde_json::Value) -> Result<Vec<Vec<u32>>, SpecError> {
+        let arr = v.as_array().filter(|a| !a.is_empty()).ok_or_else(|| {
+            self.err(
+                key,
+                format!("`{key}` must be a list of lists of 1 to 3 sizes"),
+            )
+        })?;
+        let mut shapes = Vec::new();
+        for a in arr {
+            // Not `ints`: a shape may repeat a size (16x16).
+            let w: Vec<u32> = a
+                .as_array()
+                .filter(|w| !w.is_empty())
+                .map(|w| {
+                    w.iter()
+                        .map(|x| x.as_u64().filter(|&n| (1..=1024).contains(&n)))
+                        .collect::<Option<Vec<u64>>>()
+                })
+                .flatten()
+                .ok_or_else(|| {
+                    self.err(
+                        key,
+                        format!("`{key}`: {a} is not a list of sizes from 1 to 1024"),
+                    )
+                })?
+                .into_iter()
+                .map(|n| n as u32)
+                .collect();
+            if w.len() > 3 || w.iter().map(|&x| x as u64).product::<u64>() > 1024 {
+                return Err(self.err(
+                    key,
+                    format!("`{key}`: {w:?} needs 1 to 3 sizes and at most 1024 invocations"),
+                ));
+            }
+            shapes.push(w);
+        }
+        Ok(shapes)
+    }
+}
+
+/// Applies one key of a spec to `space` (scheduler knobs are collected in `knobs`).
+fn apply_key(
+    space: &mut Space,
+    r: &SpecReader<'_>,
+    knobs: &mut SchedulerKnobs,
+    key: &str,
+    v: &serde_json::Value,
+) -> Result<(), SpecError> {
+    match key {
+        "tile" => {
+            let t = r.ints(key, v, true)?;
+            for d in space.tile.iter_mut() {
+                *d = t.clone();
+            }
+        }
+        "tile_per_dim" => {
+            let arr = v
+                .as_array()
+                .ok_or_else(|| r.err(key, "`tile_per_dim` must be a list of lists".into()))?;
+            if arr.len() != space.tile.len() {
+                return Err(r.err(
+                    key,
+                    format!(
+                        "`tile_per_dim` has {} entries but the kernel's band has {} loops",
+                        arr.len(),
+                        space.tile.len()
+                    ),
+                ));
+            }
+            for (d, a) in arr.iter().enumerate() {
+                space.tile[d] = r.ints(key, a, true)?;
+            }
+        }
+        "unroll" => space.unroll = r.ints(key, v, false)?,
+        "unroll_jam" => space.unroll_jam = r.ints(key, v, false)?,
+        "vector" => space.vector = r.ints(key, v, false)?,
+        "parallel" => {
+            let arr = v
+                .as_array()
+                .filter(|a| !a.is_empty() && a.iter().all(|x| x.is_boolean()))
+                .ok_or_else(|| r.err(key, "`parallel` must be a non-empty list of booleans".into()))?;
+            let mut p: Vec<bool> = arr.iter().filter_map(|x| x.as_bool()).collect();
+            p.dedup();
+            space.parallel = p;
+        }
+        "inner_tile" => space.inner = r.ints(key, v, true)?,
+        "promote" => space.promote = r.ints(key, v, true)?,
+        "l2_tile" => knobs.l2_tile = Some(r.l2_sizes(key, v)?),
+        "scheduler" | "fuse" | "intra_tile_order" | "poly_tiles" => knobs.read(r, key, v)?,
+        "workgroup" => space.workgroup = r.shapes(key, v)?,
+        "thread_tile" => {
+            // All ones (one iteration per invocation) is the untiled mapping.
+            let mut tiles: Vec<Vec<u32>> = Vec::new();
+            for t in r.shapes(key, v)? {
+                let t = if t.iter().all(|&x| x == 1) { Vec::new() } else { t };
+                if !tiles.contains(&t) {
+                    tiles.push(t);
+                }
+            }
+            space.thread_tile = tiles;
+        }
+        "interchange" => {
+            let b = v
+                .as_bool()
+                .ok_or_else(|| r.err(key, "`interchange` must be true or false".into()))?;
+            if !b {
+                space.orders = vec![Vec::new()];
+            } else if space.orders.len() == 1 && space.tile.len() >= 2 {
+                space.orders = permutations(space.tile.len() as u32);
+            }
+        }
+        other => {
+            return Err(r.err(
+                other,
+                format!(
+                    "unknown key `{other}` (expected tile, tile_per_dim, inner_tile, unroll, unroll_jam, vector, parallel, interchange, scheduler, fuse, intra_tile_order, poly_tiles, l2_tile, workgroup, promote, thread_tile)"
+                ),
+            ))
+        }
+    }
+    Ok(())
+}
+
+/// The scheduler knobs a spec names (`None`: not named), applied together once every
+/// key is read.
+#[derive(Default)]
+struct SchedulerKnobs {
+    scheduler: Option<Vec<bool>>,
+    fuse: Option<Vec<Fuse>>,
+    intra: Option<Vec<bool>>,
+    poly_tiles: Option<Vec<bool>>,
+    l2_tile: Option<Vec<u32>>,
+}
+
+impl SchedulerKnobs {
+    /// Reads `scheduler`, `fuse`, `intra_tile_order` or `poly_tiles`: a non-empty list of
+    /// names from the key's allowed values.
+    fn read(
+        &mut self,
+        r: &SpecReader<'_>,
+        key: &str,
+        v: &serde_json::Value,
+    ) -> Result<(), SpecError> {
+        let arr = v
+            .as_array()
+            .filter(|a| !a.is_empty() && a.iter().all(|x| x.is_string()))
+            .ok_or_else(|| r.err(key, format!("`{key}` must be a non-empty list of strings")))?;
+        let names: Vec<&str> = arr.iter().filter_map(|x| x.as_str()).collect();
+        let allowed: &[&str] = match key {
+            "scheduler" => &["affine", "poly"],
+            "fuse" => &["smart", "max", "none"],
+            "poly_tiles" => &["given", "model"],
+            _ => &["isl", "unit-stride"],
+        };
+        if let Some(bad) = names.iter().find(|n| !allowed.contains(n)) {
+            return Err(r.err(
+                key,
+                format!(
+                    "`{key}`: unknown value `{bad}` (expected {})",
+                    allowed.join(", ")
+                ),
+            ));
+        }
+        match key {
+            "scheduler" => self.scheduler = Some(names.iter().map(|n| *n == "poly").collect()),
+            "fuse" => {
+                self.fuse = Some(
+                    names
+                        .iter()
+                        .map(|n| match *n {
+                            "max" => Fuse::Max,
+                            "none" => Fuse::None,
+                            _ => Fuse::Smart,
+                        })
+                        .collect(),
+                )
+            }
+            "poly_tiles" => self.poly_tiles = Some(names.iter().map(|n| *n == "model").collect()),
+            _ => self.intra = Some(names.iter().map(|n| *n == "unit-stride").collect()),
+        }
+        Ok(())
+    }
+
+    /// Rebuilds the scheduler knob of `space` from the derived values, narrowed or
+    /// widened by the knobs named (nothing when none is).
+    fn apply(self, space: &mut Space, r: &SpecReader<'_>) -> Result<(), SpecError> {
+        let SchedulerKnobs {
+            scheduler,
+            fuse,
+            intra,
+            poly_tiles,
+            l2_tile,
+        } = self;
+        if scheduler.is_none()
+            && fuse.is_none()
+            && intra.is_none()
+            && poly_tiles.is_none()
+            && l2_tile.is_none()
+        {
+            return Ok(());
+        }
         let derived: Vec<Poly> = space.poly.iter().flatten().copied().collect();
         let with_affine = scheduler
             .as_ref()
@@ -1204,12 +1297,12 @@ fn apply_spec_to(space: &mut Space, text: &str, json: bool) -> Result<(), SpecEr
             poly_combinations(with_affine, &[], &[], &[], &[])
         };
         if poly.is_empty() {
-            return Err(err(
+            return Err(r.err(
                 "scheduler",
                 "the spec leaves no scheduler (`scheduler` needs affine or poly)".into(),
             ));
         }
         space.poly = poly;
+        Ok(())
     }
-    Ok(())
 }

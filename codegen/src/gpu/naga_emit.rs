@@ -366,7 +366,7 @@ fn op_iterations(ir: &Ir, o: Op) -> Option<u64> {
 
 fn affine_trip_bound(ir: &Ir, l: Op) -> Option<u64> {
     use lattice_affine::passes::simplify_structures::ValueMap;
-    if let Some(t) = lattice_affine::canonicalize::constant_trip_count(ir, l) {
+    if let Some(t) = lattice_affine::loops::constant_trip_count(ir, l) {
         return Some(t.max(0) as u64);
     }
     let ctx = ir.ctx();

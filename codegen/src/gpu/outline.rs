@@ -83,7 +83,10 @@ pub fn outline_kernels(ir: &mut Ir, module: Op) -> Result<Vec<Op>, Vec<Diagnosti
                     anchor = gpu_module;
                     out.push(launch_func);
                 }
-                Err(e) => errors.push(Diagnostic::error(DiagLoc::Loc(ir.loc(launch)), e)),
+                Err(e) => errors.push(Diagnostic::error(
+                    DiagLoc::Loc(ir.loc(launch)),
+                    e.to_string(),
+                )),
             }
         }
     }
@@ -97,26 +100,38 @@ pub fn outline_kernels(ir: &mut Ir, module: Op) -> Result<Vec<Op>, Vec<Diagnosti
     Ok(out)
 }
 
+/// Why a `gpu.launch` cannot be outlined into a kernel function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotOutlined {
+    #[error("gpu.launch without operandSegmentSizes")]
+    NoSegmentSizes,
+    #[error("cannot outline a launch with async dependencies, clusters or dynamic shared memory")]
+    AsyncOrClusters,
+    #[error("cannot outline a launch whose body has several blocks")]
+    SeveralBlocks,
+    #[error("cannot outline a launch with private attributions")]
+    PrivateAttributions,
+    #[error("empty launch body")]
+    EmptyBody,
+}
+
 /// Outlines one launch; returns the detached `gpu.module` and the new `gpu.launch_func`.
-fn outline_one(ir: &mut Ir, launch: Op, name: &str) -> Result<(Op, Op), String> {
+fn outline_one(ir: &mut Ir, launch: Op, name: &str) -> Result<(Op, Op), NotOutlined> {
     let ctx = ir.ctx_arc().clone();
     let seg: Vec<i64> = match ir
         .attr(launch, "operandSegmentSizes")
         .map(|a| ctx.attr_data(a))
     {
         Some(AttrData::DenseArray { values, .. }) => values.iter().map(|&v| v as i64).collect(),
-        _ => return Err("gpu.launch without operandSegmentSizes".into()),
+        _ => return Err(NotOutlined::NoSegmentSizes),
     };
     if seg.len() != 11 || seg[0] != 0 || seg[7..].iter().any(|&s| s != 0) {
-        return Err(
-            "cannot outline a launch with async dependencies, clusters or dynamic shared memory"
-                .into(),
-        );
+        return Err(NotOutlined::AsyncOrClusters);
     }
     let region = ir.region(launch, 0);
     let blocks: Vec<_> = ir.region_blocks(region).collect();
     if blocks.len() != 1 {
-        return Err("cannot outline a launch whose body has several blocks".into());
+        return Err(NotOutlined::SeveralBlocks);
     }
     let entry = blocks[0];
     let workgroup = ir
@@ -124,7 +139,7 @@ fn outline_one(ir: &mut Ir, launch: Op, name: &str) -> Result<(Op, Op), String> 
         .and_then(|a| ctx.int_value(a))
         .unwrap_or(0) as usize;
     if ir.block_args(entry).len() != 12 + workgroup {
-        return Err("cannot outline a launch with private attributions".into());
+        return Err(NotOutlined::PrivateAttributions);
     }
     let attributions: Vec<Value> = ir.block_args(entry)[12..].to_vec();
     let sizes = ir.operands(launch).to_vec(); // grid x y z, block x y z
@@ -232,7 +247,7 @@ fn outline_one(ir: &mut Ir, launch: Op, name: &str) -> Result<(Op, Op), String> 
         ir.replace_all_uses(a, fa);
     }
     ir.splice_block_ops(entry, fbody);
-    let term = ir.last_op(fbody).ok_or("empty launch body")?;
+    let term = ir.last_op(fbody).ok_or(NotOutlined::EmptyBody)?;
     if ir.is_op(term, "gpu.terminator") {
         let mut r = Builder::new(ir, InsertPoint::Before(term), loc);
         r.op("gpu.return", vec![], vec![], vec![], vec![]);

@@ -152,7 +152,43 @@ pub fn promote_workgroup_memory(ir: &mut Ir, root: Op, options: &PromoteOptions)
     report
 }
 
-fn remark(ir: &Ir, op: Op, why: String) -> Diagnostic {
+/// Why a launch, or a memref in it, is not promoted to workgroup memory (the remark
+/// says "not promoted to workgroup memory: " and this).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotPromoted {
+    #[error("the launch has several blocks or already has attributions")]
+    NotOneBlock,
+    #[error("the launch has async dependencies or clusters")]
+    AsyncOrClusters,
+    #[error("the workgroup size is not constant")]
+    DynamicWorkgroup,
+    #[error("the launch body is not index arithmetic followed by one guard (the form gpu-map-parallel-loops builds)")]
+    Form,
+    #[error("the guard has no body")]
+    GuardWithoutBody,
+    #[error("the guard has an else branch")]
+    ElseBranch,
+    #[error("empty loop")]
+    EmptyLoop,
+    #[error("the sequential loop carries iter_args")]
+    IterArgs,
+    #[error("the sequential loop has a non-unit step")]
+    NonUnitStep,
+    #[error("the sequential loop's bounds differ between invocations of a workgroup")]
+    VaryingBounds,
+    #[error("the memref is defined inside the launch")]
+    DefinedInside,
+    /// `ty`: the memref's type as printed.
+    #[error("{ty} does not have a static shape, identity layout and default memory space")]
+    NotStatic { ty: String },
+    #[error("the kernel writes {ty} (in a parallel mapping each invocation owns the elements it writes, so a written memref has no reuse across the workgroup; only read-only tiles are promoted)")]
+    Written { ty: String },
+    /// `op`: the name of the op using the memref.
+    #[error("'{op}' uses the memref (only affine loads are analysed)")]
+    OtherUse { op: String },
+}
+
+fn remark(ir: &Ir, op: Op, why: impl std::fmt::Display) -> Diagnostic {
     Diagnostic {
         severity: Severity::Remark,
         message: format!("not promoted to workgroup memory: {why}"),
@@ -288,7 +324,7 @@ fn inner_loops(ir: &Ir, op: Op, block: lattice_ir::Block) -> Option<Vec<(Value, 
             [e] if ctx.map_num_inputs(lb) == 0 => ctx.constant_value(*e)?,
             _ => return None,
         };
-        let trips = lattice_affine::canonicalize::constant_trip_count(ir, p)?;
+        let trips = lattice_affine::loops::constant_trip_count(ir, p)?;
         if trips <= 0 {
             return None;
         }
@@ -319,57 +355,15 @@ fn promote_launch(
     launch: Op,
     options: &PromoteOptions,
     report: &mut PromoteReport,
-) -> Result<(), String> {
+) -> Result<(), NotPromoted> {
     let ctx = ir.ctx_arc().clone();
-    let region = ir.region(launch, 0);
-    let blocks: Vec<_> = ir.region_blocks(region).collect();
-    if blocks.len() != 1 || ir.block_args(blocks[0]).len() != 12 {
-        return Err("the launch has several blocks or already has attributions".into());
-    }
-    let entry = blocks[0];
-    let sizes = ir.operands(launch).to_vec();
-    if sizes.len() != 6 {
-        return Err("the launch has async dependencies or clusters".into());
-    }
-    let mut block_size = [0; 3];
-    for d in 0..3 {
-        block_size[d] = super::outline::constant_int(ir, sizes[3 + d])
-            .ok_or("the workgroup size is not constant")?;
-    }
-    // Shape: top-level index arithmetic, then one scf.if guard or a nest of register-tile
-    // loops (`thread-tile`) around it, then gpu.terminator.
-    let ops: Vec<Op> = ir.block_ops(entry).collect();
-    let n = ops.len();
-    let form_err = || {
-        "the launch body is not index arithmetic followed by one guard (the form gpu-map-parallel-loops builds)"
-            .to_string()
-    };
-    if n < 2
-        || !ir.is_op(ops[n - 1], "gpu.terminator")
-        || ops[..n - 2]
-            .iter()
-            .any(|&o| !ir.op_name(o).starts_with("arith.") && !ir.is_op(o, "affine.apply"))
-    {
-        return Err(form_err());
-    }
-    let (guard, nest) = if ir.is_op(ops[n - 2], "affine.for") {
-        let (guard, loops) = tile_nest(ir, ops[n - 2]).ok_or_else(form_err)?;
-        (guard, loops)
-    } else {
-        (ops[n - 2], Vec::new())
-    };
-    if !ir.is_op(guard, "scf.if") || !ir.results(guard).is_empty() {
-        return Err(form_err());
-    }
-    let then_block = ir
-        .entry_block(ir.region(guard, 0))
-        .ok_or("the guard has no body")?;
-    if ir
-        .entry_block(ir.region(guard, 1))
-        .is_some_and(|b| ir.block_ops(b).count() > 1)
-    {
-        return Err("the guard has an else branch".into());
-    }
+    let LaunchForm {
+        entry,
+        block_size,
+        guard,
+        nest,
+        then_block,
+    } = launch_form(ir, launch)?;
     let body_ops: Vec<Op> = ir.block_ops(then_block).collect();
     let body_ops = &body_ops[..body_ops.len().saturating_sub(1)];
     // The tiled loop, if the body is one sequential loop.
@@ -396,36 +390,20 @@ fn promote_launch(
         })
     };
     let tiled = match loops.as_slice() {
-        &[pos] if split_ok(pos) => {
-            let l = &body_ops[pos];
-            let (lbo, ubo, inits) = super::map::for_segments(ir, *l);
-            if !inits.is_empty() {
-                return Err("the sequential loop carries iter_args".into());
-            }
-            if super::map::for_step(ir, *l) != 1 {
-                return Err("the sequential loop has a non-unit step".into());
-            }
-            for v in lbo.iter().chain(&ubo) {
-                if class.coeffs(ir, *v) != Some([0; 3]) {
-                    return Err(
-                        "the sequential loop's bounds differ between invocations of a workgroup"
-                            .into(),
-                    );
-                }
-            }
-            Some(*l)
-        }
+        &[pos] if split_ok(pos) => Some(sequential_loop(ir, body_ops[pos], &mut class)?),
         _ => None,
     };
     let body_block = match tiled {
-        Some(l) => ir.entry_block(ir.region(l, 0)).ok_or("empty loop")?,
+        Some(l) => ir
+            .entry_block(ir.region(l, 0))
+            .ok_or(NotPromoted::EmptyLoop)?,
         None => then_block,
     };
     let iv = tiled.map(|l| ir.block_args(ir.entry_block(ir.region(l, 0)).unwrap())[0]);
     let tile = if tiled.is_some() { options.tile } else { 1 };
     // Candidate loads, grouped into families.
     let mut families: Vec<Family> = Vec::new();
-    let mut refused: FxHashMap<Value, String> = FxHashMap::default();
+    let mut refused: FxHashMap<Value, NotPromoted> = FxHashMap::default();
     let all_ops = ir.walk_ops(launch, WalkOrder::PreOrder);
     let tile_ivs: Vec<Value> = nest
         .iter()
@@ -532,17 +510,158 @@ fn promote_launch(
         report.remarks.push(remark(ir, at, why));
     }
     // Footprints and the reuse test.
-    let thread_range: Vec<(i64, i64)> = block_size
+    let chosen = choose_families(
+        ir,
+        families,
+        &ReuseScope {
+            block_size,
+            tile,
+            nest: &nest,
+            inner: &inner,
+            body_block,
+        },
+        options.max_bytes,
+        report,
+    );
+    if chosen.is_empty() {
+        return Ok(());
+    }
+    let at = nest.first().copied().unwrap_or(guard);
+    if let (Some(l), false) = (tiled, nest.is_empty()) {
+        split_nest_body(ir, &nest, guard, l);
+    }
+    let inner_ivs: Vec<Value> = inner.iter().map(|l| l.0).collect();
+    let kloop = rewrite(
+        ir, launch, at, tiled, tile, block_size, &tile_ivs, &inner_ivs, chosen, report,
+    );
+    registers_below_reduction(ir, launch, guard, &nest, kloop);
+    Ok(())
+}
+
+/// The sequential loop `l` of a launch body, if it can be tiled: no iter_args, unit step,
+/// bounds the same for every invocation of a workgroup.
+fn sequential_loop(ir: &Ir, l: Op, class: &mut Classifier) -> Result<Op, NotPromoted> {
+    let (lbo, ubo, inits) = super::map::for_segments(ir, l);
+    if !inits.is_empty() {
+        return Err(NotPromoted::IterArgs);
+    }
+    if super::map::for_step(ir, l) != 1 {
+        return Err(NotPromoted::NonUnitStep);
+    }
+    for v in lbo.iter().chain(&ubo) {
+        if class.coeffs(ir, *v) != Some([0; 3]) {
+            return Err(NotPromoted::VaryingBounds);
+        }
+    }
+    Ok(l)
+}
+
+/// The parts of a launch in the form gpu-map-parallel-loops builds.
+struct LaunchForm {
+    entry: lattice_ir::Block,
+    /// The constant workgroup size.
+    block_size: [i64; 3],
+    /// The `scf.if` that keeps invocations within the iteration space.
+    guard: Op,
+    /// The register-tile loops around the guard (`thread-tile`), outermost first.
+    nest: Vec<Op>,
+    /// The guard's body.
+    then_block: lattice_ir::Block,
+}
+
+/// The form of `launch`: one block, constant workgroup sizes, top-level index arithmetic,
+/// then one scf.if guard or a nest of register-tile loops (`thread-tile`) around it, then
+/// gpu.terminator; why not otherwise.
+fn launch_form(ir: &Ir, launch: Op) -> Result<LaunchForm, NotPromoted> {
+    let region = ir.region(launch, 0);
+    let blocks: Vec<_> = ir.region_blocks(region).collect();
+    if blocks.len() != 1 || ir.block_args(blocks[0]).len() != 12 {
+        return Err(NotPromoted::NotOneBlock);
+    }
+    let entry = blocks[0];
+    let sizes = ir.operands(launch).to_vec();
+    if sizes.len() != 6 {
+        return Err(NotPromoted::AsyncOrClusters);
+    }
+    let mut block_size = [0; 3];
+    for d in 0..3 {
+        block_size[d] =
+            super::outline::constant_int(ir, sizes[3 + d]).ok_or(NotPromoted::DynamicWorkgroup)?;
+    }
+    // Shape: top-level index arithmetic, then one scf.if guard or a nest of register-tile
+    // loops (`thread-tile`) around it, then gpu.terminator.
+    let ops: Vec<Op> = ir.block_ops(entry).collect();
+    let n = ops.len();
+    if n < 2
+        || !ir.is_op(ops[n - 1], "gpu.terminator")
+        || ops[..n - 2]
+            .iter()
+            .any(|&o| !ir.op_name(o).starts_with("arith.") && !ir.is_op(o, "affine.apply"))
+    {
+        return Err(NotPromoted::Form);
+    }
+    let (guard, nest) = if ir.is_op(ops[n - 2], "affine.for") {
+        let (guard, loops) = tile_nest(ir, ops[n - 2]).ok_or(NotPromoted::Form)?;
+        (guard, loops)
+    } else {
+        (ops[n - 2], Vec::new())
+    };
+    if !ir.is_op(guard, "scf.if") || !ir.results(guard).is_empty() {
+        return Err(NotPromoted::Form);
+    }
+    let then_block = ir
+        .entry_block(ir.region(guard, 0))
+        .ok_or(NotPromoted::GuardWithoutBody)?;
+    if ir
+        .entry_block(ir.region(guard, 1))
+        .is_some_and(|b| ir.block_ops(b).count() > 1)
+    {
+        return Err(NotPromoted::ElseBranch);
+    }
+    Ok(LaunchForm {
+        entry,
+        block_size,
+        guard,
+        nest,
+        then_block,
+    })
+}
+
+/// Where the loads of a launch run: what their footprints range over.
+struct ReuseScope<'a> {
+    block_size: [i64; 3],
+    /// Iterations of the tiled sequential loop per tile (1: none).
+    tile: i64,
+    /// The register-tile loops.
+    nest: &'a [Op],
+    /// Constant-bound loops inside the body: induction variable, lower and upper bound.
+    inner: &'a [(Value, i64, i64)],
+    body_block: lattice_ir::Block,
+}
+
+/// The families worth promoting, with their footprints: those whose tile serves more
+/// accesses than it has elements and that fit in what is left of `max_bytes`; a remark
+/// for each other.
+fn choose_families(
+    ir: &Ir,
+    families: Vec<Family>,
+    sc: &ReuseScope<'_>,
+    max_bytes: i64,
+    report: &mut PromoteReport,
+) -> Vec<Family> {
+    let ctx = ir.ctx_arc().clone();
+    let thread_range: Vec<(i64, i64)> = sc
+        .block_size
         .iter()
         .map(|&s| (0, s - 1))
-        .chain(std::iter::once((0, tile - 1)))
-        .chain(nest.iter().map(|&l| (0, tile_count(ir, l) - 1)))
-        .chain(std::iter::repeat_n((0, 0), 3 - nest.len()))
-        .chain(inner.iter().map(|&(_, lo, hi)| (lo, hi)))
+        .chain(std::iter::once((0, sc.tile - 1)))
+        .chain(sc.nest.iter().map(|&l| (0, tile_count(ir, l) - 1)))
+        .chain(std::iter::repeat_n((0, 0), 3 - sc.nest.len()))
+        .chain(sc.inner.iter().map(|&(_, lo, hi)| (lo, hi)))
         .collect();
-    let nthreads: i64 = block_size.iter().product::<i64>()
-        * nest.iter().map(|&l| tile_count(ir, l)).product::<i64>();
-    let mut budget = options.max_bytes;
+    let nthreads: i64 = sc.block_size.iter().product::<i64>()
+        * sc.nest.iter().map(|&l| tile_count(ir, l)).product::<i64>();
+    let mut budget = max_bytes;
     let mut chosen = Vec::new();
     for mut f in families {
         let rel = relative_exprs(&ctx, &f.exprs, &f.kinds);
@@ -565,7 +684,7 @@ fn promote_launch(
             .members
             .iter()
             .map(|&(m, _)| {
-                let loops = inner_loops(ir, m, body_block).unwrap_or_default();
+                let loops = inner_loops(ir, m, sc.body_block).unwrap_or_default();
                 loops
                     .iter()
                     .map(|&(_, lo, hi)| hi - lo + 1)
@@ -573,7 +692,7 @@ fn promote_launch(
             })
             .sum::<i64>()
             * nthreads
-            * if uses_loop { tile } else { 1 };
+            * if uses_loop { sc.tile } else { 1 };
         let at = f.members[0].0;
         if elements >= accesses {
             report.remarks.push(remark(
@@ -599,19 +718,7 @@ fn promote_launch(
         f.range = range;
         chosen.push(f);
     }
-    if chosen.is_empty() {
-        return Ok(());
-    }
-    let at = nest.first().copied().unwrap_or(guard);
-    if let (Some(l), false) = (tiled, nest.is_empty()) {
-        split_nest_body(ir, &nest, guard, l);
-    }
-    let inner_ivs: Vec<Value> = inner.iter().map(|l| l.0).collect();
-    let kloop = rewrite(
-        ir, launch, at, tiled, tile, block_size, &tile_ivs, &inner_ivs, chosen, report,
-    );
-    registers_below_reduction(ir, launch, guard, &nest, kloop);
-    Ok(())
+    chosen
 }
 
 /// The register-tile nest starting at `l`: loops `0..R` (constant, step 1, no
@@ -632,7 +739,7 @@ fn tile_nest(ir: &Ir, mut l: Op) -> Option<(Op, Vec<Op>)> {
         if ctx.map_results(lb).len() != 1 || ctx.constant_value(ctx.map_results(lb)[0]) != Some(0) {
             return None;
         }
-        lattice_affine::canonicalize::constant_trip_count(ir, l)?;
+        lattice_affine::loops::constant_trip_count(ir, l)?;
         loops.push(l);
         let body = ir.entry_block(ir.region(l, 0))?;
         let ops: Vec<Op> = ir.block_ops(body).collect();
@@ -692,7 +799,7 @@ fn split_nest_body(ir: &mut Ir, nest: &[Op], guard: Op, l: Op) {
 }
 
 fn tile_count(ir: &Ir, l: Op) -> i64 {
-    lattice_affine::canonicalize::constant_trip_count(ir, l).unwrap_or(1)
+    lattice_affine::loops::constant_trip_count(ir, l).unwrap_or(1)
 }
 
 /// Composes the `affine.apply`s producing an affine load's or store's subscripts into
@@ -1015,13 +1122,13 @@ fn relative_exprs(
 
 /// Whether `memref` can be promoted: a static, identity-layout memref from outside the
 /// launch that the launch only reads through affine loads.
-fn check_memref(ir: &Ir, launch: Op, all_ops: &[Op], memref: Value) -> Result<(), String> {
+fn check_memref(ir: &Ir, launch: Op, all_ops: &[Op], memref: Value) -> Result<(), NotPromoted> {
     let ctx = ir.ctx();
     if ir
         .defining_op(memref)
         .is_some_and(|d| ir.is_ancestor(launch, d))
     {
-        return Err("the memref is defined inside the launch".into());
+        return Err(NotPromoted::DefinedInside);
     }
     match ctx.type_data(ir.value_type(memref)) {
         TypeData::MemRef {
@@ -1031,10 +1138,9 @@ fn check_memref(ir: &Ir, launch: Op, all_ops: &[Op], memref: Value) -> Result<()
             ..
         } if shape.iter().all(|&d| d > 0) => {}
         _ => {
-            return Err(format!(
-                "{} does not have a static shape, identity layout and default memory space",
-                super::map::type_name(ir, ir.value_type(memref))
-            ))
+            return Err(NotPromoted::NotStatic {
+                ty: super::map::type_name(ir, ir.value_type(memref)),
+            })
         }
     }
     for &o in all_ops {
@@ -1044,16 +1150,14 @@ fn check_memref(ir: &Ir, launch: Op, all_ops: &[Op], memref: Value) -> Result<()
         match dependence::access(ir, o) {
             Some(a) if !a.is_write && ir.is_op(o, "affine.load") => {}
             Some(_) => {
-                return Err(format!(
-                    "the kernel writes {} (in a parallel mapping each invocation owns the elements it writes, so a written memref has no reuse across the workgroup; only read-only tiles are promoted)",
-                    super::map::type_name(ir, ir.value_type(memref))
-                ))
+                return Err(NotPromoted::Written {
+                    ty: super::map::type_name(ir, ir.value_type(memref)),
+                })
             }
             None => {
-                return Err(format!(
-                    "'{}' uses the memref (only affine loads are analysed)",
-                    ir.op_name(o)
-                ))
+                return Err(NotPromoted::OtherUse {
+                    op: ir.op_name(o).to_string(),
+                })
             }
         }
     }
@@ -1147,104 +1251,10 @@ fn rewrite(
     let loc = ir.loc(launch);
     let entry = ir.entry_block(ir.region(launch, 0)).unwrap();
     let tids: Vec<Value> = ir.block_args(entry)[3..6].to_vec();
-    // Workgroup attributions.
-    let space = ctx.attr(AttrData::Dialect("gpu.address_space<workgroup>".into()));
-    let mut buffers = Vec::new();
-    for f in &families {
-        let shape: Vec<i64> = f.range.iter().map(|&(lo, hi)| hi - lo + 1).collect();
-        let ty = ctx.ty(TypeData::MemRef {
-            shape: shape.clone(),
-            element: ctx.element_type(ir.value_type(f.memref)),
-            layout: None,
-            memory_space: Some(space),
-        });
-        buffers.push(ir.add_block_arg(entry, ty, Some(loc)));
-        report.promoted.push((launch, f.memref, shape));
-    }
-    ir.set_attr(
-        launch,
-        "workgroup_attributions",
-        ctx.i64_attr(buffers.len() as i64),
-    );
+    let buffers = add_buffers(ir, launch, &families, report);
     // Where copies go, and the tile origin `k0` of the loop.
     let (guard, k0) = match tiled {
-        Some(l) => {
-            let (lbo, ubo, _) = super::map::for_segments(ir, l);
-            let lbm = super::map::map_attr(ir, l, "lowerBoundMap").unwrap();
-            let ubm = super::map::map_attr(ir, l, "upperBoundMap").unwrap();
-            let (outer, k0, obody) = build_for(
-                ir,
-                InsertPoint::Before(guard),
-                loc,
-                (lbm, lbo),
-                (ubm, ubo.clone()),
-                tile,
-            );
-            // Ops around the loop keep their order in guards of their own.
-            let then_block = ir
-                .entry_block(ir.region(ir.parent_op(l).unwrap(), 0))
-                .unwrap();
-            let inside: Vec<Op> = ir.block_ops(then_block).collect();
-            let pos = inside.iter().position(|&o| o == l).unwrap();
-            let cond = ir.operands(ir.parent_op(l).unwrap())[0];
-            if nested {
-                debug_assert!(pos == 0 && inside.len() == 2);
-            }
-            if pos > 0 {
-                guarded(ir, cond, &inside[..pos], InsertPoint::Before(outer), loc);
-            }
-            if pos + 2 < inside.len() {
-                let after = ir.next_op(outer).unwrap();
-                guarded(
-                    ir,
-                    cond,
-                    &inside[pos + 1..inside.len() - 1],
-                    InsertPoint::Before(after),
-                    loc,
-                );
-            }
-            let oyield = ir.last_op(obody).unwrap();
-            ir.detach_op(guard);
-            ir.insert_op_before(oyield, guard);
-            let mut b = Builder::new(ir, InsertPoint::Before(guard), loc);
-            b.op("gpu.barrier", vec![], vec![], vec![], vec![]);
-            let mut b = Builder::new(ir, InsertPoint::Before(oyield), loc);
-            b.op("gpu.barrier", vec![], vec![], vec![], vec![]);
-            // The point loop: k in [k0, min(k0 + tile, ub)).
-            let nd = ctx.map_num_dims(ubm);
-            let ns = ctx.map_num_symbols(ubm);
-            let dims: Vec<AffineExpr> = (0..nd).map(|i| ctx.dim_expr(i + 1)).collect();
-            let syms: Vec<AffineExpr> = (0..ns).map(|i| ctx.symbol_expr(i)).collect();
-            let mut results = vec![ctx.add_expr(ctx.dim_expr(0), ctx.constant_expr(tile))];
-            results.extend(
-                ctx.map_results(ubm)
-                    .iter()
-                    .map(|&e| ctx.replace_dims_and_symbols(e, &dims, &syms)),
-            );
-            let inner_ub = ctx.affine_map(nd + 1, ns, results);
-            let mut ub_ops = vec![k0];
-            ub_ops.extend(ubo);
-            let id = ctx.affine_map(1, 0, vec![ctx.dim_expr(0)]);
-            let (kl, k, kbody) = build_for(
-                ir,
-                InsertPoint::Before(l),
-                loc,
-                (id, vec![k0]),
-                (inner_ub, ub_ops),
-                1,
-            );
-            let lbody = ir.entry_block(ir.region(l, 0)).unwrap();
-            let old_iv = ir.block_args(lbody)[0];
-            let moved: Vec<Op> = ir.block_ops(lbody).collect();
-            let kyield = ir.last_op(kbody).unwrap();
-            for &o in &moved[..moved.len() - 1] {
-                ir.detach_op(o);
-                ir.insert_op_before(kyield, o);
-            }
-            ir.replace_all_uses(old_iv, k);
-            ir.erase_op(l);
-            (guard, Some((k0, k, kl)))
-        }
+        Some(l) => (guard, Some(tile_loop(ir, l, guard, nested, tile, loc))),
         None => {
             let mut b = Builder::new(ir, InsertPoint::Before(guard), loc);
             b.op("gpu.barrier", vec![], vec![], vec![], vec![]);
@@ -1253,7 +1263,6 @@ fn rewrite(
     };
     let point_loop = k0.map(|(_, _, kl)| kl);
     let k0 = k0.map(|(k0, k, _)| (k0, k));
-    let r = |t: usize| tile_ivs.get(t).copied().unwrap_or(tids[0]);
     // The copies go before the barrier just before the guard.
     let barrier = ir.prev_op(guard).unwrap();
     for (f, &buf) in families.iter().zip(&buffers) {
@@ -1391,33 +1400,182 @@ fn rewrite(
             vec![],
         );
         // Rewrite the members: buffer[subscript - anchor - lo].
-        let rel = relative_exprs(&ctx, &f.exprs, &f.kinds);
-        for (op, offs) in &f.members {
-            // Inputs of the new subscripts: tx, ty, tz, k, k0, r0, r1, r2.
-            let (kv, k0v) = match k0 {
-                Some((k0, k)) => (k, k0),
-                None => (tids[0], tids[0]),
-            };
-            let kk = ctx.sub_expr(d(3), d(4));
-            let subs: Vec<AffineExpr> = rel
-                .iter()
-                .zip(offs)
-                .zip(&f.range)
-                .map(|((&r, &o), &(lo, _))| {
-                    let mut dims = vec![d(0), d(1), d(2), kk, d(5), d(6), d(7)];
-                    dims.extend((0..MAX_INNER as u32).map(|i| d(8 + i)));
-                    let r = ctx.replace_dims_and_symbols(r, &dims, &[]);
-                    ctx.add_expr(r, ctx.constant_expr(o - lo))
-                })
-                .collect();
-            let mut inputs = vec![tids[0], tids[1], tids[2], kv, k0v, r(0), r(1), r(2)];
-            inputs.extend((0..MAX_INNER).map(|i| inner_ivs.get(i).copied().unwrap_or(tids[0])));
-            let (m, mops) = value_map(ir, *op, subs, inputs);
-            let mut new_ops = vec![buf];
-            new_ops.extend(mops);
-            ir.set_operands(*op, new_ops);
-            ir.set_attr(*op, "map", ctx.affine_map_attr(m));
-        }
+        let ivs = Ivs {
+            tids: &tids,
+            tile_ivs,
+            inner_ivs,
+            k0,
+        };
+        redirect_members(ir, f, buf, &ivs);
     }
     point_loop
+}
+
+/// Adds a workgroup attribution to `launch` for the tile of each family, in order.
+fn add_buffers(
+    ir: &mut Ir,
+    launch: Op,
+    families: &[Family],
+    report: &mut PromoteReport,
+) -> Vec<Value> {
+    let ctx = ir.ctx_arc().clone();
+    let loc = ir.loc(launch);
+    let entry = ir.entry_block(ir.region(launch, 0)).unwrap();
+    let space = ctx.attr(AttrData::Dialect("gpu.address_space<workgroup>".into()));
+    let mut buffers = Vec::new();
+    for f in families {
+        let shape: Vec<i64> = f.range.iter().map(|&(lo, hi)| hi - lo + 1).collect();
+        let ty = ctx.ty(TypeData::MemRef {
+            shape: shape.clone(),
+            element: ctx.element_type(ir.value_type(f.memref)),
+            layout: None,
+            memory_space: Some(space),
+        });
+        buffers.push(ir.add_block_arg(entry, ty, Some(loc)));
+        report.promoted.push((launch, f.memref, shape));
+    }
+    ir.set_attr(
+        launch,
+        "workgroup_attributions",
+        ctx.i64_attr(buffers.len() as i64),
+    );
+    buffers
+}
+
+/// Tiles the sequential loop `l` by `tile`: an outer loop over tile origins `k0` (returned
+/// with the point loop's induction variable `k` and the point loop), around `guard` (moved
+/// into it between barriers) and the point loop `k in [k0, min(k0 + tile, ub))` that takes
+/// `l`'s body. Ops around `l` keep their order in guards of their own.
+fn tile_loop(
+    ir: &mut Ir,
+    l: Op,
+    guard: Op,
+    nested: bool,
+    tile: i64,
+    loc: lattice_ir::Attr,
+) -> (Value, Value, Op) {
+    let ctx = ir.ctx_arc().clone();
+    let (lbo, ubo, _) = super::map::for_segments(ir, l);
+    let lbm = super::map::map_attr(ir, l, "lowerBoundMap").unwrap();
+    let ubm = super::map::map_attr(ir, l, "upperBoundMap").unwrap();
+    let (outer, k0, obody) = build_for(
+        ir,
+        InsertPoint::Before(guard),
+        loc,
+        (lbm, lbo),
+        (ubm, ubo.clone()),
+        tile,
+    );
+    // Ops around the loop keep their order in guards of their own.
+    let then_block = ir
+        .entry_block(ir.region(ir.parent_op(l).unwrap(), 0))
+        .unwrap();
+    let inside: Vec<Op> = ir.block_ops(then_block).collect();
+    let pos = inside.iter().position(|&o| o == l).unwrap();
+    let cond = ir.operands(ir.parent_op(l).unwrap())[0];
+    if nested {
+        debug_assert!(pos == 0 && inside.len() == 2);
+    }
+    if pos > 0 {
+        guarded(ir, cond, &inside[..pos], InsertPoint::Before(outer), loc);
+    }
+    if pos + 2 < inside.len() {
+        let after = ir.next_op(outer).unwrap();
+        guarded(
+            ir,
+            cond,
+            &inside[pos + 1..inside.len() - 1],
+            InsertPoint::Before(after),
+            loc,
+        );
+    }
+    let oyield = ir.last_op(obody).unwrap();
+    ir.detach_op(guard);
+    ir.insert_op_before(oyield, guard);
+    let mut b = Builder::new(ir, InsertPoint::Before(guard), loc);
+    b.op("gpu.barrier", vec![], vec![], vec![], vec![]);
+    let mut b = Builder::new(ir, InsertPoint::Before(oyield), loc);
+    b.op("gpu.barrier", vec![], vec![], vec![], vec![]);
+    // The point loop: k in [k0, min(k0 + tile, ub)).
+    let nd = ctx.map_num_dims(ubm);
+    let ns = ctx.map_num_symbols(ubm);
+    let dims: Vec<AffineExpr> = (0..nd).map(|i| ctx.dim_expr(i + 1)).collect();
+    let syms: Vec<AffineExpr> = (0..ns).map(|i| ctx.symbol_expr(i)).collect();
+    let mut results = vec![ctx.add_expr(ctx.dim_expr(0), ctx.constant_expr(tile))];
+    results.extend(
+        ctx.map_results(ubm)
+            .iter()
+            .map(|&e| ctx.replace_dims_and_symbols(e, &dims, &syms)),
+    );
+    let inner_ub = ctx.affine_map(nd + 1, ns, results);
+    let mut ub_ops = vec![k0];
+    ub_ops.extend(ubo);
+    let id = ctx.affine_map(1, 0, vec![ctx.dim_expr(0)]);
+    let (kl, k, kbody) = build_for(
+        ir,
+        InsertPoint::Before(l),
+        loc,
+        (id, vec![k0]),
+        (inner_ub, ub_ops),
+        1,
+    );
+    let lbody = ir.entry_block(ir.region(l, 0)).unwrap();
+    let old_iv = ir.block_args(lbody)[0];
+    let moved: Vec<Op> = ir.block_ops(lbody).collect();
+    let kyield = ir.last_op(kbody).unwrap();
+    for &o in &moved[..moved.len() - 1] {
+        ir.detach_op(o);
+        ir.insert_op_before(kyield, o);
+    }
+    ir.replace_all_uses(old_iv, k);
+    ir.erase_op(l);
+    (k0, k, kl)
+}
+
+/// The induction variables the subscripts of a promoted load may use.
+struct Ivs<'a> {
+    /// The invocation ids x, y, z.
+    tids: &'a [Value],
+    /// The register-tile loops' induction variables.
+    tile_ivs: &'a [Value],
+    /// The constant-bound loops' inside the body.
+    inner_ivs: &'a [Value],
+    /// The tile origin and point loop's induction variable, when the loop is tiled.
+    k0: Option<(Value, Value)>,
+}
+
+/// Makes the members of family `f` load from its workgroup buffer `buf`:
+/// `buf[subscript - anchor - lo]`.
+fn redirect_members(ir: &mut Ir, f: &Family, buf: Value, ivs: &Ivs<'_>) {
+    let ctx = ir.ctx_arc().clone();
+    let (tids, k0) = (ivs.tids, ivs.k0);
+    let d = |i: u32| ctx.dim_expr(i);
+    let r = |t: usize| ivs.tile_ivs.get(t).copied().unwrap_or(tids[0]);
+    let rel = relative_exprs(&ctx, &f.exprs, &f.kinds);
+    for (op, offs) in &f.members {
+        // Inputs of the new subscripts: tx, ty, tz, k, k0, r0, r1, r2.
+        let (kv, k0v) = match k0 {
+            Some((k0, k)) => (k, k0),
+            None => (tids[0], tids[0]),
+        };
+        let kk = ctx.sub_expr(d(3), d(4));
+        let subs: Vec<AffineExpr> = rel
+            .iter()
+            .zip(offs)
+            .zip(&f.range)
+            .map(|((&r, &o), &(lo, _))| {
+                let mut dims = vec![d(0), d(1), d(2), kk, d(5), d(6), d(7)];
+                dims.extend((0..MAX_INNER as u32).map(|i| d(8 + i)));
+                let r = ctx.replace_dims_and_symbols(r, &dims, &[]);
+                ctx.add_expr(r, ctx.constant_expr(o - lo))
+            })
+            .collect();
+        let mut inputs = vec![tids[0], tids[1], tids[2], kv, k0v, r(0), r(1), r(2)];
+        inputs.extend((0..MAX_INNER).map(|i| ivs.inner_ivs.get(i).copied().unwrap_or(tids[0])));
+        let (m, mops) = value_map(ir, *op, subs, inputs);
+        let mut new_ops = vec![buf];
+        new_ops.extend(mops);
+        ir.set_operands(*op, new_ops);
+        ir.set_attr(*op, "map", ctx.affine_map_attr(m));
+    }
 }

@@ -379,26 +379,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             constant(cx, op, attr, res_ty.expect("constant has a result"))?
         }
         "arith.index_cast" | "arith.index_castui" => {
-            let x = cx.operand(op, 0)?;
-            let to = res_ty.expect("result");
-            let from_w = scalar_width(x.get_type());
-            let to_w = scalar_width(to);
-            let opc = if from_w == to_w {
-                Opc::BitCast
-            } else if from_w > to_w {
-                Opc::Trunc
-            } else if name == "arith.index_cast" {
-                Opc::SExt
-            } else {
-                Opc::ZExt
-            };
-            if opc == Opc::BitCast {
-                x
-            } else {
-                cx.builder
-                    .build_cast(opc, x, to, "")
-                    .map_err(|e| cx.builder_error(e))?
-            }
+            index_cast(cx, op, name == "arith.index_cast", res_ty.expect("result"))?
         }
         "arith.negf" => {
             let x = cx.operand(op, 0)?;
@@ -462,22 +443,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             select(cx, nz, q1, q)?
         }
         "arith.ceildivsi" | "arith.floordivsi" => {
-            let (a, b) = (cx.operand(op, 0)?, cx.operand(op, 1)?);
-            let t = res_ty.expect("result");
-            let q = binop(cx, Opc::SDiv, a, b)?;
-            let r = binop(cx, Opc::SRem, a, b)?;
-            let nz = icmp(cx, IntPredicate::NE, r, splat_int(t, 0))?;
-            // Signs of r and b agree iff (r ^ b) >= 0.
-            let x = binop(cx, Opc::Xor, r, b)?;
-            let (pred, delta) = if name == "arith.ceildivsi" {
-                (IntPredicate::SGE, 1)
-            } else {
-                (IntPredicate::SLT, -1)
-            };
-            let sign_ok = icmp(cx, pred, x, splat_int(t, 0))?;
-            let adjust = binop(cx, Opc::And, nz, sign_ok)?;
-            let q1 = binop(cx, Opc::Add, q, splat_int(t, delta))?;
-            select(cx, adjust, q1, q)?
+            signed_div_round(cx, op, name == "arith.ceildivsi", res_ty.expect("result"))?
         }
         "arith.addui_extended" => {
             let (a, b) = (cx.operand(op, 0)?, cx.operand(op, 1)?);
@@ -488,29 +454,90 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             return Ok(());
         }
         "arith.mulsi_extended" | "arith.mului_extended" => {
-            let (a, b) = (cx.operand(op, 0)?, cx.operand(op, 1)?);
-            let t = res_ty.expect("result");
-            let w = scalar_width(t);
-            let wide = widen(cx, t, 2 * w);
-            let ext = if name == "arith.mulsi_extended" {
-                Opc::SExt
-            } else {
-                Opc::ZExt
-            };
-            let be = |e| cx.builder_error(e);
-            let aw = cx.builder.build_cast(ext, a, wide, "").map_err(be)?;
-            let bw = cx.builder.build_cast(ext, b, wide, "").map_err(be)?;
-            let p = binop(cx, Opc::Mul, aw, bw)?;
-            let lo = cx.builder.build_cast(Opc::Trunc, p, t, "").map_err(be)?;
-            let sh = binop(cx, Opc::LShr, p, splat_int(wide, w as i64))?;
-            let hi = cx.builder.build_cast(Opc::Trunc, sh, t, "").map_err(be)?;
-            cx.define(ir.result(op, 0), lo);
-            cx.define(ir.result(op, 1), hi);
-            return Ok(());
+            let signed = name == "arith.mulsi_extended";
+            return mul_extended(cx, op, signed, res_ty.expect("result"));
         }
         _ => return Err(cx.unsupported(op)),
     };
     cx.define_result(op, v);
+    Ok(())
+}
+
+/// `arith.index_cast(ui)`: a sign- (`signed`) or zero-extension, a truncation, or nothing.
+fn index_cast<'ctx>(
+    cx: &mut LowerCtx<'_, 'ctx>,
+    op: Op,
+    signed: bool,
+    to: BasicTypeEnum<'ctx>,
+) -> LResult<BasicValueEnum<'ctx>> {
+    let x = cx.operand(op, 0)?;
+    let from_w = scalar_width(x.get_type());
+    let to_w = scalar_width(to);
+    let opc = if from_w == to_w {
+        Opc::BitCast
+    } else if from_w > to_w {
+        Opc::Trunc
+    } else if signed {
+        Opc::SExt
+    } else {
+        Opc::ZExt
+    };
+    if opc == Opc::BitCast {
+        Ok(x)
+    } else {
+        cx.builder
+            .build_cast(opc, x, to, "")
+            .map_err(|e| cx.builder_error(e))
+    }
+}
+
+/// `arith.ceildivsi` (`ceil`) or `arith.floordivsi`: the truncating quotient, moved one
+/// step up or down when the remainder is non-zero and its sign asks for it.
+fn signed_div_round<'ctx>(
+    cx: &mut LowerCtx<'_, 'ctx>,
+    op: Op,
+    ceil: bool,
+    t: BasicTypeEnum<'ctx>,
+) -> LResult<BasicValueEnum<'ctx>> {
+    let (a, b) = (cx.operand(op, 0)?, cx.operand(op, 1)?);
+    let q = binop(cx, Opc::SDiv, a, b)?;
+    let r = binop(cx, Opc::SRem, a, b)?;
+    let nz = icmp(cx, IntPredicate::NE, r, splat_int(t, 0))?;
+    // Signs of r and b agree iff (r ^ b) >= 0.
+    let x = binop(cx, Opc::Xor, r, b)?;
+    let (pred, delta) = if ceil {
+        (IntPredicate::SGE, 1)
+    } else {
+        (IntPredicate::SLT, -1)
+    };
+    let sign_ok = icmp(cx, pred, x, splat_int(t, 0))?;
+    let adjust = binop(cx, Opc::And, nz, sign_ok)?;
+    let q1 = binop(cx, Opc::Add, q, splat_int(t, delta))?;
+    select(cx, adjust, q1, q)
+}
+
+/// `arith.mulsi_extended` (`signed`) or `arith.mului_extended`: the product in twice the
+/// width, split into its low and high halves.
+fn mul_extended<'ctx>(
+    cx: &mut LowerCtx<'_, 'ctx>,
+    op: Op,
+    signed: bool,
+    t: BasicTypeEnum<'ctx>,
+) -> LResult<()> {
+    let ir = cx.ir;
+    let (a, b) = (cx.operand(op, 0)?, cx.operand(op, 1)?);
+    let w = scalar_width(t);
+    let wide = widen(cx, t, 2 * w);
+    let ext = if signed { Opc::SExt } else { Opc::ZExt };
+    let be = |e| cx.builder_error(e);
+    let aw = cx.builder.build_cast(ext, a, wide, "").map_err(be)?;
+    let bw = cx.builder.build_cast(ext, b, wide, "").map_err(be)?;
+    let p = binop(cx, Opc::Mul, aw, bw)?;
+    let lo = cx.builder.build_cast(Opc::Trunc, p, t, "").map_err(be)?;
+    let sh = binop(cx, Opc::LShr, p, splat_int(wide, w as i64))?;
+    let hi = cx.builder.build_cast(Opc::Trunc, sh, t, "").map_err(be)?;
+    cx.define(ir.result(op, 0), lo);
+    cx.define(ir.result(op, 1), hi);
     Ok(())
 }
 

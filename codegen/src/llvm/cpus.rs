@@ -103,18 +103,28 @@ pub const X86_64_CPUS: &[&str] = &[
     "znver5",
 ];
 
+/// A `--target-cpu` value that is neither `native` nor one of [`X86_64_CPUS`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "--target-cpu: '{name}' is not an x86-64 CPU LLVM 22 knows{} (use 'native', or one of: x86-64, x86-64-v2, x86-64-v3, x86-64-v4, haswell, skylake-avx512, sapphirerapids, znver4, ...)",
+    .suggestion.as_ref().map_or(String::new(), |m| format!("; did you mean '{m}'?"))
+)]
+pub struct UnknownCpu {
+    /// The value given.
+    pub name: String,
+    /// The known CPU closest to it, if one is close.
+    pub suggestion: Option<&'static str>,
+}
+
 /// Checks a `--target-cpu` value: `native` or one of [`X86_64_CPUS`].
-pub fn check_target_cpu(name: &str) -> Result<(), String> {
+pub fn check_target_cpu(name: &str) -> Result<(), UnknownCpu> {
     if name == "native" || X86_64_CPUS.contains(&name) {
         return Ok(());
     }
-    let hint = match lattice_ir::pass::did_you_mean(name, X86_64_CPUS.iter().copied()) {
-        Some(m) => format!("; did you mean '{m}'?"),
-        None => String::new(),
-    };
-    Err(format!(
-        "--target-cpu: '{name}' is not an x86-64 CPU LLVM 22 knows{hint} (use 'native', or one of: x86-64, x86-64-v2, x86-64-v3, x86-64-v4, haswell, skylake-avx512, sapphirerapids, znver4, ...)"
-    ))
+    Err(UnknownCpu {
+        name: name.to_string(),
+        suggestion: lattice_ir::pass::did_you_mean(name, X86_64_CPUS.iter().copied()),
+    })
 }
 
 #[cfg(test)]
@@ -126,9 +136,9 @@ mod tests {
         assert!(check_target_cpu("native").is_ok());
         assert!(check_target_cpu("znver4").is_ok());
         assert!(check_target_cpu("pentium4").is_err(), "32-bit only");
-        let e = check_target_cpu("nonexistent-cpu").unwrap_err();
+        let e = check_target_cpu("nonexistent-cpu").unwrap_err().to_string();
         assert!(e.contains("'nonexistent-cpu' is not an x86-64 CPU"), "{e}");
-        let e = check_target_cpu("skylak").unwrap_err();
+        let e = check_target_cpu("skylak").unwrap_err().to_string();
         assert!(e.contains("did you mean 'skylake'?"), "{e}");
     }
 

@@ -14,7 +14,11 @@ pub fn llvm_ir(module: &Module<'_>) -> String {
 }
 
 /// The module as assembly text or an object file.
-pub fn machine_code(module: &Module<'_>, tm: &TargetMachine, asm: bool) -> Result<Vec<u8>, String> {
+pub fn machine_code(
+    module: &Module<'_>,
+    tm: &TargetMachine,
+    asm: bool,
+) -> Result<Vec<u8>, super::BackendError> {
     let ft = if asm {
         FileType::Assembly
     } else {
@@ -22,7 +26,7 @@ pub fn machine_code(module: &Module<'_>, tm: &TargetMachine, asm: bool) -> Resul
     };
     tm.write_to_memory_buffer(module, ft)
         .map(|b| b.as_slice().to_vec())
-        .map_err(|e| format!("LLVM code generation failed: {}", e.to_string_lossy()))
+        .map_err(|e| super::BackendError::CodeGeneration(e.to_string_lossy().into_owned()))
 }
 
 /// Directory of upstream's runner libraries, which define the runner-utils C API
@@ -55,23 +59,77 @@ pub fn runtime_imports(module: &Module<'_>) -> Vec<String> {
         .collect()
 }
 
+/// Why a shared library could not be linked.
+#[derive(Debug, thiserror::Error)]
+pub enum LinkError {
+    /// [`RUNTIME_DIR_ENV`] names a directory without [`RUNTIME_LIB`].
+    #[error("{} is '{}', which holds no {}", RUNTIME_DIR_ENV, .dir.display(), RUNTIME_LIB)]
+    NoRuntimeIn {
+        /// The directory named.
+        dir: PathBuf,
+    },
+    /// The running executable cannot be located.
+    #[error("cannot locate lattice: {0}")]
+    NoExecutable(std::io::Error),
+    /// [`RUNTIME_LIB`] is not beside the executable `exe`.
+    #[error(
+        "cannot find {} (Lattice's runtime, crate lattice-runtime) next to \
+         '{}' or in its deps/ directory; build it with `cargo build -p lattice-runtime` \
+         or set {} to its directory",
+        RUNTIME_LIB,
+        .exe.display(),
+        RUNTIME_DIR_ENV
+    )]
+    RuntimeNotFound {
+        /// The running executable.
+        exe: PathBuf,
+    },
+    /// The code launches GPU kernels, which only `lattice run` provides.
+    #[error(
+        "the code calls '{name}', a GPU launch of Lattice's wgpu runtime, which exists only \
+         inside `lattice run` and no library provides; emit a shared library without GPU \
+         passes"
+    )]
+    GpuLaunch {
+        /// The runtime function called.
+        name: String,
+    },
+    /// The code calls a `lattice_` function the runtime lacks.
+    #[error("the code calls '{name}', which Lattice's runtime does not define")]
+    UnknownRuntimeFunction {
+        /// The function called.
+        name: String,
+    },
+    /// The object file could not be written.
+    #[error("cannot write '{}': {err}", .path.display())]
+    Write {
+        /// The object file.
+        path: PathBuf,
+        /// Why.
+        err: std::io::Error,
+    },
+    /// The linker failed, with its exit status.
+    #[error("linking the shared library failed ({0})")]
+    Failed(std::process::ExitStatus),
+    /// The linker could not be run.
+    #[error("cannot run the linker: {0}")]
+    NoLinker(std::io::Error),
+}
+
 /// The directory holding [`RUNTIME_LIB`]: `explicit` (the value of `$LATTICE_RUNTIME_DIR`)
 /// when given, else the running executable's directory or its `deps/` subdirectory (where
 /// cargo puts the library when it builds `lattice`), else that directory's parent (for test
 /// binaries in `target/*/deps`).
-pub fn runtime_lib_dir(explicit: Option<&Path>) -> Result<PathBuf, String> {
+pub fn runtime_lib_dir(explicit: Option<&Path>) -> Result<PathBuf, LinkError> {
     if let Some(dir) = explicit.filter(|d| !d.as_os_str().is_empty()) {
         let dir = dir.to_path_buf();
         return if dir.join(RUNTIME_LIB).is_file() {
             Ok(dir)
         } else {
-            Err(format!(
-                "{RUNTIME_DIR_ENV} is '{}', which holds no {RUNTIME_LIB}",
-                dir.display()
-            ))
+            Err(LinkError::NoRuntimeIn { dir })
         };
     }
-    let exe = std::env::current_exe().map_err(|e| format!("cannot locate lattice: {e}"))?;
+    let exe = std::env::current_exe().map_err(LinkError::NoExecutable)?;
     let exe = exe.canonicalize().unwrap_or(exe);
     let bin = exe.parent().unwrap_or(Path::new("."));
     let candidates = [
@@ -83,14 +141,7 @@ pub fn runtime_lib_dir(explicit: Option<&Path>) -> Result<PathBuf, String> {
         .into_iter()
         .flatten()
         .find(|d| d.join(RUNTIME_LIB).is_file())
-        .ok_or_else(|| {
-            format!(
-                "cannot find {RUNTIME_LIB} (Lattice's runtime, crate lattice-runtime) next to \
-                 '{}' or in its deps/ directory; build it with `cargo build -p lattice-runtime` \
-                 or set {RUNTIME_DIR_ENV} to its directory",
-                exe.display()
-            )
-        })
+        .ok_or(LinkError::RuntimeNotFound { exe })
 }
 
 /// Links `object` (bytes of an object file) into the shared library `out` with the
@@ -108,21 +159,15 @@ pub fn link_shared(
     out: &Path,
     imports: &[String],
     runtime_dir: Option<&Path>,
-) -> Result<(), String> {
+) -> Result<(), LinkError> {
     if let Some(p) = imports.iter().find(|n| n.starts_with("lattice_gpu_")) {
-        return Err(format!(
-            "the code calls '{p}', a GPU launch of Lattice's wgpu runtime, which exists only \
-             inside `lattice run` and no library provides; emit a shared library without GPU \
-             passes"
-        ));
+        return Err(LinkError::GpuLaunch { name: p.clone() });
     }
     if let Some(p) = imports
         .iter()
         .find(|n| n.starts_with("lattice_") && crate::runtime::symbol(n).is_none())
     {
-        return Err(format!(
-            "the code calls '{p}', which Lattice's runtime does not define"
-        ));
+        return Err(LinkError::UnknownRuntimeFunction { name: p.clone() });
     }
     let runtime_dir = if imports.iter().any(|n| n.starts_with("lattice_")) {
         Some(runtime_lib_dir(runtime_dir)?)
@@ -134,7 +179,10 @@ pub fn link_shared(
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
     let obj = dir.join(format!(".lattice-{}.o", std::process::id()));
-    std::fs::write(&obj, object).map_err(|e| format!("cannot write '{}': {e}", obj.display()))?;
+    std::fs::write(&obj, object).map_err(|err| LinkError::Write {
+        path: obj.clone(),
+        err,
+    })?;
     let clang = Path::new("/usr/lib/llvm-22/bin/clang");
     let driver = if clang.exists() {
         clang.as_os_str()
@@ -164,7 +212,7 @@ pub fn link_shared(
     let _ = std::fs::remove_file(&obj);
     match status {
         Ok(s) if s.success() => Ok(()),
-        Ok(s) => Err(format!("linking the shared library failed ({s})")),
-        Err(e) => Err(format!("cannot run the linker: {e}")),
+        Ok(s) => Err(LinkError::Failed(s)),
+        Err(e) => Err(LinkError::NoLinker(e)),
     }
 }

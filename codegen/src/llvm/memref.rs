@@ -181,91 +181,8 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
     let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
     let name = ir.op_name(op);
     match name {
-        "memref.alloc" | "memref.alloca" => {
-            let ty = ir.value_type(ir.result(op, 0));
-            let shape = shape_of(cx, op, ty)?;
-            let dynamic: Vec<IntValue> = segments(cx, op)?.into_iter().next().unwrap_or_default();
-            let sizes = sizes_from(cx, &shape, &dynamic);
-            let (strides, count) = row_major(cx, &sizes)?;
-            let elem_ty = cx.llvm_type_at(op, ctx.element_type(ty))?;
-            let align = ir
-                .attr(op, "alignment")
-                .and_then(|a| ctx.int_value(a))
-                .unwrap_or(0) as u64;
-            let (allocated, aligned) = if name == "memref.alloca" {
-                let p = cx
-                    .builder
-                    .build_array_alloca(elem_ty, count, "alloca")
-                    .map_err(|e| be(cx, e))?;
-                if align > 0 {
-                    if let Some(i) = p.as_instruction_value() {
-                        let _ = i.set_alignment(align as u32);
-                    }
-                }
-                (p, p)
-            } else {
-                let align = align.max(64);
-                let elt_size = elem_ty
-                    .size_of()
-                    .ok_or_else(|| cx.error(op, "element type has no size"))?;
-                let b = &cx.builder;
-                let bytes = b
-                    .build_int_mul(count, elt_size, "")
-                    .map_err(|e| be(cx, e))?;
-                let padded = b
-                    .build_int_add(bytes, cx.const_i64(align as i64 - 1), "")
-                    .map_err(|e| be(cx, e))?;
-                let malloc = cx.module.get_function("malloc").unwrap_or_else(|| {
-                    let t = cx.ptr().fn_type(&[cx.i64().into()], false);
-                    cx.module.add_function("malloc", t, None)
-                });
-                let p = b
-                    .build_direct_call(malloc, &[padded.into()], "allocated")
-                    .map_err(|e| be(cx, e))?
-                    .try_as_basic_value()
-                    .basic()
-                    .ok_or_else(|| cx.error(op, "malloc returned nothing"))?
-                    .into_pointer_value();
-                let pi = b.build_ptr_to_int(p, cx.i64(), "").map_err(|e| be(cx, e))?;
-                let up = b
-                    .build_int_add(pi, cx.const_i64(align as i64 - 1), "")
-                    .map_err(|e| be(cx, e))?;
-                let masked = b
-                    .build_and(up, cx.const_i64(-(align as i64)), "")
-                    .map_err(|e| be(cx, e))?;
-                let delta = b.build_int_sub(masked, pi, "").map_err(|e| be(cx, e))?;
-                // SAFETY (LLVM semantics): address arithmetic within the allocation.
-                let aligned = unsafe { b.build_gep(cx.llcx.i8_type(), p, &[delta], "aligned") }
-                    .map_err(|e| be(cx, e))?;
-                (p, aligned)
-            };
-            let d = MemRefDesc {
-                allocated,
-                aligned,
-                offset: cx.const_i64(0),
-                sizes,
-                strides,
-            };
-            let v = cx.pack_descriptor(&d)?;
-            cx.define_result(op, v);
-            Ok(())
-        }
-        "memref.dealloc" => {
-            let desc = cx.operand(op, 0)?.into_struct_value();
-            let p = cx
-                .builder
-                .build_extract_value(desc, 0, "")
-                .map_err(|e| be(cx, e))?
-                .into_pointer_value();
-            let free = cx.module.get_function("free").unwrap_or_else(|| {
-                let t = cx.llcx.void_type().fn_type(&[cx.ptr().into()], false);
-                cx.module.add_function("free", t, None)
-            });
-            cx.builder
-                .build_direct_call(free, &[p.into()], "")
-                .map_err(|e| be(cx, e))?;
-            Ok(())
-        }
+        "memref.alloc" | "memref.alloca" => lower_alloc(cx, op),
+        "memref.dealloc" => lower_dealloc(cx, op),
         "memref.load" => {
             let operands = ir.operands(op);
             let p = cx.element_ptr(op, operands[0], &operands[1..])?;
@@ -281,55 +198,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             cx.builder.build_store(p, v).map_err(|e| be(cx, e))?;
             Ok(())
         }
-        "memref.dim" => {
-            let src = ir.operand(op, 0);
-            let ty = ir.value_type(src);
-            let index = ir
-                .defining_op(ir.operand(op, 1))
-                .filter(|&d| ir.is_op(d, "arith.constant"))
-                .and_then(|d| ir.attr(d, "value"))
-                .and_then(|a| ctx.int_value(a));
-            let desc = cx.operand(op, 0)?.into_struct_value();
-            let v: BasicValueEnum = match (ctx.type_data(ty), index) {
-                (TypeData::MemRef { shape, .. }, Some(i)) if (i as usize) < shape.len() => {
-                    let i = i as usize;
-                    if shape[i] != DYNAMIC {
-                        cx.const_i64(shape[i]).into()
-                    } else {
-                        let sizes = cx
-                            .builder
-                            .build_extract_value(desc, 3, "")
-                            .map_err(|e| be(cx, e))?
-                            .into_array_value();
-                        cx.builder
-                            .build_extract_value(sizes, i as u32, "")
-                            .map_err(|e| be(cx, e))?
-                    }
-                }
-                (TypeData::MemRef { shape, .. }, _) if !shape.is_empty() => {
-                    let arr_ty = cx.i64().array_type(shape.len() as u32);
-                    let sizes = cx
-                        .builder
-                        .build_extract_value(desc, 3, "")
-                        .map_err(|e| be(cx, e))?;
-                    let slot = cx
-                        .builder
-                        .build_alloca(arr_ty, "sizes")
-                        .map_err(|e| be(cx, e))?;
-                    cx.builder.build_store(slot, sizes).map_err(|e| be(cx, e))?;
-                    let idx = cx.int_operand(op, 1)?;
-                    // SAFETY (LLVM semantics): index into the stack copy of the sizes.
-                    let p = unsafe { cx.builder.build_gep(cx.i64(), slot, &[idx], "") }
-                        .map_err(|e| be(cx, e))?;
-                    cx.builder
-                        .build_load(cx.i64(), p, "")
-                        .map_err(|e| be(cx, e))?
-                }
-                _ => return Err(cx.error(op, "memref.dim on this memref is not supported")),
-            };
-            cx.define_result(op, v);
-            Ok(())
-        }
+        "memref.dim" => lower_dim(cx, op),
         "memref.rank" => {
             let ty = ir.value_type(ir.operand(op, 0));
             let v: BasicValueEnum = match ctx.type_data(ty) {
@@ -342,182 +211,11 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             cx.define_result(op, v);
             Ok(())
         }
-        "memref.cast" => {
-            let from = ir.value_type(ir.operand(op, 0));
-            let to = ir.value_type(ir.result(op, 0));
-            let v = cx.operand(op, 0)?;
-            let out: BasicValueEnum = match (ctx.type_data(from), ctx.type_data(to)) {
-                (TypeData::MemRef { shape, .. }, TypeData::UnrankedMemRef { .. }) => {
-                    let slot = cx
-                        .builder
-                        .build_alloca(v.get_type(), "ranked")
-                        .map_err(|e| be(cx, e))?;
-                    cx.builder.build_store(slot, v).map_err(|e| be(cx, e))?;
-                    let mut agg: inkwell::values::AggregateValueEnum =
-                        cx.unranked_type().get_undef().into();
-                    agg = cx
-                        .builder
-                        .build_insert_value(agg, cx.const_i64(shape.len() as i64), 0, "")
-                        .map_err(|e| be(cx, e))?;
-                    agg = cx
-                        .builder
-                        .build_insert_value(agg, slot, 1, "")
-                        .map_err(|e| be(cx, e))?;
-                    agg.into_struct_value().into()
-                }
-                (TypeData::UnrankedMemRef { .. }, TypeData::MemRef { .. }) => {
-                    let p = cx
-                        .builder
-                        .build_extract_value(v.into_struct_value(), 1, "")
-                        .map_err(|e| be(cx, e))?
-                        .into_pointer_value();
-                    let t = cx.llvm_type_at(op, to)?;
-                    cx.builder.build_load(t, p, "").map_err(|e| be(cx, e))?
-                }
-                _ => v,
-            };
-            cx.define_result(op, out);
-            Ok(())
-        }
-        "memref.subview" => {
-            let src_ty = ir.value_type(ir.operand(op, 0));
-            let res_ty = ir.value_type(ir.result(op, 0));
-            let src_shape = shape_of(cx, op, src_ty)?;
-            let res_shape = shape_of(cx, op, res_ty)?;
-            let src =
-                cx.unpack_descriptor(cx.operand(op, 0)?.into_struct_value(), src_shape.len())?;
-            // Prefer the source type's static strides (constants for LLVM).
-            let (static_strides, static_offset) = cx.static_layout(op, src_ty)?;
-            let src_strides: Vec<IntValue> = static_strides
-                .iter()
-                .zip(&src.strides)
-                .map(|(s, d)| s.map_or(*d, |s| cx.const_i64(s)))
-                .collect();
-            let src_offset = static_offset.map_or(src.offset, |o| cx.const_i64(o));
-            let seg = segments(cx, op)?;
-            let offsets = mixed(cx, op, "static_offsets", &seg[1])?;
-            let sizes = mixed(cx, op, "static_sizes", &seg[2])?;
-            let strides = mixed(cx, op, "static_strides", &seg[3])?;
-            let b = &cx.builder;
-            let mut offset = src_offset;
-            for (o, s) in offsets.iter().zip(&src_strides) {
-                let t = b.build_int_mul(*o, *s, "").map_err(|e| be(cx, e))?;
-                offset = b.build_int_add(offset, t, "").map_err(|e| be(cx, e))?;
-            }
-            let static_sizes = dense_i64s(cx, op, "static_sizes").unwrap_or_default();
-            let mut to_drop = src_shape.len().saturating_sub(res_shape.len());
-            let mut new_sizes = Vec::new();
-            let mut new_strides = Vec::new();
-            for i in 0..src_shape.len() {
-                let remaining_src = src_shape.len() - i;
-                let remaining_res = res_shape.len() - new_sizes.len();
-                if to_drop > 0 && static_sizes.get(i) == Some(&1) && remaining_src > remaining_res {
-                    to_drop -= 1;
-                    continue;
-                }
-                new_sizes.push(sizes[i]);
-                new_strides.push(
-                    b.build_int_mul(src_strides[i], strides[i], "")
-                        .map_err(|e| be(cx, e))?,
-                );
-            }
-            let d = MemRefDesc {
-                allocated: src.allocated,
-                aligned: src.aligned,
-                offset,
-                sizes: new_sizes,
-                strides: new_strides,
-            };
-            let v = cx.pack_descriptor(&d)?;
-            cx.define_result(op, v);
-            Ok(())
-        }
-        "memref.reinterpret_cast" => {
-            let src_ty = ir.value_type(ir.operand(op, 0));
-            let src_val = cx.operand(op, 0)?.into_struct_value();
-            let (allocated, aligned) = match ctx.type_data(src_ty) {
-                TypeData::MemRef { .. } => {
-                    let a = cx
-                        .builder
-                        .build_extract_value(src_val, 0, "")
-                        .map_err(|e| be(cx, e))?;
-                    let b2 = cx
-                        .builder
-                        .build_extract_value(src_val, 1, "")
-                        .map_err(|e| be(cx, e))?;
-                    (a.into_pointer_value(), b2.into_pointer_value())
-                }
-                _ => {
-                    let p = cx
-                        .builder
-                        .build_extract_value(src_val, 1, "")
-                        .map_err(|e| be(cx, e))?
-                        .into_pointer_value();
-                    let d0 = cx.unpack_ranked_prefix(p)?;
-                    (d0.0, d0.1)
-                }
-            };
-            let seg = segments(cx, op)?;
-            let offsets = mixed(cx, op, "static_offsets", &seg[1])?;
-            let sizes = mixed(cx, op, "static_sizes", &seg[2])?;
-            let strides = mixed(cx, op, "static_strides", &seg[3])?;
-            let d = MemRefDesc {
-                allocated,
-                aligned,
-                offset: offsets.first().copied().unwrap_or_else(|| cx.const_i64(0)),
-                sizes,
-                strides,
-            };
-            let v = cx.pack_descriptor(&d)?;
-            cx.define_result(op, v);
-            Ok(())
-        }
-        "memref.get_global" => {
-            let ty = ir.value_type(ir.result(op, 0));
-            let gname = match ir.attr(op, "name").map(|a| ctx.attr_data(a)) {
-                Some(AttrData::SymbolRef { root, .. }) => ctx.str(*root).to_string(),
-                _ => return Err(cx.error(op, "get_global without a symbol")),
-            };
-            let g = cx
-                .module
-                .get_global(&gname)
-                .ok_or_else(|| cx.error(op, format!("unknown global '@{gname}'")))?;
-            let shape = shape_of(cx, op, ty)?;
-            let sizes = sizes_from(cx, &shape, &[]);
-            let (strides, _) = row_major(cx, &sizes)?;
-            let p = g.as_pointer_value();
-            let d = MemRefDesc {
-                allocated: p,
-                aligned: p,
-                offset: cx.const_i64(0),
-                sizes,
-                strides,
-            };
-            let v = cx.pack_descriptor(&d)?;
-            cx.define_result(op, v);
-            Ok(())
-        }
-        "memref.copy" => {
-            let src = ir.operand(op, 0);
-            let dst = ir.operand(op, 1);
-            let src_ty = ir.value_type(src);
-            let dst_ty = ir.value_type(dst);
-            let rank = shape_of(cx, op, src_ty)?.len();
-            let sd = cx.value(src)?.into_struct_value();
-            let dd = cx.value(dst)?.into_struct_value();
-            let sizes = cx.unpack_descriptor(sd, rank)?.sizes;
-            let elem_ty = cx.llvm_type_at(op, ctx.element_type(src_ty))?;
-            copy_nest(
-                cx,
-                op,
-                (src_ty, sd),
-                (dst_ty, dd),
-                &sizes,
-                elem_ty,
-                &mut Vec::new(),
-            )?;
-            Ok(())
-        }
+        "memref.cast" => lower_cast(cx, op),
+        "memref.subview" => lower_subview(cx, op),
+        "memref.reinterpret_cast" => lower_reinterpret_cast(cx, op),
+        "memref.get_global" => lower_get_global(cx, op),
+        "memref.copy" => lower_copy(cx, op),
         "memref.assume_alignment" | "memref.memory_space_cast" => {
             if let Some(&r) = ir.results(op).first() {
                 let v = cx.operand(op, 0)?;
@@ -533,68 +231,8 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             }
             Ok(())
         }
-        "memref.extract_strided_metadata" => {
-            let ty = ir.value_type(ir.operand(op, 0));
-            let rank = shape_of(cx, op, ty)?.len();
-            let d = cx.unpack_descriptor(cx.operand(op, 0)?.into_struct_value(), rank)?;
-            let base = MemRefDesc {
-                allocated: d.allocated,
-                aligned: d.aligned,
-                offset: cx.const_i64(0),
-                sizes: Vec::new(),
-                strides: Vec::new(),
-            };
-            let results = ir.results(op);
-            let base_v = cx.pack_descriptor(&base)?;
-            cx.define(results[0], base_v.into());
-            cx.define(results[1], d.offset.into());
-            for i in 0..rank {
-                cx.define(results[2 + i], d.sizes[i].into());
-                cx.define(results[2 + rank + i], d.strides[i].into());
-            }
-            Ok(())
-        }
-        "memref.atomic_rmw" => {
-            const KINDS: [&str; 16] = [
-                "addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu",
-                "minimumf", "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori",
-            ];
-            let kind = ir
-                .attr(op, "kind")
-                .and_then(|a| ctx.int_value(a))
-                .and_then(|k| KINDS.get(k as usize).copied())
-                .ok_or_else(|| cx.error(op, "atomic_rmw with an unknown kind"))?;
-            let operands = ir.operands(op);
-            let p = cx.element_ptr(op, operands[1], &operands[2..])?;
-            let v = cx.value(operands[0])?;
-            let old = cas_loop(cx, op, p, &mut |cx, old| {
-                use inkwell::values::InstructionOpcode as O;
-                let bin = |cx: &LowerCtx<'_, 'ctx>, o| super::arith::binop(cx, o, old, v);
-                let intr = |cx: &LowerCtx<'_, 'ctx>, n| {
-                    super::arith::intrinsic(cx, n, &[old.get_type()], &[old, v])
-                };
-                match kind {
-                    "addf" => bin(cx, O::FAdd),
-                    "addi" => bin(cx, O::Add),
-                    "andi" => bin(cx, O::And),
-                    "ori" => bin(cx, O::Or),
-                    "xori" => bin(cx, O::Xor),
-                    "mulf" => bin(cx, O::FMul),
-                    "muli" => bin(cx, O::Mul),
-                    "assign" => Ok(v),
-                    "maximumf" => intr(cx, "llvm.maximum"),
-                    "maxnumf" => intr(cx, "llvm.maxnum"),
-                    "minimumf" => intr(cx, "llvm.minimum"),
-                    "minnumf" => intr(cx, "llvm.minnum"),
-                    "maxs" => intr(cx, "llvm.smax"),
-                    "maxu" => intr(cx, "llvm.umax"),
-                    "mins" => intr(cx, "llvm.smin"),
-                    _ => intr(cx, "llvm.umin"),
-                }
-            })?;
-            cx.define_result(op, old);
-            Ok(())
-        }
+        "memref.extract_strided_metadata" => lower_extract_strided_metadata(cx, op),
+        "memref.atomic_rmw" => lower_atomic_rmw(cx, op),
         "memref.generic_atomic_rmw" => {
             let operands = ir.operands(op);
             let p = cx.element_ptr(op, operands[0], &operands[1..])?;
@@ -608,35 +246,452 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             cx.define_result(op, old);
             Ok(())
         }
-        "memref.transpose" => {
-            let ty = ir.value_type(ir.operand(op, 0));
-            let rank = shape_of(cx, op, ty)?.len();
-            let d = cx.unpack_descriptor(cx.operand(op, 0)?.into_struct_value(), rank)?;
-            let perm: Vec<usize> = match ir.attr(op, "permutation").map(|a| ctx.attr_data(a)) {
-                Some(AttrData::AffineMap(m)) => ctx
-                    .map_results(*m)
-                    .iter()
-                    .map(|&e| match ctx.expr_data(e) {
-                        lattice_ir::AffineExprData::Dim(i) => Ok(i as usize),
-                        _ => {
-                            Err(cx.error(op, "transpose permutation must be a permutation of dims"))
-                        }
-                    })
-                    .collect::<LResult<_>>()?,
-                _ => return Err(cx.error(op, "transpose without a permutation")),
-            };
-            let t = MemRefDesc {
-                sizes: perm.iter().map(|&i| d.sizes[i]).collect(),
-                strides: perm.iter().map(|&i| d.strides[i]).collect(),
-                ..d
-            };
-            let v = cx.pack_descriptor(&t)?;
-            cx.define_result(op, v);
-            Ok(())
-        }
+        "memref.transpose" => lower_transpose(cx, op),
         "memref.collapse_shape" | "memref.expand_shape" => reshape(cx, op),
         _ => Err(cx.unsupported(op)),
     }
+}
+
+/// Lowers `memref.alloc`, `memref.alloca`.
+fn lower_alloc<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
+    let ir = cx.ir;
+    let ctx = ir.ctx();
+    let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
+    let name = ir.op_name(op);
+    let ty = ir.value_type(ir.result(op, 0));
+    let shape = shape_of(cx, op, ty)?;
+    let dynamic: Vec<IntValue> = segments(cx, op)?.into_iter().next().unwrap_or_default();
+    let sizes = sizes_from(cx, &shape, &dynamic);
+    let (strides, count) = row_major(cx, &sizes)?;
+    let elem_ty = cx.llvm_type_at(op, ctx.element_type(ty))?;
+    let align = ir
+        .attr(op, "alignment")
+        .and_then(|a| ctx.int_value(a))
+        .unwrap_or(0) as u64;
+    let (allocated, aligned) = if name == "memref.alloca" {
+        let p = cx
+            .builder
+            .build_array_alloca(elem_ty, count, "alloca")
+            .map_err(|e| be(cx, e))?;
+        if align > 0 {
+            if let Some(i) = p.as_instruction_value() {
+                let _ = i.set_alignment(align as u32);
+            }
+        }
+        (p, p)
+    } else {
+        let align = align.max(64);
+        let elt_size = elem_ty
+            .size_of()
+            .ok_or_else(|| cx.error(op, "element type has no size"))?;
+        let b = &cx.builder;
+        let bytes = b
+            .build_int_mul(count, elt_size, "")
+            .map_err(|e| be(cx, e))?;
+        let padded = b
+            .build_int_add(bytes, cx.const_i64(align as i64 - 1), "")
+            .map_err(|e| be(cx, e))?;
+        let malloc = cx.module.get_function("malloc").unwrap_or_else(|| {
+            let t = cx.ptr().fn_type(&[cx.i64().into()], false);
+            cx.module.add_function("malloc", t, None)
+        });
+        let p = b
+            .build_direct_call(malloc, &[padded.into()], "allocated")
+            .map_err(|e| be(cx, e))?
+            .try_as_basic_value()
+            .basic()
+            .ok_or_else(|| cx.error(op, "malloc returned nothing"))?
+            .into_pointer_value();
+        let pi = b.build_ptr_to_int(p, cx.i64(), "").map_err(|e| be(cx, e))?;
+        let up = b
+            .build_int_add(pi, cx.const_i64(align as i64 - 1), "")
+            .map_err(|e| be(cx, e))?;
+        let masked = b
+            .build_and(up, cx.const_i64(-(align as i64)), "")
+            .map_err(|e| be(cx, e))?;
+        let delta = b.build_int_sub(masked, pi, "").map_err(|e| be(cx, e))?;
+        // SAFETY (LLVM semantics): address arithmetic within the allocation.
+        let aligned = unsafe { b.build_gep(cx.llcx.i8_type(), p, &[delta], "aligned") }
+            .map_err(|e| be(cx, e))?;
+        (p, aligned)
+    };
+    let d = MemRefDesc {
+        allocated,
+        aligned,
+        offset: cx.const_i64(0),
+        sizes,
+        strides,
+    };
+    let v = cx.pack_descriptor(&d)?;
+    cx.define_result(op, v);
+    Ok(())
+}
+
+/// Lowers `memref.dealloc`.
+fn lower_dealloc<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
+    let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
+    let desc = cx.operand(op, 0)?.into_struct_value();
+    let p = cx
+        .builder
+        .build_extract_value(desc, 0, "")
+        .map_err(|e| be(cx, e))?
+        .into_pointer_value();
+    let free = cx.module.get_function("free").unwrap_or_else(|| {
+        let t = cx.llcx.void_type().fn_type(&[cx.ptr().into()], false);
+        cx.module.add_function("free", t, None)
+    });
+    cx.builder
+        .build_direct_call(free, &[p.into()], "")
+        .map_err(|e| be(cx, e))?;
+    Ok(())
+}
+
+/// Lowers `memref.dim`.
+fn lower_dim<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
+    let ir = cx.ir;
+    let ctx = ir.ctx();
+    let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
+    let src = ir.operand(op, 0);
+    let ty = ir.value_type(src);
+    let index = ir
+        .defining_op(ir.operand(op, 1))
+        .filter(|&d| ir.is_op(d, "arith.constant"))
+        .and_then(|d| ir.attr(d, "value"))
+        .and_then(|a| ctx.int_value(a));
+    let desc = cx.operand(op, 0)?.into_struct_value();
+    let v: BasicValueEnum = match (ctx.type_data(ty), index) {
+        (TypeData::MemRef { shape, .. }, Some(i)) if (i as usize) < shape.len() => {
+            let i = i as usize;
+            if shape[i] != DYNAMIC {
+                cx.const_i64(shape[i]).into()
+            } else {
+                let sizes = cx
+                    .builder
+                    .build_extract_value(desc, 3, "")
+                    .map_err(|e| be(cx, e))?
+                    .into_array_value();
+                cx.builder
+                    .build_extract_value(sizes, i as u32, "")
+                    .map_err(|e| be(cx, e))?
+            }
+        }
+        (TypeData::MemRef { shape, .. }, _) if !shape.is_empty() => {
+            let arr_ty = cx.i64().array_type(shape.len() as u32);
+            let sizes = cx
+                .builder
+                .build_extract_value(desc, 3, "")
+                .map_err(|e| be(cx, e))?;
+            let slot = cx
+                .builder
+                .build_alloca(arr_ty, "sizes")
+                .map_err(|e| be(cx, e))?;
+            cx.builder.build_store(slot, sizes).map_err(|e| be(cx, e))?;
+            let idx = cx.int_operand(op, 1)?;
+            // SAFETY (LLVM semantics): index into the stack copy of the sizes.
+            let p = unsafe { cx.builder.build_gep(cx.i64(), slot, &[idx], "") }
+                .map_err(|e| be(cx, e))?;
+            cx.builder
+                .build_load(cx.i64(), p, "")
+                .map_err(|e| be(cx, e))?
+        }
+        _ => return Err(cx.error(op, "memref.dim on this memref is not supported")),
+    };
+    cx.define_result(op, v);
+    Ok(())
+}
+
+/// Lowers `memref.cast`.
+fn lower_cast<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
+    let ir = cx.ir;
+    let ctx = ir.ctx();
+    let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
+    let from = ir.value_type(ir.operand(op, 0));
+    let to = ir.value_type(ir.result(op, 0));
+    let v = cx.operand(op, 0)?;
+    let out: BasicValueEnum = match (ctx.type_data(from), ctx.type_data(to)) {
+        (TypeData::MemRef { shape, .. }, TypeData::UnrankedMemRef { .. }) => {
+            let slot = cx
+                .builder
+                .build_alloca(v.get_type(), "ranked")
+                .map_err(|e| be(cx, e))?;
+            cx.builder.build_store(slot, v).map_err(|e| be(cx, e))?;
+            let mut agg: inkwell::values::AggregateValueEnum =
+                cx.unranked_type().get_undef().into();
+            agg = cx
+                .builder
+                .build_insert_value(agg, cx.const_i64(shape.len() as i64), 0, "")
+                .map_err(|e| be(cx, e))?;
+            agg = cx
+                .builder
+                .build_insert_value(agg, slot, 1, "")
+                .map_err(|e| be(cx, e))?;
+            agg.into_struct_value().into()
+        }
+        (TypeData::UnrankedMemRef { .. }, TypeData::MemRef { .. }) => {
+            let p = cx
+                .builder
+                .build_extract_value(v.into_struct_value(), 1, "")
+                .map_err(|e| be(cx, e))?
+                .into_pointer_value();
+            let t = cx.llvm_type_at(op, to)?;
+            cx.builder.build_load(t, p, "").map_err(|e| be(cx, e))?
+        }
+        _ => v,
+    };
+    cx.define_result(op, out);
+    Ok(())
+}
+
+/// Lowers `memref.subview`.
+fn lower_subview<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
+    let ir = cx.ir;
+    let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
+    let src_ty = ir.value_type(ir.operand(op, 0));
+    let res_ty = ir.value_type(ir.result(op, 0));
+    let src_shape = shape_of(cx, op, src_ty)?;
+    let res_shape = shape_of(cx, op, res_ty)?;
+    let src = cx.unpack_descriptor(cx.operand(op, 0)?.into_struct_value(), src_shape.len())?;
+    // Prefer the source type's static strides (constants for LLVM).
+    let (static_strides, static_offset) = cx.static_layout(op, src_ty)?;
+    let src_strides: Vec<IntValue> = static_strides
+        .iter()
+        .zip(&src.strides)
+        .map(|(s, d)| s.map_or(*d, |s| cx.const_i64(s)))
+        .collect();
+    let src_offset = static_offset.map_or(src.offset, |o| cx.const_i64(o));
+    let seg = segments(cx, op)?;
+    let offsets = mixed(cx, op, "static_offsets", &seg[1])?;
+    let sizes = mixed(cx, op, "static_sizes", &seg[2])?;
+    let strides = mixed(cx, op, "static_strides", &seg[3])?;
+    let b = &cx.builder;
+    let mut offset = src_offset;
+    for (o, s) in offsets.iter().zip(&src_strides) {
+        let t = b.build_int_mul(*o, *s, "").map_err(|e| be(cx, e))?;
+        offset = b.build_int_add(offset, t, "").map_err(|e| be(cx, e))?;
+    }
+    let static_sizes = dense_i64s(cx, op, "static_sizes").unwrap_or_default();
+    let mut to_drop = src_shape.len().saturating_sub(res_shape.len());
+    let mut new_sizes = Vec::new();
+    let mut new_strides = Vec::new();
+    for i in 0..src_shape.len() {
+        let remaining_src = src_shape.len() - i;
+        let remaining_res = res_shape.len() - new_sizes.len();
+        if to_drop > 0 && static_sizes.get(i) == Some(&1) && remaining_src > remaining_res {
+            to_drop -= 1;
+            continue;
+        }
+        new_sizes.push(sizes[i]);
+        new_strides.push(
+            b.build_int_mul(src_strides[i], strides[i], "")
+                .map_err(|e| be(cx, e))?,
+        );
+    }
+    let d = MemRefDesc {
+        allocated: src.allocated,
+        aligned: src.aligned,
+        offset,
+        sizes: new_sizes,
+        strides: new_strides,
+    };
+    let v = cx.pack_descriptor(&d)?;
+    cx.define_result(op, v);
+    Ok(())
+}
+
+/// Lowers `memref.reinterpret_cast`.
+fn lower_reinterpret_cast<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
+    let ir = cx.ir;
+    let ctx = ir.ctx();
+    let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
+    let src_ty = ir.value_type(ir.operand(op, 0));
+    let src_val = cx.operand(op, 0)?.into_struct_value();
+    let (allocated, aligned) = match ctx.type_data(src_ty) {
+        TypeData::MemRef { .. } => {
+            let a = cx
+                .builder
+                .build_extract_value(src_val, 0, "")
+                .map_err(|e| be(cx, e))?;
+            let b2 = cx
+                .builder
+                .build_extract_value(src_val, 1, "")
+                .map_err(|e| be(cx, e))?;
+            (a.into_pointer_value(), b2.into_pointer_value())
+        }
+        _ => {
+            let p = cx
+                .builder
+                .build_extract_value(src_val, 1, "")
+                .map_err(|e| be(cx, e))?
+                .into_pointer_value();
+            let d0 = cx.unpack_ranked_prefix(p)?;
+            (d0.0, d0.1)
+        }
+    };
+    let seg = segments(cx, op)?;
+    let offsets = mixed(cx, op, "static_offsets", &seg[1])?;
+    let sizes = mixed(cx, op, "static_sizes", &seg[2])?;
+    let strides = mixed(cx, op, "static_strides", &seg[3])?;
+    let d = MemRefDesc {
+        allocated,
+        aligned,
+        offset: offsets.first().copied().unwrap_or_else(|| cx.const_i64(0)),
+        sizes,
+        strides,
+    };
+    let v = cx.pack_descriptor(&d)?;
+    cx.define_result(op, v);
+    Ok(())
+}
+
+/// Lowers `memref.get_global`.
+fn lower_get_global<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
+    let ir = cx.ir;
+    let ctx = ir.ctx();
+    let ty = ir.value_type(ir.result(op, 0));
+    let gname = match ir.attr(op, "name").map(|a| ctx.attr_data(a)) {
+        Some(AttrData::SymbolRef { root, .. }) => ctx.str(*root).to_string(),
+        _ => return Err(cx.error(op, "get_global without a symbol")),
+    };
+    let g = cx
+        .module
+        .get_global(&gname)
+        .ok_or_else(|| cx.error(op, format!("unknown global '@{gname}'")))?;
+    let shape = shape_of(cx, op, ty)?;
+    let sizes = sizes_from(cx, &shape, &[]);
+    let (strides, _) = row_major(cx, &sizes)?;
+    let p = g.as_pointer_value();
+    let d = MemRefDesc {
+        allocated: p,
+        aligned: p,
+        offset: cx.const_i64(0),
+        sizes,
+        strides,
+    };
+    let v = cx.pack_descriptor(&d)?;
+    cx.define_result(op, v);
+    Ok(())
+}
+
+/// Lowers `memref.copy`.
+fn lower_copy<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
+    let ir = cx.ir;
+    let ctx = ir.ctx();
+    let src = ir.operand(op, 0);
+    let dst = ir.operand(op, 1);
+    let src_ty = ir.value_type(src);
+    let dst_ty = ir.value_type(dst);
+    let rank = shape_of(cx, op, src_ty)?.len();
+    let sd = cx.value(src)?.into_struct_value();
+    let dd = cx.value(dst)?.into_struct_value();
+    let sizes = cx.unpack_descriptor(sd, rank)?.sizes;
+    let elem_ty = cx.llvm_type_at(op, ctx.element_type(src_ty))?;
+    copy_nest(
+        cx,
+        op,
+        (src_ty, sd),
+        (dst_ty, dd),
+        &sizes,
+        elem_ty,
+        &mut Vec::new(),
+    )?;
+    Ok(())
+}
+
+/// Lowers `memref.extract_strided_metadata`.
+fn lower_extract_strided_metadata<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
+    let ir = cx.ir;
+    let ty = ir.value_type(ir.operand(op, 0));
+    let rank = shape_of(cx, op, ty)?.len();
+    let d = cx.unpack_descriptor(cx.operand(op, 0)?.into_struct_value(), rank)?;
+    let base = MemRefDesc {
+        allocated: d.allocated,
+        aligned: d.aligned,
+        offset: cx.const_i64(0),
+        sizes: Vec::new(),
+        strides: Vec::new(),
+    };
+    let results = ir.results(op);
+    let base_v = cx.pack_descriptor(&base)?;
+    cx.define(results[0], base_v.into());
+    cx.define(results[1], d.offset.into());
+    for i in 0..rank {
+        cx.define(results[2 + i], d.sizes[i].into());
+        cx.define(results[2 + rank + i], d.strides[i].into());
+    }
+    Ok(())
+}
+
+/// Lowers `memref.atomic_rmw`.
+fn lower_atomic_rmw<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
+    let ir = cx.ir;
+    let ctx = ir.ctx();
+    const KINDS: [&str; 16] = [
+        "addf", "addi", "andi", "assign", "maximumf", "maxnumf", "maxs", "maxu", "minimumf",
+        "minnumf", "mins", "minu", "mulf", "muli", "ori", "xori",
+    ];
+    let kind = ir
+        .attr(op, "kind")
+        .and_then(|a| ctx.int_value(a))
+        .and_then(|k| KINDS.get(k as usize).copied())
+        .ok_or_else(|| cx.error(op, "atomic_rmw with an unknown kind"))?;
+    let operands = ir.operands(op);
+    let p = cx.element_ptr(op, operands[1], &operands[2..])?;
+    let v = cx.value(operands[0])?;
+    let old = cas_loop(cx, op, p, &mut |cx, old| {
+        use inkwell::values::InstructionOpcode as O;
+        let bin = |cx: &LowerCtx<'_, 'ctx>, o| super::arith::binop(cx, o, old, v);
+        let intr = |cx: &LowerCtx<'_, 'ctx>, n| {
+            super::arith::intrinsic(cx, n, &[old.get_type()], &[old, v])
+        };
+        match kind {
+            "addf" => bin(cx, O::FAdd),
+            "addi" => bin(cx, O::Add),
+            "andi" => bin(cx, O::And),
+            "ori" => bin(cx, O::Or),
+            "xori" => bin(cx, O::Xor),
+            "mulf" => bin(cx, O::FMul),
+            "muli" => bin(cx, O::Mul),
+            "assign" => Ok(v),
+            "maximumf" => intr(cx, "llvm.maximum"),
+            "maxnumf" => intr(cx, "llvm.maxnum"),
+            "minimumf" => intr(cx, "llvm.minimum"),
+            "minnumf" => intr(cx, "llvm.minnum"),
+            "maxs" => intr(cx, "llvm.smax"),
+            "maxu" => intr(cx, "llvm.umax"),
+            "mins" => intr(cx, "llvm.smin"),
+            _ => intr(cx, "llvm.umin"),
+        }
+    })?;
+    cx.define_result(op, old);
+    Ok(())
+}
+
+/// Lowers `memref.transpose`.
+fn lower_transpose<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
+    let ir = cx.ir;
+    let ctx = ir.ctx();
+    let ty = ir.value_type(ir.operand(op, 0));
+    let rank = shape_of(cx, op, ty)?.len();
+    let d = cx.unpack_descriptor(cx.operand(op, 0)?.into_struct_value(), rank)?;
+    let perm: Vec<usize> = match ir.attr(op, "permutation").map(|a| ctx.attr_data(a)) {
+        Some(AttrData::AffineMap(m)) => ctx
+            .map_results(*m)
+            .iter()
+            .map(|&e| match ctx.expr_data(e) {
+                lattice_ir::AffineExprData::Dim(i) => Ok(i as usize),
+                _ => Err(cx.error(op, "transpose permutation must be a permutation of dims")),
+            })
+            .collect::<LResult<_>>()?,
+        _ => return Err(cx.error(op, "transpose without a permutation")),
+    };
+    let t = MemRefDesc {
+        sizes: perm.iter().map(|&i| d.sizes[i]).collect(),
+        strides: perm.iter().map(|&i| d.strides[i]).collect(),
+        ..d
+    };
+    let v = cx.pack_descriptor(&t)?;
+    cx.define_result(op, v);
+    Ok(())
 }
 
 /// `memref.collapse_shape` / `memref.expand_shape` on views whose grouped dimensions are

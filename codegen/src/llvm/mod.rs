@@ -345,16 +345,36 @@ pub fn add_incoming<'ctx>(
     Ok(())
 }
 
+/// Why LLVM could not set up the target machine or optimize a module.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BackendError {
+    /// LLVM's own message (initializing the native target, looking up the triple).
+    #[error("{0}")]
+    Llvm(String),
+    /// No target machine for this CPU.
+    #[error("cannot create an LLVM target machine for CPU '{cpu}'")]
+    NoTargetMachine {
+        /// The CPU asked for.
+        cpu: String,
+    },
+    /// The optimization pipeline failed, with LLVM's message.
+    #[error("LLVM pass pipeline failed: {0}")]
+    Passes(String),
+    /// Writing assembly or an object file failed, with LLVM's message.
+    #[error("LLVM code generation failed: {0}")]
+    CodeGeneration(String),
+}
+
 /// The native target, initialized once.
-fn init_native() -> Result<(), String> {
-    Target::initialize_native(&InitializationConfig::default())
+fn init_native() -> Result<(), BackendError> {
+    Target::initialize_native(&InitializationConfig::default()).map_err(BackendError::Llvm)
 }
 
 /// A target machine for the host triple and the requested CPU.
-pub fn target_machine(options: &CodegenOptions) -> Result<TargetMachine, String> {
+pub fn target_machine(options: &CodegenOptions) -> Result<TargetMachine, BackendError> {
     init_native()?;
     let triple = TargetMachine::get_default_triple();
-    let target = Target::from_triple(&triple).map_err(|e| e.to_string())?;
+    let target = Target::from_triple(&triple).map_err(|e| BackendError::Llvm(e.to_string()))?;
     let (cpu, features) = cpu_and_features(options);
     let level = match options.opt_level {
         0 => OptimizationLevel::None,
@@ -369,7 +389,7 @@ pub fn target_machine(options: &CodegenOptions) -> Result<TargetMachine, String>
     };
     target
         .create_target_machine(&triple, &cpu, &features, level, reloc, CodeModel::Default)
-        .ok_or_else(|| format!("cannot create an LLVM target machine for CPU '{cpu}'"))
+        .ok_or(BackendError::NoTargetMachine { cpu })
 }
 
 /// The CPU name and feature string `options` asks for, with [`tuning_features`] for that
@@ -414,7 +434,7 @@ pub fn optimize(
     module: &Module<'_>,
     tm: &TargetMachine,
     options: &CodegenOptions,
-) -> Result<(), String> {
+) -> Result<(), BackendError> {
     module.set_triple(&tm.get_triple());
     module.set_data_layout(&tm.get_target_data().get_data_layout());
     let (cpu, features) = cpu_and_features(options);
@@ -442,7 +462,7 @@ pub fn optimize(
     pbo.set_loop_interleaving(options.opt_level >= 2);
     module
         .run_passes(&passes, tm, pbo)
-        .map_err(|e| format!("LLVM pass pipeline failed: {}", e.to_string_lossy()))
+        .map_err(|e| BackendError::Passes(e.to_string_lossy().into_owned()))
 }
 
 /// Prepares, translates and optimizes `module`: the whole path from Lattice IR to an
@@ -459,7 +479,9 @@ pub fn compile<'ctx>(
         parallel_order: options.parallel_order,
     };
     let llmod = translate(llcx, ir, module, &lower, "lattice")?;
-    let tm = target_machine(options).map_err(|e| vec![Diagnostic::error(DiagLoc::None, e)])?;
-    optimize(&llmod, &tm, options).map_err(|e| vec![Diagnostic::error(DiagLoc::None, e)])?;
+    let tm = target_machine(options)
+        .map_err(|e| vec![Diagnostic::error(DiagLoc::None, e.to_string())])?;
+    optimize(&llmod, &tm, options)
+        .map_err(|e| vec![Diagnostic::error(DiagLoc::None, e.to_string())])?;
     Ok((llmod, tm))
 }

@@ -469,28 +469,13 @@ pub fn lower_parallel<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> 
     let body_fn = cx
         .module
         .add_function(&fn_name, fn_ty, Some(Linkage::Internal));
-    {
-        // Save the enclosing function's state.
-        let saved_block = cx.builder.get_insert_block();
-        let saved_values = std::mem::take(&mut cx.values);
-        let saved_blocks = std::mem::take(&mut cx.blocks);
-        let saved_exits = std::mem::take(&mut cx.region_exits);
-        cx.function = Some(body_fn);
-        let captures = Captures {
-            values: &caps,
-            constants: &consts,
-        };
-        let result = emit_body(cx, op, &p, body_fn, ctx_ty, partial_ty, &captures);
-        cx.values = saved_values;
-        cx.blocks = saved_blocks;
-        cx.region_exits = saved_exits;
-        cx.function = Some(parent_fn);
-        cx.current_op = Some(op);
-        if let Some(b) = saved_block {
-            cx.builder.position_at_end(b);
-        }
-        result?;
-    }
+    let captures = Captures {
+        values: &caps,
+        constants: &consts,
+    };
+    emit_outlined(
+        cx, op, &p, body_fn, parent_fn, ctx_ty, partial_ty, &captures,
+    )?;
 
     // The call site.
     let lb0 = cx.value(p.lbs[0])?;
@@ -582,12 +567,60 @@ pub fn lower_parallel<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> 
     }
 
     // Combine the partials in chunk order.
+    let results = combine_partials(cx, op, &p, partials, partial_ty, k)?;
+    for (&r, v) in ir.results(op).iter().zip(results) {
+        cx.define(r, v);
+    }
+    Ok(())
+}
+
+/// Emits the outlined body `body_fn` of `op`, then returns the builder to the enclosing
+/// function `parent_fn` with its state as it was.
+#[allow(clippy::too_many_arguments)]
+fn emit_outlined<'ctx>(
+    cx: &mut LowerCtx<'_, 'ctx>,
+    op: Op,
+    p: &Parallel,
+    body_fn: FunctionValue<'ctx>,
+    parent_fn: FunctionValue<'ctx>,
+    ctx_ty: StructType<'ctx>,
+    partial_ty: StructType<'ctx>,
+    captures: &Captures<'_>,
+) -> LResult<()> {
+    // Save the enclosing function's state.
+    let saved_block = cx.builder.get_insert_block();
+    let saved_values = std::mem::take(&mut cx.values);
+    let saved_blocks = std::mem::take(&mut cx.blocks);
+    let saved_exits = std::mem::take(&mut cx.region_exits);
+    cx.function = Some(body_fn);
+    let result = emit_body(cx, op, p, body_fn, ctx_ty, partial_ty, captures);
+    cx.values = saved_values;
+    cx.blocks = saved_blocks;
+    cx.region_exits = saved_exits;
+    cx.function = Some(parent_fn);
+    cx.current_op = Some(op);
+    if let Some(b) = saved_block {
+        cx.builder.position_at_end(b);
+    }
+    result
+}
+
+/// The results of `op`: its inits folded with the valid partials of the `k` chunks, in
+/// chunk order (the inits alone without a reduction).
+fn combine_partials<'ctx>(
+    cx: &mut LowerCtx<'_, 'ctx>,
+    op: Op,
+    p: &Parallel,
+    partials: Option<PointerValue<'ctx>>,
+    partial_ty: StructType<'ctx>,
+    k: IntValue<'ctx>,
+) -> LResult<Vec<BasicValueEnum<'ctx>>> {
     let inits: Vec<BasicValueEnum<'ctx>> = p
         .inits
         .iter()
         .map(|&v| cx.value(v))
         .collect::<LResult<_>>()?;
-    let results = match (p.reduce, partials) {
+    Ok(match (p.reduce, partials) {
         (Some(reduce), Some(partials)) => {
             let zero = cx.const_i64(0);
             let one = cx.const_i64(1);
@@ -629,11 +662,7 @@ pub fn lower_parallel<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> 
             )?
         }
         _ => inits,
-    };
-    for (&r, v) in ir.results(op).iter().zip(results) {
-        cx.define(r, v);
-    }
-    Ok(())
+    })
 }
 
 /// The caller's sequential copy of a parallel loop without a reduction whose bounds are not

@@ -2245,8 +2245,8 @@ fn verify_reshape(v: &mut Verifier<'_>, op: Op) {
     } else {
         (r.shape, s.shape)
     };
-    if let Err(message) = verify_collapsed_shape(small, big, &groups) {
-        v.error(op, message);
+    if let Err(e) = verify_collapsed_shape(small, big, &groups) {
+        v.error(op, e.to_string());
         return;
     }
     let expected_layout = if is_identity_layout(ctx, s.shape, s.layout) {
@@ -2324,54 +2324,105 @@ fn verify_reshape(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
+/// Why the reassociation of a `memref.collapse_shape` / `memref.expand_shape` does not
+/// match its shapes (MLIR's messages).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReassociationError {
+    /// Not one group per collapsed dimension.
+    #[error("invalid number of reassociation groups: found {found}, expected {expected}")]
+    GroupCount {
+        /// Groups given.
+        found: usize,
+        /// Collapsed dimensions.
+        expected: usize,
+    },
+    /// The groups do not list the expanded dimensions in order.
+    #[error("reassociation indices must be contiguous")]
+    NotContiguous,
+    /// An index beyond the expanded rank.
+    #[error("reassociation index {index} is out of bounds")]
+    OutOfBounds {
+        /// The index.
+        index: i64,
+    },
+    /// A dynamic collapsed dimension with a static group, or the reverse.
+    #[error("collapsed dim ({dim}) must be dynamic if and only if reassociation group is dynamic")]
+    DynamicMismatch {
+        /// The collapsed dimension.
+        dim: usize,
+    },
+    /// A static collapsed size that is not its group's product.
+    #[error("collapsed dim size ({collapsed}) must equal reassociation group size ({group})")]
+    GroupSize {
+        /// The collapsed size.
+        collapsed: i64,
+        /// The group's product.
+        group: i64,
+    },
+    /// A rank-0 memref collapsed from or expanded to sizes other than 1.
+    #[error("rank 0 memrefs can only be extended/collapsed with/from ones")]
+    RankZero,
+    /// Indices left over or missing.
+    #[error(
+        "expanded rank ({rank}) inconsistent with number of reassociation indices ({indices})"
+    )]
+    ExpandedRank {
+        /// The expanded rank.
+        rank: usize,
+        /// How many indices the groups list.
+        indices: i64,
+    },
+}
+
 /// MLIR's `verifyCollapsedShape` (multiple dynamic dims per group allowed).
-fn verify_collapsed_shape(small: &[i64], big: &[i64], groups: &[Vec<i64>]) -> Result<(), String> {
+fn verify_collapsed_shape(
+    small: &[i64],
+    big: &[i64],
+    groups: &[Vec<i64>],
+) -> Result<(), ReassociationError> {
     if small.len() != groups.len() {
-        return Err(format!(
-            "invalid number of reassociation groups: found {}, expected {}",
-            groups.len(),
-            small.len()
-        ));
+        return Err(ReassociationError::GroupCount {
+            found: groups.len(),
+            expected: small.len(),
+        });
     }
     let mut next = 0i64;
     for (d, g) in groups.iter().enumerate() {
         let mut dynamic = false;
         for &i in g {
             if i != next {
-                return Err("reassociation indices must be contiguous".into());
+                return Err(ReassociationError::NotContiguous);
             }
             next += 1;
             if i < 0 || i as usize >= big.len() {
-                return Err(format!("reassociation index {i} is out of bounds"));
+                return Err(ReassociationError::OutOfBounds { index: i });
             }
             dynamic |= big[i as usize] == DYNAMIC;
         }
         if (small[d] == DYNAMIC) != dynamic {
-            return Err(format!(
-                "collapsed dim ({d}) must be dynamic if and only if reassociation group is dynamic"
-            ));
+            return Err(ReassociationError::DynamicMismatch { dim: d });
         }
         if !dynamic {
             let size = g
                 .iter()
                 .fold(1i64, |acc, &i| acc.saturating_mul(big[i as usize]));
             if size != small[d] {
-                return Err(format!(
-                    "collapsed dim size ({}) must equal reassociation group size ({size})",
-                    small[d]
-                ));
+                return Err(ReassociationError::GroupSize {
+                    collapsed: small[d],
+                    group: size,
+                });
             }
         }
     }
     if small.is_empty() {
         if big.iter().any(|&d| d != 1) {
-            return Err("rank 0 memrefs can only be extended/collapsed with/from ones".into());
+            return Err(ReassociationError::RankZero);
         }
     } else if next as usize != big.len() {
-        return Err(format!(
-            "expanded rank ({}) inconsistent with number of reassociation indices ({next})",
-            big.len()
-        ));
+        return Err(ReassociationError::ExpandedRank {
+            rank: big.len(),
+            indices: next,
+        });
     }
     Ok(())
 }

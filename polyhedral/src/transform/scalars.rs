@@ -138,66 +138,10 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
         return Err(unsupported("the loop nest is detached"));
     };
     let mut scop_ops = scop.ops.clone();
-    let mut loops: Vec<Op> = Vec::new();
-    let mut reducing: Vec<Op> = Vec::new();
+    let (mut loops, mut reducing, mut values) = to_demote(ir, scop);
     let mut from_parallel: Vec<Op> = Vec::new();
-    let mut values: Vec<Value> = Vec::new();
-    for a in &scop.arrays {
-        match a.kind {
-            ArrayKind::Memref => {}
-            ArrayKind::Value => {
-                if !recomputable(ir, scop, a.value, 0) {
-                    values.push(a.value)
-                }
-            }
-            ArrayKind::Carried { loop_op, .. } => {
-                if ir.is_op(loop_op, "affine.parallel") {
-                    if !reducing.contains(&loop_op) {
-                        reducing.push(loop_op)
-                    }
-                } else if !loops.contains(&loop_op) {
-                    loops.push(loop_op)
-                }
-            }
-        }
-    }
     let demoting = !loops.is_empty() || !values.is_empty() || !reducing.is_empty();
-    for &o in &scop.ops {
-        for n in ir.walk_ops(o, lattice_ir::WalkOrder::PreOrder) {
-            if ir.is_op(n, "affine.if") && !ir.results(n).is_empty() {
-                return Err(unsupported("an affine.if yields values"));
-            }
-        }
-    }
-    for &v in &values {
-        if !cell_type(ir, ir.value_type(v)) || ir.defining_op(v).is_none() {
-            return Err(unsupported(
-                "a value crossing statements is not an integer, a float or a vector of them",
-            ));
-        }
-    }
-    for &l in &loops {
-        if ir
-            .results(l)
-            .iter()
-            .any(|&r| !cell_type(ir, ir.value_type(r)))
-        {
-            return Err(unsupported(
-                "a loop carries a value that is not an integer, a float or a vector of them",
-            ));
-        }
-    }
-    for &r in &reducing {
-        if ir
-            .results(r)
-            .iter()
-            .any(|&v| !cell_type(ir, ir.value_type(v)))
-        {
-            return Err(unsupported(
-                "an affine.parallel reduces a value that is not an integer or a float",
-            ));
-        }
-    }
+    check_demotable(ir, scop, &values, &loops, &reducing)?;
     // Multi-dimensional `affine.parallel` ops become nests of one-dimensional ones
     // (whose reductions and private values the code below handles).
     if demoting {
@@ -254,40 +198,8 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
     // Values crossing statements: store after the definition, load before other
     // statements' uses.
     for v in values {
-        let def = ir.defining_op(v).expect("checked");
-        let cell = new_cell(ir, ir.value_type(v), cell_at(&cells), ir.loc(def));
-        name_cell(ir, cell, v);
-        cells.push(ir.defining_op(cell).expect("alloca"));
-        let st = store(ir, v, cell, ir.loc(def));
-        ir.insert_op_after(def, st);
-        let home = scop.statement_of(def);
-        let uses: Vec<lattice_ir::Use> = ir.uses(v).to_vec();
-        let mut loads: FxHashMap<Op, Value> = FxHashMap::default();
-        for u in uses {
-            if u.op == st || scop.statement_of(u.op) == home {
-                continue;
-            }
-            // The init of a loop demoted below: its store goes right before the loop,
-            // into the statement of the op before it.
-            if loops.contains(&u.op)
-                && u.index as usize >= ir.operands(u.op).len() - ir.results(u.op).len()
-                && ir
-                    .prev_op(u.op)
-                    .is_some_and(|p| p == st || scop.statement_of(p) == home)
-            {
-                continue;
-            }
-            let a = anchor(ir, u.op, top);
-            let x = match loads.get(&a) {
-                Some(&x) => x,
-                None => {
-                    let x = load_before(ir, cell, a);
-                    loads.insert(a, x);
-                    x
-                }
-            };
-            ir.set_operand(u.op, u.index as usize, x);
-        }
+        let at = cell_at(&cells);
+        cells.push(demote_value(ir, scop, v, at, &loops, top));
     }
     // Carried values, outer loops first; a loop's accumulator threaded through an inner
     // loop shares its cell (see [`nested_accumulator`]).
@@ -392,19 +304,149 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
         drop_self_copies(ir, c);
     }
     // The demoted region: from the first cell to the op before `after_last`.
+    let range = ops_between(ir, top, before_first, after_last);
+    Ok(Demotion { cells, range })
+}
+
+/// What `scop` needs demoted: the sequential loops that carry values between statements,
+/// the `affine.parallel` ops that reduce, and the values crossing statements (those not
+/// recomputed where used).
+fn to_demote(ir: &Ir, scop: &Scop) -> (Vec<Op>, Vec<Op>, Vec<Value>) {
+    let mut loops: Vec<Op> = Vec::new();
+    let mut reducing: Vec<Op> = Vec::new();
+    let mut values: Vec<Value> = Vec::new();
+    for a in &scop.arrays {
+        match a.kind {
+            ArrayKind::Memref => {}
+            ArrayKind::Value => {
+                if !recomputable(ir, scop, a.value, 0) {
+                    values.push(a.value)
+                }
+            }
+            ArrayKind::Carried { loop_op, .. } => {
+                if ir.is_op(loop_op, "affine.parallel") {
+                    if !reducing.contains(&loop_op) {
+                        reducing.push(loop_op)
+                    }
+                } else if !loops.contains(&loop_op) {
+                    loops.push(loop_op)
+                }
+            }
+        }
+    }
+    (loops, reducing, values)
+}
+
+/// Whether the values to demote fit in cells (integers, floats, vectors of them) and no
+/// `affine.if` yields values.
+fn check_demotable(
+    ir: &Ir,
+    scop: &Scop,
+    values: &[Value],
+    loops: &[Op],
+    reducing: &[Op],
+) -> Result<(), TransformError> {
+    for &o in &scop.ops {
+        for n in ir.walk_ops(o, lattice_ir::WalkOrder::PreOrder) {
+            if ir.is_op(n, "affine.if") && !ir.results(n).is_empty() {
+                return Err(unsupported("an affine.if yields values"));
+            }
+        }
+    }
+    for &v in values {
+        if !cell_type(ir, ir.value_type(v)) || ir.defining_op(v).is_none() {
+            return Err(unsupported(
+                "a value crossing statements is not an integer, a float or a vector of them",
+            ));
+        }
+    }
+    for &l in loops {
+        if ir
+            .results(l)
+            .iter()
+            .any(|&r| !cell_type(ir, ir.value_type(r)))
+        {
+            return Err(unsupported(
+                "a loop carries a value that is not an integer, a float or a vector of them",
+            ));
+        }
+    }
+    for &r in reducing {
+        if ir
+            .results(r)
+            .iter()
+            .any(|&v| !cell_type(ir, ir.value_type(v)))
+        {
+            return Err(unsupported(
+                "an affine.parallel reduces a value that is not an integer or a float",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Demotes `v` to a new cell placed before `at`: a store after its definition, a load
+/// before other statements' uses (one per anchor). Returns the cell's alloca.
+fn demote_value(
+    ir: &mut Ir,
+    scop: &Scop,
+    v: Value,
+    at: Op,
+    loops: &[Op],
+    top: lattice_ir::Block,
+) -> Op {
+    let def = ir.defining_op(v).expect("checked");
+    let cell = new_cell(ir, ir.value_type(v), at, ir.loc(def));
+    name_cell(ir, cell, v);
+    let st = store(ir, v, cell, ir.loc(def));
+    ir.insert_op_after(def, st);
+    let home = scop.statement_of(def);
+    let uses: Vec<lattice_ir::Use> = ir.uses(v).to_vec();
+    let mut loads: FxHashMap<Op, Value> = FxHashMap::default();
+    for u in uses {
+        if u.op == st || scop.statement_of(u.op) == home {
+            continue;
+        }
+        // The init of a loop demoted below: its store goes right before the loop,
+        // into the statement of the op before it.
+        if loops.contains(&u.op)
+            && u.index as usize >= ir.operands(u.op).len() - ir.results(u.op).len()
+            && ir
+                .prev_op(u.op)
+                .is_some_and(|p| p == st || scop.statement_of(p) == home)
+        {
+            continue;
+        }
+        let a = anchor(ir, u.op, top);
+        let x = match loads.get(&a) {
+            Some(&x) => x,
+            None => {
+                let x = load_before(ir, cell, a);
+                loads.insert(a, x);
+                x
+            }
+        };
+        ir.set_operand(u.op, u.index as usize, x);
+    }
+    ir.defining_op(cell).expect("alloca")
+}
+
+/// The ops of block `top` after `before` (from its first op when `None`) up to
+/// `after` (excluded; to its end when `None`).
+fn ops_between(ir: &Ir, top: lattice_ir::Block, before: Option<Op>, after: Option<Op>) -> Vec<Op> {
     let mut range = Vec::new();
-    let mut cur = match before_first {
+    let mut cur = match before {
         Some(p) => ir.next_op(p),
         None => ir.first_op(top),
     };
     while let Some(o) = cur {
-        if Some(o) == after_last {
+        if Some(o) == after {
             break;
         }
         range.push(o);
         cur = ir.next_op(o);
     }
-    Ok(Demotion { cells, range })
+    range
 }
 
 /// Points the bounds of the demoted region and its op list from `old` to `new`, which

@@ -30,6 +30,7 @@ use super::{
 use crate::deps::{AliasAssumption, Dependences};
 use crate::isl::{dim_range, IslCtx, IslText};
 use crate::scop::Scop;
+use lattice_affine::loops;
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op, TypeData};
@@ -363,22 +364,6 @@ fn footprint(ir: &Ir, isl: &IslCtx, scop: &Scop, stmts: &[usize]) -> Option<u64>
     Some(total)
 }
 
-fn trip_count(ir: &Ir, l: Op) -> Option<i64> {
-    if !ir.is_op(l, "affine.for") {
-        return None;
-    }
-    let ctx = ir.ctx();
-    let map = |n: &str| match ctx.attr_data(ir.attr(l, n)?) {
-        lattice_ir::AttrData::AffineMap(m) => ctx.map_single_constant_result(*m),
-        _ => None,
-    };
-    let (lb, ub) = (map("lowerBoundMap")?, map("upperBoundMap")?);
-    let step = ctx.int_value(ir.attr(l, "step")?)?.max(1);
-    // In i128: `ub - lb` may not fit i64 (then there is no constant trip count for us).
-    let span = (i128::from(ub) - i128::from(lb)).max(0);
-    i64::try_from((span + step - 1) / step).ok()
-}
-
 /// The tile sizes of a band of `n` loops.
 fn sizes_for(
     ir: &Ir,
@@ -432,7 +417,9 @@ fn adjust_to_trip_counts(ir: &Ir, band: &Tree, sizes: &mut [i64]) {
         return;
     };
     for (s, &l) in sizes.iter_mut().zip(loops) {
-        let Some(tc) = trip_count(ir, l) else {
+        // Single-result bounds only, as mlir-opt here: a max/min bound has no trip count.
+        let single = ir.is_op(l, "affine.for") && loops::has_single_result_bounds(ir, l);
+        let Some(tc) = single.then(|| loops::constant_trip_count(ir, l)).flatten() else {
             continue;
         };
         if tc > 1 && *s > tc / 2 {

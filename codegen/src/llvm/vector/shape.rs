@@ -167,57 +167,15 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> 
     let ir = cx.ir;
     let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
     let v: BasicValueEnum = match ir.op_name(op) {
-        "vector.broadcast" => {
-            let src = operand_view(cx, op, 0)?;
-            let rd = result_dims(cx, op);
-            let sd = src.dims.clone();
-            let lead = rd.len() - sd.len();
-            let elem = result_elem(cx, op)?;
-            rearrange(cx, &[src], &rd, elem, |f| {
-                let r = unflatten(&rd, f);
-                let s: Vec<u32> = (0..sd.len())
-                    .map(|k| if sd[k] == 1 { 0 } else { r[lead + k] })
-                    .collect();
-                (0, flatten(&sd, &s))
-            })?
-        }
-        "vector.transpose" => {
-            let src = operand_view(cx, op, 0)?;
-            let rd = result_dims(cx, op);
-            let perm = i64_array(cx, op, "permutation");
-            let sd = src.dims.clone();
-            let elem = result_elem(cx, op)?;
-            rearrange(cx, &[src], &rd, elem, |f| {
-                let r = unflatten(&rd, f);
-                let mut s = vec![0u32; sd.len()];
-                for (i, &p) in perm.iter().enumerate() {
-                    s[p as usize] = r[i];
-                }
-                (0, flatten(&sd, &s))
-            })?
-        }
+        "vector.broadcast" => lower_broadcast(cx, op)?,
+        "vector.transpose" => lower_transpose(cx, op)?,
         "vector.shape_cast" => {
             let src = operand_view(cx, op, 0)?;
             let rd = result_dims(cx, op);
             let elem = result_elem(cx, op)?;
             rearrange(cx, &[src], &rd, elem, |f| (0, f))?
         }
-        "vector.bitcast" => {
-            let src = operand_view(cx, op, 0)?;
-            let rt = cx.llvm_type_at(op, ir.value_type(ir.result(op, 0)))?;
-            let leaf_ty = nd::nd_leaf_type(rt).ok_or_else(|| cx.error(op, "bad bitcast"))?;
-            let outer: Vec<u32> = src.dims[..src.dims.len() - 1].to_vec();
-            let mut leaves = Vec::new();
-            for l in 0..count(&outer) {
-                let x = nd::leaf(cx, &src, l)?;
-                leaves.push(
-                    cx.builder
-                        .build_bit_cast(x, leaf_ty, "")
-                        .map_err(|e| be(cx, e))?,
-                );
-            }
-            assemble(cx, rt, &leaves)?
-        }
+        "vector.bitcast" => lower_bitcast(cx, op)?,
         "vector.extract" => {
             let src = operand_view(cx, op, 0)?;
             let pos = positions(cx, op, 1)?;
@@ -283,75 +241,9 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> 
                 set_path(cx, dest.value, &pos, value)?
             }
         }
-        "vector.extract_strided_slice" => {
-            let src = operand_view(cx, op, 0)?;
-            let rd = result_dims(cx, op);
-            let offsets = i64_array(cx, op, "offsets");
-            let st = i64_array(cx, op, "strides");
-            let sd = src.dims.clone();
-            let elem = result_elem(cx, op)?;
-            rearrange(cx, &[src], &rd, elem, |f| {
-                let r = unflatten(&rd, f);
-                let s: Vec<u32> = (0..sd.len())
-                    .map(|i| match (offsets.get(i), st.get(i)) {
-                        (Some(&o), Some(&k)) => (o + i64::from(r[i]) * k) as u32,
-                        (Some(&o), None) => o as u32 + r[i],
-                        _ => r[i],
-                    })
-                    .collect();
-                (0, flatten(&sd, &s))
-            })?
-        }
-        "vector.insert_strided_slice" => {
-            let src = operand_view(cx, op, 0)?;
-            let dest = operand_view(cx, op, 1)?;
-            let offsets = i64_array(cx, op, "offsets");
-            let st = i64_array(cx, op, "strides");
-            let (sd, dd) = (src.dims.clone(), dest.dims.clone());
-            let dest_dims = dd.clone();
-            let lead = dd.len() - sd.len();
-            let elem = result_elem(cx, op)?;
-            rearrange(cx, &[src, dest], &dest_dims, elem, |f| {
-                let t = unflatten(&dd, f);
-                let mut s = vec![0u32; sd.len()];
-                for (i, &ti) in t.iter().enumerate() {
-                    let o = offsets.get(i).copied().unwrap_or(0);
-                    let d = i64::from(ti) - o;
-                    if i < lead {
-                        if d != 0 {
-                            return (1, f);
-                        }
-                        continue;
-                    }
-                    let j = i - lead;
-                    let k = st.get(j).copied().unwrap_or(1).max(1);
-                    if d < 0 || d % k != 0 || d / k >= i64::from(sd[j]) {
-                        return (1, f);
-                    }
-                    s[j] = (d / k) as u32;
-                }
-                (0, flatten(&sd, &s))
-            })?
-        }
-        "vector.shuffle" => {
-            // The mask picks leading-dimension slices of the concatenation of both operands.
-            let a = operand_view(cx, op, 0)?;
-            let b = operand_view(cx, op, 1)?;
-            let mask = i64_array(cx, op, "mask");
-            let rd = result_dims(cx, op);
-            let sub = count(&rd[1..]);
-            let a0 = i64::from(a.dims[0]);
-            let elem = result_elem(cx, op)?;
-            rearrange(cx, &[a, b], &rd, elem, |f| {
-                let m = mask[f / sub];
-                let within = f % sub;
-                if m < a0 {
-                    (0, m as usize * sub + within)
-                } else {
-                    (1, (m - a0) as usize * sub + within)
-                }
-            })?
-        }
+        "vector.extract_strided_slice" => lower_extract_strided_slice(cx, op)?,
+        "vector.insert_strided_slice" => lower_insert_strided_slice(cx, op)?,
+        "vector.shuffle" => lower_shuffle(cx, op)?,
         "vector.interleave" => {
             let a = operand_view(cx, op, 0)?;
             let b = operand_view(cx, op, 1)?;
@@ -392,48 +284,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> 
             let elem = result_elem(cx, op)?;
             rearrange(cx, &sources, &rd, elem, |f| (f, 0))?
         }
-        "vector.create_mask" | "vector.constant_mask" => {
-            let rd = result_dims(cx, op);
-            let bounds: Vec<IntValue> = if ir.op_name(op) == "vector.create_mask" {
-                (0..rd.len())
-                    .map(|i| cx.int_operand(op, i))
-                    .collect::<LResult<_>>()?
-            } else {
-                i64_array(cx, op, "mask_dim_sizes")
-                    .into_iter()
-                    .map(|k| cx.const_i64(k))
-                    .collect()
-            };
-            if bounds.len() != rd.len() {
-                return Err(cx.error(op, "mask with a wrong number of sizes"));
-            }
-            let (outer, inner) = rd.split_at(rd.len() - 1);
-            let n = inner[0];
-            let lanes = lanes_below(cx, bounds[rd.len() - 1], n)?;
-            let zero = cx.llcx.bool_type().vec_type(n).const_zero();
-            let mut leaves = Vec::new();
-            for l in 0..count(outer) {
-                let p = unflatten(outer, l);
-                let mut ok: Option<IntValue> = None;
-                for (k, &pk) in p.iter().enumerate() {
-                    let c = nd::slt(cx, cx.const_i64(i64::from(pk)), bounds[k])?;
-                    ok = Some(match ok {
-                        None => c,
-                        Some(o) => cx.builder.build_and(o, c, "").map_err(|e| be(cx, e))?,
-                    });
-                }
-                let leaf = match ok {
-                    None => lanes,
-                    Some(c) => cx
-                        .builder
-                        .build_select(c, lanes, zero, "")
-                        .map_err(|e| be(cx, e))?
-                        .into_vector_value(),
-                };
-                leaves.push(leaf.into());
-            }
-            assemble(cx, nd_type(nd::bool_type(cx), &rd), &leaves)?
-        }
+        "vector.create_mask" | "vector.constant_mask" => lower_create_mask(cx, op)?,
         "vector.fma" => {
             let rd = result_dims(cx, op);
             let ins: Vec<View> = (0..3)
@@ -461,6 +312,186 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> 
     };
     cx.define_result(op, v);
     Ok(true)
+}
+
+/// Lowers `vector.broadcast`.
+fn lower_broadcast<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<BasicValueEnum<'ctx>> {
+    let src = operand_view(cx, op, 0)?;
+    let rd = result_dims(cx, op);
+    let sd = src.dims.clone();
+    let lead = rd.len() - sd.len();
+    let elem = result_elem(cx, op)?;
+    rearrange(cx, &[src], &rd, elem, |f| {
+        let r = unflatten(&rd, f);
+        let s: Vec<u32> = (0..sd.len())
+            .map(|k| if sd[k] == 1 { 0 } else { r[lead + k] })
+            .collect();
+        (0, flatten(&sd, &s))
+    })
+}
+
+/// Lowers `vector.transpose`.
+fn lower_transpose<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<BasicValueEnum<'ctx>> {
+    let src = operand_view(cx, op, 0)?;
+    let rd = result_dims(cx, op);
+    let perm = i64_array(cx, op, "permutation");
+    let sd = src.dims.clone();
+    let elem = result_elem(cx, op)?;
+    rearrange(cx, &[src], &rd, elem, |f| {
+        let r = unflatten(&rd, f);
+        let mut s = vec![0u32; sd.len()];
+        for (i, &p) in perm.iter().enumerate() {
+            s[p as usize] = r[i];
+        }
+        (0, flatten(&sd, &s))
+    })
+}
+
+/// Lowers `vector.bitcast`.
+fn lower_bitcast<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<BasicValueEnum<'ctx>> {
+    let ir = cx.ir;
+    let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
+    let src = operand_view(cx, op, 0)?;
+    let rt = cx.llvm_type_at(op, ir.value_type(ir.result(op, 0)))?;
+    let leaf_ty = nd::nd_leaf_type(rt).ok_or_else(|| cx.error(op, "bad bitcast"))?;
+    let outer: Vec<u32> = src.dims[..src.dims.len() - 1].to_vec();
+    let mut leaves = Vec::new();
+    for l in 0..count(&outer) {
+        let x = nd::leaf(cx, &src, l)?;
+        leaves.push(
+            cx.builder
+                .build_bit_cast(x, leaf_ty, "")
+                .map_err(|e| be(cx, e))?,
+        );
+    }
+    assemble(cx, rt, &leaves)
+}
+
+/// Lowers `vector.extract_strided_slice`.
+fn lower_extract_strided_slice<'ctx>(
+    cx: &mut LowerCtx<'_, 'ctx>,
+    op: Op,
+) -> LResult<BasicValueEnum<'ctx>> {
+    let src = operand_view(cx, op, 0)?;
+    let rd = result_dims(cx, op);
+    let offsets = i64_array(cx, op, "offsets");
+    let st = i64_array(cx, op, "strides");
+    let sd = src.dims.clone();
+    let elem = result_elem(cx, op)?;
+    rearrange(cx, &[src], &rd, elem, |f| {
+        let r = unflatten(&rd, f);
+        let s: Vec<u32> = (0..sd.len())
+            .map(|i| match (offsets.get(i), st.get(i)) {
+                (Some(&o), Some(&k)) => (o + i64::from(r[i]) * k) as u32,
+                (Some(&o), None) => o as u32 + r[i],
+                _ => r[i],
+            })
+            .collect();
+        (0, flatten(&sd, &s))
+    })
+}
+
+/// Lowers `vector.insert_strided_slice`.
+fn lower_insert_strided_slice<'ctx>(
+    cx: &mut LowerCtx<'_, 'ctx>,
+    op: Op,
+) -> LResult<BasicValueEnum<'ctx>> {
+    let src = operand_view(cx, op, 0)?;
+    let dest = operand_view(cx, op, 1)?;
+    let offsets = i64_array(cx, op, "offsets");
+    let st = i64_array(cx, op, "strides");
+    let (sd, dd) = (src.dims.clone(), dest.dims.clone());
+    let dest_dims = dd.clone();
+    let lead = dd.len() - sd.len();
+    let elem = result_elem(cx, op)?;
+    rearrange(cx, &[src, dest], &dest_dims, elem, |f| {
+        let t = unflatten(&dd, f);
+        let mut s = vec![0u32; sd.len()];
+        for (i, &ti) in t.iter().enumerate() {
+            let o = offsets.get(i).copied().unwrap_or(0);
+            let d = i64::from(ti) - o;
+            if i < lead {
+                if d != 0 {
+                    return (1, f);
+                }
+                continue;
+            }
+            let j = i - lead;
+            let k = st.get(j).copied().unwrap_or(1).max(1);
+            if d < 0 || d % k != 0 || d / k >= i64::from(sd[j]) {
+                return (1, f);
+            }
+            s[j] = (d / k) as u32;
+        }
+        (0, flatten(&sd, &s))
+    })
+}
+
+/// Lowers `vector.shuffle`.
+fn lower_shuffle<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<BasicValueEnum<'ctx>> {
+    // The mask picks leading-dimension slices of the concatenation of both operands.
+    let a = operand_view(cx, op, 0)?;
+    let b = operand_view(cx, op, 1)?;
+    let mask = i64_array(cx, op, "mask");
+    let rd = result_dims(cx, op);
+    let sub = count(&rd[1..]);
+    let a0 = i64::from(a.dims[0]);
+    let elem = result_elem(cx, op)?;
+    rearrange(cx, &[a, b], &rd, elem, |f| {
+        let m = mask[f / sub];
+        let within = f % sub;
+        if m < a0 {
+            (0, m as usize * sub + within)
+        } else {
+            (1, (m - a0) as usize * sub + within)
+        }
+    })
+}
+
+/// Lowers `vector.create_mask`, `vector.constant_mask`.
+fn lower_create_mask<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<BasicValueEnum<'ctx>> {
+    let ir = cx.ir;
+    let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
+    let rd = result_dims(cx, op);
+    let bounds: Vec<IntValue> = if ir.op_name(op) == "vector.create_mask" {
+        (0..rd.len())
+            .map(|i| cx.int_operand(op, i))
+            .collect::<LResult<_>>()?
+    } else {
+        i64_array(cx, op, "mask_dim_sizes")
+            .into_iter()
+            .map(|k| cx.const_i64(k))
+            .collect()
+    };
+    if bounds.len() != rd.len() {
+        return Err(cx.error(op, "mask with a wrong number of sizes"));
+    }
+    let (outer, inner) = rd.split_at(rd.len() - 1);
+    let n = inner[0];
+    let lanes = lanes_below(cx, bounds[rd.len() - 1], n)?;
+    let zero = cx.llcx.bool_type().vec_type(n).const_zero();
+    let mut leaves = Vec::new();
+    for l in 0..count(outer) {
+        let p = unflatten(outer, l);
+        let mut ok: Option<IntValue> = None;
+        for (k, &pk) in p.iter().enumerate() {
+            let c = nd::slt(cx, cx.const_i64(i64::from(pk)), bounds[k])?;
+            ok = Some(match ok {
+                None => c,
+                Some(o) => cx.builder.build_and(o, c, "").map_err(|e| be(cx, e))?,
+            });
+        }
+        let leaf = match ok {
+            None => lanes,
+            Some(c) => cx
+                .builder
+                .build_select(c, lanes, zero, "")
+                .map_err(|e| be(cx, e))?
+                .into_vector_value(),
+        };
+        leaves.push(leaf.into());
+    }
+    assemble(cx, nd_type(nd::bool_type(cx), &rd), &leaves)
 }
 
 /// Prints the sub-vector of `v` at depth `depth` starting at flat element `base`, as
