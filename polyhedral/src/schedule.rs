@@ -137,6 +137,10 @@ pub struct ScheduleOptions {
     /// Split the members clamped windows depend on into borders and an interior
     /// ([`crate::index_split`], `split-borders`).
     pub split_borders: bool,
+    /// Size the tiles of contraction bands for this register tile, which
+    /// `affine-register-tile` builds next ([`crate::contraction_tiles`],
+    /// `register-tile`); `None`: every band by the reuse rule of [`crate::tile_model`].
+    pub register_tile: Option<crate::contraction_tiles::RegisterTile>,
 }
 
 /// Default of [`ScheduleOptions::min_parallel_work`]: a region of fewer instances costs
@@ -170,6 +174,7 @@ impl Default for ScheduleOptions {
             time_limit: std::time::Duration::from_secs(60),
             max_operations: crate::isl::DEFAULT_MAX_OPERATIONS,
             unit_stride_innermost: false,
+            register_tile: None,
             parallel_reductions: false,
             min_parallel_work: DEFAULT_MIN_PARALLEL_WORK,
             time_tile: TimeTile::Auto,
@@ -1498,6 +1503,27 @@ fn tile_band_levels(
     };
     let inner = if options.tile_sizes.is_empty() {
         let profile = crate::tile_model::band_profile(isl, &node, accesses)?;
+        // One statement only: the register tile needs a perfect nest of point loops.
+        let single = isl.check(isl.check(node.get_domain())?.n_set())? == 1;
+        let contraction = options
+            .register_tile
+            .as_ref()
+            .filter(|_| single)
+            .and_then(|rt| {
+                crate::contraction_tiles::choose_contraction(
+                    &profile,
+                    &options.cache,
+                    rt,
+                    options.parallel,
+                )
+            });
+        if let Some(c) = contraction {
+            log(&c, "");
+            if c.untiled() {
+                return Ok((node, 0));
+            }
+            return Ok((band_tile_by(isl, node, &c.sizes)?, 1));
+        }
         let c = crate::tile_model::choose_in_caches(&profile, &options.cache, options.parallel);
         if let Some(why) =
             time_tile::streaming_stencil(isl, &node, &profile, &c, options.cache.l2, &members)?
@@ -1528,6 +1554,7 @@ fn tile_band_levels(
             accesses,
             options.cache.l2,
             crate::tile_model::Level::Outer(&inner),
+            options.cache.vector,
         )?;
         log(&c, "L2 ");
         c.sizes
@@ -1596,6 +1623,7 @@ fn stride_accesses(isl: &IslCtx, scop: &Scop) -> Result<Vec<ModelAccess>, IslErr
                 relation: isl.check(UnionMap::from_map(rel))?,
                 near,
                 element_bytes,
+                is_write: a.kind != crate::scop::AccessKind::Read,
             });
         }
     }
@@ -2020,6 +2048,10 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
             }
         },
         parallel_reductions: o.bool("parallel-reductions", false).map_err(&err)?,
+        register_tile: o
+            .bool("register-tile", false)
+            .map_err(&err)?
+            .then(|| crate::contraction_tiles::RegisterTile::for_machine(&o.machine)),
         min_parallel_work: {
             let m = o
                 .int("min-parallel-work", DEFAULT_MIN_PARALLEL_WORK as i64)
@@ -2163,6 +2195,11 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
             &["auto", "never", "always"],
             "auto",
             "Time tiling of stencils (a skewed schedule tiled across time steps); auto: where one time step's data exceeds the last-level cache and the innermost loop stays vectorizable",
+        ),
+        PassOption::bool(
+            "register-tile",
+            false,
+            "Size the cache tiles of contraction bands for the register tile affine-register-tile builds next (BLIS's rules from the machine: kc for L1, mc x nc for half of L2, multiples of the register tile); lattice-fast sets it",
         ),
         PassOption::bool(
             "split-borders",
