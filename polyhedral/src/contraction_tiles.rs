@@ -11,10 +11,11 @@
 //! steps: `u` the one that moves `C`'s last subscript (unit stride), `o` the other. The
 //! same shape `affine-register-tile` detects on the point loops (any order of the three),
 //! from the model's access groups, never from names. No loops may run below the band,
-//! and the band runs one statement (`poly-schedule` checks; the register tile needs a
-//! perfect nest: where isl fused another statement in, PolyBench gemm's `C *= beta`
-//! behind an `affine.if`, the register tile declines and kc-long reduction loops ran
-//! 15x slower than the reuse rule's unrolled ones).
+//! and one statement of the band must have more loops than every other (`poly-schedule`
+//! checks): the register tile needs a perfect nest, and splits off only statements that
+//! run outside the reduction loop (PolyBench gemm's `C *= beta`, fused by isl into the
+//! band behind an `affine.if`); where it declines, kc-long reduction loops ran 15x slower
+//! than the reuse rule's unrolled ones.
 //!
 //! # Sizes (the register tile is `mr` rows of `nr` elements, `e` bytes each)
 //! The point loops become, after `affine-register-tile`: `mr` rows of `o` (unroll-jam),

@@ -1503,8 +1503,7 @@ fn tile_band_levels(
     };
     let inner = if options.tile_sizes.is_empty() {
         let profile = crate::tile_model::band_profile(isl, &node, accesses)?;
-        // One statement only: the register tile needs a perfect nest of point loops.
-        let single = isl.check(isl.check(node.get_domain())?.n_set())? == 1;
+        let single = one_deepest_statement(isl, &node)?;
         let contraction = options
             .register_tile
             .as_ref()
@@ -1571,6 +1570,58 @@ fn tile_band_levels(
     }
     node = band_tile_by(isl, node, &ratio)?;
     Ok((node, 2))
+}
+
+/// Whether one statement of the band at `node` has more loops than every other one, over
+/// a box: the register tile needs a perfect nest of point loops with bounds from outside
+/// it, which it makes where the others run outside the reduction loop (PolyBench's
+/// `C *= beta` before its `k` loop, fused into the band at one value of `k`:
+/// `affine-register-tile` splits it off); two statements as deep (two updates in one
+/// body) leave it imperfect, a triangular domain (syrk's `j <= i`) gives point loops
+/// bounded by each other (kc-long reduction loops then ran syrk 2x slower).
+fn one_deepest_statement(isl: &IslCtx, node: &ScheduleNode) -> Result<bool, IslError> {
+    let sets = isl.check(isl.check(node.get_domain())?.get_set_list())?;
+    let mut by_dims = Vec::new();
+    for i in 0..isl.check(sets.size())? {
+        let set = isl.check(sets.get_at(i))?;
+        by_dims.push((isl.check(set.dim(isl_rs::DimType::Set))?, set));
+    }
+    by_dims.sort_by_key(|(d, _)| *d);
+    let deepest = match by_dims.as_slice() {
+        [.., (a, _), (b, _)] if a < b => by_dims.pop(),
+        [_] => by_dims.pop(),
+        _ => None,
+    };
+    match deepest {
+        Some((_, set)) => is_box(isl, set),
+        None => Ok(false),
+    }
+}
+
+/// Whether the (convex, bounded) `set` is a box: per dimension, its slices at both ends
+/// of its range project onto the same set as the whole.
+fn is_box(isl: &IslCtx, set: Set) -> Result<bool, IslError> {
+    let n = isl.check(set.dim(isl_rs::DimType::Set))?.max(0) as u32;
+    for d in 0..n {
+        let (Some(lo), Some(hi)) = crate::isl::dim_range(isl, &set, d as usize)? else {
+            return Ok(false);
+        };
+        let all = isl.check(
+            isl.check(set.copy())?
+                .project_out(isl_rs::DimType::Set, d, 1),
+        )?;
+        for v in [lo, hi] {
+            let Ok(v) = i32::try_from(v) else {
+                return Ok(false);
+            };
+            let slice = isl.check(isl.check(set.copy())?.fix_si(isl_rs::DimType::Set, d, v))?;
+            let slice = isl.check(slice.project_out(isl_rs::DimType::Set, d, 1))?;
+            if !isl.check(slice.is_equal(&all))? {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
 }
 
 /// `isl_schedule_node_band_tile` with one size per member.

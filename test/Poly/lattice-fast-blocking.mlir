@@ -13,8 +13,12 @@
 
 // REMARK: remark: tile sizes [258, 320, 64] (model): {{.*}} %i: parallel member of the contraction: 4 tiles of a multiple of 6 for 2 cores, %j: columns of the contraction: nc = 320, a multiple of the register tile's 64 columns; {{.*}}, %k: reduction of the contraction: kc = 64, (6 + 64) x kc elements (an A and a B micro-panel) in L1
 // REMARK: remark: tile sizes [174, 224, 64] (model): {{.*}} %i: parallel member of the contraction: 6 tiles of a multiple of 6 for 2 cores, %j: columns of the contraction: nc = 224, a multiple of the register tile's 32 columns; {{.*}}, %k: reduction of the contraction: kc = 64, (6 + 32) x kc elements
-// The PolyBench form fuses `C *= beta` into the band (two statements): the reuse rule.
-// REMARK: remark: tile sizes [256, 240, 30] (model): {{.*}} %k: innermost, carries a dependence: unrolled
+// The PolyBench form fuses `C *= beta` into the band; the update is its one deepest
+// statement (affine-register-tile splits the scaling off): the same rules.
+// REMARK: remark: tile sizes [252, 320, 64] (model): {{.*}} %k: reduction of the contraction: kc = 64
+// A triangular domain (syrk's j <= i): the register tile could not take its point loops,
+// bounded by each other, so the reuse rule stays.
+// REMARK: remark: tile sizes {{.*}} %k: innermost, carries a dependence: unrolled
 
 // GENERIC: remark: tile sizes [256, 224, 32] (model)
 
@@ -85,6 +89,22 @@ func.func @polybench_gemm(%alpha: f32, %beta: f32, %C: memref<1000x1100xf32>, %A
         %p = arith.mulf %ax, %y : f32
         %s = arith.addf %z, %p : f32
         affine.store %s, %C[%i, %j] : memref<1000x1100xf32>
+      }
+    }
+  }
+  return
+}
+
+func.func @syrk_lower(%C: memref<512x512xf32>, %A: memref<512x512xf32>) {
+  affine.for %i = 0 to 512 {
+    affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+      affine.for %k = 0 to 512 {
+        %a = affine.load %A[%i, %k] : memref<512x512xf32>
+        %b = affine.load %A[%j, %k] : memref<512x512xf32>
+        %c = affine.load %C[%i, %j] : memref<512x512xf32>
+        %p = arith.mulf %a, %b : f32
+        %s = arith.addf %c, %p : f32
+        affine.store %s, %C[%i, %j] : memref<512x512xf32>
       }
     }
   }
