@@ -12,8 +12,9 @@ checksums agree to a relative tolerance (1e-9 in f64, 1e-3 in f32), not bit for 
 Per variant the program times the kernel call alone (wall time: gettimeofday / rtclock;
 with `--clock cpu` the 1-thread cells use the process's CPU time, clock(), which a
 loaded shared machine inflates far less; JIT compilation, initialization and the
-checksum excluded); a cell is the best of --reps
-runs, as GFLOP/s (2 M N K flops; PolyBench's beta scaling not counted) and, for all but
+checksum excluded); a cell is the median (`--stat best`: the best) of --reps runs, the
+variants of a row taking turns run by run (interleaved rounds, so a change of load hits
+all of them alike), as GFLOP/s (2 M N K flops; PolyBench's beta scaling not counted) and, for all but
 OpenBLAS, % of OpenBLAS at the same shape, type and thread count. OpenBLAS runs with
 OPENBLAS_NUM_THREADS = the thread count and a core type chosen by `choose_coretype`:
 OPENBLAS_CORETYPE if set, else OpenBLAS's own detection when it picked an AVX-512 kernel
@@ -217,18 +218,32 @@ def run(cmd, env=None, timeout=1800):
     return p.returncode, p.stdout, p.stderr
 
 
-def measure(cmd, reps, env):
-    """(checksum, best seconds) or (None, error text)."""
-    best, sums = None, []
+def measure_rounds(cmds, reps, stat):
+    """{key: (cmd, env)} -> {key: (checksum, seconds)} or (None, error text) per key; each
+    round runs every variant once, in turn; seconds: `stat` of a variant's runs."""
+    times, sums, errs = {k: [] for k in cmds}, {}, {}
     for _ in range(reps):
-        rc, out, err = run(cmd, env)
-        lines = out.split()
-        if rc != 0 or len(lines) < 2:
-            return None, ((err or out).strip().splitlines() or [f"exit {rc}"])[-1][:160]
-        sums.append(float(lines[0]))
-        t = float(lines[1])
-        best = t if best is None else min(best, t)
-    return sums[0], best
+        for key, (cmd, env) in cmds.items():
+            if key in errs:
+                continue
+            rc, out, err = run(cmd, env)
+            lines = out.split()
+            if rc != 0 or len(lines) < 2:
+                errs[key] = ((err or out).strip().splitlines() or [f"exit {rc}"])[-1][:160]
+                continue
+            sums.setdefault(key, float(lines[0]))
+            times[key].append(float(lines[1]))
+    return {k: (None, errs[k]) if k in errs else (sums[k], stat(times[k])) for k in cmds}
+
+
+def median(xs):
+    xs = sorted(xs)
+    return xs[(len(xs) - 1) // 2] if len(xs) % 2 else (xs[len(xs) // 2 - 1] + xs[len(xs) // 2]) / 2
+
+
+def measure(cmd, reps, env, stat):
+    """(checksum, `stat` of the seconds of `reps` runs) or (None, error text)."""
+    return measure_rounds({0: (cmd, env)}, reps, stat)[0]
 
 
 def cpu_flags():
@@ -284,7 +299,13 @@ def main():
     ap.add_argument("--lattice", default=str(ROOT / "target/release/lattice"))
     ap.add_argument("--flags", default=os.environ.get("LATTICE_FAST_FLAGS", "--lattice-fast"),
                     help="Lattice's pipeline flags (default: --lattice-fast)")
-    ap.add_argument("--reps", type=int, default=3, help="runs per cell (best is kept)")
+    ap.add_argument("--reps", type=int, default=3, help="runs per cell (interleaved rounds)")
+    ap.add_argument("--stat", choices=["median", "best"], default="median",
+                    help="what a cell shows of its runs")
+    ap.add_argument("--baseline", default=None,
+                    help="another lattice binary: a 'baseline' column with the same flags")
+    ap.add_argument("--no-clang", action="store_true",
+                    help="leave out clang -O3 (about 60 s a run at 2048)")
     ap.add_argument("--quick", action="store_true",
                     help="a fast check: sq512 and sq1024 (unless --shapes), 1 thread, 1 run, no Polly")
     ap.add_argument("--threads", default="1,2", help="thread counts, comma-separated")
@@ -339,19 +360,27 @@ def main():
             if core_env is None and exes.get("blas"):
                 core_env, core, how = choose_coretype(exes["blas"])
                 print(f"OpenBLAS core: {core} ({how})")
-            clang = measure([str(exes["clang"])], reps, None) if exes.get("clang") else (None, "no build")
+            clang, stat = None, median if a.stat == "median" else min
+            if not a.no_clang:
+                clang = measure([str(exes["clang"])], reps, None, stat) if exes.get("clang") else (None, "no build")
             for th in threads:
-                res = {"clang": clang}
                 env = dict(core_env or os.environ, OPENBLAS_NUM_THREADS=str(th))
                 b = "blas" if th == 1 else "blas2"
-                res["blas"] = measure([str(exes[b])], reps, env) if exes.get(b) else (None, "no build")
                 mlir = mlirs[clocks[min(th, 2)]]
-                res["lattice"] = measure([a.lattice, "run", str(mlir), "--threads", str(th)] + flags,
-                                         reps, None)
+                cmds = {"lattice": ([a.lattice, "run", str(mlir), "--threads", str(th)] + flags, None)}
+                if a.baseline:
+                    cmds["baseline"] = ([a.baseline, "run", str(mlir), "--threads", str(th)] + flags, None)
+                if exes.get(b):
+                    cmds["blas"] = ([str(exes[b])], env)
+                p = "polly" if th == 1 else "polly2"
+                if polly and exes.get(p):
+                    cmds["polly"] = ([str(exes[p])], dict(os.environ, OMP_NUM_THREADS=str(th)))
+                res = measure_rounds(cmds, reps, stat)
+                res.setdefault("blas", (None, "no build"))
                 if polly:
-                    p = "polly" if th == 1 else "polly2"
-                    penv = dict(os.environ, OMP_NUM_THREADS=str(th))
-                    res["polly"] = measure([str(exes[p])], reps, penv) if exes.get(p) else (None, "no build")
+                    res.setdefault("polly", (None, "no build"))
+                if clang is not None:
+                    res["clang"] = clang
                 ref = res["blas"][0]
                 for key, (s, v) in res.items():
                     if s is None:
@@ -359,10 +388,11 @@ def main():
                     elif ref is not None and abs(s - ref) > tol * abs(ref):
                         failures.append(f"{shape} {t} {th}T {key}: checksum {s:g} vs OpenBLAS {ref:g}")
                 rows.append((shape, (m, n, k), t, th, flops, res))
-                print_row(rows[-1], polly, header=len(rows) == 1)
+                print_row(rows[-1], polly, header=len(rows) == 1, clang=clang is not None,
+                          baseline=bool(a.baseline))
                 sys.stdout.flush()
     print()
-    print(f"Cells: GFLOP/s (2MNK / best kernel time of {reps} run(s)), and % of OpenBLAS "
+    print(f"Cells: GFLOP/s (2MNK / {a.stat} kernel time of {reps} interleaved run(s)), and % of OpenBLAS "
           f"at the same shape, type and threads; clock: {'process CPU time' if a.clock == 'cpu' else 'wall time'} "
           f"for 1 thread, wall time for 2. Lattice: `lattice run {' '.join(flags)} --threads T`. "
           f"clang-22 -O3 -march=native (sequential: its 2T cell repeats the 1T time); Polly: plus "
@@ -373,9 +403,10 @@ def main():
     return 1 if failures else 0
 
 
-def print_row(row, polly, header):
+def print_row(row, polly, header, clang=True, baseline=False):
     shape, (m, n, k), t, th, flops, res = row
-    cols = [("lattice", "Lattice"), ("blas", "OpenBLAS"), ("clang", "clang -O3")]
+    cols = [("lattice", "Lattice")] + ([("baseline", "baseline")] if baseline else [])
+    cols += [("blas", "OpenBLAS")] + ([("clang", "clang -O3")] if clang else [])
     if polly:
         cols.append(("polly", "Polly"))
     if header:

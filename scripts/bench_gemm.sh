@@ -4,8 +4,9 @@
 # threads, at N = 512, 1024, 2048 and PolyBench gemm's LARGE shape. Prints the CPU model and a
 # markdown table of GFLOP/s and % of OpenBLAS; exits 1 if a checksum disagrees or a variant
 # fails. See scripts/bench_gemm.py for the method.
-# Usage: scripts/bench_gemm.sh [--quick] [--reps N] [--threads 1,2] [--types f32,f64]
-#                              [--shapes sq512,sq1024,sq2048,pb-large] [--flags "FLAGS"] [--lattice PATH]
+# Usage: scripts/bench_gemm.sh [--quick] [--reps N] [--stat median|best] [--threads 1,2]
+#                              [--types f32,f64] [--shapes sq512,sq1024,sq2048,pb-large]
+#                              [--flags "FLAGS"] [--lattice PATH] [--baseline PATH] [--no-clang]
 # Builds target/release/lattice first unless --lattice is given.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -11,6 +11,7 @@
 #[allow(unsafe_code)]
 pub mod ast_build;
 pub mod codegen;
+pub mod contraction_tiles;
 pub mod deps;
 pub mod index_split;
 #[allow(unsafe_code)]

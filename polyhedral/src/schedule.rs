@@ -138,6 +138,10 @@ pub struct ScheduleOptions {
     /// Split the members clamped windows depend on into borders and an interior
     /// ([`crate::index_split`], `split-borders`).
     pub split_borders: bool,
+    /// Size the tiles of contraction bands for this register tile, which
+    /// `affine-register-tile` builds next ([`crate::contraction_tiles`],
+    /// `register-tile`); `None`: every band by the reuse rule of [`crate::tile_model`].
+    pub register_tile: Option<crate::contraction_tiles::RegisterTile>,
 }
 
 /// Default of [`ScheduleOptions::min_parallel_work`]: a region of fewer instances costs
@@ -171,6 +175,7 @@ impl Default for ScheduleOptions {
             time_limit: std::time::Duration::from_secs(60),
             max_operations: crate::isl::DEFAULT_MAX_OPERATIONS,
             unit_stride_innermost: false,
+            register_tile: None,
             parallel_reductions: false,
             min_parallel_work: DEFAULT_MIN_PARALLEL_WORK,
             time_tile: TimeTile::Auto,
@@ -1536,6 +1541,26 @@ fn tile_band_levels(
     };
     let inner = if options.tile_sizes.is_empty() {
         let profile = crate::tile_model::band_profile(isl, &node, accesses)?;
+        let single = one_deepest_statement(isl, &node)?;
+        let contraction = options
+            .register_tile
+            .as_ref()
+            .filter(|_| single)
+            .and_then(|rt| {
+                crate::contraction_tiles::choose_contraction(
+                    &profile,
+                    &options.cache,
+                    rt,
+                    options.parallel,
+                )
+            });
+        if let Some(c) = contraction {
+            log(&c, "");
+            if c.untiled() {
+                return Ok((node, 0));
+            }
+            return Ok((band_tile_by(isl, node, &c.sizes)?, 1));
+        }
         let c = crate::tile_model::choose_in_caches(&profile, &options.cache, options.parallel);
         if let Some(why) =
             time_tile::streaming_stencil(isl, &node, &profile, &c, options.cache.l2, &members)?
@@ -1566,6 +1591,7 @@ fn tile_band_levels(
             accesses,
             options.cache.l2,
             crate::tile_model::Level::Outer(&inner),
+            options.cache.vector,
         )?;
         log(&c, "L2 ");
         c.sizes
@@ -1582,6 +1608,58 @@ fn tile_band_levels(
     }
     node = band_tile_by(isl, node, &ratio)?;
     Ok((node, 2))
+}
+
+/// Whether one statement of the band at `node` has more loops than every other one, over
+/// a box: the register tile needs a perfect nest of point loops with bounds from outside
+/// it, which it makes where the others run outside the reduction loop (PolyBench's
+/// `C *= beta` before its `k` loop, fused into the band at one value of `k`:
+/// `affine-register-tile` splits it off); two statements as deep (two updates in one
+/// body) leave it imperfect, a triangular domain (syrk's `j <= i`) gives point loops
+/// bounded by each other (kc-long reduction loops then ran syrk 2x slower).
+fn one_deepest_statement(isl: &IslCtx, node: &ScheduleNode) -> Result<bool, IslError> {
+    let sets = isl.check(isl.check(node.get_domain())?.get_set_list())?;
+    let mut by_dims = Vec::new();
+    for i in 0..isl.check(sets.size())? {
+        let set = isl.check(sets.get_at(i))?;
+        by_dims.push((isl.check(set.dim(isl_rs::DimType::Set))?, set));
+    }
+    by_dims.sort_by_key(|(d, _)| *d);
+    let deepest = match by_dims.as_slice() {
+        [.., (a, _), (b, _)] if a < b => by_dims.pop(),
+        [_] => by_dims.pop(),
+        _ => None,
+    };
+    match deepest {
+        Some((_, set)) => is_box(isl, set),
+        None => Ok(false),
+    }
+}
+
+/// Whether the (convex, bounded) `set` is a box: per dimension, its slices at both ends
+/// of its range project onto the same set as the whole.
+fn is_box(isl: &IslCtx, set: Set) -> Result<bool, IslError> {
+    let n = isl.check(set.dim(isl_rs::DimType::Set))?.max(0) as u32;
+    for d in 0..n {
+        let (Some(lo), Some(hi)) = crate::isl::dim_range(isl, &set, d as usize)? else {
+            return Ok(false);
+        };
+        let all = isl.check(
+            isl.check(set.copy())?
+                .project_out(isl_rs::DimType::Set, d, 1),
+        )?;
+        for v in [lo, hi] {
+            let Ok(v) = i32::try_from(v) else {
+                return Ok(false);
+            };
+            let slice = isl.check(isl.check(set.copy())?.fix_si(isl_rs::DimType::Set, d, v))?;
+            let slice = isl.check(slice.project_out(isl_rs::DimType::Set, d, 1))?;
+            if !isl.check(slice.is_equal(&all))? {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
 }
 
 /// `isl_schedule_node_band_tile` with one size per member.
@@ -1634,6 +1712,7 @@ fn stride_accesses(isl: &IslCtx, scop: &Scop) -> Result<Vec<ModelAccess>, IslErr
                 relation: isl.check(UnionMap::from_map(rel))?,
                 near,
                 element_bytes,
+                is_write: a.kind != crate::scop::AccessKind::Read,
             });
         }
     }
@@ -1971,6 +2050,8 @@ pub struct PolyScheduleConfig {
     cache: [Option<u64>; 3],
     /// `l3-ways`, `l3-sharers` when given.
     llc: [Option<u64>; 2],
+    /// `register-tile`: the register tile is the machine's.
+    register_tile: bool,
 }
 
 impl PolyScheduleConfig {
@@ -1991,6 +2072,9 @@ impl PolyScheduleConfig {
             cache,
             llc,
             model_log: Default::default(),
+            register_tile: self
+                .register_tile
+                .then(|| crate::contraction_tiles::RegisterTile::for_machine(machine)),
             ..self.base.clone()
         }
     }
@@ -2091,8 +2175,14 @@ impl PassConfig for PolyScheduleConfig {
                 })?
             },
             split_borders: o.bool("split-borders", true)?,
+            register_tile: None,
         };
-        Ok(PolyScheduleConfig { base, cache, llc })
+        Ok(PolyScheduleConfig {
+            base,
+            cache,
+            llc,
+            register_tile: o.bool("register-tile", false)?,
+        })
     }
 }
 
@@ -2225,6 +2315,11 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
             &["auto", "never", "always"],
             "auto",
             "Time tiling of stencils (a skewed schedule tiled across time steps); auto: where one time step's data exceeds the last-level cache and the innermost loop stays vectorizable",
+        ),
+        PassOption::bool(
+            "register-tile",
+            false,
+            "Size the cache tiles of contraction bands for the register tile affine-register-tile builds next (BLIS's rules from the machine: kc for L1, mc x nc for half of L2, multiples of the register tile); lattice-fast sets it",
         ),
         PassOption::bool(
             "split-borders",

@@ -32,7 +32,8 @@
 //! - The innermost member (the innermost point loop, with the default intra-tile order)
 //!   runs its whole trip count when it is parallel (coincident) and most accesses step
 //!   by at most one element along the last subscript there (LLVM vectorizes it; the
-//!   sizes past [`VECTOR_BYTES`] are multiples of one cache line of elements). Otherwise
+//!   sizes past one vector register ([`CacheSizes::vector`], the machine's) are multiples
+//!   of one vector of elements). Otherwise
 //!   it carries a dependence (a reduction, a recurrence) and gets [`UNROLL_SIZE`], or
 //!   a size down to half of it that divides its trip count ([`unroll_size`]): LLVM
 //!   unrolls such a short constant-trip loop completely and vectorizes the loop above.
@@ -95,15 +96,12 @@
 use crate::isl::{dim_range, IslCtx, IslError};
 use isl_rs::{ScheduleNode, Set, UnionMap, UnionSet};
 
-/// Bytes of one vector register / cache line: an innermost size above it is a multiple
-/// of this many bytes of elements, so the vector loop has no remainder inside a tile.
-pub const VECTOR_BYTES: u64 = 64;
 /// Size of an innermost member that carries a dependence: LLVM fully unrolls a loop of
 /// up to this constant trip count and then vectorizes the loop around it (measured on
 /// matmul: 32 ran 2x faster than 64 and 128; 16 and 8 left too little work to vectorize).
 pub const UNROLL_SIZE: i64 = 32;
 /// Sizes of the other members shrink in steps of this many iterations, or of one vector
-/// register of elements ([`VECTOR_BYTES`]) where that is more (f32: 16), up to
+/// register of elements ([`CacheSizes::vector`]) where that is more (f32: 16), up to
 /// [`MIN_SIZE`]: the member vectorized above an unrolled innermost one (matmul's j) then
 /// runs whole vectors. matmul at 512 (f32): j in tiles of 232 or 200 ran 1.3-1.4x slower
 /// than 224, 240, 128 or 256; whether the size divides the trip count made no difference
@@ -123,7 +121,7 @@ pub const UNKNOWN_TRIP_SIZE: i64 = 256;
 /// Extent counted for a swept array dimension whose range is unknown (parametric).
 pub const SWEPT_EXTENT: u64 = 256;
 
-/// Cache sizes the model tiles for.
+/// Cache sizes (and the vector width) the model tiles for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CacheSizes {
     /// L1 data cache, bytes.
@@ -132,6 +130,9 @@ pub struct CacheSizes {
     pub l2: u64,
     /// Last-level (L3) cache, bytes (time tiling's threshold).
     pub l3: u64,
+    /// Bytes of one vector register: an innermost size above it is a multiple of this
+    /// many bytes of elements, so the vector loop has no remainder inside a tile.
+    pub vector: u64,
 }
 
 impl CacheSizes {
@@ -141,6 +142,7 @@ impl CacheSizes {
             l1: machine.l1_bytes,
             l2: machine.l2_bytes,
             l3: machine.l3_bytes,
+            vector: machine.vector_bytes.max(1),
         }
     }
 }
@@ -161,6 +163,8 @@ pub struct ModelAccess {
     pub near: UnionMap,
     /// Bytes per element of the memref; `None` for an SSA value (a register).
     pub element_bytes: Option<u64>,
+    /// Whether the access writes (may write) the array.
+    pub is_write: bool,
 }
 
 /// Accesses of one array that move alike along the band.
@@ -183,6 +187,8 @@ pub struct Group {
     /// fixed: a diagonal statement fused at `j = i`), for every access of the group.
     /// Its zero step is then no reuse: the group is left out of the member's reuse test.
     pub lone: Vec<bool>,
+    /// Whether an access of the group writes the array.
+    pub written: bool,
 }
 
 /// What the model knows about a band.
@@ -232,6 +238,9 @@ pub enum Reason {
     Outer,
     /// The outermost parallel member, in [`MIN_PARALLEL_TILES`] tiles.
     Parallel,
+    /// A member of a contraction band sized for the register tile
+    /// ([`crate::contraction_tiles`]): the rule, in words.
+    Contraction(String),
 }
 
 /// What the model chose for one band, and why.
@@ -307,6 +316,7 @@ impl TileChoice {
                 }
                 Reason::Outer => format!("{k}: multiple of the inner size"),
                 Reason::Parallel => format!("{k}: parallel, {MIN_PARALLEL_TILES} tiles"),
+                Reason::Contraction(rule) => format!("{k}: {rule}"),
             })
             .collect();
         let kb = |b: u64| b.div_ceil(1024);
@@ -359,16 +369,18 @@ impl TileChoice {
 }
 
 /// The model's sizes for the band at `node` against `budget` bytes; `inner`: the sizes
-/// of an inner tiling level already chosen (the outer sizes are multiples of them).
+/// of an inner tiling level already chosen (the outer sizes are multiples of them);
+/// `vector_bytes`: the machine's vector register.
 pub fn choose_tile_sizes(
     isl: &IslCtx,
     node: &ScheduleNode,
     accesses: &[ModelAccess],
     budget: u64,
     level: Level<'_>,
+    vector_bytes: u64,
 ) -> Result<TileChoice, IslError> {
     let profile = band_profile(isl, node, accesses)?;
-    Ok(choose(&profile, budget, level))
+    Ok(choose(&profile, budget, level, vector_bytes))
 }
 
 /// Which tiling level the model chooses for.
@@ -473,6 +485,7 @@ pub fn band_profile_up_to(
                 for (l, m) in g.lone.iter_mut().zip(&lone) {
                     *l &= m;
                 }
+                g.written |= a.is_write;
                 let merged =
                     isl.check(isl.check(rel.copy())?.union(isl.check(a.relation.copy())?))?;
                 *rel = merged;
@@ -485,6 +498,7 @@ pub fn band_profile_up_to(
                     spread: Vec::new(),
                     full: Vec::new(),
                     lone,
+                    written: a.is_write,
                 },
                 isl.check(a.relation.copy())?,
             )),
@@ -876,7 +890,7 @@ pub fn choose_in_caches(profile: &BandProfile, caches: &CacheSizes, parallel: bo
     // 500², 1000000 B of a 1 MiB L2, ran 1.14-1.5x of program order in strips).
     let strips = profile.first_parallel.is_some()
         || whole_footprint(profile).is_some_and(|w| 2 * w <= caches.l2);
-    let c = choose_sizes(profile, caches.l1, level, true, strips);
+    let c = choose_sizes(profile, caches.l1, level, true, strips, caches.vector);
     if !c
         .reasons
         .iter()
@@ -887,26 +901,34 @@ pub fn choose_in_caches(profile: &BandProfile, caches: &CacheSizes, parallel: bo
     match whole_footprint(profile) {
         Some(whole) if whole <= caches.l2 => TileChoice {
             fits_l2: Some((whole, caches.l2)),
-            ..choose_sizes(profile, caches.l1, level, false, strips)
+            ..choose_sizes(profile, caches.l1, level, false, strips, caches.vector)
         },
         _ => c,
     }
 }
 
-/// The choice for a measured band (see the module docs).
-pub fn choose(profile: &BandProfile, budget: u64, level: Level<'_>) -> TileChoice {
-    choose_sizes(profile, budget, level, true, true)
+/// The choice for a measured band (see the module docs), for vectors of
+/// `vector_bytes`.
+pub fn choose(
+    profile: &BandProfile,
+    budget: u64,
+    level: Level<'_>,
+    vector_bytes: u64,
+) -> TileChoice {
+    choose_sizes(profile, budget, level, true, true, vector_bytes)
 }
 
 /// [`choose`]; `for_reuse`: whether members shrink to keep reuse in `budget` (without,
 /// only the innermost and the parallel member's rules apply); `strips`: whether a
-/// carried innermost member may be unrolled in a band without a parallel member.
+/// carried innermost member may be unrolled in a band without a parallel member;
+/// `vector_bytes`: the machine's vector register.
 fn choose_sizes(
     profile: &BandProfile,
     budget: u64,
     level: Level<'_>,
     for_reuse: bool,
     strips: bool,
+    vector_bytes: u64,
 ) -> TileChoice {
     let (inner, parallel) = match level {
         Level::Inner { parallel } => (None, parallel),
@@ -929,7 +951,7 @@ fn choose_sizes(
     let mut sizes: Vec<i64> = (0..n).map(trip).collect();
     let mut reasons = vec![Reason::Whole; n];
     // Vector width in elements, for the innermost member.
-    let width = (VECTOR_BYTES / profile.min_bytes.max(1)).max(1) as i64;
+    let width = (vector_bytes / profile.min_bytes.max(1)).max(1) as i64;
     // The last member is the innermost loop only without loops below the band.
     let innermost = n > 0 && !profile.loops_below;
     if innermost && inner.is_none() {
@@ -1139,6 +1161,7 @@ mod tests {
             spread: vec![Some(0); full.len()],
             full: full.iter().map(|&f| Some(f)).collect(),
             lone: vec![false; steps.len()],
+            written: false,
         }
     }
 
@@ -1207,9 +1230,9 @@ mod tests {
         // shrinks.
         let p = matmul_profile(128);
         expect!["tile sizes [32, 128, 32] (model): tile footprint 36864 B, reuse budget 32768 B, trip counts [128, 128, 128]; 0: parallel, 4 tiles, 1: whole, 2: innermost, carries a dependence: unrolled"]
-            .assert_eq(&choose(&p, 32 * 1024, Level::Inner { parallel: true }).describe());
+            .assert_eq(&choose(&p, 32 * 1024, Level::Inner { parallel: true }, 64).describe());
         expect!["tile sizes [32, 48, 32] (model): tile footprint 16384 B, reuse budget 8192 B, trip counts [128, 128, 128]; 0: parallel, 4 tiles, 1: reuse of 0 (6784 B <= 8192 B), 2: innermost, carries a dependence: unrolled"]
-            .assert_eq(&choose(&p, 8 * 1024, Level::Inner { parallel: true }).describe());
+            .assert_eq(&choose(&p, 8 * 1024, Level::Inner { parallel: true }, 64).describe());
     }
 
     #[test]
@@ -1242,7 +1265,7 @@ mod tests {
             ],
         };
         assert_eq!(
-            choose(&p, 32 * 1024, Level::Inner { parallel: true }).sizes[2],
+            choose(&p, 32 * 1024, Level::Inner { parallel: true }, 64).sizes[2],
             24
         );
     }
@@ -1265,7 +1288,7 @@ mod tests {
             groups: vec![a, group("B", 8, &[&[1, 0], &[0, 1]], &[1000, 1000])],
         };
         expect!["tile sizes [256, 680] (model): tile footprint 2800288 B, reuse budget 32768 B, trip counts [1000, 1000]; 0: parallel, 4 tiles, 1: reuse of 0 (32704 B <= 32768 B)"]
-            .assert_eq(&choose(&p, 32 * 1024, Level::Inner { parallel: true }).describe());
+            .assert_eq(&choose(&p, 32 * 1024, Level::Inner { parallel: true }, 64).describe());
         // 128 wide: the reuse fits, nothing is tiled.
         let p = BandProfile {
             trips: vec![Some(126); 2],
@@ -1280,7 +1303,7 @@ mod tests {
             ..p
         };
         expect!["not tiled (model): no reuse needs a smaller tile (the reuse each member carries fits the 32768 B budget untiled), trip counts [126, 126]; 0: whole, 1: innermost, parallel, unit stride: whole"]
-            .assert_eq(&choose(&p, 32 * 1024, Level::Inner { parallel: true }).describe());
+            .assert_eq(&choose(&p, 32 * 1024, Level::Inner { parallel: true }, 64).describe());
     }
 
     #[test]
@@ -1298,7 +1321,7 @@ mod tests {
             groups: vec![group("A", 8, &[&[1, 0], &[0, 1]], &[512, 512])],
         };
         for budget in [1024, 32 * 1024] {
-            let c = choose(&p, budget, Level::Inner { parallel: true });
+            let c = choose(&p, budget, Level::Inner { parallel: true }, 64);
             assert!(c.untiled() && !c.reuse);
             expect!["not tiled (model): no member carries reuse (a streaming band: each element is touched once, so tiles would only cut its rows short for the vectorizer and the prefetcher), trip counts [512, 512]; 0: whole, 1: innermost, parallel, unit stride: whole"]
                 .assert_eq(&c.describe());
@@ -1327,7 +1350,7 @@ mod tests {
                 diag.clone(),
             ],
         };
-        let c = choose(&p, 32 * 1024, Level::Inner { parallel: true });
+        let c = choose(&p, 32 * 1024, Level::Inner { parallel: true }, 64);
         assert!(c.untiled() && !c.reuse, "{}", c.describe());
         diag.lone = vec![false, false];
         let p = BandProfile {
@@ -1335,7 +1358,7 @@ mod tests {
             ..p
         };
         expect!["tile sizes [512, 2040] (model): tile footprint 8355848 B, reuse budget 32768 B, trip counts [2048, 2048]; 0: parallel, 4 tiles, 1: reuse of 0 (32648 B <= 32768 B)"]
-            .assert_eq(&choose(&p, 32 * 1024, Level::Inner { parallel: true }).describe());
+            .assert_eq(&choose(&p, 32 * 1024, Level::Inner { parallel: true }, 64).describe());
     }
 
     /// The profile of the outer band of `schedule` (isl's tree syntax) over `accesses`
@@ -1368,6 +1391,7 @@ mod tests {
                     relation,
                     near: isl.union_map(&near).unwrap(),
                     element_bytes: Some(bytes),
+                    is_write: false,
                 }
             })
             .collect();
@@ -1477,7 +1501,7 @@ mod tests {
         let caches = CacheSizes::default();
         let conv = conv2d_profile(64);
         expect!["tile sizes [2, 4, 32, 32, 3] (model): tile footprint 60944 B, reuse budget 32768 B (some reuse does not fit even at the smallest sizes), trip counts [2, 4, 64, 64, 3]; 0: whole, 1: whole, 2: reuse of 1 (22280 B <= 32768 B), 3: reuse of 1 (22280 B <= 32768 B), 4: whole"]
-            .assert_eq(&choose(&conv, caches.l1, Level::Inner { parallel: true }).describe());
+            .assert_eq(&choose(&conv, caches.l1, Level::Inner { parallel: true }, 64).describe());
         let c = choose_in_caches(&conv, &caches, true);
         assert!(c.untiled());
         expect!["not tiled (model): footprint 231 KB fits in L2 (1024 KB): its reuse stays in L2 untiled, tiles for L1 would only add loop overhead, trip counts [2, 4, 64, 64, 3]; 0: whole, 1: whole, 2: whole, 3: whole, 4: whole"].assert_eq(&c.describe());

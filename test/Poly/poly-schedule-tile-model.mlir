@@ -2,8 +2,10 @@
 // RUN:   | FileCheck %s --check-prefix=MODEL
 // RUN: lattice opt %s --poly-schedule="cache-size=65536" | FileCheck %s --check-prefix=SIZES
 // RUN: lattice opt %s --poly-schedule="tile-sizes=128,128,32" | FileCheck %s --check-prefix=WHOLE
-// RUN: lattice opt %s --poly-schedule="cache-size=8192 l2-cache-size=65536 remarks=true" 2>&1 >/dev/null \
+// RUN: lattice opt %s --machine=medium --poly-schedule="cache-size=8192 l2-cache-size=65536 remarks=true" 2>&1 >/dev/null \
 // RUN:   | FileCheck %s --check-prefix=FLOOR
+// RUN: lattice opt %s --machine=small --poly-schedule="cache-size=8192 l2-cache-size=65536 remarks=true" 2>&1 >/dev/null \
+// RUN:   | FileCheck %s --check-prefix=FLOOR-SSE
 // RUN: lattice opt %s --poly-schedule="cache-size=8192 l2-cache-size=1048576 remarks=true" 2>&1 >/dev/null \
 // RUN:   | FileCheck %s --check-prefix=FITS
 // RUN: lattice opt %s --poly-schedule="tile-sizes=8 l2-tile-sizes=32" | FileCheck %s --check-prefix=L2
@@ -42,6 +44,9 @@
 // B 32 x 48, C 2 x 48: 6784 B). With a 1 MiB L2 the whole band (192 KB) fits there:
 // j stays whole (the L2 check), k keeps its unrolled size.
 // FLOOR: remark: tile sizes [32, 48, 32] (model): tile footprint 16384 B, reuse budget 8192 B, trip counts [128, 128, 128]; %i: parallel, 4 tiles, %j: reuse of %i (6784 B <= 8192 B), %k: innermost, carries a dependence: unrolled
+// The step is the machine's vector: with 16-byte vectors (4 f32) j shrinks in steps of
+// SIZE_STEP (8) instead, to 56 (A 2 x 32, B 32 x 56, C 2 x 56: 7872 B).
+// FLOOR-SSE: remark: tile sizes [32, 56, 32] (model): tile footprint 18432 B, reuse budget 8192 B, trip counts [128, 128, 128]; %i: parallel, 4 tiles, %j: reuse of %i (7872 B <= 8192 B), %k: innermost, carries a dependence: unrolled
 // FITS: remark: tile sizes [32, 128, 32] (model), not tiled for reuse: footprint 192 KB fits in L2 (1024 KB): its reuse stays in L2 untiled, tiles for L1 would only add loop overhead, trip counts [128, 128, 128]; %i: parallel, 4 tiles, %j: whole, %k: innermost, carries a dependence: unrolled
 
 // Two levels (Pluto's --l2tile): the permutable band is tiled by 8, then its tile band

@@ -100,8 +100,15 @@ pub fn register_tile(ir: &mut Ir, func: Op, options: &RegisterTileOptions) -> Re
         if !ir.contains_op(l) {
             continue;
         }
-        let Some(c) = contraction(ir, l) else {
-            continue;
+        let c = match contraction(ir, l, false) {
+            Some(c) => c,
+            None => match contraction(ir, l, true) {
+                Some(c) if split_prefix(ir, &c) => match contraction(ir, l, false) {
+                    Some(c) => c,
+                    None => continue,
+                },
+                _ => continue,
+            },
         };
         match tile_nest(ir, &c, options) {
             Ok(()) => report.tiled += 1,
@@ -134,8 +141,9 @@ fn plain_loop(ir: &Ir, l: Op) -> bool {
         && int_attr(ir, l, "step").unwrap_or(1) == 1
 }
 
-/// The contraction nest whose innermost loop is `l`, if it is one.
-fn contraction(ir: &Ir, l: Op) -> Option<Contraction> {
+/// The contraction nest whose innermost loop is `l`, if it is one; `prefix`: whether
+/// ops may stand before `l` in its parent's body (see [`split_prefix`]).
+fn contraction(ir: &Ir, l: Op, prefix: bool) -> Option<Contraction> {
     let p = ir.parent_op(l)?;
     let g = ir.parent_op(p)?;
     let loops = [g, p, l];
@@ -145,7 +153,11 @@ fn contraction(ir: &Ir, l: Op) -> Option<Contraction> {
         }
         if k < 2 {
             let (_, b) = body(ir, x)?;
-            if ir.block_ops(b).count() != 2 || ir.first_op(b)? != loops[k + 1] {
+            let ops: Vec<Op> = ir.block_ops(b).collect();
+            let n = ops.len();
+            let perfect = n == 2 && ops[0] == loops[k + 1];
+            let prefixed = prefix && k == 1 && n > 2 && ops[n - 2] == loops[k + 1];
+            if !perfect && !prefixed {
                 return None;
             }
         }
@@ -249,6 +261,78 @@ fn contraction(ir: &Ir, l: Op) -> Option<Contraction> {
         order: [o, u, r],
         element_bytes: (bits / 8).max(1) as i64,
     })
+}
+
+/// Splits the ops before the reduction loop out of a contraction nest `o { u { P; r } }`
+/// into a nest of their own before it, `o { u { P } }; o { u { r } }` (PolyBench's
+/// `C[i][j] *= beta` or `= 0` before its reduction, fused by poly-schedule behind an
+/// `affine.if` on the tile loop). Only where `P` is loads, stores, `affine.if`s,
+/// `affine.apply`s and memory-effect-free `arith`/`math` ops whose values stay inside
+/// it, and its stores and its loads of the accumulated memref touch exactly the cell
+/// the reduction accumulates (same map and operands): every instance of `P` then
+/// touches only its own cell, which the reduction updates only after it in both
+/// orders (distinct memrefs are assumed not to alias, as everywhere in this pass).
+/// Returns whether it split.
+fn split_prefix(ir: &mut Ir, c: &Contraction) -> bool {
+    let [g, p, l] = c.loops;
+    let Some((_, pb)) = body(ir, p) else {
+        return false;
+    };
+    let Some((_, lb)) = body(ir, l) else {
+        return false;
+    };
+    let Some(cell) = ir
+        .block_ops(lb)
+        .filter_map(|o| access(ir, o))
+        .find(|a| a.is_write)
+    else {
+        return false;
+    };
+    let prefix: Vec<Op> = ir.block_ops(pb).take_while(|&o| o != l).collect();
+    let mut inside = Vec::new();
+    for &top in &prefix {
+        inside.extend(ir.walk_ops(top, WalkOrder::PreOrder));
+    }
+    for &o in &inside {
+        let name = ir.op_name(o);
+        let fine = match access(ir, o) {
+            Some(a) => {
+                (name == "affine.load" || name == "affine.store")
+                    && (a.memref != cell.memref && !a.is_write
+                        || a.memref == cell.memref
+                            && a.map == cell.map
+                            && a.indices == cell.indices)
+            }
+            None => {
+                matches!(name, "affine.if" | "affine.yield" | "affine.apply")
+                    || (name.starts_with("arith.") || name.starts_with("math."))
+                        && ir.regions(o).is_empty()
+                        && lattice_ir::passes::is_memory_effect_free(ir, o)
+            }
+        };
+        // Values of the prefix stay in it: the reduction loop never reads them.
+        let escapes = ir
+            .results(o)
+            .iter()
+            .any(|&v| ir.uses(v).iter().any(|u| !inside.contains(&u.op)));
+        if !fine || escapes {
+            return false;
+        }
+    }
+    let mut mapping = FxHashMap::default();
+    let g2 = ir.clone_op(g, &mut mapping);
+    ir.insert_op_before(g, g2);
+    let l2 = ir
+        .walk_ops(g2, WalkOrder::PreOrder)
+        .into_iter()
+        .filter(|&o| o != g2 && ir.is_op(o, "affine.for"))
+        .nth(1)
+        .expect("cloned reduction loop");
+    ir.erase_op(l2);
+    for &o in prefix.iter().rev() {
+        ir.erase_op(o);
+    }
+    true
 }
 
 /// A loop's header: bound operands and bound maps.

@@ -59,6 +59,12 @@ pub struct SuperVectorizeOptions {
     pub fastest_varying: Vec<i64>,
     /// Whether loops with reduction `iter_args` are vectorized (`vectorize-reductions`).
     pub vectorize_reductions: bool,
+    /// Keep values that are the same in every lane scalar (loads invariant along every
+    /// vectorized loop, constants, and element-wise ops of such values), broadcast where
+    /// a vector op uses them: `alpha * A[i][k]` in a row of a register tile is one scalar
+    /// multiply, not a multiply of two broadcasts per vector register. Off for the
+    /// `affine-super-vectorize` pass (mlir-opt's output); `affine-register-tile` sets it.
+    pub uniform_scalars: bool,
 }
 
 /// What the pass did not do, and why.
@@ -173,6 +179,7 @@ pub fn vectorizable_loop(ir: &Ir, l: Op, size: i64) -> Result<(), String> {
 pub fn vectorize_loop(ir: &mut Ir, l: Op, size: i64) -> Result<(), String> {
     let options = SuperVectorizeOptions {
         vector_sizes: vec![size],
+        uniform_scalars: true,
         ..SuperVectorizeOptions::default()
     };
     let nest = candidate(ir, l, &options)?;
@@ -739,6 +746,8 @@ struct Rewriter<'a> {
     rems: Option<Vec<Value>>,
     /// Scalar ops replaced by vector ops (erased at the end when unused).
     replaced: Vec<Op>,
+    /// Values kept scalar (same in every lane; `uniform_scalars`).
+    uniform: Option<rustc_hash::FxHashSet<Value>>,
 }
 
 fn make_op(
@@ -976,9 +985,41 @@ impl Rewriter<'_> {
         }
     }
 
+    /// Whether `v` is the same in every lane: kept scalar, or defined outside the nest.
+    fn is_uniform(&self, ir: &Ir, v: Value) -> bool {
+        self.uniform.as_ref().is_some_and(|u| {
+            u.contains(&v) || !super::loop_unroll_jam::defined_inside(ir, v, self.nest[0])
+        })
+    }
+
+    /// With `uniform_scalars`: keeps `o` scalar when every lane would compute the same
+    /// value (see [`SuperVectorizeOptions::uniform_scalars`]); returns whether it did.
+    fn keep_uniform(&mut self, ir: &Ir, o: Op) -> bool {
+        if self.uniform.is_none() || ir.results(o).is_empty() || !ir.regions(o).is_empty() {
+            return false;
+        }
+        let keep = match ir.op_name(o) {
+            "arith.constant" => true,
+            "affine.load" => self.plan.accesses[&o].dims.iter().all(Option::is_none),
+            name if name.starts_with("arith.") || name.starts_with("math.") => {
+                !self.plan.reductions.iter().any(|r| r.combiner == o)
+                    && ir.operands(o).iter().all(|&v| self.is_uniform(ir, v))
+            }
+            _ => false,
+        };
+        if keep {
+            let results = ir.results(o).to_vec();
+            self.uniform.as_mut().expect("checked").extend(results);
+        }
+        keep
+    }
+
     fn rewrite_op(&mut self, ir: &mut Ir, o: Op) {
         let ctx = ir.ctx_arc().clone();
         let loc = ir.loc(o);
+        if self.keep_uniform(ir, o) {
+            return;
+        }
         match ir.op_name(o) {
             "affine.apply" => {}
             "affine.yield" => {
@@ -1176,6 +1217,7 @@ fn vectorize(ir: &mut Ir, nest: &[Op], plan: &Plan, options: &SuperVectorizeOpti
         masks: FxHashMap::default(),
         rems: None,
         replaced: Vec::new(),
+        uniform: options.uniform_scalars.then(Default::default),
     };
     for (&l, &v) in nest.iter().zip(&options.vector_sizes) {
         ir.set_attr(l, "step", ctx.index_attr(v));
@@ -1282,6 +1324,7 @@ impl PassConfig for SuperVectorizeOptions {
             vector_sizes: o.int_list("virtual-vector-size")?,
             fastest_varying: o.int_list("test-fastest-varying")?,
             vectorize_reductions: o.bool("vectorize-reductions", false)?,
+            uniform_scalars: false,
         };
         o.bool("remarks", false)?;
         Ok(options)

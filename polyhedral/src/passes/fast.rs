@@ -1,7 +1,8 @@
 //! `lattice-fast`: the recommended pipeline as one pass (mlir-opt's registered pass
 //! pipelines work the same way: one name usable as `--lattice-fast` and inside
-//! `--pass-pipeline`): `poly-schedule` (schedule, cache tiles from the tile model,
-//! parallel loops), `affine-register-tile` (contraction nests: reduction loop innermost,
+//! `--pass-pipeline`): `poly-schedule{register-tile=true}` (schedule, cache tiles from
+//! the tile model, those of contraction bands sized for the register tile, parallel
+//! loops), `affine-register-tile` (contraction nests: reduction loop innermost,
 //! register tile, accumulators in `iter_args`, unit-stride loop vectorized), then
 //! `affine-super-vectorize` at the machine's f32 lane count for the other loops.
 //!
@@ -19,7 +20,10 @@ fn steps(o: &PassOptions) -> Result<Vec<(&'static PassDef, Vec<(String, String)>
     let contract = o.bool("contract", false)?;
     let lanes = (o.machine.vector_bytes / 4).max(1);
     Ok(vec![
-        (&crate::schedule::POLY_SCHEDULE, vec![]),
+        (
+            &crate::schedule::POLY_SCHEDULE,
+            vec![("register-tile".into(), "true".into())],
+        ),
         (
             &lattice_affine::passes::register_tile::REGISTER_TILE,
             vec![("contract".into(), contract.to_string())],

@@ -193,7 +193,7 @@ pub(super) fn decide(
                     // Unknown trip counts: the model's sizes against L2, the time member
                     // halved until a tile with whole rows fits.
                     let level = crate::tile_model::Level::Inner { parallel };
-                    let mut c = crate::tile_model::choose(&profile, l2_bytes, level);
+                    let mut c = crate::tile_model::choose(&profile, l2_bytes, level, cache.vector);
                     if let Some(trip) = profile.trips[nn - 1] {
                         c.sizes[nn - 1] = trip as i64;
                         while c.sizes[0] > 2
@@ -1270,6 +1270,7 @@ mod tests {
             spread: vec![Some(2), Some(2)],
             full: vec![Some(n), Some(n)],
             lone: vec![false; 3],
+            written: false,
         };
         let skewed = n - 2 + 2 * (steps - 1);
         BandProfile {

@@ -12,7 +12,9 @@
 // CHECK:          %[[M:.*]] = vector.create_mask %{{.*}} : vector<16xi1>
 // CHECK-COUNT-3:  vector.transfer_read %arg2{{.*}} : memref<7x19xf32>, vector<16xf32>
 // CHECK:          %[[R:.*]]:3 = affine.for %{{.*}} = 0 to 5 iter_args(%[[A0:.*]] = %{{.*}}, %[[A1:.*]] = %{{.*}}, %[[A2:.*]] = %{{.*}}) -> (vector<16xf32>, vector<16xf32>, vector<16xf32>) {
-// CHECK:            vector.transfer_read %arg0{{.*}} {permutation_map = #{{.*}}} : memref<7x5xf32>, vector<16xf32>
+// A[i][k] is the same in every lane: a scalar load, broadcast.
+// CHECK:            %[[X:.*]] = affine.load %arg0{{.*}} : memref<7x5xf32>
+// CHECK-NEXT:       vector.broadcast %[[X]] : f32 to vector<16xf32>
 // CHECK:            vector.transfer_read %arg1{{.*}} : memref<5x19xf32>, vector<16xf32>
 // CHECK:            arith.mulf %{{.*}} : vector<16xf32>
 // CHECK:            arith.addf %[[A0]], %{{.*}} : vector<16xf32>
