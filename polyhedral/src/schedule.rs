@@ -137,6 +137,14 @@ pub struct ScheduleOptions {
     /// Split the members clamped windows depend on into borders and an interior
     /// ([`crate::index_split`], `split-borders`).
     pub split_borders: bool,
+    /// Compare each SCoP's new code with its program order by the cost model of
+    /// [`crate::order_cost`] and keep program order unless the schedule is predicted to
+    /// win (`order-cost`, on by default).
+    pub order_cost: bool,
+    /// Bytes of one SIMD register and threads of a parallel loop, for the cost model.
+    pub vector_bytes: u64,
+    /// Threads a parallel loop runs on, for the cost model.
+    pub threads: u64,
 }
 
 /// Default of [`ScheduleOptions::min_parallel_work`]: a region of fewer instances costs
@@ -150,6 +158,15 @@ impl ScheduleOptions {
         time_tile::Llc {
             bytes: self.cache.l3,
             shape: self.llc,
+        }
+    }
+
+    /// The machine as the cost model of [`crate::order_cost`] sees it.
+    fn cost_machine(&self) -> crate::order_cost::CostMachine {
+        crate::order_cost::CostMachine {
+            cache: self.cache,
+            vector_bytes: self.vector_bytes,
+            threads: self.threads,
         }
     }
 }
@@ -174,6 +191,9 @@ impl Default for ScheduleOptions {
             min_parallel_work: DEFAULT_MIN_PARALLEL_WORK,
             time_tile: TimeTile::Auto,
             split_borders: true,
+            order_cost: true,
+            vector_bytes: lattice_ir::target::Machine::default().vector_bytes,
+            threads: lattice_ir::target::Machine::default().cores,
         }
     }
 }
@@ -1879,11 +1899,32 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
                 schedule
             };
             let forbidden = |ir: &Ir| ForbiddenDeps::from_nearest(&isl, ir, scop, &nearest, cells);
-            let r = regenerate(ir, &isl, scop, schedule, &forbidden, &mut dropped);
+            let judge = |ir: &Ir, old: &[Op], new: &[Op]| match crate::order_cost::compare(
+                ir,
+                old,
+                new,
+                &options.cost_machine(),
+            ) {
+                crate::order_cost::Choice::Schedule(note) => {
+                    if let Ok(mut l) = options.model_log.lock() {
+                        l.push(note);
+                    }
+                    Ok(())
+                }
+                crate::order_cost::Choice::ProgramOrder(why) => Err(why),
+            };
+            let judge: Option<&crate::transform::Judge<'_>> = options
+                .order_cost
+                .then_some(&judge as &crate::transform::Judge<'_>);
+            let r = regenerate(ir, &isl, scop, schedule, &forbidden, judge, &mut dropped);
             timer.lap("AST + codegen");
             r
         });
         if let Ok(mut log) = options.model_log.lock() {
+            // The model's notes describe the schedule's code: gone with it.
+            if matches!(result, Err(TransformError::KeptProgramOrder(_))) {
+                log.clear();
+            }
             for note in log.drain(..) {
                 report.notes.push(Diagnostic::new(
                     lattice_ir::diag::Severity::Remark,
@@ -2040,6 +2081,9 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
             })?
         },
         split_borders: o.bool("split-borders", true).map_err(&err)?,
+        order_cost: o.bool("order-cost", true).map_err(&err)?,
+        vector_bytes: o.machine.vector_bytes,
+        threads: o.machine.cores,
     };
     let report = poly_schedule(ir, func, &options);
     if !report.errors.is_empty() {
@@ -2168,6 +2212,11 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
             "split-borders",
             true,
             "Split the loops clamped windows (max/min bounds) depend on into borders and an interior with constant window bounds",
+        ),
+        PassOption::bool(
+            "order-cost",
+            true,
+            "Keep a SCoP in program order unless the cost model predicts the schedule's code faster (by 10%)",
         ),
         PassOption::bool("remarks", false, "Print why SCoPs were left alone (stderr)"),
         PassOption::bool(
