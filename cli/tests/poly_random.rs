@@ -61,10 +61,12 @@ const BATCH: usize = 20;
 const PASSES: &[&[(&str, &str)]] = &[
     // min-parallel-work=0: the programs are small, and marks inside sequential loops
     // (short regions, left sequential by default) are what the race detector checks.
-    &[("poly-schedule", "min-parallel-work=0")],
+    // order-cost=false: the schedules are under test, not the cost model's choice
+    // between them and the (unchanged) input, which would keep most small programs.
+    &[("poly-schedule", "min-parallel-work=0 order-cost=false")],
     &[(
         "poly-schedule",
-        "parallel-reductions=true min-parallel-work=0",
+        "parallel-reductions=true min-parallel-work=0 order-cost=false",
     )],
     &[("affine-loop-tile", "tile-sizes=2,3")],
     &[("affine-loop-fusion", "")],
@@ -75,11 +77,14 @@ const PASSES: &[&[(&str, &str)]] = &[
     &[("affine-parallelize", "parallel-reductions=true")],
     &[
         ("affine-loop-tile", "tile-sizes=2,3"),
-        ("poly-schedule", "min-parallel-work=0"),
+        ("poly-schedule", "min-parallel-work=0 order-cost=false"),
     ],
     &[
-        ("poly-schedule", "tile-sizes=4,3 min-parallel-work=0"),
-        ("poly-schedule", "min-parallel-work=0"),
+        (
+            "poly-schedule",
+            "tile-sizes=4,3 min-parallel-work=0 order-cost=false",
+        ),
+        ("poly-schedule", "min-parallel-work=0 order-cost=false"),
     ],
 ];
 

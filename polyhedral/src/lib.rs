@@ -16,6 +16,7 @@ pub mod deps;
 pub mod index_split;
 #[allow(unsafe_code)]
 pub mod isl;
+pub mod order_cost;
 pub mod parallel_check;
 pub mod passes;
 pub mod reduction;

@@ -451,7 +451,16 @@ mod tests {
             Net::Nearest => ForbiddenDeps::from_nearest(&isl, ir, scop, &nearest, &[]),
             Net::Off => ForbiddenDeps::new(&isl, scop, Vec::new(), None),
         };
-        regenerate(&mut ir, &isl, scop, schedule, &forbidden, &mut remarks).unwrap();
+        regenerate(
+            &mut ir,
+            &isl,
+            scop,
+            schedule,
+            &forbidden,
+            None,
+            &mut remarks,
+        )
+        .unwrap();
         let remarks = remarks.into_iter().map(|d| d.message).collect();
         (print_op(&ir, func, PrintOptions::default()), remarks)
     }

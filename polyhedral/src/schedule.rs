@@ -142,6 +142,14 @@ pub struct ScheduleOptions {
     /// `affine-register-tile` builds next ([`crate::contraction_tiles`],
     /// `register-tile`); `None`: every band by the reuse rule of [`crate::tile_model`].
     pub register_tile: Option<crate::contraction_tiles::RegisterTile>,
+    /// Compare each SCoP's new code with its program order by the cost model of
+    /// [`crate::order_cost`] and keep program order unless the schedule is predicted to
+    /// win (`order-cost`, on by default).
+    pub order_cost: bool,
+    /// Bytes of one SIMD register and threads of a parallel loop, for the cost model.
+    pub vector_bytes: u64,
+    /// Threads a parallel loop runs on, for the cost model.
+    pub threads: u64,
 }
 
 /// Default of [`ScheduleOptions::min_parallel_work`]: a region of fewer instances costs
@@ -155,6 +163,15 @@ impl ScheduleOptions {
         time_tile::Llc {
             bytes: self.cache.l3,
             shape: self.llc,
+        }
+    }
+
+    /// The machine as the cost model of [`crate::order_cost`] sees it.
+    fn cost_machine(&self) -> crate::order_cost::CostMachine {
+        crate::order_cost::CostMachine {
+            cache: self.cache,
+            vector_bytes: self.vector_bytes,
+            threads: self.threads,
         }
     }
 }
@@ -180,6 +197,9 @@ impl Default for ScheduleOptions {
             min_parallel_work: DEFAULT_MIN_PARALLEL_WORK,
             time_tile: TimeTile::Auto,
             split_borders: true,
+            order_cost: true,
+            vector_bytes: lattice_ir::target::Machine::default().vector_bytes,
+            threads: lattice_ir::target::Machine::default().cores,
         }
     }
 }
@@ -641,6 +661,10 @@ pub fn compute_schedule_private(
     let text = run_scheduler(problem.clone(), &clock)?;
     timer.lap("isl scheduler");
     let mut schedule = isl.schedule(&text)?;
+    // The schedule without coincidence maximization, once computed: the unskewed
+    // alternative below and the time-tiling candidate are the same problem (on adi it
+    // took 40% of the pass's time to solve it twice).
+    let mut uncoincident: Option<String> = None;
     // Parallelism bought by skewing (a time dimension `i + j` over two loops of one
     // statement) costs more than it gives on a CPU: the skewed loop nest runs one short
     // parallel region per wavefront (floyd-warshall: 32K regions of at most 128
@@ -657,6 +681,7 @@ pub fn compute_schedule_private(
             let text = run_scheduler(plain, &clock)?;
             timer.lap("isl scheduler (no coincidence)");
             let alternative = isl.schedule(&text)?;
+            uncoincident = Some(text);
             let alt_map = isl.check(alternative.get_map())?;
             if skewed_dimension(isl, scop, &alt_map)?.is_none() {
                 if let Ok(mut l) = options.model_log.lock() {
@@ -684,9 +709,12 @@ pub fn compute_schedule_private(
         };
         // A candidate the scheduler cannot find (within its operation limit) leaves the
         // default alone; the wall-clock safety net is an error, never a silent choice.
-        let candidate = match run_scheduler(plain, &clock) {
-            Err(e @ IslError::TimedOut { .. }) => return Err(e),
-            r => r.ok(),
+        let candidate = match uncoincident.take() {
+            Some(text) => Some(text),
+            None => match run_scheduler(plain, &clock) {
+                Err(e @ IslError::TimedOut { .. }) => return Err(e),
+                r => r.ok(),
+            },
         };
         if let Some(text) = candidate {
             timer.lap("isl scheduler (time-tiling candidate)");
@@ -1996,11 +2024,32 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
                 schedule
             };
             let forbidden = |ir: &Ir| ForbiddenDeps::from_nearest(&isl, ir, scop, &nearest, cells);
-            let r = regenerate(ir, &isl, scop, schedule, &forbidden, &mut dropped);
+            let judge = |ir: &Ir, old: &[Op], new: &[Op]| match crate::order_cost::compare(
+                ir,
+                old,
+                new,
+                &options.cost_machine(),
+            ) {
+                crate::order_cost::Choice::Schedule(note) => {
+                    if let Ok(mut l) = options.model_log.lock() {
+                        l.push(note);
+                    }
+                    Ok(())
+                }
+                crate::order_cost::Choice::ProgramOrder(why) => Err(why),
+            };
+            let judge: Option<&crate::transform::Judge<'_>> = options
+                .order_cost
+                .then_some(&judge as &crate::transform::Judge<'_>);
+            let r = regenerate(ir, &isl, scop, schedule, &forbidden, judge, &mut dropped);
             timer.lap("AST + codegen");
             r
         });
         if let Ok(mut log) = options.model_log.lock() {
+            // The model's notes describe the schedule's code: gone with it.
+            if matches!(result, Err(TransformError::KeptProgramOrder(_))) {
+                log.clear();
+            }
             for note in log.drain(..) {
                 report.notes.push(Diagnostic::new(
                     lattice_ir::diag::Severity::Remark,
@@ -2075,6 +2124,8 @@ impl PolyScheduleConfig {
             register_tile: self
                 .register_tile
                 .then(|| crate::contraction_tiles::RegisterTile::for_machine(machine)),
+            vector_bytes: machine.vector_bytes,
+            threads: machine.cores,
             ..self.base.clone()
         }
     }
@@ -2176,6 +2227,9 @@ impl PassConfig for PolyScheduleConfig {
             },
             split_borders: o.bool("split-borders", true)?,
             register_tile: None,
+            order_cost: o.bool("order-cost", true)?,
+            vector_bytes: lattice_ir::target::Machine::default().vector_bytes,
+            threads: lattice_ir::target::Machine::default().cores,
         };
         Ok(PolyScheduleConfig {
             base,
@@ -2325,6 +2379,11 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
             "split-borders",
             true,
             "Split the loops clamped windows (max/min bounds) depend on into borders and an interior with constant window bounds",
+        ),
+        PassOption::bool(
+            "order-cost",
+            true,
+            "Keep a SCoP in program order unless the cost model predicts the schedule's code faster (by 10%)",
         ),
         PassOption::bool("remarks", false, "Print why SCoPs were left alone (stderr)"),
         PassOption::bool(
@@ -2493,10 +2552,15 @@ mod determinism_tests {
             .remarks
             .iter()
             .all(|r| !r.message.contains("time-limit")));
-        // Within the limit, the same SCoP is scheduled.
+        // Within the limit, the same SCoP is scheduled (whatever the cost model would
+        // choose between the schedule's code and program order).
         let (mut ir, top) = crate::analysis_tests::parse(KERNEL);
         let f = kernel_function(&ir, top);
-        let report = poly_schedule(&mut ir, f, &ScheduleOptions::default());
+        let options = ScheduleOptions {
+            order_cost: false,
+            ..ScheduleOptions::default()
+        };
+        let report = poly_schedule(&mut ir, f, &options);
         assert!(report.errors.is_empty());
         assert_eq!(report.scheduled, 1, "{:?}", report.remarks);
     }

@@ -942,7 +942,7 @@ fn element_type(ir: &Ir, ty: Type) -> Option<Type> {
 
 /// Bytes of one element of `ty` (of its elements, for a memref): see
 /// [`Array::element_bytes`].
-fn element_bytes(ir: &Ir, ty: Type) -> u64 {
+pub(crate) fn element_bytes(ir: &Ir, ty: Type) -> u64 {
     let ty = element_type(ir, ty).unwrap_or(ty);
     match ir.ctx().bit_width(ty).div_ceil(8) {
         0 => 8,

@@ -1,5 +1,5 @@
 // RUN: lattice opt %s --split-input-file --affine-loop-tile="tile-sizes=4" | FileCheck %s --check-prefix=TILE
-// RUN: lattice opt %s --split-input-file --poly-schedule | FileCheck %s --check-prefix=SCHED
+// RUN: lattice opt %s --split-input-file --poly-schedule=order-cost=false | FileCheck %s --check-prefix=SCHED
 // RUN: lattice opt %s --split-input-file --affine-loop-fusion | FileCheck %s --check-prefix=FUSE
 
 // Multi-dimensional affine.parallel ops holding reductions or carried values: demotion

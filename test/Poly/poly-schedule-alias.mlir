@@ -1,7 +1,7 @@
-// RUN: lattice opt %s --split-input-file --poly-schedule="assume-no-alias=false" | FileCheck %s
-// RUN: lattice opt %s --split-input-file --poly-schedule="assume-no-alias=false parallel-reductions=true" \
+// RUN: lattice opt %s --split-input-file --poly-schedule="order-cost=false assume-no-alias=false" | FileCheck %s
+// RUN: lattice opt %s --split-input-file --poly-schedule="order-cost=false assume-no-alias=false parallel-reductions=true" \
 // RUN:   | FileCheck %s --check-prefix=RED
-// RUN: lattice opt %s --split-input-file --poly-schedule | FileCheck %s --check-prefix=NOALIAS
+// RUN: lattice opt %s --split-input-file --poly-schedule=order-cost=false | FileCheck %s --check-prefix=NOALIAS
 // RUN: lattice opt %s --split-input-file --poly-transform="parallel=true assume-no-alias=false" \
 // RUN:   | FileCheck %s --check-prefix=TRANSFORM
 

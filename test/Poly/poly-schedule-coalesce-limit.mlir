@@ -1,5 +1,5 @@
-// RUN: lattice opt %s --poly-schedule="remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-// RUN: lattice opt %s --poly-schedule | FileCheck %s
+// RUN: lattice opt %s --poly-schedule="order-cost=false remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: lattice opt %s --poly-schedule=order-cost=false | FileCheck %s
 
 // Issue 25 (pipeline fuzzer, `lattice-fuzz --target generate --seed 20261129`, case
 // 104): two nests over one array whose 186 nearest-dependence pieces compose into

@@ -1,5 +1,5 @@
-// RUN: lattice opt %s --poly-schedule="fuse=max parallel=false" | FileCheck %s
-// RUN: lattice opt %s --poly-schedule="fuse=max" | FileCheck %s --check-prefix=PAR
+// RUN: lattice opt %s --poly-schedule="order-cost=false fuse=max parallel=false" | FileCheck %s
+// RUN: lattice opt %s --poly-schedule="order-cost=false fuse=max" | FileCheck %s --check-prefix=PAR
 
 // Producer-consumer fusion with a shift: C[i] reads B[i-1] and B[i+1], so isl's
 // scheduler (fuse=max) fuses the consumer one iteration late (C[i-1] at i, guarded

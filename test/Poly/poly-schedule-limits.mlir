@@ -1,7 +1,7 @@
-// RUN: lattice opt %s --poly-schedule="max-operations=2000 remarks=true" 2>&1 >/dev/null \
+// RUN: lattice opt %s --poly-schedule="order-cost=false max-operations=2000 remarks=true" 2>&1 >/dev/null \
 // RUN:   | FileCheck %s --check-prefix=QUOTA
-// RUN: lattice opt %s --poly-schedule="max-operations=2000" | FileCheck %s --check-prefix=SAME
-// RUN: lattice opt %s --poly-schedule="min-parallel-work=0" | FileCheck %s --check-prefix=SCHED
+// RUN: lattice opt %s --poly-schedule="order-cost=false max-operations=2000" | FileCheck %s --check-prefix=SAME
+// RUN: lattice opt %s --poly-schedule="order-cost=false min-parallel-work=0" | FileCheck %s --check-prefix=SCHED
 
 // isl's scheduler runs under its operation limit (`max-operations`): past it, the SCoP is
 // left as it was, with a remark that says why.

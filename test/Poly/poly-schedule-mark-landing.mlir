@@ -1,5 +1,5 @@
-// RUN: lattice opt %s --poly-schedule="tile-sizes=9,9,8 min-parallel-work=0" | FileCheck %s
-// RUN: lattice opt %s --poly-schedule="tile-sizes=9,9,8 parallel-reductions=true min-parallel-work=0" | FileCheck %s
+// RUN: lattice opt %s --poly-schedule="order-cost=false tile-sizes=9,9,8 min-parallel-work=0" | FileCheck %s
+// RUN: lattice opt %s --poly-schedule="order-cost=false tile-sizes=9,9,8 parallel-reductions=true min-parallel-work=0" | FileCheck %s
 
 // A parallel mark must reach the loop of the member it marks (poly_random program 398,
 // found by the reverse-order race detector; program 178 is poly-schedule-fixed-member).

@@ -1,6 +1,6 @@
-// RUN: lattice opt %s --poly-schedule="remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-// RUN: lattice opt %s --poly-schedule | FileCheck %s
-// RUN: lattice opt %s --poly-schedule="parallel=false" | FileCheck %s
+// RUN: lattice opt %s --poly-schedule="order-cost=false remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: lattice opt %s --poly-schedule=order-cost=false | FileCheck %s
+// RUN: lattice opt %s --poly-schedule="order-cost=false parallel=false" | FileCheck %s
 
 // Floyd-Warshall's (i, j) band carries dependences at i == k and j == k only, so isl's
 // outer-coincidence search skews it into (i + j, i) to get a parallel loop: one short

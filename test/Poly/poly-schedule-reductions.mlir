@@ -1,6 +1,6 @@
-// RUN: lattice opt %s --split-input-file --poly-schedule="parallel-reductions=true" | FileCheck %s
-// RUN: lattice opt %s --split-input-file --poly-schedule | FileCheck %s --check-prefix=OFF
-// RUN: lattice opt %s --split-input-file --poly-schedule="remarks=true" 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: lattice opt %s --split-input-file --poly-schedule="order-cost=false parallel-reductions=true" | FileCheck %s
+// RUN: lattice opt %s --split-input-file --poly-schedule=order-cost=false | FileCheck %s --check-prefix=OFF
+// RUN: lattice opt %s --split-input-file --poly-schedule="order-cost=false remarks=true" 2>&1 | FileCheck %s --check-prefix=REMARK
 
 // poly-schedule{parallel-reductions=true}: where a band has no parallel loop, the
 // outermost loop whose only carried dependences are accumulations into an iter_args

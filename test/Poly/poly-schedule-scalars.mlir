@@ -1,5 +1,5 @@
-// RUN: lattice opt %s --split-input-file --poly-schedule="tile-sizes=16 remarks=true min-parallel-work=0" 2>&1 | FileCheck %s
-// RUN: lattice opt %s --split-input-file --poly-schedule="tile-sizes=16 parallel=false" | FileCheck %s --check-prefix=SEQ
+// RUN: lattice opt %s --split-input-file --poly-schedule="order-cost=false tile-sizes=16 remarks=true min-parallel-work=0" 2>&1 | FileCheck %s
+// RUN: lattice opt %s --split-input-file --poly-schedule="order-cost=false tile-sizes=16 parallel=false" | FileCheck %s --check-prefix=SEQ
 
 // Scalars through memory: iter_args and values crossing statements are demoted to 0-d
 // cells for scheduling (live-range reordering: a reduction's init, updates and final

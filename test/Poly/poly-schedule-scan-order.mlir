@@ -1,7 +1,7 @@
-// RUN: lattice opt %s --poly-schedule="cache-size=32768 l2-cache-size=65536 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=MODEL
-// RUN: lattice opt %s --poly-schedule="cache-size=32768 l2-cache-size=65536" | FileCheck %s
+// RUN: lattice opt %s --poly-schedule="order-cost=false cache-size=32768 l2-cache-size=65536 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=MODEL
+// RUN: lattice opt %s --poly-schedule="order-cost=false cache-size=32768 l2-cache-size=65536" | FileCheck %s
 // RUN: lattice run %s | FileCheck %s --check-prefix=OUT
-// RUN: lattice run %s --poly-schedule="cache-size=32768 l2-cache-size=65536" --threads 1 | FileCheck %s --check-prefix=OUT
+// RUN: lattice run %s --poly-schedule="order-cost=false cache-size=32768 l2-cache-size=65536" --threads 1 | FileCheck %s --check-prefix=OUT
 
 // Scans with carried dependences (summed-area's shape, and edit distance's 2-D
 // recurrence): the scheduler keeps the program's loop order.

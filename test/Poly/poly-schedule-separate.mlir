@@ -1,9 +1,9 @@
-// RUN: lattice opt %s --poly-schedule="tile=false" | FileCheck %s
-// RUN: lattice opt %s --poly-schedule="tile=false parallel=false" | FileCheck %s --check-prefix=SEQ
-// RUN: lattice opt %s --poly-schedule="tile=false remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: lattice opt %s --poly-schedule="order-cost=false tile=false" | FileCheck %s
+// RUN: lattice opt %s --poly-schedule="order-cost=false tile=false parallel=false" | FileCheck %s --check-prefix=SEQ
+// RUN: lattice opt %s --poly-schedule="order-cost=false tile=false remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // RUN: lattice run %s | FileCheck %s --check-prefix=OUT
-// RUN: lattice run %s --poly-schedule="tile=false" --parallel-order=reverse | FileCheck %s --check-prefix=OUT
-// RUN: lattice run %s --poly-schedule --parallel-order=reverse | FileCheck %s --check-prefix=OUT
+// RUN: lattice run %s --poly-schedule="order-cost=false tile=false" --parallel-order=reverse | FileCheck %s --check-prefix=OUT
+// RUN: lattice run %s --poly-schedule=order-cost=false --parallel-order=reverse | FileCheck %s --check-prefix=OUT
 
 // isl fuses a statement that runs once per row (the diagonal update of trisolv's
 // initialization) into the row loop at a single value of it (j = i). Generated as one

@@ -1,6 +1,6 @@
-// RUN: lattice opt %s --split-input-file --poly-schedule="remarks=true time-tile=never" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-// RUN: lattice opt %s --split-input-file --poly-schedule="time-tile=never" | FileCheck %s
-// RUN: lattice opt %s --split-input-file --poly-schedule="min-parallel-work=0 time-tile=never" | FileCheck %s --check-prefix=ALWAYS
+// RUN: lattice opt %s --split-input-file --poly-schedule="order-cost=false remarks=true time-tile=never" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: lattice opt %s --split-input-file --poly-schedule="order-cost=false time-tile=never" | FileCheck %s
+// RUN: lattice opt %s --split-input-file --poly-schedule="order-cost=false min-parallel-work=0 time-tile=never" | FileCheck %s --check-prefix=ALWAYS
 
 // A parallel loop inside a sequential loop starts one parallel region per outer
 // iteration. Jacobi-1d's two i loops under t run 8 x 2 regions of at most 254

@@ -1,9 +1,9 @@
-// RUN: lattice opt %s --poly-schedule="tile=false" | FileCheck %s
-// RUN: lattice opt %s --poly-schedule="tile=false remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-// RUN: lattice opt %s --poly-schedule="tile=false split-borders=false remarks=true" 2>&1 | FileCheck %s --check-prefix=OFF
+// RUN: lattice opt %s --poly-schedule="order-cost=false tile=false" | FileCheck %s
+// RUN: lattice opt %s --poly-schedule="order-cost=false tile=false remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: lattice opt %s --poly-schedule="order-cost=false tile=false split-borders=false remarks=true" 2>&1 | FileCheck %s --check-prefix=OFF
 // RUN: lattice run %s | FileCheck %s --check-prefix=OUT
-// RUN: lattice run %s --poly-schedule --parallel-order=reverse | FileCheck %s --check-prefix=OUT
-// RUN: lattice run %s --poly-schedule="split-borders=false" --parallel-order=reverse | FileCheck %s --check-prefix=OUT
+// RUN: lattice run %s --poly-schedule=order-cost=false --parallel-order=reverse | FileCheck %s --check-prefix=OUT
+// RUN: lattice run %s --poly-schedule="order-cost=false split-borders=false" --parallel-order=reverse | FileCheck %s --check-prefix=OUT
 
 // Index-set splitting of clamped windows (`split-borders`, default true): a 3x3 box blur
 // whose window loops run from max(i - 1, 0) to min(i + 2, 32). The members %i and %j

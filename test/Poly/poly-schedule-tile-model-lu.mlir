@@ -1,6 +1,6 @@
-// RUN: lattice opt %s --poly-schedule="remarks=true min-parallel-work=0 cache-size=32768 l2-cache-size=1048576" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-// RUN: lattice opt %s --poly-schedule="min-parallel-work=0 cache-size=32768 l2-cache-size=1048576" | FileCheck %s
-// RUN: lattice opt %s --poly-schedule="parallel=false cache-size=32768 l2-cache-size=1048576" | FileCheck %s --check-prefix=SEQ
+// RUN: lattice opt %s --poly-schedule="order-cost=false remarks=true min-parallel-work=0 cache-size=32768 l2-cache-size=1048576" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: lattice opt %s --poly-schedule="order-cost=false min-parallel-work=0 cache-size=32768 l2-cache-size=1048576" | FileCheck %s
+// RUN: lattice opt %s --poly-schedule="order-cost=false parallel=false cache-size=32768 l2-cache-size=1048576" | FileCheck %s --check-prefix=SEQ
 
 // lu's update band (i, j) sits inside the sequential k loop. Measured with the k loop
 // fixed, one step of j moves A[i][j] and A[k][j] by one element (unit stride, j stays

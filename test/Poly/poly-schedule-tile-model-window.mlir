@@ -1,8 +1,8 @@
-// RUN: lattice opt %s --poly-schedule="cache-size=32768 l2-cache-size=1048576 remarks=true" 2>&1 >/dev/null \
+// RUN: lattice opt %s --poly-schedule="order-cost=false cache-size=32768 l2-cache-size=1048576 remarks=true" 2>&1 >/dev/null \
 // RUN:   | FileCheck %s --check-prefix=FITS
-// RUN: lattice opt %s --poly-schedule="cache-size=32768 l2-cache-size=131072 remarks=true" 2>&1 >/dev/null \
+// RUN: lattice opt %s --poly-schedule="order-cost=false cache-size=32768 l2-cache-size=131072 remarks=true" 2>&1 >/dev/null \
 // RUN:   | FileCheck %s --check-prefix=L1
-// RUN: lattice opt %s --poly-schedule="cache-size=2048 l2-cache-size=16384 remarks=true" 2>&1 >/dev/null \
+// RUN: lattice opt %s --poly-schedule="order-cost=false cache-size=2048 l2-cache-size=16384 remarks=true" 2>&1 >/dev/null \
 // RUN:   | FileCheck %s --check-prefix=SMALL
 
 // The tile model counts the window the loops below a band sweep at each band point, not

@@ -1,17 +1,17 @@
-// RUN: lattice opt %s --poly-schedule="cache-size=65536 remarks=true" 2>&1 >/dev/null \
+// RUN: lattice opt %s --poly-schedule="order-cost=false cache-size=65536 remarks=true" 2>&1 >/dev/null \
 // RUN:   | FileCheck %s --check-prefix=MODEL
-// RUN: lattice opt %s --poly-schedule="cache-size=65536" | FileCheck %s --check-prefix=SIZES
-// RUN: lattice opt %s --poly-schedule="tile-sizes=128,128,32" | FileCheck %s --check-prefix=WHOLE
-// RUN: lattice opt %s --machine=medium --poly-schedule="cache-size=8192 l2-cache-size=65536 remarks=true" 2>&1 >/dev/null \
+// RUN: lattice opt %s --poly-schedule="order-cost=false cache-size=65536" | FileCheck %s --check-prefix=SIZES
+// RUN: lattice opt %s --poly-schedule="order-cost=false tile-sizes=128,128,32" | FileCheck %s --check-prefix=WHOLE
+// RUN: lattice opt %s --machine=medium --poly-schedule="order-cost=false cache-size=8192 l2-cache-size=65536 remarks=true" 2>&1 >/dev/null \
 // RUN:   | FileCheck %s --check-prefix=FLOOR
-// RUN: lattice opt %s --machine=small --poly-schedule="cache-size=8192 l2-cache-size=65536 remarks=true" 2>&1 >/dev/null \
+// RUN: lattice opt %s --machine=small --poly-schedule="order-cost=false cache-size=8192 l2-cache-size=65536 remarks=true" 2>&1 >/dev/null \
 // RUN:   | FileCheck %s --check-prefix=FLOOR-SSE
-// RUN: lattice opt %s --poly-schedule="cache-size=8192 l2-cache-size=1048576 remarks=true" 2>&1 >/dev/null \
+// RUN: lattice opt %s --poly-schedule="order-cost=false cache-size=8192 l2-cache-size=1048576 remarks=true" 2>&1 >/dev/null \
 // RUN:   | FileCheck %s --check-prefix=FITS
-// RUN: lattice opt %s --poly-schedule="tile-sizes=8 l2-tile-sizes=32" | FileCheck %s --check-prefix=L2
-// RUN: lattice opt %s --poly-schedule="tile-levels=2 cache-size=65536 l2-cache-size=262144 remarks=true" \
+// RUN: lattice opt %s --poly-schedule="order-cost=false tile-sizes=8 l2-tile-sizes=32" | FileCheck %s --check-prefix=L2
+// RUN: lattice opt %s --poly-schedule="order-cost=false tile-levels=2 cache-size=65536 l2-cache-size=262144 remarks=true" \
 // RUN:   2>&1 >/dev/null | FileCheck %s --check-prefix=L2MODEL
-// RUN: not lattice opt %s --poly-schedule="tile-levels=3" 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not lattice opt %s --poly-schedule="order-cost=false tile-levels=3" 2>&1 | FileCheck %s --check-prefix=BAD
 
 // Without `tile-sizes`, the model sizes each band from the data a tile touches (f32: 4
 // bytes per element) and the reuse each member carries. matmul's band (i, j, k): k

@@ -1,9 +1,9 @@
-// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1" | FileCheck %s --check-prefix=TILED
-// RUN: lattice opt %s --machine=medium --poly-schedule="remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=KEPT
+// RUN: lattice opt %s --poly-schedule="order-cost=false l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: lattice opt %s --poly-schedule="order-cost=false l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1" | FileCheck %s --check-prefix=TILED
+// RUN: lattice opt %s --machine=medium --poly-schedule="order-cost=false remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=KEPT
 // RUN: lattice run %s -e main | FileCheck %s --check-prefix=OUT
-// RUN: lattice run %s -e main --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1" | FileCheck %s --check-prefix=OUT
-// RUN: lattice run %s -e main --poly-schedule="time-tile=always tile-sizes=5,64" | FileCheck %s --check-prefix=OUT
+// RUN: lattice run %s -e main --poly-schedule="order-cost=false l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1" | FileCheck %s --check-prefix=OUT
+// RUN: lattice run %s -e main --poly-schedule="order-cost=false time-tile=always tile-sizes=5,64" | FileCheck %s --check-prefix=OUT
 
 // jacobi-1d (examples/jacobi_1d.mlir on 4096 points, 64 time steps): the skewed band
 // (t, 2t + i) has one space member, so a time tile tiles it too, in long rows: with a

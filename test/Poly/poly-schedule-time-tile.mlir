@@ -1,16 +1,16 @@
-// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1" | FileCheck %s --check-prefix=TILED
-// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=131072 l3-ways=16 l3-sharers=2 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=SHARED
-// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=131072 l3-ways=16 l3-sharers=1 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=ALONE
-// RUN: lattice opt %s --poly-schedule="l2-cache-size=16384 l3-cache-size=86000 l3-ways=16 l3-sharers=1 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=ESTIMATE
-// RUN: lattice opt %s --poly-schedule="remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=KEPT-REMARK
-// RUN: lattice opt %s --poly-schedule | FileCheck %s --check-prefix=KEPT
-// RUN: lattice opt %s --poly-schedule="time-tile=never l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=NEVER
-// RUN: not lattice opt %s --poly-schedule="l3-sharers=0" 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: lattice opt %s --poly-schedule="order-cost=false l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: lattice opt %s --poly-schedule="order-cost=false l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1" | FileCheck %s --check-prefix=TILED
+// RUN: lattice opt %s --poly-schedule="order-cost=false l2-cache-size=16384 l3-cache-size=131072 l3-ways=16 l3-sharers=2 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=SHARED
+// RUN: lattice opt %s --poly-schedule="order-cost=false l2-cache-size=16384 l3-cache-size=131072 l3-ways=16 l3-sharers=1 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=ALONE
+// RUN: lattice opt %s --poly-schedule="order-cost=false l2-cache-size=16384 l3-cache-size=86000 l3-ways=16 l3-sharers=1 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=ESTIMATE
+// RUN: lattice opt %s --poly-schedule="order-cost=false remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=KEPT-REMARK
+// RUN: lattice opt %s --poly-schedule=order-cost=false | FileCheck %s --check-prefix=KEPT
+// RUN: lattice opt %s --poly-schedule="order-cost=false time-tile=never l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=NEVER
+// RUN: not lattice opt %s --poly-schedule="order-cost=false l3-sharers=0" 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: lattice run %s -e main | FileCheck %s --check-prefix=OUT
-// RUN: lattice run %s -e main --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1" | FileCheck %s --check-prefix=OUT
-// RUN: lattice run %s -e main --parallel-order=reverse --poly-schedule="l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1 min-parallel-work=0" | FileCheck %s --check-prefix=OUT
-// RUN: lattice run %s -e main --poly-schedule="time-tile=always tile-sizes=4,8" | FileCheck %s --check-prefix=OUT
+// RUN: lattice run %s -e main --poly-schedule="order-cost=false l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1" | FileCheck %s --check-prefix=OUT
+// RUN: lattice run %s -e main --parallel-order=reverse --poly-schedule="order-cost=false l2-cache-size=16384 l3-cache-size=65536 l3-ways=16 l3-sharers=1 min-parallel-work=0" | FileCheck %s --check-prefix=OUT
+// RUN: lattice run %s -e main --poly-schedule="order-cost=false time-tile=always tile-sizes=4,8" | FileCheck %s --check-prefix=OUT
 
 // Time tiling is chosen by cost (schedule.rs, schedule/time_tile.rs): jacobi-2d, 6 time
 // steps of a 5-point stencil on 64 x 64 arrays ping-ponging between A and B. isl's

@@ -1,7 +1,7 @@
-// RUN: lattice opt %s --poly-schedule="tile-sizes=64 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-// RUN: lattice opt %s --poly-schedule="tile-sizes=64" | FileCheck %s
-// RUN: lattice opt %s --poly-schedule="tile-sizes=64 min-parallel-work=100000 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=SHORT-REMARK
-// RUN: lattice opt %s --poly-schedule="tile-sizes=64 min-parallel-work=100000" | FileCheck %s --check-prefix=SHORT
+// RUN: lattice opt %s --poly-schedule="order-cost=false tile-sizes=64 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: lattice opt %s --poly-schedule="order-cost=false tile-sizes=64" | FileCheck %s
+// RUN: lattice opt %s --poly-schedule="order-cost=false tile-sizes=64 min-parallel-work=100000 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=SHORT-REMARK
+// RUN: lattice opt %s --poly-schedule="order-cost=false tile-sizes=64 min-parallel-work=100000" | FileCheck %s --check-prefix=SHORT
 
 // A wavefront inside a sequential loop is decided by the work per parallel region,
 // not refused outright. Floyd-Warshall's permutable (i, j) band, tiled 64 x 64, under

@@ -1,7 +1,7 @@
-// RUN: lattice opt %s --split-input-file --poly-schedule="tile-sizes=16 intra-tile-order=unit-stride min-parallel-work=0" | FileCheck %s
-// RUN: lattice opt %s --split-input-file --poly-schedule="tile-sizes=16 parallel=false intra-tile-order=unit-stride" \
+// RUN: lattice opt %s --split-input-file --poly-schedule="order-cost=false tile-sizes=16 intra-tile-order=unit-stride min-parallel-work=0" | FileCheck %s
+// RUN: lattice opt %s --split-input-file --poly-schedule="order-cost=false tile-sizes=16 parallel=false intra-tile-order=unit-stride" \
 // RUN:   | FileCheck %s --check-prefix=SEQ
-// RUN: lattice opt %s --split-input-file --poly-schedule="tile=false min-parallel-work=0" | FileCheck %s --check-prefix=NOTILE
+// RUN: lattice opt %s --split-input-file --poly-schedule="order-cost=false tile=false min-parallel-work=0" | FileCheck %s --check-prefix=NOTILE
 
 // isl's scheduler keeps (i, j, k) as one permutable band with i and j coincident; the
 // band is tiled by 16 and the outermost tile loop becomes affine.parallel. In the point

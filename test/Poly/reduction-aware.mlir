@@ -1,12 +1,12 @@
 // RUN: lattice run %s -e main | FileCheck %s --check-prefix=OUT
 // RUN: lattice run %s -e main --parallel-order=reverse --affine-loop-tile="tile-sizes=8,16" | FileCheck %s --check-prefix=OUT
 // RUN: lattice run %s -e main --parallel-order=reverse --affine-loop-distribute | FileCheck %s --check-prefix=OUT
-// RUN: lattice run %s -e main --parallel-order=reverse --poly-schedule="parallel-reductions=true tile-sizes=8,16" | FileCheck %s --check-prefix=OUT
+// RUN: lattice run %s -e main --parallel-order=reverse --poly-schedule="order-cost=false parallel-reductions=true tile-sizes=8,16" | FileCheck %s --check-prefix=OUT
 // RUN: lattice run %s -e main --parallel-order=reverse --poly-transform="reverse=0" | FileCheck %s --check-prefix=OUT
 // RUN: lattice opt %s --affine-loop-tile="tile-sizes=8,16" | FileCheck %s --check-prefix=TILE
 // RUN: lattice opt %s --affine-loop-distribute | FileCheck %s --check-prefix=DIST
-// RUN: lattice opt %s --poly-schedule="parallel-reductions=true tile-sizes=8,16 remarks=true" 2>&1 | FileCheck %s --check-prefix=SCHED
-// RUN: lattice opt %s --poly-schedule="tile-sizes=8,16 remarks=true" 2>&1 | FileCheck %s --check-prefix=SEQ
+// RUN: lattice opt %s --poly-schedule="order-cost=false parallel-reductions=true tile-sizes=8,16 remarks=true" 2>&1 | FileCheck %s --check-prefix=SCHED
+// RUN: lattice opt %s --poly-schedule="order-cost=false tile-sizes=8,16 remarks=true" 2>&1 | FileCheck %s --check-prefix=SEQ
 
 // Reduction-aware legality: the accumulations of a reduction (into one cell, with one
 // associative and commutative combiner) may run in any order among themselves, every

@@ -1,5 +1,5 @@
-// RUN: lattice opt %s --poly-schedule="remarks=true" 2>&1 >/dev/null | FileCheck %s
-// RUN: lattice opt %s --poly-schedule --poly-schedule="remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=AGAIN
+// RUN: lattice opt %s --poly-schedule="order-cost=false remarks=true" 2>&1 >/dev/null | FileCheck %s
+// RUN: lattice opt %s --poly-schedule=order-cost=false --poly-schedule="order-cost=false remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=AGAIN
 
 // Remarks list band members by their source loops; two fused loops of one name are told
 // apart by where they are (`%i (13:3, 21:3)`; before, `%i` once, as if one loop).

@@ -1,6 +1,6 @@
-// RUN: lattice opt %s --poly-schedule="tile-sizes=16,16 parallel=false" --poly-transform="parallel=true test-unchecked-mark=0 remarks=true" 2>&1 | FileCheck %s --check-prefix=TILE0 --implicit-check-not=remark
-// RUN: lattice opt %s --poly-schedule="tile-sizes=16,16 parallel=false" --poly-transform="parallel=true test-unchecked-mark=1 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=TILE1
-// RUN: lattice opt %s --poly-schedule --poly-schedule="remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=AGAIN --implicit-check-not="without a loop"
+// RUN: lattice opt %s --poly-schedule="order-cost=false tile-sizes=16,16 parallel=false" --poly-transform="parallel=true test-unchecked-mark=0 remarks=true" 2>&1 | FileCheck %s --check-prefix=TILE0 --implicit-check-not=remark
+// RUN: lattice opt %s --poly-schedule="order-cost=false tile-sizes=16,16 parallel=false" --poly-transform="parallel=true test-unchecked-mark=1 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=TILE1
+// RUN: lattice opt %s --poly-schedule=order-cost=false --poly-schedule="order-cost=false remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=AGAIN --implicit-check-not="without a loop"
 
 // Loops that poly-schedule generates keep names for the remarks of later passes in the
 // same pipeline: a point loop the source loop's name (`%j`), a tile loop `the tile loop

@@ -1,7 +1,7 @@
 // RUN: lattice opt %s --split-input-file --poly-transform="parallel=true test-unchecked-mark=1 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=DROP
 // RUN: lattice opt %s --split-input-file --poly-transform="parallel=true test-unchecked-mark=0 remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=NOLOOP
-// RUN: lattice opt %s --split-input-file --poly-schedule="remarks=true time-tile=never cache-size=32768 l2-cache-size=1048576" 2>&1 >/dev/null | FileCheck %s --check-prefix=TILE
-// RUN: lattice opt %s --split-input-file --poly-schedule="remarks=true time-tile=never fuse=max cache-size=32768 l2-cache-size=1048576" 2>&1 >/dev/null | FileCheck %s --check-prefix=SHORT
+// RUN: lattice opt %s --split-input-file --poly-schedule="order-cost=false remarks=true time-tile=never cache-size=32768 l2-cache-size=1048576" 2>&1 >/dev/null | FileCheck %s --check-prefix=TILE
+// RUN: lattice opt %s --split-input-file --poly-schedule="order-cost=false remarks=true time-tile=never fuse=max cache-size=32768 l2-cache-size=1048576" 2>&1 >/dev/null | FileCheck %s --check-prefix=SHORT
 
 // Remarks name loops by the SSA names of the source (`the loop %j at 3:5`), not only
 // by op and position: the parser keeps each value's name in a side table for

@@ -1,10 +1,10 @@
 // RUN: lattice run %s -e main | FileCheck %s --check-prefix=OUT
 // RUN: lattice run %s -e main --poly-transform="reverse=0" | FileCheck %s --check-prefix=OUT
 // RUN: lattice run %s -e main --poly-transform="strip-mine=0,16" | FileCheck %s --check-prefix=OUT
-// RUN: lattice run %s -e main --parallel-order=reverse --poly-schedule="parallel=true min-parallel-work=0" | FileCheck %s --check-prefix=OUT
+// RUN: lattice run %s -e main --parallel-order=reverse --poly-schedule="order-cost=false parallel=true min-parallel-work=0" | FileCheck %s --check-prefix=OUT
 // RUN: lattice opt %s --poly-transform="reverse=0 remarks=true" 2>&1 | FileCheck %s --check-prefix=REVERSE
 // RUN: lattice opt %s --poly-transform="strip-mine=0,16" | FileCheck %s --check-prefix=STRIP
-// RUN: lattice opt %s --poly-schedule="parallel=true min-parallel-work=0 remarks=true" 2>&1 | FileCheck %s --check-prefix=SCHED
+// RUN: lattice opt %s --poly-schedule="order-cost=false parallel=true min-parallel-work=0 remarks=true" 2>&1 | FileCheck %s --check-prefix=SCHED
 
 // A scalar cell read after the loop nest: @last's iter_args value is the last A[i], and
 // the loop's result is read after the loop, outside every statement of the SCoP. The

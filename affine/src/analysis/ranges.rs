@@ -226,14 +226,21 @@ fn compute_value_range(ir: &Ir, v: Value, cache: &mut Cache) -> Range {
 
 /// One dimension of a loop: its lower bounds (the loop starts at their max), upper
 /// bounds (it stops before their min), over `operands`, and step.
-struct Dim {
-    lbs: Vec<AffineExpr>,
-    ubs: Vec<AffineExpr>,
-    lb_operands: Vec<Value>,
-    ub_operands: Vec<Value>,
-    lb_dims: usize,
-    ub_dims: usize,
-    step: i64,
+pub struct Dim {
+    /// Lower bounds (the loop starts at their max).
+    pub lbs: Vec<AffineExpr>,
+    /// Upper bounds (the loop stops before their min).
+    pub ubs: Vec<AffineExpr>,
+    /// Operands of the lower bounds (dims first).
+    pub lb_operands: Vec<Value>,
+    /// Operands of the upper bounds (dims first).
+    pub ub_operands: Vec<Value>,
+    /// Dims among `lb_operands` (the rest are symbols).
+    pub lb_dims: usize,
+    /// Dims among `ub_operands`.
+    pub ub_dims: usize,
+    /// The step.
+    pub step: i64,
 }
 
 impl Dim {
@@ -301,7 +308,7 @@ impl Dim {
 }
 
 /// The dimensions of an `affine.for` (one) or `affine.parallel` (one per IV).
-fn loop_bounds(ir: &Ir, op: Op) -> Option<Vec<Dim>> {
+pub fn loop_bounds(ir: &Ir, op: Op) -> Option<Vec<Dim>> {
     let ctx = ir.ctx();
     let operands = ir.operands(op);
     if ir.is_op(op, "affine.for") {

@@ -88,7 +88,16 @@ pub enum TransformError {
     /// AST generation failed.
     #[error("not transformed: {0}")]
     Ast(#[from] crate::ast_build::AstBuildError),
+    /// The schedule's code was generated, and the judge of [`regenerate`] preferred
+    /// program order (the cost model of [`crate::order_cost`]).
+    #[error("not transformed: {0}")]
+    KeptProgramOrder(String),
 }
+
+/// Decides between a SCoP's program order (`old`, its ops) and the code generated for
+/// a new schedule (`new`, top-level ops of a scratch block): `Err(why)` keeps program
+/// order.
+pub type Judge<'a> = dyn Fn(&Ir, &[Op], &[Op]) -> Result<(), String> + 'a;
 
 impl Tree {
     /// The statements under this node.
@@ -601,7 +610,7 @@ pub fn apply_private(
     }
     let schedule = keep_parallel::keep_parallel(isl, ir, scop, deps, private, schedule, remarks)?;
     let forbidden = |ir: &Ir| ForbiddenDeps::from_analysis(isl, ir, scop, deps, private);
-    regenerate(ir, isl, scop, schedule, &forbidden, remarks)
+    regenerate(ir, isl, scop, schedule, &forbidden, None, remarks)
 }
 
 /// Generates the code of an (already checked) isl schedule in place of `scop`'s ops.
@@ -620,12 +629,17 @@ pub fn apply_private(
 /// [`crate::parallel_check::DROPPED_STATISTIC`] (see [`crate::parallel_check`]). A marked
 /// member that gets no loop in any piece (a single value wherever it runs) gets the
 /// remark "parallel mark without a loop", naming its source loops.
+///
+/// `judge`, when given, sees program order and the generated code before anything
+/// changes; when it prefers program order, the generated code is dropped, the IR is left
+/// as it was and the error is [`TransformError::KeptProgramOrder`].
 pub fn regenerate(
     ir: &mut Ir,
     isl: &IslCtx,
     scop: &Scop,
     schedule: isl_rs::Schedule,
     forbidden: &dyn Fn(&Ir) -> Result<ForbiddenDeps, IslError>,
+    judge: Option<&Judge<'_>>,
     remarks: &mut Vec<Diagnostic>,
 ) -> Result<(), TransformError> {
     check_supported(ir, scop)?;
@@ -642,6 +656,15 @@ pub fn regenerate(
         r => r?,
     };
     let first = scop.ops[0];
+    if let Some(judge) = judge {
+        let new_ops: Vec<Op> = ir.block_ops(scratch).collect();
+        if let Err(why) = judge(ir, &scop.ops, &new_ops) {
+            for o in new_ops.into_iter().rev() {
+                ir.erase_op(o);
+            }
+            return Err(TransformError::KeptProgramOrder(why));
+        }
+    }
     let mut dropped = 0;
     for note in &notes {
         if let Some(why) = &note.dropped {
