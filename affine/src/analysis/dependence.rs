@@ -153,15 +153,25 @@ pub fn dependence_tests(ir: &Ir, accesses: &[Op]) -> usize {
         .fold(0, usize::saturating_add)
 }
 
-/// `Err` (why, for a remark) when testing every pair of `accesses` `times` times would
-/// exceed [`MAX_DEPENDENCE_TESTS`].
-pub fn within_test_budget(ir: &Ir, accesses: &[Op], times: usize) -> Result<(), String> {
-    let n = dependence_tests(ir, accesses).saturating_mul(times);
-    if n > MAX_DEPENDENCE_TESTS {
-        return Err(format!(
-            "its {} memory accesses make {n} dependence tests, over the limit of {MAX_DEPENDENCE_TESTS}",
-            accesses.len()
-        ));
+/// A loop whose dependence questions would take more than [`MAX_DEPENDENCE_TESTS`].
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("its {accesses} memory accesses make {tests} dependence tests, over the limit of {MAX_DEPENDENCE_TESTS}")]
+pub struct TooManyTests {
+    /// The loop's affine accesses.
+    pub accesses: usize,
+    /// The pairs to test.
+    pub tests: usize,
+}
+
+/// `Err` when testing every pair of `accesses` `times` times would exceed
+/// [`MAX_DEPENDENCE_TESTS`].
+pub fn within_test_budget(ir: &Ir, accesses: &[Op], times: usize) -> Result<(), TooManyTests> {
+    let tests = dependence_tests(ir, accesses).saturating_mul(times);
+    if tests > MAX_DEPENDENCE_TESTS {
+        return Err(TooManyTests {
+            accesses: accesses.len(),
+            tests,
+        });
     }
     Ok(())
 }
