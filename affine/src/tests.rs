@@ -161,7 +161,10 @@ fn constant_trip_count_has_one_meaning() {
                 crate::loops::constant_trip_count(&ir, l),
                 crate::loops::wide_constant_trip_count(&ir, l),
             );
-            format!("{narrow:?}/{wide:?}/{}", crate::loops::has_single_result_bounds(&ir, l))
+            format!(
+                "{narrow:?}/{wide:?}/{}",
+                crate::loops::has_single_result_bounds(&ir, l)
+            )
         })
         .collect();
     expect_test::expect![[r#"

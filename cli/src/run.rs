@@ -49,7 +49,7 @@ fn command(registry: &PassRegistry) -> clap::Command {
         "run",
         "JIT-compiles FILE through LLVM and calls ENTRY (default: main), like mlir-runner; with --target gpu, parallel loop nests run as GPU kernels instead",
     )
-    .arg(Arg::new("input").value_name("FILE").required(true).help("The MLIR file (`-` for standard input)"))
+    .arg(Arg::new("input").value_name("FILE").required_unless_present("gpu-list-adapters").help("The MLIR file (`-` for standard input)"))
     .arg(
         Arg::new("entry-point")
             .short('e')

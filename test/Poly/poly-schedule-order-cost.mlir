@@ -1,5 +1,5 @@
-// RUN: lattice opt %s --split-input-file --poly-schedule="remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
-// RUN: lattice opt %s --split-input-file --poly-schedule | FileCheck %s
+// RUN: lattice opt %s --split-input-file --poly-schedule="order-cost=true remarks=true" 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: lattice opt %s --split-input-file --poly-schedule="order-cost=true" | FileCheck %s
 // RUN: lattice opt %s --split-input-file --poly-schedule="order-cost=false" | FileCheck %s --check-prefix=OFF
 
 // The cost model (polyhedral/src/order_cost.rs) compares each SCoP's new code with its

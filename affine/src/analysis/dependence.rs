@@ -126,6 +126,56 @@ pub enum Dependence {
     May(Vec<Component>),
 }
 
+/// The most pairs of accesses one question about a loop ("does it carry a
+/// dependence?") tests with [`check_dependence`]: a body unrolled into tens of thousands
+/// of accesses to one memref would otherwise take minutes of pairwise tests (up to 10 µs
+/// each), so a pass asks [`within_test_budget`] first and declines past it.
+pub const MAX_DEPENDENCE_TESTS: usize = 250_000;
+
+/// How many ordered pairs of `accesses` [`check_dependence`] tests beyond its cheap
+/// checks: pairs on one memref of which at least one writes.
+pub fn dependence_tests(ir: &Ir, accesses: &[Op]) -> usize {
+    let mut per_memref: FxHashMap<Value, (usize, usize)> = FxHashMap::default();
+    for a in accesses.iter().filter_map(|&o| access(ir, o)) {
+        let (w, r) = per_memref.entry(a.memref).or_default();
+        if a.is_write {
+            *w += 1;
+        } else {
+            *r += 1;
+        }
+    }
+    per_memref
+        .values()
+        .map(|&(w, r)| {
+            w.saturating_mul(w)
+                .saturating_add(w.saturating_mul(r).saturating_mul(2))
+        })
+        .fold(0, usize::saturating_add)
+}
+
+/// A loop whose dependence questions would take more than [`MAX_DEPENDENCE_TESTS`].
+#[derive(Debug, Clone, thiserror::Error)]
+#[error("its {accesses} memory accesses make {tests} dependence tests, over the limit of {MAX_DEPENDENCE_TESTS}")]
+pub struct TooManyTests {
+    /// The loop's affine accesses.
+    pub accesses: usize,
+    /// The pairs to test.
+    pub tests: usize,
+}
+
+/// `Err` when testing every pair of `accesses` `times` times would exceed
+/// [`MAX_DEPENDENCE_TESTS`].
+pub fn within_test_budget(ir: &Ir, accesses: &[Op], times: usize) -> Result<(), TooManyTests> {
+    let tests = dependence_tests(ir, accesses).saturating_mul(times);
+    if tests > MAX_DEPENDENCE_TESTS {
+        return Err(TooManyTests {
+            accesses: accesses.len(),
+            tests,
+        });
+    }
+    Ok(())
+}
+
 /// Whether `src` may reach `dst` with a dependence at `depth` (see the module docs).
 pub fn check_dependence(ir: &Ir, src: Op, dst: Op, depth: usize) -> Dependence {
     let (Some(a), Some(b)) = (access(ir, src), access(ir, dst)) else {

@@ -252,6 +252,8 @@ fn check_legality(ir: &Ir, l: Op, f: i64) -> Result<(), String> {
         .into_iter()
         .filter(|&o| dependence::access(ir, o).is_some())
         .collect();
+    dependence::within_test_budget(ir, &accesses, 1)
+        .map_err(|why| format!("not unroll-jammed by {f}: {why}"))?;
     let depth = dependence::enclosing_loops(ir, l).len() + 1;
     for &src in &accesses {
         for &dst in &accesses {

@@ -439,6 +439,7 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
         .copied()
         .filter(|&o| dependence::access(ir, o).is_some())
         .collect();
+    dependence::within_test_budget(ir, &accesses, nest.len()).map_err(|e| e.to_string())?;
     for &l in nest {
         let depth = dependence::enclosing_loops(ir, l).len() + 1;
         for &src in &accesses {

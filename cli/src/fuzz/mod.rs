@@ -461,6 +461,12 @@ fn random_pass(rng: &mut Rng) -> (String, String) {
             options.push(format!("{}={v}", o.name));
         }
     }
+    // Options each valid alone may conflict together (poly-transform takes one transform
+    // per instance, affine-loop-distribute's `partition` needs `loop`): drop options from
+    // the end until the pass accepts the set, as the command line would.
+    while !options.is_empty() && parse_pass_options(def, &options.join(" ")).is_err() {
+        options.pop();
+    }
     if name == "poly-schedule" {
         // The scheduler gives up after its time limit (default 60 s; the fuzzer passes its own below the hang limit).
         options.push("time-limit=2".into());

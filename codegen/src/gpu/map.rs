@@ -366,6 +366,7 @@ pub fn carried_dependence(ir: &Ir, l: Op) -> Result<(), String> {
         .into_iter()
         .filter(|&o| dependence::access(ir, o).is_some())
         .collect();
+    dependence::within_test_budget(ir, &accesses, 1).map_err(|e| e.to_string())?;
     let depth = dependence::enclosing_loops(ir, l).len() + 1;
     for &src in &accesses {
         for &dst in &accesses {
