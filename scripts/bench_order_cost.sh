@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # poly-schedule's cost model against measurement: per suite kernel, the kernel time of the
 # input and of `--poly-schedule=order-cost=false` (the scheduler's code whatever the model
-# says), 1 thread, R interleaved rounds (default 5), medians; and which the model picks by
-# default ("program order" where the default output is the input's code everywhere).
+# says), 1 thread, R interleaved rounds (default 5), medians; and which the model picks
+# (`order-cost=true`; "program order" where that output is the input's code everywhere).
 # Usage: bash scripts/bench_order_cost.sh SIZE KERNEL...   (SIZE: MINI .. LARGE; run from
 # the repository root; LATTICE_BIN overrides target/release/lattice; R sets the rounds)
 set -euo pipefail
@@ -21,7 +21,7 @@ for k in "$@"; do
   [ -f "$f" ] || f=$T/gen/other/$k.mlir
   [ -f "$f" ] || { echo "no kernel $k" >&2; exit 2; }
   "$L" opt "$f" --poly-schedule=order-cost=false >"$T/$k.ps.mlir"
-  "$L" opt "$f" --poly-schedule >"$T/$k.def.mlir"
+  "$L" opt "$f" --poly-schedule=order-cost=true >"$T/$k.def.mlir"
   "$L" opt "$f" >"$T/$k.orig.mlir"
   choice=schedule
   cmp -s "$T/$k.def.mlir" "$T/$k.orig.mlir" && choice="program order"
