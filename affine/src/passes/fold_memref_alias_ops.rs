@@ -116,19 +116,9 @@ fn subview_indices(
 
 /// The reassociation groups of an expand or collapse op.
 fn groups(ir: &Ir, op: Op) -> Option<Vec<Vec<usize>>> {
-    let ctx = ir.ctx();
-    let AttrData::Array(groups) = ctx.attr_data(ir.attr(op, "reassociation")?) else {
-        return None;
-    };
-    groups
-        .iter()
-        .map(|&g| match ctx.attr_data(g) {
-            AttrData::Array(items) => items
-                .iter()
-                .map(|&i| usize::try_from(ctx.int_value(i)?).ok())
-                .collect(),
-            _ => None,
-        })
+    lattice_ir::dialects::memref::reassociation(ir.ctx(), ir.attr(op, "reassociation"))?
+        .into_iter()
+        .map(|g| g.into_iter().map(|i| usize::try_from(i).ok()).collect())
         .collect()
 }
 

@@ -2185,7 +2185,7 @@ fn print_reshape(p: &mut Printer<'_>, op: Op) {
 }
 
 /// The reassociation groups, if the attribute is an array of arrays of integers.
-fn reassociation(ctx: &Context, attr: Option<Attr>) -> Option<Vec<Vec<i64>>> {
+pub fn reassociation(ctx: &Context, attr: Option<Attr>) -> Option<Vec<Vec<i64>>> {
     let AttrData::Array(groups) = ctx.attr_data(attr?) else {
         return None;
     };
