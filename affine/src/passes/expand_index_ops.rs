@@ -5,10 +5,15 @@
 //! (`remsi` corrected by `select` for negative values) divided by the next stride;
 //! linearization sums `index * stride` with `nsw` arithmetic.
 //!
+//! An op whose results feed another affine op (as a map operand, where a valid dimension
+//! or symbol is required) is expanded into `affine.apply` ops instead, as
+//! `affine-expand-index-ops-as-affine` does: `arith` results are not valid dimensions, so
+//! upstream's lowering would leave such users invalid.
+//!
 //! Declines (keeps the op) only on malformed ops (a basis that does not match the
 //! operand or result counts), which the verifier reports.
 
-use super::expand_index_ops_as_affine::{mixed, Term};
+use super::expand_index_ops_as_affine::{self as as_affine, mixed, Term};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -240,15 +245,39 @@ pub fn expand_index_ops(
     root: Op,
     _options: &ExpandIndexOpsOptions,
 ) -> Result<(), Vec<Diagnostic>> {
+    let mut applies = false;
     for op in ir.walk_ops(root, WalkOrder::PostOrder) {
         if !ir.contains_op(op) {
             continue;
         }
-        if ir.is_op(op, "affine.delinearize_index") {
-            expand_delinearize(ir, op);
-        } else if ir.is_op(op, "affine.linearize_index") {
-            expand_linearize(ir, op);
+        let delinearize = ir.is_op(op, "affine.delinearize_index");
+        if !delinearize && !ir.is_op(op, "affine.linearize_index") {
+            continue;
+        }
+        match (delinearize, feeds_affine_op(ir, op)) {
+            (true, false) => _ = expand_delinearize(ir, op),
+            (false, false) => _ = expand_linearize(ir, op),
+            (true, true) => applies |= as_affine::expand_delinearize(ir, op).is_some(),
+            (false, true) => applies |= as_affine::expand_linearize(ir, op).is_some(),
         }
     }
+    if applies {
+        // A later expansion composes the earlier applies it uses, leaving them dead.
+        as_affine::erase_trivially_dead(ir, root);
+    }
     Ok(())
+}
+
+/// Whether a result of `op` is an operand of another affine op other than
+/// `affine.yield`, directly or through index ops: such a use may need a valid dimension
+/// or symbol, which only an `affine.apply` expansion keeps (the index ops themselves take
+/// any index, but are expanded into `affine.apply` when they feed such a use).
+fn feeds_affine_op(ir: &Ir, op: Op) -> bool {
+    ir.results(op).iter().any(|&r| {
+        ir.uses(r).iter().any(|u| match ir.op_name(u.op) {
+            "affine.yield" => false,
+            "affine.delinearize_index" | "affine.linearize_index" => feeds_affine_op(ir, u.op),
+            name => name.starts_with("affine."),
+        })
+    })
 }

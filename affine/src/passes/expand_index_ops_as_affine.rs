@@ -317,7 +317,7 @@ pub(crate) fn mixed(ir: &Ir, op: Op, name: &str, dynamic: &[Value]) -> Option<Ve
         .collect()
 }
 
-fn expand_delinearize(ir: &mut Ir, op: Op) -> Option<Vec<Term>> {
+pub(crate) fn expand_delinearize(ir: &mut Ir, op: Op) -> Option<Vec<Term>> {
     let operands = ir.operands(op).to_vec();
     let (&x, dynamic) = operands.split_first()?;
     let basis = basis(ir, op, dynamic)?;
@@ -346,7 +346,7 @@ fn expand_delinearize(ir: &mut Ir, op: Op) -> Option<Vec<Term>> {
     Some(results)
 }
 
-fn expand_linearize(ir: &mut Ir, op: Op) -> Option<Vec<Term>> {
+pub(crate) fn expand_linearize(ir: &mut Ir, op: Op) -> Option<Vec<Term>> {
     let operands = ir.operands(op).to_vec();
     let AttrData::DenseArray { values: seg, .. } =
         ir.ctx().attr_data(ir.attr(op, "operandSegmentSizes")?)
