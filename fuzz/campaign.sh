@@ -28,6 +28,10 @@ for t in "${targets[@]}"; do
     "$bin" --target "$t" --seconds "$left" --start "$start" --seed "$seed" --out "$out" --journal
     rc=$?
     [ "$rc" -le 1 ] && break
+    if [ "$rc" -eq 4 ]; then
+      echo "campaign: target $t cannot write under $out (disk full?); stopping"
+      exit 2
+    fi
     journal="$out/current-$t.mlir"
     n=$(sed -n 's#^// case \([0-9]*\)$#\1#p' "$journal" | head -1)
     if [ -z "$n" ]; then

@@ -88,3 +88,21 @@ fn mutated_seeds_through_random_passes() {
 fn generated_programs_with_faults_through_random_passes() {
     run("generate", 3_000);
 }
+
+/// A journal that cannot be written stops the fuzzer with exit 4 (a campaign on a full
+/// disk must not spin on, recording nothing).
+#[test]
+fn unwritable_journal_stops_the_run() {
+    let out = std::env::temp_dir().join(format!("lattice-fuzz-ro-{}", std::process::id()));
+    std::fs::create_dir_all(out.join("current-mutate.mlir")).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_lattice-fuzz"))
+        .current_dir(&root)
+        .args(["--target", "mutate", "--count", "3", "--journal", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&out).ok();
+    assert_eq!(status.status.code(), Some(4), "{status:?}");
+    assert!(String::from_utf8_lossy(&status.stderr).contains("cannot write"));
+}

@@ -10,7 +10,7 @@
 //! `OUT/current-<target>.mlir` before running it, so a case that aborts the process (stack
 //! overflow, out of memory) is left on disk; `--start N` resumes after it. A hang stops
 //! the run (its thread cannot be stopped) with exit status 3. Exit status 1 when a bug
-//! was found, 2 on a usage error.
+//! was found, 2 on a usage error, 4 when a journal or reproducer cannot be written.
 
 use lattice_cli::fuzz::{self, Bug, Case, Plan, Stats, TARGETS};
 use std::collections::BTreeMap;
@@ -87,9 +87,14 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
     Ok(a)
 }
 
+/// Exit status when a journal or finding cannot be written (a full disk): the campaign
+/// stops, since a run that cannot record what it finds proves nothing.
+const EXIT_CANNOT_WRITE: u8 = 4;
+
 fn write(path: &Path, text: &str) {
     if let Err(e) = std::fs::write(path, text) {
         eprintln!("lattice-fuzz: cannot write '{}': {e}", path.display());
+        std::process::exit(EXIT_CANNOT_WRITE.into());
     }
 }
 
