@@ -35,7 +35,7 @@ pub fn source_map() -> SourceMap {
 /// A context with every dialect Lattice knows registered.
 pub fn make_context(allow_unregistered: bool) -> Context {
     let mut ctx = Context::new();
-    lattice_ir::dialects::register_all(&mut ctx);
+    lattice_dialects::register_all(&mut ctx);
     lattice_affine::register(&mut ctx);
     ctx.allow_unregistered_dialects = allow_unregistered;
     ctx
