@@ -10,7 +10,7 @@
 
 use crate::util::*;
 use crate::{fold, verify};
-use lattice_ir::dialects::formats::{parse_operands_colon_types, print_operands_colon_types};
+use lattice_dialects::formats::{parse_operands_colon_types, print_operands_colon_types};
 use lattice_ir::parser::{Argument, Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use lattice_ir::printer::{Printer, RegionPrintOptions};
 use lattice_ir::{AffineMap, AttrData, Op, OpDef, OperationState, Region, Traits, Value};

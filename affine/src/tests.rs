@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 fn parse(text: &str) -> (Ir, Op) {
     let mut ctx = Context::new();
-    lattice_ir::dialects::register_all(&mut ctx);
+    lattice_dialects::register_all(&mut ctx);
     crate::register(&mut ctx);
     ctx.allow_unregistered_dialects = true;
     let mut ir = Ir::new(Arc::new(ctx));

@@ -1,58 +1,10 @@
-//! `lattice-cli` as a library: how the driver assembles a context (every dialect) and a
-//! pass registry (every pass), shared by the `lattice` binary, the fuzz targets and tests.
+//! `lattice-cli` as a library: the fuzzers, and (re-exported from
+//! `lattice-driver`) how a front end assembles a context (every dialect) and a pass
+//! registry (every pass), shared by the `lattice` binary, the fuzz targets and tests.
 
-pub mod args;
-pub mod fsio;
 pub mod fuzz;
-pub mod machine;
-pub mod tune;
 
-use lattice_ir::diag::{DiagFormat, SourceMap};
-use lattice_ir::pass::PassRegistry;
-use lattice_ir::Context;
-use std::sync::atomic::{AtomicBool, Ordering};
-
-/// Whether diagnostics render in the rich (codespan) form (`--diagnostic-format=rich`)
-/// instead of mlir-opt's.
-static RICH_DIAGNOSTICS: AtomicBool = AtomicBool::new(false);
-
-/// Sets how every subcommand renders diagnostics (the driver's `--diagnostic-format`).
-pub fn set_diagnostic_format(format: DiagFormat) {
-    RICH_DIAGNOSTICS.store(format == DiagFormat::Rich, Ordering::Relaxed);
-}
-
-/// An empty source map rendering diagnostics in the format the command line chose.
-pub fn source_map() -> SourceMap {
-    SourceMap::with_format(match RICH_DIAGNOSTICS.load(Ordering::Relaxed) {
-        true => DiagFormat::Rich,
-        false => DiagFormat::Mlir,
-    })
-}
-
-/// A context with every dialect Lattice knows registered.
-pub fn make_context(allow_unregistered: bool) -> Context {
-    let mut ctx = Context::new();
-    lattice_ir::dialects::register_all(&mut ctx);
-    lattice_affine::register(&mut ctx);
-    ctx.allow_unregistered_dialects = allow_unregistered;
-    ctx
-}
-
-/// Every pass Lattice knows.
-pub fn make_registry() -> PassRegistry {
-    let mut registry = PassRegistry::new();
-    lattice_ir::passes::register(&mut registry);
-    lattice_affine::passes::register(&mut registry);
-    lattice_codegen::gpu::register(&mut registry);
-    lattice_polyhedral::passes::register(&mut registry);
-    registry
-}
-
-/// The message of a panic payload (a `String` or `&str`; otherwise "unknown panic").
-pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> &str {
-    panic
-        .downcast_ref::<String>()
-        .map(String::as_str)
-        .or_else(|| panic.downcast_ref::<&str>().copied())
-        .unwrap_or("unknown panic")
-}
+pub use lattice_driver::{
+    args, fsio, machine, make_context, make_registry, panic_message, set_diagnostic_format,
+    source_map,
+};

@@ -74,7 +74,7 @@ fn main() -> ExitCode {
         Some("run") => run::main(&args[1..]),
         Some("emit") => emit::main(&args[1..]),
         Some("deps") => deps::main(&args[1..]),
-        Some("tune") => lattice_cli::tune::main(&args[1..]),
+        Some("tune") => lattice_tuner::main(&args[1..]),
         Some("-h" | "--help" | "help") | None => {
             print!("{USAGE}");
             if args.is_empty() {

@@ -150,7 +150,7 @@ fn docs_pass_option_tables_match_the_declarations() {
     );
 }
 
-/// `lattice deps` parses with the shared parser (`cli/src/args.rs`): generated help on
+/// `lattice deps` parses with the shared parser (`driver/src/args.rs`): generated help on
 /// stdout (exit 0), usage errors with a suggestion on stderr (exit 2).
 #[test]
 fn deps_help_and_usage_errors_come_from_the_shared_parser() {

@@ -11,9 +11,26 @@ use std::path::{Path, PathBuf};
 /// Longest non-test function allowed, in lines from `fn` to its closing brace.
 const MAX_FN_LINES: usize = 200;
 /// Crates whose sources are scanned for long functions.
-const ALL_CRATES: &[&str] = &["ir", "affine", "polyhedral", "codegen", "runtime", "cli"];
+const ALL_CRATES: &[&str] = &[
+    "ir",
+    "dialects",
+    "affine",
+    "polyhedral",
+    "codegen",
+    "runtime",
+    "driver",
+    "tuner",
+    "cli",
+];
 /// Library crates: their errors are data, never `String`.
-const LIBRARY_CRATES: &[&str] = &["ir", "affine", "polyhedral", "codegen", "runtime"];
+const LIBRARY_CRATES: &[&str] = &[
+    "ir",
+    "dialects",
+    "affine",
+    "polyhedral",
+    "codegen",
+    "runtime",
+];
 
 /// Files still using `Result<_, String>`, with how many uses, while they are converted.
 /// This list only shrinks: a count that went down must be lowered here too.

@@ -11,7 +11,7 @@ mod common;
 use common::{require, require_tool};
 use std::process::{Command, Output};
 
-const MM16: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/tune/mm16.mlir");
+const MM16: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tuner/tests/mm16.mlir");
 
 fn lattice(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_lattice"))

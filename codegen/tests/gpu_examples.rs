@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 fn context() -> Arc<Context> {
     let mut ctx = Context::new();
-    lattice_ir::dialects::register_all(&mut ctx);
+    lattice_dialects::register_all(&mut ctx);
     lattice_affine::register(&mut ctx);
     Arc::new(ctx)
 }

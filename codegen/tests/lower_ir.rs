@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 fn lower(src: &str) -> Result<String, String> {
     let mut ctx = Context::new();
-    lattice_ir::dialects::register_all(&mut ctx);
+    lattice_dialects::register_all(&mut ctx);
     lattice_affine::register(&mut ctx);
     let ctx = Arc::new(ctx);
     let mut sources = SourceMap::new();

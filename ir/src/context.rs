@@ -55,7 +55,7 @@ impl Context {
             dialects: Vec::new(),
             allow_unregistered_dialects: false,
         };
-        crate::dialects::builtin::register(&mut ctx);
+        crate::builtin::register(&mut ctx);
         ctx
     }
 

@@ -1,16 +1,19 @@
 //! `lattice-ir`: Lattice's MLIR-compatible IR — the context (interned types, attributes,
 //! affine expressions), ops/blocks/regions/values in arenas, the parser and printer for
 //! MLIR's text format (LLVM 22 syntax), the verifier, diagnostics, the pass manager and
-//! the generic passes, and the standard dialects other than `affine`.
+//! the generic passes, and `builtin`. The other standard dialects live in
+//! `lattice-dialects`, `affine` in `lattice-affine`; the core reaches their ops only
+//! through the registry (the generic passes look up `arith.constant`, `cf.br`, ... by
+//! name and skip what is not registered).
 //!
 //! Invariant across the crate: immutable things are interned in the [`Context`] (equality
 //! is handle equality); mutable IR lives in an [`Ir`] and is changed only through `&mut Ir`.
 
 pub mod affine;
 pub mod attrs;
+pub mod builtin;
 pub mod context;
 pub mod diag;
-pub mod dialects;
 pub mod intern;
 pub mod parser;
 pub mod pass;

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 pub(crate) fn parse(text: &str) -> (Ir, Op) {
     let mut ctx = Context::new();
-    lattice_ir::dialects::register_all(&mut ctx);
+    lattice_dialects::register_all(&mut ctx);
     lattice_affine::register(&mut ctx);
     let mut ir = Ir::new(Arc::new(ctx));
     let mut sm = SourceMap::new();

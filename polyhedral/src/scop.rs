@@ -2264,7 +2264,7 @@ pub(crate) fn memref_origin(ir: &Ir, memref: Value) -> (bool, bool) {
                 return (false, false);
             };
             let noalias =
-                lattice_ir::dialects::func::arg_has_attr(ir, func, index as usize, "llvm.noalias");
+                lattice_dialects::func::arg_has_attr(ir, func, index as usize, "llvm.noalias");
             (noalias, true)
         }
         _ => {

@@ -759,7 +759,7 @@ mod tests {
 
     fn parse(text: &str) -> (Ir, Vec<Op>) {
         let mut ctx = Context::new();
-        lattice_ir::dialects::register_all(&mut ctx);
+        lattice_dialects::register_all(&mut ctx);
         crate::register(&mut ctx);
         let mut ir = Ir::new(Arc::new(ctx));
         let mut sm = SourceMap::new();

@@ -14,8 +14,8 @@
 
 use super::expand_index_ops_as_affine::{erase_trivially_dead, mixed, Builder, Term};
 use super::simplify_structures::map_of;
+use lattice_dialects::memref::subview_dropped_dims;
 use lattice_ir::diag::Diagnostic;
-use lattice_ir::dialects::memref::subview_dropped_dims;
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::store::WalkOrder;
 use lattice_ir::types::{TypeData, DYNAMIC};
@@ -116,7 +116,7 @@ fn subview_indices(
 
 /// The reassociation groups of an expand or collapse op.
 fn groups(ir: &Ir, op: Op) -> Option<Vec<Vec<usize>>> {
-    lattice_ir::dialects::memref::reassociation(ir.ctx(), ir.attr(op, "reassociation"))?
+    lattice_dialects::memref::reassociation(ir.ctx(), ir.attr(op, "reassociation"))?
         .into_iter()
         .map(|g| g.into_iter().map(|i| usize::try_from(i).ok()).collect())
         .collect()

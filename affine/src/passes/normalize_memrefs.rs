@@ -352,7 +352,7 @@ fn normalize_function(ir: &mut Ir, f: Op, report: &mut Report) {
     let norm = |t: Type| normalized_type(&ctx, t).ok().flatten();
     let mut changed_sig = false;
     // Signature (also of declarations).
-    if let Some((ins, outs)) = lattice_ir::dialects::func::function_type(ir, f) {
+    if let Some((ins, outs)) = lattice_dialects::func::function_type(ir, f) {
         let nins: Vec<Type> = ins.iter().map(|&t| norm(t).unwrap_or(t)).collect();
         let nouts: Vec<Type> = outs.iter().map(|&t| norm(t).unwrap_or(t)).collect();
         if nins != ins || nouts != outs {

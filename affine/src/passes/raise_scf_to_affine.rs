@@ -284,7 +284,7 @@ mod tests {
     /// Raises every function of `text`; returns the printed IR and the remarks.
     fn raise(text: &str) -> String {
         let mut ctx = Context::new();
-        lattice_ir::dialects::register_all(&mut ctx);
+        lattice_dialects::register_all(&mut ctx);
         crate::register(&mut ctx);
         let mut ir = Ir::new(Arc::new(ctx));
         let mut sm = SourceMap::new();

@@ -26,7 +26,7 @@ pub fn symbol_name(cx: &LowerCtx<'_, '_>, op: Op) -> LResult<String> {
 
 /// Input and result types of a `func.func`.
 pub fn signature(cx: &LowerCtx<'_, '_>, op: Op) -> LResult<(Vec<Type>, Vec<Type>)> {
-    lattice_ir::dialects::func::function_type(cx.ir, op)
+    lattice_dialects::func::function_type(cx.ir, op)
         .ok_or_else(|| cx.error(op, "function without a function type"))
 }
 
@@ -153,7 +153,7 @@ fn mark_noalias_params<'ctx>(
     for (i, &t) in inputs.iter().enumerate() {
         match cx.ir.ctx().type_data(t) {
             TypeData::MemRef { shape, .. } => {
-                if lattice_ir::dialects::func::arg_has_attr(cx.ir, op, i, "llvm.noalias") {
+                if lattice_dialects::func::arg_has_attr(cx.ir, op, i, "llvm.noalias") {
                     f.add_attribute(inkwell::attributes::AttributeLoc::Param(k + 1), noalias);
                 }
                 k += 3 + 2 * shape.len() as u32;

@@ -119,7 +119,7 @@ pub fn c_header(ir: &Ir, module: Op, guard: &str) -> String {
         if private || !has_body {
             continue;
         }
-        let Some((inputs, results)) = lattice_ir::dialects::func::function_type(ir, op) else {
+        let Some((inputs, results)) = lattice_dialects::func::function_type(ir, op) else {
             continue;
         };
         let proto = (|| -> Option<String> {

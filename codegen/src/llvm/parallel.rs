@@ -887,7 +887,7 @@ fn noalias_captures(cx: &LowerCtx<'_, '_>, op: Op, caps: &[Value]) -> Option<Vec
             }
             let own = match *o {
                 Some(Origin::Argument(i)) => {
-                    lattice_ir::dialects::func::arg_has_attr(ir, func, i as usize, "llvm.noalias")
+                    lattice_dialects::func::arg_has_attr(ir, func, i as usize, "llvm.noalias")
                 }
                 Some(Origin::Allocation(_)) => true,
                 _ => false,

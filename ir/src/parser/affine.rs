@@ -101,7 +101,7 @@ impl Parser<'_> {
     }
 
     /// `(d0)[s0] -> (exprs)` (between `affine_map<` and `>`).
-    pub(crate) fn parse_affine_map_body(&mut self) -> PResult<AffineMap> {
+    pub fn parse_affine_map_body(&mut self) -> PResult<AffineMap> {
         let (names, nd, ns) = self.parse_dim_symbol_names()?;
         let mut names = Names::Fixed(names);
         self.expect_msg("->", "expected '->' or ':'")?;

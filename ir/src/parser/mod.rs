@@ -241,7 +241,7 @@ impl<'a> Parser<'a> {
 
     /// An "expected ..." error at the current token, or the lexer's error if the
     /// current token is one.
-    pub(crate) fn expected(&self, what: &str) -> Diagnostic {
+    pub fn expected(&self, what: &str) -> Diagnostic {
         self.wrong_token(&format!("expected {what}"))
     }
 

@@ -119,7 +119,7 @@ impl Parser<'_> {
     pub(crate) fn parse_top_level(&mut self, implicit_module: bool) -> PResult<Op> {
         let top_block = self.ir.create_block(&[]);
         self.inner.op_stack.push(OpFrame {
-            def: Some(&crate::dialects::builtin::MODULE),
+            def: Some(&crate::builtin::MODULE),
             default_dialect: Some("builtin"),
         });
         self.inner.scopes.push(IsolatedScope::new());

@@ -123,39 +123,3 @@ pub(crate) fn may_write(ir: &Ir, op: Op) -> bool {
         }
     }
 }
-
-/// Helpers for the passes' unit tests: parse, run a pipeline, print.
-#[cfg(test)]
-pub(crate) mod test_util {
-    use crate::context::Context;
-    use crate::diag::SourceMap;
-    use crate::pass::{run_pipeline, OpPipeline, PassRegistry, RunOptions};
-    use crate::printer::{print_op, PrintOptions};
-    use crate::store::Ir;
-    use std::sync::Arc;
-
-    /// Parses `text`, runs `pipeline` (`builtin.module(...)` syntax) and prints the
-    /// result, or the first error message.
-    pub(crate) fn run(text: &str, pipeline: &str) -> String {
-        let mut ctx = Context::new();
-        ctx.allow_unregistered_dialects = true;
-        crate::dialects::register_all(&mut ctx);
-        let mut ir = Ir::new(Arc::new(ctx));
-        let mut sm = SourceMap::new();
-        let id = sm.add("t.mlir", text);
-        let root = match crate::parser::parse_source(&mut ir, id, "t.mlir", text) {
-            Ok(op) => op,
-            Err(d) => return format!("parse error: {}", d.message),
-        };
-        let mut registry = PassRegistry::new();
-        super::register(&mut registry);
-        let pipeline = OpPipeline::parse(pipeline, &registry).expect("valid pipeline");
-        match run_pipeline(&mut ir, root, &pipeline, &RunOptions::default()) {
-            Ok(_) => print_op(&ir, root, PrintOptions::default()),
-            Err(e) => e
-                .iter()
-                .map(|d| format!("error: {}\n", d.message))
-                .collect(),
-        }
-    }
-}

@@ -873,6 +873,18 @@ impl<'a> Printer<'a> {
     pub fn print_nested_op(&mut self, op: Op) {
         stacker::maybe_grow(RED_ZONE, STACK_GROW, || self.print_operation(op));
     }
+
+    /// Prints a nested op without its results' `%r = ` (MLIR's `printCustomOrGenericOp`,
+    /// e.g. the op inside `vector.mask`).
+    pub fn print_nested_op_without_results(&mut self, op: Op) {
+        let start = self.out.len();
+        self.print_nested_op(op);
+        if !self.ir.results(op).is_empty() {
+            if let Some(eq) = self.out[start..].find(" = ") {
+                self.out.replace_range(start..start + eq + 3, "");
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@ pub const SENTINEL: &str = "987654321";
 
 /// Parses `text`, verifies it, and returns the IR and module op, or rendered diagnostics.
 pub fn parse_program(ctx: &Arc<Context>, name: &str, text: &str) -> Result<(Ir, Op), String> {
-    let mut sources = crate::source_map();
+    let mut sources = lattice_driver::source_map();
     let id = sources.add(name, text);
     let mut ir = Ir::new(ctx.clone());
     let m = lattice_ir::parser::parse_source(&mut ir, id, name, text)

@@ -10,14 +10,14 @@ use super::search::{Observation, Search, StrategyKind};
 use super::space::{
     apply_spec, pipeline_text, Capabilities, Config, Fuse, GpuFeatures, Poly, Space, Target,
 };
-use crate::{make_context, make_registry};
 use expect_test::expect;
+use lattice_driver::{make_context, make_registry};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOptions, PassRegistry};
 use lattice_ir::{Ir, Op, WalkOrder};
 use std::sync::Arc;
 
-const MM16: &str = include_str!("../../tests/tune/mm16.mlir");
+const MM16: &str = include_str!("../tests/mm16.mlir");
 
 fn matmul_band(n: i64) -> Band {
     let acc = |memref, is_write, coeffs: Vec<Vec<i64>>| Access {

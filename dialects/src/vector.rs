@@ -21,16 +21,16 @@
 //! transfer in_bounds inference, constant extract/insert positions, empty and dead
 //! `vector.mask`, dead tensor `transfer_write`.
 
-use crate::affine::{AffineExprData, AffineMap};
-use crate::attrs::{Attr, AttrData, NamedAttr};
-use crate::context::Context;
-use crate::dialects::formats::{parse_operands_colon_types, print_operands_colon_types};
-use crate::parser::{Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
-use crate::printer::Printer;
-use crate::registry::{FoldResult, OpDef, Traits};
-use crate::store::{Ir, Op, OperationState};
-use crate::types::{Type, TypeData, DYNAMIC};
-use crate::verifier::Verifier;
+use crate::formats::{parse_operands_colon_types, print_operands_colon_types};
+use lattice_ir::affine::{AffineExprData, AffineMap};
+use lattice_ir::attrs::{Attr, AttrData, NamedAttr};
+use lattice_ir::context::Context;
+use lattice_ir::parser::{Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
+use lattice_ir::printer::Printer;
+use lattice_ir::registry::{FoldResult, OpDef, Traits};
+use lattice_ir::store::{Ir, Op, OperationState};
+use lattice_ir::types::{Type, TypeData, DYNAMIC};
+use lattice_ir::verifier::Verifier;
 
 /// Registers the `vector` dialect's ops.
 pub fn register(ctx: &mut Context) {
@@ -284,7 +284,7 @@ fn parse_dynamic_index_list(p: &mut Parser<'_>) -> PResult<(Vec<i64>, Vec<Unreso
 fn print_dynamic_index_list(
     p: &mut Printer<'_>,
     statics: &[i64],
-    dynamics: &[crate::store::Value],
+    dynamics: &[lattice_ir::store::Value],
 ) {
     p.write("[");
     let mut d = dynamics.iter();
@@ -345,7 +345,7 @@ fn segment(ir: &Ir, op: Op, seg: usize) -> Option<(usize, usize)> {
     Some((start as usize, sizes[seg] as usize))
 }
 
-fn segment_values(ir: &Ir, op: Op, seg: usize) -> Vec<crate::store::Value> {
+fn segment_values(ir: &Ir, op: Op, seg: usize) -> Vec<lattice_ir::store::Value> {
     match segment(ir, op, seg) {
         Some((start, len)) if start + len <= ir.operands(op).len() => {
             ir.operands(op)[start..start + len].to_vec()
@@ -407,7 +407,7 @@ fn infer_transfer_mask_type(ctx: &Context, vector: &VecTy, map: AffineMap) -> Ty
     make_vector(ctx, shape, scalable, ctx.i1_type())
 }
 
-fn dim_of_expr(ctx: &Context, e: crate::affine::AffineExpr) -> Option<u32> {
+fn dim_of_expr(ctx: &Context, e: lattice_ir::affine::AffineExpr) -> Option<u32> {
     match ctx.expr_data(e) {
         AffineExprData::Dim(d) => Some(d),
         _ => None,
@@ -462,12 +462,12 @@ fn qty(ir: &Ir, ty: Type) -> String {
 
 /// A type's text, printed without aliases.
 pub(crate) fn type_text(ir: &Ir, ty: Type) -> String {
-    crate::printer::type_to_string(ir.ctx(), ty)
+    lattice_ir::printer::type_to_string(ir.ctx(), ty)
 }
 
 /// An attribute's text, printed without aliases (MLIR streams attributes unquoted).
 pub(crate) fn attr_text(ir: &Ir, attr: Attr) -> String {
-    crate::printer::attr_to_string(ir.ctx(), attr)
+    lattice_ir::printer::attr_to_string(ir.ctx(), attr)
 }
 
 /// How many operands or results an op takes (ODS's count traits).
@@ -884,7 +884,7 @@ fn transfer_defaults(
     st: &mut OperationState,
     shaped: Type,
     vector: &VecTy,
-    types_span: crate::diag::Span,
+    types_span: lattice_ir::diag::Span,
 ) -> PResult<AffineMap> {
     let perm_name = p.intern("permutation_map");
     let given = st.attr(perm_name);
@@ -4120,7 +4120,7 @@ fn parse_mask(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
 
 /// Upstream's `MaskOp::ensureTerminator`: an empty region gets a block with a bare
 /// `vector.yield`; a single masked op gets a `vector.yield` of its results.
-fn ensure_mask_terminator(p: &mut Parser<'_>, region: crate::store::Region, loc: Attr) {
+fn ensure_mask_terminator(p: &mut Parser<'_>, region: lattice_ir::store::Region, loc: Attr) {
     let ir = p.ir();
     let Some(block) = ir.entry_block(region) else {
         p.ensure_terminator(region, "vector.yield", loc);
@@ -4160,19 +4160,9 @@ fn print_mask(p: &mut Printer<'_>, op: Op) {
     if let Some(inner) = inner {
         // mlir-opt's alias pass visits the masked op's location (a deferred `#loc`
         // alias) although the op is printed without it.
-        if p.inner.dry {
-            p.inner.aliases.deferrable = true;
-            p.print_optional_location(ir.loc(inner));
-            p.inner.aliases.deferrable = false;
-        }
+        p.visit_deferred_location(ir.loc(inner));
         // MLIR prints the masked op without its results (`printCustomOrGenericOp`).
-        let start = p.out.len();
-        p.print_nested_op(inner);
-        if !ir.results(inner).is_empty() {
-            if let Some(eq) = p.out[start..].find(" = ") {
-                p.out.replace_range(start..start + eq + 3, "");
-            }
-        }
+        p.print_nested_op_without_results(inner);
     }
     p.write(" }");
     p.print_optional_attr_dict(op, &[]);
@@ -4423,7 +4413,7 @@ mod tests {
     #[test]
     fn transfer_default_maps_and_masks() {
         let ctx = Context::new();
-        let f32t = ctx.float_type(crate::types::FloatKind::F32);
+        let f32t = ctx.float_type(lattice_ir::types::FloatKind::F32);
         let memref = ctx.ty(TypeData::MemRef {
             shape: vec![DYNAMIC, DYNAMIC],
             element: f32t,
@@ -4652,7 +4642,7 @@ fn fold_insert_strided_slice(ir: &Ir, op: Op, _consts: &[Option<Attr>]) -> Optio
 }
 
 /// Replaces `op` (one result) with `vector.broadcast %source` to `op`'s result type.
-fn replace_with_broadcast(ir: &mut Ir, op: Op, source: crate::store::Value) -> bool {
+fn replace_with_broadcast(ir: &mut Ir, op: Op, source: lattice_ir::store::Value) -> bool {
     let Some(&result) = ir.results(op).first() else {
         return false;
     };
@@ -4729,7 +4719,7 @@ fn canonicalize_shape_cast(ir: &mut Ir, op: Op) -> bool {
 }
 
 /// The constant integer value of `v` (an `arith.constant` result), if any.
-fn constant_int(ir: &Ir, v: crate::store::Value) -> Option<i64> {
+fn constant_int(ir: &Ir, v: lattice_ir::store::Value) -> Option<i64> {
     let def = ir.defining_op(v)?;
     if !ir.is_op(def, "arith.constant") {
         return None;

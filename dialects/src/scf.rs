@@ -18,23 +18,23 @@
 //! Verifiers check operand, result, region and block counts before indexing, so they
 //! accept any IR the generic parser can build.
 
-use crate::attrs::AttrData;
-use crate::context::Context;
-use crate::diag::{DiagLoc, Diagnostic};
-use crate::dialects::formats::{
+use crate::formats::{
     parse_operand_colon_type, parse_operands_colon_types, print_operand_colon_type,
     print_operands_colon_types,
 };
-use crate::dialects::memref::{
+use crate::memref::{
     count_dynamic, dense_values, parse_dynamic_index_list_in, print_dynamic_index_list_in,
     segment_sizes, segments, type_str,
 };
-use crate::parser::{Argument, Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
-use crate::printer::{Printer, RegionPrintOptions};
-use crate::registry::{OpDef, Traits};
-use crate::store::{Ir, Op, OperationState, Region, Value};
-use crate::types::Type;
-use crate::verifier::Verifier;
+use lattice_ir::attrs::AttrData;
+use lattice_ir::context::Context;
+use lattice_ir::diag::{DiagLoc, Diagnostic};
+use lattice_ir::parser::{Argument, Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
+use lattice_ir::printer::{Printer, RegionPrintOptions};
+use lattice_ir::registry::{OpDef, Traits};
+use lattice_ir::store::{Ir, Op, OperationState, Region, Value};
+use lattice_ir::types::Type;
+use lattice_ir::verifier::Verifier;
 
 /// Registers the `scf` dialect's ops.
 pub fn register(ctx: &mut Context) {
@@ -2394,16 +2394,16 @@ fn canonicalize_execute_region(ir: &mut Ir, op: Op) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::diag::SourceId;
-    use crate::parser::parse_source;
-    use crate::printer::{print_op, PrintOptions};
-    use crate::verifier::verify;
-    use crate::{Context, Ir};
+    use lattice_ir::diag::SourceId;
+    use lattice_ir::parser::parse_source;
+    use lattice_ir::printer::{print_op, PrintOptions};
+    use lattice_ir::verifier::verify;
+    use lattice_ir::{Context, Ir};
     use std::sync::Arc;
 
     fn context() -> Arc<Context> {
         let mut ctx = Context::new();
-        crate::dialects::register_all(&mut ctx);
+        crate::register_all(&mut ctx);
         ctx.allow_unregistered_dialects = true;
         Arc::new(ctx)
     }

@@ -5,10 +5,10 @@
 //! Invariants: each parse function reads exactly what its print function writes, and
 //! both follow mlir-opt 22's spacing (custom printers write their own leading space).
 
-use crate::parser::{Delimiter, PResult, Parser};
-use crate::printer::Printer;
-use crate::store::{Op, OperationState};
-use crate::types::Type;
+use lattice_ir::parser::{Delimiter, PResult, Parser};
+use lattice_ir::printer::Printer;
+use lattice_ir::store::{Op, OperationState};
+use lattice_ir::types::Type;
 
 /// `attr-dict ($operands^ : type($operands))?`
 pub fn parse_operands_colon_types(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {

@@ -18,18 +18,18 @@
 //! FoldLaunchArguments, the gpu.wait simplifications, redundant barrier erasure.
 
 use super::vector::{arity_ok, parse_colon_typed, parse_typed, Kind};
-use crate::attrs::{Attr, AttrData};
-use crate::context::Context;
-use crate::dialects::formats::{
+use crate::formats::{
     parse_attr_dict_only, parse_operands_colon_types, print_attr_dict_only,
     print_operands_colon_types,
 };
-use crate::parser::{Argument, Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
-use crate::printer::{Printer, RegionPrintOptions};
-use crate::registry::{OpDef, Traits};
-use crate::store::{Ir, Op, OperationState, Value};
-use crate::types::{Type, TypeData};
-use crate::verifier::Verifier;
+use lattice_ir::attrs::{Attr, AttrData};
+use lattice_ir::context::Context;
+use lattice_ir::parser::{Argument, Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
+use lattice_ir::printer::{Printer, RegionPrintOptions};
+use lattice_ir::registry::{OpDef, Traits};
+use lattice_ir::store::{Ir, Op, OperationState, Value};
+use lattice_ir::types::{Type, TypeData};
+use lattice_ir::verifier::Verifier;
 
 /// Registers the `gpu` dialect's ops.
 pub fn register(ctx: &mut Context) {
@@ -1244,12 +1244,12 @@ fn verify_launch(v: &mut Verifier<'_>, op: Op) {
             continue;
         }
         if !ir.is_op(last, "gpu.terminator") {
-            let d = crate::diag::Diagnostic::error(
-                crate::diag::DiagLoc::Loc(ir.loc(last)),
+            let d = lattice_ir::diag::Diagnostic::error(
+                lattice_ir::diag::DiagLoc::Loc(ir.loc(last)),
                 "expected 'gpu.terminator' or a terminator with successors",
             )
             .with_note(
-                crate::diag::DiagLoc::Loc(ir.loc(op)),
+                lattice_ir::diag::DiagLoc::Loc(ir.loc(op)),
                 "in 'gpu.launch' body region",
             );
             v.report(d);
@@ -1722,7 +1722,7 @@ fn verify_alloc(v: &mut Verifier<'_>, op: Op) {
     };
     let dynamic = shape
         .iter()
-        .filter(|&&d| d == crate::types::DYNAMIC)
+        .filter(|&&d| d == lattice_ir::types::DYNAMIC)
         .count();
     if segment_values(ir, op, 1).len() != dynamic {
         v.error(
@@ -1858,10 +1858,9 @@ fn verify_memcpy(v: &mut Verifier<'_>, op: Op) {
     let (ds, ss) = (ctx.shape(dst), ctx.shape(src));
     if let (Some(ds), Some(ss)) = (ds, ss) {
         let compatible = ds.len() == ss.len()
-            && ds
-                .iter()
-                .zip(ss)
-                .all(|(&a, &b)| a == b || a == crate::types::DYNAMIC || b == crate::types::DYNAMIC);
+            && ds.iter().zip(ss).all(|(&a, &b)| {
+                a == b || a == lattice_ir::types::DYNAMIC || b == lattice_ir::types::DYNAMIC
+            });
         if !compatible {
             v.error(op, "arguments have incompatible shape");
         }

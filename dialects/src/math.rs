@@ -16,14 +16,14 @@ use super::arith::{
     parse_optional_fastmath, parse_same_type_op, print_float_op, print_optional_fastmath,
     print_same_type_op, TypeClass,
 };
-use crate::attrs::{Attr, AttrData};
-use crate::context::Context;
-use crate::parser::{PResult, Parser};
-use crate::printer::Printer;
-use crate::registry::{FoldResult, OpDef, Traits};
-use crate::store::{Ir, Op, OperationState};
-use crate::types::{Type, TypeData};
-use crate::verifier::Verifier;
+use lattice_ir::attrs::{Attr, AttrData};
+use lattice_ir::context::Context;
+use lattice_ir::parser::{PResult, Parser};
+use lattice_ir::printer::Printer;
+use lattice_ir::registry::{FoldResult, OpDef, Traits};
+use lattice_ir::store::{Ir, Op, OperationState};
+use lattice_ir::types::{Type, TypeData};
+use lattice_ir::verifier::Verifier;
 
 // ----- parsers and printers -----
 
@@ -352,15 +352,15 @@ fn libm_fold(ctx: &Context, name: &str, args: &[Attr]) -> Option<Attr> {
         None => None,
     };
     let negative = match ctx.type_data(ty) {
-        TypeData::Float(crate::types::FloatKind::F32) => (*bits as u32) >> 31 == 1,
-        TypeData::Float(crate::types::FloatKind::F64) => (*bits as u64) >> 63 == 1,
+        TypeData::Float(lattice_ir::types::FloatKind::F32) => (*bits as u32) >> 31 == 1,
+        TypeData::Float(lattice_ir::types::FloatKind::F64) => (*bits as u64) >> 63 == 1,
         _ => return None,
     };
     if negative && matches!(name, "math.sqrt" | "math.log" | "math.log2" | "math.log10") {
         return None;
     }
     let out_bits: u128 = match ctx.type_data(ty) {
-        TypeData::Float(crate::types::FloatKind::F32) => {
+        TypeData::Float(lattice_ir::types::FloatKind::F32) => {
             let x = f32::from_bits(*bits as u32);
             let y = second.map(|b| f32::from_bits(b as u32));
             if name == "math.log1p" && x + 1.0 < 0.0 {
@@ -524,7 +524,7 @@ macro_rules! math_ops {
                 verify: Some($verify),
                 fold: $fold,
                 $(result_names: Some($names),)?
-                generic_defaults: Some(crate::dialects::arith::populate_defaults),
+                generic_defaults: Some(crate::arith::populate_defaults),
                 ..OpDef::EMPTY
             };
         )*
@@ -535,7 +535,7 @@ macro_rules! math_ops {
 
 const FM: &[&str] = &["fastmath"];
 const NONE: &[&str] = &[];
-const F: Option<crate::registry::FoldFn> = Some(fold_math);
+const F: Option<lattice_ir::registry::FoldFn> = Some(fold_math);
 
 math_ops! {
     ABSF = "math.absf", FM, parse_unary_f, print_float_op, verify_unary_f, F;

@@ -42,10 +42,10 @@ pub mod space;
 #[cfg(test)]
 mod tests;
 
-use crate::fsio::write_atomically;
-use crate::{make_context, make_registry};
 use db::{Db, Key, Record};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use lattice_driver::fsio::write_atomically;
+use lattice_driver::{make_context, make_registry};
 use measure::{MeasureError, Measurer, Protocol};
 use model::Machine;
 use rayon::prelude::*;
@@ -136,7 +136,7 @@ struct Args {
 }
 
 fn usage(msg: &str) -> ExitCode {
-    crate::args::usage_error("tune", msg)
+    lattice_driver::args::usage_error("tune", msg)
 }
 
 /// `lattice tune`'s command line (clap), checked further by [`parse_args`].
@@ -251,7 +251,7 @@ fn positive_seconds(v: &str) -> Result<f64, String> {
 }
 
 fn parse_args(args: &[String]) -> Result<Args, ExitCode> {
-    let c: Cli = crate::args::parse(args)?;
+    let c: Cli = lattice_driver::args::parse(args)?;
     check_args(c).map_err(|e| usage(&e))
 }
 
@@ -287,7 +287,7 @@ fn check_args(c: Cli) -> Result<Args, String> {
         confirm_rounds: c.confirm_rounds as usize,
         confirm_top: c.confirm_top,
         no_progress: c.no_progress,
-        machine: crate::machine::resolve(c.machine.as_deref())?.0,
+        machine: lattice_driver::machine::resolve(c.machine.as_deref())?.0,
     };
     let modes = [a.show, a.apply, a.export.is_some(), a.import.is_some()]
         .iter()

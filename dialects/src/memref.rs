@@ -14,18 +14,18 @@
 //! Verifiers never index operands, results or regions without checking their counts,
 //! so they accept any IR the generic parser can build.
 
-use crate::attrs::{Attr, AttrData};
-use crate::context::Context;
-use crate::dialects::formats::{
+use crate::formats::{
     parse_operand_colon_type, parse_operands_colon_types, print_operand_colon_type,
     print_operands_colon_types,
 };
-use crate::parser::{Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
-use crate::printer::{Printer, RegionPrintOptions};
-use crate::registry::{FoldResult, OpDef, Traits};
-use crate::store::{Ir, Op, OperationState, Value};
-use crate::types::{Type, TypeData, DYNAMIC};
-use crate::verifier::Verifier;
+use lattice_ir::attrs::{Attr, AttrData};
+use lattice_ir::context::Context;
+use lattice_ir::parser::{Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
+use lattice_ir::printer::{Printer, RegionPrintOptions};
+use lattice_ir::registry::{FoldResult, OpDef, Traits};
+use lattice_ir::store::{Ir, Op, OperationState, Value};
+use lattice_ir::types::{Type, TypeData, DYNAMIC};
+use lattice_ir::verifier::Verifier;
 
 /// Registers the `memref` dialect's ops.
 pub fn register(ctx: &mut Context) {
@@ -70,7 +70,7 @@ pub fn register(ctx: &mut Context) {
 
 /// A type as mlir-opt writes it in diagnostics (no aliases).
 pub(crate) fn type_str(ir: &Ir, ty: Type) -> String {
-    crate::printer::type_to_string(ir.ctx(), ty)
+    lattice_ir::printer::type_to_string(ir.ctx(), ty)
 }
 
 /// The parts of a ranked memref type.
@@ -327,8 +327,8 @@ fn strides_and_offset(
 
 /// The strides and offset of a single-result layout map of the strided form
 /// `d0 * s0 + d1 * 4 + ... + offset`, where symbols stand for dynamic values.
-fn affine_strides(ctx: &Context, map: crate::affine::AffineMap) -> Option<(Vec<i64>, i64)> {
-    use crate::affine::{AffineBinOp, AffineExprData as E};
+fn affine_strides(ctx: &Context, map: lattice_ir::affine::AffineMap) -> Option<(Vec<i64>, i64)> {
+    use lattice_ir::affine::{AffineBinOp, AffineExprData as E};
     let d = ctx.map_data(map);
     if d.results.len() != 1 {
         return None;
@@ -644,7 +644,7 @@ fn verify_alloca_scope(v: &mut Verifier<'_>, op: Op) {
         .map(|&x| ir.value_type(x))
         .collect();
     let results: Vec<Type> = ir.results(op).iter().map(|&x| ir.value_type(x)).collect();
-    let _ = crate::dialects::scf::check_edge(
+    let _ = crate::scf::check_edge(
         v,
         op,
         term,
@@ -2030,7 +2030,7 @@ fn print_get_global(p: &mut Printer<'_>, op: Op) {
 }
 
 /// Finds the `memref.global` named `name` in the nearest symbol table above `op`.
-fn lookup_global(ir: &Ir, op: Op, name: crate::context::Str) -> Option<Op> {
+fn lookup_global(ir: &Ir, op: Op, name: lattice_ir::context::Str) -> Option<Op> {
     let mut cur = ir.parent_op(op);
     while let Some(table) = cur {
         if ir.has_trait(table, Traits::SYMBOL_TABLE) || ir.parent_op(table).is_none() {
@@ -2763,7 +2763,7 @@ fn verify_generic_atomic_rmw(v: &mut Verifier<'_>, op: Op) {
         return;
     }
     for o in ir
-        .walk_ops(op, crate::store::WalkOrder::PreOrder)
+        .walk_ops(op, lattice_ir::store::WalkOrder::PreOrder)
         .into_iter()
         .skip(1)
     {
@@ -3049,7 +3049,7 @@ fn print_transpose(p: &mut Printer<'_>, op: Op) {
 }
 
 /// The permutation a map applies, if it is one: result `i` is dimension `perm[i]`.
-fn permutation(ctx: &Context, map: crate::affine::AffineMap) -> Option<Vec<usize>> {
+fn permutation(ctx: &Context, map: lattice_ir::affine::AffineMap) -> Option<Vec<usize>> {
     let d = ctx.map_data(map);
     if d.num_symbols != 0 || d.results.len() != d.num_dims as usize {
         return None;
@@ -3057,7 +3057,7 @@ fn permutation(ctx: &Context, map: crate::affine::AffineMap) -> Option<Vec<usize
     let mut seen = vec![false; d.results.len()];
     let mut perm = Vec::new();
     for &e in &d.results {
-        let crate::affine::AffineExprData::Dim(i) = ctx.expr_data(e) else {
+        let lattice_ir::affine::AffineExprData::Dim(i) = ctx.expr_data(e) else {
             return None;
         };
         let i = i as usize;
@@ -3903,12 +3903,12 @@ mod tests {
 
     #[test]
     fn dim_and_rank_fold() {
-        use crate::diag::SourceId;
-        use crate::parser::parse_source;
-        use crate::store::WalkOrder;
+        use lattice_ir::diag::SourceId;
+        use lattice_ir::parser::parse_source;
+        use lattice_ir::store::WalkOrder;
         use std::sync::Arc;
         let mut ctx = Context::new();
-        crate::dialects::register_all(&mut ctx);
+        crate::register_all(&mut ctx);
         let mut ir = Ir::new(Arc::new(ctx));
         let text = r#"func.func @f(%n: index, %m: memref<4x?xf32>) {
   %c0 = arith.constant 0 : index

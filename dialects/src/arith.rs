@@ -14,14 +14,14 @@
 //! f64). Canonicalization hooks create their ops right before the op they rewrite and
 //! erase nothing but that op.
 
-use crate::attrs::{Attr, AttrData};
-use crate::context::Context;
-use crate::parser::{PResult, Parser};
-use crate::printer::Printer;
-use crate::registry::{FoldResult, OpDef, Traits};
-use crate::store::{Ir, Op, OperationState};
-use crate::types::{FloatKind, Signedness, Type, TypeData};
-use crate::verifier::Verifier;
+use lattice_ir::attrs::{Attr, AttrData};
+use lattice_ir::context::Context;
+use lattice_ir::parser::{PResult, Parser};
+use lattice_ir::printer::Printer;
+use lattice_ir::registry::{FoldResult, OpDef, Traits};
+use lattice_ir::store::{Ir, Op, OperationState};
+use lattice_ir::types::{FloatKind, Signedness, Type, TypeData};
+use lattice_ir::verifier::Verifier;
 
 // ---------------------------------------------------------------------------------------
 // Shared helpers (also used by `math`, `func`, `cf`).
@@ -29,7 +29,7 @@ use crate::verifier::Verifier;
 
 /// The text of a type as mlir-opt prints it (for diagnostics).
 pub(crate) fn type_str(ir: &Ir, ty: Type) -> String {
-    crate::printer::type_to_string(ir.ctx(), ty)
+    lattice_ir::printer::type_to_string(ir.ctx(), ty)
 }
 
 /// `i1` with the shape of `ty` (`vector<4xi1>` for `vector<4xf32>`), MLIR's
@@ -253,7 +253,7 @@ pub(crate) fn compatible_shapes(ctx: &Context, types: &[Type]) -> bool {
         let mut dim = None;
         for s in &ranked {
             let d = s[i];
-            if d == crate::types::DYNAMIC {
+            if d == lattice_ir::types::DYNAMIC {
                 continue;
             }
             match dim {
@@ -287,9 +287,9 @@ pub(crate) fn check_same_shape(v: &mut Verifier<'_>, op: Op) -> bool {
 pub(crate) fn custom_error(
     p: &Parser<'_>,
     st: &OperationState,
-    span: crate::diag::Span,
+    span: lattice_ir::diag::Span,
     message: impl std::fmt::Display,
-) -> crate::diag::Diagnostic {
+) -> lattice_ir::diag::Diagnostic {
     p.error_at(
         span,
         format!("custom op '{}' {message}", p.ctx().str(st.name)),
@@ -945,7 +945,7 @@ fn parse_cmp(p: &mut Parser<'_>, st: &mut OperationState, float: bool) -> PResul
         TypeClass::SignlessIntOrIndexLike
     };
     if !class.accepts(p.ctx(), ty) {
-        let t = crate::printer::type_to_string(p.ctx(), ty);
+        let t = lattice_ir::printer::type_to_string(p.ctx(), ty);
         return Err(custom_error(
             p,
             st,
@@ -2020,7 +2020,7 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
 type Folded = Option<Vec<FoldResult>>;
 
 /// The fold of a single existing value.
-fn fold_to_value(v: crate::store::Value) -> Folded {
+fn fold_to_value(v: lattice_ir::store::Value) -> Folded {
     Some(vec![FoldResult::Value(v)])
 }
 
@@ -2037,8 +2037,8 @@ struct ArithFold<'a> {
     op: Op,
     consts: &'a [Option<Attr>],
     name: &'a str,
-    l: crate::store::Value,
-    r: crate::store::Value,
+    l: lattice_ir::store::Value,
+    r: lattice_ir::store::Value,
     rhs_c: Option<Attr>,
 }
 
@@ -2049,7 +2049,7 @@ impl ArithFold<'_> {
     }
 
     /// The op named `n` (with operands) defining `v`, if any.
-    fn def(&self, v: crate::store::Value, n: &str) -> Option<Op> {
+    fn def(&self, v: lattice_ir::store::Value, n: &str) -> Option<Op> {
         let ir = self.ir;
         ir.defining_op(v)
             .filter(|&d| ir.is_op(d, n) && !ir.operands(d).is_empty())
@@ -2721,7 +2721,7 @@ impl ArithFold<'_> {
 }
 
 /// The constant attribute of `v` if a constant-like op defines it.
-fn const_attr(ir: &Ir, v: crate::store::Value) -> Option<Attr> {
+fn const_attr(ir: &Ir, v: lattice_ir::store::Value) -> Option<Attr> {
     let d = ir.defining_op(v)?;
     if ir.has_trait(d, Traits::CONSTANT_LIKE) {
         ir.attr(d, "value")
@@ -2796,7 +2796,7 @@ pub fn populate_defaults(ctx: &Context, st: &mut OperationState) {
 // ---------------------------------------------------------------------------------------
 
 /// The value of `v` if it is defined by a constant-like op with a scalar integer value.
-fn const_int(ir: &Ir, v: crate::store::Value) -> Option<i128> {
+fn const_int(ir: &Ir, v: lattice_ir::store::Value) -> Option<i128> {
     let d = ir.defining_op(v)?;
     if !ir.has_trait(d, Traits::CONSTANT_LIKE) {
         return None;
@@ -2808,7 +2808,7 @@ fn const_int(ir: &Ir, v: crate::store::Value) -> Option<i128> {
 }
 
 /// Whether `v` is a constant whose every element is the integer `x`.
-fn const_all(ir: &Ir, v: crate::store::Value, x: i128) -> bool {
+fn const_all(ir: &Ir, v: lattice_ir::store::Value, x: i128) -> bool {
     let Some(d) = ir.defining_op(v) else {
         return false;
     };
@@ -2816,7 +2816,7 @@ fn const_all(ir: &Ir, v: crate::store::Value, x: i128) -> bool {
 }
 
 /// The op defining `v` if it is named `name`.
-fn def_named(ir: &Ir, v: crate::store::Value, name: &str) -> Option<Op> {
+fn def_named(ir: &Ir, v: lattice_ir::store::Value, name: &str) -> Option<Op> {
     ir.defining_op(v).filter(|&d| ir.is_op(d, name))
 }
 
@@ -2832,7 +2832,7 @@ fn create_before(
     ir: &mut Ir,
     anchor: Op,
     name: &str,
-    operands: Vec<crate::store::Value>,
+    operands: Vec<lattice_ir::store::Value>,
     result_types: Vec<Type>,
     attrs: Vec<(&str, Attr)>,
 ) -> Op {
@@ -2850,7 +2850,7 @@ fn create_before(
 }
 
 /// An `arith.constant` of integer `value` with type `ty`, before `anchor`.
-fn int_constant_before(ir: &mut Ir, anchor: Op, value: i128, ty: Type) -> crate::store::Value {
+fn int_constant_before(ir: &mut Ir, anchor: Op, value: i128, ty: Type) -> lattice_ir::store::Value {
     let attr = ir.ctx().int_attr(value, ty);
     let c = create_before(
         ir,
@@ -2868,10 +2868,10 @@ fn binop_before(
     ir: &mut Ir,
     anchor: Op,
     name: &str,
-    a: crate::store::Value,
-    b: crate::store::Value,
+    a: lattice_ir::store::Value,
+    b: lattice_ir::store::Value,
     flags: u32,
-) -> crate::store::Value {
+) -> lattice_ir::store::Value {
     let ty = ir.value_type(a);
     let f = overflow_attr(ir.ctx(), flags);
     let op = create_before(
@@ -2886,7 +2886,7 @@ fn binop_before(
 }
 
 /// Replaces every result of `op` with `values` and erases it.
-fn replace_op(ir: &mut Ir, op: Op, values: &[crate::store::Value]) {
+fn replace_op(ir: &mut Ir, op: Op, values: &[lattice_ir::store::Value]) {
     for (i, &v) in values.iter().enumerate() {
         let r = ir.result(op, i);
         ir.replace_all_uses(r, v);
@@ -3132,7 +3132,7 @@ fn canonicalize_andi_ori(ir: &mut Ir, op: Op) -> bool {
 }
 
 /// Integer width of the element type of `v`'s type.
-fn value_width(ir: &Ir, v: crate::store::Value) -> Option<u32> {
+fn value_width(ir: &Ir, v: lattice_ir::store::Value) -> Option<u32> {
     ir.ctx().int_width(ir.ctx().element_type(ir.value_type(v)))
 }
 
@@ -3428,7 +3428,7 @@ const NONE: &[&str] = &[];
 const OVF: &[&str] = &["overflowFlags"];
 const EXACT: &[&str] = &["isExact"];
 const FM: &[&str] = &["fastmath"];
-const F: Option<crate::registry::FoldFn> = Some(fold_arith);
+const F: Option<lattice_ir::registry::FoldFn> = Some(fold_arith);
 
 arith_ops! {
     ADDI = "arith.addi", PC, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F, canon = canonicalize_addi;
@@ -3510,14 +3510,19 @@ mod tests {
     /// Parses `text`, then folds every op in order (constants propagate through a
     /// value -> attribute map) and describes each fold: `%name: <result>`.
     pub(crate) fn fold_report(text: &str) -> String {
-        use crate::store::{ValueDef, WalkOrder};
+        use lattice_ir::store::{ValueDef, WalkOrder};
         use std::fmt::Write;
         let mut ctx = Context::new();
-        crate::dialects::register_all(&mut ctx);
+        crate::register_all(&mut ctx);
         let mut ir = Ir::new(std::sync::Arc::new(ctx));
-        let module = crate::parser::parse_source(&mut ir, crate::diag::SourceId(0), "t.mlir", text)
-            .unwrap_or_else(|d| panic!("parse error: {}", d.message));
-        let mut consts: rustc_hash::FxHashMap<crate::store::Value, Attr> = Default::default();
+        let module = lattice_ir::parser::parse_source(
+            &mut ir,
+            lattice_ir::diag::SourceId(0),
+            "t.mlir",
+            text,
+        )
+        .unwrap_or_else(|d| panic!("parse error: {}", d.message));
+        let mut consts: rustc_hash::FxHashMap<lattice_ir::store::Value, Attr> = Default::default();
         let mut out = String::new();
         for op in ir.walk_ops(module, WalkOrder::PreOrder) {
             let Some(def) = ir.op_def(op) else { continue };
@@ -3541,7 +3546,8 @@ mod tests {
                 match r {
                     FoldResult::Constant(a) => {
                         consts.insert(ir.result(op, i), a);
-                        let _ = writeln!(out, "{}", crate::printer::attr_to_string(ir.ctx(), a));
+                        let _ =
+                            writeln!(out, "{}", lattice_ir::printer::attr_to_string(ir.ctx(), a));
                     }
                     FoldResult::Value(v) => match ir.value_def(v) {
                         ValueDef::Argument { index, .. } => {
@@ -3561,12 +3567,17 @@ mod tests {
     /// Applies the canonicalization hooks until nothing changes, erasing unused pure
     /// ops, and prints the result.
     fn canonicalize_report(text: &str) -> String {
-        use crate::store::WalkOrder;
+        use lattice_ir::store::WalkOrder;
         let mut ctx = Context::new();
-        crate::dialects::register_all(&mut ctx);
+        crate::register_all(&mut ctx);
         let mut ir = Ir::new(std::sync::Arc::new(ctx));
-        let module = crate::parser::parse_source(&mut ir, crate::diag::SourceId(0), "t.mlir", text)
-            .unwrap_or_else(|d| panic!("parse error: {}", d.message));
+        let module = lattice_ir::parser::parse_source(
+            &mut ir,
+            lattice_ir::diag::SourceId(0),
+            "t.mlir",
+            text,
+        )
+        .unwrap_or_else(|d| panic!("parse error: {}", d.message));
         for _ in 0..10 {
             let mut changed = false;
             for op in ir.walk_ops(module, WalkOrder::PreOrder) {
@@ -3592,10 +3603,10 @@ mod tests {
             }
         }
         assert!(
-            crate::verifier::verify(&ir, module).is_empty(),
+            lattice_ir::verifier::verify(&ir, module).is_empty(),
             "canonicalized IR does not verify"
         );
-        crate::printer::print_op(&ir, module, Default::default())
+        lattice_ir::printer::print_op(&ir, module, Default::default())
     }
 
     #[test]
@@ -3660,7 +3671,7 @@ mod tests {
     #[test]
     fn populates_generic_defaults() {
         let mut ctx = Context::new();
-        crate::dialects::register_all(&mut ctx);
+        crate::register_all(&mut ctx);
         let show = |name: &str, attrs: &[(&str, &str)]| {
             let mut st = OperationState::new(ctx.intern_str(name), ctx.unknown_loc());
             for (n, t) in attrs {
@@ -3677,7 +3688,7 @@ mod tests {
                     format!(
                         "{}={}",
                         ctx.str(a.name),
-                        crate::printer::attr_to_string(&ctx, a.value)
+                        lattice_ir::printer::attr_to_string(&ctx, a.value)
                     )
                 })
                 .collect();

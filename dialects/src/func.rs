@@ -8,14 +8,14 @@
 //! dictionary per argument/result (MLIR's `DictArrayAttr`).
 
 use super::arith::{custom_error, type_str};
-use crate::attrs::{Attr, AttrData};
-use crate::context::Context;
-use crate::parser::{Argument, Delimiter, PResult, Parser, RegionOptions};
-use crate::printer::{Printer, RegionPrintOptions};
-use crate::registry::{OpDef, Traits};
-use crate::store::{Ir, Op, OperationState};
-use crate::types::{Type, TypeData};
-use crate::verifier::Verifier;
+use lattice_ir::attrs::{Attr, AttrData};
+use lattice_ir::context::Context;
+use lattice_ir::parser::{Argument, Delimiter, PResult, Parser, RegionOptions};
+use lattice_ir::printer::{Printer, RegionPrintOptions};
+use lattice_ir::registry::{OpDef, Traits};
+use lattice_ir::store::{Ir, Op, OperationState};
+use lattice_ir::types::{Type, TypeData};
+use lattice_ir::verifier::Verifier;
 
 // ---------------------------------------------------------------------------------------
 // Symbol lookup.
@@ -661,16 +661,16 @@ fn verify_call(v: &mut Verifier<'_>, op: Op) {
     for (i, (&r, &t)) in res.iter().zip(&results).enumerate() {
         if ir.value_type(r) != t {
             let got: Vec<Type> = res.iter().map(|&x| ir.value_type(x)).collect();
-            let d = crate::diag::Diagnostic::error(
-                crate::diag::DiagLoc::Loc(ir.loc(op)),
+            let d = lattice_ir::diag::Diagnostic::error(
+                lattice_ir::diag::DiagLoc::Loc(ir.loc(op)),
                 format!("'func.call' op result type mismatch at index {i}"),
             )
             .with_note(
-                crate::diag::DiagLoc::Loc(ir.loc(op)),
+                lattice_ir::diag::DiagLoc::Loc(ir.loc(op)),
                 format!("      op result types: {}", quoted_types(ir, &got)),
             )
             .with_note(
-                crate::diag::DiagLoc::Loc(ir.loc(op)),
+                lattice_ir::diag::DiagLoc::Loc(ir.loc(op)),
                 format!("function result types: {}", quoted_types(ir, &results)),
             );
             v.report(d);

@@ -877,7 +877,7 @@ impl SpecError {
     /// Renders the error with the file's text as a located diagnostic.
     pub fn render(&self, name: &str, text: &str) -> String {
         let ctx = lattice_ir::Context::new();
-        let mut sources = crate::source_map();
+        let mut sources = lattice_driver::source_map();
         let id = sources.add(name, text);
         let d = Diagnostic::error(DiagLoc::Span(id, self.span), self.message.clone());
         sources.render(&ctx, &[d], Some(id))

@@ -11,14 +11,14 @@
 //! cases (a `vector<N x flag type>` dense attribute), as mlir-opt stores them.
 
 use super::arith::{custom_error, type_str};
-use crate::attrs::{Attr, AttrData};
-use crate::context::Context;
-use crate::parser::{PResult, Parser};
-use crate::printer::Printer;
-use crate::registry::{OpDef, Traits};
-use crate::store::{Block, Ir, Op, OperationState, Value, ValueDef};
-use crate::types::{Signedness, Type, TypeData};
-use crate::verifier::Verifier;
+use lattice_ir::attrs::{Attr, AttrData};
+use lattice_ir::context::Context;
+use lattice_ir::parser::{PResult, Parser};
+use lattice_ir::printer::Printer;
+use lattice_ir::registry::{OpDef, Traits};
+use lattice_ir::store::{Block, Ir, Op, OperationState, Value, ValueDef};
+use lattice_ir::types::{Signedness, Type, TypeData};
+use lattice_ir::verifier::Verifier;
 use std::ops::Range;
 
 /// The values of a dense i32/i64 array attribute.
