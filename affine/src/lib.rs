@@ -18,6 +18,7 @@ pub mod passes;
 pub mod util;
 pub mod valid;
 mod verify;
+pub mod views;
 
 use lattice_ir::{Context, OpDef};
 

@@ -11,6 +11,7 @@
 use crate::ops::{dma_start_layout, for_segments, ATOMIC_RMW_KINDS, DYNAMIC};
 use crate::util::*;
 use crate::valid::{affine_scope, is_valid_dim, is_valid_symbol};
+use crate::views::{AffineFor, AffineIf, AffineParallel};
 use lattice_ir::verifier::Verifier;
 use lattice_ir::{AffineBinOp, AffineMap, AttrData, IntegerSet, Op, Signedness, TypeData, Value};
 
@@ -772,7 +773,7 @@ pub(crate) fn verify_yield(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
     let parent = ir.parent_op(op);
     let Some(parent) = parent.filter(|&p| {
-        ir.is_op(p, "affine.parallel") || ir.is_op(p, "affine.if") || ir.is_op(p, "affine.for")
+        ir.isa::<AffineParallel>(p) || ir.isa::<AffineIf>(p) || ir.isa::<AffineFor>(p)
     }) else {
         v.error(op, "only terminates affine.if/for/parallel regions");
         return;

@@ -125,6 +125,8 @@ macro_rules! def_op {
         impl $view {
             #[doc = concat!("`", $name, "`.")]
             pub const NAME: &'static str = $name;
+            #[doc = concat!("The definition of `", $name, "`.")]
+            pub const DEF: &'static $crate::OpDef = &$def;
             $(
                 $(#[$ameta])*
                 #[doc = concat!("Attribute name `", $aname, "`.")]
@@ -188,7 +190,8 @@ mod tests {
         (ir, ops)
     }
 
-    const TEXT: &str = r#""probe.op"() <{count = 3 : i64, map = affine_map<(d0) -> (d0 + 1)>}> : () -> ()"#;
+    const TEXT: &str =
+        r#""probe.op"() <{count = 3 : i64, map = affine_map<(d0) -> (d0 + 1)>}> : () -> ()"#;
 
     /// The definition carries the declared name and attribute names; a registered op
     /// has a view with typed getters, an unregistered op of the same name has none.
@@ -199,7 +202,10 @@ mod tests {
         let mut ctx = Context::new();
         ctx.register_ops(&[&PROBE]);
         let (ir, ops) = parse(ctx, TEXT);
-        let probe = ops.iter().find_map(|&o| ir.view::<Probe>(o)).expect("a view");
+        let probe = ops
+            .iter()
+            .find_map(|&o| ir.view::<Probe>(o))
+            .expect("a view");
         assert!(ir.isa::<Probe>(probe.op()) && ir.is_any_def(probe.op(), &[&PROBE]));
         assert_eq!(probe.count(&ir), Some(3));
         let map = probe.map(&ir).expect("a map");

@@ -33,6 +33,7 @@
 //! answered when no dependence exists. Both accesses being reads is `None`; distinct
 //! memref SSA values are assumed not to alias (as MLIR does).
 
+use crate::views::{AffineApply, AffineFor};
 use lattice_ir::{AffineExpr, AffineMap, AttrData, Ir, Op, Traits, Value};
 use rustc_hash::FxHashMap;
 
@@ -80,7 +81,7 @@ pub fn enclosing_loops(ir: &Ir, op: Op) -> Vec<Op> {
         if ir.has_trait(p, Traits::AFFINE_SCOPE) {
             break;
         }
-        if ir.is_op(p, "affine.for") {
+        if ir.isa::<AffineFor>(p) {
             loops.push(p);
         }
         cur = ir.parent_op(p);
@@ -431,7 +432,7 @@ impl Builder<'_> {
                     return Some(r);
                 }
             }
-            if ir.is_op(def, "affine.apply") && depth < 16 {
+            if ir.isa::<AffineApply>(def) && depth < 16 {
                 if let Some(AttrData::AffineMap(m)) =
                     ir.attr(def, "map").map(|a| ir.ctx().attr_data(a))
                 {

@@ -15,6 +15,7 @@
 //! the dividend of a `floordiv`/`ceildiv`/`mod`, and a loop's last `iv + step`.
 
 use crate::util::{constant_int, group_ranges, int_array, map_attr, set_attr};
+use crate::views::{AffineFor, AffineParallel};
 use lattice_ir::{AffineBinOp, AffineExpr, AffineExprData, Context, Ir, Op, Value, WalkOrder};
 use rustc_hash::FxHashMap;
 
@@ -311,7 +312,7 @@ impl Dim {
 pub fn loop_bounds(ir: &Ir, op: Op) -> Option<Vec<Dim>> {
     let ctx = ir.ctx();
     let operands = ir.operands(op);
-    if ir.is_op(op, "affine.for") {
+    if ir.isa::<AffineFor>(op) {
         let segs = crate::ops::for_segments(ir, op)?;
         let (lbm, ubm) = (
             map_attr(ir, op, "lowerBoundMap")?,
@@ -328,7 +329,7 @@ pub fn loop_bounds(ir: &Ir, op: Op) -> Option<Vec<Dim>> {
             step,
         }]);
     }
-    if !ir.is_op(op, "affine.parallel") {
+    if !ir.isa::<AffineParallel>(op) {
         return None;
     }
     let (lbm, ubm) = (

@@ -43,6 +43,7 @@ use super::simplify_structures::ValueMap;
 use crate::analysis::dependence;
 use crate::loops::constant_trip_count;
 use crate::util::{int_attr, map_attr};
+use crate::views::{AffineApply, AffineFor, AffineLoad, AffineStore};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
@@ -126,7 +127,7 @@ pub fn data_copy_generate_with_report(
             .collect();
         let mut applies = Vec::new();
         for l in walked {
-            if ir.contains_op(l) && ir.is_op(l, "affine.for") && runs_once(ir, l) {
+            if ir.contains_op(l) && ir.isa::<AffineFor>(l) && runs_once(ir, l) {
                 let prev = ir.prev_op(l);
                 let block = ir.op_parent(l);
                 promote_single_iteration(ir, l);
@@ -135,7 +136,7 @@ pub fn data_copy_generate_with_report(
                     Some(p) => ir.next_op(p),
                     None => block.and_then(|b| ir.first_op(b)),
                 };
-                if let Some(m) = made.filter(|&m| ir.is_op(m, "affine.apply")) {
+                if let Some(m) = made.filter(|&m| ir.isa::<AffineApply>(m)) {
                     applies.push(m);
                 }
             }
@@ -190,7 +191,7 @@ fn run_on_block(ir: &mut Ir, block: Block, st: &mut State) {
         .collect();
     let mut run: Vec<Op> = Vec::new();
     for o in ops {
-        if !ir.is_op(o, "affine.for") {
+        if !ir.isa::<AffineFor>(o) {
             run.push(o);
             continue;
         }
@@ -321,7 +322,7 @@ impl Analysis {
                     accesses.push(a);
                     continue;
                 }
-                if ir.is_op(o, "affine.for") {
+                if ir.isa::<AffineFor>(o) {
                     if let Some(b) = ir.regions(o).first().and_then(|&r| ir.entry_block(r)) {
                         if let Some(&iv) = ir.block_args(b).first() {
                             let depth = dependence::enclosing_loops(ir, o).len();
@@ -710,7 +711,7 @@ fn copy_memref(
     }
     if accesses
         .iter()
-        .any(|a| !ir.is_op(a.op, "affine.load") && !ir.is_op(a.op, "affine.store"))
+        .any(|a| !ir.isa::<AffineLoad>(a.op) && !ir.isa::<AffineStore>(a.op))
     {
         return Err(format!("{name}: vector accesses are not supported"));
     }
@@ -869,7 +870,7 @@ fn hoisted_range(
             .collect()
     };
     while let Some(p) = ir.parent_op(start) {
-        if !ir.is_op(p, "affine.for") {
+        if !ir.isa::<AffineFor>(p) {
             break;
         }
         let inside = |v: Value| match ir.defining_op(v) {
@@ -949,7 +950,7 @@ fn covers_box(
             if !an.in_range(ir, o) {
                 break;
             }
-            if !ir.is_op(o, "affine.for") {
+            if !ir.isa::<AffineFor>(o) {
                 continue 'store;
             }
             p = ir.parent_op(o);

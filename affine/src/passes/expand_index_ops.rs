@@ -9,6 +9,7 @@
 //! operand or result counts), which the verifier reports.
 
 use super::expand_index_ops_as_affine::{mixed, Term};
+use crate::views::{AffineDelinearizeIndex, AffineLinearizeIndex};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -244,9 +245,9 @@ pub fn expand_index_ops(
         if !ir.contains_op(op) {
             continue;
         }
-        if ir.is_op(op, "affine.delinearize_index") {
+        if ir.isa::<AffineDelinearizeIndex>(op) {
             expand_delinearize(ir, op);
-        } else if ir.is_op(op, "affine.linearize_index") {
+        } else if ir.isa::<AffineLinearizeIndex>(op) {
             expand_linearize(ir, op);
         }
     }

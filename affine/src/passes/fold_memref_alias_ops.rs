@@ -14,6 +14,7 @@
 
 use super::expand_index_ops_as_affine::{erase_trivially_dead, mixed, Builder, Term};
 use super::simplify_structures::map_of;
+use crate::views::{AffineLoad, AffineStore};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::dialects::memref::subview_dropped_dims;
 use lattice_ir::pass::{PassDef, PassOptions};
@@ -332,9 +333,9 @@ pub fn fold_memref_alias_ops(
         if !ir.contains_op(op) {
             continue;
         }
-        let pos = if ir.is_op(op, "affine.load") {
+        let pos = if ir.isa::<AffineLoad>(op) {
             0
-        } else if ir.is_op(op, "affine.store") {
+        } else if ir.isa::<AffineStore>(op) {
             1
         } else {
             continue;

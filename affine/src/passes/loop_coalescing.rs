@@ -14,6 +14,7 @@
 use super::loop_normalize::{body, create_apply, for_segments, for_step, set_for_bounds};
 use super::simplify_structures::{map_of, ValueMap};
 use crate::valid::{affine_scope, is_valid_symbol};
+use crate::views::AffineFor;
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -469,7 +470,7 @@ pub fn loop_coalescing_with_report(
 ) -> Vec<(Op, String)> {
     let mut report = Vec::new();
     for op in ir.walk_ops(func, WalkOrder::PreOrder) {
-        if ir.contains_op(op) && (ir.is_op(op, "affine.for") || ir.is_op(op, "scf.for")) {
+        if ir.contains_op(op) && (ir.isa::<AffineFor>(op) || ir.is_op(op, "scf.for")) {
             coalesce_nest(ir, op, &mut report);
         }
     }

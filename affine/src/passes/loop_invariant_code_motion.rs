@@ -16,6 +16,7 @@
 //! distinct `memref.alloc`/`memref.alloca` ops; any op without known effects may write
 //! any memref.
 
+use crate::views::AffineFor;
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -81,7 +82,7 @@ pub fn loop_invariant_code_motion_with_report(
     let loops: Vec<Op> = ir
         .walk_ops(func, WalkOrder::PostOrder)
         .into_iter()
-        .filter(|&o| ir.is_op(o, "affine.for"))
+        .filter(|&o| ir.isa::<AffineFor>(o))
         .collect();
     for l in loops {
         hoist_from(ir, l, &mut report);

@@ -9,6 +9,7 @@
 //! dimension, except those with min/max bounds (bound groups of several results).
 
 use super::simplify_structures::{map_of, ValueMap};
+use crate::views::{AffineFor, AffineParallel};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -361,13 +362,13 @@ pub fn loop_normalize_with_report(
     let loops: Vec<Op> = ir
         .walk_ops(func, WalkOrder::PostOrder)
         .into_iter()
-        .filter(|&o| ir.is_op(o, "affine.for") || ir.is_op(o, "affine.parallel"))
+        .filter(|&o| ir.isa::<AffineFor>(o) || ir.isa::<AffineParallel>(o))
         .collect();
     for l in loops {
         if !ir.contains_op(l) {
             continue;
         }
-        let result = if ir.is_op(l, "affine.parallel") {
+        let result = if ir.isa::<AffineParallel>(l) {
             normalize_affine_parallel(ir, l)
         } else {
             normalize_affine_for(ir, l, options.promote_single_iter)

@@ -16,6 +16,7 @@
 
 use crate::loops::{constant_trip_count, wide_constant_trip_count};
 use crate::util::{int_attr, map_attr as for_map};
+use crate::views::AffineFor;
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{AffineExpr, AffineMap, Ir, Op, OperationState, Value, WalkOrder};
@@ -80,7 +81,7 @@ pub fn loop_unroll(ir: &mut Ir, func: Op, options: &LoopUnrollOptions) -> Vec<Di
         let loops: Vec<Op> = ir
             .walk_ops(func, WalkOrder::PostOrder)
             .into_iter()
-            .filter(|&o| ir.is_op(o, "affine.for"))
+            .filter(|&o| ir.isa::<AffineFor>(o))
             .collect();
         for l in loops {
             if !ir.contains_op(l) {
@@ -100,7 +101,7 @@ pub fn loop_unroll(ir: &mut Ir, func: Op, options: &LoopUnrollOptions) -> Vec<Di
         let loops: Vec<Op> = ir
             .walk_ops(func, WalkOrder::PostOrder)
             .into_iter()
-            .filter(|&o| ir.is_op(o, "affine.for") && is_innermost(ir, o))
+            .filter(|&o| ir.isa::<AffineFor>(o) && is_innermost(ir, o))
             .collect();
         let mut unrolled = false;
         for l in loops {
@@ -220,7 +221,7 @@ pub fn unroll_by_factor(ir: &mut Ir, l: Op, f: i64, cleanup_unroll: bool) -> boo
 fn is_innermost(ir: &Ir, l: Op) -> bool {
     !ir.walk_ops(l, WalkOrder::PreOrder)
         .into_iter()
-        .any(|o| o != l && ir.is_op(o, "affine.for"))
+        .any(|o| o != l && ir.isa::<AffineFor>(o))
 }
 
 /// Whether the trip count of `affine.for` `l` is provably a multiple of `v` (zero

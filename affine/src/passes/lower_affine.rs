@@ -15,6 +15,7 @@
 //! `dma_wait`. Declines (with an error naming the op) on `assign` reductions and
 //! `mod`/`floordiv`/`ceildiv` by a non-positive constant.
 
+use crate::views::AffineYield;
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::{
     AffineBinOp, AffineExpr, AffineExprData, AffineMap, AttrData, DiagLoc, Diagnostic, Ir, Op,
@@ -706,7 +707,7 @@ impl Lowerer<'_> {
             if let Some(y) = self
                 .ir
                 .last_op(body)
-                .filter(|&t| self.ir.is_op(t, "affine.yield"))
+                .filter(|&t| self.ir.isa::<AffineYield>(t))
             {
                 let values = self.ir.operands(y).to_vec();
                 let mut regions = Vec::new();

@@ -21,6 +21,7 @@
 //! with `remarks=true` or `--remarks`.
 
 use super::simplify_structures::ValueMap;
+use crate::views::AffineLoad;
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{
@@ -433,7 +434,7 @@ fn rewrite_use(ir: &mut Ir, op: Op, idx: usize, map: AffineMap) {
                 return;
             };
             let new = ctx.simplify_map(new);
-            let first = if ir.is_op(op, "affine.load") { 1 } else { 2 };
+            let first = if ir.isa::<AffineLoad>(op) { 1 } else { 2 };
             let mut vm = ValueMap::new(&ctx, new, &ir.operands(op)[first..]);
             vm.canonicalize(ir, op, false);
             let (new, operands) = vm.to_map(&ctx);

@@ -16,6 +16,7 @@
 
 use crate::util::{constant_int, map_attr};
 use crate::valid::{affine_scope, is_valid_dim, is_valid_symbol};
+use crate::views::AffineFor;
 use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{
     AffineExpr, AffineMap, Diagnostic, Ir, Op, OperationState, Region, Traits, Value, ValueDef,
@@ -297,7 +298,7 @@ pub(crate) fn non_negative(ir: &Ir, v: Value, depth: u32) -> bool {
         let Some(owner) = ir.block_parent_op(block) else {
             return false;
         };
-        if ir.is_op(owner, "affine.for") {
+        if ir.isa::<AffineFor>(owner) {
             return map_attr(ir, owner, "lowerBoundMap")
                 .and_then(|m| ir.ctx().map_constant_results(m))
                 .is_some_and(|cs| cs.iter().any(|&c| c >= 0));

@@ -38,6 +38,7 @@ use super::super_vectorize::{vectorizable_loop, vectorize_loop};
 use crate::analysis::dependence::{self, access, check_dependence, common_depth, Dependence};
 use crate::ops::for_segments;
 use crate::util::int_attr;
+use crate::views::{AffineApply, AffineFor, AffineParallel};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Attr, AttrData, Block, Ir, Op, OperationState, Value, WalkOrder};
@@ -94,7 +95,7 @@ pub fn register_tile(ir: &mut Ir, func: Op, options: &RegisterTileOptions) -> Re
     let inner: Vec<Op> = ir
         .walk_ops(func, WalkOrder::PostOrder)
         .into_iter()
-        .filter(|&o| ir.is_op(o, "affine.for") && innermost(ir, o))
+        .filter(|&o| ir.isa::<AffineFor>(o) && innermost(ir, o))
         .collect();
     for l in inner {
         if !ir.contains_op(l) {
@@ -131,14 +132,12 @@ fn body(ir: &Ir, l: Op) -> Option<(Value, Block)> {
 fn innermost(ir: &Ir, l: Op) -> bool {
     ir.walk_ops(l, WalkOrder::PreOrder)[1..]
         .iter()
-        .all(|&o| !ir.is_op(o, "affine.for") && !ir.is_op(o, "affine.parallel"))
+        .all(|&o| !ir.isa::<AffineFor>(o) && !ir.isa::<AffineParallel>(o))
 }
 
 /// A plain loop: step 1, no `iter_args`.
 fn plain_loop(ir: &Ir, l: Op) -> bool {
-    ir.is_op(l, "affine.for")
-        && ir.results(l).is_empty()
-        && int_attr(ir, l, "step").unwrap_or(1) == 1
+    ir.isa::<AffineFor>(l) && ir.results(l).is_empty() && int_attr(ir, l, "step").unwrap_or(1) == 1
 }
 
 /// The contraction nest whose innermost loop is `l`, if it is one; `prefix`: whether
@@ -200,7 +199,7 @@ fn contraction(ir: &Ir, l: Op, prefix: bool) -> Option<Contraction> {
                 return true;
             }
             if let Some(d) = ir.defining_op(v) {
-                if ir.is_op(d, "affine.apply") && ir.op_parent(d) == Some(lb) {
+                if ir.isa::<AffineApply>(d) && ir.op_parent(d) == Some(lb) {
                     stack.extend_from_slice(ir.operands(d));
                 }
             }
@@ -325,7 +324,7 @@ fn split_prefix(ir: &mut Ir, c: &Contraction) -> bool {
     let l2 = ir
         .walk_ops(g2, WalkOrder::PreOrder)
         .into_iter()
-        .filter(|&o| o != g2 && ir.is_op(o, "affine.for"))
+        .filter(|&o| o != g2 && ir.isa::<AffineFor>(o))
         .nth(1)
         .expect("cloned reduction loop");
     ir.erase_op(l2);
@@ -419,7 +418,7 @@ fn tile_nest(ir: &mut Ir, c: &Contraction, options: &RegisterTileOptions) -> Res
             break;
         }
         seen_g |= o == g;
-        if seen_g && ir.is_op(o, "affine.for") {
+        if seen_g && ir.isa::<AffineFor>(o) {
             roots.push(o);
         }
         cur = ir.next_op(o);
@@ -428,14 +427,14 @@ fn tile_nest(ir: &mut Ir, c: &Contraction, options: &RegisterTileOptions) -> Res
         // A single-iteration loop was promoted into its block.
         roots = ir
             .block_ops(block)
-            .filter(|&o| ir.is_op(o, "affine.for"))
+            .filter(|&o| ir.isa::<AffineFor>(o))
             .collect();
     }
     for root in roots {
         let inner: Vec<Op> = ir
             .walk_ops(root, WalkOrder::PostOrder)
             .into_iter()
-            .filter(|&o| ir.is_op(o, "affine.for") && innermost(ir, o))
+            .filter(|&o| ir.isa::<AffineFor>(o) && innermost(ir, o))
             .collect();
         for l in inner {
             let l = promote_accumulators(ir, l);
@@ -486,7 +485,7 @@ fn split_columns(ir: &mut Ir, p: Op, width: i64, lanes: i64) {
     }
     let mut cur = ir.next_op(p);
     while let Some(o) = cur.filter(|&o| Some(o) != next) {
-        if ir.is_op(o, "affine.for") {
+        if ir.isa::<AffineFor>(o) {
             ir.set_attr(o, COLUMNS, ctx.index_attr(rest));
         }
         cur = ir.next_op(o);
@@ -557,8 +556,7 @@ fn promote_accumulators(ir: &mut Ir, l: Op) -> Op {
 /// Moves `affine.apply`s of `l`'s body whose operands come from outside `l` before it.
 fn hoist_invariant_applies(ir: &mut Ir, l: Op, b: Block) {
     for o in ir.block_ops(b).collect::<Vec<_>>() {
-        if ir.is_op(o, "affine.apply") && ir.operands(o).iter().all(|&v| !defined_inside(ir, v, l))
-        {
+        if ir.isa::<AffineApply>(o) && ir.operands(o).iter().all(|&v| !defined_inside(ir, v, l)) {
             ir.detach_op(o);
             ir.insert_op_before(l, o);
         }

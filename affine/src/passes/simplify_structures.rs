@@ -9,6 +9,7 @@
 //! with a constant constraint that never holds becomes the canonical empty set.
 
 use crate::valid::{affine_scope, is_valid_symbol};
+use crate::views::{AffineApply, AffineIf};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -120,7 +121,7 @@ impl ValueMap {
                 let Some(def) = ir.defining_op(v) else {
                     continue;
                 };
-                if !ir.is_op(def, "affine.apply") {
+                if !ir.isa::<AffineApply>(def) {
                     continue;
                 }
                 let Some(map) = map_of(ir, def, "map") else {
@@ -340,7 +341,7 @@ pub fn simplify_structures(
             }
         }
         fold_operands_into_maps(ir, op);
-        if ir.is_op(op, "affine.if") {
+        if ir.isa::<AffineIf>(op) {
             fold_constant_if(ir, op);
         }
     }

@@ -41,6 +41,7 @@ use super::loop_unroll::trip_count_multiple_of;
 use crate::analysis::dependence::{self, Dependence};
 use crate::ops::for_segments;
 use crate::util::{int_attr, map_attr};
+use crate::views::{AffineApply, AffineFor, AffineLoad, AffineStore};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
@@ -116,7 +117,7 @@ pub fn super_vectorize_with_report(
     let loops: Vec<Op> = ir
         .walk_ops(func, WalkOrder::PostOrder)
         .into_iter()
-        .filter(|&o| ir.is_op(o, "affine.for"))
+        .filter(|&o| ir.isa::<AffineFor>(o))
         .collect();
     let mut chosen: Vec<Vec<Op>> = Vec::new();
     let mut refused: Vec<(Op, String)> = Vec::new();
@@ -206,7 +207,7 @@ fn perfect_nest(ir: &Ir, l: Op, n: usize) -> Result<Vec<Op>, String> {
         let cur = *nest.last().expect("non-empty");
         let (_, b) = body(ir, cur).ok_or_else(String::new)?;
         let ops: Vec<Op> = ir.block_ops(b).collect();
-        if ops.len() != 2 || !ir.is_op(ops[0], "affine.for") {
+        if ops.len() != 2 || !ir.isa::<AffineFor>(ops[0]) {
             // Not the root of an n-deep perfect nest: nothing to say, inner loops are
             // candidates of their own.
             return Err(String::new());
@@ -308,7 +309,7 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
     let mut iv_dep: FxHashSet<Value> = ivs.iter().copied().collect();
     let nested = ir.walk_ops(inner, WalkOrder::PreOrder);
     for &o in &nested[1..] {
-        if ir.is_op(o, "affine.apply") && ir.operands(o).iter().any(|v| iv_dep.contains(v)) {
+        if ir.isa::<AffineApply>(o) && ir.operands(o).iter().any(|v| iv_dep.contains(v)) {
             iv_dep.extend(ir.results(o).iter().copied());
         }
     }
@@ -411,10 +412,10 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
             }
             _ => return Err(format!("unsupported op '{name}'")),
         }
-        if !ir.is_op(o, "affine.apply")
-            && !ir.is_op(o, "affine.for")
-            && !ir.is_op(o, "affine.load")
-            && !ir.is_op(o, "affine.store")
+        if !ir.isa::<AffineApply>(o)
+            && !ir.isa::<AffineFor>(o)
+            && !ir.isa::<AffineLoad>(o)
+            && !ir.isa::<AffineStore>(o)
             && ir.operands(o).iter().any(|v| iv_dep.contains(v))
         {
             return Err("the induction variable is used as a value".into());
@@ -424,10 +425,10 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
     for &v in &iv_dep {
         for u in ir.uses(v) {
             let user = u.op;
-            let ok = matches!(
-                ir.op_name(user),
-                "affine.load" | "affine.apply" | "affine.for"
-            ) || (ir.is_op(user, "affine.store") && u.index != 0);
+            let ok = (ir.isa::<AffineLoad>(user)
+                || ir.isa::<AffineApply>(user)
+                || ir.isa::<AffineFor>(user))
+                || (ir.isa::<AffineStore>(user) && u.index != 0);
             if !ok && ir.is_ancestor(inner, user) {
                 return Err("the induction variable is used as a value".into());
             }
@@ -592,7 +593,7 @@ fn value_coefficients(
     if !ir.is_ancestor(root, def) {
         return Ok(out);
     }
-    if ir.is_op(def, "affine.apply") && depth < 64 {
+    if ir.isa::<AffineApply>(def) && depth < 64 {
         let map = map_attr(ir, def, "map").ok_or("malformed affine.apply")?;
         let e = ir.ctx().map_results(map)[0];
         return iv_coefficients(ir, e, map, ir.operands(def), ivs, root);
@@ -1302,7 +1303,7 @@ fn vectorize(ir: &mut Ir, nest: &[Op], plan: &Plan, options: &SuperVectorizeOpti
     }
     // Erase the scalar ops that were replaced, users first.
     for &o in rw.replaced.iter().rev() {
-        if ir.is_op(o, "affine.store") || ir.results(o).iter().all(|&r| ir.is_unused(r)) {
+        if ir.isa::<AffineStore>(o) || ir.results(o).iter().all(|&r| ir.is_unused(r)) {
             ir.erase_op(o);
         }
     }
@@ -1310,7 +1311,7 @@ fn vectorize(ir: &mut Ir, nest: &[Op], plan: &Plan, options: &SuperVectorizeOpti
     let applies: Vec<Op> = ir
         .walk_ops(inner, WalkOrder::PostOrder)
         .into_iter()
-        .filter(|&o| ir.is_op(o, "affine.apply"))
+        .filter(|&o| ir.isa::<AffineApply>(o))
         .collect();
     for o in applies.into_iter().rev() {
         if ir.results(o).iter().all(|&r| ir.is_unused(r)) {
