@@ -23,24 +23,7 @@ pub mod views;
 use lattice_ir::{Context, OpDef};
 
 /// Every op of the dialect.
-pub static OPS: [&OpDef; 16] = [
-    &ops::APPLY,
-    &ops::DELINEARIZE_INDEX,
-    &ops::DMA_START,
-    &ops::DMA_WAIT,
-    &ops::FOR,
-    &ops::IF,
-    &ops::LINEARIZE_INDEX,
-    &ops::LOAD,
-    &ops::MAX,
-    &ops::MIN,
-    &ops::PARALLEL,
-    &ops::PREFETCH,
-    &ops::STORE,
-    &ops::VECTOR_LOAD,
-    &ops::VECTOR_STORE,
-    &ops::YIELD_OP,
-];
+pub static OPS: [&OpDef; 16] = views::ALL_DEFS;
 
 /// Registers the `affine` dialect.
 pub fn register(ctx: &mut Context) {

@@ -508,7 +508,7 @@ impl Builder<'_> {
                 continue;
             };
             let ops = &operands[seg];
-            let step = crate::util::int_attr(ir, l, "step").unwrap_or(1);
+            let step = crate::util::int_attr(ir, l, AffineFor::STEP).unwrap_or(1);
             let results = ir.ctx().map_results(map).to_vec();
             if is_lb && step > 1 && results.len() == 1 {
                 // iv = lb + step * t, t >= 0 (a fresh column per loop and side).

@@ -43,7 +43,9 @@ use super::simplify_structures::ValueMap;
 use crate::analysis::dependence;
 use crate::loops::constant_trip_count;
 use crate::util::{int_attr, map_attr};
-use crate::views::{AffineApply, AffineFor, AffineLoad, AffineStore};
+use crate::views::{
+    AffineApply, AffineDmaStart, AffineDmaWait, AffineFor, AffineLoad, AffineStore, AffineYield,
+};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
@@ -197,7 +199,7 @@ fn run_on_block(ir: &mut Ir, block: Block, st: &mut State) {
         }
         generate_for_run(ir, &std::mem::take(&mut run), st);
         let recurse = if st.options.skip_non_unit_stride_loops {
-            int_attr(ir, o, "step").unwrap_or(1) != 1
+            int_attr(ir, o, AffineFor::STEP).unwrap_or(1) != 1
         } else {
             exceeds_capacity(ir, o, st)
         };
@@ -966,7 +968,7 @@ fn covers_box(
             let Some(&(l, _)) = an.ivs.get(&v) else {
                 continue 'store;
             };
-            if !seen.insert(l) || int_attr(ir, l, "step").unwrap_or(1) != 1 {
+            if !seen.insert(l) || int_attr(ir, l, AffineFor::STEP).unwrap_or(1) != 1 {
                 continue 'store;
             }
             let Some(lo) = loop_bounds(ir, l, true, &mut sp) else {
@@ -1049,11 +1051,17 @@ fn build_for(
     };
     let (lbm, lbo) = mk(ir, lbs);
     let (ubm, ubo) = mk(ir, ubs);
-    let mut st = OperationState::new(ctx.intern_str("affine.for"), loc);
+    let mut st = OperationState::new(ctx.intern_str(AffineFor::NAME), loc);
     st.operands = lbo.iter().chain(&ubo).copied().collect();
-    st.add_attr(ctx.intern_str("lowerBoundMap"), ctx.affine_map_attr(lbm));
-    st.add_attr(ctx.intern_str("upperBoundMap"), ctx.affine_map_attr(ubm));
-    st.add_attr(ctx.intern_str("step"), ctx.index_attr(1));
+    st.add_attr(
+        ctx.intern_str(AffineFor::LOWER_BOUND_MAP),
+        ctx.affine_map_attr(lbm),
+    );
+    st.add_attr(
+        ctx.intern_str(AffineFor::UPPER_BOUND_MAP),
+        ctx.affine_map_attr(ubm),
+    );
+    st.add_attr(ctx.intern_str(AffineFor::STEP), ctx.index_attr(1));
     st.add_attr(
         ctx.intern_str("operandSegmentSizes"),
         ctx.dense_i32_array(&[lbo.len() as i32, ubo.len() as i32, 0]),
@@ -1063,7 +1071,7 @@ fn build_for(
     ir.append_block(region, block);
     st.regions.push(region);
     let l = ir.create_op(st);
-    let y = ir.create_op(OperationState::new(ctx.intern_str("affine.yield"), loc));
+    let y = ir.create_op(OperationState::new(ctx.intern_str(AffineYield::NAME), loc));
     ir.append_op(block, y);
     let iv = ir.block_args(block)[0];
     (l, iv, block)
@@ -1133,14 +1141,14 @@ fn emit_copy_nest(
         (memref, slow_map, slow_ops, fast, fast_map, fast_ops)
     };
     let elt = ctx.element_type(ir.value_type(memref));
-    let mut ld = OperationState::new(ctx.intern_str("affine.load"), loc);
+    let mut ld = OperationState::new(ctx.intern_str(AffineLoad::NAME), loc);
     ld.operands = std::iter::once(src).chain(src_ops).collect();
     ld.result_types = vec![elt];
     ld.add_attr(ctx.intern_str("map"), ctx.affine_map_attr(src_map));
     let ld = ir.create_op(ld);
     ir.insert_op_before(yield_op, ld);
     let v = ir.result(ld, 0);
-    let mut sto = OperationState::new(ctx.intern_str("affine.store"), loc);
+    let mut sto = OperationState::new(ctx.intern_str(AffineStore::NAME), loc);
     sto.operands = [v, dst].into_iter().chain(dst_ops).collect();
     sto.add_attr(ctx.intern_str("map"), ctx.affine_map_attr(dst_map));
     let sto = ir.create_op(sto);
@@ -1219,7 +1227,7 @@ fn emit_dma(
     } else {
         (memref, slow_map, slow_ops, fast, fast_map, Vec::new())
     };
-    let mut start = OperationState::new(ctx.intern_str("affine.dma_start"), loc);
+    let mut start = OperationState::new(ctx.intern_str(AffineDmaStart::NAME), loc);
     start.operands = std::iter::once(src)
         .chain(src_ops)
         .chain(std::iter::once(dst))
@@ -1232,7 +1240,7 @@ fn emit_dma(
     start.add_attr(ctx.intern_str("tag_map"), ctx.affine_map_attr(tag_map));
     let start = ir.create_op(start);
     ops.push(start);
-    let mut wait = OperationState::new(ctx.intern_str("affine.dma_wait"), loc);
+    let mut wait = OperationState::new(ctx.intern_str(AffineDmaWait::NAME), loc);
     wait.operands = vec![tagv, zv, numv];
     wait.add_attr(ctx.intern_str("tag_map"), ctx.affine_map_attr(tag_map));
     let wait = ir.create_op(wait);
@@ -1273,7 +1281,7 @@ fn runs_once(ir: &Ir, l: Op) -> bool {
     }
     let ctx = ir.ctx();
     let d = ctx.simplify_affine_expr(ctx.sub_expr(hi[0], lo[0]), space.len() as u32, 0);
-    let step = int_attr(ir, l, "step").unwrap_or(1) as i64;
+    let step = int_attr(ir, l, AffineFor::STEP).unwrap_or(1) as i64;
     ctx.constant_value(d).is_some_and(|c| c > 0 && c <= step)
 }
 

@@ -104,8 +104,8 @@ pub fn coalesce_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
     let mut bounds = Vec::new();
     for (i, &l) in loops.iter().enumerate() {
         let (_, ubo, inits) = for_segments(ir, l).ok_or("malformed loop")?;
-        let lbm = map_of(ir, l, "lowerBoundMap").ok_or("malformed loop")?;
-        let ubm = map_of(ir, l, "upperBoundMap").ok_or("malformed loop")?;
+        let lbm = map_of(ir, l, AffineFor::LOWER_BOUND_MAP).ok_or("malformed loop")?;
+        let ubm = map_of(ir, l, AffineFor::UPPER_BOUND_MAP).ok_or("malformed loop")?;
         if for_step(ir, l) != Some(1) || ctx.map_single_constant_result(lbm) != Some(0) {
             return Err("a loop of the band is not normalized (run affine-loop-normalize)".into());
         }

@@ -153,7 +153,7 @@ fn unroll_jam_impl(ir: &mut Ir, l: Op, f: i64, min_bounds: bool) -> Result<(), S
         }
     }
     check_legality(ir, l, f)?;
-    let step = int_attr(ir, l, "step").unwrap_or(1) as i64;
+    let step = int_attr(ir, l, AffineFor::STEP).unwrap_or(1) as i64;
     let new_step = step.checked_mul(f).ok_or_else(|| {
         format!("not unroll-jammed: the new step {step} * {f} does not fit in 64 bits")
     })?;
@@ -165,7 +165,7 @@ fn unroll_jam_impl(ir: &mut Ir, l: Op, f: i64, min_bounds: bool) -> Result<(), S
     let main = split
         .ok_or_else(|| "not unroll-jammed: unsupported loop bounds (max/min maps)".to_string())?;
     let ctx = ir.ctx_arc().clone();
-    ir.set_attr(main, "step", ctx.index_attr(new_step));
+    ir.set_attr(main, AffineFor::STEP, ctx.index_attr(new_step));
     // Runs of non-loop ops, at every depth, in program order.
     let mut runs: Vec<Vec<Op>> = Vec::new();
     gather_runs(ir, blk, &mut runs);

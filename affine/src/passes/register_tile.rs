@@ -38,7 +38,7 @@ use super::super_vectorize::{vectorizable_loop, vectorize_loop};
 use crate::analysis::dependence::{self, access, check_dependence, common_depth, Dependence};
 use crate::ops::for_segments;
 use crate::util::int_attr;
-use crate::views::{AffineApply, AffineFor, AffineParallel};
+use crate::views::{AffineApply, AffineFor, AffineParallel, AffineYield};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Attr, AttrData, Block, Ir, Op, OperationState, Value, WalkOrder};
@@ -137,7 +137,9 @@ fn innermost(ir: &Ir, l: Op) -> bool {
 
 /// A plain loop: step 1, no `iter_args`.
 fn plain_loop(ir: &Ir, l: Op) -> bool {
-    ir.isa::<AffineFor>(l) && ir.results(l).is_empty() && int_attr(ir, l, "step").unwrap_or(1) == 1
+    ir.isa::<AffineFor>(l)
+        && ir.results(l).is_empty()
+        && int_attr(ir, l, AffineFor::STEP).unwrap_or(1) == 1
 }
 
 /// The contraction nest whose innermost loop is `l`, if it is one; `prefix`: whether
@@ -346,8 +348,12 @@ struct Header {
 fn header(ir: &Ir, l: Op) -> Header {
     Header {
         operands: ir.operands(l).to_vec(),
-        lb: ir.attr(l, "lowerBoundMap").expect("affine.for bound"),
-        ub: ir.attr(l, "upperBoundMap").expect("affine.for bound"),
+        lb: ir
+            .attr(l, AffineFor::LOWER_BOUND_MAP)
+            .expect("affine.for bound"),
+        ub: ir
+            .attr(l, AffineFor::UPPER_BOUND_MAP)
+            .expect("affine.for bound"),
         segments: ir
             .attr(l, "operandSegmentSizes")
             .expect("affine.for segments"),
@@ -356,8 +362,8 @@ fn header(ir: &Ir, l: Op) -> Header {
 
 fn set_header(ir: &mut Ir, l: Op, h: &Header) {
     ir.set_operands(l, h.operands.clone());
-    ir.set_attr(l, "lowerBoundMap", h.lb);
-    ir.set_attr(l, "upperBoundMap", h.ub);
+    ir.set_attr(l, AffineFor::LOWER_BOUND_MAP, h.lb);
+    ir.set_attr(l, AffineFor::UPPER_BOUND_MAP, h.ub);
     ir.set_attr(l, "operandSegmentSizes", h.segments);
 }
 
@@ -604,7 +610,7 @@ fn rebuild_with_iter_args(ir: &mut Ir, l: Op, b: Block, cells: &[Cell]) -> Op {
     }
     let types: Vec<_> = inits.iter().map(|&v| ir.value_type(v)).collect();
     let segs = for_segments(ir, l).expect("affine.for operands");
-    let mut st = OperationState::new(ctx.intern_str("affine.for"), ir.loc(l));
+    let mut st = OperationState::new(ctx.intern_str(AffineFor::NAME), ir.loc(l));
     st.operands = ir.operands(l)[segs[0].start..segs[1].end].to_vec();
     st.operands.extend_from_slice(&inits);
     for a in ir.attrs(l).to_vec() {
@@ -645,7 +651,7 @@ fn rebuild_with_iter_args(ir: &mut Ir, l: Op, b: Block, cells: &[Cell]) -> Op {
     for c in cells {
         yielded.push(ir.operand(c.store, 0));
     }
-    let mut y = OperationState::new(ctx.intern_str("affine.yield"), ir.loc(l));
+    let mut y = OperationState::new(ctx.intern_str(AffineYield::NAME), ir.loc(l));
     y.operands = yielded;
     let y = ir.create_op(y);
     ir.append_op(nb, y);

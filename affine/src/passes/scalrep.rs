@@ -18,7 +18,7 @@
 //! only when some subscript differs by a nonzero constant; ops of unknown effect read
 //! and write everything.
 
-use crate::views::{AffineApply, AffineLoad, AffineStore};
+use crate::views::{AffineAccess, AffineApply, AffineLoad, AffineStore};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -380,10 +380,10 @@ fn eliminate_dead_allocs(ir: &mut Ir, func: Op) {
             .uses(m)
             .iter()
             .map(|u| {
+                let is_write = AffineAccess::of(ir, u.op).is_some_and(|a| a.is_write);
                 let ok = match ir.op_name(u.op) {
-                    "affine.store" | "memref.store" | "affine.vector_store" => {
-                        u.index == 1 && ir.operand(u.op, 0) != m
-                    }
+                    _ if is_write => u.index == 1 && ir.operand(u.op, 0) != m,
+                    "memref.store" => u.index == 1 && ir.operand(u.op, 0) != m,
                     "memref.dealloc" => true,
                     _ => false,
                 };

@@ -9,7 +9,7 @@
 //! with a constant constraint that never holds becomes the canonical empty set.
 
 use crate::valid::{affine_scope, is_valid_symbol};
-use crate::views::{AffineApply, AffineIf};
+use crate::views::{AffineApply, AffineFor, AffineIf};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -357,8 +357,8 @@ fn fold_operands_into_bounds(ir: &mut Ir, op: Op) {
     use super::loop_normalize::{for_segments, for_step, set_for_bounds};
     let (Some((lbo, ubo, _)), Some(lbm), Some(ubm), Some(step)) = (
         for_segments(ir, op),
-        map_of(ir, op, "lowerBoundMap"),
-        map_of(ir, op, "upperBoundMap"),
+        map_of(ir, op, AffineFor::LOWER_BOUND_MAP),
+        map_of(ir, op, AffineFor::UPPER_BOUND_MAP),
         for_step(ir, op),
     ) else {
         return;
@@ -382,7 +382,9 @@ fn fold_operands_into_bounds(ir: &mut Ir, op: Op) {
 /// Replaces an `affine.if` whose set is trivially true (no constraints) or the canonical
 /// empty set (`1 == 0`) by the branch that always runs.
 fn fold_constant_if(ir: &mut Ir, op: Op) {
-    let Some(AttrData::IntegerSet(set)) = ir.attr(op, "condition").map(|a| ir.ctx().attr_data(a))
+    let Some(AttrData::IntegerSet(set)) = ir
+        .attr(op, AffineIf::CONDITION)
+        .map(|a| ir.ctx().attr_data(a))
     else {
         return;
     };

@@ -41,7 +41,7 @@ use super::loop_unroll::trip_count_multiple_of;
 use crate::analysis::dependence::{self, Dependence};
 use crate::ops::for_segments;
 use crate::util::{int_attr, map_attr};
-use crate::views::{AffineApply, AffineFor, AffineLoad, AffineStore};
+use crate::views::{AffineApply, AffineFor, AffineKind, AffineLoad, AffineStore};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
@@ -291,7 +291,7 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
     let inner = *nest.last().expect("non-empty");
     let mut ivs = Vec::new();
     for &l in nest {
-        if int_attr(ir, l, "step").unwrap_or(1) != 1 {
+        if int_attr(ir, l, AffineFor::STEP).unwrap_or(1) != 1 {
             return Err("non-unit step".into());
         }
         ivs.push(body(ir, l).ok_or_else(String::new)?.0);
@@ -339,8 +339,8 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
     let mut varying: Vec<Option<usize>> = vec![None; nest.len()];
     for &o in &nested[1..] {
         let name = ir.op_name(o);
-        match name {
-            "affine.load" | "affine.store" => {
+        match (AffineKind::of(ir, o), name) {
+            (Some(AffineKind::Load | AffineKind::Store), _) => {
                 let a = dependence::access(ir, o).ok_or("malformed access")?;
                 let elem = ir.ctx().element_type(ir.value_type(a.memref));
                 if !is_scalar(ir, elem) {
@@ -372,8 +372,8 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
                 }
                 plan.accesses.insert(o, AccessPlan { dims });
             }
-            "affine.apply" | "affine.yield" => {}
-            "affine.for" => {
+            (Some(AffineKind::Apply | AffineKind::Yield), _) => {}
+            (Some(AffineKind::For), _) => {
                 let segs = for_segments(ir, o).ok_or("malformed affine.for")?;
                 let ops = ir.operands(o);
                 if ops[segs[0].start..segs[1].end]
@@ -393,8 +393,8 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
                     return Err("an inner loop carries non-scalar values".into());
                 }
             }
-            "affine.if" => return Err("affine.if (conditionals) in the loop".into()),
-            "arith.constant" => {
+            (Some(AffineKind::If), _) => return Err("affine.if (conditionals) in the loop".into()),
+            (_, "arith.constant") => {
                 if !ir
                     .results(o)
                     .iter()
@@ -854,7 +854,8 @@ impl Rewriter<'_> {
         for (k, &l) in self.nest.iter().enumerate() {
             let loc = ir.loc(l);
             let op = if self.plan.needs_mask[k] {
-                let ub = map_attr(ir, l, "upperBoundMap").expect("affine.for has bounds");
+                let ub =
+                    map_attr(ir, l, AffineFor::UPPER_BOUND_MAP).expect("affine.for has bounds");
                 let segs = for_segments(ir, l).expect("affine.for operands");
                 let ub_ops = ir.operands(l)[segs[1].clone()].to_vec();
                 let iv = body(ir, l).expect("loop body").0;
@@ -1000,10 +1001,10 @@ impl Rewriter<'_> {
         if self.uniform.is_none() || ir.results(o).is_empty() || !ir.regions(o).is_empty() {
             return false;
         }
-        let keep = match ir.op_name(o) {
-            "arith.constant" => true,
-            "affine.load" => self.plan.accesses[&o].dims.iter().all(Option::is_none),
-            name if name.starts_with("arith.") || name.starts_with("math.") => {
+        let keep = match (AffineKind::of(ir, o), ir.op_name(o)) {
+            (_, "arith.constant") => true,
+            (Some(AffineKind::Load), _) => self.plan.accesses[&o].dims.iter().all(Option::is_none),
+            (_, name) if name.starts_with("arith.") || name.starts_with("math.") => {
                 !self.plan.reductions.iter().any(|r| r.combiner == o)
                     && ir.operands(o).iter().all(|&v| self.is_uniform(ir, v))
             }
@@ -1022,16 +1023,16 @@ impl Rewriter<'_> {
         if self.keep_uniform(ir, o) {
             return;
         }
-        match ir.op_name(o) {
-            "affine.apply" => {}
-            "affine.yield" => {
+        match (AffineKind::of(ir, o), ir.op_name(o)) {
+            (Some(AffineKind::Apply), _) => {}
+            (Some(AffineKind::Yield), _) => {
                 for i in 0..ir.operands(o).len() {
                     let v = ir.operand(o, i);
                     let nv = self.vector_of(ir, v);
                     ir.set_operand(o, i, nv);
                 }
             }
-            "affine.for" => {
+            (Some(AffineKind::For), _) => {
                 let segs = for_segments(ir, o).expect("affine.for operands");
                 for i in segs[2].clone() {
                     let v = ir.operand(o, i);
@@ -1050,7 +1051,7 @@ impl Rewriter<'_> {
                 }
                 self.rewrite_block(ir, b);
             }
-            "affine.load" => {
+            (Some(AffineKind::Load), _) => {
                 let (indices, perm, _) = self.transfer_parts(ir, o);
                 let a = dependence::access(ir, o).expect("planned access");
                 let elem = ir.value_type(ir.result(o, 0));
@@ -1090,7 +1091,7 @@ impl Rewriter<'_> {
                 self.vmap.insert(ir.result(o, 0), ir.result(t, 0));
                 self.replaced.push(o);
             }
-            "affine.store" => {
+            (Some(AffineKind::Store), _) => {
                 let (indices, perm, order) = self.transfer_parts(ir, o);
                 let a = dependence::access(ir, o).expect("planned access");
                 let value = ir.operand(o, 0);
@@ -1122,7 +1123,7 @@ impl Rewriter<'_> {
                 ir.insert_op_before(o, t);
                 self.replaced.push(o);
             }
-            "arith.constant" => {
+            (_, "arith.constant") => {
                 let r = ir.result(o, 0);
                 let attr = ir.attr(o, "value").expect("arith.constant has a value");
                 let c = self.splat(ir, attr, ir.value_type(r), loc);
@@ -1222,7 +1223,7 @@ fn vectorize(ir: &mut Ir, nest: &[Op], plan: &Plan, options: &SuperVectorizeOpti
         uniform: options.uniform_scalars.then(Default::default),
     };
     for (&l, &v) in nest.iter().zip(&options.vector_sizes) {
-        ir.set_attr(l, "step", ctx.index_attr(v));
+        ir.set_attr(l, AffineFor::STEP, ctx.index_attr(v));
     }
     // Reduction accumulators: neutral splats as initial values, vector iter_args.
     let root = nest[0];
