@@ -21,14 +21,14 @@ use crate::analysis::presburger::{set_emptiness, set_is_universe, Feasibility};
 use crate::loops::constant_trip_count;
 use crate::passes::simplify_structures::ValueMap;
 use crate::util::{map_attr, set_attr};
-use crate::views::{AffineApply, AffineIf};
+use crate::views::{AffineApply, AffineIf, AffineKind};
 use lattice_ir::{AffineExpr, AffineMap, Ir, Op, OperationState, Value};
 
 /// The index of the first map operand of an affine memory op.
 fn map_operand_start(ir: &Ir, op: Op) -> Option<usize> {
-    match ir.op_name(op) {
-        "affine.load" | "affine.vector_load" | "affine.prefetch" => Some(1),
-        "affine.store" | "affine.vector_store" => Some(2),
+    match AffineKind::of(ir, op)? {
+        AffineKind::Load | AffineKind::VectorLoad | AffineKind::Prefetch => Some(1),
+        AffineKind::Store | AffineKind::VectorStore => Some(2),
         _ => None,
     }
 }

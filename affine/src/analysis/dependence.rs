@@ -33,7 +33,7 @@
 //! answered when no dependence exists. Both accesses being reads is `None`; distinct
 //! memref SSA values are assumed not to alias (as MLIR does).
 
-use crate::views::{AffineApply, AffineFor};
+use crate::views::{AffineAccess, AffineApply, AffineFor, AffineLoad};
 use lattice_ir::{AffineExpr, AffineMap, AttrData, Ir, Op, Traits, Value};
 use rustc_hash::FxHashMap;
 
@@ -54,12 +54,9 @@ pub struct Access {
 
 /// `op` as an affine access, or `None` if it is not an affine load/store.
 pub fn access(ir: &Ir, op: Op) -> Option<Access> {
-    let (mem_index, is_write) = match ir.op_name(op) {
-        "affine.load" | "affine.vector_load" => (0, false),
-        "affine.store" | "affine.vector_store" => (1, true),
-        _ => return None,
-    };
-    let map = match ir.ctx().attr_data(ir.attr(op, "map")?) {
+    let kind = AffineAccess::of(ir, op)?;
+    let (mem_index, is_write) = (kind.memref_index, kind.is_write);
+    let map = match ir.ctx().attr_data(ir.attr(op, AffineLoad::MAP)?) {
         AttrData::AffineMap(m) => *m,
         _ => return None,
     };

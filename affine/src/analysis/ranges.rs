@@ -15,7 +15,7 @@
 //! the dividend of a `floordiv`/`ceildiv`/`mod`, and a loop's last `iv + step`.
 
 use crate::util::{constant_int, group_ranges, int_array, map_attr, set_attr};
-use crate::views::{AffineFor, AffineIf, AffineParallel};
+use crate::views::{AffineFor, AffineIf, AffineKind, AffineParallel};
 use lattice_ir::{AffineBinOp, AffineExpr, AffineExprData, Context, Ir, Op, Value, WalkOrder};
 use rustc_hash::FxHashMap;
 
@@ -386,7 +386,7 @@ pub fn op_overflow(ir: &Ir, op: Op, cache: &mut Cache) -> Result<(), Overflow> {
     } else {
         return Ok(());
     };
-    if !ir.op_name(op).starts_with("affine.") {
+    if AffineKind::of(ir, op).is_none() {
         return Ok(());
     }
     let operands = ir.operands(op);

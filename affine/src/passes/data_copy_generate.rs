@@ -44,7 +44,8 @@ use crate::analysis::dependence;
 use crate::loops::constant_trip_count;
 use crate::util::{int_attr, map_attr};
 use crate::views::{
-    AffineApply, AffineDmaStart, AffineDmaWait, AffineFor, AffineLoad, AffineStore, AffineYield,
+    AffineApply, AffineDmaStart, AffineDmaWait, AffineFor, AffineKind, AffineLoad, AffineStore,
+    AffineYield,
 };
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
@@ -343,12 +344,17 @@ impl Analysis {
                             | "memref.load"
                             | "memref.store"
                             | "memref.copy"
-                            | "affine.prefetch"
-                            | "affine.dma_start"
-                            | "affine.dma_wait"
-                            | "affine.yield"
-                            | "affine.if"
-                            | "affine.parallel"
+                    )
+                    || matches!(
+                        AffineKind::of(ir, o),
+                        Some(
+                            AffineKind::Prefetch
+                                | AffineKind::DmaStart
+                                | AffineKind::DmaWait
+                                | AffineKind::Yield
+                                | AffineKind::If
+                                | AffineKind::Parallel
+                        )
                     );
                 if !known && unknown.is_none() {
                     unknown = Some(o);

@@ -14,7 +14,7 @@
 use super::loop_normalize::{body, create_apply, for_segments, for_step, set_for_bounds};
 use super::simplify_structures::{map_of, ValueMap};
 use crate::valid::{affine_scope, is_valid_symbol};
-use crate::views::AffineFor;
+use crate::views::{AffineFor, AffineMax, AffineMin};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -75,7 +75,7 @@ fn defined_above(ir: &Ir, v: Value, op: Op) -> bool {
 }
 
 fn create_min(ir: &mut Ir, map: AffineMap, operands: Vec<Value>, loc: lattice_ir::Attr) -> Op {
-    create_minmax(ir, "affine.min", map, operands, loc)
+    create_minmax(ir, AffineMin::NAME, map, operands, loc)
 }
 
 fn create_minmax(
@@ -158,7 +158,7 @@ pub fn coalesce_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
         ir.insert_op_before(outer, o);
         let mut ub = ir.result(o, 0);
         if constant.is_none() {
-            let m = create_minmax(ir, "affine.max", clamp, vec![ub], loc);
+            let m = create_minmax(ir, AffineMax::NAME, clamp, vec![ub], loc);
             ir.insert_op_before(outer, m);
             ub = ir.result(m, 0);
         }

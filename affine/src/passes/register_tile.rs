@@ -38,7 +38,9 @@ use super::super_vectorize::{vectorizable_loop, vectorize_loop};
 use crate::analysis::dependence::{self, access, check_dependence, common_depth, Dependence};
 use crate::ops::for_segments;
 use crate::util::int_attr;
-use crate::views::{AffineApply, AffineFor, AffineParallel, AffineYield};
+use crate::views::{
+    AffineApply, AffineFor, AffineKind, AffineLoad, AffineParallel, AffineStore, AffineYield,
+};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Attr, AttrData, Block, Ir, Op, OperationState, Value, WalkOrder};
@@ -180,11 +182,11 @@ fn contraction(ir: &Ir, l: Op, prefix: bool) -> Option<Contraction> {
     for o in ir.block_ops(lb) {
         let name = ir.op_name(o);
         if let Some(a) = access(ir, o) {
-            if name != "affine.load" && name != "affine.store" {
+            if !ir.isa::<AffineLoad>(o) && !ir.isa::<AffineStore>(o) {
                 return None;
             }
             accesses.push(a);
-        } else if name == "affine.yield" || name == "affine.apply" {
+        } else if ir.isa::<AffineYield>(o) || ir.isa::<AffineApply>(o) {
             continue;
         } else if !(name.starts_with("arith.") || name.starts_with("math."))
             || !ir.regions(o).is_empty()
@@ -298,17 +300,19 @@ fn split_prefix(ir: &mut Ir, c: &Contraction) -> bool {
         let name = ir.op_name(o);
         let fine = match access(ir, o) {
             Some(a) => {
-                (name == "affine.load" || name == "affine.store")
+                (ir.isa::<AffineLoad>(o) || ir.isa::<AffineStore>(o))
                     && (a.memref != cell.memref && !a.is_write
                         || a.memref == cell.memref
                             && a.map == cell.map
                             && a.indices == cell.indices)
             }
             None => {
-                matches!(name, "affine.if" | "affine.yield" | "affine.apply")
-                    || (name.starts_with("arith.") || name.starts_with("math."))
-                        && ir.regions(o).is_empty()
-                        && lattice_ir::passes::is_memory_effect_free(ir, o)
+                matches!(
+                    AffineKind::of(ir, o),
+                    Some(AffineKind::If | AffineKind::Yield | AffineKind::Apply)
+                ) || (name.starts_with("arith.") || name.starts_with("math."))
+                    && ir.regions(o).is_empty()
+                    && lattice_ir::passes::is_memory_effect_free(ir, o)
             }
         };
         // Values of the prefix stay in it: the reduction loop never reads them.

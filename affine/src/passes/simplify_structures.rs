@@ -9,7 +9,7 @@
 //! with a constant constraint that never holds becomes the canonical empty set.
 
 use crate::valid::{affine_scope, is_valid_symbol};
-use crate::views::{AffineApply, AffineFor, AffineIf};
+use crate::views::{AffineApply, AffineFor, AffineIf, AffineKind};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -446,12 +446,11 @@ fn fold_constant_if(ir: &mut Ir, op: Op) {
 /// Composes producers and constants into the single map of `affine.apply`, `affine.min`,
 /// `affine.max`, `affine.load` and `affine.store`.
 fn fold_operands_into_maps(ir: &mut Ir, op: Op) {
-    let name = ir.op_name(op).to_string();
-    let (first, compose) = match name.as_str() {
-        "affine.apply" | "affine.min" | "affine.max" => (0, true),
-        "affine.load" => (1, true),
-        "affine.store" => (2, true),
-        "affine.for" => {
+    let (first, compose) = match AffineKind::of(ir, op) {
+        Some(AffineKind::Apply | AffineKind::Min | AffineKind::Max) => (0, true),
+        Some(AffineKind::Load) => (1, true),
+        Some(AffineKind::Store) => (2, true),
+        Some(AffineKind::For) => {
             fold_operands_into_bounds(ir, op);
             return;
         }

@@ -41,7 +41,7 @@ use super::loop_unroll::trip_count_multiple_of;
 use crate::analysis::dependence::{self, Dependence};
 use crate::ops::for_segments;
 use crate::util::{int_attr, map_attr};
-use crate::views::{AffineApply, AffineFor, AffineKind, AffineLoad, AffineStore};
+use crate::views::{AffineApply, AffineFor, AffineKind, AffineLoad, AffineMin, AffineStore};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
@@ -872,9 +872,9 @@ impl Rewriter<'_> {
                     })
                     .collect();
                 let name = if results.len() == 1 {
-                    "affine.apply"
+                    AffineApply::NAME
                 } else {
-                    "affine.min"
+                    AffineMin::NAME
                 };
                 let map = ctx.affine_map(nd + 1, ns, results);
                 let mut operands = vec![iv];
@@ -956,7 +956,7 @@ impl Rewriter<'_> {
                 let m = ctx.affine_map(nd, ns, vec![e]);
                 let ap = make_op(
                     ir,
-                    "affine.apply",
+                    AffineApply::NAME,
                     a.indices.clone(),
                     vec![ctx.index_type()],
                     vec![("map", ctx.affine_map_attr(m))],
