@@ -9,7 +9,7 @@
 //! dimension, except those with min/max bounds (bound groups of several results).
 
 use super::simplify_structures::{map_of, ValueMap};
-use crate::views::{AffineApply, AffineFor, AffineParallel};
+use crate::views::{is_affine_loop, AffineApply, AffineFor, AffineParallel};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -375,7 +375,7 @@ pub fn loop_normalize_with_report(
     let loops: Vec<Op> = ir
         .walk_ops(func, WalkOrder::PostOrder)
         .into_iter()
-        .filter(|&o| ir.isa::<AffineFor>(o) || ir.isa::<AffineParallel>(o))
+        .filter(|&o| is_affine_loop(ir, o))
         .collect();
     for l in loops {
         if !ir.contains_op(l) {
