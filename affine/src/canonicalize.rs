@@ -21,7 +21,7 @@ use crate::analysis::presburger::{set_emptiness, set_is_universe, Feasibility};
 use crate::loops::constant_trip_count;
 use crate::passes::simplify_structures::ValueMap;
 use crate::util::{map_attr, set_attr};
-use crate::views::{AffineApply, AffineIf, AffineKind};
+use crate::views::{AffineApply, AffineFor, AffineIf, AffineKind};
 use lattice_ir::{AffineExpr, AffineMap, Ir, Op, OperationState, Value};
 
 /// The index of the first map operand of an affine memory op.
@@ -172,9 +172,12 @@ pub(crate) fn canonicalize_for(ir: &mut Ir, op: Op) -> bool {
     let mut changed = false;
     let mut new_operands = Vec::new();
     let mut segment = [0i32; 3];
-    for (i, (name, range)) in [("lowerBoundMap", lbr), ("upperBoundMap", ubr)]
-        .into_iter()
-        .enumerate()
+    for (i, (name, range)) in [
+        (AffineFor::LOWER_BOUND_MAP, lbr),
+        (AffineFor::UPPER_BOUND_MAP, ubr),
+    ]
+    .into_iter()
+    .enumerate()
     {
         let Some(map) = map_attr(ir, op, name) else {
             return false;

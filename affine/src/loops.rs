@@ -41,7 +41,7 @@ pub fn wide_constant_trip_count(ir: &Ir, l: Op) -> Option<i128> {
 /// Whether both bound maps of `affine.for` `l` have exactly one result (no `max`/`min`).
 pub fn has_single_result_bounds(ir: &Ir, l: Op) -> bool {
     let ctx = ir.ctx();
-    ["lowerBoundMap", "upperBoundMap"]
+    [AffineFor::LOWER_BOUND_MAP, AffineFor::UPPER_BOUND_MAP]
         .iter()
         .all(|name| map_attr(ir, l, name).is_some_and(|m| ctx.map_num_results(m) == 1))
 }

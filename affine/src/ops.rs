@@ -194,9 +194,9 @@ lattice_ir::def_op! {
 fn parse_bound(p: &mut Parser<'_>, st: &mut OperationState, lower: bool) -> PResult<Vec<Value>> {
     let has_prefix = p.eat(if lower { "max" } else { "min" });
     let attr_name = p.intern(if lower {
-        "lowerBoundMap"
+        AffineFor::LOWER_BOUND_MAP
     } else {
-        "upperBoundMap"
+        AffineFor::UPPER_BOUND_MAP
     });
     let ctx = p.ctx();
     let index = ctx.index_type();
@@ -350,8 +350,8 @@ pub(crate) fn for_segments(ir: &lattice_ir::Ir, op: Op) -> Option<[std::ops::Ran
     let (lb, ub) = match dense_array(ctx, ir.attr(op, "operandSegmentSizes")) {
         Some(s) if s.len() == 3 && s.iter().all(|&x| x >= 0) => (s[0] as usize, s[1] as usize),
         _ => {
-            let lbm = map_attr(ir, op, "lowerBoundMap")?;
-            let ubm = map_attr(ir, op, "upperBoundMap")?;
+            let lbm = map_attr(ir, op, AffineFor::LOWER_BOUND_MAP)?;
+            let ubm = map_attr(ir, op, AffineFor::UPPER_BOUND_MAP)?;
             (ctx.map_num_inputs(lbm), ctx.map_num_inputs(ubm))
         }
     };
@@ -419,9 +419,21 @@ fn print_for(p: &mut Printer<'_>, op: Op) {
     let loc = ir.value(iv).loc.unwrap_or_else(|| ir.ctx().unknown_loc());
     p.print_optional_location(loc);
     p.write(" = ");
-    print_bound(p, op, "lowerBoundMap", &operands[segs[0].clone()], "max");
+    print_bound(
+        p,
+        op,
+        AffineFor::LOWER_BOUND_MAP,
+        &operands[segs[0].clone()],
+        "max",
+    );
     p.write(" to ");
-    print_bound(p, op, "upperBoundMap", &operands[segs[1].clone()], "min");
+    print_bound(
+        p,
+        op,
+        AffineFor::UPPER_BOUND_MAP,
+        &operands[segs[1].clone()],
+        "min",
+    );
     let step = int_attr(ir, op, "step").unwrap_or(1);
     if step != 1 {
         p.write(&format!(" step {step}"));
@@ -446,8 +458,8 @@ fn print_for(p: &mut Printer<'_>, op: Op) {
     p.print_optional_attr_dict(
         op,
         &[
-            "lowerBoundMap",
-            "upperBoundMap",
+            AffineFor::LOWER_BOUND_MAP,
+            AffineFor::UPPER_BOUND_MAP,
             "step",
             "operandSegmentSizes",
         ],

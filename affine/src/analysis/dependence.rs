@@ -498,8 +498,8 @@ impl Builder<'_> {
         };
         let operands = ir.operands(l).to_vec();
         for (name, seg, is_lb) in [
-            ("lowerBoundMap", segs[0].clone(), true),
-            ("upperBoundMap", segs[1].clone(), false),
+            (AffineFor::LOWER_BOUND_MAP, segs[0].clone(), true),
+            (AffineFor::UPPER_BOUND_MAP, segs[1].clone(), false),
         ] {
             let Some(map) = crate::util::map_attr(ir, l, name) else {
                 continue;

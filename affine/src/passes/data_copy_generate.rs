@@ -541,9 +541,9 @@ fn into_space(
 fn loop_bounds(ir: &Ir, l: Op, lower: bool, space: &mut Vec<Value>) -> Option<Vec<AffineExpr>> {
     let segs = crate::ops::for_segments(ir, l)?;
     let (name, seg) = if lower {
-        ("lowerBoundMap", segs[0].clone())
+        (AffineFor::LOWER_BOUND_MAP, segs[0].clone())
     } else {
-        ("upperBoundMap", segs[1].clone())
+        (AffineFor::UPPER_BOUND_MAP, segs[1].clone())
     };
     let map = map_attr(ir, l, name)?;
     let operands = ir.operands(l)[seg].to_vec();

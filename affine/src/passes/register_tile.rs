@@ -648,7 +648,7 @@ fn rebuild_with_iter_args(ir: &mut Ir, l: Op, b: Block, cells: &[Cell]) -> Op {
             ir.is_ancestor(l, u.op)
         });
     }
-    let old_yield = ir.last_op(b).expect("affine.yield");
+    let old_yield = ir.last_op(b).expect("the body ends with its terminator");
     ir.erase_op(old_yield);
     ir.splice_block_ops(b, nb);
     let mut yielded = Vec::new();
