@@ -276,7 +276,7 @@ impl Classifier {
             }
             name => {
                 // Anything else is uniform when its operands are (pure index arithmetic).
-                let pure = name.starts_with("arith.") || ir.isa::<AffineApply>(op);
+                let pure = name.starts_with("arith.") || ir.isa::<AffineApply>(def);
                 if !pure {
                     return None;
                 }
