@@ -277,6 +277,34 @@ impl Lowerer<'_> {
         }
     }
 
+    /// The constraints of `set` as `affine.if`'s folder leaves them: constant operands
+    /// folded in, each constraint simplified (trivial constraints stay, as upstream's).
+    fn folded_condition(
+        &self,
+        set: lattice_ir::IntegerSet,
+        operands: &[Value],
+    ) -> lattice_ir::affine::IntegerSetData {
+        let mut data = self.ir.ctx().set_data(set).clone();
+        let ctx = self.ir.ctx();
+        let (nd, ns) = (data.num_dims, data.num_symbols);
+        let input =
+            |i: usize, e: AffineExpr| match operands.get(i).and_then(|&v| self.constant_of(v)) {
+                Some(c) => ctx.constant_expr(c),
+                None => e,
+            };
+        let dims: Vec<AffineExpr> = (0..nd)
+            .map(|i| input(i as usize, ctx.dim_expr(i)))
+            .collect();
+        let syms: Vec<AffineExpr> = (0..ns)
+            .map(|i| input((nd + i) as usize, ctx.symbol_expr(i)))
+            .collect();
+        for c in data.constraints.iter_mut() {
+            let e = ctx.replace_dims_and_symbols(*c, &dims, &syms);
+            *c = ctx.simplify_affine_expr(e, nd, ns);
+        }
+        data
+    }
+
     /// The integer value of `v` when an `arith.constant` defines it.
     fn constant_of(&self, v: Value) -> Option<i64> {
         let d = self.ir.defining_op(v)?;
@@ -530,30 +558,7 @@ impl Lowerer<'_> {
                     Some(AttrData::IntegerSet(s)) => *s,
                     _ => return Err("'affine.if' op has no condition".into()),
                 };
-                let mut data = self.ir.ctx().set_data(set).clone();
-                // As `affine.if`'s folder leaves it: constant operands folded in, each
-                // constraint simplified (trivial constraints stay, as upstream's).
-                {
-                    let ctx = self.ir.ctx();
-                    let (nd, ns) = (data.num_dims, data.num_symbols);
-                    let input = |i: usize, e: AffineExpr| match operands
-                        .get(i)
-                        .and_then(|&v| self.constant_of(v))
-                    {
-                        Some(c) => ctx.constant_expr(c),
-                        None => e,
-                    };
-                    let dims: Vec<AffineExpr> = (0..nd)
-                        .map(|i| input(i as usize, ctx.dim_expr(i)))
-                        .collect();
-                    let syms: Vec<AffineExpr> = (0..ns)
-                        .map(|i| input((nd + i) as usize, ctx.symbol_expr(i)))
-                        .collect();
-                    for c in data.constraints.iter_mut() {
-                        let e = ctx.replace_dims_and_symbols(*c, &dims, &syms);
-                        *c = ctx.simplify_affine_expr(e, nd, ns);
-                    }
-                }
+                let data = self.folded_condition(set, &operands);
                 let zero = self.constant(0);
                 let nd = (data.num_dims as usize).min(operands.len());
                 let (dims, syms) = operands.split_at(nd);
