@@ -21,13 +21,14 @@ use crate::analysis::presburger::{set_emptiness, set_is_universe, Feasibility};
 use crate::loops::constant_trip_count;
 use crate::passes::simplify_structures::ValueMap;
 use crate::util::{map_attr, set_attr};
+use crate::views::{AffineApply, AffineFor, AffineIf, AffineKind};
 use lattice_ir::{AffineExpr, AffineMap, Ir, Op, OperationState, Value};
 
 /// The index of the first map operand of an affine memory op.
 fn map_operand_start(ir: &Ir, op: Op) -> Option<usize> {
-    match ir.op_name(op) {
-        "affine.load" | "affine.vector_load" | "affine.prefetch" => Some(1),
-        "affine.store" | "affine.vector_store" => Some(2),
+    match AffineKind::of(ir, op)? {
+        AffineKind::Load | AffineKind::VectorLoad | AffineKind::Prefetch => Some(1),
+        AffineKind::Store | AffineKind::VectorStore => Some(2),
         _ => None,
     }
 }
@@ -127,7 +128,7 @@ pub(crate) fn canonicalize_min_max(ir: &mut Ir, op: Op) -> bool {
     }
     if ctx.map_num_results(new_map) == 1 {
         // A single result: the op is an `affine.apply`.
-        let mut st = OperationState::new(ctx.intern_str("affine.apply"), ir.loc(op));
+        let mut st = OperationState::new(ctx.intern_str(AffineApply::NAME), ir.loc(op));
         st.add_attr(ctx.intern_str("map"), ctx.affine_map_attr(new_map));
         st.operands = new_operands;
         st.result_types = vec![ctx.index_type()];
@@ -171,9 +172,12 @@ pub(crate) fn canonicalize_for(ir: &mut Ir, op: Op) -> bool {
     let mut changed = false;
     let mut new_operands = Vec::new();
     let mut segment = [0i32; 3];
-    for (i, (name, range)) in [("lowerBoundMap", lbr), ("upperBoundMap", ubr)]
-        .into_iter()
-        .enumerate()
+    for (i, (name, range)) in [
+        (AffineFor::LOWER_BOUND_MAP, lbr),
+        (AffineFor::UPPER_BOUND_MAP, ubr),
+    ]
+    .into_iter()
+    .enumerate()
     {
         let Some(map) = map_attr(ir, op, name) else {
             return false;
@@ -205,7 +209,7 @@ pub(crate) fn canonicalize_for(ir: &mut Ir, op: Op) -> bool {
 /// that always or never hold.
 pub(crate) fn canonicalize_if(ir: &mut Ir, op: Op) -> bool {
     let ctx = ir.ctx_arc().clone();
-    let Some(set) = set_attr(ir, op, "condition") else {
+    let Some(set) = set_attr(ir, op, AffineIf::CONDITION) else {
         return false;
     };
     let regions = ir.regions(op).to_vec();
@@ -269,7 +273,7 @@ pub(crate) fn canonicalize_if(ir: &mut Ir, op: Op) -> bool {
         let constraints = ctx.map_results(new_map).to_vec();
         let new_set = ctx.integer_set(nd, ns, constraints, data.eq_flags.clone());
         if new_set != set || new_operands != operands {
-            ir.set_attr(op, "condition", ctx.integer_set_attr(new_set));
+            ir.set_attr(op, AffineIf::CONDITION, ctx.integer_set_attr(new_set));
             ir.set_operands(op, new_operands);
             changed = true;
         }

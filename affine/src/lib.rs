@@ -2,7 +2,11 @@
 //! inherent attributes, implicit terminators, verifiers (including MLIR's rules on valid
 //! dimensions and symbols) and folders.
 //!
-//! Invariants: ops are defined once, as `static` [`OpDef`]s in [`ops`]; every map or set
+//! Invariants: ops are defined once, with `lattice_ir::def_op!` in [`ops`]: the `static`
+//! [`OpDef`], its name and attribute names as constants, and its typed view
+//! ([`views::AffineFor`], ...); other code identifies affine ops through the views or
+//! [`views::AffineKind`], never by spelling their names (`cli/tests/house_rules.rs`
+//! checks it for this crate, `lattice-polyhedral` and `lattice-codegen`); every map or set
 //! an affine op carries is checked by its verifier for division by a zero or negative
 //! constant, which mlir-opt accepts silently but Lattice reports.
 
@@ -18,28 +22,12 @@ pub mod passes;
 pub mod util;
 pub mod valid;
 mod verify;
+pub mod views;
 
 use lattice_ir::{Context, OpDef};
 
 /// Every op of the dialect.
-pub static OPS: [&OpDef; 16] = [
-    &ops::APPLY,
-    &ops::DELINEARIZE_INDEX,
-    &ops::DMA_START,
-    &ops::DMA_WAIT,
-    &ops::FOR,
-    &ops::IF,
-    &ops::LINEARIZE_INDEX,
-    &ops::LOAD,
-    &ops::MAX,
-    &ops::MIN,
-    &ops::PARALLEL,
-    &ops::PREFETCH,
-    &ops::STORE,
-    &ops::VECTOR_LOAD,
-    &ops::VECTOR_STORE,
-    &ops::YIELD_OP,
-];
+pub static OPS: [&OpDef; 16] = views::ALL_DEFS;
 
 /// Registers the `affine` dialect.
 pub fn register(ctx: &mut Context) {

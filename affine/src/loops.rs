@@ -9,6 +9,7 @@
 //! only, bounds whose difference is constant) say so where they call.
 
 use crate::util::{int_attr, map_attr};
+use crate::views::AffineFor;
 use lattice_ir::{Ir, Op};
 
 /// The constant trip count of `affine.for` `l`, as defined in the module docs; `None`
@@ -22,11 +23,11 @@ pub fn constant_trip_count(ir: &Ir, l: Op) -> Option<i64> {
 /// that report a count too large for [`constant_trip_count`].
 pub fn wide_constant_trip_count(ir: &Ir, l: Op) -> Option<i128> {
     let ctx = ir.ctx();
-    let lb = ctx.map_constant_results(map_attr(ir, l, "lowerBoundMap")?)?;
-    let ub = ctx.map_constant_results(map_attr(ir, l, "upperBoundMap")?)?;
+    let lb = ctx.map_constant_results(map_attr(ir, l, AffineFor::LOWER_BOUND_MAP)?)?;
+    let ub = ctx.map_constant_results(map_attr(ir, l, AffineFor::UPPER_BOUND_MAP)?)?;
     let lb = i128::from(*lb.iter().max()?);
     let ub = i128::from(*ub.iter().min()?);
-    let step = int_attr(ir, l, "step").unwrap_or(1);
+    let step = int_attr(ir, l, AffineFor::STEP).unwrap_or(1);
     if step <= 0 {
         return None;
     }
@@ -40,7 +41,7 @@ pub fn wide_constant_trip_count(ir: &Ir, l: Op) -> Option<i128> {
 /// Whether both bound maps of `affine.for` `l` have exactly one result (no `max`/`min`).
 pub fn has_single_result_bounds(ir: &Ir, l: Op) -> bool {
     let ctx = ir.ctx();
-    ["lowerBoundMap", "upperBoundMap"]
+    [AffineFor::LOWER_BOUND_MAP, AffineFor::UPPER_BOUND_MAP]
         .iter()
         .all(|name| map_attr(ir, l, name).is_some_and(|m| ctx.map_num_results(m) == 1))
 }

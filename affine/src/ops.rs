@@ -13,7 +13,7 @@ use crate::{fold, verify};
 use lattice_dialects::formats::{parse_operands_colon_types, print_operands_colon_types};
 use lattice_ir::parser::{Argument, Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use lattice_ir::printer::{Printer, RegionPrintOptions};
-use lattice_ir::{AffineMap, AttrData, Op, OpDef, OperationState, Region, Traits, Value};
+use lattice_ir::{AffineMap, AttrData, Op, OperationState, Region, Traits, Value};
 
 /// The implicit terminator of `affine.for`, `affine.if` and `affine.parallel`.
 const YIELD: &str = "affine.yield";
@@ -79,44 +79,50 @@ fn print_subscripts(p: &mut Printer<'_>, map: Option<AffineMap>, operands: &[Val
 // affine.apply, affine.min, affine.max
 // ---------------------------------------------------------------------------------------
 
-/// `affine.apply #map(%d)[%s]`: applies a one-result map.
-pub static APPLY: OpDef = OpDef {
-    name: "affine.apply",
-    traits: Traits::PURE,
-    inherent_attrs: &["map"],
-    parse: Some(parse_apply),
-    print: Some(print_map_op),
-    verify: Some(verify::verify_apply),
-    fold: Some(fold::fold_apply),
-    canonicalize: Some(crate::canonicalize::canonicalize_apply),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `affine.apply #map(%d)[%s]`: applies a one-result map.
+    pub static APPLY: AffineApply = "affine.apply" {
+        attrs: [
+            MAP("map") -> map: map,
+        ],
+        traits: Traits::PURE,
+        parse: Some(parse_apply),
+        print: Some(print_map_op),
+        verify: Some(verify::verify_apply),
+        fold: Some(fold::fold_apply),
+        canonicalize: Some(crate::canonicalize::canonicalize_apply),
+    }
+}
 
-/// `affine.min #map(%d)[%s]`: the minimum of the map's results.
-pub static MIN: OpDef = OpDef {
-    name: "affine.min",
-    traits: Traits::PURE,
-    inherent_attrs: &["map"],
-    parse: Some(parse_min_max),
-    print: Some(print_map_op),
-    verify: Some(verify::verify_min_max),
-    fold: Some(fold::fold_min),
-    canonicalize: Some(crate::canonicalize::canonicalize_min_max),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `affine.min #map(%d)[%s]`: the minimum of the map's results.
+    pub static MIN: AffineMin = "affine.min" {
+        attrs: [
+            MAP("map") -> map: map,
+        ],
+        traits: Traits::PURE,
+        parse: Some(parse_min_max),
+        print: Some(print_map_op),
+        verify: Some(verify::verify_min_max),
+        fold: Some(fold::fold_min),
+        canonicalize: Some(crate::canonicalize::canonicalize_min_max),
+    }
+}
 
-/// `affine.max #map(%d)[%s]`: the maximum of the map's results.
-pub static MAX: OpDef = OpDef {
-    name: "affine.max",
-    traits: Traits::PURE,
-    inherent_attrs: &["map"],
-    parse: Some(parse_min_max),
-    print: Some(print_map_op),
-    verify: Some(verify::verify_min_max),
-    fold: Some(fold::fold_max),
-    canonicalize: Some(crate::canonicalize::canonicalize_min_max),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `affine.max #map(%d)[%s]`: the maximum of the map's results.
+    pub static MAX: AffineMax = "affine.max" {
+        attrs: [
+            MAP("map") -> map: map,
+        ],
+        traits: Traits::PURE,
+        parse: Some(parse_min_max),
+        print: Some(print_map_op),
+        verify: Some(verify::verify_min_max),
+        fold: Some(fold::fold_max),
+        canonicalize: Some(crate::canonicalize::canonicalize_min_max),
+    }
+}
 
 /// `#map(%d0, %d1)[%s0] {attrs}`
 fn parse_apply(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -166,31 +172,31 @@ fn print_map_op(p: &mut Printer<'_>, op: Op) {
 // affine.for
 // ---------------------------------------------------------------------------------------
 
-/// `affine.for %i = lb to ub step N iter_args(...)`: an affine loop.
-pub static FOR: OpDef = OpDef {
-    name: "affine.for",
-    traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
-    inherent_attrs: &[
-        "lowerBoundMap",
-        "operandSegmentSizes",
-        "step",
-        "upperBoundMap",
-    ],
-    implicit_terminator: Some(YIELD),
-    parse: Some(parse_for),
-    print: Some(print_for),
-    verify: Some(verify::verify_for),
-    canonicalize: Some(crate::canonicalize::canonicalize_for),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `affine.for %i = lb to ub step N iter_args(...)`: an affine loop.
+    pub static FOR: AffineFor = "affine.for" {
+        attrs: [
+            LOWER_BOUND_MAP("lowerBoundMap") -> lower_bound_map: map,
+            OPERAND_SEGMENT_SIZES("operandSegmentSizes"),
+            STEP("step") -> step: int,
+            UPPER_BOUND_MAP("upperBoundMap") -> upper_bound_map: map,
+        ],
+        traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
+        implicit_terminator: Some(YIELD),
+        parse: Some(parse_for),
+        print: Some(print_for),
+        verify: Some(verify::verify_for),
+        canonicalize: Some(crate::canonicalize::canonicalize_for),
+    }
+}
 
 /// One loop bound: `%v`, an integer, or `(max|min)? #map(%d)[%s]`.
 fn parse_bound(p: &mut Parser<'_>, st: &mut OperationState, lower: bool) -> PResult<Vec<Value>> {
     let has_prefix = p.eat(if lower { "max" } else { "min" });
     let attr_name = p.intern(if lower {
-        "lowerBoundMap"
+        AffineFor::LOWER_BOUND_MAP
     } else {
-        "upperBoundMap"
+        AffineFor::UPPER_BOUND_MAP
     });
     let ctx = p.ctx();
     let index = ctx.index_type();
@@ -344,8 +350,8 @@ pub(crate) fn for_segments(ir: &lattice_ir::Ir, op: Op) -> Option<[std::ops::Ran
     let (lb, ub) = match dense_array(ctx, ir.attr(op, "operandSegmentSizes")) {
         Some(s) if s.len() == 3 && s.iter().all(|&x| x >= 0) => (s[0] as usize, s[1] as usize),
         _ => {
-            let lbm = map_attr(ir, op, "lowerBoundMap")?;
-            let ubm = map_attr(ir, op, "upperBoundMap")?;
+            let lbm = map_attr(ir, op, AffineFor::LOWER_BOUND_MAP)?;
+            let ubm = map_attr(ir, op, AffineFor::UPPER_BOUND_MAP)?;
             (ctx.map_num_inputs(lbm), ctx.map_num_inputs(ubm))
         }
     };
@@ -413,9 +419,21 @@ fn print_for(p: &mut Printer<'_>, op: Op) {
     let loc = ir.value(iv).loc.unwrap_or_else(|| ir.ctx().unknown_loc());
     p.print_optional_location(loc);
     p.write(" = ");
-    print_bound(p, op, "lowerBoundMap", &operands[segs[0].clone()], "max");
+    print_bound(
+        p,
+        op,
+        AffineFor::LOWER_BOUND_MAP,
+        &operands[segs[0].clone()],
+        "max",
+    );
     p.write(" to ");
-    print_bound(p, op, "upperBoundMap", &operands[segs[1].clone()], "min");
+    print_bound(
+        p,
+        op,
+        AffineFor::UPPER_BOUND_MAP,
+        &operands[segs[1].clone()],
+        "min",
+    );
     let step = int_attr(ir, op, "step").unwrap_or(1);
     if step != 1 {
         p.write(&format!(" step {step}"));
@@ -440,8 +458,8 @@ fn print_for(p: &mut Printer<'_>, op: Op) {
     p.print_optional_attr_dict(
         op,
         &[
-            "lowerBoundMap",
-            "upperBoundMap",
+            AffineFor::LOWER_BOUND_MAP,
+            AffineFor::UPPER_BOUND_MAP,
             "step",
             "operandSegmentSizes",
         ],
@@ -452,18 +470,20 @@ fn print_for(p: &mut Printer<'_>, op: Op) {
 // affine.if
 // ---------------------------------------------------------------------------------------
 
-/// `affine.if #set(%d)[%s] { } else { }`: an affine conditional.
-pub static IF: OpDef = OpDef {
-    name: "affine.if",
-    traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
-    inherent_attrs: &["condition"],
-    implicit_terminator: Some(YIELD),
-    parse: Some(parse_if),
-    print: Some(print_if),
-    verify: Some(verify::verify_if),
-    canonicalize: Some(crate::canonicalize::canonicalize_if),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `affine.if #set(%d)[%s] { } else { }`: an affine conditional.
+    pub static IF: AffineIf = "affine.if" {
+        attrs: [
+            CONDITION("condition") -> condition: set,
+        ],
+        traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
+        implicit_terminator: Some(YIELD),
+        parse: Some(parse_if),
+        print: Some(print_if),
+        verify: Some(verify::verify_if),
+        canonicalize: Some(crate::canonicalize::canonicalize_if),
+    }
+}
 
 /// `#set(%d)[%s] (-> types)? {then} (else {else})? {attrs}`
 fn parse_if(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -540,62 +560,75 @@ fn print_if(p: &mut Printer<'_>, op: Op) {
 // affine.load, affine.store, affine.vector_load, affine.vector_store, affine.prefetch
 // ---------------------------------------------------------------------------------------
 
-/// `affine.load %m[subscripts] : memref<..>`
-pub static LOAD: OpDef = OpDef {
-    name: "affine.load",
-    traits: Traits::READ_ONLY,
-    inherent_attrs: &["map"],
-    parse: Some(parse_load),
-    print: Some(print_load),
-    verify: Some(verify::verify_load),
-    canonicalize: Some(crate::canonicalize::canonicalize_access),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `affine.load %m[subscripts] : memref<..>`
+    pub static LOAD: AffineLoad = "affine.load" {
+        attrs: [
+            MAP("map") -> map: map,
+        ],
+        traits: Traits::READ_ONLY,
+        parse: Some(parse_load),
+        print: Some(print_load),
+        verify: Some(verify::verify_load),
+        canonicalize: Some(crate::canonicalize::canonicalize_access),
+    }
+}
 
-/// `affine.store %v, %m[subscripts] : memref<..>`
-pub static STORE: OpDef = OpDef {
-    name: "affine.store",
-    inherent_attrs: &["map"],
-    parse: Some(parse_store),
-    print: Some(print_store),
-    verify: Some(verify::verify_store),
-    canonicalize: Some(crate::canonicalize::canonicalize_access),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `affine.store %v, %m[subscripts] : memref<..>`
+    pub static STORE: AffineStore = "affine.store" {
+        attrs: [
+            MAP("map") -> map: map,
+        ],
+        parse: Some(parse_store),
+        print: Some(print_store),
+        verify: Some(verify::verify_store),
+        canonicalize: Some(crate::canonicalize::canonicalize_access),
+    }
+}
 
-/// `affine.vector_load %m[subscripts] : memref<..>, vector<..>`
-pub static VECTOR_LOAD: OpDef = OpDef {
-    name: "affine.vector_load",
-    traits: Traits::READ_ONLY,
-    inherent_attrs: &["map"],
-    parse: Some(parse_vector_load),
-    print: Some(print_vector_load),
-    verify: Some(verify::verify_vector_load),
-    canonicalize: Some(crate::canonicalize::canonicalize_access),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `affine.vector_load %m[subscripts] : memref<..>, vector<..>`
+    pub static VECTOR_LOAD: AffineVectorLoad = "affine.vector_load" {
+        attrs: [
+            MAP("map") -> map: map,
+        ],
+        traits: Traits::READ_ONLY,
+        parse: Some(parse_vector_load),
+        print: Some(print_vector_load),
+        verify: Some(verify::verify_vector_load),
+        canonicalize: Some(crate::canonicalize::canonicalize_access),
+    }
+}
 
-/// `affine.vector_store %v, %m[subscripts] : memref<..>, vector<..>`
-pub static VECTOR_STORE: OpDef = OpDef {
-    name: "affine.vector_store",
-    inherent_attrs: &["map"],
-    parse: Some(parse_vector_store),
-    print: Some(print_vector_store),
-    verify: Some(verify::verify_vector_store),
-    canonicalize: Some(crate::canonicalize::canonicalize_access),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `affine.vector_store %v, %m[subscripts] : memref<..>, vector<..>`
+    pub static VECTOR_STORE: AffineVectorStore = "affine.vector_store" {
+        attrs: [
+            MAP("map") -> map: map,
+        ],
+        parse: Some(parse_vector_store),
+        print: Some(print_vector_store),
+        verify: Some(verify::verify_vector_store),
+        canonicalize: Some(crate::canonicalize::canonicalize_access),
+    }
+}
 
-/// `affine.prefetch %m[subscripts], read, locality<N>, data : memref<..>`
-pub static PREFETCH: OpDef = OpDef {
-    name: "affine.prefetch",
-    inherent_attrs: &["isDataCache", "isWrite", "localityHint", "map"],
-    parse: Some(parse_prefetch),
-    print: Some(print_prefetch),
-    verify: Some(verify::verify_prefetch),
-    canonicalize: Some(crate::canonicalize::canonicalize_access),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `affine.prefetch %m[subscripts], read, locality<N>, data : memref<..>`
+    pub static PREFETCH: AffinePrefetch = "affine.prefetch" {
+        attrs: [
+            IS_DATA_CACHE("isDataCache") -> is_data_cache: attr,
+            IS_WRITE("isWrite") -> is_write: attr,
+            LOCALITY_HINT("localityHint") -> locality_hint: int,
+            MAP("map") -> map: map,
+        ],
+        parse: Some(parse_prefetch),
+        print: Some(print_prefetch),
+        verify: Some(verify::verify_prefetch),
+        canonicalize: Some(crate::canonicalize::canonicalize_access),
+    }
+}
 
 /// `%m[subscripts]`: the memref operand, the map attribute (added) and its operands.
 fn parse_memref_access(
@@ -799,24 +832,24 @@ fn print_prefetch(p: &mut Printer<'_>, op: Op) {
 // affine.parallel
 // ---------------------------------------------------------------------------------------
 
-/// `affine.parallel (%i) = (lbs) to (ubs) step (..) reduce (..)`: a parallel loop nest.
-pub static PARALLEL: OpDef = OpDef {
-    name: "affine.parallel",
-    traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
-    inherent_attrs: &[
-        "lowerBoundsGroups",
-        "lowerBoundsMap",
-        "reductions",
-        "steps",
-        "upperBoundsGroups",
-        "upperBoundsMap",
-    ],
-    implicit_terminator: Some(YIELD),
-    parse: Some(parse_parallel),
-    print: Some(print_parallel),
-    verify: Some(verify::verify_parallel),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `affine.parallel (%i) = (lbs) to (ubs) step (..) reduce (..)`: a parallel loop nest.
+    pub static PARALLEL: AffineParallel = "affine.parallel" {
+        attrs: [
+            LOWER_BOUNDS_GROUPS("lowerBoundsGroups") -> lower_bounds_groups: attr,
+            LOWER_BOUNDS_MAP("lowerBoundsMap") -> lower_bounds_map: map,
+            REDUCTIONS("reductions") -> reductions: attr,
+            STEPS("steps") -> steps: attr,
+            UPPER_BOUNDS_GROUPS("upperBoundsGroups") -> upper_bounds_groups: attr,
+            UPPER_BOUNDS_MAP("upperBoundsMap") -> upper_bounds_map: map,
+        ],
+        traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
+        implicit_terminator: Some(YIELD),
+        parse: Some(parse_parallel),
+        print: Some(print_parallel),
+        verify: Some(verify::verify_parallel),
+    }
+}
 
 /// The `arith::AtomicRMWKind` names, by value.
 pub(crate) const ATOMIC_RMW_KINDS: [&str; 16] = [
@@ -1086,39 +1119,42 @@ fn print_parallel(p: &mut Printer<'_>, op: Op) {
 // affine.yield
 // ---------------------------------------------------------------------------------------
 
-/// `affine.yield`: the terminator of `affine.for`, `affine.if` and `affine.parallel`.
-pub static YIELD_OP: OpDef = OpDef {
-    name: "affine.yield",
-    traits: Traits::TERMINATOR
-        .with(Traits::PURE)
-        .with(Traits::RETURN_LIKE),
-    parse: Some(parse_operands_colon_types),
-    print: Some(print_operands_colon_types),
-    verify: Some(verify::verify_yield),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `affine.yield`: the terminator of `affine.for`, `affine.if` and `affine.parallel`.
+    pub static YIELD_OP: AffineYield = "affine.yield" {
+        attrs: [],
+        traits: Traits::TERMINATOR
+            .with(Traits::PURE)
+            .with(Traits::RETURN_LIKE),
+        parse: Some(parse_operands_colon_types),
+        print: Some(print_operands_colon_types),
+        verify: Some(verify::verify_yield),
+    }
+}
 
 // ---------------------------------------------------------------------------------------
 // affine.dma_start, affine.dma_wait
 // ---------------------------------------------------------------------------------------
 
-/// `affine.dma_start %src[..], %dst[..], %tag[..], %n`: starts a DMA transfer.
-pub static DMA_START: OpDef = OpDef {
-    name: "affine.dma_start",
-    parse: Some(parse_dma_start),
-    print: Some(print_dma_start),
-    verify: Some(verify::verify_dma_start),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `affine.dma_start %src[..], %dst[..], %tag[..], %n`: starts a DMA transfer.
+    pub static DMA_START: AffineDmaStart = "affine.dma_start" {
+        attrs: [],
+        parse: Some(parse_dma_start),
+        print: Some(print_dma_start),
+        verify: Some(verify::verify_dma_start),
+    }
+}
 
-/// `affine.dma_wait %tag[..], %n`: waits for a DMA transfer.
-pub static DMA_WAIT: OpDef = OpDef {
-    name: "affine.dma_wait",
-    parse: Some(parse_dma_wait),
-    print: Some(print_dma_wait),
-    verify: Some(verify::verify_dma_wait),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `affine.dma_wait %tag[..], %n`: waits for a DMA transfer.
+    pub static DMA_WAIT: AffineDmaWait = "affine.dma_wait" {
+        attrs: [],
+        parse: Some(parse_dma_wait),
+        print: Some(print_dma_wait),
+        verify: Some(verify::verify_dma_wait),
+    }
+}
 
 /// `%m[subscripts]` storing the map under `attr_name`; returns the memref and the map's
 /// operands and input count.
@@ -1271,27 +1307,33 @@ fn print_dma_wait(p: &mut Printer<'_>, op: Op) {
 // affine.linearize_index, affine.delinearize_index
 // ---------------------------------------------------------------------------------------
 
-/// `affine.linearize_index [%a, %b] by (basis)`
-pub static LINEARIZE_INDEX: OpDef = OpDef {
-    name: "affine.linearize_index",
-    traits: Traits::PURE,
-    inherent_attrs: &["disjoint", "operandSegmentSizes", "static_basis"],
-    parse: Some(parse_linearize),
-    print: Some(print_linearize),
-    verify: Some(verify::verify_linearize),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `affine.linearize_index [%a, %b] by (basis)`
+    pub static LINEARIZE_INDEX: AffineLinearizeIndex = "affine.linearize_index" {
+        attrs: [
+            DISJOINT("disjoint") -> disjoint: attr,
+            OPERAND_SEGMENT_SIZES("operandSegmentSizes"),
+            STATIC_BASIS("static_basis") -> static_basis: attr,
+        ],
+        traits: Traits::PURE,
+        parse: Some(parse_linearize),
+        print: Some(print_linearize),
+        verify: Some(verify::verify_linearize),
+    }
+}
 
-/// `affine.delinearize_index %x into (basis)`
-pub static DELINEARIZE_INDEX: OpDef = OpDef {
-    name: "affine.delinearize_index",
-    traits: Traits::PURE,
-    inherent_attrs: &["static_basis"],
-    parse: Some(parse_delinearize),
-    print: Some(print_delinearize),
-    verify: Some(verify::verify_delinearize),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `affine.delinearize_index %x into (basis)`
+    pub static DELINEARIZE_INDEX: AffineDelinearizeIndex = "affine.delinearize_index" {
+        attrs: [
+            STATIC_BASIS("static_basis") -> static_basis: attr,
+        ],
+        traits: Traits::PURE,
+        parse: Some(parse_delinearize),
+        print: Some(print_delinearize),
+        verify: Some(verify::verify_delinearize),
+    }
+}
 
 /// `(10, %n, 4)`: the static basis (with [`DYNAMIC`] for SSA entries) and the operands.
 fn parse_basis(p: &mut Parser<'_>) -> PResult<(Vec<i64>, Vec<Value>)> {

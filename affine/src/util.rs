@@ -7,9 +7,8 @@
 
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::parser::Parser;
-use lattice_ir::{
-    AffineMap, Attr, AttrData, Context, IntegerSet, Ir, Op, OperationState, Type, TypeData, Value,
-};
+pub use lattice_ir::view::{int_attr, map_attr, set_attr};
+use lattice_ir::{Attr, AttrData, Context, Ir, Op, OperationState, Type, TypeData, Value};
 
 /// An error at the op's location (its name), as MLIR's custom parsers emit with
 /// `parser.emitError(parser.getNameLoc(), ...)`: prefixed `custom op '<name>' `.
@@ -37,14 +36,6 @@ pub(crate) fn custom_error(
     p.error_at(span, format!("custom op '{name}' {}", message.as_ref()))
 }
 
-/// The affine map stored in attribute `name` of `op`.
-pub fn map_attr(ir: &Ir, op: Op, name: &str) -> Option<AffineMap> {
-    match ir.ctx().attr_data(ir.attr(op, name)?) {
-        AttrData::AffineMap(m) => Some(*m),
-        _ => None,
-    }
-}
-
 /// The ranges of map results that `affine.parallel`'s `lowerBoundsGroups` /
 /// `upperBoundsGroups` give each dimension (consecutive slices of the bounds map, one per
 /// group count); `None` when a count is negative or the counts overrun `num_results`.
@@ -60,19 +51,6 @@ pub fn group_ranges(groups: &[i64], num_results: usize) -> Option<Vec<std::ops::
         pos = end;
     }
     Some(out)
-}
-
-/// The integer set stored in attribute `name` of `op`.
-pub fn set_attr(ir: &Ir, op: Op, name: &str) -> Option<IntegerSet> {
-    match ir.ctx().attr_data(ir.attr(op, name)?) {
-        AttrData::IntegerSet(s) => Some(*s),
-        _ => None,
-    }
-}
-
-/// The integer value of attribute `name` of `op` (any integer type).
-pub fn int_attr(ir: &Ir, op: Op, name: &str) -> Option<i128> {
-    ir.ctx().int_value(ir.attr(op, name)?)
 }
 
 /// Whether a boolean/unit attribute `name` is present and true.

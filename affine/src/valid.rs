@@ -19,6 +19,9 @@
 //! the recursion with `false` instead of overflowing the stack.
 
 use crate::util::constant_int;
+use crate::views::{
+    AffineApply, AffineDelinearizeIndex, AffineFor, AffineLinearizeIndex, AffineParallel,
+};
 use lattice_ir::{Ir, Op, Region, Traits, TypeData, Value, ValueDef};
 use std::collections::HashMap;
 
@@ -116,7 +119,7 @@ fn symbol_uncached(ir: &Ir, value: Value, region: Option<Region>, memo: &mut Mem
     if ir.has_trait(def, Traits::CONSTANT_LIKE) {
         return true;
     }
-    if ir.is_op(def, "affine.apply") {
+    if ir.isa::<AffineApply>(def) {
         return ir
             .operands(def)
             .iter()
@@ -244,13 +247,13 @@ fn dim_uncached(ir: &Ir, value: Value, region: Option<Region>, memo: &mut Memo) 
             lattice_ir::ValueDef::Argument { index: 0, .. }
         );
         return value_scope_owner(ir, value).is_some_and(|op| {
-            (ir.is_op(op, "affine.for") && first_arg) || ir.is_op(op, "affine.parallel")
+            (ir.isa::<AffineFor>(op) && first_arg) || ir.isa::<AffineParallel>(op)
         });
     };
     // delinearize_index and linearize_index are forms of apply (as in MLIR 22).
-    if ir.is_op(def, "affine.apply")
-        || ir.is_op(def, "affine.delinearize_index")
-        || ir.is_op(def, "affine.linearize_index")
+    if ir.isa::<AffineApply>(def)
+        || ir.isa::<AffineDelinearizeIndex>(def)
+        || ir.isa::<AffineLinearizeIndex>(def)
     {
         return ir.operands(def).iter().all(|&o| dim(ir, o, region, memo));
     }

@@ -11,6 +11,7 @@
 use crate::ops::{dma_start_layout, for_segments, ATOMIC_RMW_KINDS, DYNAMIC};
 use crate::util::*;
 use crate::valid::{affine_scope, is_valid_dim, is_valid_symbol};
+use crate::views::{AffineFor, AffineIf, AffineParallel};
 use lattice_ir::verifier::Verifier;
 use lattice_ir::{AffineBinOp, AffineMap, AttrData, IntegerSet, Op, Signedness, TypeData, Value};
 
@@ -218,13 +219,13 @@ pub(crate) fn verify_min_max(v: &mut Verifier<'_>, op: Op) {
 pub(crate) fn verify_for(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
     let ctx = ir.ctx();
-    let Some(lb) = required_map(v, op, "lowerBoundMap") else {
+    let Some(lb) = required_map(v, op, AffineFor::LOWER_BOUND_MAP) else {
         return;
     };
-    let Some(ub) = required_map(v, op, "upperBoundMap") else {
+    let Some(ub) = required_map(v, op, AffineFor::UPPER_BOUND_MAP) else {
         return;
     };
-    let Some(step) = ir.attr(op, "step") else {
+    let Some(step) = ir.attr(op, AffineFor::STEP) else {
         v.error(op, "requires attribute 'step'");
         return;
     };
@@ -366,7 +367,7 @@ pub(crate) fn verify_for(v: &mut Verifier<'_>, op: Op) {
 
 pub(crate) fn verify_if(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
-    let Some(set) = set_attr(ir, op, "condition") else {
+    let Some(set) = set_attr(ir, op, AffineIf::CONDITION) else {
         v.error(op, "requires attribute 'condition'");
         return;
     };
@@ -662,25 +663,27 @@ fn reduction_matches(ctx: &lattice_ir::Context, ty: lattice_ir::Type, kind: &str
 pub(crate) fn verify_parallel(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
     let ctx = ir.ctx();
-    let Some(lb) = required_map(v, op, "lowerBoundsMap") else {
+    let Some(lb) = required_map(v, op, AffineParallel::LOWER_BOUNDS_MAP) else {
         return;
     };
-    let Some(ub) = required_map(v, op, "upperBoundsMap") else {
+    let Some(ub) = required_map(v, op, AffineParallel::UPPER_BOUNDS_MAP) else {
         return;
     };
-    let Some(lb_groups) = dense_elements(ctx, ir.attr(op, "lowerBoundsGroups")) else {
+    let Some(lb_groups) = dense_elements(ctx, ir.attr(op, AffineParallel::LOWER_BOUNDS_GROUPS))
+    else {
         v.error(op, "requires attribute 'lowerBoundsGroups'");
         return;
     };
-    let Some(ub_groups) = dense_elements(ctx, ir.attr(op, "upperBoundsGroups")) else {
+    let Some(ub_groups) = dense_elements(ctx, ir.attr(op, AffineParallel::UPPER_BOUNDS_GROUPS))
+    else {
         v.error(op, "requires attribute 'upperBoundsGroups'");
         return;
     };
-    let Some(steps) = int_array(ctx, ir.attr(op, "steps")) else {
+    let Some(steps) = int_array(ctx, ir.attr(op, AffineParallel::STEPS)) else {
         v.error(op, "requires attribute 'steps'");
         return;
     };
-    let Some(reductions) = ir.attr(op, "reductions") else {
+    let Some(reductions) = ir.attr(op, AffineParallel::REDUCTIONS) else {
         v.error(op, "requires attribute 'reductions'");
         return;
     };
@@ -772,7 +775,7 @@ pub(crate) fn verify_yield(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
     let parent = ir.parent_op(op);
     let Some(parent) = parent.filter(|&p| {
-        ir.is_op(p, "affine.parallel") || ir.is_op(p, "affine.if") || ir.is_op(p, "affine.for")
+        ir.isa::<AffineParallel>(p) || ir.isa::<AffineIf>(p) || ir.isa::<AffineFor>(p)
     }) else {
         v.error(op, "only terminates affine.if/for/parallel regions");
         return;

@@ -1,5 +1,6 @@
 //! House rules checked over the workspace sources (issue 23): no non-test function over
-//! 200 lines, and no library function returning `Result<_, String>`.
+//! 200 lines, no library function returning `Result<_, String>`, and no affine op named by
+//! a string outside its definition (ops are identified through typed views).
 //!
 //! The scanner is deliberately simple: it blanks comments, string and char literals, then
 //! matches braces. Test code is skipped: `tests/` directories, items under `#[cfg(test)]`
@@ -63,6 +64,13 @@ const STRING_RESULTS_LEFT: &[(&str, usize)] = &[
     ("polyhedral/src/transform/mod.rs", 1),
     ("polyhedral/src/transform/tile.rs", 1),
 ];
+
+/// Crates that identify affine ops by definition (`ir.isa::<AffineFor>(op)`,
+/// `AffineKind::of`) and name their attributes through the views' constants.
+const VIEW_CRATES: &[&str] = &["affine", "polyhedral", "codegen"];
+/// The only files of [`VIEW_CRATES`] that spell affine op names: the op definitions, with
+/// their parsers and printers.
+const OP_NAME_FILES: &[&str] = &["affine/src/ops.rs"];
 
 fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -452,6 +460,72 @@ fn no_library_result_with_string_error() {
         found.len(),
         found.join("\n")
     );
+}
+
+/// Positions of string literals in non-test code whose whole text is an affine op name
+/// (`"affine.for"`) or the dialect prefix (`"affine."`); `blanked` is `src` through
+/// [`strip_tests`] (same length, literals' contents and test items blanked).
+fn affine_name_literals(src: &str, blanked: &[u8]) -> Vec<usize> {
+    let b = src.as_bytes();
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(i) = find(b, from, b"\"affine.") {
+        from = i + 1;
+        if blanked[i] != b'"' || blanked[i + 1] != b' ' {
+            continue; // in a comment, a test item, or the end of another literal
+        }
+        let Some(end) = find(b, i + 1, b"\"") else {
+            break;
+        };
+        let name = &b[i + 1..end];
+        if name[7..]
+            .iter()
+            .all(|&c| c.is_ascii_lowercase() || c == b'_')
+        {
+            out.push(i);
+        }
+    }
+    out
+}
+
+#[test]
+fn affine_ops_identified_by_definition_not_by_name() {
+    let root = workspace_root();
+    let mut found = Vec::new();
+    for krate in VIEW_CRATES {
+        for (file, blanked) in crate_sources(krate) {
+            if OP_NAME_FILES.contains(&file.as_str()) {
+                continue;
+            }
+            let src = std::fs::read_to_string(root.join(&file)).unwrap();
+            for pos in affine_name_literals(&src, &blanked) {
+                let line = src[..pos].matches('\n').count() + 1;
+                found.push(format!("{file}:{line}"));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "{} affine op names spelled out; use the typed views (`ir.isa::<AffineFor>(op)`, \
+         `AffineKind::of`, `AffineFor::NAME`, `AffineFor::LOWER_BOUND_MAP`):\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}
+
+#[test]
+fn op_name_scanner_skips_comments_messages_and_tests() {
+    let src = "fn a(ir: &Ir, o: Op) -> bool {\n // \"affine.for\"\n \
+               let _ = \"affine.for has bounds\";\n ir.is_op(o, \"affine.for\")\n}\n\
+               #[cfg(test)]\nmod tests {\n const N: &str = \"affine.load\";\n}\n\
+               fn b(n: &str) -> bool { n.starts_with(\"affine.\") }\n";
+    let (blanked, _) = strip_tests(src);
+    let hits = affine_name_literals(src, &blanked);
+    let lines: Vec<usize> = hits
+        .iter()
+        .map(|&p| src[..p].matches('\n').count() + 1)
+        .collect();
+    assert_eq!(lines, vec![4, 10]);
 }
 
 #[test]

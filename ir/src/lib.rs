@@ -24,6 +24,7 @@ pub mod store;
 pub mod target;
 pub mod types;
 pub mod verifier;
+pub mod view;
 
 pub use affine::{AffineBinOp, AffineExpr, AffineExprData, AffineMap, FlatSystem, IntegerSet};
 pub use attrs::{Attr, AttrData, Location, NamedAttr};
@@ -32,3 +33,4 @@ pub use diag::{DiagLoc, Diagnostic, Severity, SourceId, SourceMap, Span};
 pub use registry::{FoldResult, OpDef, Traits};
 pub use store::{Block, Ir, Op, OperationState, Region, Use, Value, ValueDef, WalkOrder};
 pub use types::{FloatKind, Signedness, Type, TypeData, DYNAMIC};
+pub use view::OpView;

@@ -23,6 +23,10 @@
 
 use crate::ast_build::{node_kind, AstNodeKind};
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode};
+use lattice_affine::views::{
+    AffineApply, AffineFor, AffineIf, AffineLoad, AffineParallel, AffinePrefetch, AffineStore,
+    AffineVectorLoad, AffineVectorStore, AffineYield,
+};
 use lattice_ir::{AffineExpr, Attr, Block, Ir, Op, OperationState, Traits, Value};
 use rustc_hash::FxHashMap;
 
@@ -638,40 +642,49 @@ impl Gen<'_, '_> {
         ir.append_block(region, blk);
         let iv = ir.block_args(blk)[0];
         let name_str = if parallel {
-            "affine.parallel"
+            AffineParallel::NAME
         } else {
-            "affine.for"
+            AffineFor::NAME
         };
         let mut st = OperationState::new(ctx.intern_str(name_str), self.loc);
         if parallel {
             st.operands = lb_ops.into_iter().chain(ub_ops).collect();
             st.add_attr(
-                ctx.intern_str("lowerBoundsMap"),
+                ctx.intern_str(AffineParallel::LOWER_BOUNDS_MAP),
                 ctx.affine_map_attr(lb_map),
             );
             st.add_attr(
-                ctx.intern_str("lowerBoundsGroups"),
+                ctx.intern_str(AffineParallel::LOWER_BOUNDS_GROUPS),
                 i32_tensor(&ctx, &[lbs.len() as i64]),
             );
             st.add_attr(
-                ctx.intern_str("upperBoundsMap"),
+                ctx.intern_str(AffineParallel::UPPER_BOUNDS_MAP),
                 ctx.affine_map_attr(ub_map),
             );
             st.add_attr(
-                ctx.intern_str("upperBoundsGroups"),
+                ctx.intern_str(AffineParallel::UPPER_BOUNDS_GROUPS),
                 i32_tensor(&ctx, &[ubs.len() as i64]),
             );
             st.add_attr(
-                ctx.intern_str("steps"),
+                ctx.intern_str(AffineParallel::STEPS),
                 ctx.array_attr(vec![ctx.i64_attr(step)]),
             );
-            st.add_attr(ctx.intern_str("reductions"), ctx.array_attr(vec![]));
+            st.add_attr(
+                ctx.intern_str(AffineParallel::REDUCTIONS),
+                ctx.array_attr(vec![]),
+            );
         } else {
             let seg = [lb_ops.len() as i32, ub_ops.len() as i32, 0];
             st.operands = lb_ops.into_iter().chain(ub_ops).collect();
-            st.add_attr(ctx.intern_str("lowerBoundMap"), ctx.affine_map_attr(lb_map));
-            st.add_attr(ctx.intern_str("upperBoundMap"), ctx.affine_map_attr(ub_map));
-            st.add_attr(ctx.intern_str("step"), ctx.index_attr(step));
+            st.add_attr(
+                ctx.intern_str(AffineFor::LOWER_BOUND_MAP),
+                ctx.affine_map_attr(lb_map),
+            );
+            st.add_attr(
+                ctx.intern_str(AffineFor::UPPER_BOUND_MAP),
+                ctx.affine_map_attr(ub_map),
+            );
+            st.add_attr(ctx.intern_str(AffineFor::STEP), ctx.index_attr(step));
             st.add_attr(
                 ctx.intern_str("operandSegmentSizes"),
                 ctx.dense_i32_array(&seg),
@@ -693,7 +706,7 @@ impl Gen<'_, '_> {
             upper,
         });
         let yield_op = ir.create_op(OperationState::new(
-            ctx.intern_str("affine.yield"),
+            ctx.intern_str(AffineYield::NAME),
             self.loc,
         ));
         ir.append_op(blk, yield_op);
@@ -799,15 +812,18 @@ impl Gen<'_, '_> {
             ir.append_block(else_region, b);
             else_blk = Some(b);
         }
-        let mut st = OperationState::new(ctx.intern_str("affine.if"), self.loc);
+        let mut st = OperationState::new(ctx.intern_str(AffineIf::NAME), self.loc);
         st.operands = operands;
-        st.add_attr(ctx.intern_str("condition"), ctx.integer_set_attr(set));
+        st.add_attr(
+            ctx.intern_str(AffineIf::CONDITION),
+            ctx.integer_set_attr(set),
+        );
         st.regions.push(then_region);
         st.regions.push(else_region);
         let op = ir.create_op(st);
         at.insert(ir, op);
         let y = ir.create_op(OperationState::new(
-            ctx.intern_str("affine.yield"),
+            ctx.intern_str(AffineYield::NAME),
             self.loc,
         ));
         ir.append_op(then_blk, y);
@@ -821,7 +837,7 @@ impl Gen<'_, '_> {
         )?;
         if let Some(b) = else_blk {
             let y = ir.create_op(OperationState::new(
-                ctx.intern_str("affine.yield"),
+                ctx.intern_str(AffineYield::NAME),
                 self.loc,
             ));
             ir.append_op(b, y);
@@ -877,14 +893,16 @@ impl Gen<'_, '_> {
                 self.make_available(ir, v, &members, &ivs, &mut mapping, at, &name)?;
             }
             let has_map = ir.attr(op, "map").is_some()
-                && matches!(
-                    ir.op_name(op),
-                    "affine.load"
-                        | "affine.store"
-                        | "affine.apply"
-                        | "affine.vector_load"
-                        | "affine.vector_store"
-                        | "affine.prefetch"
+                && ir.is_any_def(
+                    op,
+                    &[
+                        AffineLoad::DEF,
+                        AffineStore::DEF,
+                        AffineApply::DEF,
+                        AffineVectorLoad::DEF,
+                        AffineVectorStore::DEF,
+                        AffinePrefetch::DEF,
+                    ],
                 );
             if !has_map {
                 for v in used {
@@ -947,7 +965,7 @@ impl Gen<'_, '_> {
         let x = mb.import(ir, self, e);
         let (map, operands) = mb.finish(ir, vec![x]);
         let ctx = ir.ctx_arc().clone();
-        let mut st = OperationState::new(ctx.intern_str("affine.apply"), self.loc);
+        let mut st = OperationState::new(ctx.intern_str(AffineApply::NAME), self.loc);
         st.operands = operands;
         st.result_types = vec![ctx.index_type()];
         st.add_attr(ctx.intern_str("map"), ctx.affine_map_attr(map));
@@ -1005,10 +1023,7 @@ impl Gen<'_, '_> {
     fn inside_old_region(&self, ir: &Ir, op: Op) -> bool {
         let mut cur = ir.parent_op(op);
         while let Some(p) = cur {
-            if matches!(
-                ir.op_name(p),
-                "affine.for" | "affine.if" | "affine.parallel"
-            ) {
+            if ir.isa::<AffineFor>(p) || ir.isa::<AffineIf>(p) || ir.isa::<AffineParallel>(p) {
                 return true;
             }
             cur = ir.parent_op(p);

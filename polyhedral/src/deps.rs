@@ -16,6 +16,7 @@
 use crate::isl::{dim_range, IslCtx, IslError, IslText};
 use crate::scop::{at_line_col, AccessKind, ArrayKind, Scop};
 use isl_rs::{Map, UnionAccessInfo, UnionMap};
+use lattice_affine::views::AffineParallel;
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::{Ir, Op};
 use petgraph::graph::DiGraph;
@@ -503,7 +504,7 @@ pub fn parallel_race<'a>(
     deps: &'a Dependences,
     l: &LoopReport,
 ) -> Option<&'a Dependence> {
-    if !ir.is_op(l.loop_op, "affine.parallel") {
+    if !ir.isa::<AffineParallel>(l.loop_op) {
         return None;
     }
     l.carried.iter().map(|&k| &deps.deps[k]).find(|d| {
@@ -611,7 +612,7 @@ pub fn report_text(ir: &Ir, scop: &Scop, deps: &Dependences) -> String {
                 .map(|n| format!(" {n}"))
                 .unwrap_or_default(),
             at_line_col(ir, l.loop_op),
-            if ir.op_name(l.loop_op) == "affine.parallel" {
+            if ir.isa::<AffineParallel>(l.loop_op) {
                 format!(" iv {}", l.index)
             } else {
                 String::new()
@@ -622,7 +623,7 @@ pub fn report_text(ir: &Ir, scop: &Scop, deps: &Dependences) -> String {
                 .map(|&k| scop.statements[k].name.clone())
                 .collect::<Vec<_>>()
                 .join(","),
-            match (ir.is_op(l.loop_op, "affine.parallel"), &l.reason) {
+            match (ir.isa::<AffineParallel>(l.loop_op), &l.reason) {
                 (true, _) => match parallel_race(ir, scop, deps, l) {
                     None => "parallel".to_string(),
                     Some(d) => format!(

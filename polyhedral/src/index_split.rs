@@ -17,6 +17,8 @@
 use crate::isl::{IslCtx, IslError};
 use crate::scop::{Scop, Statement};
 use isl_rs::{Schedule, ScheduleNode, ScheduleNodeType, Set, UnionSet};
+use lattice_affine::util::map_attr;
+use lattice_affine::views::{AffineApply, AffineFor, AffineMax, AffineMin, AffineParallel};
 use lattice_ir::{Ir, Op, Value};
 
 /// The most values a split member may leave to its borders (both ends together).
@@ -90,13 +92,6 @@ fn clamp_constraints(
     Some(out)
 }
 
-fn map_attr(ir: &Ir, op: Op, name: &str) -> Option<lattice_ir::AffineMap> {
-    match ir.ctx().attr_data(ir.attr(op, name)?) {
-        lattice_ir::AttrData::AffineMap(m) => Some(*m),
-        _ => None,
-    }
-}
-
 /// The interior of statement `st` as isl text (`{ S1[i0, ..] : .. }`): where every clamp
 /// of its loops' bounds and of its `affine.max`/`affine.min` ops takes its varying
 /// expression; `None` where it has no clamp.
@@ -110,12 +105,12 @@ fn interior_text(ir: &Ir, st: &Statement) -> Option<String> {
         }
     };
     for d in &st.dims {
-        if !ir.is_op(d.loop_op, "affine.for") {
+        if !ir.isa::<AffineFor>(d.loop_op) {
             continue;
         }
         let (Some(lbm), Some(ubm)) = (
-            map_attr(ir, d.loop_op, "lowerBoundMap"),
-            map_attr(ir, d.loop_op, "upperBoundMap"),
+            map_attr(ir, d.loop_op, AffineFor::LOWER_BOUND_MAP),
+            map_attr(ir, d.loop_op, AffineFor::UPPER_BOUND_MAP),
         ) else {
             continue;
         };
@@ -135,9 +130,9 @@ fn interior_text(ir: &Ir, st: &Statement) -> Option<String> {
         ));
     }
     for &op in &st.ops {
-        for (name, is_max) in [("affine.max", true), ("affine.min", false)] {
-            if ir.is_op(op, name) {
-                if let Some(m) = map_attr(ir, op, "map") {
+        for (def, is_max) in [(AffineMax::DEF, true), (AffineMin::DEF, false)] {
+            if ir.is_any_def(op, &[def]) {
+                if let Some(m) = map_attr(ir, op, AffineMax::MAP) {
                     add(clamp_constraints(ir, m, ir.operands(op), st, is_max));
                 }
             }
@@ -385,7 +380,7 @@ fn split_band(
 /// The value of an `arith.constant` index `v`.
 fn constant_index(ir: &Ir, v: Value) -> Option<i64> {
     let def = ir.defining_op(v)?;
-    if ir.is_op(def, "affine.apply") && ir.operands(def).is_empty() {
+    if ir.isa::<AffineApply>(def) && ir.operands(def).is_empty() {
         let c = ir.ctx().map_constant_results(map_attr(ir, def, "map")?)?;
         return (c.len() == 1).then(|| c[0]);
     }
@@ -404,7 +399,7 @@ fn iv_range(ir: &Ir, v: Value) -> Option<(i64, i64)> {
     }
     let op = ir.value_block(v).and_then(|b| ir.block_parent_op(b))?;
     let ctx = ir.ctx();
-    let (lb, ub) = if ir.is_op(op, "affine.for") {
+    let (lb, ub) = if ir.isa::<AffineFor>(op) {
         if ir
             .block_args(ir.entry_block(*ir.regions(op).first()?)?)
             .first()
@@ -413,10 +408,10 @@ fn iv_range(ir: &Ir, v: Value) -> Option<(i64, i64)> {
             return None;
         }
         (
-            map_attr(ir, op, "lowerBoundMap")?,
-            map_attr(ir, op, "upperBoundMap")?,
+            map_attr(ir, op, AffineFor::LOWER_BOUND_MAP)?,
+            map_attr(ir, op, AffineFor::UPPER_BOUND_MAP)?,
         )
-    } else if ir.is_op(op, "affine.parallel") {
+    } else if ir.isa::<AffineParallel>(op) {
         if ir
             .block_args(ir.entry_block(*ir.regions(op).first()?)?)
             .len()
@@ -425,8 +420,8 @@ fn iv_range(ir: &Ir, v: Value) -> Option<(i64, i64)> {
             return None;
         }
         (
-            map_attr(ir, op, "lowerBoundsMap")?,
-            map_attr(ir, op, "upperBoundsMap")?,
+            map_attr(ir, op, AffineParallel::LOWER_BOUNDS_MAP)?,
+            map_attr(ir, op, AffineParallel::UPPER_BOUNDS_MAP)?,
         )
     } else {
         return None;
@@ -444,7 +439,7 @@ pub fn prune_min_max(ir: &mut Ir, ops: &[Op]) -> usize {
     let mut todo = Vec::new();
     for &top in ops {
         for op in ir.walk_ops(top, lattice_ir::WalkOrder::PreOrder) {
-            if ir.is_op(op, "affine.max") || ir.is_op(op, "affine.min") {
+            if ir.isa::<AffineMax>(op) || ir.isa::<AffineMin>(op) {
                 todo.push(op);
             }
         }
@@ -452,7 +447,7 @@ pub fn prune_min_max(ir: &mut Ir, ops: &[Op]) -> usize {
     let mut dropped = 0;
     let ctx = ir.ctx_arc().clone();
     for op in todo {
-        let is_max = ir.is_op(op, "affine.max");
+        let is_max = ir.isa::<AffineMax>(op);
         let Some(map) = map_attr(ir, op, "map") else {
             continue;
         };

@@ -36,6 +36,7 @@ use crate::tile_model::{CacheSizes, UNKNOWN_TRIP_SIZE, UNROLL_SIZE};
 use lattice_affine::analysis::dependence::access;
 use lattice_affine::analysis::ranges::loop_bounds;
 use lattice_affine::util::{constant_int, map_attr};
+use lattice_affine::views::{AffineIf, AffineKind, AffineParallel};
 use lattice_ir::{AffineBinOp, AffineExpr, AffineExprData, Ir, Op, Value};
 use rustc_hash::FxHashMap;
 
@@ -337,13 +338,13 @@ impl Walker<'_> {
 
     fn op(&mut self, op: Op, body: usize) {
         let ir = self.ir;
-        match ir.op_name(op) {
-            "affine.for" | "affine.parallel" => {
+        match (AffineKind::of(ir, op), ir.op_name(op)) {
+            (Some(AffineKind::For | AffineKind::Parallel), _) => {
                 if let Some(dims) = loop_bounds(ir, op) {
                     return self.enter_loop(op, &dims);
                 }
             }
-            "affine.apply" => {
+            (Some(AffineKind::Apply), _) => {
                 if let (Some(map), Some(&r)) = (map_attr(ir, op, "map"), ir.results(op).first()) {
                     let nd = ir.ctx().map_num_dims(map) as usize;
                     if let Some(&e) = ir.ctx().map_results(map).first() {
@@ -353,8 +354,8 @@ impl Walker<'_> {
                 }
                 return;
             }
-            "affine.if" => self.bodies[body].branches = true,
-            "arith.constant" | "affine.yield" | "arith.index_cast" => return,
+            (Some(AffineKind::If), _) => self.bodies[body].branches = true,
+            (Some(AffineKind::Yield), _) | (_, "arith.constant" | "arith.index_cast") => return,
             _ => {}
         }
         if let Some(a) = access(ir, op) {
@@ -377,7 +378,7 @@ impl Walker<'_> {
             return;
         }
         self.bodies[body].ops += 1;
-        let guard = ir.is_op(op, "affine.if") as usize;
+        let guard = ir.isa::<AffineIf>(op) as usize;
         self.guarded += guard;
         for &r in ir.regions(op) {
             for b in ir.region_blocks(r) {
@@ -392,7 +393,7 @@ impl Walker<'_> {
     /// A loop's levels, then its body.
     fn enter_loop(&mut self, op: Op, dims: &[lattice_affine::analysis::ranges::Dim]) {
         let ir = self.ir;
-        let parallel = ir.is_op(op, "affine.parallel");
+        let parallel = ir.isa::<AffineParallel>(op);
         let Some(block) = ir.regions(op).first().and_then(|&r| ir.entry_block(r)) else {
             return;
         };

@@ -25,6 +25,7 @@ use crate::isl::{IslCtx, IslError};
 use crate::passes::parallelize::{parallel_for, reduction_kind};
 use crate::scop::{AccessKind, Scop};
 use isl_rs::{ScheduleNode, Set, UnionMap, UnionSet};
+use lattice_affine::views::{AffineFor, AffineLoad, AffineStore};
 use lattice_ir::{Block, Ir, Op, OperationState, Value, WalkOrder};
 
 /// The schedule mark above a band member parallel up to reductions.
@@ -61,11 +62,11 @@ pub fn accumulate_kind(ir: &Ir, ops: &[Op], cell: Value) -> Option<i64> {
     let mut stores = 0usize;
     let mut paired = 0usize;
     for u in ir.uses(cell).iter().filter(|u| inside(u.op)) {
-        if ir.is_op(u.op, "affine.store") && u.index == 1 {
+        if ir.isa::<AffineStore>(u.op) && u.index == 1 {
             stores += 1;
             continue;
         }
-        if !(ir.is_op(u.op, "affine.load") && u.index == 0) {
+        if !(ir.isa::<AffineLoad>(u.op) && u.index == 0) {
             return None;
         }
         let load = u.op;
@@ -82,7 +83,7 @@ pub fn accumulate_kind(ir: &Ir, ops: &[Op], cell: Value) -> Option<i64> {
         let r = ir.result(combine, 0);
         let [use_r] = ir.uses(r) else { return None };
         let store = use_r.op;
-        if !(ir.is_op(store, "affine.store") && use_r.index == 0 && ir.operand(store, 1) == cell) {
+        if !(ir.isa::<AffineStore>(store) && use_r.index == 0 && ir.operand(store, 1) == cell) {
             return None;
         }
         let block = ir.op_parent(load);
@@ -395,7 +396,7 @@ fn finish_ops(ir: &mut Ir, marked: Vec<Op>) -> usize {
     let mut done = 0;
     for l in marked {
         ir.remove_attr(l, REDUCTION_ATTR);
-        if ir.is_op(l, "affine.for") && convert(ir, l).is_some() {
+        if ir.isa::<AffineFor>(l) && convert(ir, l).is_some() {
             done += 1;
         }
     }
@@ -430,7 +431,7 @@ fn chain(ir: &Ir, v: Value, block: Block, position: usize, kind: Option<i64>) ->
             }
             kind = Some(k);
             v = ir.result(op, 0);
-        } else if ir.is_op(op, "affine.for") {
+        } else if ir.isa::<AffineFor>(op) {
             let n = ir.results(op).len();
             let first = ir.operands(op).len() - n;
             let p = index.checked_sub(first)?;
@@ -552,7 +553,7 @@ mod tests {
         let l = ir
             .walk_ops(top, WalkOrder::PreOrder)
             .into_iter()
-            .find(|&o| ir.is_op(o, "affine.for"))
+            .find(|&o| ir.isa::<AffineFor>(o))
             .unwrap();
         let body = ir.entry_block(ir.regions(l)[0]).unwrap();
         let ops: Vec<Op> = ir.block_ops(body).collect();

@@ -54,6 +54,11 @@
 
 use crate::isl::{IslCtx, IslError, IslText};
 use isl_rs::{Map, Schedule, Set};
+use lattice_affine::util::map_attr;
+use lattice_affine::views::{
+    is_affine_loop, AffineAccess, AffineApply, AffineFor, AffineIf, AffineKind, AffineParallel,
+    AffineVectorLoad, AffineVectorStore,
+};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::{
     AffineBinOp, AffineExpr, AffineExprData, AttrData, Block, Ir, Op, Traits, Type, TypeData,
@@ -217,13 +222,13 @@ pub fn line_col(ir: &Ir, op: Op) -> Option<String> {
 pub fn loop_source_name(ir: &Ir, loop_op: Op, index: usize) -> String {
     let at = at_line_col(ir, loop_op);
     let ivs = loop_ivs(ir, loop_op);
-    let parallel = ir.is_op(loop_op, "affine.parallel");
+    let parallel = ir.isa::<AffineParallel>(loop_op);
     match ivs.get(index).and_then(|&iv| ir.source_name(iv)) {
         // A loop a pass generated is named by what it is (`tile loop of %i`).
         Some(what) if !what.starts_with('%') && parallel => format!("the parallel {what}{at}"),
         Some(what) if !what.starts_with('%') => format!("the {what}{at}"),
         Some(name) if parallel => format!("the parallel loop {name}{at}"),
-        Some(name) if ir.is_op(loop_op, "affine.for") => format!("the loop {name}{at}"),
+        Some(name) if ir.isa::<AffineFor>(loop_op) => format!("the loop {name}{at}"),
         _ if parallel && ivs.len() > 1 => format!("dimension {index} of the affine.parallel{at}"),
         _ => format!("the {}{at}", ir.op_name(loop_op)),
     }
@@ -259,7 +264,7 @@ fn loop_ivs(ir: &Ir, loop_op: Op) -> &[Value] {
         .first()
         .and_then(|&r| ir.entry_block(r))
         .map_or(&[][..], |b| ir.block_args(b));
-    if ir.is_op(loop_op, "affine.for") {
+    if ir.isa::<AffineFor>(loop_op) {
         &args[..args.len().min(1)]
     } else {
         args
@@ -297,7 +302,7 @@ fn array_source_name(ir: &Ir, a: &Array) -> String {
             None => value_source_label(ir, a.value),
         },
         ArrayKind::Carried { loop_op, index } => {
-            let what = if ir.is_op(loop_op, "affine.parallel") {
+            let what = if ir.isa::<AffineParallel>(loop_op) {
                 "reduction"
             } else {
                 "iter_args"
@@ -318,11 +323,13 @@ fn access_source_name(ir: &Ir, a: &Access, kind: &Array, array: &str) -> String 
     if kind.kind != ArrayKind::Memref {
         return format!("{name}{at}");
     }
-    match (a.kind, name) {
-        (AccessKind::Read, "affine.load") => format!("the load of {array}{at}"),
-        (AccessKind::Read, "affine.vector_load") => format!("the vector load of {array}{at}"),
-        (AccessKind::Write, "affine.store") => format!("the store to {array}{at}"),
-        (AccessKind::Write, "affine.vector_store") => {
+    match (a.kind, AffineKind::of(ir, op)) {
+        (AccessKind::Read, Some(AffineKind::Load)) => format!("the load of {array}{at}"),
+        (AccessKind::Read, Some(AffineKind::VectorLoad)) => {
+            format!("the vector load of {array}{at}")
+        }
+        (AccessKind::Write, Some(AffineKind::Store)) => format!("the store to {array}{at}"),
+        (AccessKind::Write, Some(AffineKind::VectorStore)) => {
             format!("the vector store to {array}{at}")
         }
         (AccessKind::Read, _) => format!("{name}{at} (reads {array})"),
@@ -613,10 +620,7 @@ pub fn extract_scops_with(ir: &Ir, isl: &IslCtx, func: Op, options: &ExtractOpti
 }
 
 fn is_candidate(ir: &Ir, op: Op) -> bool {
-    matches!(
-        ir.op_name(op),
-        "affine.for" | "affine.parallel" | "affine.if"
-    )
+    is_affine_loop(ir, op) || ir.isa::<AffineIf>(op)
 }
 
 fn scan_block(ir: &Ir, isl: &IslCtx, block: Block, options: &ExtractOptions, out: &mut Extraction) {
@@ -756,9 +760,9 @@ pub fn access_instances(
         let mut c: Vec<String> = Vec::new();
         for (level, &anc) in chain.iter().enumerate() {
             let child = chain.get(level + 1).copied().unwrap_or(op);
-            if ir.is_op(anc, "affine.if") {
+            if ir.isa::<AffineIf>(anc) {
                 let Some(AttrData::IntegerSet(set)) = ir
-                    .attr(anc, "condition")
+                    .attr(anc, AffineIf::CONDITION)
                     .map(|a| ir.ctx().attr_data(a).clone())
                 else {
                     return Err(not_affine(anc, "affine.if without a condition"));
@@ -1034,7 +1038,7 @@ impl<'a> Builder<'a> {
         if let Some(def) = self
             .ir
             .defining_op(v)
-            .filter(|&d| self.ir.is_op(d, "affine.apply"))
+            .filter(|&d| self.ir.isa::<AffineApply>(d))
         {
             if depth < 64 {
                 let Some(map) = map_attr(self.ir, def, "map") else {
@@ -1187,8 +1191,10 @@ impl<'a> Builder<'a> {
                         items.push(self.statement(piece, dims, constraints, conditions)?);
                     }
                 }
-                match self.ir.op_name(op) {
-                    "affine.if" => self.collect_if(op, dims, constraints, conditions, items)?,
+                match AffineKind::of(self.ir, op) {
+                    Some(AffineKind::If) => {
+                        self.collect_if(op, dims, constraints, conditions, items)?
+                    }
                     _ => self.collect_loop(op, dims, constraints, conditions, items)?,
                 }
             } else if self.ir.has_trait(op, Traits::TERMINATOR) {
@@ -1294,7 +1300,7 @@ impl<'a> Builder<'a> {
         }
         let Some(AttrData::IntegerSet(set)) = self
             .ir
-            .attr(op, "condition")
+            .attr(op, AffineIf::CONDITION)
             .map(|a| self.ir.ctx().attr_data(a).clone())
         else {
             return Err(not_affine(op, "affine.if without a condition"));
@@ -1396,15 +1402,15 @@ impl<'a> Builder<'a> {
         let ir = self.ir;
         let ctx = ir.ctx();
         let mut new_dims = dims.to_vec();
-        if ir.is_op(op, "affine.for") {
+        if ir.isa::<AffineFor>(op) {
             let (Some(lbm), Some(ubm)) = (
-                map_attr(ir, op, "lowerBoundMap"),
-                map_attr(ir, op, "upperBoundMap"),
+                map_attr(ir, op, AffineFor::LOWER_BOUND_MAP),
+                map_attr(ir, op, AffineFor::UPPER_BOUND_MAP),
             ) else {
                 return Err(not_affine(op, "affine.for without bound maps"));
             };
             let step = ir
-                .attr(op, "step")
+                .attr(op, AffineFor::STEP)
                 .and_then(|a| ctx.int_value(a))
                 .and_then(|s| i64::try_from(s).ok())
                 .unwrap_or(1);
@@ -1430,8 +1436,8 @@ impl<'a> Builder<'a> {
         } else {
             // affine.parallel
             let (Some(lbm), Some(ubm)) = (
-                map_attr(ir, op, "lowerBoundsMap"),
-                map_attr(ir, op, "upperBoundsMap"),
+                map_attr(ir, op, AffineParallel::LOWER_BOUNDS_MAP),
+                map_attr(ir, op, AffineParallel::UPPER_BOUNDS_MAP),
             ) else {
                 return Err(not_affine(op, "affine.parallel without bound maps"));
             };
@@ -1543,10 +1549,20 @@ impl<'a> Builder<'a> {
     ) -> Result<(), ExtractError> {
         let ir = self.ir;
         let name = ir.op_name(op);
-        match name {
-            "affine.load" | "affine.store" | "affine.vector_load" | "affine.vector_store" => {
-                let write = name.ends_with("store");
-                let mem_index = usize::from(write);
+        match (AffineKind::of(ir, op), name) {
+            (
+                Some(
+                    AffineKind::Load
+                    | AffineKind::Store
+                    | AffineKind::VectorLoad
+                    | AffineKind::VectorStore,
+                ),
+                _,
+            ) => {
+                let Some(access) = AffineAccess::of(ir, op) else {
+                    return Err(not_affine(op, "malformed access"));
+                };
+                let (write, mem_index) = (access.is_write, access.memref_index);
                 let operands = ir.operands(op).to_vec();
                 let Some(&memref) = operands.get(mem_index) else {
                     return Err(not_affine(op, "malformed access"));
@@ -1566,10 +1582,10 @@ impl<'a> Builder<'a> {
                 st.push_access(op, array, write, range, exact);
                 Ok(())
             }
-            "vector.transfer_read" | "vector.transfer_write" => {
+            (_, "vector.transfer_read" | "vector.transfer_write") => {
                 self.transfer_access(op, top, dims, st)
             }
-            "memref.load" | "memref.store" | "affine.prefetch" => {
+            (Some(AffineKind::Prefetch), _) | (_, "memref.load" | "memref.store") => {
                 let write = name == "memref.store";
                 let operands = ir.operands(op);
                 let Some(&memref) = operands.get(usize::from(write)) else {
@@ -1582,9 +1598,10 @@ impl<'a> Builder<'a> {
                     || ir.has_trait(op, Traits::CONSTANT_LIKE)
                     || ir.has_trait(op, Traits::TERMINATOR)
                     || ir.has_trait(op, Traits::RECURSIVE_EFFECTS)
-                    || name == "affine.apply"
-                    || name == "affine.min"
-                    || name == "affine.max"
+                    || matches!(
+                        AffineKind::of(ir, op),
+                        Some(AffineKind::Apply | AffineKind::Min | AffineKind::Max)
+                    )
                 {
                     // An op with regions (`scf.if`, `scf.for` computing a value) is
                     // modelled by the ops nested in it, which are walked too: a memory
@@ -1744,8 +1761,8 @@ impl<'a> Builder<'a> {
             subs.push(self.expr_text(e, indices, data.num_dims, dims, 0).ok()?);
         }
         let mut extents = vec![1i64; rank];
-        if self.ir.op_name(op).starts_with("affine.vector") {
-            let vec_ty = if self.ir.op_name(op) == "affine.vector_load" {
+        if self.ir.isa::<AffineVectorLoad>(op) || self.ir.isa::<AffineVectorStore>(op) {
+            let vec_ty = if self.ir.isa::<AffineVectorLoad>(op) {
                 self.ir.value_type(*self.ir.results(op).first()?)
             } else {
                 self.ir.value_type(*self.ir.operands(op).first()?)
@@ -1781,7 +1798,7 @@ impl<'a> Builder<'a> {
             .roots
             .iter()
             .flat_map(|&r| ir.walk_ops(r, lattice_ir::WalkOrder::PreOrder))
-            .filter(|&o| matches!(ir.op_name(o), "affine.for" | "affine.parallel"))
+            .filter(|&o| is_affine_loop(ir, o))
             .collect();
         // Inner loops first, so that a loop yielding an inner loop's result finds the
         // statements writing that result.
@@ -1806,7 +1823,7 @@ impl<'a> Builder<'a> {
                         "a loop yields a value defined outside its body",
                     ));
                 };
-                if matches!(ir.op_name(def), "affine.for" | "affine.parallel") {
+                if is_affine_loop(ir, def) {
                     // The value of an inner loop: whatever writes that loop's carried
                     // value may write this one.
                     let inner_index = ir.results(def).iter().position(|&r| r == y).unwrap_or(0);
@@ -1867,9 +1884,9 @@ impl<'a> Builder<'a> {
             if !self.inside(p) {
                 break;
             }
-            match self.ir.op_name(p) {
-                "affine.for" => n += 1,
-                "affine.parallel" => {
+            match AffineKind::of(self.ir, p) {
+                Some(AffineKind::For) => n += 1,
+                Some(AffineKind::Parallel) => {
                     n += self
                         .ir
                         .regions(p)
@@ -1927,8 +1944,8 @@ impl<'a> Builder<'a> {
                 let Some(owner) = ir.block_parent_op(block) else {
                     return Ok(());
                 };
-                match ir.op_name(owner) {
-                    "affine.for" => {
+                match AffineKind::of(ir, owner) {
+                    Some(AffineKind::For) => {
                         if index == 0 {
                             return Ok(()); // the IV
                         }
@@ -1944,7 +1961,7 @@ impl<'a> Builder<'a> {
                         }
                         Ok(())
                     }
-                    "affine.parallel" => Ok(()), // IVs
+                    Some(AffineKind::Parallel) => Ok(()), // IVs
                     _ => {
                         if self.stmt_of_op.get(&owner) == Some(&t) {
                             Ok(()) // an argument of a region nested in the statement
@@ -1958,11 +1975,11 @@ impl<'a> Builder<'a> {
                 let Some(def) = ir.defining_op(v) else {
                     return Ok(());
                 };
-                if matches!(ir.op_name(def), "affine.for" | "affine.parallel") {
+                if is_affine_loop(ir, def) {
                     let index = ir.results(def).iter().position(|&r| r == v).unwrap_or(0);
                     return self.read_carried(def, index, user, t);
                 }
-                if ir.is_op(def, "affine.if") {
+                if ir.isa::<AffineIf>(def) {
                     return Err(not_affine(def, "affine.if with results is not modelled"));
                 }
                 let Some(s) = self.stmt_of_op.get(&def).copied() else {
@@ -2273,13 +2290,6 @@ pub(crate) fn memref_origin(ir: &Ir, memref: Value) -> (bool, bool) {
                 .is_some_and(|d| matches!(ir.op_name(d), "memref.alloc" | "memref.alloca"));
             (alloc, false)
         }
-    }
-}
-
-fn map_attr(ir: &Ir, op: Op, name: &str) -> Option<lattice_ir::AffineMap> {
-    match ir.ctx().attr_data(ir.attr(op, name)?) {
-        AttrData::AffineMap(m) => Some(*m),
-        _ => None,
     }
 }
 

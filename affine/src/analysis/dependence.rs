@@ -33,6 +33,7 @@
 //! answered when no dependence exists. Both accesses being reads is `None`; distinct
 //! memref SSA values are assumed not to alias (as MLIR does).
 
+use crate::views::{AffineAccess, AffineApply, AffineFor, AffineLoad};
 use lattice_ir::{AffineExpr, AffineMap, AttrData, Ir, Op, Traits, Value};
 use rustc_hash::FxHashMap;
 
@@ -53,12 +54,9 @@ pub struct Access {
 
 /// `op` as an affine access, or `None` if it is not an affine load/store.
 pub fn access(ir: &Ir, op: Op) -> Option<Access> {
-    let (mem_index, is_write) = match ir.op_name(op) {
-        "affine.load" | "affine.vector_load" => (0, false),
-        "affine.store" | "affine.vector_store" => (1, true),
-        _ => return None,
-    };
-    let map = match ir.ctx().attr_data(ir.attr(op, "map")?) {
+    let kind = AffineAccess::of(ir, op)?;
+    let (mem_index, is_write) = (kind.memref_index, kind.is_write);
+    let map = match ir.ctx().attr_data(ir.attr(op, AffineLoad::MAP)?) {
         AttrData::AffineMap(m) => *m,
         _ => return None,
     };
@@ -80,7 +78,7 @@ pub fn enclosing_loops(ir: &Ir, op: Op) -> Vec<Op> {
         if ir.has_trait(p, Traits::AFFINE_SCOPE) {
             break;
         }
-        if ir.is_op(p, "affine.for") {
+        if ir.isa::<AffineFor>(p) {
             loops.push(p);
         }
         cur = ir.parent_op(p);
@@ -431,7 +429,7 @@ impl Builder<'_> {
                     return Some(r);
                 }
             }
-            if ir.is_op(def, "affine.apply") && depth < 16 {
+            if ir.isa::<AffineApply>(def) && depth < 16 {
                 if let Some(AttrData::AffineMap(m)) =
                     ir.attr(def, "map").map(|a| ir.ctx().attr_data(a))
                 {
@@ -500,14 +498,14 @@ impl Builder<'_> {
         };
         let operands = ir.operands(l).to_vec();
         for (name, seg, is_lb) in [
-            ("lowerBoundMap", segs[0].clone(), true),
-            ("upperBoundMap", segs[1].clone(), false),
+            (AffineFor::LOWER_BOUND_MAP, segs[0].clone(), true),
+            (AffineFor::UPPER_BOUND_MAP, segs[1].clone(), false),
         ] {
             let Some(map) = crate::util::map_attr(ir, l, name) else {
                 continue;
             };
             let ops = &operands[seg];
-            let step = crate::util::int_attr(ir, l, "step").unwrap_or(1);
+            let step = crate::util::int_attr(ir, l, AffineFor::STEP).unwrap_or(1);
             let results = ir.ctx().map_results(map).to_vec();
             if is_lb && step > 1 && results.len() == 1 {
                 // iv = lb + step * t, t >= 0 (a fresh column per loop and side).

@@ -15,6 +15,7 @@
 //! the dividend of a `floordiv`/`ceildiv`/`mod`, and a loop's last `iv + step`.
 
 use crate::util::{constant_int, group_ranges, int_array, map_attr, set_attr};
+use crate::views::{AffineFor, AffineIf, AffineKind, AffineParallel};
 use lattice_ir::{AffineBinOp, AffineExpr, AffineExprData, Context, Ir, Op, Value, WalkOrder};
 use rustc_hash::FxHashMap;
 
@@ -311,13 +312,13 @@ impl Dim {
 pub fn loop_bounds(ir: &Ir, op: Op) -> Option<Vec<Dim>> {
     let ctx = ir.ctx();
     let operands = ir.operands(op);
-    if ir.is_op(op, "affine.for") {
+    if ir.isa::<AffineFor>(op) {
         let segs = crate::ops::for_segments(ir, op)?;
         let (lbm, ubm) = (
-            map_attr(ir, op, "lowerBoundMap")?,
-            map_attr(ir, op, "upperBoundMap")?,
+            map_attr(ir, op, AffineFor::LOWER_BOUND_MAP)?,
+            map_attr(ir, op, AffineFor::UPPER_BOUND_MAP)?,
         );
-        let step = i64::try_from(ctx.int_value(ir.attr(op, "step")?)?).ok()?;
+        let step = i64::try_from(ctx.int_value(ir.attr(op, AffineFor::STEP)?)?).ok()?;
         return Some(vec![Dim {
             lbs: ctx.map_results(lbm).to_vec(),
             ubs: ctx.map_results(ubm).to_vec(),
@@ -328,12 +329,12 @@ pub fn loop_bounds(ir: &Ir, op: Op) -> Option<Vec<Dim>> {
             step,
         }]);
     }
-    if !ir.is_op(op, "affine.parallel") {
+    if !ir.isa::<AffineParallel>(op) {
         return None;
     }
     let (lbm, ubm) = (
-        map_attr(ir, op, "lowerBoundsMap")?,
-        map_attr(ir, op, "upperBoundsMap")?,
+        map_attr(ir, op, AffineParallel::LOWER_BOUNDS_MAP)?,
+        map_attr(ir, op, AffineParallel::UPPER_BOUNDS_MAP)?,
     );
     let groups = |name: &str, m| {
         let g = crate::util::dense_elements(ctx, ir.attr(op, name))?;
@@ -343,7 +344,7 @@ pub fn loop_bounds(ir: &Ir, op: Op) -> Option<Vec<Dim>> {
         groups("lowerBoundsGroups", lbm)?,
         groups("upperBoundsGroups", ubm)?,
     );
-    let steps = int_array(ctx, ir.attr(op, "steps"))?;
+    let steps = int_array(ctx, ir.attr(op, AffineParallel::STEPS))?;
     let nl = ctx.map_num_inputs(lbm);
     let (lops, uops) = (operands.get(..nl)?, operands.get(nl..)?);
     let dims = lg
@@ -378,14 +379,14 @@ pub fn op_overflow(ir: &Ir, op: Op, cache: &mut Cache) -> Result<(), Overflow> {
             d.num_dims as usize,
             ctx.map_num_inputs(m),
         )
-    } else if let Some(s) = set_attr(ir, op, "condition") {
+    } else if let Some(s) = set_attr(ir, op, AffineIf::CONDITION) {
         let d = ctx.set_data(s);
         let n = (d.num_dims + d.num_symbols) as usize;
         (d.constraints.clone(), d.num_dims as usize, n)
     } else {
         return Ok(());
     };
-    if !ir.op_name(op).starts_with("affine.") {
+    if AffineKind::of(ir, op).is_none() {
         return Ok(());
     }
     let operands = ir.operands(op);

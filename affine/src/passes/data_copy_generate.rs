@@ -43,6 +43,10 @@ use super::simplify_structures::ValueMap;
 use crate::analysis::dependence;
 use crate::loops::constant_trip_count;
 use crate::util::{int_attr, map_attr};
+use crate::views::{
+    AffineApply, AffineDmaStart, AffineDmaWait, AffineFor, AffineKind, AffineLoad, AffineStore,
+    AffineYield,
+};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
@@ -126,7 +130,7 @@ pub fn data_copy_generate_with_report(
             .collect();
         let mut applies = Vec::new();
         for l in walked {
-            if ir.contains_op(l) && ir.is_op(l, "affine.for") && runs_once(ir, l) {
+            if ir.contains_op(l) && ir.isa::<AffineFor>(l) && runs_once(ir, l) {
                 let prev = ir.prev_op(l);
                 let block = ir.op_parent(l);
                 promote_single_iteration(ir, l);
@@ -135,7 +139,7 @@ pub fn data_copy_generate_with_report(
                     Some(p) => ir.next_op(p),
                     None => block.and_then(|b| ir.first_op(b)),
                 };
-                if let Some(m) = made.filter(|&m| ir.is_op(m, "affine.apply")) {
+                if let Some(m) = made.filter(|&m| ir.isa::<AffineApply>(m)) {
                     applies.push(m);
                 }
             }
@@ -190,13 +194,13 @@ fn run_on_block(ir: &mut Ir, block: Block, st: &mut State) {
         .collect();
     let mut run: Vec<Op> = Vec::new();
     for o in ops {
-        if !ir.is_op(o, "affine.for") {
+        if !ir.isa::<AffineFor>(o) {
             run.push(o);
             continue;
         }
         generate_for_run(ir, &std::mem::take(&mut run), st);
         let recurse = if st.options.skip_non_unit_stride_loops {
-            int_attr(ir, o, "step").unwrap_or(1) != 1
+            int_attr(ir, o, AffineFor::STEP).unwrap_or(1) != 1
         } else {
             exceeds_capacity(ir, o, st)
         };
@@ -321,7 +325,7 @@ impl Analysis {
                     accesses.push(a);
                     continue;
                 }
-                if ir.is_op(o, "affine.for") {
+                if ir.isa::<AffineFor>(o) {
                     if let Some(b) = ir.regions(o).first().and_then(|&r| ir.entry_block(r)) {
                         if let Some(&iv) = ir.block_args(b).first() {
                             let depth = dependence::enclosing_loops(ir, o).len();
@@ -340,12 +344,17 @@ impl Analysis {
                             | "memref.load"
                             | "memref.store"
                             | "memref.copy"
-                            | "affine.prefetch"
-                            | "affine.dma_start"
-                            | "affine.dma_wait"
-                            | "affine.yield"
-                            | "affine.if"
-                            | "affine.parallel"
+                    )
+                    || matches!(
+                        AffineKind::of(ir, o),
+                        Some(
+                            AffineKind::Prefetch
+                                | AffineKind::DmaStart
+                                | AffineKind::DmaWait
+                                | AffineKind::Yield
+                                | AffineKind::If
+                                | AffineKind::Parallel
+                        )
                     );
                 if !known && unknown.is_none() {
                     unknown = Some(o);
@@ -532,9 +541,9 @@ fn into_space(
 fn loop_bounds(ir: &Ir, l: Op, lower: bool, space: &mut Vec<Value>) -> Option<Vec<AffineExpr>> {
     let segs = crate::ops::for_segments(ir, l)?;
     let (name, seg) = if lower {
-        ("lowerBoundMap", segs[0].clone())
+        (AffineFor::LOWER_BOUND_MAP, segs[0].clone())
     } else {
-        ("upperBoundMap", segs[1].clone())
+        (AffineFor::UPPER_BOUND_MAP, segs[1].clone())
     };
     let map = map_attr(ir, l, name)?;
     let operands = ir.operands(l)[seg].to_vec();
@@ -710,7 +719,7 @@ fn copy_memref(
     }
     if accesses
         .iter()
-        .any(|a| !ir.is_op(a.op, "affine.load") && !ir.is_op(a.op, "affine.store"))
+        .any(|a| !ir.isa::<AffineLoad>(a.op) && !ir.isa::<AffineStore>(a.op))
     {
         return Err(format!("{name}: vector accesses are not supported"));
     }
@@ -869,7 +878,7 @@ fn hoisted_range(
             .collect()
     };
     while let Some(p) = ir.parent_op(start) {
-        if !ir.is_op(p, "affine.for") {
+        if !ir.isa::<AffineFor>(p) {
             break;
         }
         let inside = |v: Value| match ir.defining_op(v) {
@@ -949,7 +958,7 @@ fn covers_box(
             if !an.in_range(ir, o) {
                 break;
             }
-            if !ir.is_op(o, "affine.for") {
+            if !ir.isa::<AffineFor>(o) {
                 continue 'store;
             }
             p = ir.parent_op(o);
@@ -965,7 +974,7 @@ fn covers_box(
             let Some(&(l, _)) = an.ivs.get(&v) else {
                 continue 'store;
             };
-            if !seen.insert(l) || int_attr(ir, l, "step").unwrap_or(1) != 1 {
+            if !seen.insert(l) || int_attr(ir, l, AffineFor::STEP).unwrap_or(1) != 1 {
                 continue 'store;
             }
             let Some(lo) = loop_bounds(ir, l, true, &mut sp) else {
@@ -1048,11 +1057,17 @@ fn build_for(
     };
     let (lbm, lbo) = mk(ir, lbs);
     let (ubm, ubo) = mk(ir, ubs);
-    let mut st = OperationState::new(ctx.intern_str("affine.for"), loc);
+    let mut st = OperationState::new(ctx.intern_str(AffineFor::NAME), loc);
     st.operands = lbo.iter().chain(&ubo).copied().collect();
-    st.add_attr(ctx.intern_str("lowerBoundMap"), ctx.affine_map_attr(lbm));
-    st.add_attr(ctx.intern_str("upperBoundMap"), ctx.affine_map_attr(ubm));
-    st.add_attr(ctx.intern_str("step"), ctx.index_attr(1));
+    st.add_attr(
+        ctx.intern_str(AffineFor::LOWER_BOUND_MAP),
+        ctx.affine_map_attr(lbm),
+    );
+    st.add_attr(
+        ctx.intern_str(AffineFor::UPPER_BOUND_MAP),
+        ctx.affine_map_attr(ubm),
+    );
+    st.add_attr(ctx.intern_str(AffineFor::STEP), ctx.index_attr(1));
     st.add_attr(
         ctx.intern_str("operandSegmentSizes"),
         ctx.dense_i32_array(&[lbo.len() as i32, ubo.len() as i32, 0]),
@@ -1062,7 +1077,7 @@ fn build_for(
     ir.append_block(region, block);
     st.regions.push(region);
     let l = ir.create_op(st);
-    let y = ir.create_op(OperationState::new(ctx.intern_str("affine.yield"), loc));
+    let y = ir.create_op(OperationState::new(ctx.intern_str(AffineYield::NAME), loc));
     ir.append_op(block, y);
     let iv = ir.block_args(block)[0];
     (l, iv, block)
@@ -1132,14 +1147,14 @@ fn emit_copy_nest(
         (memref, slow_map, slow_ops, fast, fast_map, fast_ops)
     };
     let elt = ctx.element_type(ir.value_type(memref));
-    let mut ld = OperationState::new(ctx.intern_str("affine.load"), loc);
+    let mut ld = OperationState::new(ctx.intern_str(AffineLoad::NAME), loc);
     ld.operands = std::iter::once(src).chain(src_ops).collect();
     ld.result_types = vec![elt];
     ld.add_attr(ctx.intern_str("map"), ctx.affine_map_attr(src_map));
     let ld = ir.create_op(ld);
     ir.insert_op_before(yield_op, ld);
     let v = ir.result(ld, 0);
-    let mut sto = OperationState::new(ctx.intern_str("affine.store"), loc);
+    let mut sto = OperationState::new(ctx.intern_str(AffineStore::NAME), loc);
     sto.operands = [v, dst].into_iter().chain(dst_ops).collect();
     sto.add_attr(ctx.intern_str("map"), ctx.affine_map_attr(dst_map));
     let sto = ir.create_op(sto);
@@ -1218,7 +1233,7 @@ fn emit_dma(
     } else {
         (memref, slow_map, slow_ops, fast, fast_map, Vec::new())
     };
-    let mut start = OperationState::new(ctx.intern_str("affine.dma_start"), loc);
+    let mut start = OperationState::new(ctx.intern_str(AffineDmaStart::NAME), loc);
     start.operands = std::iter::once(src)
         .chain(src_ops)
         .chain(std::iter::once(dst))
@@ -1231,7 +1246,7 @@ fn emit_dma(
     start.add_attr(ctx.intern_str("tag_map"), ctx.affine_map_attr(tag_map));
     let start = ir.create_op(start);
     ops.push(start);
-    let mut wait = OperationState::new(ctx.intern_str("affine.dma_wait"), loc);
+    let mut wait = OperationState::new(ctx.intern_str(AffineDmaWait::NAME), loc);
     wait.operands = vec![tagv, zv, numv];
     wait.add_attr(ctx.intern_str("tag_map"), ctx.affine_map_attr(tag_map));
     let wait = ir.create_op(wait);
@@ -1272,7 +1287,7 @@ fn runs_once(ir: &Ir, l: Op) -> bool {
     }
     let ctx = ir.ctx();
     let d = ctx.simplify_affine_expr(ctx.sub_expr(hi[0], lo[0]), space.len() as u32, 0);
-    let step = int_attr(ir, l, "step").unwrap_or(1) as i64;
+    let step = int_attr(ir, l, AffineFor::STEP).unwrap_or(1) as i64;
     ctx.constant_value(d).is_some_and(|c| c > 0 && c <= step)
 }
 

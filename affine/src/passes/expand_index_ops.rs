@@ -14,6 +14,7 @@
 //! operand or result counts), which the verifier reports.
 
 use super::expand_index_ops_as_affine::{self as as_affine, mixed, Term};
+use crate::views::{AffineDelinearizeIndex, AffineKind, AffineLinearizeIndex};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -250,8 +251,8 @@ pub fn expand_index_ops(
         if !ir.contains_op(op) {
             continue;
         }
-        let delinearize = ir.is_op(op, "affine.delinearize_index");
-        if !delinearize && !ir.is_op(op, "affine.linearize_index") {
+        let delinearize = ir.isa::<AffineDelinearizeIndex>(op);
+        if !delinearize && !ir.isa::<AffineLinearizeIndex>(op) {
             continue;
         }
         match (delinearize, feeds_affine_op(ir, op)) {
@@ -274,10 +275,12 @@ pub fn expand_index_ops(
 /// any index, but are expanded into `affine.apply` when they feed such a use).
 fn feeds_affine_op(ir: &Ir, op: Op) -> bool {
     ir.results(op).iter().any(|&r| {
-        ir.uses(r).iter().any(|u| match ir.op_name(u.op) {
-            "affine.yield" => false,
-            "affine.delinearize_index" | "affine.linearize_index" => feeds_affine_op(ir, u.op),
-            name => name.starts_with("affine."),
+        ir.uses(r).iter().any(|u| match AffineKind::of(ir, u.op) {
+            None | Some(AffineKind::Yield) => false,
+            Some(AffineKind::DelinearizeIndex | AffineKind::LinearizeIndex) => {
+                feeds_affine_op(ir, u.op)
+            }
+            Some(_) => true,
         })
     })
 }

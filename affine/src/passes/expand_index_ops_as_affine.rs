@@ -17,6 +17,7 @@ use super::loop_normalize::create_apply;
 use super::simplify_structures::{constant_index, map_of, ValueMap};
 use crate::ops::DYNAMIC;
 use crate::valid::{affine_scope, is_valid_symbol};
+use crate::views::{AffineApply, AffineDelinearizeIndex, AffineLinearizeIndex};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::passes::is_trivially_dead;
@@ -216,7 +217,7 @@ fn compose_applies(ir: &Ir, vm: &mut ValueMap) {
                 if !used(pos) {
                     return None;
                 }
-                let def = ir.defining_op(v).filter(|&d| ir.is_op(d, "affine.apply"))?;
+                let def = ir.defining_op(v).filter(|&d| ir.isa::<AffineApply>(d))?;
                 let map = map_of(ir, def, "map")?;
                 let single = ctx.map_num_results(map) == 1
                     && ctx.map_num_inputs(map) == ir.operands(def).len();
@@ -432,9 +433,9 @@ pub fn expand_index_ops_as_affine(
         if !ir.contains_op(op) {
             continue;
         }
-        if ir.is_op(op, "affine.delinearize_index") {
+        if ir.isa::<AffineDelinearizeIndex>(op) {
             expand_delinearize(ir, op);
-        } else if ir.is_op(op, "affine.linearize_index") {
+        } else if ir.isa::<AffineLinearizeIndex>(op) {
             expand_linearize(ir, op);
         }
     }

@@ -14,6 +14,7 @@
 
 use super::expand_index_ops_as_affine::{erase_trivially_dead, mixed, Builder, Term};
 use super::simplify_structures::map_of;
+use crate::views::{AffineDelinearizeIndex, AffineLinearizeIndex, AffineLoad, AffineStore};
 use lattice_dialects::memref::subview_dropped_dims;
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOptions};
@@ -142,7 +143,7 @@ fn split_basis(basis: &[Term]) -> (Vec<i64>, Vec<Value>) {
 fn linearize(ir: &mut Ir, b: &Builder, indices: Vec<Value>, basis: &[Term]) -> Value {
     let ctx = ir.ctx();
     let (statics, dynamic) = split_basis(basis);
-    let mut st = OperationState::new(ctx.intern_str("affine.linearize_index"), b.loc);
+    let mut st = OperationState::new(ctx.intern_str(AffineLinearizeIndex::NAME), b.loc);
     st.add_attr(ctx.intern_str("disjoint"), ctx.unit_attr());
     st.add_attr(
         ctx.intern_str("operandSegmentSizes"),
@@ -164,7 +165,7 @@ fn linearize(ir: &mut Ir, b: &Builder, indices: Vec<Value>, basis: &[Term]) -> V
 fn delinearize(ir: &mut Ir, b: &Builder, index: Value, basis: &[Term]) -> Vec<Value> {
     let ctx = ir.ctx();
     let (statics, dynamic) = split_basis(basis);
-    let mut st = OperationState::new(ctx.intern_str("affine.delinearize_index"), b.loc);
+    let mut st = OperationState::new(ctx.intern_str(AffineDelinearizeIndex::NAME), b.loc);
     st.add_attr(
         ctx.intern_str("static_basis"),
         ctx.dense_i64_array(&statics),
@@ -332,9 +333,9 @@ pub fn fold_memref_alias_ops(
         if !ir.contains_op(op) {
             continue;
         }
-        let pos = if ir.is_op(op, "affine.load") {
+        let pos = if ir.isa::<AffineLoad>(op) {
             0
-        } else if ir.is_op(op, "affine.store") {
+        } else if ir.isa::<AffineStore>(op) {
             1
         } else {
             continue;

@@ -14,6 +14,7 @@
 use super::loop_normalize::{body, create_apply, for_segments, for_step, set_for_bounds};
 use super::simplify_structures::{map_of, ValueMap};
 use crate::valid::{affine_scope, is_valid_symbol};
+use crate::views::{AffineFor, AffineMax, AffineMin};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -74,7 +75,7 @@ fn defined_above(ir: &Ir, v: Value, op: Op) -> bool {
 }
 
 fn create_min(ir: &mut Ir, map: AffineMap, operands: Vec<Value>, loc: lattice_ir::Attr) -> Op {
-    create_minmax(ir, "affine.min", map, operands, loc)
+    create_minmax(ir, AffineMin::NAME, map, operands, loc)
 }
 
 fn create_minmax(
@@ -103,8 +104,8 @@ pub fn coalesce_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
     let mut bounds = Vec::new();
     for (i, &l) in loops.iter().enumerate() {
         let (_, ubo, inits) = for_segments(ir, l).ok_or("malformed loop")?;
-        let lbm = map_of(ir, l, "lowerBoundMap").ok_or("malformed loop")?;
-        let ubm = map_of(ir, l, "upperBoundMap").ok_or("malformed loop")?;
+        let lbm = map_of(ir, l, AffineFor::LOWER_BOUND_MAP).ok_or("malformed loop")?;
+        let ubm = map_of(ir, l, AffineFor::UPPER_BOUND_MAP).ok_or("malformed loop")?;
         if for_step(ir, l) != Some(1) || ctx.map_single_constant_result(lbm) != Some(0) {
             return Err("a loop of the band is not normalized (run affine-loop-normalize)".into());
         }
@@ -157,7 +158,7 @@ pub fn coalesce_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
         ir.insert_op_before(outer, o);
         let mut ub = ir.result(o, 0);
         if constant.is_none() {
-            let m = create_minmax(ir, "affine.max", clamp, vec![ub], loc);
+            let m = create_minmax(ir, AffineMax::NAME, clamp, vec![ub], loc);
             ir.insert_op_before(outer, m);
             ub = ir.result(m, 0);
         }
@@ -469,7 +470,7 @@ pub fn loop_coalescing_with_report(
 ) -> Vec<(Op, String)> {
     let mut report = Vec::new();
     for op in ir.walk_ops(func, WalkOrder::PreOrder) {
-        if ir.contains_op(op) && (ir.is_op(op, "affine.for") || ir.is_op(op, "scf.for")) {
+        if ir.contains_op(op) && (ir.isa::<AffineFor>(op) || ir.is_op(op, "scf.for")) {
             coalesce_nest(ir, op, &mut report);
         }
     }

@@ -16,6 +16,7 @@
 //! distinct `memref.alloc`/`memref.alloca` ops; any op without known effects may write
 //! any memref.
 
+use crate::views::{AffineAccess, AffineFor, AffineKind};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -81,7 +82,7 @@ pub fn loop_invariant_code_motion_with_report(
     let loops: Vec<Op> = ir
         .walk_ops(func, WalkOrder::PostOrder)
         .into_iter()
-        .filter(|&o| ir.is_op(o, "affine.for"))
+        .filter(|&o| ir.isa::<AffineFor>(o))
         .collect();
     for l in loops {
         hoist_from(ir, l, &mut report);
@@ -100,13 +101,19 @@ pub(crate) enum Access {
     Unknown,
 }
 
+/// Whether `op` is an `affine.load`, `affine.vector_load` or `memref.load`.
+fn is_load(ir: &Ir, op: Op) -> bool {
+    AffineAccess::of(ir, op).is_some_and(|a| !a.is_write) || ir.is_op(op, "memref.load")
+}
+
+/// Whether `op` is an `affine.store`, `affine.vector_store` or `memref.store`.
+fn is_store(ir: &Ir, op: Op) -> bool {
+    AffineAccess::of(ir, op).is_some_and(|a| a.is_write) || ir.is_op(op, "memref.store")
+}
+
 /// The memory `op` itself may write (nested ops are not included).
 pub(crate) fn writes(ir: &Ir, op: Op) -> Access {
-    let name = ir.op_name(op);
-    if matches!(
-        name,
-        "affine.store" | "affine.vector_store" | "memref.store"
-    ) {
+    if is_store(ir, op) {
         return match ir.operands(op).get(1) {
             Some(&m) => Access::Memref(m),
             None => Access::Unknown,
@@ -127,17 +134,13 @@ pub(crate) fn writes(ir: &Ir, op: Op) -> Access {
 
 /// The memory `op` itself may read (nested ops are not included).
 pub(crate) fn reads(ir: &Ir, op: Op) -> Access {
-    let name = ir.op_name(op);
-    if matches!(name, "affine.load" | "affine.vector_load" | "memref.load") {
+    if is_load(ir, op) {
         return match ir.operands(op).first() {
             Some(&m) => Access::Memref(m),
             None => Access::Unknown,
         };
     }
-    if matches!(
-        name,
-        "affine.store" | "affine.vector_store" | "memref.store"
-    ) {
+    if is_store(ir, op) {
         return Access::None;
     }
     match ir.op_def(op) {
@@ -215,8 +218,8 @@ fn constant_bound(ir: &Ir, map: AffineMap, lower: bool) -> Option<i64> {
 /// difference is a positive constant.
 pub(crate) fn known_nonempty(ir: &Ir, l: Op) -> bool {
     let (Some(lbm), Some(ubm), Some(seg)) = (
-        map_attr(ir, l, "lowerBoundMap"),
-        map_attr(ir, l, "upperBoundMap"),
+        map_attr(ir, l, AffineFor::LOWER_BOUND_MAP),
+        map_attr(ir, l, AffineFor::UPPER_BOUND_MAP),
         for_segments(ir, l),
     ) else {
         return false;
@@ -283,26 +286,30 @@ struct LoopInfo {
 /// may move out of the loop.
 fn op_movable(ir: &Ir, info: &LoopInfo, op: Op) -> Result<(), Option<String>> {
     let name = ir.op_name(op);
-    match name {
-        "affine.for" | "affine.parallel" => return Err(None),
-        "affine.if" | "scf.if" | "affine.yield" | "scf.yield" => return Ok(()),
-        "affine.load" | "affine.vector_load" | "memref.load" => {
-            let Some(&memref) = ir.operands(op).first() else {
-                return Err(None);
-            };
-            if info.writes.iter().any(|&w| touches(ir, w, memref)) {
-                return Err(Some(format!(
-                    "invariant '{name}' not hoisted: the loop may write its memref"
-                )));
-            }
-            if !info.nonempty {
-                return Err(Some(format!(
-                    "invariant '{name}' not hoisted: the loop may run zero times"
-                )));
-            }
-            return Ok(());
+    let kind = AffineKind::of(ir, op);
+    if matches!(kind, Some(AffineKind::For | AffineKind::Parallel)) {
+        return Err(None);
+    }
+    if matches!(kind, Some(AffineKind::If | AffineKind::Yield))
+        || matches!(name, "scf.if" | "scf.yield")
+    {
+        return Ok(());
+    }
+    if is_load(ir, op) {
+        let Some(&memref) = ir.operands(op).first() else {
+            return Err(None);
+        };
+        if info.writes.iter().any(|&w| touches(ir, w, memref)) {
+            return Err(Some(format!(
+                "invariant '{name}' not hoisted: the loop may write its memref"
+            )));
         }
-        _ => {}
+        if !info.nonempty {
+            return Err(Some(format!(
+                "invariant '{name}' not hoisted: the loop may run zero times"
+            )));
+        }
+        return Ok(());
     }
     if is_trapping_division(name) && !info.nonempty && !division_is_safe(ir, op) {
         return Err(Some(format!(

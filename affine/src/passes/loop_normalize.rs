@@ -9,6 +9,7 @@
 //! dimension, except those with min/max bounds (bound groups of several results).
 
 use super::simplify_structures::{map_of, ValueMap};
+use crate::views::{is_affine_loop, AffineApply, AffineFor, AffineParallel};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -82,7 +83,7 @@ pub(crate) fn for_segments(ir: &Ir, op: Op) -> Option<(Vec<Value>, Vec<Value>, V
 
 /// The constant step of an `affine.for`.
 pub(crate) fn for_step(ir: &Ir, op: Op) -> Option<i64> {
-    i64::try_from(ir.ctx().int_value(ir.attr(op, "step")?)?).ok()
+    i64::try_from(ir.ctx().int_value(ir.attr(op, AffineFor::STEP)?)?).ok()
 }
 
 /// Sets the bounds of `op` (keeping its inits).
@@ -103,9 +104,9 @@ pub(crate) fn set_for_bounds(
     operands.extend(ub.1);
     operands.extend(inits);
     ir.set_operands(op, operands);
-    ir.set_attr(op, "lowerBoundMap", lbm);
-    ir.set_attr(op, "upperBoundMap", ubm);
-    ir.set_attr(op, "step", st);
+    ir.set_attr(op, AffineFor::LOWER_BOUND_MAP, lbm);
+    ir.set_attr(op, AffineFor::UPPER_BOUND_MAP, ubm);
+    ir.set_attr(op, AffineFor::STEP, st);
     ir.set_attr(op, "operandSegmentSizes", seg);
 }
 
@@ -122,7 +123,7 @@ pub(crate) fn create_apply(
     loc: lattice_ir::Attr,
 ) -> Op {
     let ctx = ir.ctx();
-    let mut st = OperationState::new(ctx.intern_str("affine.apply"), loc);
+    let mut st = OperationState::new(ctx.intern_str(AffineApply::NAME), loc);
     st.add_attr(ctx.intern_str("map"), ctx.affine_map_attr(map));
     st.operands = operands;
     st.result_types = vec![ctx.index_type()];
@@ -136,8 +137,8 @@ pub(crate) fn create_apply(
 pub(crate) fn span_trip_count(ir: &Ir, op: Op) -> Option<i64> {
     let ctx = ir.ctx();
     let (lbo, ubo, _) = for_segments(ir, op)?;
-    let lbm = map_of(ir, op, "lowerBoundMap")?;
-    let ubm = map_of(ir, op, "upperBoundMap")?;
+    let lbm = map_of(ir, op, AffineFor::LOWER_BOUND_MAP)?;
+    let ubm = map_of(ir, op, AffineFor::UPPER_BOUND_MAP)?;
     let step = for_step(ir, op)?;
     if ctx.map_num_results(lbm) != 1 || step <= 0 {
         return None;
@@ -164,7 +165,7 @@ pub(crate) fn promote_if_single_iteration(ir: &mut Ir, op: Op) -> bool {
     let Some((lbo, _, inits)) = for_segments(ir, op) else {
         return false;
     };
-    let Some(lbm) = map_of(ir, op, "lowerBoundMap") else {
+    let Some(lbm) = map_of(ir, op, AffineFor::LOWER_BOUND_MAP) else {
         return false;
     };
     let Some(block) = body(ir, op) else {
@@ -218,8 +219,8 @@ pub fn normalize_affine_for(ir: &mut Ir, op: Op, promote_single_iter: bool) -> R
     }
     let ctx = ir.ctx_arc().clone();
     let (lbo, ubo, _) = for_segments(ir, op).ok_or("malformed operand segments")?;
-    let lbm = map_of(ir, op, "lowerBoundMap").ok_or("missing lower bound map")?;
-    let ubm = map_of(ir, op, "upperBoundMap").ok_or("missing upper bound map")?;
+    let lbm = map_of(ir, op, AffineFor::LOWER_BOUND_MAP).ok_or("missing lower bound map")?;
+    let ubm = map_of(ir, op, AffineFor::UPPER_BOUND_MAP).ok_or("missing upper bound map")?;
     let step = for_step(ir, op).ok_or("missing step")?;
     if step <= 0 {
         return Err("the step is not positive".into());
@@ -282,9 +283,10 @@ pub fn normalize_affine_parallel(ir: &mut Ir, op: Op) -> Result<(), String> {
     if lbg.iter().chain(&ubg).any(|&g| g != 1) {
         return Err("min/max bounds are not normalized".into());
     }
-    let lbm = map_of(ir, op, "lowerBoundsMap").ok_or("missing lowerBoundsMap")?;
-    let ubm = map_of(ir, op, "upperBoundsMap").ok_or("missing upperBoundsMap")?;
-    let steps = crate::util::int_array(&ctx, ir.attr(op, "steps")).ok_or("missing steps")?;
+    let lbm = map_of(ir, op, AffineParallel::LOWER_BOUNDS_MAP).ok_or("missing lowerBoundsMap")?;
+    let ubm = map_of(ir, op, AffineParallel::UPPER_BOUNDS_MAP).ok_or("missing upperBoundsMap")?;
+    let steps =
+        crate::util::int_array(&ctx, ir.attr(op, AffineParallel::STEPS)).ok_or("missing steps")?;
     let n = steps.len();
     if ctx.map_num_results(lbm) != n || ctx.map_num_results(ubm) != n {
         return Err("malformed bounds".into());
@@ -345,9 +347,21 @@ pub fn normalize_affine_parallel(ir: &mut Ir, op: Op) -> Result<(), String> {
     let (new_ubm, new_ubo) = ranges.to_map(&ctx);
     let zeros = ctx.affine_map(0, 0, vec![ctx.constant_expr(0); n]);
     ir.set_operands(op, new_ubo);
-    ir.set_attr(op, "lowerBoundsMap", ctx.affine_map_attr(zeros));
-    ir.set_attr(op, "upperBoundsMap", ctx.affine_map_attr(new_ubm));
-    ir.set_attr(op, "steps", crate::util::i64_array_attr(&ctx, &vec![1; n]));
+    ir.set_attr(
+        op,
+        AffineParallel::LOWER_BOUNDS_MAP,
+        ctx.affine_map_attr(zeros),
+    );
+    ir.set_attr(
+        op,
+        AffineParallel::UPPER_BOUNDS_MAP,
+        ctx.affine_map_attr(new_ubm),
+    );
+    ir.set_attr(
+        op,
+        AffineParallel::STEPS,
+        crate::util::i64_array_attr(&ctx, &vec![1; n]),
+    );
     Ok(())
 }
 
@@ -361,13 +375,13 @@ pub fn loop_normalize_with_report(
     let loops: Vec<Op> = ir
         .walk_ops(func, WalkOrder::PostOrder)
         .into_iter()
-        .filter(|&o| ir.is_op(o, "affine.for") || ir.is_op(o, "affine.parallel"))
+        .filter(|&o| is_affine_loop(ir, o))
         .collect();
     for l in loops {
         if !ir.contains_op(l) {
             continue;
         }
-        let result = if ir.is_op(l, "affine.parallel") {
+        let result = if ir.isa::<AffineParallel>(l) {
             normalize_affine_parallel(ir, l)
         } else {
             normalize_affine_for(ir, l, options.promote_single_iter)

@@ -16,6 +16,7 @@
 
 use crate::loops::{constant_trip_count, wide_constant_trip_count};
 use crate::util::{int_attr, map_attr as for_map};
+use crate::views::{AffineApply, AffineFor};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{AffineExpr, AffineMap, Ir, Op, OperationState, Value, WalkOrder};
@@ -80,7 +81,7 @@ pub fn loop_unroll(ir: &mut Ir, func: Op, options: &LoopUnrollOptions) -> Vec<Di
         let loops: Vec<Op> = ir
             .walk_ops(func, WalkOrder::PostOrder)
             .into_iter()
-            .filter(|&o| ir.is_op(o, "affine.for"))
+            .filter(|&o| ir.isa::<AffineFor>(o))
             .collect();
         for l in loops {
             if !ir.contains_op(l) {
@@ -100,7 +101,7 @@ pub fn loop_unroll(ir: &mut Ir, func: Op, options: &LoopUnrollOptions) -> Vec<Di
         let loops: Vec<Op> = ir
             .walk_ops(func, WalkOrder::PostOrder)
             .into_iter()
-            .filter(|&o| ir.is_op(o, "affine.for") && is_innermost(ir, o))
+            .filter(|&o| ir.isa::<AffineFor>(o) && is_innermost(ir, o))
             .collect();
         let mut unrolled = false;
         for l in loops {
@@ -138,7 +139,7 @@ fn body_size(ir: &Ir, l: Op) -> i128 {
 /// A remark when `l`'s bounds are constant but its trip count does not fit in 64 bits
 /// (nothing is unrolled then), or when its step times `f` does not.
 fn overflows(ir: &Ir, l: Op, f: i64) -> Option<Diagnostic> {
-    let step = int_attr(ir, l, "step").unwrap_or(1);
+    let step = int_attr(ir, l, AffineFor::STEP).unwrap_or(1);
     let message = match wide_constant_trip_count(ir, l) {
         Some(t) if i64::try_from(t).is_err() => {
             format!("not unrolled: its trip count {t} does not fit in 64 bits")
@@ -220,7 +221,7 @@ pub fn unroll_by_factor(ir: &mut Ir, l: Op, f: i64, cleanup_unroll: bool) -> boo
 fn is_innermost(ir: &Ir, l: Op) -> bool {
     !ir.walk_ops(l, WalkOrder::PreOrder)
         .into_iter()
-        .any(|o| o != l && ir.is_op(o, "affine.for"))
+        .any(|o| o != l && ir.isa::<AffineFor>(o))
 }
 
 /// Whether the trip count of `affine.for` `l` is provably a multiple of `v` (zero
@@ -230,10 +231,10 @@ fn is_innermost(ir: &Ir, l: Op) -> bool {
 /// `32 * d0` to `32 * d0 + 32` tile point loops as well as constant bounds.
 pub fn trip_count_multiple_of(ir: &Ir, l: Op, v: i64) -> bool {
     let ctx = ir.ctx();
-    let step = int_attr(ir, l, "step").unwrap_or(1) as i64;
+    let step = int_attr(ir, l, AffineFor::STEP).unwrap_or(1) as i64;
     let (Some(lbm), Some(ubm), Some(segs)) = (
-        for_map(ir, l, "lowerBoundMap"),
-        for_map(ir, l, "upperBoundMap"),
+        for_map(ir, l, AffineFor::LOWER_BOUND_MAP),
+        for_map(ir, l, AffineFor::UPPER_BOUND_MAP),
         crate::ops::for_segments(ir, l),
     ) else {
         return false;
@@ -317,10 +318,10 @@ pub fn unroll_full(ir: &mut Ir, l: Op, tc: i64) -> bool {
 /// `None` (nothing changed) for other bounds.
 pub fn split_min_for_factor(ir: &mut Ir, l: Op, f: i64) -> Option<Op> {
     let ctx = ir.ctx_arc().clone();
-    let step = int_attr(ir, l, "step").unwrap_or(1) as i64;
+    let step = int_attr(ir, l, AffineFor::STEP).unwrap_or(1) as i64;
     let (lbm, ubm) = (
-        for_map(ir, l, "lowerBoundMap")?,
-        for_map(ir, l, "upperBoundMap")?,
+        for_map(ir, l, AffineFor::LOWER_BOUND_MAP)?,
+        for_map(ir, l, AffineFor::UPPER_BOUND_MAP)?,
     );
     if !ir.results(l).is_empty() || ctx.map_num_results(lbm) != 1 || ctx.map_num_results(ubm) < 2 {
         return None;
@@ -363,7 +364,7 @@ pub fn split_min_for_factor(ir: &mut Ir, l: Op, f: i64) -> Option<Op> {
 /// changed).
 pub fn split_for_factor(ir: &mut Ir, l: Op, f: i64) -> Option<(Op, Option<Op>)> {
     let ctx = ir.ctx_arc().clone();
-    let step = int_attr(ir, l, "step").unwrap_or(1) as i64;
+    let step = int_attr(ir, l, AffineFor::STEP).unwrap_or(1) as i64;
     let segs = crate::ops::for_segments(ir, l)?;
     let operands = ir.operands(l).to_vec();
     let (new_ub_map, new_ub_ops) = if let Some(tc) = constant_trip_count(ir, l) {
@@ -371,14 +372,14 @@ pub fn split_for_factor(ir: &mut Ir, l: Op, f: i64) -> Option<(Op, Option<Op>)> 
             return Some((l, None));
         }
         let lb = *ctx
-            .map_constant_results(for_map(ir, l, "lowerBoundMap")?)?
+            .map_constant_results(for_map(ir, l, AffineFor::LOWER_BOUND_MAP)?)?
             .iter()
             .max()?;
         let bound = i128::from(lb) + i128::from(tc - tc % f) * i128::from(step);
         (ctx.constant_map(i64::try_from(bound).ok()?), Vec::new())
     } else {
-        let lbm = for_map(ir, l, "lowerBoundMap")?;
-        let ubm = for_map(ir, l, "upperBoundMap")?;
+        let lbm = for_map(ir, l, AffineFor::LOWER_BOUND_MAP)?;
+        let ubm = for_map(ir, l, AffineFor::UPPER_BOUND_MAP)?;
         if ctx.map_num_results(lbm) != 1 || ctx.map_num_results(ubm) != 1 {
             return None;
         }
@@ -451,7 +452,7 @@ pub fn split_for_factor(ir: &mut Ir, l: Op, f: i64) -> Option<(Op, Option<Op>)> 
         ir.replace_all_uses(r, c);
     }
     let ub_ops = operands[segs[1].clone()].to_vec();
-    let ub_map = for_map(ir, l, "upperBoundMap")?;
+    let ub_map = for_map(ir, l, AffineFor::UPPER_BOUND_MAP)?;
     // Cleanup: lb = new bound, ub = old ub, inits = main loop's results.
     set_bounds(
         ir,
@@ -462,7 +463,7 @@ pub fn split_for_factor(ir: &mut Ir, l: Op, f: i64) -> Option<(Op, Option<Op>)> 
         &ub_ops,
         &results,
     );
-    let lb_map = for_map(ir, l, "lowerBoundMap")?;
+    let lb_map = for_map(ir, l, AffineFor::LOWER_BOUND_MAP)?;
     let lb_ops = operands[segs[0].clone()].to_vec();
     let inits = operands[segs[2].clone()].to_vec();
     set_bounds(ir, l, lb_map, &lb_ops, new_ub_map, &new_ub_ops, &inits);
@@ -488,8 +489,8 @@ pub fn set_bounds(
     ops.extend_from_slice(ub_ops);
     ops.extend_from_slice(inits);
     ir.set_operands(l, ops);
-    ir.set_attr(l, "lowerBoundMap", ctx.affine_map_attr(lb));
-    ir.set_attr(l, "upperBoundMap", ctx.affine_map_attr(ub));
+    ir.set_attr(l, AffineFor::LOWER_BOUND_MAP, ctx.affine_map_attr(lb));
+    ir.set_attr(l, AffineFor::UPPER_BOUND_MAP, ctx.affine_map_attr(ub));
     let segs = ctx.dense_i32_array(&[lb_ops.len() as i32, ub_ops.len() as i32, inits.len() as i32]);
     ir.set_attr(l, "operandSegmentSizes", segs);
 }
@@ -500,7 +501,7 @@ pub fn iv_plus(ir: &mut Ir, iv: Value, offset: i64, before: Op) -> Value {
     let e = ctx.add_expr(ctx.dim_expr(0), ctx.constant_expr(offset));
     let map = ctx.affine_map(1, 0, vec![e]);
     let loc = ir.loc(before);
-    let mut st = OperationState::new(ctx.intern_str("affine.apply"), loc);
+    let mut st = OperationState::new(ctx.intern_str(AffineApply::NAME), loc);
     st.operands = vec![iv];
     st.result_types = vec![ctx.index_type()];
     st.add_attr(ctx.intern_str("map"), ctx.affine_map_attr(map));
@@ -515,7 +516,7 @@ fn set_step_and_unroll(ir: &mut Ir, l: Op, f: i64) {
     let Some((iv, body)) = iv_and_body(ir, l) else {
         return;
     };
-    let step = int_attr(ir, l, "step").unwrap_or(1) as i64;
+    let step = int_attr(ir, l, AffineFor::STEP).unwrap_or(1) as i64;
     let Some(yield_op) = ir.last_op(body) else {
         return;
     };
@@ -523,7 +524,7 @@ fn set_step_and_unroll(ir: &mut Ir, l: Op, f: i64) {
         return;
     };
     let ctx = ir.ctx_arc().clone();
-    ir.set_attr(l, "step", ctx.index_attr(new_step));
+    ir.set_attr(l, AffineFor::STEP, ctx.index_attr(new_step));
     let originals: Vec<Op> = ir.block_ops(body).filter(|&o| o != yield_op).collect();
     let iter_args: Vec<Value> = ir.block_args(body)[1..].to_vec();
     let orig_yields: Vec<Value> = ir.operands(yield_op).to_vec();
@@ -554,7 +555,7 @@ pub fn promote_single_iteration(ir: &mut Ir, l: Op) {
         return;
     };
     let operands = ir.operands(l).to_vec();
-    let Some(lbm) = for_map(ir, l, "lowerBoundMap") else {
+    let Some(lbm) = for_map(ir, l, AffineFor::LOWER_BOUND_MAP) else {
         return;
     };
     let lb_val = if ir.is_unused(iv) {
@@ -580,7 +581,7 @@ pub fn promote_single_iteration(ir: &mut Ir, l: Op) {
         Some(ir.result(op, 0))
     } else if ctx.map_num_results(lbm) == 1 {
         let loc = ir.loc(l);
-        let mut st = OperationState::new(ctx.intern_str("affine.apply"), loc);
+        let mut st = OperationState::new(ctx.intern_str(AffineApply::NAME), loc);
         st.operands = operands[segs[0].clone()].to_vec();
         st.result_types = vec![ctx.index_type()];
         st.add_attr(ctx.intern_str("map"), ctx.affine_map_attr(lbm));

@@ -20,6 +20,10 @@ use super::loop_unroll::{iv_plus, promote_single_iteration, split_for_factor};
 use crate::analysis::dependence::{self, Component, Dependence};
 use crate::loops::{constant_trip_count, wide_constant_trip_count};
 use crate::util::int_attr;
+use crate::views::{
+    AffineApply, AffineFor, AffineIf, AffineLoad, AffineMax, AffineMin, AffineStore,
+    AffineVectorLoad, AffineVectorStore, AffineYield,
+};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Block, Ir, Op, Traits, Value, WalkOrder};
@@ -61,7 +65,7 @@ pub fn loop_unroll_jam_with_report(
     let Some(first) = ir.first_op(entry) else {
         return Ok(report);
     };
-    if ir.is_op(first, "affine.for") {
+    if ir.isa::<AffineFor>(first) {
         if let Err(why) = unroll_jam(ir, first, options.factor) {
             if !why.is_empty() {
                 report.remarks.push(Diagnostic::new(
@@ -127,10 +131,10 @@ fn unroll_jam_impl(ir: &mut Ir, l: Op, f: i64, min_bounds: bool) -> Result<(), S
     }
     let nested = ir.walk_ops(l, WalkOrder::PreOrder);
     for &o in &nested {
-        if ir.is_op(o, "affine.for") && !ir.results(o).is_empty() {
+        if ir.isa::<AffineFor>(o) && !ir.results(o).is_empty() {
             return Err("not unroll-jammed: loops with iter_args are not supported".into());
         }
-        if o != l && ir.is_op(o, "affine.for") {
+        if o != l && ir.isa::<AffineFor>(o) {
             if let Some(segs) = crate::ops::for_segments(ir, o) {
                 let bounds = &ir.operands(o)[segs[0].start..segs[1].end];
                 if bounds.iter().any(|&v| defined_inside(ir, v, l)) {
@@ -149,7 +153,7 @@ fn unroll_jam_impl(ir: &mut Ir, l: Op, f: i64, min_bounds: bool) -> Result<(), S
         }
     }
     check_legality(ir, l, f)?;
-    let step = int_attr(ir, l, "step").unwrap_or(1) as i64;
+    let step = int_attr(ir, l, AffineFor::STEP).unwrap_or(1) as i64;
     let new_step = step.checked_mul(f).ok_or_else(|| {
         format!("not unroll-jammed: the new step {step} * {f} does not fit in 64 bits")
     })?;
@@ -161,7 +165,7 @@ fn unroll_jam_impl(ir: &mut Ir, l: Op, f: i64, min_bounds: bool) -> Result<(), S
     let main = split
         .ok_or_else(|| "not unroll-jammed: unsupported loop bounds (max/min maps)".to_string())?;
     let ctx = ir.ctx_arc().clone();
-    ir.set_attr(main, "step", ctx.index_attr(new_step));
+    ir.set_attr(main, AffineFor::STEP, ctx.index_attr(new_step));
     // Runs of non-loop ops, at every depth, in program order.
     let mut runs: Vec<Vec<Op>> = Vec::new();
     gather_runs(ir, blk, &mut runs);
@@ -202,7 +206,7 @@ fn gather_runs(ir: &Ir, blk: Block, runs: &mut Vec<Vec<Op>>) {
         if ir.has_trait(o, Traits::TERMINATOR) {
             continue;
         }
-        if ir.is_op(o, "affine.for") {
+        if ir.isa::<AffineFor>(o) {
             if !cur.is_empty() {
                 runs.push(std::mem::take(&mut cur));
             }
@@ -230,18 +234,20 @@ pub(crate) fn defined_inside(ir: &Ir, v: Value, l: Op) -> bool {
 }
 
 fn known_effects(ir: &Ir, o: Op) -> bool {
-    matches!(
-        ir.op_name(o),
-        "affine.for"
-            | "affine.if"
-            | "affine.yield"
-            | "affine.load"
-            | "affine.store"
-            | "affine.vector_load"
-            | "affine.vector_store"
-            | "affine.apply"
-            | "affine.min"
-            | "affine.max"
+    ir.is_any_def(
+        o,
+        &[
+            AffineFor::DEF,
+            AffineIf::DEF,
+            AffineYield::DEF,
+            AffineLoad::DEF,
+            AffineStore::DEF,
+            AffineVectorLoad::DEF,
+            AffineVectorStore::DEF,
+            AffineApply::DEF,
+            AffineMin::DEF,
+            AffineMax::DEF,
+        ],
     ) || lattice_ir::passes::is_memory_effect_free(ir, o)
 }
 
@@ -292,7 +298,7 @@ fn jam_keeps_order(ir: &Ir, l: Op, src: Op, dst: Op, inner: &[Component]) -> boo
         if ia != ib {
             return ia < ib;
         }
-        if !ir.is_op(a, "affine.for") {
+        if !ir.isa::<AffineFor>(a) {
             // Same run of non-loop ops: the copy for i precedes the copy for i + δ.
             return true;
         }
@@ -324,7 +330,7 @@ fn item_index(ir: &Ir, blk: Block, op: Op) -> usize {
     let mut idx = 0;
     let mut in_run = false;
     for o in ir.block_ops(blk) {
-        let is_loop = ir.is_op(o, "affine.for");
+        let is_loop = ir.isa::<AffineFor>(o);
         if is_loop {
             if in_run {
                 idx += 1;

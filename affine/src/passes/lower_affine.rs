@@ -15,6 +15,10 @@
 //! `dma_wait`. Declines (with an error naming the op) on `assign` reductions and
 //! `mod`/`floordiv`/`ceildiv` by a non-positive constant.
 
+use crate::views::{
+    AffineApply, AffineFor, AffineIf, AffineKind, AffineKind as K, AffineLoad, AffineMin,
+    AffineParallel, AffinePrefetch, AffineStore, AffineYield,
+};
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::{
     AffineBinOp, AffineExpr, AffineExprData, AffineMap, AttrData, DiagLoc, Diagnostic, Ir, Op,
@@ -55,7 +59,7 @@ pub fn lower_affine(
     let ops: Vec<Op> = ir
         .walk_ops(root, WalkOrder::PreOrder)
         .into_iter()
-        .filter(|&o| ir.op_name(o).starts_with("affine."))
+        .filter(|&o| AffineKind::of(ir, o).is_some())
         .collect();
     let mut errors = Vec::new();
     let mut created = std::collections::HashSet::new();
@@ -273,6 +277,34 @@ impl Lowerer<'_> {
         }
     }
 
+    /// The constraints of `set` as `affine.if`'s folder leaves them: constant operands
+    /// folded in, each constraint simplified (trivial constraints stay, as upstream's).
+    fn folded_condition(
+        &self,
+        set: lattice_ir::IntegerSet,
+        operands: &[Value],
+    ) -> lattice_ir::affine::IntegerSetData {
+        let mut data = self.ir.ctx().set_data(set).clone();
+        let ctx = self.ir.ctx();
+        let (nd, ns) = (data.num_dims, data.num_symbols);
+        let input =
+            |i: usize, e: AffineExpr| match operands.get(i).and_then(|&v| self.constant_of(v)) {
+                Some(c) => ctx.constant_expr(c),
+                None => e,
+            };
+        let dims: Vec<AffineExpr> = (0..nd)
+            .map(|i| input(i as usize, ctx.dim_expr(i)))
+            .collect();
+        let syms: Vec<AffineExpr> = (0..ns)
+            .map(|i| input((nd + i) as usize, ctx.symbol_expr(i)))
+            .collect();
+        for c in data.constraints.iter_mut() {
+            let e = ctx.replace_dims_and_symbols(*c, &dims, &syms);
+            *c = ctx.simplify_affine_expr(e, nd, ns);
+        }
+        data
+    }
+
     /// The integer value of `v` when an `arith.constant` defines it.
     fn constant_of(&self, v: Value) -> Option<i64> {
         let d = self.ir.defining_op(v)?;
@@ -394,18 +426,21 @@ impl Lowerer<'_> {
 
     fn lower(&mut self) -> Result<(), String> {
         let op = self.anchor;
-        let name = self.ir.op_name(op).to_string();
         let operands = self.ir.operands(op).to_vec();
-        match name.as_str() {
-            "affine.apply" | "affine.min" | "affine.max" if self.try_fold() => {}
-            "affine.apply" => {
-                let m = self.map("map")?;
+        let Some(kind) = AffineKind::of(self.ir, op) else {
+            let other = self.ir.op_name(op);
+            return Err(format!("'{other}' op cannot be lowered by lower-affine"));
+        };
+        match kind {
+            K::Apply | K::Min | K::Max if self.try_fold() => {}
+            K::Apply => {
+                let m = self.map(AffineApply::MAP)?;
                 let v = self.expand_map(m, &operands)?;
                 self.replace(&v);
             }
-            "affine.min" | "affine.max" => {
-                let m = self.map("map")?;
-                let red = if name == "affine.min" {
+            K::Min | K::Max => {
+                let m = self.map(AffineMin::MAP)?;
+                let red = if kind == K::Min {
                     "arith.minsi"
                 } else {
                     "arith.maxsi"
@@ -413,8 +448,8 @@ impl Lowerer<'_> {
                 let v = self.reduced_map(m, &operands, red)?;
                 self.replace(&[v]);
             }
-            "affine.load" | "affine.vector_load" => {
-                let m = self.map("map")?;
+            K::Load | K::VectorLoad => {
+                let m = self.map(AffineLoad::MAP)?;
                 let idx = self.expand_map(m, &operands[1..])?;
                 let mut ops = vec![operands[0]];
                 ops.extend(idx);
@@ -424,7 +459,7 @@ impl Lowerer<'_> {
                     .iter()
                     .map(|&r| self.ir.value_type(r))
                     .collect();
-                let new = if name == "affine.load" {
+                let new = if kind == K::Load {
                     "memref.load"
                 } else {
                     "vector.load"
@@ -433,12 +468,12 @@ impl Lowerer<'_> {
                 let r = self.ir.results(n).to_vec();
                 self.replace(&r);
             }
-            "affine.store" | "affine.vector_store" => {
-                let m = self.map("map")?;
+            K::Store | K::VectorStore => {
+                let m = self.map(AffineStore::MAP)?;
                 let idx = self.expand_map(m, &operands[2..])?;
                 let mut ops = vec![operands[0], operands[1]];
                 ops.extend(idx);
-                let new = if name == "affine.store" {
+                let new = if kind == K::Store {
                     "memref.store"
                 } else {
                     "vector.store"
@@ -446,8 +481,8 @@ impl Lowerer<'_> {
                 self.build(new, ops, vec![], vec![]);
                 self.replace(&[]);
             }
-            "affine.dma_start" => self.lower_dma_start(&operands)?,
-            "affine.dma_wait" => {
+            K::DmaStart => self.lower_dma_start(&operands)?,
+            K::DmaWait => {
                 let m = self.map("tag_map")?;
                 let n = operands.len();
                 let idx = self.expand_map(m, &operands[1..n - 1])?;
@@ -457,19 +492,23 @@ impl Lowerer<'_> {
                 self.build("memref.dma_wait", ops, vec![], vec![]);
                 self.replace(&[]);
             }
-            "affine.prefetch" => {
-                let m = self.map("map")?;
+            K::Prefetch => {
+                let m = self.map(AffinePrefetch::MAP)?;
                 let idx = self.expand_map(m, &operands[1..])?;
                 let mut ops = vec![operands[0]];
                 ops.extend(idx);
-                let attrs: Vec<_> = ["isDataCache", "isWrite", "localityHint"]
-                    .iter()
-                    .filter_map(|&n| self.ir.attr(op, n).map(|a| (n, a)))
-                    .collect();
+                let attrs: Vec<_> = [
+                    AffinePrefetch::IS_DATA_CACHE,
+                    AffinePrefetch::IS_WRITE,
+                    AffinePrefetch::LOCALITY_HINT,
+                ]
+                .iter()
+                .filter_map(|&n| self.ir.attr(op, n).map(|a| (n, a)))
+                .collect();
                 self.build("memref.prefetch", ops, vec![], attrs);
                 self.replace(&[]);
             }
-            "affine.yield" => {
+            K::Yield => {
                 let in_parallel = self
                     .ir
                     .parent_op(op)
@@ -482,13 +521,13 @@ impl Lowerer<'_> {
                 self.build(new, operands, vec![], vec![]);
                 self.replace(&[]);
             }
-            "affine.for" => {
+            K::For => {
                 let segs = crate::ops::for_segments(self.ir, op).ok_or("malformed affine.for")?;
-                let lbm = self.map("lowerBoundMap")?;
-                let ubm = self.map("upperBoundMap")?;
+                let lbm = self.map(AffineFor::LOWER_BOUND_MAP)?;
+                let ubm = self.map(AffineFor::UPPER_BOUND_MAP)?;
                 let step = self
                     .ir
-                    .attr(op, "step")
+                    .attr(op, AffineFor::STEP)
                     .and_then(|a| self.ir.ctx().int_value(a))
                     .unwrap_or(1) as i64;
                 let (lbo, ubo) = (&operands[segs[0].clone()], &operands[segs[1].clone()]);
@@ -510,39 +549,16 @@ impl Lowerer<'_> {
                 let r = self.ir.results(n).to_vec();
                 self.replace(&r);
             }
-            "affine.if" => {
+            K::If => {
                 let set = match self
                     .ir
-                    .attr(op, "condition")
+                    .attr(op, AffineIf::CONDITION)
                     .map(|a| self.ir.ctx().attr_data(a))
                 {
                     Some(AttrData::IntegerSet(s)) => *s,
                     _ => return Err("'affine.if' op has no condition".into()),
                 };
-                let mut data = self.ir.ctx().set_data(set).clone();
-                // As `affine.if`'s folder leaves it: constant operands folded in, each
-                // constraint simplified (trivial constraints stay, as upstream's).
-                {
-                    let ctx = self.ir.ctx();
-                    let (nd, ns) = (data.num_dims, data.num_symbols);
-                    let input = |i: usize, e: AffineExpr| match operands
-                        .get(i)
-                        .and_then(|&v| self.constant_of(v))
-                    {
-                        Some(c) => ctx.constant_expr(c),
-                        None => e,
-                    };
-                    let dims: Vec<AffineExpr> = (0..nd)
-                        .map(|i| input(i as usize, ctx.dim_expr(i)))
-                        .collect();
-                    let syms: Vec<AffineExpr> = (0..ns)
-                        .map(|i| input((nd + i) as usize, ctx.symbol_expr(i)))
-                        .collect();
-                    for c in data.constraints.iter_mut() {
-                        let e = ctx.replace_dims_and_symbols(*c, &dims, &syms);
-                        *c = ctx.simplify_affine_expr(e, nd, ns);
-                    }
-                }
+                let data = self.folded_condition(set, &operands);
                 let zero = self.constant(0);
                 let nd = (data.num_dims as usize).min(operands.len());
                 let (dims, syms) = operands.split_at(nd);
@@ -582,8 +598,11 @@ impl Lowerer<'_> {
                 let r = self.ir.results(n).to_vec();
                 self.replace(&r);
             }
-            "affine.parallel" => self.lower_parallel()?,
-            other => return Err(format!("'{other}' op cannot be lowered by lower-affine")),
+            K::Parallel => self.lower_parallel()?,
+            K::DelinearizeIndex | K::LinearizeIndex => {
+                let other = self.ir.op_name(op);
+                return Err(format!("'{other}' op cannot be lowered by lower-affine"));
+            }
         }
         Ok(())
     }
@@ -634,7 +653,11 @@ impl Lowerer<'_> {
     fn lower_parallel(&mut self) -> Result<(), String> {
         let op = self.anchor;
         let ctx = self.ir.ctx_arc().clone();
-        let kinds: Vec<i64> = match self.ir.attr(op, "reductions").map(|a| ctx.attr_data(a)) {
+        let kinds: Vec<i64> = match self
+            .ir
+            .attr(op, AffineParallel::REDUCTIONS)
+            .map(|a| ctx.attr_data(a))
+        {
             None => Vec::new(),
             Some(AttrData::Array(v)) => v
                 .iter()
@@ -646,10 +669,10 @@ impl Lowerer<'_> {
         let groups = |name: &str| crate::util::dense_elements(&ctx, self.ir.attr(op, name));
         let lbg = groups("lowerBoundsGroups").ok_or("malformed affine.parallel")?;
         let ubg = groups("upperBoundsGroups").ok_or("malformed affine.parallel")?;
-        let steps = crate::util::int_array(&ctx, self.ir.attr(op, "steps"))
+        let steps = crate::util::int_array(&ctx, self.ir.attr(op, AffineParallel::STEPS))
             .ok_or("malformed affine.parallel")?;
-        let lbm = self.map("lowerBoundsMap")?;
-        let ubm = self.map("upperBoundsMap")?;
+        let lbm = self.map(AffineParallel::LOWER_BOUNDS_MAP)?;
+        let ubm = self.map(AffineParallel::UPPER_BOUNDS_MAP)?;
         let operands = self.ir.operands(op).to_vec();
         let nl = ctx.map_num_inputs(lbm);
         let (lb_ops, ub_ops) = operands.split_at(nl.min(operands.len()));
@@ -706,7 +729,7 @@ impl Lowerer<'_> {
             if let Some(y) = self
                 .ir
                 .last_op(body)
-                .filter(|&t| self.ir.is_op(t, "affine.yield"))
+                .filter(|&t| self.ir.isa::<AffineYield>(t))
             {
                 let values = self.ir.operands(y).to_vec();
                 let mut regions = Vec::new();

@@ -21,6 +21,7 @@
 //! with `remarks=true` or `--remarks`.
 
 use super::simplify_structures::ValueMap;
+use crate::views::{AffineApply, AffineLoad, AffineStore};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{
@@ -340,8 +341,10 @@ fn candidates(ir: &Ir, f: Op) -> Vec<Value> {
 
 fn supported_use(ir: &Ir, op: Op, index: u32) -> bool {
     match ir.op_name(op) {
-        "affine.load" | "memref.load" => index == 0,
-        "affine.store" | "memref.store" => index == 1,
+        _ if ir.isa::<AffineLoad>(op) => index == 0,
+        _ if ir.isa::<AffineStore>(op) => index == 1,
+        "memref.load" => index == 0,
+        "memref.store" => index == 1,
         "memref.dealloc" | "func.call" | "func.return" => true,
         _ => false,
     }
@@ -423,9 +426,10 @@ fn normalize_function(ir: &mut Ir, f: Op, report: &mut Report) {
 fn rewrite_use(ir: &mut Ir, op: Op, idx: usize, map: AffineMap) {
     let ctx = ir.ctx_arc().clone();
     match ir.op_name(op) {
-        "affine.load" | "affine.store" => {
-            let Some(AttrData::AffineMap(old)) =
-                ir.attr(op, "map").map(|a| ctx.attr_data(a).clone())
+        _ if ir.isa::<AffineLoad>(op) || ir.isa::<AffineStore>(op) => {
+            let Some(AttrData::AffineMap(old)) = ir
+                .attr(op, AffineLoad::MAP)
+                .map(|a| ctx.attr_data(a).clone())
             else {
                 return;
             };
@@ -433,7 +437,7 @@ fn rewrite_use(ir: &mut Ir, op: Op, idx: usize, map: AffineMap) {
                 return;
             };
             let new = ctx.simplify_map(new);
-            let first = if ir.is_op(op, "affine.load") { 1 } else { 2 };
+            let first = if ir.isa::<AffineLoad>(op) { 1 } else { 2 };
             let mut vm = ValueMap::new(&ctx, new, &ir.operands(op)[first..]);
             vm.canonicalize(ir, op, false);
             let (new, operands) = vm.to_map(&ctx);
@@ -447,7 +451,7 @@ fn rewrite_use(ir: &mut Ir, op: Op, idx: usize, map: AffineMap) {
             let mut new_indices = Vec::new();
             for &r in ctx.map_results(map) {
                 let m = ctx.affine_map(ctx.map_num_dims(map), 0, vec![r]);
-                let mut st = OperationState::new(ctx.intern_str("affine.apply"), ir.loc(op));
+                let mut st = OperationState::new(ctx.intern_str(AffineApply::NAME), ir.loc(op));
                 st.operands = indices.clone();
                 st.result_types = vec![ctx.index_type()];
                 st.add_attr(ctx.intern_str("map"), ctx.affine_map_attr(m));

@@ -16,6 +16,7 @@
 
 use crate::util::{constant_int, map_attr};
 use crate::valid::{affine_scope, is_valid_dim, is_valid_symbol};
+use crate::views::{AffineApply, AffineFor, AffineLoad, AffineStore};
 use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{
     AffineExpr, AffineMap, Diagnostic, Ir, Op, OperationState, Region, Traits, Value, ValueDef,
@@ -151,8 +152,8 @@ impl ExprBuilder {
                 let ke = ctx.constant_expr(k);
                 Some(ctx.binary_expr(op, a, ke))
             }
-            "affine.apply" => {
-                let map = map_attr(ir, def, "map")?;
+            _ if ir.isa::<AffineApply>(def) => {
+                let map = map_attr(ir, def, AffineApply::MAP)?;
                 let data = ctx.map_data(map).clone();
                 if data.results.len() != 1 {
                     return None;
@@ -297,8 +298,8 @@ pub(crate) fn non_negative(ir: &Ir, v: Value, depth: u32) -> bool {
         let Some(owner) = ir.block_parent_op(block) else {
             return false;
         };
-        if ir.is_op(owner, "affine.for") {
-            return map_attr(ir, owner, "lowerBoundMap")
+        if ir.isa::<AffineFor>(owner) {
+            return map_attr(ir, owner, AffineFor::LOWER_BOUND_MAP)
                 .and_then(|m| ir.ctx().map_constant_results(m))
                 .is_some_and(|cs| cs.iter().any(|&c| c >= 0));
         }
@@ -370,15 +371,15 @@ pub(crate) fn raise_access(ir: &mut Ir, op: Op) -> Result<(), String> {
     let map = b.map(ir, results);
     let ctx = ir.ctx_arc().clone();
     let name = if is_load {
-        "affine.load"
+        AffineLoad::NAME
     } else {
-        "affine.store"
+        AffineStore::NAME
     };
     let mut st = OperationState::new(ctx.intern_str(name), ir.loc(op));
     st.operands = operands[..first_index].to_vec();
     st.operands.extend(b.operands());
     st.result_types = ir.results(op).iter().map(|&r| ir.value_type(r)).collect();
-    st.add_attr(ctx.intern_str("map"), ctx.affine_map_attr(map));
+    st.add_attr(ctx.intern_str(AffineLoad::MAP), ctx.affine_map_attr(map));
     let new = ir.create_op(st);
     ir.insert_op_before(op, new);
     for (k, r) in ir.results(op).to_vec().into_iter().enumerate() {

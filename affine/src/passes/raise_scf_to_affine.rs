@@ -18,6 +18,7 @@
 
 use super::raise_from_memref::{erase_dead, raise_access, ExprBuilder, Report};
 use crate::util::constant_int;
+use crate::views::{AffineFor, AffineIf, AffineYield};
 use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{AffineExpr, Block, Diagnostic, Ir, Op, OperationState, Value, WalkOrder};
 
@@ -69,7 +70,7 @@ fn retarget_yield(ir: &mut Ir, block: Block) {
         return;
     }
     let ctx = ir.ctx_arc().clone();
-    let mut st = OperationState::new(ctx.intern_str("affine.yield"), ir.loc(term));
+    let mut st = OperationState::new(ctx.intern_str(AffineYield::NAME), ir.loc(term));
     st.operands = ir.operands(term).to_vec();
     let y = ir.create_op(st);
     ir.insert_op_before(term, y);
@@ -131,7 +132,7 @@ fn raise_for(ir: &mut Ir, op: Op) -> Result<(), String> {
     let lb_map = lb.map(ir, lbe);
     let ub_map = ub.map(ir, ube);
     let ctx = ir.ctx_arc().clone();
-    let mut st = OperationState::new(ctx.intern_str("affine.for"), ir.loc(op));
+    let mut st = OperationState::new(ctx.intern_str(AffineFor::NAME), ir.loc(op));
     let lbo = lb.operands();
     let ubo = ub.operands();
     let inits = &ops[3..];
@@ -142,9 +143,15 @@ fn raise_for(ir: &mut Ir, op: Op) -> Result<(), String> {
         .chain(inits.iter().copied())
         .collect();
     st.result_types = ir.results(op).iter().map(|&r| ir.value_type(r)).collect();
-    st.add_attr(ctx.intern_str("lowerBoundMap"), ctx.affine_map_attr(lb_map));
-    st.add_attr(ctx.intern_str("upperBoundMap"), ctx.affine_map_attr(ub_map));
-    st.add_attr(ctx.intern_str("step"), ctx.index_attr(step));
+    st.add_attr(
+        ctx.intern_str(AffineFor::LOWER_BOUND_MAP),
+        ctx.affine_map_attr(lb_map),
+    );
+    st.add_attr(
+        ctx.intern_str(AffineFor::UPPER_BOUND_MAP),
+        ctx.affine_map_attr(ub_map),
+    );
+    st.add_attr(ctx.intern_str(AffineFor::STEP), ctx.index_attr(step));
     st.add_attr(
         ctx.intern_str("operandSegmentSizes"),
         ctx.dense_i32_array(&seg),
@@ -200,10 +207,13 @@ fn raise_if(ir: &mut Ir, op: Op) -> Result<(), String> {
     let simplified = b.map(ir, constraints);
     let (nd, ns) = (b.dims.len() as u32, b.syms.len() as u32);
     let set = ctx.integer_set(nd, ns, ctx.map_results(simplified).to_vec(), eq);
-    let mut st = OperationState::new(ctx.intern_str("affine.if"), ir.loc(op));
+    let mut st = OperationState::new(ctx.intern_str(AffineIf::NAME), ir.loc(op));
     st.operands = b.operands();
     st.result_types = ir.results(op).iter().map(|&r| ir.value_type(r)).collect();
-    st.add_attr(ctx.intern_str("condition"), ctx.integer_set_attr(set));
+    st.add_attr(
+        ctx.intern_str(AffineIf::CONDITION),
+        ctx.integer_set_attr(set),
+    );
     st.attrs.extend(ir.attrs(op).iter().copied());
     st.regions.push(take_region(ir, op, 0));
     st.regions.push(take_region(ir, op, 1));

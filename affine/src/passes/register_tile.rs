@@ -38,6 +38,9 @@ use super::super_vectorize::{vectorizable_loop, vectorize_loop};
 use crate::analysis::dependence::{self, access, check_dependence, common_depth, Dependence};
 use crate::ops::for_segments;
 use crate::util::int_attr;
+use crate::views::{
+    AffineApply, AffineFor, AffineKind, AffineLoad, AffineParallel, AffineStore, AffineYield,
+};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Attr, AttrData, Block, Ir, Op, OperationState, Value, WalkOrder};
@@ -94,7 +97,7 @@ pub fn register_tile(ir: &mut Ir, func: Op, options: &RegisterTileOptions) -> Re
     let inner: Vec<Op> = ir
         .walk_ops(func, WalkOrder::PostOrder)
         .into_iter()
-        .filter(|&o| ir.is_op(o, "affine.for") && innermost(ir, o))
+        .filter(|&o| ir.isa::<AffineFor>(o) && innermost(ir, o))
         .collect();
     for l in inner {
         if !ir.contains_op(l) {
@@ -131,14 +134,14 @@ fn body(ir: &Ir, l: Op) -> Option<(Value, Block)> {
 fn innermost(ir: &Ir, l: Op) -> bool {
     ir.walk_ops(l, WalkOrder::PreOrder)[1..]
         .iter()
-        .all(|&o| !ir.is_op(o, "affine.for") && !ir.is_op(o, "affine.parallel"))
+        .all(|&o| !ir.isa::<AffineFor>(o) && !ir.isa::<AffineParallel>(o))
 }
 
 /// A plain loop: step 1, no `iter_args`.
 fn plain_loop(ir: &Ir, l: Op) -> bool {
-    ir.is_op(l, "affine.for")
+    ir.isa::<AffineFor>(l)
         && ir.results(l).is_empty()
-        && int_attr(ir, l, "step").unwrap_or(1) == 1
+        && int_attr(ir, l, AffineFor::STEP).unwrap_or(1) == 1
 }
 
 /// The contraction nest whose innermost loop is `l`, if it is one; `prefix`: whether
@@ -179,11 +182,11 @@ fn contraction(ir: &Ir, l: Op, prefix: bool) -> Option<Contraction> {
     for o in ir.block_ops(lb) {
         let name = ir.op_name(o);
         if let Some(a) = access(ir, o) {
-            if name != "affine.load" && name != "affine.store" {
+            if !ir.isa::<AffineLoad>(o) && !ir.isa::<AffineStore>(o) {
                 return None;
             }
             accesses.push(a);
-        } else if name == "affine.yield" || name == "affine.apply" {
+        } else if ir.isa::<AffineYield>(o) || ir.isa::<AffineApply>(o) {
             continue;
         } else if !(name.starts_with("arith.") || name.starts_with("math."))
             || !ir.regions(o).is_empty()
@@ -200,7 +203,7 @@ fn contraction(ir: &Ir, l: Op, prefix: bool) -> Option<Contraction> {
                 return true;
             }
             if let Some(d) = ir.defining_op(v) {
-                if ir.is_op(d, "affine.apply") && ir.op_parent(d) == Some(lb) {
+                if ir.isa::<AffineApply>(d) && ir.op_parent(d) == Some(lb) {
                     stack.extend_from_slice(ir.operands(d));
                 }
             }
@@ -297,17 +300,19 @@ fn split_prefix(ir: &mut Ir, c: &Contraction) -> bool {
         let name = ir.op_name(o);
         let fine = match access(ir, o) {
             Some(a) => {
-                (name == "affine.load" || name == "affine.store")
+                (ir.isa::<AffineLoad>(o) || ir.isa::<AffineStore>(o))
                     && (a.memref != cell.memref && !a.is_write
                         || a.memref == cell.memref
                             && a.map == cell.map
                             && a.indices == cell.indices)
             }
             None => {
-                matches!(name, "affine.if" | "affine.yield" | "affine.apply")
-                    || (name.starts_with("arith.") || name.starts_with("math."))
-                        && ir.regions(o).is_empty()
-                        && lattice_ir::passes::is_memory_effect_free(ir, o)
+                matches!(
+                    AffineKind::of(ir, o),
+                    Some(AffineKind::If | AffineKind::Yield | AffineKind::Apply)
+                ) || (name.starts_with("arith.") || name.starts_with("math."))
+                    && ir.regions(o).is_empty()
+                    && lattice_ir::passes::is_memory_effect_free(ir, o)
             }
         };
         // Values of the prefix stay in it: the reduction loop never reads them.
@@ -325,7 +330,7 @@ fn split_prefix(ir: &mut Ir, c: &Contraction) -> bool {
     let l2 = ir
         .walk_ops(g2, WalkOrder::PreOrder)
         .into_iter()
-        .filter(|&o| o != g2 && ir.is_op(o, "affine.for"))
+        .filter(|&o| o != g2 && ir.isa::<AffineFor>(o))
         .nth(1)
         .expect("cloned reduction loop");
     ir.erase_op(l2);
@@ -347,8 +352,12 @@ struct Header {
 fn header(ir: &Ir, l: Op) -> Header {
     Header {
         operands: ir.operands(l).to_vec(),
-        lb: ir.attr(l, "lowerBoundMap").expect("affine.for bound"),
-        ub: ir.attr(l, "upperBoundMap").expect("affine.for bound"),
+        lb: ir
+            .attr(l, AffineFor::LOWER_BOUND_MAP)
+            .expect("affine.for bound"),
+        ub: ir
+            .attr(l, AffineFor::UPPER_BOUND_MAP)
+            .expect("affine.for bound"),
         segments: ir
             .attr(l, "operandSegmentSizes")
             .expect("affine.for segments"),
@@ -357,8 +366,8 @@ fn header(ir: &Ir, l: Op) -> Header {
 
 fn set_header(ir: &mut Ir, l: Op, h: &Header) {
     ir.set_operands(l, h.operands.clone());
-    ir.set_attr(l, "lowerBoundMap", h.lb);
-    ir.set_attr(l, "upperBoundMap", h.ub);
+    ir.set_attr(l, AffineFor::LOWER_BOUND_MAP, h.lb);
+    ir.set_attr(l, AffineFor::UPPER_BOUND_MAP, h.ub);
     ir.set_attr(l, "operandSegmentSizes", h.segments);
 }
 
@@ -419,7 +428,7 @@ fn tile_nest(ir: &mut Ir, c: &Contraction, options: &RegisterTileOptions) -> Res
             break;
         }
         seen_g |= o == g;
-        if seen_g && ir.is_op(o, "affine.for") {
+        if seen_g && ir.isa::<AffineFor>(o) {
             roots.push(o);
         }
         cur = ir.next_op(o);
@@ -428,14 +437,14 @@ fn tile_nest(ir: &mut Ir, c: &Contraction, options: &RegisterTileOptions) -> Res
         // A single-iteration loop was promoted into its block.
         roots = ir
             .block_ops(block)
-            .filter(|&o| ir.is_op(o, "affine.for"))
+            .filter(|&o| ir.isa::<AffineFor>(o))
             .collect();
     }
     for root in roots {
         let inner: Vec<Op> = ir
             .walk_ops(root, WalkOrder::PostOrder)
             .into_iter()
-            .filter(|&o| ir.is_op(o, "affine.for") && innermost(ir, o))
+            .filter(|&o| ir.isa::<AffineFor>(o) && innermost(ir, o))
             .collect();
         for l in inner {
             let l = promote_accumulators(ir, l);
@@ -486,7 +495,7 @@ fn split_columns(ir: &mut Ir, p: Op, width: i64, lanes: i64) {
     }
     let mut cur = ir.next_op(p);
     while let Some(o) = cur.filter(|&o| Some(o) != next) {
-        if ir.is_op(o, "affine.for") {
+        if ir.isa::<AffineFor>(o) {
             ir.set_attr(o, COLUMNS, ctx.index_attr(rest));
         }
         cur = ir.next_op(o);
@@ -557,8 +566,7 @@ fn promote_accumulators(ir: &mut Ir, l: Op) -> Op {
 /// Moves `affine.apply`s of `l`'s body whose operands come from outside `l` before it.
 fn hoist_invariant_applies(ir: &mut Ir, l: Op, b: Block) {
     for o in ir.block_ops(b).collect::<Vec<_>>() {
-        if ir.is_op(o, "affine.apply") && ir.operands(o).iter().all(|&v| !defined_inside(ir, v, l))
-        {
+        if ir.isa::<AffineApply>(o) && ir.operands(o).iter().all(|&v| !defined_inside(ir, v, l)) {
             ir.detach_op(o);
             ir.insert_op_before(l, o);
         }
@@ -606,7 +614,7 @@ fn rebuild_with_iter_args(ir: &mut Ir, l: Op, b: Block, cells: &[Cell]) -> Op {
     }
     let types: Vec<_> = inits.iter().map(|&v| ir.value_type(v)).collect();
     let segs = for_segments(ir, l).expect("affine.for operands");
-    let mut st = OperationState::new(ctx.intern_str("affine.for"), ir.loc(l));
+    let mut st = OperationState::new(ctx.intern_str(AffineFor::NAME), ir.loc(l));
     st.operands = ir.operands(l)[segs[0].start..segs[1].end].to_vec();
     st.operands.extend_from_slice(&inits);
     for a in ir.attrs(l).to_vec() {
@@ -640,14 +648,14 @@ fn rebuild_with_iter_args(ir: &mut Ir, l: Op, b: Block, cells: &[Cell]) -> Op {
             ir.is_ancestor(l, u.op)
         });
     }
-    let old_yield = ir.last_op(b).expect("affine.yield");
+    let old_yield = ir.last_op(b).expect("the body ends with its terminator");
     ir.erase_op(old_yield);
     ir.splice_block_ops(b, nb);
     let mut yielded = Vec::new();
     for c in cells {
         yielded.push(ir.operand(c.store, 0));
     }
-    let mut y = OperationState::new(ctx.intern_str("affine.yield"), ir.loc(l));
+    let mut y = OperationState::new(ctx.intern_str(AffineYield::NAME), ir.loc(l));
     y.operands = yielded;
     let y = ir.create_op(y);
     ir.append_op(nb, y);

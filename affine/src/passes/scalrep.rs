@@ -18,6 +18,7 @@
 //! only when some subscript differs by a nonzero constant; ops of unknown effect read
 //! and write everything.
 
+use crate::views::{AffineAccess, AffineApply, AffineLoad, AffineStore};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -62,8 +63,8 @@ pub const MAX_ACCESS_PAIRS: usize = 1 << 20;
 /// A remark at `func` when it has more access pairs than [`MAX_ACCESS_PAIRS`].
 fn too_many_accesses(ir: &Ir, func: Op) -> Option<Diagnostic> {
     let all = ir.walk_ops(func, WalkOrder::PreOrder);
-    let loads = all.iter().filter(|&&o| ir.is_op(o, "affine.load")).count();
-    let stores = all.iter().filter(|&&o| ir.is_op(o, "affine.store")).count();
+    let loads = all.iter().filter(|&&o| ir.isa::<AffineLoad>(o)).count();
+    let stores = all.iter().filter(|&&o| ir.isa::<AffineStore>(o)).count();
     let pairs = loads.saturating_mul(loads + stores);
     (pairs > MAX_ACCESS_PAIRS).then(|| {
         Diagnostic::new(
@@ -95,7 +96,7 @@ impl Numbering {
     fn value_expr(&mut self, ir: &Ir, v: Value, depth: u32) -> AffineExpr {
         if depth < 16 {
             if let Some(def) = ir.defining_op(v) {
-                if ir.is_op(def, "affine.apply") {
+                if ir.isa::<AffineApply>(def) {
                     if let Some(map) = map_attr(ir, def, "map") {
                         let ctx = ir.ctx();
                         if ctx.map_num_results(map) == 1 {
@@ -120,7 +121,7 @@ impl Numbering {
 
     /// The memref and subscript expressions of an `affine.load`/`affine.store`.
     fn access(&mut self, ir: &Ir, op: Op) -> Option<(Value, Vec<AffineExpr>)> {
-        let first = if ir.is_op(op, "affine.store") { 1 } else { 0 };
+        let first = if ir.isa::<AffineStore>(op) { 1 } else { 0 };
         let operands = ir.operands(op).to_vec();
         let memref = *operands.get(first)?;
         let indices = &operands[first + 1..];
@@ -234,7 +235,7 @@ fn written_between(
         if !touches(ir, w, memref) {
             continue;
         }
-        if w == Access::Memref(memref) && ir.is_op(o, "affine.store") {
+        if w == Access::Memref(memref) && ir.isa::<AffineStore>(o) {
             if let Some((_, other)) = num.access(ir, o) {
                 if num.disjoint(ir, exprs, &other) {
                     continue;
@@ -253,12 +254,12 @@ pub fn scalrep(ir: &mut Ir, func: Op, _options: &ScalrepOptions) -> Result<(), V
     let stores: Vec<Op> = all
         .iter()
         .copied()
-        .filter(|&o| ir.is_op(o, "affine.store"))
+        .filter(|&o| ir.isa::<AffineStore>(o))
         .collect();
     let loads: Vec<Op> = all
         .iter()
         .copied()
-        .filter(|&o| ir.is_op(o, "affine.load"))
+        .filter(|&o| ir.isa::<AffineLoad>(o))
         .collect();
     let mut erased: Vec<Op> = Vec::new();
     let mut kept_loads: Vec<Op> = Vec::new();
@@ -339,7 +340,7 @@ fn eliminate_overwritten_stores(ir: &mut Ir, num: &mut Numbering, stores: &[Op])
         };
         let mut cur = ir.next_op(st);
         while let Some(o) = cur {
-            if ir.is_op(o, "affine.store") && ir.operands(o).get(1) == Some(&memref) {
+            if ir.isa::<AffineStore>(o) && ir.operands(o).get(1) == Some(&memref) {
                 if let Some((_, other)) = num.access(ir, o) {
                     if num.same(ir, &exprs, &other) {
                         dead.push(st);
@@ -379,10 +380,10 @@ fn eliminate_dead_allocs(ir: &mut Ir, func: Op) {
             .uses(m)
             .iter()
             .map(|u| {
+                let is_write = AffineAccess::of(ir, u.op).is_some_and(|a| a.is_write);
                 let ok = match ir.op_name(u.op) {
-                    "affine.store" | "memref.store" | "affine.vector_store" => {
-                        u.index == 1 && ir.operand(u.op, 0) != m
-                    }
+                    _ if is_write => u.index == 1 && ir.operand(u.op, 0) != m,
+                    "memref.store" => u.index == 1 && ir.operand(u.op, 0) != m,
                     "memref.dealloc" => true,
                     _ => false,
                 };

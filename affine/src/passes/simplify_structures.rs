@@ -9,6 +9,7 @@
 //! with a constant constraint that never holds becomes the canonical empty set.
 
 use crate::valid::{affine_scope, is_valid_symbol};
+use crate::views::{AffineApply, AffineFor, AffineIf, AffineKind};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -120,7 +121,7 @@ impl ValueMap {
                 let Some(def) = ir.defining_op(v) else {
                     continue;
                 };
-                if !ir.is_op(def, "affine.apply") {
+                if !ir.isa::<AffineApply>(def) {
                     continue;
                 }
                 let Some(map) = map_of(ir, def, "map") else {
@@ -340,7 +341,7 @@ pub fn simplify_structures(
             }
         }
         fold_operands_into_maps(ir, op);
-        if ir.is_op(op, "affine.if") {
+        if ir.isa::<AffineIf>(op) {
             fold_constant_if(ir, op);
         }
     }
@@ -356,8 +357,8 @@ fn fold_operands_into_bounds(ir: &mut Ir, op: Op) {
     use super::loop_normalize::{for_segments, for_step, set_for_bounds};
     let (Some((lbo, ubo, _)), Some(lbm), Some(ubm), Some(step)) = (
         for_segments(ir, op),
-        map_of(ir, op, "lowerBoundMap"),
-        map_of(ir, op, "upperBoundMap"),
+        map_of(ir, op, AffineFor::LOWER_BOUND_MAP),
+        map_of(ir, op, AffineFor::UPPER_BOUND_MAP),
         for_step(ir, op),
     ) else {
         return;
@@ -381,7 +382,9 @@ fn fold_operands_into_bounds(ir: &mut Ir, op: Op) {
 /// Replaces an `affine.if` whose set is trivially true (no constraints) or the canonical
 /// empty set (`1 == 0`) by the branch that always runs.
 fn fold_constant_if(ir: &mut Ir, op: Op) {
-    let Some(AttrData::IntegerSet(set)) = ir.attr(op, "condition").map(|a| ir.ctx().attr_data(a))
+    let Some(AttrData::IntegerSet(set)) = ir
+        .attr(op, AffineIf::CONDITION)
+        .map(|a| ir.ctx().attr_data(a))
     else {
         return;
     };
@@ -443,12 +446,11 @@ fn fold_constant_if(ir: &mut Ir, op: Op) {
 /// Composes producers and constants into the single map of `affine.apply`, `affine.min`,
 /// `affine.max`, `affine.load` and `affine.store`.
 fn fold_operands_into_maps(ir: &mut Ir, op: Op) {
-    let name = ir.op_name(op).to_string();
-    let (first, compose) = match name.as_str() {
-        "affine.apply" | "affine.min" | "affine.max" => (0, true),
-        "affine.load" => (1, true),
-        "affine.store" => (2, true),
-        "affine.for" => {
+    let (first, compose) = match AffineKind::of(ir, op) {
+        Some(AffineKind::Apply | AffineKind::Min | AffineKind::Max) => (0, true),
+        Some(AffineKind::Load) => (1, true),
+        Some(AffineKind::Store) => (2, true),
+        Some(AffineKind::For) => {
             fold_operands_into_bounds(ir, op);
             return;
         }

@@ -41,6 +41,7 @@ use super::loop_unroll::trip_count_multiple_of;
 use crate::analysis::dependence::{self, Dependence};
 use crate::ops::for_segments;
 use crate::util::{int_attr, map_attr};
+use crate::views::{AffineApply, AffineFor, AffineKind, AffineLoad, AffineMin, AffineStore};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
@@ -116,7 +117,7 @@ pub fn super_vectorize_with_report(
     let loops: Vec<Op> = ir
         .walk_ops(func, WalkOrder::PostOrder)
         .into_iter()
-        .filter(|&o| ir.is_op(o, "affine.for"))
+        .filter(|&o| ir.isa::<AffineFor>(o))
         .collect();
     let mut chosen: Vec<Vec<Op>> = Vec::new();
     let mut refused: Vec<(Op, String)> = Vec::new();
@@ -206,7 +207,7 @@ fn perfect_nest(ir: &Ir, l: Op, n: usize) -> Result<Vec<Op>, String> {
         let cur = *nest.last().expect("non-empty");
         let (_, b) = body(ir, cur).ok_or_else(String::new)?;
         let ops: Vec<Op> = ir.block_ops(b).collect();
-        if ops.len() != 2 || !ir.is_op(ops[0], "affine.for") {
+        if ops.len() != 2 || !ir.isa::<AffineFor>(ops[0]) {
             // Not the root of an n-deep perfect nest: nothing to say, inner loops are
             // candidates of their own.
             return Err(String::new());
@@ -290,7 +291,7 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
     let inner = *nest.last().expect("non-empty");
     let mut ivs = Vec::new();
     for &l in nest {
-        if int_attr(ir, l, "step").unwrap_or(1) != 1 {
+        if int_attr(ir, l, AffineFor::STEP).unwrap_or(1) != 1 {
             return Err("non-unit step".into());
         }
         ivs.push(body(ir, l).ok_or_else(String::new)?.0);
@@ -308,7 +309,7 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
     let mut iv_dep: FxHashSet<Value> = ivs.iter().copied().collect();
     let nested = ir.walk_ops(inner, WalkOrder::PreOrder);
     for &o in &nested[1..] {
-        if ir.is_op(o, "affine.apply") && ir.operands(o).iter().any(|v| iv_dep.contains(v)) {
+        if ir.isa::<AffineApply>(o) && ir.operands(o).iter().any(|v| iv_dep.contains(v)) {
             iv_dep.extend(ir.results(o).iter().copied());
         }
     }
@@ -338,8 +339,8 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
     let mut varying: Vec<Option<usize>> = vec![None; nest.len()];
     for &o in &nested[1..] {
         let name = ir.op_name(o);
-        match name {
-            "affine.load" | "affine.store" => {
+        match (AffineKind::of(ir, o), name) {
+            (Some(AffineKind::Load | AffineKind::Store), _) => {
                 let a = dependence::access(ir, o).ok_or("malformed access")?;
                 let elem = ir.ctx().element_type(ir.value_type(a.memref));
                 if !is_scalar(ir, elem) {
@@ -371,8 +372,8 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
                 }
                 plan.accesses.insert(o, AccessPlan { dims });
             }
-            "affine.apply" | "affine.yield" => {}
-            "affine.for" => {
+            (Some(AffineKind::Apply | AffineKind::Yield), _) => {}
+            (Some(AffineKind::For), _) => {
                 let segs = for_segments(ir, o).ok_or("malformed affine.for")?;
                 let ops = ir.operands(o);
                 if ops[segs[0].start..segs[1].end]
@@ -392,8 +393,8 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
                     return Err("an inner loop carries non-scalar values".into());
                 }
             }
-            "affine.if" => return Err("affine.if (conditionals) in the loop".into()),
-            "arith.constant" => {
+            (Some(AffineKind::If), _) => return Err("affine.if (conditionals) in the loop".into()),
+            (_, "arith.constant") => {
                 if !ir
                     .results(o)
                     .iter()
@@ -411,10 +412,10 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
             }
             _ => return Err(format!("unsupported op '{name}'")),
         }
-        if !ir.is_op(o, "affine.apply")
-            && !ir.is_op(o, "affine.for")
-            && !ir.is_op(o, "affine.load")
-            && !ir.is_op(o, "affine.store")
+        if !ir.isa::<AffineApply>(o)
+            && !ir.isa::<AffineFor>(o)
+            && !ir.isa::<AffineLoad>(o)
+            && !ir.isa::<AffineStore>(o)
             && ir.operands(o).iter().any(|v| iv_dep.contains(v))
         {
             return Err("the induction variable is used as a value".into());
@@ -424,10 +425,10 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
     for &v in &iv_dep {
         for u in ir.uses(v) {
             let user = u.op;
-            let ok = matches!(
-                ir.op_name(user),
-                "affine.load" | "affine.apply" | "affine.for"
-            ) || (ir.is_op(user, "affine.store") && u.index != 0);
+            let ok = (ir.isa::<AffineLoad>(user)
+                || ir.isa::<AffineApply>(user)
+                || ir.isa::<AffineFor>(user))
+                || (ir.isa::<AffineStore>(user) && u.index != 0);
             if !ok && ir.is_ancestor(inner, user) {
                 return Err("the induction variable is used as a value".into());
             }
@@ -592,7 +593,7 @@ fn value_coefficients(
     if !ir.is_ancestor(root, def) {
         return Ok(out);
     }
-    if ir.is_op(def, "affine.apply") && depth < 64 {
+    if ir.isa::<AffineApply>(def) && depth < 64 {
         let map = map_attr(ir, def, "map").ok_or("malformed affine.apply")?;
         let e = ir.ctx().map_results(map)[0];
         return iv_coefficients(ir, e, map, ir.operands(def), ivs, root);
@@ -853,7 +854,8 @@ impl Rewriter<'_> {
         for (k, &l) in self.nest.iter().enumerate() {
             let loc = ir.loc(l);
             let op = if self.plan.needs_mask[k] {
-                let ub = map_attr(ir, l, "upperBoundMap").expect("affine.for has bounds");
+                let ub =
+                    map_attr(ir, l, AffineFor::UPPER_BOUND_MAP).expect("affine.for has bounds");
                 let segs = for_segments(ir, l).expect("affine.for operands");
                 let ub_ops = ir.operands(l)[segs[1].clone()].to_vec();
                 let iv = body(ir, l).expect("loop body").0;
@@ -870,9 +872,9 @@ impl Rewriter<'_> {
                     })
                     .collect();
                 let name = if results.len() == 1 {
-                    "affine.apply"
+                    AffineApply::NAME
                 } else {
-                    "affine.min"
+                    AffineMin::NAME
                 };
                 let map = ctx.affine_map(nd + 1, ns, results);
                 let mut operands = vec![iv];
@@ -954,7 +956,7 @@ impl Rewriter<'_> {
                 let m = ctx.affine_map(nd, ns, vec![e]);
                 let ap = make_op(
                     ir,
-                    "affine.apply",
+                    AffineApply::NAME,
                     a.indices.clone(),
                     vec![ctx.index_type()],
                     vec![("map", ctx.affine_map_attr(m))],
@@ -999,10 +1001,10 @@ impl Rewriter<'_> {
         if self.uniform.is_none() || ir.results(o).is_empty() || !ir.regions(o).is_empty() {
             return false;
         }
-        let keep = match ir.op_name(o) {
-            "arith.constant" => true,
-            "affine.load" => self.plan.accesses[&o].dims.iter().all(Option::is_none),
-            name if name.starts_with("arith.") || name.starts_with("math.") => {
+        let keep = match (AffineKind::of(ir, o), ir.op_name(o)) {
+            (_, "arith.constant") => true,
+            (Some(AffineKind::Load), _) => self.plan.accesses[&o].dims.iter().all(Option::is_none),
+            (_, name) if name.starts_with("arith.") || name.starts_with("math.") => {
                 !self.plan.reductions.iter().any(|r| r.combiner == o)
                     && ir.operands(o).iter().all(|&v| self.is_uniform(ir, v))
             }
@@ -1021,16 +1023,16 @@ impl Rewriter<'_> {
         if self.keep_uniform(ir, o) {
             return;
         }
-        match ir.op_name(o) {
-            "affine.apply" => {}
-            "affine.yield" => {
+        match (AffineKind::of(ir, o), ir.op_name(o)) {
+            (Some(AffineKind::Apply), _) => {}
+            (Some(AffineKind::Yield), _) => {
                 for i in 0..ir.operands(o).len() {
                     let v = ir.operand(o, i);
                     let nv = self.vector_of(ir, v);
                     ir.set_operand(o, i, nv);
                 }
             }
-            "affine.for" => {
+            (Some(AffineKind::For), _) => {
                 let segs = for_segments(ir, o).expect("affine.for operands");
                 for i in segs[2].clone() {
                     let v = ir.operand(o, i);
@@ -1049,7 +1051,7 @@ impl Rewriter<'_> {
                 }
                 self.rewrite_block(ir, b);
             }
-            "affine.load" => {
+            (Some(AffineKind::Load), _) => {
                 let (indices, perm, _) = self.transfer_parts(ir, o);
                 let a = dependence::access(ir, o).expect("planned access");
                 let elem = ir.value_type(ir.result(o, 0));
@@ -1089,7 +1091,7 @@ impl Rewriter<'_> {
                 self.vmap.insert(ir.result(o, 0), ir.result(t, 0));
                 self.replaced.push(o);
             }
-            "affine.store" => {
+            (Some(AffineKind::Store), _) => {
                 let (indices, perm, order) = self.transfer_parts(ir, o);
                 let a = dependence::access(ir, o).expect("planned access");
                 let value = ir.operand(o, 0);
@@ -1121,7 +1123,7 @@ impl Rewriter<'_> {
                 ir.insert_op_before(o, t);
                 self.replaced.push(o);
             }
-            "arith.constant" => {
+            (_, "arith.constant") => {
                 let r = ir.result(o, 0);
                 let attr = ir.attr(o, "value").expect("arith.constant has a value");
                 let c = self.splat(ir, attr, ir.value_type(r), loc);
@@ -1221,7 +1223,7 @@ fn vectorize(ir: &mut Ir, nest: &[Op], plan: &Plan, options: &SuperVectorizeOpti
         uniform: options.uniform_scalars.then(Default::default),
     };
     for (&l, &v) in nest.iter().zip(&options.vector_sizes) {
-        ir.set_attr(l, "step", ctx.index_attr(v));
+        ir.set_attr(l, AffineFor::STEP, ctx.index_attr(v));
     }
     // Reduction accumulators: neutral splats as initial values, vector iter_args.
     let root = nest[0];
@@ -1302,7 +1304,7 @@ fn vectorize(ir: &mut Ir, nest: &[Op], plan: &Plan, options: &SuperVectorizeOpti
     }
     // Erase the scalar ops that were replaced, users first.
     for &o in rw.replaced.iter().rev() {
-        if ir.is_op(o, "affine.store") || ir.results(o).iter().all(|&r| ir.is_unused(r)) {
+        if ir.isa::<AffineStore>(o) || ir.results(o).iter().all(|&r| ir.is_unused(r)) {
             ir.erase_op(o);
         }
     }
@@ -1310,7 +1312,7 @@ fn vectorize(ir: &mut Ir, nest: &[Op], plan: &Plan, options: &SuperVectorizeOpti
     let applies: Vec<Op> = ir
         .walk_ops(inner, WalkOrder::PostOrder)
         .into_iter()
-        .filter(|&o| ir.is_op(o, "affine.apply"))
+        .filter(|&o| ir.isa::<AffineApply>(o))
         .collect();
     for o in applies.into_iter().rev() {
         if ir.results(o).iter().all(|&r| ir.is_unused(r)) {

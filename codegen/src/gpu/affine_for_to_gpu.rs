@@ -20,6 +20,7 @@ use super::build::{Builder, InsertPoint};
 use super::map::{
     carried_dependence, create_launch, defined_above, for_segments, for_step, map_attr,
 };
+use lattice_affine::views::{AffineFor, AffineLoad, AffineStore};
 use lattice_ir::pass::{PassDef, PassOption, PassOptions};
 use lattice_ir::{AffineMap, DiagLoc, Diagnostic, Ir, Op, Value, WalkOrder};
 
@@ -65,7 +66,7 @@ fn run_pass(ir: &mut Ir, func: Op, options: &PassOptions) -> Result<(), Vec<Diag
         .iter()
         .flat_map(|&r| ir.region_blocks(r).collect::<Vec<_>>())
         .flat_map(|b| ir.block_ops(b).collect::<Vec<_>>())
-        .filter(|&o| ir.is_op(o, "affine.for"))
+        .filter(|&o| ir.isa::<AffineFor>(o))
         .collect();
     let mut errors = Vec::new();
     for l in body {
@@ -97,7 +98,7 @@ fn nest(ir: &Ir, l: Op, blocks: usize, threads: usize) -> Result<Vec<Op>, Refusa
         let body = ir.entry_block(ir.region(last, 0)).expect("affine.for body");
         let ops: Vec<Op> = ir.block_ops(body).collect();
         match ops.as_slice() {
-            [inner, _] if ir.is_op(*inner, "affine.for") => loops.push(*inner),
+            [inner, _] if ir.isa::<AffineFor>(*inner) => loops.push(*inner),
             _ => return Err((last, "expected perfectly nested loops in the body".into())),
         }
     }
@@ -117,7 +118,7 @@ fn nest(ir: &Ir, l: Op, blocks: usize, threads: usize) -> Result<Vec<Op>, Refusa
     }
     for op in ir.walk_ops(l, WalkOrder::PreOrder) {
         let name = ir.op_name(op);
-        let memory = !matches!(name, "affine.load" | "affine.store")
+        let memory = !(ir.isa::<AffineLoad>(op) || ir.isa::<AffineStore>(op))
             && (name.contains("call")
                 || ir.operands(op).iter().any(|&v| {
                     matches!(
@@ -164,8 +165,8 @@ fn convert_nest(ir: &mut Ir, l: Op, blocks: usize, threads: usize) -> Result<(),
     for &lp in &loops {
         let (lbo, ubo, _) = for_segments(b.ir, lp);
         let malformed = || (lp, "malformed affine.for".to_string());
-        let lbm = map_attr(b.ir, lp, "lowerBoundMap").ok_or_else(malformed)?;
-        let ubm = map_attr(b.ir, lp, "upperBoundMap").ok_or_else(malformed)?;
+        let lbm = map_attr(b.ir, lp, AffineFor::LOWER_BOUND_MAP).ok_or_else(malformed)?;
+        let ubm = map_attr(b.ir, lp, AffineFor::UPPER_BOUND_MAP).ok_or_else(malformed)?;
         let lb = bound(&mut b, lbm, lbo, true);
         let ub = bound(&mut b, ubm, ubo, false);
         let mut range = b.binary("arith.subi", ub, lb);

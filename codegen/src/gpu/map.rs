@@ -33,6 +33,9 @@
 
 use super::build::{Builder, InsertPoint, SLT};
 use lattice_affine::analysis::dependence::{self, Dependence};
+use lattice_affine::views::{
+    is_affine_loop, AffineApply, AffineFor, AffineKind, AffineMax, AffineMin, AffineParallel,
+};
 use lattice_ir::diag::Severity;
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
@@ -189,10 +192,7 @@ fn visit_block(
         if name == "gpu.launch" || name == "gpu.module" || name == "gpu.func" {
             continue;
         }
-        if matches!(
-            name.as_str(),
-            "affine.for" | "affine.parallel" | "scf.parallel"
-        ) {
+        if is_affine_loop(ir, op) || name == "scf.parallel" {
             match try_map(ir, op, options) {
                 Ok(launch) => {
                     report.launches.push(launch);
@@ -233,15 +233,10 @@ pub(crate) fn for_segments(ir: &Ir, op: Op) -> (Vec<Value>, Vec<Value>, Vec<Valu
     )
 }
 
-pub(crate) fn map_attr(ir: &Ir, op: Op, name: &str) -> Option<AffineMap> {
-    match ir.ctx().attr_data(ir.attr(op, name)?) {
-        AttrData::AffineMap(m) => Some(*m),
-        _ => None,
-    }
-}
+pub(crate) use lattice_affine::util::map_attr;
 
 pub(crate) fn for_step(ir: &Ir, op: Op) -> i64 {
-    ir.attr(op, "step")
+    ir.attr(op, AffineFor::STEP)
         .and_then(|a| ir.ctx().int_value(a))
         .map_or(1, |v| v as i64)
 }
@@ -319,27 +314,28 @@ fn unsupported_type(ir: &Ir, ty: Type, options: &MapOptions) -> Option<String> {
 /// unless `root` is parallel by construction (`affine.parallel`, `scf.parallel`: no
 /// dependence test is needed), every access is affine.
 fn check_body(ir: &Ir, root: Op, options: &MapOptions) -> Result<(), String> {
-    let declared_parallel = !ir.is_op(root, "affine.for");
+    let declared_parallel = !ir.isa::<AffineFor>(root);
     for op in ir.walk_ops(root, WalkOrder::PreOrder) {
         let name = ir.op_name(op);
         let ok = op == root
             || (declared_parallel && matches!(name, "memref.load" | "memref.store"))
             || (name == "scf.reduce" && ir.operands(op).is_empty())
             || matches!(
+                AffineKind::of(ir, op),
+                Some(
+                    AffineKind::For
+                        | AffineKind::If
+                        | AffineKind::Load
+                        | AffineKind::Store
+                        | AffineKind::Apply
+                        | AffineKind::Min
+                        | AffineKind::Max
+                        | AffineKind::Yield
+                )
+            )
+            || matches!(
                 name,
-                "affine.for"
-                    | "affine.if"
-                    | "affine.load"
-                    | "affine.store"
-                    | "affine.apply"
-                    | "affine.min"
-                    | "affine.max"
-                    | "affine.yield"
-                    | "scf.for"
-                    | "scf.if"
-                    | "scf.yield"
-                    | "scf.while"
-                    | "scf.condition"
+                "scf.for" | "scf.if" | "scf.yield" | "scf.while" | "scf.condition"
             )
             || (name.starts_with("arith.") || name.starts_with("math."));
         if !ok {
@@ -402,7 +398,7 @@ pub(crate) fn defined_above(ir: &Ir, v: Value, op: Op) -> bool {
 
 /// Whether the loop can be the outermost loop of a band; returns the band.
 fn band(ir: &Ir, l: Op, options: &MapOptions) -> Result<Vec<Op>, String> {
-    if ir.is_op(l, "affine.for") && !for_segments(ir, l).2.is_empty() {
+    if ir.isa::<AffineFor>(l) && !for_segments(ir, l).2.is_empty() {
         return Err("it carries iter_args (a reduction), which is not mapped".into());
     }
     check_body(ir, l, options)?;
@@ -416,7 +412,7 @@ fn band(ir: &Ir, l: Op, options: &MapOptions) -> Result<Vec<Op>, String> {
     while band.len() < max {
         let last = *band.last().unwrap();
         let ops: Vec<Op> = ir.block_ops(body_block(ir, last)).collect();
-        if ops.len() != 2 || !ir.is_op(ops[0], "affine.for") {
+        if ops.len() != 2 || !ir.isa::<AffineFor>(ops[0]) {
             break;
         }
         let inner = ops[0];
@@ -453,11 +449,11 @@ pub(crate) fn bound_value(
         return b.index_const(c);
     }
     let name = if ctx.map_num_results(map) == 1 {
-        "affine.apply"
+        AffineApply::NAME
     } else if lower {
-        "affine.max"
+        AffineMax::NAME
     } else {
-        "affine.min"
+        AffineMin::NAME
     };
     let idx = ctx.index_type();
     b.value(name, operands, idx, vec![("map", ctx.affine_map_attr(map))])
@@ -526,8 +522,8 @@ fn for_band_dims(ir: &mut Ir, root: Op, band: &[Op]) -> Result<Vec<MappedDim>, S
     let mut dims = Vec::new();
     for &lp in band {
         let (lbo, ubo, _) = for_segments(b.ir, lp);
-        let lbm = map_attr(b.ir, lp, "lowerBoundMap").ok_or("malformed affine.for")?;
-        let ubm = map_attr(b.ir, lp, "upperBoundMap").ok_or("malformed affine.for")?;
+        let lbm = map_attr(b.ir, lp, AffineFor::LOWER_BOUND_MAP).ok_or("malformed affine.for")?;
+        let ubm = map_attr(b.ir, lp, AffineFor::UPPER_BOUND_MAP).ok_or("malformed affine.for")?;
         let step = for_step(b.ir, lp);
         let iv = b.ir.block_args(body_block(b.ir, lp))[0];
         let (clb, cub) = (
@@ -567,10 +563,10 @@ fn affine_parallel_dims(ir: &mut Ir, op: Op, at: Op) -> Result<Vec<MappedDim>, S
     let groups = |name: &str| lattice_affine::util::dense_elements(&ctx, ir.attr(op, name));
     let lbg = groups("lowerBoundsGroups").ok_or_else(malformed)?;
     let ubg = groups("upperBoundsGroups").ok_or_else(malformed)?;
-    let steps =
-        lattice_affine::util::int_array(&ctx, ir.attr(op, "steps")).ok_or_else(malformed)?;
-    let lbm = map_attr(ir, op, "lowerBoundsMap").ok_or_else(malformed)?;
-    let ubm = map_attr(ir, op, "upperBoundsMap").ok_or_else(malformed)?;
+    let steps = lattice_affine::util::int_array(&ctx, ir.attr(op, AffineParallel::STEPS))
+        .ok_or_else(malformed)?;
+    let lbm = map_attr(ir, op, AffineParallel::LOWER_BOUNDS_MAP).ok_or_else(malformed)?;
+    let ubm = map_attr(ir, op, AffineParallel::UPPER_BOUNDS_MAP).ok_or_else(malformed)?;
     let operands = ir.operands(op).to_vec();
     let (lbo, ubo) = operands.split_at(ctx.map_num_inputs(lbm).min(operands.len()));
     let ivs = ir.block_args(body_block(ir, op)).to_vec();
@@ -678,17 +674,17 @@ fn declared_parallel_nest(ir: &Ir, op: Op, options: &MapOptions) -> Result<Vec<O
 /// Maps the loop `l` (an `affine.for` band, an `affine.parallel` or an `scf.parallel`)
 /// to a `gpu.launch` (module docs); `Err` says why not.
 pub fn try_map(ir: &mut Ir, l: Op, options: &MapOptions) -> Result<Op, String> {
-    let (dims, body) = match ir.op_name(l) {
-        "affine.for" => {
+    let (dims, body) = match (AffineKind::of(ir, l), ir.op_name(l)) {
+        (Some(AffineKind::For), _) => {
             let band = band(ir, l, options)?;
             let body = body_block(ir, *band.last().expect("non-empty band"));
             (for_band_dims(ir, l, &band)?, body)
         }
-        "affine.parallel" | "scf.parallel" => {
+        (Some(AffineKind::Parallel), _) | (_, "scf.parallel") => {
             let nest = declared_parallel_nest(ir, l, options)?;
             let mut dims = Vec::new();
             for &o in &nest {
-                dims.extend(if ir.is_op(o, "affine.parallel") {
+                dims.extend(if ir.isa::<AffineParallel>(o) {
                     affine_parallel_dims(ir, o, l)?
                 } else {
                     scf_parallel_dims(ir, o, l)?
@@ -696,7 +692,7 @@ pub fn try_map(ir: &mut Ir, l: Op, options: &MapOptions) -> Result<Op, String> {
             }
             (dims, body_block(ir, *nest.last().expect("non-empty nest")))
         }
-        other => return Err(format!("'{other}' is not a loop the mapping handles")),
+        (_, other) => return Err(format!("'{other}' is not a loop the mapping handles")),
     };
     Ok(build_launch(ir, l, dims, body, options))
 }
@@ -816,7 +812,7 @@ fn build_launch(
             let ub = ir.ctx().constant_map(tiles[d]);
             let (_, r, rb) =
                 super::promote::build_for(ir, at, loc, (zero, vec![]), (ub, vec![]), 1);
-            at = InsertPoint::Before(ir.last_op(rb).expect("affine.yield"));
+            at = InsertPoint::Before(ir.last_op(rb).expect("the body ends with its terminator"));
             tile_ivs[d] = Some(r);
         }
     }
@@ -834,7 +830,7 @@ fn build_launch(
         );
         let lin_m = ctx.affine_map(1, 1, vec![lin_e]);
         let lin = k.value(
-            "affine.apply",
+            AffineApply::NAME,
             vec![r, bases[pos]],
             idx,
             vec![("map", ctx.affine_map_attr(lin_m))],
@@ -851,7 +847,7 @@ fn build_launch(
                 );
                 let iv_m = ctx.affine_map(1, 2, vec![iv_e]);
                 k.value(
-                    "affine.apply",
+                    AffineApply::NAME,
                     vec![r, bases[pos], dims[pos].lb],
                     idx,
                     vec![("map", ctx.affine_map_attr(iv_m))],

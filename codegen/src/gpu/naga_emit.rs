@@ -17,6 +17,7 @@
 //! A module the validator rejects is a compiler bug: [`EmitError::Invalid`] names the
 //! kernel and carries naga's message.
 
+use lattice_affine::views::{AffineFor, AffineIf, AffineKind};
 use lattice_ir::{AttrData, FloatKind, Ir, Op, Type, TypeData, Value, WalkOrder};
 use naga::{
     AddressSpace, ArraySize, BinaryOperator, Binding, BuiltIn, Expression, Function,
@@ -336,7 +337,7 @@ pub fn loop_iteration_bound(ir: &Ir, op: Op) -> Option<u64> {
             best = best.max(sum);
         }
         // Branches of an `if` are alternatives; other ops have one region.
-        total = if ir.is_op(op, "scf.if") || ir.is_op(op, "affine.if") {
+        total = if ir.is_op(op, "scf.if") || ir.isa::<AffineIf>(op) {
             total.max(best)
         } else {
             total.saturating_add(best)
@@ -347,9 +348,9 @@ pub fn loop_iteration_bound(ir: &Ir, op: Op) -> Option<u64> {
 
 fn op_iterations(ir: &Ir, o: Op) -> Option<u64> {
     let inner = loop_iteration_bound(ir, o)?;
-    let trips = match ir.op_name(o) {
-        "affine.for" => affine_trip_bound(ir, o)?,
-        "scf.for" => {
+    let trips = match (AffineKind::of(ir, o), ir.op_name(o)) {
+        (Some(AffineKind::For), _) => affine_trip_bound(ir, o)?,
+        (_, "scf.for") => {
             let ops = ir.operands(o);
             let c = |v| super::outline::constant_int(ir, v);
             let (lb, ub, step) = (c(ops[0])?, c(ops[1])?, c(ops[2])?);
@@ -358,7 +359,7 @@ fn op_iterations(ir: &Ir, o: Op) -> Option<u64> {
             }
             ((ub - lb).max(0) as u64).div_ceil(step as u64)
         }
-        "scf.while" | "affine.parallel" | "scf.parallel" => return None,
+        (Some(AffineKind::Parallel), _) | (_, "scf.while" | "scf.parallel") => return None,
         _ => return Some(inner),
     };
     Some(trips.saturating_mul(inner.saturating_add(1)))
@@ -371,8 +372,8 @@ fn affine_trip_bound(ir: &Ir, l: Op) -> Option<u64> {
     }
     let ctx = ir.ctx();
     let (lbo, ubo, _) = super::map::for_segments(ir, l);
-    let lbm = super::map::map_attr(ir, l, "lowerBoundMap")?;
-    let ubm = super::map::map_attr(ir, l, "upperBoundMap")?;
+    let lbm = super::map::map_attr(ir, l, AffineFor::LOWER_BOUND_MAP)?;
+    let ubm = super::map::map_attr(ir, l, AffineFor::UPPER_BOUND_MAP)?;
     let step = super::map::for_step(ir, l).max(1);
     let mut joint = ValueMap::new(ctx, lbm, &lbo);
     let nl = joint.results.len();

@@ -50,6 +50,9 @@
 use super::build::{Builder, InsertPoint};
 use lattice_affine::analysis::dependence;
 use lattice_affine::passes::simplify_structures::ValueMap;
+use lattice_affine::views::{
+    AffineApply, AffineFor, AffineIf, AffineLoad, AffineStore, AffineYield,
+};
 use lattice_ir::diag::Severity;
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
@@ -273,7 +276,7 @@ impl Classifier {
             }
             name => {
                 // Anything else is uniform when its operands are (pure index arithmetic).
-                let pure = name.starts_with("arith.") || name == "affine.apply";
+                let pure = name.starts_with("arith.") || ir.isa::<AffineApply>(def);
                 if !pure {
                     return None;
                 }
@@ -315,10 +318,10 @@ fn inner_loops(ir: &Ir, op: Op, block: lattice_ir::Block) -> Option<Vec<(Value, 
     let mut at = op;
     while ir.op_parent(at)? != block {
         let p = ir.parent_op(at)?;
-        if !ir.is_op(p, "affine.for") || !super::map::for_segments(ir, p).2.is_empty() {
+        if !ir.isa::<AffineFor>(p) || !super::map::for_segments(ir, p).2.is_empty() {
             return None;
         }
-        let lb = super::map::map_attr(ir, p, "lowerBoundMap")?;
+        let lb = super::map::map_attr(ir, p, AffineFor::LOWER_BOUND_MAP)?;
         let ctx = ir.ctx();
         let lo = match ctx.map_results(lb) {
             [e] if ctx.map_num_inputs(lb) == 0 => ctx.constant_value(*e)?,
@@ -374,7 +377,7 @@ fn promote_launch(
         cache: FxHashMap::default(),
     };
     let loops: Vec<usize> = (0..body_ops.len())
-        .filter(|&i| ir.is_op(body_ops[i], "affine.for"))
+        .filter(|&i| ir.isa::<AffineFor>(body_ops[i]))
         .collect();
     // Ops before the loop must not define values the loop or later ops use: they then
     // run in a guard of their own, before the tiled loop.
@@ -417,13 +420,13 @@ fn promote_launch(
         .collect::<Vec<_>>()
         .into_iter()
         .flat_map(|o| ir.walk_ops(o, WalkOrder::PreOrder))
-        .filter(|&o| ir.is_op(o, "affine.load"))
+        .filter(|&o| ir.isa::<AffineLoad>(o))
         .collect();
     for op in nested_loads {
         let Some(loops) = inner_loops(ir, op, body_block) else {
             continue;
         };
-        if !nest.is_empty() && ir.is_op(op, "affine.load") {
+        if !nest.is_empty() && ir.isa::<AffineLoad>(op) {
             // Inside register tiles the subscripts go through `affine.apply`s of the
             // tile loops' induction variables: compose them into the load's map.
             compose_load(ir, op);
@@ -431,7 +434,7 @@ fn promote_launch(
         let Some(acc) = dependence::access(ir, op) else {
             continue;
         };
-        if acc.is_write || !ir.is_op(op, "affine.load") || refused.contains_key(&acc.memref) {
+        if acc.is_write || !ir.isa::<AffineLoad>(op) || refused.contains_key(&acc.memref) {
             continue;
         }
         if let Err(why) = check_memref(ir, launch, &all_ops, acc.memref) {
@@ -596,11 +599,11 @@ fn launch_form(ir: &Ir, launch: Op) -> Result<LaunchForm, NotPromoted> {
         || !ir.is_op(ops[n - 1], "gpu.terminator")
         || ops[..n - 2]
             .iter()
-            .any(|&o| !ir.op_name(o).starts_with("arith.") && !ir.is_op(o, "affine.apply"))
+            .any(|&o| !ir.op_name(o).starts_with("arith.") && !ir.isa::<AffineApply>(o))
     {
         return Err(NotPromoted::Form);
     }
-    let (guard, nest) = if ir.is_op(ops[n - 2], "affine.for") {
+    let (guard, nest) = if ir.isa::<AffineFor>(ops[n - 2]) {
         let (guard, loops) = tile_nest(ir, ops[n - 2]).ok_or(NotPromoted::Form)?;
         (guard, loops)
     } else {
@@ -727,14 +730,14 @@ fn choose_families(
 fn tile_nest(ir: &Ir, mut l: Op) -> Option<(Op, Vec<Op>)> {
     let mut loops = Vec::new();
     loop {
-        if !ir.is_op(l, "affine.for")
+        if !ir.isa::<AffineFor>(l)
             || loops.len() == 3
             || super::map::for_step(ir, l) != 1
             || !super::map::for_segments(ir, l).2.is_empty()
         {
             return None;
         }
-        let lb = super::map::map_attr(ir, l, "lowerBoundMap")?;
+        let lb = super::map::map_attr(ir, l, AffineFor::LOWER_BOUND_MAP)?;
         let ctx = ir.ctx();
         if ctx.map_results(lb).len() != 1 || ctx.constant_value(ctx.map_results(lb)[0]) != Some(0) {
             return None;
@@ -747,7 +750,7 @@ fn tile_nest(ir: &Ir, mut l: Op) -> Option<(Op, Vec<Op>)> {
         if n < 2
             || ops[..n - 2]
                 .iter()
-                .any(|&o| !ir.op_name(o).starts_with("arith.") && !ir.is_op(o, "affine.apply"))
+                .any(|&o| !ir.op_name(o).starts_with("arith.") && !ir.isa::<AffineApply>(o))
         {
             return None;
         }
@@ -809,7 +812,7 @@ fn compose_load(ir: &mut Ir, load: Op) {
     let Some(map) = super::map::map_attr(ir, load, "map") else {
         return;
     };
-    let first = if ir.is_op(load, "affine.store") { 2 } else { 1 };
+    let first = if ir.isa::<AffineStore>(load) { 2 } else { 1 };
     let ops = ir.operands(load).to_vec();
     let mut vm = ValueMap::new(&ctx, map, &ops[first..]);
     vm.canonicalize(ir, load, true);
@@ -847,7 +850,7 @@ fn accumulate_in_registers(
         .collect();
     let body: Vec<Op> = ir.block_ops(then_block).collect();
     for &o in &body {
-        if ir.is_op(o, "affine.store") || ir.is_op(o, "affine.load") {
+        if ir.isa::<AffineStore>(o) || ir.isa::<AffineLoad>(o) {
             compose_load(ir, o);
         }
     }
@@ -880,7 +883,7 @@ fn accumulate_in_registers(
             let Some(a) = dependence::access(ir, u) else {
                 continue 'memrefs;
             };
-            if !ir.is_op(u, "affine.load") && !ir.is_op(u, "affine.store") {
+            if !ir.isa::<AffineLoad>(u) && !ir.isa::<AffineStore>(u) {
                 continue 'memrefs;
             }
             if a.is_write && ir.operands(u)[0] == m {
@@ -975,7 +978,7 @@ fn accumulate_in_registers(
             let mut lops = vec![from];
             lops.extend(from_ops);
             let v = b.value(
-                "affine.load",
+                AffineLoad::NAME,
                 lops,
                 elt,
                 vec![("map", ctx.affine_map_attr(from_map))],
@@ -983,7 +986,7 @@ fn accumulate_in_registers(
             let mut sops = vec![v, to];
             sops.extend(to_ops);
             b.op(
-                "affine.store",
+                AffineStore::NAME,
                 sops,
                 vec![],
                 vec![("map", ctx.affine_map_attr(to_map))],
@@ -1026,7 +1029,7 @@ fn registers_below_reduction(ir: &mut Ir, launch: Op, guard: Op, nest: &[Op], kl
     // The reduction-tile loop `k0`: the nearest loop around the point loop.
     let outer_of = |ir: &Ir, kl: Op| {
         let mut p = ir.parent_op(kl)?;
-        while !ir.is_op(p, "affine.for") {
+        while !ir.isa::<AffineFor>(p) {
             p = ir.parent_op(p)?;
         }
         Some(p)
@@ -1050,7 +1053,7 @@ fn registers_below_reduction(ir: &mut Ir, launch: Op, guard: Op, nest: &[Op], kl
     }
     // Fold the unrolled (now constant) tile positions into the accesses' maps.
     for o in ir.walk_ops(launch, WalkOrder::PreOrder) {
-        if ir.is_op(o, "affine.load") || ir.is_op(o, "affine.store") {
+        if ir.isa::<AffineLoad>(o) || ir.isa::<AffineStore>(o) {
             compose_load(ir, o);
         }
     }
@@ -1148,7 +1151,7 @@ fn check_memref(ir: &Ir, launch: Op, all_ops: &[Op], memref: Value) -> Result<()
             continue;
         }
         match dependence::access(ir, o) {
-            Some(a) if !a.is_write && ir.is_op(o, "affine.load") => {}
+            Some(a) if !a.is_write && ir.isa::<AffineLoad>(o) => {}
             Some(_) => {
                 return Err(NotPromoted::Written {
                     ty: super::map::type_name(ir, ir.value_type(memref)),
@@ -1182,19 +1185,19 @@ pub(crate) fn build_for(
     let seg = ctx.dense_i32_array(&[lb.1.len() as i32, ub.1.len() as i32, 0]);
     let operands = lb.1.iter().chain(&ub.1).copied().collect();
     let l = b.op(
-        "affine.for",
+        AffineFor::NAME,
         operands,
         vec![],
         vec![
-            ("lowerBoundMap", ctx.affine_map_attr(lb.0)),
-            ("upperBoundMap", ctx.affine_map_attr(ub.0)),
-            ("step", ctx.index_attr(step)),
+            (AffineFor::LOWER_BOUND_MAP, ctx.affine_map_attr(lb.0)),
+            (AffineFor::UPPER_BOUND_MAP, ctx.affine_map_attr(ub.0)),
+            (AffineFor::STEP, ctx.index_attr(step)),
             ("operandSegmentSizes", seg),
         ],
         vec![region],
     );
     let mut y = Builder::new(ir, InsertPoint::End(block), loc);
-    y.op("affine.yield", vec![], vec![], vec![], vec![]);
+    y.op(AffineYield::NAME, vec![], vec![], vec![], vec![]);
     let iv = ir.block_args(block)[0];
     (l, iv, block)
 }
@@ -1370,14 +1373,14 @@ fn rewrite(
         let else_r = ir.create_region();
         let mut b = Builder::new(ir, cbody_end, loc);
         b.op(
-            "affine.if",
+            AffineIf::NAME,
             inputs.clone(),
             vec![],
             vec![("condition", ctx.integer_set_attr(set))],
             vec![then_r, else_r],
         );
         let mut y = Builder::new(ir, InsertPoint::End(then_b), loc);
-        let tyield = y.op("affine.yield", vec![], vec![], vec![], vec![]);
+        let tyield = y.op(AffineYield::NAME, vec![], vec![], vec![], vec![]);
         let (gmap, gops) = value_map(ir, tyield, global, inputs.clone());
         let (bmap, bops) = value_map(ir, tyield, idx, inputs.clone());
         let elt = ctx.element_type(ir.value_type(f.memref));
@@ -1385,7 +1388,7 @@ fn rewrite(
         let mut lops = vec![f.memref];
         lops.extend(gops);
         let v = b.value(
-            "affine.load",
+            AffineLoad::NAME,
             lops,
             elt,
             vec![("map", ctx.affine_map_attr(gmap))],
@@ -1393,7 +1396,7 @@ fn rewrite(
         let mut sops = vec![v, buf];
         sops.extend(bops);
         b.op(
-            "affine.store",
+            AffineStore::NAME,
             sops,
             vec![],
             vec![("map", ctx.affine_map_attr(bmap))],
@@ -1456,8 +1459,8 @@ fn tile_loop(
 ) -> (Value, Value, Op) {
     let ctx = ir.ctx_arc().clone();
     let (lbo, ubo, _) = super::map::for_segments(ir, l);
-    let lbm = super::map::map_attr(ir, l, "lowerBoundMap").unwrap();
-    let ubm = super::map::map_attr(ir, l, "upperBoundMap").unwrap();
+    let lbm = super::map::map_attr(ir, l, AffineFor::LOWER_BOUND_MAP).unwrap();
+    let ubm = super::map::map_attr(ir, l, AffineFor::UPPER_BOUND_MAP).unwrap();
     let (outer, k0, obody) = build_for(
         ir,
         InsertPoint::Before(guard),

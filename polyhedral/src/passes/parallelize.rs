@@ -38,6 +38,7 @@ use crate::isl::{IslCtx, IslError};
 use crate::parallel_check::{input_loop_schedule, ForbiddenDeps};
 use crate::reduction::REDUCTION_MARK;
 use crate::scop::{extract_scops, ArrayKind, Scop};
+use lattice_affine::views::{AffineFor, AffineParallel};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{AttrData, Ir, Op, OperationState, Traits, Value, WalkOrder};
@@ -201,7 +202,7 @@ pub fn affine_parallelize(
             // The safety net's dependences, built when a first loop needs them.
             let mut net: Option<ForbiddenDeps> = None;
             for l in &deps.loops {
-                if !ir.is_op(l.loop_op, "affine.for") {
+                if !ir.isa::<AffineFor>(l.loop_op) {
                     continue;
                 }
                 let decision = match decide(ir, scop, &deps, l, options) {
@@ -218,7 +219,7 @@ pub fn affine_parallelize(
     let loops: Vec<Op> = ir
         .walk_ops(func, WalkOrder::PreOrder)
         .into_iter()
-        .filter(|&o| ir.is_op(o, "affine.for"))
+        .filter(|&o| ir.isa::<AffineFor>(o))
         .collect();
     for l in loops {
         if !ir.contains_op(l) {
@@ -346,7 +347,7 @@ fn nested_parallel(ir: &Ir, op: Op) -> u32 {
         if ir.has_trait(p, Traits::AFFINE_SCOPE) {
             break;
         }
-        if ir.is_op(p, "affine.parallel") {
+        if ir.isa::<AffineParallel>(p) {
             nested += 1;
         }
         cur = ir.parent_op(p);
@@ -400,10 +401,10 @@ pub(crate) fn parallel_for(
         Some(AttrData::AffineMap(m)) => Some(*m),
         _ => None,
     };
-    let lbm = map_of(ir, "lowerBoundMap")?;
-    let ubm = map_of(ir, "upperBoundMap")?;
+    let lbm = map_of(ir, AffineFor::LOWER_BOUND_MAP)?;
+    let ubm = map_of(ir, AffineFor::UPPER_BOUND_MAP)?;
     let step = ir
-        .attr(for_op, "step")
+        .attr(for_op, AffineFor::STEP)
         .and_then(|a| ctx.int_value(a))
         .and_then(|s| i64::try_from(s).ok())
         .unwrap_or(1);
@@ -416,25 +417,31 @@ pub(crate) fn parallel_for(
     }
     let region = *ir.regions(for_op).first()?;
     let block = ir.entry_block(region)?;
-    let mut st = OperationState::new(ctx.intern_str("affine.parallel"), ir.loc(for_op));
+    let mut st = OperationState::new(ctx.intern_str(AffineParallel::NAME), ir.loc(for_op));
     st.operands = operands[..n_lb + n_ub].to_vec();
     st.result_types = types.to_vec();
-    st.add_attr(ctx.intern_str("lowerBoundsMap"), ctx.affine_map_attr(lbm));
-    st.add_attr(ctx.intern_str("upperBoundsMap"), ctx.affine_map_attr(ubm));
     st.add_attr(
-        ctx.intern_str("lowerBoundsGroups"),
+        ctx.intern_str(AffineParallel::LOWER_BOUNDS_MAP),
+        ctx.affine_map_attr(lbm),
+    );
+    st.add_attr(
+        ctx.intern_str(AffineParallel::UPPER_BOUNDS_MAP),
+        ctx.affine_map_attr(ubm),
+    );
+    st.add_attr(
+        ctx.intern_str(AffineParallel::LOWER_BOUNDS_GROUPS),
         i32_tensor(ir, &[ctx.map_num_results(lbm) as i64]),
     );
     st.add_attr(
-        ctx.intern_str("upperBoundsGroups"),
+        ctx.intern_str(AffineParallel::UPPER_BOUNDS_GROUPS),
         i32_tensor(ir, &[ctx.map_num_results(ubm) as i64]),
     );
     st.add_attr(
-        ctx.intern_str("steps"),
+        ctx.intern_str(AffineParallel::STEPS),
         ctx.array_attr(vec![ctx.i64_attr(step)]),
     );
     st.add_attr(
-        ctx.intern_str("reductions"),
+        ctx.intern_str(AffineParallel::REDUCTIONS),
         ctx.array_attr(kinds.iter().map(|&k| ctx.i64_attr(k)).collect()),
     );
     ir.detach_block(block);

@@ -18,6 +18,7 @@
 use crate::deps::PairShape;
 use crate::isl::{IslCtx, IslError};
 use crate::scop::{access_instances, AccessInstance};
+use lattice_affine::views::{AffineLoad, AffineStore};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::{Ir, Op, WalkOrder};
@@ -27,7 +28,7 @@ pub fn dependence_remarks(ir: &Ir, root: Op) -> Vec<Diagnostic> {
     let ops: Vec<Op> = ir
         .walk_ops(root, WalkOrder::PreOrder)
         .into_iter()
-        .filter(|&o| ir.is_op(o, "affine.load") || ir.is_op(o, "affine.store"))
+        .filter(|&o| ir.isa::<AffineLoad>(o) || ir.isa::<AffineStore>(o))
         .collect();
     if ops.is_empty() {
         return Vec::new();

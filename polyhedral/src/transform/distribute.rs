@@ -33,6 +33,9 @@ use super::tile::violation;
 use super::{apply_private, for_each_scop_with, mark_parallel, program_tree, remark, Tree};
 use crate::deps::{describe, AliasAssumption, Dependences};
 use crate::scop::{value_label, Scop};
+use lattice_affine::views::{
+    is_affine_loop, AffineKind, AffineLoad, AffineParallel, AffineVectorLoad,
+};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op, Traits, Value, WalkOrder};
@@ -416,7 +419,7 @@ impl Walk<'_> {
 /// parallel: it carries a subset of the original dependences).
 fn keep_parallel(ir: &Ir, t: Tree) -> Tree {
     let from_parallel = matches!(&t, Tree::Band { loops, .. }
-        if loops.first().is_some_and(|&l| ir.is_op(l, "affine.parallel")));
+        if loops.first().is_some_and(|&l| ir.isa::<AffineParallel>(l)));
     let (
         true,
         Tree::Band {
@@ -468,11 +471,13 @@ struct Isolated {
 /// Whether `op` (not looking into its regions) may write memory, and which memref:
 /// `Some(None)`: any memref; `None`: no write.
 fn written_memref(ir: &Ir, op: Op) -> Option<Option<Value>> {
-    match ir.op_name(op) {
-        "affine.store" | "memref.store" | "affine.vector_store" | "vector.store" => {
+    match (AffineKind::of(ir, op), ir.op_name(op)) {
+        (Some(AffineKind::Store | AffineKind::VectorStore), _)
+        | (_, "memref.store" | "vector.store") => {
             return Some(ir.operands(op).get(1).copied());
         }
-        "affine.load" | "memref.load" | "affine.vector_load" | "vector.load" => return None,
+        (Some(AffineKind::Load | AffineKind::VectorLoad), _)
+        | (_, "memref.load" | "vector.load") => return None,
         _ => {}
     }
     let Some(def) = ir.op_def(op) else {
@@ -524,7 +529,7 @@ fn isolate_yield_chains(
     let loops: Vec<Op> = ir
         .walk_ops(func, WalkOrder::PostOrder)
         .into_iter()
-        .filter(|&o| ir.is_op(o, "affine.for") || ir.is_op(o, "affine.parallel"))
+        .filter(|&o| is_affine_loop(ir, o))
         .collect();
     let mut out = Vec::new();
     for l in loops {
@@ -567,7 +572,7 @@ fn isolate_in(ir: &mut Ir, l: Op, alias: AliasAssumption) -> Result<Option<Isola
         }
         let o = ops[k];
         let allowed = ir.regions(o).is_empty()
-            && (matches!(ir.op_name(o), "affine.load" | "affine.vector_load")
+            && ((ir.isa::<AffineLoad>(o) || ir.isa::<AffineVectorLoad>(o))
                 || ir
                     .op_def(o)
                     .is_some_and(|d| d.has(Traits::PURE) || d.has(Traits::CONSTANT_LIKE)));
@@ -602,7 +607,7 @@ fn isolate_in(ir: &mut Ir, l: Op, alias: AliasAssumption) -> Result<Option<Isola
     // write its memref.
     for k in (0..ops.len()).filter(|&k| in_slice[k]) {
         let o = ops[k];
-        if !matches!(ir.op_name(o), "affine.load" | "affine.vector_load") {
+        if !(ir.isa::<AffineLoad>(o) || ir.isa::<AffineVectorLoad>(o)) {
             continue;
         }
         let memref = ir.operand(o, 0);
@@ -697,7 +702,7 @@ pub fn loop_distribute(ir: &mut Ir, func: Op, options: &DistributeOptions) -> Di
         let op = ir
             .walk_ops(func, WalkOrder::PreOrder)
             .into_iter()
-            .filter(|&o| ir.is_op(o, "affine.for") || ir.is_op(o, "affine.parallel"))
+            .filter(|&o| is_affine_loop(ir, o))
             .nth(n);
         let loc = op
             .map(|o| ir.loc(o))

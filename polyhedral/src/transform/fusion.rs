@@ -30,6 +30,7 @@ use super::{apply_private, for_each_scop, program_tree, remark, Member, Tree};
 use crate::deps::{describe, AliasAssumption, DepKind, Dependences};
 use crate::isl::{IslCtx, IslError};
 use crate::scop::{AccessKind, Scop};
+use lattice_affine::views::{AffineFor, AffineParallel};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op, WalkOrder};
@@ -305,13 +306,13 @@ fn outer_bounds(ir: &Ir, op: Op) -> Option<Bounds> {
     use lattice_affine::util::{dense_elements, group_ranges, int_array, map_attr};
     let ctx = ir.ctx();
     let operands = ir.operands(op);
-    if ir.is_op(op, "affine.for") {
+    if ir.isa::<AffineFor>(op) {
         let (lb, ub) = (
-            map_attr(ir, op, "lowerBoundMap")?,
-            map_attr(ir, op, "upperBoundMap")?,
+            map_attr(ir, op, AffineFor::LOWER_BOUND_MAP)?,
+            map_attr(ir, op, AffineFor::UPPER_BOUND_MAP)?,
         );
         let (nl, nu) = (ctx.map_num_inputs(lb), ctx.map_num_inputs(ub));
-        let step = i64::try_from(ctx.int_value(ir.attr(op, "step")?)?).ok()?;
+        let step = i64::try_from(ctx.int_value(ir.attr(op, AffineFor::STEP)?)?).ok()?;
         return Some((
             lb,
             operands.get(..nl)?.to_vec(),
@@ -320,12 +321,12 @@ fn outer_bounds(ir: &Ir, op: Op) -> Option<Bounds> {
             step,
         ));
     }
-    if !ir.is_op(op, "affine.parallel") {
+    if !ir.isa::<AffineParallel>(op) {
         return None;
     }
     let (lb, ub) = (
-        map_attr(ir, op, "lowerBoundsMap")?,
-        map_attr(ir, op, "upperBoundsMap")?,
+        map_attr(ir, op, AffineParallel::LOWER_BOUNDS_MAP)?,
+        map_attr(ir, op, AffineParallel::UPPER_BOUNDS_MAP)?,
     );
     let nl = ctx.map_num_inputs(lb);
     let first = |map: lattice_ir::AffineMap, groups: &str| {
@@ -342,7 +343,7 @@ fn outer_bounds(ir: &Ir, op: Op) -> Option<Bounds> {
         operands.get(..nl)?.to_vec(),
         first(ub, "upperBoundsGroups")?,
         operands.get(nl..)?.to_vec(),
-        *int_array(ctx, ir.attr(op, "steps"))?.first()?,
+        *int_array(ctx, ir.attr(op, AffineParallel::STEPS))?.first()?,
     ))
 }
 

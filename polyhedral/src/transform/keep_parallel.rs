@@ -25,6 +25,7 @@ use crate::isl::{IslCtx, IslError};
 use crate::reduction::{ReductionCandidates, REDUCTION_MARK};
 use crate::scop::{loop_source_name, Scop};
 use isl_rs::{Id, Schedule, ScheduleNode, ScheduleNodeType, UnionMap};
+use lattice_affine::views::AffineParallel;
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::{Ir, Op};
 use std::cell::RefCell;
@@ -65,7 +66,7 @@ pub fn keep_parallel(
     // An input `affine.parallel ... reduce` is a sequential loop marked
     // `REDUCTION_ATTR` in the demoted form (see `scalars::demote`).
     let is_parallel = |d: &crate::scop::Dim| {
-        ir.is_op(d.loop_op, "affine.parallel")
+        ir.isa::<AffineParallel>(d.loop_op)
             || ir
                 .attr(d.loop_op, crate::reduction::REDUCTION_ATTR)
                 .is_some()

@@ -28,6 +28,7 @@ use crate::parallel_check::{ForbiddenDeps, CHECKED_MARKS};
 use crate::scop::{ArrayKind, Scop};
 use expr::SchedExpr;
 use isl_rs::{ScheduleNode, ScheduleNodeType, UnionMap};
+use lattice_affine::views::{is_affine_loop, AffineFor, AffineIf, AffineKind};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::{Ir, Op, WalkOrder};
 use std::collections::BTreeMap;
@@ -129,8 +130,8 @@ pub fn program_tree(ir: &Ir, scop: &Scop) -> Tree {
 fn build_ops(ir: &Ir, scop: &Scop, ops: &[Op]) -> Tree {
     let mut items: Vec<Tree> = Vec::new();
     for &op in ops {
-        match ir.op_name(op) {
-            "affine.for" | "affine.parallel" => {
+        match AffineKind::of(ir, op) {
+            Some(AffineKind::For | AffineKind::Parallel) => {
                 let body: Vec<Op> = ir
                     .regions(op)
                     .first()
@@ -142,7 +143,7 @@ fn build_ops(ir: &Ir, scop: &Scop, ops: &[Op]) -> Tree {
                 if stmts.is_empty() {
                     continue;
                 }
-                let n_ivs = if ir.is_op(op, "affine.for") {
+                let n_ivs = if ir.isa::<AffineFor>(op) {
                     1
                 } else {
                     ir.regions(op)
@@ -176,7 +177,7 @@ fn build_ops(ir: &Ir, scop: &Scop, ops: &[Op]) -> Tree {
                     child: Box::new(child),
                 });
             }
-            "affine.if" => {
+            Some(AffineKind::If) => {
                 for &r in ir.regions(op) {
                     if let Some(b) = ir.entry_block(r) {
                         let body: Vec<Op> = ir.block_ops(b).collect();
@@ -480,11 +481,7 @@ pub fn check_supported(ir: &Ir, scop: &Scop) -> Result<(), TransformError> {
     for &op in &scop.ops {
         for o in ir.walk_ops(op, WalkOrder::PreOrder) {
             inside.insert(o);
-            if (ir.is_op(o, "affine.for")
-                || ir.is_op(o, "affine.parallel")
-                || ir.is_op(o, "affine.if"))
-                && !ir.results(o).is_empty()
-            {
+            if (is_affine_loop(ir, o) || ir.isa::<AffineIf>(o)) && !ir.results(o).is_empty() {
                 return Err(TransformError::Unsupported(
                     "a loop or conditional yields values".into(),
                 ));

@@ -35,6 +35,9 @@ use super::TransformError;
 use crate::isl::{IslCtx, IslError};
 use crate::scop::{check_candidate, value_label, AccessKind, ArrayKind, Scop};
 use isl_rs::{UnionAccessInfo, UnionMap, UnionSet};
+use lattice_affine::views::{
+    is_affine_loop, AffineFor, AffineIf, AffineLoad, AffineParallel, AffineStore, AffineYield,
+};
 use lattice_ir::{AttrData, Block, Ir, Op, OperationState, Traits, Type, TypeData, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -62,9 +65,9 @@ pub fn needs_demotion(ir: &Ir, scop: &Scop) -> bool {
 pub fn recomputable(ir: &Ir, scop: &Scop, v: Value, depth: usize) -> bool {
     let Some(def) = ir.defining_op(v) else {
         return matches!(ir.value_def(v), lattice_ir::ValueDef::Argument { block, index: 0 }
-            if ir.block_parent_op(block).is_some_and(|o| ir.is_op(o, "affine.for")))
+            if ir.block_parent_op(block).is_some_and(|o| ir.isa::<AffineFor>(o)))
             || matches!(ir.value_def(v), lattice_ir::ValueDef::Argument { block, .. }
-            if ir.block_parent_op(block).is_some_and(|o| ir.is_op(o, "affine.parallel")))
+            if ir.block_parent_op(block).is_some_and(|o| ir.isa::<AffineParallel>(o)))
             || !inside(ir, scop, v);
     };
     if !scop.ops.iter().any(|&o| ir.is_ancestor(o, def)) {
@@ -124,10 +127,7 @@ fn anchor(ir: &Ir, op: Op, top: Block) -> Op {
 }
 
 fn is_structured(ir: &Ir, op: Op) -> bool {
-    matches!(
-        ir.op_name(op),
-        "affine.for" | "affine.if" | "affine.parallel"
-    )
+    ir.isa::<AffineFor>(op) || ir.isa::<AffineIf>(op) || ir.isa::<AffineParallel>(op)
 }
 
 /// Demotes the SSA values of `scop` that need it to 0-d cells (see the module docs).
@@ -150,7 +150,7 @@ pub fn demote(ir: &mut Ir, scop: &Scop) -> Result<Demotion, TransformError> {
             .iter()
             .flat_map(|&o| ir.walk_ops(o, lattice_ir::WalkOrder::PreOrder))
             .filter(|&n| {
-                ir.is_op(n, "affine.parallel")
+                ir.isa::<AffineParallel>(n)
                     && body_block(ir, n, 0).is_none_or(|b| ir.block_args(b).len() != 1)
             })
             .collect();
@@ -324,7 +324,7 @@ fn to_demote(ir: &Ir, scop: &Scop) -> (Vec<Op>, Vec<Op>, Vec<Value>) {
                 }
             }
             ArrayKind::Carried { loop_op, .. } => {
-                if ir.is_op(loop_op, "affine.parallel") {
+                if ir.isa::<AffineParallel>(loop_op) {
                     if !reducing.contains(&loop_op) {
                         reducing.push(loop_op)
                     }
@@ -348,7 +348,7 @@ fn check_demotable(
 ) -> Result<(), TransformError> {
     for &o in &scop.ops {
         for n in ir.walk_ops(o, lattice_ir::WalkOrder::PreOrder) {
-            if ir.is_op(n, "affine.if") && !ir.results(n).is_empty() {
+            if ir.isa::<AffineIf>(n) && !ir.results(n).is_empty() {
                 return Err(unsupported("an affine.if yields values"));
             }
         }
@@ -580,7 +580,7 @@ fn drop_self_copies(ir: &mut Ir, cell: Value) {
     let stores: Vec<Op> = ir
         .uses(cell)
         .iter()
-        .filter(|u| u.index == 1 && ir.is_op(u.op, "affine.store"))
+        .filter(|u| u.index == 1 && ir.isa::<AffineStore>(u.op))
         .map(|u| u.op)
         .collect();
     for st in stores {
@@ -667,7 +667,7 @@ fn empty_map(ir: &Ir) -> lattice_ir::Attr {
 
 fn store(ir: &mut Ir, v: Value, cell: Value, loc: lattice_ir::Attr) -> Op {
     let ctx = ir.ctx_arc().clone();
-    let mut st = OperationState::new(ctx.intern_str("affine.store"), loc);
+    let mut st = OperationState::new(ctx.intern_str(AffineStore::NAME), loc);
     st.operands = vec![v, cell];
     st.add_attr(ctx.intern_str("map"), empty_map(ir));
     ir.create_op(st)
@@ -676,7 +676,7 @@ fn store(ir: &mut Ir, v: Value, cell: Value, loc: lattice_ir::Attr) -> Op {
 fn load(ir: &mut Ir, cell: Value, loc: lattice_ir::Attr) -> Op {
     let ctx = ir.ctx_arc().clone();
     let element = ctx.element_type(ir.value_type(cell));
-    let mut st = OperationState::new(ctx.intern_str("affine.load"), loc);
+    let mut st = OperationState::new(ctx.intern_str(AffineLoad::NAME), loc);
     st.operands = vec![cell];
     st.result_types = vec![element];
     st.add_attr(ctx.intern_str("map"), empty_map(ir));
@@ -705,7 +705,7 @@ fn rebuild_for(ir: &mut Ir, old: Op, keep: &[usize], extra: &[Value]) -> Op {
     let nops = ir.operands(old).len();
     let bounds: Vec<Value> = ir.operands(old)[..nops - n].to_vec();
     let inits: Vec<Value> = ir.operands(old)[nops - n..].to_vec();
-    let mut st = OperationState::new(ctx.intern_str("affine.for"), ir.loc(old));
+    let mut st = OperationState::new(ctx.intern_str(AffineFor::NAME), ir.loc(old));
     st.operands = bounds.clone();
     st.operands.extend(keep.iter().map(|&k| inits[k]));
     st.operands.extend(extra.iter().copied());
@@ -757,7 +757,7 @@ fn rebuild_for(ir: &mut Ir, old: Op, keep: &[usize], extra: &[Value]) -> Op {
 /// block is created if missing); the yields are left for the caller. Returns the new op.
 fn rebuild_if(ir: &mut Ir, old: Op, ty: Type) -> Op {
     let ctx = ir.ctx_arc().clone();
-    let mut st = OperationState::new(ctx.intern_str("affine.if"), ir.loc(old));
+    let mut st = OperationState::new(ctx.intern_str(AffineIf::NAME), ir.loc(old));
     st.operands = ir.operands(old).to_vec();
     let old_results: Vec<Value> = ir.results(old).to_vec();
     st.result_types = old_results.iter().map(|&r| ir.value_type(r)).collect();
@@ -773,7 +773,7 @@ fn rebuild_if(ir: &mut Ir, old: Op, ty: Type) -> Op {
             Some(b) => ir.splice_block_ops(b, blk),
             None => {
                 let y = ir.create_op(OperationState::new(
-                    ctx.intern_str("affine.yield"),
+                    ctx.intern_str(AffineYield::NAME),
                     ir.loc(old),
                 ));
                 ir.append_op(blk, y);
@@ -805,8 +805,8 @@ fn cell_info(ir: &Ir, alloca: Op) -> Option<CellInfo> {
     let mut touching = FxHashSet::default();
     let mut storing = FxHashSet::default();
     for u in ir.uses(cell) {
-        let is_load = ir.is_op(u.op, "affine.load") && u.index == 0;
-        let is_store = ir.is_op(u.op, "affine.store") && u.index == 1;
+        let is_load = ir.isa::<AffineLoad>(u.op) && u.index == 0;
+        let is_store = ir.isa::<AffineStore>(u.op) && u.index == 1;
         if !is_load && !is_store {
             return None;
         }
@@ -831,11 +831,11 @@ fn cell_info(ir: &Ir, alloca: Op) -> Option<CellInfo> {
 }
 
 fn is_load_of(ir: &Ir, op: Op, cell: Value) -> bool {
-    ir.is_op(op, "affine.load") && ir.operand(op, 0) == cell
+    ir.isa::<AffineLoad>(op) && ir.operand(op, 0) == cell
 }
 
 fn is_store_of(ir: &Ir, op: Op, cell: Value) -> bool {
-    ir.is_op(op, "affine.store") && ir.operands(op).get(1) == Some(&cell)
+    ir.isa::<AffineStore>(op) && ir.operands(op).get(1) == Some(&cell)
 }
 
 fn body_block(ir: &Ir, op: Op, k: usize) -> Option<Block> {
@@ -858,7 +858,7 @@ fn check_ops(ir: &Ir, info: &CellInfo, ops: &[Op], lost: bool) -> Result<bool, (
             }
         } else if is_store_of(ir, op, info.cell) {
             lost = false;
-        } else if ir.is_op(op, "affine.for") || ir.is_op(op, "affine.parallel") {
+        } else if is_affine_loop(ir, op) {
             let body: Vec<Op> = body_block(ir, op, 0)
                 .map(|b| ir.block_ops(b).collect())
                 .unwrap_or_default();
@@ -867,7 +867,7 @@ fn check_ops(ir: &Ir, info: &CellInfo, ops: &[Op], lost: bool) -> Result<bool, (
             if !stores {
                 continue;
             }
-            if ir.is_op(op, "affine.parallel") {
+            if ir.isa::<AffineParallel>(op) {
                 lost = true;
             } else {
                 if end != lost {
@@ -876,7 +876,7 @@ fn check_ops(ir: &Ir, info: &CellInfo, ops: &[Op], lost: bool) -> Result<bool, (
                 }
                 lost = lost || end;
             }
-        } else if ir.is_op(op, "affine.if") {
+        } else if ir.isa::<AffineIf>(op) {
             let mut after = false;
             for k in 0..2 {
                 let ops: Vec<Op> = body_block(ir, op, k)
@@ -986,7 +986,7 @@ impl Promoter {
             } else if is_store_of(ir, op, self.cell) {
                 state = State::Value(ir.operand(op, 0));
                 ir.erase_op(op);
-            } else if ir.is_op(op, "affine.for") && self.storing.contains(&op) {
+            } else if ir.isa::<AffineFor>(op) && self.storing.contains(&op) {
                 let init = self.value(ir, state, op);
                 let n = ir.results(op).len();
                 let keep: Vec<usize> = (0..n).collect();
@@ -1001,13 +1001,13 @@ impl Promoter {
                 ir.set_operands(y, ops);
                 self.added.push((new, n));
                 state = State::Value(ir.result(new, n));
-            } else if ir.is_op(op, "affine.parallel") && self.storing.contains(&op) {
+            } else if ir.isa::<AffineParallel>(op) && self.storing.contains(&op) {
                 // Each iteration works on its own copy.
                 if let Some(b) = body_block(ir, op, 0) {
                     self.walk(ir, b, state);
                 }
                 state = State::Lost;
-            } else if ir.is_op(op, "affine.if") && self.storing.contains(&op) {
+            } else if ir.isa::<AffineIf>(op) && self.storing.contains(&op) {
                 let new = rebuild_if(ir, op, self.ty);
                 let n = ir.results(new).len() - 1;
                 for k in 0..2 {
@@ -1122,7 +1122,7 @@ pub fn promote(ir: &mut Ir, alloca: Op) -> Option<usize> {
             .storing
             .iter()
             .copied()
-            .filter(|&o| ir.is_op(o, "affine.parallel"))
+            .filter(|&o| ir.isa::<AffineParallel>(o))
             .collect();
         for p in parallel {
             if sequentialize_parallel(ir, p) {
@@ -1293,7 +1293,7 @@ pub fn live_out(ir: &Ir, scop: &Scop, array: usize) -> bool {
     let cell = scop.arrays[array].value;
     ir.uses(cell)
         .iter()
-        .any(|u| ir.is_op(u.op, "affine.load") && u.index == 0 && scop.statement_of(u.op).is_none())
+        .any(|u| ir.isa::<AffineLoad>(u.op) && u.index == 0 && scop.statement_of(u.op).is_none())
 }
 
 /// The instances of `scop` whose writes of cell `array` are the last ones in program
@@ -1353,9 +1353,9 @@ pub(crate) fn split_parallel(ir: &mut Ir, op: Op) -> Option<Vec<Op>> {
     let ctx = ir.ctx_arc().clone();
     let util = |name: &str| lattice_affine::util::dense_elements(&ctx, ir.attr(op, name));
     let (lbg, ubg) = (util("lowerBoundsGroups")?, util("upperBoundsGroups")?);
-    let lb = lattice_affine::util::map_attr(ir, op, "lowerBoundsMap")?;
-    let ub = lattice_affine::util::map_attr(ir, op, "upperBoundsMap")?;
-    let steps = lattice_affine::util::int_array(&ctx, ir.attr(op, "steps"))?;
+    let lb = lattice_affine::util::map_attr(ir, op, AffineParallel::LOWER_BOUNDS_MAP)?;
+    let ub = lattice_affine::util::map_attr(ir, op, AffineParallel::UPPER_BOUNDS_MAP)?;
+    let steps = lattice_affine::util::int_array(&ctx, ir.attr(op, AffineParallel::STEPS))?;
     let body = body_block(ir, op, 0)?;
     let n = ir.block_args(body).len();
     if n < 2 || lbg.len() != n || ubg.len() != n || steps.len() != n {
@@ -1366,7 +1366,7 @@ pub(crate) fn split_parallel(ir: &mut Ir, op: Op) -> Option<Vec<Op>> {
     let ubr = lattice_affine::util::group_ranges(&ubg, ubd.results.len())?;
     let operands = ir.operands(op).to_vec();
     let types: Vec<Type> = ir.results(op).iter().map(|&r| ir.value_type(r)).collect();
-    let reductions = ir.attr(op, "reductions");
+    let reductions = ir.attr(op, AffineParallel::REDUCTIONS);
     let mut nest: Vec<Op> = Vec::new();
     let mut blocks: Vec<Block> = Vec::new();
     for d in 0..n {
@@ -1378,25 +1378,31 @@ pub(crate) fn split_parallel(ir: &mut Ir, op: Op) -> Option<Vec<Op>> {
             );
             ctx.affine_map_attr(m)
         };
-        let mut st = OperationState::new(ctx.intern_str("affine.parallel"), ir.loc(op));
+        let mut st = OperationState::new(ctx.intern_str(AffineParallel::NAME), ir.loc(op));
         st.operands = operands.clone();
         st.result_types = types.clone();
-        st.add_attr(ctx.intern_str("lowerBoundsMap"), map(&lbd, &lbr[d]));
-        st.add_attr(ctx.intern_str("upperBoundsMap"), map(&ubd, &ubr[d]));
         st.add_attr(
-            ctx.intern_str("lowerBoundsGroups"),
+            ctx.intern_str(AffineParallel::LOWER_BOUNDS_MAP),
+            map(&lbd, &lbr[d]),
+        );
+        st.add_attr(
+            ctx.intern_str(AffineParallel::UPPER_BOUNDS_MAP),
+            map(&ubd, &ubr[d]),
+        );
+        st.add_attr(
+            ctx.intern_str(AffineParallel::LOWER_BOUNDS_GROUPS),
             lattice_affine::util::i32_tensor_attr(&ctx, &[lbg[d]]),
         );
         st.add_attr(
-            ctx.intern_str("upperBoundsGroups"),
+            ctx.intern_str(AffineParallel::UPPER_BOUNDS_GROUPS),
             lattice_affine::util::i32_tensor_attr(&ctx, &[ubg[d]]),
         );
         st.add_attr(
-            ctx.intern_str("steps"),
+            ctx.intern_str(AffineParallel::STEPS),
             ctx.array_attr(vec![ctx.i64_attr(steps[d])]),
         );
         if let Some(r) = reductions {
-            st.add_attr(ctx.intern_str("reductions"), r);
+            st.add_attr(ctx.intern_str(AffineParallel::REDUCTIONS), r);
         }
         let region = ir.create_region();
         let blk = ir.create_block(&[ctx.index_type()]);
@@ -1409,7 +1415,7 @@ pub(crate) fn split_parallel(ir: &mut Ir, op: Op) -> Option<Vec<Op>> {
         }
         if let Some(&outer) = blocks.last() {
             // The outer loop yields what the loop it holds reduced.
-            let mut y = OperationState::new(ctx.intern_str("affine.yield"), ir.loc(op));
+            let mut y = OperationState::new(ctx.intern_str(AffineYield::NAME), ir.loc(op));
             y.operands = ir.results(new).to_vec();
             let y = ir.create_op(y);
             ir.append_op(outer, y);
@@ -1443,15 +1449,18 @@ fn sequentialize_parallel(ir: &mut Ir, op: Op) -> bool {
 /// [`crate::reduction::finish`] may make it parallel again.
 pub(crate) fn sequentialize(ir: &mut Ir, op: Op) -> Option<Op> {
     let ctx = ir.ctx_arc().clone();
-    let lb = lattice_affine::util::map_attr(ir, op, "lowerBoundsMap")?;
-    let ub = lattice_affine::util::map_attr(ir, op, "upperBoundsMap")?;
-    let steps = lattice_affine::util::int_array(&ctx, ir.attr(op, "steps"))?;
+    let lb = lattice_affine::util::map_attr(ir, op, AffineParallel::LOWER_BOUNDS_MAP)?;
+    let ub = lattice_affine::util::map_attr(ir, op, AffineParallel::UPPER_BOUNDS_MAP)?;
+    let steps = lattice_affine::util::int_array(&ctx, ir.attr(op, AffineParallel::STEPS))?;
     let body = body_block(ir, op, 0)?;
     if steps.len() != 1 || ir.block_args(body).len() != 1 {
         return None;
     }
     let results: Vec<Value> = ir.results(op).to_vec();
-    let kinds = match ir.attr(op, "reductions").map(|a| ctx.attr_data(a)) {
+    let kinds = match ir
+        .attr(op, AffineParallel::REDUCTIONS)
+        .map(|a| ctx.attr_data(a))
+    {
         Some(AttrData::Array(a)) => a
             .iter()
             .map(|&k| ctx.int_value(k))
@@ -1481,16 +1490,22 @@ pub(crate) fn sequentialize(ir: &mut Ir, op: Op) -> Option<Op> {
     }
     let nlb = ctx.map_num_inputs(lb);
     let bounds = ir.operands(op).to_vec();
-    let mut st = OperationState::new(ctx.intern_str("affine.for"), ir.loc(op));
+    let mut st = OperationState::new(ctx.intern_str(AffineFor::NAME), ir.loc(op));
     st.operands = bounds
         .iter()
         .copied()
         .chain(inits.iter().copied())
         .collect();
     st.result_types = reductions.iter().map(|r| r.2).collect();
-    st.add_attr(ctx.intern_str("lowerBoundMap"), ctx.affine_map_attr(lb));
-    st.add_attr(ctx.intern_str("upperBoundMap"), ctx.affine_map_attr(ub));
-    st.add_attr(ctx.intern_str("step"), ctx.index_attr(steps[0]));
+    st.add_attr(
+        ctx.intern_str(AffineFor::LOWER_BOUND_MAP),
+        ctx.affine_map_attr(lb),
+    );
+    st.add_attr(
+        ctx.intern_str(AffineFor::UPPER_BOUND_MAP),
+        ctx.affine_map_attr(ub),
+    );
+    st.add_attr(ctx.intern_str(AffineFor::STEP), ctx.index_attr(steps[0]));
     st.add_attr(
         ctx.intern_str("operandSegmentSizes"),
         ctx.dense_i32_array(&[nlb as i32, (bounds.len() - nlb) as i32, inits.len() as i32]),

@@ -31,6 +31,7 @@ use crate::deps::{AliasAssumption, Dependences};
 use crate::isl::{dim_range, IslCtx, IslText};
 use crate::scop::Scop;
 use lattice_affine::loops;
+use lattice_affine::views::AffineFor;
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op, TypeData};
@@ -418,7 +419,7 @@ fn adjust_to_trip_counts(ir: &Ir, band: &Tree, sizes: &mut [i64]) {
     };
     for (s, &l) in sizes.iter_mut().zip(loops) {
         // Single-result bounds only, as mlir-opt here: a max/min bound has no trip count.
-        let single = ir.is_op(l, "affine.for") && loops::has_single_result_bounds(ir, l);
+        let single = ir.isa::<AffineFor>(l) && loops::has_single_result_bounds(ir, l);
         let Some(tc) = single.then(|| loops::constant_trip_count(ir, l)).flatten() else {
             continue;
         };
