@@ -614,7 +614,8 @@ fn union(ir: &Ir, a: &Region, b: &Region, n: usize) -> Option<Region> {
     Some(out)
 }
 
-fn memory_space(ctx: &lattice_ir::Context, attr: Option<lattice_ir::Attr>) -> Option<i64> {
+/// The integer memory space of a memref type's `memory_space` attribute (absent: 0).
+pub(crate) fn memory_space(ctx: &lattice_ir::Context, attr: Option<lattice_ir::Attr>) -> Option<i64> {
     match attr {
         None => Some(0),
         Some(a) => ctx.int_value(a).and_then(|v| i64::try_from(v).ok()),
