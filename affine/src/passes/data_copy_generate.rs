@@ -18,7 +18,10 @@
 //! substituting their loop bounds (each candidate is a valid bound, so the box always
 //! contains every accessed element). Subscripts that are not affine in the inner IVs,
 //! or that use values computed inside the range, make the whole memref (static shape)
-//! the region. The buffer extent is the smallest constant `ub - lb` over the pairs of
+//! the region. A dimension whose box is wider than the memref's static size is the whole
+//! dimension `[0, size)`, as upstream's regions are bounded by the memref's shape (loop
+//! bounds overestimate the tiles of a loop whose step does not divide its span). The
+//! buffer extent is the smallest constant `ub - lb` over the pairs of
 //! bounds; the copy loops run over the exact bounds (with `max`/`min`), the buffer is
 //! indexed by `subscript - lb`. Copies are hoisted above enclosing loops whose IVs the
 //! region does not depend on, as upstream, but only when the memref has no other use in
@@ -266,7 +269,10 @@ fn elt_bytes(ctx: &lattice_ir::Context, memref_ty: Type) -> Option<u64> {
     };
     let bits = match ctx.type_data(*element) {
         TypeData::Vector { shape, element, .. } => {
-            let n: u64 = shape.iter().map(|&d| u64::try_from(d).ok()).product::<Option<u64>>()?;
+            let n: u64 = shape
+                .iter()
+                .map(|&d| u64::try_from(d).ok())
+                .product::<Option<u64>>()?;
             scalar_bits(*element)?.checked_mul(n)?
         }
         _ => scalar_bits(*element)?,
@@ -646,7 +652,10 @@ fn union(ir: &Ir, a: &Region, b: &Region, n: usize) -> Option<Region> {
 }
 
 /// The integer memory space of a memref type's `memory_space` attribute (absent: 0).
-pub(crate) fn memory_space(ctx: &lattice_ir::Context, attr: Option<lattice_ir::Attr>) -> Option<i64> {
+pub(crate) fn memory_space(
+    ctx: &lattice_ir::Context,
+    attr: Option<lattice_ir::Attr>,
+) -> Option<i64> {
     match attr {
         None => Some(0),
         Some(a) => ctx.int_value(a).and_then(|v| i64::try_from(v).ok()),

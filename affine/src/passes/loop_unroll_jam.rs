@@ -285,7 +285,10 @@ fn jam_keeps_order(ir: &Ir, l: Op, src: Op, dst: Op, inner: &[Component]) -> boo
     };
     let mut k = 0;
     loop {
-        let (Some(a), Some(b)) = (crate::util::ancestor_in_block(ir, blk, src), crate::util::ancestor_in_block(ir, blk, dst)) else {
+        let (Some(a), Some(b)) = (
+            crate::util::ancestor_in_block(ir, blk, src),
+            crate::util::ancestor_in_block(ir, blk, dst),
+        ) else {
             return false;
         };
         let (ia, ib) = (item_index(ir, blk, a), item_index(ir, blk, b));

@@ -109,7 +109,9 @@ fn body_and_iv(ir: &Ir, l: Op) -> Option<(Block, Value)> {
 /// The memory space of memref value `v` (`None`: not a memref with an integer space).
 fn space_of(ir: &Ir, v: Value) -> Option<i64> {
     match ir.ctx().type_data(ir.value_type(v)) {
-        TypeData::MemRef { memory_space: s, .. } => memory_space(ir.ctx(), *s),
+        TypeData::MemRef {
+            memory_space: s, ..
+        } => memory_space(ir.ctx(), *s),
         _ => None,
     }
 }
@@ -173,7 +175,10 @@ fn matching_pairs(ir: &Ir, body: Block) -> Vec<(Op, Op)> {
             continue;
         }
         let tag = dma_tag(ir, o, true);
-        if let Some(&w) = waits.iter().find(|&&w| tag.is_some() && dma_tag(ir, w, false) == tag) {
+        if let Some(&w) = waits
+            .iter()
+            .find(|&&w| tag.is_some() && dma_tag(ir, w, false) == tag)
+        {
             pairs.push((o, w));
         }
     }
@@ -199,10 +204,18 @@ fn pipeline_loop(ir: &mut Ir, l: Op) -> Result<(), String> {
     check_bounds_fit(ir, l, trip_count)?;
     let mut doubled: Vec<Value> = Vec::new();
     for &(start, _) in &pairs {
-        doubled.push(dma_memrefs(ir, start).map(|m| m.1).ok_or("malformed affine.dma_start")?);
+        doubled.push(
+            dma_memrefs(ir, start)
+                .map(|m| m.1)
+                .ok_or("malformed affine.dma_start")?,
+        );
     }
     for &(_, wait) in &pairs {
-        doubled.push(dma_tag(ir, wait, false).map(|t| t.0).ok_or("malformed affine.dma_wait")?);
+        doubled.push(
+            dma_tag(ir, wait, false)
+                .map(|t| t.0)
+                .ok_or("malformed affine.dma_wait")?,
+        );
     }
     let mut seen = FxHashSet::default();
     doubled.retain(|&m| seen.insert(m));
@@ -210,12 +223,9 @@ fn pipeline_loop(ir: &mut Ir, l: Op) -> Result<(), String> {
         check_double_buffer(ir, l, m)?;
     }
     for &(start, _) in &pairs {
-        if operand_leaves(ir, ir.operands(start))
-            .iter()
-            .any(|&v| {
-                !doubled.contains(&v) && ir.defining_op(v).is_some_and(|d| ir.is_ancestor(l, d))
-            })
-        {
+        if operand_leaves(ir, ir.operands(start)).iter().any(|&v| {
+            !doubled.contains(&v) && ir.defining_op(v).is_some_and(|d| ir.is_ancestor(l, d))
+        }) {
             return Err("a DMA start reads a value computed in the loop body".into());
         }
     }
@@ -233,12 +243,16 @@ fn pipeline_loop(ir: &mut Ir, l: Op) -> Result<(), String> {
 /// Whether the bounds of the skewed loops (up to `lb + (trip_count + 1) * step`) fit in
 /// `i64` where the lower bound is constant (symbolic bounds are the program's).
 fn check_bounds_fit(ir: &Ir, l: Op, trip_count: i64) -> Result<(), String> {
-    let step = int_attr(ir, l, "step").and_then(|s| i64::try_from(s).ok()).unwrap_or(1);
+    let step = int_attr(ir, l, "step")
+        .and_then(|s| i64::try_from(s).ok())
+        .unwrap_or(1);
     let span = trip_count.checked_add(1).and_then(|t| t.checked_mul(step));
     let lb = map_attr(ir, l, "lowerBoundMap").and_then(|m| ir.ctx().map_single_constant_result(m));
     match (span, lb) {
         (None, _) => Err("the skewed bounds overflow i64".into()),
-        (Some(s), Some(c)) if c.checked_add(s).is_none() => Err("the skewed bounds overflow i64".into()),
+        (Some(s), Some(c)) if c.checked_add(s).is_none() => {
+            Err("the skewed bounds overflow i64".into())
+        }
         _ => Ok(()),
     }
 }
@@ -336,10 +350,14 @@ fn dynamic_sizes(ir: &mut Ir, l: Op, m: Value, shape: &[i64]) -> Vec<Value> {
         if s != crate::ops::DYNAMIC {
             continue;
         }
-        let c = create_before(ir, l, "arith.constant", vec![], Some(index), vec![(
-            "value",
-            ctx.index_attr(i as i64),
-        )]);
+        let c = create_before(
+            ir,
+            l,
+            "arith.constant",
+            vec![],
+            Some(index),
+            vec![("value", ctx.index_attr(i as i64))],
+        );
         let k = out.len();
         let size = match alloc_sizes.as_ref().and_then(|s| s.get(k)) {
             Some(&v) => v,
@@ -357,8 +375,12 @@ fn dynamic_sizes(ir: &mut Ir, l: Op, m: Value, shape: &[i64]) -> Vec<Value> {
 /// Double buffers `m` on `l` (checked by [`check_double_buffer`]): see the module docs.
 fn double_buffer(ir: &mut Ir, l: Op, body: Block, iv: Value, m: Value) {
     let ctx = ir.ctx_arc().clone();
-    let TypeData::MemRef { shape, element, memory_space, .. } =
-        ctx.type_data(ir.value_type(m)).clone()
+    let TypeData::MemRef {
+        shape,
+        element,
+        memory_space,
+        ..
+    } = ctx.type_data(ir.value_type(m)).clone()
     else {
         return;
     };
@@ -372,10 +394,14 @@ fn double_buffer(ir: &mut Ir, l: Op, body: Block, iv: Value, m: Value) {
     });
     let sizes = dynamic_sizes(ir, l, m, &shape);
     let seg = ctx.dense_i32_array(&[sizes.len() as i32, 0]);
-    let alloc = create_before(ir, l, "memref.alloc", sizes, Some(new_ty), vec![(
-        "operandSegmentSizes",
-        seg,
-    )]);
+    let alloc = create_before(
+        ir,
+        l,
+        "memref.alloc",
+        sizes,
+        Some(new_ty),
+        vec![("operandSegmentSizes", seg)],
+    );
     let new = ir.result(alloc, 0);
     let step = int_attr(ir, l, "step").unwrap_or(1) as i64;
     let d0 = ctx.dim_expr(0);
@@ -404,7 +430,9 @@ fn double_buffer(ir: &mut Ir, l: Op, body: Block, iv: Value, m: Value) {
 /// `replaceAllMemRefUsesWith`).
 fn redirect_access(ir: &mut Ir, op: Op, old: Value, new: Value, slot: Value) {
     let ctx = ir.ctx_arc().clone();
-    let Some((pos, name, range)) = access_slots(ir, op).into_iter().find(|s| ir.operand(op, s.0) == old)
+    let Some((pos, name, range)) = access_slots(ir, op)
+        .into_iter()
+        .find(|s| ir.operand(op, s.0) == old)
     else {
         return;
     };
@@ -469,14 +497,16 @@ fn operand_leaves(ir: &Ir, operands: &[Value]) -> Vec<Value> {
     let mut out: Vec<Value> = operands
         .iter()
         .copied()
-        .filter(|&v| !ir.defining_op(v).is_some_and(|d| ir.is_op(d, "affine.apply")))
+        .filter(|&v| {
+            !ir.defining_op(v)
+                .is_some_and(|d| ir.is_op(d, "affine.apply"))
+        })
         .collect();
     for a in reachable_applies(ir, operands) {
-        out.extend(
-            ir.operands(a)
-                .iter()
-                .filter(|&&v| !ir.defining_op(v).is_some_and(|d| ir.is_op(d, "affine.apply"))),
-        );
+        out.extend(ir.operands(a).iter().filter(|&&v| {
+            !ir.defining_op(v)
+                .is_some_and(|d| ir.is_op(d, "affine.apply"))
+        }));
     }
     out
 }
@@ -490,12 +520,17 @@ fn computation_slice(ir: &mut Ir, op: Op) -> Vec<Op> {
         .operands(op)
         .iter()
         .copied()
-        .filter(|&v| ir.defining_op(v).is_some_and(|d| ir.is_op(d, "affine.apply")))
+        .filter(|&v| {
+            ir.defining_op(v)
+                .is_some_and(|d| ir.is_op(d, "affine.apply"))
+        })
         .collect();
     let applies = reachable_applies(ir, &sub);
-    let localized = applies
-        .iter()
-        .all(|&a| ir.results(a).iter().all(|&r| ir.uses(r).iter().all(|u| u.op == op)));
+    let localized = applies.iter().all(|&a| {
+        ir.results(a)
+            .iter()
+            .all(|&r| ir.uses(r).iter().all(|u| u.op == op))
+    });
     if applies.is_empty() || localized {
         return Vec::new();
     }
@@ -560,9 +595,9 @@ fn shifts_valid(ir: &Ir, body: Block, shifts: &FxHashMap<Op, u64>) -> bool {
     let shift = |o: Op| shifts.get(&o).copied().unwrap_or(0);
     ir.block_ops(body).all(|o| {
         ir.results(o).iter().all(|&r| {
-            ir.uses(r).iter().all(|u| {
-                ancestor_in_block(ir, body, u.op).is_none_or(|a| shift(a) == shift(o))
-            })
+            ir.uses(r)
+                .iter()
+                .all(|u| ancestor_in_block(ir, body, u.op).is_none_or(|a| shift(a) == shift(o)))
         })
     })
 }
@@ -598,27 +633,44 @@ impl Skew {
         operands.extend_from_slice(&self.lb_operands);
         let lbm = shifted_map(ir, self.lb_map, lo);
         let ubm = shifted_map(ir, self.lb_map, hi);
-        let l = create_before(ir, self.at, "affine.for", operands, None, vec![
-            ("lowerBoundMap", ctx.affine_map_attr(lbm)),
-            ("upperBoundMap", ctx.affine_map_attr(ubm)),
-            ("step", ctx.index_attr(self.step)),
-            ("operandSegmentSizes", ctx.dense_i32_array(&[n, n, 0])),
-        ]);
+        let l = create_before(
+            ir,
+            self.at,
+            "affine.for",
+            operands,
+            None,
+            vec![
+                ("lowerBoundMap", ctx.affine_map_attr(lbm)),
+                ("upperBoundMap", ctx.affine_map_attr(ubm)),
+                ("step", ctx.index_attr(self.step)),
+                ("operandSegmentSizes", ctx.dense_i32_array(&[n, n, 0])),
+            ],
+        );
         let region = ir.create_region();
         let block = ir.create_block(&[ctx.index_type()]);
         ir.append_block(region, block);
         ir.attach_region(l, region);
         let new_iv = ir.block_args(block)[0];
-        let y = ir.create_op(OperationState::new(ctx.intern_str("affine.yield"), ir.loc(l)));
+        let y = ir.create_op(OperationState::new(
+            ctx.intern_str("affine.yield"),
+            ir.loc(l),
+        ));
         ir.append_op(block, y);
         let mut mapping = FxHashMap::default();
         for (shift, ops) in groups {
             let iv = if *shift != 0 && !ir.is_unused(self.iv) {
-                let back = ctx.add_expr(ctx.dim_expr(0), ctx.constant_expr(-self.step * *shift as i64));
-                let a = create_before(ir, y, "affine.apply", vec![new_iv], Some(ctx.index_type()), vec![(
-                    "map",
-                    ctx.affine_map_attr(ctx.affine_map(1, 0, vec![back])),
-                )]);
+                let back = ctx.add_expr(
+                    ctx.dim_expr(0),
+                    ctx.constant_expr(-self.step * *shift as i64),
+                );
+                let a = create_before(
+                    ir,
+                    y,
+                    "affine.apply",
+                    vec![new_iv],
+                    Some(ctx.index_type()),
+                    vec![("map", ctx.affine_map_attr(ctx.affine_map(1, 0, vec![back])))],
+                );
                 ir.result(a, 0)
             } else {
                 new_iv
@@ -639,7 +691,14 @@ impl Skew {
 
 /// MLIR's `affineForOpBodySkew` of `l` (trip count `trip_count` > 0) by `shifts`: the
 /// loop is replaced by the loops of a sweep over the shift groups.
-fn body_skew(ir: &mut Ir, l: Op, body: Block, iv: Value, shifts: &FxHashMap<Op, u64>, trip_count: i64) {
+fn body_skew(
+    ir: &mut Ir,
+    l: Op,
+    body: Block,
+    iv: Value,
+    shifts: &FxHashMap<Op, u64>,
+    trip_count: i64,
+) {
     let (Some(lb_map), Some(segs)) = (map_attr(ir, l, "lowerBoundMap"), for_segments(ir, l)) else {
         return;
     };
