@@ -23,11 +23,14 @@
 //! included (its CHECK lines expect them), except that a loop is left entirely
 //! unchanged when a buffer or tag cannot be double buffered (a use in the body that is
 //! not an affine access or a dealloc, a memref used twice by one op, a dynamic buffer
-//! allocated in the body) or when a DMA start reads a value computed in the body by other
+//! allocated in the body, a tag also used after the loop, whose wait would then wait on
+//! a tag no DMA signals) or when a DMA start reads a value computed in the body by other
 //! ops (the skew would break dominance): mlir-opt then leaves a dead allocation, or
-//! doubles the buffers but not the tags. Loops that never run, with a multi-result
-//! lower bound, or with `iter_args` are left alone too (mlir-opt's skew assumes neither).
-//! Each refusal is a remark (`remarks=true`); loops without DMA pairs are not reported.
+//! doubles the buffers but not the tags. A buffer or tag that several pairs share is
+//! doubled once (mlir-opt doubles it once per pair: a tag of two DMAs gets a leading
+//! `2x2`). Loops that never run, with a multi-result lower bound, or with `iter_args`
+//! are left alone too (mlir-opt's skew assumes none of them). Each refusal is a remark
+//! (`remarks=true`); loops without DMA pairs are not reported.
 
 use super::data_copy_generate::memory_space;
 use super::loop_normalize::{create_apply, span_trip_count};

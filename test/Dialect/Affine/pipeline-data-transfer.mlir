@@ -256,3 +256,41 @@ func.func @iter_args(%A: memref<512xf32>, %init: f32) -> f32 {
   memref.dealloc %buf : memref<32xf32, 1>
   return %r : f32
 }
+
+// -----
+
+// A tag shared by two DMAs is doubled once (mlir-opt 22 doubles it once per DMA, to
+// memref<2x2x2xi32> indexed [i mod 2, i mod 2, ...]); waits before the loads, in any order.
+// CHECK-LABEL: func.func @shared_tag(
+// CHECK:         %[[TAG:.*]] = memref.alloc() : memref<2x2xi32>
+// CHECK:         affine.dma_start %{{.*}}, %[[TAG]][%{{.*}} mod 2, 0], %{{.*}} : memref<256xf32>, memref<2x32xf32, 1>, memref<2x2xi32>
+// CHECK-NEXT:    affine.dma_start %{{.*}}, %[[TAG]][%{{.*}} mod 2, 1], %{{.*}}, %{{.*}}, %{{.*}} : memref<256xf32>, memref<2x32xf32, 1>, memref<2x2xi32>
+// CHECK-NEXT:    affine.for %[[I:.*]] = 1 to 4 {
+// CHECK-NEXT:      affine.dma_start %{{.*}}[%[[I]]], %{{.*}}[%[[I]] mod 2, 0], %[[TAG]][%[[I]] mod 2, 0]
+// CHECK-NEXT:      affine.dma_start %{{.*}}[%[[I]]], %{{.*}}[%[[I]] mod 2, 0], %[[TAG]][%[[I]] mod 2, 1]
+// CHECK-NEXT:      %[[P:.*]] = affine.apply
+// CHECK-COUNT-3:   affine.apply
+// CHECK-NEXT:      affine.dma_wait %[[TAG]][%[[P]] mod 2, 1]
+// CHECK-NEXT:      affine.dma_wait %[[TAG]][%[[P]] mod 2, 0]
+// CHECK:         memref.dealloc %[[TAG]] : memref<2x2xi32>
+func.func @shared_tag(%A: memref<256xf32>, %B: memref<256xf32>) {
+  %b1 = memref.alloc() : memref<32xf32, 1>
+  %b2 = memref.alloc() : memref<32xf32, 1>
+  %tag = memref.alloc() : memref<2xi32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 32 : index
+  affine.for %i = 0 to 4 {
+    affine.dma_start %A[%i], %b1[0], %tag[%c0], %n : memref<256xf32>, memref<32xf32, 1>, memref<2xi32>
+    affine.dma_start %B[%i], %b2[0], %tag[%c1], %n, %n, %n : memref<256xf32>, memref<32xf32, 1>, memref<2xi32>
+    affine.dma_wait %tag[%c1], %n : memref<2xi32>
+    affine.dma_wait %tag[%c0], %n : memref<2xi32>
+    %v = affine.load %b1[0] : memref<32xf32, 1>
+    %w = affine.load %b2[0] : memref<32xf32, 1>
+    "use"(%v, %w) : (f32, f32) -> ()
+  }
+  memref.dealloc %tag : memref<2xi32>
+  memref.dealloc %b1 : memref<32xf32, 1>
+  memref.dealloc %b2 : memref<32xf32, 1>
+  return
+}
