@@ -476,7 +476,7 @@ impl Analysis {
             });
         }
         let shape = ir.ctx().shape(ir.value_type(memref))?;
-        acc.map(|r| clamp_to_shape(ir, r, &shape, space))
+        acc.map(|r| clamp_to_shape(ir, r, shape, space))
     }
 
     /// Valid lower (`want_min`) or inclusive upper bounds of `e` over the range's IVs:

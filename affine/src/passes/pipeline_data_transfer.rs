@@ -575,7 +575,7 @@ fn body_shifts(ir: &mut Ir, body: Block, pairs: &[(Op, Op)]) -> FxHashMap<Op, u6
         shifts.insert(start, 0);
         let slices = computation_slice(ir, start);
         let zero = if slices.is_empty() {
-            reachable_applies(ir, &ir.operands(start).to_vec())
+            reachable_applies(ir, ir.operands(start))
         } else {
             slices
         };
