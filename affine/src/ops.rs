@@ -1183,10 +1183,8 @@ fn parse_dma_start(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let num = p.parse_operand()?;
     let mut strides = Vec::new();
     if p.eat(",") {
+        // As mlir-opt's `parseTrailingOperandList`: the list after the comma may be empty.
         strides = p.parse_operand_list(Delimiter::None)?;
-        if strides.is_empty() {
-            strides.push(p.parse_operand()?);
-        }
     }
     if !strides.is_empty() && strides.len() != 2 {
         return Err(name_error(p, st, "expected two stride related operands"));

@@ -145,6 +145,18 @@ pub fn constant_int(ir: &Ir, value: Value) -> Option<i64> {
     i64::try_from(v).ok()
 }
 
+/// The ancestor of `op` (or `op` itself) that lies directly in `block` (MLIR's
+/// `Block::findAncestorOpInBlock`).
+pub fn ancestor_in_block(ir: &Ir, block: lattice_ir::Block, mut op: Op) -> Option<Op> {
+    loop {
+        let parent = ir.op_parent(op)?;
+        if parent == block {
+            return Some(op);
+        }
+        op = ir.block_parent_op(parent)?;
+    }
+}
+
 /// The text of `type` as mlir-opt prints it.
 pub(crate) fn type_str(ir: &Ir, ty: Type) -> String {
     lattice_ir::printer::type_to_string(ir.ctx(), ty)

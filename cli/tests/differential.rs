@@ -38,6 +38,7 @@ const TABLE: &[(&str, &str)] = &[
     ("*", "--affine-expand-index-ops"),
     ("*", "--affine-expand-index-ops-as-affine"),
     ("*", "--affine-fold-memref-alias-ops"),
+    ("*", "--affine-pipeline-data-transfer"),
     ("*", "--affine-loop-invariant-code-motion"),
     ("*", "--affine-scalrep"),
     ("*", "--affine-loop-invariant-code-motion --affine-scalrep"),

@@ -77,6 +77,7 @@ const CASES: &[Case] = &[
         }),
         ..case("affine-parallelize", "matmul", true)
     },
+    case("affine-pipeline-data-transfer", "dma", true),
     case("affine-raise-from-memref", "simple", true),
     case("affine-scalrep", "simple", true),
     case("affine-simplify-structures", "simple", true),

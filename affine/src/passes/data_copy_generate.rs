@@ -18,7 +18,10 @@
 //! substituting their loop bounds (each candidate is a valid bound, so the box always
 //! contains every accessed element). Subscripts that are not affine in the inner IVs,
 //! or that use values computed inside the range, make the whole memref (static shape)
-//! the region. The buffer extent is the smallest constant `ub - lb` over the pairs of
+//! the region. A dimension whose box is wider than the memref's static size is the whole
+//! dimension `[0, size)`, as upstream's regions are bounded by the memref's shape (loop
+//! bounds overestimate the tiles of a loop whose step does not divide its span). The
+//! buffer extent is the smallest constant `ub - lb` over the pairs of
 //! bounds; the copy loops run over the exact bounds (with `max`/`min`), the buffer is
 //! indexed by `subscript - lb`. Copies are hoisted above enclosing loops whose IVs the
 //! region does not depend on, as upstream, but only when the memref has no other use in
@@ -253,18 +256,32 @@ fn exceeds_capacity(ir: &Ir, l: Op, st: &State) -> bool {
     total > capacity
 }
 
+/// The size in bytes of a memref's element (MLIR's `getMemRefIntOrFloatEltSizeInBytes`,
+/// plus `index` as 8 bytes): an integer or float, or a vector of them.
 fn elt_bytes(ctx: &lattice_ir::Context, memref_ty: Type) -> Option<u64> {
     let TypeData::MemRef { element, .. } = ctx.type_data(memref_ty) else {
         return None;
     };
-    if ctx.is_index(*element) {
-        return Some(8);
-    }
-    let bits = match ctx.type_data(*element) {
-        TypeData::Float(k) => k.width(),
-        _ => ctx.int_width(*element)?,
+    let scalar_bits = |t: Type| -> Option<u64> {
+        if ctx.is_index(t) {
+            return Some(64);
+        }
+        Some(u64::from(match ctx.type_data(t) {
+            TypeData::Float(k) => k.width(),
+            _ => ctx.int_width(t)?,
+        }))
     };
-    Some(u64::from(bits).div_ceil(8))
+    let bits = match ctx.type_data(*element) {
+        TypeData::Vector { shape, element, .. } => {
+            let n: u64 = shape
+                .iter()
+                .map(|&d| u64::try_from(d).ok())
+                .product::<Option<u64>>()?;
+            scalar_bits(*element)?.checked_mul(n)?
+        }
+        _ => scalar_bits(*element)?,
+    };
+    Some(bits.div_ceil(8))
 }
 
 /// A per-dimension box: `max(lbs[d]) <= x < min(ubs[d])`, expressions over the dims of a
@@ -278,27 +295,46 @@ struct Region {
 impl Region {
     /// Per dim, the smallest constant `ub - lb` and the index of that `lb`.
     fn sizes(&self, ir: &Ir, space: &[Value]) -> Option<Vec<(i64, usize)>> {
-        let ctx = ir.ctx();
-        let n = space.len() as u32;
-        self.lbs
-            .iter()
-            .zip(&self.ubs)
-            .map(|(lbs, ubs)| {
-                let mut best: Option<(i64, usize)> = None;
-                for (li, &l) in lbs.iter().enumerate() {
-                    for &u in ubs {
-                        let d = ctx.simplify_affine_expr(ctx.sub_expr(u, l), n, 0);
-                        if let Some(c) = ctx.constant_value(d) {
-                            if best.is_none_or(|(b, _)| c < b) {
-                                best = Some((c, li));
-                            }
-                        }
-                    }
-                }
-                best
-            })
+        (0..self.lbs.len())
+            .map(|d| self.dim_size(ir, d, space))
             .collect()
     }
+
+    /// Dimension `d`'s smallest constant `ub - lb` and the index of that `lb`.
+    fn dim_size(&self, ir: &Ir, d: usize, space: &[Value]) -> Option<(i64, usize)> {
+        let ctx = ir.ctx();
+        let n = space.len() as u32;
+        let mut best: Option<(i64, usize)> = None;
+        for (li, &l) in self.lbs[d].iter().enumerate() {
+            for &u in &self.ubs[d] {
+                let diff = ctx.simplify_affine_expr(ctx.sub_expr(u, l), n, 0);
+                if let Some(c) = ctx.constant_value(diff) {
+                    if best.is_none_or(|(b, _)| c < b) {
+                        best = Some((c, li));
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// `r` with each dimension whose constant extent exceeds the memref's static size `S`
+/// replaced by `[0, S)` (in-bounds accesses lie there): the loop bounds overestimate a
+/// tile of a loop with a step that does not divide its span (`%ii < %i + 4` with
+/// `%i < 1024` step 4 gives extent 1027 where upstream's region, bounded by the memref's
+/// shape, has 1024), and the copy must not read past the memref.
+fn clamp_to_shape(ir: &Ir, mut r: Region, shape: &[i64], space: &[Value]) -> Region {
+    let ctx = ir.ctx();
+    for d in 0..r.lbs.len() {
+        let dim = shape.get(d).copied().unwrap_or(crate::ops::DYNAMIC);
+        let extent = r.dim_size(ir, d, space).map(|(e, _)| e);
+        if dim != crate::ops::DYNAMIC && extent.is_some_and(|e| e > dim) {
+            r.lbs[d] = vec![ctx.constant_expr(0)];
+            r.ubs[d] = vec![ctx.constant_expr(dim)];
+        }
+    }
+    r
 }
 
 /// The accesses and loops of one range.
@@ -448,7 +484,8 @@ impl Analysis {
                 Some(prev) => union(ir, &prev, &r, space.len())?,
             });
         }
-        acc
+        let shape = ir.ctx().shape(ir.value_type(memref))?;
+        acc.map(|r| clamp_to_shape(ir, r, shape, space))
     }
 
     /// Valid lower (`want_min`) or inclusive upper bounds of `e` over the range's IVs:
@@ -623,7 +660,11 @@ fn union(ir: &Ir, a: &Region, b: &Region, n: usize) -> Option<Region> {
     Some(out)
 }
 
-fn memory_space(ctx: &lattice_ir::Context, attr: Option<lattice_ir::Attr>) -> Option<i64> {
+/// The integer memory space of a memref type's `memory_space` attribute (absent: 0).
+pub(crate) fn memory_space(
+    ctx: &lattice_ir::Context,
+    attr: Option<lattice_ir::Attr>,
+) -> Option<i64> {
     match attr {
         None => Some(0),
         Some(a) => ctx.int_value(a).and_then(|v| i64::try_from(v).ok()),

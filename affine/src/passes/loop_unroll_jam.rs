@@ -291,7 +291,10 @@ fn jam_keeps_order(ir: &Ir, l: Op, src: Op, dst: Op, inner: &[Component]) -> boo
     };
     let mut k = 0;
     loop {
-        let (Some(a), Some(b)) = (ancestor_in(ir, src, blk), ancestor_in(ir, dst, blk)) else {
+        let (Some(a), Some(b)) = (
+            crate::util::ancestor_in_block(ir, blk, src),
+            crate::util::ancestor_in_block(ir, blk, dst),
+        ) else {
             return false;
         };
         let (ia, ib) = (item_index(ir, blk, a), item_index(ir, blk, b));
@@ -313,15 +316,6 @@ fn jam_keeps_order(ir: &Ir, l: Op, src: Op, dst: Op, inner: &[Component]) -> boo
             None => return false,
         };
         k += 1;
-    }
-}
-
-fn ancestor_in(ir: &Ir, mut op: Op, blk: Block) -> Option<Op> {
-    loop {
-        if ir.op_parent(op) == Some(blk) {
-            return Some(op);
-        }
-        op = ir.parent_op(op)?;
     }
 }
 

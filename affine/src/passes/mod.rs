@@ -16,6 +16,7 @@ pub mod loop_invariant_code_motion;
 pub mod loop_unroll;
 pub mod loop_unroll_jam;
 pub mod normalize_memrefs;
+pub mod pipeline_data_transfer;
 pub mod raise_from_memref;
 pub mod raise_scf_to_affine;
 pub mod register_tile;
@@ -38,6 +39,7 @@ pub fn register(registry: &mut PassRegistry) {
     registry.register(&[&loop_invariant_code_motion::LOOP_INVARIANT_CODE_MOTION]);
     registry.register(&[&scalrep::SCALREP]);
     registry.register(&[&data_copy_generate::DATA_COPY_GENERATE]);
+    registry.register(&[&pipeline_data_transfer::PIPELINE_DATA_TRANSFER]);
     registry.register(&[&normalize_memrefs::NORMALIZE_MEMREFS]);
     registry.register(&[&super_vectorize::SUPER_VECTORIZE]);
     registry.register(&[&register_tile::REGISTER_TILE]);

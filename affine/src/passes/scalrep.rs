@@ -170,22 +170,11 @@ impl Numbering {
     }
 }
 
-/// The ancestor of `op` (or `op` itself) that lies directly in `block`.
-fn ancestor_in(ir: &Ir, block: lattice_ir::Block, mut op: Op) -> Option<Op> {
-    loop {
-        let parent = ir.op_parent(op)?;
-        if parent == block {
-            return Some(op);
-        }
-        op = ir.block_parent_op(parent)?;
-    }
-}
-
 /// Whether `first` properly dominates `second` (same block and earlier, or earlier than
 /// the ancestor of `second` in `first`'s block).
 fn dominates(ir: &Ir, first: Op, second: Op) -> Option<Op> {
     let block = ir.op_parent(first)?;
-    let anc = ancestor_in(ir, block, second)?;
+    let anc = crate::util::ancestor_in_block(ir, block, second)?;
     if anc == first {
         return None;
     }
