@@ -11,6 +11,7 @@ pub mod gpu;
 pub mod math;
 pub mod memref;
 pub mod scf;
+pub mod ub;
 pub mod vector;
 
 use crate::context::Context;
@@ -25,5 +26,6 @@ pub fn register_all(ctx: &mut Context) {
     math::register(ctx);
     memref::register(ctx);
     scf::register(ctx);
+    ub::register(ctx);
     vector::register(ctx);
 }

@@ -288,6 +288,7 @@ impl Parser<'_> {
                     };
                     self.expect_msg(">", "expected ',' or '>' in memref type")?;
                     self.check_memory_space(memory_space, span)?;
+                    let memory_space = self.skip_default_memory_space(memory_space);
                     return Ok(Some(self.ctx().ty(TypeData::UnrankedMemRef {
                         element: el,
                         memory_space,
@@ -329,6 +330,7 @@ impl Parser<'_> {
                 self.expect_msg(">", "expected ',' or '>' in memref type")?;
                 self.check_memref_layout(layout, shape.len(), span)?;
                 self.check_memory_space(memory_space, span)?;
+                let memory_space = self.skip_default_memory_space(memory_space);
                 // The identity layout is the default and is not stored.
                 if let Some(l) = layout {
                     if let AttrData::AffineMap(m) = self.ctx().attr_data(l) {
@@ -383,6 +385,12 @@ impl Parser<'_> {
             _ => {}
         }
         Ok(())
+    }
+
+    /// The integer memory space 0 is the default one, not stored (MLIR's
+    /// `skipDefaultMemorySpace`): `memref<4xf32, 0>` is `memref<4xf32>`.
+    fn skip_default_memory_space(&self, space: Option<Attr>) -> Option<Attr> {
+        space.filter(|&a| !matches!(self.ctx().attr_data(a), AttrData::Integer { value: 0, .. }))
     }
 
     /// MLIR's supported memory spaces: an integer, a string, a dictionary or a dialect's
