@@ -69,6 +69,10 @@ pub struct SuperVectorizeOptions {
     /// multiply, not a multiply of two broadcasts per vector register. Off for the
     /// `affine-super-vectorize` pass (mlir-opt's output); `affine-register-tile` sets it.
     pub uniform_scalars: bool,
+    /// Leave a store unmasked where the lanes past the loop's end write past the memref's
+    /// end, which the transfer skips ([`super::vector_clip`]), as mlir-opt's output has
+    /// it. On for the `affine-super-vectorize` pass; `affine-register-tile` keeps masks.
+    pub clip_stores: bool,
 }
 
 /// What the pass did not do, and why.
@@ -756,6 +760,8 @@ struct Rewriter<'a> {
     /// Per reduction (its `iter_args` position), the loop's initial vector: the neutral
     /// splat that masked-off lanes select, as upstream.
     inits: FxHashMap<usize, Value>,
+    /// [`SuperVectorizeOptions::clip_stores`].
+    clip_stores: bool,
 }
 
 fn make_op(
@@ -969,6 +975,9 @@ impl Rewriter<'_> {
     /// the loop's end write past the memref's end, which the transfer skips
     /// ([`super::vector_clip`]).
     fn clipped(&self, ir: &Ir, o: Op, a: &dependence::Access) -> bool {
+        if !self.clip_stores {
+            return false;
+        }
         let dims = &self.plan.accesses[&o].dims;
         self.nest.iter().enumerate().all(|(k, &l)| {
             !self.plan.needs_mask[k]
@@ -1250,6 +1259,7 @@ fn vectorize(ir: &mut Ir, nest: &[Op], plan: &Plan, options: &SuperVectorizeOpti
         replaced: Vec::new(),
         uniform: options.uniform_scalars.then(Default::default),
         inits: FxHashMap::default(),
+        clip_stores: options.clip_stores,
     };
     for (&l, &v) in nest.iter().zip(&options.vector_sizes) {
         ir.set_attr(l, "step", ctx.index_attr(v));
@@ -1358,6 +1368,7 @@ impl PassConfig for SuperVectorizeOptions {
             fastest_varying: o.int_list("test-fastest-varying")?,
             vectorize_reductions: o.bool("vectorize-reductions", false)?,
             uniform_scalars: false,
+            clip_stores: true,
         };
         o.bool("remarks", false)?;
         Ok(options)

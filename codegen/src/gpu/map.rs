@@ -340,6 +340,7 @@ fn check_body(ir: &Ir, root: Op, options: &MapOptions) -> Result<(), String> {
                     | "scf.yield"
                     | "scf.while"
                     | "scf.condition"
+                    | "ub.poison"
             )
             || (name.starts_with("arith.") || name.starts_with("math."));
         if !ok {
