@@ -983,9 +983,7 @@ impl Rewriter<'_> {
             !self.plan.needs_mask[k]
                 || dims[k].is_some_and(|d| {
                     let iv = body(ir, l).expect("loop body").0;
-                    super::vector_clip::past_bound_is_out_of_memref(
-                        ir, l, iv, a.memref, a.map, &a.indices, d,
-                    )
+                    super::vector_clip::past_bound_is_out_of_memref(ir, l, iv, a, d)
                 })
         })
     }

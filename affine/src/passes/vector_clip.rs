@@ -12,6 +12,7 @@
 //! `ub + offset - size` is a non-negative constant for every upper-bound result.
 //! Invariant: `false` whenever anything is not understood.
 
+use crate::analysis::dependence::Access;
 use crate::util::{constant_int, map_attr};
 use lattice_ir::{AffineExpr, AffineMap, Ir, Op, TypeData, Value};
 use rustc_hash::FxHashMap;
@@ -125,28 +126,19 @@ fn size_of(ir: &Ir, memref: Value, index: usize, depth: usize) -> Option<Lin> {
 }
 
 /// Whether every lane of loop `l` (IV `iv`) past its upper bound writes past the end of
-/// dimension `dim` of `memref`, indexed by result `dim` of `map` over `indices`.
+/// dimension `dim` of the memref of access `a`, indexed by result `dim` of its map.
 pub(crate) fn past_bound_is_out_of_memref(
     ir: &Ir,
     l: Op,
     iv: Value,
-    memref: Value,
-    map: AffineMap,
-    indices: &[Value],
+    a: &Access,
     dim: usize,
 ) -> bool {
-    proof(ir, l, iv, memref, map, indices, dim).unwrap_or(false)
+    proof(ir, l, iv, a, dim).unwrap_or(false)
 }
 
-fn proof(
-    ir: &Ir,
-    l: Op,
-    iv: Value,
-    memref: Value,
-    map: AffineMap,
-    indices: &[Value],
-    dim: usize,
-) -> Option<bool> {
+fn proof(ir: &Ir, l: Op, iv: Value, a: &Access, dim: usize) -> Option<bool> {
+    let (memref, map, indices) = (a.memref, a.map, &a.indices);
     let ctx = ir.ctx();
     let mut offset = of_expr(ir, *ctx.map_results(map).get(dim)?, map, indices, 0)?;
     if offset.terms.get(&Atom::Value(iv)) != Some(&1) {

@@ -52,16 +52,9 @@ fn parse_poison(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     Ok(())
 }
 
+/// The value is always the default `#ub.poison` (verified), so it is never printed.
 fn print_poison(p: &mut Printer<'_>, op: Op) {
     let ir = p.ir();
-    if let Some(v) = ir
-        .attr(op, "value")
-        .filter(|&a| !is_poison_attr(ir.ctx(), a))
-    {
-        p.write(" <");
-        p.print_attribute(v);
-        p.write(">");
-    }
     p.print_optional_attr_dict(op, &["value"]);
     p.write(" : ");
     let ty = ir.value_type(ir.result(op, 0));
