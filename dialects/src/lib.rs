@@ -15,6 +15,7 @@ pub mod gpu;
 pub mod math;
 pub mod memref;
 pub mod scf;
+pub mod ub;
 pub mod vector;
 
 use lattice_ir::Context;
@@ -29,5 +30,6 @@ pub fn register_all(ctx: &mut Context) {
     math::register(ctx);
     memref::register(ctx);
     scf::register(ctx);
+    ub::register(ctx);
     vector::register(ctx);
 }

@@ -1,6 +1,6 @@
-// RUN: lattice opt %s --split-input-file --affine-loop-fusion=maximal | FileCheck %s
-// RUN: lattice opt %s --split-input-file --affine-loop-fusion | FileCheck %s --check-prefix=DEFAULT
-// RUN: lattice opt %s --split-input-file --affine-loop-fusion="maximal remarks=true" 2>&1 >/dev/null \
+// RUN: lattice opt %s --split-input-file --affine-loop-fusion="maximal shift=true" | FileCheck %s
+// RUN: lattice opt %s --split-input-file --affine-loop-fusion="shift=true" | FileCheck %s --check-prefix=DEFAULT
+// RUN: lattice opt %s --split-input-file --affine-loop-fusion="maximal shift=true remarks=true" 2>&1 >/dev/null \
 // RUN:   | FileCheck %s --check-prefix=REMARK
 
 // Fusion with a shift: C[i] reads B[i - 1] and B[i + 1], so the consumer runs one

@@ -22,6 +22,7 @@ pub mod raise_scf_to_affine;
 pub mod register_tile;
 pub mod scalrep;
 pub mod super_vectorize;
+mod vector_clip;
 
 /// Registers every affine pass.
 pub fn register(registry: &mut PassRegistry) {

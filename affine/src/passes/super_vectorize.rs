@@ -9,18 +9,22 @@
 //! `vector.transfer_read`/`vector.transfer_write` (index `affine.apply`s per result for
 //! non-identity maps; a permutation map naming, per vector dimension, the memref
 //! dimension indexed by that loop, or `0` for an invariant access), `arith`/`math` ops
-//! act on vectors, constants become splat constants and loop-invariant scalars are
+//! act on vectors, constants become splat constants (put first in the innermost
+//! vectorized body, the last one created first, as upstream) and loop-invariant scalars are
 //! `vector.broadcast`. `affine.apply` and nested `affine.for` stay scalar (the loops'
 //! `iter_args` become vectors). Reductions (`vectorize-reductions=true`, 1-D only) keep
 //! a vector accumulator started at the neutral element, and a `vector.reduction` after
 //! the loop (combined with the original initial value unless it is the neutral one).
 //!
 //! Partial tiles: when a loop's trip count is not a known multiple of its vector size,
-//! every `vector.transfer_write` gets a `vector.create_mask` of the lanes still inside
-//! the loop (`upper bound - iv`, clamped by the op), reduction inputs are `arith.select`ed
-//! against the neutral element with that mask, and reads rely on the transfer padding
-//! (a zero constant) for lanes outside the memref. This is where Lattice differs from
-//! mlir-opt 22, which masks only reductions and so writes past the loop's range.
+//! a `vector.transfer_write` gets a `vector.create_mask` of the lanes still inside the
+//! loop (`upper bound - iv`, clamped by the op) unless the lanes past the loop's end
+//! provably write past the memref's end, which the transfer skips
+//! ([`super::vector_clip`]); reduction inputs are `arith.select`ed with that mask against
+//! the loop's initial (neutral) vector, and reads pad lanes outside the memref with
+//! `ub.poison` (as mlir-opt 22; such lanes only reach masked or skipped lanes). Where
+//! Lattice differs from mlir-opt 22: mlir-opt never masks a store, so it writes past the
+//! loop's range when the memref is larger.
 //! When every trip count is provably a multiple of its vector size (constant bounds, or
 //! bounds such as `32 * d0` to `32 * d0 + 32` whose difference is constant), transfers
 //! carry no mask and `in_bounds = [true, ...]`: each lane is an iteration the scalar loop
@@ -66,6 +70,10 @@ pub struct SuperVectorizeOptions {
     /// multiply, not a multiply of two broadcasts per vector register. Off for the
     /// `affine-super-vectorize` pass (mlir-opt's output); `affine-register-tile` sets it.
     pub uniform_scalars: bool,
+    /// Leave a store unmasked where the lanes past the loop's end write past the memref's
+    /// end, which the transfer skips ([`super::vector_clip`]), as mlir-opt's output has
+    /// it. On for the `affine-super-vectorize` pass; `affine-register-tile` keeps masks.
+    pub clip_stores: bool,
 }
 
 /// What the pass did not do, and why.
@@ -750,6 +758,11 @@ struct Rewriter<'a> {
     replaced: Vec<Op>,
     /// Values kept scalar (same in every lane; `uniform_scalars`).
     uniform: Option<rustc_hash::FxHashSet<Value>>,
+    /// Per reduction (its `iter_args` position), the loop's initial vector: the neutral
+    /// splat that masked-off lanes select, as upstream.
+    inits: FxHashMap<usize, Value>,
+    /// [`SuperVectorizeOptions::clip_stores`].
+    clip_stores: bool,
 }
 
 fn make_op(
@@ -783,7 +796,8 @@ impl Rewriter<'_> {
         vector_type(ir, self.sizes, element)
     }
 
-    /// Inserts `op` at the top of the innermost vectorized body (after earlier ones).
+    /// Inserts `op` at the top of the innermost vectorized body, after the mask ops put
+    /// there before (the first one goes first in the block).
     fn put_top(&mut self, ir: &mut Ir, op: Op) {
         match self.top {
             Some(t) => ir.insert_op_after(t, op),
@@ -822,7 +836,7 @@ impl Rewriter<'_> {
             let attr = ir.attr(d, "value").expect("arith.constant has a value");
             let loc = ir.loc(d);
             let c = self.splat(ir, attr, ty, loc);
-            self.put_top(ir, c);
+            ir.prepend_op(self.top_block, c);
             ir.result(c, 0)
         } else {
             let vt = self.vty(ir, ty);
@@ -854,39 +868,7 @@ impl Rewriter<'_> {
         for (k, &l) in self.nest.iter().enumerate() {
             let loc = ir.loc(l);
             let op = if self.plan.needs_mask[k] {
-                let ub =
-                    map_attr(ir, l, AffineFor::UPPER_BOUND_MAP).expect("affine.for has bounds");
-                let segs = for_segments(ir, l).expect("affine.for operands");
-                let ub_ops = ir.operands(l)[segs[1].clone()].to_vec();
-                let iv = body(ir, l).expect("loop body").0;
-                let nd = ctx.map_num_dims(ub);
-                let ns = ctx.map_num_symbols(ub);
-                let shift: Vec<AffineExpr> = (0..nd).map(|d| ctx.dim_expr(d + 1)).collect();
-                let results: Vec<AffineExpr> = ctx
-                    .map_results(ub)
-                    .to_vec()
-                    .into_iter()
-                    .map(|e| {
-                        let e = ctx.replace_dims_and_symbols(e, &shift, &[]);
-                        ctx.sub_expr(e, ctx.dim_expr(0))
-                    })
-                    .collect();
-                let name = if results.len() == 1 {
-                    AffineApply::NAME
-                } else {
-                    AffineMin::NAME
-                };
-                let map = ctx.affine_map(nd + 1, ns, results);
-                let mut operands = vec![iv];
-                operands.extend(ub_ops);
-                make_op(
-                    ir,
-                    name,
-                    operands,
-                    vec![ctx.index_type()],
-                    vec![("map", ctx.affine_map_attr(map))],
-                    loc,
-                )
+                self.lanes_left(ir, l)
             } else {
                 make_op(
                     ir,
@@ -902,6 +884,56 @@ impl Rewriter<'_> {
         }
         self.rems = Some(rems.clone());
         rems
+    }
+
+    /// `upper bound - iv` of loop `l` as upstream's `createMask` computes it: one
+    /// `affine.apply` of the upper bound map shifted by the IV, or, for a `min` bound, an
+    /// `affine.min` of the bound and an `affine.apply` subtracting the IV from it. Ops
+    /// before the returned one are put at the top already.
+    fn lanes_left(&mut self, ir: &mut Ir, l: Op) -> Op {
+        let ctx = ir.ctx_arc().clone();
+        let loc = ir.loc(l);
+        let ub = map_attr(ir, l, AffineFor::UPPER_BOUND_MAP).expect("affine.for has bounds");
+        let segs = for_segments(ir, l).expect("affine.for operands");
+        let ub_ops = ir.operands(l)[segs[1].clone()].to_vec();
+        let iv = body(ir, l).expect("loop body").0;
+        let apply = |map: AffineMap, operands: Vec<Value>, ir: &mut Ir| {
+            let attrs = vec![("map", ctx.affine_map_attr(map))];
+            make_op(
+                ir,
+                AffineApply::NAME,
+                operands,
+                vec![ctx.index_type()],
+                attrs,
+                loc,
+            )
+        };
+        if ctx.map_num_results(ub) > 1 {
+            let attrs = vec![("map", ctx.affine_map_attr(ub))];
+            let min = make_op(ir, AffineMin::NAME, ub_ops, vec![ctx.index_type()], attrs, loc);
+            self.put_top(ir, min);
+            let m = ir.result(min, 0);
+            let scope = crate::valid::affine_scope(ir, l);
+            let d0 = ctx.dim_expr(0);
+            return if crate::valid::is_valid_symbol(ir, m, scope) {
+                let e = ctx.sub_expr(ctx.symbol_expr(0), d0);
+                apply(ctx.affine_map(1, 1, vec![e]), vec![iv, m], ir)
+            } else {
+                let e = ctx.sub_expr(d0, ctx.dim_expr(1));
+                apply(ctx.affine_map(2, 0, vec![e]), vec![m, iv], ir)
+            };
+        }
+        let nd = ctx.map_num_dims(ub);
+        let shift: Vec<AffineExpr> = (0..nd).map(|d| ctx.dim_expr(d + 1)).collect();
+        let e = ctx.replace_dims_and_symbols(ctx.map_results(ub)[0], &shift, &[]);
+        let map = ctx.affine_map(
+            nd + 1,
+            ctx.map_num_symbols(ub),
+            vec![ctx.sub_expr(e, ctx.dim_expr(0))],
+        );
+        let mut operands = vec![iv];
+        operands.extend(ub_ops);
+        apply(map, operands, ir)
     }
 
     /// The `in_bounds` attribute of a transfer: all true when no loop needs a mask (every
@@ -938,6 +970,23 @@ impl Rewriter<'_> {
 
     fn masked(&self) -> bool {
         self.plan.needs_mask.iter().any(|&m| m)
+    }
+
+    /// Whether store `o` needs no mask: along every loop that needs one, the lanes past
+    /// the loop's end write past the memref's end, which the transfer skips
+    /// ([`super::vector_clip`]).
+    fn clipped(&self, ir: &Ir, o: Op, a: &dependence::Access) -> bool {
+        if !self.clip_stores {
+            return false;
+        }
+        let dims = &self.plan.accesses[&o].dims;
+        self.nest.iter().enumerate().all(|(k, &l)| {
+            !self.plan.needs_mask[k]
+                || dims[k].is_some_and(|d| {
+                    let iv = body(ir, l).expect("loop body").0;
+                    super::vector_clip::past_bound_is_out_of_memref(ir, l, iv, a, d)
+                })
+        })
     }
 
     /// Indices and permutation map of a transfer replacing access `o`.
@@ -1055,17 +1104,13 @@ impl Rewriter<'_> {
                 let (indices, perm, _) = self.transfer_parts(ir, o);
                 let a = dependence::access(ir, o).expect("planned access");
                 let elem = ir.value_type(ir.result(o, 0));
-                let zero = if ctx.is_float(elem) {
-                    ctx.attr(AttrData::Float { bits: 0, ty: elem })
-                } else {
-                    ctx.int_attr(0, elem)
-                };
+                let poison = lattice_ir::dialects::ub::poison_attr(&ctx);
                 let pad = make_op(
                     ir,
-                    "arith.constant",
+                    "ub.poison",
                     vec![],
                     vec![elem],
-                    vec![("value", zero)],
+                    vec![("value", poison)],
                     loc,
                 );
                 ir.insert_op_before(o, pad);
@@ -1099,7 +1144,7 @@ impl Rewriter<'_> {
                 let n = indices.len() as i32;
                 let mut operands = vec![vv, a.memref];
                 operands.extend(indices);
-                let has_mask = self.masked();
+                let has_mask = self.masked() && !self.clipped(ir, o, &a);
                 if has_mask {
                     let m = self.mask(ir, order);
                     operands.push(m);
@@ -1127,7 +1172,7 @@ impl Rewriter<'_> {
                 let r = ir.result(o, 0);
                 let attr = ir.attr(o, "value").expect("arith.constant has a value");
                 let c = self.splat(ir, attr, ir.value_type(r), loc);
-                ir.insert_op_before(o, c);
+                ir.prepend_op(self.top_block, c);
                 self.vmap.insert(r, ir.result(c, 0));
                 self.replaced.push(o);
             }
@@ -1189,18 +1234,9 @@ impl Rewriter<'_> {
         let loc = ir.loc(before);
         let order: Vec<usize> = (0..self.sizes.len()).collect();
         let m = self.mask(ir, order);
-        let neutral = neutral_attr(ir, ty, red.kind).expect("checked reduction");
-        let c = self.splat(ir, neutral, ty, loc);
-        self.put_top(ir, c);
+        let init = self.inits[&red.index];
         let vt = self.vty(ir, ty);
-        let s = make_op(
-            ir,
-            "arith.select",
-            vec![m, v, ir.result(c, 0)],
-            vec![vt],
-            vec![],
-            loc,
-        );
+        let s = make_op(ir, "arith.select", vec![m, v, init], vec![vt], vec![], loc);
         ir.insert_op_before(before, s);
         ir.result(s, 0)
     }
@@ -1221,6 +1257,8 @@ fn vectorize(ir: &mut Ir, nest: &[Op], plan: &Plan, options: &SuperVectorizeOpti
         rems: None,
         replaced: Vec::new(),
         uniform: options.uniform_scalars.then(Default::default),
+        inits: FxHashMap::default(),
+        clip_stores: options.clip_stores,
     };
     for (&l, &v) in nest.iter().zip(&options.vector_sizes) {
         ir.set_attr(l, AffineFor::STEP, ctx.index_attr(v));
@@ -1238,6 +1276,7 @@ fn vectorize(ir: &mut Ir, nest: &[Op], plan: &Plan, options: &SuperVectorizeOpti
             let neutral = neutral_attr(ir, ty, red.kind).expect("checked reduction");
             let c = rw.splat(ir, neutral, ty, loc);
             ir.insert_op_before(inner, c);
+            rw.inits.insert(red.index, ir.result(c, 0));
             let pos = segs[2].start + red.index;
             old_inits.push(ir.operand(inner, pos));
             ir.set_operand(inner, pos, ir.result(c, 0));
@@ -1328,6 +1367,7 @@ impl PassConfig for SuperVectorizeOptions {
             fastest_varying: o.int_list("test-fastest-varying")?,
             vectorize_reductions: o.bool("vectorize-reductions", false)?,
             uniform_scalars: false,
+            clip_stores: true,
         };
         o.bool("remarks", false)?;
         Ok(options)

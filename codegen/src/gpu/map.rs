@@ -335,7 +335,7 @@ fn check_body(ir: &Ir, root: Op, options: &MapOptions) -> Result<(), String> {
             )
             || matches!(
                 name,
-                "scf.for" | "scf.if" | "scf.yield" | "scf.while" | "scf.condition"
+                "scf.for" | "scf.if" | "scf.yield" | "scf.while" | "scf.condition" | "ub.poison"
             )
             || (name.starts_with("arith.") || name.starts_with("math."));
         if !ok {

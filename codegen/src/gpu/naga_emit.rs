@@ -2,7 +2,7 @@
 //! entry point, its validation, and SPIR-V / WGSL output.
 //!
 //! The kernel's affine ops are first lowered in place with `lower-affine`; what remains
-//! must be `arith`, `math`, `memref.load`/`store`, `scf.for`/`if`/`yield`, the `gpu` index
+//! must be `arith`, `math`, `ub.poison` (zero), `memref.load`/`store`, `scf.for`/`if`/`yield`, the `gpu` index
 //! ops, `gpu.barrier` (`workgroupBarrier()`) and `gpu.return`. Workgroup attributions
 //! (promoted tiles) become `var<workgroup>` arrays, static `memref.alloca`s (register-tile
 //! accumulators) `var<private>` arrays. Bindings follow the kernel ABI of [`super`]:
@@ -901,6 +901,7 @@ impl Translator<'_> {
                 return Ok(());
             }
             "arith.constant" => self.constant(op, b)?,
+            "ub.poison" => self.poison(op, b)?,
             "arith.addi" | "arith.subi" | "arith.muli" | "arith.divsi" | "arith.remsi"
             | "arith.andi" | "arith.ori" | "arith.xori" | "arith.shli" | "arith.shrsi"
             | "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.remf" => {
@@ -1041,6 +1042,25 @@ impl Translator<'_> {
             }
             None => self.expr(Expression::Literal(lit), b),
         };
+        if s == Sc::F16 {
+            return Ok(self.as_kind(h, ScalarKind::Float, Some(2), b));
+        }
+        Ok(h)
+    }
+
+    /// `ub.poison`: WGSL has no poison value; zero of the result's type is one of the
+    /// values poison may take.
+    fn poison(&mut self, op: Op, b: &mut naga::Block) -> R<Handle<Expression>> {
+        let ty = self.ir.value_type(self.ir.results(op)[0]);
+        let s = self.scalar_of(ty, Some(op))?;
+        let lit = match s {
+            Sc::I32 => Literal::I32(0),
+            Sc::I64 => Literal::I64(0),
+            Sc::F32 | Sc::F16 => Literal::F32(0.0),
+            Sc::F64 => Literal::F64(0.0),
+            Sc::Bool => Literal::Bool(false),
+        };
+        let h = self.expr(Expression::Literal(lit), b);
         if s == Sc::F16 {
             return Ok(self.as_kind(h, ScalarKind::Float, Some(2), b));
         }

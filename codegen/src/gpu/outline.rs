@@ -167,7 +167,9 @@ fn outline_one(ir: &mut Ir, launch: Op, name: &str) -> Result<(Op, Op), NotOutli
     let mut args = Vec::new();
     for v in captured {
         let def = ir.defining_op(v);
-        if let Some(d) = def.filter(|&d| ir.is_op(d, "arith.constant")) {
+        // Constants (and poison) are cloned into the kernel rather than passed.
+        if let Some(d) = def.filter(|&d| ir.is_op(d, "arith.constant") || ir.is_op(d, "ub.poison"))
+        {
             let mut map = FxHashMap::default();
             let c = ir.clone_op(d, &mut map);
             match first {

@@ -3,7 +3,7 @@
 //! IR, assembly, an object or a shared library ([`emit`]).
 //!
 //! Layout: one file per dialect (`arith.rs`, `math.rs`, `memref.rs`, `scf.rs`, `cf.rs`,
-//! `func.rs`), each with `pub(crate) fn lower(cx, op)` that matches on the op name and
+//! `func.rs`, `ub.rs`), each with `pub(crate) fn lower(cx, op)` that matches on the op name and
 //! returns [`LowerCtx::unsupported`] for names it does not know. [`lower_op`] is the one
 //! dispatch point on the dialect prefix; to add a dialect, add a file with the same
 //! `lower` signature and one arm there (the `vector` arm is reserved for `vector.rs`,
@@ -38,6 +38,7 @@ mod memref;
 #[allow(unsafe_code)] // GEPs into the partials array
 pub mod parallel;
 pub mod scf;
+mod ub;
 #[allow(unsafe_code)] // vector GEPs
 mod vector;
 
@@ -182,6 +183,7 @@ fn lower_op_impl(cx: &mut LowerCtx<'_, '_>, op: Op) -> LResult<()> {
         "func" => func::lower(cx, op),
         "vector" => vector::lower(cx, op),
         "gpu" => gpu::lower(cx, op),
+        "ub" => ub::lower(cx, op),
         _ => Err(cx.unsupported(op)),
     }
 }

@@ -13,7 +13,7 @@
 //! `affine.parallel` alike (mlir-opt 22 never fuses an `affine.parallel`); `maximal`
 //! fuses any legal pair. Every fused schedule is checked against every dependence first.
 //!
-//! Shifting (`shift=true`, the default; mlir-opt 22 never shifts): where fusing a level
+//! Shifting (`shift=true`; off by default, as mlir-opt 22 never shifts): where fusing a level
 //! as it is would violate a dependence (a consumer reading `B[i + 1]` of a producer
 //! writing `B[i]`), the second nest's loop at that level is shifted by the smallest
 //! constant `s` that makes every dependence between the two nests non-negative there:
@@ -64,7 +64,7 @@ impl Default for FusionOptions {
         FusionOptions {
             mode: FusionMode::Greedy,
             maximal: false,
-            shift: true,
+            shift: false,
             alias: AliasAssumption::DistinctMemrefs,
         }
     }
@@ -549,7 +549,7 @@ impl PassConfig for FusionOptions {
         Ok(FusionOptions {
             mode,
             maximal: o.bool("maximal", false)? || o.bool("fusion-maximal", false)?,
-            shift: o.bool("shift", true)?,
+            shift: o.bool("shift", false)?,
             alias: AliasAssumption::from_pass_option(o, true)?,
         })
     }
@@ -595,7 +595,7 @@ pub static AFFINE_LOOP_FUSION: PassDef = PassDef {
         PassOption::bool("fusion-maximal", false, "Same as maximal"),
         PassOption::bool(
             "shift",
-            true,
+            false,
             "Shift the second nest where fusing as is would violate a dependence",
         ),
         PassOption::bool(
