@@ -126,9 +126,9 @@ pub fn contraction_members(profile: &BandProfile) -> Option<([usize; 3], &Group)
     // transposing copy; the register tile declines it, and the kc-long reduction loops
     // of these sizes then run slower than the reuse rule's unrolled ones).
     let contiguous = |g: &Group| {
-        g.steps[u]
-            .split_last()
-            .is_some_and(|(last, rest)| matches!(last, Some(s) if *s != 0) && rest.iter().all(|x| *x == Some(0)))
+        g.steps[u].split_last().is_some_and(|(last, rest)| {
+            matches!(last, Some(s) if *s != 0) && rest.iter().all(|x| *x == Some(0))
+        })
     };
     if profile
         .groups
@@ -302,6 +302,43 @@ mod tests {
         // Loops below the band: the register tile would not see its point loops.
         let mut p = gemm(512, 512, 512, 4);
         p.loops_below = true;
+        assert_eq!(describe(&p, &medium), "none");
+        // B transposed along the unit-stride member (syrk's A[j][k]: B[j][k]): the register
+        // tile cannot vectorize it.
+        let mut p = gemm(512, 512, 512, 4);
+        p.groups[2].steps = vec![
+            vec![Some(0), Some(0)],
+            vec![Some(1), Some(0)],
+            vec![Some(0), Some(1)],
+        ];
+        assert_eq!(describe(&p, &medium), "none");
+    }
+
+    #[test]
+    fn groups_outside_the_band_take_no_part() {
+        let medium = lattice_ir::target::Machine::default();
+        // The same sizes and reasons (the footprint counts the other array's element).
+        let sizes = |p: &BandProfile| {
+            let d = describe(p, &medium);
+            d.split_once(": tile footprint")
+                .map_or(d.clone(), |(head, _)| head.to_string())
+                + d.split_once("trip counts").map_or("", |(_, tail)| tail)
+        };
+        let plain = sizes(&gemm(512, 512, 512, 4));
+        // Another statement of the SCoP writes an array no member moves (covariance's
+        // `mean`): still one written group in the contraction.
+        let mut p = gemm(512, 512, 512, 4);
+        let mut other = p.groups[0].clone();
+        other.array = "mean".into();
+        other.steps = vec![vec![Some(0), Some(0)]; 3];
+        other.lone = vec![true; 3];
+        p.groups.push(other.clone());
+        assert_eq!(sizes(&p), plain);
+        // One that a member moves is a second written array: no contraction.
+        other.lone = vec![false; 3];
+        other.steps[0] = vec![Some(1), Some(0)];
+        p.groups.pop();
+        p.groups.push(other);
         assert_eq!(describe(&p, &medium), "none");
     }
 

@@ -533,23 +533,24 @@ fn triangle_shifts(ir: &Ir, g: Op, p: Op, rows: i64) -> Result<Triangle, String>
         .position(|&v| v == o_iv)
         .ok_or("the column loop's bounds do not use the rows' iv")?;
     let n = vals.len() as u32;
-    let at_tightest = |e: AffineExpr, shift_if_positive: bool| -> Result<(AffineExpr, bool), String> {
-        let (coefs, locals) = ctx
-            .flatten_expr(e, n, 0)
-            .ok_or("a column bound cannot be flattened")?;
-        if locals.iter().any(|&l| ctx.expr_uses_dim(l, row as u32)) {
-            return Err("a column bound is not linear in the rows' iv".into());
-        }
-        let c = coefs[row];
-        let shift = if c != 0 && (c > 0) == shift_if_positive {
-            rows - 1
-        } else {
-            0
+    let at_tightest =
+        |e: AffineExpr, shift_if_positive: bool| -> Result<(AffineExpr, bool), String> {
+            let (coefs, locals) = ctx
+                .flatten_expr(e, n, 0)
+                .ok_or("a column bound cannot be flattened")?;
+            if locals.iter().any(|&l| ctx.expr_uses_dim(l, row as u32)) {
+                return Err("a column bound is not linear in the rows' iv".into());
+            }
+            let c = coefs[row];
+            let shift = if c != 0 && (c > 0) == shift_if_positive {
+                rows - 1
+            } else {
+                0
+            };
+            let mut dims: Vec<AffineExpr> = (0..n).map(|k| ctx.dim_expr(k)).collect();
+            dims[row] = ctx.add_expr(dims[row], ctx.constant_expr(shift));
+            Ok((ctx.replace_dims_and_symbols(e, &dims, &[]), c != 0))
         };
-        let mut dims: Vec<AffineExpr> = (0..n).map(|k| ctx.dim_expr(k)).collect();
-        dims[row] = ctx.add_expr(dims[row], ctx.constant_expr(shift));
-        Ok((ctx.replace_dims_and_symbols(e, &dims, &[]), c != 0))
-    };
     let tightest = |es: &[AffineExpr], lower: bool| -> Result<_, String> {
         let all = es
             .iter()
@@ -559,7 +560,10 @@ fn triangle_shifts(ir: &Ir, g: Op, p: Op, rows: i64) -> Result<Triangle, String>
         if moving.len() > 1 {
             return Err("more than one column bound on one side moves with the rows".into());
         }
-        Ok((all.into_iter().map(|m| m.0).collect(), moving.first().copied()))
+        Ok((
+            all.into_iter().map(|m| m.0).collect(),
+            moving.first().copied(),
+        ))
     };
     let (box_lbs, lb_moving) = tightest(&lbs, true)?;
     let (box_ubs, ub_moving) = tightest(&ubs, false)?;
@@ -661,11 +665,27 @@ fn split_triangle(ir: &mut Ir, g: Op, p: Op, rows: i64, t: &Triangle) -> (Op, Op
             p2
         };
         let ub = [t.ubs.clone(), vec![l]].concat();
-        set_bounds(ir, pl, map(t.lbs.clone(), n + 1), &vals2, map(ub, n + 1), &vals2, &[]);
+        set_bounds(
+            ir,
+            pl,
+            map(t.lbs.clone(), n + 1),
+            &vals2,
+            map(ub, n + 1),
+            &vals2,
+            &[],
+        );
     }
     if h.is_some() || l.is_none() {
         let lb = [t.lbs.clone(), l.into_iter().chain(h).collect()].concat();
-        set_bounds(ir, p2, map(lb, n + 1), &vals2, map(t.ubs.clone(), n + 1), &vals2, &[]);
+        set_bounds(
+            ir,
+            p2,
+            map(lb, n + 1),
+            &vals2,
+            map(t.ubs.clone(), n + 1),
+            &vals2,
+            &[],
+        );
     }
     (g1, p1)
 }
