@@ -327,12 +327,21 @@ def main():
                     help="instead: the suite's PolyBench contraction kernels (comma-separated, or "
                          "'all') against the same computation through OpenBLAS, 1 thread, CPU "
                          "time (scripts/bench_gemm_polybench.py)")
-    ap.add_argument("--size", default="LARGE", choices=["MINI", "SMALL", "MEDIUM", "LARGE"],
-                    help="PolyBench dataset of --polybench")
+    ap.add_argument("--size", default=None, choices=["MINI", "SMALL", "MEDIUM", "LARGE"],
+                    help="PolyBench dataset of --polybench (default LARGE)")
     a = ap.parse_args()
+    gemm_only = {"--shapes": a.shapes is not None, "--quick": a.quick, "--no-clang": a.no_clang,
+                 "--threads": a.threads != "1,2", "--types": a.types != "f32,f64",
+                 "--clock": a.clock != "wall"}
     if a.polybench:
+        given = [k for k, v in gemm_only.items() if v]
+        if given:
+            ap.error(f"{', '.join(given)}: not for --polybench (1 thread, f64, CPU time)")
         import bench_gemm_polybench
+        a.size = a.size or "LARGE"
         return bench_gemm_polybench.main(a)
+    if a.size:
+        ap.error("--size: only with --polybench")
     shapes = (a.shapes or ",".join(SHAPES)).split(",")
     threads, reps, polly = [int(t) for t in a.threads.split(",")], a.reps, True
     if a.quick:

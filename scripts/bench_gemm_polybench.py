@@ -133,7 +133,9 @@ def main(a):
     names = a.polybench.split(",") if a.polybench != "all" else list(BLAS_BODIES)
     for n in names:
         if n not in BLAS_BODIES:
-            sys.exit(f"bench_gemm: no BLAS form for '{n}' (known: {', '.join(BLAS_BODIES)})")
+            print(f"bench_gemm: no BLAS form for '{n}' (known: {', '.join(BLAS_BODIES)})",
+                  file=sys.stderr)
+            sys.exit(2)
     tmp = Path(tempfile.mkdtemp(prefix="bench_gemm_pb."))
     try:
         return compare(a, names, tmp)
