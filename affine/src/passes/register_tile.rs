@@ -443,7 +443,13 @@ fn tile_nest(ir: &mut Ir, c: &Contraction, options: &RegisterTileOptions) -> Res
         Some(t) => split_triangle(ir, g, p, rows, &t),
         None => (g, p),
     };
-    split_columns(ir, p1, width, lanes);
+    if g1 == g {
+        split_columns(ir, p1, width, lanes);
+    } else {
+        // A triangle's box is empty in some blocks (its lower bound past its upper one),
+        // where the split's cleanup would start below it: one width, masked at the end.
+        ir.set_attr(p1, COLUMNS, ir.ctx().index_attr(width));
+    }
     if rows > 1 {
         // A refusal (too few rows, bounds it cannot split) keeps one row: still a
         // vectorized tile with its accumulators in registers.
