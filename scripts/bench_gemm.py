@@ -26,6 +26,7 @@ cell repeats the 1-thread time. Exit status 1 when a checksum disagrees or a var
 import argparse
 import os
 import re
+import struct
 import subprocess
 import sys
 import tempfile
@@ -218,6 +219,14 @@ def run(cmd, env=None, timeout=1800):
     return p.returncode, p.stdout, p.stderr
 
 
+def checksum_and_seconds(lines):
+    """(checksum, seconds) of a program's output: `checksum, seconds`, or the suite's
+    `checksum, IEEE bits of it, seconds` (the bits read exactly)."""
+    if len(lines) >= 3:
+        return struct.unpack("<d", struct.pack("<q", int(lines[1])))[0], float(lines[2])
+    return float(lines[0]), float(lines[1])
+
+
 def measure_rounds(cmds, reps, stat):
     """{key: (cmd, env)} -> {key: (checksum, seconds)} or (None, error text) per key; each
     round runs every variant once, in turn; seconds: `stat` of a variant's runs."""
@@ -231,8 +240,9 @@ def measure_rounds(cmds, reps, stat):
             if rc != 0 or len(lines) < 2:
                 errs[key] = ((err or out).strip().splitlines() or [f"exit {rc}"])[-1][:160]
                 continue
-            sums.setdefault(key, float(lines[0]))
-            times[key].append(float(lines[1]))
+            checksum, seconds = checksum_and_seconds(lines)
+            sums.setdefault(key, checksum)
+            times[key].append(seconds)
     return {k: (None, errs[k]) if k in errs else (sums[k], stat(times[k])) for k in cmds}
 
 
@@ -313,7 +323,25 @@ def main():
     ap.add_argument("--clock", choices=["wall", "cpu"], default="wall",
                     help="clock of the 1-thread cells (2-thread cells: always wall time)")
     ap.add_argument("--shapes", default=None, help=f"default: {','.join(SHAPES)}")
+    ap.add_argument("--polybench", default=None, metavar="KERNELS",
+                    help="instead: the suite's PolyBench contraction kernels (comma-separated, or "
+                         "'all') against the same computation through OpenBLAS, 1 thread, CPU "
+                         "time (scripts/bench_gemm_polybench.py)")
+    ap.add_argument("--size", default=None, choices=["MINI", "SMALL", "MEDIUM", "LARGE"],
+                    help="PolyBench dataset of --polybench (default LARGE)")
     a = ap.parse_args()
+    gemm_only = {"--shapes": a.shapes is not None, "--quick": a.quick, "--no-clang": a.no_clang,
+                 "--threads": a.threads != "1,2", "--types": a.types != "f32,f64",
+                 "--clock": a.clock != "wall"}
+    if a.polybench:
+        given = [k for k, v in gemm_only.items() if v]
+        if given:
+            ap.error(f"{', '.join(given)}: not for --polybench (1 thread, f64, CPU time)")
+        import bench_gemm_polybench
+        a.size = a.size or "LARGE"
+        return bench_gemm_polybench.main(a)
+    if a.size:
+        ap.error("--size: only with --polybench")
     shapes = (a.shapes or ",".join(SHAPES)).split(",")
     threads, reps, polly = [int(t) for t in a.threads.split(",")], a.reps, True
     if a.quick:

@@ -4,13 +4,16 @@
 //! [`crate::tile_model`].
 //!
 //! # Contraction band
-//! A band whose statements write one array `C` (one written access group), where among
+//! A band whose statements write one array `C` (one written access group, not counting
+//! groups that no step of the three innermost members moves between instances of:
+//! statements outside the band, or at one point of it), where among
 //! the band's three innermost members exactly one, `r`, leaves `C`'s element in place
 //! (all its steps are zero) while at least two groups of other arrays move along it (a
 //! reduction over an index two operands share), and the other two move `C` with known
 //! steps: `u` the one that moves `C`'s last subscript (unit stride), `o` the other. The
 //! same shape `affine-register-tile` detects on the point loops (any order of the three),
-//! from the model's access groups, never from names. No loops may run below the band,
+//! from the model's access groups, never from names. Every other array moving along `u`
+//! moves its last subscript only: the register tile vectorizes `u`. No loops may run below the band,
 //! and one statement of the band must have more loops than every other (`poly-schedule`
 //! checks): the register tile needs a perfect nest, and splits off only statements that
 //! run outside the reduction loop (PolyBench gemm's `C *= beta`, fused by isl into the
@@ -81,11 +84,19 @@ pub fn contraction_members(profile: &BandProfile) -> Option<([usize; 3], &Group)
     if n < 3 || profile.loops_below {
         return None;
     }
-    let written: Vec<&Group> = profile.groups.iter().filter(|g| g.written).collect();
+    let last = [n - 3, n - 2, n - 1];
+    // Groups no step of the three moves between instances of (statements outside the
+    // band, or run at one point of it) take no part in the contraction.
+    let takes_part = |g: &&Group| !last.iter().all(|&k| g.lone[k]);
+    let written: Vec<&Group> = profile
+        .groups
+        .iter()
+        .filter(|g| g.written)
+        .filter(takes_part)
+        .collect();
     let [w] = written.as_slice() else {
         return None;
     };
-    let last = [n - 3, n - 2, n - 1];
     let still = |g: &Group, k: usize| g.steps[k].iter().all(|s| *s == Some(0));
     let reductions: Vec<usize> = last.iter().copied().filter(|&k| still(w, k)).collect();
     let [r] = reductions.as_slice() else {
@@ -110,6 +121,22 @@ pub fn contraction_members(profile: &BandProfile) -> Option<([usize; 3], &Group)
         (true, false) => (others[1], others[0]),
         _ => return None,
     };
+    // The register tile vectorizes `u`: an operand moving along it must move its last
+    // subscript only (a transposed one, syrk's A[j][k], would need a gather or a
+    // transposing copy; the register tile declines it, and the kc-long reduction loops
+    // of these sizes then run slower than the reuse rule's unrolled ones).
+    let contiguous = |g: &Group| {
+        g.steps[u].split_last().is_some_and(|(last, rest)| {
+            matches!(last, Some(s) if *s != 0) && rest.iter().all(|x| *x == Some(0))
+        })
+    };
+    if profile
+        .groups
+        .iter()
+        .any(|g| !g.written && !still(g, u) && !contiguous(g))
+    {
+        return None;
+    }
     Some(([o, u, *r], *w))
 }
 
@@ -275,6 +302,43 @@ mod tests {
         // Loops below the band: the register tile would not see its point loops.
         let mut p = gemm(512, 512, 512, 4);
         p.loops_below = true;
+        assert_eq!(describe(&p, &medium), "none");
+        // B transposed along the unit-stride member (syrk's A[j][k]: B[j][k]): the register
+        // tile cannot vectorize it.
+        let mut p = gemm(512, 512, 512, 4);
+        p.groups[2].steps = vec![
+            vec![Some(0), Some(0)],
+            vec![Some(1), Some(0)],
+            vec![Some(0), Some(1)],
+        ];
+        assert_eq!(describe(&p, &medium), "none");
+    }
+
+    #[test]
+    fn groups_outside_the_band_take_no_part() {
+        let medium = lattice_ir::target::Machine::default();
+        // The same sizes and reasons (the footprint counts the other array's element).
+        let sizes = |p: &BandProfile| {
+            let d = describe(p, &medium);
+            d.split_once(": tile footprint")
+                .map_or(d.clone(), |(head, _)| head.to_string())
+                + d.split_once("trip counts").map_or("", |(_, tail)| tail)
+        };
+        let plain = sizes(&gemm(512, 512, 512, 4));
+        // Another statement of the SCoP writes an array no member moves (covariance's
+        // `mean`): still one written group in the contraction.
+        let mut p = gemm(512, 512, 512, 4);
+        let mut other = p.groups[0].clone();
+        other.array = "mean".into();
+        other.steps = vec![vec![Some(0), Some(0)]; 3];
+        other.lone = vec![true; 3];
+        p.groups.push(other.clone());
+        assert_eq!(sizes(&p), plain);
+        // One that a member moves is a second written array: no contraction.
+        other.lone = vec![false; 3];
+        other.steps[0] = vec![Some(1), Some(0)];
+        p.groups.pop();
+        p.groups.push(other);
         assert_eq!(describe(&p, &medium), "none");
     }
 

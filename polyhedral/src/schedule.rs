@@ -1570,11 +1570,14 @@ fn tile_band_levels(
     };
     let inner = if options.tile_sizes.is_empty() {
         let profile = crate::tile_model::band_profile(isl, &node, accesses)?;
-        let single = one_deepest_statement(isl, &node)?;
+        let tileable = match (&options.register_tile, one_deepest_statement(isl, &node)?) {
+            (Some(_), Some(set)) => register_tileable(isl, &node, &profile, set)?,
+            _ => false,
+        };
         let contraction = options
             .register_tile
             .as_ref()
-            .filter(|_| single)
+            .filter(|_| tileable)
             .and_then(|rt| {
                 crate::contraction_tiles::choose_contraction(
                     &profile,
@@ -1639,14 +1642,12 @@ fn tile_band_levels(
     Ok((node, 2))
 }
 
-/// Whether one statement of the band at `node` has more loops than every other one, over
-/// a box: the register tile needs a perfect nest of point loops with bounds from outside
-/// it, which it makes where the others run outside the reduction loop (PolyBench's
-/// `C *= beta` before its `k` loop, fused into the band at one value of `k`:
-/// `affine-register-tile` splits it off); two statements as deep (two updates in one
-/// body) leave it imperfect, a triangular domain (syrk's `j <= i`) gives point loops
-/// bounded by each other (kc-long reduction loops then ran syrk 2x slower).
-fn one_deepest_statement(isl: &IslCtx, node: &ScheduleNode) -> Result<bool, IslError> {
+/// The domain of the one statement of the band at `node` that has more loops than every
+/// other one: the register tile needs a perfect nest of point loops, which it makes where
+/// the others run outside the reduction loop (PolyBench's `C *= beta` before its `k`
+/// loop, fused into the band at one value of `k`: `affine-register-tile` splits it off);
+/// two statements as deep (two updates in one body) leave it imperfect.
+fn one_deepest_statement(isl: &IslCtx, node: &ScheduleNode) -> Result<Option<Set>, IslError> {
     let sets = isl.check(isl.check(node.get_domain())?.get_set_list())?;
     let mut by_dims = Vec::new();
     for i in 0..isl.check(sets.size())? {
@@ -1659,33 +1660,70 @@ fn one_deepest_statement(isl: &IslCtx, node: &ScheduleNode) -> Result<bool, IslE
         [_] => by_dims.pop(),
         _ => None,
     };
-    match deepest {
-        Some((_, set)) => is_box(isl, set),
-        None => Ok(false),
-    }
+    Ok(deepest.map(|(_, set)| set))
 }
 
-/// Whether the (convex, bounded) `set` is a box: per dimension, its slices at both ends
-/// of its range project onto the same set as the whole.
+/// Whether `affine-register-tile` can take the point loops of the contraction band at
+/// `node` whose deepest statement has the domain `set`: a box, or a domain whose image
+/// under the band's schedule has a reduction member `r` independent of all others and
+/// a unit-stride member `u` bounded at most by the row member `o` outside it (a triangle,
+/// syrk's or covariance's `j <= i` / `j >= i`: the register tile splits it into a box and
+/// remainders per block of rows). Other shapes give point loops bounded by each other,
+/// which it declines (kc-long reduction loops then ran syrk 2x slower).
+fn register_tileable(
+    isl: &IslCtx,
+    node: &ScheduleNode,
+    profile: &crate::tile_model::BandProfile,
+    set: Set,
+) -> Result<bool, IslError> {
+    let Some(([o, u, r], _)) = crate::contraction_tiles::contraction_members(profile) else {
+        return Ok(false);
+    };
+    if is_box(isl, isl.check(set.copy())?)? {
+        return Ok(true);
+    }
+    if o > u {
+        return Ok(false);
+    }
+    let (band, p) = crate::tile_model::band_schedule(isl, node)?;
+    let image = isl.check(isl.check(UnionSet::from_set(set))?.apply(band))?;
+    let sets = isl.check(image.get_set_list())?;
+    let (1, Ok(image)) = (isl.check(sets.size())?, sets.get_at(0)) else {
+        return Ok(false);
+    };
+    independent(isl, &image, (p + r) as u32)
+}
+
+/// Whether the (convex, bounded) `set` is a box: every dimension is [`independent`].
 fn is_box(isl: &IslCtx, set: Set) -> Result<bool, IslError> {
     let n = isl.check(set.dim(isl_rs::DimType::Set))?.max(0) as u32;
     for d in 0..n {
-        let (Some(lo), Some(hi)) = crate::isl::dim_range(isl, &set, d as usize)? else {
+        if !independent(isl, &set, d)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Whether dimension `d` of the (convex, bounded) `set` is independent of the others: its
+/// slices at both ends of its range project onto the same set as the whole (by
+/// convexity, every slice between them does too).
+fn independent(isl: &IslCtx, set: &Set, d: u32) -> Result<bool, IslError> {
+    let (Some(lo), Some(hi)) = crate::isl::dim_range(isl, set, d as usize)? else {
+        return Ok(false);
+    };
+    let all = isl.check(
+        isl.check(set.copy())?
+            .project_out(isl_rs::DimType::Set, d, 1),
+    )?;
+    for v in [lo, hi] {
+        let Ok(v) = i32::try_from(v) else {
             return Ok(false);
         };
-        let all = isl.check(
-            isl.check(set.copy())?
-                .project_out(isl_rs::DimType::Set, d, 1),
-        )?;
-        for v in [lo, hi] {
-            let Ok(v) = i32::try_from(v) else {
-                return Ok(false);
-            };
-            let slice = isl.check(isl.check(set.copy())?.fix_si(isl_rs::DimType::Set, d, v))?;
-            let slice = isl.check(slice.project_out(isl_rs::DimType::Set, d, 1))?;
-            if !isl.check(slice.is_equal(&all))? {
-                return Ok(false);
-            }
+        let slice = isl.check(isl.check(set.copy())?.fix_si(isl_rs::DimType::Set, d, v))?;
+        let slice = isl.check(slice.project_out(isl_rs::DimType::Set, d, 1))?;
+        if !isl.check(slice.is_equal(&all))? {
+            return Ok(false);
         }
     }
     Ok(true)

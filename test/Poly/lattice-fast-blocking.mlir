@@ -16,9 +16,11 @@
 // The PolyBench form fuses `C *= beta` into the band; the update is its one deepest
 // statement (affine-register-tile splits the scaling off): the same rules.
 // REMARK: remark: tile sizes [252, 320, 64] (model): {{.*}} %k: reduction of the contraction: kc = 64
-// A triangular domain (syrk's j <= i): the register tile could not take its point loops,
-// bounded by each other, so the reuse rule stays.
+// syrk (j <= i) reads A[j][k]: transposed along the unit-stride j, which the register tile
+// cannot vectorize (it would need a gather or a transposing copy), so the reuse rule stays.
 // REMARK: remark: tile sizes {{.*}} %k: innermost, carries a dependence: unrolled
+// covariance's triangle (j >= i) with data[k][j] unit stride along j: contraction sizes.
+// REMARK: remark: tile sizes [120, 224, 64] (model): {{.*}} %i: parallel member of the contraction: 4 tiles of a multiple of 6 for 2 cores, %j: columns of the contraction: nc = 224{{.*}}, %k: reduction of the contraction: kc = 64
 
 // GENERIC: remark: tile sizes [256, 224, 32] (model)
 
@@ -105,6 +107,34 @@ func.func @syrk_lower(%C: memref<512x512xf32>, %A: memref<512x512xf32>) {
         %p = arith.mulf %a, %b : f32
         %s = arith.addf %c, %p : f32
         affine.store %s, %C[%i, %j] : memref<512x512xf32>
+      }
+    }
+  }
+  return
+}
+
+// covariance's product: cov[i][j] += data[k][i] data[k][j] over the triangle j >= i, with
+// `cov = 0` fused. data[k][j] moves along its last subscript with j, so the register tile
+// takes the triangle: per block of 6 rows, a box of 6 rows x 32 f64 columns with its
+// accumulators in registers, then the remainders.
+// CHECK-LABEL: func.func @covariance_upper
+// CHECK:      affine.parallel (%{{.*}}) = (0) to (4) {
+// CHECK:        affine.for %[[OB:.*]] = #{{.*}} to min #{{.*}} step 6 {
+// CHECK-NEXT:     affine.for %{{.*}} = #{{.*}}(%[[OB]], {{.*}}) to min #{{.*}}(%[[OB]], {{.*}}) step 6 {
+// CHECK-NEXT:       affine.for %{{.*}} = max #{{.*}}(%{{.*}}, %[[OB]]) to min #{{.*}}(%{{.*}}, %[[OB]]) step 32 {
+// CHECK:              affine.for %{{.*}} = #{{.*}} to #{{.*}} iter_args({{.*}}) -> (vector<32xf64>, vector<32xf64>, vector<32xf64>, vector<32xf64>, vector<32xf64>, vector<32xf64>) {
+func.func @covariance_upper(%D: memref<512x480xf64>, %C: memref<480x480xf64>) {
+  %z = arith.constant 0.0 : f64
+  affine.for %i = 0 to 480 {
+    affine.for %j = affine_map<(d0) -> (d0)>(%i) to 480 {
+      affine.store %z, %C[%i, %j] : memref<480x480xf64>
+      affine.for %k = 0 to 512 {
+        %a = affine.load %D[%k, %i] : memref<512x480xf64>
+        %b = affine.load %D[%k, %j] : memref<512x480xf64>
+        %c = affine.load %C[%i, %j] : memref<480x480xf64>
+        %p = arith.mulf %a, %b : f64
+        %s = arith.addf %c, %p : f64
+        affine.store %s, %C[%i, %j] : memref<480x480xf64>
       }
     }
   }

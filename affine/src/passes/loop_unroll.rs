@@ -267,26 +267,34 @@ fn shared_dim_bounds(
     let ctx = ir.ctx();
     let operands = ir.operands(l);
     let mut vals: Vec<Value> = Vec::new();
-    let mut bound = |map, range: std::ops::Range<usize>| -> Vec<AffineExpr> {
-        let inputs: Vec<AffineExpr> = operands[range]
-            .iter()
-            .map(|&x| {
-                let p = vals.iter().position(|&y| y == x).unwrap_or_else(|| {
-                    vals.push(x);
-                    vals.len() - 1
-                });
-                ctx.dim_expr(p as u32)
-            })
-            .collect();
-        let nd = ctx.map_num_dims(map) as usize;
-        ctx.map_results(map)
-            .iter()
-            .map(|&e| ctx.replace_dims_and_symbols(e, &inputs[..nd], &inputs[nd..]))
-            .collect()
-    };
-    let lbs = bound(lbm, segs[0].clone());
-    let ubs = bound(ubm, segs[1].clone());
+    let lbs = results_over_dims(ctx, lbm, &operands[segs[0].clone()], &mut vals);
+    let ubs = results_over_dims(ctx, ubm, &operands[segs[1].clone()], &mut vals);
     (vals, lbs, ubs)
+}
+
+/// The results of `map` applied to `operands`, as expressions whose dim `k` is `vals[k]`
+/// (every operand, dim or symbol, becomes one dim; values not in `vals` are appended).
+pub(crate) fn results_over_dims(
+    ctx: &lattice_ir::Context,
+    map: AffineMap,
+    operands: &[Value],
+    vals: &mut Vec<Value>,
+) -> Vec<AffineExpr> {
+    let inputs: Vec<AffineExpr> = operands
+        .iter()
+        .map(|&x| {
+            let p = vals.iter().position(|&y| y == x).unwrap_or_else(|| {
+                vals.push(x);
+                vals.len() - 1
+            });
+            ctx.dim_expr(p as u32)
+        })
+        .collect();
+    let nd = ctx.map_num_dims(map) as usize;
+    ctx.map_results(map)
+        .iter()
+        .map(|&e| ctx.replace_dims_and_symbols(e, &inputs[..nd], &inputs[nd..]))
+        .collect()
 }
 
 fn iv_and_body(ir: &Ir, l: Op) -> Option<(Value, lattice_ir::Block)> {

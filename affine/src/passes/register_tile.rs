@@ -33,6 +33,7 @@
 //! undone when it says no); results are bit-identical to the input without `contract`
 //! (the reduction order of every cell is kept; no reassociation).
 
+use super::loop_unroll::{results_over_dims, set_bounds};
 use super::loop_unroll_jam::{defined_inside, unroll_jam_min_bounds};
 use super::super_vectorize::{vectorizable_loop, vectorize_loop};
 use crate::analysis::dependence::{self, access, check_dependence, common_depth, Dependence};
@@ -43,7 +44,7 @@ use crate::views::{
 };
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
-use lattice_ir::{Attr, AttrData, Block, Ir, Op, OperationState, Value, WalkOrder};
+use lattice_ir::{AffineExpr, Attr, AttrData, Block, Ir, Op, OperationState, Value, WalkOrder};
 use rustc_hash::FxHashMap;
 
 /// Options of `affine-register-tile`.
@@ -89,6 +90,8 @@ struct Contraction {
     order: [usize; 3],
     /// Bytes of one element of `X`.
     element_bytes: i64,
+    /// Whether `u`'s bounds depend on `o`'s iv (a triangular nest; see [`split_triangle`]).
+    triangular: bool,
 }
 
 /// Runs the pass on `func`.
@@ -164,19 +167,23 @@ fn contraction(ir: &Ir, l: Op, prefix: bool) -> Option<Contraction> {
                 return None;
             }
         }
-        // Bounds from outside the nest: every order of the three loops is a nest.
-        let segs = for_segments(ir, x)?;
-        if ir.operands(x)[segs[0].start..segs[1].end]
-            .iter()
-            .any(|&v| defined_inside(ir, v, g))
-        {
-            return None;
-        }
     }
     let ivs: Vec<Value> = loops
         .iter()
         .map(|&x| body(ir, x).map(|b| b.0))
         .collect::<Option<_>>()?;
+    // Bounds from outside the nest, or (checked below) `u`'s from `o`'s iv.
+    let mut bound_ivs = [Vec::new(), Vec::new(), Vec::new()];
+    for (k, &x) in loops.iter().enumerate() {
+        let segs = for_segments(ir, x)?;
+        for &v in &ir.operands(x)[segs[0].start..segs[1].end] {
+            if let Some(j) = ivs.iter().position(|&iv| iv == v) {
+                bound_ivs[k].push(j);
+            } else if defined_inside(ir, v, g) {
+                return None;
+            }
+        }
+    }
     let (_, lb) = body(ir, l)?;
     let mut accesses = Vec::new();
     for o in ir.block_ops(lb) {
@@ -254,6 +261,15 @@ fn contraction(ir: &Ir, l: Op, prefix: bool) -> Option<Contraction> {
         (false, true) => (others[1], others[0]),
         _ => return None,
     };
+    // Any order of the three is a nest where no bound uses the nest's ivs; a triangle
+    // (`u` bounded by `o`, `o` outside `u`) keeps `o` outside `u`, as `o, u, r` does.
+    if !bound_ivs[o].is_empty()
+        || !bound_ivs[r].is_empty()
+        || bound_ivs[u].iter().any(|&j| j != o)
+        || (!bound_ivs[u].is_empty() && o > u)
+    {
+        return None;
+    }
     let (elem, _) = crate::util::memref_info(ctx, ir.value_type(x))?;
     let bits = ctx.bit_width(elem);
     if bits == 0 {
@@ -263,6 +279,7 @@ fn contraction(ir: &Ir, l: Op, prefix: bool) -> Option<Contraction> {
         loops,
         order: [o, u, r],
         element_bytes: (bits / 8).max(1) as i64,
+        triangular: !bound_ivs[u].is_empty(),
     })
 }
 
@@ -383,6 +400,10 @@ fn permute(ir: &mut Ir, loops: &[Op; 3], order: [usize; 3]) {
         set_header(ir, loops[k], &headers[src]);
         map.insert(ivs[src], ivs[k]);
     }
+    // A bound on an outer iv (a triangle's `u` on `o`) follows that iv's loop.
+    for &l in loops {
+        ir.remap_operands(l, &map);
+    }
     let (_, b) = body(ir, loops[2]).expect("loop body");
     for o in ir.block_ops(b).collect::<Vec<_>>() {
         for inner in ir.walk_ops(o, WalkOrder::PreOrder) {
@@ -408,17 +429,40 @@ fn tile_nest(ir: &mut Ir, c: &Contraction, options: &RegisterTileOptions) -> Res
         permute(ir, &c.loops, inverse(c.order));
         return Err(format!("the unit-stride loop cannot be vectorized: {why}"));
     }
+    let rows = options.rows.max(1);
+    let shifts = if c.triangular {
+        match triangle_shifts(ir, g, p, rows) {
+            Ok(t) => Some(t),
+            Err(why) => {
+                permute(ir, &c.loops, inverse(c.order));
+                return Err(why);
+            }
+        }
+    } else {
+        None
+    };
     if options.contract {
         contract(ir, c.loops[2]);
     }
-    split_columns(ir, p, width, lanes);
     // The unroll-jam's cleanup nests land between `g` and the op after it.
     let block = ir.op_parent(g).expect("nested loop");
     let after = ir.next_op(g);
-    if options.rows > 1 {
+    // A triangle's box part: rows of one block of `g`, columns all of them share.
+    let (g1, p1) = match shifts {
+        Some(t) => split_triangle(ir, g, p, rows, &t),
+        None => (g, p),
+    };
+    if g1 == g {
+        split_columns(ir, p1, width, lanes);
+    } else {
+        // A triangle's box is empty in some blocks (its lower bound past its upper one),
+        // where the split's cleanup would start below it: one width, masked at the end.
+        ir.set_attr(p1, COLUMNS, ir.ctx().index_attr(width));
+    }
+    if rows > 1 {
         // A refusal (too few rows, bounds it cannot split) keeps one row: still a
         // vectorized tile with its accumulators in registers.
-        let _ = unroll_jam_min_bounds(ir, g, options.rows);
+        let _ = unroll_jam_min_bounds(ir, g1, rows);
     }
     let mut roots = Vec::new();
     let mut cur = ir.first_op(block);
@@ -463,6 +507,202 @@ fn tile_nest(ir: &mut Ir, c: &Contraction, options: &RegisterTileOptions) -> Res
         }
     }
     Ok(())
+}
+
+/// A triangle's column bounds (`u`'s, over the dims `vals`, `o`'s iv at `row`) and the
+/// box's: each bound at the row of a block of `rows` rows where it is tightest.
+struct Triangle {
+    vals: Vec<Value>,
+    row: usize,
+    lbs: Vec<AffineExpr>,
+    ubs: Vec<AffineExpr>,
+    /// Over `vals`, `o`'s iv standing for the block's first row.
+    box_lbs: Vec<AffineExpr>,
+    box_ubs: Vec<AffineExpr>,
+    /// The one lower (upper) bound that moves with `o`, at its tightest row, if any.
+    lb_moving: Option<AffineExpr>,
+    ub_moving: Option<AffineExpr>,
+}
+
+/// The bounds of the triangle `o { u }` (loops `g`, `p`) for blocks of `rows` rows, when
+/// every bound of `u` is linear in `o`'s iv and at most one lower and one upper bound
+/// move with it: over the rows `ob .. ob + rows - 1`, a lower bound `e` is largest at
+/// `ob + rows - 1` if its coefficient on `o` is positive (else at `ob`), an upper bound
+/// smallest at `ob + rows - 1` if negative.
+fn triangle_shifts(ir: &Ir, g: Op, p: Op, rows: i64) -> Result<Triangle, String> {
+    let ctx = ir.ctx();
+    let (o_iv, _) = body(ir, g).ok_or("the row loop has no body")?;
+    let segs = for_segments(ir, p).ok_or("the column loop's operands are malformed")?;
+    let (Some(lbm), Some(ubm)) = (
+        crate::util::map_attr(ir, p, "lowerBoundMap"),
+        crate::util::map_attr(ir, p, "upperBoundMap"),
+    ) else {
+        return Err("the column loop has no bound maps".into());
+    };
+    let mut vals = Vec::new();
+    let ops = ir.operands(p);
+    let lbs = results_over_dims(ctx, lbm, &ops[segs[0].clone()], &mut vals);
+    let ubs = results_over_dims(ctx, ubm, &ops[segs[1].clone()], &mut vals);
+    let row = vals
+        .iter()
+        .position(|&v| v == o_iv)
+        .ok_or("the column loop's bounds do not use the rows' iv")?;
+    let n = vals.len() as u32;
+    let at_tightest =
+        |e: AffineExpr, shift_if_positive: bool| -> Result<(AffineExpr, bool), String> {
+            let (coefs, locals) = ctx
+                .flatten_expr(e, n, 0)
+                .ok_or("a column bound cannot be flattened")?;
+            if locals.iter().any(|&l| ctx.expr_uses_dim(l, row as u32)) {
+                return Err("a column bound is not linear in the rows' iv".into());
+            }
+            let c = coefs[row];
+            let shift = if c != 0 && (c > 0) == shift_if_positive {
+                rows - 1
+            } else {
+                0
+            };
+            let mut dims: Vec<AffineExpr> = (0..n).map(|k| ctx.dim_expr(k)).collect();
+            dims[row] = ctx.add_expr(dims[row], ctx.constant_expr(shift));
+            Ok((ctx.replace_dims_and_symbols(e, &dims, &[]), c != 0))
+        };
+    let tightest = |es: &[AffineExpr], lower: bool| -> Result<_, String> {
+        let all = es
+            .iter()
+            .map(|&e| at_tightest(e, lower))
+            .collect::<Result<Vec<_>, _>>()?;
+        let moving: Vec<AffineExpr> = all.iter().filter(|m| m.1).map(|m| m.0).collect();
+        if moving.len() > 1 {
+            return Err("more than one column bound on one side moves with the rows".into());
+        }
+        Ok((
+            all.into_iter().map(|m| m.0).collect(),
+            moving.first().copied(),
+        ))
+    };
+    let (box_lbs, lb_moving) = tightest(&lbs, true)?;
+    let (box_ubs, ub_moving) = tightest(&ubs, false)?;
+    Ok(Triangle {
+        vals,
+        row,
+        lbs,
+        ubs,
+        box_lbs,
+        box_ubs,
+        lb_moving,
+        ub_moving,
+    })
+}
+
+/// Splits the triangle `g: o { p: u { r } }` (see [`triangle_shifts`]) into blocks of
+/// `rows` rows, each a box and its remainders:
+///
+/// ```text
+/// for ob = LBo to UBo step rows {
+///   for o = ob to min(ob + rows, UBo) { for u = BoxLB(ob) to BoxUB(ob) { r } }
+///   for o = ob to min(ob + rows, UBo) {
+///     for u = LB(o) to min(UB(o), l(ob)) { r }            // if LB's term l moves with o
+///     for u = max(LB(o), l(ob), h(ob)) to UB(o) { r }     // if UB's term h moves with o
+///   }
+/// }
+/// ```
+///
+/// `l(ob)`, `h(ob)`: the moving terms at their tightest rows (BoxLB, BoxUB: all terms
+/// there). The box lies inside every row's columns of the block; a column `u >= LB(o)`
+/// of row `o` below `l(ob)` is on the left, else below BoxUB in the box (it is at least
+/// BoxLB: the other terms of LB are at most LB(o)), else at least `h(ob)` (it is below
+/// UB(o), so below UB's other terms) on the right: each `(o, u)` runs in exactly one of
+/// the three, with its whole `r` loop, also where the box is empty. Legal as the
+/// permutation is: only `X` is written, one cell per `(o, u)`, each cell's updates keep
+/// their order along `r`. Returns the box nest's row and column loops.
+fn split_triangle(ir: &mut Ir, g: Op, p: Op, rows: i64, t: &Triangle) -> (Op, Op) {
+    let ctx = ir.ctx_arc().clone();
+    let (o_iv, gb) = body(ir, g).expect("loop body");
+    let term = ir.last_op(gb).expect("affine.yield");
+    debug_assert!(ir.op_parent(p) == Some(gb));
+    let g1 = ir.clone_op(g, &mut FxHashMap::default());
+    let g2 = ir.clone_op(g, &mut FxHashMap::default());
+    for o in ir.block_ops(gb).collect::<Vec<_>>() {
+        if o != term {
+            ir.erase_op(o);
+        }
+    }
+    ir.insert_op_before(term, g1);
+    ir.insert_op_before(term, g2);
+    ir.set_attr(g, "step", ctx.index_attr(rows));
+    // The block's rows: ob .. min(ob + rows, UBo).
+    let segs = for_segments(ir, g1).expect("affine.for operands");
+    let ubm = crate::util::map_attr(ir, g1, "upperBoundMap").expect("affine.for bound");
+    let ub_ops = ir.operands(g1)[segs[1].clone()].to_vec();
+    let mut vals = vec![o_iv];
+    let mut ubs = results_over_dims(&ctx, ubm, &ub_ops, &mut vals);
+    ubs.push(ctx.add_expr(ctx.dim_expr(0), ctx.constant_expr(rows)));
+    let lb = ctx.affine_map(1, 0, vec![ctx.dim_expr(0)]);
+    let ub = ctx.affine_map(vals.len() as u32, 0, ubs);
+    for gk in [g1, g2] {
+        set_bounds(ir, gk, lb, &[o_iv], ub, &vals, &[]);
+    }
+    let n = t.vals.len() as u32;
+    let first_loop = |ir: &Ir, l: Op| {
+        let (_, b) = body(ir, l).expect("loop body");
+        ir.block_ops(b)
+            .find(|&o| ir.is_op(o, "affine.for"))
+            .expect("column loop")
+    };
+    let p1 = first_loop(ir, g1);
+    let map = |es: Vec<AffineExpr>, dims: u32| ctx.affine_map(dims, 0, es);
+    set_bounds(
+        ir,
+        p1,
+        map(t.box_lbs.clone(), n),
+        &t.vals,
+        map(t.box_ubs.clone(), n),
+        &t.vals,
+        &[],
+    );
+    // Remainders: the row's bounds over `vals` (o = the row loop's iv), the box's over
+    // the block's first row, one more dim.
+    let (g2_iv, _) = body(ir, g2).expect("loop body");
+    let mut vals2 = t.vals.clone();
+    vals2[t.row] = g2_iv;
+    vals2.push(o_iv);
+    let mut dims: Vec<AffineExpr> = (0..n).map(|k| ctx.dim_expr(k)).collect();
+    dims[t.row] = ctx.dim_expr(n);
+    let at_block = |e: Option<AffineExpr>| e.map(|e| ctx.replace_dims_and_symbols(e, &dims, &[]));
+    let (l, h) = (at_block(t.lb_moving), at_block(t.ub_moving));
+    let p2 = first_loop(ir, g2);
+    if let Some(l) = l {
+        let pl = if h.is_some() {
+            let c = ir.clone_op(p2, &mut FxHashMap::default());
+            ir.insert_op_before(p2, c);
+            c
+        } else {
+            p2
+        };
+        let ub = [t.ubs.clone(), vec![l]].concat();
+        set_bounds(
+            ir,
+            pl,
+            map(t.lbs.clone(), n + 1),
+            &vals2,
+            map(ub, n + 1),
+            &vals2,
+            &[],
+        );
+    }
+    if h.is_some() || l.is_none() {
+        let lb = [t.lbs.clone(), l.into_iter().chain(h).collect()].concat();
+        set_bounds(
+            ir,
+            p2,
+            map(lb, n + 1),
+            &vals2,
+            map(t.ubs.clone(), n + 1),
+            &vals2,
+            &[],
+        );
+    }
+    (g1, p1)
 }
 
 /// The vector width a column loop of the register tile gets (removed once vectorized).
