@@ -198,6 +198,7 @@ pub fn choose_contraction(
         over: false,
         reuse: true,
         fits_l2: None,
+        stream_l2: None,
     })
 }
 

@@ -116,6 +116,15 @@ pub const MIN_SIZE: i64 = 32;
 /// mark would go to a loop inside the sequential tile loops (a parallel region per tile;
 /// measured 7x slower on matmul than the parallel tile loop outermost).
 pub const MIN_PARALLEL_TILES: i64 = 4;
+/// Cycles per iteration of a loop that carries a dependence chain (a floating-point add's
+/// latency; order_cost's figure): what a carried innermost member costs run whole.
+pub const CHAIN_CYCLES: u64 = 4;
+/// Cycles per vector lane to load one strided element and insert it (LLVM's strided
+/// vector loads are per-lane loads and shuffles). Measured at LARGE on the 2-core EPYC:
+/// strips of gesummv's `j` (two strided arrays, `A[i][j]` and `B[i][j]` along `i`) cost
+/// 4.6 cycles per iteration against 3.8 whole (1.65-2.4x slower strips), strips of
+/// atax's first nest (one strided array) 2.8 against 4 whole (1.4x faster strips).
+pub const LANE_CYCLES: u64 = 3;
 /// The size of a member whose trip count is unknown (parametric), as a starting point.
 pub const UNKNOWN_TRIP_SIZE: i64 = 256;
 /// Extent counted for a swept array dimension whose range is unknown (parametric).
@@ -211,6 +220,40 @@ pub struct BandProfile {
     pub groups: Vec<Group>,
 }
 
+impl BandProfile {
+    /// The groups member `k` moves by more than one element, or along another than the
+    /// last subscript (gesummv's `A[i][j]` and `B[i][j]` along `i`; none for matmul's `j`
+    /// above `k`): the lanes LLVM loads one by one where it vectorizes the loop of `k`.
+    pub fn strided_groups(&self, k: usize) -> usize {
+        self.groups
+            .iter()
+            .filter(|g| !g.lone.get(k).copied().unwrap_or(false))
+            .filter(|g| {
+                !g.steps.get(k).is_some_and(|v| {
+                    let last = v.len().saturating_sub(1);
+                    v.iter().enumerate().all(|(d, s)| match s {
+                        Some(s) if d == last => s.abs() <= 1,
+                        Some(s) => *s == 0,
+                        None => false,
+                    })
+                })
+            })
+            .count()
+    }
+
+    /// Whether unrolled strips of a carried innermost member pay: the loop above them
+    /// (the nearest member above that is a loop) runs its iterations side by side as
+    /// vector lanes, costing [`LANE_CYCLES`] per strided group and lane, where the whole
+    /// member runs its dependence chain at [`CHAIN_CYCLES`] per iteration. A band without
+    /// such a member above keeps the strips (not measured against this rule).
+    pub fn strips_pay(&self, innermost: usize) -> bool {
+        (0..innermost)
+            .rev()
+            .find(|&k| self.trips[k] != Some(1))
+            .is_none_or(|k| (self.strided_groups(k) as u64) * LANE_CYCLES < CHAIN_CYCLES)
+    }
+}
+
 /// Why a member got its size.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reason {
@@ -224,6 +267,9 @@ pub enum Reason {
     /// Innermost, carries a dependence, but its range starts at this constant, which
     /// no unrolling size divides: whole ([`aligned_unroll_size`]).
     Unaligned(i64),
+    /// Innermost, carries a dependence, but strips of it would not pay: the loop above
+    /// them loads too many strided lanes ([`BandProfile::strips_pay`]): whole.
+    Strided,
     /// Not tiled: no reuse needed a smaller size.
     Whole,
     /// Shrunk so that the reuse carried by member `by` fits the budget (two iterations
@@ -264,6 +310,10 @@ pub struct TileChoice {
     /// `(whole band's footprint, L2 bytes)` where the single-level L2 check left the
     /// members the L1 reuse rule would have shrunk whole ([`choose_in_caches`]).
     pub fits_l2: Option<(u64, u64)>,
+    /// `(member, bytes of two of its iterations untiled, L2 bytes)` where the band streams
+    /// an array and the reuse the L1 rule would have tiled for stays in L2 untiled, so
+    /// the members were left whole ([`choose_in_caches`]).
+    pub stream_l2: Option<(usize, u64, u64)>,
 }
 
 impl TileChoice {
@@ -305,6 +355,9 @@ impl TileChoice {
                 Reason::Serial => format!(
                     "{k}: innermost, carries a dependence, no parallel member in a band whose data exceeds half of L2: whole (unrolled strips would stream it again per strip, with no loop to run them side by side)"
                 ),
+                Reason::Strided => format!(
+                    "{k}: innermost, carries a dependence, strips would not pay: the loop above them would load strided lanes of more than one array, more cycles than the whole loop's dependence chain costs: whole"
+                ),
                 Reason::Unaligned(lo) => format!(
                     "{k}: innermost, carries a dependence, starts at {lo}: whole (tiles of it would have no constant trip count to unroll)"
                 ),
@@ -332,6 +385,24 @@ impl TileChoice {
             return format!(
                 "{what}: footprint {} KB fits in L2 ({} KB): its reuse stays in L2 untiled, tiles for L1 would only add loop overhead, trip counts [{}]; {}",
                 kb(whole),
+                kb(l2),
+                list(trips),
+                list(why)
+            );
+        }
+        if let Some((by, two, l2)) = self.stream_l2 {
+            let what = if self.untiled() {
+                "not tiled (model)".to_string()
+            } else {
+                format!(
+                    "tile sizes [{}] (model), not tiled for reuse",
+                    list(self.sizes.iter().map(|s| s.to_string()).collect())
+                )
+            };
+            return format!(
+                "{what}: the band streams an array it touches once, and the reuse of {} stays in L2 untiled (two iterations: {} KB of {} KB): tiles for L1 would only cut the stream's rows, trip counts [{}]; {}",
+                name(by),
+                kb(two),
                 kb(l2),
                 list(trips),
                 list(why)
@@ -898,13 +969,64 @@ pub fn choose_in_caches(profile: &BandProfile, caches: &CacheSizes, parallel: bo
     {
         return c;
     }
+    let whole = || choose_sizes(profile, caches.l1, level, false, strips, caches.vector);
     match whole_footprint(profile) {
-        Some(whole) if whole <= caches.l2 => TileChoice {
-            fits_l2: Some((whole, caches.l2)),
-            ..choose_sizes(profile, caches.l1, level, false, strips, caches.vector)
+        Some(whole_bytes) if whole_bytes <= caches.l2 => TileChoice {
+            fits_l2: Some((whole_bytes, caches.l2)),
+            ..whole()
         },
-        _ => c,
+        _ => match reuse_in_l2_beside_stream(profile, &c, caches.l2) {
+            Some(why) => TileChoice {
+                stream_l2: Some(why),
+                ..whole()
+            },
+            None => c,
+        },
     }
+}
+
+/// Where the band streams an array (a group that every member moves: each element is
+/// touched once, from beyond L2 whatever the order) and the reuse each member the L1 rule
+/// tiled for carries stays in L2 untiled (two iterations of the member, the members inside
+/// whole, fit in `l2`): `(that member, the bytes of its two iterations, l2)`, the largest.
+/// Tiles would then only move L2 hits of the reused data to L1, hidden behind the
+/// stream's memory traffic, and cut the stream's rows, restarting the prefetcher per
+/// row of a tile (bicg at LARGE: 1.25x of program order in two column strips, 1.43x in
+/// four; mvt, gemver alike).
+fn reuse_in_l2_beside_stream(
+    profile: &BandProfile,
+    c: &TileChoice,
+    l2: u64,
+) -> Option<(usize, u64, u64)> {
+    let trips: Vec<i64> = profile
+        .trips
+        .iter()
+        .map(|t| t.map(|t| t.max(1) as i64))
+        .collect::<Option<_>>()?;
+    let streamed = profile.groups.iter().any(|g| {
+        (0..trips.len())
+            .filter(|&k| trips[k] >= 2 && !g.lone.get(k).copied().unwrap_or(false))
+            .all(|k| {
+                group_points(g, &probe(&trips, k, 2)) >= 2 * group_points(g, &probe(&trips, k, 1))
+            })
+    });
+    if !streamed {
+        return None;
+    }
+    let mut worst: Option<(usize, u64, u64)> = None;
+    for r in &c.reasons {
+        let Reason::ForReuse { by, .. } = r else {
+            continue;
+        };
+        let bytes = footprint(profile, &probe(&trips, *by, 2));
+        if bytes > l2 {
+            return None;
+        }
+        if worst.is_none_or(|(_, b, _)| bytes > b) {
+            worst = Some((*by, bytes, l2));
+        }
+    }
+    worst
 }
 
 /// The choice for a measured band (see the module docs), for vectors of
@@ -960,6 +1082,8 @@ fn choose_sizes(
             reasons[m] = Reason::Vector;
         } else if !strips && profile.first_parallel.is_none() {
             reasons[m] = Reason::Serial;
+        } else if !profile.strips_pay(m) {
+            reasons[m] = Reason::Strided;
         } else {
             match aligned_unroll_size(profile.trips[m], profile.innermost_lower) {
                 Some(u) => {
@@ -976,17 +1100,7 @@ fn choose_sizes(
     let mut reuse = false;
     // From the second innermost member outwards: keep the reuse each carries in budget.
     for k in (0..n.saturating_sub(1)).rev() {
-        let probe = |sizes: &[i64], iters: i64| -> Vec<i64> {
-            sizes
-                .iter()
-                .enumerate()
-                .map(|(j, &s)| match j.cmp(&k) {
-                    std::cmp::Ordering::Less => 1,
-                    std::cmp::Ordering::Equal => iters.min(s),
-                    std::cmp::Ordering::Greater => s,
-                })
-                .collect()
-        };
+        let probe = |sizes: &[i64], iters: i64| probe(sizes, k, iters);
         // Groups whose statements run at one value of k touch the same data in one
         // iteration of k as in two: no reuse that k carries.
         let moving = || {
@@ -1087,7 +1201,22 @@ fn choose_sizes(
         over,
         reuse,
         fits_l2: None,
+        stream_l2: None,
     }
+}
+
+/// Sizes of `iters` iterations of member `k` (at most `sizes[k]`), the members inside
+/// at `sizes`, those outside fixed (one iteration).
+fn probe(sizes: &[i64], k: usize, iters: i64) -> Vec<i64> {
+    sizes
+        .iter()
+        .enumerate()
+        .map(|(j, &s)| match j.cmp(&k) {
+            std::cmp::Ordering::Less => 1,
+            std::cmp::Ordering::Equal => iters.min(s),
+            std::cmp::Ordering::Greater => s,
+        })
+        .collect()
 }
 
 /// Pairs of instances one step apart along dimension `k` of the schedule `band` (`n`
