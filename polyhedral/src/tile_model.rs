@@ -48,6 +48,13 @@
 //!   (edit distance, floyd-warshall at 500² and bicg at MEDIUM: 1.14-1.20x of program
 //!   order in strips, 0.99-1.05x untiled; floyd-warshall at 180², in L2: 0.56x in
 //!   strips).
+//!   Nor, in a band whose data lies beyond L2, where the loop above the strips would
+//!   load its lanes one by one from more than one array it streams (touches once)
+//!   ([`BandProfile::strips_pay`]: [`LANE_CYCLES`] per strided stream and lane against the whole loop's
+//!   [`CHAIN_CYCLES`] per iteration): gesummv's `j` under `i` at LARGE, which moves
+//!   `A[i][j]` and `B[i][j]` by a row, ran 1.65-2.4x slower in strips; atax's one
+//!   strided array 1.4x faster; gesummv at MEDIUM, in L2, 1.6x faster; syr2k's strided
+//!   `A[j][k]` and `B[j][k]`, reused across `i`, keep the strips (1.045x slower whole).
 //! - Every other member starts at its trip count (not tiled). From the second innermost
 //!   member outwards, member `k` carries reuse when two consecutive iterations of it
 //!   touch fewer bytes than twice one iteration; that reuse stays in L1 only when two
@@ -81,6 +88,15 @@
 //! program order at 64 and 512, where tiles ran 1.1-1.15x slower). Left alone: at 96-192
 //! 32 x 32 tiles ran 0.7-0.85x of untiled, a code generation effect (LLVM specializes the
 //! tiled point loops around the clamped window), not reuse.
+//!
+//! # Reuse in L2 beside a stream
+//! Where the band streams arrays (groups every member moves: each element touched once,
+//! from beyond L2 in any order) holding most of its data, and the reuse every member the L1 rule tiled for
+//! carries stays in L2 untiled (two iterations of the member, the members inside whole,
+//! fit L2), the members keep their trip counts: the tiles would only turn L2 hits into
+//! L1 hits, hidden behind the stream's memory traffic, and cut the stream's rows for the
+//! prefetcher (bicg at LARGE: 1.25x of program order in two column strips of `A`).
+//! Bands where every array is reused (matmul) are not concerned.
 //!
 //! # Single-level L2 check
 //! Where the whole band's data (per iteration of the loops outside it) fits in L2, it
@@ -120,10 +136,12 @@ pub const MIN_PARALLEL_TILES: i64 = 4;
 /// latency; order_cost's figure): what a carried innermost member costs run whole.
 pub const CHAIN_CYCLES: u64 = 4;
 /// Cycles per vector lane to load one strided element and insert it (LLVM's strided
-/// vector loads are per-lane loads and shuffles). Measured at LARGE on the 2-core EPYC:
-/// strips of gesummv's `j` (two strided arrays, `A[i][j]` and `B[i][j]` along `i`) cost
+/// vector loads are per-lane loads and shuffles) where the band's data lies beyond L2,
+/// each lane a line of another row. Measured at LARGE on the 2-core EPYC: strips of
+/// gesummv's `j` (two strided arrays, `A[i][j]` and `B[i][j]` along `i`, 27 MB) cost
 /// 4.6 cycles per iteration against 3.8 whole (1.65-2.4x slower strips), strips of
-/// atax's first nest (one strided array) 2.8 against 4 whole (1.4x faster strips).
+/// atax's first nest (one strided array, 32 MB) 2.8 against 4 whole (1.4x faster). In
+/// L2 the lanes are cheap: gesummv at MEDIUM (1 MB) ran 1.6x faster in strips.
 pub const LANE_CYCLES: u64 = 3;
 /// The size of a member whose trip count is unknown (parametric), as a starting point.
 pub const UNKNOWN_TRIP_SIZE: i64 = 256;
@@ -220,14 +238,35 @@ pub struct BandProfile {
     pub groups: Vec<Group>,
 }
 
+impl Group {
+    /// Whether every member of a band with these (whole) trip counts moves the group:
+    /// each of its elements is touched once (a stream), no member carries reuse of it.
+    pub fn streams(&self, trips: &[i64]) -> bool {
+        (0..trips.len())
+            .filter(|&k| trips[k] >= 2 && !self.lone.get(k).copied().unwrap_or(false))
+            .all(|k| {
+                group_points(self, &probe(trips, k, 2))
+                    >= 2 * group_points(self, &probe(trips, k, 1))
+            })
+    }
+}
+
 impl BandProfile {
-    /// The groups member `k` moves by more than one element, or along another than the
+    /// The streamed groups ([`Group::streams`]) member `k` moves by more than one element, or along another than the
     /// last subscript (gesummv's `A[i][j]` and `B[i][j]` along `i`; none for matmul's `j`
     /// above `k`): the lanes LLVM loads one by one where it vectorizes the loop of `k`.
-    pub fn strided_groups(&self, k: usize) -> usize {
+    pub fn strided_streams(&self, k: usize) -> usize {
+        let Some(trips) = self
+            .trips
+            .iter()
+            .map(|t| t.map(|t| t.max(1) as i64))
+            .collect::<Option<Vec<i64>>>()
+        else {
+            return 0;
+        };
         self.groups
             .iter()
-            .filter(|g| !g.lone.get(k).copied().unwrap_or(false))
+            .filter(|g| !g.lone.get(k).copied().unwrap_or(false) && g.streams(&trips))
             .filter(|g| {
                 !g.steps.get(k).is_some_and(|v| {
                     let last = v.len().saturating_sub(1);
@@ -243,14 +282,14 @@ impl BandProfile {
 
     /// Whether unrolled strips of a carried innermost member pay: the loop above them
     /// (the nearest member above that is a loop) runs its iterations side by side as
-    /// vector lanes, costing [`LANE_CYCLES`] per strided group and lane, where the whole
+    /// vector lanes, costing [`LANE_CYCLES`] per strided stream and lane, where the whole
     /// member runs its dependence chain at [`CHAIN_CYCLES`] per iteration. A band without
     /// such a member above keeps the strips (not measured against this rule).
     pub fn strips_pay(&self, innermost: usize) -> bool {
         (0..innermost)
             .rev()
             .find(|&k| self.trips[k] != Some(1))
-            .is_none_or(|k| (self.strided_groups(k) as u64) * LANE_CYCLES < CHAIN_CYCLES)
+            .is_none_or(|k| (self.strided_streams(k) as u64) * LANE_CYCLES < CHAIN_CYCLES)
     }
 }
 
@@ -356,7 +395,7 @@ impl TileChoice {
                     "{k}: innermost, carries a dependence, no parallel member in a band whose data exceeds half of L2: whole (unrolled strips would stream it again per strip, with no loop to run them side by side)"
                 ),
                 Reason::Strided => format!(
-                    "{k}: innermost, carries a dependence, strips would not pay: the loop above them would load strided lanes of more than one array, more cycles than the whole loop's dependence chain costs: whole"
+                    "{k}: innermost, carries a dependence, strips would not pay: the band's data lies beyond L2 and the loop above them would load strided lanes of more than one array it streams, more cycles than the whole loop's dependence chain costs: whole"
                 ),
                 Reason::Unaligned(lo) => format!(
                     "{k}: innermost, carries a dependence, starts at {lo}: whole (tiles of it would have no constant trip count to unroll)"
@@ -961,6 +1000,12 @@ pub fn choose_in_caches(profile: &BandProfile, caches: &CacheSizes, parallel: bo
     // 500², 1000000 B of a 1 MiB L2, ran 1.14-1.5x of program order in strips).
     let strips = profile.first_parallel.is_some()
         || whole_footprint(profile).is_some_and(|w| 2 * w <= caches.l2);
+    // Beyond L2, each strided lane of the strips is a line of another row from L3 or
+    // memory ([`BandProfile::strips_pay`]).
+    let strips = Strips {
+        serial: strips,
+        far: whole_footprint(profile).is_none_or(|w| w > caches.l2),
+    };
     let c = choose_sizes(profile, caches.l1, level, true, strips, caches.vector);
     if !c
         .reasons
@@ -985,8 +1030,8 @@ pub fn choose_in_caches(profile: &BandProfile, caches: &CacheSizes, parallel: bo
     }
 }
 
-/// Where the band streams an array (a group that every member moves: each element is
-/// touched once, from beyond L2 whatever the order) and the reuse each member the L1 rule
+/// Where the band streams arrays (groups that every member moves: each element is
+/// touched once, from beyond L2 whatever the order) holding most of its data, and the reuse each member the L1 rule
 /// tiled for carries stays in L2 untiled (two iterations of the member, the members inside
 /// whole, fit in `l2`): `(that member, the bytes of its two iterations, l2)`, the largest.
 /// Tiles would then only move L2 hits of the reused data to L1, hidden behind the
@@ -1003,14 +1048,11 @@ fn reuse_in_l2_beside_stream(
         .iter()
         .map(|t| t.map(|t| t.max(1) as i64))
         .collect::<Option<_>>()?;
-    let streamed = profile.groups.iter().any(|g| {
-        (0..trips.len())
-            .filter(|&k| trips[k] >= 2 && !g.lone.get(k).copied().unwrap_or(false))
-            .all(|k| {
-                group_points(g, &probe(&trips, k, 2)) >= 2 * group_points(g, &probe(&trips, k, 1))
-            })
-    });
-    if !streamed {
+    let streams = |g: &Group| g.streams(&trips);
+    // The stream must be most of the band's data (its memory traffic then bounds the
+    // band): a small array copied once beside a contraction does not make it one.
+    let streamed = footprint_of(profile.groups.iter().filter(|g| streams(g)), &trips);
+    if 2 * streamed <= footprint(profile, &trips) {
         return None;
     }
     let mut worst: Option<(usize, u64, u64)> = None;
@@ -1037,19 +1079,33 @@ pub fn choose(
     level: Level<'_>,
     vector_bytes: u64,
 ) -> TileChoice {
-    choose_sizes(profile, budget, level, true, true, vector_bytes)
+    let strips = Strips {
+        serial: true,
+        far: false,
+    };
+    choose_sizes(profile, budget, level, true, strips, vector_bytes)
+}
+
+/// Where unrolled strips of a carried innermost member may go.
+#[derive(Clone, Copy, Debug)]
+struct Strips {
+    /// In a band without a parallel member.
+    serial: bool,
+    /// Whether the band's data lies beyond L2, where strips under a loop that loads
+    /// strided lanes must pay by [`BandProfile::strips_pay`].
+    far: bool,
 }
 
 /// [`choose`]; `for_reuse`: whether members shrink to keep reuse in `budget` (without,
-/// only the innermost and the parallel member's rules apply); `strips`: whether a
-/// carried innermost member may be unrolled in a band without a parallel member;
+/// only the innermost and the parallel member's rules apply); `strips`: where a
+/// carried innermost member may be unrolled ([`Strips`]);
 /// `vector_bytes`: the machine's vector register.
 fn choose_sizes(
     profile: &BandProfile,
     budget: u64,
     level: Level<'_>,
     for_reuse: bool,
-    strips: bool,
+    strips: Strips,
     vector_bytes: u64,
 ) -> TileChoice {
     let (inner, parallel) = match level {
@@ -1080,9 +1136,9 @@ fn choose_sizes(
         let m = n - 1;
         if profile.vector_innermost {
             reasons[m] = Reason::Vector;
-        } else if !strips && profile.first_parallel.is_none() {
+        } else if !strips.serial && profile.first_parallel.is_none() {
             reasons[m] = Reason::Serial;
-        } else if !profile.strips_pay(m) {
+        } else if strips.far && !profile.strips_pay(m) {
             reasons[m] = Reason::Strided;
         } else {
             match aligned_unroll_size(profile.trips[m], profile.innermost_lower) {
