@@ -412,17 +412,21 @@ impl TileChoice {
             })
             .collect();
         let kb = |b: u64| b.div_ceil(1024);
-        if let Some((whole, l2)) = self.fits_l2 {
-            let what = if self.untiled() {
+        // The head of a remark where the L2 checks left the reuse untiled.
+        let what = || {
+            if self.untiled() {
                 "not tiled (model)".to_string()
             } else {
                 format!(
                     "tile sizes [{}] (model), not tiled for reuse",
                     list(self.sizes.iter().map(|s| s.to_string()).collect())
                 )
-            };
+            }
+        };
+        if let Some((whole, l2)) = self.fits_l2 {
             return format!(
-                "{what}: footprint {} KB fits in L2 ({} KB): its reuse stays in L2 untiled, tiles for L1 would only add loop overhead, trip counts [{}]; {}",
+                "{}: footprint {} KB fits in L2 ({} KB): its reuse stays in L2 untiled, tiles for L1 would only add loop overhead, trip counts [{}]; {}",
+                what(),
                 kb(whole),
                 kb(l2),
                 list(trips),
@@ -430,16 +434,9 @@ impl TileChoice {
             );
         }
         if let Some((by, two, l2)) = self.stream_l2 {
-            let what = if self.untiled() {
-                "not tiled (model)".to_string()
-            } else {
-                format!(
-                    "tile sizes [{}] (model), not tiled for reuse",
-                    list(self.sizes.iter().map(|s| s.to_string()).collect())
-                )
-            };
             return format!(
-                "{what}: the band streams an array it touches once, and the reuse of {} stays in L2 untiled (two iterations: {} KB of {} KB): tiles for L1 would only cut the stream's rows, trip counts [{}]; {}",
+                "{}: the band streams an array it touches once, and the reuse of {} stays in L2 untiled (two iterations: {} KB of {} KB): tiles for L1 would only cut the stream's rows, trip counts [{}]; {}",
+                what(),
                 name(by),
                 kb(two),
                 kb(l2),
