@@ -225,6 +225,7 @@ pub fn choose_contraction(
         over: false,
         reuse: true,
         fits_l2: None,
+        stream_l2: None,
     })
 }
 

@@ -48,6 +48,13 @@
 //!   (edit distance, floyd-warshall at 500² and bicg at MEDIUM: 1.14-1.20x of program
 //!   order in strips, 0.99-1.05x untiled; floyd-warshall at 180², in L2: 0.56x in
 //!   strips).
+//!   Nor, in a band whose data lies beyond L2, where the loop above the strips would
+//!   load its lanes one by one from more than one array it streams (touches once)
+//!   ([`BandProfile::strips_pay`]: [`LANE_CYCLES`] per strided stream and lane against the whole loop's
+//!   [`CHAIN_CYCLES`] per iteration): gesummv's `j` under `i` at LARGE, which moves
+//!   `A[i][j]` and `B[i][j]` by a row, ran 1.65-2.4x slower in strips; atax's one
+//!   strided array 1.4x faster; gesummv at MEDIUM, in L2, 1.6x faster; syr2k's strided
+//!   `A[j][k]` and `B[j][k]`, reused across `i`, keep the strips (1.045x slower whole).
 //! - Every other member starts at its trip count (not tiled). From the second innermost
 //!   member outwards, member `k` carries reuse when two consecutive iterations of it
 //!   touch fewer bytes than twice one iteration; that reuse stays in L1 only when two
@@ -81,6 +88,15 @@
 //! program order at 64 and 512, where tiles ran 1.1-1.15x slower). Left alone: at 96-192
 //! 32 x 32 tiles ran 0.7-0.85x of untiled, a code generation effect (LLVM specializes the
 //! tiled point loops around the clamped window), not reuse.
+//!
+//! # Reuse in L2 beside a stream
+//! Where the band streams arrays (groups every member moves: each element touched once,
+//! from beyond L2 in any order) holding most of its data, and the reuse every member the L1 rule tiled for
+//! carries stays in L2 untiled (two iterations of the member, the members inside whole,
+//! fit L2), the members keep their trip counts: the tiles would only turn L2 hits into
+//! L1 hits, hidden behind the stream's memory traffic, and cut the stream's rows for the
+//! prefetcher (bicg at LARGE: 1.25x of program order in two column strips of `A`).
+//! Bands where every array is reused (matmul) are not concerned.
 //!
 //! # Single-level L2 check
 //! Where the whole band's data (per iteration of the loops outside it) fits in L2, it
@@ -116,6 +132,17 @@ pub const MIN_SIZE: i64 = 32;
 /// mark would go to a loop inside the sequential tile loops (a parallel region per tile;
 /// measured 7x slower on matmul than the parallel tile loop outermost).
 pub const MIN_PARALLEL_TILES: i64 = 4;
+/// Cycles per iteration of a loop that carries a dependence chain (a floating-point add's
+/// latency; order_cost's figure): what a carried innermost member costs run whole.
+pub const CHAIN_CYCLES: u64 = 4;
+/// Cycles per vector lane to load one strided element and insert it (LLVM's strided
+/// vector loads are per-lane loads and shuffles) where the band's data lies beyond L2,
+/// each lane a line of another row. Measured at LARGE on the 2-core EPYC: strips of
+/// gesummv's `j` (two strided arrays, `A[i][j]` and `B[i][j]` along `i`, 27 MB) cost
+/// 4.6 cycles per iteration against 3.8 whole (1.65-2.4x slower strips), strips of
+/// atax's first nest (one strided array, 32 MB) 2.8 against 4 whole (1.4x faster). In
+/// L2 the lanes are cheap: gesummv at MEDIUM (1 MB) ran 1.6x faster in strips.
+pub const LANE_CYCLES: u64 = 3;
 /// The size of a member whose trip count is unknown (parametric), as a starting point.
 pub const UNKNOWN_TRIP_SIZE: i64 = 256;
 /// Extent counted for a swept array dimension whose range is unknown (parametric).
@@ -211,6 +238,61 @@ pub struct BandProfile {
     pub groups: Vec<Group>,
 }
 
+impl Group {
+    /// Whether every member of a band with these (whole) trip counts moves the group:
+    /// each of its elements is touched once (a stream), no member carries reuse of it.
+    pub fn streams(&self, trips: &[i64]) -> bool {
+        (0..trips.len())
+            .filter(|&k| trips[k] >= 2 && !self.lone.get(k).copied().unwrap_or(false))
+            .all(|k| {
+                group_points(self, &probe(trips, k, 2))
+                    >= 2 * group_points(self, &probe(trips, k, 1))
+            })
+    }
+}
+
+impl BandProfile {
+    /// The streamed groups ([`Group::streams`]) member `k` moves by more than one element, or along another than the
+    /// last subscript (gesummv's `A[i][j]` and `B[i][j]` along `i`; none for matmul's `j`
+    /// above `k`): the lanes LLVM loads one by one where it vectorizes the loop of `k`.
+    pub fn strided_streams(&self, k: usize) -> usize {
+        let Some(trips) = self
+            .trips
+            .iter()
+            .map(|t| t.map(|t| t.max(1) as i64))
+            .collect::<Option<Vec<i64>>>()
+        else {
+            return 0;
+        };
+        self.groups
+            .iter()
+            .filter(|g| !g.lone.get(k).copied().unwrap_or(false) && g.streams(&trips))
+            .filter(|g| {
+                !g.steps.get(k).is_some_and(|v| {
+                    let last = v.len().saturating_sub(1);
+                    v.iter().enumerate().all(|(d, s)| match s {
+                        Some(s) if d == last => s.abs() <= 1,
+                        Some(s) => *s == 0,
+                        None => false,
+                    })
+                })
+            })
+            .count()
+    }
+
+    /// Whether unrolled strips of a carried innermost member pay: the loop above them
+    /// (the nearest member above that is a loop) runs its iterations side by side as
+    /// vector lanes, costing [`LANE_CYCLES`] per strided stream and lane, where the whole
+    /// member runs its dependence chain at [`CHAIN_CYCLES`] per iteration. A band without
+    /// such a member above keeps the strips (not measured against this rule).
+    pub fn strips_pay(&self, innermost: usize) -> bool {
+        (0..innermost)
+            .rev()
+            .find(|&k| self.trips[k] != Some(1))
+            .is_none_or(|k| (self.strided_streams(k) as u64) * LANE_CYCLES < CHAIN_CYCLES)
+    }
+}
+
 /// Why a member got its size.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reason {
@@ -224,6 +306,9 @@ pub enum Reason {
     /// Innermost, carries a dependence, but its range starts at this constant, which
     /// no unrolling size divides: whole ([`aligned_unroll_size`]).
     Unaligned(i64),
+    /// Innermost, carries a dependence, but strips of it would not pay: the loop above
+    /// them loads too many strided lanes ([`BandProfile::strips_pay`]): whole.
+    Strided,
     /// Not tiled: no reuse needed a smaller size.
     Whole,
     /// Shrunk so that the reuse carried by member `by` fits the budget (two iterations
@@ -264,6 +349,10 @@ pub struct TileChoice {
     /// `(whole band's footprint, L2 bytes)` where the single-level L2 check left the
     /// members the L1 reuse rule would have shrunk whole ([`choose_in_caches`]).
     pub fits_l2: Option<(u64, u64)>,
+    /// `(member, bytes of two of its iterations untiled, L2 bytes)` where the band streams
+    /// an array and the reuse the L1 rule would have tiled for stays in L2 untiled, so
+    /// the members were left whole ([`choose_in_caches`]).
+    pub stream_l2: Option<(usize, u64, u64)>,
 }
 
 impl TileChoice {
@@ -305,6 +394,9 @@ impl TileChoice {
                 Reason::Serial => format!(
                     "{k}: innermost, carries a dependence, no parallel member in a band whose data exceeds half of L2: whole (unrolled strips would stream it again per strip, with no loop to run them side by side)"
                 ),
+                Reason::Strided => format!(
+                    "{k}: innermost, carries a dependence, strips would not pay: the band's data lies beyond L2 and the loop above them would load strided lanes of more than one array it streams, more cycles than the whole loop's dependence chain costs: whole"
+                ),
                 Reason::Unaligned(lo) => format!(
                     "{k}: innermost, carries a dependence, starts at {lo}: whole (tiles of it would have no constant trip count to unroll)"
                 ),
@@ -320,18 +412,33 @@ impl TileChoice {
             })
             .collect();
         let kb = |b: u64| b.div_ceil(1024);
-        if let Some((whole, l2)) = self.fits_l2 {
-            let what = if self.untiled() {
+        // The head of a remark where the L2 checks left the reuse untiled.
+        let what = || {
+            if self.untiled() {
                 "not tiled (model)".to_string()
             } else {
                 format!(
                     "tile sizes [{}] (model), not tiled for reuse",
                     list(self.sizes.iter().map(|s| s.to_string()).collect())
                 )
-            };
+            }
+        };
+        if let Some((whole, l2)) = self.fits_l2 {
             return format!(
-                "{what}: footprint {} KB fits in L2 ({} KB): its reuse stays in L2 untiled, tiles for L1 would only add loop overhead, trip counts [{}]; {}",
+                "{}: footprint {} KB fits in L2 ({} KB): its reuse stays in L2 untiled, tiles for L1 would only add loop overhead, trip counts [{}]; {}",
+                what(),
                 kb(whole),
+                kb(l2),
+                list(trips),
+                list(why)
+            );
+        }
+        if let Some((by, two, l2)) = self.stream_l2 {
+            return format!(
+                "{}: the band streams an array it touches once, and the reuse of {} stays in L2 untiled (two iterations: {} KB of {} KB): tiles for L1 would only cut the stream's rows, trip counts [{}]; {}",
+                what(),
+                name(by),
+                kb(two),
                 kb(l2),
                 list(trips),
                 list(why)
@@ -890,6 +997,12 @@ pub fn choose_in_caches(profile: &BandProfile, caches: &CacheSizes, parallel: bo
     // 500², 1000000 B of a 1 MiB L2, ran 1.14-1.5x of program order in strips).
     let strips = profile.first_parallel.is_some()
         || whole_footprint(profile).is_some_and(|w| 2 * w <= caches.l2);
+    // Beyond L2, each strided lane of the strips is a line of another row from L3 or
+    // memory ([`BandProfile::strips_pay`]).
+    let strips = Strips {
+        serial: strips,
+        far: whole_footprint(profile).is_none_or(|w| w > caches.l2),
+    };
     let c = choose_sizes(profile, caches.l1, level, true, strips, caches.vector);
     if !c
         .reasons
@@ -898,13 +1011,61 @@ pub fn choose_in_caches(profile: &BandProfile, caches: &CacheSizes, parallel: bo
     {
         return c;
     }
+    let whole = || choose_sizes(profile, caches.l1, level, false, strips, caches.vector);
     match whole_footprint(profile) {
-        Some(whole) if whole <= caches.l2 => TileChoice {
-            fits_l2: Some((whole, caches.l2)),
-            ..choose_sizes(profile, caches.l1, level, false, strips, caches.vector)
+        Some(whole_bytes) if whole_bytes <= caches.l2 => TileChoice {
+            fits_l2: Some((whole_bytes, caches.l2)),
+            ..whole()
         },
-        _ => c,
+        _ => match reuse_in_l2_beside_stream(profile, &c, caches.l2) {
+            Some(why) => TileChoice {
+                stream_l2: Some(why),
+                ..whole()
+            },
+            None => c,
+        },
     }
+}
+
+/// Where the band streams arrays (groups that every member moves: each element is
+/// touched once, from beyond L2 whatever the order) holding most of its data, and the reuse each member the L1 rule
+/// tiled for carries stays in L2 untiled (two iterations of the member, the members inside
+/// whole, fit in `l2`): `(that member, the bytes of its two iterations, l2)`, the largest.
+/// Tiles would then only move L2 hits of the reused data to L1, hidden behind the
+/// stream's memory traffic, and cut the stream's rows, restarting the prefetcher per
+/// row of a tile (bicg at LARGE: 1.25x of program order in two column strips, 1.43x in
+/// four; mvt, gemver alike).
+fn reuse_in_l2_beside_stream(
+    profile: &BandProfile,
+    c: &TileChoice,
+    l2: u64,
+) -> Option<(usize, u64, u64)> {
+    let trips: Vec<i64> = profile
+        .trips
+        .iter()
+        .map(|t| t.map(|t| t.max(1) as i64))
+        .collect::<Option<_>>()?;
+    let streams = |g: &Group| g.streams(&trips);
+    // The stream must be most of the band's data (its memory traffic then bounds the
+    // band): a small array copied once beside a contraction does not make it one.
+    let streamed = footprint_of(profile.groups.iter().filter(|g| streams(g)), &trips);
+    if 2 * streamed <= footprint(profile, &trips) {
+        return None;
+    }
+    let mut worst: Option<(usize, u64, u64)> = None;
+    for r in &c.reasons {
+        let Reason::ForReuse { by, .. } = r else {
+            continue;
+        };
+        let bytes = footprint(profile, &probe(&trips, *by, 2));
+        if bytes > l2 {
+            return None;
+        }
+        if worst.is_none_or(|(_, b, _)| bytes > b) {
+            worst = Some((*by, bytes, l2));
+        }
+    }
+    worst
 }
 
 /// The choice for a measured band (see the module docs), for vectors of
@@ -915,19 +1076,33 @@ pub fn choose(
     level: Level<'_>,
     vector_bytes: u64,
 ) -> TileChoice {
-    choose_sizes(profile, budget, level, true, true, vector_bytes)
+    let strips = Strips {
+        serial: true,
+        far: false,
+    };
+    choose_sizes(profile, budget, level, true, strips, vector_bytes)
+}
+
+/// Where unrolled strips of a carried innermost member may go.
+#[derive(Clone, Copy, Debug)]
+struct Strips {
+    /// In a band without a parallel member.
+    serial: bool,
+    /// Whether the band's data lies beyond L2, where strips under a loop that loads
+    /// strided lanes must pay by [`BandProfile::strips_pay`].
+    far: bool,
 }
 
 /// [`choose`]; `for_reuse`: whether members shrink to keep reuse in `budget` (without,
-/// only the innermost and the parallel member's rules apply); `strips`: whether a
-/// carried innermost member may be unrolled in a band without a parallel member;
+/// only the innermost and the parallel member's rules apply); `strips`: where a
+/// carried innermost member may be unrolled ([`Strips`]);
 /// `vector_bytes`: the machine's vector register.
 fn choose_sizes(
     profile: &BandProfile,
     budget: u64,
     level: Level<'_>,
     for_reuse: bool,
-    strips: bool,
+    strips: Strips,
     vector_bytes: u64,
 ) -> TileChoice {
     let (inner, parallel) = match level {
@@ -958,8 +1133,10 @@ fn choose_sizes(
         let m = n - 1;
         if profile.vector_innermost {
             reasons[m] = Reason::Vector;
-        } else if !strips && profile.first_parallel.is_none() {
+        } else if !strips.serial && profile.first_parallel.is_none() {
             reasons[m] = Reason::Serial;
+        } else if strips.far && !profile.strips_pay(m) {
+            reasons[m] = Reason::Strided;
         } else {
             match aligned_unroll_size(profile.trips[m], profile.innermost_lower) {
                 Some(u) => {
@@ -976,17 +1153,7 @@ fn choose_sizes(
     let mut reuse = false;
     // From the second innermost member outwards: keep the reuse each carries in budget.
     for k in (0..n.saturating_sub(1)).rev() {
-        let probe = |sizes: &[i64], iters: i64| -> Vec<i64> {
-            sizes
-                .iter()
-                .enumerate()
-                .map(|(j, &s)| match j.cmp(&k) {
-                    std::cmp::Ordering::Less => 1,
-                    std::cmp::Ordering::Equal => iters.min(s),
-                    std::cmp::Ordering::Greater => s,
-                })
-                .collect()
-        };
+        let probe = |sizes: &[i64], iters: i64| probe(sizes, k, iters);
         // Groups whose statements run at one value of k touch the same data in one
         // iteration of k as in two: no reuse that k carries.
         let moving = || {
@@ -1087,7 +1254,22 @@ fn choose_sizes(
         over,
         reuse,
         fits_l2: None,
+        stream_l2: None,
     }
+}
+
+/// Sizes of `iters` iterations of member `k` (at most `sizes[k]`), the members inside
+/// at `sizes`, those outside fixed (one iteration).
+fn probe(sizes: &[i64], k: usize, iters: i64) -> Vec<i64> {
+    sizes
+        .iter()
+        .enumerate()
+        .map(|(j, &s)| match j.cmp(&k) {
+            std::cmp::Ordering::Less => 1,
+            std::cmp::Ordering::Equal => iters.min(s),
+            std::cmp::Ordering::Greater => s,
+        })
+        .collect()
 }
 
 /// Pairs of instances one step apart along dimension `k` of the schedule `band` (`n`
