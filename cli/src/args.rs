@@ -179,10 +179,7 @@ pub fn pass_args_except(registry: &PassRegistry, except: &[&str]) -> Vec<Arg> {
                 .num_args(0..=1)
                 .require_equals(true)
                 .default_missing_value("")
-                .value_parser(move |text: &str| match text {
-                    "" => Ok(PassOptions::default()),
-                    _ => parse_pass_options(def, text),
-                })
+                .value_parser(move |text: &str| parse_pass_options(def, text))
                 .action(ArgAction::Append)
                 .help_heading(PASSES),
         );

@@ -39,7 +39,7 @@ use crate::analysis::dependence::{self, access, check_dependence, common_depth, 
 use crate::ops::for_segments;
 use crate::util::int_attr;
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
-use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Attr, AttrData, Block, Ir, Op, OperationState, Value, WalkOrder};
 use rustc_hash::FxHashMap;
 
@@ -669,7 +669,7 @@ pub struct RegisterTileConfig {
 }
 
 impl PassConfig for RegisterTileConfig {
-    fn from_options(o: &PassOptions) -> Result<Self, String> {
+    fn from_options(o: &OptionValues) -> Result<Self, OptionError> {
         let given = |name: &str| match o.value(name) {
             None => Ok(None),
             Some(_) => o.int(name, 0).map(Some),
@@ -696,10 +696,7 @@ impl RegisterTileConfig {
 }
 
 fn run_pass(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let err = |m: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(func)), m)];
-    let options = o
-        .typed::<RegisterTileConfig>()
-        .map_err(err)?
+    let options = o.typed_at::<RegisterTileConfig>(ir, func)?
         .options(&o.machine);
     let report = register_tile(ir, func, &options);
     lattice_ir::pass::record_statistic(
@@ -743,6 +740,6 @@ pub static REGISTER_TILE: PassDef = PassDef {
             "Print why a contraction nest was not register-tiled (stderr)",
         ),
     ],
-    configure: Some(lattice_ir::pass::configure::<RegisterTileConfig>),
+    configure: lattice_ir::pass::configure::<RegisterTileConfig>,
     run: run_pass,
 };

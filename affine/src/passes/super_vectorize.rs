@@ -42,7 +42,7 @@ use crate::analysis::dependence::{self, Dependence};
 use crate::ops::for_segments;
 use crate::util::{int_attr, map_attr};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
-use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
     AffineExpr, AffineMap, Attr, AttrData, Block, FloatKind, Ir, Op, OperationState, Type,
     TypeData, Value, WalkOrder,
@@ -1320,21 +1320,19 @@ fn vectorize(ir: &mut Ir, nest: &[Op], plan: &Plan, options: &SuperVectorizeOpti
 }
 
 impl PassConfig for SuperVectorizeOptions {
-    fn from_options(o: &PassOptions) -> Result<Self, String> {
+    fn from_options(o: &OptionValues) -> Result<Self, OptionError> {
         let options = SuperVectorizeOptions {
             vector_sizes: o.int_list("virtual-vector-size")?,
             fastest_varying: o.int_list("test-fastest-varying")?,
             vectorize_reductions: o.bool("vectorize-reductions", false)?,
             uniform_scalars: false,
         };
-        o.bool("remarks", false)?;
         Ok(options)
     }
 }
 
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(func)), e)];
-    let options = o.typed::<SuperVectorizeOptions>().map_err(&err)?;
+    let options = o.typed_at::<SuperVectorizeOptions>(ir, func)?;
     let report = super_vectorize_with_report(ir, func, &options)?;
     lattice_ir::pass::report_declined(&report.remarks, o);
     Ok(())
@@ -1369,6 +1367,6 @@ pub static SUPER_VECTORIZE: PassDef = PassDef {
         ),
         PassOption::bool("remarks", false, "Print why a loop was not vectorized (stderr)"),
     ],
-    configure: Some(lattice_ir::pass::configure::<SuperVectorizeOptions>),
+    configure: lattice_ir::pass::configure::<SuperVectorizeOptions>,
     run,
 };
