@@ -116,8 +116,9 @@ fn parallel_order_default() -> Result<ParallelOrder, String> {
     }
 }
 
-fn usage_error(message: &str) -> ExitCode {
-    args::usage_error("run", message)
+/// A usage error of `lattice run`, in clap's format ([`args::usage_error`]).
+pub(crate) fn usage_error(message: &str) -> ExitCode {
+    args::usage_error(command(&make_registry()), message)
 }
 
 /// The CPU run's arguments from `m`.

@@ -136,7 +136,7 @@ struct Args {
 }
 
 fn usage(msg: &str) -> ExitCode {
-    crate::args::usage_error("tune", msg)
+    crate::args::usage_error(<Cli as clap::CommandFactory>::command(), msg)
 }
 
 /// `lattice tune`'s command line (clap), checked further by [`parse_args`].
