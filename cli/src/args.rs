@@ -119,6 +119,15 @@ fn parse_bool(v: &str) -> Result<bool, String> {
     }
 }
 
+/// A count of at least 1 (`--threads`, `--repeat`): clap's range check would print the
+/// range up to `u64::MAX`.
+pub fn positive_count(v: &str) -> Result<u64, String> {
+    match v.trim().parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("expected a positive integer, got '{v}'")),
+    }
+}
+
 /// A boolean flag: `--name`, or `--name=true|false|1|0` (mlir-opt's form).
 pub fn bool_flag(name: &'static str, help: &'static str) -> Arg {
     Arg::new(name)

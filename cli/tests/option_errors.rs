@@ -173,6 +173,12 @@ fn unknown_cpus_and_bad_thread_counts_are_usage_errors() {
         "LATTICE_THREADS: expected a positive integer, got 'abc'",
     );
     expect_error(&["run", "FILE"], &[("LATTICE_THREADS", "0")], 2, "got '0'");
+    expect_error(
+        &["run", "FILE", "--threads", "0"],
+        &[],
+        2,
+        "invalid value '0' for '--threads <N>': expected a positive integer, got '0'",
+    );
 }
 
 /// `text` with the four spaces that indent every help line removed (expect-test compares

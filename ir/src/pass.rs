@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 pub type PassRunFn = fn(&mut Ir, Op, &PassOptions) -> Result<(), Vec<Diagnostic>>;
 
 mod options;
-pub use options::{OptionError, OptionValues};
+pub use options::{OptionError, OptionValues, PipelineError};
 
 /// A registered pass.
 pub struct PassDef {
@@ -253,7 +253,7 @@ impl OpPipeline {
     }
 
     /// Parses `anchor(elem, elem, ...)` (the `--pass-pipeline` syntax).
-    pub fn parse(text: &str, registry: &PassRegistry) -> Result<OpPipeline, String> {
+    pub fn parse(text: &str, registry: &PassRegistry) -> Result<OpPipeline, PipelineError> {
         let mut p = PipelineParser {
             text: text.as_bytes(),
             pos: 0,
@@ -263,11 +263,10 @@ impl OpPipeline {
         let pipeline = p.op_pipeline()?;
         p.skip_ws();
         if p.pos != p.text.len() {
-            return Err(format!(
-                "unexpected '{}' at offset {} in pass pipeline",
-                p.rest(),
-                p.pos
-            ));
+            return Err(PipelineError::Trailing {
+                text: p.rest(),
+                offset: p.pos,
+            });
         }
         Ok(pipeline)
     }
@@ -659,7 +658,7 @@ impl PipelineParser<'_> {
         }
     }
 
-    fn name(&mut self) -> Result<String, String> {
+    fn name(&mut self) -> Result<String, PipelineError> {
         self.skip_ws();
         let start = self.pos;
         while self.pos < self.text.len() {
@@ -671,10 +670,7 @@ impl PipelineParser<'_> {
             }
         }
         if start == self.pos {
-            return Err(format!(
-                "expected a pass or op name at offset {} in pass pipeline",
-                start
-            ));
+            return Err(PipelineError::ExpectedName { offset: start });
         }
         Ok(String::from_utf8_lossy(&self.text[start..self.pos]).into_owned())
     }
@@ -689,10 +685,10 @@ impl PipelineParser<'_> {
         }
     }
 
-    fn op_pipeline(&mut self) -> Result<OpPipeline, String> {
+    fn op_pipeline(&mut self) -> Result<OpPipeline, PipelineError> {
         let anchor = self.name()?;
         if !self.eat(b'(') {
-            return Err(format!("expected '(' after '{anchor}' in pass pipeline"));
+            return Err(PipelineError::ExpectedParen { anchor });
         }
         let mut pipeline = OpPipeline::new(&anchor);
         if self.eat(b')') {
@@ -707,13 +703,10 @@ impl PipelineParser<'_> {
                 pipeline.elements.push(PipelineElement::Nested(nested));
             } else {
                 let def = self.registry.lookup(&name).ok_or_else(|| {
-                    let hint = match self.registry.suggest(&name) {
-                        Some(m) => format!("; did you mean '{m}'?"),
-                        None => String::new(),
-                    };
-                    format!("'{name}' does not refer to a registered pass or pass pipeline{hint}")
+                    let suggestion = self.registry.suggest(&name);
+                    PipelineError::UnknownPass { name: name.clone(), suggestion }
                 })?;
-                let mut options = parse_pass_options(def, "").map_err(|e| e.to_string())?;
+                let mut options = parse_pass_options(def, "")?;
                 if self.eat(b'{') {
                     let start = self.pos;
                     let mut depth = 1;
@@ -726,11 +719,11 @@ impl PipelineParser<'_> {
                         self.pos += 1;
                     }
                     if depth != 0 {
-                        return Err(format!("unterminated options for pass '{name}'"));
+                        return Err(PipelineError::UnterminatedOptions { pass: name });
                     }
                     let text =
                         String::from_utf8_lossy(&self.text[start..self.pos - 1]).into_owned();
-                    options = parse_pass_options(def, &text).map_err(|e| e.to_string())?;
+                    options = parse_pass_options(def, &text)?;
                 }
                 pipeline.elements.push(PipelineElement::Pass(def, options));
             }
@@ -740,10 +733,7 @@ impl PipelineParser<'_> {
             if self.eat(b')') {
                 return Ok(pipeline);
             }
-            return Err(format!(
-                "expected ',' or ')' at offset {} in pass pipeline",
-                self.pos
-            ));
+            return Err(PipelineError::ExpectedSeparator { offset: self.pos });
         }
     }
 }
@@ -1341,6 +1331,33 @@ mod option_tests {
         assert!(!remarks_enabled(&off), "the pass's own remarks=false wins");
         assert_eq!(off.remarks_option(), Some(false));
         assert!(!off.emit_remarks(), "test-typed declares no emit-remarks");
+    }
+
+    #[test]
+    fn pipeline_errors_say_what_and_where() {
+        let mut registry = PassRegistry::new();
+        registry.register(&[&TYPED]);
+        let err = |text: &str| OpPipeline::parse(text, &registry).unwrap_err().to_string();
+        assert_eq!(
+            err("builtin.module(test-typd)"),
+            "'test-typd' does not refer to a registered pass or pass pipeline; did you mean 'test-typed'?"
+        );
+        assert_eq!(
+            err("builtin.module(test-typed{sizes=0})"),
+            "pass 'test-typed': option 'sizes': expected a comma-separated list of integers >= 1, got '0'"
+        );
+        assert_eq!(
+            err("builtin.module(test-typed{sizes=1"),
+            "unterminated options for pass 'test-typed'"
+        );
+        assert_eq!(
+            err("builtin.module(test-typed) x"),
+            "unexpected 'x' at offset 27 in pass pipeline"
+        );
+        assert_eq!(
+            err("builtin.module(test-typed cse)"),
+            "expected ',' or ')' at offset 26 in pass pipeline"
+        );
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Pass options as text, read once: [`OptionValues`] (the checked `key=value` entries a
 //! pass's [`super::PassConfig::from_options`] turns into its typed struct when the
-//! pipeline is built) and [`OptionError`] (what is wrong with an option, naming the pass,
-//! the option, the value and what was expected).
+//! pipeline is built), [`OptionError`] (what is wrong with an option, naming the pass,
+//! the option, the value and what was expected) and [`PipelineError`] (what is wrong with
+//! a `--pass-pipeline` text).
 //!
 //! Invariant: only pipeline building reads option text; a running pass sees its typed
 //! struct ([`super::PassOptions::typed`]), never these entries.
@@ -85,6 +86,31 @@ impl OptionError {
             value: value.to_string(),
         }
     }
+}
+
+/// What is wrong with a `--pass-pipeline` text (offsets are bytes into it).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PipelineError {
+    #[error("unexpected '{text}' at offset {offset} in pass pipeline")]
+    Trailing { text: String, offset: usize },
+    #[error("expected a pass or op name at offset {offset} in pass pipeline")]
+    ExpectedName { offset: usize },
+    #[error("expected '(' after '{anchor}' in pass pipeline")]
+    ExpectedParen { anchor: String },
+    #[error("expected ',' or ')' at offset {offset} in pass pipeline")]
+    ExpectedSeparator { offset: usize },
+    #[error(
+        "'{name}' does not refer to a registered pass or pass pipeline{}",
+        .suggestion.map(|m| format!("; did you mean '{m}'?")).unwrap_or_default()
+    )]
+    UnknownPass {
+        name: String,
+        suggestion: Option<&'static str>,
+    },
+    #[error("unterminated options for pass '{pass}'")]
+    UnterminatedOptions { pass: String },
+    #[error(transparent)]
+    Options(#[from] OptionError),
 }
 
 /// The checked `key=value` entries of one pass instance, in the order given (a later
