@@ -60,7 +60,10 @@ fn report(name: &str, e: clap::Error) -> ExitCode {
 /// line of `cmd` and a pointer to `--help` on stderr, exit 2.
 pub fn usage_error(mut cmd: Command, message: &str) -> ExitCode {
     let name = cmd.get_bin_name().unwrap_or("lattice").to_string();
-    report(&name, cmd.error(clap::error::ErrorKind::ValueValidation, message))
+    report(
+        &name,
+        cmd.error(clap::error::ErrorKind::ValueValidation, message),
+    )
 }
 
 /// mlir-opt's one-dash long flags as two-dash ones: `-name[=v]` with a name of two or

@@ -410,7 +410,9 @@ fn no_library_result_with_string_error() {
                 .find(|(f, _)| *f == file)
                 .map(|(_, n)| *n);
             match allowed {
-                Some(n) if hits.len() != n => stale.push(format!("    (\"{file}\", {}),", hits.len())),
+                Some(n) if hits.len() != n => {
+                    stale.push(format!("    (\"{file}\", {}),", hits.len()))
+                }
                 Some(_) => {}
                 None => found.extend(hits.iter().map(|&pos| {
                     let line = text[..pos].iter().filter(|&&c| c == b'\n').count() + 1;

@@ -153,7 +153,11 @@ impl PassOptions {
 
     /// The pass's typed options, parsed when the pipeline was built.
     pub fn typed<T: PassConfig>(&self) -> Result<std::sync::Arc<T>, OptionError> {
-        self.parsed.0.clone().downcast::<T>().map_err(|_| OptionError::Unconfigured { pass: self.pass })
+        self.parsed
+            .0
+            .clone()
+            .downcast::<T>()
+            .map_err(|_| OptionError::Unconfigured { pass: self.pass })
     }
 
     /// [`PassOptions::typed`] for a pass running on `op`: an error is a diagnostic at `op`.
@@ -173,11 +177,6 @@ impl PassOptions {
             parsed: ParsedOptions::new(t),
             ..self.clone()
         }
-    }
-
-    /// `remarks=` as given (`None`: not given).
-    pub fn remarks_option(&self) -> Option<bool> {
-        self.remarks
     }
 
     /// Whether refusals become the pass's diagnostics (`emit-remarks=true`).
@@ -704,7 +703,10 @@ impl PipelineParser<'_> {
             } else {
                 let def = self.registry.lookup(&name).ok_or_else(|| {
                     let suggestion = self.registry.suggest(&name);
-                    PipelineError::UnknownPass { name: name.clone(), suggestion }
+                    PipelineError::UnknownPass {
+                        name: name.clone(),
+                        suggestion,
+                    }
                 })?;
                 let mut options = parse_pass_options(def, "")?;
                 if self.eat(b'{') {
@@ -1291,7 +1293,13 @@ mod option_tests {
             err.to_string(),
             "pass 'test-typed': option 'sizes': at most 3 sizes"
         );
-        assert!(matches!(err, OptionError::InPass { pass: "test-typed", .. }));
+        assert!(matches!(
+            err,
+            OptionError::InPass {
+                pass: "test-typed",
+                ..
+            }
+        ));
         // Options built from entries (a pipeline pass's steps) are parsed when built, and
         // checked against the declarations as option text is.
         let built = PassOptions::new(&TYPED, vec![("sizes".into(), "2".into())]).unwrap();
@@ -1329,7 +1337,6 @@ mod option_tests {
         let mut off = parse_pass_options(&TYPED, "remarks=false").unwrap();
         off.all_remarks = true;
         assert!(!remarks_enabled(&off), "the pass's own remarks=false wins");
-        assert_eq!(off.remarks_option(), Some(false));
         assert!(!off.emit_remarks(), "test-typed declares no emit-remarks");
     }
 

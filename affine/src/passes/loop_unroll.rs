@@ -642,7 +642,9 @@ fn check_unroll_factor(text: &str) -> Result<(), OptionError> {
     match text.trim().parse::<i64>() {
         Ok(-1) => Ok(()),
         Ok(f) if f >= 1 => Ok(()),
-        Ok(f) => Err(OptionError::value(format!("{f} is neither a factor >= 1 nor -1"))),
+        Ok(f) => Err(OptionError::value(format!(
+            "{f} is neither a factor >= 1 nor -1"
+        ))),
         Err(_) => Err(OptionError::value("not an integer")),
     }
 }

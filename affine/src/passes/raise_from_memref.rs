@@ -442,7 +442,14 @@ impl PassConfig for RaiseFromMemrefOptions {
 fn run(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     let typed = options.typed_at::<RaiseFromMemrefOptions>(ir, op)?;
     let remarks = lattice_ir::pass::remarks_enabled(options);
-    raise_from_memref(ir, op, &RaiseFromMemrefOptions { remarks, ..(*typed).clone() })
+    raise_from_memref(
+        ir,
+        op,
+        &RaiseFromMemrefOptions {
+            remarks,
+            ..(*typed).clone()
+        },
+    )
 }
 
 /// The `affine-raise-from-memref` pass.

@@ -265,7 +265,14 @@ impl PassConfig for RaiseScfToAffineOptions {
 fn run(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     let typed = options.typed_at::<RaiseScfToAffineOptions>(ir, op)?;
     let remarks = lattice_ir::pass::remarks_enabled(options);
-    raise_scf_to_affine(ir, op, &RaiseScfToAffineOptions { remarks, ..(*typed).clone() })
+    raise_scf_to_affine(
+        ir,
+        op,
+        &RaiseScfToAffineOptions {
+            remarks,
+            ..(*typed).clone()
+        },
+    )
 }
 
 /// The `raise-scf-to-affine` pass.

@@ -696,7 +696,8 @@ impl RegisterTileConfig {
 }
 
 fn run_pass(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let options = o.typed_at::<RegisterTileConfig>(ir, func)?
+    let options = o
+        .typed_at::<RegisterTileConfig>(ir, func)?
         .options(&o.machine);
     let report = register_tile(ir, func, &options);
     lattice_ir::pass::record_statistic(

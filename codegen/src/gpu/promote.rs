@@ -120,7 +120,11 @@ impl PassConfig for PromoteOptions {
         let tile = options.int("tile", 16)?;
         let max_bytes = options.int("max-bytes", 16384)?;
         if tile <= 0 {
-            return Err(OptionError::expected("tile", "a positive size", &tile.to_string()));
+            return Err(OptionError::expected(
+                "tile",
+                "a positive size",
+                &tile.to_string(),
+            ));
         }
         Ok(PromoteOptions { tile, max_bytes })
     }

@@ -60,7 +60,9 @@ pub enum OptionError {
     },
     /// A pass asked for typed options its [`super::PassOptions`] were not built with (a
     /// bug: every pipeline builder configures options through [`super::PassOptions::new`]).
-    #[error("internal error: the options of pass '{pass}' were not parsed when the pipeline was built")]
+    #[error(
+        "internal error: the options of pass '{pass}' were not parsed when the pipeline was built"
+    )]
     Unconfigured { pass: &'static str },
 }
 

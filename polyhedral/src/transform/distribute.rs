@@ -788,11 +788,9 @@ impl PassConfig for DistributeOptions {
             m => return Err(OptionError::expected("mode", "max", m)),
         }
         let loop_index = match o.value("loop") {
-            Some(_) => Some(
-                usize::try_from(o.int("loop", 0)?).map_err(|_| {
-                    OptionError::expected("loop", "a loop index (0 or more)", &o.string("loop", ""))
-                })?,
-            ),
+            Some(_) => Some(usize::try_from(o.int("loop", 0)?).map_err(|_| {
+                OptionError::expected("loop", "a loop index (0 or more)", &o.string("loop", ""))
+            })?),
             None => None,
         };
         let partition = match o.value("partition") {

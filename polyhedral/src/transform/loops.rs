@@ -746,7 +746,10 @@ impl PassConfig for LoopTransformOptions {
         if o.value("skew").is_some() {
             let v = o.int_list("skew")?;
             let [l, b, f] = v[..] else {
-                return Err(OptionError::invalid("skew", "expected <loop>,<by>,<factor>"));
+                return Err(OptionError::invalid(
+                    "skew",
+                    "expected <loop>,<by>,<factor>",
+                ));
             };
             chosen.push(BandTransform::Skew {
                 loop_: idx(l)?,
@@ -763,7 +766,10 @@ impl PassConfig for LoopTransformOptions {
                 return Err(OptionError::invalid("strip-mine", "expected <loop>,<size>"));
             };
             if s < 1 {
-                return Err(OptionError::invalid("strip-mine", "the size must be positive"));
+                return Err(OptionError::invalid(
+                    "strip-mine",
+                    "the size must be positive",
+                ));
             }
             chosen.push(BandTransform::StripMine(idx(l)?, s));
         }
