@@ -59,7 +59,7 @@ impl PassFlags {
             );
         }
         if let Some(text) = &self.pipeline_text {
-            return OpPipeline::parse(text, registry);
+            return OpPipeline::parse(text, registry).map_err(|e| e.to_string());
         }
         let mut pipeline = OpPipeline::new("builtin.module");
         for (def, options) in &self.flag_passes {

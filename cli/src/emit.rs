@@ -72,8 +72,9 @@ enum Kind {
     Shared,
 }
 
-fn usage_error(message: &str) -> ExitCode {
-    args::usage_error("emit", message)
+/// A usage error of `lattice emit`, in clap's format ([`args::usage_error`]).
+pub(crate) fn usage_error(message: &str) -> ExitCode {
+    args::usage_error(command(&make_registry()), message)
 }
 
 /// Entry point of `lattice emit`: a panic inside the compiler is reported as an internal

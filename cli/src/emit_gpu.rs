@@ -168,7 +168,7 @@ fn parse_tile(text: &str) -> Result<i64, String> {
 /// `lattice emit --spirv/--wgsl` (forwarded by `emit.rs` when either is given).
 pub fn main(m: &clap::ArgMatches, registry: &PassRegistry) -> ExitCode {
     let a = emit_args(m, registry);
-    let usage = |e: String| args::usage_error("emit", &e);
+    let usage = |e: String| crate::emit::usage_error(&e);
     let pipeline = match a.passes.build(registry) {
         Ok(p) => p,
         Err(e) => return usage(e),
@@ -336,11 +336,11 @@ pub fn run_main(m: &clap::ArgMatches, registry: &PassRegistry) -> ExitCode {
     options.gpu.timestamps = time;
     let pipeline = match passes.build(registry) {
         Ok(p) => p,
-        Err(e) => return args::usage_error("run", &e),
+        Err(e) => return crate::run::usage_error(&e),
     };
     let run_options = match passes.run_options() {
         Ok(o) => o,
-        Err(e) => return args::usage_error("run", &e),
+        Err(e) => return crate::run::usage_error(&e),
     };
     let loaded = match crate::common::load_and_transform(&input, &pipeline, &run_options) {
         Ok(l) => l,

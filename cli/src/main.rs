@@ -33,42 +33,39 @@ Every command takes --diagnostic-format=mlir|rich: mlir-opt's `file:line:col: er
 lines (default), or labelled source excerpts.
 ";
 
-/// Removes `--diagnostic-format=F` (or `--diagnostic-format F`) from `args`, wherever it
-/// stands, and sets the format every command renders diagnostics in.
-fn take_diagnostic_format(args: Vec<String>) -> Result<Vec<String>, String> {
+/// Removes `--diagnostic-format=F` (or `--diagnostic-format F`) with a valid `F` from
+/// `args`, wherever it stands, and sets the format every command renders diagnostics in.
+/// A bad or missing value stays for the subcommand's parser to report as the usage error
+/// it is ([`lattice_cli::args::diagnostic_format_arg`]).
+fn take_diagnostic_format(args: Vec<String>) -> Vec<String> {
     let mut rest = Vec::with_capacity(args.len());
-    let mut it = args.into_iter();
-    while let Some(a) = it.next() {
-        let value = match a.trim_start_matches('-') {
-            "diagnostic-format" if a.starts_with('-') => it
-                .next()
-                .ok_or("--diagnostic-format needs a value: mlir or rich")?,
+    let mut i = 0;
+    while i < args.len() {
+        let a = &args[i];
+        let (value, used) = match a.trim_start_matches('-') {
+            "diagnostic-format" if a.starts_with('-') => (args.get(i + 1).map(String::as_str), 2),
             body if a.starts_with('-') && body.starts_with("diagnostic-format=") => {
-                body["diagnostic-format=".len()..].to_string()
+                (Some(&body["diagnostic-format=".len()..]), 1)
             }
-            _ => {
-                rest.push(a);
+            _ => (None, 1),
+        };
+        match value.and_then(lattice_ir::diag::DiagFormat::parse) {
+            Some(format) => lattice_cli::set_diagnostic_format(format),
+            None => {
+                rest.push(a.clone());
+                i += 1;
                 continue;
             }
-        };
-        let format = lattice_ir::diag::DiagFormat::parse(&value).ok_or(format!(
-            "--diagnostic-format: expected mlir or rich, got '{value}'"
-        ))?;
-        lattice_cli::set_diagnostic_format(format);
+        }
+        i += used;
     }
-    Ok(rest)
+    rest
 }
 
 fn main() -> ExitCode {
     common::end_quietly_on_closed_stdout();
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let args = match take_diagnostic_format(args) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("lattice: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let args = take_diagnostic_format(args);
     match args.first().map(String::as_str) {
         Some("opt") => opt::main(&args[1..]),
         Some("run") => run::main(&args[1..]),

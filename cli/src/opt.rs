@@ -184,8 +184,9 @@ fn unknown_pass(name: &str, registry: &PassRegistry) -> String {
     }
 }
 
+/// A usage error of `lattice opt`, in clap's format ([`args::usage_error`]).
 fn usage_error(message: &str) -> ExitCode {
-    args::usage_error("opt", message)
+    args::usage_error(command(&make_registry()), message)
 }
 
 fn build_pipeline(a: &OptArgs, registry: &PassRegistry) -> Result<OpPipeline, String> {

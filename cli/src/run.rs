@@ -82,7 +82,7 @@ fn command(registry: &PassRegistry) -> clap::Command {
     )
     .arg(
         args::value("repeat", "N", "With --time: number of timed runs [default: 5]")
-            .value_parser(clap::value_parser!(u64).range(1..)),
+            .value_parser(args::positive_count),
     )
     .arg(
         args::value("flops", "N", "With --time: floating-point operations per run, for GFLOP/s")
@@ -93,7 +93,7 @@ fn command(registry: &PassRegistry) -> clap::Command {
     )
     .arg(
         args::value("threads", "N", "Threads for parallel loops (default: $LATTICE_THREADS, else all cores); results do not depend on N")
-            .value_parser(clap::value_parser!(u64).range(1..)),
+            .value_parser(args::positive_count),
     )
     .args(crate::common::codegen_args())
     .args(crate::emit_gpu::gpu_args(crate::emit_gpu::GpuCommand::Run))
@@ -116,8 +116,9 @@ fn parallel_order_default() -> Result<ParallelOrder, String> {
     }
 }
 
-fn usage_error(message: &str) -> ExitCode {
-    args::usage_error("run", message)
+/// A usage error of `lattice run`, in clap's format ([`args::usage_error`]).
+pub(crate) fn usage_error(message: &str) -> ExitCode {
+    args::usage_error(command(&make_registry()), message)
 }
 
 /// The CPU run's arguments from `m`.

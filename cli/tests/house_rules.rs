@@ -36,33 +36,22 @@ const LIBRARY_CRATES: &[&str] = &[
 /// Files still using `Result<_, String>`, with how many uses, while they are converted.
 /// This list only shrinks: a count that went down must be lowered here too.
 const STRING_RESULTS_LEFT: &[(&str, usize)] = &[
-    ("affine/src/passes/data_copy_generate.rs", 3),
+    ("affine/src/passes/data_copy_generate.rs", 1),
     ("affine/src/passes/loop_coalescing.rs", 3),
     ("affine/src/passes/loop_normalize.rs", 2),
-    ("affine/src/passes/loop_unroll.rs", 2),
-    ("affine/src/passes/loop_unroll_jam.rs", 5),
+    ("affine/src/passes/loop_unroll_jam.rs", 4),
     ("affine/src/passes/lower_affine.rs", 9),
     ("affine/src/passes/normalize_memrefs.rs", 1),
     ("affine/src/passes/raise_from_memref.rs", 1),
     ("affine/src/passes/raise_scf_to_affine.rs", 2),
-    ("affine/src/passes/register_tile.rs", 2),
-    ("affine/src/passes/super_vectorize.rs", 10),
-    ("codegen/src/gpu/map.rs", 10),
+    ("affine/src/passes/register_tile.rs", 1),
+    ("affine/src/passes/super_vectorize.rs", 9),
+    ("codegen/src/gpu/map.rs", 8),
     ("codegen/src/gpu/mod.rs", 1),
-    ("codegen/src/gpu/promote.rs", 1),
-    ("ir/src/pass.rs", 14),
-    ("ir/src/passes/canonicalize.rs", 3),
-    ("polyhedral/src/deps.rs", 1),
-    ("polyhedral/src/passes/fast.rs", 1),
-    ("polyhedral/src/passes/parallelize.rs", 1),
-    ("polyhedral/src/schedule.rs", 3),
     ("polyhedral/src/schedule/time_tile.rs", 1),
     ("polyhedral/src/scop.rs", 1),
-    ("polyhedral/src/transform/distribute.rs", 2),
-    ("polyhedral/src/transform/fusion.rs", 1),
-    ("polyhedral/src/transform/loops.rs", 8),
+    ("polyhedral/src/transform/distribute.rs", 1),
     ("polyhedral/src/transform/mod.rs", 1),
-    ("polyhedral/src/transform/tile.rs", 1),
 ];
 
 /// Crates that identify affine ops by definition (`ir.isa::<AffineFor>(op)`,
@@ -437,7 +426,7 @@ fn string_results(b: &[u8]) -> Vec<usize> {
 
 #[test]
 fn no_library_result_with_string_error() {
-    let mut found = Vec::new();
+    let (mut found, mut stale) = (Vec::new(), Vec::new());
     for krate in LIBRARY_CRATES {
         for (file, text) in crate_sources(krate) {
             let hits = string_results(&text);
@@ -446,7 +435,10 @@ fn no_library_result_with_string_error() {
                 .find(|(f, _)| *f == file)
                 .map(|(_, n)| *n);
             match allowed {
-                Some(n) => assert_eq!(hits.len(), n, "{file}: update STRING_RESULTS_LEFT"),
+                Some(n) if hits.len() != n => {
+                    stale.push(format!("    (\"{file}\", {}),", hits.len()))
+                }
+                Some(_) => {}
                 None => found.extend(hits.iter().map(|&pos| {
                     let line = text[..pos].iter().filter(|&&c| c == b'\n').count() + 1;
                     format!("{file}:{line}")
@@ -454,6 +446,11 @@ fn no_library_result_with_string_error() {
             }
         }
     }
+    assert!(
+        stale.is_empty(),
+        "update STRING_RESULTS_LEFT (0: remove the entry):\n{}",
+        stale.join("\n")
+    );
     assert!(
         found.is_empty(),
         "{} library uses of Result<_, String>; use an error enum (thiserror):\n{}",

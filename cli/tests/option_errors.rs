@@ -173,6 +173,12 @@ fn unknown_cpus_and_bad_thread_counts_are_usage_errors() {
         "LATTICE_THREADS: expected a positive integer, got 'abc'",
     );
     expect_error(&["run", "FILE"], &[("LATTICE_THREADS", "0")], 2, "got '0'");
+    expect_error(
+        &["run", "FILE", "--threads", "0"],
+        &[],
+        2,
+        "invalid value '0' for '--threads <N>': expected a positive integer, got '0'",
+    );
 }
 
 /// `text` with the four spaces that indent every help line removed (expect-test compares
@@ -213,4 +219,78 @@ fn pass_help_lists_options_with_types_and_defaults() {
         2,
         "unknown pass 'no-such-pass'",
     );
+}
+
+/// Usage errors found after parsing (a bad `--machine` or `LATTICE_MACHINE`, a flag of the
+/// other target, no output kind) look like clap's own: `lattice CMD: message`, the usage
+/// line and the pointer to `--help`, exit 2.
+#[test]
+fn usage_errors_after_parsing_look_like_clap_ones() {
+    let cases: &[(&[&str], &[(&str, &str)], &str, &str)] = &[
+        (
+            &["opt", "FILE", "--machine=foo"],
+            &[],
+            "lattice opt: --machine: unknown machine preset 'foo'",
+            "Usage: lattice opt [OPTIONS] [FILE|-]",
+        ),
+        (
+            &["opt", "FILE"],
+            &[("LATTICE_MACHINE", "bogus")],
+            "lattice opt: LATTICE_MACHINE: unknown machine preset 'bogus'",
+            "Usage: lattice opt [OPTIONS] [FILE|-]",
+        ),
+        (
+            &["run", "FILE", "--target", "gpu", "--threads", "3"],
+            &[],
+            "lattice run: --threads applies to --target cpu only",
+            "Usage: lattice run [OPTIONS] [FILE]",
+        ),
+        (
+            &["emit", "FILE"],
+            &[],
+            "lattice emit: choose an output kind",
+            "Usage: lattice emit [OPTIONS] <FILE>",
+        ),
+        // A usage error clap finds itself, for comparison.
+        (
+            &["opt", "FILE", "--no-such-flag"],
+            &[],
+            "lattice opt: unexpected argument '--no-such-flag' found",
+            "Usage: lattice opt <FILE|->",
+        ),
+    ];
+    for (args, env, first, usage) in cases {
+        let o = lattice(args, env);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        assert!(err.starts_with(first), "{args:?}: {err}");
+        assert!(
+            err.ends_with(&format!(
+                "\n\n{usage}\n\nFor more information, try '--help'.\n"
+            )),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// Every command lists `--diagnostic-format` in its help, and a bad value is clap's usage
+/// error naming the values it takes.
+#[test]
+fn every_command_takes_diagnostic_format() {
+    for cmd in ["opt", "run", "emit", "deps", "tune"] {
+        let o = lattice(&[cmd, "--help"], &[]);
+        assert_eq!(o.status.code(), Some(0), "{cmd}");
+        let help = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            help.contains("--diagnostic-format <FORMAT>"),
+            "`lattice {cmd} --help` lacks --diagnostic-format:\n{help}"
+        );
+        expect_error(
+            &[cmd, "FILE", "--diagnostic-format=html"],
+            &[],
+            2,
+            &format!("lattice {cmd}: invalid value 'html' for '--diagnostic-format <FORMAT>'\n  [possible values: mlir, rich]"),
+        );
+    }
 }

@@ -220,11 +220,7 @@ fn transform(kernel: &str, passes: &[(&str, &str)]) -> Transformed {
     let mut pipeline = OpPipeline::new("builtin.module");
     for &(name, options) in passes {
         let def = registry.lookup(name).expect("pass is registered");
-        let options = if options.is_empty() {
-            Default::default()
-        } else {
-            parse_pass_options(def, options).expect("options parse")
-        };
+        let options = parse_pass_options(def, options).expect("options parse");
         pipeline.add_flag_pass(def, options);
     }
     if let Err(d) = run_pipeline(&mut ir, module, &pipeline, &RunOptions::default()) {

@@ -24,7 +24,7 @@ pub const PASSES: &str = "Passes (--NAME or --NAME=\"opt=value ...\"; a bad opti
 /// Parses `args` (what follows the subcommand's name) as `T`; `Err` is the exit code to
 /// end with, help or the usage error already printed.
 pub fn parse<T: clap::Parser>(args: &[String]) -> Result<T, ExitCode> {
-    let m = parse_matches(T::command(), args)?;
+    let m = parse_matches(T::command().arg(diagnostic_format_arg()), args)?;
     T::from_arg_matches(&m).map_err(|e| report("", e))
 }
 
@@ -55,11 +55,15 @@ fn report(name: &str, e: clap::Error) -> ExitCode {
     code
 }
 
-/// A usage error found after parsing (a flag that needs another, an environment value):
-/// `lattice CMD: message` and a pointer to the help on stderr, exit 2.
-pub fn usage_error(command: &str, message: &str) -> ExitCode {
-    eprintln!("lattice {command}: {message}\nRun `lattice {command} --help` for usage.");
-    ExitCode::from(2)
+/// A usage error found after parsing (a flag that needs another, a bad `--machine`, an
+/// environment value), printed as clap prints its own: `lattice CMD: message`, the usage
+/// line of `cmd` and a pointer to `--help` on stderr, exit 2.
+pub fn usage_error(mut cmd: Command, message: &str) -> ExitCode {
+    let name = cmd.get_bin_name().unwrap_or("lattice").to_string();
+    report(
+        &name,
+        cmd.error(clap::error::ErrorKind::ValueValidation, message),
+    )
 }
 
 /// mlir-opt's one-dash long flags as two-dash ones: `-name[=v]` with a name of two or
@@ -94,6 +98,19 @@ pub fn command(name: &'static str, about: &'static str) -> Command {
         .args_override_self(true)
         .disable_version_flag(true)
         .max_term_width(100)
+        .arg(diagnostic_format_arg())
+}
+
+/// `--diagnostic-format=mlir|rich`, which every command takes. `main` reads a valid one
+/// before the command's parser runs (the format applies to everything printed); the
+/// argument is declared here so that help lists it and a bad value is a usage error.
+pub fn diagnostic_format_arg() -> Arg {
+    Arg::new("diagnostic-format")
+        .long("diagnostic-format")
+        .value_name("FORMAT")
+        .value_parser(["mlir", "rich"])
+        .help("Diagnostics as mlir-opt's `file:line:col: error:` lines (mlir, the default) or as labelled source excerpts (rich)")
+        .action(ArgAction::Set)
 }
 
 /// `true`, `1`, `false`, `0`.
@@ -102,6 +119,15 @@ fn parse_bool(v: &str) -> Result<bool, String> {
         "true" | "1" => Ok(true),
         "false" | "0" => Ok(false),
         _ => Err("expected true or false".into()),
+    }
+}
+
+/// A count of at least 1 (`--threads`, `--repeat`): clap's range check would print the
+/// range up to `u64::MAX`.
+pub fn positive_count(v: &str) -> Result<u64, String> {
+    match v.trim().parse::<u64>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("expected a positive integer, got '{v}'")),
     }
 }
 
@@ -179,10 +205,7 @@ pub fn pass_args_except(registry: &PassRegistry, except: &[&str]) -> Vec<Arg> {
                 .num_args(0..=1)
                 .require_equals(true)
                 .default_missing_value("")
-                .value_parser(move |text: &str| match text {
-                    "" => Ok(PassOptions::default()),
-                    _ => parse_pass_options(def, text),
-                })
+                .value_parser(move |text: &str| parse_pass_options(def, text))
                 .action(ArgAction::Append)
                 .help_heading(PASSES),
         );

@@ -295,20 +295,27 @@ impl SourceMap {
         }
     }
 
-    /// Renders diagnostics with codespan-reporting (no colour) into a string.
+    /// Renders diagnostics with codespan-reporting (no colour) into a string. Codespan has
+    /// no remark severity: a remark is rendered as its `help` and headed `remark:`.
     fn render_rich(
         &self,
         ctx: &Context,
         diags: &[Diagnostic],
         preferred: Option<SourceId>,
     ) -> String {
-        let mut out = term::termcolor::NoColor::new(Vec::new());
         let config = term::Config::default();
+        let mut out = String::new();
         for d in diags {
             let cs = self.to_codespan(ctx, d, preferred);
-            let _ = term::emit(&mut out, &config, &self.files, &cs);
+            let mut one = term::termcolor::NoColor::new(Vec::new());
+            let _ = term::emit(&mut one, &config, &self.files, &cs);
+            let text = String::from_utf8_lossy(&one.into_inner()).into_owned();
+            match (d.severity, text.strip_prefix("help")) {
+                (Severity::Remark, Some(rest)) => out.push_str(&format!("remark{rest}")),
+                _ => out.push_str(&text),
+            }
         }
-        String::from_utf8_lossy(&out.into_inner()).into_owned()
+        out
     }
 
     fn to_codespan(

@@ -24,6 +24,9 @@ use std::time::{Duration, Instant};
 /// Runs a pass on `op` with its parsed options.
 pub type PassRunFn = fn(&mut Ir, Op, &PassOptions) -> Result<(), Vec<Diagnostic>>;
 
+mod options;
+pub use options::{OptionError, OptionValues, PipelineError};
+
 /// A registered pass.
 pub struct PassDef {
     /// The flag name (`canonicalize`, `affine-loop-tile`).
@@ -38,30 +41,47 @@ pub struct PassDef {
     /// The options the pass accepts, each declared once (name, values, default, help).
     pub options: &'static [PassOption],
     /// Parses the checked options into the pass's typed options struct, once, when the
-    /// pipeline is built ([`configure`]); the pass reads it with [`PassOptions::typed`].
-    /// `None`: the pass reads its options as text.
-    pub configure: Option<ConfigureFn>,
+    /// pipeline is built ([`configure`]; [`configure::<NoOptions>`](NoOptions) for a pass
+    /// without options); the pass reads it with [`PassOptions::typed`].
+    pub configure: ConfigureFn,
     pub run: PassRunFn,
 }
 
 /// Parses a pass's options into its typed struct (see [`PassDef::configure`]).
-pub type ConfigureFn = fn(&PassOptions) -> Result<ParsedOptions, String>;
+pub type ConfigureFn = fn(&OptionValues) -> Result<ParsedOptions, OptionError>;
 
 /// A pass's options as a typed struct, built from the checked `key=value` entries alone
 /// (the machine is known only when the pass runs).
 pub trait PassConfig: Sized + Send + Sync + 'static {
     /// The typed options `o`'s entries describe; an error names the option.
-    fn from_options(o: &PassOptions) -> Result<Self, String>;
+    fn from_options(o: &OptionValues) -> Result<Self, OptionError>;
+}
+
+/// The typed options of a pass that declares none.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoOptions;
+
+impl PassConfig for NoOptions {
+    fn from_options(_: &OptionValues) -> Result<Self, OptionError> {
+        Ok(NoOptions)
+    }
 }
 
 /// [`ConfigureFn`] of a pass whose typed options are `T`.
-pub fn configure<T: PassConfig>(o: &PassOptions) -> Result<ParsedOptions, String> {
-    T::from_options(o).map(|t| ParsedOptions(std::sync::Arc::new(t)))
+pub fn configure<T: PassConfig>(o: &OptionValues) -> Result<ParsedOptions, OptionError> {
+    T::from_options(o).map(ParsedOptions::new)
 }
 
 /// A pass's typed options, parsed once (their type is the pass's own).
 #[derive(Clone)]
 pub struct ParsedOptions(std::sync::Arc<dyn std::any::Any + Send + Sync>);
+
+impl ParsedOptions {
+    /// Typed options `t`.
+    pub fn new<T: PassConfig>(t: T) -> ParsedOptions {
+        ParsedOptions(std::sync::Arc::new(t))
+    }
+}
 
 impl std::fmt::Debug for ParsedOptions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -78,78 +98,90 @@ impl PartialEq for ParsedOptions {
 
 impl Eq for ParsedOptions {}
 
-/// `key=value` options of one pass instance, in the order given, and the machine the
-/// run targets (set by the pass manager from [`RunOptions::machine`]).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// One pass instance's options: the checked `key=value` entries, the typed struct parsed
+/// from them when the pipeline was built, the remark settings every pass shares, and the
+/// machine the run targets (set by the pass manager from [`RunOptions::machine`]).
+///
+/// Invariant: built only by [`PassOptions::new`] (or [`parse_pass_options`]), so the
+/// typed options are always there; a running pass reads no option text.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PassOptions {
-    pub entries: Vec<(String, String)>,
+    pass: &'static str,
+    values: OptionValues,
     /// The target machine the cost models read.
     pub machine: crate::target::Machine,
     /// Every pass prints its remarks (set by the pass manager from
     /// [`RunOptions::remarks`]); a pass's own `remarks=false` still wins.
     pub all_remarks: bool,
-    /// The typed options parsed from `entries` when the pipeline was built.
-    pub parsed: Option<ParsedOptions>,
+    parsed: ParsedOptions,
+    /// `remarks=` as given.
+    remarks: Option<bool>,
+    /// `emit-remarks=` as given.
+    emit_remarks: bool,
 }
 
 impl PassOptions {
-    /// The pass's typed options: those parsed when the pipeline was built, else (options
-    /// built by hand, as a pipeline pass builds its steps') parsed now.
-    pub fn typed<T: PassConfig>(&self) -> Result<std::sync::Arc<T>, String> {
-        if let Some(Ok(t)) = self.parsed.as_ref().map(|p| p.0.clone().downcast::<T>()) {
-            return Ok(t);
+    /// The options `entries` of `def`: each checked against its declaration, then parsed
+    /// into the pass's typed struct (an error names the pass and the option).
+    pub fn new(def: &PassDef, entries: Vec<(String, String)>) -> Result<PassOptions, OptionError> {
+        let in_pass = |e: OptionError| OptionError::InPass {
+            pass: def.name,
+            source: Box::new(e),
+        };
+        for (key, value) in &entries {
+            let Some(decl) = def.options.iter().find(|o| o.name == key) else {
+                return Err(unknown_option(def, key));
+            };
+            decl.check(value).map_err(in_pass)?;
         }
-        T::from_options(self).map(std::sync::Arc::new)
+        let values = OptionValues::new(entries);
+        let declared = |name: &str| def.options.iter().any(|o| o.name == name);
+        Ok(PassOptions {
+            pass: def.name,
+            parsed: (def.configure)(&values).map_err(in_pass)?,
+            remarks: match declared("remarks") {
+                true => values.bool_given("remarks").map_err(in_pass)?,
+                false => None,
+            },
+            emit_remarks: declared("emit-remarks")
+                && values.bool("emit-remarks", false).map_err(in_pass)?,
+            values,
+            machine: crate::target::Machine::default(),
+            all_remarks: false,
+        })
     }
 
-    /// The raw value of `key`.
-    pub fn value(&self, key: &str) -> Option<&str> {
-        self.entries
-            .iter()
-            .rev()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+    /// The pass's typed options, parsed when the pipeline was built.
+    pub fn typed<T: PassConfig>(&self) -> Result<std::sync::Arc<T>, OptionError> {
+        self.parsed
+            .0
+            .clone()
+            .downcast::<T>()
+            .map_err(|_| OptionError::Unconfigured { pass: self.pass })
     }
 
-    /// A boolean option (`key`, `key=true`, `key=false`, `key=1`, `key=0`).
-    pub fn bool(&self, key: &str, default: bool) -> Result<bool, String> {
-        match self.value(key) {
-            None => Ok(default),
-            Some("" | "true" | "1") => Ok(true),
-            Some("false" | "0") => Ok(false),
-            Some(v) => Err(format!("option '{key}': expected true or false, got '{v}'")),
+    /// [`PassOptions::typed`] for a pass running on `op`: an error is a diagnostic at `op`.
+    pub fn typed_at<T: PassConfig>(
+        &self,
+        ir: &Ir,
+        op: Op,
+    ) -> Result<std::sync::Arc<T>, Vec<Diagnostic>> {
+        self.typed()
+            .map_err(|e| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e.to_string())])
+    }
+
+    /// These options with the typed struct `t` in place of the parsed one (a pipeline
+    /// pass setting what only the machine decides, as `lattice-fast` the vector width).
+    pub fn with_typed<T: PassConfig>(&self, t: T) -> PassOptions {
+        PassOptions {
+            parsed: ParsedOptions::new(t),
+            ..self.clone()
         }
     }
 
-    /// An integer option.
-    pub fn int(&self, key: &str, default: i64) -> Result<i64, String> {
-        match self.value(key) {
-            None => Ok(default),
-            Some(v) => v
-                .trim()
-                .parse()
-                .map_err(|_| format!("option '{key}': expected an integer, got '{v}'")),
-        }
-    }
-
-    /// A comma-separated list of integers.
-    pub fn int_list(&self, key: &str) -> Result<Vec<i64>, String> {
-        match self.value(key) {
-            None | Some("") => Ok(Vec::new()),
-            Some(v) => v
-                .split(',')
-                .map(|x| {
-                    x.trim()
-                        .parse()
-                        .map_err(|_| format!("option '{key}': expected integers, got '{v}'"))
-                })
-                .collect(),
-        }
-    }
-
-    /// A string option.
-    pub fn string(&self, key: &str, default: &str) -> String {
-        self.value(key).unwrap_or(default).to_string()
+    /// Whether refusals become the pass's diagnostics (`emit-remarks=true`).
+    pub fn emit_remarks(&self) -> bool {
+        self.emit_remarks
     }
 }
 
@@ -220,7 +252,7 @@ impl OpPipeline {
     }
 
     /// Parses `anchor(elem, elem, ...)` (the `--pass-pipeline` syntax).
-    pub fn parse(text: &str, registry: &PassRegistry) -> Result<OpPipeline, String> {
+    pub fn parse(text: &str, registry: &PassRegistry) -> Result<OpPipeline, PipelineError> {
         let mut p = PipelineParser {
             text: text.as_bytes(),
             pos: 0,
@@ -230,11 +262,10 @@ impl OpPipeline {
         let pipeline = p.op_pipeline()?;
         p.skip_ws();
         if p.pos != p.text.len() {
-            return Err(format!(
-                "unexpected '{}' at offset {} in pass pipeline",
-                p.rest(),
-                p.pos
-            ));
+            return Err(PipelineError::Trailing {
+                text: p.rest(),
+                offset: p.pos,
+            });
         }
         Ok(pipeline)
     }
@@ -266,7 +297,7 @@ impl OpPipeline {
 
 /// Parses a pass's option text (`tile-sizes=2,2 cache-size=512`, or `{...}` braces
 /// around a value).
-pub fn parse_pass_options(def: &PassDef, text: &str) -> Result<PassOptions, String> {
+pub fn parse_pass_options(def: &PassDef, text: &str) -> Result<PassOptions, OptionError> {
     let bytes = text.as_bytes();
     let mut i = 0;
     let mut entries = Vec::new();
@@ -310,22 +341,9 @@ pub fn parse_pass_options(def: &PassDef, text: &str) -> Result<PassOptions, Stri
                 value = value[1..value.len() - 1].to_string();
             }
         }
-        let Some(decl) = def.options.iter().find(|o| o.name == key) else {
-            return Err(unknown_option(def, &key));
-        };
-        decl.check(&value)
-            .map_err(|e| format!("pass '{}': {e}", def.name))?;
         entries.push((key, value));
     }
-    let mut options = PassOptions {
-        entries,
-        ..PassOptions::default()
-    };
-    if let Some(configure) = def.configure {
-        let parsed = configure(&options).map_err(|e| format!("pass '{}': {e}", def.name))?;
-        options.parsed = Some(parsed);
-    }
-    Ok(options)
+    PassOptions::new(def, entries)
 }
 
 /// What values a pass option takes; checked when the pipeline is built, so a bad value
@@ -345,7 +363,7 @@ pub enum OptionKind {
     /// Text of a form `syntax` names, checked by `check` (which may only look at the text).
     Custom {
         syntax: &'static str,
-        check: fn(&str) -> Result<(), String>,
+        check: fn(&str) -> Result<(), OptionError>,
     },
 }
 
@@ -431,7 +449,7 @@ impl PassOption {
     pub const fn custom(
         name: &'static str,
         syntax: &'static str,
-        check: fn(&str) -> Result<(), String>,
+        check: fn(&str) -> Result<(), OptionError>,
         help: &'static str,
     ) -> PassOption {
         PassOption {
@@ -455,8 +473,8 @@ impl PassOption {
     }
 
     /// Checks `value` (as written after `name=`; `""` for a bare `name`).
-    pub fn check(&self, value: &str) -> Result<(), String> {
-        let bad = |what: String| format!("option '{}': expected {what}, got '{value}'", self.name);
+    pub fn check(&self, value: &str) -> Result<(), OptionError> {
+        let bad = |what: String| OptionError::expected(self.name, what, value);
         match self.kind {
             OptionKind::Bool => match value {
                 "" | "true" | "1" | "false" | "0" => Ok(()),
@@ -486,11 +504,14 @@ impl PassOption {
                 false => Err(bad(format!("one of {}", values.join(", ")))),
             },
             OptionKind::Text => Ok(()),
-            OptionKind::Custom { syntax, check } => check(value).map_err(|why| {
-                format!(
-                    "option '{}': {why} in '{value}' (expected {syntax})",
-                    self.name
-                )
+            OptionKind::Custom { syntax, check } => check(value).map_err(|e| match e {
+                OptionError::Value { why } => OptionError::Malformed {
+                    option: self.name.to_string(),
+                    value: value.to_string(),
+                    why,
+                    syntax,
+                },
+                other => other,
             }),
         }
     }
@@ -600,21 +621,20 @@ pub fn render_pass_options_markdown(passes: &[&PassDef]) -> String {
 }
 
 /// `unknown option 'KEY' for pass 'NAME'`, with a likely meant option and the known ones.
-fn unknown_option(def: &PassDef, key: &str) -> String {
+fn unknown_option(def: &PassDef, key: &str) -> OptionError {
     if def.options.is_empty() {
-        return format!("pass '{}' takes no options, got '{key}'", def.name);
+        return OptionError::NoOptions {
+            pass: def.name,
+            key: key.to_string(),
+        };
     }
-    let names = def.options.iter().map(|o| o.name);
-    let hint = match did_you_mean(key, names.clone()) {
-        Some(m) => format!("; did you mean '{m}'?"),
-        None => String::new(),
-    };
-    format!(
-        "unknown option '{key}' for pass '{}'{hint} (known: {}; see `lattice opt --help-pass {}`)",
-        def.name,
-        names.collect::<Vec<_>>().join(", "),
-        def.name
-    )
+    let known: Vec<&'static str> = def.options.iter().map(|o| o.name).collect();
+    OptionError::Unknown {
+        pass: def.name,
+        key: key.to_string(),
+        suggestion: did_you_mean(key, known.iter().copied()),
+        known,
+    }
 }
 
 struct PipelineParser<'a> {
@@ -637,7 +657,7 @@ impl PipelineParser<'_> {
         }
     }
 
-    fn name(&mut self) -> Result<String, String> {
+    fn name(&mut self) -> Result<String, PipelineError> {
         self.skip_ws();
         let start = self.pos;
         while self.pos < self.text.len() {
@@ -649,10 +669,7 @@ impl PipelineParser<'_> {
             }
         }
         if start == self.pos {
-            return Err(format!(
-                "expected a pass or op name at offset {} in pass pipeline",
-                start
-            ));
+            return Err(PipelineError::ExpectedName { offset: start });
         }
         Ok(String::from_utf8_lossy(&self.text[start..self.pos]).into_owned())
     }
@@ -667,10 +684,10 @@ impl PipelineParser<'_> {
         }
     }
 
-    fn op_pipeline(&mut self) -> Result<OpPipeline, String> {
+    fn op_pipeline(&mut self) -> Result<OpPipeline, PipelineError> {
         let anchor = self.name()?;
         if !self.eat(b'(') {
-            return Err(format!("expected '(' after '{anchor}' in pass pipeline"));
+            return Err(PipelineError::ExpectedParen { anchor });
         }
         let mut pipeline = OpPipeline::new(&anchor);
         if self.eat(b')') {
@@ -685,11 +702,11 @@ impl PipelineParser<'_> {
                 pipeline.elements.push(PipelineElement::Nested(nested));
             } else {
                 let def = self.registry.lookup(&name).ok_or_else(|| {
-                    let hint = match self.registry.suggest(&name) {
-                        Some(m) => format!("; did you mean '{m}'?"),
-                        None => String::new(),
-                    };
-                    format!("'{name}' does not refer to a registered pass or pass pipeline{hint}")
+                    let suggestion = self.registry.suggest(&name);
+                    PipelineError::UnknownPass {
+                        name: name.clone(),
+                        suggestion,
+                    }
                 })?;
                 let mut options = parse_pass_options(def, "")?;
                 if self.eat(b'{') {
@@ -704,7 +721,7 @@ impl PipelineParser<'_> {
                         self.pos += 1;
                     }
                     if depth != 0 {
-                        return Err(format!("unterminated options for pass '{name}'"));
+                        return Err(PipelineError::UnterminatedOptions { pass: name });
                     }
                     let text =
                         String::from_utf8_lossy(&self.text[start..self.pos - 1]).into_owned();
@@ -718,10 +735,7 @@ impl PipelineParser<'_> {
             if self.eat(b')') {
                 return Ok(pipeline);
             }
-            return Err(format!(
-                "expected ',' or ')' at offset {} in pass pipeline",
-                self.pos
-            ));
+            return Err(PipelineError::ExpectedSeparator { offset: self.pos });
         }
     }
 }
@@ -847,9 +861,7 @@ fn add_statistic(
 /// Whether a pass should print its remarks (why it declined to transform): the pass
 /// option `remarks=true`, else whether the run asks every pass for them (`--remarks`).
 pub fn remarks_enabled(options: &PassOptions) -> bool {
-    options
-        .bool("remarks", options.all_remarks)
-        .unwrap_or(false)
+    options.remarks.unwrap_or(options.all_remarks)
 }
 
 /// Reports why a pass declined to transform: each remark counts towards the statistic
@@ -1226,12 +1238,12 @@ mod option_tests {
         let b = PassOption::bool("tile", true, "");
         assert!(b.check("").is_ok() && b.check("false").is_ok());
         assert_eq!(
-            b.check("yes").unwrap_err(),
+            b.check("yes").unwrap_err().to_string(),
             "option 'tile': expected true or false, got 'yes'"
         );
         let n = PassOption::int("ways", 1, 64, "", "");
         assert_eq!(
-            n.check("65").unwrap_err(),
+            n.check("65").unwrap_err().to_string(),
             "option 'ways': expected an integer from 1 to 64, got '65'"
         );
         assert_eq!(n.value_syntax(), "<int 1..64>");
@@ -1245,10 +1257,10 @@ mod option_tests {
     static PARSES: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
     impl PassConfig for Sizes {
-        fn from_options(o: &PassOptions) -> Result<Self, String> {
+        fn from_options(o: &OptionValues) -> Result<Self, OptionError> {
             PARSES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             match o.int_list("sizes")? {
-                s if s.len() > 3 => Err("option 'sizes': at most 3 sizes".into()),
+                s if s.len() > 3 => Err(OptionError::invalid("sizes", "at most 3 sizes")),
                 s => Ok(Sizes(s)),
             }
         }
@@ -1259,8 +1271,11 @@ mod option_tests {
         display_name: "TestTyped",
         summary: "test only",
         anchor: None,
-        options: &[PassOption::ints("sizes", 1, i64::MAX, "", "")],
-        configure: Some(configure::<Sizes>),
+        options: &[
+            PassOption::ints("sizes", 1, i64::MAX, "", ""),
+            PassOption::bool("remarks", false, ""),
+        ],
+        configure: configure::<Sizes>,
         run: |_, _, _| Ok(()),
     };
 
@@ -1273,16 +1288,33 @@ mod option_tests {
         assert_eq!(a.0, [4, 8]);
         assert_eq!(PARSES.load(std::sync::atomic::Ordering::Relaxed), before);
         // A check across values fails when the pipeline is built, naming pass and option.
+        let err = parse_pass_options(&TYPED, "sizes=1,2,3,4").unwrap_err();
         assert_eq!(
-            parse_pass_options(&TYPED, "sizes=1,2,3,4").unwrap_err(),
+            err.to_string(),
             "pass 'test-typed': option 'sizes': at most 3 sizes"
         );
-        // Options built by hand (a pipeline pass's steps) are parsed on first use.
-        let by_hand = PassOptions {
-            entries: vec![("sizes".into(), "2".into())],
-            ..PassOptions::default()
-        };
-        assert_eq!(by_hand.typed::<Sizes>().unwrap().0, [2]);
+        assert!(matches!(
+            err,
+            OptionError::InPass {
+                pass: "test-typed",
+                ..
+            }
+        ));
+        // Options built from entries (a pipeline pass's steps) are parsed when built, and
+        // checked against the declarations as option text is.
+        let built = PassOptions::new(&TYPED, vec![("sizes".into(), "2".into())]).unwrap();
+        assert_eq!(built.typed::<Sizes>().unwrap().0, [2]);
+        assert_eq!(
+            PassOptions::new(&TYPED, vec![("sizes".into(), "0".into())])
+                .unwrap_err()
+                .to_string(),
+            "pass 'test-typed': option 'sizes': expected a comma-separated list of integers >= 1, got '0'"
+        );
+        // Asking for another pass's options is an error, not a panic.
+        assert!(matches!(
+            built.typed::<NoOptions>(),
+            Err(OptionError::Unconfigured { pass: "test-typed" })
+        ));
         // A pass without options in braces still gets its typed defaults.
         let registry = {
             let mut r = PassRegistry::new();
@@ -1293,7 +1325,55 @@ mod option_tests {
         let PipelineElement::Pass(_, o) = &p.elements[0] else {
             panic!("not a pass")
         };
-        assert!(o.parsed.is_some());
+        assert_eq!(o.typed::<Sizes>().unwrap().0, Vec::<i64>::new());
+    }
+
+    #[test]
+    fn remark_options_are_read_when_the_pipeline_is_built() {
+        let mut o = parse_pass_options(&TYPED, "").unwrap();
+        assert!(!remarks_enabled(&o));
+        o.all_remarks = true;
+        assert!(remarks_enabled(&o), "--remarks asks every pass");
+        let mut off = parse_pass_options(&TYPED, "remarks=false").unwrap();
+        off.all_remarks = true;
+        assert!(!remarks_enabled(&off), "the pass's own remarks=false wins");
+        assert!(!off.emit_remarks(), "test-typed declares no emit-remarks");
+    }
+
+    #[test]
+    fn pipeline_errors_say_what_and_where() {
+        let mut registry = PassRegistry::new();
+        registry.register(&[&TYPED]);
+        let err = |text: &str| OpPipeline::parse(text, &registry).unwrap_err().to_string();
+        assert_eq!(
+            err("builtin.module(test-typd)"),
+            "'test-typd' does not refer to a registered pass or pass pipeline; did you mean 'test-typed'?"
+        );
+        assert_eq!(
+            err("builtin.module(test-typed{sizes=0})"),
+            "pass 'test-typed': option 'sizes': expected a comma-separated list of integers >= 1, got '0'"
+        );
+        assert_eq!(
+            err("builtin.module(test-typed{sizes=1"),
+            "unterminated options for pass 'test-typed'"
+        );
+        assert_eq!(
+            err("builtin.module(test-typed) x"),
+            "unexpected 'x' at offset 27 in pass pipeline"
+        );
+        assert_eq!(
+            err("builtin.module(test-typed cse)"),
+            "expected ',' or ')' at offset 26 in pass pipeline"
+        );
+    }
+
+    #[test]
+    fn unknown_options_name_the_pass_and_the_nearest_option() {
+        let e = parse_pass_options(&TYPED, "size=4").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown option 'size' for pass 'test-typed'; did you mean 'sizes'? (known: sizes, remarks; see `lattice opt --help-pass test-typed`)"
+        );
     }
 
     #[test]

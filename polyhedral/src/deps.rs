@@ -59,9 +59,9 @@ impl AliasAssumption {
     /// The pass option `assume-no-alias` (`default` when absent): true means
     /// [`AliasAssumption::DistinctMemrefs`].
     pub fn from_pass_option(
-        options: &lattice_ir::pass::PassOptions,
+        options: &lattice_ir::pass::OptionValues,
         default: bool,
-    ) -> Result<AliasAssumption, String> {
+    ) -> Result<AliasAssumption, lattice_ir::pass::OptionError> {
         Ok(if options.bool("assume-no-alias", default)? {
             AliasAssumption::DistinctMemrefs
         } else {

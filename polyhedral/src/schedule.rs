@@ -75,7 +75,7 @@ use isl_rs::{
     UnionAccessInfo, UnionMap, UnionSet, UnionSetList, Val,
 };
 use lattice_ir::diag::{DiagLoc, Diagnostic};
-use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op};
 
 /// Fusion strategy of the scheduler.
@@ -2171,39 +2171,45 @@ impl PolyScheduleConfig {
 }
 
 impl PassConfig for PolyScheduleConfig {
-    fn from_options(o: &PassOptions) -> Result<Self, String> {
+    fn from_options(o: &OptionValues) -> Result<Self, OptionError> {
         let fuse = match o.string("fuse", "smart").as_str() {
             "smart" => Fuse::Smart,
             "max" => Fuse::Max,
             "none" => Fuse::None,
-            f => {
-                return Err(format!(
-                    "option 'fuse': expected smart, max or none, got '{f}'"
-                ))
-            }
+            f => return Err(OptionError::expected("fuse", "smart, max or none", f)),
         };
         let tile_sizes = o.int_list("tile-sizes")?;
         if tile_sizes.iter().any(|&s| s < 1) {
-            return Err("option 'tile-sizes': sizes must be positive".into());
+            return Err(OptionError::invalid("tile-sizes", "sizes must be positive"));
         }
-        let positive = |name: &str, v: Vec<i64>| -> Result<Vec<i64>, String> {
+        let positive = |name: &str, v: Vec<i64>| -> Result<Vec<i64>, OptionError> {
             if v.iter().any(|&s| s < 1) {
-                return Err(format!("option '{name}': sizes must be positive"));
+                return Err(OptionError::invalid(name, "sizes must be positive"));
             }
             Ok(v)
         };
         let l2_tile_sizes = positive("l2-tile-sizes", o.int_list("l2-tile-sizes")?)?;
         let tile_levels = match o.int("tile-levels", if l2_tile_sizes.is_empty() { 1 } else { 2 }) {
             Ok(l @ 1..=2) => l as u32,
-            Ok(l) => return Err(format!("option 'tile-levels': expected 1 or 2, got {l}")),
+            Ok(l) => {
+                return Err(OptionError::expected(
+                    "tile-levels",
+                    "1 or 2",
+                    &l.to_string(),
+                ))
+            }
             Err(e) => return Err(e),
         };
-        let positive_size = |name: &str, what: &str| -> Result<Option<u64>, String> {
+        let positive_size = |name: &str, what: &str| -> Result<Option<u64>, OptionError> {
             if o.value(name).is_none() {
                 return Ok(None);
             }
             match o.int(name, 0)? {
-                v if v < 1 => Err(format!("option '{name}': expected a positive {what}")),
+                v if v < 1 => Err(OptionError::expected(
+                    name,
+                    format!("a positive {what}"),
+                    &v.to_string(),
+                )),
                 v => Ok(Some(v as u64)),
             }
         };
@@ -2230,14 +2236,22 @@ impl PassConfig for PolyScheduleConfig {
             time_limit: {
                 let t = o.int("time-limit", 60)?;
                 if t < 1 {
-                    return Err("option 'time-limit': expected a positive number of seconds".into());
+                    return Err(OptionError::expected(
+                        "time-limit",
+                        "a positive number of seconds",
+                        &t.to_string(),
+                    ));
                 }
                 std::time::Duration::from_secs(t as u64)
             },
             max_operations: {
                 let m = o.int("max-operations", crate::isl::DEFAULT_MAX_OPERATIONS as i64)?;
                 if m < 0 {
-                    return Err("option 'max-operations': expected a non-negative count".into());
+                    return Err(OptionError::expected(
+                        "max-operations",
+                        "a non-negative count",
+                        &m.to_string(),
+                    ));
                 }
                 m as u64
             },
@@ -2245,8 +2259,10 @@ impl PassConfig for PolyScheduleConfig {
                 "isl" => false,
                 "unit-stride" => true,
                 other => {
-                    return Err(format!(
-                        "option 'intra-tile-order': expected isl or unit-stride, got '{other}'"
+                    return Err(OptionError::expected(
+                        "intra-tile-order",
+                        "isl or unit-stride",
+                        other,
                     ))
                 }
             },
@@ -2254,14 +2270,18 @@ impl PassConfig for PolyScheduleConfig {
             min_parallel_work: {
                 let m = o.int("min-parallel-work", DEFAULT_MIN_PARALLEL_WORK as i64)?;
                 if m < 0 {
-                    return Err("option 'min-parallel-work': expected a non-negative count".into());
+                    return Err(OptionError::expected(
+                        "min-parallel-work",
+                        "a non-negative count",
+                        &m.to_string(),
+                    ));
                 }
                 m as u64
             },
             time_tile: {
                 let t = o.string("time-tile", "auto");
                 TimeTile::parse(&t).ok_or_else(|| {
-                    format!("option 'time-tile': expected auto, never or always, got '{t}'")
+                    OptionError::expected("time-tile", "auto, never or always", &t)
                 })?
             },
             split_borders: o.bool("split-borders", true)?,
@@ -2280,17 +2300,14 @@ impl PassConfig for PolyScheduleConfig {
 }
 
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let loc = ir.loc(func);
-    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(loc), e)];
     let options = o
-        .typed::<PolyScheduleConfig>()
-        .map_err(&err)?
+        .typed_at::<PolyScheduleConfig>(ir, func)?
         .options(&o.machine);
     let report = poly_schedule(ir, func, &options);
     if !report.errors.is_empty() {
         return Err(report.errors);
     }
-    crate::transform::finish_with_remarks(o, report.remarks, err)?;
+    crate::transform::finish_with_remarks(o, report.remarks)?;
     if lattice_ir::pass::remarks_enabled(o) {
         lattice_ir::pass::emit_remarks(&report.notes);
     }
@@ -2431,7 +2448,7 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
             "Return refusals as the pass's diagnostics (stops the pipeline)",
         ),
     ],
-    configure: Some(lattice_ir::pass::configure::<PolyScheduleConfig>),
+    configure: lattice_ir::pass::configure::<PolyScheduleConfig>,
     run,
 };
 

@@ -30,7 +30,7 @@ func.func @rows(%A: memref<65x64xf32>) {
 }
 
 // Rendered (emit-remarks), the remark shows the loop and, as notes, the two accesses.
-// NOTES: help: not kept parallel: the parallel loop %i at [[# @LINE - 10]]:3 declares its iterations independent
+// NOTES: remark: not kept parallel: the parallel loop %i at [[# @LINE - 10]]:3 declares its iterations independent
 // NOTES-NEXT: keep-parallel-race.mlir:[[# @LINE - 11]]:3
 // NOTES: affine.load %A[%i, %j]
 // NOTES-NEXT: ----------- destination of the RAW (S0)

@@ -136,7 +136,7 @@ struct Args {
 }
 
 fn usage(msg: &str) -> ExitCode {
-    lattice_driver::args::usage_error("tune", msg)
+    lattice_driver::args::usage_error(<Cli as clap::CommandFactory>::command(), msg)
 }
 
 /// `lattice tune`'s command line (clap), checked further by [`parse_args`].
@@ -196,7 +196,7 @@ struct Cli {
     #[arg(long, value_name = "M", default_value = "auto", value_parser = ["auto", "jit", "upstream"])]
     measurer: String,
     /// Timed runs per candidate, median counts
-    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = lattice_driver::args::positive_count)]
     repeats: u64,
     /// Which timed run counts: median or min (the fastest: load only ever adds time, so on a busy machine it spreads less; parallel configs and configs whose variation stays above --max-cv count their median even so)
     #[arg(long, value_name = "S", default_value = "median", value_parser = |s: &str| s.parse::<measure::Statistic>())]
@@ -226,10 +226,10 @@ struct Cli {
     #[arg(long, value_name = "C.json")]
     remeasure: Option<String>,
     /// Rounds of --remeasure
-    #[arg(long, value_name = "N", default_value_t = 7, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = 7, value_parser = lattice_driver::args::positive_count)]
     rounds: u64,
     /// Rounds of the final check (fewer where they would take more than about 30 s, but at least 3)
-    #[arg(long, value_name = "N", default_value_t = incumbent::CONFIRM_ROUNDS as u64, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = incumbent::CONFIRM_ROUNDS as u64, value_parser = lattice_driver::args::positive_count)]
     confirm_rounds: u64,
     /// Configs the search ranks best that the final check sets against the kept config (within --time-budget only)
     #[arg(long, value_name = "N", default_value_t = 2)]

@@ -141,7 +141,7 @@ pub fn transform(
             .lookup(name)
             .ok_or(format!("pass '{name}' is not available in this build"))?;
         // Parsed (and typed) once per pass, as when a pipeline is built.
-        let parsed = lattice_ir::pass::parse_pass_options(def, opts)?;
+        let parsed = lattice_ir::pass::parse_pass_options(def, opts).map_err(|e| e.to_string())?;
         let on_module = def.anchor.is_none_or(|a| a == "builtin.module");
         let (root, anchor) = if on_module && def.anchor.is_some() {
             (module, "builtin.module")

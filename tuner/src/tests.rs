@@ -1181,7 +1181,7 @@ static BREAK_ADDS: PassDef = PassDef {
     summary: "test only: replaces addf by subf",
     anchor: Some("func.func"),
     options: &[],
-    configure: None,
+    configure: lattice_ir::pass::configure::<lattice_ir::pass::NoOptions>,
     run: break_adds,
 };
 

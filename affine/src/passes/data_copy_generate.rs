@@ -51,7 +51,7 @@ use crate::views::{
     AffineYield,
 };
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
-use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
     AffineExpr, AffineMap, Block, Ir, Op, OperationState, Traits, Type, TypeData, Value, WalkOrder,
 };
@@ -1352,21 +1352,23 @@ fn fold_access(ir: &mut Ir, op: Op) {
 }
 
 impl PassConfig for DataCopyGenerateOptions {
-    fn from_options(o: &PassOptions) -> Result<Self, String> {
-        let options = parse_options(o)?;
-        o.bool("remarks", false)?;
-        Ok(options)
+    fn from_options(o: &OptionValues) -> Result<Self, OptionError> {
+        parse_options(o)
     }
 }
 
-fn parse_options(o: &PassOptions) -> Result<DataCopyGenerateOptions, String> {
+fn parse_options(o: &OptionValues) -> Result<DataCopyGenerateOptions, OptionError> {
     let d = DataCopyGenerateOptions::default();
     let cap = match o.value("fast-mem-capacity") {
         None => None,
         Some(_) => {
             let v = o.int("fast-mem-capacity", 0)?;
             if v < 0 {
-                return Err(format!("fast-mem-capacity must be non-negative, got {v}"));
+                return Err(OptionError::expected(
+                    "fast-mem-capacity",
+                    "a non-negative size in KiB",
+                    &v.to_string(),
+                ));
             }
             Some(v as u64)
         }
@@ -1384,8 +1386,7 @@ fn parse_options(o: &PassOptions) -> Result<DataCopyGenerateOptions, String> {
 }
 
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(func)), e)];
-    let options = o.typed::<DataCopyGenerateOptions>().map_err(&err)?;
+    let options = o.typed_at::<DataCopyGenerateOptions>(ir, func)?;
     let report = data_copy_generate_with_report(ir, func, &options)?;
     lattice_ir::pass::report_declined(&report.remarks, o);
     Ok(())
@@ -1449,6 +1450,6 @@ pub static DATA_COPY_GENERATE: PassDef = PassDef {
             "Print why a memref was not copied (stderr)",
         ),
     ],
-    configure: Some(lattice_ir::pass::configure::<DataCopyGenerateOptions>),
+    configure: lattice_ir::pass::configure::<DataCopyGenerateOptions>,
     run,
 };

@@ -31,7 +31,7 @@ pub static EXPAND_INDEX_OPS: PassDef = PassDef {
     summary: "Lower affine operations operating on indices into more fundamental operations",
     anchor: None,
     options: &[],
-    configure: None,
+    configure: lattice_ir::pass::configure::<lattice_ir::pass::NoOptions>,
     run: run_expand,
 };
 

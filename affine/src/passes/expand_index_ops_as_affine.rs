@@ -37,7 +37,7 @@ pub static EXPAND_INDEX_OPS_AS_AFFINE: PassDef = PassDef {
     summary: "Lower affine operations operating on indices into affine.apply operations",
     anchor: None,
     options: &[],
-    configure: None,
+    configure: lattice_ir::pass::configure::<lattice_ir::pass::NoOptions>,
     run: run_expand,
 };
 

@@ -33,7 +33,7 @@ pub static FOLD_MEMREF_ALIAS_OPS: PassDef = PassDef {
     summary: "Fold memref alias ops into affine memory ops",
     anchor: None,
     options: &[],
-    configure: None,
+    configure: lattice_ir::pass::configure::<lattice_ir::pass::NoOptions>,
     run: run_fold,
 };
 

@@ -16,7 +16,7 @@ use super::simplify_structures::{map_of, ValueMap};
 use crate::valid::{affine_scope, is_valid_symbol};
 use crate::views::{AffineFor, AffineMax, AffineMin};
 use lattice_ir::diag::Diagnostic;
-use lattice_ir::pass::{PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
 use lattice_ir::{AffineMap, Ir, Op, OperationState, Value};
 
@@ -35,12 +35,20 @@ pub static LOOP_COALESCING: PassDef = PassDef {
         false,
         "Print why bands were not coalesced (stderr)",
     )],
-    configure: None,
+    configure: lattice_ir::pass::configure::<LoopCoalescingOptions>,
     run: run_coalescing,
 };
 
+/// `remarks`, the one option, is read by the pass manager.
+impl PassConfig for LoopCoalescingOptions {
+    fn from_options(_: &OptionValues) -> Result<Self, OptionError> {
+        Ok(LoopCoalescingOptions {})
+    }
+}
+
 fn run_coalescing(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let report = loop_coalescing_with_report(ir, op, &LoopCoalescingOptions::default());
+    let typed = options.typed_at::<LoopCoalescingOptions>(ir, op)?;
+    let report = loop_coalescing_with_report(ir, op, &typed);
     let remarks = crate::util::located_remarks(ir, report, "band not coalesced");
     lattice_ir::pass::report_declined(&remarks, options);
     Ok(())

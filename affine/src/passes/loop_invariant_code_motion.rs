@@ -18,7 +18,7 @@
 
 use crate::views::{AffineAccess, AffineFor, AffineKind};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
-use lattice_ir::pass::{PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
 use lattice_ir::{AffineMap, Ir, Op, Traits, Value, ValueDef};
 use std::collections::HashSet as FxHashSet;
@@ -48,15 +48,20 @@ pub static LOOP_INVARIANT_CODE_MOTION: PassDef = PassDef {
         false,
         "Print why loads and divisions stay in their loops (also --remarks)",
     )],
-    configure: None,
+    configure: lattice_ir::pass::configure::<LicmOptions>,
     run: run_pass,
 };
 
+/// `remarks`, the one option, is read by the pass manager.
+impl PassConfig for LicmOptions {
+    fn from_options(_: &OptionValues) -> Result<Self, OptionError> {
+        Ok(LicmOptions {})
+    }
+}
+
 fn run_pass(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    options
-        .bool("remarks", false)
-        .map_err(|e| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)])?;
-    let report = loop_invariant_code_motion_with_report(ir, op, &LicmOptions::default());
+    let typed = options.typed_at::<LicmOptions>(ir, op)?;
+    let report = loop_invariant_code_motion_with_report(ir, op, &typed);
     lattice_ir::pass::report_declined(&report.remarks, options);
     Ok(())
 }

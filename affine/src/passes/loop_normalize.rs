@@ -10,8 +10,8 @@
 
 use super::simplify_structures::{map_of, ValueMap};
 use crate::views::{is_affine_loop, AffineApply, AffineFor, AffineParallel};
-use lattice_ir::diag::{DiagLoc, Diagnostic};
-use lattice_ir::pass::{PassDef, PassOption, PassOptions};
+use lattice_ir::diag::Diagnostic;
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
 use lattice_ir::{AttrData, Ir, Op, OperationState, Value};
 
@@ -42,20 +42,28 @@ pub static LOOP_NORMALIZE: PassDef = PassDef {
             "Print why loops were not normalized (stderr)",
         ),
     ],
-    configure: None,
+    configure: lattice_ir::pass::configure::<LoopNormalizeOptions>,
     run: run_normalize,
 };
 
+/// `remarks` is the pass manager's to decide when the pass runs ([`run_normalize`]).
+impl PassConfig for LoopNormalizeOptions {
+    fn from_options(o: &OptionValues) -> Result<Self, OptionError> {
+        Ok(LoopNormalizeOptions {
+            promote_single_iter: o.bool("promote-single-iter", false)?,
+            remarks: false,
+        })
+    }
+}
+
 fn run_normalize(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let promote_single_iter = options
-        .bool("promote-single-iter", false)
-        .map_err(|e| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)])?;
+    let typed = options.typed_at::<LoopNormalizeOptions>(ir, op)?;
     loop_normalize(
         ir,
         op,
         &LoopNormalizeOptions {
-            promote_single_iter,
             remarks: lattice_ir::pass::remarks_enabled(options),
+            ..(*typed).clone()
         },
     )
 }

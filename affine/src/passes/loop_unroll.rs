@@ -18,7 +18,7 @@ use crate::loops::{constant_trip_count, wide_constant_trip_count};
 use crate::util::{int_attr, map_attr as for_map};
 use crate::views::{AffineApply, AffineFor};
 use lattice_ir::diag::Diagnostic;
-use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{AffineExpr, AffineMap, Ir, Op, OperationState, Value, WalkOrder};
 use rustc_hash::FxHashMap;
 
@@ -625,7 +625,7 @@ pub fn promote_single_iteration(ir: &mut Ir, l: Op) {
 }
 
 impl PassConfig for LoopUnrollOptions {
-    fn from_options(o: &PassOptions) -> Result<Self, String> {
+    fn from_options(o: &OptionValues) -> Result<Self, OptionError> {
         let d = LoopUnrollOptions::default();
         let options = LoopUnrollOptions {
             factor: o.int("unroll-factor", d.factor)?,
@@ -635,26 +635,26 @@ impl PassConfig for LoopUnrollOptions {
             num_reps: o.int("unroll-num-reps", 1)?,
             cleanup_unroll: o.bool("cleanup-unroll", false)?,
         };
-        o.bool("remarks", false)?;
         Ok(options)
     }
 }
 
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let err = |e: String| vec![Diagnostic::error(lattice_ir::DiagLoc::Loc(ir.loc(func)), e)];
-    let options = o.typed::<LoopUnrollOptions>().map_err(&err)?;
+    let options = o.typed_at::<LoopUnrollOptions>(ir, func)?;
     let remarks = loop_unroll(ir, func, &options);
     lattice_ir::pass::report_declined(&remarks, o);
     Ok(())
 }
 
 /// `unroll-factor=`: a factor of at least 1, or -1 (unroll fully), as mlir-opt's.
-fn check_unroll_factor(text: &str) -> Result<(), String> {
+fn check_unroll_factor(text: &str) -> Result<(), OptionError> {
     match text.trim().parse::<i64>() {
         Ok(-1) => Ok(()),
         Ok(f) if f >= 1 => Ok(()),
-        Ok(f) => Err(format!("{f} is neither a factor >= 1 nor -1")),
-        Err(_) => Err("not an integer".into()),
+        Ok(f) => Err(OptionError::value(format!(
+            "{f} is neither a factor >= 1 nor -1"
+        ))),
+        Err(_) => Err(OptionError::value("not an integer")),
     }
 }
 
@@ -702,6 +702,6 @@ pub static LOOP_UNROLL: PassDef = PassDef {
             "Print why a loop was not unrolled (stderr)",
         ),
     ],
-    configure: Some(lattice_ir::pass::configure::<LoopUnrollOptions>),
+    configure: lattice_ir::pass::configure::<LoopUnrollOptions>,
     run,
 };

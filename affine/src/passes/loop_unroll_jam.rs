@@ -25,7 +25,7 @@ use crate::views::{
     AffineVectorLoad, AffineVectorStore, AffineYield,
 };
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
-use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Block, Ir, Op, Traits, Value, WalkOrder};
 use rustc_hash::FxHashMap;
 
@@ -379,18 +379,16 @@ fn memref_name(ir: &Ir, op: Op) -> String {
 }
 
 impl PassConfig for LoopUnrollJamOptions {
-    fn from_options(o: &PassOptions) -> Result<Self, String> {
+    fn from_options(o: &OptionValues) -> Result<Self, OptionError> {
         let options = LoopUnrollJamOptions {
             factor: o.int("unroll-jam-factor", 4)?,
         };
-        o.bool("remarks", false)?;
         Ok(options)
     }
 }
 
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(func)), e)];
-    let options = o.typed::<LoopUnrollJamOptions>().map_err(&err)?;
+    let options = o.typed_at::<LoopUnrollJamOptions>(ir, func)?;
     let report = loop_unroll_jam_with_report(ir, func, &options)?;
     lattice_ir::pass::report_declined(&report.remarks, o);
     Ok(())
@@ -416,6 +414,6 @@ pub static LOOP_UNROLL_JAM: PassDef = PassDef {
             "Print why a loop was not unroll-jammed (stderr)",
         ),
     ],
-    configure: Some(lattice_ir::pass::configure::<LoopUnrollJamOptions>),
+    configure: lattice_ir::pass::configure::<LoopUnrollJamOptions>,
     run,
 };

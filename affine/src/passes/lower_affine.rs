@@ -36,7 +36,7 @@ pub static LOWER_AFFINE: PassDef = PassDef {
     summary: "Lower Affine operations to a combination of Arith and SCF operations",
     anchor: None,
     options: &[],
-    configure: None,
+    configure: lattice_ir::pass::configure::<lattice_ir::pass::NoOptions>,
     run: run_pass,
 };
 

@@ -23,7 +23,7 @@
 use super::simplify_structures::ValueMap;
 use crate::views::{AffineApply, AffineLoad, AffineStore};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
-use lattice_ir::pass::{PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
     AffineBinOp, AffineExpr, AffineExprData, AffineMap, AttrData, Ir, Op, OperationState, Type,
     TypeData, Value, WalkOrder,
@@ -472,8 +472,8 @@ fn run(ir: &mut Ir, module: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> 
     if !ir.is_op(module, "builtin.module") {
         return Err(err("normalize-memrefs runs on a 'builtin.module'".into()));
     }
-    o.bool("remarks", false).map_err(&err)?;
-    let report = normalize_memrefs_with_report(ir, module, &NormalizeMemrefsOptions::default())?;
+    let typed = o.typed_at::<NormalizeMemrefsOptions>(ir, module)?;
+    let report = normalize_memrefs_with_report(ir, module, &typed)?;
     lattice_ir::pass::report_declined(&report.remarks, o);
     Ok(())
 }
@@ -489,6 +489,13 @@ pub static NORMALIZE_MEMREFS: PassDef = PassDef {
         false,
         "Print why memrefs were not normalized (stderr)",
     )],
-    configure: None,
+    configure: lattice_ir::pass::configure::<NormalizeMemrefsOptions>,
     run,
 };
+
+/// `remarks`, the one option, is read by the pass manager.
+impl PassConfig for NormalizeMemrefsOptions {
+    fn from_options(_: &OptionValues) -> Result<Self, OptionError> {
+        Ok(NormalizeMemrefsOptions {})
+    }
+}

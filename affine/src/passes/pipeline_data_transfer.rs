@@ -38,8 +38,11 @@ use super::loop_unroll::promote_single_iteration;
 use super::simplify_structures::ValueMap;
 use crate::ops::{dma_start_layout, for_segments};
 use crate::util::{ancestor_in_block, int_attr, map_attr};
-use lattice_ir::diag::{DiagLoc, Diagnostic};
-use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
+use crate::views::{
+    AffineApply, AffineDmaStart, AffineDmaWait, AffineFor, AffineKind, AffineYield,
+};
+use lattice_ir::diag::Diagnostic;
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{AffineMap, Block, Ir, Op, OperationState, TypeData, Value, WalkOrder};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -51,7 +54,7 @@ pub struct PipelineDataTransferOptions {
 }
 
 impl PassConfig for PipelineDataTransferOptions {
-    fn from_options(o: &PassOptions) -> Result<Self, String> {
+    fn from_options(o: &OptionValues) -> Result<Self, OptionError> {
         Ok(PipelineDataTransferOptions {
             remarks: o.bool("remarks", false)?,
         })
@@ -70,13 +73,12 @@ pub static PIPELINE_DATA_TRANSFER: PassDef = PassDef {
         false,
         "Print why a loop with DMA transfers was not pipelined (stderr)",
     )],
-    configure: Some(lattice_ir::pass::configure::<PipelineDataTransferOptions>),
+    configure: lattice_ir::pass::configure::<PipelineDataTransferOptions>,
     run,
 };
 
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(func)), e)];
-    o.typed::<PipelineDataTransferOptions>().map_err(&err)?;
+    o.typed_at::<PipelineDataTransferOptions>(ir, func)?;
     let report = pipeline_data_transfer_with_report(ir, func);
     let remarks = crate::util::located_remarks(ir, report, "loop not pipelined");
     lattice_ir::pass::report_declined(&remarks, o);
@@ -89,7 +91,7 @@ pub fn pipeline_data_transfer_with_report(ir: &mut Ir, func: Op) -> Vec<(Op, Str
     let loops: Vec<Op> = ir
         .walk_ops(func, WalkOrder::PostOrder)
         .into_iter()
-        .filter(|&o| ir.is_op(o, "affine.for"))
+        .filter(|&o| ir.isa::<AffineFor>(o))
         .collect();
     let mut report = Vec::new();
     for l in loops {
@@ -97,7 +99,7 @@ pub fn pipeline_data_transfer_with_report(ir: &mut Ir, func: Op) -> Vec<(Op, Str
             continue;
         }
         if let Err(why) = pipeline_loop(ir, l) {
-            report.push((l, why));
+            report.push((l, why.to_string()));
         }
     }
     report
@@ -152,17 +154,17 @@ fn matching_pairs(ir: &Ir, body: Block) -> Vec<(Op, Op)> {
     };
     let outgoing_dsts: Vec<Value> = ops
         .iter()
-        .filter(|&&o| ir.is_op(o, "affine.dma_start") && slower(o) == Some(true))
+        .filter(|&&o| ir.isa::<AffineDmaStart>(o) && slower(o) == Some(true))
         .filter_map(|&o| dma_memrefs(ir, o).map(|m| m.1))
         .collect();
     let waits: Vec<Op> = ops
         .iter()
         .copied()
-        .filter(|&o| ir.is_op(o, "affine.dma_wait"))
+        .filter(|&o| ir.isa::<AffineDmaWait>(o))
         .collect();
     let mut pairs = Vec::new();
     for &o in &ops {
-        if !ir.is_op(o, "affine.dma_start") || faster(o) != Some(true) {
+        if !ir.isa::<AffineDmaStart>(o) || faster(o) != Some(true) {
             continue;
         }
         let Some((src, dst)) = dma_memrefs(ir, o) else {
@@ -189,7 +191,36 @@ fn matching_pairs(ir: &Ir, body: Block) -> Vec<(Op, Op)> {
 }
 
 /// Pipelines the DMA pairs of `l` (see the module docs); `Err` says why it declined.
-fn pipeline_loop(ir: &mut Ir, l: Op) -> Result<(), String> {
+/// Why a loop with DMA pairs is left alone (a remark).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+enum NotPipelined {
+    #[error("the loop has iter_args")]
+    IterArgs,
+    #[error("the trip count is not constant")]
+    TripCountNotConstant,
+    #[error("the loop never runs")]
+    NeverRuns,
+    #[error("the skewed bounds overflow i64")]
+    BoundsOverflow,
+    #[error("malformed affine.dma_start")]
+    MalformedDmaStart,
+    #[error("malformed affine.dma_wait")]
+    MalformedDmaWait,
+    #[error("a DMA start reads a value computed in the loop body")]
+    StartReadsBodyValue,
+    #[error("the skew would break dominance")]
+    SkewBreaksDominance,
+    #[error("a DMA buffer or tag is not a ranked memref")]
+    NotRankedMemRef,
+    #[error("a dynamically shaped DMA buffer is allocated in the loop")]
+    DynamicBufferInLoop,
+    #[error("a DMA tag is used outside the loop")]
+    TagUsedOutside,
+    #[error("a DMA buffer or tag has a use that is not an affine access ('{0}')")]
+    NonAffineUse(String),
+}
+
+fn pipeline_loop(ir: &mut Ir, l: Op) -> Result<(), NotPipelined> {
     let Some((body, iv)) = body_and_iv(ir, l) else {
         return Ok(());
     };
@@ -198,11 +229,11 @@ fn pipeline_loop(ir: &mut Ir, l: Op) -> Result<(), String> {
         return Ok(());
     }
     if !ir.results(l).is_empty() {
-        return Err("the loop has iter_args".into());
+        return Err(NotPipelined::IterArgs);
     }
-    let trip_count = span_trip_count(ir, l).ok_or("the trip count is not constant")?;
+    let trip_count = span_trip_count(ir, l).ok_or(NotPipelined::TripCountNotConstant)?;
     if trip_count == 0 {
-        return Err("the loop never runs".into());
+        return Err(NotPipelined::NeverRuns);
     }
     check_bounds_fit(ir, l, trip_count)?;
     let mut doubled: Vec<Value> = Vec::new();
@@ -210,14 +241,14 @@ fn pipeline_loop(ir: &mut Ir, l: Op) -> Result<(), String> {
         doubled.push(
             dma_memrefs(ir, start)
                 .map(|m| m.1)
-                .ok_or("malformed affine.dma_start")?,
+                .ok_or(NotPipelined::MalformedDmaStart)?,
         );
     }
     for &(_, wait) in &pairs {
         doubled.push(
             dma_tag(ir, wait, false)
                 .map(|t| t.0)
-                .ok_or("malformed affine.dma_wait")?,
+                .ok_or(NotPipelined::MalformedDmaWait)?,
         );
     }
     let mut seen = FxHashSet::default();
@@ -229,7 +260,7 @@ fn pipeline_loop(ir: &mut Ir, l: Op) -> Result<(), String> {
         if operand_leaves(ir, ir.operands(start)).iter().any(|&v| {
             !doubled.contains(&v) && ir.defining_op(v).is_some_and(|d| ir.is_ancestor(l, d))
         }) {
-            return Err("a DMA start reads a value computed in the loop body".into());
+            return Err(NotPipelined::StartReadsBodyValue);
         }
     }
     for &m in &doubled {
@@ -237,7 +268,7 @@ fn pipeline_loop(ir: &mut Ir, l: Op) -> Result<(), String> {
     }
     let shifts = body_shifts(ir, body, &pairs);
     if !shifts_valid(ir, body, &shifts) {
-        return Err("the skew would break dominance".into());
+        return Err(NotPipelined::SkewBreaksDominance);
     }
     body_skew(ir, l, body, iv, &shifts, trip_count);
     Ok(())
@@ -245,17 +276,16 @@ fn pipeline_loop(ir: &mut Ir, l: Op) -> Result<(), String> {
 
 /// Whether the bounds of the skewed loops (up to `lb + (trip_count + 1) * step`) fit in
 /// `i64` where the lower bound is constant (symbolic bounds are the program's).
-fn check_bounds_fit(ir: &Ir, l: Op, trip_count: i64) -> Result<(), String> {
-    let step = int_attr(ir, l, "step")
+fn check_bounds_fit(ir: &Ir, l: Op, trip_count: i64) -> Result<(), NotPipelined> {
+    let step = int_attr(ir, l, AffineFor::STEP)
         .and_then(|s| i64::try_from(s).ok())
         .unwrap_or(1);
     let span = trip_count.checked_add(1).and_then(|t| t.checked_mul(step));
-    let lb = map_attr(ir, l, "lowerBoundMap").and_then(|m| ir.ctx().map_single_constant_result(m));
+    let lb = map_attr(ir, l, AffineFor::LOWER_BOUND_MAP)
+        .and_then(|m| ir.ctx().map_single_constant_result(m));
     match (span, lb) {
-        (None, _) => Err("the skewed bounds overflow i64".into()),
-        (Some(s), Some(c)) if c.checked_add(s).is_none() => {
-            Err("the skewed bounds overflow i64".into())
-        }
+        (None, _) => Err(NotPipelined::BoundsOverflow),
+        (Some(s), Some(c)) if c.checked_add(s).is_none() => Err(NotPipelined::BoundsOverflow),
         _ => Ok(()),
     }
 }
@@ -264,14 +294,16 @@ fn check_bounds_fit(ir: &Ir, l: Op, trip_count: i64) -> Result<(), String> {
 /// attribute, index operand range).
 fn access_slots(ir: &Ir, op: Op) -> Vec<(usize, &'static str, std::ops::Range<usize>)> {
     let n = ir.operands(op).len();
-    match ir.op_name(op) {
-        "affine.load" | "affine.vector_load" | "affine.prefetch" => vec![(0, "map", 1..n)],
-        "affine.store" | "affine.vector_store" => vec![(1, "map", 2..n)],
-        "affine.dma_wait" => {
+    match AffineKind::of(ir, op) {
+        Some(AffineKind::Load | AffineKind::VectorLoad | AffineKind::Prefetch) => {
+            vec![(0, "map", 1..n)]
+        }
+        Some(AffineKind::Store | AffineKind::VectorStore) => vec![(1, "map", 2..n)],
+        Some(AffineKind::DmaWait) => {
             let k = map_attr(ir, op, "tag_map").map_or(0, |m| ir.ctx().map_num_inputs(m));
             vec![(0, "tag_map", 1..(1 + k).min(n))]
         }
-        "affine.dma_start" => match dma_start_layout(ir, op) {
+        Some(AffineKind::DmaStart) => match dma_start_layout(ir, op) {
             Some(l) => vec![
                 (l[0].start, "src_map", l[1].clone()),
                 (l[2].start, "dst_map", l[3].clone()),
@@ -286,29 +318,26 @@ fn access_slots(ir: &Ir, op: Op) -> Vec<(usize, &'static str, std::ops::Range<us
 /// Whether memref `m` can be double buffered on `l`: every use in the loop is a
 /// dealloc or one memref slot of an affine access; a buffer allocated in the loop has a
 /// static shape (its sizes are needed before the loop).
-fn check_double_buffer(ir: &Ir, l: Op, m: Value) -> Result<(), String> {
+fn check_double_buffer(ir: &Ir, l: Op, m: Value) -> Result<(), NotPipelined> {
     let TypeData::MemRef { shape, .. } = ir.ctx().type_data(ir.value_type(m)) else {
-        return Err("a DMA buffer or tag is not a ranked memref".into());
+        return Err(NotPipelined::NotRankedMemRef);
     };
     if shape.contains(&crate::ops::DYNAMIC)
         && ir.defining_op(m).is_some_and(|d| ir.is_ancestor(l, d))
     {
-        return Err("a dynamically shaped DMA buffer is allocated in the loop".into());
+        return Err(NotPipelined::DynamicBufferInLoop);
     }
     for u in ir.uses(m) {
         if ir.is_op(u.op, "memref.dealloc") {
             continue;
         }
         if !ir.is_ancestor(l, u.op) {
-            return Err("a DMA tag is used outside the loop".into());
+            return Err(NotPipelined::TagUsedOutside);
         }
         let slots = access_slots(ir, u.op);
         let uses = ir.operands(u.op).iter().filter(|&&v| v == m).count();
         if uses != 1 || !slots.iter().any(|s| s.0 == u.index as usize) {
-            return Err(format!(
-                "a DMA buffer or tag has a use that is not an affine access ('{}')",
-                ir.op_name(u.op)
-            ));
+            return Err(NotPipelined::NonAffineUse(ir.op_name(u.op).to_string()));
         }
     }
     Ok(())
@@ -406,7 +435,7 @@ fn double_buffer(ir: &mut Ir, l: Op, body: Block, iv: Value, m: Value) {
         vec![("operandSegmentSizes", seg)],
     );
     let new = ir.result(alloc, 0);
-    let step = int_attr(ir, l, "step").unwrap_or(1) as i64;
+    let step = int_attr(ir, l, AffineFor::STEP).unwrap_or(1) as i64;
     let d0 = ctx.dim_expr(0);
     let half = ctx.floordiv_expr(d0, ctx.constant_expr(step));
     let map = ctx.affine_map(1, 0, vec![ctx.mod_expr(half, ctx.constant_expr(2))]);
@@ -485,7 +514,7 @@ fn reachable_applies(ir: &Ir, operands: &[Value]) -> Vec<Op> {
     let mut out = Vec::new();
     let mut stack: Vec<Value> = operands.iter().rev().copied().collect();
     while let Some(v) = stack.pop() {
-        let Some(def) = ir.defining_op(v).filter(|&d| ir.is_op(d, "affine.apply")) else {
+        let Some(def) = ir.defining_op(v).filter(|&d| ir.isa::<AffineApply>(d)) else {
             continue;
         };
         out.push(def);
@@ -500,16 +529,14 @@ fn operand_leaves(ir: &Ir, operands: &[Value]) -> Vec<Value> {
     let mut out: Vec<Value> = operands
         .iter()
         .copied()
-        .filter(|&v| {
-            !ir.defining_op(v)
-                .is_some_and(|d| ir.is_op(d, "affine.apply"))
-        })
+        .filter(|&v| !ir.defining_op(v).is_some_and(|d| ir.isa::<AffineApply>(d)))
         .collect();
     for a in reachable_applies(ir, operands) {
-        out.extend(ir.operands(a).iter().filter(|&&v| {
-            !ir.defining_op(v)
-                .is_some_and(|d| ir.is_op(d, "affine.apply"))
-        }));
+        out.extend(
+            ir.operands(a)
+                .iter()
+                .filter(|&&v| !ir.defining_op(v).is_some_and(|d| ir.isa::<AffineApply>(d))),
+        );
     }
     out
 }
@@ -523,10 +550,7 @@ fn computation_slice(ir: &mut Ir, op: Op) -> Vec<Op> {
         .operands(op)
         .iter()
         .copied()
-        .filter(|&v| {
-            ir.defining_op(v)
-                .is_some_and(|d| ir.is_op(d, "affine.apply"))
-        })
+        .filter(|&v| ir.defining_op(v).is_some_and(|d| ir.isa::<AffineApply>(d)))
         .collect();
     let applies = reachable_applies(ir, &sub);
     let localized = applies.iter().all(|&a| {
@@ -639,13 +663,13 @@ impl Skew {
         let l = create_before(
             ir,
             self.at,
-            "affine.for",
+            AffineFor::NAME,
             operands,
             None,
             vec![
-                ("lowerBoundMap", ctx.affine_map_attr(lbm)),
-                ("upperBoundMap", ctx.affine_map_attr(ubm)),
-                ("step", ctx.index_attr(self.step)),
+                (AffineFor::LOWER_BOUND_MAP, ctx.affine_map_attr(lbm)),
+                (AffineFor::UPPER_BOUND_MAP, ctx.affine_map_attr(ubm)),
+                (AffineFor::STEP, ctx.index_attr(self.step)),
                 ("operandSegmentSizes", ctx.dense_i32_array(&[n, n, 0])),
             ],
         );
@@ -655,7 +679,7 @@ impl Skew {
         ir.attach_region(l, region);
         let new_iv = ir.block_args(block)[0];
         let y = ir.create_op(OperationState::new(
-            ctx.intern_str("affine.yield"),
+            ctx.intern_str(AffineYield::NAME),
             ir.loc(l),
         ));
         ir.append_op(block, y);
@@ -669,7 +693,7 @@ impl Skew {
                 let a = create_before(
                     ir,
                     y,
-                    "affine.apply",
+                    AffineApply::NAME,
                     vec![new_iv],
                     Some(ctx.index_type()),
                     vec![("map", ctx.affine_map_attr(ctx.affine_map(1, 0, vec![back])))],
@@ -702,14 +726,17 @@ fn body_skew(
     shifts: &FxHashMap<Op, u64>,
     trip_count: i64,
 ) {
-    let (Some(lb_map), Some(segs)) = (map_attr(ir, l, "lowerBoundMap"), for_segments(ir, l)) else {
+    let (Some(lb_map), Some(segs)) = (
+        map_attr(ir, l, AffineFor::LOWER_BOUND_MAP),
+        for_segments(ir, l),
+    ) else {
         return;
     };
     let skew = Skew {
         iv,
         lb_map,
         lb_operands: ir.operands(l)[segs[0].clone()].to_vec(),
-        step: int_attr(ir, l, "step").unwrap_or(1) as i64,
+        step: int_attr(ir, l, AffineFor::STEP).unwrap_or(1) as i64,
         at: l,
     };
     let term = ir.last_op(body);

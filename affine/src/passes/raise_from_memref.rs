@@ -17,7 +17,7 @@
 use crate::util::{constant_int, map_attr};
 use crate::valid::{affine_scope, is_valid_dim, is_valid_symbol};
 use crate::views::{AffineApply, AffineFor, AffineLoad, AffineStore};
-use lattice_ir::pass::{PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
     AffineExpr, AffineMap, Diagnostic, Ir, Op, OperationState, Region, Traits, Value, ValueDef,
     WalkOrder,
@@ -433,9 +433,24 @@ pub fn raise_from_memref(
     Ok(())
 }
 
+/// `remarks`, the one option, is the pass manager's to decide when the pass runs.
+impl PassConfig for RaiseFromMemrefOptions {
+    fn from_options(_: &OptionValues) -> Result<Self, OptionError> {
+        Ok(RaiseFromMemrefOptions::default())
+    }
+}
+
 fn run(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+    let typed = options.typed_at::<RaiseFromMemrefOptions>(ir, op)?;
     let remarks = lattice_ir::pass::remarks_enabled(options);
-    raise_from_memref(ir, op, &RaiseFromMemrefOptions { remarks })
+    raise_from_memref(
+        ir,
+        op,
+        &RaiseFromMemrefOptions {
+            remarks,
+            ..(*typed).clone()
+        },
+    )
 }
 
 /// The `affine-raise-from-memref` pass.
@@ -449,6 +464,6 @@ pub static RAISE_FROM_MEMREF: PassDef = PassDef {
         false,
         "Print why accesses were not raised",
     )],
-    configure: None,
+    configure: lattice_ir::pass::configure::<RaiseFromMemrefOptions>,
     run,
 };

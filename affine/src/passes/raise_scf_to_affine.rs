@@ -19,7 +19,7 @@
 use super::raise_from_memref::{erase_dead, raise_access, ExprBuilder, Report};
 use crate::util::constant_int;
 use crate::views::{AffineFor, AffineIf, AffineYield};
-use lattice_ir::pass::{PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{AffineExpr, Block, Diagnostic, Ir, Op, OperationState, Value, WalkOrder};
 
 /// Options of `raise-scf-to-affine`.
@@ -265,9 +265,24 @@ pub fn raise_scf_to_affine(
     Ok(())
 }
 
+/// `remarks`, the one option, is the pass manager's to decide when the pass runs.
+impl PassConfig for RaiseScfToAffineOptions {
+    fn from_options(_: &OptionValues) -> Result<Self, OptionError> {
+        Ok(RaiseScfToAffineOptions::default())
+    }
+}
+
 fn run(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+    let typed = options.typed_at::<RaiseScfToAffineOptions>(ir, op)?;
     let remarks = lattice_ir::pass::remarks_enabled(options);
-    raise_scf_to_affine(ir, op, &RaiseScfToAffineOptions { remarks })
+    raise_scf_to_affine(
+        ir,
+        op,
+        &RaiseScfToAffineOptions {
+            remarks,
+            ..(*typed).clone()
+        },
+    )
 }
 
 /// The `raise-scf-to-affine` pass.
@@ -278,7 +293,7 @@ pub static RAISE_SCF_TO_AFFINE: PassDef = PassDef {
     anchor: Some("func.func"),
     options: &[        PassOption::bool("remarks", false, "Print why ops were not raised"),
     ],
-    configure: None,
+    configure: lattice_ir::pass::configure::<RaiseScfToAffineOptions>,
     run,
 };
 

@@ -43,7 +43,7 @@ use crate::views::{
     AffineApply, AffineFor, AffineKind, AffineLoad, AffineParallel, AffineStore, AffineYield,
 };
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
-use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{AffineExpr, Attr, AttrData, Block, Ir, Op, OperationState, Value, WalkOrder};
 use rustc_hash::FxHashMap;
 
@@ -435,7 +435,7 @@ fn tile_nest(ir: &mut Ir, c: &Contraction, options: &RegisterTileOptions) -> Res
             Ok(t) => Some(t),
             Err(why) => {
                 permute(ir, &c.loops, inverse(c.order));
-                return Err(why);
+                return Err(why.to_string());
             }
         }
     } else {
@@ -524,20 +524,40 @@ struct Triangle {
     ub_moving: Option<AffineExpr>,
 }
 
+/// Why a triangular band is not register-tiled (a remark).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+enum TriangleDeclined {
+    #[error("the row loop has no body")]
+    NoRowBody,
+    #[error("the column loop's operands are malformed")]
+    MalformedColumnOperands,
+    #[error("the column loop has no bound maps")]
+    NoBoundMaps,
+    #[error("the column loop's bounds do not use the rows' iv")]
+    BoundsIgnoreRows,
+    #[error("a column bound cannot be flattened")]
+    NotFlattenable,
+    #[error("a column bound is not linear in the rows' iv")]
+    NotLinearInRows,
+    #[error("more than one column bound on one side moves with the rows")]
+    SeveralMovingBounds,
+}
+
 /// The bounds of the triangle `o { u }` (loops `g`, `p`) for blocks of `rows` rows, when
 /// every bound of `u` is linear in `o`'s iv and at most one lower and one upper bound
 /// move with it: over the rows `ob .. ob + rows - 1`, a lower bound `e` is largest at
 /// `ob + rows - 1` if its coefficient on `o` is positive (else at `ob`), an upper bound
 /// smallest at `ob + rows - 1` if negative.
-fn triangle_shifts(ir: &Ir, g: Op, p: Op, rows: i64) -> Result<Triangle, String> {
+fn triangle_shifts(ir: &Ir, g: Op, p: Op, rows: i64) -> Result<Triangle, TriangleDeclined> {
+    use TriangleDeclined as D;
     let ctx = ir.ctx();
-    let (o_iv, _) = body(ir, g).ok_or("the row loop has no body")?;
-    let segs = for_segments(ir, p).ok_or("the column loop's operands are malformed")?;
+    let (o_iv, _) = body(ir, g).ok_or(D::NoRowBody)?;
+    let segs = for_segments(ir, p).ok_or(D::MalformedColumnOperands)?;
     let (Some(lbm), Some(ubm)) = (
-        crate::util::map_attr(ir, p, "lowerBoundMap"),
-        crate::util::map_attr(ir, p, "upperBoundMap"),
+        crate::util::map_attr(ir, p, AffineFor::LOWER_BOUND_MAP),
+        crate::util::map_attr(ir, p, AffineFor::UPPER_BOUND_MAP),
     ) else {
-        return Err("the column loop has no bound maps".into());
+        return Err(D::NoBoundMaps);
     };
     let mut vals = Vec::new();
     let ops = ir.operands(p);
@@ -546,34 +566,31 @@ fn triangle_shifts(ir: &Ir, g: Op, p: Op, rows: i64) -> Result<Triangle, String>
     let row = vals
         .iter()
         .position(|&v| v == o_iv)
-        .ok_or("the column loop's bounds do not use the rows' iv")?;
+        .ok_or(D::BoundsIgnoreRows)?;
     let n = vals.len() as u32;
-    let at_tightest =
-        |e: AffineExpr, shift_if_positive: bool| -> Result<(AffineExpr, bool), String> {
-            let (coefs, locals) = ctx
-                .flatten_expr(e, n, 0)
-                .ok_or("a column bound cannot be flattened")?;
-            if locals.iter().any(|&l| ctx.expr_uses_dim(l, row as u32)) {
-                return Err("a column bound is not linear in the rows' iv".into());
-            }
-            let c = coefs[row];
-            let shift = if c != 0 && (c > 0) == shift_if_positive {
-                rows - 1
-            } else {
-                0
-            };
-            let mut dims: Vec<AffineExpr> = (0..n).map(|k| ctx.dim_expr(k)).collect();
-            dims[row] = ctx.add_expr(dims[row], ctx.constant_expr(shift));
-            Ok((ctx.replace_dims_and_symbols(e, &dims, &[]), c != 0))
+    let at_tightest = |e: AffineExpr, shift_if_positive: bool| -> Result<(AffineExpr, bool), D> {
+        let (coefs, locals) = ctx.flatten_expr(e, n, 0).ok_or(D::NotFlattenable)?;
+        if locals.iter().any(|&l| ctx.expr_uses_dim(l, row as u32)) {
+            return Err(D::NotLinearInRows);
+        }
+        let c = coefs[row];
+        let shift = if c != 0 && (c > 0) == shift_if_positive {
+            rows - 1
+        } else {
+            0
         };
-    let tightest = |es: &[AffineExpr], lower: bool| -> Result<_, String> {
+        let mut dims: Vec<AffineExpr> = (0..n).map(|k| ctx.dim_expr(k)).collect();
+        dims[row] = ctx.add_expr(dims[row], ctx.constant_expr(shift));
+        Ok((ctx.replace_dims_and_symbols(e, &dims, &[]), c != 0))
+    };
+    let tightest = |es: &[AffineExpr], lower: bool| -> Result<_, D> {
         let all = es
             .iter()
             .map(|&e| at_tightest(e, lower))
             .collect::<Result<Vec<_>, _>>()?;
         let moving: Vec<AffineExpr> = all.iter().filter(|m| m.1).map(|m| m.0).collect();
         if moving.len() > 1 {
-            return Err("more than one column bound on one side moves with the rows".into());
+            return Err(D::SeveralMovingBounds);
         }
         Ok((
             all.into_iter().map(|m| m.0).collect(),
@@ -618,7 +635,7 @@ fn triangle_shifts(ir: &Ir, g: Op, p: Op, rows: i64) -> Result<Triangle, String>
 fn split_triangle(ir: &mut Ir, g: Op, p: Op, rows: i64, t: &Triangle) -> (Op, Op) {
     let ctx = ir.ctx_arc().clone();
     let (o_iv, gb) = body(ir, g).expect("loop body");
-    let term = ir.last_op(gb).expect("affine.yield");
+    let term = ir.last_op(gb).expect("loop terminator");
     debug_assert!(ir.op_parent(p) == Some(gb));
     let g1 = ir.clone_op(g, &mut FxHashMap::default());
     let g2 = ir.clone_op(g, &mut FxHashMap::default());
@@ -629,10 +646,10 @@ fn split_triangle(ir: &mut Ir, g: Op, p: Op, rows: i64, t: &Triangle) -> (Op, Op
     }
     ir.insert_op_before(term, g1);
     ir.insert_op_before(term, g2);
-    ir.set_attr(g, "step", ctx.index_attr(rows));
+    ir.set_attr(g, AffineFor::STEP, ctx.index_attr(rows));
     // The block's rows: ob .. min(ob + rows, UBo).
     let segs = for_segments(ir, g1).expect("affine.for operands");
-    let ubm = crate::util::map_attr(ir, g1, "upperBoundMap").expect("affine.for bound");
+    let ubm = crate::util::map_attr(ir, g1, AffineFor::UPPER_BOUND_MAP).expect("affine.for bound");
     let ub_ops = ir.operands(g1)[segs[1].clone()].to_vec();
     let mut vals = vec![o_iv];
     let mut ubs = results_over_dims(&ctx, ubm, &ub_ops, &mut vals);
@@ -646,7 +663,7 @@ fn split_triangle(ir: &mut Ir, g: Op, p: Op, rows: i64, t: &Triangle) -> (Op, Op
     let first_loop = |ir: &Ir, l: Op| {
         let (_, b) = body(ir, l).expect("loop body");
         ir.block_ops(b)
-            .find(|&o| ir.is_op(o, "affine.for"))
+            .find(|&o| ir.isa::<AffineFor>(o))
             .expect("column loop")
     };
     let p1 = first_loop(ir, g1);
@@ -917,7 +934,7 @@ pub struct RegisterTileConfig {
 }
 
 impl PassConfig for RegisterTileConfig {
-    fn from_options(o: &PassOptions) -> Result<Self, String> {
+    fn from_options(o: &OptionValues) -> Result<Self, OptionError> {
         let given = |name: &str| match o.value(name) {
             None => Ok(None),
             Some(_) => o.int(name, 0).map(Some),
@@ -944,10 +961,8 @@ impl RegisterTileConfig {
 }
 
 fn run_pass(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let err = |m: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(func)), m)];
     let options = o
-        .typed::<RegisterTileConfig>()
-        .map_err(err)?
+        .typed_at::<RegisterTileConfig>(ir, func)?
         .options(&o.machine);
     let report = register_tile(ir, func, &options);
     lattice_ir::pass::record_statistic(
@@ -991,6 +1006,6 @@ pub static REGISTER_TILE: PassDef = PassDef {
             "Print why a contraction nest was not register-tiled (stderr)",
         ),
     ],
-    configure: Some(lattice_ir::pass::configure::<RegisterTileConfig>),
+    configure: lattice_ir::pass::configure::<RegisterTileConfig>,
     run: run_pass,
 };

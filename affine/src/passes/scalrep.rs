@@ -20,7 +20,7 @@
 
 use crate::views::{AffineAccess, AffineApply, AffineLoad, AffineStore};
 use lattice_ir::diag::Diagnostic;
-use lattice_ir::pass::{PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
 use lattice_ir::{AffineExpr, AffineExprData, Ir, Op, Value};
 use std::collections::HashMap;
@@ -43,16 +43,24 @@ pub static SCALREP: PassDef = PassDef {
         false,
         "Print why the pass did not run on a function (stderr)",
     )],
-    configure: None,
+    configure: lattice_ir::pass::configure::<ScalrepOptions>,
     run: run_pass,
 };
 
+/// `remarks`, the one option, is read by the pass manager.
+impl PassConfig for ScalrepOptions {
+    fn from_options(_: &OptionValues) -> Result<Self, OptionError> {
+        Ok(ScalrepOptions {})
+    }
+}
+
 fn run_pass(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+    let typed = options.typed_at::<ScalrepOptions>(ir, op)?;
     if let Some(remark) = too_many_accesses(ir, op) {
         lattice_ir::pass::report_declined(&[remark], options);
         return Ok(());
     }
-    scalrep(ir, op, &ScalrepOptions::default())
+    scalrep(ir, op, &typed)
 }
 
 /// The most (load, earlier access) pairs the pass compares in one function: each pair

@@ -26,7 +26,7 @@ pub static SIMPLIFY_STRUCTURES: PassDef = PassDef {
     summary: "Simplify affine expressions in maps/sets and normalize memrefs",
     anchor: Some("func.func"),
     options: &[],
-    configure: None,
+    configure: lattice_ir::pass::configure::<lattice_ir::pass::NoOptions>,
     run: run_simplify,
 };
 

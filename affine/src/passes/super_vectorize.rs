@@ -47,7 +47,7 @@ use crate::ops::for_segments;
 use crate::util::{int_attr, map_attr};
 use crate::views::{AffineApply, AffineFor, AffineKind, AffineLoad, AffineMin, AffineStore};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
-use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
     AffineExpr, AffineMap, Attr, AttrData, Block, FloatKind, Ir, Op, OperationState, Type,
     TypeData, Value, WalkOrder,
@@ -910,7 +910,14 @@ impl Rewriter<'_> {
         };
         if ctx.map_num_results(ub) > 1 {
             let attrs = vec![("map", ctx.affine_map_attr(ub))];
-            let min = make_op(ir, AffineMin::NAME, ub_ops, vec![ctx.index_type()], attrs, loc);
+            let min = make_op(
+                ir,
+                AffineMin::NAME,
+                ub_ops,
+                vec![ctx.index_type()],
+                attrs,
+                loc,
+            );
             self.put_top(ir, min);
             let m = ir.result(min, 0);
             let scope = crate::valid::affine_scope(ir, l);
@@ -1104,7 +1111,7 @@ impl Rewriter<'_> {
                 let (indices, perm, _) = self.transfer_parts(ir, o);
                 let a = dependence::access(ir, o).expect("planned access");
                 let elem = ir.value_type(ir.result(o, 0));
-                let poison = lattice_ir::dialects::ub::poison_attr(&ctx);
+                let poison = lattice_dialects::ub::poison_attr(&ctx);
                 let pad = make_op(
                     ir,
                     "ub.poison",
@@ -1361,7 +1368,7 @@ fn vectorize(ir: &mut Ir, nest: &[Op], plan: &Plan, options: &SuperVectorizeOpti
 }
 
 impl PassConfig for SuperVectorizeOptions {
-    fn from_options(o: &PassOptions) -> Result<Self, String> {
+    fn from_options(o: &OptionValues) -> Result<Self, OptionError> {
         let options = SuperVectorizeOptions {
             vector_sizes: o.int_list("virtual-vector-size")?,
             fastest_varying: o.int_list("test-fastest-varying")?,
@@ -1369,14 +1376,12 @@ impl PassConfig for SuperVectorizeOptions {
             uniform_scalars: false,
             clip_stores: true,
         };
-        o.bool("remarks", false)?;
         Ok(options)
     }
 }
 
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(func)), e)];
-    let options = o.typed::<SuperVectorizeOptions>().map_err(&err)?;
+    let options = o.typed_at::<SuperVectorizeOptions>(ir, func)?;
     let report = super_vectorize_with_report(ir, func, &options)?;
     lattice_ir::pass::report_declined(&report.remarks, o);
     Ok(())
@@ -1411,6 +1416,6 @@ pub static SUPER_VECTORIZE: PassDef = PassDef {
         ),
         PassOption::bool("remarks", false, "Print why a loop was not vectorized (stderr)"),
     ],
-    configure: Some(lattice_ir::pass::configure::<SuperVectorizeOptions>),
+    configure: lattice_ir::pass::configure::<SuperVectorizeOptions>,
     run,
 };

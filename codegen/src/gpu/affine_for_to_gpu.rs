@@ -21,7 +21,7 @@ use super::map::{
     carried_dependence, create_launch, defined_above, for_segments, for_step, map_attr,
 };
 use lattice_affine::views::{AffineFor, AffineLoad, AffineStore};
-use lattice_ir::pass::{PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{AffineMap, DiagLoc, Diagnostic, Ir, Op, Value, WalkOrder};
 
 /// The `convert-affine-for-to-gpu` pass.
@@ -46,21 +46,36 @@ pub static CONVERT_AFFINE_FOR_TO_GPU: PassDef = PassDef {
             "Number of GPU thread dimensions for mapping",
         ),
     ],
-    configure: None,
+    configure: lattice_ir::pass::configure::<AffineForToGpuOptions>,
     run: run_pass,
 };
 
-fn run_pass(ir: &mut Ir, func: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let at = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(func)), e)];
-    let blocks = options.int("gpu-block-dims", 1).map_err(at)?;
-    let at = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(func)), e)];
-    let threads = options.int("gpu-thread-dims", 1).map_err(at)?;
-    if blocks < 0 || threads < 0 {
-        return Err(vec![Diagnostic::error(
-            DiagLoc::Loc(ir.loc(func)),
-            "gpu-block-dims and gpu-thread-dims must not be negative",
-        )]);
+/// Options of `convert-affine-for-to-gpu`: how many loops of a nest become block and
+/// thread dimensions.
+#[derive(Clone, Copy, Debug)]
+pub struct AffineForToGpuOptions {
+    pub block_dims: usize,
+    pub thread_dims: usize,
+}
+
+impl PassConfig for AffineForToGpuOptions {
+    fn from_options(o: &OptionValues) -> Result<Self, OptionError> {
+        let dims = |key: &str| {
+            let v = o.int(key, 1)?;
+            usize::try_from(v).map_err(|_| OptionError::expected(key, "0 or more", &v.to_string()))
+        };
+        Ok(AffineForToGpuOptions {
+            block_dims: dims("gpu-block-dims")?,
+            thread_dims: dims("gpu-thread-dims")?,
+        })
     }
+}
+
+fn run_pass(ir: &mut Ir, func: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
+    let AffineForToGpuOptions {
+        block_dims: blocks,
+        thread_dims: threads,
+    } = *options.typed_at::<AffineForToGpuOptions>(ir, func)?;
     let body: Vec<Op> = ir
         .regions(func)
         .iter()
@@ -70,7 +85,7 @@ fn run_pass(ir: &mut Ir, func: Op, options: &PassOptions) -> Result<(), Vec<Diag
         .collect();
     let mut errors = Vec::new();
     for l in body {
-        if let Err((op, message)) = convert_nest(ir, l, blocks as usize, threads as usize) {
+        if let Err((op, message)) = convert_nest(ir, l, blocks, threads) {
             errors.push(Diagnostic::error(DiagLoc::Loc(ir.loc(op)), message));
         }
     }

@@ -37,7 +37,7 @@ use lattice_affine::views::{
     is_affine_loop, AffineApply, AffineFor, AffineKind, AffineMax, AffineMin, AffineParallel,
 };
 use lattice_ir::diag::Severity;
-use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
     AffineMap, AttrData, DiagLoc, Diagnostic, Ir, Op, Type, TypeData, Value, WalkOrder,
 };
@@ -112,17 +112,16 @@ pub static MAP_PARALLEL_LOOPS: PassDef = PassDef {
             "Print why loops stay on the host (also --remarks)",
         ),
     ],
-    configure: Some(lattice_ir::pass::configure::<MapOptions>),
+    configure: lattice_ir::pass::configure::<MapOptions>,
     run: run_pass,
 };
 
 impl PassConfig for MapOptions {
-    fn from_options(options: &PassOptions) -> Result<Self, String> {
+    fn from_options(options: &OptionValues) -> Result<Self, OptionError> {
         let workgroup_size = options.int_list("workgroup-size")?;
         let demote_f64 = options.bool("demote-f64", false)?;
         let shader_f64 = options.bool("shader-f64", false)?;
         let shader_i64 = options.bool("shader-i64", false)?;
-        options.bool("remarks", false)?;
         let thread_tile = options.int_list("thread-tile")?;
         let opts = MapOptions {
             workgroup_size,
@@ -137,31 +136,32 @@ impl PassConfig for MapOptions {
 }
 
 fn run_pass(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let opts = options
-        .typed::<MapOptions>()
-        .map_err(|e| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)])?;
+    let opts = options.typed_at::<MapOptions>(ir, op)?;
     let report = map_parallel_loops(ir, op, &opts);
     lattice_ir::pass::report_declined(&report.remarks, options);
     Ok(())
 }
 
 /// Checks the workgroup sizes (1 to 3 positive entries, at most 1024 invocations).
-pub fn check_options(options: &MapOptions) -> Result<(), String> {
+pub fn check_options(options: &MapOptions) -> Result<(), OptionError> {
     let w = &options.workgroup_size;
     if w.len() > 3 || w.iter().any(|&s| s <= 0) {
-        return Err(format!(
-            "workgroup-size must have 1 to 3 positive entries, got {w:?}"
+        return Err(OptionError::invalid(
+            "workgroup-size",
+            format!("must have 1 to 3 positive entries, got {w:?}"),
         ));
     }
     let t = &options.thread_tile;
     if t.len() > 3 || t.iter().any(|&s| s <= 0) {
-        return Err(format!(
-            "thread-tile must have at most 3 positive entries, got {t:?}"
+        return Err(OptionError::invalid(
+            "thread-tile",
+            format!("must have at most 3 positive entries, got {t:?}"),
         ));
     }
     if w.iter().product::<i64>() > 1024 {
-        return Err(format!(
-            "workgroup-size {w:?} has more than 1024 invocations"
+        return Err(OptionError::invalid(
+            "workgroup-size",
+            format!("{w:?} has more than 1024 invocations"),
         ));
     }
     Ok(())

@@ -75,7 +75,7 @@ pub fn map_and_outline(
     map::check_options(&map_options).map_err(|e| {
         vec![lattice_ir::Diagnostic::error(
             lattice_ir::DiagLoc::Loc(ir.loc(module)),
-            e,
+            e.to_string(),
         )]
     })?;
     let all = ir.walk_ops(module, lattice_ir::WalkOrder::PreOrder);

@@ -23,7 +23,7 @@ pub static KERNEL_OUTLINING: PassDef = PassDef {
     summary: "Outline gpu.launch bodies to kernel functions",
     anchor: Some("builtin.module"),
     options: &[],
-    configure: None,
+    configure: lattice_ir::pass::configure::<lattice_ir::pass::NoOptions>,
     run: run_pass,
 };
 

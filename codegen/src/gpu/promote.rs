@@ -54,7 +54,7 @@ use lattice_affine::views::{
     AffineApply, AffineFor, AffineIf, AffineLoad, AffineStore, AffineYield,
 };
 use lattice_ir::diag::Severity;
-use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
     AffineExpr, AffineMap, AttrData, DiagLoc, Diagnostic, Ir, Op, TypeData, Value, WalkOrder,
 };
@@ -114,26 +114,27 @@ pub static PROMOTE_WORKGROUP_MEMORY: PassDef = PassDef {
             "Print why tiles are not promoted (also --remarks)",
         ),
     ],
-    configure: Some(lattice_ir::pass::configure::<PromoteOptions>),
+    configure: lattice_ir::pass::configure::<PromoteOptions>,
     run: run_pass,
 };
 
 impl PassConfig for PromoteOptions {
-    fn from_options(options: &PassOptions) -> Result<Self, String> {
+    fn from_options(options: &OptionValues) -> Result<Self, OptionError> {
         let tile = options.int("tile", 16)?;
         let max_bytes = options.int("max-bytes", 16384)?;
-        options.bool("remarks", false)?;
         if tile <= 0 {
-            return Err(format!("tile must be positive, got {tile}"));
+            return Err(OptionError::expected(
+                "tile",
+                "a positive size",
+                &tile.to_string(),
+            ));
         }
         Ok(PromoteOptions { tile, max_bytes })
     }
 }
 
 fn run_pass(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let promote = options
-        .typed::<PromoteOptions>()
-        .map_err(|e| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)])?;
+    let promote = options.typed_at::<PromoteOptions>(ir, op)?;
     let report = promote_workgroup_memory(ir, op, &promote);
     lattice_ir::pass::report_declined(&report.remarks, options);
     Ok(())

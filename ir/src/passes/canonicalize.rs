@@ -37,7 +37,7 @@
 use crate::attrs::{Attr, AttrData, Location};
 use crate::context::Str;
 use crate::diag::{DiagLoc, Diagnostic};
-use crate::pass::{PassDef, PassOption, PassOptions};
+use crate::pass::{OptionError, OptionValues, PassDef, PassOption, PassOptions};
 use crate::registry::{FoldResult, Traits};
 use crate::store::{Block, Ir, Op, OperationState, Region, Value, WalkOrder};
 use crate::types::Type;
@@ -82,15 +82,9 @@ impl Default for CanonicalizeOptions {
     }
 }
 
+/// The pass options (`max-iterations=3 region-simplify=aggressive`).
 impl crate::pass::PassConfig for CanonicalizeOptions {
-    fn from_options(o: &PassOptions) -> Result<Self, String> {
-        CanonicalizeOptions::from_pass_options(o)
-    }
-}
-
-impl CanonicalizeOptions {
-    /// Parses the pass options (`max-iterations=3 region-simplify=aggressive`).
-    pub fn from_pass_options(options: &PassOptions) -> Result<CanonicalizeOptions, String> {
+    fn from_options(options: &OptionValues) -> Result<Self, OptionError> {
         let defaults = CanonicalizeOptions::default();
         let region_simplify = match options.value("region-simplify") {
             None => defaults.region_simplify,
@@ -98,8 +92,10 @@ impl CanonicalizeOptions {
             Some("normal" | "true" | "1" | "") => RegionSimplify::Normal,
             Some("aggressive") => RegionSimplify::Aggressive,
             Some(v) => {
-                return Err(format!(
-                    "option 'region-simplify': expected disabled, normal or aggressive, got '{v}'"
+                return Err(OptionError::expected(
+                    "region-simplify",
+                    "disabled, normal or aggressive",
+                    v,
                 ))
             }
         };
@@ -114,10 +110,10 @@ impl CanonicalizeOptions {
 }
 
 /// `region-simplify=`: a level, or mlir-opt's boolean spellings of it.
-fn check_region_simplify(text: &str) -> Result<(), String> {
+fn check_region_simplify(text: &str) -> Result<(), OptionError> {
     match text {
         "disabled" | "normal" | "aggressive" | "" | "true" | "false" | "1" | "0" => Ok(()),
-        _ => Err("not a level".into()),
+        _ => Err(OptionError::value("not a level")),
     }
 }
 
@@ -165,14 +161,14 @@ pub static CANONICALIZE: PassDef = PassDef {
         ),
         PassOption::text("enable-patterns", "", "Accepted for compatibility; ignored"),
     ],
-    configure: Some(crate::pass::configure::<CanonicalizeOptions>),
+    configure: crate::pass::configure::<CanonicalizeOptions>,
     run: run_canonicalize,
 };
 
 fn run_canonicalize(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     let options = options
         .typed::<CanonicalizeOptions>()
-        .map_err(|e| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e)])?;
+        .map_err(|e| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e.to_string())])?;
     canonicalize(ir, op, &options)
 }
 
@@ -1909,23 +1905,17 @@ mod tests {
     #[test]
     fn options_are_parsed() {
         use super::{CanonicalizeOptions, RegionSimplify};
-        use crate::pass::PassOptions;
-        let o = PassOptions {
-            entries: vec![
-                ("max-iterations".into(), "3".into()),
-                ("region-simplify".into(), "aggressive".into()),
-                ("top-down".into(), "false".into()),
-            ],
-            ..PassOptions::default()
-        };
-        let parsed = CanonicalizeOptions::from_pass_options(&o).expect("valid");
+        use crate::pass::{OptionValues, PassConfig};
+        let o = OptionValues::new(vec![
+            ("max-iterations".into(), "3".into()),
+            ("region-simplify".into(), "aggressive".into()),
+            ("top-down".into(), "false".into()),
+        ]);
+        let parsed = CanonicalizeOptions::from_options(&o).expect("valid");
         assert_eq!(parsed.max_iterations, 3);
         assert_eq!(parsed.region_simplify, RegionSimplify::Aggressive);
         assert!(!parsed.top_down);
-        let bad = PassOptions {
-            entries: vec![("region-simplify".into(), "sometimes".into())],
-            ..PassOptions::default()
-        };
-        assert!(CanonicalizeOptions::from_pass_options(&bad).is_err());
+        let bad = OptionValues::new(vec![("region-simplify".into(), "sometimes".into())]);
+        assert!(CanonicalizeOptions::from_options(&bad).is_err());
     }
 }

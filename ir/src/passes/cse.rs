@@ -37,7 +37,7 @@ pub static CSE: PassDef = PassDef {
     summary: "Eliminate common sub-expressions",
     anchor: None,
     options: &[],
-    configure: None,
+    configure: crate::pass::configure::<crate::pass::NoOptions>,
     run: run_cse,
 };
 

@@ -34,7 +34,7 @@ pub static SYMBOL_DCE: PassDef = PassDef {
     summary: "Eliminate dead symbols",
     anchor: None,
     options: &[],
-    configure: None,
+    configure: crate::pass::configure::<crate::pass::NoOptions>,
     run: run_symbol_dce,
 };
 

@@ -11,48 +11,60 @@
 //! without `contract=true` no step reassociates or contracts floating-point operations,
 //! so results are bit-identical to the input program's.
 
+use lattice_affine::passes::super_vectorize::{SuperVectorizeOptions, SUPER_VECTORIZE};
 use lattice_ir::diag::Diagnostic;
-use lattice_ir::pass::{PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op};
 
-/// The steps, in order: pass and its options (the machine decides the rest).
-fn steps(o: &PassOptions) -> Result<Vec<(&'static PassDef, Vec<(String, String)>)>, String> {
-    let contract = o.bool("contract", false)?;
-    let lanes = (o.machine.vector_bytes / 4).max(1);
-    Ok(vec![
-        (
-            &crate::schedule::POLY_SCHEDULE,
-            vec![("register-tile".into(), "true".into())],
-        ),
-        (
-            &lattice_affine::passes::register_tile::REGISTER_TILE,
-            vec![("contract".into(), contract.to_string())],
-        ),
-        (
-            &lattice_affine::passes::super_vectorize::SUPER_VECTORIZE,
-            vec![("virtual-vector-size".into(), lanes.to_string())],
-        ),
-    ])
+/// The steps with their options, built when the pipeline is (the vector width, which
+/// only the machine decides, is set when the pass runs).
+#[derive(Debug)]
+pub struct FastSteps {
+    steps: [(&'static PassDef, PassOptions); 3],
+}
+
+impl PassConfig for FastSteps {
+    fn from_options(o: &OptionValues) -> Result<Self, OptionError> {
+        let contract = o.bool("contract", false)?;
+        let remarks = o.bool_given("remarks")?;
+        let step = |def: &'static PassDef, mut entries: Vec<(String, String)>| {
+            if let Some(r) = remarks {
+                entries.push(("remarks".into(), r.to_string()));
+            }
+            PassOptions::new(def, entries).map(|options| (def, options))
+        };
+        Ok(FastSteps {
+            steps: [
+                step(
+                    &crate::schedule::POLY_SCHEDULE,
+                    vec![("register-tile".into(), "true".into())],
+                )?,
+                step(
+                    &lattice_affine::passes::register_tile::REGISTER_TILE,
+                    vec![("contract".into(), contract.to_string())],
+                )?,
+                step(&SUPER_VECTORIZE, Vec::new())?,
+            ],
+        })
+    }
 }
 
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let steps = steps(o).map_err(|m| {
-        vec![Diagnostic::error(
-            lattice_ir::diag::DiagLoc::Loc(ir.loc(func)),
-            m,
-        )]
-    })?;
-    let remarks = o.value("remarks").map(str::to_string);
-    for (def, mut entries) in steps {
-        if let Some(r) = &remarks {
-            entries.push(("remarks".into(), r.clone()));
-        }
-        let options = PassOptions {
-            entries,
-            machine: o.machine,
-            all_remarks: o.all_remarks,
-            parsed: None,
+    let fast = o.typed_at::<FastSteps>(ir, func)?;
+    let lanes = (o.machine.vector_bytes / 4).max(1);
+    for (def, options) in &fast.steps {
+        let mut options = match def.name == SUPER_VECTORIZE.name {
+            true => {
+                let base = options.typed_at::<SuperVectorizeOptions>(ir, func)?;
+                options.with_typed(SuperVectorizeOptions {
+                    vector_sizes: vec![lanes as i64],
+                    ..(*base).clone()
+                })
+            }
+            false => options.clone(),
         };
+        options.machine = o.machine;
+        options.all_remarks = o.all_remarks;
         (def.run)(ir, func, &options)?;
     }
     Ok(())
@@ -72,6 +84,6 @@ pub static LATTICE_FAST: PassDef = PassDef {
         ),
         PassOption::bool("remarks", false, "Every step prints why it declined (stderr)"),
     ],
-    configure: None,
+    configure: lattice_ir::pass::configure::<FastSteps>,
     run,
 };

@@ -40,7 +40,7 @@ use crate::reduction::REDUCTION_MARK;
 use crate::scop::{extract_scops, ArrayKind, Scop};
 use lattice_affine::views::{AffineFor, AffineParallel};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
-use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{AttrData, Ir, Op, OperationState, Traits, Value, WalkOrder};
 use rustc_hash::FxHashMap;
 
@@ -454,7 +454,7 @@ pub(crate) fn parallel_for(
 }
 
 impl PassConfig for ParallelizeOptions {
-    fn from_options(o: &PassOptions) -> Result<Self, String> {
+    fn from_options(o: &OptionValues) -> Result<Self, OptionError> {
         let max_nested = o.int("max-nested", u32::MAX as i64)?;
         let options = ParallelizeOptions {
             max_nested: u32::try_from(max_nested.max(0)).unwrap_or(u32::MAX),
@@ -462,14 +462,12 @@ impl PassConfig for ParallelizeOptions {
             alias: AliasAssumption::from_pass_option(o, false)?,
             unchecked: o.bool("test-unchecked", false)?,
         };
-        o.bool("remarks", false)?;
         Ok(options)
     }
 }
 
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(func)), e)];
-    let options = o.typed::<ParallelizeOptions>().map_err(&err)?;
+    let options = o.typed_at::<ParallelizeOptions>(ir, func)?;
     let report = affine_parallelize(ir, func, &options);
     crate::parallel_check::record_dropped(report.dropped as u64);
     lattice_ir::pass::report_declined(&report.remarks, o);
@@ -506,6 +504,6 @@ pub static AFFINE_PARALLELIZE: PassDef = PassDef {
         ),
         PassOption::bool("remarks", false, "Print why a loop was not parallelized (stderr)"),
     ],
-    configure: Some(lattice_ir::pass::configure::<ParallelizeOptions>),
+    configure: lattice_ir::pass::configure::<ParallelizeOptions>,
     run,
 };

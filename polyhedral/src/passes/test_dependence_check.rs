@@ -137,6 +137,6 @@ pub static TEST_MEMREF_DEPENDENCE_CHECK: PassDef = PassDef {
     summary: "Checks dependences between all pairs of memref accesses.",
     anchor: None,
     options: &[],
-    configure: None,
+    configure: lattice_ir::pass::configure::<lattice_ir::pass::NoOptions>,
     run,
 };

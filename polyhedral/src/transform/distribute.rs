@@ -36,8 +36,8 @@ use crate::scop::{value_label, Scop};
 use lattice_affine::views::{
     is_affine_loop, AffineKind, AffineLoad, AffineParallel, AffineVectorLoad,
 };
-use lattice_ir::diag::{DiagLoc, Diagnostic};
-use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
+use lattice_ir::diag::Diagnostic;
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op, Traits, Value, WalkOrder};
 use std::collections::VecDeque;
 
@@ -787,29 +787,29 @@ pub fn loop_distribute(ir: &mut Ir, func: Op, options: &DistributeOptions) -> Di
 }
 
 impl PassConfig for DistributeOptions {
-    fn from_options(o: &PassOptions) -> Result<Self, String> {
+    fn from_options(o: &OptionValues) -> Result<Self, OptionError> {
         match o.string("mode", "max").as_str() {
             "max" => {}
-            m => return Err(format!("option 'mode': expected max, got '{m}'")),
+            m => return Err(OptionError::expected("mode", "max", m)),
         }
         let loop_index = match o.value("loop") {
-            Some(_) => Some(
-                usize::try_from(o.int("loop", 0)?)
-                    .map_err(|_| "option 'loop': expected a loop index (0 or more)".to_string())?,
-            ),
+            Some(_) => Some(usize::try_from(o.int("loop", 0)?).map_err(|_| {
+                OptionError::expected("loop", "a loop index (0 or more)", &o.string("loop", ""))
+            })?),
             None => None,
         };
         let partition = match o.value("partition") {
             Some(_) => {
                 if loop_index.is_none() {
-                    return Err("option 'partition' needs 'loop'".into());
+                    return Err(OptionError::invalid("partition", "needs 'loop'"));
                 }
                 let p = o.int_list("partition")?;
                 Some(
                     p.into_iter()
                         .map(|g| {
-                            usize::try_from(g)
-                                .map_err(|_| format!("option 'partition': group {g} is negative"))
+                            usize::try_from(g).map_err(|_| {
+                                OptionError::invalid("partition", format!("group {g} is negative"))
+                            })
                         })
                         .collect::<Result<Vec<_>, _>>()?,
                 )
@@ -825,16 +825,14 @@ impl PassConfig for DistributeOptions {
 }
 
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let loc = ir.loc(func);
-    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(loc), e)];
-    let options = o.typed::<DistributeOptions>().map_err(&err)?;
+    let options = o.typed_at::<DistributeOptions>(ir, func)?;
     let report = loop_distribute(ir, func, &options);
     lattice_ir::pass::record_statistic(
         "num-distributed",
         "Number of loops distributed",
         report.distributed as u64,
     );
-    super::finish_with_remarks(o, report.remarks, err)?;
+    super::finish_with_remarks(o, report.remarks)?;
     Ok(())
 }
 
@@ -876,6 +874,6 @@ pub static AFFINE_LOOP_DISTRIBUTE: PassDef = PassDef {
             "Return refusals as the pass's diagnostics (stops the pipeline)",
         ),
     ],
-    configure: Some(lattice_ir::pass::configure::<DistributeOptions>),
+    configure: lattice_ir::pass::configure::<DistributeOptions>,
     run,
 };

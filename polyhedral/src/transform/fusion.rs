@@ -31,8 +31,8 @@ use crate::deps::{describe, AliasAssumption, DepKind, Dependences};
 use crate::isl::{IslCtx, IslError};
 use crate::scop::{AccessKind, Scop};
 use lattice_affine::views::{AffineFor, AffineParallel};
-use lattice_ir::diag::{DiagLoc, Diagnostic};
-use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
+use lattice_ir::diag::Diagnostic;
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op, WalkOrder};
 
 /// Which pairs of nests may fuse.
@@ -535,14 +535,16 @@ fn run(ir: &mut Ir, op: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
 }
 
 impl PassConfig for FusionOptions {
-    fn from_options(o: &PassOptions) -> Result<Self, String> {
+    fn from_options(o: &OptionValues) -> Result<Self, OptionError> {
         let mode = match o.string("mode", "greedy").as_str() {
             "greedy" => FusionMode::Greedy,
             "producer" => FusionMode::Producer,
             "sibling" => FusionMode::Sibling,
             m => {
-                return Err(format!(
-                    "option 'mode': expected greedy, producer or sibling, got '{m}'"
+                return Err(OptionError::expected(
+                    "mode",
+                    "greedy, producer or sibling",
+                    m,
                 ))
             }
         };
@@ -556,11 +558,9 @@ impl PassConfig for FusionOptions {
 }
 
 fn run_on_func(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let loc = ir.loc(func);
-    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(loc), e)];
-    let options = o.typed::<FusionOptions>().map_err(&err)?;
+    let options = o.typed_at::<FusionOptions>(ir, func)?;
     let report = loop_fusion(ir, func, &options);
-    super::finish_with_remarks(o, report.remarks, err)?;
+    super::finish_with_remarks(o, report.remarks)?;
     if lattice_ir::pass::remarks_enabled(o) {
         lattice_ir::pass::emit_remarks(&report.notes);
     }
@@ -610,6 +610,6 @@ pub static AFFINE_LOOP_FUSION: PassDef = PassDef {
             "Return refusals as the pass's diagnostics (stops the pipeline)",
         ),
     ],
-    configure: Some(lattice_ir::pass::configure::<FusionOptions>),
+    configure: lattice_ir::pass::configure::<FusionOptions>,
     run,
 };

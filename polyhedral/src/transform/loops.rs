@@ -18,7 +18,7 @@ use crate::deps::{AliasAssumption, Dependences};
 use crate::isl::{IslCtx, IslError, IslText};
 use crate::scop::Scop;
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
-use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op};
 
 /// One band transformation.
@@ -660,40 +660,40 @@ fn join(items: Vec<Tree>) -> Tree {
 const MAX_BAND_LOOP: i64 = 63;
 
 /// Integers of a comma-separated option value.
-fn ints(text: &str) -> Result<Vec<i64>, String> {
+fn ints(text: &str) -> Result<Vec<i64>, OptionError> {
     text.split(',')
         .map(|x| {
             x.trim()
                 .parse::<i64>()
-                .map_err(|_| format!("'{}' is not an integer", x.trim()))
+                .map_err(|_| OptionError::value(format!("'{}' is not an integer", x.trim())))
         })
         .collect()
 }
 
 /// A loop index of a band: `0..=MAX_BAND_LOOP`.
-fn check_loop(what: &str, v: i64) -> Result<(), String> {
+fn check_loop(what: &str, v: i64) -> Result<(), OptionError> {
     match (0..=MAX_BAND_LOOP).contains(&v) {
         true => Ok(()),
-        false => Err(format!(
+        false => Err(OptionError::value(format!(
             "{what} {v} is not a loop index (0 to {MAX_BAND_LOOP})"
-        )),
+        ))),
     }
 }
 
 /// `permute=`: each of `0..n` exactly once.
-fn check_permutation(text: &str) -> Result<(), String> {
+fn check_permutation(text: &str) -> Result<(), OptionError> {
     let p = ints(text)?;
     let mut seen = vec![false; p.len()];
     for &v in &p {
         match usize::try_from(v).ok().filter(|&i| i < p.len()) {
             Some(i) if !seen[i] => seen[i] = true,
-            Some(_) => return Err(format!("loop {v} appears twice")),
+            Some(_) => return Err(OptionError::value(format!("loop {v} appears twice"))),
             None => {
-                return Err(format!(
+                return Err(OptionError::value(format!(
                     "loop {v} is out of range: {} entries name the loops 0 to {}",
                     p.len(),
                     p.len() - 1
-                ))
+                )))
             }
         }
     }
@@ -701,53 +701,55 @@ fn check_permutation(text: &str) -> Result<(), String> {
 }
 
 /// `skew=<loop>,<by>,<factor>`: two different loops and a non-zero factor.
-fn check_skew(text: &str) -> Result<(), String> {
+fn check_skew(text: &str) -> Result<(), OptionError> {
     let [l, b, f] = ints(text)?[..] else {
-        return Err("three integers are needed".into());
+        return Err(OptionError::value("three integers are needed"));
     };
     check_loop("loop", l)?;
     check_loop("loop", b)?;
     if l == b {
-        return Err("a loop cannot be skewed by itself".into());
+        return Err(OptionError::value("a loop cannot be skewed by itself"));
     }
     if f == 0 {
-        return Err("the factor must not be 0".into());
+        return Err(OptionError::value("the factor must not be 0"));
     }
     Ok(())
 }
 
 /// `strip-mine=<loop>,<size>`: a loop and a positive size.
-fn check_strip_mine(text: &str) -> Result<(), String> {
+fn check_strip_mine(text: &str) -> Result<(), OptionError> {
     let [l, size] = ints(text)?[..] else {
-        return Err("two integers are needed".into());
+        return Err(OptionError::value("two integers are needed"));
     };
     check_loop("loop", l)?;
     if size < 1 {
-        return Err(format!("the size must be at least 1, got {size}"));
+        return Err(OptionError::value(format!(
+            "the size must be at least 1, got {size}"
+        )));
     }
     Ok(())
 }
 
-fn parse_list(o: &PassOptions, key: &str) -> Result<Vec<i64>, String> {
-    o.int_list(key)
-}
-
 impl PassConfig for LoopTransformOptions {
-    fn from_options(o: &PassOptions) -> Result<Self, String> {
-        let idx = |v: i64| -> Result<usize, String> {
-            usize::try_from(v).map_err(|_| format!("loop index {v} is negative"))
+    fn from_options(o: &OptionValues) -> Result<Self, OptionError> {
+        let idx = |v: i64| -> Result<usize, OptionError> {
+            usize::try_from(v)
+                .map_err(|_| OptionError::value(format!("loop index {v} is negative")))
         };
         let mut chosen = Vec::new();
         if o.value("permute").is_some() {
-            let p = parse_list(o, "permute")?;
+            let p = o.int_list("permute")?;
             chosen.push(BandTransform::Permute(
                 p.into_iter().map(idx).collect::<Result<_, _>>()?,
             ));
         }
         if o.value("skew").is_some() {
-            let v = parse_list(o, "skew")?;
+            let v = o.int_list("skew")?;
             let [l, b, f] = v[..] else {
-                return Err("option 'skew': expected <loop>,<by>,<factor>".into());
+                return Err(OptionError::invalid(
+                    "skew",
+                    "expected <loop>,<by>,<factor>",
+                ));
             };
             chosen.push(BandTransform::Skew {
                 loop_: idx(l)?,
@@ -759,20 +761,23 @@ impl PassConfig for LoopTransformOptions {
             chosen.push(BandTransform::Reverse(idx(o.int("reverse", 0)?)?));
         }
         if o.value("strip-mine").is_some() {
-            let v = parse_list(o, "strip-mine")?;
+            let v = o.int_list("strip-mine")?;
             let [l, s] = v[..] else {
-                return Err("option 'strip-mine': expected <loop>,<size>".into());
+                return Err(OptionError::invalid("strip-mine", "expected <loop>,<size>"));
             };
             if s < 1 {
-                return Err("option 'strip-mine': the size must be positive".into());
+                return Err(OptionError::invalid(
+                    "strip-mine",
+                    "the size must be positive",
+                ));
             }
             chosen.push(BandTransform::StripMine(idx(l)?, s));
         }
         if chosen.len() > 1 {
-            return Err(
-                "poly-transform: give one of permute, skew, reverse, strip-mine per instance"
-                    .into(),
-            );
+            return Err(OptionError::Combination {
+                pass: "poly-transform",
+                why: "give one of permute, skew, reverse, strip-mine per instance".into(),
+            });
         }
         let parallel = o.bool("parallel", false)?;
         let options = LoopTransformOptions {
@@ -795,8 +800,7 @@ impl PassConfig for LoopTransformOptions {
 
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     let loc = ir.loc(func);
-    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(loc), e)];
-    let options = o.typed::<LoopTransformOptions>().map_err(&err)?;
+    let options = o.typed_at::<LoopTransformOptions>(ir, func)?;
     let report = transform_loops(ir, func, &options);
     if let (0, Some(most)) = (report.depths.deep_enough, report.depths.too_shallow) {
         // Printed whether or not remarks are asked for: the options named nothing here.
@@ -811,7 +815,7 @@ fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
         );
         lattice_ir::pass::emit_remarks(&[warning]);
     }
-    super::finish_with_remarks(o, report.remarks, err)?;
+    super::finish_with_remarks(o, report.remarks)?;
     Ok(())
 }
 
@@ -882,6 +886,6 @@ pub static POLY_TRANSFORM: PassDef = PassDef {
             "Return refusals as the pass's diagnostics (stops the pipeline)",
         ),
     ],
-    configure: Some(lattice_ir::pass::configure::<LoopTransformOptions>),
+    configure: lattice_ir::pass::configure::<LoopTransformOptions>,
     run,
 };

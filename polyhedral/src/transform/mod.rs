@@ -945,16 +945,14 @@ pub fn mark_parallel(t: Tree) -> Tree {
 
 /// Ends a polyhedral pass's `run` with its refusals: with `emit-remarks` they become the
 /// pass's diagnostics (stopping the pipeline); otherwise they count towards
-/// `num-declined` and are printed with `remarks`. `err` locates bad option values.
+/// `num-declined` and are printed with `remarks`.
 pub(crate) fn finish_with_remarks(
     o: &lattice_ir::pass::PassOptions,
     remarks: Vec<Diagnostic>,
-    err: impl Fn(String) -> Vec<Diagnostic>,
 ) -> Result<(), Vec<Diagnostic>> {
-    if o.bool("emit-remarks", false).map_err(&err)? && !remarks.is_empty() {
+    if o.emit_remarks() && !remarks.is_empty() {
         return Err(remarks);
     }
-    o.bool("remarks", false).map_err(&err)?;
     lattice_ir::pass::report_declined(&remarks, o);
     Ok(())
 }

@@ -32,8 +32,8 @@ use crate::isl::{dim_range, IslCtx, IslText};
 use crate::scop::Scop;
 use lattice_affine::loops;
 use lattice_affine::views::AffineFor;
-use lattice_ir::diag::{DiagLoc, Diagnostic};
-use lattice_ir::pass::{PassConfig, PassDef, PassOption, PassOptions};
+use lattice_ir::diag::Diagnostic;
+use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op, TypeData};
 
 /// How tile sizes are chosen.
@@ -537,7 +537,7 @@ pub fn loop_tile(ir: &mut Ir, func: Op, options: &TileOptions) -> TileReport {
 }
 
 impl PassConfig for TileOptions {
-    fn from_options(o: &PassOptions) -> Result<Self, String> {
+    fn from_options(o: &OptionValues) -> Result<Self, OptionError> {
         let sizes = if o.value("tile-size").is_some() {
             TileSizes::All(o.int("tile-size", DEFAULT_TILE_SIZE)?)
         } else if o.value("tile-sizes").is_some_and(|v| !v.is_empty()) {
@@ -545,7 +545,11 @@ impl PassConfig for TileOptions {
         } else {
             let c = o.int("cache-size", 512)?;
             if c <= 0 {
-                return Err("option 'cache-size': expected a positive size in KiB".into());
+                return Err(OptionError::expected(
+                    "cache-size",
+                    "a positive size in KiB",
+                    &c.to_string(),
+                ));
             }
             TileSizes::Cache(c as u64)
         };
@@ -554,15 +558,12 @@ impl PassConfig for TileOptions {
             separate: o.bool("separate", false)?,
             alias: AliasAssumption::from_pass_option(o, true)?,
         };
-        o.bool("remarks", false)?;
         Ok(options)
     }
 }
 
 fn run(ir: &mut Ir, func: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    let loc = ir.loc(func);
-    let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(loc), e)];
-    let options = o.typed::<TileOptions>().map_err(&err)?;
+    let options = o.typed_at::<TileOptions>(ir, func)?;
     let report = loop_tile(ir, func, &options);
     lattice_ir::pass::report_declined(&report.remarks, o);
     Ok(())
@@ -604,6 +605,6 @@ pub static AFFINE_LOOP_TILE: PassDef = PassDef {
         ),
         PassOption::bool("remarks", false, "Print why a band was not tiled (stderr)"),
     ],
-    configure: Some(lattice_ir::pass::configure::<TileOptions>),
+    configure: lattice_ir::pass::configure::<TileOptions>,
     run,
 };
