@@ -1408,26 +1408,14 @@ fn verify_subview(v: &mut Verifier<'_>, op: Op) {
         );
         return;
     }
-    // Bounds of static slices in static dimensions.
-    for (d, &dim) in s.shape.iter().enumerate() {
-        let (off, size, stride) = (oss.offsets.0[d], oss.sizes.0[d], oss.strides.0[d]);
-        if dim == DYNAMIC || off == DYNAMIC {
-            continue;
-        }
-        if size != 0 && off >= dim {
-            v.error_raw(op, format!("offset {d} is out-of-bounds: {off} >= {dim}"));
-            return;
-        }
-        if size != DYNAMIC && stride != DYNAMIC && size > 0 {
-            let last = off + (size - 1) * stride;
-            if last >= dim {
-                v.error_raw(
-                    op,
-                    format!("slice along dimension {d} runs out-of-bounds: {last} >= {dim}"),
-                );
-                return;
-            }
-        }
+    let statics = (
+        oss.offsets.0.as_slice(),
+        oss.sizes.0.as_slice(),
+        oss.strides.0.as_slice(),
+    );
+    if let Some(message) = slice_out_of_bounds(s.shape, statics) {
+        v.error_raw(op, message);
+        return;
     }
     // The inferred (non-rank-reduced) result type.
     let mul = |a: i64, b: i64| {
@@ -3674,6 +3662,35 @@ fn cast_before(ir: &mut Ir, op: Op, value: Value, ty: Type) -> Value {
 /// keeps zero strides dynamic) become static, in a
 /// new subview with the inferred type, cast back to the old type. Like MLIR, one list
 /// (offsets, then sizes, then strides) is folded per application.
+/// The verifier's bounds rule for static slices of static dimensions: the message for the
+/// first offset or slice of `(offsets, sizes, strides)` out of `shape`'s bounds.
+fn slice_out_of_bounds(
+    shape: &[i64],
+    (offsets, sizes, strides): SliceStatics<'_>,
+) -> Option<String> {
+    for (d, &dim) in shape.iter().enumerate() {
+        let (off, size, stride) = (*offsets.get(d)?, *sizes.get(d)?, *strides.get(d)?);
+        if dim == DYNAMIC || off == DYNAMIC {
+            continue;
+        }
+        if size != 0 && off >= dim {
+            return Some(format!("offset {d} is out-of-bounds: {off} >= {dim}"));
+        }
+        if size != DYNAMIC && stride != DYNAMIC && size > 0 {
+            let last = off.saturating_add((size - 1).saturating_mul(stride));
+            if last >= dim {
+                return Some(format!(
+                    "slice along dimension {d} runs out-of-bounds: {last} >= {dim}"
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// A subview's static offsets, sizes and strides.
+type SliceStatics<'a> = (&'a [i64], &'a [i64], &'a [i64]);
+
 fn subview_constant_operands(ir: &mut Ir, op: Op) -> bool {
     let Some(oss) = offsets_sizes_strides(ir, op) else {
         return false;
@@ -3722,6 +3739,14 @@ fn subview_constant_operands(ir: &mut Ir, op: Op) -> bool {
         lists[1].0.as_slice(),
         lists[2].0.as_slice(),
     );
+    // As mlir-opt: constants that would make the subview invalid (a slice out of the
+    // source's static bounds, undefined behaviour only when it runs) stay operands.
+    let Some(source) = memref_parts(ctx, ir.value_type(src)) else {
+        return false;
+    };
+    if slice_out_of_bounds(source.shape, statics).is_some() {
+        return false;
+    }
     let Some(new_type) = infer_subview_type(ctx, ir.value_type(src), statics, &dropped) else {
         return false;
     };
