@@ -85,8 +85,37 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some(other) => {
-            eprintln!("lattice: unknown command '{other}'\n\n{USAGE}");
+            eprintln!(
+                "lattice: {}\n\n{USAGE}",
+                unknown_command(other, args.get(1))
+            );
             ExitCode::from(2)
         }
     }
+}
+
+/// Why `first`, the first argument (followed by `next`), names no command: a bad
+/// `--diagnostic-format` value (the one option allowed before the command, reported as the
+/// subcommands' parser words it), another option, or an unknown command name.
+fn unknown_command(first: &str, next: Option<&String>) -> String {
+    let body = first.trim_start_matches('-');
+    if first.starts_with('-')
+        && (body == "diagnostic-format" || body.starts_with("diagnostic-format="))
+    {
+        let value = body.strip_prefix("diagnostic-format=").or(match body {
+            "diagnostic-format" => next.map(String::as_str),
+            _ => None,
+        });
+        return match value {
+            Some(value) => format!(
+                "invalid value '{value}' for '--diagnostic-format <FORMAT>'\n  [possible values: mlir, rich]"
+            ),
+            None => "a value is required for '--diagnostic-format <FORMAT>'\n  [possible values: mlir, rich]"
+                .to_string(),
+        };
+    }
+    if first.starts_with('-') {
+        return format!("unknown option '{first}' before the command (options go after it)");
+    }
+    format!("unknown command '{first}'")
 }

@@ -294,3 +294,35 @@ fn every_command_takes_diagnostic_format() {
         );
     }
 }
+
+/// Before the command, a bad or missing `--diagnostic-format` value is the same usage error
+/// as after it, and any other option is named as one, not as an unknown command.
+#[test]
+fn options_before_the_command_are_named() {
+    let values = "\n  [possible values: mlir, rich]";
+    let cases: &[(&[&str], String)] = &[
+        (
+            &["--diagnostic-format=bad", "opt"],
+            format!("lattice: invalid value 'bad' for '--diagnostic-format <FORMAT>'{values}"),
+        ),
+        (
+            &["--diagnostic-format", "bad", "opt"],
+            format!("lattice: invalid value 'bad' for '--diagnostic-format <FORMAT>'{values}"),
+        ),
+        (
+            &["--diagnostic-format"],
+            format!("lattice: a value is required for '--diagnostic-format <FORMAT>'{values}"),
+        ),
+        (
+            &["--verbose", "opt"],
+            "lattice: unknown option '--verbose' before the command (options go after it)".into(),
+        ),
+        (
+            &["frobnicate"],
+            "lattice: unknown command 'frobnicate'".into(),
+        ),
+    ];
+    for (args, needle) in cases {
+        expect_error(args, &[], 2, needle);
+    }
+}
