@@ -4,15 +4,21 @@
 
 use std::process::{Command, Output};
 
+/// Runs `lattice args` in a fresh working directory, in which `-o -` must not have written
+/// a file named `-`.
 fn lattice(args: &[&str]) -> Output {
     let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples");
-    let dir = std::env::temp_dir().join(format!("lattice-cli-outputs-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    Command::new(env!("CARGO_BIN_EXE_lattice"))
+    let dir = tempfile::tempdir().unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_lattice"))
         .args(args.iter().map(|a| a.replace("EX", examples)))
-        .current_dir(&dir)
+        .current_dir(dir.path())
         .output()
-        .expect("run lattice")
+        .expect("run lattice");
+    assert!(
+        !dir.path().join("-").exists(),
+        "{args:?} wrote a file named '-'"
+    );
+    o
 }
 
 fn text(b: &[u8]) -> String {
@@ -29,8 +35,6 @@ fn text_output_goes_to_stdout_without_o_or_with_o_dash() {
         assert_eq!(o.status.code(), Some(0), "{args:?}: {}", text(&o.stderr));
         assert!(text(&o.stdout).starts_with("; ModuleID"), "{args:?}");
     }
-    let dir = std::env::temp_dir().join(format!("lattice-cli-outputs-{}", std::process::id()));
-    assert!(!dir.join("-").exists(), "`-o -` wrote a file named '-'");
     let o = lattice(&["emit", "--obj", "EX/matmul.mlir"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("no output file (-o OUT, or -o - for standard output)"));

@@ -17,15 +17,9 @@ const NEST: &str = "func.func @f(%A: memref<8x8xf64>) {
 ";
 
 fn lattice(args: &[&str], env: &[(&str, &str)]) -> Output {
-    // One folder per call: the tests run in parallel threads of this process.
-    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!(
-        "lattice-option-errors-{}-{call}",
-        std::process::id()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("nest.mlir");
+    // One folder per call (the tests run in parallel threads), removed when dropped.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("nest.mlir");
     std::fs::write(&file, NEST).unwrap();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_lattice"));
     for a in args {

@@ -75,9 +75,8 @@ func.func @main() {
 
 /// Runs [`PROGRAM`] with `args` and `env`, returning stdout without the memref addresses.
 fn run(args: &[&str], env: Option<&str>) -> String {
-    let dir = std::env::temp_dir().join(format!("lattice-parallel-order-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("carried.mlir");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("carried.mlir");
     std::fs::write(&file, PROGRAM).unwrap();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_lattice"));
     cmd.env("LATTICE_MACHINE", "medium")
