@@ -19,6 +19,7 @@ mod fold;
 pub mod loops;
 pub mod ops;
 pub mod passes;
+pub mod transform_ops;
 pub mod util;
 pub mod valid;
 mod verify;
@@ -33,6 +34,7 @@ pub static OPS: [&OpDef; 16] = views::ALL_DEFS;
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("affine");
     ctx.register_ops(&OPS);
+    ctx.register_ops(&[&transform_ops::SIMPLIFY_BOUNDED_AFFINE_OPS]);
 }
 
 #[cfg(test)]
