@@ -5,14 +5,15 @@
 //!
 //! Invariants: a handle is bound once, by the op that defines it (or by the interpreter
 //! for a sequence's block arguments); a handle consumed by a transform op stays consumed,
-//! and any later use of it is an error naming the consumer, as in MLIR; payload lists
+//! as does every handle to the same payload ops or to ops nested in them, and any later
+//! use of it is an error naming the consumer, as in MLIR; payload lists
 //! hold live ops only (ops erased since a handle was bound are dropped when read, since
 //! arena handles detect erasure). The interpreter itself lives with the `transform`
 //! dialect; this module knows no dialect.
 
 use crate::diag::{DiagLoc, Diagnostic};
 use crate::store::{Ir, Op, Value};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// How a transform op applies itself to the payload: reads its operands' payload ops
 /// from the state, changes the payload IR, and binds its results. A failure is a
@@ -24,8 +25,18 @@ pub type TransformApplyFn = fn(&mut Ir, &mut TransformState, Op) -> Result<(), V
 enum Mapping {
     /// The payload ops, in the order the defining op produced them.
     Ops(Vec<Op>),
-    /// Invalidated by this transform op, which consumed it.
-    Consumed(Op),
+    /// Invalidated by a transform op.
+    Consumed(Invalidation),
+}
+
+/// Why a handle is invalid: transform op `by` consumed its operand `operand` (this handle
+/// or another), whose payload op `.0` is, or contains, this handle's op `.1` (none when
+/// the consumed handle had no payload).
+#[derive(Clone, Copy, Debug)]
+struct Invalidation {
+    by: Op,
+    operand: usize,
+    payload: Option<(Op, Op)>,
 }
 
 /// The handles of one interpretation and their payload ops.
@@ -53,15 +64,26 @@ impl TransformState {
         };
         match self.handles.get(&handle) {
             Some(Mapping::Ops(ops)) => Ok(ops.iter().copied().filter(|&o| ir.contains_op(o)).collect()),
-            Some(&Mapping::Consumed(by)) => Err(op_error(
-                ir,
-                op,
-                "uses a handle invalidated by a previously executed transform op",
-            )
-            .with_note(
-                DiagLoc::Loc(ir.loc(by)),
-                "invalidated by this transform op that consumes its operand",
-            )),
+            Some(&Mapping::Consumed(why)) => {
+                let mut d = Diagnostic::error(
+                    DiagLoc::Loc(ir.loc(op)),
+                    "op uses a handle invalidated by a previously executed transform op",
+                );
+                if let Some(def) = ir.defining_op(handle) {
+                    d = d.with_note(DiagLoc::Loc(ir.loc(def)), "handle to invalidated ops");
+                }
+                d = d.with_note(
+                    DiagLoc::Loc(ir.loc(why.by)),
+                    format!("invalidated by this transform op that consumes its operand #{} and invalidates all handles to payload IR entities associated with this operand and entities nested in them", why.operand),
+                );
+                let at = |o: Op| if ir.contains_op(o) { DiagLoc::Loc(ir.loc(o)) } else { DiagLoc::None };
+                if let Some((ancestor, nested)) = why.payload {
+                    d = d
+                        .with_note(at(ancestor), "ancestor payload op")
+                        .with_note(at(nested), "nested payload op");
+                }
+                Err(d)
+            }
             None => Err(op_error(
                 ir,
                 op,
@@ -71,10 +93,44 @@ impl TransformState {
     }
 
     /// Marks operand `index` of `op` consumed by `op` (its payload may have been
-    /// rewritten or erased).
+    /// rewritten or erased), with every handle to the same payload ops or to ops nested
+    /// in them.
     pub fn consume(&mut self, ir: &Ir, op: Op, index: usize) {
-        if let Some(&handle) = ir.operands(op).get(index) {
-            self.handles.insert(handle, Mapping::Consumed(op));
+        let Some(&handle) = ir.operands(op).get(index) else {
+            return;
+        };
+        let consumed: FxHashSet<Op> = match self.handles.get(&handle) {
+            Some(Mapping::Ops(ops)) => ops.iter().copied().collect(),
+            _ => FxHashSet::default(),
+        };
+        // The consumed op that is `o` or contains it.
+        let ancestor = |mut o: Op| loop {
+            if consumed.contains(&o) {
+                return Some(o);
+            }
+            o = ir.parent_op(o)?;
+        };
+        for mapping in self.handles.values_mut() {
+            let Mapping::Ops(ops) = mapping else { continue };
+            let hit = ops
+                .iter()
+                .filter(|&&o| ir.contains_op(o))
+                .find_map(|&o| Some((ancestor(o)?, o)));
+            if let Some((ancestor, nested)) = hit {
+                *mapping = Mapping::Consumed(Invalidation {
+                    by: op,
+                    operand: index,
+                    payload: Some((ancestor, nested)),
+                });
+            }
+        }
+        if !matches!(self.handles.get(&handle), Some(Mapping::Consumed(_))) {
+            let why = Invalidation {
+                by: op,
+                operand: index,
+                payload: None,
+            };
+            self.handles.insert(handle, Mapping::Consumed(why));
         }
     }
 }
