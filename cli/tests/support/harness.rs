@@ -7,9 +7,10 @@
 //! drops every other function (recording why) and every other top-level op but
 //! `memref.global`s and transform scripts (for `--transform-interpreter`), makes the picked
 //! ones public, and prints the module. [`wrap`] then drops the transform scripts and
-//! appends an entry function that, for each picked function in turn, allocates and fills its memref arguments deterministically, calls it, and prints
-//! the function's index, its scalar results and a weighted checksum of every memref
-//! argument through `printI64`/`printF64`/`printNewline`.
+//! appends an entry function that, for each picked function in turn, allocates and fills
+//! its memref arguments deterministically, calls it, and prints the function's index, its
+//! scalar results and a weighted checksum of every memref argument through
+//! `printI64`/`printF64`/`printNewline`.
 //!
 //! Invariants: the generated values are small integers (floats hold them exactly, no NaN
 //! or overflow from the inputs); the same `Func` list always gives the same text, so the
