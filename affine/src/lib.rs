@@ -1,6 +1,7 @@
 //! `lattice-affine`: the affine dialect — its 16 ops with mlir-opt 22's custom forms,
 //! inherent attributes, implicit terminators, verifiers (including MLIR's rules on valid
-//! dimensions and symbols) and folders.
+//! dimensions and symbols) and folders; and its transform op for the
+//! `transform-interpreter` pass ([`transform_ops`]).
 //!
 //! Invariants: ops are defined once, with `lattice_ir::def_op!` in [`ops`]: the `static`
 //! [`OpDef`], its name and attribute names as constants, and its typed view
