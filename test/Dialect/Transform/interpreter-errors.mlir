@@ -138,3 +138,14 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A transform op Lattice does not know is refused when parsed, as mlir-opt does.
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    // expected-error@+1 {{unregistered operation 'transform.unknown_op' found in dialect ('transform') that does not allow unknown operations}}
+    "transform.unknown_op"(%root) : (!transform.any_op) -> ()
+    transform.yield
+  }
+}
