@@ -221,5 +221,11 @@ fn bounded_min_max() {
     // min(d0 - d1, 1) with d0 == d1 is d0 - d1 (0 once the operands are deduplicated).
     assert_eq!(got, ["d0", "9", "0", "d0 - d1", "d0 + 7", "-"]);
     // An empty box decides nothing.
-    assert!(bounded(text, &[(3, 2), (0, 1), (7, 7)]).iter().filter(|s| *s == "-").count() >= 4);
+    assert!(
+        bounded(text, &[(3, 2), (0, 1), (7, 7)])
+            .iter()
+            .filter(|s| *s == "-")
+            .count()
+            >= 4
+    );
 }

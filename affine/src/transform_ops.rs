@@ -52,7 +52,11 @@ fn parse_simplify(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.expect("[")?;
     let span = p.current_span();
     let values = p.parse_operand_list(Delimiter::None)?;
-    let types = if values.is_empty() { Vec::new() } else { p.parse_colon_type_list()? };
+    let types = if values.is_empty() {
+        Vec::new()
+    } else {
+        p.parse_colon_type_list()?
+    };
     p.expect("]")?;
     p.expect("within")?;
     let lower = parse_int_list(p)?;
@@ -87,13 +91,22 @@ fn print_simplify(p: &mut Printer<'_>, op: Op) {
     }
     p.write("]");
     let view = SimplifyBoundedAffineOps(op);
-    for (word, attr) in [(" within ", view.lower_bounds_attr(ir)), (" and ", view.upper_bounds_attr(ir))] {
+    for (word, attr) in [
+        (" within ", view.lower_bounds_attr(ir)),
+        (" and ", view.upper_bounds_attr(ir)),
+    ] {
         p.write(word);
         let list = dense_array(ir.ctx(), attr).unwrap_or_default();
         let text: Vec<String> = list.iter().map(i64::to_string).collect();
         p.write(&format!("[{}]", text.join(", ")));
     }
-    p.print_optional_attr_dict(op, &[SimplifyBoundedAffineOps::LOWER_BOUNDS, SimplifyBoundedAffineOps::UPPER_BOUNDS]);
+    p.print_optional_attr_dict(
+        op,
+        &[
+            SimplifyBoundedAffineOps::LOWER_BOUNDS,
+            SimplifyBoundedAffineOps::UPPER_BOUNDS,
+        ],
+    );
     p.write(" : ");
     p.print_type(ir.value_type(target));
 }
@@ -112,7 +125,10 @@ impl SimplifyBoundedAffineOps {
 fn verify_simplify(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
     let Some((lower, upper)) = SimplifyBoundedAffineOps(op).bounds(ir) else {
-        v.error(op, "requires attributes 'lower_bounds' and 'upper_bounds' (i64 dense arrays)");
+        v.error(
+            op,
+            "requires attributes 'lower_bounds' and 'upper_bounds' (i64 dense arrays)",
+        );
         return;
     };
     let Some(n) = ir.operands(op).len().checked_sub(1) else {
@@ -123,7 +139,10 @@ fn verify_simplify(v: &mut Verifier<'_>, op: Op) {
         if list.len() != n {
             v.error(
                 op,
-                format!("incorrect number of {what} bounds, expected {n} but found {}", list.len()),
+                format!(
+                    "incorrect number of {what} bounds, expected {n} but found {}",
+                    list.len()
+                ),
             );
             return;
         }
@@ -167,9 +186,19 @@ fn apply_simplify(ir: &mut Ir, state: &mut TransformState, op: Op) -> Result<(),
     let targets = state.operand_payload(ir, op, 0).map_err(|d| vec![d])?;
     for &t in &targets {
         if !ir.isa::<AffineMin>(t) && !ir.isa::<AffineMax>(t) {
-            return Err(payload_error(ir, op, "target must be affine.min or affine.max", t, "target op"));
+            return Err(payload_error(
+                ir,
+                op,
+                "target must be affine.min or affine.max",
+                t,
+                "target op",
+            ));
         }
-        if ir.results(t).first().is_some_and(|r| bounds.contains_key(r)) {
+        if ir
+            .results(t)
+            .first()
+            .is_some_and(|r| bounds.contains_key(r))
+        {
             return Err(payload_error(
                 ir,
                 op,
@@ -189,8 +218,12 @@ fn apply_simplify(ir: &mut Ir, state: &mut TransformState, op: Op) -> Result<(),
     if driver.run() {
         Ok(())
     } else {
-        Err(vec![op_error(driver.ir, op, "affine.min/max simplification did not converge")
-            .with_note(DiagLoc::None, "Lattice stops after 10000 rewrites")])
+        Err(vec![op_error(
+            driver.ir,
+            op,
+            "affine.min/max simplification did not converge",
+        )
+        .with_note(DiagLoc::None, "Lattice stops after 10000 rewrites")])
     }
 }
 
@@ -285,7 +318,11 @@ impl Driver<'_> {
     fn push_between(&mut self, before: Option<Op>, after: Option<Op>, op: Op) {
         let mut cur = match before {
             Some(b) => self.ir.next_op(b),
-            None => self.ir.op_parent(op).or_else(|| after.and_then(|a| self.ir.op_parent(a))).and_then(|b| self.ir.block_ops(b).next()),
+            None => self
+                .ir
+                .op_parent(op)
+                .or_else(|| after.and_then(|a| self.ir.op_parent(a)))
+                .and_then(|b| self.ir.block_ops(b).next()),
         };
         while let Some(o) = cur.filter(|&o| Some(o) != after) {
             self.push_new(o);
@@ -297,7 +334,10 @@ impl Driver<'_> {
     /// it was replaced.
     fn fold(&mut self, op: Op) -> bool {
         // Folding a constant would only make another one.
-        let def = self.ir.op_def(op).filter(|d| !d.has(lattice_ir::Traits::CONSTANT_LIKE));
+        let def = self
+            .ir
+            .op_def(op)
+            .filter(|d| !d.has(lattice_ir::Traits::CONSTANT_LIKE));
         let Some(fold) = def.and_then(|d| d.fold) else {
             return false;
         };
@@ -305,13 +345,22 @@ impl Driver<'_> {
             .ir
             .operands(op)
             .iter()
-            .map(|&v| self.ir.defining_op(v).and_then(|d| constant_value(self.ir, d)))
+            .map(|&v| {
+                self.ir
+                    .defining_op(v)
+                    .and_then(|d| constant_value(self.ir, d))
+            })
             .collect();
         let result = self.ir.result(op, 0);
         let new = match fold(self.ir, op, &consts).as_deref() {
             Some([FoldResult::Value(v)]) if *v != result => *v,
             Some([FoldResult::Constant(a)]) => {
-                let Some(c) = self.ir.ctx().int_value(*a).and_then(|c| i64::try_from(c).ok()) else {
+                let Some(c) = self
+                    .ir
+                    .ctx()
+                    .int_value(*a)
+                    .and_then(|c| i64::try_from(c).ok())
+                else {
                     return false;
                 };
                 let loc = self.ir.loc(op);
@@ -346,4 +395,3 @@ impl Driver<'_> {
         Some(apply)
     }
 }
-

@@ -47,9 +47,15 @@ fn is_any_op(ctx: &Context, ty: Type) -> bool {
 pub fn verify_handle_types(v: &mut Verifier<'_>, op: Op) -> bool {
     let ir = v.ir();
     let values = ir.operands(op).iter().chain(ir.results(op));
-    if let Some(&bad) = values.into_iter().find(|&&x| !is_any_op(ir.ctx(), ir.value_type(x))) {
+    if let Some(&bad) = values
+        .into_iter()
+        .find(|&&x| !is_any_op(ir.ctx(), ir.value_type(x)))
+    {
         let ty = type_str(ir, ir.value_type(bad));
-        v.error(op, format!("expects op handles of type '!{ANY_OP}', found '{ty}'"));
+        v.error(
+            op,
+            format!("expects op handles of type '!{ANY_OP}', found '{ty}'"),
+        );
         return false;
     }
     true
@@ -96,7 +102,13 @@ fn verify_named_sequence(v: &mut Verifier<'_>, op: Op) {
 pub static NAMED_SEQUENCE: OpDef = OpDef {
     name: "transform.named_sequence",
     traits: Traits::SYMBOL.with(Traits::ISOLATED_FROM_ABOVE),
-    inherent_attrs: &["arg_attrs", "function_type", "res_attrs", "sym_name", "sym_visibility"],
+    inherent_attrs: &[
+        "arg_attrs",
+        "function_type",
+        "res_attrs",
+        "sym_name",
+        "sym_visibility",
+    ],
     parse: Some(parse_function_like),
     print: Some(print_function_like),
     verify: Some(verify_named_sequence),
@@ -112,7 +124,11 @@ fn parse_yield(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let span = p.current_span();
     let operands = p.parse_operand_list(lattice_ir::parser::Delimiter::None)?;
     p.parse_optional_attr_dict(st)?;
-    let types = if p.eat(":") { p.parse_type_list()? } else { Vec::new() };
+    let types = if p.eat(":") {
+        p.parse_type_list()?
+    } else {
+        Vec::new()
+    };
     st.operands = p.resolve_operands(&operands, &types, span)?;
     Ok(())
 }
@@ -177,7 +193,10 @@ fn parse_match(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let span = p.current_span();
     let (inputs, results) = p.parse_function_type()?;
     let [input] = inputs.as_slice() else {
-        return Err(p.error_at(span, format!("expected 1 operand type but had {}", inputs.len())));
+        return Err(p.error_at(
+            span,
+            format!("expected 1 operand type but had {}", inputs.len()),
+        ));
     };
     st.operands = vec![p.resolve_operand(&target, *input)?];
     st.result_types = results;
@@ -212,7 +231,10 @@ fn op_names(ctx: &Context, ops: Attr) -> Option<Vec<String>> {
     let AttrData::Array(items) = ctx.attr_data(ops) else {
         return None;
     };
-    items.iter().map(|&a| ctx.string_value(a).map(str::to_string)).collect()
+    items
+        .iter()
+        .map(|&a| ctx.string_value(a).map(str::to_string))
+        .collect()
 }
 
 fn verify_match(v: &mut Verifier<'_>, op: Op) {
@@ -224,7 +246,10 @@ fn verify_match(v: &mut Verifier<'_>, op: Op) {
     let ctx = ir.ctx();
     let view = Match::wrap(op);
     if view.ops(ir).is_some_and(|a| op_names(ctx, a).is_none()) {
-        v.error(op, "attribute 'ops' failed to satisfy constraint: string array attribute");
+        v.error(
+            op,
+            "attribute 'ops' failed to satisfy constraint: string array attribute",
+        );
         return;
     }
     if view
@@ -243,7 +268,9 @@ fn has_attrs(ir: &Ir, op: Op, wanted: Attr) -> bool {
     let AttrData::Dictionary(entries) = ctx.attr_data(wanted) else {
         return false;
     };
-    entries.iter().all(|e| ir.attr(op, ctx.str(e.name)) == Some(e.value))
+    entries
+        .iter()
+        .all(|e| ir.attr(op, ctx.str(e.name)) == Some(e.value))
 }
 
 fn apply_match(ir: &mut Ir, state: &mut TransformState, op: Op) -> Result<(), Vec<Diagnostic>> {
@@ -260,7 +287,11 @@ fn apply_match(ir: &mut Ir, state: &mut TransformState, op: Op) -> Result<(), Ve
     let found: Vec<Op> = ir
         .walk_ops(*target, WalkOrder::PostOrder)
         .into_iter()
-        .filter(|&o| names.as_ref().is_none_or(|n| n.iter().any(|n| ir.op_name(o) == n)))
+        .filter(|&o| {
+            names
+                .as_ref()
+                .is_none_or(|n| n.iter().any(|n| ir.op_name(o) == n))
+        })
         .filter(|&o| attrs.is_none_or(|a| has_attrs(ir, o, a)))
         .collect();
     if let Some(&result) = ir.results(op).first() {
@@ -314,10 +345,13 @@ fn run_interpreter(ir: &mut Ir, root: Op, options: &PassOptions) -> Result<(), V
 /// its argument bound to `root`.
 pub fn interpret(ir: &mut Ir, root: Op, entry_point: &str) -> Result<(), Vec<Diagnostic>> {
     let ctx = ir.ctx_arc().clone();
-    let entry = ir.walk_ops(root, WalkOrder::PreOrder).into_iter().find(|&o| {
-        is_def(ir, o, &NAMED_SEQUENCE)
-            && ir.attr(o, "sym_name").and_then(|a| ctx.string_value(a)) == Some(entry_point)
-    });
+    let entry = ir
+        .walk_ops(root, WalkOrder::PreOrder)
+        .into_iter()
+        .find(|&o| {
+            is_def(ir, o, &NAMED_SEQUENCE)
+                && ir.attr(o, "sym_name").and_then(|a| ctx.string_value(a)) == Some(entry_point)
+        });
     let Some(entry) = entry else {
         return Err(vec![Diagnostic::error(
             DiagLoc::Loc(ir.loc(root)),
@@ -330,7 +364,11 @@ pub fn interpret(ir: &mut Ir, root: Op, entry_point: &str) -> Result<(), Vec<Dia
 /// Applies the ops of the sequence `seq` in order, its single argument bound to `root`.
 fn apply_sequence(ir: &mut Ir, seq: Op, root: Op) -> Result<(), Vec<Diagnostic>> {
     let Some(body) = ir.regions(seq).first().and_then(|&r| ir.entry_block(r)) else {
-        return Err(vec![op_error(ir, seq, "is a declaration; it has no body to apply")]);
+        return Err(vec![op_error(
+            ir,
+            seq,
+            "is a declaration; it has no body to apply",
+        )]);
     };
     let args = ir.block_args(body).to_vec();
     match args.len() {
@@ -346,9 +384,9 @@ fn apply_sequence(ir: &mut Ir, seq: Op, root: Op) -> Result<(), Vec<Diagnostic>>
             return Err(vec![Diagnostic::error(
                 DiagLoc::Loc(ir.loc(seq)),
                 format!(
-                    "operation expects {} extra value bindings, but 0 were provided to the interpreter",
-                    n - 1
-                ),
+                "operation expects {} extra value bindings, but 0 were provided to the interpreter",
+                n - 1
+            ),
             )])
         }
     }
@@ -376,4 +414,3 @@ pub fn register(ctx: &mut Context) {
     ctx.register_dialect("transform");
     ctx.register_ops(&[&NAMED_SEQUENCE, &YIELD, &MATCH_OP]);
 }
-

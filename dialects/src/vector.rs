@@ -3544,7 +3544,6 @@ pub static SHUFFLE: OpDef = OpDef {
     ..OpDef::EMPTY
 };
 
-
 fn int_list_text(values: &[i64]) -> String {
     values
         .iter()

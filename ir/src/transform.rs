@@ -63,7 +63,9 @@ impl TransformState {
             return Err(op_error(ir, op, format!("has no operand #{index}")));
         };
         match self.handles.get(&handle) {
-            Some(Mapping::Ops(ops)) => Ok(ops.iter().copied().filter(|&o| ir.contains_op(o)).collect()),
+            Some(Mapping::Ops(ops)) => {
+                Ok(ops.iter().copied().filter(|&o| ir.contains_op(o)).collect())
+            }
             Some(&Mapping::Consumed(why)) => {
                 let mut d = Diagnostic::error(
                     DiagLoc::Loc(ir.loc(op)),
@@ -76,7 +78,13 @@ impl TransformState {
                     DiagLoc::Loc(ir.loc(why.by)),
                     format!("invalidated by this transform op that consumes its operand #{} and invalidates all handles to payload IR entities associated with this operand and entities nested in them", why.operand),
                 );
-                let at = |o: Op| if ir.contains_op(o) { DiagLoc::Loc(ir.loc(o)) } else { DiagLoc::None };
+                let at = |o: Op| {
+                    if ir.contains_op(o) {
+                        DiagLoc::Loc(ir.loc(o))
+                    } else {
+                        DiagLoc::None
+                    }
+                };
                 if let Some((ancestor, nested)) = why.payload {
                     d = d
                         .with_note(at(ancestor), "ancestor payload op")

@@ -35,7 +35,12 @@ struct InputBox {
     ranges: Vec<Option<(i64, i64)>>,
 }
 
-fn input_box(ctx: &Context, map: AffineMap, operands: &[Value], bounds: &Bounds) -> Option<InputBox> {
+fn input_box(
+    ctx: &Context,
+    map: AffineMap,
+    operands: &[Value],
+    bounds: &Bounds,
+) -> Option<InputBox> {
     let nd = ctx.map_num_dims(map) as usize;
     let mut b = InputBox {
         rows: Vec::new(),
@@ -95,7 +100,13 @@ pub fn simplify_bounded_min_max(
     let b = input_box(ctx, map, operands, bounds)?;
     let results = ctx.map_results(map).to_vec();
     // `a` beats `b` somewhere: smaller for a min, larger for a max.
-    let beats = |a: AffineExpr, e: AffineExpr| if is_min { greater(ctx, e, a) } else { greater(ctx, a, e) };
+    let beats = |a: AffineExpr, e: AffineExpr| {
+        if is_min {
+            greater(ctx, e, a)
+        } else {
+            greater(ctx, a, e)
+        }
+    };
     let dominant = results.iter().copied().find(|&k| {
         results
             .iter()
@@ -124,17 +135,33 @@ fn constant_value(
             Some(if is_min { lo } else { hi })
         })
         .collect::<Option<_>>()?;
-    let c = if is_min { extremes.iter().min() } else { extremes.iter().max() };
+    let c = if is_min {
+        extremes.iter().min()
+    } else {
+        extremes.iter().max()
+    };
     let c = ctx.constant_expr(*c?);
     // No result ever passes `c` ...
-    let beyond = |e: AffineExpr| if is_min { greater(ctx, c, e) } else { greater(ctx, e, c) };
+    let beyond = |e: AffineExpr| {
+        if is_min {
+            greater(ctx, c, e)
+        } else {
+            greater(ctx, e, c)
+        }
+    };
     if !results.iter().all(|&e| b.excludes(ctx, map, &[beyond(e)])) {
         return None;
     }
     // ... and at every point some result reaches it.
     let short: Vec<AffineExpr> = results
         .iter()
-        .map(|&e| if is_min { greater(ctx, e, c) } else { greater(ctx, c, e) })
+        .map(|&e| {
+            if is_min {
+                greater(ctx, e, c)
+            } else {
+                greater(ctx, c, e)
+            }
+        })
         .collect();
     b.excludes(ctx, map, &short).then_some(c)
 }

@@ -332,7 +332,11 @@ fn without_transform_scripts(module_text: &str) -> String {
     };
     let body = ir.regions(module).first().and_then(|&r| ir.entry_block(r));
     let scripts: Vec<_> = body
-        .map(|b| ir.block_ops(b).filter(|&o| is_transform_script(&ir, o)).collect())
+        .map(|b| {
+            ir.block_ops(b)
+                .filter(|&o| is_transform_script(&ir, o))
+                .collect()
+        })
         .unwrap_or_default();
     for op in scripts {
         ir.erase_op(op);
