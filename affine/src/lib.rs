@@ -1,6 +1,7 @@
 //! `lattice-affine`: the affine dialect — its 16 ops with mlir-opt 22's custom forms,
 //! inherent attributes, implicit terminators, verifiers (including MLIR's rules on valid
-//! dimensions and symbols) and folders.
+//! dimensions and symbols) and folders; and its transform op for the
+//! `transform-interpreter` pass ([`transform_ops`]).
 //!
 //! Invariants: ops are defined once, with `lattice_ir::def_op!` in [`ops`]: the `static`
 //! [`OpDef`], its name and attribute names as constants, and its typed view
@@ -19,6 +20,7 @@ mod fold;
 pub mod loops;
 pub mod ops;
 pub mod passes;
+pub mod transform_ops;
 pub mod util;
 pub mod valid;
 mod verify;
@@ -33,6 +35,7 @@ pub static OPS: [&OpDef; 16] = views::ALL_DEFS;
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("affine");
     ctx.register_ops(&OPS);
+    ctx.register_ops(&[&transform_ops::SIMPLIFY_BOUNDED_AFFINE_OPS]);
 }
 
 #[cfg(test)]

@@ -175,3 +175,57 @@ fn constant_trip_count_has_one_meaning() {
         None/Some(18446744073709551615)/true"#]]
     .assert_eq(&counts.join("\n"));
 }
+
+/// `simplify_bounded_min_max` on each `affine.min`/`affine.max` of `text`, whose
+/// `test.v*` ops give the bounded values (`test.vN` in `bounds[N]`, inclusive).
+fn bounded(text: &str, bounds: &[(i64, i64)]) -> Vec<String> {
+    use crate::analysis::bounded::{simplify_bounded_min_max, Bounds};
+    let (ir, top) = parse(text);
+    let ctx = ir.ctx();
+    let mut b = Bounds::default();
+    for (i, &range) in bounds.iter().enumerate() {
+        for op in ops_named(&ir, top, &format!("test.v{i}")) {
+            b.insert(ir.result(op, 0), range);
+        }
+    }
+    let mut out = Vec::new();
+    for op in ir.walk_ops(top, WalkOrder::PreOrder) {
+        let is_min = ir.is_op(op, crate::views::AffineMin::NAME);
+        if !is_min && !ir.is_op(op, crate::views::AffineMax::NAME) {
+            continue;
+        }
+        let map = crate::util::map_attr(&ir, op, "map").expect("a map");
+        let r = simplify_bounded_min_max(ctx, map, ir.operands(op), &b, is_min);
+        out.push(r.map_or("-".into(), |e| ctx.affine_expr_to_string(e)));
+    }
+    out
+}
+
+/// Bounded min/max: a dominating result, a constant no single result shows, the same
+/// value under two operands, a pinned value, an empty box, and what stays undecided.
+#[test]
+fn bounded_min_max() {
+    let text = r#"
+      %a = "test.v0"() : () -> index
+      %b = "test.v1"() : () -> index
+      %c = "test.v2"() : () -> index
+      %0 = affine.min affine_map<(d0) -> (d0, 9)>(%a)
+      %1 = affine.max affine_map<(d0) -> (d0, 9)>(%a)
+      %2 = affine.min affine_map<()[s0] -> (s0, 1 - s0)>()[%b]
+      %3 = affine.min affine_map<(d0, d1) -> (d0 - d1, 1)>(%a, %a)
+      %4 = affine.min affine_map<(d0, d1) -> (d0 + d1, 100)>(%a, %c)
+      %5 = affine.min affine_map<(d0) -> (d0, 5)>(%a)
+    "#;
+    // %a in [0, 9], %b in [0, 1], %c pinned to 7.
+    let got = bounded(text, &[(0, 9), (0, 1), (7, 7)]);
+    // min(d0 - d1, 1) with d0 == d1 is d0 - d1 (0 once the operands are deduplicated).
+    assert_eq!(got, ["d0", "9", "0", "d0 - d1", "d0 + 7", "-"]);
+    // An empty box decides nothing.
+    assert!(
+        bounded(text, &[(3, 2), (0, 1), (7, 7)])
+            .iter()
+            .filter(|s| *s == "-")
+            .count()
+            >= 4
+    );
+}

@@ -99,6 +99,7 @@ const CASES: &[Case] = &[
     case("lower-affine", "matmul", false),
     case("normalize-memrefs", "misc", false),
     case("symbol-dce", "misc", false),
+    case("transform-interpreter", "transform", false),
 ];
 
 /// Shared names not compared here, and why.

@@ -67,3 +67,19 @@ pub fn parse_attr_dict_only(p: &mut Parser<'_>, st: &mut OperationState) -> PRes
 pub fn print_attr_dict_only(p: &mut Printer<'_>, op: Op) {
     p.print_optional_attr_dict(op, &[]);
 }
+
+/// `[1, 2, -1]` of integers (a dense `i64` array in a custom form).
+pub fn parse_int_list(p: &mut Parser<'_>) -> PResult<Vec<i64>> {
+    p.expect("[")?;
+    let mut out = Vec::new();
+    if !p.eat("]") {
+        loop {
+            out.push(p.parse_integer()? as i64);
+            if !p.eat(",") {
+                break;
+            }
+        }
+        p.expect("]")?;
+    }
+    Ok(out)
+}

@@ -164,7 +164,9 @@ fn parse_result_list(p: &mut Parser<'_>) -> PResult<(Vec<Type>, Vec<Option<Attr>
     Ok((types, attrs))
 }
 
-fn parse_func(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
+/// The custom form of a function-like op (`func.func`, `transform.named_sequence`):
+/// `[visibility] @name(%arg: type {attrs}, ...) [-> results] [attributes {...}] [{ body }]`.
+pub(crate) fn parse_function_like(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     if let Some(vis) = p.parse_optional_keyword_of(&["private", "public", "nested"]) {
         let name = p.intern("sym_visibility");
         let attr = p.ctx().string_attr(&vis);
@@ -285,7 +287,8 @@ fn dict_at(ir: &Ir, op: Op, name: &str, index: usize) -> Option<Attr> {
     }
 }
 
-fn print_func(p: &mut Printer<'_>, op: Op) {
+/// Prints [`parse_function_like`]'s form.
+pub(crate) fn print_function_like(p: &mut Printer<'_>, op: Op) {
     let ir = p.ir();
     let ctx = ir.ctx();
     p.write(" ");
@@ -365,7 +368,8 @@ fn print_func(p: &mut Printer<'_>, op: Op) {
     }
 }
 
-fn verify_func(v: &mut Verifier<'_>, op: Op) {
+/// The checks every function-like op shares: signature attributes and entry block.
+pub(crate) fn verify_function_like(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
     let ctx = ir.ctx();
     if ir.attr(op, "function_type").is_none() {
@@ -471,9 +475,9 @@ pub static FUNC: OpDef = OpDef {
         "sym_visibility",
     ],
     default_dialect: Some("func"),
-    parse: Some(parse_func),
-    print: Some(print_func),
-    verify: Some(verify_func),
+    parse: Some(parse_function_like),
+    print: Some(print_function_like),
+    verify: Some(verify_function_like),
     ..OpDef::EMPTY
 };
 

@@ -1,5 +1,5 @@
 //! `lattice-dialects`: the standard dialects Lattice models on top of the `lattice-ir` core
-//! (arith, cf, func, gpu, math, memref, scf, vector, and the custom-form helpers they
+//! (arith, cf, func, gpu, math, memref, scf, transform, vector, and the custom-form helpers they
 //! share in `formats`). `builtin` stays in `lattice-ir`, as in MLIR; `affine` lives in
 //! `lattice-affine`. Each module defines its ops (one `static OpDef` per op) and a
 //! `register` function.
@@ -15,6 +15,7 @@ pub mod gpu;
 pub mod math;
 pub mod memref;
 pub mod scf;
+pub mod transform;
 pub mod ub;
 pub mod vector;
 
@@ -30,6 +31,7 @@ pub fn register_all(ctx: &mut Context) {
     math::register(ctx);
     memref::register(ctx);
     scf::register(ctx);
+    transform::register(ctx);
     ub::register(ctx);
     vector::register(ctx);
 }

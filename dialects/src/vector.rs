@@ -21,7 +21,7 @@
 //! transfer in_bounds inference, constant extract/insert positions, empty and dead
 //! `vector.mask`, dead tensor `transfer_write`.
 
-use crate::formats::{parse_operands_colon_types, print_operands_colon_types};
+use crate::formats::{parse_int_list, parse_operands_colon_types, print_operands_colon_types};
 use lattice_ir::affine::{AffineExprData, AffineMap};
 use lattice_ir::attrs::{Attr, AttrData, NamedAttr};
 use lattice_ir::context::Context;
@@ -3543,22 +3543,6 @@ pub static SHUFFLE: OpDef = OpDef {
     verify: Some(verify_shuffle),
     ..OpDef::EMPTY
 };
-
-/// `[1, 2, -1]` of integers.
-fn parse_int_list(p: &mut Parser<'_>) -> PResult<Vec<i64>> {
-    p.expect("[")?;
-    let mut out = Vec::new();
-    if !p.eat("]") {
-        loop {
-            out.push(p.parse_integer()? as i64);
-            if !p.eat(",") {
-                break;
-            }
-        }
-        p.expect("]")?;
-    }
-    Ok(out)
-}
 
 fn int_list_text(values: &[i64]) -> String {
     values

@@ -45,6 +45,7 @@ pub fn make_context(allow_unregistered: bool) -> Context {
 pub fn make_registry() -> PassRegistry {
     let mut registry = PassRegistry::new();
     lattice_ir::passes::register(&mut registry);
+    registry.register(&[&lattice_dialects::transform::TRANSFORM_INTERPRETER]);
     lattice_affine::passes::register(&mut registry);
     lattice_codegen::gpu::register(&mut registry);
     lattice_polyhedral::passes::register(&mut registry);

@@ -22,6 +22,7 @@ pub mod printer;
 pub mod registry;
 pub mod store;
 pub mod target;
+pub mod transform;
 pub mod types;
 pub mod verifier;
 pub mod view;

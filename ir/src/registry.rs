@@ -120,6 +120,9 @@ pub struct OpDef {
     pub block_arg_names: Option<BlockArgNamesFn>,
     pub successor_operands: Option<SuccessorOperandsFn>,
     pub generic_defaults: Option<GenericDefaultsFn>,
+    /// How the op applies itself when the transform interpreter runs it (a transform
+    /// op, MLIR's `TransformOpInterface::apply`); `None` for payload ops.
+    pub transform_apply: Option<crate::transform::TransformApplyFn>,
 }
 
 impl OpDef {
@@ -139,6 +142,7 @@ impl OpDef {
         block_arg_names: None,
         successor_operands: None,
         generic_defaults: None,
+        transform_apply: None,
     };
 
     /// Whether this op has trait `t`.

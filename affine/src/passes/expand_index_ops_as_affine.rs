@@ -274,7 +274,9 @@ fn hoisted_constant(ir: &mut Ir, anchor: Op, c: i64, loc: Attr) -> Value {
     insert_constant(ir, anchor, c, loc, Some(block))
 }
 
-fn insert_constant(
+/// An index `arith.constant` of `c` at `loc`: prepended to `block` when given, else right
+/// before `anchor`.
+pub(crate) fn insert_constant(
     ir: &mut Ir,
     anchor: Op,
     c: i64,

@@ -4,11 +4,13 @@
 //! generated arguments (static-shape identity-layout memrefs and scalars of index, integer,
 //! f32 and f64 types; scalar results) and whose bodies use only ops that upstream lowers
 //! to the CPU (arith, math, affine, scf, memref, vector, cf, and calls to such functions),
-//! drops every other function (recording why), makes the picked ones public, and prints
-//! the module. [`wrap`] then appends an entry function that, for each picked function in
-//! turn, allocates and fills its memref arguments deterministically, calls it, and prints
-//! the function's index, its scalar results and a weighted checksum of every memref
-//! argument through `printI64`/`printF64`/`printNewline`.
+//! drops every other function (recording why) and every other top-level op but
+//! `memref.global`s and transform scripts (for `--transform-interpreter`), makes the picked
+//! ones public, and prints the module. [`wrap`] then drops the transform scripts and
+//! appends an entry function that, for each picked function in turn, allocates and fills
+//! its memref arguments deterministically, calls it, and prints the function's index, its
+//! scalar results and a weighted checksum of every memref argument through
+//! `printI64`/`printF64`/`printNewline`.
 //!
 //! Invariants: the generated values are small integers (floats hold them exactly, no NaN
 //! or overflow from the inputs); the same `Func` list always gives the same text, so the
@@ -291,7 +293,7 @@ pub fn prepare(text: &str, allow_unregistered: bool) -> Result<Prepared, String>
         let kept = if is_func {
             name.is_some_and(|n| keep.contains(&n))
         } else {
-            ir.is_op(op, "memref.global")
+            ir.is_op(op, "memref.global") || is_transform_script(&ir, op)
         };
         if !kept {
             ir.erase_op(op);
@@ -309,6 +311,37 @@ pub fn prepare(text: &str, allow_unregistered: bool) -> Result<Prepared, String>
         funcs: picked.into_iter().map(|(_, f)| f).collect(),
         skipped,
     })
+}
+
+/// Whether `op` is a transform script (a module marked `transform.with_named_sequence`):
+/// kept for `--transform-interpreter`, dropped by [`wrap`] (it does not run).
+fn is_transform_script(ir: &Ir, op: lattice_ir::Op) -> bool {
+    ir.is_op(op, "builtin.module") && ir.attr(op, "transform.with_named_sequence").is_some()
+}
+
+/// `module_text` without its top-level transform scripts.
+fn without_transform_scripts(module_text: &str) -> String {
+    if !module_text.contains("transform.with_named_sequence") {
+        return module_text.to_string();
+    }
+    let mut ir = Ir::new(Arc::new(lattice_cli::make_context(true)));
+    let mut sources = SourceMap::default();
+    let id = sources.add("module", module_text);
+    let Ok(module) = lattice_ir::parser::parse_source(&mut ir, id, "module", module_text) else {
+        return module_text.to_string();
+    };
+    let body = ir.regions(module).first().and_then(|&r| ir.entry_block(r));
+    let scripts: Vec<_> = body
+        .map(|b| {
+            ir.block_ops(b)
+                .filter(|&o| is_transform_script(&ir, o))
+                .collect()
+        })
+        .unwrap_or_default();
+    for op in scripts {
+        ir.erase_op(op);
+    }
+    print_op(&ir, module, PrintOptions::default())
 }
 
 /// The value of index and integer scalar arguments: [`SCALAR_ARG`], or the smallest
@@ -547,6 +580,7 @@ impl Gen {
 /// `@{entry}` that calls `funcs` in order, and declarations of the printing helpers it
 /// lacks.
 pub fn wrap(module_text: &str, funcs: &[Func], entry: &str) -> String {
+    let module_text = &without_transform_scripts(module_text);
     let mut g = Gen {
         out: String::new(),
         next: 0,

@@ -197,7 +197,7 @@ pub fn canonicalize(
 }
 
 /// The constant value of a `CONSTANT_LIKE` op (its fold result, else its `value`).
-pub(crate) fn constant_value(ir: &Ir, op: Op) -> Option<Attr> {
+pub fn constant_value(ir: &Ir, op: Op) -> Option<Attr> {
     let def = ir.op_def(op)?;
     if !def.has(Traits::CONSTANT_LIKE) || ir.results(op).len() != 1 {
         return None;
