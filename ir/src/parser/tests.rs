@@ -510,7 +510,7 @@ fn locations_and_aliases() {
 #[test]
 fn metadata_is_skipped() {
     let (ir, m) = parse(
-        "\"t.a\"() : () -> ()\n{-#\n dialect_resources: { builtin: { r: \"0x0400\" } }\n#-}\n",
+        "\"t.a\"() : () -> ()\n{-#\n dialect_resources: { builtin: { r: \"0x04000000\" } }\n#-}\n",
     )
     .unwrap();
     assert_eq!(
