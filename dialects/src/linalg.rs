@@ -20,7 +20,7 @@ use lattice_ir::parser::{Delimiter, PResult, Parser, RegionOptions};
 use lattice_ir::printer::{Printer, RegionPrintOptions};
 use lattice_ir::registry::Traits;
 use lattice_ir::store::{Ir, Op, OperationState, Region, Value};
-use lattice_ir::types::{Type, TypeData};
+use lattice_ir::types::{Type, TypeData, DYNAMIC};
 use lattice_ir::verifier::Verifier;
 use lattice_ir::{def_op, AffineExpr, AffineExprData, AffineMap};
 
@@ -448,9 +448,23 @@ fn element_or_self(ctx: &Context, ty: Type) -> Type {
     }
 }
 
-/// The rank an indexing map must have for an operand of type `ty` (0 for scalars).
-fn operand_rank(ctx: &Context, ty: Type) -> usize {
-    ctx.shape(ty).map_or(0, <[i64]>::len)
+/// The static shape an operand gives the loop ranges: a memref's or ranked tensor's;
+/// none (rank 0) for scalars, vectors and unranked types, as in mlir-opt 22.
+fn operand_shape(ctx: &Context, ty: Type) -> &[i64] {
+    match ctx.type_data(ty) {
+        TypeData::MemRef { shape, .. } | TypeData::RankedTensor { shape, .. } => shape,
+        _ => &[],
+    }
+}
+
+/// Whether `e` is a bare loop dimension.
+fn is_dim(ctx: &Context, e: AffineExpr) -> bool {
+    matches!(ctx.expr_data(e), AffineExprData::Dim(_))
+}
+
+/// Whether `e` is the bare loop dimension `d`.
+fn is_bare_dim(ctx: &Context, e: AffineExpr, d: u32) -> bool {
+    matches!(ctx.expr_data(e), AffineExprData::Dim(x) if x == d)
 }
 
 /// The concatenation of `maps` (MLIR's `concatAffineMaps`) when it is not invertible as a
@@ -466,11 +480,7 @@ fn non_invertible(ctx: &Context, maps: &[AffineMap]) -> Option<AffineMap> {
         .iter()
         .flat_map(|&m| ctx.map_results(m).iter().copied())
         .collect();
-    let bare = |d: u32| {
-        results
-            .iter()
-            .any(|&e| matches!(ctx.expr_data(e), AffineExprData::Dim(x) if x == d))
-    };
+    let bare = |d: u32| results.iter().any(|&e| is_bare_dim(ctx, e, d));
     (!(0..dims).all(bare)).then(|| ctx.affine_map(dims, syms, results))
 }
 
@@ -496,7 +506,7 @@ fn verify_maps(v: &mut Verifier<'_>, op: Op, maps: &[AffineMap], loops: usize) -
             v.error(op, format!("unexpected symbols in indexing_map #{i}"));
             return false;
         }
-        let rank = operand_rank(ctx, ir.value_type(o));
+        let rank = operand_shape(ctx, ir.value_type(o)).len();
         if ctx.map_num_results(m) != rank {
             v.error(
                 op,
@@ -518,12 +528,73 @@ fn verify_maps(v: &mut Verifier<'_>, op: Op, maps: &[AffineMap], loops: usize) -
         );
         return false;
     }
+    if !verify_static_shapes(v, op, maps) {
+        return false;
+    }
     for (i, &m) in maps.iter().enumerate() {
         if ctx.map_num_dims(m) as usize != loops {
             v.error(
                 op,
                 format!("expected indexing_map #{i} to have {loops} dim(s) to match the number of loops"),
             );
+            return false;
+        }
+    }
+    true
+}
+
+/// The static loop ranges the maps infer from the operand shapes (each loop's size is
+/// the first operand dimension that is that bare loop index), checked against every
+/// static operand dimension as mlir-opt 22 does; nothing is checked when a range is
+/// dynamic. The maps are invertible ([`non_invertible`]).
+fn verify_static_shapes(v: &mut Verifier<'_>, op: Op, maps: &[AffineMap]) -> bool {
+    let ir = v.ir();
+    let ctx = ir.ctx();
+    let operands = ir.operands(op);
+    let sizes: Vec<i64> = operands
+        .iter()
+        .flat_map(|&o| operand_shape(ctx, ir.value_type(o)).iter().copied())
+        .collect();
+    let results: Vec<AffineExpr> = maps
+        .iter()
+        .flat_map(|&m| ctx.map_results(m).iter().copied())
+        .collect();
+    let dims = maps.iter().map(|&m| ctx.map_num_dims(m)).max().unwrap_or(0);
+    let ranges: Option<Vec<i64>> = (0..dims)
+        .map(|d| {
+            let pos = results.iter().position(|&e| is_bare_dim(ctx, e, d))?;
+            sizes.get(pos).copied().filter(|&s| s != DYNAMIC)
+        })
+        .collect();
+    let Some(ranges) = ranges else {
+        return true;
+    };
+    let starts = vec![0; ranges.len()];
+    let ends: Vec<i64> = ranges.iter().map(|&r| r - 1).collect();
+    for (i, (&m, &o)) in maps.iter().zip(operands).enumerate() {
+        let shape = operand_shape(ctx, ir.value_type(o));
+        for (dim, (&e, &size)) in ctx.map_results(m).iter().zip(shape).enumerate() {
+            if size == DYNAMIC || size == 0 {
+                continue;
+            }
+            let (Some(a), Some(b)) = (ctx.evaluate(e, &starts, &[]), ctx.evaluate(e, &ends, &[]))
+            else {
+                continue;
+            };
+            let inferred = a.max(b).saturating_add(1);
+            let message = if a.min(b) < 0 {
+                format!(
+                    "unexpected result less than 0 at expression #{dim} in {}",
+                    ctx.affine_map_to_string(m)
+                )
+            } else if is_dim(ctx, e) && inferred != size {
+                format!("inferred input/output operand #{i} has shape's dimension #{dim} to be {inferred}, but found {size}")
+            } else if !is_dim(ctx, e) && inferred > size {
+                format!("inferred input/output operand #{i} has shape's dimension #{dim} to be greater than or equal to {inferred}, but found {size}")
+            } else {
+                continue;
+            };
+            v.error(op, message);
             return false;
         }
     }

@@ -137,3 +137,25 @@ func.func @affine_effects(%arg0: memref<4xf32>, %arg1: memref<8xf32>) {
   }
   return
 }
+
+// -----
+
+// Accepted shapes: a dynamic loop range skips the static check; `mod` stays in bounds;
+// a scalar input has a rank-0 map.
+// CHECK-LABEL: func.func @shapes
+// CHECK-COUNT-3: linalg.generic
+func.func @shapes(%a: memref<?xf32>, %b: memref<4xf32>, %c: memref<8xf32>, %s: f32) {
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0 + 3)>], iterator_types = ["parallel"]} ins(%a : memref<?xf32>) outs(%b : memref<4xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0 mod 4)>], iterator_types = ["parallel"]} ins(%c : memref<8xf32>) outs(%b : memref<4xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%s : f32) outs(%c : memref<8xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    linalg.yield %x : f32
+  }
+  return
+}

@@ -263,3 +263,49 @@ func.func @no_iterator_types(%m: memref<?xf32>) {
   }) : (memref<?xf32>, memref<?xf32>) -> ()
   return
 }
+
+// -----
+
+#map = affine_map<(d0) -> (d0)>
+func.func @static_shape(%a: memref<4xf32>, %b: memref<5xf32>) {
+  // expected-error@+1 {{'linalg.generic' op inferred input/output operand #1 has shape's dimension #0 to be 4, but found 5}}
+  linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%a: memref<4xf32>) outs(%b : memref<5xf32>) {
+    ^bb0(%x: f32, %y: f32):
+      linalg.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+func.func @negative_index(%a: memref<4xf32>, %b: memref<4xf32>) {
+  // expected-error@+1 {{'linalg.generic' op unexpected result less than 0 at expression #0 in (d0) -> (d0 - 1)}}
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0 - 1)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a: memref<4xf32>) outs(%b : memref<4xf32>) {
+    ^bb0(%x: f32, %y: f32):
+      linalg.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+func.func @index_past_end(%a: memref<4xf32>, %b: memref<4xf32>) {
+  // expected-error@+1 {{'linalg.generic' op inferred input/output operand #0 has shape's dimension #0 to be greater than or equal to 7, but found 4}}
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0 * 2)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a: memref<4xf32>) outs(%b : memref<4xf32>) {
+    ^bb0(%x: f32, %y: f32):
+      linalg.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+// A vector operand counts as rank 0.
+func.func @vector_operand(%a: vector<4xf32>, %b: memref<4xf32>) {
+  // expected-error@+1 {{'linalg.generic' op expected operand #0 rank (0) to match the result rank of indexing_map (1)}}
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%a: vector<4xf32>) outs(%b : memref<4xf32>) {
+    ^bb0(%x: vector<4xf32>, %y: f32):
+      linalg.yield %y : f32
+  }
+  return
+}
