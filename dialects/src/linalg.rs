@@ -4,13 +4,13 @@
 //!
 //! Invariants: every `linalg.generic` carries `operandSegmentSizes = [#ins, #outs]` and
 //! stores `iterator_types` as `#linalg.iterator_type<parallel|reduction>` (the custom form
-//! writes plain strings, as upstream's printer and parser convert them). The generic op has
-//! no effect traits, so every pass treats it as having arbitrary memory effects (upstream:
-//! reads its memref inputs, reads and writes its memref inits, pure on tensors); a
-//! `linalg.generic` on tensors is therefore never erased or hoisted, which is
-//! conservative. Not modelled: the named structured ops, upstream's canonicalization
-//! patterns, the static-shape checks of the indexing maps (`inferred input/output operand
-//! #...`).
+//! writes plain strings, as upstream's printer and parser convert them). Effects: with a
+//! memref operand the op has arbitrary effects (upstream: it reads its memref inputs,
+//! reads and writes its memref inits); on tensors alone its effects are those of its body
+//! (`RECURSIVE_EFFECTS` through the `dynamic_effects` hook, so canonicalize erases it when
+//! unused and CSE merges identical ones, as upstream's `Pure` op; a body that writes
+//! memory keeps it). Passes reading the static traits see none, hence arbitrary effects.
+//! Not modelled: the named structured ops, upstream's canonicalization patterns.
 
 use super::arith::{custom_error, type_str};
 use crate::formats::{check_segments, segment_values, segments_ok};
@@ -46,6 +46,7 @@ def_op! {
         verify: Some(verify_generic),
         block_arg_names: Some(generic_arg_names),
         generic_defaults: Some(generic_defaults),
+        dynamic_effects: Some(generic_effects),
     }
 }
 
@@ -321,6 +322,20 @@ fn generic_defaults(ctx: &Context, st: &mut OperationState) {
     if canonical != items {
         let array = ctx.array_attr(canonical);
         st.add_attr(name, array);
+    }
+}
+
+/// Arbitrary effects with a memref operand; on tensors and scalars, those of the body.
+fn generic_effects(ir: &Ir, op: Op) -> Traits {
+    let ctx = ir.ctx();
+    if ir
+        .operands(op)
+        .iter()
+        .any(|&o| ctx.is_memref(ir.value_type(o)))
+    {
+        Traits::NONE
+    } else {
+        Traits::RECURSIVE_EFFECTS
     }
 }
 

@@ -86,6 +86,11 @@ pub type BlockArgNamesFn = fn(&Ir, Op, Region, &mut Vec<(Value, String)>);
 /// `overflowFlags = #arith.overflow<none>`) and rewrites attribute text to its canonical
 /// spelling, as mlir-opt's property storage does.
 pub type GenericDefaultsFn = fn(&Context, &mut OperationState);
+/// The effect traits of one op when they depend on its operands (`PURE`,
+/// `RECURSIVE_EFFECTS`, ...), added to the definition's static traits by the generic
+/// memory-effect queries of [`crate::passes`]. Passes that read the static traits only
+/// see the definition's (more conservative) traits.
+pub type DynamicEffectsFn = fn(&Ir, Op) -> Traits;
 /// The range of `op`'s operands forwarded to successor `index`.
 pub type SuccessorOperandsFn = fn(&Ir, Op, usize) -> std::ops::Range<usize>;
 
@@ -120,6 +125,7 @@ pub struct OpDef {
     pub block_arg_names: Option<BlockArgNamesFn>,
     pub successor_operands: Option<SuccessorOperandsFn>,
     pub generic_defaults: Option<GenericDefaultsFn>,
+    pub dynamic_effects: Option<DynamicEffectsFn>,
 }
 
 impl OpDef {
@@ -139,6 +145,7 @@ impl OpDef {
         block_arg_names: None,
         successor_operands: None,
         generic_defaults: None,
+        dynamic_effects: None,
     };
 
     /// Whether this op has trait `t`.

@@ -2,7 +2,8 @@
 // dictionary with iterator types as strings, ins/outs, `attrs =`, `-> (types)`), the
 // generic form (`#linalg.iterator_type<...>`, operandSegmentSizes), the block argument
 // names %in/%out (a name location wins with -mlir-use-nameloc-as-prefix), and effects:
-// an op that writes a memref is neither erased, merged nor crossed by a load.
+// an op that writes a memref is neither erased, merged nor crossed by a load; on tensors
+// its effects are its body's.
 // RUN: lattice opt %s --split-input-file | FileCheck %s
 // RUN: lattice opt %s --split-input-file --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 // RUN: lattice opt %s --split-input-file -mlir-use-nameloc-as-prefix | FileCheck %s --check-prefix=NAMELOC
@@ -158,4 +159,47 @@ func.func @shapes(%a: memref<?xf32>, %b: memref<4xf32>, %c: memref<8xf32>, %s: f
     linalg.yield %x : f32
   }
   return
+}
+
+// -----
+
+// On tensors the op's effects are its body's: an unused one is erased, two identical
+// ones are merged, one whose body stores is kept (all as mlir-opt does).
+// EFFECTS-LABEL: func.func @tensor_effects
+// EFFECTS-NOT:     arith.addf
+// EFFECTS:         %[[A:.*]] = linalg.generic
+// EFFECTS-NEXT:    ^bb0
+// EFFECTS-NEXT:      arith.mulf
+// EFFECTS-NEXT:      linalg.yield
+// EFFECTS-NEXT:    } -> tensor<4xf32>
+// EFFECTS-NEXT:    linalg.generic
+// EFFECTS-NEXT:    ^bb0
+// EFFECTS-NEXT:      memref.store
+// EFFECTS-NEXT:      linalg.yield
+// EFFECTS-NEXT:    } -> tensor<4xf32>
+// EFFECTS-NEXT:    return %[[A]], %[[A]]
+func.func @tensor_effects(%t: tensor<4xf32>, %m: memref<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %c = arith.constant 2.0 : f32
+  %dead = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf32>) outs(%t : tensor<4xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %c : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  %a = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf32>) outs(%t : tensor<4xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.mulf %x, %c : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  %b = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf32>) outs(%t : tensor<4xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.mulf %x, %c : f32
+    linalg.yield %s : f32
+  } -> tensor<4xf32>
+  %kept = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%t : tensor<4xf32>) outs(%t : tensor<4xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %c0 = arith.constant 0 : index
+    memref.store %x, %m[%c0] : memref<4xf32>
+    linalg.yield %x : f32
+  } -> tensor<4xf32>
+  return %a, %b : tensor<4xf32>, tensor<4xf32>
 }
