@@ -17,6 +17,7 @@ use lattice_ir::pass::{
     OpPipeline, PassRegistry, RunOptions, Timing,
 };
 use lattice_ir::printer::{print_op, PrintOptions};
+use lattice_ir::resources::file_metadata_text;
 use lattice_ir::{Context, Ir, Span};
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -536,8 +537,10 @@ fn process_chunk(
         if !text.ends_with('\n') {
             text.push('\n');
         }
-        // mlir-opt ends a file with a blank line, except under local scope.
+        // mlir-opt ends a file with its external resources and a blank line, except
+        // under local scope.
         if !a.print.local_scope {
+            text.push_str(&file_metadata_text(ir.external_resources()));
             text.push('\n');
         }
         result.print_time = t.elapsed();

@@ -5,10 +5,13 @@
 //! Invariants: each parse function reads exactly what its print function writes, and
 //! both follow mlir-opt 22's spacing (custom printers write their own leading space).
 
+use lattice_ir::attrs::{Attr, AttrData};
+use lattice_ir::context::Context;
 use lattice_ir::parser::{Delimiter, PResult, Parser};
 use lattice_ir::printer::Printer;
-use lattice_ir::store::{Op, OperationState};
+use lattice_ir::store::{Ir, Op, OperationState, Value};
 use lattice_ir::types::Type;
+use lattice_ir::verifier::Verifier;
 
 /// `attr-dict ($operands^ : type($operands))?`
 pub fn parse_operands_colon_types(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -82,4 +85,64 @@ pub fn parse_int_list(p: &mut Parser<'_>) -> PResult<Vec<i64>> {
         p.expect("]")?;
     }
     Ok(out)
+}
+
+// ----- operand segments (`AttrSizedOperandSegments`) -----
+
+/// The values of a dense array attribute as `i64` (empty when missing or of another kind).
+pub fn dense_values(ctx: &Context, attr: Option<Attr>) -> Vec<i64> {
+    match attr.map(|a| ctx.attr_data(a)) {
+        Some(AttrData::DenseArray { values, .. }) => values.iter().map(|&v| v as i64).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The operands of segment `seg` (empty if the attribute is missing or inconsistent).
+pub fn segment_values(ir: &Ir, op: Op, seg: usize) -> Vec<Value> {
+    let sizes = dense_values(ir.ctx(), ir.attr(op, "operandSegmentSizes"));
+    if seg >= sizes.len() || sizes.iter().any(|&s| s < 0) {
+        return Vec::new();
+    }
+    let start = sizes[..seg].iter().sum::<i64>() as usize;
+    let len = sizes[seg] as usize;
+    ir.operands(op)
+        .get(start..start + len)
+        .map(<[Value]>::to_vec)
+        .unwrap_or_default()
+}
+
+/// Whether `operandSegmentSizes` has `count` non-negative entries summing to the operand count.
+pub fn segments_ok(ir: &Ir, op: Op, count: usize) -> bool {
+    let sizes = dense_values(ir.ctx(), ir.attr(op, "operandSegmentSizes"));
+    sizes.len() == count
+        && sizes.iter().all(|&s| s >= 0)
+        && sizes.iter().sum::<i64>() as usize == ir.operands(op).len()
+}
+
+/// Reports mlir-opt's `operandSegmentSizes` errors (wrong length, wrong total); true when fine.
+pub fn check_segments(v: &mut Verifier<'_>, op: Op, count: usize) -> bool {
+    let ir = v.ir();
+    let sizes = dense_values(ir.ctx(), ir.attr(op, "operandSegmentSizes"));
+    if sizes.len() != count {
+        v.error(
+            op,
+            format!(
+                "'operandSegmentSizes' attribute for specifying operand segments must have {count} elements, but got {}",
+                sizes.len()
+            ),
+        );
+        return false;
+    }
+    if !segments_ok(ir, op, count) {
+        let total: i64 = sizes.iter().sum();
+        v.error(
+            op,
+            format!(
+                "operand count ({}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'",
+                ir.operands(op).len()
+            ),
+        );
+        return false;
+    }
+    true
 }

@@ -19,8 +19,8 @@
 
 use super::vector::{arity_ok, parse_colon_typed, parse_typed, Kind};
 use crate::formats::{
-    parse_attr_dict_only, parse_operands_colon_types, print_attr_dict_only,
-    print_operands_colon_types,
+    check_segments, parse_attr_dict_only, parse_operands_colon_types, print_attr_dict_only,
+    print_operands_colon_types, segment_values, segments_ok,
 };
 use lattice_ir::attrs::{Attr, AttrData};
 use lattice_ir::context::Context;
@@ -97,61 +97,6 @@ fn print_async_dependencies(p: &mut Printer<'_>, is_async: bool, deps: &[Value])
     p.write("[");
     p.print_operands(deps);
     p.write("]");
-}
-
-fn dense_values(ctx: &Context, attr: Option<Attr>) -> Vec<i64> {
-    match attr.map(|a| ctx.attr_data(a)) {
-        Some(AttrData::DenseArray { values, .. }) => values.iter().map(|&v| v as i64).collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// The operands of segment `seg` (empty if the attribute is missing or inconsistent).
-fn segment_values(ir: &Ir, op: Op, seg: usize) -> Vec<Value> {
-    let sizes = dense_values(ir.ctx(), ir.attr(op, "operandSegmentSizes"));
-    if seg >= sizes.len() || sizes.iter().any(|&s| s < 0) {
-        return Vec::new();
-    }
-    let start = sizes[..seg].iter().sum::<i64>() as usize;
-    let len = sizes[seg] as usize;
-    ir.operands(op)
-        .get(start..start + len)
-        .map(<[Value]>::to_vec)
-        .unwrap_or_default()
-}
-
-fn segments_ok(ir: &Ir, op: Op, count: usize) -> bool {
-    let sizes = dense_values(ir.ctx(), ir.attr(op, "operandSegmentSizes"));
-    sizes.len() == count
-        && sizes.iter().all(|&s| s >= 0)
-        && sizes.iter().sum::<i64>() as usize == ir.operands(op).len()
-}
-
-fn check_segments(v: &mut Verifier<'_>, op: Op, count: usize) -> bool {
-    let ir = v.ir();
-    let sizes = dense_values(ir.ctx(), ir.attr(op, "operandSegmentSizes"));
-    if sizes.len() != count {
-        v.error(
-            op,
-            format!(
-                "'operandSegmentSizes' attribute for specifying operand segments must have {count} elements, but got {}",
-                sizes.len()
-            ),
-        );
-        return false;
-    }
-    if !segments_ok(ir, op, count) {
-        let total: i64 = sizes.iter().sum();
-        v.error(
-            op,
-            format!(
-                "operand count ({}) does not match with the total size ({total}) specified in attribute 'operandSegmentSizes'",
-                ir.operands(op).len()
-            ),
-        );
-        return false;
-    }
-    true
 }
 
 /// `keyword(%a : T {attrs}, ...)` if `keyword` is next; arguments are appended to

@@ -1,5 +1,5 @@
 //! `lattice-dialects`: the standard dialects Lattice models on top of the `lattice-ir` core
-//! (arith, cf, func, gpu, math, memref, scf, transform, vector, and the custom-form helpers they
+//! (arith, cf, func, gpu, linalg, math, memref, scf, transform, ub, vector, and the custom-form helpers they
 //! share in `formats`). `builtin` stays in `lattice-ir`, as in MLIR; `affine` lives in
 //! `lattice-affine`. Each module defines its ops (one `static OpDef` per op) and a
 //! `register` function.
@@ -12,6 +12,7 @@ pub mod cf;
 pub mod formats;
 pub mod func;
 pub mod gpu;
+pub mod linalg;
 pub mod math;
 pub mod memref;
 pub mod scf;
@@ -28,6 +29,7 @@ pub fn register_all(ctx: &mut Context) {
     cf::register(ctx);
     func::register(ctx);
     gpu::register(ctx);
+    linalg::register(ctx);
     math::register(ctx);
     memref::register(ctx);
     scf::register(ctx);

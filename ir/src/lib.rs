@@ -20,6 +20,7 @@ pub mod pass;
 pub mod passes;
 pub mod printer;
 pub mod registry;
+pub mod resources;
 pub mod store;
 pub mod target;
 pub mod transform;

@@ -86,6 +86,11 @@ pub type BlockArgNamesFn = fn(&Ir, Op, Region, &mut Vec<(Value, String)>);
 /// `overflowFlags = #arith.overflow<none>`) and rewrites attribute text to its canonical
 /// spelling, as mlir-opt's property storage does.
 pub type GenericDefaultsFn = fn(&Context, &mut OperationState);
+/// The effect traits of one op when they depend on its operands (`PURE`,
+/// `RECURSIVE_EFFECTS`, ...), added to the definition's static traits by the generic
+/// memory-effect queries of [`crate::passes`]. Passes that read the static traits only
+/// see the definition's (more conservative) traits.
+pub type DynamicEffectsFn = fn(&Ir, Op) -> Traits;
 /// The range of `op`'s operands forwarded to successor `index`.
 pub type SuccessorOperandsFn = fn(&Ir, Op, usize) -> std::ops::Range<usize>;
 
@@ -123,6 +128,9 @@ pub struct OpDef {
     /// How the op applies itself when the transform interpreter runs it (a transform
     /// op, MLIR's `TransformOpInterface::apply`); `None` for payload ops.
     pub transform_apply: Option<crate::transform::TransformApplyFn>,
+    /// The op's memory effects when they depend on its operands (MLIR's
+    /// `MemoryEffectOpInterface` implemented in code); `None`: its traits say.
+    pub dynamic_effects: Option<DynamicEffectsFn>,
 }
 
 impl OpDef {
@@ -143,6 +151,7 @@ impl OpDef {
         successor_operands: None,
         generic_defaults: None,
         transform_apply: None,
+        dynamic_effects: None,
     };
 
     /// Whether this op has trait `t`.

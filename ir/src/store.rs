@@ -159,6 +159,8 @@ pub struct Ir {
     values: SlotMap<Value, ValueData>,
     /// The SSA name each parsed value had in the source (`%i`), for diagnostics.
     source_names: SecondaryMap<Value, Str>,
+    /// The `external_resources` of the parsed file's metadata, printed back after it.
+    external_resources: Vec<crate::resources::ResourceGroup>,
 }
 
 /// Walk order for [`Ir::walk`].
@@ -180,7 +182,23 @@ impl Ir {
             regions: SlotMap::with_key(),
             values: SlotMap::with_key(),
             source_names: SecondaryMap::new(),
+            external_resources: Vec::new(),
         }
+    }
+
+    /// The `external_resources` groups of the parsed file's metadata (`{-# ... #-}`).
+    pub fn external_resources(&self) -> &[crate::resources::ResourceGroup] {
+        &self.external_resources
+    }
+
+    /// Adds an `external_resources` entry to group `group`.
+    pub fn add_external_resource(
+        &mut self,
+        group: &str,
+        key: String,
+        value: crate::resources::ResourceValue,
+    ) {
+        crate::resources::add_entry(&mut self.external_resources, group, key, value);
     }
 
     /// The SSA name `value` had in the parsed source (`%i`, `%sum#1`), if any, or, for a

@@ -3,13 +3,13 @@
 //! [`prepare`] parses a chunk with Lattice, picks the `func.func`s that can be called with
 //! generated arguments (static-shape identity-layout memrefs and scalars of index, integer,
 //! f32 and f64 types; scalar results) and whose bodies use only ops that upstream lowers
-//! to the CPU (arith, math, affine, scf, memref, vector, cf, and calls to such functions),
-//! drops every other function (recording why) and every other top-level op but
-//! `memref.global`s and transform scripts (for `--transform-interpreter`), makes the picked
-//! ones public, and prints the module. [`wrap`] then drops the transform scripts and
-//! appends an entry function that, for each picked function in turn, allocates and fills
-//! its memref arguments deterministically, calls it, and prints the function's index, its
-//! scalar results and a weighted checksum of every memref argument through
+//! to the CPU (arith, math, affine, scf, memref, vector, cf, linalg on memrefs, and calls
+//! to such functions), drops every other function (recording why) and every other
+//! top-level op but `memref.global`s and transform scripts (for `--transform-interpreter`),
+//! makes the picked ones public, and prints the module. [`wrap`] then drops the transform
+//! scripts and appends an entry function that, for each picked function in turn, allocates
+//! and fills its memref arguments deterministically, calls it, and prints the function's
+//! index, its scalar results and a weighted checksum of every memref argument through
 //! `printI64`/`printF64`/`printNewline`.
 //!
 //! Invariants: the generated values are small integers (floats hold them exactly, no NaN
@@ -94,7 +94,7 @@ pub struct Prepared {
 
 /// Op name prefixes upstream lowers to the CPU.
 const RUNNABLE: &[&str] = &[
-    "arith.", "math.", "affine.", "scf.", "memref.", "vector.", "cf.", "index.",
+    "arith.", "math.", "affine.", "scf.", "memref.", "vector.", "cf.", "index.", "linalg.",
 ];
 
 fn body_problem(ir: &Ir, func: lattice_ir::Op, calls: &mut BTreeSet<String>) -> Option<String> {

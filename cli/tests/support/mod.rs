@@ -23,6 +23,8 @@ pub const LLVM_LIB: &str = "/usr/lib/llvm-22/lib";
 
 /// Upstream lowering to the LLVM dialect, after an optional first `--lower-affine`.
 pub const LOWERING: &[&str] = &[
+    // linalg.generic on memrefs becomes scf loops first.
+    "--convert-linalg-to-loops",
     // Vector transfers (affine-super-vectorize) lower to scf loops and affine.apply ops,
     // hence the second --lower-affine; fully unrolled so n-D vectors reach LLVM as 1-D.
     "--convert-vector-to-scf=full-unroll=true",

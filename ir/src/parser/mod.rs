@@ -21,6 +21,7 @@
 mod affine;
 mod attrs;
 pub mod lexer;
+mod metadata;
 mod ops;
 #[cfg(test)]
 mod tests;

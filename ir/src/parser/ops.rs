@@ -131,7 +131,7 @@ impl Parser<'_> {
                 TokKind::Eof => break,
                 TokKind::HashId => self.parse_alias_def(true)?,
                 TokKind::BangId => self.parse_alias_def(false)?,
-                TokKind::Punct("{-#") => self.skip_file_metadata()?,
+                TokKind::Punct("{-#") => self.parse_file_metadata()?,
                 _ => {
                     self.parse_operation(top_block)?;
                 }
@@ -256,19 +256,6 @@ impl Parser<'_> {
             pos = (t.end as usize).max(pos + 1);
         }
         map
-    }
-
-    /// `{-# ... #-}`: file metadata (dialect resources) is skipped.
-    fn skip_file_metadata(&mut self) -> PResult<()> {
-        let span = self.current_span();
-        let start = self.tok().end as usize;
-        match self.text[start..].find("#-}") {
-            Some(p) => {
-                self.reset_to(start + p + 3);
-                Ok(())
-            }
-            None => Err(self.error_at(span, "expected '#-}' to end file metadata")),
-        }
     }
 
     fn check_forward_refs(&mut self) -> PResult<()> {

@@ -507,10 +507,11 @@ fn locations_and_aliases() {
     );
 }
 
+/// Builtin resources are validated and dropped; external resources are kept in order.
 #[test]
-fn metadata_is_skipped() {
+fn metadata_is_parsed() {
     let (ir, m) = parse(
-        "\"t.a\"() : () -> ()\n{-#\n dialect_resources: { builtin: { r: \"0x0400\" } }\n#-}\n",
+        "\"t.a\"() : () -> ()\n{-#\n dialect_resources: { builtin: { r: \"0x04000000\" } },\n external_resources: { g: { k: \"0x0800000001\", b: false } }\n#-}\n",
     )
     .unwrap();
     assert_eq!(
@@ -518,6 +519,17 @@ fn metadata_is_skipped() {
             .count(),
         1
     );
+    use crate::resources::ResourceValue;
+    let groups = ir.external_resources();
+    assert_eq!(groups.len(), 1);
+    assert_eq!(
+        groups[0].entries,
+        vec![
+            ("k".to_string(), ResourceValue::Blob(vec![8, 0, 0, 0, 1])),
+            ("b".to_string(), ResourceValue::Bool(false)),
+        ]
+    );
+    assert!(parse("{-# dialect_resources: { builtin: { r: \"0x0400\" } } #-}").is_err());
 }
 
 #[test]

@@ -3,8 +3,9 @@
 //!
 //! Lattice models MLIR's memory-effect interfaces with op traits: `PURE` (no effects),
 //! `READ_ONLY` (reads only), `ALLOC_ONLY` (allocates its results only) and
-//! `RECURSIVE_EFFECTS` (the effects are those of the nested ops). An op with none of
-//! these, or an unregistered op, is assumed to have arbitrary effects.
+//! `RECURSIVE_EFFECTS` (the effects are those of the nested ops), from its definition
+//! plus, for ops whose effects depend on their operands, its `dynamic_effects` hook. An op
+//! with none of these, or an unregistered op, is assumed to have arbitrary effects.
 
 pub mod canonicalize;
 pub mod cse;
@@ -44,12 +45,22 @@ enum Verdict {
     Denied,
 }
 
+/// The effect traits of `op`: its definition's, plus those its `dynamic_effects` hook
+/// gives for its operands. `None` for an unregistered op.
+fn effect_traits(ir: &Ir, op: Op) -> Option<Traits> {
+    let def: &OpDef = ir.op_def(op)?;
+    Some(
+        def.dynamic_effects
+            .map_or(def.traits, |f| def.traits.with(f(ir, op))),
+    )
+}
+
 /// Whether `op` and, where `verdict` says so, the ops nested in it are all allowed. Nested
 /// ops are judged as they are met, so the walk stops at the first op denied (a loop body
 /// of stores answers at its first store, not after listing the whole body, which made
 /// canonicalization quadratic on a body of 130,000 unrolled ops).
-fn effects_allowed(ir: &Ir, op: Op, verdict: impl Fn(&OpDef) -> Verdict) -> bool {
-    let judge = |o: Op| ir.op_def(o).map_or(Verdict::Denied, &verdict);
+fn effects_allowed(ir: &Ir, op: Op, verdict: impl Fn(Traits) -> Verdict) -> bool {
+    let judge = |o: Op| effect_traits(ir, o).map_or(Verdict::Denied, &verdict);
     let mut stack = match judge(op) {
         Verdict::Allowed => return true,
         Verdict::Denied => return false,
@@ -74,12 +85,12 @@ fn effects_allowed(ir: &Ir, op: Op, verdict: impl Fn(&OpDef) -> Verdict) -> bool
 /// Whether `op` has no memory effects at all (MLIR's `isMemoryEffectFree`): `PURE`, or
 /// `RECURSIVE_EFFECTS` with every nested op effect-free.
 pub fn is_memory_effect_free(ir: &Ir, op: Op) -> bool {
-    effects_allowed(ir, op, |def| {
-        if def.has(Traits::READ_ONLY) || def.has(Traits::ALLOC_ONLY) {
+    effects_allowed(ir, op, |t| {
+        if t.contains(Traits::READ_ONLY) || t.contains(Traits::ALLOC_ONLY) {
             Verdict::Denied
-        } else if def.has(Traits::RECURSIVE_EFFECTS) {
+        } else if t.contains(Traits::RECURSIVE_EFFECTS) {
             Verdict::Nested
-        } else if def.has(Traits::PURE) {
+        } else if t.contains(Traits::PURE) {
             Verdict::Allowed
         } else {
             Verdict::Denied
@@ -95,10 +106,12 @@ pub fn would_be_trivially_dead(ir: &Ir, op: Op) -> bool {
     if ir.has_trait(op, Traits::TERMINATOR) || ir.has_trait(op, Traits::SYMBOL) {
         return false;
     }
-    effects_allowed(ir, op, |def| {
-        if def.has(Traits::RECURSIVE_EFFECTS) {
+    effects_allowed(ir, op, |t| {
+        if t.contains(Traits::RECURSIVE_EFFECTS) {
             Verdict::Nested
-        } else if def.has(Traits::PURE) || def.has(Traits::READ_ONLY) || def.has(Traits::ALLOC_ONLY)
+        } else if t.contains(Traits::PURE)
+            || t.contains(Traits::READ_ONLY)
+            || t.contains(Traits::ALLOC_ONLY)
         {
             Verdict::Allowed
         } else {
@@ -116,10 +129,12 @@ pub fn is_trivially_dead(ir: &Ir, op: Op) -> bool {
 /// (used by CSE between two reads). Unregistered ops and ops whose effects are only
 /// those of their nested ops count as writers, as in MLIR's CSE.
 pub(crate) fn may_write(ir: &Ir, op: Op) -> bool {
-    match ir.op_def(op) {
+    match effect_traits(ir, op) {
         None => true,
-        Some(def) => {
-            !(def.has(Traits::PURE) || def.has(Traits::READ_ONLY) || def.has(Traits::ALLOC_ONLY))
+        Some(t) => {
+            !(t.contains(Traits::PURE)
+                || t.contains(Traits::READ_ONLY)
+                || t.contains(Traits::ALLOC_ONLY))
         }
     }
 }

@@ -268,6 +268,9 @@ impl State<'_> {
                     hook(ir, op, region, &mut suggested);
                     for (value, name) in suggested {
                         if !self.names.ids.contains_key(&value) && ir.contains_value(value) {
+                            // With name locations as prefixes, an argument's name location
+                            // wins over the op's suggestion, as in mlir-opt.
+                            let name = self.name_of_loc(ir.value(value).loc).unwrap_or(name);
                             self.set_name(value, &name);
                         }
                     }
