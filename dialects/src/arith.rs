@@ -18,7 +18,7 @@ use lattice_ir::attrs::{Attr, AttrData};
 use lattice_ir::context::Context;
 use lattice_ir::parser::{PResult, Parser};
 use lattice_ir::printer::Printer;
-use lattice_ir::registry::{FoldResult, OpDef, Traits};
+use lattice_ir::registry::{FoldResult, Traits};
 use lattice_ir::store::{Ir, Op, OperationState};
 use lattice_ir::types::{FloatKind, Signedness, Type, TypeData};
 use lattice_ir::verifier::Verifier;
@@ -3398,25 +3398,23 @@ fn canonicalize_extended(ir: &mut Ir, op: Op) -> bool {
 // ---------------------------------------------------------------------------------------
 
 macro_rules! arith_ops {
-    ($( $id:ident = $name:literal, $traits:expr, $attrs:expr, $parse:ident, $print:ident, $verify:ident, $fold:expr $(, names = $names:ident)? $(, canon = $canon:ident)?; )*) => {
+    ($( $id:ident: $view:ident = $name:literal, $traits:expr, $attrs:tt, $parse:ident, $print:ident, $verify:ident, $fold:expr $(, names = $names:ident)? $(, canon = $canon:ident)?; )*) => {
         $(
-            #[doc = concat!("`", $name, "`")]
-            pub static $id: OpDef = OpDef {
-                name: $name,
-                traits: $traits,
-                inherent_attrs: $attrs,
-                parse: Some($parse),
-                print: Some($print),
-                verify: Some($verify),
-                fold: $fold,
-                $(result_names: Some($names),)?
-                $(canonicalize: Some($canon),)?
-                generic_defaults: Some(populate_defaults),
-                ..OpDef::EMPTY
-            };
+            lattice_ir::def_op! {
+                #[doc = concat!("`", $name, "`")]
+                pub static $id: $view = $name {
+                    attrs: $attrs,
+                    traits: $traits,
+                    parse: Some($parse),
+                    print: Some($print),
+                    verify: Some($verify),
+                    fold: $fold,
+                    $(result_names: Some($names),)?
+                    $(canonicalize: Some($canon),)?
+                    generic_defaults: Some(populate_defaults),
+                }
+            }
         )*
-        /// Every op of the dialect, for registration.
-        pub static ALL_OPS: &[&OpDef] = &[$(&$id),*];
     };
 }
 
@@ -3424,83 +3422,136 @@ const P: Traits = Traits::PURE;
 const PC: Traits = Traits::PURE.with(Traits::COMMUTATIVE);
 /// Division and remainder: pure (removable) but not speculatable on every divisor.
 const PT: Traits = Traits::PURE.with(Traits::MAY_TRAP);
-const NONE: &[&str] = &[];
-const OVF: &[&str] = &["overflowFlags"];
-const EXACT: &[&str] = &["isExact"];
-const FM: &[&str] = &["fastmath"];
 const F: Option<lattice_ir::registry::FoldFn> = Some(fold_arith);
 
 arith_ops! {
-    ADDI = "arith.addi", PC, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F, canon = canonicalize_addi;
-    SUBI = "arith.subi", P, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F, canon = canonicalize_subi;
-    MULI = "arith.muli", PC, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F, names = muli_names, canon = canonicalize_muli;
-    DIVUI = "arith.divui", PT, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
-    DIVSI = "arith.divsi", PT, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
-    CEILDIVUI = "arith.ceildivui", PT, NONE, parse_binary, print_plain, verify_int_binary, F;
-    CEILDIVSI = "arith.ceildivsi", PT, NONE, parse_binary, print_plain, verify_int_binary, F;
-    FLOORDIVSI = "arith.floordivsi", PT, NONE, parse_binary, print_plain, verify_int_binary, F;
-    REMUI = "arith.remui", PT, NONE, parse_binary, print_plain, verify_int_binary, F;
-    REMSI = "arith.remsi", PT, NONE, parse_binary, print_plain, verify_int_binary, F;
-    ANDI = "arith.andi", PC, NONE, parse_binary, print_plain, verify_int_binary, F, canon = canonicalize_andi_ori;
-    ORI = "arith.ori", PC, NONE, parse_binary, print_plain, verify_int_binary, F, canon = canonicalize_andi_ori;
-    XORI = "arith.xori", PC, NONE, parse_binary, print_plain, verify_int_binary, F, canon = canonicalize_xori;
-    SHLI = "arith.shli", P, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F;
-    SHRUI = "arith.shrui", P, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
-    SHRSI = "arith.shrsi", P, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
-    MAXSI = "arith.maxsi", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
-    MAXUI = "arith.maxui", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
-    MINSI = "arith.minsi", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
-    MINUI = "arith.minui", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
-    ADDUI_EXTENDED = "arith.addui_extended", PC, NONE, parse_addui_extended, print_addui_extended, verify_addui_extended, F, names = addui_names, canon = canonicalize_extended;
-    MULSI_EXTENDED = "arith.mulsi_extended", PC, NONE, parse_mul_extended, print_mul_extended, verify_mul_extended, F, names = mul_extended_names, canon = canonicalize_extended;
-    MULUI_EXTENDED = "arith.mului_extended", PC, NONE, parse_mul_extended, print_mul_extended, verify_mul_extended, F, names = mul_extended_names, canon = canonicalize_extended;
-    ADDF = "arith.addf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
-    SUBF = "arith.subf", P, FM, parse_float_binary, print_float_op, verify_float_binary, F;
-    MULF = "arith.mulf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
-    DIVF = "arith.divf", P, FM, parse_float_binary, print_float_op, verify_float_binary, F;
-    REMF = "arith.remf", P, FM, parse_float_binary, print_float_op, verify_float_binary, F;
-    MAXIMUMF = "arith.maximumf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
-    MINIMUMF = "arith.minimumf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
-    MAXNUMF = "arith.maxnumf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
-    MINNUMF = "arith.minnumf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
-    NEGF = "arith.negf", P, FM, parse_float_unary, print_float_op, verify_float_unary, F;
-    CMPI = "arith.cmpi", P, &["predicate"], parse_cmpi, print_cmp, verify_cmp, F, canon = canonicalize_cmpi;
-    CMPF = "arith.cmpf", P, &["fastmath", "predicate"], parse_cmpf, print_cmp, verify_cmp, F;
-    SELECT = "arith.select", P, NONE, parse_select, print_select, verify_select, F, canon = canonicalize_select;
-    EXTUI = "arith.extui", P, NONE, parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
-    EXTSI = "arith.extsi", P, NONE, parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
-    TRUNCI = "arith.trunci", P, OVF, parse_trunci, print_trunci, verify_cast, F, canon = canonicalize_trunci;
-    EXTF = "arith.extf", P, FM, parse_cast_fastmath, print_cast_fastmath, verify_cast, F;
-    TRUNCF = "arith.truncf", P, &["fastmath", "roundingmode"], parse_truncf, print_truncf, verify_cast, F;
-    SCALING_EXTF = "arith.scaling_extf", P, FM, parse_scaling, print_scaling, verify_scaling, None;
-    SCALING_TRUNCF = "arith.scaling_truncf", P, &["fastmath", "roundingmode"], parse_scaling, print_scaling, verify_scaling, None;
-    UITOFP = "arith.uitofp", P, NONE, parse_cast, print_cast, verify_cast, F;
-    SITOFP = "arith.sitofp", P, NONE, parse_cast, print_cast, verify_cast, F;
-    FPTOUI = "arith.fptoui", P, NONE, parse_cast, print_cast, verify_cast, F;
-    FPTOSI = "arith.fptosi", P, NONE, parse_cast, print_cast, verify_cast, F;
-    INDEX_CAST = "arith.index_cast", P, NONE, parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
-    INDEX_CASTUI = "arith.index_castui", P, NONE, parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
-    BITCAST = "arith.bitcast", P, NONE, parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
+    ADDI: AddI = "arith.addi", PC, [OVERFLOW_FLAGS("overflowFlags")], parse_int_overflow, print_int_overflow, verify_int_binary, F, canon = canonicalize_addi;
+    SUBI: SubI = "arith.subi", P, [OVERFLOW_FLAGS("overflowFlags")], parse_int_overflow, print_int_overflow, verify_int_binary, F, canon = canonicalize_subi;
+    MULI: MulI = "arith.muli", PC, [OVERFLOW_FLAGS("overflowFlags")], parse_int_overflow, print_int_overflow, verify_int_binary, F, names = muli_names, canon = canonicalize_muli;
+    DIVUI: DivUI = "arith.divui", PT, [IS_EXACT("isExact")], parse_int_exact, print_int_exact, verify_int_binary, F;
+    DIVSI: DivSI = "arith.divsi", PT, [IS_EXACT("isExact")], parse_int_exact, print_int_exact, verify_int_binary, F;
+    CEILDIVUI: CeilDivUI = "arith.ceildivui", PT, [], parse_binary, print_plain, verify_int_binary, F;
+    CEILDIVSI: CeilDivSI = "arith.ceildivsi", PT, [], parse_binary, print_plain, verify_int_binary, F;
+    FLOORDIVSI: FloorDivSI = "arith.floordivsi", PT, [], parse_binary, print_plain, verify_int_binary, F;
+    REMUI: RemUI = "arith.remui", PT, [], parse_binary, print_plain, verify_int_binary, F;
+    REMSI: RemSI = "arith.remsi", PT, [], parse_binary, print_plain, verify_int_binary, F;
+    ANDI: AndI = "arith.andi", PC, [], parse_binary, print_plain, verify_int_binary, F, canon = canonicalize_andi_ori;
+    ORI: OrI = "arith.ori", PC, [], parse_binary, print_plain, verify_int_binary, F, canon = canonicalize_andi_ori;
+    XORI: XOrI = "arith.xori", PC, [], parse_binary, print_plain, verify_int_binary, F, canon = canonicalize_xori;
+    SHLI: ShLI = "arith.shli", P, [OVERFLOW_FLAGS("overflowFlags")], parse_int_overflow, print_int_overflow, verify_int_binary, F;
+    SHRUI: ShRUI = "arith.shrui", P, [IS_EXACT("isExact")], parse_int_exact, print_int_exact, verify_int_binary, F;
+    SHRSI: ShRSI = "arith.shrsi", P, [IS_EXACT("isExact")], parse_int_exact, print_int_exact, verify_int_binary, F;
+    MAXSI: MaxSI = "arith.maxsi", PC, [], parse_binary, print_plain, verify_int_binary, F;
+    MAXUI: MaxUI = "arith.maxui", PC, [], parse_binary, print_plain, verify_int_binary, F;
+    MINSI: MinSI = "arith.minsi", PC, [], parse_binary, print_plain, verify_int_binary, F;
+    MINUI: MinUI = "arith.minui", PC, [], parse_binary, print_plain, verify_int_binary, F;
+    ADDUI_EXTENDED: AddUIExtended = "arith.addui_extended", PC, [], parse_addui_extended, print_addui_extended, verify_addui_extended, F, names = addui_names, canon = canonicalize_extended;
+    MULSI_EXTENDED: MulSIExtended = "arith.mulsi_extended", PC, [], parse_mul_extended, print_mul_extended, verify_mul_extended, F, names = mul_extended_names, canon = canonicalize_extended;
+    MULUI_EXTENDED: MulUIExtended = "arith.mului_extended", PC, [], parse_mul_extended, print_mul_extended, verify_mul_extended, F, names = mul_extended_names, canon = canonicalize_extended;
+    ADDF: AddF = "arith.addf", PC, [FASTMATH("fastmath")], parse_float_binary, print_float_op, verify_float_binary, F;
+    SUBF: SubF = "arith.subf", P, [FASTMATH("fastmath")], parse_float_binary, print_float_op, verify_float_binary, F;
+    MULF: MulF = "arith.mulf", PC, [FASTMATH("fastmath")], parse_float_binary, print_float_op, verify_float_binary, F;
+    DIVF: DivF = "arith.divf", P, [FASTMATH("fastmath")], parse_float_binary, print_float_op, verify_float_binary, F;
+    REMF: RemF = "arith.remf", P, [FASTMATH("fastmath")], parse_float_binary, print_float_op, verify_float_binary, F;
+    MAXIMUMF: MaximumF = "arith.maximumf", PC, [FASTMATH("fastmath")], parse_float_binary, print_float_op, verify_float_binary, F;
+    MINIMUMF: MinimumF = "arith.minimumf", PC, [FASTMATH("fastmath")], parse_float_binary, print_float_op, verify_float_binary, F;
+    MAXNUMF: MaxNumF = "arith.maxnumf", PC, [FASTMATH("fastmath")], parse_float_binary, print_float_op, verify_float_binary, F;
+    MINNUMF: MinNumF = "arith.minnumf", PC, [FASTMATH("fastmath")], parse_float_binary, print_float_op, verify_float_binary, F;
+    NEGF: NegF = "arith.negf", P, [FASTMATH("fastmath")], parse_float_unary, print_float_op, verify_float_unary, F;
+    CMPI: CmpI = "arith.cmpi", P, [PREDICATE("predicate")], parse_cmpi, print_cmp, verify_cmp, F, canon = canonicalize_cmpi;
+    CMPF: CmpF = "arith.cmpf", P, [FASTMATH("fastmath"), PREDICATE("predicate")], parse_cmpf, print_cmp, verify_cmp, F;
+    SELECT: Select = "arith.select", P, [], parse_select, print_select, verify_select, F, canon = canonicalize_select;
+    EXTUI: ExtUI = "arith.extui", P, [], parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
+    EXTSI: ExtSI = "arith.extsi", P, [], parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
+    TRUNCI: TruncI = "arith.trunci", P, [OVERFLOW_FLAGS("overflowFlags")], parse_trunci, print_trunci, verify_cast, F, canon = canonicalize_trunci;
+    EXTF: ExtF = "arith.extf", P, [FASTMATH("fastmath")], parse_cast_fastmath, print_cast_fastmath, verify_cast, F;
+    TRUNCF: TruncF = "arith.truncf", P, [FASTMATH("fastmath"), ROUNDINGMODE("roundingmode")], parse_truncf, print_truncf, verify_cast, F;
+    SCALING_EXTF: ScalingExtF = "arith.scaling_extf", P, [FASTMATH("fastmath")], parse_scaling, print_scaling, verify_scaling, None;
+    SCALING_TRUNCF: ScalingTruncF = "arith.scaling_truncf", P, [FASTMATH("fastmath"), ROUNDINGMODE("roundingmode")], parse_scaling, print_scaling, verify_scaling, None;
+    UITOFP: UIToFP = "arith.uitofp", P, [], parse_cast, print_cast, verify_cast, F;
+    SITOFP: SIToFP = "arith.sitofp", P, [], parse_cast, print_cast, verify_cast, F;
+    FPTOUI: FPToUI = "arith.fptoui", P, [], parse_cast, print_cast, verify_cast, F;
+    FPTOSI: FPToSI = "arith.fptosi", P, [], parse_cast, print_cast, verify_cast, F;
+    INDEX_CAST: IndexCast = "arith.index_cast", P, [], parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
+    INDEX_CASTUI: IndexCastUI = "arith.index_castui", P, [], parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
+    BITCAST: Bitcast = "arith.bitcast", P, [], parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
 }
 
-/// `arith.constant`
-pub static CONSTANT: OpDef = OpDef {
-    name: "arith.constant",
-    traits: Traits::PURE.with(Traits::CONSTANT_LIKE),
-    inherent_attrs: &["value"],
-    parse: Some(parse_constant),
-    print: Some(print_constant),
-    verify: Some(verify_constant),
-    fold: Some(fold_constant),
-    result_names: Some(constant_names),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `arith.constant`
+    pub static CONSTANT: Constant = "arith.constant" {
+        attrs: [VALUE("value")],
+        traits: Traits::PURE.with(Traits::CONSTANT_LIKE),
+        parse: Some(parse_constant),
+        print: Some(print_constant),
+        verify: Some(verify_constant),
+        fold: Some(fold_constant),
+        result_names: Some(constant_names),
+    }
+}
+
+lattice_ir::def_op_kinds! {
+    /// Which `arith` op an op is (`ArithKind::of(ir, op)`), for a `match` over many `arith` ops
+    /// without spelling their names; `ArithKind::ALL` is what [`register`] registers.
+    pub enum ArithKind {
+        AddF,
+        AddI,
+        AddUIExtended,
+        AndI,
+        Bitcast,
+        CeilDivSI,
+        CeilDivUI,
+        CmpF,
+        CmpI,
+        Constant,
+        DivF,
+        DivSI,
+        DivUI,
+        ExtF,
+        ExtSI,
+        ExtUI,
+        FloorDivSI,
+        FPToSI,
+        FPToUI,
+        IndexCast,
+        IndexCastUI,
+        MaximumF,
+        MaxNumF,
+        MaxSI,
+        MaxUI,
+        MinimumF,
+        MinNumF,
+        MinSI,
+        MinUI,
+        MulF,
+        MulI,
+        MulSIExtended,
+        MulUIExtended,
+        NegF,
+        OrI,
+        RemF,
+        RemSI,
+        RemUI,
+        ScalingExtF,
+        ScalingTruncF,
+        Select,
+        ShLI,
+        ShRSI,
+        ShRUI,
+        SIToFP,
+        SubF,
+        SubI,
+        TruncF,
+        TruncI,
+        UIToFP,
+        XOrI,
+    }
+}
 
 /// Registers the `arith` dialect's ops.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("arith");
-    ctx.register_ops(ALL_OPS);
-    ctx.register_ops(&[&CONSTANT]);
+    ctx.register_ops(ArithKind::ALL);
 }
 
 #[cfg(test)]

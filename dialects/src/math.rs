@@ -20,7 +20,7 @@ use lattice_ir::attrs::{Attr, AttrData};
 use lattice_ir::context::Context;
 use lattice_ir::parser::{PResult, Parser};
 use lattice_ir::printer::Printer;
-use lattice_ir::registry::{FoldResult, OpDef, Traits};
+use lattice_ir::registry::{FoldResult, Traits};
 use lattice_ir::store::{Ir, Op, OperationState};
 use lattice_ir::types::{Type, TypeData};
 use lattice_ir::verifier::Verifier;
@@ -512,84 +512,133 @@ fn fold_math(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>
 // ----- definitions -----
 
 macro_rules! math_ops {
-    ($( $id:ident = $name:literal, $attrs:expr, $parse:ident, $print:ident, $verify:ident, $fold:expr $(, $names:ident)?; )*) => {
+    ($( $id:ident: $view:ident = $name:literal, $attrs:tt, $parse:ident, $print:ident, $verify:ident, $fold:expr $(, $names:ident)?; )*) => {
         $(
-            #[doc = concat!("`", $name, "`")]
-            pub static $id: OpDef = OpDef {
-                name: $name,
-                traits: Traits::PURE,
-                inherent_attrs: $attrs,
-                parse: Some($parse),
-                print: Some($print),
-                verify: Some($verify),
-                fold: $fold,
-                $(result_names: Some($names),)?
-                generic_defaults: Some(crate::arith::populate_defaults),
-                ..OpDef::EMPTY
-            };
+            lattice_ir::def_op! {
+                #[doc = concat!("`", $name, "`")]
+                pub static $id: $view = $name {
+                    attrs: $attrs,
+                    traits: Traits::PURE,
+                    parse: Some($parse),
+                    print: Some($print),
+                    verify: Some($verify),
+                    fold: $fold,
+                    $(result_names: Some($names),)?
+                    generic_defaults: Some(crate::arith::populate_defaults),
+                }
+            }
         )*
-        /// Every op of the dialect, for registration.
-        pub static ALL_OPS: &[&OpDef] = &[$(&$id),*];
     };
 }
 
-const FM: &[&str] = &["fastmath"];
-const NONE: &[&str] = &[];
 const F: Option<lattice_ir::registry::FoldFn> = Some(fold_math);
 
 math_ops! {
-    ABSF = "math.absf", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    ABSI = "math.absi", NONE, parse_unary_i, print_int, verify_unary_i, F;
-    ACOS = "math.acos", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    ACOSH = "math.acosh", FM, parse_unary_f, print_float_op, verify_unary_f, None;
-    ASIN = "math.asin", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    ASINH = "math.asinh", FM, parse_unary_f, print_float_op, verify_unary_f, None;
-    ATAN = "math.atan", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    ATAN2 = "math.atan2", FM, parse_binary_f, print_float_op, verify_binary_f, F;
-    ATANH = "math.atanh", FM, parse_unary_f, print_float_op, verify_unary_f, None;
-    CBRT = "math.cbrt", FM, parse_unary_f, print_float_op, verify_unary_f, None;
-    CEIL = "math.ceil", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    CLAMPF = "math.clampf", FM, parse_clampf, print_clampf, verify_ternary_f, None;
-    COPYSIGN = "math.copysign", FM, parse_binary_f, print_float_op, verify_binary_f, F;
-    COS = "math.cos", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    COSH = "math.cosh", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    CTLZ = "math.ctlz", NONE, parse_unary_i, print_int, verify_unary_i, F;
-    CTPOP = "math.ctpop", NONE, parse_unary_i, print_int, verify_unary_i, F;
-    CTTZ = "math.cttz", NONE, parse_unary_i, print_int, verify_unary_i, F;
-    ERF = "math.erf", FM, parse_unary_f, print_float_op, verify_unary_f, None;
-    ERFC = "math.erfc", FM, parse_unary_f, print_float_op, verify_unary_f, None;
-    EXP = "math.exp", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    EXP2 = "math.exp2", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    EXPM1 = "math.expm1", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    FLOOR = "math.floor", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    FMA = "math.fma", FM, parse_ternary_f, print_float_op, verify_ternary_f, None;
-    FPOWI = "math.fpowi", FM, parse_fpowi, print_fpowi, verify_fpowi, None;
-    IPOWI = "math.ipowi", NONE, parse_binary_i, print_int, verify_binary_i, F;
-    ISFINITE = "math.isfinite", FM, parse_classify, print_classify, verify_classify, None;
-    ISINF = "math.isinf", FM, parse_classify, print_classify, verify_classify, None;
-    ISNAN = "math.isnan", FM, parse_classify, print_classify, verify_classify, None;
-    ISNORMAL = "math.isnormal", FM, parse_classify, print_classify, verify_classify, None;
-    LOG = "math.log", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    LOG10 = "math.log10", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    LOG1P = "math.log1p", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    LOG2 = "math.log2", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    POWF = "math.powf", FM, parse_binary_f, print_float_op, verify_binary_f, F;
-    ROUND = "math.round", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    ROUNDEVEN = "math.roundeven", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    RSQRT = "math.rsqrt", FM, parse_unary_f, print_float_op, verify_unary_f, None;
-    SIN = "math.sin", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    SINCOS = "math.sincos", FM, parse_sincos, print_sincos, verify_sincos, None, sincos_names;
-    SINH = "math.sinh", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    SQRT = "math.sqrt", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    TAN = "math.tan", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    TANH = "math.tanh", FM, parse_unary_f, print_float_op, verify_unary_f, F;
-    TRUNC = "math.trunc", FM, parse_unary_f, print_float_op, verify_unary_f, F;
+    ABSF: AbsF = "math.absf", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+    ABSI: AbsI = "math.absi", [], parse_unary_i, print_int, verify_unary_i, F;
+    ACOS: Acos = "math.acos", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+    ACOSH: Acosh = "math.acosh", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, None;
+    ASIN: Asin = "math.asin", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+    ASINH: Asinh = "math.asinh", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, None;
+    ATAN: Atan = "math.atan", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+    ATAN2: Atan2 = "math.atan2", [FASTMATH("fastmath")], parse_binary_f, print_float_op, verify_binary_f, F;
+    ATANH: Atanh = "math.atanh", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, None;
+    CBRT: Cbrt = "math.cbrt", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, None;
+    CEIL: Ceil = "math.ceil", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+    CLAMPF: ClampF = "math.clampf", [FASTMATH("fastmath")], parse_clampf, print_clampf, verify_ternary_f, None;
+    COPYSIGN: CopySign = "math.copysign", [FASTMATH("fastmath")], parse_binary_f, print_float_op, verify_binary_f, F;
+    COS: Cos = "math.cos", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+    COSH: Cosh = "math.cosh", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+    CTLZ: Ctlz = "math.ctlz", [], parse_unary_i, print_int, verify_unary_i, F;
+    CTPOP: CtPop = "math.ctpop", [], parse_unary_i, print_int, verify_unary_i, F;
+    CTTZ: Cttz = "math.cttz", [], parse_unary_i, print_int, verify_unary_i, F;
+    ERF: Erf = "math.erf", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, None;
+    ERFC: Erfc = "math.erfc", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, None;
+    EXP: Exp = "math.exp", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+    EXP2: Exp2 = "math.exp2", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+    EXPM1: ExpM1 = "math.expm1", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+    FLOOR: Floor = "math.floor", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+    FMA: Fma = "math.fma", [FASTMATH("fastmath")], parse_ternary_f, print_float_op, verify_ternary_f, None;
+    FPOWI: FPowI = "math.fpowi", [FASTMATH("fastmath")], parse_fpowi, print_fpowi, verify_fpowi, None;
+    IPOWI: IPowI = "math.ipowi", [], parse_binary_i, print_int, verify_binary_i, F;
+    ISFINITE: IsFinite = "math.isfinite", [FASTMATH("fastmath")], parse_classify, print_classify, verify_classify, None;
+    ISINF: IsInf = "math.isinf", [FASTMATH("fastmath")], parse_classify, print_classify, verify_classify, None;
+    ISNAN: IsNaN = "math.isnan", [FASTMATH("fastmath")], parse_classify, print_classify, verify_classify, None;
+    ISNORMAL: IsNormal = "math.isnormal", [FASTMATH("fastmath")], parse_classify, print_classify, verify_classify, None;
+    LOG: Log = "math.log", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+    LOG10: Log10 = "math.log10", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+    LOG1P: Log1p = "math.log1p", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+    LOG2: Log2 = "math.log2", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+    POWF: PowF = "math.powf", [FASTMATH("fastmath")], parse_binary_f, print_float_op, verify_binary_f, F;
+    ROUND: Round = "math.round", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+    ROUNDEVEN: RoundEven = "math.roundeven", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+    RSQRT: Rsqrt = "math.rsqrt", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, None;
+    SIN: Sin = "math.sin", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+    SINCOS: Sincos = "math.sincos", [FASTMATH("fastmath")], parse_sincos, print_sincos, verify_sincos, None, sincos_names;
+    SINH: Sinh = "math.sinh", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+    SQRT: Sqrt = "math.sqrt", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+    TAN: Tan = "math.tan", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+    TANH: Tanh = "math.tanh", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+    TRUNC: Trunc = "math.trunc", [FASTMATH("fastmath")], parse_unary_f, print_float_op, verify_unary_f, F;
+}
+
+lattice_ir::def_op_kinds! {
+    /// Which `math` op an op is (`MathKind::of(ir, op)`), for a `match` over many `math` ops
+    /// without spelling their names; `MathKind::ALL` is what [`register`] registers.
+    pub enum MathKind {
+        AbsF,
+        AbsI,
+        Acos,
+        Acosh,
+        Asin,
+        Asinh,
+        Atan,
+        Atan2,
+        Atanh,
+        Cbrt,
+        Ceil,
+        ClampF,
+        CopySign,
+        Cos,
+        Cosh,
+        Ctlz,
+        CtPop,
+        Cttz,
+        Erf,
+        Erfc,
+        Exp,
+        Exp2,
+        ExpM1,
+        Floor,
+        Fma,
+        FPowI,
+        IPowI,
+        IsFinite,
+        IsInf,
+        IsNaN,
+        IsNormal,
+        Log,
+        Log10,
+        Log1p,
+        Log2,
+        PowF,
+        Round,
+        RoundEven,
+        Rsqrt,
+        Sin,
+        Sincos,
+        Sinh,
+        Sqrt,
+        Tan,
+        Tanh,
+        Trunc,
+    }
 }
 
 /// Registers the `math` dialect's ops.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("math");
-    ctx.register_ops(ALL_OPS);
+    ctx.register_ops(MathKind::ALL);
 }
 
 #[cfg(test)]

@@ -31,28 +31,34 @@ use lattice_ir::context::Context;
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::parser::{Argument, Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use lattice_ir::printer::{Printer, RegionPrintOptions};
-use lattice_ir::registry::{OpDef, Traits};
+use lattice_ir::registry::Traits;
 use lattice_ir::store::{Ir, Op, OperationState, Region, Value};
 use lattice_ir::types::Type;
 use lattice_ir::verifier::Verifier;
 
+lattice_ir::def_op_kinds! {
+    /// Which `scf` op an op is (`ScfKind::of(ir, op)`), for a `match` over many `scf` ops
+    /// without spelling their names; `ScfKind::ALL` is what [`register`] registers.
+    pub enum ScfKind {
+        Condition,
+        ExecuteRegion,
+        For,
+        Forall,
+        InParallel,
+        If,
+        IndexSwitch,
+        Parallel,
+        Reduce,
+        ReduceReturn,
+        While,
+        Yield,
+    }
+}
+
 /// Registers the `scf` dialect's ops.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("scf");
-    ctx.register_ops(&[
-        &CONDITION,
-        &EXECUTE_REGION,
-        &FOR,
-        &FORALL,
-        &FORALL_IN_PARALLEL,
-        &IF,
-        &INDEX_SWITCH,
-        &PARALLEL,
-        &REDUCE,
-        &REDUCE_RETURN,
-        &WHILE,
-        &YIELD,
-    ]);
+    ctx.register_ops(ScfKind::ALL);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -231,17 +237,17 @@ fn check_sized_region(v: &mut Verifier<'_>, op: Op, index: usize, name: &str) ->
 // scf.for
 // ---------------------------------------------------------------------------------------
 
-pub static FOR: OpDef = OpDef {
-    name: "scf.for",
-    traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
-    inherent_attrs: &["unsignedCmp"],
-    implicit_terminator: Some("scf.yield"),
-    parse: Some(parse_for),
-    print: Some(print_for),
-    verify: Some(verify_for),
-    canonicalize: Some(canonicalize_for),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static FOR: For = "scf.for" {
+        attrs: [UNSIGNED_CMP("unsignedCmp")],
+        traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
+        implicit_terminator: Some("scf.yield"),
+        parse: Some(parse_for),
+        print: Some(print_for),
+        verify: Some(verify_for),
+        canonicalize: Some(canonicalize_for),
+    }
+}
 
 /// `unsigned? %iv = %lb to %ub step %s (iter_args(%a = %x) -> (T))? (: T)? {body} {attrs}`
 fn parse_for(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -457,16 +463,17 @@ fn verify_for(v: &mut Verifier<'_>, op: Op) {
 // scf.if
 // ---------------------------------------------------------------------------------------
 
-pub static IF: OpDef = OpDef {
-    name: "scf.if",
-    traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
-    implicit_terminator: Some("scf.yield"),
-    parse: Some(parse_if),
-    print: Some(print_if),
-    verify: Some(verify_if),
-    canonicalize: Some(canonicalize_if),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static IF: If = "scf.if" {
+        attrs: [],
+        traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
+        implicit_terminator: Some("scf.yield"),
+        parse: Some(parse_if),
+        print: Some(print_if),
+        verify: Some(verify_if),
+        canonicalize: Some(canonicalize_if),
+    }
+}
 
 /// `%cond (-> (T, U))? {then} (else {else})? {attrs}`
 fn parse_if(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -565,19 +572,19 @@ fn verify_if(v: &mut Verifier<'_>, op: Op) {
 // scf.parallel / scf.reduce / scf.reduce.return
 // ---------------------------------------------------------------------------------------
 
-pub static PARALLEL: OpDef = OpDef {
-    name: "scf.parallel",
-    traits: Traits::RECURSIVE_EFFECTS
-        .with(Traits::SINGLE_BLOCK)
-        .with(Traits::AFFINE_SCOPE),
-    inherent_attrs: &["operandSegmentSizes"],
-    implicit_terminator: Some("scf.reduce"),
-    parse: Some(parse_parallel),
-    print: Some(print_parallel),
-    verify: Some(verify_parallel),
-    canonicalize: Some(canonicalize_parallel),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static PARALLEL: Parallel = "scf.parallel" {
+        attrs: [OPERAND_SEGMENT_SIZES("operandSegmentSizes")],
+        traits: Traits::RECURSIVE_EFFECTS
+            .with(Traits::SINGLE_BLOCK)
+            .with(Traits::AFFINE_SCOPE),
+        implicit_terminator: Some("scf.reduce"),
+        parse: Some(parse_parallel),
+        print: Some(print_parallel),
+        verify: Some(verify_parallel),
+        canonicalize: Some(canonicalize_parallel),
+    }
+}
 
 /// `(%i, %j) = (%lb..) to (%ub..) step (%s..) (init (%x..))? (-> T)? {body} {attrs}`
 fn parse_parallel(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -770,14 +777,15 @@ fn verify_parallel(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static REDUCE: OpDef = OpDef {
-    name: "scf.reduce",
-    traits: Traits::TERMINATOR.with(Traits::RECURSIVE_EFFECTS),
-    parse: Some(parse_reduce),
-    print: Some(print_reduce),
-    verify: Some(verify_reduce),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static REDUCE: Reduce = "scf.reduce" {
+        attrs: [],
+        traits: Traits::TERMINATOR.with(Traits::RECURSIVE_EFFECTS),
+        parse: Some(parse_reduce),
+        print: Some(print_reduce),
+        verify: Some(verify_reduce),
+    }
+}
 
 /// `((%x, %y : T, U))? {r0}, {r1} {attrs}`
 fn parse_reduce(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -874,14 +882,15 @@ fn verify_reduce(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static REDUCE_RETURN: OpDef = OpDef {
-    name: "scf.reduce.return",
-    traits: Traits::TERMINATOR.with(Traits::PURE),
-    parse: Some(parse_operand_colon_type),
-    print: Some(print_operand_colon_type),
-    verify: Some(verify_reduce_return),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static REDUCE_RETURN: ReduceReturn = "scf.reduce.return" {
+        attrs: [],
+        traits: Traits::TERMINATOR.with(Traits::PURE),
+        parse: Some(parse_operand_colon_type),
+        print: Some(print_operand_colon_type),
+        verify: Some(verify_reduce_return),
+    }
+}
 
 fn verify_reduce_return(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
@@ -914,14 +923,15 @@ fn verify_reduce_return(v: &mut Verifier<'_>, op: Op) {
 // scf.while / scf.condition
 // ---------------------------------------------------------------------------------------
 
-pub static WHILE: OpDef = OpDef {
-    name: "scf.while",
-    traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
-    parse: Some(parse_while),
-    print: Some(print_while),
-    verify: Some(verify_while),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static WHILE: While = "scf.while" {
+        attrs: [],
+        traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
+        parse: Some(parse_while),
+        print: Some(print_while),
+        verify: Some(verify_while),
+    }
+}
 
 /// `(%a = %x, ...)? : (T) -> U {before} do {after} (attributes {..})?`
 fn parse_while(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -1045,14 +1055,15 @@ fn verify_while(v: &mut Verifier<'_>, op: Op) {
         );
 }
 
-pub static CONDITION: OpDef = OpDef {
-    name: "scf.condition",
-    traits: Traits::TERMINATOR.with(Traits::PURE),
-    parse: Some(parse_condition),
-    print: Some(print_condition),
-    verify: Some(verify_condition),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static CONDITION: Condition = "scf.condition" {
+        attrs: [],
+        traits: Traits::TERMINATOR.with(Traits::PURE),
+        parse: Some(parse_condition),
+        print: Some(print_condition),
+        verify: Some(verify_condition),
+    }
+}
 
 /// `(%c) {attrs} (%a, %b : T, U)?`
 fn parse_condition(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -1108,16 +1119,17 @@ fn verify_condition(v: &mut Verifier<'_>, op: Op) {
 // scf.yield / scf.execute_region / scf.index_switch
 // ---------------------------------------------------------------------------------------
 
-pub static YIELD: OpDef = OpDef {
-    name: "scf.yield",
-    traits: Traits::TERMINATOR
-        .with(Traits::PURE)
-        .with(Traits::RETURN_LIKE),
-    parse: Some(parse_operands_colon_types),
-    print: Some(print_operands_colon_types),
-    verify: Some(verify_yield),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static YIELD: Yield = "scf.yield" {
+        attrs: [],
+        traits: Traits::TERMINATOR
+            .with(Traits::PURE)
+            .with(Traits::RETURN_LIKE),
+        parse: Some(parse_operands_colon_types),
+        print: Some(print_operands_colon_types),
+        verify: Some(verify_yield),
+    }
+}
 
 fn verify_yield(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
@@ -1136,16 +1148,16 @@ fn verify_yield(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static EXECUTE_REGION: OpDef = OpDef {
-    name: "scf.execute_region",
-    traits: Traits::RECURSIVE_EFFECTS,
-    inherent_attrs: &["no_inline"],
-    parse: Some(parse_execute_region),
-    print: Some(print_execute_region),
-    verify: Some(verify_execute_region),
-    canonicalize: Some(canonicalize_execute_region),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static EXECUTE_REGION: ExecuteRegion = "scf.execute_region" {
+        attrs: [NO_INLINE("no_inline")],
+        traits: Traits::RECURSIVE_EFFECTS,
+        parse: Some(parse_execute_region),
+        print: Some(print_execute_region),
+        verify: Some(verify_execute_region),
+        canonicalize: Some(canonicalize_execute_region),
+    }
+}
 
 /// `(-> T)? no_inline? {region} {attrs}`
 fn parse_execute_region(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -1205,17 +1217,17 @@ fn verify_execute_region(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static INDEX_SWITCH: OpDef = OpDef {
-    name: "scf.index_switch",
-    traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
-    inherent_attrs: &["cases"],
-    implicit_terminator: Some("scf.yield"),
-    parse: Some(parse_index_switch),
-    print: Some(print_index_switch),
-    verify: Some(verify_index_switch),
-    canonicalize: Some(canonicalize_index_switch),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static INDEX_SWITCH: IndexSwitch = "scf.index_switch" {
+        attrs: [CASES("cases")],
+        traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
+        implicit_terminator: Some("scf.yield"),
+        parse: Some(parse_index_switch),
+        print: Some(print_index_switch),
+        verify: Some(verify_index_switch),
+        canonicalize: Some(canonicalize_index_switch),
+    }
+}
 
 /// `%arg {attrs} (-> T, U)? (case N {region})* default {region}`
 fn parse_index_switch(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -1384,22 +1396,16 @@ fn verify_index_switch(v: &mut Verifier<'_>, op: Op) {
 // scf.forall / scf.forall.in_parallel
 // ---------------------------------------------------------------------------------------
 
-pub static FORALL: OpDef = OpDef {
-    name: "scf.forall",
-    traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
-    inherent_attrs: &[
-        "mapping",
-        "operandSegmentSizes",
-        "staticLowerBound",
-        "staticStep",
-        "staticUpperBound",
-    ],
-    implicit_terminator: Some("scf.forall.in_parallel"),
-    parse: Some(parse_forall),
-    print: Some(print_forall),
-    verify: Some(verify_forall),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static FORALL: Forall = "scf.forall" {
+        attrs: [MAPPING("mapping"), OPERAND_SEGMENT_SIZES("operandSegmentSizes"), STATIC_LOWER_BOUND("staticLowerBound"), STATIC_STEP("staticStep"), STATIC_UPPER_BOUND("staticUpperBound")],
+        traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
+        implicit_terminator: Some("scf.forall.in_parallel"),
+        parse: Some(parse_forall),
+        print: Some(print_forall),
+        verify: Some(verify_forall),
+    }
+}
 
 const PARENS: (&str, &str) = ("(", ")");
 
@@ -1629,17 +1635,18 @@ fn verify_forall(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static FORALL_IN_PARALLEL: OpDef = OpDef {
-    name: "scf.forall.in_parallel",
-    traits: Traits::TERMINATOR
-        .with(Traits::NO_TERMINATOR)
-        .with(Traits::SINGLE_BLOCK)
-        .with(Traits::RECURSIVE_EFFECTS),
-    parse: Some(parse_in_parallel),
-    print: Some(print_in_parallel),
-    verify: Some(verify_in_parallel),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static FORALL_IN_PARALLEL: InParallel = "scf.forall.in_parallel" {
+        attrs: [],
+        traits: Traits::TERMINATOR
+            .with(Traits::NO_TERMINATOR)
+            .with(Traits::SINGLE_BLOCK)
+            .with(Traits::RECURSIVE_EFFECTS),
+        parse: Some(parse_in_parallel),
+        print: Some(print_in_parallel),
+        verify: Some(verify_in_parallel),
+    }
+}
 
 /// `{ parallel-combining ops } {attrs}`
 fn parse_in_parallel(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {

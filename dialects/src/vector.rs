@@ -27,55 +27,61 @@ use lattice_ir::attrs::{Attr, AttrData, NamedAttr};
 use lattice_ir::context::Context;
 use lattice_ir::parser::{Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use lattice_ir::printer::Printer;
-use lattice_ir::registry::{FoldResult, OpDef, Traits};
+use lattice_ir::registry::{FoldResult, Traits};
 use lattice_ir::store::{Ir, Op, OperationState};
 use lattice_ir::types::{Type, TypeData, DYNAMIC};
 use lattice_ir::verifier::Verifier;
 
+lattice_ir::def_op_kinds! {
+    /// Which `vector` op an op is (`VectorKind::of(ir, op)`), for a `match` over many `vector` ops
+    /// without spelling their names; `VectorKind::ALL` is what [`register`] registers.
+    pub enum VectorKind {
+        BitCast,
+        Broadcast,
+        CompressStore,
+        ConstantMask,
+        Contract,
+        CreateMask,
+        Deinterleave,
+        ExpandLoad,
+        Extract,
+        ExtractStridedSlice,
+        Fma,
+        FromElements,
+        Gather,
+        Insert,
+        InsertStridedSlice,
+        Interleave,
+        Load,
+        Mask,
+        MaskedLoad,
+        MaskedStore,
+        MultiReduction,
+        OuterProduct,
+        Print,
+        Reduction,
+        ScalableExtract,
+        ScalableInsert,
+        Scan,
+        Scatter,
+        ShapeCast,
+        Shuffle,
+        Step,
+        Store,
+        ToElements,
+        TransferRead,
+        TransferWrite,
+        Transpose,
+        TypeCast,
+        VScale,
+        Yield,
+    }
+}
+
 /// Registers the `vector` dialect's ops.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("vector");
-    ctx.register_ops(&[
-        &TRANSFER_READ,
-        &TRANSFER_WRITE,
-        &LOAD,
-        &STORE,
-        &MASKEDLOAD,
-        &MASKEDSTORE,
-        &BROADCAST,
-        &EXTRACT,
-        &INSERT,
-        &EXTRACT_STRIDED_SLICE,
-        &INSERT_STRIDED_SLICE,
-        &FMA,
-        &REDUCTION,
-        &MULTI_REDUCTION,
-        &CONTRACT,
-        &SHAPE_CAST,
-        &BITCAST,
-        &TRANSPOSE,
-        &PRINT,
-        &CONSTANT_MASK,
-        &CREATE_MASK,
-        &OUTERPRODUCT,
-        &FROM_ELEMENTS,
-        &STEP,
-        &VSCALE,
-        &YIELD,
-        &SHUFFLE,
-        &INTERLEAVE,
-        &DEINTERLEAVE,
-        &GATHER,
-        &SCATTER,
-        &EXPANDLOAD,
-        &COMPRESSSTORE,
-        &TYPE_CAST,
-        &SCAN,
-        &SCALABLE_INSERT,
-        &SCALABLE_EXTRACT,
-        &TO_ELEMENTS,
-        &MASK,
-    ]);
+    ctx.register_ops(VectorKind::ALL);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -856,27 +862,27 @@ fn print_result_type(p: &mut Printer<'_>, op: Op) {
 // vector.transfer_read / vector.transfer_write
 // ---------------------------------------------------------------------------------------
 
-pub static TRANSFER_READ: OpDef = OpDef {
-    name: "vector.transfer_read",
-    traits: Traits::READ_ONLY,
-    inherent_attrs: &["in_bounds", "operandSegmentSizes", "permutation_map"],
-    parse: Some(parse_transfer_read),
-    print: Some(print_transfer_read),
-    verify: Some(verify_transfer_read),
-    canonicalize: Some(canonicalize_transfer),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static TRANSFER_READ: TransferRead = "vector.transfer_read" {
+        attrs: [IN_BOUNDS("in_bounds"), OPERAND_SEGMENT_SIZES("operandSegmentSizes"), PERMUTATION_MAP("permutation_map")],
+        traits: Traits::READ_ONLY,
+        parse: Some(parse_transfer_read),
+        print: Some(print_transfer_read),
+        verify: Some(verify_transfer_read),
+        canonicalize: Some(canonicalize_transfer),
+    }
+}
 
-pub static TRANSFER_WRITE: OpDef = OpDef {
-    name: "vector.transfer_write",
-    traits: Traits::NONE,
-    inherent_attrs: &["in_bounds", "operandSegmentSizes", "permutation_map"],
-    parse: Some(parse_transfer_write),
-    print: Some(print_transfer_write),
-    verify: Some(verify_transfer_write),
-    canonicalize: Some(canonicalize_transfer),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static TRANSFER_WRITE: TransferWrite = "vector.transfer_write" {
+        attrs: [IN_BOUNDS("in_bounds"), OPERAND_SEGMENT_SIZES("operandSegmentSizes"), PERMUTATION_MAP("permutation_map")],
+        traits: Traits::NONE,
+        parse: Some(parse_transfer_write),
+        print: Some(print_transfer_write),
+        verify: Some(verify_transfer_write),
+        canonicalize: Some(canonicalize_transfer),
+    }
+}
 
 /// Fills the permutation map and in_bounds defaults; returns the permutation map.
 fn transfer_defaults(
@@ -1364,43 +1370,43 @@ fn verify_transfer_write(v: &mut Verifier<'_>, op: Op) {
 // vector.load / vector.store / vector.maskedload / vector.maskedstore
 // ---------------------------------------------------------------------------------------
 
-pub static LOAD: OpDef = OpDef {
-    name: "vector.load",
-    traits: Traits::READ_ONLY,
-    inherent_attrs: &["alignment", "nontemporal"],
-    parse: Some(parse_load),
-    print: Some(print_load),
-    verify: Some(verify_load),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static LOAD: Load = "vector.load" {
+        attrs: [ALIGNMENT("alignment"), NONTEMPORAL("nontemporal")],
+        traits: Traits::READ_ONLY,
+        parse: Some(parse_load),
+        print: Some(print_load),
+        verify: Some(verify_load),
+    }
+}
 
-pub static STORE: OpDef = OpDef {
-    name: "vector.store",
-    inherent_attrs: &["alignment", "nontemporal"],
-    parse: Some(parse_store),
-    print: Some(print_store),
-    verify: Some(verify_store),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static STORE: Store = "vector.store" {
+        attrs: [ALIGNMENT("alignment"), NONTEMPORAL("nontemporal")],
+        parse: Some(parse_store),
+        print: Some(print_store),
+        verify: Some(verify_store),
+    }
+}
 
-pub static MASKEDLOAD: OpDef = OpDef {
-    name: "vector.maskedload",
-    traits: Traits::READ_ONLY,
-    inherent_attrs: &["alignment"],
-    parse: Some(parse_maskedload),
-    print: Some(print_maskedload),
-    verify: Some(verify_maskedload),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static MASKEDLOAD: MaskedLoad = "vector.maskedload" {
+        attrs: [ALIGNMENT("alignment")],
+        traits: Traits::READ_ONLY,
+        parse: Some(parse_maskedload),
+        print: Some(print_maskedload),
+        verify: Some(verify_maskedload),
+    }
+}
 
-pub static MASKEDSTORE: OpDef = OpDef {
-    name: "vector.maskedstore",
-    inherent_attrs: &["alignment"],
-    parse: Some(parse_maskedstore),
-    print: Some(print_maskedstore),
-    verify: Some(verify_maskedstore),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static MASKEDSTORE: MaskedStore = "vector.maskedstore" {
+        attrs: [ALIGNMENT("alignment")],
+        parse: Some(parse_maskedstore),
+        print: Some(print_maskedstore),
+        verify: Some(verify_maskedstore),
+    }
+}
 
 /// Elides `nontemporal = false` (a default-valued attribute).
 fn load_store_elided(p: &Printer<'_>, op: Op) -> Vec<&'static str> {
@@ -1706,37 +1712,40 @@ fn verify_maskedstore(v: &mut Verifier<'_>, op: Op) {
 // Simple `$a attr-dict : type($a) to type($r)` ops: broadcast, shape_cast, bitcast
 // ---------------------------------------------------------------------------------------
 
-pub static BROADCAST: OpDef = OpDef {
-    name: "vector.broadcast",
-    traits: Traits::PURE,
-    parse: Some(parse_unary_to),
-    print: Some(print_unary_to),
-    verify: Some(verify_broadcast),
-    fold: Some(fold_broadcast),
-    canonicalize: Some(canonicalize_broadcast),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static BROADCAST: Broadcast = "vector.broadcast" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_unary_to),
+        print: Some(print_unary_to),
+        verify: Some(verify_broadcast),
+        fold: Some(fold_broadcast),
+        canonicalize: Some(canonicalize_broadcast),
+    }
+}
 
-pub static SHAPE_CAST: OpDef = OpDef {
-    name: "vector.shape_cast",
-    traits: Traits::PURE,
-    parse: Some(parse_unary_to),
-    print: Some(print_unary_to),
-    verify: Some(verify_shape_cast),
-    fold: Some(fold_shape_cast),
-    canonicalize: Some(canonicalize_shape_cast),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static SHAPE_CAST: ShapeCast = "vector.shape_cast" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_unary_to),
+        print: Some(print_unary_to),
+        verify: Some(verify_shape_cast),
+        fold: Some(fold_shape_cast),
+        canonicalize: Some(canonicalize_shape_cast),
+    }
+}
 
-pub static BITCAST: OpDef = OpDef {
-    name: "vector.bitcast",
-    traits: Traits::PURE,
-    parse: Some(parse_unary_to),
-    print: Some(print_unary_to),
-    verify: Some(verify_bitcast),
-    fold: Some(fold_same_type),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static BITCAST: BitCast = "vector.bitcast" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_unary_to),
+        print: Some(print_unary_to),
+        verify: Some(verify_bitcast),
+        fold: Some(fold_same_type),
+    }
+}
 
 /// `%x attr-dict : T to U`
 fn parse_unary_to(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -1911,29 +1920,29 @@ fn verify_bitcast(v: &mut Verifier<'_>, op: Op) {
 // vector.extract / vector.insert
 // ---------------------------------------------------------------------------------------
 
-pub static EXTRACT: OpDef = OpDef {
-    name: "vector.extract",
-    traits: Traits::PURE,
-    inherent_attrs: &["static_position"],
-    parse: Some(parse_extract),
-    print: Some(print_extract),
-    verify: Some(verify_extract),
-    fold: Some(fold_extract),
-    canonicalize: Some(canonicalize_extract_insert),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static EXTRACT: Extract = "vector.extract" {
+        attrs: [STATIC_POSITION("static_position")],
+        traits: Traits::PURE,
+        parse: Some(parse_extract),
+        print: Some(print_extract),
+        verify: Some(verify_extract),
+        fold: Some(fold_extract),
+        canonicalize: Some(canonicalize_extract_insert),
+    }
+}
 
-pub static INSERT: OpDef = OpDef {
-    name: "vector.insert",
-    traits: Traits::PURE,
-    inherent_attrs: &["static_position"],
-    parse: Some(parse_insert),
-    print: Some(print_insert),
-    verify: Some(verify_insert),
-    fold: Some(fold_insert),
-    canonicalize: Some(canonicalize_extract_insert),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static INSERT: Insert = "vector.insert" {
+        attrs: [STATIC_POSITION("static_position")],
+        traits: Traits::PURE,
+        parse: Some(parse_insert),
+        print: Some(print_insert),
+        verify: Some(verify_insert),
+        fold: Some(fold_insert),
+        canonicalize: Some(canonicalize_extract_insert),
+    }
+}
 
 fn parse_extract(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let vector = p.parse_operand()?;
@@ -2145,27 +2154,27 @@ fn verify_insert(v: &mut Verifier<'_>, op: Op) {
 // vector.extract_strided_slice / vector.insert_strided_slice
 // ---------------------------------------------------------------------------------------
 
-pub static EXTRACT_STRIDED_SLICE: OpDef = OpDef {
-    name: "vector.extract_strided_slice",
-    traits: Traits::PURE,
-    inherent_attrs: &["offsets", "sizes", "strides"],
-    parse: Some(parse_unary_to),
-    print: Some(print_unary_to),
-    verify: Some(verify_extract_strided_slice),
-    fold: Some(fold_same_type),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static EXTRACT_STRIDED_SLICE: ExtractStridedSlice = "vector.extract_strided_slice" {
+        attrs: [OFFSETS("offsets"), SIZES("sizes"), STRIDES("strides")],
+        traits: Traits::PURE,
+        parse: Some(parse_unary_to),
+        print: Some(print_unary_to),
+        verify: Some(verify_extract_strided_slice),
+        fold: Some(fold_same_type),
+    }
+}
 
-pub static INSERT_STRIDED_SLICE: OpDef = OpDef {
-    name: "vector.insert_strided_slice",
-    traits: Traits::PURE,
-    inherent_attrs: &["offsets", "strides"],
-    parse: Some(parse_insert_strided_slice),
-    print: Some(print_insert_strided_slice),
-    verify: Some(verify_insert_strided_slice),
-    fold: Some(fold_insert_strided_slice),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static INSERT_STRIDED_SLICE: InsertStridedSlice = "vector.insert_strided_slice" {
+        attrs: [OFFSETS("offsets"), STRIDES("strides")],
+        traits: Traits::PURE,
+        parse: Some(parse_insert_strided_slice),
+        print: Some(print_insert_strided_slice),
+        verify: Some(verify_insert_strided_slice),
+        fold: Some(fold_insert_strided_slice),
+    }
+}
 
 fn parse_insert_strided_slice(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let value = p.parse_operand()?;
@@ -2366,14 +2375,15 @@ fn verify_insert_strided_slice(v: &mut Verifier<'_>, op: Op) {
 // vector.fma
 // ---------------------------------------------------------------------------------------
 
-pub static FMA: OpDef = OpDef {
-    name: "vector.fma",
-    traits: Traits::PURE,
-    parse: Some(parse_fma),
-    print: Some(print_fma),
-    verify: Some(verify_fma),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static FMA: Fma = "vector.fma" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_fma),
+        print: Some(print_fma),
+        verify: Some(verify_fma),
+    }
+}
 
 fn parse_fma(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let ops = p.parse_operand_list(Delimiter::None)?;
@@ -2426,25 +2436,25 @@ fn verify_fma(v: &mut Verifier<'_>, op: Op) {
 // vector.reduction / vector.multi_reduction
 // ---------------------------------------------------------------------------------------
 
-pub static REDUCTION: OpDef = OpDef {
-    name: "vector.reduction",
-    traits: Traits::PURE,
-    inherent_attrs: &["fastmath", "kind"],
-    parse: Some(parse_reduction),
-    print: Some(print_reduction),
-    verify: Some(verify_reduction),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static REDUCTION: Reduction = "vector.reduction" {
+        attrs: [FASTMATH("fastmath"), KIND("kind")],
+        traits: Traits::PURE,
+        parse: Some(parse_reduction),
+        print: Some(print_reduction),
+        verify: Some(verify_reduction),
+    }
+}
 
-pub static MULTI_REDUCTION: OpDef = OpDef {
-    name: "vector.multi_reduction",
-    traits: Traits::PURE,
-    inherent_attrs: &["kind", "reduction_dims"],
-    parse: Some(parse_multi_reduction),
-    print: Some(print_multi_reduction),
-    verify: Some(verify_multi_reduction),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static MULTI_REDUCTION: MultiReduction = "vector.multi_reduction" {
+        attrs: [KIND("kind"), REDUCTION_DIMS("reduction_dims")],
+        traits: Traits::PURE,
+        parse: Some(parse_multi_reduction),
+        print: Some(print_multi_reduction),
+        verify: Some(verify_multi_reduction),
+    }
+}
 
 fn parse_kind(p: &mut Parser<'_>) -> PResult<Attr> {
     let k = parse_enum_param(
@@ -2641,15 +2651,15 @@ fn print_multi_reduction(p: &mut Printer<'_>, op: Op) {
 // vector.contract
 // ---------------------------------------------------------------------------------------
 
-pub static CONTRACT: OpDef = OpDef {
-    name: "vector.contract",
-    traits: Traits::PURE,
-    inherent_attrs: &["indexing_maps", "iterator_types", "kind"],
-    parse: Some(parse_contract),
-    print: Some(print_contract),
-    verify: Some(verify_contract),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static CONTRACT: Contract = "vector.contract" {
+        attrs: [INDEXING_MAPS("indexing_maps"), ITERATOR_TYPES("iterator_types"), KIND("kind")],
+        traits: Traits::PURE,
+        parse: Some(parse_contract),
+        print: Some(print_contract),
+        verify: Some(verify_contract),
+    }
+}
 
 const CONTRACT_TRAIT_ATTRS: &[&str] = &["indexing_maps", "iterator_types", "kind"];
 
@@ -2900,16 +2910,16 @@ fn verify_contract(v: &mut Verifier<'_>, op: Op) {
 // vector.transpose
 // ---------------------------------------------------------------------------------------
 
-pub static TRANSPOSE: OpDef = OpDef {
-    name: "vector.transpose",
-    traits: Traits::PURE,
-    inherent_attrs: &["permutation"],
-    parse: Some(parse_transpose),
-    print: Some(print_transpose),
-    verify: Some(verify_transpose),
-    fold: Some(fold_transpose),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static TRANSPOSE: Transpose = "vector.transpose" {
+        attrs: [PERMUTATION("permutation")],
+        traits: Traits::PURE,
+        parse: Some(parse_transpose),
+        print: Some(print_transpose),
+        verify: Some(verify_transpose),
+        fold: Some(fold_transpose),
+    }
+}
 
 fn parse_transpose(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let x = p.parse_operand()?;
@@ -3006,14 +3016,14 @@ fn verify_transpose(v: &mut Verifier<'_>, op: Op) {
 // vector.print
 // ---------------------------------------------------------------------------------------
 
-pub static PRINT: OpDef = OpDef {
-    name: "vector.print",
-    inherent_attrs: &["punctuation", "stringLiteral"],
-    parse: Some(parse_print),
-    print: Some(print_print),
-    verify: Some(verify_print),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static PRINT: Print = "vector.print" {
+        attrs: [PUNCTUATION("punctuation"), STRING_LITERAL("stringLiteral")],
+        parse: Some(parse_print),
+        print: Some(print_print),
+        verify: Some(verify_print),
+    }
+}
 
 fn parse_print(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     if p.peek_operand() {
@@ -3118,24 +3128,25 @@ fn verify_print(v: &mut Verifier<'_>, op: Op) {
 // vector.constant_mask / vector.create_mask
 // ---------------------------------------------------------------------------------------
 
-pub static CONSTANT_MASK: OpDef = OpDef {
-    name: "vector.constant_mask",
-    traits: Traits::PURE,
-    inherent_attrs: &["mask_dim_sizes"],
-    parse: Some(parse_constant_mask),
-    print: Some(print_constant_mask),
-    verify: Some(verify_constant_mask),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static CONSTANT_MASK: ConstantMask = "vector.constant_mask" {
+        attrs: [MASK_DIM_SIZES("mask_dim_sizes")],
+        traits: Traits::PURE,
+        parse: Some(parse_constant_mask),
+        print: Some(print_constant_mask),
+        verify: Some(verify_constant_mask),
+    }
+}
 
-pub static CREATE_MASK: OpDef = OpDef {
-    name: "vector.create_mask",
-    traits: Traits::PURE,
-    parse: Some(parse_create_mask),
-    print: Some(print_create_mask),
-    verify: Some(verify_create_mask),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static CREATE_MASK: CreateMask = "vector.create_mask" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_create_mask),
+        print: Some(print_create_mask),
+        verify: Some(verify_create_mask),
+    }
+}
 
 fn parse_constant_mask(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.expect("[")?;
@@ -3273,15 +3284,15 @@ fn verify_create_mask(v: &mut Verifier<'_>, op: Op) {
 // vector.outerproduct
 // ---------------------------------------------------------------------------------------
 
-pub static OUTERPRODUCT: OpDef = OpDef {
-    name: "vector.outerproduct",
-    traits: Traits::PURE,
-    inherent_attrs: &["kind"],
-    parse: Some(parse_outerproduct),
-    print: Some(print_outerproduct),
-    verify: Some(verify_outerproduct),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static OUTERPRODUCT: OuterProduct = "vector.outerproduct" {
+        attrs: [KIND("kind")],
+        traits: Traits::PURE,
+        parse: Some(parse_outerproduct),
+        print: Some(print_outerproduct),
+        verify: Some(verify_outerproduct),
+    }
+}
 
 fn parse_outerproduct(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let ops = p.parse_operand_list(Delimiter::None)?;
@@ -3404,14 +3415,15 @@ fn verify_outerproduct(v: &mut Verifier<'_>, op: Op) {
 // vector.from_elements / vector.step / vector.vscale / vector.yield
 // ---------------------------------------------------------------------------------------
 
-pub static FROM_ELEMENTS: OpDef = OpDef {
-    name: "vector.from_elements",
-    traits: Traits::PURE,
-    parse: Some(parse_from_elements),
-    print: Some(print_from_elements),
-    verify: Some(verify_from_elements),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static FROM_ELEMENTS: FromElements = "vector.from_elements" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_from_elements),
+        print: Some(print_from_elements),
+        verify: Some(verify_from_elements),
+    }
+}
 
 fn parse_from_elements(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let ops = p.parse_operand_list(Delimiter::None)?;
@@ -3447,14 +3459,15 @@ fn print_from_elements(p: &mut Printer<'_>, op: Op) {
     }
 }
 
-pub static STEP: OpDef = OpDef {
-    name: "vector.step",
-    traits: Traits::PURE,
-    parse: Some(parse_colon_result),
-    print: Some(print_colon_result),
-    verify: Some(verify_step),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static STEP: Step = "vector.step" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_colon_result),
+        print: Some(print_colon_result),
+        verify: Some(verify_step),
+    }
+}
 
 /// `attr-dict : type`
 fn parse_colon_result(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -3494,15 +3507,16 @@ fn verify_step(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static VSCALE: OpDef = OpDef {
-    name: "vector.vscale",
-    traits: Traits::PURE,
-    parse: Some(parse_vscale),
-    print: Some(print_vscale),
-    result_names: Some(vscale_names),
-    verify: Some(verify_arity_only),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static VSCALE: VScale = "vector.vscale" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_vscale),
+        print: Some(print_vscale),
+        result_names: Some(vscale_names),
+        verify: Some(verify_arity_only),
+    }
+}
 
 fn parse_vscale(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.parse_optional_attr_dict(st)?;
@@ -3519,30 +3533,31 @@ fn vscale_names(_ir: &Ir, _op: Op, names: &mut Vec<(usize, String)>) {
     names.push((0, "vscale".into()));
 }
 
-pub static YIELD: OpDef = OpDef {
-    name: "vector.yield",
-    traits: Traits::PURE
-        .with(Traits::TERMINATOR)
-        .with(Traits::RETURN_LIKE),
-    parse: Some(parse_operands_colon_types),
-    print: Some(print_operands_colon_types),
-    verify: Some(verify_arity_only),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static YIELD: Yield = "vector.yield" {
+        attrs: [],
+        traits: Traits::PURE
+            .with(Traits::TERMINATOR)
+            .with(Traits::RETURN_LIKE),
+        parse: Some(parse_operands_colon_types),
+        print: Some(print_operands_colon_types),
+        verify: Some(verify_arity_only),
+    }
+}
 
 // ---------------------------------------------------------------------------------------
 // vector.shuffle / vector.interleave / vector.deinterleave / vector.to_elements
 // ---------------------------------------------------------------------------------------
 
-pub static SHUFFLE: OpDef = OpDef {
-    name: "vector.shuffle",
-    traits: Traits::PURE,
-    inherent_attrs: &["mask"],
-    parse: Some(parse_shuffle),
-    print: Some(print_shuffle),
-    verify: Some(verify_shuffle),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static SHUFFLE: Shuffle = "vector.shuffle" {
+        attrs: [MASK("mask")],
+        traits: Traits::PURE,
+        parse: Some(parse_shuffle),
+        print: Some(print_shuffle),
+        verify: Some(verify_shuffle),
+    }
+}
 
 /// `[1, 2, -1]` of integers.
 fn parse_int_list(p: &mut Parser<'_>) -> PResult<Vec<i64>> {
@@ -3653,14 +3668,15 @@ fn verify_shuffle(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static INTERLEAVE: OpDef = OpDef {
-    name: "vector.interleave",
-    traits: Traits::PURE,
-    parse: Some(parse_interleave),
-    print: Some(print_interleave),
-    verify: Some(verify_arity_only),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static INTERLEAVE: Interleave = "vector.interleave" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_interleave),
+        print: Some(print_interleave),
+        verify: Some(verify_arity_only),
+    }
+}
 
 fn parse_interleave(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let a = p.parse_operand()?;
@@ -3689,15 +3705,16 @@ fn print_interleave(p: &mut Printer<'_>, op: Op) {
     print_result_type(p, op);
 }
 
-pub static DEINTERLEAVE: OpDef = OpDef {
-    name: "vector.deinterleave",
-    traits: Traits::PURE,
-    parse: Some(parse_deinterleave),
-    print: Some(print_deinterleave),
-    result_names: Some(deinterleave_names),
-    verify: Some(verify_arity_only),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static DEINTERLEAVE: Deinterleave = "vector.deinterleave" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_deinterleave),
+        print: Some(print_deinterleave),
+        result_names: Some(deinterleave_names),
+        verify: Some(verify_arity_only),
+    }
+}
 
 fn parse_deinterleave(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let x = p.parse_operand()?;
@@ -3729,14 +3746,15 @@ fn deinterleave_names(_ir: &Ir, _op: Op, names: &mut Vec<(usize, String)>) {
     names.push((1, "res2".into()));
 }
 
-pub static TO_ELEMENTS: OpDef = OpDef {
-    name: "vector.to_elements",
-    traits: Traits::PURE,
-    parse: Some(parse_to_elements),
-    print: Some(print_to_elements),
-    verify: Some(verify_to_elements),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static TO_ELEMENTS: ToElements = "vector.to_elements" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_to_elements),
+        print: Some(print_to_elements),
+        verify: Some(verify_to_elements),
+    }
+}
 
 fn parse_to_elements(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let x = p.parse_operand()?;
@@ -3767,43 +3785,43 @@ fn print_to_elements(p: &mut Printer<'_>, op: Op) {
 // vector.gather / vector.scatter / vector.expandload / vector.compressstore
 // ---------------------------------------------------------------------------------------
 
-pub static GATHER: OpDef = OpDef {
-    name: "vector.gather",
-    traits: Traits::READ_ONLY,
-    inherent_attrs: &["alignment"],
-    parse: Some(parse_gather),
-    print: Some(print_gather),
-    verify: Some(verify_arity_only),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static GATHER: Gather = "vector.gather" {
+        attrs: [ALIGNMENT("alignment")],
+        traits: Traits::READ_ONLY,
+        parse: Some(parse_gather),
+        print: Some(print_gather),
+        verify: Some(verify_arity_only),
+    }
+}
 
-pub static SCATTER: OpDef = OpDef {
-    name: "vector.scatter",
-    inherent_attrs: &["alignment"],
-    parse: Some(parse_scatter),
-    print: Some(print_scatter),
-    verify: Some(verify_arity_only),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static SCATTER: Scatter = "vector.scatter" {
+        attrs: [ALIGNMENT("alignment")],
+        parse: Some(parse_scatter),
+        print: Some(print_scatter),
+        verify: Some(verify_arity_only),
+    }
+}
 
-pub static EXPANDLOAD: OpDef = OpDef {
-    name: "vector.expandload",
-    traits: Traits::READ_ONLY,
-    inherent_attrs: &["alignment"],
-    parse: Some(parse_maskedload),
-    print: Some(print_maskedload),
-    verify: Some(verify_maskedload),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static EXPANDLOAD: ExpandLoad = "vector.expandload" {
+        attrs: [ALIGNMENT("alignment")],
+        traits: Traits::READ_ONLY,
+        parse: Some(parse_maskedload),
+        print: Some(print_maskedload),
+        verify: Some(verify_maskedload),
+    }
+}
 
-pub static COMPRESSSTORE: OpDef = OpDef {
-    name: "vector.compressstore",
-    inherent_attrs: &["alignment"],
-    parse: Some(parse_maskedstore),
-    print: Some(print_maskedstore),
-    verify: Some(verify_maskedstore),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static COMPRESSSTORE: CompressStore = "vector.compressstore" {
+        attrs: [ALIGNMENT("alignment")],
+        parse: Some(parse_maskedstore),
+        print: Some(print_maskedstore),
+        verify: Some(verify_maskedstore),
+    }
+}
 
 /// `%base[%i, %j] [%index_vec], %mask, %x` (gather and scatter), returning the operands
 /// after `%base[...]`.
@@ -3910,25 +3928,26 @@ fn print_scatter(p: &mut Printer<'_>, op: Op) {
 // vector.type_cast / vector.scan / vector.scalable.insert / vector.scalable.extract
 // ---------------------------------------------------------------------------------------
 
-pub static TYPE_CAST: OpDef = OpDef {
-    name: "vector.type_cast",
-    traits: Traits::PURE,
-    parse: Some(parse_unary_to),
-    print: Some(print_unary_to),
-    verify: Some(verify_arity_only),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static TYPE_CAST: TypeCast = "vector.type_cast" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_unary_to),
+        print: Some(print_unary_to),
+        verify: Some(verify_arity_only),
+    }
+}
 
-pub static SCAN: OpDef = OpDef {
-    name: "vector.scan",
-    traits: Traits::PURE,
-    inherent_attrs: &["inclusive", "kind", "reduction_dim"],
-    parse: Some(parse_scan),
-    print: Some(print_scan),
-    result_names: Some(scan_names),
-    verify: Some(verify_arity_only),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static SCAN: Scan = "vector.scan" {
+        attrs: [INCLUSIVE("inclusive"), KIND("kind"), REDUCTION_DIM("reduction_dim")],
+        traits: Traits::PURE,
+        parse: Some(parse_scan),
+        print: Some(print_scan),
+        result_names: Some(scan_names),
+        verify: Some(verify_arity_only),
+    }
+}
 
 fn parse_scan(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let kind = parse_kind(p)?;
@@ -3968,25 +3987,25 @@ fn scan_names(_ir: &Ir, _op: Op, names: &mut Vec<(usize, String)>) {
     names.push((1, "accumulated_value".into()));
 }
 
-pub static SCALABLE_INSERT: OpDef = OpDef {
-    name: "vector.scalable.insert",
-    traits: Traits::PURE,
-    inherent_attrs: &["pos"],
-    parse: Some(parse_scalable_insert),
-    print: Some(print_scalable_insert),
-    verify: Some(verify_arity_only),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static SCALABLE_INSERT: ScalableInsert = "vector.scalable.insert" {
+        attrs: [POS("pos")],
+        traits: Traits::PURE,
+        parse: Some(parse_scalable_insert),
+        print: Some(print_scalable_insert),
+        verify: Some(verify_arity_only),
+    }
+}
 
-pub static SCALABLE_EXTRACT: OpDef = OpDef {
-    name: "vector.scalable.extract",
-    traits: Traits::PURE,
-    inherent_attrs: &["pos"],
-    parse: Some(parse_scalable_extract),
-    print: Some(print_scalable_extract),
-    verify: Some(verify_arity_only),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static SCALABLE_EXTRACT: ScalableExtract = "vector.scalable.extract" {
+        attrs: [POS("pos")],
+        traits: Traits::PURE,
+        parse: Some(parse_scalable_extract),
+        print: Some(print_scalable_extract),
+        verify: Some(verify_arity_only),
+    }
+}
 
 /// `[pos]` as an `i64` attribute.
 fn parse_pos(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -4069,16 +4088,17 @@ fn print_scalable_extract(p: &mut Printer<'_>, op: Op) {
 // vector.mask
 // ---------------------------------------------------------------------------------------
 
-pub static MASK: OpDef = OpDef {
-    name: "vector.mask",
-    traits: Traits::SINGLE_BLOCK.with(Traits::RECURSIVE_EFFECTS),
-    implicit_terminator: Some("vector.yield"),
-    parse: Some(parse_mask),
-    print: Some(print_mask),
-    verify: Some(verify_mask),
-    canonicalize: Some(canonicalize_mask),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static MASK: Mask = "vector.mask" {
+        attrs: [],
+        traits: Traits::SINGLE_BLOCK.with(Traits::RECURSIVE_EFFECTS),
+        implicit_terminator: Some("vector.yield"),
+        parse: Some(parse_mask),
+        print: Some(print_mask),
+        verify: Some(verify_mask),
+        canonicalize: Some(canonicalize_mask),
+    }
+}
 
 /// Ops implementing upstream's `MaskableOpInterface`.
 const MASKABLE: &[&str] = &[
