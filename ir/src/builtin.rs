@@ -154,7 +154,7 @@ fn fold_cast(ir: &Ir, op: Op, _constants: &[Option<Attr>]) -> Option<Vec<FoldRes
     }
     let first = *operands.first()?;
     let input = ir.defining_op(first)?;
-    if !ir.is_op(input, "builtin.unrealized_conversion_cast") {
+    if !ir.isa::<UnrealizedConversionCast>(input) {
         return None;
     }
     for (i, &v) in operands.iter().enumerate() {
