@@ -632,7 +632,7 @@ fn create_branch(
 
 /// Replaces terminator `op` with `cf.br dest(operands)`.
 fn replace_with_br(ir: &mut Ir, op: Op, dest: Block, operands: Vec<Value>) {
-    create_branch(ir, op, "cf.br", operands, vec![dest], vec![]);
+    create_branch(ir, op, Br::NAME, operands, vec![dest], vec![]);
     ir.erase_op(op);
 }
 
@@ -675,7 +675,7 @@ fn replace_with_switch(
         succ.push(b);
         operands.extend(ops);
     }
-    create_branch(ir, op, "cf.switch", operands, succ, attrs);
+    create_branch(ir, op, Switch::NAME, operands, succ, attrs);
     ir.erase_op(op);
 }
 
@@ -684,7 +684,7 @@ fn replace_with_switch(
 /// that branch's destination; returns the new destination and operands.
 fn collapse_branch(ir: &Ir, succ: Block, operands: &[Value]) -> Option<(Block, Vec<Value>)> {
     let br = ir.first_op(succ)?;
-    if ir.next_op(br).is_some() || !ir.is_op(br, "cf.br") {
+    if ir.next_op(br).is_some() || !ir.isa::<Br>(br) {
         return None;
     }
     for &arg in ir.block_args(succ) {

@@ -501,7 +501,7 @@ fn print_return(p: &mut Printer<'_>, op: Op) {
 fn verify_return(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
     let parent = ir.parent_op(op);
-    let Some(func) = parent.filter(|&f| ir.is_op(f, "func.func")) else {
+    let Some(func) = parent.filter(|&f| ir.isa::<Func>(f)) else {
         v.error(op, "expects parent op 'func.func'");
         return;
     };
@@ -617,7 +617,7 @@ fn verify_call(v: &mut Verifier<'_>, op: Op) {
         );
         return;
     }
-    let func = lookup_symbol(ir, op, callee).filter(|&f| ir.is_op(f, "func.func"));
+    let func = lookup_symbol(ir, op, callee).filter(|&f| ir.isa::<Func>(f));
     let Some(func) = func else {
         v.error(
             op,
@@ -770,10 +770,7 @@ fn canonicalize_call_indirect(ir: &mut Ir, op: Op) -> bool {
     let Some(&callee) = ir.operands(op).first() else {
         return false;
     };
-    let Some(c) = ir
-        .defining_op(callee)
-        .filter(|&d| ir.is_op(d, "func.constant"))
-    else {
+    let Some(c) = ir.defining_op(callee).filter(|&d| ir.isa::<Constant>(d)) else {
         return false;
     };
     let Some(sym) = ir.attr(c, "value") else {
@@ -782,7 +779,7 @@ fn canonicalize_call_indirect(ir: &mut Ir, op: Op) -> bool {
     let args = ir.operands(op)[1..].to_vec();
     let result_types: Vec<Type> = ir.results(op).iter().map(|&r| ir.value_type(r)).collect();
     let loc = ir.loc(op);
-    let mut st = OperationState::new(ir.ctx().intern_str("func.call"), loc);
+    let mut st = OperationState::new(ir.ctx().intern_str(Call::NAME), loc);
     st.operands = args;
     st.result_types = result_types;
     st.add_attr(ir.ctx().intern_str("callee"), sym);
@@ -864,7 +861,7 @@ fn verify_constant(v: &mut Verifier<'_>, op: Op) {
         );
         return;
     };
-    let Some(func) = lookup_symbol(ir, op, value).filter(|&f| ir.is_op(f, "func.func")) else {
+    let Some(func) = lookup_symbol(ir, op, value).filter(|&f| ir.isa::<Func>(f)) else {
         v.error(
             op,
             format!("reference to undefined function '{}'", ctx.str(*root)),

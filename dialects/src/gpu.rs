@@ -23,6 +23,7 @@ use crate::formats::{
     print_operands_colon_types,
 };
 use lattice_ir::attrs::{Attr, AttrData};
+use lattice_ir::builtin;
 use lattice_ir::context::Context;
 use lattice_ir::parser::{Argument, Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use lattice_ir::printer::{Printer, RegionPrintOptions};
@@ -609,7 +610,7 @@ fn verify_func(v: &mut Verifier<'_>, op: Op) {
     }
     let ir = v.ir();
     let ctx = ir.ctx();
-    if !ir.parent_op(op).is_some_and(|p| ir.is_op(p, "gpu.module")) {
+    if !ir.parent_op(op).is_some_and(|p| ir.isa::<GPUModule>(p)) {
         v.error(op, "expects parent op 'gpu.module'");
         return;
     }
@@ -703,7 +704,7 @@ fn verify_return(v: &mut Verifier<'_>, op: Op) {
         return;
     }
     let ir = v.ir();
-    let Some(func) = ir.parent_op(op).filter(|&f| ir.is_op(f, "gpu.func")) else {
+    let Some(func) = ir.parent_op(op).filter(|&f| ir.isa::<GPUFunc>(f)) else {
         v.error(op, "expects parent op 'gpu.func'");
         return;
     };
@@ -735,7 +736,7 @@ fn verify_terminator(v: &mut Verifier<'_>, op: Op) {
         return;
     }
     let ir = v.ir();
-    if !ir.parent_op(op).is_some_and(|p| ir.is_op(p, "gpu.launch")) {
+    if !ir.parent_op(op).is_some_and(|p| ir.isa::<Launch>(p)) {
         v.error(op, "expects parent op 'gpu.launch'");
     }
 }
@@ -1247,7 +1248,7 @@ fn verify_launch(v: &mut Verifier<'_>, op: Op) {
         if !ir.successors(last).is_empty() {
             continue;
         }
-        if !ir.is_op(last, "gpu.terminator") {
+        if !ir.isa::<Terminator>(last) {
             let d = lattice_ir::diag::Diagnostic::error(
                 lattice_ir::diag::DiagLoc::Loc(ir.loc(last)),
                 "expected 'gpu.terminator' or a terminator with successors",
@@ -1478,7 +1479,7 @@ fn verify_launch_func(v: &mut Verifier<'_>, op: Op) {
         v.error(op, "requires attribute 'kernel'");
         return;
     };
-    let Some(module) = ancestor_named(ir, op, "builtin.module") else {
+    let Some(module) = ancestor_named(ir, op, builtin::Module::NAME) else {
         v.error(op, "expected to belong to a module");
         return;
     };
@@ -1522,7 +1523,7 @@ fn verify_launch_func(v: &mut Verifier<'_>, op: Op) {
     if ir.is_op(container, "gpu.binary") {
         return;
     }
-    if !ir.is_op(container, "gpu.module") {
+    if !ir.isa::<GPUModule>(container) {
         v.error(op, format!("kernel module '{container_name}' is undefined"));
         return;
     }
@@ -1535,7 +1536,10 @@ fn verify_launch_func(v: &mut Verifier<'_>, op: Op) {
         v.error(op, format!("kernel function '{kernel_text}' is undefined"));
         return;
     };
-    if !ir.is_op(func, "gpu.func") && !ir.is_op(func, "func.func") && !ir.is_op(func, "llvm.func") {
+    if !ir.isa::<GPUFunc>(func)
+        && !ir.isa::<crate::func::Func>(func)
+        && !ir.is_op(func, "llvm.func")
+    {
         v.error_with_note(
             op,
             format!("referenced kernel '{kernel_text}' is not a function"),
@@ -1551,7 +1555,7 @@ fn verify_launch_func(v: &mut Verifier<'_>, op: Op) {
         v.error(op, "kernel function is missing the 'gpu.kernel' attribute");
         return;
     }
-    if !ir.is_op(func, "gpu.func") {
+    if !ir.isa::<GPUFunc>(func) {
         return;
     }
     let (inputs, _, _) = func_shape(ir, func);
@@ -1588,18 +1592,14 @@ fn async_types_ok(v: &mut Verifier<'_>, op: Op) -> bool {
     let ir = v.ir();
     let token = async_token_type(ir.ctx());
     let (result, deps) = match ir.op_name(op) {
-        "gpu.wait" => (0, ir.operands(op).to_vec()),
-        "gpu.dealloc" | "gpu.memcpy" | "gpu.memset" => {
+        Wait::NAME => (0, ir.operands(op).to_vec()),
+        Dealloc::NAME | Memcpy::NAME | Memset::NAME => {
             let n = ir.operands(op).len();
-            let keep = if ir.op_name(op) == "gpu.dealloc" {
-                1
-            } else {
-                2
-            };
+            let keep = if ir.isa::<Dealloc>(op) { 1 } else { 2 };
             (0, ir.operands(op)[..n.saturating_sub(keep)].to_vec())
         }
-        "gpu.alloc" => (1, segment_values(ir, op, 0)),
-        "gpu.launch" | "gpu.launch_func" => (0, segment_values(ir, op, 0)),
+        Alloc::NAME => (1, segment_values(ir, op, 0)),
+        Launch::NAME | LaunchFunc::NAME => (0, segment_values(ir, op, 0)),
         _ => return true,
     };
     if let Some(&r) = ir.results(op).get(result) {
@@ -1807,7 +1807,7 @@ fn parse_memcpy(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let b = p.parse_operand()?;
     let ta = parse_colon_typed(p, Kind::MemRef)?;
     p.expect(",")?;
-    let tb = if p.ctx().str(st.name) == "gpu.memcpy" {
+    let tb = if p.ctx().str(st.name) == Memcpy::NAME {
         parse_typed(p, Kind::MemRef)?
     } else {
         p.parse_type()?
@@ -2175,7 +2175,7 @@ fn verify_all_reduce(v: &mut Verifier<'_>, op: Op) {
     let mut yields = 0;
     for b in ir.region_blocks(region) {
         let Some(last) = ir.last_op(b) else { continue };
-        if ir.is_op(last, "gpu.yield") {
+        if ir.isa::<Yield>(last) {
             if ir.operands(last).len() != 1 {
                 v.error_raw(op, "expected one gpu.yield operand");
                 return;
@@ -2286,7 +2286,7 @@ fn canonicalize_launch(ir: &mut Ir, op: Op) -> bool {
     }
     let is_one = |ir: &Ir, v: Value| {
         ir.defining_op(v).is_some_and(|d| {
-            ir.is_op(d, "arith.constant")
+            ir.isa::<crate::arith::Constant>(d)
                 && ir.attr(d, "value").and_then(|a| ir.ctx().int_value(a)) == Some(1)
         })
     };
@@ -2307,7 +2307,7 @@ fn canonicalize_launch(ir: &mut Ir, op: Op) -> bool {
             Some(z) => z,
             None => {
                 let ctx = ir.ctx();
-                let name = ctx.intern_str("arith.constant");
+                let name = ctx.intern_str(crate::arith::Constant::NAME);
                 let mut state = OperationState::new(name, ir.loc(op));
                 let index = ctx.index_type();
                 let value = ctx.int_attr(0, index);
@@ -2327,7 +2327,7 @@ fn canonicalize_launch(ir: &mut Ir, op: Op) -> bool {
 
 /// Upstream's `eraseRedundantGpuBarrierOps`: a barrier right before another one goes.
 fn canonicalize_barrier(ir: &mut Ir, op: Op) -> bool {
-    if ir.next_op(op).is_some_and(|n| ir.is_op(n, "gpu.barrier")) {
+    if ir.next_op(op).is_some_and(|n| ir.isa::<Barrier>(n)) {
         ir.erase_op(op);
         return true;
     }
@@ -2341,7 +2341,7 @@ fn canonicalize_wait(ir: &mut Ir, op: Op) -> bool {
     let deps = ir.operands(op).to_vec();
     let trivial = |ir: &Ir, v: Value| {
         ir.defining_op(v)
-            .is_some_and(|d| ir.is_op(d, "gpu.wait") && ir.operands(d).is_empty())
+            .is_some_and(|d| ir.isa::<Wait>(d) && ir.operands(d).is_empty())
     };
     if deps.iter().any(|&d| trivial(ir, d)) {
         let kept: Vec<Value> = deps.into_iter().filter(|&d| !trivial(ir, d)).collect();

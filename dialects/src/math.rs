@@ -356,39 +356,39 @@ fn libm_fold(ctx: &Context, name: &str, args: &[Attr]) -> Option<Attr> {
         TypeData::Float(lattice_ir::types::FloatKind::F64) => (*bits as u64) >> 63 == 1,
         _ => return None,
     };
-    if negative && matches!(name, "math.sqrt" | "math.log" | "math.log2" | "math.log10") {
+    if negative && matches!(name, Sqrt::NAME | Log::NAME | Log2::NAME | Log10::NAME) {
         return None;
     }
     let out_bits: u128 = match ctx.type_data(ty) {
         TypeData::Float(lattice_ir::types::FloatKind::F32) => {
             let x = f32::from_bits(*bits as u32);
             let y = second.map(|b| f32::from_bits(b as u32));
-            if name == "math.log1p" && x + 1.0 < 0.0 {
+            if name == Log1p::NAME && x + 1.0 < 0.0 {
                 return None;
             }
             let r = match (name, y) {
-                ("math.sqrt", _) => x.sqrt(),
-                ("math.round", _) => x.round(),
-                ("math.trunc", _) => x.trunc(),
-                ("math.exp", _) => x.exp(),
-                ("math.exp2", _) => x.exp2(),
-                ("math.expm1", _) => x.exp_m1(),
-                ("math.log", _) => x.ln(),
-                ("math.log2", _) => x.log2(),
-                ("math.log10", _) => x.log10(),
-                ("math.log1p", _) => x.ln_1p(),
-                ("math.sin", _) => x.sin(),
-                ("math.cos", _) => x.cos(),
-                ("math.tan", _) => x.tan(),
-                ("math.sinh", _) => x.sinh(),
-                ("math.cosh", _) => x.cosh(),
-                ("math.tanh", _) => x.tanh(),
-                ("math.asin", _) => x.asin(),
-                ("math.acos", _) => x.acos(),
-                ("math.atan", _) => x.atan(),
-                ("math.atan2", Some(y)) if x == 0.0 && y == 0.0 => f32::from_bits(0x7FC0_0000),
-                ("math.atan2", Some(y)) => x.atan2(y),
-                ("math.powf", Some(y)) => x.powf(y),
+                (Sqrt::NAME, _) => x.sqrt(),
+                (Round::NAME, _) => x.round(),
+                (Trunc::NAME, _) => x.trunc(),
+                (Exp::NAME, _) => x.exp(),
+                (Exp2::NAME, _) => x.exp2(),
+                (ExpM1::NAME, _) => x.exp_m1(),
+                (Log::NAME, _) => x.ln(),
+                (Log2::NAME, _) => x.log2(),
+                (Log10::NAME, _) => x.log10(),
+                (Log1p::NAME, _) => x.ln_1p(),
+                (Sin::NAME, _) => x.sin(),
+                (Cos::NAME, _) => x.cos(),
+                (Tan::NAME, _) => x.tan(),
+                (Sinh::NAME, _) => x.sinh(),
+                (Cosh::NAME, _) => x.cosh(),
+                (Tanh::NAME, _) => x.tanh(),
+                (Asin::NAME, _) => x.asin(),
+                (Acos::NAME, _) => x.acos(),
+                (Atan::NAME, _) => x.atan(),
+                (Atan2::NAME, Some(y)) if x == 0.0 && y == 0.0 => f32::from_bits(0x7FC0_0000),
+                (Atan2::NAME, Some(y)) => x.atan2(y),
+                (PowF::NAME, Some(y)) => x.powf(y),
                 _ => return None,
             };
             r.to_bits() as u128
@@ -396,34 +396,34 @@ fn libm_fold(ctx: &Context, name: &str, args: &[Attr]) -> Option<Attr> {
         _ => {
             let x = f64::from_bits(*bits as u64);
             let y = second.map(|b| f64::from_bits(b as u64));
-            if name == "math.log1p" && x + 1.0 < 0.0 {
+            if name == Log1p::NAME && x + 1.0 < 0.0 {
                 return None;
             }
             let r = match (name, y) {
-                ("math.sqrt", _) => x.sqrt(),
-                ("math.round", _) => x.round(),
-                ("math.trunc", _) => x.trunc(),
-                ("math.exp", _) => x.exp(),
-                ("math.exp2", _) => x.exp2(),
-                ("math.expm1", _) => x.exp_m1(),
-                ("math.log", _) => x.ln(),
-                ("math.log2", _) => x.log2(),
-                ("math.log10", _) => x.log10(),
-                ("math.log1p", _) => x.ln_1p(),
-                ("math.sin", _) => x.sin(),
-                ("math.cos", _) => x.cos(),
-                ("math.tan", _) => x.tan(),
-                ("math.sinh", _) => x.sinh(),
-                ("math.cosh", _) => x.cosh(),
-                ("math.tanh", _) => x.tanh(),
-                ("math.asin", _) => x.asin(),
-                ("math.acos", _) => x.acos(),
-                ("math.atan", _) => x.atan(),
-                ("math.atan2", Some(y)) if x == 0.0 && y == 0.0 => {
+                (Sqrt::NAME, _) => x.sqrt(),
+                (Round::NAME, _) => x.round(),
+                (Trunc::NAME, _) => x.trunc(),
+                (Exp::NAME, _) => x.exp(),
+                (Exp2::NAME, _) => x.exp2(),
+                (ExpM1::NAME, _) => x.exp_m1(),
+                (Log::NAME, _) => x.ln(),
+                (Log2::NAME, _) => x.log2(),
+                (Log10::NAME, _) => x.log10(),
+                (Log1p::NAME, _) => x.ln_1p(),
+                (Sin::NAME, _) => x.sin(),
+                (Cos::NAME, _) => x.cos(),
+                (Tan::NAME, _) => x.tan(),
+                (Sinh::NAME, _) => x.sinh(),
+                (Cosh::NAME, _) => x.cosh(),
+                (Tanh::NAME, _) => x.tanh(),
+                (Asin::NAME, _) => x.asin(),
+                (Acos::NAME, _) => x.acos(),
+                (Atan::NAME, _) => x.atan(),
+                (Atan2::NAME, Some(y)) if x == 0.0 && y == 0.0 => {
                     f64::from_bits(0x7FF8_0000_0000_0000)
                 }
-                ("math.atan2", Some(y)) => x.atan2(y),
-                ("math.powf", Some(y)) => x.powf(y),
+                (Atan2::NAME, Some(y)) => x.atan2(y),
+                (PowF::NAME, Some(y)) => x.powf(y),
                 _ => return None,
             };
             r.to_bits() as u128
@@ -436,7 +436,7 @@ fn fold_math(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>
     let ctx = ir.ctx();
     let name = ir.op_name(op);
     let arity = match name {
-        "math.copysign" | "math.atan2" | "math.powf" | "math.ipowi" => 2,
+        CopySign::NAME | Atan2::NAME | PowF::NAME | IPowI::NAME => 2,
         _ => 1,
     };
     if consts.len() != ir.operands(op).len() || consts.len() != arity || ir.results(op).len() != 1 {
@@ -444,32 +444,47 @@ fn fold_math(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>
     }
     let c = match name {
         // Exact in every format (upstream folds these with APFloat).
-        "math.absf" | "math.ceil" | "math.floor" | "math.roundeven" => {
+        AbsF::NAME | Ceil::NAME | Floor::NAME | RoundEven::NAME => {
             fold_elementwise(ir, op, consts, 0, &|args| {
                 let (x, ty) = float_of(ctx, args[0])?;
                 let r = match name {
-                    "math.absf" => x.abs(),
-                    "math.ceil" => x.ceil(),
-                    "math.floor" => x.floor(),
+                    AbsF::NAME => x.abs(),
+                    Ceil::NAME => x.ceil(),
+                    Floor::NAME => x.floor(),
                     _ => round_even(x),
                 };
                 float_attr(ctx, ty, r)
             })
         }
-        "math.copysign" => fold_elementwise(ir, op, consts, 0, &|args| {
+        CopySign::NAME => fold_elementwise(ir, op, consts, 0, &|args| {
             let (x, ty) = float_of(ctx, args[0])?;
             let (y, _) = float_of(ctx, args[1])?;
             float_attr(ctx, ty, x.copysign(y))
         }),
         // Upstream calls the C library for f32 and f64 only; so does this (Rust's
         // float methods call the same libm functions).
-        "math.sqrt" | "math.round" | "math.trunc" | "math.exp" | "math.exp2" | "math.expm1"
-        | "math.log" | "math.log2" | "math.log10" | "math.log1p" | "math.sin" | "math.cos"
-        | "math.tan" | "math.sinh" | "math.cosh" | "math.tanh" | "math.asin" | "math.acos"
-        | "math.atan" | "math.atan2" | "math.powf" => {
-            fold_elementwise(ir, op, consts, 0, &|args| libm_fold(ctx, name, args))
-        }
-        "math.ipowi" => fold_elementwise(ir, op, consts, 0, &|args| {
+        Sqrt::NAME
+        | Round::NAME
+        | Trunc::NAME
+        | Exp::NAME
+        | Exp2::NAME
+        | ExpM1::NAME
+        | Log::NAME
+        | Log2::NAME
+        | Log10::NAME
+        | Log1p::NAME
+        | Sin::NAME
+        | Cos::NAME
+        | Tan::NAME
+        | Sinh::NAME
+        | Cosh::NAME
+        | Tanh::NAME
+        | Asin::NAME
+        | Acos::NAME
+        | Atan::NAME
+        | Atan2::NAME
+        | PowF::NAME => fold_elementwise(ir, op, consts, 0, &|args| libm_fold(ctx, name, args)),
+        IPowI::NAME => fold_elementwise(ir, op, consts, 0, &|args| {
             let (AttrData::Integer { value: b, ty }, AttrData::Integer { value: e, .. }) =
                 (ctx.attr_data(args[0]), ctx.attr_data(args[1]))
             else {
@@ -477,7 +492,7 @@ fn fold_math(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>
             };
             Some(ctx.int_attr(ipowi(*b, *e)?, *ty))
         }),
-        "math.absi" | "math.ctlz" | "math.cttz" | "math.ctpop" => {
+        AbsI::NAME | Ctlz::NAME | Cttz::NAME | CtPop::NAME => {
             fold_elementwise(ir, op, consts, 0, &|args| {
                 let AttrData::Integer { value, ty } = ctx.attr_data(args[0]) else {
                     return None;
@@ -496,9 +511,9 @@ fn fold_math(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>
                 };
                 let u = (*value as u128) & mask;
                 let r: i128 = match name {
-                    "math.absi" => value.wrapping_abs(),
-                    "math.ctlz" => (u.leading_zeros() - (128 - w)) as i128,
-                    "math.cttz" => u.trailing_zeros().min(w) as i128,
+                    AbsI::NAME => value.wrapping_abs(),
+                    Ctlz::NAME => (u.leading_zeros() - (128 - w)) as i128,
+                    Cttz::NAME => u.trailing_zeros().min(w) as i128,
                     _ => u.count_ones() as i128,
                 };
                 Some(ctx.int_attr(r, *ty))

@@ -576,7 +576,7 @@ lattice_ir::def_op! {
     pub static ALLOCA_SCOPE: AllocaScope = "memref.alloca_scope" {
         attrs: [],
         traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
-        implicit_terminator: Some("memref.alloca_scope.return"),
+        implicit_terminator: Some(AllocaScopeReturn::NAME),
         parse: Some(parse_alloca_scope),
         print: Some(print_alloca_scope),
         verify: Some(verify_alloca_scope),
@@ -599,7 +599,7 @@ lattice_ir::def_op! {
 fn parse_alloca_scope(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     st.result_types = p.parse_optional_arrow_type_list()?;
     let region = p.parse_region(&[], RegionOptions::default())?;
-    p.ensure_terminator(region, "memref.alloca_scope.return", st.loc);
+    p.ensure_terminator(region, AllocaScopeReturn::NAME, st.loc);
     st.regions.push(region);
     p.parse_optional_attr_dict(st)?;
     Ok(())
@@ -643,7 +643,7 @@ fn verify_alloca_scope(v: &mut Verifier<'_>, op: Op) {
     let Some(term) = ir.entry_block(region).and_then(|b| ir.last_op(b)) else {
         return;
     };
-    if !ir.is_op(term, "memref.alloca_scope.return") {
+    if !ir.isa::<AllocaScopeReturn>(term) {
         return;
     }
     let yielded: Vec<Type> = ir
@@ -665,10 +665,7 @@ fn verify_alloca_scope(v: &mut Verifier<'_>, op: Op) {
 
 fn verify_alloca_scope_return(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
-    if !ir
-        .parent_op(op)
-        .is_some_and(|p| ir.is_op(p, "memref.alloca_scope"))
-    {
+    if !ir.parent_op(op).is_some_and(|p| ir.isa::<AllocaScope>(p)) {
         v.error(op, "expects parent op 'memref.alloca_scope'");
     }
 }
@@ -965,7 +962,7 @@ fn fold_dim(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>>
         return Some(vec![FoldResult::Constant(ctx.index_attr(size))]);
     }
     let def = ir.defining_op(m)?;
-    if !(ir.is_op(def, "memref.alloc") || ir.is_op(def, "memref.alloca")) {
+    if !(ir.isa::<Alloc>(def) || ir.isa::<Alloca>(def)) {
         return None;
     }
     let seg = segments(ir, def, 2)?;
@@ -2059,7 +2056,7 @@ fn verify_get_global(v: &mut Verifier<'_>, op: Op) {
         );
         return;
     }
-    let global = lookup_global(ir, op, *root).filter(|&g| ir.is_op(g, "memref.global"));
+    let global = lookup_global(ir, op, *root).filter(|&g| ir.isa::<Global>(g));
     let Some(global) = global else {
         v.error(
             op,
@@ -2118,7 +2115,7 @@ lattice_ir::def_op! {
 
 /// `%src [[0, 1], [2]] (output_shape [..])? {attrs} : T into U`
 fn parse_reshape(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    let expand = p.ctx().str(st.name) == "memref.expand_shape";
+    let expand = p.ctx().str(st.name) == ExpandShape::NAME;
     let src = p.parse_operand()?;
     let reassoc = p.parse_attribute(None)?;
     let mut dynamic = Vec::new();
@@ -2146,7 +2143,7 @@ fn parse_reshape(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
 
 fn print_reshape(p: &mut Printer<'_>, op: Op) {
     let ir = p.ir();
-    let expand = ir.is_op(op, "memref.expand_shape");
+    let expand = ir.isa::<ExpandShape>(op);
     let (Some(&src), Some(&res)) = (ir.operands(op).first(), ir.results(op).first()) else {
         return;
     };
@@ -2189,7 +2186,7 @@ pub fn reassociation(ctx: &Context, attr: Option<Attr>) -> Option<Vec<Vec<i64>>>
 fn verify_reshape(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
     let ctx = ir.ctx();
-    let expand = ir.is_op(op, "memref.expand_shape");
+    let expand = ir.isa::<ExpandShape>(op);
     let (Some(&src), Some(&res)) = (ir.operands(op).first(), ir.results(op).first()) else {
         return;
     };
@@ -2777,10 +2774,7 @@ lattice_ir::def_op! {
 
 fn verify_atomic_yield(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
-    let Some(parent) = ir
-        .parent_op(op)
-        .filter(|&p| ir.is_op(p, "memref.generic_atomic_rmw"))
-    else {
+    let Some(parent) = ir.parent_op(op).filter(|&p| ir.isa::<GenericAtomicRMW>(p)) else {
         v.error(op, "expects parent op 'memref.generic_atomic_rmw'");
         return;
     };
@@ -3468,7 +3462,7 @@ fn fold_memref_casts(ir: &mut Ir, op: Op, skip: Option<usize>) -> bool {
             continue;
         }
         let v = ir.operand(op, i);
-        let Some(cast) = ir.defining_op(v).filter(|&d| ir.is_op(d, "memref.cast")) else {
+        let Some(cast) = ir.defining_op(v).filter(|&d| ir.isa::<Cast>(d)) else {
             continue;
         };
         let Some(&src) = ir.operands(cast).first() else {
@@ -3523,9 +3517,7 @@ fn fold_subview(ir: &Ir, op: Op, _: &[Option<Attr>]) -> Option<Vec<FoldResult>> 
     if sty == rty && !r.shape.contains(&DYNAMIC) && static_layout {
         return Some(vec![FoldResult::Value(src)]);
     }
-    let inner = ir
-        .defining_op(src)
-        .filter(|&d| ir.is_op(d, "memref.subview"))?;
+    let inner = ir.defining_op(src).filter(|&d| ir.isa::<SubView>(d))?;
     let (outer_oss, inner_oss) = (
         offsets_sizes_strides(ir, op)?,
         offsets_sizes_strides(ir, inner)?,
@@ -3650,7 +3642,7 @@ fn replace_subview(
 
 /// A `memref.cast` of `value` to `ty` inserted before `op`.
 fn cast_before(ir: &mut Ir, op: Op, value: Value, ty: Type) -> Value {
-    let cast_name = ir.ctx().intern_str("memref.cast");
+    let cast_name = ir.ctx().intern_str(Cast::NAME);
     let mut cst = OperationState::new(cast_name, ir.loc(op));
     cst.operands = vec![value];
     cst.result_types = vec![ty];
@@ -3795,7 +3787,7 @@ fn subview_source_cast(ir: &mut Ir, op: Op) -> bool {
     let (Some(&src), Some(&res)) = (ir.operands(op).first(), ir.results(op).first()) else {
         return false;
     };
-    let Some(cast) = ir.defining_op(src).filter(|&d| ir.is_op(d, "memref.cast")) else {
+    let Some(cast) = ir.defining_op(src).filter(|&d| ir.isa::<Cast>(d)) else {
         return false;
     };
     let Some(&inner) = ir.operands(cast).first() else {
@@ -3864,7 +3856,7 @@ fn subview_trivial(ir: &mut Ir, op: Op) -> bool {
 /// The value of an `arith.constant` of `index` type.
 fn const_index(ir: &Ir, v: Value) -> Option<i64> {
     let def = ir.defining_op(v)?;
-    if !ir.is_op(def, "arith.constant") || !ir.ctx().is_index(ir.value_type(v)) {
+    if !ir.isa::<crate::arith::Constant>(def) || !ir.ctx().is_index(ir.value_type(v)) {
         return None;
     }
     i64::try_from(ir.ctx().int_value(ir.attr(def, "value")?)?).ok()
@@ -3876,12 +3868,12 @@ fn is_dead_alloc(ir: &Ir, memref: Value) -> bool {
     let Some(def) = ir.defining_op(memref) else {
         return false;
     };
-    if !(ir.is_op(def, "memref.alloc") || ir.is_op(def, "memref.alloca")) {
+    if !(ir.isa::<Alloc>(def) || ir.isa::<Alloca>(def)) {
         return false;
     }
-    ir.uses(memref).iter().all(|u| {
-        ir.is_op(u.op, "memref.dealloc") || (ir.is_op(u.op, "memref.store") && u.index == 1)
-    })
+    ir.uses(memref)
+        .iter()
+        .all(|u| ir.isa::<Dealloc>(u.op) || (ir.isa::<Store>(u.op) && u.index == 1))
 }
 
 /// Stores into a dead allocation are erased (the allocation then dies too); otherwise

@@ -18,7 +18,7 @@ use lattice_ir::store::{Op, OperationState};
 use lattice_ir::verifier::Verifier;
 
 /// The spelling of the only value a `ub.poison` carries.
-const POISON: &str = "ub.poison";
+const POISON: &str = Poison::NAME;
 
 /// The `#ub.poison` attribute.
 pub fn poison_attr(ctx: &Context) -> Attr {

@@ -493,40 +493,50 @@ pub(crate) enum Count {
 fn arity(name: &str) -> Option<(Count, Count)> {
     use Count::*;
     Some(match name {
-        "vector.transfer_read" => (Any, Exactly(1)),
-        "vector.transfer_write" => (Any, Optional),
-        "vector.load" => (AtLeast(1), Exactly(1)),
-        "vector.store" => (AtLeast(2), Exactly(0)),
-        "vector.maskedload" => (AtLeast(3), Exactly(1)),
-        "vector.maskedstore" => (AtLeast(3), Exactly(0)),
-        "vector.broadcast"
-        | "vector.shape_cast"
-        | "vector.bitcast"
-        | "vector.extract_strided_slice"
-        | "vector.transpose" => (Exactly(1), Exactly(1)),
-        "vector.extract" => (AtLeast(1), Exactly(1)),
-        "vector.insert" => (AtLeast(2), Exactly(1)),
-        "vector.insert_strided_slice" | "vector.multi_reduction" => (Exactly(2), Exactly(1)),
-        "vector.fma" | "vector.contract" => (Exactly(3), Exactly(1)),
-        "vector.reduction" => (Between(1, 2), Exactly(1)),
-        "vector.outerproduct" => (Between(2, 3), Exactly(1)),
-        "vector.print" => (Optional, Exactly(0)),
-        "vector.constant_mask" | "vector.step" | "vector.vscale" => (Exactly(0), Exactly(1)),
-        "vector.create_mask" | "vector.from_elements" => (Any, Exactly(1)),
-        "vector.yield" | "gpu.return" | "gpu.yield" => (Any, Exactly(0)),
-        "gpu.module" | "gpu.func" | "gpu.terminator" | "gpu.barrier" => (Exactly(0), Exactly(0)),
-        "gpu.thread_id" | "gpu.block_id" | "gpu.block_dim" | "gpu.grid_dim" | "gpu.global_id"
-        | "gpu.lane_id" | "gpu.subgroup_id" | "gpu.num_subgroups" | "gpu.subgroup_size" => {
-            (Exactly(0), Exactly(1))
+        TransferRead::NAME => (Any, Exactly(1)),
+        TransferWrite::NAME => (Any, Optional),
+        Load::NAME => (AtLeast(1), Exactly(1)),
+        Store::NAME => (AtLeast(2), Exactly(0)),
+        MaskedLoad::NAME => (AtLeast(3), Exactly(1)),
+        MaskedStore::NAME => (AtLeast(3), Exactly(0)),
+        Broadcast::NAME
+        | ShapeCast::NAME
+        | BitCast::NAME
+        | ExtractStridedSlice::NAME
+        | Transpose::NAME => (Exactly(1), Exactly(1)),
+        Extract::NAME => (AtLeast(1), Exactly(1)),
+        Insert::NAME => (AtLeast(2), Exactly(1)),
+        InsertStridedSlice::NAME | MultiReduction::NAME => (Exactly(2), Exactly(1)),
+        Fma::NAME | Contract::NAME => (Exactly(3), Exactly(1)),
+        Reduction::NAME => (Between(1, 2), Exactly(1)),
+        OuterProduct::NAME => (Between(2, 3), Exactly(1)),
+        Print::NAME => (Optional, Exactly(0)),
+        ConstantMask::NAME | Step::NAME | VScale::NAME => (Exactly(0), Exactly(1)),
+        CreateMask::NAME | FromElements::NAME => (Any, Exactly(1)),
+        Yield::NAME | crate::gpu::Return::NAME | crate::gpu::Yield::NAME => (Any, Exactly(0)),
+        crate::gpu::GPUModule::NAME
+        | crate::gpu::GPUFunc::NAME
+        | crate::gpu::Terminator::NAME
+        | crate::gpu::Barrier::NAME => (Exactly(0), Exactly(0)),
+        crate::gpu::ThreadId::NAME
+        | crate::gpu::BlockId::NAME
+        | crate::gpu::BlockDim::NAME
+        | crate::gpu::GridDim::NAME
+        | crate::gpu::GlobalId::NAME
+        | crate::gpu::LaneId::NAME
+        | crate::gpu::SubgroupId::NAME
+        | crate::gpu::NumSubgroups::NAME
+        | crate::gpu::SubgroupSize::NAME => (Exactly(0), Exactly(1)),
+        crate::gpu::Wait::NAME | crate::gpu::Launch::NAME | crate::gpu::LaunchFunc::NAME => {
+            (Any, Optional)
         }
-        "gpu.wait" | "gpu.launch" | "gpu.launch_func" => (Any, Optional),
-        "vector.shuffle" | "vector.interleave" => (Exactly(2), Exactly(1)),
-        "vector.type_cast" | "vector.scalable.extract" => (Exactly(1), Exactly(1)),
-        "vector.scalable.insert" => (Exactly(2), Exactly(1)),
-        "vector.gather" | "vector.expandload" => (AtLeast(4), Exactly(1)),
-        "vector.scatter" => (AtLeast(4), Exactly(0)),
-        "vector.compressstore" => (AtLeast(3), Exactly(0)),
-        "vector.to_elements" => (Exactly(1), Any),
+        Shuffle::NAME | Interleave::NAME => (Exactly(2), Exactly(1)),
+        TypeCast::NAME | ScalableExtract::NAME => (Exactly(1), Exactly(1)),
+        ScalableInsert::NAME => (Exactly(2), Exactly(1)),
+        Gather::NAME | ExpandLoad::NAME => (AtLeast(4), Exactly(1)),
+        Scatter::NAME => (AtLeast(4), Exactly(0)),
+        CompressStore::NAME => (AtLeast(3), Exactly(0)),
+        ToElements::NAME => (Exactly(1), Any),
         _ => return None,
     })
 }
@@ -642,22 +652,22 @@ fn type_groups(name: &str) -> Option<(&'static [Group], &'static [Group])> {
     use Group::*;
     use TyC::*;
     Some(match name {
-        "vector.load" => (&[One(MemRef), Many(Index)], &[One(Vector)]),
-        "vector.store" => (&[One(Vector), One(MemRef), Many(Index)], &[]),
-        "vector.maskedload" => (
+        Load::NAME => (&[One(MemRef), Many(Index)], &[One(Vector)]),
+        Store::NAME => (&[One(Vector), One(MemRef), Many(Index)], &[]),
+        MaskedLoad::NAME => (
             &[One(MemRef), Many(Index), One(VecI1), One(Vector)],
             &[One(Vector)],
         ),
-        "vector.maskedstore" => (&[One(MemRef), Many(Index), One(VecI1), One(Vector)], &[]),
-        "vector.expandload" => (
+        MaskedStore::NAME => (&[One(MemRef), Many(Index), One(VecI1), One(Vector)], &[]),
+        ExpandLoad::NAME => (
             &[One(MemRef), Many(Index), One(FixedVecI1), One(Vector)],
             &[One(Vector)],
         ),
-        "vector.compressstore" => (
+        CompressStore::NAME => (
             &[One(MemRef), Many(Index), One(FixedVecI1), One(Vector)],
             &[],
         ),
-        "vector.gather" => (
+        Gather::NAME => (
             &[
                 One(TensorOrMemRef),
                 Many(Index),
@@ -667,7 +677,7 @@ fn type_groups(name: &str) -> Option<(&'static [Group], &'static [Group])> {
             ],
             &[One(Vector)],
         ),
-        "vector.scatter" => (
+        Scatter::NAME => (
             &[
                 One(TensorOrMemRef),
                 Many(Index),
@@ -677,54 +687,58 @@ fn type_groups(name: &str) -> Option<(&'static [Group], &'static [Group])> {
             ],
             &[],
         ),
-        "vector.broadcast" => (&[One(Any)], &[One(Vector)]),
-        "vector.extract" => (&[One(Vector), Many(Index)], &[One(Any)]),
-        "vector.insert" => (&[One(Any), One(Vector), Many(Index)], &[One(Vector)]),
-        "vector.extract_strided_slice"
-        | "vector.shape_cast"
-        | "vector.bitcast"
-        | "vector.transpose" => (&[One(Vector)], &[One(Vector)]),
-        "vector.insert_strided_slice" | "vector.interleave" => {
+        Broadcast::NAME => (&[One(Any)], &[One(Vector)]),
+        Extract::NAME => (&[One(Vector), Many(Index)], &[One(Any)]),
+        Insert::NAME => (&[One(Any), One(Vector), Many(Index)], &[One(Vector)]),
+        ExtractStridedSlice::NAME | ShapeCast::NAME | BitCast::NAME | Transpose::NAME => {
+            (&[One(Vector)], &[One(Vector)])
+        }
+        InsertStridedSlice::NAME | Interleave::NAME => {
             (&[One(Vector), One(Vector)], &[One(Vector)])
         }
-        "vector.from_elements" => (&[Many(Any)], &[One(FixedVector)]),
-        "vector.to_elements" => (&[One(Vector)], &[Many(Any)]),
-        "vector.fma" => (
+        FromElements::NAME => (&[Many(Any)], &[One(FixedVector)]),
+        ToElements::NAME => (&[One(Vector)], &[Many(Any)]),
+        Fma::NAME => (
             &[One(VecFloat), One(VecFloat), One(VecFloat)],
             &[One(VecFloat)],
         ),
-        "vector.reduction" => (&[One(Vector), Opt(Any)], &[One(Any)]),
-        "vector.multi_reduction" => (&[One(Vector), One(Any)], &[One(Any)]),
-        "vector.outerproduct" => (&[One(Vector), One(Any), Opt(Vector)], &[One(Vector)]),
-        "vector.constant_mask" => (&[], &[One(VecI1)]),
-        "vector.create_mask" => (&[Many(Index)], &[One(VecI1)]),
-        "vector.step" => (&[], &[One(VecIndexRank1)]),
-        "vector.vscale" => (&[], &[One(Index)]),
-        "vector.shuffle" => (&[One(FixedVector), One(FixedVector)], &[One(Vector)]),
-        "vector.deinterleave" => (&[One(Vector)], &[One(Vector), One(Vector)]),
-        "vector.type_cast" => (&[One(StaticMemRef)], &[One(MemRef)]),
-        "vector.scan" => (&[One(Vector), One(Vector)], &[One(Vector), One(Vector)]),
-        "vector.scalable.insert" => (&[One(Rank1Vector), One(Rank1Vector)], &[One(Rank1Vector)]),
-        "vector.scalable.extract" => (&[One(Rank1Vector)], &[One(Rank1Vector)]),
-        "gpu.thread_id" | "gpu.block_id" | "gpu.block_dim" | "gpu.grid_dim" | "gpu.global_id"
-        | "gpu.lane_id" | "gpu.subgroup_id" | "gpu.num_subgroups" | "gpu.subgroup_size" => {
-            (&[], &[One(Index)])
-        }
-        "gpu.wait" => (&[Many(AsyncToken)], &[Opt(AsyncToken)]),
-        "gpu.dealloc" => (&[Many(AsyncToken), One(MemRef)], &[Opt(AsyncToken)]),
-        "gpu.memcpy" => (
+        Reduction::NAME => (&[One(Vector), Opt(Any)], &[One(Any)]),
+        MultiReduction::NAME => (&[One(Vector), One(Any)], &[One(Any)]),
+        OuterProduct::NAME => (&[One(Vector), One(Any), Opt(Vector)], &[One(Vector)]),
+        ConstantMask::NAME => (&[], &[One(VecI1)]),
+        CreateMask::NAME => (&[Many(Index)], &[One(VecI1)]),
+        Step::NAME => (&[], &[One(VecIndexRank1)]),
+        VScale::NAME => (&[], &[One(Index)]),
+        Shuffle::NAME => (&[One(FixedVector), One(FixedVector)], &[One(Vector)]),
+        Deinterleave::NAME => (&[One(Vector)], &[One(Vector), One(Vector)]),
+        TypeCast::NAME => (&[One(StaticMemRef)], &[One(MemRef)]),
+        Scan::NAME => (&[One(Vector), One(Vector)], &[One(Vector), One(Vector)]),
+        ScalableInsert::NAME => (&[One(Rank1Vector), One(Rank1Vector)], &[One(Rank1Vector)]),
+        ScalableExtract::NAME => (&[One(Rank1Vector)], &[One(Rank1Vector)]),
+        crate::gpu::ThreadId::NAME
+        | crate::gpu::BlockId::NAME
+        | crate::gpu::BlockDim::NAME
+        | crate::gpu::GridDim::NAME
+        | crate::gpu::GlobalId::NAME
+        | crate::gpu::LaneId::NAME
+        | crate::gpu::SubgroupId::NAME
+        | crate::gpu::NumSubgroups::NAME
+        | crate::gpu::SubgroupSize::NAME => (&[], &[One(Index)]),
+        crate::gpu::Wait::NAME => (&[Many(AsyncToken)], &[Opt(AsyncToken)]),
+        crate::gpu::Dealloc::NAME => (&[Many(AsyncToken), One(MemRef)], &[Opt(AsyncToken)]),
+        crate::gpu::Memcpy::NAME => (
             &[Many(AsyncToken), One(MemRef), One(MemRef)],
             &[Many(AsyncToken)],
         ),
-        "gpu.memset" => (
+        crate::gpu::Memset::NAME => (
             &[Many(AsyncToken), One(MemRef), One(Any)],
             &[Many(AsyncToken)],
         ),
-        "gpu.shuffle" => (
+        crate::gpu::Shuffle::NAME => (
             &[One(IntFloatOr1DVec), One(I32), One(I32)],
             &[One(IntFloatOr1DVec), One(I1)],
         ),
-        "gpu.subgroup_reduce" | "gpu.all_reduce" => {
+        crate::gpu::SubgroupReduce::NAME | crate::gpu::AllReduce::NAME => {
             (&[One(IntFloatOr1DVec)], &[One(IntFloatOr1DVec)])
         }
         _ => return None,
@@ -1752,8 +1766,8 @@ fn parse_unary_to(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let x = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
     let (from_kind, to_kind) = match p.ctx().str(st.name) {
-        "vector.broadcast" => (None, Some(Kind::Vector)),
-        "vector.type_cast" => (Some(Kind::MemRef), Some(Kind::MemRef)),
+        Broadcast::NAME => (None, Some(Kind::Vector)),
+        TypeCast::NAME => (Some(Kind::MemRef), Some(Kind::MemRef)),
         _ => (Some(Kind::Vector), Some(Kind::Vector)),
     };
     let from = match from_kind {
@@ -4092,7 +4106,7 @@ lattice_ir::def_op! {
     pub static MASK: Mask = "vector.mask" {
         attrs: [],
         traits: Traits::SINGLE_BLOCK.with(Traits::RECURSIVE_EFFECTS),
-        implicit_terminator: Some("vector.yield"),
+        implicit_terminator: Some(Yield::NAME),
         parse: Some(parse_mask),
         print: Some(print_mask),
         verify: Some(verify_mask),
@@ -4102,14 +4116,14 @@ lattice_ir::def_op! {
 
 /// Ops implementing upstream's `MaskableOpInterface`.
 const MASKABLE: &[&str] = &[
-    "vector.transfer_read",
-    "vector.transfer_write",
-    "vector.reduction",
-    "vector.multi_reduction",
-    "vector.contract",
-    "vector.outerproduct",
-    "vector.gather",
-    "vector.scatter",
+    TransferRead::NAME,
+    TransferWrite::NAME,
+    Reduction::NAME,
+    MultiReduction::NAME,
+    Contract::NAME,
+    OuterProduct::NAME,
+    Gather::NAME,
+    Scatter::NAME,
 ];
 
 /// `%mask (, %passthru)? { op } attr-dict : mask-type (-> result types)?`
@@ -4143,15 +4157,15 @@ fn parse_mask(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
 fn ensure_mask_terminator(p: &mut Parser<'_>, region: lattice_ir::store::Region, loc: Attr) {
     let ir = p.ir();
     let Some(block) = ir.entry_block(region) else {
-        p.ensure_terminator(region, "vector.yield", loc);
+        p.ensure_terminator(region, Yield::NAME, loc);
         return;
     };
     let ops: Vec<Op> = ir.block_ops(block).collect();
     match ops.as_slice() {
-        [] => p.ensure_terminator(region, "vector.yield", loc),
-        [only] if !ir.is_op(*only, "vector.yield") => {
+        [] => p.ensure_terminator(region, Yield::NAME, loc),
+        [only] if !ir.isa::<Yield>(*only) => {
             let results = ir.results(*only).to_vec();
-            let name = ir.ctx().intern_str("vector.yield");
+            let name = ir.ctx().intern_str(Yield::NAME);
             let mut state = OperationState::new(name, loc);
             state.operands = results;
             let y = ir.create_op(state);
@@ -4225,7 +4239,7 @@ fn verify_mask(v: &mut Verifier<'_>, op: Op) {
         v.error(op, "expects only one operation to mask");
         return;
     }
-    if !ir.is_op(last, "vector.yield") {
+    if !ir.isa::<Yield>(last) {
         v.error(op, "expects a terminator within the mask region");
         return;
     }
@@ -4278,7 +4292,7 @@ fn verify_mask(v: &mut Verifier<'_>, op: Op) {
         }
     }
     if let Some(&passthru) = ops.get(1) {
-        if !ir.is_op(masked, "vector.transfer_read") && !ir.is_op(masked, "vector.gather") {
+        if !ir.isa::<TransferRead>(masked) && !ir.isa::<Gather>(masked) {
             v.error(
                 op,
                 "doesn't expect a passthru argument for this maskable operation",
@@ -4298,15 +4312,15 @@ fn expected_mask_type(ir: &Ir, op: Op) -> Option<Type> {
     let ctx = ir.ctx();
     let map = affine_map_of(ctx, ir.attr(op, "permutation_map"));
     match ir.op_name(op) {
-        "vector.transfer_read" => {
+        TransferRead::NAME => {
             let vector = vec_ty(ctx, ir.value_type(*ir.results(op).first()?))?;
             Some(infer_transfer_mask_type(ctx, &vector, map?))
         }
-        "vector.transfer_write" => {
+        TransferWrite::NAME => {
             let vector = vec_ty(ctx, ir.value_type(*ir.operands(op).first()?))?;
             Some(infer_transfer_mask_type(ctx, &vector, map?))
         }
-        "vector.reduction" => {
+        Reduction::NAME => {
             let vector = vec_ty(ctx, ir.value_type(*ir.operands(op).first()?))?;
             Some(make_vector(
                 ctx,
@@ -4552,10 +4566,7 @@ fn fold_shape_cast(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldR
     if ir.value_type(src) == ty {
         return Some(vec![FoldResult::Value(src)]);
     }
-    if let Some(b) = ir
-        .defining_op(src)
-        .filter(|&d| ir.is_op(d, "vector.broadcast"))
-    {
+    if let Some(b) = ir.defining_op(src).filter(|&d| ir.isa::<Broadcast>(d)) {
         if let Some(&bs) = ir.operands(b).first() {
             if ir.value_type(bs) == ty {
                 return Some(vec![FoldResult::Value(bs)]);
@@ -4625,7 +4636,7 @@ fn fold_extract(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResu
     }
     let def = ir.defining_op(src)?;
     // Extract from a broadcast whose source has the result type.
-    if ir.is_op(def, "vector.broadcast") {
+    if ir.isa::<Broadcast>(def) {
         let &bs = ir.operands(def).first()?;
         let bt = ir.value_type(bs);
         if bt == ty {
@@ -4633,7 +4644,7 @@ fn fold_extract(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResu
         }
     }
     // A scalar extract at a static position of `vector.from_elements`.
-    if ir.is_op(def, "vector.from_elements") && !ctx.is_vector(ty) && !position.contains(&DYNAMIC) {
+    if ir.isa::<FromElements>(def) && !ctx.is_vector(ty) && !position.contains(&DYNAMIC) {
         let shape = vec_ty(ctx, ir.value_type(src))?.shape;
         let mut index = 0i64;
         for (p, n) in position.iter().zip(&shape) {
@@ -4667,7 +4678,7 @@ fn replace_with_broadcast(ir: &mut Ir, op: Op, source: lattice_ir::store::Value)
         return false;
     };
     let ty = ir.value_type(result);
-    let name = ir.ctx().intern_str("vector.broadcast");
+    let name = ir.ctx().intern_str(Broadcast::NAME);
     let mut state = OperationState::new(name, ir.loc(op));
     state.operands.push(source);
     state.result_types.push(ty);
@@ -4702,10 +4713,7 @@ fn canonicalize_broadcast(ir: &mut Ir, op: Op) -> bool {
     let Some(&src) = ir.operands(op).first() else {
         return false;
     };
-    let Some(def) = ir
-        .defining_op(src)
-        .filter(|&d| ir.is_op(d, "vector.broadcast"))
-    else {
+    let Some(def) = ir.defining_op(src).filter(|&d| ir.isa::<Broadcast>(d)) else {
         return false;
     };
     let Some(&inner) = ir.operands(def).first() else {
@@ -4720,10 +4728,7 @@ fn canonicalize_shape_cast(ir: &mut Ir, op: Op) -> bool {
     let Some(&src) = ir.operands(op).first() else {
         return false;
     };
-    let Some(def) = ir
-        .defining_op(src)
-        .filter(|&d| ir.is_op(d, "vector.broadcast"))
-    else {
+    let Some(def) = ir.defining_op(src).filter(|&d| ir.isa::<Broadcast>(d)) else {
         return false;
     };
     let Some(&inner) = ir.operands(def).first() else {
@@ -4741,7 +4746,7 @@ fn canonicalize_shape_cast(ir: &mut Ir, op: Op) -> bool {
 /// The constant integer value of `v` (an `arith.constant` result), if any.
 fn constant_int(ir: &Ir, v: lattice_ir::store::Value) -> Option<i64> {
     let def = ir.defining_op(v)?;
-    if !ir.is_op(def, "arith.constant") {
+    if !ir.isa::<crate::arith::Constant>(def) {
         return None;
     }
     ir.attr(def, "value")
@@ -4754,7 +4759,7 @@ fn constant_int(ir: &Ir, v: lattice_ir::store::Value) -> Option<i64> {
 /// vector fits; broadcast dims follow once every other dim is in bounds.
 fn canonicalize_transfer(ir: &mut Ir, op: Op) -> bool {
     // A transfer_write into a tensor has no memory effects: erase it when unused.
-    if ir.is_op(op, "vector.transfer_write")
+    if ir.isa::<TransferWrite>(op)
         && !ir.results(op).is_empty()
         && ir.results(op).iter().all(|&r| ir.is_unused(r))
     {
@@ -4762,7 +4767,7 @@ fn canonicalize_transfer(ir: &mut Ir, op: Op) -> bool {
         return true;
     }
     let ctx = ir.ctx();
-    let read = ir.is_op(op, "vector.transfer_read");
+    let read = ir.isa::<TransferRead>(op);
     let (source_seg, index_seg) = if read { (0, 1) } else { (1, 2) };
     let source = segment_values(ir, op, source_seg);
     let indices = segment_values(ir, op, index_seg);
@@ -4831,7 +4836,7 @@ fn canonicalize_transfer(ir: &mut Ir, op: Op) -> bool {
 /// Upstream's `extractInsertFoldConstantOp` (an in-place fold): dynamic positions given
 /// by constants within the dimension become static.
 fn canonicalize_extract_insert(ir: &mut Ir, op: Op) -> bool {
-    let extract = ir.is_op(op, "vector.extract");
+    let extract = ir.isa::<Extract>(op);
     let fixed = if extract { 1 } else { 2 };
     let ops = ir.operands(op).to_vec();
     if ops.len() < fixed {
@@ -4879,7 +4884,7 @@ fn canonicalize_mask(ir: &mut Ir, op: Op) -> bool {
     };
     let body: Vec<Op> = ir.block_ops(block).collect();
     match body.as_slice() {
-        [only] if ir.is_op(*only, "vector.yield") => {
+        [only] if ir.isa::<Yield>(*only) => {
             let yielded = ir.operands(*only).to_vec();
             let results = ir.results(op).to_vec();
             if yielded.len() != results.len() {
@@ -4893,8 +4898,7 @@ fn canonicalize_mask(ir: &mut Ir, op: Op) -> bool {
         }
         [masked, _] => {
             let unused = ir.results(op).iter().all(|&r| ir.is_unused(r));
-            let effect_free = (ir.is_op(*masked, "vector.transfer_write")
-                && !ir.results(*masked).is_empty())
+            let effect_free = (ir.isa::<TransferWrite>(*masked) && !ir.results(*masked).is_empty())
                 || ir.has_trait(*masked, Traits::PURE)
                 || ir.has_trait(*masked, Traits::READ_ONLY);
             if unused && effect_free {
