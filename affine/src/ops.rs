@@ -16,7 +16,7 @@ use lattice_ir::printer::{Printer, RegionPrintOptions};
 use lattice_ir::{AffineMap, AttrData, Op, OperationState, Region, Traits, Value};
 
 /// The implicit terminator of `affine.for`, `affine.if` and `affine.parallel`.
-const YIELD: &str = "affine.yield";
+const YIELD: &str = crate::views::AffineYield::NAME;
 
 /// `kDynamic` in static index lists.
 pub(crate) const DYNAMIC: i64 = i64::MIN;

@@ -33,8 +33,7 @@ use rustc_hash::FxHashSet;
 lattice_ir::def_op! {
     /// `transform.affine.simplify_bounded_affine_ops %target with [%v, ... : t, ...]
     /// within [lbs] and [ubs] : t`.
-    pub static SIMPLIFY_BOUNDED_AFFINE_OPS: SimplifyBoundedAffineOps =
-        "transform.affine.simplify_bounded_affine_ops" {
+    pub static SIMPLIFY_BOUNDED_AFFINE_OPS: SimplifyBoundedAffineOps = "transform.affine.simplify_bounded_affine_ops" {
         attrs: [
             LOWER_BOUNDS("lower_bounds") -> lower_bounds_attr: attr,
             UPPER_BOUNDS("upper_bounds") -> upper_bounds_attr: attr,

@@ -22,6 +22,7 @@ use crate::util::constant_int;
 use crate::views::{
     AffineApply, AffineDelinearizeIndex, AffineFor, AffineLinearizeIndex, AffineParallel,
 };
+use lattice_dialects::memref;
 use lattice_ir::{Ir, Op, Region, Traits, TypeData, Value, ValueDef};
 use std::collections::HashMap;
 
@@ -72,7 +73,7 @@ fn is_index(ir: &Ir, value: Value) -> bool {
 }
 
 fn is_dim_op(ir: &Ir, op: Op) -> bool {
-    ir.is_op(op, "memref.dim") || ir.is_op(op, "tensor.dim")
+    ir.isa::<memref::Dim>(op) || ir.is_op(op, "tensor.dim")
 }
 
 /// Whether `value` may be used as an affine symbol in `region` (an affine scope region,
@@ -195,11 +196,11 @@ fn is_dim_op_valid_symbol(ir: &Ir, dim_op: Op, region: Option<Region>, memo: &mu
         .count();
     let operands = ir.operands(def);
     let segments = crate::util::dense_array(ctx, ir.attr(def, "operandSegmentSizes"));
-    let sizes: &[Value] = if ir.is_op(def, "memref.alloc") {
+    let sizes: &[Value] = if ir.isa::<memref::Alloc>(def) {
         operands
-    } else if ir.is_op(def, "memref.view") {
+    } else if ir.isa::<memref::View>(def) {
         operands.get(2..).unwrap_or(&[])
-    } else if ir.is_op(def, "memref.subview") {
+    } else if ir.isa::<memref::SubView>(def) {
         // Operands: source, offsets, sizes, strides.
         match segments.as_deref() {
             Some([_, offsets, sizes, _]) => {

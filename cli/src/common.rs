@@ -7,6 +7,7 @@
 
 use lattice_cli::args;
 pub use lattice_cli::panic_message;
+use lattice_ir::builtin;
 use lattice_ir::diag::{Diagnostic, SourceMap};
 use lattice_ir::pass::{run_pipeline, OpPipeline, PassDef, PassOptions, PassRegistry, RunOptions};
 use lattice_ir::{Context, Ir, Op, SourceId};
@@ -61,7 +62,7 @@ impl PassFlags {
         if let Some(text) = &self.pipeline_text {
             return OpPipeline::parse(text, registry).map_err(|e| e.to_string());
         }
-        let mut pipeline = OpPipeline::new("builtin.module");
+        let mut pipeline = OpPipeline::new(builtin::Module::NAME);
         for (def, options) in &self.flag_passes {
             pipeline.add_flag_pass(def, options.clone());
         }

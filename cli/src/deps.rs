@@ -20,6 +20,7 @@
 //! SCoP and never abort.
 
 use lattice_cli::make_context;
+use lattice_dialects::func;
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::parser::parse_source;
 use lattice_ir::{AttrData, Ir, Op, WalkOrder};
@@ -183,7 +184,7 @@ fn report(
     let funcs: Vec<Op> = ir
         .walk_ops(top, WalkOrder::PreOrder)
         .into_iter()
-        .filter(|&o| ir.is_op(o, "func.func"))
+        .filter(|&o| ir.isa::<func::Func>(o))
         .collect();
     let mut text = String::new();
     let mut json_funcs: Vec<Json> = Vec::new();

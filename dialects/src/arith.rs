@@ -18,7 +18,7 @@ use lattice_ir::attrs::{Attr, AttrData};
 use lattice_ir::context::Context;
 use lattice_ir::parser::{PResult, Parser};
 use lattice_ir::printer::Printer;
-use lattice_ir::registry::{FoldResult, OpDef, Traits};
+use lattice_ir::registry::{FoldResult, Traits};
 use lattice_ir::store::{Ir, Op, OperationState};
 use lattice_ir::types::{FloatKind, Signedness, Type, TypeData};
 use lattice_ir::verifier::Verifier;
@@ -756,7 +756,7 @@ fn muli_names(ir: &Ir, op: Op, names: &mut Vec<(usize, String)>) {
     };
     for (c, s) in [(0, 1), (1, 0)] {
         if let (Some((cop, cname)), Some((_, sname))) = (def_name(c), def_name(s)) {
-            if cname == "arith.constant" && sname == "vector.vscale" {
+            if cname == Constant::NAME && sname == crate::vector::VScale::NAME {
                 if let Some(n) = ir.attr(cop, "value").and_then(|a| ir.ctx().int_value(a)) {
                     names.push((0, format!("c{n}_vscale")));
                     return;
@@ -972,7 +972,7 @@ fn parse_cmpf(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
 
 fn print_cmp(p: &mut Printer<'_>, op: Op) {
     let ir = p.ir();
-    let float = ir.is_op(op, "arith.cmpf");
+    let float = ir.isa::<CmpF>(op);
     let names: &[&str] = if float {
         &CMPF_PREDICATES
     } else {
@@ -1008,7 +1008,7 @@ fn verify_cmp(v: &mut Verifier<'_>, op: Op) {
         return;
     }
     let ir = v.ir();
-    let float = ir.is_op(op, "arith.cmpf");
+    let float = ir.isa::<CmpF>(op);
     let class = if float {
         TypeClass::FloatLike
     } else {
@@ -1269,16 +1269,16 @@ fn cast_compatible(ctx: &Context, name: &str, from: Type, to: Type) -> bool {
     let int = |x: Type| ctx.is_signless_integer(x);
     let float = |x: Type| ctx.is_float(x);
     match name {
-        "arith.extsi" | "arith.extui" => int(f) && int(t) && tw > fw,
-        "arith.trunci" => int(f) && int(t) && tw < fw,
-        "arith.extf" => float(f) && float(t) && tw > fw,
-        "arith.truncf" => float(f) && float(t) && tw < fw,
-        "arith.sitofp" | "arith.uitofp" => int(f) && float(t),
-        "arith.fptosi" | "arith.fptoui" => float(f) && int(t),
-        "arith.index_cast" | "arith.index_castui" => {
+        ExtSI::NAME | ExtUI::NAME => int(f) && int(t) && tw > fw,
+        TruncI::NAME => int(f) && int(t) && tw < fw,
+        ExtF::NAME => float(f) && float(t) && tw > fw,
+        TruncF::NAME => float(f) && float(t) && tw < fw,
+        SIToFP::NAME | UIToFP::NAME => int(f) && float(t),
+        FPToSI::NAME | FPToUI::NAME => float(f) && int(t),
+        IndexCast::NAME | IndexCastUI::NAME => {
             (ctx.is_index(f) && int(t)) || (int(f) && ctx.is_index(t))
         }
-        "arith.bitcast" => (int(f) || float(f)) && (int(t) || float(t)) && fw == tw,
+        Bitcast::NAME => (int(f) || float(f)) && (int(t) || float(t)) && fw == tw,
         _ => true,
     }
 }
@@ -1290,16 +1290,14 @@ fn verify_cast(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
     let name = ir.op_name(op).to_string();
     let (from_class, to_class) = match name.as_str() {
-        "arith.extsi" | "arith.extui" | "arith.trunci" => (
+        ExtSI::NAME | ExtUI::NAME | TruncI::NAME => (
             TypeClass::SignlessFixedIntLike,
             TypeClass::SignlessFixedIntLike,
         ),
-        "arith.extf" | "arith.truncf" => (TypeClass::FloatLike, TypeClass::FloatLike),
-        "arith.sitofp" | "arith.uitofp" => (TypeClass::SignlessFixedIntLike, TypeClass::FloatLike),
-        "arith.fptosi" | "arith.fptoui" => (TypeClass::FloatLike, TypeClass::SignlessFixedIntLike),
-        "arith.index_cast" | "arith.index_castui" => {
-            (TypeClass::IndexCastable, TypeClass::IndexCastable)
-        }
+        ExtF::NAME | TruncF::NAME => (TypeClass::FloatLike, TypeClass::FloatLike),
+        SIToFP::NAME | UIToFP::NAME => (TypeClass::SignlessFixedIntLike, TypeClass::FloatLike),
+        FPToSI::NAME | FPToUI::NAME => (TypeClass::FloatLike, TypeClass::SignlessFixedIntLike),
+        IndexCast::NAME | IndexCastUI::NAME => (TypeClass::IndexCastable, TypeClass::IndexCastable),
         _ => (TypeClass::Bitcastable, TypeClass::Bitcastable),
     };
     if !check_same_shape(v, op)
@@ -1326,7 +1324,7 @@ fn parse_scaling(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let a = p.parse_operand()?;
     p.expect(",")?;
     let s = p.parse_operand()?;
-    if ir_name(p, st) == "arith.scaling_truncf" {
+    if ir_name(p, st) == ScalingTruncF::NAME {
         parse_rounding_and_fastmath(p, st)?;
     } else {
         parse_optional_fastmath(p, st)?;
@@ -1348,7 +1346,7 @@ fn ir_name(p: &Parser<'_>, st: &OperationState) -> String {
 
 fn print_scaling(p: &mut Printer<'_>, op: Op) {
     let ir = p.ir();
-    let trunc = ir.is_op(op, "arith.scaling_truncf");
+    let trunc = ir.isa::<ScalingTruncF>(op);
     p.write(" ");
     p.print_operands(ir.operands(op));
     let mut elided = Vec::new();
@@ -1388,7 +1386,7 @@ fn verify_scaling(v: &mut Verifier<'_>, op: Op) {
                 ir.value_type(ir.operand(op, 1)),
                 ir.value_type(ir.result(op, 0)),
             );
-            let trunc = ir.is_op(op, "arith.scaling_truncf");
+            let trunc = ir.isa::<ScalingTruncF>(op);
             if !compatible_shapes(ctx, &[i, s]) {
                 v.error(op, "requires the same shape for all operands and results");
                 false
@@ -1675,21 +1673,21 @@ fn int_binary(name: &str, a: i128, b: i128, w: u32) -> Option<i128> {
         -(1i128 << (w - 1))
     };
     Some(match name {
-        "arith.addi" => a.wrapping_add(b),
-        "arith.subi" => a.wrapping_sub(b),
-        "arith.muli" => a.wrapping_mul(b),
-        "arith.andi" => a & b,
-        "arith.ori" => a | b,
-        "arith.xori" => a ^ b,
-        "arith.divui" => (ua.checked_div(ub)?) as i128,
-        "arith.remui" => (ua.checked_rem(ub)?) as i128,
-        "arith.ceildivui" => {
+        AddI::NAME => a.wrapping_add(b),
+        SubI::NAME => a.wrapping_sub(b),
+        MulI::NAME => a.wrapping_mul(b),
+        AndI::NAME => a & b,
+        OrI::NAME => a | b,
+        XOrI::NAME => a ^ b,
+        DivUI::NAME => (ua.checked_div(ub)?) as i128,
+        RemUI::NAME => (ua.checked_rem(ub)?) as i128,
+        CeilDivUI::NAME => {
             if ub == 0 {
                 return None;
             }
             (ua / ub + u128::from(ua % ub != 0)) as i128
         }
-        "arith.remsi" => {
+        RemSI::NAME => {
             if sb == 0 {
                 return None;
             }
@@ -1700,25 +1698,25 @@ fn int_binary(name: &str, a: i128, b: i128, w: u32) -> Option<i128> {
                 sa % sb
             }
         }
-        "arith.divsi" | "arith.floordivsi" => {
+        DivSI::NAME | FloorDivSI::NAME => {
             if sb == 0 || (sa == min && sb == -1) {
                 return None;
             }
             let (q, r) = (sa / sb, sa % sb);
-            if name == "arith.floordivsi" && r != 0 && ((r < 0) != (sb < 0)) {
+            if name == FloorDivSI::NAME && r != 0 && ((r < 0) != (sb < 0)) {
                 q - 1
             } else {
                 q
             }
         }
-        "arith.ceildivsi" => ceildivsi(sa, sb, w)?,
-        "arith.shli" | "arith.shrui" | "arith.shrsi" => {
+        CeilDivSI::NAME => ceildivsi(sa, sb, w)?,
+        ShLI::NAME | ShRUI::NAME | ShRSI::NAME => {
             if ub >= w as u128 {
                 return None;
             }
             let s = ub as u32;
             match name {
-                "arith.shli" => {
+                ShLI::NAME => {
                     ((ua << s)
                         & if w >= 128 {
                             u128::MAX
@@ -1726,14 +1724,14 @@ fn int_binary(name: &str, a: i128, b: i128, w: u32) -> Option<i128> {
                             (1u128 << w) - 1
                         }) as i128
                 }
-                "arith.shrui" => (ua >> s) as i128,
+                ShRUI::NAME => (ua >> s) as i128,
                 _ => sa >> s,
             }
         }
-        "arith.maxsi" => sa.max(sb),
-        "arith.minsi" => sa.min(sb),
-        "arith.maxui" => ua.max(ub) as i128,
-        "arith.minui" => ua.min(ub) as i128,
+        MaxSI::NAME => sa.max(sb),
+        MinSI::NAME => sa.min(sb),
+        MaxUI::NAME => ua.max(ub) as i128,
+        MinUI::NAME => ua.min(ub) as i128,
         _ => return None,
     })
 }
@@ -1917,15 +1915,15 @@ fn float_binary(name: &str, a: f64, b: f64) -> Option<f64> {
 
 fn float_binary_raw(name: &str, a: f64, b: f64) -> Option<f64> {
     Some(match name {
-        "arith.addf" => a + b,
-        "arith.subf" => a - b,
-        "arith.mulf" => a * b,
-        "arith.divf" => a / b,
-        "arith.remf" => a % b,
-        "arith.maximumf" => maximum(a, b, true),
-        "arith.minimumf" => maximum(a, b, false),
-        "arith.maxnumf" => maxnum(a, b, true),
-        "arith.minnumf" => maxnum(a, b, false),
+        AddF::NAME => a + b,
+        SubF::NAME => a - b,
+        MulF::NAME => a * b,
+        DivF::NAME => a / b,
+        RemF::NAME => a % b,
+        MaximumF::NAME => maximum(a, b, true),
+        MinimumF::NAME => maximum(a, b, false),
+        MaxNumF::NAME => maxnum(a, b, true),
+        MinNumF::NAME => maxnum(a, b, false),
         _ => return None,
     })
 }
@@ -1963,11 +1961,21 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
     let name = ir.op_name(op);
     let operands = ir.operands(op);
     let (arity, results) = match name {
-        "arith.negf" | "arith.extsi" | "arith.extui" | "arith.trunci" | "arith.extf"
-        | "arith.truncf" | "arith.sitofp" | "arith.uitofp" | "arith.fptosi" | "arith.fptoui"
-        | "arith.index_cast" | "arith.index_castui" | "arith.bitcast" => (1, 1),
-        "arith.select" => (3, 1),
-        "arith.addui_extended" | "arith.mulsi_extended" | "arith.mului_extended" => (2, 2),
+        NegF::NAME
+        | ExtSI::NAME
+        | ExtUI::NAME
+        | TruncI::NAME
+        | ExtF::NAME
+        | TruncF::NAME
+        | SIToFP::NAME
+        | UIToFP::NAME
+        | FPToSI::NAME
+        | FPToUI::NAME
+        | IndexCast::NAME
+        | IndexCastUI::NAME
+        | Bitcast::NAME => (1, 1),
+        Select::NAME => (3, 1),
+        AddUIExtended::NAME | MulSIExtended::NAME | MulUIExtended::NAME => (2, 2),
         _ => (2, 1),
     };
     if consts.len() != operands.len() || operands.len() != arity || ir.results(op).len() != results
@@ -1988,30 +1996,41 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
         rhs_c: consts.get(1).copied().flatten(),
     };
     match name {
-        "arith.addi" | "arith.subi" | "arith.muli" => f.int_arith(),
-        "arith.divui" | "arith.divsi" | "arith.ceildivui" | "arith.ceildivsi"
-        | "arith.floordivsi" | "arith.remui" | "arith.remsi" => f.int_div(),
-        "arith.andi" => f.andi(),
-        "arith.ori" => f.ori(),
-        "arith.xori" => f.xori(),
-        "arith.shli" | "arith.shrui" | "arith.shrsi" => f.shift(),
-        "arith.maxsi" | "arith.maxui" | "arith.minsi" | "arith.minui" => f.int_min_max(),
-        "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.remf"
-        | "arith.maximumf" | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf" => {
-            f.float_arith()
+        AddI::NAME | SubI::NAME | MulI::NAME => f.int_arith(),
+        DivUI::NAME
+        | DivSI::NAME
+        | CeilDivUI::NAME
+        | CeilDivSI::NAME
+        | FloorDivSI::NAME
+        | RemUI::NAME
+        | RemSI::NAME => f.int_div(),
+        AndI::NAME => f.andi(),
+        OrI::NAME => f.ori(),
+        XOrI::NAME => f.xori(),
+        ShLI::NAME | ShRUI::NAME | ShRSI::NAME => f.shift(),
+        MaxSI::NAME | MaxUI::NAME | MinSI::NAME | MinUI::NAME => f.int_min_max(),
+        AddF::NAME
+        | SubF::NAME
+        | MulF::NAME
+        | DivF::NAME
+        | RemF::NAME
+        | MaximumF::NAME
+        | MinimumF::NAME
+        | MaxNumF::NAME
+        | MinNumF::NAME => f.float_arith(),
+        NegF::NAME => f.negf(),
+        CmpI::NAME => f.cmpi(),
+        CmpF::NAME => f.cmpf(),
+        Select::NAME => f.select(),
+        ExtSI::NAME | ExtUI::NAME | TruncI::NAME | IndexCast::NAME | IndexCastUI::NAME => {
+            f.int_cast()
         }
-        "arith.negf" => f.negf(),
-        "arith.cmpi" => f.cmpi(),
-        "arith.cmpf" => f.cmpf(),
-        "arith.select" => f.select(),
-        "arith.extsi" | "arith.extui" | "arith.trunci" | "arith.index_cast"
-        | "arith.index_castui" => f.int_cast(),
-        "arith.sitofp" | "arith.uitofp" => f.int_to_float(),
-        "arith.fptosi" | "arith.fptoui" => f.float_to_int(),
-        "arith.extf" | "arith.truncf" => f.float_cast(),
-        "arith.bitcast" => f.bitcast(),
-        "arith.addui_extended" => f.addui_extended(),
-        "arith.mulsi_extended" | "arith.mului_extended" => f.mul_extended(),
+        SIToFP::NAME | UIToFP::NAME => f.int_to_float(),
+        FPToSI::NAME | FPToUI::NAME => f.float_to_int(),
+        ExtF::NAME | TruncF::NAME => f.float_cast(),
+        Bitcast::NAME => f.bitcast(),
+        AddUIExtended::NAME => f.addui_extended(),
+        MulSIExtended::NAME | MulUIExtended::NAME => f.mul_extended(),
         _ => None,
     }
 }
@@ -2097,19 +2116,19 @@ impl ArithFold<'_> {
     fn int_arith(&self) -> Folded {
         let Self { ir, op, l, r, .. } = *self;
         match self.name {
-            "arith.addi" => {
+            AddI::NAME => {
                 if self.rhs_is(0) {
                     return fold_to_value(l);
                 }
-                if let Some(d) = self.def(l, "arith.subi").filter(|&d| ir.operand(d, 1) == r) {
+                if let Some(d) = self.def(l, SubI::NAME).filter(|&d| ir.operand(d, 1) == r) {
                     return fold_to_value(ir.operand(d, 0));
                 }
-                if let Some(d) = self.def(r, "arith.subi").filter(|&d| ir.operand(d, 1) == l) {
+                if let Some(d) = self.def(r, SubI::NAME).filter(|&d| ir.operand(d, 1) == l) {
                     return fold_to_value(ir.operand(d, 0));
                 }
                 fold_to_const(self.int_fold()?)
             }
-            "arith.subi" => {
+            SubI::NAME => {
                 if l == r {
                     if let Some(z) = int_splat(ir, op, 0, 0) {
                         return fold_to_const(z);
@@ -2118,7 +2137,7 @@ impl ArithFold<'_> {
                 if self.rhs_is(0) {
                     return fold_to_value(l);
                 }
-                if let Some(d) = self.def(l, "arith.addi") {
+                if let Some(d) = self.def(l, AddI::NAME) {
                     if ir.operand(d, 1) == r {
                         return fold_to_value(ir.operand(d, 0));
                     }
@@ -2128,7 +2147,7 @@ impl ArithFold<'_> {
                 }
                 fold_to_const(self.int_fold()?)
             }
-            "arith.muli" => {
+            MulI::NAME => {
                 if self.rhs_is(0) {
                     return fold_to_value(r);
                 }
@@ -2147,14 +2166,14 @@ impl ArithFold<'_> {
             ir, op, name, l, r, ..
         } = *self;
         match self.name {
-            "arith.divui" | "arith.divsi" => {
+            DivUI::NAME | DivSI::NAME => {
                 if self.rhs_is(1) {
                     return fold_to_value(l);
                 }
                 // (a * b) / b -> a when the product cannot wrap (nuw / nsw).
-                let needed = if name == "arith.divui" { 2 } else { 1 };
+                let needed = if name == DivUI::NAME { 2 } else { 1 };
                 if let Some(m) = self
-                    .def(l, "arith.muli")
+                    .def(l, MulI::NAME)
                     .filter(|&m| ovf(ir, m) & needed == needed)
                 {
                     if ir.operand(m, 0) == r {
@@ -2166,13 +2185,13 @@ impl ArithFold<'_> {
                 }
                 fold_to_const(self.int_fold()?)
             }
-            "arith.ceildivui" | "arith.ceildivsi" | "arith.floordivsi" => {
+            CeilDivUI::NAME | CeilDivSI::NAME | FloorDivSI::NAME => {
                 if self.rhs_is(1) {
                     return fold_to_value(l);
                 }
                 fold_to_const(self.int_fold()?)
             }
-            "arith.remui" | "arith.remsi" => {
+            RemUI::NAME | RemSI::NAME => {
                 if self.rhs_is(1) {
                     if let Some(z) = int_splat(ir, op, 0, 0) {
                         return fold_to_const(z);
@@ -2196,7 +2215,7 @@ impl ArithFold<'_> {
         }
         // and(x, not(x)) -> 0, and(not(x), x) -> 0
         for (x, n) in [(l, r), (r, l)] {
-            if let Some(d) = self.def(n, "arith.xori") {
+            if let Some(d) = self.def(n, XOrI::NAME) {
                 if ir.operand(d, 0) == x && is_const_int(ctx, const_attr(ir, ir.operand(d, 1)), -1)
                 {
                     if let Some(z) = int_splat(ir, op, 0, 0) {
@@ -2207,7 +2226,7 @@ impl ArithFold<'_> {
         }
         // and(a, and(a, b)) -> and(a, b), and the commuted forms.
         for (x, y) in [(l, r), (r, l)] {
-            if let Some(d) = self.def(y, "arith.andi") {
+            if let Some(d) = self.def(y, AndI::NAME) {
                 if ir.operand(d, 0) == x || ir.operand(d, 1) == x {
                     return fold_to_value(y);
                 }
@@ -2233,7 +2252,7 @@ impl ArithFold<'_> {
         }
         // or(x, xor(x, -1)) -> -1, or(xor(x, -1), x) -> -1
         for (x, n) in [(l, r), (r, l)] {
-            if let Some(d) = self.def(n, "arith.xori") {
+            if let Some(d) = self.def(n, XOrI::NAME) {
                 if ir.operand(d, 0) == x && is_const_int(ctx, const_attr(ir, ir.operand(d, 1)), -1)
                 {
                     return fold_to_value(ir.operand(d, 1));
@@ -2257,7 +2276,7 @@ impl ArithFold<'_> {
                 return fold_to_const(z);
             }
         }
-        if let Some(d) = self.def(l, "arith.xori") {
+        if let Some(d) = self.def(l, XOrI::NAME) {
             if ir.operand(d, 1) == r {
                 return fold_to_value(ir.operand(d, 0));
             }
@@ -2265,7 +2284,7 @@ impl ArithFold<'_> {
                 return fold_to_value(ir.operand(d, 1));
             }
         }
-        if let Some(d) = self.def(r, "arith.xori") {
+        if let Some(d) = self.def(r, XOrI::NAME) {
             if ir.operand(d, 1) == l {
                 return fold_to_value(ir.operand(d, 0));
             }
@@ -2294,9 +2313,9 @@ impl ArithFold<'_> {
         }
         // The absorbing and the identity extremes.
         let (absorbing, identity) = match name {
-            "arith.maxsi" => (smax, smin),
-            "arith.maxui" => (-1, 0),
-            "arith.minsi" => (smin, smax),
+            MaxSI::NAME => (smax, smin),
+            MaxUI::NAME => (-1, 0),
+            MinSI::NAME => (smin, smax),
             _ => (0, -1),
         };
         if self.rhs_is(absorbing) {
@@ -2320,32 +2339,32 @@ impl ArithFold<'_> {
         } = *self;
         let ctx = ir.ctx();
         match self.name {
-            "arith.addf" => {
+            AddF::NAME => {
                 if is_const_float(ctx, rhs_c, -0.0) {
                     return fold_to_value(l);
                 }
                 fold_to_const(self.float_fold()?)
             }
-            "arith.subf" => {
+            SubF::NAME => {
                 if is_const_float(ctx, rhs_c, 0.0) {
                     return fold_to_value(l);
                 }
                 fold_to_const(self.float_fold()?)
             }
-            "arith.mulf" | "arith.divf" => {
+            MulF::NAME | DivF::NAME => {
                 if is_const_float(ctx, rhs_c, 1.0) {
                     return fold_to_value(l);
                 }
                 fold_to_const(self.float_fold()?)
             }
-            "arith.remf" => fold_to_const(self.float_fold()?),
-            "arith.maximumf" | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf" => {
+            RemF::NAME => fold_to_const(self.float_fold()?),
+            MaximumF::NAME | MinimumF::NAME | MaxNumF::NAME | MinNumF::NAME => {
                 if l == r {
                     return fold_to_value(r);
                 }
                 let identity = match name {
-                    "arith.maximumf" => is_const_float(ctx, rhs_c, f64::NEG_INFINITY),
-                    "arith.minimumf" => is_const_float(ctx, rhs_c, f64::INFINITY),
+                    MaximumF::NAME => is_const_float(ctx, rhs_c, f64::NEG_INFINITY),
+                    MinimumF::NAME => is_const_float(ctx, rhs_c, f64::INFINITY),
                     // maxnumf/minnumf(x, NaN) -> x
                     _ => rhs_c.and_then(|c| elements(ctx, c)).is_some_and(|els| {
                         els.iter()
@@ -2368,7 +2387,7 @@ impl ArithFold<'_> {
         } = *self;
         let ctx = ir.ctx();
         // negf(negf(x)) -> x
-        if let Some(d) = self.def(l, "arith.negf") {
+        if let Some(d) = self.def(l, NegF::NAME) {
             return fold_to_value(ir.operand(d, 0));
         }
         let c = fold_elementwise(ir, op, consts, 0, &|args| {
@@ -2405,7 +2424,7 @@ impl ArithFold<'_> {
         let lhs_i1 = ctx.int_width(ctx.element_type(ir.value_type(l))) == Some(1);
         if self.rhs_is(0) {
             // cmpi ne, ext(%x : i1), 0 -> %x
-            for ext in ["arith.extsi", "arith.extui"] {
+            for ext in [ExtSI::NAME, ExtUI::NAME] {
                 if let Some(d) = self.def(l, ext) {
                     let src = ir.operand(d, 0);
                     if ctx.int_width(ctx.element_type(ir.value_type(src))) == Some(1) && pred == 1 {
@@ -2474,7 +2493,7 @@ impl ArithFold<'_> {
         {
             return fold_to_value(c);
         }
-        if let Some(cmp) = self.def(c, "arith.cmpi") {
+        if let Some(cmp) = self.def(c, CmpI::NAME) {
             let pred = ir.attr(cmp, "predicate").and_then(|a| ctx.int_value(a));
             if matches!(pred, Some(0 | 1)) {
                 let (cl, cr) = (ir.operand(cmp, 0), ir.operand(cmp, 1));
@@ -2510,10 +2529,10 @@ impl ArithFold<'_> {
         let ctx = ir.ctx();
         let rty = ir.value_type(ir.result(op, 0));
         // trunci(extsi(x)) / trunci(extui(x)) -> x when the types round-trip.
-        if name == "arith.trunci" {
+        if name == TruncI::NAME {
             if let Some(d) = self
-                .def(l, "arith.extsi")
-                .or_else(|| self.def(l, "arith.extui"))
+                .def(l, ExtSI::NAME)
+                .or_else(|| self.def(l, ExtUI::NAME))
             {
                 if ir.value_type(ir.operand(d, 0)) == rty {
                     return fold_to_value(ir.operand(d, 0));
@@ -2526,7 +2545,7 @@ impl ArithFold<'_> {
         let rel = ctx.element_type(rty);
         let c = fold_elementwise(ir, op, consts, 0, &|args| {
             let (a, w, _) = int_elem(ctx, args[0])?;
-            let signed = matches!(name, "arith.extsi" | "arith.index_cast");
+            let signed = matches!(name, ExtSI::NAME | IndexCast::NAME);
             let v = if signed {
                 to_signed(a, w)
             } else {
@@ -2554,7 +2573,7 @@ impl ArithFold<'_> {
         let kind = *kind;
         let c = fold_elementwise(ir, op, consts, 0, &|args| {
             let (a, w, _) = int_elem(ctx, args[0])?;
-            let (negative, mag) = if name == "arith.sitofp" {
+            let (negative, mag) = if name == SIToFP::NAME {
                 let v = to_signed(a, w);
                 (v < 0, v.unsigned_abs())
             } else {
@@ -2584,7 +2603,7 @@ impl ArithFold<'_> {
                 return None;
             }
             let t = a.trunc();
-            let (lo, hi) = if name == "arith.fptosi" {
+            let (lo, hi) = if name == FPToSI::NAME {
                 if rw >= 128 {
                     return None;
                 }
@@ -2622,7 +2641,7 @@ impl ArithFold<'_> {
         } = *self;
         let ctx = ir.ctx();
         let rty = ir.value_type(ir.result(op, 0));
-        if let Some(inner) = self.def(l, "arith.bitcast") {
+        if let Some(inner) = self.def(l, Bitcast::NAME) {
             if ir.value_type(ir.operand(inner, 0)) == rty {
                 return fold_to_value(ir.operand(inner, 0));
             }
@@ -2691,13 +2710,13 @@ impl ArithFold<'_> {
             return Some(vec![FoldResult::Constant(z), FoldResult::Constant(z)]);
         }
         // mului_extended(x, 1) -> x, 0
-        if name == "arith.mului_extended" && self.rhs_is(1) {
+        if name == MulUIExtended::NAME && self.rhs_is(1) {
             return Some(vec![
                 FoldResult::Value(l),
                 FoldResult::Constant(int_splat(ir, op, 1, 0)?),
             ]);
         }
-        let signed = name == "arith.mulsi_extended";
+        let signed = name == MulSIExtended::NAME;
         let part = |high: bool| {
             fold_elementwise(ir, op, consts, high as usize, &|args| {
                 let (a, w, ty) = int_elem(ctx, args[0])?;
@@ -2732,27 +2751,22 @@ fn const_attr(ir: &Ir, v: lattice_ir::store::Value) -> Option<Attr> {
 
 /// Ops whose `fastmath` property is a `DefaultValuedAttr` (stored even when `none`).
 const FASTMATH_DEFAULT_OPS: &[&str] = &[
-    "arith.addf",
-    "arith.subf",
-    "arith.mulf",
-    "arith.divf",
-    "arith.remf",
-    "arith.maximumf",
-    "arith.minimumf",
-    "arith.maxnumf",
-    "arith.minnumf",
-    "arith.negf",
-    "arith.cmpf",
+    AddF::NAME,
+    SubF::NAME,
+    MulF::NAME,
+    DivF::NAME,
+    RemF::NAME,
+    MaximumF::NAME,
+    MinimumF::NAME,
+    MaxNumF::NAME,
+    MinNumF::NAME,
+    NegF::NAME,
+    CmpF::NAME,
 ];
 
 /// Ops whose `overflowFlags` property is a `DefaultValuedAttr`.
-const OVERFLOW_DEFAULT_OPS: &[&str] = &[
-    "arith.addi",
-    "arith.subi",
-    "arith.muli",
-    "arith.shli",
-    "arith.trunci",
-];
+const OVERFLOW_DEFAULT_OPS: &[&str] =
+    &[AddI::NAME, SubI::NAME, MulI::NAME, ShLI::NAME, TruncI::NAME];
 
 /// Fills in the default-valued properties mlir-opt stores for an `arith` or `math` op
 /// (`overflowFlags = #arith.overflow<none>`, `fastmath = #arith.fastmath<none>`) and
@@ -2855,7 +2869,7 @@ fn int_constant_before(ir: &mut Ir, anchor: Op, value: i128, ty: Type) -> lattic
     let c = create_before(
         ir,
         anchor,
-        "arith.constant",
+        Constant::NAME,
         vec![],
         vec![ty],
         vec![("value", attr)],
@@ -2902,22 +2916,22 @@ fn canonicalize_addi(ir: &mut Ir, op: Op) -> bool {
     let ty = ir.value_type(ir.result(op, 0));
     if let Some(c1) = const_int(ir, rhs) {
         // addi(addi(x, c0), c1) -> addi(x, c0 + c1)
-        if let Some(inner) = def_named(ir, lhs, "arith.addi") {
+        if let Some(inner) = def_named(ir, lhs, AddI::NAME) {
             if let Some(c0) = const_int(ir, ir.operand(inner, 1)) {
                 let (x, f) = (ir.operand(inner, 0), ovf(ir, inner) & ovf(ir, op));
                 let c = int_constant_before(ir, op, c0.wrapping_add(c1), ty);
-                let r = binop_before(ir, op, "arith.addi", x, c, f);
+                let r = binop_before(ir, op, AddI::NAME, x, c, f);
                 replace_op(ir, op, &[r]);
                 return true;
             }
         }
-        if let Some(inner) = def_named(ir, lhs, "arith.subi") {
+        if let Some(inner) = def_named(ir, lhs, SubI::NAME) {
             let f = ovf(ir, inner) & ovf(ir, op);
             // addi(subi(x, c0), c1) -> addi(x, c1 - c0)
             if let Some(c0) = const_int(ir, ir.operand(inner, 1)) {
                 let x = ir.operand(inner, 0);
                 let c = int_constant_before(ir, op, c1.wrapping_sub(c0), ty);
-                let r = binop_before(ir, op, "arith.addi", x, c, f);
+                let r = binop_before(ir, op, AddI::NAME, x, c, f);
                 replace_op(ir, op, &[r]);
                 return true;
             }
@@ -2925,7 +2939,7 @@ fn canonicalize_addi(ir: &mut Ir, op: Op) -> bool {
             if let Some(c0) = const_int(ir, ir.operand(inner, 0)) {
                 let x = ir.operand(inner, 1);
                 let c = int_constant_before(ir, op, c0.wrapping_add(c1), ty);
-                let r = binop_before(ir, op, "arith.subi", c, x, f);
+                let r = binop_before(ir, op, SubI::NAME, c, x, f);
                 replace_op(ir, op, &[r]);
                 return true;
             }
@@ -2933,10 +2947,10 @@ fn canonicalize_addi(ir: &mut Ir, op: Op) -> bool {
     }
     // addi(x, muli(y, -1)) -> subi(x, y); addi(muli(x, -1), y) -> subi(y, x)
     for (mul_side, other) in [(rhs, lhs), (lhs, rhs)] {
-        if let Some(m) = def_named(ir, mul_side, "arith.muli") {
+        if let Some(m) = def_named(ir, mul_side, MulI::NAME) {
             if const_all(ir, ir.operand(m, 1), -1) {
                 let y = ir.operand(m, 0);
-                let r = binop_before(ir, op, "arith.subi", other, y, 0);
+                let r = binop_before(ir, op, SubI::NAME, other, y, 0);
                 replace_op(ir, op, &[r]);
                 return true;
             }
@@ -2953,22 +2967,22 @@ fn canonicalize_subi(ir: &mut Ir, op: Op) -> bool {
     let ty = ir.value_type(ir.result(op, 0));
     if let Some(c1) = const_int(ir, rhs) {
         // subi(addi(x, c0), c1) -> addi(x, c0 - c1)
-        if let Some(inner) = def_named(ir, lhs, "arith.addi") {
+        if let Some(inner) = def_named(ir, lhs, AddI::NAME) {
             if let Some(c0) = const_int(ir, ir.operand(inner, 1)) {
                 let x = ir.operand(inner, 0);
                 let c = int_constant_before(ir, op, c0.wrapping_sub(c1), ty);
-                let r = binop_before(ir, op, "arith.addi", x, c, 0);
+                let r = binop_before(ir, op, AddI::NAME, x, c, 0);
                 replace_op(ir, op, &[r]);
                 return true;
             }
         }
-        if let Some(inner) = def_named(ir, lhs, "arith.subi") {
+        if let Some(inner) = def_named(ir, lhs, SubI::NAME) {
             let f = ovf(ir, inner) & ovf(ir, op);
             // subi(subi(x, c0), c1) -> subi(x, c0 + c1)
             if let Some(c0) = const_int(ir, ir.operand(inner, 1)) {
                 let x = ir.operand(inner, 0);
                 let c = int_constant_before(ir, op, c0.wrapping_add(c1), ty);
-                let r = binop_before(ir, op, "arith.subi", x, c, f);
+                let r = binop_before(ir, op, SubI::NAME, x, c, f);
                 replace_op(ir, op, &[r]);
                 return true;
             }
@@ -2976,7 +2990,7 @@ fn canonicalize_subi(ir: &mut Ir, op: Op) -> bool {
             if let Some(c0) = const_int(ir, ir.operand(inner, 0)) {
                 let x = ir.operand(inner, 1);
                 let c = int_constant_before(ir, op, c0.wrapping_sub(c1), ty);
-                let r = binop_before(ir, op, "arith.subi", c, x, f);
+                let r = binop_before(ir, op, SubI::NAME, c, x, f);
                 replace_op(ir, op, &[r]);
                 return true;
             }
@@ -2984,22 +2998,22 @@ fn canonicalize_subi(ir: &mut Ir, op: Op) -> bool {
     }
     if let Some(c1) = const_int(ir, lhs) {
         // subi(c1, addi(x, c0)) -> subi(c1 - c0, x)
-        if let Some(inner) = def_named(ir, rhs, "arith.addi") {
+        if let Some(inner) = def_named(ir, rhs, AddI::NAME) {
             if let Some(c0) = const_int(ir, ir.operand(inner, 1)) {
                 let (x, f) = (ir.operand(inner, 0), ovf(ir, inner) & ovf(ir, op));
                 let c = int_constant_before(ir, op, c1.wrapping_sub(c0), ty);
-                let r = binop_before(ir, op, "arith.subi", c, x, f);
+                let r = binop_before(ir, op, SubI::NAME, c, x, f);
                 replace_op(ir, op, &[r]);
                 return true;
             }
         }
-        if let Some(inner) = def_named(ir, rhs, "arith.subi") {
+        if let Some(inner) = def_named(ir, rhs, SubI::NAME) {
             let f = ovf(ir, inner) & ovf(ir, op);
             // subi(c1, subi(x, c0)) -> subi(c0 + c1, x)
             if let Some(c0) = const_int(ir, ir.operand(inner, 1)) {
                 let x = ir.operand(inner, 0);
                 let c = int_constant_before(ir, op, c0.wrapping_add(c1), ty);
-                let r = binop_before(ir, op, "arith.subi", c, x, f);
+                let r = binop_before(ir, op, SubI::NAME, c, x, f);
                 replace_op(ir, op, &[r]);
                 return true;
             }
@@ -3007,18 +3021,18 @@ fn canonicalize_subi(ir: &mut Ir, op: Op) -> bool {
             if let Some(c0) = const_int(ir, ir.operand(inner, 0)) {
                 let x = ir.operand(inner, 1);
                 let c = int_constant_before(ir, op, c1.wrapping_sub(c0), ty);
-                let r = binop_before(ir, op, "arith.addi", x, c, f);
+                let r = binop_before(ir, op, AddI::NAME, x, c, f);
                 replace_op(ir, op, &[r]);
                 return true;
             }
         }
     }
     // subi(subi(a, b), a) -> subi(0, b)
-    if let Some(inner) = def_named(ir, lhs, "arith.subi") {
+    if let Some(inner) = def_named(ir, lhs, SubI::NAME) {
         if ir.operand(inner, 0) == rhs && !is_vector_or_tensor(ir.ctx(), ty) {
             let (b, f) = (ir.operand(inner, 1), ovf(ir, inner) & ovf(ir, op));
             let zero = int_constant_before(ir, op, 0, ty);
-            let r = binop_before(ir, op, "arith.subi", zero, b, f);
+            let r = binop_before(ir, op, SubI::NAME, zero, b, f);
             replace_op(ir, op, &[r]);
             return true;
         }
@@ -3035,7 +3049,7 @@ fn canonicalize_muli(ir: &mut Ir, op: Op) -> bool {
     let Some(c1) = const_int(ir, ir.operand(op, 1)) else {
         return false;
     };
-    let Some(inner) = def_named(ir, ir.operand(op, 0), "arith.muli") else {
+    let Some(inner) = def_named(ir, ir.operand(op, 0), MulI::NAME) else {
         return false;
     };
     let Some(c0) = const_int(ir, ir.operand(inner, 1)) else {
@@ -3043,7 +3057,7 @@ fn canonicalize_muli(ir: &mut Ir, op: Op) -> bool {
     };
     let (x, f) = (ir.operand(inner, 0), ovf(ir, inner) & ovf(ir, op));
     let c = int_constant_before(ir, op, c0.wrapping_mul(c1), ty);
-    let r = binop_before(ir, op, "arith.muli", x, c, f);
+    let r = binop_before(ir, op, MulI::NAME, x, c, f);
     replace_op(ir, op, &[r]);
     true
 }
@@ -3059,7 +3073,7 @@ fn xori_not_cmpi(ir: &mut Ir, op: Op) -> bool {
     }
     let rhs = ir.operand(op, 1);
     let is_true = ir.value_type(rhs) == ir.ctx().i1_type() && const_int(ir, rhs) == Some(1);
-    let Some(cmp) = def_named(ir, ir.operand(op, 0), "arith.cmpi").filter(|_| is_true) else {
+    let Some(cmp) = def_named(ir, ir.operand(op, 0), CmpI::NAME).filter(|_| is_true) else {
         return false;
     };
     let Some(pred) = ir
@@ -3087,7 +3101,7 @@ fn xori_not_cmpi(ir: &mut Ir, op: Op) -> bool {
     let new = create_before(
         ir,
         op,
-        "arith.cmpi",
+        CmpI::NAME,
         vec![a, b],
         vec![rty],
         vec![("predicate", p)],
@@ -3104,7 +3118,7 @@ fn binop_of_exts(ir: &mut Ir, op: Op) -> bool {
         return false;
     }
     let name = ir.op_name(op).to_string();
-    for ext in ["arith.extui", "arith.extsi"] {
+    for ext in [ExtUI::NAME, ExtSI::NAME] {
         let (Some(a), Some(b)) = (
             def_named(ir, ir.operand(op, 0), ext),
             def_named(ir, ir.operand(op, 1), ext),
@@ -3146,8 +3160,7 @@ fn canonicalize_trunci(ir: &mut Ir, op: Op) -> bool {
     };
     // In place (upstream's folder): trunci(ext(x)) -> trunci(x) when x is wider than the
     // result; trunci(trunci(x)) -> trunci(x).
-    if let Some(d) =
-        def_named(ir, input, "arith.extsi").or_else(|| def_named(ir, input, "arith.extui"))
+    if let Some(d) = def_named(ir, input, ExtSI::NAME).or_else(|| def_named(ir, input, ExtUI::NAME))
     {
         let x = ir.operand(d, 0);
         if value_width(ir, x).is_some_and(|w| w > dst_w) {
@@ -3155,14 +3168,14 @@ fn canonicalize_trunci(ir: &mut Ir, op: Op) -> bool {
             return true;
         }
     }
-    if let Some(d) = def_named(ir, input, "arith.trunci") {
+    if let Some(d) = def_named(ir, input, TruncI::NAME) {
         let x = ir.operand(d, 0);
         ir.set_operand(op, 0, x);
         return true;
     }
     // trunci(extsi(x)) -> extsi(x), trunci(extui(x)) -> extui(x) when only extension bits
     // are dropped.
-    for ext in ["arith.extsi", "arith.extui"] {
+    for ext in [ExtSI::NAME, ExtUI::NAME] {
         if let Some(d) = def_named(ir, input, ext) {
             let x = ir.operand(d, 0);
             let (Some(ext_w), Some(x_w)) = (value_width(ir, input), value_width(ir, x)) else {
@@ -3189,7 +3202,7 @@ fn cmpi_of_exts(ir: &mut Ir, op: Op) -> bool {
     if pred > 1 {
         return false;
     }
-    for ext in ["arith.extsi", "arith.extui"] {
+    for ext in [ExtSI::NAME, ExtUI::NAME] {
         let (Some(a), Some(b)) = (
             def_named(ir, ir.operand(op, 0), ext),
             def_named(ir, ir.operand(op, 1), ext),
@@ -3205,7 +3218,7 @@ fn cmpi_of_exts(ir: &mut Ir, op: Op) -> bool {
         let new = create_before(
             ir,
             op,
-            "arith.cmpi",
+            CmpI::NAME,
             vec![x, y],
             vec![rty],
             vec![("predicate", p)],
@@ -3224,23 +3237,23 @@ fn canonicalize_select(ir: &mut Ir, op: Op) -> bool {
     let (c, a, b) = (ir.operand(op, 0), ir.operand(op, 1), ir.operand(op, 2));
     let ty = ir.value_type(ir.result(op, 0));
     let rebuild = |ir: &mut Ir, c, a, b| {
-        let new = create_before(ir, op, "arith.select", vec![c, a, b], vec![ty], vec![]);
+        let new = create_before(ir, op, Select::NAME, vec![c, a, b], vec![ty], vec![]);
         let r = ir.result(new, 0);
         replace_op(ir, op, &[r]);
         true
     };
     // select(pred, a, select(pred, b, c)) -> select(pred, a, c)
-    if let Some(inner) = def_named(ir, b, "arith.select").filter(|&s| ir.operand(s, 0) == c) {
+    if let Some(inner) = def_named(ir, b, Select::NAME).filter(|&s| ir.operand(s, 0) == c) {
         let y = ir.operand(inner, 2);
         return rebuild(ir, c, a, y);
     }
     // select(pred, select(pred, a, b), c) -> select(pred, a, c)
-    if let Some(inner) = def_named(ir, a, "arith.select").filter(|&s| ir.operand(s, 0) == c) {
+    if let Some(inner) = def_named(ir, a, Select::NAME).filter(|&s| ir.operand(s, 0) == c) {
         let x = ir.operand(inner, 1);
         return rebuild(ir, c, x, b);
     }
     // select(not(pred), a, b) -> select(pred, b, a)
-    if let Some(x) = def_named(ir, c, "arith.xori") {
+    if let Some(x) = def_named(ir, c, XOrI::NAME) {
         if const_all(ir, ir.operand(x, 1), -1) {
             let p = ir.operand(x, 0);
             return rebuild(ir, p, b, a);
@@ -3256,7 +3269,7 @@ fn canonicalize_select(ir: &mut Ir, op: Op) -> bool {
         && const_int(ir, b) == Some(1)
     {
         let t = int_constant_before(ir, op, 1, i1);
-        let x = create_before(ir, op, "arith.xori", vec![c, t], vec![i1], vec![]);
+        let x = create_before(ir, op, XOrI::NAME, vec![c, t], vec![i1], vec![]);
         let r = ir.result(x, 0);
         replace_op(ir, op, &[r]);
         return true;
@@ -3271,12 +3284,12 @@ fn canonicalize_select(ir: &mut Ir, op: Op) -> bool {
             let cond = if zero_one {
                 let cty = ir.value_type(c);
                 let t = int_constant_before(ir, op, 1, cty);
-                let x = create_before(ir, op, "arith.xori", vec![c, t], vec![cty], vec![]);
+                let x = create_before(ir, op, XOrI::NAME, vec![c, t], vec![cty], vec![]);
                 ir.result(x, 0)
             } else {
                 c
             };
-            let e = create_before(ir, op, "arith.extui", vec![cond], vec![ty], vec![]);
+            let e = create_before(ir, op, ExtUI::NAME, vec![cond], vec![ty], vec![]);
             let r = ir.result(e, 0);
             replace_op(ir, op, &[r]);
             return true;
@@ -3329,7 +3342,7 @@ fn canonicalize_cast(ir: &mut Ir, op: Op) -> bool {
     let input = ir.operand(op, 0);
     let rty = ir.value_type(ir.result(op, 0));
     // In place (upstream's folders): extsi(extsi(x)) -> extsi(x), extui(extui(x)) -> extui(x).
-    if name == "arith.extsi" || name == "arith.extui" {
+    if name == ExtSI::NAME || name == ExtUI::NAME {
         if let Some(d) = def_named(ir, input, &name) {
             let x = ir.operand(d, 0);
             ir.set_operand(op, 0, x);
@@ -3337,11 +3350,11 @@ fn canonicalize_cast(ir: &mut Ir, op: Op) -> bool {
         }
     }
     let (same, ext) = match name.as_str() {
-        "arith.index_cast" => ("arith.index_cast", Some("arith.extsi")),
-        "arith.index_castui" => ("arith.index_castui", Some("arith.extui")),
-        "arith.bitcast" => ("arith.bitcast", None),
-        "arith.extsi" => ("", Some("arith.extui")),
-        "arith.extui" => return false,
+        IndexCast::NAME => (IndexCast::NAME, Some(ExtSI::NAME)),
+        IndexCastUI::NAME => (IndexCastUI::NAME, Some(ExtUI::NAME)),
+        Bitcast::NAME => (Bitcast::NAME, None),
+        ExtSI::NAME => ("", Some(ExtUI::NAME)),
+        ExtUI::NAME => return false,
         _ => return false,
     };
     if let Some(inner) = def_named(ir, input, same) {
@@ -3351,9 +3364,9 @@ fn canonicalize_cast(ir: &mut Ir, op: Op) -> bool {
             replace_op(ir, op, &[x]);
             return true;
         }
-        if name == "arith.bitcast" {
+        if name == Bitcast::NAME {
             // bitcast(bitcast(x)) -> bitcast(x)
-            let new = create_before(ir, op, "arith.bitcast", vec![x], vec![rty], vec![]);
+            let new = create_before(ir, op, Bitcast::NAME, vec![x], vec![rty], vec![]);
             let r = ir.result(new, 0);
             replace_op(ir, op, &[r]);
             return true;
@@ -3363,8 +3376,8 @@ fn canonicalize_cast(ir: &mut Ir, op: Op) -> bool {
         if let Some(inner) = def_named(ir, input, ext) {
             // index_cast(extsi(x)) -> index_cast(x); extsi(extui(x)) -> extui(x)
             let x = ir.operand(inner, 0);
-            let new_name = if name == "arith.extsi" {
-                "arith.extui"
+            let new_name = if name == ExtSI::NAME {
+                ExtUI::NAME
             } else {
                 name.as_str()
             };
@@ -3382,10 +3395,10 @@ fn canonicalize_extended(ir: &mut Ir, op: Op) -> bool {
     if ir.operands(op).len() != 2 || ir.results(op).len() != 2 || !ir.is_unused(ir.result(op, 1)) {
         return false;
     }
-    let name = if ir.is_op(op, "arith.addui_extended") {
-        "arith.addi"
+    let name = if ir.isa::<AddUIExtended>(op) {
+        AddI::NAME
     } else {
-        "arith.muli"
+        MulI::NAME
     };
     let (a, b) = (ir.operand(op, 0), ir.operand(op, 1));
     let r = binop_before(ir, op, name, a, b, 0);
@@ -3398,25 +3411,23 @@ fn canonicalize_extended(ir: &mut Ir, op: Op) -> bool {
 // ---------------------------------------------------------------------------------------
 
 macro_rules! arith_ops {
-    ($( $id:ident = $name:literal, $traits:expr, $attrs:expr, $parse:ident, $print:ident, $verify:ident, $fold:expr $(, names = $names:ident)? $(, canon = $canon:ident)?; )*) => {
+    ($( $id:ident: $view:ident = $name:literal, $traits:expr, $attrs:tt, $parse:ident, $print:ident, $verify:ident, $fold:expr $(, names = $names:ident)? $(, canon = $canon:ident)?; )*) => {
         $(
-            #[doc = concat!("`", $name, "`")]
-            pub static $id: OpDef = OpDef {
-                name: $name,
-                traits: $traits,
-                inherent_attrs: $attrs,
-                parse: Some($parse),
-                print: Some($print),
-                verify: Some($verify),
-                fold: $fold,
-                $(result_names: Some($names),)?
-                $(canonicalize: Some($canon),)?
-                generic_defaults: Some(populate_defaults),
-                ..OpDef::EMPTY
-            };
+            lattice_ir::def_op! {
+                #[doc = concat!("`", $name, "`")]
+                pub static $id: $view = $name {
+                    attrs: $attrs,
+                    traits: $traits,
+                    parse: Some($parse),
+                    print: Some($print),
+                    verify: Some($verify),
+                    fold: $fold,
+                    $(result_names: Some($names),)?
+                    $(canonicalize: Some($canon),)?
+                    generic_defaults: Some(populate_defaults),
+                }
+            }
         )*
-        /// Every op of the dialect, for registration.
-        pub static ALL_OPS: &[&OpDef] = &[$(&$id),*];
     };
 }
 
@@ -3424,83 +3435,136 @@ const P: Traits = Traits::PURE;
 const PC: Traits = Traits::PURE.with(Traits::COMMUTATIVE);
 /// Division and remainder: pure (removable) but not speculatable on every divisor.
 const PT: Traits = Traits::PURE.with(Traits::MAY_TRAP);
-const NONE: &[&str] = &[];
-const OVF: &[&str] = &["overflowFlags"];
-const EXACT: &[&str] = &["isExact"];
-const FM: &[&str] = &["fastmath"];
 const F: Option<lattice_ir::registry::FoldFn> = Some(fold_arith);
 
 arith_ops! {
-    ADDI = "arith.addi", PC, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F, canon = canonicalize_addi;
-    SUBI = "arith.subi", P, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F, canon = canonicalize_subi;
-    MULI = "arith.muli", PC, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F, names = muli_names, canon = canonicalize_muli;
-    DIVUI = "arith.divui", PT, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
-    DIVSI = "arith.divsi", PT, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
-    CEILDIVUI = "arith.ceildivui", PT, NONE, parse_binary, print_plain, verify_int_binary, F;
-    CEILDIVSI = "arith.ceildivsi", PT, NONE, parse_binary, print_plain, verify_int_binary, F;
-    FLOORDIVSI = "arith.floordivsi", PT, NONE, parse_binary, print_plain, verify_int_binary, F;
-    REMUI = "arith.remui", PT, NONE, parse_binary, print_plain, verify_int_binary, F;
-    REMSI = "arith.remsi", PT, NONE, parse_binary, print_plain, verify_int_binary, F;
-    ANDI = "arith.andi", PC, NONE, parse_binary, print_plain, verify_int_binary, F, canon = canonicalize_andi_ori;
-    ORI = "arith.ori", PC, NONE, parse_binary, print_plain, verify_int_binary, F, canon = canonicalize_andi_ori;
-    XORI = "arith.xori", PC, NONE, parse_binary, print_plain, verify_int_binary, F, canon = canonicalize_xori;
-    SHLI = "arith.shli", P, OVF, parse_int_overflow, print_int_overflow, verify_int_binary, F;
-    SHRUI = "arith.shrui", P, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
-    SHRSI = "arith.shrsi", P, EXACT, parse_int_exact, print_int_exact, verify_int_binary, F;
-    MAXSI = "arith.maxsi", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
-    MAXUI = "arith.maxui", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
-    MINSI = "arith.minsi", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
-    MINUI = "arith.minui", PC, NONE, parse_binary, print_plain, verify_int_binary, F;
-    ADDUI_EXTENDED = "arith.addui_extended", PC, NONE, parse_addui_extended, print_addui_extended, verify_addui_extended, F, names = addui_names, canon = canonicalize_extended;
-    MULSI_EXTENDED = "arith.mulsi_extended", PC, NONE, parse_mul_extended, print_mul_extended, verify_mul_extended, F, names = mul_extended_names, canon = canonicalize_extended;
-    MULUI_EXTENDED = "arith.mului_extended", PC, NONE, parse_mul_extended, print_mul_extended, verify_mul_extended, F, names = mul_extended_names, canon = canonicalize_extended;
-    ADDF = "arith.addf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
-    SUBF = "arith.subf", P, FM, parse_float_binary, print_float_op, verify_float_binary, F;
-    MULF = "arith.mulf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
-    DIVF = "arith.divf", P, FM, parse_float_binary, print_float_op, verify_float_binary, F;
-    REMF = "arith.remf", P, FM, parse_float_binary, print_float_op, verify_float_binary, F;
-    MAXIMUMF = "arith.maximumf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
-    MINIMUMF = "arith.minimumf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
-    MAXNUMF = "arith.maxnumf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
-    MINNUMF = "arith.minnumf", PC, FM, parse_float_binary, print_float_op, verify_float_binary, F;
-    NEGF = "arith.negf", P, FM, parse_float_unary, print_float_op, verify_float_unary, F;
-    CMPI = "arith.cmpi", P, &["predicate"], parse_cmpi, print_cmp, verify_cmp, F, canon = canonicalize_cmpi;
-    CMPF = "arith.cmpf", P, &["fastmath", "predicate"], parse_cmpf, print_cmp, verify_cmp, F;
-    SELECT = "arith.select", P, NONE, parse_select, print_select, verify_select, F, canon = canonicalize_select;
-    EXTUI = "arith.extui", P, NONE, parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
-    EXTSI = "arith.extsi", P, NONE, parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
-    TRUNCI = "arith.trunci", P, OVF, parse_trunci, print_trunci, verify_cast, F, canon = canonicalize_trunci;
-    EXTF = "arith.extf", P, FM, parse_cast_fastmath, print_cast_fastmath, verify_cast, F;
-    TRUNCF = "arith.truncf", P, &["fastmath", "roundingmode"], parse_truncf, print_truncf, verify_cast, F;
-    SCALING_EXTF = "arith.scaling_extf", P, FM, parse_scaling, print_scaling, verify_scaling, None;
-    SCALING_TRUNCF = "arith.scaling_truncf", P, &["fastmath", "roundingmode"], parse_scaling, print_scaling, verify_scaling, None;
-    UITOFP = "arith.uitofp", P, NONE, parse_cast, print_cast, verify_cast, F;
-    SITOFP = "arith.sitofp", P, NONE, parse_cast, print_cast, verify_cast, F;
-    FPTOUI = "arith.fptoui", P, NONE, parse_cast, print_cast, verify_cast, F;
-    FPTOSI = "arith.fptosi", P, NONE, parse_cast, print_cast, verify_cast, F;
-    INDEX_CAST = "arith.index_cast", P, NONE, parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
-    INDEX_CASTUI = "arith.index_castui", P, NONE, parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
-    BITCAST = "arith.bitcast", P, NONE, parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
+    ADDI: AddI = "arith.addi", PC, [OVERFLOW_FLAGS("overflowFlags")], parse_int_overflow, print_int_overflow, verify_int_binary, F, canon = canonicalize_addi;
+    SUBI: SubI = "arith.subi", P, [OVERFLOW_FLAGS("overflowFlags")], parse_int_overflow, print_int_overflow, verify_int_binary, F, canon = canonicalize_subi;
+    MULI: MulI = "arith.muli", PC, [OVERFLOW_FLAGS("overflowFlags")], parse_int_overflow, print_int_overflow, verify_int_binary, F, names = muli_names, canon = canonicalize_muli;
+    DIVUI: DivUI = "arith.divui", PT, [IS_EXACT("isExact")], parse_int_exact, print_int_exact, verify_int_binary, F;
+    DIVSI: DivSI = "arith.divsi", PT, [IS_EXACT("isExact")], parse_int_exact, print_int_exact, verify_int_binary, F;
+    CEILDIVUI: CeilDivUI = "arith.ceildivui", PT, [], parse_binary, print_plain, verify_int_binary, F;
+    CEILDIVSI: CeilDivSI = "arith.ceildivsi", PT, [], parse_binary, print_plain, verify_int_binary, F;
+    FLOORDIVSI: FloorDivSI = "arith.floordivsi", PT, [], parse_binary, print_plain, verify_int_binary, F;
+    REMUI: RemUI = "arith.remui", PT, [], parse_binary, print_plain, verify_int_binary, F;
+    REMSI: RemSI = "arith.remsi", PT, [], parse_binary, print_plain, verify_int_binary, F;
+    ANDI: AndI = "arith.andi", PC, [], parse_binary, print_plain, verify_int_binary, F, canon = canonicalize_andi_ori;
+    ORI: OrI = "arith.ori", PC, [], parse_binary, print_plain, verify_int_binary, F, canon = canonicalize_andi_ori;
+    XORI: XOrI = "arith.xori", PC, [], parse_binary, print_plain, verify_int_binary, F, canon = canonicalize_xori;
+    SHLI: ShLI = "arith.shli", P, [OVERFLOW_FLAGS("overflowFlags")], parse_int_overflow, print_int_overflow, verify_int_binary, F;
+    SHRUI: ShRUI = "arith.shrui", P, [IS_EXACT("isExact")], parse_int_exact, print_int_exact, verify_int_binary, F;
+    SHRSI: ShRSI = "arith.shrsi", P, [IS_EXACT("isExact")], parse_int_exact, print_int_exact, verify_int_binary, F;
+    MAXSI: MaxSI = "arith.maxsi", PC, [], parse_binary, print_plain, verify_int_binary, F;
+    MAXUI: MaxUI = "arith.maxui", PC, [], parse_binary, print_plain, verify_int_binary, F;
+    MINSI: MinSI = "arith.minsi", PC, [], parse_binary, print_plain, verify_int_binary, F;
+    MINUI: MinUI = "arith.minui", PC, [], parse_binary, print_plain, verify_int_binary, F;
+    ADDUI_EXTENDED: AddUIExtended = "arith.addui_extended", PC, [], parse_addui_extended, print_addui_extended, verify_addui_extended, F, names = addui_names, canon = canonicalize_extended;
+    MULSI_EXTENDED: MulSIExtended = "arith.mulsi_extended", PC, [], parse_mul_extended, print_mul_extended, verify_mul_extended, F, names = mul_extended_names, canon = canonicalize_extended;
+    MULUI_EXTENDED: MulUIExtended = "arith.mului_extended", PC, [], parse_mul_extended, print_mul_extended, verify_mul_extended, F, names = mul_extended_names, canon = canonicalize_extended;
+    ADDF: AddF = "arith.addf", PC, [FASTMATH("fastmath")], parse_float_binary, print_float_op, verify_float_binary, F;
+    SUBF: SubF = "arith.subf", P, [FASTMATH("fastmath")], parse_float_binary, print_float_op, verify_float_binary, F;
+    MULF: MulF = "arith.mulf", PC, [FASTMATH("fastmath")], parse_float_binary, print_float_op, verify_float_binary, F;
+    DIVF: DivF = "arith.divf", P, [FASTMATH("fastmath")], parse_float_binary, print_float_op, verify_float_binary, F;
+    REMF: RemF = "arith.remf", P, [FASTMATH("fastmath")], parse_float_binary, print_float_op, verify_float_binary, F;
+    MAXIMUMF: MaximumF = "arith.maximumf", PC, [FASTMATH("fastmath")], parse_float_binary, print_float_op, verify_float_binary, F;
+    MINIMUMF: MinimumF = "arith.minimumf", PC, [FASTMATH("fastmath")], parse_float_binary, print_float_op, verify_float_binary, F;
+    MAXNUMF: MaxNumF = "arith.maxnumf", PC, [FASTMATH("fastmath")], parse_float_binary, print_float_op, verify_float_binary, F;
+    MINNUMF: MinNumF = "arith.minnumf", PC, [FASTMATH("fastmath")], parse_float_binary, print_float_op, verify_float_binary, F;
+    NEGF: NegF = "arith.negf", P, [FASTMATH("fastmath")], parse_float_unary, print_float_op, verify_float_unary, F;
+    CMPI: CmpI = "arith.cmpi", P, [PREDICATE("predicate")], parse_cmpi, print_cmp, verify_cmp, F, canon = canonicalize_cmpi;
+    CMPF: CmpF = "arith.cmpf", P, [FASTMATH("fastmath"), PREDICATE("predicate")], parse_cmpf, print_cmp, verify_cmp, F;
+    SELECT: Select = "arith.select", P, [], parse_select, print_select, verify_select, F, canon = canonicalize_select;
+    EXTUI: ExtUI = "arith.extui", P, [], parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
+    EXTSI: ExtSI = "arith.extsi", P, [], parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
+    TRUNCI: TruncI = "arith.trunci", P, [OVERFLOW_FLAGS("overflowFlags")], parse_trunci, print_trunci, verify_cast, F, canon = canonicalize_trunci;
+    EXTF: ExtF = "arith.extf", P, [FASTMATH("fastmath")], parse_cast_fastmath, print_cast_fastmath, verify_cast, F;
+    TRUNCF: TruncF = "arith.truncf", P, [FASTMATH("fastmath"), ROUNDINGMODE("roundingmode")], parse_truncf, print_truncf, verify_cast, F;
+    SCALING_EXTF: ScalingExtF = "arith.scaling_extf", P, [FASTMATH("fastmath")], parse_scaling, print_scaling, verify_scaling, None;
+    SCALING_TRUNCF: ScalingTruncF = "arith.scaling_truncf", P, [FASTMATH("fastmath"), ROUNDINGMODE("roundingmode")], parse_scaling, print_scaling, verify_scaling, None;
+    UITOFP: UIToFP = "arith.uitofp", P, [], parse_cast, print_cast, verify_cast, F;
+    SITOFP: SIToFP = "arith.sitofp", P, [], parse_cast, print_cast, verify_cast, F;
+    FPTOUI: FPToUI = "arith.fptoui", P, [], parse_cast, print_cast, verify_cast, F;
+    FPTOSI: FPToSI = "arith.fptosi", P, [], parse_cast, print_cast, verify_cast, F;
+    INDEX_CAST: IndexCast = "arith.index_cast", P, [], parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
+    INDEX_CASTUI: IndexCastUI = "arith.index_castui", P, [], parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
+    BITCAST: Bitcast = "arith.bitcast", P, [], parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
 }
 
-/// `arith.constant`
-pub static CONSTANT: OpDef = OpDef {
-    name: "arith.constant",
-    traits: Traits::PURE.with(Traits::CONSTANT_LIKE),
-    inherent_attrs: &["value"],
-    parse: Some(parse_constant),
-    print: Some(print_constant),
-    verify: Some(verify_constant),
-    fold: Some(fold_constant),
-    result_names: Some(constant_names),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `arith.constant`
+    pub static CONSTANT: Constant = "arith.constant" {
+        attrs: [VALUE("value")],
+        traits: Traits::PURE.with(Traits::CONSTANT_LIKE),
+        parse: Some(parse_constant),
+        print: Some(print_constant),
+        verify: Some(verify_constant),
+        fold: Some(fold_constant),
+        result_names: Some(constant_names),
+    }
+}
+
+lattice_ir::def_op_kinds! {
+    /// Which `arith` op an op is (`ArithKind::of(ir, op)`), for a `match` over many `arith` ops
+    /// without spelling their names; `ArithKind::ALL` is what [`register`] registers.
+    pub enum ArithKind {
+        AddF,
+        AddI,
+        AddUIExtended,
+        AndI,
+        Bitcast,
+        CeilDivSI,
+        CeilDivUI,
+        CmpF,
+        CmpI,
+        Constant,
+        DivF,
+        DivSI,
+        DivUI,
+        ExtF,
+        ExtSI,
+        ExtUI,
+        FloorDivSI,
+        FPToSI,
+        FPToUI,
+        IndexCast,
+        IndexCastUI,
+        MaximumF,
+        MaxNumF,
+        MaxSI,
+        MaxUI,
+        MinimumF,
+        MinNumF,
+        MinSI,
+        MinUI,
+        MulF,
+        MulI,
+        MulSIExtended,
+        MulUIExtended,
+        NegF,
+        OrI,
+        RemF,
+        RemSI,
+        RemUI,
+        ScalingExtF,
+        ScalingTruncF,
+        Select,
+        ShLI,
+        ShRSI,
+        ShRUI,
+        SIToFP,
+        SubF,
+        SubI,
+        TruncF,
+        TruncI,
+        UIToFP,
+        XOrI,
+    }
+}
 
 /// Registers the `arith` dialect's ops.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("arith");
-    ctx.register_ops(ALL_OPS);
-    ctx.register_ops(&[&CONSTANT]);
+    ctx.register_ops(ArithKind::ALL);
 }
 
 #[cfg(test)]

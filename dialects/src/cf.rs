@@ -15,7 +15,7 @@ use lattice_ir::attrs::{Attr, AttrData};
 use lattice_ir::context::Context;
 use lattice_ir::parser::{PResult, Parser};
 use lattice_ir::printer::Printer;
-use lattice_ir::registry::{OpDef, Traits};
+use lattice_ir::registry::Traits;
 use lattice_ir::store::{Block, Ir, Op, OperationState, Value, ValueDef};
 use lattice_ir::types::{Signedness, Type, TypeData};
 use lattice_ir::verifier::Verifier;
@@ -72,16 +72,17 @@ fn br_successor_operands(ir: &Ir, op: Op, _index: usize) -> Range<usize> {
     0..ir.operands(op).len()
 }
 
-/// `cf.br`
-pub static BR: OpDef = OpDef {
-    name: "cf.br",
-    traits: Traits::PURE.with(Traits::TERMINATOR),
-    parse: Some(parse_br),
-    print: Some(print_br),
-    verify: Some(verify_br),
-    successor_operands: Some(br_successor_operands),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `cf.br`
+    pub static BR: Br = "cf.br" {
+        attrs: [],
+        traits: Traits::PURE.with(Traits::TERMINATOR),
+        parse: Some(parse_br),
+        print: Some(print_br),
+        verify: Some(verify_br),
+        successor_operands: Some(br_successor_operands),
+    }
+}
 
 // ----- cf.cond_br -----
 
@@ -258,17 +259,17 @@ fn cond_br_successor_operands(ir: &Ir, op: Op, index: usize) -> Range<usize> {
     }
 }
 
-/// `cf.cond_br`
-pub static COND_BR: OpDef = OpDef {
-    name: "cf.cond_br",
-    traits: Traits::PURE.with(Traits::TERMINATOR),
-    inherent_attrs: &["branch_weights", "operandSegmentSizes"],
-    parse: Some(parse_cond_br),
-    print: Some(print_cond_br),
-    verify: Some(verify_cond_br),
-    successor_operands: Some(cond_br_successor_operands),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `cf.cond_br`
+    pub static COND_BR: CondBr = "cf.cond_br" {
+        attrs: [BRANCH_WEIGHTS("branch_weights"), OPERAND_SEGMENT_SIZES("operandSegmentSizes")],
+        traits: Traits::PURE.with(Traits::TERMINATOR),
+        parse: Some(parse_cond_br),
+        print: Some(print_cond_br),
+        verify: Some(verify_cond_br),
+        successor_operands: Some(cond_br_successor_operands),
+    }
+}
 
 // ----- cf.switch -----
 
@@ -507,23 +508,18 @@ fn switch_successor_operands(ir: &Ir, op: Op, index: usize) -> Range<usize> {
     }
 }
 
-/// `cf.switch`
-pub static SWITCH: OpDef = OpDef {
-    name: "cf.switch",
-    traits: Traits::PURE.with(Traits::TERMINATOR),
-    inherent_attrs: &[
-        "branch_weights",
-        "case_operand_segments",
-        "case_values",
-        "operandSegmentSizes",
-    ],
-    parse: Some(parse_switch),
-    print: Some(print_switch),
-    verify: Some(verify_switch),
-    successor_operands: Some(switch_successor_operands),
-    canonicalize: Some(canonicalize_switch),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `cf.switch`
+    pub static SWITCH: Switch = "cf.switch" {
+        attrs: [BRANCH_WEIGHTS("branch_weights"), CASE_OPERAND_SEGMENTS("case_operand_segments"), CASE_VALUES("case_values"), OPERAND_SEGMENT_SIZES("operandSegmentSizes")],
+        traits: Traits::PURE.with(Traits::TERMINATOR),
+        parse: Some(parse_switch),
+        print: Some(print_switch),
+        verify: Some(verify_switch),
+        successor_operands: Some(switch_successor_operands),
+        canonicalize: Some(canonicalize_switch),
+    }
+}
 
 // ----- cf.assert -----
 
@@ -584,17 +580,17 @@ fn verify_assert(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-/// `cf.assert`
-pub static ASSERT: OpDef = OpDef {
-    name: "cf.assert",
-    traits: Traits::NONE,
-    inherent_attrs: &["msg"],
-    parse: Some(parse_assert),
-    print: Some(print_assert),
-    verify: Some(verify_assert),
-    canonicalize: Some(canonicalize_assert),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `cf.assert`
+    pub static ASSERT: Assert = "cf.assert" {
+        attrs: [MSG("msg")],
+        traits: Traits::NONE,
+        parse: Some(parse_assert),
+        print: Some(print_assert),
+        verify: Some(verify_assert),
+        canonicalize: Some(canonicalize_assert),
+    }
+}
 
 // ---------------------------------------------------------------------------------------
 // Canonicalization patterns (upstream's, in upstream's order).
@@ -636,7 +632,7 @@ fn create_branch(
 
 /// Replaces terminator `op` with `cf.br dest(operands)`.
 fn replace_with_br(ir: &mut Ir, op: Op, dest: Block, operands: Vec<Value>) {
-    create_branch(ir, op, "cf.br", operands, vec![dest], vec![]);
+    create_branch(ir, op, Br::NAME, operands, vec![dest], vec![]);
     ir.erase_op(op);
 }
 
@@ -679,7 +675,7 @@ fn replace_with_switch(
         succ.push(b);
         operands.extend(ops);
     }
-    create_branch(ir, op, "cf.switch", operands, succ, attrs);
+    create_branch(ir, op, Switch::NAME, operands, succ, attrs);
     ir.erase_op(op);
 }
 
@@ -688,7 +684,7 @@ fn replace_with_switch(
 /// that branch's destination; returns the new destination and operands.
 fn collapse_branch(ir: &Ir, succ: Block, operands: &[Value]) -> Option<(Block, Vec<Value>)> {
     let br = ir.first_op(succ)?;
-    if ir.next_op(br).is_some() || !ir.is_op(br, "cf.br") {
+    if ir.next_op(br).is_some() || !ir.isa::<Br>(br) {
         return None;
     }
     for &arg in ir.block_args(succ) {
@@ -796,8 +792,19 @@ fn canonicalize_assert(ir: &mut Ir, op: Op) -> bool {
     }
 }
 
+lattice_ir::def_op_kinds! {
+    /// Which `cf` op an op is (`CfKind::of(ir, op)`), for a `match` over many `cf` ops
+    /// without spelling their names; `CfKind::ALL` is what [`register`] registers.
+    pub enum CfKind {
+        Assert,
+        Br,
+        CondBr,
+        Switch,
+    }
+}
+
 /// Registers the `cf` dialect's ops.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("cf");
-    ctx.register_ops(&[&BR, &COND_BR, &SWITCH, &ASSERT]);
+    ctx.register_ops(CfKind::ALL);
 }

@@ -12,7 +12,7 @@ use lattice_ir::attrs::{Attr, AttrData};
 use lattice_ir::context::Context;
 use lattice_ir::parser::{Argument, Delimiter, PResult, Parser, RegionOptions};
 use lattice_ir::printer::{Printer, RegionPrintOptions};
-use lattice_ir::registry::{OpDef, Traits};
+use lattice_ir::registry::Traits;
 use lattice_ir::store::{Ir, Op, OperationState};
 use lattice_ir::types::{Type, TypeData};
 use lattice_ir::verifier::Verifier;
@@ -460,26 +460,19 @@ pub(crate) fn verify_function_like(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-/// `func.func`
-pub static FUNC: OpDef = OpDef {
-    name: "func.func",
-    traits: Traits::SYMBOL
-        .with(Traits::ISOLATED_FROM_ABOVE)
-        .with(Traits::AFFINE_SCOPE),
-    inherent_attrs: &[
-        "arg_attrs",
-        "function_type",
-        "no_inline",
-        "res_attrs",
-        "sym_name",
-        "sym_visibility",
-    ],
-    default_dialect: Some("func"),
-    parse: Some(parse_function_like),
-    print: Some(print_function_like),
-    verify: Some(verify_function_like),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `func.func`
+    pub static FUNC: Func = "func.func" {
+        attrs: [ARG_ATTRS("arg_attrs"), FUNCTION_TYPE("function_type"), NO_INLINE("no_inline"), RES_ATTRS("res_attrs"), SYM_NAME("sym_name"), SYM_VISIBILITY("sym_visibility")],
+        traits: Traits::SYMBOL
+            .with(Traits::ISOLATED_FROM_ABOVE)
+            .with(Traits::AFFINE_SCOPE),
+        default_dialect: Some("func"),
+        parse: Some(parse_function_like),
+        print: Some(print_function_like),
+        verify: Some(verify_function_like),
+    }
+}
 
 // ---------------------------------------------------------------------------------------
 // func.return
@@ -512,7 +505,7 @@ fn print_return(p: &mut Printer<'_>, op: Op) {
 fn verify_return(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
     let parent = ir.parent_op(op);
-    let Some(func) = parent.filter(|&f| ir.is_op(f, "func.func")) else {
+    let Some(func) = parent.filter(|&f| ir.isa::<Func>(f)) else {
         v.error(op, "expects parent op 'func.func'");
         return;
     };
@@ -552,17 +545,18 @@ fn verify_return(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-/// `func.return`
-pub static RETURN: OpDef = OpDef {
-    name: "func.return",
-    traits: Traits::PURE
-        .with(Traits::TERMINATOR)
-        .with(Traits::RETURN_LIKE),
-    parse: Some(parse_return),
-    print: Some(print_return),
-    verify: Some(verify_return),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `func.return`
+    pub static RETURN: Return = "func.return" {
+        attrs: [],
+        traits: Traits::PURE
+            .with(Traits::TERMINATOR)
+            .with(Traits::RETURN_LIKE),
+        parse: Some(parse_return),
+        print: Some(print_return),
+        verify: Some(verify_return),
+    }
+}
 
 // ---------------------------------------------------------------------------------------
 // func.call
@@ -627,7 +621,7 @@ fn verify_call(v: &mut Verifier<'_>, op: Op) {
         );
         return;
     }
-    let func = lookup_symbol(ir, op, callee).filter(|&f| ir.is_op(f, "func.func"));
+    let func = lookup_symbol(ir, op, callee).filter(|&f| ir.isa::<Func>(f));
     let Some(func) = func else {
         v.error(
             op,
@@ -692,16 +686,16 @@ fn quoted_types(ir: &Ir, types: &[Type]) -> String {
         .join(", ")
 }
 
-/// `func.call`
-pub static CALL: OpDef = OpDef {
-    name: "func.call",
-    traits: Traits::NONE,
-    inherent_attrs: &["arg_attrs", "callee", "no_inline", "res_attrs"],
-    parse: Some(parse_call),
-    print: Some(print_call),
-    verify: Some(verify_call),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `func.call`
+    pub static CALL: Call = "func.call" {
+        attrs: [ARG_ATTRS("arg_attrs"), CALLEE("callee"), NO_INLINE("no_inline"), RES_ATTRS("res_attrs")],
+        traits: Traits::NONE,
+        parse: Some(parse_call),
+        print: Some(print_call),
+        verify: Some(verify_call),
+    }
+}
 
 // ---------------------------------------------------------------------------------------
 // func.call_indirect
@@ -780,10 +774,7 @@ fn canonicalize_call_indirect(ir: &mut Ir, op: Op) -> bool {
     let Some(&callee) = ir.operands(op).first() else {
         return false;
     };
-    let Some(c) = ir
-        .defining_op(callee)
-        .filter(|&d| ir.is_op(d, "func.constant"))
-    else {
+    let Some(c) = ir.defining_op(callee).filter(|&d| ir.isa::<Constant>(d)) else {
         return false;
     };
     let Some(sym) = ir.attr(c, "value") else {
@@ -792,7 +783,7 @@ fn canonicalize_call_indirect(ir: &mut Ir, op: Op) -> bool {
     let args = ir.operands(op)[1..].to_vec();
     let result_types: Vec<Type> = ir.results(op).iter().map(|&r| ir.value_type(r)).collect();
     let loc = ir.loc(op);
-    let mut st = OperationState::new(ir.ctx().intern_str("func.call"), loc);
+    let mut st = OperationState::new(ir.ctx().intern_str(Call::NAME), loc);
     st.operands = args;
     st.result_types = result_types;
     st.add_attr(ir.ctx().intern_str("callee"), sym);
@@ -811,17 +802,17 @@ fn canonicalize_call_indirect(ir: &mut Ir, op: Op) -> bool {
     true
 }
 
-/// `func.call_indirect`
-pub static CALL_INDIRECT: OpDef = OpDef {
-    name: "func.call_indirect",
-    traits: Traits::NONE,
-    inherent_attrs: &["arg_attrs", "res_attrs"],
-    parse: Some(parse_call_indirect),
-    print: Some(print_call_indirect),
-    verify: Some(verify_call_indirect),
-    canonicalize: Some(canonicalize_call_indirect),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `func.call_indirect`
+    pub static CALL_INDIRECT: CallIndirect = "func.call_indirect" {
+        attrs: [ARG_ATTRS("arg_attrs"), RES_ATTRS("res_attrs")],
+        traits: Traits::NONE,
+        parse: Some(parse_call_indirect),
+        print: Some(print_call_indirect),
+        verify: Some(verify_call_indirect),
+        canonicalize: Some(canonicalize_call_indirect),
+    }
+}
 
 // ---------------------------------------------------------------------------------------
 // func.constant
@@ -874,7 +865,7 @@ fn verify_constant(v: &mut Verifier<'_>, op: Op) {
         );
         return;
     };
-    let Some(func) = lookup_symbol(ir, op, value).filter(|&f| ir.is_op(f, "func.func")) else {
+    let Some(func) = lookup_symbol(ir, op, value).filter(|&f| ir.isa::<Func>(f)) else {
         v.error(
             op,
             format!("reference to undefined function '{}'", ctx.str(*root)),
@@ -894,20 +885,32 @@ fn constant_names(_: &Ir, _: Op, names: &mut Vec<(usize, String)>) {
     names.push((0, "f".into()));
 }
 
-/// `func.constant`
-pub static CONSTANT: OpDef = OpDef {
-    name: "func.constant",
-    traits: Traits::PURE.with(Traits::CONSTANT_LIKE),
-    inherent_attrs: &["value"],
-    parse: Some(parse_constant),
-    print: Some(print_constant),
-    verify: Some(verify_constant),
-    result_names: Some(constant_names),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `func.constant`
+    pub static CONSTANT: Constant = "func.constant" {
+        attrs: [VALUE("value")],
+        traits: Traits::PURE.with(Traits::CONSTANT_LIKE),
+        parse: Some(parse_constant),
+        print: Some(print_constant),
+        verify: Some(verify_constant),
+        result_names: Some(constant_names),
+    }
+}
+
+lattice_ir::def_op_kinds! {
+    /// Which `func` op an op is (`FuncKind::of(ir, op)`), for a `match` over many `func` ops
+    /// without spelling their names; `FuncKind::ALL` is what [`register`] registers.
+    pub enum FuncKind {
+        Call,
+        CallIndirect,
+        Constant,
+        Func,
+        Return,
+    }
+}
 
 /// Registers the `func` dialect's ops.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("func");
-    ctx.register_ops(&[&FUNC, &RETURN, &CALL, &CALL_INDIRECT, &CONSTANT]);
+    ctx.register_ops(FuncKind::ALL);
 }

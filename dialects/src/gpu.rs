@@ -23,44 +23,51 @@ use crate::formats::{
     print_operands_colon_types, segment_values, segments_ok,
 };
 use lattice_ir::attrs::{Attr, AttrData};
+use lattice_ir::builtin;
 use lattice_ir::context::Context;
 use lattice_ir::parser::{Argument, Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use lattice_ir::printer::{Printer, RegionPrintOptions};
-use lattice_ir::registry::{OpDef, Traits};
+use lattice_ir::registry::Traits;
 use lattice_ir::store::{Ir, Op, OperationState, Value};
 use lattice_ir::types::{Type, TypeData};
 use lattice_ir::verifier::Verifier;
 
+lattice_ir::def_op_kinds! {
+    /// Which `gpu` op an op is (`GpuKind::of(ir, op)`), for a `match` over many `gpu` ops
+    /// without spelling their names; `GpuKind::ALL` is what [`register`] registers.
+    pub enum GpuKind {
+        AllReduce,
+        Alloc,
+        Barrier,
+        BlockDim,
+        BlockId,
+        Dealloc,
+        GPUFunc,
+        GlobalId,
+        GridDim,
+        LaneId,
+        Launch,
+        LaunchFunc,
+        Memcpy,
+        Memset,
+        GPUModule,
+        NumSubgroups,
+        Return,
+        Shuffle,
+        SubgroupId,
+        SubgroupReduce,
+        SubgroupSize,
+        Terminator,
+        ThreadId,
+        Wait,
+        Yield,
+    }
+}
+
 /// Registers the `gpu` dialect's ops.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("gpu");
-    ctx.register_ops(&[
-        &MODULE,
-        &FUNC,
-        &LAUNCH,
-        &LAUNCH_FUNC,
-        &THREAD_ID,
-        &BLOCK_ID,
-        &BLOCK_DIM,
-        &GRID_DIM,
-        &GLOBAL_ID,
-        &LANE_ID,
-        &SUBGROUP_ID,
-        &NUM_SUBGROUPS,
-        &SUBGROUP_SIZE,
-        &BARRIER,
-        &RETURN,
-        &TERMINATOR,
-        &YIELD,
-        &WAIT,
-        &ALLOC,
-        &DEALLOC,
-        &MEMCPY,
-        &MEMSET,
-        &SHUFFLE,
-        &ALL_REDUCE,
-        &SUBGROUP_REDUCE,
-    ]);
+    ctx.register_ops(GpuKind::ALL);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -223,19 +230,19 @@ fn lookup_symbol(ir: &Ir, table: Op, name: &str) -> Option<Op> {
 // gpu.module
 // ---------------------------------------------------------------------------------------
 
-pub static MODULE: OpDef = OpDef {
-    name: "gpu.module",
-    traits: Traits::ISOLATED_FROM_ABOVE
-        .with(Traits::SYMBOL_TABLE)
-        .with(Traits::SYMBOL)
-        .with(Traits::NO_TERMINATOR)
-        .with(Traits::SINGLE_BLOCK),
-    inherent_attrs: &["offloadingHandler", "sym_name", "targets"],
-    parse: Some(parse_module),
-    print: Some(print_module),
-    verify: Some(verify_module),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static MODULE: GPUModule = "gpu.module" {
+        attrs: [OFFLOADING_HANDLER("offloadingHandler"), SYM_NAME("sym_name"), TARGETS("targets")],
+        traits: Traits::ISOLATED_FROM_ABOVE
+            .with(Traits::SYMBOL_TABLE)
+            .with(Traits::SYMBOL)
+            .with(Traits::NO_TERMINATOR)
+            .with(Traits::SINGLE_BLOCK),
+        parse: Some(parse_module),
+        print: Some(print_module),
+        verify: Some(verify_module),
+    }
+}
 
 fn parse_module(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let name = p.parse_symbol_name()?;
@@ -318,26 +325,17 @@ fn verify_module(v: &mut Verifier<'_>, op: Op) {
 // gpu.func
 // ---------------------------------------------------------------------------------------
 
-pub static FUNC: OpDef = OpDef {
-    name: "gpu.func",
-    traits: Traits::ISOLATED_FROM_ABOVE
-        .with(Traits::SYMBOL)
-        .with(Traits::AFFINE_SCOPE),
-    inherent_attrs: &[
-        "arg_attrs",
-        "function_type",
-        "known_block_size",
-        "known_cluster_size",
-        "known_grid_size",
-        "private_attrib_attrs",
-        "res_attrs",
-        "workgroup_attrib_attrs",
-    ],
-    parse: Some(parse_func),
-    print: Some(print_func),
-    verify: Some(verify_func),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static FUNC: GPUFunc = "gpu.func" {
+        attrs: [ARG_ATTRS("arg_attrs"), FUNCTION_TYPE("function_type"), KNOWN_BLOCK_SIZE("known_block_size"), KNOWN_CLUSTER_SIZE("known_cluster_size"), KNOWN_GRID_SIZE("known_grid_size"), PRIVATE_ATTRIB_ATTRS("private_attrib_attrs"), RES_ATTRS("res_attrs"), WORKGROUP_ATTRIB_ATTRS("workgroup_attrib_attrs")],
+        traits: Traits::ISOLATED_FROM_ABOVE
+            .with(Traits::SYMBOL)
+            .with(Traits::AFFINE_SCOPE),
+        parse: Some(parse_func),
+        print: Some(print_func),
+        verify: Some(verify_func),
+    }
+}
 
 const FUNC_ELIDED: &[&str] = &[
     "sym_name",
@@ -557,7 +555,7 @@ fn verify_func(v: &mut Verifier<'_>, op: Op) {
     }
     let ir = v.ir();
     let ctx = ir.ctx();
-    if !ir.parent_op(op).is_some_and(|p| ir.is_op(p, "gpu.module")) {
+    if !ir.parent_op(op).is_some_and(|p| ir.isa::<GPUModule>(p)) {
         v.error(op, "expects parent op 'gpu.module'");
         return;
     }
@@ -612,43 +610,46 @@ fn verify_func(v: &mut Verifier<'_>, op: Op) {
 // gpu.return / gpu.terminator / gpu.yield
 // ---------------------------------------------------------------------------------------
 
-pub static RETURN: OpDef = OpDef {
-    name: "gpu.return",
-    traits: Traits::PURE
-        .with(Traits::TERMINATOR)
-        .with(Traits::RETURN_LIKE),
-    parse: Some(parse_operands_colon_types),
-    print: Some(print_operands_colon_types),
-    verify: Some(verify_return),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static RETURN: Return = "gpu.return" {
+        attrs: [],
+        traits: Traits::PURE
+            .with(Traits::TERMINATOR)
+            .with(Traits::RETURN_LIKE),
+        parse: Some(parse_operands_colon_types),
+        print: Some(print_operands_colon_types),
+        verify: Some(verify_return),
+    }
+}
 
-pub static TERMINATOR: OpDef = OpDef {
-    name: "gpu.terminator",
-    traits: Traits::PURE.with(Traits::TERMINATOR),
-    parse: Some(parse_attr_dict_only),
-    print: Some(print_attr_dict_only),
-    verify: Some(verify_terminator),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static TERMINATOR: Terminator = "gpu.terminator" {
+        attrs: [],
+        traits: Traits::PURE.with(Traits::TERMINATOR),
+        parse: Some(parse_attr_dict_only),
+        print: Some(print_attr_dict_only),
+        verify: Some(verify_terminator),
+    }
+}
 
-pub static YIELD: OpDef = OpDef {
-    name: "gpu.yield",
-    traits: Traits::PURE
-        .with(Traits::TERMINATOR)
-        .with(Traits::RETURN_LIKE),
-    parse: Some(parse_operands_colon_types),
-    print: Some(print_operands_colon_types),
-    verify: Some(verify_counts),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static YIELD: Yield = "gpu.yield" {
+        attrs: [],
+        traits: Traits::PURE
+            .with(Traits::TERMINATOR)
+            .with(Traits::RETURN_LIKE),
+        parse: Some(parse_operands_colon_types),
+        print: Some(print_operands_colon_types),
+        verify: Some(verify_counts),
+    }
+}
 
 fn verify_return(v: &mut Verifier<'_>, op: Op) {
     if !arity_ok(v, op) {
         return;
     }
     let ir = v.ir();
-    let Some(func) = ir.parent_op(op).filter(|&f| ir.is_op(f, "gpu.func")) else {
+    let Some(func) = ir.parent_op(op).filter(|&f| ir.isa::<GPUFunc>(f)) else {
         v.error(op, "expects parent op 'gpu.func'");
         return;
     };
@@ -680,7 +681,7 @@ fn verify_terminator(v: &mut Verifier<'_>, op: Op) {
         return;
     }
     let ir = v.ir();
-    if !ir.parent_op(op).is_some_and(|p| ir.is_op(p, "gpu.launch")) {
+    if !ir.parent_op(op).is_some_and(|p| ir.isa::<Launch>(p)) {
         v.error(op, "expects parent op 'gpu.launch'");
     }
 }
@@ -690,17 +691,18 @@ fn verify_terminator(v: &mut Verifier<'_>, op: Op) {
 // ---------------------------------------------------------------------------------------
 
 macro_rules! dim_op {
-    ($static:ident, $name:literal, $names:ident, $prefix:literal) => {
-        pub static $static: OpDef = OpDef {
-            name: $name,
-            traits: Traits::PURE,
-            inherent_attrs: &["dimension", "upper_bound"],
-            parse: Some(parse_dim_op),
-            print: Some(print_dim_op),
-            result_names: Some($names),
-            verify: Some(verify_counts),
-            ..OpDef::EMPTY
-        };
+    ($static:ident: $view:ident, $name:literal, $names:ident, $prefix:literal) => {
+        lattice_ir::def_op! {
+            #[doc = concat!("`", $name, "`")]
+            pub static $static: $view = $name {
+                attrs: [DIMENSION("dimension"), UPPER_BOUND("upper_bound")],
+                traits: Traits::PURE,
+                parse: Some(parse_dim_op),
+                print: Some(print_dim_op),
+                result_names: Some($names),
+                verify: Some(verify_counts),
+            }
+        }
         fn $names(ir: &Ir, op: Op, names: &mut Vec<(usize, String)>) {
             let dim = dimension_of(ir, op).unwrap_or("x");
             names.push((0, format!(concat!($prefix, "_{}"), dim)));
@@ -708,11 +710,11 @@ macro_rules! dim_op {
     };
 }
 
-dim_op!(THREAD_ID, "gpu.thread_id", thread_id_names, "thread_id");
-dim_op!(BLOCK_ID, "gpu.block_id", block_id_names, "block_id");
-dim_op!(BLOCK_DIM, "gpu.block_dim", block_dim_names, "block_dim");
-dim_op!(GRID_DIM, "gpu.grid_dim", grid_dim_names, "grid_dim");
-dim_op!(GLOBAL_ID, "gpu.global_id", global_id_names, "global_id");
+dim_op!(THREAD_ID: ThreadId, "gpu.thread_id", thread_id_names, "thread_id");
+dim_op!(BLOCK_ID: BlockId, "gpu.block_id", block_id_names, "block_id");
+dim_op!(BLOCK_DIM: BlockDim, "gpu.block_dim", block_dim_names, "block_dim");
+dim_op!(GRID_DIM: GridDim, "gpu.grid_dim", grid_dim_names, "grid_dim");
+dim_op!(GLOBAL_ID: GlobalId, "gpu.global_id", global_id_names, "global_id");
 
 fn dimension_of(ir: &Ir, op: Op) -> Option<&str> {
     let a = ir.attr(op, "dimension")?;
@@ -772,15 +774,15 @@ fn print_dim_op(p: &mut Printer<'_>, op: Op) {
     p.print_optional_attr_dict(op, &["dimension", "upper_bound"]);
 }
 
-pub static LANE_ID: OpDef = OpDef {
-    name: "gpu.lane_id",
-    traits: Traits::PURE,
-    inherent_attrs: &["upper_bound"],
-    parse: Some(parse_lane_id),
-    print: Some(print_lane_id),
-    verify: Some(verify_counts),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static LANE_ID: LaneId = "gpu.lane_id" {
+        attrs: [UPPER_BOUND("upper_bound")],
+        traits: Traits::PURE,
+        parse: Some(parse_lane_id),
+        print: Some(print_lane_id),
+        verify: Some(verify_counts),
+    }
+}
 
 fn parse_lane_id(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     parse_upper_bound(p, st)?;
@@ -796,22 +798,23 @@ fn print_lane_id(p: &mut Printer<'_>, op: Op) {
 }
 
 macro_rules! typed_index_op {
-    ($static:ident, $name:literal) => {
-        pub static $static: OpDef = OpDef {
-            name: $name,
-            traits: Traits::PURE,
-            inherent_attrs: &["upper_bound"],
-            parse: Some(parse_typed_index_op),
-            print: Some(print_typed_index_op),
-            verify: Some(verify_typed_index_op),
-            ..OpDef::EMPTY
-        };
+    ($static:ident: $view:ident, $name:literal) => {
+        lattice_ir::def_op! {
+            #[doc = concat!("`", $name, "`")]
+            pub static $static: $view = $name {
+                attrs: [UPPER_BOUND("upper_bound")],
+                traits: Traits::PURE,
+                parse: Some(parse_typed_index_op),
+                print: Some(print_typed_index_op),
+                verify: Some(verify_typed_index_op),
+            }
+        }
     };
 }
 
-typed_index_op!(SUBGROUP_ID, "gpu.subgroup_id");
-typed_index_op!(NUM_SUBGROUPS, "gpu.num_subgroups");
-typed_index_op!(SUBGROUP_SIZE, "gpu.subgroup_size");
+typed_index_op!(SUBGROUP_ID: SubgroupId, "gpu.subgroup_id");
+typed_index_op!(NUM_SUBGROUPS: NumSubgroups, "gpu.num_subgroups");
+typed_index_op!(SUBGROUP_SIZE: SubgroupSize, "gpu.subgroup_size");
 
 /// `(upper_bound N)? attr-dict : type`
 fn parse_typed_index_op(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -861,23 +864,25 @@ fn verify_typed_index_op(v: &mut Verifier<'_>, op: Op) {
 // gpu.barrier / gpu.wait
 // ---------------------------------------------------------------------------------------
 
-pub static BARRIER: OpDef = OpDef {
-    name: "gpu.barrier",
-    parse: Some(parse_attr_dict_only),
-    print: Some(print_attr_dict_only),
-    verify: Some(verify_counts),
-    canonicalize: Some(canonicalize_barrier),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static BARRIER: Barrier = "gpu.barrier" {
+        attrs: [],
+        parse: Some(parse_attr_dict_only),
+        print: Some(print_attr_dict_only),
+        verify: Some(verify_counts),
+        canonicalize: Some(canonicalize_barrier),
+    }
+}
 
-pub static WAIT: OpDef = OpDef {
-    name: "gpu.wait",
-    parse: Some(parse_wait),
-    print: Some(print_wait),
-    verify: Some(verify_counts),
-    canonicalize: Some(canonicalize_wait),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static WAIT: Wait = "gpu.wait" {
+        attrs: [],
+        parse: Some(parse_wait),
+        print: Some(print_wait),
+        verify: Some(verify_counts),
+        canonicalize: Some(canonicalize_wait),
+    }
+}
 
 fn parse_wait(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let (is_async, deps) = parse_async_dependencies(p)?;
@@ -900,16 +905,16 @@ fn print_wait(p: &mut Printer<'_>, op: Op) {
 // gpu.launch
 // ---------------------------------------------------------------------------------------
 
-pub static LAUNCH: OpDef = OpDef {
-    name: "gpu.launch",
-    traits: Traits::AFFINE_SCOPE.with(Traits::RECURSIVE_EFFECTS),
-    inherent_attrs: &["function", "module", "operandSegmentSizes"],
-    parse: Some(parse_launch),
-    print: Some(print_launch),
-    verify: Some(verify_launch),
-    canonicalize: Some(canonicalize_launch),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static LAUNCH: Launch = "gpu.launch" {
+        attrs: [FUNCTION("function"), MODULE("module"), OPERAND_SEGMENT_SIZES("operandSegmentSizes")],
+        traits: Traits::AFFINE_SCOPE.with(Traits::RECURSIVE_EFFECTS),
+        parse: Some(parse_launch),
+        print: Some(print_launch),
+        verify: Some(verify_launch),
+        canonicalize: Some(canonicalize_launch),
+    }
+}
 
 /// `(%a, %b, %c) in (%x = %v, %y = %w, %z = %u)`: fills `ids`, `region_sizes` and
 /// `sizes` (three each).
@@ -1188,7 +1193,7 @@ fn verify_launch(v: &mut Verifier<'_>, op: Op) {
         if !ir.successors(last).is_empty() {
             continue;
         }
-        if !ir.is_op(last, "gpu.terminator") {
+        if !ir.isa::<Terminator>(last) {
             let d = lattice_ir::diag::Diagnostic::error(
                 lattice_ir::diag::DiagLoc::Loc(ir.loc(last)),
                 "expected 'gpu.terminator' or a terminator with successors",
@@ -1207,14 +1212,14 @@ fn verify_launch(v: &mut Verifier<'_>, op: Op) {
 // gpu.launch_func
 // ---------------------------------------------------------------------------------------
 
-pub static LAUNCH_FUNC: OpDef = OpDef {
-    name: "gpu.launch_func",
-    inherent_attrs: &["kernel", "operandSegmentSizes"],
-    parse: Some(parse_launch_func),
-    print: Some(print_launch_func),
-    verify: Some(verify_launch_func),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static LAUNCH_FUNC: LaunchFunc = "gpu.launch_func" {
+        attrs: [KERNEL("kernel"), OPERAND_SEGMENT_SIZES("operandSegmentSizes")],
+        parse: Some(parse_launch_func),
+        print: Some(print_launch_func),
+        verify: Some(verify_launch_func),
+    }
+}
 
 /// `(%a, %b, %c)`
 fn parse_three(p: &mut Parser<'_>) -> PResult<Vec<UnresolvedOperand>> {
@@ -1419,7 +1424,7 @@ fn verify_launch_func(v: &mut Verifier<'_>, op: Op) {
         v.error(op, "requires attribute 'kernel'");
         return;
     };
-    let Some(module) = ancestor_named(ir, op, "builtin.module") else {
+    let Some(module) = ancestor_named(ir, op, builtin::Module::NAME) else {
         v.error(op, "expected to belong to a module");
         return;
     };
@@ -1463,7 +1468,7 @@ fn verify_launch_func(v: &mut Verifier<'_>, op: Op) {
     if ir.is_op(container, "gpu.binary") {
         return;
     }
-    if !ir.is_op(container, "gpu.module") {
+    if !ir.isa::<GPUModule>(container) {
         v.error(op, format!("kernel module '{container_name}' is undefined"));
         return;
     }
@@ -1476,7 +1481,10 @@ fn verify_launch_func(v: &mut Verifier<'_>, op: Op) {
         v.error(op, format!("kernel function '{kernel_text}' is undefined"));
         return;
     };
-    if !ir.is_op(func, "gpu.func") && !ir.is_op(func, "func.func") && !ir.is_op(func, "llvm.func") {
+    if !ir.isa::<GPUFunc>(func)
+        && !ir.isa::<crate::func::Func>(func)
+        && !ir.is_op(func, "llvm.func")
+    {
         v.error_with_note(
             op,
             format!("referenced kernel '{kernel_text}' is not a function"),
@@ -1492,7 +1500,7 @@ fn verify_launch_func(v: &mut Verifier<'_>, op: Op) {
         v.error(op, "kernel function is missing the 'gpu.kernel' attribute");
         return;
     }
-    if !ir.is_op(func, "gpu.func") {
+    if !ir.isa::<GPUFunc>(func) {
         return;
     }
     let (inputs, _, _) = func_shape(ir, func);
@@ -1529,18 +1537,14 @@ fn async_types_ok(v: &mut Verifier<'_>, op: Op) -> bool {
     let ir = v.ir();
     let token = async_token_type(ir.ctx());
     let (result, deps) = match ir.op_name(op) {
-        "gpu.wait" => (0, ir.operands(op).to_vec()),
-        "gpu.dealloc" | "gpu.memcpy" | "gpu.memset" => {
+        Wait::NAME => (0, ir.operands(op).to_vec()),
+        Dealloc::NAME | Memcpy::NAME | Memset::NAME => {
             let n = ir.operands(op).len();
-            let keep = if ir.op_name(op) == "gpu.dealloc" {
-                1
-            } else {
-                2
-            };
+            let keep = if ir.isa::<Dealloc>(op) { 1 } else { 2 };
             (0, ir.operands(op)[..n.saturating_sub(keep)].to_vec())
         }
-        "gpu.alloc" => (1, segment_values(ir, op, 0)),
-        "gpu.launch" | "gpu.launch_func" => (0, segment_values(ir, op, 0)),
+        Alloc::NAME => (1, segment_values(ir, op, 0)),
+        Launch::NAME | LaunchFunc::NAME => (0, segment_values(ir, op, 0)),
         _ => return true,
     };
     if let Some(&r) = ir.results(op).get(result) {
@@ -1576,16 +1580,16 @@ fn async_types_ok(v: &mut Verifier<'_>, op: Op) -> bool {
 // gpu.alloc / gpu.dealloc / gpu.memcpy / gpu.memset
 // ---------------------------------------------------------------------------------------
 
-pub static ALLOC: OpDef = OpDef {
-    name: "gpu.alloc",
-    traits: Traits::ALLOC_ONLY,
-    inherent_attrs: &["hostShared", "operandSegmentSizes"],
-    parse: Some(parse_alloc),
-    print: Some(print_alloc),
-    verify: Some(verify_alloc),
-    result_names: Some(alloc_names),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static ALLOC: Alloc = "gpu.alloc" {
+        attrs: [HOST_SHARED("hostShared"), OPERAND_SEGMENT_SIZES("operandSegmentSizes")],
+        traits: Traits::ALLOC_ONLY,
+        parse: Some(parse_alloc),
+        print: Some(print_alloc),
+        verify: Some(verify_alloc),
+        result_names: Some(alloc_names),
+    }
+}
 
 fn parse_alloc(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let (is_async, deps) = parse_async_dependencies(p)?;
@@ -1684,13 +1688,14 @@ fn alloc_names(ir: &Ir, op: Op, names: &mut Vec<(usize, String)>) {
     }
 }
 
-pub static DEALLOC: OpDef = OpDef {
-    name: "gpu.dealloc",
-    parse: Some(parse_dealloc),
-    print: Some(print_dealloc),
-    verify: Some(verify_counts),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static DEALLOC: Dealloc = "gpu.dealloc" {
+        attrs: [],
+        parse: Some(parse_dealloc),
+        print: Some(print_dealloc),
+        verify: Some(verify_counts),
+    }
+}
 
 fn parse_dealloc(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let (is_async, deps) = parse_async_dependencies(p)?;
@@ -1721,21 +1726,23 @@ fn print_dealloc(p: &mut Printer<'_>, op: Op) {
     p.print_type(ir.value_type(memref));
 }
 
-pub static MEMCPY: OpDef = OpDef {
-    name: "gpu.memcpy",
-    parse: Some(parse_memcpy),
-    print: Some(print_memcpy),
-    verify: Some(verify_memcpy),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static MEMCPY: Memcpy = "gpu.memcpy" {
+        attrs: [],
+        parse: Some(parse_memcpy),
+        print: Some(print_memcpy),
+        verify: Some(verify_memcpy),
+    }
+}
 
-pub static MEMSET: OpDef = OpDef {
-    name: "gpu.memset",
-    parse: Some(parse_memcpy),
-    print: Some(print_memcpy),
-    verify: Some(verify_memset),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static MEMSET: Memset = "gpu.memset" {
+        attrs: [],
+        parse: Some(parse_memcpy),
+        print: Some(print_memcpy),
+        verify: Some(verify_memset),
+    }
+}
 
 /// `async? [deps]? %a, %b : T, U attr-dict` (memcpy and memset).
 fn parse_memcpy(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -1745,7 +1752,7 @@ fn parse_memcpy(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let b = p.parse_operand()?;
     let ta = parse_colon_typed(p, Kind::MemRef)?;
     p.expect(",")?;
-    let tb = if p.ctx().str(st.name) == "gpu.memcpy" {
+    let tb = if p.ctx().str(st.name) == Memcpy::NAME {
         parse_typed(p, Kind::MemRef)?
     } else {
         p.parse_type()?
@@ -1847,16 +1854,16 @@ const REDUCE_OPS: &[&str] = &[
     "minimumf", "maximumf",
 ];
 
-pub static SHUFFLE: OpDef = OpDef {
-    name: "gpu.shuffle",
-    traits: Traits::PURE,
-    inherent_attrs: &["mode"],
-    parse: Some(parse_shuffle),
-    print: Some(print_shuffle),
-    verify: Some(verify_shuffle),
-    result_names: Some(shuffle_names),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static SHUFFLE: Shuffle = "gpu.shuffle" {
+        attrs: [MODE("mode")],
+        traits: Traits::PURE,
+        parse: Some(parse_shuffle),
+        print: Some(print_shuffle),
+        verify: Some(verify_shuffle),
+        result_names: Some(shuffle_names),
+    }
+}
 
 fn dialect_param<'c>(ctx: &'c Context, attr: Option<Attr>, prefix: &str) -> Option<&'c str> {
     match ctx.attr_data(attr?) {
@@ -1959,24 +1966,24 @@ fn shuffle_names(_ir: &Ir, _op: Op, names: &mut Vec<(usize, String)>) {
     names.push((1, "valid".into()));
 }
 
-pub static ALL_REDUCE: OpDef = OpDef {
-    name: "gpu.all_reduce",
-    traits: Traits::ISOLATED_FROM_ABOVE,
-    inherent_attrs: &["op", "uniform"],
-    parse: Some(parse_all_reduce),
-    print: Some(print_all_reduce),
-    verify: Some(verify_all_reduce),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static ALL_REDUCE: AllReduce = "gpu.all_reduce" {
+        attrs: [OP("op"), UNIFORM("uniform")],
+        traits: Traits::ISOLATED_FROM_ABOVE,
+        parse: Some(parse_all_reduce),
+        print: Some(print_all_reduce),
+        verify: Some(verify_all_reduce),
+    }
+}
 
-pub static SUBGROUP_REDUCE: OpDef = OpDef {
-    name: "gpu.subgroup_reduce",
-    inherent_attrs: &["cluster_size", "cluster_stride", "op", "uniform"],
-    parse: Some(parse_subgroup_reduce),
-    print: Some(print_subgroup_reduce),
-    verify: Some(verify_subgroup_reduce),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static SUBGROUP_REDUCE: SubgroupReduce = "gpu.subgroup_reduce" {
+        attrs: [CLUSTER_SIZE("cluster_size"), CLUSTER_STRIDE("cluster_stride"), OP("op"), UNIFORM("uniform")],
+        parse: Some(parse_subgroup_reduce),
+        print: Some(print_subgroup_reduce),
+        verify: Some(verify_subgroup_reduce),
+    }
+}
 
 /// An optional reduction kind keyword (`add`, `maxnumf`, ...).
 fn parse_reduce_op(p: &mut Parser<'_>, st: &mut OperationState, required: bool) -> PResult<()> {
@@ -2113,7 +2120,7 @@ fn verify_all_reduce(v: &mut Verifier<'_>, op: Op) {
     let mut yields = 0;
     for b in ir.region_blocks(region) {
         let Some(last) = ir.last_op(b) else { continue };
-        if ir.is_op(last, "gpu.yield") {
+        if ir.isa::<Yield>(last) {
             if ir.operands(last).len() != 1 {
                 v.error_raw(op, "expected one gpu.yield operand");
                 return;
@@ -2224,7 +2231,7 @@ fn canonicalize_launch(ir: &mut Ir, op: Op) -> bool {
     }
     let is_one = |ir: &Ir, v: Value| {
         ir.defining_op(v).is_some_and(|d| {
-            ir.is_op(d, "arith.constant")
+            ir.isa::<crate::arith::Constant>(d)
                 && ir.attr(d, "value").and_then(|a| ir.ctx().int_value(a)) == Some(1)
         })
     };
@@ -2245,7 +2252,7 @@ fn canonicalize_launch(ir: &mut Ir, op: Op) -> bool {
             Some(z) => z,
             None => {
                 let ctx = ir.ctx();
-                let name = ctx.intern_str("arith.constant");
+                let name = ctx.intern_str(crate::arith::Constant::NAME);
                 let mut state = OperationState::new(name, ir.loc(op));
                 let index = ctx.index_type();
                 let value = ctx.int_attr(0, index);
@@ -2265,7 +2272,7 @@ fn canonicalize_launch(ir: &mut Ir, op: Op) -> bool {
 
 /// Upstream's `eraseRedundantGpuBarrierOps`: a barrier right before another one goes.
 fn canonicalize_barrier(ir: &mut Ir, op: Op) -> bool {
-    if ir.next_op(op).is_some_and(|n| ir.is_op(n, "gpu.barrier")) {
+    if ir.next_op(op).is_some_and(|n| ir.isa::<Barrier>(n)) {
         ir.erase_op(op);
         return true;
     }
@@ -2279,7 +2286,7 @@ fn canonicalize_wait(ir: &mut Ir, op: Op) -> bool {
     let deps = ir.operands(op).to_vec();
     let trivial = |ir: &Ir, v: Value| {
         ir.defining_op(v)
-            .is_some_and(|d| ir.is_op(d, "gpu.wait") && ir.operands(d).is_empty())
+            .is_some_and(|d| ir.isa::<Wait>(d) && ir.operands(d).is_empty())
     };
     if deps.iter().any(|&d| trivial(ir, d)) {
         let kept: Vec<Value> = deps.into_iter().filter(|&d| !trivial(ir, d)).collect();

@@ -22,46 +22,52 @@ use lattice_ir::attrs::{Attr, AttrData};
 use lattice_ir::context::Context;
 use lattice_ir::parser::{Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use lattice_ir::printer::{Printer, RegionPrintOptions};
-use lattice_ir::registry::{FoldResult, OpDef, Traits};
+use lattice_ir::registry::{FoldResult, Traits};
 use lattice_ir::store::{Ir, Op, OperationState, Value};
 use lattice_ir::types::{Type, TypeData, DYNAMIC};
 use lattice_ir::verifier::Verifier;
 
+lattice_ir::def_op_kinds! {
+    /// Which `memref` op an op is (`MemrefKind::of(ir, op)`), for a `match` over many `memref` ops
+    /// without spelling their names; `MemrefKind::ALL` is what [`register`] registers.
+    pub enum MemrefKind {
+        Alloc,
+        Alloca,
+        AllocaScope,
+        AllocaScopeReturn,
+        AssumeAlignment,
+        AtomicRMW,
+        AtomicYield,
+        Cast,
+        CollapseShape,
+        CopyOp,
+        Dealloc,
+        Dim,
+        DmaStart,
+        DmaWait,
+        ExpandShape,
+        ExtractStridedMetadata,
+        GenericAtomicRMW,
+        GetGlobal,
+        Global,
+        Load,
+        MemorySpaceCast,
+        Prefetch,
+        Rank,
+        Realloc,
+        ReinterpretCast,
+        Reshape,
+        Store,
+        SubView,
+        Transpose,
+        View,
+    }
+}
+
 /// Registers the `memref` dialect's ops.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("memref");
-    ctx.register_ops(&[
-        &ALLOC,
-        &ALLOCA,
-        &ALLOCA_SCOPE,
-        &ALLOCA_SCOPE_RETURN,
-        &ASSUME_ALIGNMENT,
-        &ATOMIC_RMW,
-        &ATOMIC_YIELD,
-        &CAST,
-        &COLLAPSE_SHAPE,
-        &COPY,
-        &DEALLOC,
-        &DIM,
-        &DMA_START,
-        &DMA_WAIT,
-        &EXPAND_SHAPE,
-        &EXTRACT_STRIDED_METADATA,
-        &GENERIC_ATOMIC_RMW,
-        &GET_GLOBAL,
-        &GLOBAL,
-        &LOAD,
-        &MEMORY_SPACE_CAST,
-        &PREFETCH,
-        &RANK,
-        &REALLOC,
-        &REINTERPRET_CAST,
-        &RESHAPE,
-        &STORE,
-        &SUBVIEW,
-        &TRANSPOSE,
-        &VIEW,
-    ]);
+    ctx.register_ops(MemrefKind::ALL);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -452,27 +458,27 @@ fn dims_str(shape: &[i64]) -> String {
 // alloc / alloca
 // ---------------------------------------------------------------------------------------
 
-pub static ALLOC: OpDef = OpDef {
-    name: "memref.alloc",
-    traits: Traits::ALLOC_ONLY,
-    inherent_attrs: &["alignment", "operandSegmentSizes"],
-    parse: Some(parse_alloc),
-    print: Some(print_alloc),
-    verify: Some(verify_alloc),
-    result_names: Some(|_, _, out| out.push((0, "alloc".into()))),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static ALLOC: Alloc = "memref.alloc" {
+        attrs: [ALIGNMENT("alignment"), OPERAND_SEGMENT_SIZES("operandSegmentSizes")],
+        traits: Traits::ALLOC_ONLY,
+        parse: Some(parse_alloc),
+        print: Some(print_alloc),
+        verify: Some(verify_alloc),
+        result_names: Some(|_, _, out| out.push((0, "alloc".into()))),
+    }
+}
 
-pub static ALLOCA: OpDef = OpDef {
-    name: "memref.alloca",
-    traits: Traits::ALLOC_ONLY,
-    inherent_attrs: &["alignment", "operandSegmentSizes"],
-    parse: Some(parse_alloc),
-    print: Some(print_alloc),
-    verify: Some(verify_alloc),
-    result_names: Some(|_, _, out| out.push((0, "alloca".into()))),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static ALLOCA: Alloca = "memref.alloca" {
+        attrs: [ALIGNMENT("alignment"), OPERAND_SEGMENT_SIZES("operandSegmentSizes")],
+        traits: Traits::ALLOC_ONLY,
+        parse: Some(parse_alloc),
+        print: Some(print_alloc),
+        verify: Some(verify_alloc),
+        result_names: Some(|_, _, out| out.push((0, "alloca".into()))),
+    }
+}
 
 /// `(%d0, %d1)[%s0] {attrs} : memref<...>`
 fn parse_alloc(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -566,32 +572,34 @@ fn verify_alloc(v: &mut Verifier<'_>, op: Op) {
 // alloca_scope
 // ---------------------------------------------------------------------------------------
 
-pub static ALLOCA_SCOPE: OpDef = OpDef {
-    name: "memref.alloca_scope",
-    traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
-    implicit_terminator: Some("memref.alloca_scope.return"),
-    parse: Some(parse_alloca_scope),
-    print: Some(print_alloca_scope),
-    verify: Some(verify_alloca_scope),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static ALLOCA_SCOPE: AllocaScope = "memref.alloca_scope" {
+        attrs: [],
+        traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
+        implicit_terminator: Some(AllocaScopeReturn::NAME),
+        parse: Some(parse_alloca_scope),
+        print: Some(print_alloca_scope),
+        verify: Some(verify_alloca_scope),
+    }
+}
 
-pub static ALLOCA_SCOPE_RETURN: OpDef = OpDef {
-    name: "memref.alloca_scope.return",
-    traits: Traits::TERMINATOR
-        .with(Traits::RETURN_LIKE)
-        .with(Traits::PURE),
-    parse: Some(parse_operands_colon_types),
-    print: Some(print_operands_colon_types),
-    verify: Some(verify_alloca_scope_return),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static ALLOCA_SCOPE_RETURN: AllocaScopeReturn = "memref.alloca_scope.return" {
+        attrs: [],
+        traits: Traits::TERMINATOR
+            .with(Traits::RETURN_LIKE)
+            .with(Traits::PURE),
+        parse: Some(parse_operands_colon_types),
+        print: Some(print_operands_colon_types),
+        verify: Some(verify_alloca_scope_return),
+    }
+}
 
 /// `-> (types) { region } {attrs}`
 fn parse_alloca_scope(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     st.result_types = p.parse_optional_arrow_type_list()?;
     let region = p.parse_region(&[], RegionOptions::default())?;
-    p.ensure_terminator(region, "memref.alloca_scope.return", st.loc);
+    p.ensure_terminator(region, AllocaScopeReturn::NAME, st.loc);
     st.regions.push(region);
     p.parse_optional_attr_dict(st)?;
     Ok(())
@@ -635,7 +643,7 @@ fn verify_alloca_scope(v: &mut Verifier<'_>, op: Op) {
     let Some(term) = ir.entry_block(region).and_then(|b| ir.last_op(b)) else {
         return;
     };
-    if !ir.is_op(term, "memref.alloca_scope.return") {
+    if !ir.isa::<AllocaScopeReturn>(term) {
         return;
     }
     let yielded: Vec<Type> = ir
@@ -657,10 +665,7 @@ fn verify_alloca_scope(v: &mut Verifier<'_>, op: Op) {
 
 fn verify_alloca_scope_return(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
-    if !ir
-        .parent_op(op)
-        .is_some_and(|p| ir.is_op(p, "memref.alloca_scope"))
-    {
+    if !ir.parent_op(op).is_some_and(|p| ir.isa::<AllocaScope>(p)) {
         v.error(op, "expects parent op 'memref.alloca_scope'");
     }
 }
@@ -669,14 +674,15 @@ fn verify_alloca_scope_return(v: &mut Verifier<'_>, op: Op) {
 // dealloc / load / store
 // ---------------------------------------------------------------------------------------
 
-pub static DEALLOC: OpDef = OpDef {
-    name: "memref.dealloc",
-    parse: Some(parse_operand_colon_type),
-    print: Some(print_operand_colon_type),
-    verify: Some(verify_memref_operand0),
-    canonicalize: Some(canonicalize_dealloc),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static DEALLOC: Dealloc = "memref.dealloc" {
+        attrs: [],
+        parse: Some(parse_operand_colon_type),
+        print: Some(print_operand_colon_type),
+        verify: Some(verify_memref_operand0),
+        canonicalize: Some(canonicalize_dealloc),
+    }
+}
 
 fn verify_memref_operand0(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
@@ -695,16 +701,16 @@ fn verify_memref_operand0(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static LOAD: OpDef = OpDef {
-    name: "memref.load",
-    traits: Traits::READ_ONLY,
-    inherent_attrs: &["alignment", "nontemporal"],
-    parse: Some(parse_load),
-    print: Some(print_load),
-    verify: Some(verify_load),
-    canonicalize: Some(canonicalize_cast_users),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static LOAD: Load = "memref.load" {
+        attrs: [ALIGNMENT("alignment"), NONTEMPORAL("nontemporal")],
+        traits: Traits::READ_ONLY,
+        parse: Some(parse_load),
+        print: Some(print_load),
+        verify: Some(verify_load),
+        canonicalize: Some(canonicalize_cast_users),
+    }
+}
 
 /// `%m[%i, %j] {attrs} : memref<...>`
 fn parse_load(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -787,15 +793,15 @@ fn verify_load(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static STORE: OpDef = OpDef {
-    name: "memref.store",
-    inherent_attrs: &["alignment", "nontemporal"],
-    parse: Some(parse_store),
-    print: Some(print_store),
-    verify: Some(verify_store),
-    canonicalize: Some(canonicalize_store),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static STORE: Store = "memref.store" {
+        attrs: [ALIGNMENT("alignment"), NONTEMPORAL("nontemporal")],
+        parse: Some(parse_store),
+        print: Some(print_store),
+        verify: Some(verify_store),
+        canonicalize: Some(canonicalize_store),
+    }
+}
 
 /// `%v, %m[%i] {attrs} : memref<...>`
 fn parse_store(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -872,16 +878,17 @@ fn verify_store(v: &mut Verifier<'_>, op: Op) {
 // dim / rank / cast / copy
 // ---------------------------------------------------------------------------------------
 
-pub static DIM: OpDef = OpDef {
-    name: "memref.dim",
-    traits: Traits::PURE,
-    parse: Some(parse_dim),
-    print: Some(print_dim),
-    verify: Some(verify_dim),
-    fold: Some(fold_dim),
-    result_names: Some(|_, _, out| out.push((0, "dim".into()))),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static DIM: Dim = "memref.dim" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_dim),
+        print: Some(print_dim),
+        verify: Some(verify_dim),
+        fold: Some(fold_dim),
+        result_names: Some(|_, _, out| out.push((0, "dim".into()))),
+    }
+}
 
 /// `{attrs} %m, %i : memref<...>`
 fn parse_dim(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -955,7 +962,7 @@ fn fold_dim(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>>
         return Some(vec![FoldResult::Constant(ctx.index_attr(size))]);
     }
     let def = ir.defining_op(m)?;
-    if !(ir.is_op(def, "memref.alloc") || ir.is_op(def, "memref.alloca")) {
+    if !(ir.isa::<Alloc>(def) || ir.isa::<Alloca>(def)) {
         return None;
     }
     let seg = segments(ir, def, 2)?;
@@ -971,15 +978,16 @@ fn fold_rank(ir: &Ir, op: Op, _: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
     Some(vec![FoldResult::Constant(ir.ctx().index_attr(rank as i64))])
 }
 
-pub static RANK: OpDef = OpDef {
-    name: "memref.rank",
-    traits: Traits::PURE,
-    parse: Some(parse_rank),
-    print: Some(print_operand_colon_type),
-    verify: Some(verify_memref_operand0),
-    fold: Some(fold_rank),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static RANK: Rank = "memref.rank" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_rank),
+        print: Some(print_operand_colon_type),
+        verify: Some(verify_memref_operand0),
+        fold: Some(fold_rank),
+    }
+}
 
 fn parse_rank(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     parse_operand_colon_type(p, st)?;
@@ -987,16 +995,17 @@ fn parse_rank(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     Ok(())
 }
 
-pub static CAST: OpDef = OpDef {
-    name: "memref.cast",
-    traits: Traits::PURE,
-    parse: Some(parse_operand_to_type),
-    print: Some(print_operand_to_type),
-    verify: Some(verify_cast),
-    result_names: Some(|_, _, out| out.push((0, "cast".into()))),
-    canonicalize: Some(canonicalize_cast_users),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static CAST: Cast = "memref.cast" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_operand_to_type),
+        print: Some(print_operand_to_type),
+        verify: Some(verify_cast),
+        result_names: Some(|_, _, out| out.push((0, "cast".into()))),
+        canonicalize: Some(canonicalize_cast_users),
+    }
+}
 
 /// `%x {attrs} : T to U`
 fn parse_operand_to_type(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -1102,14 +1111,15 @@ fn verify_cast(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static COPY: OpDef = OpDef {
-    name: "memref.copy",
-    parse: Some(parse_copy),
-    print: Some(print_copy),
-    verify: Some(verify_copy),
-    canonicalize: Some(canonicalize_copy),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static COPY: CopyOp = "memref.copy" {
+        attrs: [],
+        parse: Some(parse_copy),
+        print: Some(print_copy),
+        verify: Some(verify_copy),
+        canonicalize: Some(canonicalize_copy),
+    }
+}
 
 /// `%a, %b {attrs} : T to U`
 fn parse_copy(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -1167,23 +1177,18 @@ fn verify_copy(v: &mut Verifier<'_>, op: Op) {
 // subview / view / reinterpret_cast
 // ---------------------------------------------------------------------------------------
 
-pub static SUBVIEW: OpDef = OpDef {
-    name: "memref.subview",
-    traits: Traits::PURE,
-    inherent_attrs: &[
-        "operandSegmentSizes",
-        "static_offsets",
-        "static_sizes",
-        "static_strides",
-    ],
-    parse: Some(parse_subview),
-    print: Some(print_subview),
-    verify: Some(verify_subview),
-    fold: Some(fold_subview),
-    canonicalize: Some(canonicalize_subview),
-    result_names: Some(|_, _, out| out.push((0, "subview".into()))),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static SUBVIEW: SubView = "memref.subview" {
+        attrs: [OPERAND_SEGMENT_SIZES("operandSegmentSizes"), STATIC_OFFSETS("static_offsets"), STATIC_SIZES("static_sizes"), STATIC_STRIDES("static_strides")],
+        traits: Traits::PURE,
+        parse: Some(parse_subview),
+        print: Some(print_subview),
+        verify: Some(verify_subview),
+        fold: Some(fold_subview),
+        canonicalize: Some(canonicalize_subview),
+        result_names: Some(|_, _, out| out.push((0, "subview".into()))),
+    }
+}
 
 /// `%src[offsets] [sizes] [strides] {attrs} : T to U`
 
@@ -1504,15 +1509,16 @@ fn verify_subview(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static VIEW: OpDef = OpDef {
-    name: "memref.view",
-    traits: Traits::PURE,
-    parse: Some(parse_view),
-    print: Some(print_view),
-    verify: Some(verify_view),
-    result_names: Some(|_, _, out| out.push((0, "view".into()))),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static VIEW: View = "memref.view" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_view),
+        print: Some(print_view),
+        verify: Some(verify_view),
+        result_names: Some(|_, _, out| out.push((0, "view".into()))),
+    }
+}
 
 /// `%src[%shift][%sizes] {attrs} : T to U`
 fn parse_view(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -1618,21 +1624,16 @@ fn verify_view(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static REINTERPRET_CAST: OpDef = OpDef {
-    name: "memref.reinterpret_cast",
-    traits: Traits::PURE,
-    inherent_attrs: &[
-        "operandSegmentSizes",
-        "static_offsets",
-        "static_sizes",
-        "static_strides",
-    ],
-    parse: Some(parse_reinterpret_cast),
-    print: Some(print_reinterpret_cast),
-    verify: Some(verify_reinterpret_cast),
-    result_names: Some(|_, _, out| out.push((0, "reinterpret_cast".into()))),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static REINTERPRET_CAST: ReinterpretCast = "memref.reinterpret_cast" {
+        attrs: [OPERAND_SEGMENT_SIZES("operandSegmentSizes"), STATIC_OFFSETS("static_offsets"), STATIC_SIZES("static_sizes"), STATIC_STRIDES("static_strides")],
+        traits: Traits::PURE,
+        parse: Some(parse_reinterpret_cast),
+        print: Some(print_reinterpret_cast),
+        verify: Some(verify_reinterpret_cast),
+        result_names: Some(|_, _, out| out.push((0, "reinterpret_cast".into()))),
+    }
+}
 
 /// `%src to offset: [..], sizes: [..], strides: [..] {attrs} : T to U`
 fn parse_reinterpret_cast(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -1802,22 +1803,15 @@ fn verify_reinterpret_cast(v: &mut Verifier<'_>, op: Op) {
 // global / get_global
 // ---------------------------------------------------------------------------------------
 
-pub static GLOBAL: OpDef = OpDef {
-    name: "memref.global",
-    traits: Traits::SYMBOL,
-    inherent_attrs: &[
-        "alignment",
-        "constant",
-        "initial_value",
-        "sym_name",
-        "sym_visibility",
-        "type",
-    ],
-    parse: Some(parse_global),
-    print: Some(print_global),
-    verify: Some(verify_global),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static GLOBAL: Global = "memref.global" {
+        attrs: [ALIGNMENT("alignment"), CONSTANT("constant"), INITIAL_VALUE("initial_value"), SYM_NAME("sym_name"), SYM_VISIBILITY("sym_visibility"), TYPE("type")],
+        traits: Traits::SYMBOL,
+        parse: Some(parse_global),
+        print: Some(print_global),
+        verify: Some(verify_global),
+    }
+}
 
 /// `"private"? constant? @name : memref<..> (= uninitialized | = <elements>)? {attrs}`
 fn parse_global(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -1983,15 +1977,15 @@ fn verify_global(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static GET_GLOBAL: OpDef = OpDef {
-    name: "memref.get_global",
-    traits: Traits::PURE,
-    inherent_attrs: &["name"],
-    parse: Some(parse_get_global),
-    print: Some(print_get_global),
-    verify: Some(verify_get_global),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static GET_GLOBAL: GetGlobal = "memref.get_global" {
+        attrs: [GLOBAL_NAME("name")],
+        traits: Traits::PURE,
+        parse: Some(parse_get_global),
+        print: Some(print_get_global),
+        verify: Some(verify_get_global),
+    }
+}
 
 /// `@name : memref<..> {attrs}`
 fn parse_get_global(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -2062,7 +2056,7 @@ fn verify_get_global(v: &mut Verifier<'_>, op: Op) {
         );
         return;
     }
-    let global = lookup_global(ir, op, *root).filter(|&g| ir.is_op(g, "memref.global"));
+    let global = lookup_global(ir, op, *root).filter(|&g| ir.isa::<Global>(g));
     let Some(global) = global else {
         v.error(
             op,
@@ -2097,31 +2091,31 @@ fn verify_get_global(v: &mut Verifier<'_>, op: Op) {
 // collapse_shape / expand_shape
 // ---------------------------------------------------------------------------------------
 
-pub static COLLAPSE_SHAPE: OpDef = OpDef {
-    name: "memref.collapse_shape",
-    traits: Traits::PURE,
-    inherent_attrs: &["reassociation"],
-    parse: Some(parse_reshape),
-    print: Some(print_reshape),
-    verify: Some(verify_reshape),
-    result_names: Some(|_, _, out| out.push((0, "collapse_shape".into()))),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static COLLAPSE_SHAPE: CollapseShape = "memref.collapse_shape" {
+        attrs: [REASSOCIATION("reassociation")],
+        traits: Traits::PURE,
+        parse: Some(parse_reshape),
+        print: Some(print_reshape),
+        verify: Some(verify_reshape),
+        result_names: Some(|_, _, out| out.push((0, "collapse_shape".into()))),
+    }
+}
 
-pub static EXPAND_SHAPE: OpDef = OpDef {
-    name: "memref.expand_shape",
-    traits: Traits::PURE,
-    inherent_attrs: &["reassociation", "static_output_shape"],
-    parse: Some(parse_reshape),
-    print: Some(print_reshape),
-    verify: Some(verify_reshape),
-    result_names: Some(|_, _, out| out.push((0, "expand_shape".into()))),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static EXPAND_SHAPE: ExpandShape = "memref.expand_shape" {
+        attrs: [REASSOCIATION("reassociation"), STATIC_OUTPUT_SHAPE("static_output_shape")],
+        traits: Traits::PURE,
+        parse: Some(parse_reshape),
+        print: Some(print_reshape),
+        verify: Some(verify_reshape),
+        result_names: Some(|_, _, out| out.push((0, "expand_shape".into()))),
+    }
+}
 
 /// `%src [[0, 1], [2]] (output_shape [..])? {attrs} : T into U`
 fn parse_reshape(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    let expand = p.ctx().str(st.name) == "memref.expand_shape";
+    let expand = p.ctx().str(st.name) == ExpandShape::NAME;
     let src = p.parse_operand()?;
     let reassoc = p.parse_attribute(None)?;
     let mut dynamic = Vec::new();
@@ -2149,7 +2143,7 @@ fn parse_reshape(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
 
 fn print_reshape(p: &mut Printer<'_>, op: Op) {
     let ir = p.ir();
-    let expand = ir.is_op(op, "memref.expand_shape");
+    let expand = ir.isa::<ExpandShape>(op);
     let (Some(&src), Some(&res)) = (ir.operands(op).first(), ir.results(op).first()) else {
         return;
     };
@@ -2192,7 +2186,7 @@ pub fn reassociation(ctx: &Context, attr: Option<Attr>) -> Option<Vec<Vec<i64>>>
 fn verify_reshape(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
     let ctx = ir.ctx();
-    let expand = ir.is_op(op, "memref.expand_shape");
+    let expand = ir.isa::<ExpandShape>(op);
     let (Some(&src), Some(&res)) = (ir.operands(op).first(), ir.results(op).first()) else {
         return;
     };
@@ -2521,15 +2515,15 @@ const ATOMIC_KINDS: [&str; 16] = [
     "mins", "minu", "mulf", "muli", "ori", "xori",
 ];
 
-pub static ATOMIC_RMW: OpDef = OpDef {
-    name: "memref.atomic_rmw",
-    inherent_attrs: &["kind"],
-    parse: Some(parse_atomic_rmw),
-    print: Some(print_atomic_rmw),
-    verify: Some(verify_atomic_rmw),
-    canonicalize: Some(canonicalize_cast_users),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static ATOMIC_RMW: AtomicRMW = "memref.atomic_rmw" {
+        attrs: [KIND("kind")],
+        parse: Some(parse_atomic_rmw),
+        print: Some(print_atomic_rmw),
+        verify: Some(verify_atomic_rmw),
+        canonicalize: Some(canonicalize_cast_users),
+    }
+}
 
 /// `kind %v, %m[%i] {attrs} : (T, memref<..>) -> T`
 fn parse_atomic_rmw(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -2677,14 +2671,15 @@ fn verify_atomic_rmw(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static GENERIC_ATOMIC_RMW: OpDef = OpDef {
-    name: "memref.generic_atomic_rmw",
-    traits: Traits::SINGLE_BLOCK,
-    parse: Some(parse_generic_atomic_rmw),
-    print: Some(print_generic_atomic_rmw),
-    verify: Some(verify_generic_atomic_rmw),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static GENERIC_ATOMIC_RMW: GenericAtomicRMW = "memref.generic_atomic_rmw" {
+        attrs: [],
+        traits: Traits::SINGLE_BLOCK,
+        parse: Some(parse_generic_atomic_rmw),
+        print: Some(print_generic_atomic_rmw),
+        verify: Some(verify_generic_atomic_rmw),
+    }
+}
 
 /// `%m[%i] : memref<..> { ^bb0(%old: T): ... } {attrs}`
 fn parse_generic_atomic_rmw(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -2765,23 +2760,21 @@ fn verify_generic_atomic_rmw(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static ATOMIC_YIELD: OpDef = OpDef {
-    name: "memref.atomic_yield",
-    traits: Traits::TERMINATOR
-        .with(Traits::PURE)
-        .with(Traits::RETURN_LIKE),
-    parse: Some(parse_operands_colon_types),
-    print: Some(print_operands_colon_types),
-    verify: Some(verify_atomic_yield),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static ATOMIC_YIELD: AtomicYield = "memref.atomic_yield" {
+        attrs: [],
+        traits: Traits::TERMINATOR
+            .with(Traits::PURE)
+            .with(Traits::RETURN_LIKE),
+        parse: Some(parse_operands_colon_types),
+        print: Some(print_operands_colon_types),
+        verify: Some(verify_atomic_yield),
+    }
+}
 
 fn verify_atomic_yield(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
-    let Some(parent) = ir
-        .parent_op(op)
-        .filter(|&p| ir.is_op(p, "memref.generic_atomic_rmw"))
-    else {
+    let Some(parent) = ir.parent_op(op).filter(|&p| ir.isa::<GenericAtomicRMW>(p)) else {
         v.error(op, "expects parent op 'memref.generic_atomic_rmw'");
         return;
     };
@@ -2805,15 +2798,15 @@ fn verify_atomic_yield(v: &mut Verifier<'_>, op: Op) {
 // prefetch / extract_strided_metadata
 // ---------------------------------------------------------------------------------------
 
-pub static PREFETCH: OpDef = OpDef {
-    name: "memref.prefetch",
-    inherent_attrs: &["isDataCache", "isWrite", "localityHint"],
-    parse: Some(parse_prefetch),
-    print: Some(print_prefetch),
-    verify: Some(verify_prefetch),
-    canonicalize: Some(canonicalize_cast_users),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static PREFETCH: Prefetch = "memref.prefetch" {
+        attrs: [IS_DATA_CACHE("isDataCache"), IS_WRITE("isWrite"), LOCALITY_HINT("localityHint")],
+        parse: Some(parse_prefetch),
+        print: Some(print_prefetch),
+        verify: Some(verify_prefetch),
+        canonicalize: Some(canonicalize_cast_users),
+    }
+}
 
 /// `%m[%i], read|write, locality<N>, data|instr {attrs} : memref<..>`
 fn parse_prefetch(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -2905,15 +2898,16 @@ fn verify_prefetch(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static EXTRACT_STRIDED_METADATA: OpDef = OpDef {
-    name: "memref.extract_strided_metadata",
-    traits: Traits::PURE,
-    parse: Some(parse_extract_strided_metadata),
-    print: Some(print_extract_strided_metadata),
-    verify: Some(verify_extract_strided_metadata),
-    result_names: Some(names_extract_strided_metadata),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static EXTRACT_STRIDED_METADATA: ExtractStridedMetadata = "memref.extract_strided_metadata" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_extract_strided_metadata),
+        print: Some(print_extract_strided_metadata),
+        verify: Some(verify_extract_strided_metadata),
+        result_names: Some(names_extract_strided_metadata),
+    }
+}
 
 /// `%m : memref<..> -> memref<T>, index, ... {attrs}`
 fn parse_extract_strided_metadata(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -2991,16 +2985,16 @@ fn verify_extract_strided_metadata(v: &mut Verifier<'_>, op: Op) {
 // transpose
 // ---------------------------------------------------------------------------------------
 
-pub static TRANSPOSE: OpDef = OpDef {
-    name: "memref.transpose",
-    traits: Traits::PURE,
-    inherent_attrs: &["permutation"],
-    parse: Some(parse_transpose),
-    print: Some(print_transpose),
-    verify: Some(verify_transpose),
-    result_names: Some(|_, _, out| out.push((0, "transpose".into()))),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static TRANSPOSE: Transpose = "memref.transpose" {
+        attrs: [PERMUTATION("permutation")],
+        traits: Traits::PURE,
+        parse: Some(parse_transpose),
+        print: Some(print_transpose),
+        verify: Some(verify_transpose),
+        result_names: Some(|_, _, out| out.push((0, "transpose".into()))),
+    }
+}
 
 /// `%in (d0, d1) -> (d1, d0) {attrs} : T to U` (the permutation is a bare affine map).
 fn parse_transpose(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -3135,16 +3129,16 @@ fn verify_transpose(v: &mut Verifier<'_>, op: Op) {
 // assume_alignment / realloc / reshape / memory_space_cast
 // ---------------------------------------------------------------------------------------
 
-pub static ASSUME_ALIGNMENT: OpDef = OpDef {
-    name: "memref.assume_alignment",
-    traits: Traits::PURE,
-    inherent_attrs: &["alignment"],
-    parse: Some(parse_assume_alignment),
-    print: Some(print_assume_alignment),
-    verify: Some(verify_assume_alignment),
-    result_names: Some(|_, _, out| out.push((0, "assume_align".into()))),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static ASSUME_ALIGNMENT: AssumeAlignment = "memref.assume_alignment" {
+        attrs: [ALIGNMENT("alignment")],
+        traits: Traits::PURE,
+        parse: Some(parse_assume_alignment),
+        print: Some(print_assume_alignment),
+        verify: Some(verify_assume_alignment),
+        result_names: Some(|_, _, out| out.push((0, "assume_align".into()))),
+    }
+}
 
 /// `%m, 16 {attrs} : memref<..>`
 fn parse_assume_alignment(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -3197,14 +3191,14 @@ fn verify_assume_alignment(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static REALLOC: OpDef = OpDef {
-    name: "memref.realloc",
-    inherent_attrs: &["alignment"],
-    parse: Some(parse_realloc),
-    print: Some(print_realloc),
-    verify: Some(verify_realloc),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static REALLOC: Realloc = "memref.realloc" {
+        attrs: [ALIGNMENT("alignment")],
+        parse: Some(parse_realloc),
+        print: Some(print_realloc),
+        verify: Some(verify_realloc),
+    }
+}
 
 /// `%src (%size)? {attrs} : T to U`
 fn parse_realloc(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -3301,15 +3295,16 @@ fn verify_realloc(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static RESHAPE: OpDef = OpDef {
-    name: "memref.reshape",
-    traits: Traits::PURE,
-    parse: Some(parse_reshape_op),
-    print: Some(print_reshape_op),
-    verify: Some(verify_reshape_op),
-    result_names: Some(|_, _, out| out.push((0, "reshape".into()))),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static RESHAPE: Reshape = "memref.reshape" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_reshape_op),
+        print: Some(print_reshape_op),
+        verify: Some(verify_reshape_op),
+        result_names: Some(|_, _, out| out.push((0, "reshape".into()))),
+    }
+}
 
 /// `%src(%shape) {attrs} : (T, S) -> U`
 fn parse_reshape_op(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -3403,15 +3398,16 @@ fn verify_reshape_op(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static MEMORY_SPACE_CAST: OpDef = OpDef {
-    name: "memref.memory_space_cast",
-    traits: Traits::PURE,
-    parse: Some(parse_operand_to_type),
-    print: Some(print_operand_to_type),
-    verify: Some(verify_memory_space_cast),
-    result_names: Some(|_, _, out| out.push((0, "memspacecast".into()))),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static MEMORY_SPACE_CAST: MemorySpaceCast = "memref.memory_space_cast" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_operand_to_type),
+        print: Some(print_operand_to_type),
+        verify: Some(verify_memory_space_cast),
+        result_names: Some(|_, _, out| out.push((0, "memspacecast".into()))),
+    }
+}
 
 fn verify_memory_space_cast(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
@@ -3466,7 +3462,7 @@ fn fold_memref_casts(ir: &mut Ir, op: Op, skip: Option<usize>) -> bool {
             continue;
         }
         let v = ir.operand(op, i);
-        let Some(cast) = ir.defining_op(v).filter(|&d| ir.is_op(d, "memref.cast")) else {
+        let Some(cast) = ir.defining_op(v).filter(|&d| ir.isa::<Cast>(d)) else {
             continue;
         };
         let Some(&src) = ir.operands(cast).first() else {
@@ -3521,9 +3517,7 @@ fn fold_subview(ir: &Ir, op: Op, _: &[Option<Attr>]) -> Option<Vec<FoldResult>> 
     if sty == rty && !r.shape.contains(&DYNAMIC) && static_layout {
         return Some(vec![FoldResult::Value(src)]);
     }
-    let inner = ir
-        .defining_op(src)
-        .filter(|&d| ir.is_op(d, "memref.subview"))?;
+    let inner = ir.defining_op(src).filter(|&d| ir.isa::<SubView>(d))?;
     let (outer_oss, inner_oss) = (
         offsets_sizes_strides(ir, op)?,
         offsets_sizes_strides(ir, inner)?,
@@ -3648,7 +3642,7 @@ fn replace_subview(
 
 /// A `memref.cast` of `value` to `ty` inserted before `op`.
 fn cast_before(ir: &mut Ir, op: Op, value: Value, ty: Type) -> Value {
-    let cast_name = ir.ctx().intern_str("memref.cast");
+    let cast_name = ir.ctx().intern_str(Cast::NAME);
     let mut cst = OperationState::new(cast_name, ir.loc(op));
     cst.operands = vec![value];
     cst.result_types = vec![ty];
@@ -3793,7 +3787,7 @@ fn subview_source_cast(ir: &mut Ir, op: Op) -> bool {
     let (Some(&src), Some(&res)) = (ir.operands(op).first(), ir.results(op).first()) else {
         return false;
     };
-    let Some(cast) = ir.defining_op(src).filter(|&d| ir.is_op(d, "memref.cast")) else {
+    let Some(cast) = ir.defining_op(src).filter(|&d| ir.isa::<Cast>(d)) else {
         return false;
     };
     let Some(&inner) = ir.operands(cast).first() else {
@@ -3862,7 +3856,7 @@ fn subview_trivial(ir: &mut Ir, op: Op) -> bool {
 /// The value of an `arith.constant` of `index` type.
 fn const_index(ir: &Ir, v: Value) -> Option<i64> {
     let def = ir.defining_op(v)?;
-    if !ir.is_op(def, "arith.constant") || !ir.ctx().is_index(ir.value_type(v)) {
+    if !ir.isa::<crate::arith::Constant>(def) || !ir.ctx().is_index(ir.value_type(v)) {
         return None;
     }
     i64::try_from(ir.ctx().int_value(ir.attr(def, "value")?)?).ok()
@@ -3874,12 +3868,12 @@ fn is_dead_alloc(ir: &Ir, memref: Value) -> bool {
     let Some(def) = ir.defining_op(memref) else {
         return false;
     };
-    if !(ir.is_op(def, "memref.alloc") || ir.is_op(def, "memref.alloca")) {
+    if !(ir.isa::<Alloc>(def) || ir.isa::<Alloca>(def)) {
         return false;
     }
-    ir.uses(memref).iter().all(|u| {
-        ir.is_op(u.op, "memref.dealloc") || (ir.is_op(u.op, "memref.store") && u.index == 1)
-    })
+    ir.uses(memref)
+        .iter()
+        .all(|u| ir.isa::<Dealloc>(u.op) || (ir.isa::<Store>(u.op) && u.index == 1))
 }
 
 /// Stores into a dead allocation are erased (the allocation then dies too); otherwise
@@ -3989,26 +3983,28 @@ mod tests {
 // memref.dma_start, memref.dma_wait
 // ---------------------------------------------------------------------------------------
 
-/// `memref.dma_start %src[..], %dst[..], %num, %tag[..] (, %stride, %per_stride)? :
-/// T_src, T_dst, T_tag`: starts a DMA transfer (what `lower-affine` makes of
-/// `affine.dma_start`). Operands: src, its indices, dst, its indices, the element count,
-/// tag, its indices, then optionally the stride and the elements per stride.
-pub static DMA_START: OpDef = OpDef {
-    name: "memref.dma_start",
-    parse: Some(parse_dma_start),
-    print: Some(print_dma_start),
-    verify: Some(verify_dma_start),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `memref.dma_start %src[..], %dst[..], %num, %tag[..] (, %stride, %per_stride)? :
+    /// T_src, T_dst, T_tag`: starts a DMA transfer (what `lower-affine` makes of
+    /// `affine.dma_start`). Operands: src, its indices, dst, its indices, the element count,
+    /// tag, its indices, then optionally the stride and the elements per stride.
+    pub static DMA_START: DmaStart = "memref.dma_start" {
+        attrs: [],
+        parse: Some(parse_dma_start),
+        print: Some(print_dma_start),
+        verify: Some(verify_dma_start),
+    }
+}
 
-/// `memref.dma_wait %tag[..], %num : T_tag`: waits for a DMA transfer.
-pub static DMA_WAIT: OpDef = OpDef {
-    name: "memref.dma_wait",
-    parse: Some(parse_dma_wait),
-    print: Some(print_dma_wait),
-    verify: Some(verify_dma_wait),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `memref.dma_wait %tag[..], %num : T_tag`: waits for a DMA transfer.
+    pub static DMA_WAIT: DmaWait = "memref.dma_wait" {
+        attrs: [],
+        parse: Some(parse_dma_wait),
+        print: Some(print_dma_wait),
+        verify: Some(verify_dma_wait),
+    }
+}
 
 /// `%m[%i, ...]`
 fn parse_indexed(p: &mut Parser<'_>) -> PResult<(UnresolvedOperand, Vec<UnresolvedOperand>)> {

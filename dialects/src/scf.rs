@@ -31,28 +31,34 @@ use lattice_ir::context::Context;
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::parser::{Argument, Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use lattice_ir::printer::{Printer, RegionPrintOptions};
-use lattice_ir::registry::{OpDef, Traits};
+use lattice_ir::registry::Traits;
 use lattice_ir::store::{Ir, Op, OperationState, Region, Value};
 use lattice_ir::types::Type;
 use lattice_ir::verifier::Verifier;
 
+lattice_ir::def_op_kinds! {
+    /// Which `scf` op an op is (`ScfKind::of(ir, op)`), for a `match` over many `scf` ops
+    /// without spelling their names; `ScfKind::ALL` is what [`register`] registers.
+    pub enum ScfKind {
+        Condition,
+        ExecuteRegion,
+        For,
+        Forall,
+        InParallel,
+        If,
+        IndexSwitch,
+        Parallel,
+        Reduce,
+        ReduceReturn,
+        While,
+        Yield,
+    }
+}
+
 /// Registers the `scf` dialect's ops.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("scf");
-    ctx.register_ops(&[
-        &CONDITION,
-        &EXECUTE_REGION,
-        &FOR,
-        &FORALL,
-        &FORALL_IN_PARALLEL,
-        &IF,
-        &INDEX_SWITCH,
-        &PARALLEL,
-        &REDUCE,
-        &REDUCE_RETURN,
-        &WHILE,
-        &YIELD,
-    ]);
+    ctx.register_ops(ScfKind::ALL);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -193,7 +199,7 @@ fn expect_terminator(
 /// The constant integer value of `value` if an `arith.constant` defines it.
 fn constant_int(ir: &Ir, value: Value) -> Option<i128> {
     let def = ir.defining_op(value)?;
-    if !ir.is_op(def, "arith.constant") {
+    if !ir.isa::<crate::arith::Constant>(def) {
         return None;
     }
     ir.ctx().int_value(ir.attr(def, "value")?)
@@ -231,17 +237,17 @@ fn check_sized_region(v: &mut Verifier<'_>, op: Op, index: usize, name: &str) ->
 // scf.for
 // ---------------------------------------------------------------------------------------
 
-pub static FOR: OpDef = OpDef {
-    name: "scf.for",
-    traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
-    inherent_attrs: &["unsignedCmp"],
-    implicit_terminator: Some("scf.yield"),
-    parse: Some(parse_for),
-    print: Some(print_for),
-    verify: Some(verify_for),
-    canonicalize: Some(canonicalize_for),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static FOR: For = "scf.for" {
+        attrs: [UNSIGNED_CMP("unsignedCmp")],
+        traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
+        implicit_terminator: Some(Yield::NAME),
+        parse: Some(parse_for),
+        print: Some(print_for),
+        verify: Some(verify_for),
+        canonicalize: Some(canonicalize_for),
+    }
+}
 
 /// `unsigned? %iv = %lb to %ub step %s (iter_args(%a = %x) -> (T))? (: T)? {body} {attrs}`
 fn parse_for(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -286,7 +292,7 @@ fn parse_for(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let mut args = vec![iv];
     args.extend(iter_args);
     let region = p.parse_region(&args, RegionOptions::default())?;
-    p.ensure_terminator(region, "scf.yield", st.loc);
+    p.ensure_terminator(region, Yield::NAME, st.loc);
     st.regions.push(region);
     p.parse_optional_attr_dict(st)?;
     Ok(())
@@ -402,10 +408,10 @@ fn verify_for(v: &mut Verifier<'_>, op: Op) {
         return;
     }
     let yielded: Vec<Value> = match ir.last_op(block) {
-        Some(t) if ir.is_op(t, "scf.yield") => ir.operands(t).to_vec(),
+        Some(t) if ir.isa::<Yield>(t) => ir.operands(t).to_vec(),
         _ => Vec::new(),
     };
-    let has_yield = ir.last_op(block).is_some_and(|t| ir.is_op(t, "scf.yield"));
+    let has_yield = ir.last_op(block).is_some_and(|t| ir.isa::<Yield>(t));
     if has_yield && iter_args.len() != yielded.len() {
         v.error(
             op,
@@ -457,16 +463,17 @@ fn verify_for(v: &mut Verifier<'_>, op: Op) {
 // scf.if
 // ---------------------------------------------------------------------------------------
 
-pub static IF: OpDef = OpDef {
-    name: "scf.if",
-    traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
-    implicit_terminator: Some("scf.yield"),
-    parse: Some(parse_if),
-    print: Some(print_if),
-    verify: Some(verify_if),
-    canonicalize: Some(canonicalize_if),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static IF: If = "scf.if" {
+        attrs: [],
+        traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
+        implicit_terminator: Some(Yield::NAME),
+        parse: Some(parse_if),
+        print: Some(print_if),
+        verify: Some(verify_if),
+        canonicalize: Some(canonicalize_if),
+    }
+}
 
 /// `%cond (-> (T, U))? {then} (else {else})? {attrs}`
 fn parse_if(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -475,11 +482,11 @@ fn parse_if(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     st.operands = vec![p.resolve_operand(&cond, i1)?];
     st.result_types = p.parse_optional_arrow_type_list()?;
     let then = p.parse_region(&[], RegionOptions::default())?;
-    p.ensure_terminator(then, "scf.yield", st.loc);
+    p.ensure_terminator(then, Yield::NAME, st.loc);
     st.regions.push(then);
     if p.eat("else") {
         let els = p.parse_region(&[], RegionOptions::default())?;
-        p.ensure_terminator(els, "scf.yield", st.loc);
+        p.ensure_terminator(els, Yield::NAME, st.loc);
         st.regions.push(els);
     } else {
         let empty = p.ir().create_region();
@@ -544,7 +551,7 @@ fn verify_if(v: &mut Verifier<'_>, op: Op) {
         return;
     }
     for &r in ir.regions(op) {
-        if let Some(t) = terminator(ir, r).filter(|&t| ir.is_op(t, "scf.yield")) {
+        if let Some(t) = terminator(ir, r).filter(|&t| ir.isa::<Yield>(t)) {
             let yielded = types_of(ir, ir.operands(t));
             if !check_edge(
                 v,
@@ -565,19 +572,19 @@ fn verify_if(v: &mut Verifier<'_>, op: Op) {
 // scf.parallel / scf.reduce / scf.reduce.return
 // ---------------------------------------------------------------------------------------
 
-pub static PARALLEL: OpDef = OpDef {
-    name: "scf.parallel",
-    traits: Traits::RECURSIVE_EFFECTS
-        .with(Traits::SINGLE_BLOCK)
-        .with(Traits::AFFINE_SCOPE),
-    inherent_attrs: &["operandSegmentSizes"],
-    implicit_terminator: Some("scf.reduce"),
-    parse: Some(parse_parallel),
-    print: Some(print_parallel),
-    verify: Some(verify_parallel),
-    canonicalize: Some(canonicalize_parallel),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static PARALLEL: Parallel = "scf.parallel" {
+        attrs: [OPERAND_SEGMENT_SIZES("operandSegmentSizes")],
+        traits: Traits::RECURSIVE_EFFECTS
+            .with(Traits::SINGLE_BLOCK)
+            .with(Traits::AFFINE_SCOPE),
+        implicit_terminator: Some(Reduce::NAME),
+        parse: Some(parse_parallel),
+        print: Some(print_parallel),
+        verify: Some(verify_parallel),
+        canonicalize: Some(canonicalize_parallel),
+    }
+}
 
 /// `(%i, %j) = (%lb..) to (%ub..) step (%s..) (init (%x..))? (-> T)? {body} {attrs}`
 fn parse_parallel(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -624,7 +631,7 @@ fn parse_parallel(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
         iv.ty = Some(index);
     }
     let region = p.parse_region(&ivs, RegionOptions::default())?;
-    p.ensure_terminator(region, "scf.reduce", st.loc);
+    p.ensure_terminator(region, Reduce::NAME, st.loc);
     st.regions.push(region);
     p.parse_optional_attr_dict(st)?;
     let seg = segment_sizes(p.ctx(), &[n, n, n, inits.len()]);
@@ -730,7 +737,7 @@ fn verify_parallel(v: &mut Verifier<'_>, op: Op) {
         v,
         op,
         region,
-        "scf.reduce",
+        Reduce::NAME,
         "expects body to terminate with 'scf.reduce'",
     ) else {
         return;
@@ -770,14 +777,15 @@ fn verify_parallel(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static REDUCE: OpDef = OpDef {
-    name: "scf.reduce",
-    traits: Traits::TERMINATOR.with(Traits::RECURSIVE_EFFECTS),
-    parse: Some(parse_reduce),
-    print: Some(print_reduce),
-    verify: Some(verify_reduce),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static REDUCE: Reduce = "scf.reduce" {
+        attrs: [],
+        traits: Traits::TERMINATOR.with(Traits::RECURSIVE_EFFECTS),
+        parse: Some(parse_reduce),
+        print: Some(print_reduce),
+        verify: Some(verify_reduce),
+    }
+}
 
 /// `((%x, %y : T, U))? {r0}, {r1} {attrs}`
 fn parse_reduce(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -821,10 +829,7 @@ fn print_reduce(p: &mut Printer<'_>, op: Op) {
 
 fn verify_reduce(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
-    if !ir
-        .parent_op(op)
-        .is_some_and(|p| ir.is_op(p, "scf.parallel"))
-    {
+    if !ir.parent_op(op).is_some_and(|p| ir.isa::<Parallel>(p)) {
         v.error(op, "expects parent op 'scf.parallel'");
         return;
     }
@@ -862,7 +867,7 @@ fn verify_reduce(v: &mut Verifier<'_>, op: Op) {
                 v.error(op, "empty block: expect at least a terminator");
                 return;
             }
-            Some(t) if !ir.is_op(t, "scf.reduce.return") => {
+            Some(t) if !ir.isa::<ReduceReturn>(t) => {
                 v.error(
                     op,
                     "reduction bodies must be terminated with an 'scf.reduce.return' op",
@@ -874,18 +879,19 @@ fn verify_reduce(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static REDUCE_RETURN: OpDef = OpDef {
-    name: "scf.reduce.return",
-    traits: Traits::TERMINATOR.with(Traits::PURE),
-    parse: Some(parse_operand_colon_type),
-    print: Some(print_operand_colon_type),
-    verify: Some(verify_reduce_return),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static REDUCE_RETURN: ReduceReturn = "scf.reduce.return" {
+        attrs: [],
+        traits: Traits::TERMINATOR.with(Traits::PURE),
+        parse: Some(parse_operand_colon_type),
+        print: Some(print_operand_colon_type),
+        verify: Some(verify_reduce_return),
+    }
+}
 
 fn verify_reduce_return(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
-    if !ir.parent_op(op).is_some_and(|p| ir.is_op(p, "scf.reduce")) {
+    if !ir.parent_op(op).is_some_and(|p| ir.isa::<Reduce>(p)) {
         v.error(op, "expects parent op 'scf.reduce'");
         return;
     }
@@ -914,14 +920,15 @@ fn verify_reduce_return(v: &mut Verifier<'_>, op: Op) {
 // scf.while / scf.condition
 // ---------------------------------------------------------------------------------------
 
-pub static WHILE: OpDef = OpDef {
-    name: "scf.while",
-    traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
-    parse: Some(parse_while),
-    print: Some(print_while),
-    verify: Some(verify_while),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static WHILE: While = "scf.while" {
+        attrs: [],
+        traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
+        parse: Some(parse_while),
+        print: Some(print_while),
+        verify: Some(verify_while),
+    }
+}
 
 /// `(%a = %x, ...)? : (T) -> U {before} do {after} (attributes {..})?`
 fn parse_while(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -995,7 +1002,7 @@ fn verify_while(v: &mut Verifier<'_>, op: Op) {
         v,
         op,
         before,
-        "scf.condition",
+        Condition::NAME,
         "expects the 'before' region to terminate with 'scf.condition'",
     ) else {
         return;
@@ -1004,7 +1011,7 @@ fn verify_while(v: &mut Verifier<'_>, op: Op) {
         v,
         op,
         after,
-        "scf.yield",
+        Yield::NAME,
         "expects the 'after' region to terminate with 'scf.yield'",
     ) else {
         return;
@@ -1045,14 +1052,15 @@ fn verify_while(v: &mut Verifier<'_>, op: Op) {
         );
 }
 
-pub static CONDITION: OpDef = OpDef {
-    name: "scf.condition",
-    traits: Traits::TERMINATOR.with(Traits::PURE),
-    parse: Some(parse_condition),
-    print: Some(print_condition),
-    verify: Some(verify_condition),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static CONDITION: Condition = "scf.condition" {
+        attrs: [],
+        traits: Traits::TERMINATOR.with(Traits::PURE),
+        parse: Some(parse_condition),
+        print: Some(print_condition),
+        verify: Some(verify_condition),
+    }
+}
 
 /// `(%c) {attrs} (%a, %b : T, U)?`
 fn parse_condition(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -1084,7 +1092,7 @@ fn print_condition(p: &mut Printer<'_>, op: Op) {
 
 fn verify_condition(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
-    if !ir.parent_op(op).is_some_and(|p| ir.is_op(p, "scf.while")) {
+    if !ir.parent_op(op).is_some_and(|p| ir.isa::<While>(p)) {
         v.error(op, "expects parent op 'scf.while'");
         return;
     }
@@ -1108,25 +1116,26 @@ fn verify_condition(v: &mut Verifier<'_>, op: Op) {
 // scf.yield / scf.execute_region / scf.index_switch
 // ---------------------------------------------------------------------------------------
 
-pub static YIELD: OpDef = OpDef {
-    name: "scf.yield",
-    traits: Traits::TERMINATOR
-        .with(Traits::PURE)
-        .with(Traits::RETURN_LIKE),
-    parse: Some(parse_operands_colon_types),
-    print: Some(print_operands_colon_types),
-    verify: Some(verify_yield),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static YIELD: Yield = "scf.yield" {
+        attrs: [],
+        traits: Traits::TERMINATOR
+            .with(Traits::PURE)
+            .with(Traits::RETURN_LIKE),
+        parse: Some(parse_operands_colon_types),
+        print: Some(print_operands_colon_types),
+        verify: Some(verify_yield),
+    }
+}
 
 fn verify_yield(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
     const PARENTS: [&str; 5] = [
-        "scf.execute_region",
-        "scf.for",
-        "scf.if",
-        "scf.index_switch",
-        "scf.while",
+        ExecuteRegion::NAME,
+        For::NAME,
+        If::NAME,
+        IndexSwitch::NAME,
+        While::NAME,
     ];
     if !ir
         .parent_op(op)
@@ -1136,16 +1145,16 @@ fn verify_yield(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static EXECUTE_REGION: OpDef = OpDef {
-    name: "scf.execute_region",
-    traits: Traits::RECURSIVE_EFFECTS,
-    inherent_attrs: &["no_inline"],
-    parse: Some(parse_execute_region),
-    print: Some(print_execute_region),
-    verify: Some(verify_execute_region),
-    canonicalize: Some(canonicalize_execute_region),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static EXECUTE_REGION: ExecuteRegion = "scf.execute_region" {
+        attrs: [NO_INLINE("no_inline")],
+        traits: Traits::RECURSIVE_EFFECTS,
+        parse: Some(parse_execute_region),
+        print: Some(print_execute_region),
+        verify: Some(verify_execute_region),
+        canonicalize: Some(canonicalize_execute_region),
+    }
+}
 
 /// `(-> T)? no_inline? {region} {attrs}`
 fn parse_execute_region(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -1189,7 +1198,7 @@ fn verify_execute_region(v: &mut Verifier<'_>, op: Op) {
     }
     let results = result_types(ir, op);
     for b in ir.region_blocks(region) {
-        if let Some(t) = ir.last_op(b).filter(|&t| ir.is_op(t, "scf.yield")) {
+        if let Some(t) = ir.last_op(b).filter(|&t| ir.isa::<Yield>(t)) {
             if !check_edge(
                 v,
                 op,
@@ -1205,17 +1214,17 @@ fn verify_execute_region(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static INDEX_SWITCH: OpDef = OpDef {
-    name: "scf.index_switch",
-    traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
-    inherent_attrs: &["cases"],
-    implicit_terminator: Some("scf.yield"),
-    parse: Some(parse_index_switch),
-    print: Some(print_index_switch),
-    verify: Some(verify_index_switch),
-    canonicalize: Some(canonicalize_index_switch),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static INDEX_SWITCH: IndexSwitch = "scf.index_switch" {
+        attrs: [CASES("cases")],
+        traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
+        implicit_terminator: Some(Yield::NAME),
+        parse: Some(parse_index_switch),
+        print: Some(print_index_switch),
+        verify: Some(verify_index_switch),
+        canonicalize: Some(canonicalize_index_switch),
+    }
+}
 
 /// `%arg {attrs} (-> T, U)? (case N {region})* default {region}`
 fn parse_index_switch(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -1236,7 +1245,7 @@ fn parse_index_switch(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()
     }
     p.expect("default")?;
     let default = p.parse_region(&[], RegionOptions::default())?;
-    p.ensure_terminator(default, "scf.yield", st.loc);
+    p.ensure_terminator(default, Yield::NAME, st.loc);
     st.regions.push(default);
     st.regions.extend(case_regions);
     let a = p.ctx().dense_i64_array(&cases);
@@ -1339,7 +1348,7 @@ fn verify_index_switch(v: &mut Verifier<'_>, op: Op) {
             format!("case region #{}", i - 1)
         };
         let Some(t) = terminator(ir, r) else { continue };
-        if !ir.is_op(t, "scf.yield") {
+        if !ir.isa::<Yield>(t) {
             v.error(
                 op,
                 format!(
@@ -1384,22 +1393,16 @@ fn verify_index_switch(v: &mut Verifier<'_>, op: Op) {
 // scf.forall / scf.forall.in_parallel
 // ---------------------------------------------------------------------------------------
 
-pub static FORALL: OpDef = OpDef {
-    name: "scf.forall",
-    traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
-    inherent_attrs: &[
-        "mapping",
-        "operandSegmentSizes",
-        "staticLowerBound",
-        "staticStep",
-        "staticUpperBound",
-    ],
-    implicit_terminator: Some("scf.forall.in_parallel"),
-    parse: Some(parse_forall),
-    print: Some(print_forall),
-    verify: Some(verify_forall),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static FORALL: Forall = "scf.forall" {
+        attrs: [MAPPING("mapping"), OPERAND_SEGMENT_SIZES("operandSegmentSizes"), STATIC_LOWER_BOUND("staticLowerBound"), STATIC_STEP("staticStep"), STATIC_UPPER_BOUND("staticUpperBound")],
+        traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
+        implicit_terminator: Some(InParallel::NAME),
+        parse: Some(parse_forall),
+        print: Some(print_forall),
+        verify: Some(verify_forall),
+    }
+}
 
 const PARENS: (&str, &str) = ("(", ")");
 
@@ -1443,7 +1446,7 @@ fn parse_forall(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     }
     ivs.extend(out_args);
     let region = p.parse_region(&ivs, RegionOptions::default())?;
-    p.ensure_terminator(region, "scf.forall.in_parallel", st.loc);
+    p.ensure_terminator(region, InParallel::NAME, st.loc);
     give_in_parallel_a_block(p.ir(), region);
     st.regions.push(region);
     p.parse_optional_attr_dict(st)?;
@@ -1467,7 +1470,7 @@ fn give_in_parallel_a_block(ir: &mut Ir, region: Region) {
     let Some(term) = terminator(ir, region) else {
         return;
     };
-    if ir.is_op(term, "scf.forall.in_parallel") && ir.regions(term).is_empty() {
+    if ir.isa::<InParallel>(term) && ir.regions(term).is_empty() {
         let body = ir.create_region();
         let block = ir.create_block(&[]);
         ir.append_block(body, block);
@@ -1612,7 +1615,7 @@ fn verify_forall(v: &mut Verifier<'_>, op: Op) {
         }
     }
     if let Some(t) = ir.last_op(block) {
-        if !ir.is_op(t, "scf.forall.in_parallel") {
+        if !ir.isa::<InParallel>(t) {
             let d = Diagnostic::error(
                 DiagLoc::Loc(ir.loc(op)),
                 format!(
@@ -1629,17 +1632,18 @@ fn verify_forall(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static FORALL_IN_PARALLEL: OpDef = OpDef {
-    name: "scf.forall.in_parallel",
-    traits: Traits::TERMINATOR
-        .with(Traits::NO_TERMINATOR)
-        .with(Traits::SINGLE_BLOCK)
-        .with(Traits::RECURSIVE_EFFECTS),
-    parse: Some(parse_in_parallel),
-    print: Some(print_in_parallel),
-    verify: Some(verify_in_parallel),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static FORALL_IN_PARALLEL: InParallel = "scf.forall.in_parallel" {
+        attrs: [],
+        traits: Traits::TERMINATOR
+            .with(Traits::NO_TERMINATOR)
+            .with(Traits::SINGLE_BLOCK)
+            .with(Traits::RECURSIVE_EFFECTS),
+        parse: Some(parse_in_parallel),
+        print: Some(print_in_parallel),
+        verify: Some(verify_in_parallel),
+    }
+}
 
 /// `{ parallel-combining ops } {attrs}`
 fn parse_in_parallel(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -1665,7 +1669,7 @@ fn print_in_parallel(p: &mut Printer<'_>, op: Op) {
 
 fn verify_in_parallel(v: &mut Verifier<'_>, op: Op) {
     let ir = v.ir();
-    if !ir.parent_op(op).is_some_and(|p| ir.is_op(p, "scf.forall")) {
+    if !ir.parent_op(op).is_some_and(|p| ir.isa::<Forall>(p)) {
         v.error(op, "expects parent op 'scf.forall'");
         return;
     }
@@ -1806,7 +1810,8 @@ fn if_condition_propagation(ir: &mut Ir, op: Op) -> bool {
             Some(c) => c,
             None => {
                 let ctx = ir.ctx();
-                let mut st = OperationState::new(ctx.intern_str("arith.constant"), ir.loc(op));
+                let mut st =
+                    OperationState::new(ctx.intern_str(crate::arith::Constant::NAME), ir.loc(op));
                 let (value, i1) = (ctx.bool_attr(which == 0), ctx.i1_type());
                 st.add_attr(ctx.intern_str("value"), value);
                 st.result_types = vec![i1];
@@ -1831,7 +1836,7 @@ fn if_to_select(ir: &mut Ir, op: Op) -> bool {
     let (Some(tt), Some(et)) = (terminator(ir, then_r), terminator(ir, else_r)) else {
         return false;
     };
-    if n == 0 || !ir.is_op(tt, "scf.yield") || !ir.is_op(et, "scf.yield") {
+    if n == 0 || !ir.isa::<Yield>(tt) || !ir.isa::<Yield>(et) {
         return false;
     }
     let (ty, ey) = (ir.operands(tt).to_vec(), ir.operands(et).to_vec());
@@ -1855,7 +1860,7 @@ fn if_to_select(ir: &mut Ir, op: Op) -> bool {
     let (new_then, new_else) = (take_region(ir, then_r), take_region(ir, else_r));
     let replacement = create_like(ir, op, vec![cond], kept_types, vec![new_then, new_else]);
     let loc = ir.loc(op);
-    let select = ir.ctx().intern_str("arith.select");
+    let select = ir.ctx().intern_str(crate::arith::Select::NAME);
     let mut results = Vec::with_capacity(n);
     let mut next = 0;
     for i in 0..n {
@@ -1930,7 +1935,7 @@ fn if_unused_results(ir: &mut Ir, op: Op) -> bool {
     }
     let mut yields = Vec::new();
     for i in 0..2 {
-        let Some(t) = terminator(ir, ir.region(op, i)).filter(|&t| ir.is_op(t, "scf.yield")) else {
+        let Some(t) = terminator(ir, ir.region(op, i)).filter(|&t| ir.isa::<Yield>(t)) else {
             return false;
         };
         if ir.operands(t).len() != n {
@@ -1974,7 +1979,7 @@ fn for_iter_args_folder(ir: &mut Ir, op: Op) -> bool {
     let Some(block) = ir.entry_block(region) else {
         return false;
     };
-    let Some(term) = ir.last_op(block).filter(|&t| ir.is_op(t, "scf.yield")) else {
+    let Some(term) = ir.last_op(block).filter(|&t| ir.isa::<Yield>(t)) else {
         return false;
     };
     let inits: Vec<Value> = ir.operands(op)[3..].to_vec();
@@ -2213,7 +2218,7 @@ fn parallel_single_or_zero_iteration(ir: &mut Ir, op: Op) -> bool {
     if single.is_empty() {
         return false;
     }
-    let Some(reduce) = ir.last_op(block).filter(|&t| ir.is_op(t, "scf.reduce")) else {
+    let Some(reduce) = ir.last_op(block).filter(|&t| ir.isa::<Reduce>(t)) else {
         return false;
     };
     if single.len() == lbs.len() {
@@ -2291,7 +2296,7 @@ fn parallel_merge_nested(ir: &mut Ir, op: Op) -> bool {
     let Some(block) = ir.regions(op).first().and_then(|&r| ir.entry_block(r)) else {
         return false;
     };
-    let Some(inner) = ir.first_op(block).filter(|&o| ir.is_op(o, "scf.parallel")) else {
+    let Some(inner) = ir.first_op(block).filter(|&o| ir.isa::<Parallel>(o)) else {
         return false;
     };
     let Some(term) = ir.next_op(inner) else {
@@ -2349,7 +2354,7 @@ fn forward_execute_region_results(ir: &mut Ir, op: Op, region: Region) -> bool {
     let yields: Vec<Op> = ir
         .region_blocks(region)
         .filter_map(|b| ir.last_op(b))
-        .filter(|&t| ir.is_op(t, "scf.yield"))
+        .filter(|&t| ir.isa::<Yield>(t))
         .collect();
     let n = ir.results(op).len();
     if yields.is_empty() || yields.iter().any(|&t| ir.operands(t).len() != n) {
@@ -2386,7 +2391,7 @@ fn canonicalize_execute_region(ir: &mut Ir, op: Op) -> bool {
     if ir.next_block(block).is_some() || ir.attr(op, "no_inline").is_some() {
         return false;
     }
-    if !ir.last_op(block).is_some_and(|t| ir.is_op(t, "scf.yield")) {
+    if !ir.last_op(block).is_some_and(|t| ir.isa::<Yield>(t)) {
         return false;
     }
     replace_op_with_region(ir, op, region, &[])

@@ -97,23 +97,23 @@ fn verify_named_sequence(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-/// `transform.named_sequence [visibility] @name(%arg: type {attrs}, ...) [-> types]
-/// [attributes {...}] { body }`, the custom form `func.func` shares.
-pub static NAMED_SEQUENCE: OpDef = OpDef {
-    name: "transform.named_sequence",
-    traits: Traits::SYMBOL.with(Traits::ISOLATED_FROM_ABOVE),
-    inherent_attrs: &[
-        "arg_attrs",
-        "function_type",
-        "res_attrs",
-        "sym_name",
-        "sym_visibility",
-    ],
-    parse: Some(parse_function_like),
-    print: Some(print_function_like),
-    verify: Some(verify_named_sequence),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `transform.named_sequence [visibility] @name(%arg: type {attrs}, ...) [-> types]
+    /// [attributes {...}] { body }`, the custom form `func.func` shares.
+    pub static NAMED_SEQUENCE: NamedSequence = "transform.named_sequence" {
+        attrs: [
+            ARG_ATTRS("arg_attrs"),
+            FUNCTION_TYPE("function_type"),
+            RES_ATTRS("res_attrs"),
+            SYM_NAME("sym_name"),
+            SYM_VISIBILITY("sym_visibility"),
+        ],
+        traits: Traits::SYMBOL.with(Traits::ISOLATED_FROM_ABOVE),
+        parse: Some(parse_function_like),
+        print: Some(print_function_like),
+        verify: Some(verify_named_sequence),
+    }
+}
 
 // ---------------------------------------------------------------------------------------
 // transform.yield
@@ -147,14 +147,15 @@ fn print_yield(p: &mut Printer<'_>, op: Op) {
     }
 }
 
-/// `transform.yield`: the terminator of a sequence, returning its results.
-pub static YIELD: OpDef = OpDef {
-    name: "transform.yield",
-    traits: Traits::TERMINATOR,
-    parse: Some(parse_yield),
-    print: Some(print_yield),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    /// `transform.yield`: the terminator of a sequence, returning its results.
+    pub static YIELD: Yield = "transform.yield" {
+        attrs: [],
+        traits: Traits::TERMINATOR,
+        parse: Some(parse_yield),
+        print: Some(print_yield),
+    }
+}
 
 // ---------------------------------------------------------------------------------------
 // transform.structured.match

@@ -13,12 +13,12 @@ use lattice_ir::attrs::{Attr, AttrData};
 use lattice_ir::context::Context;
 use lattice_ir::parser::{PResult, Parser};
 use lattice_ir::printer::Printer;
-use lattice_ir::registry::{OpDef, Traits};
+use lattice_ir::registry::Traits;
 use lattice_ir::store::{Op, OperationState};
 use lattice_ir::verifier::Verifier;
 
 /// The spelling of the only value a `ub.poison` carries.
-const POISON: &str = "ub.poison";
+const POISON: &str = Poison::NAME;
 
 /// The `#ub.poison` attribute.
 pub fn poison_attr(ctx: &Context) -> Attr {
@@ -84,19 +84,27 @@ fn poison_defaults(ctx: &Context, st: &mut OperationState) {
     }
 }
 
-pub static POISON_OP: OpDef = OpDef {
-    name: "ub.poison",
-    traits: Traits::PURE.with(Traits::CONSTANT_LIKE),
-    inherent_attrs: &["value"],
-    parse: Some(parse_poison),
-    print: Some(print_poison),
-    verify: Some(verify_poison),
-    generic_defaults: Some(poison_defaults),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static POISON_OP: Poison = "ub.poison" {
+        attrs: [VALUE("value")],
+        traits: Traits::PURE.with(Traits::CONSTANT_LIKE),
+        parse: Some(parse_poison),
+        print: Some(print_poison),
+        verify: Some(verify_poison),
+        generic_defaults: Some(poison_defaults),
+    }
+}
+
+lattice_ir::def_op_kinds! {
+    /// Which `ub` op an op is (`UbKind::of(ir, op)`), for a `match` over many `ub` ops
+    /// without spelling their names; `UbKind::ALL` is what [`register`] registers.
+    pub enum UbKind {
+        Poison,
+    }
+}
 
 /// Registers the `ub` dialect's ops.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("ub");
-    ctx.register_ops(&[&POISON_OP]);
+    ctx.register_ops(UbKind::ALL);
 }

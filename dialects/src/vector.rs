@@ -27,55 +27,61 @@ use lattice_ir::attrs::{Attr, AttrData, NamedAttr};
 use lattice_ir::context::Context;
 use lattice_ir::parser::{Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use lattice_ir::printer::Printer;
-use lattice_ir::registry::{FoldResult, OpDef, Traits};
+use lattice_ir::registry::{FoldResult, Traits};
 use lattice_ir::store::{Ir, Op, OperationState};
 use lattice_ir::types::{Type, TypeData, DYNAMIC};
 use lattice_ir::verifier::Verifier;
 
+lattice_ir::def_op_kinds! {
+    /// Which `vector` op an op is (`VectorKind::of(ir, op)`), for a `match` over many `vector` ops
+    /// without spelling their names; `VectorKind::ALL` is what [`register`] registers.
+    pub enum VectorKind {
+        BitCast,
+        Broadcast,
+        CompressStore,
+        ConstantMask,
+        Contract,
+        CreateMask,
+        Deinterleave,
+        ExpandLoad,
+        Extract,
+        ExtractStridedSlice,
+        Fma,
+        FromElements,
+        Gather,
+        Insert,
+        InsertStridedSlice,
+        Interleave,
+        Load,
+        Mask,
+        MaskedLoad,
+        MaskedStore,
+        MultiReduction,
+        OuterProduct,
+        Print,
+        Reduction,
+        ScalableExtract,
+        ScalableInsert,
+        Scan,
+        Scatter,
+        ShapeCast,
+        Shuffle,
+        Step,
+        Store,
+        ToElements,
+        TransferRead,
+        TransferWrite,
+        Transpose,
+        TypeCast,
+        VScale,
+        Yield,
+    }
+}
+
 /// Registers the `vector` dialect's ops.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("vector");
-    ctx.register_ops(&[
-        &TRANSFER_READ,
-        &TRANSFER_WRITE,
-        &LOAD,
-        &STORE,
-        &MASKEDLOAD,
-        &MASKEDSTORE,
-        &BROADCAST,
-        &EXTRACT,
-        &INSERT,
-        &EXTRACT_STRIDED_SLICE,
-        &INSERT_STRIDED_SLICE,
-        &FMA,
-        &REDUCTION,
-        &MULTI_REDUCTION,
-        &CONTRACT,
-        &SHAPE_CAST,
-        &BITCAST,
-        &TRANSPOSE,
-        &PRINT,
-        &CONSTANT_MASK,
-        &CREATE_MASK,
-        &OUTERPRODUCT,
-        &FROM_ELEMENTS,
-        &STEP,
-        &VSCALE,
-        &YIELD,
-        &SHUFFLE,
-        &INTERLEAVE,
-        &DEINTERLEAVE,
-        &GATHER,
-        &SCATTER,
-        &EXPANDLOAD,
-        &COMPRESSSTORE,
-        &TYPE_CAST,
-        &SCAN,
-        &SCALABLE_INSERT,
-        &SCALABLE_EXTRACT,
-        &TO_ELEMENTS,
-        &MASK,
-    ]);
+    ctx.register_ops(VectorKind::ALL);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -487,40 +493,50 @@ pub(crate) enum Count {
 fn arity(name: &str) -> Option<(Count, Count)> {
     use Count::*;
     Some(match name {
-        "vector.transfer_read" => (Any, Exactly(1)),
-        "vector.transfer_write" => (Any, Optional),
-        "vector.load" => (AtLeast(1), Exactly(1)),
-        "vector.store" => (AtLeast(2), Exactly(0)),
-        "vector.maskedload" => (AtLeast(3), Exactly(1)),
-        "vector.maskedstore" => (AtLeast(3), Exactly(0)),
-        "vector.broadcast"
-        | "vector.shape_cast"
-        | "vector.bitcast"
-        | "vector.extract_strided_slice"
-        | "vector.transpose" => (Exactly(1), Exactly(1)),
-        "vector.extract" => (AtLeast(1), Exactly(1)),
-        "vector.insert" => (AtLeast(2), Exactly(1)),
-        "vector.insert_strided_slice" | "vector.multi_reduction" => (Exactly(2), Exactly(1)),
-        "vector.fma" | "vector.contract" => (Exactly(3), Exactly(1)),
-        "vector.reduction" => (Between(1, 2), Exactly(1)),
-        "vector.outerproduct" => (Between(2, 3), Exactly(1)),
-        "vector.print" => (Optional, Exactly(0)),
-        "vector.constant_mask" | "vector.step" | "vector.vscale" => (Exactly(0), Exactly(1)),
-        "vector.create_mask" | "vector.from_elements" => (Any, Exactly(1)),
-        "vector.yield" | "gpu.return" | "gpu.yield" => (Any, Exactly(0)),
-        "gpu.module" | "gpu.func" | "gpu.terminator" | "gpu.barrier" => (Exactly(0), Exactly(0)),
-        "gpu.thread_id" | "gpu.block_id" | "gpu.block_dim" | "gpu.grid_dim" | "gpu.global_id"
-        | "gpu.lane_id" | "gpu.subgroup_id" | "gpu.num_subgroups" | "gpu.subgroup_size" => {
-            (Exactly(0), Exactly(1))
+        TransferRead::NAME => (Any, Exactly(1)),
+        TransferWrite::NAME => (Any, Optional),
+        Load::NAME => (AtLeast(1), Exactly(1)),
+        Store::NAME => (AtLeast(2), Exactly(0)),
+        MaskedLoad::NAME => (AtLeast(3), Exactly(1)),
+        MaskedStore::NAME => (AtLeast(3), Exactly(0)),
+        Broadcast::NAME
+        | ShapeCast::NAME
+        | BitCast::NAME
+        | ExtractStridedSlice::NAME
+        | Transpose::NAME => (Exactly(1), Exactly(1)),
+        Extract::NAME => (AtLeast(1), Exactly(1)),
+        Insert::NAME => (AtLeast(2), Exactly(1)),
+        InsertStridedSlice::NAME | MultiReduction::NAME => (Exactly(2), Exactly(1)),
+        Fma::NAME | Contract::NAME => (Exactly(3), Exactly(1)),
+        Reduction::NAME => (Between(1, 2), Exactly(1)),
+        OuterProduct::NAME => (Between(2, 3), Exactly(1)),
+        Print::NAME => (Optional, Exactly(0)),
+        ConstantMask::NAME | Step::NAME | VScale::NAME => (Exactly(0), Exactly(1)),
+        CreateMask::NAME | FromElements::NAME => (Any, Exactly(1)),
+        Yield::NAME | crate::gpu::Return::NAME | crate::gpu::Yield::NAME => (Any, Exactly(0)),
+        crate::gpu::GPUModule::NAME
+        | crate::gpu::GPUFunc::NAME
+        | crate::gpu::Terminator::NAME
+        | crate::gpu::Barrier::NAME => (Exactly(0), Exactly(0)),
+        crate::gpu::ThreadId::NAME
+        | crate::gpu::BlockId::NAME
+        | crate::gpu::BlockDim::NAME
+        | crate::gpu::GridDim::NAME
+        | crate::gpu::GlobalId::NAME
+        | crate::gpu::LaneId::NAME
+        | crate::gpu::SubgroupId::NAME
+        | crate::gpu::NumSubgroups::NAME
+        | crate::gpu::SubgroupSize::NAME => (Exactly(0), Exactly(1)),
+        crate::gpu::Wait::NAME | crate::gpu::Launch::NAME | crate::gpu::LaunchFunc::NAME => {
+            (Any, Optional)
         }
-        "gpu.wait" | "gpu.launch" | "gpu.launch_func" => (Any, Optional),
-        "vector.shuffle" | "vector.interleave" => (Exactly(2), Exactly(1)),
-        "vector.type_cast" | "vector.scalable.extract" => (Exactly(1), Exactly(1)),
-        "vector.scalable.insert" => (Exactly(2), Exactly(1)),
-        "vector.gather" | "vector.expandload" => (AtLeast(4), Exactly(1)),
-        "vector.scatter" => (AtLeast(4), Exactly(0)),
-        "vector.compressstore" => (AtLeast(3), Exactly(0)),
-        "vector.to_elements" => (Exactly(1), Any),
+        Shuffle::NAME | Interleave::NAME => (Exactly(2), Exactly(1)),
+        TypeCast::NAME | ScalableExtract::NAME => (Exactly(1), Exactly(1)),
+        ScalableInsert::NAME => (Exactly(2), Exactly(1)),
+        Gather::NAME | ExpandLoad::NAME => (AtLeast(4), Exactly(1)),
+        Scatter::NAME => (AtLeast(4), Exactly(0)),
+        CompressStore::NAME => (AtLeast(3), Exactly(0)),
+        ToElements::NAME => (Exactly(1), Any),
         _ => return None,
     })
 }
@@ -636,22 +652,22 @@ fn type_groups(name: &str) -> Option<(&'static [Group], &'static [Group])> {
     use Group::*;
     use TyC::*;
     Some(match name {
-        "vector.load" => (&[One(MemRef), Many(Index)], &[One(Vector)]),
-        "vector.store" => (&[One(Vector), One(MemRef), Many(Index)], &[]),
-        "vector.maskedload" => (
+        Load::NAME => (&[One(MemRef), Many(Index)], &[One(Vector)]),
+        Store::NAME => (&[One(Vector), One(MemRef), Many(Index)], &[]),
+        MaskedLoad::NAME => (
             &[One(MemRef), Many(Index), One(VecI1), One(Vector)],
             &[One(Vector)],
         ),
-        "vector.maskedstore" => (&[One(MemRef), Many(Index), One(VecI1), One(Vector)], &[]),
-        "vector.expandload" => (
+        MaskedStore::NAME => (&[One(MemRef), Many(Index), One(VecI1), One(Vector)], &[]),
+        ExpandLoad::NAME => (
             &[One(MemRef), Many(Index), One(FixedVecI1), One(Vector)],
             &[One(Vector)],
         ),
-        "vector.compressstore" => (
+        CompressStore::NAME => (
             &[One(MemRef), Many(Index), One(FixedVecI1), One(Vector)],
             &[],
         ),
-        "vector.gather" => (
+        Gather::NAME => (
             &[
                 One(TensorOrMemRef),
                 Many(Index),
@@ -661,7 +677,7 @@ fn type_groups(name: &str) -> Option<(&'static [Group], &'static [Group])> {
             ],
             &[One(Vector)],
         ),
-        "vector.scatter" => (
+        Scatter::NAME => (
             &[
                 One(TensorOrMemRef),
                 Many(Index),
@@ -671,54 +687,58 @@ fn type_groups(name: &str) -> Option<(&'static [Group], &'static [Group])> {
             ],
             &[],
         ),
-        "vector.broadcast" => (&[One(Any)], &[One(Vector)]),
-        "vector.extract" => (&[One(Vector), Many(Index)], &[One(Any)]),
-        "vector.insert" => (&[One(Any), One(Vector), Many(Index)], &[One(Vector)]),
-        "vector.extract_strided_slice"
-        | "vector.shape_cast"
-        | "vector.bitcast"
-        | "vector.transpose" => (&[One(Vector)], &[One(Vector)]),
-        "vector.insert_strided_slice" | "vector.interleave" => {
+        Broadcast::NAME => (&[One(Any)], &[One(Vector)]),
+        Extract::NAME => (&[One(Vector), Many(Index)], &[One(Any)]),
+        Insert::NAME => (&[One(Any), One(Vector), Many(Index)], &[One(Vector)]),
+        ExtractStridedSlice::NAME | ShapeCast::NAME | BitCast::NAME | Transpose::NAME => {
+            (&[One(Vector)], &[One(Vector)])
+        }
+        InsertStridedSlice::NAME | Interleave::NAME => {
             (&[One(Vector), One(Vector)], &[One(Vector)])
         }
-        "vector.from_elements" => (&[Many(Any)], &[One(FixedVector)]),
-        "vector.to_elements" => (&[One(Vector)], &[Many(Any)]),
-        "vector.fma" => (
+        FromElements::NAME => (&[Many(Any)], &[One(FixedVector)]),
+        ToElements::NAME => (&[One(Vector)], &[Many(Any)]),
+        Fma::NAME => (
             &[One(VecFloat), One(VecFloat), One(VecFloat)],
             &[One(VecFloat)],
         ),
-        "vector.reduction" => (&[One(Vector), Opt(Any)], &[One(Any)]),
-        "vector.multi_reduction" => (&[One(Vector), One(Any)], &[One(Any)]),
-        "vector.outerproduct" => (&[One(Vector), One(Any), Opt(Vector)], &[One(Vector)]),
-        "vector.constant_mask" => (&[], &[One(VecI1)]),
-        "vector.create_mask" => (&[Many(Index)], &[One(VecI1)]),
-        "vector.step" => (&[], &[One(VecIndexRank1)]),
-        "vector.vscale" => (&[], &[One(Index)]),
-        "vector.shuffle" => (&[One(FixedVector), One(FixedVector)], &[One(Vector)]),
-        "vector.deinterleave" => (&[One(Vector)], &[One(Vector), One(Vector)]),
-        "vector.type_cast" => (&[One(StaticMemRef)], &[One(MemRef)]),
-        "vector.scan" => (&[One(Vector), One(Vector)], &[One(Vector), One(Vector)]),
-        "vector.scalable.insert" => (&[One(Rank1Vector), One(Rank1Vector)], &[One(Rank1Vector)]),
-        "vector.scalable.extract" => (&[One(Rank1Vector)], &[One(Rank1Vector)]),
-        "gpu.thread_id" | "gpu.block_id" | "gpu.block_dim" | "gpu.grid_dim" | "gpu.global_id"
-        | "gpu.lane_id" | "gpu.subgroup_id" | "gpu.num_subgroups" | "gpu.subgroup_size" => {
-            (&[], &[One(Index)])
-        }
-        "gpu.wait" => (&[Many(AsyncToken)], &[Opt(AsyncToken)]),
-        "gpu.dealloc" => (&[Many(AsyncToken), One(MemRef)], &[Opt(AsyncToken)]),
-        "gpu.memcpy" => (
+        Reduction::NAME => (&[One(Vector), Opt(Any)], &[One(Any)]),
+        MultiReduction::NAME => (&[One(Vector), One(Any)], &[One(Any)]),
+        OuterProduct::NAME => (&[One(Vector), One(Any), Opt(Vector)], &[One(Vector)]),
+        ConstantMask::NAME => (&[], &[One(VecI1)]),
+        CreateMask::NAME => (&[Many(Index)], &[One(VecI1)]),
+        Step::NAME => (&[], &[One(VecIndexRank1)]),
+        VScale::NAME => (&[], &[One(Index)]),
+        Shuffle::NAME => (&[One(FixedVector), One(FixedVector)], &[One(Vector)]),
+        Deinterleave::NAME => (&[One(Vector)], &[One(Vector), One(Vector)]),
+        TypeCast::NAME => (&[One(StaticMemRef)], &[One(MemRef)]),
+        Scan::NAME => (&[One(Vector), One(Vector)], &[One(Vector), One(Vector)]),
+        ScalableInsert::NAME => (&[One(Rank1Vector), One(Rank1Vector)], &[One(Rank1Vector)]),
+        ScalableExtract::NAME => (&[One(Rank1Vector)], &[One(Rank1Vector)]),
+        crate::gpu::ThreadId::NAME
+        | crate::gpu::BlockId::NAME
+        | crate::gpu::BlockDim::NAME
+        | crate::gpu::GridDim::NAME
+        | crate::gpu::GlobalId::NAME
+        | crate::gpu::LaneId::NAME
+        | crate::gpu::SubgroupId::NAME
+        | crate::gpu::NumSubgroups::NAME
+        | crate::gpu::SubgroupSize::NAME => (&[], &[One(Index)]),
+        crate::gpu::Wait::NAME => (&[Many(AsyncToken)], &[Opt(AsyncToken)]),
+        crate::gpu::Dealloc::NAME => (&[Many(AsyncToken), One(MemRef)], &[Opt(AsyncToken)]),
+        crate::gpu::Memcpy::NAME => (
             &[Many(AsyncToken), One(MemRef), One(MemRef)],
             &[Many(AsyncToken)],
         ),
-        "gpu.memset" => (
+        crate::gpu::Memset::NAME => (
             &[Many(AsyncToken), One(MemRef), One(Any)],
             &[Many(AsyncToken)],
         ),
-        "gpu.shuffle" => (
+        crate::gpu::Shuffle::NAME => (
             &[One(IntFloatOr1DVec), One(I32), One(I32)],
             &[One(IntFloatOr1DVec), One(I1)],
         ),
-        "gpu.subgroup_reduce" | "gpu.all_reduce" => {
+        crate::gpu::SubgroupReduce::NAME | crate::gpu::AllReduce::NAME => {
             (&[One(IntFloatOr1DVec)], &[One(IntFloatOr1DVec)])
         }
         _ => return None,
@@ -856,27 +876,27 @@ fn print_result_type(p: &mut Printer<'_>, op: Op) {
 // vector.transfer_read / vector.transfer_write
 // ---------------------------------------------------------------------------------------
 
-pub static TRANSFER_READ: OpDef = OpDef {
-    name: "vector.transfer_read",
-    traits: Traits::READ_ONLY,
-    inherent_attrs: &["in_bounds", "operandSegmentSizes", "permutation_map"],
-    parse: Some(parse_transfer_read),
-    print: Some(print_transfer_read),
-    verify: Some(verify_transfer_read),
-    canonicalize: Some(canonicalize_transfer),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static TRANSFER_READ: TransferRead = "vector.transfer_read" {
+        attrs: [IN_BOUNDS("in_bounds"), OPERAND_SEGMENT_SIZES("operandSegmentSizes"), PERMUTATION_MAP("permutation_map")],
+        traits: Traits::READ_ONLY,
+        parse: Some(parse_transfer_read),
+        print: Some(print_transfer_read),
+        verify: Some(verify_transfer_read),
+        canonicalize: Some(canonicalize_transfer),
+    }
+}
 
-pub static TRANSFER_WRITE: OpDef = OpDef {
-    name: "vector.transfer_write",
-    traits: Traits::NONE,
-    inherent_attrs: &["in_bounds", "operandSegmentSizes", "permutation_map"],
-    parse: Some(parse_transfer_write),
-    print: Some(print_transfer_write),
-    verify: Some(verify_transfer_write),
-    canonicalize: Some(canonicalize_transfer),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static TRANSFER_WRITE: TransferWrite = "vector.transfer_write" {
+        attrs: [IN_BOUNDS("in_bounds"), OPERAND_SEGMENT_SIZES("operandSegmentSizes"), PERMUTATION_MAP("permutation_map")],
+        traits: Traits::NONE,
+        parse: Some(parse_transfer_write),
+        print: Some(print_transfer_write),
+        verify: Some(verify_transfer_write),
+        canonicalize: Some(canonicalize_transfer),
+    }
+}
 
 /// Fills the permutation map and in_bounds defaults; returns the permutation map.
 fn transfer_defaults(
@@ -1364,43 +1384,43 @@ fn verify_transfer_write(v: &mut Verifier<'_>, op: Op) {
 // vector.load / vector.store / vector.maskedload / vector.maskedstore
 // ---------------------------------------------------------------------------------------
 
-pub static LOAD: OpDef = OpDef {
-    name: "vector.load",
-    traits: Traits::READ_ONLY,
-    inherent_attrs: &["alignment", "nontemporal"],
-    parse: Some(parse_load),
-    print: Some(print_load),
-    verify: Some(verify_load),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static LOAD: Load = "vector.load" {
+        attrs: [ALIGNMENT("alignment"), NONTEMPORAL("nontemporal")],
+        traits: Traits::READ_ONLY,
+        parse: Some(parse_load),
+        print: Some(print_load),
+        verify: Some(verify_load),
+    }
+}
 
-pub static STORE: OpDef = OpDef {
-    name: "vector.store",
-    inherent_attrs: &["alignment", "nontemporal"],
-    parse: Some(parse_store),
-    print: Some(print_store),
-    verify: Some(verify_store),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static STORE: Store = "vector.store" {
+        attrs: [ALIGNMENT("alignment"), NONTEMPORAL("nontemporal")],
+        parse: Some(parse_store),
+        print: Some(print_store),
+        verify: Some(verify_store),
+    }
+}
 
-pub static MASKEDLOAD: OpDef = OpDef {
-    name: "vector.maskedload",
-    traits: Traits::READ_ONLY,
-    inherent_attrs: &["alignment"],
-    parse: Some(parse_maskedload),
-    print: Some(print_maskedload),
-    verify: Some(verify_maskedload),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static MASKEDLOAD: MaskedLoad = "vector.maskedload" {
+        attrs: [ALIGNMENT("alignment")],
+        traits: Traits::READ_ONLY,
+        parse: Some(parse_maskedload),
+        print: Some(print_maskedload),
+        verify: Some(verify_maskedload),
+    }
+}
 
-pub static MASKEDSTORE: OpDef = OpDef {
-    name: "vector.maskedstore",
-    inherent_attrs: &["alignment"],
-    parse: Some(parse_maskedstore),
-    print: Some(print_maskedstore),
-    verify: Some(verify_maskedstore),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static MASKEDSTORE: MaskedStore = "vector.maskedstore" {
+        attrs: [ALIGNMENT("alignment")],
+        parse: Some(parse_maskedstore),
+        print: Some(print_maskedstore),
+        verify: Some(verify_maskedstore),
+    }
+}
 
 /// Elides `nontemporal = false` (a default-valued attribute).
 fn load_store_elided(p: &Printer<'_>, op: Op) -> Vec<&'static str> {
@@ -1706,45 +1726,48 @@ fn verify_maskedstore(v: &mut Verifier<'_>, op: Op) {
 // Simple `$a attr-dict : type($a) to type($r)` ops: broadcast, shape_cast, bitcast
 // ---------------------------------------------------------------------------------------
 
-pub static BROADCAST: OpDef = OpDef {
-    name: "vector.broadcast",
-    traits: Traits::PURE,
-    parse: Some(parse_unary_to),
-    print: Some(print_unary_to),
-    verify: Some(verify_broadcast),
-    fold: Some(fold_broadcast),
-    canonicalize: Some(canonicalize_broadcast),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static BROADCAST: Broadcast = "vector.broadcast" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_unary_to),
+        print: Some(print_unary_to),
+        verify: Some(verify_broadcast),
+        fold: Some(fold_broadcast),
+        canonicalize: Some(canonicalize_broadcast),
+    }
+}
 
-pub static SHAPE_CAST: OpDef = OpDef {
-    name: "vector.shape_cast",
-    traits: Traits::PURE,
-    parse: Some(parse_unary_to),
-    print: Some(print_unary_to),
-    verify: Some(verify_shape_cast),
-    fold: Some(fold_shape_cast),
-    canonicalize: Some(canonicalize_shape_cast),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static SHAPE_CAST: ShapeCast = "vector.shape_cast" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_unary_to),
+        print: Some(print_unary_to),
+        verify: Some(verify_shape_cast),
+        fold: Some(fold_shape_cast),
+        canonicalize: Some(canonicalize_shape_cast),
+    }
+}
 
-pub static BITCAST: OpDef = OpDef {
-    name: "vector.bitcast",
-    traits: Traits::PURE,
-    parse: Some(parse_unary_to),
-    print: Some(print_unary_to),
-    verify: Some(verify_bitcast),
-    fold: Some(fold_same_type),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static BITCAST: BitCast = "vector.bitcast" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_unary_to),
+        print: Some(print_unary_to),
+        verify: Some(verify_bitcast),
+        fold: Some(fold_same_type),
+    }
+}
 
 /// `%x attr-dict : T to U`
 fn parse_unary_to(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let x = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
     let (from_kind, to_kind) = match p.ctx().str(st.name) {
-        "vector.broadcast" => (None, Some(Kind::Vector)),
-        "vector.type_cast" => (Some(Kind::MemRef), Some(Kind::MemRef)),
+        Broadcast::NAME => (None, Some(Kind::Vector)),
+        TypeCast::NAME => (Some(Kind::MemRef), Some(Kind::MemRef)),
         _ => (Some(Kind::Vector), Some(Kind::Vector)),
     };
     let from = match from_kind {
@@ -1911,29 +1934,29 @@ fn verify_bitcast(v: &mut Verifier<'_>, op: Op) {
 // vector.extract / vector.insert
 // ---------------------------------------------------------------------------------------
 
-pub static EXTRACT: OpDef = OpDef {
-    name: "vector.extract",
-    traits: Traits::PURE,
-    inherent_attrs: &["static_position"],
-    parse: Some(parse_extract),
-    print: Some(print_extract),
-    verify: Some(verify_extract),
-    fold: Some(fold_extract),
-    canonicalize: Some(canonicalize_extract_insert),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static EXTRACT: Extract = "vector.extract" {
+        attrs: [STATIC_POSITION("static_position")],
+        traits: Traits::PURE,
+        parse: Some(parse_extract),
+        print: Some(print_extract),
+        verify: Some(verify_extract),
+        fold: Some(fold_extract),
+        canonicalize: Some(canonicalize_extract_insert),
+    }
+}
 
-pub static INSERT: OpDef = OpDef {
-    name: "vector.insert",
-    traits: Traits::PURE,
-    inherent_attrs: &["static_position"],
-    parse: Some(parse_insert),
-    print: Some(print_insert),
-    verify: Some(verify_insert),
-    fold: Some(fold_insert),
-    canonicalize: Some(canonicalize_extract_insert),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static INSERT: Insert = "vector.insert" {
+        attrs: [STATIC_POSITION("static_position")],
+        traits: Traits::PURE,
+        parse: Some(parse_insert),
+        print: Some(print_insert),
+        verify: Some(verify_insert),
+        fold: Some(fold_insert),
+        canonicalize: Some(canonicalize_extract_insert),
+    }
+}
 
 fn parse_extract(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let vector = p.parse_operand()?;
@@ -2145,27 +2168,27 @@ fn verify_insert(v: &mut Verifier<'_>, op: Op) {
 // vector.extract_strided_slice / vector.insert_strided_slice
 // ---------------------------------------------------------------------------------------
 
-pub static EXTRACT_STRIDED_SLICE: OpDef = OpDef {
-    name: "vector.extract_strided_slice",
-    traits: Traits::PURE,
-    inherent_attrs: &["offsets", "sizes", "strides"],
-    parse: Some(parse_unary_to),
-    print: Some(print_unary_to),
-    verify: Some(verify_extract_strided_slice),
-    fold: Some(fold_same_type),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static EXTRACT_STRIDED_SLICE: ExtractStridedSlice = "vector.extract_strided_slice" {
+        attrs: [OFFSETS("offsets"), SIZES("sizes"), STRIDES("strides")],
+        traits: Traits::PURE,
+        parse: Some(parse_unary_to),
+        print: Some(print_unary_to),
+        verify: Some(verify_extract_strided_slice),
+        fold: Some(fold_same_type),
+    }
+}
 
-pub static INSERT_STRIDED_SLICE: OpDef = OpDef {
-    name: "vector.insert_strided_slice",
-    traits: Traits::PURE,
-    inherent_attrs: &["offsets", "strides"],
-    parse: Some(parse_insert_strided_slice),
-    print: Some(print_insert_strided_slice),
-    verify: Some(verify_insert_strided_slice),
-    fold: Some(fold_insert_strided_slice),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static INSERT_STRIDED_SLICE: InsertStridedSlice = "vector.insert_strided_slice" {
+        attrs: [OFFSETS("offsets"), STRIDES("strides")],
+        traits: Traits::PURE,
+        parse: Some(parse_insert_strided_slice),
+        print: Some(print_insert_strided_slice),
+        verify: Some(verify_insert_strided_slice),
+        fold: Some(fold_insert_strided_slice),
+    }
+}
 
 fn parse_insert_strided_slice(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let value = p.parse_operand()?;
@@ -2366,14 +2389,15 @@ fn verify_insert_strided_slice(v: &mut Verifier<'_>, op: Op) {
 // vector.fma
 // ---------------------------------------------------------------------------------------
 
-pub static FMA: OpDef = OpDef {
-    name: "vector.fma",
-    traits: Traits::PURE,
-    parse: Some(parse_fma),
-    print: Some(print_fma),
-    verify: Some(verify_fma),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static FMA: Fma = "vector.fma" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_fma),
+        print: Some(print_fma),
+        verify: Some(verify_fma),
+    }
+}
 
 fn parse_fma(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let ops = p.parse_operand_list(Delimiter::None)?;
@@ -2426,25 +2450,25 @@ fn verify_fma(v: &mut Verifier<'_>, op: Op) {
 // vector.reduction / vector.multi_reduction
 // ---------------------------------------------------------------------------------------
 
-pub static REDUCTION: OpDef = OpDef {
-    name: "vector.reduction",
-    traits: Traits::PURE,
-    inherent_attrs: &["fastmath", "kind"],
-    parse: Some(parse_reduction),
-    print: Some(print_reduction),
-    verify: Some(verify_reduction),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static REDUCTION: Reduction = "vector.reduction" {
+        attrs: [FASTMATH("fastmath"), KIND("kind")],
+        traits: Traits::PURE,
+        parse: Some(parse_reduction),
+        print: Some(print_reduction),
+        verify: Some(verify_reduction),
+    }
+}
 
-pub static MULTI_REDUCTION: OpDef = OpDef {
-    name: "vector.multi_reduction",
-    traits: Traits::PURE,
-    inherent_attrs: &["kind", "reduction_dims"],
-    parse: Some(parse_multi_reduction),
-    print: Some(print_multi_reduction),
-    verify: Some(verify_multi_reduction),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static MULTI_REDUCTION: MultiReduction = "vector.multi_reduction" {
+        attrs: [KIND("kind"), REDUCTION_DIMS("reduction_dims")],
+        traits: Traits::PURE,
+        parse: Some(parse_multi_reduction),
+        print: Some(print_multi_reduction),
+        verify: Some(verify_multi_reduction),
+    }
+}
 
 fn parse_kind(p: &mut Parser<'_>) -> PResult<Attr> {
     let k = parse_enum_param(
@@ -2641,15 +2665,15 @@ fn print_multi_reduction(p: &mut Printer<'_>, op: Op) {
 // vector.contract
 // ---------------------------------------------------------------------------------------
 
-pub static CONTRACT: OpDef = OpDef {
-    name: "vector.contract",
-    traits: Traits::PURE,
-    inherent_attrs: &["indexing_maps", "iterator_types", "kind"],
-    parse: Some(parse_contract),
-    print: Some(print_contract),
-    verify: Some(verify_contract),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static CONTRACT: Contract = "vector.contract" {
+        attrs: [INDEXING_MAPS("indexing_maps"), ITERATOR_TYPES("iterator_types"), KIND("kind")],
+        traits: Traits::PURE,
+        parse: Some(parse_contract),
+        print: Some(print_contract),
+        verify: Some(verify_contract),
+    }
+}
 
 const CONTRACT_TRAIT_ATTRS: &[&str] = &["indexing_maps", "iterator_types", "kind"];
 
@@ -2900,16 +2924,16 @@ fn verify_contract(v: &mut Verifier<'_>, op: Op) {
 // vector.transpose
 // ---------------------------------------------------------------------------------------
 
-pub static TRANSPOSE: OpDef = OpDef {
-    name: "vector.transpose",
-    traits: Traits::PURE,
-    inherent_attrs: &["permutation"],
-    parse: Some(parse_transpose),
-    print: Some(print_transpose),
-    verify: Some(verify_transpose),
-    fold: Some(fold_transpose),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static TRANSPOSE: Transpose = "vector.transpose" {
+        attrs: [PERMUTATION("permutation")],
+        traits: Traits::PURE,
+        parse: Some(parse_transpose),
+        print: Some(print_transpose),
+        verify: Some(verify_transpose),
+        fold: Some(fold_transpose),
+    }
+}
 
 fn parse_transpose(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let x = p.parse_operand()?;
@@ -3006,14 +3030,14 @@ fn verify_transpose(v: &mut Verifier<'_>, op: Op) {
 // vector.print
 // ---------------------------------------------------------------------------------------
 
-pub static PRINT: OpDef = OpDef {
-    name: "vector.print",
-    inherent_attrs: &["punctuation", "stringLiteral"],
-    parse: Some(parse_print),
-    print: Some(print_print),
-    verify: Some(verify_print),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static PRINT: Print = "vector.print" {
+        attrs: [PUNCTUATION("punctuation"), STRING_LITERAL("stringLiteral")],
+        parse: Some(parse_print),
+        print: Some(print_print),
+        verify: Some(verify_print),
+    }
+}
 
 fn parse_print(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     if p.peek_operand() {
@@ -3118,24 +3142,25 @@ fn verify_print(v: &mut Verifier<'_>, op: Op) {
 // vector.constant_mask / vector.create_mask
 // ---------------------------------------------------------------------------------------
 
-pub static CONSTANT_MASK: OpDef = OpDef {
-    name: "vector.constant_mask",
-    traits: Traits::PURE,
-    inherent_attrs: &["mask_dim_sizes"],
-    parse: Some(parse_constant_mask),
-    print: Some(print_constant_mask),
-    verify: Some(verify_constant_mask),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static CONSTANT_MASK: ConstantMask = "vector.constant_mask" {
+        attrs: [MASK_DIM_SIZES("mask_dim_sizes")],
+        traits: Traits::PURE,
+        parse: Some(parse_constant_mask),
+        print: Some(print_constant_mask),
+        verify: Some(verify_constant_mask),
+    }
+}
 
-pub static CREATE_MASK: OpDef = OpDef {
-    name: "vector.create_mask",
-    traits: Traits::PURE,
-    parse: Some(parse_create_mask),
-    print: Some(print_create_mask),
-    verify: Some(verify_create_mask),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static CREATE_MASK: CreateMask = "vector.create_mask" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_create_mask),
+        print: Some(print_create_mask),
+        verify: Some(verify_create_mask),
+    }
+}
 
 fn parse_constant_mask(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.expect("[")?;
@@ -3273,15 +3298,15 @@ fn verify_create_mask(v: &mut Verifier<'_>, op: Op) {
 // vector.outerproduct
 // ---------------------------------------------------------------------------------------
 
-pub static OUTERPRODUCT: OpDef = OpDef {
-    name: "vector.outerproduct",
-    traits: Traits::PURE,
-    inherent_attrs: &["kind"],
-    parse: Some(parse_outerproduct),
-    print: Some(print_outerproduct),
-    verify: Some(verify_outerproduct),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static OUTERPRODUCT: OuterProduct = "vector.outerproduct" {
+        attrs: [KIND("kind")],
+        traits: Traits::PURE,
+        parse: Some(parse_outerproduct),
+        print: Some(print_outerproduct),
+        verify: Some(verify_outerproduct),
+    }
+}
 
 fn parse_outerproduct(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let ops = p.parse_operand_list(Delimiter::None)?;
@@ -3404,14 +3429,15 @@ fn verify_outerproduct(v: &mut Verifier<'_>, op: Op) {
 // vector.from_elements / vector.step / vector.vscale / vector.yield
 // ---------------------------------------------------------------------------------------
 
-pub static FROM_ELEMENTS: OpDef = OpDef {
-    name: "vector.from_elements",
-    traits: Traits::PURE,
-    parse: Some(parse_from_elements),
-    print: Some(print_from_elements),
-    verify: Some(verify_from_elements),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static FROM_ELEMENTS: FromElements = "vector.from_elements" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_from_elements),
+        print: Some(print_from_elements),
+        verify: Some(verify_from_elements),
+    }
+}
 
 fn parse_from_elements(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let ops = p.parse_operand_list(Delimiter::None)?;
@@ -3447,14 +3473,15 @@ fn print_from_elements(p: &mut Printer<'_>, op: Op) {
     }
 }
 
-pub static STEP: OpDef = OpDef {
-    name: "vector.step",
-    traits: Traits::PURE,
-    parse: Some(parse_colon_result),
-    print: Some(print_colon_result),
-    verify: Some(verify_step),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static STEP: Step = "vector.step" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_colon_result),
+        print: Some(print_colon_result),
+        verify: Some(verify_step),
+    }
+}
 
 /// `attr-dict : type`
 fn parse_colon_result(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -3494,15 +3521,16 @@ fn verify_step(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static VSCALE: OpDef = OpDef {
-    name: "vector.vscale",
-    traits: Traits::PURE,
-    parse: Some(parse_vscale),
-    print: Some(print_vscale),
-    result_names: Some(vscale_names),
-    verify: Some(verify_arity_only),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static VSCALE: VScale = "vector.vscale" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_vscale),
+        print: Some(print_vscale),
+        result_names: Some(vscale_names),
+        verify: Some(verify_arity_only),
+    }
+}
 
 fn parse_vscale(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     p.parse_optional_attr_dict(st)?;
@@ -3519,30 +3547,31 @@ fn vscale_names(_ir: &Ir, _op: Op, names: &mut Vec<(usize, String)>) {
     names.push((0, "vscale".into()));
 }
 
-pub static YIELD: OpDef = OpDef {
-    name: "vector.yield",
-    traits: Traits::PURE
-        .with(Traits::TERMINATOR)
-        .with(Traits::RETURN_LIKE),
-    parse: Some(parse_operands_colon_types),
-    print: Some(print_operands_colon_types),
-    verify: Some(verify_arity_only),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static YIELD: Yield = "vector.yield" {
+        attrs: [],
+        traits: Traits::PURE
+            .with(Traits::TERMINATOR)
+            .with(Traits::RETURN_LIKE),
+        parse: Some(parse_operands_colon_types),
+        print: Some(print_operands_colon_types),
+        verify: Some(verify_arity_only),
+    }
+}
 
 // ---------------------------------------------------------------------------------------
 // vector.shuffle / vector.interleave / vector.deinterleave / vector.to_elements
 // ---------------------------------------------------------------------------------------
 
-pub static SHUFFLE: OpDef = OpDef {
-    name: "vector.shuffle",
-    traits: Traits::PURE,
-    inherent_attrs: &["mask"],
-    parse: Some(parse_shuffle),
-    print: Some(print_shuffle),
-    verify: Some(verify_shuffle),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static SHUFFLE: Shuffle = "vector.shuffle" {
+        attrs: [MASK("mask")],
+        traits: Traits::PURE,
+        parse: Some(parse_shuffle),
+        print: Some(print_shuffle),
+        verify: Some(verify_shuffle),
+    }
+}
 
 fn int_list_text(values: &[i64]) -> String {
     values
@@ -3637,14 +3666,15 @@ fn verify_shuffle(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-pub static INTERLEAVE: OpDef = OpDef {
-    name: "vector.interleave",
-    traits: Traits::PURE,
-    parse: Some(parse_interleave),
-    print: Some(print_interleave),
-    verify: Some(verify_arity_only),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static INTERLEAVE: Interleave = "vector.interleave" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_interleave),
+        print: Some(print_interleave),
+        verify: Some(verify_arity_only),
+    }
+}
 
 fn parse_interleave(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let a = p.parse_operand()?;
@@ -3673,15 +3703,16 @@ fn print_interleave(p: &mut Printer<'_>, op: Op) {
     print_result_type(p, op);
 }
 
-pub static DEINTERLEAVE: OpDef = OpDef {
-    name: "vector.deinterleave",
-    traits: Traits::PURE,
-    parse: Some(parse_deinterleave),
-    print: Some(print_deinterleave),
-    result_names: Some(deinterleave_names),
-    verify: Some(verify_arity_only),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static DEINTERLEAVE: Deinterleave = "vector.deinterleave" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_deinterleave),
+        print: Some(print_deinterleave),
+        result_names: Some(deinterleave_names),
+        verify: Some(verify_arity_only),
+    }
+}
 
 fn parse_deinterleave(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let x = p.parse_operand()?;
@@ -3713,14 +3744,15 @@ fn deinterleave_names(_ir: &Ir, _op: Op, names: &mut Vec<(usize, String)>) {
     names.push((1, "res2".into()));
 }
 
-pub static TO_ELEMENTS: OpDef = OpDef {
-    name: "vector.to_elements",
-    traits: Traits::PURE,
-    parse: Some(parse_to_elements),
-    print: Some(print_to_elements),
-    verify: Some(verify_to_elements),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static TO_ELEMENTS: ToElements = "vector.to_elements" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_to_elements),
+        print: Some(print_to_elements),
+        verify: Some(verify_to_elements),
+    }
+}
 
 fn parse_to_elements(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let x = p.parse_operand()?;
@@ -3751,43 +3783,43 @@ fn print_to_elements(p: &mut Printer<'_>, op: Op) {
 // vector.gather / vector.scatter / vector.expandload / vector.compressstore
 // ---------------------------------------------------------------------------------------
 
-pub static GATHER: OpDef = OpDef {
-    name: "vector.gather",
-    traits: Traits::READ_ONLY,
-    inherent_attrs: &["alignment"],
-    parse: Some(parse_gather),
-    print: Some(print_gather),
-    verify: Some(verify_arity_only),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static GATHER: Gather = "vector.gather" {
+        attrs: [ALIGNMENT("alignment")],
+        traits: Traits::READ_ONLY,
+        parse: Some(parse_gather),
+        print: Some(print_gather),
+        verify: Some(verify_arity_only),
+    }
+}
 
-pub static SCATTER: OpDef = OpDef {
-    name: "vector.scatter",
-    inherent_attrs: &["alignment"],
-    parse: Some(parse_scatter),
-    print: Some(print_scatter),
-    verify: Some(verify_arity_only),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static SCATTER: Scatter = "vector.scatter" {
+        attrs: [ALIGNMENT("alignment")],
+        parse: Some(parse_scatter),
+        print: Some(print_scatter),
+        verify: Some(verify_arity_only),
+    }
+}
 
-pub static EXPANDLOAD: OpDef = OpDef {
-    name: "vector.expandload",
-    traits: Traits::READ_ONLY,
-    inherent_attrs: &["alignment"],
-    parse: Some(parse_maskedload),
-    print: Some(print_maskedload),
-    verify: Some(verify_maskedload),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static EXPANDLOAD: ExpandLoad = "vector.expandload" {
+        attrs: [ALIGNMENT("alignment")],
+        traits: Traits::READ_ONLY,
+        parse: Some(parse_maskedload),
+        print: Some(print_maskedload),
+        verify: Some(verify_maskedload),
+    }
+}
 
-pub static COMPRESSSTORE: OpDef = OpDef {
-    name: "vector.compressstore",
-    inherent_attrs: &["alignment"],
-    parse: Some(parse_maskedstore),
-    print: Some(print_maskedstore),
-    verify: Some(verify_maskedstore),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static COMPRESSSTORE: CompressStore = "vector.compressstore" {
+        attrs: [ALIGNMENT("alignment")],
+        parse: Some(parse_maskedstore),
+        print: Some(print_maskedstore),
+        verify: Some(verify_maskedstore),
+    }
+}
 
 /// `%base[%i, %j] [%index_vec], %mask, %x` (gather and scatter), returning the operands
 /// after `%base[...]`.
@@ -3894,25 +3926,26 @@ fn print_scatter(p: &mut Printer<'_>, op: Op) {
 // vector.type_cast / vector.scan / vector.scalable.insert / vector.scalable.extract
 // ---------------------------------------------------------------------------------------
 
-pub static TYPE_CAST: OpDef = OpDef {
-    name: "vector.type_cast",
-    traits: Traits::PURE,
-    parse: Some(parse_unary_to),
-    print: Some(print_unary_to),
-    verify: Some(verify_arity_only),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static TYPE_CAST: TypeCast = "vector.type_cast" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_unary_to),
+        print: Some(print_unary_to),
+        verify: Some(verify_arity_only),
+    }
+}
 
-pub static SCAN: OpDef = OpDef {
-    name: "vector.scan",
-    traits: Traits::PURE,
-    inherent_attrs: &["inclusive", "kind", "reduction_dim"],
-    parse: Some(parse_scan),
-    print: Some(print_scan),
-    result_names: Some(scan_names),
-    verify: Some(verify_arity_only),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static SCAN: Scan = "vector.scan" {
+        attrs: [INCLUSIVE("inclusive"), KIND("kind"), REDUCTION_DIM("reduction_dim")],
+        traits: Traits::PURE,
+        parse: Some(parse_scan),
+        print: Some(print_scan),
+        result_names: Some(scan_names),
+        verify: Some(verify_arity_only),
+    }
+}
 
 fn parse_scan(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let kind = parse_kind(p)?;
@@ -3952,25 +3985,25 @@ fn scan_names(_ir: &Ir, _op: Op, names: &mut Vec<(usize, String)>) {
     names.push((1, "accumulated_value".into()));
 }
 
-pub static SCALABLE_INSERT: OpDef = OpDef {
-    name: "vector.scalable.insert",
-    traits: Traits::PURE,
-    inherent_attrs: &["pos"],
-    parse: Some(parse_scalable_insert),
-    print: Some(print_scalable_insert),
-    verify: Some(verify_arity_only),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static SCALABLE_INSERT: ScalableInsert = "vector.scalable.insert" {
+        attrs: [POS("pos")],
+        traits: Traits::PURE,
+        parse: Some(parse_scalable_insert),
+        print: Some(print_scalable_insert),
+        verify: Some(verify_arity_only),
+    }
+}
 
-pub static SCALABLE_EXTRACT: OpDef = OpDef {
-    name: "vector.scalable.extract",
-    traits: Traits::PURE,
-    inherent_attrs: &["pos"],
-    parse: Some(parse_scalable_extract),
-    print: Some(print_scalable_extract),
-    verify: Some(verify_arity_only),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static SCALABLE_EXTRACT: ScalableExtract = "vector.scalable.extract" {
+        attrs: [POS("pos")],
+        traits: Traits::PURE,
+        parse: Some(parse_scalable_extract),
+        print: Some(print_scalable_extract),
+        verify: Some(verify_arity_only),
+    }
+}
 
 /// `[pos]` as an `i64` attribute.
 fn parse_pos(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
@@ -4053,27 +4086,28 @@ fn print_scalable_extract(p: &mut Printer<'_>, op: Op) {
 // vector.mask
 // ---------------------------------------------------------------------------------------
 
-pub static MASK: OpDef = OpDef {
-    name: "vector.mask",
-    traits: Traits::SINGLE_BLOCK.with(Traits::RECURSIVE_EFFECTS),
-    implicit_terminator: Some("vector.yield"),
-    parse: Some(parse_mask),
-    print: Some(print_mask),
-    verify: Some(verify_mask),
-    canonicalize: Some(canonicalize_mask),
-    ..OpDef::EMPTY
-};
+lattice_ir::def_op! {
+    pub static MASK: Mask = "vector.mask" {
+        attrs: [],
+        traits: Traits::SINGLE_BLOCK.with(Traits::RECURSIVE_EFFECTS),
+        implicit_terminator: Some(Yield::NAME),
+        parse: Some(parse_mask),
+        print: Some(print_mask),
+        verify: Some(verify_mask),
+        canonicalize: Some(canonicalize_mask),
+    }
+}
 
 /// Ops implementing upstream's `MaskableOpInterface`.
 const MASKABLE: &[&str] = &[
-    "vector.transfer_read",
-    "vector.transfer_write",
-    "vector.reduction",
-    "vector.multi_reduction",
-    "vector.contract",
-    "vector.outerproduct",
-    "vector.gather",
-    "vector.scatter",
+    TransferRead::NAME,
+    TransferWrite::NAME,
+    Reduction::NAME,
+    MultiReduction::NAME,
+    Contract::NAME,
+    OuterProduct::NAME,
+    Gather::NAME,
+    Scatter::NAME,
 ];
 
 /// `%mask (, %passthru)? { op } attr-dict : mask-type (-> result types)?`
@@ -4107,15 +4141,15 @@ fn parse_mask(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
 fn ensure_mask_terminator(p: &mut Parser<'_>, region: lattice_ir::store::Region, loc: Attr) {
     let ir = p.ir();
     let Some(block) = ir.entry_block(region) else {
-        p.ensure_terminator(region, "vector.yield", loc);
+        p.ensure_terminator(region, Yield::NAME, loc);
         return;
     };
     let ops: Vec<Op> = ir.block_ops(block).collect();
     match ops.as_slice() {
-        [] => p.ensure_terminator(region, "vector.yield", loc),
-        [only] if !ir.is_op(*only, "vector.yield") => {
+        [] => p.ensure_terminator(region, Yield::NAME, loc),
+        [only] if !ir.isa::<Yield>(*only) => {
             let results = ir.results(*only).to_vec();
-            let name = ir.ctx().intern_str("vector.yield");
+            let name = ir.ctx().intern_str(Yield::NAME);
             let mut state = OperationState::new(name, loc);
             state.operands = results;
             let y = ir.create_op(state);
@@ -4189,7 +4223,7 @@ fn verify_mask(v: &mut Verifier<'_>, op: Op) {
         v.error(op, "expects only one operation to mask");
         return;
     }
-    if !ir.is_op(last, "vector.yield") {
+    if !ir.isa::<Yield>(last) {
         v.error(op, "expects a terminator within the mask region");
         return;
     }
@@ -4242,7 +4276,7 @@ fn verify_mask(v: &mut Verifier<'_>, op: Op) {
         }
     }
     if let Some(&passthru) = ops.get(1) {
-        if !ir.is_op(masked, "vector.transfer_read") && !ir.is_op(masked, "vector.gather") {
+        if !ir.isa::<TransferRead>(masked) && !ir.isa::<Gather>(masked) {
             v.error(
                 op,
                 "doesn't expect a passthru argument for this maskable operation",
@@ -4262,15 +4296,15 @@ fn expected_mask_type(ir: &Ir, op: Op) -> Option<Type> {
     let ctx = ir.ctx();
     let map = affine_map_of(ctx, ir.attr(op, "permutation_map"));
     match ir.op_name(op) {
-        "vector.transfer_read" => {
+        TransferRead::NAME => {
             let vector = vec_ty(ctx, ir.value_type(*ir.results(op).first()?))?;
             Some(infer_transfer_mask_type(ctx, &vector, map?))
         }
-        "vector.transfer_write" => {
+        TransferWrite::NAME => {
             let vector = vec_ty(ctx, ir.value_type(*ir.operands(op).first()?))?;
             Some(infer_transfer_mask_type(ctx, &vector, map?))
         }
-        "vector.reduction" => {
+        Reduction::NAME => {
             let vector = vec_ty(ctx, ir.value_type(*ir.operands(op).first()?))?;
             Some(make_vector(
                 ctx,
@@ -4516,10 +4550,7 @@ fn fold_shape_cast(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldR
     if ir.value_type(src) == ty {
         return Some(vec![FoldResult::Value(src)]);
     }
-    if let Some(b) = ir
-        .defining_op(src)
-        .filter(|&d| ir.is_op(d, "vector.broadcast"))
-    {
+    if let Some(b) = ir.defining_op(src).filter(|&d| ir.isa::<Broadcast>(d)) {
         if let Some(&bs) = ir.operands(b).first() {
             if ir.value_type(bs) == ty {
                 return Some(vec![FoldResult::Value(bs)]);
@@ -4589,7 +4620,7 @@ fn fold_extract(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResu
     }
     let def = ir.defining_op(src)?;
     // Extract from a broadcast whose source has the result type.
-    if ir.is_op(def, "vector.broadcast") {
+    if ir.isa::<Broadcast>(def) {
         let &bs = ir.operands(def).first()?;
         let bt = ir.value_type(bs);
         if bt == ty {
@@ -4597,7 +4628,7 @@ fn fold_extract(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResu
         }
     }
     // A scalar extract at a static position of `vector.from_elements`.
-    if ir.is_op(def, "vector.from_elements") && !ctx.is_vector(ty) && !position.contains(&DYNAMIC) {
+    if ir.isa::<FromElements>(def) && !ctx.is_vector(ty) && !position.contains(&DYNAMIC) {
         let shape = vec_ty(ctx, ir.value_type(src))?.shape;
         let mut index = 0i64;
         for (p, n) in position.iter().zip(&shape) {
@@ -4631,7 +4662,7 @@ fn replace_with_broadcast(ir: &mut Ir, op: Op, source: lattice_ir::store::Value)
         return false;
     };
     let ty = ir.value_type(result);
-    let name = ir.ctx().intern_str("vector.broadcast");
+    let name = ir.ctx().intern_str(Broadcast::NAME);
     let mut state = OperationState::new(name, ir.loc(op));
     state.operands.push(source);
     state.result_types.push(ty);
@@ -4666,10 +4697,7 @@ fn canonicalize_broadcast(ir: &mut Ir, op: Op) -> bool {
     let Some(&src) = ir.operands(op).first() else {
         return false;
     };
-    let Some(def) = ir
-        .defining_op(src)
-        .filter(|&d| ir.is_op(d, "vector.broadcast"))
-    else {
+    let Some(def) = ir.defining_op(src).filter(|&d| ir.isa::<Broadcast>(d)) else {
         return false;
     };
     let Some(&inner) = ir.operands(def).first() else {
@@ -4684,10 +4712,7 @@ fn canonicalize_shape_cast(ir: &mut Ir, op: Op) -> bool {
     let Some(&src) = ir.operands(op).first() else {
         return false;
     };
-    let Some(def) = ir
-        .defining_op(src)
-        .filter(|&d| ir.is_op(d, "vector.broadcast"))
-    else {
+    let Some(def) = ir.defining_op(src).filter(|&d| ir.isa::<Broadcast>(d)) else {
         return false;
     };
     let Some(&inner) = ir.operands(def).first() else {
@@ -4705,7 +4730,7 @@ fn canonicalize_shape_cast(ir: &mut Ir, op: Op) -> bool {
 /// The constant integer value of `v` (an `arith.constant` result), if any.
 fn constant_int(ir: &Ir, v: lattice_ir::store::Value) -> Option<i64> {
     let def = ir.defining_op(v)?;
-    if !ir.is_op(def, "arith.constant") {
+    if !ir.isa::<crate::arith::Constant>(def) {
         return None;
     }
     ir.attr(def, "value")
@@ -4718,7 +4743,7 @@ fn constant_int(ir: &Ir, v: lattice_ir::store::Value) -> Option<i64> {
 /// vector fits; broadcast dims follow once every other dim is in bounds.
 fn canonicalize_transfer(ir: &mut Ir, op: Op) -> bool {
     // A transfer_write into a tensor has no memory effects: erase it when unused.
-    if ir.is_op(op, "vector.transfer_write")
+    if ir.isa::<TransferWrite>(op)
         && !ir.results(op).is_empty()
         && ir.results(op).iter().all(|&r| ir.is_unused(r))
     {
@@ -4726,7 +4751,7 @@ fn canonicalize_transfer(ir: &mut Ir, op: Op) -> bool {
         return true;
     }
     let ctx = ir.ctx();
-    let read = ir.is_op(op, "vector.transfer_read");
+    let read = ir.isa::<TransferRead>(op);
     let (source_seg, index_seg) = if read { (0, 1) } else { (1, 2) };
     let source = segment_values(ir, op, source_seg);
     let indices = segment_values(ir, op, index_seg);
@@ -4795,7 +4820,7 @@ fn canonicalize_transfer(ir: &mut Ir, op: Op) -> bool {
 /// Upstream's `extractInsertFoldConstantOp` (an in-place fold): dynamic positions given
 /// by constants within the dimension become static.
 fn canonicalize_extract_insert(ir: &mut Ir, op: Op) -> bool {
-    let extract = ir.is_op(op, "vector.extract");
+    let extract = ir.isa::<Extract>(op);
     let fixed = if extract { 1 } else { 2 };
     let ops = ir.operands(op).to_vec();
     if ops.len() < fixed {
@@ -4843,7 +4868,7 @@ fn canonicalize_mask(ir: &mut Ir, op: Op) -> bool {
     };
     let body: Vec<Op> = ir.block_ops(block).collect();
     match body.as_slice() {
-        [only] if ir.is_op(*only, "vector.yield") => {
+        [only] if ir.isa::<Yield>(*only) => {
             let yielded = ir.operands(*only).to_vec();
             let results = ir.results(op).to_vec();
             if yielded.len() != results.len() {
@@ -4857,8 +4882,7 @@ fn canonicalize_mask(ir: &mut Ir, op: Op) -> bool {
         }
         [masked, _] => {
             let unused = ir.results(op).iter().all(|&r| ir.is_unused(r));
-            let effect_free = (ir.is_op(*masked, "vector.transfer_write")
-                && !ir.results(*masked).is_empty())
+            let effect_free = (ir.isa::<TransferWrite>(*masked) && !ir.results(*masked).is_empty())
                 || ir.has_trait(*masked, Traits::PURE)
                 || ir.has_trait(*masked, Traits::READ_ONLY);
             if unused && effect_free {

@@ -1,4 +1,6 @@
-//! The `builtin` dialect: `builtin.module` and `builtin.unrealized_conversion_cast`.
+//! The `builtin` dialect: `builtin.module` ([`Module`]) and
+//! `builtin.unrealized_conversion_cast` ([`UnrealizedConversionCast`]); [`BuiltinKind`]
+//! names both for a `match`.
 //!
 //! Invariants: a parsed `builtin.module` always has exactly one block (an empty `{}`
 //! gets an empty block, as MLIR's `ensureTerminator` for `NoTerminator` single-block
@@ -8,42 +10,52 @@ use crate::attrs::Attr;
 use crate::context::Context;
 use crate::parser::{Delimiter, PResult, Parser, RegionOptions};
 use crate::printer::{Printer, RegionPrintOptions};
-use crate::registry::{FoldResult, OpDef, Traits};
+use crate::registry::{FoldResult, Traits};
 use crate::store::{Ir, ValueDef};
 use crate::store::{Op, OperationState};
 use crate::verifier::Verifier;
 
-/// `builtin.module`
-pub static MODULE: OpDef = OpDef {
-    name: "builtin.module",
-    traits: Traits::ISOLATED_FROM_ABOVE
-        .with(Traits::NO_TERMINATOR)
-        .with(Traits::SINGLE_BLOCK)
-        .with(Traits::SYMBOL_TABLE)
-        .with(Traits::GRAPH_REGIONS)
-        .with(Traits::AFFINE_SCOPE),
-    inherent_attrs: &["sym_name", "sym_visibility"],
-    default_dialect: Some("builtin"),
-    parse: Some(parse_module),
-    print: Some(print_module),
-    verify: Some(verify_module),
-    ..OpDef::EMPTY
-};
+crate::def_op! {
+    /// `builtin.module`
+    pub static MODULE: Module = "builtin.module" {
+        attrs: [SYM_NAME("sym_name"), SYM_VISIBILITY("sym_visibility")],
+        traits: Traits::ISOLATED_FROM_ABOVE
+            .with(Traits::NO_TERMINATOR)
+            .with(Traits::SINGLE_BLOCK)
+            .with(Traits::SYMBOL_TABLE)
+            .with(Traits::GRAPH_REGIONS)
+            .with(Traits::AFFINE_SCOPE),
+        default_dialect: Some("builtin"),
+        parse: Some(parse_module),
+        print: Some(print_module),
+        verify: Some(verify_module),
+    }
+}
 
-/// `builtin.unrealized_conversion_cast`
-pub static UNREALIZED_CONVERSION_CAST: OpDef = OpDef {
-    name: "builtin.unrealized_conversion_cast",
-    traits: Traits::PURE,
-    parse: Some(parse_cast),
-    print: Some(print_cast),
-    fold: Some(fold_cast),
-    ..OpDef::EMPTY
-};
+crate::def_op! {
+    /// `builtin.unrealized_conversion_cast`
+    pub static UNREALIZED_CONVERSION_CAST: UnrealizedConversionCast = "builtin.unrealized_conversion_cast" {
+        attrs: [],
+        traits: Traits::PURE,
+        parse: Some(parse_cast),
+        print: Some(print_cast),
+        fold: Some(fold_cast),
+    }
+}
+
+crate::def_op_kinds! {
+    /// Which `builtin` op an op is (`BuiltinKind::of(ir, op)`), for a `match` over many `builtin` ops
+    /// without spelling their names; `BuiltinKind::ALL` is what [`register`] registers.
+    pub enum BuiltinKind {
+        Module,
+        UnrealizedConversionCast,
+    }
+}
 
 /// Registers the `builtin` dialect's ops.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("builtin");
-    ctx.register_ops(&[&MODULE, &UNREALIZED_CONVERSION_CAST]);
+    ctx.register_ops(BuiltinKind::ALL);
 }
 
 /// `module (@name)? (attributes {...})? { ... }`
@@ -142,7 +154,7 @@ fn fold_cast(ir: &Ir, op: Op, _constants: &[Option<Attr>]) -> Option<Vec<FoldRes
     }
     let first = *operands.first()?;
     let input = ir.defining_op(first)?;
-    if !ir.is_op(input, "builtin.unrealized_conversion_cast") {
+    if !ir.isa::<UnrealizedConversionCast>(input) {
         return None;
     }
     for (i, &v) in operands.iter().enumerate() {

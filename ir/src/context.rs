@@ -92,6 +92,11 @@ impl Context {
         self.ops.get(name).copied()
     }
 
+    /// The names of every registered op, in no particular order.
+    pub fn op_names(&self) -> impl Iterator<Item = &str> {
+        self.ops.keys().map(|k| &**k)
+    }
+
     /// Whether `namespace` is a registered dialect.
     pub fn is_dialect_registered(&self, namespace: &str) -> bool {
         self.dialects.contains(&namespace)

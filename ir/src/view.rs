@@ -82,9 +82,9 @@ pub fn int_attr(ir: &Ir, op: Op, name: &str) -> Option<i128> {
 /// ```
 ///
 /// The definition's `inherent_attrs` are the listed attribute names, in the listed order.
-/// Getter kinds: `map` ([`AffineMap`]), `set` ([`IntegerSet`]), `int` (`i128`), `attr`
-/// ([`Attr`](crate::Attr)); each returns `None` when the attribute is missing or of
-/// another kind. Op-specific accessors (operand segments) go in a separate `impl` block
+/// Getter kinds: `map` ([`AffineMap`]), `set` ([`IntegerSet`]), `int` (`i128`), `str`
+/// (`&str`), `attr` ([`Attr`](crate::Attr)); each returns `None` when the attribute is
+/// missing or of another kind. Op-specific accessors (operand segments) go in a separate `impl` block
 /// next to the definition, written with these constants.
 #[macro_export]
 macro_rules! def_op {
@@ -158,10 +158,79 @@ macro_rules! def_op {
             $crate::view::int_attr(ir, self.0, $aname)
         }
     };
+    (@getter $getter:ident, str, $aname:literal) => {
+        #[doc = concat!("Attribute `", $aname, "` as a string.")]
+        pub fn $getter(self, ir: &$crate::Ir) -> Option<&str> {
+            ir.ctx().string_value(ir.attr(self.0, $aname)?)
+        }
+    };
     (@getter $getter:ident, attr, $aname:literal) => {
         #[doc = concat!("Attribute `", $aname, "`.")]
         pub fn $getter(self, ir: &$crate::Ir) -> Option<$crate::Attr> {
             ir.attr(self.0, $aname)
+        }
+    };
+}
+
+/// The kind of `op` among `defs` (a short scan of pointer comparisons, no string
+/// comparison): the position of its registered definition in `defs`.
+pub fn def_position(ir: &Ir, op: Op, defs: &[&'static OpDef]) -> Option<usize> {
+    let def = ir.op_def(op)?;
+    defs.iter().position(|&d| std::ptr::eq(d, def))
+}
+
+/// Defines a dialect's kind enum over views defined with [`def_op!`](crate::def_op), for
+/// a `match` over many ops of one dialect without spelling their names:
+///
+/// ```ignore
+/// def_op_kinds! {
+///     /// Which arith op an op is.
+///     pub enum ArithKind { AddI, AddF, Constant }
+/// }
+/// match ArithKind::of(ir, op) { Some(ArithKind::AddF) => .., _ => .. }
+/// ```
+///
+/// Each variant is named after its view type (in scope where the macro is invoked).
+/// Generates `Kind::of(ir, op)` (`None` for ops of other dialects and unregistered ops),
+/// `Kind::def(self)`, `Kind::name(self)` and `Kind::ALL` (every definition in the order of
+/// the enum; the dialect registers exactly these, so a view missing from the enum is an
+/// unregistered op and fails every test that parses it).
+#[macro_export]
+macro_rules! def_op_kinds {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $kind:ident { $($view:ident),* $(,)? }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        $vis enum $kind {
+            $(
+                #[doc = concat!("[`", stringify!($view), "`]")]
+                $view,
+            )*
+        }
+
+        #[allow(dead_code)]
+        impl $kind {
+            /// Every op definition of the kind, in the order of the enum.
+            pub const ALL: &'static [&'static $crate::OpDef] =
+                &[$(<$view as $crate::view::OpView>::DEF),*];
+            const VARIANTS: &'static [$kind] = &[$($kind::$view),*];
+
+            /// The kind of `op`, `None` when it is not a registered op of this kind.
+            pub fn of(ir: &$crate::Ir, op: $crate::Op) -> Option<Self> {
+                $crate::view::def_position(ir, op, Self::ALL).map(|i| Self::VARIANTS[i])
+            }
+
+            /// The definition of this kind of op.
+            pub const fn def(self) -> &'static $crate::OpDef {
+                Self::ALL[self as usize]
+            }
+
+            /// The full name of this kind of op (`dialect.op`).
+            pub const fn name(self) -> &'static str {
+                self.def().name
+            }
         }
     };
 }

@@ -19,6 +19,7 @@ use crate::scop::{Scop, Statement};
 use isl_rs::{Schedule, ScheduleNode, ScheduleNodeType, Set, UnionSet};
 use lattice_affine::util::map_attr;
 use lattice_affine::views::{AffineApply, AffineFor, AffineMax, AffineMin, AffineParallel};
+use lattice_dialects::arith;
 use lattice_ir::{Ir, Op, Value};
 
 /// The most values a split member may leave to its borders (both ends together).
@@ -384,7 +385,7 @@ fn constant_index(ir: &Ir, v: Value) -> Option<i64> {
         let c = ir.ctx().map_constant_results(map_attr(ir, def, "map")?)?;
         return (c.len() == 1).then(|| c[0]);
     }
-    if !ir.is_op(def, "arith.constant") {
+    if !ir.isa::<arith::Constant>(def) {
         return None;
     }
     let c = ir.ctx().int_value(ir.attr(def, "value")?)?;

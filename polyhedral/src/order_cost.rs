@@ -37,6 +37,7 @@ use lattice_affine::analysis::dependence::access;
 use lattice_affine::analysis::ranges::loop_bounds;
 use lattice_affine::util::{constant_int, map_attr};
 use lattice_affine::views::{AffineIf, AffineKind, AffineParallel};
+use lattice_dialects::arith::ArithKind;
 use lattice_ir::{AffineBinOp, AffineExpr, AffineExprData, Ir, Op, Value};
 use rustc_hash::FxHashMap;
 
@@ -338,7 +339,7 @@ impl Walker<'_> {
 
     fn op(&mut self, op: Op, body: usize) {
         let ir = self.ir;
-        match (AffineKind::of(ir, op), ir.op_name(op)) {
+        match (AffineKind::of(ir, op), ArithKind::of(ir, op)) {
             (Some(AffineKind::For | AffineKind::Parallel), _) => {
                 if let Some(dims) = loop_bounds(ir, op) {
                     return self.enter_loop(op, &dims);
@@ -355,7 +356,8 @@ impl Walker<'_> {
                 return;
             }
             (Some(AffineKind::If), _) => self.bodies[body].branches = true,
-            (Some(AffineKind::Yield), _) | (_, "arith.constant" | "arith.index_cast") => return,
+            (Some(AffineKind::Yield), _)
+            | (_, Some(ArithKind::Constant | ArithKind::IndexCast)) => return,
             _ => {}
         }
         if let Some(a) = access(ir, op) {

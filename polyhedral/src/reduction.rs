@@ -26,6 +26,7 @@ use crate::passes::parallelize::{parallel_for, reduction_kind};
 use crate::scop::{AccessKind, Scop};
 use isl_rs::{ScheduleNode, Set, UnionMap, UnionSet};
 use lattice_affine::views::{AffineFor, AffineLoad, AffineStore};
+use lattice_dialects::arith;
 use lattice_ir::{Block, Ir, Op, OperationState, Value, WalkOrder};
 
 /// The schedule mark above a band member parallel up to reductions.
@@ -487,7 +488,7 @@ fn convert(ir: &mut Ir, l: Op) -> Option<Op> {
             ir.erase_op(user);
             continue;
         }
-        let mut st = OperationState::new(ctx.intern_str("arith.constant"), ir.loc(par));
+        let mut st = OperationState::new(ctx.intern_str(arith::Constant::NAME), ir.loc(par));
         st.result_types = vec![ty];
         st.add_attr(ctx.intern_str("value"), identity);
         let c = ir.create_op(st);
@@ -503,7 +504,7 @@ fn convert(ir: &mut Ir, l: Op) -> Option<Op> {
     for k in 0..n {
         let init_is_identity = ir
             .defining_op(inits[k])
-            .filter(|&d| ir.is_op(d, "arith.constant"))
+            .filter(|&d| ir.isa::<arith::Constant>(d))
             .and_then(|d| ir.attr(d, "value"))
             == Some(identities[k].0);
         if init_is_identity {
@@ -521,7 +522,7 @@ fn convert(ir: &mut Ir, l: Op) -> Option<Op> {
     ir.erase_op(l);
     for v in inits {
         if let Some(d) = ir.defining_op(v) {
-            if ir.is_op(d, "arith.constant") && ir.is_unused(v) {
+            if ir.isa::<arith::Constant>(d) && ir.is_unused(v) {
                 ir.erase_op(d);
             }
         }

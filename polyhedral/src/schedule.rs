@@ -74,6 +74,7 @@ use isl_rs::{
     Id, MultiVal, Options, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType, Set,
     UnionAccessInfo, UnionMap, UnionSet, UnionSetList, Val,
 };
+use lattice_dialects::func;
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op};
@@ -2319,7 +2320,7 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
     name: "poly-schedule",
     display_name: "PolySchedule",
     summary: "Reschedule affine loop nests with isl's scheduler, tile, parallelize",
-    anchor: Some("func.func"),
+    anchor: Some(func::Func::NAME),
     options: &[        PassOption::choice("fuse", &["smart", "max", "none"], "smart", "Fusion strategy"),
         PassOption::bool("tile", true, "Tile permutable bands"),
         PassOption::ints(

@@ -59,6 +59,7 @@ use lattice_affine::views::{
     is_affine_loop, AffineAccess, AffineApply, AffineFor, AffineIf, AffineKind, AffineParallel,
     AffineVectorLoad, AffineVectorStore,
 };
+use lattice_dialects::{func, memref, vector};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::{
     AffineBinOp, AffineExpr, AffineExprData, AttrData, Block, Ir, Op, Traits, Type, TypeData,
@@ -285,7 +286,7 @@ fn array_source_name(ir: &Ir, a: &Array) -> String {
             (None, ValueDef::Argument { block, index })
                 if ir
                     .block_parent_op(block)
-                    .is_some_and(|p| ir.is_op(p, "func.func")) =>
+                    .is_some_and(|p| ir.isa::<func::Func>(p)) =>
             {
                 format!("%arg{index}")
             }
@@ -966,7 +967,7 @@ pub fn value_label(ir: &Ir, v: Value) -> String {
         ValueDef::Argument { block, index } => {
             let parent = ir.block_parent_op(block);
             match parent {
-                Some(p) if ir.is_op(p, "func.func") => format!("%arg{index}"),
+                Some(p) if ir.isa::<func::Func>(p) => format!("%arg{index}"),
                 Some(p) => format!("region argument {index} of {}", ir.op_name(p)),
                 None => format!("block argument {index}"),
             }
@@ -1549,15 +1550,13 @@ impl<'a> Builder<'a> {
     ) -> Result<(), ExtractError> {
         let ir = self.ir;
         let name = ir.op_name(op);
-        match (AffineKind::of(ir, op), name) {
-            (
-                Some(
-                    AffineKind::Load
-                    | AffineKind::Store
-                    | AffineKind::VectorLoad
-                    | AffineKind::VectorStore,
-                ),
-                _,
+        let affine = AffineKind::of(ir, op);
+        match affine {
+            Some(
+                AffineKind::Load
+                | AffineKind::Store
+                | AffineKind::VectorLoad
+                | AffineKind::VectorStore,
             ) => {
                 let Some(access) = AffineAccess::of(ir, op) else {
                     return Err(not_affine(op, "malformed access"));
@@ -1582,11 +1581,13 @@ impl<'a> Builder<'a> {
                 st.push_access(op, array, write, range, exact);
                 Ok(())
             }
-            (_, "vector.transfer_read" | "vector.transfer_write") => {
+            _ if ir.is_any_def(op, &[vector::TransferRead::DEF, vector::TransferWrite::DEF]) => {
                 self.transfer_access(op, top, dims, st)
             }
-            (Some(AffineKind::Prefetch), _) | (_, "memref.load" | "memref.store") => {
-                let write = name == "memref.store";
+            _ if affine == Some(AffineKind::Prefetch)
+                || ir.is_any_def(op, &[memref::Load::DEF, memref::Store::DEF]) =>
+            {
+                let write = ir.isa::<memref::Store>(op);
                 let operands = ir.operands(op);
                 let Some(&memref) = operands.get(usize::from(write)) else {
                     return Err(not_affine(op, "malformed access"));
@@ -1661,7 +1662,7 @@ impl<'a> Builder<'a> {
         st: &mut StmtBuild,
     ) -> Result<(), ExtractError> {
         let ir = self.ir;
-        let write = ir.op_name(op) == "vector.transfer_write";
+        let write = ir.isa::<vector::TransferWrite>(op);
         let operands = ir.operands(op).to_vec();
         let mem_index = usize::from(write);
         let (Some(&memref), Some(&vector)) = (
@@ -2276,7 +2277,7 @@ pub(crate) fn memref_origin(ir: &Ir, memref: Value) -> (bool, bool) {
         ValueDef::Argument { block, index } => {
             let Some(func) = ir
                 .block_parent_op(block)
-                .filter(|&f| ir.is_op(f, "func.func"))
+                .filter(|&f| ir.isa::<func::Func>(f))
             else {
                 return (false, false);
             };
@@ -2287,7 +2288,7 @@ pub(crate) fn memref_origin(ir: &Ir, memref: Value) -> (bool, bool) {
         _ => {
             let alloc = ir
                 .defining_op(memref)
-                .is_some_and(|d| matches!(ir.op_name(d), "memref.alloc" | "memref.alloca"));
+                .is_some_and(|d| ir.is_any_def(d, &[memref::Alloc::DEF, memref::Alloca::DEF]));
             (alloc, false)
         }
     }

@@ -12,6 +12,7 @@
 
 use lattice_affine::analysis::dependence;
 use lattice_affine::loops::constant_trip_count;
+use lattice_dialects::func;
 use lattice_ir::printer::{print_op, type_to_string, PrintOptions};
 use lattice_ir::{AttrData, Ir, Op, Value, WalkOrder};
 
@@ -84,7 +85,7 @@ pub fn functions(ir: &Ir, module: Op) -> Vec<Op> {
     for &r in ir.regions(module) {
         for b in ir.region_blocks(r) {
             for op in ir.block_ops(b) {
-                if ir.is_op(op, "func.func") {
+                if ir.isa::<func::Func>(op) {
                     out.push(op);
                 }
             }
@@ -97,7 +98,7 @@ pub fn functions(ir: &Ir, module: Op) -> Vec<Op> {
 pub fn callees(ir: &Ir, op: Op) -> Vec<String> {
     let mut out = Vec::new();
     for o in ir.walk_ops(op, WalkOrder::PreOrder) {
-        if !ir.is_op(o, "func.call") {
+        if !ir.isa::<func::Call>(o) {
             continue;
         }
         if let Some(a) = ir.attr(o, "callee") {
@@ -148,7 +149,7 @@ pub fn pick_kernel(ir: &Ir, module: Op, requested: Option<&str>) -> Result<Op, S
         let loops = ir
             .walk_ops(f, WalkOrder::PreOrder)
             .into_iter()
-            .filter(|&o| ir.is_op(o, "affine.for"))
+            .filter(|&o| ir.isa::<lattice_affine::views::AffineFor>(o))
             .count();
         if loops > 0 && best.is_none_or(|(n, _)| loops > n) {
             best = Some((loops, f));
@@ -180,7 +181,7 @@ fn perfect_band(ir: &Ir, l: Op) -> Vec<Op> {
         let loops: Vec<Op> = ops
             .iter()
             .copied()
-            .filter(|&o| ir.is_op(o, "affine.for"))
+            .filter(|&o| ir.isa::<lattice_affine::views::AffineFor>(o))
             .collect();
         if ops.len() == 2 && loops.len() == 1 && constant_trip_count(ir, loops[0]).is_some() {
             band.push(loops[0]);
@@ -225,12 +226,12 @@ pub fn analyse(ir: &Ir, kernel: Op) -> Kernel {
     let mut best: Option<(Vec<Op>, i64)> = None;
     let mut shapes: Vec<Vec<i64>> = Vec::new();
     for l in ir.walk_ops(kernel, WalkOrder::PreOrder) {
-        if !ir.is_op(l, "affine.for") || constant_trip_count(ir, l).is_none() {
+        if !ir.isa::<lattice_affine::views::AffineFor>(l) || constant_trip_count(ir, l).is_none() {
             continue;
         }
         // Only bands that start at a nest root or below a non-perfect parent.
         if let Some(p) = ir.parent_op(l) {
-            if ir.is_op(p, "affine.for") && perfect_band(ir, p).contains(&l) {
+            if ir.isa::<lattice_affine::views::AffineFor>(p) && perfect_band(ir, p).contains(&l) {
                 continue;
             }
         }
@@ -253,7 +254,9 @@ pub fn analyse(ir: &Ir, kernel: Op) -> Kernel {
         nests: ir
             .walk_ops(kernel, WalkOrder::PreOrder)
             .into_iter()
-            .filter(|&o| ir.is_op(o, "affine.for") && ir.parent_op(o) == Some(kernel))
+            .filter(|&o| {
+                ir.isa::<lattice_affine::views::AffineFor>(o) && ir.parent_op(o) == Some(kernel)
+            })
             .count(),
         ..Band::default()
     };
@@ -271,7 +274,7 @@ pub fn analyse(ir: &Ir, kernel: Op) -> Kernel {
         let nested: Vec<Op> = ir
             .walk_ops(innermost, WalkOrder::PreOrder)
             .into_iter()
-            .filter(|&o| o != innermost && ir.is_op(o, "affine.for"))
+            .filter(|&o| o != innermost && ir.isa::<lattice_affine::views::AffineFor>(o))
             .filter(|&o| constant_trip_count(ir, o).is_some())
             .collect();
         band.inner_trips = nested

@@ -12,6 +12,8 @@
 //! time limit is killed.
 
 use super::kernel::{func_name, functions};
+use lattice_dialects::func;
+use lattice_ir::builtin;
 use lattice_ir::pass::{run_pipeline, OpPipeline, PassRegistry, RunOptions};
 use lattice_ir::printer::{print_op, PrintOptions};
 use lattice_ir::{Context, Ir, Op};
@@ -142,11 +144,11 @@ pub fn transform(
             .ok_or(format!("pass '{name}' is not available in this build"))?;
         // Parsed (and typed) once per pass, as when a pipeline is built.
         let parsed = lattice_ir::pass::parse_pass_options(def, opts).map_err(|e| e.to_string())?;
-        let on_module = def.anchor.is_none_or(|a| a == "builtin.module");
+        let on_module = def.anchor.is_none_or(|a| a == builtin::Module::NAME);
         let (root, anchor) = if on_module && def.anchor.is_some() {
-            (module, "builtin.module")
+            (module, builtin::Module::NAME)
         } else {
-            (f, "func.func")
+            (f, func::Func::NAME)
         };
         let mut p = OpPipeline::new(anchor);
         p.add_flag_pass(def, parsed);

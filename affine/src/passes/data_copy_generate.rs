@@ -50,6 +50,7 @@ use crate::views::{
     AffineApply, AffineDmaStart, AffineDmaWait, AffineFor, AffineKind, AffineLoad, AffineStore,
     AffineYield,
 };
+use lattice_dialects::{arith, func, memref};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
@@ -374,12 +375,12 @@ impl Analysis {
                     || ir.has_trait(o, Traits::RECURSIVE_EFFECTS)
                     || matches!(
                         ir.op_name(o),
-                        "memref.alloc"
-                            | "memref.alloca"
-                            | "memref.dealloc"
-                            | "memref.load"
-                            | "memref.store"
-                            | "memref.copy"
+                        memref::Alloc::NAME
+                            | memref::Alloca::NAME
+                            | memref::Dealloc::NAME
+                            | memref::Load::NAME
+                            | memref::Store::NAME
+                            | memref::CopyOp::NAME
                     )
                     || matches!(
                         AffineKind::of(ir, o),
@@ -815,7 +816,7 @@ fn copy_memref(
             .then(|| ctx.i64_attr(st.options.fast_mem_space)),
     });
     let loc = ir.loc(start);
-    let mut alloc = OperationState::new(ctx.intern_str("memref.alloc"), loc);
+    let mut alloc = OperationState::new(ctx.intern_str(memref::Alloc::NAME), loc);
     alloc.result_types = vec![fast_ty];
     alloc.add_attr(
         ctx.intern_str("operandSegmentSizes"),
@@ -825,7 +826,7 @@ fn copy_memref(
     ir.insert_op_before(start, alloc);
     let fast = ir.result(alloc, 0);
     st.report.buffers += 1;
-    let mut dealloc = OperationState::new(ctx.intern_str("memref.dealloc"), loc);
+    let mut dealloc = OperationState::new(ctx.intern_str(memref::Dealloc::NAME), loc);
     dealloc.operands = vec![fast];
     let dealloc = ir.create_op(dealloc);
     ir.insert_op_after(end, dealloc);
@@ -1222,7 +1223,7 @@ fn emit_dma(
     let loc = ir.loc(at);
     let index = ctx.index_type();
     let constant = |ir: &mut Ir, v: i64| {
-        let mut c = OperationState::new(ctx.intern_str("arith.constant"), loc);
+        let mut c = OperationState::new(ctx.intern_str(arith::Constant::NAME), loc);
         c.result_types = vec![index];
         c.add_attr(ctx.intern_str("value"), ctx.index_attr(v));
         ir.create_op(c)
@@ -1235,7 +1236,7 @@ fn emit_dma(
         memory_space: (st.options.tag_mem_space != 0)
             .then(|| ctx.i64_attr(st.options.tag_mem_space)),
     });
-    let mut tag = OperationState::new(ctx.intern_str("memref.alloc"), loc);
+    let mut tag = OperationState::new(ctx.intern_str(memref::Alloc::NAME), loc);
     tag.result_types = vec![tag_ty];
     tag.add_attr(
         ctx.intern_str("operandSegmentSizes"),
@@ -1292,7 +1293,7 @@ fn emit_dma(
     wait.add_attr(ctx.intern_str("tag_map"), ctx.affine_map_attr(tag_map));
     let wait = ir.create_op(wait);
     ops.push(wait);
-    let mut dealloc = OperationState::new(ctx.intern_str("memref.dealloc"), loc);
+    let mut dealloc = OperationState::new(ctx.intern_str(memref::Dealloc::NAME), loc);
     dealloc.operands = vec![tagv];
     let dealloc = ir.create_op(dealloc);
     ops.push(dealloc);
@@ -1397,7 +1398,7 @@ pub static DATA_COPY_GENERATE: PassDef = PassDef {
     name: "affine-data-copy-generate",
     display_name: "AffineDataCopyGeneration",
     summary: "Generate explicit copying for affine memory operations",
-    anchor: Some("func.func"),
+    anchor: Some(func::Func::NAME),
     options: &[
         PassOption::int(
             "fast-mem-capacity",

@@ -15,6 +15,7 @@
 
 use super::expand_index_ops_as_affine::{self as as_affine, mixed, Term};
 use crate::views::{AffineDelinearizeIndex, AffineKind, AffineLinearizeIndex};
+use lattice_dialects::arith;
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -50,7 +51,7 @@ impl Builder {
         let ctx = ir.ctx();
         let mut st = OperationState::new(ctx.intern_str(name), self.loc);
         st.operands = operands.clone();
-        st.result_types = vec![if name == "arith.cmpi" {
+        st.result_types = vec![if name == arith::CmpI::NAME {
             ctx.int_type(1)
         } else {
             ir.value_type(operands[operands.len() - 1])
@@ -65,7 +66,7 @@ impl Builder {
 
     fn constant(&self, ir: &mut Ir, v: i64) -> Value {
         let ctx = ir.ctx();
-        let mut st = OperationState::new(ctx.intern_str("arith.constant"), self.loc);
+        let mut st = OperationState::new(ctx.intern_str(arith::Constant::NAME), self.loc);
         st.add_attr(ctx.intern_str("value"), ctx.index_attr(v));
         st.result_types = vec![ctx.index_type()];
         let op = ir.create_op(st);
@@ -80,7 +81,7 @@ impl Builder {
 
     fn mul(&self, ir: &mut Ir, a: Value, b: Value) -> Value {
         let f = Builder::nsw(ir);
-        self.op(ir, "arith.muli", vec![a, b], &[("overflowFlags", f)])
+        self.op(ir, arith::MulI::NAME, vec![a, b], &[("overflowFlags", f)])
     }
 
     /// A product of basis entries (positive, so neither wraps): `nsw, nuw`.
@@ -88,21 +89,21 @@ impl Builder {
         let f = ir
             .ctx()
             .attr(AttrData::Dialect("arith.overflow<nsw, nuw>".to_string()));
-        self.op(ir, "arith.muli", vec![a, b], &[("overflowFlags", f)])
+        self.op(ir, arith::MulI::NAME, vec![a, b], &[("overflowFlags", f)])
     }
 
     fn add(&self, ir: &mut Ir, a: Value, b: Value) -> Value {
         let f = Builder::nsw(ir);
-        self.op(ir, "arith.addi", vec![a, b], &[("overflowFlags", f)])
+        self.op(ir, arith::AddI::NAME, vec![a, b], &[("overflowFlags", f)])
     }
 
     /// `x mod s` in `[0, s)` for positive `s`.
     fn pos_rem(&self, ir: &mut Ir, x: Value, s: Value, zero: Value) -> Value {
-        let r = self.op(ir, "arith.remsi", vec![x, s], &[]);
+        let r = self.op(ir, arith::RemSI::NAME, vec![x, s], &[]);
         let slt = ir.ctx().i64_attr(2);
-        let neg = self.op(ir, "arith.cmpi", vec![r, zero], &[("predicate", slt)]);
+        let neg = self.op(ir, arith::CmpI::NAME, vec![r, zero], &[("predicate", slt)]);
         let fixed = self.add(ir, r, s);
-        self.op(ir, "arith.select", vec![neg, fixed, r], &[])
+        self.op(ir, arith::Select::NAME, vec![neg, fixed, r], &[])
     }
 }
 
@@ -169,11 +170,11 @@ fn expand_delinearize(ir: &mut Ir, op: Op) -> bool {
             return false;
         };
         let zero = b.constant(ir, 0);
-        values.push(b.op(ir, "arith.floordivsi", vec![x, strides[0]], &[]));
+        values.push(b.op(ir, arith::FloorDivSI::NAME, vec![x, strides[0]], &[]));
         for i in 1..n {
             let r = b.pos_rem(ir, x, strides[i - 1], zero);
             values.push(if i + 1 < n {
-                b.op(ir, "arith.divsi", vec![r, strides[i]], &[])
+                b.op(ir, arith::DivSI::NAME, vec![r, strides[i]], &[])
             } else {
                 r
             });

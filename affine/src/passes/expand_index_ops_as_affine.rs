@@ -18,6 +18,7 @@ use super::simplify_structures::{constant_index, map_of, ValueMap};
 use crate::ops::DYNAMIC;
 use crate::valid::{affine_scope, is_valid_symbol};
 use crate::views::{AffineApply, AffineDelinearizeIndex, AffineLinearizeIndex};
+use lattice_dialects::arith;
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::passes::is_trivially_dead;
@@ -265,7 +266,7 @@ fn hoisted_constant(ir: &mut Ir, anchor: Op, c: i64, loc: Attr) -> Value {
     };
     let existing = ir
         .block_ops(block)
-        .take_while(|&op| ir.is_op(op, "arith.constant"))
+        .take_while(|&op| ir.isa::<arith::Constant>(op))
         .map(|op| ir.result(op, 0))
         .find(|&v| constant_index(ir, v) == Some(c));
     if let Some(v) = existing {
@@ -284,7 +285,7 @@ pub(crate) fn insert_constant(
     block: Option<lattice_ir::Block>,
 ) -> Value {
     let ctx = ir.ctx();
-    let mut st = OperationState::new(ctx.intern_str("arith.constant"), loc);
+    let mut st = OperationState::new(ctx.intern_str(arith::Constant::NAME), loc);
     st.add_attr(ctx.intern_str("value"), ctx.index_attr(c));
     st.result_types = vec![ctx.index_type()];
     let op = ir.create_op(st);

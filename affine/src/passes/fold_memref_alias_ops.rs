@@ -15,6 +15,7 @@
 use super::expand_index_ops_as_affine::{erase_trivially_dead, mixed, Builder, Term};
 use super::simplify_structures::map_of;
 use crate::views::{AffineDelinearizeIndex, AffineLinearizeIndex, AffineLoad, AffineStore};
+use lattice_dialects::memref;
 use lattice_dialects::memref::subview_dropped_dims;
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOptions};
@@ -221,7 +222,7 @@ fn source_sizes(ir: &mut Ir, b: &Builder, src: Value) -> Option<Vec<Term>> {
         memory_space,
     });
     let rank = shape.len();
-    let mut st = OperationState::new(ctx.intern_str("memref.extract_strided_metadata"), b.loc);
+    let mut st = OperationState::new(ctx.intern_str(memref::ExtractStridedMetadata::NAME), b.loc);
     st.operands = vec![src];
     st.result_types = vec![base];
     st.result_types.extend(vec![ctx.index_type(); 1 + 2 * rank]);
@@ -278,9 +279,9 @@ fn fold_access(ir: &mut Ir, access: Op, memref_pos: usize) -> Option<Op> {
     let memref = *ir.operands(access).get(memref_pos)?;
     let view = ir.defining_op(memref)?;
     let kind = [
-        "memref.subview",
-        "memref.expand_shape",
-        "memref.collapse_shape",
+        memref::SubView::NAME,
+        memref::ExpandShape::NAME,
+        memref::CollapseShape::NAME,
     ]
     .into_iter()
     .position(|k| ir.is_op(view, k))?;

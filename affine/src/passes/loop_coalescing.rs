@@ -15,6 +15,7 @@ use super::loop_normalize::{body, create_apply, for_segments, for_step, set_for_
 use super::simplify_structures::{map_of, ValueMap};
 use crate::valid::{affine_scope, is_valid_symbol};
 use crate::views::{AffineFor, AffineMax, AffineMin};
+use lattice_dialects::{arith, func, scf};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -29,7 +30,7 @@ pub static LOOP_COALESCING: PassDef = PassDef {
     name: "affine-loop-coalescing",
     display_name: "LoopCoalescing",
     summary: "Coalesce nested loops with independent bounds into a single loop",
-    anchor: Some("func.func"),
+    anchor: Some(func::Func::NAME),
     options: &[PassOption::bool(
         "remarks",
         false,
@@ -302,7 +303,7 @@ fn arith(ir: &mut Ir, name: &str, operands: Vec<Value>, attrs: &[(&str, lattice_
 
 fn constant(ir: &mut Ir, v: i64) -> Op {
     let a = ir.ctx().index_attr(v);
-    arith(ir, "arith.constant", Vec::new(), &[("value", a)])
+    arith(ir, arith::Constant::NAME, Vec::new(), &[("value", a)])
 }
 
 /// Coalesces a band of `scf.for` loops (outermost first) with arith ops: trip counts
@@ -355,11 +356,11 @@ pub fn coalesce_scf_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
                 before(ir, o)
             }
             _ => {
-                let d = arith(ir, "arith.subi", vec![ub, lb], &[]);
+                let d = arith(ir, arith::SubI::NAME, vec![ub, lb], &[]);
                 let d = before(ir, d);
-                let t = arith(ir, "arith.ceildivsi", vec![d, step], &[]);
+                let t = arith(ir, arith::CeilDivSI::NAME, vec![d, step], &[]);
                 let t = before(ir, t);
-                let m = arith(ir, "arith.maxsi", vec![t, c0], &[]);
+                let m = arith(ir, arith::MaxSI::NAME, vec![t, c0], &[]);
                 before(ir, m)
             }
         };
@@ -367,7 +368,7 @@ pub fn coalesce_scf_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
     }
     let mut total = tcs[0];
     for &t in &tcs[1..] {
-        let m = arith(ir, "arith.muli", vec![total, t], &[]);
+        let m = arith(ir, arith::MulI::NAME, vec![total, t], &[]);
         total = before(ir, m);
     }
     ir.set_operands(outer, vec![c0, total, c1]);
@@ -387,19 +388,19 @@ pub fn coalesce_scf_loops(ir: &mut Ir, loops: &[Op]) -> Result<(), String> {
     let mut previous = ir.block_args(outer_body)[0];
     for idx in (1..=n).rev() {
         if idx != n {
-            let o = arith(ir, "arith.divsi", vec![previous, tcs[idx]], &[]);
+            let o = arith(ir, arith::DivSI::NAME, vec![previous, tcs[idx]], &[]);
             previous = place(ir, o, &mut anchor);
         }
         let norm = if idx == 1 {
             previous
         } else {
-            let o = arith(ir, "arith.remsi", vec![previous, tcs[idx - 1]], &[]);
+            let o = arith(ir, arith::RemSI::NAME, vec![previous, tcs[idx - 1]], &[]);
             place(ir, o, &mut anchor)
         };
         let (lb, _, step) = bounds[idx - 1];
-        let o = arith(ir, "arith.muli", vec![norm, step], &[]);
+        let o = arith(ir, arith::MulI::NAME, vec![norm, step], &[]);
         let scaled = place(ir, o, &mut anchor);
-        let o = arith(ir, "arith.addi", vec![scaled, lb], &[]);
+        let o = arith(ir, arith::AddI::NAME, vec![scaled, lb], &[]);
         let orig = place(ir, o, &mut anchor);
         let b = body(ir, loops[idx - 1]).ok_or("no body")?;
         let iv = ir.block_args(b)[0];
@@ -443,7 +444,7 @@ fn coalesce_nest(ir: &mut Ir, op: Op, report: &mut Vec<(Op, String)>) {
                 continue;
             }
             let band = &loops[start..end];
-            let result = if ir.is_op(op, "scf.for") {
+            let result = if ir.isa::<scf::For>(op) {
                 coalesce_scf_loops(ir, band)
             } else {
                 coalesce_loops(ir, band)
@@ -478,7 +479,7 @@ pub fn loop_coalescing_with_report(
 ) -> Vec<(Op, String)> {
     let mut report = Vec::new();
     for op in ir.walk_ops(func, WalkOrder::PreOrder) {
-        if ir.contains_op(op) && (ir.isa::<AffineFor>(op) || ir.is_op(op, "scf.for")) {
+        if ir.contains_op(op) && (ir.isa::<AffineFor>(op) || ir.isa::<scf::For>(op)) {
             coalesce_nest(ir, op, &mut report);
         }
     }

@@ -17,6 +17,7 @@
 //! any memref.
 
 use crate::views::{AffineAccess, AffineFor, AffineKind};
+use lattice_dialects::{arith, func, memref, scf};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -42,7 +43,7 @@ pub static LOOP_INVARIANT_CODE_MOTION: PassDef = PassDef {
     name: "affine-loop-invariant-code-motion",
     display_name: "AffineLoopInvariantCodeMotion",
     summary: "Hoist loop invariant instructions outside of affine loops",
-    anchor: Some("func.func"),
+    anchor: Some(func::Func::NAME),
     options: &[PassOption::bool(
         "remarks",
         false,
@@ -108,12 +109,12 @@ pub(crate) enum Access {
 
 /// Whether `op` is an `affine.load`, `affine.vector_load` or `memref.load`.
 fn is_load(ir: &Ir, op: Op) -> bool {
-    AffineAccess::of(ir, op).is_some_and(|a| !a.is_write) || ir.is_op(op, "memref.load")
+    AffineAccess::of(ir, op).is_some_and(|a| !a.is_write) || ir.isa::<memref::Load>(op)
 }
 
 /// Whether `op` is an `affine.store`, `affine.vector_store` or `memref.store`.
 fn is_store(ir: &Ir, op: Op) -> bool {
-    AffineAccess::of(ir, op).is_some_and(|a| a.is_write) || ir.is_op(op, "memref.store")
+    AffineAccess::of(ir, op).is_some_and(|a| a.is_write) || ir.isa::<memref::Store>(op)
 }
 
 /// The memory `op` itself may write (nested ops are not included).
@@ -162,7 +163,7 @@ pub(crate) fn reads(ir: &Ir, op: Op) -> Access {
 
 /// Whether `op` is a fresh allocation (`memref.alloc`/`memref.alloca`).
 fn is_alloc(ir: &Ir, op: Op) -> bool {
-    ir.is_op(op, "memref.alloc") || ir.is_op(op, "memref.alloca")
+    ir.isa::<memref::Alloc>(op) || ir.isa::<memref::Alloca>(op)
 }
 
 /// Whether memrefs `a` and `b` may refer to overlapping memory: always, unless they are
@@ -255,13 +256,13 @@ pub(crate) fn known_nonempty(ir: &Ir, l: Op) -> bool {
 fn is_trapping_division(name: &str) -> bool {
     matches!(
         name,
-        "arith.divsi"
-            | "arith.divui"
-            | "arith.remsi"
-            | "arith.remui"
-            | "arith.ceildivsi"
-            | "arith.ceildivui"
-            | "arith.floordivsi"
+        arith::DivSI::NAME
+            | arith::DivUI::NAME
+            | arith::RemSI::NAME
+            | arith::RemUI::NAME
+            | arith::CeilDivSI::NAME
+            | arith::CeilDivUI::NAME
+            | arith::FloorDivSI::NAME
     )
 }
 
@@ -296,7 +297,7 @@ fn op_movable(ir: &Ir, info: &LoopInfo, op: Op) -> Result<(), Option<String>> {
         return Err(None);
     }
     if matches!(kind, Some(AffineKind::If | AffineKind::Yield))
-        || matches!(name, "scf.if" | "scf.yield")
+        || matches!(name, scf::If::NAME | scf::Yield::NAME)
     {
         return Ok(());
     }

@@ -10,6 +10,7 @@
 
 use super::simplify_structures::{map_of, ValueMap};
 use crate::views::{is_affine_loop, AffineApply, AffineFor, AffineParallel};
+use lattice_dialects::{arith, func};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -29,7 +30,7 @@ pub static LOOP_NORMALIZE: PassDef = PassDef {
     name: "affine-loop-normalize",
     display_name: "AffineLoopNormalize",
     summary: "Apply normalization transformations to affine loop-like ops",
-    anchor: Some("func.func"),
+    anchor: Some(func::Func::NAME),
     options: &[
         PassOption::bool(
             "promote-single-iter",
@@ -187,7 +188,7 @@ pub(crate) fn promote_if_single_iteration(ir: &mut Ir, op: Op) -> bool {
     }
     let lb_value = if let Some(c) = ir.ctx().map_single_constant_result(lbm) {
         let ctx = ir.ctx();
-        let mut st = OperationState::new(ctx.intern_str("arith.constant"), loc);
+        let mut st = OperationState::new(ctx.intern_str(arith::Constant::NAME), loc);
         st.add_attr(ctx.intern_str("value"), ctx.index_attr(c));
         st.result_types = vec![ctx.index_type()];
         let cst = ir.create_op(st);

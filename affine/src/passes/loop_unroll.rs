@@ -17,6 +17,7 @@
 use crate::loops::{constant_trip_count, wide_constant_trip_count};
 use crate::util::{int_attr, map_attr as for_map};
 use crate::views::{AffineApply, AffineFor};
+use lattice_dialects::{arith, func};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{AffineExpr, AffineMap, Ir, Op, OperationState, Value, WalkOrder};
@@ -571,7 +572,7 @@ pub fn promote_single_iteration(ir: &mut Ir, l: Op) {
     } else if let Some(c) = ctx.map_single_constant_result(lbm) {
         // As upstream: the constant goes to the start of the enclosing function.
         let loc = ir.loc(l);
-        let mut st = OperationState::new(ctx.intern_str("arith.constant"), loc);
+        let mut st = OperationState::new(ctx.intern_str(arith::Constant::NAME), loc);
         st.result_types = vec![ctx.index_type()];
         st.add_attr(ctx.intern_str("value"), ctx.index_attr(c));
         let op = ir.create_op(st);
@@ -663,7 +664,7 @@ pub static LOOP_UNROLL: PassDef = PassDef {
     name: "affine-loop-unroll",
     display_name: "AffineLoopUnroll",
     summary: "Unroll affine loops",
-    anchor: Some("func.func"),
+    anchor: Some(func::Func::NAME),
     options: &[
         PassOption::custom(
             "unroll-factor",

@@ -24,6 +24,7 @@ use crate::views::{
     AffineApply, AffineFor, AffineIf, AffineLoad, AffineMax, AffineMin, AffineStore,
     AffineVectorLoad, AffineVectorStore, AffineYield,
 };
+use lattice_dialects::func;
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Block, Ir, Op, Traits, Value, WalkOrder};
@@ -399,7 +400,7 @@ pub static LOOP_UNROLL_JAM: PassDef = PassDef {
     name: "affine-loop-unroll-jam",
     display_name: "AffineLoopUnrollAndJam",
     summary: "Unroll and jam affine loops",
-    anchor: Some("func.func"),
+    anchor: Some(func::Func::NAME),
     options: &[
         PassOption::int(
             "unroll-jam-factor",

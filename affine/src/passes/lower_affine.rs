@@ -19,6 +19,7 @@ use crate::views::{
     AffineApply, AffineFor, AffineIf, AffineKind, AffineKind as K, AffineLoad, AffineMin,
     AffineParallel, AffinePrefetch, AffineStore, AffineYield,
 };
+use lattice_dialects::{arith, memref, scf, vector};
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::{
     AffineBinOp, AffineExpr, AffineExprData, AffineMap, AttrData, DiagLoc, Diagnostic, Ir, Op,
@@ -121,7 +122,7 @@ impl Lowerer<'_> {
     fn constant(&mut self, v: i64) -> Value {
         let a = self.ir.ctx().index_attr(v);
         let idx = self.index();
-        let op = self.build("arith.constant", vec![], vec![idx], vec![("value", a)]);
+        let op = self.build(arith::Constant::NAME, vec![], vec![idx], vec![("value", a)]);
         self.ir.result(op, 0)
     }
 
@@ -136,7 +137,7 @@ impl Lowerer<'_> {
         let pred = ctx.int_attr(predicate as i128, ctx.int_type(64));
         let i1 = ctx.i1_type();
         let op = self.build(
-            "arith.cmpi",
+            arith::CmpI::NAME,
             vec![a, b],
             vec![i1],
             vec![("predicate", pred)],
@@ -146,7 +147,7 @@ impl Lowerer<'_> {
 
     fn select(&mut self, c: Value, a: Value, b: Value) -> Value {
         let ty = self.ir.value_type(a);
-        let op = self.build("arith.select", vec![c, a, b], vec![ty], vec![]);
+        let op = self.build(arith::Select::NAME, vec![c, a, b], vec![ty], vec![]);
         self.ir.result(op, 0)
     }
 
@@ -190,13 +191,13 @@ impl Lowerer<'_> {
                 let a = self.expand(lhs, dims, syms)?;
                 let b = self.expand(rhs, dims, syms)?;
                 Ok(match op {
-                    AffineBinOp::Add => self.binary("arith.addi", a, b),
+                    AffineBinOp::Add => self.binary(arith::AddI::NAME, a, b),
                     AffineBinOp::Mul => {
                         let ctx = self.ir.ctx();
                         let nsw = ctx.attr(AttrData::Dialect("arith.overflow<nsw>".into()));
                         let idx = self.index();
                         let o = self.build(
-                            "arith.muli",
+                            arith::MulI::NAME,
                             vec![a, b],
                             vec![idx],
                             vec![("overflowFlags", nsw)],
@@ -204,32 +205,32 @@ impl Lowerer<'_> {
                         self.ir.result(o, 0)
                     }
                     AffineBinOp::Mod => {
-                        let rem = self.binary("arith.remsi", a, b);
+                        let rem = self.binary(arith::RemSI::NAME, a, b);
                         let zero = self.constant(0);
                         let neg = self.cmpi(SLT, rem, zero);
-                        let corrected = self.binary("arith.addi", rem, b);
+                        let corrected = self.binary(arith::AddI::NAME, rem, b);
                         self.select(neg, corrected, rem)
                     }
                     AffineBinOp::FloorDiv => {
                         let zero = self.constant(0);
                         let minus_one = self.constant(-1);
                         let neg = self.cmpi(SLT, a, zero);
-                        let negated = self.binary("arith.subi", minus_one, a);
+                        let negated = self.binary(arith::SubI::NAME, minus_one, a);
                         let dividend = self.select(neg, negated, a);
-                        let q = self.binary("arith.divsi", dividend, b);
-                        let corrected = self.binary("arith.subi", minus_one, q);
+                        let q = self.binary(arith::DivSI::NAME, dividend, b);
+                        let corrected = self.binary(arith::SubI::NAME, minus_one, q);
                         self.select(neg, corrected, q)
                     }
                     AffineBinOp::CeilDiv => {
                         let zero = self.constant(0);
                         let one = self.constant(1);
                         let nonpos = self.cmpi(SLE, a, zero);
-                        let negated = self.binary("arith.subi", zero, a);
-                        let decremented = self.binary("arith.subi", a, one);
+                        let negated = self.binary(arith::SubI::NAME, zero, a);
+                        let decremented = self.binary(arith::SubI::NAME, a, one);
                         let dividend = self.select(nonpos, negated, decremented);
-                        let q = self.binary("arith.divsi", dividend, b);
-                        let negated_q = self.binary("arith.subi", zero, q);
-                        let incremented = self.binary("arith.addi", q, one);
+                        let q = self.binary(arith::DivSI::NAME, dividend, b);
+                        let negated_q = self.binary(arith::SubI::NAME, zero, q);
+                        let incremented = self.binary(arith::AddI::NAME, q, one);
                         self.select(nonpos, negated_q, incremented)
                     }
                 })
@@ -308,7 +309,7 @@ impl Lowerer<'_> {
     /// The integer value of `v` when an `arith.constant` defines it.
     fn constant_of(&self, v: Value) -> Option<i64> {
         let d = self.ir.defining_op(v)?;
-        if !self.ir.is_op(d, "arith.constant") || self.created.contains(&d) {
+        if !self.ir.isa::<arith::Constant>(d) || self.created.contains(&d) {
             return None;
         }
         let a = self.ir.attr(d, "value")?;
@@ -394,7 +395,7 @@ impl Lowerer<'_> {
                 lattice_ir::FoldResult::Value(v) => values.push(v),
                 lattice_ir::FoldResult::Constant(a) => {
                     let ty = self.ir.ctx().attr_type(a).unwrap_or(self.index());
-                    let c = self.build("arith.constant", vec![], vec![ty], vec![("value", a)]);
+                    let c = self.build(arith::Constant::NAME, vec![], vec![ty], vec![("value", a)]);
                     values.push(self.ir.result(c, 0));
                 }
             }
@@ -441,9 +442,9 @@ impl Lowerer<'_> {
             K::Min | K::Max => {
                 let m = self.map(AffineMin::MAP)?;
                 let red = if kind == K::Min {
-                    "arith.minsi"
+                    arith::MinSI::NAME
                 } else {
-                    "arith.maxsi"
+                    arith::MaxSI::NAME
                 };
                 let v = self.reduced_map(m, &operands, red)?;
                 self.replace(&[v]);
@@ -460,9 +461,9 @@ impl Lowerer<'_> {
                     .map(|&r| self.ir.value_type(r))
                     .collect();
                 let new = if kind == K::Load {
-                    "memref.load"
+                    memref::Load::NAME
                 } else {
-                    "vector.load"
+                    vector::Load::NAME
                 };
                 let n = self.build(new, ops, tys, vec![]);
                 let r = self.ir.results(n).to_vec();
@@ -474,9 +475,9 @@ impl Lowerer<'_> {
                 let mut ops = vec![operands[0], operands[1]];
                 ops.extend(idx);
                 let new = if kind == K::Store {
-                    "memref.store"
+                    memref::Store::NAME
                 } else {
-                    "vector.store"
+                    vector::Store::NAME
                 };
                 self.build(new, ops, vec![], vec![]);
                 self.replace(&[]);
@@ -489,7 +490,7 @@ impl Lowerer<'_> {
                 let mut ops = vec![operands[0]];
                 ops.extend(idx);
                 ops.push(operands[n - 1]);
-                self.build("memref.dma_wait", ops, vec![], vec![]);
+                self.build(memref::DmaWait::NAME, ops, vec![], vec![]);
                 self.replace(&[]);
             }
             K::Prefetch => {
@@ -505,18 +506,18 @@ impl Lowerer<'_> {
                 .iter()
                 .filter_map(|&n| self.ir.attr(op, n).map(|a| (n, a)))
                 .collect();
-                self.build("memref.prefetch", ops, vec![], attrs);
+                self.build(memref::Prefetch::NAME, ops, vec![], attrs);
                 self.replace(&[]);
             }
             K::Yield => {
                 let in_parallel = self
                     .ir
                     .parent_op(op)
-                    .is_some_and(|p| self.ir.is_op(p, "scf.parallel"));
+                    .is_some_and(|p| self.ir.isa::<scf::Parallel>(p));
                 let new = if in_parallel {
-                    "scf.reduce"
+                    scf::Reduce::NAME
                 } else {
-                    "scf.yield"
+                    scf::Yield::NAME
                 };
                 self.build(new, operands, vec![], vec![]);
                 self.replace(&[]);
@@ -533,8 +534,8 @@ impl Lowerer<'_> {
                 let (lbo, ubo) = (&operands[segs[0].clone()], &operands[segs[1].clone()]);
                 let lbm = self.fold_bound(lbm, lbo, true);
                 let ubm = self.fold_bound(ubm, ubo, false);
-                let lb = self.reduced_map(lbm, lbo, "arith.maxsi")?;
-                let ub = self.reduced_map(ubm, ubo, "arith.minsi")?;
+                let lb = self.reduced_map(lbm, lbo, arith::MaxSI::NAME)?;
+                let ub = self.reduced_map(ubm, ubo, arith::MinSI::NAME)?;
                 let st = self.constant(step);
                 let mut ops = vec![lb, ub, st];
                 ops.extend_from_slice(&operands[segs[2].clone()]);
@@ -545,7 +546,7 @@ impl Lowerer<'_> {
                     .iter()
                     .map(|&r| self.ir.value_type(r))
                     .collect();
-                let n = self.build_with_regions("scf.for", ops, tys, vec![region]);
+                let n = self.build_with_regions(scf::For::NAME, ops, tys, vec![region]);
                 let r = self.ir.results(n).to_vec();
                 self.replace(&r);
             }
@@ -568,7 +569,7 @@ impl Lowerer<'_> {
                     let pred = if data.eq_flags[i] { 0 } else { 5 };
                     let cmp = self.cmpi(pred, v, zero);
                     cond = Some(match cond {
-                        Some(prev) => self.binary("arith.andi", prev, cmp),
+                        Some(prev) => self.binary(arith::AndI::NAME, prev, cmp),
                         None => cmp,
                     });
                 }
@@ -578,7 +579,8 @@ impl Lowerer<'_> {
                         let ctx = self.ir.ctx();
                         let t = ctx.bool_attr(true);
                         let i1 = ctx.i1_type();
-                        let c = self.build("arith.constant", vec![], vec![i1], vec![("value", t)]);
+                        let c =
+                            self.build(arith::Constant::NAME, vec![], vec![i1], vec![("value", t)]);
                         self.ir.result(c, 0)
                     }
                 };
@@ -594,7 +596,8 @@ impl Lowerer<'_> {
                     .iter()
                     .map(|&r| self.ir.value_type(r))
                     .collect();
-                let n = self.build_with_regions("scf.if", vec![cond], tys, vec![then_r, else_r]);
+                let n =
+                    self.build_with_regions(scf::If::NAME, vec![cond], tys, vec![then_r, else_r]);
                 let r = self.ir.results(n).to_vec();
                 self.replace(&r);
             }
@@ -627,7 +630,7 @@ impl Lowerer<'_> {
         ops.push(operands[l[4].start]);
         ops.extend(tag);
         ops.extend_from_slice(&rest[1..]);
-        self.build("memref.dma_start", ops, vec![], vec![]);
+        self.build(memref::DmaStart::NAME, ops, vec![], vec![]);
         self.replace(&[]);
         Ok(())
     }
@@ -685,8 +688,8 @@ impl Lowerer<'_> {
         let ubr = crate::util::group_ranges(&ubg, ub_data.results.len()).ok_or(malformed)?;
         for d in 0..lbg.len().min(ubg.len()) {
             for (data, ops, range, out, red) in [
-                (&lb_data, lb_ops, &lbr[d], &mut lower, "arith.maxsi"),
-                (&ub_data, ub_ops, &ubr[d], &mut upper, "arith.minsi"),
+                (&lb_data, lb_ops, &lbr[d], &mut lower, arith::MaxSI::NAME),
+                (&ub_data, ub_ops, &ubr[d], &mut upper, arith::MinSI::NAME),
             ] {
                 let nd = (data.num_dims as usize).min(ops.len());
                 let (dims, syms) = ops.split_at(nd);
@@ -715,7 +718,12 @@ impl Lowerer<'_> {
         let mut inits = Vec::new();
         for (&k, &ty) in kinds.iter().zip(&result_tys) {
             let (value, _) = reduction(&ctx, k, ty)?;
-            let c = self.build("arith.constant", vec![], vec![ty], vec![("value", value)]);
+            let c = self.build(
+                arith::Constant::NAME,
+                vec![],
+                vec![ty],
+                vec![("value", value)],
+            );
             inits.push(self.ir.result(c, 0));
         }
         let n = lower.len() as i32;
@@ -744,14 +752,16 @@ impl Lowerer<'_> {
                     st.result_types = vec![ty];
                     let c = self.ir.create_op(st);
                     self.ir.append_op(b, c);
-                    let mut st =
-                        OperationState::new(ctx.intern_str("scf.reduce.return"), self.ir.loc(y));
+                    let mut st = OperationState::new(
+                        ctx.intern_str(scf::ReduceReturn::NAME),
+                        self.ir.loc(y),
+                    );
                     st.operands = vec![self.ir.result(c, 0)];
                     let ret = self.ir.create_op(st);
                     self.ir.append_op(b, ret);
                     regions.push(r);
                 }
-                let mut st = OperationState::new(ctx.intern_str("scf.reduce"), self.ir.loc(y));
+                let mut st = OperationState::new(ctx.intern_str(scf::Reduce::NAME), self.ir.loc(y));
                 st.operands = values;
                 st.regions = regions;
                 let red = self.ir.create_op(st);
@@ -760,7 +770,7 @@ impl Lowerer<'_> {
             }
         }
         let seg = ctx.dense_i32_array(&[n, n, n, inits.len() as i32]);
-        let mut st = OperationState::new(ctx.intern_str("scf.parallel"), self.ir.loc(op));
+        let mut st = OperationState::new(ctx.intern_str(scf::Parallel::NAME), self.ir.loc(op));
         st.operands = ops;
         st.result_types = result_tys;
         st.regions = vec![region];
@@ -797,21 +807,21 @@ pub fn reduction(
     let smin = -(1i128 << (width - 1));
     let smax = (1i128 << (width - 1)) - 1;
     Ok(match name {
-        "addf" => (float(0.0)?, "arith.addf"),
-        "mulf" => (float(1.0)?, "arith.mulf"),
-        "maximumf" => (float(f64::NEG_INFINITY)?, "arith.maximumf"),
-        "minimumf" => (float(f64::INFINITY)?, "arith.minimumf"),
-        "maxnumf" => (float(f64::NEG_INFINITY)?, "arith.maxnumf"),
-        "minnumf" => (float(f64::INFINITY)?, "arith.minnumf"),
-        "addi" => (int(0), "arith.addi"),
-        "muli" => (int(1), "arith.muli"),
-        "ori" => (int(0), "arith.ori"),
-        "xori" => (int(0), "arith.xori"),
-        "andi" => (int(-1), "arith.andi"),
-        "maxs" => (int(smin), "arith.maxsi"),
-        "mins" => (int(smax), "arith.minsi"),
-        "maxu" => (int(0), "arith.maxui"),
-        "minu" => (int(-1), "arith.minui"),
+        "addf" => (float(0.0)?, arith::AddF::NAME),
+        "mulf" => (float(1.0)?, arith::MulF::NAME),
+        "maximumf" => (float(f64::NEG_INFINITY)?, arith::MaximumF::NAME),
+        "minimumf" => (float(f64::INFINITY)?, arith::MinimumF::NAME),
+        "maxnumf" => (float(f64::NEG_INFINITY)?, arith::MaxNumF::NAME),
+        "minnumf" => (float(f64::INFINITY)?, arith::MinNumF::NAME),
+        "addi" => (int(0), arith::AddI::NAME),
+        "muli" => (int(1), arith::MulI::NAME),
+        "ori" => (int(0), arith::OrI::NAME),
+        "xori" => (int(0), arith::XOrI::NAME),
+        "andi" => (int(-1), arith::AndI::NAME),
+        "maxs" => (int(smin), arith::MaxSI::NAME),
+        "mins" => (int(smax), arith::MinSI::NAME),
+        "maxu" => (int(0), arith::MaxUI::NAME),
+        "minu" => (int(-1), arith::MinUI::NAME),
         _ => {
             return Err(format!(
                 "reduction '{name}' of 'affine.parallel' is not supported"

@@ -22,6 +22,8 @@
 
 use super::simplify_structures::ValueMap;
 use crate::views::{AffineApply, AffineLoad, AffineStore};
+use lattice_dialects::{func, memref};
+use lattice_ir::builtin;
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
@@ -180,7 +182,7 @@ pub fn normalize_memrefs_with_report(
         .iter()
         .filter_map(|&r| ir.entry_block(r))
         .flat_map(|b| ir.block_ops(b).collect::<Vec<_>>())
-        .filter(|&o| ir.is_op(o, "func.func"))
+        .filter(|&o| ir.isa::<func::Func>(o))
         .collect();
     let name_of = |ir: &Ir, f: Op| {
         ir.attr(f, "sym_name")
@@ -204,14 +206,14 @@ pub fn normalize_memrefs_with_report(
                 let Some(&g) = by_name.get(ctx.str(*root)) else {
                     continue;
                 };
-                if ir.is_op(o, "func.call") && ctx.str(na.name) == "callee" {
+                if ir.isa::<func::Call>(o) && ctx.str(na.name) == "callee" {
                     edges.entry(f).or_default().push(g);
                     edges.entry(g).or_default().push(f);
                 } else if o != f {
                     blocked.push((g, o, format!("'{}' refers to it", ir.op_name(o))));
                 }
             }
-            if ir.is_op(o, "func.call") {
+            if ir.isa::<func::Call>(o) {
                 let callee = ir.attr(o, "callee").and_then(|a| match ctx.attr_data(a) {
                     AttrData::SymbolRef { root, nested } if nested.is_empty() => {
                         Some(ctx.str(*root).to_string())
@@ -237,7 +239,7 @@ pub fn normalize_memrefs_with_report(
         let cands = candidates(ir, f);
         let cand_set: FxHashSet<Value> = cands.iter().copied().collect();
         for o in ir.walk_ops(f, WalkOrder::PreOrder) {
-            if !ir.is_op(o, "func.call") && !ir.is_op(o, "func.return") {
+            if !ir.isa::<func::Call>(o) && !ir.isa::<func::Return>(o) {
                 continue;
             }
             for &v in ir.operands(o) {
@@ -331,7 +333,7 @@ fn candidates(ir: &Ir, f: Op) -> Vec<Value> {
     for o in ir.walk_ops(f, WalkOrder::PreOrder) {
         if matches!(
             ir.op_name(o),
-            "memref.alloc" | "memref.alloca" | "func.call"
+            memref::Alloc::NAME | memref::Alloca::NAME | func::Call::NAME
         ) {
             out.extend_from_slice(ir.results(o));
         }
@@ -343,9 +345,9 @@ fn supported_use(ir: &Ir, op: Op, index: u32) -> bool {
     match ir.op_name(op) {
         _ if ir.isa::<AffineLoad>(op) => index == 0,
         _ if ir.isa::<AffineStore>(op) => index == 1,
-        "memref.load" => index == 0,
-        "memref.store" => index == 1,
-        "memref.dealloc" | "func.call" | "func.return" => true,
+        memref::Load::NAME => index == 0,
+        memref::Store::NAME => index == 1,
+        memref::Dealloc::NAME | func::Call::NAME | func::Return::NAME => true,
         _ => false,
     }
 }
@@ -389,7 +391,7 @@ fn normalize_function(ir: &mut Ir, f: Op, report: &mut Report) {
         };
         let map = ctx.affine_map(ctx.map_num_dims(map), 0, ctx.map_results(map).to_vec());
         let new_v = match ir.defining_op(v) {
-            Some(d) if ir.is_op(d, "memref.alloc") || ir.is_op(d, "memref.alloca") => {
+            Some(d) if ir.isa::<memref::Alloc>(d) || ir.isa::<memref::Alloca>(d) => {
                 let mut st = OperationState::new(ctx.intern_str(ir.op_name(d)), ir.loc(d));
                 st.result_types = vec![new_ty];
                 for na in ir.attrs(d) {
@@ -446,7 +448,7 @@ fn rewrite_use(ir: &mut Ir, op: Op, idx: usize, map: AffineMap) {
             ir.set_operands(op, all);
             ir.set_attr(op, "map", ctx.affine_map_attr(new));
         }
-        "memref.load" | "memref.store" => {
+        memref::Load::NAME | memref::Store::NAME => {
             let indices: Vec<Value> = ir.operands(op)[idx + 1..].to_vec();
             let mut new_indices = Vec::new();
             for &r in ctx.map_results(map) {
@@ -469,7 +471,7 @@ fn rewrite_use(ir: &mut Ir, op: Op, idx: usize, map: AffineMap) {
 
 fn run(ir: &mut Ir, module: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     let err = |e: String| vec![Diagnostic::error(DiagLoc::Loc(ir.loc(module)), e)];
-    if !ir.is_op(module, "builtin.module") {
+    if !ir.isa::<builtin::Module>(module) {
         return Err(err("normalize-memrefs runs on a 'builtin.module'".into()));
     }
     let typed = o.typed_at::<NormalizeMemrefsOptions>(ir, module)?;

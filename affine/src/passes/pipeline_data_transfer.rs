@@ -41,6 +41,7 @@ use crate::util::{ancestor_in_block, int_attr, map_attr};
 use crate::views::{
     AffineApply, AffineDmaStart, AffineDmaWait, AffineFor, AffineKind, AffineYield,
 };
+use lattice_dialects::{arith, func, memref};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{AffineMap, Block, Ir, Op, OperationState, TypeData, Value, WalkOrder};
@@ -67,7 +68,7 @@ pub static PIPELINE_DATA_TRANSFER: PassDef = PassDef {
     display_name: "AffinePipelineDataTransfer",
     summary: "Pipeline non-blocking data transfers between explicitly managed levels of the \
               memory hierarchy",
-    anchor: Some("func.func"),
+    anchor: Some(func::Func::NAME),
     options: &[PassOption::bool(
         "remarks",
         false,
@@ -174,7 +175,7 @@ fn matching_pairs(ir: &Ir, body: Block) -> Vec<(Op, Op)> {
             continue;
         }
         let escapes = ir.uses(dst).iter().any(|u| {
-            !ir.is_op(u.op, "memref.dealloc") && ancestor_in_block(ir, body, u.op).is_none()
+            !ir.isa::<memref::Dealloc>(u.op) && ancestor_in_block(ir, body, u.op).is_none()
         });
         if escapes {
             continue;
@@ -328,7 +329,7 @@ fn check_double_buffer(ir: &Ir, l: Op, m: Value) -> Result<(), NotPipelined> {
         return Err(NotPipelined::DynamicBufferInLoop);
     }
     for u in ir.uses(m) {
-        if ir.is_op(u.op, "memref.dealloc") {
+        if ir.isa::<memref::Dealloc>(u.op) {
             continue;
         }
         if !ir.is_ancestor(l, u.op) {
@@ -372,7 +373,7 @@ fn dynamic_sizes(ir: &mut Ir, l: Op, m: Value, shape: &[i64]) -> Vec<Value> {
     let index = ctx.index_type();
     let alloc_sizes: Option<Vec<Value>> = ir
         .defining_op(m)
-        .filter(|&d| ir.is_op(d, "memref.alloc") || ir.is_op(d, "memref.alloca"))
+        .filter(|&d| ir.isa::<memref::Alloc>(d) || ir.isa::<memref::Alloca>(d))
         .map(|d| {
             let n = shape.iter().filter(|&&s| s == crate::ops::DYNAMIC).count();
             ir.operands(d).iter().take(n).copied().collect()
@@ -385,7 +386,7 @@ fn dynamic_sizes(ir: &mut Ir, l: Op, m: Value, shape: &[i64]) -> Vec<Value> {
         let c = create_before(
             ir,
             l,
-            "arith.constant",
+            arith::Constant::NAME,
             vec![],
             Some(index),
             vec![("value", ctx.index_attr(i as i64))],
@@ -395,7 +396,7 @@ fn dynamic_sizes(ir: &mut Ir, l: Op, m: Value, shape: &[i64]) -> Vec<Value> {
             Some(&v) => v,
             None => {
                 let c = ir.result(c, 0);
-                let d = create_before(ir, l, "memref.dim", vec![m, c], Some(index), vec![]);
+                let d = create_before(ir, l, memref::Dim::NAME, vec![m, c], Some(index), vec![]);
                 ir.result(d, 0)
             }
         };
@@ -429,7 +430,7 @@ fn double_buffer(ir: &mut Ir, l: Op, body: Block, iv: Value, m: Value) {
     let alloc = create_before(
         ir,
         l,
-        "memref.alloc",
+        memref::Alloc::NAME,
         sizes,
         Some(new_ty),
         vec![("operandSegmentSizes", seg)],
@@ -446,12 +447,12 @@ fn double_buffer(ir: &mut Ir, l: Op, body: Block, iv: Value, m: Value) {
         .uses(m)
         .iter()
         .map(|u| u.op)
-        .filter(|&u| ir.is_ancestor(l, u) && !ir.is_op(u, "memref.dealloc"))
+        .filter(|&u| ir.is_ancestor(l, u) && !ir.isa::<memref::Dealloc>(u))
         .collect();
     for u in users {
         redirect_access(ir, u, m, new, slot);
     }
-    let dealloc = create_before(ir, l, "memref.dealloc", vec![new], None, vec![]);
+    let dealloc = create_before(ir, l, memref::Dealloc::NAME, vec![new], None, vec![]);
     ir.detach_op(dealloc);
     ir.insert_op_after(l, dealloc);
     erase_dead_alloc(ir, m);
@@ -494,13 +495,13 @@ fn erase_dead_alloc(ir: &mut Ir, m: Value) {
     let Some(def) = ir.defining_op(m) else {
         return;
     };
-    if !(ir.is_op(def, "memref.alloc") || ir.is_op(def, "memref.alloca")) {
+    if !(ir.isa::<memref::Alloc>(def) || ir.isa::<memref::Alloca>(def)) {
         return;
     }
     let users: Vec<Op> = ir.uses(m).iter().map(|u| u.op).collect();
     match users.as_slice() {
         [] => ir.erase_op(def),
-        [d] if ir.is_op(*d, "memref.dealloc") => {
+        [d] if ir.isa::<memref::Dealloc>(*d) => {
             ir.erase_op(*d);
             ir.erase_op(def);
         }

@@ -17,6 +17,7 @@
 use crate::util::{constant_int, map_attr};
 use crate::valid::{affine_scope, is_valid_dim, is_valid_symbol};
 use crate::views::{AffineApply, AffineFor, AffineLoad, AffineStore};
+use lattice_dialects::{arith, func, memref, scf};
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
     AffineExpr, AffineMap, Diagnostic, Ir, Op, OperationState, Region, Traits, Value, ValueDef,
@@ -118,12 +119,12 @@ impl ExprBuilder {
         let ops = ir.operands(def).to_vec();
         let name = ir.op_name(def).to_string();
         match name.as_str() {
-            "arith.addi" | "arith.subi" | "arith.muli" => {
+            arith::AddI::NAME | arith::SubI::NAME | arith::MulI::NAME => {
                 let a = self.expr_depth(ir, ops[0], depth + 1)?;
                 let b = self.expr_depth(ir, ops[1], depth + 1)?;
                 Some(match name.as_str() {
-                    "arith.addi" => ctx.add_expr(a, b),
-                    "arith.subi" => ctx.sub_expr(a, b),
+                    arith::AddI::NAME => ctx.add_expr(a, b),
+                    arith::SubI::NAME => ctx.sub_expr(a, b),
                     _ => {
                         if ctx.constant_value(a).is_none() && ctx.constant_value(b).is_none() {
                             return None;
@@ -132,21 +133,24 @@ impl ExprBuilder {
                     }
                 })
             }
-            "arith.floordivsi" | "arith.divsi" | "arith.remsi" | "arith.ceildivsi" => {
+            arith::FloorDivSI::NAME
+            | arith::DivSI::NAME
+            | arith::RemSI::NAME
+            | arith::CeilDivSI::NAME => {
                 let c = constant_int(ir, ops[1]).filter(|&c| c > 0)?;
-                let truncating = name == "arith.divsi" || name == "arith.remsi";
+                let truncating = name == arith::DivSI::NAME || name == arith::RemSI::NAME;
                 if truncating && !non_negative(ir, ops[0], 0) {
                     return None;
                 }
                 let a = self.expr_depth(ir, ops[0], depth + 1)?;
                 let ce = ctx.constant_expr(c);
                 Some(match name.as_str() {
-                    "arith.remsi" => ctx.mod_expr(a, ce),
-                    "arith.ceildivsi" => ctx.ceildiv_expr(a, ce),
+                    arith::RemSI::NAME => ctx.mod_expr(a, ce),
+                    arith::CeilDivSI::NAME => ctx.ceildiv_expr(a, ce),
                     _ => ctx.floordiv_expr(a, ce),
                 })
             }
-            "arith.select" => {
+            arith::Select::NAME => {
                 let (x, op, k) = lowered_division(ir, def)?;
                 let a = self.expr_depth(ir, x, depth + 1)?;
                 let ke = ctx.constant_expr(k);
@@ -218,7 +222,7 @@ fn is_const(ir: &Ir, v: Value, k: i64) -> bool {
 
 /// The `arith.cmpi` defining `v` with predicate `pred` (2 = slt, 3 = sle): its operands.
 fn cmpi(ir: &Ir, v: Value, pred: i128) -> Option<(Value, Value)> {
-    let c = def_named(ir, v, "arith.cmpi")?;
+    let c = def_named(ir, v, arith::CmpI::NAME)?;
     let p = ir.ctx().int_value(ir.attr(c, "predicate")?)?;
     (p == pred).then(|| (ir.operand(c, 0), ir.operand(c, 1)))
 }
@@ -238,21 +242,21 @@ fn lowered_division(ir: &Ir, select: Op) -> Option<(Value, lattice_ir::AffineBin
     let (c, t, f) = (*ops.first()?, *ops.get(1)?, *ops.get(2)?);
     // mod: r = remsi x, k; select (r < 0), r + k, r
     if let Some((r, zero)) = cmpi(ir, c, 2) {
-        if let Some((x, kv)) = binop(ir, r, "arith.remsi") {
+        if let Some((x, kv)) = binop(ir, r, arith::RemSI::NAME) {
             let k = constant_int(ir, kv).filter(|&k| k > 0)?;
-            let (r2, k2) = binop(ir, t, "arith.addi")?;
+            let (r2, k2) = binop(ir, t, arith::AddI::NAME)?;
             return (is_const(ir, zero, 0) && r2 == r && is_const(ir, k2, k) && f == r)
                 .then_some((x, AffineBinOp::Mod, k));
         }
         // floordiv: s = select (x < 0), -1 - x, x; q = divsi s, k; select (x < 0), -1 - q, q
         let x = r;
         let q = f;
-        let (sv, kv) = binop(ir, q, "arith.divsi")?;
+        let (sv, kv) = binop(ir, q, arith::DivSI::NAME)?;
         let k = constant_int(ir, kv).filter(|&k| k > 0)?;
-        let (m1, q2) = binop(ir, t, "arith.subi")?;
-        let s = def_named(ir, sv, "arith.select")?;
+        let (m1, q2) = binop(ir, t, arith::SubI::NAME)?;
+        let s = def_named(ir, sv, arith::Select::NAME)?;
         let sops = ir.operands(s);
-        let (m1b, x2) = binop(ir, sops[1], "arith.subi")?;
+        let (m1b, x2) = binop(ir, sops[1], arith::SubI::NAME)?;
         let ok = is_const(ir, zero, 0)
             && is_const(ir, m1, -1)
             && q2 == q
@@ -264,14 +268,14 @@ fn lowered_division(ir: &Ir, select: Op) -> Option<(Value, lattice_ir::AffineBin
     }
     // ceildiv: s = select (x <= 0), 0 - x, x - 1; q = divsi s, k; select (x <= 0), 0 - q, q + 1
     let (x, zero) = cmpi(ir, c, 3)?;
-    let (z1, q) = binop(ir, t, "arith.subi")?;
-    let (q2, one) = binop(ir, f, "arith.addi")?;
-    let (s, kv) = binop(ir, q, "arith.divsi")?;
+    let (z1, q) = binop(ir, t, arith::SubI::NAME)?;
+    let (q2, one) = binop(ir, f, arith::AddI::NAME)?;
+    let (s, kv) = binop(ir, q, arith::DivSI::NAME)?;
     let k = constant_int(ir, kv).filter(|&k| k > 0)?;
-    let sd = def_named(ir, s, "arith.select")?;
+    let sd = def_named(ir, s, arith::Select::NAME)?;
     let sops = ir.operands(sd);
-    let (z2, x2) = binop(ir, sops[1], "arith.subi")?;
-    let (x3, one2) = binop(ir, sops[2], "arith.subi")?;
+    let (z2, x2) = binop(ir, sops[1], arith::SubI::NAME)?;
+    let (x3, one2) = binop(ir, sops[2], arith::SubI::NAME)?;
     let ok = is_const(ir, zero, 0)
         && is_const(ir, z1, 0)
         && q2 == q
@@ -303,7 +307,7 @@ pub(crate) fn non_negative(ir: &Ir, v: Value, depth: u32) -> bool {
                 .and_then(|m| ir.ctx().map_constant_results(m))
                 .is_some_and(|cs| cs.iter().any(|&c| c >= 0));
         }
-        if ir.is_op(owner, "scf.for") {
+        if ir.isa::<scf::For>(owner) {
             return non_negative(ir, ir.operand(owner, 0), depth + 1);
         }
         return false;
@@ -312,11 +316,11 @@ pub(crate) fn non_negative(ir: &Ir, v: Value, depth: u32) -> bool {
         return false;
     };
     match ir.op_name(def) {
-        "arith.addi" | "arith.muli" | "arith.maxsi" => ir
+        arith::AddI::NAME | arith::MulI::NAME | arith::MaxSI::NAME => ir
             .operands(def)
             .iter()
             .all(|&o| non_negative(ir, o, depth + 1)),
-        "arith.divsi" | "arith.remsi" | "arith.floordivsi" => {
+        arith::DivSI::NAME | arith::RemSI::NAME | arith::FloorDivSI::NAME => {
             non_negative(ir, ir.operand(def, 0), depth + 1)
                 && constant_int(ir, ir.operand(def, 1)).is_some_and(|c| c > 0)
         }
@@ -346,7 +350,7 @@ pub(crate) fn erase_dead(ir: &mut Ir, mut candidates: Vec<Op>) {
 
 /// Raises one `memref.load`/`memref.store`; `Err` says why not.
 pub(crate) fn raise_access(ir: &mut Ir, op: Op) -> Result<(), String> {
-    let is_load = ir.is_op(op, "memref.load");
+    let is_load = ir.isa::<memref::Load>(op);
     let first_index = if is_load { 1 } else { 2 };
     if ir
         .attr(op, "nontemporal")
@@ -405,7 +409,7 @@ pub(crate) fn describe(ir: &Ir, op: Op) -> String {
 pub fn raise_from_memref_with_report(ir: &mut Ir, func: Op) -> Report {
     let mut report = Report::default();
     for op in ir.walk_ops(func, WalkOrder::PreOrder) {
-        if !ir.contains_op(op) || !(ir.is_op(op, "memref.load") || ir.is_op(op, "memref.store")) {
+        if !ir.contains_op(op) || !(ir.isa::<memref::Load>(op) || ir.isa::<memref::Store>(op)) {
             continue;
         }
         let what = describe(ir, op);
@@ -458,7 +462,7 @@ pub static RAISE_FROM_MEMREF: PassDef = PassDef {
     name: "affine-raise-from-memref",
     display_name: "RaiseMemrefDialect",
     summary: "Turn some memref operators to affine operators where supported",
-    anchor: Some("func.func"),
+    anchor: Some(func::Func::NAME),
     options: &[PassOption::bool(
         "remarks",
         false,

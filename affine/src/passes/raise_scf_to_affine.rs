@@ -19,6 +19,7 @@
 use super::raise_from_memref::{erase_dead, raise_access, ExprBuilder, Report};
 use crate::util::constant_int;
 use crate::views::{AffineFor, AffineIf, AffineYield};
+use lattice_dialects::{arith, func, memref, scf};
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{AffineExpr, Block, Diagnostic, Ir, Op, OperationState, Value, WalkOrder};
 
@@ -66,7 +67,7 @@ fn retarget_yield(ir: &mut Ir, block: Block) {
     let Some(term) = ir.last_op(block) else {
         return;
     };
-    if !ir.is_op(term, "scf.yield") {
+    if !ir.isa::<scf::Yield>(term) {
         return;
     }
     let ctx = ir.ctx_arc().clone();
@@ -124,10 +125,10 @@ fn raise_for(ir: &mut Ir, op: Op) -> Result<(), String> {
         return Err(format!("the step {step} is not positive"));
     }
     let mut lb = ExprBuilder::new(ir, op);
-    let lbe = bound_exprs(ir, &mut lb, ops[0], "arith.maxsi")
+    let lbe = bound_exprs(ir, &mut lb, ops[0], arith::MaxSI::NAME)
         .ok_or("the lower bound is not an affine function of valid dims and symbols")?;
     let mut ub = ExprBuilder::new(ir, op);
-    let ube = bound_exprs(ir, &mut ub, ops[1], "arith.minsi")
+    let ube = bound_exprs(ir, &mut ub, ops[1], arith::MinSI::NAME)
         .ok_or("the upper bound is not an affine function of valid dims and symbols")?;
     let lb_map = lb.map(ir, lbe);
     let ub_map = ub.map(ir, ube);
@@ -171,13 +172,13 @@ fn raise_for(ir: &mut Ir, op: Op) -> Result<(), String> {
 fn raise_if(ir: &mut Ir, op: Op) -> Result<(), String> {
     let cond = ir.operand(op, 0);
     let mut conjuncts = Vec::new();
-    flatten(ir, cond, "arith.andi", &mut conjuncts);
+    flatten(ir, cond, arith::AndI::NAME, &mut conjuncts);
     let mut b = ExprBuilder::new(ir, op);
     let ctx = ir.ctx_arc().clone();
     let mut constraints = Vec::new();
     let mut eq = Vec::new();
     for c in conjuncts {
-        let Some(cmp) = ir.defining_op(c).filter(|&d| ir.is_op(d, "arith.cmpi")) else {
+        let Some(cmp) = ir.defining_op(c).filter(|&d| ir.isa::<arith::CmpI>(d)) else {
             return Err("the condition is not a conjunction of arith.cmpi".into());
         };
         let pred = ir
@@ -234,9 +235,9 @@ pub fn raise_scf_to_affine_with_report(ir: &mut Ir, func: Op) -> Report {
             }
             let name = ir.op_name(op).to_string();
             let result = match name.as_str() {
-                "scf.for" => raise_for(ir, op),
-                "scf.if" => raise_if(ir, op),
-                "memref.load" | "memref.store" => raise_access(ir, op),
+                scf::For::NAME => raise_for(ir, op),
+                scf::If::NAME => raise_if(ir, op),
+                memref::Load::NAME | memref::Store::NAME => raise_access(ir, op),
                 _ => continue,
             };
             match result {
@@ -290,7 +291,7 @@ pub static RAISE_SCF_TO_AFFINE: PassDef = PassDef {
     name: "raise-scf-to-affine",
     display_name: "RaiseSCFToAffine",
     summary: "Raise scf.for/scf.if and memref accesses with affine bounds, conditions and indices to the affine dialect",
-    anchor: Some("func.func"),
+    anchor: Some(func::Func::NAME),
     options: &[        PassOption::bool("remarks", false, "Print why ops were not raised"),
     ],
     configure: lattice_ir::pass::configure::<RaiseScfToAffineOptions>,

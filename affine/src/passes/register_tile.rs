@@ -42,6 +42,7 @@ use crate::util::int_attr;
 use crate::views::{
     AffineApply, AffineFor, AffineKind, AffineLoad, AffineParallel, AffineStore, AffineYield,
 };
+use lattice_dialects::{arith, func};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{AffineExpr, Attr, AttrData, Block, Ir, Op, OperationState, Value, WalkOrder};
@@ -766,7 +767,7 @@ fn contract(ir: &mut Ir, l: Op) {
     let attr = ctx.attr(AttrData::Dialect("arith.fastmath<contract>".into()));
     for o in ir.walk_ops(l, WalkOrder::PreOrder) {
         let plain = ir.attr(o, "fastmath").is_none_or(|a| a == none);
-        if plain && (ir.is_op(o, "arith.mulf") || ir.is_op(o, "arith.addf")) {
+        if plain && (ir.isa::<arith::MulF>(o) || ir.isa::<arith::AddF>(o)) {
             ir.set_attr(o, "fastmath", attr);
         }
     }
@@ -979,7 +980,7 @@ pub static REGISTER_TILE: PassDef = PassDef {
     name: "affine-register-tile",
     display_name: "AffineRegisterTile",
     summary: "Register-tile contraction nests: reduction loop innermost, unroll-jam, accumulators in iter_args, vectorize the unit-stride loop",
-    anchor: Some("func.func"),
+    anchor: Some(func::Func::NAME),
     options: &[
         PassOption::int(
             "rows",

@@ -19,6 +19,7 @@
 //! and write everything.
 
 use crate::views::{AffineAccess, AffineApply, AffineLoad, AffineStore};
+use lattice_dialects::{func, memref};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -37,7 +38,7 @@ pub static SCALREP: PassDef = PassDef {
     name: "affine-scalrep",
     display_name: "AffineScalarReplacement",
     summary: "Replace affine memref accesses by scalars by forwarding stores to loads and eliminating redundant loads",
-    anchor: Some("func.func"),
+    anchor: Some(func::Func::NAME),
     options: &[PassOption::bool(
         "remarks",
         false,
@@ -367,7 +368,7 @@ fn eliminate_dead_allocs(ir: &mut Ir, func: Op) {
     let allocs: Vec<Op> = ir
         .walk_ops(func, WalkOrder::PreOrder)
         .into_iter()
-        .filter(|&o| ir.is_op(o, "memref.alloc") || ir.is_op(o, "memref.alloca"))
+        .filter(|&o| ir.isa::<memref::Alloc>(o) || ir.isa::<memref::Alloca>(o))
         .collect();
     for alloc in allocs {
         let Some(&m) = ir.results(alloc).first() else {
@@ -380,8 +381,8 @@ fn eliminate_dead_allocs(ir: &mut Ir, func: Op) {
                 let is_write = AffineAccess::of(ir, u.op).is_some_and(|a| a.is_write);
                 let ok = match ir.op_name(u.op) {
                     _ if is_write => u.index == 1 && ir.operand(u.op, 0) != m,
-                    "memref.store" => u.index == 1 && ir.operand(u.op, 0) != m,
-                    "memref.dealloc" => true,
+                    memref::Store::NAME => u.index == 1 && ir.operand(u.op, 0) != m,
+                    memref::Dealloc::NAME => true,
                     _ => false,
                 };
                 ok.then_some(u.op)

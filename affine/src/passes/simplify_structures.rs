@@ -10,6 +10,7 @@
 
 use crate::valid::{affine_scope, is_valid_symbol};
 use crate::views::{AffineApply, AffineFor, AffineIf, AffineKind};
+use lattice_dialects::{arith, func};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -24,7 +25,7 @@ pub static SIMPLIFY_STRUCTURES: PassDef = PassDef {
     name: "affine-simplify-structures",
     display_name: "SimplifyAffineStructures",
     summary: "Simplify affine expressions in maps/sets and normalize memrefs",
-    anchor: Some("func.func"),
+    anchor: Some(func::Func::NAME),
     options: &[],
     configure: lattice_ir::pass::configure::<lattice_ir::pass::NoOptions>,
     run: run_simplify,
@@ -268,7 +269,7 @@ impl ValueMap {
 /// The constant an `arith.constant` of index type gives `v`.
 pub(crate) fn constant_index(ir: &Ir, v: Value) -> Option<i64> {
     let def = ir.defining_op(v)?;
-    if !ir.is_op(def, "arith.constant") || ir.value_type(v) != ir.ctx().index_type() {
+    if !ir.isa::<arith::Constant>(def) || ir.value_type(v) != ir.ctx().index_type() {
         return None;
     }
     i64::try_from(ir.ctx().int_value(ir.attr(def, "value")?)?).ok()

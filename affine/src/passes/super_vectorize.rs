@@ -46,6 +46,7 @@ use crate::analysis::dependence::{self, Dependence};
 use crate::ops::for_segments;
 use crate::util::{int_attr, map_attr};
 use crate::views::{AffineApply, AffineFor, AffineKind, AffineLoad, AffineMin, AffineStore};
+use lattice_dialects::{arith, func, ub, vector};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
@@ -266,20 +267,20 @@ fn is_scalar(ir: &Ir, ty: Type) -> bool {
 }
 
 const MAY_TRAP: &[&str] = &[
-    "arith.divsi",
-    "arith.divui",
-    "arith.remsi",
-    "arith.remui",
-    "arith.ceildivsi",
-    "arith.ceildivui",
-    "arith.floordivsi",
+    arith::DivSI::NAME,
+    arith::DivUI::NAME,
+    arith::RemSI::NAME,
+    arith::RemUI::NAME,
+    arith::CeilDivSI::NAME,
+    arith::CeilDivUI::NAME,
+    arith::FloorDivSI::NAME,
 ];
 
 /// Whether `o` is an elementwise `arith`/`math` op the pass widens.
 fn is_elementwise(ir: &Ir, o: Op) -> bool {
     let name = ir.op_name(o);
     (name.starts_with("arith.") || name.starts_with("math."))
-        && name != "arith.constant"
+        && name != arith::Constant::NAME
         && ir.regions(o).is_empty()
         && !ir.results(o).is_empty()
         && lattice_ir::passes::is_memory_effect_free(ir, o)
@@ -402,7 +403,7 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
                 }
             }
             (Some(AffineKind::If), _) => return Err("affine.if (conditionals) in the loop".into()),
-            (_, "arith.constant") => {
+            (_, arith::Constant::NAME) => {
                 if !ir
                     .results(o)
                     .iter()
@@ -638,19 +639,19 @@ fn depends_on(ir: &Ir, v: Value, ivs: &[Value], root: Op) -> bool {
 /// The combining kind of a reduction op, by name.
 fn reduction_kind(name: &str) -> Option<&'static str> {
     Some(match name {
-        "arith.addf" | "arith.addi" => "add",
-        "arith.mulf" | "arith.muli" => "mul",
-        "arith.andi" => "and",
-        "arith.ori" => "or",
-        "arith.xori" => "xor",
-        "arith.minsi" => "minsi",
-        "arith.maxsi" => "maxsi",
-        "arith.minui" => "minui",
-        "arith.maxui" => "maxui",
-        "arith.minimumf" => "minimumf",
-        "arith.maximumf" => "maximumf",
-        "arith.minnumf" => "minnumf",
-        "arith.maxnumf" => "maxnumf",
+        arith::AddF::NAME | arith::AddI::NAME => "add",
+        arith::MulF::NAME | arith::MulI::NAME => "mul",
+        arith::AndI::NAME => "and",
+        arith::OrI::NAME => "or",
+        arith::XOrI::NAME => "xor",
+        arith::MinSI::NAME => "minsi",
+        arith::MaxSI::NAME => "maxsi",
+        arith::MinUI::NAME => "minui",
+        arith::MaxUI::NAME => "maxui",
+        arith::MinimumF::NAME => "minimumf",
+        arith::MaximumF::NAME => "maximumf",
+        arith::MinNumF::NAME => "minnumf",
+        arith::MaxNumF::NAME => "maxnumf",
         _ => return None,
     })
 }
@@ -814,7 +815,7 @@ impl Rewriter<'_> {
         });
         make_op(
             ir,
-            "arith.constant",
+            arith::Constant::NAME,
             vec![],
             vec![vt],
             vec![("value", dense)],
@@ -831,7 +832,7 @@ impl Rewriter<'_> {
         let root = self.nest[0];
         let def = ir.defining_op(v);
         let out = if let Some(d) =
-            def.filter(|&d| ir.is_op(d, "arith.constant") && !ir.is_ancestor(root, d))
+            def.filter(|&d| ir.isa::<arith::Constant>(d) && !ir.is_ancestor(root, d))
         {
             let attr = ir.attr(d, "value").expect("arith.constant has a value");
             let loc = ir.loc(d);
@@ -844,7 +845,7 @@ impl Rewriter<'_> {
                 Some(d) => ir.loc(d),
                 None => ir.loc(root),
             };
-            let b = make_op(ir, "vector.broadcast", vec![v], vec![vt], vec![], loc);
+            let b = make_op(ir, vector::Broadcast::NAME, vec![v], vec![vt], vec![], loc);
             match def {
                 Some(d) => ir.insert_op_after(d, b),
                 None => {
@@ -872,7 +873,7 @@ impl Rewriter<'_> {
             } else {
                 make_op(
                     ir,
-                    "arith.constant",
+                    arith::Constant::NAME,
                     vec![],
                     vec![ctx.index_type()],
                     vec![("value", ctx.index_attr(self.sizes[k]))],
@@ -963,7 +964,7 @@ impl Rewriter<'_> {
         let loc = ir.loc(*self.nest.last().expect("non-empty"));
         let m = make_op(
             ir,
-            "vector.create_mask",
+            vector::CreateMask::NAME,
             order.iter().map(|&k| rems[k]).collect(),
             vec![ty],
             vec![],
@@ -1058,7 +1059,7 @@ impl Rewriter<'_> {
             return false;
         }
         let keep = match (AffineKind::of(ir, o), ir.op_name(o)) {
-            (_, "arith.constant") => true,
+            (_, arith::Constant::NAME) => true,
             (Some(AffineKind::Load), _) => self.plan.accesses[&o].dims.iter().all(Option::is_none),
             (_, name) if name.starts_with("arith.") || name.starts_with("math.") => {
                 !self.plan.reductions.iter().any(|r| r.combiner == o)
@@ -1114,7 +1115,7 @@ impl Rewriter<'_> {
                 let poison = lattice_dialects::ub::poison_attr(&ctx);
                 let pad = make_op(
                     ir,
-                    "ub.poison",
+                    ub::Poison::NAME,
                     vec![],
                     vec![elem],
                     vec![("value", poison)],
@@ -1129,7 +1130,7 @@ impl Rewriter<'_> {
                 let in_bounds = self.in_bounds(ir);
                 let t = make_op(
                     ir,
-                    "vector.transfer_read",
+                    vector::TransferRead::NAME,
                     operands,
                     vec![vt],
                     vec![
@@ -1159,7 +1160,7 @@ impl Rewriter<'_> {
                 let in_bounds = self.in_bounds(ir);
                 let t = make_op(
                     ir,
-                    "vector.transfer_write",
+                    vector::TransferWrite::NAME,
                     operands,
                     vec![],
                     vec![
@@ -1175,7 +1176,7 @@ impl Rewriter<'_> {
                 ir.insert_op_before(o, t);
                 self.replaced.push(o);
             }
-            (_, "arith.constant") => {
+            (_, arith::Constant::NAME) => {
                 let r = ir.result(o, 0);
                 let attr = ir.attr(o, "value").expect("arith.constant has a value");
                 let c = self.splat(ir, attr, ir.value_type(r), loc);
@@ -1243,7 +1244,14 @@ impl Rewriter<'_> {
         let m = self.mask(ir, order);
         let init = self.inits[&red.index];
         let vt = self.vty(ir, ty);
-        let s = make_op(ir, "arith.select", vec![m, v, init], vec![vt], vec![], loc);
+        let s = make_op(
+            ir,
+            arith::Select::NAME,
+            vec![m, v, init],
+            vec![vt],
+            vec![],
+            loc,
+        );
         ir.insert_op_before(before, s);
         ir.result(s, 0)
     }
@@ -1310,7 +1318,7 @@ fn vectorize(ir: &mut Ir, nest: &[Op], plan: &Plan, options: &SuperVectorizeOpti
         let kind = ctx.attr(AttrData::Dialect(format!("vector.kind<{}>", red.kind)));
         let rop = make_op(
             ir,
-            "vector.reduction",
+            vector::Reduction::NAME,
             vec![r],
             vec![arg_ty],
             vec![("kind", kind), ("fastmath", fm)],
@@ -1322,7 +1330,7 @@ fn vectorize(ir: &mut Ir, nest: &[Op], plan: &Plan, options: &SuperVectorizeOpti
         let neutral = neutral_attr(ir, arg_ty, red.kind);
         let init_is_neutral = ir
             .defining_op(init)
-            .filter(|&d| ir.is_op(d, "arith.constant"))
+            .filter(|&d| ir.isa::<arith::Constant>(d))
             .and_then(|d| ir.attr(d, "value"))
             == neutral;
         if !init_is_neutral {
@@ -1392,7 +1400,7 @@ pub static SUPER_VECTORIZE: PassDef = PassDef {
     name: "affine-super-vectorize",
     display_name: "AffineVectorize",
     summary: "Vectorize to a target independent n-D vector abstraction",
-    anchor: Some("func.func"),
+    anchor: Some(func::Func::NAME),
     options: &[        // Sizes below 1 are refused by the pass (a diagnostic on the function, as
         // mlir-opt 22), not by the option parser.
         PassOption::ints(

@@ -15,6 +15,7 @@
 use crate::analysis::dependence::Access;
 use crate::util::{constant_int, map_attr};
 use crate::views::{AffineApply, AffineFor};
+use lattice_dialects::memref;
 use lattice_ir::{AffineExpr, AffineMap, Ir, Op, TypeData, Value};
 use rustc_hash::FxHashMap;
 
@@ -73,7 +74,7 @@ fn of_value(ir: &Ir, v: Value, depth: usize) -> Option<Lin> {
         let e = *ir.ctx().map_results(map).first()?;
         return of_expr(ir, e, map, ir.operands(def), depth + 1);
     }
-    if ir.is_op(def, "memref.dim") && ir.operands(def).len() == 2 {
+    if ir.isa::<memref::Dim>(def) && ir.operands(def).len() == 2 {
         let index = usize::try_from(constant_int(ir, ir.operand(def, 1))?).ok()?;
         return size_of(ir, ir.operand(def, 0), index, depth + 1);
     }
@@ -115,7 +116,7 @@ fn size_of(ir: &Ir, memref: Value, index: usize, depth: usize) -> Option<Lin> {
     }
     let alloc = ir
         .defining_op(memref)
-        .filter(|&d| ir.is_op(d, "memref.alloc") || ir.is_op(d, "memref.alloca"));
+        .filter(|&d| ir.isa::<memref::Alloc>(d) || ir.isa::<memref::Alloca>(d));
     if let Some(d) = alloc {
         // The dynamic sizes come first, one per `?`, in order.
         let k = shape[..index].iter().filter(|&&s| s < 0).count();

@@ -18,6 +18,7 @@ pub mod mutate;
 
 use crate::{make_context, make_registry, panic_message};
 use gen::Rng;
+use lattice_ir::builtin;
 use lattice_ir::diag::SourceMap;
 use lattice_ir::pass::{
     parse_pass_options, run_pipeline, OpPipeline, OptionKind, PassDef, PassRegistry, RunOptions,
@@ -224,7 +225,7 @@ pub fn run_case_unguarded(case: &Case) -> Outcome {
     if let Some(b) = check_round_trip(&ir, module, "input") {
         return b;
     }
-    let mut pipeline = OpPipeline::new("builtin.module");
+    let mut pipeline = OpPipeline::new(builtin::Module::NAME);
     for (name, options) in &case.passes {
         let Some(def) = registry().lookup(name) else {
             panic!("fuzz case names an unknown pass '{name}'");

@@ -12,6 +12,7 @@
 //! so results are bit-identical to the input program's.
 
 use lattice_affine::passes::super_vectorize::{SuperVectorizeOptions, SUPER_VECTORIZE};
+use lattice_dialects::func;
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op};
@@ -75,7 +76,7 @@ pub static LATTICE_FAST: PassDef = PassDef {
     name: "lattice-fast",
     display_name: "LatticeFast",
     summary: "The recommended pipeline for speed: poly-schedule, affine-register-tile, affine-super-vectorize (scheduling, cache and register tiles, vectors, parallel loops)",
-    anchor: Some("func.func"),
+    anchor: Some(func::Func::NAME),
     options: &[
         PassOption::bool(
             "contract",

@@ -39,6 +39,7 @@ use crate::parallel_check::{input_loop_schedule, ForbiddenDeps};
 use crate::reduction::REDUCTION_MARK;
 use crate::scop::{extract_scops, ArrayKind, Scop};
 use lattice_affine::views::{AffineFor, AffineParallel};
+use lattice_dialects::{arith, func};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{AttrData, Ir, Op, OperationState, Traits, Value, WalkOrder};
@@ -106,21 +107,21 @@ pub struct ParallelizeReport {
 /// a loop-carried value may be reduced with in parallel.
 pub(crate) fn reduction_kind(name: &str) -> Option<i64> {
     Some(match name {
-        "arith.addf" => 0,
-        "arith.addi" => 1,
-        "arith.andi" => 2,
-        "arith.maximumf" => 4,
-        "arith.maxnumf" => 5,
-        "arith.maxsi" => 6,
-        "arith.maxui" => 7,
-        "arith.minimumf" => 8,
-        "arith.minnumf" => 9,
-        "arith.minsi" => 10,
-        "arith.minui" => 11,
-        "arith.mulf" => 12,
-        "arith.muli" => 13,
-        "arith.ori" => 14,
-        "arith.xori" => 15,
+        arith::AddF::NAME => 0,
+        arith::AddI::NAME => 1,
+        arith::AndI::NAME => 2,
+        arith::MaximumF::NAME => 4,
+        arith::MaxNumF::NAME => 5,
+        arith::MaxSI::NAME => 6,
+        arith::MaxUI::NAME => 7,
+        arith::MinimumF::NAME => 8,
+        arith::MinNumF::NAME => 9,
+        arith::MinSI::NAME => 10,
+        arith::MinUI::NAME => 11,
+        arith::MulF::NAME => 12,
+        arith::MulI::NAME => 13,
+        arith::OrI::NAME => 14,
+        arith::XOrI::NAME => 15,
         _ => return None,
     })
 }
@@ -479,7 +480,7 @@ pub static AFFINE_PARALLELIZE: PassDef = PassDef {
     name: "affine-parallelize",
     display_name: "AffineParallelize",
     summary: "Convert affine.for ops into 1-D affine.parallel",
-    anchor: Some("func.func"),
+    anchor: Some(func::Func::NAME),
     options: &[        PassOption::int(
             "max-nested",
             0,

@@ -36,6 +36,7 @@ use crate::scop::{value_label, Scop};
 use lattice_affine::views::{
     is_affine_loop, AffineKind, AffineLoad, AffineParallel, AffineVectorLoad,
 };
+use lattice_dialects::{func, memref, vector};
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op, Traits, Value, WalkOrder};
@@ -471,14 +472,16 @@ struct Isolated {
 /// Whether `op` (not looking into its regions) may write memory, and which memref:
 /// `Some(None)`: any memref; `None`: no write.
 fn written_memref(ir: &Ir, op: Op) -> Option<Option<Value>> {
-    match (AffineKind::of(ir, op), ir.op_name(op)) {
-        (Some(AffineKind::Store | AffineKind::VectorStore), _)
-        | (_, "memref.store" | "vector.store") => {
-            return Some(ir.operands(op).get(1).copied());
-        }
-        (Some(AffineKind::Load | AffineKind::VectorLoad), _)
-        | (_, "memref.load" | "vector.load") => return None,
-        _ => {}
+    let affine = AffineKind::of(ir, op);
+    if matches!(affine, Some(AffineKind::Store | AffineKind::VectorStore))
+        || ir.is_any_def(op, &[memref::Store::DEF, vector::Store::DEF])
+    {
+        return Some(ir.operands(op).get(1).copied());
+    }
+    if matches!(affine, Some(AffineKind::Load | AffineKind::VectorLoad))
+        || ir.is_any_def(op, &[memref::Load::DEF, vector::Load::DEF])
+    {
+        return None;
     }
     let Some(def) = ir.op_def(op) else {
         return Some(None);
@@ -841,7 +844,7 @@ pub static AFFINE_LOOP_DISTRIBUTE: PassDef = PassDef {
     name: "affine-loop-distribute",
     display_name: "AffineLoopDistribute",
     summary: "Distribute (fission) loops over the strongly connected components of their dependence graph",
-    anchor: Some("func.func"),
+    anchor: Some(func::Func::NAME),
     options: &[        PassOption::choice(
             "mode",
             &["max"],

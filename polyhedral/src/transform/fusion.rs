@@ -31,6 +31,7 @@ use crate::deps::{describe, AliasAssumption, DepKind, Dependences};
 use crate::isl::{IslCtx, IslError};
 use crate::scop::{AccessKind, Scop};
 use lattice_affine::views::{AffineFor, AffineParallel};
+use lattice_dialects::func;
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op, WalkOrder};
@@ -516,13 +517,13 @@ pub fn loop_fusion(ir: &mut Ir, func: Op, options: &FusionOptions) -> FusionRepo
 /// any other op it fuses in every `func.func` under that op, in order (sequentially: a
 /// plain `--affine-loop-fusion` runs on the module, as in mlir-opt).
 fn run(ir: &mut Ir, op: Op, o: &PassOptions) -> Result<(), Vec<Diagnostic>> {
-    if ir.is_op(op, "func.func") {
+    if ir.isa::<func::Func>(op) {
         return run_on_func(ir, op, o);
     }
     let funcs: Vec<Op> = ir
         .walk_ops(op, WalkOrder::PreOrder)
         .into_iter()
-        .filter(|&f| ir.is_op(f, "func.func"))
+        .filter(|&f| ir.isa::<func::Func>(f))
         .collect();
     // Like a nested pipeline: every function runs, the first error is returned.
     let mut first_error = None;

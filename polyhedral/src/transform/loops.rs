@@ -17,6 +17,7 @@ use super::{apply_private, for_each_scop, mark_parallel, program_tree, remark, M
 use crate::deps::{AliasAssumption, Dependences};
 use crate::isl::{IslCtx, IslError, IslText};
 use crate::scop::Scop;
+use lattice_dialects::func;
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op};
@@ -824,7 +825,7 @@ pub static POLY_TRANSFORM: PassDef = PassDef {
     name: "poly-transform",
     display_name: "PolyTransform",
     summary: "Permute, skew, reverse, strip-mine or parallelize perfect loop bands, legally",
-    anchor: Some("func.func"),
+    anchor: Some(func::Func::NAME),
     options: &[        PassOption::custom(
             "permute",
             "<a permutation of 0..n-1>",

@@ -38,6 +38,7 @@ use isl_rs::{UnionAccessInfo, UnionMap, UnionSet};
 use lattice_affine::views::{
     is_affine_loop, AffineFor, AffineIf, AffineLoad, AffineParallel, AffineStore, AffineYield,
 };
+use lattice_dialects::{arith, memref};
 use lattice_ir::{AttrData, Block, Ir, Op, OperationState, Traits, Type, TypeData, Value};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -538,7 +539,7 @@ fn thread_nested_reductions(ir: &mut Ir, seq: &[Op]) {
             let init = ir.operand(inner, init_at);
             let constant = ir
                 .defining_op(init)
-                .filter(|&d| ir.is_op(d, "arith.constant"));
+                .filter(|&d| ir.isa::<arith::Constant>(d));
             if !same_kind || constant.is_none() {
                 continue;
             }
@@ -649,7 +650,7 @@ fn new_cell(ir: &mut Ir, element: Type, before: Op, loc: lattice_ir::Attr) -> Va
         layout: None,
         memory_space: None,
     });
-    let mut st = OperationState::new(ctx.intern_str("memref.alloca"), loc);
+    let mut st = OperationState::new(ctx.intern_str(memref::Alloca::NAME), loc);
     st.result_types = vec![ty];
     st.add_attr(
         ctx.intern_str("operandSegmentSizes"),
@@ -952,7 +953,7 @@ impl Promoter {
                 values: vec![value],
             });
         }
-        let mut st = OperationState::new(ctx.intern_str("arith.constant"), ir.loc(at));
+        let mut st = OperationState::new(ctx.intern_str(arith::Constant::NAME), ir.loc(at));
         st.result_types = vec![self.ty];
         st.add_attr(ctx.intern_str("value"), value);
         let c = ir.create_op(st);
@@ -1481,7 +1482,7 @@ pub(crate) fn sequentialize(ir: &mut Ir, op: Op) -> Option<Op> {
     }
     let mut inits = Vec::new();
     for &(identity, _, ty) in &reductions {
-        let mut st = OperationState::new(ctx.intern_str("arith.constant"), ir.loc(op));
+        let mut st = OperationState::new(ctx.intern_str(arith::Constant::NAME), ir.loc(op));
         st.result_types = vec![ty];
         st.add_attr(ctx.intern_str("value"), identity);
         let c = ir.create_op(st);

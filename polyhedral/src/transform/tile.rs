@@ -32,6 +32,7 @@ use crate::isl::{dim_range, IslCtx, IslText};
 use crate::scop::Scop;
 use lattice_affine::loops;
 use lattice_affine::views::AffineFor;
+use lattice_dialects::func;
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{Ir, Op, TypeData};
@@ -574,7 +575,7 @@ pub static AFFINE_LOOP_TILE: PassDef = PassDef {
     name: "affine-loop-tile",
     display_name: "AffineLoopTiling",
     summary: "Tile affine loop nests",
-    anchor: Some("func.func"),
+    anchor: Some(func::Func::NAME),
     options: &[
         PassOption::int(
             "cache-size",
