@@ -419,8 +419,14 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             cx.operand(op, 1)?,
             cx.operand(op, 2)?,
         )?,
-        K::MaxSI | K::MaxUI | K::MinSI | K::MinUI | K::MaximumF
-        | K::MinimumF | K::MaxNumF | K::MinNumF => {
+        K::MaxSI
+        | K::MaxUI
+        | K::MinSI
+        | K::MinUI
+        | K::MaximumF
+        | K::MinimumF
+        | K::MaxNumF
+        | K::MinNumF => {
             let intr = match kind {
                 K::MaxSI => "llvm.smax",
                 K::MaxUI => "llvm.umax",

@@ -68,7 +68,9 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
         }
         Some(K::Switch) => {
             let flag = cx.int_operand(op, 0)?;
-            let values: Vec<i128> = match ir.attr(op, Switch::CASE_VALUES).map(|a| ir.ctx().attr_data(a))
+            let values: Vec<i128> = match ir
+                .attr(op, Switch::CASE_VALUES)
+                .map(|a| ir.ctx().attr_data(a))
             {
                 Some(AttrData::DenseElements { values, .. }) => values
                     .iter()

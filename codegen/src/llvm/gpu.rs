@@ -121,7 +121,10 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
         .as_ref()
         .and_then(|p| p.kernels.get(&name).copied())
         .ok_or_else(|| cx.error(op, format!("kernel '{name}' is not in this module")))?;
-    let seg: Vec<usize> = match ir.attr(op, LaunchFunc::OPERAND_SEGMENT_SIZES).map(|a| ctx.attr_data(a)) {
+    let seg: Vec<usize> = match ir
+        .attr(op, LaunchFunc::OPERAND_SEGMENT_SIZES)
+        .map(|a| ctx.attr_data(a))
+    {
         Some(AttrData::DenseArray { values, .. }) => values.iter().map(|&v| v as usize).collect(),
         _ => return Err(cx.error(op, "gpu.launch_func without operandSegmentSizes")),
     };

@@ -109,7 +109,10 @@ pub fn c_header(ir: &Ir, module: Op, guard: &str) -> String {
             continue;
         }
         let ctx = ir.ctx();
-        let Some(name) = ir.attr(op, Func::SYM_NAME).and_then(|a| ctx.string_value(a)) else {
+        let Some(name) = ir
+            .attr(op, Func::SYM_NAME)
+            .and_then(|a| ctx.string_value(a))
+        else {
             continue;
         };
         let private = ir

@@ -110,7 +110,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
                 let f = cx.llcx.bool_type().const_zero().into();
                 intrinsic(cx, "llvm.abs", &[t], &[args[0], f])?
             }
-            Some(K::Ctlz) | Some(K::Cttz) => {
+            Some(K::Ctlz | K::Cttz) => {
                 let f = cx.llcx.bool_type().const_zero().into();
                 let intr = if kind == Some(K::Ctlz) {
                     "llvm.ctlz"
@@ -137,7 +137,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             Some(K::Acosh) => libm(cx, op, "acosh", t, &args)?,
             Some(K::Atanh) => libm(cx, op, "atanh", t, &args)?,
             Some(K::IsNaN) => fcmp(cx, FloatPredicate::UNO, args[0], args[0])?,
-            Some(K::IsInf) | Some(K::IsFinite) => {
+            Some(K::IsInf | K::IsFinite) => {
                 let a = intrinsic(cx, "llvm.fabs", &[t], &args)?;
                 let inf = splat_float(t, f64::INFINITY);
                 let pred = if kind == Some(K::IsInf) {
