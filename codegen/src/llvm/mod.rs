@@ -6,10 +6,10 @@
 //! `func.rs`, `ub.rs`), each with `pub(crate) fn lower(cx, op)` that matches on the op's
 //! kind (`ArithKind::of`, typed views) and returns [`LowerCtx::unsupported`] for ops it
 //! does not know. [`lower_op`] is the one dispatch point on the op's dialect (its kind
-//! enum, in `dialect_lowering`); to add a dialect, add a file with the same `lower`
-//! signature and one arm there (the `vector` arm is reserved for `vector.rs`,
+//! enum's definitions, in `DIALECTS`); to add a dialect, add a file with the same `lower`
+//! signature and one row there (the `vector` row is reserved for `vector.rs`,
 //! `scf.parallel` is routed through [`scf`]'s `lower_parallel`, the hook a threaded
-//! `parallel.rs` replaces). The `gpu` arm (`gpu.rs`) lowers `gpu.launch_func` in host
+//! `parallel.rs` replaces). The `gpu` row (`gpu.rs`) lowers `gpu.launch_func` in host
 //! code to calls into the GPU runtime; for modules that launch kernels, [`lower_op`]
 //! first emits the host/device coherence calls of [`crate::gpu::host::HostPlan`].
 //!
@@ -53,7 +53,7 @@ use inkwell::targets::{CodeModel, InitializationConfig, RelocMode, Target, Targe
 use inkwell::values::BasicValueEnum;
 use inkwell::OptimizationLevel;
 use lattice_dialects as d;
-use lattice_ir::{Block, DiagLoc, Diagnostic, Ir, Op, Region};
+use lattice_ir::{Block, DiagLoc, Diagnostic, Ir, Op, OpDef, Region};
 
 /// How to generate code.
 #[derive(Clone, Debug)]
@@ -169,7 +169,9 @@ fn lower_op_impl(cx: &mut LowerCtx<'_, '_>, op: Op) -> LResult<()> {
     if cx.gpu_plan.is_some() {
         gpu::before_op(cx, op)?;
     }
-    let Some((lower, elementwise)) = dialect_lowering(cx.ir, op) else {
+    let ir = cx.ir;
+    let Some(&(_, lower, elementwise)) = DIALECTS.iter().find(|(defs, ..)| ir.is_any_def(op, defs))
+    else {
         return Err(cx.unsupported(op));
     };
     if elementwise && vector::has_nd(cx, op) {
@@ -179,37 +181,22 @@ fn lower_op_impl(cx: &mut LowerCtx<'_, '_>, op: Op) -> LResult<()> {
     }
 }
 
-/// The `lower` of the dialect file for `op`'s registered dialect (by its kind enum), and
-/// whether the dialect's ops apply elementwise to n-D vectors (`arith`, `math`).
-fn dialect_lowering<'ctx>(ir: &Ir, op: Op) -> Option<(LowerFn<'ctx>, bool)> {
-    use d::{arith::ArithKind, cf::CfKind, func::FuncKind, gpu::GpuKind, math::MathKind};
-    use d::{memref::MemrefKind, scf::ScfKind, ub::UbKind, vector::VectorKind};
-    let lowering: (LowerFn<'ctx>, bool) = if ArithKind::of(ir, op).is_some() {
-        (arith::lower, true)
-    } else if MathKind::of(ir, op).is_some() {
-        (math::lower, true)
-    } else if MemrefKind::of(ir, op).is_some() {
-        (memref::lower, false)
-    } else if ScfKind::of(ir, op).is_some() {
-        (scf::lower, false)
-    } else if CfKind::of(ir, op).is_some() {
-        (cf::lower, false)
-    } else if FuncKind::of(ir, op).is_some() {
-        (func::lower, false)
-    } else if VectorKind::of(ir, op).is_some() {
-        (vector::lower, false)
-    } else if GpuKind::of(ir, op).is_some() {
-        (gpu::lower, false)
-    } else if UbKind::of(ir, op).is_some() {
-        (ub::lower, false)
-    } else {
-        return None;
-    };
-    Some(lowering)
-}
-
 /// A dialect file's `lower(cx, op)`.
-type LowerFn<'ctx> = fn(&mut LowerCtx<'_, 'ctx>, Op) -> LResult<()>;
+type LowerFn = for<'a, 'ctx> fn(&mut LowerCtx<'a, 'ctx>, Op) -> LResult<()>;
+
+/// Each dialect's ops (its kind enum's definitions), the file that lowers them, and
+/// whether they apply elementwise to n-D vectors.
+const DIALECTS: &[(&[&OpDef], LowerFn, bool)] = &[
+    (d::arith::ArithKind::ALL, arith::lower, true),
+    (d::math::MathKind::ALL, math::lower, true),
+    (d::memref::MemrefKind::ALL, memref::lower, false),
+    (d::scf::ScfKind::ALL, scf::lower, false),
+    (d::cf::CfKind::ALL, cf::lower, false),
+    (d::func::FuncKind::ALL, func::lower, false),
+    (d::vector::VectorKind::ALL, vector::lower, false),
+    (d::gpu::GpuKind::ALL, gpu::lower, false),
+    (d::ub::UbKind::ALL, ub::lower, false),
+];
 
 /// Lowers the ops of single-block region `region` at the builder's position, with the
 /// entry block's arguments bound to `args`, and returns the LLVM values of the
