@@ -11,6 +11,7 @@ use super::ctx::{LResult, LowerCtx};
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicValue, BasicValueEnum, InstructionOpcode as Opc};
 use inkwell::{FloatPredicate, IntPredicate};
+use lattice_dialects::arith::{ArithKind as K, CmpF, CmpI, Constant};
 use lattice_ir::{AttrData, Op};
 
 /// LLVM fast-math flag bits in `#arith.fastmath` order (reassoc, nnan, ninf, nsz, arcp,
@@ -314,31 +315,33 @@ pub fn constant<'ctx>(
 
 pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
     let ir = cx.ir;
-    let name = ir.op_name(op);
+    let Some(kind) = K::of(ir, op) else {
+        return Err(cx.unsupported(op));
+    };
     let res_ty = match ir.results(op).first() {
         Some(&r) => Some(cx.llvm_type_at(op, ir.value_type(r))?),
         None => None,
     };
     let int_bin = |opc: Opc| -> Option<Opc> { Some(opc) };
-    let simple = match name {
-        "arith.addi" => int_bin(Opc::Add),
-        "arith.subi" => int_bin(Opc::Sub),
-        "arith.muli" => int_bin(Opc::Mul),
-        "arith.divsi" => int_bin(Opc::SDiv),
-        "arith.divui" => int_bin(Opc::UDiv),
-        "arith.remsi" => int_bin(Opc::SRem),
-        "arith.remui" => int_bin(Opc::URem),
-        "arith.andi" => int_bin(Opc::And),
-        "arith.ori" => int_bin(Opc::Or),
-        "arith.xori" => int_bin(Opc::Xor),
-        "arith.shli" => int_bin(Opc::Shl),
-        "arith.shrsi" => int_bin(Opc::AShr),
-        "arith.shrui" => int_bin(Opc::LShr),
-        "arith.addf" => int_bin(Opc::FAdd),
-        "arith.subf" => int_bin(Opc::FSub),
-        "arith.mulf" => int_bin(Opc::FMul),
-        "arith.divf" => int_bin(Opc::FDiv),
-        "arith.remf" => int_bin(Opc::FRem),
+    let simple = match kind {
+        K::AddI => int_bin(Opc::Add),
+        K::SubI => int_bin(Opc::Sub),
+        K::MulI => int_bin(Opc::Mul),
+        K::DivSI => int_bin(Opc::SDiv),
+        K::DivUI => int_bin(Opc::UDiv),
+        K::RemSI => int_bin(Opc::SRem),
+        K::RemUI => int_bin(Opc::URem),
+        K::AndI => int_bin(Opc::And),
+        K::OrI => int_bin(Opc::Or),
+        K::XOrI => int_bin(Opc::Xor),
+        K::ShLI => int_bin(Opc::Shl),
+        K::ShRSI => int_bin(Opc::AShr),
+        K::ShRUI => int_bin(Opc::LShr),
+        K::AddF => int_bin(Opc::FAdd),
+        K::SubF => int_bin(Opc::FSub),
+        K::MulF => int_bin(Opc::FMul),
+        K::DivF => int_bin(Opc::FDiv),
+        K::RemF => int_bin(Opc::FRem),
         _ => None,
     };
     if let Some(opc) = simple {
@@ -348,17 +351,17 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
         cx.define_result(op, v);
         return Ok(());
     }
-    let cast = match name {
-        "arith.extsi" => Some(Opc::SExt),
-        "arith.extui" => Some(Opc::ZExt),
-        "arith.trunci" => Some(Opc::Trunc),
-        "arith.extf" => Some(Opc::FPExt),
-        "arith.truncf" => Some(Opc::FPTrunc),
-        "arith.sitofp" => Some(Opc::SIToFP),
-        "arith.uitofp" => Some(Opc::UIToFP),
-        "arith.fptosi" => Some(Opc::FPToSI),
-        "arith.fptoui" => Some(Opc::FPToUI),
-        "arith.bitcast" => Some(Opc::BitCast),
+    let cast = match kind {
+        K::ExtSI => Some(Opc::SExt),
+        K::ExtUI => Some(Opc::ZExt),
+        K::TruncI => Some(Opc::Trunc),
+        K::ExtF => Some(Opc::FPExt),
+        K::TruncF => Some(Opc::FPTrunc),
+        K::SIToFP => Some(Opc::SIToFP),
+        K::UIToFP => Some(Opc::UIToFP),
+        K::FPToSI => Some(Opc::FPToSI),
+        K::FPToUI => Some(Opc::FPToUI),
+        K::Bitcast => Some(Opc::BitCast),
         _ => None,
     };
     if let Some(opc) = cast {
@@ -371,17 +374,17 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
         cx.define_result(op, v);
         return Ok(());
     }
-    let v: BasicValueEnum = match name {
-        "arith.constant" => {
+    let v: BasicValueEnum = match kind {
+        K::Constant => {
             let attr = ir
-                .attr(op, "value")
+                .attr(op, Constant::VALUE)
                 .ok_or_else(|| cx.error(op, "constant without a value"))?;
             constant(cx, op, attr, res_ty.expect("constant has a result"))?
         }
-        "arith.index_cast" | "arith.index_castui" => {
-            index_cast(cx, op, name == "arith.index_cast", res_ty.expect("result"))?
+        K::IndexCast | K::IndexCastUI => {
+            index_cast(cx, op, kind == K::IndexCast, res_ty.expect("result"))?
         }
-        "arith.negf" => {
+        K::NegF => {
             let x = cx.operand(op, 0)?;
             let v = match x {
                 BasicValueEnum::FloatValue(f) => cx.builder.build_float_neg(f, "").map(Into::into),
@@ -392,17 +395,17 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             apply_fastmath(cx, op, v);
             v
         }
-        "arith.cmpi" => {
+        K::CmpI => {
             let p = ir
-                .attr(op, "predicate")
+                .attr(op, CmpI::PREDICATE)
                 .and_then(|a| ir.ctx().int_value(a))
                 .and_then(int_pred)
                 .ok_or_else(|| cx.error(op, "cmpi with an invalid predicate"))?;
             icmp(cx, p, cx.operand(op, 0)?, cx.operand(op, 1)?)?
         }
-        "arith.cmpf" => {
+        K::CmpF => {
             let p = ir
-                .attr(op, "predicate")
+                .attr(op, CmpF::PREDICATE)
                 .and_then(|a| ir.ctx().int_value(a))
                 .and_then(float_pred)
                 .ok_or_else(|| cx.error(op, "cmpf with an invalid predicate"))?;
@@ -410,22 +413,28 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             apply_fastmath(cx, op, v);
             v
         }
-        "arith.select" => select(
+        K::Select => select(
             cx,
             cx.operand(op, 0)?,
             cx.operand(op, 1)?,
             cx.operand(op, 2)?,
         )?,
-        "arith.maxsi" | "arith.maxui" | "arith.minsi" | "arith.minui" | "arith.maximumf"
-        | "arith.minimumf" | "arith.maxnumf" | "arith.minnumf" => {
-            let intr = match name {
-                "arith.maxsi" => "llvm.smax",
-                "arith.maxui" => "llvm.umax",
-                "arith.minsi" => "llvm.smin",
-                "arith.minui" => "llvm.umin",
-                "arith.maximumf" => "llvm.maximum",
-                "arith.minimumf" => "llvm.minimum",
-                "arith.maxnumf" => "llvm.maxnum",
+        K::MaxSI
+        | K::MaxUI
+        | K::MinSI
+        | K::MinUI
+        | K::MaximumF
+        | K::MinimumF
+        | K::MaxNumF
+        | K::MinNumF => {
+            let intr = match kind {
+                K::MaxSI => "llvm.smax",
+                K::MaxUI => "llvm.umax",
+                K::MinSI => "llvm.smin",
+                K::MinUI => "llvm.umin",
+                K::MaximumF => "llvm.maximum",
+                K::MinimumF => "llvm.minimum",
+                K::MaxNumF => "llvm.maxnum",
                 _ => "llvm.minnum",
             };
             let t = res_ty.expect("result");
@@ -433,7 +442,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             apply_fastmath(cx, op, v);
             v
         }
-        "arith.ceildivui" => {
+        K::CeilDivUI => {
             let (a, b) = (cx.operand(op, 0)?, cx.operand(op, 1)?);
             let t = res_ty.expect("result");
             let q = binop(cx, Opc::UDiv, a, b)?;
@@ -442,10 +451,10 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             let q1 = binop(cx, Opc::Add, q, splat_int(t, 1))?;
             select(cx, nz, q1, q)?
         }
-        "arith.ceildivsi" | "arith.floordivsi" => {
-            signed_div_round(cx, op, name == "arith.ceildivsi", res_ty.expect("result"))?
+        K::CeilDivSI | K::FloorDivSI => {
+            signed_div_round(cx, op, kind == K::CeilDivSI, res_ty.expect("result"))?
         }
-        "arith.addui_extended" => {
+        K::AddUIExtended => {
             let (a, b) = (cx.operand(op, 0)?, cx.operand(op, 1)?);
             let sum = binop(cx, Opc::Add, a, b)?;
             let carry = icmp(cx, IntPredicate::ULT, sum, a)?;
@@ -453,8 +462,8 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             cx.define(ir.result(op, 1), carry);
             return Ok(());
         }
-        "arith.mulsi_extended" | "arith.mului_extended" => {
-            let signed = name == "arith.mulsi_extended";
+        K::MulSIExtended | K::MulUIExtended => {
+            let signed = kind == K::MulSIExtended;
             return mul_extended(cx, op, signed, res_ty.expect("result"));
         }
         _ => return Err(cx.unsupported(op)),

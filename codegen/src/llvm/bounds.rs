@@ -9,6 +9,8 @@
 //! (what `lower-affine` emits for affine subscripts and `min` bound maps). Overflowing
 //! arithmetic answers `None`.
 
+use lattice_dialects::arith::ArithKind as K;
+use lattice_dialects::scf::For;
 use lattice_ir::{Ir, Value, ValueDef};
 
 /// Recursion budget: subscript expressions are shallow; deep chains answer `None`.
@@ -28,15 +30,15 @@ fn lower_bound(ir: &Ir, v: Value, depth: u32) -> Option<i64> {
     match ir.value_def(v) {
         ValueDef::Argument { block, index: 0 } => {
             let op = ir.block_parent_op(block)?;
-            ir.is_op(op, "scf.for")
+            ir.isa::<For>(op)
                 .then(|| lower_bound(ir, ir.operand(op, 0), depth))?
         }
         ValueDef::Result { op, index: 0 } => {
             let a = |i| lower_bound(ir, ir.operand(op, i), depth);
-            match ir.op_name(op) {
-                "arith.addi" => a(0)?.checked_add(a(1)?),
-                "arith.minsi" => Some(a(0)?.min(a(1)?)),
-                "arith.maxsi" => Some(a(0)?.max(a(1)?)),
+            match K::of(ir, op) {
+                Some(K::AddI) => a(0)?.checked_add(a(1)?),
+                Some(K::MinSI) => Some(a(0)?.min(a(1)?)),
+                Some(K::MaxSI) => Some(a(0)?.max(a(1)?)),
                 _ => None,
             }
         }
@@ -53,7 +55,7 @@ fn bound(ir: &Ir, v: Value, depth: u32) -> Option<i64> {
         ValueDef::Argument { block, index: 0 } => {
             // The IV of `scf.for %iv = %lb to %ub step %s`: the last value below ub.
             let op = ir.block_parent_op(block)?;
-            if !ir.is_op(op, "scf.for") {
+            if !ir.isa::<For>(op) {
                 return None;
             }
             let step = lattice_affine::util::constant_int(ir, ir.operand(op, 2))?;
@@ -70,10 +72,10 @@ fn bound(ir: &Ir, v: Value, depth: u32) -> Option<i64> {
         }
         ValueDef::Result { op, index: 0 } => {
             let b = |i| bound(ir, ir.operand(op, i), depth);
-            match ir.op_name(op) {
-                "arith.addi" => b(0)?.checked_add(b(1)?),
-                "arith.subi" => b(0)?.checked_sub(lower_bound(ir, ir.operand(op, 1), depth)?),
-                "arith.muli" => {
+            match K::of(ir, op) {
+                Some(K::AddI) => b(0)?.checked_add(b(1)?),
+                Some(K::SubI) => b(0)?.checked_sub(lower_bound(ir, ir.operand(op, 1), depth)?),
+                Some(K::MulI) => {
                     // Only a non-negative constant times a value known non-negative.
                     let (x, c) = match (
                         lattice_affine::util::constant_int(ir, ir.operand(op, 0)),
@@ -88,12 +90,12 @@ fn bound(ir: &Ir, v: Value, depth: u32) -> Option<i64> {
                     }
                     b(x)?.checked_mul(c)
                 }
-                "arith.minsi" => match (b(0), b(1)) {
+                Some(K::MinSI) => match (b(0), b(1)) {
                     (Some(x), Some(y)) => Some(x.min(y)),
                     (x, y) => x.or(y),
                 },
-                "arith.maxsi" => Some(b(0)?.max(b(1)?)),
-                "arith.select" => Some(b(1)?.max(b(2)?)),
+                Some(K::MaxSI) => Some(b(0)?.max(b(1)?)),
+                Some(K::Select) => Some(b(1)?.max(b(2)?)),
                 _ => None,
             }
         }

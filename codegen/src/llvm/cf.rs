@@ -9,6 +9,7 @@ use super::ctx::{LResult, LowerCtx};
 use super::{add_incoming, branch_to};
 use inkwell::basic_block::BasicBlock;
 use inkwell::values::BasicValueEnum;
+use lattice_dialects::cf::{Assert, CfKind as K, Switch};
 use lattice_ir::{AttrData, Block, Op};
 
 /// The LLVM block to jump to for successor `index` of `op`: the target itself when the
@@ -47,8 +48,8 @@ fn edge<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op, index: usize) -> LResult<Basi
 
 pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
     let ir = cx.ir;
-    match ir.op_name(op) {
-        "cf.br" => {
+    match K::of(ir, op) {
+        Some(K::Br) => {
             let args: Vec<BasicValueEnum> = ir
                 .operands(op)
                 .iter()
@@ -56,7 +57,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
                 .collect::<LResult<_>>()?;
             branch_to(cx, ir.successors(op)[0], &args)
         }
-        "cf.cond_br" => {
+        Some(K::CondBr) => {
             let cond = cx.int_operand(op, 0)?;
             let t = edge(cx, op, 0)?;
             let f = edge(cx, op, 1)?;
@@ -65,9 +66,11 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
                 .map_err(|e| cx.builder_error(e))?;
             Ok(())
         }
-        "cf.switch" => {
+        Some(K::Switch) => {
             let flag = cx.int_operand(op, 0)?;
-            let values: Vec<i128> = match ir.attr(op, "case_values").map(|a| ir.ctx().attr_data(a))
+            let values: Vec<i128> = match ir
+                .attr(op, Switch::CASE_VALUES)
+                .map(|a| ir.ctx().attr_data(a))
             {
                 Some(AttrData::DenseElements { values, .. }) => values
                     .iter()
@@ -89,10 +92,10 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
                 .map_err(|e| cx.builder_error(e))?;
             Ok(())
         }
-        "cf.assert" => {
+        Some(K::Assert) => {
             let cond = cx.int_operand(op, 0)?;
             let msg = ir
-                .attr(op, "msg")
+                .attr(op, Assert::MSG)
                 .and_then(|a| ir.ctx().string_value(a))
                 .unwrap_or("assertion failed")
                 .to_string();

@@ -11,6 +11,7 @@ use super::ctx::{LResult, LowerCtx};
 use inkwell::module::Linkage;
 use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum, FunctionType};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue};
+use lattice_dialects::func::{Call, Func, FuncKind as K};
 use lattice_ir::{AttrData, Op, Type, TypeData};
 
 /// Name prefix of C-interface wrappers.
@@ -19,7 +20,7 @@ pub const CIFACE_PREFIX: &str = "_mlir_ciface_";
 /// `sym_name` of a `func.func`.
 pub fn symbol_name(cx: &LowerCtx<'_, '_>, op: Op) -> LResult<String> {
     cx.ir
-        .attr(op, "sym_name")
+        .attr(op, Func::SYM_NAME)
         .and_then(|a| cx.ir.ctx().string_value(a).map(str::to_string))
         .ok_or_else(|| cx.error(op, "function without a name"))
 }
@@ -412,10 +413,10 @@ fn call_through_to_ciface<'ctx>(
 /// Lowers `func.call` and `func.return`.
 pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
     let ir = cx.ir;
-    match ir.op_name(op) {
-        "func.call" => {
+    match K::of(ir, op) {
+        Some(K::Call) => {
             let callee = ir
-                .attr(op, "callee")
+                .attr(op, Call::CALLEE)
                 .and_then(|a| match ir.ctx().attr_data(a) {
                     AttrData::SymbolRef { root, nested } if nested.is_empty() => {
                         Some(ir.ctx().str(*root).to_string())
@@ -451,7 +452,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             }
             Ok(())
         }
-        "func.return" => {
+        Some(K::Return) => {
             let f = cx
                 .function
                 .ok_or_else(|| cx.error(op, "return outside a function"))?;

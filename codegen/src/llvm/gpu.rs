@@ -19,6 +19,7 @@ use crate::gpu::runtime::{ARG_F32, ARG_F64, ARG_INT, ARG_MEMREF};
 use inkwell::module::Linkage;
 use inkwell::types::{ArrayType, BasicMetadataTypeEnum};
 use inkwell::values::{BasicMetadataValueEnum, FunctionValue, IntValue, PointerValue};
+use lattice_dialects::gpu::LaunchFunc;
 use lattice_ir::{AttrData, FloatKind, Op, TypeData, Value};
 
 fn runtime_fn<'ctx>(
@@ -104,12 +105,12 @@ fn record_field<'ctx>(
 
 /// Lowers a `gpu` op of host code (only `gpu.launch_func`).
 pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
-    if !cx.ir.is_op(op, "gpu.launch_func") {
+    if !cx.ir.isa::<LaunchFunc>(op) {
         return Err(cx.unsupported(op));
     }
     let ir = cx.ir;
     let ctx = ir.ctx();
-    let name = match ir.attr(op, "kernel").map(|a| ctx.attr_data(a)) {
+    let name = match ir.attr(op, LaunchFunc::KERNEL).map(|a| ctx.attr_data(a)) {
         Some(AttrData::SymbolRef { root, nested }) if nested.len() == 1 => {
             format!("{}::{}", ctx.str(*root), ctx.str(nested[0]))
         }
@@ -120,7 +121,10 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
         .as_ref()
         .and_then(|p| p.kernels.get(&name).copied())
         .ok_or_else(|| cx.error(op, format!("kernel '{name}' is not in this module")))?;
-    let seg: Vec<usize> = match ir.attr(op, "operandSegmentSizes").map(|a| ctx.attr_data(a)) {
+    let seg: Vec<usize> = match ir
+        .attr(op, LaunchFunc::OPERAND_SEGMENT_SIZES)
+        .map(|a| ctx.attr_data(a))
+    {
         Some(AttrData::DenseArray { values, .. }) => values.iter().map(|&v| v as usize).collect(),
         _ => return Err(cx.error(op, "gpu.launch_func without operandSegmentSizes")),
     };

@@ -11,6 +11,7 @@
 //! Invariant: each prototype matches the LLVM signature `func.rs` gives the function
 //! (same parameter order and types), so C callers link against the object unchanged.
 
+use lattice_dialects::func::Func;
 use lattice_ir::{FloatKind, Ir, Op, Type, TypeData};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -104,15 +105,18 @@ pub fn c_header(ir: &Ir, module: Op, guard: &str) -> String {
         .map(|b| ir.block_ops(b).collect())
         .unwrap_or_default();
     for op in body {
-        if !ir.is_op(op, "func.func") {
+        if !ir.isa::<Func>(op) {
             continue;
         }
         let ctx = ir.ctx();
-        let Some(name) = ir.attr(op, "sym_name").and_then(|a| ctx.string_value(a)) else {
+        let Some(name) = ir
+            .attr(op, Func::SYM_NAME)
+            .and_then(|a| ctx.string_value(a))
+        else {
             continue;
         };
         let private = ir
-            .attr(op, "sym_visibility")
+            .attr(op, Func::SYM_VISIBILITY)
             .and_then(|a| ctx.string_value(a))
             == Some("private");
         let has_body = !ir.regions(op).is_empty() && !ir.region_is_empty(ir.region(op, 0));

@@ -11,6 +11,7 @@ use super::ctx::{LResult, LowerCtx};
 use inkwell::types::{BasicType, BasicTypeEnum};
 use inkwell::values::{BasicValueEnum, InstructionOpcode as Opc};
 use inkwell::FloatPredicate;
+use lattice_dialects::math::MathKind as K;
 use lattice_ir::Op;
 
 /// A float constant like `t` (scalar or vector).
@@ -62,7 +63,7 @@ fn libm<'ctx>(
 
 pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
     let ir = cx.ir;
-    let name = ir.op_name(op);
+    let kind = K::of(ir, op);
     let args: Vec<BasicValueEnum> = ir
         .operands(op)
         .iter()
@@ -72,81 +73,81 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
         .first()
         .map(|a| a.get_type())
         .ok_or_else(|| cx.error(op, "math op without operands"))?;
-    let unary_intrinsic = match name {
-        "math.sqrt" => Some("llvm.sqrt"),
-        "math.absf" => Some("llvm.fabs"),
-        "math.exp" => Some("llvm.exp"),
-        "math.exp2" => Some("llvm.exp2"),
-        "math.log" => Some("llvm.log"),
-        "math.log2" => Some("llvm.log2"),
-        "math.log10" => Some("llvm.log10"),
-        "math.sin" => Some("llvm.sin"),
-        "math.cos" => Some("llvm.cos"),
-        "math.tan" => Some("llvm.tan"),
-        "math.asin" => Some("llvm.asin"),
-        "math.acos" => Some("llvm.acos"),
-        "math.atan" => Some("llvm.atan"),
-        "math.sinh" => Some("llvm.sinh"),
-        "math.cosh" => Some("llvm.cosh"),
-        "math.tanh" => Some("llvm.tanh"),
-        "math.floor" => Some("llvm.floor"),
-        "math.ceil" => Some("llvm.ceil"),
-        "math.round" => Some("llvm.round"),
-        "math.roundeven" => Some("llvm.roundeven"),
-        "math.trunc" => Some("llvm.trunc"),
-        "math.ctpop" => Some("llvm.ctpop"),
-        "math.powf" => Some("llvm.pow"),
-        "math.copysign" => Some("llvm.copysign"),
-        "math.fma" => Some("llvm.fma"),
-        "math.atan2" => Some("llvm.atan2"),
+    let unary_intrinsic = match kind {
+        Some(K::Sqrt) => Some("llvm.sqrt"),
+        Some(K::AbsF) => Some("llvm.fabs"),
+        Some(K::Exp) => Some("llvm.exp"),
+        Some(K::Exp2) => Some("llvm.exp2"),
+        Some(K::Log) => Some("llvm.log"),
+        Some(K::Log2) => Some("llvm.log2"),
+        Some(K::Log10) => Some("llvm.log10"),
+        Some(K::Sin) => Some("llvm.sin"),
+        Some(K::Cos) => Some("llvm.cos"),
+        Some(K::Tan) => Some("llvm.tan"),
+        Some(K::Asin) => Some("llvm.asin"),
+        Some(K::Acos) => Some("llvm.acos"),
+        Some(K::Atan) => Some("llvm.atan"),
+        Some(K::Sinh) => Some("llvm.sinh"),
+        Some(K::Cosh) => Some("llvm.cosh"),
+        Some(K::Tanh) => Some("llvm.tanh"),
+        Some(K::Floor) => Some("llvm.floor"),
+        Some(K::Ceil) => Some("llvm.ceil"),
+        Some(K::Round) => Some("llvm.round"),
+        Some(K::RoundEven) => Some("llvm.roundeven"),
+        Some(K::Trunc) => Some("llvm.trunc"),
+        Some(K::CtPop) => Some("llvm.ctpop"),
+        Some(K::PowF) => Some("llvm.pow"),
+        Some(K::CopySign) => Some("llvm.copysign"),
+        Some(K::Fma) => Some("llvm.fma"),
+        Some(K::Atan2) => Some("llvm.atan2"),
         _ => None,
     };
     let v = if let Some(intr) = unary_intrinsic {
         intrinsic(cx, intr, &[t], &args)?
     } else {
-        match name {
-            "math.absi" => {
+        match kind {
+            Some(K::AbsI) => {
                 let f = cx.llcx.bool_type().const_zero().into();
                 intrinsic(cx, "llvm.abs", &[t], &[args[0], f])?
             }
-            "math.ctlz" | "math.cttz" => {
+            Some(K::Ctlz | K::Cttz) => {
                 let f = cx.llcx.bool_type().const_zero().into();
-                let intr = if name == "math.ctlz" {
+                let intr = if kind == Some(K::Ctlz) {
                     "llvm.ctlz"
                 } else {
                     "llvm.cttz"
                 };
                 intrinsic(cx, intr, &[t], &[args[0], f])?
             }
-            "math.fpowi" => {
+            Some(K::FPowI) => {
                 let it = args[1].get_type();
                 intrinsic(cx, "llvm.powi", &[t, it], &args)?
             }
-            "math.rsqrt" => {
+            Some(K::Rsqrt) => {
                 let s = intrinsic(cx, "llvm.sqrt", &[t], &args)?;
                 apply_fastmath(cx, op, s);
                 binop(cx, Opc::FDiv, splat_float(t, 1.0), s)?
             }
-            "math.cbrt" => libm(cx, op, "cbrt", t, &args)?,
-            "math.erf" => libm(cx, op, "erf", t, &args)?,
-            "math.erfc" => libm(cx, op, "erfc", t, &args)?,
-            "math.expm1" => libm(cx, op, "expm1", t, &args)?,
-            "math.log1p" => libm(cx, op, "log1p", t, &args)?,
-            "math.asinh" => libm(cx, op, "asinh", t, &args)?,
-            "math.acosh" => libm(cx, op, "acosh", t, &args)?,
-            "math.atanh" => libm(cx, op, "atanh", t, &args)?,
-            "math.isnan" => fcmp(cx, FloatPredicate::UNO, args[0], args[0])?,
-            "math.isinf" | "math.isfinite" => {
+            Some(K::Cbrt) => libm(cx, op, "cbrt", t, &args)?,
+            Some(K::Erf) => libm(cx, op, "erf", t, &args)?,
+            Some(K::Erfc) => libm(cx, op, "erfc", t, &args)?,
+            Some(K::ExpM1) => libm(cx, op, "expm1", t, &args)?,
+            Some(K::Log1p) => libm(cx, op, "log1p", t, &args)?,
+            Some(K::Asinh) => libm(cx, op, "asinh", t, &args)?,
+            Some(K::Acosh) => libm(cx, op, "acosh", t, &args)?,
+            Some(K::Atanh) => libm(cx, op, "atanh", t, &args)?,
+            Some(K::IsNaN) => fcmp(cx, FloatPredicate::UNO, args[0], args[0])?,
+            Some(K::IsInf | K::IsFinite) => {
                 let a = intrinsic(cx, "llvm.fabs", &[t], &args)?;
                 let inf = splat_float(t, f64::INFINITY);
-                let pred = if name == "math.isinf" {
+                let pred = if kind == Some(K::IsInf) {
                     FloatPredicate::OEQ
                 } else {
                     FloatPredicate::ONE
                 };
                 fcmp(cx, pred, a, inf)?
             }
-            "math.clampf" => {
+            Some(K::ClampF) => {
                 let lo = intrinsic(cx, "llvm.maxnum", &[t], &[args[0], args[1]])?;
                 let hi = intrinsic(cx, "llvm.minnum", &[t], &[lo, args[2]])?;
                 let _ = select;

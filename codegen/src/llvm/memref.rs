@@ -13,6 +13,8 @@ use super::scf::{build_loop, dense_i32_segments, dense_i64s, IvCompare};
 use inkwell::module::Linkage;
 use inkwell::types::{BasicType, BasicTypeEnum};
 use inkwell::values::{BasicValue, BasicValueEnum, IntValue};
+use lattice_dialects::arith::Constant;
+use lattice_dialects::memref::{Alloca, AtomicRMW, CollapseShape, MemrefKind as K};
 use lattice_ir::{AttrData, Op, Type, TypeData, DYNAMIC};
 
 /// The shape of a ranked memref type.
@@ -179,11 +181,10 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
     let ir = cx.ir;
     let ctx = ir.ctx();
     let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
-    let name = ir.op_name(op);
-    match name {
-        "memref.alloc" | "memref.alloca" => lower_alloc(cx, op),
-        "memref.dealloc" => lower_dealloc(cx, op),
-        "memref.load" => {
+    match K::of(ir, op) {
+        Some(K::Alloc | K::Alloca) => lower_alloc(cx, op),
+        Some(K::Dealloc) => lower_dealloc(cx, op),
+        Some(K::Load) => {
             let operands = ir.operands(op);
             let p = cx.element_ptr(op, operands[0], &operands[1..])?;
             let t = cx.llvm_type_at(op, ir.value_type(ir.result(op, 0)))?;
@@ -191,15 +192,15 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             cx.define_result(op, v);
             Ok(())
         }
-        "memref.store" => {
+        Some(K::Store) => {
             let operands = ir.operands(op);
             let p = cx.element_ptr(op, operands[1], &operands[2..])?;
             let v = cx.value(operands[0])?;
             cx.builder.build_store(p, v).map_err(|e| be(cx, e))?;
             Ok(())
         }
-        "memref.dim" => lower_dim(cx, op),
-        "memref.rank" => {
+        Some(K::Dim) => lower_dim(cx, op),
+        Some(K::Rank) => {
             let ty = ir.value_type(ir.operand(op, 0));
             let v: BasicValueEnum = match ctx.type_data(ty) {
                 TypeData::MemRef { shape, .. } => cx.const_i64(shape.len() as i64).into(),
@@ -211,29 +212,29 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             cx.define_result(op, v);
             Ok(())
         }
-        "memref.cast" => lower_cast(cx, op),
-        "memref.subview" => lower_subview(cx, op),
-        "memref.reinterpret_cast" => lower_reinterpret_cast(cx, op),
-        "memref.get_global" => lower_get_global(cx, op),
-        "memref.copy" => lower_copy(cx, op),
-        "memref.assume_alignment" | "memref.memory_space_cast" => {
+        Some(K::Cast) => lower_cast(cx, op),
+        Some(K::SubView) => lower_subview(cx, op),
+        Some(K::ReinterpretCast) => lower_reinterpret_cast(cx, op),
+        Some(K::GetGlobal) => lower_get_global(cx, op),
+        Some(K::CopyOp) => lower_copy(cx, op),
+        Some(K::AssumeAlignment | K::MemorySpaceCast) => {
             if let Some(&r) = ir.results(op).first() {
                 let v = cx.operand(op, 0)?;
                 cx.define(r, v);
             }
             Ok(())
         }
-        "memref.prefetch" => Ok(()),
-        "memref.alloca_scope" => {
+        Some(K::Prefetch) => Ok(()),
+        Some(K::AllocaScope) => {
             let yielded = super::lower_body(cx, ir.region(op, 0), &[])?;
             for (&r, v) in ir.results(op).iter().zip(yielded) {
                 cx.define(r, v);
             }
             Ok(())
         }
-        "memref.extract_strided_metadata" => lower_extract_strided_metadata(cx, op),
-        "memref.atomic_rmw" => lower_atomic_rmw(cx, op),
-        "memref.generic_atomic_rmw" => {
+        Some(K::ExtractStridedMetadata) => lower_extract_strided_metadata(cx, op),
+        Some(K::AtomicRMW) => lower_atomic_rmw(cx, op),
+        Some(K::GenericAtomicRMW) => {
             let operands = ir.operands(op);
             let p = cx.element_ptr(op, operands[0], &operands[1..])?;
             let region = ir.region(op, 0);
@@ -246,8 +247,8 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             cx.define_result(op, old);
             Ok(())
         }
-        "memref.transpose" => lower_transpose(cx, op),
-        "memref.collapse_shape" | "memref.expand_shape" => reshape(cx, op),
+        Some(K::Transpose) => lower_transpose(cx, op),
+        Some(K::CollapseShape | K::ExpandShape) => reshape(cx, op),
         _ => Err(cx.unsupported(op)),
     }
 }
@@ -257,7 +258,6 @@ fn lower_alloc<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
     let ir = cx.ir;
     let ctx = ir.ctx();
     let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
-    let name = ir.op_name(op);
     let ty = ir.value_type(ir.result(op, 0));
     let shape = shape_of(cx, op, ty)?;
     let dynamic: Vec<IntValue> = segments(cx, op)?.into_iter().next().unwrap_or_default();
@@ -268,7 +268,7 @@ fn lower_alloc<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
         .attr(op, "alignment")
         .and_then(|a| ctx.int_value(a))
         .unwrap_or(0) as u64;
-    let (allocated, aligned) = if name == "memref.alloca" {
+    let (allocated, aligned) = if ir.isa::<Alloca>(op) {
         let p = cx
             .builder
             .build_array_alloca(elem_ty, count, "alloca")
@@ -355,8 +355,8 @@ fn lower_dim<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
     let ty = ir.value_type(src);
     let index = ir
         .defining_op(ir.operand(op, 1))
-        .filter(|&d| ir.is_op(d, "arith.constant"))
-        .and_then(|d| ir.attr(d, "value"))
+        .filter(|&d| ir.isa::<Constant>(d))
+        .and_then(|d| ir.attr(d, Constant::VALUE))
         .and_then(|a| ctx.int_value(a));
     let desc = cx.operand(op, 0)?.into_struct_value();
     let v: BasicValueEnum = match (ctx.type_data(ty), index) {
@@ -721,7 +721,7 @@ fn reshape<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
     let d = cx.unpack_descriptor(cx.operand(op, 0)?.into_struct_value(), src_rank)?;
     let b = &cx.builder;
     let be = |e| cx.builder_error(e);
-    let (sizes, strides) = if ir.is_op(op, "memref.collapse_shape") {
+    let (sizes, strides) = if ir.isa::<CollapseShape>(op) {
         let mut sizes = Vec::new();
         let mut strides = Vec::new();
         for g in &groups {
@@ -846,7 +846,7 @@ fn cas_loop<'ctx>(
 /// The element type of the memref an atomic op updates.
 fn ctx_elem(cx: &LowerCtx<'_, '_>, op: Op) -> LResult<Type> {
     let ir = cx.ir;
-    let m = if ir.is_op(op, "memref.atomic_rmw") {
+    let m = if ir.isa::<AtomicRMW>(op) {
         ir.operand(op, 1)
     } else {
         ir.operand(op, 0)

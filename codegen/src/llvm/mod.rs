@@ -3,12 +3,13 @@
 //! IR, assembly, an object or a shared library ([`emit`]).
 //!
 //! Layout: one file per dialect (`arith.rs`, `math.rs`, `memref.rs`, `scf.rs`, `cf.rs`,
-//! `func.rs`, `ub.rs`), each with `pub(crate) fn lower(cx, op)` that matches on the op name and
-//! returns [`LowerCtx::unsupported`] for names it does not know. [`lower_op`] is the one
-//! dispatch point on the dialect prefix; to add a dialect, add a file with the same
-//! `lower` signature and one arm there (the `vector` arm is reserved for `vector.rs`,
+//! `func.rs`, `ub.rs`), each with `pub(crate) fn lower(cx, op)` that matches on the op's
+//! kind (`ArithKind::of`, typed views) and returns [`LowerCtx::unsupported`] for ops it
+//! does not know. [`lower_op`] is the one dispatch point on the op's dialect (its kind
+//! enum's definitions, in `DIALECTS`); to add a dialect, add a file with the same `lower`
+//! signature and one row there (the `vector` row is reserved for `vector.rs`,
 //! `scf.parallel` is routed through [`scf`]'s `lower_parallel`, the hook a threaded
-//! `parallel.rs` replaces). The `gpu` arm (`gpu.rs`) lowers `gpu.launch_func` in host
+//! `parallel.rs` replaces). The `gpu` row (`gpu.rs`) lowers `gpu.launch_func` in host
 //! code to calls into the GPU runtime; for modules that launch kernels, [`lower_op`]
 //! first emits the host/device coherence calls of [`crate::gpu::host::HostPlan`].
 //!
@@ -51,7 +52,8 @@ use inkwell::passes::PassBuilderOptions;
 use inkwell::targets::{CodeModel, InitializationConfig, RelocMode, Target, TargetMachine};
 use inkwell::values::BasicValueEnum;
 use inkwell::OptimizationLevel;
-use lattice_ir::{Block, DiagLoc, Diagnostic, Ir, Op, Region};
+use lattice_dialects as d;
+use lattice_ir::{Block, DiagLoc, Diagnostic, Ir, Op, OpDef, Region};
 
 /// How to generate code.
 #[derive(Clone, Debug)]
@@ -109,18 +111,21 @@ pub fn translate<'ctx>(
             .unwrap_or_default();
         // Declarations first, so bodies can refer to any symbol.
         for &op in &body {
-            let r = match ir.op_name(op) {
-                "func.func" => func::declare(&mut cx, op).map(|_| ()),
-                "memref.global" => memref::declare_global(&mut cx, op),
+            let r = if ir.isa::<d::func::Func>(op) {
+                func::declare(&mut cx, op).map(|_| ())
+            } else if ir.isa::<d::memref::Global>(op) {
+                memref::declare_global(&mut cx, op)
+            } else if ir.isa::<d::gpu::GPUModule>(op) {
                 // Kernels are compiled by the GPU back end (`crate::gpu`).
-                "gpu.module" => Ok(()),
-                _ => Err(cx.error(
+                Ok(())
+            } else {
+                Err(cx.error(
                     op,
                     format!(
                         "'{}' op at module level cannot be lowered to LLVM IR",
                         ir.op_name(op)
                     ),
-                )),
+                ))
             };
             if let Err(e) = r {
                 errors.push(e);
@@ -130,7 +135,7 @@ pub fn translate<'ctx>(
             return Err(errors);
         }
         for &op in &body {
-            if ir.is_op(op, "func.func") {
+            if ir.isa::<d::func::Func>(op) {
                 if let Err(e) = func::define(&mut cx, op) {
                     errors.push(e);
                 }
@@ -164,29 +169,34 @@ fn lower_op_impl(cx: &mut LowerCtx<'_, '_>, op: Op) -> LResult<()> {
     if cx.gpu_plan.is_some() {
         gpu::before_op(cx, op)?;
     }
-    let name = cx.ir.op_name(op);
-    let dialect = name.split_once('.').map_or(name, |(d, _)| d);
-    match dialect {
-        "arith" | "math" if vector::has_nd(cx, op) => {
-            let lower = if dialect == "arith" {
-                arith::lower
-            } else {
-                math::lower
-            };
-            vector::elementwise(cx, op, lower)
-        }
-        "arith" => arith::lower(cx, op),
-        "math" => math::lower(cx, op),
-        "memref" => memref::lower(cx, op),
-        "scf" => scf::lower(cx, op),
-        "cf" => cf::lower(cx, op),
-        "func" => func::lower(cx, op),
-        "vector" => vector::lower(cx, op),
-        "gpu" => gpu::lower(cx, op),
-        "ub" => ub::lower(cx, op),
-        _ => Err(cx.unsupported(op)),
+    let ir = cx.ir;
+    let Some(&(_, lower, elementwise)) = DIALECTS.iter().find(|(defs, ..)| ir.is_any_def(op, defs))
+    else {
+        return Err(cx.unsupported(op));
+    };
+    if elementwise && vector::has_nd(cx, op) {
+        vector::elementwise(cx, op, lower)
+    } else {
+        lower(cx, op)
     }
 }
+
+/// A dialect file's `lower(cx, op)`.
+type LowerFn = for<'a, 'ctx> fn(&mut LowerCtx<'a, 'ctx>, Op) -> LResult<()>;
+
+/// Each dialect's ops (its kind enum's definitions), the file that lowers them, and
+/// whether they apply elementwise to n-D vectors.
+const DIALECTS: &[(&[&OpDef], LowerFn, bool)] = &[
+    (d::arith::ArithKind::ALL, arith::lower, true),
+    (d::math::MathKind::ALL, math::lower, true),
+    (d::memref::MemrefKind::ALL, memref::lower, false),
+    (d::scf::ScfKind::ALL, scf::lower, false),
+    (d::cf::CfKind::ALL, cf::lower, false),
+    (d::func::FuncKind::ALL, func::lower, false),
+    (d::vector::VectorKind::ALL, vector::lower, false),
+    (d::gpu::GpuKind::ALL, gpu::lower, false),
+    (d::ub::UbKind::ALL, ub::lower, false),
+];
 
 /// Lowers the ops of single-block region `region` at the builder's position, with the
 /// entry block's arguments bound to `args`, and returns the LLVM values of the

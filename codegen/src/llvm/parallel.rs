@@ -71,7 +71,11 @@ use inkwell::module::Linkage;
 use inkwell::types::{BasicTypeEnum, StructType};
 use inkwell::values::{BasicValue, BasicValueEnum, FunctionValue, IntValue, PointerValue};
 use inkwell::AddressSpace;
-use lattice_ir::{Op, Region, TypeData, Value, ValueDef};
+use lattice_dialects::arith::{self, ArithKind as AK};
+use lattice_dialects::func::Func;
+use lattice_dialects::memref::{self, MemrefKind as MK};
+use lattice_dialects::scf::{self, ScfKind as SK};
+use lattice_ir::{Op, OpDef, Region, TypeData, Value, ValueDef};
 use rustc_hash::FxHashSet;
 
 use super::ctx::{LResult, LowerCtx};
@@ -126,7 +130,7 @@ fn parts(cx: &LowerCtx<'_, '_>, op: Op) -> LResult<Parallel> {
     let reduce = ir
         .entry_block(region)
         .and_then(|b| ir.last_op(b))
-        .filter(|&t| ir.is_op(t, "scf.reduce") && !ir.regions(t).is_empty());
+        .filter(|&t| ir.isa::<scf::Reduce>(t) && !ir.regions(t).is_empty());
     Ok(Parallel {
         lbs: operands[..n].to_vec(),
         ubs: operands[n..2 * n].to_vec(),
@@ -752,13 +756,13 @@ fn iv_range(cx: &LowerCtx<'_, '_>, v: Value) -> Option<(i64, i64)> {
         return None;
     };
     let lp = ir.block_parent_op(block)?;
-    if !ir.is_op(lp, "scf.for") || ir.operands(lp).len() < 3 {
+    if !ir.isa::<scf::For>(lp) || ir.operands(lp).len() < 3 {
         return None;
     }
     let constant = |i: usize| {
         ir.defining_op(ir.operand(lp, i))
-            .filter(|&d| ir.is_op(d, "arith.constant"))
-            .and_then(|d| ir.attr(d, "value"))
+            .filter(|&d| ir.isa::<arith::Constant>(d))
+            .and_then(|d| ir.attr(d, arith::Constant::VALUE))
             .and_then(|a| ir.ctx().int_value(a))
             .and_then(|x| i64::try_from(x).ok())
     };
@@ -781,7 +785,7 @@ fn scalar_constant(cx: &LowerCtx<'_, '_>, v: Value) -> Option<Op> {
         TypeData::Integer { .. } | TypeData::Index | TypeData::Float(_)
     );
     ir.defining_op(v)
-        .filter(|&d| scalar && ir.is_op(d, "arith.constant"))
+        .filter(|&d| scalar && ir.isa::<arith::Constant>(d))
 }
 
 /// Where the buffer of a captured memref comes from, following view-like ops to their
@@ -800,17 +804,17 @@ enum Origin {
 }
 
 /// Ops whose memref result views the buffer of their first operand.
-const VIEW_OPS: &[&str] = &[
-    "memref.subview",
-    "memref.cast",
-    "memref.reinterpret_cast",
-    "memref.collapse_shape",
-    "memref.expand_shape",
-    "memref.transpose",
-    "memref.view",
-    "memref.reshape",
-    "memref.memory_space_cast",
-    "memref.assume_alignment",
+const VIEW_OPS: &[&OpDef] = &[
+    memref::SubView::DEF,
+    memref::Cast::DEF,
+    memref::ReinterpretCast::DEF,
+    memref::CollapseShape::DEF,
+    memref::ExpandShape::DEF,
+    memref::Transpose::DEF,
+    memref::View::DEF,
+    memref::Reshape::DEF,
+    memref::MemorySpaceCast::DEF,
+    memref::AssumeAlignment::DEF,
 ];
 
 fn origin(cx: &LowerCtx<'_, '_>, func: Op, mut v: Value) -> Origin {
@@ -825,10 +829,10 @@ fn origin(cx: &LowerCtx<'_, '_>, func: Op, mut v: Value) -> Origin {
                     Origin::Unknown
                 };
             }
-            ValueDef::Result { op, .. } => match ir.op_name(op) {
-                "memref.alloc" | "memref.alloca" => return Origin::Allocation(op),
-                "memref.get_global" => return Origin::Global,
-                name if VIEW_OPS.contains(&name) && !ir.operands(op).is_empty() => {
+            ValueDef::Result { op, .. } => match memref::MemrefKind::of(ir, op) {
+                Some(MK::Alloc | MK::Alloca) => return Origin::Allocation(op),
+                Some(MK::GetGlobal) => return Origin::Global,
+                _ if ir.is_any_def(op, VIEW_OPS) && !ir.operands(op).is_empty() => {
                     v = ir.operand(op, 0);
                 }
                 _ => return Origin::Unknown,
@@ -851,7 +855,7 @@ fn origin(cx: &LowerCtx<'_, '_>, func: Op, mut v: Value) -> Origin {
 fn noalias_captures(cx: &LowerCtx<'_, '_>, op: Op, caps: &[Value]) -> Option<Vec<Passing>> {
     let ir = cx.ir;
     let mut func = ir.parent_op(op);
-    while let Some(f) = func.filter(|&f| !ir.is_op(f, "func.func")) {
+    while let Some(f) = func.filter(|&f| !ir.isa::<Func>(f)) {
         func = ir.parent_op(f);
     }
     let func = func?;
@@ -1077,7 +1081,7 @@ fn whole_range_copy_fits(ir: &lattice_ir::Ir, region: Region) -> bool {
     while let Some(r) = stack.pop() {
         for block in ir.region_blocks(r) {
             for op in ir.block_ops(block) {
-                if ir.is_op(op, "scf.parallel") || ir.is_op(op, "scf.execute_region") {
+                if ir.isa::<scf::Parallel>(op) || ir.isa::<scf::ExecuteRegion>(op) {
                     return false;
                 }
                 count += 1;
@@ -1183,9 +1187,10 @@ fn region_ops(ir: &lattice_ir::Ir, region: Region) -> u64 {
     let mut total = 0u64;
     for block in ir.region_blocks(region) {
         for op in ir.block_ops(block) {
-            let own = match ir.op_name(op) {
-                "arith.constant" | "scf.yield" | "scf.reduce" | "scf.reduce.return" => 0,
-                "scf.for" => {
+            let own = match scf::ScfKind::of(ir, op) {
+                Some(SK::Yield | SK::Reduce | SK::ReduceReturn) => 0,
+                None if ir.isa::<arith::Constant>(op) => 0,
+                Some(SK::For) => {
                     let o = ir.operands(op);
                     let trip = if o.len() >= 3 {
                         static_trip(ir, o[0], o[1], o[2])
@@ -1195,7 +1200,7 @@ fn region_ops(ir: &lattice_ir::Ir, region: Region) -> u64 {
                     let body = ir.regions(op).iter().map(|&r| region_ops(ir, r)).sum();
                     trip.saturating_mul(body)
                 }
-                "scf.if" => {
+                Some(SK::If) => {
                     1 + ir
                         .regions(op)
                         .iter()
@@ -1234,7 +1239,7 @@ fn span(ir: &lattice_ir::Ir, lb: &Linear, ub: Value, depth: u32) -> Option<i64> 
     }
     if let Some(d) = ir
         .defining_op(ub)
-        .filter(|&d| ir.is_op(d, "arith.minsi") || ir.is_op(d, "arith.minui"))
+        .filter(|&d| ir.isa::<arith::MinSI>(d) || ir.isa::<arith::MinUI>(d))
     {
         return ir
             .operands(d)
@@ -1289,16 +1294,16 @@ fn linear(ir: &lattice_ir::Ir, v: Value, depth: u32) -> Option<Linear> {
         return Some(opaque());
     };
     let o = ir.operands(d);
-    let name = ir.op_name(d);
-    if o.len() != 2 || !matches!(name, "arith.addi" | "arith.subi" | "arith.muli") {
+    let kind = arith::ArithKind::of(ir, d);
+    if o.len() != 2 || !matches!(kind, Some(AK::AddI | AK::SubI | AK::MulI)) {
         return Some(opaque());
     }
     let a = linear(ir, o[0], depth + 1)?;
     let b = linear(ir, o[1], depth + 1)?;
     let mut out = a.clone();
-    match name {
-        "arith.addi" => out.add(&b, 1),
-        "arith.subi" => out.add(&b, -1),
+    match kind {
+        Some(AK::AddI) => out.add(&b, 1),
+        Some(AK::SubI) => out.add(&b, -1),
         _ => {
             let (k, x) = match (a.terms.is_empty(), b.terms.is_empty()) {
                 (_, true) => (b.constant, a),

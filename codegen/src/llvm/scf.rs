@@ -11,6 +11,7 @@ use super::ctx::{LResult, LowerCtx, RegionExit};
 use super::{add_incoming, lower_body, lower_cfg_region};
 use inkwell::values::{BasicValueEnum, IntValue, PhiValue};
 use inkwell::IntPredicate;
+use lattice_dialects::scf::ScfKind as K;
 use lattice_ir::{AttrData, Op};
 
 /// How a loop compares its induction variable with the upper bound.
@@ -110,8 +111,8 @@ pub fn dense_i64s(cx: &LowerCtx<'_, '_>, op: Op, name: &str) -> Option<Vec<i64>>
 pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
     let ir = cx.ir;
     let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
-    match ir.op_name(op) {
-        "scf.for" => {
+    match K::of(ir, op) {
+        Some(K::For) => {
             let lb = cx.int_operand(op, 0)?;
             let ub = cx.int_operand(op, 1)?;
             let step = cx.int_operand(op, 2)?;
@@ -135,7 +136,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             }
             Ok(())
         }
-        "scf.if" => {
+        Some(K::If) => {
             let cond = cx.int_operand(op, 0)?;
             let f = cx.function.expect("inside a function");
             let then_bb = cx.llcx.append_basic_block(f, "if.then");
@@ -165,7 +166,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             cx.builder.position_at_end(merge);
             Ok(())
         }
-        "scf.while" => {
+        Some(K::While) => {
             let f = cx.function.expect("inside a function");
             let inits: Vec<BasicValueEnum> = ir
                 .operands(op)
@@ -210,7 +211,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             }
             Ok(())
         }
-        "scf.execute_region" => {
+        Some(K::ExecuteRegion) => {
             let region = ir.region(op, 0);
             if ir.region_blocks(region).count() <= 1 {
                 let yielded = lower_body(cx, region, &[])?;
@@ -241,7 +242,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             cx.builder.position_at_end(exit);
             Ok(())
         }
-        "scf.yield" => {
+        Some(K::Yield) => {
             // Only reached inside multi-block regions: the exit edge of execute_region.
             let parent = ir
                 .parent_op(op)
@@ -260,7 +261,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
                 .map_err(|e| be(cx, e))?;
             Ok(())
         }
-        "scf.index_switch" => {
+        Some(K::IndexSwitch) => {
             let f = cx.function.expect("inside a function");
             let arg = cx.int_operand(op, 0)?;
             let cases = dense_i64s(cx, op, "cases").unwrap_or_default();
@@ -299,7 +300,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             cx.builder.position_at_end(merge);
             Ok(())
         }
-        "scf.parallel" => lower_parallel(cx, op),
+        Some(K::Parallel) => lower_parallel(cx, op),
         _ => Err(cx.unsupported(op)),
     }
 }

@@ -7,10 +7,11 @@
 use super::ctx::{LResult, LowerCtx};
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::BasicValueEnum;
+use lattice_dialects::ub::Poison;
 use lattice_ir::Op;
 
 pub(crate) fn lower(cx: &mut LowerCtx<'_, '_>, op: Op) -> LResult<()> {
-    if !cx.ir.is_op(op, "ub.poison") {
+    if !cx.ir.isa::<Poison>(op) {
         return Err(cx.unsupported(op));
     }
     let ty = cx.llvm_type_at(op, cx.ir.value_type(cx.ir.result(op, 0)))?;

@@ -18,6 +18,7 @@
 
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicValueEnum, InstructionOpcode as Opc};
+use lattice_dialects::vector::{TransferRead, VectorKind as K, Yield};
 use lattice_ir::{AffineExprData, AttrData, Op};
 
 use super::nd::{self, count, dims_of, leafwise, operand_view, rearrange, unflatten, View};
@@ -324,35 +325,36 @@ pub(crate) fn mask<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
         .regions(op)
         .first()
         .and_then(|&r| ir.entry_block(r))
-        .and_then(|b| ir.block_ops(b).find(|&o| !ir.is_op(o, "vector.yield")));
+        .and_then(|b| ir.block_ops(b).find(|&o| !ir.isa::<Yield>(o)));
     let Some(inner) = inner else {
         // An empty mask region yields its operands (or nothing).
         return Ok(());
     };
     cx.current_op = Some(inner);
-    if passthru.is_some() && !ir.is_op(inner, "vector.transfer_read") {
+    if passthru.is_some() && !ir.isa::<TransferRead>(inner) {
         return Err(cx.error(
             op,
             "vector.mask with a passthru value cannot be lowered yet (only around transfer_read)",
         ));
     }
-    let value = match ir.op_name(inner) {
-        "vector.transfer_read" | "vector.transfer_write" => {
+    let value = match K::of(ir, inner) {
+        Some(K::TransferRead | K::TransferWrite) => {
             super::transfer::lower(cx, inner, Some(m), passthru)?;
             ir.results(inner)
                 .first()
                 .map(|&r| cx.value(r))
                 .transpose()?
         }
-        "vector.contract" => Some(contract(cx, inner, Some(m))?),
-        "vector.outerproduct" => Some(outerproduct(cx, inner, Some(m))?),
-        "vector.multi_reduction" => Some(multi_reduction(cx, inner, Some(m))?),
-        "vector.reduction" => Some(super::masked_reduction(cx, inner, &m)?),
-        other => {
+        Some(K::Contract) => Some(contract(cx, inner, Some(m))?),
+        Some(K::OuterProduct) => Some(outerproduct(cx, inner, Some(m))?),
+        Some(K::MultiReduction) => Some(multi_reduction(cx, inner, Some(m))?),
+        Some(K::Reduction) => Some(super::masked_reduction(cx, inner, &m)?),
+        _ => {
+            let other = ir.op_name(inner);
             return Err(cx.error(
                 inner,
                 format!("'{other}' under vector.mask cannot be lowered yet"),
-            ))
+            ));
         }
     };
     cx.current_op = Some(op);

@@ -9,6 +9,7 @@
 
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{AsValueRef, BasicValueEnum, IntValue, PointerValue};
+use lattice_dialects::vector::VectorKind as K;
 use lattice_ir::Op;
 
 use super::nd::{self, leafwise, operand_view, View};
@@ -52,10 +53,10 @@ fn lane_ptrs<'ctx>(
 /// Lowers one op of this file; `Ok(false)` when `op` is not one of them.
 pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> {
     let ir = cx.ir;
-    let name = ir.op_name(op);
+    let kind = K::of(ir, op);
     if !matches!(
-        name,
-        "vector.gather" | "vector.scatter" | "vector.expandload" | "vector.compressstore"
+        kind,
+        Some(K::Gather | K::Scatter | K::ExpandLoad | K::CompressStore)
     ) {
         return Ok(false);
     }
@@ -69,8 +70,8 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> 
     let dims = data.dims.clone();
     let elem = nd::scalar_type(data.value.get_type());
     let ptr_vec = |lanes: u32| -> BasicTypeEnum<'ctx> { cx.ptr().vec_type(lanes).into() };
-    match name {
-        "vector.gather" => {
+    match kind {
+        Some(K::Gather) => {
             let v = leafwise(cx, &views, &dims, elem, |a| {
                 let vt = a[2].get_type();
                 let lanes = a[2].into_vector_value().get_type().get_size();
@@ -86,7 +87,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> 
             })?;
             cx.define_result(op, v);
         }
-        "vector.scatter" => {
+        Some(K::Scatter) => {
             let inner = dims.last().map_or(1, |&d| d as usize);
             for l in 0..nd::count(&dims) / inner {
                 let a: Vec<BasicValueEnum<'ctx>> = views
@@ -106,7 +107,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> 
                 )?;
             }
         }
-        "vector.expandload" => {
+        Some(K::ExpandLoad) => {
             let vt = data.value.get_type();
             let v = masked_mem_value(
                 cx,

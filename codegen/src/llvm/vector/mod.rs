@@ -28,6 +28,7 @@ use inkwell::values::{
     AsValueRef, BasicValue, BasicValueEnum, IntValue, PointerValue, VectorValue,
 };
 use inkwell::IntPredicate;
+use lattice_dialects::vector::{MaskedLoad, MaskedStore, VectorKind as K};
 use lattice_ir::{AttrData, Op, Type, TypeData};
 
 use super::arith::intrinsic;
@@ -753,39 +754,39 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
     if shape::lower(cx, op)? || gather::lower(cx, op)? {
         return Ok(());
     }
-    match ir.op_name(op) {
-        "vector.transfer_read" | "vector.transfer_write" => transfer::lower(cx, op, None, None),
-        "vector.contract" => {
+    match K::of(ir, op) {
+        Some(K::TransferRead | K::TransferWrite) => transfer::lower(cx, op, None, None),
+        Some(K::Contract) => {
             let v = contract::contract(cx, op, None)?;
             cx.define_result(op, v);
             Ok(())
         }
-        "vector.outerproduct" => {
+        Some(K::OuterProduct) => {
             let v = contract::outerproduct(cx, op, None)?;
             cx.define_result(op, v);
             Ok(())
         }
-        "vector.multi_reduction" => {
+        Some(K::MultiReduction) => {
             let v = contract::multi_reduction(cx, op, None)?;
             cx.define_result(op, v);
             Ok(())
         }
-        "vector.mask" => contract::mask(cx, op),
-        "vector.step" => {
+        Some(K::Mask) => contract::mask(cx, op),
+        Some(K::Step) => {
             let rt = result_ty.expect("one result");
             let (n, _) = need_1d(cx, op, rt)?;
             let v = iota(cx, n);
             cx.define_result(op, v);
             Ok(())
         }
-        "vector.load" | "vector.maskedload" => {
+        Some(K::Load | K::MaskedLoad) => {
             // vector.load %base[%i...]; vector.maskedload %base[%i...], %mask, %pass_thru
             let rt = result_ty.expect("one result");
             need_1d(cx, op, rt)?;
             let vt = vty(cx, op, rt)?;
             let rank = memref_rank(cx, op, 0)?;
             let a = contiguous(cx, op, 0, rank, None)?;
-            let v = if ir.op_name(op) == "vector.maskedload" {
+            let v = if ir.isa::<MaskedLoad>(op) {
                 let m = cx.operand(op, 1 + rank)?;
                 let pass = cx.operand(op, 2 + rank)?;
                 masked_mem_value(
@@ -802,9 +803,9 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             cx.define_result(op, v);
             Ok(())
         }
-        "vector.store" | "vector.maskedstore" => {
+        Some(K::Store | K::MaskedStore) => {
             // vector.store %v, %base[%i...]; vector.maskedstore %base[%i...], %mask, %v
-            let masked = ir.op_name(op) == "vector.maskedstore";
+            let masked = ir.isa::<MaskedStore>(op);
             let base_index = if masked { 0 } else { 1 };
             let rank = memref_rank(cx, op, base_index)?;
             let value_index = if masked { 2 + rank } else { 0 };
@@ -818,13 +819,13 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<()> {
             let a = contiguous(cx, op, base_index, rank, mask)?;
             write(cx, op, value, &a)
         }
-        "vector.reduction" => {
+        Some(K::Reduction) => {
             let v = cx.operand(op, 0)?;
             let r = reduction(cx, op, v)?;
             cx.define_result(op, r);
             Ok(())
         }
-        "vector.print" => {
+        Some(K::Print) => {
             // Vector operands are printed by `shape.rs`; here: punctuation and scalars.
             let punct = punctuation(cx, op);
             if ir.operands(op).is_empty() {

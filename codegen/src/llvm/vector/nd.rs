@@ -11,6 +11,7 @@
 
 use inkwell::types::{BasicType, BasicTypeEnum, VectorType};
 use inkwell::values::{BasicValueEnum, IntValue, VectorValue};
+use lattice_dialects::arith::Constant;
 use lattice_ir::{AttrData, Op, Type, TypeData};
 use rustc_hash::FxHashMap;
 
@@ -371,7 +372,7 @@ pub(crate) fn elementwise<'ctx>(
     lower: fn(&mut LowerCtx<'_, 'ctx>, Op) -> LResult<()>,
 ) -> LResult<()> {
     let ir = cx.ir;
-    if ir.op_name(op) == "arith.constant" {
+    if ir.isa::<Constant>(op) {
         return constant(cx, op);
     }
     let result_dims: Vec<Vec<u32>> = ir

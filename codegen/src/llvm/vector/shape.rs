@@ -10,6 +10,7 @@
 
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::{BasicValueEnum, IntValue};
+use lattice_dialects::vector::{CreateMask, VectorKind as K};
 use lattice_ir::{AttrData, Op, DYNAMIC};
 
 use super::nd::{
@@ -166,17 +167,17 @@ fn lane_index<'ctx>(cx: &LowerCtx<'_, 'ctx>, p: Pos<'ctx>) -> IntValue<'ctx> {
 pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> {
     let ir = cx.ir;
     let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
-    let v: BasicValueEnum = match ir.op_name(op) {
-        "vector.broadcast" => lower_broadcast(cx, op)?,
-        "vector.transpose" => lower_transpose(cx, op)?,
-        "vector.shape_cast" => {
+    let v: BasicValueEnum = match K::of(ir, op) {
+        Some(K::Broadcast) => lower_broadcast(cx, op)?,
+        Some(K::Transpose) => lower_transpose(cx, op)?,
+        Some(K::ShapeCast) => {
             let src = operand_view(cx, op, 0)?;
             let rd = result_dims(cx, op);
             let elem = result_elem(cx, op)?;
             rearrange(cx, &[src], &rd, elem, |f| (0, f))?
         }
-        "vector.bitcast" => lower_bitcast(cx, op)?,
-        "vector.extract" => {
+        Some(K::BitCast) => lower_bitcast(cx, op)?,
+        Some(K::Extract) => {
             let src = operand_view(cx, op, 0)?;
             let pos = positions(cx, op, 1)?;
             let rt = cx.llvm_type_at(op, ir.value_type(ir.result(op, 0)))?;
@@ -207,7 +208,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> 
                 get_path(cx, src.value, &pos, rt)?
             }
         }
-        "vector.insert" => {
+        Some(K::Insert) => {
             let value = cx.operand(op, 0)?;
             let dest = operand_view(cx, op, 1)?;
             let pos = positions(cx, op, 2)?;
@@ -241,10 +242,10 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> 
                 set_path(cx, dest.value, &pos, value)?
             }
         }
-        "vector.extract_strided_slice" => lower_extract_strided_slice(cx, op)?,
-        "vector.insert_strided_slice" => lower_insert_strided_slice(cx, op)?,
-        "vector.shuffle" => lower_shuffle(cx, op)?,
-        "vector.interleave" => {
+        Some(K::ExtractStridedSlice) => lower_extract_strided_slice(cx, op)?,
+        Some(K::InsertStridedSlice) => lower_insert_strided_slice(cx, op)?,
+        Some(K::Shuffle) => lower_shuffle(cx, op)?,
+        Some(K::Interleave) => {
             let a = operand_view(cx, op, 0)?;
             let b = operand_view(cx, op, 1)?;
             let rd = result_dims(cx, op);
@@ -255,7 +256,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> 
                 (lane % 2, row * n + lane / 2)
             })?
         }
-        "vector.deinterleave" => {
+        Some(K::Deinterleave) => {
             let src = operand_view(cx, op, 0)?;
             let rd = result_dims(cx, op);
             let n = *rd.last().expect("vector") as usize;
@@ -268,7 +269,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> 
             }
             return Ok(true);
         }
-        "vector.to_elements" => {
+        Some(K::ToElements) => {
             let src = operand_view(cx, op, 0)?;
             for (i, &r) in ir.results(op).iter().enumerate() {
                 let e = nd::element(cx, &src, i)?;
@@ -276,7 +277,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> 
             }
             return Ok(true);
         }
-        "vector.from_elements" => {
+        Some(K::FromElements) => {
             let rd = result_dims(cx, op);
             let sources: Vec<View> = (0..ir.operands(op).len())
                 .map(|i| operand_view(cx, op, i))
@@ -284,8 +285,8 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> 
             let elem = result_elem(cx, op)?;
             rearrange(cx, &sources, &rd, elem, |f| (f, 0))?
         }
-        "vector.create_mask" | "vector.constant_mask" => lower_create_mask(cx, op)?,
-        "vector.fma" => {
+        Some(K::CreateMask | K::ConstantMask) => lower_create_mask(cx, op)?,
+        Some(K::Fma) => {
             let rd = result_dims(cx, op);
             let ins: Vec<View> = (0..3)
                 .map(|i| operand_view(cx, op, i))
@@ -295,7 +296,7 @@ pub(crate) fn lower<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<bool> 
                 intrinsic(cx, "llvm.fma", &[a[0].get_type()], &[a[0], a[1], a[2]])
             })?
         }
-        "vector.print" => {
+        Some(K::Print) => {
             if ir.operands(op).is_empty() || dims_of(cx, ir.value_type(ir.operand(op, 0))).is_none()
             {
                 return Ok(false);
@@ -453,7 +454,7 @@ fn lower_create_mask<'ctx>(cx: &mut LowerCtx<'_, 'ctx>, op: Op) -> LResult<Basic
     let ir = cx.ir;
     let be = |cx: &LowerCtx<'_, 'ctx>, e| cx.builder_error(e);
     let rd = result_dims(cx, op);
-    let bounds: Vec<IntValue> = if ir.op_name(op) == "vector.create_mask" {
+    let bounds: Vec<IntValue> = if ir.isa::<CreateMask>(op) {
         (0..rd.len())
             .map(|i| cx.int_operand(op, i))
             .collect::<LResult<_>>()?

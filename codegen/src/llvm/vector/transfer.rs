@@ -11,6 +11,7 @@
 //! is masked off or out of bounds is never accessed.
 
 use inkwell::values::{BasicValueEnum, IntValue, VectorValue};
+use lattice_dialects::vector::TransferRead;
 use lattice_ir::{AffineExprData, AttrData, Op, TypeData, DYNAMIC};
 
 use super::nd::{self, assemble, count, dims_of, leaf, operand_view, rearrange, unflatten, View};
@@ -93,7 +94,7 @@ pub(crate) fn lower<'ctx>(
     passthru: Option<View<'ctx>>,
 ) -> LResult<()> {
     let ir = cx.ir;
-    let is_read = ir.is_op(op, "vector.transfer_read");
+    let is_read = ir.isa::<TransferRead>(op);
     if !is_read && !ir.results(op).is_empty() {
         return Err(cx.error(
             op,
