@@ -122,18 +122,21 @@ pub fn contraction_members(profile: &BandProfile) -> Option<([usize; 3], &Group)
         _ => return None,
     };
     // The register tile vectorizes `u`: an operand moving along it must move its last
-    // subscript only (a transposed one, syrk's A[j][k], would need a gather or a
-    // transposing copy; the register tile declines it, and the kc-long reduction loops
-    // of these sizes then run slower than the reuse rule's unrolled ones).
+    // subscript only, or be one the register tile packs into a `[r][u]` panel before the
+    // rows (a transposed one, syrk's A[j][k]: it stays put along `o`, so every row reuses
+    // the panel). Others would need a gather; the register tile declines them, and the
+    // kc-long reduction loops of these sizes then run slower than the reuse rule's
+    // unrolled ones.
     let contiguous = |g: &Group| {
         g.steps[u].split_last().is_some_and(|(last, rest)| {
             matches!(last, Some(s) if *s != 0) && rest.iter().all(|x| *x == Some(0))
         })
     };
+    let packable = |g: &Group| still(g, o) && g.steps[u].iter().all(Option::is_some);
     if profile
         .groups
         .iter()
-        .any(|g| !g.written && !still(g, u) && !contiguous(g))
+        .any(|g| !g.written && !still(g, u) && !contiguous(g) && !packable(g))
     {
         return None;
     }

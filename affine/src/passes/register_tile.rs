@@ -128,6 +128,11 @@ pub fn register_tile(ir: &mut Ir, func: Op, options: &RegisterTileOptions) -> Re
     report
 }
 
+/// A loop's iv and body block.
+pub(super) fn loop_body(ir: &Ir, l: Op) -> Option<(Value, Block)> {
+    body(ir, l)
+}
+
 fn body(ir: &Ir, l: Op) -> Option<(Value, Block)> {
     let r = *ir.regions(l).first()?;
     let b = ir.entry_block(r)?;
@@ -425,15 +430,36 @@ fn tile_nest(ir: &mut Ir, c: &Contraction, options: &RegisterTileOptions) -> Res
     let width = lanes * options.vectors.max(1);
     let [g, p, _] = c.loops;
     permute(ir, &c.loops, c.order);
-    if let Err(why) = vectorizable_loop(ir, p, width) {
-        permute(ir, &c.loops, inverse(c.order));
-        return Err(format!("the unit-stride loop cannot be vectorized: {why}"));
-    }
     let rows = options.rows.max(1);
+    let mut packs = None;
+    if let Err(why) = vectorizable_loop(ir, p, width) {
+        // A transposed operand (a gather per vector) reads a packed panel instead.
+        let packed = super::register_pack::pack_transposed(ir, c.loops, rows);
+        let why = match packed {
+            Ok(p2) => match vectorizable_loop(ir, p, width) {
+                Ok(()) => {
+                    packs = Some(p2);
+                    None
+                }
+                Err(after) => {
+                    p2.undo(ir);
+                    Some(format!("{why}; packed: {after}"))
+                }
+            },
+            Err(no) => Some(format!("{why} (no transposing pack: {no})")),
+        };
+        if let Some(why) = why {
+            permute(ir, &c.loops, inverse(c.order));
+            return Err(format!("the unit-stride loop cannot be vectorized: {why}"));
+        }
+    }
     let shifts = if c.triangular {
         match triangle_shifts(ir, g, p, rows) {
             Ok(t) => Some(t),
             Err(why) => {
+                if let Some(p2) = packs {
+                    p2.undo(ir);
+                }
                 permute(ir, &c.loops, inverse(c.order));
                 return Err(why.to_string());
             }
