@@ -13,7 +13,9 @@
 //! steps: `u` the one that moves `C`'s last subscript (unit stride), `o` the other. The
 //! same shape `affine-register-tile` detects on the point loops (any order of the three),
 //! from the model's access groups, never from names. Every other array moving along `u`
-//! moves its last subscript only: the register tile vectorizes `u`. No loops may run below the band,
+//! moves its last subscript only, or stays put along `o` (the register tile packs it
+//! into a `[r][u]` panel that every row reuses: syrk's `A[j][k]`): the register tile
+//! vectorizes `u`. No loops may run below the band,
 //! and one statement of the band must have more loops than every other (`poly-schedule`
 //! checks): the register tile needs a perfect nest, and splits off only statements that
 //! run outside the reduction loop (PolyBench gemm's `C *= beta`, fused by isl into the

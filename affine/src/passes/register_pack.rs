@@ -263,6 +263,11 @@ pub(super) fn pack_transposed(ir: &mut Ir, loops: [Op; 3], rows: i64) -> Result<
         inserted: Vec::new(),
         loads: Vec::new(),
     };
+    // Buffers first: `top` may be the row loop, before which the copies go.
+    let buffers: Vec<Value> = loads
+        .iter()
+        .map(|&load| alloc_buffer(ir, load, pn.extents, top, &mut packs))
+        .collect();
     // The copies go before the row loop, inside `if (o runs)` unless it always does.
     let at = match pn.guard.is_empty() {
         true => loops[0],
@@ -272,8 +277,7 @@ pub(super) fn pack_transposed(ir: &mut Ir, loops: [Op; 3], rows: i64) -> Result<
             y
         }
     };
-    for load in loads {
-        let buffer = alloc_buffer(ir, load, pn.extents, top, &mut packs);
+    for (load, buffer) in loads.into_iter().zip(buffers) {
         let copy = copy_panel(ir, load, buffer, &nest, &pn, at);
         if at == loops[0] {
             packs.inserted.push(copy);

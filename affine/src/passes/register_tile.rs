@@ -21,7 +21,10 @@
 //! vectorized ([`super::super_vectorize::vectorize_loop`]) by `lanes * vectors` lanes,
 //! where `lanes` = the machine's vector bytes / element bytes, after the columns past the
 //! last multiple of that width were split off into a loop vectorized by half as many
-//! (`split_columns`); partial vectors are masked, so any size works. Defaults from
+//! (`split_columns`); partial vectors are masked, so any size works. An operand that
+//! moves along `u` in a subscript other than its last (a gather per vector; syrk's
+//! `A[j][k]`) is first packed into a `[r][u]` panel before `o` where the model in
+//! [`super::register_pack`] says the rows reuse it. Defaults from
 //! [`lattice_ir::target::Machine`]: `vectors`
 //! = registers / 8 (4 with 32 vector registers), `rows` = (registers - vectors - 1) /
 //! vectors (6): `rows * vectors` accumulators, `vectors` loads of the `u` operand and
