@@ -24,10 +24,10 @@
 use super::data_copy_generate::build_for;
 use super::loop_unroll::results_over_dims;
 use super::loop_unroll_jam::defined_inside;
+use super::simplify_structures::ValueMap;
 use crate::analysis::dependence::access;
 use crate::ops::for_segments;
 use crate::views::{AffineFor, AffineIf, AffineLoad, AffineStore, AffineYield};
-use super::simplify_structures::ValueMap;
 use lattice_ir::{AffineExpr, AffineMap, Attr, Ir, Op, OperationState, TypeData, Value};
 
 /// What [`pack_transposed`] inserted and changed, to undo it.
@@ -144,21 +144,13 @@ fn candidates(ir: &Ir, nest: &Nest) -> Vec<Op> {
                 .indices
                 .iter()
                 .all(|&v| v == u || v == r || v != o && !defined_inside(ir, v, nest.loops[0]));
-            let nd = ctx.map_num_dims(a.map);
-            let results = ctx.map_results(a.map);
-            let uses_u = |e: AffineExpr| {
-                a.indices.iter().enumerate().any(|(p, &v)| {
-                    v == u
-                        && if (p as u32) < nd {
-                            ctx.expr_uses_dim(e, p as u32)
-                        } else {
-                            ctx.expr_uses_symbol(e, p as u32 - nd)
-                        }
-                })
-            };
-            let strided = results
+            let strided = ctx
+                .map_results(a.map)
                 .split_last()
-                .is_some_and(|(_, rest)| rest.iter().any(|&e| uses_u(e)));
+                .is_some_and(|(_, rest)| {
+                    rest.iter()
+                        .any(|&e| super::register_tile::subscript_uses(ctx, a, e, u))
+                });
             outside && strided && ir.isa::<AffineLoad>(a.op)
         })
         .map(|a| a.op)
@@ -297,7 +289,10 @@ fn build_guard(ir: &mut Ir, guard: &[AffineExpr], vals: &[Value], before: Op) ->
     let set = ctx.integer_set(nd, ns, ctx.map_results(gm).to_vec(), Vec::new());
     let mut st = OperationState::new(ctx.intern_str(AffineIf::NAME), loc);
     st.operands = operands;
-    st.add_attr(ctx.intern_str(AffineIf::CONDITION), ctx.integer_set_attr(set));
+    st.add_attr(
+        ctx.intern_str(AffineIf::CONDITION),
+        ctx.integer_set_attr(set),
+    );
     let then = ir.create_region();
     let tb = ir.create_block(&[]);
     ir.append_block(then, tb);
@@ -324,7 +319,10 @@ fn alloc_buffer(ir: &mut Ir, load: Op, extents: [i64; 2], top: Op, packs: &mut P
     });
     let mut st = OperationState::new(ctx.intern_str("memref.alloc"), loc);
     st.result_types = vec![ty];
-    st.add_attr(ctx.intern_str("operandSegmentSizes"), ctx.dense_i32_array(&[0, 0]));
+    st.add_attr(
+        ctx.intern_str("operandSegmentSizes"),
+        ctx.dense_i32_array(&[0, 0]),
+    );
     let alloc = ir.create_op(st);
     ir.insert_op_before(top, alloc);
     let buffer = ir.result(alloc, 0);
@@ -351,7 +349,14 @@ fn value_map(ir: &Ir, results: Vec<AffineExpr>, vals: &[Value], at: Op) -> (Affi
 
 /// The buffer's subscripts `[r - r_lb, u - u_lb]` over `vals` with `r`, `u` (dims 0, 1)
 /// replaced by `r`, `u`, at `at`.
-fn buffer_map(ir: &Ir, nest: &Nest, pn: &Panel, r: Value, u: Value, at: Op) -> (AffineMap, Vec<Value>) {
+fn buffer_map(
+    ir: &Ir,
+    nest: &Nest,
+    pn: &Panel,
+    r: Value,
+    u: Value,
+    at: Op,
+) -> (AffineMap, Vec<Value>) {
     let ctx = ir.ctx();
     let results = vec![
         ctx.sub_expr(ctx.dim_expr(0), pn.r_lb),
@@ -401,7 +406,9 @@ fn copy_panel(ir: &mut Ir, load: Op, buffer: Value, nest: &Nest, pn: &Panel, at:
 fn redirect(ir: &mut Ir, load: Op, buffer: Value, nest: &Nest, pn: &Panel, packs: &mut Packs) {
     let ctx = ir.ctx_arc().clone();
     let old_map = ir.attr(load, AffineLoad::MAP).expect("affine.load map");
-    packs.loads.push((load, ir.operands(load).to_vec(), old_map));
+    packs
+        .loads
+        .push((load, ir.operands(load).to_vec(), old_map));
     let (map, operands) = buffer_map(ir, nest, pn, nest.ivs[2], nest.ivs[1], load);
     ir.set_operands(load, std::iter::once(buffer).chain(operands).collect());
     ir.set_attr(load, AffineLoad::MAP, ctx.affine_map_attr(map));

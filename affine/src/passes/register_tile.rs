@@ -252,17 +252,7 @@ fn contraction(ir: &Ir, l: Op, prefix: bool) -> Option<Contraction> {
     // The unit-stride loop: its iv feeds the store's last subscript.
     let ctx = ir.ctx();
     let last = *ctx.map_results(store.map).last()?;
-    let nd = ctx.map_num_dims(store.map);
-    let in_last = |iv: Value| {
-        store.indices.iter().enumerate().any(|(p, &v)| {
-            v == iv
-                && if (p as u32) < nd {
-                    ctx.expr_uses_dim(last, p as u32)
-                } else {
-                    ctx.expr_uses_symbol(last, p as u32 - nd)
-                }
-        })
-    };
+    let in_last = |iv: Value| subscript_uses(ctx, store, last, iv);
     let others: Vec<usize> = (0..3).filter(|&k| k != r).collect();
     let (u, o) = match (in_last(ivs[others[0]]), in_last(ivs[others[1]])) {
         (true, false) => (others[0], others[1]),
@@ -288,6 +278,25 @@ fn contraction(ir: &Ir, l: Op, prefix: bool) -> Option<Contraction> {
         order: [o, u, r],
         element_bytes: (bits / 8).max(1) as i64,
         triangular: !bound_ivs[u].is_empty(),
+    })
+}
+
+/// Whether the subscript `e` of the access `a` (an expression of its map) uses the
+/// operand `v`.
+pub(super) fn subscript_uses(
+    ctx: &lattice_ir::Context,
+    a: &dependence::Access,
+    e: AffineExpr,
+    v: Value,
+) -> bool {
+    let nd = ctx.map_num_dims(a.map);
+    a.indices.iter().enumerate().any(|(p, &x)| {
+        x == v
+            && if (p as u32) < nd {
+                ctx.expr_uses_dim(e, p as u32)
+            } else {
+                ctx.expr_uses_symbol(e, p as u32 - nd)
+            }
     })
 }
 
@@ -434,28 +443,13 @@ fn tile_nest(ir: &mut Ir, c: &Contraction, options: &RegisterTileOptions) -> Res
     let [g, p, _] = c.loops;
     permute(ir, &c.loops, c.order);
     let rows = options.rows.max(1);
-    let mut packs = None;
-    if let Err(why) = vectorizable_loop(ir, p, width) {
-        // A transposed operand (a gather per vector) reads a packed panel instead.
-        let packed = super::register_pack::pack_transposed(ir, c.loops, rows);
-        let why = match packed {
-            Ok(p2) => match vectorizable_loop(ir, p, width) {
-                Ok(()) => {
-                    packs = Some(p2);
-                    None
-                }
-                Err(after) => {
-                    p2.undo(ir);
-                    Some(format!("{why}; packed: {after}"))
-                }
-            },
-            Err(no) => Some(format!("{why} (no transposing pack: {no})")),
-        };
-        if let Some(why) = why {
+    let packs = match vectorizable_or_packed(ir, c.loops, width, rows) {
+        Ok(packs) => packs,
+        Err(why) => {
             permute(ir, &c.loops, inverse(c.order));
             return Err(format!("the unit-stride loop cannot be vectorized: {why}"));
         }
-    }
+    };
     let shifts = if c.triangular {
         match triangle_shifts(ir, g, p, rows) {
             Ok(t) => Some(t),
@@ -536,6 +530,29 @@ fn tile_nest(ir: &mut Ir, c: &Contraction, options: &RegisterTileOptions) -> Res
         }
     }
     Ok(())
+}
+
+/// Whether the permuted nest `loops` (`o, u, r`) vectorizes along `u` by `width`, after
+/// packing its transposed operands if it needs that ([`super::register_pack`]; their
+/// packs are returned); `Err` with the reason, nothing changed, when it does not.
+fn vectorizable_or_packed(
+    ir: &mut Ir,
+    loops: [Op; 3],
+    width: i64,
+    rows: i64,
+) -> Result<Option<super::register_pack::Packs>, String> {
+    let Err(why) = vectorizable_loop(ir, loops[1], width) else {
+        return Ok(None);
+    };
+    let packs = super::register_pack::pack_transposed(ir, loops, rows)
+        .map_err(|no| format!("{why} (no transposing pack: {no})"))?;
+    match vectorizable_loop(ir, loops[1], width) {
+        Ok(()) => Ok(Some(packs)),
+        Err(after) => {
+            packs.undo(ir);
+            Err(format!("{why}; packed: {after}"))
+        }
+    }
 }
 
 /// A triangle's column bounds (`u`'s, over the dims `vals`, `o`'s iv at `row`) and the
