@@ -13,9 +13,7 @@
 //! steps: `u` the one that moves `C`'s last subscript (unit stride), `o` the other. The
 //! same shape `affine-register-tile` detects on the point loops (any order of the three),
 //! from the model's access groups, never from names. Every other array moving along `u`
-//! moves its last subscript only, or stays put along `o` (the register tile packs it
-//! into a `[r][u]` panel that every row reuses: syrk's `A[j][k]`): the register tile
-//! vectorizes `u`. No loops may run below the band,
+//! moves its last subscript only: the register tile vectorizes `u`. No loops may run below the band,
 //! and one statement of the band must have more loops than every other (`poly-schedule`
 //! checks): the register tile needs a perfect nest, and splits off only statements that
 //! run outside the reduction loop (PolyBench gemm's `C *= beta`, fused by isl into the
@@ -124,21 +122,19 @@ pub fn contraction_members(profile: &BandProfile) -> Option<([usize; 3], &Group)
         _ => return None,
     };
     // The register tile vectorizes `u`: an operand moving along it must move its last
-    // subscript only, or be one the register tile packs into a `[r][u]` panel before the
-    // rows (a transposed one, syrk's A[j][k]: it stays put along `o`, so every row reuses
-    // the panel). Others would need a gather; the register tile declines them, and the
-    // kc-long reduction loops of these sizes then run slower than the reuse rule's
-    // unrolled ones.
+    // subscript only. A transposed one (syrk's A[j][k]) the register tile packs into a
+    // panel, but these sizes would also go to bands whose nest it then declines (the
+    // suite's attention, S = Q Kt^T with a statement after the reduction: 20x slower,
+    // the kc-long reduction loops against the reuse rule's unrolled ones).
     let contiguous = |g: &Group| {
         g.steps[u].split_last().is_some_and(|(last, rest)| {
             matches!(last, Some(s) if *s != 0) && rest.iter().all(|x| *x == Some(0))
         })
     };
-    let packable = |g: &Group| still(g, o) && g.steps[u].iter().all(Option::is_some);
     if profile
         .groups
         .iter()
-        .any(|g| !g.written && !still(g, u) && !contiguous(g) && !packable(g))
+        .any(|g| !g.written && !still(g, u) && !contiguous(g))
     {
         return None;
     }
