@@ -122,9 +122,10 @@ pub fn contraction_members(profile: &BandProfile) -> Option<([usize; 3], &Group)
         _ => return None,
     };
     // The register tile vectorizes `u`: an operand moving along it must move its last
-    // subscript only (a transposed one, syrk's A[j][k], would need a gather or a
-    // transposing copy; the register tile declines it, and the kc-long reduction loops
-    // of these sizes then run slower than the reuse rule's unrolled ones).
+    // subscript only. A transposed one (syrk's A[j][k]) the register tile packs into a
+    // panel, but these sizes would also go to bands whose nest it then declines (the
+    // suite's attention, S = Q Kt^T with a statement after the reduction: 20x slower,
+    // the kc-long reduction loops against the reuse rule's unrolled ones).
     let contiguous = |g: &Group| {
         g.steps[u].split_last().is_some_and(|(last, rest)| {
             matches!(last, Some(s) if *s != 0) && rest.iter().all(|x| *x == Some(0))

@@ -1079,7 +1079,7 @@ fn dma_strides(shape: &[i64], sizes: &[i64]) -> Vec<(i64, i64)> {
 
 /// Builds `affine.for` over `lbs`/`ubs` (expressions over `space`) placed before
 /// `before`; returns the loop and its IV.
-fn build_for(
+pub(crate) fn build_for(
     ir: &mut Ir,
     lbs: &[AffineExpr],
     ubs: &[AffineExpr],

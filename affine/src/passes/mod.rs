@@ -19,6 +19,7 @@ pub mod normalize_memrefs;
 pub mod pipeline_data_transfer;
 pub mod raise_from_memref;
 pub mod raise_scf_to_affine;
+mod register_pack;
 pub mod register_tile;
 pub mod scalrep;
 pub mod super_vectorize;

@@ -21,7 +21,10 @@
 //! vectorized ([`super::super_vectorize::vectorize_loop`]) by `lanes * vectors` lanes,
 //! where `lanes` = the machine's vector bytes / element bytes, after the columns past the
 //! last multiple of that width were split off into a loop vectorized by half as many
-//! (`split_columns`); partial vectors are masked, so any size works. Defaults from
+//! (`split_columns`); partial vectors are masked, so any size works. An operand that
+//! moves along `u` in a subscript other than its last (a gather per vector; syrk's
+//! `A[j][k]`) is first packed into a `[r][u]` panel before `o` where the model in
+//! [`super::register_pack`] says the rows reuse it. Defaults from
 //! [`lattice_ir::target::Machine`]: `vectors`
 //! = registers / 8 (4 with 32 vector registers), `rows` = (registers - vectors - 1) /
 //! vectors (6): `rows * vectors` accumulators, `vectors` loads of the `u` operand and
@@ -127,6 +130,11 @@ pub fn register_tile(ir: &mut Ir, func: Op, options: &RegisterTileOptions) -> Re
         }
     }
     report
+}
+
+/// A loop's iv and body block.
+pub(super) fn loop_body(ir: &Ir, l: Op) -> Option<(Value, Block)> {
+    body(ir, l)
 }
 
 fn body(ir: &Ir, l: Op) -> Option<(Value, Block)> {
@@ -245,17 +253,7 @@ fn contraction(ir: &Ir, l: Op, prefix: bool) -> Option<Contraction> {
     // The unit-stride loop: its iv feeds the store's last subscript.
     let ctx = ir.ctx();
     let last = *ctx.map_results(store.map).last()?;
-    let nd = ctx.map_num_dims(store.map);
-    let in_last = |iv: Value| {
-        store.indices.iter().enumerate().any(|(p, &v)| {
-            v == iv
-                && if (p as u32) < nd {
-                    ctx.expr_uses_dim(last, p as u32)
-                } else {
-                    ctx.expr_uses_symbol(last, p as u32 - nd)
-                }
-        })
-    };
+    let in_last = |iv: Value| subscript_uses(ctx, store, last, iv);
     let others: Vec<usize> = (0..3).filter(|&k| k != r).collect();
     let (u, o) = match (in_last(ivs[others[0]]), in_last(ivs[others[1]])) {
         (true, false) => (others[0], others[1]),
@@ -281,6 +279,25 @@ fn contraction(ir: &Ir, l: Op, prefix: bool) -> Option<Contraction> {
         order: [o, u, r],
         element_bytes: (bits / 8).max(1) as i64,
         triangular: !bound_ivs[u].is_empty(),
+    })
+}
+
+/// Whether the subscript `e` of the access `a` (an expression of its map) uses the
+/// operand `v`.
+pub(super) fn subscript_uses(
+    ctx: &lattice_ir::Context,
+    a: &dependence::Access,
+    e: AffineExpr,
+    v: Value,
+) -> bool {
+    let nd = ctx.map_num_dims(a.map);
+    a.indices.iter().enumerate().any(|(p, &x)| {
+        x == v
+            && if (p as u32) < nd {
+                ctx.expr_uses_dim(e, p as u32)
+            } else {
+                ctx.expr_uses_symbol(e, p as u32 - nd)
+            }
     })
 }
 
@@ -426,15 +443,21 @@ fn tile_nest(ir: &mut Ir, c: &Contraction, options: &RegisterTileOptions) -> Res
     let width = lanes * options.vectors.max(1);
     let [g, p, _] = c.loops;
     permute(ir, &c.loops, c.order);
-    if let Err(why) = vectorizable_loop(ir, p, width) {
-        permute(ir, &c.loops, inverse(c.order));
-        return Err(format!("the unit-stride loop cannot be vectorized: {why}"));
-    }
     let rows = options.rows.max(1);
+    let packs = match vectorizable_or_packed(ir, c.loops, width, rows) {
+        Ok(packs) => packs,
+        Err(why) => {
+            permute(ir, &c.loops, inverse(c.order));
+            return Err(format!("the unit-stride loop cannot be vectorized: {why}"));
+        }
+    };
     let shifts = if c.triangular {
         match triangle_shifts(ir, g, p, rows) {
             Ok(t) => Some(t),
             Err(why) => {
+                if let Some(p2) = packs {
+                    p2.undo(ir);
+                }
                 permute(ir, &c.loops, inverse(c.order));
                 return Err(why.to_string());
             }
@@ -508,6 +531,29 @@ fn tile_nest(ir: &mut Ir, c: &Contraction, options: &RegisterTileOptions) -> Res
         }
     }
     Ok(())
+}
+
+/// Whether the permuted nest `loops` (`o, u, r`) vectorizes along `u` by `width`, after
+/// packing its transposed operands if it needs that ([`super::register_pack`]; their
+/// packs are returned); `Err` with the reason, nothing changed, when it does not.
+fn vectorizable_or_packed(
+    ir: &mut Ir,
+    loops: [Op; 3],
+    width: i64,
+    rows: i64,
+) -> Result<Option<super::register_pack::Packs>, String> {
+    let Err(why) = vectorizable_loop(ir, loops[1], width) else {
+        return Ok(None);
+    };
+    let packs = super::register_pack::pack_transposed(ir, loops, rows)
+        .map_err(|no| format!("{why} (no transposing pack: {no})"))?;
+    match vectorizable_loop(ir, loops[1], width) {
+        Ok(()) => Ok(Some(packs)),
+        Err(after) => {
+            packs.undo(ir);
+            Err(format!("{why}; packed: {after}"))
+        }
+    }
 }
 
 /// A triangle's column bounds (`u`'s, over the dims `vals`, `o`'s iv at `row`) and the

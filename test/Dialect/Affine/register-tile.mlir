@@ -78,22 +78,24 @@ func.func @gemm_ikj(%alpha: f64, %A: memref<5x3xf64>, %B: memref<3x9xf64>, %C: m
 
 // -----
 
-// syrk's product C[i][j] += A[i][k] * A[j][k]: A[j][k] steps by a row along j, so the
-// unit-stride loop cannot be vectorized: the nest is left alone, with a remark.
-// REMARK: register-tile.mlir:[[@LINE+9]]:3: remark: contraction nest not register-tiled: the unit-stride loop cannot be vectorized: accesses vary along different memref dimensions
+// A[i + j][k] steps by a row along j, so the unit-stride loop cannot be vectorized, and
+// it moves with the rows i too: no panel that every row reuses, so no transposing pack
+// (syrk's A[j][k] gets one: register-tile-pack.mlir). The nest is left alone, with a
+// remark.
+// REMARK: register-tile.mlir:[[@LINE+9]]:3: remark: contraction nest not register-tiled: the unit-stride loop cannot be vectorized: accesses vary along different memref dimensions {{.*}}(no transposing pack: no operand moves along the columns in a subscript to pack)
 // REMARK-NOT: remark
-// CHECK-LABEL: func.func @syrk
+// CHECK-LABEL: func.func @skewed
 // CHECK:      affine.for %[[I:.*]] = 0 to 6 {
 // CHECK-NEXT:   affine.for %[[J:.*]] = 0 to 6 {
 // CHECK-NEXT:     affine.for %[[K:.*]] = 0 to 4 {
 // CHECK-NEXT:       affine.load %arg0[%[[I]], %[[K]]]
 // CHECK-NOT:  vector
-func.func @syrk(%A: memref<6x4xf32>, %C: memref<6x6xf32>) {
+func.func @skewed(%A: memref<11x4xf32>, %C: memref<6x6xf32>) {
   affine.for %i = 0 to 6 {
     affine.for %j = 0 to 6 {
       affine.for %k = 0 to 4 {
-        %a = affine.load %A[%i, %k] : memref<6x4xf32>
-        %b = affine.load %A[%j, %k] : memref<6x4xf32>
+        %a = affine.load %A[%i, %k] : memref<11x4xf32>
+        %b = affine.load %A[%i + %j, %k] : memref<11x4xf32>
         %c = affine.load %C[%i, %j] : memref<6x6xf32>
         %p = arith.mulf %a, %b : f32
         %s = arith.addf %c, %p : f32
