@@ -21,7 +21,7 @@ cd "$LATTICE_ROOT"
 # --- System packages ----------------------------------------------------------
 LATTICE_APT_PACKAGES=(
   build-essential pkg-config git curl ca-certificates python3
-  autoconf automake libtool
+  autoconf automake libtool libgmp-dev
   llvm-22-dev libzstd-dev libxml2-dev libffi-dev zlib1g-dev libz3-dev
   mesa-vulkan-drivers
   mlir-22-tools clang-22 libpolly-22-dev
