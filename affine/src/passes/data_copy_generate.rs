@@ -27,6 +27,13 @@
 //! region does not depend on, as upstream, but only when the memref has no other use in
 //! those loops. Copy nests that run once are promoted and their subscripts folded.
 //!
+//! As mlir-opt 22, the output keeps unused `affine.apply` ops: before each copy-in and
+//! copy-out, the buffer's start per dimension whose start is not constant (over the
+//! region's symbols in upstream's order, `upstream_region_symbols`), and before each
+//! redirected access with a non-identity subscript map, its old subscripts (left by
+//! upstream's memref replacement when it remaps indices). Tests and `#map` numbering rely
+//! on them.
+//!
 //! Unlike mlir-opt 22 (which this pass otherwise mirrors), a written region is also
 //! copied in unless one store provably writes the whole box (upstream copies back
 //! uninitialized buffer elements the range never wrote), DMA transfers are only
