@@ -25,3 +25,29 @@ func.func @reads_previous_iteration(%x: memref<33xf32>, %y: memref<32xf32>) {
   }
   return
 }
+
+// The shrunk buffer stays where the old one was allocated when that is outside the block
+// of the fused nest: mlir-opt 22 allocates it at the start of the nest's block, inside
+// the `scf.for`, once per iteration, never freed.
+// CHECK-LABEL: func.func @nest_in_scf_for
+// CHECK:         %[[T:.*]] = memref.alloc() : memref<1xf32>
+// CHECK-NEXT:    scf.for
+// CHECK-NEXT:      affine.for %{{.*}} = 0 to 8 {
+// CHECK:             affine.store %{{.*}}, %[[T]][0] : memref<1xf32>
+// CHECK-NEXT:        affine.load %[[T]][0] : memref<1xf32>
+func.func @nest_in_scf_for(%x: memref<8xf32>, %y: memref<8xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %t = memref.alloc() : memref<8xf32>
+  scf.for %k = %c0 to %n step %c1 {
+    affine.for %i = 0 to 8 {
+      %v = affine.load %x[%i] : memref<8xf32>
+      affine.store %v, %t[%i] : memref<8xf32>
+    }
+    affine.for %i = 0 to 8 {
+      %v = affine.load %t[%i] : memref<8xf32>
+      affine.store %v, %y[%i] : memref<8xf32>
+    }
+  }
+  return
+}

@@ -4,7 +4,8 @@
 //! one loop nest becomes a buffer (of static shape) of
 //! the footprint of one iteration of the loops enclosing all of them (`memref<1x1xf32>`
 //! for an element produced and consumed in the same iteration), allocated at the start of
-//! the nest's block; the accesses subtract the footprint's start.
+//! the nest's block (where the old buffer was, if that was another block); the accesses
+//! subtract the footprint's start.
 //!
 //! Invariants (what makes it exact): per dimension every access's subscript is the same
 //! affine function `O(outer IVs)` plus a constant plus terms in inner loop IVs of
@@ -253,10 +254,13 @@ fn rewrite(ir: &mut Ir, alloc: Op, plan: Plan) {
         ctx.dense_i32_array(&[0, 0]),
     );
     let new = ir.create_op(st);
+    // At the start of the nest's block, as upstream, when the old buffer was allocated in
+    // that block; otherwise where the old one was (not once per iteration of an enclosing
+    // non-affine loop).
     let block = ir.op_parent(plan.outer).expect("a loop is in a block");
     match ir.first_op(block) {
-        Some(f) => ir.insert_op_before(f, new),
-        None => ir.append_op(block, new),
+        Some(f) if ir.op_parent(alloc) == Some(block) => ir.insert_op_before(f, new),
+        _ => ir.insert_op_before(alloc, new),
     }
     let buf = ir.result(new, 0);
     for (a, subs) in &plan.accesses {
