@@ -27,6 +27,13 @@
 //! region does not depend on, as upstream, but only when the memref has no other use in
 //! those loops. Copy nests that run once are promoted and their subscripts folded.
 //!
+//! As mlir-opt 22, the output keeps unused `affine.apply` ops: before each copy-in and
+//! copy-out, the buffer's start per dimension whose start is not constant (over the
+//! region's symbols in upstream's order, `upstream_region_symbols`), and before each
+//! redirected access with a non-identity subscript map, its old subscripts (left by
+//! upstream's memref replacement when it remaps indices). Tests and `#map` numbering rely
+//! on them.
+//!
 //! Unlike mlir-opt 22 (which this pass otherwise mirrors), a written region is also
 //! copied in unless one store provably writes the whole box (upstream copies back
 //! uninitialized buffer elements the range never wrote), DMA transfers are only
@@ -41,8 +48,9 @@
 //! that are not of a static-shape memref, ranges containing ops with unknown memory
 //! effects. `min-dma-transfer` is accepted and, as in mlir-opt 22, has no effect.
 
+use super::loop_normalize::create_apply;
 use super::loop_unroll::promote_single_iteration;
-use super::simplify_structures::ValueMap;
+use super::simplify_structures::{constant_index, ValueMap};
 use crate::analysis::dependence;
 use crate::loops::constant_trip_count;
 use crate::util::{int_attr, map_attr};
@@ -770,7 +778,9 @@ fn copy_memref(
         return Err(format!("{name}: 0-d memrefs are not copied"));
     }
     let mut space = Vec::new();
-    let region = match an.region(ir, memref, accesses, &mut space) {
+    let bounded = an.region(ir, memref, accesses, &mut space);
+    let whole = bounded.is_none();
+    let region = match bounded {
         Some(r) => r,
         None => {
             if shape.iter().any(|&s| s < 0) {
@@ -816,6 +826,21 @@ fn copy_memref(
             .then(|| ctx.i64_attr(st.options.fast_mem_space)),
     });
     let loc = ir.loc(start);
+    let rsyms = if whole {
+        // Upstream's whole-memref region is symbolic in the enclosing IVs.
+        dependence::enclosing_loops(ir, first)
+            .into_iter()
+            .filter_map(|l| ir.entry_block(ir.regions(l)[0]))
+            .filter_map(|b| ir.block_args(b).first().copied())
+            .collect()
+    } else {
+        upstream_region_symbols(ir, an, accesses)
+    };
+    if is_read {
+        for a in start_index_applies(ir, &rsyms, &offsets, &space, loc) {
+            ir.insert_op_before(start, a);
+        }
+    }
     let mut alloc = OperationState::new(ctx.intern_str(memref::Alloc::NAME), loc);
     alloc.result_types = vec![fast_ty];
     alloc.add_attr(
@@ -831,6 +856,14 @@ fn copy_memref(
     let dealloc = ir.create_op(dealloc);
     ir.insert_op_after(end, dealloc);
     let rank = shape.len();
+    // The copy-out goes after the written region's start indices.
+    let mut out_at = end;
+    if is_write {
+        for a in start_index_applies(ir, &rsyms, &offsets, &space, loc) {
+            ir.insert_op_after(out_at, a);
+            out_at = a;
+        }
+    }
     if st.options.generate_dma {
         let sizes: Vec<i64> = sizes.iter().map(|s| s.0).collect();
         let strides = dma_strides(&shape, &sizes);
@@ -842,7 +875,7 @@ fn copy_memref(
             );
         }
         if is_write {
-            emit_dma(ir, st, memref, fast, &lbs, &space, num, &strides, end, true);
+            emit_dma(ir, st, memref, fast, &lbs, &space, num, &strides, out_at, true);
         }
     } else {
         if copy_in {
@@ -852,13 +885,20 @@ fn copy_memref(
             st.report.copies += 1;
         }
         if is_write {
-            let nest = emit_copy_nest(ir, memref, fast, &region, &offsets, &space, end, true);
-            ir.insert_op_after(end, nest);
+            let nest = emit_copy_nest(ir, memref, fast, &region, &offsets, &space, out_at, true);
+            ir.insert_op_after(out_at, nest);
             st.copy_nests.push(nest);
             st.report.copies += 1;
         }
     }
     // Rewrite the accesses.
+    let remapped = !rsyms.is_empty()
+        || offsets.iter().any(|&o| ctx.constant_value(o) != Some(0));
+    if remapped {
+        for a in accesses {
+            old_index_applies(ir, a);
+        }
+    }
     redirect_accesses(ir, accesses, &offsets, &space, fast, rank);
     Ok(())
 }
@@ -903,22 +943,11 @@ fn hoisted_range(
     space: &[Value],
     range: (Op, Op),
 ) -> (Op, Op) {
-    let ctx = ir.ctx();
     let (mut start, mut end) = range;
-    let used: Vec<Value> = {
-        let n = space.len() as u32;
-        (0..n)
-            .filter(|&p| {
-                region
-                    .lbs
-                    .iter()
-                    .chain(&region.ubs)
-                    .flatten()
-                    .any(|&e| ctx.expr_uses_dim(e, p))
-            })
-            .map(|p| space[p as usize])
-            .collect()
-    };
+    let used: Vec<Value> = region_symbols(ir, region, space)
+        .into_iter()
+        .map(|p| space[p])
+        .collect();
     while let Some(p) = ir.parent_op(start) {
         if !ir.isa::<AffineFor>(p) {
             break;
@@ -944,6 +973,135 @@ fn hoisted_range(
         end = p;
     }
     (start, end)
+}
+
+/// The positions in `space` of the values `region`'s bounds use, in `space` order.
+fn region_symbols(ir: &Ir, region: &Region, space: &[Value]) -> Vec<usize> {
+    let ctx = ir.ctx();
+    (0..space.len())
+        .filter(|&p| {
+            region
+                .lbs
+                .iter()
+                .chain(&region.ubs)
+                .flatten()
+                .any(|&e| ctx.expr_uses_dim(e, p as u32))
+        })
+        .collect()
+}
+
+/// The symbols of upstream's memref region for `accesses` (mlir-opt 22's
+/// `MemRefRegion::compute` and bounding-box union): per access in order, its operands
+/// (`affine.apply` producers composed; dims, then symbols) followed by the bound operands
+/// of the loops whose IVs they are (new dims after the dims, new symbols after the
+/// symbols), appended to the list when new; values defined inside the range (IVs) and
+/// constants are not symbols.
+fn upstream_region_symbols(ir: &Ir, an: &Analysis, accesses: &[dependence::Access]) -> Vec<Value> {
+    let ctx = ir.ctx();
+    let mut out: Vec<Value> = Vec::new();
+    for a in accesses {
+        let mut vm = ValueMap::new(ctx, a.map, &a.indices);
+        vm.canonicalize(ir, a.op, true);
+        let (mut dims, mut syms) = (vm.dims.clone(), vm.syms.clone());
+        let operands: Vec<Value> = dims.iter().chain(&syms).copied().collect();
+        for v in operands {
+            let Some(l) = iv_loop(ir, v) else {
+                continue;
+            };
+            let Some(segs) = crate::ops::for_segments(ir, l) else {
+                continue;
+            };
+            for (name, seg) in [
+                (AffineFor::LOWER_BOUND_MAP, &segs[0]),
+                (AffineFor::UPPER_BOUND_MAP, &segs[1]),
+            ] {
+                let Some(map) = map_attr(ir, l, name) else {
+                    continue;
+                };
+                let nd = ctx.map_num_dims(map) as usize;
+                for (k, &o) in ir.operands(l)[seg.clone()].iter().enumerate() {
+                    if dims.contains(&o) || syms.contains(&o) {
+                        continue;
+                    }
+                    if k < nd {
+                        dims.push(o);
+                    } else {
+                        syms.push(o);
+                    }
+                }
+            }
+        }
+        for v in dims.into_iter().chain(syms) {
+            if !an.defined_in_range(ir, v) && constant_index(ir, v).is_none() && !out.contains(&v)
+            {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+/// The `affine.for` whose IV `v` is.
+fn iv_loop(ir: &Ir, v: Value) -> Option<Op> {
+    let b = ir.value_block(v)?;
+    let l = ir.block_parent_op(b)?;
+    (ir.isa::<AffineFor>(l) && ir.block_args(b).first() == Some(&v)).then_some(l)
+}
+
+/// mlir-opt 22's copy start indices (not inserted): per dimension whose buffer offset is
+/// not constant, an `affine.apply` of that offset over the region's symbols `syms` (as
+/// dims, unused ones kept). Upstream builds them for every copy-in and copy-out and
+/// leaves them unused (the copies compose the maps themselves); they are made here too so
+/// that the output, and with it the numbering of `#map` aliases, matches.
+fn start_index_applies(
+    ir: &mut Ir,
+    syms: &[Value],
+    offsets: &[AffineExpr],
+    space: &[Value],
+    loc: lattice_ir::Attr,
+) -> Vec<Op> {
+    let ctx = ir.ctx_arc().clone();
+    let mut operands = syms.to_vec();
+    let mut repl: Vec<AffineExpr> = vec![ctx.constant_expr(0); space.len()];
+    for (p, &v) in space.iter().enumerate() {
+        let used = offsets.iter().any(|&o| ctx.expr_uses_dim(o, p as u32));
+        let i = match operands.iter().position(|&x| x == v) {
+            Some(i) => i,
+            None if used => {
+                operands.push(v);
+                operands.len() - 1
+            }
+            None => continue,
+        };
+        repl[p] = ctx.dim_expr(i as u32);
+    }
+    offsets
+        .iter()
+        .filter(|&&o| ctx.constant_value(o).is_none())
+        .map(|&o| {
+            let e = ctx.replace_dims_and_symbols(o, &repl, &[]);
+            let map = ctx.affine_map(operands.len() as u32, 0, vec![e]);
+            create_apply(ir, map, operands.clone(), loc)
+        })
+        .collect()
+}
+
+/// mlir-opt 22's old indices of a redirected access: when its subscript map is not an
+/// identity (without symbols), one `affine.apply` per subscript over the access's
+/// operands, before it. Upstream's memref replacement builds them and, when it also
+/// remaps the indices (the region has symbols or a non-zero offset), leaves them unused.
+fn old_index_applies(ir: &mut Ir, a: &dependence::Access) {
+    let ctx = ir.ctx_arc().clone();
+    if ctx.map_is_identity(a.map) && ctx.map_num_symbols(a.map) == 0 {
+        return;
+    }
+    let (nd, ns) = (ctx.map_num_dims(a.map), ctx.map_num_symbols(a.map));
+    let loc = ir.loc(a.op);
+    for &e in ctx.map_results(a.map).to_vec().iter() {
+        let map = ctx.affine_map(nd, ns, vec![e]);
+        let apply = create_apply(ir, map, a.indices.clone(), loc);
+        ir.insert_op_before(a.op, apply);
+    }
 }
 
 /// Points `accesses` at the fast buffer `fast`: subscripts minus the region's `offsets`.

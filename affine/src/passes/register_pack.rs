@@ -29,6 +29,7 @@ use crate::analysis::dependence::access;
 use crate::ops::for_segments;
 use crate::views::{AffineFor, AffineIf, AffineLoad, AffineStore, AffineYield};
 use lattice_ir::{AffineExpr, AffineMap, Attr, Ir, Op, OperationState, TypeData, Value};
+use lattice_dialects::memref;
 
 /// What [`pack_transposed`] inserted and changed, to undo it.
 pub(super) struct Packs {
@@ -317,16 +318,16 @@ fn alloc_buffer(ir: &mut Ir, load: Op, extents: [i64; 2], top: Op, packs: &mut P
         layout: None,
         memory_space: None,
     });
-    let mut st = OperationState::new(ctx.intern_str("memref.alloc"), loc);
+    let mut st = OperationState::new(ctx.intern_str(memref::Alloc::NAME), loc);
     st.result_types = vec![ty];
     st.add_attr(
-        ctx.intern_str("operandSegmentSizes"),
+        ctx.intern_str(memref::Alloc::OPERAND_SEGMENT_SIZES),
         ctx.dense_i32_array(&[0, 0]),
     );
     let alloc = ir.create_op(st);
     ir.insert_op_before(top, alloc);
     let buffer = ir.result(alloc, 0);
-    let mut st = OperationState::new(ctx.intern_str("memref.dealloc"), loc);
+    let mut st = OperationState::new(ctx.intern_str(memref::Dealloc::NAME), loc);
     st.operands = vec![buffer];
     let dealloc = ir.create_op(st);
     ir.insert_op_after(top, dealloc);

@@ -393,6 +393,7 @@ pub struct FusionReport {
 /// Fuses adjacent loop nests of `func`'s SCoPs.
 pub fn loop_fusion(ir: &mut Ir, func: Op, options: &FusionOptions) -> FusionReport {
     let mut report = FusionReport::default();
+    let shared = super::fusion_private::shared_buffers(ir, func);
     for_each_scop(
         ir,
         func,
@@ -509,6 +510,9 @@ pub fn loop_fusion(ir: &mut Ir, func: Op, options: &FusionOptions) -> FusionRepo
             Ok(())
         },
     );
+    if report.fused > 0 {
+        super::fusion_private::shrink_private_buffers(ir, &shared);
+    }
     report
 }
 

@@ -13,6 +13,7 @@
 pub mod distribute;
 pub mod expr;
 pub mod fusion;
+mod fusion_private;
 pub mod keep_parallel;
 pub mod loops;
 pub mod scalars;

@@ -15,6 +15,7 @@
 
 // CAP16-LABEL: func.func @tiles
 // CAP16:         affine.for %[[I0:.*]] = 0 to 256 step 4 {
+// CAP16-NEXT:      affine.apply #{{.*}}(%[[I0]])
 // CAP16-NEXT:      %[[BUF:.*]] = memref.alloc() : memref<4x1024xf32, 2>
 // CAP16-NEXT:      affine.for %{{.*}} = #{{.*}}(%[[I0]]) to #{{.*}}(%[[I0]]) {
 // CAP16-NEXT:        affine.for %{{.*}} = 0 to 1024 {
@@ -29,9 +30,12 @@
 // CAP8-LABEL: func.func @tiles
 // CAP8:         affine.for %{{.*}} = 0 to 256 step 4 {
 // CAP8-NEXT:      affine.for %{{.*}} = 0 to 1024 step 4 {
+// CAP8-NEXT:        affine.apply
+// CAP8-NEXT:        affine.apply
 // CAP8-NEXT:        memref.alloc() : memref<4x4xf32, 2>
 // DMA16-LABEL: func.func @tiles
 // DMA16:         affine.for %[[I0:.*]] = 0 to 256 step 4 {
+// DMA16-NEXT:      affine.apply #{{.*}}(%[[I0]])
 // DMA16-NEXT:      %[[BUF:.*]] = memref.alloc() : memref<4x1024xf32, 2>
 // DMA16:           affine.dma_start %{{.*}}[%[[I0]], 0], %[[BUF]][0, 0], %{{.*}}[%{{.*}}], %{{.*}} : memref<256x1024xf32>, memref<4x1024xf32, 2>, memref<1xi32>
 func.func @tiles(%arg0: memref<256x1024xf32>) {
@@ -51,6 +55,7 @@ func.func @tiles(%arg0: memref<256x1024xf32>) {
 
 // CAP16-LABEL: func.func @vectors
 // CAP16:         affine.for %{{.*}} = 0 to 8 step 4 {
+// CAP16-NEXT:      affine.apply
 // CAP16-NEXT:      memref.alloc() : memref<4x8xvector<64xf32>, 2>
 // CAP16:           memref.alloc() : memref<8x4xvector<64xf32>, 2>
 // WHOLE-LABEL: func.func @vectors
@@ -59,6 +64,8 @@ func.func @tiles(%arg0: memref<256x1024xf32>) {
 // CAP8-LABEL: func.func @vectors
 // CAP8:         affine.for %{{.*}} = 0 to 8 step 4 {
 // CAP8-NEXT:      affine.for %{{.*}} = 0 to 8 step 4 {
+// CAP8-NEXT:        affine.apply
+// CAP8-NEXT:        affine.apply
 // CAP8-NEXT:        memref.alloc() : memref<4x4xvector<64xf32>, 2>
 // CAP8:             memref.alloc() : memref<4x4xvector<64xf32>, 2>
 func.func @vectors(%arg0: memref<8x8xvector<64xf32>>, %arg1: memref<8x8xvector<64xf32>>) {

@@ -44,6 +44,9 @@ func.func @matmul(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C: memr
 // hoisted out of %k (the region does not depend on it).
 // CHECK:      affine.for %[[I:.*]] = 0 to 4096 step 128 {
 // CHECK-NEXT:   affine.for %[[J:.*]] = 0 to 4096 step 128 {
+// As mlir-opt, the region's start indices are computed (and left unused).
+// CHECK-NEXT:     affine.apply #{{.*}}(%[[I]], %[[J]])
+// CHECK-NEXT:     affine.apply #{{.*}}(%[[I]], %[[J]])
 // CHECK-NEXT:     [[BUFC:%[0-9a-zA-Z_]+]] = memref.alloc() : memref<128x128xf32>
 // CHECK-NEXT:     affine.for %[[II:.*]] = #[[$MAP_IDENTITY]](%[[I]]) to #[[$MAP_PLUS_128]](%[[I]]) {
 // CHECK-NEXT:       affine.for %[[JJ:.*]] = #[[$MAP_IDENTITY]](%[[J]]) to #[[$MAP_PLUS_128]](%[[J]]) {
@@ -52,6 +55,8 @@ func.func @matmul(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C: memr
 // CHECK-NEXT:       }
 // CHECK-NEXT:     }
 // CHECK-NEXT:     affine.for %[[K:.*]] = 0 to 4096 step 128 {
+// CHECK-NEXT:       affine.apply #{{.*}}(%[[I]], %[[K]])
+// CHECK-NEXT:       affine.apply #{{.*}}(%[[I]], %[[K]])
 // CHECK-NEXT:       [[BUFA:%[0-9a-zA-Z_]+]] = memref.alloc() : memref<128x128xf32>
 // CHECK-NEXT:       affine.for %[[II:.*]] = #[[$MAP_IDENTITY]](%[[I]]) to #[[$MAP_PLUS_128]](%[[I]]) {
 // CHECK-NEXT:         affine.for %[[KK:.*]] = #[[$MAP_IDENTITY]](%[[K]]) to #[[$MAP_PLUS_128]](%[[K]]) {
@@ -59,6 +64,8 @@ func.func @matmul(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C: memr
 // CHECK-NEXT:           affine.store %{{.*}}, [[BUFA]][%[[II]] - %[[I]], %[[KK]] - %[[K]]] : memref<128x128xf32>
 // CHECK-NEXT:         }
 // CHECK-NEXT:       }
+// CHECK-NEXT:       affine.apply #{{.*}}(%[[K]], %[[J]])
+// CHECK-NEXT:       affine.apply #{{.*}}(%[[K]], %[[J]])
 // CHECK-NEXT:       [[BUFB:%[0-9a-zA-Z_]+]] = memref.alloc() : memref<128x128xf32>
 // CHECK-NEXT:       affine.for %[[KK:.*]] = #[[$MAP_IDENTITY]](%[[K]]) to #[[$MAP_PLUS_128]](%[[K]]) {
 // CHECK-NEXT:         affine.for %[[JJ:.*]] = #[[$MAP_IDENTITY]](%[[J]]) to #[[$MAP_PLUS_128]](%[[J]]) {
@@ -83,6 +90,8 @@ func.func @matmul(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C: memr
 // CHECK-NEXT:       memref.dealloc [[BUFA]] : memref<128x128xf32>
 // CHECK-NEXT:     }
 // Result matrix copy-out.
+// CHECK-NEXT:     affine.apply #{{.*}}(%[[I]], %[[J]])
+// CHECK-NEXT:     affine.apply #{{.*}}(%[[I]], %[[J]])
 // CHECK-NEXT:     affine.for %[[II:.*]] = #[[$MAP_IDENTITY]](%[[I]]) to #[[$MAP_PLUS_128]](%[[I]]) {
 // CHECK-NEXT:       affine.for %[[JJ:.*]] = #[[$MAP_IDENTITY]](%[[J]]) to #[[$MAP_PLUS_128]](%[[J]]) {
 // CHECK-NEXT:         %[[W:.*]] = affine.load [[BUFC]][%[[II]] - %[[I]], %[[JJ]] - %[[J]]] : memref<128x128xf32>
@@ -96,6 +105,8 @@ func.func @matmul(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C: memr
 // DMA-LABEL: func @matmul
 // DMA:      affine.for %[[I:.*]] = 0 to 4096 step 128 {
 // DMA-NEXT:   affine.for %[[J:.*]] = 0 to 4096 step 128 {
+// DMA-NEXT:     affine.apply #{{.*}}(%[[I]], %[[J]])
+// DMA-NEXT:     affine.apply #{{.*}}(%[[I]], %[[J]])
 // DMA-NEXT:     %[[BUFC:.*]] = memref.alloc() : memref<128x128xf32, 1>
 // DMA-NEXT:     %[[TAG:.*]] = memref.alloc() : memref<1xi32>
 // DMA-NEXT:     %[[C0:.*]] = arith.constant 0 : index
@@ -112,6 +123,8 @@ func.func @matmul(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C: memr
 // DMA:          memref.dealloc %{{.*}} : memref<128x128xf32, 1>
 // DMA-NEXT:       memref.dealloc %{{.*}} : memref<128x128xf32, 1>
 // DMA-NEXT:     }
+// DMA-NEXT:     affine.apply #{{.*}}(%[[I]], %[[J]])
+// DMA-NEXT:     affine.apply #{{.*}}(%[[I]], %[[J]])
 // DMA-NEXT:     %[[TAG2:.*]] = memref.alloc() : memref<1xi32>
 // DMA:          affine.dma_start %[[BUFC]][0, 0], %{{.*}}[%[[I]], %[[J]]], %[[TAG2]][%{{.*}}], %{{.*}}, %{{.*}}, %{{.*}} : memref<128x128xf32, 1>, memref<4096x4096xf32>, memref<1xi32>
 // DMA-NEXT:     affine.dma_wait %[[TAG2]][%{{.*}}], %{{.*}} : memref<1xi32>
@@ -137,10 +150,14 @@ func.func @single_elt_buffers(%arg0: memref<1024x1024xf32>, %arg1: memref<1024x1
 }
 // CHECK-SMALL:      affine.for %[[I:.*]] = 0 to 1024 {
 // CHECK-SMALL-NEXT:   affine.for %[[J:.*]] = 0 to 1024 {
+// CHECK-SMALL-NEXT:     affine.apply #{{.*}}(%[[I]], %[[J]])
+// CHECK-SMALL-NEXT:     affine.apply #{{.*}}(%[[I]], %[[J]])
 // CHECK-SMALL-NEXT:     %[[B2:.*]] = memref.alloc() : memref<1x1xf32>
 // CHECK-SMALL-NEXT:     %[[V:.*]] = affine.load %arg2[%[[I]], %[[J]]] : memref<1024x1024xf32>
 // CHECK-SMALL-NEXT:     affine.store %[[V]], %[[B2]][0, 0] : memref<1x1xf32>
 // CHECK-SMALL-NEXT:     affine.for %[[K:.*]] = 0 to 1024 {
+// CHECK-SMALL-NEXT:       affine.apply #{{.*}}(%[[K]], %[[J]])
+// CHECK-SMALL-NEXT:       affine.apply #{{.*}}(%[[K]], %[[J]])
 // CHECK-SMALL-NEXT:       %[[B1:.*]] = memref.alloc() : memref<1x1xf32>
 // CHECK-SMALL-NEXT:       %[[W:.*]] = affine.load %arg1[%[[K]], %[[J]]] : memref<1024x1024xf32>
 // CHECK-SMALL-NEXT:       affine.store %[[W]], %[[B1]][0, 0] : memref<1x1xf32>
@@ -150,6 +167,8 @@ func.func @single_elt_buffers(%arg0: memref<1024x1024xf32>, %arg1: memref<1024x1
 // CHECK-SMALL-NEXT:       affine.store %{{.*}}, %[[B2]][0, 0] : memref<1x1xf32>
 // CHECK-SMALL-NEXT:       memref.dealloc %[[B1]] : memref<1x1xf32>
 // CHECK-SMALL-NEXT:     }
+// CHECK-SMALL-NEXT:     affine.apply #{{.*}}(%[[I]], %[[J]])
+// CHECK-SMALL-NEXT:     affine.apply #{{.*}}(%[[I]], %[[J]])
 // CHECK-SMALL-NEXT:     %[[R:.*]] = affine.load %[[B2]][0, 0] : memref<1x1xf32>
 // CHECK-SMALL-NEXT:     affine.store %[[R]], %arg2[%[[I]], %[[J]]] : memref<1024x1024xf32>
 // CHECK-SMALL-NEXT:     memref.dealloc %[[B2]] : memref<1x1xf32>
@@ -180,6 +199,7 @@ func.func @min_upper_bound(%A: memref<4096xf32>) -> memref<4096xf32> {
   return %A : memref<4096xf32>
 }
 // CHECK:      affine.for %[[IV1:.*]] = 0 to 4096 step 100
+// CHECK-NEXT:   affine.apply #{{.*}}(%[[IV1]])
 // CHECK-NEXT:   %[[BUF:.*]] = memref.alloc() : memref<100xf32>
 // CHECK-NEXT:   affine.for %[[IV2:.*]] = #[[$MAP_IDENTITY]](%[[IV1]]) to min #[[$MAP_MIN_UB]](%[[IV1]]) {
 // CHECK-NEXT:     affine.load %{{.*}}[%[[IV2]]] : memref<4096xf32>
@@ -190,6 +210,7 @@ func.func @min_upper_bound(%A: memref<4096xf32>) -> memref<4096xf32> {
 // CHECK-NEXT:     arith.mulf
 // CHECK-NEXT:     affine.store %{{.*}}, %[[BUF]][%[[IV2]] - %[[IV1]]] : memref<100xf32>
 // CHECK-NEXT:   }
+// CHECK-NEXT:   affine.apply #[[$MAP_IDENTITY]](%[[IV1]])
 // CHECK-NEXT:   affine.for %[[IV2:.*]] = #[[$MAP_IDENTITY]](%[[IV1]]) to min #[[$MAP_MIN_UB]](%[[IV1]]) {
 // CHECK-NEXT:     affine.load %[[BUF]][%[[IV2]] - %[[IV1]]] : memref<100xf32>
 // CHECK-NEXT:     affine.store %{{.*}}, %{{.*}}[%[[IV2]]] : memref<4096xf32>
