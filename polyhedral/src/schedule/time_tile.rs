@@ -62,6 +62,7 @@
 use crate::isl::{IslCtx, IslError};
 use crate::scop::Scop;
 use crate::tile_model::{band_profile_up_to, BandProfile, ModelAccess};
+use crate::transform::{expr::SchedExpr, isl_tree::member_function};
 use isl_rs::{Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet, UnionSetList};
 
 /// Option `time-tile` of `poly-schedule`.
@@ -350,7 +351,7 @@ fn unskew_innermost(
     )?;
     let domain = isl.check(inner.get_domain())?;
     let mut pieces = Vec::new();
-    for st in &scop.statements {
+    for (s, st) in scop.statements.iter().enumerate() {
         let own = isl.check(UnionSet::from_set(isl.check(st.domain.copy())?))?;
         if isl.check(
             isl.check(own.intersect(isl.check(domain.copy())?))?
@@ -369,28 +370,19 @@ fn unskew_innermost(
         if k < 2 || time[0] == 0 || time[1..].iter().any(|&c| c != 0) {
             return Ok((isl.check(inner.parent())?, false));
         }
-        let vars: Vec<String> = (0..k).map(|d| format!("x{d}")).collect();
-        let terms: Vec<String> = (1..k)
+        let expr = (1..k)
             .filter(|&d| inner_c[d] != 0)
-            .map(|d| format!("{}x{d}", inner_c[d]))
-            .collect();
-        let expr = if terms.is_empty() {
-            "0".to_string()
-        } else {
-            terms.join(" + ")
-        };
-        pieces.push(format!("{}[{}] -> [({expr})]", st.name, vars.join(", ")));
+            .map(|d| SchedExpr::Iter(d).scaled(inner_c[d]))
+            .reduce(SchedExpr::plus)
+            .unwrap_or(SchedExpr::Const(0));
+        pieces.push((s, expr));
     }
     if pieces.is_empty() {
         return Ok((isl.check(inner.parent())?, false));
     }
-    let text = format!("{}[{{ {} }}]", scop.param_prefix(), pieces.join("; "));
-    let Ok(mupa) = isl_rs::MultiUnionPwAff::read_from_str(isl.raw(), &text) else {
-        return Ok((isl.check(inner.parent())?, false));
-    };
-    if mupa.ptr == 0 {
-        return Ok((isl.check(inner.parent())?, false));
-    }
+    let rows: Vec<(usize, &SchedExpr)> = pieces.iter().map(|(s, e)| (*s, e)).collect();
+    let member = member_function(isl, &scop.statements, &rows)?;
+    let mupa = isl.check(isl_rs::MultiUnionPwAff::from_union_pw_aff(member))?;
     let below = isl.check(inner.delete())?;
     let band = isl.check(below.insert_partial_schedule(mupa))?;
     Ok((isl.check(band.parent())?, true))
