@@ -2072,9 +2072,9 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
                     if let Ok(mut l) = options.model_log.lock() {
                         l.push(note);
                     }
-                    Ok(())
+                    None
                 }
-                crate::order_cost::Choice::ProgramOrder(why) => Err(why),
+                crate::order_cost::Choice::ProgramOrder(why) => Some(why),
             };
             let judge: Option<&crate::transform::Judge<'_>> = options
                 .order_cost

@@ -174,7 +174,7 @@ pub(super) fn decide(
         Some(format!(
             "the innermost loop of {what} does not step by one element along most accesses, so it would not be vectorized"
         ))
-    } else if let Err(why) = &traffic {
+    } else if let Traffic::NotFewer(why) = &traffic {
         Some(why.clone())
     } else {
         None
@@ -226,7 +226,7 @@ pub(super) fn decide(
                 Some(w) => format!("time-tile=always, although {w}"),
                 None => format!(
                     "{}; the innermost loop is unit-stride and carries dependences inside a tile only from a statement to a later one (each statement gets its own innermost loop: vectorizable); only the outer members are tiled{}",
-                    traffic.unwrap_or_else(|e| e),
+                    traffic.into_text(),
                     if unskewed {
                         ", the innermost not skewed (each statement's row over its own loop's range)"
                     } else {
@@ -729,17 +729,18 @@ fn poisson_tail(lambda: f64, k: u64) -> f64 {
 /// from memory, `m x step_bytes / step_points` bytes per point. Time tiles bring the
 /// estimate of [`TimeTileSizes::memory`] (each tile its own data and the halo it shares
 /// with the tiles run before it, where that is no longer in the cache; each time band
-/// its grid once). Time tiles are chosen when that is fewer bytes (`Ok`: the saving, for
-/// the remark; `Err`: why not). With unknown trip counts there is no per-point estimate:
-/// time tiles are taken when more than half of a step's lines miss.
+/// its grid once). Time tiles are chosen when that is fewer bytes ([`Traffic::Fewer`]:
+/// the saving, for the remark; [`Traffic::NotFewer`]: why not). With unknown trip counts
+/// there is no per-point estimate: time tiles are taken when more than half of a step's
+/// lines miss.
 fn memory_traffic(
     step_points: Option<u64>,
     step_bytes: Option<u64>,
     estimate: Option<&TimeTileSizes>,
     llc: Llc,
-) -> Result<String, String> {
+) -> Traffic {
     let Some(step) = step_bytes else {
-        return Err(
+        return Traffic::NotFewer(
             "the data one time step touches is unknown, so no saving of memory traffic can be estimated"
                 .to_string(),
         );
@@ -752,20 +753,38 @@ fn memory_traffic(
     );
     let unskewed = step_points.map(|p| m * step as f64 / p.max(1) as f64);
     match (unskewed, estimate) {
-        (Some(u), Some(e)) if e.memory >= u => Err(format!(
+        (Some(u), Some(e)) if e.memory >= u => Traffic::NotFewer(format!(
             "{lost}, so the unskewed schedule brings {u:.2} B per point from memory, time tiles no fewer ({:.2} B)",
             e.memory
         )),
-        (Some(u), Some(e)) => Ok(format!(
+        (Some(u), Some(e)) => Traffic::Fewer(format!(
             "{lost}, so the unskewed schedule brings {u:.2} B per point from memory, time tiles {:.2} B (their halos shared with the tiles run before where those stay in the cache; estimate below)",
             e.memory
         )),
-        _ if m > 0.5 => Ok(format!(
+        _ if m > 0.5 => Traffic::Fewer(format!(
             "{lost}, so the unskewed schedule brings most of every time step from memory (trip counts unknown: no per-point estimate)"
         )),
-        _ => Err(format!(
+        _ => Traffic::NotFewer(format!(
             "{lost}: most of every time step streams from that cache (trip counts unknown: no per-point estimate of time tiles)"
         )),
+    }
+}
+
+/// What [`memory_traffic`] estimates, with the words of the remark.
+#[derive(Debug)]
+enum Traffic {
+    /// Time tiles bring fewer bytes from memory than the unskewed schedule.
+    Fewer(String),
+    /// They do not, or no saving can be estimated.
+    NotFewer(String),
+}
+
+impl Traffic {
+    /// The words of the remark.
+    fn into_text(self) -> String {
+        match self {
+            Traffic::Fewer(t) | Traffic::NotFewer(t) => t,
+        }
     }
 }
 
@@ -1322,8 +1341,8 @@ mod tests {
             .map(|&n| {
                 let pts = (n - 2) * (n - 2);
                 let verdict = match memory_traffic(Some(pts), Some(16 * n * n), Some(&tiles), VM) {
-                    Ok(_) => "time-tiled",
-                    Err(_) => "kept",
+                    Traffic::Fewer(_) => "time-tiled",
+                    Traffic::NotFewer(_) => "kept",
                 };
                 format!("{n}²: {verdict}")
             })
@@ -1336,6 +1355,9 @@ mod tests {
             1024²: time-tiled"#]]
         .assert_eq(&rows.join("\n"));
         // Unknown data: no estimate, kept.
-        assert!(memory_traffic(Some(1), None, Some(&tiles), VM).is_err());
+        assert!(matches!(
+            memory_traffic(Some(1), None, Some(&tiles), VM),
+            Traffic::NotFewer(_)
+        ));
     }
 }

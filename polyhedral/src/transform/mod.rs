@@ -96,9 +96,9 @@ pub enum TransformError {
 }
 
 /// Decides between a SCoP's program order (`old`, its ops) and the code generated for
-/// a new schedule (`new`, top-level ops of a scratch block): `Err(why)` keeps program
+/// a new schedule (`new`, top-level ops of a scratch block): `Some(why)` keeps program
 /// order.
-pub type Judge<'a> = dyn Fn(&Ir, &[Op], &[Op]) -> Result<(), String> + 'a;
+pub type Judge<'a> = dyn Fn(&Ir, &[Op], &[Op]) -> Option<String> + 'a;
 
 impl Tree {
     /// The statements under this node.
@@ -542,7 +542,7 @@ pub fn regenerate(
     let first = scop.ops[0];
     if let Some(judge) = judge {
         let new_ops: Vec<Op> = ir.block_ops(scratch).collect();
-        if let Err(why) = judge(ir, &scop.ops, &new_ops) {
+        if let Some(why) = judge(ir, &scop.ops, &new_ops) {
             for o in new_ops.into_iter().rev() {
                 ir.erase_op(o);
             }
