@@ -19,7 +19,7 @@ use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::parser::{PResult, Parser};
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::printer::Printer;
-use lattice_ir::registry::{OpDef, Traits};
+use lattice_ir::registry::Traits;
 use lattice_ir::store::{Ir, Op, OperationState, WalkOrder};
 use lattice_ir::transform::{op_error, TransformState};
 use lattice_ir::types::{Type, TypeData};

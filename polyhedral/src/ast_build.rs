@@ -16,7 +16,7 @@
 use isl_rs::{ASTNode, Context, Error, Schedule, Set, UnionMap};
 
 /// The raw isl entry points of the AST generator.
-mod ffi {
+pub(crate) mod ffi {
     use libc::{c_char, c_void, uintptr_t};
 
     extern "C" {

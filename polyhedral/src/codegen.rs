@@ -22,6 +22,7 @@
 //! into a fresh block and only swaps it in on success.
 
 use crate::ast_build::{node_kind, AstNodeKind};
+use crate::transform::LoopMark;
 use isl_rs::{ASTExpr, ASTExprOpType, ASTExprType, ASTNode};
 use lattice_affine::views::{
     AffineApply, AffineFor, AffineIf, AffineLoad, AffineParallel, AffinePrefetch, AffineStore,
@@ -111,9 +112,10 @@ pub enum Landing {
 }
 
 /// Judges a loop about to be generated parallel: given its `for` node, the mark node
-/// above it ([`PARALLEL_MARK`] or [`crate::reduction::REDUCTION_MARK`]) and the mark's
-/// name, whether it is the marked member's loop and may run in parallel.
-pub type LoopCheck<'a> = dyn FnMut(&ASTNode, &ASTNode, &str) -> Result<Landing, CodegenError> + 'a;
+/// above it ([`PARALLEL_MARK`] or [`crate::reduction::REDUCTION_MARK`]) and which mark
+/// it is, whether it is the marked member's loop and may run in parallel.
+pub type LoopCheck<'a> =
+    dyn FnMut(&ASTNode, &ASTNode, LoopMark) -> Result<Landing, CodegenError> + 'a;
 
 /// [`generate`], asking `check` about every loop it would generate parallel (an
 /// `affine.parallel`, or a loop marked for [`crate::reduction::finish`]): the first loop
@@ -548,15 +550,12 @@ impl Gen<'_, '_> {
                 let id = n.mark_get_id()?;
                 let child = n.mark_get_node()?;
                 let saved = (self.parallel, self.reduction);
-                let name = id.get_name()?;
-                let checked = name == PARALLEL_MARK || name == crate::reduction::REDUCTION_MARK;
-                if !checked {
+                let Some(mark) = LoopMark::of_name(id.get_name()?) else {
                     return self.node(ir, &child, at);
-                }
-                if name == PARALLEL_MARK {
-                    self.parallel = true;
-                } else {
-                    self.reduction = true;
+                };
+                match mark {
+                    LoopMark::Parallel => self.parallel = true,
+                    LoopMark::ParallelReduction => self.reduction = true,
                 }
                 let saved_mark = self.mark.replace(n.copy()?);
                 let r = self.node(ir, &child, at);
@@ -614,9 +613,9 @@ impl Gen<'_, '_> {
         if parallel || reduction {
             if let (Some(check), Some(mark)) = (self.check.as_mut(), self.mark.as_ref()) {
                 let name = if parallel {
-                    PARALLEL_MARK
+                    LoopMark::Parallel
                 } else {
-                    crate::reduction::REDUCTION_MARK
+                    LoopMark::ParallelReduction
                 };
                 match check(n, mark, name)? {
                     Landing::Parallel => {}

@@ -310,6 +310,24 @@ impl IslCtx {
         Ok(maps.pop())
     }
 
+    /// The isl id named `name` (no user data), e.g. a schedule tree mark.
+    pub fn id(&self, name: &str) -> Result<isl_rs::Id, IslError> {
+        let name = std::ffi::CString::new(name).map_err(|_| IslError::Isl {
+            message: "an isl id name contains a NUL byte".into(),
+        })?;
+        // SAFETY: the context is live; isl copies the name; the result is a new id or null.
+        let ptr = unsafe {
+            crate::ast_build::ffi::isl_id_alloc(self.ctx.ptr, name.as_ptr(), std::ptr::null_mut())
+        };
+        if ptr == 0 {
+            return Err(self.error(format!("cannot allocate the isl id {name:?}")));
+        }
+        Ok(isl_rs::Id {
+            ptr,
+            should_free_on_drop: true,
+        })
+    }
+
     /// Reads a union map.
     pub fn union_map(&self, text: &str) -> Result<UnionMap, IslError> {
         let text = self.checked_text(text)?;

@@ -34,6 +34,7 @@ use crate::isl::{IslCtx, IslError, IslText};
 use crate::reduction::REDUCTION_MARK;
 use crate::scop::Scop;
 use crate::transform::expr::SchedExpr;
+use crate::transform::LoopMark;
 use isl_rs::{DimType, Map, UnionMap, UnionSet};
 use lattice_ir::Ir;
 
@@ -197,9 +198,9 @@ impl ForbiddenDeps {
         &self,
         isl: &IslCtx,
         schedule: &UnionMap,
-        mark: &str,
+        mark: LoopMark,
     ) -> Result<Option<String>, IslError> {
-        let reducible_ok = mark == REDUCTION_MARK;
+        let reducible_ok = mark == LoopMark::ParallelReduction;
         let all = if reducible_ok {
             &self.reduce
         } else {

@@ -59,19 +59,19 @@
 mod time_tile;
 pub use time_tile::{LlcShape, TimeTile};
 
-use crate::codegen::PARALLEL_MARK;
 use crate::deps::{analyze, AliasAssumption, DepOptions};
 use crate::isl::{IslCtx, IslError, IslText};
 use crate::parallel_check::ForbiddenDeps;
-use crate::reduction::{Accumulations, ReductionCandidates, REDUCTION_MARK};
+use crate::reduction::{Accumulations, ReductionCandidates};
 use crate::scop::AccessKind;
 use crate::scop::{extract_scops, Scop, SourceNames};
 use crate::tile_model::ModelAccess;
+use crate::transform::LoopMark;
 use crate::transform::{
     domain_text, first_violation_reordering, regenerate, with_scalars_demoted, TransformError,
 };
 use isl_rs::{
-    Id, MultiVal, Options, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType, Set,
+    MultiVal, Options, Schedule, ScheduleConstraints, ScheduleNode, ScheduleNodeType, Set,
     UnionAccessInfo, UnionMap, UnionSet, UnionSetList, Val,
 };
 use lattice_dialects::func;
@@ -1093,13 +1093,13 @@ fn post_process(
                     break;
                 }
             }
-            let mut mark = PARALLEL_MARK;
+            let mut mark = LoopMark::Parallel;
             if let (None, Some(r)) = (first, reductions) {
                 // No parallel member: one parallel up to reductions comes before a
                 // wavefront.
                 first = r.member(isl, &node)?;
                 if first.is_some() {
-                    mark = REDUCTION_MARK;
+                    mark = LoopMark::ParallelReduction;
                 }
             }
             // A wavefront starts one parallel region per wavefront (and per iteration of
@@ -1155,8 +1155,7 @@ fn post_process(
                     node = isl.check(node.child(0))?;
                     depth_added += 1;
                 }
-                let id = isl.check(Id::read_from_str(isl.raw(), mark))?;
-                node = isl.check(node.insert_mark(id))?;
+                node = isl.check(node.insert_mark(mark.id(isl)?))?;
                 node = isl.check(node.child(0))?;
                 depth_added += 1;
                 // `regenerate` makes the marked member one loop (`one_loop`).
@@ -2074,9 +2073,9 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
                     if let Ok(mut l) = options.model_log.lock() {
                         l.push(note);
                     }
-                    Ok(())
+                    None
                 }
-                crate::order_cost::Choice::ProgramOrder(why) => Err(why),
+                crate::order_cost::Choice::ProgramOrder(why) => Some(why),
             };
             let judge: Option<&crate::transform::Judge<'_>> = options
                 .order_cost

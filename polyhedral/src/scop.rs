@@ -53,6 +53,7 @@
 //! inside an `affine.if` take their place in the enclosing block's sequence.
 
 use crate::isl::{IslCtx, IslError, IslText};
+use crate::transform::{expr::SchedExpr, Member, Tree};
 use isl_rs::{Map, Schedule, Set};
 use lattice_affine::util::map_attr;
 use lattice_affine::views::{
@@ -2187,62 +2188,47 @@ fn items_statements(items: &[Item], out: &mut Vec<usize>) {
     }
 }
 
-fn filter_text(prefix: &str, stmts: &[usize], all: &[Statement]) -> String {
-    let parts: Vec<String> = stmts
-        .iter()
-        .map(|&s| tuple(&all[s].name, &dim_names(all[s].dims.len())))
-        .collect();
-    format!("{prefix}{{ {} }}", parts.join("; "))
-}
-
-fn node_text(prefix: &str, items: &[Item], all: &[Statement]) -> Option<String> {
-    if items.is_empty() {
-        return None;
-    }
-    if items.len() == 1 {
-        return match &items[0] {
-            Item::Stmt(_) => None,
-            Item::Loop { dims, children } => {
-                let mut stmts = Vec::new();
-                items_statements(children, &mut stmts);
-                let members: Vec<String> = dims
-                    .iter()
-                    .map(|d| {
-                        let parts: Vec<String> = stmts
-                            .iter()
-                            .map(|&s| {
-                                let st = &all[s];
-                                let k = st.dims.iter().position(|x| x == d).unwrap_or(0);
-                                format!(
-                                    "{} -> [(i{k})]",
-                                    tuple(&st.name, &dim_names(st.dims.len()))
-                                )
-                            })
-                            .collect();
-                        format!("{{ {} }}", parts.join("; "))
-                    })
-                    .collect();
-                let band = format!("schedule: \"{prefix}[{}]\"", members.join(", "));
-                Some(match node_text(prefix, children, all) {
-                    Some(child) => format!("{band}, child: {{ {child} }}"),
-                    None => band,
+/// The program-order schedule tree of `items` (see [`crate::transform::program_tree`]).
+fn items_tree(items: &[Item], all: &[Statement]) -> Tree {
+    match items {
+        [] => Tree::Leaf(Vec::new()),
+        [Item::Stmt(s)] => Tree::Leaf(vec![*s]),
+        [Item::Loop { dims, children }] => {
+            let mut stmts = Vec::new();
+            items_statements(children, &mut stmts);
+            let members = dims
+                .iter()
+                .map(|d| Member {
+                    exprs: stmts
+                        .iter()
+                        .map(|&s| {
+                            let k = all[s].dims.iter().position(|x| x == d).unwrap_or(0);
+                            (s, SchedExpr::Iter(k))
+                        })
+                        .collect(),
+                    coincident: false,
                 })
+                .collect();
+            Tree::Band {
+                members,
+                permutable: false,
+                loops: Vec::new(),
+                options: None,
+                child: Box::new(items_tree(children, all)),
             }
-        };
+        }
+        items => Tree::Sequence(
+            items
+                .iter()
+                .map(|it| items_tree(std::slice::from_ref(it), all))
+                .collect(),
+        ),
     }
-    let mut seq = Vec::new();
-    for it in items {
-        let mut stmts = Vec::new();
-        items_statements(std::slice::from_ref(it), &mut stmts);
-        let filter = format!("filter: \"{}\"", filter_text(prefix, &stmts, all));
-        seq.push(match node_text(prefix, std::slice::from_ref(it), all) {
-            Some(child) => format!("{{ {filter}, child: {{ {child} }} }}"),
-            None => format!("{{ {filter} }}"),
-        });
-    }
-    Some(format!("sequence: [ {} ]", seq.join(", ")))
 }
 
+/// The program-order schedule of `items`. Its domain is the statements' domains read back
+/// from their text (a set, not a schedule): isl's reader orders their disjuncts and
+/// constraints as `lattice deps` has always printed them.
 fn schedule_tree(
     isl: &IslCtx,
     prefix: &str,
@@ -2254,20 +2240,15 @@ fn schedule_tree(
         .map(|s| {
             let t = s.domain.text();
             // `[p] -> { S0[i0] : ... }` -> `S0[i0] : ...`
-            let inner = t
-                .find('{')
+            t.find('{')
                 .and_then(|a| t.rfind('}').map(|b| t[a + 1..b].trim().to_string()))
-                .unwrap_or_default();
-            inner
+                .unwrap_or_default()
         })
         .filter(|s| !s.is_empty())
         .collect();
-    let domain = format!("{prefix}{{ {} }}", domains.join("; "));
-    let text = match node_text(prefix, items, statements) {
-        Some(child) => format!("{{ domain: \"{domain}\", child: {{ {child} }} }}"),
-        None => format!("{{ domain: \"{domain}\" }}"),
-    };
-    isl.schedule(&text)
+    let domain = isl.union_set(&format!("{prefix}{{ {} }}", domains.join("; ")))?;
+    let tree = items_tree(items, statements);
+    crate::transform::isl_tree::schedule_of(isl, statements, domain, &tree)
 }
 
 /// Where `memref` comes from: (distinct: an allocation or a `llvm.noalias` argument,

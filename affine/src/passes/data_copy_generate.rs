@@ -875,7 +875,9 @@ fn copy_memref(
             );
         }
         if is_write {
-            emit_dma(ir, st, memref, fast, &lbs, &space, num, &strides, out_at, true);
+            emit_dma(
+                ir, st, memref, fast, &lbs, &space, num, &strides, out_at, true,
+            );
         }
     } else {
         if copy_in {
@@ -892,8 +894,7 @@ fn copy_memref(
         }
     }
     // Rewrite the accesses.
-    let remapped = !rsyms.is_empty()
-        || offsets.iter().any(|&o| ctx.constant_value(o) != Some(0));
+    let remapped = !rsyms.is_empty() || offsets.iter().any(|&o| ctx.constant_value(o) != Some(0));
     if remapped {
         for a in accesses {
             old_index_applies(ir, a);
@@ -1032,8 +1033,7 @@ fn upstream_region_symbols(ir: &Ir, an: &Analysis, accesses: &[dependence::Acces
             }
         }
         for v in dims.into_iter().chain(syms) {
-            if !an.defined_in_range(ir, v) && constant_index(ir, v).is_none() && !out.contains(&v)
-            {
+            if !an.defined_in_range(ir, v) && constant_index(ir, v).is_none() && !out.contains(&v) {
                 out.push(v);
             }
         }

@@ -28,8 +28,8 @@ use super::simplify_structures::ValueMap;
 use crate::analysis::dependence::access;
 use crate::ops::for_segments;
 use crate::views::{AffineFor, AffineIf, AffineLoad, AffineStore, AffineYield};
-use lattice_ir::{AffineExpr, AffineMap, Attr, Ir, Op, OperationState, TypeData, Value};
 use lattice_dialects::memref;
+use lattice_ir::{AffineExpr, AffineMap, Attr, Ir, Op, OperationState, TypeData, Value};
 
 /// What [`pack_transposed`] inserted and changed, to undo it.
 pub(super) struct Packs {
@@ -170,9 +170,9 @@ struct Panel {
     guard: Vec<AffineExpr>,
 }
 
-fn panel(ir: &Ir, nest: &mut Nest, rows: i64) -> Result<Panel, &'static str> {
+fn panel(ir: &Ir, nest: &mut Nest, rows: i64) -> Result<Panel, PackDeclined> {
     let [g, p, l] = nest.loops;
-    let malformed = "a loop's bounds are malformed";
+    let malformed = PackDeclined::MalformedBounds;
     let (o_lbs, o_ubs) = bounds(ir, g, &mut nest.vals).ok_or(malformed)?;
     let (u_lbs, u_ubs) = bounds(ir, p, &mut nest.vals).ok_or(malformed)?;
     let (r_lbs, r_ubs) = bounds(ir, l, &mut nest.vals).ok_or(malformed)?;
@@ -185,21 +185,21 @@ fn panel(ir: &Ir, nest: &mut Nest, rows: i64) -> Result<Panel, &'static str> {
         None => (Some(u_lbs), Some(u_ubs)),
     };
     let (Some(u_lbs), Some(u_ubs)) = (u_lbs, u_ubs) else {
-        return Err("the columns' bounds do not move linearly with the rows");
+        return Err(PackDeclined::NonlinearColumns);
     };
     let ([r_lb], [u_lb]) = (r_lbs.as_slice(), u_lbs.as_slice()) else {
-        return Err("a lower bound of the panel is a max of several terms");
+        return Err(PackDeclined::MaxLowerBound);
     };
     let extents = [extent(ir, *r_lb, &r_ubs, n), extent(ir, *u_lb, &u_ubs, n)];
     let [Some(re), Some(ue)] = extents else {
-        return Err("the panel has no constant extent");
+        return Err(PackDeclined::NoConstantExtent);
     };
     if re <= 0 || ue <= 0 {
-        return Err("the panel is empty");
+        return Err(PackDeclined::Empty);
     }
     let rows_run = o_lbs.iter().filter_map(|&l| extent(ir, l, &o_ubs, n)).min();
     if rows_run.is_none_or(|t| t < rows) {
-        return Err("the rows reuse the panel less than one register tile's rows");
+        return Err(PackDeclined::TooFewRows);
     }
     let ctx = ir.ctx();
     let one = ctx.constant_expr(1);
@@ -207,7 +207,7 @@ fn panel(ir: &Ir, nest: &mut Nest, rows: i64) -> Result<Panel, &'static str> {
     for (&l, &h) in o_lbs.iter().flat_map(|l| o_ubs.iter().map(move |h| (l, h))) {
         let e = ctx.simplify_affine_expr(ctx.sub_expr(ctx.sub_expr(h, l), one), n, 0);
         match ctx.constant_value(e) {
-            Some(c) if c < 0 => return Err("the rows never run"),
+            Some(c) if c < 0 => return Err(PackDeclined::RowsNeverRun),
             Some(_) => {}
             None => guard.push(e),
         }
@@ -220,6 +220,29 @@ fn panel(ir: &Ir, nest: &mut Nest, rows: i64) -> Result<Panel, &'static str> {
         extents: [re, ue],
         guard,
     })
+}
+
+/// Why no operand of a nest is packed (part of the register tile's remark).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub(super) enum PackDeclined {
+    #[error("a loop has no body")]
+    NoBody,
+    #[error("no operand moves along the columns in a subscript to pack")]
+    NoOperand,
+    #[error("a loop's bounds are malformed")]
+    MalformedBounds,
+    #[error("the columns' bounds do not move linearly with the rows")]
+    NonlinearColumns,
+    #[error("a lower bound of the panel is a max of several terms")]
+    MaxLowerBound,
+    #[error("the panel has no constant extent")]
+    NoConstantExtent,
+    #[error("the panel is empty")]
+    Empty,
+    #[error("the rows reuse the panel less than one register tile's rows")]
+    TooFewRows,
+    #[error("the rows never run")]
+    RowsNeverRun,
 }
 
 /// The outermost `affine.for`/`affine.if` around `op` (itself if its parent is neither).
@@ -236,10 +259,14 @@ fn outermost_affine(ir: &Ir, mut op: Op) -> Op {
 /// Packs the transposed operands of the contraction nest `loops` (`o, u, r`, outermost
 /// first) register-tiled by `rows` rows (see the module docs); `Err` with the reason, and
 /// nothing changed, when no operand is packed.
-pub(super) fn pack_transposed(ir: &mut Ir, loops: [Op; 3], rows: i64) -> Result<Packs, String> {
+pub(super) fn pack_transposed(
+    ir: &mut Ir,
+    loops: [Op; 3],
+    rows: i64,
+) -> Result<Packs, PackDeclined> {
     let iv = |l: Op| super::register_tile::loop_body(ir, l).map(|b| b.0);
     let (Some(o), Some(u), Some(r)) = (iv(loops[0]), iv(loops[1]), iv(loops[2])) else {
-        return Err("a loop has no body".into());
+        return Err(PackDeclined::NoBody);
     };
     let mut nest = Nest {
         loops,
@@ -248,7 +275,7 @@ pub(super) fn pack_transposed(ir: &mut Ir, loops: [Op; 3], rows: i64) -> Result<
     };
     let loads = candidates(ir, &nest);
     if loads.is_empty() {
-        return Err("no operand moves along the columns in a subscript to pack".into());
+        return Err(PackDeclined::NoOperand);
     }
     let pn = panel(ir, &mut nest, rows)?;
     let top = outermost_affine(ir, loops[0]);

@@ -541,19 +541,37 @@ fn vectorizable_or_packed(
     loops: [Op; 3],
     width: i64,
     rows: i64,
-) -> Result<Option<super::register_pack::Packs>, String> {
+) -> Result<Option<super::register_pack::Packs>, NotVectorizable> {
     let Err(why) = vectorizable_loop(ir, loops[1], width) else {
         return Ok(None);
     };
-    let packs = super::register_pack::pack_transposed(ir, loops, rows)
-        .map_err(|no| format!("{why} (no transposing pack: {no})"))?;
+    let packs = super::register_pack::pack_transposed(ir, loops, rows).map_err(|no| {
+        NotVectorizable::NoPack {
+            why: why.clone(),
+            no,
+        }
+    })?;
     match vectorizable_loop(ir, loops[1], width) {
         Ok(()) => Ok(Some(packs)),
         Err(after) => {
             packs.undo(ir);
-            Err(format!("{why}; packed: {after}"))
+            Err(NotVectorizable::StillNot { why, after })
         }
     }
+}
+
+/// Why the unit-stride loop of a register tile is not vectorized, packed or not: the
+/// vectorizer's reason before packing, and why no pack was made or the vectorizer's
+/// reason after it.
+#[derive(Debug, thiserror::Error)]
+enum NotVectorizable {
+    #[error("{why} (no transposing pack: {no})")]
+    NoPack {
+        why: String,
+        no: super::register_pack::PackDeclined,
+    },
+    #[error("{why}; packed: {after}")]
+    StillNot { why: String, after: String },
 }
 
 /// A triangle's column bounds (`u`'s, over the dims `vals`, `o`'s iv at `row`) and the

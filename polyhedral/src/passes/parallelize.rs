@@ -32,12 +32,11 @@
 //! statistic `num-parallel-marks-dropped`. `test-unchecked=true` (testing only) skips the
 //! pass's own check so the net's work shows.
 
-use crate::codegen::PARALLEL_MARK;
 use crate::deps::{analyze, AliasAssumption, DepOptions, Dependences, LoopReport};
 use crate::isl::{IslCtx, IslError};
 use crate::parallel_check::{input_loop_schedule, ForbiddenDeps};
-use crate::reduction::REDUCTION_MARK;
 use crate::scop::{extract_scops, ArrayKind, Scop};
+use crate::transform::LoopMark;
 use lattice_affine::views::{AffineFor, AffineParallel};
 use lattice_dialects::{arith, func};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
@@ -329,8 +328,8 @@ fn carried(
             return Ok(None);
         };
         let mark = match ir.results(l.loop_op).is_empty() {
-            true => PARALLEL_MARK,
-            false => REDUCTION_MARK,
+            true => LoopMark::Parallel,
+            false => LoopMark::ParallelReduction,
         };
         forbidden.carried(isl, &input_loop_schedule(isl, scop, l)?, mark)
     };

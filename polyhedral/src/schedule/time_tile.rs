@@ -62,6 +62,7 @@
 use crate::isl::{IslCtx, IslError};
 use crate::scop::Scop;
 use crate::tile_model::{band_profile_up_to, BandProfile, ModelAccess};
+use crate::transform::{expr::SchedExpr, isl_tree::member_function};
 use isl_rs::{Schedule, ScheduleNode, ScheduleNodeType, Set, UnionMap, UnionSet, UnionSetList};
 
 /// Option `time-tile` of `poly-schedule`.
@@ -173,7 +174,7 @@ pub(super) fn decide(
         Some(format!(
             "the innermost loop of {what} does not step by one element along most accesses, so it would not be vectorized"
         ))
-    } else if let Err(why) = &traffic {
+    } else if let Traffic::NotFewer(why) = &traffic {
         Some(why.clone())
     } else {
         None
@@ -225,7 +226,7 @@ pub(super) fn decide(
                 Some(w) => format!("time-tile=always, although {w}"),
                 None => format!(
                     "{}; the innermost loop is unit-stride and carries dependences inside a tile only from a statement to a later one (each statement gets its own innermost loop: vectorizable); only the outer members are tiled{}",
-                    traffic.unwrap_or_else(|e| e),
+                    traffic.into_text(),
                     if unskewed {
                         ", the innermost not skewed (each statement's row over its own loop's range)"
                     } else {
@@ -350,7 +351,7 @@ fn unskew_innermost(
     )?;
     let domain = isl.check(inner.get_domain())?;
     let mut pieces = Vec::new();
-    for st in &scop.statements {
+    for (s, st) in scop.statements.iter().enumerate() {
         let own = isl.check(UnionSet::from_set(isl.check(st.domain.copy())?))?;
         if isl.check(
             isl.check(own.intersect(isl.check(domain.copy())?))?
@@ -369,28 +370,19 @@ fn unskew_innermost(
         if k < 2 || time[0] == 0 || time[1..].iter().any(|&c| c != 0) {
             return Ok((isl.check(inner.parent())?, false));
         }
-        let vars: Vec<String> = (0..k).map(|d| format!("x{d}")).collect();
-        let terms: Vec<String> = (1..k)
+        let expr = (1..k)
             .filter(|&d| inner_c[d] != 0)
-            .map(|d| format!("{}x{d}", inner_c[d]))
-            .collect();
-        let expr = if terms.is_empty() {
-            "0".to_string()
-        } else {
-            terms.join(" + ")
-        };
-        pieces.push(format!("{}[{}] -> [({expr})]", st.name, vars.join(", ")));
+            .map(|d| SchedExpr::Iter(d).scaled(inner_c[d]))
+            .reduce(SchedExpr::plus)
+            .unwrap_or(SchedExpr::Const(0));
+        pieces.push((s, expr));
     }
     if pieces.is_empty() {
         return Ok((isl.check(inner.parent())?, false));
     }
-    let text = format!("{}[{{ {} }}]", scop.param_prefix(), pieces.join("; "));
-    let Ok(mupa) = isl_rs::MultiUnionPwAff::read_from_str(isl.raw(), &text) else {
-        return Ok((isl.check(inner.parent())?, false));
-    };
-    if mupa.ptr == 0 {
-        return Ok((isl.check(inner.parent())?, false));
-    }
+    let rows: Vec<(usize, &SchedExpr)> = pieces.iter().map(|(s, e)| (*s, e)).collect();
+    let member = member_function(isl, &scop.statements, &rows)?;
+    let mupa = isl.check(isl_rs::MultiUnionPwAff::from_union_pw_aff(member))?;
     let below = isl.check(inner.delete())?;
     let band = isl.check(below.insert_partial_schedule(mupa))?;
     Ok((isl.check(band.parent())?, true))
@@ -737,17 +729,18 @@ fn poisson_tail(lambda: f64, k: u64) -> f64 {
 /// from memory, `m x step_bytes / step_points` bytes per point. Time tiles bring the
 /// estimate of [`TimeTileSizes::memory`] (each tile its own data and the halo it shares
 /// with the tiles run before it, where that is no longer in the cache; each time band
-/// its grid once). Time tiles are chosen when that is fewer bytes (`Ok`: the saving, for
-/// the remark; `Err`: why not). With unknown trip counts there is no per-point estimate:
-/// time tiles are taken when more than half of a step's lines miss.
+/// its grid once). Time tiles are chosen when that is fewer bytes ([`Traffic::Fewer`]:
+/// the saving, for the remark; [`Traffic::NotFewer`]: why not). With unknown trip counts
+/// there is no per-point estimate: time tiles are taken when more than half of a step's
+/// lines miss.
 fn memory_traffic(
     step_points: Option<u64>,
     step_bytes: Option<u64>,
     estimate: Option<&TimeTileSizes>,
     llc: Llc,
-) -> Result<String, String> {
+) -> Traffic {
     let Some(step) = step_bytes else {
-        return Err(
+        return Traffic::NotFewer(
             "the data one time step touches is unknown, so no saving of memory traffic can be estimated"
                 .to_string(),
         );
@@ -760,20 +753,38 @@ fn memory_traffic(
     );
     let unskewed = step_points.map(|p| m * step as f64 / p.max(1) as f64);
     match (unskewed, estimate) {
-        (Some(u), Some(e)) if e.memory >= u => Err(format!(
+        (Some(u), Some(e)) if e.memory >= u => Traffic::NotFewer(format!(
             "{lost}, so the unskewed schedule brings {u:.2} B per point from memory, time tiles no fewer ({:.2} B)",
             e.memory
         )),
-        (Some(u), Some(e)) => Ok(format!(
+        (Some(u), Some(e)) => Traffic::Fewer(format!(
             "{lost}, so the unskewed schedule brings {u:.2} B per point from memory, time tiles {:.2} B (their halos shared with the tiles run before where those stay in the cache; estimate below)",
             e.memory
         )),
-        _ if m > 0.5 => Ok(format!(
+        _ if m > 0.5 => Traffic::Fewer(format!(
             "{lost}, so the unskewed schedule brings most of every time step from memory (trip counts unknown: no per-point estimate)"
         )),
-        _ => Err(format!(
+        _ => Traffic::NotFewer(format!(
             "{lost}: most of every time step streams from that cache (trip counts unknown: no per-point estimate of time tiles)"
         )),
+    }
+}
+
+/// What [`memory_traffic`] estimates, with the words of the remark.
+#[derive(Debug)]
+enum Traffic {
+    /// Time tiles bring fewer bytes from memory than the unskewed schedule.
+    Fewer(String),
+    /// They do not, or no saving can be estimated.
+    NotFewer(String),
+}
+
+impl Traffic {
+    /// The words of the remark.
+    fn into_text(self) -> String {
+        match self {
+            Traffic::Fewer(t) | Traffic::NotFewer(t) => t,
+        }
     }
 }
 
@@ -1330,8 +1341,8 @@ mod tests {
             .map(|&n| {
                 let pts = (n - 2) * (n - 2);
                 let verdict = match memory_traffic(Some(pts), Some(16 * n * n), Some(&tiles), VM) {
-                    Ok(_) => "time-tiled",
-                    Err(_) => "kept",
+                    Traffic::Fewer(_) => "time-tiled",
+                    Traffic::NotFewer(_) => "kept",
                 };
                 format!("{n}²: {verdict}")
             })
@@ -1344,6 +1355,9 @@ mod tests {
             1024²: time-tiled"#]]
         .assert_eq(&rows.join("\n"));
         // Unknown data: no estimate, kept.
-        assert!(memory_traffic(Some(1), None, Some(&tiles), VM).is_err());
+        assert!(matches!(
+            memory_traffic(Some(1), None, Some(&tiles), VM),
+            Traffic::NotFewer(_)
+        ));
     }
 }

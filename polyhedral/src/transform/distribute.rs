@@ -541,7 +541,7 @@ fn isolate_yield_chains(
             Ok(None) => {}
             Err(why) => {
                 if only.is_none_or(|o| o == l) {
-                    remarks.push(remark(ir, l, why));
+                    remarks.push(remark(ir, l, why.describe(ir)));
                 }
             }
         }
@@ -551,7 +551,30 @@ fn isolate_yield_chains(
 
 /// [`isolate_yield_chains`] for loop `l`; `Ok(None)` when nothing changed, `Err` with
 /// the reason when the yield chain shares a statement with a store and must stay there.
-fn isolate_in(ir: &mut Ir, l: Op, alias: AliasAssumption) -> Result<Option<Isolated>, String> {
+/// Why a loop's yielded value cannot be isolated from its stores: its `load` of `memref`
+/// may be overwritten later in the iteration by `writer`.
+#[derive(Debug, Clone, Copy)]
+struct LoadOverwritten {
+    memref: lattice_ir::Value,
+    writer: Op,
+}
+
+impl LoadOverwritten {
+    /// The remark's words.
+    fn describe(&self, ir: &Ir) -> String {
+        format!(
+            "not distributed: the yielded value stays in one statement with the stores: its load of {} may be overwritten later in the iteration by {}",
+            value_label(ir, self.memref),
+            crate::scop::op_label(ir, self.writer)
+        )
+    }
+}
+
+fn isolate_in(
+    ir: &mut Ir,
+    l: Op,
+    alias: AliasAssumption,
+) -> Result<Option<Isolated>, LoadOverwritten> {
     let Some(block) = ir.regions(l).first().and_then(|&r| ir.entry_block(r)) else {
         return Ok(None);
     };
@@ -619,13 +642,7 @@ fn isolate_in(ir: &mut Ir, l: Op, alias: AliasAssumption) -> Result<Option<Isola
                 match written_memref(ir, w) {
                     None => {}
                     Some(Some(m)) if !memrefs_may_alias(ir, m, memref, alias) => {}
-                    Some(_) => {
-                        return Err(format!(
-                            "not distributed: the yielded value stays in one statement with the stores: its load of {} may be overwritten later in the iteration by {}",
-                            value_label(ir, memref),
-                            crate::scop::op_label(ir, w)
-                        ))
-                    }
+                    Some(_) => return Err(LoadOverwritten { memref, writer: w }),
                 }
             }
         }

@@ -2,9 +2,10 @@
 //! iterators (`i0, i1, ..`), built by the transformations (skew, reverse, strip-mine,
 //! shift) from the statement's own iterators.
 //!
-//! Invariants: an expression is only ever turned into text at the isl boundary
-//! ([`std::fmt::Display`], isl's affine syntax), so transformations compose and compare
-//! expressions structurally, never as strings.
+//! Invariants: transformations compose and compare expressions structurally, never as
+//! strings; isl gets them as affine functions built through its API
+//! ([`super::isl_tree`]). [`std::fmt::Display`] (isl's affine syntax) is for debugging
+//! output and tests only.
 
 use std::fmt;
 

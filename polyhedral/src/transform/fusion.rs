@@ -171,7 +171,7 @@ fn fuse_deep(
         fused = fuse_outer(a, &shift_outer(b, s.by))?;
         if let Tree::Band { options, .. } = &mut fused {
             // Peel the iterations where only one nest runs instead of guarding them.
-            *options = Some("{ separate[x] }".into());
+            *options = Some(super::BandAstOption::Separate);
         }
         if !legal(&fused) {
             return None;
@@ -258,7 +258,7 @@ fn minimal_shift(
         };
         rows.push((s, es));
     }
-    let deltas = super::PrefixDeltas::new(isl, scop, &rows, outer.len() + 1, "")?;
+    let deltas = super::PrefixDeltas::new(isl, scop, &rows, outer.len() + 1, false)?;
     let mut best: Option<Shift> = None;
     for d in &deps.deps {
         if !sa.contains(&d.src) || !sb.contains(&d.dst) {

@@ -20,6 +20,7 @@ use lattice_affine::analysis::dependence;
 use lattice_affine::passes::simplify_structures::ValueMap;
 use lattice_affine::util::map_attr;
 use lattice_affine::views::AffineFor;
+use lattice_dialects::memref;
 use lattice_ir::{AffineExpr, Ir, Op, OperationState, TypeData, Value, WalkOrder};
 
 /// The buffers of `func` used in more than one outermost loop nest: the ones fusion can
@@ -27,7 +28,7 @@ use lattice_ir::{AffineExpr, Ir, Op, OperationState, TypeData, Value, WalkOrder}
 pub(crate) fn shared_buffers(ir: &Ir, func: Op) -> Vec<Op> {
     ir.walk_ops(func, WalkOrder::PreOrder)
         .into_iter()
-        .filter(|&o| ir.is_op(o, "memref.alloc"))
+        .filter(|&o| ir.isa::<memref::Alloc>(o))
         .filter(|&o| {
             let mut nests: Vec<Op> = Vec::new();
             for u in ir.uses(ir.result(o, 0)) {
@@ -48,7 +49,7 @@ pub(crate) fn shrink_private_buffers(ir: &mut Ir, allocs: &[Op]) -> usize {
         .iter()
         .copied()
         .filter(|&a| {
-            if !ir.contains_op(a) || !ir.is_op(a, "memref.alloc") {
+            if !ir.contains_op(a) || !ir.isa::<memref::Alloc>(a) {
                 return false;
             }
             let Some(plan) = plan(ir, a) else {
@@ -98,10 +99,7 @@ fn plan(ir: &Ir, alloc: Op) -> Option<Plan> {
         common.truncate(n);
     }
     let outer = *common.first()?;
-    let ivs: Vec<Value> = common
-        .iter()
-        .map(|&l| iv(ir, l))
-        .collect::<Option<_>>()?;
+    let ivs: Vec<Value> = common.iter().map(|&l| iv(ir, l)).collect::<Option<_>>()?;
     let mut space: Vec<Value> = ivs.clone();
     let mut subs = Vec::new();
     for a in &accesses {
@@ -152,7 +150,10 @@ fn plan(ir: &Ir, alloc: Op) -> Option<Plan> {
         let part = part?;
         let mut start = ctx.constant_expr(lo);
         for (j, &c) in part.iter().enumerate() {
-            start = ctx.add_expr(start, ctx.mul_expr(ctx.dim_expr(j as u32), ctx.constant_expr(c)));
+            start = ctx.add_expr(
+                start,
+                ctx.mul_expr(ctx.dim_expr(j as u32), ctx.constant_expr(c)),
+            );
         }
         starts.push(ctx.simplify_affine_expr(start, n as u32, 0));
         extents.push(hi - lo + 1);
@@ -220,7 +221,10 @@ fn disjoint(ir: &Ir, loops: &[Op], parts: &[Vec<i64>], extents: &[i64]) -> bool 
                     .iter()
                     .enumerate()
                     .all(|(i, &c)| (i == j) == (c != 0))
-                && parts[k][j].checked_abs().and_then(|a| a.checked_mul(step)).is_some_and(|w| w >= extents[k])
+                && parts[k][j]
+                    .checked_abs()
+                    .and_then(|a| a.checked_mul(step))
+                    .is_some_and(|w| w >= extents[k])
         });
         k.inspect(|&k| used[k] = true).is_some()
     })
@@ -243,7 +247,7 @@ fn rewrite(ir: &mut Ir, alloc: Op, plan: Plan) {
         layout: None,
         memory_space,
     });
-    let mut st = OperationState::new(ctx.intern_str("memref.alloc"), ir.loc(alloc));
+    let mut st = OperationState::new(ctx.intern_str(memref::Alloc::NAME), ir.loc(alloc));
     st.result_types = vec![ty];
     for a in ir.attrs(alloc).to_vec() {
         st.add_attr(a.name, a.value);
@@ -276,7 +280,10 @@ fn rewrite(ir: &mut Ir, alloc: Op, plan: Plan) {
         vm.canonicalize(ir, a.op, true);
         let (map, operands) = vm.to_map(&ctx);
         let mut all = ir.operands(a.op).to_vec();
-        let mi = all.iter().position(|&v| v == old).expect("the access's memref");
+        let mi = all
+            .iter()
+            .position(|&v| v == old)
+            .expect("the access's memref");
         all.truncate(mi);
         all.push(buf);
         all.extend(operands);

@@ -10,21 +10,21 @@
 //! every outer member keeps them together; for the scalar cells of demoted SSA values
 //! (`private`), only value-based flow (live ranges) counts, except for cells of the
 //! input's own `affine.parallel ... reduce`, whose accumulations may be carried. Where the
-//! SCoP has cells, the mark is [`REDUCTION_MARK`]: the loop is generated sequential and
+//! SCoP has cells, the mark is [`REDUCTION_MARK`](crate::reduction::REDUCTION_MARK): the loop is generated sequential and
 //! [`crate::reduction::finish`] makes it parallel only when the promoted `iter_args` (if
-//! any) are accumulator chains; otherwise [`PARALLEL_MARK`]. Members already under a mark
+//! any) are accumulator chains; otherwise [`PARALLEL_MARK`](crate::codegen::PARALLEL_MARK). Members already under a mark
 //! and members that take a single value (no loop) are left alone.
 //!
 //! A member of input `affine.parallel` dimensions that carries a dependence (the input
 //! declared independent iterations that are not: a race as written) is generated as a
 //! sequential loop, and a remark says so, naming the loop and the dependence.
 
-use crate::codegen::PARALLEL_MARK;
 use crate::deps::Dependences;
 use crate::isl::{IslCtx, IslError};
-use crate::reduction::{ReductionCandidates, REDUCTION_MARK};
+use crate::reduction::ReductionCandidates;
 use crate::scop::{loop_source_name, Scop};
-use isl_rs::{Id, Schedule, ScheduleNode, ScheduleNodeType, UnionMap};
+use crate::transform::LoopMark;
+use isl_rs::{Schedule, ScheduleNode, ScheduleNodeType, UnionMap};
 use lattice_affine::views::AffineParallel;
 use lattice_ir::diag::Diagnostic;
 use lattice_ir::{Ir, Op};
@@ -40,7 +40,7 @@ struct Facts {
     /// The cells' accumulations, which a member may carry (input reductions only).
     reductions: Option<ReductionCandidates>,
     /// The mark to use.
-    mark: &'static str,
+    mark: LoopMark,
     /// Per statement, per dimension: whether it is an input `affine.parallel` dimension.
     parallel_dims: Vec<Vec<bool>>,
     /// The dependences of `deps` by index into [`Dependences::deps`] (cells excluded).
@@ -138,9 +138,9 @@ pub fn keep_parallel(
         deps: all,
         reductions,
         mark: if private.is_empty() {
-            PARALLEL_MARK
+            LoopMark::Parallel
         } else {
-            REDUCTION_MARK
+            LoopMark::ParallelReduction
         },
         parallel_dims: scop
             .statements
@@ -243,8 +243,7 @@ fn visit(
             if isl.check(node.band_n_member())? > 1 {
                 node = isl.check(node.band_split(1))?;
             }
-            let id = isl.check(Id::read_from_str(isl.raw(), facts.mark))?;
-            node = isl.check(node.insert_mark(id))?;
+            node = isl.check(node.insert_mark(facts.mark.id(isl)?))?;
             node = isl.check(node.child(0))?;
             depth_added += 1;
         }

@@ -153,7 +153,7 @@ pub fn member_is_parallel(
     let Some(rows) = member_rows(band, k + 1) else {
         return Ok(false);
     };
-    let deltas = super::PrefixDeltas::new(isl, scop, &rows, k + 1, "x != 0")?;
+    let deltas = super::PrefixDeltas::new(isl, scop, &rows, k + 1, true)?;
     for d in &deps.deps {
         if !stmts.contains(&d.src) || !stmts.contains(&d.dst) {
             continue;
@@ -210,7 +210,7 @@ pub fn values_overflow(isl: &IslCtx, scop: &Scop, band: &Tree) -> Result<Option<
     let Some(map) = members_map(isl, scop, band, members.len())? else {
         return Ok(None);
     };
-    let domain = isl.union_set(&super::domain_text(isl, scop)?)?;
+    let domain = super::isl_tree::domain(isl, scop)?;
     let values = isl.check(isl.check(map.intersect_domain_union_set(domain))?.range())?;
     if isl.check(values.n_set())? != 1 {
         return Ok(None);
@@ -253,7 +253,7 @@ pub fn member_makes_no_loop(
     ) else {
         return Ok(false);
     };
-    let domain = isl.union_set(&super::domain_text(isl, scop)?)?;
+    let domain = super::isl_tree::domain(isl, scop)?;
     let outer = isl.check(outer.intersect_domain_union_set(isl.check(domain.copy())?))?;
     let with_k = isl.check(with_k.intersect_domain_union_set(domain))?;
     // outer values -> (outer values, member k): single-valued when k adds no loop.

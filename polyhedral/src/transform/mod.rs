@@ -8,32 +8,32 @@
 //! dependence (`S(src) ≺ S(dst)` for each pair of each dependence relation) and code
 //! generation succeeded; a refusal names the first violated dependence. Band member
 //! expressions are [`SchedExpr`]s over the statement's iterators `i0, i1, ..` (its
-//! [`crate::scop::Statement::dims`]), printed as isl text only where isl reads them.
+//! [`crate::scop::Statement::dims`]); a tree becomes an isl schedule through isl's
+//! schedule-node API ([`isl_tree`]), never through text.
 
 pub mod distribute;
 pub mod expr;
 pub mod fusion;
 mod fusion_private;
+pub mod isl_tree;
 pub mod keep_parallel;
 pub mod loops;
 pub mod scalars;
 pub mod tile;
 
 use crate::ast_build::{ast_from_schedule_recorded, AstOptions, LoopSchedules};
-use crate::codegen::{
-    generate_checked, CodegenError, CodegenInput, Landing, StatementBody, PARALLEL_MARK,
-};
+use crate::codegen::{generate_checked, CodegenError, CodegenInput, Landing, StatementBody};
 use crate::deps::{describe, Dependences};
 use crate::isl::{IslCtx, IslError, IslText};
 use crate::parallel_check::{ForbiddenDeps, CHECKED_MARKS};
 use crate::scop::{ArrayKind, Scop};
 use expr::SchedExpr;
 use isl_rs::{ScheduleNode, ScheduleNodeType, UnionMap};
+pub use isl_tree::{isl_schedule, BandAstOption, Filter, LoopMark};
 use lattice_affine::views::{is_affine_loop, AffineFor, AffineIf, AffineKind};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::{Ir, Op, WalkOrder};
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 /// One band member: its expression per statement.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,18 +56,18 @@ pub enum Tree {
         /// The original loops the members came from (empty after a rewrite makes that
         /// meaningless); used to find bands by loop.
         loops: Vec<Op>,
-        /// isl AST build options of the band (`{ separate[x] }`), if any.
-        options: Option<String>,
+        /// isl AST build option of the band, if any.
+        options: Option<BandAstOption>,
         /// What runs inside.
         child: Box<Tree>,
     },
     /// Children in order.
     Sequence(Vec<Tree>),
     /// A mark (`parallel`) above a subtree.
-    Mark(String, Box<Tree>),
-    /// A subtree restricted to the instances of an isl union set (text); only as a
-    /// child of a [`Tree::Sequence`], whose filter it replaces.
-    Filtered(String, Box<Tree>),
+    Mark(LoopMark, Box<Tree>),
+    /// A subtree restricted to the instances of an isl union set; only as a child of a
+    /// [`Tree::Sequence`], whose filter it replaces.
+    Filtered(Filter, Box<Tree>),
     /// Statement instances (the statements that reach this leaf).
     Leaf(Vec<usize>),
 }
@@ -97,9 +97,9 @@ pub enum TransformError {
 }
 
 /// Decides between a SCoP's program order (`old`, its ops) and the code generated for
-/// a new schedule (`new`, top-level ops of a scratch block): `Err(why)` keeps program
+/// a new schedule (`new`, top-level ops of a scratch block): `Some(why)` keeps program
 /// order.
-pub type Judge<'a> = dyn Fn(&Ir, &[Op], &[Op]) -> Result<(), String> + 'a;
+pub type Judge<'a> = dyn Fn(&Ir, &[Op], &[Op]) -> Option<String> + 'a;
 
 impl Tree {
     /// The statements under this node.
@@ -222,33 +222,31 @@ pub(crate) struct PrefixDeltas {
 
 impl PrefixDeltas {
     /// The prefix schedule of `rows` (per statement, its `levels` member expressions,
-    /// outermost first) whose last level is constrained by `on_last` (an isl constraint
-    /// on `x`, e.g. `x != 0`, or empty).
+    /// outermost first) whose last level `x` is restricted to `x != 0` when
+    /// `last_nonzero`.
     pub(crate) fn new(
         isl: &IslCtx,
         scop: &Scop,
         rows: &[(usize, Vec<&SchedExpr>)],
         levels: usize,
-        on_last: &str,
+        last_nonzero: bool,
     ) -> Result<PrefixDeltas, IslError> {
         let outer = levels.saturating_sub(1);
         let prefix = prefix_map(isl, scop, rows)?;
-        let mut dims: Vec<String> = (0..outer).map(|k| format!("z{k}")).collect();
-        dims.push("x".into());
-        let mut conditions: Vec<String> = (0..outer).map(|k| format!("z{k} = 0")).collect();
-        if !on_last.is_empty() {
-            conditions.push(on_last.to_string());
+        let space = isl.check(isl_rs::Space::set_alloc(isl.raw(), 0, levels as u32))?;
+        let mut filter = isl.check(isl_rs::Set::universe(space))?;
+        for k in 0..outer {
+            filter = isl.check(filter.fix_si(isl_rs::DimType::Set, k as u32, 0))?;
         }
-        let filter = isl.union_set(&format!(
-            "{}{{ [{}]{} }}",
-            scop.param_prefix(),
-            dims.join(", "),
-            if conditions.is_empty() {
-                String::new()
-            } else {
-                format!(" : {}", conditions.join(" and "))
-            }
-        ))?;
+        if last_nonzero {
+            let zero = isl.check(isl.check(filter.copy())?.fix_si(
+                isl_rs::DimType::Set,
+                outer as u32,
+                0,
+            ))?;
+            filter = isl.check(filter.subtract(zero))?;
+        }
+        let filter = isl.check(isl_rs::UnionSet::from_set(filter))?;
         Ok(PrefixDeltas { prefix, filter })
     }
 
@@ -276,133 +274,23 @@ pub(crate) fn prefix_map(
     scop: &Scop,
     rows: &[(usize, Vec<&SchedExpr>)],
 ) -> Result<UnionMap, IslError> {
-    let parts: Vec<String> = rows
-        .iter()
-        .map(|(s, es)| {
-            let es: Vec<String> = es.iter().map(|e| e.to_string()).collect();
-            format!("{} -> [{}]", tuple(scop, *s), es.join(", "))
-        })
-        .collect();
-    isl.union_map(&format!(
-        "{}{{ {} }}",
-        scop.param_prefix(),
-        parts.join("; ")
-    ))
-}
-
-/// The `S0[i0, i1]` tuple of statement `s`.
-pub fn tuple(scop: &Scop, s: usize) -> String {
-    let st = &scop.statements[s];
-    let iv: Vec<String> = (0..st.dims.len()).map(|k| format!("i{k}")).collect();
-    format!("{}[{}]", st.name, iv.join(", "))
-}
-
-fn yaml_node(scop: &Scop, t: &Tree, out: &mut String) {
-    let prefix = scop.param_prefix();
-    match t {
-        Tree::Band {
-            members,
-            permutable,
-            options,
-            child,
-            ..
-        } => {
-            out.push_str("{ schedule: \"");
-            out.push_str(&prefix);
-            out.push('[');
-            for (k, m) in members.iter().enumerate() {
-                if k > 0 {
-                    out.push_str(", ");
-                }
-                out.push_str("{ ");
-                let parts: Vec<String> = m
-                    .exprs
-                    .iter()
-                    .map(|(&s, e)| format!("{} -> [({e})]", tuple(scop, s)))
-                    .collect();
-                out.push_str(&parts.join("; "));
-                out.push_str(" }");
-            }
-            out.push_str("]\"");
-            if *permutable {
-                out.push_str(", permutable: 1");
-            }
-            let co: Vec<&str> = members
-                .iter()
-                .map(|m| if m.coincident { "1" } else { "0" })
-                .collect();
-            let _ = write!(out, ", coincident: [ {} ]", co.join(", "));
-            if let Some(o) = options {
-                let _ = write!(out, ", options: \"{o}\"");
-            }
-            if !matches!(**child, Tree::Leaf(_)) {
-                out.push_str(", child: ");
-                yaml_node(scop, child, out);
-            }
-            out.push_str(" }");
-        }
-        Tree::Sequence(children) => {
-            out.push_str("{ sequence: [ ");
-            for (k, c) in children.iter().enumerate() {
-                if k > 0 {
-                    out.push_str(", ");
-                }
-                let c = match c {
-                    Tree::Filtered(text, inner) => {
-                        let _ = write!(out, "{{ filter: \"{text}\"");
-                        inner.as_ref()
-                    }
-                    c => {
-                        let filter: Vec<String> =
-                            c.statements().iter().map(|&s| tuple(scop, s)).collect();
-                        let _ = write!(out, "{{ filter: \"{prefix}{{ {} }}\"", filter.join("; "));
-                        c
-                    }
-                };
-                if !matches!(c, Tree::Leaf(_)) {
-                    out.push_str(", child: ");
-                    yaml_node(scop, c, out);
-                }
-                out.push_str(" }");
-            }
-            out.push_str(" ] }");
-        }
-        Tree::Mark(name, child) => {
-            let _ = write!(out, "{{ mark: \"{name}\"");
-            if !matches!(**child, Tree::Leaf(_)) {
-                out.push_str(", child: ");
-                yaml_node(scop, child, out);
-            }
-            out.push_str(" }");
-        }
-        Tree::Filtered(_, child) => yaml_node(scop, child, out),
-        Tree::Leaf(_) => out.push_str("{ }"),
+    let mut u = isl.check(UnionMap::empty(
+        isl.check(isl_rs::Space::params_alloc(isl.raw(), 0))?,
+    ))?;
+    for (s, es) in rows {
+        let map = isl_tree::statement_map(isl, &scop.statements[*s], es)?;
+        u = isl.check(u.union(isl.check(UnionMap::from_map(map))?))?;
     }
+    Ok(u)
 }
 
-/// The statements' domains as one isl union set text.
+/// The statements' domains as one isl union set text: only for a problem handed to the
+/// scheduler's own isl context ([`crate::schedule`]), which text is the only way into.
 pub fn domain_text(isl: &IslCtx, scop: &Scop) -> Result<String, IslError> {
-    let mut u: Option<isl_rs::UnionSet> = None;
-    for st in &scop.statements {
-        let s = isl.check(isl_rs::UnionSet::from_set(isl.check(st.domain.copy())?))?;
-        u = Some(match u {
-            None => s,
-            Some(x) => isl.check(x.union(s))?,
-        });
+    if scop.statements.is_empty() {
+        return Ok("{ }".into());
     }
-    Ok(u.map(|x| x.text()).unwrap_or_else(|| "{ }".into()))
-}
-
-/// The schedule tree `t` in isl's YAML syntax.
-pub fn schedule_text(isl: &IslCtx, scop: &Scop, t: &Tree) -> Result<String, IslError> {
-    let mut out = String::new();
-    let _ = write!(out, "{{ domain: \"{}\"", domain_text(isl, scop)?);
-    if !matches!(t, Tree::Leaf(_)) {
-        out.push_str(", child: ");
-        yaml_node(scop, t, &mut out);
-    }
-    out.push_str(" }");
-    Ok(out)
+    Ok(isl_tree::domain(isl, scop)?.text())
 }
 
 /// The first dependence `schedule` (a union map) violates, described.
@@ -600,8 +488,7 @@ pub fn apply_private(
     remarks: &mut Vec<Diagnostic>,
 ) -> Result<(), TransformError> {
     check_supported(ir, scop)?;
-    let text = schedule_text(isl, scop, t)?;
-    let schedule = isl.schedule(&text)?;
+    let schedule = isl_schedule(isl, scop, t)?;
     let map = isl.check(schedule.get_map())?;
     if let Some(why) = first_violation_private(isl, ir, scop, deps, &map, private)? {
         return Err(TransformError::Illegal(why));
@@ -656,7 +543,7 @@ pub fn regenerate(
     let first = scop.ops[0];
     if let Some(judge) = judge {
         let new_ops: Vec<Op> = ir.block_ops(scratch).collect();
-        if let Err(why) = judge(ir, &scop.ops, &new_ops) {
+        if let Some(why) = judge(ir, &scop.ops, &new_ops) {
             for o in new_ops.into_iter().rev() {
                 ir.erase_op(o);
             }
@@ -750,7 +637,7 @@ fn generate_schedule(
     let mut notes: Vec<MarkedLoop> = Vec::new();
     let mut check = |node: &isl_rs::ASTNode,
                      mark_node: &isl_rs::ASTNode,
-                     mark: &str|
+                     mark: LoopMark|
      -> Result<Landing, CodegenError> {
         if loops.generated_from_mark(node, mark_node) == Some(false) {
             return Ok(Landing::NotTheMember);
@@ -819,7 +706,7 @@ fn marked_members_atomic(
     if isl.check(node.get_type())? == ScheduleNodeType::Mark {
         let id = isl.check(node.mark_get_id())?;
         let child = isl.check(isl.check(node.copy())?.child(0))?;
-        if CHECKED_MARKS.contains(&isl.check(id.get_name())?)
+        if LoopMark::of_name(isl.check(id.get_name())?).is_some()
             && isl.check(child.get_type())? == ScheduleNodeType::Band
         {
             let band = crate::schedule::one_loop(isl, child)?;
@@ -941,7 +828,7 @@ pub fn remark(ir: &Ir, op: Op, message: impl Into<String>) -> Diagnostic {
 
 /// Wraps the band at the root of `t` (after any marks) in a `parallel` mark.
 pub fn mark_parallel(t: Tree) -> Tree {
-    Tree::Mark(PARALLEL_MARK.to_string(), Box::new(t))
+    Tree::Mark(LoopMark::Parallel, Box::new(t))
 }
 
 /// Ends a polyhedral pass's `run` with its refusals: with `emit-remarks` they become the

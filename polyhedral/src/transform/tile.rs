@@ -24,11 +24,10 @@
 
 use super::expr::SchedExpr;
 use super::{
-    apply_private, first_violation_private, for_each_scop, program_tree, remark, schedule_text,
-    Member, Tree,
+    apply_private, first_violation_private, for_each_scop, program_tree, remark, Member, Tree,
 };
 use crate::deps::{AliasAssumption, Dependences};
-use crate::isl::{dim_range, IslCtx, IslText};
+use crate::isl::{dim_range, IslCtx};
 use crate::scop::Scop;
 use lattice_affine::loops;
 use lattice_affine::views::AffineFor;
@@ -216,6 +215,11 @@ pub fn separate_tiles(isl: &IslCtx, scop: &Scop, t: &Tree, sizes: &[i64]) -> Opt
         .ok()?;
     let full = isl.check(full.coalesce()).ok()?;
     let partial = isl.check(partial.coalesce()).ok()?;
+    let filter = |s| {
+        isl.check(isl_rs::UnionSet::from_set(s))
+            .ok()
+            .map(super::Filter::new)
+    };
     let point_tree = child.as_ref().clone();
     Some(Tree::Band {
         members: members.clone(),
@@ -223,8 +227,8 @@ pub fn separate_tiles(isl: &IslCtx, scop: &Scop, t: &Tree, sizes: &[i64]) -> Opt
         loops: loops.clone(),
         options: options.clone(),
         child: Box::new(Tree::Sequence(vec![
-            Tree::Filtered(full.text(), Box::new(point_tree.clone())),
-            Tree::Filtered(partial.text(), Box::new(point_tree)),
+            Tree::Filtered(filter(full)?, Box::new(point_tree.clone())),
+            Tree::Filtered(filter(partial)?, Box::new(point_tree)),
         ])),
     })
 }
@@ -297,7 +301,7 @@ pub fn violation(
     tree: &Tree,
     private: &[usize],
 ) -> Result<Option<String>, super::TransformError> {
-    let s = isl.schedule(&schedule_text(isl, scop, tree)?)?;
+    let s = super::isl_schedule(isl, scop, tree)?;
     let m = isl.check(s.get_map())?;
     Ok(first_violation_private(isl, ir, scop, deps, &m, private)?)
 }
