@@ -133,9 +133,10 @@ fn nest(ir: &Ir, l: Op, blocks: usize, threads: usize) -> Result<Vec<Op>, Refusa
         }
     }
     for op in ir.walk_ops(l, WalkOrder::PreOrder) {
-        // Calls, and unregistered ops (whose effects are unknown), may access memory.
+        // Calls may access memory; so may an unregistered op named like a call (its
+        // name is all there is to go by).
         let opaque = ir.is_any_def(op, &[func::Call::DEF, func::CallIndirect::DEF])
-            || ir.op_def(op).is_none();
+            || (ir.op_def(op).is_none() && ir.op_name(op).contains("call"));
         let memory = !(ir.isa::<AffineLoad>(op) || ir.isa::<AffineStore>(op))
             && (opaque
                 || ir.operands(op).iter().any(|&v| {
