@@ -21,6 +21,7 @@ use super::map::{
     carried_dependence, create_launch, defined_above, for_segments, for_step, map_attr,
 };
 use lattice_affine::views::{AffineFor, AffineLoad, AffineStore};
+use lattice_dialects::{arith, func, gpu};
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{AffineMap, DiagLoc, Diagnostic, Ir, Op, Value, WalkOrder};
 
@@ -29,7 +30,7 @@ pub static CONVERT_AFFINE_FOR_TO_GPU: PassDef = PassDef {
     name: "convert-affine-for-to-gpu",
     display_name: "ConvertAffineForToGPUPass",
     summary: "Convert top-level AffineFor Ops to GPU kernels",
-    anchor: Some("func.func"),
+    anchor: Some(func::Func::NAME),
     options: &[
         PassOption::int(
             "gpu-block-dims",
@@ -132,9 +133,12 @@ fn nest(ir: &Ir, l: Op, blocks: usize, threads: usize) -> Result<Vec<Op>, Refusa
         }
     }
     for op in ir.walk_ops(l, WalkOrder::PreOrder) {
-        let name = ir.op_name(op);
+        // Calls may access memory; so may an unregistered op named like a call (its
+        // name is all there is to go by).
+        let opaque = ir.is_any_def(op, &[func::Call::DEF, func::CallIndirect::DEF])
+            || (ir.op_def(op).is_none() && ir.op_name(op).contains("call"));
         let memory = !(ir.isa::<AffineLoad>(op) || ir.isa::<AffineStore>(op))
-            && (name.contains("call")
+            && (opaque
                 || ir.operands(op).iter().any(|&v| {
                     matches!(
                         ir.ctx().type_data(ir.value_type(v)),
@@ -143,6 +147,7 @@ fn nest(ir: &Ir, l: Op, blocks: usize, threads: usize) -> Result<Vec<Op>, Refusa
                     )
                 }));
         if memory {
+            let name = ir.op_name(op);
             return Err((
                 op,
                 format!("cannot map to the GPU: '{name}' accesses memory in a way the dependence test cannot analyse"),
@@ -184,11 +189,11 @@ fn convert_nest(ir: &mut Ir, l: Op, blocks: usize, threads: usize) -> Result<(),
         let ubm = map_attr(b.ir, lp, AffineFor::UPPER_BOUND_MAP).ok_or_else(malformed)?;
         let lb = bound(&mut b, lbm, lbo, true);
         let ub = bound(&mut b, ubm, ubo, false);
-        let mut range = b.binary("arith.subi", ub, lb);
+        let mut range = b.binary(arith::SubI::NAME, ub, lb);
         let step = for_step(b.ir, lp);
         let sc = b.index_const(step);
         if step != 1 {
-            range = b.binary("arith.ceildivsi", range, sc);
+            range = b.binary(arith::CeilDivSI::NAME, range, sc);
         }
         info.push((lb, sc, step));
         ranges.push(range);
@@ -214,13 +219,13 @@ fn convert_nest(ir: &mut Ir, l: Op, blocks: usize, threads: usize) -> Result<(),
             ids[3 + n - blocks]
         };
         let scaled = if step != 1 {
-            k.binary("arith.muli", sc, id)
+            k.binary(arith::MulI::NAME, sc, id)
         } else {
             id
         };
-        ivs.push(k.binary("arith.addi", lb, scaled));
+        ivs.push(k.binary(arith::AddI::NAME, lb, scaled));
     }
-    let term = k.op("gpu.terminator", vec![], vec![], vec![], vec![]);
+    let term = k.op(gpu::Terminator::NAME, vec![], vec![], vec![], vec![]);
     let _ = ctx;
     let inner = ir
         .entry_block(ir.region(*loops.last().expect("non-empty"), 0))

@@ -3,6 +3,7 @@
 //!
 //! Invariant: every op it creates is inserted at once, so no detached op escapes.
 
+use lattice_dialects::arith;
 use lattice_ir::{Attr, Block, Ir, Op, OperationState, Region, Type, Value};
 
 /// Where new ops go.
@@ -74,7 +75,12 @@ impl<'a> Builder<'a> {
     pub fn index_const(&mut self, v: i64) -> Value {
         let ctx = self.ir.ctx();
         let (a, t) = (ctx.index_attr(v), ctx.index_type());
-        self.value("arith.constant", vec![], t, vec![("value", a)])
+        self.value(
+            arith::Constant::NAME,
+            vec![],
+            t,
+            vec![(arith::Constant::VALUE, a)],
+        )
     }
 
     /// A binary arith op whose result has the type of `a`.
@@ -88,6 +94,11 @@ impl<'a> Builder<'a> {
         let ctx = self.ir.ctx();
         let pred = ctx.int_attr(predicate as i128, ctx.int_type(64));
         let i1 = ctx.i1_type();
-        self.value("arith.cmpi", vec![a, b], i1, vec![("predicate", pred)])
+        self.value(
+            arith::CmpI::NAME,
+            vec![a, b],
+            i1,
+            vec![(arith::CmpI::PREDICATE, pred)],
+        )
     }
 }

@@ -31,7 +31,8 @@
 
 use super::naga_emit::Kernel;
 use super::runtime::{Gpu, LaunchArg, RuntimeError};
-use lattice_ir::{AttrData, Ir, Op, TypeData, Value, WalkOrder};
+use lattice_dialects::{cf, func, gpu, memref, scf, vector};
+use lattice_ir::{AttrData, Ir, Op, OpDef, TypeData, Value, WalkOrder};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -53,58 +54,52 @@ pub struct HostPlan {
 }
 
 /// Ops that use a memref without touching its elements.
-fn no_access(name: &str) -> bool {
-    matches!(
-        name,
-        "memref.subview"
-            | "memref.cast"
-            | "memref.reinterpret_cast"
-            | "memref.expand_shape"
-            | "memref.collapse_shape"
-            | "memref.view"
-            | "memref.dim"
-            | "memref.rank"
-            | "memref.extract_strided_metadata"
-            | "memref.assume_alignment"
-            | "memref.memory_space_cast"
-            | "memref.transpose"
-            | "memref.prefetch"
-            | "memref.alloc"
-            | "memref.alloca"
-            | "memref.get_global"
-            | "memref.dealloc"
-            | "gpu.launch_func"
-            | "func.return"
-            | "scf.yield"
-            | "scf.condition"
-            | "scf.for"
-            | "scf.while"
-            | "scf.if"
-            | "scf.parallel"
-            | "scf.reduce"
-            | "scf.reduce.return"
-            | "scf.execute_region"
-            | "scf.index_switch"
-            | "cf.br"
-            | "cf.cond_br"
-            | "cf.switch"
-            | "memref.alloca_scope"
-            | "memref.alloca_scope.return"
-    )
-}
+const NO_ACCESS: &[&OpDef] = &[
+    memref::SubView::DEF,
+    memref::Cast::DEF,
+    memref::ReinterpretCast::DEF,
+    memref::ExpandShape::DEF,
+    memref::CollapseShape::DEF,
+    memref::View::DEF,
+    memref::Dim::DEF,
+    memref::Rank::DEF,
+    memref::ExtractStridedMetadata::DEF,
+    memref::AssumeAlignment::DEF,
+    memref::MemorySpaceCast::DEF,
+    memref::Transpose::DEF,
+    memref::Prefetch::DEF,
+    memref::Alloc::DEF,
+    memref::Alloca::DEF,
+    memref::GetGlobal::DEF,
+    memref::Dealloc::DEF,
+    gpu::LaunchFunc::DEF,
+    func::Return::DEF,
+    scf::Yield::DEF,
+    scf::Condition::DEF,
+    scf::For::DEF,
+    scf::While::DEF,
+    scf::If::DEF,
+    scf::Parallel::DEF,
+    scf::Reduce::DEF,
+    scf::ReduceReturn::DEF,
+    scf::ExecuteRegion::DEF,
+    scf::IndexSwitch::DEF,
+    cf::Br::DEF,
+    cf::CondBr::DEF,
+    cf::Switch::DEF,
+    memref::AllocaScope::DEF,
+    memref::AllocaScopeReturn::DEF,
+];
 
 /// Ops that only read their memref operands.
-fn reads_only(name: &str) -> bool {
-    matches!(
-        name,
-        "memref.load"
-            | "vector.load"
-            | "vector.transfer_read"
-            | "vector.maskedload"
-            | "vector.gather"
-            | "vector.expandload"
-    )
-}
+const READS_ONLY: &[&OpDef] = &[
+    memref::Load::DEF,
+    vector::Load::DEF,
+    vector::TransferRead::DEF,
+    vector::MaskedLoad::DEF,
+    vector::Gather::DEF,
+    vector::ExpandLoad::DEF,
+];
 
 fn callee(ir: &Ir, op: Op) -> Option<String> {
     match ir.ctx().attr_data(ir.attr(op, "callee")?) {
@@ -138,7 +133,7 @@ fn ranked_source(ir: &Ir, mut v: Value) -> Option<Value> {
             return Some(v);
         }
         let d = ir.defining_op(v)?;
-        if !ir.is_op(d, "memref.cast") {
+        if !ir.isa::<memref::Cast>(d) {
             return None;
         }
         v = ir.operand(d, 0);
@@ -153,7 +148,7 @@ pub fn plan(ir: &Ir, module: Op) -> Option<HostPlan> {
         .and_then(|&r| ir.entry_block(r))?;
     let funcs: Vec<Op> = ir
         .block_ops(body)
-        .filter(|&o| ir.is_op(o, "func.func"))
+        .filter(|&o| ir.isa::<func::Func>(o))
         .collect();
     let defined: FxHashMap<String, Op> = funcs
         .iter()
@@ -170,7 +165,7 @@ pub fn plan(ir: &Ir, module: Op) -> Option<HostPlan> {
         .collect();
     if !all
         .iter()
-        .any(|(_, ops)| ops.iter().any(|&o| ir.is_op(o, "gpu.launch_func")))
+        .any(|(_, ops)| ops.iter().any(|&o| ir.isa::<gpu::LaunchFunc>(o)))
     {
         return None;
     }
@@ -184,9 +179,8 @@ pub fn plan(ir: &Ir, module: Op) -> Option<HostPlan> {
                 continue;
             }
             let launches = ops.iter().any(|&o| {
-                ir.is_op(o, "gpu.launch_func")
-                    || ir.is_op(o, "func.call_indirect")
-                    || (ir.is_op(o, "func.call")
+                ir.is_any_def(o, &[gpu::LaunchFunc::DEF, func::CallIndirect::DEF])
+                    || (ir.isa::<func::Call>(o)
                         && callee(ir, o).is_some_and(|c| launching.contains(&c)))
             });
             if launches {
@@ -201,14 +195,13 @@ pub fn plan(ir: &Ir, module: Op) -> Option<HostPlan> {
     let mut launchy: FxHashSet<Op> = FxHashSet::default();
     for (_, ops) in &all {
         for &o in ops {
-            let launches = ir.is_op(o, "gpu.launch_func")
-                || ir.is_op(o, "func.call_indirect")
-                || (ir.is_op(o, "func.call")
+            let launches = ir.is_any_def(o, &[gpu::LaunchFunc::DEF, func::CallIndirect::DEF])
+                || (ir.isa::<func::Call>(o)
                     && callee(ir, o).is_some_and(|c| launching.contains(&c)));
             if launches {
                 let mut cur = Some(o);
                 while let Some(c) = cur {
-                    if !launchy.insert(c) || ir.is_op(c, "func.func") {
+                    if !launchy.insert(c) || ir.isa::<func::Func>(c) {
                         break;
                     }
                     cur = ir.parent_op(c);
@@ -225,21 +218,20 @@ pub fn plan(ir: &Ir, module: Op) -> Option<HostPlan> {
         sequential: launchy
             .iter()
             .copied()
-            .filter(|&o| ir.is_op(o, "scf.parallel"))
+            .filter(|&o| ir.isa::<scf::Parallel>(o))
             .collect(),
         ..Default::default()
     };
     for (_, ops) in &all {
         for &op in ops {
-            let name = ir.op_name(op);
-            if name == "memref.dealloc" {
+            if ir.isa::<memref::Dealloc>(op) {
                 plan.release_before
                     .entry(op)
                     .or_default()
                     .push(ir.operand(op, 0));
                 continue;
             }
-            if name == "memref.alloca" {
+            if ir.isa::<memref::Alloca>(op) {
                 let m = ir.result(op, 0);
                 if let Some(term) = ir.op_parent(op).and_then(|b| ir.last_op(b)) {
                     if !ir.operands(term).contains(&m) {
@@ -248,9 +240,10 @@ pub fn plan(ir: &Ir, module: Op) -> Option<HostPlan> {
                 }
                 continue;
             }
-            if no_access(name)
-                || name.starts_with("func.func")
-                || (name == "func.call" && callee(ir, op).is_some_and(|c| defined.contains_key(&c)))
+            if ir.is_any_def(op, NO_ACCESS)
+                || ir.isa::<func::Func>(op)
+                || (ir.isa::<func::Call>(op)
+                    && callee(ir, op).is_some_and(|c| defined.contains_key(&c)))
             {
                 continue;
             }
@@ -259,7 +252,8 @@ pub fn plan(ir: &Ir, module: Op) -> Option<HostPlan> {
                 if !is_memref(ir, v) {
                     continue;
                 }
-                let write = !(reads_only(name) || (name == "memref.copy" && i == 0));
+                let write =
+                    !(ir.is_any_def(op, READS_ONLY) || (ir.isa::<memref::CopyOp>(op) && i == 0));
                 let Some(m) = ranked_source(ir, v) else {
                     plan.access_all_before.insert(op);
                     continue;
@@ -267,7 +261,7 @@ pub fn plan(ir: &Ir, module: Op) -> Option<HostPlan> {
                 // Hoist out of region ops that cannot launch and do not define `m`.
                 let mut at = op;
                 while let Some(p) = ir.parent_op(at) {
-                    if ir.is_op(p, "func.func")
+                    if ir.isa::<func::Func>(p)
                         || launchy.contains(&p)
                         || !super::map::defined_above(ir, m, p)
                     {

@@ -36,6 +36,9 @@ use lattice_affine::analysis::dependence::{self, Dependence};
 use lattice_affine::views::{
     is_affine_loop, AffineApply, AffineFor, AffineKind, AffineMax, AffineMin, AffineParallel,
 };
+use lattice_dialects::arith::{self, ArithKind};
+use lattice_dialects::math::MathKind;
+use lattice_dialects::{func, gpu, memref, scf, ub};
 use lattice_ir::diag::Severity;
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
@@ -75,7 +78,7 @@ pub static MAP_PARALLEL_LOOPS: PassDef = PassDef {
     name: "gpu-map-parallel-loops",
     display_name: "GpuMapParallelLoops",
     summary: "Map bands of parallel affine.for loops to gpu.launch (innermost loop to x)",
-    anchor: Some("func.func"),
+    anchor: Some(func::Func::NAME),
     options: &[
         PassOption::ints(
             "workgroup-size",
@@ -188,11 +191,13 @@ fn visit_block(
 ) {
     let ops: Vec<Op> = ir.block_ops(block).collect();
     for op in ops {
-        let name = ir.op_name(op).to_string();
-        if name == "gpu.launch" || name == "gpu.module" || name == "gpu.func" {
+        if ir.is_any_def(
+            op,
+            &[gpu::Launch::DEF, gpu::GPUModule::DEF, gpu::GPUFunc::DEF],
+        ) {
             continue;
         }
-        if is_affine_loop(ir, op) || name == "scf.parallel" {
+        if is_affine_loop(ir, op) || ir.isa::<scf::Parallel>(op) {
             match try_map(ir, op, options) {
                 Ok(launch) => {
                     report.launches.push(launch);
@@ -310,6 +315,16 @@ fn unsupported_type(ir: &Ir, ty: Type, options: &MapOptions) -> Option<String> {
     }
 }
 
+/// The `scf` and `ub` ops a kernel body may hold.
+const KERNEL_OPS: &[&lattice_ir::OpDef] = &[
+    scf::For::DEF,
+    scf::If::DEF,
+    scf::Yield::DEF,
+    scf::While::DEF,
+    scf::Condition::DEF,
+    ub::Poison::DEF,
+];
+
 /// Whether every op in `root` (not counting `root` itself) can run in a kernel and,
 /// unless `root` is parallel by construction (`affine.parallel`, `scf.parallel`: no
 /// dependence test is needed), every access is affine.
@@ -317,9 +332,10 @@ fn check_body(ir: &Ir, root: Op, options: &MapOptions) -> Result<(), String> {
     let declared_parallel = !ir.isa::<AffineFor>(root);
     for op in ir.walk_ops(root, WalkOrder::PreOrder) {
         let name = ir.op_name(op);
+        let memref_access = ir.is_any_def(op, &[memref::Load::DEF, memref::Store::DEF]);
         let ok = op == root
-            || (declared_parallel && matches!(name, "memref.load" | "memref.store"))
-            || (name == "scf.reduce" && ir.operands(op).is_empty())
+            || (declared_parallel && memref_access)
+            || (ir.isa::<scf::Reduce>(op) && ir.operands(op).is_empty())
             || matches!(
                 AffineKind::of(ir, op),
                 Some(
@@ -333,17 +349,15 @@ fn check_body(ir: &Ir, root: Op, options: &MapOptions) -> Result<(), String> {
                         | AffineKind::Yield
                 )
             )
-            || matches!(
-                name,
-                "scf.for" | "scf.if" | "scf.yield" | "scf.while" | "scf.condition" | "ub.poison"
-            )
-            || (name.starts_with("arith.") || name.starts_with("math."));
+            || ir.is_any_def(op, KERNEL_OPS)
+            || (ArithKind::of(ir, op).is_some() || MathKind::of(ir, op).is_some());
         if !ok {
-            return Err(match name {
-                "memref.load" | "memref.store" => format!(
+            return Err(if memref_access {
+                format!(
                     "it contains the non-affine access '{name}', whose dependences cannot be analysed"
-                ),
-                _ => format!("it contains '{name}', which cannot run in a GPU kernel"),
+                )
+            } else {
+                format!("it contains '{name}', which cannot run in a GPU kernel")
             });
         }
         for &v in ir.operands(op).iter().chain(ir.results(op)) {
@@ -482,14 +496,14 @@ fn scaled_iv(k: &mut Builder<'_>, lin: Value, dim: &MappedDim) -> Value {
         Step::Const(1) => lin,
         Step::Const(s) => {
             let s = k.index_const(s);
-            k.binary("arith.muli", lin, s)
+            k.binary(arith::MulI::NAME, lin, s)
         }
-        Step::Value(s) => k.binary("arith.muli", lin, s),
+        Step::Value(s) => k.binary(arith::MulI::NAME, lin, s),
     };
     if super::outline::constant_int(k.ir, dim.lb) == Some(0) {
         scaled
     } else {
-        k.binary("arith.addi", dim.lb, scaled)
+        k.binary(arith::AddI::NAME, dim.lb, scaled)
     }
 }
 
@@ -502,17 +516,17 @@ fn trip_count(b: &mut Builder<'_>, lb: Value, ub: Value, step: Step) -> Value {
     if let (Some(l), Some(u), Step::Const(s)) = (cl, cu, step) {
         return b.index_const(((u - l).max(0) + s - 1) / s);
     }
-    let mut t = b.binary("arith.subi", ub, lb);
+    let mut t = b.binary(arith::SubI::NAME, ub, lb);
     match step {
         Step::Const(1) => {}
         Step::Const(s) => {
             let s = b.index_const(s);
-            t = b.binary("arith.ceildivsi", t, s);
+            t = b.binary(arith::CeilDivSI::NAME, t, s);
         }
-        Step::Value(s) => t = b.binary("arith.ceildivsi", t, s),
+        Step::Value(s) => t = b.binary(arith::CeilDivSI::NAME, t, s),
     }
     let zero = b.index_const(0);
-    b.binary("arith.maxsi", t, zero)
+    b.binary(arith::MaxSI::NAME, t, zero)
 }
 
 /// The dimensions of an `affine.for` band, with host values created before `root`.
@@ -649,7 +663,9 @@ fn declared_parallel_nest(ir: &Ir, op: Op, options: &MapOptions) -> Result<Vec<O
         let ops: Vec<Op> = ir.block_ops(body_block(ir, last)).collect();
         match ops.as_slice() {
             [inner, _]
-                if ir.is_op(*inner, name)
+                if ir
+                    .op_def(op)
+                    .is_some_and(|d| lattice_ir::view::is_def(ir, *inner, d))
                     && n + dims(*inner) <= max
                     && ir
                         .operands(*inner)
@@ -674,13 +690,14 @@ fn declared_parallel_nest(ir: &Ir, op: Op, options: &MapOptions) -> Result<Vec<O
 /// Maps the loop `l` (an `affine.for` band, an `affine.parallel` or an `scf.parallel`)
 /// to a `gpu.launch` (module docs); `Err` says why not.
 pub fn try_map(ir: &mut Ir, l: Op, options: &MapOptions) -> Result<Op, String> {
-    let (dims, body) = match (AffineKind::of(ir, l), ir.op_name(l)) {
-        (Some(AffineKind::For), _) => {
+    let kind = AffineKind::of(ir, l);
+    let (dims, body) = match kind {
+        Some(AffineKind::For) => {
             let band = band(ir, l, options)?;
             let body = body_block(ir, *band.last().expect("non-empty band"));
             (for_band_dims(ir, l, &band)?, body)
         }
-        (Some(AffineKind::Parallel), _) | (_, "scf.parallel") => {
+        _ if kind == Some(AffineKind::Parallel) || ir.isa::<scf::Parallel>(l) => {
             let nest = declared_parallel_nest(ir, l, options)?;
             let mut dims = Vec::new();
             for &o in &nest {
@@ -692,7 +709,10 @@ pub fn try_map(ir: &mut Ir, l: Op, options: &MapOptions) -> Result<Op, String> {
             }
             (dims, body_block(ir, *nest.last().expect("non-empty nest")))
         }
-        (_, other) => return Err(format!("'{other}' is not a loop the mapping handles")),
+        _ => {
+            let other = ir.op_name(l);
+            return Err(format!("'{other}' is not a loop the mapping handles"));
+        }
     };
     Ok(build_launch(ir, l, dims, body, options))
 }
@@ -714,7 +734,7 @@ pub(crate) fn create_launch(
     operands.extend(block);
     let seg = ctx.dense_i32_array(&[0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0]);
     let launch = b.op(
-        "gpu.launch",
+        gpu::Launch::NAME,
         operands,
         vec![],
         vec![
@@ -769,7 +789,7 @@ fn build_launch(
                     } else {
                         b.index_const(per)
                     };
-                    grid.push(b.binary("arith.ceildivsi", trips[pos], p))
+                    grid.push(b.binary(arith::CeilDivSI::NAME, trips[pos], p))
                 }
             }
             block.push(w);
@@ -791,12 +811,12 @@ fn build_launch(
     for pos in 0..n {
         let d = dim_of(pos);
         let (bid, tid, bsz) = (args[d], args[3 + d], args[9 + d]);
-        let mut m = k.binary("arith.muli", bid, bsz);
+        let mut m = k.binary(arith::MulI::NAME, bid, bsz);
         if tiles[d] > 1 {
             let t = k.index_const(tiles[d]);
-            m = k.binary("arith.muli", m, t);
+            m = k.binary(arith::MulI::NAME, m, t);
         }
-        let lin = k.binary("arith.addi", m, tid);
+        let lin = k.binary(arith::AddI::NAME, m, tid);
         bases.push(lin);
         if tiles[d] == 1 {
             conds[pos] = Some(k.cmpi(SLT, lin, trips[pos]));
@@ -867,15 +887,21 @@ fn build_launch(
         .collect();
     let mut cond = conds[0];
     for &c in &conds[1..] {
-        cond = k.binary("arith.andi", cond, c);
+        cond = k.binary(arith::AndI::NAME, cond, c);
     }
     let then_r = k.ir.create_region();
     let then_b = k.ir.create_block(&[]);
     k.ir.append_block(then_r, then_b);
     let else_r = k.ir.create_region();
-    k.op("scf.if", vec![cond], vec![], vec![], vec![then_r, else_r]);
+    k.op(
+        scf::If::NAME,
+        vec![cond],
+        vec![],
+        vec![],
+        vec![then_r, else_r],
+    );
     let mut t = Builder::new(ir, InsertPoint::End(entry), loc);
-    t.op("gpu.terminator", vec![], vec![], vec![], vec![]);
+    t.op(gpu::Terminator::NAME, vec![], vec![], vec![], vec![]);
     // Move the innermost body into the guard.
     let moved: Vec<Op> = ir.block_ops(body).collect();
     for &o in &moved[..moved.len() - 1] {
@@ -883,7 +909,7 @@ fn build_launch(
         ir.append_op(then_b, o);
     }
     let mut y = Builder::new(ir, InsertPoint::End(then_b), loc);
-    y.op("scf.yield", vec![], vec![], vec![], vec![]);
+    y.op(scf::Yield::NAME, vec![], vec![], vec![], vec![]);
     for (d, &iv) in dims.iter().zip(&ivs) {
         ir.replace_all_uses(d.iv, iv);
     }

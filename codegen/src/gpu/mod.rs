@@ -25,6 +25,8 @@ pub mod promote;
 #[allow(unsafe_code)] // copies between host memory and device buffers
 pub mod runtime;
 
+use lattice_dialects::func::Func;
+use lattice_dialects::gpu::{GPUFunc, Launch};
 use lattice_ir::pass::PassRegistry;
 
 /// Registers the GPU passes.
@@ -81,12 +83,12 @@ pub fn map_and_outline(
     let all = ir.walk_ops(module, lattice_ir::WalkOrder::PreOrder);
     let has_gpu = all
         .iter()
-        .any(|&o| ir.is_op(o, "gpu.func") || ir.is_op(o, "gpu.launch"));
+        .any(|&o| ir.is_any_def(o, &[GPUFunc::DEF, Launch::DEF]));
     let mut remarks = Vec::new();
     if !has_gpu {
         let funcs: Vec<_> = all
             .into_iter()
-            .filter(|&o| ir.is_op(o, "func.func"))
+            .filter(|&o| ir.isa::<Func>(o))
             .collect();
         for f in funcs {
             remarks.extend(map::map_parallel_loops(ir, f, &map_options).remarks);

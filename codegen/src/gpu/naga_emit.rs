@@ -18,6 +18,11 @@
 //! kernel and carries naga's message.
 
 use lattice_affine::views::{AffineFor, AffineIf, AffineKind};
+use lattice_dialects::arith::ArithKind;
+use lattice_dialects::gpu::{self, GpuKind};
+use lattice_dialects::math::MathKind;
+use lattice_dialects::scf::{self, ScfKind};
+use lattice_dialects::{memref, ub};
 use lattice_ir::{AttrData, FloatKind, Ir, Op, Type, TypeData, Value, WalkOrder};
 use naga::{
     AddressSpace, ArraySize, BinaryOperator, Binding, BuiltIn, Expression, Function,
@@ -164,7 +169,7 @@ impl Kernel {
 pub fn kernels(ir: &Ir, root: Op) -> Vec<(Op, String)> {
     let mut out = Vec::new();
     for op in ir.walk_ops(root, WalkOrder::PreOrder) {
-        if !ir.is_op(op, "gpu.func") || ir.attr(op, "gpu.kernel").is_none() {
+        if !ir.isa::<gpu::GPUFunc>(op) || ir.attr(op, "gpu.kernel").is_none() {
             continue;
         }
         let name = sym(ir, op);
@@ -337,7 +342,7 @@ pub fn loop_iteration_bound(ir: &Ir, op: Op) -> Option<u64> {
             best = best.max(sum);
         }
         // Branches of an `if` are alternatives; other ops have one region.
-        total = if ir.is_op(op, "scf.if") || ir.isa::<AffineIf>(op) {
+        total = if ir.isa::<scf::If>(op) || ir.isa::<AffineIf>(op) {
             total.max(best)
         } else {
             total.saturating_add(best)
@@ -348,9 +353,9 @@ pub fn loop_iteration_bound(ir: &Ir, op: Op) -> Option<u64> {
 
 fn op_iterations(ir: &Ir, o: Op) -> Option<u64> {
     let inner = loop_iteration_bound(ir, o)?;
-    let trips = match (AffineKind::of(ir, o), ir.op_name(o)) {
+    let trips = match (AffineKind::of(ir, o), ScfKind::of(ir, o)) {
         (Some(AffineKind::For), _) => affine_trip_bound(ir, o)?,
-        (_, "scf.for") => {
+        (_, Some(ScfKind::For)) => {
             let ops = ir.operands(o);
             let c = |v| super::outline::constant_int(ir, v);
             let (lb, ub, step) = (c(ops[0])?, c(ops[1])?, c(ops[2])?);
@@ -359,7 +364,9 @@ fn op_iterations(ir: &Ir, o: Op) -> Option<u64> {
             }
             ((ub - lb).max(0) as u64).div_ceil(step as u64)
         }
-        (Some(AffineKind::Parallel), _) | (_, "scf.while" | "scf.parallel") => return None,
+        (Some(AffineKind::Parallel), _) | (_, Some(ScfKind::While | ScfKind::Parallel)) => {
+            return None
+        }
         _ => return Some(inner),
     };
     Some(trips.saturating_mul(inner.saturating_add(1)))
@@ -564,7 +571,7 @@ impl Translator<'_> {
                 .ir
                 .uses(a)
                 .iter()
-                .any(|u| self.ir.is_op(u.op, "memref.store") && u.index == 1);
+                .any(|u| self.ir.isa::<memref::Store>(u.op) && u.index == 1);
             let arr = self.array_ty(s, ArraySize::Dynamic);
             let access = if writable {
                 StorageAccess::LOAD | StorageAccess::STORE
@@ -884,41 +891,86 @@ impl Translator<'_> {
         b: &mut naga::Block,
         yield_to: Option<&[Handle<LocalVariable>]>,
     ) -> R<()> {
-        let name = self.ir.op_name(op).to_string();
-        let h = match name.as_str() {
-            "gpu.block_id" => self.builtin(0, self.dim(op), b),
-            "gpu.thread_id" => self.builtin(1, self.dim(op), b),
-            "gpu.grid_dim" => self.builtin(2, self.dim(op), b),
-            "gpu.block_dim" => self.lit_i32(self.wg[self.dim(op)] as i32, b),
-            "gpu.return" => return Ok(()),
-            "gpu.barrier" => {
-                // As upstream's SPIR-V lowering: a workgroup control barrier with
-                // workgroup-memory semantics (`workgroupBarrier()`).
-                b.push(
-                    Statement::ControlBarrier(naga::Barrier::WORK_GROUP),
-                    Span::UNDEFINED,
-                );
-                return Ok(());
+        let ir = &*self.ir;
+        let h = if let Some(kind) = GpuKind::of(ir, op) {
+            match kind {
+                GpuKind::BlockId => self.builtin(0, self.dim(op), b),
+                GpuKind::ThreadId => self.builtin(1, self.dim(op), b),
+                GpuKind::GridDim => self.builtin(2, self.dim(op), b),
+                GpuKind::BlockDim => self.lit_i32(self.wg[self.dim(op)] as i32, b),
+                GpuKind::Return => return Ok(()),
+                GpuKind::Barrier => {
+                    // As upstream's SPIR-V lowering: a workgroup control barrier with
+                    // workgroup-memory semantics (`workgroupBarrier()`).
+                    b.push(
+                        Statement::ControlBarrier(naga::Barrier::WORK_GROUP),
+                        Span::UNDEFINED,
+                    );
+                    return Ok(());
+                }
+                _ => return self.unsupported(op),
             }
-            "arith.constant" => self.constant(op, b)?,
-            "ub.poison" => self.poison(op, b)?,
-            "arith.addi" | "arith.subi" | "arith.muli" | "arith.divsi" | "arith.remsi"
-            | "arith.andi" | "arith.ori" | "arith.xori" | "arith.shli" | "arith.shrsi"
-            | "arith.addf" | "arith.subf" | "arith.mulf" | "arith.divf" | "arith.remf" => {
-                self.binary(op, &name, b)?
+        } else if let Some(kind) = ArithKind::of(ir, op) {
+            self.arith(op, kind, b)?
+        } else if let Some(kind) = MathKind::of(ir, op) {
+            self.math_op(op, kind, b)?
+        } else if ir.isa::<ub::Poison>(op) {
+            self.poison(op, b)?
+        } else if ir.isa::<memref::Load>(op) {
+            let operands = self.ir.operands(op).to_vec();
+            let p = self.element_ptr(op, operands[0], &operands[1..], b)?;
+            self.expr(Expression::Load { pointer: p }, b)
+        } else if ir.is_any_def(op, &[memref::Alloca::DEF, memref::Store::DEF]) {
+            return self.memory_statement(op, b);
+        } else {
+            return match ScfKind::of(ir, op) {
+                Some(ScfKind::Yield) => self.scf_yield(op, b, yield_to),
+                Some(ScfKind::If) => self.scf_if(op, b),
+                Some(ScfKind::For) => self.scf_for(op, b),
+                _ => self.unsupported(op),
+            };
+        };
+        let result = self.ir.results(op)[0];
+        self.values.insert(result, h);
+        Ok(())
+    }
+
+    /// The error for an op kernels do not translate.
+    fn unsupported<T>(&self, op: Op) -> R<T> {
+        let name = self.ir.op_name(op);
+        self.err(format!("'{name}' is not supported in kernels"), Some(op))
+    }
+
+    /// Translates one `arith` op that has a result.
+    fn arith(&mut self, op: Op, kind: ArithKind, b: &mut naga::Block) -> R<Handle<Expression>> {
+        use ArithKind as A;
+        Ok(match kind {
+            A::Constant => self.constant(op, b)?,
+            A::AddI
+            | A::SubI
+            | A::MulI
+            | A::DivSI
+            | A::RemSI
+            | A::AndI
+            | A::OrI
+            | A::XOrI
+            | A::ShLI
+            | A::ShRSI
+            | A::AddF
+            | A::SubF
+            | A::MulF
+            | A::DivF
+            | A::RemF => self.binary(op, kind, b)?,
+            A::DivUI | A::RemUI | A::ShRUI => self.unsigned_binary(op, kind, b)?,
+            A::CeilDivSI | A::FloorDivSI => self.rounded_div(op, kind, b)?,
+            A::MaxSI | A::MaximumF | A::MaxNumF => {
+                self.binary_math(op, Some(MathFunction::Max), b)?
             }
-            "arith.divui" | "arith.remui" | "arith.shrui" => self.unsigned_binary(op, &name, b)?,
-            "arith.ceildivsi" | "arith.floordivsi" => self.rounded_div(op, &name, b)?,
-            "arith.maxsi" | "arith.minsi" | "arith.maximumf" | "arith.minimumf"
-            | "arith.maxnumf" | "arith.minnumf" | "math.powf" | "math.atan2" | "math.copysign" => {
-                self.binary_math(op, &name, b)?
+            A::MinSI | A::MinimumF | A::MinNumF => {
+                self.binary_math(op, Some(MathFunction::Min), b)?
             }
-            "arith.maxui" | "arith.minui" => self.unsigned_min_max(op, &name, b)?,
-            "math.fma" => {
-                let [x, y, z] = self.vals(op, b)?;
-                self.math(MathFunction::Fma, x, Some(y), Some(z), b)
-            }
-            "arith.negf" => {
+            A::MaxUI | A::MinUI => self.unsigned_min_max(op, kind, b)?,
+            A::NegF => {
                 let [x] = self.vals(op, b)?;
                 let e = Expression::Unary {
                     op: UnaryOperator::Negate,
@@ -926,15 +978,9 @@ impl Translator<'_> {
                 };
                 self.expr(e, b)
             }
-            "math.sqrt" | "math.rsqrt" | "math.exp" | "math.exp2" | "math.log" | "math.log2"
-            | "math.sin" | "math.cos" | "math.tan" | "math.tanh" | "math.absf" | "math.absi"
-            | "math.floor" | "math.ceil" | "math.round" | "math.trunc" | "math.atan"
-            | "math.asin" | "math.acos" | "math.sinh" | "math.cosh" => {
-                self.unary_math(op, &name, b)?
-            }
-            "arith.cmpi" => self.cmpi(op, b)?,
-            "arith.cmpf" => self.cmpf(op, b)?,
-            "arith.select" => {
+            A::CmpI => self.cmpi(op, b)?,
+            A::CmpF => self.cmpf(op, b)?,
+            A::Select => {
                 let [c, x, y] = self.vals(op, b)?;
                 let e = Expression::Select {
                     condition: c,
@@ -943,25 +989,56 @@ impl Translator<'_> {
                 };
                 self.expr(e, b)
             }
-            "arith.index_cast" | "arith.index_castui" | "arith.extf" | "arith.truncf"
-            | "arith.sitofp" | "arith.uitofp" | "arith.fptosi" | "arith.fptoui" | "arith.extsi"
-            | "arith.extui" | "arith.trunci" | "arith.bitcast" => self.cast(op, &name, b)?,
-            "memref.load" => {
-                let operands = self.ir.operands(op).to_vec();
-                let p = self.element_ptr(op, operands[0], &operands[1..], b)?;
-                self.expr(Expression::Load { pointer: p }, b)
+            A::IndexCast
+            | A::IndexCastUI
+            | A::ExtF
+            | A::TruncF
+            | A::SIToFP
+            | A::UIToFP
+            | A::FPToSI
+            | A::FPToUI
+            | A::ExtSI
+            | A::ExtUI
+            | A::TruncI
+            | A::Bitcast => self.cast(op, kind, b)?,
+            _ => return self.unsupported(op),
+        })
+    }
+
+    /// Translates one `math` op.
+    fn math_op(&mut self, op: Op, kind: MathKind, b: &mut naga::Block) -> R<Handle<Expression>> {
+        use MathKind as M;
+        Ok(match kind {
+            M::PowF => self.binary_math(op, Some(MathFunction::Pow), b)?,
+            M::Atan2 => self.binary_math(op, Some(MathFunction::Atan2), b)?,
+            M::CopySign => self.binary_math(op, None, b)?,
+            M::Fma => {
+                let [x, y, z] = self.vals(op, b)?;
+                self.math(MathFunction::Fma, x, Some(y), Some(z), b)
             }
-            "memref.alloca" | "memref.store" => return self.memory_statement(op, &name, b),
-            "scf.yield" => return self.scf_yield(op, b, yield_to),
-            "scf.if" => return self.scf_if(op, b),
-            "scf.for" => return self.scf_for(op, b),
-            other => {
-                return self.err(format!("'{other}' is not supported in kernels"), Some(op));
-            }
-        };
-        let result = self.ir.results(op)[0];
-        self.values.insert(result, h);
-        Ok(())
+            M::Sqrt
+            | M::Rsqrt
+            | M::Exp
+            | M::Exp2
+            | M::Log
+            | M::Log2
+            | M::Sin
+            | M::Cos
+            | M::Tan
+            | M::Tanh
+            | M::AbsF
+            | M::AbsI
+            | M::Floor
+            | M::Ceil
+            | M::Round
+            | M::Trunc
+            | M::Atan
+            | M::Asin
+            | M::Acos
+            | M::Sinh
+            | M::Cosh => self.unary_math(op, kind, b)?,
+            _ => return self.unsupported(op),
+        })
     }
 
     /// The dimension (0 for x, 1 for y, 2 for z) of a `gpu` index op.
@@ -1098,25 +1175,26 @@ impl Translator<'_> {
     }
 
     /// The signed / float binary arith ops that map onto one naga operator.
-    fn binary(&mut self, op: Op, name: &str, b: &mut naga::Block) -> R<Handle<Expression>> {
+    fn binary(&mut self, op: Op, kind: ArithKind, b: &mut naga::Block) -> R<Handle<Expression>> {
         let [l, r] = self.vals(op, b)?;
         let result = self.ir.results(op)[0];
         let is_bool = self.scalar_of(self.ir.value_type(result), Some(op))? == Sc::Bool;
-        let bop = match name {
-            "arith.addi" | "arith.addf" => BinaryOperator::Add,
-            "arith.subi" | "arith.subf" => BinaryOperator::Subtract,
-            "arith.muli" | "arith.mulf" => BinaryOperator::Multiply,
-            "arith.divsi" | "arith.divf" => BinaryOperator::Divide,
-            "arith.remsi" | "arith.remf" => BinaryOperator::Modulo,
-            "arith.andi" if is_bool => BinaryOperator::LogicalAnd,
-            "arith.ori" if is_bool => BinaryOperator::LogicalOr,
-            "arith.xori" if is_bool => BinaryOperator::NotEqual,
-            "arith.andi" => BinaryOperator::And,
-            "arith.ori" => BinaryOperator::InclusiveOr,
-            "arith.xori" => BinaryOperator::ExclusiveOr,
-            "arith.shli" | "arith.shrsi" => {
+        use ArithKind as A;
+        let bop = match kind {
+            A::AddI | A::AddF => BinaryOperator::Add,
+            A::SubI | A::SubF => BinaryOperator::Subtract,
+            A::MulI | A::MulF => BinaryOperator::Multiply,
+            A::DivSI | A::DivF => BinaryOperator::Divide,
+            A::RemSI | A::RemF => BinaryOperator::Modulo,
+            A::AndI if is_bool => BinaryOperator::LogicalAnd,
+            A::OrI if is_bool => BinaryOperator::LogicalOr,
+            A::XOrI if is_bool => BinaryOperator::NotEqual,
+            A::AndI => BinaryOperator::And,
+            A::OrI => BinaryOperator::InclusiveOr,
+            A::XOrI => BinaryOperator::ExclusiveOr,
+            A::ShLI | A::ShRSI => {
                 let ru = self.as_kind(r, ScalarKind::Uint, None, b);
-                let bop = if name == "arith.shli" {
+                let bop = if kind == A::ShLI {
                     BinaryOperator::ShiftLeft
                 } else {
                     BinaryOperator::ShiftRight
@@ -1132,15 +1210,15 @@ impl Translator<'_> {
     fn unsigned_binary(
         &mut self,
         op: Op,
-        name: &str,
+        kind: ArithKind,
         b: &mut naga::Block,
     ) -> R<Handle<Expression>> {
         let [l, r] = self.vals(op, b)?;
         let lu = self.as_kind(l, ScalarKind::Uint, None, b);
         let ru = self.as_kind(r, ScalarKind::Uint, None, b);
-        let bop = match name {
-            "arith.divui" => BinaryOperator::Divide,
-            "arith.remui" => BinaryOperator::Modulo,
+        let bop = match kind {
+            ArithKind::DivUI => BinaryOperator::Divide,
+            ArithKind::RemUI => BinaryOperator::Modulo,
             _ => BinaryOperator::ShiftRight,
         };
         let u = self.bin(bop, lu, ru, b);
@@ -1148,7 +1226,12 @@ impl Translator<'_> {
     }
 
     /// `arith.ceildivsi` / `floordivsi`.
-    fn rounded_div(&mut self, op: Op, name: &str, b: &mut naga::Block) -> R<Handle<Expression>> {
+    fn rounded_div(
+        &mut self,
+        op: Op,
+        kind: ArithKind,
+        b: &mut naga::Block,
+    ) -> R<Handle<Expression>> {
         // q = a / b (truncated); adjust by one when the remainder is non-zero and
         // its sign calls for it.
         let [a, d] = self.vals(op, b)?;
@@ -1159,7 +1242,7 @@ impl Translator<'_> {
         let nz = self.bin(BinaryOperator::NotEqual, r, zero, b);
         let rneg = self.bin(BinaryOperator::Less, r, zero, b);
         let dneg = self.bin(BinaryOperator::Less, d, zero, b);
-        let (same, adj) = if name == "arith.ceildivsi" {
+        let (same, adj) = if kind == ArithKind::CeilDivSI {
             (
                 self.bin(BinaryOperator::Equal, rneg, dneg, b),
                 BinaryOperator::Add,
@@ -1180,15 +1263,17 @@ impl Translator<'_> {
         Ok(self.expr(e, b))
     }
 
-    /// Signed / float min and max, `math.powf` and `math.atan2`.
-    fn binary_math(&mut self, op: Op, name: &str, b: &mut naga::Block) -> R<Handle<Expression>> {
+    /// Signed / float min and max, `math.powf` and `math.atan2`: `fun` of the two
+    /// operands (`None`: an op without a translation, refused once its operands are).
+    fn binary_math(
+        &mut self,
+        op: Op,
+        fun: Option<MathFunction>,
+        b: &mut naga::Block,
+    ) -> R<Handle<Expression>> {
         let [l, r] = self.vals(op, b)?;
-        let fun = match name {
-            "arith.maxsi" | "arith.maximumf" | "arith.maxnumf" => MathFunction::Max,
-            "arith.minsi" | "arith.minimumf" | "arith.minnumf" => MathFunction::Min,
-            "math.powf" => MathFunction::Pow,
-            "math.atan2" => MathFunction::Atan2,
-            _ => return self.err(format!("'{name}' is not supported in kernels"), Some(op)),
+        let Some(fun) = fun else {
+            return self.unsupported(op);
         };
         Ok(self.math(fun, l, Some(r), None, b))
     }
@@ -1197,13 +1282,13 @@ impl Translator<'_> {
     fn unsigned_min_max(
         &mut self,
         op: Op,
-        name: &str,
+        kind: ArithKind,
         b: &mut naga::Block,
     ) -> R<Handle<Expression>> {
         let [l, r] = self.vals(op, b)?;
         let lu = self.as_kind(l, ScalarKind::Uint, None, b);
         let ru = self.as_kind(r, ScalarKind::Uint, None, b);
-        let fun = if name == "arith.maxui" {
+        let fun = if kind == ArithKind::MaxUI {
             MathFunction::Max
         } else {
             MathFunction::Min
@@ -1213,28 +1298,29 @@ impl Translator<'_> {
     }
 
     /// The one-operand `math` functions.
-    fn unary_math(&mut self, op: Op, name: &str, b: &mut naga::Block) -> R<Handle<Expression>> {
+    fn unary_math(&mut self, op: Op, kind: MathKind, b: &mut naga::Block) -> R<Handle<Expression>> {
+        use MathKind as M;
         let [x] = self.vals(op, b)?;
-        let fun = match name {
-            "math.sqrt" => MathFunction::Sqrt,
-            "math.rsqrt" => MathFunction::InverseSqrt,
-            "math.exp" => MathFunction::Exp,
-            "math.exp2" => MathFunction::Exp2,
-            "math.log" => MathFunction::Log,
-            "math.log2" => MathFunction::Log2,
-            "math.sin" => MathFunction::Sin,
-            "math.cos" => MathFunction::Cos,
-            "math.tan" => MathFunction::Tan,
-            "math.tanh" => MathFunction::Tanh,
-            "math.absf" | "math.absi" => MathFunction::Abs,
-            "math.floor" => MathFunction::Floor,
-            "math.ceil" => MathFunction::Ceil,
-            "math.round" => MathFunction::Round,
-            "math.trunc" => MathFunction::Trunc,
-            "math.atan" => MathFunction::Atan,
-            "math.asin" => MathFunction::Asin,
-            "math.acos" => MathFunction::Acos,
-            "math.sinh" => MathFunction::Sinh,
+        let fun = match kind {
+            M::Sqrt => MathFunction::Sqrt,
+            M::Rsqrt => MathFunction::InverseSqrt,
+            M::Exp => MathFunction::Exp,
+            M::Exp2 => MathFunction::Exp2,
+            M::Log => MathFunction::Log,
+            M::Log2 => MathFunction::Log2,
+            M::Sin => MathFunction::Sin,
+            M::Cos => MathFunction::Cos,
+            M::Tan => MathFunction::Tan,
+            M::Tanh => MathFunction::Tanh,
+            M::AbsF | M::AbsI => MathFunction::Abs,
+            M::Floor => MathFunction::Floor,
+            M::Ceil => MathFunction::Ceil,
+            M::Round => MathFunction::Round,
+            M::Trunc => MathFunction::Trunc,
+            M::Atan => MathFunction::Atan,
+            M::Asin => MathFunction::Asin,
+            M::Acos => MathFunction::Acos,
+            M::Sinh => MathFunction::Sinh,
             _ => MathFunction::Cosh,
         };
         Ok(self.math(fun, x, None, None, b))
@@ -1312,16 +1398,17 @@ impl Translator<'_> {
 
     /// The casts: a conversion to the result's scalar type (the identity when it is the
     /// operand's, except for `extui`).
-    fn cast(&mut self, op: Op, name: &str, b: &mut naga::Block) -> R<Handle<Expression>> {
+    fn cast(&mut self, op: Op, kind: ArithKind, b: &mut naga::Block) -> R<Handle<Expression>> {
+        use ArithKind as A;
         let [x] = self.vals(op, b)?;
         let operand = self.ir.operands(op)[0];
         let from = self.scalar_of(self.ir.value_type(operand), Some(op))?;
         let to = self.scalar_of(self.ir.value_type(self.ir.results(op)[0]), Some(op))?;
-        if from == to && name != "arith.extui" {
+        if from == to && kind != A::ExtUI {
             return Ok(x);
         }
-        Ok(match (name, to) {
-            ("arith.uitofp", Sc::F32 | Sc::F16 | Sc::F64) => {
+        Ok(match (kind, to) {
+            (A::UIToFP, Sc::F32 | Sc::F16 | Sc::F64) => {
                 let u = self.as_kind(x, ScalarKind::Uint, None, b);
                 let w = match to {
                     Sc::F16 => 2,
@@ -1330,13 +1417,10 @@ impl Translator<'_> {
                 };
                 self.as_kind(u, ScalarKind::Float, Some(w), b)
             }
-            (
-                "arith.extui" | "arith.extsi" | "arith.index_cast" | "arith.index_castui",
-                Sc::I32,
-            ) if from == Sc::Bool => {
+            (A::ExtUI | A::ExtSI | A::IndexCast | A::IndexCastUI, Sc::I32) if from == Sc::Bool => {
                 let one = self.lit_i32(1, b);
                 let zero = self.lit_i32(0, b);
-                let v = if name == "arith.extsi" {
+                let v = if kind == A::ExtSI {
                     self.lit_i32(-1, b)
                 } else {
                     one
@@ -1348,7 +1432,7 @@ impl Translator<'_> {
                 };
                 self.expr(e, b)
             }
-            ("arith.bitcast", _) => {
+            (A::Bitcast, _) => {
                 let kind = match to {
                     Sc::F32 | Sc::F16 | Sc::F64 => ScalarKind::Float,
                     Sc::I32 | Sc::I64 => ScalarKind::Sint,
@@ -1369,9 +1453,9 @@ impl Translator<'_> {
     }
 
     /// `memref.alloca` (a private array) and `memref.store` (a store statement).
-    fn memory_statement(&mut self, op: Op, name: &str, b: &mut naga::Block) -> R<()> {
+    fn memory_statement(&mut self, op: Op, b: &mut naga::Block) -> R<()> {
         let operands = self.ir.operands(op).to_vec();
-        if name == "memref.store" {
+        if self.ir.isa::<memref::Store>(op) {
             let v = self.val(operands[0], op, b)?;
             let p = self.element_ptr(op, operands[1], &operands[2..], b)?;
             b.push(
@@ -1392,7 +1476,13 @@ impl Translator<'_> {
         let n = self.memrefs.len();
         let result = self.ir.results(op)[0];
         let name = format!("private{n}");
-        self.declare_array(op, result, AddressSpace::Private, name, "memref.alloca")?;
+        self.declare_array(
+            op,
+            result,
+            AddressSpace::Private,
+            name,
+            memref::Alloca::NAME,
+        )?;
         Ok(())
     }
 

@@ -12,6 +12,8 @@
 //! with more than one block, async dependencies, clusters or private attributions.
 
 use super::build::{Builder, InsertPoint};
+use lattice_dialects::{arith, gpu, ub};
+use lattice_ir::builtin::Module;
 use lattice_ir::pass::{PassDef, PassOptions};
 use lattice_ir::{AttrData, DiagLoc, Diagnostic, Ir, Op, Value, WalkOrder};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -21,7 +23,7 @@ pub static KERNEL_OUTLINING: PassDef = PassDef {
     name: "gpu-kernel-outlining",
     display_name: "GpuKernelOutliningPass",
     summary: "Outline gpu.launch bodies to kernel functions",
-    anchor: Some("builtin.module"),
+    anchor: Some(Module::NAME),
     options: &[],
     configure: lattice_ir::pass::configure::<lattice_ir::pass::NoOptions>,
     run: run_pass,
@@ -34,7 +36,7 @@ fn run_pass(ir: &mut Ir, op: Op, _options: &PassOptions) -> Result<(), Vec<Diagn
 /// The integer value of `v` when an `arith.constant` defines it.
 pub(crate) fn constant_int(ir: &Ir, v: Value) -> Option<i64> {
     let d = ir.defining_op(v)?;
-    if !ir.is_op(d, "arith.constant") {
+    if !ir.isa::<arith::Constant>(d) {
         return None;
     }
     ir.ctx().int_value(ir.attr(d, "value")?).map(|x| x as i64)
@@ -58,13 +60,13 @@ pub fn outline_kernels(ir: &mut Ir, module: Op) -> Result<Vec<Op>, Vec<Diagnosti
     let mut out = Vec::new();
     let mut errors = Vec::new();
     for func in funcs {
-        if ir.is_op(func, "gpu.module") {
+        if ir.isa::<gpu::GPUModule>(func) {
             continue;
         }
         let launches: Vec<Op> = ir
             .walk_ops(func, WalkOrder::PreOrder)
             .into_iter()
-            .filter(|&o| ir.is_op(o, "gpu.launch"))
+            .filter(|&o| ir.isa::<gpu::Launch>(o))
             .collect();
         let fname = symbol_name(ir, func).unwrap_or_else(|| "kernel".into());
         let mut anchor = func;
@@ -168,7 +170,7 @@ fn outline_one(ir: &mut Ir, launch: Op, name: &str) -> Result<(Op, Op), NotOutli
     for v in captured {
         let def = ir.defining_op(v);
         // Constants (and poison) are cloned into the kernel rather than passed.
-        if let Some(d) = def.filter(|&d| ir.is_op(d, "arith.constant") || ir.is_op(d, "ub.poison"))
+        if let Some(d) = def.filter(|&d| ir.is_any_def(d, &[arith::Constant::DEF, ub::Poison::DEF]))
         {
             let mut map = FxHashMap::default();
             let c = ir.clone_op(d, &mut map);
@@ -216,10 +218,10 @@ fn outline_one(ir: &mut Ir, launch: Op, name: &str) -> Result<(Op, Op), NotOutli
     let idx = ctx.index_type();
     let mut ids = Vec::new();
     for (opname, prefix) in [
-        ("gpu.block_id", "block_id"),
-        ("gpu.thread_id", "thread_id"),
-        ("gpu.grid_dim", "grid_dim"),
-        ("gpu.block_dim", "block_dim"),
+        (gpu::BlockId::NAME, "block_id"),
+        (gpu::ThreadId::NAME, "thread_id"),
+        (gpu::GridDim::NAME, "grid_dim"),
+        (gpu::BlockDim::NAME, "block_dim"),
     ] {
         let _ = prefix;
         for dim in ["x", "y", "z"] {
@@ -229,7 +231,7 @@ fn outline_one(ir: &mut Ir, launch: Op, name: &str) -> Result<(Op, Op), NotOutli
     }
     let gpu_func = {
         let ctx2 = ctx.clone();
-        let mut st = lattice_ir::OperationState::new(ctx2.intern_str("gpu.func"), loc);
+        let mut st = lattice_ir::OperationState::new(ctx2.intern_str(gpu::GPUFunc::NAME), loc);
         for (n, a) in attrs {
             st.add_attr(ctx2.intern_str(n), a);
         }
@@ -250,9 +252,9 @@ fn outline_one(ir: &mut Ir, launch: Op, name: &str) -> Result<(Op, Op), NotOutli
     }
     ir.splice_block_ops(entry, fbody);
     let term = ir.last_op(fbody).ok_or(NotOutlined::EmptyBody)?;
-    if ir.is_op(term, "gpu.terminator") {
+    if ir.isa::<gpu::Terminator>(term) {
         let mut r = Builder::new(ir, InsertPoint::Before(term), loc);
-        r.op("gpu.return", vec![], vec![], vec![], vec![]);
+        r.op(gpu::Return::NAME, vec![], vec![], vec![], vec![]);
         ir.erase_op(term);
     }
     // The module.
@@ -261,7 +263,7 @@ fn outline_one(ir: &mut Ir, launch: Op, name: &str) -> Result<(Op, Op), NotOutli
     ir.append_block(mregion, mblock);
     ir.append_op(mblock, gpu_func);
     let gpu_module = {
-        let mut st = lattice_ir::OperationState::new(ctx.intern_str("gpu.module"), loc);
+        let mut st = lattice_ir::OperationState::new(ctx.intern_str(gpu::GPUModule::NAME), loc);
         st.add_attr(ctx.intern_str("sym_name"), ctx.string_attr(name));
         st.regions = vec![mregion];
         ir.create_op(st)
@@ -276,7 +278,7 @@ fn outline_one(ir: &mut Ir, launch: Op, name: &str) -> Result<(Op, Op), NotOutli
     });
     let mut lb = Builder::new(ir, InsertPoint::Before(launch), loc);
     let launch_func = lb.op(
-        "gpu.launch_func",
+        gpu::LaunchFunc::NAME,
         operands,
         vec![],
         vec![("kernel", kernel), ("operandSegmentSizes", seg)],

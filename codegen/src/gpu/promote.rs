@@ -53,6 +53,8 @@ use lattice_affine::passes::simplify_structures::ValueMap;
 use lattice_affine::views::{
     AffineApply, AffineFor, AffineIf, AffineLoad, AffineStore, AffineYield,
 };
+use lattice_dialects::arith::ArithKind;
+use lattice_dialects::{func, gpu, memref, scf};
 use lattice_ir::diag::Severity;
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
@@ -92,7 +94,7 @@ pub static PROMOTE_WORKGROUP_MEMORY: PassDef = PassDef {
     name: "gpu-promote-workgroup-memory",
     display_name: "GpuPromoteWorkgroupMemory",
     summary: "Copy tiles shared by a workgroup into workgroup memory, with barriers",
-    anchor: Some("func.func"),
+    anchor: Some(func::Func::NAME),
     options: &[
         PassOption::int(
             "tile",
@@ -146,7 +148,7 @@ pub fn promote_workgroup_memory(ir: &mut Ir, root: Op, options: &PromoteOptions)
     let launches: Vec<Op> = ir
         .walk_ops(root, WalkOrder::PreOrder)
         .into_iter()
-        .filter(|&o| ir.is_op(o, "gpu.launch"))
+        .filter(|&o| ir.isa::<gpu::Launch>(o))
         .collect();
     for launch in launches {
         if let Err(why) = promote_launch(ir, launch, options, &mut report) {
@@ -256,14 +258,14 @@ impl Classifier {
             return None;
         }
         let ops = ir.operands(def).to_vec();
-        match ir.op_name(def) {
-            "arith.constant" => Some([0; 3]),
-            "arith.addi" | "arith.subi" => {
+        match ArithKind::of(ir, def) {
+            Some(ArithKind::Constant) => Some([0; 3]),
+            Some(kind @ (ArithKind::AddI | ArithKind::SubI)) => {
                 let (a, b) = (self.coeffs(ir, ops[0])?, self.coeffs(ir, ops[1])?);
-                let s = if ir.is_op(def, "arith.subi") { -1 } else { 1 };
+                let s = if kind == ArithKind::SubI { -1 } else { 1 };
                 Some([a[0] + s * b[0], a[1] + s * b[1], a[2] + s * b[2]])
             }
-            "arith.muli" => {
+            Some(ArithKind::MulI) => {
                 let (a, b) = (self.coeffs(ir, ops[0])?, self.coeffs(ir, ops[1])?);
                 if a == [0; 3] && b == [0; 3] {
                     return Some([0; 3]);
@@ -275,9 +277,9 @@ impl Classifier {
                 };
                 Some([c[0] * k, c[1] * k, c[2] * k])
             }
-            name => {
+            kind => {
                 // Anything else is uniform when its operands are (pure index arithmetic).
-                let pure = name.starts_with("arith.") || ir.isa::<AffineApply>(def);
+                let pure = kind.is_some() || ir.isa::<AffineApply>(def);
                 if !pure {
                     return None;
                 }
@@ -597,10 +599,10 @@ fn launch_form(ir: &Ir, launch: Op) -> Result<LaunchForm, NotPromoted> {
     let ops: Vec<Op> = ir.block_ops(entry).collect();
     let n = ops.len();
     if n < 2
-        || !ir.is_op(ops[n - 1], "gpu.terminator")
+        || !ir.isa::<gpu::Terminator>(ops[n - 1])
         || ops[..n - 2]
             .iter()
-            .any(|&o| !ir.op_name(o).starts_with("arith.") && !ir.isa::<AffineApply>(o))
+            .any(|&o| ArithKind::of(ir, o).is_none() && !ir.isa::<AffineApply>(o))
     {
         return Err(NotPromoted::Form);
     }
@@ -610,7 +612,7 @@ fn launch_form(ir: &Ir, launch: Op) -> Result<LaunchForm, NotPromoted> {
     } else {
         (ops[n - 2], Vec::new())
     };
-    if !ir.is_op(guard, "scf.if") || !ir.results(guard).is_empty() {
+    if !ir.isa::<scf::If>(guard) || !ir.results(guard).is_empty() {
         return Err(NotPromoted::Form);
     }
     let then_block = ir
@@ -751,11 +753,11 @@ fn tile_nest(ir: &Ir, mut l: Op) -> Option<(Op, Vec<Op>)> {
         if n < 2
             || ops[..n - 2]
                 .iter()
-                .any(|&o| !ir.op_name(o).starts_with("arith.") && !ir.isa::<AffineApply>(o))
+                .any(|&o| ArithKind::of(ir, o).is_none() && !ir.isa::<AffineApply>(o))
         {
             return None;
         }
-        if ir.is_op(ops[n - 2], "scf.if") {
+        if ir.isa::<scf::If>(ops[n - 2]) {
             return Some((ops[n - 2], loops));
         }
         l = ops[n - 2];
@@ -787,7 +789,7 @@ fn split_nest_body(ir: &mut Ir, nest: &[Op], guard: Op, l: Op) {
         let cguard = ir
             .walk_ops(copy, WalkOrder::PreOrder)
             .into_iter()
-            .find(|&o| ir.is_op(o, "scf.if"))
+            .find(|&o| ir.isa::<scf::If>(o))
             .unwrap();
         let cblock = ir.entry_block(ir.region(cguard, 0)).unwrap();
         let cops: Vec<Op> = ir.block_ops(cblock).collect();
@@ -925,7 +927,7 @@ fn accumulate_in_registers(
         let first = ir.block_ops(entry).next().unwrap();
         let mut b = Builder::new(ir, InsertPoint::Before(first), loc);
         let acc = b.value(
-            "memref.alloca",
+            memref::Alloca::NAME,
             vec![],
             acc_ty,
             vec![("operandSegmentSizes", ctx.dense_i32_array(&[0, 0]))],
@@ -954,12 +956,12 @@ fn accumulate_in_registers(
             } else {
                 ir.insert_op_after(outer, copy);
             }
-            let cguard = if ir.is_op(copy, "scf.if") {
+            let cguard = if ir.isa::<scf::If>(copy) {
                 copy
             } else {
                 ir.walk_ops(copy, WalkOrder::PreOrder)
                     .into_iter()
-                    .find(|&o| ir.is_op(o, "scf.if"))
+                    .find(|&o| ir.isa::<scf::If>(o))
                     .unwrap()
             };
             let cblock = ir.entry_block(ir.region(cguard, 0)).unwrap();
@@ -1210,13 +1212,19 @@ fn guarded(ir: &mut Ir, cond: Value, ops: &[Op], at: InsertPoint, loc: lattice_i
     ir.append_block(then_r, then_b);
     let else_r = ir.create_region();
     let mut b = Builder::new(ir, at, loc);
-    b.op("scf.if", vec![cond], vec![], vec![], vec![then_r, else_r]);
+    b.op(
+        scf::If::NAME,
+        vec![cond],
+        vec![],
+        vec![],
+        vec![then_r, else_r],
+    );
     for &o in ops {
         ir.detach_op(o);
         ir.append_op(then_b, o);
     }
     let mut y = Builder::new(ir, InsertPoint::End(then_b), loc);
-    y.op("scf.yield", vec![], vec![], vec![], vec![]);
+    y.op(scf::Yield::NAME, vec![], vec![], vec![], vec![]);
 }
 
 /// A map over `operands` (all as dims), canonicalized at `at`.
@@ -1250,7 +1258,7 @@ fn rewrite(
 ) -> Option<Op> {
     // `guard` is the op the copies go before: the guard, or the register-tile nest
     // around it (whose guard then holds the tiled loop).
-    let nested = !ir.is_op(guard, "scf.if");
+    let nested = !ir.isa::<scf::If>(guard);
     let ctx = ir.ctx_arc().clone();
     let loc = ir.loc(launch);
     let entry = ir.entry_block(ir.region(launch, 0)).unwrap();
@@ -1261,7 +1269,7 @@ fn rewrite(
         Some(l) => (guard, Some(tile_loop(ir, l, guard, nested, tile, loc))),
         None => {
             let mut b = Builder::new(ir, InsertPoint::Before(guard), loc);
-            b.op("gpu.barrier", vec![], vec![], vec![], vec![]);
+            b.op(gpu::Barrier::NAME, vec![], vec![], vec![], vec![]);
             (guard, None)
         }
     };
@@ -1497,9 +1505,9 @@ fn tile_loop(
     ir.detach_op(guard);
     ir.insert_op_before(oyield, guard);
     let mut b = Builder::new(ir, InsertPoint::Before(guard), loc);
-    b.op("gpu.barrier", vec![], vec![], vec![], vec![]);
+    b.op(gpu::Barrier::NAME, vec![], vec![], vec![], vec![]);
     let mut b = Builder::new(ir, InsertPoint::Before(oyield), loc);
-    b.op("gpu.barrier", vec![], vec![], vec![], vec![]);
+    b.op(gpu::Barrier::NAME, vec![], vec![], vec![], vec![]);
     // The point loop: k in [k0, min(k0 + tile, ub)).
     let nd = ctx.map_num_dims(ubm);
     let ns = ctx.map_num_symbols(ubm);
