@@ -86,10 +86,7 @@ pub fn map_and_outline(
         .any(|&o| ir.is_any_def(o, &[GPUFunc::DEF, Launch::DEF]));
     let mut remarks = Vec::new();
     if !has_gpu {
-        let funcs: Vec<_> = all
-            .into_iter()
-            .filter(|&o| ir.isa::<Func>(o))
-            .collect();
+        let funcs: Vec<_> = all.into_iter().filter(|&o| ir.isa::<Func>(o)).collect();
         for f in funcs {
             remarks.extend(map::map_parallel_loops(ir, f, &map_options).remarks);
             if let Some(p) = &options.promote {
