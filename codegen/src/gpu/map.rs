@@ -707,6 +707,9 @@ pub fn try_map(ir: &mut Ir, l: Op, options: &MapOptions) -> Result<Op, String> {
                     scf_parallel_dims(ir, o, l)?
                 });
             }
+            if dims.is_empty() {
+                return Err("it has no dimensions".into());
+            }
             (dims, body_block(ir, *nest.last().expect("non-empty nest")))
         }
         _ => {
