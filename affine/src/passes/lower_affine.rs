@@ -653,6 +653,29 @@ impl Lowerer<'_> {
         op
     }
 
+    /// An `affine.parallel` of no dimensions runs its body once: the body goes before it
+    /// (an `scf.parallel` of no dimensions, mlir-opt 22's output, does not verify). One
+    /// with reductions is left alone (false), since its results combine the body's values
+    /// with the reductions' identities.
+    fn inline_zero_dim_parallel(&mut self) -> bool {
+        let op = self.anchor;
+        if !self.ir.results(op).is_empty() {
+            return false;
+        }
+        if let Some(body) = self.ir.entry_block(self.ir.region(op, 0)) {
+            let ops: Vec<Op> = self.ir.block_ops(body).collect();
+            for o in ops {
+                if self.ir.isa::<AffineYield>(o) {
+                    continue;
+                }
+                self.ir.detach_op(o);
+                self.ir.insert_op_before(op, o);
+            }
+        }
+        self.replace(&[]);
+        true
+    }
+
     fn lower_parallel(&mut self) -> Result<(), String> {
         let op = self.anchor;
         let ctx = self.ir.ctx_arc().clone();
@@ -672,6 +695,15 @@ impl Lowerer<'_> {
         let groups = |name: &str| crate::util::dense_elements(&ctx, self.ir.attr(op, name));
         let lbg = groups("lowerBoundsGroups").ok_or("malformed affine.parallel")?;
         let ubg = groups("upperBoundsGroups").ok_or("malformed affine.parallel")?;
+        if lbg.is_empty() && ubg.is_empty() {
+            return match self.inline_zero_dim_parallel() {
+                true => Ok(()),
+                false => Err(
+                    "an 'affine.parallel' of no dimensions with reductions cannot be lowered"
+                        .into(),
+                ),
+            };
+        }
         let steps = crate::util::int_array(&ctx, self.ir.attr(op, AffineParallel::STEPS))
             .ok_or("malformed affine.parallel")?;
         let lbm = self.map(AffineParallel::LOWER_BOUNDS_MAP)?;
