@@ -82,10 +82,10 @@ pub enum IslError {
         /// The limit in force.
         limit: u64,
     },
-    /// The wall-clock safety net of isl's scheduler (`time-limit`) ran out before its
-    /// operation limit stopped it: an error of the pass, never a different schedule, so
-    /// no output depends on the machine's speed.
-    #[error("isl's scheduler gave up: it ran past the safety limit of {seconds} s (option time-limit) before its operation limit (max-operations) stopped it; raise time-limit, or lower max-operations to fall back to program order deterministically")]
+    /// The wall-clock safety net (`time-limit`, [`IslCtx::with_time_limit`]) ran out
+    /// before an operation limit stopped isl: an error of the pass, never a different
+    /// result, so no output depends on the machine's speed.
+    #[error("isl gave up on this SCoP: it ran past the safety limit of {seconds} s (option time-limit) before its operation limits (max-operations) stopped it; raise time-limit, or lower max-operations to keep program order deterministically")]
     TimedOut {
         /// The limit in force, seconds.
         seconds: u64,
@@ -117,6 +117,21 @@ impl Default for IslOptions {
 pub struct IslCtx {
     ctx: Context,
     limit: u64,
+    /// The wall-clock safety net of [`IslCtx::with_time_limit`] in force.
+    watch: Watch,
+}
+
+/// The state [`IslCtx::with_time_limit`]'s watchdog shares with the context's owner.
+#[derive(Default)]
+struct Watch {
+    /// Orders the watchdog's stop (operation limit 1) against the owner's changes of the
+    /// limit ([`IslCtx::with_operation_budget`]), so none undoes it.
+    lock: std::sync::Mutex<()>,
+    /// Set once the watchdog stopped the context: every isl call fails from then on,
+    /// and [`IslCtx::error`] reports [`IslError::TimedOut`].
+    expired: std::sync::atomic::AtomicBool,
+    /// The limit in force, seconds (for the error).
+    seconds: std::sync::atomic::AtomicU64,
 }
 
 impl fmt::Debug for IslCtx {
@@ -141,6 +156,7 @@ impl IslCtx {
         IslCtx {
             ctx,
             limit: options.max_operations,
+            watch: Watch::default(),
         }
     }
 
@@ -165,12 +181,56 @@ impl IslCtx {
     /// on every machine, whatever its speed or load. Afterwards the count restarts under
     /// the context's own limit.
     pub fn with_operation_budget<T>(&self, budget: u64, f: impl FnOnce() -> T) -> T {
-        self.ctx.set_max_operations(budget);
+        self.set_limit(budget);
         self.ctx.reset_operations();
         let result = f();
-        self.ctx.set_max_operations(self.limit);
+        self.set_limit(self.limit);
         self.ctx.reset_operations();
         self.ctx.reset_error();
+        result
+    }
+
+    /// Sets isl's operation limit, unless the watchdog of [`Self::with_time_limit`]
+    /// stopped the context (its limit of 1 stays).
+    fn set_limit(&self, limit: u64) {
+        let _order = self.watch.lock.lock();
+        if !self.expired() {
+            self.ctx.set_max_operations(limit);
+        }
+    }
+
+    fn expired(&self) -> bool {
+        self.watch.expired.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// Runs `f` under a wall-clock safety net of `limit`: once it runs out, a watchdog
+    /// thread stops the context (its operation limit drops to 1, so isl's next
+    /// allocation or simplex pivot fails), and every isl error from then on, until `f`
+    /// returns, is [`IslError::TimedOut`]. Whether `f` finishes may thus depend on the
+    /// machine's speed; what it computes when it does never does. The watchdog is joined
+    /// before this returns; afterwards the context's own limit is back in force.
+    pub fn with_time_limit<T>(&self, limit: std::time::Duration, f: impl FnOnce() -> T) -> T {
+        use std::sync::atomic::Ordering::SeqCst;
+        self.watch.seconds.store(limit.as_secs(), SeqCst);
+        let (done, wait) = std::sync::mpsc::channel::<()>();
+        let result = std::thread::scope(|scope| {
+            scope.spawn(move || {
+                if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(limit) {
+                    let _order = self.watch.lock.lock();
+                    self.watch.expired.store(true, SeqCst);
+                    self.ctx.set_max_operations(1);
+                }
+            });
+            let result = f();
+            drop(done);
+            result
+        });
+        let _order = self.watch.lock.lock();
+        if self.watch.expired.swap(false, SeqCst) {
+            self.ctx.set_max_operations(self.limit);
+            self.ctx.reset_operations();
+            self.ctx.reset_error();
+        }
         result
     }
 
@@ -183,11 +243,17 @@ impl IslCtx {
     pub fn error(&self, message: impl Into<String>) -> IslError {
         let message = message.into();
         self.ctx.reset_error();
+        if self.expired() {
+            return IslError::TimedOut {
+                seconds: self.watch.seconds.load(std::sync::atomic::Ordering::SeqCst),
+            };
+        }
+        let limit = self.ctx.get_max_operations();
         if message.contains("Quota")
             || message.contains("number of operations exceeded")
-            || (self.limit > 0 && self.exhausted())
+            || (limit > 0 && self.exhausted())
         {
-            return IslError::Quota { limit: self.limit };
+            return IslError::Quota { limit };
         }
         IslError::Isl { message }
     }
@@ -422,6 +488,39 @@ mod tests {
     fn isl_uses_gmp() {
         let v = version();
         assert!(v.ends_with("-GMP"), "{v}");
+    }
+
+    /// Work that never ends on its own: isl calls until one fails.
+    fn spin(isl: &IslCtx) -> Result<(), IslError> {
+        loop {
+            let s = isl.set("{ [i, j] : 0 <= i <= 10 and i <= j <= 2i }")?;
+            isl.check(s.lexmin())?;
+        }
+    }
+
+    #[test]
+    fn time_limit_stops_the_context_and_lifts_afterwards() {
+        let isl = IslCtx::new(IslOptions { max_operations: 0 });
+        let limit = std::time::Duration::from_millis(50);
+        assert_eq!(
+            isl.with_time_limit(limit, || spin(&isl)),
+            Err(IslError::TimedOut { seconds: 0 })
+        );
+        // Operation budgets inside do not undo the stop.
+        assert_eq!(
+            isl.with_time_limit(limit, || isl.with_operation_budget(0, || spin(&isl))),
+            Err(IslError::TimedOut { seconds: 0 })
+        );
+        // Afterwards the context works, under its own limit, and quota errors are quota
+        // errors again.
+        assert!(isl.set("{ [i] : 0 <= i <= 3 }").is_ok());
+        let quota = isl.with_operation_budget(10, || spin(&isl));
+        assert_eq!(quota, Err(IslError::Quota { limit: 10 }));
+        // Work that finishes in time is untouched.
+        let done = isl.with_time_limit(std::time::Duration::from_secs(60), || {
+            isl.set("{ [i] : 0 <= i <= 3 }").map(|s| s.text())
+        });
+        assert_eq!(done.as_deref(), Ok("{ [i] : 0 <= i <= 3 }"));
     }
 
     #[test]

@@ -115,8 +115,8 @@ pub struct ScheduleOptions {
     pub parallel: bool,
     /// The aliasing assumption.
     pub alias: AliasAssumption,
-    /// How long isl's scheduler may run, in all, per schedule computation of a SCoP
-    /// (the default run and the optional second runs share it, [`SchedulerClock`]).
+    /// How long isl may run, in all, per SCoP: its dependence analysis, the transitive
+    /// reduction and the scheduler runs share it ([`ScopClock`]).
     pub time_limit: std::time::Duration,
     /// isl's operation limit for the scheduler step (`max_operations`; 0 = none).
     pub max_operations: u64,
@@ -387,7 +387,7 @@ pub fn alias_dependences(
     isl.check(deps.intersect(before))
 }
 
-/// Flow, output and anti dependences between nearest accesses (see [`compute_schedule`]).
+/// Flow, output and anti dependences between nearest accesses (see [`compute_schedule_private`]).
 pub fn nearest_dependences(isl: &IslCtx, scop: &Scop) -> Result<UnionMap, IslError> {
     let (flow, order) = flow_and_order(isl, scop, |_| true)?;
     isl.check(flow.union(order))
@@ -468,6 +468,39 @@ pub const COALESCE_MAX_OPERATIONS: u64 = 1_000_000;
 /// [`transitive_reduction`]'s subset tests may spend in all (it was a quarter of the
 /// scheduler's time limit).
 pub const REDUCTION_SHARE: u64 = 4;
+
+/// The share of the scheduler's operation limit (`max-operations`) that the dependence
+/// analysis of one SCoP ([`NearestDependences::new`]) may spend: 1,000,000 operations by
+/// default, 7 times what the most demanding suite kernel needs (adi at LARGE, ~133,000;
+/// every other kernel of bench/suite and examples/ under 125,000), while a generated
+/// nest of three writes with skewed accesses to one array needed 4,000,000 (5 s of CPU).
+/// Past it the SCoP keeps its order, with a remark.
+pub const DEPENDENCE_SHARE: u64 = 20;
+
+/// [`NearestDependences::new`] within [`DEPENDENCE_SHARE`] of `options.max_operations`;
+/// past it, the SCoP is declined (kept as it is), saying why.
+fn nearest_within_budget(
+    isl: &IslCtx,
+    ir: &Ir,
+    scop: &Scop,
+    cells: &[usize],
+    free: &Accumulations,
+    options: &ScheduleOptions,
+) -> Result<NearestDependences, TransformError> {
+    let budget = match options.max_operations {
+        0 => 0,
+        m => (m / DEPENDENCE_SHARE).max(1),
+    };
+    isl.with_operation_budget(budget, || {
+        NearestDependences::new(isl, ir, scop, cells, free, options.alias)
+    })
+    .map_err(|e| match e {
+        IslError::Quota { limit } => TransformError::Unsupported(format!(
+            "its dependence analysis needs more than {limit} isl operations (a twentieth of max-operations)"
+        )),
+        e => TransformError::Isl(e),
+    })
+}
 
 /// Drops from `deps` every piece (basic map) whose instance pairs are all implied
 /// transitively by two dependences of `deps` (`deps ∘ deps`): a schedule that respects
@@ -565,18 +598,7 @@ fn implied_pieces(
     })
 }
 
-/// Computes the schedule of one SCoP.
-pub fn compute_schedule(
-    isl: &IslCtx,
-    scop: &Scop,
-    nearest: &NearestDependences,
-    options: &ScheduleOptions,
-    timer: &mut PhaseTimer,
-) -> Result<Schedule, IslError> {
-    compute_schedule_private(isl, scop, nearest, options, None, timer)
-}
-
-/// [`compute_schedule`] where the scalar cells kept apart in `nearest` (see
+/// Computes the schedule of one SCoP, where the scalar cells kept apart in `nearest` (see
 /// [`crate::transform::scalars`]) have live-range reordering constraints instead of
 /// plain ones (ppcg's choice): their flow dependences are validity constraints and the
 /// *condition* of isl's conditional validity, their output and anti dependences the
@@ -589,6 +611,7 @@ pub fn compute_schedule_private(
     nearest: &NearestDependences,
     options: &ScheduleOptions,
     reductions: Option<&ReductionCandidates>,
+    clock: &ScopClock,
     timer: &mut PhaseTimer,
 ) -> Result<Schedule, IslError> {
     let ctx = isl.raw();
@@ -659,8 +682,7 @@ pub fn compute_schedule_private(
         condition,
         conditional,
     };
-    let clock = SchedulerClock::start(options.time_limit);
-    let text = run_scheduler(problem.clone(), &clock)?;
+    let text = run_scheduler(problem.clone(), clock)?;
     timer.lap("isl scheduler");
     let mut schedule = isl.schedule(&text)?;
     // The schedule without coincidence maximization, once computed: the unskewed
@@ -680,7 +702,7 @@ pub fn compute_schedule_private(
                 coincidence: false,
                 ..problem.clone()
             };
-            let text = run_scheduler(plain, &clock)?;
+            let text = run_scheduler(plain, clock)?;
             timer.lap("isl scheduler (no coincidence)");
             let alternative = isl.schedule(&text)?;
             uncoincident = Some(text);
@@ -713,7 +735,7 @@ pub fn compute_schedule_private(
         // default alone; the wall-clock safety net is an error, never a silent choice.
         let candidate = match uncoincident.take() {
             Some(text) => Some(text),
-            None => match run_scheduler(plain, &clock) {
+            None => match run_scheduler(plain, clock) {
                 Err(e @ IslError::TimedOut { .. }) => return Err(e),
                 r => r.ok(),
             },
@@ -949,21 +971,25 @@ fn solve(p: &Problem, handle: &AbortHandle) -> Result<String, IslError> {
     Ok(schedule.text())
 }
 
-/// The wall-clock safety net of isl's scheduler runs for one schedule computation
-/// (`time-limit`): the runs share it, each gets what the earlier ones left, so three
-/// runs (default, without coincidence, time-tiling candidate) cannot take three times
-/// the limit. Each run's pivots are counted by isl's operation limit, but a pivot's cost
-/// grows with its numbers (poly_random's program 281: Gomory cuts with huge
-/// coefficients, 18 s of CPU under 2,000,000 operations), so only the clock bounds it.
+/// The wall-clock safety net of one SCoP (`time-limit`): its isl work on the pass's own
+/// context runs under [`IslCtx::with_time_limit`] from the same start, and isl's
+/// scheduler runs, each on its own thread and context, get what is left, so the runs
+/// (default, without coincidence, time-tiling candidate) and the dependence analysis
+/// before them cannot take several times the limit. isl's operation limits count the
+/// work, but an operation's cost grows with its numbers (poly_random's program 281:
+/// Gomory cuts with huge coefficients, 18 s of CPU under 2,000,000 operations; a
+/// generated 3-access nest: 5 s of dependence analysis under 4,000,000), so only the
+/// clock bounds the time.
 #[derive(Debug)]
-struct SchedulerClock {
+pub struct ScopClock {
     start: std::time::Instant,
     limit: std::time::Duration,
 }
 
-impl SchedulerClock {
-    fn start(limit: std::time::Duration) -> SchedulerClock {
-        SchedulerClock {
+impl ScopClock {
+    /// A clock of `limit` from now.
+    pub fn start(limit: std::time::Duration) -> ScopClock {
+        ScopClock {
             start: std::time::Instant::now(),
             limit,
         }
@@ -987,7 +1013,7 @@ impl SchedulerClock {
 /// context is stopped ([`abort_context`]: its next isl allocation or simplex pivot
 /// fails, so the scheduler returns an error soon) and the worker is waited for up to
 /// [`ABORT_GRACE`]; no thread keeps burning CPU after we gave up.
-fn run_scheduler(p: Problem, clock: &SchedulerClock) -> Result<String, IslError> {
+fn run_scheduler(p: Problem, clock: &ScopClock) -> Result<String, IslError> {
     let limit = clock.left();
     if limit.is_zero() {
         return Err(clock.timed_out());
@@ -1998,14 +2024,16 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
         let loc = ir.loc(first);
         let mut reordered = Vec::new();
         let mut dropped = Vec::new();
-        let result = with_scalars_demoted(ir, &isl, scop, |ir, scop, cells| {
+        let clock = ScopClock::start(options.time_limit);
+        let result = isl.with_time_limit(options.time_limit, || {
+            with_scalars_demoted(ir, &isl, scop, |ir, scop, cells| {
             // Scalar cells are private to the iterations that define them; when the
             // schedule found that way would make a read see another write, schedule
             // again with every dependence of the cells.
             // Accumulations that may be reordered among themselves: those of the input's
             // own parallel reductions, and any with `parallel-reductions=true`.
             let free = Accumulations::new(ir, scop, cells, options.parallel_reductions);
-            let nearest = NearestDependences::new(&isl, ir, scop, cells, &free, options.alias)?;
+            let nearest = nearest_within_budget(&isl, ir, scop, cells, &free, options)?;
             timer.lap("nearest dependences");
             let reductions = if options.parallel {
                 ReductionCandidates::new(
@@ -2033,19 +2061,21 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
                 &nearest,
                 options,
                 reductions.as_ref(),
+                &clock,
                 &mut timer,
             )?;
             let mut map = isl.check(schedule.get_map())?;
             let mut verdict = violation(&isl, ir, scop, options, &nearest, &map, cells, &free)?;
             if !cells.is_empty() && verdict.is_some() {
                 let none = Accumulations::default();
-                let nearest = NearestDependences::new(&isl, ir, scop, &[], &none, options.alias)?;
+                let nearest = nearest_within_budget(&isl, ir, scop, &[], &none, options)?;
                 schedule = compute_schedule_private(
                     &isl,
                     scop,
                     &nearest,
                     options,
                     reductions.as_ref(),
+                    &clock,
                     &mut timer,
                 )?;
                 map = isl.check(schedule.get_map())?;
@@ -2083,6 +2113,7 @@ pub fn poly_schedule(ir: &mut Ir, func: Op, options: &ScheduleOptions) -> Schedu
             let r = regenerate(ir, &isl, scop, schedule, &forbidden, judge, &mut dropped);
             timer.lap("AST + codegen");
             r
+            })
         });
         if let Ok(mut log) = options.model_log.lock() {
             // The model's notes describe the schedule's code: gone with it.
@@ -2393,14 +2424,14 @@ pub static POLY_SCHEDULE: PassDef = PassDef {
             1,
             i64::MAX,
             "60",
-            "A safety net: seconds isl's scheduler may run per SCoP before the pass fails with an error (\"gave up\"), never a different schedule; what it may do is bounded by max-operations, a count of work",
+            "A safety net: seconds isl may run per SCoP (dependence analysis and scheduler) before the pass fails with an error (\"gave up\"), never a different schedule; what it may do is bounded by max-operations, a count of work",
         ),
         PassOption::int(
             "max-operations",
             0,
             i64::MAX,
             "20000000",
-            "isl's operation limit for the scheduler step per SCoP (0: none)",
+            "isl's operation limit for the scheduler step per SCoP; the dependence analysis may spend a twentieth of it, the transitive reduction of the dependences a quarter (0: none)",
         ),
         PassOption::choice(
             "intra-tile-order",
@@ -2486,17 +2517,27 @@ mod abort_tests {
         assert!(text.contains("S[i]"), "{text}");
         assert!(handle.lock().unwrap().is_none());
         // A time limit that is not reached returns the schedule.
-        let clock = SchedulerClock::start(std::time::Duration::from_secs(10));
+        let clock = ScopClock::start(std::time::Duration::from_secs(10));
         assert!(run_scheduler(p.clone(), &clock).is_ok());
         // The runs of one computation share the limit: once an earlier run spent it, the
         // next one gives up without running.
-        let spent = SchedulerClock {
+        let spent = ScopClock {
             start: std::time::Instant::now() - std::time::Duration::from_secs(11),
             limit: std::time::Duration::from_secs(10),
         };
         assert_eq!(
-            run_scheduler(p, &spent),
+            run_scheduler(p.clone(), &spent),
             Err(IslError::TimedOut { seconds: 10 })
+        );
+        // The scheduler's operation limit (max-operations) is a quota error, reported
+        // with the limit.
+        let tight = Problem {
+            max_operations: 10,
+            ..p
+        };
+        assert_eq!(
+            run_scheduler(tight, &clock),
+            Err(IslError::Quota { limit: 10 })
         );
     }
 }

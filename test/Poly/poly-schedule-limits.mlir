@@ -3,9 +3,10 @@
 // RUN: lattice opt %s --poly-schedule="order-cost=false max-operations=2000" | FileCheck %s --check-prefix=SAME
 // RUN: lattice opt %s --poly-schedule="order-cost=false min-parallel-work=0" | FileCheck %s --check-prefix=SCHED
 
-// isl's scheduler runs under its operation limit (`max-operations`): past it, the SCoP is
-// left as it was, with a remark that says why.
-// QUOTA: remark: not transformed: isl gave up: the problem needs more than 2000 operations
+// isl's work on a SCoP runs under operation limits derived from `max-operations` (the
+// scheduler's; a twentieth of it for the dependence analysis, here 100): past one, the
+// SCoP is left as it was, with a remark that says why.
+// QUOTA: remark: not transformed: its dependence analysis needs more than 100 isl operations (a twentieth of max-operations)
 // SAME-LABEL:  func.func @jacobi_1d
 // SAME:        affine.for %{{.*}} = 0 to 8 {
 // SAME-NEXT:     affine.for %{{.*}} = 1 to 63 {
