@@ -70,6 +70,13 @@ impl AliasAssumption {
     }
 }
 
+/// isl operations [`analyze`] may spend on one SCoP for a transformation pass
+/// (`affine-loop-tile`, `affine-loop-fusion`, `poly-transform`, ...): 4,000,000, six times
+/// what the most demanding kernel of bench/suite and examples/ needs (nussinov at LARGE,
+/// ~630,000, extraction included), while a generated nest of unrolled statements needed
+/// 24,000,000 (18 s of CPU). Past it the pass leaves the SCoP alone, with a remark.
+pub const TRANSFORM_MAX_OPERATIONS: u64 = 4_000_000;
+
 /// Options of [`analyze`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DepOptions {

@@ -786,8 +786,9 @@ pub(crate) fn for_each_scop_with(
     }
 }
 
-/// The dependences of `scop` for a transformation, or `None` after recording
-/// "`verb`: why" (e.g. "not tiled: ...") as a remark at the SCoP's first op.
+/// The dependences of `scop` for a transformation, within
+/// [`crate::deps::TRANSFORM_MAX_OPERATIONS`], or `None` after recording "`verb`: why"
+/// (e.g. "not tiled: ...") as a remark at the SCoP's first op.
 pub(crate) fn scop_dependences(
     isl: &IslCtx,
     ir: &Ir,
@@ -796,7 +797,10 @@ pub(crate) fn scop_dependences(
     verb: &str,
     remarks: &mut Vec<Diagnostic>,
 ) -> Option<Dependences> {
-    match crate::deps::analyze(isl, ir, scop, &crate::deps::DepOptions { alias }) {
+    let options = crate::deps::DepOptions { alias };
+    match isl.with_operation_budget(crate::deps::TRANSFORM_MAX_OPERATIONS, || {
+        crate::deps::analyze(isl, ir, scop, &options)
+    }) {
         Ok(d) => Some(d),
         Err(e) => {
             remarks.push(remark(ir, scop.ops[0], format!("{verb}: {e}")));
