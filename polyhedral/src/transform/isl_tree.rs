@@ -125,19 +125,32 @@ pub(crate) fn schedule_of(
 
 /// The statements' domains as one isl union set.
 pub fn domain(isl: &IslCtx, scop: &Scop) -> Result<UnionSet, IslError> {
-    let mut u: Option<UnionSet> = None;
-    for st in &scop.statements {
-        let s = isl.check(UnionSet::from_set(isl.check(st.domain.copy())?))?;
+    let sets = scop
+        .statements
+        .iter()
+        .map(|st| isl.check(UnionSet::from_set(isl.check(st.domain.copy())?)));
+    union_of(isl, sets, UnionSet::union, UnionSet::empty)
+}
+
+/// The union of `items` (combined left to right with `union`), or `empty` on a space of
+/// no parameters when there are none.
+fn union_of<T>(
+    isl: &IslCtx,
+    items: impl IntoIterator<Item = Result<T, IslError>>,
+    union: impl Fn(T, T) -> Result<T, isl_rs::LibISLError>,
+    empty: impl FnOnce(Space) -> Result<T, isl_rs::LibISLError>,
+) -> Result<T, IslError> {
+    let mut u: Option<T> = None;
+    for item in items {
+        let item = item?;
         u = Some(match u {
-            None => s,
-            Some(x) => isl.check(x.union(s))?,
+            None => item,
+            Some(x) => isl.check(union(x, item))?,
         });
     }
     match u {
         Some(u) => Ok(u),
-        None => isl.check(UnionSet::empty(
-            isl.check(Space::params_alloc(isl.raw(), 0))?,
-        )),
+        None => isl.check(empty(isl.check(Space::params_alloc(isl.raw(), 0))?)),
     }
 }
 
@@ -215,21 +228,11 @@ pub fn statements_filter(
     sts: &[Statement],
     stmts: &[usize],
 ) -> Result<UnionSet, IslError> {
-    let mut u: Option<UnionSet> = None;
-    for &s in stmts {
+    let sets = stmts.iter().map(|&s| {
         let space = isl.check(sts[s].domain.get_space())?;
-        let set = isl.check(UnionSet::from_set(isl.check(Set::universe(space))?))?;
-        u = Some(match u {
-            None => set,
-            Some(u) => isl.check(u.union(set))?,
-        });
-    }
-    match u {
-        Some(u) => Ok(u),
-        None => isl.check(UnionSet::empty(
-            isl.check(Space::params_alloc(isl.raw(), 0))?,
-        )),
-    }
+        isl.check(UnionSet::from_set(isl.check(Set::universe(space))?))
+    });
+    union_of(isl, sets, UnionSet::union, UnionSet::empty)
 }
 
 /// The partial schedule of a band: one union piecewise affine function per member.
@@ -253,24 +256,14 @@ pub(crate) fn member_function(
     sts: &[Statement],
     rows: &[(usize, &SchedExpr)],
 ) -> Result<UnionPwAff, IslError> {
-    let mut upa: Option<UnionPwAff> = None;
-    for &(s, e) in rows {
+    let functions = rows.iter().map(|&(s, e)| {
         let space = isl.check(sts[s].domain.get_space())?;
         let ls = isl.check(LocalSpace::from_space(space))?;
-        let pa = isl.check(UnionPwAff::from_pw_aff(
+        isl.check(UnionPwAff::from_pw_aff(
             isl.check(PwAff::from_aff(aff(isl, &ls, e)?))?,
-        ))?;
-        upa = Some(match upa {
-            None => pa,
-            Some(u) => isl.check(u.union_add(pa))?,
-        });
-    }
-    match upa {
-        Some(u) => Ok(u),
-        None => isl.check(UnionPwAff::empty(
-            isl.check(Space::params_alloc(isl.raw(), 0))?,
-        )),
-    }
+        ))
+    });
+    union_of(isl, functions, UnionPwAff::union_add, UnionPwAff::empty)
 }
 
 /// The map from statement `st`'s instances to the values of `es`, in order.
