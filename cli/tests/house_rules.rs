@@ -43,7 +43,6 @@ const STRING_RESULTS_LEFT: &[(&str, usize)] = &[
     ("affine/src/passes/loop_coalescing.rs", 3),
     ("affine/src/passes/loop_normalize.rs", 2),
     ("affine/src/passes/loop_unroll_jam.rs", 4),
-    ("affine/src/passes/lower_affine.rs", 9),
     ("affine/src/passes/normalize_memrefs.rs", 1),
     ("affine/src/passes/raise_from_memref.rs", 1),
     ("affine/src/passes/raise_scf_to_affine.rs", 2),

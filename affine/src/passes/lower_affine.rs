@@ -26,6 +26,46 @@ use lattice_ir::{
     OperationState, Type, Value, WalkOrder,
 };
 
+/// Why `lower-affine` could not lower an op (reported as an error at the op).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LowerError {
+    /// An op the pass does not lower.
+    #[error("'{0}' op cannot be lowered by lower-affine")]
+    NotLowered(String),
+    /// An expression names a dimension past the map's operands.
+    #[error("dimension d{0} has no operand")]
+    MissingDim(u32),
+    /// An expression names a symbol past the map's operands.
+    #[error("symbol s{0} has no operand")]
+    MissingSymbol(u32),
+    /// `mod`, `floordiv` or `ceildiv` by a constant that is not positive.
+    #[error("{0} by non-positive value is not supported")]
+    NonPositiveDivisor(&'static str),
+    /// An op without the map attribute it needs.
+    #[error("'{op}' op has no '{map}' map")]
+    MissingMap {
+        /// The op's name.
+        op: String,
+        /// The attribute's name.
+        map: String,
+    },
+    /// An `affine.parallel` reduction kind without a lowering.
+    #[error("reduction '{0}' of 'affine.parallel' is not supported")]
+    UnsupportedReduction(String),
+    /// A reduction on an element type it has no identity for.
+    #[error("reduction '{0}' on this type is not lowered")]
+    ReductionType(String),
+    /// Structure that verified IR does not have (the text says which).
+    #[error("{0}")]
+    Malformed(&'static str),
+}
+
+impl From<&'static str> for LowerError {
+    fn from(what: &'static str) -> LowerError {
+        LowerError::Malformed(what)
+    }
+}
+
 /// Options of `lower-affine` (none).
 #[derive(Clone, Debug, Default)]
 pub struct LowerAffineOptions {}
@@ -73,8 +113,8 @@ pub fn lower_affine(
             anchor: op,
             created: &mut created,
         };
-        if let Err(message) = l.lower() {
-            errors.push(Diagnostic::error(DiagLoc::Loc(ir.loc(op)), message));
+        if let Err(e) = l.lower() {
+            errors.push(Diagnostic::error(DiagLoc::Loc(ir.loc(op)), e.to_string()));
         }
     }
     if errors.is_empty() {
@@ -157,7 +197,7 @@ impl Lowerer<'_> {
         expr: AffineExpr,
         dims: &[Value],
         syms: &[Value],
-    ) -> Result<Value, String> {
+    ) -> Result<Value, LowerError> {
         const SLT: i64 = 2;
         const SLE: i64 = 3;
         let data = self.ir.ctx().expr_data(expr);
@@ -165,11 +205,11 @@ impl Lowerer<'_> {
             AffineExprData::Dim(i) => dims
                 .get(i as usize)
                 .copied()
-                .ok_or_else(|| format!("dimension d{i} has no operand")),
+                .ok_or(LowerError::MissingDim(i)),
             AffineExprData::Symbol(i) => syms
                 .get(i as usize)
                 .copied()
-                .ok_or_else(|| format!("symbol s{i} has no operand")),
+                .ok_or(LowerError::MissingSymbol(i)),
             AffineExprData::Constant(c) => Ok(self.constant(c)),
             AffineExprData::Binary { op, lhs, rhs } => {
                 if matches!(
@@ -179,11 +219,10 @@ impl Lowerer<'_> {
                     match self.ir.ctx().constant_value(rhs) {
                         Some(c) if c > 0 => {}
                         Some(_) => {
-                            return Err(match op {
-                                AffineBinOp::Mod => "modulo by non-positive value is not supported",
-                                _ => "division by non-positive value is not supported",
-                            }
-                            .into())
+                            return Err(LowerError::NonPositiveDivisor(match op {
+                                AffineBinOp::Mod => "modulo",
+                                _ => "division",
+                            }))
                         }
                         None => {}
                     }
@@ -238,7 +277,7 @@ impl Lowerer<'_> {
         }
     }
 
-    fn expand_map(&mut self, map: AffineMap, operands: &[Value]) -> Result<Vec<Value>, String> {
+    fn expand_map(&mut self, map: AffineMap, operands: &[Value]) -> Result<Vec<Value>, LowerError> {
         let data = self.ir.ctx().map_data(map).clone();
         let nd = (data.num_dims as usize).min(operands.len());
         let (dims, syms) = operands.split_at(nd);
@@ -254,7 +293,7 @@ impl Lowerer<'_> {
         map: AffineMap,
         operands: &[Value],
         op: &str,
-    ) -> Result<Value, String> {
+    ) -> Result<Value, LowerError> {
         let values = self.expand_map(map, operands)?;
         let mut it = values.into_iter();
         let mut acc = it.next().ok_or("empty affine map")?;
@@ -264,17 +303,17 @@ impl Lowerer<'_> {
         Ok(acc)
     }
 
-    fn map(&self, name: &str) -> Result<AffineMap, String> {
+    fn map(&self, name: &str) -> Result<AffineMap, LowerError> {
         match self
             .ir
             .attr(self.anchor, name)
             .map(|a| self.ir.ctx().attr_data(a))
         {
             Some(AttrData::AffineMap(m)) => Ok(*m),
-            _ => Err(format!(
-                "'{}' op has no '{name}' map",
-                self.ir.op_name(self.anchor)
-            )),
+            _ => Err(LowerError::MissingMap {
+                op: self.ir.op_name(self.anchor).to_string(),
+                map: name.to_string(),
+            }),
         }
     }
 
@@ -425,12 +464,12 @@ impl Lowerer<'_> {
         to
     }
 
-    fn lower(&mut self) -> Result<(), String> {
+    fn lower(&mut self) -> Result<(), LowerError> {
         let op = self.anchor;
         let operands = self.ir.operands(op).to_vec();
         let Some(kind) = AffineKind::of(self.ir, op) else {
             let other = self.ir.op_name(op);
-            return Err(format!("'{other}' op cannot be lowered by lower-affine"));
+            return Err(LowerError::NotLowered(other.to_string()));
         };
         match kind {
             K::Apply | K::Min | K::Max if self.try_fold() => {}
@@ -604,7 +643,7 @@ impl Lowerer<'_> {
             K::Parallel => self.lower_parallel()?,
             K::DelinearizeIndex | K::LinearizeIndex => {
                 let other = self.ir.op_name(op);
-                return Err(format!("'{other}' op cannot be lowered by lower-affine"));
+                return Err(LowerError::NotLowered(other.to_string()));
             }
         }
         Ok(())
@@ -612,7 +651,7 @@ impl Lowerer<'_> {
 
     /// `affine.dma_start` → `memref.dma_start` with its three maps expanded (source,
     /// destination, tag, in that order, as upstream).
-    fn lower_dma_start(&mut self, operands: &[Value]) -> Result<(), String> {
+    fn lower_dma_start(&mut self, operands: &[Value]) -> Result<(), LowerError> {
         let l = crate::ops::dma_start_layout(self.ir, self.anchor)
             .ok_or("'affine.dma_start' op has malformed operands")?;
         let mut expanded = Vec::new();
@@ -676,7 +715,7 @@ impl Lowerer<'_> {
         true
     }
 
-    fn lower_parallel(&mut self) -> Result<(), String> {
+    fn lower_parallel(&mut self) -> Result<(), LowerError> {
         let op = self.anchor;
         let ctx = self.ir.ctx_arc().clone();
         let kinds: Vec<i64> = match self
@@ -821,16 +860,16 @@ pub fn reduction(
     ctx: &lattice_ir::Context,
     kind: i64,
     ty: Type,
-) -> Result<(lattice_ir::Attr, &'static str), String> {
+) -> Result<(lattice_ir::Attr, &'static str), LowerError> {
     let name = crate::ops::ATOMIC_RMW_KINDS
         .get(kind as usize)
         .copied()
         .unwrap_or("?");
-    let float = |v: f64| -> Result<lattice_ir::Attr, String> {
+    let float = |v: f64| -> Result<lattice_ir::Attr, LowerError> {
         let bits = match ctx.type_data(ty) {
             lattice_ir::TypeData::Float(lattice_ir::FloatKind::F64) => v.to_bits() as u128,
             lattice_ir::TypeData::Float(lattice_ir::FloatKind::F32) => (v as f32).to_bits() as u128,
-            _ => return Err(format!("reduction '{name}' on this type is not lowered")),
+            _ => return Err(LowerError::ReductionType(name.to_string())),
         };
         Ok(ctx.attr(AttrData::Float { bits, ty }))
     };
@@ -854,10 +893,6 @@ pub fn reduction(
         "mins" => (int(smax), arith::MinSI::NAME),
         "maxu" => (int(0), arith::MaxUI::NAME),
         "minu" => (int(-1), arith::MinUI::NAME),
-        _ => {
-            return Err(format!(
-                "reduction '{name}' of 'affine.parallel' is not supported"
-            ))
-        }
+        _ => return Err(LowerError::UnsupportedReduction(name.to_string())),
     })
 }
