@@ -692,6 +692,17 @@ struct Triangle {
     ub_moving: Option<AffineExpr>,
 }
 
+impl Triangle {
+    /// Gives the loop `l` the box's bounds (over `vals`, `o`'s iv the block's first row).
+    fn bound_to_box(&self, ir: &mut Ir, l: Op) {
+        let ctx = ir.ctx_arc().clone();
+        let n = self.vals.len() as u32;
+        let lb = ctx.affine_map(n, 0, self.box_lbs.clone());
+        let ub = ctx.affine_map(n, 0, self.box_ubs.clone());
+        set_bounds(ir, l, lb, &self.vals, ub, &self.vals, &[]);
+    }
+}
+
 /// Why a triangular band is not register-tiled (a remark).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 enum TriangleDeclined {
@@ -810,15 +821,7 @@ fn split_triangle(ir: &mut Ir, g: Op, p: Op, rows: i64, t: &Triangle) -> (Op, Op
     let n = t.vals.len() as u32;
     let p1 = first_loop(ir, g1);
     let map = |es: Vec<AffineExpr>, dims: u32| ctx.affine_map(dims, 0, es);
-    set_bounds(
-        ir,
-        p1,
-        map(t.box_lbs.clone(), n),
-        &t.vals,
-        map(t.box_ubs.clone(), n),
-        &t.vals,
-        &[],
-    );
+    t.bound_to_box(ir, p1);
     // Remainders: the row's bounds over `vals` (o = the row loop's iv), the box's over
     // the block's first row, one more dim.
     let (g2_iv, _) = body(ir, g2).expect("loop body");
@@ -954,15 +957,7 @@ fn split_reduction_triangle(ir: &mut Ir, g: Op, rows: i64, t: &Triangle, width: 
     }
     let g1 = next.next().expect("box");
     let r1 = reduction(ir, g1);
-    set_bounds(
-        ir,
-        r1,
-        map(t.box_lbs.clone(), n),
-        &t.vals,
-        map(t.box_ubs.clone(), n),
-        &t.vals,
-        &[],
-    );
+    t.bound_to_box(ir, r1);
     if let Some(h) = h {
         let gr = next.next().expect("right part");
         let lbs = [t.lbs.clone(), l.into_iter().chain([h]).collect()].concat();
