@@ -1724,10 +1724,11 @@ fn register_tileable(
     if o > r || !independent(isl, &image, (p + u) as u32)? {
         return Ok(false);
     }
-    let without_o = isl.check(
-        isl.check(image.copy())?
-            .project_out(isl_rs::DimType::Set, (p + o) as u32, 1),
-    )?;
+    let without_o = isl.check(isl.check(image.copy())?.project_out(
+        isl_rs::DimType::Set,
+        (p + o) as u32,
+        1,
+    ))?;
     independent(isl, &without_o, (p + r - 1) as u32)
 }
 

@@ -246,7 +246,10 @@ fn contraction(ir: &Ir, l: Op, prefix: bool) -> Option<Contraction> {
     // The accumulated cell (one load and the store, same map and operands) and the
     // other loads of `X` (in-place reads, checked by [`reads_later_rows`] below).
     let in_cell = |a: &dependence::Access| a.map == store.map && a.indices == store.indices;
-    let cell: Vec<_> = accesses.iter().filter(|a| a.memref == x && in_cell(a)).collect();
+    let cell: Vec<_> = accesses
+        .iter()
+        .filter(|a| a.memref == x && in_cell(a))
+        .collect();
     let [load, st] = cell.as_slice() else {
         return None;
     };
