@@ -295,12 +295,8 @@ fn contraction(ir: &Ir, l: Op, prefix: bool) -> Option<Contraction> {
     }
     // In-place reads: only where the reduction's bounds move with `o` (the box and
     // remainders of [`split_reduction_triangle`] keep them before the writes).
-    if !in_place.is_empty()
-        && !(r_moves
-            && in_place
-                .iter()
-                .all(|e| reads_later_rows(ir, store, e, ivs[o], ivs[r], loops[r])))
-    {
+    let later = |e: &&dependence::Access| reads_later_rows(ir, store, e, ivs[o], ivs[r], loops[r]);
+    if !in_place.is_empty() && (!r_moves || !in_place.iter().all(later)) {
         return None;
     }
     let (elem, _) = crate::util::memref_info(ctx, ir.value_type(x))?;
