@@ -1694,7 +1694,8 @@ fn one_deepest_statement(isl: &IslCtx, node: &ScheduleNode) -> Result<Option<Set
 /// under the band's schedule has a reduction member `r` independent of all others and
 /// a unit-stride member `u` bounded at most by the row member `o` outside it (a triangle,
 /// syrk's or covariance's `j <= i` / `j >= i`: the register tile splits it into a box and
-/// remainders per block of rows). Other shapes give point loops bounded by each other,
+/// remainders per block of rows), or the same with `u` and `r` swapped (trmm's `k > i`).
+/// Other shapes give point loops bounded by each other,
 /// which it declines (kc-long reduction loops then ran syrk 2x slower).
 fn register_tileable(
     isl: &IslCtx,
@@ -1708,16 +1709,27 @@ fn register_tileable(
     if is_box(isl, isl.check(set.copy())?)? {
         return Ok(true);
     }
-    if o > u {
-        return Ok(false);
-    }
     let (band, p) = crate::tile_model::band_schedule(isl, node)?;
     let image = isl.check(isl.check(UnionSet::from_set(set))?.apply(band))?;
     let sets = isl.check(image.get_set_list())?;
     let (1, Ok(image)) = (isl.check(sets.size())?, sets.get_at(0)) else {
         return Ok(false);
     };
-    independent(isl, &image, (p + r) as u32)
+    if o < u && independent(isl, &image, (p + r) as u32)? {
+        return Ok(true);
+    }
+    // A triangle on the reduction member (trmm's k > i): `u` independent of all others,
+    // `r` bounded at most by `o` outside it; the register tile splits `r` per block of
+    // rows into a box and remainders.
+    if o > r || !independent(isl, &image, (p + u) as u32)? {
+        return Ok(false);
+    }
+    let without_o = isl.check(isl.check(image.copy())?.project_out(
+        isl_rs::DimType::Set,
+        (p + o) as u32,
+        1,
+    ))?;
+    independent(isl, &without_o, (p + r - 1) as u32)
 }
 
 /// Whether the (convex, bounded) `set` is a box: every dimension is [`independent`].

@@ -23,6 +23,8 @@
 // REMARK: remark: tile sizes {{.*}} %k: innermost, carries a dependence: unrolled
 // covariance's triangle (j >= i) with data[k][j] unit stride along j: contraction sizes.
 // REMARK: remark: tile sizes [120, 224, 64] (model): {{.*}} %i: parallel member of the contraction: 4 tiles of a multiple of 6 for 2 cores, %j: columns of the contraction: nc = 224{{.*}}, %k: reduction of the contraction: kc = 64
+// trmm (k > i: the reduction's bound moves with the rows i, j unit stride): contraction sizes.
+// REMARK: remark: tile sizes [224, 228, 64] (model): {{.*}} %i: rows of the contraction: mc = 228, a multiple of the register tile's 6 rows{{.*}}, %k: reduction of the contraction: kc = 64
 
 // GENERIC: remark: tile sizes [256, 224, 32] (model)
 
@@ -137,6 +139,30 @@ func.func @covariance_upper(%D: memref<512x480xf64>, %C: memref<480x480xf64>) {
         %p = arith.mulf %a, %b : f64
         %s = arith.addf %c, %p : f64
         affine.store %s, %C[%i, %j] : memref<480x480xf64>
+      }
+    }
+  }
+  return
+}
+
+// trmm's in-place B = A^T B (k > i: the reduction's lower bound moves with the rows) is a
+// contraction band too: contraction sizes, and the register tile splits the reduction per
+// block of 6 rows (left remainder, then the box with 6 x 32 f64 accumulators).
+// CHECK-LABEL: func.func @trmm
+// CHECK:      affine.for %{{.*}} step 6 {
+// CHECK:        affine.for %{{.*}} iter_args({{.*}}) -> (vector<32xf64>) {
+// CHECK:        affine.for %{{.*}} step 6 {
+// CHECK:          affine.for %{{.*}} iter_args({{.*}}) -> (vector<32xf64>, vector<32xf64>, vector<32xf64>, vector<32xf64>, vector<32xf64>, vector<32xf64>) {
+func.func @trmm(%A: memref<384x384xf64>, %B: memref<384x448xf64>) {
+  affine.for %i = 0 to 384 {
+    affine.for %j = 0 to 448 {
+      affine.for %k = affine_map<(d0) -> (d0 + 1)>(%i) to 384 {
+        %b = affine.load %B[%i, %j] : memref<384x448xf64>
+        %a = affine.load %A[%k, %i] : memref<384x384xf64>
+        %c = affine.load %B[%k, %j] : memref<384x448xf64>
+        %p = arith.mulf %a, %c : f64
+        %s = arith.addf %b, %p : f64
+        affine.store %s, %B[%i, %j] : memref<384x448xf64>
       }
     }
   }

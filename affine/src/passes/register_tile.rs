@@ -10,7 +10,9 @@
 //! two loads of other memrefs use `r`'s iv (a reduction over an index two operands
 //! share). Of the two other loops, `u` is the one whose iv the last subscript of the
 //! store uses (the unit-stride loop) and `o` the other. Detected from accesses alone,
-//! never from names.
+//! never from names. The bounds of `u` or of `r` (not both) may move with `o` (a
+//! triangular nest); where `r`'s do, `X` may also be read in place at other cells, when
+//! those are cells of later rows only ([`reads_later_rows`]: trmm's `B[k][j]`, k > i).
 //!
 //! The rewrite, per nest: (1) the nest is permuted to `o, u, r` (legal: only `X` is
 //! written, one cell per `(o, u)`, and the order along `r` of each cell's updates is
@@ -94,8 +96,18 @@ struct Contraction {
     order: [usize; 3],
     /// Bytes of one element of `X`.
     element_bytes: i64,
-    /// Whether `u`'s bounds depend on `o`'s iv (a triangular nest; see [`split_triangle`]).
-    triangular: bool,
+    /// Which loop's bounds depend on `o`'s iv, if one does (a triangular nest; see
+    /// [`split_triangle`] and [`split_reduction_triangle`]).
+    triangle: Option<Moving>,
+}
+
+/// The loop of a triangular contraction nest whose bounds move with the rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Moving {
+    /// The unit-stride loop `u`.
+    Columns,
+    /// The reduction loop `r`.
+    Reduction,
 }
 
 /// Runs the pass on `func`.
@@ -231,13 +243,23 @@ fn contraction(ir: &Ir, l: Op, prefix: bool) -> Option<Contraction> {
         return None;
     };
     let x = store.memref;
-    let on_x: Vec<_> = accesses.iter().filter(|a| a.memref == x).collect();
-    let [load, st] = on_x.as_slice() else {
+    // The accumulated cell (one load and the store, same map and operands) and the
+    // other loads of `X` (in-place reads, checked by [`reads_later_rows`] below).
+    let in_cell = |a: &dependence::Access| a.map == store.map && a.indices == store.indices;
+    let cell: Vec<_> = accesses
+        .iter()
+        .filter(|a| a.memref == x && in_cell(a))
+        .collect();
+    let [load, st] = cell.as_slice() else {
         return None;
     };
-    if load.is_write || !st.is_write || load.map != st.map || load.indices != st.indices {
+    if load.is_write || !st.is_write {
         return None;
     }
+    let in_place: Vec<_> = accesses
+        .iter()
+        .filter(|a| a.memref == x && !in_cell(a))
+        .collect();
     let free: Vec<usize> = (0..3).filter(|&k| !uses_iv(store, ivs[k])).collect();
     let [r] = free.as_slice() else {
         return None;
@@ -245,7 +267,7 @@ fn contraction(ir: &Ir, l: Op, prefix: bool) -> Option<Contraction> {
     let r = *r;
     let shared = accesses
         .iter()
-        .filter(|a| a.memref != x && uses_iv(a, ivs[r]))
+        .filter(|a| !(a.memref == x && in_cell(a)) && uses_iv(a, ivs[r]))
         .count();
     if shared < 2 {
         return None;
@@ -261,12 +283,20 @@ fn contraction(ir: &Ir, l: Op, prefix: bool) -> Option<Contraction> {
         _ => return None,
     };
     // Any order of the three is a nest where no bound uses the nest's ivs; a triangle
-    // (`u` bounded by `o`, `o` outside `u`) keeps `o` outside `u`, as `o, u, r` does.
+    // (`u` or `r`, not both, bounded by `o`, `o` outside it) keeps `o` outside it, as
+    // `o, u, r` does.
+    let (u_moves, r_moves) = (!bound_ivs[u].is_empty(), !bound_ivs[r].is_empty());
     if !bound_ivs[o].is_empty()
-        || !bound_ivs[r].is_empty()
-        || bound_ivs[u].iter().any(|&j| j != o)
-        || (!bound_ivs[u].is_empty() && o > u)
+        || bound_ivs[u].iter().chain(&bound_ivs[r]).any(|&j| j != o)
+        || (u_moves && (o > u || r_moves))
+        || (r_moves && o > r)
     {
+        return None;
+    }
+    // In-place reads: only where the reduction's bounds move with `o` (the box and
+    // remainders of [`split_reduction_triangle`] keep them before the writes).
+    let later = |e: &&dependence::Access| reads_later_rows(ir, store, e, ivs[o], ivs[r], loops[r]);
+    if !in_place.is_empty() && (!r_moves || !in_place.iter().all(later)) {
         return None;
     }
     let (elem, _) = crate::util::memref_info(ctx, ir.value_type(x))?;
@@ -278,8 +308,75 @@ fn contraction(ir: &Ir, l: Op, prefix: bool) -> Option<Contraction> {
         loops,
         order: [o, u, r],
         element_bytes: (bits / 8).max(1) as i64,
-        triangular: !bound_ivs[u].is_empty(),
+        triangle: match (u_moves, r_moves) {
+            (true, _) => Some(Moving::Columns),
+            (_, true) => Some(Moving::Reduction),
+            _ => None,
+        },
     })
+}
+
+/// Whether the in-place read `e` of the accumulated memref reads, at every iteration,
+/// a cell the store `st` writes only at a later row (a later iteration of `o`): their
+/// subscripts agree but in one dimension, where the store's is `o + c'` and `e`'s is
+/// `r + c''` (so `e` reads the cell of row `r - c`, `c = c' - c''`), and a lower bound
+/// of `r` (the loop `r_loop`) is `o + k` with `k >= c + 1`. Then `e` reads values the
+/// nest has not written in its own order (rows run ascending and `r` stays inside
+/// `o`: its bound uses `o`'s iv), and [`split_reduction_triangle`] keeps it so: in a
+/// block of rows, `e` reads the block's own rows only in the left remainder, rows
+/// ascending, and later blocks' rows elsewhere.
+fn reads_later_rows(
+    ir: &Ir,
+    st: &dependence::Access,
+    e: &dependence::Access,
+    o_iv: Value,
+    r_iv: Value,
+    r_loop: Op,
+) -> bool {
+    let ctx = ir.ctx();
+    let (Some(segs), Some(lbm)) = (
+        for_segments(ir, r_loop),
+        crate::util::map_attr(ir, r_loop, AffineFor::LOWER_BOUND_MAP),
+    ) else {
+        return false;
+    };
+    let mut vals = vec![o_iv, r_iv];
+    let ses = results_over_dims(ctx, st.map, &st.indices, &mut vals);
+    let ees = results_over_dims(ctx, e.map, &e.indices, &mut vals);
+    let lbs = results_over_dims(ctx, lbm, &ir.operands(r_loop)[segs[0].clone()], &mut vals);
+    let n = vals.len();
+    let flat = |x: AffineExpr| {
+        ctx.flatten_expr(x, n as u32, 0)
+            .filter(|(_, locals)| locals.is_empty())
+            .map(|(row, _)| row)
+    };
+    // `o + k` (`k` the last entry) and nothing else: [1, 0, .., 0, k].
+    let row_plus = |row: &[i64], o_coef: i64, r_coef: i64| {
+        row[0] == o_coef && row[1] == r_coef && row[2..n].iter().all(|&c| c == 0)
+    };
+    if ses.len() != ees.len() {
+        return false;
+    }
+    let mut shift = None;
+    for (&a, &b) in ses.iter().zip(&ees) {
+        let (Some(fa), Some(fb)) = (flat(a), flat(b)) else {
+            return false;
+        };
+        if fa == fb {
+            continue;
+        }
+        let d: Vec<i64> = fa.iter().zip(&fb).map(|(x, y)| x - y).collect();
+        if shift.is_some() || !row_plus(&d, 1, -1) {
+            return false;
+        }
+        shift = Some(d[n]);
+    }
+    let Some(c) = shift else {
+        return false;
+    };
+    lbs.iter()
+        .filter_map(|&l| flat(l))
+        .any(|l| row_plus(&l, 1, 0) && l[n] > c)
 }
 
 /// Whether the subscript `e` of the access `a` (an expression of its map) uses the
@@ -451,8 +548,12 @@ fn tile_nest(ir: &mut Ir, c: &Contraction, options: &RegisterTileOptions) -> Res
             return Err(format!("the unit-stride loop cannot be vectorized: {why}"));
         }
     };
-    let shifts = if c.triangular {
-        match triangle_shifts(ir, g, p, rows) {
+    let moving = match c.triangle {
+        Some(Moving::Reduction) => c.loops[2],
+        _ => p,
+    };
+    let shifts = if c.triangle.is_some() {
+        match triangle_shifts(ir, g, moving, rows) {
             Ok(t) => Some(t),
             Err(why) => {
                 if let Some(p2) = packs {
@@ -472,11 +573,12 @@ fn tile_nest(ir: &mut Ir, c: &Contraction, options: &RegisterTileOptions) -> Res
     let block = ir.op_parent(g).expect("nested loop");
     let after = ir.next_op(g);
     // A triangle's box part: rows of one block of `g`, columns all of them share.
-    let (g1, p1) = match shifts {
-        Some(t) => split_triangle(ir, g, p, rows, &t),
-        None => (g, p),
+    let (g1, p1) = match (shifts, c.triangle) {
+        (Some(t), Some(Moving::Reduction)) => split_reduction_triangle(ir, g, rows, &t, width),
+        (Some(t), _) => split_triangle(ir, g, p, rows, &t),
+        _ => (g, p),
     };
-    if g1 == g {
+    if g1 == g || c.triangle == Some(Moving::Reduction) {
         split_columns(ir, p1, width, lanes);
     } else {
         // A triangle's box is empty in some blocks (its lower bound past its upper one),
@@ -589,6 +691,17 @@ struct Triangle {
     ub_moving: Option<AffineExpr>,
 }
 
+impl Triangle {
+    /// Gives the loop `l` the box's bounds (over `vals`, `o`'s iv the block's first row).
+    fn bound_to_box(&self, ir: &mut Ir, l: Op) {
+        let ctx = ir.ctx_arc().clone();
+        let n = self.vals.len() as u32;
+        let lb = ctx.affine_map(n, 0, self.box_lbs.clone());
+        let ub = ctx.affine_map(n, 0, self.box_ubs.clone());
+        set_bounds(ir, l, lb, &self.vals, ub, &self.vals, &[]);
+    }
+}
+
 /// Why a triangular band is not register-tiled (a remark).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 enum TriangleDeclined {
@@ -699,49 +812,15 @@ fn triangle_shifts(ir: &Ir, g: Op, p: Op, rows: i64) -> Result<Triangle, Triangl
 /// their order along `r`. Returns the box nest's row and column loops.
 fn split_triangle(ir: &mut Ir, g: Op, p: Op, rows: i64, t: &Triangle) -> (Op, Op) {
     let ctx = ir.ctx_arc().clone();
-    let (o_iv, gb) = body(ir, g).expect("loop body");
-    let term = ir.last_op(gb).expect("loop terminator");
-    debug_assert!(ir.op_parent(p) == Some(gb));
-    let g1 = ir.clone_op(g, &mut FxHashMap::default());
-    let g2 = ir.clone_op(g, &mut FxHashMap::default());
-    for o in ir.block_ops(gb).collect::<Vec<_>>() {
-        if o != term {
-            ir.erase_op(o);
-        }
-    }
-    ir.insert_op_before(term, g1);
-    ir.insert_op_before(term, g2);
-    ir.set_attr(g, AffineFor::STEP, ctx.index_attr(rows));
-    // The block's rows: ob .. min(ob + rows, UBo).
-    let segs = for_segments(ir, g1).expect("affine.for operands");
-    let ubm = crate::util::map_attr(ir, g1, AffineFor::UPPER_BOUND_MAP).expect("affine.for bound");
-    let ub_ops = ir.operands(g1)[segs[1].clone()].to_vec();
-    let mut vals = vec![o_iv];
-    let mut ubs = results_over_dims(&ctx, ubm, &ub_ops, &mut vals);
-    ubs.push(ctx.add_expr(ctx.dim_expr(0), ctx.constant_expr(rows)));
-    let lb = ctx.affine_map(1, 0, vec![ctx.dim_expr(0)]);
-    let ub = ctx.affine_map(vals.len() as u32, 0, ubs);
-    for gk in [g1, g2] {
-        set_bounds(ir, gk, lb, &[o_iv], ub, &vals, &[]);
-    }
-    let n = t.vals.len() as u32;
-    let first_loop = |ir: &Ir, l: Op| {
-        let (_, b) = body(ir, l).expect("loop body");
-        ir.block_ops(b)
-            .find(|&o| ir.isa::<AffineFor>(o))
-            .expect("column loop")
+    debug_assert!(ir.op_parent(p) == body(ir, g).map(|b| b.1));
+    let (o_iv, blocks) = row_blocks(ir, g, rows, 2);
+    let [g1, g2] = blocks[..] else {
+        unreachable!("two copies")
     };
+    let n = t.vals.len() as u32;
     let p1 = first_loop(ir, g1);
     let map = |es: Vec<AffineExpr>, dims: u32| ctx.affine_map(dims, 0, es);
-    set_bounds(
-        ir,
-        p1,
-        map(t.box_lbs.clone(), n),
-        &t.vals,
-        map(t.box_ubs.clone(), n),
-        &t.vals,
-        &[],
-    );
+    t.bound_to_box(ir, p1);
     // Remainders: the row's bounds over `vals` (o = the row loop's iv), the box's over
     // the block's first row, one more dim.
     let (g2_iv, _) = body(ir, g2).expect("loop body");
@@ -785,6 +864,105 @@ fn split_triangle(ir: &mut Ir, g: Op, p: Op, rows: i64, t: &Triangle) -> (Op, Op
         );
     }
     (g1, p1)
+}
+
+/// Makes `g` a loop over blocks of `rows` rows (step `rows`, its iv `ob` returned) whose
+/// body is `copies` copies of `g`'s old self, each over the block's rows
+/// `ob .. min(ob + rows, UBo)`, in order.
+fn row_blocks(ir: &mut Ir, g: Op, rows: i64, copies: usize) -> (Value, Vec<Op>) {
+    let ctx = ir.ctx_arc().clone();
+    let (o_iv, gb) = body(ir, g).expect("loop body");
+    let term = ir.last_op(gb).expect("loop terminator");
+    let blocks: Vec<Op> = (0..copies)
+        .map(|_| ir.clone_op(g, &mut FxHashMap::default()))
+        .collect();
+    for o in ir.block_ops(gb).collect::<Vec<_>>() {
+        if o != term {
+            ir.erase_op(o);
+        }
+    }
+    for &gk in &blocks {
+        ir.insert_op_before(term, gk);
+    }
+    ir.set_attr(g, AffineFor::STEP, ctx.index_attr(rows));
+    let segs = for_segments(ir, blocks[0]).expect("affine.for operands");
+    let ubm =
+        crate::util::map_attr(ir, blocks[0], AffineFor::UPPER_BOUND_MAP).expect("affine.for bound");
+    let ub_ops = ir.operands(blocks[0])[segs[1].clone()].to_vec();
+    let mut vals = vec![o_iv];
+    let mut ubs = results_over_dims(&ctx, ubm, &ub_ops, &mut vals);
+    ubs.push(ctx.add_expr(ctx.dim_expr(0), ctx.constant_expr(rows)));
+    let lb = ctx.affine_map(1, 0, vec![ctx.dim_expr(0)]);
+    let ub = ctx.affine_map(vals.len() as u32, 0, ubs);
+    for &gk in &blocks {
+        set_bounds(ir, gk, lb, &[o_iv], ub, &vals, &[]);
+    }
+    (o_iv, blocks)
+}
+
+/// The first loop in `l`'s body.
+fn first_loop(ir: &Ir, l: Op) -> Op {
+    let (_, b) = body(ir, l).expect("loop body");
+    ir.block_ops(b)
+        .find(|&o| ir.isa::<AffineFor>(o))
+        .expect("inner loop")
+}
+
+/// Splits the nest `g: o { u { r } }` whose reduction loop `r`'s bounds move with `o`
+/// (see [`triangle_shifts`]; `t` is over `r`'s bounds) into blocks of `rows` rows, each
+/// three nests in this order:
+///
+/// ```text
+/// for ob = LBo to UBo step rows {
+///   for o = ob to min(ob + rows, UBo) { for u { for r = LB(o) to min(UB(o), l(ob)) } }
+///   for o = ob to min(ob + rows, UBo) { for u { for r = BoxLB(ob) to BoxUB(ob) } }
+///   for o = ob to min(ob + rows, UBo) { for u { for r = max(LB(o), l(ob), h(ob)) to UB(o) } }
+/// }
+/// ```
+///
+/// (the first only if LB has a moving term `l`, the last only if UB has one, `h`). Each
+/// `(o, u, r)` runs in exactly one of the three (the argument of [`split_triangle`], on
+/// `r`), and for each cell `(o, u)` its `r` iterations of the first nest come before
+/// those of the box, which come before those of the last: each cell's updates keep
+/// their order. The remainders' column loops are marked to be vectorized by `width`
+/// (masked at the end). Returns the box nest's row and column loops.
+fn split_reduction_triangle(ir: &mut Ir, g: Op, rows: i64, t: &Triangle, width: i64) -> (Op, Op) {
+    let ctx = ir.ctx_arc().clone();
+    let parts = 1 + usize::from(t.lb_moving.is_some()) + usize::from(t.ub_moving.is_some());
+    let (o_iv, blocks) = row_blocks(ir, g, rows, parts);
+    let n = t.vals.len() as u32;
+    let map = |es: Vec<AffineExpr>, dims: u32| ctx.affine_map(dims, 0, es);
+    // A remainder's bounds are over `vals` with its own row iv, and the block's first
+    // row as one more dim.
+    let mut dims: Vec<AffineExpr> = (0..n).map(|k| ctx.dim_expr(k)).collect();
+    dims[t.row] = ctx.dim_expr(n);
+    let at_block = |e: Option<AffineExpr>| e.map(|e| ctx.replace_dims_and_symbols(e, &dims, &[]));
+    let (l, h) = (at_block(t.lb_moving), at_block(t.ub_moving));
+    let reduction = |ir: &Ir, gk: Op| first_loop(ir, first_loop(ir, gk));
+    let remainder = |ir: &mut Ir, gk: Op, lbs: Vec<AffineExpr>, ubs: Vec<AffineExpr>| {
+        let (gk_iv, _) = body(ir, gk).expect("loop body");
+        let mut vals = t.vals.clone();
+        vals[t.row] = gk_iv;
+        vals.push(o_iv);
+        let rk = reduction(ir, gk);
+        set_bounds(ir, rk, map(lbs, n + 1), &vals, map(ubs, n + 1), &vals, &[]);
+        let pk = first_loop(ir, gk);
+        ir.set_attr(pk, COLUMNS, ctx.index_attr(width));
+    };
+    let mut next = blocks.into_iter();
+    if let Some(l) = l {
+        let gl = next.next().expect("left part");
+        remainder(ir, gl, t.lbs.clone(), [t.ubs.clone(), vec![l]].concat());
+    }
+    let g1 = next.next().expect("box");
+    let r1 = reduction(ir, g1);
+    t.bound_to_box(ir, r1);
+    if let Some(h) = h {
+        let gr = next.next().expect("right part");
+        let lbs = [t.lbs.clone(), l.into_iter().chain([h]).collect()].concat();
+        remainder(ir, gr, lbs, t.ubs.clone());
+    }
+    (g1, first_loop(ir, g1))
 }
 
 /// The vector width a column loop of the register tile gets (removed once vectorized).
@@ -896,7 +1074,8 @@ fn hoist_invariant_applies(ir: &mut Ir, l: Op, b: Block) {
 }
 
 /// Whether every access to a written memref touches an element no other access of a
-/// different cell touches, in the same iteration of the loops around (dependence test).
+/// different cell (or of none: a read) touches, in the same iteration of the loops
+/// around (dependence test).
 fn cells_distinct(ir: &Ir, accesses: &[dependence::Access], cells: &[Cell]) -> bool {
     let cell_of = |o: Op| cells.iter().position(|c| c.load == o || c.store == o);
     for a in accesses {
@@ -908,8 +1087,9 @@ fn cells_distinct(ir: &Ir, accesses: &[dependence::Access], cells: &[Cell]) -> b
             if a.memref != sa.memref || cell_of(a.op) == cell_of(s) {
                 continue;
             }
-            if cell_of(a.op).is_none() {
-                // A read of the accumulated memref outside every cell.
+            if cell_of(a.op).is_none() && a.is_write {
+                // A write of the accumulated memref outside every cell. (A read outside
+                // them, an in-place read, is fine where it never touches a cell.)
                 return false;
             }
             let depth = common_depth(ir, a.op, s);
