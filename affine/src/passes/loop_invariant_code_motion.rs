@@ -253,16 +253,11 @@ pub(crate) fn known_nonempty(ir: &Ir, l: Op) -> bool {
 }
 
 /// Integer divisions and remainders, which trap on a zero divisor (and signed overflow).
-fn is_trapping_division(name: &str) -> bool {
+fn is_trapping_division(ir: &Ir, op: Op) -> bool {
+    use arith::ArithKind::*;
     matches!(
-        name,
-        arith::DivSI::NAME
-            | arith::DivUI::NAME
-            | arith::RemSI::NAME
-            | arith::RemUI::NAME
-            | arith::CeilDivSI::NAME
-            | arith::CeilDivUI::NAME
-            | arith::FloorDivSI::NAME
+        arith::ArithKind::of(ir, op),
+        Some(DivSI | DivUI | RemSI | RemUI | CeilDivSI | CeilDivUI | FloorDivSI)
     )
 }
 
@@ -297,7 +292,8 @@ fn op_movable(ir: &Ir, info: &LoopInfo, op: Op) -> Result<(), Option<String>> {
         return Err(None);
     }
     if matches!(kind, Some(AffineKind::If | AffineKind::Yield))
-        || matches!(name, scf::If::NAME | scf::Yield::NAME)
+        || ir.isa::<scf::If>(op)
+        || ir.isa::<scf::Yield>(op)
     {
         return Ok(());
     }
@@ -317,7 +313,7 @@ fn op_movable(ir: &Ir, info: &LoopInfo, op: Op) -> Result<(), Option<String>> {
         }
         return Ok(());
     }
-    if is_trapping_division(name) && !info.nonempty && !division_is_safe(ir, op) {
+    if is_trapping_division(ir, op) && !info.nonempty && !division_is_safe(ir, op) {
         return Err(Some(format!(
             "invariant '{name}' not hoisted: it may trap and the loop may run zero times"
         )));
