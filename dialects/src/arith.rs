@@ -3574,6 +3574,7 @@ lattice_ir::def_op_kinds! {
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("arith");
     ctx.register_ops(ArithKind::ALL);
+    ctx.set_constant_op(&CONSTANT);
 }
 
 #[cfg(test)]
