@@ -266,16 +266,6 @@ fn is_scalar(ir: &Ir, ty: Type) -> bool {
     ctx.is_int_or_index(ty) || ctx.is_float(ty)
 }
 
-const MAY_TRAP: &[&lattice_ir::OpDef] = &[
-    arith::DivSI::DEF,
-    arith::DivUI::DEF,
-    arith::RemSI::DEF,
-    arith::RemUI::DEF,
-    arith::CeilDivSI::DEF,
-    arith::CeilDivUI::DEF,
-    arith::FloorDivSI::DEF,
-];
-
 /// Whether `o` is an elementwise `arith`/`math` op the pass widens.
 fn is_elementwise(ir: &Ir, o: Op) -> bool {
     (arith::ArithKind::of(ir, o).is_some() || math::MathKind::of(ir, o).is_some())
@@ -412,7 +402,7 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
                 }
             }
             _ if is_elementwise(ir, o) => {
-                if masked && ir.is_any_def(o, MAY_TRAP) {
+                if masked && ir.has_trait(o, lattice_ir::Traits::MAY_TRAP) {
                     return Err(format!(
                         "'{name}' may trap on the lanes past the trip count (not a known multiple of the vector size)"
                     ));
