@@ -4,7 +4,7 @@
 //! `transform-interpreter` pass ([`transform_ops`]).
 //!
 //! Invariants: ops are defined once, with `lattice_ir::def_op!` in [`ops`]: the `static`
-//! [`OpDef`], its name and attribute names as constants, and its typed view
+//! [`OpDef`](lattice_ir::OpDef), its name and attribute names as constants, and its typed view
 //! ([`views::AffineFor`], ...); other code identifies affine ops through the views or
 //! [`views::AffineKind`], never by spelling their names (`cli/tests/house_rules.rs`
 //! checks it for this crate, `lattice-polyhedral` and `lattice-codegen`); every map or set
@@ -26,15 +26,12 @@ pub mod valid;
 mod verify;
 pub mod views;
 
-use lattice_ir::{Context, OpDef};
-
-/// Every op of the dialect.
-pub static OPS: [&OpDef; 16] = views::ALL_DEFS;
+use lattice_ir::Context;
 
 /// Registers the `affine` dialect.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("affine");
-    ctx.register_ops(&OPS);
+    ctx.register_ops(views::AffineKind::ALL);
     ctx.register_ops(&[&transform_ops::SIMPLIFY_BOUNDED_AFFINE_OPS]);
 }
 

@@ -11,7 +11,7 @@ pub use crate::ops::{
     AffineLinearizeIndex, AffineLoad, AffineMax, AffineMin, AffineParallel, AffinePrefetch,
     AffineStore, AffineVectorLoad, AffineVectorStore, AffineYield,
 };
-use lattice_ir::{AffineMap, Block, Ir, Op, OpDef, Value};
+use lattice_ir::{AffineMap, Block, Ir, Op, Value};
 use std::ops::Range;
 
 impl AffineFor {
@@ -175,85 +175,44 @@ pub fn is_affine_loop(ir: &Ir, op: Op) -> bool {
     ir.isa::<AffineFor>(op) || ir.isa::<AffineParallel>(op)
 }
 
-/// Which affine op an op is, for a `match` over affine ops without spelling their names.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[allow(missing_docs)]
-pub enum AffineKind {
-    Apply,
-    DelinearizeIndex,
-    DmaStart,
-    DmaWait,
-    For,
-    If,
-    LinearizeIndex,
-    Load,
-    Max,
-    Min,
-    Parallel,
-    Prefetch,
-    Store,
-    VectorLoad,
-    VectorStore,
-    Yield,
-}
-
-/// Each affine op's definition with its kind, in the order of the enum.
-const KINDS: [(&OpDef, AffineKind); 16] = [
-    (AffineApply::DEF, AffineKind::Apply),
-    (AffineDelinearizeIndex::DEF, AffineKind::DelinearizeIndex),
-    (AffineDmaStart::DEF, AffineKind::DmaStart),
-    (AffineDmaWait::DEF, AffineKind::DmaWait),
-    (AffineFor::DEF, AffineKind::For),
-    (AffineIf::DEF, AffineKind::If),
-    (AffineLinearizeIndex::DEF, AffineKind::LinearizeIndex),
-    (AffineLoad::DEF, AffineKind::Load),
-    (AffineMax::DEF, AffineKind::Max),
-    (AffineMin::DEF, AffineKind::Min),
-    (AffineParallel::DEF, AffineKind::Parallel),
-    (AffinePrefetch::DEF, AffineKind::Prefetch),
-    (AffineStore::DEF, AffineKind::Store),
-    (AffineVectorLoad::DEF, AffineKind::VectorLoad),
-    (AffineVectorStore::DEF, AffineKind::VectorStore),
-    (AffineYield::DEF, AffineKind::Yield),
-];
-
-impl AffineKind {
-    /// The kind of `op`, `None` when it is not a registered affine op.
-    pub fn of(ir: &Ir, op: Op) -> Option<AffineKind> {
-        let def = ir.op_def(op)?;
-        KINDS
-            .iter()
-            .find(|(d, _)| std::ptr::eq(*d, def))
-            .map(|&(_, k)| k)
-    }
-
-    /// The definition of this kind of op.
-    pub const fn def(self) -> &'static OpDef {
-        KINDS[self as usize].0
+lattice_ir::def_op_kinds! {
+    /// Which affine op an op is (`AffineKind::of(ir, op)`), for a `match` over affine ops
+    /// without spelling their names; `AffineKind::ALL` is what [`crate::register`]
+    /// registers.
+    pub enum AffineKind {
+        Apply = AffineApply,
+        DelinearizeIndex = AffineDelinearizeIndex,
+        DmaStart = AffineDmaStart,
+        DmaWait = AffineDmaWait,
+        For = AffineFor,
+        If = AffineIf,
+        LinearizeIndex = AffineLinearizeIndex,
+        Load = AffineLoad,
+        Max = AffineMax,
+        Min = AffineMin,
+        Parallel = AffineParallel,
+        Prefetch = AffinePrefetch,
+        Store = AffineStore,
+        VectorLoad = AffineVectorLoad,
+        VectorStore = AffineVectorStore,
+        Yield = AffineYield,
     }
 }
-
-/// Every affine op's definition, in the order of [`AffineKind`].
-pub(crate) const ALL_DEFS: [&OpDef; 16] = {
-    let mut defs = [KINDS[0].0; 16];
-    let mut i = 0;
-    while i < 16 {
-        defs[i] = KINDS[i].0;
-        i += 1;
-    }
-    defs
-};
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// `AffineKind::def` indexes `KINDS` by discriminant, so the table follows the enum.
+    /// Each kind is the op of its view: `AffineKind::For` is `affine.for`.
     #[test]
-    fn kinds_follow_the_enum_order() {
-        for (i, &(def, kind)) in KINDS.iter().enumerate() {
-            assert_eq!(kind as usize, i);
-            assert!(std::ptr::eq(kind.def(), def));
-        }
+    fn kinds_name_their_views() {
+        assert!(std::ptr::eq(AffineKind::For.def(), AffineFor::DEF));
+        assert_eq!(AffineKind::Yield.name(), AffineYield::NAME);
+        assert_eq!(AffineKind::ALL.len(), 16);
+        assert_eq!(AffineKind::of_def(AffineLoad::DEF), Some(AffineKind::Load));
+        assert_eq!(
+            AffineKind::of_def(&crate::transform_ops::SIMPLIFY_BOUNDED_AFFINE_OPS),
+            None
+        );
     }
 }

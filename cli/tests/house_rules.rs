@@ -79,10 +79,6 @@ const OP_NAME_EXEMPT: &[&str] = &[
     "ir/src/printer/",
     "cli/src/fuzz/faults.rs",
 ];
-/// Files still spelling op names, with how many, while they are converted (the core's
-/// canonicalizer builds `arith`/`cf` ops but `lattice-ir` cannot see their views). This
-/// list only shrinks: a count that went down must be lowered here too.
-const OP_NAMES_LEFT: &[(&str, usize)] = &[("ir/src/passes/canonicalize.rs", 11)];
 /// Calls that read an isl schedule, or a part of one (a band's functions, a mark), from
 /// text, as they appear in code.
 const SCHEDULE_READERS: &[&str] = &[
@@ -620,31 +616,69 @@ fn spelled_op_names() -> Vec<(String, usize)> {
 
 #[test]
 fn ops_of_every_dialect_identified_by_definition_not_by_name() {
-    let found = spelled_op_names();
-    let mut per_file: std::collections::BTreeMap<&str, usize> = Default::default();
-    for (file, _) in &found {
-        *per_file.entry(file).or_default() += 1;
-    }
-    let left: std::collections::BTreeMap<&str, usize> = OP_NAMES_LEFT.iter().copied().collect();
-    let unexpected: Vec<String> = found
+    let found: Vec<String> = spelled_op_names()
         .iter()
-        .filter(|(f, _)| !left.contains_key(f.as_str()))
         .map(|(f, l)| format!("{f}:{l}"))
         .collect();
     assert!(
-        unexpected.is_empty(),
+        found.is_empty(),
         "{} op names spelled out; use the typed views (`ir.isa::<arith::Constant>(op)`, \
          `ArithKind::of`, `arith::Constant::NAME`):\n{}",
-        unexpected.len(),
-        unexpected.join("\n")
+        found.len(),
+        found.join("\n")
     );
-    for (file, n) in left {
-        assert_eq!(
-            per_file.get(file).copied().unwrap_or(0),
-            n,
-            "{file}: op names left changed; lower OP_NAMES_LEFT"
-        );
+}
+
+/// Positions in non-test code (`blanked`, see [`strip_tests`]) where an op's name string
+/// is matched or compared: a match arm or or-pattern on `X::NAME`, or `==` / `!=`
+/// against it.
+fn name_comparisons(blanked: &[u8]) -> Vec<usize> {
+    let text = String::from_utf8_lossy(blanked);
+    let re = regex::Regex::new(r"::NAME\s*(=>|\|[^|]|==|!=)|(==|!=)\s*[\w:]+::NAME\b").unwrap();
+    re.find_iter(&text).map(|m| m.start()).collect()
+}
+
+/// `file:line` of every op name string matched or compared in the library crates.
+fn name_comparison_sites() -> Vec<String> {
+    let mut found = Vec::new();
+    for krate in LIBRARY_CRATES {
+        for (file, blanked) in crate_sources(krate) {
+            for pos in name_comparisons(&blanked) {
+                let line = blanked[..pos].iter().filter(|&&c| c == b'\n').count() + 1;
+                found.push(format!("{file}:{line}"));
+            }
+        }
     }
+    found
+}
+
+#[test]
+fn ops_matched_by_kind_not_by_name_string() {
+    let found = name_comparison_sites();
+    assert!(
+        found.is_empty(),
+        "{} op names matched or compared as strings; match on the kind \
+         (`ArithKind::of(ir, op)`, `ArithKind::of_name` for an op being parsed) or use \
+         `ir.isa::<View>(op)`:\n{}",
+        found.len(),
+        found.join("\n")
+    );
+}
+
+#[test]
+fn name_comparison_scanner_skips_other_uses_and_tests() {
+    let src = "fn a(n: &str) -> u8 {\n match n {\n AddF::NAME => 1,\n \
+               x::SubF::NAME | MulF::NAME => 2,\n _ => 0,\n }\n}\n\
+               fn b(n: &str) -> bool { n == arith::AddF::NAME || MulF::NAME != n }\n\
+               fn c(ir: &mut Ir) { create(ir, AddF::NAME); let _ = (AddF::NAME, \"==\"); }\n\
+               // n == AddF::NAME\n\
+               #[cfg(test)]\nmod tests {\n fn d(n: &str) -> bool { n == AddF::NAME }\n}\n";
+    let (blanked, _) = strip_tests(src);
+    let lines: Vec<usize> = name_comparisons(&blanked)
+        .iter()
+        .map(|&p| src[..p].matches('\n').count() + 1)
+        .collect();
+    assert_eq!(lines, [3, 4, 4, 8, 8]);
 }
 
 #[test]

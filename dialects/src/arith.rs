@@ -750,13 +750,10 @@ fn muli_names(ir: &Ir, op: Op, names: &mut Vec<(usize, String)>) {
     if ops.len() != 2 {
         return;
     }
-    let def_name = |i: usize| {
-        ir.defining_op(ops[i])
-            .map(|d| (d, ir.op_name(d).to_string()))
-    };
+    let def = |i: usize| ir.defining_op(ops[i]);
     for (c, s) in [(0, 1), (1, 0)] {
-        if let (Some((cop, cname)), Some((_, sname))) = (def_name(c), def_name(s)) {
-            if cname == Constant::NAME && sname == crate::vector::VScale::NAME {
+        if let (Some(cop), Some(sop)) = (def(c), def(s)) {
+            if ir.isa::<Constant>(cop) && ir.isa::<crate::vector::VScale>(sop) {
                 if let Some(n) = ir.attr(cop, "value").and_then(|a| ir.ctx().int_value(a)) {
                     names.push((0, format!("c{n}_vscale")));
                     return;
@@ -1260,7 +1257,7 @@ fn same_container(ctx: &Context, from: Type, to: Type) -> bool {
     kind(from) == kind(to)
 }
 
-fn cast_compatible(ctx: &Context, name: &str, from: Type, to: Type) -> bool {
+fn cast_compatible(ctx: &Context, kind: Option<ArithKind>, from: Type, to: Type) -> bool {
     if !same_container(ctx, from, to) {
         return false;
     }
@@ -1268,17 +1265,17 @@ fn cast_compatible(ctx: &Context, name: &str, from: Type, to: Type) -> bool {
     let (fw, tw) = (elem_width(ctx, f), elem_width(ctx, t));
     let int = |x: Type| ctx.is_signless_integer(x);
     let float = |x: Type| ctx.is_float(x);
-    match name {
-        ExtSI::NAME | ExtUI::NAME => int(f) && int(t) && tw > fw,
-        TruncI::NAME => int(f) && int(t) && tw < fw,
-        ExtF::NAME => float(f) && float(t) && tw > fw,
-        TruncF::NAME => float(f) && float(t) && tw < fw,
-        SIToFP::NAME | UIToFP::NAME => int(f) && float(t),
-        FPToSI::NAME | FPToUI::NAME => float(f) && int(t),
-        IndexCast::NAME | IndexCastUI::NAME => {
+    match kind {
+        Some(ArithKind::ExtSI | ArithKind::ExtUI) => int(f) && int(t) && tw > fw,
+        Some(ArithKind::TruncI) => int(f) && int(t) && tw < fw,
+        Some(ArithKind::ExtF) => float(f) && float(t) && tw > fw,
+        Some(ArithKind::TruncF) => float(f) && float(t) && tw < fw,
+        Some(ArithKind::SIToFP | ArithKind::UIToFP) => int(f) && float(t),
+        Some(ArithKind::FPToSI | ArithKind::FPToUI) => float(f) && int(t),
+        Some(ArithKind::IndexCast | ArithKind::IndexCastUI) => {
             (ctx.is_index(f) && int(t)) || (int(f) && ctx.is_index(t))
         }
-        Bitcast::NAME => (int(f) || float(f)) && (int(t) || float(t)) && fw == tw,
+        Some(ArithKind::Bitcast) => (int(f) || float(f)) && (int(t) || float(t)) && fw == tw,
         _ => true,
     }
 }
@@ -1288,16 +1285,22 @@ fn verify_cast(v: &mut Verifier<'_>, op: Op) {
         return;
     }
     let ir = v.ir();
-    let name = ir.op_name(op).to_string();
-    let (from_class, to_class) = match name.as_str() {
-        ExtSI::NAME | ExtUI::NAME | TruncI::NAME => (
+    let kind = ArithKind::of(ir, op);
+    let (from_class, to_class) = match kind {
+        Some(ArithKind::ExtSI | ArithKind::ExtUI | ArithKind::TruncI) => (
             TypeClass::SignlessFixedIntLike,
             TypeClass::SignlessFixedIntLike,
         ),
-        ExtF::NAME | TruncF::NAME => (TypeClass::FloatLike, TypeClass::FloatLike),
-        SIToFP::NAME | UIToFP::NAME => (TypeClass::SignlessFixedIntLike, TypeClass::FloatLike),
-        FPToSI::NAME | FPToUI::NAME => (TypeClass::FloatLike, TypeClass::SignlessFixedIntLike),
-        IndexCast::NAME | IndexCastUI::NAME => (TypeClass::IndexCastable, TypeClass::IndexCastable),
+        Some(ArithKind::ExtF | ArithKind::TruncF) => (TypeClass::FloatLike, TypeClass::FloatLike),
+        Some(ArithKind::SIToFP | ArithKind::UIToFP) => {
+            (TypeClass::SignlessFixedIntLike, TypeClass::FloatLike)
+        }
+        Some(ArithKind::FPToSI | ArithKind::FPToUI) => {
+            (TypeClass::FloatLike, TypeClass::SignlessFixedIntLike)
+        }
+        Some(ArithKind::IndexCast | ArithKind::IndexCastUI) => {
+            (TypeClass::IndexCastable, TypeClass::IndexCastable)
+        }
         _ => (TypeClass::Bitcastable, TypeClass::Bitcastable),
     };
     if !check_same_shape(v, op)
@@ -1308,7 +1311,7 @@ fn verify_cast(v: &mut Verifier<'_>, op: Op) {
     }
     let from = ir.value_type(ir.operand(op, 0));
     let to = ir.value_type(ir.result(op, 0));
-    if !cast_compatible(ir.ctx(), &name, from, to) {
+    if !cast_compatible(ir.ctx(), kind, from, to) {
         v.error(
             op,
             format!(
@@ -1324,7 +1327,7 @@ fn parse_scaling(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let a = p.parse_operand()?;
     p.expect(",")?;
     let s = p.parse_operand()?;
-    if ir_name(p, st) == ScalingTruncF::NAME {
+    if ArithKind::of_name(p.ctx(), &ir_name(p, st)) == Some(ArithKind::ScalingTruncF) {
         parse_rounding_and_fastmath(p, st)?;
     } else {
         parse_optional_fastmath(p, st)?;
@@ -1664,7 +1667,7 @@ pub(crate) fn float_attr(ctx: &Context, ty: Type, x: f64) -> Option<Attr> {
     }))
 }
 
-fn int_binary(name: &str, a: i128, b: i128, w: u32) -> Option<i128> {
+fn int_binary(kind: ArithKind, a: i128, b: i128, w: u32) -> Option<i128> {
     let (ua, ub) = (to_unsigned(a, w), to_unsigned(b, w));
     let (sa, sb) = (to_signed(a, w), to_signed(b, w));
     let min = if w >= 128 {
@@ -1672,22 +1675,22 @@ fn int_binary(name: &str, a: i128, b: i128, w: u32) -> Option<i128> {
     } else {
         -(1i128 << (w - 1))
     };
-    Some(match name {
-        AddI::NAME => a.wrapping_add(b),
-        SubI::NAME => a.wrapping_sub(b),
-        MulI::NAME => a.wrapping_mul(b),
-        AndI::NAME => a & b,
-        OrI::NAME => a | b,
-        XOrI::NAME => a ^ b,
-        DivUI::NAME => (ua.checked_div(ub)?) as i128,
-        RemUI::NAME => (ua.checked_rem(ub)?) as i128,
-        CeilDivUI::NAME => {
+    Some(match kind {
+        ArithKind::AddI => a.wrapping_add(b),
+        ArithKind::SubI => a.wrapping_sub(b),
+        ArithKind::MulI => a.wrapping_mul(b),
+        ArithKind::AndI => a & b,
+        ArithKind::OrI => a | b,
+        ArithKind::XOrI => a ^ b,
+        ArithKind::DivUI => (ua.checked_div(ub)?) as i128,
+        ArithKind::RemUI => (ua.checked_rem(ub)?) as i128,
+        ArithKind::CeilDivUI => {
             if ub == 0 {
                 return None;
             }
             (ua / ub + u128::from(ua % ub != 0)) as i128
         }
-        RemSI::NAME => {
+        ArithKind::RemSI => {
             if sb == 0 {
                 return None;
             }
@@ -1698,25 +1701,25 @@ fn int_binary(name: &str, a: i128, b: i128, w: u32) -> Option<i128> {
                 sa % sb
             }
         }
-        DivSI::NAME | FloorDivSI::NAME => {
+        ArithKind::DivSI | ArithKind::FloorDivSI => {
             if sb == 0 || (sa == min && sb == -1) {
                 return None;
             }
             let (q, r) = (sa / sb, sa % sb);
-            if name == FloorDivSI::NAME && r != 0 && ((r < 0) != (sb < 0)) {
+            if kind == ArithKind::FloorDivSI && r != 0 && ((r < 0) != (sb < 0)) {
                 q - 1
             } else {
                 q
             }
         }
-        CeilDivSI::NAME => ceildivsi(sa, sb, w)?,
-        ShLI::NAME | ShRUI::NAME | ShRSI::NAME => {
+        ArithKind::CeilDivSI => ceildivsi(sa, sb, w)?,
+        ArithKind::ShLI | ArithKind::ShRUI | ArithKind::ShRSI => {
             if ub >= w as u128 {
                 return None;
             }
             let s = ub as u32;
-            match name {
-                ShLI::NAME => {
+            match kind {
+                ArithKind::ShLI => {
                     ((ua << s)
                         & if w >= 128 {
                             u128::MAX
@@ -1724,14 +1727,14 @@ fn int_binary(name: &str, a: i128, b: i128, w: u32) -> Option<i128> {
                             (1u128 << w) - 1
                         }) as i128
                 }
-                ShRUI::NAME => (ua >> s) as i128,
+                ArithKind::ShRUI => (ua >> s) as i128,
                 _ => sa >> s,
             }
         }
-        MaxSI::NAME => sa.max(sb),
-        MinSI::NAME => sa.min(sb),
-        MaxUI::NAME => ua.max(ub) as i128,
-        MinUI::NAME => ua.min(ub) as i128,
+        ArithKind::MaxSI => sa.max(sb),
+        ArithKind::MinSI => sa.min(sb),
+        ArithKind::MaxUI => ua.max(ub) as i128,
+        ArithKind::MinUI => ua.min(ub) as i128,
         _ => return None,
     })
 }
@@ -1898,10 +1901,10 @@ fn maxnum(a: f64, b: f64, max: bool) -> f64 {
     }
 }
 
-fn float_binary(name: &str, a: f64, b: f64) -> Option<f64> {
+fn float_binary(kind: ArithKind, a: f64, b: f64) -> Option<f64> {
     // APFloat propagates the first NaN operand (quieted); an invalid operation gives the
     // positive default NaN. Rust's NaN results carry the host's sign, so pick explicitly.
-    let r = float_binary_raw(name, a, b)?;
+    let r = float_binary_raw(kind, a, b)?;
     Some(if !r.is_nan() {
         r
     } else if a.is_nan() {
@@ -1913,17 +1916,17 @@ fn float_binary(name: &str, a: f64, b: f64) -> Option<f64> {
     })
 }
 
-fn float_binary_raw(name: &str, a: f64, b: f64) -> Option<f64> {
-    Some(match name {
-        AddF::NAME => a + b,
-        SubF::NAME => a - b,
-        MulF::NAME => a * b,
-        DivF::NAME => a / b,
-        RemF::NAME => a % b,
-        MaximumF::NAME => maximum(a, b, true),
-        MinimumF::NAME => maximum(a, b, false),
-        MaxNumF::NAME => maxnum(a, b, true),
-        MinNumF::NAME => maxnum(a, b, false),
+fn float_binary_raw(kind: ArithKind, a: f64, b: f64) -> Option<f64> {
+    Some(match kind {
+        ArithKind::AddF => a + b,
+        ArithKind::SubF => a - b,
+        ArithKind::MulF => a * b,
+        ArithKind::DivF => a / b,
+        ArithKind::RemF => a % b,
+        ArithKind::MaximumF => maximum(a, b, true),
+        ArithKind::MinimumF => maximum(a, b, false),
+        ArithKind::MaxNumF => maxnum(a, b, true),
+        ArithKind::MinNumF => maxnum(a, b, false),
         _ => return None,
     })
 }
@@ -1958,24 +1961,24 @@ fn int_splat(ir: &Ir, op: Op, result: usize, v: i128) -> Option<Attr> {
 }
 
 fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
-    let name = ir.op_name(op);
+    let kind = ArithKind::of(ir, op)?;
     let operands = ir.operands(op);
-    let (arity, results) = match name {
-        NegF::NAME
-        | ExtSI::NAME
-        | ExtUI::NAME
-        | TruncI::NAME
-        | ExtF::NAME
-        | TruncF::NAME
-        | SIToFP::NAME
-        | UIToFP::NAME
-        | FPToSI::NAME
-        | FPToUI::NAME
-        | IndexCast::NAME
-        | IndexCastUI::NAME
-        | Bitcast::NAME => (1, 1),
-        Select::NAME => (3, 1),
-        AddUIExtended::NAME | MulSIExtended::NAME | MulUIExtended::NAME => (2, 2),
+    let (arity, results) = match kind {
+        ArithKind::NegF
+        | ArithKind::ExtSI
+        | ArithKind::ExtUI
+        | ArithKind::TruncI
+        | ArithKind::ExtF
+        | ArithKind::TruncF
+        | ArithKind::SIToFP
+        | ArithKind::UIToFP
+        | ArithKind::FPToSI
+        | ArithKind::FPToUI
+        | ArithKind::IndexCast
+        | ArithKind::IndexCastUI
+        | ArithKind::Bitcast => (1, 1),
+        ArithKind::Select => (3, 1),
+        ArithKind::AddUIExtended | ArithKind::MulSIExtended | ArithKind::MulUIExtended => (2, 2),
         _ => (2, 1),
     };
     if consts.len() != operands.len() || operands.len() != arity || ir.results(op).len() != results
@@ -1990,47 +1993,51 @@ fn fold_arith(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult
         ir,
         op,
         consts,
-        name,
+        kind,
         l,
         r: operands.get(1).copied().unwrap_or(l),
         rhs_c: consts.get(1).copied().flatten(),
     };
-    match name {
-        AddI::NAME | SubI::NAME | MulI::NAME => f.int_arith(),
-        DivUI::NAME
-        | DivSI::NAME
-        | CeilDivUI::NAME
-        | CeilDivSI::NAME
-        | FloorDivSI::NAME
-        | RemUI::NAME
-        | RemSI::NAME => f.int_div(),
-        AndI::NAME => f.andi(),
-        OrI::NAME => f.ori(),
-        XOrI::NAME => f.xori(),
-        ShLI::NAME | ShRUI::NAME | ShRSI::NAME => f.shift(),
-        MaxSI::NAME | MaxUI::NAME | MinSI::NAME | MinUI::NAME => f.int_min_max(),
-        AddF::NAME
-        | SubF::NAME
-        | MulF::NAME
-        | DivF::NAME
-        | RemF::NAME
-        | MaximumF::NAME
-        | MinimumF::NAME
-        | MaxNumF::NAME
-        | MinNumF::NAME => f.float_arith(),
-        NegF::NAME => f.negf(),
-        CmpI::NAME => f.cmpi(),
-        CmpF::NAME => f.cmpf(),
-        Select::NAME => f.select(),
-        ExtSI::NAME | ExtUI::NAME | TruncI::NAME | IndexCast::NAME | IndexCastUI::NAME => {
-            f.int_cast()
+    match kind {
+        ArithKind::AddI | ArithKind::SubI | ArithKind::MulI => f.int_arith(),
+        ArithKind::DivUI
+        | ArithKind::DivSI
+        | ArithKind::CeilDivUI
+        | ArithKind::CeilDivSI
+        | ArithKind::FloorDivSI
+        | ArithKind::RemUI
+        | ArithKind::RemSI => f.int_div(),
+        ArithKind::AndI => f.andi(),
+        ArithKind::OrI => f.ori(),
+        ArithKind::XOrI => f.xori(),
+        ArithKind::ShLI | ArithKind::ShRUI | ArithKind::ShRSI => f.shift(),
+        ArithKind::MaxSI | ArithKind::MaxUI | ArithKind::MinSI | ArithKind::MinUI => {
+            f.int_min_max()
         }
-        SIToFP::NAME | UIToFP::NAME => f.int_to_float(),
-        FPToSI::NAME | FPToUI::NAME => f.float_to_int(),
-        ExtF::NAME | TruncF::NAME => f.float_cast(),
-        Bitcast::NAME => f.bitcast(),
-        AddUIExtended::NAME => f.addui_extended(),
-        MulSIExtended::NAME | MulUIExtended::NAME => f.mul_extended(),
+        ArithKind::AddF
+        | ArithKind::SubF
+        | ArithKind::MulF
+        | ArithKind::DivF
+        | ArithKind::RemF
+        | ArithKind::MaximumF
+        | ArithKind::MinimumF
+        | ArithKind::MaxNumF
+        | ArithKind::MinNumF => f.float_arith(),
+        ArithKind::NegF => f.negf(),
+        ArithKind::CmpI => f.cmpi(),
+        ArithKind::CmpF => f.cmpf(),
+        ArithKind::Select => f.select(),
+        ArithKind::ExtSI
+        | ArithKind::ExtUI
+        | ArithKind::TruncI
+        | ArithKind::IndexCast
+        | ArithKind::IndexCastUI => f.int_cast(),
+        ArithKind::SIToFP | ArithKind::UIToFP => f.int_to_float(),
+        ArithKind::FPToSI | ArithKind::FPToUI => f.float_to_int(),
+        ArithKind::ExtF | ArithKind::TruncF => f.float_cast(),
+        ArithKind::Bitcast => f.bitcast(),
+        ArithKind::AddUIExtended => f.addui_extended(),
+        ArithKind::MulSIExtended | ArithKind::MulUIExtended => f.mul_extended(),
         _ => None,
     }
 }
@@ -2055,7 +2062,7 @@ struct ArithFold<'a> {
     ir: &'a Ir,
     op: Op,
     consts: &'a [Option<Attr>],
-    name: &'a str,
+    kind: ArithKind,
     l: lattice_ir::store::Value,
     r: lattice_ir::store::Value,
     rhs_c: Option<Attr>,
@@ -2076,21 +2083,21 @@ impl ArithFold<'_> {
 
     /// The integer binary op applied to constant operands, element-wise.
     fn int_fold(&self) -> Option<Attr> {
-        let (ctx, name) = (self.ir.ctx(), self.name);
+        let (ctx, kind) = (self.ir.ctx(), self.kind);
         fold_elementwise(self.ir, self.op, self.consts, 0, &|args| {
             let (a, w, ty) = int_elem(ctx, args[0])?;
             let (b, _, _) = int_elem(ctx, args[1])?;
-            Some(ctx.int_attr(int_binary(name, a, b, w)?, ty))
+            Some(ctx.int_attr(int_binary(kind, a, b, w)?, ty))
         })
     }
 
     /// The float binary op applied to constant operands, element-wise.
     fn float_fold(&self) -> Option<Attr> {
-        let (ctx, name) = (self.ir.ctx(), self.name);
+        let (ctx, kind) = (self.ir.ctx(), self.kind);
         fold_elementwise(self.ir, self.op, self.consts, 0, &|args| {
             let (a, _, ty) = float_elem(ctx, args[0])?;
             let (b, _, _) = float_elem(ctx, args[1])?;
-            float_attr(ctx, ty, float_binary(name, a, b)?)
+            float_attr(ctx, ty, float_binary(kind, a, b)?)
         })
     }
 
@@ -2115,8 +2122,8 @@ impl ArithFold<'_> {
     /// `arith.addi` / `subi` / `muli`: identities, cancellations, constants.
     fn int_arith(&self) -> Folded {
         let Self { ir, op, l, r, .. } = *self;
-        match self.name {
-            AddI::NAME => {
+        match self.kind {
+            ArithKind::AddI => {
                 if self.rhs_is(0) {
                     return fold_to_value(l);
                 }
@@ -2128,7 +2135,7 @@ impl ArithFold<'_> {
                 }
                 fold_to_const(self.int_fold()?)
             }
-            SubI::NAME => {
+            ArithKind::SubI => {
                 if l == r {
                     if let Some(z) = int_splat(ir, op, 0, 0) {
                         return fold_to_const(z);
@@ -2147,7 +2154,7 @@ impl ArithFold<'_> {
                 }
                 fold_to_const(self.int_fold()?)
             }
-            MulI::NAME => {
+            ArithKind::MulI => {
                 if self.rhs_is(0) {
                     return fold_to_value(r);
                 }
@@ -2163,15 +2170,15 @@ impl ArithFold<'_> {
     /// The integer divisions and remainders.
     fn int_div(&self) -> Folded {
         let Self {
-            ir, op, name, l, r, ..
+            ir, op, kind, l, r, ..
         } = *self;
-        match self.name {
-            DivUI::NAME | DivSI::NAME => {
+        match self.kind {
+            ArithKind::DivUI | ArithKind::DivSI => {
                 if self.rhs_is(1) {
                     return fold_to_value(l);
                 }
                 // (a * b) / b -> a when the product cannot wrap (nuw / nsw).
-                let needed = if name == DivUI::NAME { 2 } else { 1 };
+                let needed = if kind == ArithKind::DivUI { 2 } else { 1 };
                 if let Some(m) = self
                     .def(l, MulI::NAME)
                     .filter(|&m| ovf(ir, m) & needed == needed)
@@ -2185,13 +2192,13 @@ impl ArithFold<'_> {
                 }
                 fold_to_const(self.int_fold()?)
             }
-            CeilDivUI::NAME | CeilDivSI::NAME | FloorDivSI::NAME => {
+            ArithKind::CeilDivUI | ArithKind::CeilDivSI | ArithKind::FloorDivSI => {
                 if self.rhs_is(1) {
                     return fold_to_value(l);
                 }
                 fold_to_const(self.int_fold()?)
             }
-            RemUI::NAME | RemSI::NAME => {
+            ArithKind::RemUI | ArithKind::RemSI => {
                 if self.rhs_is(1) {
                     if let Some(z) = int_splat(ir, op, 0, 0) {
                         return fold_to_const(z);
@@ -2306,16 +2313,16 @@ impl ArithFold<'_> {
 
     /// Signed / unsigned integer min and max.
     fn int_min_max(&self) -> Folded {
-        let Self { name, l, r, .. } = *self;
+        let Self { kind, l, r, .. } = *self;
         let (smin, smax) = self.signed_extremes();
         if l == r {
             return fold_to_value(r);
         }
         // The absorbing and the identity extremes.
-        let (absorbing, identity) = match name {
-            MaxSI::NAME => (smax, smin),
-            MaxUI::NAME => (-1, 0),
-            MinSI::NAME => (smin, smax),
+        let (absorbing, identity) = match kind {
+            ArithKind::MaxSI => (smax, smin),
+            ArithKind::MaxUI => (-1, 0),
+            ArithKind::MinSI => (smin, smax),
             _ => (0, -1),
         };
         if self.rhs_is(absorbing) {
@@ -2331,40 +2338,40 @@ impl ArithFold<'_> {
     fn float_arith(&self) -> Folded {
         let Self {
             ir,
-            name,
+            kind,
             l,
             r,
             rhs_c,
             ..
         } = *self;
         let ctx = ir.ctx();
-        match self.name {
-            AddF::NAME => {
+        match self.kind {
+            ArithKind::AddF => {
                 if is_const_float(ctx, rhs_c, -0.0) {
                     return fold_to_value(l);
                 }
                 fold_to_const(self.float_fold()?)
             }
-            SubF::NAME => {
+            ArithKind::SubF => {
                 if is_const_float(ctx, rhs_c, 0.0) {
                     return fold_to_value(l);
                 }
                 fold_to_const(self.float_fold()?)
             }
-            MulF::NAME | DivF::NAME => {
+            ArithKind::MulF | ArithKind::DivF => {
                 if is_const_float(ctx, rhs_c, 1.0) {
                     return fold_to_value(l);
                 }
                 fold_to_const(self.float_fold()?)
             }
-            RemF::NAME => fold_to_const(self.float_fold()?),
-            MaximumF::NAME | MinimumF::NAME | MaxNumF::NAME | MinNumF::NAME => {
+            ArithKind::RemF => fold_to_const(self.float_fold()?),
+            ArithKind::MaximumF | ArithKind::MinimumF | ArithKind::MaxNumF | ArithKind::MinNumF => {
                 if l == r {
                     return fold_to_value(r);
                 }
-                let identity = match name {
-                    MaximumF::NAME => is_const_float(ctx, rhs_c, f64::NEG_INFINITY),
-                    MinimumF::NAME => is_const_float(ctx, rhs_c, f64::INFINITY),
+                let identity = match kind {
+                    ArithKind::MaximumF => is_const_float(ctx, rhs_c, f64::NEG_INFINITY),
+                    ArithKind::MinimumF => is_const_float(ctx, rhs_c, f64::INFINITY),
                     // maxnumf/minnumf(x, NaN) -> x
                     _ => rhs_c.and_then(|c| elements(ctx, c)).is_some_and(|els| {
                         els.iter()
@@ -2522,14 +2529,14 @@ impl ArithFold<'_> {
             ir,
             op,
             consts,
-            name,
+            kind,
             l,
             ..
         } = *self;
         let ctx = ir.ctx();
         let rty = ir.value_type(ir.result(op, 0));
         // trunci(extsi(x)) / trunci(extui(x)) -> x when the types round-trip.
-        if name == TruncI::NAME {
+        if kind == ArithKind::TruncI {
             if let Some(d) = self
                 .def(l, ExtSI::NAME)
                 .or_else(|| self.def(l, ExtUI::NAME))
@@ -2545,7 +2552,7 @@ impl ArithFold<'_> {
         let rel = ctx.element_type(rty);
         let c = fold_elementwise(ir, op, consts, 0, &|args| {
             let (a, w, _) = int_elem(ctx, args[0])?;
-            let signed = matches!(name, ExtSI::NAME | IndexCast::NAME);
+            let signed = matches!(kind, ArithKind::ExtSI | ArithKind::IndexCast);
             let v = if signed {
                 to_signed(a, w)
             } else {
@@ -2562,7 +2569,7 @@ impl ArithFold<'_> {
             ir,
             op,
             consts,
-            name,
+            kind: arith_kind,
             ..
         } = *self;
         let ctx = ir.ctx();
@@ -2573,7 +2580,7 @@ impl ArithFold<'_> {
         let kind = *kind;
         let c = fold_elementwise(ir, op, consts, 0, &|args| {
             let (a, w, _) = int_elem(ctx, args[0])?;
-            let (negative, mag) = if name == SIToFP::NAME {
+            let (negative, mag) = if arith_kind == ArithKind::SIToFP {
                 let v = to_signed(a, w);
                 (v < 0, v.unsigned_abs())
             } else {
@@ -2591,7 +2598,7 @@ impl ArithFold<'_> {
             ir,
             op,
             consts,
-            name,
+            kind,
             ..
         } = *self;
         let ctx = ir.ctx();
@@ -2603,7 +2610,7 @@ impl ArithFold<'_> {
                 return None;
             }
             let t = a.trunc();
-            let (lo, hi) = if name == FPToSI::NAME {
+            let (lo, hi) = if kind == ArithKind::FPToSI {
                 if rw >= 128 {
                     return None;
                 }
@@ -2698,7 +2705,7 @@ impl ArithFold<'_> {
             ir,
             op,
             consts,
-            name,
+            kind,
             l,
             rhs_c,
             ..
@@ -2710,13 +2717,13 @@ impl ArithFold<'_> {
             return Some(vec![FoldResult::Constant(z), FoldResult::Constant(z)]);
         }
         // mului_extended(x, 1) -> x, 0
-        if name == MulUIExtended::NAME && self.rhs_is(1) {
+        if kind == ArithKind::MulUIExtended && self.rhs_is(1) {
             return Some(vec![
                 FoldResult::Value(l),
                 FoldResult::Constant(int_splat(ir, op, 1, 0)?),
             ]);
         }
-        let signed = name == MulSIExtended::NAME;
+        let signed = kind == ArithKind::MulSIExtended;
         let part = |high: bool| {
             fold_elementwise(ir, op, consts, high as usize, &|args| {
                 let (a, w, ty) = int_elem(ctx, args[0])?;
@@ -3338,23 +3345,25 @@ fn canonicalize_cast(ir: &mut Ir, op: Op) -> bool {
     if ir.operands(op).len() != 1 {
         return false;
     }
-    let name = ir.op_name(op).to_string();
+    let Some(kind) = ArithKind::of(ir, op) else {
+        return false;
+    };
     let input = ir.operand(op, 0);
     let rty = ir.value_type(ir.result(op, 0));
     // In place (upstream's folders): extsi(extsi(x)) -> extsi(x), extui(extui(x)) -> extui(x).
-    if name == ExtSI::NAME || name == ExtUI::NAME {
-        if let Some(d) = def_named(ir, input, &name) {
+    if matches!(kind, ArithKind::ExtSI | ArithKind::ExtUI) {
+        if let Some(d) = def_named(ir, input, kind.name()) {
             let x = ir.operand(d, 0);
             ir.set_operand(op, 0, x);
             return true;
         }
     }
-    let (same, ext) = match name.as_str() {
-        IndexCast::NAME => (IndexCast::NAME, Some(ExtSI::NAME)),
-        IndexCastUI::NAME => (IndexCastUI::NAME, Some(ExtUI::NAME)),
-        Bitcast::NAME => (Bitcast::NAME, None),
-        ExtSI::NAME => ("", Some(ExtUI::NAME)),
-        ExtUI::NAME => return false,
+    let (same, ext) = match kind {
+        ArithKind::IndexCast => (IndexCast::NAME, Some(ExtSI::NAME)),
+        ArithKind::IndexCastUI => (IndexCastUI::NAME, Some(ExtUI::NAME)),
+        ArithKind::Bitcast => (Bitcast::NAME, None),
+        ArithKind::ExtSI => ("", Some(ExtUI::NAME)),
+        ArithKind::ExtUI => return false,
         _ => return false,
     };
     if let Some(inner) = def_named(ir, input, same) {
@@ -3364,7 +3373,7 @@ fn canonicalize_cast(ir: &mut Ir, op: Op) -> bool {
             replace_op(ir, op, &[x]);
             return true;
         }
-        if name == Bitcast::NAME {
+        if kind == ArithKind::Bitcast {
             // bitcast(bitcast(x)) -> bitcast(x)
             let new = create_before(ir, op, Bitcast::NAME, vec![x], vec![rty], vec![]);
             let r = ir.result(new, 0);
@@ -3376,10 +3385,10 @@ fn canonicalize_cast(ir: &mut Ir, op: Op) -> bool {
         if let Some(inner) = def_named(ir, input, ext) {
             // index_cast(extsi(x)) -> index_cast(x); extsi(extui(x)) -> extui(x)
             let x = ir.operand(inner, 0);
-            let new_name = if name == ExtSI::NAME {
+            let new_name = if kind == ArithKind::ExtSI {
                 ExtUI::NAME
             } else {
-                name.as_str()
+                kind.name()
             };
             let new = create_before(ir, op, new_name, vec![x], vec![rty], vec![]);
             let r = ir.result(new, 0);
@@ -3565,6 +3574,7 @@ lattice_ir::def_op_kinds! {
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("arith");
     ctx.register_ops(ArithKind::ALL);
+    ctx.set_constant_op(&CONSTANT);
 }
 
 #[cfg(test)]
@@ -4001,15 +4011,15 @@ mod tests {
 
     #[test]
     fn integer_folding_rules() {
-        assert_eq!(int_binary("arith.divsi", -7, 2, 32), Some(-3));
-        assert_eq!(int_binary("arith.ceildivsi", 7, -2, 32), Some(-3));
-        assert_eq!(int_binary("arith.ceildivsi", 7, 2, 32), Some(4));
-        assert_eq!(int_binary("arith.floordivsi", 5, -2, 32), Some(-3));
-        assert_eq!(int_binary("arith.divui", -2, 2, 8), Some(127));
-        assert_eq!(int_binary("arith.divsi", -128, -1, 8), None);
-        assert_eq!(int_binary("arith.divsi", 1, 0, 8), None);
-        assert_eq!(int_binary("arith.shli", 1, 8, 8), None);
-        assert_eq!(int_binary("arith.shrsi", -128, 3, 8), Some(-16));
+        assert_eq!(int_binary(ArithKind::DivSI, -7, 2, 32), Some(-3));
+        assert_eq!(int_binary(ArithKind::CeilDivSI, 7, -2, 32), Some(-3));
+        assert_eq!(int_binary(ArithKind::CeilDivSI, 7, 2, 32), Some(4));
+        assert_eq!(int_binary(ArithKind::FloorDivSI, 5, -2, 32), Some(-3));
+        assert_eq!(int_binary(ArithKind::DivUI, -2, 2, 8), Some(127));
+        assert_eq!(int_binary(ArithKind::DivSI, -128, -1, 8), None);
+        assert_eq!(int_binary(ArithKind::DivSI, 1, 0, 8), None);
+        assert_eq!(int_binary(ArithKind::ShLI, 1, 8, 8), None);
+        assert_eq!(int_binary(ArithKind::ShRSI, -128, 3, 8), Some(-16));
         assert_eq!(cmpi(6, -1, 1, 32), Some(false));
         assert_eq!(cmpi(2, -1, 1, 32), Some(true));
     }

@@ -1,21 +1,21 @@
 //! The `cf` dialect: `cf.br`, `cf.cond_br`, `cf.switch` and `cf.assert`, with mlir-opt's
 //! custom forms, verifiers and `successor_operands` hooks (the core verifier checks
 //! branch operands against successor arguments through those hooks), and upstream's
-//! canonicalization patterns for `cf.switch` and `cf.assert` (the `cf.br`/`cf.cond_br`
-//! patterns are built into the `canonicalize` driver, which applies them to ops
-//! without a `canonicalize` hook).
+//! canonicalization patterns (`cf.br` and `cf.cond_br` rewrite through the greedy
+//! driver's [`Rewriter`], so that it revisits exactly what they touched).
 //!
 //! Invariants: `cf.cond_br` and `cf.switch` always carry `operandSegmentSizes`
 //! (`[1, #true/default operands, #false/case operands]`), `cf.switch` always carries
 //! `case_operand_segments` (one entry per case) and `case_values` exactly when it has
 //! cases (a `vector<N x flag type>` dense attribute), as mlir-opt stores them.
 
-use super::arith::{custom_error, type_str};
+use super::arith::{self, custom_error, type_str};
 use lattice_ir::attrs::{Attr, AttrData};
 use lattice_ir::context::Context;
 use lattice_ir::parser::{PResult, Parser};
+use lattice_ir::passes::canonicalize::{constant_of, predecessors};
 use lattice_ir::printer::Printer;
-use lattice_ir::registry::Traits;
+use lattice_ir::registry::{Rewriter, Traits};
 use lattice_ir::store::{Block, Ir, Op, OperationState, Value, ValueDef};
 use lattice_ir::types::{Signedness, Type, TypeData};
 use lattice_ir::verifier::Verifier;
@@ -80,6 +80,7 @@ lattice_ir::def_op! {
         parse: Some(parse_br),
         print: Some(print_br),
         verify: Some(verify_br),
+        rewrite: Some(rewrite_br),
         successor_operands: Some(br_successor_operands),
     }
 }
@@ -267,6 +268,7 @@ lattice_ir::def_op! {
         parse: Some(parse_cond_br),
         print: Some(print_cond_br),
         verify: Some(verify_cond_br),
+        rewrite: Some(rewrite_cond_br),
         successor_operands: Some(cond_br_successor_operands),
     }
 }
@@ -790,6 +792,277 @@ fn canonicalize_assert(ir: &mut Ir, op: Op) -> bool {
         }
         _ => false,
     }
+}
+
+/// `cf.br`'s patterns: merge the destination into the branch's block when the branch is
+/// its only predecessor, else skip a pass-through destination.
+fn rewrite_br(rw: &mut dyn Rewriter, op: Op) -> bool {
+    merge_branch_destination(rw, op) || pass_through_br(rw, op)
+}
+
+/// `cf.cond_br`'s patterns, in upstream's order: a constant condition, pass-through
+/// destinations, identical successors (with `arith.select`), a condition decided by the
+/// predecessor's branch; else propagate the condition's truth into the destinations.
+fn rewrite_cond_br(rw: &mut dyn Rewriter, op: Op) -> bool {
+    if const_cond_br(rw, op)
+        || pass_through_cond_br(rw, op)
+        || cond_br_identical_successors(rw, op)
+        || cond_br_on_same_condition(rw, op)
+    {
+        return true;
+    }
+    rw.ir().contains_op(op) && cond_br_truth_propagation(rw, op)
+}
+
+/// Replaces terminator `op` with `cf.br dest(operands)`, notifying the driver.
+fn rewrite_to_br(rw: &mut dyn Rewriter, op: Op, dest: Block, operands: Vec<Value>) {
+    let br = create_branch(rw.ir_mut(), op, Br::NAME, operands, vec![dest], vec![]);
+    rw.notify(br);
+    rw.erase_op(op);
+}
+
+/// Replaces terminator `op` with a `cf.cond_br` on `cond`, notifying the driver.
+fn rewrite_to_cond_br(
+    rw: &mut dyn Rewriter,
+    op: Op,
+    cond: Value,
+    (t, t_ops): (Block, Vec<Value>),
+    (f, f_ops): (Block, Vec<Value>),
+) {
+    let ctx = rw.ir().ctx();
+    let segments = ctx.dense_i32_array(&[1, t_ops.len() as i32, f_ops.len() as i32]);
+    let operands = std::iter::once(cond).chain(t_ops).chain(f_ops).collect();
+    let attrs = vec![("operandSegmentSizes", segments)];
+    let br = create_branch(rw.ir_mut(), op, CondBr::NAME, operands, vec![t, f], attrs);
+    rw.notify(br);
+    rw.erase_op(op);
+}
+
+/// The operands `op` forwards to successor `index`.
+fn forwarded(ir: &Ir, op: Op, index: usize) -> Vec<Value> {
+    let Some(hook) = ir.op_def(op).and_then(|d| d.successor_operands) else {
+        return Vec::new();
+    };
+    let range = hook(ir, op, index);
+    ir.operands(op)
+        .get(range)
+        .map(<[Value]>::to_vec)
+        .unwrap_or_default()
+}
+
+/// `cf.br ^bb1` where `^bb1` only branches on: branch there directly.
+fn pass_through_br(rw: &mut dyn Rewriter, op: Op) -> bool {
+    let &[dest] = rw.ir().successors(op) else {
+        return false;
+    };
+    if Some(dest) == rw.ir().op_parent(op) {
+        return false;
+    }
+    let operands = rw.ir().operands(op).to_vec();
+    let Some((next, next_operands)) = collapse_branch(rw.ir(), dest, &operands) else {
+        return false;
+    };
+    rewrite_to_br(rw, op, next, next_operands);
+    true
+}
+
+/// `cf.cond_br` on a constant: an unconditional branch.
+fn const_cond_br(rw: &mut dyn Rewriter, op: Op) -> bool {
+    let Some(&cond) = rw.ir().operands(op).first() else {
+        return false;
+    };
+    let Some(value) = constant_of(rw.ir(), cond).and_then(|a| rw.ir().ctx().int_value(a)) else {
+        return false;
+    };
+    let index = if value != 0 { 0 } else { 1 };
+    let Some(&dest) = rw.ir().successors(op).get(index) else {
+        return false;
+    };
+    let operands = forwarded(rw.ir(), op, index);
+    rewrite_to_br(rw, op, dest, operands);
+    true
+}
+
+/// `cf.cond_br` to blocks that only branch on: branch to their destinations.
+fn pass_through_cond_br(rw: &mut dyn Rewriter, op: Op) -> bool {
+    let &[t, f] = rw.ir().successors(op) else {
+        return false;
+    };
+    let (t_ops, f_ops) = (forwarded(rw.ir(), op, 0), forwarded(rw.ir(), op, 1));
+    let ct = collapse_branch(rw.ir(), t, &t_ops);
+    let cf = collapse_branch(rw.ir(), f, &f_ops);
+    if ct.is_none() && cf.is_none() {
+        return false;
+    }
+    let cond = rw.ir().operand(op, 0);
+    let tt = ct.unwrap_or((t, t_ops));
+    let ff = cf.unwrap_or((f, f_ops));
+    rewrite_to_cond_br(rw, op, cond, tt, ff);
+    true
+}
+
+/// `cf.cond_br %c, ^bb(A), ^bb(B)`: `cf.br ^bb(select)` (selects only when this
+/// block is the destination's only predecessor block).
+fn cond_br_identical_successors(rw: &mut dyn Rewriter, op: Op) -> bool {
+    let &[t, f] = rw.ir().successors(op) else {
+        return false;
+    };
+    if t != f {
+        return false;
+    }
+    let (t_ops, f_ops) = (forwarded(rw.ir(), op, 0), forwarded(rw.ir(), op, 1));
+    if t_ops == f_ops {
+        rewrite_to_br(rw, op, t, t_ops);
+        return true;
+    }
+    let here = rw.ir().op_parent(op);
+    if predecessors(rw.ir(), t)
+        .iter()
+        .any(|&(p, _)| rw.ir().op_parent(p) != here)
+    {
+        return false;
+    }
+    if rw.ir().ctx().op_def(arith::Select::NAME).is_none() {
+        return false;
+    }
+    let cond = rw.ir().operand(op, 0);
+    let mut merged = Vec::new();
+    for (&a, &b) in t_ops.iter().zip(&f_ops) {
+        if a == b {
+            merged.push(a);
+            continue;
+        }
+        let ctx = rw.ir().ctx();
+        let mut state = OperationState::new(ctx.intern_str(arith::Select::NAME), rw.ir().loc(op));
+        state.operands = vec![cond, a, b];
+        state.result_types = vec![rw.ir().value_type(a)];
+        let select = rw.ir_mut().create_op(state);
+        rw.ir_mut().insert_op_before(op, select);
+        rw.notify(select);
+        merged.push(rw.ir().result(select, 0));
+    }
+    rewrite_to_br(rw, op, t, merged);
+    true
+}
+
+/// A `cf.cond_br` whose block's only predecessor branched on the same condition.
+fn cond_br_on_same_condition(rw: &mut dyn Rewriter, op: Op) -> bool {
+    let Some(block) = rw.ir().op_parent(op) else {
+        return false;
+    };
+    let preds = predecessors(rw.ir(), block);
+    let [(pred, _)] = preds.as_slice() else {
+        return false;
+    };
+    if !rw.ir().isa::<CondBr>(*pred)
+        || rw.ir().operands(*pred).first() != rw.ir().operands(op).first()
+    {
+        return false;
+    }
+    let index = if rw.ir().successors(*pred).first() == Some(&block) {
+        0
+    } else {
+        1
+    };
+    let Some(&dest) = rw.ir().successors(op).get(index) else {
+        return false;
+    };
+    let operands = forwarded(rw.ir(), op, index);
+    rewrite_to_br(rw, op, dest, operands);
+    true
+}
+
+/// Uses of the condition directly in a destination whose only predecessor is this
+/// branch become `true` / `false` constants.
+fn cond_br_truth_propagation(rw: &mut dyn Rewriter, op: Op) -> bool {
+    let &[t, f] = rw.ir().successors(op) else {
+        return false;
+    };
+    let cond = rw.ir().operand(op, 0);
+    let mut replaced = false;
+    for (dest, value) in [(t, true), (f, false)] {
+        if predecessors(rw.ir(), dest).len() != 1 {
+            continue;
+        }
+        let uses: Vec<_> = rw
+            .ir()
+            .uses(cond)
+            .iter()
+            .rev()
+            .copied()
+            .filter(|u| rw.ir().op_parent(u.op) == Some(dest))
+            .collect();
+        if uses.is_empty() {
+            continue;
+        }
+        let ctx = rw.ir().ctx();
+        let mut state = OperationState::new(ctx.intern_str(arith::Constant::NAME), rw.ir().loc(op));
+        state.add_attr(ctx.intern_str("value"), ctx.bool_attr(value));
+        state.result_types = vec![ctx.i1_type()];
+        let c = rw.ir_mut().create_op(state);
+        rw.ir_mut().insert_op_before(op, c);
+        rw.notify(c);
+        let cv = rw.ir().result(c, 0);
+        for u in uses {
+            rw.ir_mut().set_operand(u.op, u.index as usize, cv);
+            rw.notify(u.op);
+        }
+        replaced = true;
+    }
+    replaced
+}
+
+/// `cf.br ^succ(args)` where the branch is the only predecessor of `^succ` (and
+/// `^succ` is not the branch's own block): erase the branch and append `^succ`'s
+/// ops to the branch's block, its arguments replaced by `args`.
+fn merge_branch_destination(rw: &mut dyn Rewriter, br: Op) -> bool {
+    let [succ] = rw.ir().successors(br) else {
+        return false;
+    };
+    let succ = *succ;
+    let Some(parent) = rw.ir().op_parent(br) else {
+        return false;
+    };
+    if succ == parent || predecessor_count(rw.ir(), succ) != 1 {
+        return false;
+    }
+    let args = rw.ir().operands(br).to_vec();
+    if args.len() != rw.ir().block_args(succ).len() {
+        return false;
+    }
+    rw.erase_op(br);
+    let block_args = rw.ir().block_args(succ).to_vec();
+    for (&a, &v) in block_args.iter().zip(&args) {
+        let mut users: Vec<Op> = Vec::new();
+        let mut seen = rustc_hash::FxHashSet::default();
+        for u in rw.ir().uses(a).iter().rev() {
+            if seen.insert(u.op) {
+                users.push(u.op);
+            }
+        }
+        rw.ir_mut().replace_all_uses(a, v);
+        for u in users {
+            rw.notify(u);
+        }
+    }
+    while let Some(o) = rw.ir().first_op(succ) {
+        rw.ir_mut().detach_op(o);
+        rw.ir_mut().append_op(parent, o);
+        rw.notify(o);
+    }
+    rw.ir_mut().erase_block(succ);
+    true
+}
+
+/// How many successor slots of terminators in `block`'s region name `block`.
+fn predecessor_count(ir: &Ir, block: Block) -> usize {
+    let Some(region) = ir.block_parent(block) else {
+        return 0;
+    };
+    ir.region_blocks(region)
+        .filter_map(|b| ir.last_op(b))
+        .map(|t| ir.successors(t).iter().filter(|&&s| s == block).count())
+        .sum()
 }
 
 lattice_ir::def_op_kinds! {

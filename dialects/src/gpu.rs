@@ -1536,15 +1536,15 @@ fn verify_counts(v: &mut Verifier<'_>, op: Op) {
 fn async_types_ok(v: &mut Verifier<'_>, op: Op) -> bool {
     let ir = v.ir();
     let token = async_token_type(ir.ctx());
-    let (result, deps) = match ir.op_name(op) {
-        Wait::NAME => (0, ir.operands(op).to_vec()),
-        Dealloc::NAME | Memcpy::NAME | Memset::NAME => {
+    let (result, deps) = match GpuKind::of(ir, op) {
+        Some(GpuKind::Wait) => (0, ir.operands(op).to_vec()),
+        Some(GpuKind::Dealloc | GpuKind::Memcpy | GpuKind::Memset) => {
             let n = ir.operands(op).len();
             let keep = if ir.isa::<Dealloc>(op) { 1 } else { 2 };
             (0, ir.operands(op)[..n.saturating_sub(keep)].to_vec())
         }
-        Alloc::NAME => (1, segment_values(ir, op, 0)),
-        Launch::NAME | LaunchFunc::NAME => (0, segment_values(ir, op, 0)),
+        Some(GpuKind::Alloc) => (1, segment_values(ir, op, 0)),
+        Some(GpuKind::Launch | GpuKind::LaunchFunc) => (0, segment_values(ir, op, 0)),
         _ => return true,
     };
     if let Some(&r) = ir.results(op).get(result) {
@@ -1752,7 +1752,7 @@ fn parse_memcpy(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let b = p.parse_operand()?;
     let ta = parse_colon_typed(p, Kind::MemRef)?;
     p.expect(",")?;
-    let tb = if p.ctx().str(st.name) == Memcpy::NAME {
+    let tb = if GpuKind::of_name(p.ctx(), p.ctx().str(st.name)) == Some(GpuKind::Memcpy) {
         parse_typed(p, Kind::MemRef)?
     } else {
         p.parse_type()?

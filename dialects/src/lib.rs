@@ -140,4 +140,29 @@ mod tests {
         );
         assert_eq!(arith::AddI::OVERFLOW_FLAGS, "overflowFlags");
     }
+
+    /// An op being parsed has no `Op` yet: its kind comes from its definition or its
+    /// registered name; the canonicalizer's constants and `cf` patterns come from the
+    /// dialects' definitions, not from names spelled in the driver.
+    #[test]
+    fn kinds_of_definitions_and_names() {
+        let mut ctx = Context::new();
+        register_all(&mut ctx);
+        assert_eq!(
+            arith::ArithKind::of_def(&arith::ADDF),
+            Some(arith::ArithKind::AddF)
+        );
+        assert_eq!(math::MathKind::of_def(&arith::ADDF), None);
+        assert_eq!(
+            gpu::GpuKind::of_name(&ctx, gpu::Memcpy::NAME),
+            Some(gpu::GpuKind::Memcpy)
+        );
+        assert_eq!(gpu::GpuKind::of_name(&ctx, "gpu.nothing"), None);
+        assert!(ctx
+            .constant_op()
+            .is_some_and(|d| std::ptr::eq(d, arith::Constant::DEF)));
+        assert!(cf::CfKind::Br.def().rewrite.is_some());
+        assert!(cf::CfKind::CondBr.def().rewrite.is_some());
+        assert!(Context::new().constant_op().is_none());
+    }
 }

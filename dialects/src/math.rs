@@ -341,7 +341,7 @@ fn ipowi(base: i128, power: i128) -> Option<i128> {
 }
 
 /// Folds a libm-backed op on f32/f64 constants, with upstream's domain checks.
-fn libm_fold(ctx: &Context, name: &str, args: &[Attr]) -> Option<Attr> {
+fn libm_fold(ctx: &Context, kind: MathKind, args: &[Attr]) -> Option<Attr> {
     let AttrData::Float { bits, ty } = ctx.attr_data(args[0]) else {
         return None;
     };
@@ -356,39 +356,44 @@ fn libm_fold(ctx: &Context, name: &str, args: &[Attr]) -> Option<Attr> {
         TypeData::Float(lattice_ir::types::FloatKind::F64) => (*bits as u64) >> 63 == 1,
         _ => return None,
     };
-    if negative && matches!(name, Sqrt::NAME | Log::NAME | Log2::NAME | Log10::NAME) {
+    if negative
+        && matches!(
+            kind,
+            MathKind::Sqrt | MathKind::Log | MathKind::Log2 | MathKind::Log10
+        )
+    {
         return None;
     }
     let out_bits: u128 = match ctx.type_data(ty) {
         TypeData::Float(lattice_ir::types::FloatKind::F32) => {
             let x = f32::from_bits(*bits as u32);
             let y = second.map(|b| f32::from_bits(b as u32));
-            if name == Log1p::NAME && x + 1.0 < 0.0 {
+            if kind == MathKind::Log1p && x + 1.0 < 0.0 {
                 return None;
             }
-            let r = match (name, y) {
-                (Sqrt::NAME, _) => x.sqrt(),
-                (Round::NAME, _) => x.round(),
-                (Trunc::NAME, _) => x.trunc(),
-                (Exp::NAME, _) => x.exp(),
-                (Exp2::NAME, _) => x.exp2(),
-                (ExpM1::NAME, _) => x.exp_m1(),
-                (Log::NAME, _) => x.ln(),
-                (Log2::NAME, _) => x.log2(),
-                (Log10::NAME, _) => x.log10(),
-                (Log1p::NAME, _) => x.ln_1p(),
-                (Sin::NAME, _) => x.sin(),
-                (Cos::NAME, _) => x.cos(),
-                (Tan::NAME, _) => x.tan(),
-                (Sinh::NAME, _) => x.sinh(),
-                (Cosh::NAME, _) => x.cosh(),
-                (Tanh::NAME, _) => x.tanh(),
-                (Asin::NAME, _) => x.asin(),
-                (Acos::NAME, _) => x.acos(),
-                (Atan::NAME, _) => x.atan(),
-                (Atan2::NAME, Some(y)) if x == 0.0 && y == 0.0 => f32::from_bits(0x7FC0_0000),
-                (Atan2::NAME, Some(y)) => x.atan2(y),
-                (PowF::NAME, Some(y)) => x.powf(y),
+            let r = match (kind, y) {
+                (MathKind::Sqrt, _) => x.sqrt(),
+                (MathKind::Round, _) => x.round(),
+                (MathKind::Trunc, _) => x.trunc(),
+                (MathKind::Exp, _) => x.exp(),
+                (MathKind::Exp2, _) => x.exp2(),
+                (MathKind::ExpM1, _) => x.exp_m1(),
+                (MathKind::Log, _) => x.ln(),
+                (MathKind::Log2, _) => x.log2(),
+                (MathKind::Log10, _) => x.log10(),
+                (MathKind::Log1p, _) => x.ln_1p(),
+                (MathKind::Sin, _) => x.sin(),
+                (MathKind::Cos, _) => x.cos(),
+                (MathKind::Tan, _) => x.tan(),
+                (MathKind::Sinh, _) => x.sinh(),
+                (MathKind::Cosh, _) => x.cosh(),
+                (MathKind::Tanh, _) => x.tanh(),
+                (MathKind::Asin, _) => x.asin(),
+                (MathKind::Acos, _) => x.acos(),
+                (MathKind::Atan, _) => x.atan(),
+                (MathKind::Atan2, Some(y)) if x == 0.0 && y == 0.0 => f32::from_bits(0x7FC0_0000),
+                (MathKind::Atan2, Some(y)) => x.atan2(y),
+                (MathKind::PowF, Some(y)) => x.powf(y),
                 _ => return None,
             };
             r.to_bits() as u128
@@ -396,34 +401,34 @@ fn libm_fold(ctx: &Context, name: &str, args: &[Attr]) -> Option<Attr> {
         _ => {
             let x = f64::from_bits(*bits as u64);
             let y = second.map(|b| f64::from_bits(b as u64));
-            if name == Log1p::NAME && x + 1.0 < 0.0 {
+            if kind == MathKind::Log1p && x + 1.0 < 0.0 {
                 return None;
             }
-            let r = match (name, y) {
-                (Sqrt::NAME, _) => x.sqrt(),
-                (Round::NAME, _) => x.round(),
-                (Trunc::NAME, _) => x.trunc(),
-                (Exp::NAME, _) => x.exp(),
-                (Exp2::NAME, _) => x.exp2(),
-                (ExpM1::NAME, _) => x.exp_m1(),
-                (Log::NAME, _) => x.ln(),
-                (Log2::NAME, _) => x.log2(),
-                (Log10::NAME, _) => x.log10(),
-                (Log1p::NAME, _) => x.ln_1p(),
-                (Sin::NAME, _) => x.sin(),
-                (Cos::NAME, _) => x.cos(),
-                (Tan::NAME, _) => x.tan(),
-                (Sinh::NAME, _) => x.sinh(),
-                (Cosh::NAME, _) => x.cosh(),
-                (Tanh::NAME, _) => x.tanh(),
-                (Asin::NAME, _) => x.asin(),
-                (Acos::NAME, _) => x.acos(),
-                (Atan::NAME, _) => x.atan(),
-                (Atan2::NAME, Some(y)) if x == 0.0 && y == 0.0 => {
+            let r = match (kind, y) {
+                (MathKind::Sqrt, _) => x.sqrt(),
+                (MathKind::Round, _) => x.round(),
+                (MathKind::Trunc, _) => x.trunc(),
+                (MathKind::Exp, _) => x.exp(),
+                (MathKind::Exp2, _) => x.exp2(),
+                (MathKind::ExpM1, _) => x.exp_m1(),
+                (MathKind::Log, _) => x.ln(),
+                (MathKind::Log2, _) => x.log2(),
+                (MathKind::Log10, _) => x.log10(),
+                (MathKind::Log1p, _) => x.ln_1p(),
+                (MathKind::Sin, _) => x.sin(),
+                (MathKind::Cos, _) => x.cos(),
+                (MathKind::Tan, _) => x.tan(),
+                (MathKind::Sinh, _) => x.sinh(),
+                (MathKind::Cosh, _) => x.cosh(),
+                (MathKind::Tanh, _) => x.tanh(),
+                (MathKind::Asin, _) => x.asin(),
+                (MathKind::Acos, _) => x.acos(),
+                (MathKind::Atan, _) => x.atan(),
+                (MathKind::Atan2, Some(y)) if x == 0.0 && y == 0.0 => {
                     f64::from_bits(0x7FF8_0000_0000_0000)
                 }
-                (Atan2::NAME, Some(y)) => x.atan2(y),
-                (PowF::NAME, Some(y)) => x.powf(y),
+                (MathKind::Atan2, Some(y)) => x.atan2(y),
+                (MathKind::PowF, Some(y)) => x.powf(y),
                 _ => return None,
             };
             r.to_bits() as u128
@@ -434,57 +439,57 @@ fn libm_fold(ctx: &Context, name: &str, args: &[Attr]) -> Option<Attr> {
 
 fn fold_math(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>> {
     let ctx = ir.ctx();
-    let name = ir.op_name(op);
-    let arity = match name {
-        CopySign::NAME | Atan2::NAME | PowF::NAME | IPowI::NAME => 2,
+    let kind = MathKind::of(ir, op)?;
+    let arity = match kind {
+        MathKind::CopySign | MathKind::Atan2 | MathKind::PowF | MathKind::IPowI => 2,
         _ => 1,
     };
     if consts.len() != ir.operands(op).len() || consts.len() != arity || ir.results(op).len() != 1 {
         return None;
     }
-    let c = match name {
+    let c = match kind {
         // Exact in every format (upstream folds these with APFloat).
-        AbsF::NAME | Ceil::NAME | Floor::NAME | RoundEven::NAME => {
+        MathKind::AbsF | MathKind::Ceil | MathKind::Floor | MathKind::RoundEven => {
             fold_elementwise(ir, op, consts, 0, &|args| {
                 let (x, ty) = float_of(ctx, args[0])?;
-                let r = match name {
-                    AbsF::NAME => x.abs(),
-                    Ceil::NAME => x.ceil(),
-                    Floor::NAME => x.floor(),
+                let r = match kind {
+                    MathKind::AbsF => x.abs(),
+                    MathKind::Ceil => x.ceil(),
+                    MathKind::Floor => x.floor(),
                     _ => round_even(x),
                 };
                 float_attr(ctx, ty, r)
             })
         }
-        CopySign::NAME => fold_elementwise(ir, op, consts, 0, &|args| {
+        MathKind::CopySign => fold_elementwise(ir, op, consts, 0, &|args| {
             let (x, ty) = float_of(ctx, args[0])?;
             let (y, _) = float_of(ctx, args[1])?;
             float_attr(ctx, ty, x.copysign(y))
         }),
         // Upstream calls the C library for f32 and f64 only; so does this (Rust's
         // float methods call the same libm functions).
-        Sqrt::NAME
-        | Round::NAME
-        | Trunc::NAME
-        | Exp::NAME
-        | Exp2::NAME
-        | ExpM1::NAME
-        | Log::NAME
-        | Log2::NAME
-        | Log10::NAME
-        | Log1p::NAME
-        | Sin::NAME
-        | Cos::NAME
-        | Tan::NAME
-        | Sinh::NAME
-        | Cosh::NAME
-        | Tanh::NAME
-        | Asin::NAME
-        | Acos::NAME
-        | Atan::NAME
-        | Atan2::NAME
-        | PowF::NAME => fold_elementwise(ir, op, consts, 0, &|args| libm_fold(ctx, name, args)),
-        IPowI::NAME => fold_elementwise(ir, op, consts, 0, &|args| {
+        MathKind::Sqrt
+        | MathKind::Round
+        | MathKind::Trunc
+        | MathKind::Exp
+        | MathKind::Exp2
+        | MathKind::ExpM1
+        | MathKind::Log
+        | MathKind::Log2
+        | MathKind::Log10
+        | MathKind::Log1p
+        | MathKind::Sin
+        | MathKind::Cos
+        | MathKind::Tan
+        | MathKind::Sinh
+        | MathKind::Cosh
+        | MathKind::Tanh
+        | MathKind::Asin
+        | MathKind::Acos
+        | MathKind::Atan
+        | MathKind::Atan2
+        | MathKind::PowF => fold_elementwise(ir, op, consts, 0, &|args| libm_fold(ctx, kind, args)),
+        MathKind::IPowI => fold_elementwise(ir, op, consts, 0, &|args| {
             let (AttrData::Integer { value: b, ty }, AttrData::Integer { value: e, .. }) =
                 (ctx.attr_data(args[0]), ctx.attr_data(args[1]))
             else {
@@ -492,7 +497,7 @@ fn fold_math(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>
             };
             Some(ctx.int_attr(ipowi(*b, *e)?, *ty))
         }),
-        AbsI::NAME | Ctlz::NAME | Cttz::NAME | CtPop::NAME => {
+        MathKind::AbsI | MathKind::Ctlz | MathKind::Cttz | MathKind::CtPop => {
             fold_elementwise(ir, op, consts, 0, &|args| {
                 let AttrData::Integer { value, ty } = ctx.attr_data(args[0]) else {
                     return None;
@@ -510,10 +515,10 @@ fn fold_math(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<Vec<FoldResult>
                     (1u128 << w) - 1
                 };
                 let u = (*value as u128) & mask;
-                let r: i128 = match name {
-                    AbsI::NAME => value.wrapping_abs(),
-                    Ctlz::NAME => (u.leading_zeros() - (128 - w)) as i128,
-                    Cttz::NAME => u.trailing_zeros().min(w) as i128,
+                let r: i128 = match kind {
+                    MathKind::AbsI => value.wrapping_abs(),
+                    MathKind::Ctlz => (u.leading_zeros() - (128 - w)) as i128,
+                    MathKind::Cttz => u.trailing_zeros().min(w) as i128,
                     _ => u.count_ones() as i128,
                 };
                 Some(ctx.int_attr(r, *ty))

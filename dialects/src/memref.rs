@@ -2115,7 +2115,8 @@ lattice_ir::def_op! {
 
 /// `%src [[0, 1], [2]] (output_shape [..])? {attrs} : T into U`
 fn parse_reshape(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
-    let expand = p.ctx().str(st.name) == ExpandShape::NAME;
+    let expand =
+        MemrefKind::of_name(p.ctx(), p.ctx().str(st.name)) == Some(MemrefKind::ExpandShape);
     let src = p.parse_operand()?;
     let reassoc = p.parse_attribute(None)?;
     let mut dynamic = Vec::new();

@@ -22,6 +22,7 @@
 //! `vector.mask`, dead tensor `transfer_write`.
 
 use crate::formats::{parse_int_list, parse_operands_colon_types, print_operands_colon_types};
+use crate::gpu::GpuKind;
 use lattice_ir::affine::{AffineExprData, AffineMap};
 use lattice_ir::attrs::{Attr, AttrData, NamedAttr};
 use lattice_ir::context::Context;
@@ -490,53 +491,64 @@ pub(crate) enum Count {
 
 /// Operand and result counts of each op of this module and of `gpu` (ops with
 /// `operandSegmentSizes` check their segments instead).
-fn arity(name: &str) -> Option<(Count, Count)> {
+fn arity(ir: &Ir, op: Op) -> Option<(Count, Count)> {
     use Count::*;
-    Some(match name {
-        TransferRead::NAME => (Any, Exactly(1)),
-        TransferWrite::NAME => (Any, Optional),
-        Load::NAME => (AtLeast(1), Exactly(1)),
-        Store::NAME => (AtLeast(2), Exactly(0)),
-        MaskedLoad::NAME => (AtLeast(3), Exactly(1)),
-        MaskedStore::NAME => (AtLeast(3), Exactly(0)),
-        Broadcast::NAME
-        | ShapeCast::NAME
-        | BitCast::NAME
-        | ExtractStridedSlice::NAME
-        | Transpose::NAME => (Exactly(1), Exactly(1)),
-        Extract::NAME => (AtLeast(1), Exactly(1)),
-        Insert::NAME => (AtLeast(2), Exactly(1)),
-        InsertStridedSlice::NAME | MultiReduction::NAME => (Exactly(2), Exactly(1)),
-        Fma::NAME | Contract::NAME => (Exactly(3), Exactly(1)),
-        Reduction::NAME => (Between(1, 2), Exactly(1)),
-        OuterProduct::NAME => (Between(2, 3), Exactly(1)),
-        Print::NAME => (Optional, Exactly(0)),
-        ConstantMask::NAME | Step::NAME | VScale::NAME => (Exactly(0), Exactly(1)),
-        CreateMask::NAME | FromElements::NAME => (Any, Exactly(1)),
-        Yield::NAME | crate::gpu::Return::NAME | crate::gpu::Yield::NAME => (Any, Exactly(0)),
-        crate::gpu::GPUModule::NAME
-        | crate::gpu::GPUFunc::NAME
-        | crate::gpu::Terminator::NAME
-        | crate::gpu::Barrier::NAME => (Exactly(0), Exactly(0)),
-        crate::gpu::ThreadId::NAME
-        | crate::gpu::BlockId::NAME
-        | crate::gpu::BlockDim::NAME
-        | crate::gpu::GridDim::NAME
-        | crate::gpu::GlobalId::NAME
-        | crate::gpu::LaneId::NAME
-        | crate::gpu::SubgroupId::NAME
-        | crate::gpu::NumSubgroups::NAME
-        | crate::gpu::SubgroupSize::NAME => (Exactly(0), Exactly(1)),
-        crate::gpu::Wait::NAME | crate::gpu::Launch::NAME | crate::gpu::LaunchFunc::NAME => {
-            (Any, Optional)
+    if let Some(kind) = GpuKind::of(ir, op) {
+        return gpu_arity(kind);
+    }
+    Some(match VectorKind::of(ir, op)? {
+        VectorKind::TransferRead => (Any, Exactly(1)),
+        VectorKind::TransferWrite => (Any, Optional),
+        VectorKind::Load => (AtLeast(1), Exactly(1)),
+        VectorKind::Store => (AtLeast(2), Exactly(0)),
+        VectorKind::MaskedLoad => (AtLeast(3), Exactly(1)),
+        VectorKind::MaskedStore => (AtLeast(3), Exactly(0)),
+        VectorKind::Broadcast
+        | VectorKind::ShapeCast
+        | VectorKind::BitCast
+        | VectorKind::ExtractStridedSlice
+        | VectorKind::Transpose => (Exactly(1), Exactly(1)),
+        VectorKind::Extract => (AtLeast(1), Exactly(1)),
+        VectorKind::Insert => (AtLeast(2), Exactly(1)),
+        VectorKind::InsertStridedSlice | VectorKind::MultiReduction => (Exactly(2), Exactly(1)),
+        VectorKind::Fma | VectorKind::Contract => (Exactly(3), Exactly(1)),
+        VectorKind::Reduction => (Between(1, 2), Exactly(1)),
+        VectorKind::OuterProduct => (Between(2, 3), Exactly(1)),
+        VectorKind::Print => (Optional, Exactly(0)),
+        VectorKind::ConstantMask | VectorKind::Step | VectorKind::VScale => {
+            (Exactly(0), Exactly(1))
         }
-        Shuffle::NAME | Interleave::NAME => (Exactly(2), Exactly(1)),
-        TypeCast::NAME | ScalableExtract::NAME => (Exactly(1), Exactly(1)),
-        ScalableInsert::NAME => (Exactly(2), Exactly(1)),
-        Gather::NAME | ExpandLoad::NAME => (AtLeast(4), Exactly(1)),
-        Scatter::NAME => (AtLeast(4), Exactly(0)),
-        CompressStore::NAME => (AtLeast(3), Exactly(0)),
-        ToElements::NAME => (Exactly(1), Any),
+        VectorKind::CreateMask | VectorKind::FromElements => (Any, Exactly(1)),
+        VectorKind::Yield => (Any, Exactly(0)),
+        VectorKind::Shuffle | VectorKind::Interleave => (Exactly(2), Exactly(1)),
+        VectorKind::TypeCast | VectorKind::ScalableExtract => (Exactly(1), Exactly(1)),
+        VectorKind::ScalableInsert => (Exactly(2), Exactly(1)),
+        VectorKind::Gather | VectorKind::ExpandLoad => (AtLeast(4), Exactly(1)),
+        VectorKind::Scatter => (AtLeast(4), Exactly(0)),
+        VectorKind::CompressStore => (AtLeast(3), Exactly(0)),
+        VectorKind::ToElements => (Exactly(1), Any),
+        _ => return None,
+    })
+}
+
+/// Operand and result counts of the `gpu` ops that [`arity`] checks.
+fn gpu_arity(kind: GpuKind) -> Option<(Count, Count)> {
+    use Count::*;
+    Some(match kind {
+        GpuKind::Return | GpuKind::Yield => (Any, Exactly(0)),
+        GpuKind::GPUModule | GpuKind::GPUFunc | GpuKind::Terminator | GpuKind::Barrier => {
+            (Exactly(0), Exactly(0))
+        }
+        GpuKind::ThreadId
+        | GpuKind::BlockId
+        | GpuKind::BlockDim
+        | GpuKind::GridDim
+        | GpuKind::GlobalId
+        | GpuKind::LaneId
+        | GpuKind::SubgroupId
+        | GpuKind::NumSubgroups
+        | GpuKind::SubgroupSize => (Exactly(0), Exactly(1)),
+        GpuKind::Wait | GpuKind::Launch | GpuKind::LaunchFunc => (Any, Optional),
         _ => return None,
     })
 }
@@ -648,26 +660,29 @@ enum Group {
 
 /// The operand and result constraint groups of each op (at most one variadic group
 /// per list; its length is what the fixed groups leave).
-fn type_groups(name: &str) -> Option<(&'static [Group], &'static [Group])> {
+fn type_groups(ir: &Ir, op: Op) -> Option<(&'static [Group], &'static [Group])> {
     use Group::*;
     use TyC::*;
-    Some(match name {
-        Load::NAME => (&[One(MemRef), Many(Index)], &[One(Vector)]),
-        Store::NAME => (&[One(Vector), One(MemRef), Many(Index)], &[]),
-        MaskedLoad::NAME => (
+    if let Some(kind) = GpuKind::of(ir, op) {
+        return gpu_type_groups(kind);
+    }
+    Some(match VectorKind::of(ir, op)? {
+        VectorKind::Load => (&[One(MemRef), Many(Index)], &[One(Vector)]),
+        VectorKind::Store => (&[One(Vector), One(MemRef), Many(Index)], &[]),
+        VectorKind::MaskedLoad => (
             &[One(MemRef), Many(Index), One(VecI1), One(Vector)],
             &[One(Vector)],
         ),
-        MaskedStore::NAME => (&[One(MemRef), Many(Index), One(VecI1), One(Vector)], &[]),
-        ExpandLoad::NAME => (
+        VectorKind::MaskedStore => (&[One(MemRef), Many(Index), One(VecI1), One(Vector)], &[]),
+        VectorKind::ExpandLoad => (
             &[One(MemRef), Many(Index), One(FixedVecI1), One(Vector)],
             &[One(Vector)],
         ),
-        CompressStore::NAME => (
+        VectorKind::CompressStore => (
             &[One(MemRef), Many(Index), One(FixedVecI1), One(Vector)],
             &[],
         ),
-        Gather::NAME => (
+        VectorKind::Gather => (
             &[
                 One(TensorOrMemRef),
                 Many(Index),
@@ -677,7 +692,7 @@ fn type_groups(name: &str) -> Option<(&'static [Group], &'static [Group])> {
             ],
             &[One(Vector)],
         ),
-        Scatter::NAME => (
+        VectorKind::Scatter => (
             &[
                 One(TensorOrMemRef),
                 Many(Index),
@@ -687,58 +702,68 @@ fn type_groups(name: &str) -> Option<(&'static [Group], &'static [Group])> {
             ],
             &[],
         ),
-        Broadcast::NAME => (&[One(Any)], &[One(Vector)]),
-        Extract::NAME => (&[One(Vector), Many(Index)], &[One(Any)]),
-        Insert::NAME => (&[One(Any), One(Vector), Many(Index)], &[One(Vector)]),
-        ExtractStridedSlice::NAME | ShapeCast::NAME | BitCast::NAME | Transpose::NAME => {
-            (&[One(Vector)], &[One(Vector)])
-        }
-        InsertStridedSlice::NAME | Interleave::NAME => {
+        VectorKind::Broadcast => (&[One(Any)], &[One(Vector)]),
+        VectorKind::Extract => (&[One(Vector), Many(Index)], &[One(Any)]),
+        VectorKind::Insert => (&[One(Any), One(Vector), Many(Index)], &[One(Vector)]),
+        VectorKind::ExtractStridedSlice
+        | VectorKind::ShapeCast
+        | VectorKind::BitCast
+        | VectorKind::Transpose => (&[One(Vector)], &[One(Vector)]),
+        VectorKind::InsertStridedSlice | VectorKind::Interleave => {
             (&[One(Vector), One(Vector)], &[One(Vector)])
         }
-        FromElements::NAME => (&[Many(Any)], &[One(FixedVector)]),
-        ToElements::NAME => (&[One(Vector)], &[Many(Any)]),
-        Fma::NAME => (
+        VectorKind::FromElements => (&[Many(Any)], &[One(FixedVector)]),
+        VectorKind::ToElements => (&[One(Vector)], &[Many(Any)]),
+        VectorKind::Fma => (
             &[One(VecFloat), One(VecFloat), One(VecFloat)],
             &[One(VecFloat)],
         ),
-        Reduction::NAME => (&[One(Vector), Opt(Any)], &[One(Any)]),
-        MultiReduction::NAME => (&[One(Vector), One(Any)], &[One(Any)]),
-        OuterProduct::NAME => (&[One(Vector), One(Any), Opt(Vector)], &[One(Vector)]),
-        ConstantMask::NAME => (&[], &[One(VecI1)]),
-        CreateMask::NAME => (&[Many(Index)], &[One(VecI1)]),
-        Step::NAME => (&[], &[One(VecIndexRank1)]),
-        VScale::NAME => (&[], &[One(Index)]),
-        Shuffle::NAME => (&[One(FixedVector), One(FixedVector)], &[One(Vector)]),
-        Deinterleave::NAME => (&[One(Vector)], &[One(Vector), One(Vector)]),
-        TypeCast::NAME => (&[One(StaticMemRef)], &[One(MemRef)]),
-        Scan::NAME => (&[One(Vector), One(Vector)], &[One(Vector), One(Vector)]),
-        ScalableInsert::NAME => (&[One(Rank1Vector), One(Rank1Vector)], &[One(Rank1Vector)]),
-        ScalableExtract::NAME => (&[One(Rank1Vector)], &[One(Rank1Vector)]),
-        crate::gpu::ThreadId::NAME
-        | crate::gpu::BlockId::NAME
-        | crate::gpu::BlockDim::NAME
-        | crate::gpu::GridDim::NAME
-        | crate::gpu::GlobalId::NAME
-        | crate::gpu::LaneId::NAME
-        | crate::gpu::SubgroupId::NAME
-        | crate::gpu::NumSubgroups::NAME
-        | crate::gpu::SubgroupSize::NAME => (&[], &[One(Index)]),
-        crate::gpu::Wait::NAME => (&[Many(AsyncToken)], &[Opt(AsyncToken)]),
-        crate::gpu::Dealloc::NAME => (&[Many(AsyncToken), One(MemRef)], &[Opt(AsyncToken)]),
-        crate::gpu::Memcpy::NAME => (
+        VectorKind::Reduction => (&[One(Vector), Opt(Any)], &[One(Any)]),
+        VectorKind::MultiReduction => (&[One(Vector), One(Any)], &[One(Any)]),
+        VectorKind::OuterProduct => (&[One(Vector), One(Any), Opt(Vector)], &[One(Vector)]),
+        VectorKind::ConstantMask => (&[], &[One(VecI1)]),
+        VectorKind::CreateMask => (&[Many(Index)], &[One(VecI1)]),
+        VectorKind::Step => (&[], &[One(VecIndexRank1)]),
+        VectorKind::VScale => (&[], &[One(Index)]),
+        VectorKind::Shuffle => (&[One(FixedVector), One(FixedVector)], &[One(Vector)]),
+        VectorKind::Deinterleave => (&[One(Vector)], &[One(Vector), One(Vector)]),
+        VectorKind::TypeCast => (&[One(StaticMemRef)], &[One(MemRef)]),
+        VectorKind::Scan => (&[One(Vector), One(Vector)], &[One(Vector), One(Vector)]),
+        VectorKind::ScalableInsert => (&[One(Rank1Vector), One(Rank1Vector)], &[One(Rank1Vector)]),
+        VectorKind::ScalableExtract => (&[One(Rank1Vector)], &[One(Rank1Vector)]),
+        _ => return None,
+    })
+}
+
+/// The constraint groups of the `gpu` ops that [`type_groups`] checks.
+fn gpu_type_groups(kind: GpuKind) -> Option<(&'static [Group], &'static [Group])> {
+    use Group::*;
+    use TyC::*;
+    Some(match kind {
+        GpuKind::ThreadId
+        | GpuKind::BlockId
+        | GpuKind::BlockDim
+        | GpuKind::GridDim
+        | GpuKind::GlobalId
+        | GpuKind::LaneId
+        | GpuKind::SubgroupId
+        | GpuKind::NumSubgroups
+        | GpuKind::SubgroupSize => (&[], &[One(Index)]),
+        GpuKind::Wait => (&[Many(AsyncToken)], &[Opt(AsyncToken)]),
+        GpuKind::Dealloc => (&[Many(AsyncToken), One(MemRef)], &[Opt(AsyncToken)]),
+        GpuKind::Memcpy => (
             &[Many(AsyncToken), One(MemRef), One(MemRef)],
             &[Many(AsyncToken)],
         ),
-        crate::gpu::Memset::NAME => (
+        GpuKind::Memset => (
             &[Many(AsyncToken), One(MemRef), One(Any)],
             &[Many(AsyncToken)],
         ),
-        crate::gpu::Shuffle::NAME => (
+        GpuKind::Shuffle => (
             &[One(IntFloatOr1DVec), One(I32), One(I32)],
             &[One(IntFloatOr1DVec), One(I1)],
         ),
-        crate::gpu::SubgroupReduce::NAME | crate::gpu::AllReduce::NAME => {
+        GpuKind::SubgroupReduce | GpuKind::AllReduce => {
             (&[One(IntFloatOr1DVec)], &[One(IntFloatOr1DVec)])
         }
         _ => return None,
@@ -767,7 +792,7 @@ fn expand_groups(groups: &[Group], count: usize) -> Option<Vec<TyC>> {
 fn types_ok(v: &mut Verifier<'_>, op: Op) -> bool {
     let ir = v.ir();
     let ctx = ir.ctx();
-    let Some((operand_groups, result_groups)) = type_groups(ir.op_name(op)) else {
+    let Some((operand_groups, result_groups)) = type_groups(ir, op) else {
         return true;
     };
     let lists = [
@@ -818,7 +843,7 @@ fn types_ok(v: &mut Verifier<'_>, op: Op) -> bool {
 /// error.
 pub(crate) fn arity_ok(v: &mut Verifier<'_>, op: Op) -> bool {
     let ir = v.ir();
-    let Some((operands, results)) = arity(ir.op_name(op)) else {
+    let Some((operands, results)) = arity(ir, op) else {
         return types_ok(v, op);
     };
     let (n_ops, n_res) = (ir.operands(op).len(), ir.results(op).len());
@@ -1765,9 +1790,9 @@ lattice_ir::def_op! {
 fn parse_unary_to(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
     let x = p.parse_operand()?;
     p.parse_optional_attr_dict(st)?;
-    let (from_kind, to_kind) = match p.ctx().str(st.name) {
-        Broadcast::NAME => (None, Some(Kind::Vector)),
-        TypeCast::NAME => (Some(Kind::MemRef), Some(Kind::MemRef)),
+    let (from_kind, to_kind) = match VectorKind::of_name(p.ctx(), p.ctx().str(st.name)) {
+        Some(VectorKind::Broadcast) => (None, Some(Kind::Vector)),
+        Some(VectorKind::TypeCast) => (Some(Kind::MemRef), Some(Kind::MemRef)),
         _ => (Some(Kind::Vector), Some(Kind::Vector)),
     };
     let from = match from_kind {
@@ -4295,16 +4320,16 @@ fn verify_mask(v: &mut Verifier<'_>, op: Op) {
 fn expected_mask_type(ir: &Ir, op: Op) -> Option<Type> {
     let ctx = ir.ctx();
     let map = affine_map_of(ctx, ir.attr(op, "permutation_map"));
-    match ir.op_name(op) {
-        TransferRead::NAME => {
+    match VectorKind::of(ir, op) {
+        Some(VectorKind::TransferRead) => {
             let vector = vec_ty(ctx, ir.value_type(*ir.results(op).first()?))?;
             Some(infer_transfer_mask_type(ctx, &vector, map?))
         }
-        TransferWrite::NAME => {
+        Some(VectorKind::TransferWrite) => {
             let vector = vec_ty(ctx, ir.value_type(*ir.operands(op).first()?))?;
             Some(infer_transfer_mask_type(ctx, &vector, map?))
         }
-        Reduction::NAME => {
+        Some(VectorKind::Reduction) => {
             let vector = vec_ty(ctx, ir.value_type(*ir.operands(op).first()?))?;
             Some(make_vector(
                 ctx,

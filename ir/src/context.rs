@@ -33,6 +33,8 @@ pub struct Context {
     dialects: Vec<&'static str>,
     /// Whether ops of unknown dialects are accepted (`--allow-unregistered-dialect`).
     pub allow_unregistered_dialects: bool,
+    /// The op folded constants are materialized with (see [`Context::constant_op`]).
+    constant_op: Option<&'static OpDef>,
 }
 
 impl Default for Context {
@@ -54,6 +56,7 @@ impl Context {
             ops: FxHashMap::default(),
             dialects: Vec::new(),
             allow_unregistered_dialects: false,
+            constant_op: None,
         };
         crate::builtin::register(&mut ctx);
         ctx
@@ -90,6 +93,18 @@ impl Context {
     /// The definition of the op named `name`, if registered.
     pub fn op_def(&self, name: &str) -> Option<&'static OpDef> {
         self.ops.get(name).copied()
+    }
+
+    /// Sets the op that folded constants are materialized with (MLIR's
+    /// `Dialect::materializeConstant`, one per context): a `CONSTANT_LIKE` op with one
+    /// result and a `value` attribute, registered by the dialect that defines it.
+    pub fn set_constant_op(&mut self, def: &'static OpDef) {
+        self.constant_op = Some(def);
+    }
+
+    /// The op folded constants are materialized with, if a dialect set one.
+    pub fn constant_op(&self) -> Option<&'static OpDef> {
+        self.constant_op
     }
 
     /// The names of every registered op, in no particular order.

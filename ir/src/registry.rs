@@ -77,6 +77,25 @@ pub type FoldFn = fn(&Ir, Op, &[Option<Attr>]) -> Option<Vec<FoldResult>>;
 /// before it, replacing its results' uses, erasing it) and returns whether it changed
 /// anything. It must not erase ops other than `op` and the ops it created.
 pub type CanonicalizeFn = fn(&mut Ir, Op) -> bool;
+/// A canonicalization pattern that works through the driver's [`Rewriter`] (MLIR's
+/// `RewritePattern::matchAndRewrite`): it tells the driver what to revisit and erases
+/// through it. Returns whether it changed anything.
+pub type RewriteFn = fn(&mut dyn Rewriter, Op) -> bool;
+
+/// What a [`RewriteFn`] pattern rewrites through (MLIR's `PatternRewriter` and its
+/// listener): the IR, and the greedy driver's notifications, so that the driver
+/// revisits exactly the ops the pattern touched.
+pub trait Rewriter {
+    /// The IR being rewritten.
+    fn ir(&self) -> &Ir;
+    /// The IR being rewritten, to change it (report the changes through [`Self::notify`]).
+    fn ir_mut(&mut self) -> &mut Ir;
+    /// Puts `op` (and its ancestors inside the driver's scope) back on the worklist.
+    fn notify(&mut self, op: Op);
+    /// Erases `op` and everything nested in it, revisiting the defining ops of operands
+    /// that lost a user.
+    fn erase_op(&mut self, op: Op);
+}
 /// Suggests names for results (`%c0`, `%alloc`): pushes `(result index, name)`.
 pub type ResultNamesFn = fn(&Ir, Op, &mut Vec<(usize, String)>);
 /// Suggests names for the entry-block arguments of a region: pushes `(value, name)`.
@@ -121,6 +140,9 @@ pub struct OpDef {
     pub verify: Option<VerifyFn>,
     pub fold: Option<FoldFn>,
     pub canonicalize: Option<CanonicalizeFn>,
+    /// Canonicalization patterns written against the driver's [`Rewriter`]; the driver
+    /// tries them instead of `canonicalize` when both are set.
+    pub rewrite: Option<RewriteFn>,
     pub result_names: Option<ResultNamesFn>,
     pub block_arg_names: Option<BlockArgNamesFn>,
     pub successor_operands: Option<SuccessorOperandsFn>,
@@ -146,6 +168,7 @@ impl OpDef {
         verify: None,
         fold: None,
         canonicalize: None,
+        rewrite: None,
         result_names: None,
         block_arg_names: None,
         successor_operands: None,

@@ -190,36 +190,56 @@ pub fn def_position(ir: &Ir, op: Op, defs: &[&'static OpDef]) -> Option<usize> {
 /// match ArithKind::of(ir, op) { Some(ArithKind::AddF) => .., _ => .. }
 /// ```
 ///
-/// Each variant is named after its view type (in scope where the macro is invoked).
+/// Each variant is named after its view type (in scope where the macro is invoked), or
+/// names it after `=` (`For = AffineFor`) where the view's name repeats the dialect.
 /// Generates `Kind::of(ir, op)` (`None` for ops of other dialects and unregistered ops),
 /// `Kind::def(self)`, `Kind::name(self)` and `Kind::ALL` (every definition in the order of
 /// the enum; the dialect registers exactly these, so a view missing from the enum is an
 /// unregistered op and fails every test that parses it).
 #[macro_export]
 macro_rules! def_op_kinds {
+    (@view $variant:ident) => { $variant };
+    (@view $variant:ident $view:ident) => { $view };
+    (@doc $variant:ident) => { stringify!($variant) };
+    (@doc $variant:ident $view:ident) => { stringify!($view) };
     (
         $(#[$meta:meta])*
-        $vis:vis enum $kind:ident { $($view:ident),* $(,)? }
+        $vis:vis enum $kind:ident { $($variant:ident $(= $view:ident)?),* $(,)? }
     ) => {
         $(#[$meta])*
         #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
         $vis enum $kind {
             $(
-                #[doc = concat!("[`", stringify!($view), "`]")]
-                $view,
+                #[doc = concat!("[`", $crate::def_op_kinds!(@doc $variant $($view)?), "`]")]
+                $variant,
             )*
         }
 
         #[allow(dead_code)]
         impl $kind {
             /// Every op definition of the kind, in the order of the enum.
-            pub const ALL: &'static [&'static $crate::OpDef] =
-                &[$(<$view as $crate::view::OpView>::DEF),*];
-            const VARIANTS: &'static [$kind] = &[$($kind::$view),*];
+            pub const ALL: &'static [&'static $crate::OpDef] = &[$(
+                <$crate::def_op_kinds!(@view $variant $($view)?) as $crate::view::OpView>::DEF
+            ),*];
+            const VARIANTS: &'static [$kind] = &[$($kind::$variant),*];
 
             /// The kind of `op`, `None` when it is not a registered op of this kind.
             pub fn of(ir: &$crate::Ir, op: $crate::Op) -> Option<Self> {
                 $crate::view::def_position(ir, op, Self::ALL).map(|i| Self::VARIANTS[i])
+            }
+
+            /// The kind whose definition is `def` (pointer identity), `None` for others.
+            pub fn of_def(def: &$crate::OpDef) -> Option<Self> {
+                Self::ALL
+                    .iter()
+                    .position(|&d| std::ptr::eq(d, def))
+                    .map(|i| Self::VARIANTS[i])
+            }
+
+            /// The kind of the op registered as `name` in `ctx` (an op being parsed or
+            /// built, before it exists), `None` for unregistered names and other kinds.
+            pub fn of_name(ctx: &$crate::Context, name: &str) -> Option<Self> {
+                ctx.op_def(name).and_then(Self::of_def)
             }
 
             /// The definition of this kind of op.

@@ -36,13 +36,13 @@ pub const REDUCTION_MARK: &str = "parallel_reduction";
 /// under [`REDUCTION_MARK`]; [`finish`] consumes it.
 pub const REDUCTION_ATTR: &str = "lattice.parallel_reduction";
 
-/// The reduction kind of the `arith` op `name` on values of type `ty`, when an
+/// The reduction kind of the `arith` op `op` on values of type `ty`, when an
 /// `affine.parallel` can reduce with it: the verifier (upstream's) admits `addf`, `mulf`,
 /// `maximumf`, `minimumf` on floats and `addi`, `muli`, `andi`, `ori` on signless
 /// integers (not `maxnumf`/`minnumf`/`xori`, nor `maxs`/`mins`/`maxu`/`minu`, which need
 /// signed or unsigned integer types).
-pub fn parallel_kind(ir: &Ir, name: &str, ty: lattice_ir::Type) -> Option<i64> {
-    let kind = reduction_kind(name)?;
+pub fn parallel_kind(ir: &Ir, op: Op, ty: lattice_ir::Type) -> Option<i64> {
+    let kind = reduction_kind(ir, op)?;
     let ctx = ir.ctx();
     let ok = match kind {
         0 | 4 | 8 | 12 => ctx.is_float(ty),
@@ -74,7 +74,7 @@ pub fn accumulate_kind(ir: &Ir, ops: &[Op], cell: Value) -> Option<i64> {
         let v = ir.result(load, 0);
         let [use_v] = ir.uses(v) else { return None };
         let combine = use_v.op;
-        let k = parallel_kind(ir, ir.op_name(combine), ir.value_type(v))?;
+        let k = parallel_kind(ir, combine, ir.value_type(v))?;
         if ir.operands(combine).len() != 2
             || ir.results(combine).len() != 1
             || ir.operand(combine, 0) == ir.operand(combine, 1)
@@ -422,7 +422,7 @@ fn chain(ir: &Ir, v: Value, block: Block, position: usize, kind: Option<i64>) ->
         if op == term {
             return (index == position).then_some(kind).flatten();
         }
-        if let Some(k) = parallel_kind(ir, ir.op_name(op), ir.value_type(v)) {
+        if let Some(k) = parallel_kind(ir, op, ir.value_type(v)) {
             if kind.is_some_and(|q| q != k)
                 || ir.operands(op).len() != 2
                 || ir.results(op).len() != 1
@@ -482,7 +482,7 @@ fn convert(ir: &mut Ir, l: Op) -> Option<Op> {
     for (k, &(identity, ty)) in identities.iter().enumerate() {
         let [u] = ir.uses(args[k]) else { return None };
         let (user, index) = (u.op, u.index as usize);
-        if ir.op_parent(user) == Some(body) && reduction_kind(ir.op_name(user)).is_some() {
+        if ir.op_parent(user) == Some(body) && reduction_kind(ir, user).is_some() {
             let other = ir.operand(user, 1 - index);
             ir.replace_all_uses(ir.result(user, 0), other);
             ir.erase_op(user);

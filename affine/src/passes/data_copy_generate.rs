@@ -381,14 +381,16 @@ impl Analysis {
                 }
                 let known = lattice_ir::passes::is_memory_effect_free(ir, o)
                     || ir.has_trait(o, Traits::RECURSIVE_EFFECTS)
-                    || matches!(
-                        ir.op_name(o),
-                        memref::Alloc::NAME
-                            | memref::Alloca::NAME
-                            | memref::Dealloc::NAME
-                            | memref::Load::NAME
-                            | memref::Store::NAME
-                            | memref::CopyOp::NAME
+                    || ir.is_any_def(
+                        o,
+                        &[
+                            memref::Alloc::DEF,
+                            memref::Alloca::DEF,
+                            memref::Dealloc::DEF,
+                            memref::Load::DEF,
+                            memref::Store::DEF,
+                            memref::CopyOp::DEF,
+                        ],
                     )
                     || matches!(
                         AffineKind::of(ir, o),

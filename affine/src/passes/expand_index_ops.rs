@@ -47,11 +47,17 @@ struct Builder {
 }
 
 impl Builder {
-    fn op(&self, ir: &mut Ir, name: &str, operands: Vec<Value>, attrs: &[(&str, Attr)]) -> Value {
+    fn op(
+        &self,
+        ir: &mut Ir,
+        kind: arith::ArithKind,
+        operands: Vec<Value>,
+        attrs: &[(&str, Attr)],
+    ) -> Value {
         let ctx = ir.ctx();
-        let mut st = OperationState::new(ctx.intern_str(name), self.loc);
+        let mut st = OperationState::new(ctx.intern_str(kind.name()), self.loc);
         st.operands = operands.clone();
-        st.result_types = vec![if name == arith::CmpI::NAME {
+        st.result_types = vec![if kind == arith::ArithKind::CmpI {
             ctx.int_type(1)
         } else {
             ir.value_type(operands[operands.len() - 1])
@@ -81,7 +87,12 @@ impl Builder {
 
     fn mul(&self, ir: &mut Ir, a: Value, b: Value) -> Value {
         let f = Builder::nsw(ir);
-        self.op(ir, arith::MulI::NAME, vec![a, b], &[("overflowFlags", f)])
+        self.op(
+            ir,
+            arith::ArithKind::MulI,
+            vec![a, b],
+            &[("overflowFlags", f)],
+        )
     }
 
     /// A product of basis entries (positive, so neither wraps): `nsw, nuw`.
@@ -89,21 +100,36 @@ impl Builder {
         let f = ir
             .ctx()
             .attr(AttrData::Dialect("arith.overflow<nsw, nuw>".to_string()));
-        self.op(ir, arith::MulI::NAME, vec![a, b], &[("overflowFlags", f)])
+        self.op(
+            ir,
+            arith::ArithKind::MulI,
+            vec![a, b],
+            &[("overflowFlags", f)],
+        )
     }
 
     fn add(&self, ir: &mut Ir, a: Value, b: Value) -> Value {
         let f = Builder::nsw(ir);
-        self.op(ir, arith::AddI::NAME, vec![a, b], &[("overflowFlags", f)])
+        self.op(
+            ir,
+            arith::ArithKind::AddI,
+            vec![a, b],
+            &[("overflowFlags", f)],
+        )
     }
 
     /// `x mod s` in `[0, s)` for positive `s`.
     fn pos_rem(&self, ir: &mut Ir, x: Value, s: Value, zero: Value) -> Value {
-        let r = self.op(ir, arith::RemSI::NAME, vec![x, s], &[]);
+        let r = self.op(ir, arith::ArithKind::RemSI, vec![x, s], &[]);
         let slt = ir.ctx().i64_attr(2);
-        let neg = self.op(ir, arith::CmpI::NAME, vec![r, zero], &[("predicate", slt)]);
+        let neg = self.op(
+            ir,
+            arith::ArithKind::CmpI,
+            vec![r, zero],
+            &[("predicate", slt)],
+        );
         let fixed = self.add(ir, r, s);
-        self.op(ir, arith::Select::NAME, vec![neg, fixed, r], &[])
+        self.op(ir, arith::ArithKind::Select, vec![neg, fixed, r], &[])
     }
 }
 
@@ -170,11 +196,11 @@ fn expand_delinearize(ir: &mut Ir, op: Op) -> bool {
             return false;
         };
         let zero = b.constant(ir, 0);
-        values.push(b.op(ir, arith::FloorDivSI::NAME, vec![x, strides[0]], &[]));
+        values.push(b.op(ir, arith::ArithKind::FloorDivSI, vec![x, strides[0]], &[]));
         for i in 1..n {
             let r = b.pos_rem(ir, x, strides[i - 1], zero);
             values.push(if i + 1 < n {
-                b.op(ir, arith::DivSI::NAME, vec![r, strides[i]], &[])
+                b.op(ir, arith::ArithKind::DivSI, vec![r, strides[i]], &[])
             } else {
                 r
             });

@@ -17,7 +17,7 @@
 //! any memref.
 
 use crate::views::{AffineAccess, AffineFor, AffineKind};
-use lattice_dialects::{arith, func, memref, scf};
+use lattice_dialects::{func, memref, scf};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::store::WalkOrder;
@@ -252,20 +252,6 @@ pub(crate) fn known_nonempty(ir: &Ir, l: Op) -> bool {
     ctx.constant_value(diff).is_some_and(|c| c > 0)
 }
 
-/// Integer divisions and remainders, which trap on a zero divisor (and signed overflow).
-fn is_trapping_division(name: &str) -> bool {
-    matches!(
-        name,
-        arith::DivSI::NAME
-            | arith::DivUI::NAME
-            | arith::RemSI::NAME
-            | arith::RemUI::NAME
-            | arith::CeilDivSI::NAME
-            | arith::CeilDivUI::NAME
-            | arith::FloorDivSI::NAME
-    )
-}
-
 /// Whether division `op` cannot trap: its divisor is a constant other than 0 (and other
 /// than -1 for signed ops, which overflow on the minimum value).
 fn division_is_safe(ir: &Ir, op: Op) -> bool {
@@ -297,7 +283,8 @@ fn op_movable(ir: &Ir, info: &LoopInfo, op: Op) -> Result<(), Option<String>> {
         return Err(None);
     }
     if matches!(kind, Some(AffineKind::If | AffineKind::Yield))
-        || matches!(name, scf::If::NAME | scf::Yield::NAME)
+        || ir.isa::<scf::If>(op)
+        || ir.isa::<scf::Yield>(op)
     {
         return Ok(());
     }
@@ -317,7 +304,7 @@ fn op_movable(ir: &Ir, info: &LoopInfo, op: Op) -> Result<(), Option<String>> {
         }
         return Ok(());
     }
-    if is_trapping_division(name) && !info.nonempty && !division_is_safe(ir, op) {
+    if ir.has_trait(op, Traits::MAY_TRAP) && !info.nonempty && !division_is_safe(ir, op) {
         return Err(Some(format!(
             "invariant '{name}' not hoisted: it may trap and the loop may run zero times"
         )));

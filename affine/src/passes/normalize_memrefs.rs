@@ -331,9 +331,9 @@ fn candidates(ir: &Ir, f: Op) -> Vec<Value> {
         out.extend_from_slice(ir.block_args(b));
     }
     for o in ir.walk_ops(f, WalkOrder::PreOrder) {
-        if matches!(
-            ir.op_name(o),
-            memref::Alloc::NAME | memref::Alloca::NAME | func::Call::NAME
+        if ir.is_any_def(
+            o,
+            &[memref::Alloc::DEF, memref::Alloca::DEF, func::Call::DEF],
         ) {
             out.extend_from_slice(ir.results(o));
         }
@@ -342,13 +342,13 @@ fn candidates(ir: &Ir, f: Op) -> Vec<Value> {
 }
 
 fn supported_use(ir: &Ir, op: Op, index: u32) -> bool {
-    match ir.op_name(op) {
+    match memref::MemrefKind::of(ir, op) {
         _ if ir.isa::<AffineLoad>(op) => index == 0,
         _ if ir.isa::<AffineStore>(op) => index == 1,
-        memref::Load::NAME => index == 0,
-        memref::Store::NAME => index == 1,
-        memref::Dealloc::NAME | func::Call::NAME | func::Return::NAME => true,
-        _ => false,
+        Some(memref::MemrefKind::Load) => index == 0,
+        Some(memref::MemrefKind::Store) => index == 1,
+        Some(memref::MemrefKind::Dealloc) => true,
+        _ => ir.isa::<func::Call>(op) || ir.isa::<func::Return>(op),
     }
 }
 
@@ -427,7 +427,7 @@ fn normalize_function(ir: &mut Ir, f: Op, report: &mut Report) {
 /// Rewrites one use (operand `idx` of `op`) of a memref whose layout `map` is now explicit.
 fn rewrite_use(ir: &mut Ir, op: Op, idx: usize, map: AffineMap) {
     let ctx = ir.ctx_arc().clone();
-    match ir.op_name(op) {
+    match memref::MemrefKind::of(ir, op) {
         _ if ir.isa::<AffineLoad>(op) || ir.isa::<AffineStore>(op) => {
             let Some(AttrData::AffineMap(old)) = ir
                 .attr(op, AffineLoad::MAP)
@@ -448,7 +448,7 @@ fn rewrite_use(ir: &mut Ir, op: Op, idx: usize, map: AffineMap) {
             ir.set_operands(op, all);
             ir.set_attr(op, "map", ctx.affine_map_attr(new));
         }
-        memref::Load::NAME | memref::Store::NAME => {
+        Some(memref::MemrefKind::Load | memref::MemrefKind::Store) => {
             let indices: Vec<Value> = ir.operands(op)[idx + 1..].to_vec();
             let mut new_indices = Vec::new();
             for &r in ctx.map_results(map) {

@@ -117,14 +117,14 @@ impl ExprBuilder {
         let def = ir.defining_op(v)?;
         let ctx = ir.ctx();
         let ops = ir.operands(def).to_vec();
-        let name = ir.op_name(def).to_string();
-        match name.as_str() {
-            arith::AddI::NAME | arith::SubI::NAME | arith::MulI::NAME => {
+        let kind = arith::ArithKind::of(ir, def);
+        match kind {
+            Some(arith::ArithKind::AddI | arith::ArithKind::SubI | arith::ArithKind::MulI) => {
                 let a = self.expr_depth(ir, ops[0], depth + 1)?;
                 let b = self.expr_depth(ir, ops[1], depth + 1)?;
-                Some(match name.as_str() {
-                    arith::AddI::NAME => ctx.add_expr(a, b),
-                    arith::SubI::NAME => ctx.sub_expr(a, b),
+                Some(match kind {
+                    Some(arith::ArithKind::AddI) => ctx.add_expr(a, b),
+                    Some(arith::ArithKind::SubI) => ctx.sub_expr(a, b),
                     _ => {
                         if ctx.constant_value(a).is_none() && ctx.constant_value(b).is_none() {
                             return None;
@@ -133,24 +133,29 @@ impl ExprBuilder {
                     }
                 })
             }
-            arith::FloorDivSI::NAME
-            | arith::DivSI::NAME
-            | arith::RemSI::NAME
-            | arith::CeilDivSI::NAME => {
+            Some(
+                arith::ArithKind::FloorDivSI
+                | arith::ArithKind::DivSI
+                | arith::ArithKind::RemSI
+                | arith::ArithKind::CeilDivSI,
+            ) => {
                 let c = constant_int(ir, ops[1]).filter(|&c| c > 0)?;
-                let truncating = name == arith::DivSI::NAME || name == arith::RemSI::NAME;
+                let truncating = matches!(
+                    kind,
+                    Some(arith::ArithKind::DivSI | arith::ArithKind::RemSI)
+                );
                 if truncating && !non_negative(ir, ops[0], 0) {
                     return None;
                 }
                 let a = self.expr_depth(ir, ops[0], depth + 1)?;
                 let ce = ctx.constant_expr(c);
-                Some(match name.as_str() {
-                    arith::RemSI::NAME => ctx.mod_expr(a, ce),
-                    arith::CeilDivSI::NAME => ctx.ceildiv_expr(a, ce),
+                Some(match kind {
+                    Some(arith::ArithKind::RemSI) => ctx.mod_expr(a, ce),
+                    Some(arith::ArithKind::CeilDivSI) => ctx.ceildiv_expr(a, ce),
                     _ => ctx.floordiv_expr(a, ce),
                 })
             }
-            arith::Select::NAME => {
+            Some(arith::ArithKind::Select) => {
                 let (x, op, k) = lowered_division(ir, def)?;
                 let a = self.expr_depth(ir, x, depth + 1)?;
                 let ke = ctx.constant_expr(k);
@@ -315,12 +320,12 @@ pub(crate) fn non_negative(ir: &Ir, v: Value, depth: u32) -> bool {
     let Some(def) = ir.defining_op(v) else {
         return false;
     };
-    match ir.op_name(def) {
-        arith::AddI::NAME | arith::MulI::NAME | arith::MaxSI::NAME => ir
+    match arith::ArithKind::of(ir, def) {
+        Some(arith::ArithKind::AddI | arith::ArithKind::MulI | arith::ArithKind::MaxSI) => ir
             .operands(def)
             .iter()
             .all(|&o| non_negative(ir, o, depth + 1)),
-        arith::DivSI::NAME | arith::RemSI::NAME | arith::FloorDivSI::NAME => {
+        Some(arith::ArithKind::DivSI | arith::ArithKind::RemSI | arith::ArithKind::FloorDivSI) => {
             non_negative(ir, ir.operand(def, 0), depth + 1)
                 && constant_int(ir, ir.operand(def, 1)).is_some_and(|c| c > 0)
         }

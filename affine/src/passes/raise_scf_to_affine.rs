@@ -233,11 +233,12 @@ pub fn raise_scf_to_affine_with_report(ir: &mut Ir, func: Op) -> Report {
             if !ir.contains_op(op) {
                 continue;
             }
-            let name = ir.op_name(op).to_string();
-            let result = match name.as_str() {
-                scf::For::NAME => raise_for(ir, op),
-                scf::If::NAME => raise_if(ir, op),
-                memref::Load::NAME | memref::Store::NAME => raise_access(ir, op),
+            let result = match scf::ScfKind::of(ir, op) {
+                Some(scf::ScfKind::For) => raise_for(ir, op),
+                Some(scf::ScfKind::If) => raise_if(ir, op),
+                _ if ir.isa::<memref::Load>(op) || ir.isa::<memref::Store>(op) => {
+                    raise_access(ir, op)
+                }
                 _ => continue,
             };
             match result {

@@ -379,10 +379,10 @@ fn eliminate_dead_allocs(ir: &mut Ir, func: Op) {
             .iter()
             .map(|u| {
                 let is_write = AffineAccess::of(ir, u.op).is_some_and(|a| a.is_write);
-                let ok = match ir.op_name(u.op) {
+                let ok = match memref::MemrefKind::of(ir, u.op) {
                     _ if is_write => u.index == 1 && ir.operand(u.op, 0) != m,
-                    memref::Store::NAME => u.index == 1 && ir.operand(u.op, 0) != m,
-                    memref::Dealloc::NAME => true,
+                    Some(memref::MemrefKind::Store) => u.index == 1 && ir.operand(u.op, 0) != m,
+                    Some(memref::MemrefKind::Dealloc) => true,
                     _ => false,
                 };
                 ok.then_some(u.op)

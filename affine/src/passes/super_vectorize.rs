@@ -46,7 +46,7 @@ use crate::analysis::dependence::{self, Dependence};
 use crate::ops::for_segments;
 use crate::util::{int_attr, map_attr};
 use crate::views::{AffineApply, AffineFor, AffineKind, AffineLoad, AffineMin, AffineStore};
-use lattice_dialects::{arith, func, ub, vector};
+use lattice_dialects::{arith, func, math, ub, vector};
 use lattice_ir::diag::{DiagLoc, Diagnostic, Severity};
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
 use lattice_ir::{
@@ -266,21 +266,10 @@ fn is_scalar(ir: &Ir, ty: Type) -> bool {
     ctx.is_int_or_index(ty) || ctx.is_float(ty)
 }
 
-const MAY_TRAP: &[&str] = &[
-    arith::DivSI::NAME,
-    arith::DivUI::NAME,
-    arith::RemSI::NAME,
-    arith::RemUI::NAME,
-    arith::CeilDivSI::NAME,
-    arith::CeilDivUI::NAME,
-    arith::FloorDivSI::NAME,
-];
-
 /// Whether `o` is an elementwise `arith`/`math` op the pass widens.
 fn is_elementwise(ir: &Ir, o: Op) -> bool {
-    let name = ir.op_name(o);
-    (name.starts_with("arith.") || name.starts_with("math."))
-        && name != arith::Constant::NAME
+    (arith::ArithKind::of(ir, o).is_some() || math::MathKind::of(ir, o).is_some())
+        && !ir.isa::<arith::Constant>(o)
         && ir.regions(o).is_empty()
         && !ir.results(o).is_empty()
         && lattice_ir::passes::is_memory_effect_free(ir, o)
@@ -348,8 +337,8 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
     let mut varying: Vec<Option<usize>> = vec![None; nest.len()];
     for &o in &nested[1..] {
         let name = ir.op_name(o);
-        match (AffineKind::of(ir, o), name) {
-            (Some(AffineKind::Load | AffineKind::Store), _) => {
+        match AffineKind::of(ir, o) {
+            Some(AffineKind::Load | AffineKind::Store) => {
                 let a = dependence::access(ir, o).ok_or("malformed access")?;
                 let elem = ir.ctx().element_type(ir.value_type(a.memref));
                 if !is_scalar(ir, elem) {
@@ -381,8 +370,8 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
                 }
                 plan.accesses.insert(o, AccessPlan { dims });
             }
-            (Some(AffineKind::Apply | AffineKind::Yield), _) => {}
-            (Some(AffineKind::For), _) => {
+            Some(AffineKind::Apply | AffineKind::Yield) => {}
+            Some(AffineKind::For) => {
                 let segs = for_segments(ir, o).ok_or("malformed affine.for")?;
                 let ops = ir.operands(o);
                 if ops[segs[0].start..segs[1].end]
@@ -402,8 +391,8 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
                     return Err("an inner loop carries non-scalar values".into());
                 }
             }
-            (Some(AffineKind::If), _) => return Err("affine.if (conditionals) in the loop".into()),
-            (_, arith::Constant::NAME) => {
+            Some(AffineKind::If) => return Err("affine.if (conditionals) in the loop".into()),
+            _ if ir.isa::<arith::Constant>(o) => {
                 if !ir
                     .results(o)
                     .iter()
@@ -413,7 +402,7 @@ fn plan(ir: &Ir, nest: &[Op], options: &SuperVectorizeOptions) -> Result<Plan, S
                 }
             }
             _ if is_elementwise(ir, o) => {
-                if masked && MAY_TRAP.contains(&name) {
+                if masked && ir.has_trait(o, lattice_ir::Traits::MAY_TRAP) {
                     return Err(format!(
                         "'{name}' may trap on the lanes past the trip count (not a known multiple of the vector size)"
                     ));
@@ -636,22 +625,22 @@ fn depends_on(ir: &Ir, v: Value, ivs: &[Value], root: Op) -> bool {
     false
 }
 
-/// The combining kind of a reduction op, by name.
-fn reduction_kind(name: &str) -> Option<&'static str> {
-    Some(match name {
-        arith::AddF::NAME | arith::AddI::NAME => "add",
-        arith::MulF::NAME | arith::MulI::NAME => "mul",
-        arith::AndI::NAME => "and",
-        arith::OrI::NAME => "or",
-        arith::XOrI::NAME => "xor",
-        arith::MinSI::NAME => "minsi",
-        arith::MaxSI::NAME => "maxsi",
-        arith::MinUI::NAME => "minui",
-        arith::MaxUI::NAME => "maxui",
-        arith::MinimumF::NAME => "minimumf",
-        arith::MaximumF::NAME => "maximumf",
-        arith::MinNumF::NAME => "minnumf",
-        arith::MaxNumF::NAME => "maxnumf",
+/// The combining kind of a reduction op.
+fn reduction_kind(ir: &Ir, op: Op) -> Option<&'static str> {
+    Some(match arith::ArithKind::of(ir, op)? {
+        arith::ArithKind::AddF | arith::ArithKind::AddI => "add",
+        arith::ArithKind::MulF | arith::ArithKind::MulI => "mul",
+        arith::ArithKind::AndI => "and",
+        arith::ArithKind::OrI => "or",
+        arith::ArithKind::XOrI => "xor",
+        arith::ArithKind::MinSI => "minsi",
+        arith::ArithKind::MaxSI => "maxsi",
+        arith::ArithKind::MinUI => "minui",
+        arith::ArithKind::MaxUI => "maxui",
+        arith::ArithKind::MinimumF => "minimumf",
+        arith::ArithKind::MaximumF => "maximumf",
+        arith::ArithKind::MinNumF => "minnumf",
+        arith::ArithKind::MaxNumF => "maxnumf",
         _ => return None,
     })
 }
@@ -668,7 +657,7 @@ fn reductions(ir: &Ir, l: Op) -> Result<Vec<Reduction>, String> {
             return Err(not());
         }
         let c = uses[0].op;
-        let kind = reduction_kind(ir.op_name(c)).ok_or_else(not)?;
+        let kind = reduction_kind(ir, c).ok_or_else(not)?;
         if ir.op_parent(c) != Some(b) || ir.operands(c).len() != 2 {
             return Err(not());
         }
@@ -1058,10 +1047,10 @@ impl Rewriter<'_> {
         if self.uniform.is_none() || ir.results(o).is_empty() || !ir.regions(o).is_empty() {
             return false;
         }
-        let keep = match (AffineKind::of(ir, o), ir.op_name(o)) {
-            (_, arith::Constant::NAME) => true,
-            (Some(AffineKind::Load), _) => self.plan.accesses[&o].dims.iter().all(Option::is_none),
-            (_, name) if name.starts_with("arith.") || name.starts_with("math.") => {
+        let keep = match AffineKind::of(ir, o) {
+            _ if ir.isa::<arith::Constant>(o) => true,
+            Some(AffineKind::Load) => self.plan.accesses[&o].dims.iter().all(Option::is_none),
+            _ if arith::ArithKind::of(ir, o).is_some() || math::MathKind::of(ir, o).is_some() => {
                 !self.plan.reductions.iter().any(|r| r.combiner == o)
                     && ir.operands(o).iter().all(|&v| self.is_uniform(ir, v))
             }
@@ -1080,16 +1069,16 @@ impl Rewriter<'_> {
         if self.keep_uniform(ir, o) {
             return;
         }
-        match (AffineKind::of(ir, o), ir.op_name(o)) {
-            (Some(AffineKind::Apply), _) => {}
-            (Some(AffineKind::Yield), _) => {
+        match AffineKind::of(ir, o) {
+            Some(AffineKind::Apply) => {}
+            Some(AffineKind::Yield) => {
                 for i in 0..ir.operands(o).len() {
                     let v = ir.operand(o, i);
                     let nv = self.vector_of(ir, v);
                     ir.set_operand(o, i, nv);
                 }
             }
-            (Some(AffineKind::For), _) => {
+            Some(AffineKind::For) => {
                 let segs = for_segments(ir, o).expect("affine.for operands");
                 for i in segs[2].clone() {
                     let v = ir.operand(o, i);
@@ -1108,7 +1097,7 @@ impl Rewriter<'_> {
                 }
                 self.rewrite_block(ir, b);
             }
-            (Some(AffineKind::Load), _) => {
+            Some(AffineKind::Load) => {
                 let (indices, perm, _) = self.transfer_parts(ir, o);
                 let a = dependence::access(ir, o).expect("planned access");
                 let elem = ir.value_type(ir.result(o, 0));
@@ -1144,7 +1133,7 @@ impl Rewriter<'_> {
                 self.vmap.insert(ir.result(o, 0), ir.result(t, 0));
                 self.replaced.push(o);
             }
-            (Some(AffineKind::Store), _) => {
+            Some(AffineKind::Store) => {
                 let (indices, perm, order) = self.transfer_parts(ir, o);
                 let a = dependence::access(ir, o).expect("planned access");
                 let value = ir.operand(o, 0);
@@ -1176,7 +1165,7 @@ impl Rewriter<'_> {
                 ir.insert_op_before(o, t);
                 self.replaced.push(o);
             }
-            (_, arith::Constant::NAME) => {
+            _ if ir.isa::<arith::Constant>(o) => {
                 let r = ir.result(o, 0);
                 let attr = ir.attr(o, "value").expect("arith.constant has a value");
                 let c = self.splat(ir, attr, ir.value_type(r), loc);

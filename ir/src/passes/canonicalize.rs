@@ -12,16 +12,14 @@
 //! the very front, so out-of-place constants end up in reverse encounter order);
 //! (2) pops ops: an unused op that would be trivially dead is erased; otherwise it is
 //! folded through `OpDef::fold` with the constant values of its operands (a constant
-//! result is materialized as an `arith.constant` right before the op, to be hoisted by
-//! the next iteration; `COMMUTATIVE` ops move constant operands to the back in place);
-//! otherwise the op's `canonicalize` hook is tried — or, for `cf.br` / `cf.cond_br`
-//! (whose definitions have no hook), MLIR's cf patterns built in here: merge the
-//! destination into the branch's block when the branch is its only predecessor, skip
-//! pass-through blocks, constant conditions, identical successors (with
-//! `arith.select`), a condition already decided by the predecessor's branch, and
-//! condition truth propagation into single-predecessor destinations. Every change puts the affected ops (users of replaced values, new ops before
-//! the op, defining ops of operands that lost a user, the op's ancestors) back on the
-//! worklist, as MLIR's rewriter notifications do;
+//! result is materialized with the context's constant op, `Context::constant_op`, right
+//! before the op, to be hoisted by the next iteration; `COMMUTATIVE` ops move constant
+//! operands to the back in place); otherwise the op's `rewrite` patterns are tried
+//! through the driver as their [`Rewriter`] (which notifies the driver of each change),
+//! else its `canonicalize` hook. The driver knows no op by name. Every change puts the
+//! affected ops (users of replaced values, new ops before the op, defining ops of
+//! operands that lost a user, the op's ancestors) back on the worklist, as MLIR's
+//! rewriter notifications do;
 //! (3) simplifies regions (unless `region-simplify=disabled`): erases blocks unreachable
 //! from the entry, then runs MLIR's region DCE (a liveness fixed point that erases dead
 //! ops, including dead cycles, and dead non-entry block arguments together with the
@@ -38,7 +36,7 @@ use crate::attrs::{Attr, AttrData, Location};
 use crate::context::Str;
 use crate::diag::{DiagLoc, Diagnostic};
 use crate::pass::{OptionError, OptionValues, PassDef, PassOption, PassOptions};
-use crate::registry::{FoldResult, Traits};
+use crate::registry::{FoldResult, Rewriter, Traits};
 use crate::store::{Block, Ir, Op, OperationState, Region, Value, WalkOrder};
 use crate::types::Type;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -214,8 +212,28 @@ pub fn constant_value(ir: &Ir, op: Op) -> Option<Attr> {
 }
 
 /// The constant value of `value` when a constant-like op defines it.
-fn constant_of(ir: &Ir, value: Value) -> Option<Attr> {
+pub fn constant_of(ir: &Ir, value: Value) -> Option<Attr> {
     constant_value(ir, ir.defining_op(value)?)
+}
+
+/// The driver as the rewriter of `rewrite` patterns: changes are notified like MLIR's
+/// rewriter listener does.
+impl Rewriter for Driver<'_> {
+    fn ir(&self) -> &Ir {
+        self.ir
+    }
+
+    fn ir_mut(&mut self) -> &mut Ir {
+        self.ir
+    }
+
+    fn notify(&mut self, op: Op) {
+        self.push(op);
+    }
+
+    fn erase_op(&mut self, op: Op) {
+        self.erase(op);
+    }
 }
 
 enum Folded {
@@ -686,7 +704,9 @@ impl<'a> Driver<'a> {
         Folded::Replaced
     }
 
-    /// Creates `arith.constant <attr>` before `op`, if `attr` is typed as `ty`.
+    /// Creates the context's constant op (`arith.constant <attr>`, see
+    /// [`Context::constant_op`](crate::Context::constant_op)) before `op`, if `attr` is
+    /// typed as `ty`.
     fn materialize(&mut self, op: Op, attr: Attr, ty: Type) -> Option<Op> {
         let ctx = self.ir.ctx();
         let typed = match ctx.attr_data(attr) {
@@ -695,10 +715,11 @@ impl<'a> Driver<'a> {
             | AttrData::DenseElements { ty: t, .. } => *t == ty,
             _ => false,
         };
-        if !typed || ctx.op_def("arith.constant").is_none() {
+        if !typed {
             return None;
         }
-        let mut state = OperationState::new(ctx.intern_str("arith.constant"), self.ir.loc(op));
+        let constant = ctx.constant_op()?;
+        let mut state = OperationState::new(ctx.intern_str(constant.name), self.ir.loc(op));
         state.add_attr(ctx.intern_str("value"), attr);
         state.result_types.push(ty);
         let c = self.ir.create_op(state);
@@ -734,29 +755,17 @@ impl<'a> Driver<'a> {
         true
     }
 
-    /// Applies the built-in `cf.br` pattern, then the op's `canonicalize` hook.
+    /// Applies the op's `rewrite` patterns (through the driver as [`Rewriter`]), else its
+    /// `canonicalize` hook.
     fn apply_patterns(&mut self, op: Op) -> bool {
-        let is_br = self.ir.is_op(op, "cf.br");
-        let is_cond_br = self.ir.is_op(op, "cf.cond_br");
-        if is_br && self.merge_branch_destination(op) {
-            return true;
-        }
-        let applied = match self.ir.op_def(op).and_then(|d| d.canonicalize) {
-            Some(hook) => self.apply_hook(op, hook),
-            // The cf patterns MLIR has, for when the op definitions bring none.
-            None if is_br => self.pass_through_br(op),
-            None if is_cond_br => {
-                self.const_cond_br(op)
-                    || self.pass_through_cond_br(op)
-                    || self.cond_br_identical_successors(op)
-                    || self.cond_br_on_same_condition(op)
-            }
-            None => false,
+        let Some(def) = self.ir.op_def(op) else {
+            return false;
         };
-        if applied {
-            return true;
+        match (def.rewrite, def.canonicalize) {
+            (Some(rewrite), _) => rewrite(self, op),
+            (None, Some(hook)) => self.apply_hook(op, hook),
+            (None, None) => false,
         }
-        is_cond_br && self.ir.contains_op(op) && self.cond_br_truth_propagation(op)
     }
 
     /// Runs a `canonicalize` hook on `op`, then re-queues what it touched.
@@ -805,302 +814,6 @@ impl<'a> Driver<'a> {
         }
         true
     }
-
-    // ----- built-in cf patterns (MLIR's cf canonicalization patterns) -----
-
-    /// Creates a `cf.br` to `dest` right before `op`, and erases `op`.
-    fn replace_with_br(&mut self, op: Op, dest: Block, operands: Vec<Value>) {
-        let ctx = self.ir.ctx();
-        let mut state = OperationState::new(ctx.intern_str("cf.br"), self.ir.loc(op));
-        state.operands = operands;
-        state.successors = vec![dest];
-        let br = self.ir.create_op(state);
-        self.ir.insert_op_before(op, br);
-        self.push(br);
-        self.erase(op);
-    }
-
-    /// Creates a `cf.cond_br` right before `op`, and erases `op`.
-    fn replace_with_cond_br(
-        &mut self,
-        op: Op,
-        cond: Value,
-        (t, t_ops): (Block, Vec<Value>),
-        (f, f_ops): (Block, Vec<Value>),
-    ) {
-        let ctx = self.ir.ctx();
-        let mut state = OperationState::new(ctx.intern_str("cf.cond_br"), self.ir.loc(op));
-        let segments = ctx.dense_i32_array(&[1, t_ops.len() as i32, f_ops.len() as i32]);
-        state.add_attr(ctx.intern_str("operandSegmentSizes"), segments);
-        state.operands = std::iter::once(cond).chain(t_ops).chain(f_ops).collect();
-        state.successors = vec![t, f];
-        let br = self.ir.create_op(state);
-        self.ir.insert_op_before(op, br);
-        self.push(br);
-        self.erase(op);
-    }
-
-    /// The operands `op` forwards to successor `index`.
-    fn forwarded(&self, op: Op, index: usize) -> Vec<Value> {
-        let Some(hook) = self.ir.op_def(op).and_then(|d| d.successor_operands) else {
-            return Vec::new();
-        };
-        let range = hook(self.ir, op, index);
-        self.ir
-            .operands(op)
-            .get(range)
-            .map(<[Value]>::to_vec)
-            .unwrap_or_default()
-    }
-
-    /// When `dest` holds nothing but a `cf.br` elsewhere whose block arguments are used
-    /// only by that branch, the branch's destination and operands (with `dest`'s
-    /// arguments replaced by `operands`).
-    fn collapse_branch(&self, dest: Block, operands: &[Value]) -> Option<(Block, Vec<Value>)> {
-        let br = self.ir.first_op(dest)?;
-        if self.ir.next_op(br).is_some() || !self.ir.is_op(br, "cf.br") {
-            return None;
-        }
-        let args = self.ir.block_args(dest);
-        if args
-            .iter()
-            .any(|&a| self.ir.uses(a).iter().any(|u| u.op != br))
-        {
-            return None;
-        }
-        let &[next] = self.ir.successors(br) else {
-            return None;
-        };
-        if next == dest {
-            return None;
-        }
-        let mapped = self
-            .ir
-            .operands(br)
-            .iter()
-            .map(|&v| match args.iter().position(|&a| a == v) {
-                Some(i) => operands.get(i).copied().unwrap_or(v),
-                None => v,
-            })
-            .collect();
-        Some((next, mapped))
-    }
-
-    /// `cf.br ^bb1` where `^bb1` only branches on: branch there directly.
-    fn pass_through_br(&mut self, op: Op) -> bool {
-        let &[dest] = self.ir.successors(op) else {
-            return false;
-        };
-        if Some(dest) == self.ir.op_parent(op) {
-            return false;
-        }
-        let operands = self.ir.operands(op).to_vec();
-        let Some((next, next_operands)) = self.collapse_branch(dest, &operands) else {
-            return false;
-        };
-        self.replace_with_br(op, next, next_operands);
-        true
-    }
-
-    /// `cf.cond_br` on a constant: an unconditional branch.
-    fn const_cond_br(&mut self, op: Op) -> bool {
-        let Some(&cond) = self.ir.operands(op).first() else {
-            return false;
-        };
-        let Some(value) = constant_of(self.ir, cond).and_then(|a| self.ir.ctx().int_value(a))
-        else {
-            return false;
-        };
-        let index = if value != 0 { 0 } else { 1 };
-        let Some(&dest) = self.ir.successors(op).get(index) else {
-            return false;
-        };
-        let operands = self.forwarded(op, index);
-        self.replace_with_br(op, dest, operands);
-        true
-    }
-
-    /// `cf.cond_br` to blocks that only branch on: branch to their destinations.
-    fn pass_through_cond_br(&mut self, op: Op) -> bool {
-        let &[t, f] = self.ir.successors(op) else {
-            return false;
-        };
-        let (t_ops, f_ops) = (self.forwarded(op, 0), self.forwarded(op, 1));
-        let ct = self.collapse_branch(t, &t_ops);
-        let cf = self.collapse_branch(f, &f_ops);
-        if ct.is_none() && cf.is_none() {
-            return false;
-        }
-        let cond = self.ir.operand(op, 0);
-        let tt = ct.unwrap_or((t, t_ops));
-        let ff = cf.unwrap_or((f, f_ops));
-        self.replace_with_cond_br(op, cond, tt, ff);
-        true
-    }
-
-    /// `cf.cond_br %c, ^bb(A), ^bb(B)`: `cf.br ^bb(select)` (selects only when this
-    /// block is the destination's only predecessor block).
-    fn cond_br_identical_successors(&mut self, op: Op) -> bool {
-        let &[t, f] = self.ir.successors(op) else {
-            return false;
-        };
-        if t != f {
-            return false;
-        }
-        let (t_ops, f_ops) = (self.forwarded(op, 0), self.forwarded(op, 1));
-        if t_ops == f_ops {
-            self.replace_with_br(op, t, t_ops);
-            return true;
-        }
-        let here = self.ir.op_parent(op);
-        if predecessors(self.ir, t)
-            .iter()
-            .any(|&(p, _)| self.ir.op_parent(p) != here)
-        {
-            return false;
-        }
-        if self.ir.ctx().op_def("arith.select").is_none() {
-            return false;
-        }
-        let cond = self.ir.operand(op, 0);
-        let mut merged = Vec::new();
-        for (&a, &b) in t_ops.iter().zip(&f_ops) {
-            if a == b {
-                merged.push(a);
-                continue;
-            }
-            let ctx = self.ir.ctx();
-            let mut state = OperationState::new(ctx.intern_str("arith.select"), self.ir.loc(op));
-            state.operands = vec![cond, a, b];
-            state.result_types = vec![self.ir.value_type(a)];
-            let select = self.ir.create_op(state);
-            self.ir.insert_op_before(op, select);
-            self.push(select);
-            merged.push(self.ir.result(select, 0));
-        }
-        self.replace_with_br(op, t, merged);
-        true
-    }
-
-    /// A `cf.cond_br` whose block's only predecessor branched on the same condition.
-    fn cond_br_on_same_condition(&mut self, op: Op) -> bool {
-        let Some(block) = self.ir.op_parent(op) else {
-            return false;
-        };
-        let preds = predecessors(self.ir, block);
-        let [(pred, _)] = preds.as_slice() else {
-            return false;
-        };
-        if !self.ir.is_op(*pred, "cf.cond_br")
-            || self.ir.operands(*pred).first() != self.ir.operands(op).first()
-        {
-            return false;
-        }
-        let index = if self.ir.successors(*pred).first() == Some(&block) {
-            0
-        } else {
-            1
-        };
-        let Some(&dest) = self.ir.successors(op).get(index) else {
-            return false;
-        };
-        let operands = self.forwarded(op, index);
-        self.replace_with_br(op, dest, operands);
-        true
-    }
-
-    /// Uses of the condition directly in a destination whose only predecessor is this
-    /// branch become `true` / `false` constants.
-    fn cond_br_truth_propagation(&mut self, op: Op) -> bool {
-        let &[t, f] = self.ir.successors(op) else {
-            return false;
-        };
-        let cond = self.ir.operand(op, 0);
-        let mut replaced = false;
-        for (dest, value) in [(t, true), (f, false)] {
-            if predecessors(self.ir, dest).len() != 1 {
-                continue;
-            }
-            let uses: Vec<_> = self
-                .ir
-                .uses(cond)
-                .iter()
-                .rev()
-                .copied()
-                .filter(|u| self.ir.op_parent(u.op) == Some(dest))
-                .collect();
-            if uses.is_empty() {
-                continue;
-            }
-            let ctx = self.ir.ctx();
-            let mut state = OperationState::new(ctx.intern_str("arith.constant"), self.ir.loc(op));
-            state.add_attr(ctx.intern_str("value"), ctx.bool_attr(value));
-            state.result_types = vec![ctx.i1_type()];
-            let c = self.ir.create_op(state);
-            self.ir.insert_op_before(op, c);
-            self.push(c);
-            let cv = self.ir.result(c, 0);
-            for u in uses {
-                self.ir.set_operand(u.op, u.index as usize, cv);
-                self.push(u.op);
-            }
-            replaced = true;
-        }
-        replaced
-    }
-
-    /// `cf.br ^succ(args)` where the branch is the only predecessor of `^succ` (and
-    /// `^succ` is not the branch's own block): erase the branch and append `^succ`'s
-    /// ops to the branch's block, its arguments replaced by `args`.
-    fn merge_branch_destination(&mut self, br: Op) -> bool {
-        let [succ] = self.ir.successors(br) else {
-            return false;
-        };
-        let succ = *succ;
-        let Some(parent) = self.ir.op_parent(br) else {
-            return false;
-        };
-        if succ == parent || predecessor_count(self.ir, succ) != 1 {
-            return false;
-        }
-        let args = self.ir.operands(br).to_vec();
-        if args.len() != self.ir.block_args(succ).len() {
-            return false;
-        }
-        self.erase(br);
-        let block_args = self.ir.block_args(succ).to_vec();
-        for (&a, &v) in block_args.iter().zip(&args) {
-            let mut users: Vec<Op> = Vec::new();
-            let mut seen = FxHashSet::default();
-            for u in self.ir.uses(a).iter().rev() {
-                if seen.insert(u.op) {
-                    users.push(u.op);
-                }
-            }
-            self.ir.replace_all_uses(a, v);
-            for u in users {
-                self.push(u);
-            }
-        }
-        while let Some(o) = self.ir.first_op(succ) {
-            self.ir.detach_op(o);
-            self.ir.append_op(parent, o);
-            self.push(o);
-        }
-        self.ir.erase_block(succ);
-        true
-    }
-}
-
-/// How many successor slots of terminators in `block`'s region name `block`.
-fn predecessor_count(ir: &Ir, block: Block) -> usize {
-    let Some(region) = ir.block_parent(block) else {
-        return 0;
-    };
-    ir.region_blocks(region)
-        .filter_map(|b| ir.last_op(b))
-        .map(|t| ir.successors(t).iter().filter(|&&s| s == block).count())
-        .sum()
 }
 
 // ===== region simplification (MLIR's simplifyRegions) =====
@@ -1483,7 +1196,7 @@ fn merge_identical_blocks(ir: &mut Ir, regions: &[Region]) -> bool {
 }
 
 /// Predecessor terminators of `block` (one entry per successor slot).
-fn predecessors(ir: &Ir, block: Block) -> Vec<(Op, usize)> {
+pub fn predecessors(ir: &Ir, block: Block) -> Vec<(Op, usize)> {
     let Some(region) = ir.block_parent(block) else {
         return Vec::new();
     };

@@ -101,26 +101,26 @@ pub struct ParallelizeReport {
     pub remarks: Vec<Diagnostic>,
 }
 
-/// `arith` op name to `arith::AtomicRMWKind` value (the order of
+/// The `arith` op `op` as an `arith::AtomicRMWKind` value (the order of
 /// `lattice_affine::ops::ATOMIC_RMW_KINDS`): the associative and commutative combiners
 /// a loop-carried value may be reduced with in parallel.
-pub(crate) fn reduction_kind(name: &str) -> Option<i64> {
-    Some(match name {
-        arith::AddF::NAME => 0,
-        arith::AddI::NAME => 1,
-        arith::AndI::NAME => 2,
-        arith::MaximumF::NAME => 4,
-        arith::MaxNumF::NAME => 5,
-        arith::MaxSI::NAME => 6,
-        arith::MaxUI::NAME => 7,
-        arith::MinimumF::NAME => 8,
-        arith::MinNumF::NAME => 9,
-        arith::MinSI::NAME => 10,
-        arith::MinUI::NAME => 11,
-        arith::MulF::NAME => 12,
-        arith::MulI::NAME => 13,
-        arith::OrI::NAME => 14,
-        arith::XOrI::NAME => 15,
+pub(crate) fn reduction_kind(ir: &Ir, op: Op) -> Option<i64> {
+    Some(match arith::ArithKind::of(ir, op)? {
+        arith::ArithKind::AddF => 0,
+        arith::ArithKind::AddI => 1,
+        arith::ArithKind::AndI => 2,
+        arith::ArithKind::MaximumF => 4,
+        arith::ArithKind::MaxNumF => 5,
+        arith::ArithKind::MaxSI => 6,
+        arith::ArithKind::MaxUI => 7,
+        arith::ArithKind::MinimumF => 8,
+        arith::ArithKind::MinNumF => 9,
+        arith::ArithKind::MinSI => 10,
+        arith::ArithKind::MinUI => 11,
+        arith::ArithKind::MulF => 12,
+        arith::ArithKind::MulI => 13,
+        arith::ArithKind::OrI => 14,
+        arith::ArithKind::XOrI => 15,
         _ => return None,
     })
 }
@@ -144,7 +144,7 @@ fn reductions(ir: &Ir, for_op: Op) -> Option<Vec<Reduction>> {
         }
         // Only the kinds `affine.parallel` verifies on this type (mlir-opt 22 emits an
         // op that fails verification for e.g. `arith.maxsi` on signless integers).
-        let kind = crate::reduction::parallel_kind(ir, ir.op_name(op), ir.value_type(y))?;
+        let kind = crate::reduction::parallel_kind(ir, op, ir.value_type(y))?;
         let uses = ir.uses(arg);
         if uses.len() != 1 || uses[0].op != op {
             return None;
