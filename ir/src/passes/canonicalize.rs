@@ -1483,7 +1483,7 @@ fn merge_identical_blocks(ir: &mut Ir, regions: &[Region]) -> bool {
 }
 
 /// Predecessor terminators of `block` (one entry per successor slot).
-fn predecessors(ir: &Ir, block: Block) -> Vec<(Op, usize)> {
+pub(crate) fn predecessors(ir: &Ir, block: Block) -> Vec<(Op, usize)> {
     let Some(region) = ir.block_parent(block) else {
         return Vec::new();
     };
@@ -1620,7 +1620,7 @@ fn equivalent_blocks(ir: &Ir, leader: Block, candidate: Block) -> Option<Vec<(us
     Some(mismatched)
 }
 
-fn can_update_predecessors(ir: &Ir, block: Block) -> bool {
+pub(crate) fn can_update_predecessors(ir: &Ir, block: Block) -> bool {
     predecessors(ir, block)
         .iter()
         .all(|&(t, _)| ir.op_def(t).is_some_and(|d| d.successor_operands.is_some()))
@@ -1630,7 +1630,7 @@ fn can_update_predecessors(ir: &Ir, block: Block) -> bool {
 /// the right `operandSegmentSizes` / `case_operand_segments` entry. An empty range sits
 /// on a boundary between segments, so each candidate entry is tried and kept only if
 /// the `successor_operands` hook then reports the grown range (and no other change).
-fn append_successor_operand(ir: &mut Ir, term: Op, index: usize, value: Value) {
+pub(crate) fn append_successor_operand(ir: &mut Ir, term: Op, index: usize, value: Value) {
     let Some(hook) = ir.op_def(term).and_then(|d| d.successor_operands) else {
         return;
     };
