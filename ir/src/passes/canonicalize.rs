@@ -1483,7 +1483,7 @@ fn merge_identical_blocks(ir: &mut Ir, regions: &[Region]) -> bool {
 }
 
 /// Predecessor terminators of `block` (one entry per successor slot).
-pub(crate) fn predecessors(ir: &Ir, block: Block) -> Vec<(Op, usize)> {
+fn predecessors(ir: &Ir, block: Block) -> Vec<(Op, usize)> {
     let Some(region) = ir.block_parent(block) else {
         return Vec::new();
     };
@@ -1620,7 +1620,7 @@ fn equivalent_blocks(ir: &Ir, leader: Block, candidate: Block) -> Option<Vec<(us
     Some(mismatched)
 }
 
-pub(crate) fn can_update_predecessors(ir: &Ir, block: Block) -> bool {
+fn can_update_predecessors(ir: &Ir, block: Block) -> bool {
     predecessors(ir, block)
         .iter()
         .all(|&(t, _)| ir.op_def(t).is_some_and(|d| d.successor_operands.is_some()))
@@ -1637,11 +1637,8 @@ pub(crate) fn append_successor_operand(ir: &mut Ir, term: Op, index: usize, valu
     let n = ir.successors(term).len();
     let before: Vec<usize> = (0..n).map(|i| hook(ir, term, i).len()).collect();
     let range = hook(ir, term, index);
-    let old_operands = ir.operands(term).to_vec();
-    let at = range.end.min(old_operands.len());
-    let mut operands = old_operands.clone();
-    operands.insert(at, value);
-    ir.set_operands(term, operands);
+    let at = range.end.min(ir.operands(term).len());
+    ir.insert_operand(term, at, value);
     let dense = |ir: &Ir, name: &str| -> Option<(Type, Vec<i128>)> {
         match ir.attr(term, name).map(|a| ir.ctx().attr_data(a).clone()) {
             Some(AttrData::DenseArray { element, values }) => Some((element, values)),
@@ -1708,7 +1705,9 @@ pub(crate) fn append_successor_operand(ir: &mut Ir, term: Op, index: usize, valu
         });
         ir.set_attr(term, "case_operand_segments", attr);
     }
-    ir.set_operands(term, old_operands);
+    let mut operands = ir.operands(term).to_vec();
+    operands.remove(at);
+    ir.set_operands(term, operands);
 }
 
 /// Whether `block` may take part in block merging: none of its ops has a non-empty

@@ -30,7 +30,7 @@
 use crate::diag::Diagnostic;
 use crate::memory_slot::{MemorySlot, Promotable, SlotAccess, SlotAllocator};
 use crate::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
-use crate::passes::canonicalize::{append_successor_operand, can_update_predecessors, predecessors};
+use crate::passes::canonicalize::append_successor_operand;
 use crate::registry::Traits;
 use crate::store::{Block, Ir, Op, Region, Value, WalkOrder};
 use crate::verifier::RegionDominance;
@@ -142,6 +142,32 @@ struct Plan {
     dom: Option<RegionDominance>,
     /// Blocks that get a block argument for the slot's value.
     merge_points: FxHashSet<Block>,
+    /// The branch edges `(terminator, successor index)` into each block of the region.
+    preds: Predecessors,
+}
+
+/// The edges `(terminator, successor index)` into each block of a region.
+type Predecessors = FxHashMap<Block, Vec<(Op, usize)>>;
+
+/// The edges into each block of `region`, found in one pass over its terminators.
+fn predecessor_map(ir: &Ir, region: Region) -> Predecessors {
+    let mut preds = Predecessors::default();
+    for b in ir.region_blocks(region) {
+        let Some(term) = ir.last_op(b) else { continue };
+        for (i, &s) in ir.successors(term).iter().enumerate() {
+            preds.entry(s).or_default().push((term, i));
+        }
+    }
+    preds
+}
+
+/// Whether every edge into `block` comes from a terminator that forwards operands.
+fn forwards_operands(ir: &Ir, preds: &Predecessors, block: Block) -> bool {
+    preds.get(&block).map_or(true, |edges| {
+        edges
+            .iter()
+            .all(|&(t, _)| ir.op_def(t).is_some_and(|d| d.successor_operands.is_some()))
+    })
 }
 
 /// Whether `slot` can be promoted, and how; changes nothing.
@@ -162,17 +188,22 @@ fn analyze(ir: &Ir, slot: &MemorySlot) -> Option<Plan> {
         }
     }
     let single_block = ir.region_blocks(region).nth(1).is_none();
+    let preds = match single_block {
+        true => Predecessors::default(),
+        false => predecessor_map(ir, region),
+    };
     let (dom, merge_points) = if single_block {
         (None, FxHashSet::default())
     } else {
         let dom = RegionDominance::compute(ir, region);
-        let merge_points = merge_points(ir, slot, &users, &dom);
+        let merge_points = merge_points(ir, slot, &users, &dom, &preds);
         (Some(dom), merge_points)
     };
-    if !merge_points.iter().all(|&b| can_update_predecessors(ir, b)) {
+    if !merge_points.iter().all(|&b| forwards_operands(ir, &preds, b)) {
         return None;
     }
     Some(Plan {
+        preds,
         region,
         user_set: users.iter().map(|&(u, _)| u).collect(),
         users,
@@ -206,6 +237,7 @@ fn live_in_blocks(
     slot: &MemorySlot,
     users: &[(Op, Vec<usize>)],
     defining: &FxHashSet<Block>,
+    preds: &Predecessors,
 ) -> FxHashSet<Block> {
     let mut work: Vec<Block> = Vec::new();
     let mut seen: FxHashSet<Block> = FxHashSet::default();
@@ -230,7 +262,7 @@ fn live_in_blocks(
         if !live.insert(block) {
             continue;
         }
-        for (term, _) in predecessors(ir, block) {
+        for &(term, _) in preds.get(&block).map_or(&[][..], |e| e.as_slice()) {
             if let Some(pred) = ir.op_parent(term) {
                 if !defining.contains(&pred) {
                     work.push(pred);
@@ -248,13 +280,14 @@ fn merge_points(
     slot: &MemorySlot,
     users: &[(Op, Vec<usize>)],
     dom: &RegionDominance,
+    preds: &Predecessors,
 ) -> FxHashSet<Block> {
     let defining: FxHashSet<Block> = users
         .iter()
         .filter(|&&(op, _)| stores_to(ir, op, slot))
         .filter_map(|&(op, _)| ir.op_parent(op))
         .collect();
-    let live = live_in_blocks(ir, slot, users, &defining);
+    let live = live_in_blocks(ir, slot, users, &defining, preds);
     let frontiers = dom.frontiers(ir);
     let mut work: Vec<usize> = defining.iter().filter_map(|&b| dom.index(b)).collect();
     let mut merge: FxHashSet<Block> = FxHashSet::default();
@@ -387,7 +420,8 @@ impl<'a> Promoter<'a> {
     fn link_dead_edges(&mut self) {
         let merge: Vec<Block> = self.plan.merge_points.iter().copied().collect();
         for block in merge {
-            for (term, i) in predecessors(self.ir, block) {
+            let edges = self.plan.preds.get(&block).cloned().unwrap_or_default();
+            for (term, i) in edges {
                 if !self.linked.contains(&(term, i)) {
                     let v = self.default_value();
                     append_successor_operand(self.ir, term, i, v);
