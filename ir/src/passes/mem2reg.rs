@@ -163,7 +163,7 @@ fn predecessor_map(ir: &Ir, region: Region) -> Predecessors {
 
 /// Whether every edge into `block` comes from a terminator that forwards operands.
 fn forwards_operands(ir: &Ir, preds: &Predecessors, block: Block) -> bool {
-    preds.get(&block).map_or(true, |edges| {
+    preds.get(&block).is_none_or(|edges| {
         edges
             .iter()
             .all(|&(t, _)| ir.op_def(t).is_some_and(|d| d.successor_operands.is_some()))
@@ -188,16 +188,13 @@ fn analyze(ir: &Ir, slot: &MemorySlot) -> Option<Plan> {
         }
     }
     let single_block = ir.region_blocks(region).nth(1).is_none();
-    let preds = match single_block {
-        true => Predecessors::default(),
-        false => predecessor_map(ir, region),
-    };
-    let (dom, merge_points) = if single_block {
-        (None, FxHashSet::default())
+    let (preds, dom, merge_points) = if single_block {
+        (Predecessors::default(), None, FxHashSet::default())
     } else {
+        let preds = predecessor_map(ir, region);
         let dom = RegionDominance::compute(ir, region);
         let merge_points = merge_points(ir, slot, &users, &dom, &preds);
-        (Some(dom), merge_points)
+        (preds, Some(dom), merge_points)
     };
     if !merge_points.iter().all(|&b| forwards_operands(ir, &preds, b)) {
         return None;
