@@ -62,6 +62,8 @@ const TABLE: &[(&str, &str)] = &[
         "--lower-affine --raise-scf-to-affine --affine-raise-from-memref",
     ),
     ("*", "--lower-affine --raise-scf-to-affine --lower-affine"),
+    // mem2reg after lowering (examples hold no slots: it must leave them as they are).
+    ("*", "--lower-affine --mem2reg"),
     // Polyhedral transformations (each legal by construction; stencil_skew has the
     // (1, -1) dependence mlir-opt 22 tiles illegally).
     ("*", "--affine-loop-tile=tile-sizes=2,2"),

@@ -22,10 +22,13 @@ use lattice_ir::attrs::{Attr, AttrData};
 use lattice_ir::context::Context;
 use lattice_ir::parser::{Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use lattice_ir::printer::{Printer, RegionPrintOptions};
+use lattice_ir::memory_slot::Promotable;
 use lattice_ir::registry::{FoldResult, Traits};
 use lattice_ir::store::{Ir, Op, OperationState, Value};
 use lattice_ir::types::{Type, TypeData, DYNAMIC};
 use lattice_ir::verifier::Verifier;
+
+mod mem2reg;
 
 lattice_ir::def_op_kinds! {
     /// Which `memref` op an op is (`MemrefKind::of(ir, op)`), for a `match` over many `memref` ops
@@ -477,6 +480,7 @@ lattice_ir::def_op! {
         print: Some(print_alloc),
         verify: Some(verify_alloc),
         result_names: Some(|_, _, out| out.push((0, "alloca".into()))),
+        promotable: Some(Promotable::Allocation(&mem2reg::ALLOCA_SLOTS)),
     }
 }
 
@@ -709,6 +713,7 @@ lattice_ir::def_op! {
         print: Some(print_load),
         verify: Some(verify_load),
         canonicalize: Some(canonicalize_cast_users),
+        promotable: Some(Promotable::Access(&mem2reg::LOAD_ACCESS)),
     }
 }
 
@@ -800,6 +805,7 @@ lattice_ir::def_op! {
         print: Some(print_store),
         verify: Some(verify_store),
         canonicalize: Some(canonicalize_store),
+        promotable: Some(Promotable::Access(&mem2reg::STORE_ACCESS)),
     }
 }
 

@@ -15,6 +15,7 @@ pub mod builtin;
 pub mod context;
 pub mod diag;
 pub mod intern;
+pub mod memory_slot;
 pub mod parser;
 pub mod pass;
 pub mod passes;

@@ -153,6 +153,9 @@ pub struct OpDef {
     /// The op's memory effects when they depend on its operands (MLIR's
     /// `MemoryEffectOpInterface` implemented in code); `None`: its traits say.
     pub dynamic_effects: Option<DynamicEffectsFn>,
+    /// How the op takes part in `mem2reg`: it allocates memory slots or reads and writes
+    /// them ([`crate::memory_slot`]); `None`: a use of a slot by it blocks promotion.
+    pub promotable: Option<crate::memory_slot::Promotable>,
 }
 
 impl OpDef {
@@ -175,6 +178,7 @@ impl OpDef {
         generic_defaults: None,
         transform_apply: None,
         dynamic_effects: None,
+        promotable: None,
     };
 
     /// Whether this op has trait `t`.

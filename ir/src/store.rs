@@ -619,6 +619,26 @@ impl Ir {
         self.ops[op].operands = operands;
     }
 
+    /// Inserts `value` as operand `at` of `op`, shifting the later operands (their uses
+    /// are renumbered; cost: the number of later operands).
+    pub fn insert_operand(&mut self, op: Op, at: usize, value: Value) {
+        let n = self.ops[op].operands.len();
+        for i in (at..n).rev() {
+            let v = self.ops[op].operands[i];
+            let pos = self.ops[op].use_pos[i] as usize;
+            self.values[v].uses[pos].index = (i + 1) as u32;
+        }
+        self.ops[op].operands.insert(at, value);
+        self.ops[op].use_pos.insert(at, 0);
+        self.add_use(
+            value,
+            Use {
+                op,
+                index: at as u32,
+            },
+        );
+    }
+
     /// Replaces operand `index` of `op`.
     pub fn set_operand(&mut self, op: Op, index: usize, value: Value) {
         let old = self.ops[op].operands[index];
@@ -1213,7 +1233,8 @@ mod tests {
     }
 
     /// Use lists stay exact through erasing users in any order, RAUW and operand updates
-    /// on a value with many uses (removal finds a use by its position, not by a scan).
+    /// and insertions on a value with many uses (removal finds a use by its position, not
+    /// by a scan).
     #[test]
     fn use_positions_stay_exact_through_erase_rauw_and_set_operands() {
         // Unregistered ops in the generic form: the core registers no dialect but builtin.
@@ -1250,11 +1271,19 @@ mod tests {
         ir.set_operand(adds[5], 0, b);
         ir.set_operands(adds[6], vec![a, c]);
         check_use_lists(&ir);
+        // Inserting renumbers the later operands' uses: at the front, middle and end.
+        ir.insert_operand(adds[8], 0, b);
+        ir.insert_operand(adds[8], 2, a);
+        ir.insert_operand(adds[8], 4, c);
+        check_use_lists(&ir);
+        assert_eq!(ir.operands(adds[8]), &[b, c, a, a, c]);
+        ir.erase_op(adds[8]);
+        check_use_lists(&ir);
         ir.replace_all_uses(c, b);
         check_use_lists(&ir);
         assert!(ir.uses(c).is_empty());
         ir.replace_all_uses(a, b);
         check_use_lists(&ir);
-        assert_eq!(ir.uses(b).len(), 2 * (40 - 5));
+        assert_eq!(ir.uses(b).len(), 2 * (40 - 6));
     }
 }

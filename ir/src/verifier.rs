@@ -443,6 +443,43 @@ impl RegionDominance {
     pub(crate) fn reachable(&self, b: Block) -> bool {
         self.rpo_index.contains_key(&b)
     }
+
+    /// The reverse-post-order index of `b` (`None`: unreachable).
+    pub(crate) fn index(&self, b: Block) -> Option<usize> {
+        self.rpo_index.get(&b).copied()
+    }
+
+    /// The dominance frontier of each reachable block, indexed like `rpo`: the blocks
+    /// where its dominance ends (Cooper, Harvey and Kennedy's walk up from each
+    /// predecessor of a join). Each frontier lists blocks once.
+    pub(crate) fn frontiers(&self, ir: &Ir) -> Vec<Vec<usize>> {
+        let mut preds: Vec<Vec<usize>> = vec![Vec::new(); self.rpo.len()];
+        for (p, &block) in self.rpo.iter().enumerate() {
+            let succs = ir.last_op(block).map(|t| ir.successors(t)).unwrap_or(&[]);
+            for &s in succs {
+                if let Some(b) = self.index(s) {
+                    preds[b].push(p);
+                }
+            }
+        }
+        let mut frontier: Vec<Vec<usize>> = vec![Vec::new(); self.rpo.len()];
+        for (b, preds) in preds.into_iter().enumerate() {
+            if preds.len() < 2 {
+                continue;
+            }
+            for p in preds {
+                let mut runner = p;
+                while runner != self.idom[b] && !frontier[runner].contains(&b) {
+                    frontier[runner].push(b);
+                    if runner == 0 {
+                        break;
+                    }
+                    runner = self.idom[runner];
+                }
+            }
+        }
+        frontier
+    }
 }
 
 fn intersect(idom: &[usize], mut a: usize, mut b: usize) -> usize {

@@ -1343,18 +1343,15 @@ fn can_update_predecessors(ir: &Ir, block: Block) -> bool {
 /// the right `operandSegmentSizes` / `case_operand_segments` entry. An empty range sits
 /// on a boundary between segments, so each candidate entry is tried and kept only if
 /// the `successor_operands` hook then reports the grown range (and no other change).
-fn append_successor_operand(ir: &mut Ir, term: Op, index: usize, value: Value) {
+pub(crate) fn append_successor_operand(ir: &mut Ir, term: Op, index: usize, value: Value) {
     let Some(hook) = ir.op_def(term).and_then(|d| d.successor_operands) else {
         return;
     };
     let n = ir.successors(term).len();
     let before: Vec<usize> = (0..n).map(|i| hook(ir, term, i).len()).collect();
     let range = hook(ir, term, index);
-    let old_operands = ir.operands(term).to_vec();
-    let at = range.end.min(old_operands.len());
-    let mut operands = old_operands.clone();
-    operands.insert(at, value);
-    ir.set_operands(term, operands);
+    let at = range.end.min(ir.operands(term).len());
+    ir.insert_operand(term, at, value);
     let dense = |ir: &Ir, name: &str| -> Option<(Type, Vec<i128>)> {
         match ir.attr(term, name).map(|a| ir.ctx().attr_data(a).clone()) {
             Some(AttrData::DenseArray { element, values }) => Some((element, values)),
@@ -1421,7 +1418,9 @@ fn append_successor_operand(ir: &mut Ir, term: Op, index: usize, value: Value) {
         });
         ir.set_attr(term, "case_operand_segments", attr);
     }
-    ir.set_operands(term, old_operands);
+    let mut operands = ir.operands(term).to_vec();
+    operands.remove(at);
+    ir.set_operands(term, operands);
 }
 
 /// Whether `block` may take part in block merging: none of its ops has a non-empty
