@@ -33,6 +33,11 @@ pub struct Context {
     dialects: Vec<&'static str>,
     /// Whether ops of unknown dialects are accepted (`--allow-unregistered-dialect`).
     pub allow_unregistered_dialects: bool,
+    /// mlir-opt's `--mlir-print-op-on-diagnostic`: when set, a diagnostic emitted on an op
+    /// ([`crate::diag::Diagnostic::with_current_op`]) gets a `see current operation:`
+    /// note printing the op with these options (the command line's printer flags).
+    /// `None` (the default) attaches nothing.
+    pub print_op_on_diagnostic: Option<crate::printer::PrintOptions>,
 }
 
 impl Default for Context {
@@ -54,6 +59,7 @@ impl Context {
             ops: FxHashMap::default(),
             dialects: Vec::new(),
             allow_unregistered_dialects: false,
+            print_op_on_diagnostic: None,
         };
         crate::builtin::register(&mut ctx);
         ctx
