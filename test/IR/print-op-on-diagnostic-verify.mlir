@@ -43,12 +43,3 @@ func.func @same_region() {
   return
 }
 
-// -----
-
-func.func @child_region() {
-  "test.use"(%x) : (i32) -> ()    // expected-error {{operand #0 does not dominate this use}}
-  "test.op"() ({
-    %x = "test.def"() : () -> i32    // expected-note {{operand defined here (op in a child region)}}
-  }) : () -> ()
-  return
-}
