@@ -234,7 +234,8 @@ pub fn main(args: &[String]) -> ExitCode {
         }
     };
     let mut ctx = make_context(a.allow_unregistered);
-    ctx.print_op_on_diagnostic = a.print_op_on_diagnostic.then_some(a.print);
+    ctx.print_op_on_diagnostic = a.print_op_on_diagnostic;
+    ctx.diagnostic_print_options = a.print;
     let ctx = Arc::new(ctx);
     let start = Instant::now();
     let mut sources = lattice_cli::source_map();

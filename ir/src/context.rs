@@ -33,11 +33,13 @@ pub struct Context {
     dialects: Vec<&'static str>,
     /// Whether ops of unknown dialects are accepted (`--allow-unregistered-dialect`).
     pub allow_unregistered_dialects: bool,
-    /// mlir-opt's `--mlir-print-op-on-diagnostic`: when set, a diagnostic emitted on an op
+    /// mlir-opt's `--mlir-print-op-on-diagnostic`: whether a diagnostic emitted on an op
     /// ([`crate::diag::Diagnostic::with_current_op`]) gets a `see current operation:`
-    /// note printing the op with these options (the command line's printer flags).
-    /// `None` (the default) attaches nothing.
-    pub print_op_on_diagnostic: Option<crate::printer::PrintOptions>,
+    /// note. Off by default.
+    pub print_op_on_diagnostic: bool,
+    /// The command line's printer flags, which MLIR also applies where a diagnostic
+    /// prints an op (the note above, `block with no terminator, has <op>`).
+    pub diagnostic_print_options: crate::printer::PrintOptions,
 }
 
 impl Default for Context {
@@ -59,7 +61,8 @@ impl Context {
             ops: FxHashMap::default(),
             dialects: Vec::new(),
             allow_unregistered_dialects: false,
-            print_op_on_diagnostic: None,
+            print_op_on_diagnostic: false,
+            diagnostic_print_options: Default::default(),
         };
         crate::builtin::register(&mut ctx);
         ctx

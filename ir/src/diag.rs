@@ -109,15 +109,10 @@ impl Diagnostic {
     /// nearest isolated-from-above ancestor, no aliases), in generic form for an error,
     /// and on a line of its own when it spans several.
     pub fn with_current_op(mut self, ir: &crate::Ir, op: crate::Op) -> Diagnostic {
-        let Some(flags) = ir.ctx().print_op_on_diagnostic else {
+        if !ir.ctx().print_op_on_diagnostic {
             return self;
-        };
-        let options = crate::printer::PrintOptions {
-            generic: flags.generic || self.severity == Severity::Error,
-            local_scope: true,
-            ..flags
-        };
-        let text = crate::printer::op_to_string(ir, op, options);
+        }
+        let text = op_in_diagnostic(ir, op, self.severity == Severity::Error);
         let newline = if text.contains('\n') { "\n" } else { "" };
         let note = Diagnostic::new(
             Severity::Note,
@@ -134,6 +129,19 @@ impl Diagnostic {
             .push(Diagnostic::new(Severity::Note, loc, message));
         self
     }
+}
+
+/// An op as MLIR prints it into a diagnostic (`diag << op`): with the command line's
+/// printer flags ([`Context::diagnostic_print_options`]) and local scope, in generic form
+/// for an error (or when the flags ask for it).
+pub fn op_in_diagnostic(ir: &crate::Ir, op: crate::Op, error: bool) -> String {
+    let flags = ir.ctx().diagnostic_print_options;
+    let options = crate::printer::PrintOptions {
+        generic: flags.generic || error,
+        local_scope: true,
+        ..flags
+    };
+    crate::printer::op_to_string(ir, op, options)
 }
 
 /// How diagnostics are rendered.

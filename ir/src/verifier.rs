@@ -314,14 +314,9 @@ fn verify_structure(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-/// An op as MLIR writes it into an error message (`<< op`): generic form, local scope.
+/// An op as MLIR writes it into an error message (`<< op`).
 fn generic_summary(ir: &Ir, op: Op) -> String {
-    let options = crate::printer::PrintOptions {
-        generic: true,
-        local_scope: true,
-        ..Default::default()
-    };
-    crate::printer::op_to_string(ir, op, options)
+    crate::diag::op_in_diagnostic(ir, op, true)
 }
 
 fn has_predecessor(ir: &Ir, block: Block) -> bool {

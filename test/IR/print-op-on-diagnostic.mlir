@@ -153,3 +153,21 @@ func.func @region_op(%n: index) {
   }
   return
 }
+
+// With `--mlir-print-value-users` the printed ops carry their users comments too (and ops
+// without results take numbers), in the note and in `has <op>`.
+// RUN: not lattice opt %s --split-input-file --allow-unregistered-dialect --mlir-print-value-users 2>&1 >/dev/null | FileCheck %s --check-prefix=USERS
+// USERS: note: see current operation: %2 = "arith.addi"(%1, %arg0) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i64 // unused
+// USERS: note: see current operation: "test.use"(%2) : (i32) -> () // id: %1
+// USERS: note: see current operation: %6 = "arith.addi"(%4, %arg1) <{overflowFlags = #arith.overflow<none>}> : (index, index) -> index // unused
+// USERS: error: block with no terminator, has %1 = "arith.constant"() <{value = 0 : i32}> : () -> i32 // unused
+// USERS: note: see current operation: %1 = "arith.constant"() <{value = 0 : i32}> : () -> i32 // unused
+// USERS: note: see current operation: %1 = "func.call"() <{callee = @callee}> : () -> i64 // user: %2
+// USERS: note: see current operation:
+// USERS-NEXT: %3 = "scf.for"(%1, %arg0, %2, %1) ({
+// USERS-NEXT: ^bb0(%arg1: index, %arg2: index):
+// USERS-NEXT:   // %arg1 is used by %5
+// USERS-NEXT:   // %arg2 is used by %5
+// USERS-NEXT:   %5 = "arith.addi"(%arg2, %arg1) <{overflowFlags = #arith.overflow<none>}> : (index, index) -> index // user: %6
+// USERS-NEXT:   "scf.yield"(%5, %5) : (index, index) -> () // id: %6
+// USERS-NEXT: }) : (index, index, index, index) -> index // unused
