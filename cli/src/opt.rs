@@ -33,6 +33,9 @@ struct OptArgs {
     verify_diagnostics: bool,
     /// The `--mlir-print-*` flags.
     print: PrintOptions,
+    /// `--mlir-print-op-on-diagnostic` (default true), off under `--verify-diagnostics`
+    /// as in mlir-opt.
+    print_op_on_diagnostic: bool,
     /// `--no-implicit-module`: the chunk's single top-level op is the root, unwrapped.
     no_implicit_module: bool,
     passes: PassFlags,
@@ -63,6 +66,8 @@ const BOOL_FLAGS: &[(&str, Option<&str>, &str)] = &[
     ("mlir-print-skip-regions", None, "Print every region as {...}"),
     ("mlir-print-unique-ssa-ids", None, "Number values across sibling regions uniquely"),
     ("mlir-use-nameloc-as-prefix", None, "Name a value after its loc(\"name\") location"),
+    ("mlir-print-value-users", None, "Comment each op and block argument with the users of its values"),
+    ("mlir-print-op-on-diagnostic", None, "Attach the op (generic form) to each diagnostic emitted on it, as a `see current operation:` note; never under --verify-diagnostics [default: true]"),
     ("mlir-print-assume-verified", None, "Accepted: Lattice prints only verified IR, unchecked"),
     ("no-implicit-module", None, "The input's single top-level op is the root (no implicit builtin.module around it)"),
     ("print-ir-after-all", Some("mlir-print-ir-after-all"), "Dump the IR after each pass to stderr"),
@@ -138,6 +143,7 @@ fn parse_args(args: &[String], registry: &PassRegistry) -> Result<OptArgs, ExitC
         skip_regions: flag("mlir-print-skip-regions"),
         unique_ssa_ids: flag("mlir-print-unique-ssa-ids"),
         name_loc_as_prefix: flag("mlir-use-nameloc-as-prefix"),
+        value_users: flag("mlir-print-value-users"),
         ..PrintOptions::default()
     };
     let help_pass = match args::get_string(&m, "help-pass") {
@@ -163,6 +169,8 @@ fn parse_args(args: &[String], registry: &PassRegistry) -> Result<OptArgs, ExitC
         allow_unregistered: flag("allow-unregistered-dialect"),
         verify_diagnostics: flag("verify-diagnostics"),
         print,
+        print_op_on_diagnostic: args::get_bool(&m, "mlir-print-op-on-diagnostic", true)
+            && !flag("verify-diagnostics"),
         no_implicit_module: flag("no-implicit-module"),
         passes,
         print_ir_after_all: flag("print-ir-after-all"),
@@ -225,7 +233,10 @@ pub fn main(args: &[String]) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let ctx = Arc::new(make_context(a.allow_unregistered));
+    let mut ctx = make_context(a.allow_unregistered);
+    ctx.print_op_on_diagnostic = a.print_op_on_diagnostic;
+    ctx.diagnostic_print_options = a.print;
+    let ctx = Arc::new(ctx);
     let start = Instant::now();
     let mut sources = lattice_cli::source_map();
     let (text, utf8_error) = match String::from_utf8(bytes) {

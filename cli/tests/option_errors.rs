@@ -320,3 +320,18 @@ fn options_before_the_command_are_named() {
         expect_error(args, &[], 2, needle);
     }
 }
+
+/// mlir-opt's boolean printer flags take `=true`/`=false` in LLVM's spellings; any other
+/// value is a usage error (exit 2), never silently read as on or off.
+#[test]
+fn printer_flag_values_are_checked() {
+    for flag in ["--mlir-print-op-on-diagnostic", "--mlir-print-value-users"] {
+        for good in ["true", "True", "TRUE", "1", "false", "False", "FALSE", "0"] {
+            let o = lattice(&["opt", "FILE", &format!("{flag}={good}")], &[]);
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(o.status.code(), Some(0), "{flag}={good}: {err}");
+        }
+        let bad = format!("{flag}=bad");
+        expect_error(&["opt", "FILE", &bad], &[], 2, "invalid value 'bad'");
+    }
+}

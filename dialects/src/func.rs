@@ -663,6 +663,7 @@ fn verify_call(v: &mut Verifier<'_>, op: Op) {
                 lattice_ir::diag::DiagLoc::Loc(ir.loc(op)),
                 format!("'func.call' op result type mismatch at index {i}"),
             )
+            .with_current_op(ir, op)
             .with_note(
                 lattice_ir::diag::DiagLoc::Loc(ir.loc(op)),
                 format!("      op result types: {}", quoted_types(ir, &got)),

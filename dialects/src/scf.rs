@@ -1623,6 +1623,7 @@ fn verify_forall(v: &mut Verifier<'_>, op: Op) {
                     ir.op_name(t)
                 ),
             )
+            .with_current_op(ir, op)
             .with_note(
                 DiagLoc::Loc(ir.loc(op)),
                 "in custom textual format, the absence of terminator implies 'scf.forall.in_parallel'",

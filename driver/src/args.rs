@@ -113,11 +113,12 @@ pub fn diagnostic_format_arg() -> Arg {
         .action(ArgAction::Set)
 }
 
-/// `true`, `1`, `false`, `0`.
+/// `true`, `1`, `false`, `0`, and LLVM's other spellings `TRUE`, `True`, `FALSE`,
+/// `False` (mlir-opt takes them all).
 fn parse_bool(v: &str) -> Result<bool, String> {
     match v {
-        "true" | "1" => Ok(true),
-        "false" | "0" => Ok(false),
+        "true" | "TRUE" | "True" | "1" => Ok(true),
+        "false" | "FALSE" | "False" | "0" => Ok(false),
         _ => Err("expected true or false".into()),
     }
 }

@@ -35,6 +35,13 @@ pub struct Context {
     pub allow_unregistered_dialects: bool,
     /// The op folded constants are materialized with (see [`Context::constant_op`]).
     constant_op: Option<&'static OpDef>,
+    /// mlir-opt's `--mlir-print-op-on-diagnostic`: whether a diagnostic emitted on an op
+    /// ([`crate::diag::Diagnostic::with_current_op`]) gets a `see current operation:`
+    /// note. Off by default.
+    pub print_op_on_diagnostic: bool,
+    /// The command line's printer flags, which MLIR also applies where a diagnostic
+    /// prints an op (the note above, `block with no terminator, has <op>`).
+    pub diagnostic_print_options: crate::printer::PrintOptions,
 }
 
 impl Default for Context {
@@ -57,6 +64,8 @@ impl Context {
             dialects: Vec::new(),
             allow_unregistered_dialects: false,
             constant_op: None,
+            print_op_on_diagnostic: false,
+            diagnostic_print_options: Default::default(),
         };
         crate::builtin::register(&mut ctx);
         ctx

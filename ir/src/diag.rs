@@ -102,12 +102,46 @@ impl Diagnostic {
         self
     }
 
+    /// Puts MLIR's `see current operation: <op>` note first among the notes, as
+    /// `Operation::emitError`, `emitWarning` and `emitRemark` do, when the context asks
+    /// for it ([`Context::print_op_on_diagnostic`]); otherwise returns `self` unchanged.
+    /// The op is printed as MLIR prints it there: with local scope (numbered from its
+    /// nearest isolated-from-above ancestor, no aliases), in generic form for an error,
+    /// and on a line of its own when it spans several.
+    pub fn with_current_op(mut self, ir: &crate::Ir, op: crate::Op) -> Diagnostic {
+        if !ir.ctx().print_op_on_diagnostic {
+            return self;
+        }
+        let text = op_in_diagnostic(ir, op, self.severity == Severity::Error);
+        let newline = if text.contains('\n') { "\n" } else { "" };
+        let note = Diagnostic::new(
+            Severity::Note,
+            DiagLoc::Loc(ir.loc(op)),
+            format!("see current operation: {newline}{text}"),
+        );
+        self.notes.insert(0, note);
+        self
+    }
+
     /// Attaches a note.
     pub fn with_note(mut self, loc: DiagLoc, message: impl Into<String>) -> Diagnostic {
         self.notes
             .push(Diagnostic::new(Severity::Note, loc, message));
         self
     }
+}
+
+/// An op as MLIR prints it into a diagnostic (`diag << op`): with the command line's
+/// printer flags ([`Context::diagnostic_print_options`]) and local scope, in generic form
+/// for an error (or when the flags ask for it).
+pub fn op_in_diagnostic(ir: &crate::Ir, op: crate::Op, error: bool) -> String {
+    let flags = ir.ctx().diagnostic_print_options;
+    let options = crate::printer::PrintOptions {
+        generic: flags.generic || error,
+        local_scope: true,
+        ..flags
+    };
+    crate::printer::op_to_string(ir, op, options)
 }
 
 /// How diagnostics are rendered.
@@ -238,9 +272,13 @@ impl SourceMap {
             DiagFormat::Mlir => {
                 let mut out = String::new();
                 for d in diags {
-                    self.render_mlir(ctx, d, preferred, &mut out);
+                    self.render_mlir(ctx, d, preferred, true, &mut out);
+                    // mlir-opt shows a note's source line only when the note points
+                    // somewhere else than the diagnostic or note before it.
+                    let mut previous = d.loc;
                     for n in &d.notes {
-                        self.render_mlir(ctx, n, preferred, &mut out);
+                        self.render_mlir(ctx, n, preferred, n.loc != previous, &mut out);
+                        previous = n.loc;
                     }
                 }
                 out
@@ -250,12 +288,14 @@ impl SourceMap {
     }
 
     /// One diagnostic as mlir-opt prints it: `file:line:col: severity: message`, then
-    /// the source line and a caret under the column where the buffer is known.
+    /// (with `source_line`) the source line and a caret under the column where the
+    /// buffer is known.
     fn render_mlir(
         &self,
         ctx: &Context,
         d: &Diagnostic,
         preferred: Option<SourceId>,
+        source_line: bool,
         out: &mut String,
     ) {
         let word = d.severity.word();
@@ -270,7 +310,8 @@ impl SourceMap {
                 self.name(id),
                 d.message
             ));
-            if let Some(text) = self.text(id).lines().nth(line as usize - 1) {
+            let text = self.text(id).lines().nth(line as usize - 1);
+            if let Some(text) = text.filter(|_| source_line) {
                 let pad: String = text
                     .chars()
                     .take(col as usize - 1)

@@ -9,6 +9,12 @@
 //! - Use lists are exact: for every op `o` and operand index `i`, `uses(operands(o)[i])`
 //!   contains `Use { op: o, index: i }` exactly once, at position `use_pos[i]` of `o`
 //!   (so removing a use is O(1), however many uses the value has). RAUW is O(uses).
+//! - Every use carries a sequence number (`use_seq[i]` of its op) that orders a value's
+//!   uses as MLIR's use list does, newest first ([`Ir::uses_in_mlir_order`]): a new use
+//!   takes the next number, and RAUW renumbers the moved uses one by one in that order
+//!   (MLIR moves each to the front of the new list, so they end up reversed, ahead of
+//!   the new value's own uses). Printers that list users (`--mlir-print-value-users`)
+//!   read this order; nothing else depends on it.
 //! - Handles are generational: a handle to an erased entity is detected, never aliased.
 //! - Source SSA names (`%i`, `%arg3`) are a side table keyed by value, filled by the
 //!   parser and read only by diagnostics: no op or value carries one and printing
@@ -72,6 +78,8 @@ pub struct OpData {
     operands: Vec<Value>,
     /// Per operand, the position of its [`Use`] in the operand value's use list.
     use_pos: Vec<u32>,
+    /// Per operand, the sequence number of its [`Use`] (see the module invariants).
+    use_seq: Vec<u64>,
     results: Vec<Value>,
     /// Attributes, sorted by name text. For registered ops this holds inherent
     /// attributes (properties, printed `<{...}>` in generic form) and discardable ones
@@ -161,6 +169,8 @@ pub struct Ir {
     source_names: SecondaryMap<Value, Str>,
     /// The `external_resources` of the parsed file's metadata, printed back after it.
     external_resources: Vec<crate::resources::ResourceGroup>,
+    /// The sequence number the next use gets.
+    next_use_seq: u64,
 }
 
 /// Walk order for [`Ir::walk`].
@@ -183,6 +193,7 @@ impl Ir {
             values: SlotMap::with_key(),
             source_names: SecondaryMap::new(),
             external_resources: Vec::new(),
+            next_use_seq: 0,
         }
     }
 
@@ -470,6 +481,7 @@ impl Ir {
             def,
             operands: Vec::new(),
             use_pos: Vec::new(),
+            use_seq: Vec::new(),
             results: Vec::new(),
             attrs,
             properties,
@@ -570,8 +582,19 @@ impl Ir {
 
     fn add_use(&mut self, value: Value, u: Use) {
         let uses = &mut self.values[value].uses;
-        self.ops[u.op].use_pos[u.index as usize] = uses.len() as u32;
+        let data = &mut self.ops[u.op];
+        data.use_pos[u.index as usize] = uses.len() as u32;
+        data.use_seq[u.index as usize] = self.next_use_seq;
+        self.next_use_seq += 1;
         uses.push(u);
+    }
+
+    /// The uses of `value` in the order of MLIR's use list (newest first; see the module
+    /// invariants), e.g. for `--mlir-print-value-users`.
+    pub fn uses_in_mlir_order(&self, value: Value) -> Vec<Use> {
+        let mut uses = self.values[value].uses.clone();
+        uses.sort_unstable_by_key(|u| std::cmp::Reverse(self.ops[u.op].use_seq[u.index as usize]));
+        uses
     }
 
     fn remove_use(&mut self, value: Value, u: Use) {
@@ -607,6 +630,7 @@ impl Ir {
             );
         }
         self.ops[op].use_pos = vec![0; operands.len()];
+        self.ops[op].use_seq = vec![0; operands.len()];
         for (i, &v) in operands.iter().enumerate() {
             self.add_use(
                 v,
@@ -669,12 +693,15 @@ impl Ir {
         if old == new {
             return;
         }
-        let uses = std::mem::take(&mut self.values[old].uses);
+        let mut uses = std::mem::take(&mut self.values[old].uses);
+        uses.sort_unstable_by_key(|u| std::cmp::Reverse(self.ops[u.op].use_seq[u.index as usize]));
         let base = self.values[new].uses.len();
         for (k, u) in uses.iter().enumerate() {
             let data = &mut self.ops[u.op];
             data.operands[u.index as usize] = new;
             data.use_pos[u.index as usize] = (base + k) as u32;
+            data.use_seq[u.index as usize] = self.next_use_seq;
+            self.next_use_seq += 1;
         }
         self.values[new].uses.extend(uses);
         self.inherit_source_name(old, new);
@@ -696,8 +723,7 @@ impl Ir {
         new: Value,
         mut pred: impl FnMut(&Ir, Use) -> bool,
     ) {
-        let uses = self.values[old].uses.clone();
-        for u in uses {
+        for u in self.uses_in_mlir_order(old) {
             if pred(self, u) {
                 self.set_operand(u.op, u.index as usize, new);
             }
@@ -1219,6 +1245,7 @@ mod tests {
     fn check_use_lists(ir: &Ir) {
         for (op, data) in ir.ops.iter() {
             assert_eq!(data.operands.len(), data.use_pos.len());
+            assert_eq!(data.operands.len(), data.use_seq.len());
             for (i, (&v, &pos)) in data.operands.iter().zip(&data.use_pos).enumerate() {
                 let u = Use {
                     op,
@@ -1230,6 +1257,56 @@ mod tests {
         let listed: usize = ir.values.iter().map(|(_, d)| d.uses.len()).sum();
         let operands: usize = ir.ops.iter().map(|(_, d)| d.operands.len()).sum();
         assert_eq!(listed, operands);
+    }
+
+    /// Uses come in MLIR's use-list order: newest first, the uses of a forward reference
+    /// (moved by RAUW when the value is defined) in source order behind later ones, as
+    /// mlir-opt 22's `--mlir-print-value-users` lists them (`users: %5, %4, %1, %2`).
+    #[test]
+    fn uses_in_mlir_order_follow_mlir_use_lists() {
+        let mut ctx = Context::new();
+        ctx.allow_unregistered_dialects = true;
+        let text = r#""foo.f"() ({
+  "foo.u1"(%x) : (i32) -> ()
+  "foo.u2"(%x, %x) : (i32, i32) -> ()
+  %x = "foo.def"() : () -> i32
+  "foo.u3"(%x) : (i32) -> ()
+  "foo.u4"(%x) : (i32) -> ()
+}) : () -> ()
+"#;
+        let mut ir = Ir::new(Arc::new(ctx));
+        let mut sm = SourceMap::new();
+        let id = sm.add("o.mlir", text);
+        let module = crate::parser::parse_source(&mut ir, id, "o.mlir", text).expect("parses");
+        let def = ir
+            .walk_ops(module, WalkOrder::PreOrder)
+            .into_iter()
+            .find(|&o| ir.op_name(o) == "foo.def")
+            .expect("foo.def");
+        let x = ir.result(def, 0);
+        let order = |ir: &Ir, v: Value| -> Vec<String> {
+            ir.uses_in_mlir_order(v)
+                .iter()
+                .map(|u| format!("{}#{}", ir.op_name(u.op), u.index))
+                .collect()
+        };
+        assert_eq!(
+            order(&ir, x),
+            ["foo.u4#0", "foo.u3#0", "foo.u1#0", "foo.u2#0", "foo.u2#1"]
+        );
+        // RAUW moves the uses one by one to the front of the new value's list (reversed).
+        let u3 = ir.uses(x).iter().find(|u| ir.op_name(u.op) == "foo.u3").unwrap().op;
+        let y = ir.operand(u3, 0);
+        let block = ir.op_parent(def).expect("in a block");
+        let arg = ir.add_block_arg(block, ir.value_type(y), None);
+        ir.set_operand(u3, 0, arg);
+        assert_eq!(order(&ir, arg), ["foo.u3#0"]);
+        ir.replace_all_uses(x, arg);
+        assert_eq!(
+            order(&ir, arg),
+            ["foo.u2#1", "foo.u2#0", "foo.u1#0", "foo.u4#0", "foo.u3#0"]
+        );
+        check_use_lists(&ir);
     }
 
     /// Use lists stay exact through erasing users in any order, RAUW and operand updates

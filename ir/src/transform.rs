@@ -149,4 +149,5 @@ pub fn op_error(ir: &Ir, op: Op, message: impl std::fmt::Display) -> Diagnostic 
         DiagLoc::Loc(ir.loc(op)),
         format!("'{}' op {message}", ir.op_name(op)),
     )
+    .with_current_op(ir, op)
 }

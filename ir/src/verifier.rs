@@ -56,17 +56,18 @@ impl<'a> Verifier<'a> {
     }
 
     /// Reports an error at `op`'s location. MLIR prefixes op-verifier messages with
-    /// `'<op name>' op `; this does too, so pass only the rest ("requires ...").
+    /// `'<op name>' op `; this does too, so pass only the rest ("requires ..."). Like
+    /// every error on an op here, it carries the `see current operation` note when the
+    /// context asks for it ([`Diagnostic::with_current_op`]).
     pub fn error(&mut self, op: Op, message: impl Into<String>) {
         let msg = format!("'{}' op {}", self.ir.op_name(op), message.into());
-        self.diagnostics
-            .push(Diagnostic::error(DiagLoc::Loc(self.ir.loc(op)), msg));
+        self.error_raw(op, msg);
     }
 
     /// Reports an error without the `'<op name>' op ` prefix.
     pub fn error_raw(&mut self, op: Op, message: impl Into<String>) {
-        self.diagnostics
-            .push(Diagnostic::error(DiagLoc::Loc(self.ir.loc(op)), message));
+        let d = Diagnostic::error(DiagLoc::Loc(self.ir.loc(op)), message);
+        self.diagnostics.push(d.with_current_op(self.ir, op));
     }
 
     /// Reports a full diagnostic (with notes).
@@ -84,6 +85,7 @@ impl<'a> Verifier<'a> {
     ) {
         let msg = format!("'{}' op {}", self.ir.op_name(op), message.into());
         let d = Diagnostic::error(DiagLoc::Loc(self.ir.loc(op)), msg)
+            .with_current_op(self.ir, op)
             .with_note(DiagLoc::Loc(self.ir.loc(note_op)), note);
         self.diagnostics.push(d);
     }
@@ -269,6 +271,7 @@ fn verify_structure(v: &mut Verifier<'_>, op: Op) {
                                 DiagLoc::Loc(ir.loc(child)),
                                 format!("redefinition of symbol named '{name}'"),
                             )
+                            .with_current_op(ir, child)
                             .with_note(
                                 DiagLoc::Loc(ir.loc(first)),
                                 "see existing symbol definition here",
@@ -293,11 +296,12 @@ fn verify_structure(v: &mut Verifier<'_>, op: Op) {
                     }
                     Some(last) => {
                         if ir.op_def(last).is_some() && !ir.has_trait(last, Traits::TERMINATOR) {
-                            v.report(Diagnostic::error(
+                            let d = Diagnostic::error(
                                 DiagLoc::Loc(ir.loc(last)),
                                 "block with no terminator, has ".to_string()
                                     + &generic_summary(ir, last),
-                            ));
+                            );
+                            v.report(d.with_current_op(ir, last));
                         }
                     }
                 }
@@ -310,9 +314,9 @@ fn verify_structure(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
-/// A short generic rendering of an op for messages (`"d.op"(...)`).
+/// An op as MLIR writes it into an error message (`<< op`).
 fn generic_summary(ir: &Ir, op: Op) -> String {
-    format!("\"{}\"", ir.op_name(op))
+    crate::diag::op_in_diagnostic(ir, op, true)
 }
 
 fn has_predecessor(ir: &Ir, block: Block) -> bool {
@@ -525,7 +529,8 @@ fn verify_dominance(v: &mut Verifier<'_>, ops: &[Op]) {
                             format!("operand #{index} does not dominate this use")
                         }
                     },
-                );
+                )
+                .with_current_op(ir, user);
                 d = match (problem, ir.defining_op(operand)) {
                     (UseProblem::Isolation, _) => {
                         let iso = isolating_ancestor(ir, user, operand);
@@ -537,15 +542,79 @@ fn verify_dominance(v: &mut Verifier<'_>, ops: &[Op]) {
                             None => d,
                         }
                     }
-                    (UseProblem::Dominance, Some(def)) => {
-                        d.with_note(DiagLoc::Loc(ir.loc(def)), "operand defined here")
+                    (UseProblem::Dominance, _) => {
+                        let (loc, note) = definition_note(ir, user, operand);
+                        d.with_note(loc, note)
                     }
-                    (UseProblem::Dominance, None) => d,
                 };
                 v.report(d);
             }
         }
     }
+}
+
+/// Where a definition's region lies relative to its use's region.
+#[derive(Clone, Copy)]
+enum Place {
+    Same,
+    Parent,
+    Child,
+    Neither,
+}
+
+/// MLIR's note on where a non-dominating operand is defined: `operand defined here (op
+/// in the same block)` at its op, or `operand defined as a block argument (block #1 in
+/// the same region)` at the op owning its block, placed relative to `user`.
+fn definition_note(ir: &Ir, user: Op, operand: Value) -> (DiagLoc, String) {
+    let use_region = ir.op_parent(user).and_then(|b| ir.block_parent(b));
+    let place = |def_region: Option<Region>| match (use_region, def_region) {
+        (Some(u), Some(d)) if u == d => Place::Same,
+        (Some(u), Some(d)) if region_encloses(ir, d, u) => Place::Parent,
+        (Some(u), Some(d)) if region_encloses(ir, u, d) => Place::Child,
+        _ => Place::Neither,
+    };
+    if let Some(def) = ir.defining_op(operand) {
+        let def_block = ir.op_parent(def);
+        let text = match place(def_block.and_then(|b| ir.block_parent(b))) {
+            _ if def_block == ir.op_parent(user) => "op in the same block",
+            Place::Same => "op in the same region",
+            Place::Parent => "op in a parent region",
+            Place::Child => "op in a child region",
+            Place::Neither => "op is neither in a parent nor in a child region",
+        };
+        return (DiagLoc::Loc(ir.loc(def)), format!("operand defined here ({text})"));
+    }
+    let block = ir.value_block(operand);
+    let region = block.and_then(|b| ir.block_parent(b));
+    let owner = region.and_then(|r| ir.region_parent(r));
+    let loc = DiagLoc::Loc(owner.map_or_else(|| ir.ctx().unknown_loc(), |o| ir.loc(o)));
+    let (Some(block), Some(r)) = (block, region) else {
+        return (loc, " (block without parent)".to_string());
+    };
+    let index = ir.region_blocks(r).position(|b| b == block).unwrap_or(0);
+    let text = match place(Some(r)) {
+        Place::Same => "in the same region",
+        Place::Parent => "in a parent region",
+        Place::Child => "in a child region",
+        Place::Neither => "neither in a parent nor in a child region",
+    };
+    let note = format!("operand defined as a block argument (block #{index} {text})");
+    (loc, note)
+}
+
+/// Whether `outer` strictly encloses `inner` (MLIR's `Region::isProperAncestor`).
+fn region_encloses(ir: &Ir, outer: Region, inner: Region) -> bool {
+    let mut cur = inner;
+    while let Some(parent) = ir.region_parent(cur).and_then(|op| ir.op_parent(op)) {
+        let Some(r) = ir.block_parent(parent) else {
+            return false;
+        };
+        if r == outer {
+            return true;
+        }
+        cur = r;
+    }
+    false
 }
 
 #[derive(Clone, Copy)]

@@ -21,6 +21,7 @@
 mod attr;
 mod float;
 mod names;
+mod users;
 
 pub use attr::{escape_into, is_bare_identifier};
 pub use float::format_float;
@@ -54,6 +55,11 @@ pub struct PrintOptions {
     /// `--mlir-use-nameloc-as-prefix`: a value whose location is a name location
     /// (`loc("x")`) is named after it (`%x`), where no op hook named it.
     pub name_loc_as_prefix: bool,
+    /// `--mlir-print-value-users`: each op printed in a block (and the top-level op)
+    /// ends with a `// users: ...`, `// user: ...`, `// unused` or `// id: %N` comment,
+    /// and each block argument gets a `// %arg0 is used by ...` line; ops without
+    /// results take a number of their own.
+    pub value_users: bool,
 }
 
 /// Options for [`Printer::print_region`].
@@ -126,6 +132,7 @@ pub fn print_op(ir: &Ir, op: Op, options: PrintOptions) -> String {
     if ir.op_parent(op).is_some() || options.local_scope {
         let mut p = Printer::new(ir, op, options);
         p.print_full_op(op);
+        p.print_users_comment(op);
         p.out.push('\n');
         return p.out;
     }
@@ -143,6 +150,7 @@ pub fn print_op(ir: &Ir, op: Op, options: PrintOptions) -> String {
 
     p.print_alias_definitions(false);
     p.print_full_op(op);
+    p.print_users_comment(op);
     p.out.push('\n');
     p.print_alias_definitions(true);
     p.out
@@ -195,15 +203,21 @@ pub fn float_to_string(kind: crate::types::FloatKind, bits: u128) -> String {
 /// Prints one op as MLIR's `Operation::print` does for an op nested in a larger IR: value
 /// names numbered from the outermost ancestor (so they match the full print), no alias
 /// definitions, no trailing newline, indentation starting at 0. For a top-level op this
-/// is the body of [`print_op`] without aliases. mlir-opt's "see current operation" notes
-/// use it with `generic: true`.
+/// is the body of [`print_op`] without aliases. With `local_scope`, names are numbered
+/// from the nearest isolated-from-above ancestor (`op` itself if it is one), as MLIR's
+/// `Operation::print` does under local scope. mlir-opt's "see current operation" notes
+/// use it with `generic: true, local_scope: true`.
 pub fn op_to_string(ir: &Ir, op: Op, options: PrintOptions) -> String {
     let mut root = op;
     while let Some(parent) = ir.parent_op(root) {
+        if options.local_scope && ir.has_trait(root, Traits::ISOLATED_FROM_ABOVE) {
+            break;
+        }
         root = parent;
     }
     let mut p = Printer::new(ir, root, options);
     p.print_full_op(op);
+    p.print_users_comment(op);
     p.out
 }
 
@@ -508,6 +522,7 @@ impl<'a> Printer<'a> {
             self.out.push('\n');
         }
         self.inner.indent += 2;
+        self.print_block_arg_users(block);
         let last = ir.last_op(block);
         let elide = match last {
             Some(t) if !print_terminator => {
@@ -527,6 +542,7 @@ impl<'a> Printer<'a> {
                 break;
             }
             self.print_full_op(op);
+            self.print_users_comment(op);
             if !self.inner.dry {
                 self.out.push('\n');
             }

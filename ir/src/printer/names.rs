@@ -28,6 +28,10 @@ pub struct Names {
     groups: FxHashMap<Op, Vec<u32>>,
     /// Block name (`^bbN`) and ordering within its region.
     blocks: FxHashMap<Block, u32>,
+    /// With `--mlir-print-value-users`: the number of each op without results (MLIR's
+    /// `operationIDs`), drawn from the value numbers, so that a user without results can
+    /// be named (`// id: %3`).
+    op_ids: FxHashMap<Op, u32>,
 }
 
 /// The mutable naming state while numbering.
@@ -38,6 +42,8 @@ struct State<'a> {
     unique: bool,
     /// Name locations give names (`--mlir-use-nameloc-as-prefix`).
     name_loc: bool,
+    /// Ops without results take a number (`--mlir-print-value-users`).
+    op_ids: bool,
     names: Names,
     next_value: u32,
     next_arg: u32,
@@ -58,6 +64,7 @@ impl Names {
             generic,
             unique: generic || options.unique_ssa_ids,
             name_loc: options.name_loc_as_prefix,
+            op_ids: options.value_users,
             names: Names::default(),
             next_value: 0,
             next_arg: 0,
@@ -165,6 +172,11 @@ impl Names {
     /// The result groups of `op` (start indices), if it has several.
     pub fn result_groups(&self, op: Op) -> Option<&[u32]> {
         self.groups.get(&op).map(|v| v.as_slice())
+    }
+
+    /// The number of an op without results (`--mlir-print-value-users` only).
+    pub fn op_id(&self, op: Op) -> Option<u32> {
+        self.op_ids.get(&op).copied()
     }
 
     /// The ordering (and `^bbN` number) of `block` in its region.
@@ -327,6 +339,10 @@ impl State<'_> {
             }
         }
         let Some(&first) = results.first() else {
+            if self.op_ids && !self.names.op_ids.contains_key(&op) {
+                self.names.op_ids.insert(op, self.next_value);
+                self.next_value += 1;
+            }
             return;
         };
         if !self.names.ids.contains_key(&first) {
