@@ -161,6 +161,10 @@ pub struct Ir {
     source_names: SecondaryMap<Value, Str>,
     /// The `external_resources` of the parsed file's metadata, printed back after it.
     external_resources: Vec<crate::resources::ResourceGroup>,
+    /// The `builtin` blobs of the parsed file's `dialect_resources` (key, bytes with
+    /// their 4-byte alignment), which `dense_resource<key>` attributes refer to; a
+    /// repeated key keeps its last blob, as mlir-opt does.
+    dialect_resources: rustc_hash::FxHashMap<String, Vec<u8>>,
 }
 
 /// Walk order for [`Ir::walk`].
@@ -183,6 +187,7 @@ impl Ir {
             values: SlotMap::with_key(),
             source_names: SecondaryMap::new(),
             external_resources: Vec::new(),
+            dialect_resources: Default::default(),
         }
     }
 
@@ -199,6 +204,16 @@ impl Ir {
         value: crate::resources::ResourceValue,
     ) {
         crate::resources::add_entry(&mut self.external_resources, group, key, value);
+    }
+
+    /// The blob (alignment and data) of `builtin` resource `key`, if the file defined one.
+    pub fn dialect_resource(&self, key: &str) -> Option<&[u8]> {
+        self.dialect_resources.get(key).map(|blob| blob.as_slice())
+    }
+
+    /// Sets the blob of `builtin` resource `key` (replacing an earlier one).
+    pub fn set_dialect_resource(&mut self, key: String, blob: Vec<u8>) {
+        self.dialect_resources.insert(key, blob);
     }
 
     /// The SSA name `value` had in the parsed source (`%i`, `%sum#1`), if any, or, for a

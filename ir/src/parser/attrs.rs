@@ -110,6 +110,7 @@ impl Parser<'_> {
                     "loc" => self.parse_loc_attr(false).map(Some),
                     "array" => self.parse_dense_array().map(Some),
                     "dense" => self.parse_dense_elements(ty).map(Some),
+                    "dense_resource" => self.parse_dense_resource(ty).map(Some),
                     "strided" => self.parse_strided().map(Some),
                     "affine_map" => {
                         self.bump();
@@ -125,7 +126,7 @@ impl Parser<'_> {
                         self.expect_msg(">", "expected '>' in integer set")?;
                         Ok(Some(self.ctx().integer_set_attr(s)))
                     }
-                    "sparse" | "dense_resource" | "distinct" | "opaque" => {
+                    "sparse" | "distinct" | "opaque" => {
                         Err(self.error_at(span, format!("'{kw}' attributes are not supported")))
                     }
                     _ => match self.parse_optional_type()? {
@@ -452,6 +453,28 @@ impl Parser<'_> {
             Some(v) => i64::try_from(v).map_err(|_| self.error_at(span, msg)),
             None => Err(self.error_here(msg)),
         }
+    }
+
+    /// `dense_resource<name> : type` (the type given by the caller replaces the
+    /// `: type`), with mlir-opt's messages; the type must be shaped.
+    fn parse_dense_resource(&mut self, ty: Option<Type>) -> PResult<Attr> {
+        let mut type_span = self.current_span();
+        self.bump();
+        self.expect_msg("<", "expected '<' after 'dense_resource'")?;
+        let name = self.parse_resource_key()?;
+        self.expect_msg(">", "expected '>'")?;
+        let ty = match ty {
+            Some(t) => t,
+            None => {
+                type_span = self.current_span();
+                self.expect_msg(":", "expected ':'")?;
+                self.parse_type()?
+            }
+        };
+        if !self.ctx().is_shaped(ty) {
+            return Err(self.error_at(type_span, "`dense_resource` expected a shaped type"));
+        }
+        Ok(self.ctx().attr(AttrData::DenseResource { ty, name }))
     }
 
     /// `dense<...> : type` (the type given by the caller replaces the `: type`).
