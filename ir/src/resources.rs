@@ -233,4 +233,45 @@ mod tests {
         .assert_eq(&file_metadata_text(&[], &groups, None));
         assert_eq!(file_metadata_text(&[], &[], None), "");
     }
+
+    #[test]
+    fn metadata_text_elides_long_values() {
+        let blob = |bytes: &[u8]| ResourceValue::Blob(bytes.to_vec());
+        let mut dialect = Vec::new();
+        add_entry(&mut dialect, "builtin", "big".into(), blob(&[1, 0, 0, 0, 1, 2, 3, 4]));
+        add_entry(&mut dialect, "builtin", "small".into(), blob(&[1, 0, 0, 0]));
+        let mut external = Vec::new();
+        add_entry(&mut external, "g", "b".into(), ResourceValue::Bool(false));
+        add_entry(&mut external, "h", "s".into(), ResourceValue::String(b"a longer text".to_vec()));
+        // `"0x01000000"` is 12 characters, `false` 5, `"a longer text"` 15.
+        expect![[r#"
+
+            {-#
+              dialect_resources: {
+                builtin: {
+                  small: "0x01000000"
+                }
+              },
+              external_resources: {
+                g: {
+                  b: false
+                }
+              }
+            #-}
+        "#]]
+        .assert_eq(&file_metadata_text(&dialect, &external, Some(10 + 2)));
+        expect![[r#"
+
+            {-#
+              external_resources: {
+                g: {
+                  b: false
+                }
+              }
+            #-}
+        "#]]
+        .assert_eq(&file_metadata_text(&dialect, &external, Some(5)));
+        assert_eq!(file_metadata_text(&dialect, &external, Some(4)), "\n{-#\n\n#-}\n");
+        assert_eq!(file_metadata_text(&[], &[], Some(0)), "");
+    }
 }
