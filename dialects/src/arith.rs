@@ -701,11 +701,11 @@ fn verify_constant(v: &mut Verifier<'_>, op: Op) {
             return;
         }
     }
-    // A scalable vector takes only a splat (a `dense_resource` is never one).
+    // A scalable vector takes only a splat (a `dense_resource` or `sparse` is never one).
     let splat = match ctx.attr_data(value) {
         AttrData::Integer { .. } | AttrData::Float { .. } => return,
         AttrData::DenseElements { values, .. } => values.len() <= 1,
-        AttrData::DenseResource { .. } => false,
+        AttrData::DenseResource { .. } | AttrData::Sparse { .. } => false,
         _ => {
             v.error(op, "value must be an integer, float, or elements attribute");
             return;

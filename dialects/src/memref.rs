@@ -1946,7 +1946,9 @@ fn verify_global(v: &mut Verifier<'_>, op: Op) {
     if let Some(init) = ir.attr(op, "initial_value") {
         match ctx.attr_data(init) {
             AttrData::Unit => {}
-            AttrData::DenseElements { ty: ety, .. } | AttrData::DenseResource { ty: ety, .. } => {
+            AttrData::DenseElements { ty: ety, .. }
+            | AttrData::DenseResource { ty: ety, .. }
+            | AttrData::Sparse { ty: ety, .. } => {
                 let e = ctx.element_type(*ety);
                 if e != mt.element {
                     v.error(

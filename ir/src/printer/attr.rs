@@ -572,10 +572,18 @@ impl Writer<'_, '_> {
                     self.w("dense_resource<__elided__>");
                 } else {
                     self.w("dense<");
-                    self.dense_elements(ty, values);
+                    self.dense_elements(ty, values, true);
                     self.w(">");
                 }
                 self.type_suffix(ty, elision);
+            }
+            AttrData::Sparse {
+                ty,
+                indices,
+                values,
+            } => {
+                self.sparse(*indices, *values);
+                self.type_suffix(*ty, elision);
             }
             AttrData::DenseResource { ty, name } => {
                 self.aliases.note_resource(name);
@@ -738,7 +746,41 @@ impl Writer<'_, '_> {
         }
     }
 
-    fn dense_elements(&mut self, ty: Type, values: &[Attr]) {
+    /// `sparse<indices, values>` (`sparse<>` without indices), or the elided form when
+    /// the indices or the values are elided (MLIR's printer).
+    fn sparse(&mut self, indices: Attr, values: Attr) {
+        let ctx = self.ctx;
+        let (
+            AttrData::DenseElements {
+                ty: index_type,
+                values: index_values,
+            },
+            AttrData::DenseElements {
+                ty: value_type,
+                values: value_values,
+            },
+        ) = (ctx.attr_data(indices), ctx.attr_data(values))
+        else {
+            return;
+        };
+        if self.aliases.elides(ctx, *index_type, index_values.len())
+            || self.aliases.elides(ctx, *value_type, value_values.len())
+        {
+            self.w("dense_resource<__elided__>");
+            return;
+        }
+        self.w("sparse<");
+        if !index_values.is_empty() {
+            self.dense_elements(*index_type, index_values, false);
+            self.w(", ");
+            self.dense_elements(*value_type, value_values, true);
+        }
+        self.w(">");
+    }
+
+    /// The elements of a dense attribute of type `ty` (a splat's one value, nested
+    /// lists, or with `allow_hex`, a hex string for more than 100 elements).
+    fn dense_elements(&mut self, ty: Type, values: &[Attr], allow_hex: bool) {
         let ctx = self.ctx;
         let shape: Vec<i64> = ctx.shape(ty).map(|s| s.to_vec()).unwrap_or_default();
         let num: i64 = shape.iter().product();
@@ -751,7 +793,7 @@ impl Writer<'_, '_> {
             return;
         }
         let is_string = matches!(ctx.attr_data(values[0]), AttrData::String(_));
-        if num > 100 && !is_string {
+        if allow_hex && num > 100 && !is_string {
             let mut bytes = Vec::new();
             let mut bits = Vec::new();
             for &v in values {
