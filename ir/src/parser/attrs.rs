@@ -483,11 +483,23 @@ impl Parser<'_> {
         let dense_span = self.current_span();
         self.bump();
         self.expect("<")?;
-        let lit = if self.is_punct(">") {
-            DenseLit::List(Vec::new(), self.current_span())
-        } else {
-            self.parse_dense_lit()?
-        };
+        if self.eat(">") {
+            // `dense<>`: no elements, whatever the shape (MLIR's `TensorLiteralParser`
+            // with nothing parsed).
+            let ty = self.elements_literal_type(dense_span, ty)?;
+            if self.ctx().shape(ty).unwrap_or_default().iter().product::<i64>() != 0 {
+                return Err(self.error_at(
+                    dense_span,
+                    format!(
+                        "parsed zero elements, but type ('{}') expected at least 1",
+                        crate::printer::type_to_string(self.ctx(), ty)
+                    ),
+                ));
+            }
+            let values = Vec::new();
+            return Ok(self.ctx().attr(AttrData::DenseElements { ty, values }));
+        }
+        let lit = self.parse_dense_lit()?;
         self.expect(">")?;
         let ty = self.elements_literal_type(dense_span, ty)?;
         self.dense_from_lit(&lit, dense_span, ty)
