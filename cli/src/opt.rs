@@ -75,8 +75,14 @@ const BOOL_FLAGS: &[(&str, Option<&str>, &str)] = &[
 
 /// The printer's size limits (mlir-opt's unsigned options): id, help.
 const ELIDE_FLAGS: &[(&str, &str)] = &[
-    ("mlir-elide-elementsattrs-if-larger", "Print a non-splat dense<...> of more than N elements as dense_resource<__elided__>"),
-    ("mlir-elide-resource-strings-if-larger", "Leave out file-metadata resource entries whose value is longer than N characters"),
+    (
+        "mlir-elide-elementsattrs-if-larger",
+        "Print a non-splat dense<...> of more than N elements as dense_resource<__elided__>",
+    ),
+    (
+        "mlir-elide-resource-strings-if-larger",
+        "Leave out file-metadata resource entries whose value is longer than N characters",
+    ),
 ];
 
 /// `lattice opt`'s arguments: the flags above, the output and pipeline flags and one flag
@@ -118,9 +124,11 @@ fn command(registry: &PassRegistry) -> clap::Command {
         )
         .value_parser(["list", "pipeline"]),
     )
-    .args(ELIDE_FLAGS.iter().map(|&(name, help)| {
-        args::value(name, "N", help).value_parser(clap::value_parser!(u32))
-    }))
+    .args(
+        ELIDE_FLAGS.iter().map(|&(name, help)| {
+            args::value(name, "N", help).value_parser(clap::value_parser!(u32))
+        }),
+    )
     .arg(args::value(
         "help-pass",
         "NAME",
@@ -147,7 +155,9 @@ fn parse_args(args: &[String], registry: &PassRegistry) -> Result<OptArgs, ExitC
         skip_regions: flag("mlir-print-skip-regions"),
         unique_ssa_ids: flag("mlir-print-unique-ssa-ids"),
         name_loc_as_prefix: flag("mlir-use-nameloc-as-prefix"),
-        elide_elements_above: m.get_one::<u32>("mlir-elide-elementsattrs-if-larger").map(|&n| n.into()),
+        elide_elements_above: m
+            .get_one::<u32>("mlir-elide-elementsattrs-if-larger")
+            .map(|&n| n.into()),
         elide_resource_strings_above: m
             .get_one::<u32>("mlir-elide-resource-strings-if-larger")
             .map(|&n| n.into()),

@@ -49,7 +49,11 @@ pub enum AttrData {
     /// (a 1-d `DenseElements` of `N` elements of `ty`'s element type). Invariant: the
     /// shapes agree and every index is inside `ty` (MLIR's `SparseElementsAttr::verify`,
     /// checked by the parser).
-    Sparse { ty: Type, indices: Attr, values: Attr },
+    Sparse {
+        ty: Type,
+        indices: Attr,
+        values: Attr,
+    },
     /// `dense_resource<name> : type`: elements held by the `builtin` dialect resource
     /// `name` (the blob, if any, lives in [`crate::Ir::dialect_resource`]); `ty` is any
     /// shaped type. `__elided__` is the name mlir-opt prints for an elided

@@ -46,7 +46,12 @@ pub fn add_entry(groups: &mut Vec<ResourceGroup>, name: &str, key: String, value
 pub fn builtin_group(ir: &crate::Ir, keys: &[String]) -> Vec<ResourceGroup> {
     let entries: Vec<(String, ResourceValue)> = keys
         .iter()
-        .filter_map(|k| Some((k.clone(), ResourceValue::Blob(ir.dialect_resource(k)?.to_vec()))))
+        .filter_map(|k| {
+            Some((
+                k.clone(),
+                ResourceValue::Blob(ir.dialect_resource(k)?.to_vec()),
+            ))
+        })
         .collect();
     if entries.is_empty() {
         return Vec::new();
@@ -238,11 +243,21 @@ mod tests {
     fn metadata_text_elides_long_values() {
         let blob = |bytes: &[u8]| ResourceValue::Blob(bytes.to_vec());
         let mut dialect = Vec::new();
-        add_entry(&mut dialect, "builtin", "big".into(), blob(&[1, 0, 0, 0, 1, 2, 3, 4]));
+        add_entry(
+            &mut dialect,
+            "builtin",
+            "big".into(),
+            blob(&[1, 0, 0, 0, 1, 2, 3, 4]),
+        );
         add_entry(&mut dialect, "builtin", "small".into(), blob(&[1, 0, 0, 0]));
         let mut external = Vec::new();
         add_entry(&mut external, "g", "b".into(), ResourceValue::Bool(false));
-        add_entry(&mut external, "h", "s".into(), ResourceValue::String(b"a longer text".to_vec()));
+        add_entry(
+            &mut external,
+            "h",
+            "s".into(),
+            ResourceValue::String(b"a longer text".to_vec()),
+        );
         // `"0x01000000"` is 12 characters, `false` 5, `"a longer text"` 15.
         expect![[r#"
 
@@ -271,7 +286,10 @@ mod tests {
             #-}
         "#]]
         .assert_eq(&file_metadata_text(&dialect, &external, Some(5)));
-        assert_eq!(file_metadata_text(&dialect, &external, Some(4)), "\n{-#\n\n#-}\n");
+        assert_eq!(
+            file_metadata_text(&dialect, &external, Some(4)),
+            "\n{-#\n\n#-}\n"
+        );
         assert_eq!(file_metadata_text(&[], &[], Some(0)), "");
     }
 }

@@ -487,7 +487,14 @@ impl Parser<'_> {
             // `dense<>`: no elements, whatever the shape (MLIR's `TensorLiteralParser`
             // with nothing parsed).
             let ty = self.elements_literal_type(dense_span, ty)?;
-            if self.ctx().shape(ty).unwrap_or_default().iter().product::<i64>() != 0 {
+            if self
+                .ctx()
+                .shape(ty)
+                .unwrap_or_default()
+                .iter()
+                .product::<i64>()
+                != 0
+            {
                 return Err(self.error_at(
                     dense_span,
                     format!(
@@ -585,11 +592,18 @@ impl Parser<'_> {
             let rank = self.ctx().shape(ty).map_or(0, |s| s.len()) as i64;
             let empty = |shape: Vec<i64>, element: Type| {
                 let ty = tensor_type(self.ctx(), shape, element);
-                self.ctx().attr(AttrData::DenseElements { ty, values: Vec::new() })
+                self.ctx().attr(AttrData::DenseElements {
+                    ty,
+                    values: Vec::new(),
+                })
             };
             let indices = empty(vec![0, rank], i64_type);
             let values = empty(vec![0], self.ctx().element_type(ty));
-            return Ok(self.ctx().attr(AttrData::Sparse { ty, indices, values }));
+            return Ok(self.ctx().attr(AttrData::Sparse {
+                ty,
+                indices,
+                values,
+            }));
         }
         let index_lit = self.parse_dense_lit()?;
         self.expect_msg(",", "expected ','")?;
@@ -612,7 +626,11 @@ impl Parser<'_> {
         let value_type = tensor_type(self.ctx(), value_shape.clone(), self.ctx().element_type(ty));
         let values = self.dense_from_lit(&value_lit, value_lit.span(), value_type)?;
         self.check_sparse(span, ty, &shape, &index_shape, &value_shape, indices)?;
-        Ok(self.ctx().attr(AttrData::Sparse { ty, indices, values }))
+        Ok(self.ctx().attr(AttrData::Sparse {
+            ty,
+            indices,
+            values,
+        }))
     }
 
     /// MLIR's `SparseElementsAttr::verify`: values are 1-d, indices `[N, rank]` (or `[N]`
