@@ -16,8 +16,8 @@ use lattice_ir::pass::{
     render_pass_help, render_pass_options_markdown, render_statistics, render_timing, run_pipeline,
     OpPipeline, PassRegistry, RunOptions, Timing,
 };
-use lattice_ir::printer::{print_op, PrintOptions};
-use lattice_ir::resources::file_metadata_text;
+use lattice_ir::printer::{print_op_with_resources, PrintOptions};
+use lattice_ir::resources::{builtin_group, file_metadata_text};
 use lattice_ir::{Context, Ir, Span};
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -78,6 +78,18 @@ const BOOL_FLAGS: &[(&str, Option<&str>, &str)] = &[
     ("print-machine", None, "Print the effective machine (--machine, $LATTICE_MACHINE, the host) as a spec and exit"),
 ];
 
+/// The printer's size limits (mlir-opt's unsigned options): id, help.
+const ELIDE_FLAGS: &[(&str, &str)] = &[
+    (
+        "mlir-elide-elementsattrs-if-larger",
+        "Print a non-splat dense<...> of more than N elements as dense_resource<__elided__>",
+    ),
+    (
+        "mlir-elide-resource-strings-if-larger",
+        "Leave out file-metadata resource entries whose value is longer than N characters",
+    ),
+];
+
 /// `lattice opt`'s arguments: the flags above, the output and pipeline flags and one flag
 /// per registered pass.
 fn command(registry: &PassRegistry) -> clap::Command {
@@ -117,6 +129,11 @@ fn command(registry: &PassRegistry) -> clap::Command {
         )
         .value_parser(["list", "pipeline"]),
     )
+    .args(
+        ELIDE_FLAGS.iter().map(|&(name, help)| {
+            args::value(name, "N", help).value_parser(clap::value_parser!(u32))
+        }),
+    )
     .arg(args::value(
         "help-pass",
         "NAME",
@@ -143,6 +160,12 @@ fn parse_args(args: &[String], registry: &PassRegistry) -> Result<OptArgs, ExitC
         skip_regions: flag("mlir-print-skip-regions"),
         unique_ssa_ids: flag("mlir-print-unique-ssa-ids"),
         name_loc_as_prefix: flag("mlir-use-nameloc-as-prefix"),
+        elide_elements_above: m
+            .get_one::<u32>("mlir-elide-elementsattrs-if-larger")
+            .map(|&n| n.into()),
+        elide_resource_strings_above: m
+            .get_one::<u32>("mlir-elide-resource-strings-if-larger")
+            .map(|&n| n.into()),
         value_users: flag("mlir-print-value-users"),
         ..PrintOptions::default()
     };
@@ -544,14 +567,18 @@ fn process_chunk(
     }
     if let Some(m) = module {
         let t = Instant::now();
-        let mut text = print_op(&ir, m, a.print);
+        let (mut text, used) = print_op_with_resources(&ir, m, a.print);
         if !text.ends_with('\n') {
             text.push('\n');
         }
-        // mlir-opt ends a file with its external resources and a blank line, except
-        // under local scope.
+        // mlir-opt ends a file with its resources (the blobs printed `dense_resource`s
+        // refer to, the external ones) and a blank line, except under local scope.
         if !a.print.local_scope {
-            text.push_str(&file_metadata_text(ir.external_resources()));
+            text.push_str(&file_metadata_text(
+                &builtin_group(&ir, &used),
+                ir.external_resources(),
+                a.print.elide_resource_strings_above,
+            ));
             text.push('\n');
         }
         result.print_time = t.elapsed();

@@ -175,6 +175,28 @@ fn unknown_cpus_and_bad_thread_counts_are_usage_errors() {
     );
 }
 
+/// mlir-opt's unsigned printer limits take only a count (mlir-opt: "value invalid for
+/// uint argument").
+#[test]
+fn printer_limits_are_counts() {
+    for flag in [
+        "--mlir-elide-elementsattrs-if-larger",
+        "-mlir-elide-resource-strings-if-larger",
+    ] {
+        let long = flag.trim_start_matches('-');
+        for bad in ["-1", "x", "4294967296"] {
+            expect_error(
+                &["opt", "FILE", &format!("{flag}={bad}")],
+                &[],
+                2,
+                &format!("invalid value '{bad}' for '--{long} <N>'"),
+            );
+        }
+        let o = lattice(&["opt", "FILE", &format!("{flag}=0")], &[]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+}
+
 /// `text` with the four spaces that indent every help line removed (expect-test compares
 /// its literal dedented).
 fn dedent(text: &str) -> String {

@@ -64,11 +64,6 @@ pub(crate) fn is_vector_or_tensor(ctx: &Context, ty: Type) -> bool {
     )
 }
 
-/// Whether `ty` is a shaped type (vector, tensor or memref).
-fn is_shaped(ctx: &Context, ty: Type) -> bool {
-    is_vector_or_tensor(ctx, ty) || ctx.is_memref(ty)
-}
-
 /// The element type of a vector or tensor, or `ty` itself for scalars; `None` for other
 /// shaped types (memrefs), which "-like" constraints reject.
 fn like_element(ctx: &Context, ty: Type) -> Option<Type> {
@@ -706,19 +701,23 @@ fn verify_constant(v: &mut Verifier<'_>, op: Op) {
             return;
         }
     }
-    match ctx.attr_data(value) {
-        AttrData::Integer { .. } | AttrData::Float { .. } => {}
-        AttrData::DenseElements { values, .. } => {
-            if let TypeData::Vector { scalable, .. } = ctx.type_data(ty) {
-                if scalable.iter().any(|&s| s) && values.len() > 1 {
-                    v.error(
-                        op,
-                        "intializing scalable vectors with elements attribute is not supported unless it's a vector splat",
-                    );
-                }
-            }
+    // A scalable vector takes only a splat (a `dense_resource` or `sparse` is never one).
+    let splat = match ctx.attr_data(value) {
+        AttrData::Integer { .. } | AttrData::Float { .. } => return,
+        AttrData::DenseElements { values, .. } => values.len() <= 1,
+        AttrData::DenseResource { .. } | AttrData::Sparse { .. } => false,
+        _ => {
+            v.error(op, "value must be an integer, float, or elements attribute");
+            return;
         }
-        _ => v.error(op, "value must be an integer, float, or elements attribute"),
+    };
+    if let TypeData::Vector { scalable, .. } = ctx.type_data(ty) {
+        if scalable.iter().any(|&s| s) && !splat {
+            v.error(
+                op,
+                "intializing scalable vectors with elements attribute is not supported unless it's a vector splat",
+            );
+        }
     }
 }
 
@@ -1076,7 +1075,7 @@ fn print_select(p: &mut Printer<'_>, op: Op) {
     p.write(" : ");
     if let Some(&c) = ir.operands(op).first() {
         let cty = ir.value_type(c);
-        if is_shaped(ir.ctx(), cty) {
+        if ir.ctx().is_shaped(cty) {
             p.print_type(cty);
             p.write(", ");
         }

@@ -1866,7 +1866,7 @@ fn parse_global(p: &mut Parser<'_>, st: &mut OperationState) -> PResult<()> {
             });
             let span = p.current_span();
             let attr = p.parse_attribute(Some(tensor))?;
-            if !matches!(p.ctx().attr_data(attr), AttrData::DenseElements { .. }) {
+            if !p.ctx().is_elements_attr(attr) {
                 return Err(
                     p.error_at(span, "initial value should be a unit or elements attribute")
                 );
@@ -1952,7 +1952,9 @@ fn verify_global(v: &mut Verifier<'_>, op: Op) {
     if let Some(init) = ir.attr(op, "initial_value") {
         match ctx.attr_data(init) {
             AttrData::Unit => {}
-            AttrData::DenseElements { ty: ety, .. } => {
+            AttrData::DenseElements { ty: ety, .. }
+            | AttrData::DenseResource { ty: ety, .. }
+            | AttrData::Sparse { ty: ety, .. } => {
                 let e = ctx.element_type(*ety);
                 if e != mt.element {
                     v.error(

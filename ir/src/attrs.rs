@@ -43,6 +43,22 @@ pub enum AttrData {
     /// `dense<...> : tensor<...>`. `values` holds one scalar attribute per element in
     /// row-major order, or exactly one when the attribute is a splat.
     DenseElements { ty: Type, values: Vec<Attr> },
+    /// `sparse<indices, values> : type`: the elements of `ty` (a static tensor or
+    /// vector) are zero but at `indices` (a `DenseElements` of `i64`, `[N, rank]`, or
+    /// `[N]` for rank 1; a splat is one index of equal coordinates), which hold `values`
+    /// (a 1-d `DenseElements` of `N` elements of `ty`'s element type). Invariant: the
+    /// shapes agree and every index is inside `ty` (MLIR's `SparseElementsAttr::verify`,
+    /// checked by the parser).
+    Sparse {
+        ty: Type,
+        indices: Attr,
+        values: Attr,
+    },
+    /// `dense_resource<name> : type`: elements held by the `builtin` dialect resource
+    /// `name` (the blob, if any, lives in [`crate::Ir::dialect_resource`]); `ty` is any
+    /// shaped type. `__elided__` is the name mlir-opt prints for an elided
+    /// `dense<...>` (`--mlir-elide-elementsattrs-if-larger`).
+    DenseResource { ty: Type, name: String },
     /// `@root::@nested`
     SymbolRef { root: Str, nested: Vec<Str> },
     /// `affine_map<...>`
@@ -207,12 +223,25 @@ impl Context {
         }
     }
 
+    /// Whether `attr` is an elements attribute (`dense<...>`, `dense_resource<...>`,
+    /// `sparse<...>`).
+    pub fn is_elements_attr(&self, attr: Attr) -> bool {
+        matches!(
+            self.attr_data(attr),
+            AttrData::DenseElements { .. }
+                | AttrData::DenseResource { .. }
+                | AttrData::Sparse { .. }
+        )
+    }
+
     /// The type carried by a typed attribute (integer, float, dense elements, type attr's
     /// own type is *not* returned).
     pub fn attr_type(&self, attr: Attr) -> Option<Type> {
         match self.attr_data(attr) {
             AttrData::Integer { ty, .. } | AttrData::Float { ty, .. } => Some(*ty),
-            AttrData::DenseElements { ty, .. } => Some(*ty),
+            AttrData::DenseElements { ty, .. }
+            | AttrData::DenseResource { ty, .. }
+            | AttrData::Sparse { ty, .. } => Some(*ty),
             _ => None,
         }
     }

@@ -1,13 +1,14 @@
-//! File-metadata resources (`{-# external_resources: {...} #-}`): the entries mlir-opt's
-//! fallback resource map keeps for groups that no handler claims, and their text as
-//! mlir-opt prints them after the top-level op.
+//! File-metadata resources (`{-# dialect_resources: {...}, external_resources: {...} #-}`):
+//! the entries mlir-opt's fallback resource map keeps for groups that no handler claims,
+//! the `builtin` blobs `dense_resource` attributes refer to, and their text as mlir-opt
+//! prints them after the top-level op.
 //!
 //! Invariants: a blob holds its 4-byte little-endian alignment (0 or a power of two)
 //! followed by its data, exactly the bytes its `"0x..."` text encodes; groups keep the
-//! order in which they first appear, entries their order of appearance (a repeated key
-//! is kept twice, as mlir-opt does). `builtin` dialect resources (`dense_resource` blobs)
-//! are validated by the parser but not kept: Lattice has no `dense_resource` attribute
-//! to refer to them, and mlir-opt prints only the resources that something refers to.
+//! order in which they first appear, entries their order of appearance (a repeated
+//! external key is kept twice, as mlir-opt does). `builtin` blobs are kept by key in the
+//! IR ([`crate::Ir::dialect_resource`]); only those a printed `dense_resource` refers to
+//! are printed, in the order of first reference, as mlir-opt does.
 
 use crate::printer::{escape_into, is_bare_identifier};
 
@@ -38,6 +39,27 @@ pub fn add_entry(groups: &mut Vec<ResourceGroup>, name: &str, key: String, value
             entries: vec![(key, value)],
         }),
     }
+}
+
+/// The `builtin` group of `dialect_resources` for the resources `keys` (in that order)
+/// that have a blob in `ir`; empty when none has.
+pub fn builtin_group(ir: &crate::Ir, keys: &[String]) -> Vec<ResourceGroup> {
+    let entries: Vec<(String, ResourceValue)> = keys
+        .iter()
+        .filter_map(|k| {
+            Some((
+                k.clone(),
+                ResourceValue::Blob(ir.dialect_resource(k)?.to_vec()),
+            ))
+        })
+        .collect();
+    if entries.is_empty() {
+        return Vec::new();
+    }
+    vec![ResourceGroup {
+        name: "builtin".to_string(),
+        entries,
+    }]
 }
 
 /// Decodes the body of a blob string (the text between the quotes): `0x` and an even
@@ -91,37 +113,76 @@ fn write_value(out: &mut String, value: &ResourceValue) {
     }
 }
 
-/// The file-metadata section mlir-opt prints after the top-level op (a leading blank
-/// line, `{-#`, the non-empty groups, `#-}` and a newline); empty when no group has an
-/// entry.
-pub fn file_metadata_text(groups: &[ResourceGroup]) -> String {
-    let groups: Vec<&ResourceGroup> = groups.iter().filter(|g| !g.entries.is_empty()).collect();
-    if groups.is_empty() {
-        return String::new();
-    }
-    let mut out = String::from("\n{-#\n  external_resources: {\n");
-    for (gi, g) in groups.iter().enumerate() {
-        out.push_str("    ");
-        write_key(&mut out, &g.name);
-        out.push_str(": {\n");
-        for (ei, (key, value)) in g.entries.iter().enumerate() {
-            out.push_str("      ");
-            write_key(&mut out, key);
-            out.push_str(": ");
-            write_value(&mut out, value);
-            out.push_str(if ei + 1 < g.entries.len() {
-                ",\n"
-            } else {
-                "\n"
-            });
+/// The text of one entry's value (what `--mlir-elide-resource-strings-if-larger`
+/// measures).
+fn value_text(value: &ResourceValue) -> String {
+    let mut out = String::new();
+    write_value(&mut out, value);
+    out
+}
+
+/// The file-metadata section mlir-opt prints after the top-level op (MLIR's
+/// `printResourceFileMetadata`): a leading blank line and `{-#` as soon as there is any
+/// entry, then `dialect_resources` (`dialect`'s groups) and `external_resources`
+/// (`external`'s), each with only its non-empty groups, then `#-}` and a newline; empty
+/// when no group has an entry. An entry whose value text is longer than `limit`
+/// characters is left out (`--mlir-elide-resource-strings-if-larger`), but still opens
+/// the section, as in mlir-opt (`{-#`, a blank line, `#-}` when all are left out).
+pub fn file_metadata_text(
+    dialect: &[ResourceGroup],
+    external: &[ResourceGroup],
+    limit: Option<u64>,
+) -> String {
+    let mut out = String::new();
+    let mut opened = false;
+    let mut had_section = false;
+    for (kind, groups) in [("dialect", dialect), ("external", external)] {
+        let mut section_open = false;
+        let mut had_group = false;
+        for g in groups {
+            let mut group_open = false;
+            for (key, value) in &g.entries {
+                if !std::mem::replace(&mut opened, true) {
+                    out.push_str("\n{-#\n");
+                }
+                let text = value_text(value);
+                if limit.is_some_and(|n| text.len() as u64 > n) {
+                    continue;
+                }
+                if !std::mem::replace(&mut section_open, true) {
+                    if had_section {
+                        out.push_str(",\n");
+                    }
+                    out.push_str(&format!("  {kind}_resources: {{\n"));
+                }
+                if std::mem::replace(&mut group_open, true) {
+                    out.push_str(",\n");
+                } else {
+                    if had_group {
+                        out.push_str(",\n");
+                    }
+                    out.push_str("    ");
+                    write_key(&mut out, &g.name);
+                    out.push_str(": {\n");
+                }
+                out.push_str("      ");
+                write_key(&mut out, key);
+                out.push_str(": ");
+                out.push_str(&text);
+            }
+            if group_open {
+                had_group = true;
+                out.push_str("\n    }");
+            }
         }
-        out.push_str(if gi + 1 < groups.len() {
-            "    },\n"
-        } else {
-            "    }\n"
-        });
+        if section_open {
+            had_section = true;
+            out.push_str("\n  }");
+        }
     }
-    out.push_str("  }\n#-}\n");
+    if opened {
+        out.push_str("\n#-}\n");
+    }
     out
 }
 
@@ -174,7 +235,61 @@ mod tests {
               }
             #-}
         "#]]
-        .assert_eq(&file_metadata_text(&groups));
-        assert_eq!(file_metadata_text(&[]), "");
+        .assert_eq(&file_metadata_text(&[], &groups, None));
+        assert_eq!(file_metadata_text(&[], &[], None), "");
+    }
+
+    #[test]
+    fn metadata_text_elides_long_values() {
+        let blob = |bytes: &[u8]| ResourceValue::Blob(bytes.to_vec());
+        let mut dialect = Vec::new();
+        add_entry(
+            &mut dialect,
+            "builtin",
+            "big".into(),
+            blob(&[1, 0, 0, 0, 1, 2, 3, 4]),
+        );
+        add_entry(&mut dialect, "builtin", "small".into(), blob(&[1, 0, 0, 0]));
+        let mut external = Vec::new();
+        add_entry(&mut external, "g", "b".into(), ResourceValue::Bool(false));
+        add_entry(
+            &mut external,
+            "h",
+            "s".into(),
+            ResourceValue::String(b"a longer text".to_vec()),
+        );
+        // `"0x01000000"` is 12 characters, `false` 5, `"a longer text"` 15.
+        expect![[r#"
+
+            {-#
+              dialect_resources: {
+                builtin: {
+                  small: "0x01000000"
+                }
+              },
+              external_resources: {
+                g: {
+                  b: false
+                }
+              }
+            #-}
+        "#]]
+        .assert_eq(&file_metadata_text(&dialect, &external, Some(10 + 2)));
+        expect![[r#"
+
+            {-#
+              external_resources: {
+                g: {
+                  b: false
+                }
+              }
+            #-}
+        "#]]
+        .assert_eq(&file_metadata_text(&dialect, &external, Some(5)));
+        assert_eq!(
+            file_metadata_text(&dialect, &external, Some(4)),
+            "\n{-#\n\n#-}\n"
+        );
+        assert_eq!(file_metadata_text(&[], &[], Some(0)), "");
     }
 }

@@ -171,6 +171,10 @@ pub struct Ir {
     external_resources: Vec<crate::resources::ResourceGroup>,
     /// The sequence number the next use gets.
     next_use_seq: u64,
+    /// The `builtin` blobs of the parsed file's `dialect_resources` (key, bytes with
+    /// their 4-byte alignment), which `dense_resource<key>` attributes refer to; a
+    /// repeated key keeps its last blob, as mlir-opt does.
+    dialect_resources: rustc_hash::FxHashMap<String, Vec<u8>>,
 }
 
 /// Walk order for [`Ir::walk`].
@@ -194,6 +198,7 @@ impl Ir {
             source_names: SecondaryMap::new(),
             external_resources: Vec::new(),
             next_use_seq: 0,
+            dialect_resources: Default::default(),
         }
     }
 
@@ -210,6 +215,16 @@ impl Ir {
         value: crate::resources::ResourceValue,
     ) {
         crate::resources::add_entry(&mut self.external_resources, group, key, value);
+    }
+
+    /// The blob (alignment and data) of `builtin` resource `key`, if the file defined one.
+    pub fn dialect_resource(&self, key: &str) -> Option<&[u8]> {
+        self.dialect_resources.get(key).map(|blob| blob.as_slice())
+    }
+
+    /// Sets the blob of `builtin` resource `key` (replacing an earlier one).
+    pub fn set_dialect_resource(&mut self, key: String, blob: Vec<u8>) {
+        self.dialect_resources.insert(key, blob);
     }
 
     /// The SSA name `value` had in the parsed source (`%i`, `%sum#1`), if any, or, for a

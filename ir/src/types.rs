@@ -276,6 +276,18 @@ impl Context {
         }
     }
 
+    /// Whether `ty` is a shaped type (vector, ranked or unranked tensor or memref).
+    pub fn is_shaped(&self, ty: Type) -> bool {
+        matches!(
+            self.type_data(ty),
+            TypeData::Vector { .. }
+                | TypeData::RankedTensor { .. }
+                | TypeData::UnrankedTensor { .. }
+                | TypeData::MemRef { .. }
+                | TypeData::UnrankedMemRef { .. }
+        )
+    }
+
     /// Whether `ty` is a ranked or unranked memref.
     pub fn is_memref(&self, ty: Type) -> bool {
         matches!(

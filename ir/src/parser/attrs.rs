@@ -110,6 +110,7 @@ impl Parser<'_> {
                     "loc" => self.parse_loc_attr(false).map(Some),
                     "array" => self.parse_dense_array().map(Some),
                     "dense" => self.parse_dense_elements(ty).map(Some),
+                    "dense_resource" => self.parse_dense_resource(ty).map(Some),
                     "strided" => self.parse_strided().map(Some),
                     "affine_map" => {
                         self.bump();
@@ -125,7 +126,8 @@ impl Parser<'_> {
                         self.expect_msg(">", "expected '>' in integer set")?;
                         Ok(Some(self.ctx().integer_set_attr(s)))
                     }
-                    "sparse" | "dense_resource" | "distinct" | "opaque" => {
+                    "sparse" => self.parse_sparse_elements(ty).map(Some),
+                    "distinct" | "opaque" => {
                         Err(self.error_at(span, format!("'{kw}' attributes are not supported")))
                     }
                     _ => match self.parse_optional_type()? {
@@ -454,17 +456,66 @@ impl Parser<'_> {
         }
     }
 
+    /// `dense_resource<name> : type` (the type given by the caller replaces the
+    /// `: type`), with mlir-opt's messages; the type must be shaped.
+    fn parse_dense_resource(&mut self, ty: Option<Type>) -> PResult<Attr> {
+        let mut type_span = self.current_span();
+        self.bump();
+        self.expect_msg("<", "expected '<' after 'dense_resource'")?;
+        let name = self.parse_resource_key()?;
+        self.expect_msg(">", "expected '>'")?;
+        let ty = match ty {
+            Some(t) => t,
+            None => {
+                type_span = self.current_span();
+                self.expect_msg(":", "expected ':'")?;
+                self.parse_type()?
+            }
+        };
+        if !self.ctx().is_shaped(ty) {
+            return Err(self.error_at(type_span, "`dense_resource` expected a shaped type"));
+        }
+        Ok(self.ctx().attr(AttrData::DenseResource { ty, name }))
+    }
+
     /// `dense<...> : type` (the type given by the caller replaces the `: type`).
     fn parse_dense_elements(&mut self, ty: Option<Type>) -> PResult<Attr> {
         let dense_span = self.current_span();
         self.bump();
         self.expect("<")?;
-        let lit = if self.is_punct(">") {
-            DenseLit::List(Vec::new(), self.current_span())
-        } else {
-            self.parse_dense_lit()?
-        };
+        if self.eat(">") {
+            // `dense<>`: no elements, whatever the shape (MLIR's `TensorLiteralParser`
+            // with nothing parsed).
+            let ty = self.elements_literal_type(dense_span, ty)?;
+            if self
+                .ctx()
+                .shape(ty)
+                .unwrap_or_default()
+                .iter()
+                .product::<i64>()
+                != 0
+            {
+                return Err(self.error_at(
+                    dense_span,
+                    format!(
+                        "parsed zero elements, but type ('{}') expected at least 1",
+                        crate::printer::type_to_string(self.ctx(), ty)
+                    ),
+                ));
+            }
+            let values = Vec::new();
+            return Ok(self.ctx().attr(AttrData::DenseElements { ty, values }));
+        }
+        let lit = self.parse_dense_lit()?;
         self.expect(">")?;
+        let ty = self.elements_literal_type(dense_span, ty)?;
+        self.dense_from_lit(&lit, dense_span, ty)
+    }
+
+    /// The type of an elements literal: `ty` when it is a ranked shaped type, else the
+    /// `: type` that follows; a tensor or vector of static shape (MLIR's
+    /// `parseElementsLiteralType`, errors at `span`).
+    fn elements_literal_type(&mut self, span: Span, ty: Option<Type>) -> PResult<Type> {
         let ty = match ty {
             Some(t) if self.ctx().shape(t).is_some() => t,
             _ => {
@@ -472,47 +523,48 @@ impl Parser<'_> {
                 self.parse_type()?
             }
         };
-        let (shape, element) = match self.ctx().type_data(ty) {
-            TypeData::RankedTensor { shape, element, .. }
-            | TypeData::Vector { shape, element, .. } => (shape.clone(), *element),
-            _ => return Err(self.error_at(dense_span, "elements literal must be a shaped type")),
+        let shape = match self.ctx().type_data(ty) {
+            TypeData::RankedTensor { shape, .. } | TypeData::Vector { shape, .. } => shape,
+            _ => return Err(self.error_at(span, "elements literal must be a shaped type")),
         };
         if shape.iter().any(|&d| d < 0) {
-            return Err(self.error_at(dense_span, "elements literal type must have static shape"));
+            return Err(self.error_at(span, "elements literal type must have static shape"));
         }
+        Ok(ty)
+    }
+
+    /// The dense elements attribute of type `ty` (a static tensor or vector) that `lit`
+    /// spells; errors about the whole literal at `dense_span`.
+    fn dense_from_lit(&self, lit: &DenseLit, dense_span: Span, ty: Type) -> PResult<Attr> {
+        let shape = self.ctx().shape(ty).unwrap_or_default().to_vec();
+        let element = self.ctx().element_type(ty);
         let Some(count) = shape
             .iter()
             .try_fold(1usize, |acc, &d| acc.checked_mul(d as usize))
         else {
             return Err(self.error_at(dense_span, "elements literal type is too large"));
         };
-        if let DenseLit::Str(bytes, _) = &lit {
+        if let DenseLit::Str(bytes, _) = lit {
             return self.dense_from_hex(bytes, dense_span, ty, element, count);
         }
         let mut flat = Vec::new();
         let splat = !matches!(lit, DenseLit::List(..));
         if splat {
-            flat.push(&lit);
+            flat.push(lit);
         } else {
             let mut inferred = Vec::new();
-            infer_shape(&lit, &mut inferred);
+            infer_shape(lit, &mut inferred);
             if inferred != shape {
-                let fmt = |s: &[i64]| {
-                    s.iter()
-                        .map(|d| d.to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                };
                 return Err(self.error_at(
                     dense_span,
                     format!(
                         "inferred shape of elements literal ([{}]) does not match type ([{}])",
-                        fmt(&inferred),
-                        fmt(&shape)
+                        dims_list(&inferred),
+                        dims_list(&shape)
                     ),
                 ));
             }
-            flatten(&lit, &mut flat);
+            flatten(lit, &mut flat);
             if flat.len() != count {
                 return Err(self.error_at(lit.span(), "elements literal shape is not consistent"));
             }
@@ -525,6 +577,119 @@ impl Parser<'_> {
             values.truncate(1);
         }
         Ok(self.ctx().attr(AttrData::DenseElements { ty, values }))
+    }
+
+    /// `sparse<indices, values> : type` or `sparse<> : type` (the type given by the
+    /// caller replaces the `: type`), with MLIR's `parseSparseElementsAttr` rules: a
+    /// splat index stands for one index, a splat value for one value per index.
+    fn parse_sparse_elements(&mut self, ty: Option<Type>) -> PResult<Attr> {
+        let span = self.current_span();
+        self.bump();
+        self.expect_msg("<", "Expected '<' after 'sparse'")?;
+        let i64_type = self.ctx().int_type(64);
+        if self.eat(">") {
+            let ty = self.elements_literal_type(span, ty)?;
+            let rank = self.ctx().shape(ty).map_or(0, |s| s.len()) as i64;
+            let empty = |shape: Vec<i64>, element: Type| {
+                let ty = tensor_type(self.ctx(), shape, element);
+                self.ctx().attr(AttrData::DenseElements {
+                    ty,
+                    values: Vec::new(),
+                })
+            };
+            let indices = empty(vec![0, rank], i64_type);
+            let values = empty(vec![0], self.ctx().element_type(ty));
+            return Ok(self.ctx().attr(AttrData::Sparse {
+                ty,
+                indices,
+                values,
+            }));
+        }
+        let index_lit = self.parse_dense_lit()?;
+        self.expect_msg(",", "expected ','")?;
+        let value_lit = self.parse_dense_lit()?;
+        self.expect_msg(">", "expected '>'")?;
+        let ty = self.elements_literal_type(span, ty)?;
+        let shape = self.ctx().shape(ty).unwrap_or_default().to_vec();
+        let literal_shape = |lit: &DenseLit, splat: Vec<i64>| match lit {
+            DenseLit::List(..) => {
+                let mut inferred = Vec::new();
+                infer_shape(lit, &mut inferred);
+                inferred
+            }
+            _ => splat,
+        };
+        let index_shape = literal_shape(&index_lit, vec![1, shape.len() as i64]);
+        let value_shape = literal_shape(&value_lit, vec![index_shape[0]]);
+        let index_type = tensor_type(self.ctx(), index_shape.clone(), i64_type);
+        let indices = self.dense_from_lit(&index_lit, index_lit.span(), index_type)?;
+        let value_type = tensor_type(self.ctx(), value_shape.clone(), self.ctx().element_type(ty));
+        let values = self.dense_from_lit(&value_lit, value_lit.span(), value_type)?;
+        self.check_sparse(span, ty, &shape, &index_shape, &value_shape, indices)?;
+        Ok(self.ctx().attr(AttrData::Sparse {
+            ty,
+            indices,
+            values,
+        }))
+    }
+
+    /// MLIR's `SparseElementsAttr::verify`: values are 1-d, indices `[N, rank]` (or `[N]`
+    /// for rank 1) with N values, every index inside `shape`.
+    fn check_sparse(
+        &self,
+        span: Span,
+        ty: Type,
+        shape: &[i64],
+        index_shape: &[i64],
+        value_shape: &[i64],
+        indices: Attr,
+    ) -> PResult<()> {
+        if value_shape.len() != 1 {
+            return Err(self.error_at(span, "expected 1-d tensor for sparse element values"));
+        }
+        let rank = shape.len();
+        let indices_ok = match index_shape.len() {
+            2 => index_shape[1] == rank as i64,
+            1 => rank == 1,
+            _ => false,
+        };
+        if !indices_ok || index_shape[0] != value_shape[0] {
+            return Err(self.error_at(
+                span,
+                format!(
+                    "expected shape ([{}]); inferred shape of indices literal ([{}]); inferred shape of values literal ([{}])",
+                    dims_list(shape),
+                    dims_list(index_shape),
+                    dims_list(value_shape)
+                ),
+            ));
+        }
+        let AttrData::DenseElements { values, .. } = self.ctx().attr_data(indices) else {
+            return Ok(());
+        };
+        let flat: Vec<u64> = values
+            .iter()
+            .map(|&v| self.ctx().int_value(v).unwrap_or(0) as u64)
+            .collect();
+        let points: Vec<Vec<u64>> = if flat.len() == 1 {
+            vec![vec![flat[0]; rank]]
+        } else {
+            flat.chunks(rank.max(1)).map(|c| c.to_vec()).collect()
+        };
+        for (i, point) in points.iter().enumerate() {
+            if point.len() != rank || point.iter().zip(shape).any(|(&p, &d)| p >= d as u64) {
+                let point: Vec<String> = point.iter().map(|p| p.to_string()).collect();
+                return Err(self.error_at(
+                    span,
+                    format!(
+                        "sparse index #{i} is not contained within the value shape, with index=[{}], and type='{}'",
+                        point.join(", "),
+                        crate::printer::type_to_string(self.ctx(), ty)
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn dense_element(&self, lit: &DenseLit, element: Type) -> PResult<Attr> {
@@ -950,6 +1115,21 @@ pub fn fused_loc(
     ctx.loc(Location::Fused {
         metadata,
         locations: locs,
+    })
+}
+
+/// `2, 3` for shape `[2, 3]` (the shapes of elements-literal messages).
+fn dims_list(shape: &[i64]) -> String {
+    let dims: Vec<String> = shape.iter().map(|d| d.to_string()).collect();
+    dims.join(", ")
+}
+
+/// `tensor<shape x element>`.
+fn tensor_type(ctx: &crate::Context, shape: Vec<i64>, element: Type) -> Type {
+    ctx.ty(TypeData::RankedTensor {
+        shape,
+        element,
+        encoding: None,
     })
 }
 

@@ -1,13 +1,17 @@
 //! The file-metadata dictionary `{-# key: value, ... #-}` (MLIR's
 //! `parseFileMetadataDictionary`), with mlir-opt 22's messages and locations:
-//! `dialect_resources` are validated (only the builtin dialect has a resource handler; its
+//! `dialect_resources` are checked (only the builtin dialect has a resource handler; its
 //! entries must be hex blobs whose first 4 bytes encode a power-of-two alignment) and
+//! kept in the IR by key ([`Ir::set_dialect_resource`], for `dense_resource<key>`), and
 //! `external_resources` are kept in the IR ([`Ir::add_external_resource`]) to be printed
 //! back, as mlir-opt's fallback resource map keeps them.
 //!
 //! Invariants: each entry's value is exactly one token, as in MLIR; a blob's text is
-//! its raw spelling (escapes are not decoded); nothing is added to the IR for
-//! `dialect_resources` (see [`crate::resources`]).
+//! its raw spelling (escapes are not decoded); a repeated `dialect_resources` key keeps
+//! its last blob (see [`crate::resources`]).
+//!
+//! [`Ir::set_dialect_resource`]: crate::Ir::set_dialect_resource
+//! [`Ir::add_external_resource`]: crate::Ir::add_external_resource
 
 use super::lexer::TokKind;
 use super::{PResult, Parser};
@@ -149,23 +153,35 @@ impl<'a> Parser<'a> {
         self.comma_list_until("}", |p| p.parse_resource_entry(section, &name))
     }
 
-    /// `key: value` of group `group`.
-    fn parse_resource_entry(&mut self, section: Section, group: &str) -> PResult<()> {
+    /// A resource key: a bare identifier or a string (MLIR's
+    /// `parseOptionalKeywordOrString`), `None` (nothing consumed) otherwise.
+    fn parse_optional_resource_key(&mut self) -> Option<String> {
         let key = match self.kind() {
-            TokKind::BareId => Some(self.tok_text().to_string()),
+            TokKind::BareId => self.tok_text().to_string(),
             TokKind::String => {
-                Some(String::from_utf8_lossy(&super::lexer::unescape(self.tok_text())).into_owned())
+                String::from_utf8_lossy(&super::lexer::unescape(self.tok_text())).into_owned()
             }
-            _ => None,
-        };
-        let Some(key) = key else {
-            let what = match section {
-                Section::Dialect => "resource",
-                Section::External => "external_resources",
-            };
-            return Err(self.error_at_token(format!("expected identifier key for '{what}' entry")));
+            _ => return None,
         };
         self.bump();
+        Some(key)
+    }
+
+    /// The key of a `builtin` resource handle (`dense_resource<key>` or a
+    /// `dialect_resources` entry), with MLIR's `parseResourceHandle` message.
+    pub(crate) fn parse_resource_key(&mut self) -> PResult<String> {
+        self.parse_optional_resource_key()
+            .ok_or_else(|| self.error_at_token("expected identifier key for 'resource' entry"))
+    }
+
+    /// `key: value` of group `group`.
+    fn parse_resource_entry(&mut self, section: Section, group: &str) -> PResult<()> {
+        let key = match section {
+            Section::Dialect => self.parse_resource_key()?,
+            Section::External => self.parse_optional_resource_key().ok_or_else(|| {
+                self.error_at_token("expected identifier key for 'external_resources' entry")
+            })?,
+        };
         self.expect_msg(":", "expected ':'")?;
         let value = ValueToken {
             kind: self.kind(),
@@ -174,7 +190,11 @@ impl<'a> Parser<'a> {
         };
         self.bump();
         match section {
-            Section::Dialect => value.blob(self, &key).map(drop),
+            Section::Dialect => {
+                let blob = value.blob(self, &key)?;
+                self.ir.set_dialect_resource(key, blob);
+                Ok(())
+            }
             Section::External => {
                 let v = value.external_value(self, &key)?;
                 self.ir.add_external_resource(group, key, v);

@@ -34,9 +34,18 @@ struct Entry {
     children: Vec<usize>,
 }
 
-/// The alias table: collection state during the dry run, names afterwards.
+/// The alias table: collection state during the dry run, names afterwards; with it, the
+/// other state attribute printing carries across a print (the elision limit of dense
+/// elements, the `dense_resource` keys printed).
 #[derive(Default)]
 pub struct Aliases {
+    /// `--mlir-elide-elementsattrs-if-larger`: elide non-splat dense elements of more
+    /// elements than this.
+    pub elide_elements_above: Option<u64>,
+    /// The keys of the `dense_resource` attributes printed, first-print order, no repeats.
+    resources: Vec<String>,
+    /// The keys in `resources`.
+    resource_set: rustc_hash::FxHashSet<String>,
     /// Recording aliasable attributes (the dry run).
     pub collecting: bool,
     /// Whether aliasable attributes are currently visited as deferrable (op locations).
@@ -74,6 +83,28 @@ impl Aliases {
             self.names.insert(e.attr, name.clone());
             self.order.push((e.attr, name, e.deferrable));
         }
+    }
+
+    /// Records that `dense_resource<key>` was printed.
+    fn note_resource(&mut self, key: &str) {
+        if self.resource_set.insert(key.to_string()) {
+            self.resources.push(key.to_string());
+        }
+    }
+
+    /// The keys of the `dense_resource` attributes printed so far, in first-print order.
+    pub fn take_resources(&mut self) -> Vec<String> {
+        self.resource_set.clear();
+        std::mem::take(&mut self.resources)
+    }
+
+    /// Whether a dense elements attribute of type `ty` storing `stored` values (one for a
+    /// splat) is printed elided (MLIR's `shouldElideElementsAttr`).
+    fn elides(&self, ctx: &Context, ty: Type, stored: usize) -> bool {
+        let count: u64 = ctx
+            .shape(ty)
+            .map_or(0, |s| s.iter().map(|&d| d.max(0) as u64).product());
+        stored != 1 && self.elide_elements_above.is_some_and(|n| count > n)
     }
 
     /// The alias of `attr`, if it has one.
@@ -537,13 +568,29 @@ impl Writer<'_, '_> {
             }
             AttrData::DenseElements { ty, values } => {
                 let ty = *ty;
-                self.w("dense<");
-                self.dense_elements(ty, values);
-                self.w(">");
-                if elision != Elision::Must {
-                    self.w(" : ");
-                    self.ty(ty);
+                if self.aliases.elides(ctx, ty, values.len()) {
+                    self.w("dense_resource<__elided__>");
+                } else {
+                    self.w("dense<");
+                    self.dense_elements(ty, values, true);
+                    self.w(">");
                 }
+                self.type_suffix(ty, elision);
+            }
+            AttrData::Sparse {
+                ty,
+                indices,
+                values,
+            } => {
+                self.sparse(*indices, *values);
+                self.type_suffix(*ty, elision);
+            }
+            AttrData::DenseResource { ty, name } => {
+                self.aliases.note_resource(name);
+                self.w("dense_resource<");
+                self.keyword_or_string(name);
+                self.w(">");
+                self.type_suffix(*ty, elision);
             }
             AttrData::SymbolRef { root, nested } => {
                 self.symbol(ctx.str(*root));
@@ -586,6 +633,14 @@ impl Writer<'_, '_> {
                 self.out.push('#');
                 self.w(text);
             }
+        }
+    }
+
+    /// ` : type` unless the elision forbids it.
+    fn type_suffix(&mut self, ty: Type, elision: Elision) {
+        if elision != Elision::Must {
+            self.w(" : ");
+            self.ty(ty);
         }
     }
 
@@ -691,7 +746,41 @@ impl Writer<'_, '_> {
         }
     }
 
-    fn dense_elements(&mut self, ty: Type, values: &[Attr]) {
+    /// `sparse<indices, values>` (`sparse<>` without indices), or the elided form when
+    /// the indices or the values are elided (MLIR's printer).
+    fn sparse(&mut self, indices: Attr, values: Attr) {
+        let ctx = self.ctx;
+        let (
+            AttrData::DenseElements {
+                ty: index_type,
+                values: index_values,
+            },
+            AttrData::DenseElements {
+                ty: value_type,
+                values: value_values,
+            },
+        ) = (ctx.attr_data(indices), ctx.attr_data(values))
+        else {
+            return;
+        };
+        if self.aliases.elides(ctx, *index_type, index_values.len())
+            || self.aliases.elides(ctx, *value_type, value_values.len())
+        {
+            self.w("dense_resource<__elided__>");
+            return;
+        }
+        self.w("sparse<");
+        if !index_values.is_empty() {
+            self.dense_elements(*index_type, index_values, false);
+            self.w(", ");
+            self.dense_elements(*value_type, value_values, true);
+        }
+        self.w(">");
+    }
+
+    /// The elements of a dense attribute of type `ty` (a splat's one value, nested
+    /// lists, or with `allow_hex`, a hex string for more than 100 elements).
+    fn dense_elements(&mut self, ty: Type, values: &[Attr], allow_hex: bool) {
         let ctx = self.ctx;
         let shape: Vec<i64> = ctx.shape(ty).map(|s| s.to_vec()).unwrap_or_default();
         let num: i64 = shape.iter().product();
@@ -704,7 +793,7 @@ impl Writer<'_, '_> {
             return;
         }
         let is_string = matches!(ctx.attr_data(values[0]), AttrData::String(_));
-        if num > 100 && !is_string {
+        if allow_hex && num > 100 && !is_string {
             let mut bytes = Vec::new();
             let mut bits = Vec::new();
             for &v in values {

@@ -60,6 +60,13 @@ pub struct PrintOptions {
     /// and each block argument gets a `// %arg0 is used by ...` line; ops without
     /// results take a number of their own.
     pub value_users: bool,
+    /// `--mlir-elide-elementsattrs-if-larger=N`: a `dense<...>` that is not a splat and
+    /// has more than N elements is printed `dense_resource<__elided__>`.
+    pub elide_elements_above: Option<u64>,
+    /// `--mlir-elide-resource-strings-if-larger=N`: a file-metadata resource entry whose
+    /// value text is longer than N characters is left out (see
+    /// [`crate::resources::file_metadata_text`]).
+    pub elide_resource_strings_above: Option<u64>,
 }
 
 /// Options for [`Printer::print_region`].
@@ -129,12 +136,19 @@ const STACK_GROW: usize = 4 * 1024 * 1024;
 /// with local scope (as in `--mlir-print-ir-after-all` dumps of nested ops): names
 /// numbered from `op`, no aliases (attributes written in full); a newline ends the text.
 pub fn print_op(ir: &Ir, op: Op, options: PrintOptions) -> String {
+    print_op_with_resources(ir, op, options).0
+}
+
+/// [`print_op`], and the keys of the `builtin` resources the printed `dense_resource`
+/// attributes refer to, in the order they were first printed (the order in which
+/// mlir-opt lists their blobs in the file metadata).
+pub fn print_op_with_resources(ir: &Ir, op: Op, options: PrintOptions) -> (String, Vec<String>) {
     if ir.op_parent(op).is_some() || options.local_scope {
         let mut p = Printer::new(ir, op, options);
         p.print_full_op(op);
         p.print_users_comment(op);
         p.out.push('\n');
-        return p.out;
+        return (p.out, p.inner.aliases.take_resources());
     }
     let mut p = Printer::new(ir, op, options);
     // Dry run: collect the attributes that get aliases, in first-encounter order.
@@ -153,7 +167,8 @@ pub fn print_op(ir: &Ir, op: Op, options: PrintOptions) -> String {
     p.print_users_comment(op);
     p.out.push('\n');
     p.print_alias_definitions(true);
-    p.out
+    let resources = p.inner.aliases.take_resources();
+    (p.out, resources)
 }
 
 /// The text of a type, as mlir-opt prints it (no aliases), e.g. for diagnostics.
@@ -224,12 +239,15 @@ pub fn op_to_string(ir: &Ir, op: Op, options: PrintOptions) -> String {
 impl<'a> Printer<'a> {
     fn new(ir: &'a Ir, root: Op, options: PrintOptions) -> Printer<'a> {
         let names = Names::compute(ir, root, options);
+        let mut aliases = Aliases::default();
+        aliases.elide_elements_above = options.elide_elements_above;
         Printer {
             ir,
             out: String::new(),
             options,
             inner: inner::State {
                 names,
+                aliases,
                 dialects: vec!["builtin"],
                 ..Default::default()
             },
