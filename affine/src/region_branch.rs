@@ -9,7 +9,7 @@
 
 use crate::loops::{constant_trip_count, has_single_result_bounds};
 use crate::ops::for_segments;
-use lattice_dialects::scf_branch::successor;
+use lattice_dialects::scf_branch::{conditional_regions, successor};
 use lattice_ir::attrs::Attr;
 use lattice_ir::registry::{RegionPoint, RegionSuccessor};
 use lattice_ir::store::{Ir, Op};
@@ -36,17 +36,7 @@ pub fn for_regions(ir: &Ir, op: Op, from: RegionPoint, _: &[Option<Attr>]) -> Ve
 }
 
 /// `affine.if`: from the op into `then` and `else` (or straight to the results when
-/// `else` is empty); from either region to the results.
+/// `else` is empty), whatever its operands; from either region to the results.
 pub fn if_regions(ir: &Ir, op: Op, from: RegionPoint, _: &[Option<Attr>]) -> Vec<RegionSuccessor> {
-    let results = ir.results(op).len();
-    if from != RegionPoint::Parent {
-        return vec![successor(RegionPoint::Parent, 0..results, 0..results)];
-    }
-    let else_empty = ir.regions(op).get(1).is_none_or(|&r| ir.region_is_empty(r));
-    let other = if else_empty {
-        successor(RegionPoint::Parent, 0..0, 0..0)
-    } else {
-        successor(RegionPoint::Region(1), 0..0, 0..0)
-    };
-    vec![successor(RegionPoint::Region(0), 0..0, 0..0), other]
+    conditional_regions(ir, op, from, None)
 }

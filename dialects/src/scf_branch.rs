@@ -36,6 +36,18 @@ pub fn if_regions(
     from: RegionPoint,
     consts: &[Option<Attr>],
 ) -> Vec<RegionSuccessor> {
+    conditional_regions(ir, op, from, constant_condition(ir, consts.first()))
+}
+
+/// An op with a `then` and an optional `else` region (`scf.if`, `affine.if`): from the
+/// op into `then` when `cond` may be true, into `else` (or straight to the results when
+/// it is empty) when it may be false; from either region to the results.
+pub fn conditional_regions(
+    ir: &Ir,
+    op: Op,
+    from: RegionPoint,
+    cond: Option<bool>,
+) -> Vec<RegionSuccessor> {
     let results = ir.results(op).len();
     if from != RegionPoint::Parent {
         return vec![successor(RegionPoint::Parent, 0..results, 0..results)];
@@ -47,7 +59,7 @@ pub fn if_regions(
     } else {
         successor(RegionPoint::Region(1), 0..0, 0..0)
     };
-    match constant_condition(ir, consts.first()) {
+    match cond {
         Some(true) => vec![then],
         Some(false) => vec![other],
         None => vec![then, other],
