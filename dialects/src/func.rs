@@ -902,6 +902,20 @@ fn constant_names(_: &Ir, _: Op, names: &mut Vec<(usize, String)>) {
     names.push((0, "f".into()));
 }
 
+/// `func.constant` of function type `ty` for a flat symbol reference (MLIR's
+/// `FuncDialect::materializeConstant`).
+fn materialize_function(ctx: &Context, attr: Attr, ty: Type, loc: Attr) -> Option<OperationState> {
+    let flat =
+        matches!(ctx.attr_data(attr), AttrData::SymbolRef { nested, .. } if nested.is_empty());
+    if !flat || !matches!(ctx.type_data(ty), TypeData::Function { .. }) {
+        return None;
+    }
+    let mut state = OperationState::new(ctx.intern_str(Constant::NAME), loc);
+    state.add_attr(ctx.intern_str(Constant::VALUE), attr);
+    state.result_types.push(ty);
+    Some(state)
+}
+
 lattice_ir::def_op! {
     /// `func.constant`
     pub static CONSTANT: Constant = "func.constant" {
@@ -911,6 +925,7 @@ lattice_ir::def_op! {
         print: Some(print_constant),
         verify: Some(verify_constant),
         result_names: Some(constant_names),
+        materialize_constant: Some(materialize_function),
     }
 }
 

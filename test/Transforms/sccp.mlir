@@ -405,3 +405,26 @@ func.func @affine_apply(%n: index) -> (index, index, index) {
   %c = affine.apply affine_map<(d0) -> (d0)>(%n)
   return %a, %b, %c : index, index, index
 }
+
+// -----
+
+// Constants of other dialects come from their own constant ops: func.constant
+// for a function reference, ub.poison for poison (uniqued like the others).
+// CHECK: module {
+// CHECK-NEXT:   func.func private @callee(i32) -> i32
+// CHECK-NEXT:   func.func @other_constants(%arg0: i32) -> (i32, f32, f32) {
+// CHECK-NEXT:     %f = constant @callee : (i32) -> i32
+// CHECK-NEXT:     %0 = ub.poison : f32
+// CHECK-NEXT:     %1 = call_indirect %f(%arg0) : (i32) -> i32
+// CHECK-NEXT:     return %1, %0, %0 : i32, f32, f32
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+func.func private @callee(i32) -> i32
+
+func.func @other_constants(%x: i32) -> (i32, f32, f32) {
+  %p = ub.poison : f32
+  %f = constant @callee : (i32) -> i32
+  %r = call_indirect %f(%x) : (i32) -> i32
+  %q = ub.poison {tag} : f32
+  return %r, %p, %q : i32, f32, f32
+}
