@@ -1125,7 +1125,7 @@ pub(crate) fn simplify_regions(ir: &mut Ir, regions: &[Region], aggressive: bool
 }
 
 /// Blocks of `region` reachable from its entry, in post-order.
-fn post_order(ir: &Ir, region: Region) -> Vec<Block> {
+pub(crate) fn post_order(ir: &Ir, region: Region) -> Vec<Block> {
     let Some(entry) = ir.entry_block(region) else {
         return Vec::new();
     };

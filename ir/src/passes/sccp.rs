@@ -28,7 +28,7 @@
 //! replaced and that would be trivially dead is erased, otherwise its regions are pushed;
 //! then the block's arguments are replaced. Unreachable blocks stay, as in mlir-opt.
 
-use super::canonicalize::{constant_value, insertion_region};
+use super::canonicalize::{constant_value, insertion_region, post_order};
 use super::symbol_dce::{
     collect_symbol_refs, is_potentially_unknown_symbol_table, is_symbol, visibility,
 };
@@ -87,6 +87,9 @@ struct Solver<'a> {
     values: FxHashMap<Value, Lattice>,
     live: FxHashSet<Block>,
     callers: FxHashMap<Op, Callers>,
+    /// The blocks of each multi-block region in reverse post-order (a sweep then
+    /// follows forward edges in one go).
+    orders: FxHashMap<Region, Vec<Block>>,
     changed: bool,
 }
 
@@ -99,6 +102,7 @@ impl<'a> Solver<'a> {
             values: FxHashMap::default(),
             live: FxHashSet::default(),
             callers: FxHashMap::default(),
+            orders: FxHashMap::default(),
             changed: false,
         };
         for &r in ir.regions(root) {
@@ -252,7 +256,12 @@ impl<'a> Solver<'a> {
 
     fn visit_region(&mut self, region: Region) {
         let ir = self.ir;
-        for block in ir.region_blocks(region) {
+        let blocks = self.orders.entry(region).or_insert_with(|| {
+            let mut order = post_order(ir, region);
+            order.reverse();
+            order
+        });
+        for block in blocks.clone() {
             if !self.live.contains(&block) {
                 continue;
             }
