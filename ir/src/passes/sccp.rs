@@ -2,7 +2,8 @@
 //! dead-code analysis and sparse constant propagation over the op definitions' hooks,
 //! then the rewrite).
 //!
-//! Analysis: an optimistic fixed point over the ops nested in the root. A value is
+//! Analysis: an optimistic fixed point over the ops nested in the root, reached by
+//! sweeping the live blocks (in reverse post-order) until nothing changes. A value is
 //! uninitialized (not yet reached), a constant, or unknown; a block is live once control
 //! can reach it. The entry blocks of the root's regions are live and their arguments
 //! unknown. In a live block an op is simulated through its `fold` hook with its operands'
