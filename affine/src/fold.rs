@@ -42,6 +42,8 @@ pub(crate) fn fold_apply(ir: &Ir, op: Op, operands: &[Option<Attr>]) -> Option<V
     match ctx.expr_data(data.results[0]) {
         AffineExprData::Dim(d) => return Some(vec![FoldResult::Value(ops[d as usize])]),
         AffineExprData::Symbol(s) => return Some(vec![FoldResult::Value(ops[nd + s as usize])]),
+        // A constant result folds whatever the operands (MLIR's partial constant fold).
+        AffineExprData::Constant(c) => return Some(vec![FoldResult::Constant(ctx.index_attr(c))]),
         _ => {}
     }
     let (dims, syms) = constant_operands(ir, operands, nd)?;

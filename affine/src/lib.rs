@@ -20,6 +20,7 @@ mod fold;
 pub mod loops;
 pub mod ops;
 pub mod passes;
+pub mod region_branch;
 pub mod transform_ops;
 pub mod util;
 pub mod valid;

@@ -187,6 +187,7 @@ lattice_ir::def_op! {
         print: Some(print_for),
         verify: Some(verify::verify_for),
         canonicalize: Some(crate::canonicalize::canonicalize_for),
+        region_branch: Some(crate::region_branch::for_regions),
     }
 }
 
@@ -482,6 +483,7 @@ lattice_ir::def_op! {
         print: Some(print_if),
         verify: Some(verify::verify_if),
         canonicalize: Some(crate::canonicalize::canonicalize_if),
+        region_branch: Some(crate::region_branch::if_regions),
     }
 }
 

@@ -29,6 +29,8 @@ const TABLE: &[(&str, &str)] = &[
     ("*", "--lower-affine"),
     ("*", "--canonicalize --cse"),
     ("*", "--canonicalize --lower-affine --cse"),
+    ("*", "--sccp"),
+    ("*", "--lower-affine --sccp"),
     // Pass configurations of the affine passes go below.
     ("*", "--affine-loop-normalize"),
     ("*", "--affine-loop-normalize=promote-single-iter"),

@@ -3498,6 +3498,24 @@ arith_ops! {
     BITCAST: Bitcast = "arith.bitcast", P, [], parse_cast, print_cast, verify_cast, F, canon = canonicalize_cast;
 }
 
+/// `arith.constant` holding `attr` of type `ty` (MLIR's `arith::ConstantOp::materialize`):
+/// an integer, float or dense elements attribute of exactly that type.
+fn materialize_constant(ctx: &Context, attr: Attr, ty: Type, loc: Attr) -> Option<OperationState> {
+    let typed = match ctx.attr_data(attr) {
+        AttrData::Integer { ty: t, .. }
+        | AttrData::Float { ty: t, .. }
+        | AttrData::DenseElements { ty: t, .. } => *t == ty,
+        _ => false,
+    };
+    if !typed {
+        return None;
+    }
+    let mut state = OperationState::new(ctx.intern_str(Constant::NAME), loc);
+    state.add_attr(ctx.intern_str(Constant::VALUE), attr);
+    state.result_types.push(ty);
+    Some(state)
+}
+
 lattice_ir::def_op! {
     /// `arith.constant`
     pub static CONSTANT: Constant = "arith.constant" {
@@ -3508,6 +3526,7 @@ lattice_ir::def_op! {
         verify: Some(verify_constant),
         fold: Some(fold_constant),
         result_names: Some(constant_names),
+        materialize_constant: Some(materialize_constant),
     }
 }
 

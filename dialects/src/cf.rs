@@ -260,6 +260,12 @@ fn cond_br_successor_operands(ir: &Ir, op: Op, index: usize) -> Range<usize> {
     }
 }
 
+/// The destination of `cf.cond_br` when its condition is constant.
+fn cond_br_taken(ir: &Ir, _op: Op, consts: &[Option<Attr>]) -> Option<usize> {
+    let cond = ir.ctx().int_value((*consts.first()?)?)?;
+    Some(if cond != 0 { 0 } else { 1 })
+}
+
 lattice_ir::def_op! {
     /// `cf.cond_br`
     pub static COND_BR: CondBr = "cf.cond_br" {
@@ -270,6 +276,7 @@ lattice_ir::def_op! {
         verify: Some(verify_cond_br),
         rewrite: Some(rewrite_cond_br),
         successor_operands: Some(cond_br_successor_operands),
+        taken_successor: Some(cond_br_taken),
     }
 }
 
@@ -510,6 +517,14 @@ fn switch_successor_operands(ir: &Ir, op: Op, index: usize) -> Range<usize> {
     }
 }
 
+/// The destination of `cf.switch` when its flag is constant: the matching case, else the
+/// default.
+fn switch_taken(ir: &Ir, op: Op, consts: &[Option<Attr>]) -> Option<usize> {
+    let flag = ir.ctx().int_value((*consts.first()?)?)?;
+    let values = case_values(ir, op).map(|(v, _)| v).unwrap_or_default();
+    Some(values.iter().position(|&v| v == flag).map_or(0, |i| i + 1))
+}
+
 lattice_ir::def_op! {
     /// `cf.switch`
     pub static SWITCH: Switch = "cf.switch" {
@@ -519,6 +534,7 @@ lattice_ir::def_op! {
         print: Some(print_switch),
         verify: Some(verify_switch),
         successor_operands: Some(switch_successor_operands),
+        taken_successor: Some(switch_taken),
         canonicalize: Some(canonicalize_switch),
     }
 }

@@ -13,7 +13,7 @@ use lattice_ir::context::Context;
 use lattice_ir::parser::{Argument, Delimiter, PResult, Parser, RegionOptions};
 use lattice_ir::printer::{Printer, RegionPrintOptions};
 use lattice_ir::registry::Traits;
-use lattice_ir::store::{Ir, Op, OperationState};
+use lattice_ir::store::{Ir, Op, OperationState, Region};
 use lattice_ir::types::{Type, TypeData};
 use lattice_ir::verifier::Verifier;
 
@@ -460,6 +460,12 @@ pub(crate) fn verify_function_like(v: &mut Verifier<'_>, op: Op) {
     }
 }
 
+/// The body of a `func.func`; `None` for a declaration (no blocks).
+fn func_body(ir: &Ir, op: Op) -> Option<Region> {
+    let region = *ir.regions(op).first()?;
+    (!ir.region_is_empty(region)).then_some(region)
+}
+
 lattice_ir::def_op! {
     /// `func.func`
     pub static FUNC: Func = "func.func" {
@@ -471,6 +477,7 @@ lattice_ir::def_op! {
         parse: Some(parse_function_like),
         print: Some(print_function_like),
         verify: Some(verify_function_like),
+        callable_region: Some(func_body),
     }
 }
 
@@ -687,6 +694,15 @@ fn quoted_types(ir: &Ir, types: &[Type]) -> String {
         .join(", ")
 }
 
+/// The callee of a `func.call` (resolved from its symbol) and its arguments (every
+/// operand).
+fn call_target(ir: &Ir, op: Op) -> (Option<Op>, std::ops::Range<usize>) {
+    let callee = ir
+        .attr(op, Call::CALLEE)
+        .and_then(|c| lookup_symbol(ir, op, c));
+    (callee, 0..ir.operands(op).len())
+}
+
 lattice_ir::def_op! {
     /// `func.call`
     pub static CALL: Call = "func.call" {
@@ -695,6 +711,7 @@ lattice_ir::def_op! {
         parse: Some(parse_call),
         print: Some(print_call),
         verify: Some(verify_call),
+        call_target: Some(call_target),
     }
 }
 
@@ -886,6 +903,20 @@ fn constant_names(_: &Ir, _: Op, names: &mut Vec<(usize, String)>) {
     names.push((0, "f".into()));
 }
 
+/// `func.constant` of function type `ty` for a flat symbol reference (MLIR's
+/// `FuncDialect::materializeConstant`).
+fn materialize_function(ctx: &Context, attr: Attr, ty: Type, loc: Attr) -> Option<OperationState> {
+    let flat =
+        matches!(ctx.attr_data(attr), AttrData::SymbolRef { nested, .. } if nested.is_empty());
+    if !flat || !matches!(ctx.type_data(ty), TypeData::Function { .. }) {
+        return None;
+    }
+    let mut state = OperationState::new(ctx.intern_str(Constant::NAME), loc);
+    state.add_attr(ctx.intern_str(Constant::VALUE), attr);
+    state.result_types.push(ty);
+    Some(state)
+}
+
 lattice_ir::def_op! {
     /// `func.constant`
     pub static CONSTANT: Constant = "func.constant" {
@@ -895,6 +926,7 @@ lattice_ir::def_op! {
         print: Some(print_constant),
         verify: Some(verify_constant),
         result_names: Some(constant_names),
+        materialize_constant: Some(materialize_function),
     }
 }
 

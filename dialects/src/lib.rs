@@ -59,6 +59,7 @@ pub mod linalg;
 pub mod math;
 pub mod memref;
 pub mod scf;
+pub mod scf_branch;
 pub mod transform;
 pub mod ub;
 pub mod vector;

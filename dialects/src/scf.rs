@@ -246,6 +246,7 @@ lattice_ir::def_op! {
         print: Some(print_for),
         verify: Some(verify_for),
         canonicalize: Some(canonicalize_for),
+        region_branch: Some(crate::scf_branch::for_regions),
     }
 }
 
@@ -472,6 +473,7 @@ lattice_ir::def_op! {
         print: Some(print_if),
         verify: Some(verify_if),
         canonicalize: Some(canonicalize_if),
+        region_branch: Some(crate::scf_branch::if_regions),
     }
 }
 
@@ -927,6 +929,7 @@ lattice_ir::def_op! {
         parse: Some(parse_while),
         print: Some(print_while),
         verify: Some(verify_while),
+        region_branch: Some(crate::scf_branch::while_regions),
     }
 }
 
@@ -1153,6 +1156,7 @@ lattice_ir::def_op! {
         print: Some(print_execute_region),
         verify: Some(verify_execute_region),
         canonicalize: Some(canonicalize_execute_region),
+        region_branch: Some(crate::scf_branch::execute_region_regions),
     }
 }
 

@@ -15,6 +15,7 @@ use lattice_ir::parser::{PResult, Parser};
 use lattice_ir::printer::Printer;
 use lattice_ir::registry::Traits;
 use lattice_ir::store::{Op, OperationState};
+use lattice_ir::types::Type;
 use lattice_ir::verifier::Verifier;
 
 /// The spelling of the only value a `ub.poison` carries.
@@ -84,6 +85,18 @@ fn poison_defaults(ctx: &Context, st: &mut OperationState) {
     }
 }
 
+/// `ub.poison` of type `ty` for the constant `#ub.poison` (MLIR's `ub` constant
+/// materializer).
+fn materialize_poison(ctx: &Context, attr: Attr, ty: Type, loc: Attr) -> Option<OperationState> {
+    if !is_poison_attr(ctx, attr) {
+        return None;
+    }
+    let mut state = OperationState::new(ctx.intern_str(Poison::NAME), loc);
+    state.add_attr(ctx.intern_str(Poison::VALUE), attr);
+    state.result_types.push(ty);
+    Some(state)
+}
+
 lattice_ir::def_op! {
     pub static POISON_OP: Poison = "ub.poison" {
         attrs: [VALUE("value")],
@@ -92,6 +105,7 @@ lattice_ir::def_op! {
         print: Some(print_poison),
         verify: Some(verify_poison),
         generic_defaults: Some(poison_defaults),
+        materialize_constant: Some(materialize_poison),
     }
 }
 

@@ -10,6 +10,7 @@ use crate::context::Context;
 use crate::parser::{PResult, Parser};
 use crate::printer::Printer;
 use crate::store::{Ir, Op, OperationState, Region, Value};
+use crate::types::Type;
 use crate::verifier::Verifier;
 
 /// Op traits, as bit flags (MLIR's op traits that the core consults).
@@ -112,6 +113,43 @@ pub type GenericDefaultsFn = fn(&Context, &mut OperationState);
 pub type DynamicEffectsFn = fn(&Ir, Op) -> Traits;
 /// The range of `op`'s operands forwarded to successor `index`.
 pub type SuccessorOperandsFn = fn(&Ir, Op, usize) -> std::ops::Range<usize>;
+/// The successor a branch takes given the constant values of its operands (`None` = not
+/// constant), when they decide it (MLIR's `BranchOpInterface::getSuccessorForOperands`).
+pub type TakenSuccessorFn = fn(&Ir, Op, &[Option<Attr>]) -> Option<usize>;
+/// Region control flow of an op (MLIR's `RegionBranchOpInterface::getSuccessorRegions`):
+/// where control may go from `from` (the op itself, or the terminator of one of its
+/// regions), given the constant values of the operands of that source (`None` = not
+/// constant). Each successor says which operands of the source it forwards.
+pub type RegionBranchFn = fn(&Ir, Op, RegionPoint, &[Option<Attr>]) -> Vec<RegionSuccessor>;
+/// The callee of a call op (MLIR's `CallOpInterface`): the callable it resolves to
+/// (`None` when it cannot be resolved) and the range of its argument operands.
+pub type CallTargetFn = fn(&Ir, Op) -> (Option<Op>, std::ops::Range<usize>);
+/// The body of a callable op (MLIR's `CallableOpInterface::getCallableRegion`): `None`
+/// for an external declaration.
+pub type CallableRegionFn = fn(&Ir, Op) -> Option<Region>;
+/// Builds this op as the constant `attr` of type `ty` at location `loc` (MLIR's
+/// `Dialect::materializeConstant`), or `None` when it cannot hold that constant.
+pub type MaterializeConstantFn = fn(&Context, Attr, Type, Attr) -> Option<OperationState>;
+
+/// A source or destination of region control flow.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RegionPoint {
+    /// The op itself: entering it, or leaving it to its results.
+    Parent,
+    /// The region of this index (its entry block, or its terminator as a source).
+    Region(usize),
+}
+
+/// One place region control flow may go to.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RegionSuccessor {
+    /// The destination.
+    pub to: RegionPoint,
+    /// The operands of the source forwarded to the destination.
+    pub operands: std::ops::Range<usize>,
+    /// What receives them: entry-block arguments of the region, or results of the op.
+    pub inputs: std::ops::Range<usize>,
+}
 
 /// What a folder produces for one result.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -156,6 +194,16 @@ pub struct OpDef {
     /// How the op takes part in `mem2reg`: it allocates memory slots or reads and writes
     /// them ([`crate::memory_slot`]); `None`: a use of a slot by it blocks promotion.
     pub promotable: Option<crate::memory_slot::Promotable>,
+    /// The successor taken for constant operands (branches with `successor_operands`).
+    pub taken_successor: Option<TakenSuccessorFn>,
+    /// Region control flow (`scf.if`, `scf.for`, `affine.for`, ...); `None`: unknown.
+    pub region_branch: Option<RegionBranchFn>,
+    /// The callee and arguments of a call op.
+    pub call_target: Option<CallTargetFn>,
+    /// The body of a callable op.
+    pub callable_region: Option<CallableRegionFn>,
+    /// Constant materialization (on the dialect's constant op, e.g. `arith.constant`).
+    pub materialize_constant: Option<MaterializeConstantFn>,
 }
 
 impl OpDef {
@@ -179,6 +227,11 @@ impl OpDef {
         transform_apply: None,
         dynamic_effects: None,
         promotable: None,
+        taken_successor: None,
+        region_branch: None,
+        call_target: None,
+        callable_region: None,
+        materialize_constant: None,
     };
 
     /// Whether this op has trait `t`.

@@ -211,6 +211,32 @@ pub fn constant_value(ir: &Ir, op: Op) -> Option<Attr> {
     ir.attr(op, "value")
 }
 
+/// The region constants used in `block` are hoisted to (MLIR's `OperationFolder`): the
+/// nearest enclosing region whose parent op is isolated from above (or unregistered), or
+/// the first region `is_scope` accepts.
+pub(crate) fn insertion_region(
+    ir: &Ir,
+    block: Block,
+    is_scope: impl Fn(Region) -> bool,
+) -> Option<Region> {
+    let mut region = ir.block_parent(block)?;
+    loop {
+        if is_scope(region) {
+            return Some(region);
+        }
+        let Some(parent) = ir.region_parent(region) else {
+            return Some(region);
+        };
+        if ir.op_def(parent).is_none() || ir.has_trait(parent, Traits::ISOLATED_FROM_ABOVE) {
+            return Some(region);
+        }
+        match ir.op_parent(parent).and_then(|b| ir.block_parent(b)) {
+            Some(r) => region = r,
+            None => return Some(region),
+        }
+    }
+}
+
 /// The constant value of `value` when a constant-like op defines it.
 pub fn constant_of(ir: &Ir, value: Value) -> Option<Attr> {
     constant_value(ir, ir.defining_op(value)?)
@@ -504,28 +530,7 @@ impl<'a> Driver<'a> {
 
     /// The region constants defined in `block` are hoisted to.
     fn insertion_region(&self, block: Block) -> Option<Region> {
-        let mut region = self.ir.block_parent(block)?;
-        loop {
-            if region == self.scope {
-                return Some(region);
-            }
-            let Some(parent) = self.ir.region_parent(region) else {
-                return Some(region);
-            };
-            if self.ir.op_def(parent).is_none()
-                || self.ir.has_trait(parent, Traits::ISOLATED_FROM_ABOVE)
-            {
-                return Some(region);
-            }
-            match self
-                .ir
-                .op_parent(parent)
-                .and_then(|b| self.ir.block_parent(b))
-            {
-                Some(r) => region = r,
-                None => return Some(region),
-            }
-        }
+        insertion_region(self.ir, block, |r| r == self.scope)
     }
 
     /// Uniques and hoists constant `op`; returns whether it was erased (replaced by an
@@ -833,7 +838,7 @@ pub(crate) fn simplify_regions(ir: &mut Ir, regions: &[Region], aggressive: bool
 }
 
 /// Blocks of `region` reachable from its entry, in post-order.
-fn post_order(ir: &Ir, region: Region) -> Vec<Block> {
+pub(crate) fn post_order(ir: &Ir, region: Region) -> Vec<Block> {
     let Some(entry) = ir.entry_block(region) else {
         return Vec::new();
     };

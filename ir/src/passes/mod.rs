@@ -1,4 +1,4 @@
-//! Generic passes: `canonicalize`, `cse`, `mem2reg`, `symbol-dce` (one file each), plus the
+//! Generic passes: `canonicalize`, `cse`, `mem2reg`, `sccp`, `symbol-dce` (one file each), plus the
 //! memory-effect queries they share.
 //!
 //! Lattice models MLIR's memory-effect interfaces with op traits: `PURE` (no effects),
@@ -10,18 +10,20 @@
 pub mod canonicalize;
 pub mod cse;
 pub mod mem2reg;
+pub mod sccp;
 pub mod symbol_dce;
 
 use crate::pass::PassRegistry;
 use crate::registry::{OpDef, Traits};
 use crate::store::{Ir, Op};
 
-/// Registers `canonicalize`, `cse`, `mem2reg` and `symbol-dce`.
+/// Registers `canonicalize`, `cse`, `mem2reg`, `sccp` and `symbol-dce`.
 pub fn register(registry: &mut PassRegistry) {
     registry.register(&[
         &canonicalize::CANONICALIZE,
         &cse::CSE,
         &mem2reg::MEM2REG,
+        &sccp::SCCP,
         &symbol_dce::SYMBOL_DCE,
     ]);
 }

@@ -92,17 +92,17 @@ pub fn symbol_dce(
 
 /// Whether `op` is a symbol: it has the `SYMBOL` trait, or (like `builtin.module`,
 /// whose name is optional) `sym_name` is one of its inherent attributes.
-fn is_symbol(ir: &Ir, op: Op) -> bool {
+pub(crate) fn is_symbol(ir: &Ir, op: Op) -> bool {
     ir.op_def(op)
         .is_some_and(|d| d.has(Traits::SYMBOL) || d.is_inherent("sym_name"))
 }
 
 /// Whether symbol `op` has `sym_visibility = "private"`.
-fn is_private(ir: &Ir, op: Op) -> bool {
+pub(crate) fn is_private(ir: &Ir, op: Op) -> bool {
     visibility(ir, op) == Some("private")
 }
 
-fn visibility(ir: &Ir, op: Op) -> Option<&str> {
+pub(crate) fn visibility(ir: &Ir, op: Op) -> Option<&str> {
     ir.attr(op, "sym_visibility")
         .and_then(|a| ir.ctx().string_value(a))
 }
@@ -223,7 +223,7 @@ impl SymbolDce<'_> {
 /// Whether `op` might be a symbol table Lattice knows nothing about: an op with one
 /// region whose dialect is not registered. mlir-opt (LLVM 22) always loads its `test`
 /// dialect, which accepts unknown ops, so `test.*` ops count as known, as there.
-fn is_potentially_unknown_symbol_table(ir: &Ir, op: Op) -> bool {
+pub(crate) fn is_potentially_unknown_symbol_table(ir: &Ir, op: Op) -> bool {
     if ir.op_def(op).is_some() || ir.regions(op).len() != 1 {
         return false;
     }
@@ -257,7 +257,7 @@ pub(crate) fn symbol_uses(ir: &Ir, op: Op) -> Option<Vec<(Str, Vec<Str>)>> {
     Some(out)
 }
 
-fn collect_symbol_refs(ir: &Ir, attr: Attr, out: &mut Vec<(Str, Vec<Str>)>) {
+pub(crate) fn collect_symbol_refs(ir: &Ir, attr: Attr, out: &mut Vec<(Str, Vec<Str>)>) {
     let mut stack = vec![attr];
     while let Some(a) = stack.pop() {
         match ir.ctx().attr_data(a) {
