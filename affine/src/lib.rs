@@ -17,6 +17,7 @@
 pub mod analysis;
 pub mod canonicalize;
 mod fold;
+pub mod inliner;
 pub mod loops;
 pub mod ops;
 pub mod passes;
@@ -35,6 +36,7 @@ pub static OPS: [&OpDef; 16] = views::ALL_DEFS;
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("affine");
     ctx.register_ops(&OPS);
+    ctx.register_inliner(&OPS, &inliner::AFFINE_INLINER);
     ctx.register_ops(&[&transform_ops::SIMPLIFY_BOUNDED_AFFINE_OPS]);
 }
 

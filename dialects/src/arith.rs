@@ -3565,6 +3565,8 @@ lattice_ir::def_op_kinds! {
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("arith");
     ctx.register_ops(ArithKind::ALL);
+    // Every op may be inlined anywhere (MLIR's dialect inliner interface).
+    ctx.register_inliner(ArithKind::ALL, &lattice_ir::registry::DialectInliner::ALWAYS);
 }
 
 #[cfg(test)]

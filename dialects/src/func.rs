@@ -12,8 +12,8 @@ use lattice_ir::attrs::{Attr, AttrData};
 use lattice_ir::context::Context;
 use lattice_ir::parser::{Argument, Delimiter, PResult, Parser, RegionOptions};
 use lattice_ir::printer::{Printer, RegionPrintOptions};
-use lattice_ir::registry::Traits;
-use lattice_ir::store::{Ir, Op, OperationState};
+use lattice_ir::registry::{CallHooks, CallableHooks, DialectInliner, Traits};
+use lattice_ir::store::{Ir, Op, OperationState, Region};
 use lattice_ir::types::{Type, TypeData};
 use lattice_ir::verifier::Verifier;
 
@@ -471,7 +471,17 @@ lattice_ir::def_op! {
         parse: Some(parse_function_like),
         print: Some(print_function_like),
         verify: Some(verify_function_like),
+        callable: Some(CallableHooks {
+            body: func_body,
+            result_types: |ir, op| function_type(ir, op).map(|(_, r)| r).unwrap_or_default(),
+        }),
     }
+}
+
+/// The body of a `func.func`; `None` for a declaration.
+fn func_body(ir: &Ir, op: Op) -> Option<Region> {
+    let body = *ir.regions(op).first()?;
+    (!ir.region_is_empty(body)).then_some(body)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -694,6 +704,10 @@ lattice_ir::def_op! {
         parse: Some(parse_call),
         print: Some(print_call),
         verify: Some(verify_call),
+        call: Some(CallHooks {
+            callee: |ir, op| ir.attr(op, Call::CALLEE),
+            args: |ir, op| 0..ir.operands(op).len(),
+        }),
     }
 }
 
@@ -909,8 +923,23 @@ lattice_ir::def_op_kinds! {
     }
 }
 
+/// What the inliner may do with `func` ops (MLIR's `FuncInlinerInterface`): everything,
+/// except inline a call or a function marked `no_inline`; an inlined `func.return` of a
+/// callee of several blocks becomes a `cf.br` to the block after the call.
+static FUNC_INLINER: DialectInliner = DialectInliner {
+    call_legal: Some(|ir, call, callable| {
+        ir.attr(call, Call::NO_INLINE).is_none() && ir.attr(callable, Func::NO_INLINE).is_none()
+    }),
+    branch_to: Some(|ir, op, dest| {
+        let operands = ir.operands(op).to_vec();
+        crate::cf::replace_with_br(ir, op, dest, operands);
+    }),
+    ..DialectInliner::ALWAYS
+};
+
 /// Registers the `func` dialect's ops.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("func");
     ctx.register_ops(FuncKind::ALL);
+    ctx.register_inliner(FuncKind::ALL, &FUNC_INLINER);
 }

@@ -68,6 +68,8 @@ lattice_ir::def_op_kinds! {
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("memref");
     ctx.register_ops(MemrefKind::ALL);
+    // Every op may be inlined anywhere (MLIR's dialect inliner interface).
+    ctx.register_inliner(MemrefKind::ALL, &lattice_ir::registry::DialectInliner::ALWAYS);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -94,6 +94,56 @@ pub type DynamicEffectsFn = fn(&Ir, Op) -> Traits;
 /// The range of `op`'s operands forwarded to successor `index`.
 pub type SuccessorOperandsFn = fn(&Ir, Op, usize) -> std::ops::Range<usize>;
 
+/// A call op (MLIR's `CallOpInterface`), as the inliner sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct CallHooks {
+    /// The callee's symbol reference (`None`: not a direct call).
+    pub callee: fn(&Ir, Op) -> Option<Attr>,
+    /// The range of the operands passed as the callee's arguments.
+    pub args: fn(&Ir, Op) -> std::ops::Range<usize>,
+}
+
+/// A callable op (MLIR's `CallableOpInterface`), as the inliner sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct CallableHooks {
+    /// The body (`None` for a declaration, whose body is elsewhere).
+    pub body: fn(&Ir, Op) -> Option<Region>,
+    /// The result types a call of it produces.
+    pub result_types: fn(&Ir, Op) -> Vec<crate::types::Type>,
+}
+
+/// What a dialect allows the inliner to do with its ops (MLIR's
+/// `DialectInlinerInterface`), attached to the dialect's op definitions when it is
+/// registered ([`Context::register_inliner`]). An op whose definition has none (and
+/// every unregistered op) may not be inlined, nor be inlined into. Every hook is
+/// optional; `None` allows.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DialectInliner {
+    /// Whether `callable` may be inlined at `call` (`call` is of this dialect).
+    pub call_legal: Option<fn(&Ir, Op, Op) -> bool>,
+    /// Whether the callee body `src` may be inlined into `dest`, a region of an op of
+    /// this dialect; `mapping` maps the callee's arguments to the call's operands.
+    pub region_legal: Option<fn(&Ir, Region, Region, &rustc_hash::FxHashMap<Value, Value>) -> bool>,
+    /// Whether `op` (of this dialect) may be inlined into region `dest`.
+    pub op_legal: Option<fn(&Ir, Op, Region) -> bool>,
+    /// Replaces the inlined return-like terminator `op` (of this dialect) with a branch
+    /// to the block after the call, passing the returned values (for a callee of several
+    /// blocks; other terminators stay as they are). `None`: a callee of several blocks
+    /// returning with this dialect's terminators cannot be inlined.
+    pub branch_to: Option<fn(&mut Ir, Op, crate::store::Block)>,
+}
+
+impl DialectInliner {
+    /// A dialect all of whose ops may be inlined anywhere (and whose terminators are not
+    /// returns).
+    pub const ALWAYS: DialectInliner = DialectInliner {
+        call_legal: None,
+        region_legal: None,
+        op_legal: None,
+        branch_to: None,
+    };
+}
+
 /// What a folder produces for one result.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum FoldResult {
@@ -131,6 +181,11 @@ pub struct OpDef {
     /// The op's memory effects when they depend on its operands (MLIR's
     /// `MemoryEffectOpInterface` implemented in code); `None`: its traits say.
     pub dynamic_effects: Option<DynamicEffectsFn>,
+    /// How the op calls a function (MLIR's `CallOpInterface`); `None`: not a call.
+    pub call: Option<CallHooks>,
+    /// How the op defines a callable body (MLIR's `CallableOpInterface`); `None`: not
+    /// callable.
+    pub callable: Option<CallableHooks>,
 }
 
 impl OpDef {
@@ -152,6 +207,8 @@ impl OpDef {
         generic_defaults: None,
         transform_apply: None,
         dynamic_effects: None,
+        call: None,
+        callable: None,
     };
 
     /// Whether this op has trait `t`.

@@ -812,6 +812,26 @@ impl Ir {
         self.regions[region].last = Some(block);
     }
 
+    /// Inserts detached `block` right after `anchor`, in `anchor`'s region.
+    pub fn insert_block_after(&mut self, anchor: Block, block: Block) {
+        debug_assert!(self.blocks[block].parent.is_none());
+        let region = self.blocks[anchor].parent.expect("anchor block is in a region");
+        let next = self.blocks[anchor].next;
+        self.blocks[block].parent = Some(region);
+        self.blocks[block].prev = Some(anchor);
+        self.blocks[block].next = next;
+        self.blocks[anchor].next = Some(block);
+        match next {
+            Some(n) => self.blocks[n].prev = Some(block),
+            None => self.regions[region].last = Some(block),
+        }
+    }
+
+    /// Sets the location of `value` (a block argument's `loc(...)`).
+    pub fn set_value_loc(&mut self, value: Value, loc: Option<Attr>) {
+        self.values[value].loc = loc;
+    }
+
     /// Unlinks `block` from its region.
     pub fn detach_block(&mut self, block: Block) {
         let Some(region) = self.blocks[block].parent else {

@@ -8,7 +8,7 @@
 //! a set constraint is dropped only when it is a constant that always holds, and a set
 //! with a constant constraint that never holds becomes the canonical empty set.
 
-use crate::valid::{affine_scope, is_valid_symbol};
+use crate::valid::{affine_scope, is_valid_symbol, is_valid_symbol_anywhere};
 use crate::views::{AffineApply, AffineFor, AffineIf, AffineKind};
 use lattice_dialects::{arith, func};
 use lattice_ir::diag::Diagnostic;
@@ -183,7 +183,8 @@ impl ValueMap {
         self.cleanup(ir, scope);
     }
 
-    /// Constant folding, symbol promotion, dedup, unused-operand removal, simplification.
+    /// Constant folding, symbol promotion and demotion, dedup, unused-operand removal,
+    /// simplification.
     fn cleanup(&mut self, ir: &Ir, scope: Option<lattice_ir::Region>) {
         let ctx = ir.ctx();
         let nd = self.dims.len();
@@ -197,16 +198,18 @@ impl ValueMap {
             if let Some(c) = constant_index(ir, v) {
                 return ctx.constant_expr(c);
             }
-            let i = match new_syms.iter().position(|&x| x == v) {
-                Some(i) => i,
-                None => {
-                    new_syms.push(v);
-                    new_syms.len() - 1
-                }
-            };
-            ctx.symbol_expr(i as u32)
+            ctx.symbol_expr(slot(new_syms, v) as u32)
         };
-        for &v in &self.syms {
+        // Symbols that are not valid symbols here (a loop's induction variable, after
+        // inlining put an access into the loop) become dims after the others (MLIR's
+        // `legalizeDemotedDims`).
+        let mut demoted = Vec::new();
+        for (k, &v) in self.syms.iter().enumerate() {
+            if constant_index(ir, v).is_none() && !is_valid_symbol_anywhere(ir, v) {
+                demoted.push(k);
+                sym_sub.push(ctx.constant_expr(0));
+                continue;
+            }
             sym_sub.push(sym_slot(v, &mut new_syms));
         }
         for &v in &self.dims {
@@ -214,14 +217,10 @@ impl ValueMap {
                 dim_sub.push(sym_slot(v, &mut new_syms));
                 continue;
             }
-            let i = match new_dims.iter().position(|&x| x == v) {
-                Some(i) => i,
-                None => {
-                    new_dims.push(v);
-                    new_dims.len() - 1
-                }
-            };
-            dim_sub.push(ctx.dim_expr(i as u32));
+            dim_sub.push(ctx.dim_expr(slot(&mut new_dims, v) as u32));
+        }
+        for k in demoted {
+            sym_sub[k] = ctx.dim_expr(slot(&mut new_dims, self.syms[k]) as u32);
         }
         let results: Vec<AffineExpr> = self
             .results
@@ -475,4 +474,15 @@ fn fold_operands_into_maps(ir: &mut Ir, op: Op) {
     let attr = ir.ctx().affine_map_attr(new_map);
     ir.set_attr(op, "map", attr);
     ir.set_operands(op, all);
+}
+
+/// The position of `v` in `list`, appending it when absent.
+fn slot(list: &mut Vec<Value>, v: Value) -> usize {
+    match list.iter().position(|&x| x == v) {
+        Some(i) => i,
+        None => {
+            list.push(v);
+            list.len() - 1
+        }
+    }
 }

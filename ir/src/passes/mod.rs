@@ -1,4 +1,4 @@
-//! Generic passes: `canonicalize`, `cse`, `symbol-dce` (one file each), plus the
+//! Generic passes: `canonicalize`, `cse`, `inline`, `symbol-dce` (one file each), plus the
 //! memory-effect queries they share.
 //!
 //! Lattice models MLIR's memory-effect interfaces with op traits: `PURE` (no effects),
@@ -9,17 +9,19 @@
 
 pub mod canonicalize;
 pub mod cse;
+pub mod inline;
 pub mod symbol_dce;
 
 use crate::pass::PassRegistry;
 use crate::registry::{OpDef, Traits};
 use crate::store::{Ir, Op};
 
-/// Registers `canonicalize`, `cse` and `symbol-dce`.
+/// Registers `canonicalize`, `cse`, `inline` and `symbol-dce`.
 pub fn register(registry: &mut PassRegistry) {
     registry.register(&[
         &canonicalize::CANONICALIZE,
         &cse::CSE,
+        &inline::INLINE,
         &symbol_dce::SYMBOL_DCE,
     ]);
 }
