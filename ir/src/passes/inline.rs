@@ -563,8 +563,8 @@ impl Inliner<'_> {
             if self.uses.is_dead(node) {
                 dead.push(node);
             } else {
-                let body = self.graph.body[&node];
-                collect_calls(ir, &self.graph, body, node, false, None, &mut calls);
+                let blocks = block_op_lists(ir, self.graph.body[&node]);
+                collect_calls(ir, &self.graph, blocks, node, false, None, &mut calls);
             }
         }
         // (callee, the history entry of the call it came from).
@@ -664,20 +664,30 @@ fn history_includes(history: &[(Op, Option<usize>)], mut entry: Option<usize>, t
     false
 }
 
-/// Collects the direct calls to nodes in `blocks` of `region` (MLIR's `collectCallOps`:
-/// a worklist of blocks taken from its end; nested nodes' bodies only when `nested`).
+/// The ops of each block of `region`.
+fn block_op_lists(ir: &Ir, region: Region) -> Vec<Vec<Op>> {
+    ir.region_blocks(region).map(|b| ir.block_ops(b).collect()).collect()
+}
+
+/// Collects the direct calls to nodes among `blocks` (the ops of each block, in place
+/// in the IR so that callees resolve) and the ops nested in them (MLIR's
+/// `collectCallOps`: a worklist of blocks taken from its end; nested nodes' bodies only
+/// when `nested`).
 fn collect_calls(
     ir: &Ir,
     g: &CallGraph,
-    region: Region,
+    blocks: Vec<Vec<Op>>,
     source: Op,
     nested: bool,
     history: Option<usize>,
     out: &mut Vec<ResolvedCall>,
 ) {
-    let mut work: Vec<(Block, Op)> = ir.region_blocks(region).map(|b| (b, source)).collect();
-    while let Some((block, source)) = work.pop() {
-        for op in ir.block_ops(block) {
+    let mut work: Vec<(Vec<Op>, Op)> = blocks.into_iter().map(|b| (b, source)).collect();
+    while let Some((ops, source)) = work.pop() {
+        for op in ops {
+            if !ir.contains_op(op) {
+                continue;
+            }
             if is_call(ir, op) {
                 if let Some(target) = resolve_call(ir, op).filter(|t| g.body.contains_key(t)) {
                     out.push(ResolvedCall {
@@ -693,7 +703,7 @@ fn collect_calls(
                 let node = g.body.get(&op).filter(|&&b| b == r).map(|_| op);
                 if nested || node.is_none() {
                     let src = node.unwrap_or(source);
-                    work.extend(ir.region_blocks(r).map(|b| (b, src)));
+                    work.extend(block_op_lists(ir, r).into_iter().map(|b| (b, src)));
                 }
             }
         }
@@ -784,13 +794,16 @@ fn inline_call(
         ir.erase_block_arg(entry, 0);
     }
     remap_locations(ir, copy, ir.loc(it.call));
-    let mut new_calls = Vec::new();
-    collect_calls(ir, g, copy, it.source, true, history, &mut new_calls);
+    let inlined = block_op_lists(ir, copy);
     let blocks: Vec<Block> = ir.region_blocks(copy).collect();
     match blocks.as_slice() {
         [single] => splice_single_block(ir, it.call, *single),
-        _ => splice_blocks(ir, it.call, it.target, &blocks),
+        _ => splice_blocks(ir, it.call, &blocks),
     }
+    // The calls in the inlined code, now that they are in place (MLIR collects them
+    // before handling the terminators, which are not calls).
+    let mut new_calls = Vec::new();
+    collect_calls(ir, g, inlined, it.source, true, history, &mut new_calls);
     Some(new_calls)
 }
 
@@ -817,7 +830,7 @@ fn splice_single_block(ir: &mut Ir, call: Op, block: Block) {
 /// Several inlined blocks: the call's block is split after the call; the entry block's
 /// ops follow the call, the other blocks come before the split-off block, which takes
 /// the results as arguments, and every terminator becomes a branch to it.
-fn splice_blocks(ir: &mut Ir, call: Op, callable: Op, blocks: &[Block]) {
+fn splice_blocks(ir: &mut Ir, call: Op, blocks: &[Block]) {
     let call_block = ir.op_parent(call).expect("call is in a block");
     let post = ir.create_block(&[]);
     let loc = Some(ir.loc(call));
@@ -844,7 +857,6 @@ fn splice_blocks(ir: &mut Ir, call: Op, callable: Op, blocks: &[Block]) {
             branch_to(ir, term, post);
         }
     }
-    let _ = callable;
     ir.splice_block_ops(blocks[0], call_block);
     ir.erase_block(blocks[0]);
 }
