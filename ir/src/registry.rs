@@ -94,6 +94,10 @@ pub type DynamicEffectsFn = fn(&Ir, Op) -> Traits;
 /// The range of `op`'s operands forwarded to successor `index`.
 pub type SuccessorOperandsFn = fn(&Ir, Op, usize) -> std::ops::Range<usize>;
 
+/// Whether a callee body (the second region) may be inlined into the first region, given
+/// the mapping of the callee's arguments to the call's operands.
+pub type RegionLegalFn = fn(&Ir, Region, Region, &rustc_hash::FxHashMap<Value, Value>) -> bool;
+
 /// A call op (MLIR's `CallOpInterface`), as the inliner sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct CallHooks {
@@ -123,7 +127,7 @@ pub struct DialectInliner {
     pub call_legal: Option<fn(&Ir, Op, Op) -> bool>,
     /// Whether the callee body `src` may be inlined into `dest`, a region of an op of
     /// this dialect; `mapping` maps the callee's arguments to the call's operands.
-    pub region_legal: Option<fn(&Ir, Region, Region, &rustc_hash::FxHashMap<Value, Value>) -> bool>,
+    pub region_legal: Option<RegionLegalFn>,
     /// Whether `op` (of this dialect) may be inlined into region `dest`.
     pub op_legal: Option<fn(&Ir, Op, Region) -> bool>,
     /// Replaces the inlined return-like terminator `op` (of this dialect) with a branch

@@ -11,7 +11,7 @@
 //! remember which callees produced them, so recursion cannot loop.
 
 use crate::attrs::{Attr, AttrData, Location};
-use crate::diag::{DiagLoc, Diagnostic};
+use crate::diag::Diagnostic;
 use crate::pass::{
     configure, run_pipeline, OpPipeline, OptionError, OptionKind, OptionValues, PassConfig,
     PassDef, PassOption, PassOptions, PassRegistry, RunOptions,
@@ -77,10 +77,9 @@ pub struct InlineOptions {
 impl PassConfig for InlineOptions {
     fn from_options(o: &OptionValues) -> Result<Self, OptionError> {
         let default_text = unquote(o.value("default-pipeline").unwrap_or("canonicalize"));
-        let default_pipeline = parse_default_pipeline(default_text)
-            .map_err(|why| OptionError::invalid("default-pipeline", why))?;
-        let op_pipelines = parse_op_pipelines(unquote(o.value("op-pipelines").unwrap_or("")))
-            .map_err(|why| OptionError::invalid("op-pipelines", why))?;
+        // The declarations' checkers have accepted both texts already.
+        let default_pipeline = parse_default_pipeline(default_text)?;
+        let op_pipelines = parse_op_pipelines(unquote(o.value("op-pipelines").unwrap_or("")))?;
         Ok(InlineOptions {
             default_pipeline,
             op_pipelines,
@@ -107,26 +106,31 @@ fn generic_passes() -> PassRegistry {
 }
 
 /// `canonicalize`, `cse,canonicalize{max-iterations=2}`, or nothing.
-fn parse_default_pipeline(text: &str) -> Result<Option<OpPipeline>, String> {
+fn parse_default_pipeline(text: &str) -> Result<Option<OpPipeline>, OptionError> {
     if text.trim().is_empty() {
         return Ok(None);
     }
     OpPipeline::parse(&format!("any({text})"), &generic_passes())
         .map(Some)
-        .map_err(|e| format!("{e} (a pipeline of the generic passes: canonicalize, cse, symbol-dce, inline)"))
+        .map_err(|e| {
+            OptionError::value(format!(
+                "{e} (a pipeline of the generic passes: canonicalize, cse, symbol-dce, inline)"
+            ))
+        })
 }
 
 /// `func.func(cse),other.op(canonicalize)`: one pipeline per callable op.
-fn parse_op_pipelines(text: &str) -> Result<Vec<OpPipeline>, String> {
+fn parse_op_pipelines(text: &str) -> Result<Vec<OpPipeline>, OptionError> {
     let registry = generic_passes();
     let mut out = Vec::new();
     for item in split_top_level(text) {
         if !item.contains('(') {
-            return Err(format!(
+            return Err(OptionError::value(format!(
                 "'{item}': expected a pipeline wrapped with its callable operation, e.g. 'func.func(canonicalize)'"
-            ));
+            )));
         }
-        let pipeline = OpPipeline::parse(item, &registry).map_err(|e| e.to_string())?;
+        let pipeline =
+            OpPipeline::parse(item, &registry).map_err(|e| OptionError::value(e.to_string()))?;
         if !pipeline.is_empty() {
             out.push(pipeline);
         }
@@ -155,28 +159,16 @@ fn split_top_level(text: &str) -> Vec<&str> {
 }
 
 fn check_default_pipeline(text: &str) -> Result<(), OptionError> {
-    parse_default_pipeline(unquote(text))
-        .map(|_| ())
-        .map_err(OptionError::value)
+    parse_default_pipeline(unquote(text)).map(|_| ())
 }
 
 fn check_op_pipelines(text: &str) -> Result<(), OptionError> {
-    parse_op_pipelines(unquote(text))
-        .map(|_| ())
-        .map_err(OptionError::value)
+    parse_op_pipelines(unquote(text)).map(|_| ())
 }
 
 fn run_inline(ir: &mut Ir, op: Op, options: &PassOptions) -> Result<(), Vec<Diagnostic>> {
     let opts = options.typed_at::<InlineOptions>(ir, op)?;
-    if !ir.has_trait(op, Traits::SYMBOL_TABLE) {
-        return Err(vec![Diagnostic::error(
-            DiagLoc::Loc(ir.loc(op)),
-            format!(
-                "'{}' op  was scheduled to run under the inliner, but does not define a symbol table",
-                ir.op_name(op)
-            ),
-        )]);
-    }
+    super::require_symbol_table(ir, op, "the inliner")?;
     let graph = CallGraph::build(ir, op);
     let mut inliner = Inliner {
         uses: UseList::new(ir, op, &graph),

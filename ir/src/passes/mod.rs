@@ -26,6 +26,21 @@ pub fn register(registry: &mut PassRegistry) {
     ]);
 }
 
+/// Fails with mlir-opt's error when `op`, which a pass (`pass`, as mlir-opt names it in
+/// the message) must run on, is not a symbol table.
+fn require_symbol_table(ir: &Ir, op: Op, pass: &str) -> Result<(), Vec<crate::diag::Diagnostic>> {
+    if ir.has_trait(op, Traits::SYMBOL_TABLE) {
+        return Ok(());
+    }
+    Err(vec![crate::diag::Diagnostic::error(
+        crate::diag::DiagLoc::Loc(ir.loc(op)),
+        format!(
+            "'{}' op  was scheduled to run under {pass}, but does not define a symbol table",
+            ir.op_name(op)
+        ),
+    )])
+}
+
 /// The ops directly inside the regions of `op`.
 fn nested_ops(ir: &Ir, op: Op) -> Vec<Op> {
     let mut out = Vec::new();
