@@ -183,8 +183,41 @@ impl ValueMap {
         self.cleanup(ir, scope);
     }
 
-    /// Constant folding, symbol promotion and demotion, dedup, unused-operand removal,
-    /// simplification.
+    /// Makes the symbols that are not valid symbols at `at` (a loop's induction variable,
+    /// after inlining put an access into the loop) dims after the others (MLIR's
+    /// `legalizeDemotedDims`, a step of the canonicalization patterns).
+    pub(crate) fn demote_invalid_symbols(&mut self, ir: &Ir, at: Op) {
+        let ctx = ir.ctx();
+        let scope = affine_scope(ir, at);
+        let invalid = |v: Value| {
+            constant_index(ir, v).is_none()
+                && !is_valid_symbol(ir, v, scope)
+                && !is_valid_symbol_anywhere(ir, v)
+        };
+        if !self.syms.iter().any(|&v| invalid(v)) {
+            return;
+        }
+        let dims: Vec<AffineExpr> = (0..self.dims.len() as u32).map(|i| ctx.dim_expr(i)).collect();
+        let mut syms = Vec::new();
+        let mut kept = Vec::new();
+        for v in std::mem::take(&mut self.syms) {
+            if invalid(v) {
+                syms.push(ctx.dim_expr(self.dims.len() as u32));
+                self.dims.push(v);
+            } else {
+                syms.push(ctx.symbol_expr(kept.len() as u32));
+                kept.push(v);
+            }
+        }
+        self.syms = kept;
+        self.results = self
+            .results
+            .iter()
+            .map(|&e| ctx.replace_dims_and_symbols(e, &dims, &syms))
+            .collect();
+    }
+
+    /// Constant folding, symbol promotion, dedup, unused-operand removal, simplification.
     fn cleanup(&mut self, ir: &Ir, scope: Option<lattice_ir::Region>) {
         let ctx = ir.ctx();
         let nd = self.dims.len();
@@ -200,16 +233,7 @@ impl ValueMap {
             }
             ctx.symbol_expr(slot(new_syms, v) as u32)
         };
-        // Symbols that are not valid symbols here (a loop's induction variable, after
-        // inlining put an access into the loop) become dims after the others (MLIR's
-        // `legalizeDemotedDims`).
-        let mut demoted = Vec::new();
-        for (k, &v) in self.syms.iter().enumerate() {
-            if constant_index(ir, v).is_none() && !is_valid_symbol_anywhere(ir, v) {
-                demoted.push(k);
-                sym_sub.push(ctx.constant_expr(0));
-                continue;
-            }
+        for &v in &self.syms {
             sym_sub.push(sym_slot(v, &mut new_syms));
         }
         for &v in &self.dims {
@@ -218,9 +242,6 @@ impl ValueMap {
                 continue;
             }
             dim_sub.push(ctx.dim_expr(slot(&mut new_dims, v) as u32));
-        }
-        for k in demoted {
-            sym_sub[k] = ctx.dim_expr(slot(&mut new_dims, self.syms[k]) as u32);
         }
         let results: Vec<AffineExpr> = self
             .results
