@@ -45,6 +45,7 @@ fn canonical_map(
         return None;
     }
     let mut vm = ValueMap::new(ctx, map, operands);
+    vm.demote_invalid_symbols(ir, at);
     vm.canonicalize(ir, at, true);
     let (new_map, new_operands) = vm.to_map(ctx);
     (new_map != map || new_operands != operands).then_some((new_map, new_operands))

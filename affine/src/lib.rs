@@ -17,6 +17,7 @@
 pub mod analysis;
 pub mod canonicalize;
 mod fold;
+pub mod inliner;
 pub mod loops;
 pub mod ops;
 pub mod passes;
@@ -33,6 +34,7 @@ use lattice_ir::Context;
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("affine");
     ctx.register_ops(views::AffineKind::ALL);
+    ctx.register_inliner(views::AffineKind::ALL, &inliner::AFFINE_INLINER);
     ctx.register_ops(&[&transform_ops::SIMPLIFY_BOUNDED_AFFINE_OPS]);
 }
 

@@ -72,7 +72,7 @@ fn is_index(ir: &Ir, value: Value) -> bool {
     ir.ctx().is_index(ir.value_type(value))
 }
 
-fn is_dim_op(ir: &Ir, op: Op) -> bool {
+pub(crate) fn is_dim_op(ir: &Ir, op: Op) -> bool {
     ir.isa::<memref::Dim>(op) || ir.is_op(op, "tensor.dim")
 }
 
@@ -215,6 +215,20 @@ fn is_dim_op_valid_symbol(ir: &Ir, dim_op: Op, region: Option<Region>, memo: &mu
     sizes
         .get(dyn_pos)
         .is_some_and(|&s| symbol(ir, s, region, memo))
+}
+
+/// Whether `value` is a valid symbol wherever it is used (MLIR's one-argument
+/// `isValidSymbol`): an index defined at the top of an affine scope, or valid as a
+/// symbol in the affine scope of its defining op.
+pub fn is_valid_symbol_anywhere(ir: &Ir, value: Value) -> bool {
+    if !is_index(ir, value) {
+        return false;
+    }
+    if is_top_level_value(ir, value) {
+        return true;
+    }
+    ir.defining_op(value)
+        .is_some_and(|d| is_valid_symbol(ir, value, affine_scope(ir, d)))
 }
 
 /// Whether `value` may be used as an affine dimension in `region`.

@@ -111,6 +111,30 @@ fn out_of_range_pass_options_are_usage_errors() {
             "--pass-pipeline=builtin.module(func.func(affine-loop-tiles))",
             "did you mean 'affine-loop-tile'?",
         ),
+        (
+            "--inline=max-iterations=-1",
+            "option 'max-iterations': expected an integer from 0 to 4294967295, got '-1'",
+        ),
+        (
+            "--inline=inlining-threshold=4294967296",
+            "option 'inlining-threshold': expected an integer from 0 to 4294967295, got '4294967296'",
+        ),
+        (
+            "--inline=default-pipeline=bogus",
+            "option 'default-pipeline': 'bogus' does not refer to a registered pass",
+        ),
+        (
+            "--inline=default-pipeline=canonicalize{foo=1}",
+            "unknown option 'foo' for pass 'canonicalize'",
+        ),
+        (
+            "--inline=op-pipelines=cse",
+            "option 'op-pipelines': 'cse': expected a pipeline wrapped with its callable operation",
+        ),
+        (
+            "--inline=op-pipelines=func.func(nope)",
+            "option 'op-pipelines': 'nope' does not refer to a registered pass",
+        ),
     ];
     for (flag, needle) in cases {
         expect_error(&["opt", "FILE", flag], &[], 2, needle);

@@ -3593,6 +3593,11 @@ pub fn register(ctx: &mut Context) {
     ctx.register_dialect("arith");
     ctx.register_ops(ArithKind::ALL);
     ctx.set_constant_op(&CONSTANT);
+    // Every op may be inlined anywhere (MLIR's dialect inliner interface).
+    ctx.register_inliner(
+        ArithKind::ALL,
+        &lattice_ir::registry::DialectInliner::ALWAYS,
+    );
 }
 
 #[cfg(test)]

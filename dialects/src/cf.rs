@@ -649,7 +649,7 @@ fn create_branch(
 }
 
 /// Replaces terminator `op` with `cf.br dest(operands)`.
-fn replace_with_br(ir: &mut Ir, op: Op, dest: Block, operands: Vec<Value>) {
+pub(crate) fn replace_with_br(ir: &mut Ir, op: Op, dest: Block, operands: Vec<Value>) {
     create_branch(ir, op, Br::NAME, operands, vec![dest], vec![]);
     ir.erase_op(op);
 }
@@ -1096,4 +1096,6 @@ lattice_ir::def_op_kinds! {
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("cf");
     ctx.register_ops(CfKind::ALL);
+    // Every op may be inlined anywhere (MLIR's dialect inliner interface).
+    ctx.register_inliner(CfKind::ALL, &lattice_ir::registry::DialectInliner::ALWAYS);
 }

@@ -12,7 +12,7 @@ use lattice_ir::attrs::{Attr, AttrData};
 use lattice_ir::context::Context;
 use lattice_ir::parser::{Argument, Delimiter, PResult, Parser, RegionOptions};
 use lattice_ir::printer::{Printer, RegionPrintOptions};
-use lattice_ir::registry::Traits;
+use lattice_ir::registry::{CallHooks, CallableHooks, DialectInliner, Traits};
 use lattice_ir::store::{Ir, Op, OperationState, Region};
 use lattice_ir::types::{Type, TypeData};
 use lattice_ir::verifier::Verifier;
@@ -477,7 +477,10 @@ lattice_ir::def_op! {
         parse: Some(parse_function_like),
         print: Some(print_function_like),
         verify: Some(verify_function_like),
-        callable_region: Some(func_body),
+        callable: Some(CallableHooks {
+            body: func_body,
+            result_types: |ir, op| function_type(ir, op).map(|(_, r)| r).unwrap_or_default(),
+        }),
     }
 }
 
@@ -694,15 +697,6 @@ fn quoted_types(ir: &Ir, types: &[Type]) -> String {
         .join(", ")
 }
 
-/// The callee of a `func.call` (resolved from its symbol) and its arguments (every
-/// operand).
-fn call_target(ir: &Ir, op: Op) -> (Option<Op>, std::ops::Range<usize>) {
-    let callee = ir
-        .attr(op, Call::CALLEE)
-        .and_then(|c| lookup_symbol(ir, op, c));
-    (callee, 0..ir.operands(op).len())
-}
-
 lattice_ir::def_op! {
     /// `func.call`
     pub static CALL: Call = "func.call" {
@@ -711,7 +705,10 @@ lattice_ir::def_op! {
         parse: Some(parse_call),
         print: Some(print_call),
         verify: Some(verify_call),
-        call_target: Some(call_target),
+        call: Some(CallHooks {
+            callee: |ir, op| ir.attr(op, Call::CALLEE),
+            args: |ir, op| 0..ir.operands(op).len(),
+        }),
     }
 }
 
@@ -942,8 +939,23 @@ lattice_ir::def_op_kinds! {
     }
 }
 
+/// What the inliner may do with `func` ops (MLIR's `FuncInlinerInterface`): everything,
+/// except inline a call or a function marked `no_inline`; an inlined `func.return` of a
+/// callee of several blocks becomes a `cf.br` to the block after the call.
+static FUNC_INLINER: DialectInliner = DialectInliner {
+    call_legal: Some(|ir, call, callable| {
+        ir.attr(call, Call::NO_INLINE).is_none() && ir.attr(callable, Func::NO_INLINE).is_none()
+    }),
+    branch_to: Some(|ir, op, dest| {
+        let operands = ir.operands(op).to_vec();
+        crate::cf::replace_with_br(ir, op, dest, operands);
+    }),
+    ..DialectInliner::ALWAYS
+};
+
 /// Registers the `func` dialect's ops.
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("func");
     ctx.register_ops(FuncKind::ALL);
+    ctx.register_inliner(FuncKind::ALL, &FUNC_INLINER);
 }

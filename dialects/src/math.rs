@@ -659,6 +659,8 @@ lattice_ir::def_op_kinds! {
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("math");
     ctx.register_ops(MathKind::ALL);
+    // Every op may be inlined anywhere (MLIR's dialect inliner interface).
+    ctx.register_inliner(MathKind::ALL, &lattice_ir::registry::DialectInliner::ALWAYS);
 }
 
 #[cfg(test)]

@@ -20,9 +20,9 @@ use crate::formats::{
 };
 use lattice_ir::attrs::{Attr, AttrData};
 use lattice_ir::context::Context;
+use lattice_ir::memory_slot::Promotable;
 use lattice_ir::parser::{Delimiter, PResult, Parser, RegionOptions, UnresolvedOperand};
 use lattice_ir::printer::{Printer, RegionPrintOptions};
-use lattice_ir::memory_slot::Promotable;
 use lattice_ir::registry::{FoldResult, Traits};
 use lattice_ir::store::{Ir, Op, OperationState, Value};
 use lattice_ir::types::{Type, TypeData, DYNAMIC};
@@ -71,6 +71,11 @@ lattice_ir::def_op_kinds! {
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("memref");
     ctx.register_ops(MemrefKind::ALL);
+    // Every op may be inlined anywhere (MLIR's dialect inliner interface).
+    ctx.register_inliner(
+        MemrefKind::ALL,
+        &lattice_ir::registry::DialectInliner::ALWAYS,
+    );
 }
 
 // ---------------------------------------------------------------------------------------

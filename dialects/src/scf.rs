@@ -59,6 +59,8 @@ lattice_ir::def_op_kinds! {
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("scf");
     ctx.register_ops(ScfKind::ALL);
+    // Every op may be inlined anywhere (MLIR's dialect inliner interface).
+    ctx.register_inliner(ScfKind::ALL, &lattice_ir::registry::DialectInliner::ALWAYS);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -121,4 +121,6 @@ lattice_ir::def_op_kinds! {
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("ub");
     ctx.register_ops(UbKind::ALL);
+    // Every op may be inlined anywhere (MLIR's dialect inliner interface).
+    ctx.register_inliner(UbKind::ALL, &lattice_ir::registry::DialectInliner::ALWAYS);
 }

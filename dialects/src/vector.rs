@@ -83,6 +83,11 @@ lattice_ir::def_op_kinds! {
 pub fn register(ctx: &mut Context) {
     ctx.register_dialect("vector");
     ctx.register_ops(VectorKind::ALL);
+    // Every op may be inlined anywhere (MLIR's dialect inliner interface).
+    ctx.register_inliner(
+        VectorKind::ALL,
+        &lattice_ir::registry::DialectInliner::ALWAYS,
+    );
 }
 
 // ---------------------------------------------------------------------------------------

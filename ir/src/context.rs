@@ -10,7 +10,7 @@
 use crate::affine::{AffineExprData, AffineMapData, IntegerSetData};
 use crate::attrs::AttrData;
 use crate::intern::Interner;
-use crate::registry::OpDef;
+use crate::registry::{DialectInliner, OpDef};
 use crate::types::TypeData;
 use rustc_hash::FxHashMap;
 
@@ -31,6 +31,9 @@ pub struct Context {
     /// Registered dialect namespaces (`arith`, `affine`, ...). An op of a registered
     /// dialect that has no definition is an error even with unregistered dialects allowed.
     dialects: Vec<&'static str>,
+    /// The inliner interface of each op definition whose dialect has one, by the
+    /// definition's address ([`Context::register_inliner`]).
+    inliners: FxHashMap<usize, &'static DialectInliner>,
     /// Whether ops of unknown dialects are accepted (`--allow-unregistered-dialect`).
     pub allow_unregistered_dialects: bool,
     /// The op folded constants are materialized with (see [`Context::constant_op`]).
@@ -62,6 +65,7 @@ impl Context {
             integer_sets: Interner::default(),
             ops: FxHashMap::default(),
             dialects: Vec::new(),
+            inliners: FxHashMap::default(),
             allow_unregistered_dialects: false,
             constant_op: None,
             print_op_on_diagnostic: false,
@@ -97,6 +101,19 @@ impl Context {
             }
             self.ops.insert(def.name.into(), def);
         }
+    }
+
+    /// Attaches a dialect's inliner interface to its op definitions `defs` (MLIR's
+    /// `addInterfaces<...InlinerInterface>()`).
+    pub fn register_inliner(&mut self, defs: &[&'static OpDef], inliner: &'static DialectInliner) {
+        for &def in defs {
+            self.inliners.insert(def as *const OpDef as usize, inliner);
+        }
+    }
+
+    /// The inliner interface of `def`'s dialect, if it has one.
+    pub fn inliner(&self, def: &'static OpDef) -> Option<&'static DialectInliner> {
+        self.inliners.get(&(def as *const OpDef as usize)).copied()
     }
 
     /// The definition of the op named `name`, if registered.

@@ -121,12 +121,6 @@ pub type TakenSuccessorFn = fn(&Ir, Op, &[Option<Attr>]) -> Option<usize>;
 /// regions), given the constant values of the operands of that source (`None` = not
 /// constant). Each successor says which operands of the source it forwards.
 pub type RegionBranchFn = fn(&Ir, Op, RegionPoint, &[Option<Attr>]) -> Vec<RegionSuccessor>;
-/// The callee of a call op (MLIR's `CallOpInterface`): the callable it resolves to
-/// (`None` when it cannot be resolved) and the range of its argument operands.
-pub type CallTargetFn = fn(&Ir, Op) -> (Option<Op>, std::ops::Range<usize>);
-/// The body of a callable op (MLIR's `CallableOpInterface::getCallableRegion`): `None`
-/// for an external declaration.
-pub type CallableRegionFn = fn(&Ir, Op) -> Option<Region>;
 /// Builds this op as the constant `attr` of type `ty` at location `loc` (MLIR's
 /// `Dialect::materializeConstant`), or `None` when it cannot hold that constant.
 pub type MaterializeConstantFn = fn(&Context, Attr, Type, Attr) -> Option<OperationState>;
@@ -149,6 +143,60 @@ pub struct RegionSuccessor {
     pub operands: std::ops::Range<usize>,
     /// What receives them: entry-block arguments of the region, or results of the op.
     pub inputs: std::ops::Range<usize>,
+}
+
+/// Whether a callee body (the second region) may be inlined into the first region, given
+/// the mapping of the callee's arguments to the call's operands.
+pub type RegionLegalFn = fn(&Ir, Region, Region, &rustc_hash::FxHashMap<Value, Value>) -> bool;
+
+/// A call op (MLIR's `CallOpInterface`), as the inliner sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct CallHooks {
+    /// The callee's symbol reference (`None`: not a direct call).
+    pub callee: fn(&Ir, Op) -> Option<Attr>,
+    /// The range of the operands passed as the callee's arguments.
+    pub args: fn(&Ir, Op) -> std::ops::Range<usize>,
+}
+
+/// A callable op (MLIR's `CallableOpInterface`), as the inliner sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct CallableHooks {
+    /// The body (`None` for a declaration, whose body is elsewhere).
+    pub body: fn(&Ir, Op) -> Option<Region>,
+    /// The result types a call of it produces.
+    pub result_types: fn(&Ir, Op) -> Vec<crate::types::Type>,
+}
+
+/// What a dialect allows the inliner to do with its ops (MLIR's
+/// `DialectInlinerInterface`), attached to the dialect's op definitions when it is
+/// registered ([`Context::register_inliner`]). An op whose definition has none (and
+/// every unregistered op) may not be inlined, nor be inlined into. Every hook is
+/// optional; `None` allows.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DialectInliner {
+    /// Whether `callable` may be inlined at `call` (`call` is of this dialect).
+    pub call_legal: Option<fn(&Ir, Op, Op) -> bool>,
+    /// Whether the callee body `src` may be inlined into `dest`, a region of an op of
+    /// this dialect; `mapping` maps the callee's arguments to the call's operands.
+    pub region_legal: Option<RegionLegalFn>,
+    /// Whether `op` (of this dialect) may be inlined into region `dest`.
+    pub op_legal: Option<fn(&Ir, Op, Region) -> bool>,
+    /// Replaces the inlined return-like terminator `op` (of this dialect) with a branch
+    /// to the block after the call, passing the returned values (for a callee of several
+    /// blocks; other terminators stay as they are). `None`: a callee of several blocks
+    /// returning with this dialect's terminators cannot be inlined.
+    pub branch_to: Option<fn(&mut Ir, Op, crate::store::Block)>,
+}
+
+impl DialectInliner {
+    /// A dialect all of whose ops may be inlined anywhere (and whose terminators are not
+    /// returns).
+    pub const ALWAYS: DialectInliner = DialectInliner {
+        call_legal: None,
+        region_legal: None,
+        op_legal: None,
+        branch_to: None,
+    };
 }
 
 /// What a folder produces for one result.
@@ -198,12 +246,13 @@ pub struct OpDef {
     pub taken_successor: Option<TakenSuccessorFn>,
     /// Region control flow (`scf.if`, `scf.for`, `affine.for`, ...); `None`: unknown.
     pub region_branch: Option<RegionBranchFn>,
-    /// The callee and arguments of a call op.
-    pub call_target: Option<CallTargetFn>,
-    /// The body of a callable op.
-    pub callable_region: Option<CallableRegionFn>,
     /// Constant materialization (on the dialect's constant op, e.g. `arith.constant`).
     pub materialize_constant: Option<MaterializeConstantFn>,
+    /// How the op calls a function (MLIR's `CallOpInterface`); `None`: not a call.
+    pub call: Option<CallHooks>,
+    /// How the op defines a callable body (MLIR's `CallableOpInterface`); `None`: not
+    /// callable.
+    pub callable: Option<CallableHooks>,
 }
 
 impl OpDef {
@@ -229,9 +278,9 @@ impl OpDef {
         promotable: None,
         taken_successor: None,
         region_branch: None,
-        call_target: None,
-        callable_region: None,
         materialize_constant: None,
+        call: None,
+        callable: None,
     };
 
     /// Whether this op has trait `t`.

@@ -873,6 +873,28 @@ impl Ir {
         self.regions[region].last = Some(block);
     }
 
+    /// Inserts detached `block` right after `anchor`, in `anchor`'s region.
+    pub fn insert_block_after(&mut self, anchor: Block, block: Block) {
+        debug_assert!(self.blocks[block].parent.is_none());
+        let region = self.blocks[anchor]
+            .parent
+            .expect("anchor block is in a region");
+        let next = self.blocks[anchor].next;
+        self.blocks[block].parent = Some(region);
+        self.blocks[block].prev = Some(anchor);
+        self.blocks[block].next = next;
+        self.blocks[anchor].next = Some(block);
+        match next {
+            Some(n) => self.blocks[n].prev = Some(block),
+            None => self.regions[region].last = Some(block),
+        }
+    }
+
+    /// Sets the location of `value` (a block argument's `loc(...)`).
+    pub fn set_value_loc(&mut self, value: Value, loc: Option<Attr>) {
+        self.values[value].loc = loc;
+    }
+
     /// Unlinks `block` from its region.
     pub fn detach_block(&mut self, block: Block) {
         let Some(region) = self.blocks[block].parent else {
@@ -1310,7 +1332,12 @@ mod tests {
             ["foo.u4#0", "foo.u3#0", "foo.u1#0", "foo.u2#0", "foo.u2#1"]
         );
         // RAUW moves the uses one by one to the front of the new value's list (reversed).
-        let u3 = ir.uses(x).iter().find(|u| ir.op_name(u.op) == "foo.u3").unwrap().op;
+        let u3 = ir
+            .uses(x)
+            .iter()
+            .find(|u| ir.op_name(u.op) == "foo.u3")
+            .unwrap()
+            .op;
         let y = ir.operand(u3, 0);
         let block = ir.op_parent(def).expect("in a block");
         let arg = ir.add_block_arg(block, ir.value_type(y), None);

@@ -582,7 +582,10 @@ fn definition_note(ir: &Ir, user: Op, operand: Value) -> (DiagLoc, String) {
             Place::Child => "op in a child region",
             Place::Neither => "op is neither in a parent nor in a child region",
         };
-        return (DiagLoc::Loc(ir.loc(def)), format!("operand defined here ({text})"));
+        return (
+            DiagLoc::Loc(ir.loc(def)),
+            format!("operand defined here ({text})"),
+        );
     }
     let block = ir.value_block(operand);
     let region = block.and_then(|b| ir.block_parent(b));

@@ -8,7 +8,7 @@
 //! a set constraint is dropped only when it is a constant that always holds, and a set
 //! with a constant constraint that never holds becomes the canonical empty set.
 
-use crate::valid::{affine_scope, is_valid_symbol};
+use crate::valid::{affine_scope, is_valid_symbol, is_valid_symbol_anywhere};
 use crate::views::{AffineApply, AffineFor, AffineIf, AffineKind};
 use lattice_dialects::{arith, func};
 use lattice_ir::diag::Diagnostic;
@@ -183,6 +183,42 @@ impl ValueMap {
         self.cleanup(ir, scope);
     }
 
+    /// Makes the symbols that are not valid symbols at `at` (a loop's induction variable,
+    /// after inlining put an access into the loop) dims after the others (MLIR's
+    /// `legalizeDemotedDims`, a step of the canonicalization patterns).
+    pub(crate) fn demote_invalid_symbols(&mut self, ir: &Ir, at: Op) {
+        let ctx = ir.ctx();
+        let scope = affine_scope(ir, at);
+        let invalid = |v: Value| {
+            constant_index(ir, v).is_none()
+                && !is_valid_symbol(ir, v, scope)
+                && !is_valid_symbol_anywhere(ir, v)
+        };
+        if !self.syms.iter().any(|&v| invalid(v)) {
+            return;
+        }
+        let dims: Vec<AffineExpr> = (0..self.dims.len() as u32)
+            .map(|i| ctx.dim_expr(i))
+            .collect();
+        let mut syms = Vec::new();
+        let mut kept = Vec::new();
+        for v in std::mem::take(&mut self.syms) {
+            if invalid(v) {
+                syms.push(ctx.dim_expr(self.dims.len() as u32));
+                self.dims.push(v);
+            } else {
+                syms.push(ctx.symbol_expr(kept.len() as u32));
+                kept.push(v);
+            }
+        }
+        self.syms = kept;
+        self.results = self
+            .results
+            .iter()
+            .map(|&e| ctx.replace_dims_and_symbols(e, &dims, &syms))
+            .collect();
+    }
+
     /// Constant folding, symbol promotion, dedup, unused-operand removal, simplification.
     fn cleanup(&mut self, ir: &Ir, scope: Option<lattice_ir::Region>) {
         let ctx = ir.ctx();
@@ -197,14 +233,7 @@ impl ValueMap {
             if let Some(c) = constant_index(ir, v) {
                 return ctx.constant_expr(c);
             }
-            let i = match new_syms.iter().position(|&x| x == v) {
-                Some(i) => i,
-                None => {
-                    new_syms.push(v);
-                    new_syms.len() - 1
-                }
-            };
-            ctx.symbol_expr(i as u32)
+            ctx.symbol_expr(slot(new_syms, v) as u32)
         };
         for &v in &self.syms {
             sym_sub.push(sym_slot(v, &mut new_syms));
@@ -214,14 +243,7 @@ impl ValueMap {
                 dim_sub.push(sym_slot(v, &mut new_syms));
                 continue;
             }
-            let i = match new_dims.iter().position(|&x| x == v) {
-                Some(i) => i,
-                None => {
-                    new_dims.push(v);
-                    new_dims.len() - 1
-                }
-            };
-            dim_sub.push(ctx.dim_expr(i as u32));
+            dim_sub.push(ctx.dim_expr(slot(&mut new_dims, v) as u32));
         }
         let results: Vec<AffineExpr> = self
             .results
@@ -475,4 +497,15 @@ fn fold_operands_into_maps(ir: &mut Ir, op: Op) {
     let attr = ir.ctx().affine_map_attr(new_map);
     ir.set_attr(op, "map", attr);
     ir.set_operands(op, all);
+}
+
+/// The position of `v` in `list`, appending it when absent.
+fn slot(list: &mut Vec<Value>, v: Value) -> usize {
+    match list.iter().position(|&x| x == v) {
+        Some(i) => i,
+        None => {
+            list.push(v);
+            list.len() - 1
+        }
+    }
 }

@@ -196,7 +196,10 @@ fn analyze(ir: &Ir, slot: &MemorySlot) -> Option<Plan> {
         let merge_points = merge_points(ir, slot, &users, &dom, &preds);
         (preds, Some(dom), merge_points)
     };
-    if !merge_points.iter().all(|&b| forwards_operands(ir, &preds, b)) {
+    if !merge_points
+        .iter()
+        .all(|&b| forwards_operands(ir, &preds, b))
+    {
         return None;
     }
     Some(Plan {
@@ -239,7 +242,9 @@ fn live_in_blocks(
     let mut work: Vec<Block> = Vec::new();
     let mut seen: FxHashSet<Block> = FxHashSet::default();
     for &(user, _) in users {
-        let Some(block) = ir.op_parent(user) else { continue };
+        let Some(block) = ir.op_parent(user) else {
+            continue;
+        };
         if !seen.insert(block) {
             continue;
         }
@@ -341,10 +346,18 @@ impl<'a> Promoter<'a> {
         self.remove_uses();
         // A store with no value before it asked for the default value: unused, it goes.
         if let Some(d) = self.default.filter(|&d| self.ir.is_unused(d)) {
-            let op = self.ir.defining_op(d).expect("the default value is a result");
+            let op = self
+                .ir
+                .defining_op(d)
+                .expect("the default value is a result");
             self.ir.erase_op(op);
         }
-        if self.ir.results(self.alloc).iter().all(|&r| self.ir.is_unused(r)) {
+        if self
+            .ir
+            .results(self.alloc)
+            .iter()
+            .all(|&r| self.ir.is_unused(r))
+        {
             self.ir.erase_op(self.alloc);
         }
     }
@@ -355,7 +368,10 @@ impl<'a> Promoter<'a> {
             return v;
         }
         let op = (self.hooks.default_value)(self.ir, self.alloc, &self.slot);
-        let block = self.ir.value_block(self.slot.ptr).expect("the slot has a block");
+        let block = self
+            .ir
+            .value_block(self.slot.ptr)
+            .expect("the slot has a block");
         self.ir.prepend_op(block, op);
         let v = self.ir.result(op, 0);
         self.default = Some(v);
@@ -389,7 +405,9 @@ impl<'a> Promoter<'a> {
     /// Records the value reaching each user in `block`; the value at its end.
     fn reach_through_block(&mut self, block: Block, mut reaching: Option<Value>) -> Option<Value> {
         for op in self.ir.block_ops(block).collect::<Vec<_>>() {
-            let Some(a) = access(self.ir, op) else { continue };
+            let Some(a) = access(self.ir, op) else {
+                continue;
+            };
             if self.plan.user_set.contains(&op) {
                 self.reaching.insert(op, reaching);
             }
@@ -402,7 +420,9 @@ impl<'a> Promoter<'a> {
 
     /// Forwards `reaching` on the edges from `block` into merge points.
     fn link_successors(&mut self, block: Block, reaching: Option<Value>) {
-        let Some(term) = self.ir.last_op(block) else { return };
+        let Some(term) = self.ir.last_op(block) else {
+            return;
+        };
         let succs = self.ir.successors(term).to_vec();
         for (i, s) in succs.into_iter().enumerate() {
             if self.plan.merge_points.contains(&s) {

@@ -1,5 +1,5 @@
-//! Generic passes: `canonicalize`, `cse`, `mem2reg`, `sccp`, `symbol-dce` (one file each), plus the
-//! memory-effect queries they share.
+//! Generic passes: `canonicalize`, `cse`, `inline`, `mem2reg`, `sccp`, `symbol-dce` (one file
+//! each), plus the memory-effect queries they share.
 //!
 //! Lattice models MLIR's memory-effect interfaces with op traits: `PURE` (no effects),
 //! `READ_ONLY` (reads only), `ALLOC_ONLY` (allocates its results only) and
@@ -9,6 +9,7 @@
 
 pub mod canonicalize;
 pub mod cse;
+pub mod inline;
 pub mod mem2reg;
 pub mod sccp;
 pub mod symbol_dce;
@@ -17,15 +18,31 @@ use crate::pass::PassRegistry;
 use crate::registry::{OpDef, Traits};
 use crate::store::{Ir, Op};
 
-/// Registers `canonicalize`, `cse`, `mem2reg`, `sccp` and `symbol-dce`.
+/// Registers `canonicalize`, `cse`, `inline`, `mem2reg`, `sccp` and `symbol-dce`.
 pub fn register(registry: &mut PassRegistry) {
     registry.register(&[
         &canonicalize::CANONICALIZE,
         &cse::CSE,
+        &inline::INLINE,
         &mem2reg::MEM2REG,
         &sccp::SCCP,
         &symbol_dce::SYMBOL_DCE,
     ]);
+}
+
+/// Fails with mlir-opt's error when `op`, which a pass (`pass`, as mlir-opt names it in
+/// the message) must run on, is not a symbol table.
+fn require_symbol_table(ir: &Ir, op: Op, pass: &str) -> Result<(), Vec<crate::diag::Diagnostic>> {
+    if ir.has_trait(op, Traits::SYMBOL_TABLE) {
+        return Ok(());
+    }
+    Err(vec![crate::diag::Diagnostic::error(
+        crate::diag::DiagLoc::Loc(ir.loc(op)),
+        format!(
+            "'{}' op  was scheduled to run under {pass}, but does not define a symbol table",
+            ir.op_name(op)
+        ),
+    )])
 }
 
 /// The ops directly inside the regions of `op`.

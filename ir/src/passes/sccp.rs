@@ -13,8 +13,8 @@
 //! otherwise) and joins its forwarded operands into the successors' arguments (an op
 //! without `successor_operands` makes them unknown); region control flow follows the
 //! `region_branch` hook from the op and from the terminators of its live blocks (other
-//! region ops have live entry blocks with unknown arguments); a call (`call_target`) to
-//! a callable in the root with a body (`callable_region`) adds itself to the callable's
+//! region ops have live entry blocks with unknown arguments); a call (`call`) to
+//! a callable in the root with a body (`callable`) adds itself to the callable's
 //! callers and takes its results from the callable's live return-like terminators, any
 //! other call's results are unknown. A callable's body is live when it has live callers
 //! or unknown ones, and its arguments join its callers' arguments: public callables,
@@ -205,7 +205,7 @@ impl<'a> Solver<'a> {
         };
         let mut found = false;
         for op in ir.block_ops(block) {
-            if callable_body(ir, op).is_none() || !is_symbol(ir, op) {
+            if super::inline::callable_body(ir, op).is_none() || !is_symbol(ir, op) {
                 continue;
             }
             let vis = visibility(ir, op);
@@ -228,13 +228,13 @@ impl<'a> Solver<'a> {
         while let Some(o) = stack.pop() {
             if is_potentially_unknown_symbol_table(ir, o) {
                 for c in ir.walk_ops(self.root, crate::store::WalkOrder::PreOrder) {
-                    if callable_body(ir, c).is_some() {
+                    if super::inline::callable_body(ir, c).is_some() {
                         self.unknown_callers(c);
                     }
                 }
                 return;
             }
-            if ir.op_def(o).and_then(|d| d.call_target).is_none() {
+            if ir.op_def(o).and_then(|d| d.call).is_none() {
                 for a in ir.attrs(o) {
                     collect_symbol_refs(ir, a.value, &mut refs);
                 }
@@ -275,9 +275,9 @@ impl<'a> Solver<'a> {
     fn visit_op(&mut self, op: Op) {
         let ir = self.ir;
         let def = ir.op_def(op);
-        let call = def.and_then(|d| d.call_target);
-        if let Some(target) = call {
-            self.visit_call(op, target(ir, op).0);
+        let call = def.and_then(|d| d.call);
+        if call.is_some() {
+            self.visit_call(op, super::inline::resolve_call(ir, op));
         }
         if !ir.regions(op).is_empty() {
             self.visit_region_op(op);
@@ -339,7 +339,7 @@ impl<'a> Solver<'a> {
                     self.follow(op, &s, ir.operands(op));
                 }
             }
-        } else if let Some(body) = callable_body(ir, op) {
+        } else if let Some(body) = super::inline::callable_body(ir, op) {
             self.visit_callable(op, body);
         } else {
             for &r in ir.regions(op) {
@@ -432,7 +432,7 @@ impl<'a> Solver<'a> {
         let ir = self.ir;
         let body = callee
             .filter(|&c| ir.is_ancestor(self.root, c) && is_symbol(ir, c))
-            .and_then(|c| Some((c, callable_body(ir, c)?)));
+            .and_then(|c| Some((c, super::inline::callable_body(ir, c)?)));
         let Some((callee, body)) = body else {
             return self.all_unknown(ir.results(call));
         };
@@ -480,8 +480,8 @@ impl<'a> Solver<'a> {
         for call in calls {
             let range = ir
                 .op_def(call)
-                .and_then(|d| d.call_target)
-                .map(|f| f(ir, call).1);
+                .and_then(|d| d.call)
+                .map(|hooks| (hooks.args)(ir, call));
             match range.and_then(|r| ir.operands(call).get(r)) {
                 Some(operands) if operands.len() == args.len() => {
                     for (&a, &v) in args.iter().zip(operands) {
@@ -492,11 +492,6 @@ impl<'a> Solver<'a> {
             }
         }
     }
-}
-
-/// The body of callable `op`, when it is one and has a body.
-fn callable_body(ir: &Ir, op: Op) -> Option<Region> {
-    ir.op_def(op)?.callable_region?(ir, op)
 }
 
 /// The symbol `@root::@nested...` in symbol table `table`.

@@ -48,15 +48,7 @@ pub fn symbol_dce(
     root: Op,
     _options: &SymbolDceOptions,
 ) -> Result<(), Vec<Diagnostic>> {
-    if !ir.has_trait(root, Traits::SYMBOL_TABLE) {
-        return Err(vec![Diagnostic::error(
-            DiagLoc::Loc(ir.loc(root)),
-            format!(
-                "'{}' op  was scheduled to run under SymbolDCE, but does not define a symbol table",
-                ir.op_name(root)
-            ),
-        )]);
-    }
+    super::require_symbol_table(ir, root, "SymbolDCE")?;
     let hidden = match ir.op_parent(root) {
         Some(_) if is_symbol(ir, root) => is_private(ir, root),
         _ => true,
