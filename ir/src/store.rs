@@ -669,6 +669,7 @@ impl Ir {
         }
         self.ops[op].operands.insert(at, value);
         self.ops[op].use_pos.insert(at, 0);
+        self.ops[op].use_seq.insert(at, 0);
         self.add_use(
             value,
             Use {
