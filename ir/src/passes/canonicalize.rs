@@ -68,6 +68,11 @@ pub struct CanonicalizeOptions {
     pub top_down: bool,
     /// Fail when the rewrite does not converge (`test-convergence`).
     pub test_convergence: bool,
+    /// The one rewrite pattern to apply, in place of every op's `canonicalize` hook and
+    /// the built-in `cf` patterns (a pass with its own pattern set, as MLIR's
+    /// `applyPatternsGreedily` with a given set); folding and region simplification
+    /// still happen. `None`: the canonicalization patterns.
+    pub patterns: Option<crate::registry::CanonicalizeFn>,
 }
 
 impl Default for CanonicalizeOptions {
@@ -78,6 +83,7 @@ impl Default for CanonicalizeOptions {
             region_simplify: RegionSimplify::Normal,
             top_down: true,
             test_convergence: false,
+            patterns: None,
         }
     }
 }
@@ -105,6 +111,7 @@ impl crate::pass::PassConfig for CanonicalizeOptions {
             region_simplify,
             top_down: options.bool("top-down", defaults.top_down)?,
             test_convergence: options.bool("test-convergence", defaults.test_convergence)?,
+            patterns: None,
         })
     }
 }
@@ -734,8 +741,12 @@ impl<'a> Driver<'a> {
         true
     }
 
-    /// Applies the built-in `cf.br` pattern, then the op's `canonicalize` hook.
+    /// Applies the built-in `cf.br` pattern, then the op's `canonicalize` hook (or only
+    /// the options' own `patterns`).
     fn apply_patterns(&mut self, op: Op) -> bool {
+        if let Some(patterns) = self.options.patterns {
+            return self.apply_hook(op, patterns);
+        }
         let is_br = self.ir.is_op(op, "cf.br");
         let is_cond_br = self.ir.is_op(op, "cf.cond_br");
         if is_br && self.merge_branch_destination(op) {
