@@ -12,8 +12,8 @@
 //! which mlir-opt 22 does not bound either) is an unknown integer. A comparison holds
 //! only when the Omega test finds no counterexample.
 //!
-//! Invariants: results are only dropped (and, as upstream, every input becomes a
-//! symbol), so the op computes the same value; the pass runs on `func.func` only, and on anything else fails with mlir-opt's
+//! Invariants: results are only dropped (and, as upstream, every input but `affine`
+//! induction variables becomes a symbol), so the op computes the same value; the pass runs on `func.func` only, and on anything else fails with mlir-opt's
 //! scheduling error.
 
 use crate::analysis::bounded::has_no_point;
@@ -235,18 +235,43 @@ fn simplify(ir: &mut Ir, op: Op, is_min: bool) -> bool {
     if kept.len() >= results.len() {
         return false;
     }
-    // As upstream, the new map takes every input as a symbol (dims first); the
-    // canonicalization that follows demotes the ones that are not valid symbols.
-    let (nd, ns) = (ctx.map_num_dims(map), ctx.map_num_symbols(map));
-    let as_symbols: Vec<AffineExpr> = (0..nd + ns).map(|i| ctx.symbol_expr(i)).collect();
-    let (dims, syms) = as_symbols.split_at(nd as usize);
+    // As upstream, every input becomes a symbol, and the canonicalization that follows
+    // demotes `affine.for`/`affine.parallel` induction variables back to dims (first).
+    let nd = ctx.map_num_dims(map) as usize;
+    let (mut dims, mut syms) = (Vec::new(), Vec::new());
+    let inputs: Vec<AffineExpr> = operands
+        .iter()
+        .map(|&v| {
+            if is_affine_induction_variable(ir, v) {
+                dims.push(v);
+                ctx.dim_expr(dims.len() as u32 - 1)
+            } else {
+                syms.push(v);
+                ctx.symbol_expr(syms.len() as u32 - 1)
+            }
+        })
+        .collect();
     let new_results = kept
         .into_iter()
-        .map(|k| ctx.replace_dims_and_symbols(results[k], dims, syms))
+        .map(|k| ctx.replace_dims_and_symbols(results[k], &inputs[..nd], &inputs[nd..]))
         .collect();
-    let new_map = ctx.affine_map(0, nd + ns, new_results);
+    let new_map = ctx.affine_map(dims.len() as u32, syms.len() as u32, new_results);
+    dims.extend(syms);
+    ir.set_operands(op, dims);
     ir.set_attr(op, "map", ctx.affine_map_attr(new_map));
     true
+}
+
+/// Whether `v` is the induction variable of an `affine.for` or `affine.parallel`.
+fn is_affine_induction_variable(ir: &Ir, v: Value) -> bool {
+    let Some(block) = ir.value_block(v).filter(|_| ir.defining_op(v).is_none()) else {
+        return false;
+    };
+    match ir.block_parent_op(block).and_then(|p| AffineKind::of(ir, p)) {
+        Some(AffineKind::For) => ir.block_args(block).first() == Some(&v),
+        Some(AffineKind::Parallel) => true,
+        _ => false,
+    }
 }
 
 /// Upstream's equivalence-class walk over results `0..n`, step for step (LLVM's
