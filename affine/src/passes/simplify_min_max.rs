@@ -63,9 +63,23 @@ fn apply_patterns(ir: &mut Ir, op: Op) -> bool {
     match AffineKind::of(ir, op) {
         Some(AffineKind::Min) => canonicalize_min_max(ir, op) || simplify(ir, op, true),
         Some(AffineKind::Max) => canonicalize_min_max(ir, op) || simplify(ir, op, false),
-        Some(AffineKind::Apply) => canonicalize_apply(ir, op),
+        Some(AffineKind::Apply) => composes(ir, op) && canonicalize_apply(ir, op),
         _ => false,
     }
+}
+
+/// Whether `affine.apply` `op` has a producer to compose (upstream's
+/// `SimplifyAffineApplyOp` composes `affine.apply` and `affine.min` producers only, and
+/// leaves other applies as they are).
+fn composes(ir: &Ir, op: Op) -> bool {
+    ir.operands(op).iter().any(|&v| {
+        ir.defining_op(v).is_some_and(|d| {
+            matches!(
+                AffineKind::of(ir, d),
+                Some(AffineKind::Apply | AffineKind::Min)
+            )
+        })
+    })
 }
 
 /// Affine expressions of values over shared unknowns (symbols `s0..`), with the
