@@ -124,7 +124,7 @@ pub(crate) fn canonicalize_min_max(ir: &mut Ir, op: Op) -> bool {
         results = order.into_iter().map(|i| results[i]).collect();
     }
     new_map = ctx.affine_map(data.num_dims, data.num_symbols, results);
-    if new_map == map && new_operands == operands {
+    if new_map == map && new_operands == operands && ctx.map_num_results(map) != 1 {
         return false;
     }
     if ctx.map_num_results(new_map) == 1 {

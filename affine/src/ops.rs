@@ -188,6 +188,17 @@ lattice_ir::def_op! {
         verify: Some(verify::verify_for),
         canonicalize: Some(crate::canonicalize::canonicalize_for),
         region_branch: Some(crate::region_branch::for_regions),
+        speculatability: Some(for_speculatability),
+        loop_regions: Some(lattice_ir::registry::every_region),
+    }
+}
+
+/// `affine.for` with step 1 always terminates, so it is as speculatable as its body
+/// (MLIR's `AffineForOp::getSpeculatability`); other steps may not terminate.
+fn for_speculatability(ir: &lattice_ir::Ir, op: Op) -> lattice_ir::Speculatability {
+    match ir.view::<AffineFor>(op).and_then(|f| f.step(ir)) {
+        Some(1) => lattice_ir::Speculatability::RecursivelySpeculatable,
+        _ => lattice_ir::Speculatability::NotSpeculatable,
     }
 }
 
@@ -478,6 +489,7 @@ lattice_ir::def_op! {
             CONDITION("condition") -> condition: set,
         ],
         traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
+        speculatability: Some(lattice_ir::registry::recursively_speculatable),
         implicit_terminator: Some(YIELD),
         parse: Some(parse_if),
         print: Some(print_if),
@@ -846,6 +858,7 @@ lattice_ir::def_op! {
             UPPER_BOUNDS_MAP("upperBoundsMap") -> upper_bounds_map: map,
         ],
         traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
+        loop_regions: Some(lattice_ir::registry::every_region),
         implicit_terminator: Some(YIELD),
         parse: Some(parse_parallel),
         print: Some(print_parallel),

@@ -44,6 +44,12 @@ const TABLE: &[(&str, &str)] = &[
     ("*", "--affine-loop-invariant-code-motion"),
     ("*", "--affine-scalrep"),
     ("*", "--affine-loop-invariant-code-motion --affine-scalrep"),
+    ("*", "--loop-invariant-code-motion"),
+    ("*", "--lower-affine --loop-invariant-code-motion"),
+    (
+        "*",
+        "--pass-pipeline=builtin.module(func.func(affine-simplify-min-max))",
+    ),
     ("*", "--affine-loop-unroll=unroll-factor=4"),
     ("*", "--affine-loop-unroll=unroll-full"),
     ("*", "--affine-loop-unroll=unroll-factor=3"),

@@ -80,6 +80,7 @@ const CASES: &[Case] = &[
     case("affine-pipeline-data-transfer", "dma", true),
     case("affine-raise-from-memref", "simple", true),
     case("affine-scalrep", "simple", true),
+    case("affine-simplify-min-max", "minmax", true),
     case("affine-simplify-structures", "simple", true),
     // Without `virtual-vector-size` neither vectorizes anything.
     Case {
@@ -96,6 +97,7 @@ const CASES: &[Case] = &[
         ..case("cse", "misc", false)
     },
     case("gpu-kernel-outlining", "gpu", false),
+    case("loop-invariant-code-motion", "misc", false),
     case("lower-affine", "matmul", false),
     case("normalize-memrefs", "misc", false),
     case("symbol-dce", "misc", false),

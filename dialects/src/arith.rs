@@ -3419,7 +3419,7 @@ fn canonicalize_extended(ir: &mut Ir, op: Op) -> bool {
 // ---------------------------------------------------------------------------------------
 
 macro_rules! arith_ops {
-    ($( $id:ident: $view:ident = $name:literal, $traits:expr, $attrs:tt, $parse:ident, $print:ident, $verify:ident, $fold:expr $(, names = $names:ident)? $(, canon = $canon:ident)?; )*) => {
+    ($( $id:ident: $view:ident = $name:literal, $traits:expr, $attrs:tt, $parse:ident, $print:ident, $verify:ident, $fold:expr $(, names = $names:ident)? $(, canon = $canon:ident)? $(, spec = $spec:ident)?; )*) => {
         $(
             lattice_ir::def_op! {
                 #[doc = concat!("`", $name, "`")]
@@ -3432,6 +3432,7 @@ macro_rules! arith_ops {
                     fold: $fold,
                     $(result_names: Some($names),)?
                     $(canonicalize: Some($canon),)?
+                    $(speculatability: Some($spec),)?
                     generic_defaults: Some(populate_defaults),
                 }
             }
@@ -3443,16 +3444,36 @@ const P: Traits = Traits::PURE;
 const PC: Traits = Traits::PURE.with(Traits::COMMUTATIVE);
 /// Division and remainder: pure (removable) but not speculatable on every divisor.
 const PT: Traits = Traits::PURE.with(Traits::MAY_TRAP);
+
+/// `divui`/`ceildivui` are speculatable when the divisor is a constant other than zero
+/// (MLIR's `getDivUISpeculatability`; `remui` has no such rule upstream and stays `Pure`).
+fn unsigned_division_speculatability(ir: &Ir, op: Op) -> lattice_ir::Speculatability {
+    divisor_speculatability(ir, op, &[0])
+}
+
+/// `divsi`/`ceildivsi` also need the divisor to differ from -1 (`MIN / -1` overflows;
+/// MLIR's `getDivSISpeculatability`).
+fn signed_division_speculatability(ir: &Ir, op: Op) -> lattice_ir::Speculatability {
+    divisor_speculatability(ir, op, &[0, -1])
+}
+
+/// Speculatable when operand #1 is a constant not in `unsafe_values`.
+fn divisor_speculatability(ir: &Ir, op: Op, unsafe_values: &[i128]) -> lattice_ir::Speculatability {
+    match ir.operands(op).get(1).and_then(|&d| const_int(ir, d)) {
+        Some(c) if !unsafe_values.contains(&c) => lattice_ir::Speculatability::Speculatable,
+        _ => lattice_ir::Speculatability::NotSpeculatable,
+    }
+}
 const F: Option<lattice_ir::registry::FoldFn> = Some(fold_arith);
 
 arith_ops! {
     ADDI: AddI = "arith.addi", PC, [OVERFLOW_FLAGS("overflowFlags")], parse_int_overflow, print_int_overflow, verify_int_binary, F, canon = canonicalize_addi;
     SUBI: SubI = "arith.subi", P, [OVERFLOW_FLAGS("overflowFlags")], parse_int_overflow, print_int_overflow, verify_int_binary, F, canon = canonicalize_subi;
     MULI: MulI = "arith.muli", PC, [OVERFLOW_FLAGS("overflowFlags")], parse_int_overflow, print_int_overflow, verify_int_binary, F, names = muli_names, canon = canonicalize_muli;
-    DIVUI: DivUI = "arith.divui", PT, [IS_EXACT("isExact")], parse_int_exact, print_int_exact, verify_int_binary, F;
-    DIVSI: DivSI = "arith.divsi", PT, [IS_EXACT("isExact")], parse_int_exact, print_int_exact, verify_int_binary, F;
-    CEILDIVUI: CeilDivUI = "arith.ceildivui", PT, [], parse_binary, print_plain, verify_int_binary, F;
-    CEILDIVSI: CeilDivSI = "arith.ceildivsi", PT, [], parse_binary, print_plain, verify_int_binary, F;
+    DIVUI: DivUI = "arith.divui", PT, [IS_EXACT("isExact")], parse_int_exact, print_int_exact, verify_int_binary, F, spec = unsigned_division_speculatability;
+    DIVSI: DivSI = "arith.divsi", PT, [IS_EXACT("isExact")], parse_int_exact, print_int_exact, verify_int_binary, F, spec = signed_division_speculatability;
+    CEILDIVUI: CeilDivUI = "arith.ceildivui", PT, [], parse_binary, print_plain, verify_int_binary, F, spec = unsigned_division_speculatability;
+    CEILDIVSI: CeilDivSI = "arith.ceildivsi", PT, [], parse_binary, print_plain, verify_int_binary, F, spec = signed_division_speculatability;
     FLOORDIVSI: FloorDivSI = "arith.floordivsi", PT, [], parse_binary, print_plain, verify_int_binary, F;
     REMUI: RemUI = "arith.remui", PT, [], parse_binary, print_plain, verify_int_binary, F;
     REMSI: RemSI = "arith.remsi", PT, [], parse_binary, print_plain, verify_int_binary, F;

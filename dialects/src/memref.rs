@@ -898,6 +898,22 @@ lattice_ir::def_op! {
         verify: Some(verify_dim),
         fold: Some(fold_dim),
         result_names: Some(|_, _, out| out.push((0, "dim".into()))),
+        speculatability: Some(dim_speculatability),
+    }
+}
+
+/// `memref.dim` is speculatable when its index is a constant below the rank of a ranked
+/// memref (MLIR's `DimOp::getSpeculatability`).
+fn dim_speculatability(ir: &Ir, op: Op) -> lattice_ir::Speculatability {
+    let (Some(&m), Some(&i)) = (ir.operands(op).first(), ir.operands(op).get(1)) else {
+        return lattice_ir::Speculatability::NotSpeculatable;
+    };
+    let rank = ir.ctx().shape(ir.value_type(m)).map(|s| s.len() as i64);
+    match (const_index(ir, i), rank) {
+        (Some(i), Some(rank)) if (0..rank).contains(&i) => {
+            lattice_ir::Speculatability::Speculatable
+        }
+        _ => lattice_ir::Speculatability::NotSpeculatable,
     }
 }
 

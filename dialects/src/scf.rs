@@ -249,6 +249,17 @@ lattice_ir::def_op! {
         verify: Some(verify_for),
         canonicalize: Some(canonicalize_for),
         region_branch: Some(crate::scf_branch::for_regions),
+        speculatability: Some(for_speculatability),
+        loop_regions: Some(lattice_ir::registry::every_region),
+    }
+}
+
+/// `scf.for` with step 1 always terminates, so it is as speculatable as its body (MLIR's
+/// `ForOp::getSpeculatability`); other steps may not terminate.
+fn for_speculatability(ir: &Ir, op: Op) -> lattice_ir::Speculatability {
+    match ir.operands(op).get(2).and_then(|&s| constant_int(ir, s)) {
+        Some(1) => lattice_ir::Speculatability::RecursivelySpeculatable,
+        _ => lattice_ir::Speculatability::NotSpeculatable,
     }
 }
 
@@ -469,6 +480,7 @@ fn verify_for(v: &mut Verifier<'_>, op: Op) {
 lattice_ir::def_op! {
     pub static IF: If = "scf.if" {
         attrs: [],
+        speculatability: Some(lattice_ir::registry::recursively_speculatable),
         traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
         implicit_terminator: Some(Yield::NAME),
         parse: Some(parse_if),
@@ -579,6 +591,7 @@ fn verify_if(v: &mut Verifier<'_>, op: Op) {
 lattice_ir::def_op! {
     pub static PARALLEL: Parallel = "scf.parallel" {
         attrs: [OPERAND_SEGMENT_SIZES("operandSegmentSizes")],
+        loop_regions: Some(lattice_ir::registry::every_region),
         traits: Traits::RECURSIVE_EFFECTS
             .with(Traits::SINGLE_BLOCK)
             .with(Traits::AFFINE_SCOPE),
@@ -927,6 +940,7 @@ fn verify_reduce_return(v: &mut Verifier<'_>, op: Op) {
 lattice_ir::def_op! {
     pub static WHILE: While = "scf.while" {
         attrs: [],
+        loop_regions: Some(lattice_ir::registry::every_region),
         traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
         parse: Some(parse_while),
         print: Some(print_while),
@@ -1402,6 +1416,7 @@ fn verify_index_switch(v: &mut Verifier<'_>, op: Op) {
 lattice_ir::def_op! {
     pub static FORALL: Forall = "scf.forall" {
         attrs: [MAPPING("mapping"), OPERAND_SEGMENT_SIZES("operandSegmentSizes"), STATIC_LOWER_BOUND("staticLowerBound"), STATIC_STEP("staticStep"), STATIC_UPPER_BOUND("staticUpperBound")],
+        loop_regions: Some(lattice_ir::registry::every_region),
         traits: Traits::RECURSIVE_EFFECTS.with(Traits::SINGLE_BLOCK),
         implicit_terminator: Some(InParallel::NAME),
         parse: Some(parse_forall),

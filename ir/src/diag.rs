@@ -326,6 +326,10 @@ impl SourceMap {
                 Some((file, line, col)) => {
                     out.push_str(&format!("{file}:{line}:{col}: {word}: {}\n", d.message))
                 }
+                // mlir-opt's spelling of `loc(unknown)`.
+                None if matches!(ctx.attr_data(attr), AttrData::Location(Location::Unknown)) => {
+                    out.push_str(&format!("<unknown>:0: {word}: {}\n", d.message))
+                }
                 None => {
                     let mut at = String::new();
                     describe_loc(ctx, attr, &mut at);

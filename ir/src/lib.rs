@@ -33,7 +33,7 @@ pub use affine::{AffineBinOp, AffineExpr, AffineExprData, AffineMap, FlatSystem,
 pub use attrs::{Attr, AttrData, Location, NamedAttr};
 pub use context::{Context, Str};
 pub use diag::{DiagLoc, Diagnostic, Severity, SourceId, SourceMap, Span};
-pub use registry::{FoldResult, OpDef, RegionPoint, RegionSuccessor, Traits};
+pub use registry::{FoldResult, OpDef, RegionPoint, RegionSuccessor, Speculatability, Traits};
 pub use store::{Block, Ir, Op, OperationState, Region, Use, Value, ValueDef, WalkOrder};
 pub use types::{FloatKind, Signedness, Type, TypeData, DYNAMIC};
 pub use view::OpView;

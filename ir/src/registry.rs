@@ -111,6 +111,12 @@ pub type GenericDefaultsFn = fn(&Context, &mut OperationState);
 /// memory-effect queries of [`crate::passes`]. Passes that read the static traits only
 /// see the definition's (more conservative) traits.
 pub type DynamicEffectsFn = fn(&Ir, Op) -> Traits;
+/// Whether `op` may be executed where it would not have been (MLIR's
+/// `ConditionallySpeculatable::getSpeculatability`), when that depends on the op.
+pub type SpeculatabilityFn = fn(&Ir, Op) -> Speculatability;
+/// The regions of a loop-like op that form its body (MLIR's
+/// `LoopLikeOpInterface::getLoopRegions`), in order.
+pub type LoopRegionsFn = fn(&Ir, Op) -> Vec<Region>;
 /// The range of `op`'s operands forwarded to successor `index`.
 pub type SuccessorOperandsFn = fn(&Ir, Op, usize) -> std::ops::Range<usize>;
 /// The successor a branch takes given the constant values of its operands (`None` = not
@@ -199,6 +205,17 @@ impl DialectInliner {
     };
 }
 
+/// MLIR's `Speculation::Speculatability`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Speculatability {
+    /// Running it where it would not have run may be undefined behaviour.
+    NotSpeculatable,
+    /// It can always run speculatively.
+    Speculatable,
+    /// It can run speculatively when every op nested in its regions can.
+    RecursivelySpeculatable,
+}
+
 /// What a folder produces for one result.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum FoldResult {
@@ -253,6 +270,13 @@ pub struct OpDef {
     /// How the op defines a callable body (MLIR's `CallableOpInterface`); `None`: not
     /// callable.
     pub callable: Option<CallableHooks>,
+    /// The op's speculatability when it depends on the op (MLIR's conditional
+    /// `ConditionallySpeculatable`); `None`: speculatable when `PURE` without
+    /// `RECURSIVE_EFFECTS` (MLIR's `Pure`), otherwise not.
+    pub speculatability: Option<SpeculatabilityFn>,
+    /// The loop body regions of a loop-like op (MLIR's `LoopLikeOpInterface`); `None`:
+    /// not a loop.
+    pub loop_regions: Option<LoopRegionsFn>,
 }
 
 impl OpDef {
@@ -281,6 +305,8 @@ impl OpDef {
         materialize_constant: None,
         call: None,
         callable: None,
+        speculatability: None,
+        loop_regions: None,
     };
 
     /// Whether this op has trait `t`.
@@ -305,4 +331,16 @@ impl Ir {
     pub fn has_trait(&self, op: Op, t: Traits) -> bool {
         self.op_def(op).is_some_and(|d| d.has(t))
     }
+}
+
+/// A [`LoopRegionsFn`] for loops whose every region is a body region (`scf.for`,
+/// `scf.while`, `affine.for`, ...).
+pub fn every_region(ir: &Ir, op: Op) -> Vec<Region> {
+    ir.regions(op).to_vec()
+}
+
+/// A [`SpeculatabilityFn`] for ops speculatable when their nested ops are (MLIR's
+/// `RecursivelySpeculatable` trait: `scf.if`, `affine.if`).
+pub fn recursively_speculatable(_: &Ir, _: Op) -> Speculatability {
+    Speculatability::RecursivelySpeculatable
 }

@@ -74,9 +74,27 @@ impl InputBox {
         let mut eqs = self.eqs.clone();
         rows.extend_from_slice(extra);
         eqs.resize(rows.len(), false);
-        let set = ctx.integer_set(ctx.map_num_dims(map), ctx.map_num_symbols(map), rows, eqs);
-        set_emptiness(ctx, set) == Feasibility::Infeasible
+        has_no_point(
+            ctx,
+            ctx.map_num_dims(map),
+            ctx.map_num_symbols(map),
+            rows,
+            eqs,
+        )
     }
+}
+
+/// Whether no integer point over `num_dims` dims and `num_symbols` symbols satisfies every
+/// row (`>= 0`, or `== 0` where `eqs` says), proven exactly.
+pub fn has_no_point(
+    ctx: &Context,
+    num_dims: u32,
+    num_symbols: u32,
+    rows: Vec<AffineExpr>,
+    eqs: Vec<bool>,
+) -> bool {
+    let set = ctx.integer_set(num_dims, num_symbols, rows, eqs);
+    set_emptiness(ctx, set) == Feasibility::Infeasible
 }
 
 /// `a - b - 1` (`a > b` as a `>= 0` row).

@@ -20,8 +20,9 @@ use crate::views::{AffineAccess, AffineFor, AffineKind};
 use lattice_dialects::{func, memref, scf};
 use lattice_ir::diag::{DiagLoc, Diagnostic};
 use lattice_ir::pass::{OptionError, OptionValues, PassConfig, PassDef, PassOption, PassOptions};
+use lattice_ir::passes::loop_invariant_code_motion::{can_be_hoisted, is_defined_inside};
 use lattice_ir::store::WalkOrder;
-use lattice_ir::{AffineMap, Ir, Op, Traits, Value, ValueDef};
+use lattice_ir::{AffineMap, Ir, Op, Traits, Value};
 use std::collections::HashSet as FxHashSet;
 
 use crate::ops::for_segments;
@@ -187,23 +188,6 @@ pub(crate) fn touches(ir: &Ir, access: Access, memref: Value) -> bool {
     }
 }
 
-/// The op owning `value` (its defining op, or the op whose region holds its block).
-pub(crate) fn value_owner(ir: &Ir, value: Value) -> Option<Op> {
-    match ir.value_def(value) {
-        ValueDef::Result { .. } => ir.defining_op(value),
-        _ => ir.value_block(value).and_then(|b| ir.block_parent_op(b)),
-    }
-}
-
-/// Whether `value` is defined inside `op` (by `op` itself, a nested op, or a block of
-/// one of its regions).
-fn defined_in(ir: &Ir, value: Value, op: Op) -> bool {
-    match ir.value_def(value) {
-        ValueDef::Result { .. } => ir.defining_op(value).is_some_and(|d| ir.is_ancestor(op, d)),
-        _ => value_owner(ir, value).is_some_and(|d| ir.is_ancestor(op, d)),
-    }
-}
-
 /// The single constant of a bound map without inputs, combining multiple results with
 /// `max` (lower bounds) or `min` (upper bounds).
 fn constant_bound(ir: &Ir, map: AffineMap, lower: bool) -> Option<i64> {
@@ -325,20 +309,15 @@ fn can_hoist(
     op: Op,
     hoisted: &FxHashSet<Op>,
 ) -> Result<(), Option<(Op, String)>> {
-    if ir.has_trait(op, Traits::TERMINATOR) {
+    let outside = |v: Value| {
+        !is_defined_inside(ir, v, info.op)
+            || ir.defining_op(v).is_some_and(|d| hoisted.contains(&d))
+    };
+    if !can_be_hoisted(ir, op, outside) {
         return Err(None);
     }
     let mut reason = None;
     for o in ir.walk_ops(op, WalkOrder::PreOrder) {
-        for &v in ir.operands(o) {
-            if defined_in(ir, v, op) || !defined_in(ir, v, info.op) {
-                continue;
-            }
-            match ir.defining_op(v) {
-                Some(d) if hoisted.contains(&d) => {}
-                _ => return Err(None),
-            }
-        }
         if reason.is_none() {
             match op_movable(ir, info, o) {
                 Ok(()) => {}

@@ -22,6 +22,7 @@ pub mod raise_scf_to_affine;
 mod register_pack;
 pub mod register_tile;
 pub mod scalrep;
+pub mod simplify_min_max;
 pub mod super_vectorize;
 mod vector_clip;
 
@@ -40,6 +41,7 @@ pub fn register(registry: &mut PassRegistry) {
     registry.register(&[&loop_unroll_jam::LOOP_UNROLL_JAM]);
     registry.register(&[&loop_invariant_code_motion::LOOP_INVARIANT_CODE_MOTION]);
     registry.register(&[&scalrep::SCALREP]);
+    registry.register(&[&simplify_min_max::SIMPLIFY_MIN_MAX]);
     registry.register(&[&data_copy_generate::DATA_COPY_GENERATE]);
     registry.register(&[&pipeline_data_transfer::PIPELINE_DATA_TRANSFER]);
     registry.register(&[&normalize_memrefs::NORMALIZE_MEMREFS]);

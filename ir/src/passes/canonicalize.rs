@@ -66,6 +66,11 @@ pub struct CanonicalizeOptions {
     pub top_down: bool,
     /// Fail when the rewrite does not converge (`test-convergence`).
     pub test_convergence: bool,
+    /// The one rewrite pattern to apply, in place of every op's `canonicalize` hook and
+    /// the built-in `cf` patterns (a pass with its own pattern set, as MLIR's
+    /// `applyPatternsGreedily` with a given set); folding and region simplification
+    /// still happen. `None`: the canonicalization patterns.
+    pub patterns: Option<crate::registry::CanonicalizeFn>,
 }
 
 impl Default for CanonicalizeOptions {
@@ -76,6 +81,7 @@ impl Default for CanonicalizeOptions {
             region_simplify: RegionSimplify::Normal,
             top_down: true,
             test_convergence: false,
+            patterns: None,
         }
     }
 }
@@ -103,6 +109,7 @@ impl crate::pass::PassConfig for CanonicalizeOptions {
             region_simplify,
             top_down: options.bool("top-down", defaults.top_down)?,
             test_convergence: options.bool("test-convergence", defaults.test_convergence)?,
+            patterns: None,
         })
     }
 }
@@ -760,9 +767,12 @@ impl<'a> Driver<'a> {
         true
     }
 
-    /// Applies the op's `rewrite` patterns (through the driver as [`Rewriter`]), else its
-    /// `canonicalize` hook.
+    /// Applies the options' own `patterns` when they are set; else the op's `rewrite`
+    /// patterns (through the driver as [`Rewriter`]), else its `canonicalize` hook.
     fn apply_patterns(&mut self, op: Op) -> bool {
+        if let Some(patterns) = self.options.patterns {
+            return self.apply_hook(op, patterns);
+        }
         let Some(def) = self.ir.op_def(op) else {
             return false;
         };

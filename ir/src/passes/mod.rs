@@ -1,5 +1,6 @@
-//! Generic passes: `canonicalize`, `cse`, `inline`, `mem2reg`, `sccp`, `symbol-dce` (one file
-//! each), plus the memory-effect queries they share.
+//! Generic passes: `canonicalize`, `cse`, `inline`, `loop-invariant-code-motion`,
+//! `mem2reg`, `sccp`, `symbol-dce` (one file each), plus the memory-effect and speculation
+//! queries they share.
 //!
 //! Lattice models MLIR's memory-effect interfaces with op traits: `PURE` (no effects),
 //! `READ_ONLY` (reads only), `ALLOC_ONLY` (allocates its results only) and
@@ -10,15 +11,17 @@
 pub mod canonicalize;
 pub mod cse;
 pub mod inline;
+pub mod loop_invariant_code_motion;
 pub mod mem2reg;
 pub mod sccp;
 pub mod symbol_dce;
 
 use crate::pass::PassRegistry;
-use crate::registry::{OpDef, Traits};
+use crate::registry::{OpDef, Speculatability, Traits};
 use crate::store::{Ir, Op};
 
-/// Registers `canonicalize`, `cse`, `inline`, `mem2reg`, `sccp` and `symbol-dce`.
+/// Registers `canonicalize`, `cse`, `inline`, `mem2reg`, `sccp`, `symbol-dce` and
+/// `loop-invariant-code-motion`.
 pub fn register(registry: &mut PassRegistry) {
     registry.register(&[
         &canonicalize::CANONICALIZE,
@@ -27,6 +30,7 @@ pub fn register(registry: &mut PassRegistry) {
         &mem2reg::MEM2REG,
         &sccp::SCCP,
         &symbol_dce::SYMBOL_DCE,
+        &loop_invariant_code_motion::LOOP_INVARIANT_CODE_MOTION,
     ]);
 }
 
@@ -117,6 +121,36 @@ pub fn is_memory_effect_free(ir: &Ir, op: Op) -> bool {
             Verdict::Denied
         }
     })
+}
+
+/// The speculatability of `op` alone: its definition's `speculatability` hook, else
+/// `Speculatable` for a `PURE` op without `RECURSIVE_EFFECTS` (MLIR's `Pure`), else not
+/// (unregistered ops included).
+fn speculatability(ir: &Ir, op: Op) -> Speculatability {
+    match ir.op_def(op) {
+        Some(OpDef {
+            speculatability: Some(f),
+            ..
+        }) => f(ir, op),
+        Some(def) if def.has(Traits::PURE) && !def.has(Traits::RECURSIVE_EFFECTS) => {
+            Speculatability::Speculatable
+        }
+        _ => Speculatability::NotSpeculatable,
+    }
+}
+
+/// Whether `op` may run where it would not have run (MLIR's `isSpeculatable`): it is
+/// speculatable, or recursively speculatable with every op in its regions speculatable.
+pub fn is_speculatable(ir: &Ir, op: Op) -> bool {
+    let mut stack = vec![op];
+    while let Some(o) = stack.pop() {
+        match speculatability(ir, o) {
+            Speculatability::NotSpeculatable => return false,
+            Speculatability::Speculatable => {}
+            Speculatability::RecursivelySpeculatable => stack.extend(nested_ops(ir, o)),
+        }
+    }
+    true
 }
 
 /// Whether `op` would be dead if its results were unused (MLIR's
