@@ -20,7 +20,8 @@
 
 use crate::util::constant_int;
 use crate::views::{
-    AffineApply, AffineDelinearizeIndex, AffineFor, AffineLinearizeIndex, AffineParallel,
+    AffineApply, AffineDelinearizeIndex, AffineFor, AffineKind, AffineLinearizeIndex,
+    AffineParallel,
 };
 use lattice_dialects::memref;
 use lattice_ir::{Ir, Op, Region, Traits, TypeData, Value, ValueDef};
@@ -44,6 +45,22 @@ pub fn affine_scope(ir: &Ir, op: Op) -> Option<Region> {
         cur = parent;
     }
     None
+}
+
+/// The closest region around `op` held by an op other than `affine.for`, `affine.parallel`
+/// and `affine.if` (MLIR's `getAffineAnalysisScope`).
+pub fn analysis_scope(ir: &Ir, op: Op) -> Option<Region> {
+    let mut region = ir.op_parent(op).and_then(|b| ir.block_parent(b))?;
+    loop {
+        let holder = ir.region_parent(region)?;
+        if !matches!(
+            AffineKind::of(ir, holder),
+            Some(AffineKind::For | AffineKind::Parallel | AffineKind::If)
+        ) {
+            return Some(region);
+        }
+        region = ir.op_parent(holder).and_then(|b| ir.block_parent(b))?;
+    }
 }
 
 /// The region in which `value` is defined (its block's region).

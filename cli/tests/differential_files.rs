@@ -8,7 +8,8 @@
 //! accesses abort) and run by `mlir-runner`; they must print the same thing. A transformed
 //! module with parallel loops is also run by Lattice's race detector (`lattice run
 //! --parallel-order=reverse`, every parallel loop backwards), which must print the same
-//! too (within 1e-9 relative where it has parallel reductions).
+//! too (within 1e-9 relative where it has parallel reductions), unless it holds an op
+//! Lattice's CPU back end does not lower yet (counted in the summary).
 //!
 //! A function is compared only when the original runs cleanly; otherwise it is skipped
 //! with the reason, and every skip is counted in the summary printed at the end. A case in
@@ -170,6 +171,9 @@ struct Stats {
     unchanged: usize,
     /// Runs of transformed modules through the race detector.
     reversed: usize,
+    /// Transformed modules with parallel loops the race detector cannot run (an op
+    /// Lattice's CPU back end does not lower yet).
+    reversed_unsupported: usize,
     chunks_skipped: BTreeMap<String, usize>,
     funcs_skipped: BTreeMap<String, usize>,
     expected_failures: Vec<String>,
@@ -319,6 +323,14 @@ fn compare(
             shared.stats.lock().unwrap().reversed += 1;
             match support::run_reversed(&harness::wrap(t, &group, ENTRY), ENTRY) {
                 Ok(r) => Some(sections(&r, group.len())),
+                // An op Lattice's CPU back end does not lower yet (e.g. `scf.forall`):
+                // mlir-runner's comparison above still holds; the skip is counted.
+                Err(e) if e.contains("by Lattice (not supported yet)") => {
+                    let mut s = shared.stats.lock().unwrap();
+                    s.reversed -= 1;
+                    s.reversed_unsupported += 1;
+                    None
+                }
                 Err(e) => {
                     failures.push(format!(
                         "chunk {chunk}: the transformed module does not run in reverse parallel order: {e}"
@@ -470,6 +482,12 @@ fn main() {
         "  {} runs of transformed modules with parallel loops run backwards too (lattice run --parallel-order=reverse)",
         s.reversed
     );
+    if s.reversed_unsupported > 0 {
+        println!(
+            "  {} transformed modules with parallel loops not run backwards: an op Lattice's CPU back end does not lower yet",
+            s.reversed_unsupported
+        );
+    }
     for (why, n) in &s.chunks_skipped {
         println!("  chunks skipped ({n}): {why}");
     }

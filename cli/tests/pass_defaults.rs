@@ -97,9 +97,12 @@ const CASES: &[Case] = &[
         ..case("cse", "misc", false)
     },
     case("gpu-kernel-outlining", "gpu", false),
+    case("inline", "calls", false),
     case("loop-invariant-code-motion", "misc", false),
     case("lower-affine", "matmul", false),
+    case("mem2reg", "calls", false),
     case("normalize-memrefs", "misc", false),
+    case("sccp", "calls", false),
     case("symbol-dce", "misc", false),
     case("transform-interpreter", "transform", false),
 ];

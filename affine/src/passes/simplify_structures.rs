@@ -8,7 +8,7 @@
 //! a set constraint is dropped only when it is a constant that always holds, and a set
 //! with a constant constraint that never holds becomes the canonical empty set.
 
-use crate::valid::{affine_scope, is_valid_symbol, is_valid_symbol_anywhere};
+use crate::valid::{affine_scope, analysis_scope, is_valid_symbol, is_valid_symbol_anywhere};
 use crate::views::{AffineApply, AffineFor, AffineIf, AffineKind};
 use lattice_dialects::{arith, func};
 use lattice_ir::diag::Diagnostic;
@@ -183,15 +183,19 @@ impl ValueMap {
         self.cleanup(ir, scope);
     }
 
-    /// Makes the symbols that are not valid symbols at `at` (a loop's induction variable,
-    /// after inlining put an access into the loop) dims after the others (MLIR's
+    /// Makes the symbols that are not valid symbols at `at` (neither in its affine scope
+    /// nor in its affine analysis scope, MLIR's `getAffineAnalysisScope`, so an `scf.for`
+    /// induction variable stays a symbol of the ops in its body; an `affine.for`'s one
+    /// after inlining put an access into the loop does not) dims after the others (MLIR's
     /// `legalizeDemotedDims`, a step of the canonicalization patterns).
     pub(crate) fn demote_invalid_symbols(&mut self, ir: &Ir, at: Op) {
         let ctx = ir.ctx();
         let scope = affine_scope(ir, at);
+        let analysis = analysis_scope(ir, at);
         let invalid = |v: Value| {
             constant_index(ir, v).is_none()
                 && !is_valid_symbol(ir, v, scope)
+                && !is_valid_symbol(ir, v, analysis)
                 && !is_valid_symbol_anywhere(ir, v)
         };
         if !self.syms.iter().any(|&v| invalid(v)) {
